@@ -1,0 +1,602 @@
+package wasmparse
+
+import "sort"
+
+// frame is one entry of the control stack of the spec's validation algorithm.
+type frame struct {
+	op          byte // 0x02 block, 0x03 loop, 0x04 if, 0x05 else, 0 the function
+	params      []ValType
+	results     []ValType
+	height      int
+	unreachable bool
+}
+
+// labelTypes are the types a branch to the frame carries.
+func (f *frame) labelTypes() []ValType {
+	if f.op == 0x03 {
+		return f.params
+	}
+	return f.results
+}
+
+// funcCheck decodes one function body and, while typecheck holds, types it.
+// After the first instruction of a refused proposal the body is still
+// decoded to the end (to count feature uses) but no longer typed.
+type funcCheck struct {
+	p         *parser
+	m         *Module
+	typecheck bool
+	vals      []ValType
+	ctrls     []frame
+	params    []ValType
+	runs      []LocalRun
+	runEnds   []uint64 // cumulative local counts, params included
+	numLocals uint64
+	targets   []uint32
+	scratch   []ValType
+	off       int     // offset of the instruction being checked
+	op        *opInfo // the instruction being checked
+	one       [256][]ValType
+}
+
+type invalidError struct{ msg string }
+
+func (c *funcCheck) invalid(msg string) { panic(&invalidError{msg}) }
+
+// validateCode checks every function body.
+func (p *parser) validateCode() {
+	m := p.m
+	if len(m.Codes) == 0 {
+		return
+	}
+	c := &funcCheck{p: p, m: m}
+	for _, t := range []ValType{I32, I64, F32, F64, V128, FuncRef, ExternRef} {
+		c.one[t] = []ValType{t}
+	}
+	// Typing is meaningful only when every type the module declares is 2.0's.
+	typecheck := true
+	for _, f := range []Feature{FeatGC, FeatFunctionReferences, FeatMemory64, FeatMultiMemory, FeatExceptionHandling, FeatStackSwitching} {
+		if m.Features[f].Count > 0 {
+			typecheck = false
+		}
+	}
+	saved := p.r
+	for i := range m.Codes {
+		if i >= len(m.Funcs) {
+			break
+		}
+		c.function(i, typecheck)
+	}
+	p.r = saved
+	p.fn = -1
+}
+
+func (c *funcCheck) function(i int, typecheck bool) {
+	p, m := c.p, c.m
+	code := &m.Codes[i]
+	fn := int64(m.NumImportedFuncs + i)
+	p.fn = fn
+	p.section = "code"
+	p.r = reader{b: p.input[:code.End], pos: code.ExprOffset}
+	c.typecheck = typecheck
+	ti := m.Funcs[i]
+	var ft FuncType
+	if int(ti) < len(m.Types) && m.Types[ti].Kind == TypeFunc {
+		ft = m.Types[ti].Func
+	} else {
+		c.typecheck = false
+	}
+	for _, lr := range code.Locals {
+		if !lr.Type.Is20() {
+			c.typecheck = false
+		}
+	}
+	c.params, c.runs = ft.Params, code.Locals
+	c.runEnds = c.runEnds[:0]
+	n := uint64(len(ft.Params))
+	for _, lr := range code.Locals {
+		n += uint64(lr.Count)
+		c.runEnds = append(c.runEnds, n)
+	}
+	c.numLocals = n
+	c.vals = c.vals[:0]
+	c.ctrls = append(c.ctrls[:0], frame{op: 0, results: ft.Results})
+	c.op = nil
+	defer func() {
+		if e := recover(); e != nil {
+			pr := Problem{Section: "code", Func: fn, Offset: c.off}
+			switch e := e.(type) {
+			case *decodeError:
+				pr.Kind, pr.Offset, pr.Message = Malformed, e.offset, e.msg
+			case *invalidError:
+				pr.Kind, pr.Message = Invalid, e.msg
+			default:
+				panic(e)
+			}
+			if c.op != nil {
+				pr.Instr = c.op.name
+			}
+			m.problem(pr)
+		}
+	}()
+	c.body(code)
+}
+
+// body walks the instructions until the function's final end.
+func (c *funcCheck) body(code *Code) {
+	p, m := c.p, c.m
+	r := &p.r
+	var im immediates
+	for {
+		c.off = r.pos
+		prefix := byte(0)
+		op := uint32(r.byte())
+		if op >= 0xfb && op <= 0xfe {
+			prefix = byte(op)
+			op = r.u32()
+		}
+		o := lookupOp(prefix, op)
+		if o == nil {
+			c.op = nil
+			if prefix != 0 {
+				r.fail(c.off, "illegal opcode 0x"+hex(prefix)+" "+itoa(int64(op)))
+			}
+			r.fail(c.off, "illegal opcode 0x"+hex(byte(op)))
+		}
+		c.op = o
+		readImm(p, o, &im, &c.targets)
+		if o.feat != 0 {
+			m.use(o.feat, c.off, p.fn)
+			c.typecheck = false
+		}
+		if !c.typecheck {
+			if c.trackDepth(prefix, op) {
+				break
+			}
+			continue
+		}
+		if o.simple {
+			c.simple(o, &im)
+			continue
+		}
+		if prefix == 0 && op == 0x0b { // end
+			if c.end() {
+				break
+			}
+			continue
+		}
+		c.special(prefix, op, &im)
+	}
+	if r.pos != code.End {
+		r.fail(r.pos, "operators remaining after end of function")
+	}
+}
+
+// trackDepth follows block nesting when typing is off, so the function's
+// end is still found. It reports whether the final end was reached.
+func (c *funcCheck) trackDepth(prefix byte, op uint32) bool {
+	if prefix != 0 {
+		return false
+	}
+	switch op {
+	case 0x02, 0x03, 0x04, 0x06, 0x1f:
+		c.ctrls = append(c.ctrls, frame{})
+	case 0x0b, 0x18: // end, delegate
+		c.ctrls = c.ctrls[:len(c.ctrls)-1]
+		return len(c.ctrls) == 0
+	}
+	return false
+}
+
+func (c *funcCheck) push(t ValType) { c.vals = append(c.vals, t) }
+
+func (c *funcCheck) pop() ValType {
+	f := &c.ctrls[len(c.ctrls)-1]
+	if len(c.vals) == f.height {
+		if f.unreachable {
+			return Unknown
+		}
+		c.invalid("type mismatch: " + c.op.name + " expects a value but the stack is empty")
+	}
+	v := c.vals[len(c.vals)-1]
+	c.vals = c.vals[:len(c.vals)-1]
+	return v
+}
+
+func (c *funcCheck) popType(want ValType) ValType {
+	got := c.pop()
+	if got != want && got != Unknown && want != Unknown {
+		c.invalid("type mismatch: " + c.op.name + " expects " + want.String() + ", found " + got.String())
+	}
+	if got == Unknown {
+		return want
+	}
+	return got
+}
+
+func (c *funcCheck) popTypes(ts []ValType) {
+	for i := len(ts) - 1; i >= 0; i-- {
+		c.popType(ts[i])
+	}
+}
+
+func (c *funcCheck) pushTypes(ts []ValType) { c.vals = append(c.vals, ts...) }
+
+func (c *funcCheck) setUnreachable() {
+	f := &c.ctrls[len(c.ctrls)-1]
+	c.vals = c.vals[:f.height]
+	f.unreachable = true
+}
+
+func (c *funcCheck) simple(o *opInfo, im *immediates) {
+	if o.align != 0 {
+		c.memArg(im, o.align-1)
+	}
+	if o.lanes != 0 && im.lane >= o.lanes {
+		c.invalid("invalid lane index " + itoa(int64(im.lane)) + " (the vector has " + itoa(int64(o.lanes)) + " lanes)")
+	}
+	if o.imm == immShuffle {
+		for _, l := range im.bytes {
+			if l >= 32 {
+				c.invalid("invalid lane index " + itoa(int64(l)) + " in i8x16.shuffle")
+			}
+		}
+	}
+	// Fast paths for the common unary and binary shapes.
+	n := len(c.vals)
+	f := &c.ctrls[len(c.ctrls)-1]
+	switch o.nin {
+	case 1:
+		if n > f.height && c.vals[n-1] == o.in[0] {
+			c.vals = c.vals[:n-1]
+			goto pushed
+		}
+	case 2:
+		if n > f.height+1 && c.vals[n-1] == o.in[1] && c.vals[n-2] == o.in[0] {
+			c.vals = c.vals[:n-2]
+			goto pushed
+		}
+	}
+	for i := int(o.nin) - 1; i >= 0; i-- {
+		c.popType(o.in[i])
+	}
+pushed:
+	if o.out != 0 {
+		c.vals = append(c.vals, o.out)
+	}
+}
+
+func (c *funcCheck) memArg(im *immediates, natural uint8) {
+	if c.memories() == 0 {
+		c.invalid("unknown memory 0: " + c.op.name + " needs a memory")
+	}
+	if im.align > uint32(natural) {
+		c.invalid("alignment must not be larger than natural (2^" + itoa(int64(im.align)) + " > " + itoa(int64(1)<<natural) + " bytes)")
+	}
+	if im.offset > 0xffffffff {
+		c.invalid("offset " + itoa(int64(im.offset)) + " does not fit a 32-bit memory")
+	}
+}
+
+func (c *funcCheck) memories() int { return c.m.NumImportedMemories + len(c.m.Memories) }
+
+func (c *funcCheck) blockSig(im *immediates) (params, results []ValType) {
+	switch {
+	case im.block == -64:
+		return nil, nil
+	case im.block < 0:
+		return nil, c.one[im.blockVT]
+	}
+	if int(im.block) >= len(c.m.Types) || c.m.Types[im.block].Kind != TypeFunc {
+		c.invalid("unknown type " + itoa(im.block) + " in block type")
+	}
+	ft := c.m.Types[im.block].Func
+	return ft.Params, ft.Results
+}
+
+func (c *funcCheck) label(depth uint32) *frame {
+	if int(depth) >= len(c.ctrls) {
+		c.invalid("unknown label " + itoa(int64(depth)))
+	}
+	return &c.ctrls[len(c.ctrls)-1-int(depth)]
+}
+
+// end closes a block; it reports whether it closed the function.
+func (c *funcCheck) end() bool {
+	f := c.ctrls[len(c.ctrls)-1]
+	c.popTypes(f.results)
+	if len(c.vals) != f.height {
+		c.invalid("type mismatch: values remaining on the stack at end of block")
+	}
+	if f.op == 0x04 && !sameTypes(f.params, f.results) {
+		c.invalid("type mismatch: an if without else must produce what it takes")
+	}
+	c.ctrls = c.ctrls[:len(c.ctrls)-1]
+	if len(c.ctrls) == 0 {
+		return true
+	}
+	c.pushTypes(f.results)
+	return false
+}
+
+func sameTypes(a, b []ValType) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *funcCheck) local(idx uint32) ValType {
+	if uint64(idx) >= c.numLocals {
+		c.invalid("unknown local " + itoa(int64(idx)))
+	}
+	if int(idx) < len(c.params) {
+		return c.params[idx]
+	}
+	i := sort.Search(len(c.runEnds), func(i int) bool { return c.runEnds[i] > uint64(idx) })
+	return c.runs[i].Type
+}
+
+func (c *funcCheck) global(idx uint32) GlobalType {
+	if int(idx) >= len(c.m.globalSpace) {
+		c.invalid("unknown global " + itoa(int64(idx)))
+	}
+	return c.m.globalSpace[idx]
+}
+
+func (c *funcCheck) table(idx uint32) TableType {
+	if int(idx) >= len(c.m.tableSpace) {
+		c.invalid("unknown table " + itoa(int64(idx)))
+	}
+	return c.m.tableSpace[idx]
+}
+
+func (c *funcCheck) elem(idx uint32) *Elem {
+	if int(idx) >= len(c.m.Elems) {
+		c.invalid("unknown elem segment " + itoa(int64(idx)))
+	}
+	return &c.m.Elems[idx]
+}
+
+func (c *funcCheck) data(idx uint32) {
+	if !c.m.HasDataCount {
+		c.p.r.fail(c.off, "data count section required for "+c.op.name)
+	}
+	if idx >= c.m.DataCount {
+		c.invalid("unknown data segment " + itoa(int64(idx)))
+	}
+}
+
+func (c *funcCheck) callType(ti uint32) FuncType {
+	if int(ti) >= len(c.m.Types) || c.m.Types[ti].Kind != TypeFunc {
+		c.invalid("unknown type " + itoa(int64(ti)))
+	}
+	return c.m.Types[ti].Func
+}
+
+// special types the instructions whose typing depends on immediates or context.
+func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
+	m := c.m
+	if prefix == 0xfc {
+		c.misc(op, im)
+		return
+	}
+	switch op {
+	case 0x00: // unreachable
+		c.setUnreachable()
+	case 0x01: // nop
+	case 0x02, 0x03, 0x04: // block, loop, if
+		if op == 0x04 {
+			c.popType(I32)
+		}
+		params, results := c.blockSig(im)
+		c.popTypes(params)
+		c.ctrls = append(c.ctrls, frame{op: byte(op), params: params, results: results, height: len(c.vals)})
+		c.pushTypes(params)
+	case 0x05: // else
+		f := &c.ctrls[len(c.ctrls)-1]
+		if f.op != 0x04 {
+			c.invalid("else without a matching if")
+		}
+		c.popTypes(f.results)
+		if len(c.vals) != f.height {
+			c.invalid("type mismatch: values remaining on the stack at else")
+		}
+		f.op, f.unreachable = 0x05, false
+		c.pushTypes(f.params)
+	case 0x0c: // br
+		c.popTypes(c.label(im.a).labelTypes())
+		c.setUnreachable()
+	case 0x0d: // br_if
+		c.popType(I32)
+		ts := c.label(im.a).labelTypes()
+		c.popTypes(ts)
+		c.pushTypes(ts)
+	case 0x0e: // br_table
+		c.popType(I32)
+		def := c.label(c.targets[len(c.targets)-1]).labelTypes()
+		if f := &c.ctrls[len(c.ctrls)-1]; len(c.vals)-f.height >= len(def) {
+			// Every operand is known, so every target must carry exactly its types.
+			for _, t := range c.targets[:len(c.targets)-1] {
+				if !sameTypes(c.label(t).labelTypes(), def) {
+					c.invalid("type mismatch: br_table targets carry different types")
+				}
+			}
+			c.popTypes(def)
+			c.setUnreachable()
+			return
+		}
+		for _, t := range c.targets[:len(c.targets)-1] {
+			ts := c.label(t).labelTypes()
+			if len(ts) != len(def) {
+				c.invalid("type mismatch: br_table targets carry different numbers of values")
+			}
+			// Pop and push back, so an unreachable stack types each target.
+			h := len(c.vals)
+			popped := c.scratch[:0]
+			for i := len(ts) - 1; i >= 0; i-- {
+				got := c.pop()
+				if got != Unknown && got != ts[i] {
+					c.invalid("type mismatch: br_table expects " + ts[i].String() + ", found " + got.String())
+				}
+				popped = append(popped, got) // an unknown value stays unknown for the next target
+			}
+			c.scratch = popped
+			c.vals = c.vals[:min(h, len(c.vals))]
+			for i := len(popped) - 1; i >= 0; i-- {
+				c.push(popped[i])
+			}
+		}
+		c.popTypes(def)
+		c.setUnreachable()
+	case 0x0f: // return
+		c.popTypes(c.ctrls[0].results)
+		c.setUnreachable()
+	case 0x10: // call
+		ti, ok := m.FuncTypeIndex(im.a)
+		if !ok {
+			c.invalid("unknown function " + itoa(int64(im.a)))
+		}
+		ft := c.callType(ti)
+		c.popTypes(ft.Params)
+		c.pushTypes(ft.Results)
+	case 0x11: // call_indirect
+		if c.table(im.b).Elem != FuncRef {
+			c.invalid("type mismatch: call_indirect needs a table of funcref")
+		}
+		ft := c.callType(im.a)
+		c.popType(I32)
+		c.popTypes(ft.Params)
+		c.pushTypes(ft.Results)
+	case 0x1a: // drop
+		c.pop()
+	case 0x1b: // select
+		c.popType(I32)
+		t1, t2 := c.pop(), c.pop()
+		if t1.IsRef() || t2.IsRef() {
+			c.invalid("type mismatch: select without a type needs numeric or vector operands")
+		}
+		if t1 != Unknown && t2 != Unknown && t1 != t2 {
+			c.invalid("type mismatch: select operands are " + t2.String() + " and " + t1.String())
+		}
+		if t1 == Unknown {
+			t1 = t2
+		}
+		c.push(t1)
+	case 0x1c: // select t
+		if im.nvt != 1 {
+			c.invalid("invalid result arity: select takes exactly one type")
+		}
+		c.popType(I32)
+		c.popType(im.vt)
+		c.popType(im.vt)
+		c.push(im.vt)
+	case 0x20: // local.get
+		c.push(c.local(im.a))
+	case 0x21: // local.set
+		c.popType(c.local(im.a))
+	case 0x22: // local.tee
+		t := c.local(im.a)
+		c.popType(t)
+		c.push(t)
+	case 0x23: // global.get
+		c.push(c.global(im.a).Type)
+	case 0x24: // global.set
+		g := c.global(im.a)
+		if !g.Mutable {
+			c.invalid("global is immutable: global.set of global " + itoa(int64(im.a)))
+		}
+		c.popType(g.Type)
+	case 0x25: // table.get
+		t := c.table(im.a)
+		c.popType(I32)
+		c.push(t.Elem)
+	case 0x26: // table.set
+		t := c.table(im.a)
+		c.popType(t.Elem)
+		c.popType(I32)
+	case 0x3f: // memory.size
+		c.needMemory(im.memIdx)
+		c.push(I32)
+	case 0x40: // memory.grow
+		c.needMemory(im.memIdx)
+		c.popType(I32)
+		c.push(I32)
+	case 0xd0: // ref.null
+		switch im.heap {
+		case -0x70 - 1:
+			c.push(FuncRef)
+		case -0x6f - 1:
+			c.push(ExternRef)
+		default:
+			c.typecheck = false // a typed reference: function-references or GC
+			m.use(FeatFunctionReferences, c.off, c.p.fn)
+		}
+	case 0xd1: // ref.is_null
+		if t := c.pop(); t != Unknown && !t.IsRef() {
+			c.invalid("type mismatch: ref.is_null expects a reference, found " + t.String())
+		}
+		c.push(I32)
+	case 0xd2: // ref.func
+		if int(im.a) >= len(m.funcSpace) {
+			c.invalid("unknown function " + itoa(int64(im.a)))
+		}
+		if !m.declared[im.a] {
+			c.invalid("undeclared function reference " + itoa(int64(im.a)))
+		}
+		c.push(FuncRef)
+	}
+}
+
+func (c *funcCheck) needMemory(idx uint32) {
+	if int(idx) >= c.memories() {
+		c.invalid("unknown memory " + itoa(int64(idx)))
+	}
+}
+
+// misc types the 0xFC instructions that are not plain conversions.
+func (c *funcCheck) misc(op uint32, im *immediates) {
+	switch op {
+	case 8: // memory.init
+		c.needMemory(im.memIdx)
+		c.data(im.a)
+		c.popTypes([]ValType{I32, I32, I32})
+	case 9: // data.drop
+		c.data(im.a)
+	case 10, 11: // memory.copy, memory.fill
+		c.needMemory(im.memIdx)
+		c.popTypes([]ValType{I32, I32, I32})
+	case 12: // table.init
+		t := c.table(im.b)
+		if e := c.elem(im.a); e.Type != t.Elem {
+			c.invalid("type mismatch: elem segment of " + e.Type.String() + " for a table of " + t.Elem.String())
+		}
+		c.popTypes([]ValType{I32, I32, I32})
+	case 13: // elem.drop
+		c.elem(im.a)
+	case 14: // table.copy
+		dst, src := c.table(im.a), c.table(im.b)
+		if dst.Elem != src.Elem {
+			c.invalid("type mismatch: table.copy from " + src.Elem.String() + " to " + dst.Elem.String())
+		}
+		c.popTypes([]ValType{I32, I32, I32})
+	case 15: // table.grow
+		t := c.table(im.a)
+		c.popType(I32)
+		c.popType(t.Elem)
+		c.push(I32)
+	case 16: // table.size
+		c.table(im.a)
+		c.push(I32)
+	case 17: // table.fill
+		t := c.table(im.a)
+		c.popType(I32)
+		c.popType(t.Elem)
+		c.popType(I32)
+	}
+}

@@ -1,0 +1,103 @@
+package wasmparse
+
+// constExpr reads a constant expression up to its end and checks it by the
+// 2.0 rules: only *.const, ref.null, ref.func and global.get of an imported,
+// immutable global, leaving exactly one value of type want. Arithmetic is
+// extended-const and GC allocations are gc: those are counted as features
+// and not typed further.
+func (p *parser) constExpr(want ValType) ConstExpr {
+	r := &p.r
+	m := p.m
+	e := ConstExpr{Offset: r.pos}
+	var stack []ValType
+	var im immediates
+	var targets []uint32
+	bad := ""   // first rule broken
+	badOff := 0 // where
+	typed := true
+	for {
+		off := r.pos
+		prefix := byte(0)
+		op := uint32(r.byte())
+		if op >= 0xfb && op <= 0xfe {
+			prefix = byte(op)
+			op = r.u32()
+		}
+		if prefix == 0 && op == 0x0b { // end
+			break
+		}
+		o := lookupOp(prefix, op)
+		if o == nil {
+			r.fail(off, "illegal opcode")
+		}
+		readImm(p, o, &im, &targets)
+		var push ValType
+		switch {
+		case prefix == 0 && (op == 0x41 || op == 0x42 || op == 0x43 || op == 0x44), prefix == 0xfd && op == 0x0c:
+			push = o.out
+		case prefix == 0 && op == 0xd0: // ref.null
+			if im.heap == -0x70-1 {
+				push = FuncRef
+			} else if im.heap == -0x6f-1 {
+				push = ExternRef
+			} else {
+				typed = false
+			}
+		case prefix == 0 && op == 0xd2: // ref.func
+			if int(im.a) >= len(m.funcSpace) && bad == "" {
+				bad, badOff = "unknown function "+itoa(int64(im.a)), off
+			}
+			if m.declared == nil {
+				m.declared = map[uint32]bool{}
+			}
+			m.declared[im.a] = true
+			push = FuncRef
+		case prefix == 0 && op == 0x23: // global.get
+			switch {
+			case int(im.a) >= len(m.globalSpace):
+				if bad == "" {
+					bad, badOff = "unknown global "+itoa(int64(im.a)), off
+				}
+			case int(im.a) >= m.NumImportedGlobals:
+				if bad == "" {
+					bad, badOff = "unknown global "+itoa(int64(im.a))+": a constant expression may only read an imported global in WebAssembly 2.0 (reading a global defined in the module is a GC-era extension)", off
+				}
+			case m.globalSpace[im.a].Mutable:
+				if bad == "" {
+					bad, badOff = "constant expression required: global "+itoa(int64(im.a))+" is mutable", off
+				}
+			default:
+				push = m.globalSpace[im.a].Type
+			}
+		case prefix == 0 && (op == 0x6a || op == 0x6b || op == 0x6c || op == 0x7c || op == 0x7d || op == 0x7e):
+			m.use(FeatExtendedConst, off, -1)
+			typed = false
+		case o.feat == FeatGC:
+			m.use(FeatGC, off, -1)
+			typed = false
+		default:
+			if bad == "" {
+				bad, badOff = "constant expression required: "+o.name+" is not allowed here", off
+			}
+		}
+		if push != 0 {
+			stack = append(stack, push)
+		}
+		if len(stack) > 1 && typed && bad == "" {
+			bad, badOff = "type mismatch: a constant expression must leave exactly one value", off
+		}
+	}
+	e.End = r.pos
+	switch {
+	case bad != "":
+	case !typed:
+	case len(stack) != 1:
+		bad, badOff = "type mismatch: a constant expression must leave exactly one value of type "+want.String(), e.Offset
+	case want.Is20() && stack[0] != want:
+		bad, badOff = "type mismatch: expected "+want.String()+", found "+stack[0].String(), e.Offset
+	}
+	if bad != "" {
+		m.problem(Problem{Kind: Invalid, Offset: badOff, Section: p.section, Func: -1, Message: bad})
+	}
+	return e
+}

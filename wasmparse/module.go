@@ -1,0 +1,155 @@
+// Package wasmparse reads WebAssembly binaries the way a linter needs:
+// it accepts any byte slice, never panics or hangs, keeps memory
+// proportional to the input, decodes the whole format (WebAssembly 2.0 and
+// the instructions and types of the later proposals, so it can say which
+// refused feature a module uses), validates by the 2.0 rules, and reports
+// every problem with its byte offset instead of stopping at the first.
+package wasmparse
+
+// Kind tells what the input is.
+type Kind int
+
+// Kinds of input.
+const (
+	NotWasm        Kind = iota // no "\0asm" magic
+	CoreModule                 // version 1
+	Component                  // layer 1 of the binary format
+	UnknownVersion             // magic, then a version nobody defines
+)
+
+// ProblemKind tells a decoding failure from a validation failure.
+type ProblemKind int
+
+// Kinds of problems.
+const (
+	Malformed ProblemKind = iota // the bytes do not decode
+	Invalid                      // they decode, but break a 2.0 validation rule
+)
+
+// Problem is one thing wrong with the module.
+type Problem struct {
+	Kind    ProblemKind
+	Offset  int
+	Section string // the section it was found in
+	Func    int64  // function index, -1 outside code
+	Instr   string // instruction name, when inside code
+	Message string
+}
+
+// maxProblems bounds the report for hostile inputs; a function stops at its first problem.
+const maxProblems = 1000
+
+// Module is everything decoded from the input.
+type Module struct {
+	Size    int
+	Kind    Kind
+	Version uint32 // the 4 bytes after the magic, little-endian
+
+	Sections []Section
+	Customs  []Custom
+
+	Types    []Type
+	Imports  []Import
+	Funcs    []uint32 // type index of each defined function
+	Tables   []Table
+	Memories []Limits
+	Tags     []uint32 // type index of each defined tag
+	Globals  []Global
+	Exports  []Export
+	Start    int64 // -1 when there is no start section
+	Elems    []Elem
+	Datas    []Data
+	Codes    []Code
+
+	HasDataCount bool
+	DataCount    uint32
+
+	// Index spaces include imports first.
+	NumImportedFuncs, NumImportedTables, NumImportedMemories, NumImportedGlobals, NumImportedTags int
+
+	// FuncNames comes from the name section; missing names are absent.
+	FuncNames map[uint32]string
+
+	Features [numFeatures]FeatureUse
+
+	funcSpace   []uint32     // type index of every function, imports first
+	globalSpace []GlobalType // every global, imports first
+	tableSpace  []TableType  // every table, imports first
+	declared    map[uint32]bool
+
+	Problems []Problem
+	// Dropped counts problems left out after maxProblems.
+	Dropped int
+}
+
+// Uses reports how a feature is used; Count is 0 when it is not.
+func (m *Module) Uses(f Feature) FeatureUse { return m.Features[f] }
+
+// NumFuncs is the size of the function index space.
+func (m *Module) NumFuncs() int { return m.NumImportedFuncs + len(m.Funcs) }
+
+// FuncTypeIndex returns the type index of function idx (imports first).
+func (m *Module) FuncTypeIndex(idx uint32) (uint32, bool) {
+	if int64(idx) >= int64(len(m.funcSpace)) {
+		return 0, false
+	}
+	return m.funcSpace[idx], true
+}
+
+// FuncType returns the signature of function idx when it is a function type.
+func (m *Module) FuncType(idx uint32) (FuncType, bool) {
+	ti, ok := m.FuncTypeIndex(idx)
+	if !ok || int(ti) >= len(m.Types) || m.Types[ti].Kind != TypeFunc {
+		return FuncType{}, false
+	}
+	return m.Types[ti].Func, true
+}
+
+// FuncName is the name-section name of function idx, or "" when it has none.
+func (m *Module) FuncName(idx int64) string {
+	if idx < 0 {
+		return ""
+	}
+	return m.FuncNames[uint32(idx)]
+}
+
+// FuncLabel names function idx for people: its name, else "func[N]".
+func (m *Module) FuncLabel(idx int64) string {
+	if n := m.FuncName(idx); n != "" {
+		return n
+	}
+	if idx < 0 {
+		return ""
+	}
+	return "func[" + itoa(idx) + "]"
+}
+
+func (m *Module) problem(p Problem) {
+	if len(m.Problems) >= maxProblems {
+		m.Dropped++
+		return
+	}
+	m.Problems = append(m.Problems, p)
+}
+
+func itoa(v int64) string {
+	if v == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	for v > 0 {
+		i--
+		b[i] = byte('0' + v%10)
+		v /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

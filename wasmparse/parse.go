@@ -1,0 +1,208 @@
+package wasmparse
+
+import "encoding/binary"
+
+// sectionRank orders the known sections as the binary format requires
+// (the tag section sits between memory and global, data count before code).
+var sectionRank = [14]int{1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 13: 6, 6: 7, 7: 8, 8: 9, 9: 10, 12: 11, 10: 12, 11: 13}
+
+type parser struct {
+	m        *Module
+	input    []byte
+	r        reader
+	section  string
+	secStart int   // offset of the current section's id byte
+	fn       int64 // function being decoded, -1 outside code
+	haveFn   bool  // a function section was seen
+	haveCd   bool  // a code section was seen
+}
+
+// Parse decodes and validates b. It always returns a module; what went wrong
+// is in its Problems.
+func Parse(b []byte) *Module {
+	m := &Module{Size: len(b), Start: -1}
+	if len(b) < 4 || string(b[:4]) != "\x00asm" {
+		m.Kind = NotWasm
+		return m
+	}
+	if len(b) < 8 {
+		m.Kind = CoreModule
+		m.problem(Problem{Kind: Malformed, Offset: len(b), Section: "header", Func: -1, Message: "unexpected end: the version field is cut short"})
+		return m
+	}
+	m.Version = binary.LittleEndian.Uint32(b[4:8])
+	switch {
+	case m.Version == 1:
+		m.Kind = CoreModule
+	case b[6] == 1 && b[7] == 0:
+		m.Kind = Component
+		return m
+	default:
+		m.Kind = UnknownVersion
+		return m
+	}
+	p := &parser{m: m, input: b, r: reader{b: b, pos: 8}, fn: -1}
+	p.sections(b)
+	p.finish()
+	if len(m.Problems) == 0 || !p.structureBroken() {
+		p.validateCode()
+	}
+	return m
+}
+
+// structureBroken reports whether the index spaces are too damaged for
+// function bodies to be checked meaningfully.
+func (p *parser) structureBroken() bool {
+	for _, pr := range p.m.Problems {
+		if pr.Section == "type" || pr.Section == "import" || pr.Section == "function" || pr.Section == "header" {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) sections(b []byte) {
+	m := p.m
+	lastRank := 0
+	for p.r.pos < len(b) {
+		start := p.r.pos
+		id, size, ok := p.sectionHeader(b)
+		if !ok {
+			return
+		}
+		payload := p.r.pos
+		end := payload + size
+		truncated := end > len(b)
+		if truncated {
+			end = len(b)
+		}
+		name := SectionName(id)
+		sec := Section{ID: id, Name: name, Offset: start, PayloadOffset: payload, PayloadSize: end - payload}
+		p.section, p.secStart = name, start
+		switch {
+		case id > 13:
+			m.problem(Problem{Kind: Malformed, Offset: start, Section: name, Func: -1, Message: "malformed section id " + itoa(int64(id))})
+			p.r.pos = end
+			m.Sections = append(m.Sections, sec)
+			continue
+		case id != 0 && sectionRank[id] <= lastRank:
+			msg := "unexpected content after last section: " + name + " section out of order"
+			if sectionRank[id] == lastRank {
+				msg = "duplicate " + name + " section"
+			}
+			m.problem(Problem{Kind: Malformed, Offset: start, Section: name, Func: -1, Message: msg})
+			p.r.pos = end
+			m.Sections = append(m.Sections, sec)
+			continue
+		case id != 0:
+			lastRank = sectionRank[id]
+		}
+		if truncated {
+			m.problem(Problem{Kind: Malformed, Offset: start, Section: name, Func: -1,
+				Message: "unexpected end: the " + name + " section claims " + itoa(int64(size)) + " bytes but the file ends " + itoa(int64(len(b)-payload)) + " bytes after its start"})
+		}
+		p.r.b = b[:end]
+		if id == 0 {
+			if c, ok := p.decode(id, end); ok {
+				sec.Name = c
+			}
+		} else {
+			p.decode(id, end)
+		}
+		p.r.b = b
+		p.r.pos = end
+		m.Sections = append(m.Sections, sec)
+	}
+}
+
+func (p *parser) sectionHeader(b []byte) (id byte, size int, ok bool) {
+	defer func() {
+		if e := recover(); e != nil {
+			de, isOurs := e.(*decodeError)
+			if !isOurs {
+				panic(e)
+			}
+			p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: "header", Func: -1, Message: de.msg + " in a section header"})
+			ok = false
+		}
+	}()
+	id = p.r.byte()
+	return id, int(p.r.u32()), true
+}
+
+// decode runs one section decoder, recording a decoding failure as a
+// problem. For a custom section it returns the section's name.
+func (p *parser) decode(id byte, end int) (custom string, ok bool) {
+	defer func() {
+		if e := recover(); e != nil {
+			de, isOurs := e.(*decodeError)
+			if !isOurs {
+				panic(e)
+			}
+			p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: p.section, Func: -1, Message: de.msg})
+			ok = false
+		}
+	}()
+	r := &p.r
+	switch id {
+	case 0:
+		return p.customSection(end), true
+	case 1:
+		p.typeSection()
+	case 2:
+		p.importSection()
+	case 3:
+		p.functionSection()
+	case 4:
+		p.tableSection()
+	case 5:
+		p.memorySection()
+	case 6:
+		p.globalSection()
+	case 7:
+		p.exportSection()
+	case 8:
+		p.startSection()
+	case 9:
+		p.elemSection()
+	case 10:
+		p.codeSection()
+	case 11:
+		p.dataSection()
+	case 12:
+		p.m.HasDataCount = true
+		p.m.DataCount = r.u32()
+	case 13:
+		p.tagSection()
+	}
+	if r.pos != end {
+		r.fail(r.pos, "section size mismatch: "+itoa(int64(end-r.pos))+" bytes left over")
+	}
+	return "", true
+}
+
+// finish checks what only the whole module can tell.
+func (p *parser) finish() {
+	m := p.m
+	if len(m.Funcs) != len(m.Codes) {
+		off := m.Size
+		for _, s := range m.Sections {
+			if s.ID == 10 || (s.ID == 3 && !p.haveCd) {
+				off = s.Offset
+			}
+		}
+		m.problem(Problem{Kind: Malformed, Offset: off, Section: "code", Func: -1,
+			Message: "function and code section have inconsistent lengths: " + itoa(int64(len(m.Funcs))) + " functions, " + itoa(int64(len(m.Codes))) + " bodies"})
+	}
+	if m.HasDataCount && int(m.DataCount) != len(m.Datas) {
+		off := m.Size
+		for _, s := range m.Sections {
+			if s.ID == 12 {
+				off = s.Offset
+			}
+		}
+		m.problem(Problem{Kind: Malformed, Offset: off, Section: "data count", Func: -1,
+			Message: "data count and data section have inconsistent lengths: count " + itoa(int64(m.DataCount)) + ", " + itoa(int64(len(m.Datas))) + " segments"})
+	}
+	p.validateModule()
+}

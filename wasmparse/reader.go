@@ -1,0 +1,179 @@
+package wasmparse
+
+import (
+	"math"
+	"unicode/utf8"
+)
+
+// reader walks a window of the input. Positions are absolute offsets into
+// the whole file, so every error and item can name where it sits.
+//
+// Decoding errors panic with a *decodeError that the section (or function)
+// decoder recovers: this keeps the hot path free of error plumbing while the
+// caller still records the problem and moves on to the next section.
+type reader struct {
+	b   []byte // the whole file, cut at the end of the current window
+	pos int
+}
+
+type decodeError struct {
+	offset int
+	msg    string
+}
+
+func (r *reader) fail(off int, msg string) {
+	panic(&decodeError{offset: off, msg: msg})
+}
+
+func (r *reader) eof() bool      { return r.pos >= len(r.b) }
+func (r *reader) remaining() int { return len(r.b) - r.pos }
+
+// peek returns the next byte without consuming it.
+func (r *reader) peek() byte {
+	if r.pos >= len(r.b) {
+		r.fail(r.pos, "unexpected end")
+	}
+	return r.b[r.pos]
+}
+
+func (r *reader) byte() byte {
+	if r.pos >= len(r.b) {
+		r.fail(r.pos, "unexpected end")
+	}
+	c := r.b[r.pos]
+	r.pos++
+	return c
+}
+
+func (r *reader) bytes(n int) []byte {
+	if n < 0 || n > len(r.b)-r.pos {
+		r.fail(r.pos, "unexpected end")
+	}
+	s := r.b[r.pos : r.pos+n : r.pos+n]
+	r.pos += n
+	return s
+}
+
+// u32 reads an unsigned LEB128 of at most 5 bytes whose value fits 32 bits.
+func (r *reader) u32() uint32 {
+	// Fast path: one byte.
+	if r.pos < len(r.b) && r.b[r.pos] < 0x80 {
+		v := uint32(r.b[r.pos])
+		r.pos++
+		return v
+	}
+	start := r.pos
+	var v uint32
+	for shift := uint(0); ; shift += 7 {
+		if r.pos >= len(r.b) {
+			r.fail(r.pos, "unexpected end of LEB128 integer")
+		}
+		c := r.b[r.pos]
+		r.pos++
+		if shift == 28 {
+			if c&0x80 != 0 {
+				r.fail(start, "integer representation too long")
+			}
+			if c&0x70 != 0 {
+				r.fail(start, "integer too large")
+			}
+		}
+		v |= uint32(c&0x7f) << shift
+		if c&0x80 == 0 {
+			return v
+		}
+	}
+}
+
+// u64 reads an unsigned LEB128 of at most 10 bytes.
+func (r *reader) u64() uint64 {
+	start := r.pos
+	var v uint64
+	for shift := uint(0); ; shift += 7 {
+		c := r.byteLEB()
+		if shift == 63 {
+			if c&0x80 != 0 {
+				r.fail(start, "integer representation too long")
+			}
+			if c&0x7e != 0 {
+				r.fail(start, "integer too large")
+			}
+		}
+		v |= uint64(c&0x7f) << shift
+		if c&0x80 == 0 {
+			return v
+		}
+	}
+}
+
+func (r *reader) byteLEB() byte {
+	if r.pos >= len(r.b) {
+		r.fail(r.pos, "unexpected end of LEB128 integer")
+	}
+	c := r.b[r.pos]
+	r.pos++
+	return c
+}
+
+// signed reads a signed LEB128 of the given bit width (32, 33 or 64).
+func (r *reader) signed(bits uint) int64 {
+	start := r.pos
+	maxBytes := (bits + 6) / 7
+	var v int64
+	var shift uint
+	for i := uint(0); ; i++ {
+		c := r.byteLEB()
+		if i == maxBytes-1 {
+			if c&0x80 != 0 {
+				r.fail(start, "integer representation too long")
+			}
+			// The unused bits of the last byte must all equal the sign bit.
+			used := bits - 7*i // payload bits this byte may carry; the top one is the sign
+			if used < 7 {
+				rest := int8(c<<1) >> used // the sign bit and the unused bits above it
+				if rest != 0 && rest != -1 {
+					r.fail(start, "integer too large")
+				}
+			}
+		}
+		v |= int64(c&0x7f) << shift
+		shift += 7
+		if c&0x80 == 0 {
+			if shift < 64 && c&0x40 != 0 {
+				v |= -1 << shift
+			}
+			return v
+		}
+	}
+}
+
+func (r *reader) s32() int32 { return int32(r.signed(32)) }
+func (r *reader) s64() int64 { return r.signed(64) }
+
+func (r *reader) f32() float32 {
+	b := r.bytes(4)
+	return math.Float32frombits(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+}
+
+// name reads a length-prefixed UTF-8 name.
+func (r *reader) name() string {
+	start := r.pos
+	n := r.u32()
+	b := r.bytes(int(n))
+	if !utf8.Valid(b) {
+		r.fail(start, "malformed UTF-8 encoding")
+	}
+	return string(b)
+}
+
+// count reads a vector length and refuses one that cannot fit in what is
+// left of the window, given that each element takes at least minSize bytes.
+// This is what keeps memory proportional to the input.
+func (r *reader) count(minSize int) int {
+	start := r.pos
+	n := r.u32()
+	if minSize > 0 && uint64(n)*uint64(minSize) > uint64(r.remaining()) {
+		r.fail(start, "length out of bounds")
+	}
+	return int(n)
+}

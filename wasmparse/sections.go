@@ -1,0 +1,466 @@
+package wasmparse
+
+// valType reads a value type, noting which proposal a non-2.0 type belongs to.
+func (p *parser) valType() ValType {
+	r := &p.r
+	off := r.pos
+	c := r.byte()
+	switch c {
+	case 0x7f, 0x7e, 0x7d, 0x7c, 0x7b, 0x70, 0x6f:
+		return ValType(c)
+	case codeRef, codeRefNull:
+		ht := p.heapType()
+		if ht < 0 {
+			if f := abstractHeap[byte(-ht-1)].feat; f != 0 {
+				p.m.use(f, off, p.fn)
+			}
+		}
+		p.m.use(FeatFunctionReferences, off, p.fn)
+		return ValType(c) | ValType(ht+1)<<8
+	}
+	if h, ok := abstractHeap[c]; ok {
+		p.m.use(h.feat, off, p.fn)
+		return ValType(c)
+	}
+	r.fail(off, "malformed value type 0x"+hex(c))
+	return 0
+}
+
+// heapType reads a heap type: a type index (>= 0), or -(code+1) for an abstract one.
+func (p *parser) heapType() int64 {
+	r := &p.r
+	off := r.pos
+	v := r.signed(33)
+	if v >= 0 {
+		return v
+	}
+	code := byte(v & 0x7f)
+	if _, ok := abstractHeap[code]; !ok {
+		r.fail(off, "malformed heap type")
+	}
+	return -int64(code) - 1
+}
+
+func (p *parser) refType() ValType {
+	off := p.r.pos
+	t := p.valType()
+	if !t.IsRef() {
+		p.r.fail(off, "malformed reference type")
+	}
+	return t
+}
+
+// limits reads table or memory limits with every flag the proposals define.
+func (p *parser) limits(memory bool) Limits {
+	r := &p.r
+	off := r.pos
+	flags := r.byte()
+	l := Limits{HasMax: flags&1 != 0, Shared: flags&2 != 0, Is64: flags&4 != 0, HasPage: flags&8 != 0, PageLog2: 16}
+	if flags&^0x0f != 0 || (!memory && flags&0x0a != 0) {
+		r.fail(off, "malformed limits flags 0x"+hex(flags))
+	}
+	if l.Shared {
+		p.m.use(FeatThreads, off, -1)
+	}
+	if l.Is64 {
+		p.m.use(FeatMemory64, off, -1)
+		l.Min = r.u64()
+		if l.HasMax {
+			l.Max = r.u64()
+		}
+	} else {
+		l.Min = uint64(r.u32())
+		if l.HasMax {
+			l.Max = uint64(r.u32())
+		}
+	}
+	if l.HasPage {
+		p.m.use(FeatCustomPageSizes, off, -1)
+		l.PageLog2 = r.u32()
+	}
+	return l
+}
+
+func (p *parser) tableType() TableType {
+	t := p.refType()
+	return TableType{Elem: t, Limits: p.limits(false)}
+}
+
+func (p *parser) globalType() GlobalType {
+	t := p.valType()
+	off := p.r.pos
+	mut := p.r.byte()
+	if mut > 1 {
+		p.r.fail(off, "malformed mutability")
+	}
+	return GlobalType{Type: t, Mutable: mut == 1}
+}
+
+func (p *parser) typeSection() {
+	r := &p.r
+	n := r.count(1)
+	for i := 0; i < n; i++ {
+		off := r.pos
+		if r.peek() == 0x4e { // rec group
+			r.pos++
+			p.m.use(FeatGC, off, -1)
+			k := r.count(1)
+			for j := 0; j < k; j++ {
+				p.subType()
+			}
+			continue
+		}
+		p.subType()
+	}
+}
+
+func (p *parser) subType() {
+	r := &p.r
+	off := r.pos
+	c := r.byte()
+	if c == 0x50 || c == 0x4f {
+		p.m.use(FeatGC, off, -1)
+		k := r.count(1)
+		for j := 0; j < k; j++ {
+			r.u32()
+		}
+		off = r.pos
+		c = r.byte()
+	}
+	t := Type{Kind: TypeKind(c), Offset: off}
+	switch TypeKind(c) {
+	case TypeFunc:
+		np := r.count(1)
+		t.Func.Params = make([]ValType, np)
+		for i := range t.Func.Params {
+			t.Func.Params[i] = p.valType()
+		}
+		nr := r.count(1)
+		t.Func.Results = make([]ValType, nr)
+		for i := range t.Func.Results {
+			t.Func.Results[i] = p.valType()
+		}
+	case TypeStruct:
+		p.m.use(FeatGC, off, -1)
+		nf := r.count(2)
+		for j := 0; j < nf; j++ {
+			p.fieldType()
+		}
+	case TypeArray:
+		p.m.use(FeatGC, off, -1)
+		p.fieldType()
+	case TypeCont:
+		p.m.use(FeatStackSwitching, off, -1)
+		r.signed(33)
+	default:
+		r.fail(off, "malformed type: expected 0x60 (func), found 0x"+hex(c))
+	}
+	p.m.Types = append(p.m.Types, t)
+}
+
+func (p *parser) fieldType() {
+	r := &p.r
+	if c := r.peek(); c == codeI8 || c == codeI16 {
+		r.pos++
+	} else {
+		p.valType()
+	}
+	if r.byte() > 1 {
+		r.fail(r.pos-1, "malformed mutability")
+	}
+}
+
+func (p *parser) importSection() {
+	r := &p.r
+	m := p.m
+	n := r.count(4)
+	m.Imports = make([]Import, 0, n)
+	for i := 0; i < n; i++ {
+		im := Import{Offset: r.pos}
+		im.Module = r.name()
+		im.Name = r.name()
+		koff := r.pos
+		im.Kind = ExternKind(r.byte())
+		switch im.Kind {
+		case ExternFunc:
+			im.TypeIndex = r.u32()
+			m.NumImportedFuncs++
+			m.funcSpace = append(m.funcSpace, im.TypeIndex)
+		case ExternTable:
+			im.Table = p.tableType()
+			m.NumImportedTables++
+			m.tableSpace = append(m.tableSpace, im.Table)
+		case ExternMemory:
+			im.Memory = p.limits(true)
+			m.NumImportedMemories++
+		case ExternGlobal:
+			im.Global = p.globalType()
+			m.NumImportedGlobals++
+			m.globalSpace = append(m.globalSpace, im.Global)
+		case ExternTag:
+			m.use(FeatExceptionHandling, koff, -1)
+			if r.byte() != 0 {
+				r.fail(r.pos-1, "malformed tag attribute")
+			}
+			im.TypeIndex = r.u32()
+			m.NumImportedTags++
+		default:
+			r.fail(koff, "malformed import kind 0x"+hex(byte(im.Kind)))
+		}
+		m.Imports = append(m.Imports, im)
+	}
+}
+
+func (p *parser) functionSection() {
+	r := &p.r
+	p.haveFn = true
+	n := r.count(1)
+	p.m.Funcs = make([]uint32, n)
+	for i := range p.m.Funcs {
+		p.m.Funcs[i] = r.u32()
+	}
+	p.m.funcSpace = append(p.m.funcSpace, p.m.Funcs...)
+}
+
+func (p *parser) tableSection() {
+	r := &p.r
+	n := r.count(3)
+	for i := 0; i < n; i++ {
+		t := Table{Offset: r.pos}
+		if r.pos+1 < len(r.b) && r.b[r.pos] == 0x40 {
+			// function-references: 0x40 0x00 tabletype expr
+			p.m.use(FeatFunctionReferences, r.pos, -1)
+			r.pos++
+			if r.byte() != 0 {
+				r.fail(r.pos-1, "malformed table")
+			}
+			t.Type = p.tableType()
+			e := p.constExpr(t.Type.Elem)
+			t.Init = &e
+		} else {
+			t.Type = p.tableType()
+		}
+		p.m.Tables = append(p.m.Tables, t)
+		p.m.tableSpace = append(p.m.tableSpace, t.Type)
+	}
+}
+
+func (p *parser) memorySection() {
+	r := &p.r
+	n := r.count(2)
+	for i := 0; i < n; i++ {
+		p.m.Memories = append(p.m.Memories, p.limits(true))
+	}
+}
+
+func (p *parser) tagSection() {
+	r := &p.r
+	n := r.count(2)
+	for i := 0; i < n; i++ {
+		p.m.use(FeatExceptionHandling, r.pos, -1)
+		if r.byte() != 0 {
+			r.fail(r.pos-1, "malformed tag attribute")
+		}
+		p.m.Tags = append(p.m.Tags, r.u32())
+	}
+}
+
+func (p *parser) globalSection() {
+	r := &p.r
+	n := r.count(3)
+	for i := 0; i < n; i++ {
+		g := Global{Offset: r.pos}
+		g.Type = p.globalType()
+		g.Init = p.constExpr(g.Type.Type)
+		p.m.Globals = append(p.m.Globals, g)
+		p.m.globalSpace = append(p.m.globalSpace, g.Type)
+	}
+}
+
+func (p *parser) exportSection() {
+	r := &p.r
+	n := r.count(3)
+	p.m.Exports = make([]Export, 0, n)
+	for i := 0; i < n; i++ {
+		e := Export{Offset: r.pos}
+		e.Name = r.name()
+		koff := r.pos
+		e.Kind = ExternKind(r.byte())
+		if e.Kind > ExternTag {
+			r.fail(koff, "malformed export kind 0x"+hex(byte(e.Kind)))
+		}
+		e.Index = r.u32()
+		p.m.Exports = append(p.m.Exports, e)
+	}
+}
+
+func (p *parser) startSection() {
+	p.m.Start = int64(p.r.u32())
+}
+
+func (p *parser) elemSection() {
+	r := &p.r
+	n := r.count(2)
+	for i := 0; i < n; i++ {
+		e := Elem{Pos: r.pos, Type: FuncRef}
+		foff := r.pos
+		flags := r.u32()
+		if flags > 7 {
+			r.fail(foff, "malformed elements segment kind")
+		}
+		switch {
+		case flags&1 == 0:
+			e.Mode = ModeActive
+		case flags&2 == 0:
+			e.Mode = ModePassive
+		default:
+			e.Mode = ModeDeclarative
+		}
+		if flags&3 == 2 {
+			e.Table = r.u32()
+		}
+		if e.Mode == ModeActive {
+			e.Offset = p.constExpr(I32)
+		}
+		exprs := flags&4 != 0
+		if flags&3 != 0 {
+			if exprs {
+				e.Type = p.refType()
+			} else if r.byte() != 0 {
+				r.fail(r.pos-1, "malformed element kind")
+			}
+		}
+		k := r.count(1)
+		if exprs {
+			e.Exprs = make([]ConstExpr, k)
+			for j := range e.Exprs {
+				e.Exprs[j] = p.constExpr(e.Type)
+			}
+		} else {
+			e.Funcs = make([]uint32, k)
+			for j := range e.Funcs {
+				e.Funcs[j] = r.u32()
+			}
+		}
+		p.m.Elems = append(p.m.Elems, e)
+	}
+}
+
+func (p *parser) codeSection() {
+	r := &p.r
+	p.haveCd = true
+	n := r.count(2)
+	p.m.Codes = make([]Code, 0, n)
+	for i := 0; i < n; i++ {
+		c := Code{Offset: r.pos}
+		size := int(r.u32())
+		c.BodyOffset = r.pos
+		if size > r.remaining() {
+			r.fail(c.Offset, "unexpected end: function body "+itoa(int64(i))+" runs past the section")
+		}
+		c.End = c.BodyOffset + size
+		body := reader{b: r.b[:c.End], pos: c.BodyOffset}
+		p.locals(&body, &c)
+		c.ExprOffset = body.pos
+		r.pos = c.End
+		p.m.Codes = append(p.m.Codes, c)
+	}
+}
+
+// locals reads the local declarations without expanding them: a count of
+// 2^32 costs one run, not 2^32 entries.
+func (p *parser) locals(r *reader, c *Code) {
+	saved := p.r
+	p.r = *r
+	defer func() { *r = p.r; p.r = saved }()
+	n := p.r.count(2)
+	c.Locals = make([]LocalRun, 0, n)
+	for i := 0; i < n; i++ {
+		off := p.r.pos
+		cnt := p.r.u32()
+		c.NumLocals += uint64(cnt)
+		if c.NumLocals > 0xffffffff {
+			p.r.fail(off, "too many locals")
+		}
+		c.Locals = append(c.Locals, LocalRun{Count: cnt, Type: p.valType()})
+	}
+}
+
+func (p *parser) dataSection() {
+	r := &p.r
+	n := r.count(2)
+	p.m.Datas = make([]Data, 0, n)
+	for i := 0; i < n; i++ {
+		d := Data{Pos: r.pos}
+		foff := r.pos
+		flags := r.u32()
+		switch flags {
+		case 0:
+			d.Offset = p.constExpr(I32)
+		case 1:
+			d.Mode = ModePassive
+		case 2:
+			d.Memory = r.u32()
+			if d.Memory != 0 {
+				p.m.use(FeatMultiMemory, foff, -1)
+			}
+			d.Offset = p.constExpr(I32)
+		default:
+			r.fail(foff, "malformed data segment kind")
+		}
+		size := int(r.u32())
+		d.DataOffset = r.pos
+		d.Size = size
+		r.bytes(size)
+		p.m.Datas = append(p.m.Datas, d)
+	}
+}
+
+// customSection records a custom section and reads the name section.
+func (p *parser) customSection(end int) string {
+	r := &p.r
+	name := r.name()
+	p.m.Customs = append(p.m.Customs, Custom{Name: name, Offset: p.secStart, PayloadOffset: r.pos, Size: end - p.secStart})
+	if name == "name" {
+		p.nameSection(end)
+	}
+	r.pos = end
+	return name
+}
+
+// nameSection reads function names; a broken name section is not an error
+// of the module (custom sections are not validated), so failures are dropped.
+func (p *parser) nameSection(end int) {
+	saved := p.r
+	defer func() {
+		if e := recover(); e != nil {
+			if _, ok := e.(*decodeError); !ok {
+				panic(e)
+			}
+		}
+		p.r = saved
+	}()
+	r := &p.r
+	for r.pos < end {
+		id := r.byte()
+		size := int(r.u32())
+		if size > r.remaining() {
+			return
+		}
+		next := r.pos + size
+		if id == 1 {
+			n := r.count(2)
+			p.m.FuncNames = make(map[uint32]string, n)
+			for i := 0; i < n; i++ {
+				idx := r.u32()
+				p.m.FuncNames[idx] = r.name()
+			}
+		}
+		r.pos = next
+	}
+}
+
+func hex(b byte) string {
+	const digits = "0123456789abcdef"
+	return string([]byte{digits[b>>4], digits[b&15]})
+}

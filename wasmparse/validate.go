@@ -1,0 +1,160 @@
+package wasmparse
+
+// validateModule checks the module-level rules of WebAssembly 2.0: index
+// spaces, limits, exports, the start function and segments.
+func (p *parser) validateModule() {
+	m := p.m
+	inv := func(off int, section, msg string) {
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Func: -1, Message: msg})
+	}
+	funcType := func(ti uint32, off int, section string) {
+		if int(ti) >= len(m.Types) {
+			inv(off, section, "unknown type "+itoa(int64(ti)))
+		} else if m.Types[ti].Kind != TypeFunc {
+			inv(off, section, "type "+itoa(int64(ti))+" is not a function type")
+		}
+	}
+	memories := 0
+	for i := range m.Imports {
+		im := &m.Imports[i]
+		switch im.Kind {
+		case ExternFunc, ExternTag:
+			funcType(im.TypeIndex, im.Offset, "import")
+		case ExternTable:
+			p.checkLimits(im.Table.Limits, 0xffffffff, im.Offset, "import", "table")
+		case ExternMemory:
+			memories++
+			p.checkLimits(im.Memory, 65536, im.Offset, "import", "memory")
+		}
+	}
+	for i, ti := range m.Funcs {
+		if int(ti) >= len(m.Types) || m.Types[ti].Kind != TypeFunc {
+			off := m.Size
+			if i < len(m.Codes) {
+				off = m.Codes[i].Offset
+			}
+			funcType(ti, off, "function")
+		}
+	}
+	for _, t := range m.Tables {
+		p.checkLimits(t.Type.Limits, 0xffffffff, t.Offset, "table", "table")
+	}
+	for _, l := range m.Memories {
+		memories++
+		p.checkLimits(l, 65536, p.sectionOffset(5), "memory", "memory")
+	}
+	if memories > 1 {
+		m.use(FeatMultiMemory, p.sectionOffset(5), -1)
+	}
+	for _, ti := range m.Tags {
+		funcType(ti, p.sectionOffset(13), "tag")
+	}
+	if m.declared == nil {
+		m.declared = map[uint32]bool{}
+	}
+	seen := make(map[string]bool, len(m.Exports))
+	for _, e := range m.Exports {
+		if seen[e.Name] {
+			inv(e.Offset, "export", "duplicate export name "+quote(e.Name))
+		}
+		seen[e.Name] = true
+		var n int
+		switch e.Kind {
+		case ExternFunc:
+			n = len(m.funcSpace)
+			m.declared[e.Index] = true
+		case ExternTable:
+			n = len(m.tableSpace)
+		case ExternMemory:
+			n = memories
+		case ExternGlobal:
+			n = len(m.globalSpace)
+		case ExternTag:
+			n = m.NumImportedTags + len(m.Tags)
+		}
+		if int(e.Index) >= n {
+			inv(e.Offset, "export", "unknown "+e.Kind.String()+" "+itoa(int64(e.Index))+" in export "+quote(e.Name))
+		}
+	}
+	if m.Start >= 0 {
+		off := p.sectionOffset(8)
+		if ft, ok := m.FuncType(uint32(m.Start)); !ok {
+			inv(off, "start", "unknown function "+itoa(m.Start))
+		} else if len(ft.Params) != 0 || len(ft.Results) != 0 {
+			inv(off, "start", "start function must take and return nothing, it is "+ft.String())
+		}
+	}
+	for _, e := range m.Elems {
+		if e.Mode == ModeActive {
+			if int(e.Table) >= len(m.tableSpace) {
+				inv(e.Pos, "element", "unknown table "+itoa(int64(e.Table)))
+			} else if tt := m.tableSpace[e.Table].Elem; tt.Is20() && e.Type.Is20() && tt != e.Type {
+				inv(e.Pos, "element", "type mismatch: segment of "+e.Type.String()+" for a table of "+tt.String())
+			}
+		}
+		for _, f := range e.Funcs {
+			if int(f) >= len(m.funcSpace) {
+				inv(e.Pos, "element", "unknown function "+itoa(int64(f)))
+				break
+			}
+			m.declared[f] = true
+		}
+	}
+	for _, d := range m.Datas {
+		if d.Mode == ModeActive && int(d.Memory) >= memories {
+			inv(d.Pos, "data", "unknown memory "+itoa(int64(d.Memory)))
+		}
+	}
+}
+
+// checkLimits applies the 2.0 bounds to a table or memory's limits.
+func (p *parser) checkLimits(l Limits, bound uint64, off int, section, what string) {
+	if l.Is64 || l.HasPage {
+		return // a refused feature; its bounds are not 2.0's
+	}
+	m := p.m
+	if l.Min > bound || (l.HasMax && l.Max > bound) {
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Func: -1,
+			Message: what + " size must be at most " + itoa(int64(bound)) + " " + unit(what)})
+	}
+	if l.HasMax && l.Min > l.Max {
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Func: -1,
+			Message: "size minimum must not be greater than maximum (" + itoa(int64(l.Min)) + " > " + itoa(int64(l.Max)) + ")"})
+	}
+	if l.Shared && !l.HasMax {
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Func: -1, Message: "shared memory must have maximum"})
+	}
+}
+
+func unit(what string) string {
+	if what == "memory" {
+		return "pages (4 GiB)"
+	}
+	return "elements"
+}
+
+// sectionOffset is the offset of the first section with the id, or 0.
+func (p *parser) sectionOffset(id byte) int {
+	for _, s := range p.m.Sections {
+		if s.ID == id {
+			return s.Offset
+		}
+	}
+	return 0
+}
+
+func quote(s string) string {
+	b := []byte{'"'}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20 || c == 0x7f:
+			b = append(b, '\\', 'x', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(append(b, '"'))
+}
