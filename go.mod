@@ -3,11 +3,8 @@ module github.com/subako-ai/subako-go
 go 1.26.0
 
 require (
-	github.com/dave/jennifer v1.7.1 // indirect
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
-	github.com/tetratelabs/wabin v0.0.0-20230304001439-f6f874872834 // indirect
-	github.com/tetratelabs/wazero v1.12.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/text v0.14.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/tetratelabs/wabin v0.0.0-20230304001439-f6f874872834
 )
+
+require golang.org/x/text v0.14.0 // indirect

@@ -205,7 +205,7 @@ clang: --target=wasm32-wasip1 with wasi-libc; Zig: -target wasm32-wasi.`}
 		Title: "Custom sections that only add weight",
 		Doc: `Debug information (.debug_* DWARF sections), sourceMappingURL, producers and similar custom
 sections are not used by Subako. They make uploads and compilation slower. The name section is
-kept out of this finding: it makes crash traces readable.
+kept out of this finding: it makes crash traces readable. Groups under 1 KiB are not reported.
 
 Example: clang without -g0 and Debian's wasi-libc keep DWARF; rustc in debug mode.
 

@@ -1,0 +1,115 @@
+// Command subakogo is the Go toolchain for Subako function packages. This
+// file only dispatches to the subcommands; each lives in its own file.
+//
+// Exit codes, for every subcommand:
+//
+//	0  nothing at or above the --fail-on severity
+//	1  findings at or above it
+//	2  usage error
+//	3  an input that cannot be read
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+)
+
+// Exit codes.
+const (
+	exitOK         = 0
+	exitFindings   = 1
+	exitUsage      = 2
+	exitUnreadable = 3
+)
+
+type command struct {
+	name, summary string
+	run           func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"lint", "check modules for every reason Subako would refuse them", runLint},
+		{"explain", "show a rule's documentation, by ID or slug", runExplain},
+		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
+			fmt.Fprintln(stdout, "subakogo", version())
+			return exitOK
+		}},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "subakogo: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: subakogo <command> [arguments]\n\ncommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nexit codes: 0 clean, 1 findings at or above --fail-on, 2 usage error, 3 unreadable input")
+}
+
+// parseInterspersed parses flags that may come before, between or after the
+// positional arguments, as people type them.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// usageError reports a usage problem the way flag does, and returns exitUsage.
+func usageError(stderr io.Writer, fs *flag.FlagSet, err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo %s: %v\n", fs.Name(), err)
+	}
+	fs.SetOutput(stderr)
+	fs.Usage()
+	return exitUsage
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}

@@ -1,0 +1,338 @@
+package rules
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/subako-ai/subako-go/rules/wasi"
+	"github.com/subako-ai/subako-go/wasmparse"
+)
+
+// SubakoHTTP is the host module for HTTP and its functions' signature.
+const SubakoHTTP = "subako_http"
+
+var subakoHTTPFuncs = map[string]bool{"request": true, "read_response": true}
+
+// CheckModule decodes a module and returns every finding about it, in the
+// order: what the file is, how it decodes and validates, features, imports,
+// exports, toolchain hints, weight. The decoded module is returned for
+// callers that want more (it is nil-safe: always non-nil).
+func CheckModule(b []byte) (*wasmparse.Module, []Finding) {
+	m := wasmparse.Parse(b)
+	c := &moduleCheck{m: m}
+	switch m.Kind {
+	case wasmparse.NotWasm:
+		msg := "not a WebAssembly binary: the file does not start with \\0asm"
+		if looksLikeWAT(b) {
+			msg += "; it looks like WebAssembly text (.wat): assemble it with wat2wasm first"
+		}
+		c.add(NotWasm, msg, 0, min(4, len(b)), -1, "")
+		return m, c.out
+	case wasmparse.Component:
+		c.add(Component, "a WebAssembly component (version bytes "+hex4(b[4:8])+"), not a core module: build for wasm32-wasip1 (not wasm32-wasip2), or upload the core module before it is wrapped", 4, 4, -1, "")
+		return m, c.out
+	case wasmparse.UnknownVersion:
+		c.add(UnknownVersion, "unknown binary version "+hex4(b[4:8])+": a core module has version 01 00 00 00", 4, 4, -1, "")
+		return m, c.out
+	}
+	c.problems()
+	c.features()
+	c.imports()
+	c.exports()
+	c.toolchain()
+	c.customSections()
+	return m, c.out
+}
+
+type moduleCheck struct {
+	m   *wasmparse.Module
+	out []Finding
+}
+
+func (c *moduleCheck) add(r *Rule, msg string, off, length int, fn int64, feature string) {
+	c.out = append(c.out, Finding{Rule: r, Message: msg, Offset: off, Length: length, Function: c.m.FuncLabel(fn), Feature: feature})
+}
+
+func (c *moduleCheck) problems() {
+	for _, p := range c.m.Problems {
+		r, what := Malformed, "malformed"
+		if p.Kind == wasmparse.Invalid {
+			r, what = Invalid, "invalid"
+		}
+		msg := what + " " + p.Section + " section: " + p.Message
+		if p.Instr != "" {
+			msg += " (at " + p.Instr + ")"
+		}
+		c.add(r, msg, p.Offset, 0, p.Func, "")
+	}
+	if c.m.Dropped > 0 {
+		c.add(Malformed, strconv.Itoa(c.m.Dropped)+" more problems not listed", -1, 0, -1, "")
+	}
+}
+
+func (c *moduleCheck) features() {
+	for _, f := range wasmparse.AllFeatures() {
+		u := c.m.Uses(f)
+		if u.Count == 0 {
+			continue
+		}
+		msg := "uses " + f.Title() + " (" + f.Slug() + "), which Subako does not provide: " + plural(u.Count, "use")
+		if u.Func >= 0 {
+			msg += ", first in " + c.m.FuncLabel(u.Func)
+		}
+		c.add(FeatureNotAvailable, msg, u.Offset, 0, u.Func, f.Slug())
+	}
+}
+
+func (c *moduleCheck) imports() {
+	type foreign struct {
+		first, count int
+		names        []string
+	}
+	others := map[string]*foreign{}
+	var order []string
+	for _, im := range c.m.Imports {
+		if im.Kind != wasmparse.ExternFunc {
+			c.add(ImportNotFunction, "import "+im.Module+"."+im.Name+" is a "+im.Kind.String()+"; Subako provides functions only", im.Offset, 0, -1, "")
+			continue
+		}
+		switch im.Module {
+		case wasi.Module:
+			c.wasiImport(im)
+		case SubakoHTTP:
+			c.subakoHTTPImport(im)
+		default:
+			f := others[im.Module]
+			if f == nil {
+				f = &foreign{first: im.Offset}
+				others[im.Module] = f
+				order = append(order, im.Module)
+			}
+			f.count++
+			if len(f.names) < 3 {
+				f.names = append(f.names, im.Name)
+			}
+		}
+	}
+	for _, mod := range order {
+		f := others[mod]
+		names := strings.Join(f.names, ", ")
+		if f.count > len(f.names) {
+			names += ", ..."
+		}
+		c.add(ImportModule, "imports "+plural(f.count, "function")+" from module "+strconv.Quote(mod)+" ("+names+"); Subako provides only "+wasi.Module+" and "+SubakoHTTP, f.first, 0, -1, "")
+	}
+}
+
+func (c *moduleCheck) importSignature(im wasmparse.Import) (wasmparse.FuncType, bool) {
+	if int(im.TypeIndex) >= len(c.m.Types) || c.m.Types[im.TypeIndex].Kind != wasmparse.TypeFunc {
+		return wasmparse.FuncType{}, false // reported as invalid already
+	}
+	return c.m.Types[im.TypeIndex].Func, true
+}
+
+func (c *moduleCheck) wasiImport(im wasmparse.Import) {
+	want, ok := wasi.Preview1[im.Name]
+	if !ok {
+		c.add(WASIUnknown, wasi.Module+"."+im.Name+" is not a WASI preview 1 function", im.Offset, 0, -1, "")
+		return
+	}
+	ft, ok := c.importSignature(im)
+	if ok && !want.Equal(toWASI(ft)) {
+		c.add(WASISignature, wasi.Module+"."+im.Name+" is imported as "+ft.String()+"; WASI preview 1 defines "+want.String(), im.Offset, 0, -1, "")
+	}
+}
+
+var subakoHTTPSig = wasi.Signature{Params: []wasi.ValType{wasi.I32, wasi.I32}, Results: []wasi.ValType{wasi.I32}}
+
+func (c *moduleCheck) subakoHTTPImport(im wasmparse.Import) {
+	if !subakoHTTPFuncs[im.Name] {
+		c.add(SubakoHTTPImport, SubakoHTTP+"."+im.Name+" does not exist: subako_http provides request and read_response", im.Offset, 0, -1, "")
+		return
+	}
+	ft, ok := c.importSignature(im)
+	if ok && !subakoHTTPSig.Equal(toWASI(ft)) {
+		c.add(SubakoHTTPImport, SubakoHTTP+"."+im.Name+" is imported as "+ft.String()+"; it is "+subakoHTTPSig.String(), im.Offset, 0, -1, "")
+	}
+}
+
+func toWASI(ft wasmparse.FuncType) wasi.Signature {
+	conv := func(ts []wasmparse.ValType) []wasi.ValType {
+		out := make([]wasi.ValType, len(ts))
+		for i, t := range ts {
+			out[i] = wasi.ValType(t) // same binary codes; anything else never matches
+			if !t.Is20() {
+				out[i] = 0
+			}
+		}
+		return out
+	}
+	return wasi.Signature{Params: conv(ft.Params), Results: conv(ft.Results)}
+}
+
+func (c *moduleCheck) export(name string) (wasmparse.Export, bool) {
+	for _, e := range c.m.Exports {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return wasmparse.Export{}, false
+}
+
+func (c *moduleCheck) exports() {
+	m := c.m
+	start, hasStart := c.export("_start")
+	init, hasInit := c.export("_initialize")
+	switch {
+	case hasInit:
+		msg := "exports _initialize: a WASI reactor, but Subako runs commands (a _start that reads stdin)"
+		if hasStart {
+			msg = "exports both _start and _initialize; a command has no _initialize"
+		}
+		c.add(Reactor, msg, init.Offset, 0, -1, "")
+	case !hasStart:
+		c.add(StartMissing, "no export named _start: not a WASI command", exportSectionOffset(m), 0, -1, "")
+	}
+	if hasStart {
+		if start.Kind != wasmparse.ExternFunc {
+			c.add(StartSignature, "_start is a "+start.Kind.String()+" export, not a function", start.Offset, 0, -1, "")
+		} else if ft, ok := m.FuncType(start.Index); ok && (len(ft.Params) > 0 || len(ft.Results) > 0) {
+			c.add(StartSignature, "_start has type "+ft.String()+"; it must take and return nothing", start.Offset, 0, int64(start.Index), "")
+		}
+	}
+	mem, ok := c.export("memory")
+	switch {
+	case !ok:
+		c.add(MemoryExport, "no export named memory: WASI needs the module's linear memory", exportSectionOffset(m), 0, -1, "")
+	case mem.Kind != wasmparse.ExternMemory:
+		c.add(MemoryExport, "the export named memory is a "+mem.Kind.String()+", not a memory", mem.Offset, 0, -1, "")
+	}
+}
+
+func exportSectionOffset(m *wasmparse.Module) int {
+	for _, s := range m.Sections {
+		if s.ID == 7 {
+			return s.Offset
+		}
+	}
+	return -1
+}
+
+// toolchain recognises builds for a non-WASI target and names the flag
+// that builds a WASI command instead.
+func (c *moduleCheck) toolchain() {
+	var goJS, tinyGo, emscripten, bindgen, wasiImports bool
+	first := map[*Rule]int{}
+	note := func(r *Rule, off int) {
+		if _, ok := first[r]; !ok {
+			first[r] = off
+		}
+	}
+	for _, im := range c.m.Imports {
+		switch {
+		case im.Module == wasi.Module:
+			wasiImports = true
+		case im.Name == "runtime.ticks" || im.Name == "runtime.sleepTicks":
+			tinyGo = true
+			note(ToolchainTinyGoWasm, im.Offset)
+		case im.Module == "gojs" || im.Module == "go":
+			goJS = true
+			note(ToolchainGoJS, im.Offset)
+		case im.Module == "env" && (strings.HasPrefix(im.Name, "emscripten_") || strings.HasPrefix(im.Name, "__syscall_") ||
+			strings.HasPrefix(im.Name, "invoke_") || im.Name == "setTempRet0" || im.Name == "getTempRet0" || strings.HasPrefix(im.Name, "_emscripten_")):
+			emscripten = true
+			note(ToolchainEmscriptenJS, im.Offset)
+		case strings.HasPrefix(im.Module, "__wbindgen") || im.Module == "wbg":
+			bindgen = true
+			note(ToolchainNoWASI, im.Offset)
+		}
+	}
+	_, hasStart := c.export("_start")
+	_, hasInit := c.export("_initialize")
+	switch {
+	case tinyGo:
+		c.add(ToolchainTinyGoWasm, "built with TinyGo's browser target (-target=wasm): rebuild with tinygo build -target=wasip1", first[ToolchainTinyGoWasm], 0, -1, "")
+	case goJS:
+		c.add(ToolchainGoJS, "built with GOOS=js (imports from gojs need wasm_exec.js): rebuild with GOOS=wasip1 GOARCH=wasm go build", first[ToolchainGoJS], 0, -1, "")
+	case emscripten:
+		c.add(ToolchainEmscriptenJS, "built by Emscripten for JavaScript (imports its JS runtime from env): rebuild with emcc -sSTANDALONE_WASM, or with wasi-sdk", first[ToolchainEmscriptenJS], 0, -1, "")
+	case bindgen:
+		c.add(ToolchainNoWASI, "built with wasm-bindgen for wasm32-unknown-unknown: rebuild for wasm32-wasip1 (cargo build --target wasm32-wasip1)", first[ToolchainNoWASI], 0, -1, "")
+	case !wasiImports && !hasStart && !hasInit && len(c.m.Codes) > 0:
+		c.add(ToolchainNoWASI, "no WASI imports and no _start: built for a bare target such as wasm32-unknown-unknown; rebuild for wasm32-wasip1", exportSectionOffset(c.m), 0, -1, "")
+	}
+}
+
+// minWeight is the size below which weight-only sections are not worth a finding.
+const minWeight = 1024
+
+// weightOnly are custom sections Subako never reads.
+func weightOnly(name string) (group string, ok bool) {
+	switch {
+	case strings.HasPrefix(name, ".debug_"):
+		return "DWARF debug information (.debug_*)", true
+	case name == "producers":
+		return "producers", true
+	case name == "sourceMappingURL" || name == "external_debug_info":
+		return name, true
+	}
+	return "", false
+}
+
+func (c *moduleCheck) customSections() {
+	type weight struct{ first, size, n int }
+	groups := map[string]*weight{}
+	for _, cs := range c.m.Customs {
+		g, ok := weightOnly(cs.Name)
+		if !ok {
+			continue
+		}
+		w := groups[g]
+		if w == nil {
+			w = &weight{first: cs.Offset}
+			groups[g] = w
+		}
+		w.size += cs.Size
+		w.n++
+	}
+	names := make([]string, 0, len(groups))
+	for g := range groups {
+		names = append(names, g)
+	}
+	sort.Slice(names, func(i, j int) bool { return groups[names[i]].first < groups[names[j]].first })
+	for _, g := range names {
+		w := groups[g]
+		if w.size < minWeight {
+			continue
+		}
+		c.add(HeavyCustomSection, "custom sections with "+g+": "+plural(w.n, "section")+", "+strconv.Itoa(w.size)+" bytes that Subako never reads", w.first, w.size, -1, "")
+	}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+func hex4(b []byte) string {
+	var s []string
+	for _, x := range b {
+		s = append(s, strconv.FormatUint(uint64(x)|0x100, 16)[1:])
+	}
+	return strings.Join(s, " ")
+}
+
+func looksLikeWAT(b []byte) bool {
+	s := strings.TrimLeft(string(b[:min(len(b), 512)]), " \t\r\n")
+	for strings.HasPrefix(s, ";;") {
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			s = strings.TrimLeft(s[i:], " \t\r\n")
+		} else {
+			return false
+		}
+	}
+	return strings.HasPrefix(s, "(module") || strings.HasPrefix(s, "(component")
+}
