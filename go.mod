@@ -7,4 +7,10 @@ require (
 	github.com/tetratelabs/wabin v0.0.0-20230304001439-f6f874872834
 )
 
-require golang.org/x/text v0.14.0 // indirect
+require (
+	github.com/tetratelabs/wazero v1.12.0 // indirect
+	golang.org/x/sys v0.44.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
+)
+
+tool github.com/tetratelabs/wazero/cmd/wazero

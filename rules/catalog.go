@@ -176,12 +176,16 @@ cdylib crate type (Rust), so that the module exports _start.`}
 		Title: "Built with GOOS=js: a browser module, not WASI",
 		Doc: `The module imports from gojs (or go), which only wasm_exec.js provides in a browser or Node.js.
 
+Example: GOOS=js GOARCH=wasm go build -o main.wasm . imports gojs.runtime.wasmExit, gojs.syscall/js.valueGet, ...
+
 Fix: build with GOOS=wasip1 GOARCH=wasm go build -o module.wasm .`}
 
 	ToolchainEmscriptenJS = &Rule{ID: "W031", Slug: "toolchain-emscripten-js", Severity: Error,
 		Title: "Built with Emscripten's JavaScript mode",
 		Doc: `The module imports Emscripten's JS runtime (env.emscripten_*, env.__syscall_*, env.setTempRet0)
 and needs the .js file that emcc wrote beside it.
+
+Example: emcc -O2 hello.c -o hello.js writes hello.wasm importing env.emscripten_memcpy_big and env.setTempRet0.
 
 Fix: build a standalone WASI module: emcc -O2 -sSTANDALONE_WASM main.c -o module.wasm
 (or use wasi-sdk: clang --target=wasm32-wasip1).`}
@@ -191,12 +195,16 @@ Fix: build a standalone WASI module: emcc -O2 -sSTANDALONE_WASM main.c -o module
 		Doc: `The module imports TinyGo's JS runtime (gojs/env syscall/js functions): it was built with
 -target=wasm, which needs wasm_exec.js.
 
+Example: tinygo build -target=wasm -o main.wasm . imports gojs.runtime.ticks and gojs.runtime.sleepTicks.
+
 Fix: tinygo build -target=wasip1 -o module.wasm .`}
 
 	ToolchainNoWASI = &Rule{ID: "W033", Slug: "toolchain-unknown-target", Severity: Error,
 		Title: "Built for a non-WASI target (wasm32-unknown-unknown or wasm-bindgen)",
 		Doc: `The module has no WASI imports and no _start, or imports __wbindgen_* helpers: it was built for
 wasm32-unknown-unknown (Rust, clang --target=wasm32) where nothing reads stdin or writes stdout.
+
+Example: cargo build --target wasm32-unknown-unknown, or wasm-pack build, exports the crate's functions and no _start.
 
 Fix: Rust: cargo build --target wasm32-wasip1 --release (rustup target add wasm32-wasip1);
 clang: --target=wasm32-wasip1 with wasi-libc; Zig: -target wasm32-wasi.`}

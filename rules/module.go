@@ -78,9 +78,6 @@ func (c *moduleCheck) features() {
 			continue
 		}
 		msg := "uses " + f.Title() + " (" + f.Slug() + "), which Subako does not provide: " + plural(u.Count, "use")
-		if u.Func >= 0 {
-			msg += ", first in " + c.m.FuncLabel(u.Func)
-		}
 		c.add(FeatureNotAvailable, msg, u.Offset, 0, u.Func, f.Slug())
 	}
 }

@@ -54,7 +54,7 @@ func (p *parser) validateCode() {
 		c.one[t] = []ValType{t}
 	}
 	// Typing is meaningful only when every type the module declares is 2.0's.
-	typecheck := true
+	typecheck := m.ehShared.Count == 0
 	for _, f := range []Feature{FeatGC, FeatFunctionReferences, FeatMemory64, FeatMultiMemory, FeatExceptionHandling, FeatStackSwitching} {
 		if m.Features[f].Count > 0 {
 			typecheck = false

@@ -83,9 +83,6 @@ func (p *parser) constExpr(want ValType) ConstExpr {
 		if push != 0 {
 			stack = append(stack, push)
 		}
-		if len(stack) > 1 && typed && bad == "" {
-			bad, badOff = "type mismatch: a constant expression must leave exactly one value", off
-		}
 	}
 	e.End = r.pos
 	switch {

@@ -21,6 +21,10 @@ const (
 	FeatCustomPageSizes
 	FeatStackSwitching
 	numFeatures
+
+	// featEHShared counts what both exception-handling proposals use (the
+	// tag section, tag imports, throw); resolveEH credits it to one of them.
+	featEHShared = numFeatures
 )
 
 var featureSlugs = [numFeatures]string{
@@ -88,9 +92,32 @@ type FeatureUse struct {
 }
 
 func (m *Module) use(f Feature, offset int, fn int64) {
-	u := &m.Features[f]
+	var u *FeatureUse
+	if f == featEHShared {
+		u = &m.ehShared
+	} else {
+		u = &m.Features[f]
+	}
 	if u.Count == 0 {
 		u.Offset, u.Func = offset, fn
 	}
 	u.Count++
+}
+
+// resolveEH credits the tag section and throw to legacy exception handling
+// when the module uses only the legacy instructions, else to exnref's.
+func (m *Module) resolveEH() {
+	s := m.ehShared
+	if s.Count == 0 {
+		return
+	}
+	f := FeatExceptionHandling
+	if m.Features[FeatExceptionHandlingLegacy].Count > 0 && m.Features[FeatExceptionHandling].Count == 0 {
+		f = FeatExceptionHandlingLegacy
+	}
+	u := &m.Features[f]
+	if u.Count == 0 || s.Offset < u.Offset {
+		u.Offset, u.Func = s.Offset, s.Func
+	}
+	u.Count += s.Count
 }

@@ -71,6 +71,7 @@ type Module struct {
 	FuncNames map[uint32]string
 
 	Features [numFeatures]FeatureUse
+	ehShared FeatureUse
 
 	funcSpace   []uint32     // type index of every function, imports first
 	globalSpace []GlobalType // every global, imports first

@@ -164,7 +164,7 @@ func init() {
 	}{
 		{0x06, "try", immBlock, FeatExceptionHandlingLegacy},
 		{0x07, "catch", immTag, FeatExceptionHandlingLegacy},
-		{0x08, "throw", immTag, FeatExceptionHandling},
+		{0x08, "throw", immTag, featEHShared},
 		{0x09, "rethrow", immLabel, FeatExceptionHandlingLegacy},
 		{0x0a, "throw_ref", immNone, FeatExceptionHandling},
 		{0x12, "return_call", immFunc, FeatTailCall},

@@ -47,6 +47,7 @@ func Parse(b []byte) *Module {
 	if len(m.Problems) == 0 || !p.structureBroken() {
 		p.validateCode()
 	}
+	m.resolveEH()
 	return m
 }
 

@@ -198,7 +198,7 @@ func (p *parser) importSection() {
 			m.NumImportedGlobals++
 			m.globalSpace = append(m.globalSpace, im.Global)
 		case ExternTag:
-			m.use(FeatExceptionHandling, koff, -1)
+			m.use(featEHShared, koff, -1)
 			if r.byte() != 0 {
 				r.fail(r.pos-1, "malformed tag attribute")
 			}
@@ -257,7 +257,7 @@ func (p *parser) tagSection() {
 	r := &p.r
 	n := r.count(2)
 	for i := 0; i < n; i++ {
-		p.m.use(FeatExceptionHandling, r.pos, -1)
+		p.m.use(featEHShared, r.pos, -1)
 		if r.byte() != 0 {
 			r.fail(r.pos-1, "malformed tag attribute")
 		}
@@ -320,7 +320,7 @@ func (p *parser) elemSection() {
 			e.Table = r.u32()
 		}
 		if e.Mode == ModeActive {
-			e.Offset = p.constExpr(I32)
+			e.Offset = p.constExpr(p.addrType())
 		}
 		exprs := flags&4 != 0
 		if flags&3 != 0 {
@@ -396,7 +396,7 @@ func (p *parser) dataSection() {
 		flags := r.u32()
 		switch flags {
 		case 0:
-			d.Offset = p.constExpr(I32)
+			d.Offset = p.constExpr(p.addrType())
 		case 1:
 			d.Mode = ModePassive
 		case 2:
@@ -404,7 +404,7 @@ func (p *parser) dataSection() {
 			if d.Memory != 0 {
 				p.m.use(FeatMultiMemory, foff, -1)
 			}
-			d.Offset = p.constExpr(I32)
+			d.Offset = p.constExpr(p.addrType())
 		default:
 			r.fail(foff, "malformed data segment kind")
 		}
@@ -463,4 +463,13 @@ func (p *parser) nameSection(end int) {
 func hex(b byte) string {
 	const digits = "0123456789abcdef"
 	return string([]byte{digits[b>>4], digits[b&15]})
+}
+
+// addrType is the type of segment offsets: i32 in 2.0; with memory64 or
+// table64 in the module it depends on the target, so it is not checked.
+func (p *parser) addrType() ValType {
+	if p.m.Features[FeatMemory64].Count > 0 {
+		return Unknown
+	}
+	return I32
 }
