@@ -179,6 +179,10 @@ func (c *moduleCheck) export(name string) (wasmparse.Export, bool) {
 
 func (c *moduleCheck) exports() {
 	m := c.m
+	malformed := false
+	for _, p := range m.Problems {
+		malformed = malformed || p.Kind == wasmparse.Malformed
+	}
 	start, hasStart := c.export("_start")
 	init, hasInit := c.export("_initialize")
 	switch {
@@ -188,7 +192,7 @@ func (c *moduleCheck) exports() {
 			msg = "exports both _start and _initialize; a command has no _initialize"
 		}
 		c.add(Reactor, msg, init.Offset, 0, -1, "")
-	case !hasStart:
+	case !hasStart && !malformed: // a malformed module may have lost its exports
 		c.add(StartMissing, "no export named _start: not a WASI command", exportSectionOffset(m), 0, -1, "")
 	}
 	if hasStart {
@@ -201,7 +205,9 @@ func (c *moduleCheck) exports() {
 	mem, ok := c.export("memory")
 	switch {
 	case !ok:
-		c.add(MemoryExport, "no export named memory: WASI needs the module's linear memory", exportSectionOffset(m), 0, -1, "")
+		if !malformed {
+			c.add(MemoryExport, "no export named memory: WASI needs the module's linear memory", exportSectionOffset(m), 0, -1, "")
+		}
 	case mem.Kind != wasmparse.ExternMemory:
 		c.add(MemoryExport, "the export named memory is a "+mem.Kind.String()+", not a memory", mem.Offset, 0, -1, "")
 	}

@@ -51,8 +51,8 @@ func TestModuleRules(t *testing.T) {
 		{"empty", nil, []string{"not-wasm"}, "not a WebAssembly binary"},
 		{"component", []byte("\x00asm\x0d\x00\x01\x00"), []string{"component"}, "wasm32-wasip1"},
 		{"version 2", []byte("\x00asm\x02\x00\x00\x00"), []string{"unknown-version"}, "02 00 00 00"},
-		{"truncated", build(nil)[:40], []string{"malformed", "memory-export", "start-missing"}, "unexpected end"},
-		{"header cut", []byte("\x00asm\x01\x00"), []string{"malformed", "memory-export", "start-missing"}, "version"},
+		{"truncated", build(nil)[:40], []string{"malformed"}, "unexpected end"},
+		{"header cut", []byte("\x00asm\x01\x00"), []string{"malformed"}, "version"},
 		{"invalid body", withBody(0x42, 0x00, 0x0b), []string{"invalid"}, "values remaining"},
 		{"foreign module", build(func(m *wasm.Module) {
 			m.TypeSection = append(m.TypeSection, &wasm.FunctionType{Params: []wasm.ValueType{i32, i32}})

@@ -306,7 +306,11 @@ func (c *funcCheck) end() bool {
 	f := c.ctrls[len(c.ctrls)-1]
 	c.popTypes(f.results)
 	if len(c.vals) != f.height {
-		c.invalid("type mismatch: values remaining on the stack at end of block")
+		where := "block"
+		if f.op == 0 {
+			where = "function"
+		}
+		c.invalid("type mismatch: values remaining on the stack at end of " + where)
 	}
 	if f.op == 0x04 && !sameTypes(f.params, f.results) {
 		c.invalid("type mismatch: an if without else must produce what it takes")

@@ -1,6 +1,9 @@
 package wasmparse
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"strings"
+)
 
 // sectionRank orders the known sections as the binary format requires
 // (the tag section sits between memory and global, data count before code).
@@ -13,6 +16,7 @@ type parser struct {
 	section  string
 	secStart int   // offset of the current section's id byte
 	fn       int64 // function being decoded, -1 outside code
+	cut      bool  // the current section runs past the end of the file (already reported)
 	haveFn   bool  // a function section was seen
 	haveCd   bool  // a code section was seen
 }
@@ -103,6 +107,7 @@ func (p *parser) sections(b []byte) {
 				Message: "unexpected end: the " + name + " section claims " + itoa(int64(size)) + " bytes but the file ends " + itoa(int64(len(b)-payload)) + " bytes after its start"})
 		}
 		p.r.b = b[:end]
+		p.cut = truncated
 		if id == 0 {
 			if c, ok := p.decode(id, end); ok {
 				sec.Name = c
@@ -140,7 +145,9 @@ func (p *parser) decode(id byte, end int) (custom string, ok bool) {
 			if !isOurs {
 				panic(e)
 			}
-			p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: p.section, Func: -1, Message: de.msg})
+			if !(p.cut && de.offset >= len(p.r.b)-16 && strings.HasPrefix(de.msg, "unexpected end")) {
+				p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: p.section, Func: -1, Message: de.msg})
+			}
 			ok = false
 		}
 	}()

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/subako-ai/subako-go/internal/wasmbuild"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// fixtures writes the modules the golden outputs are made from into a
+// fresh directory and changes into it, so paths in the output are stable.
+func fixtures(t *testing.T) {
+	t.Helper()
+	t.Chdir(t.TempDir())
+	clean := wasmbuild.Encode(wasmbuild.Command())
+	m := wasmbuild.Command()
+	m.CodeSection[0].Body = []byte{0x12, 0x01, 0x0b} // return_call: tail-call
+	m.ImportSection[0].Name = "sock_open"
+	feature := wasmbuild.Append(wasmbuild.Encode(m), wasmbuild.Custom(".debug_info", make([]byte, 2048)))
+	m = wasmbuild.Command()
+	m.CodeSection[0].Body = []byte{0x42, 0x00, 0x0b}
+	invalid := wasmbuild.Encode(m)
+	for name, b := range map[string][]byte{"clean.wasm": clean, "feature.wasm": feature, "invalid.wasm": invalid, "truncated.wasm": clean[:30]} {
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join(goldenDir, name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/subakogo -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+var goldenDir, _ = filepath.Abs("testdata/golden")
+
+func TestLintGolden(t *testing.T) {
+	fixtures(t)
+	for _, f := range []string{"text", "json", "sarif"} {
+		code, out, errOut := runCLI("lint", "--format", f, "clean.wasm", "feature.wasm", "invalid.wasm", "truncated.wasm")
+		if code != exitFindings || errOut != "" {
+			t.Errorf("%s: exit %d, stderr %q", f, code, errOut)
+		}
+		golden(t, "lint."+f, out)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	fixtures(t)
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{nil, exitUsage},
+		{[]string{"frobnicate"}, exitUsage},
+		{[]string{"lint"}, exitUsage},
+		{[]string{"lint", "--format", "xml", "clean.wasm"}, exitUsage},
+		{[]string{"lint", "--fail-on", "fatal", "clean.wasm"}, exitUsage},
+		{[]string{"lint", "missing.wasm"}, exitUnreadable},
+		{[]string{"lint", "clean.wasm", "missing.wasm"}, exitUnreadable},
+		{[]string{"lint", "clean.wasm"}, exitOK},
+		{[]string{"lint", "clean.wasm", "--fail-on", "info"}, exitOK},
+		{[]string{"lint", "invalid.wasm"}, exitFindings},
+		{[]string{"explain", "W006"}, exitOK},
+		{[]string{"explain", "no-such-rule"}, exitUsage},
+		{[]string{"version"}, exitOK},
+	} {
+		if code, _, stderr := runCLI(c.args...); code != c.code {
+			t.Errorf("subakogo %s: exit %d, want %d (stderr %q)", strings.Join(c.args, " "), code, c.code, stderr)
+		}
+	}
+	// An info finding fails only with --fail-on info.
+	m := wasmbuild.Append(wasmbuild.Encode(wasmbuild.Command()), wasmbuild.Custom("producers", make([]byte, 4096)))
+	if err := os.WriteFile("info.wasm", m, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := runCLI("lint", "info.wasm"); code != exitOK {
+		t.Errorf("info finding with default --fail-on: exit %d", code)
+	}
+	if code, _, _ := runCLI("lint", "--fail-on", "info", "info.wasm"); code != exitFindings {
+		t.Errorf("info finding with --fail-on info: exit %d", code)
+	}
+}
+
+func TestLintDirectoryAndStdin(t *testing.T) {
+	fixtures(t)
+	if err := os.Mkdir("pkg", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile("invalid.wasm")
+	if err := os.WriteFile("pkg/module.wasm", b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCLI("lint", "pkg")
+	if code != exitFindings || !strings.Contains(out, filepath.Join("pkg", "module.wasm")+"@") {
+		t.Errorf("lint pkg: exit %d, output %q", code, out)
+	}
+}
+
+func TestExplainEveryRule(t *testing.T) {
+	for _, r := range rules.Catalog {
+		for _, key := range []string{r.ID, r.Slug} {
+			code, out, _ := runCLI("explain", key)
+			if code != exitOK || !strings.Contains(out, r.Title) || !strings.Contains(out, "Fix:") {
+				t.Errorf("explain %s: exit %d, %q", key, code, out)
+			}
+		}
+	}
+	code, out, _ := runCLI("explain", "--list")
+	if code != exitOK || strings.Count(out, "\n") != len(rules.Catalog) {
+		t.Errorf("explain --list: exit %d, %d lines", code, strings.Count(out, "\n"))
+	}
+}
+
+// TestHelloLintsClean builds examples/hello for wasip1 with the real Go
+// toolchain and lints it: it must be clean.
+func TestHelloLintsClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasip1 module")
+	}
+	out := filepath.Join(t.TempDir(), "hello.wasm")
+	cmd := exec.Command("go", "build", "-o", out, "../../examples/hello")
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	code, stdout, stderr := runCLI("lint", "--fail-on", "info", out)
+	if code != exitOK || !strings.Contains(stdout, "no findings") {
+		t.Fatalf("hello: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
