@@ -36,11 +36,12 @@ func (p *parser) constExpr(want ValType) ConstExpr {
 		case prefix == 0 && (op == 0x41 || op == 0x42 || op == 0x43 || op == 0x44), prefix == 0xfd && op == 0x0c:
 			push = o.out
 		case prefix == 0 && op == 0xd0: // ref.null
-			if im.heap == -0x70-1 {
+			switch im.heap {
+			case -0x70 - 1:
 				push = FuncRef
-			} else if im.heap == -0x6f-1 {
+			case -0x6f - 1:
 				push = ExternRef
-			} else {
+			default:
 				typed = false
 			}
 		case prefix == 0 && op == 0xd2: // ref.func

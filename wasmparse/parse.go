@@ -145,7 +145,9 @@ func (p *parser) decode(id byte, end int) (custom string, ok bool) {
 			if !isOurs {
 				panic(e)
 			}
-			if !(p.cut && de.offset >= len(p.r.b)-16 && strings.HasPrefix(de.msg, "unexpected end")) {
+			// A section cut by the end of the file was reported once already.
+			alreadySaid := p.cut && de.offset >= len(p.r.b)-16 && strings.HasPrefix(de.msg, "unexpected end")
+			if !alreadySaid {
 				p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: p.section, Func: -1, Message: de.msg})
 			}
 			ok = false

@@ -1,9 +1,6 @@
 package wasmparse
 
-import (
-	"math"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // reader walks a window of the input. Positions are absolute offsets into
 // the whole file, so every error and item can name where it sits.
@@ -25,7 +22,6 @@ func (r *reader) fail(off int, msg string) {
 	panic(&decodeError{offset: off, msg: msg})
 }
 
-func (r *reader) eof() bool      { return r.pos >= len(r.b) }
 func (r *reader) remaining() int { return len(r.b) - r.pos }
 
 // peek returns the next byte without consuming it.
@@ -149,11 +145,6 @@ func (r *reader) signed(bits uint) int64 {
 
 func (r *reader) s32() int32 { return int32(r.signed(32)) }
 func (r *reader) s64() int64 { return r.signed(64) }
-
-func (r *reader) f32() float32 {
-	b := r.bytes(4)
-	return math.Float32frombits(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
-}
 
 // name reads a length-prefixed UTF-8 name.
 func (r *reader) name() string {

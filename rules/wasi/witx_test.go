@@ -187,11 +187,11 @@ func (d *witxDoc) load(path string, seen map[string]bool) error {
 	}
 	forms, err := parseSexprs(string(src))
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	for _, f := range forms {
 		if err := d.topLevel(path, f, seen); err != nil {
-			return fmt.Errorf("%s:%d: %v", path, f.line, err)
+			return fmt.Errorf("%s:%d: %w", path, f.line, err)
 		}
 	}
 	return nil
@@ -224,7 +224,7 @@ func (d *witxDoc) topLevel(path string, f sexpr, seen map[string]bool) error {
 		d.module = strings.TrimPrefix(f.list[1].atom, "$")
 		for _, item := range f.list[2:] {
 			if err := d.moduleItem(item); err != nil {
-				return fmt.Errorf("line %d: %v", item.line, err)
+				return fmt.Errorf("line %d: %w", item.line, err)
 			}
 		}
 		return nil
@@ -378,7 +378,7 @@ func (d *witxDoc) lowerFunc(f witxFunc) (Signature, error) {
 	for _, p := range f.params {
 		vs, err := d.lowerParam(p)
 		if err != nil {
-			return Signature{}, fmt.Errorf("%s: param: %v", f.name, err)
+			return Signature{}, fmt.Errorf("%s: param: %w", f.name, err)
 		}
 		sig.Params = append(sig.Params, vs...)
 	}
@@ -393,7 +393,7 @@ func (d *witxDoc) lowerFunc(f witxFunc) (Signature, error) {
 	}
 	r, err := d.resolve(f.results[0])
 	if err != nil {
-		return Signature{}, fmt.Errorf("%s: result: %v", f.name, err)
+		return Signature{}, fmt.Errorf("%s: result: %w", f.name, err)
 	}
 	if r.head() != "expected" || len(r.list) < 2 || len(r.list) > 3 {
 		return Signature{}, fmt.Errorf("%s: result is not (expected [T] (error E)): %v", f.name, r)
@@ -404,7 +404,7 @@ func (d *witxDoc) lowerFunc(f witxFunc) (Signature, error) {
 	}
 	errVals, err := d.lowerParam(errPart.list[1])
 	if err != nil {
-		return Signature{}, fmt.Errorf("%s: error type: %v", f.name, err)
+		return Signature{}, fmt.Errorf("%s: error type: %w", f.name, err)
 	}
 	if len(errVals) != 1 {
 		return Signature{}, fmt.Errorf("%s: error type lowers to %d values", f.name, len(errVals))
@@ -413,7 +413,7 @@ func (d *witxDoc) lowerFunc(f witxFunc) (Signature, error) {
 	if len(r.list) == 3 {
 		ok, err := d.resolve(r.list[1])
 		if err != nil {
-			return Signature{}, fmt.Errorf("%s: ok type: %v", f.name, err)
+			return Signature{}, fmt.Errorf("%s: ok type: %w", f.name, err)
 		}
 		elems := []sexpr{ok}
 		if ok.head() == "tuple" {
@@ -423,7 +423,7 @@ func (d *witxDoc) lowerFunc(f witxFunc) (Signature, error) {
 			// Lowering checks the type is one we know; the value itself
 			// is written to memory, so only its pointer is a parameter.
 			if _, err := d.lowerParam(e); err != nil {
-				return Signature{}, fmt.Errorf("%s: ok type: %v", f.name, err)
+				return Signature{}, fmt.Errorf("%s: ok type: %w", f.name, err)
 			}
 			sig.Params = append(sig.Params, I32)
 		}
