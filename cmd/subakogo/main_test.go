@@ -156,4 +156,3 @@ func TestHelloLintsClean(t *testing.T) {
 		t.Fatalf("hello: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
-
