@@ -144,10 +144,14 @@ func (c *funcCheck) body(code *Code) {
 			r.fail(c.off, "illegal opcode 0x"+hex(byte(op)))
 		}
 		c.op = o
+		p.beyond = false
 		readImm(p, o, &im, &c.targets)
 		if o.feat != 0 {
 			m.use(o.feat, c.off, p.fn)
 			c.typecheck = false
+		}
+		if p.beyond {
+			c.typecheck = false // an immediate (a typed block or memory index) is beyond 2.0
 		}
 		if !c.typecheck {
 			if c.trackDepth(prefix, op) {

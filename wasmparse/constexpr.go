@@ -71,10 +71,10 @@ func (p *parser) constExpr(want ValType) ConstExpr {
 				push = m.globalSpace[im.a].Type
 			}
 		case prefix == 0 && (op == 0x6a || op == 0x6b || op == 0x6c || op == 0x7c || op == 0x7d || op == 0x7e):
-			m.use(FeatExtendedConst, off, -1)
+			p.use(FeatExtendedConst, off, -1)
 			typed = false
 		case o.feat == FeatGC:
-			m.use(FeatGC, off, -1)
+			p.use(FeatGC, off, -1)
 			typed = false
 		default:
 			if bad == "" {

@@ -52,7 +52,7 @@ func readImm(p *parser, o *opInfo, im *immediates, targets *[]uint32) {
 		off := r.pos
 		im.memIdx = r.u32()
 		if im.memIdx != 0 {
-			p.m.use(FeatMultiMemory, off, fn)
+			p.use(FeatMultiMemory, off, fn)
 		} else if r.pos-off != 1 {
 			r.fail(off, "zero byte expected")
 		}
@@ -61,7 +61,7 @@ func readImm(p *parser, o *opInfo, im *immediates, targets *[]uint32) {
 		off := r.pos
 		im.memIdx = r.u32()
 		if im.memIdx != 0 {
-			p.m.use(FeatMultiMemory, off, fn)
+			p.use(FeatMultiMemory, off, fn)
 		} else if r.pos-off != 1 {
 			r.fail(off, "zero byte expected")
 		}
@@ -69,7 +69,7 @@ func readImm(p *parser, o *opInfo, im *immediates, targets *[]uint32) {
 		for i := 0; i < 2; i++ {
 			off := r.pos
 			if idx := r.u32(); idx != 0 {
-				p.m.use(FeatMultiMemory, off, fn)
+				p.use(FeatMultiMemory, off, fn)
 				im.memIdx = idx
 			} else if r.pos-off != 1 {
 				r.fail(off, "zero byte expected")
@@ -170,7 +170,7 @@ func readMemArg(p *parser, im *immediates) {
 	if im.align&0x40 != 0 {
 		im.align &^= 0x40
 		im.memIdx = r.u32()
-		p.m.use(FeatMultiMemory, off, p.fn)
+		p.use(FeatMultiMemory, off, p.fn)
 	}
 	if p.m.Features[FeatMemory64].Count > 0 {
 		im.offset = r.u64()

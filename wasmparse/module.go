@@ -52,8 +52,8 @@ type Module struct {
 	Imports  []Import
 	Funcs    []uint32 // type index of each defined function
 	Tables   []Table
-	Memories []Limits
-	Tags     []uint32 // type index of each defined tag
+	Memories []Memory
+	Tags     []Tag
 	Globals  []Global
 	Exports  []Export
 	Start    int64 // -1 when there is no start section

@@ -17,6 +17,7 @@ type parser struct {
 	secStart int   // offset of the current section's id byte
 	fn       int64 // function being decoded, -1 outside code
 	cut      bool  // the current section runs past the end of the file (already reported)
+	beyond   bool  // a post-2.0 feature was met since the flag was last cleared
 	haveFn   bool  // a function section was seen
 	haveCd   bool  // a code section was seen
 }
@@ -215,4 +216,11 @@ func (p *parser) finish() {
 			Message: "data count and data section have inconsistent lengths: count " + itoa(int64(m.DataCount)) + ", " + itoa(int64(len(m.Datas))) + " segments"})
 	}
 	p.validateModule()
+}
+
+// use records a feature and notes that something beyond 2.0 was met, so
+// the function checker stops typing what it cannot type.
+func (p *parser) use(f Feature, offset int, fn int64) {
+	p.m.use(f, offset, fn)
+	p.beyond = true
 }

@@ -12,14 +12,14 @@ func (p *parser) valType() ValType {
 		ht := p.heapType()
 		if ht < 0 {
 			if f := abstractHeap[byte(-ht-1)].feat; f != 0 {
-				p.m.use(f, off, p.fn)
+				p.use(f, off, p.fn)
 			}
 		}
-		p.m.use(FeatFunctionReferences, off, p.fn)
+		p.use(FeatFunctionReferences, off, p.fn)
 		return ValType(c) | ValType(ht+1)<<8
 	}
 	if h, ok := abstractHeap[c]; ok {
-		p.m.use(h.feat, off, p.fn)
+		p.use(h.feat, off, p.fn)
 		return ValType(c)
 	}
 	r.fail(off, "malformed value type 0x"+hex(c))
@@ -60,10 +60,10 @@ func (p *parser) limits(memory bool) Limits {
 		r.fail(off, "malformed limits flags 0x"+hex(flags))
 	}
 	if l.Shared {
-		p.m.use(FeatThreads, off, -1)
+		p.use(FeatThreads, off, -1)
 	}
 	if l.Is64 {
-		p.m.use(FeatMemory64, off, -1)
+		p.use(FeatMemory64, off, -1)
 		l.Min = r.u64()
 		if l.HasMax {
 			l.Max = r.u64()
@@ -75,7 +75,7 @@ func (p *parser) limits(memory bool) Limits {
 		}
 	}
 	if l.HasPage {
-		p.m.use(FeatCustomPageSizes, off, -1)
+		p.use(FeatCustomPageSizes, off, -1)
 		l.PageLog2 = r.u32()
 	}
 	return l
@@ -103,7 +103,7 @@ func (p *parser) typeSection() {
 		off := r.pos
 		if r.peek() == 0x4e { // rec group
 			r.pos++
-			p.m.use(FeatGC, off, -1)
+			p.use(FeatGC, off, -1)
 			k := r.count(1)
 			for j := 0; j < k; j++ {
 				p.subType()
@@ -119,7 +119,7 @@ func (p *parser) subType() {
 	off := r.pos
 	c := r.byte()
 	if c == 0x50 || c == 0x4f {
-		p.m.use(FeatGC, off, -1)
+		p.use(FeatGC, off, -1)
 		k := r.count(1)
 		for j := 0; j < k; j++ {
 			r.u32()
@@ -141,16 +141,16 @@ func (p *parser) subType() {
 			t.Func.Results[i] = p.valType()
 		}
 	case TypeStruct:
-		p.m.use(FeatGC, off, -1)
+		p.use(FeatGC, off, -1)
 		nf := r.count(2)
 		for j := 0; j < nf; j++ {
 			p.fieldType()
 		}
 	case TypeArray:
-		p.m.use(FeatGC, off, -1)
+		p.use(FeatGC, off, -1)
 		p.fieldType()
 	case TypeCont:
-		p.m.use(FeatStackSwitching, off, -1)
+		p.use(FeatStackSwitching, off, -1)
 		r.signed(33)
 	default:
 		r.fail(off, "malformed type: expected 0x60 (func), found 0x"+hex(c))
@@ -198,7 +198,7 @@ func (p *parser) importSection() {
 			m.NumImportedGlobals++
 			m.globalSpace = append(m.globalSpace, im.Global)
 		case ExternTag:
-			m.use(featEHShared, koff, -1)
+			p.use(featEHShared, koff, -1)
 			if r.byte() != 0 {
 				r.fail(r.pos-1, "malformed tag attribute")
 			}
@@ -229,7 +229,7 @@ func (p *parser) tableSection() {
 		t := Table{Offset: r.pos}
 		if r.pos+1 < len(r.b) && r.b[r.pos] == 0x40 {
 			// function-references: 0x40 0x00 tabletype expr
-			p.m.use(FeatFunctionReferences, r.pos, -1)
+			p.use(FeatFunctionReferences, r.pos, -1)
 			r.pos++
 			if r.byte() != 0 {
 				r.fail(r.pos-1, "malformed table")
@@ -249,7 +249,8 @@ func (p *parser) memorySection() {
 	r := &p.r
 	n := r.count(2)
 	for i := 0; i < n; i++ {
-		p.m.Memories = append(p.m.Memories, p.limits(true))
+		off := r.pos
+		p.m.Memories = append(p.m.Memories, Memory{Limits: p.limits(true), Offset: off})
 	}
 }
 
@@ -257,11 +258,12 @@ func (p *parser) tagSection() {
 	r := &p.r
 	n := r.count(2)
 	for i := 0; i < n; i++ {
-		p.m.use(featEHShared, r.pos, -1)
+		off := r.pos
+		p.use(featEHShared, off, -1)
 		if r.byte() != 0 {
 			r.fail(r.pos-1, "malformed tag attribute")
 		}
-		p.m.Tags = append(p.m.Tags, r.u32())
+		p.m.Tags = append(p.m.Tags, Tag{TypeIndex: r.u32(), Offset: off})
 	}
 }
 
@@ -402,7 +404,7 @@ func (p *parser) dataSection() {
 		case 2:
 			d.Memory = r.u32()
 			if d.Memory != 0 {
-				p.m.use(FeatMultiMemory, foff, -1)
+				p.use(FeatMultiMemory, foff, -1)
 			}
 			d.Offset = p.constExpr(p.addrType())
 		default:

@@ -187,6 +187,18 @@ type TableType struct {
 	Limits Limits
 }
 
+// Memory is a memory defined by the module.
+type Memory struct {
+	Limits
+	Offset int
+}
+
+// Tag is an exception tag defined by the module.
+type Tag struct {
+	TypeIndex uint32
+	Offset    int
+}
+
 // GlobalType is a global's value type and mutability.
 type GlobalType struct {
 	Type    ValType

@@ -25,6 +25,9 @@ func (p *parser) validateModule() {
 		case ExternMemory:
 			memories++
 			p.checkLimits(im.Memory, 65536, im.Offset, "import", "memory")
+			if memories == 2 {
+				m.use(FeatMultiMemory, im.Offset, -1)
+			}
 		}
 	}
 	for i, ti := range m.Funcs {
@@ -39,15 +42,15 @@ func (p *parser) validateModule() {
 	for _, t := range m.Tables {
 		p.checkLimits(t.Type.Limits, 0xffffffff, t.Offset, "table", "table")
 	}
-	for _, l := range m.Memories {
+	for _, mem := range m.Memories {
 		memories++
-		p.checkLimits(l, 65536, p.sectionOffset(5), "memory", "memory")
+		p.checkLimits(mem.Limits, 65536, mem.Offset, "memory", "memory")
+		if memories == 2 {
+			m.use(FeatMultiMemory, mem.Offset, -1)
+		}
 	}
-	if memories > 1 {
-		m.use(FeatMultiMemory, p.sectionOffset(5), -1)
-	}
-	for _, ti := range m.Tags {
-		funcType(ti, p.sectionOffset(13), "tag")
+	for _, tag := range m.Tags {
+		funcType(tag.TypeIndex, tag.Offset, "tag")
 	}
 	if m.declared == nil {
 		m.declared = map[uint32]bool{}
