@@ -1,0 +1,77 @@
+//go:build !wasip1
+
+package subako_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/subako-ai/subako-go/subako"
+)
+
+// A package answers one tools/call line the way Subako sends it.
+func ExampleServeIO() {
+	pkg := &subako.Package{
+		Name:        "hello",
+		Description: "Says hello.",
+		Tools: []subako.Tool{{
+			Name:        "greet",
+			Description: "Greet someone by name.",
+			InputSchema: []byte(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`),
+			Call: func(args []byte) subako.Result {
+				return subako.ValueResult([]byte(`{"message":"Hello, Ada!"}`))
+			},
+		}},
+	}
+	request := `{"jsonrpc":"2.0","id":"call-0192f5c4","method":"tools/call","params":{"name":"greet","arguments":{"name":"Ada"},` +
+		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	if err := subako.ServeIO(pkg, strings.NewReader(request), os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// {"jsonrpc":"2.0","id":"call-0192f5c4","result":{"resultType":"complete","content":[{"type":"text","text":"{\"message\":\"Hello, Ada!\"}"}],"structuredContent":{"message":"Hello, Ada!"},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"hello","version":"0.0.0","description":"Says hello."}}}}
+}
+
+// A handler that calls an API is tested natively with a fake host.
+func ExampleHandleHTTP() {
+	restore := subako.HandleHTTP(func(r *subako.HTTPRequest) (*subako.HTTPResponse, error) {
+		if !strings.HasPrefix(r.URL, "https://api.example.com/") {
+			return nil, &subako.HTTPError{Kind: subako.HTTPHostNotAllowed, Message: "the host is not in this function's network allowlist"}
+		}
+		return &subako.HTTPResponse{Status: 200, Headers: map[string]string{"content-type": "application/json"}, Text: `{"status":"shipped"}`}, nil
+	})
+	defer restore()
+
+	resp, err := subako.Fetch(&subako.HTTPRequest{URL: "https://api.example.com/orders/1042"})
+	fmt.Println(resp.Status, resp.Text, err)
+	_, err = subako.Fetch(&subako.HTTPRequest{URL: "https://elsewhere.test/"})
+	fmt.Println(err)
+	// Output:
+	// 200 {"status":"shipped"} <nil>
+	// HTTP request failed (host_not_allowed): the host is not in this function's network allowlist
+}
+
+// A result shows the model an image saved on the volume after the value.
+func ExampleAnswer() {
+	type chart struct{ Path string }
+	path := "/volume/tmp/sales chart.png"
+	answer := subako.NewAnswer(chart{Path: path}).WithImageFile(path)
+	// Generated code encodes answer.Value; here it is written by hand.
+	result := answer.Result([]byte(`{"path":"/volume/tmp/sales chart.png"}`))
+	pkg := &subako.Package{Name: "charts", Tools: []subako.Tool{{
+		Name:        "plot",
+		InputSchema: []byte(`{"type":"object"}`),
+		Call:        func([]byte) subako.Result { return result },
+	}}}
+	request := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"plot",` +
+		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	var out strings.Builder
+	if err := subako.ServeIO(pkg, strings.NewReader(request), &out); err != nil {
+		fmt.Println(err)
+	}
+	line := out.String()
+	fmt.Println(line[strings.Index(line, `{"type":"resource_link"`):strings.Index(line, `],"structuredContent"`)])
+	// Output:
+	// {"type":"resource_link","uri":"volume:///tmp/sales%20chart.png","name":"sales chart.png","mimeType":"image/png"}
+}

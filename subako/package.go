@@ -1,0 +1,129 @@
+package subako
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/subako-ai/subako-go/subako/jsonwire"
+)
+
+// Package is a function package: what server/discover and tools/list answer
+// and the handlers tools/call runs.
+type Package struct {
+	// Name and Description are the package's, as in subako-package.json.
+	// The name also identifies the server in every result's serverInfo.
+	Name        string
+	Description string
+	// Version is reported as serverInfo's version. Subako versions packages
+	// itself on upload, so it may stay empty, which reports "0.0.0".
+	Version string
+	// Tools are listed in this order, which keeps tools/list deterministic.
+	Tools []Tool
+}
+
+// Tool is one function of a package.
+type Tool struct {
+	// Name is what the model calls the tool by. Subako takes 1 to 64
+	// characters of a-z, 0-9, '_' and '-', and rejects the upload otherwise.
+	Name string
+	// Description is what the model reads to decide when to call the tool.
+	Description string
+	// InputSchema is a JSON Schema object for the arguments, with
+	// "type": "object" at the top.
+	InputSchema []byte
+	// OutputSchema is a JSON Schema for the value in structuredContent, or
+	// nil for none.
+	OutputSchema []byte
+	// Call runs the tool. args is the raw JSON object of the call's
+	// "arguments" ("{}" when the call has none), and belongs to Call.
+	// Subako does not check arguments against InputSchema, so Call must:
+	// bad arguments are an ErrorResult naming the problem, for the model
+	// to fix. A panic is recovered and answered as an ErrorResult too.
+	Call func(args []byte) Result
+}
+
+// checkPackage reports the first thing in p that would make the server
+// answer something invalid. Serve checks it before reading a request, so a
+// broken package fails at discovery, with the reason on stderr.
+func checkPackage(p *Package) error {
+	if p == nil {
+		return errors.New("the package is nil")
+	}
+	if p.Name == "" {
+		return errors.New("the package has no name")
+	}
+	seen := make(map[string]bool, len(p.Tools))
+	for i := range p.Tools {
+		t := &p.Tools[i]
+		if t.Name == "" {
+			return errors.New("tool " + strconv.Itoa(i) + " has no name")
+		}
+		if seen[t.Name] {
+			return errors.New("two tools are named " + quote(t.Name))
+		}
+		seen[t.Name] = true
+		where := "tool " + quote(t.Name)
+		if t.Call == nil {
+			return errors.New(where + " has no Call function")
+		}
+		if err := checkSchema(t.InputSchema, true); err != nil {
+			return errors.New(where + ": inputSchema " + err.Error())
+		}
+		if t.OutputSchema != nil {
+			if err := checkSchema(t.OutputSchema, false); err != nil {
+				return errors.New(where + ": outputSchema " + err.Error())
+			}
+		}
+	}
+	return nil
+}
+
+// checkSchema checks that schema is a JSON object, as MCP requires of both
+// schemas, and for an input schema that its "type" is "object".
+func checkSchema(schema []byte, input bool) error {
+	s := jsonwire.NewScanner(schema)
+	if k := s.PeekKind(); k != jsonwire.ObjectBegin {
+		if err := jsonwire.Validate(schema); err != nil {
+			return errors.New("is not valid JSON: " + err.Error())
+		}
+		return errors.New("must be a JSON object")
+	}
+	typeObject := false
+	err := eachMember(s, func(key string) error {
+		raw, err := s.Skip()
+		if key == "type" && err == nil {
+			typeObject = string(raw) == `"object"`
+		}
+		return err
+	})
+	if err == nil {
+		err = s.Expect(jsonwire.End) // nothing may follow the object
+	}
+	switch {
+	case err != nil:
+		return errors.New("is not valid JSON: " + err.Error())
+	case input && !typeObject:
+		return errors.New(`must have "type": "object" at the top`)
+	}
+	return nil
+}
+
+// eachMember reads an object and calls fn with each key, leaving the
+// scanner before that member's value, which fn must consume.
+func eachMember(s *jsonwire.Scanner, fn func(key string) error) error {
+	if err := s.Expect(jsonwire.ObjectBegin); err != nil {
+		return err
+	}
+	for {
+		k, err := s.Next()
+		if err != nil {
+			return err
+		}
+		if k == jsonwire.ObjectEnd {
+			return nil
+		}
+		if err := fn(s.Text()); err != nil {
+			return err
+		}
+	}
+}

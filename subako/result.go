@@ -1,0 +1,235 @@
+package subako
+
+import (
+	"encoding/base64"
+	"path"
+	"strings"
+
+	"github.com/subako-ai/subako-go/subako/jsonwire"
+)
+
+// Result is the answer to one tool call, an MCP CallToolResult. Make one
+// with ValueResult, TextResult or ErrorResult, or with Answer.Result to
+// show the model images too.
+type Result struct {
+	value   []byte  // compact JSON of a value result
+	text    string  // the text block of a text or error result
+	isError bool    // the call failed; text says why
+	images  []image // blocks after the value's text
+}
+
+// image is an image block: inline data, or a link to a file on the volume.
+type image struct {
+	mimeType string
+	data     []byte // the bytes of an inline image
+	uri      string // volume:/// URI of a linked file; "" for inline
+	name     string // the linked file's base name
+}
+
+// ValueResult answers with a value, given as JSON. The model reads the
+// value's compact JSON as text, and clients get the same value as
+// structuredContent, which must match the tool's OutputSchema if it has one.
+//
+// MCP 2026-07-28 lets structuredContent be any JSON value, so arrays,
+// strings, numbers, booleans and null are sent as they are, not wrapped in
+// an object. If value is not valid JSON, the result is an error naming the
+// problem, since the tool could not have meant it.
+func ValueResult(value []byte) Result {
+	compact, err := jsonwire.AppendCompact(nil, value)
+	if err != nil {
+		return ErrorResult(NewToolError("the tool's result is not valid JSON: " + err.Error()))
+	}
+	return Result{value: compact}
+}
+
+// TextResult answers with plain text and no structuredContent, for a tool
+// without an OutputSchema.
+func TextResult(text string) Result { return Result{text: text} }
+
+// ErrorResult answers that the call failed, with err's message as the text
+// the model reads to correct itself (isError). Any error will do:
+// ToolError, HTTPError, or one from errors.New.
+func ErrorResult(err error) Result {
+	msg := "the tool failed without saying why"
+	if err != nil && err.Error() != "" {
+		msg = err.Error()
+	}
+	return Result{text: msg, isError: true}
+}
+
+// ToolError is a failure the model should read: a bad argument, an API that
+// refused, a missing file. It exists to say so in a handler's signature and
+// to mirror the Rust SDK's ToolError; every error a handler returns reaches
+// the model the same way.
+type ToolError struct {
+	Message string
+}
+
+// NewToolError returns a ToolError with message, which should say what was
+// wrong and, when it can, how to fix it.
+func NewToolError(message string) *ToolError { return &ToolError{Message: message} }
+
+func (e *ToolError) Error() string { return e.Message }
+
+// Answer is a value together with images to show the model. The model reads
+// the value's JSON first, then each image in the order they were added.
+// A handler returns one in place of its plain value type:
+//
+//	return subako.NewAnswer(Plot{Path: p}).WithImageFile(p), nil
+type Answer[T any] struct {
+	Value  T
+	images []image
+	err    error // the first image that could not be added
+}
+
+// NewAnswer returns an Answer with value and no images yet.
+func NewAnswer[T any](value T) Answer[T] { return Answer[T]{Value: value} }
+
+// WithImageFile adds the image file at path, which must be a PNG, JPEG, GIF
+// or WebP file under /volume, written before the tool returns. It travels
+// as a resource_link; Subako reads the file after the call and downscales
+// it to at most 2000 pixels on its long edge. This is the way to show large
+// images, since it costs nothing of stdout's 1 MiB.
+//
+// A path outside /volume or with another extension makes the answer an
+// error result saying so.
+func (a Answer[T]) WithImageFile(path string) Answer[T] {
+	img, err := fileImage(path)
+	return a.with(img, err)
+}
+
+// WithImage adds an image inline: mimeType is image/png, image/jpeg,
+// image/gif or image/webp, and data the file's bytes. Inline images travel
+// base64-encoded on stdout, which holds 1 MiB per answer; an answer that
+// would be larger becomes an error result, so prefer WithImageFile for
+// anything but small images.
+func (a Answer[T]) WithImage(mimeType string, data []byte) Answer[T] {
+	for _, t := range imageTypes {
+		if mimeType == t.mimeType {
+			return a.with(image{mimeType: mimeType, data: data}, nil)
+		}
+	}
+	return a.with(image{}, NewToolError("image type "+quote(mimeType)+" is not one of image/png, image/jpeg, image/gif and image/webp"))
+}
+
+func (a Answer[T]) with(img image, err error) Answer[T] {
+	if a.err != nil {
+		return a
+	}
+	if err != nil {
+		a.err = err
+		return a
+	}
+	// Copy, so that answers built from a shared base do not share images.
+	a.images = append(a.images[:len(a.images):len(a.images)], img)
+	return a
+}
+
+// Result makes the call result from the value's JSON, which the caller
+// encodes (generated code has an encoder for T), and the images.
+func (a Answer[T]) Result(valueJSON []byte) Result {
+	if a.err != nil {
+		return ErrorResult(a.err)
+	}
+	r := ValueResult(valueJSON)
+	if !r.isError {
+		r.images = a.images
+	}
+	return r
+}
+
+// The image types Subako shows, by file extension.
+var imageTypes = []struct{ ext, mimeType string }{
+	{".png", "image/png"},
+	{".jpg", "image/jpeg"},
+	{".jpeg", "image/jpeg"},
+	{".gif", "image/gif"},
+	{".webp", "image/webp"},
+}
+
+// volumeRoot is where the session volume is mounted in the module.
+const volumeRoot = "/volume"
+
+// fileImage makes the resource_link for an image file on the volume. Its URI
+// is volume:/// and the path beneath /volume, each segment percent-encoded.
+func fileImage(p string) (image, error) {
+	clean := path.Clean(p)
+	if !strings.HasPrefix(clean, volumeRoot+"/") {
+		return image{}, NewToolError("image file " + quote(p) + " is not under /volume: Subako can show only images saved on the session volume, such as /volume/tmp/chart.png")
+	}
+	name := path.Base(clean)
+	ext := strings.ToLower(path.Ext(name))
+	for _, t := range imageTypes {
+		if ext == t.ext {
+			uri := "volume://"
+			for _, seg := range strings.Split(clean[len(volumeRoot)+1:], "/") {
+				uri += "/" + escapeSegment(seg)
+			}
+			return image{mimeType: t.mimeType, uri: uri, name: name}, nil
+		}
+	}
+	return image{}, NewToolError("image file " + quote(p) + " is not PNG, JPEG, GIF or WebP (by its extension)")
+}
+
+// escapeSegment percent-encodes every byte of a path segment except RFC
+// 3986's unreserved characters, which is always a valid URI path segment.
+func escapeSegment(seg string) string {
+	const hex = "0123456789ABCDEF"
+	var b []byte
+	for i := 0; i < len(seg); i++ {
+		c := seg[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return string(b)
+}
+
+// appendResult appends r as a CallToolResult object, ending with meta (the
+// serverInfo member, with its leading comma).
+func appendResult(b []byte, r Result, meta []byte) []byte {
+	b = append(b, `{"resultType":"complete","content":[{"type":"text","text":`...)
+	if r.value != nil {
+		b = jsonwire.AppendString(b, string(r.value))
+	} else {
+		b = jsonwire.AppendString(b, r.text)
+	}
+	b = append(b, '}')
+	for _, img := range r.images {
+		if img.uri == "" {
+			b = append(b, `,{"type":"image","data":"`...)
+			b = base64.StdEncoding.AppendEncode(b, img.data)
+			b = append(b, `","mimeType":`...)
+		} else {
+			b = append(b, `,{"type":"resource_link","uri":`...)
+			b = jsonwire.AppendString(b, img.uri)
+			b = append(b, `,"name":`...)
+			b = jsonwire.AppendString(b, img.name)
+			b = append(b, `,"mimeType":`...)
+		}
+		b = append(jsonwire.AppendString(b, img.mimeType), '}')
+	}
+	b = append(b, ']')
+	if r.value != nil {
+		b = append(append(b, `,"structuredContent":`...), r.value...)
+	}
+	if r.isError {
+		b = append(b, `,"isError":true`...)
+	}
+	b = append(b, meta...)
+	return append(b, '}')
+}
+
+// hasInlineImage reports whether r carries image data on stdout.
+func (r Result) hasInlineImage() bool {
+	for _, img := range r.images {
+		if img.uri == "" {
+			return true
+		}
+	}
+	return false
+}
+
+func quote(s string) string { return string(jsonwire.AppendString(nil, s)) }

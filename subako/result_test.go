@@ -1,0 +1,135 @@
+package subako
+
+import (
+	"errors"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// volumeURI matches a volume URI whose path is made only of what RFC 3986
+// allows in a path: unreserved characters, sub-delims, ':', '@', '/' and
+// percent-encoded bytes.
+var volumeURI = regexp.MustCompile(`^volume:///(?:[A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-F]{2})+$`)
+
+// encoded is r as a CallToolResult, without serverInfo.
+func encoded(r Result) string { return string(appendResult(nil, r, nil)) }
+
+func TestResults(t *testing.T) {
+	for _, tc := range []struct {
+		r    Result
+		want string
+	}{
+		{ValueResult([]byte("{\n \"a\" : [1, 2],\t\"b\":\"x y\"\n}")), `{"resultType":"complete","content":[{"type":"text","text":"{\"a\":[1,2],\"b\":\"x y\"}"}],"structuredContent":{"a":[1,2],"b":"x y"}}`},
+		// structuredContent may be any JSON value in MCP 2026-07-28.
+		{ValueResult([]byte(`[1,"a"]`)), `{"resultType":"complete","content":[{"type":"text","text":"[1,\"a\"]"}],"structuredContent":[1,"a"]}`},
+		{ValueResult([]byte(`"hi"`)), `{"resultType":"complete","content":[{"type":"text","text":"\"hi\""}],"structuredContent":"hi"}`},
+		{ValueResult([]byte(`null`)), `{"resultType":"complete","content":[{"type":"text","text":"null"}],"structuredContent":null}`},
+		{ValueResult([]byte(`{"a":}`)), `{"resultType":"complete","content":[{"type":"text","text":"the tool's result is not valid JSON: offset 5: unexpected '}', expected a value"}],"isError":true}`},
+		{ValueResult(nil), `{"resultType":"complete","content":[{"type":"text","text":"the tool's result is not valid JSON: offset 0: unexpected end of input, expected a value"}],"isError":true}`},
+		{TextResult("a \"b\"\n\u2028"), `{"resultType":"complete","content":[{"type":"text","text":"a \"b\"\n\u2028"}]}`},
+		{TextResult(""), `{"resultType":"complete","content":[{"type":"text","text":""}]}`},
+		{ErrorResult(errors.New("plain")), `{"resultType":"complete","content":[{"type":"text","text":"plain"}],"isError":true}`},
+		{ErrorResult(nil), `{"resultType":"complete","content":[{"type":"text","text":"the tool failed without saying why"}],"isError":true}`},
+		{ErrorResult(NewToolError("")), `{"resultType":"complete","content":[{"type":"text","text":"the tool failed without saying why"}],"isError":true}`},
+		{ErrorResult(&HTTPError{Kind: HTTPHostNotAllowed, Message: "api.example.com is not in this function's network allowlist"}), `{"resultType":"complete","content":[{"type":"text","text":"HTTP request failed (host_not_allowed): api.example.com is not in this function's network allowlist"}],"isError":true}`},
+	} {
+		if got := encoded(tc.r); got != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+	}
+	if NewToolError("x").Error() != "x" {
+		t.Error("ToolError.Error")
+	}
+}
+
+type plot struct{ path string }
+
+func TestAnswerImageFile(t *testing.T) {
+	for _, tc := range []struct{ path, uri, name, mime string }{
+		{"/volume/tmp/chart.png", "volume:///tmp/chart.png", "chart.png", "image/png"},
+		{"/volume/data/My Charts/Q1 plot.JPG", "volume:///data/My%20Charts/Q1%20plot.JPG", "Q1 plot.JPG", "image/jpeg"},
+		{"/volume/tmp/100%/a#b?c.jpeg", "volume:///tmp/100%25/a%23b%3Fc.jpeg", "a#b?c.jpeg", "image/jpeg"},
+		{"/volume/tmp/グラフ/é.gif", "volume:///tmp/%E3%82%B0%E3%83%A9%E3%83%95/%C3%A9.gif", "é.gif", "image/gif"},
+		{"/volume/tmp/./x/../a~b_c-d.webp", "volume:///tmp/a~b_c-d.webp", "a~b_c-d.webp", "image/webp"},
+		{"/volume//tmp/+,;=:@.png", "volume:///tmp/%2B%2C%3B%3D%3A%40.png", "+,;=:@.png", "image/png"},
+	} {
+		r := NewAnswer(plot{tc.path}).WithImageFile(tc.path).Result([]byte(`{"path":"p"}`))
+		want := `{"resultType":"complete","content":[{"type":"text","text":"{\"path\":\"p\"}"},` +
+			`{"type":"resource_link","uri":` + quote(tc.uri) + `,"name":` + quote(tc.name) + `,"mimeType":"` + tc.mime + `"}],` +
+			`"structuredContent":{"path":"p"}}`
+		if got := encoded(r); got != want {
+			t.Errorf("%s:\ngot  %s\nwant %s", tc.path, got, want)
+		}
+		if !volumeURI.MatchString(tc.uri) {
+			t.Errorf("%s is not a valid URI", tc.uri)
+		}
+		if u, err := url.Parse(tc.uri); err != nil || "/volume"+u.Path != strings.ReplaceAll(strings.ReplaceAll(tc.path, "//", "/"), "/./x/..", "") {
+			t.Errorf("%s does not decode to %s: %v", tc.uri, tc.path, err)
+		}
+	}
+}
+
+func TestAnswerImageErrors(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"/tmp/chart.png", `image file "/tmp/chart.png" is not under /volume: Subako can show only images saved on the session volume, such as /volume/tmp/chart.png`},
+		{"volume/tmp/chart.png", `image file "volume/tmp/chart.png" is not under /volume`},
+		{"/volume/../etc/x.png", `image file "/volume/../etc/x.png" is not under /volume`},
+		{"/volume", `image file "/volume" is not under /volume`},
+		{"/volumes/x.png", `image file "/volumes/x.png" is not under /volume`},
+		{"/volume/tmp/chart.svg", `image file "/volume/tmp/chart.svg" is not PNG, JPEG, GIF or WebP (by its extension)`},
+		{"/volume/tmp/png", `image file "/volume/tmp/png" is not PNG, JPEG, GIF or WebP`},
+	} {
+		got := encoded(NewAnswer(1).WithImageFile(tc.path).Result([]byte("1")))
+		if !strings.HasPrefix(got, `{"resultType":"complete","content":[{"type":"text","text":`+quote(tc.want)[:len(quote(tc.want))-1]) || !strings.HasSuffix(got, `"isError":true}`) {
+			t.Errorf("%s: got %s", tc.path, got)
+		}
+	}
+}
+
+func TestAnswerInlineImage(t *testing.T) {
+	a := NewAnswer(map[string]int{"n": 1}).WithImage("image/png", []byte("\x89PNG\r\n")).WithImage("image/webp", nil).WithImageFile("/volume/tmp/b.gif")
+	if a.Value["n"] != 1 {
+		t.Fatal("Value lost")
+	}
+	want := `{"resultType":"complete","content":[{"type":"text","text":"{\"n\":1}"},` +
+		`{"type":"image","data":"iVBORw0K","mimeType":"image/png"},` +
+		`{"type":"image","data":"","mimeType":"image/webp"},` +
+		`{"type":"resource_link","uri":"volume:///tmp/b.gif","name":"b.gif","mimeType":"image/gif"}],` +
+		`"structuredContent":{"n":1}}`
+	if got := encoded(a.Result([]byte(`{"n":1}`))); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+
+	bad := NewAnswer(1).WithImage("image/svg+xml", []byte("<svg/>")).WithImageFile("/volume/tmp/ok.png")
+	want = `{"resultType":"complete","content":[{"type":"text","text":"image type \"image/svg+xml\" is not one of image/png, image/jpeg, image/gif and image/webp"}],"isError":true}`
+	if got := encoded(bad.Result([]byte("1"))); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	// The first bad image is the one reported.
+	bad = NewAnswer(1).WithImageFile("/etc/a.png").WithImageFile("/etc/b.png")
+	if got := encoded(bad.Result([]byte("1"))); !strings.Contains(got, "/etc/a.png") || strings.Contains(got, "/etc/b.png") {
+		t.Fatalf("got %s", got)
+	}
+	// Invalid value JSON wins over images.
+	if got := encoded(NewAnswer(1).WithImageFile("/volume/tmp/a.png").Result([]byte("{"))); !strings.Contains(got, "not valid JSON") || strings.Contains(got, "resource_link") {
+		t.Fatalf("got %s", got)
+	}
+}
+
+// Answers built from a shared base do not share their images.
+func TestAnswerBranches(t *testing.T) {
+	base := NewAnswer(0).WithImageFile("/volume/tmp/base.png")
+	a := base.WithImageFile("/volume/tmp/a.png")
+	b := base.WithImageFile("/volume/tmp/b.png")
+	if got := encoded(a.Result([]byte("0"))); !strings.Contains(got, "a.png") || strings.Contains(got, "b.png") {
+		t.Errorf("a: %s", got)
+	}
+	if got := encoded(b.Result([]byte("0"))); !strings.Contains(got, "b.png") || strings.Contains(got, "a.png") {
+		t.Errorf("b: %s", got)
+	}
+	if got := encoded(base.Result([]byte("0"))); strings.Count(got, "resource_link") != 1 {
+		t.Errorf("base: %s", got)
+	}
+}
