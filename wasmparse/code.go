@@ -135,7 +135,12 @@ func (c *funcCheck) body(code *Code) {
 			prefix = byte(op)
 			op = r.u32()
 		}
-		o := lookupOp(prefix, op)
+		var o *opInfo
+		if prefix == 0 {
+			o = ops1[byte(op)]
+		} else {
+			o = lookupOp(prefix, op)
+		}
 		if o == nil {
 			c.op = nil
 			if prefix != 0 {
@@ -145,7 +150,25 @@ func (c *funcCheck) body(code *Code) {
 		}
 		c.op = o
 		p.beyond = false
-		readImm(p, o, &im, &c.targets)
+		switch o.imm {
+		case immNone:
+		case immLabel, immFunc, immLocal, immGlobal:
+			if pos := r.pos; pos < len(r.b) && r.b[pos] < 0x80 {
+				im.a = uint32(r.b[pos])
+				r.pos = pos + 1
+			} else {
+				readImm(p, o, &im, &c.targets)
+			}
+		case immI32, immI64:
+			if pos := r.pos; pos < len(r.b) && r.b[pos] < 0x80 {
+				im.i64 = int64(int8(r.b[pos]<<1) >> 1)
+				r.pos = pos + 1
+			} else {
+				readImm(p, o, &im, &c.targets)
+			}
+		default:
+			readImm(p, o, &im, &c.targets)
+		}
 		if o.feat != 0 {
 			m.use(o.feat, c.off, p.fn)
 			c.typecheck = false
@@ -345,6 +368,13 @@ func (c *funcCheck) local(idx uint32) ValType {
 	}
 	if int(idx) < len(c.params) {
 		return c.params[idx]
+	}
+	if len(c.runEnds) <= 8 {
+		for i, e := range c.runEnds {
+			if e > uint64(idx) {
+				return c.runs[i].Type
+			}
+		}
 	}
 	i := sort.Search(len(c.runEnds), func(i int) bool { return c.runEnds[i] > uint64(idx) })
 	return c.runs[i].Type

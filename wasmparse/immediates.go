@@ -165,8 +165,15 @@ func readBlockType(p *parser, im *immediates) {
 func readMemArg(p *parser, im *immediates) {
 	r := &p.r
 	off := r.pos
-	im.align = r.u32()
 	im.memIdx = 0
+	if off+1 < len(r.b) && r.b[off] < 0x40 && r.b[off+1] < 0x80 {
+		// Fast path: one-byte alignment (no memory index) and offset.
+		im.align = uint32(r.b[off])
+		im.offset = uint64(r.b[off+1])
+		r.pos = off + 2
+		return
+	}
+	im.align = r.u32()
 	if im.align&0x40 != 0 {
 		im.align &^= 0x40
 		im.memIdx = r.u32()

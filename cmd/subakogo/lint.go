@@ -8,15 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
 )
-
-// maxModuleSize bounds what lint reads, so a device or a runaway file
-// cannot exhaust memory. Subako's own limit is far below it.
-const maxModuleSize = 1 << 30
 
 func runLint(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
@@ -45,20 +40,24 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	var files []report.File
 	code := exitOK
 	for _, p := range paths {
-		data, name, err := readModule(p)
-		if err != nil {
-			fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
-			code = exitUnreadable
-			continue
-		}
-		_, findings := rules.CheckModule(data)
-		sum := sha256.Sum256(data)
-		files = append(files, report.File{Path: name, Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), MIMEType: "application/wasm", Findings: findings})
-		for _, fd := range findings {
-			if fd.Severity() >= threshold && code == exitOK {
-				code = exitFindings
+		in, err := readModule(p)
+		if err == nil {
+			var file report.File
+			err = guard(func() { file = lintOne(in, f != report.Text) })
+			in.release()
+			if err == nil {
+				files = append(files, file)
+				for _, fd := range file.Findings {
+					if fd.Severity() >= threshold && code == exitOK {
+						code = exitFindings
+					}
+				}
+				continue
 			}
+			err = fmt.Errorf("%s: %w", in.name, err)
 		}
+		fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
+		code = exitUnreadable
 	}
 	color := f == report.Text && isTerminal(stdout)
 	opt := report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: color}
@@ -69,36 +68,27 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// readModule reads a module file, a package directory's module.wasm, or
-// standard input ("-"), refusing anything larger than maxModuleSize.
-func readModule(p string) (data []byte, name string, err error) {
-	var r io.Reader
-	name = p
-	if p == "-" {
-		r, name = os.Stdin, "<stdin>"
-	} else {
-		fi, err := os.Stat(p)
-		if err != nil {
-			return nil, p, err
-		}
-		if fi.IsDir() {
-			name = filepath.Join(p, "module.wasm")
-		}
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, name, err
-		}
-		defer f.Close()
-		r = f
+// lintOne checks one module. The hash is only worth its time for the
+// formats that carry it.
+func lintOne(in input, hash bool) (file report.File) {
+	file = report.File{Path: in.name, Size: int64(len(in.data)), MIMEType: "application/wasm"}
+	if hash {
+		sum := make(chan [32]byte, 1)
+		go func() {
+			var s [32]byte
+			if guard(func() { s = sha256.Sum256(in.data) }) == nil {
+				sum <- s
+			}
+			close(sum)
+		}()
+		defer func() {
+			if s, ok := <-sum; ok {
+				file.SHA256 = hex.EncodeToString(s[:])
+			}
+		}()
 	}
-	data, err = io.ReadAll(io.LimitReader(r, maxModuleSize+1))
-	if err != nil {
-		return nil, name, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(data) > maxModuleSize {
-		return nil, name, fmt.Errorf("%s: larger than %d bytes", name, maxModuleSize)
-	}
-	return data, name, nil
+	_, file.Findings = rules.CheckModule(in.data)
+	return file
 }
 
 func isTerminal(w io.Writer) bool {

@@ -1,0 +1,20 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd
+
+package main
+
+import (
+	"os"
+	"syscall"
+)
+
+// mapFile maps a regular file read-only.
+func mapFile(f *os.File, size int64) ([]byte, func(), bool) {
+	if size <= 0 {
+		return nil, nil, false
+	}
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_PRIVATE)
+	if err != nil {
+		return nil, nil, false
+	}
+	return data, func() { _ = syscall.Munmap(data) }, true
+}
