@@ -1,0 +1,105 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"time"
+)
+
+// MaxPages is how many tools/list pages Subako reads at upload.
+const MaxPages = 16
+
+// Discovery is what an upload learns from a module.
+type Discovery struct {
+	Record   *Record
+	Discover json.RawMessage   // the server/discover result, nil when none came
+	Pages    []json.RawMessage // each tools/list result
+	Tools    []json.RawMessage // every tool, in order
+	// Stopped says why the conversation ended before its last step, "" when it did not.
+	Stopped string
+}
+
+// Discover runs the module as Subako does at upload: server/discover, then
+// tools/list page by page, within DiscoverLimit, with no volume and no
+// network, only /package mounted.
+func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Discovery {
+	d := &Discovery{}
+	s, err := h.start(ctx, m, RunConfig{Mounts: Mounts{Package: packageDir}, Timeout: DiscoverLimit})
+	if err != nil {
+		d.Record = &Record{Trap: err.Error(), CloseToExit: -1}
+		d.Stopped = err.Error()
+		return d
+	}
+	deadline := time.Now().Add(DiscoverLimit)
+	ask := func(id, method string, params map[string]any) (json.RawMessage, bool) {
+		s.send(request(id, method, params))
+		for {
+			line, ok := s.next(time.Until(deadline))
+			if !ok {
+				d.Stopped = "no answer to " + method
+				return nil, false
+			}
+			msg, ok := ParseMessage(line.Text)
+			switch {
+			case !ok:
+				d.Stopped = "a stdout line is not a JSON-RPC message"
+				return nil, false
+			case !msg.HasID():
+				continue // a notification: ignored
+			case !msg.IDIs(id):
+				d.Stopped = "an answer to an id that was not asked: " + string(msg.ID)
+				return nil, false
+			case msg.Error != nil:
+				d.Stopped = method + " answered with a JSON-RPC error " + strconv.Itoa(msg.Error.Code) + ": " + msg.Error.Message
+				return nil, false
+			case msg.Result == nil:
+				d.Stopped = method + " answered without a result"
+				return nil, false
+			}
+			return msg.Result, true
+		}
+	}
+	if res, ok := ask("discover-1", "server/discover", nil); ok {
+		d.Discover = res
+		d.listTools(ask)
+	}
+	d.Record = s.wait()
+	return d
+}
+
+func (d *Discovery) listTools(ask func(id, method string, params map[string]any) (json.RawMessage, bool)) {
+	var cursor *string
+	for page := 1; ; page++ {
+		if page > MaxPages {
+			d.Stopped = "tools/list asked for more than " + strconv.Itoa(MaxPages) + " pages"
+			return
+		}
+		params := map[string]any{}
+		if cursor != nil {
+			params["cursor"] = *cursor
+		}
+		res, ok := ask("tools-list-"+strconv.Itoa(page), "tools/list", params)
+		if !ok {
+			return
+		}
+		d.Pages = append(d.Pages, res)
+		var body struct {
+			Tools      []json.RawMessage `json:"tools"`
+			NextCursor *string           `json:"nextCursor"`
+		}
+		if err := json.Unmarshal(res, &body); err != nil {
+			d.Stopped = "tools/list result is not an object with tools: " + err.Error()
+			return
+		}
+		d.Tools = append(d.Tools, body.Tools...)
+		if body.NextCursor == nil {
+			return
+		}
+		if cursor != nil && *cursor == *body.NextCursor {
+			d.Stopped = "tools/list repeated its cursor " + strconv.Quote(*cursor)
+			return
+		}
+		cursor = body.NextCursor
+	}
+}

@@ -1,0 +1,236 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/wasmbuild"
+	"github.com/tetratelabs/wabin/wasm"
+)
+
+var (
+	buildDir  string
+	buildMu   sync.Mutex
+	buildDone = map[string]string{}
+)
+
+func TestMain(m *testing.M) {
+	buildDir, _ = os.MkdirTemp("", "subako-host-test")
+	code := m.Run()
+	os.RemoveAll(buildDir)
+	os.Exit(code)
+}
+
+// buildWasm builds a Go main package for wasip1 once per test run.
+func buildWasm(t *testing.T, pkg string) []byte {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	out, ok := buildDone[pkg]
+	if !ok {
+		out = filepath.Join(buildDir, strings.ReplaceAll(pkg, "/", "_")+".wasm")
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+		}
+		buildDone[pkg] = out
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func newHost(t *testing.T) *Host {
+	t.Helper()
+	h, err := New(context.Background(), Options{CacheDir: filepath.Join(buildDir, "cache")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close(context.Background()) })
+	return h
+}
+
+func compile(t *testing.T, h *Host, b []byte) *Module {
+	t.Helper()
+	m, err := h.Compile(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestDiscoverHello(t *testing.T) {
+	h := newHost(t)
+	m := compile(t, h, buildWasm(t, "../subako/testdata/hello"))
+	d := h.Discover(context.Background(), m, "")
+	if d.Stopped != "" {
+		t.Fatalf("stopped: %s\nstderr: %s", d.Stopped, d.Record.Stderr)
+	}
+	if len(d.Tools) != 2 || !strings.Contains(string(d.Tools[0]), `"name":"greet"`) {
+		t.Errorf("tools: %s", d.Tools)
+	}
+	if !strings.Contains(string(d.Discover), `"2026-07-28"`) {
+		t.Errorf("discover: %s", d.Discover)
+	}
+	r := d.Record
+	if bs := r.Breaks(); len(bs) > 0 || !r.Exited || r.ExitCode != 0 {
+		t.Errorf("breaks %v, exited %v code %d trap %q", bs, r.Exited, r.ExitCode, r.Trap)
+	}
+	if r.CloseToExit < 0 || r.CloseToExit > ExitGrace {
+		t.Errorf("close to exit: %v", r.CloseToExit)
+	}
+	if len(r.Sent) != 2 || len(r.Lines) != 2 {
+		t.Errorf("sent %d, lines %d", len(r.Sent), len(r.Lines))
+	}
+}
+
+func TestCallHello(t *testing.T) {
+	h := newHost(t)
+	m := compile(t, h, buildWasm(t, "../subako/testdata/hello"))
+	c := h.Call(context.Background(), m, "greet", json.RawMessage(`{"name":"Ada"}`), CallConfig{})
+	if bs := c.Record.Breaks(); len(bs) > 0 {
+		t.Fatalf("breaks: %v", bs)
+	}
+	var res struct {
+		StructuredContent map[string]string `json:"structuredContent"`
+		IsError           bool              `json:"isError"`
+	}
+	if err := json.Unmarshal(c.Result, &res); err != nil || res.StructuredContent["message"] != "Hello, Ada!" {
+		t.Fatalf("result %s (%v)", c.Result, err)
+	}
+	c = h.Call(context.Background(), m, "greet", json.RawMessage(`{}`), CallConfig{})
+	if err := json.Unmarshal(c.Result, &res); err != nil || !res.IsError {
+		t.Fatalf("missing name: %s", c.Result)
+	}
+}
+
+// TestMisbehaving runs a module that breaks the protocol in each way the
+// ABI lists: every run ends in bounded time and names what went wrong.
+func TestMisbehaving(t *testing.T) {
+	h := newHost(t)
+	m := compile(t, h, buildWasm(t, "./testdata/misbehave"))
+	for _, c := range []struct {
+		tool string
+		want BreakKind
+	}{
+		{"loop", BreakTimeout},
+		{"flood", BreakOverflow},
+		{"no_exit", BreakNoExit},
+		{"panic", BreakExitCode},
+		{"not_json", BreakNotMessage},
+		{"wrong_id", BreakUnknownID},
+		{"request", BreakRequest},
+		{"exit3", BreakExitCode},
+		{"rpc_error", BreakRPCError},
+	} {
+		t.Run(c.tool, func(t *testing.T) {
+			start := time.Now()
+			call := h.Call(context.Background(), m, c.tool, nil, CallConfig{Timeout: 2 * time.Second})
+			if el := time.Since(start); el > 5*time.Second {
+				t.Errorf("took %v", el)
+			}
+			var kinds []BreakKind
+			for _, b := range call.Record.Breaks() {
+				kinds = append(kinds, b.Kind)
+				if b.Message == "" {
+					t.Errorf("break %s without a message", b.Kind)
+				}
+			}
+			found := false
+			for _, k := range kinds {
+				found = found || k == c.want
+			}
+			if !found {
+				t.Errorf("breaks %v, want %s (record: exited %v code %d trap %q timeout %v)", kinds, c.want,
+					call.Record.Exited, call.Record.ExitCode, call.Record.Trap, call.Record.TimedOut)
+			}
+		})
+	}
+	// A well-behaved call ignores notifications, and stderr keeps its tail.
+	call := h.Call(context.Background(), m, "stderr", nil, CallConfig{})
+	if bs := call.Record.Breaks(); len(bs) > 0 || len(call.Record.Stderr) != StderrShown || call.Record.StderrBytes != 18000 {
+		t.Errorf("stderr call: breaks %v, stderr %d of %d", bs, len(call.Record.Stderr), call.Record.StderrBytes)
+	}
+	call = h.Call(context.Background(), m, "notify", nil, CallConfig{})
+	if bs := call.Record.Breaks(); len(bs) > 0 || call.Result == nil {
+		t.Errorf("notification: %v %s", bs, call.Result)
+	}
+}
+
+// TestTrapAndLoop uses modules built byte by byte: _start traps on
+// unreachable; another spins in a loop that never calls the host.
+func TestTrapAndLoop(t *testing.T) {
+	h := newHost(t)
+	build := func(body ...byte) *Module {
+		w := wasmbuild.Command()
+		w.CodeSection[0].Body = body
+		return compile(t, h, wasmbuild.Encode(w))
+	}
+	c := h.Call(context.Background(), build(wasm.OpcodeUnreachable, wasm.OpcodeEnd), "x", nil, CallConfig{})
+	if c.Record.Trap == "" || !strings.Contains(c.Record.Trap, "unreachable") {
+		t.Errorf("trap: %+v", c.Record)
+	}
+	c = h.Call(context.Background(), build(wasm.OpcodeLoop, 0x40, wasm.OpcodeBr, 0, wasm.OpcodeEnd, wasm.OpcodeEnd), "x", nil, CallConfig{Timeout: 300 * time.Millisecond})
+	if !c.Record.TimedOut {
+		t.Errorf("loop: %+v", c.Record)
+	}
+}
+
+// TestPreopenOrder checks the preopened directories come in Subako's order.
+func TestPreopenOrder(t *testing.T) {
+	dirs := t.TempDir()
+	for _, d := range []string{"volume", "pkg", "skills/b", "skills/a"} {
+		if err := os.MkdirAll(filepath.Join(dirs, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mounts := Mounts{Volume: filepath.Join(dirs, "volume"), Data: true, Package: filepath.Join(dirs, "pkg"), Skills: filepath.Join(dirs, "skills")}
+	want := []string{"/volume/tmp", "/volume/data", "/package", "/skills", "/skills/a", "/skills/b"}
+	h := newHost(t)
+	m := compile(t, h, buildWasm(t, "./testdata/preopens"))
+	c := h.Call(context.Background(), m, "x", nil, CallConfig{Mounts: mounts})
+	var got []string
+	for _, l := range c.Record.Lines {
+		got = append(got, string(l.Text))
+	}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("preopens %v, want %v (trap %q)", got, want, c.Record.Trap)
+	}
+}
+
+// TestWriteBudget: writes past the call's budget answer EDQUOT, and what
+// was written is recorded.
+func TestWriteBudget(t *testing.T) {
+	h := newHost(t)
+	m := compile(t, h, buildWasm(t, "./testdata/writer"))
+	vol := t.TempDir()
+	s, err := h.start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: vol}, Timeout: 10 * time.Second, WriteBudget: 10000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.wait()
+	var out []string
+	for _, l := range r.Lines {
+		out = append(out, string(l.Text))
+	}
+	want := "wrote 4096; wrote 4096; write: errno 19; allocate: errno 58"
+	if strings.Join(out, "; ") != want {
+		t.Errorf("got %q, want %q (stderr %s)", strings.Join(out, "; "), want, r.Stderr)
+	}
+	if r.BytesWritten != 8192 {
+		t.Errorf("bytes written %d", r.BytesWritten)
+	}
+}

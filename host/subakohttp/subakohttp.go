@@ -1,0 +1,442 @@
+package subakohttp
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/textproto"
+	"net/url"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/subako-ai/subako-go/subako/jsonwire"
+)
+
+// Limits of ABI 1.
+const (
+	// MaxRequestBytes bounds a request's JSON, inline body included. A larger
+	// request is invalid_request, the kind the guest runtime uses for the
+	// same check, since the module made it.
+	MaxRequestBytes = 8 << 20
+	// InlineMaxBytes bounds a response body returned inline.
+	InlineMaxBytes = 256 << 10
+	// MaxRedirects is how many redirects a request follows.
+	MaxRedirects = 10
+)
+
+// Config is what one call's subako_http may do. Its zero value allows
+// nothing: no host is in an empty allowlist, which is Subako's default for a
+// function whose grant names none. A Config is read, never changed, by
+// Handle, and may serve concurrent requests.
+//
+// The local host keeps no credentials, so it never attaches any and never
+// answers credential_unavailable, the kind Subako uses when a credential the
+// grant names cannot be attached.
+type Config struct {
+	// AllowHosts are the host names requests may go to, lowercase, such as
+	// "api.example.com"; "*.example.com" allows every name beneath
+	// example.com but not example.com itself. IP literals are written
+	// without brackets. The port is not part of the match. A host that is
+	// allowed must still resolve to public addresses only.
+	AllowHosts []string
+	// Volume is the host directory that backs /volume, for file bodies and
+	// file outputs, which are confined to it. "" means the call has no
+	// volume, and every file body or output is bad_path.
+	Volume string
+	// WriteBudget is charged for every byte saved to a file, and shared with
+	// the filesystem; nil is unlimited.
+	WriteBudget *Budget
+	// Client is optional, and only the TLS configuration of its transport
+	// (an *http.Transport) is used, so that tests can trust their own
+	// server's certificate. Requests always go through the host's own
+	// transport, which dials only addresses it has checked and uses no
+	// proxy, since a proxy would dial for it unchecked. Its timeout, jar
+	// and redirect policy are ignored; a transport of another type makes
+	// every request a connection error naming the misconfiguration.
+	Client *http.Client
+	// Resolver looks host names up; nil uses net.DefaultResolver.LookupIP.
+	// The host dials the addresses it returns, after checking them.
+	Resolver func(ctx context.Context, host string) ([]net.IP, error)
+	// AllowPrivateForTests lets loopback addresses through, so that tests
+	// can reach the servers they start. Only tests set it: the CLI never
+	// does. Every other forbidden range stays closed.
+	AllowPrivateForTests bool
+	// CallTimeout, when positive, bounds every request, as the call's own
+	// timeout does in Subako; the context given to Handle bounds it too,
+	// so a runner passes the call's context with its deadline.
+	CallTimeout time.Duration
+}
+
+// The error kinds of ABI 1. This host never answers credential_unavailable
+// (it keeps no credentials) or abi (the guest's kind for a misuse of the
+// imports, which the imports answer with negative returns instead).
+const (
+	kindInvalidRequest       = "invalid_request"
+	kindHostNotAllowed       = "host_not_allowed"
+	kindForbiddenDestination = "forbidden_destination"
+	kindCredentialHeader     = "credential_header"
+	kindTooManyRedirects     = "too_many_redirects"
+	kindTimeout              = "timeout"
+	kindTooLarge             = "too_large"
+	kindNotText              = "not_text"
+	kindWriteBudget          = "write_budget"
+	kindBadPath              = "bad_path"
+	kindConnection           = "connection"
+)
+
+// failure is an answer {"error":{"kind","message"}}. As an error it travels
+// through net/http (from the dialer and the redirect check) and is found
+// again with errors.As.
+type failure struct {
+	kind, message string
+}
+
+func (f *failure) Error() string { return f.kind + ": " + f.message }
+
+func fail(kind, message string) *failure { return &failure{kind, message} }
+
+// Causes of the request's context ending, to say which timeout it was.
+var (
+	errRequestTimeout = errors.New("the request's timeout_ms passed")
+	errCallTimeout    = errors.New("the call's timeout passed")
+)
+
+// Handle runs one request: req is the JSON the module passed to
+// subako_http.request, and the result is the answer it reads back,
+// {"ok":{"status","headers","body"}} or {"error":{"kind","message"}}. It
+// blocks until the answer is in, and never fails otherwise: every problem is
+// an answer the module can read. A nil Config allows nothing.
+func (c *Config) Handle(ctx context.Context, req []byte) []byte {
+	if c == nil {
+		c = &Config{}
+	}
+	a, err := c.handle(ctx, req)
+	if err != nil {
+		var f *failure
+		if !errors.As(err, &f) {
+			f = fail(kindConnection, err.Error())
+		}
+		return errorAnswer(f)
+	}
+	return a.encode()
+}
+
+// answer is a response: its body inline as text, or saved at path.
+type answer struct {
+	status  int
+	headers http.Header
+	text    string
+	path    string // "" when inline
+	bytes   int64
+}
+
+// handle checks the request, sends it and reads the response. The checks that
+// need nothing from the network (the request's shape, the URL, the allowlist,
+// the files) are all made before anything is sent.
+func (c *Config) handle(ctx context.Context, raw []byte) (*answer, error) {
+	req, err := parseRequest(raw)
+	if err != nil {
+		return nil, err
+	}
+	if f := c.checkHost(req.url.Hostname()); f != nil {
+		return nil, f
+	}
+	var vol *volume
+	if (req.body != nil && req.body.typ == "file") || req.output != "" {
+		if vol, err = c.openVolume(); err != nil {
+			return nil, err
+		}
+		defer vol.close()
+	}
+	var outRel string
+	if req.output != "" {
+		if outRel, err = vol.checkOutput(req.output); err != nil {
+			return nil, err
+		}
+	}
+	transport, err := c.transport()
+	if err != nil {
+		return nil, err
+	}
+	defer transport.CloseIdleConnections()
+
+	var cancel context.CancelFunc
+	if c.CallTimeout > 0 {
+		ctx, cancel = context.WithTimeoutCause(ctx, c.CallTimeout, errCallTimeout)
+		defer cancel()
+	}
+	if req.timeout > 0 {
+		ctx, cancel = context.WithTimeoutCause(ctx, req.timeout, errRequestTimeout)
+		defer cancel()
+	}
+	hreq, err := newRequest(ctx, req, vol)
+	if err != nil {
+		return nil, err
+	}
+	client := &http.Client{Transport: transport, CheckRedirect: c.checkRedirect(req.follow)}
+	resp, err := client.Do(hreq)
+	if err != nil {
+		if resp != nil {
+			_ = resp.Body.Close()
+		}
+		return nil, explain(ctx, req, err)
+	}
+	defer resp.Body.Close()
+
+	a := &answer{status: resp.StatusCode, headers: resp.Header}
+	if req.output != "" {
+		a.path = req.output
+		a.bytes, err = vol.save(req.output, outRel, resp.Body, c.WriteBudget)
+	} else {
+		a.text, err = readInline(resp, req.method)
+	}
+	if err != nil {
+		return nil, explain(ctx, req, err)
+	}
+	return a, nil
+}
+
+// checkHost applies the rules for a host that need no lookup, on the first
+// request and on every redirect hop: a forbidden IP literal, the allowlist.
+// The literal is judged first, so that the module hears that 10.0.0.1 is
+// private rather than that it is not allowlisted. A name that is not
+// allowlisted is refused before it is resolved, so that a module cannot
+// make lookups of names it may not reach.
+func (c *Config) checkHost(host string) *failure {
+	if f := c.checkLiteral(host); f != nil {
+		return f
+	}
+	if !c.allowed(host) {
+		return fail(kindHostNotAllowed, normalizeHost(host)+" is not in this function's network allowlist")
+	}
+	return nil
+}
+
+// checkRedirect is the client's CheckRedirect: each hop must meet the same
+// rules as the first request (https, a literal, the allowlist; the dialer
+// checks the addresses), and there are at most MaxRedirects of them. Without
+// follow, the redirect itself is the answer.
+func (c *Config) checkRedirect(follow bool) func(*http.Request, []*http.Request) error {
+	return func(next *http.Request, via []*http.Request) error {
+		if !follow {
+			return http.ErrUseLastResponse
+		}
+		from := via[len(via)-1].URL.Hostname()
+		if len(via) > MaxRedirects {
+			return fail(kindTooManyRedirects, "the request was redirected more than "+
+				strconv.Itoa(MaxRedirects)+" times; the last redirect, from "+from+", led to "+quote(next.URL.Redacted()))
+		}
+		if next.URL.Scheme != "https" {
+			return fail(kindForbiddenDestination, "a redirect from "+from+" led to "+quote(next.URL.Redacted())+
+				", which is not https: a function may send only https requests")
+		}
+		if f := c.checkHost(next.URL.Hostname()); f != nil {
+			f.message += " (a redirect from " + from + " led there)"
+			return f
+		}
+		return nil
+	}
+}
+
+// transport builds the transport for one request: the checking dialer, no
+// proxy, and the TLS configuration of Config.Client's transport, if any. One
+// request's hops share it; nothing is kept between requests, so no
+// connection outlives the request that opened it.
+func (c *Config) transport() (*http.Transport, error) {
+	var tlsConfig *tls.Config
+	if c.Client != nil && c.Client.Transport != nil {
+		t, ok := c.Client.Transport.(*http.Transport)
+		if !ok {
+			return nil, fail(kindConnection, "the host is misconfigured: Config.Client's transport is not an *http.Transport")
+		}
+		if t.TLSClientConfig != nil {
+			tlsConfig = t.TLSClientConfig.Clone()
+		}
+	}
+	return &http.Transport{
+		Proxy:                  nil,
+		DialContext:            c.dial,
+		TLSClientConfig:        tlsConfig,
+		ForceAttemptHTTP2:      true,
+		TLSHandshakeTimeout:    10 * time.Second,
+		MaxResponseHeaderBytes: 1 << 20,
+		DisableKeepAlives:      true,
+	}, nil
+}
+
+// newRequest builds the first hop. A body that is text or JSON gets a
+// content-type unless the module gave one: text/plain; charset=utf-8 for
+// text, application/json for JSON, application/octet-stream for a file.
+func newRequest(ctx context.Context, req *request, vol *volume) (*http.Request, error) {
+	var rd io.Reader
+	ctype := ""
+	if b := req.body; b != nil {
+		switch b.typ {
+		case "text":
+			rd, ctype = bytes.NewReader(b.data), "text/plain; charset=utf-8"
+		case "json":
+			rd, ctype = bytes.NewReader(b.data), "application/json"
+		}
+	}
+	hreq, err := http.NewRequestWithContext(ctx, req.method, req.url.String(), rd)
+	if err != nil {
+		return nil, invalid("the request could not be made: " + err.Error())
+	}
+	if b := req.body; b != nil && b.typ == "file" {
+		f, size, err := vol.openBody(b.path)
+		if err != nil {
+			return nil, err
+		}
+		// The client closes the body; GetBody reopens the file for a 307 or
+		// 308 redirect, which sends the body again.
+		hreq.Body, hreq.ContentLength, ctype = f, size, "application/octet-stream"
+		hreq.GetBody = func() (io.ReadCloser, error) {
+			f, _, err := vol.openBody(b.path)
+			return f, err
+		}
+		if size == 0 {
+			hreq.Body, hreq.GetBody = http.NoBody, func() (io.ReadCloser, error) { return http.NoBody, nil }
+			_ = f.Close()
+		}
+	}
+	for _, h := range req.headers {
+		hreq.Header[textproto.CanonicalMIMEHeaderKey(h[0])] = []string{h[1]}
+	}
+	if ctype != "" && !req.hasCType {
+		hreq.Header.Set("Content-Type", ctype)
+	}
+	return hreq, nil
+}
+
+// readInline reads a body to return inline: at most InlineMaxBytes, and
+// UTF-8, since the answer is JSON text the module reads as a string.
+func readInline(resp *http.Response, method string) (string, error) {
+	// A HEAD response's Content-Length is that of the body it leaves out.
+	if resp.ContentLength > InlineMaxBytes && method != http.MethodHead {
+		return "", fail(kindTooLarge, "the body is "+strconv.FormatInt(resp.ContentLength, 10)+
+			" bytes, over the inline limit of "+strconv.Itoa(InlineMaxBytes)+" bytes: save it to a file instead, with output {\"type\":\"file\",\"path\":...}")
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, InlineMaxBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(data) > InlineMaxBytes {
+		return "", fail(kindTooLarge, "the body is over the inline limit of "+strconv.Itoa(InlineMaxBytes)+
+			" bytes: save it to a file instead, with output {\"type\":\"file\",\"path\":...}")
+	}
+	if !utf8.Valid(data) {
+		return "", fail(kindNotText, "the body is not UTF-8 text: save it to a file instead, with output {\"type\":\"file\",\"path\":...}")
+	}
+	return string(data), nil
+}
+
+// explain turns an error from sending or reading into its answer: a
+// failure found on the way (from the dialer, the redirect check, the file)
+// keeps its kind; an ended context is a timeout (or a cancelled call); the
+// rest is a connection error.
+func explain(ctx context.Context, req *request, err error) error {
+	var f *failure
+	if errors.As(err, &f) {
+		return f
+	}
+	if ctx.Err() != nil {
+		switch cause := context.Cause(ctx); {
+		case errors.Is(cause, errRequestTimeout):
+			return fail(kindTimeout, "the request took longer than its timeout_ms of "+
+				strconv.FormatInt(req.timeout.Milliseconds(), 10))
+		case errors.Is(cause, context.Canceled):
+			return fail(kindConnection, "the request was cancelled: the call is ending")
+		default:
+			return fail(kindTimeout, "the call's time ran out before the request was answered")
+		}
+	}
+	var uerr *url.Error
+	if errors.As(err, &uerr) {
+		err = uerr.Err
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return fail(kindTimeout, "the server did not answer in time: "+err.Error())
+	}
+	return fail(kindConnection, err.Error())
+}
+
+// encode writes {"ok":{"status","headers","body"}}. Header names are
+// lowercase, as the module's were; a header sent several times is joined
+// with ", ", which is how HTTP combines field values. Set-Cookie is left
+// out: a cookie is a credential, and the module could not send it back.
+func (a *answer) encode() []byte {
+	keys := make([]string, 0, len(a.headers))
+	for key := range a.headers {
+		keys = append(keys, key)
+	}
+	slices.Sort(keys) // so that values joined from two spellings come in one order
+	names := make([]string, 0, len(keys))
+	joined := make(map[string]string, len(keys))
+	for _, key := range keys {
+		name := strings.ToLower(key)
+		if name == "set-cookie" || name == "set-cookie2" {
+			continue
+		}
+		value := strings.Join(a.headers[key], ", ")
+		if prev, ok := joined[name]; ok {
+			value = prev + ", " + value
+		} else {
+			names = append(names, name)
+		}
+		joined[name] = value
+	}
+	slices.Sort(names)
+	var w jsonwire.Writer
+	w.BeginObject()
+	w.Key("ok")
+	w.BeginObject()
+	w.Key("status")
+	w.Int(int64(a.status))
+	w.Key("headers")
+	w.BeginObject()
+	for _, name := range names {
+		w.Key(name)
+		w.String(joined[name])
+	}
+	w.EndObject()
+	w.Key("body")
+	w.BeginObject()
+	w.Key("type")
+	if a.path != "" {
+		w.String("file")
+		w.Key("path")
+		w.String(a.path)
+		w.Key("bytes")
+		w.Int(a.bytes)
+	} else {
+		w.String("inline")
+		w.Key("text")
+		w.String(a.text)
+	}
+	w.EndObject()
+	w.EndObject()
+	w.EndObject()
+	return w.Bytes()
+}
+
+func errorAnswer(f *failure) []byte {
+	var w jsonwire.Writer
+	w.BeginObject()
+	w.Key("error")
+	w.BeginObject()
+	w.Key("kind")
+	w.String(f.kind)
+	w.Key("message")
+	w.String(f.message)
+	w.EndObject()
+	w.EndObject()
+	return w.Bytes()
+}

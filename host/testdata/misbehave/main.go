@@ -1,0 +1,59 @@
+// Command misbehave breaks the protocol in the way its tools/call names,
+// so the host's tests can check each is contained and reported.
+package main
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"time"
+)
+
+func main() {
+	in := bufio.NewReader(os.Stdin)
+	line, _ := in.ReadString('\n')
+	id := "\"?\""
+	if i := strings.Index(line, `"id":`); i >= 0 {
+		rest := line[i+5:]
+		id = rest[:strings.IndexAny(rest, ",}")]
+	}
+	answer := `{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":"ok"}],"resultType":"complete"}}` + "\n"
+	switch {
+	case strings.Contains(line, `"name":"loop"`):
+		for {
+		}
+	case strings.Contains(line, `"name":"flood"`):
+		chunk := strings.Repeat("x", 64<<10) + "\n"
+		for {
+			os.Stdout.WriteString(chunk)
+		}
+	case strings.Contains(line, `"name":"no_exit"`):
+		os.Stdout.WriteString(answer)
+		for {
+			time.Sleep(time.Hour)
+		}
+	case strings.Contains(line, `"name":"panic"`):
+		panic("boom")
+	case strings.Contains(line, `"name":"not_json"`):
+		os.Stdout.WriteString("hello there\n" + answer)
+	case strings.Contains(line, `"name":"wrong_id"`):
+		os.Stdout.WriteString(`{"jsonrpc":"2.0","id":12345,"result":{"resultType":"complete"}}` + "\n")
+	case strings.Contains(line, `"name":"request"`):
+		os.Stdout.WriteString(`{"jsonrpc":"2.0","id":"srv-1","method":"sampling/createMessage","params":{}}` + "\n" + answer)
+	case strings.Contains(line, `"name":"exit3"`):
+		os.Stdout.WriteString(answer)
+		os.Exit(3)
+	case strings.Contains(line, `"name":"rpc_error"`):
+		os.Stdout.WriteString(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32603,"message":"internal"}}` + "\n")
+	case strings.Contains(line, `"name":"stderr"`):
+		os.Stderr.WriteString(strings.Repeat("log line\n", 2000))
+		os.Stdout.WriteString(answer)
+	default:
+		os.Stdout.WriteString(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}` + "\n" + answer)
+	}
+	for {
+		if _, err := in.ReadString('\n'); err != nil {
+			return
+		}
+	}
+}
