@@ -36,6 +36,7 @@ var commands []command
 func init() {
 	commands = []command{
 		{"lint", "check modules for every reason Subako would refuse them", runLint},
+		{"call", "run one tool call the way Subako does", runCall},
 		{"explain", "show a rule's documentation, by ID or slug", runExplain},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "subakogo", version())

@@ -179,3 +179,34 @@ func TestTruncatedWhileMapped(t *testing.T) {
 		t.Fatalf("err = %v (read %d)", err, sink)
 	}
 }
+
+// TestCall runs the runtime's hand-wired hello through subakogo call.
+func TestCall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasip1 module")
+	}
+	out := filepath.Join(t.TempDir(), "hello.wasm")
+	cmd := exec.Command("go", "build", "-o", out, "../../subako/testdata/hello")
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"call", out, "greet", `{"name":"Ada"}`}, exitOK, `"message": "Hello, Ada!"`},
+		{[]string{"call", "--json", out, "greet", `{"name":"Ada"}`}, exitOK, `"structuredContent":{"message":"Hello, Ada!"}`},
+		{[]string{"call", out, "greet", `{}`}, exitFindings, "tool error: name is required"},
+		{[]string{"call", out, "fetch", `{"url":"https://example.com/"}`}, exitFindings, "host_not_allowed"},
+		{[]string{"call", out, "greet", `[1]`}, exitUsage, ""},
+		{[]string{"call", out}, exitUsage, ""},
+		{[]string{"call", "missing.wasm", "greet"}, exitUnreadable, ""},
+	} {
+		code, stdout, stderr := runCLI(c.args...)
+		if code != c.code || !strings.Contains(stdout, c.want) {
+			t.Errorf("%v: exit %d, want %d; stdout %q stderr %q", c.args, code, c.code, stdout, stderr)
+		}
+	}
+}
