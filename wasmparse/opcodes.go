@@ -183,7 +183,8 @@ func init() {
 		{0xe2, "suspend", immTag, FeatStackSwitching},
 		{0xe3, "resume", immResume, FeatStackSwitching},
 		{0xe4, "resume_throw", immResumeThrow, FeatStackSwitching},
-		{0xe5, "switch", immTwoIdx, FeatStackSwitching},
+		{0xe5, "resume_throw_ref", immResume, FeatStackSwitching},
+		{0xe6, "switch", immTwoIdx, FeatStackSwitching},
 	} {
 		ops1[d.op] = mk(d.name, d.imm, d.feat, "")
 	}
