@@ -257,6 +257,9 @@ func (p *parser) memorySection() {
 func (p *parser) tagSection() {
 	r := &p.r
 	n := r.count(2)
+	if n == 0 {
+		p.use(featEHShared, p.secStart, -1) // the section itself is beyond 2.0
+	}
 	for i := 0; i < n; i++ {
 		off := r.pos
 		p.use(featEHShared, off, -1)
