@@ -62,7 +62,11 @@ func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Disc
 	}
 	if res, ok := ask("discover-1", "server/discover", nil); ok {
 		d.Discover = res
-		d.listTools(ask)
+		if why := discoverRefused(res); why != "" {
+			d.Stopped = why // Subako goes no further
+		} else {
+			d.listTools(ask)
+		}
 	}
 	d.Record = s.wait()
 	return d
@@ -102,4 +106,28 @@ func (d *Discovery) listTools(ask func(id, method string, params map[string]any)
 		}
 		cursor = body.NextCursor
 	}
+}
+
+// discoverRefused says why a server/discover result does not let the
+// upload go on: it must list ProtocolVersion and offer tools.
+func discoverRefused(res json.RawMessage) string {
+	var r struct {
+		SupportedVersions []string                   `json:"supportedVersions"`
+		Capabilities      map[string]json.RawMessage `json:"capabilities"`
+	}
+	if err := json.Unmarshal(res, &r); err != nil {
+		return "the server/discover result is not an object: " + err.Error()
+	}
+	found := false
+	for _, v := range r.SupportedVersions {
+		found = found || v == ProtocolVersion
+	}
+	switch {
+	case !found:
+		b, _ := json.Marshal(r.SupportedVersions)
+		return "server/discover: supportedVersions " + string(b) + " does not list " + ProtocolVersion
+	case r.Capabilities["tools"] == nil:
+		return "server/discover: capabilities do not offer tools"
+	}
+	return ""
 }

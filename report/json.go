@@ -28,7 +28,9 @@ type jsonFinding struct {
 	Severity string  `json:"severity"`
 	Message  string  `json:"message"`
 	Offset   *int    `json:"offset"`
-	Length   *int    `json:"length"` // null with offset
+	Length   *int    `json:"length"`           // null with offset
+	Line     *int    `json:"line,omitempty"`   // text files only
+	Column   *int    `json:"column,omitempty"` // with line
 	Function *string `json:"function"`
 	Feature  *string `json:"feature"`
 }
@@ -51,6 +53,10 @@ func writeJSON(b *bytes.Buffer, files []File) error {
 				Message: fd.Message, Function: nonEmpty(fd.Function), Feature: nonEmpty(fd.Feature)}
 			if fd.Offset >= 0 {
 				jd.Offset, jd.Length = &fd.Offset, &fd.Length
+			}
+			if fd.Line > 0 {
+				line, col := fd.Line, max(fd.Column, 1)
+				jd.Line, jd.Column = &line, &col
 			}
 			jf.Findings = append(jf.Findings, jd)
 		}

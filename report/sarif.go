@@ -88,9 +88,13 @@ type (
 		} `json:"physicalLocation"`
 		LogicalLocations []sarifLogicalLocation `json:"logicalLocations,omitempty"`
 	}
+	// sarifRegion is a byte region for binary artifacts or a text region
+	// (line and column) for text files such as a manifest.
 	sarifRegion struct {
-		ByteOffset int `json:"byteOffset"`
-		ByteLength int `json:"byteLength"`
+		ByteOffset  *int `json:"byteOffset,omitempty"`
+		ByteLength  *int `json:"byteLength,omitempty"`
+		StartLine   int  `json:"startLine,omitempty"`
+		StartColumn int  `json:"startColumn,omitempty"`
 	}
 	sarifLogicalLocation struct {
 		Name string `json:"name"`
@@ -136,8 +140,10 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 				Message: sarifMessage{Text: fd.Message}, Locations: make([]sarifLocation, 1)}
 			pl := &res.Locations[0].PhysicalLocation
 			pl.ArtifactLocation = loc
-			if fd.Offset >= 0 {
-				pl.Region = &sarifRegion{fd.Offset, fd.Length}
+			if fd.Line > 0 {
+				pl.Region = &sarifRegion{StartLine: fd.Line, StartColumn: max(fd.Column, 1)}
+			} else if fd.Offset >= 0 {
+				pl.Region = &sarifRegion{ByteOffset: &fd.Offset, ByteLength: &fd.Length}
 			}
 			if fd.Function != "" {
 				res.Locations[0].LogicalLocations = []sarifLogicalLocation{{Name: fd.Function, Kind: "function"}}

@@ -28,7 +28,9 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 	for _, f := range files {
 		for _, fd := range f.Findings {
 			loc := clean(f.Path)
-			if fd.Offset >= 0 {
+			if fd.Line > 0 {
+				loc += fmt.Sprintf(":%d:%d", fd.Line, max(fd.Column, 1))
+			} else if fd.Offset >= 0 {
 				loc += fmt.Sprintf("@0x%x", fd.Offset)
 			}
 			sev := fd.Severity()

@@ -60,6 +60,8 @@ type Finding struct {
 	Message  string
 	Offset   int    // byte offset in the file, -1 when the finding has no position
 	Length   int    // bytes covered from Offset (0: a point)
+	Line     int    // for text files (a manifest, Go source): 1-based line, 0 when none
+	Column   int    // 1-based column in bytes, with Line
 	Function string // function name (from the name section) or "" when none applies
 	Feature  string // feature slug for feature findings, else ""
 }

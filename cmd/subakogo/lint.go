@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -8,7 +9,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -18,8 +22,12 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: error, warning or info")
+	static := fs.Bool("static", false, "check the binary only; do not run the module for discovery")
+	var ignore stringList
+	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo lint [--format text|json|sarif] [--fail-on error|warning|info] PATH...\n\nPATH is a .wasm module, a package directory holding module.wasm, or - for standard input.")
+		fmt.Fprintln(fs.Output(), "usage: subakogo lint [--format text|json|sarif] [--fail-on error|warning|info] [--static] [--ignore ID]... PATH...\n\n"+
+			"PATH is a .wasm module, a package directory (module.wasm, subako-package.json, assets/),\nor - for standard input. Modules without errors are run for discovery, as at upload.")
 		fs.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fs, args)
@@ -37,27 +45,32 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		return usageError(stderr, fs, errors.New("no PATH given"))
 	}
+	for _, id := range ignore {
+		if _, ok := rules.Lookup(id); !ok {
+			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
+		}
+	}
+	ctx := context.Background()
+	checker := pkgcheck.New(host.Options{})
+	defer checker.Close(ctx)
 	var files []report.File
 	code := exitOK
 	for _, p := range paths {
-		in, err := readModule(p)
-		if err == nil {
-			var file report.File
-			err = guard(func() { file = lintOne(in, f != report.Text) })
-			in.release()
-			if err == nil {
-				files = append(files, file)
-				for _, fd := range file.Findings {
-					if fd.Severity() >= threshold && code == exitOK {
-						code = exitFindings
-					}
-				}
-				continue
-			}
-			err = fmt.Errorf("%s: %w", in.name, err)
+		got, err := lintPath(ctx, checker, p, f != report.Text, !*static)
+		if err != nil {
+			fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
+			code = exitUnreadable
+			continue
 		}
-		fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
-		code = exitUnreadable
+		for _, file := range got {
+			file.Findings = withoutIgnored(file.Findings, ignore)
+			files = append(files, file)
+			for _, fd := range file.Findings {
+				if fd.Severity() >= threshold && code == exitOK {
+					code = exitFindings
+				}
+			}
+		}
 	}
 	color := f == report.Text && isTerminal(stdout)
 	opt := report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: color}
@@ -68,9 +81,49 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
+// lintPath lints a package directory or a module file.
+func lintPath(ctx context.Context, c *pkgcheck.Checker, p string, hash, discover bool) ([]report.File, error) {
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		if _, err := os.Stat(filepath.Join(p, rules.ManifestName)); err == nil {
+			return c.Dir(ctx, p, discover)
+		}
+	}
+	in, err := readModule(p)
+	if err != nil {
+		return nil, err
+	}
+	defer in.release()
+	var file report.File
+	var lintErr error
+	if err := guard(func() { file, lintErr = lintOne(ctx, c, in, hash, discover) }); err != nil {
+		return nil, fmt.Errorf("%s: %w", in.name, err)
+	}
+	return []report.File{file}, lintErr
+}
+
+// withoutIgnored drops the findings of the rules named by --ignore.
+func withoutIgnored(fs []rules.Finding, ignore []string) []rules.Finding {
+	if len(ignore) == 0 {
+		return fs
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		keep := true
+		for _, id := range ignore {
+			if r, _ := rules.Lookup(id); r == f.Rule {
+				keep = false
+			}
+		}
+		if keep {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // lintOne checks one module. The hash is only worth its time for the
 // formats that carry it.
-func lintOne(in input, hash bool) (file report.File) {
+func lintOne(ctx context.Context, c *pkgcheck.Checker, in input, hash, discover bool) (file report.File, err error) {
 	file = report.File{Path: in.name, Size: int64(len(in.data)), MIMEType: "application/wasm"}
 	if hash {
 		sum := make(chan [32]byte, 1)
@@ -87,8 +140,8 @@ func lintOne(in input, hash bool) (file report.File) {
 			}
 		}()
 	}
-	_, file.Findings = rules.CheckModule(in.data)
-	return file
+	file.Findings, _, err = c.Module(ctx, in.data, "", discover)
+	return file, err
 }
 
 func isTerminal(w io.Writer) bool {

@@ -86,8 +86,12 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"lint", "--fail-on", "fatal", "clean.wasm"}, exitUsage},
 		{[]string{"lint", "missing.wasm"}, exitUnreadable},
 		{[]string{"lint", "clean.wasm", "missing.wasm"}, exitUnreadable},
-		{[]string{"lint", "clean.wasm"}, exitOK},
-		{[]string{"lint", "clean.wasm", "--fail-on", "info"}, exitOK},
+		{[]string{"lint", "--static", "clean.wasm"}, exitOK},
+		{[]string{"lint", "--static", "clean.wasm", "--fail-on", "info"}, exitOK},
+		{[]string{"lint", "clean.wasm"}, exitFindings}, // its _start answers nothing at discovery
+		{[]string{"lint", "--ignore", "P008", "clean.wasm"}, exitOK},
+		{[]string{"lint", "--ignore", "protocol-no-answer", "clean.wasm"}, exitOK},
+		{[]string{"lint", "--ignore", "X999", "clean.wasm"}, exitUsage},
 		{[]string{"lint", "invalid.wasm"}, exitFindings},
 		{[]string{"explain", "W006"}, exitOK},
 		{[]string{"explain", "no-such-rule"}, exitUsage},
@@ -102,10 +106,10 @@ func TestExitCodes(t *testing.T) {
 	if err := os.WriteFile("info.wasm", m, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, _ := runCLI("lint", "info.wasm"); code != exitOK {
+	if code, _, _ := runCLI("lint", "--static", "info.wasm"); code != exitOK {
 		t.Errorf("info finding with default --fail-on: exit %d", code)
 	}
-	if code, _, _ := runCLI("lint", "--fail-on", "info", "info.wasm"); code != exitFindings {
+	if code, _, _ := runCLI("lint", "--static", "--fail-on", "info", "info.wasm"); code != exitFindings {
 		t.Errorf("info finding with --fail-on info: exit %d", code)
 	}
 }

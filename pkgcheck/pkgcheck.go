@@ -1,0 +1,120 @@
+// Package pkgcheck judges a whole package the way Subako does at upload:
+// the module's binary, the manifest, and what the module answers when it
+// is run for discovery (the protocol and the tool list).
+package pkgcheck
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/report"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// The files of a package directory. Subako mounts the assets folder's
+// content at /package.
+const (
+	ModuleName = "module.wasm"
+	AssetsDir  = "assets"
+)
+
+// Checker runs discoveries on one host, started on first use.
+type Checker struct {
+	opt  host.Options
+	host *host.Host
+}
+
+// New returns a checker; opt configures its host (the compilation cache).
+func New(opt host.Options) *Checker { return &Checker{opt: opt} }
+
+// Close stops the host, if one was started.
+func (c *Checker) Close(ctx context.Context) error {
+	if c.host == nil {
+		return nil
+	}
+	return c.host.Close(ctx)
+}
+
+// Module judges a module's bytes. With discover it also runs upload
+// discovery (when the binary has no errors: a module Subako refuses is not
+// run) and judges the protocol and the tools. assets is the directory
+// mounted at /package, "" for none. wasm is copied before it is run, so a
+// memory-mapped file may be released afterwards.
+func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discover bool) ([]rules.Finding, *host.Discovery, error) {
+	_, findings := rules.CheckModule(wasm)
+	if !discover {
+		return findings, nil, nil
+	}
+	for _, f := range findings {
+		if f.Severity() == rules.Error {
+			return findings, nil, nil
+		}
+	}
+	if c.host == nil {
+		h, err := host.New(ctx, c.opt)
+		if err != nil {
+			return findings, nil, err
+		}
+		c.host = h
+	}
+	m, err := c.host.Compile(ctx, bytes.Clone(wasm))
+	if err != nil {
+		findings = append(findings, rules.Finding{Rule: rules.ProtocolTrap, Message: "the host could not compile the module: " + err.Error(), Offset: -1})
+		return findings, nil, nil //nolint:nilerr // a module the host cannot compile is a finding, not a failure of the linter
+	}
+	d := c.host.Discover(ctx, m, assets)
+	findings = append(findings, CheckDiscovery(d)...)
+	if d.Stopped == "" {
+		findings = append(findings, rules.CheckTools(d.Tools)...)
+	}
+	return findings, d, nil
+}
+
+// Dir judges a package directory: module.wasm with discovery, and
+// subako-package.json. It returns one report file for each.
+func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.File, error) {
+	modPath := filepath.Join(dir, ModuleName)
+	manPath := filepath.Join(dir, rules.ManifestName)
+	files := []report.File{{Path: modPath, Size: -1, MIMEType: "application/wasm"}, {Path: manPath, Size: -1, MIMEType: "application/json"}}
+	assets := filepath.Join(dir, AssetsDir)
+	if fi, err := os.Stat(assets); err != nil || !fi.IsDir() {
+		assets = ""
+	}
+	wasm, err := os.ReadFile(modPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		files[0].Findings = []rules.Finding{{Rule: rules.PackageModuleMissing, Message: "no " + ModuleName + " in " + dir, Offset: -1}}
+	case err != nil:
+		return nil, err
+	default:
+		files[0].Size = int64(len(wasm))
+		files[0].SHA256 = sha256Hex(wasm)
+		if files[0].Findings, _, err = c.Module(ctx, wasm, assets, discover); err != nil {
+			return nil, err
+		}
+	}
+	man, err := os.ReadFile(manPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		files[1].Findings = []rules.Finding{{Rule: rules.ManifestMissing, Message: "no " + rules.ManifestName + " in " + dir, Offset: -1}}
+	case err != nil:
+		return nil, err
+	default:
+		files[1].Size = int64(len(man))
+		files[1].SHA256 = sha256Hex(man)
+		_, files[1].Findings = rules.CheckManifest(man)
+	}
+	return files, nil
+}
+
+func sha256Hex(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}

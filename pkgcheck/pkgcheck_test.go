@@ -1,0 +1,107 @@
+package pkgcheck
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+func buildInto(t *testing.T, pkg, out string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	}
+}
+
+func slugsOf(fs []rules.Finding, min rules.Severity) []string {
+	var out []string
+	for _, f := range fs {
+		if f.Severity() >= min {
+			out = append(out, f.Rule.Slug)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func checker(t *testing.T) *Checker {
+	c := New(host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-pkgcheck-test-cache")})
+	t.Cleanup(func() { c.Close(context.Background()) })
+	return c
+}
+
+func TestDirClean(t *testing.T) {
+	dir := t.TempDir()
+	buildInto(t, "../subako/testdata/hello", filepath.Join(dir, ModuleName))
+	if err := os.WriteFile(filepath.Join(dir, rules.ManifestName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := checker(t).Dir(context.Background(), dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 2 {
+		t.Fatalf("%d files", len(files))
+	}
+	for _, f := range files {
+		if errs := slugsOf(f.Findings, rules.Error); len(errs) > 0 {
+			t.Errorf("%s: errors %v (%v)", f.Path, errs, f.Findings)
+		}
+	}
+}
+
+func TestDirMissing(t *testing.T) {
+	files, err := checker(t).Dir(context.Background(), t.TempDir(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slugsOf(files[0].Findings, rules.Error); !slices.Equal(got, []string{"package-module-missing"}) {
+		t.Errorf("module: %v", got)
+	}
+	if got := slugsOf(files[1].Findings, rules.Error); !slices.Equal(got, []string{"manifest-missing"}) {
+		t.Errorf("manifest: %v", got)
+	}
+}
+
+// TestDiscoveryProtocol runs a module that answers server/discover with
+// a result that is not a discovery answer and never answers tools/list.
+func TestDiscoveryProtocol(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m.wasm")
+	buildInto(t, "../host/testdata/misbehave", out)
+	wasm, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, d, err := checker(t).Module(context.Background(), wasm, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d == nil {
+		t.Fatal("no discovery ran")
+	}
+	if got := slugsOf(fs, rules.Error); !slices.Equal(got, []string{"protocol-discover"}) {
+		t.Errorf("findings %v: %v", got, fs)
+	}
+}
+
+// TestEveryBreakHasARule keeps the map from host's break kinds complete.
+func TestEveryBreakHasARule(t *testing.T) {
+	for _, k := range []host.BreakKind{host.BreakNotMessage, host.BreakUnknownID, host.BreakRPCError, host.BreakResultType,
+		host.BreakRequest, host.BreakNoAnswer, host.BreakExitCode, host.BreakNoExit, host.BreakTrap, host.BreakTimeout,
+		host.BreakOverflow, host.BreakPartial} {
+		if breakRules[k] == nil {
+			t.Errorf("break %s has no rule", k)
+		}
+	}
+}

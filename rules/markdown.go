@@ -1,0 +1,52 @@
+package rules
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// groupTitles names the catalog's groups by ID letter.
+var groupTitles = map[byte]string{
+	'W': "The module (W)",
+	'M': "The package directory and manifest (M)",
+	'T': "The tool list and schemas (T)",
+	'P': "The protocol, from running the module (P)",
+	'A': "Go source, from the analyzer (A)",
+}
+
+// WriteMarkdown writes the rule reference (docs/rules.md) from the catalog,
+// so the documentation cannot drift from the rules.
+func WriteMarkdown(w io.Writer) error {
+	rs := append([]*Rule(nil), Catalog...)
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].ID < rs[j].ID })
+	var b strings.Builder
+	b.WriteString("# Rule reference\n\n")
+	b.WriteString("Generated from the rule catalog by `go generate ./rules`; do not edit. ")
+	b.WriteString("`subakogo explain ID` prints the same text.\n\n")
+	b.WriteString("Severities: **error**, Subako refuses the upload or the call crashes; **warning**, a client or the model suffers; **info**, worth knowing.\n")
+	var group byte
+	for _, r := range rs {
+		if r.ID[0] != group {
+			group = r.ID[0]
+			title := groupTitles[group]
+			if title == "" {
+				title = string(group)
+			}
+			fmt.Fprintf(&b, "\n## %s\n\n| ID | slug | severity | title |\n|---|---|---|---|\n", title)
+			for _, g := range rs {
+				if g.ID[0] == group {
+					fmt.Fprintf(&b, "| [%s](#%s) | `%s` | %s | %s |\n", g.ID, strings.ToLower(g.ID), g.Slug, g.Severity, escapeCell(g.Title))
+				}
+			}
+		}
+	}
+	for _, r := range rs {
+		fmt.Fprintf(&b, "\n### %s\n\n`%s` (%s): %s\n\n```\n%s\n```\n", r.ID, r.Slug, r.Severity, r.Title, strings.TrimSpace(r.Doc))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func escapeCell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
