@@ -76,7 +76,7 @@ func main() {
 		fatal("wasm-validate not found (apt-get install -y wabt): %v", err)
 	}
 	tools := []tool{
-		{"subakogo lint", func(f string) []string { return []string{*subakogo, "lint", f} }},
+		{"subakogo lint", func(f string) []string { return []string{*subakogo, "lint", "--static", f} }},
 		{"wasm-validate", func(f string) []string { return []string{wvPath, f} }},
 		{"wasmtime-validate", func(f string) []string { return []string{*wtv, f} }},
 	}
@@ -106,7 +106,7 @@ func main() {
 		mods = append(mods, modFile{m.Name, p, fi.Size(), runs})
 	}
 
-	fmt.Println("# subakogo lint vs wasm-validate vs wasmtime")
+	fmt.Println("# subakogo lint --static vs wasm-validate vs wasmtime")
 	fmt.Println()
 	printEnv(hf, wvPath)
 
@@ -125,7 +125,7 @@ func main() {
 			}
 			fmt.Printf("| %s | %s | %d | %s |\n", m.name, t.name, code, note)
 		}
-		code, out := runOnce([]string{*subakogo, "lint", "--format", "json", "--fail-on", "info", m.path})
+		code, out := runOnce([]string{*subakogo, "lint", "--static", "--format", "json", "--fail-on", "info", m.path})
 		var rep struct {
 			Summary map[string]int `json:"summary"`
 		}
