@@ -234,8 +234,8 @@ func (srv *server) list(id, cursor []byte) error {
 	first := 0
 	if cursor != nil && string(cursor) != "null" {
 		c, ok := stringValue(cursor)
-		n, err := strconv.Atoi(c)
-		if !ok || err != nil || n <= 0 || n >= len(srv.entries) || strconv.Itoa(n) != c {
+		n, isIndex := cursorIndex(c)
+		if !ok || !isIndex || n <= 0 || n >= len(srv.entries) {
 			return srv.writeError(id, &rpcError{code: codeInvalidParams, message: "Invalid cursor"})
 		}
 		first = n
@@ -376,4 +376,21 @@ func idFromPrefix(prefix []byte) []byte {
 		return err
 	})
 	return id
+}
+
+// cursorIndex reads a cursor this server wrote: a tool index in plain
+// decimal, without sign or leading zero. (strconv.Atoi would do, but it
+// costs the module 27 KB.)
+func cursorIndex(c string) (int, bool) {
+	if c == "" || len(c) > 4 || (c[0] == '0' && len(c) > 1) {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(c); i++ {
+		if c[i] < '0' || c[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c[i]-'0')
+	}
+	return n, true
 }

@@ -26,11 +26,13 @@ import (
 type Mod struct {
 	Name string // short name used in benchmark and table names
 	Pkg  string // package directory, relative to the repository root
+	// Deps are more source directories the build depends on (the runtime).
+	Deps []string
 }
 
 // Mods lists the benchmark modules, smallest first.
 var Mods = []Mod{
-	{Name: "hello", Pkg: "examples/hello"}, // about 2.3 MB
+	{Name: "hello", Pkg: "examples/hello", Deps: []string{"subako", "subako/jsonwire"}}, // about 2.5 MB
 	{Name: "big", Pkg: "bench/bigmod"},     // over 10 MB: much of the standard library
 }
 
@@ -148,7 +150,7 @@ func build(m Mod) (string, error) {
 }
 
 // cacheKey hashes the Go version, the go directive of go.mod and the
-// package's non-test Go files.
+// non-test Go files of the package and the directories it depends on.
 func cacheKey(goBin, root string, m Mod) (string, error) {
 	cmd := exec.Command(goBin, "env", "GOVERSION")
 	cmd.Dir = root
@@ -169,6 +171,10 @@ func cacheKey(goBin, root string, m Mod) (string, error) {
 	if err != nil || len(files) == 0 {
 		return "", fmt.Errorf("benchmods: no Go files in %s", filepath.Join(root, m.Pkg))
 	}
+	for _, d := range m.Deps {
+		more, _ := filepath.Glob(filepath.Join(root, d, "*.go"))
+		files = append(files, more...)
+	}
 	sort.Strings(files)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
@@ -178,7 +184,7 @@ func cacheKey(goBin, root string, m Mod) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(h, "%s %d\n", filepath.Base(f), len(b))
+		fmt.Fprintf(h, "%s %d\n", strings.TrimPrefix(f, root), len(b))
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil

@@ -1,0 +1,208 @@
+//go:build wasip1
+
+// Command baseline is examples/hello written the way an author writes a
+// Subako package without the SDK: a bufio line reader, encoding/json into
+// structs, json.Marshal for the answers. It serves the same package (the
+// same tool, schemas and answers; see TestSameAnswers) so that
+// BenchmarkHello can compare the two modules' size and cold calls.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+)
+
+const protocolVersion = "2026-07-28"
+
+type request struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+		Meta      *struct {
+			ProtocolVersion    *string         `json:"io.modelcontextprotocol/protocolVersion"`
+			ClientCapabilities json.RawMessage `json:"io.modelcontextprotocol/clientCapabilities"`
+		} `json:"_meta"`
+	} `json:"params"`
+}
+
+type response struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Result  any             `json:"result,omitempty"`
+	Error   *rpcError       `json:"error,omitempty"`
+}
+
+type rpcError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Data    any    `json:"data,omitempty"`
+}
+
+type serverInfo struct {
+	Name        string `json:"name"`
+	Version     string `json:"version"`
+	Description string `json:"description"`
+}
+
+type meta struct {
+	ServerInfo serverInfo `json:"io.modelcontextprotocol/serverInfo"`
+}
+
+var serverMeta = meta{serverInfo{Name: "hello", Version: "0.0.0", Description: "Says hello."}}
+
+type discoverResult struct {
+	ResultType        string   `json:"resultType"`
+	SupportedVersions []string `json:"supportedVersions"`
+	Capabilities      struct {
+		Tools struct{} `json:"tools"`
+	} `json:"capabilities"`
+	TTLMs      int    `json:"ttlMs"`
+	CacheScope string `json:"cacheScope"`
+	Meta       meta   `json:"_meta"`
+}
+
+type tool struct {
+	Name         string          `json:"name"`
+	Description  string          `json:"description"`
+	InputSchema  json.RawMessage `json:"inputSchema"`
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+}
+
+type listResult struct {
+	ResultType string `json:"resultType"`
+	Tools      []tool `json:"tools"`
+	TTLMs      int    `json:"ttlMs"`
+	CacheScope string `json:"cacheScope"`
+	Meta       meta   `json:"_meta"`
+}
+
+type content struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+type callResult struct {
+	ResultType        string    `json:"resultType"`
+	Content           []content `json:"content"`
+	StructuredContent any       `json:"structuredContent,omitempty"`
+	IsError           bool      `json:"isError,omitempty"`
+	Meta              meta      `json:"_meta"`
+}
+
+var tools = []tool{{
+	Name:         "greet",
+	Description:  "Greet someone by name.",
+	InputSchema:  json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."}},"required":["name"],"additionalProperties":false}`),
+	OutputSchema: json.RawMessage(`{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false}`),
+}}
+
+type greetInput struct {
+	Name *string `json:"name"`
+}
+
+type greeting struct {
+	Message string `json:"message"`
+}
+
+func greet(args json.RawMessage) callResult {
+	var in greetInput
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return failure("invalid arguments: " + err.Error())
+	}
+	switch {
+	case in.Name == nil:
+		return failure("name is required")
+	case *in.Name == "":
+		return failure("name must not be empty")
+	}
+	out := greeting{Message: "Hello, " + *in.Name + "!"}
+	text, _ := json.Marshal(out)
+	return callResult{ResultType: "complete", Content: []content{{Type: "text", Text: string(text)}}, StructuredContent: out, Meta: serverMeta}
+}
+
+func failure(msg string) callResult {
+	return callResult{ResultType: "complete", Content: []content{{Type: "text", Text: msg}}, IsError: true, Meta: serverMeta}
+}
+
+// answer returns the response to one line, or nil for none.
+func answer(line []byte) *response {
+	var req request
+	if err := json.Unmarshal(line, &req); err != nil {
+		return &response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error: " + err.Error()}}
+	}
+	if len(req.ID) == 0 || string(req.ID) == "null" {
+		return nil // a notification
+	}
+	resp := &response{JSONRPC: "2.0", ID: req.ID}
+	switch req.Method {
+	case "server/discover", "tools/list", "tools/call":
+	default:
+		resp.Error = &rpcError{Code: -32601, Message: "Method not found: " + req.Method}
+		return resp
+	}
+	m := req.Params.Meta
+	switch {
+	case m == nil || m.ProtocolVersion == nil || len(m.ClientCapabilities) == 0:
+		resp.Error = &rpcError{Code: -32602, Message: "Invalid params: params._meta must carry the protocol version and client capabilities"}
+		return resp
+	case *m.ProtocolVersion != protocolVersion:
+		resp.Error = &rpcError{Code: -32022, Message: "Unsupported protocol version", Data: struct {
+			Supported []string `json:"supported"`
+			Requested string   `json:"requested"`
+		}{[]string{protocolVersion}, *m.ProtocolVersion}}
+		return resp
+	}
+	switch req.Method {
+	case "server/discover":
+		r := discoverResult{ResultType: "complete", SupportedVersions: []string{protocolVersion}, TTLMs: 300000, CacheScope: "public", Meta: serverMeta}
+		resp.Result = r
+	case "tools/list":
+		resp.Result = listResult{ResultType: "complete", Tools: tools, TTLMs: 300000, CacheScope: "public", Meta: serverMeta}
+	case "tools/call":
+		if req.Params.Name != "greet" {
+			resp.Error = &rpcError{Code: -32602, Message: "Unknown tool: " + req.Params.Name}
+			return resp
+		}
+		args := req.Params.Arguments
+		if len(args) == 0 || string(args) == "null" {
+			args = json.RawMessage("{}")
+		}
+		resp.Result = greet(args)
+	}
+	return resp
+}
+
+func main() {
+	in := bufio.NewReaderSize(os.Stdin, 64<<10)
+	for {
+		line, err := in.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			if resp := answer(line); resp != nil {
+				b, merr := json.Marshal(resp)
+				if merr != nil {
+					os.Stderr.WriteString("baseline: " + merr.Error() + "\n")
+					os.Exit(1)
+				}
+				if _, werr := os.Stdout.Write(append(b, '\n')); werr != nil {
+					os.Exit(1)
+				}
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		if err != nil {
+			os.Stderr.WriteString("baseline: " + err.Error() + "\n")
+			os.Exit(1)
+		}
+	}
+}

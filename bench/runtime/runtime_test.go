@@ -1,0 +1,438 @@
+//go:build !wasip1
+
+package runtimebench
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+	"github.com/tetratelabs/wazero/sys"
+)
+
+// The modules compared, as packages of this repository.
+const (
+	helloPkg    = "examples/hello"
+	baselinePkg = "bench/runtime/baseline"
+	floorPkg    = "bench/runtime/floor"
+)
+
+// stripped are the linker flags of the second build of each module: no
+// symbol table, no DWARF. Go's wasm output has no DWARF, so this drops the
+// "name" section only.
+const stripped = "-s -w"
+
+// repoRoot is the repository's root, two folders up from this package.
+func repoRoot(tb testing.TB) string {
+	tb.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		tb.Fatalf("no go.mod at %s", root)
+	}
+	return root
+}
+
+// cacheDir holds the built modules and wazero's compilation cache.
+func cacheDir() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "subako-go-bench", "runtime")
+}
+
+var (
+	buildMu sync.Mutex
+	built   = map[string]string{} // pkg and flags -> .wasm path
+)
+
+// build builds pkg for wasip1 with ldflags, once per process, and reuses a
+// build from an earlier run when nothing it is made of has changed.
+func build(tb testing.TB, pkg, ldflags string) string {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("builds wasip1 modules")
+	}
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	id := pkg + " " + ldflags
+	if p, ok := built[id]; ok {
+		return p
+	}
+	root := repoRoot(tb)
+	key := cacheKey(tb, root, pkg, ldflags)
+	// One file per package and flags: a new build replaces older ones.
+	prefix := strings.ReplaceAll(pkg, "/", "_")
+	if ldflags != "" {
+		sum := sha256.Sum256([]byte(ldflags))
+		prefix += "-ld" + hex.EncodeToString(sum[:3])
+	}
+	out := filepath.Join(cacheDir(), prefix+"-"+key+".wasm")
+	if fi, err := os.Stat(out); err != nil || fi.Size() == 0 {
+		if err := os.MkdirAll(cacheDir(), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		tmp := out + ".tmp"
+		goCmd(tb, root, "build", "-o", tmp, "-ldflags="+ldflags, "./"+pkg)
+		if err := os.Rename(tmp, out); err != nil { // atomic: a concurrent run sees all or nothing
+			tb.Fatal(err)
+		}
+		old, _ := filepath.Glob(filepath.Join(cacheDir(), prefix+"-????????????????.wasm"))
+		for _, o := range old {
+			if o != out {
+				_ = os.Remove(o)
+			}
+		}
+	}
+	built[id] = out
+	return out
+}
+
+// goCmd runs the go command for wasip1 in dir and returns its output.
+func goCmd(tb testing.TB, dir string, args ...string) []byte {
+	tb.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		tb.Fatalf("GOOS=wasip1 GOARCH=wasm go %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+	}
+	return out
+}
+
+// cacheKey hashes the Go version and settings, go.mod, the flags, and every
+// Go file of pkg and of the packages outside the standard library it
+// depends on.
+func cacheKey(tb testing.TB, root, pkg, ldflags string) string {
+	tb.Helper()
+	h := sha256.New()
+	h.Write(goCmd(tb, root, "env", "GOVERSION", "GOWASM", "GOFLAGS"))
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	h.Write(gomod)
+	h.Write([]byte("wasip1/wasm\n" + ldflags + "\n"))
+	dirs := goCmd(tb, root, "list", "-deps", "-f", "{{if not .Standard}}{{.Dir}}{{end}}", "./"+pkg)
+	for _, dir := range strings.Fields(string(dirs)) {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		slices.Sort(files)
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			rel, _ := filepath.Rel(root, f)
+			h.Write([]byte(rel + "\n"))
+			h.Write(b)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// runner runs modules as Subako does, minus the checks: one wazero runtime
+// with WASI preview 1 and a subako_http stub, and a fresh instance of the
+// compiled module per call, given one argv entry and no environment.
+type runner struct {
+	rt wazero.Runtime
+}
+
+func newRunner(tb testing.TB) *runner {
+	tb.Helper()
+	ctx := context.Background()
+	cache, err := wazero.NewCompilationCacheWithDir(filepath.Join(cacheDir(), "wazero"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCoreFeatures(api.CoreFeaturesV2).WithCompilationCache(cache))
+	tb.Cleanup(func() {
+		_ = rt.Close(ctx)
+		_ = cache.Close(ctx)
+	})
+	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
+	// The ABI page's stub, whose every request fails; neither module
+	// imports it today, but a module that did would still link.
+	_, err = rt.NewHostModuleBuilder("subako_http").
+		NewFunctionBuilder().WithFunc(func(int32, int32) int32 { return -1 }).Export("request").
+		NewFunctionBuilder().WithFunc(func(int32, int32) int32 { return -2 }).Export("read_response").
+		Instantiate(ctx)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &runner{rt: rt}
+}
+
+func (r *runner) compile(tb testing.TB, path string) wazero.CompiledModule {
+	tb.Helper()
+	wasm, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m, err := r.rt.CompileModule(context.Background(), wasm)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
+// lineWriter is stdout: it keeps what the module writes and signals each
+// complete line.
+type lineWriter struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	lines chan struct{}
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	for range bytes.Count(p, []byte("\n")) {
+		select {
+		case w.lines <- struct{}{}:
+		default:
+		}
+	}
+	return len(p), nil
+}
+
+func (w *lineWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
+}
+
+// run is one cold call: it instantiates the module, which starts at once,
+// writes each request to stdin and waits for its answer, closes stdin and
+// waits for the module to exit. It returns the time from instantiation to
+// exit and what the module wrote. Stdin is an io.Pipe, as in package host.
+func (r *runner) run(m wazero.CompiledModule, requests ...string) (time.Duration, string, error) {
+	ctx := context.Background()
+	stdinR, stdinW := io.Pipe()
+	stdout := &lineWriter{lines: make(chan struct{}, len(requests)+1)}
+	var stderr bytes.Buffer
+	cfg := wazero.NewModuleConfig().WithName("").WithArgs("function").
+		WithStdin(stdinR).WithStdout(stdout).WithStderr(&stderr).
+		WithSysWalltime().WithSysNanotime().WithSysNanosleep().WithRandSource(rand.Reader)
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		mod, err := r.rt.InstantiateModule(ctx, m, cfg)
+		if mod != nil {
+			_ = mod.Close(ctx)
+		}
+		_ = stdinR.Close() // unblocks the writer if the module ended early
+		done <- err
+	}()
+	var err error
+	for _, req := range requests {
+		if _, err = io.WriteString(stdinW, req); err != nil {
+			break
+		}
+		select {
+		case <-stdout.lines:
+		case <-time.After(10 * time.Second):
+			err = errors.New("no answer within 10 s")
+		}
+		if err != nil {
+			break
+		}
+	}
+	_ = stdinW.Close()
+	exitErr := <-done
+	elapsed := time.Since(start)
+	var exit *sys.ExitError
+	if exitErr != nil && (!errors.As(exitErr, &exit) || exit.ExitCode() != 0) {
+		err = errors.Join(err, exitErr)
+	}
+	if err != nil {
+		return elapsed, stdout.String(), errors.Join(err, errors.New("stderr: "+stderr.String()))
+	}
+	return elapsed, stdout.String(), nil
+}
+
+const meta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"subako","version":"0.2.3"},"io.modelcontextprotocol/clientCapabilities":{}}`
+
+func req(id, method, params string) string {
+	if params != "" {
+		params += ","
+	}
+	return `{"jsonrpc":"2.0","id":` + id + `,"method":"` + method + `","params":{` + params + meta + "}}\n"
+}
+
+// greetAda is the call the benchmark makes, the ABI page's example.
+var greetAda = req(`"call-0192f5c4"`, "tools/call", `"name":"greet","arguments":{"name":"Ada"}`)
+
+// The baseline serves the same package: every answer below is the same,
+// byte for byte. (They differ where encoding/json's messages and HTML
+// escaping differ from the runtime's: malformed input, unknown arguments,
+// names with <, > or &.)
+func TestSameAnswers(t *testing.T) {
+	r := newRunner(t)
+	requests := []string{
+		req(`"discover-1"`, "server/discover", ""),
+		req(`"tools-list-1"`, "tools/list", ""),
+		greetAda,
+		req("7", "tools/call", `"name":"greet","arguments":{"name":"Zoë \"Z\" \u00e9"}`),
+		req("8", "tools/call", `"name":"greet","arguments":{"name":""}`),
+		req("9", "tools/call", `"name":"greet","arguments":{}`),
+		req("10", "tools/call", `"name":"greet"`),
+		req("11", "tools/call", `"name":"wave","arguments":{}`),
+		req("12", "prompts/list", ""),
+		`{"jsonrpc":"2.0","id":13,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-06-18","io.modelcontextprotocol/clientCapabilities":{}}}}` + "\n",
+	}
+	var outputs []string
+	for _, pkg := range []string{helloPkg, baselinePkg} {
+		_, out, err := r.run(r.compile(t, build(t, pkg, "")), requests...)
+		if err != nil {
+			t.Fatalf("%s: %v", pkg, err)
+		}
+		outputs = append(outputs, out)
+	}
+	hello, baseline := strings.Split(outputs[0], "\n"), strings.Split(outputs[1], "\n")
+	if len(hello) != len(requests)+1 || len(baseline) != len(hello) {
+		t.Fatalf("hello answered\n%s\nbaseline answered\n%s", outputs[0], outputs[1])
+	}
+	for i := range hello {
+		if hello[i] != baseline[i] {
+			t.Errorf("answer %d:\nhello    %s\nbaseline %s", i, hello[i], baseline[i])
+		}
+	}
+	if !strings.Contains(hello[2], `"structuredContent":{"message":"Hello, Ada!"}`) {
+		t.Errorf("greet Ada: %s", hello[2])
+	}
+}
+
+// The floor answers the benchmark's call as hello does.
+func TestFloorAnswers(t *testing.T) {
+	r := newRunner(t)
+	var outputs []string
+	for _, pkg := range []string{helloPkg, floorPkg} {
+		_, out, err := r.run(r.compile(t, build(t, pkg, "")), greetAda, req("2", "tools/call", `"name":"greet","arguments":{"name":"Ada"}`))
+		if err != nil {
+			t.Fatalf("%s: %v", pkg, err)
+		}
+		outputs = append(outputs, out)
+	}
+	if outputs[0] != outputs[1] {
+		t.Errorf("hello answered\n%s\nfloor answered\n%s", outputs[0], outputs[1])
+	}
+}
+
+// minRuns is the fewest cold calls BenchmarkHello times per module; a
+// -benchtime of Nx with a larger N times N (rounded up to whole blocks).
+const minRuns = 100
+
+// block is how many calls of one module are timed in a row, after one that
+// is not: the host's memory is then in the state the module itself left,
+// whatever module ran before. (Without the primer, the floor run right
+// after the larger baseline measured up to 3x slower than after itself;
+// GODEBUG=madvdontneed=0 halved that, so it is likely page faults in memory
+// the Go heap had just returned to the OS.)
+const block = 5
+
+// BenchmarkHello compares examples/hello with the encoding/json baseline
+// and the floor: their sizes (default build and -ldflags='-s -w'), and the
+// median time of a cold call (a fresh instance, one tools/call greet, stdin
+// closed, exit) with the compiled module cached. The modules take turns in
+// blocks, so that drift of the machine falls on all of them; a collection
+// runs before each call, outside the timing, so that one call's garbage
+// does not slow the next. ns/op is hello's median; cold-ratio is hello's
+// over the baseline's, and floor-ratio the floor's over the baseline's.
+func BenchmarkHello(b *testing.B) {
+	type mod struct {
+		name               string
+		compiled           wazero.CompiledModule
+		size, strippedSize float64 // bytes
+		times              []time.Duration
+	}
+	r := newRunner(b)
+	var mods []*mod
+	for _, c := range []struct{ name, pkg string }{{"hello", helloPkg}, {"baseline", baselinePkg}, {"floor", floorPkg}} {
+		path := build(b, c.pkg, "")
+		m := &mod{name: c.name, compiled: r.compile(b, path), size: fileSize(b, path), strippedSize: fileSize(b, build(b, c.pkg, stripped))}
+		// The first instance of a compiled module pays for one-time set-up.
+		if _, _, err := r.run(m.compiled, greetAda); err != nil {
+			b.Fatalf("%s: %v", c.name, err)
+		}
+		mods = append(mods, m)
+	}
+	runs := max(b.N, minRuns)
+	b.ResetTimer()
+	for i := 0; i*block < runs; i++ {
+		for j := range mods {
+			m := mods[(i+j)%len(mods)] // rotate which goes first
+			for k := range block + 1 {
+				runtime.GC()
+				d, _, err := r.run(m.compiled, greetAda)
+				if err != nil {
+					b.Fatalf("%s: %v", m.name, err)
+				}
+				if k > 0 {
+					m.times = append(m.times, d)
+				}
+			}
+		}
+	}
+	b.StopTimer()
+	// ResetTimer drops metrics, so all are reported here.
+	medians := map[string]time.Duration{}
+	for _, m := range mods {
+		medians[m.name] = median(m.times)
+		b.ReportMetric(m.size, m.name+"-B")
+		b.ReportMetric(m.strippedSize, m.name+"-sw-B")
+		b.ReportMetric(float64(medians[m.name].Nanoseconds()), m.name+"-ns")
+		b.ReportMetric(float64(percentile(m.times, 90).Nanoseconds()), m.name+"-p90-ns")
+	}
+	b.ReportMetric(float64(medians["hello"].Nanoseconds()), "ns/op")
+	b.ReportMetric(float64(medians["hello"])/float64(medians["baseline"]), "cold-ratio")
+	b.ReportMetric(float64(medians["floor"])/float64(medians["baseline"]), "floor-ratio")
+	b.ReportMetric(mods[0].size/mods[1].size, "size-ratio")
+	b.ReportMetric(float64(len(mods[0].times)), "runs")
+}
+
+func fileSize(tb testing.TB, path string) float64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return float64(fi.Size())
+}
+
+func median(ds []time.Duration) time.Duration { return percentile(ds, 50) }
+
+// percentile is the nearest-rank percentile p of ds.
+func percentile(ds []time.Duration, p int) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	return s[max(i-1, 0)]
+}
