@@ -33,7 +33,7 @@ type Mod struct {
 // Mods lists the benchmark modules, smallest first.
 var Mods = []Mod{
 	{Name: "hello", Pkg: "examples/hello", Deps: []string{"subako", "subako/jsonwire"}}, // about 2.5 MB
-	{Name: "big", Pkg: "bench/bigmod"},     // over 10 MB: much of the standard library
+	{Name: "big", Pkg: "bench/bigmod"},                                                  // over 10 MB: much of the standard library
 }
 
 // ErrNoGo is returned when no go command is on PATH.
