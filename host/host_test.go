@@ -234,3 +234,25 @@ func TestWriteBudget(t *testing.T) {
 		t.Errorf("bytes written %d", r.BytesWritten)
 	}
 }
+
+// TestCompilationCache: a compiled module lands in the cache directory, so
+// the next host (the next subakogo run) loads it instead of compiling.
+func TestCompilationCache(t *testing.T) {
+	dir := t.TempDir()
+	h, err := New(context.Background(), Options{CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compile(t, h, wasmbuild.Encode(wasmbuild.Command()))
+	h.Close(context.Background())
+	n := 0
+	_ = filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			n++
+		}
+		return nil
+	})
+	if n == 0 {
+		t.Fatal("nothing was cached")
+	}
+}
