@@ -37,6 +37,7 @@ func init() {
 	commands = []command{
 		{"lint", "check modules for every reason Subako would refuse them", runLint},
 		{"call", "run one tool call the way Subako does", runCall},
+		{"pack", "build a Go package into the directory Subako takes, and lint it", runPack},
 		{"explain", "show a rule's documentation, by ID or slug", runExplain},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "subakogo", version())

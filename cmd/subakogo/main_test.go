@@ -214,3 +214,36 @@ func TestCall(t *testing.T) {
 		}
 	}
 }
+
+// TestPack packs examples/hello, then a program that is not a Subako
+// package: the first gives the directory Subako takes, the second nothing.
+func TestPack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go packages")
+	}
+	out := filepath.Join(t.TempDir(), "dist", "hello")
+	code, stdout, stderr := runCLI("pack", "../../examples/hello", "-o", out)
+	if code != exitOK || !strings.Contains(stdout, "no findings in 2 files") {
+		t.Fatalf("pack hello: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, name := range []string{"module.wasm", "subako-package.json"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	manifest, _ := os.ReadFile(filepath.Join(out, "subako-package.json"))
+	if !strings.Contains(string(manifest), `"name": "hello"`) {
+		t.Errorf("manifest %s", manifest)
+	}
+	bad := filepath.Join(t.TempDir(), "bad")
+	if code, _, _ := runCLI("pack", "../../host/testdata/misbehave", "-o", bad); code != exitFindings {
+		t.Errorf("pack of a non-package: exit %d", code)
+	}
+	if _, err := os.Stat(bad); err == nil {
+		t.Error("pack left a directory behind")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(bad))
+	if len(entries) != 0 {
+		t.Errorf("pack left %d entries behind", len(entries))
+	}
+}

@@ -1,0 +1,168 @@
+// Package analyzer holds the go/analysis passes over a Subako function
+// package's Go source.
+//
+// [Model] builds the package model ([model.Package]) from go/types and doc
+// comments, which is what the generator renders, and reports every reason
+// the model or the generated code would be wrong: handler shapes, tool
+// names, descriptions, json tags, types without a JSON Schema, markers,
+// schema sizes. [Runtime] reports code that breaks the protocol at run
+// time (writes to stdout, exits from a handler), [NetHTTP] imports of
+// net/http, which cannot connect under wasip1, and [Generated] a
+// subako_gen.go that is missing or stale.
+//
+// Every diagnostic's Category is a rule ID from the catalog in package
+// rules (A001...), and its message starts with the ID and slug, so
+// `subakogo explain A007` documents it. The passes run despite type
+// errors, since the generated file a package needs may not exist yet.
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+const docURL = "https://pkg.go.dev/github.com/subako-ai/subako-go/analyzer"
+
+// Model builds the package model and reports what would make it, or the
+// code generated from it, wrong. Its result is the *model.Package, or nil
+// for a package with no //subako:function.
+var Model = &analysis.Analyzer{
+	Name: "subako",
+	Doc: `check Subako function handlers and build the package model
+
+The model is what subakogo generate renders into subako_gen.go: tools from
+//subako:function handlers, schemas from their input and output types,
+descriptions from doc comments and validation from //subako: field markers.
+Reports rules A001-A013 and A018 (subakogo explain ID documents each).`,
+	URL:              docURL + "#Model",
+	RunDespiteErrors: true,
+	ResultType:       reflect.TypeFor[*model.Package](),
+	Run:              runModel,
+}
+
+// Runtime reports code in a function package that breaks the protocol:
+// output on stdout, exits reachable from a handler.
+var Runtime = &analysis.Analyzer{
+	Name: "subakoruntime",
+	Doc: `report code that breaks a Subako function package at run time
+
+Stdout carries the protocol (A014), and a handler must answer rather than
+exit (A015).`,
+	URL:              docURL + "#Runtime",
+	Requires:         []*analysis.Analyzer{Model},
+	RunDespiteErrors: true,
+	Run:              runRuntime,
+}
+
+// Generated reports a subako_gen.go that is missing or was generated from
+// another model (A017), on the first handler.
+var Generated = &analysis.Analyzer{
+	Name: "subakogen",
+	Doc: `report a missing or stale subako_gen.go
+
+The generated file records the hash of the model it was generated from in
+the constant ` + model.HashConstName + `; when the package's handlers,
+types, comments or markers change, run go generate (A017).`,
+	URL:              docURL + "#Generated",
+	Requires:         []*analysis.Analyzer{Model},
+	RunDespiteErrors: true,
+	Run:              runGenerated,
+}
+
+// Analyzers are all the passes, for a vettool or a golangci-lint plugin.
+var Analyzers = []*analysis.Analyzer{Model, Runtime, NetHTTP, Generated}
+
+// report reports a finding of rule r at rng, with an optional fix.
+func report(pass *analysis.Pass, r *rules.Rule, rng analysis.Range, fix *analysis.SuggestedFix, format string, args ...any) {
+	d := analysis.Diagnostic{
+		Pos:      rng.Pos(),
+		End:      rng.End(),
+		Category: r.ID,
+		Message:  r.ID + " " + r.Slug + ": " + fmt.Sprintf(format, args...),
+	}
+	if fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	}
+	pass.Report(d)
+}
+
+// replaceFix is a fix that replaces the text of rng with text.
+func replaceFix(message string, rng analysis.Range, text string) *analysis.SuggestedFix {
+	return &analysis.SuggestedFix{
+		Message:   message,
+		TextEdits: []analysis.TextEdit{{Pos: rng.Pos(), End: rng.End(), NewText: []byte(text)}},
+	}
+}
+
+// sourceFiles are the files of the package that are compiled into the
+// module: not tests, not the generated file, and built for wasip1.
+func sourceFiles(pass *analysis.Pass) []*ast.File {
+	var out []*ast.File
+	for _, f := range pass.Files {
+		name := pass.Fset.File(f.FileStart).Name()
+		base := filepath.Base(name)
+		if strings.HasSuffix(base, "_test.go") || base == model.GeneratedFile || !buildsForWasip1(base, f) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// generatedFile returns the package's subako_gen.go, or nil.
+func generatedFile(pass *analysis.Pass) *ast.File {
+	for _, f := range pass.Files {
+		if filepath.Base(pass.Fset.File(f.FileStart).Name()) == model.GeneratedFile {
+			return f
+		}
+	}
+	return nil
+}
+
+// handlerDecls maps each tool to its function declaration.
+func handlerDecls(pass *analysis.Pass, pkg *model.Package) map[*model.Tool]*ast.FuncDecl {
+	byName := map[string]*ast.FuncDecl{}
+	for _, f := range sourceFiles(pass) {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				byName[fd.Name.Name] = fd
+			}
+		}
+	}
+	out := map[*model.Tool]*ast.FuncDecl{}
+	for _, t := range pkg.Tools {
+		if fd := byName[t.GoFunc]; fd != nil {
+			out[t] = fd
+		}
+	}
+	return out
+}
+
+// firstHandler is the handler declared first in the source, or nil.
+func firstHandler(pass *analysis.Pass, pkg *model.Package) *ast.FuncDecl {
+	var first *ast.FuncDecl
+	for _, fd := range handlerDecls(pass, pkg) {
+		if first == nil || before(pass.Fset, fd.Pos(), first.Pos()) {
+			first = fd
+		}
+	}
+	return first
+}
+
+// before orders positions by file name, then offset.
+func before(fset *token.FileSet, a, b token.Pos) bool {
+	pa, pb := fset.Position(a), fset.Position(b)
+	if pa.Filename != pb.Filename {
+		return pa.Filename < pb.Filename
+	}
+	return pa.Offset < pb.Offset
+}

@@ -1,0 +1,95 @@
+// Bigschema has a tool with a huge input schema.
+// want +2 `A013 schema-too-large: the tool list is`
+//
+//subako:package bigschema
+package bigschema
+
+// L4 is the innermost level.
+type L4 struct {
+	// A field.
+	F0 string `json:"f0"`
+	// A field.
+	F1 string `json:"f1"`
+	// A field.
+	F2 string `json:"f2"`
+	// A field.
+	F3 string `json:"f3"`
+	// A field.
+	F4 string `json:"f4"`
+	// A field.
+	F5 string `json:"f5"`
+	// A field.
+	F6 string `json:"f6"`
+	// A field.
+	F7 string `json:"f7"`
+}
+
+// L3 nests L4.
+type L3 struct {
+	// A nested field.
+	N0 L4 `json:"n0"`
+	// A nested field.
+	N1 L4 `json:"n1"`
+	// A nested field.
+	N2 L4 `json:"n2"`
+	// A nested field.
+	N3 L4 `json:"n3"`
+	// A nested field.
+	N4 L4 `json:"n4"`
+	// A nested field.
+	N5 L4 `json:"n5"`
+	// A nested field.
+	N6 L4 `json:"n6"`
+	// A nested field.
+	N7 L4 `json:"n7"`
+}
+
+// L2 nests L3.
+type L2 struct {
+	// A nested field.
+	N0 L3 `json:"n0"`
+	// A nested field.
+	N1 L3 `json:"n1"`
+	// A nested field.
+	N2 L3 `json:"n2"`
+	// A nested field.
+	N3 L3 `json:"n3"`
+	// A nested field.
+	N4 L3 `json:"n4"`
+	// A nested field.
+	N5 L3 `json:"n5"`
+	// A nested field.
+	N6 L3 `json:"n6"`
+	// A nested field.
+	N7 L3 `json:"n7"`
+}
+
+// L1 nests L2.
+type L1 struct {
+	// A nested field.
+	N0 L2 `json:"n0"`
+	// A nested field.
+	N1 L2 `json:"n1"`
+	// A nested field.
+	N2 L2 `json:"n2"`
+	// A nested field.
+	N3 L2 `json:"n3"`
+}
+
+// Out is the output.
+type Out struct{}
+
+// Huge takes a lot.
+//
+//subako:function
+func huge(in L1) (Out, error) { return Out{}, nil } // want `A013 schema-too-large: the input schema of tool huge is \d+ bytes \(\d+\.\d KiB\); Subako takes at most 64 KiB`
+
+// Fine takes less.
+//
+//subako:function
+func fine(in L2) (Out, error) { return Out{}, nil }
+
+// Back returns a lot.
+//
+//subako:function
+func back(in Out) (L1, error) { return L1{}, nil } // want `A013 schema-too-large: the output schema of tool back is`

@@ -1,0 +1,57 @@
+// Names has tools with bad and duplicate names.
+//
+//subako:package names
+package names
+
+// In is the input.
+type In struct {
+	// A name.
+	Name string `json:"name"`
+}
+
+// Out is the output.
+type Out struct{}
+
+// Dotted has a name with a dot and capitals.
+// want +2 `A002 tool-name: tool name "Bad.Name" is not 1 to 64 characters`
+//
+//subako:function name=Bad.Name
+func dotted(in In) (Out, error) { return Out{}, nil }
+
+// Spaced has a name with a slash.
+// want +2 `A002 tool-name: tool name "fetch/page"`
+//
+//subako:function name=fetch/page
+func spaced(in In) (Out, error) { return Out{}, nil }
+
+// Größe has a name that snake_case cannot make valid ASCII.
+//
+//subako:function
+func Größe(in In) (Out, error) { return Out{}, nil } // want `A002 tool-name: tool name "größe" \(from the function's name\)`
+
+// GetUser gets a user.
+//
+//subako:function
+func GetUser(in In) (Out, error) { return Out{}, nil }
+
+// getUser gets a user too.
+//
+//subako:function
+func getUser(in In) (Out, error) { return Out{}, nil } // want `A003 tool-name-duplicate: tool name "get_user" is used by GetUser too`
+
+// Search searches.
+//
+//subako:function name=get_user
+func search(in In) (Out, error) { return Out{}, nil } // want `A003 tool-name-duplicate: tool name "get_user" is used by GetUser too`
+
+// Typo has a misspelled argument.
+// want +2 `A009 marker-unknown: //subako:function takes name=, not nmae: did you mean name\?`
+//
+//subako:function nmae=typo
+func typo(in In) (Out, error) { return Out{}, nil }
+
+// Long has a name over 64 characters.
+// want +2 `A002 tool-name`
+//
+//subako:function name=a_very_long_tool_name_that_goes_on_and_on_well_past_the_limit_of_sixty_four
+func long(in In) (Out, error) { return Out{}, nil }

@@ -1,0 +1,6 @@
+package nohash
+
+// Greet greets.
+//
+//subako:function
+func greet(in In) (Out, error) { return Out{Message: "Hello, " + in.Name}, nil } // want `A017 generated-stale: subako_gen.go has no subakoModelHash constant`

@@ -1,0 +1,51 @@
+// Tags has fields without json tags.
+//
+//subako:package tags
+package tags
+
+// In is the input.
+type In struct {
+	// The user.
+	UserID string // want `A007 field-json-tag: field UserID has no json tag, so its JSON name is the Go name: add json:"user_id"`
+	// A key.
+	APIKey string `yaml:"key"` // want `A007 field-json-tag: field APIKey has no json tag.*json:"api_key"`
+	// Empty tag.
+	Count int `` // want `A007 field-json-tag: field Count`
+	// Tagged.
+	Fine string `json:"fine"`
+	// Options but no name keep the Go name.
+	Opt string `json:",omitempty"` // want `A007 field-json-tag: field Opt`
+	Embedded
+	// Two names share a tag.
+	A, B int // want `A007 field-json-tag: field A` `A007 field-json-tag: field B`
+}
+
+// Embedded is promoted into In.
+type Embedded struct {
+	// Promoted.
+	Promoted string `json:"promoted"`
+	// Clashes with Other.Same at the same depth.
+	Same string `json:"same"`
+}
+
+// Out is the output.
+type Out struct {
+	Result string // want `A007 field-json-tag: field Result has no json tag`
+	Clash
+}
+
+// Clash embeds two structs with the same field.
+type Clash struct {
+	Embedded
+	Other
+}
+
+// Other has a field named like one of Embedded.
+type Other struct {
+	Same string `json:"same"` // want `A007 field-json-tag: json name "same" is used by 2 fields at the same depth`
+}
+
+// Tool is a tool.
+//
+//subako:function
+func tool(in In) (Out, error) { return Out{}, nil }

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/pkgcheck"
+	"github.com/subako-ai/subako-go/report"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+func runPack(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	out := fs.String("o", "", "the package directory to write (required)")
+	format := fs.String("format", "text", "lint output format: text, json or sarif")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: subakogo pack ./pkg -o DIR\n\n"+
+			"Builds a Go package for wasip1 and writes the directory Subako takes: module.wasm,\n"+
+			"subako-package.json (from the package's own --subako-manifest) and assets/ (from the\n"+
+			"package's assets folder, if any). Then lints it, and leaves nothing behind if it has errors.")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	if len(pos) != 1 || *out == "" {
+		return usageError(stderr, fs, errors.New("want one package and -o DIR"))
+	}
+	f, err := report.ParseFormat(*format)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	pkg := pos[0]
+	parent := filepath.Dir(filepath.Clean(*out))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitUnreadable
+	}
+	// Build beside the target, so the final rename is atomic.
+	staging, err := os.MkdirTemp(parent, ".subako-pack-")
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitUnreadable
+	}
+	defer os.RemoveAll(staging)
+	if err := buildPackage(pkg, staging, stderr); err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitFindings
+	}
+	ctx := context.Background()
+	c := pkgcheck.New(host.Options{})
+	defer c.Close(ctx)
+	files, err := c.Dir(ctx, staging, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitUnreadable
+	}
+	failed := false
+	for i := range files {
+		rel, _ := filepath.Rel(staging, files[i].Path)
+		files[i].Path = filepath.Join(*out, rel)
+		for _, fd := range files[i].Findings {
+			failed = failed || fd.Severity() == rules.Error
+		}
+	}
+	if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+	}
+	if failed {
+		fmt.Fprintf(stderr, "subakogo pack: %s has errors; nothing was written\n", pkg)
+		return exitFindings
+	}
+	if err := os.RemoveAll(*out); err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitUnreadable
+	}
+	if err := os.Chmod(staging, 0o755); err != nil { // MkdirTemp made it private
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitUnreadable
+	}
+	if err := os.Rename(staging, *out); err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitUnreadable
+	}
+	return exitOK
+}
+
+// buildPackage writes module.wasm, subako-package.json and assets/ for a Go
+// package into dir.
+func buildPackage(pkg, dir string, stderr io.Writer) error {
+	goBuild := func(env []string, args ...string) error {
+		cmd := exec.Command("go", append([]string{"build", "-trimpath"}, args...)...)
+		cmd.Env = append(os.Environ(), env...)
+		cmd.Stderr = stderr
+		return cmd.Run()
+	}
+	if err := goBuild([]string{"GOOS=wasip1", "GOARCH=wasm"}, "-o", filepath.Join(dir, pkgcheck.ModuleName), pkg); err != nil {
+		return fmt.Errorf("go build for wasip1: %w", err)
+	}
+	native := filepath.Join(dir, "native.bin")
+	if err := goBuild(nil, "-o", native, pkg); err != nil {
+		return fmt.Errorf("go build for this machine: %w", err)
+	}
+	defer os.Remove(native)
+	var manifest bytes.Buffer
+	cmd := exec.Command(native, "--subako-manifest")
+	cmd.Stdout, cmd.Stderr = &manifest, stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s --subako-manifest: %w (does the package serve with the subako runtime?)", pkg, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, rules.ManifestName), manifest.Bytes(), 0o644); err != nil {
+		return err
+	}
+	src := filepath.Join(pkgDir(pkg), pkgcheck.AssetsDir)
+	if fi, err := os.Stat(src); err == nil && fi.IsDir() {
+		return os.CopyFS(filepath.Join(dir, pkgcheck.AssetsDir), os.DirFS(src))
+	}
+	return nil
+}
+
+// pkgDir is the directory of a package given as a path (./pkg) or an import
+// path that go list resolves.
+func pkgDir(pkg string) string {
+	if fi, err := os.Stat(pkg); err == nil && fi.IsDir() {
+		return pkg
+	}
+	out, err := exec.Command("go", "list", "-f", "{{.Dir}}", pkg).Output()
+	if err != nil {
+		return pkg
+	}
+	return string(bytes.TrimSpace(out))
+}
