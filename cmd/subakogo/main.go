@@ -38,6 +38,7 @@ func init() {
 		{"lint", "check modules for every reason Subako would refuse them", runLint},
 		{"call", "run one tool call the way Subako does", runCall},
 		{"pack", "build a Go package into the directory Subako takes, and lint it", runPack},
+		{"schema", "print the tool list a Go package will answer, from its source", runSchema},
 		{"explain", "show a rule's documentation, by ID or slug", runExplain},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "subakogo", version())
@@ -47,6 +48,10 @@ func init() {
 }
 
 func main() {
+	if isVetInvocation(os.Args[1:]) {
+		runVet() // go vet -vettool=$(which subakogo)
+		return
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -247,3 +247,36 @@ func TestPack(t *testing.T) {
 		t.Errorf("pack left %d entries behind", len(entries))
 	}
 }
+
+// TestVettool builds subakogo and runs it under go vet -vettool, on the
+// analyzer's test packages (their own module, beside the analyzer).
+func TestVettool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo and runs go vet")
+	}
+	bin := filepath.Join(t.TempDir(), "subakogo")
+	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	if out, err := exec.Command(bin, "-V=full").Output(); err != nil || !strings.Contains(string(out), "version") {
+		t.Fatalf("-V=full: %v %q", err, out)
+	}
+	vet := func(dir string) (string, error) {
+		cmd := exec.Command("go", "vet", "-vettool="+bin, ".")
+		cmd.Dir = filepath.Join("..", "..", "analyzer", "testdata", dir)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := vet("fresh"); err != nil {
+		t.Errorf("vet fresh: %v\n%s", err, out)
+	}
+	out, err := vet("names")
+	if err == nil || !strings.Contains(out, "A002 tool-name") || !strings.Contains(out, "A009 marker-unknown") {
+		t.Errorf("vet names: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "schema", "./fresh")
+	cmd.Dir = filepath.Join("..", "..", "analyzer", "testdata")
+	if out, err := cmd.Output(); err != nil || !strings.Contains(string(out), `"name": "greet"`) {
+		t.Errorf("schema fresh: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/subako-ai/subako-go/rules"
+)
+
+func runSchema(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("schema", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: subakogo schema [PACKAGE]\n\nPrints the tool list a Go package's module will answer to tools/list, from its source.")
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	if len(pos) > 1 {
+		return usageError(stderr, fs, errors.New("want at most one package"))
+	}
+	pattern := "."
+	if len(pos) == 1 {
+		pattern = pos[0]
+	}
+	a, err := analyze(pattern)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo schema: %v\n", err)
+		return exitUnreadable
+	}
+	if printDiagnostics(stderr, a) || a.model == nil {
+		if a.model == nil {
+			fmt.Fprintf(stderr, "subakogo schema: %s has no //subako:function\n", pattern)
+		}
+		return exitFindings
+	}
+	tools, err := a.model.ToolsJSON()
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo schema: %v\n", err)
+		return exitFindings
+	}
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, tools, "", "  "); err != nil {
+		fmt.Fprintf(stderr, "subakogo schema: %v\n", err)
+		return exitFindings
+	}
+	pretty.WriteByte('\n')
+	stdout.Write(pretty.Bytes())
+	return exitOK
+}
+
+// printDiagnostics writes the analyzers' findings, compiler style, and
+// reports whether any is an error.
+func printDiagnostics(w io.Writer, a *analyzed) bool {
+	failed := false
+	for _, d := range a.diagnostics {
+		fmt.Fprintf(w, "%s: %s\n", d.Position, d.Message)
+		failed = failed || isErrorCategory(d.Category)
+	}
+	return failed
+}
+
+// isErrorCategory looks a diagnostic's rule up in the catalog.
+func isErrorCategory(id string) bool {
+	r, ok := rules.Lookup(id)
+	return !ok || r.Severity == rules.Error
+}
