@@ -10,6 +10,7 @@ require (
 )
 
 require (
+	github.com/golangci/plugin-module-register v0.1.2 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
