@@ -123,7 +123,20 @@ Fix: write large images to /volume/tmp and return a resource_link (Answer.WithIm
 SDK); page large results.`}
 )
 
+// ExampleCall is subakogo check's rule for a package's own example calls.
+var ExampleCall = &Rule{ID: "P020", Slug: "example-call", Severity: Error,
+	Title: "An example call in testdata/calls.json did not give the expected result",
+	Doc: `subakogo check runs each call in the package's testdata/calls.json in the local host, as
+Subako would, and compares the result with what the entry expects: isError, text the result must
+contain, or exactly its structuredContent.
+
+Example: [{"tool": "greet", "arguments": {"name": "Ada"}, "structuredContent": {"message": "Hello, Ada!"}}]
+when the handler now answers "Hi, Ada!".
+
+Fix: fix the handler, or the expectation if the change was meant; subakogo call module.wasm TOOL
+'{...}' shows the result as Subako would.`}
+
 func init() {
-	Catalog = append(Catalog, ProtocolNotMessage, ProtocolUnknownID, ProtocolRPCError, ProtocolResultType, ProtocolRequest,
+	Catalog = append(Catalog, ExampleCall, ProtocolNotMessage, ProtocolUnknownID, ProtocolRPCError, ProtocolResultType, ProtocolRequest,
 		ProtocolDiscover, ProtocolPaging, ProtocolNoAnswer, ProtocolExit, ProtocolNoExit, ProtocolTrap, ProtocolTimeout, ProtocolStdoutLimit)
 }

@@ -280,3 +280,48 @@ func TestVettool(t *testing.T) {
 		t.Errorf("schema fresh: %v\n%s", err, out)
 	}
 }
+
+// TestCheck runs check on examples/hello, then on a copy whose example
+// call expects another answer.
+func TestCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	code, stdout, stderr := runCLI("check", "../../examples/hello")
+	if code != exitOK || !strings.Contains(stdout, "ok   testdata/calls.json") {
+		t.Fatalf("check hello: exit %d\n%s%s", code, stdout, stderr)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"main.go", "testdata/calls.json"} {
+		b, err := os.ReadFile(filepath.Join("../../examples/hello", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "testdata/calls.json" {
+			b = []byte(`[{"tool": "greet", "arguments": {"name": "Ada"}, "structuredContent": {"message": "Hi, Ada!"}}]`)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The copy lives in a module of its own that uses this repository.
+	wd, _ := os.Getwd()
+	root := filepath.Join(wd, "..", "..")
+	gomod := "module example.com/hello\n\ngo 1.26\n\nrequire github.com/subako-ai/subako-go v0.0.0\n\nreplace github.com/subako-ai/subako-go => " + root + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tidy := exec.Command("go", "mod", "tidy")
+	tidy.Dir = dir
+	if b, err := tidy.CombinedOutput(); err != nil {
+		t.Fatalf("go mod tidy: %v\n%s", err, b)
+	}
+	t.Chdir(dir)
+	code, stdout, _ = runCLI("check", "--format", "json", ".")
+	if code != exitFindings || !strings.Contains(stdout, `"slug": "example-call"`) || !strings.Contains(stdout, "Hi, Ada!") {
+		t.Fatalf("check with a wrong expectation: exit %d\n%s", code, stdout)
+	}
+}

@@ -1,0 +1,307 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/pkgcheck"
+	"github.com/subako-ai/subako-go/report"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// CallsFile holds a package's example calls with their expected results.
+const CallsFile = "testdata/calls.json"
+
+// exampleCall is one entry of testdata/calls.json.
+type exampleCall struct {
+	Tool      string          `json:"tool"`
+	Arguments json.RawMessage `json:"arguments"`
+	// Exactly what structuredContent must be, when given.
+	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
+	// IsError says whether the result must be a tool error.
+	IsError bool `json:"isError,omitempty"`
+	// Contains is text that must appear in the result's text content.
+	Contains string `json:"contains,omitempty"`
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "text", "output format: text, json or sarif")
+	var ignore stringList
+	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: subakogo check [--format text|json|sarif] [--ignore ID]... [PACKAGE]\n\n"+
+			"For CI: the analyzer, generated code up to date, a GOOS=wasip1 build, lint of the module with\n"+
+			"discovery, and the example calls in testdata/calls.json. One exit code.")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	if len(pos) > 1 {
+		return usageError(stderr, fs, errors.New("want at most one package"))
+	}
+	f, err := report.ParseFormat(*format)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	for _, id := range ignore {
+		if _, ok := rules.Lookup(id); !ok {
+			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
+		}
+	}
+	pattern := "."
+	if len(pos) == 1 {
+		pattern = pos[0]
+	}
+	ctx := context.Background()
+	var files []report.File
+	steps := []string{}
+	step := func(name string, ok bool) {
+		mark := "ok  "
+		if !ok {
+			mark = "FAIL"
+		}
+		steps = append(steps, mark+" "+name)
+	}
+
+	// 1. The analyzer, on the source as built for wasip1.
+	a, err := analyze(pattern)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo check: %v\n", err)
+		return exitUnreadable
+	}
+	goFiles := goFindings(a)
+	step("analyzer ("+plural(countFindings(goFiles), "finding")+")", !hasError(goFiles))
+	files = append(files, goFiles...)
+
+	// 2. The generated code is current.
+	genFiles, genOK := checkGenerated(a)
+	step("subako_gen.go up to date", genOK)
+	files = append(files, genFiles...)
+
+	// 3. A wasip1 build, then 4. lint with discovery, then 5. the example calls.
+	dir := a.pkg.Dir
+	tmp, err := os.MkdirTemp("", "subako-check-")
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo check: %v\n", err)
+		return exitUnreadable
+	}
+	defer os.RemoveAll(tmp)
+	wasmPath := filepath.Join(tmp, pkgcheck.ModuleName)
+	build := exec.Command("go", "build", "-trimpath", "-o", wasmPath, ".")
+	build.Dir, build.Env = dir, append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	out, err := build.CombinedOutput()
+	step("GOOS=wasip1 go build", err == nil)
+	if err == nil {
+		wasm, _ := os.ReadFile(wasmPath)
+		c := pkgcheck.New(host.Options{})
+		defer c.Close(ctx)
+		assets := filepath.Join(dir, pkgcheck.AssetsDir)
+		if fi, err := os.Stat(assets); err != nil || !fi.IsDir() {
+			assets = ""
+		}
+		findings, _, err := c.Module(ctx, wasm, assets, true)
+		if err != nil {
+			fmt.Fprintf(stderr, "subakogo check: %v\n", err)
+			return exitUnreadable
+		}
+		calls := exampleCalls(ctx, dir, wasm, assets)
+		findings = append(findings, calls...)
+		mod := report.File{Path: filepath.Join(relDir(dir), "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
+		step("lint with discovery", !hasError([]report.File{{Findings: findings[:len(findings)-len(calls)]}}))
+		if _, err := os.Stat(filepath.Join(dir, CallsFile)); err == nil {
+			step(CallsFile, len(calls) == 0)
+		}
+		files = append(files, mod)
+	} else {
+		stderr.Write(out)
+	}
+
+	code := exitOK
+	for i := range files {
+		files[i].Findings = withoutIgnored(files[i].Findings, ignore)
+		if hasError(files[i : i+1]) {
+			code = exitFindings
+		}
+	}
+	if err != nil {
+		code = exitFindings
+	}
+	if f == report.Text {
+		for _, s := range steps {
+			fmt.Fprintln(stdout, s)
+		}
+	}
+	if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {
+		fmt.Fprintf(stderr, "subakogo check: %v\n", err)
+	}
+	return code
+}
+
+// goFindings turns the analyzers' diagnostics into findings on Go files.
+func goFindings(a *analyzed) []report.File {
+	byFile := map[string][]rules.Finding{}
+	for _, d := range a.diagnostics {
+		r, ok := rules.Lookup(d.Category)
+		if !ok {
+			continue
+		}
+		p := a.pkg.Fset.Position(d.Pos)
+		msg := d.Message
+		if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, r.ID) {
+			msg = msg[i+2:]
+		}
+		name := relPath(p.Filename)
+		byFile[name] = append(byFile[name], rules.Finding{Rule: r, Message: msg, Offset: -1, Line: p.Line, Column: p.Column})
+	}
+	names := make([]string, 0, len(byFile))
+	for n := range byFile {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []report.File
+	for _, n := range names {
+		out = append(out, report.File{Path: n, Size: -1, MIMEType: "text/x-go", Findings: byFile[n]})
+	}
+	return out
+}
+
+// exampleCalls runs testdata/calls.json, if the package has one, and
+// returns a finding for each call whose result is not the one expected.
+func exampleCalls(ctx context.Context, dir string, wasm []byte, assets string) []rules.Finding {
+	raw, err := os.ReadFile(filepath.Join(dir, CallsFile))
+	if err != nil {
+		return nil
+	}
+	fail := func(msg string) rules.Finding {
+		return rules.Finding{Rule: rules.ExampleCall, Message: msg, Offset: -1}
+	}
+	var calls []exampleCall
+	if err := json.Unmarshal(raw, &calls); err != nil {
+		return []rules.Finding{fail(CallsFile + ": " + err.Error())}
+	}
+	h, err := host.New(ctx, host.Options{})
+	if err != nil {
+		return []rules.Finding{fail(err.Error())}
+	}
+	defer h.Close(ctx)
+	m, err := h.Compile(ctx, wasm)
+	if err != nil {
+		return []rules.Finding{fail(err.Error())}
+	}
+	var out []rules.Finding
+	for i, ec := range calls {
+		volume, _ := os.MkdirTemp("", "subako-check-volume-")
+		c := h.Call(ctx, m, ec.Tool, ec.Arguments, host.CallConfig{Mounts: host.Mounts{Volume: volume, Package: assets}, Timeout: 30 * time.Second})
+		os.RemoveAll(volume)
+		where := fmt.Sprintf("%s[%d] (%s)", CallsFile, i, ec.Tool)
+		if bs := c.Record.Breaks(); len(bs) > 0 {
+			out = append(out, fail(where+": the call crashed: "+bs[0].Message))
+			continue
+		}
+		var res struct {
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+			StructuredContent json.RawMessage `json:"structuredContent"`
+			IsError           bool            `json:"isError"`
+		}
+		if err := json.Unmarshal(c.Result, &res); err != nil {
+			out = append(out, fail(where+": unreadable result: "+err.Error()))
+			continue
+		}
+		var text strings.Builder
+		for _, b := range res.Content {
+			text.WriteString(b.Text)
+		}
+		switch {
+		case res.IsError != ec.IsError:
+			out = append(out, fail(fmt.Sprintf("%s: isError is %v, expected %v: %s", where, res.IsError, ec.IsError, host.ShortLine([]byte(text.String())))))
+		case ec.Contains != "" && !strings.Contains(text.String(), ec.Contains):
+			out = append(out, fail(fmt.Sprintf("%s: the result does not contain %q: %s", where, ec.Contains, host.ShortLine([]byte(text.String())))))
+		case len(ec.StructuredContent) > 0 && !sameJSON(ec.StructuredContent, res.StructuredContent):
+			out = append(out, fail(fmt.Sprintf("%s: structuredContent is %s, expected %s", where, res.StructuredContent, ec.StructuredContent)))
+		}
+	}
+	return out
+}
+
+func sameJSON(a, b json.RawMessage) bool {
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
+}
+
+func hasError(files []report.File) bool {
+	for _, f := range files {
+		for _, fd := range f.Findings {
+			if fd.Severity() == rules.Error {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func countFindings(files []report.File) int {
+	n := 0
+	for _, f := range files {
+		n += len(f.Findings)
+	}
+	return n
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// relPath makes a path relative to the working directory, as SARIF for
+// code scanning wants paths relative to the repository root.
+func relPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return p
+}
+
+func relDir(dir string) string { return relPath(dir) }
+
+// checkGenerated reports whether subako_gen.go is current. The analyzer's
+// A017 compares the model's hash; the findings are already among the
+// analyzer's.
+func checkGenerated(a *analyzed) ([]report.File, bool) {
+	for _, d := range a.diagnostics {
+		if d.Category == rules.GoGeneratedStale.ID {
+			return nil, false
+		}
+	}
+	return nil, true
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
