@@ -8,10 +8,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/report"
@@ -87,6 +89,7 @@ func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.
 	if fi, err := os.Stat(assets); err != nil || !fi.IsDir() {
 		assets = ""
 	}
+	var d *host.Discovery
 	wasm, err := os.ReadFile(modPath)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -96,7 +99,7 @@ func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.
 	default:
 		files[0].Size = int64(len(wasm))
 		files[0].SHA256 = sha256Hex(wasm)
-		if files[0].Findings, _, err = c.Module(ctx, wasm, assets, discover); err != nil {
+		if files[0].Findings, d, err = c.Module(ctx, wasm, assets, discover); err != nil {
 			return nil, err
 		}
 	}
@@ -109,9 +112,41 @@ func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.
 	default:
 		files[1].Size = int64(len(man))
 		files[1].SHA256 = sha256Hex(man)
-		_, files[1].Findings = rules.CheckManifest(man)
+		var m *rules.Manifest
+		m, files[1].Findings = rules.CheckManifest(man)
+		if m != nil && d != nil {
+			files[1].Findings = append(files[1].Findings, sameAsServer(m, d.Discover)...)
+		}
 	}
 	return files, nil
+}
+
+// sameAsServer compares the manifest with what the module says of itself:
+// the Go SDK (and others) put the package's name and description in the
+// serverInfo of every result's _meta.
+func sameAsServer(m *rules.Manifest, discover json.RawMessage) []rules.Finding {
+	var res struct {
+		Meta struct {
+			ServerInfo *struct {
+				Name        string  `json:"name"`
+				Description *string `json:"description"`
+			} `json:"io.modelcontextprotocol/serverInfo"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(discover, &res) != nil || res.Meta.ServerInfo == nil {
+		return nil
+	}
+	si := res.Meta.ServerInfo
+	var out []rules.Finding
+	if si.Name != m.Name {
+		out = append(out, rules.Finding{Rule: rules.ManifestMismatch, Offset: -1,
+			Message: "name is " + strconv.Quote(m.Name) + " but the module calls itself " + strconv.Quote(si.Name)})
+	}
+	if si.Description != nil && *si.Description != m.Description {
+		out = append(out, rules.Finding{Rule: rules.ManifestMismatch, Offset: -1,
+			Message: "description is " + strconv.Quote(m.Description) + " but the module says " + strconv.Quote(*si.Description)})
+	}
+	return out
 }
 
 func sha256Hex(b []byte) string {

@@ -105,3 +105,20 @@ func TestEveryBreakHasARule(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestMismatch: a manifest that names the package otherwise than
+// the module does is reported.
+func TestManifestMismatch(t *testing.T) {
+	dir := t.TempDir()
+	buildInto(t, "../examples/hello", filepath.Join(dir, ModuleName))
+	if err := os.WriteFile(filepath.Join(dir, rules.ManifestName), []byte(`{"abi": 1, "name": "greeter", "description": "Says hello."}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := checker(t).Dir(context.Background(), dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slugsOf(files[1].Findings, rules.Error); !slices.Equal(got, []string{"manifest-mismatch"}) {
+		t.Errorf("manifest findings %v", files[1].Findings)
+	}
+}
