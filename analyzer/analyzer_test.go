@@ -156,3 +156,8 @@ func TestEveryRuleTested(t *testing.T) {
 		t.Errorf("only %d A rules in the catalog", n)
 	}
 }
+
+func TestIgnore(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Runtime, "./ignored")
+	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./ignoredmodel")
+}

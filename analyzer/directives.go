@@ -215,6 +215,9 @@ func (b *builder) scanDirectives(f *ast.File) {
 // checkDirective reports problems with a directive's name and place, and
 // says whether the builder should use it.
 func (b *builder) checkDirective(d *directive, pl place) bool {
+	if d.name == "ignore" {
+		return false // a suppression, read by withIgnores
+	}
 	known := d.name == "function" || d.name == "package" || isFieldMarker(d.name)
 	if !known {
 		if d.name == "" {

@@ -299,11 +299,26 @@ Fix:
     package main`}
 )
 
+// GoIgnore is the rule for //subako:ignore directives themselves.
+var GoIgnore = &Rule{ID: "A019", Slug: "ignore-directive", Severity: Error,
+	Title: "A //subako:ignore without a reason, naming no rule, or suppressing nothing",
+	Doc: `//subako:ignore ID reason suppresses one rule's findings on its own line and the line below
+it. The reason is required, so the next reader knows why; an ignore that suppresses nothing is
+reported, so none outlives the code it was written for. On the command line, lint and check take
+--ignore ID instead.
+
+Example:
+    //subako:ignore A014
+    fmt.Println("ready")   // no reason given
+
+Fix: give the reason (//subako:ignore A014 the banner goes to stderr in production builds),
+correct the rule ID, or remove the ignore.`}
+
 func init() {
 	Catalog = append(Catalog,
 		GoHandlerShape, GoToolName, GoToolNameDuplicate, GoToolCount, GoDescriptionMissing,
 		GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,
 		GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
-		GoNetHTTP, GoGeneratedStale, GoPackageDirective,
+		GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore,
 	)
 }
