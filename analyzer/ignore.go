@@ -125,4 +125,3 @@ func (igs ignores) suppress(fset *token.FileSet, d analysis.Diagnostic) bool {
 	}
 	return false
 }
-

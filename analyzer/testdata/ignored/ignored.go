@@ -31,4 +31,3 @@ func greet(in In) (Out, error) {
 	os.Exit(1) // want `A015 exit-in-handler`
 	return Out{}, nil
 }
-

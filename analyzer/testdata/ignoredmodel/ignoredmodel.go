@@ -3,7 +3,6 @@
 //subako:package ignoredmodelmodel
 package ignoredmodel
 
-
 // In is the input.
 type In struct {
 	// Name to use.
