@@ -325,3 +325,37 @@ func TestCheck(t *testing.T) {
 		t.Fatalf("check with a wrong expectation: exit %d\n%s", code, stdout)
 	}
 }
+
+// TestInit scaffolds a package and runs its own native test.
+func TestInit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go mod tidy and go test")
+	}
+	wd, _ := os.Getwd()
+	root := filepath.Join(wd, "..", "..")
+	dir := filepath.Join(t.TempDir(), "weather")
+	code, stdout, stderr := runCLI("init", "--replace", root, dir)
+	if code != exitOK || !strings.Contains(stdout, "go generate") {
+		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, f := range []string{"go.mod", "go.sum", "main.go", "main_test.go", "testdata/calls.json", ".github/workflows/subako.yml", "README.md"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	main, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+	if !strings.Contains(string(main), "//subako:package weather") || !strings.Contains(string(main), "//go:generate go tool subakogo generate") {
+		t.Errorf("main.go:\n%s", main)
+	}
+	test := exec.Command("go", "test", "./...")
+	test.Dir = dir
+	if out, err := test.CombinedOutput(); err != nil {
+		t.Fatalf("go test in the new package: %v\n%s", err, out)
+	}
+	if code, _, _ := runCLI("init", "--replace", root, dir); code != exitUsage {
+		t.Errorf("init into a non-empty directory: exit %d", code)
+	}
+	if code, _, _ := runCLI("init", "--name", "Bad Name", filepath.Join(t.TempDir(), "x")); code != exitUsage {
+		t.Errorf("init with a bad name: exit %d", code)
+	}
+}

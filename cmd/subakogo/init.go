@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"text/template"
+)
+
+//go:embed template/*.tmpl
+var templates embed.FS
+
+// scaffold is what init writes, from the templates.
+var scaffold = []struct{ template, path string }{
+	{"main.go.tmpl", "main.go"},
+	{"main_test.go.tmpl", "main_test.go"},
+	{"calls.json.tmpl", "testdata/calls.json"},
+	{"workflow.yml.tmpl", ".github/workflows/subako.yml"},
+	{"README.md.tmpl", "README.md"},
+}
+
+var packageName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
+
+func runInit(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("init", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	module := fs.String("module", "", "the Go module path (default example.com/NAME)")
+	name := fs.String("name", "", "the package's name (default: the directory's name)")
+	replace := fs.String("replace", "", "use a local checkout of subako-go (a replace directive), for development")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: subakogo init [--name NAME] [--module PATH] DIR\n\n"+
+			"Writes a new Go function package: go.mod with subakogo as a tool, one handler with its\n"+
+			"types and go:generate line, a native test with the HTTP fake, testdata/calls.json and a\n"+
+			"CI workflow. Then: cd DIR && go generate && go tool subakogo check .")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	if len(pos) != 1 {
+		return usageError(stderr, fs, errors.New("want one directory"))
+	}
+	dir := pos[0]
+	if *name == "" {
+		abs, _ := filepath.Abs(dir)
+		*name = strings.ToLower(filepath.Base(abs))
+	}
+	if !packageName.MatchString(*name) {
+		return usageError(stderr, fs, fmt.Errorf("package name %q: want 1 to 64 of a-z, 0-9, '_' and '-' (set --name)", *name))
+	}
+	if *module == "" {
+		*module = "example.com/" + *name
+	}
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		fmt.Fprintf(stderr, "subakogo init: %s exists and is not empty\n", dir)
+		return exitUsage
+	}
+	data := struct{ Name, Title string }{*name, strings.ToUpper((*name)[:1]) + (*name)[1:]}
+	for _, f := range scaffold {
+		t, err := template.ParseFS(templates, "template/"+f.template)
+		if err != nil {
+			panic(err) // the embedded templates are part of the binary
+		}
+		var b bytes.Buffer
+		if err := t.Execute(&b, data); err != nil {
+			panic(err)
+		}
+		if err := writeFile(filepath.Join(dir, f.path), b.Bytes()); err != nil {
+			fmt.Fprintf(stderr, "subakogo init: %v\n", err)
+			return exitUnreadable
+		}
+	}
+	if err := writeGoMod(dir, *module, *replace); err != nil {
+		fmt.Fprintf(stderr, "subakogo init: %v\n", err)
+		return exitUnreadable
+	}
+	fmt.Fprintf(stdout, "wrote the package %s in %s; next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n", *name, dir, dir)
+	return exitOK
+}
+
+func writeFile(path string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o644)
+}
+
+// writeGoMod writes go.mod with subakogo as a tool dependency (go tool
+// subakogo), pinned by go.sum, and resolves it with go mod tidy.
+func writeGoMod(dir, module, replace string) error {
+	v := version()
+	if v == "devel" {
+		if replace == "" {
+			return errors.New("this subakogo is a development build, which no version names: pass --replace with the path of your subako-go checkout")
+		}
+		v = "v0.0.0"
+	}
+	gomod := "module " + module + "\n\ngo 1.26\n\ntool github.com/subako-ai/subako-go/cmd/subakogo\n\nrequire github.com/subako-ai/subako-go " + v + "\n"
+	if replace != "" {
+		abs, err := filepath.Abs(replace)
+		if err != nil {
+			return err
+		}
+		gomod += "\nreplace github.com/subako-ai/subako-go => " + abs + "\n"
+	}
+	if err := writeFile(filepath.Join(dir, "go.mod"), []byte(gomod)); err != nil {
+		return err
+	}
+	tidy := exec.Command("go", "mod", "tidy")
+	tidy.Dir = dir
+	if out, err := tidy.CombinedOutput(); err != nil {
+		return fmt.Errorf("go mod tidy: %w\n%s", err, out)
+	}
+	return nil
+}
