@@ -3,6 +3,7 @@ module github.com/subako-ai/subako-go
 go 1.26.0
 
 require (
+	github.com/dave/jennifer v1.7.1
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/tetratelabs/wabin v0.0.0-20230304001439-f6f874872834

@@ -1,5 +1,6 @@
 // Package examples holds example Subako function packages, each a command
-// in its own folder, written against the subako runtime by hand:
+// in its own folder, each a handler or two with their types, and the subako_gen.go that
+// go generate writes for them:
 //
 //   - hello: one tool that greets someone, the smallest package;
 //   - weather: a tool that calls an HTTPS JSON API through subako_http;

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -17,6 +18,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/codegen"
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
@@ -289,16 +292,26 @@ func relPath(p string) string {
 
 func relDir(dir string) string { return relPath(dir) }
 
-// checkGenerated reports whether subako_gen.go is current. The analyzer's
-// A017 compares the model's hash; the findings are already among the
-// analyzer's.
+// checkGenerated reports whether subako_gen.go is exactly what generate
+// would write now. (The analyzer's A017, among its findings, compares the
+// model's hash; this also catches a hand-edited file.)
 func checkGenerated(a *analyzed) ([]report.File, bool) {
-	for _, d := range a.diagnostics {
-		if d.Category == rules.GoGeneratedStale.ID {
-			return nil, false
-		}
+	if a.model == nil {
+		return nil, true // nothing to generate: a hand-wired package
 	}
-	return nil, true
+	code, err := codegen.Generate(a.model)
+	if err != nil {
+		return nil, false
+	}
+	path := filepath.Join(a.pkg.Dir, model.GeneratedFile)
+	old, _ := os.ReadFile(path)
+	if bytes.Equal(old, code) {
+		return nil, true
+	}
+	f := report.File{Path: relPath(path), Size: int64(len(old)), MIMEType: "text/x-go",
+		Findings: []rules.Finding{{Rule: rules.GoGeneratedStale, Offset: -1, Line: 1, Column: 1,
+			Message: model.GeneratedFile + " differs from what subakogo generate writes now: run go generate"}}}
+	return []report.File{f}, false
 }
 
 func sha256Hex(b []byte) string {

@@ -38,6 +38,7 @@ func init() {
 		{"lint", "check modules for every reason Subako would refuse them", runLint},
 		{"call", "run one tool call the way Subako does", runCall},
 		{"pack", "build a Go package into the directory Subako takes, and lint it", runPack},
+		{"generate", "write subako_gen.go for a package's handlers (-check: is it current?)", runGenerate},
 		{"init", "start a new Go function package", runInit},
 		{"check", "for CI: analyzer, generated code, wasip1 build, lint with discovery, example calls", runCheck},
 		{"schema", "print the tool list a Go package will answer, from its source", runSchema},

@@ -292,7 +292,7 @@ func TestCheck(t *testing.T) {
 		t.Fatalf("check hello: exit %d\n%s%s", code, stdout, stderr)
 	}
 	dir := t.TempDir()
-	for _, name := range []string{"main.go", "testdata/calls.json"} {
+	for _, name := range []string{"main.go", "subako_gen.go", "testdata/calls.json"} {
 		b, err := os.ReadFile(filepath.Join("../../examples/hello", name))
 		if err != nil {
 			t.Fatal(err)
@@ -347,15 +347,37 @@ func TestInit(t *testing.T) {
 	if !strings.Contains(string(main), "//subako:package weather") || !strings.Contains(string(main), "//go:generate go tool subakogo generate") {
 		t.Errorf("main.go:\n%s", main)
 	}
-	test := exec.Command("go", "test", "./...")
-	test.Dir = dir
-	if out, err := test.CombinedOutput(); err != nil {
-		t.Fatalf("go test in the new package: %v\n%s", err, out)
+	// The flow the README gives: go generate, go test, go tool subakogo check.
+	for _, args := range [][]string{{"generate", "./..."}, {"test", "./..."}, {"tool", "subakogo", "check", "."}, {"tool", "subakogo", "generate", "-check"}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s in the new package: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	// A change to a handler's doc comment makes the generated file stale.
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(strings.Replace(string(main), "Read a web page", "Read one web page", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stale := exec.Command("go", "tool", "subakogo", "generate", "-check")
+	stale.Dir = dir
+	if out, err := stale.CombinedOutput(); err == nil || !strings.Contains(string(out), `+		Description:  "Read one web page`) {
+		t.Errorf("generate -check after an edit: %v\n%s", err, out)
 	}
 	if code, _, _ := runCLI("init", "--replace", root, dir); code != exitUsage {
 		t.Errorf("init into a non-empty directory: exit %d", code)
 	}
 	if code, _, _ := runCLI("init", "--name", "Bad Name", filepath.Join(t.TempDir(), "x")); code != exitUsage {
 		t.Errorf("init with a bad name: exit %d", code)
+	}
+}
+
+func TestLineDiff(t *testing.T) {
+	old := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n"
+	new := "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nL\nm\n"
+	got := lineDiff("x", []byte(old), []byte(new))
+	want := "--- x (on disk)\n+++ x (generated)\n@@ -1 +1 @@\n a\n-b\n+B\n c\n d\n e\n@@ -9 +9 @@\n i\n j\n k\n-l\n+L\n+m\n"
+	if got != want {
+		t.Errorf("diff:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -5,26 +5,34 @@
 // "inline": true the PNG travels inside the answer instead, which suits
 // small images only, since an answer may hold 1 MiB.
 //
-// Build it for Subako with
+// subako_gen.go, which go generate writes from the handler and its types,
+// holds the schemas, the argument checks, the dispatch and main. Build it
+// for Subako with
 //
+//	go generate ./examples/chart
 //	GOOS=wasip1 GOARCH=wasm go build -o chart.wasm ./examples/chart
+
+// Draws charts.
+//
+//subako:package chart
 package main
 
 import (
-	"errors"
 	"os"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/subako"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
+
+//go:generate go run ../../cmd/subakogo generate
 
 // chartPath is where the chart is saved: /volume/tmp, the part of the
 // session volume every call may write.
 const chartPath = "/volume/tmp/chart.png"
 
-// Limits of the input, as the schema states them.
+// Limits of the input. The markers on BarChartInput's fields state them in
+// the schema, where the generated decoder checks them.
 const (
 	maxValues = 100
 	maxTitle  = 80
@@ -33,36 +41,40 @@ const (
 // writeFile saves the PNG; tests replace it, having no /volume.
 var writeFile = os.WriteFile
 
-func main() {
-	subako.Serve(pkg)
+// BarChartInput is bar_chart's arguments.
+type BarChartInput struct {
+	// The bars' values, left to right.
+	//
+	//subako:minItems=1
+	//subako:maxItems=100
+	Values []float64 `json:"values"`
+	// A title to draw above the bars.
+	//
+	//subako:maxLength=80
+	Title string `json:"title,omitempty"`
+	// Send the image inside the answer rather than as a file on the volume.
+	//
+	//subako:default=false
+	Inline bool `json:"inline"`
 }
 
-var pkg = &subako.Package{
-	Name:        "chart",
-	Description: "Draws charts.",
-	Tools: []subako.Tool{{
-		Name:         "bar_chart",
-		Description:  "Draw a bar chart of some numbers and show it. Each value is a bar, left to right; negative values hang below the axis.",
-		InputSchema:  []byte(`{"type":"object","properties":{"values":{"type":"array","items":{"type":"number"},"minItems":1,"maxItems":100,"description":"The bars' values, left to right."},"title":{"type":"string","maxLength":80,"description":"A title to draw above the bars."},"inline":{"type":"boolean","default":false,"description":"Send the image inside the answer rather than as a file on the volume."}},"required":["values"],"additionalProperties":false}`),
-		OutputSchema: []byte(`{"type":"object","properties":{"path":{"type":"string","description":"Where the PNG was saved; absent when it was sent inline."},"width":{"type":"integer","description":"The image's width in pixels."},"height":{"type":"integer","description":"The image's height in pixels."}},"required":["width","height"],"additionalProperties":false}`),
-		Call:         callBarChart,
-	}},
+// ChartInfo is bar_chart's answer, besides the image itself.
+type ChartInfo struct {
+	// Where the PNG was saved; absent when it was sent inline.
+	Path string `json:"path,omitempty"`
+	// The image's width in pixels.
+	Width int `json:"width"`
+	// The image's height in pixels.
+	Height int `json:"height"`
 }
 
-type barChartInput struct {
-	Values []float64
-	Title  string
-	Inline bool
-}
-
-type chartInfo struct {
-	Path          string // "" when sent inline
-	Width, Height int
-}
-
-// barChart draws the chart and returns it with the image attached.
-func barChart(in barChartInput) (subako.Answer[chartInfo], error) {
-	var none subako.Answer[chartInfo]
+// Draw a bar chart of some numbers and show it. Each value is a bar, left
+// to right; negative values hang below the axis.
+//
+//subako:function
+func barChart(in BarChartInput) (subako.Answer[ChartInfo], error) {
+	var none subako.Answer[ChartInfo]
+	// The decoder has checked these; a direct call may not have been.
 	switch {
 	case len(in.Values) == 0:
 		return none, subako.NewToolError("values must hold at least one number")
@@ -76,7 +88,7 @@ func barChart(in barChartInput) (subako.Answer[chartInfo], error) {
 	if err != nil {
 		return none, err
 	}
-	info := chartInfo{Width: img.Rect.Dx(), Height: img.Rect.Dy()}
+	info := ChartInfo{Width: img.Rect.Dx(), Height: img.Rect.Dy()}
 	if in.Inline {
 		return subako.NewAnswer(info).WithImage("image/png", data), nil
 	}
@@ -85,108 +97,4 @@ func barChart(in barChartInput) (subako.Answer[chartInfo], error) {
 	}
 	info.Path = chartPath
 	return subako.NewAnswer(info).WithImageFile(chartPath), nil
-}
-
-// callBarChart is barChart as the runtime calls it.
-func callBarChart(args []byte) subako.Result {
-	in, err := decodeBarChartInput(args)
-	if err != nil {
-		return subako.ErrorResult(err)
-	}
-	a, err := barChart(in)
-	if err != nil {
-		return subako.ErrorResult(err)
-	}
-	return a.Result(encodeChartInfo(a.Value))
-}
-
-// decodeBarChartInput reads {"values": [number], "title"?: string,
-// "inline"?: boolean}, refusing other members.
-func decodeBarChartInput(args []byte) (barChartInput, error) {
-	var in barChartInput
-	hasValues := false
-	s := jsonwire.NewScanner(args)
-	err := members(s, func(key string) error {
-		switch key {
-		case "values":
-			if err := s.Expect(jsonwire.ArrayBegin); err != nil {
-				return subako.NewToolError("values: " + err.Error())
-			}
-			in.Values = []float64{}
-			for s.PeekKind() != jsonwire.ArrayEnd {
-				if err := s.Expect(jsonwire.Number); err != nil {
-					return subako.NewToolError("values[" + strconv.Itoa(len(in.Values)) + "]: " + err.Error())
-				}
-				v, err := jsonwire.ParseFloat(s.Num(), 64)
-				if err != nil {
-					return subako.NewToolError("values[" + strconv.Itoa(len(in.Values)) + "]: " + err.Error())
-				}
-				in.Values = append(in.Values, v)
-			}
-			hasValues = true
-			return s.Expect(jsonwire.ArrayEnd)
-		case "title":
-			if err := s.Expect(jsonwire.String); err != nil {
-				return subako.NewToolError("title: " + err.Error())
-			}
-			in.Title = s.Text()
-		case "inline":
-			k, err := s.Next()
-			if err == nil && k != jsonwire.True && k != jsonwire.False {
-				err = s.Mismatch("true or false", k)
-			}
-			if err != nil {
-				return subako.NewToolError("inline: " + err.Error())
-			}
-			in.Inline = k == jsonwire.True
-		default:
-			return subako.NewToolError("unknown argument " + string(jsonwire.AppendString(nil, key)) + ": bar_chart takes values, title and inline")
-		}
-		return nil
-	})
-	var te *subako.ToolError
-	switch {
-	case errors.As(err, &te):
-		return in, te
-	case err != nil:
-		return in, subako.NewToolError("the arguments are not a valid object: " + err.Error())
-	case !hasValues:
-		return in, subako.NewToolError("values is required")
-	}
-	return in, nil
-}
-
-// encodeChartInfo writes {"path"?, "width", "height"}.
-func encodeChartInfo(c chartInfo) []byte {
-	var w jsonwire.Writer
-	w.BeginObject()
-	if c.Path != "" {
-		w.Key("path")
-		w.String(c.Path)
-	}
-	w.Key("width")
-	w.Int(int64(c.Width))
-	w.Key("height")
-	w.Int(int64(c.Height))
-	w.EndObject()
-	return w.Bytes()
-}
-
-// members reads an object, calling fn with each key; fn consumes the value.
-func members(s *jsonwire.Scanner, fn func(key string) error) error {
-	if err := s.Expect(jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			return nil
-		}
-		if err := fn(s.Text()); err != nil {
-			return err
-		}
-	}
 }

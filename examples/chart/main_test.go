@@ -137,7 +137,7 @@ func serve(t *testing.T, args string) callResult {
 	in := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"bar_chart","arguments":` + args +
 		`,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}` + "\n"
 	var out bytes.Buffer
-	if err := subako.ServeIO(pkg, strings.NewReader(in), &out); err != nil {
+	if err := subako.ServeIO(&subakoPackage, strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
 	var answer struct{ Result callResult }
@@ -188,22 +188,47 @@ func TestBarChartInline(t *testing.T) {
 	decodePNG(t, data)
 }
 
-func TestBarChartErrors(t *testing.T) {
+// The generated decoder checks the arguments against the schema, markers
+// included, before barChart runs.
+func TestBarChartBadArguments(t *testing.T) {
 	capture(t)
 	for args, want := range map[string]string{
-		`{}`:                            "values is required",
-		`{"values":[]}`:                 "values must hold at least one number",
-		`{"values":[1,"2"]}`:            "values[1]: ",
-		`{"values":[1e999]}`:            "values[0]: ",
-		`{"values":[1],"title":7}`:      "title: ",
-		`{"values":[1],"inline":"yes"}`: "inline: ",
-		`{"values":[1],"colour":"red"}`: `unknown argument "colour"`,
-		`{"values":[1],"title":"` + strings.Repeat("x", 81) + `"}`: "title is longer than 80 characters",
-		`{"values":[` + strings.Repeat("1,", 100) + `1]}`:          "values holds 101 numbers, over the limit of 100",
+		`{}`:                            "arguments.values: is required",
+		`{"values":[]}`:                 "arguments.values: must have at least 1 item",
+		`{"values":null}`:               "arguments.values: must be an array, found null",
+		`{"values":[1,"2"]}`:            "arguments.values[1]: must be a number, found a string",
+		`{"values":[1e999]}`:            "arguments.values[0]: 1e999 is out of range for float64",
+		`{"values":[1],"title":7}`:      "arguments.title: must be a string, found a number",
+		`{"values":[1],"inline":"yes"}`: "arguments.inline: must be a boolean, found a string",
+		`{"values":[1],"colour":"red"}`: "arguments.colour: is not a known member (known: values, title, inline)",
+		`{"values":[1],"title":"` + strings.Repeat("x", 81) + `"}`: "arguments.title: must be at most 80 characters",
+		`{"values":[` + strings.Repeat("1,", 100) + `1]}`:          "arguments.values: must have at most 100 items",
 	} {
 		res := serve(t, args)
 		if !res.IsError || len(res.Content) != 1 || !strings.HasPrefix(res.Content[0].Text, want) {
 			t.Errorf("%.40s: %+v, want %q", args, res, want)
+		}
+	}
+	// The longest title fits, in characters rather than bytes.
+	if res := serve(t, `{"values":[1],"title":"`+strings.Repeat("é", maxTitle)+`"}`); res.IsError {
+		t.Errorf("80-character title: %+v", res)
+	}
+}
+
+// barChart checks the limits again when called directly, without the
+// decoder, and reports a volume it cannot write.
+func TestBarChartErrors(t *testing.T) {
+	capture(t)
+	for _, c := range []struct {
+		in   BarChartInput
+		want string
+	}{
+		{BarChartInput{}, "values must hold at least one number"},
+		{BarChartInput{Values: make([]float64, maxValues+1)}, "values holds 101 numbers, over the limit of 100"},
+		{BarChartInput{Values: []float64{1}, Title: strings.Repeat("x", maxTitle+1)}, "title is longer than 80 characters"},
+	} {
+		if _, err := barChart(c.in); err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%d values, title %.10q...: error %v, want %q", len(c.in.Values), c.in.Title, err, c.want)
 		}
 	}
 	// A volume that cannot be written is an error the model reads.

@@ -7,19 +7,27 @@
 // and api.open-meteo.com; a request to a host it does not allow comes back
 // as an error result that names the host, for the model to pass on.
 //
-// Build it for Subako with
+// subako_gen.go, which go generate writes from the handler and its types,
+// holds the schemas, the argument checks, the dispatch and main. Build it
+// for Subako with
 //
+//	go generate ./examples/weather
 //	GOOS=wasip1 GOARCH=wasm go build -o weather.wasm ./examples/weather
+
+// Current weather from Open-Meteo.
+//
+//subako:package weather
 package main
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/subako-ai/subako-go/subako"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
+
+//go:generate go run ../../cmd/subakogo generate
 
 // The APIs' base URLs. They are variables so that tests can point them at
 // a local server on another port with -ldflags=-X; the host names stay.
@@ -31,57 +39,53 @@ var (
 // requestTimeoutMS bounds each request, well inside a call's own timeout.
 const requestTimeoutMS = 10000
 
-func main() {
-	subako.Serve(pkg)
+// ForecastInput is forecast's arguments.
+type ForecastInput struct {
+	// The city, such as Berlin or São Paulo.
+	//
+	//subako:minLength=1
+	City string `json:"city"`
 }
 
-var pkg = &subako.Package{
-	Name:        "weather",
-	Description: "Current weather from Open-Meteo.",
-	Tools: []subako.Tool{{
-		Name:         "forecast",
-		Description:  "Get the current weather in a city: the temperature in degrees Celsius and a short summary such as \"Light drizzle\".",
-		InputSchema:  []byte(`{"type":"object","properties":{"city":{"type":"string","description":"The city, such as Berlin or São Paulo.","minLength":1}},"required":["city"],"additionalProperties":false}`),
-		OutputSchema: []byte(`{"type":"object","properties":{"city":{"type":"string","description":"The place the weather is for, with its country."},"temperature_c":{"type":"number","description":"The air temperature 2 m above ground, in degrees Celsius."},"summary":{"type":"string","description":"The weather, in words."}},"required":["city","temperature_c","summary"],"additionalProperties":false}`),
-		Call:         callForecast,
-	}},
+// Report is forecast's answer: the weather in a city now.
+type Report struct {
+	// The place the weather is for, with its country.
+	City string `json:"city"`
+	// The air temperature 2 m above ground, in degrees Celsius.
+	TemperatureC float64 `json:"temperature_c"`
+	// The weather, in words.
+	Summary string `json:"summary"`
 }
 
-type forecastInput struct {
-	City string
-}
-
-type report struct {
-	City         string
-	TemperatureC float64
-	Summary      string
+// Get the current weather in a city: the temperature in degrees Celsius
+// and a short summary such as "Light drizzle".
+//
+//subako:function
+func forecast(in ForecastInput) (Report, error) {
+	// Find the city, then ask for its weather.
+	city := strings.TrimSpace(in.City)
+	if city == "" {
+		return Report{}, subako.NewToolError("city must not be empty")
+	}
+	p, err := geocode(city)
+	if err != nil {
+		return Report{}, err
+	}
+	temp, code, err := current(p)
+	if err != nil {
+		return Report{}, err
+	}
+	name := p.name
+	if p.country != "" {
+		name += ", " + p.country
+	}
+	return Report{City: name, TemperatureC: temp, Summary: summary(code)}, nil
 }
 
 // place is what the geocoding API found for a name.
 type place struct {
 	name, country       string
 	latitude, longitude float64
-}
-
-// forecast finds the city, then its current weather.
-func forecast(in forecastInput) (report, error) {
-	city := strings.TrimSpace(in.City)
-	if city == "" {
-		return report{}, subako.NewToolError("city must not be empty")
-	}
-	p, err := geocode(city)
-	if err != nil {
-		return report{}, err
-	}
-	temp, code, err := current(p)
-	if err != nil {
-		return report{}, err
-	}
-	name := p.name
-	if p.country != "" {
-		name += ", " + p.country
-	}
-	return report{City: name, TemperatureC: temp, Summary: summary(code)}, nil
 }
 
 // getJSON sends a GET and returns the body of a 200 answer. An HTTPError
@@ -366,59 +370,4 @@ func summary(code int64) string {
 		return "Thunderstorm with heavy hail"
 	}
 	return "Weather code " + strconv.FormatInt(code, 10)
-}
-
-// callForecast is forecast as the runtime calls it.
-func callForecast(args []byte) subako.Result {
-	in, err := decodeForecastInput(args)
-	if err != nil {
-		return subako.ErrorResult(err)
-	}
-	out, err := forecast(in)
-	if err != nil {
-		return subako.ErrorResult(err)
-	}
-	return subako.ValueResult(encodeReport(out))
-}
-
-// decodeForecastInput reads {"city": string}, refusing other members.
-func decodeForecastInput(args []byte) (forecastInput, error) {
-	var in forecastInput
-	seen := false
-	s := jsonwire.NewScanner(args)
-	err := members(s, func(key string) error {
-		if key != "city" {
-			return subako.NewToolError("unknown argument " + quote(key) + ": forecast takes only city")
-		}
-		if err := s.Expect(jsonwire.String); err != nil {
-			return subako.NewToolError("city: " + err.Error())
-		}
-		in.City, seen = s.Text(), true
-		return nil
-	})
-	switch {
-	case err != nil:
-		var te *subako.ToolError
-		if errors.As(err, &te) {
-			return in, te
-		}
-		return in, subako.NewToolError("the arguments are not a valid object: " + err.Error())
-	case !seen:
-		return in, subako.NewToolError("city is required")
-	}
-	return in, nil
-}
-
-// encodeReport writes {"city", "temperature_c", "summary"}.
-func encodeReport(r report) []byte {
-	var w jsonwire.Writer
-	w.BeginObject()
-	w.Key("city")
-	w.String(r.City)
-	w.Key("temperature_c")
-	w.Float(r.TemperatureC, 64)
-	w.Key("summary")
-	w.String(r.Summary)
-	w.EndObject()
-	return w.Bytes()
 }

@@ -59,18 +59,15 @@ func ok(body string) *subako.HTTPResponse {
 func TestForecast(t *testing.T) {
 	f := &fakeAPI{geocode: ok(berlinPlace), forecast: ok(berlinNow)}
 	f.install(t)
-	got, err := forecast(forecastInput{City: " Berlin "})
+	got, err := forecast(ForecastInput{City: " Berlin "})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (report{City: "Berlin, Germany", TemperatureC: 21.4, Summary: "Overcast"}); got != want {
+	if want := (Report{City: "Berlin, Germany", TemperatureC: 21.4, Summary: "Overcast"}); got != want {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 	if len(f.urls) != 2 || f.urls[0] != wantGeocode || f.urls[1] != wantForecast {
 		t.Errorf("requests:\n%s", strings.Join(f.urls, "\n"))
-	}
-	if got := string(encodeReport(got)); got != `{"city":"Berlin, Germany","temperature_c":21.4,"summary":"Overcast"}` {
-		t.Errorf("encoded: %s", got)
 	}
 }
 
@@ -78,7 +75,7 @@ func TestForecast(t *testing.T) {
 func TestCityIsEscaped(t *testing.T) {
 	f := &fakeAPI{geocode: ok(`{"generationtime_ms":0.5}`)}
 	f.install(t)
-	_, err := forecast(forecastInput{City: "São Paulo & co?=+"})
+	_, err := forecast(ForecastInput{City: "São Paulo & co?=+"})
 	if err == nil || err.Error() != `no place named "São Paulo & co?=+" was found: check the spelling, or name a larger city nearby` {
 		t.Errorf("error %v", err)
 	}
@@ -112,7 +109,7 @@ func TestFailures(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.api.install(t)
-			_, err := forecast(forecastInput{City: "Berlin"})
+			_, err := forecast(ForecastInput{City: "Berlin"})
 			if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 				t.Errorf("error %v, want %q", err, c.want)
 			}
@@ -120,7 +117,7 @@ func TestFailures(t *testing.T) {
 	}
 	// An HTTPError reaches the model as it is, kind and all.
 	(&fakeAPI{err: notAllowed}).install(t)
-	_, err := forecast(forecastInput{City: "Berlin"})
+	_, err := forecast(ForecastInput{City: "Berlin"})
 	var herr *subako.HTTPError
 	if !errors.As(err, &herr) || *herr != *notAllowed {
 		t.Errorf("error %#v", err)
@@ -134,24 +131,15 @@ func TestParsePlaceTakesTheFirst(t *testing.T) {
 	}
 }
 
-func TestDecodeForecastInput(t *testing.T) {
-	for _, c := range []struct{ args, city, err string }{
-		{args: `{"city":"Tokyo"}`, city: "Tokyo"},
-		{args: `{}`, err: "city is required"},
-		{args: `{"city":1}`, err: "city: "},
-		{args: `{"city":"Tokyo","units":"F"}`, err: `unknown argument "units": forecast takes only city`},
-		{args: `"Tokyo"`, err: "the arguments are not a valid object: "},
-	} {
-		in, err := decodeForecastInput([]byte(c.args))
-		switch {
-		case c.err == "" && (err != nil || in.City != c.city):
-			t.Errorf("%s: got %q, %v", c.args, in.City, err)
-		case c.err != "" && (err == nil || !strings.HasPrefix(err.Error(), c.err)):
-			t.Errorf("%s: error %v, want %q", c.args, err, c.err)
-		}
-	}
-	if _, err := forecast(forecastInput{City: "  "}); err == nil || err.Error() != "city must not be empty" {
+// A blank city is refused before any request leaves.
+func TestBlankCity(t *testing.T) {
+	f := &fakeAPI{}
+	f.install(t)
+	if _, err := forecast(ForecastInput{City: "  "}); err == nil || err.Error() != "city must not be empty" {
 		t.Errorf("blank city: %v", err)
+	}
+	if len(f.urls) != 0 {
+		t.Errorf("requests: %q", f.urls)
 	}
 }
 
@@ -173,8 +161,19 @@ func TestServe(t *testing.T) {
 	}
 	(&fakeAPI{geocode: ok(berlinPlace), forecast: ok(berlinNow)}).install(t)
 	res = serve(t, `{"city":"Berlin"}`)
-	if res.IsError || string(res.StructuredContent) != `{"city":"Berlin, Germany","temperature_c":21.4,"summary":"Overcast"}` {
+	if res.IsError || string(res.StructuredContent) != `{"city":"Berlin, Germany","temperature_c":21.4,"summary":"Overcast"}` ||
+		len(res.Content) != 1 || res.Content[0].Text != string(res.StructuredContent) {
 		t.Errorf("result %+v", res)
+	}
+	// The generated decoder checks the arguments against the schema.
+	for args, want := range map[string]string{
+		`{"city":""}`:                "arguments.city: must be at least 1 character",
+		`{}`:                         "arguments.city: is required",
+		`{"city":"Berlin","days":3}`: "arguments.days: is not a known member (known: city)",
+	} {
+		if res := serve(t, args); !res.IsError || len(res.Content) != 1 || res.Content[0].Text != want {
+			t.Errorf("%s: %+v, want %q", args, res, want)
+		}
 	}
 }
 
@@ -191,7 +190,7 @@ func serve(t *testing.T, args string) callResult {
 	in := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"forecast","arguments":` + args +
 		`,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}` + "\n"
 	var out bytes.Buffer
-	if err := subako.ServeIO(pkg, strings.NewReader(in), &out); err != nil {
+	if err := subako.ServeIO(&subakoPackage, strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
 	var answer struct{ Result callResult }

@@ -1,0 +1,754 @@
+package codegen
+
+import (
+	"encoding/json"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/subako-ai/subako-go/analyzer/model"
+)
+
+// The decoders read a tool's arguments with a jsonwire.Scanner and check
+// exactly what the input schema says. Each generated function decodes one
+// named struct and returns errors whose path is relative to it; callers put
+// them below their own path with subakoAt, so the path costs nothing until
+// something is wrong.
+
+// scanner is the Scanner every decoder reads from.
+func scanner() *jen.Statement { return jen.Id("s") }
+
+// named is name with a depth suffix, for variables of nested values.
+func named(name string, depth int) string {
+	if depth == 0 {
+		return name
+	}
+	return name + strconv.Itoa(depth)
+}
+
+// argsDecoder returns the function that decodes a tool's arguments into
+// its input type, writing it on first use.
+func (g *gen) argsDecoder(in *model.Type) string {
+	key := "args:" + fingerprint(in)
+	if name, ok := g.decoders[key]; ok {
+		return name
+	}
+	name := g.unique("subakoArgs" + g.typeName(in))
+	g.decoders[key] = name
+	typ, ok := g.spell(in)
+	if !ok {
+		g.fail("the input type %s cannot be named in Go", in.GoString())
+		return name
+	}
+	obj := g.objectDecoder(in)
+	ret := func(err jen.Code) jen.Code { return jen.Return(jen.Id("in"), err) }
+	g.addFunc(0,
+		jen.Commentf("%s decodes a tool's arguments, a JSON object.", name).Line().Func().Id(name).Params(jen.Id("args").Index().Byte()).Params(typ, jen.Error()).Block(
+			jen.Var().Id("in").Add(typ),
+			jen.Id("s").Op(":=").Qual(jsonwirePath, "NewScanner").Call(jen.Id("args")),
+			jen.If(jen.Err().Op(":=").Id(obj).Call(scanner(), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(
+				ret(g.h("subakoAt").Call(jen.Err(), jen.Lit(""))),
+			),
+			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(
+				ret(g.h("subakoAt").Call(jen.Err(), jen.Lit(""))),
+			),
+			ret(jen.Nil()),
+		),
+	)
+	return name
+}
+
+// objectDecoder returns the function that decodes a named struct (or a
+// recursive one, by reference), writing it once the current one is done.
+func (g *gen) objectDecoder(t *model.Type) string {
+	obj := t
+	if t.Kind == model.KindRef {
+		obj = t.Target.Type
+	}
+	key := fingerprint(obj)
+	if name, ok := g.decoders[key]; ok {
+		return name
+	}
+	name := g.unique("subakoDecode" + g.typeName(t))
+	g.decoders[key] = name
+	typ, ok := g.spell(t)
+	if !ok {
+		g.fail("the type %s cannot be named in Go", t.GoString())
+		return name
+	}
+	g.queue = append(g.queue, func() {
+		body := g.decodeObject(obj, pointee(func() *jen.Statement { return jen.Id("v") }), nil, 0)
+		body = append(body, jen.Return(jen.Nil()))
+		g.addFunc(1,
+			jen.Commentf("%s decodes %s from JSON.", name, goSpelling(typ)).Line().Func().Id(name).Params(jen.Id("s").Op("*").Qual(jsonwirePath, "Scanner"), jen.Id("v").Op("*").Add(typ)).Error().Block(body...),
+		)
+	})
+	return name
+}
+
+// fail returns the statement that returns an error about the value at p.
+func (g *gen) failAt(p path, msg string) jen.Code {
+	return jen.Return(g.h("subakoErr").Call(p.code(), jen.Lit(msg)))
+}
+
+// wrap returns the statement that returns err, put at p.
+func (g *gen) wrap(p path, err jen.Code) jen.Code {
+	if len(p) == 0 {
+		return jen.Return(err)
+	}
+	return jen.Return(g.h("subakoAt").Call(err, p.code()))
+}
+
+// at is err put at p.
+func (g *gen) at(err jen.Code, p path) jen.Code {
+	if len(p) == 0 {
+		return err
+	}
+	return g.h("subakoAt").Call(err, p.code())
+}
+
+// ifErr is: if err != nil { return err at p }.
+func (g *gen) ifErr(p path) jen.Code {
+	return jen.If(jen.Err().Op("!=").Nil()).Block(g.wrap(p, jen.Err()))
+}
+
+// decodeObject decodes a JSON object into the struct at v: exact member
+// names, no duplicates, no unknown members, every required member, then
+// the defaults of the absent ones.
+func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Code {
+	seen := named("seen", depth)
+	n := len(t.Fields)
+	word := func(i int) *jen.Statement {
+		if n > 64 {
+			return jen.Id(seen).Index(jen.Lit(i / 64))
+		}
+		return jen.Id(seen)
+	}
+	bit := func(i int) *jen.Statement { return jen.Parens(jen.Lit(1).Op("<<").Lit(i % 64)) }
+
+	code := []jen.Code{
+		jen.If(jen.Err().Op(":=").Add(g.h("subakoOpen")).Call(scanner(), jen.Qual(jsonwirePath, "ObjectBegin")), jen.Err().Op("!=").Nil()).Block(
+			g.wrap(p, jen.Err()),
+		),
+	}
+	switch {
+	case n > 64:
+		code = append(code, jen.Var().Id(seen).Index(jen.Lit((n+63)/64)).Uint64())
+	case n > 0:
+		code = append(code, jen.Var().Id(seen).Uint64())
+	}
+	var known []string
+	for _, f := range t.Fields {
+		known = append(known, f.JSONName)
+	}
+	var cases []jen.Code
+	for i, f := range t.Fields {
+		fp := p.with(keyStep(f.JSONName), nil)
+		body := []jen.Code{
+			jen.If(jen.Add(word(i)).Op("&").Add(bit(i)).Op("!=").Lit(0)).Block(
+				jen.Return(g.at(g.h("subakoTwice").Call(jen.Lit(f.JSONName)), p)),
+			),
+			jen.Add(word(i)).Op("|=").Lit(1).Op("<<").Lit(i % 64),
+		}
+		body = append(body, g.decodeValue(f.Type, v.field(f), fp, depth+1)...)
+		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(body...))
+	}
+	cases = append(cases, jen.Default().Block(
+		jen.Return(g.at(g.h("subakoUnknown").Call(scanner().Dot("Text").Call(), jen.Lit(strings.Join(known, ", "))), p)),
+	))
+	code = append(code, jen.For().Block(
+		jen.List(jen.Id("k"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(),
+		g.ifErr(p),
+		jen.If(jen.Id("k").Op("==").Qual(jsonwirePath, "ObjectEnd")).Block(jen.Break()),
+		jen.Switch(jen.String().Call(scanner().Dot("Str").Call())).Block(cases...),
+	))
+
+	// Required members.
+	var cond *jen.Statement
+	var collect []jen.Code
+	for w := 0; w*64 < n; w++ {
+		var mask uint64
+		for i := w * 64; i < n && i < w*64+64; i++ {
+			if t.Fields[i].Required {
+				mask |= 1 << (i % 64)
+			}
+		}
+		if mask == 0 {
+			continue
+		}
+		c := jen.Add(word(w * 64)).Op("&").Add(hex(mask)).Op("!=").Add(hex(mask))
+		if cond == nil {
+			cond = c
+		} else {
+			cond = cond.Op("||").Add(c)
+		}
+	}
+	if cond != nil {
+		missing := named("missing", depth)
+		collect = append(collect, jen.Var().Id(missing).Index().String())
+		for i, f := range t.Fields {
+			if f.Required {
+				collect = append(collect, jen.If(jen.Add(word(i)).Op("&").Add(bit(i)).Op("==").Lit(0)).Block(
+					jen.Id(missing).Op("=").Append(jen.Id(missing), jen.Lit(f.JSONName)),
+				))
+			}
+		}
+		collect = append(collect, jen.Return(g.at(g.h("subakoMissing").Call(jen.Id(missing)), p)))
+		code = append(code, jen.If(cond).Block(collect...))
+	}
+
+	// Defaults of absent members.
+	for i, f := range t.Fields {
+		if f.Default == "" {
+			continue
+		}
+		code = append(code, jen.If(jen.Add(word(i)).Op("&").Add(bit(i)).Op("==").Lit(0)).Block(
+			g.defaultValue(f, v.field(f), p.with(keyStep(f.JSONName), nil), depth+1)...,
+		))
+	}
+	return code
+}
+
+// hex is an unsigned constant written in hex, for bit masks.
+func hex(n uint64) jen.Code { return jen.Op("0x" + strconv.FormatUint(n, 16)) }
+
+// defaultValue stores a member's default: a constant when it is one, else
+// by decoding the default's JSON as if it had been given.
+func (g *gen) defaultValue(f *model.Field, lv lvalue, p path, depth int) []jen.Code {
+	t := f.Type
+	switch t.Kind {
+	case model.KindString, model.KindEnum, model.KindInteger, model.KindNumber, model.KindBoolean:
+		if t.Kind == model.KindString || t.Kind == model.KindEnum && t.Basic == "string" {
+			var s string
+			if err := json.Unmarshal([]byte(f.Default), &s); err != nil {
+				g.fail("field %s: default %s is not a string", f.JSONName, f.Default)
+				return nil
+			}
+			return []jen.Code{lv.val().Op("=").Lit(s)}
+		}
+		return []jen.Code{lv.val().Op("=").Op(f.Default)}
+	case model.KindDuration:
+		if unit := durationUnit(t.Format); unit != "" {
+			return []jen.Code{lv.val().Op("=").Op(f.Default).Op("*").Qual("time", unit)}
+		}
+	}
+	code := []jen.Code{jen.Id("s").Op(":=").Qual(jsonwirePath, "NewScanner").Call(jen.Index().Byte().Call(rawString(f.Default)))}
+	return append(code, g.decodeValue(t, lv, p, depth)...)
+}
+
+// durationUnit is the time constant of an integer duration format.
+func durationUnit(format string) string {
+	switch format {
+	case "nanoseconds":
+		return "Nanosecond"
+	case "milliseconds":
+		return "Millisecond"
+	case "seconds":
+		return "Second"
+	}
+	return ""
+}
+
+// decodeValue reads the next value into lv, checking it against t.
+func (g *gen) decodeValue(t *model.Type, lv lvalue, p path, depth int) []jen.Code {
+	x := named("x", depth)
+	switch t.Kind {
+	case model.KindObject:
+		if t.Named != nil {
+			if _, ok := g.spell(t); ok {
+				return g.callDecoder(g.objectDecoder(t), lv, p)
+			}
+		}
+		return g.decodeObject(t, lv, p, depth)
+	case model.KindRef:
+		return g.callDecoder(g.objectDecoder(t), lv, p)
+	case model.KindOptional:
+		ptr := named("p", depth)
+		code := []jen.Code{jen.Id(ptr).Op(":=").Add(g.h("subakoNew")).Call(lv.addr())}
+		return append(code, g.decodeValue(t.Elem, pointee(func() *jen.Statement { return jen.Id(ptr) }), p, depth+1)...)
+	case model.KindString, model.KindText, model.KindBytes, model.KindTime:
+		return g.decodeString(t, lv, p, depth)
+	case model.KindEnum:
+		if t.Basic == "string" {
+			return g.decodeString(t, lv, p, depth)
+		}
+		code := g.readInt(t, x, p)
+		code = append(code, g.enumCheck(t, jen.Id(x), p))
+		return append(code, lv.val().Op("=").Add(g.convert(t, intReadType(t), jen.Id(x))))
+	case model.KindInteger:
+		code := g.readInt(t, x, p)
+		code = append(code, g.intChecks(t, t.Limits, jen.Id(x), p)...)
+		return append(code, lv.val().Op("=").Add(g.convert(t, intReadType(t), jen.Id(x))))
+	case model.KindNumber:
+		bits := 64
+		if t.Basic == "float32" || t.Bits == 32 {
+			bits = 32
+		}
+		code := []jen.Code{
+			jen.List(jen.Id(x), jen.Err()).Op(":=").Add(g.h("subakoFloat")).Call(scanner(), jen.Lit(bits)),
+			g.ifErr(p),
+		}
+		code = append(code, g.floatChecks(t.Limits, x, p)...)
+		return append(code, lv.val().Op("=").Add(g.convert(t, "float64", jen.Id(x))))
+	case model.KindBoolean:
+		return []jen.Code{
+			jen.List(jen.Id(x), jen.Err()).Op(":=").Add(g.h("subakoBool")).Call(scanner()),
+			g.ifErr(p),
+			lv.val().Op("=").Add(g.convert(t, "bool", jen.Id(x))),
+		}
+	case model.KindDuration:
+		if t.Format == "duration" {
+			return g.decodeString(t, lv, p, depth)
+		}
+		unit := durationUnit(t.Format)
+		if unit == "" {
+			g.fail("time.Duration needs a format, not %q", t.Format)
+			return nil
+		}
+		code := []jen.Code{
+			jen.List(jen.Id(x), jen.Err()).Op(":=").Add(g.h("subakoInt")).Call(scanner(), jen.Lit(64)),
+			g.ifErr(p),
+		}
+		code = append(code, g.intChecks(&model.Type{Kind: model.KindInteger, Bits: 64, Signed: true}, t.Limits, jen.Id(x), p)...)
+		if unit != "Nanosecond" {
+			max := int64(1<<63-1) / map[string]int64{"Millisecond": 1e6, "Second": 1e9}[unit]
+			code = append(code, jen.If(jen.Id(x).Op(">").Op(strconv.FormatInt(max, 10)).Op("||").Id(x).Op("<").Op(strconv.FormatInt(-max, 10))).Block(
+				g.failAt(p, "is out of range for a time.Duration (about 292 years)"),
+			))
+		}
+		return append(code, lv.val().Op("=").Qual("time", "Duration").Call(jen.Id(x)).Op("*").Qual("time", unit))
+	case model.KindArray:
+		return g.decodeArray(t, lv, p, depth)
+	case model.KindMap:
+		return g.decodeMap(t, lv, p, depth)
+	case model.KindAny:
+		return g.decodeAny(t, lv, p, depth)
+	}
+	g.fail("cannot decode a value of kind %q", t.Kind)
+	return nil
+}
+
+// callDecoder calls a struct's decoder on lv.
+func (g *gen) callDecoder(fn string, lv lvalue, p path) []jen.Code {
+	return []jen.Code{
+		jen.If(jen.Err().Op(":=").Id(fn).Call(scanner(), lv.addr()), jen.Err().Op("!=").Nil()).Block(g.wrap(p, jen.Err())),
+	}
+}
+
+// intReadType is the Go type subakoInt or subakoUint returns for t.
+func intReadType(t *model.Type) string {
+	if t.Signed {
+		return "int64"
+	}
+	return "uint64"
+}
+
+// readInt reads an integer of t's size into x.
+func (g *gen) readInt(t *model.Type, x string, p path) []jen.Code {
+	read := "subakoUint"
+	if t.Signed {
+		read = "subakoInt"
+	}
+	bits := t.Bits
+	if bits == 0 {
+		bits = 64
+	}
+	return []jen.Code{
+		jen.List(jen.Id(x), jen.Err()).Op(":=").Add(g.h(read)).Call(scanner(), jen.Lit(bits)),
+		g.ifErr(p),
+	}
+}
+
+// intChecks checks an integer x against the bounds and multiple in l.
+// Bounds are made inclusive integers here, and those the Go type implies
+// already (subakoInt checked them) are left out.
+func (g *gen) intChecks(t *model.Type, l *model.Limits, x jen.Code, p path) []jen.Code {
+	if l == nil {
+		return nil
+	}
+	loText, hiText := model.IntRange(t.Bits, t.Signed)
+	typeLo, _ := new(big.Int).SetString(loText, 10)
+	typeHi, _ := new(big.Int).SetString(hiText, 10)
+	var code []jen.Code
+	bound := func(text string, lower, exclusive bool, msg string) {
+		if text == "" {
+			return
+		}
+		r, ok := new(big.Rat).SetString(text)
+		if !ok {
+			g.fail("bound %q is not a number", text)
+			return
+		}
+		// The smallest (or largest) integer that passes.
+		num, den := r.Num(), r.Denom()
+		q, m := new(big.Int).DivMod(num, den, new(big.Int)) // floor
+		var b *big.Int
+		switch {
+		case lower && exclusive:
+			b = q.Add(q, big.NewInt(1))
+		case lower: // ceil
+			b = q
+			if m.Sign() != 0 {
+				b.Add(b, big.NewInt(1))
+			}
+		case exclusive: // ceil - 1
+			b = q
+			if m.Sign() == 0 {
+				b.Sub(b, big.NewInt(1))
+			}
+		default:
+			b = q
+		}
+		switch {
+		case lower && b.Cmp(typeLo) <= 0, !lower && b.Cmp(typeHi) >= 0:
+			return // the type allows nothing beyond it
+		case lower && b.Cmp(typeHi) > 0, !lower && b.Cmp(typeLo) < 0:
+			code = append(code, g.failAt(p, msg+" "+text)) // nothing passes
+			return
+		}
+		op := "<"
+		if !lower {
+			op = ">"
+		}
+		code = append(code, jen.If(jen.Add(x).Op(op).Op(b.String())).Block(g.failAt(p, msg+" "+text)))
+	}
+	bound(l.Minimum, true, false, "must be at least")
+	bound(l.ExclusiveMinimum, true, true, "must be greater than")
+	bound(l.Maximum, false, false, "must be at most")
+	bound(l.ExclusiveMaximum, false, true, "must be less than")
+	if l.MultipleOf != "" {
+		r, ok := new(big.Rat).SetString(l.MultipleOf)
+		if !ok || r.Sign() <= 0 {
+			g.fail("multipleOf %q is not a positive number", l.MultipleOf)
+			return code
+		}
+		// An integer is a multiple of p/q (in lowest terms) when p divides it.
+		num := r.Num()
+		msg := "must be a multiple of " + l.MultipleOf
+		switch {
+		case num.Cmp(big.NewInt(1)) == 0:
+		case num.Cmp(typeHi) > 0:
+			code = append(code, jen.If(jen.Add(x).Op("!=").Lit(0)).Block(g.failAt(p, msg)))
+		default:
+			code = append(code, jen.If(jen.Add(x).Op("%").Op(num.String()).Op("!=").Lit(0)).Block(g.failAt(p, msg)))
+		}
+	}
+	return code
+}
+
+// floatChecks checks a float64 x against the bounds and multiple in l.
+func (g *gen) floatChecks(l *model.Limits, x string, p path) []jen.Code {
+	if l == nil {
+		return nil
+	}
+	var code []jen.Code
+	bound := func(text, op, msg string) {
+		if text != "" {
+			code = append(code, jen.If(jen.Id(x).Op(op).Op(text)).Block(g.failAt(p, msg+" "+text)))
+		}
+	}
+	bound(l.Minimum, "<", "must be at least")
+	bound(l.ExclusiveMinimum, "<=", "must be greater than")
+	bound(l.Maximum, ">", "must be at most")
+	bound(l.ExclusiveMaximum, ">=", "must be less than")
+	if l.MultipleOf != "" {
+		r, ok := new(big.Rat).SetString(l.MultipleOf)
+		if !ok || r.Sign() <= 0 {
+			g.fail("multipleOf %q is not a positive number", l.MultipleOf)
+			return code
+		}
+		f, _ := r.Float64()
+		mf := jen.Lit(f)
+		// multipleOf = m × 10^-k with m an int64, for an exact check.
+		check := g.h("subakoMultipleOfFloat").Call(jen.Id(x), mf)
+		scaled := new(big.Rat).Set(r)
+		for k := 0; k <= 18; k++ {
+			if scaled.IsInt() && scaled.Num().IsInt64() {
+				check = g.h("subakoMultipleOf").Call(scanner().Dot("Num").Call(), jen.Lit(scaled.Num().Int64()), jen.Lit(k), jen.Id(x), mf)
+				break
+			}
+			scaled.Mul(scaled, big.NewRat(10, 1))
+		}
+		code = append(code, jen.If(jen.Op("!").Add(check)).Block(g.failAt(p, "must be a multiple of "+l.MultipleOf)))
+	}
+	return code
+}
+
+// enumCheck fails unless x is one of t's values.
+func (g *gen) enumCheck(t *model.Type, x jen.Code, p path) jen.Code {
+	var values []jen.Code
+	var shown []string
+	for _, v := range t.Enum {
+		if t.Basic == "string" {
+			values = append(values, jen.Lit(v.Value))
+			b, _ := json.Marshal(v.Value)
+			shown = append(shown, string(b))
+		} else {
+			values = append(values, jen.Op(v.Value))
+			shown = append(shown, v.Value)
+		}
+	}
+	if len(values) == 0 {
+		return g.failAt(p, "has no allowed value")
+	}
+	return jen.Switch(x).Block(
+		jen.Case(values...),
+		jen.Default().Block(g.failAt(p, "must be one of "+strings.Join(shown, ", "))),
+	)
+}
+
+// formatChecks are the functions that check the string formats the
+// generated code asserts, and what a failure says.
+var formatChecks = map[string]struct{ fn, msg string }{
+	"date-time":             {"subakoIsDateTime", "must be a date-time (RFC 3339, such as 2026-07-28T12:00:00Z)"},
+	"date":                  {"subakoIsDate", "must be a date (YYYY-MM-DD)"},
+	"time":                  {"subakoIsTime", "must be a time (RFC 3339, such as 12:00:00Z)"},
+	"duration":              {"subakoIsDuration", "must be an ISO 8601 duration (such as PT1H30M or P2D)"},
+	"email":                 {"subakoIsEmail", "must be an email address"},
+	"hostname":              {"subakoIsHostname", "must be a host name"},
+	"ipv4":                  {"subakoIsIPv4", "must be an IPv4 address (such as 192.0.2.1)"},
+	"ipv6":                  {"subakoIsIPv6", "must be an IPv6 address (such as 2001:db8::1)"},
+	"uri":                   {"subakoIsURI", "must be an absolute URI (RFC 3986)"},
+	"uri-reference":         {"subakoIsURIReference", "must be a URI reference (RFC 3986)"},
+	"uuid":                  {"subakoIsUUID", "must be a UUID (such as 123e4567-e89b-12d3-a456-426614174000)"},
+	"json-pointer":          {"subakoIsJSONPointer", "must be a JSON pointer (RFC 6901)"},
+	"relative-json-pointer": {"subakoIsRelativeJSONPointer", "must be a relative JSON pointer"},
+}
+
+// decodeString reads a string and turns it into t's Go value: a string, an
+// enum, bytes from base64, a time, a duration, or a value with
+// UnmarshalText.
+func (g *gen) decodeString(t *model.Type, lv lvalue, p path, depth int) []jen.Code {
+	x := named("x", depth)
+	code := []jen.Code{
+		jen.List(jen.Id(x), jen.Err()).Op(":=").Add(g.h("subakoString")).Call(scanner()),
+		g.ifErr(p),
+	}
+	if l := t.Limits; l != nil {
+		min, max := l.MinLength, l.MaxLength
+		if min != nil || max != nil {
+			n := named("n", depth)
+			var checks []jen.Code
+			if min != nil && *min > 0 {
+				checks = append(checks, jen.If(jen.Id(n).Op("<").Lit(*min)).Block(g.failAt(p, "must be at least "+plural(*min, "character"))))
+			}
+			if max != nil {
+				checks = append(checks, jen.If(jen.Id(n).Op(">").Lit(*max)).Block(g.failAt(p, "must be at most "+plural(*max, "character"))))
+			}
+			if len(checks) > 0 {
+				code = append(code, jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id(x)))
+				code = append(code, checks...)
+			}
+		}
+		if l.Pattern != "" {
+			code = append(code, jen.If(jen.Op("!").Id(g.pattern(l.Pattern)).Call().Dot("MatchString").Call(jen.Id(x))).Block(
+				g.failAt(p, "must match the pattern "+l.Pattern),
+			))
+		}
+	}
+	switch t.Kind {
+	case model.KindString, model.KindText:
+		if c, ok := formatChecks[t.Format]; ok {
+			var call *jen.Statement
+			switch t.Format {
+			case "uri":
+				call = g.h("subakoIsURIRef").Call(jen.Id(x), jen.False())
+			case "uri-reference":
+				call = g.h("subakoIsURIRef").Call(jen.Id(x), jen.True())
+			default:
+				call = g.h(c.fn).Call(jen.Id(x))
+			}
+			code = append(code, jen.If(jen.Op("!").Add(call)).Block(g.failAt(p, c.msg)))
+		}
+		if t.Kind == model.KindText {
+			return append(code, jen.If(
+				jen.Err().Op(":=").Add(lv.sel()).Dot("UnmarshalText").Call(jen.Index().Byte().Call(jen.Id(x))),
+				jen.Err().Op("!=").Nil(),
+			).Block(jen.Return(g.h("subakoErr").Call(p.code(), jen.Lit("is not valid: ").Op("+").Err().Dot("Error").Call()))))
+		}
+		return append(code, lv.val().Op("=").Add(g.convert(t, "string", jen.Id(x))))
+	case model.KindEnum:
+		code = append(code, g.enumCheck(t, jen.Id(x), p))
+		return append(code, lv.val().Op("=").Add(g.convert(t, "string", jen.Id(x))))
+	case model.KindBytes:
+		b := named("b", depth)
+		return append(code,
+			jen.List(jen.Id(b), jen.Err()).Op(":=").Qual("encoding/base64", "StdEncoding").Dot("DecodeString").Call(jen.Id(x)),
+			jen.If(jen.Err().Op("!=").Nil()).Block(g.failAt(p, "must be base64 (the standard alphabet, with padding)")),
+			lv.val().Op("=").Id(b),
+		)
+	case model.KindTime:
+		tv := named("t", depth)
+		if t.Format == "date" {
+			return append(code,
+				jen.List(jen.Id(tv), jen.Err()).Op(":=").Qual("time", "Parse").Call(jen.Qual("time", "DateOnly"), jen.Id(x)),
+				jen.If(jen.Err().Op("!=").Nil()).Block(g.failAt(p, "must be a date (YYYY-MM-DD)")),
+				lv.val().Op("=").Id(tv),
+			)
+		}
+		return append(code,
+			jen.List(jen.Id(tv), jen.Err()).Op(":=").Add(g.h("subakoParseDateTime")).Call(jen.Id(x)),
+			g.ifErr(p),
+			lv.val().Op("=").Id(tv),
+		)
+	case model.KindDuration:
+		d := named("d", depth)
+		return append(code,
+			jen.List(jen.Id(d), jen.Err()).Op(":=").Add(g.h("subakoParseDuration")).Call(jen.Id(x)),
+			g.ifErr(p),
+			lv.val().Op("=").Id(d),
+		)
+	}
+	g.fail("cannot decode a string into kind %q", t.Kind)
+	return nil
+}
+
+// plural is "1 character" or "2 characters".
+func plural(n int, noun string) string {
+	s := strconv.Itoa(n) + " " + noun
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}
+
+// decodeArray reads an array into a slice or a Go array.
+func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Code {
+	i, ptr := named("i", depth), named("p", depth)
+	ip := p.with("", g.h("subakoIndex").Call(jen.Id(i)))
+	open := jen.If(jen.Err().Op(":=").Add(g.h("subakoOpen")).Call(scanner(), jen.Qual(jsonwirePath, "ArrayBegin")), jen.Err().Op("!=").Nil()).Block(g.wrap(p, jen.Err()))
+	end := jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(g.wrap(p, jen.Err()))
+	elem := pointee(func() *jen.Statement { return jen.Id(ptr) })
+	more := jen.Add(scanner()).Dot("PeekKind").Call().Op("!=").Qual(jsonwirePath, "ArrayEnd")
+	if t.Fixed {
+		exactly := "must have exactly " + plural(t.Len, "item")
+		body := []jen.Code{
+			jen.If(jen.Id(i).Op("==").Lit(t.Len)).Block(g.failAt(p, exactly)),
+			jen.Id(ptr).Op(":=").Op("&").Add(lv.paren()).Index(jen.Id(i)),
+		}
+		body = append(body, g.decodeValue(t.Elem, elem, ip, depth+1)...)
+		return []jen.Code{
+			open,
+			jen.Id(i).Op(":=").Lit(0),
+			jen.For(jen.Empty(), more, jen.Id(i).Op("++")).Block(body...),
+			end,
+			jen.If(jen.Id(i).Op("<").Lit(t.Len)).Block(g.failAt(p, exactly)),
+		}
+	}
+	l := t.Limits
+	if l == nil {
+		l = &model.Limits{}
+	}
+	var body []jen.Code
+	if l.MaxItems != nil {
+		body = append(body, jen.If(jen.Id(i).Op("==").Lit(*l.MaxItems)).Block(g.failAt(p, "must have at most "+plural(*l.MaxItems, "item"))))
+	}
+	body = append(body, jen.Id(ptr).Op(":=").Add(g.h("subakoGrow")).Call(lv.addr()))
+	body = append(body, g.decodeValue(t.Elem, elem, ip, depth+1)...)
+	code := []jen.Code{
+		open,
+		g.h("subakoEmpty").Call(lv.addr()),
+		jen.For(jen.Id(i).Op(":=").Lit(0), more, jen.Id(i).Op("++")).Block(body...),
+		end,
+	}
+	if l.MinItems != nil && *l.MinItems > 0 {
+		code = append(code, jen.If(jen.Len(lv.val()).Op("<").Lit(*l.MinItems)).Block(g.failAt(p, "must have at least "+plural(*l.MinItems, "item"))))
+	}
+	return code
+}
+
+// decodeMap reads an object into a map: keys are free (or an enum's),
+// each at most once.
+func (g *gen) decodeMap(t *model.Type, lv lvalue, p path, depth int) []jen.Code {
+	key, x := named("key", depth), named("m", depth)
+	kp := p.with("", g.h("subakoKey").Call(jen.Id(key)))
+	l := t.Limits
+	if l == nil {
+		l = &model.Limits{}
+	}
+	goKey := jen.Code(jen.Id(key))
+	if t.Key != nil {
+		goKey = g.convert(t.Key, "string", jen.Id(key))
+	}
+	body := []jen.Code{
+		jen.List(jen.Id("k"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(),
+		g.ifErr(p),
+		jen.If(jen.Id("k").Op("==").Qual(jsonwirePath, "ObjectEnd")).Block(jen.Break()),
+		jen.Id(key).Op(":=").Add(scanner()).Dot("Text").Call(),
+	}
+	if k := t.Key; k != nil && k.Kind == model.KindEnum {
+		var values []jen.Code
+		var shown []string
+		for _, v := range k.Enum {
+			values = append(values, jen.Lit(v.Value))
+			shown = append(shown, v.Value)
+		}
+		body = append(body, jen.Switch(jen.Id(key)).Block(
+			jen.Case(values...),
+			jen.Default().Block(jen.Return(g.h("subakoErr").Call(kp.code(), jen.Lit("is not an allowed key (allowed: "+strings.Join(shown, ", ")+")")))),
+		))
+	}
+	body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(lv.paren()).Index(goKey), jen.Id("dup")).Block(
+		jen.Return(g.h("subakoErr").Call(kp.code(), jen.Lit("is given twice"))),
+	))
+	if l.MaxProperties != nil {
+		body = append(body, jen.If(jen.Len(lv.val()).Op("==").Lit(*l.MaxProperties)).Block(g.failAt(p, "must have at most "+plural(*l.MaxProperties, "member"))))
+	}
+	if assignedOnly(t.Elem) {
+		// The decoder only assigns the value: straight into the map.
+		body = append(body, g.decodeValue(t.Elem, place(func() *jen.Statement { return lv.paren().Index(goKey) }), kp, depth+1)...)
+	} else {
+		body = append(body, jen.Id(x).Op(":=").Add(g.h("subakoElem")).Call(lv.val()))
+		body = append(body, g.decodeValue(t.Elem, ident(x), kp, depth+1)...)
+		body = append(body, jen.Add(lv.paren()).Index(goKey).Op("=").Id(x))
+	}
+	code := []jen.Code{
+		jen.If(jen.Err().Op(":=").Add(g.h("subakoOpen")).Call(scanner(), jen.Qual(jsonwirePath, "ObjectBegin")), jen.Err().Op("!=").Nil()).Block(g.wrap(p, jen.Err())),
+		g.h("subakoMakeMap").Call(lv.addr()),
+		jen.For().Block(body...),
+	}
+	if l.MinProperties != nil && *l.MinProperties > 0 {
+		code = append(code, jen.If(jen.Len(lv.val()).Op("<").Lit(*l.MinProperties)).Block(g.failAt(p, "must have at least "+plural(*l.MinProperties, "member"))))
+	}
+	return code
+}
+
+// assignedOnly reports whether decoding a value of type t only assigns to
+// its place, which then need not be addressable (a map element).
+func assignedOnly(t *model.Type) bool {
+	switch t.Kind {
+	case model.KindString, model.KindEnum, model.KindInteger, model.KindNumber, model.KindBoolean,
+		model.KindBytes, model.KindTime, model.KindDuration:
+		return true
+	case model.KindAny:
+		return t.Named == nil
+	}
+	return false
+}
+
+// decodeAny reads any JSON value: raw for json.RawMessage, through
+// UnmarshalJSON for a type with its own, else as encoding/json would into
+// an interface.
+func (g *gen) decodeAny(t *model.Type, lv lvalue, p path, depth int) []jen.Code {
+	x := named("x", depth)
+	if t.Named == nil {
+		return []jen.Code{
+			jen.List(jen.Id(x), jen.Err()).Op(":=").Add(g.h("subakoAny")).Call(scanner()),
+			g.ifErr(p),
+			lv.val().Op("=").Id(x),
+		}
+	}
+	code := []jen.Code{
+		jen.List(jen.Id(x), jen.Err()).Op(":=").Add(scanner()).Dot("Skip").Call(),
+		g.ifErr(p),
+	}
+	if t.Named.Path == "encoding/json" && t.Named.Name == "RawMessage" {
+		return append(code, lv.val().Op("=").Append(lv.paren().Index(jen.Op(":0:0")), jen.Id(x).Op("...")))
+	}
+	return append(code, jen.If(
+		jen.Err().Op(":=").Add(lv.sel()).Dot("UnmarshalJSON").Call(jen.Id(x)),
+		jen.Err().Op("!=").Nil(),
+	).Block(jen.Return(g.h("subakoErr").Call(p.code(), jen.Lit("is not valid: ").Op("+").Err().Dot("Error").Call()))))
+}
