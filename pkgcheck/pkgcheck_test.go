@@ -122,3 +122,40 @@ func TestManifestMismatch(t *testing.T) {
 		t.Errorf("manifest findings %v", files[1].Findings)
 	}
 }
+
+// BenchmarkLintDir lints a packed examples/hello as `subakogo lint DIR`
+// does: binary checks, manifest, and discovery in the host. "cold" starts
+// each run with an empty compilation cache; "warm" reuses one.
+func BenchmarkLintDir(b *testing.B) {
+	dir := b.TempDir()
+	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, ModuleName), "../examples/hello")
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, rules.ManifestName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	lint := func(b *testing.B, cache string) {
+		c := New(host.Options{CacheDir: cache})
+		defer c.Close(ctx)
+		files, err := c.Dir(ctx, dir, true)
+		if err != nil || len(files) != 2 || len(files[0].Findings)+len(files[1].Findings) != 0 {
+			b.Fatalf("lint: %v %+v", err, files)
+		}
+	}
+	b.Run("cold", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			lint(b, b.TempDir())
+		}
+	})
+	b.Run("warm", func(b *testing.B) {
+		cache := b.TempDir()
+		lint(b, cache)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			lint(b, cache)
+		}
+	})
+}
