@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/wasmbuild"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -158,4 +159,53 @@ func BenchmarkLintDir(b *testing.B) {
 			lint(b, cache)
 		}
 	})
+}
+
+// TestProtocolRules runs, for each protocol rule, a module that breaks it
+// at upload discovery, and checks the finding.
+func TestProtocolRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	c := checker(t)
+	dir := t.TempDir()
+	for _, tc := range []struct{ mode, want string }{
+		{"good", ""},
+		{"notjson", "protocol-not-message"},
+		{"wrongid", "protocol-unknown-id"},
+		{"rpcerror", "protocol-rpc-error"},
+		{"resulttype", "protocol-result-type"},
+		{"request", "protocol-request"},
+		{"version", "protocol-discover"},
+		{"paging", "protocol-paging"},
+		{"noanswer", "protocol-no-answer"},
+		{"exit3", "protocol-exit"},
+		{"noexit", "protocol-no-exit"},
+		{"flood", "protocol-stdout-limit"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			out := filepath.Join(dir, tc.mode+".wasm")
+			cmd := exec.Command("go", "build", "-ldflags=-X main.mode="+tc.mode, "-o", out, "./testdata/discovery")
+			cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("go build: %v\n%s", err, b)
+			}
+			wasm, _ := os.ReadFile(out)
+			fs, _, err := c.Module(context.Background(), wasm, "", true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := slugsOf(fs, rules.Error)
+			if tc.want == "" && len(got) > 0 || tc.want != "" && !slices.Contains(got, tc.want) {
+				t.Errorf("findings %v, want %q: %v", got, tc.want, fs)
+			}
+		})
+	}
+	// A trap: _start is unreachable.
+	m := wasmbuild.Command()
+	m.CodeSection[0].Body = []byte{0x00, 0x0b}
+	fs, _, err := c.Module(context.Background(), wasmbuild.Encode(m), "", true)
+	if err != nil || !slices.Contains(slugsOf(fs, rules.Error), "protocol-trap") {
+		t.Errorf("trap: %v %v", err, fs)
+	}
 }

@@ -1,0 +1,80 @@
+// Command discovery answers Subako's upload discovery, breaking it in the
+// way its mode (set at build time with -ldflags -X main.mode=...) names,
+// so pkgcheck's tests can check each protocol rule end to end.
+package main
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"time"
+)
+
+var mode = "good"
+
+func main() {
+	in := bufio.NewReader(os.Stdin)
+	for {
+		line, err := in.ReadString('\n')
+		if line != "" {
+			answer(line)
+		}
+		if err != nil {
+			break
+		}
+	}
+	switch mode {
+	case "exit3":
+		os.Exit(3)
+	case "noexit":
+		for {
+			time.Sleep(time.Hour)
+		}
+	}
+}
+
+func answer(line string) {
+	id := `"?"`
+	if i := strings.Index(line, `"id":`); i >= 0 {
+		rest := line[i+5:]
+		id = rest[:strings.IndexAny(rest, ",}")]
+	}
+	out := func(s string) { os.Stdout.WriteString(s + "\n") }
+	result := func(body string) { out(`{"jsonrpc":"2.0","id":` + id + `,"result":{` + body + `,"resultType":"complete"}}`) }
+	discover := strings.Contains(line, `"server/discover"`)
+	switch {
+	case mode == "notjson" && discover:
+		out("starting up")
+	case mode == "wrongid" && discover:
+		out(`{"jsonrpc":"2.0","id":999,"result":{"resultType":"complete"}}`)
+		return
+	case mode == "rpcerror" && discover:
+		out(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32603,"message":"internal"}}`)
+		return
+	case mode == "resulttype" && discover:
+		out(`{"jsonrpc":"2.0","id":` + id + `,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}}}`)
+		return
+	case mode == "request" && discover:
+		out(`{"jsonrpc":"2.0","id":"s1","method":"roots/list","params":{}}`)
+	case mode == "version" && discover:
+		result(`"supportedVersions":["2025-06-18"],"capabilities":{"tools":{}}`)
+		return
+	case mode == "noanswer":
+		return
+	case mode == "flood":
+		chunk := strings.Repeat("x", 64<<10)
+		for i := 0; i < 20; i++ {
+			out(chunk)
+		}
+		return
+	}
+	if discover {
+		result(`"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}`)
+		return
+	}
+	next := ""
+	if mode == "paging" {
+		next = `,"nextCursor":"again"`
+	}
+	result(`"tools":[{"name":"greet","description":"Greet someone.","inputSchema":{"type":"object","properties":{"name":{"type":"string","description":"Who."}},"required":["name"],"additionalProperties":false}}]` + next)
+}
