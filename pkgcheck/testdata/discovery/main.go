@@ -40,7 +40,9 @@ func answer(line string) {
 		id = rest[:strings.IndexAny(rest, ",}")]
 	}
 	out := func(s string) { os.Stdout.WriteString(s + "\n") }
-	result := func(body string) { out(`{"jsonrpc":"2.0","id":` + id + `,"result":{` + body + `,"resultType":"complete"}}`) }
+	result := func(body string) {
+		out(`{"jsonrpc":"2.0","id":` + id + `,"result":{` + body + `,"resultType":"complete"}}`)
+	}
 	discover := strings.Contains(line, `"server/discover"`)
 	switch {
 	case mode == "notjson" && discover:
