@@ -1,6 +1,7 @@
 package codegen_test
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"log"
@@ -32,6 +33,9 @@ func TestMain(m *testing.M) {
 		log.Fatal(err)
 	}
 	code := m.Run()
+	if theHost != nil {
+		_ = theHost.Close(context.Background())
+	}
 	os.RemoveAll(modRoot)
 	os.Exit(code)
 }

@@ -34,7 +34,6 @@ func wasmModule(t *testing.T, name string) (*host.Host, *host.Module) {
 		if theHost, err = host.New(context.Background(), host.Options{CacheDir: "-"}); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() {}) // the host lives for the whole run
 	}
 	m := compiled[name]
 	if m == nil {

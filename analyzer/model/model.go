@@ -22,9 +22,9 @@
 //     member is an error (additionalProperties is false); a Required
 //     field missing is an error; an absent optional field keeps its zero
 //     value, or takes Default when it has one.
-//   - Optional (*T): null or absent leaves the pointer nil; the encoder
-//     leaves a nil pointer out (the schema never allows null).
-//   - Arrays and maps: null decodes as empty; the encoder writes [] and {}
+//   - Optional (*T): absent leaves the pointer nil and null is refused, as
+//     the schema never allows null; the encoder leaves a nil pointer out.
+//   - Arrays and maps: null is refused; the encoder writes [] and {}
 //     for nil (not null), and leaves the member out only for
 //     OmitEmpty/OmitZero as encoding/json would.
 //   - Integers: parsed from the JSON text (never through float64) and
@@ -201,7 +201,7 @@ const (
 	// string on the wire, converted by those methods.
 	KindText Kind = "text"
 	// KindOptional is a pointer *T: an optional value, never null in the
-	// schema. Decoders take null as absent; encoders omit a nil pointer.
+	// schema. Decoders refuse null, as the schema does; encoders omit a nil pointer.
 	KindOptional Kind = "optional"
 	// KindAny is any JSON value: an interface{} or a type with its own
 	// MarshalJSON, marked //subako:any, or json.RawMessage.

@@ -77,7 +77,15 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if bytes.Equal(old, code) {
 		return exitOK
 	}
-	if err := os.WriteFile(path, code, 0o644); err != nil {
+	// Write beside the target and rename, so a failed write cannot leave
+	// half a file.
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, code, 0o644); err != nil {
+		fmt.Fprintf(stderr, "subakogo generate: %v\n", err)
+		return exitUnreadable
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 		fmt.Fprintf(stderr, "subakogo generate: %v\n", err)
 		return exitUnreadable
 	}

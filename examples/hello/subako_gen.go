@@ -44,9 +44,7 @@ var subakoPackage = subako.Package{
 
 // Each handler has the signature its tool was generated for: if one changed,
 // this does not compile until subakogo generate runs again.
-var (
-	_ func(GreetInput) (Greeting, error) = greet
-)
+var _ func(GreetInput) (Greeting, error) = greet
 
 // The tools' JSON Schemas (2020-12), fixed when the file was generated.
 const (

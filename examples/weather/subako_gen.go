@@ -46,9 +46,7 @@ var subakoPackage = subako.Package{
 
 // Each handler has the signature its tool was generated for: if one changed,
 // this does not compile until subakogo generate runs again.
-var (
-	_ func(ForecastInput) (Report, error) = forecast
-)
+var _ func(ForecastInput) (Report, error) = forecast
 
 // The tools' JSON Schemas (2020-12), fixed when the file was generated.
 const (
