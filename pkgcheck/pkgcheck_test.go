@@ -182,6 +182,7 @@ func TestProtocolRules(t *testing.T) {
 		{"exit3", "protocol-exit"},
 		{"noexit", "protocol-no-exit"},
 		{"flood", "protocol-stdout-limit"},
+		{"loop", "protocol-timeout"}, // takes discovery's whole 10 seconds
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			out := filepath.Join(dir, tc.mode+".wasm")

@@ -63,6 +63,9 @@ func answer(line string) {
 		return
 	case mode == "noanswer":
 		return
+	case mode == "loop" && discover:
+		for {
+		}
 	case mode == "flood":
 		chunk := strings.Repeat("x", 64<<10)
 		for i := 0; i < 20; i++ {
