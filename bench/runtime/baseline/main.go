@@ -100,7 +100,7 @@ var tools = []tool{{
 	Name:         "greet",
 	Description:  "Greet someone by name.",
 	InputSchema:  json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."}},"required":["name"],"additionalProperties":false}`),
-	OutputSchema: json.RawMessage(`{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false}`),
+	OutputSchema: json.RawMessage(`{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`),
 }}
 
 type greetInput struct {
@@ -120,7 +120,7 @@ func greet(args json.RawMessage) callResult {
 	}
 	switch {
 	case in.Name == nil:
-		return failure("name is required")
+		return failure("arguments.name: is required")
 	case *in.Name == "":
 		return failure("name must not be empty")
 	}
