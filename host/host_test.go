@@ -152,6 +152,9 @@ func TestMisbehaving(t *testing.T) {
 			found := false
 			for _, k := range kinds {
 				found = found || k == c.want
+				if c.want == BreakRPCError && k == BreakNoAnswer {
+					t.Error("an error answer is still an answer")
+				}
 			}
 			if !found {
 				t.Errorf("breaks %v, want %s (record: exited %v code %d trap %q timeout %v)", kinds, c.want,

@@ -92,15 +92,15 @@ func (r *Record) Breaks() []Break {
 	var out []Break
 	answered := map[string]bool{}
 	for i, l := range r.Lines {
-		if b, ok := breaksLine(l.Text, asked); ok {
-			b.Line = i
-			out = append(out, b)
-			continue
-		}
-		if msg, ok := ParseMessage(l.Text); ok && msg.HasID() {
+		// An answer counts as one even when it breaks the call (an error).
+		if msg, ok := ParseMessage(l.Text); ok && msg.HasID() && msg.Method == "" {
 			var id string
 			_ = json.Unmarshal(msg.ID, &id)
 			answered[id] = true
+		}
+		if b, ok := breaksLine(l.Text, asked); ok {
+			b.Line = i
+			out = append(out, b)
 		}
 	}
 	if len(r.Partial) > 0 {

@@ -36,7 +36,7 @@ func CheckDiscovery(d *host.Discovery) []rules.Finding {
 	switch {
 	case strings.Contains(d.Stopped, "pages"), strings.Contains(d.Stopped, "cursor"):
 		add(rules.ProtocolPaging, d.Stopped)
-	case strings.HasPrefix(d.Stopped, "server/discover"), strings.HasPrefix(d.Stopped, "the server/discover"):
+	case strings.HasPrefix(d.Stopped, "server/discover:"), strings.HasPrefix(d.Stopped, "the server/discover"):
 		add(rules.ProtocolDiscover, d.Stopped)
 	case d.Discover == nil && len(out) == 0:
 		add(rules.ProtocolDiscover, "no answer to server/discover"+orReason(d.Stopped))

@@ -20,6 +20,7 @@ type jsonFile struct {
 	Size     *int64        `json:"size"`   // null when unknown
 	SHA256   *string       `json:"sha256"` // null when unknown
 	Findings []jsonFinding `json:"findings"`
+	Error    *string       `json:"error,omitempty"` // the file could not be read or checked
 }
 
 type jsonFinding struct {
@@ -44,7 +45,7 @@ type jsonSummary struct {
 func writeJSON(b *bytes.Buffer, files []File) error {
 	doc := jsonReport{Files: make([]jsonFile, 0, len(files))}
 	for _, f := range files {
-		jf := jsonFile{Path: f.Path, SHA256: nonEmpty(f.SHA256), Findings: make([]jsonFinding, 0, len(f.Findings))}
+		jf := jsonFile{Path: f.Path, SHA256: nonEmpty(f.SHA256), Findings: make([]jsonFinding, 0, len(f.Findings)), Error: nonEmpty(f.Error)}
 		if f.Size >= 0 {
 			jf.Size = &f.Size
 		}

@@ -22,6 +22,7 @@ type File struct {
 	SHA256   string          // hex, "" if unknown
 	MIMEType string          // e.g. "application/wasm"; "" to omit
 	Findings []rules.Finding // in the order found; renderers sort stably by offset then rule ID
+	Error    string          // why the file could not be read or checked; "" when it was
 }
 
 // Format names an output format, as the -format flag spells it.

@@ -25,7 +25,12 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 		}
 		return "\x1b[" + sgr + "m" + s + "\x1b[0m"
 	}
+	unread := 0
 	for _, f := range files {
+		if f.Error != "" {
+			unread++
+			fmt.Fprintf(b, "%s %s\n", paint("1", clean(f.Path)+":"), paint(sevColor[rules.Error], "cannot be read: "+clean(f.Error)))
+		}
 		for _, fd := range f.Findings {
 			loc := clean(f.Path)
 			if fd.Line > 0 {
@@ -43,7 +48,7 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 		}
 	}
 	n := count(files)
-	if n == (counts{}) {
+	if n == (counts{}) && unread == 0 {
 		fmt.Fprintf(b, "no findings in %d file%s\n", len(files), plural(len(files)))
 		return
 	}

@@ -84,18 +84,25 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		AllowHosts: allow,
 	})
 	stderr.Write(c.Record.Stderr)
-	if breaks := c.Record.Breaks(); len(breaks) > 0 {
-		fmt.Fprintln(stdout, "The call crashed, as Subako would report it:")
+	breaks := c.Record.Breaks()
+	if *raw && c.Response != nil {
+		fmt.Fprintf(stdout, "%s\n", c.Response)
+	}
+	if len(breaks) > 0 {
+		w := stdout
+		if *raw {
+			w = stderr // stdout holds the raw answer
+		}
+		fmt.Fprintln(w, "The call crashed, as Subako would report it:")
 		for _, b := range breaks {
-			fmt.Fprintf(stdout, "  %s: %s\n", b.Kind, b.Message)
+			fmt.Fprintf(w, "  %s: %s\n", b.Kind, b.Message)
 		}
 		if c.Record.StderrBytes > int64(len(c.Record.Stderr)) {
-			fmt.Fprintf(stdout, "(stderr above is the last %d of %d bytes)\n", len(c.Record.Stderr), c.Record.StderrBytes)
+			fmt.Fprintf(w, "(stderr above is the last %d of %d bytes)\n", len(c.Record.Stderr), c.Record.StderrBytes)
 		}
 		return exitFindings
 	}
 	if *raw {
-		fmt.Fprintf(stdout, "%s\n", c.Response)
 		if isError(c.Result) {
 			return exitFindings
 		}

@@ -131,6 +131,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		step("lint with discovery", !hasError([]report.File{{Findings: findings[:len(findings)-len(calls)]}}))
 		if _, err := os.Stat(filepath.Join(dir, CallsFile)); err == nil {
 			step(CallsFile, len(calls) == 0)
+		} else {
+			steps = append(steps, "skip "+CallsFile+" (the package has none)")
 		}
 		files = append(files, mod)
 	} else {

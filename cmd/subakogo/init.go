@@ -36,7 +36,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("name", "", "the package's name (default: the directory's name)")
 	replace := fs.String("replace", "", "use a local checkout of subako-go (a replace directive), for development")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo init [--name NAME] [--module PATH] DIR\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo init [--name NAME] [--module PATH] [--replace SUBAKO_GO_CHECKOUT] DIR\n\n"+
 			"Writes a new Go function package: go.mod with subakogo as a tool, one handler with its\n"+
 			"types and go:generate line, a native test with the HTTP fake, testdata/calls.json and a\n"+
 			"CI workflow. Then: cd DIR && go generate && go tool subakogo check .")
@@ -59,6 +59,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	}
 	if *module == "" {
 		*module = "example.com/" + *name
+	}
+	if version() == "devel" && *replace == "" {
+		return usageError(stderr, fs, errors.New("this subakogo is a development build, which no version names: pass --replace with the path of your subako-go checkout"))
 	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		fmt.Fprintf(stderr, "subakogo init: %s exists and is not empty\n", dir)
@@ -99,10 +102,7 @@ func writeFile(path string, b []byte) error {
 func writeGoMod(dir, module, replace string) error {
 	v := version()
 	if v == "devel" {
-		if replace == "" {
-			return errors.New("this subakogo is a development build, which no version names: pass --replace with the path of your subako-go checkout")
-		}
-		v = "v0.0.0"
+		v = "v0.0.0" // runInit requires --replace for a development build
 	}
 	gomod := "module " + module + "\n\ngo 1.26\n\ntool github.com/subako-ai/subako-go/cmd/subakogo\n\nrequire github.com/subako-ai/subako-go " + v + "\n"
 	if replace != "" {

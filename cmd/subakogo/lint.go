@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/pkgcheck"
@@ -60,6 +59,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
 			code = exitUnreadable
+			files = append(files, report.File{Path: p, Size: -1, Error: err.Error()})
 			continue
 		}
 		for _, file := range got {
@@ -84,9 +84,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 // lintPath lints a package directory or a module file.
 func lintPath(ctx context.Context, c *pkgcheck.Checker, p string, hash, discover bool) ([]report.File, error) {
 	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-		if _, err := os.Stat(filepath.Join(p, rules.ManifestName)); err == nil {
-			return c.Dir(ctx, p, discover)
-		}
+		return c.Dir(ctx, p, discover) // a package directory, complete or not
 	}
 	in, err := readModule(p)
 	if err != nil {

@@ -124,8 +124,13 @@ func TestLintDirectoryAndStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ := runCLI("lint", "pkg")
-	if code != exitFindings || !strings.Contains(out, filepath.Join("pkg", "module.wasm")+"@") {
+	if code != exitFindings || !strings.Contains(out, filepath.Join("pkg", "module.wasm")+"@") || !strings.Contains(out, "M002 manifest-missing") {
 		t.Errorf("lint pkg: exit %d, output %q", code, out)
+	}
+	// An unreadable path is in the report too, not only on stderr.
+	code, out, _ = runCLI("lint", "--format", "json", "missing.wasm")
+	if code != exitUnreadable || !strings.Contains(out, `"error": "stat missing.wasm`) {
+		t.Errorf("lint missing: exit %d, output %q", code, out)
 	}
 }
 
