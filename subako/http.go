@@ -266,11 +266,11 @@ func parseHTTPAnswer(answer []byte) (*HTTPResponse, error) {
 	var resp *HTTPResponse
 	var herr *HTTPError
 	s := jsonwire.NewScanner(answer)
-	err := eachMember(s, func(key string) (err error) {
+	err := s.Members(func(key string) (err error) {
 		switch key {
 		case "ok":
 			resp = new(HTTPResponse)
-			err = eachMember(s, func(key string) (err error) {
+			err = s.Members(func(key string) (err error) {
 				switch key {
 				case "status":
 					var n int64
@@ -278,7 +278,7 @@ func parseHTTPAnswer(answer []byte) (*HTTPResponse, error) {
 					resp.Status = int(n)
 				case "headers":
 					resp.Headers = map[string]string{}
-					err = eachMember(s, func(name string) (err error) {
+					err = s.Members(func(name string) (err error) {
 						resp.Headers[name], err = readString(s)
 						return err
 					})
@@ -291,7 +291,7 @@ func parseHTTPAnswer(answer []byte) (*HTTPResponse, error) {
 			})
 		case "error":
 			herr = new(HTTPError)
-			err = eachMember(s, func(key string) (err error) {
+			err = s.Members(func(key string) (err error) {
 				switch key {
 				case "kind":
 					var kind string
@@ -331,7 +331,7 @@ func parseHTTPAnswer(answer []byte) (*HTTPResponse, error) {
 
 func parseResponseBody(s *jsonwire.Scanner, resp *HTTPResponse) error {
 	typ := ""
-	err := eachMember(s, func(key string) (err error) {
+	err := s.Members(func(key string) (err error) {
 		switch key {
 		case "type":
 			typ, err = readString(s)

@@ -94,7 +94,7 @@ func hostReadResponse(buf []byte) int32 {
 func decodeHTTPRequest(request []byte) (*HTTPRequest, error) {
 	req := new(HTTPRequest)
 	s := jsonwire.NewScanner(request)
-	err := eachMember(s, func(key string) (err error) {
+	err := s.Members(func(key string) (err error) {
 		switch key {
 		case "method":
 			req.Method, err = readString(s)
@@ -102,13 +102,13 @@ func decodeHTTPRequest(request []byte) (*HTTPRequest, error) {
 			req.URL, err = readString(s)
 		case "headers":
 			req.Headers = map[string]string{}
-			err = eachMember(s, func(name string) (err error) {
+			err = s.Members(func(name string) (err error) {
 				req.Headers[name], err = readString(s)
 				return err
 			})
 		case "body":
 			req.Body = new(HTTPBody)
-			err = eachMember(s, func(key string) (err error) {
+			err = s.Members(func(key string) (err error) {
 				switch key {
 				case "type":
 					req.Body.Type, err = readString(s)
@@ -125,7 +125,7 @@ func decodeHTTPRequest(request []byte) (*HTTPRequest, error) {
 			})
 		case "output":
 			typ := ""
-			err = eachMember(s, func(key string) (err error) {
+			err = s.Members(func(key string) (err error) {
 				switch key {
 				case "type":
 					typ, err = readString(s)

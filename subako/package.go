@@ -89,7 +89,7 @@ func checkSchema(schema []byte, input bool) error {
 		return errors.New("must be a JSON object")
 	}
 	typeObject := false
-	err := eachMember(s, func(key string) error {
+	err := s.Members(func(key string) error {
 		raw, err := s.Skip()
 		if key == "type" && err == nil {
 			typeObject = string(raw) == `"object"`
@@ -106,24 +106,4 @@ func checkSchema(schema []byte, input bool) error {
 		return errors.New(`must have "type": "object" at the top`)
 	}
 	return nil
-}
-
-// eachMember reads an object and calls fn with each key, leaving the
-// scanner before that member's value, which fn must consume.
-func eachMember(s *jsonwire.Scanner, fn func(key string) error) error {
-	if err := s.Expect(jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			return nil
-		}
-		if err := fn(s.Text()); err != nil {
-			return err
-		}
-	}
 }

@@ -44,7 +44,7 @@ func parseMessage(line []byte) (m message, e *rpcError) {
 	var version, id, method, params []byte
 	isResponse := false
 	dup := ""
-	err := eachMember(s, func(key string) error {
+	err := s.Members(func(key string) error {
 		raw, err := s.Skip()
 		var slot *[]byte
 		switch key {
@@ -127,7 +127,7 @@ func parseParams(raw []byte) (p params, e *rpcError) {
 	}
 	s := jsonwire.NewScanner(raw)
 	dup := ""
-	_ = eachMember(s, func(key string) error { // cannot fail: the line is valid
+	_ = s.Members(func(key string) error { // cannot fail: the line is valid
 		v, err := s.Skip()
 		var slot *[]byte
 		switch key {
@@ -170,7 +170,7 @@ func checkMeta(meta []byte) *rpcError {
 	}
 	var version, caps []byte
 	s := jsonwire.NewScanner(meta)
-	_ = eachMember(s, func(key string) error { // cannot fail: the line is valid
+	_ = s.Members(func(key string) error { // cannot fail: the line is valid
 		v, err := s.Skip()
 		switch key {
 		case metaVersion:

@@ -367,7 +367,7 @@ var errStop = errors.New("stop")
 func idFromPrefix(prefix []byte) []byte {
 	var id []byte
 	s := jsonwire.NewScanner(prefix)
-	_ = eachMember(s, func(key string) error { // ends in an error, at the cut
+	_ = s.Members(func(key string) error { // ends in an error, at the cut
 		raw, err := s.Skip()
 		if err == nil && key == "id" && isID(raw) && (raw[0] == '"' || s.Offset()+len(raw) < len(prefix)) {
 			id = raw

@@ -147,7 +147,7 @@ func current(p place) (tempC float64, code int64, err error) {
 // An answer without results found nothing.
 func parsePlace(body []byte) (p place, found bool, err error) {
 	s := jsonwire.NewScanner(body)
-	err = members(s, func(key string) error {
+	err = s.Members(func(key string) error {
 		if key != "results" {
 			_, err := s.Skip()
 			return err
@@ -163,7 +163,7 @@ func parsePlace(body []byte) (p place, found bool, err error) {
 				continue
 			}
 			var hasLat, hasLon bool
-			err := members(s, func(key string) (err error) {
+			err := s.Members(func(key string) (err error) {
 				switch key {
 				case "name":
 					p.name, err = str(s)
@@ -203,12 +203,12 @@ func parsePlace(body []byte) (p place, found bool, err error) {
 func parseCurrent(body []byte) (tempC float64, code int64, err error) {
 	var hasTemp, hasCode bool
 	s := jsonwire.NewScanner(body)
-	err = members(s, func(key string) error {
+	err = s.Members(func(key string) error {
 		if key != "current" {
 			_, err := s.Skip()
 			return err
 		}
-		return members(s, func(key string) (err error) {
+		return s.Members(func(key string) (err error) {
 			switch key {
 			case "temperature_2m":
 				tempC, err = num(s)
@@ -238,7 +238,7 @@ func parseCurrent(body []byte) (tempC float64, code int64, err error) {
 func errorReason(body []byte) string {
 	reason := ""
 	s := jsonwire.NewScanner(body)
-	_ = members(s, func(key string) (err error) {
+	_ = s.Members(func(key string) (err error) {
 		if key == "reason" && s.PeekKind() == jsonwire.String {
 			reason, err = str(s)
 			return err
@@ -251,25 +251,6 @@ func errorReason(body []byte) string {
 		reason = strings.ToValidUTF8(reason[:max], "") + "…"
 	}
 	return reason
-}
-
-// members reads an object, calling fn with each key; fn consumes the value.
-func members(s *jsonwire.Scanner, fn func(key string) error) error {
-	if err := s.Expect(jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			return nil
-		}
-		if err := fn(s.Text()); err != nil {
-			return err
-		}
-	}
 }
 
 func str(s *jsonwire.Scanner) (string, error) {

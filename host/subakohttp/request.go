@@ -302,27 +302,14 @@ func parseURL(raw string) (*url.URL, error) {
 // members calls fn for each member of an object, refusing a key given twice:
 // two values for one field would leave which one counts to chance.
 func members(s *jsonwire.Scanner, prefix string, fn func(key string) error) error {
-	if err := s.Expect(jsonwire.ObjectBegin); err != nil {
-		return err
-	}
 	seen := map[string]bool{}
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			return nil
-		}
-		key := s.Text()
+	return s.Members(func(key string) error {
 		if seen[key] {
 			return &jsonwire.Error{Offset: s.Offset(), Msg: quote(prefix+key) + " is given twice"}
 		}
 		seen[key] = true
-		if err := fn(key); err != nil {
-			return err
-		}
-	}
+		return fn(key)
+	})
 }
 
 func str(s *jsonwire.Scanner) (string, error) {

@@ -292,6 +292,26 @@ func (s *Scanner) Skip() ([]byte, error) {
 	return s.data[start:s.pos], nil
 }
 
+// Members reads an object and calls fn with each member's key, leaving
+// the scanner before that member's value, which fn must consume.
+func (s *Scanner) Members(fn func(key string) error) error {
+	if err := s.Expect(ObjectBegin); err != nil {
+		return err
+	}
+	for {
+		k, err := s.Next()
+		if err != nil {
+			return err
+		}
+		if k == ObjectEnd {
+			return nil
+		}
+		if err := fn(s.Text()); err != nil {
+			return err
+		}
+	}
+}
+
 // Expect reads the next token and fails unless it is of kind want.
 func (s *Scanner) Expect(want Kind) error {
 	k, err := s.Next()

@@ -330,3 +330,24 @@ func TestKindString(t *testing.T) {
 		t.Error("Kind names changed")
 	}
 }
+
+func TestMembers(t *testing.T) {
+	s := NewScanner([]byte(`{"a":1,"b":[true]}`))
+	var keys []string
+	err := s.Members(func(key string) error {
+		keys = append(keys, key)
+		_, err := s.Skip()
+		return err
+	})
+	if err != nil || len(keys) != 2 || keys[0] != "a" || keys[1] != "b" {
+		t.Fatalf("keys %v, err %v", keys, err)
+	}
+	if err := NewScanner([]byte(`[1]`)).Members(func(string) error { return nil }); err == nil {
+		t.Fatal("an array read as an object")
+	}
+	stop := errors.New("stop")
+	s = NewScanner([]byte(`{"a":1}`))
+	if err := s.Members(func(string) error { return stop }); !errors.Is(err, stop) {
+		t.Fatalf("fn's error not returned: %v", err)
+	}
+}
