@@ -36,6 +36,19 @@ type Checker struct {
 // New returns a checker; opt configures its host (the compilation cache).
 func New(opt host.Options) *Checker { return &Checker{opt: opt} }
 
+// Host is the checker's host, started on first use, for callers that run
+// more than discovery on the same module (its compilation is reused).
+func (c *Checker) Host(ctx context.Context) (*host.Host, error) {
+	if c.host == nil {
+		h, err := host.New(ctx, c.opt)
+		if err != nil {
+			return nil, err
+		}
+		c.host = h
+	}
+	return c.host, nil
+}
+
 // Close stops the host, if one was started.
 func (c *Checker) Close(ctx context.Context) error {
 	if c.host == nil {
@@ -59,19 +72,16 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 			return findings, nil, nil
 		}
 	}
-	if c.host == nil {
-		h, err := host.New(ctx, c.opt)
-		if err != nil {
-			return findings, nil, err
-		}
-		c.host = h
+	h, err := c.Host(ctx)
+	if err != nil {
+		return findings, nil, err
 	}
-	m, err := c.host.Compile(ctx, bytes.Clone(wasm))
+	m, err := h.Compile(ctx, bytes.Clone(wasm))
 	if err != nil {
 		findings = append(findings, rules.Finding{Rule: rules.ProtocolTrap, Message: "the host could not compile the module: " + err.Error(), Offset: -1})
 		return findings, nil, nil //nolint:nilerr // a module the host cannot compile is a finding, not a failure of the linter
 	}
-	d := c.host.Discover(ctx, m, assets)
+	d := h.Discover(ctx, m, assets)
 	findings = append(findings, CheckDiscovery(d)...)
 	if d.Stopped == "" {
 		findings = append(findings, rules.CheckTools(d.Tools)...)

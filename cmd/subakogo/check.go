@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -53,12 +52,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			"discovery, and the example calls in testdata/calls.json. One exit code.")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterspersed(fs, args)
+	pattern, err := packageArg(fs, args)
 	if err != nil {
 		return usageError(stderr, fs, err)
-	}
-	if len(pos) > 1 {
-		return usageError(stderr, fs, errors.New("want at most one package"))
 	}
 	f, err := report.ParseFormat(*format)
 	if err != nil {
@@ -68,10 +64,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if _, ok := rules.Lookup(id); !ok {
 			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
 		}
-	}
-	pattern := "."
-	if len(pos) == 1 {
-		pattern = pos[0]
 	}
 	ctx := context.Background()
 	var files []report.File
@@ -125,7 +117,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 			return exitUnreadable
 		}
-		calls := exampleCalls(ctx, dir, wasm, assets)
+		calls := exampleCalls(ctx, c, dir, wasm, assets)
 		findings = append(findings, calls...)
 		mod := report.File{Path: filepath.Join(relDir(dir), "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
 		step("lint with discovery", !hasError([]report.File{{Findings: findings[:len(findings)-len(calls)]}}))
@@ -190,7 +182,7 @@ func goFindings(a *analyzed) []report.File {
 
 // exampleCalls runs testdata/calls.json, if the package has one, and
 // returns a finding for each call whose result is not the one expected.
-func exampleCalls(ctx context.Context, dir string, wasm []byte, assets string) []rules.Finding {
+func exampleCalls(ctx context.Context, c *pkgcheck.Checker, dir string, wasm []byte, assets string) []rules.Finding {
 	raw, err := os.ReadFile(filepath.Join(dir, CallsFile))
 	if err != nil {
 		return nil
@@ -202,11 +194,10 @@ func exampleCalls(ctx context.Context, dir string, wasm []byte, assets string) [
 	if err := json.Unmarshal(raw, &calls); err != nil {
 		return []rules.Finding{fail(CallsFile + ": " + err.Error())}
 	}
-	h, err := host.New(ctx, host.Options{})
+	h, err := c.Host(ctx) // the host that ran discovery: the module is compiled already
 	if err != nil {
 		return []rules.Finding{fail(err.Error())}
 	}
-	defer h.Close(ctx)
 	m, err := h.Compile(ctx, wasm)
 	if err != nil {
 		return []rules.Finding{fail(err.Error())}

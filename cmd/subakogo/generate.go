@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -26,16 +25,9 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 			"    //go:generate go tool subakogo generate")
 		fs.PrintDefaults()
 	}
-	pos, err := parseInterspersed(fs, args)
+	pattern, err := packageArg(fs, args)
 	if err != nil {
 		return usageError(stderr, fs, err)
-	}
-	if len(pos) > 1 {
-		return usageError(stderr, fs, errors.New("want at most one package"))
-	}
-	pattern := "."
-	if len(pos) == 1 {
-		pattern = pos[0]
 	}
 	a, err := analyze(pattern)
 	if err != nil {

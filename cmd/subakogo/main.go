@@ -123,3 +123,18 @@ func version() string {
 	}
 	return "devel"
 }
+
+// packageArg parses flags and at most one package pattern ("." by default),
+// as generate, schema and check take them.
+func packageArg(fs *flag.FlagSet, args []string) (string, error) {
+	pos, err := parseInterspersed(fs, args)
+	switch {
+	case err != nil:
+		return "", err
+	case len(pos) > 1:
+		return "", errors.New("want at most one package")
+	case len(pos) == 1:
+		return pos[0], nil
+	}
+	return ".", nil
+}

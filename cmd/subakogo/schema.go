@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,16 +16,9 @@ func runSchema(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo schema [PACKAGE]\n\nPrints the tool list a Go package's module will answer to tools/list, from its source.")
 	}
-	pos, err := parseInterspersed(fs, args)
+	pattern, err := packageArg(fs, args)
 	if err != nil {
 		return usageError(stderr, fs, err)
-	}
-	if len(pos) > 1 {
-		return usageError(stderr, fs, errors.New("want at most one package"))
-	}
-	pattern := "."
-	if len(pos) == 1 {
-		pattern = pos[0]
 	}
 	a, err := analyze(pattern)
 	if err != nil {
