@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/internal/mcpschema"
 )
 
 // golden compares got with testdata/name, or rewrites it with -update.
@@ -91,7 +92,6 @@ func TestEverything(t *testing.T) {
 	}
 	golden(t, "everything.model.golden.json", indent(t, body))
 
-	mcp := mcpTool(t)
 	var tools []json.RawMessage
 	if err := json.Unmarshal(list, &tools); err != nil {
 		t.Fatal(err)
@@ -107,34 +107,10 @@ func TestEverything(t *testing.T) {
 			t.Fatal(err)
 		}
 		compile(t, tool.Name+".output", out)
-		if err := mcp.Validate(instance(t, string(tools[i]))); err != nil {
-			t.Errorf("tool %s is not a valid MCP Tool: %v", tool.Name, err)
+		if err := mcpschema.Validate("Tool", tools[i]); err != nil {
+			t.Errorf("tool %s: %v", tool.Name, err)
 		}
 	}
-}
-
-// mcpTool compiles the MCP 2026-07-28 schema's Tool definition, from the
-// runtime's copy.
-func mcpTool(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	f, err := os.Open("../subako/testdata/mcp-2026-07-28/schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("mcp.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("mcp.json#/$defs/Tool")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // The run tool's input schema accepts what the Go types and markers

@@ -1,68 +1,16 @@
 package subako
 
 import (
-	"os"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/subako-ai/subako-go/internal/mcpschema"
 )
-
-var (
-	schemaOnce     sync.Once
-	schemaCompiler *jsonschema.Compiler
-	schemaErr      error
-	schemaCache    = map[string]*jsonschema.Schema{}
-	schemaMu       sync.Mutex
-)
-
-// mcpSchema compiles a definition of the MCP 2026-07-28 schema, asserting
-// formats too (the library's "uri" check is loose: result_test.go checks
-// volume URIs against RFC 3986 itself).
-func mcpSchema(t *testing.T, def string) *jsonschema.Schema {
-	t.Helper()
-	schemaOnce.Do(func() {
-		f, err := os.Open("testdata/mcp-2026-07-28/schema.json")
-		if err != nil {
-			schemaErr = err
-			return
-		}
-		defer f.Close()
-		doc, err := jsonschema.UnmarshalJSON(f)
-		if err != nil {
-			schemaErr = err
-			return
-		}
-		c := jsonschema.NewCompiler()
-		c.AssertFormat()
-		schemaErr = c.AddResource("mcp.json", doc)
-		schemaCompiler = c
-	})
-	if schemaErr != nil {
-		t.Fatal(schemaErr)
-	}
-	schemaMu.Lock()
-	defer schemaMu.Unlock()
-	if s := schemaCache[def]; s != nil {
-		return s
-	}
-	s, err := schemaCompiler.Compile("mcp.json#/$defs/" + def)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemaCache[def] = s
-	return s
-}
 
 func validate(t *testing.T, def, instance string) {
 	t.Helper()
-	v, err := jsonschema.UnmarshalJSON(strings.NewReader(instance))
-	if err != nil {
-		t.Fatalf("%s: %v", instance, err)
-	}
-	if err := mcpSchema(t, def).Validate(v); err != nil {
-		t.Errorf("%.500s\nis not a valid %s: %v", instance, def, err)
+	if err := mcpschema.Validate(def, []byte(instance)); err != nil {
+		t.Errorf("%.500s\n%v", instance, err)
 	}
 }
 
@@ -157,11 +105,7 @@ func TestSchemaHarnessRejects(t *testing.T) {
 		{"CallToolResult", `{"resultType":"complete","content":[{"type":"resource_link","name":"a.png"}]}`},
 		{"ListToolsResult", `{"resultType":"complete","tools":[{"name":"a","inputSchema":{"type":"array"}}],"ttlMs":0,"cacheScope":"public"}`},
 	} {
-		v, err := jsonschema.UnmarshalJSON(strings.NewReader(tc.instance))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if mcpSchema(t, tc.def).Validate(v) == nil {
+		if mcpschema.Validate(tc.def, []byte(tc.instance)) == nil {
 			t.Errorf("%s accepted %s", tc.def, tc.instance)
 		}
 	}
