@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -119,12 +120,12 @@ func runModel(pass *analysis.Pass) (any, error) {
 		}
 	}
 	b.checkNames(handlers)
-	if len(marked) > model.MaxTools {
-		var at analysis.Range = marked[model.MaxTools].Name
+	if len(marked) > abi.ToolsMax {
+		var at analysis.Range = marked[abi.ToolsMax].Name
 		if pkgDir != nil {
 			at = pkgDir.c
 		}
-		b.report(rules.GoToolCount, at, nil, "the package has %d tools; Subako takes at most %d", len(marked), model.MaxTools)
+		b.report(rules.GoToolCount, at, nil, "the package has %d tools; Subako takes at most %d", len(marked), abi.ToolsMax)
 	}
 	slices.SortFunc(b.decls, func(x, y *model.Decl) int { return cmp.Compare(x.Name, y.Name) })
 	p.Types = b.decls
@@ -239,14 +240,14 @@ func (b *builder) describePackage(p *model.Package, d *directive, f *ast.File, f
 				at = g.Name
 			}
 		}
-		b.report(rules.GoPackageDirective, at, nil, "no //subako:package directive: name the package in its doc comment, e.g. //subako:package %s", fixName(b.pass.Pkg.Name()))
+		b.report(rules.GoPackageDirective, at, nil, "no //subako:package directive: name the package in its doc comment, e.g. //subako:package %s", abi.SuggestToolName(b.pass.Pkg.Name()))
 		return
 	}
 	switch name := d.value; {
 	case name == "":
 		b.report(rules.GoPackageDirective, d.c, nil, "//subako:package needs the package's name: //subako:package NAME")
-	case !validName(name):
-		b.report(rules.GoPackageDirective, d.valueRange(), nil, "package name %q is not 1 to %d characters of a-z, 0-9, '_' and '-'", name, model.MaxPackageNameLen)
+	case !validPackageName(name):
+		b.report(rules.GoPackageDirective, d.valueRange(), nil, "package name %q is not 1 to %d characters of %s, starting with a letter or digit", name, model.MaxPackageNameLen, abi.ToolNameAlphabet)
 	default:
 		p.Name = name
 	}
@@ -254,8 +255,8 @@ func (b *builder) describePackage(p *model.Package, d *directive, f *ast.File, f
 	switch n := model.DescriptionLen(p.Description); {
 	case n == 0:
 		b.report(rules.GoDescriptionMissing, f.Name, nil, "the package has no description: write a package doc comment, such as // Hello says hello.")
-	case n > model.MaxDescription:
-		b.report(rules.GoDescriptionTooLong, d.c, nil, "the package description is %d characters; keep it to %d", n, model.MaxDescription)
+	case n > abi.DescriptionMax:
+		b.report(rules.GoDescriptionTooLong, d.c, nil, "the package description is %d characters; keep it to %d", n, abi.DescriptionMax)
 	}
 }
 
@@ -362,8 +363,8 @@ func (b *builder) handler(fd *ast.FuncDecl, dir *directive) *handler {
 	switch n := model.DescriptionLen(tool.Description); {
 	case n == 0:
 		b.report(rules.GoDescriptionMissing, fd.Name, nil, "tool %s has no description: write a doc comment, which the model reads to decide when to call it", tool.Name)
-	case n > model.MaxDescription:
-		b.report(rules.GoDescriptionTooLong, fd.Doc, nil, "the description of tool %s is %d characters; Subako takes at most %d", tool.Name, n, model.MaxDescription)
+	case n > abi.DescriptionMax:
+		b.report(rules.GoDescriptionTooLong, fd.Doc, nil, "the description of tool %s is %d characters; Subako takes at most %d", tool.Name, n, abi.DescriptionMax)
 	}
 	if !shapeOK {
 		return nil
@@ -429,18 +430,18 @@ func (b *builder) toolName(h *handler) {
 	}
 	if explicit != "" {
 		tool.Name = explicit
-		if !validName(explicit) {
+		if !abi.ValidToolName(explicit) {
 			var fix *analysis.SuggestedFix
-			if fixed := fixName(explicit); fixed != "" && len(snakeCase(explicit)) <= model.MaxToolNameLen {
+			if fixed := abi.SuggestToolName(explicit); fixed != "" && len(abi.SnakeCase(explicit)) <= abi.ToolNameMax {
 				fix = b.replaceFix("rename the tool to "+fixed, nameRange, fixed)
 			}
-			b.report(rules.GoToolName, nameRange, fix, "tool name %q is not 1 to %d characters of a-z, 0-9, '_' and '-'", explicit, model.MaxToolNameLen)
+			b.report(rules.GoToolName, nameRange, fix, "tool name %q is not 1 to %d characters of %s", explicit, abi.ToolNameMax, abi.ToolNameAlphabet)
 		}
 		return
 	}
-	tool.Name = snakeCase(h.fd.Name.Name)
-	if !validName(tool.Name) {
-		b.report(rules.GoToolName, h.fd.Name, nil, "tool name %q (from the function's name) is not 1 to %d characters of a-z, 0-9, '_' and '-': rename the function or give //subako:function a name=", tool.Name, model.MaxToolNameLen)
+	tool.Name = abi.SnakeCase(h.fd.Name.Name)
+	if !abi.ValidToolName(tool.Name) {
+		b.report(rules.GoToolName, h.fd.Name, nil, "tool name %q (from the function's name) is not 1 to %d characters of %s: rename the function or give //subako:function a name=", tool.Name, abi.ToolNameMax, abi.ToolNameAlphabet)
 	}
 }
 
@@ -475,18 +476,18 @@ func (b *builder) checkSizes(p *model.Package, handlers []*handler, pkgDir *dire
 			if which == "output" {
 				schema, err = t.OutputSchema()
 			}
-			if err == nil && len(schema) > model.MaxSchemaBytes {
-				b.report(rules.GoSchemaTooLarge, at[t].Name, nil, "the %s schema of tool %s is %s; Subako takes at most 64 KiB", which, t.Name, kib(len(schema)))
+			if err == nil && len(schema) > abi.SchemaMaxBytes {
+				b.report(rules.GoSchemaTooLarge, at[t].Name, nil, "the %s schema of tool %s is %s; Subako takes at most %d KiB", which, t.Name, kib(len(schema)), abi.SchemaMaxBytes>>10)
 			}
 		}
 	}
 	list, err := p.ToolsJSON()
-	if err == nil && len(list) > model.MaxToolListBytes {
+	if err == nil && len(list) > abi.ToolListMaxBytes {
 		var where analysis.Range = at[p.Tools[0]].Name
 		if pkgDir != nil {
 			where = pkgDir.c
 		}
-		b.report(rules.GoSchemaTooLarge, where, nil, "the tool list is %s; Subako takes at most 256 KiB for all tools together", kib(len(list)))
+		b.report(rules.GoSchemaTooLarge, where, nil, "the tool list is %s; Subako takes at most %d KiB for all tools together", kib(len(list)), abi.ToolListMaxBytes>>10)
 	}
 }
 

@@ -1,70 +1,15 @@
 package analyzer
 
 import (
-	"strings"
-	"unicode"
-
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/analyzer/model"
 )
 
-// snakeCase turns a Go identifier into snake_case: greetUser is
-// greet_user, HTTPGet is http_get, UserID is user_id, parseV2 is parse_v2.
-func snakeCase(s string) string {
-	rs := []rune(s)
-	var b strings.Builder
-	for i, r := range rs {
-		if unicode.IsUpper(r) {
-			if i > 0 {
-				prev := rs[i-1]
-				nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-				if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
-					b.WriteByte('_')
-				}
-			}
-			b.WriteRune(unicode.ToLower(r))
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// validName reports whether s is a valid tool or package name: 1 to 64
-// characters of a-z, 0-9, '_' and '-'.
-func validName(s string) bool {
-	if s == "" || len(s) > model.MaxToolNameLen {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !isLowerAlnum(c) && c != '_' && c != '-' {
-			return false
-		}
-	}
-	return true
-}
-
-// fixName turns s into a valid name: snake_case, every run of other
-// characters made one '_', at most 64 characters. It returns "" when
-// nothing is left.
-func fixName(s string) string {
-	var b strings.Builder
-	under := false
-	for _, r := range snakeCase(s) {
-		switch {
-		case 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '-':
-			b.WriteRune(r)
-			under = false
-		case !under:
-			b.WriteByte('_')
-			under = true
-		}
-	}
-	out := strings.Trim(b.String(), "_")
-	if len(out) > model.MaxToolNameLen {
-		out = strings.TrimRight(out[:model.MaxToolNameLen], "_")
-	}
-	return out
+// validPackageName reports whether s is a package name the manifest's
+// schema takes: 1 to 64 characters of a-z, 0-9, '_' and '-', starting with
+// a letter or digit.
+func validPackageName(s string) bool {
+	return len(s) <= model.MaxPackageNameLen && abi.ValidToolName(s) && s[0] != '_' && s[0] != '-'
 }
 
 // editDistance is the optimal string alignment distance between a and b:

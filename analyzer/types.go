@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -562,8 +563,8 @@ func (b *builder) field(e *fieldEntry, outer site) *model.Field {
 		switch {
 		case full == "" && b.inputMode:
 			b.report(rules.GoDescriptionMissing, fs.rng, nil, "field %s has no description: write a doc comment for it, which the model reads to fill the argument in", e.v.Name())
-		case model.DescriptionLen(full) > model.MaxDescription:
-			b.report(rules.GoDescriptionTooLong, fs.rng, nil, "the description of field %s is %d characters; keep it to %d", e.v.Name(), model.DescriptionLen(full), model.MaxDescription)
+		case model.DescriptionLen(full) > abi.DescriptionMax:
+			b.report(rules.GoDescriptionTooLong, fs.rng, nil, "the description of field %s is %d characters; keep it to %d", e.v.Name(), model.DescriptionLen(full), abi.DescriptionMax)
 		}
 	}
 	return f
@@ -572,7 +573,7 @@ func (b *builder) field(e *fieldEntry, outer site) *model.Field {
 // missingTag reports a field without a json tag name, with a fix that
 // adds one (none for a field that shares its line with other names).
 func (b *builder) missingTag(e *fieldEntry) {
-	name := snakeCase(e.v.Name())
+	name := abi.SnakeCase(e.v.Name())
 	af := e.af
 	var fix *analysis.SuggestedFix
 	if len(af.Names) <= 1 {

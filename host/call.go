@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/host/subakohttp"
 )
 
@@ -50,7 +51,7 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
-	s.send(request(c.ID, "tools/call", map[string]any{"name": tool, "arguments": args}))
+	s.send(request(c.ID, abi.MethodToolsCall, map[string]any{"name": tool, "arguments": args}))
 	deadline := time.Now().Add(timeout)
 	for {
 		line, ok := s.next(time.Until(deadline))

@@ -5,10 +5,9 @@ import (
 	"encoding/json"
 	"strconv"
 	"time"
-)
 
-// MaxPages is how many tools/list pages Subako reads at upload.
-const MaxPages = 16
+	"github.com/subako-ai/subako-go/abi"
+)
 
 // Discovery is what an upload learns from a module.
 type Discovery struct {
@@ -60,7 +59,7 @@ func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Disc
 			return msg.Result, true
 		}
 	}
-	if res, ok := ask("discover-1", "server/discover", nil); ok {
+	if res, ok := ask("discover-1", abi.MethodDiscover, nil); ok {
 		d.Discover = res
 		if why := discoverRefused(res); why != "" {
 			d.Stopped = why // Subako goes no further
@@ -75,15 +74,15 @@ func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Disc
 func (d *Discovery) listTools(ask func(id, method string, params map[string]any) (json.RawMessage, bool)) {
 	var cursor *string
 	for page := 1; ; page++ {
-		if page > MaxPages {
-			d.Stopped = "tools/list asked for more than " + strconv.Itoa(MaxPages) + " pages"
+		if page > abi.PagesMax {
+			d.Stopped = "tools/list asked for more than " + strconv.Itoa(abi.PagesMax) + " pages"
 			return
 		}
 		params := map[string]any{}
 		if cursor != nil {
 			params["cursor"] = *cursor
 		}
-		res, ok := ask("tools-list-"+strconv.Itoa(page), "tools/list", params)
+		res, ok := ask("tools-list-"+strconv.Itoa(page), abi.MethodToolsList, params)
 		if !ok {
 			return
 		}
@@ -109,7 +108,7 @@ func (d *Discovery) listTools(ask func(id, method string, params map[string]any)
 }
 
 // discoverRefused says why a server/discover result does not let the
-// upload go on: it must list ProtocolVersion and offer tools.
+// upload go on: it must list abi.ProtocolVersion and offer tools.
 func discoverRefused(res json.RawMessage) string {
 	var r struct {
 		SupportedVersions []string                   `json:"supportedVersions"`
@@ -120,12 +119,12 @@ func discoverRefused(res json.RawMessage) string {
 	}
 	found := false
 	for _, v := range r.SupportedVersions {
-		found = found || v == ProtocolVersion
+		found = found || v == abi.ProtocolVersion
 	}
 	switch {
 	case !found:
 		b, _ := json.Marshal(r.SupportedVersions)
-		return "server/discover: supportedVersions " + string(b) + " does not list " + ProtocolVersion
+		return "server/discover: supportedVersions " + string(b) + " does not list " + abi.ProtocolVersion
 	case r.Capabilities["tools"] == nil:
 		return "server/discover: capabilities do not offer tools"
 	}

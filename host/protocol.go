@@ -3,10 +3,9 @@ package host
 import (
 	"bytes"
 	"encoding/json"
-)
 
-// ProtocolVersion is the MCP revision of ABI 1.
-const ProtocolVersion = "2026-07-28"
+	"github.com/subako-ai/subako-go/abi"
+)
 
 // ClientName and ClientVersion are what the host says it is in _meta.
 const (
@@ -21,7 +20,7 @@ func request(id, method string, params map[string]any) []byte {
 		params = map[string]any{}
 	}
 	params["_meta"] = map[string]any{
-		"io.modelcontextprotocol/protocolVersion":    ProtocolVersion,
+		"io.modelcontextprotocol/protocolVersion":    abi.ProtocolVersion,
 		"io.modelcontextprotocol/clientInfo":         map[string]string{"name": ClientName, "version": ClientVersion},
 		"io.modelcontextprotocol/clientCapabilities": map[string]any{},
 	}

@@ -17,16 +17,17 @@ import (
 	"github.com/tetratelabs/wazero/experimental/sysfs"
 	"github.com/tetratelabs/wazero/sys"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/host/subakohttp"
 )
 
 // Limits Subako applies to every run.
 const (
-	StdoutLimit   = 1 << 20          // bytes of stdout for a whole run
-	StderrShown   = 4 << 10          // the tail of stderr shown when a call crashes
-	ExitGrace     = time.Second      // to exit after stdin closes
-	DiscoverLimit = 10 * time.Second // for the whole upload discovery
-	Argv0         = "function"       // the one entry of argv
+	StdoutLimit   = abi.StdoutMaxBytes  // bytes of stdout for a whole run
+	StderrShown   = abi.StderrTailBytes // the tail of stderr shown when a call crashes
+	ExitGrace     = abi.ExitGrace       // to exit after stdin closes
+	DiscoverLimit = abi.DiscoverTimeout // for the whole upload discovery
+	Argv0         = "function"          // the one entry of argv
 
 	stopWait = 5 * time.Second // for a stopped module to unwind
 )
@@ -145,7 +146,7 @@ type session struct {
 // start instantiates the module, which runs _start, and returns at once.
 // The run gets its own subako_http, released when it ends.
 func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, error) {
-	limit := int64(subakohttp.CallWriteBudget)
+	limit := int64(abi.WriteBudgetBytes)
 	if cfg.WriteBudget > 0 {
 		limit = cfg.WriteBudget
 	}

@@ -6,19 +6,14 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
-// Limits of subako_http.
-const (
-	// InlineMaxBytes is the largest response body the host returns inline.
-	// A larger body, or one that is not UTF-8 text, fails with HTTPTooLarge
-	// or HTTPNotText: set SaveTo to have it saved to a file instead.
-	InlineMaxBytes = 256 << 10
-	// HTTPRequestMaxBytes bounds a request's JSON, inline body included.
-	// Fetch checks it before sending.
-	HTTPRequestMaxBytes = 8 << 20
-)
+// InlineMaxBytes is the largest response body the host returns inline. A
+// larger body, or one that is not UTF-8 text, fails with HTTPTooLarge or
+// HTTPNotText: set SaveTo to have it saved to a file instead.
+const InlineMaxBytes = abi.HTTPInlineMaxBytes
 
 // HTTPRequest is a request for the host to send on the tool's behalf. The
 // host sends only https requests, only to hosts the agent's grant allows,
@@ -79,24 +74,24 @@ type HTTPResponse struct {
 }
 
 // HTTPErrorKind says why a request got no response.
-type HTTPErrorKind string
+type HTTPErrorKind = abi.HTTPErrorKind
 
 // The kinds of HTTPError the host answers, and HTTPABI for a misuse of the
 // ABI or an answer that could not be read.
 const (
-	HTTPInvalidRequest        HTTPErrorKind = "invalid_request"
-	HTTPHostNotAllowed        HTTPErrorKind = "host_not_allowed"
-	HTTPForbiddenDestination  HTTPErrorKind = "forbidden_destination"
-	HTTPCredentialHeader      HTTPErrorKind = "credential_header"
-	HTTPCredentialUnavailable HTTPErrorKind = "credential_unavailable"
-	HTTPTooManyRedirects      HTTPErrorKind = "too_many_redirects"
-	HTTPTimeout               HTTPErrorKind = "timeout"
-	HTTPTooLarge              HTTPErrorKind = "too_large"
-	HTTPNotText               HTTPErrorKind = "not_text"
-	HTTPWriteBudget           HTTPErrorKind = "write_budget"
-	HTTPBadPath               HTTPErrorKind = "bad_path"
-	HTTPConnection            HTTPErrorKind = "connection"
-	HTTPABI                   HTTPErrorKind = "abi"
+	HTTPInvalidRequest        = abi.HTTPInvalidRequest
+	HTTPHostNotAllowed        = abi.HTTPHostNotAllowed
+	HTTPForbiddenDestination  = abi.HTTPForbiddenDestination
+	HTTPCredentialHeader      = abi.HTTPCredentialHeader
+	HTTPCredentialUnavailable = abi.HTTPCredentialUnavailable
+	HTTPTooManyRedirects      = abi.HTTPTooManyRedirects
+	HTTPTimeout               = abi.HTTPTimeout
+	HTTPTooLarge              = abi.HTTPTooLarge
+	HTTPNotText               = abi.HTTPNotText
+	HTTPWriteBudget           = abi.HTTPWriteBudget
+	HTTPBadPath               = abi.HTTPBadPath
+	HTTPConnection            = abi.HTTPConnection
+	HTTPABI                   = abi.HTTPABI
 )
 
 // HTTPError is a request that got no response. Returned from a handler, it
@@ -224,9 +219,9 @@ func encodeHTTPRequest(req *HTTPRequest) ([]byte, error) {
 		w.Int(int64(req.TimeoutMS))
 	}
 	w.EndObject()
-	if n := len(w.Bytes()); n > HTTPRequestMaxBytes {
+	if n := len(w.Bytes()); n > abi.HTTPRequestMaxBytes {
 		return nil, invalidHTTP("the request is " + strconv.Itoa(n) + " bytes, over the limit of " +
-			strconv.Itoa(HTTPRequestMaxBytes) + ": send a large body from a file with FileBody")
+			strconv.Itoa(abi.HTTPRequestMaxBytes) + ": send a large body from a file with FileBody")
 	}
 	return w.Bytes(), nil
 }
@@ -237,25 +232,20 @@ func encodeHTTPRequest(req *HTTPRequest) ([]byte, error) {
 func exchange(req []byte, request, readResponse func([]byte) int32) ([]byte, error) {
 	n := request(req)
 	if n < 0 {
-		return nil, abiError("request", n)
+		return nil, abiError(abi.HTTPRequestFunc, n)
 	}
 	answer := make([]byte, n, n+1) // never a nil pointer, even when empty
 	if r := readResponse(answer); r != 0 {
-		return nil, abiError("read_response", r)
+		return nil, abiError(abi.HTTPReadResponseFunc, r)
 	}
 	return answer, nil
 }
 
 // abiError names a negative return of a subako_http import.
 func abiError(fn string, code int32) *HTTPError {
-	msg := "subako_http." + fn + " returned " + strconv.Itoa(int(code))
-	switch code {
-	case -1:
-		msg += ": a range outside the module's memory"
-	case -2:
-		msg += ": no answer held"
-	case -3:
-		msg += ": a length that does not match the answer's"
+	msg := abi.HTTPModule + "." + fn + " returned " + strconv.Itoa(int(code))
+	if meaning := abi.HTTPMisuse(code); meaning != "" {
+		msg += ": " + meaning
 	}
 	return &HTTPError{Kind: HTTPABI, Message: msg}
 }

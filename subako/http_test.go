@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // capture installs a transport that records each request and answers with
@@ -72,7 +74,7 @@ func TestFetchRefusesBeforeSending(t *testing.T) {
 		{&HTTPRequest{URL: "https://x.test/", Body: JSONBody(nil)}, "the JSON body is not valid JSON: offset 0: unexpected end of input, expected a value"},
 		{&HTTPRequest{URL: "https://x.test/", Body: &HTTPBody{Text: "x"}}, `body type "" is not "text", "json" or "file"`},
 		{&HTTPRequest{URL: "https://x.test/", Body: TextBody("\xff\xfe")}, "the text body is not valid UTF-8: send bytes from a file with FileBody"},
-		{&HTTPRequest{URL: "https://x.test/", Body: TextBody(strings.Repeat("a", HTTPRequestMaxBytes))}, "the request is 8388681 bytes, over the limit of 8388608: send a large body from a file with FileBody"},
+		{&HTTPRequest{URL: "https://x.test/", Body: TextBody(strings.Repeat("a", abi.HTTPRequestMaxBytes))}, "the request is 8388681 bytes, over the limit of 8388608: send a large body from a file with FileBody"},
 	} {
 		sent := capture(t, okInline)
 		_, err := Fetch(tc.req)
@@ -85,7 +87,7 @@ func TestFetchRefusesBeforeSending(t *testing.T) {
 		}
 	}
 	// Just under the limit is sent.
-	body := strings.Repeat("a", HTTPRequestMaxBytes-len(`{"method":"GET","url":"https://x.test/","body":{"type":"text","text":""}}`))
+	body := strings.Repeat("a", abi.HTTPRequestMaxBytes-len(`{"method":"GET","url":"https://x.test/","body":{"type":"text","text":""}}`))
 	capture(t, okInline)
 	if _, err := Fetch(&HTTPRequest{URL: "https://x.test/", Body: TextBody(body)}); err != nil {
 		t.Errorf("a request of exactly the limit: %v", err)

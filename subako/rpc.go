@@ -1,6 +1,9 @@
 package subako
 
-import "github.com/subako-ai/subako-go/subako/jsonwire"
+import (
+	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/subako/jsonwire"
+)
 
 // rpcError is a JSON-RPC error answer.
 type rpcError struct {
@@ -161,7 +164,7 @@ const (
 )
 
 // checkMeta checks a request's _meta as MCP requires: a missing field is
-// invalid params, and a revision other than ProtocolVersion is answered
+// invalid params, and a revision other than abi.ProtocolVersion is answered
 // with UnsupportedProtocolVersionError, which tells the client the
 // revision to use.
 func checkMeta(meta []byte) *rpcError {
@@ -184,8 +187,8 @@ func checkMeta(meta []byte) *rpcError {
 	switch {
 	case !ok:
 		return invalidParams("params._meta must have " + metaVersion + ", a string")
-	case requested != ProtocolVersion:
-		data := append([]byte(`{"supported":["`+ProtocolVersion+`"],"requested":`), quote(requested)...)
+	case requested != abi.ProtocolVersion:
+		data := append([]byte(`{"supported":["`+abi.ProtocolVersion+`"],"requested":`), quote(requested)...)
 		return &rpcError{code: codeUnsupportedVersion, message: "Unsupported protocol version", data: append(data, '}')}
 	case caps == nil || caps[0] != '{':
 		return invalidParams("params._meta must have " + metaCapabilities + ", an object")

@@ -7,23 +7,15 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
-// ProtocolVersion is the MCP revision ABI 1 speaks, the only one served.
-const ProtocolVersion = "2026-07-28"
-
-// Limits of ABI 1 that the server enforces.
-const (
-	// LineMaxBytes bounds one request line. A longer line is answered with
-	// an error and skipped, rather than buffered without limit.
-	LineMaxBytes = 8 << 20
-	// StdoutMaxBytes is what Subako takes on stdout per answer. A tool
-	// result that would be larger is answered as an error result instead,
-	// which the model can act on; a truncated answer would crash the call.
-	StdoutMaxBytes = 1 << 20
-)
-
+// The server's own constants. Of package abi's limits it enforces two: a
+// request line over abi.LineMaxBytes is answered with an error and skipped,
+// rather than buffered without limit; a tool result whose answer would be
+// over abi.StdoutMaxBytes is answered as an error result instead, which the
+// model can act on, where a truncated answer would crash the call.
 const (
 	// cacheTTLMs is the ttlMs of discover and tools/list results, which MCP
 	// requires. The answers are fixed for a build of the module; five
@@ -34,10 +26,10 @@ const (
 	// Subako allows 64 tools of 256 KiB in all, so a valid package always
 	// fits on one page; a larger one is paged, and no page nears stdout's
 	// limit.
-	pageMaxTools = 64
-	pageMaxBytes = 256 << 10
+	pageMaxTools = abi.ToolsMax
+	pageMaxBytes = abi.ToolListMaxBytes
 	// readChunk is the first size of the input buffer, which grows for
-	// long lines up to LineMaxBytes.
+	// long lines up to abi.LineMaxBytes.
 	readChunk = 64 << 10
 )
 
@@ -153,7 +145,7 @@ func (srv *server) serve(r io.Reader) error {
 		switch {
 		case discarding:
 			start = len(buf)
-		case len(buf)-start > LineMaxBytes:
+		case len(buf)-start > abi.LineMaxBytes:
 			if err := srv.tooLong(buf[start:]); err != nil {
 				return err
 			}
@@ -169,7 +161,7 @@ func (srv *server) serve(r io.Reader) error {
 		n := copy(buf, buf[start:])
 		buf, scanned, start = buf[:n], scanned-start, 0
 		if n == cap(buf) {
-			grown := make([]byte, n, min(2*cap(buf), LineMaxBytes+1))
+			grown := make([]byte, n, min(2*cap(buf), abi.LineMaxBytes+1))
 			copy(grown, buf)
 			buf = grown
 		}
@@ -204,7 +196,7 @@ func (srv *server) handle(line []byte) error {
 		return nil
 	}
 	switch m.method {
-	case "server/discover", "tools/list", "tools/call":
+	case abi.MethodDiscover, abi.MethodToolsList, abi.MethodToolsCall:
 	default:
 		return srv.writeError(m.id, &rpcError{code: codeMethodNotFound, message: "Method not found: " + m.method})
 	}
@@ -216,11 +208,11 @@ func (srv *server) handle(line []byte) error {
 		return srv.writeError(m.id, e)
 	}
 	switch m.method {
-	case "server/discover":
-		b := append(srv.begin(m.id), `,"result":{"resultType":"complete","supportedVersions":["`+ProtocolVersion+
+	case abi.MethodDiscover:
+		b := append(srv.begin(m.id), `,"result":{"resultType":"complete","supportedVersions":["`+abi.ProtocolVersion+
 			`"],"capabilities":{"tools":{}},"ttlMs":`+cacheTTLMs+`,"cacheScope":"public"`...)
 		return srv.send(append(append(b, srv.meta...), '}'))
-	case "tools/list":
+	case abi.MethodToolsList:
 		return srv.list(m.id, p.cursor)
 	default:
 		return srv.callTool(m.id, p)
@@ -281,9 +273,9 @@ func (srv *server) callTool(id []byte, p params) error {
 	b := append(srv.begin(id), `,"result":`...)
 	mark := len(b)
 	b = appendResult(b, res, srv.meta)
-	if size := len(b) + len("}\n"); size > StdoutMaxBytes {
+	if size := len(b) + len("}\n"); size > abi.StdoutMaxBytes {
 		msg := "the result is " + strconv.Itoa(size) + " bytes as an answer, over the " +
-			strconv.Itoa(StdoutMaxBytes) + " bytes Subako takes on stdout"
+			strconv.Itoa(abi.StdoutMaxBytes) + " bytes Subako takes on stdout"
 		if res.hasInlineImage() {
 			msg += "; save the image under /volume/tmp and attach it with WithImageFile instead of inline"
 		}
@@ -352,11 +344,11 @@ func (srv *server) writeError(id []byte, e *rpcError) error {
 	return srv.send(append(b, '}'))
 }
 
-// tooLong answers a line longer than LineMaxBytes, with the request's id
+// tooLong answers a line longer than abi.LineMaxBytes, with the request's id
 // when the part read shows it.
 func (srv *server) tooLong(prefix []byte) error {
 	return srv.writeError(idFromPrefix(prefix), invalidRequest("the message is longer than "+
-		strconv.Itoa(LineMaxBytes)+" bytes"))
+		strconv.Itoa(abi.LineMaxBytes)+" bytes"))
 }
 
 var errStop = errors.New("stop")

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 const meta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
@@ -78,7 +80,7 @@ func testPackage() *Package {
 				Name:        "big",
 				InputSchema: []byte(`{"type":"object"}`),
 				Call: func([]byte) Result {
-					return ValueResult([]byte(`"` + strings.Repeat("x", StdoutMaxBytes) + `"`))
+					return ValueResult([]byte(`"` + strings.Repeat("x", abi.StdoutMaxBytes) + `"`))
 				},
 			},
 			{
@@ -459,20 +461,20 @@ func TestServeResultTooLarge(t *testing.T) {
 	}
 	// Just under the limit, the image goes through.
 	got = answer(t, call("3", "picture", `{"n":780000}`))
-	if strings.Contains(got, `"isError"`) || len(got)+1 > StdoutMaxBytes || !strings.Contains(got, `,{"type":"image","data":"AAAA`) {
+	if strings.Contains(got, `"isError"`) || len(got)+1 > abi.StdoutMaxBytes || !strings.Contains(got, `,{"type":"image","data":"AAAA`) {
 		t.Fatalf("inline image under the limit: %d bytes, %.300s", len(got), got)
 	}
 }
 
-// A line over LineMaxBytes is answered with an error, carrying the id when
+// A line over abi.LineMaxBytes is answered with an error, carrying the id when
 // the start of the line shows it, and the next line is served as usual.
 func TestServeLineTooLong(t *testing.T) {
 	if testing.Short() {
 		t.Skip("moves 8 MiB lines")
 	}
 	long := `{"jsonrpc":"2.0","id":"big-1","method":"tools/call","params":{"name":"echo","arguments":{"s":"` +
-		strings.Repeat("x", LineMaxBytes) + `"},` + meta + "}}\n"
-	noID := `{"jsonrpc":"2.0","method":"tools/call","params":{"s":"` + strings.Repeat("x", LineMaxBytes) + "\"}}\n"
+		strings.Repeat("x", abi.LineMaxBytes) + `"},` + meta + "}}\n"
+	noID := `{"jsonrpc":"2.0","method":"tools/call","params":{"s":"` + strings.Repeat("x", abi.LineMaxBytes) + "\"}}\n"
 	out := serveString(t, testPackage(), long+call("2", "text", "")+noID+call("3", "text", "")+noID[:len(noID)-1])
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	tooLong := `"error":{"code":-32600,"message":"Invalid Request: the message is longer than 8388608 bytes"}}`
@@ -492,16 +494,16 @@ func TestServeLineTooLong(t *testing.T) {
 		}
 	}
 
-	// A line of exactly LineMaxBytes is served.
+	// A line of exactly abi.LineMaxBytes is served.
 	prefix := `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"s":"`
 	suffix := `"},` + meta + `}}`
-	exact := prefix + strings.Repeat("y", LineMaxBytes-len(prefix)-len(suffix)) + suffix
-	if len(exact) != LineMaxBytes {
+	exact := prefix + strings.Repeat("y", abi.LineMaxBytes-len(prefix)-len(suffix)) + suffix
+	if len(exact) != abi.LineMaxBytes {
 		t.Fatalf("built a line of %d bytes", len(exact))
 	}
 	out = serveString(t, testPackage(), exact+"\n")
 	if !strings.HasPrefix(out, `{"jsonrpc":"2.0","id":4,"result":{"resultType":"complete","content":[{"type":"text","text":"the result is`) {
-		t.Fatalf("line of LineMaxBytes: %.200s", out)
+		t.Fatalf("line of abi.LineMaxBytes: %.200s", out)
 	}
 }
 

@@ -73,15 +73,9 @@ const (
 	SubakoPath = "github.com/subako-ai/subako-go/subako"
 )
 
-// Subako's limits on what tools/list answers (the ABI's tool limits).
-const (
-	MaxTools          = 64
-	MaxToolNameLen    = 64
-	MaxDescription    = 1024      // characters (code points), for tools and, by our rule, fields
-	MaxSchemaBytes    = 64 << 10  // each inputSchema and outputSchema
-	MaxToolListBytes  = 256 << 10 // all tools together
-	MaxPackageNameLen = 64
-)
+// MaxPackageNameLen bounds a package's name, as the manifest's schema does.
+// The tool list's limits are package abi's.
+const MaxPackageNameLen = 64
 
 // Package is one function package.
 type Package struct {

@@ -443,7 +443,7 @@ func appendString(b []byte, s string) []byte {
 
 // ToolsJSON is the tools array of tools/list as the runtime answers it:
 // each tool's name, description (when not empty), inputSchema and
-// outputSchema. Subako takes at most MaxToolListBytes of it.
+// outputSchema. Subako takes at most abi.ToolListMaxBytes of it.
 func (p *Package) ToolsJSON() ([]byte, error) {
 	b := []byte{'['}
 	var errs []error

@@ -1,10 +1,14 @@
 package subakohttp
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+
+	"github.com/subako-ai/subako-go/abi"
+)
 
 // CallWriteBudget is what a call may write to its volume in all: 1 GiB, shared
 // by the filesystem and by responses saved with output {"type":"file"}.
-const CallWriteBudget = 1 << 30
+const CallWriteBudget = abi.WriteBudgetBytes
 
 // Budget counts the bytes a call writes against a limit. One Budget is shared
 // by everything that writes for the call (the filesystem and subako_http), so

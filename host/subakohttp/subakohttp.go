@@ -17,19 +17,20 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
-// Limits of ABI 1.
+// Limits of ABI 1, from package abi.
 const (
 	// MaxRequestBytes bounds a request's JSON, inline body included. A larger
 	// request is invalid_request, the kind the guest runtime uses for the
 	// same check, since the module made it.
-	MaxRequestBytes = 8 << 20
+	MaxRequestBytes = abi.HTTPRequestMaxBytes
 	// InlineMaxBytes bounds a response body returned inline.
-	InlineMaxBytes = 256 << 10
+	InlineMaxBytes = abi.HTTPInlineMaxBytes
 	// MaxRedirects is how many redirects a request follows.
-	MaxRedirects = 10
+	MaxRedirects = abi.HTTPRedirectsMax
 )
 
 // Config is what one call's subako_http may do. Its zero value allows
@@ -79,17 +80,17 @@ type Config struct {
 // (it keeps no credentials) or abi (the guest's kind for a misuse of the
 // imports, which the imports answer with negative returns instead).
 const (
-	kindInvalidRequest       = "invalid_request"
-	kindHostNotAllowed       = "host_not_allowed"
-	kindForbiddenDestination = "forbidden_destination"
-	kindCredentialHeader     = "credential_header"
-	kindTooManyRedirects     = "too_many_redirects"
-	kindTimeout              = "timeout"
-	kindTooLarge             = "too_large"
-	kindNotText              = "not_text"
-	kindWriteBudget          = "write_budget"
-	kindBadPath              = "bad_path"
-	kindConnection           = "connection"
+	kindInvalidRequest       = string(abi.HTTPInvalidRequest)
+	kindHostNotAllowed       = string(abi.HTTPHostNotAllowed)
+	kindForbiddenDestination = string(abi.HTTPForbiddenDestination)
+	kindCredentialHeader     = string(abi.HTTPCredentialHeader)
+	kindTooManyRedirects     = string(abi.HTTPTooManyRedirects)
+	kindTimeout              = string(abi.HTTPTimeout)
+	kindTooLarge             = string(abi.HTTPTooLarge)
+	kindNotText              = string(abi.HTTPNotText)
+	kindWriteBudget          = string(abi.HTTPWriteBudget)
+	kindBadPath              = string(abi.HTTPBadPath)
+	kindConnection           = string(abi.HTTPConnection)
 )
 
 // failure is an answer {"error":{"kind","message"}}. As an error it travels

@@ -8,16 +8,18 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // ModuleName is the host module a function imports.
-const ModuleName = "subako_http"
+const ModuleName = abi.HTTPModule
 
 // The negative returns of the imports, each a misuse of the ABI.
 const (
-	abiOutOfRange  = -1 // a range outside the module's memory
-	abiNoAnswer    = -2 // read_response with no answer held
-	abiWrongLength = -3 // read_response with a length that is not the answer's
+	abiOutOfRange  = abi.HTTPOutOfRange
+	abiNoAnswer    = abi.HTTPNoAnswer
+	abiWrongLength = abi.HTTPWrongLength
 )
 
 // host is one instance's subako_http: the Config its requests obey and the
@@ -101,11 +103,11 @@ func Export(b wazero.HostModuleBuilder, cfg *Config) wazero.HostModuleBuilder {
 	b.NewFunctionBuilder().
 		WithGoModuleFunction(api.GoModuleFunc(h.request), params, i32).
 		WithParameterNames("ptr", "len").WithResultNames("len").
-		Export("request")
+		Export(abi.HTTPRequestFunc)
 	b.NewFunctionBuilder().
 		WithGoModuleFunction(api.GoModuleFunc(h.readResponse), params, i32).
 		WithParameterNames("ptr", "len").WithResultNames("errno").
-		Export("read_response")
+		Export(abi.HTTPReadResponseFunc)
 	return b
 }
 
