@@ -51,7 +51,7 @@ func TestToolNameProblem(t *testing.T) {
 			t.Errorf("ToolNameProblem(%q) = %q, want %q", c.in, got, c.want)
 		}
 		if abi.ValidToolName(c.in) != (c.want == "") {
-			t.Errorf("ValidToolName(%q) = %v", c.in, !(c.want == ""))
+			t.Errorf("ValidToolName(%q) = %v", c.in, c.want != "")
 		}
 	}
 }
