@@ -96,7 +96,7 @@ func TestGenerated(t *testing.T) {
 	if got, err := os.ReadFile(gen); err != nil || string(got) != want {
 		t.Errorf("%s does not hold the model's hash %s (go test -update rewrites it):\n%s", gen, p.Hash(), got)
 	}
-	analysistest.Run(t, analysistest.TestData(), analyzer.Generated, "./stale", "./missing", "./nohash", "./fresh")
+	analysistest.Run(t, analysistest.TestData(), analyzer.Generated, "./stale", "./changed", "./missing", "./nohash", "./fresh")
 }
 
 func TestAnalyzersValid(t *testing.T) {

@@ -127,6 +127,11 @@ func (g *gen) file() error {
 	f.Comment("subakogo's analyzer compares it with the package's model to report a stale file.")
 	f.Const().Id(model.HashConstName).Op("=").Lit(p.Hash())
 	f.Line()
+	canonical := p.Canonical()
+	f.Comment(model.ModelConstName + " is that model, so that a stale file's report can name what changed.")
+	f.Comment("Nothing uses it, so it is not compiled into the module.")
+	f.Const().Id(model.ModelConstName).Op("=").Add(rawString(string(canonical[bytes.IndexByte(canonical, '\n')+1:])))
+	f.Line()
 
 	f.Func().Id("main").Params().Block(
 		jen.Qual(subakoPath, "Serve").Call(jen.Op("&").Id("subakoPackage")),

@@ -34,8 +34,29 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "subakogo generate: %v\n", err)
 		return exitUnreadable
 	}
-	// A stale or missing file is what generate is for; any other error
-	// means the model is wrong, and the generator refuses it.
+	code, path, ok := generated(a, stderr)
+	if !ok {
+		return exitFindings
+	}
+	old, _ := os.ReadFile(path)
+	if *check {
+		if bytes.Equal(old, code) {
+			return exitOK
+		}
+		fmt.Fprintf(stdout, "%s is stale: run go generate\n%s", relPath(path), lineDiff(relPath(path), old, code))
+		return exitFindings
+	}
+	if err := writeGenerated(path, old, code); err != nil {
+		fmt.Fprintf(stderr, "subakogo generate: %v\n", err)
+		return exitUnreadable
+	}
+	return exitOK
+}
+
+// generated renders a package's subako_gen.go, and returns its path. It
+// refuses (after reporting why on stderr) when the analyzer found errors
+// other than a stale or missing file, which is what generate is for.
+func generated(a *analyzed, stderr io.Writer) (code []byte, path string, ok bool) {
 	failed := false
 	for _, d := range a.diagnostics {
 		if d.Category == rules.GoGeneratedStale.ID {
@@ -46,42 +67,36 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	if failed {
 		fmt.Fprintln(stderr, "subakogo generate: fix the errors above first")
-		return exitFindings
+		return nil, "", false
 	}
 	if a.model == nil {
-		fmt.Fprintf(stderr, "subakogo generate: %s has no //subako:function handler\n", pattern)
-		return exitFindings
+		fmt.Fprintf(stderr, "subakogo generate: %s has no //subako:function handler\n", a.pkg.PkgPath)
+		return nil, "", false
 	}
 	code, err := codegen.Generate(a.model)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo generate: %v\n", err)
-		return exitFindings
+		return nil, "", false
 	}
-	path := filepath.Join(a.pkg.Dir, model.GeneratedFile)
-	old, _ := os.ReadFile(path)
-	if *check {
-		if bytes.Equal(old, code) {
-			return exitOK
-		}
-		fmt.Fprintf(stdout, "%s is stale: run go generate\n%s", relPath(path), lineDiff(relPath(path), old, code))
-		return exitFindings
-	}
+	return code, filepath.Join(a.pkg.Dir, model.GeneratedFile), true
+}
+
+// writeGenerated writes code to path unless it holds it already: beside
+// the target, then renamed, so that a failed write cannot leave half a
+// file.
+func writeGenerated(path string, old, code []byte) error {
 	if bytes.Equal(old, code) {
-		return exitOK
+		return nil
 	}
-	// Write beside the target and rename, so a failed write cannot leave
-	// half a file.
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, code, 0o644); err != nil {
-		fmt.Fprintf(stderr, "subakogo generate: %v\n", err)
-		return exitUnreadable
+		return err
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		fmt.Fprintf(stderr, "subakogo generate: %v\n", err)
-		return exitUnreadable
+		return err
 	}
-	return exitOK
+	return nil
 }
 
 // lineDiff shows how two texts differ, as a unified diff with three

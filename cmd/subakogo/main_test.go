@@ -325,16 +325,22 @@ func TestCheck(t *testing.T) {
 		t.Fatalf("go mod tidy: %v\n%s", err, b)
 	}
 	t.Chdir(dir)
+	if code, _, stderr := runCLI("generate", "."); code != exitOK { // the copy's import path is another
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
 	code, stdout, _ = runCLI("check", "--format", "json", ".")
 	if code != exitFindings || !strings.Contains(stdout, `"slug": "example-call"`) || !strings.Contains(stdout, "Hi, Ada!") {
 		t.Fatalf("check with a wrong expectation: exit %d\n%s", code, stdout)
 	}
 }
 
-// TestInit scaffolds a package and runs its own native test.
-func TestInit(t *testing.T) {
+// TestAuthorPath is the README's path from an empty directory against
+// this checkout: init, go generate, go test, check, pack; five commands.
+// Before go generate, check says so once; after an edit, pack refuses the
+// stale file, naming what changed, and pack --generate writes it.
+func TestAuthorPath(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs go mod tidy and go test")
+		t.Skip("runs go mod tidy, go test and builds wasip1 modules")
 	}
 	wd, _ := os.Getwd()
 	root := filepath.Join(wd, "..", "..")
@@ -352,22 +358,44 @@ func TestInit(t *testing.T) {
 	if !strings.Contains(string(main), "//subako:package weather") || !strings.Contains(string(main), "//go:generate go tool subakogo generate") {
 		t.Errorf("main.go:\n%s", main)
 	}
-	// The flow the README gives: go generate, go test, go tool subakogo check.
-	for _, args := range [][]string{{"generate", "./..."}, {"test", "./..."}, {"tool", "subakogo", "check", "."}, {"tool", "subakogo", "generate", "-check"}} {
+	goIn := func(args ...string) (string, error) {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	// Never generated: check says "run go generate" once, with no build error.
+	out, err := goIn("tool", "subakogo", "check", ".")
+	if err == nil || strings.Count(out, "run go generate") != 2 || strings.Contains(out, "undeclared") || strings.Contains(out, "subako_gen.go:") {
+		t.Errorf("check before go generate: %v\n%s", err, out) // one finding, one skip line
+	}
+	for _, args := range [][]string{{"generate", "./..."}, {"test", "./..."}, {"tool", "subakogo", "check", "."}, {"tool", "subakogo", "pack", ".", "-o", "dist/weather"}} {
+		if out, err := goIn(args...); err != nil {
 			t.Fatalf("go %s in the new package: %v\n%s", strings.Join(args, " "), err, out)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "dist", "weather", "module.wasm")); err != nil {
+		t.Error(err)
 	}
 	// A change to a handler's doc comment makes the generated file stale.
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(strings.Replace(string(main), "Read a web page", "Read one web page", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stale := exec.Command("go", "tool", "subakogo", "generate", "-check")
-	stale.Dir = dir
-	if out, err := stale.CombinedOutput(); err == nil || !strings.Contains(string(out), `+		Description:  "Read one web page`) {
+	if out, err := goIn("tool", "subakogo", "generate", "-check"); err == nil || !strings.Contains(out, `+		Description:  "Read one web page`) {
 		t.Errorf("generate -check after an edit: %v\n%s", err, out)
+	}
+	out, err = goIn("tool", "subakogo", "pack", ".", "-o", "dist/stale")
+	if err == nil || !strings.Contains(out, "main.go:") || !strings.Contains(out, "tool pageTitle: its doc comment changed: run go generate") {
+		t.Errorf("pack of a stale package: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "dist", "stale")); !os.IsNotExist(err) {
+		t.Errorf("pack of a stale package wrote dist/stale: %v", err)
+	}
+	if out, err := goIn("tool", "subakogo", "pack", "--generate", ".", "-o", "dist/stale"); err != nil {
+		t.Errorf("pack --generate: %v\n%s", err, out)
+	}
+	if out, err := goIn("tool", "subakogo", "generate", "-check"); err != nil {
+		t.Errorf("generate -check after pack --generate: %v\n%s", err, out)
 	}
 	if code, _, _ := runCLI("init", "--replace", root, dir); code != exitUsage {
 		t.Errorf("init into a non-empty directory: exit %d", code)

@@ -22,11 +22,13 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	out := fs.String("o", "", "the package directory to write (required)")
 	format := fs.String("format", "text", "lint output format: text, json or sarif")
+	regenerate := fs.Bool("generate", false, "write subako_gen.go first when it is missing or stale, instead of refusing")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo pack ./pkg -o DIR\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo pack [--generate] ./pkg -o DIR\n\n"+
 			"Builds a Go package for wasip1 and writes the directory Subako takes: module.wasm,\n"+
 			"subako-package.json (from the package's own --subako-manifest) and assets/ (from the\n"+
-			"package's assets folder, if any). Then lints it, and leaves nothing behind if it has errors.")
+			"package's assets folder, if any). Then lints it, and leaves nothing behind if it has errors.\n"+
+			"A missing or stale subako_gen.go is refused, as check reports it, unless --generate writes it.")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -41,6 +43,9 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, err)
 	}
 	pkg := pos[0]
+	if code := ensureGenerated(pkg, *regenerate, f, stdout, stderr); code != exitOK {
+		return code
+	}
 	parent := filepath.Dir(filepath.Clean(*out))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)

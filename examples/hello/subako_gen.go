@@ -11,6 +11,10 @@ import (
 // subakogo's analyzer compares it with the package's model to report a stale file.
 const subakoModelHash = "5f781370a3601854b4acdd7eff6ceb1875f27c4601a55e2738c78dfac6a6e593"
 
+// subakoModel is that model, so that a stale file's report can name what changed.
+// Nothing uses it, so it is not compiled into the module.
+const subakoModel = `{"name":"hello","description":"Says hello.","goPackage":"github.com/subako-ai/subako-go/examples/hello","goName":"main","tools":[{"name":"greet","description":"Greet someone by name.","goFunc":"greet","input":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"GreetInput"},"fields":[{"jsonName":"name","goName":"Name","description":"Who to greet.","required":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"Greeting"},"fields":[{"jsonName":"message","goName":"Message","description":"The greeting.","required":true,"type":{"kind":"string","basic":"string"}}]}}],"types":[{"name":"GreetInput","go":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"GreetInput"},"description":"GreetInput is greet's arguments.","type":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"GreetInput"},"fields":[{"jsonName":"name","goName":"Name","description":"Who to greet.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Greeting","go":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"Greeting"},"description":"Greeting is greet's answer.","type":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"Greeting"},"fields":[{"jsonName":"message","goName":"Message","description":"The greeting.","required":true,"type":{"kind":"string","basic":"string"}}]}}]}`
+
 func main() {
 	subako.Serve(&subakoPackage)
 }

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/report"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// ensureGenerated is pack's guard: it refuses a package whose
+// subako_gen.go is missing or stale, with check's findings, or with
+// regenerate writes the file first. A package without //subako:function
+// handlers (wired by hand) passes.
+func ensureGenerated(pkg string, regenerate bool, f report.Format, stdout, stderr io.Writer) int {
+	a, err := analyze(pkg)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitUnreadable
+	}
+	if a.model == nil {
+		return exitOK
+	}
+	if regenerate {
+		code, path, ok := generated(a, stderr)
+		if !ok {
+			return exitFindings
+		}
+		old, _ := os.ReadFile(path)
+		if err := writeGenerated(path, old, code); err != nil {
+			fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+			return exitUnreadable
+		}
+		return exitOK
+	}
+	files, ok := checkGenerated(a)
+	if ok {
+		return exitOK
+	}
+	for _, gf := range goFindings(a) {
+		gf.Findings = onlyRule(gf.Findings, rules.GoGeneratedStale)
+		if len(gf.Findings) > 0 {
+			files = append(files, gf)
+		}
+	}
+	if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+	}
+	fmt.Fprintf(stderr, "subakogo pack: %s does not match the source: run go generate (or pack --generate); nothing was written\n", model.GeneratedFile)
+	return exitFindings
+}
+
+func onlyRule(fs []rules.Finding, r *rules.Rule) []rules.Finding {
+	var out []rules.Finding
+	for _, fd := range fs {
+		if fd.Rule == r {
+			out = append(out, fd)
+		}
+	}
+	return out
+}
