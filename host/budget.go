@@ -2,14 +2,11 @@ package host
 
 import (
 	"context"
-	"io/fs"
-	"sync/atomic"
 
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
-	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 
-	"github.com/subako-ai/subako-go/host/subakohttp"
+	"github.com/subako-ai/subako-go/host/sandboxfs"
 )
 
 // errnoIO and errnoDquot are WASI's EIO and EDQUOT.
@@ -18,66 +15,23 @@ const (
 	errnoDquot = 19
 )
 
-// budget is a run's write budget (1 GiB, shared between the volume and
-// subako_http's file outputs). wazero's WASI cannot answer EDQUOT (its
-// errors map to a fixed set), so a refused write answers EIO inside wazero
-// and budgetListener turns that EIO into EDQUOT on its way to the module.
-type budget struct {
-	*subakohttp.Budget
-	refused atomic.Bool // a refused write not yet reported as EDQUOT
-}
-
-// take charges n bytes, or refuses them all.
-func (b *budget) take(n int64) bool {
-	if b.Take(n) {
-		return true
-	}
-	b.refused.Store(true)
-	return false
-}
-
-// budgetFS charges every write to files under it.
-type budgetFS struct {
-	experimentalsys.FS
-	b *budget
-}
-
-func (fs budgetFS) OpenFile(path string, flag experimentalsys.Oflag, perm fs.FileMode) (experimentalsys.File, experimentalsys.Errno) {
-	f, errno := fs.FS.OpenFile(path, flag, perm)
-	if errno != 0 {
-		return f, errno
-	}
-	return budgetFile{File: f, b: fs.b}, 0
-}
-
-type budgetFile struct {
-	experimentalsys.File
-	b *budget
-}
-
-func (f budgetFile) Write(p []byte) (int, experimentalsys.Errno) {
-	if !f.b.take(int64(len(p))) {
-		return 0, experimentalsys.EIO
-	}
-	return f.File.Write(p)
-}
-
-func (f budgetFile) Pwrite(p []byte, off int64) (int, experimentalsys.Errno) {
-	if !f.b.take(int64(len(p))) {
-		return 0, experimentalsys.EIO
-	}
-	return f.File.Pwrite(p, off)
-}
-
 type budgetKey struct{}
 
-// budgetListeners rewrites EIO to EDQUOT for fd_write and fd_pwrite when
-// the run's budget refused the write.
+// quotaFunctions are the WASI functions a budget may refuse: writes, file
+// growth, and the creation of files, directories and links.
+var quotaFunctions = map[string]bool{
+	"fd_write": true, "fd_pwrite": true, "fd_filestat_set_size": true,
+	"path_open": true, "path_create_directory": true, "path_link": true,
+	"path_symlink": true, "path_rename": true,
+}
+
+// budgetListeners rewrite EIO to EDQUOT for the quota functions when the
+// run's budget refused the operation (see sandboxfs.Budget.Refused).
 type budgetListeners struct{}
 
 func (budgetListeners) NewFunctionListener(def api.FunctionDefinition) experimental.FunctionListener {
 	for _, name := range def.ExportNames() {
-		if name == "fd_write" || name == "fd_pwrite" {
+		if quotaFunctions[name] {
 			return budgetListener{}
 		}
 	}
@@ -90,9 +44,9 @@ func (budgetListener) Before(context.Context, api.Module, api.FunctionDefinition
 }
 
 func (budgetListener) After(ctx context.Context, _ api.Module, _ api.FunctionDefinition, results []uint64) {
-	b, _ := ctx.Value(budgetKey{}).(*budget)
+	b, _ := ctx.Value(budgetKey{}).(*sandboxfs.Budget)
 	// results is a view of the stack, as long as the parameters; the errno is first.
-	if b != nil && len(results) > 0 && results[0] == errnoIO && b.refused.Swap(false) {
+	if len(results) > 0 && results[0] == errnoIO && b.Refused() {
 		results[0] = errnoDquot
 	}
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"encoding/json"
+	"github.com/subako-ai/subako-go/host/sandboxfs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -220,7 +221,7 @@ func TestWriteBudget(t *testing.T) {
 	h := newHost(t)
 	m := compile(t, h, buildWasm(t, "./testdata/writer"))
 	vol := t.TempDir()
-	s, err := h.start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: vol}, Timeout: 10 * time.Second, WriteBudget: 10000})
+	s, err := h.start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: vol}, Timeout: 10 * time.Second, Limits: sandboxfs.Limits{Bytes: 10000}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/tetratelabs/wazero/sys"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/host/sandboxfs"
 	"github.com/subako-ai/subako-go/host/subakohttp"
 )
 
@@ -43,35 +44,47 @@ type Mounts struct {
 	Skills  string // a directory whose subdirectories are skills; "" for none
 }
 
-func (m Mounts) fsConfig(b *budget) (wazero.FSConfig, error) {
-	fs := wazero.NewFSConfig()
-	// The volume's writes are charged to the run's budget.
-	volume := func(sub, guest string) error {
-		dir := filepath.Join(m.Volume, sub)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+// open opens every mount the run sees, in Subako's order, each confined to
+// its directory (see sandboxfs). The volume's writes and creations are
+// charged to b; stop cuts a huge read or write short when the run ends.
+func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}) (mounts []*sandboxfs.Mount, err error) {
+	defer func() {
+		if err != nil {
+			closeMounts(mounts)
+			mounts = nil
+		}
+	}()
+	add := func(dir, guest string, writable bool) error {
+		mt, err := sandboxfs.Open(dir, guest, writable, b, stop)
+		if err != nil {
 			return err
 		}
-		fs = fs.(sysfs.FSConfig).WithSysFSMount(budgetFS{FS: sysfs.DirFS(dir), b: b}, guest)
+		mounts = append(mounts, mt)
 		return nil
 	}
 	if m.Volume != "" {
-		if err := volume("tmp", "/volume/tmp"); err != nil {
-			return nil, err
-		}
-		if m.Data {
-			if err := volume("data", "/volume/data"); err != nil {
-				return nil, err
+		for _, v := range sandboxfs.VolumeMounts(m.Data) {
+			dir := filepath.Join(m.Volume, v.Sub)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return mounts, err
+			}
+			if err := add(dir, v.Guest, true); err != nil {
+				return mounts, err
 			}
 		}
 	}
 	if m.Package != "" {
-		fs = fs.WithReadOnlyDirMount(m.Package, "/package")
+		if err := add(m.Package, "/package", false); err != nil {
+			return mounts, err
+		}
 	}
 	if m.Skills != "" {
-		fs = fs.WithReadOnlyDirMount(m.Skills, "/skills")
+		if err := add(m.Skills, "/skills", false); err != nil {
+			return mounts, err
+		}
 		entries, err := os.ReadDir(m.Skills)
 		if err != nil {
-			return nil, err
+			return mounts, err
 		}
 		names := make([]string, 0, len(entries))
 		for _, e := range entries {
@@ -81,10 +94,26 @@ func (m Mounts) fsConfig(b *budget) (wazero.FSConfig, error) {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			fs = fs.WithReadOnlyDirMount(filepath.Join(m.Skills, n), "/skills/"+n)
+			if err := add(filepath.Join(m.Skills, n), "/skills/"+n, false); err != nil {
+				return mounts, err
+			}
 		}
 	}
-	return fs, nil
+	return mounts, nil
+}
+
+func closeMounts(mounts []*sandboxfs.Mount) {
+	for _, m := range mounts {
+		_ = m.Close()
+	}
+}
+
+func fsConfig(mounts []*sandboxfs.Mount) wazero.FSConfig {
+	fs := wazero.NewFSConfig()
+	for _, m := range mounts {
+		fs = fs.(sysfs.FSConfig).WithSysFSMount(m.FS(), m.Guest)
+	}
+	return fs
 }
 
 // Line is one line the module wrote to stdout, without its newline.
@@ -118,15 +147,16 @@ type RunConfig struct {
 	Mounts  Mounts
 	Timeout time.Duration // the whole run; 0 means DiscoverLimit
 	// HTTP configures this run's subako_http; nil allows no host, as at
-	// upload. Its Volume and WriteBudget are set from the run.
+	// upload. Its Volume, Data and WriteBudget are set from the run.
 	HTTP *subakohttp.Config
-	// WriteBudget overrides the bytes the run may write to files (tests).
-	WriteBudget int64
+	// Limits override what the run may create and write (tests); a zero
+	// field keeps sandboxfs.CallLimits' value.
+	Limits sandboxfs.Limits
 }
 
 // session is one running instance and the pipes around it.
 type session struct {
-	budget *budget
+	budget *sandboxfs.Budget
 	rec    *Record
 	start  time.Time
 	cancel context.CancelFunc
@@ -144,47 +174,50 @@ type session struct {
 }
 
 // start instantiates the module, which runs _start, and returns at once.
-// The run gets its own subako_http, released when it ends.
+// The run gets its own mounts and subako_http, released when it ends.
 func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, error) {
-	limit := int64(abi.WriteBudgetBytes)
-	if cfg.WriteBudget > 0 {
-		limit = cfg.WriteBudget
+	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1},
+		sendQ: make(chan []byte, 16), done: make(chan struct{}), halted: make(chan struct{}), notify: make(chan struct{}, 1)}
+	mounts, err := cfg.Mounts.open(s.budget, s.halted)
+	if err != nil {
+		return nil, &SetupError{Err: err}
 	}
-	b := &budget{Budget: subakohttp.NewBudget(limit)}
 	httpCfg := subakohttp.Config{}
 	if cfg.HTTP != nil {
 		httpCfg = *cfg.HTTP
 	}
-	httpCfg.WriteBudget = b.Budget
-	if cfg.Mounts.Volume != "" {
-		httpCfg.Volume = cfg.Mounts.Volume
-	}
+	httpCfg.WriteBudget = s.budget
+	httpCfg.Volume, httpCfg.Data = cfg.Mounts.Volume, cfg.Mounts.Data
 	httpMod, err := subakohttp.Instantiate(ctx, h.rt, &httpCfg)
 	if err != nil {
-		return nil, err
+		closeMounts(mounts)
+		return nil, &SetupError{Err: err}
 	}
-	s, err := h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), m, cfg, b)
-	if err != nil {
-		_ = httpMod.Close(ctx)
-		return nil, err
-	}
-	go func() { <-s.done; _ = httpMod.Close(context.Background()) }()
+	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), m, cfg, s, fsConfig(mounts))
+	go func() {
+		<-s.done
+		_ = httpMod.Close(context.Background())
+		closeMounts(mounts)
+	}()
 	return s, nil
 }
 
+// SetupError is a failure of the host to prepare a run (a mount that cannot
+// be opened, say): the fault of the host or its user, not of the module.
+type SetupError struct{ Err error }
+
+func (e *SetupError) Error() string { return "the host could not set up the run: " + e.Err.Error() }
+
+func (e *SetupError) Unwrap() error { return e.Err }
+
 // run instantiates the module in a goroutine.
-func (h *Host) run(ctx context.Context, m *Module, cfg RunConfig, b *budget) (*session, error) {
-	fs, err := cfg.Mounts.fsConfig(b)
-	if err != nil {
-		return nil, err
-	}
+func (h *Host) run(ctx context.Context, m *Module, cfg RunConfig, s *session, fs wazero.FSConfig) {
 	timeout := cfg.Timeout
 	if timeout <= 0 {
 		timeout = DiscoverLimit
 	}
-	runCtx, cancel := context.WithTimeout(context.WithValue(ctx, budgetKey{}, b), timeout)
-	s := &session{budget: b, rec: &Record{CloseToExit: -1}, start: time.Now(), cancel: cancel,
-		sendQ: make(chan []byte, 16), done: make(chan struct{}), halted: make(chan struct{}), notify: make(chan struct{}, 1)}
+	runCtx, cancel := context.WithTimeout(context.WithValue(ctx, budgetKey{}, s.budget), timeout)
+	s.start, s.cancel = time.Now(), cancel
 	s.stdinR, s.stdinW = io.Pipe()
 	mc := wazero.NewModuleConfig().
 		WithName("").
@@ -195,7 +228,7 @@ func (h *Host) run(ctx context.Context, m *Module, cfg RunConfig, b *budget) (*s
 		WithFSConfig(fs).
 		WithSysWalltime().WithSysNanotime().
 		WithNanosleep(s.sleep).
-		WithRandSource(rand.Reader)
+		WithRandSource(randSource{s})
 	go s.feed()
 	go func() {
 		mod, err := h.rt.InstantiateModule(runCtx, m.compiled, mc)
@@ -217,7 +250,6 @@ func (h *Host) run(ctx context.Context, m *Module, cfg RunConfig, b *budget) (*s
 		case <-s.done:
 		}
 	}()
-	return s, nil
 }
 
 // feed writes queued requests to stdin in order, without blocking the
@@ -337,6 +369,7 @@ func (s *session) finish(err error, runCtx context.Context) {
 	now := time.Now()
 	r.Elapsed = now.Sub(s.start)
 	r.BytesWritten = s.budget.Used()
+	r.Stderr = stderrTail(r.Stderr)
 	if !s.closedAt.IsZero() {
 		r.CloseToExit = now.Sub(s.closedAt)
 	}
@@ -365,46 +398,85 @@ func (s *session) finish(err error, runCtx context.Context) {
 
 type stdoutWriter struct{ s *session }
 
+// Write splits what the module writes into lines. Only p is searched for
+// newlines, and the partial line grows by appending, so a module writing
+// byte by byte costs linear time.
 func (w stdoutWriter) Write(p []byte) (int, error) {
 	s := w.s
+	n := len(p)
 	s.mu.Lock()
 	r := s.rec
-	r.StdoutBytes += int64(len(p))
+	r.StdoutBytes += int64(n)
 	if r.StdoutBytes > StdoutLimit {
 		s.mu.Unlock()
 		s.stop(func() { r.Overflow = true })
-		return len(p), nil
+		return n, nil
 	}
 	at := time.Since(s.start)
-	data := append(r.Partial, p...)
 	for {
-		i := bytes.IndexByte(data, '\n')
+		i := bytes.IndexByte(p, '\n')
 		if i < 0 {
+			r.Partial = append(r.Partial, p...)
 			break
 		}
-		r.Lines = append(r.Lines, Line{Text: bytes.Clone(data[:i]), At: at})
-		data = data[i+1:]
+		// The line takes the partial line's array; p is the module's memory
+		// and is copied.
+		r.Lines = append(r.Lines, Line{Text: append(r.Partial, p[:i]...), At: at})
+		r.Partial = nil
+		p = p[i+1:]
 	}
-	r.Partial = bytes.Clone(data)
 	s.mu.Unlock()
 	select {
 	case s.notify <- struct{}{}:
 	default:
 	}
-	return len(p), nil
+	return n, nil
 }
 
 type stderrWriter struct{ s *session }
 
+// Write keeps the last StderrShown bytes: of a write longer than that only
+// its tail is copied, and the kept bytes are moved down only when twice
+// that has piled up.
 func (w stderrWriter) Write(p []byte) (int, error) {
 	s := w.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r := s.rec
 	r.StderrBytes += int64(len(p))
+	if len(p) >= StderrShown {
+		r.Stderr = append(r.Stderr[:0], p[len(p)-StderrShown:]...)
+		return len(p), nil
+	}
 	r.Stderr = append(r.Stderr, p...)
-	if len(r.Stderr) > StderrShown {
+	if len(r.Stderr) > 2*StderrShown {
 		r.Stderr = append(r.Stderr[:0], r.Stderr[len(r.Stderr)-StderrShown:]...)
 	}
 	return len(p), nil
+}
+
+// tail is what Record.Stderr holds once the run is over.
+func stderrTail(b []byte) []byte {
+	if len(b) > StderrShown {
+		return b[len(b)-StderrShown:]
+	}
+	return b
+}
+
+// randSource is the module's random_get. It hands out at most randChunk
+// bytes a read, checking between them that the run goes on, so that one
+// huge random_get cannot hold the host past the run's deadline.
+type randSource struct{ s *session }
+
+const randChunk = 64 << 10
+
+var errStopped = errors.New("the run was stopped")
+
+func (r randSource) Read(p []byte) (int, error) {
+	select {
+	case <-r.s.halted:
+		return 0, errStopped
+	default:
+	}
+	return rand.Read(p[:min(len(p), randChunk)])
 }

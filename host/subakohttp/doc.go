@@ -68,13 +68,17 @@
 //     credential_unavailable.
 //
 // Files:
-//   - Paths are absolute, beneath /volume, and contain no ".." component.
-//     Symbolic links are followed only within the volume (os.Root). A body
-//     must be a regular file; an output's directory must exist (nothing is
-//     created but the file), and the output is created only once a response
-//     has come, then removed if the body cannot be saved whole.
-//   - The write budget counts bytes written: a removed partial file stays
-//     charged, as it would for the filesystem.
+//   - Paths are absolute, beneath a mount the call has (/volume/tmp, and
+//     /volume/data only when it is mounted; never the volume's root), and
+//     contain no ".." component. They go through the same confined mounts
+//     as the module's own files (host/sandboxfs): symbolic links are
+//     followed only within the mount, and a file with other hard links is
+//     never written. A body must be a regular file; an output's directory
+//     must exist (nothing is created but the file), and the output is
+//     created only once a response has come, then removed if the body
+//     cannot be saved whole.
+//   - The budget counts bytes written and files created: a removed partial
+//     file stays charged, as it would for the filesystem.
 //
 // The imports:
 //   - read_response checks in the order -2 (nothing held), -3 (length), -1

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/subako-ai/subako-go/host/sandboxfs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,7 +34,7 @@ func TestGoModuleEndToEnd(t *testing.T) {
 	}
 
 	e := newEnv(t)
-	e.cfg.WriteBudget = NewBudget(CallWriteBudget)
+	e.cfg.WriteBudget = sandboxfs.NewBudget(sandboxfs.CallLimits)
 	ctx := context.Background()
 	r := wazero.NewRuntime(ctx)
 	defer r.Close(ctx)

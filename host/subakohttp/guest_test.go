@@ -3,6 +3,7 @@ package subakohttp
 import (
 	"context"
 	"errors"
+	"github.com/subako-ai/subako-go/host/sandboxfs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,7 +83,7 @@ func TestGuestRoundTrip(t *testing.T) {
 			t.Errorf("%s: got %v, want %s", tc.req.URL, err, tc.kind)
 		}
 	}
-	e.cfg.WriteBudget = NewBudget(10)
+	e.cfg.WriteBudget = sandboxfs.NewBudget(sandboxfs.Limits{Bytes: 10})
 	_, err = subako.Fetch(&subako.HTTPRequest{URL: e.url("api.test", "/bytes?n=11"), SaveTo: "/volume/tmp/x"})
 	if herr := (*subako.HTTPError)(nil); !errors.As(err, &herr) || herr.Kind != subako.HTTPWriteBudget {
 		t.Errorf("budget: %v", err)

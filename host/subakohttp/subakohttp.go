@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/host/sandboxfs"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
@@ -49,12 +50,15 @@ type Config struct {
 	// allowed must still resolve to public addresses only.
 	AllowHosts []string
 	// Volume is the host directory that backs /volume, for file bodies and
-	// file outputs, which are confined to it. "" means the call has no
-	// volume, and every file body or output is bad_path.
+	// file outputs, which are confined to the mounts the call has:
+	// /volume/tmp, and /volume/data when Data is set (the volume's root is
+	// not one). "" means the call has no volume, and every file body or
+	// output is bad_path.
 	Volume string
-	// WriteBudget is charged for every byte saved to a file, and shared with
+	Data   bool
+	// WriteBudget is charged for every byte and file saved, and shared with
 	// the filesystem; nil is unlimited.
-	WriteBudget *Budget
+	WriteBudget *sandboxfs.Budget
 	// Client is optional, and only the TLS configuration of its transport
 	// (an *http.Transport) is used, so that tests can trust their own
 	// server's certificate. Requests always go through the host's own
@@ -157,9 +161,9 @@ func (c *Config) handle(ctx context.Context, raw []byte) (*answer, error) {
 		}
 		defer vol.close()
 	}
-	var outRel string
+	var out *output
 	if req.output != "" {
-		if outRel, err = vol.checkOutput(req.output); err != nil {
+		if out, err = vol.checkOutput(req.output); err != nil {
 			return nil, err
 		}
 	}
@@ -195,7 +199,7 @@ func (c *Config) handle(ctx context.Context, raw []byte) (*answer, error) {
 	a := &answer{status: resp.StatusCode, headers: resp.Header}
 	if req.output != "" {
 		a.path = req.output
-		a.bytes, err = vol.save(req.output, outRel, resp.Body, c.WriteBudget)
+		a.bytes, err = out.save(resp.Body, c.WriteBudget)
 	} else {
 		a.text, err = readInline(resp, req.method)
 	}

@@ -8,71 +8,84 @@ import (
 	"path"
 	"strings"
 	"syscall"
+
+	"github.com/subako-ai/subako-go/host/sandboxfs"
 )
 
-// volumePrefix is where the module sees the volume.
-const volumePrefix = "/volume/"
-
-// volume is the call's volume opened as an os.Root, which confines every
-// access beneath Config.Volume: a ".." or a symbolic link that would leave it
-// fails there, however the path was spelled.
+// volume is the call's volume as the module sees it: the mounts it has
+// (/volume/tmp, and /volume/data when enabled), each opened through
+// sandboxfs, which confines every access beneath its folder and applies the
+// same checks and budget as the module's own file operations.
 type volume struct {
-	root *os.Root
+	mounts []*sandboxfs.Mount
 }
 
 func (c *Config) openVolume() (*volume, error) {
 	if c.Volume == "" {
 		return nil, fail(kindBadPath, "this call has no volume, so there is no file to send or save to")
 	}
-	root, err := os.OpenRoot(c.Volume)
-	if err != nil {
-		return nil, fail(kindBadPath, "the volume could not be opened")
+	v := &volume{}
+	for _, vm := range sandboxfs.VolumeMounts(c.Data) {
+		m, err := sandboxfs.Open(path.Join(c.Volume, vm.Sub), vm.Guest, true, c.WriteBudget, nil)
+		if err != nil {
+			v.close()
+			return nil, fail(kindBadPath, "the volume's "+vm.Guest+" could not be opened")
+		}
+		v.mounts = append(v.mounts, m)
 	}
-	return &volume{root: root}, nil
+	return v, nil
 }
 
 func (v *volume) close() {
 	if v != nil {
-		_ = v.root.Close()
+		for _, m := range v.mounts {
+			_ = m.Close()
+		}
 	}
 }
 
-// rel turns the module's path into one relative to the volume. The path must
-// be absolute, beneath /volume, and free of ".." components: the module names
-// files as it opens them, by their absolute /volume paths, and a ".." is
-// never needed for that. Symbolic links are followed, but only within the
-// volume, which os.Root enforces when the file is opened.
-func rel(p string) (string, error) {
+// resolve finds the mount of the module's path and the path relative to
+// it. The path must be absolute, beneath a mount the call has, and free of
+// ".." components: the module names files as it opens them, by their
+// absolute paths, and a ".." is never needed for that. Symbolic links are
+// followed, but only within the mount, which os.Root enforces when the file
+// is opened.
+func (v *volume) resolve(p string) (*sandboxfs.Mount, string, error) {
 	if !strings.HasPrefix(p, "/") {
-		return "", fail(kindBadPath, quote(p)+" is not an absolute path: give the file's path under /volume, such as /volume/tmp/in.bin")
+		return nil, "", fail(kindBadPath, quote(p)+" is not an absolute path: give the file's path under /volume, such as /volume/tmp/in.bin")
 	}
 	for _, seg := range strings.Split(p, "/") {
 		if seg == ".." {
-			return "", fail(kindBadPath, quote(p)+` contains "..": give the file's path under /volume without it`)
+			return nil, "", fail(kindBadPath, quote(p)+` contains "..": give the file's path under /volume without it`)
 		}
 	}
 	if strings.IndexByte(p, 0) >= 0 {
-		return "", fail(kindBadPath, quote(p)+" contains a NUL byte")
+		return nil, "", fail(kindBadPath, quote(p)+" contains a NUL byte")
 	}
-	r, ok := strings.CutPrefix(path.Clean(p), volumePrefix)
-	if !ok || r == "" {
-		return "", fail(kindBadPath, quote(p)+" is not a file under /volume")
+	clean := path.Clean(p)
+	for _, m := range v.mounts {
+		if r, ok := strings.CutPrefix(clean, m.Guest+"/"); ok && r != "" {
+			return m, r, nil
+		}
 	}
-	return r, nil
+	if clean == "/volume/data" || strings.HasPrefix(clean, "/volume/data/") {
+		return nil, "", fail(kindBadPath, quote(p)+" is under /volume/data, which this call does not have mounted")
+	}
+	return nil, "", fail(kindBadPath, quote(p)+" is not a file under /volume/tmp or /volume/data")
 }
 
 // openBody opens the file a {"type":"file"} body sends. It must be a regular
 // file; the size becomes the request's Content-Length.
 func (v *volume) openBody(p string) (*os.File, int64, error) {
-	r, err := rel(p)
+	m, r, err := v.resolve(p)
 	if err != nil {
 		return nil, 0, err
 	}
 	// Stat before opening, so that a FIFO is refused rather than blocked on.
-	if err := v.regular(p, r, false); err != nil {
+	if err := regular(m, p, r, false); err != nil {
 		return nil, 0, err
 	}
-	f, err := v.root.Open(r)
+	f, err := m.Root().Open(r)
 	if err != nil {
 		return nil, 0, pathError(p, err)
 	}
@@ -84,33 +97,42 @@ func (v *volume) openBody(p string) (*os.File, int64, error) {
 	return f, info.Size(), nil
 }
 
+// output is where a response body is saved.
+type output struct {
+	m    *sandboxfs.Mount
+	p, r string // as the module named it, and relative to the mount
+}
+
 // checkOutput checks, before the request is sent, that the response body
-// could be saved at p: its directory exists within the volume, and p is not
+// could be saved at p: its directory exists within a mount, and p is not
 // something other than a regular file. The file itself is created only once
 // a response comes, so that a request that fails leaves nothing behind.
-func (v *volume) checkOutput(p string) (string, error) {
-	r, err := rel(p)
+func (v *volume) checkOutput(p string) (*output, error) {
+	m, r, err := v.resolve(p)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if dir := path.Dir(r); dir != "." {
-		info, err := v.root.Stat(dir)
+		info, err := m.Root().Stat(dir)
 		if err != nil {
-			return "", pathError(path.Dir(p), err)
+			return nil, pathError(path.Dir(p), err)
 		}
 		if !info.IsDir() {
-			return "", fail(kindBadPath, quote(path.Dir(p))+" is not a directory")
+			return nil, fail(kindBadPath, quote(path.Dir(p))+" is not a directory")
 		}
 	}
-	if err := v.regular(p, r, true); err != nil {
-		return "", err
+	if err := regular(m, p, r, true); err != nil {
+		return nil, err
 	}
-	return r, nil
+	if err := m.CheckWritable(r); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, pathError(p, err)
+	}
+	return &output{m: m, p: p, r: r}, nil
 }
 
 // regular fails unless r is a regular file, or absent when mayBeAbsent.
-func (v *volume) regular(p, r string, mayBeAbsent bool) error {
-	info, err := v.root.Stat(r)
+func regular(m *sandboxfs.Mount, p, r string, mayBeAbsent bool) error {
+	info, err := m.Root().Stat(r)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && mayBeAbsent:
 		return nil
@@ -129,6 +151,10 @@ func (v *volume) regular(p, r string, mayBeAbsent bool) error {
 func pathError(p string, err error) error {
 	var why string
 	switch {
+	case errors.Is(err, sandboxfs.ErrTooMany), errors.Is(err, sandboxfs.ErrTooDeep):
+		return fail(kindWriteBudget, "saving the body to "+p+" is refused: "+err.Error())
+	case errors.Is(err, sandboxfs.ErrLinked), errors.Is(err, sandboxfs.ErrNotRegular):
+		why = "may not be written: " + err.Error()
 	case errors.Is(err, fs.ErrNotExist):
 		why = "does not exist"
 	case errors.Is(err, fs.ErrPermission):
@@ -147,20 +173,20 @@ func pathError(p string, err error) error {
 	return fail(kindBadPath, quote(p)+" "+why)
 }
 
-// save writes body to the file r (p as the module named it), charging every
-// byte to the budget before writing it. On any failure it removes the file,
-// so that a partial body is never mistaken for a whole one.
-func (v *volume) save(p, r string, body io.Reader, budget *Budget) (n int64, err error) {
-	f, err := v.root.OpenFile(r, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+// save writes body to the output, charging every byte to the budget before
+// writing it. On any failure it removes the file, so that a partial body is
+// never mistaken for a whole one.
+func (o *output) save(body io.Reader, budget *sandboxfs.Budget) (n int64, err error) {
+	f, err := o.m.CreateFile(o.r)
 	if err != nil {
-		return 0, pathError(p, err)
+		return 0, pathError(o.p, err)
 	}
 	defer func() {
 		if cerr := f.Close(); cerr != nil && err == nil {
-			err = writeError(p, cerr)
+			err = writeError(o.p, cerr)
 		}
 		if err != nil {
-			_ = v.root.Remove(r)
+			_ = o.m.Root().Remove(o.r)
 		}
 	}()
 	buf := make([]byte, 32<<10)
@@ -168,11 +194,11 @@ func (v *volume) save(p, r string, body io.Reader, budget *Budget) (n int64, err
 		m, rerr := body.Read(buf)
 		if m > 0 {
 			if !budget.Take(int64(m)) {
-				return n, fail(kindWriteBudget, "saving the body to "+p+" would pass the call's write budget; "+
+				return n, fail(kindWriteBudget, "saving the body to "+o.p+" would pass the call's write budget; "+
 					"the partial file was removed")
 			}
 			if _, werr := f.Write(buf[:m]); werr != nil {
-				return n, writeError(p, werr)
+				return n, writeError(o.p, werr)
 			}
 			n += int64(m)
 		}

@@ -1,0 +1,162 @@
+package sandboxfs
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+	"github.com/tetratelabs/wazero/experimental/sysfs"
+)
+
+// osFile is an open file of a mount. wazero's adapter of an fs.File
+// (sysfs.AdaptFS) does the bookkeeping (stat, seek, directory listing with
+// inodes and rewinds); osFile takes over what must be confined or bounded:
+// writes are charged to the budget before they are made, every read or
+// write moves at most chunk bytes between checks that the run goes on, and
+// times are set through the os.Root.
+type osFile struct {
+	experimentalsys.File
+	m    *Mount
+	name string // relative to the mount
+	flag experimentalsys.Oflag
+	f    *os.File
+}
+
+// opener is the fs.FS behind the adapter: its first Open hands over the
+// file already opened with the module's flags, later ones (a directory
+// rewound) open the name again through the os.Root.
+type opener struct {
+	root  *os.Root
+	first *os.File
+}
+
+func (o *opener) Open(name string) (fs.File, error) {
+	if f := o.first; f != nil {
+		o.first = nil
+		return f, nil
+	}
+	return o.root.Open(name)
+}
+
+func newFile(m *Mount, name string, flag experimentalsys.Oflag, f *os.File) (*osFile, experimentalsys.Errno) {
+	adapted, e := (&sysfs.AdaptFS{FS: &opener{root: m.root, first: f}}).OpenFile(name, experimentalsys.O_RDONLY, 0)
+	if e != 0 {
+		_ = f.Close()
+		return nil, e
+	}
+	return &osFile{File: adapted, m: m, name: name, flag: flag, f: f}, 0
+}
+
+func (o *osFile) IsAppend() bool { return o.flag&experimentalsys.O_APPEND != 0 }
+
+func (o *osFile) Read(buf []byte) (int, experimentalsys.Errno) {
+	if len(buf) == 0 {
+		return 0, 0
+	}
+	n, err := o.f.Read(buf[:min(len(buf), chunk)])
+	return n, ioErrno(err)
+}
+
+func (o *osFile) Pread(buf []byte, off int64) (int, experimentalsys.Errno) {
+	if len(buf) == 0 {
+		return 0, 0
+	}
+	n, err := o.f.ReadAt(buf[:min(len(buf), chunk)], off)
+	return n, ioErrno(err)
+}
+
+func ioErrno(err error) experimentalsys.Errno {
+	switch {
+	case errors.Is(err, io.EOF):
+		return 0
+	case errors.Is(err, syscall.EISDIR):
+		return experimentalsys.EISDIR
+	}
+	return errno(err)
+}
+
+// charge takes from the budget what writing n bytes at off costs: the
+// bytes, and the hole before them when off is past the end.
+func (o *osFile) charge(n int, off int64) experimentalsys.Errno {
+	cost := int64(n)
+	if info, err := o.f.Stat(); err == nil && off > info.Size() {
+		cost += off - info.Size()
+	}
+	if !o.m.budget.Take(cost) {
+		o.m.budget.refuse()
+		return experimentalsys.EIO // turned into EDQUOT by the host
+	}
+	return 0
+}
+
+func (o *osFile) Write(buf []byte) (int, experimentalsys.Errno) {
+	if len(buf) == 0 {
+		return 0, 0
+	}
+	off := int64(0)
+	if !o.IsAppend() {
+		off, _ = o.f.Seek(0, io.SeekCurrent)
+	}
+	if e := o.charge(len(buf), off); e != 0 {
+		return 0, e
+	}
+	return o.inChunks(buf, o.f.Write)
+}
+
+func (o *osFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
+	if len(buf) == 0 {
+		return 0, 0
+	}
+	if e := o.charge(len(buf), off); e != 0 {
+		return 0, e
+	}
+	return o.inChunks(buf, func(p []byte) (int, error) {
+		n, err := o.f.WriteAt(p, off)
+		off += int64(n)
+		return n, err
+	})
+}
+
+// inChunks writes buf chunk by chunk, stopping early when the run is.
+func (o *osFile) inChunks(buf []byte, write func([]byte) (int, error)) (int, experimentalsys.Errno) {
+	done := 0
+	for done < len(buf) {
+		if done > 0 && o.m.stopped() {
+			return done, 0
+		}
+		n, err := write(buf[done:min(len(buf), done+chunk)])
+		done += n
+		if err != nil {
+			if done > 0 {
+				return done, 0
+			}
+			return 0, errno(err)
+		}
+	}
+	return done, 0
+}
+
+// Truncate charges growth like a write of zeros.
+func (o *osFile) Truncate(size int64) experimentalsys.Errno {
+	if size < 0 {
+		return experimentalsys.EINVAL
+	}
+	if e := o.charge(0, size); e != 0 {
+		return e
+	}
+	return errno(o.f.Truncate(size))
+}
+
+func (o *osFile) Sync() experimentalsys.Errno { return errno(o.f.Sync()) }
+
+func (o *osFile) Datasync() experimentalsys.Errno { return errno(o.f.Sync()) }
+
+func (o *osFile) Utimens(atim, mtim int64) experimentalsys.Errno {
+	if !o.m.writable {
+		return experimentalsys.EROFS
+	}
+	return o.m.utimens(o.name, atim, mtim)
+}

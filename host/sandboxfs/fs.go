@@ -1,0 +1,283 @@
+package sandboxfs
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"syscall"
+	"time"
+
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+	"github.com/tetratelabs/wazero/sys"
+)
+
+// mountFS is a Mount as wazero's sys.FS. wazero hands it paths relative to
+// the mount, already cleaned of "." and "..".
+type mountFS struct {
+	experimentalsys.UnimplementedFS
+	m *Mount
+}
+
+func (f *mountFS) String() string { return f.m.Guest }
+
+// errno is errno(err), and marks the budget refused when err is a refusal
+// of the budget's, so that the host answers EDQUOT.
+func (f *mountFS) errno(err error) experimentalsys.Errno {
+	if errors.Is(err, ErrTooMany) || errors.Is(err, ErrTooDeep) {
+		f.m.budget.refuse()
+	}
+	return errno(err)
+}
+
+// osFlag turns wazero's open flags into the os package's.
+func osFlag(flag experimentalsys.Oflag) int {
+	var o int
+	switch flag & (experimentalsys.O_RDONLY | experimentalsys.O_RDWR | experimentalsys.O_WRONLY) {
+	case experimentalsys.O_RDWR:
+		o = os.O_RDWR
+	case experimentalsys.O_WRONLY:
+		o = os.O_WRONLY
+	}
+	for _, b := range []struct {
+		w  experimentalsys.Oflag
+		os int
+	}{
+		{experimentalsys.O_APPEND, os.O_APPEND},
+		{experimentalsys.O_CREAT, os.O_CREATE},
+		{experimentalsys.O_DIRECTORY, syscall.O_DIRECTORY},
+		{experimentalsys.O_DSYNC, syscall.O_DSYNC},
+		{experimentalsys.O_EXCL, os.O_EXCL},
+		{experimentalsys.O_NOFOLLOW, syscall.O_NOFOLLOW},
+		{experimentalsys.O_RSYNC, syscall.O_RSYNC},
+		{experimentalsys.O_SYNC, os.O_SYNC},
+		{experimentalsys.O_TRUNC, os.O_TRUNC},
+	} {
+		if flag&b.w != 0 {
+			o |= b.os
+		}
+	}
+	return o
+}
+
+func writes(flag experimentalsys.Oflag) bool {
+	return flag&(experimentalsys.O_RDWR|experimentalsys.O_WRONLY) != 0 ||
+		flag&(experimentalsys.O_CREAT|experimentalsys.O_TRUNC|experimentalsys.O_APPEND) != 0
+}
+
+// OpenFile opens a file beneath the mount. A new file is charged to the
+// budget; an existing one opened for writing must be a regular file with
+// one link, or a directory (which the kernel then refuses to write).
+func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMode) (experimentalsys.File, experimentalsys.Errno) {
+	m, name := f.m, clean(p)
+	if writes(flag) && !m.writable {
+		return nil, experimentalsys.EROFS
+	}
+	if flag&experimentalsys.O_DIRECTORY != 0 && flag&(experimentalsys.O_RDWR|experimentalsys.O_WRONLY) != 0 {
+		return nil, experimentalsys.EISDIR
+	}
+	created := false
+	if flag&experimentalsys.O_CREAT != 0 {
+		var err error
+		if created, err = m.chargeCreate(name); err != nil {
+			return nil, f.errno(err)
+		}
+	}
+	if !created && flag&experimentalsys.O_TRUNC != 0 {
+		// Check before O_TRUNC empties a hard-linked file.
+		if err := m.CheckWritable(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, errno(err)
+		}
+	}
+	osf, err := m.root.OpenFile(name, osFlag(flag), perm)
+	if err != nil {
+		return nil, errno(err)
+	}
+	if writes(flag) {
+		info, err := osf.Stat()
+		if err == nil && info.Mode().IsRegular() {
+			err = writableInfo(info)
+		}
+		if err != nil {
+			_ = osf.Close()
+			return nil, errno(err)
+		}
+	}
+	file, e := newFile(m, name, flag, osf)
+	if e != 0 {
+		return nil, e
+	}
+	return file, 0
+}
+
+func (f *mountFS) Lstat(p string) (sys.Stat_t, experimentalsys.Errno) {
+	return stat(f.m.root.Lstat(clean(p)))
+}
+
+func (f *mountFS) Stat(p string) (sys.Stat_t, experimentalsys.Errno) {
+	return stat(f.m.root.Stat(clean(p)))
+}
+
+func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
+	m, name := f.m, clean(p)
+	if !m.writable {
+		return experimentalsys.EROFS
+	}
+	if _, err := m.root.Lstat(name); err == nil {
+		return experimentalsys.EEXIST
+	}
+	if _, err := m.chargeCreate(name); err != nil {
+		return f.errno(err)
+	}
+	e := errno(m.root.Mkdir(name, perm))
+	if e == experimentalsys.ENOTDIR {
+		e = experimentalsys.ENOENT
+	}
+	return e
+}
+
+func (f *mountFS) Chmod(p string, perm fs.FileMode) experimentalsys.Errno {
+	if !f.m.writable {
+		return experimentalsys.EROFS
+	}
+	return errno(f.m.root.Chmod(clean(p), perm))
+}
+
+// Rename keeps the depth limit: a directory moved deeper is refused when
+// its deepest entry would pass it.
+func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
+	m := f.m
+	if !m.writable {
+		return experimentalsys.EROFS
+	}
+	from, to = clean(from), clean(to)
+	info, err := m.root.Lstat(from)
+	if err != nil {
+		return errno(err)
+	}
+	if lim := m.budget.Limits().Depth; lim > 0 {
+		height := 0
+		if info.IsDir() && depth(to) > depth(from) {
+			height = m.height(from, lim-depth(to)+1)
+		}
+		if depth(to)+height > lim {
+			m.budget.refuse()
+			return experimentalsys.EIO
+		}
+	}
+	return errno(m.root.Rename(from, to))
+}
+
+// height is how many levels the directory dir holds beneath it, counted up
+// to at most limit.
+func (m *Mount) height(dir string, limit int) int {
+	h := 0
+	_ = fs.WalkDir(m.root.FS(), dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil //nolint:nilerr // an unreadable corner does not stop the count
+		}
+		if n := depth(p) - depth(dir); n > h {
+			h = n
+		}
+		if h >= limit {
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return h
+}
+
+func (f *mountFS) Rmdir(p string) experimentalsys.Errno {
+	m, name := f.m, clean(p)
+	if !m.writable {
+		return experimentalsys.EROFS
+	}
+	info, err := m.root.Lstat(name)
+	switch {
+	case err != nil:
+		return errno(err)
+	case !info.IsDir():
+		return experimentalsys.ENOTDIR
+	}
+	return errno(m.root.Remove(name))
+}
+
+func (f *mountFS) Unlink(p string) experimentalsys.Errno {
+	m, name := f.m, clean(p)
+	if !m.writable {
+		return experimentalsys.EROFS
+	}
+	info, err := m.root.Lstat(name)
+	switch {
+	case err != nil:
+		return errno(err)
+	case info.IsDir():
+		return experimentalsys.EISDIR
+	}
+	return errno(m.root.Remove(name))
+}
+
+// Link makes a hard link within the mount; the os.Root refuses an old name
+// outside it, and a link to a symbolic link is to the link, not its target.
+func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
+	m := f.m
+	if !m.writable {
+		return experimentalsys.EROFS
+	}
+	oldName, newName := clean(oldPath), clean(newPath)
+	if _, err := m.root.Lstat(oldName); err != nil {
+		return errno(err)
+	}
+	if _, err := m.root.Lstat(newName); err == nil {
+		return experimentalsys.EEXIST
+	}
+	if _, err := m.chargeCreate(newName); err != nil {
+		return f.errno(err)
+	}
+	return errno(m.root.Link(oldName, newName))
+}
+
+// Symlink refuses a target that could point outside the link's directory;
+// see the package documentation.
+func (f *mountFS) Symlink(target, link string) experimentalsys.Errno {
+	m, name := f.m, clean(link)
+	if !m.writable {
+		return experimentalsys.EROFS
+	}
+	if !safeTarget(target) {
+		return experimentalsys.EPERM
+	}
+	if _, err := m.root.Lstat(name); err == nil {
+		return experimentalsys.EEXIST
+	}
+	if _, err := m.chargeCreate(name); err != nil {
+		return f.errno(err)
+	}
+	return errno(m.root.Symlink(target, name))
+}
+
+func (f *mountFS) Readlink(p string) (string, experimentalsys.Errno) {
+	dst, err := f.m.root.Readlink(clean(p))
+	if err != nil {
+		return "", errno(err)
+	}
+	return dst, 0
+}
+
+func (f *mountFS) Utimens(p string, atim, mtim int64) experimentalsys.Errno {
+	if !f.m.writable {
+		return experimentalsys.EROFS
+	}
+	return f.m.utimens(clean(p), atim, mtim)
+}
+
+// utimens sets times through the os.Root; UTIME_OMIT keeps one, which a
+// zero time.Time does for Chtimes.
+func (m *Mount) utimens(name string, atim, mtim int64) experimentalsys.Errno {
+	t := func(ns int64) time.Time {
+		if ns == experimentalsys.UTIME_OMIT {
+			return time.Time{}
+		}
+		return time.Unix(0, ns)
+	}
+	return errno(m.root.Chtimes(name, t(atim), t(mtim)))
+}

@@ -1,0 +1,222 @@
+// Package sandboxfs is the filesystem a module sees: each WASI preopen is a
+// Mount backed by an os.Root, so that every path the module names, and every
+// symbolic link it follows, is resolved beneath the mount's directory by
+// construction rather than by checking names. It also charges what a call
+// creates and writes to one Budget, which subako_http shares.
+//
+// Confinement:
+//   - Opening, creating, renaming, linking and removing go through the
+//     os.Root, which refuses any path, ".." or symbolic link (whoever made
+//     it) that would leave the mount.
+//   - A symbolic link the module creates must have a relative target without
+//     ".." components, so that it points beneath its own directory wherever
+//     it is later moved: nothing a module leaves on the volume leads out of
+//     it, even for a program that follows links without an os.Root.
+//   - A regular file with more than one hard link is never opened for
+//     writing, since its other names may be outside the mount (a module
+//     cannot make such a link, but it may find one).
+package sandboxfs
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"syscall"
+
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+	"github.com/tetratelabs/wazero/sys"
+)
+
+// chunk is the most one host read or write moves before the mount checks
+// whether the run was stopped, so that a single huge call cannot hold the
+// run past its deadline.
+const chunk = 1 << 20
+
+// Mount is one preopened directory.
+type Mount struct {
+	// Guest is where the module sees it, such as "/volume/tmp".
+	Guest    string
+	root     *os.Root
+	writable bool
+	budget   *Budget
+	stop     <-chan struct{}
+}
+
+// Open opens dir as a mount at guest. A writable mount charges b (which may
+// be nil for unlimited); stop, when closed, cuts reads and writes short.
+func Open(dir, guest string, writable bool, b *Budget, stop <-chan struct{}) (*Mount, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Mount{Guest: guest, root: root, writable: writable, budget: b, stop: stop}, nil
+}
+
+// Close releases the mount's directory.
+func (m *Mount) Close() error { return m.root.Close() }
+
+// Root is the mount's directory, for reads that need no budget.
+func (m *Mount) Root() *os.Root { return m.root }
+
+// FS is the mount as wazero's filesystem.
+func (m *Mount) FS() experimentalsys.FS { return &mountFS{m: m} }
+
+func (m *Mount) stopped() bool {
+	select {
+	case <-m.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// Errors of CreateFile, beside the os.Root's own.
+var (
+	ErrReadOnly   = errors.New("the mount is read-only")
+	ErrTooMany    = errors.New("the call's limit on files created is reached")
+	ErrTooDeep    = errors.New("the path is deeper than the call's limit on directory levels")
+	ErrLinked     = errors.New("the file has other hard links, which may lead outside the mount")
+	ErrNotRegular = errors.New("not a regular file")
+)
+
+// CreateFile opens name (relative to the mount) for writing, truncated,
+// creating it when absent, with the checks the module's own opens get: the
+// budget for a new entry, no hard-linked file, a regular file only.
+func (m *Mount) CreateFile(name string) (*os.File, error) {
+	name = clean(name)
+	if !m.writable {
+		return nil, ErrReadOnly
+	}
+	created, err := m.chargeCreate(name)
+	if err != nil {
+		return nil, err
+	}
+	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if !created {
+		// Refuse the hard-linked file before O_TRUNC empties it.
+		if err := m.CheckWritable(name); err != nil {
+			return nil, err
+		}
+	}
+	f, err := m.root.OpenFile(name, flag|syscall.O_NONBLOCK, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := writableFile(f); err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// chargeCreate charges the budget when name does not exist yet, and says
+// whether it did not.
+func (m *Mount) chargeCreate(name string) (bool, error) {
+	if _, err := m.root.Lstat(name); !errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	d := depth(name)
+	if !m.budget.takeEntry(d) {
+		if d > m.budget.lim.Depth {
+			return false, ErrTooDeep
+		}
+		return false, ErrTooMany
+	}
+	return true, nil
+}
+
+// CheckWritable refuses an existing name that is not a regular file with
+// one link (following symbolic links, within the mount).
+func (m *Mount) CheckWritable(name string) error {
+	info, err := m.root.Stat(name)
+	if err != nil {
+		return err
+	}
+	return writableInfo(info)
+}
+
+func writableFile(f *os.File) error {
+	info, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	return writableInfo(info)
+}
+
+func writableInfo(info fs.FileInfo) error {
+	if !info.Mode().IsRegular() {
+		return ErrNotRegular
+	}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+		return ErrLinked
+	}
+	return nil
+}
+
+// clean turns wazero's path (already cleaned, relative, perhaps with a
+// trailing slash) into one for the os.Root.
+func clean(p string) string {
+	switch p {
+	case "", "/":
+		return "."
+	}
+	return strings.TrimPrefix(p, "/")
+}
+
+// depth is how many levels beneath the mount name is: "a" is 1, "a/b" 2.
+func depth(name string) int {
+	name = path.Clean(name)
+	if name == "." {
+		return 0
+	}
+	return strings.Count(name, "/") + 1
+}
+
+// safeTarget says whether a symbolic link's target points beneath the
+// link's own directory wherever the link is: relative, and without "..".
+func safeTarget(target string) bool {
+	if target == "" || path.IsAbs(target) || strings.IndexByte(target, 0) >= 0 {
+		return false
+	}
+	for _, seg := range strings.Split(target, "/") {
+		if seg == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// errno maps an error from the os.Root to WASI's. A path that would leave
+// the mount is EPERM: the module may not go there.
+func errno(err error) experimentalsys.Errno {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, ErrTooMany), errors.Is(err, ErrTooDeep):
+		return experimentalsys.EIO // turned into EDQUOT by the host, see Budget.Refused
+	case errors.Is(err, ErrReadOnly):
+		return experimentalsys.EROFS
+	case errors.Is(err, ErrLinked):
+		return experimentalsys.EPERM
+	case errors.Is(err, ErrNotRegular):
+		return experimentalsys.EINVAL
+	}
+	var perr *fs.PathError
+	if errors.As(err, &perr) && strings.Contains(perr.Err.Error(), "escapes") {
+		return experimentalsys.EPERM
+	}
+	var lerr *os.LinkError
+	if errors.As(err, &lerr) && strings.Contains(lerr.Err.Error(), "escapes") {
+		return experimentalsys.EPERM
+	}
+	return experimentalsys.UnwrapOSError(err)
+}
+
+func stat(info fs.FileInfo, err error) (sys.Stat_t, experimentalsys.Errno) {
+	if err != nil {
+		return sys.Stat_t{}, errno(err)
+	}
+	return sys.NewStat_t(info), 0
+}
