@@ -41,8 +41,7 @@ var Model = &analysis.Analyzer{
 
 The model is what subakogo generate renders into subako_gen.go: tools from
 //subako:function handlers, schemas from their input and output types,
-descriptions from doc comments and validation from //subako: field markers.
-Reports rules A001-A013 and A018 (subakogo explain ID documents each).`,
+descriptions from doc comments and validation from //subako: field markers.`,
 	URL:              docURL + "#Model",
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*model.Package](),
@@ -55,8 +54,7 @@ var Runtime = &analysis.Analyzer{
 	Name: "subakoruntime",
 	Doc: `report code that breaks a Subako function package at run time
 
-Stdout carries the protocol (A014), and a handler must answer rather than
-exit (A015).`,
+Stdout carries the protocol, and a handler must answer rather than exit.`,
 	URL:              docURL + "#Runtime",
 	Requires:         []*analysis.Analyzer{Model},
 	RunDespiteErrors: true,
@@ -71,7 +69,7 @@ var Generated = &analysis.Analyzer{
 
 The generated file records the hash of the model it was generated from in
 the constant ` + model.HashConstName + `; when the package's handlers,
-types, comments or markers change, run go generate (A017).`,
+types, comments or markers change, run go generate.`,
 	URL:              docURL + "#Generated",
 	Requires:         []*analysis.Analyzer{Model},
 	RunDespiteErrors: true,
@@ -81,18 +79,52 @@ types, comments or markers change, run go generate (A017).`,
 // Analyzers are all the passes, for a vettool or a golangci-lint plugin.
 var Analyzers = []*analysis.Analyzer{Model, Runtime, NetHTTP, Generated}
 
+// Reports lists the rules an analyzer reports: the catalog's rules whose
+// part (rules.Rule.By) is the analyzer, by name. This one declaration
+// gives the rule list at the end of the analyzer's Doc and decides which
+// analyzer calls an ignore of the rule unused.
+func Reports(a *analysis.Analyzer) []*rules.Rule {
+	return rules.ReportedBy(rules.Part("analyzer " + a.Name))
+}
+
+func init() {
+	for _, a := range Analyzers {
+		var ids []string
+		for _, r := range Reports(a) {
+			ids = append(ids, r.ID+" "+r.Slug)
+		}
+		a.Doc += "\n\nReports " + strings.Join(ids, ", ") + " (subakogo explain ID documents each)."
+	}
+}
+
 // report reports a finding of rule r at rng, with an optional fix.
 func report(pass *analysis.Pass, r *rules.Rule, rng analysis.Range, fix *analysis.SuggestedFix, format string, args ...any) {
 	d := analysis.Diagnostic{
 		Pos:      rng.Pos(),
 		End:      rng.End(),
 		Category: r.ID,
-		Message:  r.ID + " " + r.Slug + ": " + fmt.Sprintf(format, args...),
+		Message:  rulePrefix(r) + fmt.Sprintf(format, args...),
 	}
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 	}
 	pass.Report(d)
+}
+
+// rulePrefix starts every message with the rule's ID and slug, so go vet and
+// golangci-lint output name the rule.
+func rulePrefix(r *rules.Rule) string { return r.ID + " " + r.Slug + ": " }
+
+// RuleOf is the catalog rule of one of the analyzers' diagnostics (its
+// Category), false for any other diagnostic.
+func RuleOf(d analysis.Diagnostic) (*rules.Rule, bool) { return rules.Lookup(d.Category) }
+
+// Text is a diagnostic's message without the prefix that names the rule.
+func Text(d analysis.Diagnostic) string {
+	if r, ok := RuleOf(d); ok {
+		return strings.TrimPrefix(d.Message, rulePrefix(r))
+	}
+	return d.Message
 }
 
 // replaceFix is a fix that replaces the text of rng with text.

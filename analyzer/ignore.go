@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -31,15 +32,7 @@ type ignore struct {
 // ignores are a package's //subako:ignore directives.
 type ignores []*ignore
 
-// ownedBy lists the rule IDs each analyzer reports, so that only the
-// analyzer that owns a rule calls its ignore unused.
-var ownedBy = map[*analysis.Analyzer]string{}
-
 func init() {
-	ownedBy[Model] = "A001 A002 A003 A004 A005 A006 A007 A008 A009 A010 A011 A012 A013 A018 A019"
-	ownedBy[Runtime] = "A014 A015"
-	ownedBy[NetHTTP] = "A016"
-	ownedBy[Generated] = "A017"
 	for _, a := range Analyzers {
 		a.Run = withIgnores(a, a.Run)
 	}
@@ -58,9 +51,9 @@ func withIgnores(a *analysis.Analyzer, run func(*analysis.Pass) (any, error)) fu
 		}
 		res, err := run(pass)
 		for _, ig := range igs {
-			if !ig.used && strings.Contains(ownedBy[a], ig.rule.ID) {
+			if !ig.used && slices.Contains(Reports(a), ig.rule) {
 				report(analysis.Diagnostic{Pos: ig.pos, Category: rules.GoIgnore.ID,
-					Message: rules.GoIgnore.ID + " " + rules.GoIgnore.Slug + ": this //subako:ignore " + ig.rule.ID + " suppresses nothing: remove it"})
+					Message: rulePrefix(rules.GoIgnore) + "this //subako:ignore " + ig.rule.ID + " suppresses nothing: remove it"})
 			}
 		}
 		return res, err
@@ -73,7 +66,7 @@ func collectIgnores(pass *analysis.Pass, reportBad bool) ignores {
 	var out ignores
 	bad := func(pos token.Pos, msg string) {
 		if reportBad {
-			pass.Report(analysis.Diagnostic{Pos: pos, Category: rules.GoIgnore.ID, Message: rules.GoIgnore.ID + " " + rules.GoIgnore.Slug + ": " + msg})
+			pass.Report(analysis.Diagnostic{Pos: pos, Category: rules.GoIgnore.ID, Message: rulePrefix(rules.GoIgnore) + msg})
 		}
 	}
 	for _, f := range pass.Files {

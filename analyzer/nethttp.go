@@ -20,7 +20,7 @@ var NetHTTP = &analysis.Analyzer{
 	Doc: `report net/http in a Subako function package
 
 WASI preview 1 has no sockets, so net/http cannot connect; packages reach
-the network through subako_http (subako.Fetch) instead (A016). Imports
+the network through subako_http (subako.Fetch) instead. Imports
 through other packages are found with facts.`,
 	URL:              docURL + "#NetHTTP",
 	RunDespiteErrors: true,

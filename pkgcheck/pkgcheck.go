@@ -8,16 +8,18 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/manifestcheck"
+	"github.com/subako-ai/subako-go/modulecheck"
+	"github.com/subako-ai/subako-go/protocolcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/toolcheck"
 )
 
 // The files of a package directory. Subako mounts the assets folder's
@@ -63,7 +65,7 @@ func (c *Checker) Close(ctx context.Context) error {
 // mounted at /package, "" for none. wasm is copied before it is run, so a
 // memory-mapped file may be released afterwards.
 func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discover bool) ([]rules.Finding, *host.Discovery, error) {
-	_, findings := rules.CheckModule(wasm)
+	_, findings := modulecheck.Check(wasm)
 	if !discover {
 		return findings, nil, nil
 	}
@@ -82,9 +84,9 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 		return findings, nil, nil //nolint:nilerr // a module the host cannot compile is a finding, not a failure of the linter
 	}
 	d := h.Discover(ctx, m, assets)
-	findings = append(findings, CheckDiscovery(d)...)
+	findings = append(findings, protocolcheck.Check(d)...)
 	if d.Stopped == "" {
-		findings = append(findings, rules.CheckTools(d.Tools)...)
+		findings = append(findings, toolcheck.Check(d.Tools)...)
 	}
 	return findings, d, nil
 }
@@ -93,7 +95,7 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 // subako-package.json. It returns one report file for each.
 func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.File, error) {
 	modPath := filepath.Join(dir, ModuleName)
-	manPath := filepath.Join(dir, rules.ManifestName)
+	manPath := filepath.Join(dir, manifestcheck.FileName)
 	files := []report.File{{Path: modPath, Size: -1, MIMEType: "application/wasm"}, {Path: manPath, Size: -1, MIMEType: "application/json"}}
 	assets := filepath.Join(dir, AssetsDir)
 	if fi, err := os.Stat(assets); err != nil || !fi.IsDir() {
@@ -116,47 +118,19 @@ func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.
 	man, err := os.ReadFile(manPath)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		files[1].Findings = []rules.Finding{{Rule: rules.ManifestMissing, Message: "no " + rules.ManifestName + " in " + dir, Offset: -1}}
+		files[1].Findings = []rules.Finding{{Rule: rules.ManifestMissing, Message: "no " + manifestcheck.FileName + " in " + dir, Offset: -1}}
 	case err != nil:
 		return nil, err
 	default:
 		files[1].Size = int64(len(man))
 		files[1].SHA256 = sha256Hex(man)
-		var m *rules.Manifest
-		m, files[1].Findings = rules.CheckManifest(man)
+		var m *manifestcheck.Manifest
+		m, files[1].Findings = manifestcheck.Check(man)
 		if m != nil && d != nil {
-			files[1].Findings = append(files[1].Findings, sameAsServer(m, d.Discover)...)
+			files[1].Findings = append(files[1].Findings, manifestcheck.SameAsServer(m, d.Discover)...)
 		}
 	}
 	return files, nil
-}
-
-// sameAsServer compares the manifest with what the module says of itself:
-// the Go SDK (and others) put the package's name and description in the
-// serverInfo of every result's _meta.
-func sameAsServer(m *rules.Manifest, discover json.RawMessage) []rules.Finding {
-	var res struct {
-		Meta struct {
-			ServerInfo *struct {
-				Name        string  `json:"name"`
-				Description *string `json:"description"`
-			} `json:"io.modelcontextprotocol/serverInfo"`
-		} `json:"_meta"`
-	}
-	if json.Unmarshal(discover, &res) != nil || res.Meta.ServerInfo == nil {
-		return nil
-	}
-	si := res.Meta.ServerInfo
-	var out []rules.Finding
-	if si.Name != m.Name {
-		out = append(out, rules.Finding{Rule: rules.ManifestMismatch, Offset: -1,
-			Message: "name is " + strconv.Quote(m.Name) + " but the module calls itself " + strconv.Quote(si.Name)})
-	}
-	if si.Description != nil && *si.Description != m.Description {
-		out = append(out, rules.Finding{Rule: rules.ManifestMismatch, Offset: -1,
-			Message: "description is " + strconv.Quote(m.Description) + " but the module says " + strconv.Quote(*si.Description)})
-	}
-	return out
 }
 
 func sha256Hex(b []byte) string {

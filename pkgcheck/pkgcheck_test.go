@@ -10,6 +10,7 @@ import (
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
+	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -45,7 +46,7 @@ func checker(t *testing.T) *Checker {
 func TestDirClean(t *testing.T) {
 	dir := t.TempDir()
 	buildInto(t, "../subako/testdata/hello", filepath.Join(dir, ModuleName))
-	if err := os.WriteFile(filepath.Join(dir, rules.ManifestName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	files, err := checker(t).Dir(context.Background(), dir, true)
@@ -96,23 +97,12 @@ func TestDiscoveryProtocol(t *testing.T) {
 	}
 }
 
-// TestEveryBreakHasARule keeps the map from host's break kinds complete.
-func TestEveryBreakHasARule(t *testing.T) {
-	for _, k := range []host.BreakKind{host.BreakNotMessage, host.BreakUnknownID, host.BreakRPCError, host.BreakResultType,
-		host.BreakRequest, host.BreakNoAnswer, host.BreakExitCode, host.BreakNoExit, host.BreakTrap, host.BreakTimeout,
-		host.BreakOverflow, host.BreakPartial} {
-		if breakRules[k] == nil {
-			t.Errorf("break %s has no rule", k)
-		}
-	}
-}
-
 // TestManifestMismatch: a manifest that names the package otherwise than
 // the module does is reported.
 func TestManifestMismatch(t *testing.T) {
 	dir := t.TempDir()
 	buildInto(t, "../examples/hello", filepath.Join(dir, ModuleName))
-	if err := os.WriteFile(filepath.Join(dir, rules.ManifestName), []byte(`{"abi": 1, "name": "greeter", "description": "Says hello."}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), []byte(`{"abi": 1, "name": "greeter", "description": "Says hello."}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	files, err := checker(t).Dir(context.Background(), dir, true)
@@ -134,7 +124,7 @@ func BenchmarkLintDir(b *testing.B) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
-	if err := os.WriteFile(filepath.Join(dir, rules.ManifestName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	ctx := context.Background()

@@ -20,17 +20,17 @@ var update = flag.Bool("update", false, "rewrite testdata/golden/*.golden")
 // rule's doc does not break these goldens. wWarn is deliberately missing from
 // fixtureOptions.Rules: SARIF must still list it and index it.
 var (
-	wFeature = &rules.Rule{ID: "W006", Slug: "feature-not-available", Severity: rules.Error,
+	wFeature = &rules.Rule{ID: "W006", Slug: "feature-not-available", Severity: rules.Error, Since: "v0.1.0", By: rules.ModuleCheck,
 		Title: "The module uses a WebAssembly feature Subako does not provide",
-		Doc:   "Subako runs WebAssembly 2.0\nwithout GC.\n\nFix: turn the feature off:\n\n    clang -mno-atomics\n"}
+		Why:   "Subako runs WebAssembly 2.0\nwithout GC.", Example: "clang -matomics", Fix: "turn the feature off:\n\n    clang -mno-atomics\n"}
 	wStart = &rules.Rule{ID: "W020", Slug: "start-missing", Severity: rules.Error,
-		Title: "No _start export: not a WASI command", Doc: "Subako calls _start."}
+		Title: "No _start export: not a WASI command", Why: "Subako calls _start.", Example: "a library", Fix: "build a command"}
 	wWarn = &rules.Rule{ID: "W050", Slug: "large-memory", Severity: rules.Warning,
-		Title: "A large initial memory", Doc: "Every call pays for the initial memory."}
+		Title: "A large initial memory", Why: "Every call pays for the initial memory."}
 	wHeavy = &rules.Rule{ID: "W040", Slug: "heavy-custom-section", Severity: rules.Info,
-		Title: "Custom sections that only add weight", Doc: "Debug sections are not used."}
+		Title: "Custom sections that only add weight", Why: "Debug sections are not used."}
 	wUnused = &rules.Rule{ID: "W001", Slug: "not-wasm", Severity: rules.Error,
-		Title: "The file is not a WebAssembly binary", Doc: `No "\0asm" magic.`}
+		Title: "The file is not a WebAssembly binary", Why: `No "\0asm" magic.`}
 )
 
 var fixtureOptions = Options{ToolName: "subakogo", Version: "v1.2.3", Rules: []*rules.Rule{wUnused, wFeature, wStart, wHeavy}}

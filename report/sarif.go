@@ -162,7 +162,7 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 
 func sarifRuleOf(r *rules.Rule) sarifRule {
 	s := sarifRule{ID: r.ID, Name: pascal(r.Slug), ShortDescription: sarifMessage{Text: r.Title},
-		FullDescription: sarifMessage{Text: firstParagraph(r.Doc)}, Help: sarifMessage{Text: r.Doc, Markdown: r.Doc}}
+		FullDescription: sarifMessage{Text: firstParagraph(r.Why)}, Help: sarifMessage{Text: r.Doc(), Markdown: r.Markdown()}}
 	s.DefaultConfiguration.Level = sarifLevel(r.Severity)
 	// Tags let code-scanning users filter these alerts among other tools'.
 	s.Properties.Tags = []string{"subako", "wasm"}

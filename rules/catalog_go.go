@@ -5,320 +5,277 @@ package rules
 // -vettool, golangci-lint, subakogo check. A diagnostic's category is the
 // rule's ID. IDs never change meaning; a retired rule keeps its ID reserved.
 var (
-	GoHandlerShape = &Rule{ID: "A001", Slug: "handler-shape", Severity: Error,
+	GoHandlerShape = &Rule{ID: "A001", Slug: "handler-shape", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A //subako:function that is not a func(In) (Out, error)",
-		Doc: `A tool's handler is a package-level function of one parameter, a named struct type whose
+		Why: `A tool's handler is a package-level function of one parameter, a named struct type whose
 fields are the tool's arguments, with two results: the value the tool answers (any type with a
 JSON Schema, or subako.Answer[T] to show images too) and an error. Methods, generic functions,
 variadic functions, other parameter or result lists, and inputs that are not named structs
 (pointers, maps, strings, anonymous structs) cannot be called by the generated dispatch.
-The directive itself must sit in a function's doc comment.
-
-Example:
-    //subako:function
+The directive itself must sit in a function's doc comment.`,
+		Example: `    //subako:function
     func greet(name string) string { ... }            // not func(In) (Out, error)
 
     //subako:function
-    func (s *Server) Greet(in GreetInput) (Greeting, error) { ... } // a method
-
-Fix: write a package-level function that takes a struct and returns a value and an error:
+    func (s *Server) Greet(in GreetInput) (Greeting, error) { ... } // a method`,
+		Fix: `write a package-level function that takes a struct and returns a value and an error:
     type GreetInput struct {
         // Who to greet.
-        Name string ` + "`json:\"name\"`" + `
+        Name string ` + "`" + `json:"name"` + "`" + `
     }
 
     //subako:function
     func greet(in GreetInput) (Greeting, error) { ... }
-A method can be wrapped: func greet(in GreetInput) (Greeting, error) { return server.Greet(in) }.`}
+A method can be wrapped: func greet(in GreetInput) (Greeting, error) { return server.Greet(in) }.`,
+	}
 
-	GoToolName = &Rule{ID: "A002", Slug: "tool-name", Severity: Error,
+	GoToolName = &Rule{ID: "A002", Slug: "tool-name", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A tool name Subako refuses",
-		Doc: `Subako takes tool names of 1 to 64 characters of a-z, 0-9, '_' and '-'. The name is the
-function's name in snake_case (fetchPage is fetch_page), or the name= argument of the directive.
-
-Example:
-    //subako:function name=Fetch.Page
-    func fetchPage(in PageInput) (Page, error)
-
-Fix: use lower-case letters, digits, '_' and '-' only, at most 64 of them:
+		Why: `Subako takes tool names of 1 to 64 characters of a-z, 0-9, '_' and '-'. The name is the
+function's name in snake_case (fetchPage is fetch_page), or the name= argument of the directive.`,
+		Example: `    //subako:function name=Fetch.Page
+    func fetchPage(in PageInput) (Page, error)`,
+		Fix: `use lower-case letters, digits, '_' and '-' only, at most 64 of them:
     //subako:function name=fetch_page
-The suggested fix rewrites the name that way.`}
+The suggested fix rewrites the name that way.`,
+	}
 
-	GoToolNameDuplicate = &Rule{ID: "A003", Slug: "tool-name-duplicate", Severity: Error,
+	GoToolNameDuplicate = &Rule{ID: "A003", Slug: "tool-name-duplicate", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "Two tools with the same name",
-		Doc: `Tool names must be unique in a package: Subako refuses an upload that lists a name twice, and a
-call could not say which one it means.
+		Why: `Tool names must be unique in a package: Subako refuses an upload that lists a name twice, and a
+call could not say which one it means.`,
+		Example: `func getUser and func GetUser both become get_user; or two functions carry
+//subako:function name=search.`,
+		Fix: "rename one of the functions, or give one a different name= argument.",
+	}
 
-Example: func getUser and func GetUser both become get_user; or two functions carry
-//subako:function name=search.
-
-Fix: rename one of the functions, or give one a different name= argument.`}
-
-	GoToolCount = &Rule{ID: "A004", Slug: "tool-count", Severity: Error,
+	GoToolCount = &Rule{ID: "A004", Slug: "tool-count", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "No tools, or more than 64",
-		Doc: `A package offers 1 to 64 tools. Subako refuses an upload with none or with more.
-A package with a //subako:package directive and no //subako:function has none.
-
-Example: a package with 70 handlers, generated one per API endpoint.
-
-Fix: split the package in two, or merge closely related tools into one with an argument that
+		Why: `A package offers 1 to 64 tools. Subako refuses an upload with none or with more.
+A package with a //subako:package directive and no //subako:function has none.`,
+		Example: "a package with 70 handlers, generated one per API endpoint.",
+		Fix: `split the package in two, or merge closely related tools into one with an argument that
 selects the operation (an enum works well). A package with no tools needs at least one
-//subako:function.`}
+//subako:function.`,
+	}
 
-	GoDescriptionMissing = &Rule{ID: "A005", Slug: "description-missing", Severity: Warning,
+	GoDescriptionMissing = &Rule{ID: "A005", Slug: "description-missing", Severity: Warning, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A tool, field or package without a description",
-		Doc: `The model decides when to call a tool, and what to pass, from descriptions: the tool's from the
+		Why: `The model decides when to call a tool, and what to pass, from descriptions: the tool's from the
 handler's doc comment, each argument's from the field's doc comment (or line comment, or the doc
 comment of its named type), the package's from the package doc comment. Without one the model
-guesses from the name.
-
-Example:
-    //subako:function
+guesses from the name.`,
+		Example: `    //subako:function
     func greet(in GreetInput) (Greeting, error)   // no doc comment
     type GreetInput struct {
-        Name string ` + "`json:\"name\"`" + `               // no comment
-    }
-
-Fix: write doc comments; directives such as //subako:function stay out of the text:
+        Name string ` + "`" + `json:"name"` + "`" + `               // no comment
+    }`,
+		Fix: `write doc comments; directives such as //subako:function stay out of the text:
     // Greet someone by name.
     //
     //subako:function
-    func greet(in GreetInput) (Greeting, error)`}
+    func greet(in GreetInput) (Greeting, error)`,
+	}
 
-	GoDescriptionTooLong = &Rule{ID: "A006", Slug: "description-too-long", Severity: Error,
+	GoDescriptionTooLong = &Rule{ID: "A006", Slug: "description-too-long", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A description over 1,024 characters",
-		Doc: `Subako takes tool descriptions of up to 1,024 characters (Unicode code points) and refuses the
+		Why: `Subako takes tool descriptions of up to 1,024 characters (Unicode code points) and refuses the
 upload otherwise; field descriptions are held to the same limit, since the model reads every one
-of them on every call. An enum's value descriptions count towards its field's description.
-
-Example: a handler whose doc comment pastes in the whole API reference.
-
-Fix: keep the description to what the model needs to choose the tool and fill in its arguments;
+of them on every call. An enum's value descriptions count towards its field's description.`,
+		Example: "a handler whose doc comment pastes in the whole API reference.",
+		Fix: `keep the description to what the model needs to choose the tool and fill in its arguments;
 move the rest to ordinary comments that are not doc comments (separated by a blank line), or
-into the package's documentation.`}
+into the package's documentation.`,
+	}
 
-	GoFieldJSONTag = &Rule{ID: "A007", Slug: "field-json-tag", Severity: Warning,
+	GoFieldJSONTag = &Rule{ID: "A007", Slug: "field-json-tag", Severity: Warning, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A field without a json tag",
-		Doc: `Argument and result names are part of the tool's interface: the model reads and writes them.
+		Why: `Argument and result names are part of the tool's interface: the model reads and writes them.
 Without a json tag the JSON name is the Go field name (UserID), which changes whenever the Go
 code is refactored and reads poorly to a model. The same rule reports two fields with one JSON
-name, which encoding/json would both drop.
-
-Example:
-    type SearchInput struct {
+name, which encoding/json would both drop.`,
+		Example: `    type SearchInput struct {
         Query string
-    }
+    }`,
+		Fix: `name every field:
+    Query string ` + "`" + `json:"query"` + "`" + `
+The suggested fix adds json:"query", the field name in snake_case. Use json:"-" to leave a field out.`,
+	}
 
-Fix: name every field:
-    Query string ` + "`json:\"query\"`" + `
-The suggested fix adds json:"query", the field name in snake_case. Use json:"-" to leave a field out.`}
-
-	GoTypeUnsupported = &Rule{ID: "A008", Slug: "type-unsupported", Severity: Error,
+	GoTypeUnsupported = &Rule{ID: "A008", Slug: "type-unsupported", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A type with no JSON Schema",
-		Doc: `Every type a tool takes or returns needs a JSON Schema and a generated decoder or encoder.
+		Why: `Every type a tool takes or returns needs a JSON Schema and a generated decoder or encoder.
 These have none: channels, functions, complex numbers, unsafe.Pointer and uintptr, maps whose keys
 are not strings, pointers to pointers, embedded pointers to structs, interfaces (unless an empty
 interface or a type with its own MarshalJSON is marked //subako:any), subako.Answer anywhere but
 as the result, the ,string tag option, and time.Duration without a format (its JSON form is not
-obvious: encoding/json writes nanoseconds, encoding/json/v2 refuses to guess).
-
-Example:
-    type Input struct {
-        Timeout time.Duration ` + "`json:\"timeout\"`" + `
-        Scores  map[int]float64 ` + "`json:\"scores\"`" + `
-    }
-
-Fix: use a type with a JSON form, or say which one:
+obvious: encoding/json writes nanoseconds, encoding/json/v2 refuses to guess).`,
+		Example: `    type Input struct {
+        Timeout time.Duration ` + "`" + `json:"timeout"` + "`" + `
+        Scores  map[int]float64 ` + "`" + `json:"scores"` + "`" + `
+    }`,
+		Fix: `use a type with a JSON form, or say which one:
     // How long to wait.
     //subako:format=seconds
-    Timeout time.Duration ` + "`json:\"timeout\"`" + `    // an integer number of seconds
-    Scores map[string]float64 ` + "`json:\"scores\"`" + `
+    Timeout time.Duration ` + "`" + `json:"timeout"` + "`" + `    // an integer number of seconds
+    Scores map[string]float64 ` + "`" + `json:"scores"` + "`" + `
     //subako:any
-    Extra any ` + "`json:\"extra\"`" + `                  // any JSON value
-Duration formats: nanoseconds, milliseconds, seconds (integers), duration (ISO 8601, "PT1M30S").`}
+    Extra any ` + "`" + `json:"extra"` + "`" + `                  // any JSON value
+Duration formats: nanoseconds, milliseconds, seconds (integers), duration (ISO 8601, "PT1M30S").`,
+	}
 
-	GoMarkerUnknown = &Rule{ID: "A009", Slug: "marker-unknown", Severity: Error,
+	GoMarkerUnknown = &Rule{ID: "A009", Slug: "marker-unknown", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "An unknown or misspelled //subako: marker",
-		Doc: `Markers are checked by name, and an unknown one would otherwise be ignored silently. The field
+		Why: `Markers are checked by name, and an unknown one would otherwise be ignored silently. The field
 markers are minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength,
 maxLength, pattern, format, enum, default, minItems, maxItems, minProperties, maxProperties,
-optional, required and any; //subako:function takes name=; //subako:package takes the name.
+optional, required and any; //subako:function takes name=; //subako:package takes the name.`,
+		Example: `    //subako:minlength=1      (minLength)
+    //subako:maximun=10       (maximum)`,
+		Fix: `spell the marker as listed. When the intended marker is certain (a difference in case, or a
+single close match), the suggested fix respells it.`,
+	}
 
-Example:
-    //subako:minlength=1      (minLength)
-    //subako:maximun=10       (maximum)
-
-Fix: spell the marker as listed. When the intended marker is certain (a difference in case, or a
-single close match), the suggested fix respells it.`}
-
-	GoMarkerMisplaced = &Rule{ID: "A010", Slug: "marker-misplaced", Severity: Error,
+	GoMarkerMisplaced = &Rule{ID: "A010", Slug: "marker-misplaced", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A //subako: marker on the wrong type or declaration",
-		Doc: `Each marker applies to some types only, and to one kind of declaration: //subako:package to the
+		Why: `Each marker applies to some types only, and to one kind of declaration: //subako:package to the
 package doc comment, //subako:function to a function's doc comment, the others to struct fields
 (doc or line comment). Value markers go on the value they constrain, which for a slice, map or
 pointer field is its element: minimum, maximum, exclusiveMinimum, exclusiveMaximum and multipleOf
 on numbers; minLength, maxLength and pattern on strings; format on strings, time.Time and
 time.Duration; enum on strings and integers that are not already enums; any on an empty
 interface or a type with its own MarshalJSON. minItems and maxItems go on slices,
-minProperties and maxProperties on maps, default on scalar fields.
+minProperties and maxProperties on maps, default on scalar fields.`,
+		Example: `    //subako:minLength=1
+    Count int ` + "`" + `json:"count"` + "`" + ``,
+		Fix: `use the marker that fits the type (//subako:minimum=1 for an integer), or move the marker
+to the declaration it belongs to.`,
+	}
 
-Example:
-    //subako:minLength=1
-    Count int ` + "`json:\"count\"`" + `
-
-Fix: use the marker that fits the type (//subako:minimum=1 for an integer), or move the marker
-to the declaration it belongs to.`}
-
-	GoMarkerValue = &Rule{ID: "A011", Slug: "marker-value", Severity: Error,
+	GoMarkerValue = &Rule{ID: "A011", Slug: "marker-value", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A //subako: marker with a value that cannot work",
-		Doc: `A marker's value must parse and fit its field: a bound within the Go type's range (an int8
+		Why: `A marker's value must parse and fit its field: a bound within the Go type's range (an int8
 cannot reach 300, a uint cannot be -1) and integral for an integer; lengths and counts whole and
 not negative; a minimum not above its maximum; a pattern that Go's regexp (RE2) compiles, since
 the generated code checks it with regexp; a known format; enum values that are distinct and fit
 the type; a default that is valid for the field and its other markers; not both optional and
-required, nor required with a default; and each marker once.
-
-Example:
-    //subako:maximum=300
-    Level int8 ` + "`json:\"level\"`" + `
+required, nor required with a default; and each marker once.`,
+		Example: `    //subako:maximum=300
+    Level int8 ` + "`" + `json:"level"` + "`" + `
     //subako:pattern=^(?=.*\d)
-    Code string ` + "`json:\"code\"`" + `     // lookahead is not RE2
+    Code string ` + "`" + `json:"code"` + "`" + `     // lookahead is not RE2`,
+		Fix: `correct the value: a bound that fits the type (or a wider type), a pattern without
+lookaround or backreferences, a default that satisfies the field's own markers.`,
+	}
 
-Fix: correct the value: a bound that fits the type (or a wider type), a pattern without
-lookaround or backreferences, a default that satisfies the field's own markers.`}
-
-	GoMarkerNotDirective = &Rule{ID: "A012", Slug: "marker-not-directive", Severity: Error,
+	GoMarkerNotDirective = &Rule{ID: "A012", Slug: "marker-not-directive", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A marker that Go does not treat as a directive",
-		Doc: `Go treats a comment as a directive only when "//" is followed directly by lower-case letters or
+		Why: `Go treats a comment as a directive only when "//" is followed directly by lower-case letters or
 digits, a colon and a lower-case letter or digit. A marker written any other way is not one: it is
 not applied, and it becomes part of the doc comment, so it leaks into the description the model
-reads (and gofmt may reflow it).
-
-Example:
-    // subako:minimum=1       (a space after //)
+reads (and gofmt may reflow it).`,
+		Example: `    // subako:minimum=1       (a space after //)
     //subako:Minimum=1        (an upper-case letter after the colon)
-    //Subako:function
+    //Subako:function`,
+		Fix: `write the marker with no space and with its exact spelling: //subako:minimum=1.
+The suggested fix respells it.`,
+	}
 
-Fix: write the marker with no space and with its exact spelling: //subako:minimum=1.
-The suggested fix respells it.`}
-
-	GoSchemaTooLarge = &Rule{ID: "A013", Slug: "schema-too-large", Severity: Error,
+	GoSchemaTooLarge = &Rule{ID: "A013", Slug: "schema-too-large", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A schema over 64 KiB, or a tool list over 256 KiB",
-		Doc: `Subako takes input and output schemas of up to 64 KiB each and a tools/list of up to 256 KiB in
+		Why: `Subako takes input and output schemas of up to 64 KiB each and a tools/list of up to 256 KiB in
 all, and refuses the upload otherwise. Named types are inlined at each use (only recursive types
 go to $defs, since several clients reject $ref), so a struct used in many places counts many
-times.
+times.`,
+		Example: `an output type that embeds a large API response struct with hundreds of fields, or a
+struct used in ten fields of another.`,
+		Fix: `return only what the model needs; describe large nested values with fewer fields, or as
+a json.RawMessage (any JSON) where their shape does not matter to the model; split the package.`,
+	}
 
-Example: an output type that embeds a large API response struct with hundreds of fields, or a
-struct used in ten fields of another.
-
-Fix: return only what the model needs; describe large nested values with fewer fields, or as
-a json.RawMessage (any JSON) where their shape does not matter to the model; split the package.`}
-
-	GoStdoutWrite = &Rule{ID: "A014", Slug: "stdout-write", Severity: Error,
+	GoStdoutWrite = &Rule{ID: "A014", Slug: "stdout-write", Severity: Error, Since: "v0.1.0", By: RuntimeAnalyzer,
 		Title: "Output written to stdout, which carries the protocol",
-		Doc: `A function package speaks JSON-RPC on stdout, one message per line. Anything else written there
+		Why: `A function package speaks JSON-RPC on stdout, one message per line. Anything else written there
 (fmt.Println, fmt.Printf, os.Stdout, a logger set to os.Stdout) is a line that is not a message,
 and Subako treats the call as crashed. The rule checks every file of the package that is built
-for wasip1; files for other platforms and tests are left alone.
-
-Example:
-    fmt.Println("fetching", url)
-    log.SetOutput(os.Stdout)
-
-Fix: write diagnostics to stderr, which Subako keeps (the last 4 KiB are shown when a call
+for wasip1; files for other platforms and tests are left alone.`,
+		Example: `    fmt.Println("fetching", url)
+    log.SetOutput(os.Stdout)`,
+		Fix: `write diagnostics to stderr, which Subako keeps (the last 4 KiB are shown when a call
 crashes): fmt.Fprintln(os.Stderr, ...), or the log package's default output. Put what the
-model should read in the tool's result instead.`}
+model should read in the tool's result instead.`,
+	}
 
-	GoExitInHandler = &Rule{ID: "A015", Slug: "exit-in-handler", Severity: Error,
+	GoExitInHandler = &Rule{ID: "A015", Slug: "exit-in-handler", Severity: Error, Since: "v0.1.0", By: RuntimeAnalyzer,
 		Title: "os.Exit or log.Fatal reachable from a handler",
-		Doc: `A handler that exits the process ends the call without an answer, which Subako reports as a
+		Why: `A handler that exits the process ends the call without an answer, which Subako reports as a
 crash; a model would never learn what went wrong. The rule follows calls from each handler to the
 functions and methods of the same package (calls through interfaces and function values, and
 into other packages, are not followed) and reports every os.Exit, syscall.Exit, log.Fatal*
-and (*log.Logger).Fatal* it reaches.
-
-Example:
-    func load(path string) Config {
+and (*log.Logger).Fatal* it reaches.`,
+		Example: `    func load(path string) Config {
         b, err := os.ReadFile(path)
         if err != nil {
             log.Fatal(err)
         }
         ...
-    }
+    }`,
+		Fix: "return an error instead; the handler returns it and the model reads it as an error result.",
+	}
 
-Fix: return an error instead; the handler returns it and the model reads it as an error result.`}
-
-	GoNetHTTP = &Rule{ID: "A016", Slug: "net-http", Severity: Error,
+	GoNetHTTP = &Rule{ID: "A016", Slug: "net-http", Severity: Error, Since: "v0.1.0", By: NetHTTPAnalyzer,
 		Title: "net/http in a package built for wasip1",
-		Doc: `WASI preview 1 has no sockets, so net/http cannot connect anywhere: every request fails at run
+		Why: `WASI preview 1 has no sockets, so net/http cannot connect anywhere: every request fails at run
 time, and the package adds megabytes to the module. Subako gives packages HTTP through the
 subako_http host functions instead, which also apply the agent's host allowlist and credentials.
 The rule reports imports of net/http (and its subpackages) in files built for wasip1, directly
-or through a non-standard package that imports it.
-
-Example:
-    resp, err := http.Get("https://api.example.com/v1/items")
-
-Fix: use subako.Fetch:
+or through a non-standard package that imports it.`,
+		Example: `    resp, err := http.Get("https://api.example.com/v1/items")`,
+		Fix: `use subako.Fetch:
     resp, err := subako.Fetch(&subako.HTTPRequest{Method: "GET", URL: "https://api.example.com/v1/items"})
-Code that must use net/http on other platforms can live in a file with //go:build !wasip1.`}
+Code that must use net/http on other platforms can live in a file with //go:build !wasip1.`,
+	}
 
-	GoGeneratedStale = &Rule{ID: "A017", Slug: "generated-stale", Severity: Error,
+	GoGeneratedStale = &Rule{ID: "A017", Slug: "generated-stale", Severity: Error, Since: "v0.1.0", By: GeneratedAnalyzer,
 		Title: "subako_gen.go is missing or out of date",
-		Doc: `subako_gen.go holds what subakogo generate derives from the handlers: schemas, decoders,
+		Why: `subako_gen.go holds what subakogo generate derives from the handlers: schemas, decoders,
 encoders and the dispatch. It records a hash of the package model it was generated from; when a
 handler, a type, a comment or a marker changes, the hash no longer matches and the module would
 serve stale schemas or decode arguments the old way. The finding is reported on the first handler,
-since editors and linters hide findings inside generated files.
-
-Example: a field was added to GreetInput after the last go generate.
-
-Fix: regenerate:
+since editors and linters hide findings inside generated files.`,
+		Example: "a field was added to GreetInput after the last go generate.",
+		Fix: `regenerate:
     go generate ./...
 with //go:generate go tool subakogo generate in the package (add subakogo as a tool dependency
 with go get -tool github.com/subako-ai/subako-go/cmd/subakogo). In CI, subakogo generate -check
-fails when the file is out of date.`}
+fails when the file is out of date.`,
+	}
 
-	GoPackageDirective = &Rule{ID: "A018", Slug: "package-directive", Severity: Error,
+	GoPackageDirective = &Rule{ID: "A018", Slug: "package-directive", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
 		Title: "A missing, invalid or repeated //subako:package directive",
-		Doc: `A function package has a name, given once by a //subako:package NAME directive in the package
+		Why: `A function package has a name, given once by a //subako:package NAME directive in the package
 doc comment (the doc comment itself is the package's description, as in the Rust SDK's
-package! macro). The name takes 1 to 64 characters of a-z, 0-9, '_' and '-', like a tool name.
-
-Example:
-    // Hello says hello.
+package! macro). The name takes 1 to 64 characters of a-z, 0-9, '_' and '-', like a tool name.`,
+		Example: `    // Hello says hello.
     package main                     // no directive
 
-    //subako:package Hello World     (not a valid name)
-
-Fix:
-    // Hello says hello.
+    //subako:package Hello World     (not a valid name)`,
+		Fix: `    // Hello says hello.
     //
     //subako:package hello
-    package main`}
-)
+    package main`,
+	}
 
-// GoIgnore is the rule for //subako:ignore directives themselves.
-var GoIgnore = &Rule{ID: "A019", Slug: "ignore-directive", Severity: Error,
-	Title: "A //subako:ignore without a reason, naming no rule, or suppressing nothing",
-	Doc: `//subako:ignore ID reason suppresses one rule's findings on its own line and the line below
+	// GoIgnore is the rule for //subako:ignore directives themselves.
+	GoIgnore = &Rule{ID: "A019", Slug: "ignore-directive", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
+		Title: "A //subako:ignore without a reason, naming no rule, or suppressing nothing",
+		Why: `//subako:ignore ID reason suppresses one rule's findings on its own line and the line below
 it. The reason is required, so the next reader knows why; an ignore that suppresses nothing is
 reported, so none outlives the code it was written for. On the command line, lint and check take
---ignore ID instead.
-
-Example:
-    //subako:ignore A014
-    fmt.Println("ready")   // no reason given
-
-Fix: give the reason (//subako:ignore A014 the banner goes to stderr in production builds),
-correct the rule ID, or remove the ignore.`}
-
-func init() {
-	Catalog = append(Catalog,
-		GoHandlerShape, GoToolName, GoToolNameDuplicate, GoToolCount, GoDescriptionMissing,
-		GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,
-		GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
-		GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore,
-	)
-}
+--ignore ID instead.`,
+		Example: `    //subako:ignore A014
+    fmt.Println("ready")   // no reason given`,
+		Fix: `give the reason (//subako:ignore A014 the banner goes to stderr in production builds),
+correct the rule ID, or remove the ignore.`,
+	}
+)

@@ -1,142 +1,124 @@
 package rules
 
 // The protocol rules (P...): what the module did when run the way Subako
-// runs it at upload. Each breaks the upload or crashes the call.
+// runs it at upload (protocolcheck), and its example calls (callcheck). Each
+// breaks the upload or crashes the call.
 var (
-	ProtocolNotMessage = &Rule{ID: "P001", Slug: "protocol-not-message", Severity: Error,
+	ProtocolNotMessage = &Rule{ID: "P001", Slug: "protocol-not-message", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "A stdout line that is not a JSON-RPC message",
-		Doc: `Stdout is the protocol alone: every line must be one JSON-RPC 2.0 message. A log line, a banner
-or pretty-printed JSON breaks the call.
+		Why: `Stdout is the protocol alone: every line must be one JSON-RPC 2.0 message. A log line, a banner
+or pretty-printed JSON breaks the call.`,
+		Example: `fmt.Println("starting") in a Go package; println! in Rust; printf debugging in C.`,
+		Fix: `log to stderr (os.Stderr, eprintln!, fprintf(stderr, ...)), and write each answer as one
+compact line.`,
+	}
 
-Example: fmt.Println("starting") in a Go package; println! in Rust; printf debugging in C.
-
-Fix: log to stderr (os.Stderr, eprintln!, fprintf(stderr, ...)), and write each answer as one
-compact line.`}
-
-	ProtocolUnknownID = &Rule{ID: "P002", Slug: "protocol-unknown-id", Severity: Error,
+	ProtocolUnknownID = &Rule{ID: "P002", Slug: "protocol-unknown-id", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "An answer to an id that was not asked",
-		Doc: `Each answer must echo its request's id exactly: a string stays a string, a number a number.
-"1" and 1 are different ids.
+		Why: `Each answer must echo its request's id exactly: a string stays a string, a number a number.
+"1" and 1 are different ids.`,
+		Example: `the request has "id":"call-0192f5c4" and the answer "id":0, or the id was parsed as a
+number and written back as one.`,
+		Fix: "keep the id as the raw JSON the request carried and write it back unchanged.",
+	}
 
-Example: the request has "id":"call-0192f5c4" and the answer "id":0, or the id was parsed as a
-number and written back as one.
-
-Fix: keep the id as the raw JSON the request carried and write it back unchanged.`}
-
-	ProtocolRPCError = &Rule{ID: "P003", Slug: "protocol-rpc-error", Severity: Error,
+	ProtocolRPCError = &Rule{ID: "P003", Slug: "protocol-rpc-error", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "A JSON-RPC error answer",
-		Doc: `Subako reports a call as crashed when the module answers with a JSON-RPC error. A failure the
-model should read is a result with isError.
+		Why: `Subako reports a call as crashed when the module answers with a JSON-RPC error. A failure the
+model should read is a result with isError.`,
+		Example: `{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"boom"}} for a tool that failed.`,
+		Fix: `answer {"result":{"content":[{"type":"text","text":"what went wrong"}],"isError":true,...}}.
+The Go SDK does this for a returned error.`,
+	}
 
-Example: {"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"boom"}} for a tool that failed.
+	ProtocolResultType = &Rule{ID: "P004", Slug: "protocol-result-type", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
+		Title:   `A result whose resultType is not "complete"`,
+		Why:     `MCP 2026-07-28 results carry resultType, and a stateless server's are always "complete".`,
+		Example: "a result without resultType, written for an older MCP revision.",
+		Fix:     `add "resultType": "complete" to every result.`,
+	}
 
-Fix: answer {"result":{"content":[{"type":"text","text":"what went wrong"}],"isError":true,...}}.
-The Go SDK does this for a returned error.`}
-
-	ProtocolResultType = &Rule{ID: "P004", Slug: "protocol-result-type", Severity: Error,
-		Title: "A result whose resultType is not \"complete\"",
-		Doc: `MCP 2026-07-28 results carry resultType, and a stateless server's are always "complete".
-
-Example: a result without resultType, written for an older MCP revision.
-
-Fix: add "resultType": "complete" to every result.`}
-
-	ProtocolRequest = &Rule{ID: "P005", Slug: "protocol-request", Severity: Error,
+	ProtocolRequest = &Rule{ID: "P005", Slug: "protocol-request", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "The module sent a request of its own",
-		Doc: `A stateless server sends no requests (no sampling, no elicitation, no roots): Subako would not
-answer and reports the call as crashed.
+		Why: `A stateless server sends no requests (no sampling, no elicitation, no roots): Subako would not
+answer and reports the call as crashed.`,
+		Example: `{"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage",...}`,
+		Fix:     "remove the request; do the work in the tool, or return what the model needs.",
+	}
 
-Example: {"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage",...}
-
-Fix: remove the request; do the work in the tool, or return what the model needs.`}
-
-	ProtocolDiscover = &Rule{ID: "P006", Slug: "protocol-discover", Severity: Error,
+	ProtocolDiscover = &Rule{ID: "P006", Slug: "protocol-discover", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "server/discover is not answered as Subako needs",
-		Doc: `At upload Subako first sends server/discover. The answer must list "2026-07-28" in
-supportedVersions and offer tools in capabilities.
+		Why: `At upload Subako first sends server/discover. The answer must list "2026-07-28" in
+supportedVersions and offer tools in capabilities.`,
+		Example: `{"result":{"supportedVersions":["2025-06-18"],"capabilities":{}}}`,
+		Fix:     `answer {"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"resultType":"complete"}.`,
+	}
 
-Example: {"result":{"supportedVersions":["2025-06-18"],"capabilities":{}}}
-
-Fix: answer {"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"resultType":"complete"}.`}
-
-	ProtocolPaging = &Rule{ID: "P007", Slug: "protocol-paging", Severity: Error,
+	ProtocolPaging = &Rule{ID: "P007", Slug: "protocol-paging", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "tools/list paging that does not end",
-		Doc: `Subako reads tools/list page by page, following nextCursor, for at most 16 pages. A cursor
-that repeats, or more pages than that, fails the upload.
+		Why: `Subako reads tools/list page by page, following nextCursor, for at most 16 pages. A cursor
+that repeats, or more pages than that, fails the upload.`,
+		Example: "a server that always answers the same nextCursor.",
+		Fix:     "end the last page without nextCursor; with at most 64 tools, one page is enough.",
+	}
 
-Example: a server that always answers the same nextCursor.
-
-Fix: end the last page without nextCursor; with at most 64 tools, one page is enough.`}
-
-	ProtocolNoAnswer = &Rule{ID: "P008", Slug: "protocol-no-answer", Severity: Error,
+	ProtocolNoAnswer = &Rule{ID: "P008", Slug: "protocol-no-answer", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "A request was never answered",
-		Doc: `Every request must get its answer on stdout before stdin closes; Subako waits for it, then
-reports the call as crashed.
+		Why: `Every request must get its answer on stdout before stdin closes; Subako waits for it, then
+reports the call as crashed.`,
+		Example: `a module that reads all of stdin before answering (it waits forever: stdin stays open
+until the answer comes), or that exits after the first request.`,
+		Fix: "read a line, answer it, flush, repeat; exit only at end of stdin.",
+	}
 
-Example: a module that reads all of stdin before answering (it waits forever: stdin stays open
-until the answer comes), or that exits after the first request.
-
-Fix: read a line, answer it, flush, repeat; exit only at end of stdin.`}
-
-	ProtocolExit = &Rule{ID: "P009", Slug: "protocol-exit", Severity: Error,
+	ProtocolExit = &Rule{ID: "P009", Slug: "protocol-exit", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "The module exited with a non-zero status",
-		Doc: `At end of stdin the module must exit with status 0: return from _start, or proc_exit(0). A Go
-panic exits with 2; os.Exit(1) with 1.
+		Why: `At end of stdin the module must exit with status 0: return from _start, or proc_exit(0). A Go
+panic exits with 2; os.Exit(1) with 1.`,
+		Example: "a module that calls exit(1) after its last answer, or panics while shutting down.",
+		Fix:     "exit 0 when stdin ends; report failures as isError results instead.",
+	}
 
-Example: a module that calls exit(1) after its last answer, or panics while shutting down.
+	ProtocolNoExit = &Rule{ID: "P010", Slug: "protocol-no-exit", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
+		Title:   "The module did not exit within a second of stdin closing",
+		Why:     "Once the last answer is out, Subako closes stdin. The module must then exit within one second.",
+		Example: "a server loop that ignores end of file, or a background goroutine that keeps main alive.",
+		Fix:     "treat end of stdin as the end: return from main.",
+	}
 
-Fix: exit 0 when stdin ends; report failures as isError results instead.`}
-
-	ProtocolNoExit = &Rule{ID: "P010", Slug: "protocol-no-exit", Severity: Error,
-		Title: "The module did not exit within a second of stdin closing",
-		Doc: `Once the last answer is out, Subako closes stdin. The module must then exit within one second.
-
-Example: a server loop that ignores end of file, or a background goroutine that keeps main alive.
-
-Fix: treat end of stdin as the end: return from main.`}
-
-	ProtocolTrap = &Rule{ID: "P011", Slug: "protocol-trap", Severity: Error,
+	ProtocolTrap = &Rule{ID: "P011", Slug: "protocol-trap", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "The module trapped",
-		Doc: `A trap (unreachable, an out-of-bounds access, an integer divide by zero, a failed
-instantiation) ends the call as a crash; the message gives wazero's report.
+		Why: `A trap (unreachable, an out-of-bounds access, an integer divide by zero, a failed
+instantiation) ends the call as a crash; the message gives wazero's report.`,
+		Example: "a Rust panic with panic=abort, a C null pointer dereference.",
+		Fix:     "fix the bug the trap points at; run subakogo call with the same arguments to reproduce it.",
+	}
 
-Example: a Rust panic with panic=abort, a C null pointer dereference.
-
-Fix: fix the bug the trap points at; run subakogo call with the same arguments to reproduce it.`}
-
-	ProtocolTimeout = &Rule{ID: "P012", Slug: "protocol-timeout", Severity: Error,
+	ProtocolTimeout = &Rule{ID: "P012", Slug: "protocol-timeout", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "The module ran out of time",
-		Doc: `Discovery has 10 seconds in all; a call has its own timeout. A module that loops, waits on
-stdin without answering, or does heavy work at start-up runs out of it.
+		Why: `Discovery has 10 seconds in all; a call has its own timeout. A module that loops, waits on
+stdin without answering, or does heavy work at start-up runs out of it.`,
+		Example: "package-level initialisation that compiles large regular expressions or schemas.",
+		Fix:     "answer first and work lazily; keep start-up cheap.",
+	}
 
-Example: package-level initialisation that compiles large regular expressions or schemas.
+	ProtocolStdoutLimit = &Rule{ID: "P013", Slug: "protocol-stdout-limit", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
+		Title:   "More than 1 MiB on stdout",
+		Why:     "Stdout carries at most 1 MiB per run, inline images included.",
+		Example: "an inline PNG of several megabytes, or a result listing a whole database.",
+		Fix: `write large images to /volume/tmp and return a resource_link (Answer.WithImageFile in the Go
+SDK); page large results.`,
+	}
 
-Fix: answer first and work lazily; keep start-up cheap.`}
-
-	ProtocolStdoutLimit = &Rule{ID: "P013", Slug: "protocol-stdout-limit", Severity: Error,
-		Title: "More than 1 MiB on stdout",
-		Doc: `Stdout carries at most 1 MiB per run, inline images included.
-
-Example: an inline PNG of several megabytes, or a result listing a whole database.
-
-Fix: write large images to /volume/tmp and return a resource_link (Answer.WithImageFile in the Go
-SDK); page large results.`}
-)
-
-// ExampleCall is subakogo check's rule for a package's own example calls.
-var ExampleCall = &Rule{ID: "P020", Slug: "example-call", Severity: Error,
-	Title: "An example call in testdata/calls.json did not give the expected result",
-	Doc: `subakogo check runs each call in the package's testdata/calls.json in the local host, as
+	// ExampleCall is subakogo check's rule for a package's own example calls.
+	ExampleCall = &Rule{ID: "P020", Slug: "example-call", Severity: Error, Since: "v0.1.0", By: CallCheck,
+		Title: "An example call in testdata/calls.json did not give the expected result",
+		Why: `subakogo check runs each call in the package's testdata/calls.json in the local host, as
 Subako would, and compares the result with what the entry expects: isError, text the result must
-contain, or exactly its structuredContent.
-
-Example: [{"tool": "greet", "arguments": {"name": "Ada"}, "structuredContent": {"message": "Hello, Ada!"}}]
-when the handler now answers "Hi, Ada!".
-
-Fix: fix the handler, or the expectation if the change was meant; subakogo call module.wasm TOOL
-'{...}' shows the result as Subako would.`}
-
-func init() {
-	Catalog = append(Catalog, ExampleCall, ProtocolNotMessage, ProtocolUnknownID, ProtocolRPCError, ProtocolResultType, ProtocolRequest,
-		ProtocolDiscover, ProtocolPaging, ProtocolNoAnswer, ProtocolExit, ProtocolNoExit, ProtocolTrap, ProtocolTimeout, ProtocolStdoutLimit)
-}
+contain, or exactly its structuredContent.`,
+		Example: `[{"tool": "greet", "arguments": {"name": "Ada"}, "structuredContent": {"message": "Hello, Ada!"}}]
+when the handler now answers "Hi, Ada!".`,
+		Fix: `fix the handler, or the expectation if the change was meant; subakogo call module.wasm TOOL
+'{...}' shows the result as Subako would.`,
+	}
+)

@@ -1,231 +1,206 @@
 package rules
 
-// The tool rules (T...): the tools a module lists in tools/list, all pages
+// The tool rules (T...), reported by toolcheck: the tools a module lists in tools/list, all pages
 // together. T001-T015 are Subako's limits and the MCP schema (Subako refuses
 // the upload); T020-T026 are portability hazards of input schemas (a client
 // or a model API refuses or mangles the tool).
 var (
-	ToolCount = &Rule{ID: "T001", Slug: "tools-count", Severity: Error,
+	ToolCount = &Rule{ID: "T001", Slug: "tools-count", Severity: Error, Since: "v0.1.0", By: ToolCheck,
 		Title: "The module lists no tools, or more than 64",
-		Doc: `A package offers 1 to 64 tools: tools/list, all pages together, must answer at least one tool
-and at most 64.
-
-Example: a tools/list answer of {"tools": []} because the tools are registered after the
-server starts answering; or a package that generates one tool per API endpoint, 120 in all.
-
-Fix: register the tools before answering tools/list. Split a large package into several
+		Why: `A package offers 1 to 64 tools: tools/list, all pages together, must answer at least one tool
+and at most 64.`,
+		Example: `a tools/list answer of {"tools": []} because the tools are registered after the
+server starts answering; or a package that generates one tool per API endpoint, 120 in all.`,
+		Fix: `register the tools before answering tools/list. Split a large package into several
 packages by topic; clients suffer long before 64 anyway (Cursor sends only the first 40 tools,
-Copilot at most 128 across all servers).`}
+Copilot at most 128 across all servers).`,
+	}
 
-	ToolName = &Rule{ID: "T002", Slug: "tool-name-invalid", Severity: Error,
+	ToolName = &Rule{ID: "T002", Slug: "tool-name-invalid", Severity: Error, Since: "v0.1.0", By: ToolCheck,
 		Title: "A tool name that is missing, malformed or used twice",
-		Doc: `Every tool has a name of 1 to 64 characters from a-z, 0-9, '_' and '-', and no two tools share
+		Why: `Every tool has a name of 1 to 64 characters from a-z, 0-9, '_' and '-', and no two tools share
 one. The set fits inside every client's rules (the Anthropic API, OpenAI, VS Code), which is
 why capitals, dots, slashes and spaces are refused even though MCP itself allows some of them.
 A tools entry that is not a JSON object is reported here too. Duplicates name the indexes of
-the tools array (from 0).
+the tools array (from 0).`,
+		Example: `"name": "Weather.Get" (capitals and a dot); "name": "search" on tools[0] and tools[3].`,
+		Fix: `lowercase the name and replace other characters with '_' or '-' ("weather_get"); give
+every tool its own name.`,
+	}
 
-Example: "name": "Weather.Get" (capitals and a dot); "name": "search" on tools[0] and tools[3].
-
-Fix: lowercase the name and replace other characters with '_' or '-' ("weather_get"); give
-every tool its own name.`}
-
-	ToolDescriptionMissing = &Rule{ID: "T003", Slug: "tool-description-missing", Severity: Warning,
+	ToolDescriptionMissing = &Rule{ID: "T003", Slug: "tool-description-missing", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
 		Title: "A tool without a description",
-		Doc: `The model chooses tools by their descriptions. A tool without one (missing, null, empty, or not
-a string) is picked by its name alone, badly or never.
+		Why: `The model chooses tools by their descriptions. A tool without one (missing, null, empty, or not
+a string) is picked by its name alone, badly or never.`,
+		Example: `{"name": "lookup", "inputSchema": {"type": "object", ...}}`,
+		Fix: `add a description that says what the tool does, when to use it and what it returns:
+    "description": "Look up a customer by email. Returns the customer's id, name and plan."`,
+	}
 
-Example: {"name": "lookup", "inputSchema": {"type": "object", ...}}
-
-Fix: add a description that says what the tool does, when to use it and what it returns:
-    "description": "Look up a customer by email. Returns the customer's id, name and plan."`}
-
-	ToolDescriptionLong = &Rule{ID: "T004", Slug: "tool-description-long", Severity: Error,
+	ToolDescriptionLong = &Rule{ID: "T004", Slug: "tool-description-long", Severity: Error, Since: "v0.1.0", By: ToolCheck,
 		Title: "A tool description over 1,024 characters",
-		Doc: `A description is at most 1,024 characters. Characters are counted as Unicode code points, not
+		Why: `A description is at most 1,024 characters. Characters are counted as Unicode code points, not
 bytes: "é" and "日" count one each (they are 2 and 3 bytes in UTF-8), an emoji built from
-several code points counts each of them.
+several code points counts each of them.`,
+		Example: `a description that pastes a whole manual page, or lists every enum value with its
+meaning.`,
+		Fix: `keep the description to what the model needs to choose the tool; move the details of each
+argument into that property's own "description" in inputSchema.`,
+	}
 
-Example: a description that pastes a whole manual page, or lists every enum value with its
-meaning.
-
-Fix: keep the description to what the model needs to choose the tool; move the details of each
-argument into that property's own "description" in inputSchema.`}
-
-	InputSchema = &Rule{ID: "T010", Slug: "input-schema", Severity: Error,
+	InputSchema = &Rule{ID: "T010", Slug: "input-schema", Severity: Error, Since: "v0.1.0", By: ToolCheck,
 		Title: "inputSchema is missing, or not an object schema",
-		Doc: `Every tool has an inputSchema: a JSON Schema object with "type": "object" at its top, because a
-tool's arguments are always a JSON object. The MCP schema requires it, and so does Subako.
-
-Example: "inputSchema": {"type": "string"}; "inputSchema": {"properties": {...}} without a
-type; no inputSchema at all for a tool that takes no arguments.
-
-Fix: describe the arguments as an object:
+		Why: `Every tool has an inputSchema: a JSON Schema object with "type": "object" at its top, because a
+tool's arguments are always a JSON object. The MCP schema requires it, and so does Subako.`,
+		Example: `"inputSchema": {"type": "string"}; "inputSchema": {"properties": {...}} without a
+type; no inputSchema at all for a tool that takes no arguments.`,
+		Fix: `describe the arguments as an object:
     "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}},
                     "required": ["city"], "additionalProperties": false}
 and for a tool without arguments:
-    "inputSchema": {"type": "object", "properties": {}, "additionalProperties": false}`}
+    "inputSchema": {"type": "object", "properties": {}, "additionalProperties": false}`,
+	}
 
-	OutputSchema = &Rule{ID: "T011", Slug: "output-schema", Severity: Warning,
+	OutputSchema = &Rule{ID: "T011", Slug: "output-schema", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
 		Title: "outputSchema is present but not an object schema",
-		Doc: `outputSchema is optional, and when present it should be a JSON Schema object with "type": "object"
+		Why: `outputSchema is optional, and when present it should be a JSON Schema object with "type": "object"
 at its top. Subako's ABI and MCP 2026-07-28 no longer require it, so this is a warning; but the MCP
 schema required it up to revision 2025-11-25, and clients built on it
 (the TypeScript SDK before 2026) reject the whole tools/list answer when one tool breaks the
 rule: every tool of the package disappears, not only this one. A null outputSchema counts as
-present.
+present.`,
+		Example: `"outputSchema": {"type": "array", "items": {...}}; "outputSchema": null.`,
+		Fix: `wrap the result in an object ({"type": "object", "properties": {"items": {"type": "array", ...}}})
+and return structuredContent of that shape; or leave outputSchema out.`,
+	}
 
-Example: "outputSchema": {"type": "array", "items": {...}}; "outputSchema": null.
-
-Fix: wrap the result in an object ({"type": "object", "properties": {"items": {"type": "array", ...}}})
-and return structuredContent of that shape; or leave outputSchema out.`}
-
-	SchemaSize = &Rule{ID: "T012", Slug: "schema-size", Severity: Error,
+	SchemaSize = &Rule{ID: "T012", Slug: "schema-size", Severity: Error, Since: "v0.1.0", By: ToolCheck,
 		Title: "An inputSchema or outputSchema over 64 KiB",
-		Doc: `Each schema is at most 64 KiB: 65,536 bytes. Subako measures the schema as compact JSON: the
+		Why: `Each schema is at most 64 KiB: 65,536 bytes. Subako measures the schema as compact JSON: the
 bytes the module sent for the value, with the whitespace between tokens removed (Go's
 encoding/json Compact). Indentation does not count; string escapes count as written
-("\u00e9" is 6 bytes, "é" is 2).
+("\u00e9" is 6 bytes, "é" is 2).`,
+		Example: `an enum listing every IANA time zone with a description each; a schema generated
+from a large API with every definition repeated inline.`,
+		Fix: `shorten descriptions, drop unused definitions, or accept a plain string and validate it in
+the tool instead of enumerating every value.`,
+	}
 
-Example: an enum listing every IANA time zone with a description each; a schema generated
-from a large API with every definition repeated inline.
-
-Fix: shorten descriptions, drop unused definitions, or accept a plain string and validate it in
-the tool instead of enumerating every value.`}
-
-	ToolsSize = &Rule{ID: "T013", Slug: "tools-size", Severity: Error,
+	ToolsSize = &Rule{ID: "T013", Slug: "tools-size", Severity: Error, Since: "v0.1.0", By: ToolCheck,
 		Title: "All tools together over 256 KiB",
-		Doc: `All tools together are at most 256 KiB: 262,144 bytes. Subako measures the compact JSON of the
+		Why: `All tools together are at most 256 KiB: 262,144 bytes. Subako measures the compact JSON of the
 whole tools array, [tool,tool,...]: each tool as the module sent it with the whitespace between
 tokens removed (Go's encoding/json Compact), joined by commas, in brackets - all pages
-together.
+together.`,
+		Example: "64 tools that each carry a 5 KiB schema and a long description.",
+		Fix:     "shorten descriptions and schemas, or split the package in two.",
+	}
 
-Example: 64 tools that each carry a 5 KiB schema and a long description.
-
-Fix: shorten descriptions and schemas, or split the package in two.`}
-
-	SchemaRemoteRef = &Rule{ID: "T014", Slug: "schema-remote-ref", Severity: Error,
+	SchemaRemoteRef = &Rule{ID: "T014", Slug: "schema-remote-ref", Severity: Error, Since: "v0.1.0", By: ToolCheck,
 		Title: "A schema that needs something fetched",
-		Doc: `Subako and MCP clients never fetch schemas over the network (MCP: implementations MUST NOT
+		Why: `Subako and MCP clients never fetch schemas over the network (MCP: implementations MUST NOT
 dereference network $refs). A "$ref" (or "$dynamicRef") to anything but a fragment of the same
 schema ("#/$defs/...", "#anchor") points at nothing, and a "$schema" that names a dialect other
 than the JSON Schema drafts (2020-12, 2019-09, draft-07, -06, -04) needs its metaschema
-fetched. The linter reports these before compiling and fetches nothing.
+fetched. The linter reports these before compiling and fetches nothing.`,
+		Example: `"$ref": "https://example.com/schemas/address.json"; "$ref": "common.json#/$defs/id";
+"$schema": "https://example.com/my-dialect".`,
+		Fix: `copy the referenced schema into the tool's schema (inline it, or under "$defs" with
+"$ref": "#/$defs/address"); drop "$schema", or use https://json-schema.org/draft/2020-12/schema.`,
+	}
 
-Example: "$ref": "https://example.com/schemas/address.json"; "$ref": "common.json#/$defs/id";
-"$schema": "https://example.com/my-dialect".
-
-Fix: copy the referenced schema into the tool's schema (inline it, or under "$defs" with
-"$ref": "#/$defs/address"); drop "$schema", or use https://json-schema.org/draft/2020-12/schema.`}
-
-	SchemaInvalid = &Rule{ID: "T015", Slug: "schema-invalid", Severity: Error,
+	SchemaInvalid = &Rule{ID: "T015", Slug: "schema-invalid", Severity: Error, Since: "v0.1.0", By: ToolCheck,
 		Title: "A schema that does not compile as JSON Schema",
-		Doc: `inputSchema and outputSchema must be valid JSON Schema: 2020-12, the MCP default, or the draft
+		Why: `inputSchema and outputSchema must be valid JSON Schema: 2020-12, the MCP default, or the draft
 their own "$schema" names. The linter compiles each with github.com/santhosh-tekuri/jsonschema/v6,
 without network access, and reports the library's error: a keyword of the wrong type, a
 "type" that does not exist, a local "$ref" to nothing, a "pattern" that is not a regular
 expression. Patterns are ECMA-262, as JSON Schema says: lookarounds, backreferences and \u
 escapes, which Go's regexp lacks, are accepted. A schema nested more than 128 levels deep as
 JSON is reported without compiling it: compiling takes time that grows steeply with depth, and
-MCP asks implementations to bound it.
+MCP asks implementations to bound it.`,
+		Example: `"type": "text" (no such type); "required": "city" (must be an array);
+"$ref": "#/$defs/addr" where the definition is named address.`,
+		Fix: `correct the schema at the location shown; when a library generates the schema, check the
+types it is generated from.`,
+	}
 
-Example: "type": "text" (no such type); "required": "city" (must be an array);
-"$ref": "#/$defs/addr" where the definition is named address.
-
-Fix: correct the schema at the location shown; when a library generates the schema, check the
-types it is generated from.`}
-
-	SchemaRootComposition = &Rule{ID: "T020", Slug: "schema-root-composition", Severity: Warning,
+	SchemaRootComposition = &Rule{ID: "T020", Slug: "schema-root-composition", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
 		Title: "oneOf, anyOf or allOf at the root of inputSchema",
-		Doc: `MCP allows any 2020-12 keyword beside "type": "object", but the Anthropic API answers 400
+		Why: `MCP allows any 2020-12 keyword beside "type": "object", but the Anthropic API answers 400
 ("input_schema does not support oneOf, allOf, or anyOf at the top level"), and so do Bedrock,
-Vertex AI and Azure for Claude models; Claude Code drops the tool, or the whole session fails.
+Vertex AI and Azure for Claude models; Claude Code drops the tool, or the whole session fails.`,
+		Example: `{"type": "object", "oneOf": [{"required": ["id"]}, {"required": ["email"]}], ...}`,
+		Fix: `keep the root a plain object: make the alternatives optional properties and say in the
+descriptions which to give, or split the tool in two ("get_by_id", "get_by_email").`,
+	}
 
-Example: {"type": "object", "oneOf": [{"required": ["id"]}, {"required": ["email"]}], ...}
-
-Fix: keep the root a plain object: make the alternatives optional properties and say in the
-descriptions which to give, or split the tool in two ("get_by_id", "get_by_email").`}
-
-	SchemaRef = &Rule{ID: "T021", Slug: "schema-ref", Severity: Warning,
+	SchemaRef = &Rule{ID: "T021", Slug: "schema-ref", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
 		Title: "$ref or $defs in inputSchema",
-		Doc: `Gemini answers 400 ("reference to undefined schema") for input schemas with references, and
+		Why: `Gemini answers 400 ("reference to undefined schema") for input schemas with references, and
 allows "$ref" only beside "description" and "default"; several Gemini clients (gemini-cli,
 opencode, the Vercel AI SDK) have broken on it. Reported for "$ref", "$dynamicRef",
-"$recursiveRef", "$defs" and "definitions" anywhere in inputSchema, once per tool.
+"$recursiveRef", "$defs" and "definitions" anywhere in inputSchema, once per tool.`,
+		Example: `{"type": "object", "properties": {"to": {"$ref": "#/$defs/address"}},
+"$defs": {"address": {...}}} - what most schema generators write for a shared type.`,
+		Fix: `inline the definitions: copy each referenced schema where it is used, and drop "$defs"
+(recursive types cannot be inlined: flatten them, or accept a JSON string).`,
+	}
 
-Example: {"type": "object", "properties": {"to": {"$ref": "#/$defs/address"}},
-"$defs": {"address": {...}}} - what most schema generators write for a shared type.
-
-Fix: inline the definitions: copy each referenced schema where it is used, and drop "$defs"
-(recursive types cannot be inlined: flatten them, or accept a JSON string).`}
-
-	SchemaConditional = &Rule{ID: "T022", Slug: "schema-conditional", Severity: Warning,
+	SchemaConditional = &Rule{ID: "T022", Slug: "schema-conditional", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
 		Title: "if/then/else in inputSchema",
-		Doc: `Gemini refuses the conditional keywords ('Unknown name "if"'), and models follow them poorly
-even where they are accepted.
+		Why: `Gemini refuses the conditional keywords ('Unknown name "if"'), and models follow them poorly
+even where they are accepted.`,
+		Example: `{"if": {"properties": {"unit": {"const": "c"}}}, "then": {"properties": {"value": {"maximum": 100}}}}`,
+		Fix: `say the condition in the property descriptions and check it in the tool, returning an
+isError result the model can read; or split the tool.`,
+	}
 
-Example: {"if": {"properties": {"unit": {"const": "c"}}}, "then": {"properties": {"value": {"maximum": 100}}}}
-
-Fix: say the condition in the property descriptions and check it in the tool, returning an
-isError result the model can read; or split the tool.`}
-
-	SchemaOpenObject = &Rule{ID: "T023", Slug: "schema-open-object", Severity: Warning,
-		Title: "An object schema without \"additionalProperties\": false, or without \"properties\"",
-		Doc: `OpenAI's strict mode and the Responses API require "additionalProperties": false on every
+	SchemaOpenObject = &Rule{ID: "T023", Slug: "schema-open-object", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
+		Title: `An object schema without "additionalProperties": false, or without "properties"`,
+		Why: `OpenAI's strict mode and the Responses API require "additionalProperties": false on every
 object schema, nested ones included, and refuse an object schema without "properties"
 ("object schema missing properties"). A schema is an object schema here when its "type" is
 "object" or includes it. Gemini rejects the additionalProperties keyword itself, so clients
-for Gemini must rewrite schemas anyway; false is what the strictest consumer needs.
-
-Example: {"type": "object"} for a tool without arguments; a nested
-"options": {"type": "object", "properties": {...}} without additionalProperties.
-
-Fix: give every object "properties" (an empty {} when there are none) and
+for Gemini must rewrite schemas anyway; false is what the strictest consumer needs.`,
+		Example: `{"type": "object"} for a tool without arguments; a nested
+"options": {"type": "object", "properties": {...}} without additionalProperties.`,
+		Fix: `give every object "properties" (an empty {} when there are none) and
 "additionalProperties": false; a map with free keys is better taken as an array of
-{"key", "value"} objects.`}
+{"key", "value"} objects.`,
+	}
 
-	SchemaUntypedProperty = &Rule{ID: "T024", Slug: "schema-untyped-property", Severity: Warning,
-		Title: "A property without \"type\" or without \"description\"",
-		Doc: `Gemini CLI skipped tools with a property that has no "type" ("missing types in its parameter
+	SchemaUntypedProperty = &Rule{ID: "T024", Slug: "schema-untyped-property", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
+		Title: `A property without "type" or without "description"`,
+		Why: `Gemini CLI skipped tools with a property that has no "type" ("missing types in its parameter
 schema"), and models guess what a property without a "description" means from its name.
 A property counts as typed with "type", with a "$ref" (reported by schema-ref), or with
-anyOf/oneOf branches that are all typed.
+anyOf/oneOf branches that are all typed.`,
+		Example: `"properties": {"query": {}, "limit": {"type": "integer"}} - query has no type,
+neither has a description.`,
+		Fix: `give every property a "type" and a one-line "description":
+    "limit": {"type": "integer", "description": "Most results to return, 1 to 50."}`,
+	}
 
-Example: "properties": {"query": {}, "limit": {"type": "integer"}} - query has no type,
-neither has a description.
-
-Fix: give every property a "type" and a one-line "description":
-    "limit": {"type": "integer", "description": "Most results to return, 1 to 50."}`}
-
-	SchemaDeep = &Rule{ID: "T025", Slug: "schema-deep", Severity: Warning,
+	SchemaDeep = &Rule{ID: "T025", Slug: "schema-deep", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
 		Title: "Objects and arrays nested more than 5 levels deep",
-		Doc: `OpenAI's strict mode refuses schemas nested more than 5 levels, and models fill deep structures
+		Why: `OpenAI's strict mode refuses schemas nested more than 5 levels, and models fill deep structures
 badly. Levels count the object and array schemas on the way down: the root object is level 1,
 an array property of it level 2, the objects in that array level 3 ("anyOf" branches and
-"$defs" add no level).
-
-Example: {"type": "object", "properties": {"order": {"type": "object", "properties": {"lines":
+"$defs" add no level).`,
+		Example: `{"type": "object", "properties": {"order": {"type": "object", "properties": {"lines":
 {"type": "array", "items": {"type": "object", "properties": {"product": {"type": "object",
-"properties": {"dims": {"type": "object", ...}}}}}}}}}} - dims is level 6.
+"properties": {"dims": {"type": "object", ...}}}}}}}}}} - dims is level 6.`,
+		Fix: "flatten the arguments (product_id instead of a nested product object), or split the tool.",
+	}
 
-Fix: flatten the arguments (product_id instead of a nested product object), or split the tool.`}
-
-	SchemaLargeEnum = &Rule{ID: "T026", Slug: "schema-large-enum", Severity: Warning,
+	SchemaLargeEnum = &Rule{ID: "T026", Slug: "schema-large-enum", Severity: Warning, Since: "v0.1.0", By: ToolCheck,
 		Title: "An enum of more than 256 values",
-		Doc: `OpenAI's strict mode caps the size of enums, and every value costs the model context on every
-call. More than 256 values is reported.
-
-Example: "country": {"type": "string", "enum": ["AD", "AE", "AF", ...]} with all 249 ISO codes
-plus historical ones; a list of every time zone.
-
-Fix: take a plain string, say its format in the description ("an ISO 3166-1 alpha-2 code"),
-and validate it in the tool, returning an isError result the model can correct.`}
+		Why: `OpenAI's strict mode caps the size of enums, and every value costs the model context on every
+call. More than 256 values is reported.`,
+		Example: `"country": {"type": "string", "enum": ["AD", "AE", "AF", ...]} with all 249 ISO codes
+plus historical ones; a list of every time zone.`,
+		Fix: `take a plain string, say its format in the description ("an ISO 3166-1 alpha-2 code"),
+and validate it in the tool, returning an isError result the model can correct.`,
+	}
 )
-
-func init() {
-	Catalog = append(Catalog,
-		ToolCount, ToolName, ToolDescriptionMissing, ToolDescriptionLong,
-		InputSchema, OutputSchema, SchemaSize, ToolsSize, SchemaRemoteRef, SchemaInvalid,
-		SchemaRootComposition, SchemaRef, SchemaConditional, SchemaOpenObject, SchemaUntypedProperty,
-		SchemaDeep, SchemaLargeEnum)
-}

@@ -43,10 +43,32 @@ func WriteMarkdown(w io.Writer) error {
 		}
 	}
 	for _, r := range rs {
-		fmt.Fprintf(&b, "\n### %s\n\n`%s` (%s): %s\n\n```\n%s\n```\n", r.ID, r.Slug, r.Severity, r.Title, strings.TrimSpace(r.Doc))
+		fmt.Fprintf(&b, "\n### %s\n\n%s", r.ID, r.Markdown())
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Markdown is the rule's documentation as Markdown: the slug, severity,
+// release and part that reports it, the title, then why, an example and the
+// fix. The texts stay in plain code blocks, since they quote code and
+// flags that Markdown would take for formatting.
+func (r *Rule) Markdown() string {
+	var b strings.Builder
+	about := r.Severity.String()
+	if r.Since != "" {
+		about += ", since " + r.Since
+	}
+	if r.By != "" {
+		about += ", reported by " + string(r.By)
+	}
+	fmt.Fprintf(&b, "`%s` (%s): %s\n", r.Slug, about, r.Title)
+	for _, part := range []struct{ label, text string }{{"Why", r.Why}, {"Example", r.Example}, {"Fix", r.Fix}} {
+		if part.text != "" {
+			fmt.Fprintf(&b, "\n%s:\n\n```\n%s\n```\n", part.label, strings.TrimRight(part.text, "\n"))
+		}
+	}
+	return b.String()
 }
 
 func escapeCell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }

@@ -1,6 +1,10 @@
-// Package rules holds the rule catalog (every finding subakogo can report,
-// with a stable ID, a slug, a severity and a doc) and the checks that turn a
-// decoded wasm module into findings.
+// Package rules is the rule catalog: every finding subakogo can report,
+// with a stable ID, a slug, a severity, its documentation and the part of
+// subakogo that reports it, and the finding type the checks return. The
+// checks themselves live in packages named for what they check
+// (modulecheck, manifestcheck, toolcheck, protocolcheck, callcheck, the
+// analyzers); rules imports nothing outside the standard library, so the
+// analyzer and the golangci-lint plugin stay light.
 package rules
 
 import (
@@ -45,13 +49,40 @@ func ParseSeverity(s string) (Severity, error) {
 }
 
 // Rule is one entry of the catalog. IDs and slugs are stable: tools and
-// suppressions refer to them.
+// suppressions refer to them. The documentation is structured so that
+// explain, SARIF and docs/rules.md each render it their own way.
 type Rule struct {
 	ID       string // e.g. "W003"
 	Slug     string // e.g. "feature-not-available"
 	Severity Severity
+	Since    string // the first release that reports the rule, e.g. "v0.1.0"
+	By       Part   // the part of subakogo that reports it
 	Title    string // one line
-	Doc      string // Markdown: why it matters, an example, the fix
+	Why      string // what the rule checks and why it matters: one or more paragraphs
+	Example  string // what draws the finding: prose, or code indented four spaces
+	Fix      string // how to make the finding go away: prose, or code indented four spaces
+}
+
+// Doc is the rule's documentation as plain text: why, then "Example:" and
+// "Fix:" paragraphs. Code blocks (indented text) start on their own line.
+func (r *Rule) Doc() string {
+	doc := r.Why
+	if r.Example != "" {
+		doc += "\n\nExample:" + docSep(r.Example) + r.Example
+	}
+	if r.Fix != "" {
+		doc += "\n\nFix:" + docSep(r.Fix) + r.Fix
+	}
+	return doc
+}
+
+// docSep puts an indented block on the line after its label and prose on
+// the same line.
+func docSep(s string) string {
+	if strings.HasPrefix(s, "    ") || strings.HasPrefix(s, "\t") {
+		return "\n"
+	}
+	return " "
 }
 
 // Finding is one thing a check found.

@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkValidate compares, in one process and on the same bytes,
-// wasmparse.Parse (subako), rules.CheckModule (subakolint) and wasmtime's
+// wasmparse.Parse (subako), modulecheck.Check (subakolint) and wasmtime's
 // validator with default features (wasmtime; wasmtime-serial on one thread).
 //
 //	go test -run '^$' -bench Validate .

@@ -11,6 +11,8 @@ import (
 	"fmt"
 
 	"github.com/bytecodealliance/wasmtime-go/v39"
+
+	"github.com/subako-ai/subako-go/modulecheck"
 	"github.com/subako-ai/subako-go/rules"
 	"github.com/subako-ai/subako-go/wasmparse"
 )
@@ -42,10 +44,10 @@ func Parse(b []byte) error {
 	return nil
 }
 
-// Lint runs every rule of subakogo lint (rules.CheckModule): Parse plus the
+// Lint runs every rule of subakogo lint (modulecheck.Check): Parse plus the
 // Subako checks, without reading the file, hashing it or writing a report.
 func Lint(b []byte) error {
-	_, findings := rules.CheckModule(b)
+	_, findings := modulecheck.Check(b)
 	for _, f := range findings {
 		if f.Severity() >= rules.Error {
 			return fmt.Errorf("%d findings, first: %v", len(findings), f)

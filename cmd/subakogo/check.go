@@ -5,40 +5,23 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
-	"sort"
 	"strings"
-	"time"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/callcheck"
 	"github.com/subako-ai/subako-go/codegen"
+	"github.com/subako-ai/subako-go/gocheck"
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
 )
-
-// CallsFile holds a package's example calls with their expected results.
-const CallsFile = "testdata/calls.json"
-
-// exampleCall is one entry of testdata/calls.json.
-type exampleCall struct {
-	Tool      string          `json:"tool"`
-	Arguments json.RawMessage `json:"arguments"`
-	// Exactly what structuredContent must be, when given.
-	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
-	// IsError says whether the result must be a tool error.
-	IsError bool `json:"isError,omitempty"`
-	// Contains is text that must appear in the result's text content.
-	Contains string `json:"contains,omitempty"`
-}
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
@@ -77,12 +60,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// 1. The analyzer, on the source as built for wasip1.
-	a, err := analyze(pattern)
+	a, err := gocheck.Analyze(pattern)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 		return exitUnreadable
 	}
-	goFiles := goFindings(a)
+	goFiles := a.Findings(relPath)
 	step("analyzer ("+plural(countFindings(goFiles), "finding")+")", !hasError(goFiles))
 	files = append(files, goFiles...)
 
@@ -93,9 +76,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 	// 3. A wasip1 build, then 4. lint with discovery, then 5. the example
 	// calls; not with a stale file, whose build fails or tests the past.
-	dir := a.pkg.Dir
+	dir := a.Pkg.Dir
 	if !genOK {
-		steps = append(steps, "skip the wasip1 build, lint and "+CallsFile+" (run go generate first)")
+		steps = append(steps, "skip the wasip1 build, lint and "+callcheck.File+" (run go generate first)")
 		return finishCheck(stdout, stderr, f, files, steps, ignore, exitFindings)
 	}
 	tmp, err := os.MkdirTemp("", "subako-check-")
@@ -122,14 +105,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 			return exitUnreadable
 		}
-		calls := exampleCalls(ctx, c, dir, wasm, assets)
+		calls := callcheck.Check(ctx, c.Host, dir, wasm, assets) // the host that ran discovery: the module is compiled already
 		findings = append(findings, calls...)
 		mod := report.File{Path: filepath.Join(relDir(dir), "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
 		step("lint with discovery", !hasError([]report.File{{Findings: findings[:len(findings)-len(calls)]}}))
-		if _, err := os.Stat(filepath.Join(dir, CallsFile)); err == nil {
-			step(CallsFile, len(calls) == 0)
+		if _, err := os.Stat(filepath.Join(dir, callcheck.File)); err == nil {
+			step(callcheck.File, len(calls) == 0)
 		} else {
-			steps = append(steps, "skip "+CallsFile+" (the package has none)")
+			steps = append(steps, "skip "+callcheck.File+" (the package has none)")
 		}
 		files = append(files, mod)
 	} else {
@@ -161,98 +144,6 @@ func finishCheck(stdout, stderr io.Writer, f report.Format, files []report.File,
 		fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 	}
 	return code
-}
-
-// goFindings turns the analyzers' diagnostics into findings on Go files.
-func goFindings(a *analyzed) []report.File {
-	byFile := map[string][]rules.Finding{}
-	for _, d := range a.diagnostics {
-		r, ok := rules.Lookup(d.Category)
-		if !ok {
-			continue
-		}
-		p := a.pkg.Fset.Position(d.Pos)
-		msg := d.Message
-		if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, r.ID) {
-			msg = msg[i+2:]
-		}
-		name := relPath(p.Filename)
-		byFile[name] = append(byFile[name], rules.Finding{Rule: r, Message: msg, Offset: -1, Line: p.Line, Column: p.Column})
-	}
-	names := make([]string, 0, len(byFile))
-	for n := range byFile {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var out []report.File
-	for _, n := range names {
-		out = append(out, report.File{Path: n, Size: -1, MIMEType: "text/x-go", Findings: byFile[n]})
-	}
-	return out
-}
-
-// exampleCalls runs testdata/calls.json, if the package has one, and
-// returns a finding for each call whose result is not the one expected.
-func exampleCalls(ctx context.Context, c *pkgcheck.Checker, dir string, wasm []byte, assets string) []rules.Finding {
-	raw, err := os.ReadFile(filepath.Join(dir, CallsFile))
-	if err != nil {
-		return nil
-	}
-	fail := func(msg string) rules.Finding {
-		return rules.Finding{Rule: rules.ExampleCall, Message: msg, Offset: -1}
-	}
-	var calls []exampleCall
-	if err := json.Unmarshal(raw, &calls); err != nil {
-		return []rules.Finding{fail(CallsFile + ": " + err.Error())}
-	}
-	h, err := c.Host(ctx) // the host that ran discovery: the module is compiled already
-	if err != nil {
-		return []rules.Finding{fail(err.Error())}
-	}
-	m, err := h.Compile(ctx, wasm)
-	if err != nil {
-		return []rules.Finding{fail(err.Error())}
-	}
-	var out []rules.Finding
-	for i, ec := range calls {
-		volume, _ := os.MkdirTemp("", "subako-check-volume-")
-		c := h.Call(ctx, m, ec.Tool, ec.Arguments, host.CallConfig{Mounts: host.Mounts{Volume: volume, Package: assets}, Timeout: 30 * time.Second})
-		os.RemoveAll(volume)
-		where := fmt.Sprintf("%s[%d] (%s)", CallsFile, i, ec.Tool)
-		if bs := c.Record.Breaks(); len(bs) > 0 {
-			out = append(out, fail(where+": the call crashed: "+bs[0].Message))
-			continue
-		}
-		var res struct {
-			Content []struct {
-				Text string `json:"text"`
-			} `json:"content"`
-			StructuredContent json.RawMessage `json:"structuredContent"`
-			IsError           bool            `json:"isError"`
-		}
-		if err := json.Unmarshal(c.Result, &res); err != nil {
-			out = append(out, fail(where+": unreadable result: "+err.Error()))
-			continue
-		}
-		var text strings.Builder
-		for _, b := range res.Content {
-			text.WriteString(b.Text)
-		}
-		switch {
-		case res.IsError != ec.IsError:
-			out = append(out, fail(fmt.Sprintf("%s: isError is %v, expected %v: %s", where, res.IsError, ec.IsError, host.ShortLine([]byte(text.String())))))
-		case ec.Contains != "" && !strings.Contains(text.String(), ec.Contains):
-			out = append(out, fail(fmt.Sprintf("%s: the result does not contain %q: %s", where, ec.Contains, host.ShortLine([]byte(text.String())))))
-		case len(ec.StructuredContent) > 0 && !sameJSON(ec.StructuredContent, res.StructuredContent):
-			out = append(out, fail(fmt.Sprintf("%s: structuredContent is %s, expected %s", where, res.StructuredContent, ec.StructuredContent)))
-		}
-	}
-	return out
-}
-
-func sameJSON(a, b json.RawMessage) bool {
-	var x, y any
-	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }
 
 func hasError(files []report.File) bool {
@@ -300,20 +191,20 @@ func relDir(dir string) string { return relPath(dir) }
 // would write now. The analyzer's A017, among its findings, compares the
 // model's hash and names what changed; when it has spoken this adds
 // nothing, else it catches a hand-edited file.
-func checkGenerated(a *analyzed) ([]report.File, bool) {
-	if a.model == nil {
+func checkGenerated(a *gocheck.Result) ([]report.File, bool) {
+	if a.Model == nil {
 		return nil, true // nothing to generate: a hand-wired package
 	}
-	for _, d := range a.diagnostics {
+	for _, d := range a.Diagnostics {
 		if d.Category == rules.GoGeneratedStale.ID {
 			return nil, false
 		}
 	}
-	code, err := codegen.Generate(a.model)
+	code, err := codegen.Generate(a.Model)
 	if err != nil {
 		return nil, false
 	}
-	path := filepath.Join(a.pkg.Dir, model.GeneratedFile)
+	path := filepath.Join(a.Pkg.Dir, model.GeneratedFile)
 	old, _ := os.ReadFile(path)
 	if bytes.Equal(old, code) {
 		return nil, true

@@ -34,6 +34,6 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "subakogo explain: no rule %q (subakogo explain --list shows them all)\n", names[0])
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "%s %s (%s)\n%s\n\n%s\n", r.ID, r.Slug, r.Severity, r.Title, r.Doc)
+	fmt.Fprintf(stdout, "%s %s (%s)\n%s\n\n%s\n", r.ID, r.Slug, r.Severity, r.Title, r.Doc())
 	return exitOK
 }

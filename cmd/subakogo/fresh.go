@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/gocheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -15,12 +16,12 @@ import (
 // regenerate writes the file first. A package without //subako:function
 // handlers (wired by hand) passes.
 func ensureGenerated(pkg string, regenerate bool, f report.Format, stdout, stderr io.Writer) int {
-	a, err := analyze(pkg)
+	a, err := gocheck.Analyze(pkg)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 		return exitUnreadable
 	}
-	if a.model == nil {
+	if a.Model == nil {
 		return exitOK
 	}
 	if regenerate {
@@ -39,7 +40,7 @@ func ensureGenerated(pkg string, regenerate bool, f report.Format, stdout, stder
 	if ok {
 		return exitOK
 	}
-	for _, gf := range goFindings(a) {
+	for _, gf := range a.Findings(relPath) {
 		gf.Findings = onlyRule(gf.Findings, rules.GoGeneratedStale)
 		if len(gf.Findings) > 0 {
 			files = append(files, gf)

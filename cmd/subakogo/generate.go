@@ -11,6 +11,7 @@ import (
 
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/codegen"
+	"github.com/subako-ai/subako-go/gocheck"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -29,7 +30,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
-	a, err := analyze(pattern)
+	a, err := gocheck.Analyze(pattern)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo generate: %v\n", err)
 		return exitUnreadable
@@ -56,9 +57,9 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 // generated renders a package's subako_gen.go, and returns its path. It
 // refuses (after reporting why on stderr) when the analyzer found errors
 // other than a stale or missing file, which is what generate is for.
-func generated(a *analyzed, stderr io.Writer) (code []byte, path string, ok bool) {
+func generated(a *gocheck.Result, stderr io.Writer) (code []byte, path string, ok bool) {
 	failed := false
-	for _, d := range a.diagnostics {
+	for _, d := range a.Diagnostics {
 		if d.Category == rules.GoGeneratedStale.ID {
 			continue
 		}
@@ -69,16 +70,16 @@ func generated(a *analyzed, stderr io.Writer) (code []byte, path string, ok bool
 		fmt.Fprintln(stderr, "subakogo generate: fix the errors above first")
 		return nil, "", false
 	}
-	if a.model == nil {
-		fmt.Fprintf(stderr, "subakogo generate: %s has no //subako:function handler\n", a.pkg.PkgPath)
+	if a.Model == nil {
+		fmt.Fprintf(stderr, "subakogo generate: %s has no //subako:function handler\n", a.Pkg.PkgPath)
 		return nil, "", false
 	}
-	code, err := codegen.Generate(a.model)
+	code, err := codegen.Generate(a.Model)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo generate: %v\n", err)
 		return nil, "", false
 	}
-	return code, filepath.Join(a.pkg.Dir, model.GeneratedFile), true
+	return code, filepath.Join(a.Pkg.Dir, model.GeneratedFile), true
 }
 
 // writeGenerated writes code to path unless it holds it already: beside

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
@@ -123,7 +124,7 @@ func buildPackage(pkg, dir string, stderr io.Writer) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("%s --subako-manifest: %w (does the package serve with the subako runtime?)", pkg, err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, rules.ManifestName), manifest.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), manifest.Bytes(), 0o644); err != nil {
 		return err
 	}
 	src := filepath.Join(pkgDir(pkg), pkgcheck.AssetsDir)

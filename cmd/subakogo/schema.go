@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/subako-ai/subako-go/gocheck"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -20,18 +21,18 @@ func runSchema(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
-	a, err := analyze(pattern)
+	a, err := gocheck.Analyze(pattern)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo schema: %v\n", err)
 		return exitUnreadable
 	}
-	if printDiagnostics(stderr, a) || a.model == nil {
-		if a.model == nil {
+	if printDiagnostics(stderr, a) || a.Model == nil {
+		if a.Model == nil {
 			fmt.Fprintf(stderr, "subakogo schema: %s has no //subako:function\n", pattern)
 		}
 		return exitFindings
 	}
-	tools, err := a.model.ToolsJSON()
+	tools, err := a.Model.ToolsJSON()
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo schema: %v\n", err)
 		return exitFindings
@@ -48,9 +49,9 @@ func runSchema(args []string, stdout, stderr io.Writer) int {
 
 // printDiagnostics writes the analyzers' findings, compiler style, and
 // reports whether any is an error.
-func printDiagnostics(w io.Writer, a *analyzed) bool {
+func printDiagnostics(w io.Writer, a *gocheck.Result) bool {
 	failed := false
-	for _, d := range a.diagnostics {
+	for _, d := range a.Diagnostics {
 		fmt.Fprintf(w, "%s: %s\n", d.Position, d.Message)
 		failed = failed || isErrorCategory(d.Category)
 	}

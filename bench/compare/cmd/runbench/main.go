@@ -199,7 +199,7 @@ func main() {
 	_ = flag.Set("test.benchtime", *benchtime)
 	fmt.Println("## In process")
 	fmt.Println()
-	fmt.Printf("testing.Benchmark, benchtime %s, median of %d interleaved rounds, on the same bytes; subako is wasmparse.Parse, subakolint rules.CheckModule, wasmtime wasmtime_module_validate with the default engine (wasmtime-serial: parallel compilation off); ratio is the time / subako's.\n\n", *benchtime, *rounds)
+	fmt.Printf("testing.Benchmark, benchtime %s, median of %d interleaved rounds, on the same bytes; subako is wasmparse.Parse, subakolint modulecheck.Check, wasmtime wasmtime_module_validate with the default engine (wasmtime-serial: parallel compilation off); ratio is the time / subako's.\n\n", *benchtime, *rounds)
 	fmt.Println("| file | validator | time/op | MB/s | fastest round | B/op | allocs/op | ratio |")
 	fmt.Println("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, m := range mods {

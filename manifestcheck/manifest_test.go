@@ -1,4 +1,4 @@
-package rules
+package manifestcheck
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ func TestManifest(t *testing.T) {
 		{`{"abi": 1, "name": "hello", "description": ""}`, []string{"manifest-field"}, 1, 44, "description"},
 		{"{\"abi\": 1, \"name\": \"hello\", \"description\": \"x\",\n \"version\": \"1.0\"}", []string{"manifest-unknown-field"}, 2, 2, `"version"`},
 	} {
-		m, fs := CheckManifest([]byte(c.in))
+		m, fs := Check([]byte(c.in))
 		var got []string
 		for _, f := range fs {
 			got = append(got, f.Rule.Slug)

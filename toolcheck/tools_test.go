@@ -1,8 +1,9 @@
-package rules
+package toolcheck
 
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/subako-ai/subako-go/rules"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -58,7 +59,7 @@ func toolList(t *testing.T, tools ...string) []json.RawMessage {
 	return out
 }
 
-func slugsOf(fs []Finding) []string {
+func slugsOf(fs []rules.Finding) []string {
 	var s []string
 	for _, f := range fs {
 		s = append(s, f.Rule.Slug)
@@ -77,7 +78,7 @@ func runToolsCases(t *testing.T, cases []toolsCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			fs := CheckTools(toolList(t, c.tools...))
+			fs := Check(toolList(t, c.tools...))
 			if got := slugsOf(fs); !slices.Equal(got, c.want) {
 				t.Fatalf("got %v, want %v\n%s", got, c.want, messages(fs))
 			}
@@ -101,7 +102,7 @@ func runToolsCases(t *testing.T, cases []toolsCase) {
 	}
 }
 
-func messages(fs []Finding) string {
+func messages(fs []rules.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
 		b.WriteString("  " + f.Rule.ID + " " + f.Rule.Slug + ": " + f.Message + "\n")
@@ -118,7 +119,7 @@ func repeatTools(n int) []string {
 }
 
 func TestToolsClean(t *testing.T) {
-	if fs := CheckTools(toolList(t, greetTool)); len(fs) != 0 {
+	if fs := Check(toolList(t, greetTool)); len(fs) != 0 {
 		t.Errorf("greet: %s", messages(fs))
 	}
 	b, err := os.ReadFile(filepath.Join("testdata", "tools", "clean.json"))
@@ -129,7 +130,7 @@ func TestToolsClean(t *testing.T) {
 	if err := json.Unmarshal(b, &tools); err != nil {
 		t.Fatal(err)
 	}
-	if fs := CheckTools(tools); len(fs) != 0 {
+	if fs := Check(tools); len(fs) != 0 {
 		t.Errorf("clean.json:\n%s", messages(fs))
 	}
 }
@@ -137,7 +138,7 @@ func TestToolsClean(t *testing.T) {
 // The ABI page's greet tool, as printed there, only lacks additionalProperties.
 func TestToolsABIExample(t *testing.T) {
 	abi := `{"name":"greet","description":"Greet someone by name.","inputSchema":{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."}},"required":["name"]}}`
-	fs := CheckTools(toolList(t, abi))
+	fs := Check(toolList(t, abi))
 	if got := slugsOf(fs); !slices.Equal(got, []string{"schema-open-object"}) {
 		t.Fatalf("got %v\n%s", got, messages(fs))
 	}
@@ -155,7 +156,7 @@ func TestToolsGenerated(t *testing.T) {
 	if err := json.Unmarshal(b, &tools); err != nil {
 		t.Fatal(err)
 	}
-	fs := CheckTools(tools)
+	fs := Check(tools)
 	want := []string{"schema-ref", "schema-open-object", "schema-untyped-property"}
 	if got := slugsOf(fs); !slices.Equal(got, want) {
 		t.Fatalf("got %v, want %v\n%s", got, want, messages(fs))
@@ -452,12 +453,12 @@ func TestToolRulesCovered(t *testing.T) {
 		{toolJSON("t", nested(6))},
 		{toolJSON("t", objectWith(`"e":{"type":"string","description":"E.","enum":[`+strings.Repeat(`"x",`, 300)+`"y"]}`))},
 	} {
-		for _, f := range CheckTools(toolList(t, tools...)) {
+		for _, f := range Check(toolList(t, tools...)) {
 			seen[f.Rule.Slug] = true
 		}
 	}
-	seen["tools-size"] = len(CheckTools(toolList(t, slices.Repeat([]string{toolJSON("t", schemaOfSize(t, 60000))}, 5)...))) > 0
-	for _, r := range Catalog {
+	seen["tools-size"] = len(Check(toolList(t, slices.Repeat([]string{toolJSON("t", schemaOfSize(t, 60000))}, 5)...))) > 0
+	for _, r := range rules.Catalog {
 		if strings.HasPrefix(r.ID, "T") && !seen[r.Slug] {
 			t.Errorf("%s %s is never reported", r.ID, r.Slug)
 		}

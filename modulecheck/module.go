@@ -1,11 +1,17 @@
-package rules
+// Package modulecheck judges a WebAssembly binary the way Subako does before
+// it runs anything (the W rules): what the file is, how it decodes and
+// validates, the features it uses, its imports (WASI preview 1 signatures
+// from package wasi) and exports, the toolchain that built it, and custom
+// sections that only add weight.
+package modulecheck
 
 import (
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/subako-ai/subako-go/rules/wasi"
+	"github.com/subako-ai/subako-go/modulecheck/wasi"
+	"github.com/subako-ai/subako-go/rules"
 	"github.com/subako-ai/subako-go/wasmparse"
 )
 
@@ -14,11 +20,11 @@ const SubakoHTTP = "subako_http"
 
 var subakoHTTPFuncs = map[string]bool{"request": true, "read_response": true}
 
-// CheckModule decodes a module and returns every finding about it, in the
+// Check decodes a module and returns every finding about it, in the
 // order: what the file is, how it decodes and validates, features, imports,
 // exports, toolchain hints, weight. The decoded module is returned for
 // callers that want more (it is nil-safe: always non-nil).
-func CheckModule(b []byte) (*wasmparse.Module, []Finding) {
+func Check(b []byte) (*wasmparse.Module, []rules.Finding) {
 	m := wasmparse.Parse(b)
 	c := &moduleCheck{m: m}
 	switch m.Kind {
@@ -27,13 +33,13 @@ func CheckModule(b []byte) (*wasmparse.Module, []Finding) {
 		if looksLikeWAT(b) {
 			msg += "; it looks like WebAssembly text (.wat): assemble it with wat2wasm first"
 		}
-		c.add(NotWasm, msg, 0, min(4, len(b)), -1, "")
+		c.add(rules.NotWasm, msg, 0, min(4, len(b)), -1, "")
 		return m, c.out
 	case wasmparse.Component:
-		c.add(Component, "a WebAssembly component (version bytes "+hex4(b[4:8])+"), not a core module: build for wasm32-wasip1 (not wasm32-wasip2), or upload the core module before it is wrapped", 4, 4, -1, "")
+		c.add(rules.Component, "a WebAssembly component (version bytes "+hex4(b[4:8])+"), not a core module: build for wasm32-wasip1 (not wasm32-wasip2), or upload the core module before it is wrapped", 4, 4, -1, "")
 		return m, c.out
 	case wasmparse.UnknownVersion:
-		c.add(UnknownVersion, "unknown binary version "+hex4(b[4:8])+": a core module has version 01 00 00 00", 4, 4, -1, "")
+		c.add(rules.UnknownVersion, "unknown binary version "+hex4(b[4:8])+": a core module has version 01 00 00 00", 4, 4, -1, "")
 		return m, c.out
 	}
 	c.problems()
@@ -47,18 +53,18 @@ func CheckModule(b []byte) (*wasmparse.Module, []Finding) {
 
 type moduleCheck struct {
 	m   *wasmparse.Module
-	out []Finding
+	out []rules.Finding
 }
 
-func (c *moduleCheck) add(r *Rule, msg string, off, length int, fn int64, feature string) {
-	c.out = append(c.out, Finding{Rule: r, Message: msg, Offset: off, Length: length, Function: c.m.FuncLabel(fn), Feature: feature})
+func (c *moduleCheck) add(r *rules.Rule, msg string, off, length int, fn int64, feature string) {
+	c.out = append(c.out, rules.Finding{Rule: r, Message: msg, Offset: off, Length: length, Function: c.m.FuncLabel(fn), Feature: feature})
 }
 
 func (c *moduleCheck) problems() {
 	for _, p := range c.m.Problems {
-		r, what := Malformed, "malformed"
+		r, what := rules.Malformed, "malformed"
 		if p.Kind == wasmparse.Invalid {
-			r, what = Invalid, "invalid"
+			r, what = rules.Invalid, "invalid"
 		}
 		msg := what + " " + p.Section + " section: " + p.Message
 		if p.Instr != "" {
@@ -67,7 +73,7 @@ func (c *moduleCheck) problems() {
 		c.add(r, msg, p.Offset, 0, p.Func, "")
 	}
 	if c.m.Dropped > 0 {
-		c.add(Malformed, strconv.Itoa(c.m.Dropped)+" more problems not listed", -1, 0, -1, "")
+		c.add(rules.Malformed, strconv.Itoa(c.m.Dropped)+" more problems not listed", -1, 0, -1, "")
 	}
 }
 
@@ -78,7 +84,7 @@ func (c *moduleCheck) features() {
 			continue
 		}
 		msg := "uses " + f.Title() + " (" + f.Slug() + "), which Subako does not provide: " + plural(u.Count, "use")
-		c.add(FeatureNotAvailable, msg, u.Offset, 0, u.Func, f.Slug())
+		c.add(rules.FeatureNotAvailable, msg, u.Offset, 0, u.Func, f.Slug())
 	}
 }
 
@@ -91,7 +97,7 @@ func (c *moduleCheck) imports() {
 	var order []string
 	for _, im := range c.m.Imports {
 		if im.Kind != wasmparse.ExternFunc {
-			c.add(ImportNotFunction, "import "+im.Module+"."+im.Name+" is a "+im.Kind.String()+"; Subako provides functions only", im.Offset, 0, -1, "")
+			c.add(rules.ImportNotFunction, "import "+im.Module+"."+im.Name+" is a "+im.Kind.String()+"; Subako provides functions only", im.Offset, 0, -1, "")
 			continue
 		}
 		switch im.Module {
@@ -118,7 +124,7 @@ func (c *moduleCheck) imports() {
 		if f.count > len(f.names) {
 			names += ", ..."
 		}
-		c.add(ImportModule, "imports "+plural(f.count, "function")+" from module "+strconv.Quote(mod)+" ("+names+"); Subako provides only "+wasi.Module+" and "+SubakoHTTP, f.first, 0, -1, "")
+		c.add(rules.ImportModule, "imports "+plural(f.count, "function")+" from module "+strconv.Quote(mod)+" ("+names+"); Subako provides only "+wasi.Module+" and "+SubakoHTTP, f.first, 0, -1, "")
 	}
 }
 
@@ -132,12 +138,12 @@ func (c *moduleCheck) importSignature(im wasmparse.Import) (wasmparse.FuncType, 
 func (c *moduleCheck) wasiImport(im wasmparse.Import) {
 	want, ok := wasi.Preview1[im.Name]
 	if !ok {
-		c.add(WASIUnknown, wasi.Module+"."+im.Name+" is not a WASI preview 1 function", im.Offset, 0, -1, "")
+		c.add(rules.WASIUnknown, wasi.Module+"."+im.Name+" is not a WASI preview 1 function", im.Offset, 0, -1, "")
 		return
 	}
 	ft, ok := c.importSignature(im)
 	if ok && !want.Equal(toWASI(ft)) {
-		c.add(WASISignature, wasi.Module+"."+im.Name+" is imported as "+ft.String()+"; WASI preview 1 defines "+want.String(), im.Offset, 0, -1, "")
+		c.add(rules.WASISignature, wasi.Module+"."+im.Name+" is imported as "+ft.String()+"; WASI preview 1 defines "+want.String(), im.Offset, 0, -1, "")
 	}
 }
 
@@ -145,12 +151,12 @@ var subakoHTTPSig = wasi.Signature{Params: []wasi.ValType{wasi.I32, wasi.I32}, R
 
 func (c *moduleCheck) subakoHTTPImport(im wasmparse.Import) {
 	if !subakoHTTPFuncs[im.Name] {
-		c.add(SubakoHTTPImport, SubakoHTTP+"."+im.Name+" does not exist: subako_http provides request and read_response", im.Offset, 0, -1, "")
+		c.add(rules.SubakoHTTPImport, SubakoHTTP+"."+im.Name+" does not exist: subako_http provides request and read_response", im.Offset, 0, -1, "")
 		return
 	}
 	ft, ok := c.importSignature(im)
 	if ok && !subakoHTTPSig.Equal(toWASI(ft)) {
-		c.add(SubakoHTTPImport, SubakoHTTP+"."+im.Name+" is imported as "+ft.String()+"; it is "+subakoHTTPSig.String(), im.Offset, 0, -1, "")
+		c.add(rules.SubakoHTTPImport, SubakoHTTP+"."+im.Name+" is imported as "+ft.String()+"; it is "+subakoHTTPSig.String(), im.Offset, 0, -1, "")
 	}
 }
 
@@ -191,25 +197,25 @@ func (c *moduleCheck) exports() {
 		if hasStart {
 			msg = "exports both _start and _initialize; a command has no _initialize"
 		}
-		c.add(Reactor, msg, init.Offset, 0, -1, "")
+		c.add(rules.Reactor, msg, init.Offset, 0, -1, "")
 	case !hasStart && !malformed: // a malformed module may have lost its exports
-		c.add(StartMissing, "no export named _start: not a WASI command", exportSectionOffset(m), 0, -1, "")
+		c.add(rules.StartMissing, "no export named _start: not a WASI command", exportSectionOffset(m), 0, -1, "")
 	}
 	if hasStart {
 		if start.Kind != wasmparse.ExternFunc {
-			c.add(StartSignature, "_start is a "+start.Kind.String()+" export, not a function", start.Offset, 0, -1, "")
+			c.add(rules.StartSignature, "_start is a "+start.Kind.String()+" export, not a function", start.Offset, 0, -1, "")
 		} else if ft, ok := m.FuncType(start.Index); ok && (len(ft.Params) > 0 || len(ft.Results) > 0) {
-			c.add(StartSignature, "_start has type "+ft.String()+"; it must take and return nothing", start.Offset, 0, int64(start.Index), "")
+			c.add(rules.StartSignature, "_start has type "+ft.String()+"; it must take and return nothing", start.Offset, 0, int64(start.Index), "")
 		}
 	}
 	mem, ok := c.export("memory")
 	switch {
 	case !ok:
 		if !malformed {
-			c.add(MemoryExport, "no export named memory: WASI needs the module's linear memory", exportSectionOffset(m), 0, -1, "")
+			c.add(rules.MemoryExport, "no export named memory: WASI needs the module's linear memory", exportSectionOffset(m), 0, -1, "")
 		}
 	case mem.Kind != wasmparse.ExternMemory:
-		c.add(MemoryExport, "the export named memory is a "+mem.Kind.String()+", not a memory", mem.Offset, 0, -1, "")
+		c.add(rules.MemoryExport, "the export named memory is a "+mem.Kind.String()+", not a memory", mem.Offset, 0, -1, "")
 	}
 }
 
@@ -226,8 +232,8 @@ func exportSectionOffset(m *wasmparse.Module) int {
 // that builds a WASI command instead.
 func (c *moduleCheck) toolchain() {
 	var goJS, tinyGo, emscripten, bindgen, wasiImports bool
-	first := map[*Rule]int{}
-	note := func(r *Rule, off int) {
+	first := map[*rules.Rule]int{}
+	note := func(r *rules.Rule, off int) {
 		if _, ok := first[r]; !ok {
 			first[r] = off
 		}
@@ -238,32 +244,32 @@ func (c *moduleCheck) toolchain() {
 			wasiImports = true
 		case im.Name == "runtime.ticks" || im.Name == "runtime.sleepTicks":
 			tinyGo = true
-			note(ToolchainTinyGoWasm, im.Offset)
+			note(rules.ToolchainTinyGoWasm, im.Offset)
 		case im.Module == "gojs" || im.Module == "go":
 			goJS = true
-			note(ToolchainGoJS, im.Offset)
+			note(rules.ToolchainGoJS, im.Offset)
 		case im.Module == "env" && (strings.HasPrefix(im.Name, "emscripten_") || strings.HasPrefix(im.Name, "__syscall_") ||
 			strings.HasPrefix(im.Name, "invoke_") || im.Name == "setTempRet0" || im.Name == "getTempRet0" || strings.HasPrefix(im.Name, "_emscripten_")):
 			emscripten = true
-			note(ToolchainEmscriptenJS, im.Offset)
+			note(rules.ToolchainEmscriptenJS, im.Offset)
 		case strings.HasPrefix(im.Module, "__wbindgen") || im.Module == "wbg":
 			bindgen = true
-			note(ToolchainNoWASI, im.Offset)
+			note(rules.ToolchainNoWASI, im.Offset)
 		}
 	}
 	_, hasStart := c.export("_start")
 	_, hasInit := c.export("_initialize")
 	switch {
 	case tinyGo:
-		c.add(ToolchainTinyGoWasm, "built with TinyGo's browser target (-target=wasm): rebuild with tinygo build -target=wasip1", first[ToolchainTinyGoWasm], 0, -1, "")
+		c.add(rules.ToolchainTinyGoWasm, "built with TinyGo's browser target (-target=wasm): rebuild with tinygo build -target=wasip1", first[rules.ToolchainTinyGoWasm], 0, -1, "")
 	case goJS:
-		c.add(ToolchainGoJS, "built with GOOS=js (imports from gojs need wasm_exec.js): rebuild with GOOS=wasip1 GOARCH=wasm go build", first[ToolchainGoJS], 0, -1, "")
+		c.add(rules.ToolchainGoJS, "built with GOOS=js (imports from gojs need wasm_exec.js): rebuild with GOOS=wasip1 GOARCH=wasm go build", first[rules.ToolchainGoJS], 0, -1, "")
 	case emscripten:
-		c.add(ToolchainEmscriptenJS, "built by Emscripten for JavaScript (imports its JS runtime from env): rebuild with emcc -sSTANDALONE_WASM, or with wasi-sdk", first[ToolchainEmscriptenJS], 0, -1, "")
+		c.add(rules.ToolchainEmscriptenJS, "built by Emscripten for JavaScript (imports its JS runtime from env): rebuild with emcc -sSTANDALONE_WASM, or with wasi-sdk", first[rules.ToolchainEmscriptenJS], 0, -1, "")
 	case bindgen:
-		c.add(ToolchainNoWASI, "built with wasm-bindgen for wasm32-unknown-unknown: rebuild for wasm32-wasip1 (cargo build --target wasm32-wasip1)", first[ToolchainNoWASI], 0, -1, "")
+		c.add(rules.ToolchainNoWASI, "built with wasm-bindgen for wasm32-unknown-unknown: rebuild for wasm32-wasip1 (cargo build --target wasm32-wasip1)", first[rules.ToolchainNoWASI], 0, -1, "")
 	case !wasiImports && !hasStart && !hasInit && len(c.m.Codes) > 0:
-		c.add(ToolchainNoWASI, "no WASI imports and no _start: built for a bare target such as wasm32-unknown-unknown; rebuild for wasm32-wasip1", exportSectionOffset(c.m), 0, -1, "")
+		c.add(rules.ToolchainNoWASI, "no WASI imports and no _start: built for a bare target such as wasm32-unknown-unknown; rebuild for wasm32-wasip1", exportSectionOffset(c.m), 0, -1, "")
 	}
 }
 
@@ -309,7 +315,7 @@ func (c *moduleCheck) customSections() {
 		if w.size < minWeight {
 			continue
 		}
-		c.add(HeavyCustomSection, "custom sections with "+g+": "+plural(w.n, "section")+", "+strconv.Itoa(w.size)+" bytes that Subako never reads", w.first, w.size, -1, "")
+		c.add(rules.HeavyCustomSection, "custom sections with "+g+": "+plural(w.n, "section")+", "+strconv.Itoa(w.size)+" bytes that Subako never reads", w.first, w.size, -1, "")
 	}
 }
 

@@ -1,4 +1,7 @@
-package pkgcheck
+// Package protocolcheck judges what the host recorded while a module ran
+// upload discovery (the P rules): broken JSON-RPC, errors, crashes and
+// time-outs, the server/discover answer and the paging of tools/list.
+package protocolcheck
 
 import (
 	"strings"
@@ -22,10 +25,10 @@ var breakRules = map[host.BreakKind]*rules.Rule{
 	host.BreakOverflow:   rules.ProtocolStdoutLimit,
 }
 
-// CheckDiscovery judges an upload discovery run: the protocol as the host
+// Check judges an upload discovery run: the protocol as the host
 // recorded it, the server/discover answer and the paging. The tools
-// themselves are CheckTools' job.
-func CheckDiscovery(d *host.Discovery) []rules.Finding {
+// themselves are toolcheck.Check's job.
+func Check(d *host.Discovery) []rules.Finding {
 	var out []rules.Finding
 	add := func(r *rules.Rule, msg string) {
 		out = append(out, rules.Finding{Rule: r, Message: "at upload discovery: " + msg, Offset: -1})

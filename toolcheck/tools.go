@@ -1,4 +1,8 @@
-package rules
+// Package toolcheck judges the tool list a module answers to tools/list,
+// all pages together (the T rules): Subako's limits, names, descriptions,
+// input and output schemas compiled as JSON Schema 2020-12, and the schema
+// shapes that MCP clients and model APIs refuse or mangle.
+package toolcheck
 
 import (
 	"bytes"
@@ -14,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/subako-ai/subako-go/rules"
 )
 
 // Subako's limits on the tools a package lists.
@@ -31,14 +36,14 @@ const (
 	schemaDepthMax = 128
 )
 
-// CheckTools judges the tools a module listed. Each finding's Message names the tool (and the JSON pointer inside its schema when relevant); Offset is -1.
-func CheckTools(tools []json.RawMessage) []Finding {
+// Check judges the tools a module listed. Each finding's Message names the tool (and the JSON pointer inside its schema when relevant); Offset is -1.
+func Check(tools []json.RawMessage) []rules.Finding {
 	c := &toolsCheck{}
 	switch n := len(tools); {
 	case n == 0:
-		c.add(ToolCount, "the module lists no tools; a package offers 1 to "+strconv.Itoa(toolsMax))
+		c.add(rules.ToolCount, "the module lists no tools; a package offers 1 to "+strconv.Itoa(toolsMax))
 	case n > toolsMax:
-		c.add(ToolCount, "the module lists "+strconv.Itoa(n)+" tools; the limit is "+strconv.Itoa(toolsMax))
+		c.add(rules.ToolCount, "the module lists "+strconv.Itoa(n)+" tools; the limit is "+strconv.Itoa(toolsMax))
 	}
 	names := map[string][]int{}
 	var order []string
@@ -58,21 +63,21 @@ func CheckTools(tools []json.RawMessage) []Finding {
 			for j, i := range idx {
 				list[j] = "tools[" + strconv.Itoa(i) + "]"
 			}
-			c.add(ToolName, "tool name "+strconv.Quote(name)+" is used by "+strconv.Itoa(len(idx))+" tools: "+joinAnd(list)+"; names must be unique")
+			c.add(rules.ToolName, "tool name "+strconv.Quote(name)+" is used by "+strconv.Itoa(len(idx))+" tools: "+joinAnd(list)+"; names must be unique")
 		}
 	}
 	if total > toolsTotalMax {
-		c.add(ToolsSize, "the tools together are "+commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+commas(toolsTotalMax))
+		c.add(rules.ToolsSize, "the tools together are "+commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+commas(toolsTotalMax))
 	}
 	return c.out
 }
 
 type toolsCheck struct {
-	out []Finding
+	out []rules.Finding
 }
 
-func (c *toolsCheck) add(r *Rule, msg string) {
-	c.out = append(c.out, Finding{Rule: r, Message: msg, Offset: -1})
+func (c *toolsCheck) add(r *rules.Rule, msg string) {
+	c.out = append(c.out, rules.Finding{Rule: r, Message: msg, Offset: -1})
 }
 
 // tool checks tools[i] and returns its name when it is a non-empty string
@@ -81,7 +86,7 @@ func (c *toolsCheck) tool(i int, raw json.RawMessage) (string, bool) {
 	raw = bytes.TrimSpace(raw)
 	var members map[string]json.RawMessage
 	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &members) != nil {
-		c.add(ToolName, "tools["+strconv.Itoa(i)+"] is "+rawKind(raw)+", not a tool object with a name and an inputSchema")
+		c.add(rules.ToolName, "tools["+strconv.Itoa(i)+"] is "+rawKind(raw)+", not a tool object with a name and an inputSchema")
 		return "", false
 	}
 	label := "tools[" + strconv.Itoa(i) + "]"
@@ -90,15 +95,15 @@ func (c *toolsCheck) tool(i int, raw json.RawMessage) (string, bool) {
 	nameOK := hasName && json.Unmarshal(nameRaw, &name) == nil && rawKind(nameRaw) == "a string"
 	switch {
 	case !hasName:
-		c.add(ToolName, label+" has no name")
+		c.add(rules.ToolName, label+" has no name")
 	case !nameOK:
-		c.add(ToolName, label+": name is "+rawKind(nameRaw)+", not a string")
+		c.add(rules.ToolName, label+": name is "+rawKind(nameRaw)+", not a string")
 	case name == "":
-		c.add(ToolName, label+": name is empty")
+		c.add(rules.ToolName, label+": name is empty")
 	default:
 		label = "tool " + strconv.Quote(truncate(name, toolNameMax))
 		if problem := nameProblem(name); problem != "" {
-			c.add(ToolName, label+" (tools["+strconv.Itoa(i)+"]): "+problem)
+			c.add(rules.ToolName, label+" (tools["+strconv.Itoa(i)+"]): "+problem)
 		}
 	}
 	c.description(label, members)
@@ -165,43 +170,43 @@ func suggestName(name string) string {
 func (c *toolsCheck) description(label string, members map[string]json.RawMessage) {
 	raw, ok := members["description"]
 	if !ok || rawKind(raw) == "null" {
-		c.add(ToolDescriptionMissing, label+" has no description; the model reads it to choose the tool")
+		c.add(rules.ToolDescriptionMissing, label+" has no description; the model reads it to choose the tool")
 		return
 	}
 	var d string
 	if rawKind(raw) != "a string" || json.Unmarshal(raw, &d) != nil {
-		c.add(ToolDescriptionMissing, label+": description is "+rawKind(raw)+", not a string; the model reads it to choose the tool")
+		c.add(rules.ToolDescriptionMissing, label+": description is "+rawKind(raw)+", not a string; the model reads it to choose the tool")
 		return
 	}
 	if strings.TrimSpace(d) == "" {
-		c.add(ToolDescriptionMissing, label+": description is empty; the model reads it to choose the tool")
+		c.add(rules.ToolDescriptionMissing, label+": description is empty; the model reads it to choose the tool")
 		return
 	}
 	if n := utf8.RuneCountInString(d); n > toolDescriptionMax {
-		c.add(ToolDescriptionLong, label+": description is "+commas(n)+" characters (Unicode code points); the limit is "+commas(toolDescriptionMax))
+		c.add(rules.ToolDescriptionLong, label+": description is "+commas(n)+" characters (Unicode code points); the limit is "+commas(toolDescriptionMax))
 	}
 }
 
 func (c *toolsCheck) schemas(label string, members map[string]json.RawMessage) {
 	in, ok := members["inputSchema"]
 	if !ok {
-		c.add(InputSchema, label+" has no inputSchema; it must be a JSON Schema with \"type\": \"object\" at its top")
+		c.add(rules.InputSchema, label+" has no inputSchema; it must be a JSON Schema with \"type\": \"object\" at its top")
 	} else {
-		root := c.schema(label, "inputSchema", InputSchema, in)
+		root := c.schema(label, "inputSchema", rules.InputSchema, in)
 		if root != nil {
 			portability(label, root, c.add)
 		}
 	}
 	if out, ok := members["outputSchema"]; ok {
-		c.schema(label, "outputSchema", OutputSchema, out)
+		c.schema(label, "outputSchema", rules.OutputSchema, out)
 	}
 }
 
 // schema checks one schema's shape, size, references and compilation, and
 // returns it parsed when it is an object.
-func (c *toolsCheck) schema(label, field string, shape *Rule, raw json.RawMessage) *jnode {
+func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.RawMessage) *jnode {
 	if n := compactLen(raw); n > toolSchemaMax {
-		c.add(SchemaSize, label+": "+field+" is "+commas(n)+" bytes as compact JSON; the limit is "+commas(toolSchemaMax))
+		c.add(rules.SchemaSize, label+": "+field+" is "+commas(n)+" bytes as compact JSON; the limit is "+commas(toolSchemaMax))
 	}
 	root, err := parseJSON(raw)
 	if err != nil {
@@ -219,15 +224,15 @@ func (c *toolsCheck) schema(label, field string, shape *Rule, raw json.RawMessag
 		c.add(shape, label+": "+field+" has \"type\": "+t.compact()+" at its top; it must be \"object\"")
 	}
 	if root.depth > schemaDepthMax {
-		c.add(SchemaInvalid, label+": "+field+" is nested "+commas(root.depth)+" levels deep as JSON; the linter compiles schemas up to "+strconv.Itoa(schemaDepthMax)+" levels, and MCP asks implementations to bound schema depth: flatten it")
+		c.add(rules.SchemaInvalid, label+": "+field+" is nested "+commas(root.depth)+" levels deep as JSON; the linter compiles schemas up to "+strconv.Itoa(schemaDepthMax)+" levels, and MCP asks implementations to bound schema depth: flatten it")
 		return nil
 	}
 	if remote, fix := remoteRefs(root); remote.n > 0 {
-		c.add(SchemaRemoteRef, label+": "+field+" has "+remote.text()+"; nothing remote is fetched (not by Subako, not by MCP clients): "+fix)
+		c.add(rules.SchemaRemoteRef, label+": "+field+" has "+remote.text()+"; nothing remote is fetched (not by Subako, not by MCP clients): "+fix)
 		return root
 	}
 	if err := compileSchema(root); err != nil {
-		c.add(SchemaInvalid, label+": "+field+" does not compile as JSON Schema "+dialectName(root)+": "+schemaErrorText(err))
+		c.add(rules.SchemaInvalid, label+": "+field+" does not compile as JSON Schema "+dialectName(root)+": "+schemaErrorText(err))
 	}
 	return root
 }
@@ -261,7 +266,7 @@ func (p *places) text() string {
 
 // portability reports the input-schema hazards of mcp-anchors §4, one
 // finding per rule.
-func portability(label string, root *jnode, add func(*Rule, string)) {
+func portability(label string, root *jnode, add func(*rules.Rule, string)) {
 	var comp []string
 	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
 		if root.get(k) != nil {
@@ -269,7 +274,7 @@ func portability(label string, root *jnode, add func(*Rule, string)) {
 		}
 	}
 	if len(comp) > 0 {
-		add(SchemaRootComposition, label+": inputSchema has "+joinAnd(comp)+" at its root; the Anthropic API (and Bedrock, Vertex AI, Azure) refuses oneOf, anyOf and allOf at the top level and Claude Code drops the tool: keep the root a plain object, or split the tool")
+		add(rules.SchemaRootComposition, label+": inputSchema has "+joinAnd(comp)+" at its root; the Anthropic API (and Bedrock, Vertex AI, Azure) refuses oneOf, anyOf and allOf at the top level and Claude Code drops the tool: keep the root a plain object, or split the tool")
 	}
 	var refs, conds, open, untyped, deep, enums places
 	walkSchema(root, schemaPlace{}, func(s *jnode, at schemaPlace) {
@@ -336,16 +341,16 @@ func portability(label string, root *jnode, add func(*Rule, string)) {
 		}
 	})
 	for _, r := range []struct {
-		rule   *Rule
+		rule   *rules.Rule
 		p      *places
 		advice string
 	}{
-		{SchemaRef, &refs, "Gemini refuses references in tool schemas: inline the definitions"},
-		{SchemaConditional, &conds, "Gemini refuses if/then/else: say the condition in the descriptions and check it in the tool"},
-		{SchemaOpenObject, &open, "OpenAI strict mode needs \"properties\" and \"additionalProperties\": false on every object"},
-		{SchemaUntypedProperty, &untyped, "Gemini CLI skips tools with untyped properties, and the model reads the descriptions"},
-		{SchemaDeep, &deep, "OpenAI strict mode allows " + strconv.Itoa(toolNestingMax) + " levels: flatten the arguments"},
-		{SchemaLargeEnum, &enums, "more than " + strconv.Itoa(toolEnumMax) + " values strain OpenAI strict mode and the model's context: take a string and validate it in the tool"},
+		{rules.SchemaRef, &refs, "Gemini refuses references in tool schemas: inline the definitions"},
+		{rules.SchemaConditional, &conds, "Gemini refuses if/then/else: say the condition in the descriptions and check it in the tool"},
+		{rules.SchemaOpenObject, &open, "OpenAI strict mode needs \"properties\" and \"additionalProperties\": false on every object"},
+		{rules.SchemaUntypedProperty, &untyped, "Gemini CLI skips tools with untyped properties, and the model reads the descriptions"},
+		{rules.SchemaDeep, &deep, "OpenAI strict mode allows " + strconv.Itoa(toolNestingMax) + " levels: flatten the arguments"},
+		{rules.SchemaLargeEnum, &enums, "more than " + strconv.Itoa(toolEnumMax) + " values strain OpenAI strict mode and the model's context: take a string and validate it in the tool"},
 	} {
 		if r.p.n > 0 {
 			add(r.rule, label+": inputSchema has "+r.p.text()+"; "+r.advice)
@@ -872,4 +877,11 @@ func parseValue(d *json.Decoder) (*jnode, error) {
 		return &jnode{kind: jBool, b: v, depth: 1}, nil
 	}
 	return &jnode{kind: jNull, depth: 1}, nil
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }

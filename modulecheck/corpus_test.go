@@ -1,7 +1,8 @@
-package rules
+package modulecheck
 
 import (
 	"encoding/json"
+	"github.com/subako-ai/subako-go/rules"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,10 +37,10 @@ func TestToolchainCorpus(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, fs := CheckModule(b)
+				_, fs := Check(b)
 				errs, feats := map[string]bool{}, map[string]bool{}
 				for _, f := range fs {
-					if f.Severity() == Error {
+					if f.Severity() == rules.Error {
 						errs[f.Rule.Slug] = true
 					}
 					if f.Feature != "" {
@@ -50,7 +51,7 @@ func TestToolchainCorpus(t *testing.T) {
 					t.Errorf("verdict %s, but errors are %v", e.Verdict, errs)
 				}
 				for _, r := range e.Rules {
-					if rule, ok := Lookup(r); ok && rule.Severity == Error && !errs[r] {
+					if rule, ok := rules.Lookup(r); ok && rule.Severity == rules.Error && !errs[r] {
 						t.Errorf("expected %s, got %v", r, errs)
 					}
 				}

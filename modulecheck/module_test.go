@@ -1,4 +1,4 @@
-package rules
+package modulecheck
 
 import (
 	"slices"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
+	"github.com/subako-ai/subako-go/rules"
 	"github.com/tetratelabs/wabin/wasm"
 )
 
@@ -22,7 +23,7 @@ func withBody(body ...byte) []byte {
 	return build(func(m *wasm.Module) { m.CodeSection[0].Body = body })
 }
 
-func slugs(fs []Finding) []string {
+func slugs(fs []rules.Finding) []string {
 	var out []string
 	for _, f := range fs {
 		out = append(out, f.Rule.Slug)
@@ -32,7 +33,7 @@ func slugs(fs []Finding) []string {
 }
 
 func TestCleanModule(t *testing.T) {
-	if _, fs := CheckModule(build(nil)); len(fs) != 0 {
+	if _, fs := Check(build(nil)); len(fs) != 0 {
 		t.Fatalf("clean module: %v", fs)
 	}
 }
@@ -107,7 +108,7 @@ func TestModuleRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, fs := CheckModule(c.module)
+			_, fs := Check(c.module)
 			if got := slugs(fs); !slices.Equal(got, c.want) {
 				for _, f := range fs {
 					t.Logf("%s @%#x: %s", f.Rule.Slug, f.Offset, f.Message)
@@ -156,13 +157,13 @@ func TestFeatures(t *testing.T) {
 	for _, c := range cases {
 		seen[c.feature] = true
 		t.Run(c.feature, func(t *testing.T) {
-			_, fs := CheckModule(c.module)
-			var got *Finding
+			_, fs := Check(c.module)
+			var got *rules.Finding
 			for i, f := range fs {
-				if f.Rule == Malformed || f.Rule == Invalid {
+				if f.Rule == rules.Malformed || f.Rule == rules.Invalid {
 					t.Errorf("unexpected %s: %s", f.Rule.Slug, f.Message)
 				}
-				if f.Rule == FeatureNotAvailable {
+				if f.Rule == rules.FeatureNotAvailable {
 					if got != nil {
 						t.Errorf("second feature finding: %s", f.Message)
 					}
@@ -183,22 +184,6 @@ func TestFeatures(t *testing.T) {
 	for _, slug := range []string{"threads", "exception-handling", "exception-handling-legacy", "tail-call", "memory64", "multi-memory", "relaxed-simd", "gc", "function-references", "extended-const", "wide-arithmetic", "custom-page-sizes", "stack-switching"} {
 		if !seen[slug] {
 			t.Errorf("feature %s has no test", slug)
-		}
-	}
-}
-
-func TestCatalog(t *testing.T) {
-	ids, slugs := map[string]bool{}, map[string]bool{}
-	for _, r := range Catalog {
-		if ids[r.ID] || slugs[r.Slug] {
-			t.Errorf("duplicate rule %s %s", r.ID, r.Slug)
-		}
-		ids[r.ID], slugs[r.Slug] = true, true
-		if r.Title == "" || !strings.Contains(r.Doc, "Fix:") || !strings.Contains(r.Doc, "Example") {
-			t.Errorf("%s: needs a title, an example and a fix in its doc", r.ID)
-		}
-		if got, ok := Lookup(strings.ToLower(r.ID)); !ok || got != r {
-			t.Errorf("Lookup(%s) failed", r.ID)
 		}
 	}
 }

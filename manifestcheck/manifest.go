@@ -1,4 +1,8 @@
-package rules
+// Package manifestcheck validates subako-package.json (the M rules from
+// M003 on): JSON with line and column, the project's JSON Schema in
+// schemas/, and, after discovery, the manifest against what the module says
+// of itself.
+package manifestcheck
 
 import (
 	"bytes"
@@ -11,10 +15,12 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/subako-ai/subako-go/rules"
 )
 
-// ManifestName is the manifest file in a package directory.
-const ManifestName = "subako-package.json"
+// FileName is the manifest file in a package directory.
+const FileName = "subako-package.json"
 
 //go:embed schemas/subako-package.schema.json
 var manifestSchemaJSON []byte
@@ -39,13 +45,13 @@ type Manifest struct {
 	Description string      `json:"description"`
 }
 
-// CheckManifest validates subako-package.json with the project's JSON
+// Check validates subako-package.json with the project's JSON
 // Schema for it. Findings carry line and column.
-func CheckManifest(b []byte) (*Manifest, []Finding) {
-	var out []Finding
-	at := func(r *Rule, off int, msg string) {
+func Check(b []byte) (*Manifest, []rules.Finding) {
+	var out []rules.Finding
+	at := func(r *rules.Rule, off int, msg string) {
 		line, col := lineCol(b, off)
-		out = append(out, Finding{Rule: r, Message: msg, Offset: -1, Line: line, Column: col})
+		out = append(out, rules.Finding{Rule: r, Message: msg, Offset: -1, Line: line, Column: col})
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 	if err != nil {
@@ -54,19 +60,19 @@ func CheckManifest(b []byte) (*Manifest, []Finding) {
 		if errors.As(err, &se) {
 			off = int(se.Offset) - 1
 		}
-		at(ManifestJSON, max(off, 0), "not valid JSON: "+err.Error())
+		at(rules.ManifestJSON, max(off, 0), "not valid JSON: "+err.Error())
 		return nil, out
 	}
 	obj, ok := inst.(map[string]any)
 	if !ok {
-		at(ManifestJSON, firstNonSpace(b), "the manifest must be a JSON object")
+		at(rules.ManifestJSON, firstNonSpace(b), "the manifest must be a JSON object")
 		return nil, out
 	}
 	// abi must be the integer 1, written as such: 1.0 or "1" is not it.
 	if raw, ok := rawMember(b, "abi"); ok && strings.TrimSpace(raw.text) != "1" {
-		at(ManifestABI, raw.offset, "abi is "+strings.TrimSpace(raw.text)+"; it must be the integer 1")
+		at(rules.ManifestABI, raw.offset, "abi is "+strings.TrimSpace(raw.text)+"; it must be the integer 1")
 	} else if !ok {
-		at(ManifestABI, firstNonSpace(b), "abi is missing; it must be the integer 1")
+		at(rules.ManifestABI, firstNonSpace(b), "abi is missing; it must be the integer 1")
 	}
 	keys := make([]string, 0, len(obj))
 	for k := range obj {
@@ -76,12 +82,12 @@ func CheckManifest(b []byte) (*Manifest, []Finding) {
 	for _, k := range keys {
 		if k != "abi" && k != "name" && k != "description" {
 			raw, _ := rawMember(b, k)
-			at(ManifestUnknownField, raw.keyOffset, "unknown field "+strconv.Quote(k)+": Subako reads only abi, name and description")
+			at(rules.ManifestUnknownField, raw.keyOffset, "unknown field "+strconv.Quote(k)+": Subako reads only abi, name and description")
 		}
 	}
 	for _, k := range []string{"name", "description"} {
 		if _, ok := obj[k]; !ok {
-			at(ManifestField, firstNonSpace(b), k+" is missing")
+			at(rules.ManifestField, firstNonSpace(b), k+" is missing")
 		}
 	}
 	s, err := manifestSchema()
@@ -109,12 +115,12 @@ func CheckManifest(b []byte) (*Manifest, []Finding) {
 				} else {
 					msg = trimSchemaError(msg)
 				}
-				at(ManifestField, off, msg)
+				at(rules.ManifestField, off, msg)
 			}
 		}
 	}
 	for _, f := range out {
-		if f.Rule.Severity == Error {
+		if f.Rule.Severity == rules.Error {
 			return nil, out
 		}
 	}
@@ -190,4 +196,33 @@ func lineCol(b []byte, off int) (int, int) {
 	line := 1 + bytes.Count(b[:off], []byte{'\n'})
 	col := off - bytes.LastIndexByte(b[:off], '\n')
 	return line, col
+}
+
+// SameAsServer compares the manifest with what the module says of itself:
+// the Go SDK (and others) put the package's name and description in the
+// serverInfo of every result's _meta, here discover, the server/discover
+// result (rule M007).
+func SameAsServer(m *Manifest, discover json.RawMessage) []rules.Finding {
+	var res struct {
+		Meta struct {
+			ServerInfo *struct {
+				Name        string  `json:"name"`
+				Description *string `json:"description"`
+			} `json:"io.modelcontextprotocol/serverInfo"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(discover, &res) != nil || res.Meta.ServerInfo == nil {
+		return nil
+	}
+	si := res.Meta.ServerInfo
+	var out []rules.Finding
+	if si.Name != m.Name {
+		out = append(out, rules.Finding{Rule: rules.ManifestMismatch, Offset: -1,
+			Message: "name is " + strconv.Quote(m.Name) + " but the module calls itself " + strconv.Quote(si.Name)})
+	}
+	if si.Description != nil && *si.Description != m.Description {
+		out = append(out, rules.Finding{Rule: rules.ManifestMismatch, Offset: -1,
+			Message: "description is " + strconv.Quote(m.Description) + " but the module says " + strconv.Quote(*si.Description)})
+	}
+	return out
 }

@@ -1,0 +1,104 @@
+// Package callcheck runs a package's example calls (testdata/calls.json)
+// in the host, as Subako would call the tools, and reports each call whose
+// result is not the one the entry expects (rule P020).
+package callcheck
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// File holds a package's example calls with their expected results,
+// relative to the package directory.
+const File = "testdata/calls.json"
+
+// callTimeout bounds each example call.
+const callTimeout = 30 * time.Second
+
+// Call is one entry of testdata/calls.json.
+type Call struct {
+	Tool      string          `json:"tool"`
+	Arguments json.RawMessage `json:"arguments"`
+	// Exactly what structuredContent must be, when given.
+	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
+	// IsError says whether the result must be a tool error.
+	IsError bool `json:"isError,omitempty"`
+	// Contains is text that must appear in the result's text content.
+	Contains string `json:"contains,omitempty"`
+}
+
+// Check runs dir's testdata/calls.json, if the package has one, on the
+// module wasm in the host that hostOf gives (started only when there are
+// calls to run; one that compiled the module already saves compiling it
+// again), with assets mounted at /package ("" for none). It returns a
+// finding for each call whose result is not the one expected.
+func Check(ctx context.Context, hostOf func(context.Context) (*host.Host, error), dir string, wasm []byte, assets string) []rules.Finding {
+	raw, err := os.ReadFile(filepath.Join(dir, File))
+	if err != nil {
+		return nil
+	}
+	fail := func(msg string) rules.Finding {
+		return rules.Finding{Rule: rules.ExampleCall, Message: msg, Offset: -1}
+	}
+	var calls []Call
+	if err := json.Unmarshal(raw, &calls); err != nil {
+		return []rules.Finding{fail(File + ": " + err.Error())}
+	}
+	h, err := hostOf(ctx)
+	if err != nil {
+		return []rules.Finding{fail(err.Error())}
+	}
+	m, err := h.Compile(ctx, wasm)
+	if err != nil {
+		return []rules.Finding{fail(err.Error())}
+	}
+	var out []rules.Finding
+	for i, ec := range calls {
+		volume, _ := os.MkdirTemp("", "subako-check-volume-")
+		c := h.Call(ctx, m, ec.Tool, ec.Arguments, host.CallConfig{Mounts: host.Mounts{Volume: volume, Package: assets}, Timeout: callTimeout})
+		os.RemoveAll(volume)
+		where := fmt.Sprintf("%s[%d] (%s)", File, i, ec.Tool)
+		if bs := c.Record.Breaks(); len(bs) > 0 {
+			out = append(out, fail(where+": the call crashed: "+bs[0].Message))
+			continue
+		}
+		var res struct {
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+			StructuredContent json.RawMessage `json:"structuredContent"`
+			IsError           bool            `json:"isError"`
+		}
+		if err := json.Unmarshal(c.Result, &res); err != nil {
+			out = append(out, fail(where+": unreadable result: "+err.Error()))
+			continue
+		}
+		var text strings.Builder
+		for _, b := range res.Content {
+			text.WriteString(b.Text)
+		}
+		switch {
+		case res.IsError != ec.IsError:
+			out = append(out, fail(fmt.Sprintf("%s: isError is %v, expected %v: %s", where, res.IsError, ec.IsError, host.ShortLine([]byte(text.String())))))
+		case ec.Contains != "" && !strings.Contains(text.String(), ec.Contains):
+			out = append(out, fail(fmt.Sprintf("%s: the result does not contain %q: %s", where, ec.Contains, host.ShortLine([]byte(text.String())))))
+		case len(ec.StructuredContent) > 0 && !sameJSON(ec.StructuredContent, res.StructuredContent):
+			out = append(out, fail(fmt.Sprintf("%s: structuredContent is %s, expected %s", where, res.StructuredContent, ec.StructuredContent)))
+		}
+	}
+	return out
+}
+
+func sameJSON(a, b json.RawMessage) bool {
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
+}

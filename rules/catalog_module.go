@@ -1,0 +1,200 @@
+package rules
+
+// The module rules (W...), reported by modulecheck. IDs never change meaning; a retired rule keeps its ID reserved.
+var (
+	NotWasm = &Rule{ID: "W001", Slug: "not-wasm", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title:   "The file is not a WebAssembly binary",
+		Why:     `The file does not start with the WebAssembly magic bytes "\0asm".`,
+		Example: "a .wat text file, a JavaScript glue file, or a truncated download.",
+		Fix: `build a binary core module for WASI preview 1, e.g.
+    GOOS=wasip1 GOARCH=wasm go build -o module.wasm .
+    cargo build --target wasm32-wasip1 --release
+and lint the .wasm file it writes. A .wat file must be assembled first (wat2wasm).`,
+	}
+
+	Component = &Rule{ID: "W002", Slug: "component", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "A component, not a core module",
+		Why: `The file is a WebAssembly component (layer 1 of the binary format, version bytes 0d 00 01 00).
+Subako runs core modules for WASI preview 1 only; it refuses components.`,
+		Example: "cargo build --target wasm32-wasip2, or jco new module.wasm --wasi-command.",
+		Fix: `build for WASI preview 1 instead:
+    cargo build --target wasm32-wasip1 --release
+    GOOS=wasip1 GOARCH=wasm go build -o module.wasm .
+    clang --target=wasm32-wasip1 ...
+and upload the core module, not the wrapped component.`,
+	}
+
+	UnknownVersion = &Rule{ID: "W003", Slug: "unknown-version", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title:   "The binary format version is not 1",
+		Why:     `The file starts with "\0asm" but its version field is neither 1 (a core module) nor a component's.`,
+		Example: "a module written by an experimental toolchain, or a corrupted header.",
+		Fix:     "rebuild with a released toolchain targeting wasm32-wasip1.",
+	}
+
+	Malformed = &Rule{ID: "W004", Slug: "malformed", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "The binary is malformed",
+		Why: `The binary cannot be decoded: a section runs past its size or the end of the file, a LEB128 number
+is too long, an opcode does not exist, sections come out of order, or counts disagree.
+The message names the section and the byte offset.`,
+		Example: `a file cut short by a failed copy ("unexpected end of section"), or a post-processor
+that rewrote a section without fixing its size.`,
+		Fix: `rebuild the module; if a post-processing tool (wasm-opt, a stripper, a signer) ran after
+the linker, run the linter on the linker's output to see which step broke it.`,
+	}
+
+	Invalid = &Rule{ID: "W005", Slug: "invalid", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "The module fails WebAssembly 2.0 validation",
+		Why: `The module decodes but does not validate under the WebAssembly 2.0 rules: an instruction
+pops a value of the wrong type, an index points past its space, a constant expression uses
+an instruction it may not, a block leaves the wrong values on the stack. The message names the
+function (from the name section when present), the instruction and its byte offset.`,
+		Example: `(func (result i32) (i64.const 0)) - "type mismatch: expected i32, found i64".`,
+		Fix: `this is almost always a toolchain or post-processor bug; rebuild without the
+post-processing step, update the toolchain, and report the bug with the offset shown.`,
+	}
+
+	FeatureNotAvailable = &Rule{ID: "W006", Slug: "feature-not-available", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "The module uses a WebAssembly feature Subako does not provide",
+		Why: `Subako runs WebAssembly 2.0 without GC: bulk memory, reference types, multi-value,
+sign extension, non-trapping float-to-int and 128-bit SIMD. Everything beyond is refused:
+threads (shared memory, atomics), exception handling (exnref and legacy), tail calls, memory64,
+multi-memory, relaxed SIMD, GC, typed function references, extended constant expressions,
+wide arithmetic, custom page sizes and stack switching. One finding is reported per feature,
+with the first function and offset that uses it and how many uses there are.`,
+		Example: `clang -matomics -mbulk-memory ... -Wl,--shared-memory (threads);
+clang -mtail-call with musttail (tail-call); rustc -C target-feature=+exception-handling.`,
+		Fix: `turn the feature off in the toolchain: drop -matomics/-pthread, -mtail-call, -mrelaxed-simd,
+-fwasm-exceptions, -mwasm64; for Rust, remove the target-feature flags or use the default
+wasm32-wasip1 target; for Go, the wasip1 port uses none of these.`,
+	}
+
+	ImportModule = &Rule{ID: "W010", Slug: "import-module", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "Import from a module Subako does not provide",
+		Why: `Subako provides only two import modules: wasi_snapshot_preview1 and subako_http.
+Any other import module (env, wasi_unstable, wasi:cli/..., gojs) leaves the module unlinkable.`,
+		Example: `(import "env" "log" (func (param i32 i32)))`,
+		Fix: `remove the dependency that pulls the import in, or implement it inside the module.
+For logging, write to stderr (fd 2) through WASI. C and Zig: an undefined symbol became an
+import; link with --no-allow-undefined (wasm-ld) to see which.`,
+	}
+
+	WASIUnknown = &Rule{ID: "W011", Slug: "wasi-unknown-function", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "A wasi_snapshot_preview1 function that does not exist",
+		Why: `WASI preview 1 defines 46 functions. An import of wasi_snapshot_preview1 with any other name
+cannot be linked.`,
+		Example: `(import "wasi_snapshot_preview1" "sock_open" (func ...)) - sock_open belongs to WasmEdge's
+extension, not to WASI preview 1.`,
+		Fix: `use only WASI preview 1 functions; check the toolchain targets wasm32-wasip1 and not a
+runtime-specific extension.`,
+	}
+
+	WASISignature = &Rule{ID: "W012", Slug: "wasi-signature", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "A wasi_snapshot_preview1 import with the wrong signature",
+		Why: `Each WASI preview 1 function has one core signature (from the witx definitions). An import
+whose parameters or results differ fails to link.`,
+		Example: `(import "wasi_snapshot_preview1" "fd_write" (func (param i32 i32 i32) (result i32))) -
+fd_write takes four i32 parameters.`,
+		Fix: `fix the declaration of the import (the C prototype, the //go:wasmimport signature, the
+extern block) to match the WASI preview 1 definition shown in the message.`,
+	}
+
+	SubakoHTTPImport = &Rule{ID: "W013", Slug: "subako-http-import", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "A subako_http import that Subako does not provide",
+		Why: `subako_http has two functions, both on i32 values:
+    request(ptr i32, len i32) -> i32
+    read_response(ptr i32, len i32) -> i32
+Any other name, or another signature, fails to link.`,
+		Example: `(import "subako_http" "request" (func (param i64 i32) (result i32)))`,
+		Fix: `declare the imports exactly as above, e.g. in Go:
+    //go:wasmimport subako_http request
+    func request(ptr unsafe.Pointer, n int32) int32`,
+	}
+
+	ImportNotFunction = &Rule{ID: "W014", Slug: "import-not-function", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "An import that is not a function",
+		Why: `Subako's import modules provide functions only. A memory, table, global or tag import
+cannot be satisfied.`,
+		Example: `(import "env" "memory" (memory 1)) - wasm-ld --import-memory, or Emscripten's JS mode.`,
+		Fix: `let the module define and export its own memory (drop --import-memory / -sIMPORTED_MEMORY);
+define tables and globals inside the module.`,
+	}
+
+	StartMissing = &Rule{ID: "W020", Slug: "start-missing", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "No _start export: not a WASI command",
+		Why: `Subako calls the exported function _start, as for a WASI command. Without it there is nothing
+to run.`,
+		Example: "a library built with --no-entry, or a Rust cdylib.",
+		Fix: `build an executable: a Go main package, a Rust bin crate for wasm32-wasip1, a C program with
+main() linked without --no-entry.`,
+	}
+
+	StartSignature = &Rule{ID: "W021", Slug: "start-signature", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title:   "_start is not a function of type [] -> []",
+		Why:     "_start must be a function that takes and returns nothing.",
+		Example: `(export "_start" (func $main)) where $main is (param i32 i32) (result i32).`,
+		Fix: `export the toolchain's own _start (crt1), not main; WASI libc's _start calls main and
+then proc_exit.`,
+	}
+
+	MemoryExport = &Rule{ID: "W022", Slug: "memory-export", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "No linear memory exported as memory",
+		Why: `WASI preview 1 reads and writes buffers in the module's linear memory, which it finds through
+the export named memory. It must exist and be a memory.`,
+		Example: "wasm-ld --import-memory without --export-memory, or a renamed export.",
+		Fix: `export the memory under the name memory (wasm-ld does by default; pass --export-memory
+when you import or rename it).`,
+	}
+
+	Reactor = &Rule{ID: "W023", Slug: "reactor", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "A WASI reactor (_initialize) instead of a command",
+		Why: `The module exports _initialize, the entry point of a WASI reactor (a library whose exports are
+called after initialisation). Subako runs commands: it calls _start once and talks over stdin
+and stdout.`,
+		Example: `GOOS=wasip1 go build -buildmode=c-shared, or cargo with crate-type = ["cdylib"].`,
+		Fix: `build a command: drop -buildmode=c-shared (Go), -mexec-model=reactor (clang), or the
+cdylib crate type (Rust), so that the module exports _start.`,
+	}
+
+	ToolchainGoJS = &Rule{ID: "W030", Slug: "toolchain-go-js", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title:   "Built with GOOS=js: a browser module, not WASI",
+		Why:     "The module imports from gojs (or go), which only wasm_exec.js provides in a browser or Node.js.",
+		Example: "GOOS=js GOARCH=wasm go build -o main.wasm . imports gojs.runtime.wasmExit, gojs.syscall/js.valueGet, ...",
+		Fix:     "build with GOOS=wasip1 GOARCH=wasm go build -o module.wasm .",
+	}
+
+	ToolchainEmscriptenJS = &Rule{ID: "W031", Slug: "toolchain-emscripten-js", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "Built with Emscripten's JavaScript mode",
+		Why: `The module imports Emscripten's JS runtime (env.emscripten_*, env.__syscall_*, env.setTempRet0)
+and needs the .js file that emcc wrote beside it.`,
+		Example: "emcc -O2 hello.c -o hello.js writes hello.wasm importing env.emscripten_memcpy_big and env.setTempRet0.",
+		Fix: `build a standalone WASI module: emcc -O2 -sSTANDALONE_WASM main.c -o module.wasm
+(or use wasi-sdk: clang --target=wasm32-wasip1).`,
+	}
+
+	ToolchainTinyGoWasm = &Rule{ID: "W032", Slug: "toolchain-tinygo-wasm", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "Built with TinyGo's browser target",
+		Why: `The module imports TinyGo's JS runtime (gojs/env syscall/js functions): it was built with
+-target=wasm, which needs wasm_exec.js.`,
+		Example: "tinygo build -target=wasm -o main.wasm . imports gojs.runtime.ticks and gojs.runtime.sleepTicks.",
+		Fix:     "tinygo build -target=wasip1 -o module.wasm .",
+	}
+
+	ToolchainNoWASI = &Rule{ID: "W033", Slug: "toolchain-unknown-target", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "Built for a non-WASI target (wasm32-unknown-unknown or wasm-bindgen)",
+		Why: `The module has no WASI imports and no _start, or imports __wbindgen_* helpers: it was built for
+wasm32-unknown-unknown (Rust, clang --target=wasm32) where nothing reads stdin or writes stdout.`,
+		Example: "cargo build --target wasm32-unknown-unknown, or wasm-pack build, exports the crate's functions and no _start.",
+		Fix: `Rust: cargo build --target wasm32-wasip1 --release (rustup target add wasm32-wasip1);
+clang: --target=wasm32-wasip1 with wasi-libc; Zig: -target wasm32-wasi.`,
+	}
+
+	HeavyCustomSection = &Rule{ID: "W040", Slug: "heavy-custom-section", Severity: Info, Since: "v0.1.0", By: ModuleCheck,
+		Title: "Custom sections that only add weight",
+		Why: `Debug information (.debug_* DWARF sections), sourceMappingURL, producers and similar custom
+sections are not used by Subako. They make uploads and compilation slower. The name section is
+kept out of this finding: it makes crash traces readable. Groups under 1 KiB are not reported.`,
+		Example: "clang without -g0 and Debian's wasi-libc keep DWARF; rustc in debug mode.",
+		Fix: `strip them: go build -ldflags=-w, cargo's [profile.release] strip = "debuginfo",
+clang -g0 -Wl,--strip-debug, or wasm-tools strip.`,
+	}
+)
