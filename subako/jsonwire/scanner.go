@@ -16,8 +16,10 @@ import (
 	"unicode/utf8"
 )
 
-// MaxDepth is how deeply objects and arrays may nest. It bounds the memory a
-// hostile input can make the Scanner use; tool arguments never need more.
+// MaxDepth is how deeply objects and arrays may nest, unless SetMaxDepth
+// says otherwise. Decoders that recurse per level (generated ones do, for
+// recursive types) rely on it to bound their stack; tool arguments never
+// need more.
 const MaxDepth = 512
 
 // Kind is the kind of a token.
@@ -89,22 +91,29 @@ const (
 // Scanner reads the tokens of one JSON value held in memory.
 //
 // It refuses everything RFC 8259 refuses (trailing commas, leading zeros,
-// unescaped control characters, bare words) and also invalid UTF-8 and lone
-// UTF-16 surrogate escapes, which could not round-trip through a Go string
-// unchanged. It does not detect duplicate object keys: callers that care
-// (generated decoders do) check the keys they see.
+// unescaped control characters, bare words) and nesting deeper than its
+// depth limit. Strings decode as encoding/json decodes them: invalid UTF-8
+// and UTF-16 surrogate escapes without their other half become U+FFFD, one
+// for each invalid byte and each lone escape, since JavaScript clients send
+// lone surrogates (a string cut in the middle of an emoji) and JSON.parse,
+// Python and encoding/json all accept them. It does not detect duplicate
+// object keys: callers that care (generated decoders do) check the keys
+// they see.
 //
 // The zero Scanner scans empty input; use NewScanner or Reset.
 type Scanner struct {
-	data  []byte
-	pos   int    // next byte to read
-	start int    // offset of the last token
-	state state  // what comes next
-	stack []byte // '{' or '[' for each open container
-	str   []byte // decoded text of the last string token
-	num   []byte // text of the last number token
-	buf   []byte // scratch space for strings with escapes
-	err   error  // sticky: once set, Next returns it
+	data    []byte
+	pos     int      // next byte to read
+	start   int      // offset of the last token
+	state   state    // what comes next
+	depth   int      // how many containers are open
+	objects []uint64 // bit depth%64 of word depth/64: that level is an object
+	limit   int      // deepest nesting allowed: 0 is MaxDepth, -1 none
+	skipped int      // how deeply the value the last Skip returned nests
+	str     []byte   // decoded text of the last string token
+	num     []byte   // text of the last number token
+	buf     []byte   // scratch space for strings with escapes
+	err     error    // sticky: once set, Next returns it
 }
 
 // NewScanner returns a Scanner over data. The Scanner does not copy data, and
@@ -115,9 +124,22 @@ func NewScanner(data []byte) *Scanner {
 	return s
 }
 
-// Reset makes s scan data from the start, keeping its buffers.
+// Reset makes s scan data from the start, keeping its buffers and its
+// depth limit.
 func (s *Scanner) Reset(data []byte) {
-	*s = Scanner{data: data, stack: s.stack[:0], buf: s.buf[:0]}
+	*s = Scanner{data: data, objects: s.objects[:0], limit: s.limit, buf: s.buf[:0]}
+}
+
+// SetMaxDepth sets how deeply objects and arrays may nest, in place of
+// MaxDepth; n <= 0 removes the limit. Without one the Scanner still uses
+// no more than one bit of memory per level, a sixty-fourth of the input at
+// worst, so a caller that only validates or skips values (a JSON-RPC
+// envelope around arguments of any depth) can go as deep as its input.
+func (s *Scanner) SetMaxDepth(n int) {
+	s.limit = n
+	if n <= 0 {
+		s.limit = -1
+	}
 }
 
 // Offset is the byte offset at which the last token began, for callers that
@@ -125,7 +147,13 @@ func (s *Scanner) Reset(data []byte) {
 func (s *Scanner) Offset() int { return s.start }
 
 // Depth is the number of objects and arrays open at this point.
-func (s *Scanner) Depth() int { return len(s.stack) }
+func (s *Scanner) Depth() int { return s.depth }
+
+// SkippedDepth is how deeply the value the last Skip returned nests: 0 for
+// a string, number or literal, 1 for [] or {"a":1}, 2 for [[]], and so on.
+// A caller that skips a value to hand it on can check it against the depth
+// its consumer accepts.
+func (s *Scanner) SkippedDepth() int { return s.skipped }
 
 // Str returns the unescaped text of the last String token. The slice may
 // alias the input or a buffer the next call reuses: copy it to keep it.
@@ -278,14 +306,17 @@ func (s *Scanner) Skip() ([]byte, error) {
 		return nil, err
 	}
 	start := s.start
+	s.skipped = 0
 	switch k {
 	case ObjectBegin, ArrayBegin:
-		depth := len(s.stack)
-		for len(s.stack) >= depth {
+		depth, deepest := s.depth, s.depth
+		for s.depth >= depth {
 			if _, err := s.Next(); err != nil {
 				return nil, err
 			}
+			deepest = max(deepest, s.depth)
 		}
+		s.skipped = deepest - depth + 1
 	case ObjectEnd, ArrayEnd, End:
 		return nil, s.Mismatch("a value", k)
 	}
@@ -391,9 +422,9 @@ func hexRune(r rune) string {
 // afterValue sets what may follow a completed value.
 func (s *Scanner) afterValue() {
 	switch {
-	case len(s.stack) == 0:
+	case s.depth == 0:
 		s.state = stDone
-	case s.stack[len(s.stack)-1] == '{':
+	case s.objects[(s.depth-1)/64]&(1<<((s.depth-1)%64)) != 0:
 		s.state = stNextKey
 	default:
 		s.state = stNextElem
@@ -403,16 +434,29 @@ func (s *Scanner) afterValue() {
 func (s *Scanner) close(k Kind) (Kind, error) {
 	s.start = s.pos
 	s.pos++
-	s.stack = s.stack[:len(s.stack)-1]
+	s.depth--
 	s.afterValue()
 	return k, nil
 }
 
-func (s *Scanner) open(c byte, k Kind, next state) (Kind, error) {
-	if len(s.stack) >= MaxDepth {
-		return s.fail(s.pos, "objects and arrays nest deeper than "+strconv.Itoa(MaxDepth)+" levels")
+func (s *Scanner) open(k Kind, next state) (Kind, error) {
+	limit := s.limit
+	if limit == 0 {
+		limit = MaxDepth
 	}
-	s.stack = append(s.stack, c)
+	if limit > 0 && s.depth >= limit {
+		return s.fail(s.pos, "objects and arrays nest deeper than "+strconv.Itoa(limit)+" levels")
+	}
+	word, bit := s.depth/64, uint64(1)<<(s.depth%64)
+	if word == len(s.objects) {
+		s.objects = append(s.objects, 0)
+	}
+	if k == ObjectBegin {
+		s.objects[word] |= bit
+	} else {
+		s.objects[word] &^= bit
+	}
+	s.depth++
 	s.pos++
 	s.state = next
 	return k, nil
@@ -426,9 +470,9 @@ func (s *Scanner) value() (Kind, error) {
 	}
 	switch c := s.data[s.pos]; {
 	case c == '{':
-		return s.open(c, ObjectBegin, stFirstKey)
+		return s.open(ObjectBegin, stFirstKey)
 	case c == '[':
-		return s.open(c, ArrayBegin, stFirstElem)
+		return s.open(ArrayBegin, stFirstElem)
 	case c == '"':
 		k, err := s.scanString()
 		if err == nil {
@@ -523,8 +567,7 @@ func (s *Scanner) scanString() (Kind, error) {
 			s.pos = i + 1
 			return String, nil
 		case c == '\\':
-			s.buf = append(s.buf[:0], s.data[s.pos+1:i]...)
-			return s.scanEscaped(i)
+			return s.scanDecoded(i)
 		case c < 0x20:
 			return s.fail(i, "unescaped "+describeByte(c)+" in string")
 		case c < utf8.RuneSelf:
@@ -532,7 +575,7 @@ func (s *Scanner) scanString() (Kind, error) {
 		default:
 			r, size := utf8.DecodeRune(s.data[i:])
 			if r == utf8.RuneError && size == 1 {
-				return s.fail(i, "invalid UTF-8 in string")
+				return s.scanDecoded(i)
 			}
 			i += size
 		}
@@ -540,8 +583,10 @@ func (s *Scanner) scanString() (Kind, error) {
 	return s.fail(s.start, "unterminated string")
 }
 
-// scanEscaped continues a string at data[i], decoding into s.buf.
-func (s *Scanner) scanEscaped(i int) (Kind, error) {
+// scanDecoded continues a string at data[i], where its text starts to
+// differ from the input (an escape or invalid UTF-8), decoding into s.buf.
+func (s *Scanner) scanDecoded(i int) (Kind, error) {
+	s.buf = append(s.buf[:0], s.data[s.pos+1:i]...)
 	for i < len(s.data) {
 		c := s.data[i]
 		switch {
@@ -572,19 +617,20 @@ func (s *Scanner) scanEscaped(i int) (Kind, error) {
 					return s.fail(i, "invalid \\u escape: expected four hex digits")
 				}
 				n := 6
-				switch {
-				case 0xDC00 <= r && r <= 0xDFFF:
-					return s.fail(i, "invalid \\u escape: low surrogate "+hexRune(r)+" without a high surrogate before it")
-				case 0xD800 <= r && r <= 0xDBFF:
+				if 0xD800 <= r && r <= 0xDFFF {
+					// A high surrogate and a low one make a pair; any other
+					// surrogate is U+FFFD, and what follows it is read on
+					// its own, as encoding/json does.
 					lo, ok := rune(0), false
-					if i+7 < len(s.data) && s.data[i+6] == '\\' && s.data[i+7] == 'u' {
+					if r <= 0xDBFF && i+7 < len(s.data) && s.data[i+6] == '\\' && s.data[i+7] == 'u' {
 						lo, ok = hex4(s.data, i+8)
 					}
-					if !ok || lo < 0xDC00 || lo > 0xDFFF {
-						return s.fail(i, "invalid \\u escape: high surrogate "+hexRune(r)+" without a low surrogate after it")
+					if ok && 0xDC00 <= lo && lo <= 0xDFFF {
+						r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
+						n = 12
+					} else {
+						r = utf8.RuneError
 					}
-					r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
-					n = 12
 				}
 				s.buf = utf8.AppendRune(s.buf, r)
 				i += n
@@ -601,9 +647,10 @@ func (s *Scanner) scanEscaped(i int) (Kind, error) {
 		default:
 			r, size := utf8.DecodeRune(s.data[i:])
 			if r == utf8.RuneError && size == 1 {
-				return s.fail(i, "invalid UTF-8 in string")
+				s.buf = utf8.AppendRune(s.buf, utf8.RuneError)
+			} else {
+				s.buf = append(s.buf, s.data[i:i+size]...)
 			}
-			s.buf = append(s.buf, s.data[i:i+size]...)
 			i += size
 		}
 	}

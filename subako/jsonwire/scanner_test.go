@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -119,14 +120,8 @@ func TestScannerErrors(t *testing.T) {
 		{`"\x"`, 1, `invalid escape: '\' followed by 'x'`},
 		{`"\u12"`, 1, `invalid \u escape: expected four hex digits`},
 		{`"\u12g4"`, 1, `invalid \u escape: expected four hex digits`},
-		{`"ok\ud800"`, 3, `invalid \u escape: high surrogate U+D800 without a low surrogate after it`},
-		{`"\ud800\u0041"`, 1, `invalid \u escape: high surrogate U+D800 without a low surrogate after it`},
-		{`"\ud800x"`, 1, `invalid \u escape: high surrogate U+D800 without a low surrogate after it`},
-		{`"\udc00"`, 1, `invalid \u escape: low surrogate U+DC00 without a high surrogate before it`},
-		{"\"a\xffb\"", 2, "invalid UTF-8 in string"},
-		{"\"\\n\xc3\"", 3, "invalid UTF-8 in string"},
-		{"\"\xed\xa0\x80\"", 1, "invalid UTF-8 in string"}, // a surrogate encoded in UTF-8
-		{"\"\xc0\xaf\"", 1, "invalid UTF-8 in string"},     // overlong
+		{`"\ud800\u12"`, 7, `invalid \u escape: expected four hex digits`},
+		{"\"\xff\x01\"", 2, "unescaped control character U+0001 in string"},
 		{"\xef\xbb\xbf1", 0, "unexpected byte 0xef, expected a value"},
 		{"[1]\x00", 3, "unexpected control character U+0000, expected the end of input after the value"},
 	} {
@@ -134,6 +129,41 @@ func TestScannerErrors(t *testing.T) {
 		var e *Error
 		if !errors.As(err, &e) || e.Offset != tc.offset || e.Msg != tc.msg {
 			t.Errorf("tokens(%q): error %v; want offset %d: %s", tc.in, err, tc.offset, tc.msg)
+		}
+	}
+}
+
+// Strings that are not valid Unicode decode as encoding/json decodes them:
+// each invalid byte and each surrogate escape without its other half is
+// U+FFFD, and what follows a lone surrogate is read on its own.
+func TestScannerReplacesInvalidText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`"ok\ud800"`, "ok\uFFFD"},
+		{`"ab\ud83d"`, "ab\uFFFD"}, // JSON.stringify("ab😀".slice(0,3))
+		{`"\ud800\u0041"`, "\uFFFDA"},
+		{`"\ud800x"`, "\uFFFDx"},
+		{`"\udc00"`, "\uFFFD"},
+		{`"\udc00\ud800"`, "\uFFFD\uFFFD"},
+		{`"\ud800\ud800\udc00"`, "\uFFFD\U00010000"},
+		{`"\ud83d\ude00"`, "😀"},
+		{"\"a\xffb\"", "a\uFFFDb"},
+		{"\"\\n\xc3\"", "\n\uFFFD"},
+		{"\"\xed\xa0\x80\"", "\uFFFD\uFFFD\uFFFD"}, // a surrogate encoded in UTF-8
+		{"\"\xc0\xaf\"", "\uFFFD\uFFFD"},           // overlong
+		{"\"\xe2\x82\"", "\uFFFD\uFFFD"},           // cut short
+		{"\"é\xff\\u00e9\"", "é\uFFFDé"},
+	} {
+		s := NewScanner([]byte(tc.in))
+		if k, err := s.Next(); k != String || err != nil {
+			t.Errorf("%q: %v, %v", tc.in, k, err)
+			continue
+		}
+		var std string
+		if err := json.Unmarshal([]byte(tc.in), &std); err != nil || std != tc.want {
+			t.Fatalf("the test is wrong about %q: encoding/json gives %q, %v", tc.in, std, err)
+		}
+		if got := s.Text(); got != tc.want {
+			t.Errorf("%q decodes to %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
@@ -169,6 +199,54 @@ func TestScannerDepth(t *testing.T) {
 	skip(t, s, 2)
 	if s.Depth() != 2 {
 		t.Errorf("Depth = %d, want 2", s.Depth())
+	}
+
+	// A limit of its own, kept by Reset.
+	s = NewScanner([]byte(`[[]]`))
+	s.SetMaxDepth(1)
+	for range 2 {
+		if _, err := s.Skip(); err == nil || err.Error() != "offset 1: objects and arrays nest deeper than 1 levels" {
+			t.Fatalf("limit 1: %v", err)
+		}
+		s.Reset([]byte(`[[]]`))
+	}
+
+	// No limit: as deep as the input goes, objects and arrays mixed so the
+	// levels past 64 (a second word of the bit stack) are told apart.
+	const n = 100_000
+	var b strings.Builder
+	for i := range n {
+		if i%3 == 0 {
+			b.WriteString(`{"k":`)
+		} else {
+			b.WriteString("[")
+		}
+	}
+	b.WriteString("0")
+	for i := n - 1; i >= 0; i-- {
+		if i%3 == 0 {
+			b.WriteString("}")
+		} else {
+			b.WriteString("]")
+		}
+	}
+	deepest := b.String()
+	s = NewScanner([]byte(deepest))
+	s.SetMaxDepth(0)
+	raw, err := s.Skip()
+	if err != nil || len(raw) != len(deepest) || s.SkippedDepth() != n {
+		t.Fatalf("no limit: %d bytes, depth %d, %v", len(raw), s.SkippedDepth(), err)
+	}
+	if k, err := s.Next(); k != End || err != nil {
+		t.Fatalf("after the value: %v %v", k, err)
+	}
+	wrong := []byte(deepest)
+	at := len(wrong) - n/2 + strings.IndexByte(deepest[len(deepest)-n/2:], '}')
+	wrong[at] = ']' // closes an object with ']', deep inside
+	s = NewScanner(wrong)
+	s.SetMaxDepth(-1)
+	if _, err := s.Skip(); err == nil {
+		t.Fatal("a ']' closing an object past level 64 was accepted")
 	}
 }
 
@@ -271,18 +349,18 @@ func TestSkip(t *testing.T) {
 	s := NewScanner([]byte(`{"a":{"x":[1,{"y":[]}]},"b":"k\u0065ep","c":[[]] }`))
 	skip(t, s, 2) // { "a"
 	raw, err := s.Skip()
-	if err != nil || string(raw) != `{"x":[1,{"y":[]}]}` {
-		t.Fatalf("Skip = %s, %v", raw, err)
+	if err != nil || string(raw) != `{"x":[1,{"y":[]}]}` || s.SkippedDepth() != 4 {
+		t.Fatalf("Skip = %s, %v, depth %d", raw, err, s.SkippedDepth())
 	}
 	if k, _ := s.Next(); k != String || s.Text() != "b" {
 		t.Fatalf("after Skip: %v %q", k, s.Text())
 	}
-	if raw, err := s.Skip(); err != nil || string(raw) != `"k\u0065ep"` { // a scalar, as written
-		t.Fatalf("Skip = %s, %v", raw, err)
+	if raw, err := s.Skip(); err != nil || string(raw) != `"k\u0065ep"` || s.SkippedDepth() != 0 { // a scalar, as written
+		t.Fatalf("Skip = %s, %v, depth %d", raw, err, s.SkippedDepth())
 	}
 	skip(t, s, 1) // "c"
-	if raw, err := s.Skip(); err != nil || string(raw) != `[[]]` {
-		t.Fatalf("Skip = %s, %v", raw, err)
+	if raw, err := s.Skip(); err != nil || string(raw) != `[[]]` || s.SkippedDepth() != 2 {
+		t.Fatalf("Skip = %s, %v, depth %d", raw, err, s.SkippedDepth())
 	}
 	if k, _ := s.Next(); k != ObjectEnd {
 		t.Fatalf("got %v, want end of object", k)

@@ -108,8 +108,9 @@ func AppendFloat(dst []byte, f float64, bitSize int) ([]byte, error) {
 }
 
 // AppendCompact appends the JSON value in src without its insignificant
-// whitespace, so it fits on one line. If src is not a valid JSON value it
-// returns the error and dst unchanged.
+// whitespace, so it fits on one line. Invalid UTF-8 in a string becomes
+// \ufffd, as the Scanner reads it, so the output is always UTF-8. If src is
+// not a valid JSON value it returns the error and dst unchanged.
 func AppendCompact(dst, src []byte) ([]byte, error) {
 	if err := Validate(src); err != nil {
 		return dst, err
@@ -119,6 +120,13 @@ func AppendCompact(dst, src []byte) ([]byte, error) {
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch {
+		case inString && c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size == 1 {
+				dst = append(append(dst, src[start:i]...), `\ufffd`...)
+				start = i + 1
+			}
+			i += size - 1
 		case inString:
 			switch c {
 			case '\\':

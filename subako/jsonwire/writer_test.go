@@ -102,6 +102,11 @@ func TestAppendCompact(t *testing.T) {
 	if err == nil || string(got) != "=" {
 		t.Fatalf("invalid JSON: %q, %v", got, err)
 	}
+	// Invalid UTF-8 is replaced, valid text and escapes are kept as written.
+	got, err = AppendCompact(nil, []byte("[\"é\xff \xe2\x82\", \"\\ud800\xc3\"]"))
+	if want := `["é\ufffd \ufffd\ufffd","\ud800\ufffd"]`; err != nil || string(got) != want {
+		t.Fatalf("invalid UTF-8: %q, %v; want %s", got, err, want)
+	}
 }
 
 func TestWriter(t *testing.T) {
