@@ -1,6 +1,9 @@
 package subako
 
 import (
+	"errors"
+	"unicode/utf8"
+
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
@@ -26,9 +29,19 @@ func invalidParams(why string) *rpcError {
 
 // message is a request's envelope.
 type message struct {
-	id     []byte // the id exactly as written, or nil for a notification
+	id     []byte // the id as written (invalid UTF-8 replaced), or nil for a notification
 	method string
 	params []byte // raw JSON object, or nil when absent
+}
+
+// envelopeScanner scans a message, or a part of one, without a depth limit:
+// the envelope is only walked, never decoded by recursion, so however deep
+// a value nests, the id, method and params around it are still found. (The
+// arguments a tool decodes are held to jsonwire.MaxDepth in callTool.)
+func envelopeScanner(raw []byte) *jsonwire.Scanner {
+	s := jsonwire.NewScanner(raw)
+	s.SetMaxDepth(0)
+	return s
 }
 
 // parseMessage reads a JSON-RPC envelope. A nil id with a nil error means
@@ -37,9 +50,13 @@ type message struct {
 // never answers. When the error is not nil, m.id is the id to answer with
 // (nil when the id could not be read).
 func parseMessage(line []byte) (m message, e *rpcError) {
-	s := jsonwire.NewScanner(line)
+	s := envelopeScanner(line)
 	if s.PeekKind() != jsonwire.ObjectBegin {
-		if err := jsonwire.Validate(line); err != nil {
+		_, err := s.Skip()
+		if err == nil {
+			err = s.Expect(jsonwire.End)
+		}
+		if err != nil {
 			return m, parseError(err)
 		}
 		return m, invalidRequest("a message must be a JSON object")
@@ -82,9 +99,9 @@ func parseMessage(line []byte) (m message, e *rpcError) {
 	case id == nil || method == nil && isResponse:
 		return m, nil
 	case !isID(id):
-		return m, invalidRequest("id must be a string or a number")
+		return m, invalidRequest("id must be a string or an integer")
 	}
-	m.id = id
+	m.id = echoID(id)
 	if dup != "" {
 		return m, invalidRequest("the message has two " + quote(dup) + " members")
 	}
@@ -102,12 +119,27 @@ func parseMessage(line []byte) (m message, e *rpcError) {
 	return m, nil
 }
 
-// isID reports whether raw JSON is a valid request id: a string or a number.
-// MCP narrows JSON-RPC's numbers to integers, but any number is echoed as
-// written, since an answer the client can match beats an error.
+// isID reports whether raw JSON is a valid request id: a string, or a
+// number whose value is an integer, as MCP narrows JSON-RPC's ids. An
+// integer is echoed as written (1.0 and 1e3 too, which JSON Schema's
+// "integer" accepts), however large.
 func isID(raw []byte) bool {
-	c := raw[0]
-	return c == '"' || c == '-' || '0' <= c && c <= '9'
+	if raw[0] == '"' {
+		return true
+	}
+	_, err := jsonwire.ParseInt(raw, 64)
+	return err == nil || errors.Is(err, jsonwire.ErrRange)
+}
+
+// echoID is the id to answer with: as written, escapes and all, except
+// that invalid UTF-8 becomes \ufffd, so that the answer is UTF-8 and
+// decodes to the same string the request did.
+func echoID(raw []byte) []byte {
+	if utf8.Valid(raw) {
+		return raw
+	}
+	id, _ := jsonwire.AppendCompact(nil, raw) // cannot fail: raw was scanned
+	return id
 }
 
 // stringValue decodes raw JSON that should be a string.
@@ -122,13 +154,17 @@ func stringValue(raw []byte) (string, bool) {
 // params holds the members of a request's params that the methods read.
 type params struct {
 	meta, cursor, name, arguments []byte // raw JSON, or nil when absent
+	argumentsDepth                int    // how deeply arguments nest
+	// legacyVersion is the protocolVersion member of params, with which
+	// initialize names a revision before 2026-07-28.
+	legacyVersion []byte
 }
 
 func parseParams(raw []byte) (p params, e *rpcError) {
 	if raw == nil {
 		return p, nil
 	}
-	s := jsonwire.NewScanner(raw)
+	s := envelopeScanner(raw)
 	dup := ""
 	_ = s.Members(func(key string) error { // cannot fail: the line is valid
 		v, err := s.Skip()
@@ -142,6 +178,9 @@ func parseParams(raw []byte) (p params, e *rpcError) {
 			slot = &p.name
 		case "arguments":
 			slot = &p.arguments
+			p.argumentsDepth = s.SkippedDepth()
+		case "protocolVersion":
+			slot = &p.legacyVersion
 		}
 		if slot != nil {
 			if *slot != nil && dup == "" {
@@ -163,16 +202,12 @@ const (
 	metaCapabilities = "io.modelcontextprotocol/clientCapabilities"
 )
 
-// checkMeta checks a request's _meta as MCP requires: a missing field is
-// invalid params, and a revision other than abi.ProtocolVersion is answered
-// with UnsupportedProtocolVersionError, which tells the client the
-// revision to use.
-func checkMeta(meta []byte) *rpcError {
+// metaMembers finds the revision and capabilities in a request's _meta.
+func metaMembers(meta []byte) (version, caps []byte) {
 	if meta == nil || meta[0] != '{' {
-		return invalidParams("params._meta must be an object with " + metaVersion + " and " + metaCapabilities)
+		return nil, nil
 	}
-	var version, caps []byte
-	s := jsonwire.NewScanner(meta)
+	s := envelopeScanner(meta)
 	_ = s.Members(func(key string) error { // cannot fail: the line is valid
 		v, err := s.Skip()
 		switch key {
@@ -183,14 +218,52 @@ func checkMeta(meta []byte) *rpcError {
 		}
 		return err
 	})
-	requested, ok := stringValue(version)
+	return version, caps
+}
+
+// checkRevision answers a request for a revision other than
+// abi.ProtocolVersion with UnsupportedProtocolVersionError, which names the
+// one this server supports: a request whose _meta names another, and
+// initialize, the handshake of the revisions before it (unless its _meta
+// names this one; then it is a method this revision does not have). The
+// versioning page asks a server that speaks only modern revisions to name
+// them in its answer to initialize, the only text a legacy client can show.
+func checkRevision(method string, p params) *rpcError {
+	version, _ := metaMembers(p.meta)
+	requested, named := stringValue(version)
+	why := ""
 	switch {
-	case !ok:
+	case named && requested == abi.ProtocolVersion:
+		return nil
+	case !named && method == "initialize":
+		requested, _ = stringValue(p.legacyVersion)
+		why = ", which has no initialize handshake: every request names its revision in params._meta"
+	case !named:
+		return nil // checkMeta says what is missing
+	}
+	msg := "Unsupported protocol version"
+	if requested != "" {
+		msg += " " + quote(requested)
+	}
+	data := append([]byte(`{"supported":["`+abi.ProtocolVersion+`"],"requested":`), quote(requested)...)
+	return &rpcError{
+		code:    codeUnsupportedVersion,
+		message: msg + ": this server supports only MCP " + abi.ProtocolVersion + why,
+		data:    append(data, '}'),
+	}
+}
+
+// checkMeta checks that a request's _meta has what MCP requires of every
+// request; a missing member is invalid params.
+func checkMeta(meta []byte) *rpcError {
+	if meta == nil || meta[0] != '{' {
+		return invalidParams("params._meta must be an object with " + metaVersion + " and " + metaCapabilities)
+	}
+	version, caps := metaMembers(meta)
+	if _, ok := stringValue(version); !ok {
 		return invalidParams("params._meta must have " + metaVersion + ", a string")
-	case requested != abi.ProtocolVersion:
-		data := append([]byte(`{"supported":["`+abi.ProtocolVersion+`"],"requested":`), quote(requested)...)
-		return &rpcError{code: codeUnsupportedVersion, message: "Unsupported protocol version", data: append(data, '}')}
-	case caps == nil || caps[0] != '{':
+	}
+	if caps == nil || caps[0] != '{' {
 		return invalidParams("params._meta must have " + metaCapabilities + ", an object")
 	}
 	return nil

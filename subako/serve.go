@@ -54,7 +54,12 @@ const (
 // exits.
 func Serve(p *Package) {
 	handleArgs(p)
-	if err := ServeIO(p, os.Stdin, os.Stdout); err != nil {
+	// fd 1 is the protocol's alone: a print to os.Stdout from any package
+	// goes to the log instead of breaking the call.
+	protocol := os.Stdout
+	os.Stdout = os.Stderr
+	in, out := protocolStreams(os.Stdin, protocol)
+	if err := ServeIO(p, in, out); err != nil {
 		os.Stderr.WriteString("subako: " + err.Error() + "\n")
 		os.Exit(1)
 	}
@@ -195,14 +200,17 @@ func (srv *server) handle(line []byte) error {
 	case m.id == nil:
 		return nil
 	}
-	switch m.method {
-	case abi.MethodDiscover, abi.MethodToolsList, abi.MethodToolsCall:
-	default:
-		return srv.writeError(m.id, &rpcError{code: codeMethodNotFound, message: "Method not found: " + m.method})
-	}
 	p, e := parseParams(m.params)
 	if e == nil {
-		e = checkMeta(p.meta)
+		e = checkRevision(m.method, p)
+	}
+	if e == nil {
+		switch m.method {
+		case abi.MethodDiscover, abi.MethodToolsList, abi.MethodToolsCall:
+			e = checkMeta(p.meta)
+		default:
+			e = &rpcError{code: codeMethodNotFound, message: "Method not found: " + m.method}
+		}
 	}
 	if e != nil {
 		return srv.writeError(m.id, e)
@@ -268,7 +276,14 @@ func (srv *server) callTool(id []byte, p params) error {
 		}
 		args = append([]byte(nil), p.arguments...) // Call may keep it
 	}
-	res := srv.call(tool, args)
+	var res Result
+	if p.argumentsDepth > jsonwire.MaxDepth {
+		// The model can send simpler arguments; a decoder never sees these.
+		res = ErrorResult(NewToolError("the arguments nest " + strconv.Itoa(p.argumentsDepth) +
+			" levels deep, past the limit of " + strconv.Itoa(jsonwire.MaxDepth) + " levels of objects and arrays"))
+	} else {
+		res = srv.call(tool, args)
+	}
 
 	b := append(srv.begin(id), `,"result":`...)
 	mark := len(b)
@@ -358,11 +373,11 @@ var errStop = errors.New("stop")
 // after it (the cut may fall inside a number: 12 of 123).
 func idFromPrefix(prefix []byte) []byte {
 	var id []byte
-	s := jsonwire.NewScanner(prefix)
+	s := envelopeScanner(prefix)
 	_ = s.Members(func(key string) error { // ends in an error, at the cut
 		raw, err := s.Skip()
 		if err == nil && key == "id" && isID(raw) && (raw[0] == '"' || s.Offset()+len(raw) < len(prefix)) {
-			id = raw
+			id = echoID(raw)
 			return errStop
 		}
 		return err

@@ -108,9 +108,12 @@ func AppendFloat(dst []byte, f float64, bitSize int) ([]byte, error) {
 }
 
 // AppendCompact appends the JSON value in src without its insignificant
-// whitespace, so it fits on one line. Invalid UTF-8 in a string becomes
-// \ufffd, as the Scanner reads it, so the output is always UTF-8. If src is
-// not a valid JSON value it returns the error and dst unchanged.
+// whitespace, so it fits on one line. Its strings are kept as written,
+// escapes and all, except that what is not Unicode text becomes \ufffd, as
+// the Scanner reads it: invalid UTF-8, and a \u escape of a surrogate
+// without its other half (which strict parsers such as Rust's serde_json
+// refuse). So the output is always UTF-8 that any JSON parser accepts. If
+// src is not a valid JSON value it returns the error and dst unchanged.
 func AppendCompact(dst, src []byte) ([]byte, error) {
 	if err := Validate(src); err != nil {
 		return dst, err
@@ -127,13 +130,20 @@ func AppendCompact(dst, src []byte) ([]byte, error) {
 				start = i + 1
 			}
 			i += size - 1
-		case inString:
-			switch c {
-			case '\\':
+		case inString && c == '\\':
+			switch surrogateEscape(src, i) {
+			case 6: // alone
+				dst = append(append(dst, src[start:i]...), `\ufffd`...)
+				start = i + 6
+				i += 5
+			case 12: // a pair, kept
+				i += 11
+			default:
 				i++ // the escaped byte cannot end the string
-			case '"':
-				inString = false
 			}
+		case inString && c == '"':
+			inString = false
+		case inString:
 		case c == '"':
 			inString = true
 		case isSpace(c):
@@ -142,6 +152,25 @@ func AppendCompact(dst, src []byte) ([]byte, error) {
 		}
 	}
 	return append(dst, src[start:]...), nil
+}
+
+// surrogateEscape tells, for the escape at src[i] in valid JSON, whether it
+// is a \u escape of a surrogate: 6 when alone, 12 when a pair of escapes
+// begins there, 0 when it is not a surrogate.
+func surrogateEscape(src []byte, i int) int {
+	if src[i+1] != 'u' {
+		return 0
+	}
+	r, _ := hex4(src, i+2)
+	switch {
+	case r < 0xD800 || r > 0xDFFF:
+		return 0
+	case r <= 0xDBFF && i+11 < len(src) && src[i+6] == '\\' && src[i+7] == 'u':
+		if lo, ok := hex4(src, i+8); ok && 0xDC00 <= lo && lo <= 0xDFFF {
+			return 12
+		}
+	}
+	return 6
 }
 
 // Writer appends compact JSON to a buffer and puts in the commas and colons,

@@ -103,9 +103,9 @@ func TestAppendCompact(t *testing.T) {
 		t.Fatalf("invalid JSON: %q, %v", got, err)
 	}
 	// Invalid UTF-8 is replaced, valid text and escapes are kept as written.
-	got, err = AppendCompact(nil, []byte("[\"é\xff \xe2\x82\", \"\\ud800\xc3\"]"))
-	if want := `["é\ufffd \ufffd\ufffd","\ud800\ufffd"]`; err != nil || string(got) != want {
-		t.Fatalf("invalid UTF-8: %q, %v; want %s", got, err, want)
+	got, err = AppendCompact(nil, []byte("[\"é\xff \xe2\x82\", \"\\ud800\xc3\", \"\\ud83d\\ude00 \\udE00\\uD83D\\u00e9 \\\\ud800\"]"))
+	if want := `["é\ufffd \ufffd\ufffd","\ufffd\ufffd","\ud83d\ude00 \ufffd\ufffd\u00e9 \\ud800"]`; err != nil || string(got) != want {
+		t.Fatalf("not Unicode text: %s, %v; want %s", got, err, want)
 	}
 }
 
