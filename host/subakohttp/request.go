@@ -83,6 +83,7 @@ func parseRequest(raw []byte) (*request, error) {
 	var rawURL *string
 	var outType, outPath *string
 	s := jsonwire.NewScanner(raw)
+	s.RequireValidText() // as a strict host would: a module sends what it means
 	// Checks that are not about the JSON's shape return a *failure with
 	// their own kind and message, which ends the reading.
 	err := members(s, "", func(key string) (err error) {

@@ -109,6 +109,7 @@ type Scanner struct {
 	depth   int      // how many containers are open
 	objects []uint64 // bit depth%64 of word depth/64: that level is an object
 	limit   int      // deepest nesting allowed: 0 is MaxDepth, -1 none
+	strict  bool     // refuse text that is not Unicode rather than replace it
 	skipped int      // how deeply the value the last Skip returned nests
 	str     []byte   // decoded text of the last string token
 	num     []byte   // text of the last number token
@@ -124,11 +125,17 @@ func NewScanner(data []byte) *Scanner {
 	return s
 }
 
-// Reset makes s scan data from the start, keeping its buffers and its
-// depth limit.
+// Reset makes s scan data from the start, keeping its buffers, its depth
+// limit and RequireValidText.
 func (s *Scanner) Reset(data []byte) {
-	*s = Scanner{data: data, objects: s.objects[:0], limit: s.limit, buf: s.buf[:0]}
+	*s = Scanner{data: data, objects: s.objects[:0], limit: s.limit, strict: s.strict, buf: s.buf[:0]}
 }
+
+// RequireValidText makes s refuse strings that are not Unicode text,
+// invalid UTF-8 and lone surrogate escapes, as strict parsers such as
+// Rust's serde_json do, instead of decoding them to U+FFFD. A host that
+// stands in for a strict one uses it on what a module sends.
+func (s *Scanner) RequireValidText() { s.strict = true }
 
 // SetMaxDepth sets how deeply objects and arrays may nest, in place of
 // MaxDepth; n <= 0 removes the limit. Without one the Scanner still uses
@@ -625,10 +632,13 @@ func (s *Scanner) scanDecoded(i int) (Kind, error) {
 					if r <= 0xDBFF && i+7 < len(s.data) && s.data[i+6] == '\\' && s.data[i+7] == 'u' {
 						lo, ok = hex4(s.data, i+8)
 					}
-					if ok && 0xDC00 <= lo && lo <= 0xDFFF {
+					switch {
+					case ok && 0xDC00 <= lo && lo <= 0xDFFF:
 						r = 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00)
 						n = 12
-					} else {
+					case s.strict:
+						return s.fail(i, "invalid \\u escape: surrogate "+hexRune(r)+" without its other half")
+					default:
 						r = utf8.RuneError
 					}
 				}
@@ -646,9 +656,12 @@ func (s *Scanner) scanDecoded(i int) (Kind, error) {
 			i++
 		default:
 			r, size := utf8.DecodeRune(s.data[i:])
-			if r == utf8.RuneError && size == 1 {
+			switch {
+			case r == utf8.RuneError && size == 1 && s.strict:
+				return s.fail(i, "invalid UTF-8 in string")
+			case r == utf8.RuneError && size == 1:
 				s.buf = utf8.AppendRune(s.buf, utf8.RuneError)
-			} else {
+			default:
 				s.buf = append(s.buf, s.data[i:i+size]...)
 			}
 			i += size

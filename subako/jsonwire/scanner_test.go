@@ -168,6 +168,36 @@ func TestScannerReplacesInvalidText(t *testing.T) {
 	}
 }
 
+// RequireValidText refuses what would otherwise become U+FFFD.
+func TestScannerRequireValidText(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		offset int
+		msg    string
+	}{
+		{`"ok\ud800"`, 3, `invalid \u escape: surrogate U+D800 without its other half`},
+		{`"\ud800\u0041"`, 1, `invalid \u escape: surrogate U+D800 without its other half`},
+		{`"\udc00"`, 1, `invalid \u escape: surrogate U+DC00 without its other half`},
+		{"\"a\xffb\"", 2, "invalid UTF-8 in string"},
+		{"\"\\n\xc3\"", 3, "invalid UTF-8 in string"},
+		{"\"\xed\xa0\x80\"", 1, "invalid UTF-8 in string"},
+	} {
+		s := NewScanner(nil)
+		s.RequireValidText()
+		s.Reset([]byte(tc.in)) // kept by Reset
+		_, err := s.Next()
+		var e *Error
+		if !errors.As(err, &e) || e.Offset != tc.offset || e.Msg != tc.msg {
+			t.Errorf("%q: error %v; want offset %d: %s", tc.in, err, tc.offset, tc.msg)
+		}
+	}
+	s := NewScanner([]byte(`"\ud83d\ude00 é"`))
+	s.RequireValidText()
+	if k, err := s.Next(); k != String || err != nil || s.Text() != "😀 é" {
+		t.Errorf("valid text: %v %v %q", k, err, s.Text())
+	}
+}
+
 func TestScannerErrorIsSticky(t *testing.T) {
 	s := NewScanner([]byte(`[x]`))
 	skip(t, s, 1)
