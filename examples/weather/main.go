@@ -22,6 +22,7 @@ package main
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/subako-ai/subako-go/subako"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
@@ -36,8 +37,8 @@ var (
 	forecastBase  = "https://api.open-meteo.com"
 )
 
-// requestTimeoutMS bounds each request, well inside a call's own timeout.
-const requestTimeoutMS = 10000
+// requestTimeout bounds each request, well inside a call's own timeout.
+const requestTimeout = 10 * time.Second
 
 // ForecastInput is forecast's arguments.
 type ForecastInput struct {
@@ -94,9 +95,9 @@ type place struct {
 // the API's reason when it gives one.
 func getJSON(api, url string) ([]byte, error) {
 	resp, err := subako.Fetch(&subako.HTTPRequest{
-		URL:       url,
-		Headers:   map[string]string{"accept": "application/json"},
-		TimeoutMS: requestTimeoutMS,
+		URL:     url,
+		Headers: map[string]string{"accept": "application/json"},
+		Timeout: requestTimeout,
 	})
 	if err != nil {
 		return nil, err

@@ -37,7 +37,7 @@ type fakeAPI struct {
 func (f *fakeAPI) install(t *testing.T) {
 	t.Cleanup(subako.HandleHTTP(func(r *subako.HTTPRequest) (*subako.HTTPResponse, error) {
 		f.urls = append(f.urls, r.URL)
-		if r.Method != http.MethodGet || r.Headers["accept"] != "application/json" || r.TimeoutMS != requestTimeoutMS {
+		if r.Method != http.MethodGet || r.Headers["accept"] != "application/json" || r.Timeout != requestTimeout {
 			t.Errorf("request %+v", r)
 		}
 		switch {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/subako-ai/subako-go/subako"
 )
@@ -34,12 +35,12 @@ func TestGuestRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp, err = subako.Fetch(&subako.HTTPRequest{
-		Method:    "post",
-		URL:       e.url("api.test", "/echo"),
-		Headers:   map[string]string{"X-Trace": "1"},
-		Body:      subako.FileBody("/volume/tmp/in.bin"),
-		SaveTo:    "/volume/tmp/out.json",
-		TimeoutMS: 5000,
+		Method:  "post",
+		URL:     e.url("api.test", "/echo"),
+		Headers: map[string]string{"X-Trace": "1"},
+		Body:    subako.FileBody("/volume/tmp/in.bin"),
+		SaveTo:  "/volume/tmp/out.json",
+		Timeout: 5 * time.Second,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +72,7 @@ func TestGuestRoundTrip(t *testing.T) {
 		{&subako.HTTPRequest{URL: e.url("evil.test", "/")}, subako.HTTPForbiddenDestination},
 		{&subako.HTTPRequest{URL: e.url("api.test", "/"), Headers: map[string]string{"Authorization": "Bearer x"}}, subako.HTTPCredentialHeader},
 		{&subako.HTTPRequest{URL: e.url("api.test", "/chain?n=11")}, subako.HTTPTooManyRedirects},
-		{&subako.HTTPRequest{URL: e.url("api.test", "/slow"), TimeoutMS: 50}, subako.HTTPTimeout},
+		{&subako.HTTPRequest{URL: e.url("api.test", "/slow"), Timeout: 50 * time.Millisecond}, subako.HTTPTimeout},
 		{&subako.HTTPRequest{URL: e.url("api.test", "/bytes?n=300000")}, subako.HTTPTooLarge},
 		{&subako.HTTPRequest{URL: e.url("api.test", "/bytes?n=1&b=80")}, subako.HTTPNotText},
 		{&subako.HTTPRequest{URL: e.url("api.test", "/text"), SaveTo: "/tmp/x"}, subako.HTTPBadPath},

@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/abi/httpwire"
 )
 
 func TestInlineResponse(t *testing.T) {
@@ -131,7 +133,7 @@ func TestRequestBodiesAndHeaders(t *testing.T) {
 		t.Errorf("connection header reached the server")
 	}
 	// Every method.
-	for _, method := range methods {
+	for _, method := range httpwire.Methods() {
 		r := do(t, e.cfg, req(map[string]any{"method": method, "url": e.url("api.test", "/echo")}))
 		wantOK(t, r, 200)
 		if method != "HEAD" && !strings.Contains(r.OK.Body.Text, `"method":"`+method+`"`) {

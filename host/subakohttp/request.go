@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/subako-ai/subako-go/abi/httpwire"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
@@ -30,8 +31,6 @@ type body struct {
 	data []byte
 	path string
 }
-
-var methods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 
 // connectionHeaders are dropped from the module's headers: they describe
 // one connection, which the host manages, not the request.
@@ -69,197 +68,46 @@ func isCredentialHeader(name string) bool {
 
 func invalid(msg string) error { return fail(kindInvalidRequest, msg) }
 
-// parseRequest reads the request JSON of ABI 1 strictly: no fields but the
-// seven the ABI names, each at most once and of its type, so that a module
-// learns of a mistake (a misspelt "header", a "timeout" in seconds) instead
-// of having a field silently ignored. Null is not taken for absent. It then
-// checks every value, without sending anything.
+// parseRequest reads the request JSON with httpwire.DecodeRequest, which
+// refuses what the ABI does not allow, then applies this host's rules for
+// what is left: no credential headers, connection headers dropped, and a
+// URL this host can send to. It sends nothing.
 func parseRequest(raw []byte) (*request, error) {
-	if len(raw) > MaxRequestBytes {
-		return nil, invalid("the request is " + strconv.Itoa(len(raw)) + " bytes, over the limit of " +
-			strconv.Itoa(MaxRequestBytes) + ": send a large body from a file")
-	}
-	req := &request{method: "GET", follow: true}
-	var rawURL *string
-	var outType, outPath *string
-	s := jsonwire.NewScanner(raw)
-	s.RequireValidText() // as a strict host would: a module sends what it means
-	// Checks that are not about the JSON's shape return a *failure with
-	// their own kind and message, which ends the reading.
-	err := members(s, "", func(key string) (err error) {
-		switch key {
-		case "method":
-			var m string
-			if m, err = str(s); err == nil && !slices.Contains(methods, m) {
-				err = invalid("method " + quote(m) + " is not one of GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS")
-			}
-			req.method = m
-		case "url":
-			var u string
-			u, err = str(s)
-			rawURL = &u
-		case "headers":
-			err = members(s, "headers.", func(name string) error {
-				value, err := str(s)
-				if err != nil {
-					return err
-				}
-				if err := checkHeader(name, value); err != nil {
-					return err
-				}
-				if !slices.Contains(connectionHeaders, name) {
-					req.headers = append(req.headers, [2]string{name, value})
-					req.hasCType = req.hasCType || name == "content-type"
-				}
-				return nil
-			})
-		case "body":
-			req.body, err = parseBody(s)
-		case "output":
-			err = members(s, "output.", func(key string) (err error) {
-				var v string
-				switch key {
-				case "type":
-					v, err = str(s)
-					outType = &v
-				case "path":
-					v, err = str(s)
-					outPath = &v
-				default:
-					err = unknownField(s, "output."+key)
-				}
-				return err
-			})
-			if err == nil {
-				switch {
-				case outType != nil && *outType == "inline" && outPath == nil:
-				case outType != nil && *outType == "file" && outPath != nil:
-					req.output = *outPath
-				default:
-					err = &jsonwire.Error{Offset: s.Offset(), Msg: `output must be {"type":"inline"} or {"type":"file","path":...}`}
-				}
-			}
-		case "follow_redirects":
-			var k jsonwire.Kind
-			if k, err = s.Next(); err == nil && k != jsonwire.True && k != jsonwire.False {
-				err = s.Mismatch("true or false", k)
-			}
-			req.follow = k == jsonwire.True
-		case "timeout_ms":
-			if err = s.Expect(jsonwire.Number); err != nil {
-				break
-			}
-			var ms int64
-			if ms, err = jsonwire.ParseInt(s.Num(), 32); err != nil {
-				err = &jsonwire.Error{Offset: s.Offset(), Msg: "timeout_ms: " + err.Error()}
-			} else if ms < 0 {
-				err = invalid("timeout_ms must not be negative")
-			}
-			req.timeout = time.Duration(ms) * time.Millisecond
-		default:
-			err = unknownField(s, key)
-		}
-		return err
-	})
-	if err == nil {
-		err = s.Expect(jsonwire.End)
-	}
-	if f := (*failure)(nil); errors.As(err, &f) {
-		return nil, f
+	wire, err := httpwire.DecodeRequest(raw)
+	if e := (*httpwire.Error)(nil); errors.As(err, &e) {
+		return nil, fail(string(e.Kind), e.Message)
 	} else if err != nil {
-		return nil, invalid("the request is not valid: " + err.Error())
-	}
-	if rawURL == nil || *rawURL == "" {
-		return nil, invalid("the request has no URL")
-	}
-	u, err := parseURL(*rawURL)
-	if err != nil {
 		return nil, err
 	}
-	req.url = u
+	req := &request{method: wire.Method, output: wire.SaveTo, follow: !wire.NoRedirects, timeout: wire.Timeout}
+	names := make([]string, 0, len(wire.Headers))
+	for name := range wire.Headers {
+		names = append(names, name)
+	}
+	slices.Sort(names) // so that the first credential header named is always the same
+	for _, name := range names {
+		if isCredentialHeader(name) {
+			return nil, fail(kindCredentialHeader, "header "+quote(name)+
+				" carries a credential: the host attaches the credentials the agent's grant stores, and a module may not send its own")
+		}
+		if !slices.Contains(connectionHeaders, name) {
+			req.headers = append(req.headers, [2]string{name, wire.Headers[name]})
+			req.hasCType = req.hasCType || name == "content-type"
+		}
+	}
+	if b := wire.Body; b != nil {
+		req.body = &body{typ: b.Type, path: b.Path}
+		switch b.Type {
+		case httpwire.BodyText:
+			req.body.data = []byte(b.Text)
+		case httpwire.BodyJSON:
+			req.body.data = b.JSON // compact
+		}
+	}
+	if req.url, err = parseURL(wire.URL); err != nil {
+		return nil, err
+	}
 	return req, nil
-}
-
-// parseBody reads {"type":"text","text":...}, {"type":"json","json":...} or
-// {"type":"file","path":...}, with no other member.
-func parseBody(s *jsonwire.Scanner) (*body, error) {
-	var typ string
-	var text, path *string
-	var raw []byte
-	err := members(s, "body.", func(key string) (err error) {
-		var v string
-		switch key {
-		case "type":
-			typ, err = str(s)
-		case "text":
-			v, err = str(s)
-			text = &v
-		case "path":
-			v, err = str(s)
-			path = &v
-		case "json":
-			raw, err = s.Skip()
-		default:
-			err = unknownField(s, "body."+key)
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	b := &body{typ: typ}
-	switch {
-	case typ == "text" && text != nil && raw == nil && path == nil:
-		b.data = []byte(*text)
-	case typ == "json" && raw != nil && text == nil && path == nil:
-		// Sent compact: the module may have indented it, and a server
-		// should not see the difference.
-		b.data, err = jsonwire.AppendCompact(nil, raw)
-		if err != nil {
-			return nil, err
-		}
-	case typ == "file" && path != nil && text == nil && raw == nil:
-		b.path = *path
-	default:
-		return nil, &jsonwire.Error{Offset: s.Offset(), Msg: `body must be {"type":"text","text":...}, {"type":"json","json":...} or {"type":"file","path":...}`}
-	}
-	return b, nil
-}
-
-// checkHeader refuses header names that are not lowercase HTTP tokens,
-// values that could split a header, and credential headers.
-func checkHeader(name, value string) error {
-	if name == "" {
-		return invalid("a header has no name")
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case 'A' <= c && c <= 'Z':
-			return invalid("header name " + quote(name) + " is not lowercase: write " + quote(strings.ToLower(name)))
-		case !isTokenChar(c):
-			return invalid("header name " + quote(name) + " is not a valid HTTP header name")
-		}
-	}
-	if isCredentialHeader(name) {
-		return fail(kindCredentialHeader, "header "+quote(name)+
-			" carries a credential: the host attaches the credentials the agent's grant stores, and a module may not send its own")
-	}
-	for i := 0; i < len(value); i++ {
-		if c := value[i]; c == '\r' || c == '\n' || c == 0 || (c < ' ' && c != '\t') || c == 0x7f {
-			return invalid("the value of header " + quote(name) + " contains a control character")
-		}
-	}
-	return nil
-}
-
-// isTokenChar is RFC 9110's tchar.
-func isTokenChar(c byte) bool {
-	switch {
-	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		return true
-	}
-	return strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0
 }
 
 // parseURL checks the request's URL: absolute, https, with a host name in
@@ -298,30 +146,6 @@ func parseURL(raw string) (*url.URL, error) {
 	}
 	u.Fragment, u.RawFragment = "", ""
 	return u, nil
-}
-
-// members calls fn for each member of an object, refusing a key given twice:
-// two values for one field would leave which one counts to chance.
-func members(s *jsonwire.Scanner, prefix string, fn func(key string) error) error {
-	seen := map[string]bool{}
-	return s.Members(func(key string) error {
-		if seen[key] {
-			return &jsonwire.Error{Offset: s.Offset(), Msg: quote(prefix+key) + " is given twice"}
-		}
-		seen[key] = true
-		return fn(key)
-	})
-}
-
-func str(s *jsonwire.Scanner) (string, error) {
-	if err := s.Expect(jsonwire.String); err != nil {
-		return "", err
-	}
-	return s.Text(), nil
-}
-
-func unknownField(s *jsonwire.Scanner, name string) error {
-	return &jsonwire.Error{Offset: s.Offset(), Msg: "unknown field " + quote(name)}
 }
 
 func quote(s string) string { return string(jsonwire.AppendString(nil, s)) }

@@ -11,15 +11,13 @@ import (
 	"net/textproto"
 	"net/url"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/abi/httpwire"
 	"github.com/subako-ai/subako-go/host/sandboxfs"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
 // Limits of ABI 1, from package abi.
@@ -333,12 +331,8 @@ func readInline(resp *http.Response, method string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if len(data) > InlineMaxBytes {
-		return "", fail(kindTooLarge, "the body is over the inline limit of "+strconv.Itoa(InlineMaxBytes)+
-			" bytes: save it to a file instead, with output {\"type\":\"file\",\"path\":...}")
-	}
-	if !utf8.Valid(data) {
-		return "", fail(kindNotText, "the body is not UTF-8 text: save it to a file instead, with output {\"type\":\"file\",\"path\":...}")
+	if e := httpwire.CheckInline(data); e != nil {
+		return "", fail(string(e.Kind), e.Message)
 	}
 	return string(data), nil
 }
@@ -373,75 +367,19 @@ func explain(ctx context.Context, req *request, err error) error {
 	return fail(kindConnection, err.Error())
 }
 
-// encode writes {"ok":{"status","headers","body"}}. Header names are
-// lowercase, as the module's were; a header sent several times is joined
-// with ", ", which is how HTTP combines field values. Set-Cookie is left
-// out: a cookie is a credential, and the module could not send it back.
+// encode writes the answer. A header sent several times is joined with
+// ", ", which is how HTTP combines field values. Set-Cookie is left out: a
+// cookie is a credential, and the module could not send it back.
 func (a *answer) encode() []byte {
-	keys := make([]string, 0, len(a.headers))
-	for key := range a.headers {
-		keys = append(keys, key)
-	}
-	slices.Sort(keys) // so that values joined from two spellings come in one order
-	names := make([]string, 0, len(keys))
-	joined := make(map[string]string, len(keys))
-	for _, key := range keys {
-		name := strings.ToLower(key)
-		if name == "set-cookie" || name == "set-cookie2" {
-			continue
+	headers := make(map[string]string, len(a.headers))
+	for key, values := range a.headers {
+		if name := strings.ToLower(key); name != "set-cookie" && name != "set-cookie2" {
+			headers[key] = strings.Join(values, ", ")
 		}
-		value := strings.Join(a.headers[key], ", ")
-		if prev, ok := joined[name]; ok {
-			value = prev + ", " + value
-		} else {
-			names = append(names, name)
-		}
-		joined[name] = value
 	}
-	slices.Sort(names)
-	var w jsonwire.Writer
-	w.BeginObject()
-	w.Key("ok")
-	w.BeginObject()
-	w.Key("status")
-	w.Int(int64(a.status))
-	w.Key("headers")
-	w.BeginObject()
-	for _, name := range names {
-		w.Key(name)
-		w.String(joined[name])
-	}
-	w.EndObject()
-	w.Key("body")
-	w.BeginObject()
-	w.Key("type")
-	if a.path != "" {
-		w.String("file")
-		w.Key("path")
-		w.String(a.path)
-		w.Key("bytes")
-		w.Int(a.bytes)
-	} else {
-		w.String("inline")
-		w.Key("text")
-		w.String(a.text)
-	}
-	w.EndObject()
-	w.EndObject()
-	w.EndObject()
-	return w.Bytes()
+	return httpwire.EncodeResponse(&httpwire.Response{Status: a.status, Headers: headers, Text: a.text, Path: a.path, Bytes: a.bytes})
 }
 
 func errorAnswer(f *failure) []byte {
-	var w jsonwire.Writer
-	w.BeginObject()
-	w.Key("error")
-	w.BeginObject()
-	w.Key("kind")
-	w.String(f.kind)
-	w.Key("message")
-	w.String(f.message)
-	w.EndObject()
-	w.EndObject()
-	return w.Bytes()
+	return httpwire.EncodeError(&httpwire.Error{Kind: abi.HTTPErrorKind(f.kind), Message: f.message})
 }
