@@ -12,26 +12,6 @@ import (
 	"github.com/subako-ai/subako-go/rules"
 )
 
-// The field markers, in the spelling they must have.
-var fieldMarkers = []string{
-	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-	"minLength", "maxLength", "pattern", "format", "enum", "default",
-	"minItems", "maxItems", "minProperties", "maxProperties",
-	"optional", "required", "any",
-}
-
-// Every directive name: the field markers, function and package.
-var markerNames = append([]string{"function", "package"}, fieldMarkers...)
-
-func isFieldMarker(name string) bool {
-	for _, m := range fieldMarkers {
-		if m == name {
-			return true
-		}
-	}
-	return false
-}
-
 const prefix = "//subako:"
 
 // A directive is one //subako: comment line.
@@ -225,8 +205,7 @@ func (b *builder) checkDirective(d *directive, pl place) bool {
 			return false
 		}
 		if s := suggestMarker(d.name, markerNames); s != "" {
-			fix := b.replaceFix("respell //subako:"+d.name+" as //subako:"+s, d.nameRange(), s)
-			b.report(rules.GoMarkerUnknown, d.nameRange(), fix, "unknown marker //subako:%s: did you mean //subako:%s?", d.name, s)
+			b.report(rules.GoMarkerUnknown, d.nameRange(), b.respellFix(d, s), "unknown marker //subako:%s: did you mean //subako:%s?", d.name, s)
 		} else {
 			b.report(rules.GoMarkerUnknown, d.nameRange(), nil, "unknown marker //subako:%s (known: %s)", d.name, strings.Join(markerNames, ", "))
 		}
@@ -250,6 +229,28 @@ func (b *builder) checkDirective(d *directive, pl place) bool {
 	return true
 }
 
+// respellFix rewrites a misspelled directive as the marker s, or is nil
+// when the result would not be a right marker: its value must have the
+// form s takes (a list with the wrong separator is mended too).
+func (b *builder) respellFix(d *directive, s string) *analysis.SuggestedFix {
+	spec := markerByName[s]
+	if spec.Place != placeField {
+		if d.hasValue {
+			return nil // function and package take arguments after a space, not '='
+		}
+		return b.replaceFix("respell //subako:"+d.name+" as //subako:"+s, d.nameRange(), s)
+	}
+	if d.junk != "" {
+		return nil
+	}
+	value, ok := fixValue(spec, d.hasValue, d.value)
+	if !ok {
+		return nil
+	}
+	text := markerText(s, d.hasValue, value)
+	return b.replaceFix("rewrite as "+text, posRange{d.pos(d.nameOff), d.c.End()}, strings.TrimPrefix(text, prefix))
+}
+
 // checkAlmost reports a comment meant as a marker that Go does not treat
 // as a directive (A012), with a fix when the marker is certain.
 func (b *builder) checkAlmost(c *ast.Comment) {
@@ -271,8 +272,16 @@ func (b *builder) checkAlmost(c *ast.Comment) {
 		b.report(rules.GoMarkerNotDirective, c, nil, "%s is not a Go directive (%s), so it is not applied and leaks into the description; and //subako:%s is not a marker", shown, why, name)
 		return
 	}
-	fixed := prefix + s + rest
-	fix := b.replaceFix("rewrite as "+prefix+s+value, c, fixed)
+	var fix *analysis.SuggestedFix
+	if spec := markerByName[s]; spec.Place != placeField {
+		fix = b.replaceFix("rewrite as "+prefix+s+value, c, prefix+s+rest)
+	} else if v, has := strings.CutPrefix(value, "="); has || value == "" {
+		// The value is checked up to the first space; the rest of the
+		// line is kept.
+		if fixed, ok := fixValue(spec, has, v); ok {
+			fix = b.replaceFix("rewrite as "+markerText(s, has, fixed), c, markerText(s, has, fixed)+rest[len(value):])
+		}
+	}
 	b.report(rules.GoMarkerNotDirective, c, fix, "%s is not a Go directive (%s), so it is not applied and leaks into the description: write %s", shown, why, prefix+s+value)
 }
 

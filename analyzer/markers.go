@@ -29,74 +29,61 @@ var (
 	durationFormats = []string{"nanoseconds", "milliseconds", "seconds", "duration"}
 )
 
-// Markers that change what a node is come first, so that the others see
-// the result (an enum, a duration with its format).
-func markerOrder(name string) int {
-	switch name {
-	case "format", "enum", "any":
-		return 0
-	}
-	return 1
-}
-
 // applyMarkers applies a field's markers to its type (a copy of the path
-// they reach), reporting markers that do not fit (A010, A011). It returns
-// the type, the default as compact JSON, and whether the field is
-// required.
+// they reach), in the order of their specs' stages, reporting markers that
+// do not fit (A010, A011). It returns the type, the default as compact
+// JSON, and whether the field is required.
 func (b *builder) applyMarkers(dirs []*directive, t *model.Type, required bool) (*model.Type, string, bool) {
 	t = b.cloneChain(t)
-	ordered := slices.Clone(dirs)
-	slices.SortStableFunc(ordered, func(x, y *directive) int { return markerOrder(x.name) - markerOrder(y.name) })
-	seen := map[string]*directive{}
-	var optional, req, def *directive
-	for _, d := range ordered {
-		if !isFieldMarker(d.name) {
-			continue // function and package were reported as misplaced
+	var ordered []*directive
+	for _, d := range dirs {
+		if isFieldMarker(d.name) { // function and package were reported as misplaced
+			ordered = append(ordered, d)
 		}
+	}
+	slices.SortStableFunc(ordered, func(x, y *directive) int { return markerByName[x.name].Stage - markerByName[y.name].Stage })
+	seen := map[string]*directive{}
+	for _, d := range ordered {
+		spec := markerByName[d.name]
 		if seen[d.name] != nil {
 			b.report(rules.GoMarkerValue, d.c, nil, "//subako:%s is given twice", d.name)
 			continue
 		}
 		seen[d.name] = d
-		switch d.name {
-		case "optional", "required":
-			if d.hasValue {
-				b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:%s takes no value", d.name)
-				continue
-			}
-			if d.name == "optional" {
-				optional = d
-			} else {
-				req = d
-			}
-		case "default":
-			def = d
-		case "minItems", "maxItems":
+		if !b.checkSyntax(spec, d) {
+			delete(seen, d.name)
+			continue
+		}
+		switch spec.Target {
+		case targetArray:
 			arr := findKind(t, model.KindArray)
 			switch {
 			case arr == nil:
-				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s applies to slices, not %s", d.name, describeKind(valueTarget(t)))
+				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s applies to %s, not %s", d.name, spec.AppliesTo, describeKind(valueTarget(t)))
 			case arr.Fixed:
 				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s does not apply to an array: [%d] fixes its length", d.name, arr.Len)
 			default:
-				if n, ok := b.count(d); ok {
-					setCount(limits(arr), d.name, n)
-				}
+				spec.apply(b, d, arr)
 			}
-		case "minProperties", "maxProperties":
-			m := findKind(t, model.KindMap)
-			if m == nil {
-				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s applies to maps, not %s", d.name, describeKind(valueTarget(t)))
-				continue
+		case targetMap:
+			if m := findKind(t, model.KindMap); m != nil {
+				spec.apply(b, d, m)
+			} else {
+				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s applies to %s, not %s", d.name, spec.AppliesTo, describeKind(valueTarget(t)))
 			}
-			if n, ok := b.count(d); ok {
-				setCount(limits(m), d.name, n)
+		case targetValue:
+			leaf := valueTarget(t)
+			switch {
+			case leaf == nil:
+			case spec.fits != nil && !spec.fits(leaf):
+				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s applies to %s, not %s", d.name, spec.AppliesTo, describeKind(leaf))
+			default:
+				spec.apply(b, d, leaf)
 			}
-		default:
-			b.valueMarker(d, valueTarget(t))
 		}
 	}
 	b.checkRanges(t, seen)
+	optional, req, def := seen["optional"], seen["required"], seen["default"]
 	if optional != nil && req != nil {
 		b.report(rules.GoMarkerValue, req.c, nil, "a field cannot be both //subako:optional and //subako:required")
 	}
@@ -117,6 +104,59 @@ func (b *builder) applyMarkers(dirs []*directive, t *model.Type, required bool) 
 		required = false
 	}
 	return t, defJSON, required
+}
+
+// checkSyntax reports a marker value that does not have the form its spec
+// takes, whatever the field's type: a value where none is taken, none
+// where one is needed, a list written with another separator.
+func (b *builder) checkSyntax(spec *markerSpec, d *directive) bool {
+	switch {
+	case spec.Value == valueNone && d.hasValue:
+		b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:%s takes no value", d.name)
+		return false
+	case spec.Value != valueNone && (!d.hasValue || d.value == ""):
+		example := "..."
+		if spec.Value == valueCount {
+			example = "N"
+		}
+		b.report(rules.GoMarkerValue, d.c, nil, "//subako:%s needs a value: //subako:%s=%s", d.name, d.name, example)
+		return false
+	case spec.Value == valueList:
+		if fixed, ok := wrongSeparator(d.value); ok {
+			fix := b.replaceFix("separate the values with "+ListSeparator, d.valueRange(), fixed)
+			b.report(rules.GoMarkerValue, d.valueRange(), fix, "//subako:%s=%s looks like a list, but list values are separated by %q: write //subako:%s=%s (or, for one value with a comma in it, a JSON string: %s)", d.name, d.value, ListSeparator, d.name, fixed, quoteJSON(d.value))
+			return false
+		}
+		if _, why := splitList(d.value); why != "" {
+			b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:%s=%s %s", d.name, d.value, why)
+			return false
+		}
+	}
+	return true
+}
+
+// limitCount applies a length or count marker to its node.
+func limitCount(b *builder, d *directive, n *model.Type) {
+	if c, ok := b.count(d); ok {
+		setCount(limits(n), d.name, c)
+	}
+}
+
+// limitNumber applies a numeric bound to the limit field it names.
+func limitNumber(field func(*model.Limits) *string) func(*builder, *directive, *model.Type) {
+	return func(b *builder, d *directive, leaf *model.Type) {
+		v, ok := b.number(d, leaf, d.value)
+		if !ok {
+			return
+		}
+		if d.name == "multipleOf" {
+			if r, _ := new(big.Rat).SetString(v); r.Sign() <= 0 {
+				b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:multipleOf=%s: want a number above 0", d.value)
+				return
+			}
+		}
+		*field(limits(leaf)) = v
+	}
 }
 
 // cloneChain copies the nodes markers can reach (through pointers,
@@ -233,144 +273,64 @@ func (b *builder) count(d *directive) (int, bool) {
 	return n, true
 }
 
-// valueMarker applies a marker that constrains a value.
-func (b *builder) valueMarker(d *directive, leaf *model.Type) {
-	if leaf == nil {
+func (b *builder) applyPattern(d *directive, leaf *model.Type) {
+	if _, err := regexp.Compile(d.value); err != nil {
+		b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:pattern does not compile with Go's regexp (RE2), which the generated code checks it with: %v", err)
 		return
 	}
-	wrong := func(what string) {
-		b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s applies to %s, not %s", d.name, what, describeKind(leaf))
+	limits(leaf).Pattern = d.value
+}
+
+func (b *builder) applyFormat(d *directive, leaf *model.Type) {
+	allowed := stringFormats
+	switch leaf.Kind {
+	case model.KindTime:
+		allowed = timeFormats
+	case model.KindDuration:
+		allowed = durationFormats
 	}
-	needValue := func() bool {
-		if !d.hasValue || d.value == "" {
-			b.report(rules.GoMarkerValue, d.c, nil, "//subako:%s needs a value: //subako:%s=...", d.name, d.name)
-			return false
-		}
-		return true
+	if !slices.Contains(allowed, d.value) {
+		b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:format=%s: unknown format for %s (want one of %s)", d.value, describeKind(leaf), strings.Join(allowed, ", "))
+		return
 	}
-	switch d.name {
-	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
-		if leaf.Kind != model.KindInteger && leaf.Kind != model.KindNumber {
-			wrong("numbers")
-			return
-		}
-		if !needValue() {
-			return
-		}
-		v, ok := b.number(d, leaf, d.value)
-		if !ok {
-			return
-		}
-		if d.name == "multipleOf" {
-			if r, _ := new(big.Rat).SetString(v); r.Sign() <= 0 {
-				b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:multipleOf=%s: want a number above 0", d.value)
-				return
-			}
-		}
-		l := limits(leaf)
-		switch d.name {
-		case "minimum":
-			l.Minimum = v
-		case "maximum":
-			l.Maximum = v
-		case "exclusiveMinimum":
-			l.ExclusiveMinimum = v
-		case "exclusiveMaximum":
-			l.ExclusiveMaximum = v
-		case "multipleOf":
-			l.MultipleOf = v
-		}
-	case "minLength", "maxLength":
-		if leaf.Kind != model.KindString && leaf.Kind != model.KindText {
-			wrong("strings")
-			return
-		}
-		if n, ok := b.count(d); ok {
-			setCount(limits(leaf), d.name, n)
-		}
-	case "pattern":
-		if leaf.Kind != model.KindString && leaf.Kind != model.KindText {
-			wrong("strings")
-			return
-		}
-		if !needValue() {
-			return
-		}
-		if _, err := regexp.Compile(d.value); err != nil {
-			b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:pattern does not compile with Go's regexp (RE2), which the generated code checks it with: %v", err)
-			return
-		}
-		limits(leaf).Pattern = d.value
-	case "format":
-		var allowed []string
-		switch leaf.Kind {
-		case model.KindString, model.KindText:
-			allowed = stringFormats
-		case model.KindTime:
-			allowed = timeFormats
-		case model.KindDuration:
-			allowed = durationFormats
-		default:
-			wrong("strings, time.Time and time.Duration")
-			return
-		}
-		if !needValue() {
-			return
-		}
-		if !slices.Contains(allowed, d.value) {
-			b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:format=%s: unknown format for %s (want one of %s)", d.value, describeKind(leaf), strings.Join(allowed, ", "))
-			return
-		}
-		leaf.Format = d.value
-		if leaf.Kind == model.KindDuration {
-			delete(b.pending, leaf)
-		}
-	case "enum":
-		if leaf.Kind == model.KindEnum {
-			b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:enum: %s is an enum already, from its constants", describeKind(leaf))
-			return
-		}
-		if leaf.Kind != model.KindString && leaf.Kind != model.KindInteger {
-			wrong("strings and integers")
-			return
-		}
-		if !needValue() {
-			return
-		}
-		var values []model.EnumValue
-		seen := map[string]bool{}
-		for _, v := range strings.Split(d.value, ";") {
-			v = strings.TrimSpace(v)
-			if v == "" {
-				b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:enum=%s has an empty value", d.value)
-				return
-			}
-			if leaf.Kind == model.KindInteger {
-				n, ok := b.number(d, leaf, v)
-				if !ok {
-					return
-				}
-				v = n
-			}
-			if seen[v] {
-				b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:enum lists %s twice", v)
-				return
-			}
-			seen[v] = true
-			values = append(values, model.EnumValue{Value: v})
-		}
-		leaf.Kind, leaf.Enum = model.KindEnum, values
-	case "any":
-		if _, ok := b.pending[leaf]; !ok || (leaf.Kind != model.KindAny) {
-			b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:any is for an interface{} or a type with its own MarshalJSON; %s has a schema already", describeKind(leaf))
-			return
-		}
-		if d.hasValue {
-			b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:any takes no value")
-			return
-		}
+	leaf.Format = d.value
+	if leaf.Kind == model.KindDuration {
 		delete(b.pending, leaf)
 	}
+}
+
+func (b *builder) applyEnum(d *directive, leaf *model.Type) {
+	if leaf.Kind == model.KindEnum {
+		b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:enum: %s is an enum already, from its constants", describeKind(leaf))
+		return
+	}
+	items, _ := splitList(d.value) // checkSyntax has checked it
+	var values []model.EnumValue
+	seen := map[string]bool{}
+	for _, v := range items {
+		if leaf.Kind == model.KindInteger {
+			n, ok := b.number(d, leaf, v)
+			if !ok {
+				return
+			}
+			v = n
+		}
+		if seen[v] {
+			b.report(rules.GoMarkerValue, d.valueRange(), nil, "//subako:enum lists %s twice", v)
+			return
+		}
+		seen[v] = true
+		values = append(values, model.EnumValue{Value: v})
+	}
+	leaf.Kind, leaf.Enum = model.KindEnum, values
+}
+
+func (b *builder) applyAny(d *directive, leaf *model.Type) {
+	if _, ok := b.pending[leaf]; !ok || (leaf.Kind != model.KindAny) {
+		b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:any is for an interface{} or a type with its own MarshalJSON; %s has a schema already", describeKind(leaf))
+		return
+	}
+	delete(b.pending, leaf)
 }
 
 // number parses a bound for an integer or number node: an integer within

@@ -152,6 +152,21 @@ func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Cod
 			),
 			jen.Add(word(i)).Op("|=").Lit(1).Op("<<").Lit(i % 64),
 		}
+		if !f.Required && f.Type.Kind != model.KindAny {
+			// null for an optional member is read as its absence, the way
+			// models send it and serde's Option takes it.
+			null := []jen.Code{
+				jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(g.wrap(fp, jen.Err())),
+			}
+			if f.Default != "" {
+				if def := g.defaultValue(f, v.field(f), fp, depth+1); len(def) == 1 {
+					null = append(null, def...)
+				} else {
+					null = append(null, jen.Block(def...)) // with its own scanner, s
+				}
+			}
+			body = append(body, jen.If(scanner().Dot("PeekKind").Call().Op("==").Qual(jsonwirePath, "Null")).Block(append(null, jen.Break())...))
+		}
 		body = append(body, g.decodeValue(f.Type, v.field(f), fp, depth+1)...)
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(body...))
 	}

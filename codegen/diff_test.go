@@ -62,6 +62,41 @@ func intended(msg string, instance []byte) string {
 	return ""
 }
 
+// validWithoutNulls reports whether the instance is valid once its object
+// members that are null are left out: the decoder reads null for an
+// optional member as its absence, which the schema does not say (see
+// docs/markers.md), so for a required member the schema still refuses it.
+func validWithoutNulls(schema *jsonschema.Schema, instance []byte) bool {
+	var v any
+	if err := decodeNumbers(instance, &v); err != nil {
+		return false
+	}
+	var drop func(v any) any
+	drop = func(v any) any {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				if x == nil {
+					delete(v, k)
+				} else {
+					v[k] = drop(x)
+				}
+			}
+		case []any:
+			for i, x := range v {
+				v[i] = drop(x)
+			}
+		}
+		return v
+	}
+	b, err := json.Marshal(drop(v))
+	if err != nil {
+		return false
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	return err == nil && schema.Validate(inst) == nil
+}
+
 // valueAt finds the value an error message's path (arguments.a[1].b: ...)
 // names in the instance, for paths of plain names and indexes.
 func valueAt(instance []byte, msg string) any {
@@ -278,6 +313,8 @@ func TestDifferential(t *testing.T) {
 					} else {
 						bugs = append(bugs, fmt.Sprintf("the decoder refuses what the schema accepts: %s\n  %s", a, r.text))
 					}
+				case schemaErr != nil && !r.rejected && validWithoutNulls(inSchema, a):
+					counts["null for an optional member, as absent"]++
 				case schemaErr != nil && !r.rejected:
 					bugs = append(bugs, fmt.Sprintf("the decoder accepts what the schema refuses: %s\n  %v", a, schemaErr))
 				case schemaErr != nil:
@@ -340,7 +377,10 @@ func (g *instances) value(t *model.Type, depth int) any {
 	case model.KindObject:
 		m := map[string]any{}
 		for _, f := range t.Fields {
-			if f.Required || g.r.IntN(3) != 0 && depth < 4 {
+			switch {
+			case !f.Required && g.r.IntN(60) == 0:
+				m[f.JSONName] = nil // as models send an optional argument they leave out
+			case f.Required || g.r.IntN(3) != 0 && depth < 4:
 				m[f.JSONName] = g.value(f.Type, depth+1)
 			}
 		}

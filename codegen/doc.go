@@ -21,10 +21,12 @@
 //
 // Members are matched by exact (case-sensitive) name after JSON unescaping;
 // a member given twice, a member the type does not have, and a required
-// member missing are errors. Then each value: its JSON type (null is
-// refused wherever the schema does not allow it, which is everywhere but
-// an any: an optional *T may be absent, not null, and an array or map may
-// not be null), integer ranges (the Go type's, exactly, from the number's
+// member missing are errors. A null for an optional member is read as its
+// absence (a pointer stays nil, a default applies), as models send it; the
+// schema does not say so, to stay portable (see docs/markers.md). Then each
+// value: its JSON type (null is refused elsewhere, but in an any: a
+// required member, an array's element and a map's value may not be null),
+// integer ranges (the Go type's, exactly, from the number's
 // text, never through a float: 1e2 and 100.0 are the integer 100),
 // minimum, maximum, exclusiveMinimum, exclusiveMaximum and multipleOf
 // (exact for decimals: 0.3 is a multiple of 0.1), minLength and maxLength

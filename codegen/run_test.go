@@ -174,6 +174,19 @@ func TestCallEverything(t *testing.T) {
 	if len(res.Content) != 1 || res.Content[0].Text != echoedEverything {
 		t.Errorf("echo's text content: %+v", res.Content)
 	}
+	// null for an optional member is its absence: defaults fill in, a
+	// pointer stays nil, and a member given twice is refused all the same.
+	nulls := validEverything
+	for _, k := range []string{"where", "weight", "verbose", "order", "timeout", "note"} {
+		nulls = withMember(t, nulls, k, `null`)
+	}
+	if res := callTool(t, "everything", "echo", nulls); res.IsError || string(res.StructuredContent) != echoedEverything {
+		t.Errorf("echo with nulls:\n got %s %+v\nwant %s", res.StructuredContent, res.Content, echoedEverything)
+	}
+	twice := strings.Replace(nulls, `"where":null`, `"where":null,"where":null`, 1)
+	if res := callTool(t, "everything", "echo", twice); !res.IsError || !strings.Contains(res.Content[0].Text, "where: is given twice") {
+		t.Errorf("where given twice: %+v", res)
+	}
 	res = callTool(t, "everything", "run", validEverything)
 	if want := `{"count":0,"names":[],"tree":{"name":""}}`; res.IsError || string(res.StructuredContent) != want {
 		t.Errorf("run: %s %+v, want %s", res.StructuredContent, res.Content, want)
@@ -229,7 +242,7 @@ func TestCallEverythingErrors(t *testing.T) {
 		{"duration months", withMember(t, v, "every", `"P1M"`), "arguments.every: has years or months"},
 		{"seconds range", withMember(t, v, "timeout", `9223372037`), "arguments.timeout: is out of range for a time.Duration"},
 		{"nested required", withMember(t, v, "origin", `{"x":1}`), "arguments.origin.y: is required"},
-		{"null pointer", withMember(t, v, "where", `null`), "arguments.where: must be an object, found null"},
+		{"null required", withMember(t, v, "name", `null`), "arguments.name: must be a string, found null"},
 		{"null slice", withMember(t, v, "tags", `null`), "arguments.tags: must be an array, found null"},
 		{"anonymous struct", withMember(t, v, "window", `{"w":1,"h":2,"d":3}`), "arguments.window.d: is not a known member (known: w, h)"},
 		{"recursive", withMember(t, v, "tree", `{"name":"r","children":[{"name":"a"},{}]}`), "arguments.tree.children[1].name: is required"},

@@ -22,8 +22,11 @@
 //     member is an error (additionalProperties is false); a Required
 //     field missing is an error; an absent optional field keeps its zero
 //     value, or takes Default when it has one.
-//   - Optional (*T): absent leaves the pointer nil and null is refused, as
-//     the schema never allows null; the encoder leaves a nil pointer out.
+//   - Optional members (not Required: *T, omitempty, omitzero, a default,
+//     //subako:optional): absent or null leaves the zero value (a nil
+//     pointer) or takes Default. The schema leaves them out of required
+//     and never names null, which keeps it portable; the encoder leaves a
+//     nil pointer out.
 //   - Arrays and maps: null is refused; the encoder writes [] and {}
 //     for nil (not null), and leaves the member out only for
 //     OmitEmpty/OmitZero as encoding/json would.
@@ -195,7 +198,7 @@ const (
 	// string on the wire, converted by those methods.
 	KindText Kind = "text"
 	// KindOptional is a pointer *T: an optional value, never null in the
-	// schema. Decoders refuse null, as the schema does; encoders omit a nil pointer.
+	// schema. Decoders read a null member as absent; encoders omit a nil pointer.
 	KindOptional Kind = "optional"
 	// KindAny is any JSON value: an interface{} or a type with its own
 	// MarshalJSON, marked //subako:any, or json.RawMessage.

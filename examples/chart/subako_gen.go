@@ -118,6 +118,12 @@ func subakoDecodeBarChartInput(s *jsonwire.Scanner, v *BarChartInput) error {
 				return subakoTwice("title")
 			}
 			seen |= 1 << 1
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".title")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".title")
@@ -132,6 +138,13 @@ func subakoDecodeBarChartInput(s *jsonwire.Scanner, v *BarChartInput) error {
 				return subakoTwice("inline")
 			}
 			seen |= 1 << 2
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".inline")
+				}
+				v.Inline = false
+				break
+			}
 			x1, err := subakoBool(s)
 			if err != nil {
 				return subakoAt(err, ".inline")

@@ -35,9 +35,17 @@ type Unknown struct {
 	//subako:patetrn=^a
 	C string `json:"c"`
 	// Nothing close.
-	// want +1 `A009 marker-unknown: unknown marker //subako:widget \(known: function, package, minimum`
+	// want +1 `A009 marker-unknown: unknown marker //subako:widget \(known: package, function, format, enum`
 	//subako:widget=3
 	D string `json:"d"`
+	// A misspelled list marker with the wrong separator: the fix mends both.
+	// want +1 `A009 marker-unknown: unknown marker //subako:enumm: did you mean //subako:enum\?`
+	//subako:enumm=loud,quiet
+	E string `json:"e"`
+	// A misspelled marker whose value is wrong for it has no fix.
+	// want +1 `A009 marker-unknown: unknown marker //subako:maximun: did you mean //subako:maximum\?`
+	//subako:maximun=ten
+	F int `json:"f"`
 }
 
 // Misplaced has markers on the wrong types.
@@ -191,6 +199,17 @@ type Values struct {
 	// want +1 `A011 marker-value: //subako:maximum: 1e39 is out of range for float32`
 	//subako:maximum=1e39
 	U float32 `json:"u"`
+	// A list with commas.
+	// want +1 `A011 marker-value: //subako:enum=loud, quiet looks like a list, but list values are separated by ";": write //subako:enum=loud;quiet \(or, for one value with a comma in it, a JSON string: "loud, quiet"\)`
+	//subako:enum=loud, quiet
+	V string `json:"v"`
+	// Quoted values may hold the separators.
+	//subako:enum="a,b";"c;d";e
+	W string `json:"w"`
+	// A broken quote.
+	// want +1 `A011 marker-value: //subako:enum="a;b a value starts with " but is not a JSON string`
+	//subako:enum="a;b
+	X string `json:"x"`
 }
 
 // Defaults has defaults that do not fit.

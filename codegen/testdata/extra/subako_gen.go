@@ -418,6 +418,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("uri")
 			}
 			seen |= 1 << 0
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".uri")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".uri")
@@ -431,6 +437,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("ref")
 			}
 			seen |= 1 << 1
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".ref")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".ref")
@@ -444,6 +456,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("uuid")
 			}
 			seen |= 1 << 2
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".uuid")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".uuid")
@@ -457,6 +475,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("host")
 			}
 			seen |= 1 << 3
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".host")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".host")
@@ -470,6 +494,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("ipv6")
 			}
 			seen |= 1 << 4
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".ipv6")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".ipv6")
@@ -483,6 +513,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("ipv4")
 			}
 			seen |= 1 << 5
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".ipv4")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".ipv4")
@@ -496,6 +532,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("stamp")
 			}
 			seen |= 1 << 6
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".stamp")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".stamp")
@@ -509,6 +551,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("date")
 			}
 			seen |= 1 << 7
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".date")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".date")
@@ -522,6 +570,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("clock")
 			}
 			seen |= 1 << 8
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".clock")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".clock")
@@ -535,6 +589,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("period")
 			}
 			seen |= 1 << 9
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".period")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".period")
@@ -548,6 +608,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("email")
 			}
 			seen |= 1 << 10
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".email")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".email")
@@ -561,6 +627,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("pointer")
 			}
 			seen |= 1 << 11
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".pointer")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".pointer")
@@ -574,6 +646,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("rel_pointer")
 			}
 			seen |= 1 << 12
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".rel_pointer")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".rel_pointer")
@@ -587,6 +665,12 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("idn")
 			}
 			seen |= 1 << 13
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".idn")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".idn")
@@ -597,6 +681,24 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("start")
 			}
 			seen |= 1 << 14
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".start")
+				}
+				{
+					s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
+					x1, err := subakoString(s)
+					if err != nil {
+						return subakoAt(err, ".start")
+					}
+					t1, err := subakoParseDateTime(x1)
+					if err != nil {
+						return subakoAt(err, ".start")
+					}
+					v.Start = t1
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".start")
@@ -611,6 +713,24 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("window")
 			}
 			seen |= 1 << 15
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".window")
+				}
+				{
+					s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
+					x1, err := subakoString(s)
+					if err != nil {
+						return subakoAt(err, ".window")
+					}
+					d1, err := subakoParseDuration(x1)
+					if err != nil {
+						return subakoAt(err, ".window")
+					}
+					v.Window = d1
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".window")
@@ -625,6 +745,21 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 				return subakoTwice("retries")
 			}
 			seen |= 1 << 16
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".retries")
+				}
+				{
+					s := jsonwire.NewScanner([]byte(`3`))
+					p1 := subakoNew(&v.Retries)
+					x2, err := subakoInt(s, 64)
+					if err != nil {
+						return subakoAt(err, ".retries")
+					}
+					*p1 = int(x2)
+				}
+				break
+			}
 			p1 := subakoNew(&v.Retries)
 			x2, err := subakoInt(s, 64)
 			if err != nil {
@@ -691,6 +826,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("tenth")
 			}
 			seen |= 1 << 0
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".tenth")
+				}
+				break
+			}
 			x1, err := subakoFloat(s, 64)
 			if err != nil {
 				return subakoAt(err, ".tenth")
@@ -704,6 +845,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("bounded")
 			}
 			seen |= 1 << 1
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".bounded")
+				}
+				break
+			}
 			x1, err := subakoFloat(s, 32)
 			if err != nil {
 				return subakoAt(err, ".bounded")
@@ -720,6 +867,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("open")
 			}
 			seen |= 1 << 2
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".open")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 16)
 			if err != nil {
 				return subakoAt(err, ".open")
@@ -736,6 +889,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("u8")
 			}
 			seen |= 1 << 3
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".u8")
+				}
+				break
+			}
 			x1, err := subakoUint(s, 8)
 			if err != nil {
 				return subakoAt(err, ".u8")
@@ -746,6 +905,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("i16")
 			}
 			seen |= 1 << 4
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".i16")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 16)
 			if err != nil {
 				return subakoAt(err, ".i16")
@@ -756,6 +921,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("u32")
 			}
 			seen |= 1 << 5
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".u32")
+				}
+				break
+			}
 			x1, err := subakoUint(s, 32)
 			if err != nil {
 				return subakoAt(err, ".u32")
@@ -766,6 +937,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("i32")
 			}
 			seen |= 1 << 6
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".i32")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 32)
 			if err != nil {
 				return subakoAt(err, ".i32")
@@ -779,6 +956,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("big")
 			}
 			seen |= 1 << 7
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".big")
+				}
+				break
+			}
 			x1, err := subakoUint(s, 64)
 			if err != nil {
 				return subakoAt(err, ".big")
@@ -792,6 +975,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("millis")
 			}
 			seen |= 1 << 8
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".millis")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".millis")
@@ -805,6 +994,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("nanos")
 			}
 			seen |= 1 << 9
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".nanos")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".nanos")
@@ -815,6 +1010,12 @@ func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
 				return subakoTwice("quarter")
 			}
 			seen |= 1 << 10
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".quarter")
+				}
+				break
+			}
 			x1, err := subakoFloat(s, 32)
 			if err != nil {
 				return subakoAt(err, ".quarter")
@@ -853,6 +1054,12 @@ func subakoDecodeReportInput(s *jsonwire.Scanner, v *ReportInput) error {
 				return subakoTwice("nil")
 			}
 			seen |= 1 << 0
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".nil")
+				}
+				break
+			}
 			x1, err := subakoBool(s)
 			if err != nil {
 				return subakoAt(err, ".nil")
@@ -863,6 +1070,12 @@ func subakoDecodeReportInput(s *jsonwire.Scanner, v *ReportInput) error {
 				return subakoTwice("full")
 			}
 			seen |= 1 << 1
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".full")
+				}
+				break
+			}
 			x1, err := subakoBool(s)
 			if err != nil {
 				return subakoAt(err, ".full")
@@ -873,6 +1086,12 @@ func subakoDecodeReportInput(s *jsonwire.Scanner, v *ReportInput) error {
 				return subakoTwice("fail")
 			}
 			seen |= 1 << 2
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".fail")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".fail")
@@ -905,6 +1124,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("matrix")
 			}
 			seen |= 1 << 0
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".matrix")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
 				return subakoAt(err, ".matrix")
 			}
@@ -935,6 +1160,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("groups")
 			}
 			seen |= 1 << 1
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".groups")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subakoAt(err, ".groups")
 			}
@@ -977,6 +1208,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("rows")
 			}
 			seen |= 1 << 2
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".rows")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
 				return subakoAt(err, ".rows")
 			}
@@ -1038,6 +1275,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("items")
 			}
 			seen |= 1 << 4
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".items")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
 				return subakoAt(err, ".items")
 			}
@@ -1076,6 +1319,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 							return subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1))
 						}
 						seen2 |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subakoAt(err, ".items"+subakoIndex(i1)+".kind")
+							}
+							break
+						}
 						x3, err := subakoString(s)
 						if err != nil {
 							return subakoAt(err, ".items"+subakoIndex(i1)+".kind")
@@ -1106,6 +1355,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("maybe")
 			}
 			seen |= 1 << 5
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".maybe")
+				}
+				break
+			}
 			p1 := subakoNew(&v.Maybe)
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
 				return subakoAt(err, ".maybe")
@@ -1127,6 +1382,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("code")
 			}
 			seen |= 1 << 6
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".code")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".code")
@@ -1147,6 +1408,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("kinds")
 			}
 			seen |= 1 << 7
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".kinds")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
 				return subakoAt(err, ".kinds")
 			}
@@ -1175,6 +1442,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("blob")
 			}
 			seen |= 1 << 8
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".blob")
+				}
+				break
+			}
 			x1, err := subakoString(s)
 			if err != nil {
 				return subakoAt(err, ".blob")
@@ -1189,6 +1462,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("by_name")
 			}
 			seen |= 1 << 9
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".by_name")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subakoAt(err, ".by_name")
 			}
@@ -1217,6 +1496,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("times")
 			}
 			seen |= 1 << 10
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".times")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
 				return subakoAt(err, ".times")
 			}
@@ -1241,6 +1526,12 @@ func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
 				return subakoTwice("addrs")
 			}
 			seen |= 1 << 11
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".addrs")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
 				return subakoAt(err, ".addrs")
 			}
@@ -1302,6 +1593,12 @@ func subakoDecodeTree(s *jsonwire.Scanner, v *Tree) error {
 				return subakoTwice("kids")
 			}
 			seen |= 1 << 1
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".kids")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subakoAt(err, ".kids")
 			}
@@ -1329,6 +1626,12 @@ func subakoDecodeTree(s *jsonwire.Scanner, v *Tree) error {
 				return subakoTwice("list")
 			}
 			seen |= 1 << 2
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".list")
+				}
+				break
+			}
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
 				return subakoAt(err, ".list")
 			}
@@ -1387,6 +1690,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f1")
 			}
 			seen[0] |= 1 << 1
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f1")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f1")
@@ -1397,6 +1706,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f2")
 			}
 			seen[0] |= 1 << 2
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f2")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f2")
@@ -1417,6 +1732,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f4")
 			}
 			seen[0] |= 1 << 4
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f4")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f4")
@@ -1427,6 +1748,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f5")
 			}
 			seen[0] |= 1 << 5
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f5")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f5")
@@ -1447,6 +1774,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f7")
 			}
 			seen[0] |= 1 << 7
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f7")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f7")
@@ -1457,6 +1790,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f8")
 			}
 			seen[0] |= 1 << 8
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f8")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f8")
@@ -1477,6 +1816,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f10")
 			}
 			seen[0] |= 1 << 10
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f10")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f10")
@@ -1487,6 +1832,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f11")
 			}
 			seen[0] |= 1 << 11
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f11")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f11")
@@ -1507,6 +1858,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f13")
 			}
 			seen[0] |= 1 << 13
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f13")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f13")
@@ -1517,6 +1874,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f14")
 			}
 			seen[0] |= 1 << 14
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f14")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f14")
@@ -1537,6 +1900,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f16")
 			}
 			seen[0] |= 1 << 16
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f16")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f16")
@@ -1547,6 +1916,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f17")
 			}
 			seen[0] |= 1 << 17
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f17")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f17")
@@ -1567,6 +1942,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f19")
 			}
 			seen[0] |= 1 << 19
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f19")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f19")
@@ -1577,6 +1958,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f20")
 			}
 			seen[0] |= 1 << 20
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f20")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f20")
@@ -1597,6 +1984,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f22")
 			}
 			seen[0] |= 1 << 22
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f22")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f22")
@@ -1607,6 +2000,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f23")
 			}
 			seen[0] |= 1 << 23
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f23")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f23")
@@ -1627,6 +2026,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f25")
 			}
 			seen[0] |= 1 << 25
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f25")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f25")
@@ -1637,6 +2042,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f26")
 			}
 			seen[0] |= 1 << 26
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f26")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f26")
@@ -1657,6 +2068,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f28")
 			}
 			seen[0] |= 1 << 28
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f28")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f28")
@@ -1667,6 +2084,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f29")
 			}
 			seen[0] |= 1 << 29
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f29")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f29")
@@ -1687,6 +2110,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f31")
 			}
 			seen[0] |= 1 << 31
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f31")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f31")
@@ -1697,6 +2126,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f32")
 			}
 			seen[0] |= 1 << 32
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f32")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f32")
@@ -1717,6 +2152,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f34")
 			}
 			seen[0] |= 1 << 34
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f34")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f34")
@@ -1727,6 +2168,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f35")
 			}
 			seen[0] |= 1 << 35
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f35")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f35")
@@ -1747,6 +2194,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f37")
 			}
 			seen[0] |= 1 << 37
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f37")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f37")
@@ -1757,6 +2210,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f38")
 			}
 			seen[0] |= 1 << 38
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f38")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f38")
@@ -1777,6 +2236,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f40")
 			}
 			seen[0] |= 1 << 40
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f40")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f40")
@@ -1787,6 +2252,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f41")
 			}
 			seen[0] |= 1 << 41
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f41")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f41")
@@ -1807,6 +2278,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f43")
 			}
 			seen[0] |= 1 << 43
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f43")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f43")
@@ -1817,6 +2294,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f44")
 			}
 			seen[0] |= 1 << 44
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f44")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f44")
@@ -1837,6 +2320,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f46")
 			}
 			seen[0] |= 1 << 46
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f46")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f46")
@@ -1847,6 +2336,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f47")
 			}
 			seen[0] |= 1 << 47
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f47")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f47")
@@ -1867,6 +2362,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f49")
 			}
 			seen[0] |= 1 << 49
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f49")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f49")
@@ -1877,6 +2378,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f50")
 			}
 			seen[0] |= 1 << 50
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f50")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f50")
@@ -1897,6 +2404,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f52")
 			}
 			seen[0] |= 1 << 52
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f52")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f52")
@@ -1907,6 +2420,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f53")
 			}
 			seen[0] |= 1 << 53
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f53")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f53")
@@ -1927,6 +2446,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f55")
 			}
 			seen[0] |= 1 << 55
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f55")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f55")
@@ -1937,6 +2462,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f56")
 			}
 			seen[0] |= 1 << 56
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f56")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f56")
@@ -1957,6 +2488,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f58")
 			}
 			seen[0] |= 1 << 58
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f58")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f58")
@@ -1967,6 +2504,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f59")
 			}
 			seen[0] |= 1 << 59
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f59")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f59")
@@ -1987,6 +2530,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f61")
 			}
 			seen[0] |= 1 << 61
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f61")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f61")
@@ -1997,6 +2546,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f62")
 			}
 			seen[0] |= 1 << 62
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f62")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f62")
@@ -2017,6 +2572,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f64")
 			}
 			seen[1] |= 1 << 0
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f64")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f64")
@@ -2027,6 +2588,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f65")
 			}
 			seen[1] |= 1 << 1
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f65")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f65")
@@ -2047,6 +2614,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f67")
 			}
 			seen[1] |= 1 << 3
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f67")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f67")
@@ -2057,6 +2630,12 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f68")
 			}
 			seen[1] |= 1 << 4
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f68")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f68")
@@ -2067,6 +2646,13 @@ func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
 				return subakoTwice("f69")
 			}
 			seen[1] |= 1 << 5
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".f69")
+				}
+				v.F69 = 69
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".f69")
@@ -2185,6 +2771,12 @@ func subakoDecodePair(s *jsonwire.Scanner, v *Pair) error {
 				return subakoTwice("b")
 			}
 			seen |= 1 << 1
+			if s.PeekKind() == jsonwire.Null {
+				if _, err := s.Next(); err != nil {
+					return subakoAt(err, ".b")
+				}
+				break
+			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
 				return subakoAt(err, ".b")
