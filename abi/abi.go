@@ -81,9 +81,6 @@ const I32 = 0x7f
 // the binary format: (i32, i32) -> i32.
 func HTTPFuncType() (params, results []byte) { return []byte{I32, I32}, []byte{I32} }
 
-// HTTPFuncSignature is HTTPFuncType as the rules write signatures.
-const HTTPFuncSignature = "(i32, i32) -> i32"
-
 // The negative returns of subako_http's functions, each a misuse of the ABI.
 const (
 	HTTPOutOfRange  int32 = -1 // a range outside the module's memory

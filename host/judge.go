@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // BreakKind names one way a module breaks a call, as the ABI page lists them.
@@ -113,11 +115,11 @@ func (r *Record) Breaks() []Break {
 	}
 	switch {
 	case r.Overflow:
-		out = append(out, Break{Kind: BreakOverflow, Line: -1, Message: "more than 1 MiB on stdout"})
+		out = append(out, Break{Kind: BreakOverflow, Line: -1, Message: "more than " + strconv.Itoa(abi.StdoutMaxBytes>>20) + " MiB on stdout"})
 	case r.TimedOut:
 		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.Elapsed.Round(1e6).String()})
 	case r.NoExit:
-		out = append(out, Break{Kind: BreakNoExit, Line: -1, Message: "did not exit within 1s of stdin closing"})
+		out = append(out, Break{Kind: BreakNoExit, Line: -1, Message: "did not exit within " + abi.ExitGrace.String() + " of stdin closing"})
 	case r.Trap != "":
 		out = append(out, Break{Kind: BreakTrap, Line: -1, Message: "trapped: " + firstLine(r.Trap)})
 	case r.Exited && r.ExitCode != 0:

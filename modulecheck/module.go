@@ -6,19 +6,16 @@
 package modulecheck
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/modulecheck/wasi"
 	"github.com/subako-ai/subako-go/rules"
 	"github.com/subako-ai/subako-go/wasmparse"
 )
-
-// SubakoHTTP is the host module for HTTP and its functions' signature.
-const SubakoHTTP = "subako_http"
-
-var subakoHTTPFuncs = map[string]bool{"request": true, "read_response": true}
 
 // Check decodes a module and returns every finding about it, in the
 // order: what the file is, how it decodes and validates, features, imports,
@@ -103,7 +100,7 @@ func (c *moduleCheck) imports() {
 		switch im.Module {
 		case wasi.Module:
 			c.wasiImport(im)
-		case SubakoHTTP:
+		case abi.HTTPModule:
 			c.subakoHTTPImport(im)
 		default:
 			f := others[im.Module]
@@ -124,7 +121,7 @@ func (c *moduleCheck) imports() {
 		if f.count > len(f.names) {
 			names += ", ..."
 		}
-		c.add(rules.ImportModule, "imports "+plural(f.count, "function")+" from module "+strconv.Quote(mod)+" ("+names+"); Subako provides only "+wasi.Module+" and "+SubakoHTTP, f.first, 0, -1, "")
+		c.add(rules.ImportModule, "imports "+plural(f.count, "function")+" from module "+strconv.Quote(mod)+" ("+names+"); Subako provides only "+wasi.Module+" and "+abi.HTTPModule, f.first, 0, -1, "")
 	}
 }
 
@@ -147,16 +144,28 @@ func (c *moduleCheck) wasiImport(im wasmparse.Import) {
 	}
 }
 
-var subakoHTTPSig = wasi.Signature{Params: []wasi.ValType{wasi.I32, wasi.I32}, Results: []wasi.ValType{wasi.I32}}
+// subakoHTTPSig is abi.HTTPFuncType as a signature.
+var subakoHTTPSig = func() wasi.Signature {
+	params, results := abi.HTTPFuncType()
+	conv := func(ts []byte) []wasi.ValType {
+		out := make([]wasi.ValType, len(ts))
+		for i, t := range ts {
+			out[i] = wasi.ValType(t)
+		}
+		return out
+	}
+	return wasi.Signature{Params: conv(params), Results: conv(results)}
+}()
 
 func (c *moduleCheck) subakoHTTPImport(im wasmparse.Import) {
-	if !subakoHTTPFuncs[im.Name] {
-		c.add(rules.SubakoHTTPImport, SubakoHTTP+"."+im.Name+" does not exist: subako_http provides request and read_response", im.Offset, 0, -1, "")
+	if !slices.Contains(abi.HTTPFuncs(), im.Name) {
+		c.add(rules.SubakoHTTPImport, abi.HTTPModule+"."+im.Name+" does not exist: "+abi.HTTPModule+" provides "+
+			strings.Join(abi.HTTPFuncs(), " and "), im.Offset, 0, -1, "")
 		return
 	}
 	ft, ok := c.importSignature(im)
 	if ok && !subakoHTTPSig.Equal(toWASI(ft)) {
-		c.add(rules.SubakoHTTPImport, SubakoHTTP+"."+im.Name+" is imported as "+ft.String()+"; it is "+subakoHTTPSig.String(), im.Offset, 0, -1, "")
+		c.add(rules.SubakoHTTPImport, abi.HTTPModule+"."+im.Name+" is imported as "+ft.String()+"; it is "+subakoHTTPSig.String(), im.Offset, 0, -1, "")
 	}
 }
 

@@ -18,18 +18,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/rules"
 )
 
-// Subako's limits on the tools a package lists.
+// The portability limits of the T rules; Subako's own are package abi's.
 const (
-	toolsMax           = 64
-	toolNameMax        = 64       // characters
-	toolDescriptionMax = 1024     // Unicode code points
-	toolSchemaMax      = 64 << 10 // bytes of compact JSON, per schema
-	toolsTotalMax      = 256 << 10
-	toolEnumMax        = 256
-	toolNestingMax     = 5
+	toolEnumMax    = 256
+	toolNestingMax = 5
 	// schemaDepthMax bounds the JSON nesting of a schema the linter
 	// compiles: the library's time grows steeply with depth (seconds at
 	// a thousand levels), and real schemas stay far below.
@@ -41,9 +38,9 @@ func Check(tools []json.RawMessage) []rules.Finding {
 	c := &toolsCheck{}
 	switch n := len(tools); {
 	case n == 0:
-		c.add(rules.ToolCount, "the module lists no tools; a package offers 1 to "+strconv.Itoa(toolsMax))
-	case n > toolsMax:
-		c.add(rules.ToolCount, "the module lists "+strconv.Itoa(n)+" tools; the limit is "+strconv.Itoa(toolsMax))
+		c.add(rules.ToolCount, "the module lists no tools; a package offers 1 to "+strconv.Itoa(abi.ToolsMax))
+	case n > abi.ToolsMax:
+		c.add(rules.ToolCount, "the module lists "+strconv.Itoa(n)+" tools; the limit is "+strconv.Itoa(abi.ToolsMax))
 	}
 	names := map[string][]int{}
 	var order []string
@@ -66,8 +63,8 @@ func Check(tools []json.RawMessage) []rules.Finding {
 			c.add(rules.ToolName, "tool name "+strconv.Quote(name)+" is used by "+strconv.Itoa(len(idx))+" tools: "+joinAnd(list)+"; names must be unique")
 		}
 	}
-	if total > toolsTotalMax {
-		c.add(rules.ToolsSize, "the tools together are "+commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+commas(toolsTotalMax))
+	if total > abi.ToolListMaxBytes {
+		c.add(rules.ToolsSize, "the tools together are "+commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+commas(abi.ToolListMaxBytes))
 	}
 	return c.out
 }
@@ -101,7 +98,7 @@ func (c *toolsCheck) tool(i int, raw json.RawMessage) (string, bool) {
 	case name == "":
 		c.add(rules.ToolName, label+": name is empty")
 	default:
-		label = "tool " + strconv.Quote(truncate(name, toolNameMax))
+		label = "tool " + strconv.Quote(truncate(name, abi.ToolNameMax))
 		if problem := nameProblem(name); problem != "" {
 			c.add(rules.ToolName, label+" (tools["+strconv.Itoa(i)+"]): "+problem)
 		}
@@ -111,60 +108,17 @@ func (c *toolsCheck) tool(i int, raw json.RawMessage) (string, bool) {
 	return name, nameOK && name != ""
 }
 
-// nameProblem says what is wrong with a non-empty name, or "".
+// nameProblem says what is wrong with a non-empty name, with a valid name
+// to use instead when there is one, or "".
 func nameProblem(name string) string {
-	var problems []string
-	if n := utf8.RuneCountInString(name); n > toolNameMax {
-		problems = append(problems, "the name is "+strconv.Itoa(n)+" characters; the limit is "+strconv.Itoa(toolNameMax))
-	}
-	var bad []string
-	seen := map[rune]bool{}
-	for _, r := range name {
-		if !nameRune(r) && !seen[r] {
-			seen[r] = true
-			bad = append(bad, strconv.QuoteRune(r))
-		}
-	}
-	if len(bad) > 0 {
-		if len(bad) > 5 {
-			bad = append(bad[:5], "...")
-		}
-		problems = append(problems, "the name has characters outside a-z 0-9 _ -: "+strings.Join(bad, " "))
-	}
-	if len(problems) == 0 {
+	msg := abi.ToolNameProblem(name)
+	if msg == "" {
 		return ""
 	}
-	msg := strings.Join(problems, "; ")
-	if s := suggestName(name); s != "" {
+	if s := abi.SuggestToolName(name); s != "" {
 		msg += "; try " + strconv.Quote(s)
 	}
 	return msg
-}
-
-func nameRune(r rune) bool {
-	return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-'
-}
-
-// suggestName lowercases a name, replaces what is left over with '_' and
-// cuts it to the limit.
-func suggestName(name string) string {
-	var b strings.Builder
-	n := 0
-	for _, r := range strings.ToLower(name) {
-		if n == toolNameMax {
-			break
-		}
-		if !nameRune(r) {
-			r = '_'
-		}
-		b.WriteRune(r)
-		n++
-	}
-	s := b.String()
-	if strings.Trim(s, "_") == "" {
-		return ""
-	}
-	return s
 }
 
 func (c *toolsCheck) description(label string, members map[string]json.RawMessage) {
@@ -182,8 +136,8 @@ func (c *toolsCheck) description(label string, members map[string]json.RawMessag
 		c.add(rules.ToolDescriptionMissing, label+": description is empty; the model reads it to choose the tool")
 		return
 	}
-	if n := utf8.RuneCountInString(d); n > toolDescriptionMax {
-		c.add(rules.ToolDescriptionLong, label+": description is "+commas(n)+" characters (Unicode code points); the limit is "+commas(toolDescriptionMax))
+	if n := utf8.RuneCountInString(d); n > abi.DescriptionMax {
+		c.add(rules.ToolDescriptionLong, label+": description is "+commas(n)+" characters (Unicode code points); the limit is "+commas(abi.DescriptionMax))
 	}
 }
 
@@ -205,8 +159,8 @@ func (c *toolsCheck) schemas(label string, members map[string]json.RawMessage) {
 // schema checks one schema's shape, size, references and compilation, and
 // returns it parsed when it is an object.
 func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.RawMessage) *jnode {
-	if n := compactLen(raw); n > toolSchemaMax {
-		c.add(rules.SchemaSize, label+": "+field+" is "+commas(n)+" bytes as compact JSON; the limit is "+commas(toolSchemaMax))
+	if n := compactLen(raw); n > abi.SchemaMaxBytes {
+		c.add(rules.SchemaSize, label+": "+field+" is "+commas(n)+" bytes as compact JSON; the limit is "+commas(abi.SchemaMaxBytes))
 	}
 	root, err := parseJSON(raw)
 	if err != nil {

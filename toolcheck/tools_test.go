@@ -188,7 +188,9 @@ func TestToolName(t *testing.T) {
 		{"65 characters", []string{toolJSON(name64+"b", cleanSchema)}, []string{"tool-name-invalid"}, []string{"the name is 65 characters; the limit is 64"}},
 		{"all allowed characters", []string{toolJSON("a-z_0-9", cleanSchema)}, nil, nil},
 		{"capitals and a dot", []string{toolJSON("Weather.Get", cleanSchema)}, []string{"tool-name-invalid"},
-			[]string{`tool "Weather.Get" (tools[0]): the name has characters outside a-z 0-9 _ -: 'W' '.' 'G'; try "weather_get"`}},
+			[]string{`tool "Weather.Get" (tools[0]): the name has characters outside a-z, 0-9, '_' and '-': 'W' '.' 'G'; try "weather_get"`}},
+		// The suggestion is the analyzer's fix: one rule, abi.SuggestToolName.
+		{"camel case", []string{toolJSON("GetWeather", cleanSchema)}, []string{"tool-name-invalid"}, []string{`try "get_weather"`}},
 		{"space and slash", []string{toolJSON("get weather/now", cleanSchema)}, []string{"tool-name-invalid"}, []string{`' ' '/'`}},
 		{"non-ASCII", []string{toolJSON("grüßen", cleanSchema)}, []string{"tool-name-invalid"}, []string{`'ü' 'ß'`}},
 		{"missing", []string{`{"description":"x","inputSchema":` + cleanSchema + `}`}, []string{"tool-name-invalid"}, []string{"tools[0] has no name"}},

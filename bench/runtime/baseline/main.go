@@ -14,9 +14,14 @@ import (
 	"errors"
 	"io"
 	"os"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
-const protocolVersion = "2026-07-28"
+// protocolVersion is the one revision served; the facts of ABI 1 come from
+// package abi, which has no dependencies, so the baseline stays what an
+// author without the SDK would write.
+const protocolVersion = abi.ProtocolVersion
 
 type request struct {
 	JSONRPC string          `json:"jsonrpc"`
@@ -144,7 +149,7 @@ func answer(line []byte) *response {
 	}
 	resp := &response{JSONRPC: "2.0", ID: req.ID}
 	switch req.Method {
-	case "server/discover", "tools/list", "tools/call":
+	case abi.MethodDiscover, abi.MethodToolsList, abi.MethodToolsCall:
 	default:
 		resp.Error = &rpcError{Code: -32601, Message: "Method not found: " + req.Method}
 		return resp
@@ -162,12 +167,12 @@ func answer(line []byte) *response {
 		return resp
 	}
 	switch req.Method {
-	case "server/discover":
+	case abi.MethodDiscover:
 		r := discoverResult{ResultType: "complete", SupportedVersions: []string{protocolVersion}, TTLMs: 300000, CacheScope: "public", Meta: serverMeta}
 		resp.Result = r
-	case "tools/list":
+	case abi.MethodToolsList:
 		resp.Result = listResult{ResultType: "complete", Tools: tools, TTLMs: 300000, CacheScope: "public", Meta: serverMeta}
-	case "tools/call":
+	case abi.MethodToolsCall:
 		if req.Params.Name != "greet" {
 			resp.Error = &rpcError{Code: -32602, Message: "Unknown tool: " + req.Params.Name}
 			return resp
