@@ -14,6 +14,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -160,7 +161,8 @@ func answer(line []byte) *response {
 		resp.Error = &rpcError{Code: -32602, Message: "Invalid params: params._meta must carry the protocol version and client capabilities"}
 		return resp
 	case *m.ProtocolVersion != protocolVersion:
-		resp.Error = &rpcError{Code: -32022, Message: "Unsupported protocol version", Data: struct {
+		msg := "Unsupported protocol version " + strconv.Quote(*m.ProtocolVersion) + ": this server supports only MCP " + protocolVersion
+		resp.Error = &rpcError{Code: -32022, Message: msg, Data: struct {
 			Supported []string `json:"supported"`
 			Requested string   `json:"requested"`
 		}{[]string{protocolVersion}, *m.ProtocolVersion}}
