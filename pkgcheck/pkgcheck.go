@@ -94,6 +94,13 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 // Dir judges a package directory: module.wasm with discovery, and
 // subako-package.json. It returns one report file for each.
 func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.File, error) {
+	files, _, err := c.DirDiscovery(ctx, dir, discover)
+	return files, err
+}
+
+// DirDiscovery is Dir that also returns the discovery run it judged (nil
+// when the module was not run), for callers that serve what it found.
+func (c *Checker) DirDiscovery(ctx context.Context, dir string, discover bool) ([]report.File, *host.Discovery, error) {
 	modPath := filepath.Join(dir, ModuleName)
 	manPath := filepath.Join(dir, manifestcheck.FileName)
 	files := []report.File{{Path: modPath, Size: -1, MIMEType: "application/wasm"}, {Path: manPath, Size: -1, MIMEType: "application/json"}}
@@ -107,12 +114,12 @@ func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.
 	case errors.Is(err, fs.ErrNotExist):
 		files[0].Findings = []rules.Finding{{Rule: rules.PackageModuleMissing, Message: "no " + ModuleName + " in " + dir, Offset: -1}}
 	case err != nil:
-		return nil, err
+		return nil, nil, err
 	default:
 		files[0].Size = int64(len(wasm))
 		files[0].SHA256 = sha256Hex(wasm)
 		if files[0].Findings, d, err = c.Module(ctx, wasm, assets, discover); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	man, err := os.ReadFile(manPath)
@@ -120,7 +127,7 @@ func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.
 	case errors.Is(err, fs.ErrNotExist):
 		files[1].Findings = []rules.Finding{{Rule: rules.ManifestMissing, Message: "no " + manifestcheck.FileName + " in " + dir, Offset: -1}}
 	case err != nil:
-		return nil, err
+		return nil, nil, err
 	default:
 		files[1].Size = int64(len(man))
 		files[1].SHA256 = sha256Hex(man)
@@ -130,7 +137,7 @@ func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.
 			files[1].Findings = append(files[1].Findings, manifestcheck.SameAsServer(m, d.Discover)...)
 		}
 	}
-	return files, nil
+	return files, d, nil
 }
 
 func sha256Hex(b []byte) string {

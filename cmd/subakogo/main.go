@@ -40,6 +40,7 @@ func init() {
 		{"pack", "build a Go package into the directory Subako takes, and lint it", runPack},
 		{"generate", "write subako_gen.go for a package's handlers (-check: is it current?)", runGenerate},
 		{"init", "start a new Go function package", runInit},
+		{"serve", "serve a package to MCP clients (stdio or HTTP), each call run as Subako runs it", runServe},
 		{"check", "for CI: analyzer, generated code, wasip1 build, lint with discovery, example calls", runCheck},
 		{"schema", "print the tool list a Go package will answer, from its source", runSchema},
 		{"explain", "show a rule's documentation, by ID or slug", runExplain},

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/subako-ai/subako-go/pkgcheck"
+	"github.com/subako-ai/subako-go/serve"
+)
+
+// serveStdin is the client's end of the stdio transport (tests replace it).
+var serveStdin io.Reader = os.Stdin
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var allow stringList
+	fs.Var(&allow, "allow-host", "a host subako_http may reach (repeatable; none by default)")
+	volume := fs.String("volume", "", "directory backing /volume, kept across calls (default: a new temporary one, removed at exit)")
+	data := fs.Bool("data", false, "mount /volume/data as well, as when the agent enables it")
+	timeout := fs.Duration("timeout", time.Minute, "each call's timeout")
+	maxConcurrent := fs.Int("max-concurrent", 4, "calls that may run at once, each in its own instance")
+	force := fs.Bool("force", false, "serve a package even when lint finds errors")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: subakogo serve [flags] PATH\n\n"+
+			"Serves a function package to MCP clients on stdin and stdout, as Subako runs it: the tools from one\n"+
+			"discovery run (linted; errors refuse to start unless --force), each call in a fresh instance with\n"+
+			"Subako's limits. Clients of 2026-07-28 (per-request _meta) and of the initialize handshake\n"+
+			"(2025-11-25, 2025-06-18) are both served. PATH is a package directory (module.wasm,\n"+
+			"subako-package.json, assets/), a .wasm module, or a Go package, built for wasip1 first as pack does.\n"+
+			"The log goes to stderr.")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	if len(pos) != 1 {
+		return usageError(stderr, fs, errors.New("want one PATH"))
+	}
+	if *maxConcurrent < 1 {
+		return usageError(stderr, fs, errors.New("--max-concurrent must be at least 1"))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s, err := serve.New(serve.Options{
+		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
+		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		return exitUnreadable
+	}
+	defer s.Close()
+	src, cleanup, err := serveSource(pos[0], stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		return exitFindings
+	}
+	defer cleanup()
+	p, err := s.Load(ctx, src)
+	switch {
+	case errors.Is(err, serve.ErrRefused):
+		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		return exitFindings
+	case err != nil:
+		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		return exitUnreadable
+	}
+	s.Use(p)
+	done := make(chan error, 1)
+	go func() { done <- s.ServeStdio(ctx, serveStdin, stdout) }()
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		fmt.Fprintln(stderr, "subakogo serve: stopped")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		return exitUnreadable
+	}
+	return exitOK
+}
+
+// serveSource resolves PATH to a package directory or module file; a Go
+// package is built into a temporary package directory first, as pack
+// builds it. cleanup removes what was built.
+func serveSource(path string, stderr io.Writer) (string, func(), error) {
+	nothing := func() {}
+	fi, err := os.Stat(path)
+	if err == nil && !fi.IsDir() {
+		return path, nothing, nil // a module file
+	}
+	if err == nil && fileExists(filepath.Join(path, pkgcheck.ModuleName)) {
+		return path, nothing, nil // a package directory
+	}
+	if err != nil && strings.HasSuffix(path, ".wasm") {
+		return "", nothing, err
+	}
+	dir, err := os.MkdirTemp("", "subako-serve-build-")
+	if err != nil {
+		return "", nothing, err
+	}
+	cleanup := func() { os.RemoveAll(dir) }
+	if err := buildPackage(path, dir, stderr); err != nil {
+		cleanup()
+		return "", nothing, err
+	}
+	return dir, cleanup, nil
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}

@@ -1,0 +1,360 @@
+package serve
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// conn is one client's channel: a stdio process or an HTTP session (or a
+// single stateless HTTP request). Only the handshake era keeps state on it.
+type conn struct {
+	s         *Server
+	transport string
+	// send delivers a message the server starts (a notification); nil when
+	// the channel cannot carry one.
+	send func([]byte)
+
+	mu       sync.Mutex
+	legacy   string // the revision initialize agreed, "" before
+	inflight map[string]context.CancelFunc
+	listens  map[string]json.RawMessage // open subscriptions/listen with toolsListChanged, by id
+}
+
+func (s *Server) newConn(transport string, send func([]byte)) *conn {
+	c := &conn{s: s, transport: transport, send: send,
+		inflight: map[string]context.CancelFunc{}, listens: map[string]json.RawMessage{}}
+	s.mu.Lock()
+	s.conns[c] = struct{}{}
+	s.mu.Unlock()
+	return c
+}
+
+// close forgets the channel: it gets no more notifications.
+func (c *conn) close() {
+	c.s.mu.Lock()
+	delete(c.s.conns, c)
+	c.s.mu.Unlock()
+	c.mu.Lock()
+	for _, cancel := range c.inflight {
+		cancel()
+	}
+	c.mu.Unlock()
+}
+
+func (c *conn) legacyVersion() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.legacy
+}
+
+// answer is what one message gets back: a line (nil for none) and the
+// HTTP status that goes with it.
+type answer struct {
+	line   []byte
+	status int
+}
+
+func errorAnswer(id json.RawMessage, e *rpcError) answer {
+	status := e.status
+	if status == 0 {
+		status = 200
+	}
+	return answer{line: errorLine(id, e), status: status}
+}
+
+// handle answers one message; tools/call blocks until the call is done.
+func (c *conn) handle(ctx context.Context, m *message) answer {
+	if !m.isRequest() {
+		c.notification(m)
+		return answer{status: 202}
+	}
+	ctx, done := c.begin(ctx, m.ID)
+	defer done()
+	a := c.request(ctx, m)
+	if ctx.Err() != nil && c.cancelled(m.ID) {
+		// The client cancelled it: no answer may follow.
+		return answer{status: 499}
+	}
+	return a
+}
+
+func (c *conn) request(ctx context.Context, m *message) answer {
+	params, perr := objectParams(m.Params)
+	if perr != nil {
+		return errorAnswer(m.ID, perr)
+	}
+	if m.Method == "initialize" {
+		return c.initialize(m.ID, params)
+	}
+	e, perr := requestEra(params, c.legacyVersion())
+	if perr != nil {
+		c.s.log.printf("%s %s: refused: %s", c.transport, m.Method, perr.Message)
+		return errorAnswer(m.ID, perr)
+	}
+	p, perr := c.s.current()
+	if perr != nil {
+		return errorAnswer(m.ID, perr)
+	}
+	var result map[string]any
+	switch m.Method {
+	case "server/discover":
+		result = c.s.discoverResult()
+	case "tools/list":
+		result, perr = c.s.listTools(p, e, params)
+	case "tools/call":
+		result, perr = c.s.callTool(ctx, p, e, c.transport, params)
+	case "ping":
+		result = map[string]any{}
+	case "subscriptions/listen":
+		if !e.modern {
+			perr = &rpcError{Code: codeMethodNotFound, Message: "subscriptions/listen is part of 2026-07-28, not of " + e.version, status: 404}
+			break
+		}
+		return c.listen(ctx, m.ID, params)
+	default:
+		perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: " + m.Method + " (this server offers tools only)", status: 404}
+	}
+	if perr != nil {
+		if perr.Code != codeInvalidParams || m.Method != "tools/call" {
+			c.s.log.printf("%s %s: error %d: %s", c.transport, m.Method, perr.Code, perr.Message)
+		}
+		return errorAnswer(m.ID, perr)
+	}
+	return answer{line: resultLine(m.ID, e.finish(result, p.serverInfo)), status: 200}
+}
+
+// initialize is the handshake era's opening: it fixes the connection's
+// revision.
+func (c *conn) initialize(id json.RawMessage, params map[string]json.RawMessage) answer {
+	var requested string
+	if raw, ok := params["protocolVersion"]; !ok || json.Unmarshal(raw, &requested) != nil {
+		return errorAnswer(id, invalidParams("initialize: protocolVersion must be a string"))
+	}
+	var client struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	}
+	_ = json.Unmarshal(params["clientInfo"], &client)
+	v := negotiate(requested)
+	c.mu.Lock()
+	c.legacy = v
+	c.mu.Unlock()
+	p, perr := c.s.current()
+	if perr != nil {
+		return errorAnswer(id, perr)
+	}
+	note := ""
+	if v != requested {
+		note = " (asked for " + requested + ")"
+	}
+	c.s.log.printf("%s initialize: %s %s speaks %s%s", c.transport, client.Name, client.Version, v, note)
+	result := map[string]any{
+		"protocolVersion": v,
+		"capabilities":    c.s.capabilities(),
+		"serverInfo":      p.serverInfo,
+	}
+	if p.instructions != "" {
+		result["instructions"] = p.instructions
+	}
+	return answer{line: resultLine(id, result), status: 200}
+}
+
+func (s *Server) capabilities() map[string]any {
+	tools := map[string]any{}
+	if s.watch.Load() {
+		tools["listChanged"] = true
+	}
+	return map[string]any{"tools": tools}
+}
+
+// discoverResult answers server/discover for the current package.
+func (s *Server) discoverResult() map[string]any {
+	p := s.pkg.Load()
+	r := map[string]any{
+		"supportedVersions": modernVersions,
+		"capabilities":      s.capabilities(),
+		"ttlMs":             s.ttl(),
+		"cacheScope":        "public",
+	}
+	if p.instructions != "" {
+		r["instructions"] = p.instructions
+	}
+	return r
+}
+
+// ttl is how long a client may keep a list: an hour for a package that
+// cannot change, none while watching.
+func (s *Server) ttl() int {
+	if s.watch.Load() {
+		return 0
+	}
+	return 3600000
+}
+
+// listTools answers one page of tools/list. A cursor names the package
+// version and the offset, so a cursor from before a rebuild is refused.
+func (s *Server) listTools(p *Package, e era, params map[string]json.RawMessage) (map[string]any, *rpcError) {
+	start := 0
+	rev := s.rev.Load()
+	if raw, ok := params["cursor"]; ok {
+		var cur string
+		if json.Unmarshal(raw, &cur) != nil {
+			return nil, invalidParams("cursor must be a string")
+		}
+		r, off, ok := parseCursor(cur)
+		if !ok || r != rev || off <= 0 || off >= len(p.tools) {
+			return nil, invalidParams("invalid cursor " + strconv.Quote(cur) + " (from an older tool list, or not one this server gave)")
+		}
+		start = off
+	}
+	end := min(start+s.opt.PageSize, len(p.tools))
+	tools := make([]json.RawMessage, 0, end-start)
+	for _, t := range p.tools[start:end] {
+		if !e.modern {
+			t = legacyTool(t)
+		}
+		tools = append(tools, t)
+	}
+	r := map[string]any{"tools": tools, "ttlMs": s.ttl(), "cacheScope": "public"}
+	if end < len(p.tools) {
+		r["nextCursor"] = makeCursor(rev, end)
+	}
+	return r, nil
+}
+
+func makeCursor(rev uint64, off int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte("v1:" + strconv.FormatUint(rev, 10) + ":" + strconv.Itoa(off)))
+}
+
+func parseCursor(c string) (uint64, int, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return 0, 0, false
+	}
+	parts := strings.Split(string(b), ":")
+	if len(parts) != 3 || parts[0] != "v1" {
+		return 0, 0, false
+	}
+	rev, err1 := strconv.ParseUint(parts[1], 10, 64)
+	off, err2 := strconv.Atoi(parts[2])
+	return rev, off, err1 == nil && err2 == nil
+}
+
+// begin tracks an in-flight request so notifications/cancelled can stop it.
+func (c *conn) begin(ctx context.Context, id json.RawMessage) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	key := string(id)
+	c.mu.Lock()
+	c.inflight[key] = cancel
+	c.mu.Unlock()
+	return ctx, func() {
+		c.mu.Lock()
+		delete(c.inflight, key)
+		c.mu.Unlock()
+		cancel()
+	}
+}
+
+// cancelled says whether the client cancelled id (and so wants no answer).
+func (c *conn) cancelled(id json.RawMessage) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	cancel, ok := c.inflight[string(id)]
+	return ok && cancel == nil
+}
+
+// notification handles a message without an id.
+func (c *conn) notification(m *message) {
+	switch m.Method {
+	case "notifications/initialized":
+	case "notifications/cancelled":
+		var p struct {
+			RequestID json.RawMessage `json:"requestId"`
+			Reason    string          `json:"reason"`
+		}
+		if json.Unmarshal(m.Params, &p) != nil || len(p.RequestID) == 0 {
+			c.s.log.printf("%s notifications/cancelled without a requestId: ignored", c.transport)
+			return
+		}
+		c.mu.Lock()
+		cancel := c.inflight[string(p.RequestID)]
+		if cancel != nil {
+			c.inflight[string(p.RequestID)] = nil // marks it cancelled by the client
+		}
+		_, listening := c.listens[string(p.RequestID)]
+		delete(c.listens, string(p.RequestID))
+		c.mu.Unlock()
+		switch {
+		case cancel != nil:
+			c.s.log.printf("%s request %s cancelled by the client %s", c.transport, p.RequestID, p.Reason)
+			cancel()
+		case listening:
+			c.s.log.printf("%s subscription %s closed by the client", c.transport, p.RequestID)
+		}
+	default:
+		// Other notifications are ignored, as the protocol allows.
+	}
+}
+
+// listen opens a subscriptions/listen stream on a channel that can carry
+// notifications. It answers nothing now: the stream stays open until the
+// client cancels it.
+func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string]json.RawMessage) answer {
+	var filter map[string]any
+	if raw, ok := params["notifications"]; !ok || json.Unmarshal(raw, &filter) != nil || filter == nil {
+		return errorAnswer(id, invalidParams("subscriptions/listen: notifications must be an object"))
+	}
+	if c.send == nil {
+		return errorAnswer(id, &rpcError{Code: codeInvalidRequest, Message: "this channel cannot carry notifications", status: 400})
+	}
+	acked := map[string]any{}
+	if on, _ := filter["toolsListChanged"].(bool); on && c.s.watch.Load() {
+		acked["toolsListChanged"] = true
+		c.mu.Lock()
+		c.listens[string(id)] = id
+		c.mu.Unlock()
+	}
+	c.send(notificationLine("notifications/subscriptions/acknowledged", map[string]any{
+		"_meta":         map[string]any{metaSubscriptionID: id},
+		"notifications": acked,
+	}))
+	<-ctx.Done()
+	c.mu.Lock()
+	delete(c.listens, string(id))
+	c.mu.Unlock()
+	return answer{status: 499}
+}
+
+// toolsChanged tells every client that asked for it that the tool list
+// changed: handshake-era clients (told listChanged at initialize) and
+// modern clients with an open subscription.
+func (s *Server) toolsChanged() {
+	s.mu.Lock()
+	conns := make([]*conn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		if c.send == nil {
+			continue
+		}
+		c.mu.Lock()
+		legacy := c.legacy != ""
+		ids := make([]json.RawMessage, 0, len(c.listens))
+		for _, id := range c.listens {
+			ids = append(ids, id)
+		}
+		c.mu.Unlock()
+		if legacy && s.watch.Load() {
+			c.send(notificationLine("notifications/tools/list_changed", nil))
+		}
+		for _, id := range ids {
+			c.send(notificationLine("notifications/tools/list_changed", map[string]any{"_meta": map[string]any{metaSubscriptionID: id}}))
+		}
+	}
+}

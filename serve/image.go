@@ -1,0 +1,159 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+
+	"golang.org/x/image/draw"
+	"golang.org/x/image/webp"
+)
+
+// Image limits. Subako downscales an image to MaxImageEdge pixels on its
+// long edge; serve also refuses files and pictures too big to decode
+// safely, with a note instead of the image.
+const (
+	MaxImageEdge   = 2000
+	maxImageBytes  = 64 << 20
+	maxImagePixels = 100_000_000
+)
+
+// sniffImage names the image type of data from its first bytes: PNG,
+// JPEG, GIF and WebP, the types Subako shows.
+func sniffImage(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
+		return "image/png"
+	case bytes.HasPrefix(data, []byte{0xff, 0xd8, 0xff}):
+		return "image/jpeg"
+	case bytes.HasPrefix(data, []byte("GIF87a")), bytes.HasPrefix(data, []byte("GIF89a")):
+		return "image/gif"
+	case len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP":
+		return "image/webp"
+	}
+	return ""
+}
+
+// volumeImage reads an image a result links as volume:///PATH from the
+// volume, the way Subako does after the call. It returns an MCP image
+// block, or nil and a note saying why there is none.
+func volumeImage(volume string, data bool, uri string) (map[string]any, string) {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "volume" || u.Host != "" {
+		return nil, "(the link " + strconv.Quote(uri) + " is not a volume:/// URI, so no image was shown)"
+	}
+	rel := strings.TrimPrefix(path.Clean("/"+u.Path), "/")
+	mounted := strings.HasPrefix(rel, "tmp/") || (data && strings.HasPrefix(rel, "data/"))
+	if !mounted {
+		return nil, "(the image " + uri + " is not in a mounted part of the volume (/volume/tmp" + map[bool]string{true: " or /volume/data", false: ""}[data] + "))"
+	}
+	b, err := readInRoot(volume, rel)
+	if err != nil {
+		return nil, "(the image " + uri + " could not be read: " + err.Error() + ")"
+	}
+	return imageBlock(b, uri)
+}
+
+// readInRoot reads a file beneath dir without following any link out of it.
+func readInRoot(dir, rel string) ([]byte, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	f, err := root.Open(rel)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, errors.New("no such file")
+		}
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxImageBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxImageBytes {
+		return nil, errors.New("larger than " + strconv.Itoa(maxImageBytes>>20) + " MiB")
+	}
+	return b, nil
+}
+
+// imageBlock is an MCP image block for an image file's bytes, downscaled
+// to MaxImageEdge on its long edge when it is larger. what names the image
+// in notes.
+func imageBlock(b []byte, what string) (map[string]any, string) {
+	mime := sniffImage(b)
+	if mime == "" {
+		return nil, "(" + what + " is not a PNG, JPEG, GIF or WebP image, so it was not shown)"
+	}
+	decoder := decoders[mime]
+	cfg, err := decoder.config(bytes.NewReader(b))
+	if err != nil {
+		return nil, "(" + what + " is not a readable " + mime + " image: " + err.Error() + ")"
+	}
+	if cfg.Width > MaxImageEdge || cfg.Height > MaxImageEdge {
+		if cfg.Width*cfg.Height > maxImagePixels {
+			return nil, "(" + what + " is " + strconv.Itoa(cfg.Width) + "x" + strconv.Itoa(cfg.Height) + " pixels, too large to show)"
+		}
+		if b, mime, err = downscale(b, decoder, mime); err != nil {
+			return nil, "(" + what + " could not be downscaled: " + err.Error() + ")"
+		}
+	}
+	return map[string]any{"type": "image", "mimeType": mime, "data": base64.StdEncoding.EncodeToString(b)}, ""
+}
+
+type imageDecoder struct {
+	config func(io.Reader) (image.Config, error)
+	decode func(io.Reader) (image.Image, error)
+}
+
+var decoders = map[string]imageDecoder{
+	"image/png":  {png.DecodeConfig, png.Decode},
+	"image/jpeg": {jpeg.DecodeConfig, jpeg.Decode},
+	"image/gif":  {gif.DecodeConfig, gif.Decode},
+	"image/webp": {webp.DecodeConfig, webp.Decode},
+}
+
+// downscale shrinks an image so its long edge is MaxImageEdge. A JPEG
+// stays a JPEG; every other type becomes a PNG (GIF's palette and WebP,
+// which the standard library cannot write, would lose more).
+func downscale(b []byte, d imageDecoder, mime string) ([]byte, string, error) {
+	src, err := d.decode(bytes.NewReader(b))
+	if err != nil {
+		return nil, "", err
+	}
+	w, h := src.Bounds().Dx(), src.Bounds().Dy()
+	nw, nh := MaxImageEdge, max(1, h*MaxImageEdge/w)
+	if h > w {
+		nw, nh = max(1, w*MaxImageEdge/h), MaxImageEdge
+	}
+	dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
+	draw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
+	var out bytes.Buffer
+	if mime == "image/jpeg" {
+		err = jpeg.Encode(&out, dst, &jpeg.Options{Quality: 90})
+	} else {
+		mime = "image/png"
+		err = png.Encode(&out, dst)
+	}
+	return out.Bytes(), mime, err
+}

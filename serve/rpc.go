@@ -1,0 +1,161 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+)
+
+// JSON-RPC and MCP error codes a server answers with.
+const (
+	codeParse              = -32700
+	codeInvalidRequest     = -32600
+	codeMethodNotFound     = -32601
+	codeInvalidParams      = -32602
+	codeInternal           = -32603
+	codeHeaderMismatch     = -32020
+	codeUnsupportedVersion = -32022
+)
+
+// The _meta keys of MCP 2026-07-28 that serve reads and writes.
+const (
+	metaProtocolVersion = "io.modelcontextprotocol/protocolVersion"
+	metaClientCaps      = "io.modelcontextprotocol/clientCapabilities"
+	metaClientInfo      = "io.modelcontextprotocol/clientInfo"
+	metaServerInfo      = "io.modelcontextprotocol/serverInfo"
+	metaSubscriptionID  = "io.modelcontextprotocol/subscriptionId"
+)
+
+// maxMessage bounds one message from a client, on stdio and over HTTP. A
+// tool's arguments are the only large part, and Subako's own requests are
+// far smaller.
+const maxMessage = 16 << 20
+
+// message is one JSON-RPC message from a client, as it arrived.
+type message struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   json.RawMessage `json:"error"`
+}
+
+// isRequest says whether the message expects an answer.
+func (m *message) isRequest() bool { return len(m.ID) > 0 && string(m.ID) != "null" }
+
+// rpcError is a JSON-RPC error answer, with the HTTP status that goes with
+// it on the Streamable HTTP transport.
+type rpcError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Data    any    `json:"data,omitempty"`
+	status  int
+}
+
+func (e *rpcError) Error() string { return e.Message }
+
+func invalidParams(msg string) *rpcError {
+	return &rpcError{Code: codeInvalidParams, Message: msg, status: 400}
+}
+
+// parseMessage decodes one line or body. A message that is not JSON, not
+// an object, or not JSON-RPC 2.0 is answered with the matching error.
+func parseMessage(b []byte) (*message, *rpcError) {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '[' {
+		return nil, &rpcError{Code: codeInvalidRequest, Message: "batches are not part of MCP since 2025-06-18: send one message at a time", status: 400}
+	}
+	var m message
+	d := json.NewDecoder(bytes.NewReader(b))
+	if err := d.Decode(&m); err != nil {
+		return nil, &rpcError{Code: codeParse, Message: "parse error: " + err.Error(), status: 400}
+	}
+	if d.More() {
+		return nil, &rpcError{Code: codeParse, Message: "parse error: more than one JSON value in a message", status: 400}
+	}
+	switch {
+	case m.JSONRPC != "2.0":
+		return nil, &rpcError{Code: codeInvalidRequest, Message: `not a JSON-RPC 2.0 message: "jsonrpc" must be "2.0"`, status: 400}
+	case m.Method == "" && (m.Result != nil || m.Error != nil):
+		return nil, &rpcError{Code: codeInvalidRequest, Message: "a response from the client: this server sends no requests", status: 400}
+	case m.Method == "":
+		return nil, &rpcError{Code: codeInvalidRequest, Message: `no "method"`, status: 400}
+	}
+	if m.isRequest() {
+		if err := checkID(m.ID); err != nil {
+			return nil, &rpcError{Code: codeInvalidRequest, Message: err.Error(), status: 400}
+		}
+	}
+	return &m, nil
+}
+
+// checkID accepts the ids MCP allows: a string or an integer.
+func checkID(id json.RawMessage) error {
+	var v any
+	d := json.NewDecoder(bytes.NewReader(id))
+	d.UseNumber()
+	if err := d.Decode(&v); err != nil {
+		return err
+	}
+	switch v := v.(type) {
+	case string:
+		return nil
+	case json.Number:
+		if _, err := v.Int64(); err == nil {
+			return nil
+		}
+	}
+	return errors.New("a request id must be a string or an integer, not " + string(id))
+}
+
+// resultLine is the answer to id with result.
+func resultLine(id json.RawMessage, result any) []byte {
+	b, err := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Result  any             `json:"result"`
+	}{"2.0", id, result})
+	if err != nil {
+		return errorLine(id, &rpcError{Code: codeInternal, Message: "the result cannot be encoded: " + err.Error()})
+	}
+	return b
+}
+
+// errorLine is the error answer to id; a nil id (the request could not be
+// read) leaves it out.
+func errorLine(id json.RawMessage, e *rpcError) []byte {
+	var v struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id,omitempty"`
+		Error   *rpcError       `json:"error"`
+	}
+	v.JSONRPC, v.Error = "2.0", e
+	if len(id) > 0 {
+		v.ID = id
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// notificationLine is a notification from the server.
+func notificationLine(method string, params any) []byte {
+	v := map[string]any{"jsonrpc": "2.0", "method": method}
+	if params != nil {
+		v["params"] = params
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// objectParams decodes params as an object; absent params are an empty one.
+func objectParams(p json.RawMessage) (map[string]json.RawMessage, *rpcError) {
+	out := map[string]json.RawMessage{}
+	if len(p) == 0 || string(p) == "null" {
+		return out, nil
+	}
+	if err := json.Unmarshal(p, &out); err != nil {
+		return nil, invalidParams("params must be an object")
+	}
+	return out, nil
+}

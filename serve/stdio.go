@@ -1,0 +1,109 @@
+package serve
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"sync"
+)
+
+// ServeStdio serves one client on MCP's stdio transport: one message a
+// line in, one a line out. Calls run concurrently (up to MaxConcurrent);
+// everything else is answered in order as it arrives. It returns at end of
+// input once every call has been answered, or when ctx ends.
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := &lineWriter{w: out}
+	c := s.newConn("stdio", w.write)
+	defer c.close()
+	r := bufio.NewReaderSize(in, 64<<10)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for {
+		line, err := readLine(r)
+		if len(bytes.TrimSpace(line)) > 0 {
+			m, perr := parseMessage(line)
+			switch {
+			case perr != nil:
+				s.log.printf("stdio: %s", perr.Message)
+				w.write(errorLine(nil, perr))
+			case m.Method == "tools/call" || m.Method == "subscriptions/listen":
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if a := c.handle(ctx, m); a.line != nil {
+						w.write(a.line)
+					}
+				}()
+			default:
+				if a := c.handle(ctx, m); a.line != nil {
+					w.write(a.line)
+				}
+			}
+		}
+		switch {
+		case errors.Is(err, errLineTooLong):
+			s.log.printf("stdio: a message over %d bytes was skipped", maxMessage)
+			w.write(errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "message too large"}))
+		case err == io.EOF:
+			// Calls already started still answer; open subscriptions end.
+			c.endListens()
+			return nil
+		case err != nil:
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads up to the next newline. A line longer than maxMessage is
+// consumed and reported as errLineTooLong, with nothing of it kept.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > maxMessage {
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = r.ReadSlice('\n')
+			}
+			if err != nil && err != io.EOF {
+				return nil, err
+			}
+			return nil, errLineTooLong
+		}
+		line = append(line, chunk...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return line, err
+		}
+	}
+}
+
+// lineWriter writes whole lines, one writer at a time.
+type lineWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lineWriter) write(line []byte) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, _ = l.w.Write(append(line, '\n'))
+}
+
+// endListens cancels open subscriptions: their streams end with the input.
+func (c *conn) endListens() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id := range c.listens {
+		if cancel := c.inflight[id]; cancel != nil {
+			cancel()
+		}
+	}
+}

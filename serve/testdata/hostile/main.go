@@ -1,0 +1,176 @@
+// Command hostile is a module for serve's tests: it answers discovery
+// properly, then each tool misbehaves (or behaves) as its name says, so
+// the tests can check that serve contains it and the next call works.
+//
+// Built with -ldflags=-X main.mode=badname it lists a tool whose name
+// Subako refuses, so lint finds an error.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+var mode string
+
+type request struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+		Cursor    *string         `json:"cursor"`
+	} `json:"params"`
+}
+
+var tools = []string{"ok", "loop", "flood", "panic", "exit3", "sleep", "write", "read", "big_image", "inline_image", "mixed", "missing_image", "stderr_flood"}
+
+func main() {
+	in := bufio.NewReader(os.Stdin)
+	for {
+		line, err := in.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			var req request
+			if json.Unmarshal(line, &req) == nil && len(req.ID) > 0 {
+				answer(req)
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func reply(id json.RawMessage, result map[string]any) {
+	result["resultType"] = "complete"
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
+	os.Stdout.Write(append(b, '\n'))
+}
+
+func text(s string) map[string]any { return map[string]any{"type": "text", "text": s} }
+
+func answer(req request) {
+	switch req.Method {
+	case "server/discover":
+		reply(req.ID, map[string]any{"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
+			"ttlMs": 0, "cacheScope": "public",
+			"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "hostile", "version": "1.0.0"}}})
+	case "tools/list":
+		// Two pages, so serve's discovery follows a cursor.
+		names := tools[:5]
+		next := any("page-2")
+		if req.Params.Cursor != nil {
+			names, next = tools[5:], nil
+		}
+		var list []any
+		for _, n := range names {
+			if mode == "badname" && n == "ok" {
+				n = "Not A Name"
+			}
+			list = append(list, map[string]any{"name": n, "description": "The " + n + " tool: it does what its name says.",
+				"inputSchema": map[string]any{"type": "object", "properties": map[string]any{
+					"ms":   map[string]any{"type": "integer", "description": "How long, in milliseconds."},
+					"path": map[string]any{"type": "string", "description": "A path under /volume."},
+					"text": map[string]any{"type": "string", "description": "Text to write."},
+					"w":    map[string]any{"type": "integer", "description": "Width in pixels."},
+					"h":    map[string]any{"type": "integer", "description": "Height in pixels."},
+				}, "additionalProperties": false}})
+		}
+		r := map[string]any{"tools": list, "ttlMs": 0, "cacheScope": "public"}
+		if next != nil {
+			r["nextCursor"] = next
+		}
+		reply(req.ID, r)
+	case "tools/call":
+		call(req)
+	default:
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": req.ID, "error": map[string]any{"code": -32601, "message": "no " + req.Method}})
+		os.Stdout.Write(append(b, '\n'))
+	}
+}
+
+func call(req request) {
+	var args struct {
+		MS   int    `json:"ms"`
+		Path string `json:"path"`
+		Text string `json:"text"`
+		W    int    `json:"w"`
+		H    int    `json:"h"`
+	}
+	_ = json.Unmarshal(req.Params.Arguments, &args)
+	switch req.Params.Name {
+	case "ok":
+		reply(req.ID, map[string]any{"content": []any{text("fine")}})
+	case "loop":
+		for {
+		}
+	case "flood":
+		chunk := strings.Repeat("x", 64<<10) + "\n"
+		for {
+			os.Stdout.WriteString(chunk)
+		}
+	case "panic":
+		os.Stderr.WriteString(strings.Repeat("noise\n", 100))
+		panic("boom: the hostile module crashed on purpose")
+	case "exit3":
+		os.Exit(3)
+	case "stderr_flood":
+		for i := 0; i < 100000; i++ {
+			os.Stderr.WriteString("stderr line " + strconv.Itoa(i) + "\n")
+		}
+		os.Stderr.WriteString("the last words")
+		os.Exit(1)
+	case "sleep":
+		time.Sleep(time.Duration(args.MS) * time.Millisecond)
+		reply(req.ID, map[string]any{"content": []any{text("slept " + strconv.Itoa(args.MS) + "ms")}})
+	case "write":
+		if err := os.WriteFile(args.Path, []byte(args.Text), 0o644); err != nil {
+			reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
+			return
+		}
+		reply(req.ID, map[string]any{"content": []any{text("written")}})
+	case "read":
+		b, err := os.ReadFile(args.Path)
+		if err != nil {
+			reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
+			return
+		}
+		reply(req.ID, map[string]any{"content": []any{text(string(b))}})
+	case "big_image", "inline_image":
+		img := image.NewNRGBA(image.Rect(0, 0, args.W, args.H))
+		for x := 0; x < args.W; x++ {
+			img.Set(x, args.H/2, color.NRGBA{R: 255, A: 255})
+		}
+		var b bytes.Buffer
+		_ = png.Encode(&b, img)
+		if req.Params.Name == "inline_image" {
+			reply(req.ID, map[string]any{"content": []any{text("inline"), map[string]any{"type": "image", "mimeType": "image/png", "data": base64.StdEncoding.EncodeToString(b.Bytes())}}})
+			return
+		}
+		if err := os.WriteFile("/volume/tmp/big image.png", b.Bytes(), 0o644); err != nil {
+			reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
+			return
+		}
+		reply(req.ID, map[string]any{"content": []any{text("drawn"),
+			map[string]any{"type": "resource_link", "uri": "volume:///tmp/big%20image.png", "name": "big image.png", "mimeType": "image/png"}}})
+	case "missing_image":
+		reply(req.ID, map[string]any{"content": []any{
+			map[string]any{"type": "resource_link", "uri": "volume:///tmp/nothing-here.png", "name": "nothing-here.png"}}})
+	case "mixed":
+		reply(req.ID, map[string]any{"content": []any{
+			text("a text"),
+			map[string]any{"type": "audio", "mimeType": "audio/wav", "data": "UklGRg=="},
+			map[string]any{"type": "resource_link", "uri": "https://example.com/report", "name": "report"},
+			map[string]any{"type": "resource", "resource": map[string]any{"uri": "file:///x.txt", "text": "x"}},
+		}, "structuredContent": []any{1, 2, 3}})
+	}
+}
