@@ -57,8 +57,10 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 		return nil, &rpcError{Code: codeInternal, Message: "the call was cancelled", status: 499}
 	}
 	if breaks := call.Record.Breaks(); len(breaks) > 0 {
-		s.log.printf("%s call %s (%s): crashed after %v: %s", transport, name, e, took, breaks[0].Message)
-		return crashResult(breaks, call.Record), nil
+		res := crashResult(breaks, call.Record)
+		why, _, _ := strings.Cut(crashText(breaks, call.Record), "\n")
+		s.log.printf("%s call %s (%s): crashed after %v: %s", transport, name, e, took, strings.TrimPrefix(why, "The function crashed: "))
+		return res, nil
 	}
 	result, kind := s.showResult(call.Result, e)
 	s.log.printf("%s call %s (%s): %s in %v", transport, name, e, kind, took)
@@ -68,9 +70,24 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 // crashResult is what Subako tells the model about a call that broke:
 // that the function crashed, why, and the tail of its stderr.
 func crashResult(breaks []host.Break, rec *host.Record) map[string]any {
+	return map[string]any{"content": []any{textBlock(crashText(breaks, rec))}, "isError": true}
+}
+
+// crashText says why a call crashed: the cause first, then the missing
+// answer it led to (without the host's own request id, which the client
+// never saw), then the tail of stderr.
+func crashText(breaks []host.Break, rec *host.Record) string {
 	var why []string
+	noAnswer := false
 	for _, b := range breaks {
+		if b.Kind == host.BreakNoAnswer {
+			noAnswer = true
+			continue
+		}
 		why = append(why, b.Message)
+	}
+	if noAnswer {
+		why = append(why, "no answer to the call")
 	}
 	text := "The function crashed: " + strings.Join(why, "; ") + "."
 	if len(rec.Stderr) > 0 {
@@ -80,7 +97,7 @@ func crashResult(breaks []host.Break, rec *host.Record) map[string]any {
 		}
 		text += "\n\n" + shown + ":\n" + strings.ToValidUTF8(string(rec.Stderr), "\uFFFD")
 	}
-	return map[string]any{"content": []any{textBlock(text)}, "isError": true}
+	return text
 }
 
 func textBlock(text string) map[string]any { return map[string]any{"type": "text", "text": text} }

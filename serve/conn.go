@@ -119,7 +119,7 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 		perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: " + m.Method + " (this server offers tools only)", status: 404}
 	}
 	if perr != nil {
-		if perr.Code != codeInvalidParams || m.Method != "tools/call" {
+		if perr.status != 499 {
 			c.s.log.printf("%s %s: error %d: %s", c.transport, m.Method, perr.Code, perr.Message)
 		}
 		return errorAnswer(m.ID, perr)

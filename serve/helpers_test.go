@@ -63,14 +63,13 @@ func newServer(t *testing.T, wasm string, opt Options) (*Server, *syncBuffer) {
 	t.Helper()
 	logBuf := &syncBuffer{}
 	opt.Log = logBuf
-	opt.Host.CacheDir = filepath.Join(buildDir, "cache")
 	s, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		s.Close()
-		if t.Failed() {
+		if t.Failed() || testing.Verbose() {
 			t.Logf("serve log:\n%s", logBuf.String())
 		}
 	})
@@ -108,14 +107,16 @@ type client struct {
 	done    chan error
 	modern  bool // send 2026-07-28 _meta on each request
 	nextID  int
+	closing sync.Once
 	pending map[string][]byte // answers read while waiting for another
+	methods map[string]string // the method of each id sent
 }
 
 func startClient(t *testing.T, s *Server, modern bool) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	c := &client{t: t, in: inW, lines: make(chan []byte, 100), done: make(chan error, 1), modern: modern, pending: map[string][]byte{}}
+	c := &client{t: t, in: inW, lines: make(chan []byte, 100), done: make(chan error, 1), modern: modern, pending: map[string][]byte{}, methods: map[string]string{}}
 	go func() {
 		err := s.ServeStdio(context.Background(), inR, outW)
 		outW.Close()
@@ -140,12 +141,17 @@ func startClient(t *testing.T, s *Server, modern bool) *client {
 
 // close ends stdin and waits for ServeStdio to return.
 func (c *client) close() {
-	c.in.Close()
-	select {
-	case <-c.done:
-	case <-time.After(30 * time.Second):
-		c.t.Error("ServeStdio did not return after stdin closed")
-	}
+	c.closing.Do(func() {
+		c.in.Close()
+		select {
+		case err := <-c.done:
+			if err != nil {
+				c.t.Errorf("ServeStdio: %v", err)
+			}
+		case <-time.After(30 * time.Second):
+			c.t.Error("ServeStdio did not return after stdin closed")
+		}
+	})
 }
 
 func meta() map[string]any {
@@ -167,6 +173,7 @@ func (c *client) send(method string, params map[string]any) string {
 	if c.modern && params["_meta"] == nil {
 		params["_meta"] = meta()
 	}
+	c.methods[id] = method
 	c.write(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 	return id
 }
@@ -214,7 +221,7 @@ func (c *client) wait(id string) response {
 	c.t.Helper()
 	if raw, ok := c.pending[id]; ok {
 		delete(c.pending, id)
-		return c.decode(raw)
+		return c.decode(id, raw)
 	}
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -235,19 +242,20 @@ func (c *client) wait(id string) response {
 		var got string
 		_ = json.Unmarshal(head.ID, &got)
 		if got == id {
-			return c.decode(line)
+			return c.decode(id, line)
 		}
 		c.pending[got] = line
 	}
 }
 
-func (c *client) decode(line []byte) response {
+func (c *client) decode(id string, line []byte) response {
 	c.t.Helper()
 	var r response
 	if err := json.Unmarshal(line, &r); err != nil {
 		c.t.Fatalf("answer %q: %v", line, err)
 	}
 	r.Raw = line
+	checkAnswer(c.t, c.methods[id], line)
 	if bytes.Contains(line, []byte("\n")) {
 		c.t.Errorf("answer has an embedded newline: %q", line)
 	}

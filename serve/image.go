@@ -147,13 +147,13 @@ func downscale(b []byte, d imageDecoder, mime string) ([]byte, string, error) {
 		nw, nh = max(1, w*MaxImageEdge/h), MaxImageEdge
 	}
 	dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
-	draw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
+	draw.BiLinear.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
 	var out bytes.Buffer
 	if mime == "image/jpeg" {
 		err = jpeg.Encode(&out, dst, &jpeg.Options{Quality: 90})
 	} else {
 		mime = "image/png"
-		err = png.Encode(&out, dst)
+		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&out, dst)
 	}
 	return out.Bytes(), mime, err
 }

@@ -148,5 +148,5 @@ func (l *logger) printf(format string, args ...any) {
 func (l *logger) block(text string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	io.WriteString(l.w, text)
+	_, _ = io.WriteString(l.w, text)
 }

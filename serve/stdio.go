@@ -48,7 +48,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 		case errors.Is(err, errLineTooLong):
 			s.log.printf("stdio: a message over %d bytes was skipped", maxMessage)
 			w.write(errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "message too large"}))
-		case err == io.EOF:
+		case errors.Is(err, io.EOF):
 			// Calls already started still answer; open subscriptions end.
 			c.endListens()
 			return nil
@@ -73,7 +73,7 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 			for errors.Is(err, bufio.ErrBufferFull) {
 				_, err = r.ReadSlice('\n')
 			}
-			if err != nil && err != io.EOF {
+			if err != nil && !errors.Is(err, io.EOF) {
 				return nil, err
 			}
 			return nil, errLineTooLong

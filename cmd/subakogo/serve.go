@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -64,6 +65,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	src, cleanup, err := serveSource(pos[0], stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		if errors.Is(err, iofs.ErrNotExist) {
+			return exitUnreadable
+		}
 		return exitFindings
 	}
 	defer cleanup()
