@@ -5,14 +5,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // The revisions serve speaks. Modern requests carry their revision in
 // _meta (the module's own, ABI 1's); legacy clients pick one with
 // initialize and keep it for the connection (stdio) or session (HTTP).
 var (
-	modernVersions = []string{host.ProtocolVersion}
+	modernVersions = []string{abi.ProtocolVersion}
 	legacyVersions = []string{"2025-11-25", "2025-06-18"} // newest first
 )
 

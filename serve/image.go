@@ -80,6 +80,12 @@ func readInRoot(dir, rel string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return readRegular(f, maxImageBytes)
+}
+
+// readRegular reads a regular file of at most limit bytes; anything else
+// (a device, a FIFO, a file that grows past the limit) is an error.
+func readRegular(f *os.File, limit int64) ([]byte, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -87,12 +93,12 @@ func readInRoot(dir, rel string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, errors.New("not a regular file")
 	}
-	b, err := io.ReadAll(io.LimitReader(f, maxImageBytes+1))
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(b) > maxImageBytes {
-		return nil, errors.New("larger than " + strconv.Itoa(maxImageBytes>>20) + " MiB")
+	if int64(len(b)) > limit {
+		return nil, errors.New("larger than " + strconv.FormatInt(limit>>20, 10) + " MiB")
 	}
 	return b, nil
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
@@ -151,8 +152,8 @@ func (p *Package) describe(discover json.RawMessage, path string, dir bool) {
 		}
 	}
 	if info["name"] == nil && dir {
-		var m rules.Manifest
-		if b, err := os.ReadFile(filepath.Join(path, rules.ManifestName)); err == nil && json.Unmarshal(b, &m) == nil && m.Name != "" {
+		var m manifestcheck.Manifest
+		if b, err := os.ReadFile(filepath.Join(path, manifestcheck.FileName)); err == nil && json.Unmarshal(b, &m) == nil && m.Name != "" {
 			info["name"] = m.Name
 			if m.Description != "" && info["description"] == nil {
 				info["description"] = m.Description
@@ -191,18 +192,8 @@ func readModule(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
+	b, err := readRegular(f, maxModule)
 	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	if fi.Size() > maxModule {
-		return nil, fmt.Errorf("%s: %d bytes, over the 1 GiB a module may have", path, fi.Size())
-	}
-	b := make([]byte, fi.Size())
-	if _, err := f.ReadAt(b, 0); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return b, nil
