@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // conn is one client's channel: a stdio process or an HTTP session (or a
@@ -101,11 +103,11 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 	}
 	var result map[string]any
 	switch m.Method {
-	case "server/discover":
+	case abi.MethodDiscover:
 		result = c.s.discoverResult()
-	case "tools/list":
+	case abi.MethodToolsList:
 		result, perr = c.s.listTools(p, e, params)
-	case "tools/call":
+	case abi.MethodToolsCall:
 		result, perr = c.s.callTool(ctx, p, e, c.transport, params)
 	case "ping":
 		result = map[string]any{}

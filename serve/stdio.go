@@ -7,6 +7,8 @@ import (
 	"errors"
 	"io"
 	"sync"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // ServeStdio serves one client on MCP's stdio transport: one message a
@@ -30,7 +32,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 			case perr != nil:
 				s.log.printf("stdio: %s", perr.Message)
 				w.write(errorLine(nil, perr))
-			case m.Method == "tools/call" || m.Method == "subscriptions/listen":
+			case m.Method == abi.MethodToolsCall || m.Method == "subscriptions/listen":
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
