@@ -24,7 +24,7 @@
 // Build it with GOOS=wasip1 GOARCH=wasm (or TinyGo's wasip1 target). Built
 // for the machine instead, the same program prints the package's
 // subako-package.json when run with --subako-manifest, and calls to Fetch go
-// to a replaceable fake (see SetHTTPTransport and HandleHTTP), so handlers
+// to the fake a test installs with package subakotest, so handlers
 // can be tested with go test.
 //
 // # What the server answers

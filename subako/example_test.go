@@ -33,25 +33,6 @@ func ExampleServeIO() {
 	// {"jsonrpc":"2.0","id":"call-0192f5c4","result":{"resultType":"complete","content":[{"type":"text","text":"{\"message\":\"Hello, Ada!\"}"}],"structuredContent":{"message":"Hello, Ada!"},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"hello","version":"0.0.0","description":"Says hello."}}}}
 }
 
-// A handler that calls an API is tested natively with a fake host.
-func ExampleHandleHTTP() {
-	restore := subako.HandleHTTP(func(r *subako.HTTPRequest) (*subako.HTTPResponse, error) {
-		if !strings.HasPrefix(r.URL, "https://api.example.com/") {
-			return nil, &subako.HTTPError{Kind: subako.HTTPHostNotAllowed, Message: "the host is not in this function's network allowlist"}
-		}
-		return &subako.HTTPResponse{Status: 200, Headers: map[string]string{"content-type": "application/json"}, Text: `{"status":"shipped"}`}, nil
-	})
-	defer restore()
-
-	resp, err := subako.Fetch(&subako.HTTPRequest{URL: "https://api.example.com/orders/1042"})
-	fmt.Println(resp.Status, resp.Text, err)
-	_, err = subako.Fetch(&subako.HTTPRequest{URL: "https://elsewhere.test/"})
-	fmt.Println(err)
-	// Output:
-	// 200 {"status":"shipped"} <nil>
-	// HTTP request failed (host_not_allowed): the host is not in this function's network allowlist
-}
-
 // A result shows the model an image saved on the volume after the value.
 func ExampleAnswer() {
 	type chart struct{ Path string }

@@ -63,14 +63,15 @@ type HTTPError = httpwire.Error
 
 // Fetch sends req through the host's subako_http import and waits for the
 // answer. The error is an *HTTPError. Built for the machine rather than
-// wasip1, Fetch goes to the fake installed with SetHTTPTransport or
-// HandleHTTP.
+// wasip1, Fetch goes to the fake a test installs with package subakotest.
 func Fetch(req *HTTPRequest) (*HTTPResponse, error) {
 	raw, err := httpwire.EncodeRequest(req)
 	if err != nil {
 		return nil, err
 	}
+	unlock := lockHost()
 	answer, err := exchange(raw, hostRequest, hostReadResponse)
+	unlock()
 	if err != nil {
 		return nil, err
 	}

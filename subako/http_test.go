@@ -5,9 +5,10 @@ package subako
 import (
 	"errors"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/subako/internal/fakehost"
 )
 
 // capture installs a transport that records each request and answers with
@@ -15,10 +16,11 @@ import (
 func capture(t *testing.T, answer string) *[]string {
 	t.Helper()
 	var got []string
-	t.Cleanup(SetHTTPTransport(func(req []byte) []byte {
+	previous := fakehost.Set(func(req []byte) []byte {
 		got = append(got, string(req))
 		return []byte(answer)
-	}))
+	})
+	t.Cleanup(func() { fakehost.Set(previous) })
 	return &got
 }
 
@@ -132,92 +134,5 @@ func TestNativeHostImports(t *testing.T) {
 	}
 	if n := hostReadResponse(buf); n != -2 {
 		t.Errorf("second read: %d, want -2: the answer is forgotten", n)
-	}
-}
-
-func TestFetchWithoutTransport(t *testing.T) {
-	restore := SetHTTPTransport(nil)
-	defer restore()
-	_, err := Fetch(&HTTPRequest{URL: "https://x.test/"})
-	var herr *HTTPError
-	if !errors.As(err, &herr) || herr.Kind != HTTPConnection || !strings.Contains(herr.Message, "SetHTTPTransport") {
-		t.Fatalf("got %v", err)
-	}
-	// restore puts back what was there.
-	inner := SetHTTPTransport(func([]byte) []byte { return []byte(okInline) })
-	inner()
-	if _, err := Fetch(&HTTPRequest{URL: "https://x.test/"}); err == nil {
-		t.Fatal("restore did not remove the transport")
-	}
-}
-
-func TestHandleHTTP(t *testing.T) {
-	sent := &HTTPRequest{
-		Method:      "post",
-		URL:         "https://api.example.com/orders",
-		Headers:     map[string]string{"Accept": "application/json"},
-		Body:        JSONBody([]byte(`{ "order": 1042 }`)),
-		SaveTo:      "/volume/tmp/out.bin",
-		NoRedirects: true,
-		Timeout:     5 * time.Second,
-	}
-	var seen *HTTPRequest
-	t.Cleanup(HandleHTTP(func(r *HTTPRequest) (*HTTPResponse, error) {
-		seen = r
-		return &HTTPResponse{Status: 201, Headers: map[string]string{"Content-Type": "text/plain"}, Path: "/volume/tmp/out.bin", Bytes: 3}, nil
-	}))
-	resp, err := Fetch(sent)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := &HTTPRequest{
-		Method:      "POST",
-		URL:         "https://api.example.com/orders",
-		Headers:     map[string]string{"accept": "application/json"},
-		Body:        &HTTPBody{Type: "json", JSON: []byte(`{"order":1042}`)},
-		SaveTo:      "/volume/tmp/out.bin",
-		NoRedirects: true,
-		Timeout:     5 * time.Second,
-	}
-	if !reflect.DeepEqual(seen, want) {
-		t.Errorf("handler saw %+v\nwant %+v", seen, want)
-	}
-	if wantResp := (HTTPResponse{Status: 201, Headers: map[string]string{"content-type": "text/plain"}, Path: "/volume/tmp/out.bin", Bytes: 3}); !reflect.DeepEqual(*resp, wantResp) {
-		t.Errorf("response %+v", resp)
-	}
-
-	for _, tc := range []struct {
-		resp *HTTPResponse
-		err  error
-		want HTTPError
-	}{
-		{&HTTPResponse{Status: 200, Text: strings.Repeat("a", InlineMaxBytes+1)}, nil, HTTPError{Kind: HTTPTooLarge, Message: `the body is over the inline limit of 262144 bytes: save it to a file instead, with output {"type":"file","path":...}`}},
-		{&HTTPResponse{Status: 200, Text: "\xff"}, nil, HTTPError{Kind: HTTPNotText, Message: `the body is not UTF-8 text: save it to a file instead, with output {"type":"file","path":...}`}},
-		{nil, &HTTPError{Kind: HTTPHostNotAllowed, Message: "x.test is not allowed"}, HTTPError{Kind: HTTPHostNotAllowed, Message: "x.test is not allowed"}},
-		{nil, errors.New("dial failed"), HTTPError{Kind: HTTPConnection, Message: "dial failed"}},
-		{nil, nil, HTTPError{Kind: HTTPConnection, Message: "the HandleHTTP handler returned no response"}},
-	} {
-		t.Cleanup(HandleHTTP(func(*HTTPRequest) (*HTTPResponse, error) { return tc.resp, tc.err }))
-		_, err := Fetch(&HTTPRequest{URL: "https://x.test/"})
-		var herr *HTTPError
-		if !errors.As(err, &herr) || *herr != tc.want {
-			t.Errorf("got %v, want %+v", err, tc.want)
-		}
-	}
-	// A file body reaches the handler as a file body.
-	t.Cleanup(HandleHTTP(func(r *HTTPRequest) (*HTTPResponse, error) {
-		seen = r
-		return &HTTPResponse{Status: 204}, nil
-	}))
-	if _, err := Fetch(&HTTPRequest{Method: "PUT", URL: "https://x.test/", Body: FileBody("/volume/tmp/in.bin")}); err != nil ||
-		!reflect.DeepEqual(seen.Body, &HTTPBody{Type: "file", Path: "/volume/tmp/in.bin"}) {
-		t.Errorf("file body: %v, %+v", err, seen.Body)
-	}
-	// An inline body of exactly the limit comes through.
-	t.Cleanup(HandleHTTP(func(*HTTPRequest) (*HTTPResponse, error) {
-		return &HTTPResponse{Status: 200, Text: strings.Repeat("a", InlineMaxBytes)}, nil
-	}))
-	if resp, err := Fetch(&HTTPRequest{URL: "https://x.test/"}); err != nil || len(resp.Text) != InlineMaxBytes {
-		t.Errorf("inline body at the limit: %v", err)
 	}
 }

@@ -9,6 +9,10 @@ import (
 
 // Package is a function package: what server/discover and tools/list answer
 // and the handlers tools/call runs.
+//
+// For generated code and hand-written servers; not for use by authors of
+// //subako:function handlers, which return their value or an error and
+// leave this to subako_gen.go.
 type Package struct {
 	// Name and Description are the package's, as in subako-package.json.
 	// The name also identifies the server in every result's serverInfo.
@@ -22,6 +26,10 @@ type Package struct {
 }
 
 // Tool is one function of a package.
+//
+// For generated code and hand-written servers; not for use by authors of
+// //subako:function handlers, which return their value or an error and
+// leave this to subako_gen.go.
 type Tool struct {
 	// Name is what the model calls the tool by. Subako takes 1 to 64
 	// characters of a-z, 0-9, '_' and '-', and rejects the upload otherwise.

@@ -11,6 +11,10 @@ import (
 // Result is the answer to one tool call, an MCP CallToolResult. Make one
 // with ValueResult, TextResult or ErrorResult, or with Answer.Result to
 // show the model images too.
+//
+// For generated code and hand-written servers; not for use by authors of
+// //subako:function handlers, which return their value or an error and
+// leave this to subako_gen.go.
 type Result struct {
 	value   []byte  // compact JSON of a value result
 	text    string  // the text block of a text or error result
@@ -127,6 +131,9 @@ func (a Answer[T]) with(img image, err error) Answer[T] {
 
 // Result makes the call result from the value's JSON, which the caller
 // encodes (generated code has an encoder for T), and the images.
+//
+// For generated code; not for use by authors, whose handlers return the
+// Answer itself.
 func (a Answer[T]) Result(valueJSON []byte) Result {
 	if a.err != nil {
 		return ErrorResult(a.err)

@@ -42,7 +42,8 @@ const (
 	codeUnsupportedVersion = -32022
 )
 
-// Serve runs p as an ABI 1 module: it answers the requests on stdin, one
+// Serve runs p as an ABI 1 module, from the main that subako_gen.go (or a
+// hand-written server) declares: it answers the requests on stdin, one
 // line each on stdout, and exits with status 0 when stdin ends. It never
 // returns. A package that is not valid (no name, a tool without a Call or
 // with a schema that is not a JSON object, ...) makes it exit with status 1

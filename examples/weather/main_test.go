@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/subako"
+	"github.com/subako-ai/subako-go/subako/subakotest"
 )
 
 const (
@@ -35,7 +36,7 @@ type fakeAPI struct {
 }
 
 func (f *fakeAPI) install(t *testing.T) {
-	t.Cleanup(subako.HandleHTTP(func(r *subako.HTTPRequest) (*subako.HTTPResponse, error) {
+	subakotest.HandleHTTP(t, func(r *subako.HTTPRequest) (*subako.HTTPResponse, error) {
 		f.urls = append(f.urls, r.URL)
 		if r.Method != http.MethodGet || r.Headers["accept"] != "application/json" || r.Timeout != requestTimeout {
 			t.Errorf("request %+v", r)
@@ -49,7 +50,7 @@ func (f *fakeAPI) install(t *testing.T) {
 			return f.forecast, nil
 		}
 		return &subako.HTTPResponse{Status: 404, Text: "not found"}, nil
-	}))
+	})
 }
 
 func ok(body string) *subako.HTTPResponse {

@@ -11,16 +11,17 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/subako"
+	"github.com/subako-ai/subako-go/subako/subakotest"
 )
 
 // The guest runtime's Fetch, in a native build, hands its request JSON to
-// the transport installed with SetHTTPTransport and parses the answer: with
+// the transport installed with subakotest.SetTransport and parses the answer: with
 // Handle as that transport, this is the real encoder and decoder of the
 // module talking to this host. (The transport is process-wide, so these
 // tests do not run in parallel.)
 func TestGuestRoundTrip(t *testing.T) {
 	e := newEnv(t)
-	t.Cleanup(subako.SetHTTPTransport(func(req []byte) []byte { return e.cfg.Handle(context.Background(), req) }))
+	subakotest.SetTransport(t, func(req []byte) []byte { return e.cfg.Handle(context.Background(), req) })
 
 	resp, err := subako.Fetch(&subako.HTTPRequest{URL: e.url("api.test", "/text"), Headers: map[string]string{"Accept": "text/plain"}})
 	if err != nil {

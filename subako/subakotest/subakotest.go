@@ -1,0 +1,69 @@
+// Package subakotest is a fake subako_http host for testing handlers with
+// go test, in a native build: subako.Fetch then sends its requests to the
+// fake instead of the network. Each helper installs its fake for the rest of
+// the test and puts the previous one back when the test ends (t.Cleanup).
+//
+// The fake is one for the whole process, so tests that install different
+// fakes must not run in parallel (no t.Parallel). In a wasip1 build Fetch
+// goes to the real host, and the helpers fail the test.
+package subakotest
+
+import (
+	"testing"
+
+	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/abi/httpwire"
+	"github.com/subako-ai/subako-go/subako"
+	"github.com/subako-ai/subako-go/subako/internal/fakehost"
+)
+
+// Transport is a stand-in for the host at the JSON level: it gets a
+// request's JSON, exactly as a module hands it to subako_http.request, and
+// returns the host's answer, {"ok": ...} or {"error": ...}.
+type Transport func(request []byte) (answer []byte)
+
+// SetTransport makes subako.Fetch send its requests to tr for the rest of
+// t; nil makes every request fail, as with no fake at all.
+func SetTransport(t testing.TB, tr Transport) {
+	t.Helper()
+	if !native {
+		t.Fatal("subakotest: the subako_http fake works in a native build only; under wasip1 Fetch goes to the host")
+	}
+	previous := fakehost.Set(tr)
+	t.Cleanup(func() { fakehost.Set(previous) })
+}
+
+// HandleHTTP makes subako.Fetch answer with handle for the rest of t. The
+// handler gets each request as the host would read it (method in
+// uppercase, header names in lowercase, a JSON body compact) and returns a
+// response, or an error: a *subako.HTTPError answers with its kind, any
+// other error is a connection error. Like the host, the fake answers
+// invalid_request for a request the host would refuse, too_large for an
+// inline body over subako.InlineMaxBytes and not_text for one that is not
+// UTF-8.
+func HandleHTTP(t testing.TB, handle func(*subako.HTTPRequest) (*subako.HTTPResponse, error)) {
+	t.Helper()
+	SetTransport(t, func(request []byte) []byte {
+		return httpwire.EncodeAnswer(serve(handle, request))
+	})
+}
+
+// serve is what HandleHTTP's host does with one request.
+func serve(handle func(*subako.HTTPRequest) (*subako.HTTPResponse, error), request []byte) (*subako.HTTPResponse, error) {
+	req, err := httpwire.DecodeRequest(request)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := handle(req)
+	switch {
+	case err != nil:
+		return nil, err // EncodeAnswer keeps an *HTTPError's kind; any other is a connection error
+	case resp == nil:
+		return nil, &subako.HTTPError{Kind: abi.HTTPConnection, Message: "the HandleHTTP handler returned no response"}
+	case resp.Path == "":
+		if err := httpwire.CheckInline([]byte(resp.Text)); err != nil {
+			return nil, err
+		}
+	}
+	return resp, nil
+}

@@ -1,0 +1,134 @@
+package subakotest_test
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/subako"
+	"github.com/subako-ai/subako-go/subako/subakotest"
+)
+
+const okInline = `{"ok":{"status":200,"headers":{},"body":{"type":"inline","text":"ok"}}}`
+
+func TestWithoutFake(t *testing.T) {
+	_, err := subako.Fetch(&subako.HTTPRequest{URL: "https://x.test/"})
+	var herr *subako.HTTPError
+	if !errors.As(err, &herr) || herr.Kind != subako.HTTPConnection || !strings.Contains(herr.Message, "subakotest.HandleHTTP") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// A fake lasts until its test ends, then the one before comes back.
+func TestCleanupRestores(t *testing.T) {
+	t.Run("outer", func(t *testing.T) {
+		subakotest.SetTransport(t, func([]byte) []byte { return []byte(okInline) })
+		t.Run("inner", func(t *testing.T) {
+			subakotest.SetTransport(t, nil)
+			if _, err := subako.Fetch(&subako.HTTPRequest{URL: "https://x.test/"}); err == nil {
+				t.Error("a nil transport answered")
+			}
+		})
+		if resp, err := subako.Fetch(&subako.HTTPRequest{URL: "https://x.test/"}); err != nil || resp.Text != "ok" {
+			t.Errorf("after the inner test: %+v, %v", resp, err)
+		}
+	})
+	if _, err := subako.Fetch(&subako.HTTPRequest{URL: "https://x.test/"}); err == nil {
+		t.Error("the fake outlived its test")
+	}
+}
+
+// Handlers may fetch from several goroutines: each request gets its own
+// answer.
+func TestConcurrentFetches(t *testing.T) {
+	subakotest.HandleHTTP(t, func(r *subako.HTTPRequest) (*subako.HTTPResponse, error) {
+		return &subako.HTTPResponse{Status: 200, Text: r.URL}, nil
+	})
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			url := "https://x.test/" + strconv.Itoa(i)
+			if resp, err := subako.Fetch(&subako.HTTPRequest{URL: url}); err != nil || resp.Text != url {
+				t.Errorf("%s: %+v, %v", url, resp, err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestHandleHTTP(t *testing.T) {
+	sent := &subako.HTTPRequest{
+		Method:      "post",
+		URL:         "https://api.example.com/orders",
+		Headers:     map[string]string{"Accept": "application/json"},
+		Body:        subako.JSONBody([]byte(`{ "order": 1042 }`)),
+		SaveTo:      "/volume/tmp/out.bin",
+		NoRedirects: true,
+		Timeout:     5 * time.Second,
+	}
+	var seen *subako.HTTPRequest
+	subakotest.HandleHTTP(t, func(r *subako.HTTPRequest) (*subako.HTTPResponse, error) {
+		seen = r
+		return &subako.HTTPResponse{Status: 201, Headers: map[string]string{"Content-Type": "text/plain"}, Path: "/volume/tmp/out.bin", Bytes: 3}, nil
+	})
+	resp, err := subako.Fetch(sent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &subako.HTTPRequest{
+		Method:      "POST",
+		URL:         "https://api.example.com/orders",
+		Headers:     map[string]string{"accept": "application/json"},
+		Body:        &subako.HTTPBody{Type: "json", JSON: []byte(`{"order":1042}`)},
+		SaveTo:      "/volume/tmp/out.bin",
+		NoRedirects: true,
+		Timeout:     5 * time.Second,
+	}
+	if !reflect.DeepEqual(seen, want) {
+		t.Errorf("handler saw %+v\nwant %+v", seen, want)
+	}
+	if wantResp := (subako.HTTPResponse{Status: 201, Headers: map[string]string{"content-type": "text/plain"}, Path: "/volume/tmp/out.bin", Bytes: 3}); !reflect.DeepEqual(*resp, wantResp) {
+		t.Errorf("response %+v", resp)
+	}
+
+	for _, tc := range []struct {
+		resp *subako.HTTPResponse
+		err  error
+		want subako.HTTPError
+	}{
+		{&subako.HTTPResponse{Status: 200, Text: strings.Repeat("a", subako.InlineMaxBytes+1)}, nil, subako.HTTPError{Kind: subako.HTTPTooLarge, Message: `the body is over the inline limit of 262144 bytes: save it to a file instead, with output {"type":"file","path":...}`}},
+		{&subako.HTTPResponse{Status: 200, Text: "\xff"}, nil, subako.HTTPError{Kind: subako.HTTPNotText, Message: `the body is not UTF-8 text: save it to a file instead, with output {"type":"file","path":...}`}},
+		{nil, &subako.HTTPError{Kind: subako.HTTPHostNotAllowed, Message: "x.test is not allowed"}, subako.HTTPError{Kind: subako.HTTPHostNotAllowed, Message: "x.test is not allowed"}},
+		{nil, errors.New("dial failed"), subako.HTTPError{Kind: subako.HTTPConnection, Message: "dial failed"}},
+		{nil, nil, subako.HTTPError{Kind: subako.HTTPConnection, Message: "the HandleHTTP handler returned no response"}},
+	} {
+		subakotest.HandleHTTP(t, func(*subako.HTTPRequest) (*subako.HTTPResponse, error) { return tc.resp, tc.err })
+		_, err := subako.Fetch(&subako.HTTPRequest{URL: "https://x.test/"})
+		var herr *subako.HTTPError
+		if !errors.As(err, &herr) || *herr != tc.want {
+			t.Errorf("got %v, want %+v", err, tc.want)
+		}
+	}
+	// A file body reaches the handler as a file body.
+	subakotest.HandleHTTP(t, func(r *subako.HTTPRequest) (*subako.HTTPResponse, error) {
+		seen = r
+		return &subako.HTTPResponse{Status: 204}, nil
+	})
+	if _, err := subako.Fetch(&subako.HTTPRequest{Method: "PUT", URL: "https://x.test/", Body: subako.FileBody("/volume/tmp/in.bin")}); err != nil ||
+		!reflect.DeepEqual(seen.Body, &subako.HTTPBody{Type: "file", Path: "/volume/tmp/in.bin"}) {
+		t.Errorf("file body: %v, %+v", err, seen.Body)
+	}
+	// An inline body of exactly the limit comes through.
+	subakotest.HandleHTTP(t, func(*subako.HTTPRequest) (*subako.HTTPResponse, error) {
+		return &subako.HTTPResponse{Status: 200, Text: strings.Repeat("a", subako.InlineMaxBytes)}, nil
+	})
+	if resp, err := subako.Fetch(&subako.HTTPRequest{URL: "https://x.test/"}); err != nil || len(resp.Text) != subako.InlineMaxBytes {
+		t.Errorf("inline body at the limit: %v", err)
+	}
+}

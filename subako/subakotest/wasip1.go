@@ -1,0 +1,5 @@
+//go:build wasip1
+
+package subakotest
+
+const native = false
