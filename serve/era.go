@@ -44,20 +44,20 @@ func negotiate(requested string) string {
 func requestEra(params map[string]json.RawMessage, legacy string) (era, *rpcError) {
 	var meta map[string]json.RawMessage
 	if raw, ok := params["_meta"]; ok && json.Unmarshal(raw, &meta) != nil {
-		return era{}, invalidParams("_meta must be an object")
+		return era{}, malformed("_meta must be an object")
 	}
 	raw, ok := meta[metaProtocolVersion]
 	if !ok {
 		if legacy != "" {
 			return era{version: legacy}, nil
 		}
-		return era{}, invalidParams("the request has no _meta." + metaProtocolVersion + ": this server speaks " +
+		return era{}, malformed("the request has no _meta." + metaProtocolVersion + ": this server speaks " +
 			strings.Join(modernVersions, ", ") + " with per-request _meta, and " + strings.Join(legacyVersions, ", ") +
 			" after an initialize handshake")
 	}
 	var v string
 	if json.Unmarshal(raw, &v) != nil {
-		return era{}, invalidParams("_meta." + metaProtocolVersion + " must be a string")
+		return era{}, malformed("_meta." + metaProtocolVersion + " must be a string")
 	}
 	if !slices.Contains(modernVersions, v) {
 		return era{}, unsupportedVersion(v)
@@ -65,7 +65,7 @@ func requestEra(params map[string]json.RawMessage, legacy string) (era, *rpcErro
 	caps, ok := meta[metaClientCaps]
 	var obj map[string]json.RawMessage
 	if !ok || json.Unmarshal(caps, &obj) != nil || obj == nil {
-		return era{}, invalidParams("_meta." + metaClientCaps + " is required, an object (empty when the client has none)")
+		return era{}, malformed("_meta." + metaClientCaps + " is required, an object (empty when the client has none)")
 	}
 	return era{version: v, modern: true}, nil
 }

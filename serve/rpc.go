@@ -55,7 +55,15 @@ type rpcError struct {
 
 func (e *rpcError) Error() string { return e.Message }
 
+// invalidParams is a request a server understood but cannot serve (an
+// unknown tool, a bad cursor).
 func invalidParams(msg string) *rpcError {
+	return &rpcError{Code: codeInvalidParams, Message: msg, status: 200}
+}
+
+// malformed is a request that is not well formed (no _meta, params not an
+// object), which Streamable HTTP answers with 400 Bad Request.
+func malformed(msg string) *rpcError {
 	return &rpcError{Code: codeInvalidParams, Message: msg, status: 400}
 }
 
@@ -155,7 +163,7 @@ func objectParams(p json.RawMessage) (map[string]json.RawMessage, *rpcError) {
 		return out, nil
 	}
 	if err := json.Unmarshal(p, &out); err != nil {
-		return nil, invalidParams("params must be an object")
+		return nil, malformed("params must be an object")
 	}
 	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	iofs "io/fs"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -31,6 +32,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", time.Minute, "each call's timeout")
 	maxConcurrent := fs.Int("max-concurrent", 4, "calls that may run at once, each in its own instance")
 	force := fs.Bool("force", false, "serve a package even when lint finds errors")
+	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
+	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo serve [flags] PATH\n\n"+
 			"Serves a function package to MCP clients on stdin and stdout, as Subako runs it: the tools from one\n"+
@@ -38,7 +41,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			"Subako's limits. Clients of 2026-07-28 (per-request _meta) and of the initialize handshake\n"+
 			"(2025-11-25, 2025-06-18) are both served. PATH is a package directory (module.wasm,\n"+
 			"subako-package.json, assets/), a .wasm module, or a Go package, built for wasip1 first as pack does.\n"+
-			"The log goes to stderr.")
+			"With --http, the same over Streamable HTTP at http://ADDR/mcp. The log goes to stderr.")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -50,6 +53,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	if *maxConcurrent < 1 {
 		return usageError(stderr, fs, errors.New("--max-concurrent must be at least 1"))
+	}
+	if *httpPublic && *httpAddr == "" {
+		return usageError(stderr, fs, errors.New("--http-public needs --http ADDR"))
+	}
+	var ln net.Listener
+	if *httpAddr != "" {
+		// Bind first: a refused address is a usage error, before any build.
+		if ln, err = serve.Listen(*httpAddr, *httpPublic); err != nil {
+			return usageError(stderr, fs, err)
+		}
+		defer ln.Close()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -82,7 +96,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	s.Use(p)
 	done := make(chan error, 1)
-	go func() { done <- s.ServeStdio(ctx, serveStdin, stdout) }()
+	go func() {
+		if ln != nil {
+			done <- s.ServeHTTP(ctx, ln, *httpPublic)
+			return
+		}
+		done <- s.ServeStdio(ctx, serveStdin, stdout)
+	}()
 	select {
 	case err = <-done:
 	case <-ctx.Done():

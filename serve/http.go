@@ -1,0 +1,432 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+)
+
+// EndpointPath is the MCP endpoint of the Streamable HTTP transport.
+const EndpointPath = "/mcp"
+
+// maxSessions bounds the handshake-era sessions kept at once; the oldest
+// is dropped to make room.
+const maxSessions = 256
+
+// Listen opens addr for the Streamable HTTP transport. A loopback address
+// is required unless public is set: a local MCP server bound to every
+// interface can be reached by anyone on the network.
+func Listen(addr string, public bool) (net.Listener, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("--http %s: %w", addr, err)
+	}
+	if !public && !isLoopbackHost(host) {
+		return nil, fmt.Errorf("--http %s is not a loopback address: bind to 127.0.0.1 or localhost, or add --http-public to serve the network", addr)
+	}
+	return net.Listen("tcp", addr)
+}
+
+// isLoopbackHost says whether a host name or address only ever means this
+// machine ("" means every interface, so it does not).
+func isLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// Handler serves the Streamable HTTP transport at EndpointPath. Modern
+// requests are stateless, one POST each; handshake-era clients get a
+// session (Mcp-Session-Id) from initialize, as the 2025 revisions define
+// it, with a GET stream for list-changed notifications. public says the
+// server listens beyond loopback, where an Origin must match the Host.
+func (s *Server) Handler(public bool) http.Handler {
+	h := &httpServer{s: s, public: public, sessions: map[string]*session{}}
+	mux := http.NewServeMux()
+	mux.Handle(EndpointPath, h)
+	return mux
+}
+
+type httpServer struct {
+	s      *Server
+	public bool
+
+	mu       sync.Mutex
+	sessions map[string]*session
+}
+
+// session is one handshake-era client over HTTP.
+type session struct {
+	id      string
+	conn    *conn
+	created time.Time
+
+	mu     sync.Mutex
+	stream chan []byte // the open GET stream, nil when none
+}
+
+func (se *session) deliver(msg []byte) {
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	if se.stream != nil {
+		select {
+		case se.stream <- msg:
+		default: // a client that does not read loses notifications, not the server
+		}
+	}
+}
+
+func (h *httpServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !h.originAllowed(r) {
+		h.s.log.printf("http %s: refused the Origin %q (DNS rebinding protection)", r.Method, r.Header.Get("Origin"))
+		writeJSON(w, http.StatusForbidden, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "Forbidden: Origin " + r.Header.Get("Origin") + " is not allowed"}), nil)
+		return
+	}
+	switch r.Method {
+	case http.MethodPost:
+		h.post(w, r)
+	case http.MethodGet:
+		h.get(w, r)
+	case http.MethodDelete:
+		h.delete(w, r)
+	default:
+		w.Header().Set("Allow", "POST, GET, DELETE")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+// originAllowed checks Origin, as the transport requires against DNS
+// rebinding: absent (not a browser), or a loopback origin on a loopback
+// server, or the request's own host on a public one.
+func (h *httpServer) originAllowed(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return false
+	}
+	if h.public {
+		return strings.EqualFold(u.Host, r.Host)
+	}
+	return isLoopbackHost(u.Hostname())
+}
+
+func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(strings.ToLower(strings.TrimSpace(ct)), "application/json") {
+		writeJSON(w, http.StatusUnsupportedMediaType, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "Content-Type must be application/json, not " + ct}), nil)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxMessage))
+	if err != nil {
+		writeJSON(w, http.StatusRequestEntityTooLarge, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "message too large or unreadable: " + err.Error()}), nil)
+		return
+	}
+	m, perr := parseMessage(body)
+	if perr != nil {
+		h.s.log.printf("http: %s", perr.Message)
+		writeJSON(w, perr.status, errorLine(nil, perr), nil)
+		return
+	}
+	params, _ := objectParams(m.Params)
+	_, modern := metaVersion(params)
+	sid := r.Header.Get("Mcp-Session-Id")
+	switch {
+	case modern:
+		// Sessions belong to the handshake era; a modern request ignores one.
+		if perr := checkHeaders(r, m, params); perr != nil {
+			h.s.log.printf("http %s: refused: %s", m.Method, perr.Message)
+			writeJSON(w, perr.status, errorLine(m.ID, perr), nil)
+			return
+		}
+		if m.Method == "subscriptions/listen" && m.isRequest() {
+			h.listen(w, r, m)
+			return
+		}
+		c := h.s.newConn("http", nil)
+		defer c.close()
+		h.reply(w, r, c, m, false, nil)
+	case m.Method == "initialize" && sid == "":
+		se := h.newSession()
+		a := se.conn.handle(r.Context(), m)
+		writeJSON(w, http.StatusOK, a.line, map[string]string{"Mcp-Session-Id": se.id})
+	case sid != "":
+		se := h.session(sid)
+		if se == nil {
+			writeJSON(w, http.StatusNotFound, errorLine(m.ID, &rpcError{Code: codeInvalidRequest, Message: "unknown or ended session " + sid + ": initialize again"}), nil)
+			return
+		}
+		if v := r.Header.Get("Mcp-Protocol-Version"); v != "" && v != se.conn.legacyVersion() {
+			writeJSON(w, http.StatusBadRequest, errorLine(m.ID, &rpcError{Code: codeInvalidRequest, Message: "MCP-Protocol-Version " + v + " is not the session's " + se.conn.legacyVersion()}), nil)
+			return
+		}
+		h.reply(w, r, se.conn, m, true, nil)
+	default:
+		// Neither modern nor in a session: requestEra says what is missing.
+		c := h.s.newConn("http", nil)
+		defer c.close()
+		h.reply(w, r, c, m, false, nil)
+	}
+}
+
+// reply answers one message as JSON; a notification gets 202. In the
+// handshake era a JSON-RPC error travels with 200, as clients of that era
+// expect; in 2026-07-28 it carries the status the transport gives it.
+func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *message, legacy bool, headers map[string]string) {
+	a := c.handle(r.Context(), m)
+	switch {
+	case a.line == nil && a.status == 499:
+		return // the client went away or cancelled: nothing to send
+	case a.line == nil:
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	status := a.status
+	if legacy || status == 0 {
+		status = http.StatusOK
+	}
+	writeJSON(w, status, a.line, headers)
+}
+
+func writeJSON(w http.ResponseWriter, status int, body []byte, headers map[string]string) {
+	for k, v := range headers {
+		w.Header().Set(k, v)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(body, '\n'))
+}
+
+// metaVersion reads a request's _meta protocol version.
+func metaVersion(params map[string]json.RawMessage) (string, bool) {
+	var meta map[string]json.RawMessage
+	if json.Unmarshal(params["_meta"], &meta) != nil {
+		return "", false
+	}
+	raw, ok := meta[metaProtocolVersion]
+	if !ok {
+		return "", false
+	}
+	var v string
+	_ = json.Unmarshal(raw, &v)
+	return v, true
+}
+
+// checkHeaders checks a modern request's standard headers against its
+// body: MCP-Protocol-Version, Mcp-Method, and Mcp-Name for tools/call.
+// A missing or different one is HeaderMismatch with 400.
+func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage) *rpcError {
+	mismatch := func(msg string) *rpcError {
+		return &rpcError{Code: codeHeaderMismatch, Message: "Header mismatch: " + msg, status: http.StatusBadRequest}
+	}
+	version, _ := metaVersion(params)
+	switch h := r.Header.Get("Mcp-Protocol-Version"); {
+	case h == "":
+		return mismatch("the MCP-Protocol-Version header is missing")
+	case h != version:
+		return mismatch("MCP-Protocol-Version header " + h + " does not match the body's " + version)
+	}
+	if !m.isRequest() {
+		return nil
+	}
+	switch h := r.Header.Get("Mcp-Method"); {
+	case h == "":
+		return mismatch("the Mcp-Method header is missing")
+	case h != m.Method:
+		return mismatch("Mcp-Method header " + h + " does not match the body's " + m.Method)
+	}
+	if m.Method == "tools/call" {
+		var name string
+		_ = json.Unmarshal(params["name"], &name)
+		h, ok := headerValue(r.Header.Get("Mcp-Name"))
+		switch {
+		case r.Header.Get("Mcp-Name") == "":
+			return mismatch("the Mcp-Name header is missing")
+		case !ok:
+			return mismatch("the Mcp-Name header is not a valid value")
+		case h != name:
+			return mismatch("Mcp-Name header " + h + " does not match the body's " + name)
+		}
+	}
+	return nil
+}
+
+// headerValue decodes the transport's =?base64?...?= sentinel.
+func headerValue(v string) (string, bool) {
+	if !strings.HasPrefix(v, "=?base64?") || !strings.HasSuffix(v, "?=") || len(v) < len("=?base64??=") {
+		return v, true
+	}
+	b, err := base64.StdEncoding.DecodeString(v[len("=?base64?") : len(v)-2])
+	return string(b), err == nil
+}
+
+// listen answers subscriptions/listen with an SSE stream that stays open
+// until the client closes it.
+func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *message) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		writeJSON(w, http.StatusInternalServerError, errorLine(m.ID, &rpcError{Code: codeInternal, Message: "streaming unsupported"}), nil)
+		return
+	}
+	events := make(chan []byte, 16)
+	c := h.s.newConn("http", func(b []byte) {
+		select {
+		case events <- b:
+		default:
+		}
+	})
+	defer c.close()
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	done := make(chan answer, 1)
+	go func() { done <- c.handle(ctx, m) }()
+	started := false
+	start := func() {
+		if !started {
+			started = true
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Header().Set("Cache-Control", "no-cache")
+			w.Header().Set("X-Accel-Buffering", "no")
+			w.WriteHeader(http.StatusOK)
+		}
+	}
+	keepAlive := time.NewTicker(15 * time.Second)
+	defer keepAlive.Stop()
+	for {
+		select {
+		case b := <-events:
+			start()
+			fmt.Fprintf(w, "event: message\ndata: %s\n\n", b)
+			fl.Flush()
+		case a := <-done:
+			// An error (a bad filter) before the stream began is plain JSON.
+			if !started && a.line != nil {
+				writeJSON(w, a.status, a.line, nil)
+			}
+			return
+		case <-keepAlive.C:
+			start()
+			_, _ = io.WriteString(w, ":\n\n")
+			fl.Flush()
+		}
+	}
+}
+
+func (h *httpServer) newSession() *session {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	se := &session{id: hex.EncodeToString(b[:]), created: time.Now()}
+	se.conn = h.s.newConn("http", se.deliver)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.sessions) >= maxSessions {
+		var oldest *session
+		for _, o := range h.sessions {
+			if oldest == nil || o.created.Before(oldest.created) {
+				oldest = o
+			}
+		}
+		delete(h.sessions, oldest.id)
+		oldest.conn.close()
+	}
+	h.sessions[se.id] = se
+	return se
+}
+
+func (h *httpServer) session(id string) *session {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.sessions[id]
+}
+
+// get opens a handshake-era session's stream of notifications (the tool
+// list changed). Modern clients use subscriptions/listen instead.
+func (h *httpServer) get(w http.ResponseWriter, r *http.Request) {
+	se := h.session(r.Header.Get("Mcp-Session-Id"))
+	fl, ok := w.(http.Flusher)
+	if se == nil || !ok {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "GET opens a stream only in a handshake-era session; 2026-07-28 clients use subscriptions/listen", http.StatusMethodNotAllowed)
+		return
+	}
+	stream := make(chan []byte, 16)
+	se.mu.Lock()
+	if se.stream != nil {
+		se.mu.Unlock()
+		http.Error(w, "the session already has a stream open", http.StatusConflict)
+		return
+	}
+	se.stream = stream
+	se.mu.Unlock()
+	defer func() {
+		se.mu.Lock()
+		se.stream = nil
+		se.mu.Unlock()
+	}()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	fl.Flush()
+	keepAlive := time.NewTicker(15 * time.Second)
+	defer keepAlive.Stop()
+	for {
+		select {
+		case b := <-stream:
+			fmt.Fprintf(w, "event: message\ndata: %s\n\n", bytes.TrimSpace(b))
+			fl.Flush()
+		case <-keepAlive.C:
+			_, _ = io.WriteString(w, ":\n\n")
+			fl.Flush()
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+// delete ends a handshake-era session.
+func (h *httpServer) delete(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	h.mu.Lock()
+	se := h.sessions[id]
+	delete(h.sessions, id)
+	h.mu.Unlock()
+	if se == nil {
+		http.Error(w, "no such session", http.StatusNotFound)
+		return
+	}
+	se.conn.close()
+	h.s.log.printf("http session %s… ended by the client", id[:8])
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// ServeHTTP serves the Streamable HTTP transport on ln until ctx ends.
+func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, public bool) error {
+	srv := &http.Server{Handler: s.Handler(public), ReadHeaderTimeout: 10 * time.Second}
+	s.log.printf("MCP over Streamable HTTP at http://%s%s", ln.Addr(), EndpointPath)
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
