@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // EndpointPath is the MCP endpoint of the Streamable HTTP transport.
@@ -250,7 +252,7 @@ func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage
 	case h != m.Method:
 		return mismatch("Mcp-Method header " + h + " does not match the body's " + m.Method)
 	}
-	if m.Method == "tools/call" {
+	if m.Method == abi.MethodToolsCall {
 		var name string
 		_ = json.Unmarshal(params["name"], &name)
 		h, ok := headerValue(r.Header.Get("Mcp-Name"))
