@@ -29,6 +29,16 @@ const (
 	MethodToolsCall = "tools/call"
 )
 
+// The _meta members of revision 2026-07-28 that ABI 1 uses: every request
+// carries the revision and the client's capabilities (and Subako its
+// clientInfo); results may carry serverInfo.
+const (
+	MetaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
+	MetaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	MetaClientInfo         = "io.modelcontextprotocol/clientInfo"
+	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
+)
+
 // What tools/list may answer. Sizes are of compact JSON.
 const (
 	ToolsMin         = 1

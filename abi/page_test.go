@@ -32,6 +32,8 @@ func TestConstantsMatchThePage(t *testing.T) {
 		"  1. " + abi.MethodDiscover + " — ",
 		"  2. " + abi.MethodToolsList + " — ",
 		"One " + abi.MethodToolsCall + " with the tool’s name",
+		`"_meta":{"` + abi.MetaProtocolVersion + `":"` + abi.ProtocolVersion + `","` + abi.MetaClientInfo + `":{`,
+		`"` + abi.MetaClientCapabilities + `":{}}`,
 		fmt.Sprintf("up to %d pages", abi.PagesMax),
 		fmt.Sprintf("with %d seconds to answer", abi.DiscoverTimeout/time.Second),
 		"exit with status 0 — return from _start, or proc_exit(0) — within " + secondsWord[abi.ExitGrace],
@@ -84,5 +86,18 @@ func TestConstantsMatchThePage(t *testing.T) {
 	}
 	if !slices.Equal(abi.HTTPFuncs(), []string{abi.HTTPRequestFunc, abi.HTTPReadResponseFunc}) {
 		t.Errorf("HTTPFuncs() = %v", abi.HTTPFuncs())
+	}
+}
+
+// The _meta keys are MCP's: each is a property in the revision's schema.
+func TestMetaKeysInTheMCPSchema(t *testing.T) {
+	raw, err := os.ReadFile("../internal/mcpschema/schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{abi.MetaProtocolVersion, abi.MetaClientCapabilities, abi.MetaClientInfo, abi.MetaServerInfo} {
+		if !strings.Contains(string(raw), `"`+key+`": {`) {
+			t.Errorf("the MCP %s schema has no property %q", abi.ProtocolVersion, key)
+		}
 	}
 }

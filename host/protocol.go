@@ -20,9 +20,9 @@ func request(id, method string, params map[string]any) []byte {
 		params = map[string]any{}
 	}
 	params["_meta"] = map[string]any{
-		"io.modelcontextprotocol/protocolVersion":    abi.ProtocolVersion,
-		"io.modelcontextprotocol/clientInfo":         map[string]string{"name": ClientName, "version": ClientVersion},
-		"io.modelcontextprotocol/clientCapabilities": map[string]any{},
+		abi.MetaProtocolVersion:    abi.ProtocolVersion,
+		abi.MetaClientInfo:         map[string]string{"name": ClientName, "version": ClientVersion},
+		abi.MetaClientCapabilities: map[string]any{},
 	}
 	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 	return b

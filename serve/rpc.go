@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // JSON-RPC and MCP error codes a server answers with.
@@ -19,10 +21,10 @@ const (
 
 // The _meta keys of MCP 2026-07-28 that serve reads and writes.
 const (
-	metaProtocolVersion = "io.modelcontextprotocol/protocolVersion"
-	metaClientCaps      = "io.modelcontextprotocol/clientCapabilities"
-	metaClientInfo      = "io.modelcontextprotocol/clientInfo"
-	metaServerInfo      = "io.modelcontextprotocol/serverInfo"
+	metaProtocolVersion = abi.MetaProtocolVersion
+	metaClientCaps      = abi.MetaClientCapabilities
+	metaClientInfo      = abi.MetaClientInfo
+	metaServerInfo      = abi.MetaServerInfo
 	metaSubscriptionID  = "io.modelcontextprotocol/subscriptionId"
 )
 

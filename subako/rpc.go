@@ -198,8 +198,8 @@ func parseParams(raw []byte) (p params, e *rpcError) {
 
 // The _meta members every request of revision 2026-07-28 must carry.
 const (
-	metaVersion      = "io.modelcontextprotocol/protocolVersion"
-	metaCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	metaVersion      = abi.MetaProtocolVersion
+	metaCapabilities = abi.MetaClientCapabilities
 )
 
 // metaMembers finds the revision and capabilities in a request's _meta.

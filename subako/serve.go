@@ -115,7 +115,7 @@ func newServer(p *Package, w io.Writer) (*server, error) {
 	if version == "" {
 		version = "0.0.0"
 	}
-	m := append([]byte(`,"_meta":{"io.modelcontextprotocol/serverInfo":{"name":`), quote(p.Name)...)
+	m := append([]byte(`,"_meta":{"`+abi.MetaServerInfo+`":{"name":`), quote(p.Name)...)
 	m = jsonwire.AppendString(append(m, `,"version":`...), version)
 	if p.Description != "" {
 		m = jsonwire.AppendString(append(m, `,"description":`...), p.Description)
