@@ -72,6 +72,7 @@ var probes = []probe{
 	{"deep id", `{"jsonrpc":"2.0","id":` + deep(1000, "1") + `,"method":"server/discover"}`, `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: id must be a string or an integer"}}`, badReq},
 	{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"server/discover","params":{"_meta":{` + v + `,` + c + `}}}`, `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: id must be a string or an integer"}}`, badReq},
 	{"two ids", `{"jsonrpc":"2.0","id":1,"id":2,"method":"server/discover"}`, `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: the message has two \"id\" members"}}`, badReq},
+	{"two ids after two of another", `{"jsonrpc":"000","id":0,"jsonrpc":"","id":"0"}`, `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request: the message has two \"id\" members"}}`, badReq}, // found by FuzzServe
 	{"no jsonrpc", `{"id":1,"method":"server/discover"}`, `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid Request: jsonrpc must be \"2.0\""}}`, badReq},
 	{"jsonrpc 1.0", `{"jsonrpc":"1.0","id":1,"method":"server/discover"}`, `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid Request: jsonrpc must be \"2.0\""}}`, badReq},
 	{"jsonrpc number", `{"jsonrpc":2.0,"id":1,"method":"server/discover"}`, `{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid Request: jsonrpc must be \"2.0\""}}`, badReq},

@@ -62,8 +62,8 @@ func parseMessage(line []byte) (m message, e *rpcError) {
 		return m, invalidRequest("a message must be a JSON object")
 	}
 	var version, id, method, params []byte
-	isResponse := false
-	dup := ""
+	isResponse, twoIDs := false, false
+	dup := "" // the first other member given twice
 	err := s.Members(func(key string) error {
 		raw, err := s.Skip()
 		var slot *[]byte
@@ -79,10 +79,14 @@ func parseMessage(line []byte) (m message, e *rpcError) {
 		case "result", "error":
 			isResponse = true
 		}
+		switch {
+		case slot == nil:
+		case *slot != nil && key == "id":
+			twoIDs = true
+		case *slot != nil && dup == "":
+			dup = key
+		}
 		if slot != nil {
-			if *slot != nil && dup == "" {
-				dup = key
-			}
 			*slot = raw
 		}
 		return err
@@ -94,7 +98,7 @@ func parseMessage(line []byte) (m message, e *rpcError) {
 		return m, parseError(err)
 	}
 	switch {
-	case dup == "id":
+	case twoIDs:
 		return m, invalidRequest(`the message has two "id" members`)
 	case id == nil || method == nil && isResponse:
 		return m, nil
