@@ -124,18 +124,18 @@ var probes = []probe{
 
 	// Revisions: initialize and any older revision name the one supported.
 	{"legacy initialize", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"inspector","version":"0.16.0"}}}`,
-		`{"jsonrpc":"2.0","id":0,"error":{"code":-32022,"message":"Unsupported protocol version \"2025-06-18\": this server supports only MCP 2026-07-28, which has no initialize handshake: every request names its revision in params._meta","data":{"supported":["2026-07-28"],"requested":"2025-06-18"}}}`, oldRev},
+		`{"jsonrpc":"2.0","id":0,"error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28, which has no initialize handshake: every request names its revision in params._meta","data":{"supported":["2026-07-28"],"requested":"2025-06-18"}}}`, oldRev},
 	{"initialize without params", `{"jsonrpc":"2.0","id":1,"method":"initialize"}`,
 		`{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28, which has no initialize handshake: every request names its revision in params._meta","data":{"supported":["2026-07-28"],"requested":""}}}`, oldRev},
 	{"initialize of this revision", request("1", "initialize", ""), `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: initialize"}}`, noMethod},
 	{"older revision", `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-11-25",` + c + `}}}`,
-		`{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version \"2025-11-25\": this server supports only MCP 2026-07-28","data":{"supported":["2026-07-28"],"requested":"2025-11-25"}}}`, oldRev},
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28","data":{"supported":["2026-07-28"],"requested":"2025-11-25"}}}`, oldRev},
 	{"older revision, tools/call", `{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"echo","_meta":{"io.modelcontextprotocol/protocolVersion":"2025-06-18"}}}`,
-		`{"jsonrpc":"2.0","id":"c","error":{"code":-32022,"message":"Unsupported protocol version \"2025-06-18\": this server supports only MCP 2026-07-28","data":{"supported":["2026-07-28"],"requested":"2025-06-18"}}}`, oldRev},
+		`{"jsonrpc":"2.0","id":"c","error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28","data":{"supported":["2026-07-28"],"requested":"2025-06-18"}}}`, oldRev},
 	{"older revision, unknown method", `{"jsonrpc":"2.0","id":1,"method":"prompts/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2024-11-05"}}}`,
-		`{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version \"2024-11-05\": this server supports only MCP 2026-07-28","data":{"supported":["2026-07-28"],"requested":"2024-11-05"}}}`, oldRev},
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28","data":{"supported":["2026-07-28"],"requested":"2024-11-05"}}}`, oldRev},
 	{"future revision", `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01",` + c + `}}}`,
-		`{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version \"2099-01-01\": this server supports only MCP 2026-07-28","data":{"supported":["2026-07-28"],"requested":"2099-01-01"}}}`, oldRev},
+		`{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28","data":{"supported":["2026-07-28"],"requested":"2099-01-01"}}}`, oldRev},
 
 	// Methods this server does not have.
 	{"unknown method", request("1", "prompts/list", ""), `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: prompts/list"}}`, noMethod},

@@ -1,7 +1,6 @@
 package subako
 
 import (
-	"errors"
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
@@ -128,22 +127,72 @@ func parseMessage(line []byte) (m message, e *rpcError) {
 // integer is echoed as written (1.0 and 1e3 too, which JSON Schema's
 // "integer" accepts), however large.
 func isID(raw []byte) bool {
-	if raw[0] == '"' {
-		return true
+	if c := raw[0]; c != '-' && (c < '0' || c > '9') {
+		return c == '"'
 	}
-	_, err := jsonwire.ParseInt(raw, 64)
-	return err == nil || errors.Is(err, jsonwire.ErrRange)
+	return isInteger(raw)
+}
+
+// isInteger reports whether a valid JSON number's value is an integer:
+// whether its exponent, less the digits after the point, plus the zeros
+// that end its digits, leaves no fraction. (jsonwire.ParseInt could tell,
+// but it costs the module 7 KB.)
+func isInteger(num []byte) bool {
+	i := 0
+	if num[0] == '-' {
+		i++
+	}
+	fraction, zeros, nonzero := 0, 0, false // digits after the point; zeros ending the digits
+	point := false
+	for ; i < len(num) && num[i] != 'e' && num[i] != 'E'; i++ {
+		switch c := num[i]; {
+		case c == '.':
+			point = true
+			continue
+		case c == '0':
+			zeros++
+		default:
+			zeros, nonzero = 0, true
+		}
+		if point {
+			fraction++
+		}
+	}
+	if !nonzero {
+		return true // zero
+	}
+	exp, neg := 0, false
+	if i < len(num) {
+		i++ // 'e'
+		if num[i] == '+' || num[i] == '-' {
+			neg = num[i] == '-'
+			i++
+		}
+		for ; i < len(num); i++ {
+			if exp < 1<<30 {
+				exp = exp*10 + int(num[i]-'0')
+			}
+		}
+	}
+	if neg {
+		exp = -exp
+	}
+	return exp-fraction+zeros >= 0
 }
 
 // echoID is the id to answer with: as written, escapes and all, except
 // that invalid UTF-8 becomes \ufffd, so that the answer is UTF-8 and
 // decodes to the same string the request did.
 func echoID(raw []byte) []byte {
-	if utf8.Valid(raw) {
-		return raw
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size == 1 {
+			id, _ := jsonwire.AppendCompact(nil, raw) // cannot fail: raw was scanned
+			return id
+		}
+		i += size
 	}
-	id, _ := jsonwire.AppendCompact(nil, raw) // cannot fail: raw was scanned
-	return id
+	return raw
 }
 
 // stringValue decodes raw JSON that should be a string.
@@ -235,26 +284,18 @@ func metaMembers(meta []byte) (version, caps []byte) {
 func checkRevision(method string, p params) *rpcError {
 	version, _ := metaMembers(p.meta)
 	requested, named := stringValue(version)
-	why := ""
+	msg := "Unsupported protocol version: this server supports only MCP " + abi.ProtocolVersion
 	switch {
 	case named && requested == abi.ProtocolVersion:
 		return nil
 	case !named && method == "initialize":
 		requested, _ = stringValue(p.legacyVersion)
-		why = ", which has no initialize handshake: every request names its revision in params._meta"
+		msg += ", which has no initialize handshake: every request names its revision in params._meta"
 	case !named:
 		return nil // checkMeta says what is missing
 	}
-	msg := "Unsupported protocol version"
-	if requested != "" {
-		msg += " " + quote(requested)
-	}
 	data := append([]byte(`{"supported":["`+abi.ProtocolVersion+`"],"requested":`), quote(requested)...)
-	return &rpcError{
-		code:    codeUnsupportedVersion,
-		message: msg + ": this server supports only MCP " + abi.ProtocolVersion + why,
-		data:    append(data, '}'),
-	}
+	return &rpcError{code: codeUnsupportedVersion, message: msg, data: append(data, '}')}
 }
 
 // checkMeta checks that a request's _meta has what MCP requires of every

@@ -384,7 +384,7 @@ func checkMatrixAnswers(t *testing.T, got []string) {
 		`{"jsonrpc":"2.0","id":"ab\ud83d","result":{"resultType":"complete","content":[{"type":"text","text":"{\"s\":\"ab\\ufffd\",\"t\":\"\\ufffd\"}"}]`,
 		`{"jsonrpc":"2.0","id":4,"result":{"resultType":"complete","content":[{"type":"text","text":"printed two lines"}]`,
 		`{"jsonrpc":"2.0","id":5,"result":{"resultType":"complete","content":[{"type":"text","text":"the arguments nest 601 levels deep, past the limit of 512 levels of objects and arrays"}],"isError":true`,
-		`{"jsonrpc":"2.0","id":6,"error":{"code":-32022,"message":"Unsupported protocol version \"2025-06-18\": this server supports only MCP 2026-07-28`,
+		`{"jsonrpc":"2.0","id":6,"error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28`,
 		`{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","content":[{"type":"text","text":"asked for non-blocking mode"}]`,
 		`{"jsonrpc":"2.0","id":8,"result":{"resultType":"complete","content":[{"type":"text","text":"{\"after\":\"a pause, stdin non-blocking\"}"}]`,
 		`{"jsonrpc":"2.0","id":9,"result":{"resultType":"complete","content":[{"type":"text","text":"0123456789`,

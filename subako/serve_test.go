@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math/big"
 	"strconv"
 	"strings"
 	"testing"
@@ -231,6 +232,25 @@ func TestServeEchoesIDs(t *testing.T) {
 	got := answer(t, `{"jsonrpc":"2.0", "id" :  42 ,"method":"server/discover","params":{`+meta+"}}")
 	if !strings.HasPrefix(got, `{"jsonrpc":"2.0","id":42,"result":`) {
 		t.Errorf("got %s", got)
+	}
+}
+
+func TestIsInteger(t *testing.T) {
+	for _, num := range []string{
+		"0", "-0", "0.0", "0e-99999", "1", "-7", "1.0", "1.5", "15e-1", "150e-1", "1.50e1", "1.5e1",
+		"0.001e3", "0.001e2", "100e-2", "100e-3", "1e400", "1e-400", "12345678901234567890123",
+		"1.0000000000000000000001", "1E+2", "25E-1", "-250E-1", "5e2147483648", "5e-2147483648",
+	} {
+		want := true
+		if e := strings.IndexAny(num, "eE"); e < 0 || len(num)-e < 8 {
+			r, _ := new(big.Rat).SetString(num)
+			want = r.IsInt()
+		} else {
+			want = !strings.Contains(num, "e-")
+		}
+		if got := isInteger([]byte(num)); got != want {
+			t.Errorf("isInteger(%s) = %v", num, got)
+		}
 	}
 }
 
