@@ -104,6 +104,10 @@ var runtimes = []wasiRuntime{
 		if err != nil {
 			unavailable(t, "node is not on PATH")
 		}
+		// WASI's version option, which the launcher passes, came in Node 20.
+		if v, err := exec.Command(node, "-p", "process.versions.node.split('.')[0] >= 20").Output(); err != nil || strings.TrimSpace(string(v)) != "true" {
+			unavailable(t, "node:wasi needs Node 20 or later")
+		}
 		return startProcess(t, exec.Command(node, "testdata/wasi_pipe.mjs", wasm))
 	}},
 	{"wasmtime, OS pipes", func(t *testing.T, wasm string) *session {
