@@ -145,11 +145,11 @@ func isInteger(num []byte) bool {
 	fraction, zeros, nonzero := 0, 0, false // digits after the point; zeros ending the digits
 	point := false
 	for ; i < len(num) && num[i] != 'e' && num[i] != 'E'; i++ {
-		switch c := num[i]; {
-		case c == '.':
+		switch num[i] {
+		case '.':
 			point = true
 			continue
-		case c == '0':
+		case '0':
 			zeros++
 		default:
 			zeros, nonzero = 0, true

@@ -241,12 +241,10 @@ func TestIsInteger(t *testing.T) {
 		"0.001e3", "0.001e2", "100e-2", "100e-3", "1e400", "1e-400", "12345678901234567890123",
 		"1.0000000000000000000001", "1E+2", "25E-1", "-250E-1", "5e2147483648", "5e-2147483648",
 	} {
-		want := true
+		want := !strings.Contains(num, "e-") // for exponents too large for big.Rat
 		if e := strings.IndexAny(num, "eE"); e < 0 || len(num)-e < 8 {
 			r, _ := new(big.Rat).SetString(num)
 			want = r.IsInt()
-		} else {
-			want = !strings.Contains(num, "e-")
 		}
 		if got := isInteger([]byte(num)); got != want {
 			t.Errorf("isInteger(%s) = %v", num, got)
