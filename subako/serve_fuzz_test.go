@@ -3,7 +3,6 @@ package subako
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"math/big"
 	"strings"
 	"testing"
@@ -42,18 +41,10 @@ func FuzzServe(f *testing.F) {
 				return
 			}
 		}
-		var out bytes.Buffer
-		srv, err := newServer(p, &out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv.log = io.Discard
-		if err := srv.serve(bytes.NewReader(input)); err != nil {
-			t.Fatalf("the loop ended with %v", err)
-		}
-		answers := strings.SplitAfter(out.String(), "\n")
+		out := serveString(t, p, string(input)) // fails unless the loop ends well
+		answers := strings.SplitAfter(out, "\n")
 		if answers[len(answers)-1] != "" {
-			t.Fatalf("the output does not end in a newline: %q", out.String())
+			t.Fatalf("the output does not end in a newline: %q", out)
 		}
 		answers = answers[:len(answers)-1]
 		for i, line := range lines {
