@@ -9,6 +9,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sync"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
@@ -16,17 +18,48 @@ import (
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 )
 
+// Limits of the host beyond the ABI's, which Subako does not publish.
+const (
+	// MemoryLimit is how far a module's linear memory may grow: 1 GiB
+	// (16,384 pages of 64 KiB), far more than a function needs, and few
+	// enough that a module growing page by page cannot take the machine's
+	// memory. A memory.grow past it fails as the wasm spec says (-1), which
+	// a Go module reports as running out of memory.
+	MemoryLimit = 1 << 30
+	// CompileLimit bounds compiling one module: the discovery limit, which
+	// compilation at upload counts against. A compilation that overruns it
+	// is abandoned and reported as a CompileTimeoutError.
+	CompileLimit = DiscoverLimit
+	// CacheMaxBytes caps the compilation cache: when a host starts with
+	// more than this on disk, the oldest entries (by when they were
+	// written) are removed until a quarter of it is free.
+	CacheMaxBytes = 512 << 20
+
+	wasmPage = 64 << 10
+)
+
 // Options configure a Host.
 type Options struct {
 	// CacheDir holds wazero's compilation cache, so a second run of the same
 	// module starts fast. "" uses the user cache directory; "-" disables it.
 	CacheDir string
+	// CacheMaxBytes overrides CacheMaxBytes (tests).
+	CacheMaxBytes int64
+	// CompileLimit overrides CompileLimit (tests).
+	CompileLimit time.Duration
+	// MemoryLimit overrides MemoryLimit, in bytes (tests).
+	MemoryLimit int64
 }
 
 // Host owns a wazero runtime with WASI preview 1 as Subako provides it.
 type Host struct {
-	rt    wazero.Runtime
-	cache wazero.CompilationCache
+	rt           wazero.Runtime
+	cache        wazero.CompilationCache
+	compileLimit time.Duration
+
+	mu        sync.Mutex
+	abandoned int  // compilations given up on and still running
+	closed    bool // Close was called
 }
 
 // errnoNotsup is WASI's ENOTSUP: Subako answers fd_allocate with it.
@@ -34,11 +67,24 @@ const errnoNotsup = 58
 
 // New starts a host.
 func New(ctx context.Context, opt Options) (*Host, error) {
+	memory := opt.MemoryLimit
+	if memory <= 0 {
+		memory = MemoryLimit
+	}
 	cfg := wazero.NewRuntimeConfig().
 		WithCoreFeatures(api.CoreFeaturesV2).
-		WithCloseOnContextDone(true)
-	h := &Host{}
+		WithCloseOnContextDone(true).
+		WithMemoryLimitPages(uint32(min(memory/wasmPage, 1<<16)))
+	h := &Host{compileLimit: opt.CompileLimit}
+	if h.compileLimit <= 0 {
+		h.compileLimit = CompileLimit
+	}
 	if dir := cacheDir(opt.CacheDir); dir != "" {
+		limit := opt.CacheMaxBytes
+		if limit <= 0 {
+			limit = CacheMaxBytes
+		}
+		pruneCache(dir, limit)
 		cache, err := wazero.NewCompilationCacheWithDir(dir)
 		if err != nil {
 			return nil, err
@@ -76,7 +122,20 @@ func cacheDir(opt string) string {
 }
 
 // Close releases the runtime and the cache.
+// An abandoned compilation still running keeps them until it ends, since
+// wazero's compiler cannot be stopped and fails when its runtime goes.
 func (h *Host) Close(ctx context.Context) error {
+	h.mu.Lock()
+	h.closed = true
+	pending := h.abandoned > 0
+	h.mu.Unlock()
+	if pending {
+		return nil // the last abandoned compilation closes
+	}
+	return h.release(ctx)
+}
+
+func (h *Host) release(ctx context.Context) error {
 	err := h.rt.Close(ctx)
 	if h.cache != nil {
 		err = errors.Join(err, h.cache.Close(ctx))
@@ -89,11 +148,59 @@ type Module struct {
 	compiled wazero.CompiledModule
 }
 
-// Compile compiles a module (or takes it from the cache).
+// CompileTimeoutError is a compilation abandoned at its deadline: the
+// host's CompileLimit, or the context's deadline when that comes first.
+type CompileTimeoutError struct {
+	Limit time.Duration // the time it was given
+}
+
+func (e *CompileTimeoutError) Error() string {
+	return "compiling the module took longer than " + e.Limit.String() + " and was abandoned"
+}
+
+// Compile compiles a module (or takes it from the cache), within the
+// host's CompileLimit and the context's deadline. wazero's compiler does not
+// stop when its context ends, so an overrunning compilation is left to
+// finish in the background and its result thrown away; the caller gets a
+// *CompileTimeoutError at the deadline.
 func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
-	c, err := h.rt.CompileModule(ctx, wasm)
-	if err != nil {
-		return nil, err
+	limit := h.compileLimit
+	if d, ok := ctx.Deadline(); ok && time.Until(d) < limit {
+		limit = time.Until(d)
 	}
-	return &Module{compiled: c}, nil
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	type result struct {
+		c   wazero.CompiledModule
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		c, err := h.rt.CompileModule(ctx, wasm)
+		done <- result{c, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			return nil, r.err
+		}
+		return &Module{compiled: r.c}, nil
+	case <-ctx.Done():
+		h.mu.Lock()
+		h.abandoned++
+		h.mu.Unlock()
+		go func() {
+			if r := <-done; r.err == nil {
+				_ = r.c.Close(context.Background())
+			}
+			h.mu.Lock()
+			h.abandoned--
+			last := h.closed && h.abandoned == 0
+			h.mu.Unlock()
+			if last {
+				_ = h.release(context.Background())
+			}
+		}()
+		return nil, &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
+	}
 }

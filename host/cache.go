@@ -1,0 +1,54 @@
+package host
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// pruneCache keeps the compilation cache in dir under limit bytes: when it
+// holds more, the entries written longest ago go first, until a quarter of
+// limit is free, so that pruning is rare. Leftover temporary files of an
+// interrupted write go when they are an hour old. It is best effort: a
+// cache that cannot be read or pruned is left as it is, and an entry
+// removed while another process reads it stays readable to that process.
+func pruneCache(dir string, limit int64) {
+	type entry struct {
+		path string
+		size int64
+		mod  time.Time
+	}
+	var entries []entry
+	var total int64
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return nil //nolint:nilerr // best effort: skip what cannot be read
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil //nolint:nilerr // removed meanwhile
+		}
+		if strings.HasSuffix(p, ".tmp") && time.Since(info.ModTime()) > time.Hour {
+			_ = os.Remove(p)
+			return nil
+		}
+		entries = append(entries, entry{p, info.Size(), info.ModTime()})
+		total += info.Size()
+		return nil
+	})
+	if total <= limit {
+		return
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].mod.Before(entries[j].mod) })
+	for _, e := range entries {
+		if total <= limit-limit/4 {
+			return
+		}
+		if os.Remove(e.path) == nil {
+			total -= e.size
+		}
+	}
+}
