@@ -67,6 +67,10 @@ func Check(ctx context.Context, hostOf func(context.Context) (*host.Host, error)
 		c := h.Call(ctx, m, ec.Tool, ec.Arguments, host.CallConfig{Mounts: host.Mounts{Volume: volume, Package: assets}, Timeout: callTimeout})
 		os.RemoveAll(volume)
 		where := fmt.Sprintf("%s[%d] (%s)", File, i, ec.Tool)
+		if c.Err != nil {
+			out = append(out, fail(where+": not run: "+c.Err.Error()))
+			continue
+		}
 		if bs := c.Record.Breaks(); len(bs) > 0 {
 			out = append(out, fail(where+": the call crashed: "+bs[0].Message))
 			continue

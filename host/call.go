@@ -27,6 +27,9 @@ type Call struct {
 	Record   *Record
 	Response json.RawMessage // the answer line to ID, nil when none came
 	Result   json.RawMessage // its result, nil when none
+	// Err is a *SetupError when the host could not start the call (a mount
+	// that cannot be opened): the module did not run, and Record is empty.
+	Err error
 }
 
 // Call sends one tools/call, closes stdin once it is answered, and waits
@@ -45,7 +48,7 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	}
 	s, err := h.start(ctx, m, RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg})
 	if err != nil {
-		c.Record = &Record{Trap: err.Error(), CloseToExit: -1}
+		c.Record, c.Err = &Record{CloseToExit: -1}, err
 		return c
 	}
 	if len(args) == 0 {

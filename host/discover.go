@@ -17,6 +17,9 @@ type Discovery struct {
 	Tools    []json.RawMessage // every tool, in order
 	// Stopped says why the conversation ended before its last step, "" when it did not.
 	Stopped string
+	// Err is a *SetupError when the host could not start the module: it
+	// did not run, and Record is empty.
+	Err error
 }
 
 // Discover runs the module as Subako does at upload: server/discover, then
@@ -26,7 +29,7 @@ func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Disc
 	d := &Discovery{}
 	s, err := h.start(ctx, m, RunConfig{Mounts: Mounts{Package: packageDir}, Timeout: DiscoverLimit})
 	if err != nil {
-		d.Record = &Record{Trap: err.Error(), CloseToExit: -1}
+		d.Record, d.Err = &Record{CloseToExit: -1}, err
 		d.Stopped = err.Error()
 		return d
 	}

@@ -2,11 +2,14 @@ package pkgcheck
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
@@ -198,5 +201,29 @@ func TestProtocolRules(t *testing.T) {
 	fs, _, err := c.Module(context.Background(), wasmbuild.Encode(m), "", true)
 	if err != nil || !slices.Contains(slugsOf(fs, rules.Error), "protocol-trap") {
 		t.Errorf("trap: %v %v", err, fs)
+	}
+}
+
+// TestCompileDeadline: a compilation over the limit is its own finding,
+// protocol-timeout saying it was abandoned, not a trap; and a host that
+// cannot mount the assets is the linter's error, not a finding on the
+// module.
+func TestCompileDeadline(t *testing.T) {
+	wasmPath := filepath.Join(t.TempDir(), ModuleName)
+	buildInto(t, "../subako/testdata/hello", wasmPath)
+	wasm, err := os.ReadFile(wasmPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(host.Options{CacheDir: "-", CompileLimit: 5 * time.Millisecond})
+	defer c.Close(context.Background())
+	findings, _, err := c.Module(context.Background(), wasm, "", true)
+	if err != nil || len(findings) != 1 || findings[0].Rule != rules.ProtocolTimeout || !strings.Contains(findings[0].Message, "abandoned") {
+		t.Errorf("findings %v, err %v", findings, err)
+	}
+	findings, _, err = checker(t).Module(context.Background(), wasmbuild.Encode(wasmbuild.Command()), filepath.Join(t.TempDir(), "none"), true)
+	var setup *host.SetupError
+	if !errors.As(err, &setup) || len(findings) != 0 {
+		t.Errorf("a missing assets directory: findings %v, err %v", findings, err)
 	}
 }

@@ -9,12 +9,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/host"
 )
 
@@ -24,19 +27,28 @@ type stringList []string
 func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
+// stdin is what "call ... -" reads the arguments from (tests replace it).
+var stdin io.Reader = os.Stdin
+
+// maxArguments bounds the arguments read from a file or stdin: the ABI's
+// limit on a request.
+const maxArguments = abi.HTTPRequestMaxBytes
+
 func runCall(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("call", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var allow stringList
 	fs.Var(&allow, "allow-host", "a host subako_http may reach (repeatable; none by default)")
-	volume := fs.String("volume", "", "directory backing /volume (default: a new temporary directory)")
+	volume := fs.String("volume", "", "directory backing /volume, kept after the call (default: a temporary directory, removed)")
 	data := fs.Bool("data", false, "mount /volume/data, as when the agent enables it")
 	pkg := fs.String("package", "", "the package's assets, mounted read-only at /package")
 	skills := fs.String("skills", "", "a directory of skills, mounted at /skills and /skills/<name>")
 	timeout := fs.Duration("timeout", time.Minute, "the call's timeout")
 	raw := fs.Bool("json", false, "print the raw JSON-RPC answer")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo call [flags] module.wasm TOOL ['{\"json\":\"args\"}']\n\nRuns one tools/call the way Subako does and shows the result.")
+		fmt.Fprintln(fs.Output(), "usage: subakogo call [flags] module.wasm TOOL ['{\"json\":\"args\"}' | @args.json | -]\n\n"+
+			"Runs one tools/call the way Subako does and shows the result. The arguments are a JSON object,\n"+
+			"given inline, read from a file (@FILE) or from standard input (-).")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -46,12 +58,24 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	if len(pos) < 2 || len(pos) > 3 {
 		return usageError(stderr, fs, errors.New("want a module, a tool name and optionally its arguments"))
 	}
+	kept := *volume != "" // a volume given is the user's, and stays
 	arguments := json.RawMessage("{}")
 	if len(pos) == 3 {
-		arguments = json.RawMessage(pos[2])
-		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(arguments, &obj); err != nil {
-			return usageError(stderr, fs, fmt.Errorf("arguments must be a JSON object: %w", err))
+		if arguments, err = readArguments(pos[2]); err != nil {
+			fmt.Fprintf(stderr, "subakogo call: %v\n", err)
+			return exitUnreadable
+		}
+		if err := checkArguments(arguments); err != nil {
+			return usageError(stderr, fs, err)
+		}
+	}
+	for _, d := range []struct{ flag, dir string }{{"--volume", *volume}, {"--package", *pkg}, {"--skills", *skills}} {
+		if d.dir == "" {
+			continue
+		}
+		if fi, err := os.Stat(d.dir); err != nil || !fi.IsDir() {
+			fmt.Fprintf(stderr, "subakogo call: %s %s: not a directory\n", d.flag, d.dir)
+			return exitUnreadable
 		}
 	}
 	wasm, err := os.ReadFile(pos[0])
@@ -64,12 +88,14 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "subakogo call: %v\n", err)
 			return exitUnreadable
 		}
-		defer removeIfNoFiles(*volume)
+		defer os.RemoveAll(*volume)
+	} else {
+		defer fmt.Fprintf(stderr, "the volume is kept at %s\n", *volume)
 	}
 	ctx := context.Background()
 	h, err := host.New(ctx, host.Options{})
 	if err != nil {
-		fmt.Fprintf(stderr, "subakogo call: %v\n", err)
+		fmt.Fprintf(stderr, "subakogo call: the host could not start: %v\n", err)
 		return exitUnreadable
 	}
 	defer h.Close(ctx)
@@ -83,15 +109,20 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		Timeout:    *timeout,
 		AllowHosts: allow,
 	})
-	stderr.Write(c.Record.Stderr)
+	if c.Err != nil {
+		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Err)
+		return exitUnreadable
+	}
+	out, errOut := forTerminal(stdout), forTerminal(stderr)
+	errOut.Write(c.Record.Stderr)
 	breaks := c.Record.Breaks()
 	if *raw && c.Response != nil {
-		fmt.Fprintf(stdout, "%s\n", c.Response)
+		fmt.Fprintf(out, "%s\n", c.Response)
 	}
 	if len(breaks) > 0 {
-		w := stdout
+		w := out
 		if *raw {
-			w = stderr // stdout holds the raw answer
+			w = errOut // stdout holds the raw answer
 		}
 		fmt.Fprintln(w, "The call crashed, as Subako would report it:")
 		for _, b := range breaks {
@@ -108,7 +139,52 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	return showResult(stdout, c.Result, *volume)
+	return showResult(out, c.Result, *volume, kept)
+}
+
+// readArguments reads the arguments: "-" from standard input, "@FILE" from
+// a file, anything else is the JSON itself.
+func readArguments(arg string) (json.RawMessage, error) {
+	var r io.Reader
+	name := arg
+	switch {
+	case arg == "-":
+		r, name = stdin, "standard input"
+	case strings.HasPrefix(arg, "@"):
+		f, err := os.Open(arg[1:])
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file", arg[1:])
+		}
+		r, name = f, arg[1:]
+	default:
+		return json.RawMessage(arg), nil
+	}
+	b, err := io.ReadAll(io.LimitReader(r, maxArguments+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(b) > maxArguments {
+		return nil, fmt.Errorf("%s: the arguments are over %d bytes", name, maxArguments)
+	}
+	return b, nil
+}
+
+// checkArguments requires a JSON object: Subako always sends one, so
+// null, an array or a string would test a call that never happens.
+func checkArguments(b json.RawMessage) error {
+	b = bytes.TrimSpace(b)
+	var obj map[string]json.RawMessage
+	if len(b) == 0 || b[0] != '{' {
+		return errors.New("arguments must be a JSON object, such as '{}' (Subako always sends one)")
+	}
+	if err := json.Unmarshal(b, &obj); err != nil {
+		return fmt.Errorf("arguments must be a JSON object: %w", err)
+	}
+	return nil
 }
 
 func isError(result json.RawMessage) bool {
@@ -128,8 +204,9 @@ type contentBlock struct {
 }
 
 // showResult prints a CallToolResult as a person wants to read it: the
-// structured value pretty-printed (or the text), then where each image is.
-func showResult(w io.Writer, result json.RawMessage, volume string) int {
+// structured value pretty-printed (or the text), then each image: where it
+// is on this machine when the volume is kept, else its size.
+func showResult(w io.Writer, result json.RawMessage, volume string, kept bool) int {
 	var r struct {
 		Content           []contentBlock  `json:"content"`
 		StructuredContent json.RawMessage `json:"structuredContent"`
@@ -155,6 +232,10 @@ func showResult(w io.Writer, result json.RawMessage, volume string) int {
 			shownValue = true
 		}
 	}
+	removed := ""
+	if !kept {
+		removed = " (in the call's temporary volume, now removed: give --volume DIR to keep the files)"
+	}
 	for i, b := range r.Content {
 		switch b.Type {
 		case "text":
@@ -167,6 +248,10 @@ func showResult(w io.Writer, result json.RawMessage, volume string) int {
 				fmt.Fprintf(w, "image %d: bad base64: %v\n", i, err)
 				continue
 			}
+			if !kept {
+				fmt.Fprintf(w, "image (%s, %d bytes, inline)\n", b.MIMEType, len(data))
+				continue
+			}
 			path := filepath.Join(volume, fmt.Sprintf("inline-image-%d%s", i, extension(b.MIMEType)))
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				fmt.Fprintf(w, "image %d: %v\n", i, err)
@@ -174,7 +259,7 @@ func showResult(w io.Writer, result json.RawMessage, volume string) int {
 			}
 			fmt.Fprintf(w, "image (%s, %d bytes, inline) saved to %s\n", b.MIMEType, len(data), path)
 		case "resource_link":
-			fmt.Fprintln(w, describeLink(b, volume))
+			fmt.Fprintln(w, describeLink(b, volume)+removed)
 		default:
 			fmt.Fprintf(w, "(a %s block, which Subako leaves out)\n", b.Type)
 		}
@@ -182,18 +267,30 @@ func showResult(w io.Writer, result json.RawMessage, volume string) int {
 	return exitOK
 }
 
-// describeLink maps a volume:/// link to the file on this machine.
+// describeLink maps a volume:/// link to the file on this machine, through
+// an os.Root of the volume, so that a link such as volume:///../../x, or
+// one through a symbolic link out of the volume, names nothing outside it.
 func describeLink(b contentBlock, volume string) string {
 	u, err := url.Parse(b.URI)
-	if err != nil || u.Scheme != "volume" {
+	if err != nil || u.Scheme != "volume" || u.Host != "" {
 		return "link: " + b.URI + " (Subako shows it as a line naming the link)"
 	}
-	path := filepath.Join(volume, filepath.FromSlash(strings.TrimPrefix(u.Path, "/")))
-	fi, err := os.Stat(path)
+	rel := strings.TrimPrefix(u.Path, "/")
+	root, err := os.OpenRoot(volume)
 	if err != nil {
-		return "image link " + b.URI + ": the file is missing (" + err.Error() + ")"
+		return "image link " + b.URI + ": the volume cannot be opened"
 	}
-	return fmt.Sprintf("image %s at %s (%d bytes)", b.URI, path, fi.Size())
+	defer root.Close()
+	fi, err := root.Stat(rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "image link " + b.URI + ": the file is missing"
+	case err != nil:
+		return "image link " + b.URI + ": leads outside the volume or cannot be read"
+	case !fi.Mode().IsRegular():
+		return "image link " + b.URI + ": not a regular file"
+	}
+	return fmt.Sprintf("image %s at %s (%d bytes)", b.URI, filepath.Join(volume, filepath.FromSlash(rel)), fi.Size())
 }
 
 func extension(mime string) string {
@@ -210,17 +307,45 @@ func extension(mime string) string {
 	return ".bin"
 }
 
-// removeIfNoFiles removes a temporary volume the call left nothing in.
-func removeIfNoFiles(dir string) {
-	files := false
-	_ = filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			files = true
-			return filepath.SkipAll
+// forTerminal is w, escaping control characters when w is a terminal:
+// what the module writes (its text, its stderr) must not move the cursor,
+// retitle the window or do anything else a terminal does with escape
+// sequences.
+func forTerminal(w io.Writer) io.Writer {
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			return escaper{w}
 		}
-		return nil
-	})
-	if !files {
-		_ = os.RemoveAll(dir)
 	}
+	return w
+}
+
+// escaper writes C0 controls but newline and tab, DEL, C1 controls and
+// bytes that are not UTF-8 as visible escapes.
+type escaper struct{ w io.Writer }
+
+func (e escaper) Write(p []byte) (int, error) {
+	_, err := e.w.Write(escapeControls(p))
+	return len(p), err
+}
+
+func escapeControls(p []byte) []byte {
+	var out []byte
+	for i := 0; i < len(p); {
+		r, size := utf8.DecodeRune(p[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			out = fmt.Appendf(out, `\x%02x`, p[i])
+		case r == '\n' || r == '\t':
+			out = append(out, byte(r))
+		case r < 0x20 || r == 0x7f:
+			out = fmt.Appendf(out, `\x%02x`, r)
+		case 0x80 <= r && r < 0xa0:
+			out = fmt.Appendf(out, `\u%04x`, r)
+		default:
+			out = append(out, p[i:i+size]...)
+		}
+		i += size
+	}
+	return out
 }

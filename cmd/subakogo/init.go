@@ -13,6 +13,9 @@ import (
 	"regexp"
 	"strings"
 	"text/template"
+
+	"golang.org/x/mod/modfile"
+	gomodule "golang.org/x/mod/module"
 )
 
 //go:embed template/*.tmpl
@@ -60,12 +63,30 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if *module == "" {
 		*module = "example.com/" + *name
 	}
+	if err := gomodule.CheckPath(*module); err != nil {
+		return usageError(stderr, fs, fmt.Errorf("--module: %w", err))
+	}
 	if version() == "devel" && *replace == "" {
 		return usageError(stderr, fs, errors.New("this subakogo is a development build, which no version names: pass --replace with the path of your subako-go checkout"))
 	}
-	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+	entries, err := os.ReadDir(dir)
+	if err == nil && len(entries) > 0 {
 		fmt.Fprintf(stderr, "subakogo init: %s exists and is not empty\n", dir)
 		return exitUsage
+	}
+	existed := err == nil
+	// A failure part way leaves nothing behind: the directory was empty.
+	failed := func(err error) int {
+		fmt.Fprintf(stderr, "subakogo init: %v\n", err)
+		if existed {
+			written, _ := os.ReadDir(dir)
+			for _, e := range written {
+				_ = os.RemoveAll(filepath.Join(dir, e.Name()))
+			}
+		} else {
+			_ = os.RemoveAll(dir)
+		}
+		return exitUnreadable
 	}
 	data := struct{ Name, Title string }{*name, strings.ToUpper((*name)[:1]) + (*name)[1:]}
 	for _, f := range scaffold {
@@ -78,13 +99,11 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 			panic(err)
 		}
 		if err := writeFile(filepath.Join(dir, f.path), b.Bytes()); err != nil {
-			fmt.Fprintf(stderr, "subakogo init: %v\n", err)
-			return exitUnreadable
+			return failed(err)
 		}
 	}
 	if err := writeGoMod(dir, *module, *replace); err != nil {
-		fmt.Fprintf(stderr, "subakogo init: %v\n", err)
-		return exitUnreadable
+		return failed(err)
 	}
 	fmt.Fprintf(stdout, "wrote the package %s in %s; next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n", *name, dir, dir)
 	return exitOK
@@ -110,7 +129,7 @@ func writeGoMod(dir, module, replace string) error {
 		if err != nil {
 			return err
 		}
-		gomod += "\nreplace github.com/subako-ai/subako-go => " + abs + "\n"
+		gomod += "\nreplace github.com/subako-ai/subako-go => " + modfile.AutoQuote(abs) + "\n"
 	}
 	if err := writeFile(filepath.Join(dir, "go.mod"), []byte(gomod)); err != nil {
 		return err

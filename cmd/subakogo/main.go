@@ -6,7 +6,8 @@
 //	0  nothing at or above the --fail-on severity
 //	1  findings at or above it
 //	2  usage error
-//	3  an input that cannot be read
+//	3  an input that cannot be read (or a host that cannot be set up)
+//	4  subakogo itself crashed (see internal/supervise)
 package main
 
 import (
@@ -16,13 +17,15 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+
+	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
 // Exit codes.
 const (
 	exitOK         = 0
 	exitFindings   = 1
-	exitUsage      = 2
+	exitUsage      = supervise.Usage
 	exitUnreadable = 3
 )
 
@@ -56,7 +59,7 @@ func main() {
 		runVet() // go vet -vettool=$(which subakogo)
 		return
 	}
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(supervise.Main("subakogo", os.Stderr, func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -82,7 +85,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nexit codes: 0 clean, 1 findings at or above --fail-on, 2 usage error, 3 unreadable input")
+	fmt.Fprintln(w, "\nexit codes: 0 clean, 1 findings at or above --fail-on, 2 usage error, 3 unreadable input or host set-up, 4 subakogo crashed")
 }
 
 // parseInterspersed parses flags that may come before, between or after the

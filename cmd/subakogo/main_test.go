@@ -194,11 +194,16 @@ func TestCall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
-	out := filepath.Join(t.TempDir(), "hello.wasm")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "hello.wasm")
 	cmd := exec.Command("go", "build", "-o", out, "../../subako/testdata/hello")
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	args := filepath.Join(dir, "args.json")
+	if err := os.WriteFile(args, []byte(`{"name":"Bo"}`), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		args []string
@@ -210,13 +215,39 @@ func TestCall(t *testing.T) {
 		{[]string{"call", out, "greet", `{}`}, exitFindings, "tool error: name is required"},
 		{[]string{"call", out, "fetch", `{"url":"https://example.com/"}`}, exitFindings, "host_not_allowed"},
 		{[]string{"call", out, "greet", `[1]`}, exitUsage, ""},
+		{[]string{"call", out, "greet", `null`}, exitUsage, ""},
+		{[]string{"call", out, "greet", ` null `}, exitUsage, ""},
 		{[]string{"call", out}, exitUsage, ""},
 		{[]string{"call", "missing.wasm", "greet"}, exitUnreadable, ""},
+		{[]string{"call", out, "greet", "@" + args}, exitOK, `"message": "Hello, Bo!"`},
+		{[]string{"call", out, "greet", "-"}, exitOK, `"message": "Hello, Cy!"`},
+		{[]string{"call", out, "greet", "@" + filepath.Join(dir, "none.json")}, exitUnreadable, ""},
+		// The host's set-up, not the module, is at fault.
+		{[]string{"call", "--skills", filepath.Join(dir, "none"), out, "greet", "{}"}, exitUnreadable, ""},
+		{[]string{"call", "--package", args, out, "greet", "{}"}, exitUnreadable, ""},
 	} {
+		stdin = strings.NewReader(`{"name":"Cy"}`)
 		code, stdout, stderr := runCLI(c.args...)
-		if code != c.code || !strings.Contains(stdout, c.want) {
+		if code != c.code || !strings.Contains(stdout, c.want) || strings.Contains(stdout+stderr, "crashed") {
 			t.Errorf("%v: exit %d, want %d; stdout %q stderr %q", c.args, code, c.code, stdout, stderr)
 		}
+	}
+	stdin = os.Stdin
+	// The temporary volume is removed; a volume given is kept, and named.
+	before, _ := filepath.Glob(filepath.Join(os.TempDir(), "subako-volume-*"))
+	runCLI("call", out, "greet", `{"name":"Ada"}`)
+	if after, _ := filepath.Glob(filepath.Join(os.TempDir(), "subako-volume-*")); len(after) > len(before) {
+		t.Errorf("temporary volumes left: %v", after)
+	}
+	vol := filepath.Join(dir, "vol")
+	if err := os.Mkdir(vol, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI("call", "--volume", vol, out, "greet", `{"name":"Ada"}`); code != exitOK || !strings.Contains(stderr, "the volume is kept at "+vol) {
+		t.Errorf("--volume: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(vol, "tmp")); err != nil {
+		t.Errorf("the given volume: %v", err)
 	}
 }
 

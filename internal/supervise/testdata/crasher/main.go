@@ -1,0 +1,34 @@
+// Command crasher runs under supervise.Main and ends as its first argument
+// says: "usage" (its usage code), "exit3", "panic", or "overflow" (a Go
+// runtime fatal error: the stack limit is passed).
+package main
+
+import (
+	"os"
+	"runtime/debug"
+
+	"github.com/subako-ai/subako-go/internal/supervise"
+)
+
+func deep(n int) int {
+	var pad [64]byte
+	pad[n%64] = byte(n)
+	return deep(n+1) + int(pad[0])
+}
+
+func main() {
+	os.Exit(supervise.Main("crasher", os.Stderr, func() int {
+		switch os.Args[1] {
+		case "usage":
+			return supervise.Usage
+		case "exit3":
+			return 3
+		case "panic":
+			panic("boom")
+		case "overflow":
+			debug.SetMaxStack(1 << 20)
+			return deep(0)
+		}
+		return 0
+	}))
+}
