@@ -146,7 +146,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 // a file, anything else is the JSON itself.
 func readArguments(arg string) (json.RawMessage, error) {
 	var r io.Reader
-	name := arg
+	var name string
 	switch {
 	case arg == "-":
 		r, name = stdin, "standard input"

@@ -21,14 +21,17 @@
 //     xn-- form), an unknown field, a field given twice, a null where a value
 //     belongs, and a method not in the ABI's list or not in uppercase.
 //   - A URL with a user name or password is credential_header: it is a
-//     credential the module tries to send.
+//     credential the module tries to send. So is a redirect to one (Go's
+//     client would turn it into an Authorization header).
 //   - Header names must be lowercase HTTP tokens, values free of control
 //     characters (invalid_request otherwise). Credential headers are
 //     authorization, proxy-authorization, cookie, cookie2, x-api-key,
 //     api-key, apikey, x-apikey, x-auth-token, x-access-token,
 //     x-amz-security-token, x-goog-api-key, private-token, x-functions-key,
-//     ocp-apim-subscription-key, and any name containing api-key, api_key,
-//     apikey, auth, token, secret, password or credential.
+//     ocp-apim-subscription-key, dpop, any name beginning x-amz- (AWS's
+//     signing headers), and any name containing api-key, api_key, apikey,
+//     auth, token, secret, password, passwd, credential, signature,
+//     session, cookie, bearer or jwt.
 //   - Bodies without a content-type from the module get one: application/json
 //     for json (sent compact), text/plain; charset=utf-8 for text,
 //     application/octet-stream for a file.

@@ -215,6 +215,7 @@ func TestCredentialsRefused(t *testing.T) {
 		"authorization", "proxy-authorization", "cookie", "x-api-key", "api-key", "x-auth-token",
 		"x-access-token", "x-amz-security-token", "x-goog-api-key", "private-token", "ocp-apim-subscription-key",
 		"x-my-secret", "x-client-password", "x-github-token", "x-service-credential",
+		"dpop", "x-amz-date", "x-amz-content-sha256", "x-hub-signature-256", "x-session-id", "x-bearer", "x-jwt-assertion",
 	} {
 		r := do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/echo"), "headers": map[string]string{"accept": "a", name: "v"}}))
 		wantError(t, r, kindCredentialHeader, `header "`+name+`" carries a credential`, "grant")
@@ -356,6 +357,15 @@ func TestRedirects(t *testing.T) {
 	wantOK(t, r, 200)
 	if r.OK.Body.Text != "hello, wörld" {
 		t.Errorf("body %q", r.OK.Body.Text)
+	}
+	// A redirect carrying a user name and password is refused before it is
+	// followed: Go's client would send them as Authorization.
+	hits := e.hits.Load()
+	withUser := "https://ada:hunter2@hop.test:" + e.port + "/echo"
+	r = do(t, e.cfg, get(redirect(withUser, 302)))
+	wantError(t, r, kindCredentialHeader, "a redirect from api.test led to", "carries a user name or password")
+	if strings.Contains(r.Error.Message, "hunter2") || e.hits.Load() != hits+1 {
+		t.Errorf("message %q; %d requests, want only the first", r.Error.Message, e.hits.Load()-hits)
 	}
 	// Every hop is checked as the first request is.
 	wantError(t, do(t, e.cfg, get(redirect(e.url("other.test", "/text"), 302))), kindHostNotAllowed,

@@ -42,21 +42,32 @@ var connectionHeaders = []string{
 // credentialHeaders are refused, because credentials come from the agent's
 // grant and are attached by the host, never by the module: a module that
 // could set them could send any secret it found to any allowed host. Besides
-// these names, any name containing one of credentialWords is refused. The
+// these names, any name containing one of credentialWords, and any name
+// with one of credentialPrefixes (AWS's request signing) is refused. The
 // list errs on the side of refusing; a header the model needs and this
 // refuses is a bug to report, a secret it lets through is worse.
 var credentialHeaders = []string{
 	"authorization", "proxy-authorization", "cookie", "cookie2",
 	"x-api-key", "api-key", "apikey", "x-apikey", "x-auth-token", "x-access-token",
 	"x-amz-security-token", "x-goog-api-key", "private-token", "x-functions-key",
-	"ocp-apim-subscription-key",
+	"ocp-apim-subscription-key", "dpop",
 }
 
-var credentialWords = []string{"api-key", "api_key", "apikey", "auth", "token", "secret", "password", "credential"}
+var credentialWords = []string{
+	"api-key", "api_key", "apikey", "auth", "token", "secret", "password", "passwd", "credential",
+	"signature", "session", "cookie", "bearer", "jwt",
+}
+
+var credentialPrefixes = []string{"x-amz-"}
 
 func isCredentialHeader(name string) bool {
 	if slices.Contains(credentialHeaders, name) {
 		return true
+	}
+	for _, p := range credentialPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
 	}
 	for _, w := range credentialWords {
 		if strings.Contains(name, w) {

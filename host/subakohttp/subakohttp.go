@@ -237,6 +237,10 @@ func (c *Config) checkRedirect(follow bool) func(*http.Request, []*http.Request)
 			return fail(kindTooManyRedirects, "the request was redirected more than "+
 				strconv.Itoa(MaxRedirects)+" times; the last redirect, from "+from+", led to "+quote(next.URL.Redacted()))
 		}
+		if next.URL.User != nil {
+			return fail(kindCredentialHeader, "a redirect from "+from+" led to "+quote(next.URL.Redacted())+
+				", which carries a user name or password: the host attaches the credentials the agent's grant stores, and a module may not send its own")
+		}
 		if next.URL.Scheme != "https" {
 			return fail(kindForbiddenDestination, "a redirect from "+from+" led to "+quote(next.URL.Redacted())+
 				", which is not https: a function may send only https requests")
