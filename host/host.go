@@ -26,10 +26,13 @@ const (
 	// memory. A memory.grow past it fails as the wasm spec says (-1), which
 	// a Go module reports as running out of memory.
 	MemoryLimit = 1 << 30
-	// CompileLimit bounds compiling one module: the discovery limit, which
-	// compilation at upload counts against. A compilation that overruns it
-	// is abandoned and reported as a CompileTimeoutError.
-	CompileLimit = DiscoverLimit
+	// CompileLimit bounds compiling one module. A compilation that overruns
+	// it is abandoned and reported as a CompileTimeoutError. It is generous
+	// (a cold compile of a 2.5 MB Go module takes about a second, and ten on
+	// a machine loaded five times over) because the reader's shape limits
+	// already refuse the modules wazero's compiler is slow on; this is the
+	// backstop for the rest.
+	CompileLimit = time.Minute
 	// CacheMaxBytes caps the compilation cache: when a host starts with
 	// more than this on disk, the oldest entries (by when they were
 	// written) are removed until a quarter of it is free.

@@ -78,15 +78,16 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	if err != nil {
 		return findings, nil, err
 	}
-	// Compilation counts against the upload's discovery limit, as the run does.
-	ctx, cancel := context.WithTimeout(ctx, host.DiscoverLimit)
+	// One deadline for compiling and discovery: CompileLimit, then the
+	// discovery's own limit.
+	ctx, cancel := context.WithTimeout(ctx, host.CompileLimit+host.DiscoverLimit)
 	defer cancel()
 	m, err := h.Compile(ctx, bytes.Clone(wasm))
 	var late *host.CompileTimeoutError
 	switch {
 	case errors.As(err, &late):
 		findings = append(findings, rules.Finding{Rule: rules.ProtocolTimeout, Offset: -1, Message: err.Error() +
-			": the upload's " + host.DiscoverLimit.String() + " for discovery include compiling (a module this slow to compile is far from what toolchains emit, or this machine is very busy)"})
+			" (a module this slow to compile is far from what toolchains emit, or this machine is very busy)"})
 		return findings, nil, nil
 	case err != nil:
 		findings = append(findings, rules.Finding{Rule: rules.ProtocolTrap, Message: "the host could not compile the module: " + err.Error(), Offset: -1})
