@@ -60,6 +60,7 @@ var abiSizes = map[int64]string{
 // each with the reason it is another fact: "file: name".
 var notABI = map[string]string{
 	"cmd/subakogo/readfile.go: maxModuleSize": "the largest module file lint reads, not the write budget",
+	"host/host.go: MemoryLimit":               "how far a module's linear memory may grow, not the write budget",
 	"serve/package.go: maxModule":             "the largest module file serve reads, as lint, not the write budget",
 }
 

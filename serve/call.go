@@ -56,6 +56,10 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 		s.log.printf("%s call %s (%s): stopped after %v: the client went away or cancelled it", transport, name, e, took)
 		return nil, &rpcError{Code: codeInternal, Message: "the call was cancelled", status: 499}
 	}
+	if call.Err != nil { // the host's failure, not the module's
+		s.log.printf("%s call %s (%s): not run: %v", transport, name, e, call.Err)
+		return nil, &rpcError{Code: codeInternal, Message: call.Err.Error(), status: 500}
+	}
 	if breaks := call.Record.Breaks(); len(breaks) > 0 {
 		res := crashResult(breaks, call.Record)
 		why, _, _ := strings.Cut(crashText(breaks, call.Record), "\n")
