@@ -127,7 +127,8 @@ func TestStdioCost(t *testing.T) {
 
 // TestHugeRandomGet: random_get hands out bounded chunks and stops when the
 // run does, so one call on a huge buffer cannot outlast the deadline; the
-// module below asks for 512 MiB at once and is stopped at 50 ms.
+// module below asks for 512 MiB at once and is stopped soon after 50 ms
+// (the bound is loose for busy machines; without the split it takes 15 s).
 func TestHugeRandomGet(t *testing.T) {
 	s := &session{halted: make(chan struct{})}
 	buf := make([]byte, 3*randChunk)
@@ -155,7 +156,7 @@ func TestHugeRandomGet(t *testing.T) {
 	m := compile(t, h, wasmbuild.Encode(w))
 	start := time.Now()
 	c := h.Call(context.Background(), m, "x", nil, CallConfig{Timeout: 50 * time.Millisecond})
-	if el := time.Since(start); !c.Record.TimedOut || el > 3*time.Second {
+	if el := time.Since(start); !c.Record.TimedOut || el > 8*time.Second { // unsplit, it runs about 15 s
 		t.Errorf("took %v, record %+v", el, c.Record)
 	}
 }

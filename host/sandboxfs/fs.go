@@ -186,22 +186,13 @@ func (m *Mount) height(dir string, limit int) int {
 	return h
 }
 
-func (f *mountFS) Rmdir(p string) experimentalsys.Errno {
-	m, name := f.m, clean(p)
-	if !m.writable {
-		return experimentalsys.EROFS
-	}
-	info, err := m.root.Lstat(name)
-	switch {
-	case err != nil:
-		return errno(err)
-	case !info.IsDir():
-		return experimentalsys.ENOTDIR
-	}
-	return errno(m.root.Remove(name))
-}
+func (f *mountFS) Rmdir(p string) experimentalsys.Errno { return f.remove(p, true) }
 
-func (f *mountFS) Unlink(p string) experimentalsys.Errno {
+func (f *mountFS) Unlink(p string) experimentalsys.Errno { return f.remove(p, false) }
+
+// remove removes a directory (dir) or anything else (!dir), answering
+// ENOTDIR or EISDIR for the other kind, as rmdir and unlink do.
+func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 	m, name := f.m, clean(p)
 	if !m.writable {
 		return experimentalsys.EROFS
@@ -210,7 +201,9 @@ func (f *mountFS) Unlink(p string) experimentalsys.Errno {
 	switch {
 	case err != nil:
 		return errno(err)
-	case info.IsDir():
+	case dir && !info.IsDir():
+		return experimentalsys.ENOTDIR
+	case !dir && info.IsDir():
 		return experimentalsys.EISDIR
 	}
 	return errno(m.root.Remove(name))

@@ -71,6 +71,8 @@ func main() {
 	report("mkdir-via-found-link", os.Mkdir("/volume/tmp/found/made", 0o755))
 	report("hardlink-via-found-link", os.Link("/volume/tmp/found/secret", "/volume/tmp/hard-made"))
 	read("read-package-found-link", "/package/up/secret")
+	report("remove-via-found-link", os.Remove("/volume/tmp/found/secret"))
+	report("rename-via-found-link", os.Rename("/volume/tmp/found/secret", "/volume/tmp/stolen"))
 
 	// A found hard link to a file outside may be read (it is that file),
 	// but never written.
@@ -119,4 +121,7 @@ func main() {
 		}
 	}
 	report("files-after-"+strconv.Itoa(n), ferr)
+	report("remove-own-file", os.Remove("/volume/tmp/f0"))
+	report("remove-own-dir", os.Remove("/volume/tmp/a/b/c"))
+	report("remove-package", os.Remove("/package/asset.txt"))
 }
