@@ -46,6 +46,8 @@ descriptions from doc comments and validation from //subako: field markers.`,
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*model.Package](),
 	Run:              runModel,
+	// Facts carry the doc comments and markers of other packages' types.
+	FactTypes: []analysis.Fact{new(typeDocFact)},
 }
 
 // Runtime reports code in a function package that breaks the protocol:
@@ -56,9 +58,11 @@ var Runtime = &analysis.Analyzer{
 
 Stdout carries the protocol, and a handler must answer rather than exit.`,
 	URL:              docURL + "#Runtime",
-	Requires:         []*analysis.Analyzer{Model},
 	RunDespiteErrors: true,
 	Run:              runRuntime,
+	// Facts carry what a function of another package of the module
+	// reaches: a write to stdout, an exit.
+	FactTypes: []analysis.Fact{new(stdoutFact), new(exitFact)},
 }
 
 // Generated reports a subako_gen.go that is missing or was generated from

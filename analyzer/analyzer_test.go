@@ -74,7 +74,7 @@ func TestSizes(t *testing.T) {
 }
 
 func TestRuntime(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.Runtime, "./stdout", "./exits", "./plain")
+	analysistest.Run(t, analysistest.TestData(), analyzer.Runtime, "./stdout", "./exits", "./reach", "./reach/tools", "./reach/tools/deep")
 }
 
 func TestNetHTTP(t *testing.T) {
@@ -160,4 +160,29 @@ func TestEveryRuleTested(t *testing.T) {
 func TestIgnore(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Runtime, "./ignored")
 	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./ignoredmodel")
+}
+
+// Types of other packages of the module are checked like local ones: their
+// doc comments and markers reach the model through facts, and an
+// unexported one is an error, not code that does not compile.
+func TestForeignTypes(t *testing.T) {
+	res := analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./foreign/other", "./foreign")
+	var p *model.Package
+	for _, r := range res {
+		if m, ok := r.Result.(*model.Package); ok && m != nil {
+			p = m
+		}
+	}
+	if p == nil || len(p.Tools) != 1 {
+		t.Fatalf("no model: %+v", p)
+	}
+	schema, err := p.Tools[0].InputSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"description":"How loud, 0 to 10."`, `"maximum":10`, `"enum":["loud","quiet"]`, `"description":"How to greet."`} {
+		if !strings.Contains(string(schema), want) {
+			t.Errorf("input schema lacks %s:\n%s", want, schema)
+		}
+	}
 }

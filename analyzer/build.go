@@ -33,6 +33,7 @@ type builder struct {
 	pending   map[*model.Type]string // nodes that need a marker, and why
 	inputMode bool                   // converting input types: fields need descriptions
 	quiet     int                    // > 0: do not report
+	note      string                 // appended to every report (see noteOn)
 }
 
 // handler is a function marked //subako:function.
@@ -48,7 +49,15 @@ func (b *builder) report(r *rules.Rule, rng analysis.Range, fix *analysis.Sugges
 	if b.quiet > 0 {
 		return
 	}
-	report(b.pass, r, rng, fix, format, args...)
+	report(b.pass, r, rng, fix, format+"%s", append(args, b.note)...)
+}
+
+// noteOn adds note to every report until the returned func is called: it
+// says which field of another package's type a marker problem is on.
+func (b *builder) noteOn(note string) func() {
+	old := b.note
+	b.note = note
+	return func() { b.note = old }
 }
 
 func (b *builder) replaceFix(message string, rng analysis.Range, text string) *analysis.SuggestedFix {
@@ -65,6 +74,9 @@ func (b *builder) qualifier(p *types.Package) string {
 }
 
 func runModel(pass *analysis.Pass) (any, error) {
+	if !followed(pass) && !hasSubakoComment(pass) {
+		return (*model.Package)(nil), nil // a dependency with nothing for the model
+	}
 	b := &builder{
 		pass:      pass,
 		files:     sourceFiles(pass),
@@ -80,6 +92,9 @@ func runModel(pass *analysis.Pass) (any, error) {
 		b.indexDecls(f)
 	}
 	handlers, marked := b.findHandlers()
+	if len(marked) == 0 && followed(pass) {
+		b.exportTypeDocs() // for the packages of the module whose handlers use its types
+	}
 	pkgDir, pkgFile := b.packageDirective()
 	if len(marked) == 0 {
 		if pkgDir != nil {

@@ -26,6 +26,17 @@ type directive struct {
 	hasValue bool
 	valOff   int
 	junk     string // text after the name that is neither =value nor arguments
+	// site, for a marker of a field of another package's type, is where
+	// the type is used in this package, which its problems are reported at.
+	site analysis.Range
+}
+
+// at is the range to report the whole directive at.
+func (d *directive) at() analysis.Range {
+	if d.site != nil {
+		return d.site
+	}
+	return d.c
 }
 
 // pos returns the position of byte off of the comment.
@@ -39,8 +50,8 @@ func (d *directive) nameRange() analysis.Range {
 // valueRange is the range of the marker's value (or of the whole comment
 // when it has none).
 func (d *directive) valueRange() analysis.Range {
-	if !d.hasValue || d.value == "" {
-		return d.c
+	if d.site != nil || !d.hasValue || d.value == "" {
+		return d.at()
 	}
 	return posRange{d.pos(d.valOff), d.pos(d.valOff + len(d.value))}
 }

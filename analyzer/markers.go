@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -46,7 +48,7 @@ func (b *builder) applyMarkers(dirs []*directive, t *model.Type, required bool) 
 	for _, d := range ordered {
 		spec := markerByName[d.name]
 		if seen[d.name] != nil {
-			b.report(rules.GoMarkerValue, d.c, nil, "//subako:%s is given twice", d.name)
+			b.report(rules.GoMarkerValue, d.at(), nil, "//subako:%s is given twice", d.name)
 			continue
 		}
 		seen[d.name] = d
@@ -59,9 +61,9 @@ func (b *builder) applyMarkers(dirs []*directive, t *model.Type, required bool) 
 			arr := findKind(t, model.KindArray)
 			switch {
 			case arr == nil:
-				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s applies to %s, not %s", d.name, spec.AppliesTo, describeKind(valueTarget(t)))
+				b.report(rules.GoMarkerMisplaced, d.at(), nil, "//subako:%s applies to %s, not %s", d.name, spec.AppliesTo, describeKind(valueTarget(t)))
 			case arr.Fixed:
-				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s does not apply to an array: [%d] fixes its length", d.name, arr.Len)
+				b.report(rules.GoMarkerMisplaced, d.at(), nil, "//subako:%s does not apply to an array: [%d] fixes its length", d.name, arr.Len)
 			default:
 				spec.apply(b, d, arr)
 			}
@@ -69,14 +71,14 @@ func (b *builder) applyMarkers(dirs []*directive, t *model.Type, required bool) 
 			if m := findKind(t, model.KindMap); m != nil {
 				spec.apply(b, d, m)
 			} else {
-				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s applies to %s, not %s", d.name, spec.AppliesTo, describeKind(valueTarget(t)))
+				b.report(rules.GoMarkerMisplaced, d.at(), nil, "//subako:%s applies to %s, not %s", d.name, spec.AppliesTo, describeKind(valueTarget(t)))
 			}
 		case targetValue:
 			leaf := valueTarget(t)
 			switch {
 			case leaf == nil:
 			case spec.fits != nil && !spec.fits(leaf):
-				b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s applies to %s, not %s", d.name, spec.AppliesTo, describeKind(leaf))
+				b.report(rules.GoMarkerMisplaced, d.at(), nil, "//subako:%s applies to %s, not %s", d.name, spec.AppliesTo, describeKind(leaf))
 			default:
 				spec.apply(b, d, leaf)
 			}
@@ -85,12 +87,12 @@ func (b *builder) applyMarkers(dirs []*directive, t *model.Type, required bool) 
 	b.checkRanges(t, seen)
 	optional, req, def := seen["optional"], seen["required"], seen["default"]
 	if optional != nil && req != nil {
-		b.report(rules.GoMarkerValue, req.c, nil, "a field cannot be both //subako:optional and //subako:required")
+		b.report(rules.GoMarkerValue, req.at(), nil, "a field cannot be both //subako:optional and //subako:required")
 	}
 	var defJSON string
 	if def != nil {
 		if req != nil {
-			b.report(rules.GoMarkerValue, def.c, nil, "a field with a default is optional: drop //subako:required")
+			b.report(rules.GoMarkerValue, def.at(), nil, "a field with a default is optional: drop //subako:required")
 		}
 		if v, ok := b.defaultValue(def, t); ok {
 			defJSON = v
@@ -119,11 +121,14 @@ func (b *builder) checkSyntax(spec *markerSpec, d *directive) bool {
 		if spec.Value == valueCount {
 			example = "N"
 		}
-		b.report(rules.GoMarkerValue, d.c, nil, "//subako:%s needs a value: //subako:%s=%s", d.name, d.name, example)
+		b.report(rules.GoMarkerValue, d.at(), nil, "//subako:%s needs a value: //subako:%s=%s", d.name, d.name, example)
 		return false
 	case spec.Value == valueList:
 		if fixed, ok := wrongSeparator(d.value); ok {
-			fix := b.replaceFix("separate the values with "+ListSeparator, d.valueRange(), fixed)
+			var fix *analysis.SuggestedFix
+			if d.site == nil {
+				fix = b.replaceFix("separate the values with "+ListSeparator, d.valueRange(), fixed)
+			}
 			b.report(rules.GoMarkerValue, d.valueRange(), fix, "//subako:%s=%s looks like a list, but list values are separated by %q: write //subako:%s=%s (or, for one value with a comma in it, a JSON string: %s)", d.name, d.value, ListSeparator, d.name, fixed, quoteJSON(d.value))
 			return false
 		}
@@ -262,7 +267,7 @@ func describeKind(t *model.Type) string {
 // count parses a length or count marker's value.
 func (b *builder) count(d *directive) (int, bool) {
 	if !d.hasValue || d.value == "" {
-		b.report(rules.GoMarkerValue, d.c, nil, "//subako:%s needs a value: //subako:%s=N", d.name, d.name)
+		b.report(rules.GoMarkerValue, d.at(), nil, "//subako:%s needs a value: //subako:%s=N", d.name, d.name)
 		return 0, false
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(d.value))
@@ -301,7 +306,7 @@ func (b *builder) applyFormat(d *directive, leaf *model.Type) {
 
 func (b *builder) applyEnum(d *directive, leaf *model.Type) {
 	if leaf.Kind == model.KindEnum {
-		b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:enum: %s is an enum already, from its constants", describeKind(leaf))
+		b.report(rules.GoMarkerMisplaced, d.at(), nil, "//subako:enum: %s is an enum already, from its constants", describeKind(leaf))
 		return
 	}
 	items, _ := splitList(d.value) // checkSyntax has checked it
@@ -327,7 +332,7 @@ func (b *builder) applyEnum(d *directive, leaf *model.Type) {
 
 func (b *builder) applyAny(d *directive, leaf *model.Type) {
 	if _, ok := b.pending[leaf]; !ok || (leaf.Kind != model.KindAny) {
-		b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:any is for an interface{} or a type with its own MarshalJSON; %s has a schema already", describeKind(leaf))
+		b.report(rules.GoMarkerMisplaced, d.at(), nil, "//subako:any is for an interface{} or a type with its own MarshalJSON; %s has a schema already", describeKind(leaf))
 		return
 	}
 	delete(b.pending, leaf)
@@ -426,7 +431,7 @@ var isoDuration = regexp.MustCompile(`^P(?:\d+W|(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(
 // may be written bare (red) or as a JSON string ("red").
 func (b *builder) defaultValue(d *directive, t *model.Type) (string, bool) {
 	if !d.hasValue {
-		b.report(rules.GoMarkerValue, d.c, nil, "//subako:default needs a value: //subako:default=...")
+		b.report(rules.GoMarkerValue, d.at(), nil, "//subako:default needs a value: //subako:default=...")
 		return "", false
 	}
 	leaf := t
@@ -550,7 +555,7 @@ func (b *builder) defaultValue(d *directive, t *model.Type) (string, bool) {
 		}
 		return v, true
 	}
-	b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:default applies to strings, numbers, booleans, enums, times and durations, not %s", describeKind(leaf))
+	b.report(rules.GoMarkerMisplaced, d.at(), nil, "//subako:default applies to strings, numbers, booleans, enums, times and durations, not %s", describeKind(leaf))
 	return "", false
 }
 

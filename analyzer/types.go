@@ -76,7 +76,7 @@ func (b *builder) conv(t types.Type, s site) *model.Type {
 	case *types.Map:
 		return b.mapType(t, s)
 	case *types.Struct:
-		return b.object(t, t, s)
+		return b.object(t, t, nil, s)
 	case *types.Interface:
 		if t.Empty() {
 			n := &model.Type{Kind: model.KindAny}
@@ -147,6 +147,10 @@ func (b *builder) named(t *types.Named, s site) *model.Type {
 	obj := t.Obj()
 	if obj.Pkg() == nil { // error
 		b.unsupported(s, "%s has no JSON form", t)
+		return nil
+	}
+	if obj.Pkg() != b.pass.Pkg && !obj.Exported() && obj.Pkg().Path() != "time" {
+		b.unsupported(s, "%s is not exported by package %s, so %s (in package %s) cannot name it: export it as %s", types.TypeString(t, b.qualifier), obj.Pkg().Path(), model.GeneratedFile, b.pass.Pkg.Name(), exportedName(obj.Name()))
 		return nil
 	}
 	gn := b.goName(t)
@@ -222,7 +226,7 @@ func (b *builder) composite(t *types.Named, gn *model.GoName, s site) *model.Typ
 	b.stack = append(b.stack, fr)
 	var body *model.Type
 	if st, ok := t.Underlying().(*types.Struct); ok {
-		body = b.object(st, t.Origin().Underlying().(*types.Struct), s)
+		body = b.object(st, t.Origin().Underlying().(*types.Struct), b.foreignDoc(t), s)
 	} else {
 		body = b.conv(t.Underlying(), s)
 	}
@@ -365,20 +369,23 @@ func (b *builder) mapType(t *types.Map, s site) *model.Type {
 
 // A fieldEntry is a struct field that may become a JSON member.
 type fieldEntry struct {
-	v      *types.Var
-	af     *ast.Field // nil for a field of another package's type
-	rng    analysis.Range
-	name   string // JSON name
-	tagged bool
-	opts   []string
-	depth  int
-	path   []string // Go names of the embedded structs it is promoted through
+	v  *types.Var
+	af *ast.Field // nil for a field of another package's type
+	// foreign is the doc and markers of a field of another package's
+	// type, from its typeDocFact.
+	foreign *fieldDoc
+	rng     analysis.Range
+	name    string // JSON name
+	tagged  bool
+	opts    []string
+	depth   int
+	path    []string // Go names of the embedded structs it is promoted through
 }
 
 // object converts a struct. origin is the generic origin of an
 // instantiated struct (or st itself), whose fields have the comments.
-func (b *builder) object(st, origin *types.Struct, s site) *model.Type {
-	entries := b.collectFields(st, origin, 0, nil, s)
+func (b *builder) object(st, origin *types.Struct, fdoc *typeDocFact, s site) *model.Type {
+	entries := b.collectFields(st, origin, fdoc, 0, nil, s)
 	// Resolve JSON name conflicts as encoding/json does: the shallowest
 	// field wins, then the tagged one; several left are all dropped.
 	byName := map[string][]*fieldEntry{}
@@ -444,7 +451,7 @@ func fieldRange(af *ast.Field) analysis.Range {
 
 // collectFields lists the fields of st that encoding/json would see,
 // promoting the fields of embedded structs.
-func (b *builder) collectFields(st, origin *types.Struct, depth int, path []string, s site) []*fieldEntry {
+func (b *builder) collectFields(st, origin *types.Struct, fdoc *typeDocFact, depth int, path []string, s site) []*fieldEntry {
 	var out []*fieldEntry
 	for i := range st.NumFields() {
 		v := st.Field(i)
@@ -486,7 +493,7 @@ func (b *builder) collectFields(st, origin *types.Struct, depth int, path []stri
 				if n, ok := ft.(*types.Named); ok {
 					eorigin, _ = n.Origin().Underlying().(*types.Struct)
 				}
-				out = append(out, b.collectFields(est, eorigin, depth+1, append(slices.Clip(path), v.Name()), s)...)
+				out = append(out, b.collectFields(est, eorigin, b.foreignDoc(ft), depth+1, append(slices.Clip(path), v.Name()), s)...)
 				continue
 			}
 		}
@@ -494,6 +501,11 @@ func (b *builder) collectFields(st, origin *types.Struct, depth int, path []stri
 			continue
 		}
 		e := &fieldEntry{v: v, af: af, name: name, tagged: name != "", opts: opts, depth: depth, path: path}
+		if af == nil && fdoc != nil {
+			if fd, ok := fdoc.field(v.Name()); ok {
+				e.foreign = &fd
+			}
+		}
 		if af != nil {
 			e.rng = fieldRange(af)
 			for _, id := range af.Names {
@@ -541,12 +553,17 @@ func (b *builder) field(e *fieldEntry, outer site) *model.Field {
 	}
 	required := !f.OmitEmpty && !f.OmitZero && t.Kind != model.KindOptional
 	var dirs []*directive
-	if e.af != nil {
+	switch {
+	case e.af != nil:
 		dirs = slices.Concat(b.dirs[e.af.Doc], b.dirs[e.af.Comment])
 		f.Description = docText(e.af.Doc)
 		if f.Description == "" {
 			f.Description = docText(e.af.Comment)
 		}
+	case e.foreign != nil:
+		dirs = foreignDirectives(e.foreign.Markers, fs.rng)
+		f.Description = e.foreign.Doc
+		defer b.noteOn(fmt.Sprintf(" (on field %s of %s)", e.v.Name(), e.v.Pkg().Name()))()
 	}
 	if f.Description == "" {
 		f.Description = b.typeDescription(e.v.Type())
@@ -626,6 +643,9 @@ func (b *builder) typeDescription(t types.Type) string {
 	n, ok := t.(*types.Named)
 	if !ok {
 		return ""
+	}
+	if fd := b.foreignDoc(n); fd != nil {
+		return fd.Doc
 	}
 	return docText(b.typeDoc[n.Origin().Obj()])
 }

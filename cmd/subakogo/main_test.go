@@ -445,3 +445,104 @@ func TestLineDiff(t *testing.T) {
 		t.Errorf("diff:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestModuleWide: a handler's types and helpers may live in other
+// packages of the module. Their doc comments and markers reach the
+// schema, the generated code compiles for wasip1, and a print two
+// packages away is reported at the handler package's call.
+func TestModuleWide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go mod tidy and builds wasip1 modules")
+	}
+	wd, _ := os.Getwd()
+	root := filepath.Join(wd, "..", "..")
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/wide\n\ngo 1.26\n\nrequire github.com/subako-ai/subako-go v0.0.0\n\nreplace github.com/subako-ai/subako-go => " + root + "\n",
+		"main.go": `// Wide uses the types of another package.
+//
+//subako:package wide
+package main
+
+import "example.com/wide/opts"
+
+// Greeting is the answer.
+type Greeting struct {
+	// The greeting.
+	Message string ` + "`json:\"message\"`" + `
+}
+
+// GreetInput is greet's arguments.
+type GreetInput struct {
+	// How to greet.
+	Options opts.Options ` + "`json:\"options\"`" + `
+}
+
+// Greet someone.
+//
+//subako:function
+func greet(in GreetInput) (Greeting, error) {
+	return Greeting{Message: string(in.Options.Mode)}, nil
+}
+`,
+		"opts/opts.go": `// Package opts holds the options.
+package opts
+
+// Options tune a greeting.
+type Options struct {
+	// How to greet.
+	//subako:enum=loud;quiet
+	Mode string ` + "`json:\"mode\"`" + `
+}
+`,
+		"say/say.go": `// Package say talks.
+package say
+
+import "example.com/wide/say/deep"
+
+// Hello says hello.
+func Hello() { deep.Print("hello") }
+`,
+		"say/deep/deep.go": `// Package deep prints.
+package deep
+
+import "fmt"
+
+// Print prints.
+func Print(s string) { fmt.Println(s) }
+`,
+	}
+	for name, src := range files {
+		if err := writeFile(filepath.Join(dir, name), []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	if code, _, stderr := runCLI("generate", "."); code != exitOK {
+		t.Fatalf("generate: exit %d\n%s", code, stderr)
+	}
+	if b, err := exec.Command("go", "mod", "tidy").CombinedOutput(); err != nil {
+		t.Fatalf("go mod tidy: %v\n%s", err, b)
+	}
+	code, stdout, stderr := runCLI("schema", ".")
+	if code != exitOK || !strings.Contains(stdout, `"loud"`) || !strings.Contains(stdout, "How to greet.") {
+		t.Errorf("schema: exit %d\n%s%s", code, stdout, stderr)
+	}
+	build := exec.Command("go", "build", "-o", filepath.Join(t.TempDir(), "m.wasm"), ".")
+	build.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("wasip1 build: %v\n%s", err, b)
+	}
+	code, stdout, _ = runCLI("check", ".")
+	if code != exitOK {
+		t.Errorf("check: exit %d\n%s", code, stdout)
+	}
+	talk := "package main\n\nimport \"example.com/wide/say\"\n\nfunc talk() { say.Hello() }\n"
+	if err := os.WriteFile("talk.go", []byte(talk), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ = runCLI("check", ".")
+	if code != exitFindings || !strings.Contains(stdout, "talk.go:5:15: error A014 stdout-write: say.Hello writes to stdout (say.Hello → deep.Print → fmt.Println)") {
+		t.Errorf("check: exit %d\n%s", code, stdout)
+	}
+}

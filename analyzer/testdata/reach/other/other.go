@@ -1,0 +1,2 @@
+// Package other has types a handler uses.
+package other
