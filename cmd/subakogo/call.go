@@ -58,6 +58,9 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	if len(pos) < 2 || len(pos) > 3 {
 		return usageError(stderr, fs, errors.New("want a module, a tool name and optionally its arguments"))
 	}
+	if pos[0] == "-" && len(pos) == 3 && pos[2] == "-" {
+		return usageError(stderr, fs, errors.New("standard input can hold the module or the arguments, not both"))
+	}
 	kept := *volume != "" // a volume given is the user's, and stays
 	arguments := json.RawMessage("{}")
 	if len(pos) == 3 {
@@ -78,7 +81,13 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			return exitUnreadable
 		}
 	}
-	wasm, err := os.ReadFile(pos[0])
+	// The reader lint uses: capped, and never blocked on a device.
+	in, err := readModule(pos[0])
+	var wasm []byte
+	if err == nil {
+		err = guard(func() { wasm = bytes.Clone(in.data) })
+		in.release()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo call: %v\n", err)
 		return exitUnreadable
