@@ -87,7 +87,7 @@ func TestDiscovery(t *testing.T) {
 			p, _ := load(t)
 			h, m := wasmModule(t, name)
 			d := h.Discover(context.Background(), m, "")
-			if d.Stopped != "" {
+			if d.Stopped != nil {
 				t.Fatalf("stopped: %s\nstderr: %s", d.Stopped, d.Record.Stderr)
 			}
 			checkRun(t, d.Record)

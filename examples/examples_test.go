@@ -164,7 +164,7 @@ func TestDiscovery(t *testing.T) {
 		t.Run(pkg, func(t *testing.T) {
 			h, m := module(t, pkg)
 			d := h.Discover(context.Background(), m, "")
-			if d.Stopped != "" {
+			if d.Stopped != nil {
 				t.Fatalf("stopped: %s\nstderr: %s", d.Stopped, d.Record.Stderr)
 			}
 			checkRun(t, d.Record)

@@ -15,48 +15,81 @@ type Discovery struct {
 	Discover json.RawMessage   // the server/discover result, nil when none came
 	Pages    []json.RawMessage // each tools/list result
 	Tools    []json.RawMessage // every tool, in order
-	// Stopped says why the conversation ended before its last step, "" when it did not.
-	Stopped string
+	// Stopped says why the conversation ended before its last step, nil
+	// when it did not.
+	Stopped *Stop
 	// Err is a *SetupError when the host could not start the module: it
 	// did not run, and Record is empty.
 	Err error
 }
 
+// StopKind names why discovery ended early, so callers judge it by kind
+// and never by the text, which may quote the module.
+type StopKind int
+
+// The ways discovery stops early.
+const (
+	StopStart           StopKind = iota + 1 // the module could not be started
+	StopNoAnswer                            // no answer came before the module exited or time ran out
+	StopNotMessage                          // a stdout line is not a JSON-RPC message
+	StopUnknownID                           // an answer to an id that was not asked
+	StopRPCError                            // a JSON-RPC error answer
+	StopNoResult                            // an answer with neither result nor error
+	StopDiscoverRefused                     // server/discover's result does not let the upload go on
+	StopTooManyPages                        // tools/list asked for more than abi.PagesMax pages
+	StopRepeatedCursor                      // tools/list gave the same nextCursor twice in a row
+	StopBadToolList                         // a tools/list result is not an object with a tools array
+)
+
+// Stop is why discovery ended early: a kind, the method it stopped at
+// ("" when none), and the detail in words.
+type Stop struct {
+	Kind   StopKind
+	Method string
+	Detail string
+}
+
+func (s *Stop) String() string { return s.Detail }
+
+func (d *Discovery) stop(kind StopKind, method, detail string) {
+	d.Stopped = &Stop{Kind: kind, Method: method, Detail: detail}
+}
+
 // Discover runs the module as Subako does at upload: server/discover, then
-// tools/list page by page, within DiscoverLimit, with no volume and no
+// tools/list page by page, within the discovery limit (Subako's 10 s), with no volume and no
 // network, only /package mounted.
 func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Discovery {
 	d := &Discovery{}
-	s, err := h.start(ctx, m, RunConfig{Mounts: Mounts{Package: packageDir}, Timeout: DiscoverLimit})
+	s, err := h.start(ctx, m, RunConfig{Mounts: Mounts{Package: packageDir}, Timeout: h.discoverLimit})
 	if err != nil {
 		d.Record, d.Err = &Record{CloseToExit: -1}, err
-		d.Stopped = err.Error()
+		d.stop(StopStart, "", err.Error())
 		return d
 	}
-	deadline := time.Now().Add(DiscoverLimit)
+	deadline := time.Now().Add(h.discoverLimit)
 	ask := func(id, method string, params map[string]any) (json.RawMessage, bool) {
 		s.send(request(id, method, params))
 		for {
 			line, ok := s.next(time.Until(deadline))
 			if !ok {
-				d.Stopped = "no answer to " + method
+				d.stop(StopNoAnswer, method, "no answer to "+method)
 				return nil, false
 			}
 			msg, ok := ParseMessage(line.Text)
 			switch {
 			case !ok:
-				d.Stopped = "a stdout line is not a JSON-RPC message"
+				d.stop(StopNotMessage, method, "a stdout line is not a JSON-RPC message")
 				return nil, false
 			case !msg.HasID():
 				continue // a notification: ignored
 			case !msg.IDIs(id):
-				d.Stopped = "an answer to an id that was not asked: " + string(msg.ID)
+				d.stop(StopUnknownID, method, "an answer to an id that was not asked: "+string(msg.ID))
 				return nil, false
 			case msg.Error != nil:
-				d.Stopped = method + " answered with a JSON-RPC error " + strconv.Itoa(msg.Error.Code) + ": " + msg.Error.Message
+				d.stop(StopRPCError, method, method+" answered with a JSON-RPC error "+strconv.Itoa(msg.Error.Code)+": "+msg.Error.Message)
 				return nil, false
 			case msg.Result == nil:
-				d.Stopped = method + " answered without a result"
+				d.stop(StopNoResult, method, method+" answered without a result")
 				return nil, false
 			}
 			return msg.Result, true
@@ -65,7 +98,7 @@ func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Disc
 	if res, ok := ask("discover-1", abi.MethodDiscover, nil); ok {
 		d.Discover = res
 		if why := discoverRefused(res); why != "" {
-			d.Stopped = why // Subako goes no further
+			d.stop(StopDiscoverRefused, abi.MethodDiscover, why) // Subako goes no further
 		} else {
 			d.listTools(ask)
 		}
@@ -78,7 +111,7 @@ func (d *Discovery) listTools(ask func(id, method string, params map[string]any)
 	var cursor *string
 	for page := 1; ; page++ {
 		if page > abi.PagesMax {
-			d.Stopped = "tools/list asked for more than " + strconv.Itoa(abi.PagesMax) + " pages"
+			d.stop(StopTooManyPages, abi.MethodToolsList, "tools/list asked for more than "+strconv.Itoa(abi.PagesMax)+" pages")
 			return
 		}
 		params := map[string]any{}
@@ -95,7 +128,7 @@ func (d *Discovery) listTools(ask func(id, method string, params map[string]any)
 			NextCursor *string           `json:"nextCursor"`
 		}
 		if err := json.Unmarshal(res, &body); err != nil {
-			d.Stopped = "tools/list result is not an object with tools: " + err.Error()
+			d.stop(StopBadToolList, abi.MethodToolsList, "tools/list result is not an object with tools: "+err.Error())
 			return
 		}
 		d.Tools = append(d.Tools, body.Tools...)
@@ -103,7 +136,7 @@ func (d *Discovery) listTools(ask func(id, method string, params map[string]any)
 			return
 		}
 		if cursor != nil && *cursor == *body.NextCursor {
-			d.Stopped = "tools/list repeated its cursor " + strconv.Quote(*cursor)
+			d.stop(StopRepeatedCursor, abi.MethodToolsList, "tools/list repeated its cursor "+strconv.Quote(*cursor))
 			return
 		}
 		cursor = body.NextCursor

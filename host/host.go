@@ -52,13 +52,21 @@ type Options struct {
 	CompileLimit time.Duration
 	// MemoryLimit overrides MemoryLimit, in bytes (tests).
 	MemoryLimit int64
+	// DiscoverLimit bounds a whole upload discovery (and a run with no
+	// timeout of its own); 0 means Subako's, DiscoverLimit. Tests shorten it.
+	DiscoverLimit time.Duration
+	// ExitGrace is how long a module has to exit once stdin closes; 0 means
+	// Subako's, ExitGrace. Tests shorten it.
+	ExitGrace time.Duration
 }
 
 // Host owns a wazero runtime with WASI preview 1 as Subako provides it.
 type Host struct {
-	rt           wazero.Runtime
-	cache        wazero.CompilationCache
-	compileLimit time.Duration
+	rt            wazero.Runtime
+	cache         wazero.CompilationCache
+	compileLimit  time.Duration
+	discoverLimit time.Duration
+	exitGrace     time.Duration
 
 	mu        sync.Mutex
 	abandoned int  // compilations given up on and still running
@@ -78,7 +86,13 @@ func New(ctx context.Context, opt Options) (*Host, error) {
 		WithCoreFeatures(api.CoreFeaturesV2).
 		WithCloseOnContextDone(true).
 		WithMemoryLimitPages(uint32(min(memory/wasmPage, 1<<16)))
-	h := &Host{compileLimit: opt.CompileLimit}
+	h := &Host{compileLimit: opt.CompileLimit, discoverLimit: DiscoverLimit, exitGrace: ExitGrace}
+	if opt.DiscoverLimit > 0 {
+		h.discoverLimit = opt.DiscoverLimit
+	}
+	if opt.ExitGrace > 0 {
+		h.exitGrace = opt.ExitGrace
+	}
 	if h.compileLimit <= 0 {
 		h.compileLimit = CompileLimit
 	}

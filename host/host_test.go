@@ -77,7 +77,7 @@ func TestDiscoverHello(t *testing.T) {
 	h := newHost(t)
 	m := compile(t, h, buildWasm(t, "../subako/testdata/hello"))
 	d := h.Discover(context.Background(), m, "")
-	if d.Stopped != "" {
+	if d.Stopped != nil {
 		t.Fatalf("stopped: %s\nstderr: %s", d.Stopped, d.Record.Stderr)
 	}
 	if len(d.Tools) != 2 || !strings.Contains(string(d.Tools[0]), `"name":"greet"`) {

@@ -145,7 +145,7 @@ type Record struct {
 // RunConfig says how to run a module once.
 type RunConfig struct {
 	Mounts  Mounts
-	Timeout time.Duration // the whole run; 0 means DiscoverLimit
+	Timeout time.Duration // the whole run; 0 means the host's discovery limit
 	// HTTP configures this run's subako_http; nil allows no host, as at
 	// upload. Its Volume, Data and WriteBudget are set from the run.
 	HTTP *subakohttp.Config
@@ -156,15 +156,16 @@ type RunConfig struct {
 
 // session is one running instance and the pipes around it.
 type session struct {
-	budget *sandboxfs.Budget
-	rec    *Record
-	start  time.Time
-	cancel context.CancelFunc
-	stdinR *io.PipeReader
-	stdinW *io.PipeWriter
-	sendQ  chan []byte
-	done   chan struct{}
-	halted chan struct{} // closed when the run is stopped
+	budget    *sandboxfs.Budget
+	rec       *Record
+	exitGrace time.Duration // to exit once stdin closes
+	start     time.Time
+	cancel    context.CancelFunc
+	stdinR    *io.PipeReader
+	stdinW    *io.PipeWriter
+	sendQ     chan []byte
+	done      chan struct{}
+	halted    chan struct{} // closed when the run is stopped
 
 	mu       sync.Mutex
 	notify   chan struct{} // signalled when a line arrives or the module ends
@@ -176,7 +177,7 @@ type session struct {
 // start instantiates the module, which runs _start, and returns at once.
 // The run gets its own mounts and subako_http, released when it ends.
 func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, error) {
-	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1},
+	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1}, exitGrace: h.exitGrace,
 		sendQ: make(chan []byte, 16), done: make(chan struct{}), halted: make(chan struct{}), notify: make(chan struct{}, 1)}
 	mounts, err := cfg.Mounts.open(s.budget, s.halted)
 	if err != nil {
@@ -214,7 +215,7 @@ func (e *SetupError) Unwrap() error { return e.Err }
 func (h *Host) run(ctx context.Context, m *Module, cfg RunConfig, s *session, fs wazero.FSConfig) {
 	timeout := cfg.Timeout
 	if timeout <= 0 {
-		timeout = DiscoverLimit
+		timeout = h.discoverLimit
 	}
 	runCtx, cancel := context.WithTimeout(context.WithValue(ctx, budgetKey{}, s.budget), timeout)
 	s.start, s.cancel = time.Now(), cancel
@@ -315,12 +316,12 @@ func (s *session) next(wait time.Duration) (Line, bool) {
 }
 
 // wait closes stdin and waits for the module to exit, stopping it when it
-// takes longer than ExitGrace.
+// takes longer than its exit grace.
 func (s *session) wait() *Record {
 	s.closeStdin()
 	select {
 	case <-s.done:
-	case <-time.After(ExitGrace):
+	case <-time.After(s.exitGrace):
 		s.stop(func() { s.rec.NoExit = true })
 		select {
 		case <-s.done:

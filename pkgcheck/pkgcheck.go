@@ -98,8 +98,11 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 		return findings, nil, d.Err // the host's failure, not the module's
 	}
 	findings = append(findings, protocolcheck.Check(d)...)
-	if d.Stopped == "" {
+	switch {
+	case d.Stopped == nil:
 		findings = append(findings, toolcheck.Check(d.Tools)...)
+	case d.Stopped.Kind == host.StopBadToolList:
+		findings = append(findings, toolcheck.NotAList("at upload discovery: "+d.Stopped.Detail))
 	}
 	return findings, d, nil
 }

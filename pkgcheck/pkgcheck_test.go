@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,20 +11,21 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/rules"
 )
 
+// buildInto builds the Go package pkg for wasip1 (once per source) and
+// writes the module to out.
 func buildInto(t *testing.T, pkg, out string) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
-	cmd := exec.Command("go", "build", "-o", out, pkg)
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, b)
+	if err := os.WriteFile(out, gowasm.Build(t, pkg), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -40,8 +40,11 @@ func slugsOf(fs []rules.Finding, min rules.Severity) []string {
 	return slices.Compact(out)
 }
 
+// checker is a checker whose host gives discovery 3 s instead of 10, so
+// the time-out costs little. The exit grace stays Subako's second: a Go
+// module on a loaded machine may take a few hundred milliseconds to exit.
 func checker(t *testing.T) *Checker {
-	c := New(host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-pkgcheck-test-cache")})
+	c := New(host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-pkgcheck-test-cache"), DiscoverLimit: 3 * time.Second})
 	t.Cleanup(func() { c.Close(context.Background()) })
 	return c
 }
@@ -122,10 +125,8 @@ func TestManifestMismatch(t *testing.T) {
 // each run with an empty compilation cache; "warm" reuses one.
 func BenchmarkLintDir(b *testing.B) {
 	dir := b.TempDir()
-	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, ModuleName), "../examples/hello")
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
+	if err := os.WriteFile(filepath.Join(dir, ModuleName), gowasm.Build(b, "../examples/hello"), 0o644); err != nil {
+		b.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
 		b.Fatal(err)
@@ -154,44 +155,65 @@ func BenchmarkLintDir(b *testing.B) {
 	})
 }
 
+// findingIDs are the findings' rule IDs, sorted, with repeats: the
+// exact set a module draws.
+func findingIDs(fs []rules.Finding) []string {
+	out := []string{}
+	for _, f := range fs {
+		out = append(out, f.Rule.ID)
+	}
+	slices.Sort(out)
+	return out
+}
+
 // TestProtocolRules runs, for each protocol rule, a module that breaks it
-// at upload discovery, and checks the finding.
+// at upload discovery, and checks the exact findings it draws, so a false
+// extra finding fails as surely as a missing one. One build serves every
+// mode (it reads its mode from /package/mode), and the checker's
+// discovery limit is short.
 func TestProtocolRules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
 	c := checker(t)
-	dir := t.TempDir()
-	for _, tc := range []struct{ mode, want string }{
-		{"good", ""},
-		{"notjson", "protocol-not-message"},
-		{"wrongid", "protocol-unknown-id"},
-		{"rpcerror", "protocol-rpc-error"},
-		{"resulttype", "protocol-result-type"},
-		{"request", "protocol-request"},
-		{"version", "protocol-discover"},
-		{"paging", "protocol-paging"},
-		{"noanswer", "protocol-no-answer"},
-		{"exit3", "protocol-exit"},
-		{"noexit", "protocol-no-exit"},
-		{"flood", "protocol-stdout-limit"},
-		{"loop", "protocol-timeout"}, // takes discovery's whole 10 seconds
+	wasm := gowasm.Build(t, "testdata/discovery")
+	for _, tc := range []struct {
+		mode string
+		want []string
+	}{
+		{"good", nil},
+		{"notjson", []string{"P001"}},
+		{"wrongid", []string{"P002"}},
+		{"rpcerror", []string{"P003"}},
+		{"noresult", []string{"P004"}},
+		{"resulttype", []string{"P004"}},
+		{"request", []string{"P005"}},
+		{"version", []string{"P006"}},
+		{"paging", []string{"P007"}},
+		{"manypages", []string{"P007"}},
+		// The module's own error text mentions the cursor: still only P003.
+		{"cursorerror", []string{"P003"}},
+		{"badlist", []string{"T001"}},
+		{"noanswer", []string{"P008"}},
+		{"exit3", []string{"P009"}},
+		{"noexit", []string{"P010"}},
+		{"flood", []string{"P001", "P013"}}, // 20 lines of x: one P001 with a count
+		{"loop", []string{"P012"}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
-			out := filepath.Join(dir, tc.mode+".wasm")
-			cmd := exec.Command("go", "build", "-ldflags=-X main.mode="+tc.mode, "-o", out, "./testdata/discovery")
-			cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-			if b, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("go build: %v\n%s", err, b)
+			assets := t.TempDir()
+			if err := os.WriteFile(filepath.Join(assets, "mode"), []byte(tc.mode), 0o644); err != nil {
+				t.Fatal(err)
 			}
-			wasm, _ := os.ReadFile(out)
-			fs, _, err := c.Module(context.Background(), wasm, "", true)
+			fs, _, err := c.Module(context.Background(), wasm, assets, true)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := slugsOf(fs, rules.Error)
-			if tc.want == "" && len(got) > 0 || tc.want != "" && !slices.Contains(got, tc.want) {
-				t.Errorf("findings %v, want %q: %v", got, tc.want, fs)
+			if got, want := findingIDs(fs), append([]string{}, tc.want...); !slices.Equal(got, want) {
+				t.Errorf("findings %v, want %v:", got, want)
+				for _, f := range fs {
+					t.Logf("  %s %s: %s", f.Rule.ID, f.Rule.Slug, f.Message)
+				}
 			}
 		})
 	}
@@ -199,8 +221,8 @@ func TestProtocolRules(t *testing.T) {
 	m := wasmbuild.Command()
 	m.CodeSection[0].Body = []byte{0x00, 0x0b}
 	fs, _, err := c.Module(context.Background(), wasmbuild.Encode(m), "", true)
-	if err != nil || !slices.Contains(slugsOf(fs, rules.Error), "protocol-trap") {
-		t.Errorf("trap: %v %v", err, fs)
+	if got := findingIDs(fs); err != nil || !slices.Equal(got, []string{"P011"}) {
+		t.Errorf("trap: %v %v %v", err, got, fs)
 	}
 }
 

@@ -4,6 +4,8 @@
 package protocolcheck
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/subako-ai/subako-go/host"
@@ -33,15 +35,38 @@ func Check(d *host.Discovery) []rules.Finding {
 	add := func(r *rules.Rule, msg string) {
 		out = append(out, rules.Finding{Rule: r, Message: "at upload discovery: " + msg, Offset: -1})
 	}
-	for _, b := range d.Record.Breaks() {
-		add(breakRules[b.Kind], b.Message+stderrHint(d.Record, b.Kind))
+	// One finding per kind of break, the first with a count of the rest
+	// (a flood of non-JSON lines is one finding); an unanswered request
+	// only when nothing else explains it (a trap, a time-out, a wrong id).
+	breaks := d.Record.Breaks()
+	explained := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind != host.BreakNoAnswer })
+	first, more := map[*rules.Rule]int{}, map[*rules.Rule]int{}
+	for _, b := range breaks {
+		r := breakRules[b.Kind]
+		if b.Kind == host.BreakNoAnswer && explained {
+			continue
+		}
+		if _, seen := first[r]; seen {
+			more[r]++
+			continue
+		}
+		first[r] = len(out)
+		add(r, b.Message+stderrHint(d.Record, b.Kind))
 	}
-	switch {
-	case strings.Contains(d.Stopped, "pages"), strings.Contains(d.Stopped, "cursor"):
-		add(rules.ProtocolPaging, d.Stopped)
-	case strings.HasPrefix(d.Stopped, "server/discover:"), strings.HasPrefix(d.Stopped, "the server/discover"):
-		add(rules.ProtocolDiscover, d.Stopped)
-	case d.Discover == nil && len(out) == 0:
+	for r, n := range more {
+		out[first[r]].Message += " (and " + strconv.Itoa(n) + " more like it)"
+	}
+	if d.Stopped != nil {
+		switch d.Stopped.Kind {
+		case host.StopTooManyPages, host.StopRepeatedCursor:
+			add(rules.ProtocolPaging, d.Stopped.Detail)
+			return out
+		case host.StopDiscoverRefused:
+			add(rules.ProtocolDiscover, d.Stopped.Detail)
+			return out
+		}
+	}
+	if d.Discover == nil && len(out) == 0 {
 		add(rules.ProtocolDiscover, "no answer to server/discover"+orReason(d.Stopped))
 	}
 	return out
@@ -68,9 +93,10 @@ func stderrHint(r *host.Record, kind host.BreakKind) string {
 	return "; stderr ends: " + host.ShortLine([]byte(tail))
 }
 
-func orReason(stopped string) string {
-	if stopped == "" || strings.HasPrefix(stopped, "no answer") {
+// orReason adds why discovery stopped, unless that only repeats "no answer".
+func orReason(s *host.Stop) string {
+	if s == nil || s.Kind == host.StopNoAnswer {
 		return ""
 	}
-	return " (" + stopped + ")"
+	return " (" + s.Detail + ")"
 }

@@ -69,6 +69,12 @@ func Check(tools []json.RawMessage) []rules.Finding {
 	return c.out
 }
 
+// NotAList is the finding for a tools/list result that is not an object
+// with a tools array (detail says how): it lists no tool Subako can read.
+func NotAList(detail string) rules.Finding {
+	return rules.Finding{Rule: rules.ToolCount, Message: detail + "; a package offers 1 to " + strconv.Itoa(abi.ToolsMax) + " tools", Offset: -1}
+}
+
 type toolsCheck struct {
 	out []rules.Finding
 }

@@ -1,18 +1,26 @@
 // Command discovery answers Subako's upload discovery, breaking it in the
-// way its mode (set at build time with -ldflags -X main.mode=...) names,
-// so pkgcheck's tests can check each protocol rule end to end.
+// way its mode names, so pkgcheck's tests can check each protocol rule end
+// to end with one build: the mode is the content of /package/mode (the
+// package directory the host mounts), "good" when there is none.
 package main
 
 import (
 	"bufio"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
 
 var mode = "good"
 
+// page counts the tools/list requests.
+var page int
+
 func main() {
+	if b, err := os.ReadFile("/package/mode"); err == nil {
+		mode = strings.TrimSpace(string(b))
+	}
 	in := bufio.NewReader(os.Stdin)
 	for {
 		line, err := in.ReadString('\n')
@@ -53,6 +61,9 @@ func answer(line string) {
 	case mode == "rpcerror" && discover:
 		out(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32603,"message":"internal"}}`)
 		return
+	case mode == "noresult" && discover:
+		out(`{"jsonrpc":"2.0","id":` + id + `}`)
+		return
 	case mode == "resulttype" && discover:
 		out(`{"jsonrpc":"2.0","id":` + id + `,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}}}`)
 		return
@@ -62,7 +73,7 @@ func answer(line string) {
 		result(`"supportedVersions":["2025-06-18"],"capabilities":{"tools":{}}`)
 		return
 	case mode == "noanswer":
-		return
+		os.Exit(0) // exits before answering
 	case mode == "loop" && discover:
 		for {
 		}
@@ -77,9 +88,22 @@ func answer(line string) {
 		result(`"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}`)
 		return
 	}
+	page++
 	next := ""
-	if mode == "paging" {
+	switch mode {
+	case "paging":
 		next = `,"nextCursor":"again"`
+	case "manypages":
+		next = `,"nextCursor":"c` + strconv.Itoa(page) + `"`
+	case "cursorerror":
+		if strings.Contains(line, `"cursor"`) {
+			out(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32602,"message":"invalid cursor"}}`)
+			return
+		}
+		next = `,"nextCursor":"c1"`
+	case "badlist":
+		result(`"tools":5`)
+		return
 	}
 	result(`"tools":[{"name":"greet","description":"Greet someone.","inputSchema":{"type":"object","properties":{"name":{"type":"string","description":"Who."}},"required":["name"],"additionalProperties":false}}]` + next)
 }
