@@ -2,11 +2,13 @@ package modulecheck
 
 import (
 	"encoding/json"
-	"github.com/subako-ai/subako-go/rules"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/wasmparse"
 )
 
 // TestToolchainCorpus lints modules built by real toolchains and hand-written
@@ -38,8 +40,14 @@ func TestToolchainCorpus(t *testing.T) {
 					t.Fatal(err)
 				}
 				_, fs := Check(b)
-				errs, feats := map[string]bool{}, map[string]bool{}
+				for _, r := range append(append([]string(nil), e.Rules...), e.MayAlso...) {
+					if _, ok := rules.Lookup(r); !ok && !slices.Contains(e.Features, r) && !isFeature(r) {
+						t.Errorf("expected.json names %q, which is no rule slug", r)
+					}
+				}
+				got, errs, feats := map[string]bool{}, map[string]bool{}, map[string]bool{}
 				for _, f := range fs {
+					got[f.Rule.Slug] = true
 					if f.Severity() == rules.Error {
 						errs[f.Rule.Slug] = true
 					}
@@ -50,12 +58,15 @@ func TestToolchainCorpus(t *testing.T) {
 				if (len(errs) == 0) != (e.Verdict == "pass") {
 					t.Errorf("verdict %s, but errors are %v", e.Verdict, errs)
 				}
+				// Every expected rule, at every severity, is reported, and
+				// nothing else is (may_also lists what a toolchain version
+				// may add).
 				for _, r := range e.Rules {
-					if rule, ok := rules.Lookup(r); ok && rule.Severity == rules.Error && !errs[r] {
-						t.Errorf("expected %s, got %v", r, errs)
+					if !got[r] {
+						t.Errorf("expected %s, got %v", r, keys(got))
 					}
 				}
-				for r := range errs {
+				for r := range got {
 					if !slices.Contains(e.Rules, r) && !slices.Contains(e.MayAlso, r) {
 						t.Errorf("unexpected %s", r)
 					}
@@ -73,4 +84,23 @@ func TestToolchainCorpus(t *testing.T) {
 			})
 		}
 	}
+}
+
+// isFeature reports whether s is a feature slug (may_also lists features too).
+func isFeature(s string) bool {
+	for _, f := range wasmparse.AllFeatures() {
+		if f.Slug() == s {
+			return true
+		}
+	}
+	return false
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
