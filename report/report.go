@@ -53,8 +53,9 @@ type Options struct {
 	Color    bool          // text only: ANSI colours when writing to a terminal
 }
 
-// Write renders files in format f to w. Findings are sorted stably by offset
-// then rule ID, so the output does not depend on the order checks ran in;
+// Write renders files in format f to w. Findings are sorted stably by offset,
+// line and column (text files have lines, binaries offsets), then rule ID,
+// so the output does not depend on the order checks ran in;
 // the callers' slices are left untouched. The whole report is rendered
 // before the one write to w, so a failing writer never gets half a document.
 func Write(w io.Writer, f Format, files []File, opt Options) error {
@@ -62,7 +63,8 @@ func Write(w io.Writer, f Format, files []File, opt Options) error {
 	for i := range files {
 		files[i].Findings = slices.Clone(files[i].Findings)
 		slices.SortStableFunc(files[i].Findings, func(a, b rules.Finding) int {
-			return cmp.Or(cmp.Compare(a.Offset, b.Offset), strings.Compare(a.Rule.ID, b.Rule.ID))
+			return cmp.Or(cmp.Compare(a.Offset, b.Offset), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column),
+				strings.Compare(a.Rule.ID, b.Rule.ID))
 		})
 	}
 	var b bytes.Buffer

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,6 +120,24 @@ func TestWriteLeavesInputUnsorted(t *testing.T) {
 	render(t, Text, files, fixtureOptions)
 	if files[0].Findings[0].Rule != wHeavy {
 		t.Error("Write sorted the caller's findings in place")
+	}
+}
+
+// TestTextFileOrder: findings in a text file (no offsets) come out by
+// line and column, whatever order the checks reported them in.
+func TestTextFileOrder(t *testing.T) {
+	at := func(r *rules.Rule, line, col int) rules.Finding {
+		return rules.Finding{Rule: r, Message: "m", Offset: -1, Line: line, Column: col}
+	}
+	files := []File{{Path: "subako-package.json", Findings: []rules.Finding{at(wStart, 9, 2), at(wFeature, 3, 7), at(wFeature, 3, 1), at(wStart, 1, 1)}}}
+	var got []string
+	for _, l := range strings.Split(string(render(t, Text, files, Options{})), "\n") {
+		if p, _, ok := strings.Cut(l, ": "); ok && strings.HasPrefix(p, "subako-package.json:") {
+			got = append(got, strings.TrimPrefix(p, "subako-package.json:"))
+		}
+	}
+	if want := []string{"1:1", "3:1", "3:7", "9:2"}; !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
 	}
 }
 
