@@ -166,7 +166,7 @@ func readMemArg(p *parser, im *immediates) {
 	r := &p.r
 	off := r.pos
 	im.memIdx = 0
-	if off+1 < len(r.b) && r.b[off] < 0x40 && r.b[off+1] < 0x80 {
+	if off+1 < len(r.b) && r.b[off] < 32 && r.b[off+1] < 0x80 {
 		// Fast path: one-byte alignment (no memory index) and offset.
 		im.align = uint32(r.b[off])
 		im.offset = uint64(r.b[off+1])
@@ -178,6 +178,9 @@ func readMemArg(p *parser, im *immediates) {
 		im.align &^= 0x40
 		im.memIdx = r.u32()
 		p.use(FeatMultiMemory, off, p.fn)
+	}
+	if im.align >= 32 {
+		r.fail(off, "malformed memop flags") // an alignment of 2^32 or more cannot be encoded in 2.0
 	}
 	if p.m.Features[FeatMemory64].Count > 0 {
 		im.offset = r.u64()

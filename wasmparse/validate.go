@@ -131,7 +131,7 @@ func (p *parser) checkLimits(l Limits, bound uint64, off int, section, what stri
 
 func unit(what string) string {
 	if what == "memory" {
-		return "pages (4 GiB)"
+		return "pages (4GiB)" // as the specification's tests spell it
 	}
 	return "elements"
 }
