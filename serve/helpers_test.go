@@ -262,6 +262,32 @@ func (c *client) decode(id string, line []byte) response {
 	return r
 }
 
+// notified reads until a notification of method, keeping answers for
+// later, and returns it.
+func (c *client) notified(method string) []byte {
+	c.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		line, ok := c.next(time.Until(deadline))
+		if !ok {
+			c.t.Fatalf("no %s notification", method)
+		}
+		var head struct {
+			ID     json.RawMessage
+			Method string
+		}
+		_ = json.Unmarshal(line, &head)
+		if head.Method == method {
+			return line
+		}
+		if head.Method == "" {
+			var id string
+			_ = json.Unmarshal(head.ID, &id)
+			c.pending[id] = line
+		}
+	}
+}
+
 // ask sends a request and waits for its answer.
 func (c *client) ask(method string, params map[string]any) response {
 	c.t.Helper()

@@ -255,7 +255,11 @@ func TestHTTPListen(t *testing.T) {
 	if err := mcpschema.Validate("SubscriptionsAcknowledgedNotification", []byte(e)); err != nil {
 		t.Error(err)
 	}
-	s.Use(s.pkg.Load())
+	other, err := s.Load(t.Context(), hostile(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Use(other)
 	e = next()
 	if err := mcpschema.Validate("ToolListChangedNotification", []byte(e)); err != nil {
 		t.Error(err)

@@ -108,13 +108,20 @@ func (s *Server) Close() error {
 	return err
 }
 
-// Use makes p the package every new request is served from, and tells the
-// clients that asked to hear of it when one was served before.
+// Use makes p the package every new request is served from and, when its
+// tool list differs from the one served before, tells the clients that
+// asked to hear of it.
 func (s *Server) Use(p *Package) {
 	old := s.pkg.Swap(p)
-	s.rev.Add(1)
 	s.log.printf("serving %s: %s (%s)", p.serverInfo["name"], strings.Join(p.Tools(), ", "), p.Path)
+	if old == nil || !sameTools(old, p) {
+		s.rev.Add(1) // cursors into the old list are refused
+	}
 	if old != nil {
+		if sameTools(old, p) {
+			s.log.printf("the tool list is unchanged")
+			return
+		}
 		s.toolsChanged()
 	}
 }

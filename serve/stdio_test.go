@@ -189,7 +189,11 @@ func TestPaging(t *testing.T) {
 	first := c.ask("tools/list", nil)
 	var page struct{ NextCursor string }
 	_ = json.Unmarshal(first.Result, &page)
-	s.Use(s.pkg.Load()) // a new version, as --watch makes one
+	other, err := s.Load(t.Context(), hello(t)) // a new version, as --watch makes one
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Use(other)
 	if r := c.ask("tools/list", map[string]any{"cursor": page.NextCursor}); r.Error == nil || r.Error.Code != codeInvalidParams {
 		t.Errorf("an old cursor: %s", r.Raw)
 	}

@@ -15,7 +15,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/pkgcheck"
+	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/serve"
 )
 
@@ -34,6 +36,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	force := fs.Bool("force", false, "serve a package even when lint finds errors")
 	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
 	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback")
+	watch := fs.Bool("watch", false, "rebuild on a source change (a Go package: regenerate subako_gen.go, build, lint) and tell clients the tool list changed")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo serve [flags] PATH\n\n"+
 			"Serves a function package to MCP clients on stdin and stdout, as Subako runs it: the tools from one\n"+
@@ -76,7 +79,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	defer s.Close()
-	src, cleanup, err := serveSource(pos[0], stderr)
+	src, rebuild, cleanup, err := serveSource(pos[0], *watch, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
 		if errors.Is(err, iofs.ErrNotExist) {
@@ -95,6 +98,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	s.Use(p)
+	if *watch {
+		s.SetWatching(true)
+		dir := pos[0]
+		if rebuild == nil {
+			rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
+		} else {
+			dir = pkgDir(pos[0])
+		}
+		go s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
+	}
 	done := make(chan error, 1)
 	go func() {
 		if ln != nil {
@@ -115,33 +128,49 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// serveSource resolves PATH to a package directory or module file; a Go
+// serveSource resolves PATH to a package directory or module file. A Go
 // package is built into a temporary package directory first, as pack
-// builds it. cleanup removes what was built.
-func serveSource(path string, stderr io.Writer) (string, func(), error) {
+// builds it (with watch, regenerating subako_gen.go first, as pack
+// --generate does); rebuild then builds it again into a new directory.
+// rebuild is nil for a package directory or module; cleanup removes what
+// was built.
+func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
 	nothing := func() {}
 	fi, err := os.Stat(path)
 	if err == nil && !fi.IsDir() {
-		return path, nothing, nil // a module file
+		return path, nil, nothing, nil // a module file
 	}
 	if err == nil && fileExists(filepath.Join(path, pkgcheck.ModuleName)) {
-		return path, nothing, nil // a package directory
+		return path, nil, nothing, nil // a package directory
 	}
 	if err != nil && strings.HasSuffix(path, ".wasm") {
-		return "", nothing, err
+		return "", nil, nothing, err
 	}
-	dir, err := os.MkdirTemp("", "subako-serve-build-")
+	root, err := os.MkdirTemp("", "subako-serve-build-")
 	if err != nil {
-		return "", nothing, err
+		return "", nil, nothing, err
 	}
-	cleanup := func() { os.RemoveAll(dir) }
-	if err := buildPackage(path, dir, stderr); err != nil {
+	cleanup = func() { os.RemoveAll(root) }
+	build := func(context.Context) (string, error) {
+		if code := ensureGenerated(path, watch, report.Text, stderr, stderr); code != exitOK {
+			return "", fmt.Errorf("%s: %s is missing, stale or cannot be generated (see above)", path, model.GeneratedFile)
+		}
+		dir, err := os.MkdirTemp(root, "build-")
+		if err != nil {
+			return "", err
+		}
+		if err := buildPackage(path, dir, stderr); err != nil {
+			os.RemoveAll(dir)
+			return "", err
+		}
+		return dir, nil
+	}
+	if src, err = build(context.Background()); err != nil {
 		cleanup()
-		return "", nothing, err
+		return "", nil, nothing, err
 	}
-	return dir, cleanup, nil
+	return src, build, cleanup, nil
 }
-
 func fileExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.Mode().IsRegular()

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // serveWith runs subakogo serve with stdin holding lines.
@@ -72,4 +76,96 @@ func TestServeUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d; stderr %q", c.args, code, c.code, stderr)
 		}
 	}
+}
+
+// serve --watch on a Go package: an edit to a handler's doc comment
+// regenerates subako_gen.go, rebuilds, and the client hears that the tool
+// list changed; a build error keeps the last good module serving.
+func TestServeWatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	wd, _ := os.Getwd()
+	dir := filepath.Join(t.TempDir(), "pkg")
+	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", ".."), dir); code != exitOK {
+		t.Fatalf("init: %d\n%s%s", code, stdout, stderr)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	old := serveStdin
+	serveStdin = inR
+	defer func() { serveStdin = old }()
+	logBuf := &lockedBuffer{}
+	code := make(chan int, 1)
+	// Run from inside the package's module, as go tool subakogo runs.
+	t.Chdir(dir)
+	go func() { code <- run([]string{"serve", "--watch", "."}, outW, logBuf); outW.Close(); inR.Close() }()
+	lines := bufio.NewScanner(outR)
+	lines.Buffer(nil, 1<<20)
+	next := func(want string) string {
+		t.Helper()
+		for lines.Scan() {
+			if strings.Contains(lines.Text(), want) {
+				return lines.Text()
+			}
+		}
+		t.Fatalf("no line with %q; log:\n%s", want, logBuf.String())
+		return ""
+	}
+	send := func(line string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send(initialize)
+	if l := next(`"id":1`); !strings.Contains(l, `"listChanged":true`) {
+		t.Errorf("initialize: %s", l)
+	}
+	main := filepath.Join(dir, "main.go")
+	src, _ := os.ReadFile(main)
+	if err := os.WriteFile(main, append(src, []byte("\nfunc broken( {\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for !strings.Contains(logBuf.String(), "still serving the last good one") && time.Now().Before(deadline) {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := os.WriteFile(main, []byte(strings.Replace(string(src), "Read a web page", "Read one web page", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	next(`"method":"notifications/tools/list_changed"`)
+	send(`{"jsonrpc":"2.0","id":9,"method":"tools/list"}`)
+	if l := next(`"id":9`); !strings.Contains(l, "Read one web page") {
+		t.Errorf("tools/list after the edit: %s", l)
+	}
+	inW.Close()
+	if c := <-code; c != exitOK {
+		t.Errorf("exit %d", c)
+	}
+	for _, want := range []string{"watch: main.go changed: rebuilding", "still serving the last good one", "watch: rebuilt in "} {
+		if !strings.Contains(logBuf.String(), want) {
+			t.Errorf("the log lacks %q:\n%s", want, logBuf.String())
+		}
+	}
+	if gen, _ := os.ReadFile(filepath.Join(dir, "subako_gen.go")); !strings.Contains(string(gen), "Read one web page") {
+		t.Errorf("subako_gen.go was not regenerated")
+	}
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
