@@ -18,6 +18,13 @@ type Out struct{}
 //subako:function name=Bad.Name
 func dotted(in In) (Out, error) { return Out{}, nil }
 
+// CamelCase names its tool as Go would: the fix is the snake_case that
+// lint's T002 suggests too.
+// want +2 `A002 tool-name: tool name "GetWeather" is not 1 to 64 characters`
+//
+//subako:function name=GetWeather
+func camelCase(in In) (Out, error) { return Out{}, nil }
+
 // Spaced has a name with a slash.
 // want +2 `A002 tool-name: tool name "fetch/page"`
 //
