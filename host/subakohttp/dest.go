@@ -8,6 +8,8 @@ import (
 	"net/netip"
 	"strings"
 	"time"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // allowed reports whether host (a URL's hostname, without port or brackets)
@@ -174,7 +176,7 @@ func (c *Config) checkLiteral(host string) *failure {
 }
 
 func forbiddenLiteral(host, what string) *failure {
-	return fail(kindForbiddenDestination, host+" is "+what+": a function may reach only public internet addresses")
+	return fail(abi.HTTPForbiddenDestination, host+" is "+what+": a function may reach only public internet addresses")
 }
 
 // dial is the transport's DialContext. It resolves the name itself, refuses
@@ -203,7 +205,7 @@ func (c *Config) dial(ctx context.Context, network, addr string) (net.Conn, erro
 			if literal {
 				return nil, forbiddenLiteral(host, what)
 			}
-			return nil, fail(kindForbiddenDestination, host+" resolves to "+a.String()+", "+what+
+			return nil, fail(abi.HTTPForbiddenDestination, host+" resolves to "+a.String()+", "+what+
 				": a function may reach only public internet addresses")
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/abi/httpwire"
 )
 
@@ -190,7 +191,7 @@ func TestInvalidRequests(t *testing.T) {
 		{`{"url":"` + u + `","timeout_ms":99999999999}`, "timeout_ms: "},
 		{"{\"url\":\"" + u + "\",\"headers\":{\"x\":\"\xff\"}}", "the request is not valid"},
 	} {
-		wantError(t, do(t, e.cfg, tc.request), kindInvalidRequest, tc.want)
+		wantError(t, do(t, e.cfg, tc.request), abi.HTTPInvalidRequest, tc.want)
 	}
 	if n := e.hits.Load(); n != 0 {
 		t.Errorf("the server got %d requests", n)
@@ -203,10 +204,10 @@ func TestRequestSizeLimit(t *testing.T) {
 	e := newEnv(t)
 	prefix := `{"method":"POST","url":"` + e.url("api.test", "/sink") + `","body":{"type":"text","text":"`
 	suffix := `"}}`
-	exact := prefix + strings.Repeat("a", MaxRequestBytes-len(prefix)-len(suffix)) + suffix
+	exact := prefix + strings.Repeat("a", abi.HTTPRequestMaxBytes-len(prefix)-len(suffix)) + suffix
 	wantOK(t, do(t, e.cfg, exact), 200)
-	over := prefix + strings.Repeat("a", MaxRequestBytes-len(prefix)-len(suffix)+1) + suffix
-	wantError(t, do(t, e.cfg, over), kindInvalidRequest, "the request is 8388609 bytes, over the limit of 8388608: send a large body from a file")
+	over := prefix + strings.Repeat("a", abi.HTTPRequestMaxBytes-len(prefix)-len(suffix)+1) + suffix
+	wantError(t, do(t, e.cfg, over), abi.HTTPInvalidRequest, "the request is 8388609 bytes, over the limit of 8388608: send a large body from a file")
 }
 
 func TestCredentialsRefused(t *testing.T) {
@@ -218,12 +219,12 @@ func TestCredentialsRefused(t *testing.T) {
 		"dpop", "x-amz-date", "x-amz-content-sha256", "x-hub-signature-256", "x-session-id", "x-bearer", "x-jwt-assertion",
 	} {
 		r := do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/echo"), "headers": map[string]string{"accept": "a", name: "v"}}))
-		wantError(t, r, kindCredentialHeader, `header "`+name+`" carries a credential`, "grant")
+		wantError(t, r, abi.HTTPCredentialHeader, `header "`+name+`" carries a credential`, "grant")
 	}
 	// Credentials in the URL are refused the same way, without echoing the
 	// password.
 	r := do(t, e.cfg, get("https://ada:hunter2@api.test:"+e.port+"/echo"))
-	wantError(t, r, kindCredentialHeader, "user name or password")
+	wantError(t, r, abi.HTTPCredentialHeader, "user name or password")
 	if strings.Contains(r.Error.Message, "hunter2") {
 		t.Errorf("the message repeats the password: %s", r.Error.Message)
 	}
@@ -244,11 +245,11 @@ func TestAllowlist(t *testing.T) {
 		lookups.Add(1)
 		return fakeResolver(ctx, host)
 	}
-	wantError(t, do(t, e.cfg, get(e.url("other.test", "/text"))), kindHostNotAllowed, "other.test is not in this function's network allowlist")
+	wantError(t, do(t, e.cfg, get(e.url("other.test", "/text"))), abi.HTTPHostNotAllowed, "other.test is not in this function's network allowlist")
 	// The apex of a wildcard is not under it.
-	wantError(t, do(t, e.cfg, get(e.url("wild.test", "/text"))), kindHostNotAllowed, "wild.test is not in")
+	wantError(t, do(t, e.cfg, get(e.url("wild.test", "/text"))), abi.HTTPHostNotAllowed, "wild.test is not in")
 	// An IP literal that is not listed.
-	wantError(t, do(t, e.cfg, get("https://127.0.0.1:"+e.port+"/text")), kindHostNotAllowed, "127.0.0.1 is not in")
+	wantError(t, do(t, e.cfg, get("https://127.0.0.1:"+e.port+"/text")), abi.HTTPHostNotAllowed, "127.0.0.1 is not in")
 	if n := lookups.Load(); n != 0 {
 		t.Errorf("%d lookups of names that are not allowed", n)
 	}
@@ -267,7 +268,7 @@ func TestAllowlist(t *testing.T) {
 	wantOK(t, do(t, e.cfg, get("https://127.0.0.1:"+e.port+"/text")), 200)
 	// An empty allowlist allows nothing.
 	e.cfg.AllowHosts = nil
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/text"))), kindHostNotAllowed, "api.test is not in")
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/text"))), abi.HTTPHostNotAllowed, "api.test is not in")
 
 	c := &Config{AllowHosts: []string{"Example.COM.", "*.api.example.com", "*", "*.", "2001:db8::1"}}
 	for host, want := range map[string]bool{
@@ -291,7 +292,7 @@ func TestForbiddenDestinations(t *testing.T) {
 		"ula.test":    "resolves to fd00::1, a unique local (private) address",
 		"mixed.test":  "resolves to 10.0.0.1, a private address",
 	} {
-		wantError(t, do(t, e.cfg, get(e.url(host, "/text"))), kindForbiddenDestination, host+" "+what, "public internet addresses")
+		wantError(t, do(t, e.cfg, get(e.url(host, "/text"))), abi.HTTPForbiddenDestination, host+" "+what, "public internet addresses")
 	}
 	// IP literals are refused before the allowlist is consulted.
 	for lit, what := range map[string]string{
@@ -299,7 +300,7 @@ func TestForbiddenDestinations(t *testing.T) {
 		"[fe80::1%25eth0]": "a link-local address", "0.0.0.0": "an unspecified address", "255.255.255.255": "the broadcast address",
 		"224.0.0.1": "a multicast address", "[fd12::1]": "a unique local (private) address", "192.0.2.1": "a documentation address",
 	} {
-		wantError(t, do(t, e.cfg, get("https://"+lit+"/")), kindForbiddenDestination, "is "+what)
+		wantError(t, do(t, e.cfg, get("https://"+lit+"/")), abi.HTTPForbiddenDestination, "is "+what)
 	}
 	if n := e.hits.Load(); n != 0 {
 		t.Errorf("the server got %d requests", n)
@@ -309,12 +310,12 @@ func TestForbiddenDestinations(t *testing.T) {
 	// allowlisted or not.
 	e.cfg.AllowPrivateForTests = false
 	e.cfg.AllowHosts = append(e.cfg.AllowHosts, "127.0.0.1", "::1")
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/text"))), kindForbiddenDestination, "api.test resolves to 127.0.0.1, a loopback address")
-	wantError(t, do(t, e.cfg, get(e.url("six.test", "/text"))), kindForbiddenDestination, "six.test resolves to ::1, a loopback address")
-	wantError(t, do(t, e.cfg, get("https://127.0.0.1:"+e.port+"/text")), kindForbiddenDestination, "127.0.0.1 is a loopback address")
-	wantError(t, do(t, e.cfg, get("https://[::1]:"+e.port+"/text")), kindForbiddenDestination, "::1 is a loopback address")
-	wantError(t, do(t, e.cfg, get("https://[::ffff:127.0.0.1]:"+e.port+"/text")), kindForbiddenDestination, "a loopback address")
-	wantError(t, do(t, e.cfg, get(e.url("evil.test", "/text"))), kindForbiddenDestination, "a private address")
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/text"))), abi.HTTPForbiddenDestination, "api.test resolves to 127.0.0.1, a loopback address")
+	wantError(t, do(t, e.cfg, get(e.url("six.test", "/text"))), abi.HTTPForbiddenDestination, "six.test resolves to ::1, a loopback address")
+	wantError(t, do(t, e.cfg, get("https://127.0.0.1:"+e.port+"/text")), abi.HTTPForbiddenDestination, "127.0.0.1 is a loopback address")
+	wantError(t, do(t, e.cfg, get("https://[::1]:"+e.port+"/text")), abi.HTTPForbiddenDestination, "::1 is a loopback address")
+	wantError(t, do(t, e.cfg, get("https://[::ffff:127.0.0.1]:"+e.port+"/text")), abi.HTTPForbiddenDestination, "a loopback address")
+	wantError(t, do(t, e.cfg, get(e.url("evil.test", "/text"))), abi.HTTPForbiddenDestination, "a private address")
 	if n := e.hits.Load(); n != 0 {
 		t.Errorf("the server got %d requests", n)
 	}
@@ -363,17 +364,17 @@ func TestRedirects(t *testing.T) {
 	hits := e.hits.Load()
 	withUser := "https://ada:hunter2@hop.test:" + e.port + "/echo"
 	r = do(t, e.cfg, get(redirect(withUser, 302)))
-	wantError(t, r, kindCredentialHeader, "a redirect from api.test led to", "carries a user name or password")
+	wantError(t, r, abi.HTTPCredentialHeader, "a redirect from api.test led to", "carries a user name or password")
 	if strings.Contains(r.Error.Message, "hunter2") || e.hits.Load() != hits+1 {
 		t.Errorf("message %q; %d requests, want only the first", r.Error.Message, e.hits.Load()-hits)
 	}
 	// Every hop is checked as the first request is.
-	wantError(t, do(t, e.cfg, get(redirect(e.url("other.test", "/text"), 302))), kindHostNotAllowed,
+	wantError(t, do(t, e.cfg, get(redirect(e.url("other.test", "/text"), 302))), abi.HTTPHostNotAllowed,
 		"other.test is not in this function's network allowlist", "a redirect from api.test")
-	wantError(t, do(t, e.cfg, get(redirect(e.url("evil.test", "/text"), 302))), kindForbiddenDestination, "evil.test resolves to 10.0.0.1, a private address")
-	wantError(t, do(t, e.cfg, get(redirect(e.url("meta.test", "/text"), 301))), kindForbiddenDestination, "169.254.169.254")
-	wantError(t, do(t, e.cfg, get(redirect("https://10.0.0.1/x", 307))), kindForbiddenDestination, "10.0.0.1 is a private address")
-	wantError(t, do(t, e.cfg, get(redirect("http://api.test:"+e.port+"/text", 302))), kindForbiddenDestination,
+	wantError(t, do(t, e.cfg, get(redirect(e.url("evil.test", "/text"), 302))), abi.HTTPForbiddenDestination, "evil.test resolves to 10.0.0.1, a private address")
+	wantError(t, do(t, e.cfg, get(redirect(e.url("meta.test", "/text"), 301))), abi.HTTPForbiddenDestination, "169.254.169.254")
+	wantError(t, do(t, e.cfg, get(redirect("https://10.0.0.1/x", 307))), abi.HTTPForbiddenDestination, "10.0.0.1 is a private address")
+	wantError(t, do(t, e.cfg, get(redirect("http://api.test:"+e.port+"/text", 302))), abi.HTTPForbiddenDestination,
 		"a redirect from api.test led to", "which is not https")
 	e.cfg.AllowPrivateForTests = false
 	e.cfg.AllowHosts = append(e.cfg.AllowHosts, "127.0.0.1")
@@ -398,7 +399,7 @@ func TestRedirects(t *testing.T) {
 		t.Errorf("after 10 hops: %q", r.OK.Body.Text)
 	}
 	before := e.hits.Load()
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/chain?n=11"))), kindTooManyRedirects, "more than 10 times", "/chain?n=0")
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/chain?n=11"))), abi.HTTPTooManyRedirects, "more than 10 times", "/chain?n=0")
 	if n := e.hits.Load() - before; n != 11 {
 		t.Errorf("%d requests for 11 redirects; want the first and 10 hops", n)
 	}
@@ -421,27 +422,27 @@ func TestRedirects(t *testing.T) {
 func TestTimeouts(t *testing.T) {
 	e := newEnv(t)
 	start := time.Now()
-	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/slow"), "timeout_ms": 100})), kindTimeout,
+	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/slow"), "timeout_ms": 100})), abi.HTTPTimeout,
 		"the request took longer than its timeout_ms of 100")
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("timeout_ms 100 took %v", d)
 	}
 	// The call's timeout applies either way, with timeout_ms or without.
 	e.cfg.CallTimeout = 100 * time.Millisecond
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/slow"))), kindTimeout, "the call's time ran out")
-	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/slow"), "timeout_ms": 60000})), kindTimeout, "the call's time ran out")
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/slow"))), abi.HTTPTimeout, "the call's time ran out")
+	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/slow"), "timeout_ms": 60000})), abi.HTTPTimeout, "the call's time ran out")
 	e.cfg.CallTimeout = 0
 	// So does the context's deadline; a cancelled call is not a timeout.
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	wantError(t, doCtx(t, ctx, e.cfg, get(e.url("api.test", "/slow"))), kindTimeout, "the call's time ran out")
+	wantError(t, doCtx(t, ctx, e.cfg, get(e.url("api.test", "/slow"))), abi.HTTPTimeout, "the call's time ran out")
 	ctx, cancel = context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	wantError(t, doCtx(t, ctx, e.cfg, get(e.url("api.test", "/slow"))), kindConnection, "cancelled")
+	wantError(t, doCtx(t, ctx, e.cfg, get(e.url("api.test", "/slow"))), abi.HTTPConnection, "cancelled")
 	// A body that stops coming times out too, and leaves no partial file.
-	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/stall"), "timeout_ms": 200})), kindTimeout, "timeout_ms of 200")
+	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/stall"), "timeout_ms": 200})), abi.HTTPTimeout, "timeout_ms of 200")
 	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/stall"), "timeout_ms": 200, "output": map[string]any{"type": "file", "path": "/volume/tmp/stall.bin"}})),
-		kindTimeout, "timeout_ms of 200")
+		abi.HTTPTimeout, "timeout_ms of 200")
 	if _, err := os.Stat(filepath.Join(e.vol, "tmp", "stall.bin")); !os.IsNotExist(err) {
 		t.Errorf("partial file left: %v", err)
 	}
@@ -451,18 +452,18 @@ func TestTimeouts(t *testing.T) {
 
 func TestInlineLimits(t *testing.T) {
 	e := newEnv(t)
-	r := do(t, e.cfg, get(e.url("api.test", "/bytes?n="+strconv.Itoa(InlineMaxBytes))))
+	r := do(t, e.cfg, get(e.url("api.test", "/bytes?n="+strconv.Itoa(abi.HTTPInlineMaxBytes))))
 	wantOK(t, r, 200)
-	if len(r.OK.Body.Text) != InlineMaxBytes {
+	if len(r.OK.Body.Text) != abi.HTTPInlineMaxBytes {
 		t.Errorf("body of the limit: %d bytes", len(r.OK.Body.Text))
 	}
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/bytes?n="+strconv.Itoa(InlineMaxBytes+1)))), kindTooLarge,
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/bytes?n="+strconv.Itoa(abi.HTTPInlineMaxBytes+1)))), abi.HTTPTooLarge,
 		"the body is 262145 bytes, over the inline limit of 262144 bytes: save it to a file instead")
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/bytes?chunked=1&n="+strconv.Itoa(InlineMaxBytes+1)))), kindTooLarge,
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/bytes?chunked=1&n="+strconv.Itoa(abi.HTTPInlineMaxBytes+1)))), abi.HTTPTooLarge,
 		"over the inline limit of 262144 bytes: save it to a file instead")
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/bytes?n=3&b=ff"))), kindNotText, "not UTF-8 text: save it to a file instead")
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/bytes?n=3&b=ff"))), abi.HTTPNotText, "not UTF-8 text: save it to a file instead")
 	// A HEAD of a large body is fine: there is no body.
-	r = do(t, e.cfg, req(map[string]any{"method": "HEAD", "url": e.url("api.test", "/bytes?n="+strconv.Itoa(InlineMaxBytes+1))}))
+	r = do(t, e.cfg, req(map[string]any{"method": "HEAD", "url": e.url("api.test", "/bytes?n="+strconv.Itoa(abi.HTTPInlineMaxBytes+1))}))
 	wantOK(t, r, 200)
 	if r.OK.Headers["content-length"] != "262145" || r.OK.Body.Text != "" {
 		t.Errorf("HEAD: %v %q", r.OK.Headers, r.OK.Body.Text)

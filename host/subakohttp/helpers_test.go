@@ -25,6 +25,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // Names the fake resolver knows. The server's certificate covers them all,
@@ -243,13 +245,13 @@ func doCtx(t *testing.T, ctx context.Context, cfg *Config, request string) reply
 
 // wantError fails unless r is an error of kind whose message contains
 // every one of parts.
-func wantError(t *testing.T, r reply, kind string, parts ...string) {
+func wantError(t *testing.T, r reply, kind abi.HTTPErrorKind, parts ...string) {
 	t.Helper()
 	if r.Error == nil {
 		t.Errorf("got ok %+v, want %s", *r.OK, kind)
 		return
 	}
-	if r.Error.Kind != kind {
+	if r.Error.Kind != string(kind) {
 		t.Errorf("got %s: %s\nwant %s", r.Error.Kind, r.Error.Message, kind)
 		return
 	}

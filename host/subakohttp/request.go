@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/abi/httpwire"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
@@ -77,7 +78,7 @@ func isCredentialHeader(name string) bool {
 	return false
 }
 
-func invalid(msg string) error { return fail(kindInvalidRequest, msg) }
+func invalid(msg string) error { return fail(abi.HTTPInvalidRequest, msg) }
 
 // parseRequest reads the request JSON with httpwire.DecodeRequest, which
 // refuses what the ABI does not allow, then applies this host's rules for
@@ -86,7 +87,7 @@ func invalid(msg string) error { return fail(kindInvalidRequest, msg) }
 func parseRequest(raw []byte) (*request, error) {
 	wire, err := httpwire.DecodeRequest(raw)
 	if e := (*httpwire.Error)(nil); errors.As(err, &e) {
-		return nil, fail(string(e.Kind), e.Message)
+		return nil, fail(e.Kind, e.Message)
 	} else if err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func parseRequest(raw []byte) (*request, error) {
 	slices.Sort(names) // so that the first credential header named is always the same
 	for _, name := range names {
 		if isCredentialHeader(name) {
-			return nil, fail(kindCredentialHeader, "header "+quote(name)+
+			return nil, fail(abi.HTTPCredentialHeader, "header "+quote(name)+
 				" carries a credential: the host attaches the credentials the agent's grant stores, and a module may not send its own")
 		}
 		if !slices.Contains(connectionHeaders, name) {
@@ -142,7 +143,7 @@ func parseURL(raw string) (*url.URL, error) {
 	case u.Opaque != "" || u.Hostname() == "":
 		return nil, invalid("the URL " + quote(raw) + " has no host")
 	case u.User != nil:
-		return nil, fail(kindCredentialHeader, "the URL "+quote(u.Redacted())+
+		return nil, fail(abi.HTTPCredentialHeader, "the URL "+quote(u.Redacted())+
 			" carries a user name or password: the host attaches the credentials the agent's grant stores, and a module may not send its own")
 	}
 	for i := 0; i < len(u.Host); i++ {

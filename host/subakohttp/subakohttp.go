@@ -20,18 +20,6 @@ import (
 	"github.com/subako-ai/subako-go/host/sandboxfs"
 )
 
-// Limits of ABI 1, from package abi.
-const (
-	// MaxRequestBytes bounds a request's JSON, inline body included. A larger
-	// request is invalid_request, the kind the guest runtime uses for the
-	// same check, since the module made it.
-	MaxRequestBytes = abi.HTTPRequestMaxBytes
-	// InlineMaxBytes bounds a response body returned inline.
-	InlineMaxBytes = abi.HTTPInlineMaxBytes
-	// MaxRedirects is how many redirects a request follows.
-	MaxRedirects = abi.HTTPRedirectsMax
-)
-
 // Config is what one call's subako_http may do. Its zero value allows
 // nothing: no host is in an empty allowlist, which is Subako's default for a
 // function whose grant names none. A Config is read, never changed, by
@@ -78,33 +66,19 @@ type Config struct {
 	CallTimeout time.Duration
 }
 
-// The error kinds of ABI 1. This host never answers credential_unavailable
-// (it keeps no credentials) or abi (the guest's kind for a misuse of the
-// imports, which the imports answer with negative returns instead).
-const (
-	kindInvalidRequest       = string(abi.HTTPInvalidRequest)
-	kindHostNotAllowed       = string(abi.HTTPHostNotAllowed)
-	kindForbiddenDestination = string(abi.HTTPForbiddenDestination)
-	kindCredentialHeader     = string(abi.HTTPCredentialHeader)
-	kindTooManyRedirects     = string(abi.HTTPTooManyRedirects)
-	kindTimeout              = string(abi.HTTPTimeout)
-	kindTooLarge             = string(abi.HTTPTooLarge)
-	kindNotText              = string(abi.HTTPNotText)
-	kindWriteBudget          = string(abi.HTTPWriteBudget)
-	kindBadPath              = string(abi.HTTPBadPath)
-	kindConnection           = string(abi.HTTPConnection)
-)
-
 // failure is an answer {"error":{"kind","message"}}. As an error it travels
 // through net/http (from the dialer and the redirect check) and is found
-// again with errors.As.
+// again with errors.As. This host never answers credential_unavailable (it
+// keeps no credentials) or abi (the guest's kind for a misuse of the
+// imports, which the imports answer with negative returns instead).
 type failure struct {
-	kind, message string
+	kind    abi.HTTPErrorKind
+	message string
 }
 
-func (f *failure) Error() string { return f.kind + ": " + f.message }
+func (f *failure) Error() string { return string(f.kind) + ": " + f.message }
 
-func fail(kind, message string) *failure { return &failure{kind, message} }
+func fail(kind abi.HTTPErrorKind, message string) *failure { return &failure{kind, message} }
 
 // Causes of the request's context ending, to say which timeout it was.
 var (
@@ -125,7 +99,7 @@ func (c *Config) Handle(ctx context.Context, req []byte) []byte {
 	if err != nil {
 		var f *failure
 		if !errors.As(err, &f) {
-			f = fail(kindConnection, err.Error())
+			f = fail(abi.HTTPConnection, err.Error())
 		}
 		return errorAnswer(f)
 	}
@@ -218,14 +192,14 @@ func (c *Config) checkHost(host string) *failure {
 		return f
 	}
 	if !c.allowed(host) {
-		return fail(kindHostNotAllowed, normalizeHost(host)+" is not in this function's network allowlist")
+		return fail(abi.HTTPHostNotAllowed, normalizeHost(host)+" is not in this function's network allowlist")
 	}
 	return nil
 }
 
 // checkRedirect is the client's CheckRedirect: each hop must meet the same
 // rules as the first request (https, a literal, the allowlist; the dialer
-// checks the addresses), and there are at most MaxRedirects of them. Without
+// checks the addresses), and there are at most abi.HTTPRedirectsMax of them. Without
 // follow, the redirect itself is the answer.
 func (c *Config) checkRedirect(follow bool) func(*http.Request, []*http.Request) error {
 	return func(next *http.Request, via []*http.Request) error {
@@ -233,16 +207,16 @@ func (c *Config) checkRedirect(follow bool) func(*http.Request, []*http.Request)
 			return http.ErrUseLastResponse
 		}
 		from := via[len(via)-1].URL.Hostname()
-		if len(via) > MaxRedirects {
-			return fail(kindTooManyRedirects, "the request was redirected more than "+
-				strconv.Itoa(MaxRedirects)+" times; the last redirect, from "+from+", led to "+quote(next.URL.Redacted()))
+		if len(via) > abi.HTTPRedirectsMax {
+			return fail(abi.HTTPTooManyRedirects, "the request was redirected more than "+
+				strconv.Itoa(abi.HTTPRedirectsMax)+" times; the last redirect, from "+from+", led to "+quote(next.URL.Redacted()))
 		}
 		if next.URL.User != nil {
-			return fail(kindCredentialHeader, "a redirect from "+from+" led to "+quote(next.URL.Redacted())+
+			return fail(abi.HTTPCredentialHeader, "a redirect from "+from+" led to "+quote(next.URL.Redacted())+
 				", which carries a user name or password: the host attaches the credentials the agent's grant stores, and a module may not send its own")
 		}
 		if next.URL.Scheme != "https" {
-			return fail(kindForbiddenDestination, "a redirect from "+from+" led to "+quote(next.URL.Redacted())+
+			return fail(abi.HTTPForbiddenDestination, "a redirect from "+from+" led to "+quote(next.URL.Redacted())+
 				", which is not https: a function may send only https requests")
 		}
 		if f := c.checkHost(next.URL.Hostname()); f != nil {
@@ -262,7 +236,7 @@ func (c *Config) transport() (*http.Transport, error) {
 	if c.Client != nil && c.Client.Transport != nil {
 		t, ok := c.Client.Transport.(*http.Transport)
 		if !ok {
-			return nil, fail(kindConnection, "the host is misconfigured: Config.Client's transport is not an *http.Transport")
+			return nil, fail(abi.HTTPConnection, "the host is misconfigured: Config.Client's transport is not an *http.Transport")
 		}
 		if t.TLSClientConfig != nil {
 			tlsConfig = t.TLSClientConfig.Clone()
@@ -323,20 +297,20 @@ func newRequest(ctx context.Context, req *request, vol *volume) (*http.Request, 
 	return hreq, nil
 }
 
-// readInline reads a body to return inline: at most InlineMaxBytes, and
+// readInline reads a body to return inline: at most abi.HTTPInlineMaxBytes, and
 // UTF-8, since the answer is JSON text the module reads as a string.
 func readInline(resp *http.Response, method string) (string, error) {
 	// A HEAD response's Content-Length is that of the body it leaves out.
-	if resp.ContentLength > InlineMaxBytes && method != http.MethodHead {
-		return "", fail(kindTooLarge, "the body is "+strconv.FormatInt(resp.ContentLength, 10)+
-			" bytes, over the inline limit of "+strconv.Itoa(InlineMaxBytes)+" bytes: save it to a file instead, with output {\"type\":\"file\",\"path\":...}")
+	if resp.ContentLength > abi.HTTPInlineMaxBytes && method != http.MethodHead {
+		return "", fail(abi.HTTPTooLarge, "the body is "+strconv.FormatInt(resp.ContentLength, 10)+
+			" bytes, over the inline limit of "+strconv.Itoa(abi.HTTPInlineMaxBytes)+" bytes: save it to a file instead, with output {\"type\":\"file\",\"path\":...}")
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, InlineMaxBytes+1))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, abi.HTTPInlineMaxBytes+1))
 	if err != nil {
 		return "", err
 	}
 	if e := httpwire.CheckInline(data); e != nil {
-		return "", fail(string(e.Kind), e.Message)
+		return "", fail(e.Kind, e.Message)
 	}
 	return string(data), nil
 }
@@ -353,12 +327,12 @@ func explain(ctx context.Context, req *request, err error) error {
 	if ctx.Err() != nil {
 		switch cause := context.Cause(ctx); {
 		case errors.Is(cause, errRequestTimeout):
-			return fail(kindTimeout, "the request took longer than its timeout_ms of "+
+			return fail(abi.HTTPTimeout, "the request took longer than its timeout_ms of "+
 				strconv.FormatInt(req.timeout.Milliseconds(), 10))
 		case errors.Is(cause, context.Canceled):
-			return fail(kindConnection, "the request was cancelled: the call is ending")
+			return fail(abi.HTTPConnection, "the request was cancelled: the call is ending")
 		default:
-			return fail(kindTimeout, "the call's time ran out before the request was answered")
+			return fail(abi.HTTPTimeout, "the call's time ran out before the request was answered")
 		}
 	}
 	var uerr *url.Error
@@ -366,9 +340,9 @@ func explain(ctx context.Context, req *request, err error) error {
 		err = uerr.Err
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return fail(kindTimeout, "the server did not answer in time: "+err.Error())
+		return fail(abi.HTTPTimeout, "the server did not answer in time: "+err.Error())
 	}
-	return fail(kindConnection, err.Error())
+	return fail(abi.HTTPConnection, err.Error())
 }
 
 // encode writes the answer. A header sent several times is joined with
@@ -385,5 +359,5 @@ func (a *answer) encode() []byte {
 }
 
 func errorAnswer(f *failure) []byte {
-	return httpwire.EncodeError(&httpwire.Error{Kind: abi.HTTPErrorKind(f.kind), Message: f.message})
+	return httpwire.EncodeError(&httpwire.Error{Kind: f.kind, Message: f.message})
 }

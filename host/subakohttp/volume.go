@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/host/sandboxfs"
 )
 
@@ -22,14 +23,14 @@ type volume struct {
 
 func (c *Config) openVolume() (*volume, error) {
 	if c.Volume == "" {
-		return nil, fail(kindBadPath, "this call has no volume, so there is no file to send or save to")
+		return nil, fail(abi.HTTPBadPath, "this call has no volume, so there is no file to send or save to")
 	}
 	v := &volume{}
 	for _, vm := range sandboxfs.VolumeMounts(c.Data) {
 		m, err := sandboxfs.Open(path.Join(c.Volume, vm.Sub), vm.Guest, true, c.WriteBudget, nil)
 		if err != nil {
 			v.close()
-			return nil, fail(kindBadPath, "the volume's "+vm.Guest+" could not be opened")
+			return nil, fail(abi.HTTPBadPath, "the volume's "+vm.Guest+" could not be opened")
 		}
 		v.mounts = append(v.mounts, m)
 	}
@@ -52,15 +53,15 @@ func (v *volume) close() {
 // is opened.
 func (v *volume) resolve(p string) (*sandboxfs.Mount, string, error) {
 	if !strings.HasPrefix(p, "/") {
-		return nil, "", fail(kindBadPath, quote(p)+" is not an absolute path: give the file's path under /volume, such as /volume/tmp/in.bin")
+		return nil, "", fail(abi.HTTPBadPath, quote(p)+" is not an absolute path: give the file's path under /volume, such as /volume/tmp/in.bin")
 	}
 	for _, seg := range strings.Split(p, "/") {
 		if seg == ".." {
-			return nil, "", fail(kindBadPath, quote(p)+` contains "..": give the file's path under /volume without it`)
+			return nil, "", fail(abi.HTTPBadPath, quote(p)+` contains "..": give the file's path under /volume without it`)
 		}
 	}
 	if strings.IndexByte(p, 0) >= 0 {
-		return nil, "", fail(kindBadPath, quote(p)+" contains a NUL byte")
+		return nil, "", fail(abi.HTTPBadPath, quote(p)+" contains a NUL byte")
 	}
 	clean := path.Clean(p)
 	for _, m := range v.mounts {
@@ -69,9 +70,9 @@ func (v *volume) resolve(p string) (*sandboxfs.Mount, string, error) {
 		}
 	}
 	if clean == "/volume/data" || strings.HasPrefix(clean, "/volume/data/") {
-		return nil, "", fail(kindBadPath, quote(p)+" is under /volume/data, which this call does not have mounted")
+		return nil, "", fail(abi.HTTPBadPath, quote(p)+" is under /volume/data, which this call does not have mounted")
 	}
-	return nil, "", fail(kindBadPath, quote(p)+" is not a file under /volume/tmp or /volume/data")
+	return nil, "", fail(abi.HTTPBadPath, quote(p)+" is not a file under /volume/tmp or /volume/data")
 }
 
 // openBody opens the file a {"type":"file"} body sends. It must be a regular
@@ -92,7 +93,7 @@ func (v *volume) openBody(p string) (*os.File, int64, error) {
 	info, err := f.Stat()
 	if err != nil || !info.Mode().IsRegular() {
 		_ = f.Close()
-		return nil, 0, fail(kindBadPath, quote(p)+" is not a regular file")
+		return nil, 0, fail(abi.HTTPBadPath, quote(p)+" is not a regular file")
 	}
 	return f, info.Size(), nil
 }
@@ -118,7 +119,7 @@ func (v *volume) checkOutput(p string) (*output, error) {
 			return nil, pathError(path.Dir(p), err)
 		}
 		if !info.IsDir() {
-			return nil, fail(kindBadPath, quote(path.Dir(p))+" is not a directory")
+			return nil, fail(abi.HTTPBadPath, quote(path.Dir(p))+" is not a directory")
 		}
 	}
 	if err := regular(m, p, r, true); err != nil {
@@ -139,9 +140,9 @@ func regular(m *sandboxfs.Mount, p, r string, mayBeAbsent bool) error {
 	case err != nil:
 		return pathError(p, err)
 	case info.IsDir():
-		return fail(kindBadPath, quote(p)+" is a directory")
+		return fail(abi.HTTPBadPath, quote(p)+" is a directory")
 	case !info.Mode().IsRegular():
-		return fail(kindBadPath, quote(p)+" is not a regular file")
+		return fail(abi.HTTPBadPath, quote(p)+" is not a regular file")
 	}
 	return nil
 }
@@ -152,7 +153,7 @@ func pathError(p string, err error) error {
 	var why string
 	switch {
 	case errors.Is(err, sandboxfs.ErrTooMany), errors.Is(err, sandboxfs.ErrTooDeep):
-		return fail(kindWriteBudget, "saving the body to "+p+" is refused: "+err.Error())
+		return fail(abi.HTTPWriteBudget, "saving the body to "+p+" is refused: "+err.Error())
 	case errors.Is(err, sandboxfs.ErrLinked), errors.Is(err, sandboxfs.ErrNotRegular):
 		why = "may not be written: " + err.Error()
 	case errors.Is(err, fs.ErrNotExist):
@@ -170,7 +171,7 @@ func pathError(p string, err error) error {
 			why = "cannot be opened: " + perr.Err.Error()
 		}
 	}
-	return fail(kindBadPath, quote(p)+" "+why)
+	return fail(abi.HTTPBadPath, quote(p)+" "+why)
 }
 
 // save writes body to the output, charging every byte to the budget before
@@ -194,7 +195,7 @@ func (o *output) save(body io.Reader, budget *sandboxfs.Budget) (n int64, err er
 		m, rerr := body.Read(buf)
 		if m > 0 {
 			if !budget.Take(int64(m)) {
-				return n, fail(kindWriteBudget, "saving the body to "+o.p+" would pass the call's write budget; "+
+				return n, fail(abi.HTTPWriteBudget, "saving the body to "+o.p+" would pass the call's write budget; "+
 					"the partial file was removed")
 			}
 			if _, werr := f.Write(buf[:m]); werr != nil {
@@ -216,7 +217,7 @@ func (o *output) save(body io.Reader, budget *sandboxfs.Budget) (n int64, err er
 // bad_path.
 func writeError(p string, err error) error {
 	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
-		return fail(kindWriteBudget, "there is no space left to save the body to "+p+"; the partial file was removed")
+		return fail(abi.HTTPWriteBudget, "there is no space left to save the body to "+p+"; the partial file was removed")
 	}
-	return fail(kindBadPath, "the body could not be written to "+p+"; the partial file was removed")
+	return fail(abi.HTTPBadPath, "the body could not be written to "+p+"; the partial file was removed")
 }

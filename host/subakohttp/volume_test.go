@@ -2,6 +2,7 @@ package subakohttp
 
 import (
 	"bytes"
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/host/sandboxfs"
 	"net/http"
 	"os"
@@ -17,7 +18,7 @@ func saveTo(u, path string) string {
 func TestFileOutput(t *testing.T) {
 	e := newEnv(t)
 	// Binary and over the inline limit: what files are for.
-	n := InlineMaxBytes + 1000
+	n := abi.HTTPInlineMaxBytes + 1000
 	r := do(t, e.cfg, saveTo(e.url("api.test", "/bytes?b=ff&n="+strconv.Itoa(n)), "/volume/tmp/out.bin"))
 	wantOK(t, r, 200)
 	if r.OK.Body.Type != "file" || r.OK.Body.Path != "/volume/tmp/out.bin" || r.OK.Body.Bytes != int64(n) || r.OK.Body.Text != "" {
@@ -53,7 +54,7 @@ func TestWriteBudget(t *testing.T) {
 		t.Errorf("used %d", used)
 	}
 	// One byte more does not, and the partial file is removed.
-	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/bytes?n=1"), "/volume/tmp/c.bin")), kindWriteBudget,
+	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/bytes?n=1"), "/volume/tmp/c.bin")), abi.HTTPWriteBudget,
 		"/volume/tmp/c.bin would pass the call's write budget; the partial file was removed")
 	if _, err := os.Stat(filepath.Join(e.vol, "tmp", "c.bin")); !os.IsNotExist(err) {
 		t.Errorf("c.bin left: %v", err)
@@ -61,7 +62,7 @@ func TestWriteBudget(t *testing.T) {
 	// A body larger than what is left fails part way: what was written
 	// stays charged (the budget counts writes), the file goes.
 	e.cfg.WriteBudget = sandboxfs.NewBudget(sandboxfs.Limits{Bytes: 100_000})
-	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/bytes?chunked=1&n=200000"), "/volume/tmp/d.bin")), kindWriteBudget)
+	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/bytes?chunked=1&n=200000"), "/volume/tmp/d.bin")), abi.HTTPWriteBudget)
 	if _, err := os.Stat(filepath.Join(e.vol, "tmp", "d.bin")); !os.IsNotExist(err) {
 		t.Errorf("d.bin left: %v", err)
 	}
@@ -121,15 +122,15 @@ func TestBadPaths(t *testing.T) {
 		{"/volume/tmp/in.bin\x00", "NUL"},
 	}
 	for _, tc := range cases {
-		wantError(t, do(t, e.cfg, req(map[string]any{"method": "PUT", "url": e.url("api.test", "/sink"), "body": map[string]any{"type": "file", "path": tc.path}})), kindBadPath, tc.want)
-		wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), tc.path)), kindBadPath, tc.want)
+		wantError(t, do(t, e.cfg, req(map[string]any{"method": "PUT", "url": e.url("api.test", "/sink"), "body": map[string]any{"type": "file", "path": tc.path}})), abi.HTTPBadPath, tc.want)
+		wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), tc.path)), abi.HTTPBadPath, tc.want)
 	}
 	// A body must exist; an output's directory must.
 	wantError(t, do(t, e.cfg, req(map[string]any{"method": "PUT", "url": e.url("api.test", "/sink"), "body": map[string]any{"type": "file", "path": "/volume/tmp/none"}})),
-		kindBadPath, `"/volume/tmp/none" does not exist`)
-	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), "/volume/tmp/none/out")), kindBadPath, `"/volume/tmp/none" does not exist`)
-	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), "/volume/tmp/in.bin/out")), kindBadPath, `"/volume/tmp/in.bin" is not a directory`)
-	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), "/volume/tmp/hard")), kindBadPath,
+		abi.HTTPBadPath, `"/volume/tmp/none" does not exist`)
+	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), "/volume/tmp/none/out")), abi.HTTPBadPath, `"/volume/tmp/none" does not exist`)
+	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), "/volume/tmp/in.bin/out")), abi.HTTPBadPath, `"/volume/tmp/in.bin" is not a directory`)
+	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), "/volume/tmp/hard")), abi.HTTPBadPath,
 		`"/volume/tmp/hard" may not be written: the file has other hard links`)
 	if n := e.hits.Load(); n != 0 {
 		t.Errorf("the server got %d requests for bad paths", n)
@@ -139,11 +140,11 @@ func TestBadPaths(t *testing.T) {
 	}
 	// Without a volume, any file is bad_path.
 	e.cfg.Volume = ""
-	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), "/volume/tmp/out.bin")), kindBadPath, "this call has no volume")
+	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/text"), "/volume/tmp/out.bin")), abi.HTTPBadPath, "this call has no volume")
 	wantError(t, do(t, e.cfg, req(map[string]any{"method": "PUT", "url": e.url("api.test", "/sink"), "body": map[string]any{"type": "file", "path": "/volume/tmp/in.bin"}})),
-		kindBadPath, "this call has no volume")
+		abi.HTTPBadPath, "this call has no volume")
 	// A host that is not allowed is refused first, whatever the paths.
-	wantError(t, do(t, e.cfg, saveTo(e.url("other.test", "/text"), "/volume/tmp/out.bin")), kindHostNotAllowed)
+	wantError(t, do(t, e.cfg, saveTo(e.url("other.test", "/text"), "/volume/tmp/out.bin")), abi.HTTPHostNotAllowed)
 }
 
 func TestFileBody(t *testing.T) {
@@ -179,18 +180,18 @@ func TestConnectionErrors(t *testing.T) {
 	e := newEnv(t)
 	// A name the allowlist has but DNS does not.
 	e.cfg.AllowHosts = append(e.cfg.AllowHosts, "gone.test")
-	wantError(t, do(t, e.cfg, get("https://gone.test/")), kindConnection, "could not resolve gone.test: no such host")
+	wantError(t, do(t, e.cfg, get("https://gone.test/")), abi.HTTPConnection, "could not resolve gone.test: no such host")
 	// A port nobody listens on: the test server's, once closed.
 	closed := newEnv(t)
 	closed.srv.Close()
-	wantError(t, do(t, e.cfg, get("https://api.test:"+closed.port+"/")), kindConnection, "connection refused")
+	wantError(t, do(t, e.cfg, get("https://api.test:"+closed.port+"/")), abi.HTTPConnection, "connection refused")
 	// A certificate the host does not trust.
 	e.cfg.Client = nil
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/text"))), kindConnection, "certificate")
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/text"))), abi.HTTPConnection, "certificate")
 	// A Config.Client whose transport the host cannot take the TLS
 	// configuration from.
 	e.cfg.Client = &http.Client{Transport: roundTripper(func(*http.Request) (*http.Response, error) { panic("called") })}
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/text"))), kindConnection, "misconfigured")
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/text"))), abi.HTTPConnection, "misconfigured")
 }
 
 type roundTripper func(*http.Request) (*http.Response, error)

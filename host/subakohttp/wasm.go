@@ -12,9 +12,6 @@ import (
 	"github.com/subako-ai/subako-go/abi"
 )
 
-// ModuleName is the host module a function imports.
-const ModuleName = abi.HTTPModule
-
 // The negative returns of the imports, each a misuse of the ABI.
 const (
 	abiOutOfRange  = abi.HTTPOutOfRange
@@ -50,7 +47,7 @@ func (h *host) request(ctx context.Context, mod api.Module, stack []uint64) {
 		return
 	}
 	req := view // Handle refuses an oversized request without reading it.
-	if n <= MaxRequestBytes {
+	if n <= abi.HTTPRequestMaxBytes {
 		req = bytes.Clone(view) // so that nothing Handle keeps aliases the module's memory
 	}
 	answer := h.cfg.Handle(ctx, req)
@@ -92,7 +89,7 @@ func memory(mod api.Module) api.Memory {
 // state, bound to cfg. Building with it directly suits a runner that makes a
 // wazero.Runtime per call:
 //
-//	_, err := subakohttp.Export(r.NewHostModuleBuilder(subakohttp.ModuleName), cfg).Instantiate(ctx)
+//	_, err := subakohttp.Export(r.NewHostModuleBuilder(abi.HTTPModule), cfg).Instantiate(ctx)
 //
 // A runtime shared by calls uses Instantiate and WithImport instead, since a
 // name can be instantiated only once per runtime.
@@ -132,7 +129,7 @@ func Export(b wazero.HostModuleBuilder, cfg *Config) wazero.HostModuleBuilder {
 // (wazero compiles host modules to small trampolines), and the compiled code
 // is released when the returned module is closed. Close it after the guest.
 func Instantiate(ctx context.Context, r wazero.Runtime, cfg *Config) (api.Module, error) {
-	compiled, err := Export(r.NewHostModuleBuilder(ModuleName), cfg).Compile(ctx)
+	compiled, err := Export(r.NewHostModuleBuilder(abi.HTTPModule), cfg).Compile(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +150,7 @@ func WithImport(ctx context.Context, h api.Module) context.Context {
 	return experimental.WithImportResolver(ctx, Resolver(h))
 }
 
-// Resolver resolves ModuleName to h, an instance from Instantiate, and
+// Resolver resolves abi.HTTPModule to h, an instance from Instantiate, and
 // every other name to nil (left to the runtime), for a runner that puts an
 // import resolver of its own in the guest's context:
 //
@@ -166,7 +163,7 @@ func WithImport(ctx context.Context, h api.Module) context.Context {
 //	}
 func Resolver(h api.Module) experimental.ImportResolver {
 	return func(name string) api.Module {
-		if name == ModuleName {
+		if name == abi.HTTPModule {
 			return h
 		}
 		return nil

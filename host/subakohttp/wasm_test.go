@@ -10,6 +10,8 @@ import (
 	"github.com/tetratelabs/wabin/wasm"
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // guestPages is the test guest's memory: room for a request over the 8 MiB
@@ -28,8 +30,8 @@ func guestModule(withMemory bool) []byte {
 	m := &wasm.Module{
 		TypeSection: []*wasm.FunctionType{{Params: []wasm.ValueType{i32, i32}, Results: []wasm.ValueType{i32}}},
 		ImportSection: []*wasm.Import{
-			{Type: wasm.ExternTypeFunc, Module: ModuleName, Name: "request", DescFunc: 0},
-			{Type: wasm.ExternTypeFunc, Module: ModuleName, Name: "read_response", DescFunc: 0},
+			{Type: wasm.ExternTypeFunc, Module: abi.HTTPModule, Name: "request", DescFunc: 0},
+			{Type: wasm.ExternTypeFunc, Module: abi.HTTPModule, Name: "read_response", DescFunc: 0},
 		},
 		FunctionSection: []wasm.Index{0, 0},
 		CodeSection:     []*wasm.Code{{Body: call(0)}, {Body: call(1)}},
@@ -177,7 +179,7 @@ func TestABI(t *testing.T) {
 	}{
 		{0, 0, "unexpected end of input"},
 		{memSize, 0, "unexpected end of input"}, // an empty range at the very end is in memory
-		{0, MaxRequestBytes + 1, "over the limit of 8388608"},
+		{0, abi.HTTPRequestMaxBytes + 1, "over the limit of 8388608"},
 	} {
 		n := g.call("request", tc.ptr, tc.n)
 		if n <= 0 {
@@ -253,7 +255,7 @@ func TestExportByName(t *testing.T) {
 	ctx := context.Background()
 	r := wazero.NewRuntime(ctx)
 	defer r.Close(ctx)
-	if _, err := Export(r.NewHostModuleBuilder(ModuleName), &Config{}).Instantiate(ctx); err != nil {
+	if _, err := Export(r.NewHostModuleBuilder(abi.HTTPModule), &Config{}).Instantiate(ctx); err != nil {
 		t.Fatal(err)
 	}
 	mod, err := r.InstantiateWithConfig(ctx, guestModule(true), wazero.NewModuleConfig().WithName("guest"))
@@ -273,7 +275,7 @@ func TestExportByName(t *testing.T) {
 		t.Errorf("%v %d %s", err, res[0], answer)
 	}
 	// Resolver leaves other names to the runtime.
-	if Resolver(mod)("wasi_snapshot_preview1") != nil || Resolver(mod)(ModuleName) != mod {
+	if Resolver(mod)("wasi_snapshot_preview1") != nil || Resolver(mod)(abi.HTTPModule) != mod {
 		t.Error("Resolver")
 	}
 	// Without WithImport, a guest needs the named module: an anonymous
