@@ -7,6 +7,13 @@
 // reports byte offsets, helpers that turn number text into Go numbers exactly,
 // and append-style encoders with a small Writer on top.
 //
+// Its limits and leniencies, which the runtime documents for clients:
+// objects and arrays nest at most MaxDepth (512) levels unless
+// SetMaxDepth says otherwise, and strings that are not Unicode text
+// (invalid UTF-8, a lone surrogate escape) decode to U+FFFD as in
+// encoding/json unless RequireValidText refuses them. What it writes is
+// always UTF-8 holding only Unicode text.
+//
 // Generated decoders walk a tool's arguments token by token with a Scanner;
 // generated encoders build a result with a Writer.
 package jsonwire
