@@ -1,0 +1,47 @@
+// A real MCP client over stdio, for serve's end-to-end tests: the
+// TypeScript SDK v1 (@modelcontextprotocol/sdk, connect()) or v2
+// (@modelcontextprotocol/client, in its default mode unless told).
+//
+// node client.mjs '{"sdk":"v1"|"v2","mode":"","command":"...","args":[...],"env":{...},"calls":[{"name":...,"arguments":{...}}]}'
+//
+// It prints one JSON object: the server's version and tools, and each
+// call's result or error.
+const spec = JSON.parse(process.argv[2]);
+
+let Client, StdioClientTransport;
+if (spec.sdk === "v1") {
+  ({ Client } = await import("@modelcontextprotocol/sdk/client/index.js"));
+  ({ StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js"));
+} else {
+  ({ Client } = await import("@modelcontextprotocol/client"));
+  ({ StdioClientTransport } = await import("@modelcontextprotocol/client/stdio"));
+}
+
+const options = spec.mode ? { versionNegotiation: { mode: spec.mode } } : undefined;
+const client = new Client({ name: "serve-e2e-" + spec.sdk, version: "1.0.0" }, options);
+const transport = new StdioClientTransport({
+  command: spec.command,
+  args: spec.args,
+  env: { ...process.env, ...spec.env },
+  stderr: "inherit",
+});
+const out = { tools: [], calls: [] };
+try {
+  await client.connect(transport);
+  out.server = client.getServerVersion();
+  out.protocolVersion = transport.protocolVersion ?? client.getNegotiatedProtocolVersion?.() ?? null;
+  const list = await client.listTools();
+  out.tools = list.tools;
+  for (const c of spec.calls) {
+    try {
+      out.calls.push({ name: c.name, result: await client.callTool({ name: c.name, arguments: c.arguments }) });
+    } catch (e) {
+      out.calls.push({ name: c.name, error: String(e?.message ?? e), code: e?.code });
+    }
+  }
+} catch (e) {
+  out.error = String(e?.stack ?? e);
+} finally {
+  await client.close().catch(() => {});
+}
+process.stdout.write(JSON.stringify(out) + "\n");
