@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"syscall"
 	"time"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -44,11 +43,11 @@ func osFlag(flag experimentalsys.Oflag) int {
 	}{
 		{experimentalsys.O_APPEND, os.O_APPEND},
 		{experimentalsys.O_CREAT, os.O_CREATE},
-		{experimentalsys.O_DIRECTORY, syscall.O_DIRECTORY},
-		{experimentalsys.O_DSYNC, syscall.O_DSYNC},
+		{experimentalsys.O_DIRECTORY, oDirectory},
+		{experimentalsys.O_DSYNC, os.O_SYNC}, // stronger, and on every system
 		{experimentalsys.O_EXCL, os.O_EXCL},
-		{experimentalsys.O_NOFOLLOW, syscall.O_NOFOLLOW},
-		{experimentalsys.O_RSYNC, syscall.O_RSYNC},
+		{experimentalsys.O_NOFOLLOW, oNofollow},
+		{experimentalsys.O_RSYNC, os.O_SYNC},
 		{experimentalsys.O_SYNC, os.O_SYNC},
 		{experimentalsys.O_TRUNC, os.O_TRUNC},
 	} {
@@ -91,6 +90,12 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	osf, err := m.root.OpenFile(name, osFlag(flag), perm)
 	if err != nil {
 		return nil, errno(err)
+	}
+	if flag&experimentalsys.O_DIRECTORY != 0 && oDirectory == 0 {
+		if info, err := osf.Stat(); err != nil || !info.IsDir() {
+			_ = osf.Close()
+			return nil, experimentalsys.ENOTDIR
+		}
 	}
 	if writes(flag) {
 		info, err := osf.Stat()

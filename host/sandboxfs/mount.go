@@ -23,7 +23,6 @@ import (
 	"os"
 	"path"
 	"strings"
-	"syscall"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 	"github.com/tetratelabs/wazero/sys"
@@ -100,7 +99,7 @@ func (m *Mount) CreateFile(name string) (*os.File, error) {
 			return nil, err
 		}
 	}
-	f, err := m.root.OpenFile(name, flag|syscall.O_NONBLOCK, 0o644)
+	f, err := m.root.OpenFile(name, flag|oNonblock, 0o644)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +148,7 @@ func writableInfo(info fs.FileInfo) error {
 	if !info.Mode().IsRegular() {
 		return ErrNotRegular
 	}
-	if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+	if links(info) > 1 {
 		return ErrLinked
 	}
 	return nil
