@@ -17,7 +17,7 @@ const (
 // links is how many hard links the file has.
 func links(info fs.FileInfo) uint64 {
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
-		return uint64(st.Nlink)
+		return uint64(st.Nlink) //nolint:unconvert // not uint64 on every system (uint16 on darwin)
 	}
 	return 1
 }
