@@ -68,9 +68,9 @@ const (
 	// answers EDQUOT.
 	WriteBudgetBytes = 1 << 30
 	// LineMaxBytes bounds one request line. The ABI page names no limit;
-	// a request line Subako sends never nears one subako_http request's
-	// limit, so the runtime reads lines up to that size and refuses longer
-	// ones rather than buffer them without end.
+	// the runtime reads lines up to the size of the largest request a
+	// module may send through subako_http, and answers a longer one with
+	// an error rather than buffer it without end.
 	LineMaxBytes = HTTPRequestMaxBytes
 )
 

@@ -1,9 +1,9 @@
 // Package httpwire is the JSON of subako_http, ABI 1's host module for HTTP:
 // the request a module hands to subako_http.request and the answer it reads
 // back with read_response. It has one encoder and one decoder of each, used
-// by the runtime's Fetch (encode a request, decode an answer), by its native
-// fake and by the local host (decode a request, encode an answer), so that
-// the three agree on every byte. It checks what the ABI says of the JSON;
+// by the runtime's Fetch (encode a request, decode an answer), by the fake
+// host of package subakotest and by the local host (decode a request,
+// encode an answer), so that the three agree on every byte. It checks what the ABI says of the JSON;
 // the host applies its own policy on top (allowlist, destinations,
 // credentials, files).
 //
