@@ -14,7 +14,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -161,7 +160,7 @@ func answer(line []byte) *response {
 		resp.Error = &rpcError{Code: -32602, Message: "Invalid params: params._meta must carry the protocol version and client capabilities"}
 		return resp
 	case *m.ProtocolVersion != protocolVersion:
-		msg := "Unsupported protocol version " + strconv.Quote(*m.ProtocolVersion) + ": this server supports only MCP " + protocolVersion
+		msg := "Unsupported protocol version: this server supports only MCP " + protocolVersion
 		resp.Error = &rpcError{Code: -32022, Message: msg, Data: struct {
 			Supported []string `json:"supported"`
 			Requested string   `json:"requested"`
