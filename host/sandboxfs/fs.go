@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"syscall"
 	"time"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -87,25 +88,25 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 			return nil, errno(err)
 		}
 	}
-	osf, err := m.root.OpenFile(name, osFlag(flag), perm)
+	// O_NONBLOCK so that opening a FIFO returns at once instead of waiting
+	// for a writer; anything but a file or a directory is then refused.
+	osf, err := m.root.OpenFile(name, osFlag(flag)|oNonblock, perm)
 	if err != nil {
 		return nil, errno(err)
 	}
-	if flag&experimentalsys.O_DIRECTORY != 0 && oDirectory == 0 {
-		if info, err := osf.Stat(); err != nil || !info.IsDir() {
-			_ = osf.Close()
-			return nil, experimentalsys.ENOTDIR
-		}
+	info, err := osf.Stat()
+	switch {
+	case err != nil:
+	case flag&experimentalsys.O_DIRECTORY != 0 && !info.IsDir():
+		err = syscall.ENOTDIR
+	case !info.Mode().IsRegular() && !info.IsDir():
+		err = ErrNotRegular
+	case writes(flag) && info.Mode().IsRegular():
+		err = writableInfo(info)
 	}
-	if writes(flag) {
-		info, err := osf.Stat()
-		if err == nil && info.Mode().IsRegular() {
-			err = writableInfo(info)
-		}
-		if err != nil {
-			_ = osf.Close()
-			return nil, errno(err)
-		}
+	if err != nil {
+		_ = osf.Close()
+		return nil, errno(err)
 	}
 	file, e := newFile(m, name, flag, osf)
 	if e != 0 {

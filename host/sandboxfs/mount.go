@@ -77,7 +77,7 @@ var (
 	ErrTooMany    = errors.New("the call's limit on files created is reached")
 	ErrTooDeep    = errors.New("the path is deeper than the call's limit on directory levels")
 	ErrLinked     = errors.New("the file has other hard links, which may lead outside the mount")
-	ErrNotRegular = errors.New("not a regular file")
+	ErrNotRegular = errors.New("not a regular file or directory")
 )
 
 // CreateFile opens name (relative to the mount) for writing, truncated,
@@ -200,7 +200,7 @@ func errno(err error) experimentalsys.Errno {
 	case errors.Is(err, ErrLinked):
 		return experimentalsys.EPERM
 	case errors.Is(err, ErrNotRegular):
-		return experimentalsys.EINVAL
+		return experimentalsys.EACCES // a device, FIFO or socket is not the module's to open
 	}
 	var perr *fs.PathError
 	if errors.As(err, &perr) && strings.Contains(perr.Err.Error(), "escapes") {

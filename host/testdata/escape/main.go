@@ -90,6 +90,8 @@ func main() {
 	report("create-readonly-package", err)
 	report("mkdir-package", os.Mkdir("/package/dir", 0o755))
 	read("read-package", "/package/asset.txt")
+	read("open-fifo", "/package/fifo") // a FIFO must not hang the host
+	read("read-absolute-found-link", "/package/env")
 
 	// The budget: depth, bytes and entries (the test sets small limits).
 	dir := "/volume/tmp/deep"
