@@ -17,6 +17,7 @@ import (
 	"github.com/subako-ai/subako-go/analyzer"
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/codegen"
+	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -219,12 +220,13 @@ func build(t *testing.T, name, goos string) string {
 	if out, ok := built[key]; ok {
 		return out
 	}
-	out := filepath.Join(modRoot, name+"-"+goos+".bin")
-	var env []string
-	if goos != "" {
-		env = []string{"GOOS=" + goos, "GOARCH=wasm"}
+	var out string
+	if goos == "wasip1" {
+		out = gowasm.PathEnv(t, filepath.Join(modRoot, name), []string{"GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off"})
+	} else {
+		out = filepath.Join(modRoot, name+"-"+goos+".bin")
+		goCmd(t, nil, "build", "-o", out, "./"+name)
 	}
-	goCmd(t, env, "build", "-o", out, "./"+name)
 	built[key] = out
 	return out
 }

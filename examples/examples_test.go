@@ -33,12 +33,12 @@ import (
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
 // Test-run state: the modules built, the host that compiled them, and the
 // weather API's stand-in.
 var (
-	buildDir string
 	mu       sync.Mutex
 	built    = map[string]string{}       // package -> .wasm file
 	compiled = map[string]*host.Module{} // package -> module
@@ -47,10 +47,6 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	var err error
-	if buildDir, err = os.MkdirTemp("", "subako-examples-test"); err != nil {
-		log.Fatal(err)
-	}
 	code := m.Run()
 	if theHost != nil {
 		_ = theHost.Close(context.Background())
@@ -58,7 +54,6 @@ func TestMain(m *testing.M) {
 	if api != nil {
 		api.srv.Close()
 	}
-	os.RemoveAll(buildDir)
 	os.Exit(code)
 }
 
@@ -79,12 +74,7 @@ func buildWasm(t *testing.T, pkg string) string {
 	if out, ok := built[pkg]; ok {
 		return out
 	}
-	out := filepath.Join(buildDir, pkg+".wasm")
-	cmd := exec.Command("go", "build", "-o", out, "-ldflags="+ldflags, "./"+pkg)
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("GOOS=wasip1 GOARCH=wasm go build ./%s: %v\n%s", pkg, err, b)
-	}
+	out := gowasm.Path(t, "./"+pkg, "-ldflags="+ldflags)
 	built[pkg] = out
 	return out
 }

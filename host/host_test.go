@@ -3,24 +3,21 @@ package host
 import (
 	"context"
 	"encoding/json"
-	"github.com/subako-ai/subako-go/host/sandboxfs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/subako-ai/subako-go/internal/wasmbuild"
+	"github.com/subako-ai/subako-go/host/sandboxfs"
+
 	"github.com/tetratelabs/wabin/wasm"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/wasmbuild"
 )
 
-var (
-	buildDir  string
-	buildMu   sync.Mutex
-	buildDone = map[string]string{}
-)
+var buildDir string
 
 func TestMain(m *testing.M) {
 	buildDir, _ = os.MkdirTemp("", "subako-host-test")
@@ -29,29 +26,14 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// buildWasm builds a Go main package for wasip1 once per test run.
+// buildWasm builds a Go main package for wasip1 (once per source, see
+// internal/gowasm).
 func buildWasm(t *testing.T, pkg string) []byte {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
-	buildMu.Lock()
-	defer buildMu.Unlock()
-	out, ok := buildDone[pkg]
-	if !ok {
-		out = filepath.Join(buildDir, strings.ReplaceAll(pkg, "/", "_")+".wasm")
-		cmd := exec.Command("go", "build", "-o", out, pkg)
-		cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build %s: %v\n%s", pkg, err, b)
-		}
-		buildDone[pkg] = out
-	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return gowasm.Build(t, pkg)
 }
 
 func newHost(t *testing.T) *Host {

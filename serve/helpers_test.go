@@ -7,55 +7,34 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-)
 
-var (
-	buildDir string
-	buildMu  sync.Mutex
-	built    = map[string]string{}
+	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
 func TestMain(m *testing.M) {
 	if helperMain() {
 		return
 	}
-	var err error
-	if buildDir, err = os.MkdirTemp("", "subako-serve-test"); err != nil {
-		panic(err)
-	}
-	code := m.Run()
-	os.RemoveAll(buildDir)
-	os.Exit(code)
+	os.Exit(m.Run())
 }
 
-// buildWasm builds a Go main package for wasip1 once per test run, with
-// optional linker flags, and returns the module's path.
+// buildWasm builds a Go main package for wasip1 (once per source and
+// flags, see internal/gowasm), with optional linker flags, and returns the
+// module's path, which must not be changed.
 func buildWasm(t testing.TB, pkg, ldflags string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
-	key := pkg + " " + ldflags
-	buildMu.Lock()
-	defer buildMu.Unlock()
-	if out, ok := built[key]; ok {
-		return out
+	if ldflags == "" {
+		return gowasm.Path(t, pkg)
 	}
-	out := filepath.Join(buildDir, strconv.Itoa(len(built))+"-"+filepath.Base(pkg)+".wasm")
-	cmd := exec.Command("go", "build", "-o", out, "-ldflags="+ldflags, pkg)
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("GOOS=wasip1 go build %s: %v\n%s", pkg, err, b)
-	}
-	built[key] = out
-	return out
+	return gowasm.Path(t, pkg, "-ldflags="+ldflags)
 }
 
 // newServer loads a module into a server whose log goes to the test.

@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -17,6 +16,8 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
 // buildHello builds testdata/hello, a package written against this
@@ -89,10 +90,11 @@ type wasmHost struct {
 
 func newWasmHost(t testing.TB) *wasmHost {
 	t.Helper()
-	wasm, err := os.ReadFile(buildHello(t, "wasip1", "wasm"))
-	if err != nil {
-		t.Fatal(err)
+	if testing.Short() {
+		t.Skip("builds a program")
 	}
+	wasm := gowasm.Build(t, "./testdata/hello")
+	var err error
 	ctx := context.Background()
 	h := &wasmHost{runtime: wazero.NewRuntime(ctx)}
 	t.Cleanup(func() { h.runtime.Close(ctx) })

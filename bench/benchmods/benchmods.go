@@ -2,38 +2,32 @@
 // measure (wasmparse's BenchmarkParse and the bench/compare module), so that
 // every benchmark reads the very same files.
 //
-// Each module is a Go program compiled with GOOS=wasip1 GOARCH=wasm. A build
-// is cached in os.UserCacheDir()/subako-go-bench under a key made of the Go
-// version and a hash of the program's source, so reruns skip the compiler.
+// Each module is a Go program compiled with GOOS=wasip1 GOARCH=wasm by
+// internal/gowasm, which caches it by the Go version and a hash of every
+// source file, so reruns skip the compiler.
 package benchmods
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
-	"strings"
 	"sync"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
 // A Mod is one benchmark module: a Go main package of this repository.
 type Mod struct {
 	Name string // short name used in benchmark and table names
 	Pkg  string // package directory, relative to the repository root
-	// Deps are more source directories the build depends on (the runtime).
-	Deps []string
 }
 
 // Mods lists the benchmark modules, smallest first.
 var Mods = []Mod{
-	{Name: "hello", Pkg: "examples/hello", Deps: []string{"subako", "subako/jsonwire"}}, // about 2.5 MB
-	{Name: "big", Pkg: "bench/bigmod"},                                                  // over 10 MB: much of the standard library
+	{Name: "hello", Pkg: "examples/hello"}, // about 2.5 MB
+	{Name: "big", Pkg: "bench/bigmod"},     // over 10 MB: much of the standard library
 }
 
 // ErrNoGo is returned when no go command is on PATH.
@@ -100,92 +94,14 @@ func Root() (string, error) {
 	return root, nil
 }
 
-// CacheDir is where built modules are kept.
-func CacheDir() string {
-	d, err := os.UserCacheDir()
-	if err != nil {
-		d = os.TempDir()
-	}
-	return filepath.Join(d, "subako-go-bench")
-}
-
 func build(m Mod) (string, error) {
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		return "", ErrNoGo
-	}
 	root, err := Root()
 	if err != nil {
 		return "", err
 	}
-	key, err := cacheKey(goBin, root, m)
-	if err != nil {
-		return "", err
+	p, err := gowasm.BuildFile(filepath.Join(root, m.Pkg))
+	if errors.Is(err, gowasm.ErrNoGo) {
+		return "", ErrNoGo
 	}
-	dir := CacheDir()
-	out := filepath.Join(dir, m.Name+"-"+key+".wasm")
-	if fi, err := os.Stat(out); err == nil && fi.Size() > 0 {
-		return out, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(dir, "build-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	tmpOut := filepath.Join(tmp, m.Name+".wasm")
-	cmd := exec.Command(goBin, "build", "-o", tmpOut, "./"+m.Pkg)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("benchmods: GOOS=wasip1 GOARCH=wasm go build ./%s: %w\n%s", m.Pkg, err, msg)
-	}
-	// Rename is atomic, so a concurrent run sees either nothing or the whole file.
-	if err := os.Rename(tmpOut, out); err != nil {
-		return "", err
-	}
-	return out, nil
-}
-
-// cacheKey hashes the Go version, the go directive of go.mod and the
-// non-test Go files of the package and the directories it depends on.
-func cacheKey(goBin, root string, m Mod) (string, error) {
-	cmd := exec.Command(goBin, "env", "GOVERSION")
-	cmd.Dir = root
-	v, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("benchmods: go env GOVERSION: %w", err)
-	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\nwasip1/wasm\n", bytes.TrimSpace(v))
-	if gomod, err := os.ReadFile(filepath.Join(root, "go.mod")); err == nil {
-		for _, line := range strings.Split(string(gomod), "\n") {
-			if strings.HasPrefix(line, "go ") || strings.HasPrefix(line, "toolchain ") {
-				fmt.Fprintln(h, line)
-			}
-		}
-	}
-	files, err := filepath.Glob(filepath.Join(root, m.Pkg, "*.go"))
-	if err != nil || len(files) == 0 {
-		return "", fmt.Errorf("benchmods: no Go files in %s", filepath.Join(root, m.Pkg))
-	}
-	for _, d := range m.Deps {
-		more, _ := filepath.Glob(filepath.Join(root, d, "*.go"))
-		files = append(files, more...)
-	}
-	sort.Strings(files)
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(h, "%s %d\n", strings.TrimPrefix(f, root), len(b))
-		h.Write(b)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16], nil
+	return p, err
 }

@@ -6,12 +6,9 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -24,6 +21,8 @@ import (
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"github.com/tetratelabs/wazero/sys"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
 // The modules compared, as packages of this repository.
@@ -60,102 +59,18 @@ func cacheDir() string {
 	return filepath.Join(d, "subako-go-bench", "runtime")
 }
 
-var (
-	buildMu sync.Mutex
-	built   = map[string]string{} // pkg and flags -> .wasm path
-)
-
-// build builds pkg for wasip1 with ldflags, once per process, and reuses a
-// build from an earlier run when nothing it is made of has changed.
+// build builds pkg (relative to the repository root) for wasip1 with
+// ldflags, once per source (see internal/gowasm).
 func build(tb testing.TB, pkg, ldflags string) string {
 	tb.Helper()
 	if testing.Short() {
 		tb.Skip("builds wasip1 modules")
 	}
-	buildMu.Lock()
-	defer buildMu.Unlock()
-	id := pkg + " " + ldflags
-	if p, ok := built[id]; ok {
-		return p
+	dir := filepath.Join(repoRoot(tb), pkg)
+	if ldflags == "" {
+		return gowasm.Path(tb, dir)
 	}
-	root := repoRoot(tb)
-	key := cacheKey(tb, root, pkg, ldflags)
-	// One file per package and flags: a new build replaces older ones.
-	prefix := strings.ReplaceAll(pkg, "/", "_")
-	if ldflags != "" {
-		sum := sha256.Sum256([]byte(ldflags))
-		prefix += "-ld" + hex.EncodeToString(sum[:3])
-	}
-	out := filepath.Join(cacheDir(), prefix+"-"+key+".wasm")
-	if fi, err := os.Stat(out); err != nil || fi.Size() == 0 {
-		if err := os.MkdirAll(cacheDir(), 0o755); err != nil {
-			tb.Fatal(err)
-		}
-		tmp := out + ".tmp"
-		goCmd(tb, root, "build", "-o", tmp, "-ldflags="+ldflags, "./"+pkg)
-		if err := os.Rename(tmp, out); err != nil { // atomic: a concurrent run sees all or nothing
-			tb.Fatal(err)
-		}
-		old, _ := filepath.Glob(filepath.Join(cacheDir(), prefix+"-????????????????.wasm"))
-		for _, o := range old {
-			if o != out {
-				_ = os.Remove(o)
-			}
-		}
-	}
-	built[id] = out
-	return out
-}
-
-// goCmd runs the go command for wasip1 in dir and returns its output.
-func goCmd(tb testing.TB, dir string, args ...string) []byte {
-	tb.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		tb.Fatalf("GOOS=wasip1 GOARCH=wasm go %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
-	}
-	return out
-}
-
-// cacheKey hashes the Go version and settings, go.mod, the flags, and every
-// Go file of pkg and of the packages outside the standard library it
-// depends on.
-func cacheKey(tb testing.TB, root, pkg, ldflags string) string {
-	tb.Helper()
-	h := sha256.New()
-	h.Write(goCmd(tb, root, "env", "GOVERSION", "GOWASM", "GOFLAGS"))
-	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	h.Write(gomod)
-	h.Write([]byte("wasip1/wasm\n" + ldflags + "\n"))
-	dirs := goCmd(tb, root, "list", "-deps", "-f", "{{if not .Standard}}{{.Dir}}{{end}}", "./"+pkg)
-	for _, dir := range strings.Fields(string(dirs)) {
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		slices.Sort(files)
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			rel, _ := filepath.Rel(root, f)
-			h.Write([]byte(rel + "\n"))
-			h.Write(b)
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
+	return gowasm.Path(tb, dir, "-ldflags="+ldflags)
 }
 
 // runner runs modules as Subako does, minus the checks: one wazero runtime

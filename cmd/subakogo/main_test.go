@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -156,10 +157,8 @@ func TestHelloLintsClean(t *testing.T) {
 		t.Skip("builds a wasip1 module")
 	}
 	out := filepath.Join(t.TempDir(), "hello.wasm")
-	cmd := exec.Command("go", "build", "-o", out, "../../examples/hello")
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
+	if err := os.WriteFile(out, gowasm.Build(t, "../../examples/hello"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	code, stdout, stderr := runCLI("lint", "--fail-on", "info", out)
 	if code != exitOK || !strings.Contains(stdout, "no findings") {
@@ -196,10 +195,8 @@ func TestCall(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "hello.wasm")
-	cmd := exec.Command("go", "build", "-o", out, "../../subako/testdata/hello")
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
+	if err := os.WriteFile(out, gowasm.Build(t, "../../subako/testdata/hello"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	args := filepath.Join(dir, "args.json")
 	if err := os.WriteFile(args, []byte(`{"name":"Bo"}`), 0o644); err != nil {

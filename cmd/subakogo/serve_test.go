@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
 // serveWith runs subakogo serve with stdin holding lines.
@@ -50,15 +51,10 @@ func TestServeGoPackage(t *testing.T) {
 }
 
 func TestServeUsage(t *testing.T) {
-	bad := filepath.Join(t.TempDir(), "bad.wasm")
-	cmd := exec.Command("go", "build", "-o", bad, "-ldflags=-X main.mode=badname", "../../serve/testdata/hostile")
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
+	bad := gowasm.Path(t, "../../serve/testdata/hostile", "-ldflags=-X main.mode=badname")
 	for _, c := range []struct {
 		args []string
 		code int

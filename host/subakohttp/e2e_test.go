@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/subako-ai/subako-go/host/sandboxfs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/host/sandboxfs"
+	"github.com/subako-ai/subako-go/internal/gowasm"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
@@ -22,16 +23,7 @@ func TestGoModuleEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
-	wasmFile := filepath.Join(t.TempDir(), "fetch.wasm")
-	cmd := exec.Command("go", "build", "-o", wasmFile, "./testdata/fetch")
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	bin, err := os.ReadFile(wasmFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin := gowasm.Build(t, "./testdata/fetch")
 
 	e := newEnv(t)
 	e.cfg.WriteBudget = sandboxfs.NewBudget(sandboxfs.CallLimits)

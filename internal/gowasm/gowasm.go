@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Env is the environment of every build: WASI preview 1, no cgo.
@@ -56,7 +57,14 @@ func Build(tb testing.TB, dir string, flags ...string) []byte {
 // shared by every test that builds the same sources.
 func Path(tb testing.TB, dir string, flags ...string) string {
 	tb.Helper()
-	p, err := BuildFile(dir, flags...)
+	return PathEnv(tb, dir, nil, flags...)
+}
+
+// PathEnv is Path with more environment for the go command (GOFLAGS,
+// GOPROXY=off for a module of the test's own), which is part of the key.
+func PathEnv(tb testing.TB, dir string, env []string, flags ...string) string {
+	tb.Helper()
+	p, err := buildFile(dir, env, flags)
 	if errors.Is(err, ErrNoGo) {
 		tb.Skip(err)
 	}
@@ -69,11 +77,15 @@ func Path(tb testing.TB, dir string, flags ...string) string {
 // BuildFile is Path for callers without a testing.TB (benchmarks' setup,
 // commands).
 func BuildFile(dir string, flags ...string) (string, error) {
+	return buildFile(dir, nil, flags)
+}
+
+func buildFile(dir string, env, flags []string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
 	}
-	id := abs + "\x00" + strings.Join(flags, "\x00")
+	id := abs + "\x00" + strings.Join(env, "\x00") + "\x00\x00" + strings.Join(flags, "\x00")
 	mu.Lock()
 	r := built[id]
 	if r == nil {
@@ -81,7 +93,7 @@ func BuildFile(dir string, flags ...string) (string, error) {
 		built[id] = r
 	}
 	mu.Unlock()
-	r.once.Do(func() { r.path, r.err = build(abs, flags) })
+	r.once.Do(func() { r.path, r.err = build(abs, append(append([]string(nil), Env...), env...), flags) })
 	return r.path, r.err
 }
 
@@ -94,12 +106,12 @@ func CacheDir() string {
 	return filepath.Join(d, "subako-go-test", "wasm")
 }
 
-func build(dir string, flags []string) (string, error) {
+func build(dir string, env, flags []string) (string, error) {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		return "", ErrNoGo
 	}
-	key, err := sourceKey(goBin, dir, flags)
+	key, err := sourceKey(goBin, dir, env, flags)
 	if err != nil {
 		return "", err
 	}
@@ -120,7 +132,7 @@ func build(dir string, flags []string) (string, error) {
 	args := append(append([]string{"build", "-o", tmpOut}, flags...), ".")
 	cmd := exec.Command(goBin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), Env...)
+	cmd.Env = append(os.Environ(), env...)
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("gowasm: GOOS=wasip1 GOARCH=wasm go %s in %s: %w\n%s", strings.Join(args, " "), dir, err, msg)
 	}
@@ -129,7 +141,26 @@ func build(dir string, flags []string) (string, error) {
 	if err := os.Rename(tmpOut, out); err != nil {
 		return "", err
 	}
+	prune(cache)
 	return out, nil
+}
+
+// pruneAge is how long a cached module not rebuilt is kept: builds of
+// sources that changed since are dropped.
+const pruneAge = 14 * 24 * time.Hour
+
+// prune removes cached modules older than pruneAge (a cache hit does not
+// refresh the time, so a module in use is rebuilt every two weeks).
+func prune(cache string) {
+	entries, err := os.ReadDir(cache)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".wasm") && time.Since(fi.ModTime()) > pruneAge {
+			_ = os.Remove(filepath.Join(cache, e.Name()))
+		}
+	}
 }
 
 // listed is what go list says of one package the build reads.
@@ -146,17 +177,17 @@ type listed struct {
 	}
 }
 
-// sourceKey hashes the Go version, the flags and, for every package the
+// sourceKey hashes the Go version and settings, the flags and, for every package the
 // build reads outside the standard library, its files; a package of a
 // module in the module cache (immutable) counts by its version.
-func sourceKey(goBin, dir string, flags []string) (string, error) {
+func sourceKey(goBin, dir string, env, flags []string) (string, error) {
 	h := sha256.New()
-	v, err := goOutput(goBin, dir, "env", "GOVERSION")
+	v, err := goOutput(goBin, dir, env, "env", "GOVERSION", "GOWASM", "GOFLAGS")
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "%s\n%s\n%q\n", bytes.TrimSpace(v), strings.Join(Env, " "), flags)
-	out, err := goOutput(goBin, dir, "list", "-deps", "-json=ImportPath,Dir,Standard,GoFiles,EmbedFiles,Module", ".")
+	fmt.Fprintf(h, "%s\n%q\n%q\n", bytes.TrimSpace(v), env, flags)
+	out, err := goOutput(goBin, dir, env, "list", "-deps", "-json=ImportPath,Dir,Standard,GoFiles,EmbedFiles,Module", ".")
 	if err != nil {
 		return "", err
 	}
@@ -202,10 +233,10 @@ func hashFile(h io.Writer, path string) error {
 	return err
 }
 
-func goOutput(goBin, dir string, args ...string) ([]byte, error) {
+func goOutput(goBin, dir string, env []string, args ...string) ([]byte, error) {
 	cmd := exec.Command(goBin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), Env...)
+	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
