@@ -8,7 +8,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -23,6 +22,7 @@ import (
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
+	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/mcpschema"
 )
 
@@ -254,19 +254,8 @@ func wasmtimeRun(t *testing.T) string {
 	return wasmtimePath
 }
 
-var matrixWasm = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "subako-matrix")
-	if err != nil {
-		return "", err
-	}
-	out := filepath.Join(dir, "matrix.wasm")
-	cmd := exec.Command("go", "build", "-o", out, "./testdata/matrix")
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return "", errors.New(string(b))
-	}
-	return out, nil
-})
+// matrixWasm builds testdata/matrix for wasip1 (see internal/gowasm).
+func matrixWasm() (string, error) { return gowasm.BuildFile("./testdata/matrix") }
 
 // runScript plays matrixScript against a session and returns the answers,
 // one line each, in order.
