@@ -89,7 +89,8 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 	if perr != nil {
 		return errorAnswer(m.ID, perr)
 	}
-	if m.Method == "initialize" {
+	if _, modern := metaVersion(params); m.Method == "initialize" && !modern {
+		// Only a request without 2026-07-28's _meta opens the handshake era.
 		return c.initialize(m.ID, params)
 	}
 	e, perr := requestEra(params, c.legacyVersion())
@@ -110,6 +111,10 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 	case abi.MethodToolsCall:
 		result, perr = c.s.callTool(ctx, p, e, c.transport, params)
 	case "ping":
+		if e.modern {
+			perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: ping is not part of " + e.version + " (it was removed with the handshake)", status: 404}
+			break
+		}
 		result = map[string]any{}
 	case "subscriptions/listen":
 		if !e.modern {

@@ -13,9 +13,11 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -151,7 +153,7 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case modern:
 		// Sessions belong to the handshake era; a modern request ignores one.
-		if perr := checkHeaders(r, m, params); perr != nil {
+		if perr := checkHeaders(r, m, params, h.s.pkg.Load()); perr != nil {
 			h.s.log.printf("http %s: refused: %s", m.Method, perr.Message)
 			writeJSON(w, perr.status, errorLine(m.ID, perr), nil)
 			return
@@ -230,9 +232,10 @@ func metaVersion(params map[string]json.RawMessage) (string, bool) {
 }
 
 // checkHeaders checks a modern request's standard headers against its
-// body: MCP-Protocol-Version, Mcp-Method, and Mcp-Name for tools/call.
+// body: MCP-Protocol-Version, Mcp-Method, and for tools/call Mcp-Name and
+// the Mcp-Param headers the tool's schema asks for.
 // A missing or different one is HeaderMismatch with 400.
-func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage) *rpcError {
+func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage, pkg *Package) *rpcError {
 	mismatch := func(msg string) *rpcError {
 		return &rpcError{Code: codeHeaderMismatch, Message: "Header mismatch: " + msg, status: http.StatusBadRequest}
 	}
@@ -264,6 +267,96 @@ func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage
 		case h != name:
 			return mismatch("Mcp-Name header " + h + " does not match the body's " + name)
 		}
+		if p := pkg; p != nil {
+			if i, ok := p.byName[name]; ok {
+				return checkParamHeaders(r.Header, p.tools[i], params["arguments"], mismatch)
+			}
+		}
+	}
+	return nil
+}
+
+// paramHeader is one x-mcp-header annotation of a tool's inputSchema: the
+// chain of properties to the value it mirrors, the header's name part and
+// the value's type.
+type paramHeader struct {
+	path       []string
+	name, kind string
+}
+
+// paramHeaders finds the annotations reachable from the schema's root
+// through properties alone, as the transport defines them.
+func paramHeaders(schema map[string]any, path []string, out []paramHeader) []paramHeader {
+	props, _ := schema["properties"].(map[string]any)
+	if len(path) > 16 {
+		return out
+	}
+	for k, v := range props {
+		sub, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		at := append(append([]string{}, path...), k)
+		if h, ok := sub["x-mcp-header"].(string); ok {
+			kind, _ := sub["type"].(string)
+			out = append(out, paramHeader{path: at, name: h, kind: kind})
+		}
+		out = paramHeaders(sub, at, out)
+	}
+	return out
+}
+
+// checkParamHeaders checks each Mcp-Param-{Name} header a tool's schema
+// asks for against the argument it mirrors: present whenever the value
+// is, decoded from the Base64 sentinel, equal to the value.
+func checkParamHeaders(h http.Header, tool json.RawMessage, args json.RawMessage, mismatch func(string) *rpcError) *rpcError {
+	var t struct {
+		InputSchema map[string]any `json:"inputSchema"`
+	}
+	if json.Unmarshal(tool, &t) != nil {
+		return nil //nolint:nilerr // an inputSchema that is not an object mirrors nothing
+	}
+	var body any
+	d := json.NewDecoder(bytes.NewReader(args))
+	d.UseNumber()
+	_ = d.Decode(&body)
+	for _, ph := range paramHeaders(t.InputSchema, nil, nil) {
+		v := body
+		for _, k := range ph.path {
+			m, _ := v.(map[string]any)
+			v = m[k]
+		}
+		if v == nil {
+			continue // absent or null: no header is expected
+		}
+		key := "Mcp-Param-" + ph.name
+		raw, present := h[http.CanonicalHeaderKey(key)]
+		if !present || len(raw) == 0 {
+			return mismatch("the " + key + " header is missing, and the argument " + strings.Join(ph.path, ".") + " it mirrors is in the body")
+		}
+		got, ok := headerValue(raw[0])
+		if !ok || strings.ContainsAny(raw[0], "\r\n\x00") {
+			return mismatch("the " + key + " header is not a valid value")
+		}
+		var want string
+		switch v := v.(type) {
+		case string:
+			want = v
+		case bool:
+			want = strconv.FormatBool(v)
+		case json.Number:
+			if a, errA := strconv.ParseFloat(got, 64); errA == nil {
+				if b, errB := v.Float64(); errB == nil && a == b {
+					continue
+				}
+			}
+			want = v.String()
+		default:
+			continue // objects and arrays are not mirrored
+		}
+		if got != want {
+			return mismatch(key + " header " + strconv.Quote(got) + " does not match the body's " + strconv.Quote(want))
+		}
 	}
 	return nil
 }
@@ -273,8 +366,8 @@ func headerValue(v string) (string, bool) {
 	if !strings.HasPrefix(v, "=?base64?") || !strings.HasSuffix(v, "?=") || len(v) < len("=?base64??=") {
 		return v, true
 	}
-	b, err := base64.StdEncoding.DecodeString(v[len("=?base64?") : len(v)-2])
-	return string(b), err == nil
+	b, err := base64.StdEncoding.Strict().DecodeString(v[len("=?base64?") : len(v)-2])
+	return string(b), err == nil && utf8.Valid(b)
 }
 
 // listen answers subscriptions/listen with an SSE stream that stays open
