@@ -63,7 +63,11 @@ func (c *moduleCheck) problems() {
 		if p.Kind == wasmparse.Invalid {
 			r, what = rules.Invalid, "invalid"
 		}
-		msg := what + " " + p.Section + " section: " + p.Message
+		msg := what + " " + p.Section.String() + " section: "
+		if p.Item != "" && p.Func < 0 { // a function is named by the finding's Function
+			msg += p.Item + ": "
+		}
+		msg += p.Message
 		if p.Instr != "" {
 			msg += " (at " + p.Instr + ")"
 		}

@@ -187,3 +187,13 @@ func TestFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestProblemNamesItem: a problem outside code names its entry.
+func TestProblemNamesItem(t *testing.T) {
+	m := wasmbuild.Command()
+	m.ImportSection[0].DescFunc = 99
+	_, fs := Check(wasmbuild.Encode(m))
+	if len(fs) == 0 || fs[0].Rule != rules.Invalid || !strings.Contains(fs[0].Message, "invalid import section: import[0] wasi_snapshot_preview1.fd_write: unknown type 99") {
+		t.Errorf("findings %+v", fs)
+	}
+}

@@ -76,7 +76,7 @@ func (c *funcCheck) function(i int, typecheck bool) {
 	code := &m.Codes[i]
 	fn := int64(m.NumImportedFuncs + i)
 	p.fn = fn
-	p.section = "code"
+	p.section = SectionCode
 	p.r = reader{b: p.input[:code.End], pos: code.ExprOffset}
 	c.typecheck = typecheck
 	ti := m.Funcs[i]
@@ -104,7 +104,7 @@ func (c *funcCheck) function(i int, typecheck bool) {
 	c.op = nil
 	defer func() {
 		if e := recover(); e != nil {
-			pr := Problem{Section: "code", Func: fn, Offset: c.off}
+			pr := Problem{Section: SectionCode, Func: fn, Offset: c.off}
 			switch e := e.(type) {
 			case *decodeError:
 				pr.Kind, pr.Offset, pr.Message = Malformed, e.offset, e.msg

@@ -30,10 +30,45 @@ const (
 type Problem struct {
 	Kind    ProblemKind
 	Offset  int
-	Section string // the section it was found in
+	Section SectionID // the section it was found in
+	// Item is the entry it concerns, by index space and index and, when the
+	// module says, by name: "import[3] env.log", "func[17] main.main",
+	// "export[2] run"; "" when it concerns no one entry.
+	Item    string
 	Func    int64  // function index, -1 outside code
 	Instr   string // instruction name, when inside code
 	Message string
+}
+
+// SectionID is a section's id as the binary writes it; SectionHeader
+// stands for the preamble and section headers, which belong to none.
+type SectionID int
+
+// The section ids of WebAssembly 2.0 and the proposals that add sections.
+const (
+	SectionHeader    SectionID = -1
+	SectionCustom    SectionID = 0
+	SectionType      SectionID = 1
+	SectionImport    SectionID = 2
+	SectionFunction  SectionID = 3
+	SectionTable     SectionID = 4
+	SectionMemory    SectionID = 5
+	SectionGlobal    SectionID = 6
+	SectionExport    SectionID = 7
+	SectionStart     SectionID = 8
+	SectionElement   SectionID = 9
+	SectionCode      SectionID = 10
+	SectionData      SectionID = 11
+	SectionDataCount SectionID = 12
+	SectionTag       SectionID = 13
+)
+
+// String names the section the way messages do ("import", "data_count").
+func (id SectionID) String() string {
+	if id == SectionHeader {
+		return "header"
+	}
+	return SectionName(byte(id))
 }
 
 // maxProblems bounds the report for hostile inputs; a function stops at its first problem.
@@ -123,6 +158,26 @@ func (m *Module) FuncLabel(idx int64) string {
 		return ""
 	}
 	return "func[" + itoa(idx) + "]"
+}
+
+// ImportItem names import i as problems do: "import[3] env.log".
+func ImportItem(i int, im *Import) string {
+	return "import[" + itoa(int64(i)) + "] " + im.Module + "." + im.Name
+}
+
+// nameItems gives each problem inside a function its item, once the name
+// section (which comes last) has been read: "func[17] main.main".
+func (m *Module) nameItems() {
+	for i := range m.Problems {
+		pr := &m.Problems[i]
+		if pr.Item != "" || pr.Func < 0 {
+			continue
+		}
+		pr.Item = "func[" + itoa(pr.Func) + "]"
+		if n := m.FuncName(pr.Func); n != "" {
+			pr.Item += " " + n
+		}
+	}
 }
 
 func (m *Module) problem(p Problem) {

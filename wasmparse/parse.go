@@ -13,13 +13,18 @@ type parser struct {
 	m        *Module
 	input    []byte
 	r        reader
-	section  string
-	secStart int   // offset of the current section's id byte
-	fn       int64 // function being decoded, -1 outside code
-	cut      bool  // the current section runs past the end of the file (already reported)
-	beyond   bool  // a post-2.0 feature was met since the flag was last cleared
-	haveFn   bool  // a function section was seen
-	haveCd   bool  // a code section was seen
+	section  SectionID
+	secStart int // offset of the current section's id byte
+	// The entry being decoded, for the item of a decoding problem: its
+	// index space ("" for none), index and, once read, names.
+	itemSpace         string
+	itemIdx           int
+	itemMod, itemName string
+	fn                int64 // function being decoded, -1 outside code
+	cut               bool  // the current section runs past the end of the file (already reported)
+	beyond            bool  // a post-2.0 feature was met since the flag was last cleared
+	haveFn            bool  // a function section was seen
+	haveCd            bool  // a code section was seen
 }
 
 // Parse decodes and validates b. It always returns a module; what went wrong
@@ -32,7 +37,7 @@ func Parse(b []byte) *Module {
 	}
 	if len(b) < 8 {
 		m.Kind = CoreModule
-		m.problem(Problem{Kind: Malformed, Offset: len(b), Section: "header", Func: -1, Message: "unexpected end: the version field is cut short"})
+		m.problem(Problem{Kind: Malformed, Offset: len(b), Section: SectionHeader, Func: -1, Message: "unexpected end: the version field is cut short"})
 		return m
 	}
 	m.Version = binary.LittleEndian.Uint32(b[4:8])
@@ -53,6 +58,7 @@ func Parse(b []byte) *Module {
 		p.validateCode()
 	}
 	m.resolveEH()
+	m.nameItems()
 	return m
 }
 
@@ -60,7 +66,8 @@ func Parse(b []byte) *Module {
 // function bodies to be checked meaningfully.
 func (p *parser) structureBroken() bool {
 	for _, pr := range p.m.Problems {
-		if pr.Section == "type" || pr.Section == "import" || pr.Section == "function" || pr.Section == "header" {
+		switch pr.Section {
+		case SectionType, SectionImport, SectionFunction, SectionHeader:
 			return true
 		}
 	}
@@ -84,10 +91,11 @@ func (p *parser) sections(b []byte) {
 		}
 		name := SectionName(id)
 		sec := Section{ID: id, Name: name, Offset: start, PayloadOffset: payload, PayloadSize: end - payload}
-		p.section, p.secStart = name, start
+		p.section, p.secStart = SectionID(id), start
+		p.itemSpace = ""
 		switch {
 		case id > 13:
-			m.problem(Problem{Kind: Malformed, Offset: start, Section: name, Func: -1, Message: "malformed section id " + itoa(int64(id))})
+			m.problem(Problem{Kind: Malformed, Offset: start, Section: SectionID(id), Func: -1, Message: "malformed section id " + itoa(int64(id))})
 			p.r.pos = end
 			m.Sections = append(m.Sections, sec)
 			continue
@@ -96,7 +104,7 @@ func (p *parser) sections(b []byte) {
 			if sectionRank[id] == lastRank {
 				msg = "duplicate " + name + " section"
 			}
-			m.problem(Problem{Kind: Malformed, Offset: start, Section: name, Func: -1, Message: msg})
+			m.problem(Problem{Kind: Malformed, Offset: start, Section: SectionID(id), Func: -1, Message: msg})
 			p.r.pos = end
 			m.Sections = append(m.Sections, sec)
 			continue
@@ -104,7 +112,7 @@ func (p *parser) sections(b []byte) {
 			lastRank = sectionRank[id]
 		}
 		if truncated {
-			m.problem(Problem{Kind: Malformed, Offset: start, Section: name, Func: -1,
+			m.problem(Problem{Kind: Malformed, Offset: start, Section: SectionID(id), Func: -1,
 				Message: "unexpected end: the " + name + " section claims " + itoa(int64(size)) + " bytes but the file ends " + itoa(int64(len(b)-payload)) + " bytes after its start"})
 		}
 		p.r.b = b[:end]
@@ -129,12 +137,27 @@ func (p *parser) sectionHeader(b []byte) (id byte, size int, ok bool) {
 			if !isOurs {
 				panic(e)
 			}
-			p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: "header", Func: -1, Message: de.msg + " in a section header"})
+			p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: SectionHeader, Func: -1, Message: de.msg + " in a section header"})
 			ok = false
 		}
 	}()
 	id = p.r.byte()
 	return id, int(p.r.u32()), true
+}
+
+// item names the entry being decoded, "" outside one.
+func (p *parser) item() string {
+	if p.itemSpace == "" {
+		return ""
+	}
+	s := p.itemSpace + "[" + itoa(int64(p.itemIdx)) + "]"
+	switch {
+	case p.itemMod != "":
+		s += " " + p.itemMod + "." + p.itemName
+	case p.itemName != "":
+		s += " " + p.itemName
+	}
+	return s
 }
 
 // decode runs one section decoder, recording a decoding failure as a
@@ -149,7 +172,7 @@ func (p *parser) decode(id byte, end int) (custom string, ok bool) {
 			// A section cut by the end of the file was reported once already.
 			alreadySaid := p.cut && de.offset >= len(p.r.b)-16 && strings.HasPrefix(de.msg, "unexpected end")
 			if !alreadySaid {
-				p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: p.section, Func: -1, Message: de.msg})
+				p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: p.section, Item: p.item(), Func: -1, Message: de.msg})
 			}
 			ok = false
 		}
@@ -202,7 +225,7 @@ func (p *parser) finish() {
 				off = s.Offset
 			}
 		}
-		m.problem(Problem{Kind: Malformed, Offset: off, Section: "code", Func: -1,
+		m.problem(Problem{Kind: Malformed, Offset: off, Section: SectionCode, Func: -1,
 			Message: "function and code section have inconsistent lengths: " + itoa(int64(len(m.Funcs))) + " functions, " + itoa(int64(len(m.Codes))) + " bodies"})
 	}
 	if m.HasDataCount && int(m.DataCount) != len(m.Datas) {
@@ -212,7 +235,7 @@ func (p *parser) finish() {
 				off = s.Offset
 			}
 		}
-		m.problem(Problem{Kind: Malformed, Offset: off, Section: "data count", Func: -1,
+		m.problem(Problem{Kind: Malformed, Offset: off, Section: SectionDataCount, Func: -1,
 			Message: "data count and data section have inconsistent lengths: count " + itoa(int64(m.DataCount)) + ", " + itoa(int64(len(m.Datas))) + " segments"})
 	}
 	p.validateModule()

@@ -13,7 +13,7 @@ func command() []byte { return wasmbuild.Encode(wasmbuild.Command()) }
 func problemsOf(m *Module) string {
 	var s []string
 	for _, p := range m.Problems {
-		s = append(s, p.Section+": "+p.Message)
+		s = append(s, p.Section.String()+": "+p.Message)
 	}
 	return strings.Join(s, "\n")
 }
@@ -174,5 +174,21 @@ func TestInvalidMessages(t *testing.T) {
 		if len(mod.Problems) != 1 || !strings.Contains(mod.Problems[0].Message, c.want) || mod.Problems[0].Func != 1 {
 			t.Errorf("body % x: %+v, want %q in function 1", c.body, mod.Problems, c.want)
 		}
+	}
+}
+
+// TestProblemItems: problems name their section by id and their entry.
+func TestProblemItems(t *testing.T) {
+	m := wasmbuild.Command()
+	m.ImportSection[0].DescFunc = 99
+	got := Parse(wasmbuild.Encode(m)).Problems
+	if len(got) == 0 || got[0].Section != SectionImport || got[0].Item != "import[0] wasi_snapshot_preview1.fd_write" {
+		t.Errorf("bad import type: %+v", got)
+	}
+	m = wasmbuild.Command()
+	m.CodeSection[0].Body = []byte{0x6a, 0x0b} // i32.add on an empty stack
+	got = Parse(wasmbuild.Encode(m)).Problems
+	if len(got) == 0 || got[0].Section != SectionCode || got[0].Item != "func[1] start" {
+		t.Errorf("bad body: %+v", got)
 	}
 }

@@ -176,9 +176,11 @@ func (p *parser) importSection() {
 	n := r.count(4)
 	m.Imports = make([]Import, 0, n)
 	for i := 0; i < n; i++ {
+		p.itemSpace, p.itemIdx, p.itemMod, p.itemName = "import", i, "", ""
 		im := Import{Offset: r.pos}
 		im.Module = r.name()
 		im.Name = r.name()
+		p.itemMod, p.itemName = im.Module, im.Name
 		koff := r.pos
 		im.Kind = ExternKind(r.byte())
 		switch im.Kind {
@@ -287,8 +289,10 @@ func (p *parser) exportSection() {
 	n := r.count(3)
 	p.m.Exports = make([]Export, 0, n)
 	for i := 0; i < n; i++ {
+		p.itemSpace, p.itemIdx, p.itemMod, p.itemName = "export", i, "", ""
 		e := Export{Offset: r.pos}
 		e.Name = r.name()
+		p.itemName = e.Name
 		koff := r.pos
 		e.Kind = ExternKind(r.byte())
 		if e.Kind > ExternTag {

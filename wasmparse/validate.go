@@ -4,27 +4,28 @@ package wasmparse
 // spaces, limits, exports, the start function and segments.
 func (p *parser) validateModule() {
 	m := p.m
-	inv := func(off int, section, msg string) {
-		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Func: -1, Message: msg})
+	inv := func(off int, section SectionID, item, msg string) {
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1, Message: msg})
 	}
-	funcType := func(ti uint32, off int, section string) {
+	funcType := func(ti uint32, off int, section SectionID, item string) {
 		if int(ti) >= len(m.Types) {
-			inv(off, section, "unknown type "+itoa(int64(ti)))
+			inv(off, section, item, "unknown type "+itoa(int64(ti)))
 		} else if m.Types[ti].Kind != TypeFunc {
-			inv(off, section, "type "+itoa(int64(ti))+" is not a function type")
+			inv(off, section, item, "type "+itoa(int64(ti))+" is not a function type")
 		}
 	}
 	memories := 0
 	for i := range m.Imports {
 		im := &m.Imports[i]
+		item := ImportItem(i, im)
 		switch im.Kind {
 		case ExternFunc, ExternTag:
-			funcType(im.TypeIndex, im.Offset, "import")
+			funcType(im.TypeIndex, im.Offset, SectionImport, item)
 		case ExternTable:
-			p.checkLimits(im.Table.Limits, 0xffffffff, im.Offset, "import", "table")
+			p.checkLimits(im.Table.Limits, 0xffffffff, im.Offset, SectionImport, item, "table")
 		case ExternMemory:
 			memories++
-			p.checkLimits(im.Memory, 65536, im.Offset, "import", "memory")
+			p.checkLimits(im.Memory, 65536, im.Offset, SectionImport, item, "memory")
 			if memories == 2 {
 				m.use(FeatMultiMemory, im.Offset, -1)
 			}
@@ -36,29 +37,30 @@ func (p *parser) validateModule() {
 			if i < len(m.Codes) {
 				off = m.Codes[i].Offset
 			}
-			funcType(ti, off, "function")
+			funcType(ti, off, SectionFunction, "func["+itoa(int64(m.NumImportedFuncs+i))+"]")
 		}
 	}
-	for _, t := range m.Tables {
-		p.checkLimits(t.Type.Limits, 0xffffffff, t.Offset, "table", "table")
+	for i, t := range m.Tables {
+		p.checkLimits(t.Type.Limits, 0xffffffff, t.Offset, SectionTable, "table["+itoa(int64(m.NumImportedTables+i))+"]", "table")
 	}
-	for _, mem := range m.Memories {
+	for i, mem := range m.Memories {
 		memories++
-		p.checkLimits(mem.Limits, 65536, mem.Offset, "memory", "memory")
+		p.checkLimits(mem.Limits, 65536, mem.Offset, SectionMemory, "memory["+itoa(int64(m.NumImportedMemories+i))+"]", "memory")
 		if memories == 2 {
 			m.use(FeatMultiMemory, mem.Offset, -1)
 		}
 	}
-	for _, tag := range m.Tags {
-		funcType(tag.TypeIndex, tag.Offset, "tag")
+	for i, tag := range m.Tags {
+		funcType(tag.TypeIndex, tag.Offset, SectionTag, "tag["+itoa(int64(m.NumImportedTags+i))+"]")
 	}
 	if m.declared == nil {
 		m.declared = map[uint32]bool{}
 	}
 	seen := make(map[string]bool, len(m.Exports))
-	for _, e := range m.Exports {
+	for i, e := range m.Exports {
+		item := "export[" + itoa(int64(i)) + "] " + e.Name
 		if seen[e.Name] {
-			inv(e.Offset, "export", "duplicate export name "+quote(e.Name))
+			inv(e.Offset, SectionExport, item, "duplicate export name "+quote(e.Name))
 		}
 		seen[e.Name] = true
 		var n int
@@ -76,56 +78,57 @@ func (p *parser) validateModule() {
 			n = m.NumImportedTags + len(m.Tags)
 		}
 		if int(e.Index) >= n {
-			inv(e.Offset, "export", "unknown "+e.Kind.String()+" "+itoa(int64(e.Index))+" in export "+quote(e.Name))
+			inv(e.Offset, SectionExport, item, "unknown "+e.Kind.String()+" "+itoa(int64(e.Index))+" in export "+quote(e.Name))
 		}
 	}
 	if m.Start >= 0 {
 		off := p.sectionOffset(8)
 		if ft, ok := m.FuncType(uint32(m.Start)); !ok {
-			inv(off, "start", "unknown function "+itoa(m.Start))
+			inv(off, SectionStart, "", "unknown function "+itoa(m.Start))
 		} else if len(ft.Params) != 0 || len(ft.Results) != 0 {
-			inv(off, "start", "start function must take and return nothing, it is "+ft.String())
+			inv(off, SectionStart, "", "start function must take and return nothing, it is "+ft.String())
 		}
 	}
-	for _, e := range m.Elems {
+	for i, e := range m.Elems {
+		item := "elem[" + itoa(int64(i)) + "]"
 		if e.Mode == ModeActive {
 			if int(e.Table) >= len(m.tableSpace) {
-				inv(e.Pos, "element", "unknown table "+itoa(int64(e.Table)))
+				inv(e.Pos, SectionElement, item, "unknown table "+itoa(int64(e.Table)))
 			} else if tt := m.tableSpace[e.Table].Elem; tt.Is20() && e.Type.Is20() && tt != e.Type {
-				inv(e.Pos, "element", "type mismatch: segment of "+e.Type.String()+" for a table of "+tt.String())
+				inv(e.Pos, SectionElement, item, "type mismatch: segment of "+e.Type.String()+" for a table of "+tt.String())
 			}
 		}
 		for _, f := range e.Funcs {
 			if int(f) >= len(m.funcSpace) {
-				inv(e.Pos, "element", "unknown function "+itoa(int64(f)))
+				inv(e.Pos, SectionElement, item, "unknown function "+itoa(int64(f)))
 				break
 			}
 			m.declared[f] = true
 		}
 	}
-	for _, d := range m.Datas {
+	for i, d := range m.Datas {
 		if d.Mode == ModeActive && int(d.Memory) >= memories {
-			inv(d.Pos, "data", "unknown memory "+itoa(int64(d.Memory)))
+			inv(d.Pos, SectionData, "data["+itoa(int64(i))+"]", "unknown memory "+itoa(int64(d.Memory)))
 		}
 	}
 }
 
 // checkLimits applies the 2.0 bounds to a table or memory's limits.
-func (p *parser) checkLimits(l Limits, bound uint64, off int, section, what string) {
+func (p *parser) checkLimits(l Limits, bound uint64, off int, section SectionID, item, what string) {
 	if l.Is64 || l.HasPage {
 		return // a refused feature; its bounds are not 2.0's
 	}
 	m := p.m
 	if l.Min > bound || (l.HasMax && l.Max > bound) {
-		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Func: -1,
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1,
 			Message: what + " size must be at most " + itoa(int64(bound)) + " " + unit(what)})
 	}
 	if l.HasMax && l.Min > l.Max {
-		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Func: -1,
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1,
 			Message: "size minimum must not be greater than maximum (" + itoa(int64(l.Min)) + " > " + itoa(int64(l.Max)) + ")"})
 	}
 	if l.Shared && !l.HasMax {
-		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Func: -1, Message: "shared memory must have maximum"})
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1, Message: "shared memory must have maximum"})
 	}
 }
 
