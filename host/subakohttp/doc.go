@@ -8,7 +8,8 @@
 // the module is the party they guard against.
 //
 // Config.Handle turns one request JSON into its answer JSON and knows nothing
-// of WebAssembly. Instantiate and WithImport give each guest instance a
+// of WebAssembly. The JSON itself is read and written by abi/httpwire, the
+// codec the guest runtime uses too; this package adds the host's policy. Instantiate and WithImport give each guest instance a
 // subako_http of its own in a shared wazero runtime; Export builds the same
 // functions on a builder, for a runtime per call.
 //
