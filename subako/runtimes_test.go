@@ -237,7 +237,7 @@ func wasmtimeRun(t *testing.T) string {
 		}
 		cmd := exec.Command("go", "build", "-o", out+".tmp", ".")
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=1", "GOFLAGS=-mod=mod")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
 		if b, err := cmd.CombinedOutput(); err != nil {
 			wasmtimeErr = "cannot build testdata/wasmtimerun (wasmtime-go): " + err.Error() + "\n" + string(b)
 			return
