@@ -39,6 +39,15 @@ const (
 	MetaServerInfo         = "io.modelcontextprotocol/serverInfo"
 )
 
+// MetaGenerator is not ABI 1 but subako-go's own marker: a tool's _meta
+// member naming the generator that derived its schemas from source, whose
+// analyzer reports their portability hazards where the author can act on
+// them. The tool-list rules leave those hazards to it.
+const (
+	MetaGenerator  = "ai.subako/generator"
+	GeneratorGoSDK = "subako-go"
+)
+
 // What tools/list may answer. Sizes are of compact JSON.
 const (
 	ToolsMin         = 1

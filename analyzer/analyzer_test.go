@@ -186,3 +186,7 @@ func TestForeignTypes(t *testing.T) {
 		}
 	}
 }
+
+func TestPortability(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./portability")
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -34,6 +35,7 @@ type builder struct {
 	inputMode bool                   // converting input types: fields need descriptions
 	quiet     int                    // > 0: do not report
 	note      string                 // appended to every report (see noteOn)
+	portable  map[token.Pos]bool     // the fields portability has reported
 }
 
 // handler is a function marked //subako:function.
@@ -86,6 +88,7 @@ func runModel(pass *analysis.Pass) (any, error) {
 		constDoc:  map[*types.Const]string{},
 		declNames: map[string]bool{},
 		pending:   map[*model.Type]string{},
+		portable:  map[token.Pos]bool{},
 	}
 	for _, f := range b.files {
 		b.scanDirectives(f)
@@ -124,8 +127,13 @@ func runModel(pass *analysis.Pass) (any, error) {
 		}
 		res := h.fd.Type.Results.List[0].Type
 		s := site{rng: res, what: "the result of " + h.fd.Name.Name}
-		if t := b.conv(h.out, s); t != nil && b.checkPending(t, s) {
+		t := b.conv(h.out, s)
+		b.acceptAny(t) // a result has no field to mark //subako:any on, and is not validated
+		if t != nil && b.checkPending(t, s) {
 			h.tool.Output = t
+			if !isObject(t) {
+				b.report(rules.GoSchemaPortability, res, nil, "the result of %s is %s, so its outputSchema is not an object, and MCP clients built before revision 2026-07-28 (the TypeScript SDK before 2026) drop the whole tool list: return a struct that holds it", h.fd.Name.Name, types.ExprString(res))
+			}
 		}
 	}
 
@@ -149,6 +157,31 @@ func runModel(pass *analysis.Pass) (any, error) {
 	}
 	b.checkSizes(p, handlers, pkgDir)
 	return p, nil
+}
+
+// isObject reports whether a result's schema is an object: a struct,
+// through a pointer or a recursive type's reference.
+func isObject(t *model.Type) bool {
+	for t.Kind == model.KindOptional {
+		t = t.Elem
+	}
+	if t.Kind == model.KindRef && t.Target != nil {
+		t = t.Target.Type
+	}
+	return t.Kind == model.KindObject
+}
+
+// acceptAny takes the interface{} values along a result's pointers,
+// slices and maps (map[string]any) as any JSON value.
+func (b *builder) acceptAny(t *model.Type) {
+	for n := t; n != nil; n = n.Elem {
+		if n.Kind == model.KindAny && b.pending[n] == needsAnyEmpty {
+			delete(b.pending, n)
+		}
+		if n.Kind != model.KindOptional && n.Kind != model.KindArray && n.Kind != model.KindMap {
+			return
+		}
+	}
 }
 
 // indexDecls maps struct fields, type names and constants of a file to

@@ -575,6 +575,9 @@ func (b *builder) field(e *fieldEntry, outer site) *model.Field {
 		return nil
 	}
 	f.Type, f.Required = t, required
+	if b.inputMode && (e.af != nil || e.foreign != nil) {
+		b.portability(fs, t)
+	}
 	if e.af != nil {
 		full := model.Describe(f.Description, t)
 		switch {
@@ -659,4 +662,28 @@ func (b *builder) unsupported(s site, format string, args ...any) {
 		msg = s.what + ": " + msg
 	}
 	b.report(rules.GoTypeUnsupported, s.rng, nil, "%s", msg)
+}
+
+// portability reports an input field whose schema some clients refuse
+// (A020): a map (an object without properties), an any (a property
+// without a type), a recursive type (a $ref). The tool-list rules leave
+// these to the analyzer for generated packages, so they are reported here,
+// where the Go fix is.
+func (b *builder) portability(fs site, t *model.Type) {
+	n := t
+	for n != nil && (n.Kind == model.KindOptional || n.Kind == model.KindArray) {
+		n = n.Elem
+	}
+	if n == nil || fs.rng == nil || b.portable[fs.rng.Pos()] {
+		return
+	}
+	b.portable[fs.rng.Pos()] = true
+	switch n.Kind {
+	case model.KindMap:
+		b.report(rules.GoSchemaPortability, fs.rng, nil, "%s: a map is an object without \"properties\", which OpenAI strict mode refuses: use a struct with the keys as fields, or a slice of {name, value} structs", fs.what)
+	case model.KindAny:
+		b.report(rules.GoSchemaPortability, fs.rng, nil, "%s: any JSON value is a property without \"type\", and Gemini CLI skips tools with one: use a concrete type", fs.what)
+	case model.KindRef:
+		b.report(rules.GoSchemaPortability, fs.rng, nil, "%s: recursive type %s needs \"$ref\" and \"$defs\", which Gemini refuses: bound the depth with distinct types if the package's clients include Gemini", fs.what, n.Ref)
+	}
 }

@@ -28,7 +28,7 @@ var Catalog = []*Rule{
 	GoHandlerShape, GoToolName, GoToolNameDuplicate, GoToolCount, GoDescriptionMissing,
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,
 	GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
-	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore,
+	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore, GoSchemaPortability,
 }
 
 // Lookup finds a rule by ID (case-insensitive) or slug.

@@ -23,6 +23,11 @@ type Package struct {
 	Version string
 	// Tools are listed in this order, which keeps tools/list deterministic.
 	Tools []Tool
+	// Generator, when set, names what generated the package from source
+	// ("subako-go" in subako_gen.go), in each tool's _meta under
+	// abi.MetaGenerator: lint then leaves the schema portability hazards
+	// to the generator's analyzer, which reports them on the Go source.
+	Generator string
 }
 
 // Tool is one function of a package.

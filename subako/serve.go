@@ -109,6 +109,10 @@ func newServer(p *Package, w io.Writer) (*server, error) {
 		if t.OutputSchema != nil {
 			e, _ = jsonwire.AppendCompact(append(e, `,"outputSchema":`...), t.OutputSchema)
 		}
+		if p.Generator != "" {
+			e = jsonwire.AppendString(append(e, `,"_meta":{"`+abi.MetaGenerator+`":`...), p.Generator)
+			e = append(e, '}')
+		}
 		srv.entries = append(srv.entries, append(e, '}'))
 	}
 	version := p.Version

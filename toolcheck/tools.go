@@ -110,9 +110,27 @@ func (c *toolsCheck) tool(i int, raw json.RawMessage) (string, bool) {
 		}
 	}
 	c.description(label, members)
-	c.schemas(label, members)
+	c.schemas(label, members, generated(members))
 	return name, nameOK && name != ""
 }
+
+// generated reports whether a tool says, in its _meta, that subako-go
+// generated it from Go source (abi.MetaGenerator). Its analyzer reports
+// the schema hazards the generator's types bring (maps, any, recursive
+// types, a result that is not an object) on the Go field or result, as
+// A020, where the author can act on them.
+func generated(members map[string]json.RawMessage) bool {
+	var meta map[string]json.RawMessage
+	if json.Unmarshal(members["_meta"], &meta) != nil {
+		return false
+	}
+	var g string
+	return json.Unmarshal(meta[abi.MetaGenerator], &g) == nil && g == abi.GeneratorGoSDK
+}
+
+// sourceRules are the portability rules the analyzer reports on the Go
+// source of a generated package instead (A020).
+var sourceRules = []*rules.Rule{rules.SchemaRef, rules.SchemaOpenObject, rules.SchemaUntypedProperty, rules.OutputSchema}
 
 // nameProblem says what is wrong with a non-empty name, with a valid name
 // to use instead when there is one, or "".
@@ -147,18 +165,28 @@ func (c *toolsCheck) description(label string, members map[string]json.RawMessag
 	}
 }
 
-func (c *toolsCheck) schemas(label string, members map[string]json.RawMessage) {
+func (c *toolsCheck) schemas(label string, members map[string]json.RawMessage, generated bool) {
 	in, ok := members["inputSchema"]
 	if !ok {
 		c.add(rules.InputSchema, label+" has no inputSchema; it must be a JSON Schema with \"type\": \"object\" at its top")
 	} else {
 		root := c.schema(label, "inputSchema", rules.InputSchema, in)
 		if root != nil {
-			portability(label, root, c.add)
+			portability(label, root, func(r *rules.Rule, msg string) {
+				if !generated || !slices.Contains(sourceRules, r) {
+					c.add(r, msg)
+				}
+			})
 		}
 	}
 	if out, ok := members["outputSchema"]; ok {
-		c.schema(label, "outputSchema", rules.OutputSchema, out)
+		oc := &toolsCheck{}
+		oc.schema(label, "outputSchema", rules.OutputSchema, out)
+		for _, f := range oc.out {
+			if !generated || !slices.Contains(sourceRules, f.Rule) {
+				c.out = append(c.out, f)
+			}
+		}
 	}
 }
 

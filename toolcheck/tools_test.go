@@ -3,6 +3,7 @@ package toolcheck
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/rules"
 	"net/http"
 	"net/http/httptest"
@@ -473,4 +474,18 @@ func TestCommas(t *testing.T) {
 			t.Errorf("commas(%d) = %q, want %q", n, got, want)
 		}
 	}
+}
+
+// A tool that subako-go generated (its _meta names the generator) leaves
+// the hazards of its Go types to the analyzer, which reports them on the
+// source (A020); the others stay.
+func TestGeneratedTools(t *testing.T) {
+	const meta = `,"_meta":{"` + abi.MetaGenerator + `":"` + abi.GeneratorGoSDK + `"}`
+	hazards := `{"name":"t","description":"x","inputSchema":{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"l"},"raw":{"description":"r"}},"additionalProperties":false},"outputSchema":{"type":"array"}`
+	runToolsCases(t, []toolsCase{
+		{"by hand", []string{hazards + `}`}, []string{"schema-open-object", "schema-untyped-property", "output-schema"}, nil},
+		{"generated", []string{hazards + meta + `}`}, nil, nil},
+		{"another generator", []string{hazards + `,"_meta":{"` + abi.MetaGenerator + `":"other"}}`}, []string{"schema-open-object", "schema-untyped-property", "output-schema"}, nil},
+		{"generated, still too deep", []string{`{"name":"t","description":"x","inputSchema":{"type":"object","properties":{"a":{"type":"object","description":"a","additionalProperties":false,"properties":{"b":{"type":"object","description":"b","additionalProperties":false,"properties":{"c":{"type":"object","description":"c","additionalProperties":false,"properties":{"d":{"type":"object","description":"d","additionalProperties":false,"properties":{"e":{"type":"object","description":"e","additionalProperties":false,"properties":{}}}}}}}}}}},"additionalProperties":false}` + meta + `}`}, []string{"schema-deep"}, nil},
+	})
 }

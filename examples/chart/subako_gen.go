@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	abi "github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/subako"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
@@ -47,6 +48,7 @@ var subakoPackage = subako.Package{
 			return out.Result(b)
 		},
 	}},
+	Generator: abi.GeneratorGoSDK,
 }
 
 // Each handler has the signature its tool was generated for: if one changed,

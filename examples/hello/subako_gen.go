@@ -3,6 +3,7 @@
 package main
 
 import (
+	abi "github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/subako"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
@@ -44,6 +45,7 @@ var subakoPackage = subako.Package{
 			return subako.ValueResult(b)
 		},
 	}},
+	Generator: abi.GeneratorGoSDK,
 }
 
 // Each handler has the signature its tool was generated for: if one changed,

@@ -5,6 +5,7 @@ package main
 import (
 	"unicode/utf8"
 
+	abi "github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/subako"
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
@@ -46,6 +47,7 @@ var subakoPackage = subako.Package{
 			return subako.ValueResult(b)
 		},
 	}},
+	Generator: abi.GeneratorGoSDK,
 }
 
 // Each handler has the signature its tool was generated for: if one changed,
