@@ -63,15 +63,24 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
+		return exitUsage
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help" {
+		if len(args) > 1 && args[0] == "help" {
+			return run([]string{args[1], "--help"}, stdout, stderr) // subakogo help CMD
 		}
+		usage(stdout)
 		return exitOK
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
+			if wantsHelp(args[1:]) {
+				// The usage goes to stdout, as asked for; usageError
+				// prints it to the writer it is given.
+				return c.run([]string{"-h"}, stdout, stdout)
+			}
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
@@ -108,9 +117,27 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// usageError reports a usage problem the way flag does, and returns exitUsage.
+// wantsHelp reports whether a subcommand's arguments ask for its usage:
+// -h, -help or --help before any "--".
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// usageError reports a usage problem the way flag does, and returns
+// exitUsage; asked for help (flag.ErrHelp), it prints the usage and
+// returns exitOK.
 func usageError(stderr io.Writer, fs *flag.FlagSet, err error) int {
 	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stderr)
+		fs.Usage()
 		return exitOK
 	}
 	if err != nil {

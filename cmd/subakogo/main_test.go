@@ -543,3 +543,24 @@ func Print(s string) { fmt.Println(s) }
 		t.Errorf("check: exit %d\n%s", code, stdout)
 	}
 }
+
+// -h, --help and help CMD print the subcommand's usage to stdout and exit 0.
+func TestHelp(t *testing.T) {
+	for _, c := range commands {
+		if c.name == "version" {
+			continue
+		}
+		for _, args := range [][]string{{c.name, "-h"}, {c.name, "--help"}, {c.name, "x", "--help"}, {"help", c.name}} {
+			code, stdout, stderr := runCLI(args...)
+			if code != exitOK || !strings.HasPrefix(stdout, "usage: subakogo "+c.name) || stderr != "" {
+				t.Errorf("%v: exit %d\nstdout %q\nstderr %q", args, code, stdout, stderr)
+			}
+		}
+	}
+	if code, stdout, _ := runCLI("--help"); code != exitOK || !strings.Contains(stdout, "commands:") {
+		t.Errorf("--help: exit %d\n%s", code, stdout)
+	}
+	if code, _, _ := runCLI("help", "nosuch"); code != exitUsage {
+		t.Errorf("help nosuch: exit %d", code)
+	}
+}
