@@ -15,6 +15,8 @@
 //   - A regular file with more than one hard link is never opened for
 //     writing, since its other names may be outside the mount (a module
 //     cannot make such a link, but it may find one).
+//   - Only regular files and directories open, and an open never waits: a
+//     device, FIFO or socket the module finds is refused.
 package sandboxfs
 
 import (
