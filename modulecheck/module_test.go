@@ -127,31 +127,59 @@ func TestModuleRules(t *testing.T) {
 }
 
 // TestFeatures builds one module per refused feature and checks the
-// finding names the feature, the function, the offset and the count.
+// finding names the feature, the function, the offset and the count, and
+// that a construct needing two proposals names the other one too (also).
 func TestFeatures(t *testing.T) {
 	base := build(nil)
 	mem := func(payload ...byte) []byte { return wasmbuild.ReplaceSection(base, 5, payload) }
+	sections := func(m []byte, idPayload ...[]byte) []byte {
+		for _, s := range idPayload {
+			m = wasmbuild.ReplaceSection(m, s[0], s[1:])
+		}
+		return m
+	}
+	// (global $a i32 (i32.const 1))
+	globalA := []byte{6, 1, 0x7f, 0x00, 0x41, 1, 0x0b}
+	// the base module's two function types, [i32 i32 i32 i32] -> [i32] and [] -> []
+	fdWriteType := []byte{0x60, 4, 0x7f, 0x7f, 0x7f, 0x7f, 1, 0x7f}
+	startType := []byte{0x60, 0, 0}
+	types := func(parts ...[]byte) []byte { return sections(base, append([]byte{1, 2}, slices.Concat(parts...)...)) }
 	cases := []struct {
 		feature string
 		module  []byte
 		inCode  bool
 		uses    int
+		also    []string
 	}{
-		{"threads", withBody(0x41, 0x00, 0xfe, 0x10, 0x02, 0x00, 0x1a, 0x0b), true, 1},
-		{"threads", mem(1, 0x03, 1, 1), false, 1},
-		{"exception-handling", withBody(0x1f, 0x40, 0x00, 0x0b, 0x0b), true, 1},
-		{"exception-handling-legacy", withBody(0x06, 0x40, 0x19, 0x0b, 0x0b), true, 2},
-		{"tail-call", withBody(0x12, 0x01, 0x0b), true, 1},
-		{"memory64", mem(1, 0x04, 1), false, 1},
-		{"multi-memory", mem(2, 0x00, 1, 0x00, 1), false, 1},
-		{"relaxed-simd", withBody(0xfd, 0x80, 0x02, 0x0b), true, 1},
-		{"gc", withBody(0xfb, 0x1c, 0x1a, 0x0b), true, 1},
-		{"function-references", withBody(0xd4, 0x1a, 0x0b), true, 1},
-		{"extended-const", wasmbuild.ReplaceSection(base, 6, []byte{1, 0x7f, 0x00, 0x41, 1, 0x41, 2, 0x6a, 0x0b}), false, 1},
-		{"wide-arithmetic", withBody(0xfc, 0x13, 0x0b), true, 1},
-		{"custom-page-sizes", mem(1, 0x08, 1, 0), false, 1},
-		{"stack-switching", withBody(0xe0, 0x00, 0x1a, 0x0b), true, 1},
-		{"stack-switching", withBody(0xe3, 0x00, 0x01, 0x00, 0x00, 0x00, 0xe5, 0x00, 0x00, 0xe6, 0x00, 0x00, 0x0b), true, 3},
+		{"threads", withBody(0x41, 0x00, 0xfe, 0x10, 0x02, 0x00, 0x1a, 0x0b), true, 1, nil},
+		{"threads", mem(1, 0x03, 1, 1), false, 1, nil},
+		{"exception-handling", withBody(0x1f, 0x40, 0x00, 0x0b, 0x0b), true, 1, nil},
+		{"exception-handling-legacy", withBody(0x06, 0x40, 0x19, 0x0b, 0x0b), true, 2, nil},
+		{"tail-call", withBody(0x12, 0x01, 0x0b), true, 1, nil},
+		{"memory64", mem(1, 0x04, 1), false, 1, nil},
+		{"multi-memory", mem(2, 0x00, 1, 0x00, 1), false, 1, nil},
+		{"relaxed-simd", withBody(0xfd, 0x80, 0x02, 0x0b), true, 1, nil},
+		{"gc", withBody(0xfb, 0x1c, 0x1a, 0x0b), true, 1, nil},
+		{"function-references", withBody(0xd4, 0x1a, 0x0b), true, 1, nil},
+		{"extended-const", wasmbuild.ReplaceSection(base, 6, []byte{1, 0x7f, 0x00, 0x41, 1, 0x41, 2, 0x6a, 0x0b}), false, 1, nil},
+		{"wide-arithmetic", withBody(0xfc, 0x13, 0x0b), true, 1, nil},
+		{"custom-page-sizes", mem(1, 0x08, 1, 0), false, 1, nil},
+		{"stack-switching", withBody(0xe0, 0x00, 0x1a, 0x0b), true, 1, nil},
+		{"stack-switching", withBody(0xe3, 0x00, 0x01, 0x00, 0x00, 0x00, 0xe5, 0x00, 0x00, 0xe6, 0x00, 0x00, 0x0b), true, 3, nil},
+		// (global $a i32 (i32.const 1)) (global $b i32 (global.get $a)): reading a
+		// global the module defines in a constant expression is GC-era, not a type error.
+		{"gc", sections(base, []byte{6, 2, 0x7f, 0x00, 0x41, 1, 0x0b, 0x7f, 0x00, 0x23, 0, 0x0b}), false, 1, nil},
+		// (global $a ...) (data (global.get $a) "hi")
+		{"gc", sections(base, globalA, []byte{11, 1, 0x00, 0x23, 0, 0x0b, 2, 'h', 'i'}), false, 1, nil},
+		// (global $a ...) (table 1 funcref) (elem (global.get $a) func $start)
+		{"gc", sections(base, globalA, []byte{4, 1, 0x70, 0x00, 1}, []byte{9, 1, 0x00, 0x23, 0, 0x0b, 1, 1}), false, 1, nil},
+		// (elem declare func $start) (func $start (return_call_ref $start_type (ref.func $start)))
+		{"tail-call", sections(withBody(0xd2, 1, 0x15, 1, 0x0b), []byte{9, 1, 0x03, 0x00, 1, 1}), true, 1, []string{"function-references"}},
+		// (rec (type (func (param i32 i32 i32 i32) (result i32)))) (type (func)): a
+		// recursive type group with no GC instruction after it
+		{"gc", types([]byte{0x4e, 1}, fdWriteType, startType), false, 1, nil},
+		// (type (sub (func ...))) (type (sub final (func)))
+		{"gc", types([]byte{0x50, 0}, fdWriteType, []byte{0x4f, 0}, startType), false, 2, nil},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {
@@ -159,16 +187,23 @@ func TestFeatures(t *testing.T) {
 		t.Run(c.feature, func(t *testing.T) {
 			_, fs := Check(c.module)
 			var got *rules.Finding
+			var also []string
 			for i, f := range fs {
 				if f.Rule == rules.Malformed || f.Rule == rules.Invalid {
 					t.Errorf("unexpected %s: %s", f.Rule.Slug, f.Message)
 				}
-				if f.Rule == rules.FeatureNotAvailable {
-					if got != nil {
-						t.Errorf("second feature finding: %s", f.Message)
-					}
+				switch {
+				case f.Rule != rules.FeatureNotAvailable:
+				case f.Feature != c.feature:
+					also = append(also, f.Feature)
+				case got != nil:
+					t.Errorf("second feature finding: %s", f.Message)
+				default:
 					got = &fs[i]
 				}
+			}
+			if !slices.Equal(also, c.also) {
+				t.Errorf("other features %v, want %v", also, c.also)
 			}
 			if got == nil {
 				t.Fatalf("no feature finding; findings: %v", fs)

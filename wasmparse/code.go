@@ -171,6 +171,9 @@ func (c *funcCheck) body(code *Code) {
 		}
 		if o.feat != 0 {
 			m.use(o.feat, c.off, p.fn)
+			if o.feat2 != 0 {
+				m.use(o.feat2, c.off, p.fn)
+			}
 			c.typecheck = false
 		}
 		if p.beyond {

@@ -4,7 +4,9 @@ package wasmparse
 // 2.0 rules: only *.const, ref.null, ref.func and global.get of an imported,
 // immutable global, leaving exactly one value of type want. Arithmetic is
 // extended-const and GC allocations are gc: those are counted as features
-// and not typed further.
+// and not typed further. Reading an immutable global the module defines is
+// counted as gc too; the global section appends each global only after its
+// initialiser, so a global that is not yet defined stays unknown.
 func (p *parser) constExpr(want ValType) ConstExpr {
 	r := &p.r
 	m := p.m
@@ -59,15 +61,16 @@ func (p *parser) constExpr(want ValType) ConstExpr {
 				if bad == "" {
 					bad, badOff = "unknown global "+itoa(int64(im.a)), off
 				}
-			case int(im.a) >= m.NumImportedGlobals:
-				if bad == "" {
-					bad, badOff = "unknown global "+itoa(int64(im.a))+": a constant expression may only read an imported global in WebAssembly 2.0 (reading a global defined in the module is a GC-era extension)", off
-				}
 			case m.globalSpace[im.a].Mutable:
 				if bad == "" {
 					bad, badOff = "constant expression required: global "+itoa(int64(im.a))+" is mutable", off
 				}
 			default:
+				if int(im.a) >= m.NumImportedGlobals {
+					// 2.0 reads only imported globals here; the GC proposal
+					// allows an earlier global the module defines.
+					p.use(FeatGC, off, -1)
+				}
 				push = m.globalSpace[im.a].Type
 			}
 		case prefix == 0 && (op == 0x6a || op == 0x6b || op == 0x6c || op == 0x7c || op == 0x7d || op == 0x7e):

@@ -50,6 +50,7 @@ type opInfo struct {
 	name   string
 	imm    immKind
 	feat   Feature
+	feat2  Feature // a second proposal the instruction needs, e.g. return_call_ref's function-references
 	in     [3]ValType
 	nin    uint8
 	out    ValType // 0: no result
@@ -188,6 +189,7 @@ func init() {
 	} {
 		ops1[d.op] = mk(d.name, d.imm, d.feat, "")
 	}
+	ops1[0x15].feat2 = FeatFunctionReferences // return_call_ref: a tail call through a typed reference
 
 	// 0xFC: saturating truncation, bulk memory, table instructions; wide arithmetic.
 	for i, sig := range []string{"f:i", "f:i", "F:i", "F:i", "f:I", "f:I", "F:I", "F:I"} {
