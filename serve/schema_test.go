@@ -90,3 +90,6 @@ func checkAnswer(t *testing.T, method string, line []byte) {
 		}
 	}
 }
+
+// checkTool validates one tool definition.
+func checkTool(tool []byte) error { return mcpschema.Validate("Tool", tool) }
