@@ -65,7 +65,9 @@ that repeats, or more pages than that, fails the upload.`,
 	ProtocolNoAnswer = &Rule{ID: "P008", Slug: "protocol-no-answer", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "A request was never answered",
 		Why: `Every request must get its answer on stdout before stdin closes; Subako waits for it, then
-reports the call as crashed.`,
+reports the call as crashed. It is reported only when nothing else explains the missing answer:
+when the run also broke another way (a trap, a time-out, an answer to the wrong id, a non-zero
+exit), that finding says why.`,
 		Example: `a module that reads all of stdin before answering (it waits forever: stdin stays open
 until the answer comes), or that exits after the first request.`,
 		Fix: "read a line, answer it, flush, repeat; exit only at end of stdin.",
