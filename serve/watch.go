@@ -31,13 +31,17 @@ const maxWatched = 10000
 
 // Watch rebuilds, lints and serves the package whenever a watched file
 // changes, until ctx ends. Clients that can hear of it are told the tool
-// list changed.
+// list changed. It takes the sources' baseline before it returns, so an
+// edit made right after is seen, and watches in a goroutine of its own.
 func (s *Server) Watch(ctx context.Context, w Watch) {
 	s.SetWatching(true)
 	if w.Interval <= 0 {
 		w.Interval = 300 * time.Millisecond
 	}
-	last := snapshot(w.Dirs)
+	go s.watchLoop(ctx, w, snapshot(w.Dirs))
+}
+
+func (s *Server) watchLoop(ctx context.Context, w Watch, last map[string]fileStamp) {
 	t := time.NewTicker(w.Interval)
 	defer t.Stop()
 	for {
@@ -61,8 +65,11 @@ func (s *Server) Watch(ctx context.Context, w Watch) {
 			now = again
 		}
 		s.log.printf("watch: %s changed: rebuilding", changed)
+		// The sources as they were when the rebuild began: an edit made
+		// while it runs is a change the next tick sees. The generated file,
+		// which the rebuild writes, is never watched.
+		last = now
 		s.rebuild(ctx, w)
-		last = snapshot(w.Dirs) // what the rebuild itself wrote is not a change
 	}
 }
 

@@ -32,7 +32,7 @@ func TestWatch(t *testing.T) {
 	s.SetWatching(true)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go s.Watch(ctx, Watch{Dirs: []string{src}, Interval: 50 * time.Millisecond, Rebuild: func(context.Context) (string, error) {
+	s.Watch(ctx, Watch{Dirs: []string{src}, Interval: 50 * time.Millisecond, Rebuild: func(context.Context) (string, error) {
 		b, _ := os.ReadFile(which)
 		if m, ok := modules[strings.TrimSpace(string(b))]; ok {
 			return m, nil

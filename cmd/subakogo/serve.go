@@ -106,7 +106,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		} else {
 			dir = pkgDir(pos[0])
 		}
-		go s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
+		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
 	}
 	done := make(chan error, 1)
 	go func() {

@@ -124,7 +124,10 @@ func TestServeWatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(2 * time.Minute)
-	for !strings.Contains(logBuf.String(), "still serving the last good one") && time.Now().Before(deadline) {
+	for !strings.Contains(logBuf.String(), "still serving the last good one") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the broken edit was not reported within 2 minutes; log:\n%s", logBuf.String())
+		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	if err := os.WriteFile(main, []byte(strings.Replace(string(src), "Read a web page", "Read one web page", 1)), 0o644); err != nil {
