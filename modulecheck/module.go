@@ -281,7 +281,7 @@ func (c *moduleCheck) toolchain() {
 		c.add(rules.ToolchainEmscriptenJS, "built by Emscripten for JavaScript (imports its JS runtime from env): rebuild with emcc -sSTANDALONE_WASM, or with wasi-sdk", first[rules.ToolchainEmscriptenJS], 0, -1, "")
 	case bindgen:
 		c.add(rules.ToolchainNoWASI, "built with wasm-bindgen for wasm32-unknown-unknown: rebuild for wasm32-wasip1 (cargo build --target wasm32-wasip1)", first[rules.ToolchainNoWASI], 0, -1, "")
-	case !wasiImports && !hasStart && !hasInit && len(c.m.Codes) > 0:
+	case !wasiImports && !hasStart && !hasInit && c.m.NumCodes > 0:
 		c.add(rules.ToolchainNoWASI, "no WASI imports and no _start: built for a bare target such as wasm32-unknown-unknown; rebuild for wasm32-wasip1", exportSectionOffset(c.m), 0, -1, "")
 	}
 }

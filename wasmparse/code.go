@@ -23,93 +23,65 @@ func (f *frame) labelTypes() []ValType {
 // After the first instruction of a refused proposal the body is still
 // decoded to the end (to count feature uses) but no longer typed.
 type funcCheck struct {
-	p         *parser
-	m         *Module
-	typecheck bool
-	vals      []ValType
-	ctrls     []frame
-	params    []ValType
-	runs      []LocalRun
-	runEnds   []uint64 // cumulative local counts, params included
-	numLocals uint64
-	targets   []uint32
-	scratch   []ValType
-	off       int     // offset of the instruction being checked
-	op        *opInfo // the instruction being checked
-	one       [256][]ValType
+	p            *parser
+	m            *Module
+	validate     bool // the index spaces are sound enough to check bodies
+	typecheckAll bool // the module's types are all 2.0's
+	typecheck    bool
+	vals         []ValType
+	ctrls        []frame
+	params       []ValType
+	runs         []LocalRun
+	runEnds      []uint64 // cumulative local counts, params included
+	numLocals    uint64
+	targets      []uint32
+	scratch      []ValType
+	off          int     // offset of the instruction being checked
+	op           *opInfo // the instruction being checked
+	one          [256][]ValType
 }
 
 type invalidError struct{ msg string }
 
 func (c *funcCheck) invalid(msg string) { panic(&invalidError{msg}) }
 
-// validateCode checks every function body.
-func (p *parser) validateCode() {
+// newFuncCheck prepares the checking of function bodies. Without validate
+// (the index spaces are broken) bodies are only decoded up to their
+// locals. Typing is meaningful only when every type the module declares is
+// 2.0's, which the sections before the code section tell.
+func (p *parser) newFuncCheck(validate bool) *funcCheck {
 	m := p.m
-	if len(m.Codes) == 0 {
-		return
-	}
-	c := &funcCheck{p: p, m: m}
+	c := &funcCheck{p: p, m: m, validate: validate}
 	for _, t := range []ValType{I32, I64, F32, F64, V128, FuncRef, ExternRef} {
 		c.one[t] = []ValType{t}
 	}
-	// Typing is meaningful only when every type the module declares is 2.0's.
-	typecheck := m.ehShared.Count == 0
+	c.typecheckAll = m.ehShared.Count == 0
 	for _, f := range []Feature{FeatGC, FeatFunctionReferences, FeatMemory64, FeatMultiMemory, FeatExceptionHandling, FeatStackSwitching} {
 		if m.Features[f].Count > 0 {
-			typecheck = false
+			c.typecheckAll = false
 		}
 	}
-	saved := p.r
-	for i := range m.Codes {
-		if i >= len(m.Funcs) {
-			break
-		}
-		c.function(i, typecheck)
-	}
-	p.r = saved
-	p.fn = -1
+	return c
 }
 
-func (c *funcCheck) function(i int, typecheck bool) {
+// function decodes (and, when validating, checks) the body of defined
+// function i, which spans [start, end) of the input. A problem stops it.
+func (c *funcCheck) function(i, start, end int) {
 	p, m := c.p, c.m
-	code := &m.Codes[i]
 	fn := int64(m.NumImportedFuncs + i)
 	p.fn = fn
 	p.section = SectionCode
-	p.r = reader{b: p.input[:code.End], pos: code.ExprOffset}
-	c.typecheck = typecheck
-	ti := m.Funcs[i]
-	var ft FuncType
-	if int(ti) < len(m.Types) && m.Types[ti].Kind == TypeFunc {
-		ft = m.Types[ti].Func
-	} else {
-		c.typecheck = false
-	}
-	for _, lr := range code.Locals {
-		if !lr.Type.Is20() {
-			c.typecheck = false
-		}
-	}
-	c.params, c.runs = ft.Params, code.Locals
-	c.runEnds = c.runEnds[:0]
-	n := uint64(len(ft.Params))
-	for _, lr := range code.Locals {
-		n += uint64(lr.Count)
-		c.runEnds = append(c.runEnds, n)
-	}
-	c.numLocals = n
-	c.vals = c.vals[:0]
-	c.ctrls = append(c.ctrls[:0], frame{op: 0, results: ft.Results})
+	p.r = reader{b: p.input[:end], pos: start}
+	c.off = start
 	c.op = nil
 	defer func() {
 		if e := recover(); e != nil {
-			pr := Problem{Section: SectionCode, Func: fn, Offset: c.off}
+			var pr Problem
 			switch e := e.(type) {
 			case *decodeError:
-				pr.Kind, pr.Offset, pr.Message = Malformed, e.offset, e.msg
+				pr = e.problem(SectionCode, fn)
 			case *invalidError:
-				pr.Kind, pr.Message = Invalid, e.msg
+				pr = Problem{Kind: Invalid, Section: SectionCode, Func: fn, Offset: c.off, Message: e.msg}
 			default:
 				panic(e)
 			}
@@ -119,11 +91,57 @@ func (c *funcCheck) function(i int, typecheck bool) {
 			m.problem(pr)
 		}
 	}()
-	c.body(code)
+	ti := m.Funcs[i]
+	var ft FuncType
+	typed := c.typecheckAll
+	if int(ti) < len(m.Types) && m.Types[ti].Kind == TypeFunc {
+		ft = m.Types[ti].Func
+	} else {
+		typed = false
+	}
+	c.locals(len(ft.Params))
+	if !c.validate {
+		return
+	}
+	for _, lr := range c.runs {
+		if !lr.Type.Is20() {
+			typed = false
+		}
+	}
+	c.typecheck = typed
+	c.params = ft.Params
+	c.vals = c.vals[:0]
+	c.ctrls = append(c.ctrls[:0], frame{op: 0, results: ft.Results})
+	c.body(end)
+}
+
+// locals reads the local declarations without expanding them (a count of
+// 2^32-1 costs one run, not 2^32-1 entries) and refuses more than
+// LimitLocals, parameters included.
+func (c *funcCheck) locals(params int) {
+	r := &c.p.r
+	start := r.pos
+	n := r.count(2)
+	c.runs, c.runEnds = c.runs[:0], c.runEnds[:0]
+	total := uint64(params)
+	for i := 0; i < n; i++ {
+		off := r.pos
+		cnt := r.u32()
+		total += uint64(cnt)
+		if total-uint64(params) > 0xffffffff {
+			r.fail(off, "too many locals")
+		}
+		c.runs = append(c.runs, LocalRun{Count: cnt, Type: c.p.valType()})
+		c.runEnds = append(c.runEnds, total)
+	}
+	if total > uint64(LimitLocals.Max()) {
+		r.exceeds(start, LimitLocals, total)
+	}
+	c.numLocals = total
 }
 
 // body walks the instructions until the function's final end.
-func (c *funcCheck) body(code *Code) {
+func (c *funcCheck) body(end int) {
 	p, m := c.p, c.m
 	r := &p.r
 	var im immediates
@@ -197,7 +215,7 @@ func (c *funcCheck) body(code *Code) {
 		}
 		c.special(prefix, op, &im)
 	}
-	if r.pos != code.End {
+	if r.pos != end {
 		r.fail(r.pos, "operators remaining after end of function")
 	}
 }
@@ -210,12 +228,20 @@ func (c *funcCheck) trackDepth(prefix byte, op uint32) bool {
 	}
 	switch op {
 	case 0x02, 0x03, 0x04, 0x06, 0x1f:
-		c.ctrls = append(c.ctrls, frame{})
+		c.enter(frame{})
 	case 0x0b, 0x18: // end, delegate
 		c.ctrls = c.ctrls[:len(c.ctrls)-1]
 		return len(c.ctrls) == 0
 	}
 	return false
+}
+
+// enter opens a block, refusing nesting beyond LimitNesting.
+func (c *funcCheck) enter(f frame) {
+	if len(c.ctrls) > LimitNesting.Max() {
+		c.p.r.exceeds(c.off, LimitNesting, uint64(len(c.ctrls)))
+	}
+	c.ctrls = append(c.ctrls, f)
 }
 
 func (c *funcCheck) push(t ValType) { c.vals = append(c.vals, t) }
@@ -437,7 +463,7 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		}
 		params, results := c.blockSig(im)
 		c.popTypes(params)
-		c.ctrls = append(c.ctrls, frame{op: byte(op), params: params, results: results, height: len(c.vals)})
+		c.enter(frame{op: byte(op), params: params, results: results, height: len(c.vals)})
 		c.pushTypes(params)
 	case 0x05: // else
 		f := &c.ctrls[len(c.ctrls)-1]
@@ -587,7 +613,7 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		if int(im.a) >= len(m.funcSpace) {
 			c.invalid("unknown function " + itoa(int64(im.a)))
 		}
-		if !m.declared[im.a] {
+		if !m.declared.has(im.a) {
 			c.invalid("undeclared function reference " + itoa(int64(im.a)))
 		}
 		c.push(FuncRef)

@@ -50,10 +50,7 @@ func (p *parser) constExpr(want ValType) ConstExpr {
 			if int(im.a) >= len(m.funcSpace) && bad == "" {
 				bad, badOff = "unknown function "+itoa(int64(im.a)), off
 			}
-			if m.declared == nil {
-				m.declared = map[uint32]bool{}
-			}
-			m.declared[im.a] = true
+			m.declared.set(im.a, len(m.funcSpace))
 			push = FuncRef
 		case prefix == 0 && op == 0x23: // global.get
 			switch {

@@ -34,9 +34,7 @@ func readImm(p *parser, o *opInfo, im *immediates, targets *[]uint32) {
 	case immBrTable:
 		off := r.pos
 		n := r.count(1)
-		if n > 1<<20 && n > r.remaining() {
-			r.fail(off, "length out of bounds")
-		}
+		r.check(off, LimitBrTable, n)
 		t := (*targets)[:0]
 		for i := 0; i < n; i++ {
 			t = append(t, r.u32())

@@ -6,6 +6,8 @@
 // every problem with its byte offset instead of stopping at the first.
 package wasmparse
 
+import "sort"
+
 // Kind tells what the input is.
 type Kind int
 
@@ -24,12 +26,14 @@ type ProblemKind int
 const (
 	Malformed ProblemKind = iota // the bytes do not decode
 	Invalid                      // they decode, but break a 2.0 validation rule
+	Exceeds                      // they are valid, but beyond an implementation limit (Problem.Limit)
 )
 
 // Problem is one thing wrong with the module.
 type Problem struct {
 	Kind    ProblemKind
-	Offset  int
+	Limit   Limit     // with Exceeds: which limit
+	Offset  int       // of the first occurrence
 	Section SectionID // the section it was found in
 	// Item is the entry it concerns, by index space and index and, when the
 	// module says, by name: "import[3] env.log", "func[17] main.main",
@@ -38,6 +42,9 @@ type Problem struct {
 	Func    int64  // function index, -1 outside code
 	Instr   string // instruction name, when inside code
 	Message string
+	// Repeats counts later problems identical to this one but for their
+	// offset (and function): they are folded into it, not listed.
+	Repeats int
 }
 
 // SectionID is a section's id as the binary writes it; SectionHeader
@@ -74,6 +81,10 @@ func (id SectionID) String() string {
 // maxProblems bounds the report for hostile inputs; a function stops at its first problem.
 const maxProblems = 1000
 
+// maxSections bounds the custom (and misplaced) sections kept in
+// Module.Sections and Module.Customs; the rest are only counted.
+const maxSections = 1000
+
 // Module is everything decoded from the input.
 type Module struct {
 	Size    int
@@ -94,7 +105,7 @@ type Module struct {
 	Start    int64 // -1 when there is no start section
 	Elems    []Elem
 	Datas    []Data
-	Codes    []Code
+	NumCodes int // function bodies in the code section; each is validated as it is read
 
 	HasDataCount bool
 	DataCount    uint32
@@ -102,8 +113,7 @@ type Module struct {
 	// Index spaces include imports first.
 	NumImportedFuncs, NumImportedTables, NumImportedMemories, NumImportedGlobals, NumImportedTags int
 
-	// FuncNames comes from the name section; missing names are absent.
-	FuncNames map[uint32]string
+	funcNames []funcName // from the name section, by index
 
 	Features [numFeatures]FeatureUse
 	ehShared FeatureUse
@@ -111,11 +121,30 @@ type Module struct {
 	funcSpace   []uint32     // type index of every function, imports first
 	globalSpace []GlobalType // every global, imports first
 	tableSpace  []TableType  // every table, imports first
-	declared    map[uint32]bool
+	declared    bitset       // functions that ref.func may name
 
 	Problems []Problem
 	// Dropped counts problems left out after maxProblems.
 	Dropped int
+	// MoreSections counts the sections left out of Sections and Customs
+	// after maxSections (custom, duplicate or misplaced ones).
+	MoreSections int
+
+	seen map[problemKey]int // problem without its offset -> its index in Problems
+}
+
+// funcName is one entry of the name section's function names.
+type funcName struct {
+	idx  uint32
+	name string
+}
+
+// problemKey is what makes two problems the same one repeated.
+type problemKey struct {
+	kind    ProblemKind
+	section SectionID
+	instr   string
+	message string
 }
 
 // Uses reports how a feature is used; Count is 0 when it is not.
@@ -146,7 +175,11 @@ func (m *Module) FuncName(idx int64) string {
 	if idx < 0 {
 		return ""
 	}
-	return m.FuncNames[uint32(idx)]
+	i := sort.Search(len(m.funcNames), func(i int) bool { return int64(m.funcNames[i].idx) >= idx })
+	if i < len(m.funcNames) && int64(m.funcNames[i].idx) == idx {
+		return m.funcNames[i].name
+	}
+	return ""
 }
 
 // FuncLabel names function idx for people: its name, else "func[N]".
@@ -180,11 +213,22 @@ func (m *Module) nameItems() {
 	}
 }
 
+// problem records p, folding it into an earlier identical one. Nothing is
+// stored past maxProblems, so a hostile input cannot grow the report.
 func (m *Module) problem(p Problem) {
+	k := problemKey{p.Kind, p.Section, p.Instr, p.Message}
+	if i, ok := m.seen[k]; ok {
+		m.Problems[i].Repeats++
+		return
+	}
 	if len(m.Problems) >= maxProblems {
 		m.Dropped++
 		return
 	}
+	if m.seen == nil {
+		m.seen = map[problemKey]int{}
+	}
+	m.seen[k] = len(m.Problems)
 	m.Problems = append(m.Problems, p)
 }
 
@@ -208,4 +252,24 @@ func itoa(v int64) string {
 		b[i] = '-'
 	}
 	return string(b[i:])
+}
+
+// bitset is a set of function indices, a bit each.
+type bitset []uint64
+
+// set adds i when it is below n, the size of the index space.
+func (s *bitset) set(i uint32, n int) {
+	if int64(i) >= int64(n) {
+		return
+	}
+	w := int(i / 64)
+	if w >= len(*s) {
+		*s = append(*s, make([]uint64, (n+63)/64-len(*s))...)
+	}
+	(*s)[w] |= 1 << (i % 64)
+}
+
+func (s bitset) has(i uint32) bool {
+	w := int(i / 64)
+	return w < len(s) && s[w]&(1<<(i%64)) != 0
 }

@@ -25,6 +25,12 @@ type parser struct {
 	beyond            bool  // a post-2.0 feature was met since the flag was last cleared
 	haveFn            bool  // a function section was seen
 	haveCd            bool  // a code section was seen
+	checked           bool  // checkModule ran
+	names             bool  // a name section was read
+	scratch           []ValType
+	// messages caches the section-level messages, which hostile inputs can
+	// repeat once per two bytes: they are built once per section id.
+	messages map[int]string
 }
 
 // Parse decodes and validates b. It always returns a module; what went wrong
@@ -54,11 +60,9 @@ func Parse(b []byte) *Module {
 	p := &parser{m: m, input: b, r: reader{b: b, pos: 8}, fn: -1}
 	p.sections(b)
 	p.finish()
-	if len(m.Problems) == 0 || !p.structureBroken() {
-		p.validateCode()
-	}
 	m.resolveEH()
 	m.nameItems()
+	m.seen = nil
 	return m
 }
 
@@ -73,6 +77,10 @@ func (p *parser) structureBroken() bool {
 	}
 	return false
 }
+
+// codeRank is the rank of the code section: every section the function
+// bodies depend on comes before it.
+const codeRank = 12
 
 func (p *parser) sections(b []byte) {
 	m := p.m
@@ -95,18 +103,21 @@ func (p *parser) sections(b []byte) {
 		p.itemSpace = ""
 		switch {
 		case id > 13:
-			m.problem(Problem{Kind: Malformed, Offset: start, Section: SectionID(id), Func: -1, Message: "malformed section id " + itoa(int64(id))})
+			m.problem(Problem{Kind: Malformed, Offset: start, Section: SectionID(id), Func: -1, Message: p.message(int(id), func() string { return "malformed section id " + itoa(int64(id)) })})
 			p.r.pos = end
-			m.Sections = append(m.Sections, sec)
+			p.keep(sec, false)
 			continue
 		case id != 0 && sectionRank[id] <= lastRank:
-			msg := "unexpected content after last section: " + name + " section out of order"
-			if sectionRank[id] == lastRank {
-				msg = "duplicate " + name + " section"
-			}
+			dup := sectionRank[id] == lastRank
+			msg := p.message(int(id)<<1|boolInt(dup), func() string {
+				if dup {
+					return "duplicate " + name + " section"
+				}
+				return "unexpected content after last section: " + name + " section out of order"
+			})
 			m.problem(Problem{Kind: Malformed, Offset: start, Section: SectionID(id), Func: -1, Message: msg})
 			p.r.pos = end
-			m.Sections = append(m.Sections, sec)
+			p.keep(sec, false)
 			continue
 		case id != 0:
 			lastRank = sectionRank[id]
@@ -115,72 +126,86 @@ func (p *parser) sections(b []byte) {
 			m.problem(Problem{Kind: Malformed, Offset: start, Section: SectionID(id), Func: -1,
 				Message: "unexpected end: the " + name + " section claims " + itoa(int64(size)) + " bytes but the file ends " + itoa(int64(len(b)-payload)) + " bytes after its start"})
 		}
+		if id != 0 && sectionRank[id] >= codeRank {
+			p.checkModule()
+		}
 		p.r.b = b[:end]
 		p.cut = truncated
 		if id == 0 {
-			if c, ok := p.decode(id, end); ok {
-				sec.Name = c
-			}
+			p.customSection(&sec, end)
 		} else {
 			p.decode(id, end)
 		}
 		p.r.b = b
 		p.r.pos = end
-		m.Sections = append(m.Sections, sec)
+		p.keep(sec, id != 0)
 	}
 }
 
+// keep records a section. The known sections, at most one each, are always
+// kept; custom and misplaced ones only up to maxSections, so a file of
+// millions of two-byte sections costs no more than its own size.
+func (p *parser) keep(s Section, known bool) {
+	m := p.m
+	if !known && len(m.Sections) >= maxSections+13 {
+		m.MoreSections++
+		return
+	}
+	m.Sections = append(m.Sections, s)
+}
+
+// message returns the cached message for key, building it the first time.
+func (p *parser) message(key int, build func() string) string {
+	if msg, ok := p.messages[key]; ok {
+		return msg
+	}
+	if p.messages == nil {
+		p.messages = map[int]string{}
+	}
+	msg := build()
+	p.messages[key] = msg
+	return msg
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// sectionHeader reads a section's id and size without panicking: it runs
+// once per section.
 func (p *parser) sectionHeader(b []byte) (id byte, size int, ok bool) {
-	defer func() {
-		if e := recover(); e != nil {
-			de, isOurs := e.(*decodeError)
-			if !isOurs {
-				panic(e)
-			}
-			p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: SectionHeader, Func: -1, Message: de.msg + " in a section header"})
-			ok = false
-		}
-	}()
-	id = p.r.byte()
-	return id, int(p.r.u32()), true
-}
-
-// item names the entry being decoded, "" outside one.
-func (p *parser) item() string {
-	if p.itemSpace == "" {
-		return ""
+	r := &p.r
+	id = b[r.pos]
+	r.pos++
+	n, off, msg := r.u32Safe()
+	if msg != "" {
+		p.m.problem(Problem{Kind: Malformed, Offset: off, Section: SectionHeader, Func: -1, Message: msg + " in a section header"})
+		return 0, 0, false
 	}
-	s := p.itemSpace + "[" + itoa(int64(p.itemIdx)) + "]"
-	switch {
-	case p.itemMod != "":
-		s += " " + p.itemMod + "." + p.itemName
-	case p.itemName != "":
-		s += " " + p.itemName
-	}
-	return s
+	return id, int(n), true
 }
 
 // decode runs one section decoder, recording a decoding failure as a
-// problem. For a custom section it returns the section's name.
-func (p *parser) decode(id byte, end int) (custom string, ok bool) {
+// problem.
+func (p *parser) decode(id byte, end int) {
 	defer func() {
 		if e := recover(); e != nil {
 			de, isOurs := e.(*decodeError)
 			if !isOurs {
 				panic(e)
 			}
-			// A section cut by the end of the file was reported once already.
-			alreadySaid := p.cut && de.offset >= len(p.r.b)-16 && strings.HasPrefix(de.msg, "unexpected end")
-			if !alreadySaid {
-				p.m.problem(Problem{Kind: Malformed, Offset: de.offset, Section: p.section, Item: p.item(), Func: -1, Message: de.msg})
+			if !p.alreadySaid(de.offset, de.msg) {
+				pr := de.problem(p.section, -1)
+				pr.Item = p.item()
+				p.m.problem(pr)
 			}
-			ok = false
 		}
 	}()
 	r := &p.r
 	switch id {
-	case 0:
-		return p.customSection(end), true
 	case 1:
 		p.typeSection()
 	case 2:
@@ -212,13 +237,34 @@ func (p *parser) decode(id byte, end int) (custom string, ok bool) {
 	if r.pos != end {
 		r.fail(r.pos, "section size mismatch: "+itoa(int64(end-r.pos))+" bytes left over")
 	}
-	return "", true
+}
+
+// item names the entry being decoded, "" outside one.
+func (p *parser) item() string {
+	if p.itemSpace == "" {
+		return ""
+	}
+	s := p.itemSpace + "[" + itoa(int64(p.itemIdx)) + "]"
+	switch {
+	case p.itemMod != "":
+		s += " " + p.itemMod + "." + p.itemName
+	case p.itemName != "":
+		s += " " + p.itemName
+	}
+	return s
+}
+
+// alreadySaid tells a failure at the end of a section that the end of the
+// file cut short: that was reported once already.
+func (p *parser) alreadySaid(off int, msg string) bool {
+	return p.cut && off >= len(p.r.b)-16 && strings.HasPrefix(msg, "unexpected end")
 }
 
 // finish checks what only the whole module can tell.
 func (p *parser) finish() {
 	m := p.m
-	if len(m.Funcs) != len(m.Codes) {
+	p.checkModule()
+	if len(m.Funcs) != m.NumCodes {
 		off := m.Size
 		for _, s := range m.Sections {
 			if s.ID == 10 || (s.ID == 3 && !p.haveCd) {
@@ -226,7 +272,7 @@ func (p *parser) finish() {
 			}
 		}
 		m.problem(Problem{Kind: Malformed, Offset: off, Section: SectionCode, Func: -1,
-			Message: "function and code section have inconsistent lengths: " + itoa(int64(len(m.Funcs))) + " functions, " + itoa(int64(len(m.Codes))) + " bodies"})
+			Message: "function and code section have inconsistent lengths: " + itoa(int64(len(m.Funcs))) + " functions, " + itoa(int64(m.NumCodes)) + " bodies"})
 	}
 	if m.HasDataCount && int(m.DataCount) != len(m.Datas) {
 		off := m.Size
@@ -238,7 +284,6 @@ func (p *parser) finish() {
 		m.problem(Problem{Kind: Malformed, Offset: off, Section: SectionDataCount, Func: -1,
 			Message: "data count and data section have inconsistent lengths: count " + itoa(int64(m.DataCount)) + ", " + itoa(int64(len(m.Datas))) + " segments"})
 	}
-	p.validateModule()
 }
 
 // use records a feature and notes that something beyond 2.0 was met, so

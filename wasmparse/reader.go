@@ -15,7 +15,17 @@ type reader struct {
 
 type decodeError struct {
 	offset int
+	limit  Limit // set when the bytes are valid but beyond an implementation limit
 	msg    string
+}
+
+// problem turns the error into a problem of the given section and function.
+func (e *decodeError) problem(section SectionID, fn int64) Problem {
+	p := Problem{Kind: Malformed, Offset: e.offset, Section: section, Func: fn, Message: e.msg}
+	if e.limit != 0 {
+		p.Kind, p.Limit = Exceeds, e.limit
+	}
+	return p
 }
 
 func (r *reader) fail(off int, msg string) {
@@ -58,25 +68,35 @@ func (r *reader) u32() uint32 {
 		r.pos++
 		return v
 	}
+	v, off, msg := r.u32Safe()
+	if msg != "" {
+		r.fail(off, msg)
+	}
+	return v
+}
+
+// u32Safe reads like u32 but returns a failure (its offset and message)
+// instead of panicking: the places that run once per section, however many
+// sections there are, must not pay for a panic each.
+func (r *reader) u32Safe() (v uint32, errOff int, msg string) {
 	start := r.pos
-	var v uint32
 	for shift := uint(0); ; shift += 7 {
 		if r.pos >= len(r.b) {
-			r.fail(r.pos, "unexpected end of LEB128 integer")
+			return 0, r.pos, "unexpected end of LEB128 integer"
 		}
 		c := r.b[r.pos]
 		r.pos++
 		if shift == 28 {
 			if c&0x80 != 0 {
-				r.fail(start, "integer representation too long")
+				return 0, start, "integer representation too long"
 			}
 			if c&0x70 != 0 {
-				r.fail(start, "integer too large")
+				return 0, start, "integer too large"
 			}
 		}
 		v |= uint32(c&0x7f) << shift
 		if c&0x80 == 0 {
-			return v
+			return v, 0, ""
 		}
 	}
 }
@@ -151,6 +171,7 @@ func (r *reader) name() string {
 	start := r.pos
 	n := r.u32()
 	b := r.bytes(int(n))
+	r.check(start, LimitName, len(b))
 	if !utf8.Valid(b) {
 		r.fail(start, "malformed UTF-8 encoding")
 	}

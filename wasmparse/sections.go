@@ -1,5 +1,7 @@
 package wasmparse
 
+import "unicode/utf8"
+
 // valType reads a value type, noting which proposal a non-2.0 type belongs to.
 func (p *parser) valType() ValType {
 	r := &p.r
@@ -98,13 +100,13 @@ func (p *parser) globalType() GlobalType {
 
 func (p *parser) typeSection() {
 	r := &p.r
-	n := r.count(1)
+	n := r.countMax(1, LimitTypes, 0)
 	for i := 0; i < n; i++ {
 		off := r.pos
 		if r.peek() == 0x4e { // rec group
 			r.pos++
 			p.use(FeatGC, off, -1)
-			k := r.count(1)
+			k := r.countMax(1, LimitTypes, len(p.m.Types))
 			for j := 0; j < k; j++ {
 				p.subType()
 			}
@@ -130,12 +132,12 @@ func (p *parser) subType() {
 	t := Type{Kind: TypeKind(c), Offset: off}
 	switch TypeKind(c) {
 	case TypeFunc:
-		np := r.count(1)
+		np := r.countMax(1, LimitParams, 0)
 		t.Func.Params = make([]ValType, np)
 		for i := range t.Func.Params {
 			t.Func.Params[i] = p.valType()
 		}
-		nr := r.count(1)
+		nr := r.countMax(1, LimitResults, 0)
 		t.Func.Results = make([]ValType, nr)
 		for i := range t.Func.Results {
 			t.Func.Results[i] = p.valType()
@@ -170,10 +172,12 @@ func (p *parser) fieldType() {
 	}
 }
 
+// importSection reads the imports and checks each as it goes: only the
+// index spaces keep what the imported tables, memories and globals are.
 func (p *parser) importSection() {
 	r := &p.r
 	m := p.m
-	n := r.count(4)
+	n := r.countMax(4, LimitImports, 0)
 	m.Imports = make([]Import, 0, n)
 	for i := 0; i < n; i++ {
 		p.itemSpace, p.itemIdx, p.itemMod, p.itemName = "import", i, "", ""
@@ -188,17 +192,25 @@ func (p *parser) importSection() {
 			im.TypeIndex = r.u32()
 			m.NumImportedFuncs++
 			m.funcSpace = append(m.funcSpace, im.TypeIndex)
+			p.funcType(im.TypeIndex, im.Offset, SectionImport, ImportItem(i, &im))
 		case ExternTable:
-			im.Table = p.tableType()
+			t := p.tableType()
 			m.NumImportedTables++
-			m.tableSpace = append(m.tableSpace, im.Table)
+			r.check(im.Offset, LimitTables, m.NumImportedTables)
+			m.tableSpace = append(m.tableSpace, t)
+			p.checkLimits(t.Limits, 0xffffffff, im.Offset, SectionImport, ImportItem(i, &im), "table")
 		case ExternMemory:
-			im.Memory = p.limits(true)
+			l := p.limits(true)
 			m.NumImportedMemories++
+			r.check(im.Offset, LimitMemories, m.NumImportedMemories)
+			p.checkLimits(l, 65536, im.Offset, SectionImport, ImportItem(i, &im), "memory")
+			if m.NumImportedMemories == 2 {
+				m.use(FeatMultiMemory, im.Offset, -1)
+			}
 		case ExternGlobal:
-			im.Global = p.globalType()
+			g := p.globalType()
 			m.NumImportedGlobals++
-			m.globalSpace = append(m.globalSpace, im.Global)
+			m.globalSpace = append(m.globalSpace, g)
 		case ExternTag:
 			p.use(featEHShared, koff, -1)
 			if r.byte() != 0 {
@@ -206,6 +218,7 @@ func (p *parser) importSection() {
 			}
 			im.TypeIndex = r.u32()
 			m.NumImportedTags++
+			p.funcType(im.TypeIndex, im.Offset, SectionImport, ImportItem(i, &im))
 		default:
 			r.fail(koff, "malformed import kind 0x"+hex(byte(im.Kind)))
 		}
@@ -215,18 +228,23 @@ func (p *parser) importSection() {
 
 func (p *parser) functionSection() {
 	r := &p.r
+	m := p.m
 	p.haveFn = true
-	n := r.count(1)
-	p.m.Funcs = make([]uint32, n)
-	for i := range p.m.Funcs {
-		p.m.Funcs[i] = r.u32()
+	n := r.countMax(1, LimitFunctions, m.NumImportedFuncs)
+	m.Funcs = make([]uint32, n)
+	for i := range m.Funcs {
+		off := r.pos
+		m.Funcs[i] = r.u32()
+		if ti := m.Funcs[i]; int(ti) >= len(m.Types) || m.Types[ti].Kind != TypeFunc {
+			p.funcType(ti, off, SectionFunction, "func["+itoa(int64(m.NumImportedFuncs+i))+"]")
+		}
 	}
-	p.m.funcSpace = append(p.m.funcSpace, p.m.Funcs...)
+	m.funcSpace = append(m.funcSpace, m.Funcs...)
 }
 
 func (p *parser) tableSection() {
 	r := &p.r
-	n := r.count(3)
+	n := r.countMax(3, LimitTables, p.m.NumImportedTables)
 	for i := 0; i < n; i++ {
 		t := Table{Offset: r.pos}
 		if r.pos+1 < len(r.b) && r.b[r.pos] == 0x40 {
@@ -249,7 +267,7 @@ func (p *parser) tableSection() {
 
 func (p *parser) memorySection() {
 	r := &p.r
-	n := r.count(2)
+	n := r.countMax(2, LimitMemories, p.m.NumImportedMemories)
 	for i := 0; i < n; i++ {
 		off := r.pos
 		p.m.Memories = append(p.m.Memories, Memory{Limits: p.limits(true), Offset: off})
@@ -258,7 +276,7 @@ func (p *parser) memorySection() {
 
 func (p *parser) tagSection() {
 	r := &p.r
-	n := r.count(2)
+	n := r.countMax(2, LimitTags, p.m.NumImportedTags)
 	if n == 0 {
 		p.use(featEHShared, p.secStart, -1) // the section itself is beyond 2.0
 	}
@@ -274,7 +292,7 @@ func (p *parser) tagSection() {
 
 func (p *parser) globalSection() {
 	r := &p.r
-	n := r.count(3)
+	n := r.countMax(3, LimitGlobals, p.m.NumImportedGlobals)
 	for i := 0; i < n; i++ {
 		g := Global{Offset: r.pos}
 		g.Type = p.globalType()
@@ -286,7 +304,7 @@ func (p *parser) globalSection() {
 
 func (p *parser) exportSection() {
 	r := &p.r
-	n := r.count(3)
+	n := r.countMax(3, LimitExports, 0)
 	p.m.Exports = make([]Export, 0, n)
 	for i := 0; i < n; i++ {
 		p.itemSpace, p.itemIdx, p.itemMod, p.itemName = "export", i, "", ""
@@ -309,7 +327,7 @@ func (p *parser) startSection() {
 
 func (p *parser) elemSection() {
 	r := &p.r
-	n := r.count(2)
+	n := r.countMax(2, LimitElemSegments, 0)
 	for i := 0; i < n; i++ {
 		e := Elem{Pos: r.pos, Type: FuncRef}
 		foff := r.pos
@@ -339,7 +357,7 @@ func (p *parser) elemSection() {
 				r.fail(r.pos-1, "malformed element kind")
 			}
 		}
-		k := r.count(1)
+		k := r.countMax(1, LimitElemEntries, 0)
 		if exprs {
 			e.Exprs = make([]ConstExpr, k)
 			for j := range e.Exprs {
@@ -355,49 +373,38 @@ func (p *parser) elemSection() {
 	}
 }
 
+// codeSection reads the function bodies and validates each as it is read,
+// so nothing is kept per function but the count.
 func (p *parser) codeSection() {
 	r := &p.r
+	m := p.m
 	p.haveCd = true
-	n := r.count(2)
-	p.m.Codes = make([]Code, 0, n)
+	n := r.countMax(2, LimitFunctions, m.NumImportedFuncs)
+	c := p.newFuncCheck(!p.structureBroken())
+	window := p.r
 	for i := 0; i < n; i++ {
-		c := Code{Offset: r.pos}
+		off := r.pos
 		size := int(r.u32())
-		c.BodyOffset = r.pos
+		body := r.pos
 		if size > r.remaining() {
-			r.fail(c.Offset, "unexpected end: function body "+itoa(int64(i))+" runs past the section")
+			r.fail(off, "unexpected end: function body "+itoa(int64(i))+" runs past the section")
 		}
-		c.End = c.BodyOffset + size
-		body := reader{b: r.b[:c.End], pos: c.BodyOffset}
-		p.locals(&body, &c)
-		c.ExprOffset = body.pos
-		r.pos = c.End
-		p.m.Codes = append(p.m.Codes, c)
-	}
-}
-
-// locals reads the local declarations without expanding them: a count of
-// 2^32 costs one run, not 2^32 entries.
-func (p *parser) locals(r *reader, c *Code) {
-	saved := p.r
-	p.r = *r
-	defer func() { *r = p.r; p.r = saved }()
-	n := p.r.count(2)
-	c.Locals = make([]LocalRun, 0, n)
-	for i := 0; i < n; i++ {
-		off := p.r.pos
-		cnt := p.r.u32()
-		c.NumLocals += uint64(cnt)
-		if c.NumLocals > 0xffffffff {
-			p.r.fail(off, "too many locals")
+		m.NumCodes++
+		window.pos = body + size
+		if size > LimitFunctionSize.Max() {
+			m.problem(Problem{Kind: Exceeds, Limit: LimitFunctionSize, Offset: off, Section: SectionCode, Func: int64(m.NumImportedFuncs + i),
+				Message: itoa(int64(size)) + " " + LimitFunctionSize.What() + ", more than the limit of " + itoa(int64(LimitFunctionSize.Max()))})
+		} else if i < len(m.Funcs) {
+			c.function(i, body, body+size)
 		}
-		c.Locals = append(c.Locals, LocalRun{Count: cnt, Type: p.valType()})
+		p.r = window
+		p.fn = -1
 	}
 }
 
 func (p *parser) dataSection() {
 	r := &p.r
-	n := r.count(2)
+	n := r.countMax(2, LimitDataSegments, 0)
 	p.m.Datas = make([]Data, 0, n)
 	for i := 0; i < n; i++ {
 		d := Data{Pos: r.pos}
@@ -421,20 +428,43 @@ func (p *parser) dataSection() {
 		d.DataOffset = r.pos
 		d.Size = size
 		r.bytes(size)
+		if d.Mode == ModeActive && int(d.Memory) >= p.m.NumImportedMemories+len(p.m.Memories) {
+			p.m.problem(Problem{Kind: Invalid, Offset: d.Pos, Section: SectionData, Item: "data[" + itoa(int64(i)) + "]", Func: -1, Message: "unknown memory " + itoa(int64(d.Memory))})
+		}
 		p.m.Datas = append(p.m.Datas, d)
 	}
 }
 
-// customSection records a custom section and reads the name section.
-func (p *parser) customSection(end int) string {
+// customSection records a custom section and reads the first name
+// section. It never panics: a file may hold millions of custom sections,
+// and a broken one costs a problem, not an unwinding.
+func (p *parser) customSection(sec *Section, end int) {
 	r := &p.r
-	name := r.name()
-	p.m.Customs = append(p.m.Customs, Custom{Name: name, Offset: p.secStart, PayloadOffset: r.pos, Size: end - p.secStart})
-	if name == "name" {
+	m := p.m
+	n, off, msg := r.u32Safe()
+	switch {
+	case msg != "":
+	case int64(n) > int64(r.remaining()):
+		off, msg = r.pos, "unexpected end"
+	case !utf8.Valid(r.b[r.pos : r.pos+int(n)]):
+		off, msg = sec.PayloadOffset, "malformed UTF-8 encoding"
+	}
+	if msg != "" {
+		if !p.alreadySaid(off, msg) {
+			m.problem(Problem{Kind: Malformed, Offset: off, Section: SectionCustom, Func: -1, Message: msg})
+		}
+		return
+	}
+	raw := r.b[r.pos : r.pos+int(n)]
+	r.pos += int(n)
+	if len(m.Customs) < maxSections { // past it, the name is not worth an allocation
+		sec.Name = string(raw)
+		m.Customs = append(m.Customs, Custom{Name: sec.Name, Offset: p.secStart, PayloadOffset: r.pos, Size: end - p.secStart})
+	}
+	if string(raw) == "name" && !p.names {
+		p.names = true
 		p.nameSection(end)
 	}
-	r.pos = end
-	return name
 }
 
 // nameSection reads function names; a broken name section is not an error
@@ -459,11 +489,18 @@ func (p *parser) nameSection(end int) {
 		next := r.pos + size
 		if id == 1 {
 			n := r.count(2)
-			p.m.FuncNames = make(map[uint32]string, n)
+			if n > p.m.NumFuncs() {
+				return // more names than functions: not worth reading
+			}
+			names := make([]funcName, 0, n)
 			for i := 0; i < n; i++ {
 				idx := r.u32()
-				p.m.FuncNames[idx] = r.name()
+				if len(names) > 0 && idx <= names[len(names)-1].idx {
+					return // the format sorts names by index; this map is broken
+				}
+				names = append(names, funcName{idx, r.name()})
 			}
+			p.m.funcNames = names
 		}
 		r.pos = next
 	}

@@ -174,10 +174,10 @@ func (k ExternKind) String() string {
 // Limits of a table or memory.
 type Limits struct {
 	Min, Max uint64
-	HasMax   bool
-	Shared   bool   // threads
-	Is64     bool   // memory64 / table64
 	PageLog2 uint32 // custom-page-sizes; 16 when absent
+	HasMax   bool
+	Shared   bool // threads
+	Is64     bool // memory64 / table64
 	HasPage  bool
 }
 
@@ -205,15 +205,14 @@ type GlobalType struct {
 	Mutable bool
 }
 
-// Import is one import entry.
+// Import is one import entry. What an imported table, memory or global is
+// goes to the index spaces, not here: a hostile module may hold 100,000
+// imports of five bytes each.
 type Import struct {
 	Module, Name string
-	Kind         ExternKind
+	Offset       int    // of the entry
 	TypeIndex    uint32 // functions and tags
-	Table        TableType
-	Memory       Limits
-	Global       GlobalType
-	Offset       int // of the entry
+	Kind         ExternKind
 }
 
 // Export is one export entry.
@@ -279,16 +278,6 @@ type Data struct {
 type LocalRun struct {
 	Count uint32
 	Type  ValType
-}
-
-// Code is a function body. Bodies are decoded lazily by the validator.
-type Code struct {
-	Offset     int // of the size field
-	BodyOffset int // first byte after the size field (the local declarations)
-	ExprOffset int // first instruction
-	End        int // one past the last byte
-	Locals     []LocalRun
-	NumLocals  uint64
 }
 
 // Custom is a custom section.

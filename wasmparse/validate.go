@@ -1,45 +1,20 @@
 package wasmparse
 
-// validateModule checks the module-level rules of WebAssembly 2.0: index
-// spaces, limits, exports, the start function and segments.
-func (p *parser) validateModule() {
+// checkModule checks the module-level rules of WebAssembly 2.0 that span
+// sections: limits, exports, the start function and element segments. It
+// runs once, before the code section (the function bodies need the
+// declared function references it collects) or at the end. Imports,
+// function types and data segments are checked as they are read.
+func (p *parser) checkModule() {
+	if p.checked {
+		return
+	}
+	p.checked = true
 	m := p.m
 	inv := func(off int, section SectionID, item, msg string) {
 		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1, Message: msg})
 	}
-	funcType := func(ti uint32, off int, section SectionID, item string) {
-		if int(ti) >= len(m.Types) {
-			inv(off, section, item, "unknown type "+itoa(int64(ti)))
-		} else if m.Types[ti].Kind != TypeFunc {
-			inv(off, section, item, "type "+itoa(int64(ti))+" is not a function type")
-		}
-	}
-	memories := 0
-	for i := range m.Imports {
-		im := &m.Imports[i]
-		item := ImportItem(i, im)
-		switch im.Kind {
-		case ExternFunc, ExternTag:
-			funcType(im.TypeIndex, im.Offset, SectionImport, item)
-		case ExternTable:
-			p.checkLimits(im.Table.Limits, 0xffffffff, im.Offset, SectionImport, item, "table")
-		case ExternMemory:
-			memories++
-			p.checkLimits(im.Memory, 65536, im.Offset, SectionImport, item, "memory")
-			if memories == 2 {
-				m.use(FeatMultiMemory, im.Offset, -1)
-			}
-		}
-	}
-	for i, ti := range m.Funcs {
-		if int(ti) >= len(m.Types) || m.Types[ti].Kind != TypeFunc {
-			off := m.Size
-			if i < len(m.Codes) {
-				off = m.Codes[i].Offset
-			}
-			funcType(ti, off, SectionFunction, "func["+itoa(int64(m.NumImportedFuncs+i))+"]")
-		}
-	}
+	memories := m.NumImportedMemories
 	for i, t := range m.Tables {
 		p.checkLimits(t.Type.Limits, 0xffffffff, t.Offset, SectionTable, "table["+itoa(int64(m.NumImportedTables+i))+"]", "table")
 	}
@@ -51,10 +26,7 @@ func (p *parser) validateModule() {
 		}
 	}
 	for i, tag := range m.Tags {
-		funcType(tag.TypeIndex, tag.Offset, SectionTag, "tag["+itoa(int64(m.NumImportedTags+i))+"]")
-	}
-	if m.declared == nil {
-		m.declared = map[uint32]bool{}
+		p.funcType(tag.TypeIndex, tag.Offset, SectionTag, "tag["+itoa(int64(m.NumImportedTags+i))+"]")
 	}
 	seen := make(map[string]bool, len(m.Exports))
 	for i, e := range m.Exports {
@@ -67,7 +39,7 @@ func (p *parser) validateModule() {
 		switch e.Kind {
 		case ExternFunc:
 			n = len(m.funcSpace)
-			m.declared[e.Index] = true
+			m.declared.set(e.Index, len(m.funcSpace))
 		case ExternTable:
 			n = len(m.tableSpace)
 		case ExternMemory:
@@ -103,13 +75,19 @@ func (p *parser) validateModule() {
 				inv(e.Pos, SectionElement, item, "unknown function "+itoa(int64(f)))
 				break
 			}
-			m.declared[f] = true
+			m.declared.set(f, len(m.funcSpace))
 		}
 	}
-	for i, d := range m.Datas {
-		if d.Mode == ModeActive && int(d.Memory) >= memories {
-			inv(d.Pos, SectionData, "data["+itoa(int64(i))+"]", "unknown memory "+itoa(int64(d.Memory)))
-		}
+}
+
+// funcType checks that type index ti names a function type.
+func (p *parser) funcType(ti uint32, off int, section SectionID, item string) {
+	m := p.m
+	switch {
+	case int(ti) >= len(m.Types):
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1, Message: "unknown type " + itoa(int64(ti))})
+	case m.Types[ti].Kind != TypeFunc:
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1, Message: "type " + itoa(int64(ti)) + " is not a function type"})
 	}
 }
 
