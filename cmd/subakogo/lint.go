@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
@@ -90,11 +91,11 @@ func lintPath(ctx context.Context, c *pkgcheck.Checker, p string, hash, discover
 	if err != nil {
 		return nil, err
 	}
-	defer in.release()
+	defer in.Release()
 	var file report.File
 	var lintErr error
-	if err := guard(func() { file, lintErr = lintOne(ctx, c, in, hash, discover) }); err != nil {
-		return nil, fmt.Errorf("%s: %w", in.name, err)
+	if err := input.Guard(func() { file, lintErr = lintOne(ctx, c, in, hash, discover) }); err != nil {
+		return nil, fmt.Errorf("%s: %w", in.Path, err)
 	}
 	return []report.File{file}, lintErr
 }
@@ -121,13 +122,13 @@ func withoutIgnored(fs []rules.Finding, ignore []string) []rules.Finding {
 
 // lintOne checks one module. The hash is only worth its time for the
 // formats that carry it.
-func lintOne(ctx context.Context, c *pkgcheck.Checker, in input, hash, discover bool) (file report.File, err error) {
-	file = report.File{Path: in.name, Size: int64(len(in.data)), MIMEType: "application/wasm"}
+func lintOne(ctx context.Context, c *pkgcheck.Checker, in *input.File, hash, discover bool) (file report.File, err error) {
+	file = report.File{Path: in.Path, Size: int64(len(in.Data)), MIMEType: "application/wasm"}
 	if hash {
 		sum := make(chan [32]byte, 1)
 		go func() {
 			var s [32]byte
-			if guard(func() { s = sha256.Sum256(in.data) }) == nil {
+			if input.Guard(func() { s = sha256.Sum256(in.Data) }) == nil {
 				sum <- s
 			}
 			close(sum)
@@ -138,7 +139,7 @@ func lintOne(ctx context.Context, c *pkgcheck.Checker, in input, hash, discover 
 			}
 		}()
 	}
-	file.Findings, _, err = c.Module(ctx, in.data, "", discover)
+	file.Findings, _, err = c.Module(ctx, in.Data, "", discover)
 	return file, err
 }
 

@@ -1,8 +1,15 @@
 //go:build !(linux || darwin || freebsd || netbsd || openbsd)
 
-package main
+package input
 
 import "os"
+
+// Without O_NOFOLLOW and O_NONBLOCK, the Lstat and fstat checks in read
+// are what stands between the reader and a link or a special file.
+const (
+	noFollow = 0
+	nonBlock = 0
+)
 
 // mapFile is not available here; the file is read instead.
 func mapFile(*os.File, int64) ([]byte, func(), bool) { return nil, nil, false }

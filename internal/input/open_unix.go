@@ -1,10 +1,17 @@
 //go:build linux || darwin || freebsd || netbsd || openbsd
 
-package main
+package input
 
 import (
 	"os"
 	"syscall"
+)
+
+// noFollow refuses a symbolic link as the last element of the path;
+// nonBlock keeps open from waiting on a FIFO's writer.
+const (
+	noFollow = syscall.O_NOFOLLOW
+	nonBlock = syscall.O_NONBLOCK
 )
 
 // mapFile maps a regular file read-only.
