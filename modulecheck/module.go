@@ -31,13 +31,13 @@ func Check(b []byte) (*wasmparse.Module, []rules.Finding) {
 			msg += "; it looks like WebAssembly text (.wat): assemble it with wat2wasm first"
 		}
 		c.add(rules.NotWasm, msg, 0, min(4, len(b)), -1, "")
-		return m, c.out
+		return m, c.out.Findings()
 	case wasmparse.Component:
 		c.add(rules.Component, "a WebAssembly component (version bytes "+hex4(b[4:8])+"), not a core module: build for wasm32-wasip1 (not wasm32-wasip2), or upload the core module before it is wrapped", 4, 4, -1, "")
-		return m, c.out
+		return m, c.out.Findings()
 	case wasmparse.UnknownVersion:
 		c.add(rules.UnknownVersion, "unknown binary version "+hex4(b[4:8])+": a core module has version 01 00 00 00", 4, 4, -1, "")
-		return m, c.out
+		return m, c.out.Findings()
 	}
 	c.problems()
 	c.features()
@@ -45,25 +45,44 @@ func Check(b []byte) (*wasmparse.Module, []rules.Finding) {
 	c.exports()
 	c.toolchain()
 	c.customSections()
-	return m, c.out
+	return m, c.out.Findings()
 }
 
 type moduleCheck struct {
 	m   *wasmparse.Module
-	out []rules.Finding
+	out rules.Collector // a module of 100,000 identical imports draws one finding, not 100,000
 }
 
 func (c *moduleCheck) add(r *rules.Rule, msg string, off, length int, fn int64, feature string) {
-	c.out = append(c.out, rules.Finding{Rule: r, Message: msg, Offset: off, Length: length, Function: c.m.FuncLabel(fn), Feature: feature})
+	c.addRepeated(r, msg, off, length, fn, feature, 0)
+}
+
+func (c *moduleCheck) addRepeated(r *rules.Rule, msg string, off, length int, fn int64, feature string, repeats int) {
+	c.out.AddRepeated(rules.Finding{Rule: r, Message: msg, Offset: off, Length: length, Function: c.m.FuncLabel(fn), Feature: feature}, repeats)
+}
+
+// limitRules maps the reader's implementation limits to their rules; the
+// counts without a rule of their own are W054's.
+var limitRules = map[wasmparse.Limit]*rules.Rule{
+	wasmparse.LimitLocals:       rules.TooManyLocals,
+	wasmparse.LimitNesting:      rules.NestingTooDeep,
+	wasmparse.LimitBrTable:      rules.BrTableTooLarge,
+	wasmparse.LimitFunctionSize: rules.FunctionTooLarge,
 }
 
 func (c *moduleCheck) problems() {
 	for _, p := range c.m.Problems {
-		r, what := rules.Malformed, "malformed"
-		if p.Kind == wasmparse.Invalid {
-			r, what = rules.Invalid, "invalid"
+		r, what := rules.Malformed, "malformed "
+		switch p.Kind {
+		case wasmparse.Invalid:
+			r, what = rules.Invalid, "invalid "
+		case wasmparse.Exceeds:
+			r, what = rules.ModuleLimit, ""
+			if lr, ok := limitRules[p.Limit]; ok {
+				r = lr
+			}
 		}
-		msg := what + " " + p.Section.String() + " section: "
+		msg := what + p.Section.String() + " section: "
 		if p.Item != "" && p.Func < 0 { // a function is named by the finding's Function
 			msg += p.Item + ": "
 		}
@@ -71,7 +90,7 @@ func (c *moduleCheck) problems() {
 		if p.Instr != "" {
 			msg += " (at " + p.Instr + ")"
 		}
-		c.add(r, msg, p.Offset, 0, p.Func, "")
+		c.addRepeated(r, msg, p.Offset, 0, p.Func, "", p.Repeats)
 	}
 	if c.m.Dropped > 0 {
 		c.add(rules.Malformed, strconv.Itoa(c.m.Dropped)+" more problems not listed", -1, 0, -1, "")

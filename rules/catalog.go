@@ -11,10 +11,10 @@ var Catalog = []*Rule{
 	ImportModule, WASIUnknown, WASISignature, SubakoHTTPImport, ImportNotFunction,
 	StartMissing, StartSignature, MemoryExport, Reactor,
 	ToolchainGoJS, ToolchainEmscriptenJS, ToolchainTinyGoWasm, ToolchainNoWASI,
-	HeavyCustomSection,
+	HeavyCustomSection, TooManyLocals, NestingTooDeep, BrTableTooLarge, FunctionTooLarge, ModuleLimit,
 	// The package directory (pkgcheck) and the manifest (manifestcheck).
 	PackageModuleMissing, ManifestMissing, ManifestJSON, ManifestABI, ManifestField, ManifestUnknownField,
-	ManifestMismatch,
+	ManifestMismatch, PackageFileNotRegular, PackageFileTooLarge, AssetsNotRegular, ManifestDuplicateKey,
 	// The tool list and schemas (toolcheck).
 	ToolCount, ToolName, ToolDescriptionMissing, ToolDescriptionLong,
 	InputSchema, OutputSchema, SchemaSize, ToolsSize, SchemaRemoteRef, SchemaInvalid,

@@ -61,4 +61,41 @@ was written by hand or is stale.`,
 		Example: `subako-package.json says "name": "hello" but the package says //subako:package greeter.`,
 		Fix:     "regenerate it with subakogo pack, or go run . --subako-manifest > subako-package.json.",
 	}
+
+	PackageFileNotRegular = &Rule{ID: "M008", Slug: "package-file-not-regular", Severity: Error, Since: "v0.1.0", By: PackageCheck,
+		Title: "module.wasm or subako-package.json is not a regular file",
+		Why: `subakogo reads a package's files only when they are regular files. A symbolic link could lead
+the linter (and, through it, a CI job) to any file on the machine, a device such as /dev/zero
+streams forever, and a FIFO never ends: none of them is opened for reading.`,
+		Example: "module.wasm -> /dev/zero, or subako-package.json made with mkfifo.",
+		Fix:     "copy the real file into the package directory (subakogo pack writes regular files).",
+	}
+
+	PackageFileTooLarge = &Rule{ID: "M009", Slug: "package-file-too-large", Severity: Error, Since: "v0.1.0", By: PackageCheck,
+		Title: "module.wasm or subako-package.json is larger than subakogo reads",
+		Why: `subakogo reads at most 1 GiB of module.wasm and 1 MiB of subako-package.json (a manifest is three
+short fields). Anything larger is refused unread, so a package cannot exhaust the linter's memory.`,
+		Example: "a 2 GB module.wasm, or a manifest padded with megabytes of whitespace.",
+		Fix:     "strip the module (see W040) or correct the manifest.",
+	}
+
+	AssetsNotRegular = &Rule{ID: "M010", Slug: "assets-not-regular", Severity: Error, Since: "v0.1.0", By: PackageCheck,
+		Title: "assets/ holds a symbolic link or a special file",
+		Why: `Subako mounts assets/ read-only at /package. A symbolic link there (or assets/ itself being one)
+would let the module, and the linter running it, read whatever the link points at on the
+machine: the host's password file, or /proc/self/environ and the CI secrets in it. Devices,
+FIFOs and sockets are refused too. The finding names each path; nothing is followed, and
+pack refuses to copy such a directory.`,
+		Example: "assets/etc -> /etc, or assets/data -> ../../secrets.",
+		Fix:     "copy the files themselves into assets/.",
+	}
+
+	ManifestDuplicateKey = &Rule{ID: "M011", Slug: "manifest-duplicate-key", Severity: Error, Since: "v0.1.0", By: ManifestCheck,
+		Title: "subako-package.json names a field twice",
+		Why: `JSON readers disagree on a repeated key: some keep the first value, some the last. A manifest
+that says {"abi": 1, "abi": 2} means one thing to one reader and another to the next, so a
+repeated key is refused; the finding points at the second one.`,
+		Example: `{"abi": 1, "name": "hello", "name": "other", "description": "Says hello."}`,
+		Fix:     "keep one of them.",
+	}
 )

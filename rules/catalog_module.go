@@ -197,4 +197,58 @@ kept out of this finding: it makes crash traces readable. Groups under 1 KiB are
 		Fix: `strip them: go build -ldflags=-w, cargo's [profile.release] strip = "debuginfo",
 clang -g0 -Wl,--strip-debug, or wasm-tools strip.`,
 	}
+
+	TooManyLocals = &Rule{ID: "W050", Slug: "too-many-locals", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "A function declares more locals than engines accept",
+		Why: `A function may declare at most 50,000 locals, its parameters included: the limit engines agree
+on (V8's kV8MaxWasmFunctionLocals, wasmtime's wasmparser MAX_WASM_FUNCTION_LOCALS). The binary
+format allows 2^32-1, and a compiler allocates for each: one function of 56 bytes declaring
+4,294,967,295 locals once exhausted the host's memory. Such a module is refused before anything
+compiles it; no toolchain emits more than a few hundred locals in a function.`,
+		Example: "a hand-written or fuzzed module: (func (local i32 ... 4294967295 times)).",
+		Fix:     "rebuild with a real toolchain; a generator that declares a local per value should reuse them.",
+	}
+
+	NestingTooDeep = &Rule{ID: "W051", Slug: "nesting-too-deep", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "Blocks nest deeper than 10,000",
+		Why: `A function may nest blocks, loops and ifs at most 10,000 deep. Neither V8 nor wasmtime sets a
+bound here, but wazero's optimising compiler, which Subako runs, takes time quadratic in the depth
+(20,000 nested blocks: 1.7 s; 100,000: over a minute), so the module is refused before it is
+compiled. Toolchains stay far below: the deepest function of a 10 MB Go build nests 1,152 deep
+(Go opens a block per call site of a function).`,
+		Example: "a module with 100,000 nested (block ...) in one function, 300 KB.",
+		Fix:     "split the function; a code generator emitting one block per case should use br_table over fewer blocks.",
+	}
+
+	BrTableTooLarge = &Rule{ID: "W052", Slug: "br-table-too-large", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "A br_table has more than 65,520 targets",
+		Why: `One br_table may list at most 65,520 targets (V8's kV8MaxWasmFunctionBrTableSize). wazero compiles
+a br_table in time and memory growing faster than its size (65,520 targets: 1.7 s and 171 MB),
+and the format allows 2^32-1. The largest br_table of a 10 MB Go build has 1,643 targets.`,
+		Example: "a switch over 100,000 cases compiled to one br_table.",
+		Fix:     "split the switch (a two-level table, or a binary search over ranges).",
+	}
+
+	FunctionTooLarge = &Rule{ID: "W053", Slug: "function-too-large", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "A function body is larger than 7,654,321 bytes",
+		Why: `One function body may be at most 7,654,321 bytes (V8's kV8MaxWasmFunctionSize; wasmtime's
+wasmparser MAX_WASM_FUNCTION_SIZE agrees). Compilers hold a function whole while they optimise it,
+so its size bounds their memory; the largest function of a 10 MB Go build is 62,501 bytes.`,
+		Example: "a generated function initialising a huge table one store at a time.",
+		Fix:     "move the data to a data segment, or split the function.",
+	}
+
+	ModuleLimit = &Rule{ID: "W054", Slug: "module-limit", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
+		Title: "A count in the module is beyond the limits engines agree on",
+		Why: `The binary format allows 2^32-1 of everything; engines agree on far smaller bounds (V8's
+src/wasm/wasm-limits.h, wasmtime's wasmparser limits.rs), and subakogo checks them before it
+stores anything, so a module cannot make the reader or a compiler hold gigabytes:
+1,000,000 types, 1,000,000 functions (imported and defined), 100,000 imports,
+100,000 exports, 1,000,000 globals, 100 tables, 100 memories, 1,000,000 tags,
+100,000 data segments, 100,000 element segments, 10,000,000 entries in one element segment,
+100,000 bytes in an import or export name, 1,000 parameters and 1,000 results in one
+function type. The message names the count and the limit.`,
+		Example: "a module of 2,000,000 memory imports in 10 MB.",
+		Fix:     "no toolchain comes near these: the module was generated or damaged; rebuild it.",
+	}
 )

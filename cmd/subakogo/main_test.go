@@ -541,3 +541,26 @@ func TestHelp(t *testing.T) {
 		t.Errorf("help nosuch: exit %d", code)
 	}
 }
+
+// TestLintHostileShape: issue 8's module of one function declaring
+// 2^32-1 locals, which once passed lint --static and then exhausted memory
+// in wazero's compiler, is an error with or without --static, and is
+// never compiled.
+func TestLintHostileShape(t *testing.T) {
+	mod := []byte("\x00asm\x01\x00\x00\x00")
+	mod = append(mod, 1, 4, 1, 0x60, 0, 0) // type () -> ()
+	mod = append(mod, 3, 2, 1, 0)          // one function
+	mod = append(mod, 5, 3, 1, 0, 1)       // memory 1
+	mod = append(mod, 7, 19, 2, 6, '_', 's', 't', 'a', 'r', 't', 0, 0, 6, 'm', 'e', 'm', 'o', 'r', 'y', 2, 0)
+	mod = append(mod, 10, 10, 1, 8, 1, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x7f, 0x0b) // 2^32-1 i32 locals
+	path := filepath.Join(t.TempDir(), "locals.wasm")
+	if err := os.WriteFile(path, mod, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"lint", "--static", path}, {"lint", path}} {
+		code, stdout, stderr := runCLI(args...)
+		if code != exitFindings || !strings.Contains(stdout, "W050") || strings.Contains(stdout, "P0") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
+}
