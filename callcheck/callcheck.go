@@ -6,7 +6,9 @@ package callcheck
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,6 +16,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -42,15 +45,18 @@ type Call struct {
 // again), with assets mounted at /package ("" for none). It returns a
 // finding for each call whose result is not the one expected.
 func Check(ctx context.Context, hostOf func(context.Context) (*host.Host, error), dir string, wasm []byte, assets string) []rules.Finding {
-	raw, err := os.ReadFile(filepath.Join(dir, File))
-	if err != nil {
-		return nil
-	}
 	fail := func(msg string) rules.Finding {
 		return rules.Finding{Rule: rules.ExampleCall, Message: msg, Offset: -1}
 	}
+	raw, err := input.Read(filepath.Join(dir, File), input.MaxCalls)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil: // a link, a FIFO, a file past 8 MiB: not read
+		return []rules.Finding{fail(err.Error())}
+	}
 	var calls []Call
-	if err := json.Unmarshal(raw, &calls); err != nil {
+	if err := json.Unmarshal(raw.Data, &calls); err != nil {
 		return []rules.Finding{fail(File + ": " + err.Error())}
 	}
 	h, err := hostOf(ctx)

@@ -8,12 +8,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/modulecheck"
 	"github.com/subako-ai/subako-go/protocolcheck"
@@ -107,8 +105,10 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	return findings, d, nil
 }
 
-// Dir judges a package directory: module.wasm with discovery, and
-// subako-package.json. It returns one report file for each.
+// Dir judges a package directory: module.wasm with discovery,
+// subako-package.json, and assets/ when it holds what must not be
+// mounted. It returns one report file for each. Every file is read
+// through the input reader: nothing is followed, nothing special opened.
 func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.File, error) {
 	files, _, err := c.DirDiscovery(ctx, dir, discover)
 	return files, err
@@ -120,38 +120,41 @@ func (c *Checker) DirDiscovery(ctx context.Context, dir string, discover bool) (
 	modPath := filepath.Join(dir, ModuleName)
 	manPath := filepath.Join(dir, manifestcheck.FileName)
 	files := []report.File{{Path: modPath, Size: -1, MIMEType: "application/wasm"}, {Path: manPath, Size: -1, MIMEType: "application/json"}}
-	assets := filepath.Join(dir, AssetsDir)
-	if fi, err := os.Stat(assets); err != nil || !fi.IsDir() {
-		assets = ""
+	assets, assetFindings, err := CheckAssets(dir)
+	if err != nil {
+		return nil, nil, err
 	}
 	var d *host.Discovery
-	wasm, err := os.ReadFile(modPath)
+	wasm, found, err := readPackageFile(modPath, input.MaxModule, rules.PackageModuleMissing, dir)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		files[0].Findings = []rules.Finding{{Rule: rules.PackageModuleMissing, Message: "no " + ModuleName + " in " + dir, Offset: -1}}
 	case err != nil:
 		return nil, nil, err
+	case wasm == nil:
+		files[0].Findings = found
 	default:
-		files[0].Size = int64(len(wasm))
-		files[0].SHA256 = sha256Hex(wasm)
-		if files[0].Findings, d, err = c.Module(ctx, wasm, assets, discover); err != nil {
+		files[0].Size = int64(len(wasm.Data))
+		files[0].SHA256 = sha256Hex(wasm.Data)
+		if files[0].Findings, d, err = c.Module(ctx, wasm.Data, assets, discover); err != nil {
 			return nil, nil, err
 		}
 	}
-	man, err := os.ReadFile(manPath)
+	man, found, err := readPackageFile(manPath, input.MaxManifest, rules.ManifestMissing, dir)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		files[1].Findings = []rules.Finding{{Rule: rules.ManifestMissing, Message: "no " + manifestcheck.FileName + " in " + dir, Offset: -1}}
 	case err != nil:
 		return nil, nil, err
+	case man == nil:
+		files[1].Findings = found
 	default:
-		files[1].Size = int64(len(man))
-		files[1].SHA256 = sha256Hex(man)
+		files[1].Size = int64(len(man.Data))
+		files[1].SHA256 = sha256Hex(man.Data)
 		var m *manifestcheck.Manifest
-		m, files[1].Findings = manifestcheck.Check(man)
+		m, files[1].Findings = manifestcheck.Check(man.Data)
 		if m != nil && d != nil {
 			files[1].Findings = append(files[1].Findings, manifestcheck.SameAsServer(m, d.Discover)...)
 		}
+	}
+	if len(assetFindings) > 0 {
+		files = append(files, report.File{Path: filepath.Join(dir, AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
 	}
 	return files, d, nil
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/input"
 )
 
 // stringList collects a repeated flag.
@@ -81,12 +82,12 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			return exitUnreadable
 		}
 	}
-	// The reader lint uses: capped, and never blocked on a device.
+	// The one input reader: capped, and never blocked on a device.
 	in, err := readModule(pos[0])
-	var wasm []byte
+	var wasm []byte // the host keeps the bytes; a mapping may not outlive this
 	if err == nil {
-		err = guard(func() { wasm = bytes.Clone(in.data) })
-		in.release()
+		err = input.Guard(func() { wasm = bytes.Clone(in.Data) })
+		in.Release()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo call: %v\n", err)

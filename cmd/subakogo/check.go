@@ -96,9 +96,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		wasm, _ := os.ReadFile(wasmPath)
 		c := pkgcheck.New(host.Options{})
 		defer c.Close(ctx)
-		assets := filepath.Join(dir, pkgcheck.AssetsDir)
-		if fi, err := os.Stat(assets); err != nil || !fi.IsDir() {
-			assets = ""
+		assets, assetFindings, err := pkgcheck.CheckAssets(dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "subakogo check: %v\n", err)
+			return exitUnreadable
+		}
+		if len(assetFindings) > 0 {
+			files = append(files, report.File{Path: filepath.Join(relDir(dir), pkgcheck.AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
 		}
 		findings, _, err := c.Module(ctx, wasm, assets, true)
 		if err != nil {

@@ -7,11 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
@@ -44,6 +47,24 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, err)
 	}
 	pkg := pos[0]
+	src := pkgDir(pkg)
+	if err := packTarget(*out, src); err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v; nothing was written\n", err)
+		return exitUsage
+	}
+	assets, assetFindings, err := pkgcheck.CheckAssets(src)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitUnreadable
+	}
+	if len(assetFindings) > 0 {
+		files := []report.File{{Path: filepath.Join(src, pkgcheck.AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings}}
+		if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {
+			fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		}
+		fmt.Fprintf(stderr, "subakogo pack: %s has links or special files in assets/; nothing was written\n", pkg)
+		return exitFindings
+	}
 	if code := ensureGenerated(pkg, *regenerate, f, stdout, stderr); code != exitOK {
 		return code
 	}
@@ -59,7 +80,7 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	defer os.RemoveAll(staging)
-	if err := buildPackage(pkg, staging, stderr); err != nil {
+	if err := buildPackage(pkg, assets, staging, stderr); err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 		return exitFindings
 	}
@@ -101,9 +122,10 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// buildPackage writes module.wasm, subako-package.json and assets/ for a Go
-// package into dir.
-func buildPackage(pkg, dir string, stderr io.Writer) error {
+// buildPackage writes module.wasm, subako-package.json and assets/ (a copy
+// of the folder assets, checked by pkgcheck.CheckAssets; "" for none) for a
+// Go package into dir.
+func buildPackage(pkg, assets, dir string, stderr io.Writer) error {
 	goBuild := func(env []string, args ...string) error {
 		cmd := exec.Command("go", append([]string{"build", "-trimpath"}, args...)...)
 		cmd.Env = append(os.Environ(), env...)
@@ -127,11 +149,80 @@ func buildPackage(pkg, dir string, stderr io.Writer) error {
 	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), manifest.Bytes(), 0o644); err != nil {
 		return err
 	}
-	src := filepath.Join(pkgDir(pkg), pkgcheck.AssetsDir)
-	if fi, err := os.Stat(src); err == nil && fi.IsDir() {
-		return os.CopyFS(filepath.Join(dir, pkgcheck.AssetsDir), os.DirFS(src))
+	if assets != "" {
+		// A link added since the check is copied as a link, and the lint of
+		// the staging directory refuses it.
+		return os.CopyFS(filepath.Join(dir, pkgcheck.AssetsDir), os.DirFS(assets))
 	}
 	return nil
+}
+
+// packTarget checks that pack may replace dir with what it builds: dir is
+// neither the source package src nor inside it (nor holds it), and is
+// missing, empty, or a package directory pack wrote (module.wasm,
+// subako-package.json and assets/, nothing else). pack never deletes
+// anything it did not write.
+func packTarget(dir, src string) error {
+	realDir, realSrc := resolved(dir), resolved(src)
+	if within(realDir, realSrc) {
+		return fmt.Errorf("-o %s is the package's own directory or inside it (%s): its sources would be replaced", dir, src)
+	}
+	if within(realSrc, realDir) {
+		return fmt.Errorf("-o %s holds the package %s: it would be replaced", dir, src)
+	}
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, iofs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return fmt.Errorf("-o %s is %s, not a package directory", dir, input.Kind(fi.Mode()))
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	module := false
+	for _, e := range entries {
+		switch {
+		case e.Name() == pkgcheck.ModuleName && e.Type().IsRegular():
+			module = true
+		case e.Name() == manifestcheck.FileName && e.Type().IsRegular():
+		case e.Name() == pkgcheck.AssetsDir && e.IsDir():
+		default:
+			return fmt.Errorf("-o %s holds %s, which is not part of a package directory: give a new or empty directory, or one pack wrote", dir, e.Name())
+		}
+	}
+	if len(entries) > 0 && !module {
+		return fmt.Errorf("-o %s is not empty and has no %s: give a new or empty directory, or one pack wrote", dir, pkgcheck.ModuleName)
+	}
+	return nil
+}
+
+// resolved is path made absolute with the symbolic links of its longest
+// existing prefix resolved, so two spellings of a directory compare equal.
+func resolved(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	rest := ""
+	for p := abs; ; p = filepath.Dir(p) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if filepath.Dir(p) == p {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+	}
+}
+
+// within reports whether path is dir or below it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // pkgDir is the directory of a package given as a path (./pkg) or an import
