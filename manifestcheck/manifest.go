@@ -17,6 +17,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
 // FileName is the manifest file in a package directory.
@@ -45,54 +46,62 @@ type Manifest struct {
 	Description string      `json:"description"`
 }
 
-// Check validates subako-package.json with the project's JSON
-// Schema for it. Findings carry line and column.
+// Check validates subako-package.json with the project's JSON Schema for
+// it. Findings carry line and column. The text is scanned once, strictly
+// (RFC 8259, UTF-8, no lone surrogate escapes; jsonwire's scanner, the one
+// the runtime uses), so a syntax error sits at the first stray byte, a key
+// written twice is found, and the time is linear however many keys there
+// are.
 func Check(b []byte) (*Manifest, []rules.Finding) {
-	var out []rules.Finding
+	pos := newPositions(b)
+	var out rules.Collector // 5,000 unknown keys draw 100 findings and a count
 	at := func(r *rules.Rule, off int, msg string) {
-		line, col := lineCol(b, off)
-		out = append(out, rules.Finding{Rule: r, Message: msg, Offset: -1, Line: line, Column: col})
+		line, col := pos.lineCol(off)
+		out.Add(rules.Finding{Rule: r, Message: msg, Offset: -1, Line: line, Column: col})
 	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	members, err := scanMembers(b)
 	if err != nil {
-		off := len(b)
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			off = int(se.Offset) - 1
+		var je *jsonwire.Error
+		off, msg := len(b), err.Error()
+		if errors.As(err, &je) {
+			off, msg = je.Offset, je.Msg
 		}
-		at(rules.ManifestJSON, max(off, 0), "not valid JSON: "+err.Error())
-		return nil, out
+		at(rules.ManifestJSON, off, "not valid JSON: "+msg)
+		return nil, out.Findings()
 	}
-	obj, ok := inst.(map[string]any)
-	if !ok {
+	if members == nil {
 		at(rules.ManifestJSON, firstNonSpace(b), "the manifest must be a JSON object")
-		return nil, out
+		return nil, out.Findings()
+	}
+	first := map[string]member{}
+	for _, m := range members {
+		if _, dup := first[m.key]; dup {
+			at(rules.ManifestDuplicateKey, m.keyOffset, strconv.Quote(m.key)+" appears more than once; JSON readers disagree on which one counts")
+			continue
+		}
+		first[m.key] = m
+		if m.key != "abi" && m.key != "name" && m.key != "description" {
+			at(rules.ManifestUnknownField, m.keyOffset, "unknown field "+strconv.Quote(m.key)+": Subako reads only abi, name and description")
+		}
 	}
 	// abi must be the integer 1, written as such: 1.0 or "1" is not it.
-	if raw, ok := rawMember(b, "abi"); ok && strings.TrimSpace(raw.text) != "1" {
-		at(rules.ManifestABI, raw.offset, "abi is "+strings.TrimSpace(raw.text)+"; it must be the integer 1")
+	if abi, ok := first["abi"]; ok && abi.text != "1" {
+		at(rules.ManifestABI, abi.offset, "abi is "+abi.text+"; it must be the integer 1")
 	} else if !ok {
 		at(rules.ManifestABI, firstNonSpace(b), "abi is missing; it must be the integer 1")
 	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if k != "abi" && k != "name" && k != "description" {
-			raw, _ := rawMember(b, k)
-			at(rules.ManifestUnknownField, raw.keyOffset, "unknown field "+strconv.Quote(k)+": Subako reads only abi, name and description")
-		}
-	}
 	for _, k := range []string{"name", "description"} {
-		if _, ok := obj[k]; !ok {
+		if _, ok := first[k]; !ok {
 			at(rules.ManifestField, firstNonSpace(b), k+" is missing")
 		}
 	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		panic("manifestcheck: the schema library refuses JSON the scanner accepted: " + err.Error())
+	}
 	s, err := manifestSchema()
 	if err != nil {
-		panic("rules: the manifest schema does not compile: " + err.Error()) // a bug in the embedded schema
+		panic("manifestcheck: the manifest schema does not compile: " + err.Error()) // a bug in the embedded schema
 	}
 	if err := s.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
@@ -106,8 +115,8 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 					continue // said above and below, more plainly
 				}
 				off := firstNonSpace(b)
-				if raw, ok := rawMember(b, field); ok {
-					off = raw.offset
+				if m, ok := first[field]; ok {
+					off = m.offset
 				}
 				msg := leaf.Error()
 				if field != "" {
@@ -119,16 +128,17 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 			}
 		}
 	}
-	for _, f := range out {
+	findings := out.Findings()
+	for _, f := range findings {
 		if f.Rule.Severity == rules.Error {
-			return nil, out
+			return nil, findings
 		}
 	}
 	var m Manifest
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
 	_ = d.Decode(&m)
-	return &m, out
+	return &m, findings
 }
 
 // leaves flattens a validation error to the causes that name a keyword.
@@ -151,34 +161,43 @@ func trimSchemaError(msg string) string {
 	return msg
 }
 
-type rawValue struct {
-	keyOffset, offset int
-	text              string
+// member is one member of the top-level object, as written.
+type member struct {
+	key               string
+	keyOffset, offset int    // of the key's opening quote and of the value
+	text              string // the value as written
 }
 
-// rawMember finds a top-level member's key and value as written.
-func rawMember(b []byte, key string) (rawValue, bool) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	if t, err := d.Token(); err != nil || t != json.Delim('{') {
-		return rawValue{}, false
+// scanMembers reads the top-level object's members in one pass; it
+// returns nil without an error when the document is valid JSON but not an
+// object.
+func scanMembers(b []byte) ([]member, error) {
+	s := jsonwire.NewScanner(b)
+	if s.PeekKind() != jsonwire.ObjectBegin {
+		if _, err := s.Skip(); err != nil {
+			return nil, err
+		}
+		_, err := s.Next() // only whitespace may follow
+		return nil, err
 	}
-	for d.More() {
-		keyOff := int(d.InputOffset())
-		t, err := d.Token()
+	members := []member{}
+	err := s.Members(func(key string) error {
+		keyOff := s.Offset()
+		raw, err := s.Skip()
 		if err != nil {
-			return rawValue{}, false
+			return err
 		}
-		var v json.RawMessage
-		if err := d.Decode(&v); err != nil {
-			return rawValue{}, false
-		}
-		end := int(d.InputOffset())
-		if k, _ := t.(string); k == key {
-			start := end - len(v)
-			return rawValue{keyOffset: keyOff + firstNonSpace(b[keyOff:]), offset: start, text: string(v)}, true
-		}
+		// raw is a slice of b: its offset is what its capacity lacks.
+		members = append(members, member{key: key, keyOffset: keyOff, offset: cap(b) - cap(raw), text: string(raw)})
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return rawValue{}, false
+	if _, err := s.Next(); err != nil {
+		return nil, err
+	}
+	return members, nil
 }
 
 func firstNonSpace(b []byte) int {
@@ -190,12 +209,28 @@ func firstNonSpace(b []byte) int {
 	return 0
 }
 
+// positions turns byte offsets into lines and columns, counting the
+// lines once rather than per finding.
+type positions struct {
+	size       int
+	lineStarts []int
+}
+
+func newPositions(b []byte) positions {
+	p := positions{size: len(b), lineStarts: []int{0}}
+	for i, c := range b {
+		if c == '\n' {
+			p.lineStarts = append(p.lineStarts, i+1)
+		}
+	}
+	return p
+}
+
 // lineCol converts a byte offset to a 1-based line and column.
-func lineCol(b []byte, off int) (int, int) {
-	off = min(off, len(b))
-	line := 1 + bytes.Count(b[:off], []byte{'\n'})
-	col := off - bytes.LastIndexByte(b[:off], '\n')
-	return line, col
+func (p positions) lineCol(off int) (int, int) {
+	off = min(max(off, 0), p.size)
+	line := sort.Search(len(p.lineStarts), func(i int) bool { return p.lineStarts[i] > off })
+	return line, off - p.lineStarts[line-1] + 1
 }
 
 // SameAsServer compares the manifest with what the module says of itself:

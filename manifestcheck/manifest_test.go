@@ -13,7 +13,7 @@ func TestManifest(t *testing.T) {
 		message   string
 	}{
 		{`{"abi": 1, "name": "hello", "description": "Says hello."}`, nil, 0, 0, ""},
-		{"{\n  \"abi\": 1,\n  \"name\": \"hello\",\n}", []string{"manifest-json"}, 4, 1, "invalid character"},
+		{"{\n  \"abi\": 1,\n  \"name\": \"hello\",\n}", []string{"manifest-json"}, 4, 1, "trailing comma"},
 		{`[1]`, []string{"manifest-json"}, 1, 1, "object"},
 		{"{\"abi\": 1.0, \"name\": \"hello\", \"description\": \"x\"}", []string{"manifest-abi"}, 1, 9, "1.0"},
 		{`{"abi": "1", "name": "hello", "description": "x"}`, []string{"manifest-abi"}, 1, 9, `"1"`},
