@@ -158,14 +158,18 @@ func buildPackage(pkg, assets, dir string, stderr io.Writer) error {
 }
 
 // packTarget checks that pack may replace dir with what it builds: dir is
-// neither the source package src nor inside it (nor holds it), and is
-// missing, empty, or a package directory pack wrote (module.wasm,
-// subako-package.json and assets/, nothing else). pack never deletes
-// anything it did not write.
+// not the source package src, does not hold it, is not in its assets/
+// (which pack copies), and is missing, empty, or a package directory pack
+// wrote (module.wasm, subako-package.json and assets/, nothing else). So
+// pack never deletes anything it did not write. A new directory inside the
+// package, the usual dist/NAME, is fine.
 func packTarget(dir, src string) error {
 	realDir, realSrc := resolved(dir), resolved(src)
-	if within(realDir, realSrc) {
-		return fmt.Errorf("-o %s is the package's own directory or inside it (%s): its sources would be replaced", dir, src)
+	if realDir == realSrc {
+		return fmt.Errorf("-o %s is the package's own directory: its sources would be replaced", dir)
+	}
+	if within(realDir, filepath.Join(realSrc, pkgcheck.AssetsDir)) {
+		return fmt.Errorf("-o %s is in the package's assets/, which pack copies into it", dir)
 	}
 	if within(realSrc, realDir) {
 		return fmt.Errorf("-o %s holds the package %s: it would be replaced", dir, src)

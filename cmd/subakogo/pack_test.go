@@ -40,8 +40,8 @@ func writeFiles(t *testing.T, dir string, files ...string) {
 
 // TestPackNeverDeletes: issue 8's pack -o ./examples/hello and -o ./ each
 // removed what the directory held. pack refuses, before building
-// anything, a target that is the package or inside it, or a non-empty
-// directory pack did not write; every file stays.
+// anything, a target that is the package, holds it or is in its assets/,
+// or a non-empty directory pack did not write; every file stays.
 func TestPackNeverDeletes(t *testing.T) {
 	root := t.TempDir()
 	pkg := filepath.Join(root, "hello")
@@ -53,7 +53,7 @@ func TestPackNeverDeletes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	for _, out := range []string{pkg, "./hello", filepath.Join(pkg, "dist"), "hello/assets", ".", root, filepath.Join(root, "..")} {
+	for _, out := range []string{pkg, "./hello", "hello/", "hello/assets", "hello/assets/dist", ".", root, filepath.Join(root, "..")} {
 		code, stdout, stderr := runCLI("pack", "./hello", "-o", out)
 		if code != exitUsage || !strings.Contains(stderr, "nothing was written") {
 			t.Errorf("pack -o %s: exit %d\n%s%s", out, code, stdout, stderr)
@@ -94,7 +94,8 @@ func TestPackTarget(t *testing.T) {
 		{packed, true},
 		{onlyAssets, false},
 		{src, false},
-		{filepath.Join(src, "dist"), false},
+		{filepath.Join(src, "dist", "hello"), true}, // the usual layout
+		{filepath.Join(src, "assets", "dist"), false},
 	} {
 		if err := packTarget(c.dir, src); (err == nil) != c.ok {
 			t.Errorf("packTarget(%s): %v, want ok %v", c.dir, err, c.ok)
