@@ -173,6 +173,7 @@ type member struct {
 // object.
 func scanMembers(b []byte) ([]member, error) {
 	s := jsonwire.NewScanner(b)
+	s.RequireValidText() // invalid UTF-8 or a lone surrogate is an error, not U+FFFD
 	if s.PeekKind() != jsonwire.ObjectBegin {
 		if _, err := s.Skip(); err != nil {
 			return nil, err
