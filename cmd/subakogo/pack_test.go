@@ -48,11 +48,7 @@ func TestPackNeverDeletes(t *testing.T) {
 	writeFiles(t, pkg, "main.go", "go.mod", "assets/logo.txt")
 	writeFiles(t, root, "notes.txt")
 	before := snapshot(t, root)
-	wd, _ := os.Getwd()
-	if err := os.Chdir(root); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
+	t.Chdir(root)
 	for _, out := range []string{pkg, "./hello", "hello/", "hello/assets", "hello/assets/dist", ".", root, filepath.Join(root, "..")} {
 		code, stdout, stderr := runCLI("pack", "./hello", "-o", out)
 		if code != exitUsage || !strings.Contains(stderr, "nothing was written") {
