@@ -7,11 +7,13 @@ package host
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
+	"github.com/subako-ai/subako-go/wasmparse"
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
@@ -181,6 +183,12 @@ func (e *CompileTimeoutError) Error() string {
 // finish in the background and its result thrown away; the caller gets a
 // *CompileTimeoutError at the deadline.
 func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
+	// A shape past an implementation limit (2^32-1 locals, 100,000 nested
+	// blocks) costs the compiler memory or time without bound: refuse it
+	// before wazero sees it, whoever calls.
+	if p, ok := wasmparse.Parse(wasm).Exceeded(); ok {
+		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
+	}
 	limit := h.compileLimit
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < limit {
 		limit = time.Until(d)

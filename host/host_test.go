@@ -242,3 +242,19 @@ func TestCompilationCache(t *testing.T) {
 		t.Fatal("nothing was cached")
 	}
 }
+
+// TestCompileRefusesHostileShape: issue 8's 56-byte module declaring
+// 2^32-1 locals never reaches wazero, whoever compiles it (call does not
+// lint first).
+func TestCompileRefusesHostileShape(t *testing.T) {
+	mod := []byte("\x00asm\x01\x00\x00\x00\x01\x04\x01\x60\x00\x00\x03\x02\x01\x00\x0a\x0a\x01\x08\x01\xff\xff\xff\xff\x0f\x7f\x0b")
+	ctx := context.Background()
+	h, err := New(ctx, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(ctx)
+	if _, err := h.Compile(ctx, mod); err == nil || !strings.Contains(err.Error(), "refused before compiling") || !strings.Contains(err.Error(), "4294967295 locals") {
+		t.Errorf("compile: %v", err)
+	}
+}

@@ -182,6 +182,17 @@ func (m *Module) FuncName(idx int64) string {
 	return ""
 }
 
+// Exceeded returns the first problem that is an implementation limit
+// passed, if any: such a module must not reach a compiler.
+func (m *Module) Exceeded() (Problem, bool) {
+	for _, p := range m.Problems {
+		if p.Kind == Exceeds {
+			return p, true
+		}
+	}
+	return Problem{}, false
+}
+
 // FuncLabel names function idx for people: its name, else "func[N]".
 func (m *Module) FuncLabel(idx int64) string {
 	if n := m.FuncName(idx); n != "" {
