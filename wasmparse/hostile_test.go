@@ -63,6 +63,9 @@ func brokenBodies(n int) []byte {
 // globalImports is n imports of an i32 global with empty names, five bytes each.
 func globalImports(n int) []byte { return module(section(2, vector(n, []byte{0, 0, 3, 0x7f, 0}))) }
 
+// emptyFuncTypes is n function types () -> (), three bytes each.
+func emptyFuncTypes(n int) []byte { return module(section(1, vector(n, []byte{0x60, 0, 0}))) }
+
 // misplacedSections is n copies of a type section: all but one duplicates.
 func misplacedSections(n int) []byte {
 	return module([]byte(strings.Repeat("\x01\x01\x00", n)))
@@ -76,9 +79,12 @@ var hostile = []struct {
 	keep  int    // at most this many times the input is kept
 }{
 	{"memory imports", memoryImports, 200000, "200000 imports, more than the limit of 100000", 10},
-	// An import entry takes 48 bytes for its 4 or 5: this is the one shape
-	// past 10 times, and LimitImports bounds it at 5.6 MB.
+	// An import entry takes 48 bytes for its 4 or 5: past 10 times, and
+	// LimitImports bounds it at 5.6 MB.
 	{"global imports under the limit", globalImports, 100000, "", 12},
+	// A type entry takes 56 bytes (two slices and its kind) for its 3:
+	// bounded at 56 MB by LimitTypes, and the worst shape known.
+	{"empty function types under the limit", emptyFuncTypes, 330000, "", 19},
 	{"unclosed blocks", unclosedBlocks, 500000, "10001 nested blocks in one function, more than the limit of 10000", 10},
 	{"empty custom sections", emptyCustoms, 330000, "", 10},
 	{"zero-payload sections", zeroPayloadSections, 500000, "unexpected end", 10},
@@ -88,7 +94,7 @@ var hostile = []struct {
 
 // TestHostileMemory: the memory the reader keeps (what is live after a
 // collection, the module included) is at most 10 times the input (one
-// exception below), and what it allocates in all, garbage included, at
+// exceptions below), and what it allocates in all, garbage included, at
 // most 32 times.
 func TestHostileMemory(t *testing.T) {
 	for _, h := range hostile {

@@ -1,6 +1,9 @@
 package wasmparse
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // valType reads a value type, noting which proposal a non-2.0 type belongs to.
 func (p *parser) valType() ValType {
@@ -101,6 +104,7 @@ func (p *parser) globalType() GlobalType {
 func (p *parser) typeSection() {
 	r := &p.r
 	n := r.countMax(1, LimitTypes, 0)
+	p.m.Types = make([]Type, 0, min(n, r.remaining()/3)) // a type takes 3 bytes or more
 	for i := 0; i < n; i++ {
 		off := r.pos
 		if r.peek() == 0x4e { // rec group
@@ -129,7 +133,7 @@ func (p *parser) subType() {
 		off = r.pos
 		c = r.byte()
 	}
-	t := Type{Kind: TypeKind(c), Offset: off}
+	t := Type{Kind: TypeKind(c)}
 	switch TypeKind(c) {
 	case TypeFunc:
 		np := r.countMax(1, LimitParams, 0)
@@ -277,6 +281,7 @@ func (p *parser) memorySection() {
 func (p *parser) tagSection() {
 	r := &p.r
 	n := r.countMax(2, LimitTags, p.m.NumImportedTags)
+	p.m.Tags = make([]Tag, 0, n)
 	if n == 0 {
 		p.use(featEHShared, p.secStart, -1) // the section itself is beyond 2.0
 	}
@@ -293,6 +298,9 @@ func (p *parser) tagSection() {
 func (p *parser) globalSection() {
 	r := &p.r
 	n := r.countMax(3, LimitGlobals, p.m.NumImportedGlobals)
+	most := min(n, r.remaining()/5) // a global takes 5 bytes or more
+	p.m.Globals = make([]Global, 0, most)
+	p.m.globalSpace = slices.Grow(p.m.globalSpace, most)
 	for i := 0; i < n; i++ {
 		g := Global{Offset: r.pos}
 		g.Type = p.globalType()
@@ -328,6 +336,7 @@ func (p *parser) startSection() {
 func (p *parser) elemSection() {
 	r := &p.r
 	n := r.countMax(2, LimitElemSegments, 0)
+	p.m.Elems = make([]Elem, 0, min(n, r.remaining()/3)) // a segment takes 3 bytes or more
 	for i := 0; i < n; i++ {
 		e := Elem{Pos: r.pos, Type: FuncRef}
 		foff := r.pos

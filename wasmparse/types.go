@@ -138,9 +138,8 @@ const (
 
 // Type is one entry of the type index space (rec groups flattened).
 type Type struct {
-	Kind   TypeKind
-	Func   FuncType // when Kind is TypeFunc
-	Offset int
+	Func FuncType // when Kind is TypeFunc
+	Kind TypeKind
 }
 
 // ExternKind is the kind of an import or export.
