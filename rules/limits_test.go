@@ -37,6 +37,13 @@ var notLimits = []string{
 	`("\u00e9" is 6 bytes`,                // the same
 	`{"supportedVersions":["2025-06-18"]`, // an older revision, in P006's example
 	"up to revision 2025-11-25",           // an older revision of MCP
+	// The engines' implementation limits (W050-W054): wasmparse's, checked
+	// against these docs by modulecheck's TestLimitDocs.
+	"one function of 56 bytes declaring",        // issue 8's hostile module
+	"larger than 7,654,321 bytes",               // W053's title
+	"at most 7,654,321 bytes",                   // V8's function size
+	"10 MB Go build is 62,501 bytes",            // a measurement
+	"100,000 bytes in an import or export name", // V8's name length
 }
 
 var (
