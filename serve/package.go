@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
@@ -61,15 +62,15 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	var d *host.Discovery
 	if fi.IsDir() {
 		wasmPath = filepath.Join(path, pkgcheck.ModuleName)
-		if a := filepath.Join(path, pkgcheck.AssetsDir); isDir(a) {
-			p.assets = a
+		if p.assets, _, err = pkgcheck.CheckAssets(path); err != nil { // "" when it holds links (M010 below)
+			return nil, err
 		}
 		if files, d, err = s.checker.DirDiscovery(ctx, path, true); err != nil {
 			return nil, err
 		}
 	} else {
 		wasmPath = path
-		wasm, err := readModule(path)
+		wasm, err := readModule(path, true)
 		if err != nil {
 			return nil, err
 		}
@@ -100,7 +101,7 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	if d == nil {
 		return nil, fmt.Errorf("%s: the module was not run for discovery (its binary has errors)", path)
 	}
-	wasm, err := readModule(wasmPath)
+	wasm, err := readModule(wasmPath, !fi.IsDir())
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +154,7 @@ func (p *Package) describe(discover json.RawMessage, path string, dir bool) {
 	}
 	if info["name"] == nil && dir {
 		var m manifestcheck.Manifest
-		if b, err := os.ReadFile(filepath.Join(path, manifestcheck.FileName)); err == nil && json.Unmarshal(b, &m) == nil && m.Name != "" {
+		if f, err := input.Read(filepath.Join(path, manifestcheck.FileName), input.MaxManifest); err == nil && json.Unmarshal(f.Data, &m) == nil && m.Name != "" {
 			info["name"] = m.Name
 			if m.Description != "" && info["description"] == nil {
 				info["description"] = m.Description
@@ -178,25 +179,23 @@ func hasFindings(files []report.File) bool {
 	return false
 }
 
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
-}
-
-// maxModule is the largest module serve reads, as lint does.
-const maxModule = 1 << 30
-
-func readModule(path string) ([]byte, error) {
-	f, err := os.Open(path)
+// readModule reads a module through the one input reader: a regular file
+// of at most input.MaxModule, so no device can stream and no FIFO hang.
+// A module named on the command line may be a symbolic link to one; a
+// package directory's module.wasm may not.
+func readModule(path string, named bool) ([]byte, error) {
+	read := input.Read
+	if named && path != "-" { // "-" would be stdin, serve's own channel
+		read = input.Arg
+	}
+	f, err := read(path, input.MaxModule)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	b, err := readRegular(f, maxModule)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return b, nil
+	defer f.Release()
+	var b []byte
+	err = input.Guard(func() { b = bytes.Clone(f.Data) }) // Arg maps the file
+	return b, err
 }
 
 func plural(n int, what string) string {

@@ -155,11 +155,18 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 		if code := ensureGenerated(path, watch, report.Text, stderr, stderr); code != exitOK {
 			return "", fmt.Errorf("%s: %s is missing, stale or cannot be generated (see above)", path, model.GeneratedFile)
 		}
+		assets, found, err := pkgcheck.CheckAssets(pkgDir(path))
+		if err != nil {
+			return "", err
+		}
+		if len(found) > 0 {
+			return "", fmt.Errorf("%s: %s (%s); nothing is served", path, found[0].Message, found[0].Rule.ID)
+		}
 		dir, err := os.MkdirTemp(root, "build-")
 		if err != nil {
 			return "", err
 		}
-		if err := buildPackage(path, dir, stderr); err != nil {
+		if err := buildPackage(path, assets, dir, stderr); err != nil {
 			os.RemoveAll(dir)
 			return "", err
 		}

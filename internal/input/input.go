@@ -12,14 +12,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // The caps. A module may be large (Subako's own limit is far below a
 // GiB); the JSON files are small by nature.
 const (
-	MaxModule   = 1 << 30 // module.wasm and .wasm files
-	MaxManifest = 1 << 20 // subako-package.json
-	MaxCalls    = 8 << 20 // testdata/calls.json: a request is at most 8 MiB
+	MaxModule   = 1 << 30          // module.wasm and .wasm files
+	MaxManifest = 1 << 20          // subako-package.json
+	MaxCalls    = abi.LineMaxBytes // testdata/calls.json: a request line's worth of examples
 )
 
 // NotRegularError is returned for a path that is a symbolic link, a
