@@ -226,7 +226,7 @@ func (b *builder) indexDecls(f *ast.File) {
 					}
 					for _, name := range spec.Names {
 						if c, ok := info.Defs[name].(*types.Const); ok {
-							b.constDoc[c] = docText(doc)
+							b.constDoc[c] = docText(doc, c.Name())
 						}
 					}
 				}
@@ -299,7 +299,7 @@ func (b *builder) describePackage(p *model.Package, d *directive, f *ast.File, f
 	default:
 		p.Name = name
 	}
-	p.Description = docText(f.Doc)
+	p.Description = docText(f.Doc, "Package "+b.pass.Pkg.Name())
 	switch n := model.DescriptionLen(p.Description); {
 	case n == 0:
 		b.report(rules.GoDescriptionMissing, f.Name, nil, "the package has no description: write a package doc comment, such as // Hello says hello.")
@@ -407,7 +407,7 @@ func (b *builder) handler(fd *ast.FuncDecl, dir *directive) *handler {
 	tool := &model.Tool{GoFunc: name, Pos: b.pass.Fset.Position(fd.Name.Pos()).String()}
 	h.tool = tool
 	b.toolName(h)
-	tool.Description = docText(fd.Doc)
+	tool.Description = docText(fd.Doc, name)
 	switch n := model.DescriptionLen(tool.Description); {
 	case n == 0:
 		b.report(rules.GoDescriptionMissing, fd.Name, nil, "tool %s has no description: write a doc comment, which the model reads to decide when to call it", tool.Name)

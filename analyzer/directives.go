@@ -5,7 +5,10 @@ import (
 	"go/doc/comment"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -312,9 +315,11 @@ func describeAlmost(space, plus, word, colonSpace, name string) string {
 	return "not lower case"
 }
 
-// docText is a comment group's text as a description: directives left
-// out, paragraphs unwrapped into single lines, doc links as plain words.
-func docText(g *ast.CommentGroup) string {
+// docText is a comment group's text as a description, the way go doc
+// users write it: directives and Deprecated: paragraphs left out,
+// paragraphs unwrapped into single lines, doc links as plain words, and a
+// leading Go name (see dropGoName) rewritten away.
+func docText(g *ast.CommentGroup, name string) string {
 	if g == nil {
 		return ""
 	}
@@ -324,5 +329,44 @@ func docText(g *ast.CommentGroup) string {
 	}
 	p := comment.Parser{LookupSym: func(recv, name string) bool { return true }}
 	pr := comment.Printer{TextWidth: -1}
-	return strings.TrimSpace(string(pr.Text(p.Parse(text))))
+	d := p.Parse(text)
+	d.Content = slices.DeleteFunc(d.Content, func(b comment.Block) bool {
+		para, ok := b.(*comment.Paragraph)
+		if !ok || len(para.Text) == 0 {
+			return false
+		}
+		first, ok := para.Text[0].(comment.Plain)
+		return ok && strings.HasPrefix(string(first), "Deprecated: ")
+	})
+	return dropGoName(strings.TrimSpace(string(pr.Text(d))), name)
+}
+
+// dropGoName rewrites a description that starts with the Go name it
+// documents, as go doc asks ("greet greets someone", "GreetInput is
+// greet's arguments", "Package hello says hello"), to start with what
+// follows: "Greets someone", "Greet's arguments", "Says hello". An
+// exported name is dropped only before "is", "are" or a verb made of the
+// name ("Greet greets"), since "Greet someone by name" is a sentence.
+func dropGoName(s, name string) string {
+	if name == "" {
+		return s
+	}
+	rest, ok := strings.CutPrefix(s, name+" ")
+	if !ok {
+		return s
+	}
+	next, _, _ := strings.Cut(rest, " ")
+	lower := strings.ToLower(name)
+	switch {
+	case next == "is" || next == "are":
+		rest = strings.TrimPrefix(rest[len(next):], " ")
+	case strings.HasPrefix(name, "Package "), !token.IsExported(name), strings.HasPrefix(next, lower) && len(next) > len(lower):
+	default:
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(rest)
+	if rest == "" || !unicode.IsLower(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + rest[size:]
 }

@@ -140,3 +140,33 @@ func TestFixedMarkersAreRight(t *testing.T) {
 		t.Errorf("only %d markers written by fixes", n)
 	}
 }
+
+func TestDropGoName(t *testing.T) {
+	for _, c := range []struct{ in, name, want string }{
+		{"greet greets someone by name.", "greet", "Greets someone by name."},
+		{"GreetInput is greet's arguments.", "GreetInput", "Greet's arguments."},
+		{"Tags are labels.", "Tags", "Labels."},
+		{"Package hello says hello.", "Package hello", "Says hello."},
+		{"Package main is a chart maker.", "Package main", "A chart maker."},
+		{"Greet greets someone.", "Greet", "Greets someone."},
+		{"Greet someone by name.", "Greet", "Greet someone by name."},        // a sentence, not a Go name
+		{"Greet someone by name.", "greet", "Greet someone by name."},        // the case differs
+		{"Report holds the weather.", "Report", "Report holds the weather."}, // exported, another verb
+		{"place is what the API found.", "place", "What the API found."},
+		{"Status is HTTP's status.", "Status", "Status is HTTP's status."}, // HTTP stays upper case
+		{"greet", "greet", "greet"},
+	} {
+		if got := dropGoName(c.in, c.name); got != c.want {
+			t.Errorf("dropGoName(%q, %q) = %q, want %q", c.in, c.name, got, c.want)
+		}
+	}
+	g := &ast.CommentGroup{List: []*ast.Comment{
+		{Text: "// fetch fetches a page."}, {Text: "//"},
+		{Text: "// Deprecated: use read."}, {Text: "//"},
+		{Text: "// It follows redirects."}, {Text: "//"},
+		{Text: "//subako:function"}, {Text: "//go:noinline"},
+	}}
+	if got, want := docText(g, "fetch"), "Fetches a page.\n\nIt follows redirects."; got != want {
+		t.Errorf("docText = %q, want %q", got, want)
+	}
+}

@@ -43,12 +43,16 @@ func (b *builder) exportTypeDocs() {
 			if !ok || !tn.Exported() || tn.Parent() != b.pass.Pkg.Scope() {
 				return true
 			}
-			fact := &typeDocFact{Doc: docText(b.typeDoc[tn])}
+			fact := &typeDocFact{Doc: docText(b.typeDoc[tn], tn.Name())}
 			if st, ok := spec.Type.(*ast.StructType); ok {
 				for _, fld := range st.Fields.List {
-					fd := fieldDoc{Doc: docText(fld.Doc)}
+					first := ""
+					if len(fld.Names) > 0 {
+						first = fld.Names[0].Name
+					}
+					fd := fieldDoc{Doc: docText(fld.Doc, first)}
 					if fd.Doc == "" {
-						fd.Doc = docText(fld.Comment)
+						fd.Doc = docText(fld.Comment, first)
 					}
 					for _, g := range []*ast.CommentGroup{fld.Doc, fld.Comment} {
 						for _, d := range b.dirs[g] {

@@ -556,9 +556,9 @@ func (b *builder) field(e *fieldEntry, outer site) *model.Field {
 	switch {
 	case e.af != nil:
 		dirs = slices.Concat(b.dirs[e.af.Doc], b.dirs[e.af.Comment])
-		f.Description = docText(e.af.Doc)
+		f.Description = docText(e.af.Doc, e.v.Name())
 		if f.Description == "" {
-			f.Description = docText(e.af.Comment)
+			f.Description = docText(e.af.Comment, e.v.Name())
 		}
 	case e.foreign != nil:
 		dirs = foreignDirectives(e.foreign.Markers, fs.rng)
@@ -650,7 +650,7 @@ func (b *builder) typeDescription(t types.Type) string {
 	if fd := b.foreignDoc(n); fd != nil {
 		return fd.Doc
 	}
-	return docText(b.typeDoc[n.Origin().Obj()])
+	return docText(b.typeDoc[n.Origin().Obj()], n.Obj().Name())
 }
 
 func (b *builder) unsupported(s site, format string, args ...any) {

@@ -6,9 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/subako-ai/subako-go/gocheck"
 	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 	"github.com/subako-ai/subako-go/rules"
@@ -561,6 +563,37 @@ func TestLintHostileShape(t *testing.T) {
 		code, stdout, stderr := runCLI(args...)
 		if code != exitFindings || !strings.Contains(stdout, "W050") || strings.Contains(stdout, "P0") {
 			t.Errorf("%v: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
+}
+
+// The examples' doc comments, written as go doc wants them ("GreetInput
+// is greet's arguments"), reach the model as descriptions: no leading Go
+// name, no Deprecated: paragraph.
+func TestExampleDescriptions(t *testing.T) {
+	goName := regexp.MustCompile(`^([a-z]\w* |[A-Z]\w* (is|are) |Package \w+ )`)
+	for _, ex := range []string{"hello", "weather", "chart"} {
+		a, err := gocheck.Analyze("../../examples/" + ex)
+		if err != nil || a.Model == nil {
+			t.Fatalf("%s: %v", ex, err)
+		}
+		var descs []string
+		descs = append(descs, a.Model.Description)
+		for _, tool := range a.Model.Tools {
+			descs = append(descs, tool.Description)
+		}
+		for _, d := range a.Model.Types {
+			descs = append(descs, d.Description)
+			if d.Type != nil {
+				for _, f := range d.Type.Fields {
+					descs = append(descs, f.Description)
+				}
+			}
+		}
+		for _, d := range descs {
+			if goName.MatchString(d) || strings.Contains(d, "Deprecated:") {
+				t.Errorf("%s: description %q reads as Go, not as a description", ex, d)
+			}
 		}
 	}
 }

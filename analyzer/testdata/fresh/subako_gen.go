@@ -2,4 +2,4 @@
 
 package fresh
 
-const subakoModelHash = "7e9c584e564d02ac3d760a73a1889f20a004eddc470326126d1c3f1ad692d371"
+const subakoModelHash = "714cd1be282d7c3e0d284f1ca34d98b277b7acb6cc34b634aefd991b79652595"
