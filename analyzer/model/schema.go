@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // InputSchema is the tool's inputSchema: compact JSON Schema 2020-12 with
@@ -442,8 +444,9 @@ func appendString(b []byte, s string) []byte {
 }
 
 // ToolsJSON is the tools array of tools/list as the runtime answers it:
-// each tool's name, description (when not empty), inputSchema and
-// outputSchema. Subako takes at most abi.ToolListMaxBytes of it.
+// each tool's name, description (when not empty), inputSchema,
+// outputSchema and the _meta that names the generator. Subako takes at
+// most abi.ToolListMaxBytes of it.
 func (p *Package) ToolsJSON() ([]byte, error) {
 	b := []byte{'['}
 	var errs []error
@@ -460,7 +463,9 @@ func (p *Package) ToolsJSON() ([]byte, error) {
 		b = append(append(b, `,"inputSchema":`...), in...)
 		out, err := t.OutputSchema()
 		errs = append(errs, err)
-		b = append(append(append(b, `,"outputSchema":`...), out...), '}')
+		b = append(append(b, `,"outputSchema":`...), out...)
+		// The generated package marks its tools (subako.Package.Generator).
+		b = append(b, `,"_meta":{"`+abi.MetaGenerator+`":"`+abi.GeneratorGoSDK+`"}}`...)
 	}
 	return append(b, ']'), errors.Join(errs...)
 }
