@@ -228,7 +228,7 @@ func TestToolsJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := p.ToolsJSON()
-	want := `[{"name":"t","inputSchema":{"type":"object","properties":{},"additionalProperties":false},"outputSchema":{"type":"array","items":{"type":"string"}}}]`
+	want := `[{"name":"t","inputSchema":{"type":"object","properties":{},"additionalProperties":false},"outputSchema":{"type":"array","items":{"type":"string"}},"_meta":{"ai.subako/generator":"subako-go"}}]`
 	if err != nil || string(got) != want {
 		t.Errorf("got %s, %v\nwant %s", got, err, want)
 	}
