@@ -28,6 +28,7 @@ var scaffold = []struct{ template, path string }{
 	{"calls.json.tmpl", "testdata/calls.json"},
 	{"workflow.yml.tmpl", ".github/workflows/subako.yml"},
 	{"README.md.tmpl", "README.md"},
+	{"subako_http_stub.wat.tmpl", "tests/subako_http_stub.wat"},
 }
 
 var packageName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)

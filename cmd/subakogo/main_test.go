@@ -356,7 +356,7 @@ func TestAuthorPath(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "go generate") {
 		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
 	}
-	for _, f := range []string{"go.mod", "go.sum", "main.go", "main_test.go", "testdata/calls.json", ".github/workflows/subako.yml", "README.md"} {
+	for _, f := range []string{"go.mod", "go.sum", "main.go", "main_test.go", "testdata/calls.json", ".github/workflows/subako.yml", "README.md", "tests/subako_http_stub.wat"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
@@ -383,6 +383,19 @@ func TestAuthorPath(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "dist", "weather", "module.wasm")); err != nil {
 		t.Error(err)
+	}
+	// The package's test compiles for wasip1 too, and the stub is the
+	// ABI page's: a module whose request answers -1 and read_response -2.
+	wasiTest := exec.Command("go", "test", "-c", "-o", filepath.Join(t.TempDir(), "t.wasm"), ".")
+	wasiTest.Dir, wasiTest.Env = dir, append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if out, err := wasiTest.CombinedOutput(); err != nil {
+		t.Errorf("the package's test for wasip1: %v\n%s", err, out)
+	}
+	stub, _ := os.ReadFile(filepath.Join(dir, "tests", "subako_http_stub.wat"))
+	for _, want := range []string{`(func (export "request") (param i32 i32) (result i32) i32.const -1)`, `(func (export "read_response") (param i32 i32) (result i32) i32.const -2)`} {
+		if !strings.Contains(string(stub), want) {
+			t.Errorf("the stub lacks %s:\n%s", want, stub)
+		}
 	}
 	// A change to a handler's doc comment makes the generated file stale.
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(strings.Replace(string(main), "Read a web page", "Read one web page", 1)), 0o644); err != nil {
