@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -127,7 +128,9 @@ func isNameByte(b byte) bool {
 // almostMarker matches comments meant as markers that Go does not take
 // for directives: a space after //, a '+' (kubebuilder style), upper case
 // in "subako", spaces around the colon, an upper-case first letter.
-var almostMarker = regexp.MustCompile(`^//([ \t]*)(\+?)([sS][uU][bB][aA][kK][oO])([ \t]*):([ \t]*)([A-Za-z][A-Za-z0-9_-]*)(.*)$`)
+var almostMarker = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^//([ \t]*)(\+?)([sS][uU][bB][aA][kK][oO])([ \t]*):([ \t]*)([A-Za-z][A-Za-z0-9_-]*)(.*)$`)
+})
 
 // suggestMarker returns the marker name meant by name when that is
 // certain: the same name in another case, or the only one within a small
@@ -268,7 +271,7 @@ func (b *builder) respellFix(d *directive, s string) *analysis.SuggestedFix {
 // checkAlmost reports a comment meant as a marker that Go does not treat
 // as a directive (A012), with a fix when the marker is certain.
 func (b *builder) checkAlmost(c *ast.Comment) {
-	m := almostMarker.FindStringSubmatch(c.Text)
+	m := almostMarker().FindStringSubmatch(c.Text)
 	if m == nil {
 		return
 	}

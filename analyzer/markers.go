@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -424,7 +425,9 @@ func (b *builder) checkRanges(t *model.Type, seen map[string]*directive) {
 
 // isoDuration matches an ISO 8601 duration as JSON Schema's "duration"
 // format takes it (RFC 3339 appendix A).
-var isoDuration = regexp.MustCompile(`^P(?:\d+W|(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$`)
+var isoDuration = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^P(?:\d+W|(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$`)
+})
 
 // defaultValue checks //subako:default against the field's type and its
 // other markers, and returns it as compact JSON. A string field's default
@@ -544,7 +547,7 @@ func (b *builder) defaultValue(d *directive, t *model.Type) (string, bool) {
 	case model.KindDuration:
 		if leaf.Format == "duration" {
 			s, ok := str()
-			if !ok || !isoDuration.MatchString(s) || s == "P" || strings.HasSuffix(s, "T") {
+			if !ok || !isoDuration().MatchString(s) || s == "P" || strings.HasSuffix(s, "T") {
 				return bad("want an ISO 8601 duration such as PT1M30S")
 			}
 			return quoteJSON(s), true

@@ -102,7 +102,7 @@ func newGen(p *model.Package) *gen {
 	for _, d := range p.Types {
 		g.declByGo[d.Go.String()] = d
 	}
-	for name := range helperDecls {
+	for name := range helperDecls() {
 		g.names[name] = true
 	}
 	return g
@@ -114,7 +114,7 @@ func (g *gen) fail(format string, args ...any) {
 
 // h names an rt helper and records that the file needs it.
 func (g *gen) h(name string) *jen.Statement {
-	if helperDecls[name] == nil {
+	if helperDecls()[name] == nil {
 		panic("codegen: no helper " + name)
 	}
 	g.helpers[name] = true

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -33,8 +34,9 @@ type helperDecl struct {
 }
 
 // helperDecls are rt's declarations by name; methods are named Type.Method
-// and are dependencies of their type.
-var helperDecls = loadHelpers()
+// and are dependencies of their type. They are parsed on first use, not at
+// start: every subakogo command links codegen, few generate code.
+var helperDecls = sync.OnceValue(loadHelpers)
 
 func loadHelpers() map[string]*helperDecl {
 	decls := map[string]*helperDecl{}
@@ -140,6 +142,7 @@ func loadHelpers() map[string]*helperDecl {
 // addHelpers appends the helpers the generated code uses to src, and
 // their imports to its import block.
 func (g *gen) addHelpers(src []byte) ([]byte, error) {
+	decls := helperDecls()
 	need := map[string]bool{}
 	var visit func(name string)
 	visit = func(name string) {
@@ -147,7 +150,7 @@ func (g *gen) addHelpers(src []byte) ([]byte, error) {
 			return
 		}
 		need[name] = true
-		for _, dep := range helperDecls[name].deps {
+		for _, dep := range decls[name].deps {
 			visit(dep)
 		}
 	}
@@ -158,7 +161,7 @@ func (g *gen) addHelpers(src []byte) ([]byte, error) {
 	for name := range need {
 		names = append(names, name)
 	}
-	slices.SortFunc(names, func(a, b string) int { return helperDecls[a].order - helperDecls[b].order })
+	slices.SortFunc(names, func(a, b string) int { return decls[a].order - decls[b].order })
 
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "subako_gen.go", src, parser.ParseComments)
@@ -166,7 +169,7 @@ func (g *gen) addHelpers(src []byte) ([]byte, error) {
 		return nil, fmt.Errorf("codegen: the generated code does not parse: %w\n%s", err, src)
 	}
 	for _, name := range names {
-		for _, path := range helperDecls[name].imports {
+		for _, path := range decls[name].imports {
 			astutil.AddImport(fset, f, path)
 		}
 	}
@@ -175,7 +178,7 @@ func (g *gen) addHelpers(src []byte) ([]byte, error) {
 		path, _ := strconv.Unquote(spec.Path.Value)
 		if spec.Name != nil && spec.Name.Name != path[strings.LastIndexByte(path, '/')+1:] {
 			for _, name := range names {
-				if slices.Contains(helperDecls[name].imports, path) {
+				if slices.Contains(decls[name].imports, path) {
 					return nil, fmt.Errorf("codegen: %s is imported as %s, which the helpers do not expect: a package imported by the model's types has the same name", path, spec.Name.Name)
 				}
 			}
@@ -227,7 +230,7 @@ func (g *gen) addHelpers(src []byte) ([]byte, error) {
 	}
 	for _, name := range names {
 		buf.WriteString("\n")
-		buf.WriteString(helperDecls[name].text)
+		buf.WriteString(decls[name].text)
 		buf.WriteString("\n")
 	}
 	return buf.Bytes(), nil

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -110,7 +111,7 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 	run := sarifRun{Artifacts: make([]sarifArtifact, 0, len(files)), Results: []sarifResult{}}
 	d := &run.Tool.Driver
 	d.Name, d.InformationURI, d.Rules = opt.ToolName, "https://github.com/subako-ai/subako-go", []sarifRule{}
-	if v := strings.TrimPrefix(opt.Version, "v"); semverRE.MatchString(v) {
+	if v := strings.TrimPrefix(opt.Version, "v"); semverRE().MatchString(v) {
 		d.SemanticVersion = v
 	} else {
 		d.Version = opt.Version
@@ -181,7 +182,9 @@ func sarifLevel(s rules.Severity) string {
 
 // semverRE is the SemVer 2.0.0 grammar (semver.org's suggested expression);
 // only such versions may go in semanticVersion.
-var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+var semverRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+})
 
 // pascal turns a slug into the PascalCase identifier SARIF suggests for
 // rule names: "feature-not-available" -> "FeatureNotAvailable".
@@ -222,13 +225,13 @@ func artifactURI(p string) string {
 
 // numberRE matches the numbers in a message: offsets and counts move with
 // every rebuild, the problem they describe does not.
-var numberRE = regexp.MustCompile(`0[xX][0-9a-fA-F]+|[0-9]+`)
+var numberRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`0[xX][0-9a-fA-F]+|[0-9]+`) })
 
 // fingerprint is a stable key for a finding, so code scanning keeps one
 // alert open across rebuilds instead of closing it and opening another.
 // It is supplied because a binary has no source lines for the uploader
 // to hash. The caller appends the occurrence number, as GitHub does.
 func fingerprint(fd rules.Finding, path string) string {
-	h := sha256.Sum256([]byte(fd.Rule.ID + "|" + filepath.ToSlash(path) + "|" + fd.Function + "|" + numberRE.ReplaceAllString(fd.Message, "")))
+	h := sha256.Sum256([]byte(fd.Rule.ID + "|" + filepath.ToSlash(path) + "|" + fd.Function + "|" + numberRE().ReplaceAllString(fd.Message, "")))
 	return hex.EncodeToString(h[:])
 }

@@ -1,6 +1,10 @@
 package wasmparse
 
-import "github.com/tetratelabs/wabin/wasm"
+import (
+	"sync"
+
+	"github.com/tetratelabs/wabin/wasm"
+)
 
 // immKind says which immediates follow an opcode.
 type immKind uint8
@@ -103,7 +107,11 @@ func mk(name string, imm immKind, feat Feature, sig string) *opInfo {
 	return o
 }
 
-func init() {
+// buildOpTablesOnce fills the tables on the first Parse rather than at
+// start, which every subakogo command would pay for.
+var buildOpTablesOnce sync.Once
+
+func buildOpTables() {
 	// Control, parametric, variable, table and reference instructions: typed by the validator.
 	for _, d := range []struct {
 		op  byte

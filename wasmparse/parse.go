@@ -35,6 +35,7 @@ type parser struct {
 // Parse decodes and validates b. It always returns a module; what went wrong
 // is in its Problems.
 func Parse(b []byte) *Module {
+	buildOpTablesOnce.Do(buildOpTables)
 	m := &Module{Size: len(b), Start: -1}
 	if len(b) < 4 || string(b[:4]) != "\x00asm" {
 		m.Kind = NotWasm

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"text/template"
 
 	"golang.org/x/mod/modfile"
@@ -31,7 +32,7 @@ var scaffold = []struct{ template, path string }{
 	{"subako_http_stub.wat.tmpl", "tests/subako_http_stub.wat"},
 }
 
-var packageName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
+var packageName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`) })
 
 func runInit(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("init", flag.ContinueOnError)
@@ -58,7 +59,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		abs, _ := filepath.Abs(dir)
 		*name = strings.ToLower(filepath.Base(abs))
 	}
-	if !packageName.MatchString(*name) {
+	if !packageName().MatchString(*name) {
 		return usageError(stderr, fs, fmt.Errorf("package name %q: want 1 to 64 of a-z, 0-9, '_' and '-' (set --name)", *name))
 	}
 	if *module == "" {

@@ -59,6 +59,11 @@ func main() {
 		runVet() // go vet -vettool=$(which subakogo)
 		return
 	}
+	if len(os.Args) == 2 && os.Args[1] == "version" {
+		// Nothing here can crash, so the supervisor's second process
+		// (which pays the whole start-up again) is not worth it.
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	os.Exit(supervise.Main("subakogo", os.Stderr, func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
 }
 
