@@ -74,10 +74,11 @@ type discoverResult struct {
 }
 
 type tool struct {
-	Name         string          `json:"name"`
-	Description  string          `json:"description"`
-	InputSchema  json.RawMessage `json:"inputSchema"`
-	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+	Name         string            `json:"name"`
+	Description  string            `json:"description"`
+	InputSchema  json.RawMessage   `json:"inputSchema"`
+	OutputSchema json.RawMessage   `json:"outputSchema,omitempty"`
+	Meta         map[string]string `json:"_meta,omitempty"`
 }
 
 type listResult struct {
@@ -106,6 +107,8 @@ var tools = []tool{{
 	Description:  "Greet someone by name.",
 	InputSchema:  json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."}},"required":["name"],"additionalProperties":false}`),
 	OutputSchema: json.RawMessage(`{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`),
+	// What generated code says of its tools, so lint leaves their schemas to the analyzer.
+	Meta: map[string]string{abi.MetaGenerator: abi.GeneratorGoSDK},
 }}
 
 type greetInput struct {
