@@ -17,6 +17,9 @@ type CallConfig struct {
 	Timeout time.Duration // the call's timeout; 0 means one minute
 	// AllowHosts is the network allowlist for subako_http (empty: none).
 	AllowHosts []string
+	// HTTPFixture, when set, answers subako_http from recorded responses
+	// instead of the network (subakogo call --http-fixture).
+	HTTPFixture *subakohttp.Fixture
 	// HTTP overrides the whole subako_http configuration (tests).
 	HTTP *subakohttp.Config
 }
@@ -44,7 +47,7 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	}
 	httpCfg := cfg.HTTP
 	if httpCfg == nil {
-		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout}
+		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
 	}
 	s, err := h.start(ctx, m, RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg})
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/input"
 )
 
@@ -40,6 +41,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var allow stringList
 	fs.Var(&allow, "allow-host", "a host subako_http may reach (repeatable; none by default)")
+	fixture := fs.String("http-fixture", "", "answer subako_http from the recorded responses in this JSON file or directory of them, instead of the network")
 	volume := fs.String("volume", "", "directory backing /volume, kept after the call (default: a temporary directory, removed)")
 	data := fs.Bool("data", false, "mount /volume/data, as when the agent enables it")
 	pkg := fs.String("package", "", "the package's assets, mounted read-only at /package")
@@ -82,6 +84,13 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			return exitUnreadable
 		}
 	}
+	var httpFixture *subakohttp.Fixture
+	if *fixture != "" {
+		if httpFixture, err = subakohttp.LoadFixture(*fixture); err != nil {
+			fmt.Fprintf(stderr, "subakogo call: --http-fixture: %v\n", err)
+			return exitUnreadable
+		}
+	}
 	// The one input reader: capped, and never blocked on a device.
 	in, err := readModule(pos[0])
 	var wasm []byte // the host keeps the bytes; a mapping may not outlive this
@@ -115,9 +124,10 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	c := h.Call(ctx, m, pos[1], arguments, host.CallConfig{
-		Mounts:     host.Mounts{Volume: *volume, Data: *data, Package: *pkg, Skills: *skills},
-		Timeout:    *timeout,
-		AllowHosts: allow,
+		Mounts:      host.Mounts{Volume: *volume, Data: *data, Package: *pkg, Skills: *skills},
+		Timeout:     *timeout,
+		AllowHosts:  allow,
+		HTTPFixture: httpFixture,
 	})
 	if c.Err != nil {
 		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Err)
