@@ -5,12 +5,7 @@ package examples_test
 import (
 	"bytes"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -18,7 +13,6 @@ import (
 	"image/png"
 	"io"
 	"log"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -34,6 +28,7 @@ import (
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/testcert"
 )
 
 // Test-run state: the modules built, the host that compiled them, and the
@@ -259,28 +254,13 @@ func startAPI(t *testing.T) *weatherAPI {
 	if api != nil {
 		return api
 	}
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "examples test"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		DNSNames:              []string{geocodingHost, forecastHost},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	cert, err := testcert.New("examples test", []string{geocodingHost, forecastHost}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := &weatherAPI{}
 	a.srv = httptest.NewUnstartedServer(http.HandlerFunc(a.serve))
-	a.srv.TLS = &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}}
+	a.srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
 	a.srv.Config.ErrorLog = log.New(io.Discard, "", 0)
 	a.srv.StartTLS()
 	_, a.port, _ = net.SplitHostPort(a.srv.Listener.Addr().String())

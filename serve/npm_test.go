@@ -3,18 +3,13 @@ package serve
 import (
 	"bytes"
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/json"
 	"encoding/pem"
 	"errors"
 	"io"
 	"log"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -28,6 +23,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/testcert"
 )
 
 // The real clients, pinned in testdata/npm/package.json: the Inspector's
@@ -161,21 +157,11 @@ func npmClients(t *testing.T) (dir, node string) {
 // a PEM file for the helper to trust.
 func weatherServer(t *testing.T) (port, caFile string) {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	cert, err := testcert.New("serve e2e", weatherHosts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "serve e2e"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
-		KeyUsage:    x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}, BasicConstraintsValid: true, IsCA: true,
-		DNSNames: weatherHosts,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
+	der := cert.Certificate[0]
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("content-type", "application/json")
 		switch {
@@ -189,7 +175,7 @@ func weatherServer(t *testing.T) (port, caFile string) {
 			w.WriteHeader(http.StatusNotFound)
 		}
 	}))
-	srv.TLS = &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}}
+	srv.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
 	srv.StartTLS()
 	t.Cleanup(srv.Close)

@@ -2,17 +2,11 @@ package subakohttp
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/json"
 	"errors"
 	"io"
 	"log"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -27,6 +21,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/testcert"
 )
 
 // Names the fake resolver knows. The server's certificate covers them all,
@@ -68,31 +63,15 @@ var (
 // addresses, made once per run.
 func cert(t *testing.T) tls.Certificate {
 	certOnce.Do(func() {
-		key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-		if err != nil {
-			t.Fatal(err)
-		}
 		names := []string{"*.wild.test"}
 		for name := range testNames {
 			names = append(names, name)
 		}
-		tmpl := &x509.Certificate{
-			SerialNumber:          big.NewInt(1),
-			Subject:               pkix.Name{CommonName: "subakohttp test"},
-			NotBefore:             time.Now().Add(-time.Hour),
-			NotAfter:              time.Now().Add(24 * time.Hour),
-			KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-			ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-			BasicConstraintsValid: true,
-			IsCA:                  true,
-			DNSNames:              names,
-			IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
-		}
-		der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+		var err error
+		testCert, err = testcert.New("subakohttp test", names, []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback})
 		if err != nil {
 			t.Fatal(err)
 		}
-		testCert = tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
 	})
 	return testCert
 }
