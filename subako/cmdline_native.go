@@ -14,7 +14,12 @@ func handleArgs(p *Package) {
 	case len(os.Args) < 2:
 		return
 	case len(os.Args) == 2 && os.Args[1] == "--subako-manifest":
-		if err := checkPackage(p); err != nil {
+		// The same checks as discovery's: a broken package has no manifest.
+		_, err := newServer(p, nil)
+		if err == nil {
+			err = checkTools(p)
+		}
+		if err != nil {
 			os.Stderr.WriteString("subako: " + err.Error() + "\n")
 			os.Exit(1)
 		}

@@ -55,16 +55,12 @@ type Tool struct {
 	Call func(args []byte) Result
 }
 
-// checkPackage reports the first thing in p that would make the server
-// answer something invalid. Serve checks it before reading a request, so a
-// broken package fails at discovery, with the reason on stderr.
-func checkPackage(p *Package) error {
-	if p == nil {
-		return errors.New("the package is nil")
-	}
-	if p.Name == "" {
-		return errors.New("the package has no name")
-	}
+// checkTools reports the first thing in p's tools that would make the
+// server answer something invalid. The server checks them when it first
+// lists the tools, so a broken package fails at discovery, with the reason
+// on stderr, and a tools/call, the only request of its instance, does not
+// pay for reading every schema.
+func checkTools(p *Package) error {
 	seen := make(map[string]bool, len(p.Tools))
 	for i := range p.Tools {
 		t := &p.Tools[i]

@@ -48,7 +48,9 @@ const (
 // returns. A package that is not valid (no name, a tool without a Call or
 // with a schema that is not a JSON object, ...) makes it exit with status 1
 // and the reason on stderr, so the problem shows when Subako discovers the
-// package.
+// package. The tools are checked and their list built only when
+// server/discover or tools/list first asks: a tools/call, alone in its
+// instance, pays nothing for the other tools, however many.
 //
 // Built for the machine rather than wasip1, a program whose only argument
 // is --subako-manifest prints the package's subako-package.json instead and
@@ -84,22 +86,50 @@ func ServeIO(p *Package, r io.Reader, w io.Writer) error {
 }
 
 type server struct {
-	tools   map[string]*Tool
-	entries [][]byte  // each tool as tools/list shows it
+	pkg     *Package
+	entries [][]byte  // each tool as tools/list shows it, once listed
 	meta    []byte    // the serverInfo member every result ends with
 	out     io.Writer // where answers go
 	log     io.Writer // where panics are logged
 	buf     []byte    // the answer being built, reused
 }
 
+// newServer checks what every answer needs, the package and its name; its
+// tools are checked when first listed (see listing).
 func newServer(p *Package, w io.Writer) (*server, error) {
-	if err := checkPackage(p); err != nil {
-		return nil, err
+	switch {
+	case p == nil:
+		return nil, errors.New("the package is nil")
+	case p.Name == "":
+		return nil, errors.New("the package has no name")
 	}
-	srv := &server{tools: make(map[string]*Tool, len(p.Tools)), out: w, log: os.Stderr}
+	version := p.Version
+	if version == "" {
+		version = "0.0.0"
+	}
+	m := append([]byte(`,"_meta":{"`+abi.MetaServerInfo+`":{"name":`), quote(p.Name)...)
+	m = jsonwire.AppendString(append(m, `,"version":`...), version)
+	if p.Description != "" {
+		m = jsonwire.AppendString(append(m, `,"description":`...), p.Description)
+	}
+	return &server{pkg: p, meta: append(m, "}}"...), out: w, log: os.Stderr}, nil
+}
+
+// listing checks the tools and builds them as tools/list shows them, the
+// first time discovery needs them (server/discover checks them too): a
+// cold tools/call, the only request of its instance, never reads a
+// schema. A broken tool is an error, which ends the server.
+func (srv *server) listing() error {
+	p := srv.pkg
+	if srv.entries != nil || len(p.Tools) == 0 {
+		return nil
+	}
+	if err := checkTools(p); err != nil {
+		return err
+	}
+	entries := make([][]byte, 0, len(p.Tools))
 	for i := range p.Tools {
 		t := &p.Tools[i]
-		srv.tools[t.Name] = t
 		e := append([]byte(`{"name":`), quote(t.Name)...)
 		if t.Description != "" {
 			e = jsonwire.AppendString(append(e, `,"description":`...), t.Description)
@@ -113,19 +143,10 @@ func newServer(p *Package, w io.Writer) (*server, error) {
 			e = jsonwire.AppendString(append(e, `,"_meta":{"`+abi.MetaGenerator+`":`...), p.Generator)
 			e = append(e, '}')
 		}
-		srv.entries = append(srv.entries, append(e, '}'))
+		entries = append(entries, append(e, '}'))
 	}
-	version := p.Version
-	if version == "" {
-		version = "0.0.0"
-	}
-	m := append([]byte(`,"_meta":{"`+abi.MetaServerInfo+`":{"name":`), quote(p.Name)...)
-	m = jsonwire.AppendString(append(m, `,"version":`...), version)
-	if p.Description != "" {
-		m = jsonwire.AppendString(append(m, `,"description":`...), p.Description)
-	}
-	srv.meta = append(m, "}}"...)
-	return srv, nil
+	srv.entries = entries
+	return nil
 }
 
 // serve reads lines from r and answers them until r ends.
@@ -220,6 +241,11 @@ func (srv *server) handle(line []byte) error {
 	if e != nil {
 		return srv.writeError(m.id, e)
 	}
+	if m.method != abi.MethodToolsCall {
+		if err := srv.listing(); err != nil {
+			return err
+		}
+	}
 	switch m.method {
 	case abi.MethodDiscover:
 		b := append(srv.begin(m.id), `,"result":{"resultType":"complete","supportedVersions":["`+abi.ProtocolVersion+
@@ -270,7 +296,14 @@ func (srv *server) callTool(id []byte, p params) error {
 	if !ok {
 		return srv.writeError(id, invalidParams("params.name must be the tool's name, a string"))
 	}
-	tool := srv.tools[name]
+	// The first tool of that name: a package with two fails discovery.
+	var tool *Tool
+	for i := range srv.pkg.Tools {
+		if srv.pkg.Tools[i].Name == name {
+			tool = &srv.pkg.Tools[i]
+			break
+		}
+	}
 	if tool == nil {
 		return srv.writeError(id, &rpcError{code: codeInvalidParams, message: "Unknown tool: " + name})
 	}

@@ -567,9 +567,32 @@ func TestServeRefusesBrokenPackages(t *testing.T) {
 		{&Package{Name: "p", Tools: []Tool{{Name: "a", InputSchema: obj, OutputSchema: []byte(`[]`), Call: ok}}}, `tool "a": outputSchema must be a JSON object`},
 		{&Package{Name: "p", Tools: []Tool{{Name: "a", InputSchema: obj, OutputSchema: []byte{}, Call: ok}}}, `tool "a": outputSchema is not valid JSON: offset 0: unexpected end of input, expected a value`},
 	} {
+		// The package and its name are checked before the first request,
+		// its tools when they are first listed.
 		err := ServeIO(tc.p, strings.NewReader(""), io.Discard)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("got %v, want %s", err, tc.want)
+		early := tc.p == nil || tc.p.Name == ""
+		if !early && err != nil {
+			t.Errorf("%s: refused before discovery: %v", tc.want, err)
+		}
+		if early {
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got %v, want %s", err, tc.want)
+			}
+			continue
+		}
+		for _, method := range []string{"server/discover", "tools/list"} {
+			var out bytes.Buffer
+			err := ServeIO(tc.p, strings.NewReader(request("1", method, "")), &out)
+			if err == nil || err.Error() != tc.want || out.Len() != 0 {
+				t.Errorf("%s: got %v and %q, want %s and no answer", method, err, out.String(), tc.want)
+			}
+		}
+		// A call reads no schema: Subako calls only a package whose
+		// discovery succeeded.
+		if strings.Contains(tc.want, "Schema ") {
+			if got := serveString(t, tc.p, call("2", "a", "{}")); !strings.Contains(got, `"result"`) {
+				t.Errorf("%s: a call got %s", tc.want, got)
+			}
 		}
 	}
 	// An output schema need not be of type object, and a package may have
@@ -581,5 +604,31 @@ func TestServeRefusesBrokenPackages(t *testing.T) {
 		if err := ServeIO(p, strings.NewReader(""), io.Discard); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// A tools/call, alone in its instance, builds no tool list; discovery
+// builds it once.
+func TestServeCallBuildsNoList(t *testing.T) {
+	srv, err := newServer(testPackage(), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	srv.out, srv.log = &out, io.Discard
+	if err := srv.serve(strings.NewReader(call("1", "echo", `{"a":1}`))); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"structuredContent":{"a":1}`) {
+		t.Errorf("echo answered %s", out.String())
+	}
+	if srv.entries != nil {
+		t.Error("a tools/call built the tool list")
+	}
+	if err := srv.serve(strings.NewReader(request("2", "server/discover", "") + request("3", "tools/list", ""))); err != nil {
+		t.Fatal(err)
+	}
+	if len(srv.entries) != len(testPackage().Tools) {
+		t.Errorf("discovery built %d entries for %d tools", len(srv.entries), len(testPackage().Tools))
 	}
 }
