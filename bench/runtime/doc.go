@@ -15,6 +15,12 @@
 //	go test ./bench/runtime -run '^$' -bench Hello
 //	go test ./bench/runtime -run '^$' -bench Hello -benchtime 300x -count 6 >hello.txt; benchstat hello.txt
 //
+// BenchmarkToolCount compares a cold call of the same tool in generated
+// packages of 1 and 64 tools (tools1, tools64, written by gentools; the
+// 64 tools' list is 252 KiB): a call should not pay for the tool list.
+//
+//	go test ./bench/runtime -run '^$' -bench ToolCount
+//
 // Each module is built for wasip1 once and kept in the user cache directory
 // under a hash of its sources (dependencies outside the standard library
 // included), go.mod, its flags and the Go version; wazero's compilation is
