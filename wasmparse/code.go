@@ -36,9 +36,13 @@ type funcCheck struct {
 	numLocals    uint64
 	targets      []uint32
 	scratch      []ValType
-	off          int     // offset of the instruction being checked
-	op           *opInfo // the instruction being checked
-	one          [256][]ValType
+	off          int  // offset of the instruction being checked
+	inBody       bool // past the locals: c.off is an instruction
+	// localTypes is every local's type, parameters first, when expanding
+	// them costs no more than the body's size; else nil and local searches
+	// the runs.
+	localTypes []ValType
+	one        [256][]ValType
 }
 
 type invalidError struct{ msg string }
@@ -73,7 +77,7 @@ func (c *funcCheck) function(i, start, end int) {
 	p.section = SectionCode
 	p.r = reader{b: p.input[:end], pos: start}
 	c.off = start
-	c.op = nil
+	c.inBody = false
 	defer func() {
 		if e := recover(); e != nil {
 			var pr Problem
@@ -85,8 +89,8 @@ func (c *funcCheck) function(i, start, end int) {
 			default:
 				panic(e)
 			}
-			if c.op != nil {
-				pr.Instr = c.op.name
+			if o := c.instr(); o != nil {
+				pr.Instr = o.name
 			}
 			m.problem(pr)
 		}
@@ -110,6 +114,8 @@ func (c *funcCheck) function(i, start, end int) {
 	}
 	c.typecheck = typed
 	c.params = ft.Params
+	c.expandLocals(end - c.p.r.pos)
+	c.inBody = true
 	c.vals = c.vals[:0]
 	c.ctrls = append(c.ctrls[:0], frame{op: 0, results: ft.Results})
 	c.body(end)
@@ -140,12 +146,57 @@ func (c *funcCheck) locals(params int) {
 	c.numLocals = total
 }
 
-// body walks the instructions until the function's final end.
+// expandLocals fills localTypes when the function declares at most a few
+// more locals than its body has bytes, so that the time stays linear in the
+// input however many locals a hostile module declares.
+func (c *funcCheck) expandLocals(bodySize int) {
+	c.localTypes = c.localTypes[:0]
+	if c.numLocals > uint64(bodySize)+64 {
+		return
+	}
+	c.localTypes = append(c.localTypes, c.params...)
+	for _, lr := range c.runs {
+		for range lr.Count {
+			c.localTypes = append(c.localTypes, lr.Type)
+		}
+	}
+}
+
+// instr is the instruction at c.off, decoded again: only messages need
+// it, so the loops do not keep it. It is nil outside the body and for an
+// illegal or cut opcode.
+func (c *funcCheck) instr() *opInfo {
+	r := reader{b: c.p.r.b, pos: c.off}
+	if !c.inBody || r.pos >= len(r.b) {
+		return nil
+	}
+	op := r.b[r.pos]
+	r.pos++
+	if op >= 0xfb && op <= 0xfe {
+		sub, _, msg := r.u32Safe()
+		if msg != "" {
+			return nil
+		}
+		return lookupOp(op, sub)
+	}
+	return ops1[op]
+}
+
+// opName names the instruction being checked, for messages.
+func (c *funcCheck) opName() string {
+	if o := c.instr(); o != nil {
+		return o.name
+	}
+	return "this instruction"
+}
+
+// body walks the instructions until the function's final end: the common
+// ones by fast, the rest here, one at a time.
 func (c *funcCheck) body(end int) {
 	p, m := c.p, c.m
 	r := &p.r
 	var im immediates
-	for {
+	for !c.typecheck || !c.fast() {
 		c.off = r.pos
 		prefix := byte(0)
 		op := uint32(r.byte())
@@ -160,13 +211,11 @@ func (c *funcCheck) body(end int) {
 			o = lookupOp(prefix, op)
 		}
 		if o == nil {
-			c.op = nil
 			if prefix != 0 {
 				r.fail(c.off, "illegal opcode 0x"+hex(prefix)+" "+itoa(int64(op)))
 			}
 			r.fail(c.off, "illegal opcode 0x"+hex(byte(op)))
 		}
-		c.op = o
 		p.beyond = false
 		switch o.imm {
 		case immNone:
@@ -252,7 +301,7 @@ func (c *funcCheck) pop() ValType {
 		if f.unreachable {
 			return Unknown
 		}
-		c.invalid("type mismatch: " + c.op.name + " expects a value but the stack is empty")
+		c.invalid("type mismatch: " + c.opName() + " expects a value but the stack is empty")
 	}
 	v := c.vals[len(c.vals)-1]
 	c.vals = c.vals[:len(c.vals)-1]
@@ -262,7 +311,7 @@ func (c *funcCheck) pop() ValType {
 func (c *funcCheck) popType(want ValType) ValType {
 	got := c.pop()
 	if got != want && got != Unknown && want != Unknown {
-		c.invalid("type mismatch: " + c.op.name + " expects " + want.String() + ", found " + got.String())
+		c.invalid("type mismatch: " + c.opName() + " expects " + want.String() + ", found " + got.String())
 	}
 	if got == Unknown {
 		return want
@@ -324,7 +373,7 @@ pushed:
 
 func (c *funcCheck) memArg(im *immediates, natural uint8) {
 	if c.memories() == 0 {
-		c.invalid("unknown memory 0: " + c.op.name + " needs a memory")
+		c.invalid("unknown memory 0: " + c.opName() + " needs a memory")
 	}
 	if im.align > uint32(natural) {
 		c.invalid("alignment must not be larger than natural (2^" + itoa(int64(im.align)) + " > " + itoa(int64(1)<<natural) + " bytes)")
@@ -398,6 +447,9 @@ func (c *funcCheck) local(idx uint32) ValType {
 	if int(idx) < len(c.params) {
 		return c.params[idx]
 	}
+	if idx < uint32(len(c.localTypes)) {
+		return c.localTypes[idx]
+	}
 	if len(c.runEnds) <= 8 {
 		for i, e := range c.runEnds {
 			if e > uint64(idx) {
@@ -432,7 +484,7 @@ func (c *funcCheck) elem(idx uint32) *Elem {
 
 func (c *funcCheck) data(idx uint32) {
 	if !c.m.HasDataCount {
-		c.p.r.fail(c.off, "data count section required for "+c.op.name)
+		c.p.r.fail(c.off, "data count section required for "+c.opName())
 	}
 	if idx >= c.m.DataCount {
 		c.invalid("unknown data segment " + itoa(int64(idx)))
@@ -525,13 +577,7 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		c.popTypes(c.ctrls[0].results)
 		c.setUnreachable()
 	case 0x10: // call
-		ti, ok := m.FuncTypeIndex(im.a)
-		if !ok {
-			c.invalid("unknown function " + itoa(int64(im.a)))
-		}
-		ft := c.callType(ti)
-		c.popTypes(ft.Params)
-		c.pushTypes(ft.Results)
+		c.call(im.a)
 	case 0x11: // call_indirect
 		if c.table(im.b).Elem != FuncRef {
 			c.invalid("type mismatch: call_indirect needs a table of funcref")
@@ -574,11 +620,7 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 	case 0x23: // global.get
 		c.push(c.global(im.a).Type)
 	case 0x24: // global.set
-		g := c.global(im.a)
-		if !g.Mutable {
-			c.invalid("global is immutable: global.set of global " + itoa(int64(im.a)))
-		}
-		c.popType(g.Type)
+		c.globalSet(im.a)
 	case 0x25: // table.get
 		t := c.table(im.a)
 		c.popType(I32)
@@ -618,6 +660,24 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		}
 		c.push(FuncRef)
 	}
+}
+
+func (c *funcCheck) call(fn uint32) {
+	ti, ok := c.m.FuncTypeIndex(fn)
+	if !ok {
+		c.invalid("unknown function " + itoa(int64(fn)))
+	}
+	ft := c.callType(ti)
+	c.popTypes(ft.Params)
+	c.pushTypes(ft.Results)
+}
+
+func (c *funcCheck) globalSet(idx uint32) {
+	g := c.global(idx)
+	if !g.Mutable {
+		c.invalid("global is immutable: global.set of global " + itoa(int64(idx)))
+	}
+	c.popType(g.Type)
 }
 
 func (c *funcCheck) needMemory(idx uint32) {

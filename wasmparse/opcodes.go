@@ -216,6 +216,7 @@ func buildOpTables() {
 	initSIMD()
 	initThreads()
 	initGC()
+	buildFastSigs()
 }
 
 func initSIMD() {

@@ -62,12 +62,24 @@ func (r *reader) bytes(n int) []byte {
 
 // u32 reads an unsigned LEB128 of at most 5 bytes whose value fits 32 bits.
 func (r *reader) u32() uint32 {
-	// Fast path: one byte.
-	if r.pos < len(r.b) && r.b[r.pos] < 0x80 {
-		v := uint32(r.b[r.pos])
-		r.pos++
+	// Fast path, small enough to inline: one byte.
+	if v, ok := r.u32Short(); ok {
 		return v
 	}
+	return r.u32Long()
+}
+
+// u32Short reads a one-byte LEB128, the common case, and is small enough
+// to inline where u32 is not: hot loops call u32Long when it fails.
+func (r *reader) u32Short() (uint32, bool) {
+	if pos, b := r.pos, r.b; uint(pos) < uint(len(b)) && b[pos] < 0x80 {
+		r.pos = pos + 1
+		return uint32(b[pos]), true
+	}
+	return 0, false
+}
+
+func (r *reader) u32Long() uint32 {
 	v, off, msg := r.u32Safe()
 	if msg != "" {
 		r.fail(off, msg)
