@@ -11,7 +11,19 @@ func (p *parser) constExpr(want ValType) ConstExpr {
 	r := &p.r
 	m := p.m
 	e := ConstExpr{Offset: r.pos}
-	var stack []ValType
+	// The offset of nearly every segment: i32.const then end.
+	if want == I32 && r.pos+1 < len(r.b) && r.b[r.pos] == 0x41 {
+		r.pos++
+		r.s32()
+		if r.pos < len(r.b) && r.b[r.pos] == 0x0b {
+			r.pos++
+			e.End = r.pos
+			return e
+		}
+		r.pos = e.Offset
+	}
+	var stackBuf [2]ValType
+	stack := stackBuf[:0]
 	var im immediates
 	var targets []uint32
 	bad := ""   // first rule broken

@@ -126,6 +126,18 @@ func (c *funcCheck) fast() bool {
 			pos += n
 			vals = append(vals, t)
 		case 0x0b: // end
+			// A block of no parameters whose results are on top closes
+			// without touching the stack (an if without else only when it
+			// has no results).
+			n := len(c.ctrls)
+			if f := &c.ctrls[n-1]; n > 1 && len(f.params) == 0 && !f.unreachable &&
+				(len(f.results) == 0 && len(vals) == height ||
+					f.op != 0x04 &&
+						len(f.results) == 1 && len(vals) == height+1 && vals[height] == f.results[0]) {
+				c.ctrls = c.ctrls[:n-1]
+				height = c.ctrls[n-2].height
+				continue
+			}
 			r.pos, c.vals = pos, vals
 			if c.end() {
 				return true
@@ -148,12 +160,21 @@ func (c *funcCheck) fast() bool {
 				return false
 			}
 			pos++
-			r.pos, c.vals = pos, vals
 			if op == 0x04 {
-				c.pop1(I32)
+				if n := len(vals); n > height && vals[n-1] == I32 {
+					vals = vals[:n-1]
+				} else {
+					r.pos, c.vals = pos, vals
+					c.popType(I32)
+					vals = c.vals
+				}
 			}
-			c.enter(frame{op: op, results: results, height: len(c.vals)})
-			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+			if len(c.ctrls) > LimitNesting.Max() {
+				r.pos, c.vals = pos, vals
+				c.enter(frame{})
+			}
+			height = len(vals)
+			c.ctrls = append(c.ctrls, frame{op: op, results: results, height: height})
 		case 0x0c: // br
 			r.pos, c.vals = pos, vals
 			c.popTypes(c.label(r.u32()).labelTypes())
@@ -168,8 +189,19 @@ func (c *funcCheck) fast() bool {
 			c.pushTypes(ts)
 			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
 		case 0x10: // call
+			r.pos = pos
+			fn := r.u32()
+			pos = r.pos
+			// The parameters on top, in order, are popped at once.
+			if ti, ok := c.m.FuncTypeIndex(fn); ok && int(ti) < len(c.m.Types) && c.m.Types[ti].Kind == TypeFunc {
+				ft := &c.m.Types[ti].Func
+				if k := len(vals) - len(ft.Params); k >= height && sameTypes(vals[k:], ft.Params) {
+					vals = append(vals[:k], ft.Results...)
+					continue
+				}
+			}
 			r.pos, c.vals = pos, vals
-			c.call(r.u32())
+			c.call(fn)
 			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
 		case 0x23: // global.get
 			r.pos, c.vals = pos, vals
