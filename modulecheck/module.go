@@ -115,7 +115,7 @@ func (c *moduleCheck) imports() {
 	}
 	others := map[string]*foreign{}
 	var order []string
-	for _, im := range c.m.Imports {
+	for _, im := range c.m.Imports() {
 		if im.Kind != wasmparse.ExternFunc {
 			c.add(rules.ImportNotFunction, "import "+im.Module+"."+im.Name+" is a "+im.Kind.String()+"; Subako provides functions only", im.Offset, 0, -1, "")
 			continue
@@ -149,10 +149,11 @@ func (c *moduleCheck) imports() {
 }
 
 func (c *moduleCheck) importSignature(im wasmparse.Import) (wasmparse.FuncType, bool) {
-	if int(im.TypeIndex) >= len(c.m.Types) || c.m.Types[im.TypeIndex].Kind != wasmparse.TypeFunc {
+	ft, ok := c.m.Signature(im.TypeIndex)
+	if !ok {
 		return wasmparse.FuncType{}, false // reported as invalid already
 	}
-	return c.m.Types[im.TypeIndex].Func, true
+	return ft, true
 }
 
 func (c *moduleCheck) wasiImport(im wasmparse.Import) {
@@ -270,7 +271,7 @@ func (c *moduleCheck) toolchain() {
 			first[r] = off
 		}
 	}
-	for _, im := range c.m.Imports {
+	for _, im := range c.m.Imports() {
 		switch {
 		case im.Module == wasi.Module:
 			wasiImports = true

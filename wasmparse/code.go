@@ -98,8 +98,8 @@ func (c *funcCheck) function(i, start, end int) {
 	ti := m.Funcs[i]
 	var ft FuncType
 	typed := c.typecheckAll
-	if int(ti) < len(m.Types) && m.Types[ti].Kind == TypeFunc {
-		ft = m.Types[ti].Func
+	if sig, ok := m.Signature(ti); ok {
+		ft = sig
 	} else {
 		typed = false
 	}
@@ -395,10 +395,10 @@ func (c *funcCheck) blockSig(im *immediates) (params, results []ValType) {
 	case im.block < 0:
 		return nil, c.one[im.blockVT]
 	}
-	if int(im.block) >= len(c.m.Types) || c.m.Types[im.block].Kind != TypeFunc {
+	ft, ok := c.m.Signature(uint32(im.block))
+	if !ok {
 		c.invalid("unknown type " + itoa(im.block) + " in block type")
 	}
-	ft := c.m.Types[im.block].Func
 	return ft.Params, ft.Results
 }
 
@@ -495,10 +495,11 @@ func (c *funcCheck) data(idx uint32) {
 }
 
 func (c *funcCheck) callType(ti uint32) FuncType {
-	if int(ti) >= len(c.m.Types) || c.m.Types[ti].Kind != TypeFunc {
+	ft, ok := c.m.Signature(ti)
+	if !ok {
 		c.invalid("unknown type " + itoa(int64(ti)))
 	}
-	return c.m.Types[ti].Func
+	return ft
 }
 
 // special types the instructions whose typing depends on immediates or context.

@@ -193,8 +193,7 @@ func (c *funcCheck) fast() bool {
 			fn := r.u32()
 			pos = r.pos
 			// The parameters on top, in order, are popped at once.
-			if ti, ok := c.m.FuncTypeIndex(fn); ok && int(ti) < len(c.m.Types) && c.m.Types[ti].Kind == TypeFunc {
-				ft := &c.m.Types[ti].Func
+			if ft, ok := c.m.FuncType(fn); ok {
 				if k := len(vals) - len(ft.Params); k >= height && sameTypes(vals[k:], ft.Params) {
 					vals = append(vals[:k], ft.Results...)
 					continue

@@ -60,11 +60,21 @@ func brokenBodies(n int) []byte {
 	return module(emptyFuncType, section(3, vector(n, []byte{0})), section(10, vector(n, []byte{1, 0})))
 }
 
+// funcImports is n imports of a function of type 0 with empty names, four bytes each.
+func funcImports(n int) []byte {
+	return module(emptyFuncType, section(2, vector(n, []byte{0, 0, 0, 0})))
+}
+
 // globalImports is n imports of an i32 global with empty names, five bytes each.
 func globalImports(n int) []byte { return module(section(2, vector(n, []byte{0, 0, 3, 0x7f, 0}))) }
 
 // emptyFuncTypes is n function types () -> (), three bytes each.
 func emptyFuncTypes(n int) []byte { return module(section(1, vector(n, []byte{0x60, 0, 0}))) }
+
+// oneParamFuncTypes is n function types (i32) -> (), four bytes each.
+func oneParamFuncTypes(n int) []byte {
+	return module(section(1, vector(n, []byte{0x60, 1, 0x7f, 0})))
+}
 
 // misplacedSections is n copies of a type section: all but one duplicates.
 func misplacedSections(n int) []byte {
@@ -79,12 +89,13 @@ var hostile = []struct {
 	keep  int    // at most this many times the input is kept
 }{
 	{"memory imports", memoryImports, 200000, "200000 imports, more than the limit of 100000", 10},
-	// An import entry takes 48 bytes for its 4 or 5: past 10 times, and
-	// LimitImports bounds it at 5.6 MB.
-	{"global imports under the limit", globalImports, 100000, "", 12},
-	// A type entry takes 56 bytes (two slices and its kind) for its 3:
-	// bounded at 56 MB by LimitTypes, and the worst shape known.
-	{"empty function types under the limit", emptyFuncTypes, 330000, "", 19},
+	// An import is kept in 32 bytes (its names in one shared string), and
+	// its place in the function or global index space.
+	{"function imports under the limit", funcImports, 100000, "", 10},
+	{"global imports under the limit", globalImports, 100000, "", 10},
+	// A type entry is 12 bytes; its value types sit in one array.
+	{"empty function types under the limit", emptyFuncTypes, 330000, "", 10},
+	{"one-parameter function types under the limit", oneParamFuncTypes, 250000, "", 10},
 	{"unclosed blocks", unclosedBlocks, 500000, "10001 nested blocks in one function, more than the limit of 10000", 10},
 	{"empty custom sections", emptyCustoms, 330000, "", 10},
 	{"zero-payload sections", zeroPayloadSections, 500000, "unexpected end", 10},
@@ -93,9 +104,8 @@ var hostile = []struct {
 }
 
 // TestHostileMemory: the memory the reader keeps (what is live after a
-// collection, the module included) is at most 10 times the input (one
-// exceptions below), and what it allocates in all, garbage included, at
-// most 32 times.
+// collection, the module included) is at most 10 times the input, and what
+// it allocates in all, garbage included, at most 32 times.
 func TestHostileMemory(t *testing.T) {
 	for _, h := range hostile {
 		t.Run(h.name, func(t *testing.T) {

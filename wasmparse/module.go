@@ -6,7 +6,10 @@
 // every problem with its byte offset instead of stopping at the first.
 package wasmparse
 
-import "sort"
+import (
+	"iter"
+	"sort"
+)
 
 // Kind tells what the input is.
 type Kind int
@@ -94,8 +97,12 @@ type Module struct {
 	Sections []Section
 	Customs  []Custom
 
-	Types    []Type
-	Imports  []Import
+	Types []Type
+	sigs  []ValType // every function type's parameters and results, back to back
+
+	imports    []importEntry
+	importText string // every import's names, a module name once for a run of imports from it
+
 	Funcs    []uint32 // type index of each defined function
 	Tables   []Table
 	Memories []Memory
@@ -164,10 +171,47 @@ func (m *Module) FuncTypeIndex(idx uint32) (uint32, bool) {
 // FuncType returns the signature of function idx when it is a function type.
 func (m *Module) FuncType(idx uint32) (FuncType, bool) {
 	ti, ok := m.FuncTypeIndex(idx)
-	if !ok || int(ti) >= len(m.Types) || m.Types[ti].Kind != TypeFunc {
+	if !ok {
 		return FuncType{}, false
 	}
-	return m.Types[ti].Func, true
+	return m.Signature(ti)
+}
+
+// NumImports is the number of import entries.
+func (m *Module) NumImports() int { return len(m.imports) }
+
+// Import returns import entry i. Its names are parts of one string: it
+// allocates nothing.
+func (m *Module) Import(i int) Import {
+	e := &m.imports[i]
+	return Import{Module: m.text(e.mod), Name: m.text(e.name), Offset: e.offset, TypeIndex: e.typeIndex, Kind: e.kind}
+}
+
+// Imports yields every import entry with its index, in order.
+func (m *Module) Imports() iter.Seq2[int, Import] {
+	return func(yield func(int, Import) bool) {
+		for i := range m.imports {
+			if !yield(i, m.Import(i)) {
+				return
+			}
+		}
+	}
+}
+
+func (m *Module) text(t textRange) string { return m.importText[t.at : t.at+t.n] }
+
+// Signature returns the signature of type index ti when it is a function type.
+func (m *Module) Signature(ti uint32) (FuncType, bool) {
+	if int64(ti) >= int64(len(m.Types)) || m.Types[ti].Kind != TypeFunc {
+		return FuncType{}, false
+	}
+	return m.sig(&m.Types[ti]), true
+}
+
+// sig is function type t's signature, slices of m.sigs that cannot grow into it.
+func (m *Module) sig(t *Type) FuncType {
+	p, r := t.at+uint32(t.nparams), t.at+uint32(t.nparams)+uint32(t.nresults)
+	return FuncType{Params: m.sigs[t.at:p:p], Results: m.sigs[p:r:r]}
 }
 
 // FuncName is the name-section name of function idx, or "" when it has none.
@@ -204,9 +248,21 @@ func (m *Module) FuncLabel(idx int64) string {
 	return "func[" + itoa(idx) + "]"
 }
 
-// ImportItem names import i as problems do: "import[3] env.log".
-func ImportItem(i int, im *Import) string {
-	return "import[" + itoa(int64(i)) + "] " + im.Module + "." + im.Name
+// itemRef names an entry for a problem: "func[7]", or for an import
+// "import[3] env.log". It is made into a string only when a problem is
+// reported, not for each of a million entries.
+type itemRef struct {
+	space     string
+	idx       int
+	mod, name []byte // imports: their names, in the input
+}
+
+func (it itemRef) String() string {
+	s := it.space + "[" + itoa(int64(it.idx)) + "]"
+	if it.space == "import" {
+		s += " " + string(it.mod) + "." + string(it.name)
+	}
+	return s
 }
 
 // nameItems gives each problem inside a function its item, once the name

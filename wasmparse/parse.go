@@ -19,14 +19,14 @@ type parser struct {
 	// index space ("" for none), index and, once read, names.
 	itemSpace         string
 	itemIdx           int
-	itemMod, itemName string
-	fn                int64 // function being decoded, -1 outside code
-	cut               bool  // the current section runs past the end of the file (already reported)
-	beyond            bool  // a post-2.0 feature was met since the flag was last cleared
-	haveFn            bool  // a function section was seen
-	haveCd            bool  // a code section was seen
-	checked           bool  // checkModule ran
-	names             bool  // a name section was read
+	itemMod, itemName []byte // in the input
+	fn                int64  // function being decoded, -1 outside code
+	cut               bool   // the current section runs past the end of the file (already reported)
+	beyond            bool   // a post-2.0 feature was met since the flag was last cleared
+	haveFn            bool   // a function section was seen
+	haveCd            bool   // a code section was seen
+	checked           bool   // checkModule ran
+	names             bool   // a name section was read
 	// messages caches the section-level messages, which hostile inputs can
 	// repeat once per two bytes: they are built once per section id.
 	messages map[int]string
@@ -246,10 +246,10 @@ func (p *parser) item() string {
 	}
 	s := p.itemSpace + "[" + itoa(int64(p.itemIdx)) + "]"
 	switch {
-	case p.itemMod != "":
-		s += " " + p.itemMod + "." + p.itemName
-	case p.itemName != "":
-		s += " " + p.itemName
+	case len(p.itemMod) > 0:
+		s += " " + string(p.itemMod) + "." + string(p.itemName)
+	case len(p.itemName) > 0:
+		s += " " + string(p.itemName)
 	}
 	return s
 }

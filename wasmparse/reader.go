@@ -179,7 +179,10 @@ func (r *reader) s32() int32 { return int32(r.signed(32)) }
 func (r *reader) s64() int64 { return r.signed(64) }
 
 // name reads a length-prefixed UTF-8 name.
-func (r *reader) name() string {
+func (r *reader) name() string { return string(r.nameBytes()) }
+
+// nameBytes reads a length-prefixed UTF-8 name without copying it.
+func (r *reader) nameBytes() []byte {
 	start := r.pos
 	n := r.u32()
 	b := r.bytes(int(n))
@@ -187,7 +190,7 @@ func (r *reader) name() string {
 	if !utf8.Valid(b) {
 		r.fail(start, "malformed UTF-8 encoding")
 	}
-	return string(b)
+	return b
 }
 
 // count reads a vector length and refuses one that cannot fit in what is

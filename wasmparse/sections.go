@@ -118,6 +118,7 @@ func (p *parser) typeSection() {
 		}
 		p.subType()
 	}
+	p.m.sigs = trimSpare(p.m.sigs) // the types are all read
 }
 
 func (p *parser) subType() {
@@ -136,16 +137,17 @@ func (p *parser) subType() {
 	t := Type{Kind: TypeKind(c)}
 	switch TypeKind(c) {
 	case TypeFunc:
+		m := p.m
+		t.at = uint32(len(m.sigs))
 		np := r.countMax(1, LimitParams, 0)
-		t.Func.Params = make([]ValType, np)
-		for i := range t.Func.Params {
-			t.Func.Params[i] = p.valType()
+		for range np {
+			m.sigs = append(m.sigs, p.valType())
 		}
 		nr := r.countMax(1, LimitResults, 0)
-		t.Func.Results = make([]ValType, nr)
-		for i := range t.Func.Results {
-			t.Func.Results[i] = p.valType()
+		for range nr {
+			m.sigs = append(m.sigs, p.valType())
 		}
+		t.nparams, t.nresults = uint16(np), uint16(nr)
 	case TypeStruct:
 		p.use(FeatGC, off, -1)
 		nf := r.count(2)
@@ -162,6 +164,15 @@ func (p *parser) subType() {
 		r.fail(off, "malformed type: expected 0x60 (func), found 0x"+hex(c))
 	}
 	p.m.Types = append(p.m.Types, t)
+}
+
+// trimSpare copies s into an array of its length when append left much of
+// its capacity unused, which would otherwise stay live with the module.
+func trimSpare[T any](s []T) []T {
+	if cap(s)-len(s) > len(s)/8 {
+		return append([]T(nil), s...)
+	}
+	return s
 }
 
 func (p *parser) fieldType() {
@@ -182,13 +193,29 @@ func (p *parser) importSection() {
 	r := &p.r
 	m := p.m
 	n := r.countMax(4, LimitImports, 0)
-	m.Imports = make([]Import, 0, n)
+	m.imports = make([]importEntry, 0, n)
+	var text []byte
+	var prevMod []byte
+	defer func() { // also when a problem cuts the section short
+		m.importText = string(text)
+		m.funcSpace, m.globalSpace = trimSpare(m.funcSpace), trimSpare(m.globalSpace)
+	}()
 	for i := 0; i < n; i++ {
-		p.itemSpace, p.itemIdx, p.itemMod, p.itemName = "import", i, "", ""
+		p.itemSpace, p.itemIdx, p.itemMod, p.itemName = "import", i, nil, nil
 		im := Import{Offset: r.pos}
-		im.Module = r.name()
-		im.Name = r.name()
-		p.itemMod, p.itemName = im.Module, im.Name
+		mod, name := r.nameBytes(), r.nameBytes()
+		p.itemMod, p.itemName = mod, name
+		e := importEntry{offset: im.Offset}
+		if i > 0 && string(mod) == string(prevMod) {
+			e.mod = m.imports[i-1].mod
+		} else {
+			e.mod = textRange{uint32(len(text)), uint32(len(mod))}
+			text = append(text, mod...)
+		}
+		prevMod = mod
+		e.name = textRange{uint32(len(text)), uint32(len(name))}
+		text = append(text, name...)
+		item := itemRef{space: "import", idx: i, mod: mod, name: name}
 		koff := r.pos
 		im.Kind = ExternKind(r.byte())
 		switch im.Kind {
@@ -196,18 +223,18 @@ func (p *parser) importSection() {
 			im.TypeIndex = r.u32()
 			m.NumImportedFuncs++
 			m.funcSpace = append(m.funcSpace, im.TypeIndex)
-			p.funcType(im.TypeIndex, im.Offset, SectionImport, ImportItem(i, &im))
+			p.funcType(im.TypeIndex, im.Offset, SectionImport, item)
 		case ExternTable:
 			t := p.tableType()
 			m.NumImportedTables++
 			r.check(im.Offset, LimitTables, m.NumImportedTables)
 			m.tableSpace = append(m.tableSpace, t)
-			p.checkLimits(t.Limits, 0xffffffff, im.Offset, SectionImport, ImportItem(i, &im), "table")
+			p.checkLimits(t.Limits, 0xffffffff, im.Offset, SectionImport, item, "table")
 		case ExternMemory:
 			l := p.limits(true)
 			m.NumImportedMemories++
 			r.check(im.Offset, LimitMemories, m.NumImportedMemories)
-			p.checkLimits(l, 65536, im.Offset, SectionImport, ImportItem(i, &im), "memory")
+			p.checkLimits(l, 65536, im.Offset, SectionImport, item, "memory")
 			if m.NumImportedMemories == 2 {
 				m.use(FeatMultiMemory, im.Offset, -1)
 			}
@@ -222,11 +249,12 @@ func (p *parser) importSection() {
 			}
 			im.TypeIndex = r.u32()
 			m.NumImportedTags++
-			p.funcType(im.TypeIndex, im.Offset, SectionImport, ImportItem(i, &im))
+			p.funcType(im.TypeIndex, im.Offset, SectionImport, item)
 		default:
 			r.fail(koff, "malformed import kind 0x"+hex(byte(im.Kind)))
 		}
-		m.Imports = append(m.Imports, im)
+		e.typeIndex, e.kind = im.TypeIndex, im.Kind
+		m.imports = append(m.imports, e)
 	}
 }
 
@@ -240,7 +268,7 @@ func (p *parser) functionSection() {
 		off := r.pos
 		m.Funcs[i] = r.u32()
 		if ti := m.Funcs[i]; int(ti) >= len(m.Types) || m.Types[ti].Kind != TypeFunc {
-			p.funcType(ti, off, SectionFunction, "func["+itoa(int64(m.NumImportedFuncs+i))+"]")
+			p.funcType(ti, off, SectionFunction, itemRef{space: "func", idx: m.NumImportedFuncs + i})
 		}
 	}
 	m.funcSpace = append(m.funcSpace, m.Funcs...)
@@ -315,10 +343,11 @@ func (p *parser) exportSection() {
 	n := r.countMax(3, LimitExports, 0)
 	p.m.Exports = make([]Export, 0, n)
 	for i := 0; i < n; i++ {
-		p.itemSpace, p.itemIdx, p.itemMod, p.itemName = "export", i, "", ""
+		p.itemSpace, p.itemIdx, p.itemMod, p.itemName = "export", i, nil, nil
 		e := Export{Offset: r.pos}
-		e.Name = r.name()
-		p.itemName = e.Name
+		name := r.nameBytes()
+		e.Name = string(name)
+		p.itemName = name
 		koff := r.pos
 		e.Kind = ExternKind(r.byte())
 		if e.Kind > ExternTag {

@@ -136,10 +136,15 @@ const (
 	TypeCont   TypeKind = 0x5d
 )
 
-// Type is one entry of the type index space (rec groups flattened).
+// Type is one entry of the type index space (rec groups flattened). A
+// function type's signature is Module.Signature: the entry holds only where
+// it sits in the module's one array of value types, so that a hostile
+// module of a million three-byte types costs 12 bytes for each, not two
+// slices.
 type Type struct {
-	Func FuncType // when Kind is TypeFunc
-	Kind TypeKind
+	Kind              TypeKind
+	nparams, nresults uint16 // at most LimitParams and LimitResults
+	at                uint32 // of the parameters in Module.sigs, the results after them
 }
 
 // ExternKind is the kind of an import or export.
@@ -204,15 +209,27 @@ type GlobalType struct {
 	Mutable bool
 }
 
-// Import is one import entry. What an imported table, memory or global is
-// goes to the index spaces, not here: a hostile module may hold 100,000
-// imports of five bytes each.
+// Import is one import entry, as Module.Import returns it. What an imported
+// table, memory or global is goes to the index spaces, not here.
 type Import struct {
 	Module, Name string
 	Offset       int    // of the entry
 	TypeIndex    uint32 // functions and tags
 	Kind         ExternKind
 }
+
+// importEntry is how the module keeps an import: its names as ranges of
+// Module.importText, in 32 bytes where an Import takes 48, since a hostile
+// module may hold 100,000 imports of four bytes each.
+type importEntry struct {
+	offset    int
+	mod, name textRange
+	typeIndex uint32
+	kind      ExternKind
+}
+
+// textRange is a string's place in Module.importText.
+type textRange struct{ at, n uint32 }
 
 // Export is one export entry.
 type Export struct {

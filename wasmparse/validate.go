@@ -16,17 +16,17 @@ func (p *parser) checkModule() {
 	}
 	memories := m.NumImportedMemories
 	for i, t := range m.Tables {
-		p.checkLimits(t.Type.Limits, 0xffffffff, t.Offset, SectionTable, "table["+itoa(int64(m.NumImportedTables+i))+"]", "table")
+		p.checkLimits(t.Type.Limits, 0xffffffff, t.Offset, SectionTable, itemRef{space: "table", idx: m.NumImportedTables + i}, "table")
 	}
 	for i, mem := range m.Memories {
 		memories++
-		p.checkLimits(mem.Limits, 65536, mem.Offset, SectionMemory, "memory["+itoa(int64(m.NumImportedMemories+i))+"]", "memory")
+		p.checkLimits(mem.Limits, 65536, mem.Offset, SectionMemory, itemRef{space: "memory", idx: m.NumImportedMemories + i}, "memory")
 		if memories == 2 {
 			m.use(FeatMultiMemory, mem.Offset, -1)
 		}
 	}
 	for i, tag := range m.Tags {
-		p.funcType(tag.TypeIndex, tag.Offset, SectionTag, "tag["+itoa(int64(m.NumImportedTags+i))+"]")
+		p.funcType(tag.TypeIndex, tag.Offset, SectionTag, itemRef{space: "tag", idx: m.NumImportedTags + i})
 	}
 	seen := make(map[string]bool, len(m.Exports))
 	for i, e := range m.Exports {
@@ -81,22 +81,26 @@ func (p *parser) checkModule() {
 }
 
 // funcType checks that type index ti names a function type.
-func (p *parser) funcType(ti uint32, off int, section SectionID, item string) {
+func (p *parser) funcType(ti uint32, off int, section SectionID, it itemRef) {
 	m := p.m
 	switch {
 	case int(ti) >= len(m.Types):
-		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1, Message: "unknown type " + itoa(int64(ti))})
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: it.String(), Func: -1, Message: "unknown type " + itoa(int64(ti))})
 	case m.Types[ti].Kind != TypeFunc:
-		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1, Message: "type " + itoa(int64(ti)) + " is not a function type"})
+		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: it.String(), Func: -1, Message: "type " + itoa(int64(ti)) + " is not a function type"})
 	}
 }
 
 // checkLimits applies the 2.0 bounds to a table or memory's limits.
-func (p *parser) checkLimits(l Limits, bound uint64, off int, section SectionID, item, what string) {
+func (p *parser) checkLimits(l Limits, bound uint64, off int, section SectionID, it itemRef, what string) {
 	if l.Is64 || l.HasPage {
 		return // a refused feature; its bounds are not 2.0's
 	}
+	if l.Min <= bound && (!l.HasMax || l.Max <= bound && l.Min <= l.Max) && (!l.Shared || l.HasMax) {
+		return
+	}
 	m := p.m
+	item := it.String()
 	if l.Min > bound || (l.HasMax && l.Max > bound) {
 		m.problem(Problem{Kind: Invalid, Offset: off, Section: section, Item: item, Func: -1,
 			Message: what + " size must be at most " + itoa(int64(bound)) + " " + unit(what)})
