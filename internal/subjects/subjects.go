@@ -1,0 +1,420 @@
+// Package subjects builds the test subjects of the call probes: one small
+// ABI 1 package per language, written without subakogo's help (C with
+// clang and wasi-libc, Rust with std alone, AssemblyScript with its WASI
+// shim, Go with the standard library instead of the subako runtime), each
+// either well-behaved or broken in exactly one way that only a call shows.
+// Every subject has one tool, add, that sums two integers (testdata/*).
+//
+// Each module is built at most once per process and kept on disk beside
+// gowasm's, under a hash of its sources, its build and the toolchain's
+// version, so a rerun skips the compilers. A missing toolchain skips the
+// test with a message naming it; under CI, where .ci/run installs them
+// all, it fails the test instead.
+package subjects
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
+)
+
+// Lang is a subject's source language.
+type Lang string
+
+// The languages, each with its source in testdata/LANG.
+const (
+	C              Lang = "c"
+	Rust           Lang = "rust"
+	AssemblyScript Lang = "as"
+	Go             Lang = "go"
+)
+
+// Langs lists every language.
+var Langs = []Lang{C, Rust, AssemblyScript, Go}
+
+// Variant is how a subject behaves; its name is the one every source
+// switches on (a -D macro in upper case in C, a cfg in Rust, a constant in
+// AssemblyScript and Go).
+type Variant string
+
+// The variants: Good passes every probe, each other breaks one.
+const (
+	Good         Variant = "good"
+	RPCError     Variant = "rpc_error"     // bad arguments get a JSON-RPC error instead of an isError result
+	ReadToEOF    Variant = "read_to_eof"   // a call is answered only once stdin reaches end of file
+	SlowExit     Variant = "slow_exit"     // after a call, it sleeps 2 s at end of file before exiting
+	AnswerNotify Variant = "answer_notify" // a notification gets an answer
+	BadOutput    Variant = "bad_output"    // structuredContent's sum is a string, against the outputSchema
+	StringID     Variant = "string_id"     // a numeric id is echoed as a string
+)
+
+// Variants lists every variant, Good first.
+var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadOutput, StringID}
+
+// Tool is the one tool every subject offers.
+const Tool = "add"
+
+// Manifest is every subject's subako-package.json.
+const Manifest = `{"abi": 1, "name": "add", "description": "Adds two integers."}`
+
+// MissingError says which toolchain a subject needs and how to get it.
+type MissingError struct {
+	Lang Lang
+	What string
+}
+
+func (e *MissingError) Error() string {
+	return fmt.Sprintf("subjects: cannot build the %s subjects: %s", e.Lang, e.What)
+}
+
+// Package returns a package directory (module.wasm and
+// subako-package.json) of its own for the subject, which the caller may
+// change. It skips the test when the language's toolchain is missing,
+// except under CI, where that fails it.
+func Package(tb testing.TB, lang Lang, v Variant) string {
+	tb.Helper()
+	mod := Module(tb, lang, v)
+	dir := tb.TempDir()
+	b, err := os.ReadFile(mod)
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, "module.wasm"), b, 0o644)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, "subako-package.json"), []byte(Manifest), 0o644)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dir
+}
+
+// Module is the subject's module in the cache: do not change it.
+func Module(tb testing.TB, lang Lang, v Variant) string {
+	tb.Helper()
+	if testing.Short() {
+		tb.Skip("builds the probes' test subjects")
+	}
+	if lang == Go {
+		return gowasm.Path(tb, sourceDir(Go), "-ldflags=-X main.variant="+string(v))
+	}
+	p, err := ModuleFile(lang, v)
+	var missing *MissingError
+	switch {
+	case errors.As(err, &missing) && os.Getenv("CI") != "":
+		tb.Fatalf("%v, and CI must build every subject (.ci/run installs the toolchains)", err)
+	case errors.As(err, &missing):
+		tb.Skip(err)
+	case err != nil:
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// ModuleFile is Module without a test, for the languages other than Go;
+// its error is a *MissingError when the toolchain is missing.
+func ModuleFile(lang Lang, v Variant) (string, error) {
+	tc, err := toolchainOf(lang)
+	if err != nil {
+		return "", err
+	}
+	mu.Lock()
+	r := built[subject{lang, v}]
+	if r == nil {
+		r = &result{}
+		built[subject{lang, v}] = r
+	}
+	mu.Unlock()
+	r.once.Do(func() { r.path, r.err = buildCached(lang, v, tc) })
+	return r.path, r.err
+}
+
+type subject struct {
+	lang Lang
+	v    Variant
+}
+
+type result struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+var (
+	mu     sync.Mutex
+	built  = map[subject]*result{}
+	chains = map[Lang]*chainResult{}
+)
+
+// toolchain is what builds one language's subjects.
+type toolchain struct {
+	id      string   // the toolchain's version and settings, part of the cache key
+	sources []string // the source files, relative to the language's testdata folder
+	// build writes the variant's module to out, in a temporary directory
+	// of its own.
+	build func(ctx context.Context, v Variant, tmp, out string) error
+}
+
+type chainResult struct {
+	once sync.Once
+	tc   *toolchain
+	err  error
+}
+
+func toolchainOf(lang Lang) (*toolchain, error) {
+	mu.Lock()
+	r := chains[lang]
+	if r == nil {
+		r = &chainResult{}
+		chains[lang] = r
+	}
+	mu.Unlock()
+	r.once.Do(func() {
+		switch lang {
+		case C:
+			r.tc, r.err = clangToolchain()
+		case Rust:
+			r.tc, r.err = rustToolchain()
+		case AssemblyScript:
+			r.tc, r.err = ascToolchain()
+		default:
+			r.err = fmt.Errorf("subjects: no toolchain for %q", lang)
+		}
+	})
+	return r.tc, r.err
+}
+
+// buildLimit bounds one compiler run (npm install included): a loaded
+// 2-core machine takes seconds, never minutes.
+const buildLimit = 5 * time.Minute
+
+func buildCached(lang Lang, v Variant, tc *toolchain) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "subjects 1\n%s\n%s\n%s\n", lang, v, tc.id)
+	for _, f := range tc.sources {
+		b, err := os.ReadFile(filepath.Join(sourceDir(lang), f))
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s %d\n", f, len(b))
+		h.Write(b)
+	}
+	cache := gowasm.CacheDir()
+	out := filepath.Join(cache, fmt.Sprintf("subject-%s-%s-%s.wasm", lang, v, hex.EncodeToString(h.Sum(nil))[:24]))
+	if fi, err := os.Stat(out); err == nil && fi.Size() > 0 {
+		return out, nil
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(cache, "subject-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	ctx, cancel := context.WithTimeout(context.Background(), buildLimit)
+	defer cancel()
+	tmpOut := filepath.Join(tmp, "module.wasm")
+	if err := tc.build(ctx, v, tmp, tmpOut); err != nil {
+		return "", fmt.Errorf("subjects: building the %s subject %s: %w", lang, v, err)
+	}
+	// Rename is atomic: a concurrent build of the same key sees no file
+	// or the whole of one.
+	return out, os.Rename(tmpOut, out)
+}
+
+// sourceDir is the language's testdata folder, found from this file so
+// that any package's tests can build the subjects.
+func sourceDir(lang Lang) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "testdata", string(lang))
+}
+
+// run runs a command, its output in the error when it fails.
+func run(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return out, fmt.Errorf("%s %s: %w\n%s%s", name, strings.Join(args, " "), err, out, stderr.Bytes())
+	}
+	return out, nil
+}
+
+// clangToolchain is clang for wasm32-wasi with Debian's wasi-libc and
+// compiler-rt builtins (packages clang, lld, wasi-libc,
+// libclang-rt-14-dev-wasm32). SUBAKO_CLANG names another clang.
+func clangToolchain() (*toolchain, error) {
+	const pkgs = "apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32"
+	clang := os.Getenv("SUBAKO_CLANG")
+	if clang == "" {
+		clang = "clang"
+	}
+	clang, err := exec.LookPath(clang)
+	if err != nil {
+		return nil, &MissingError{C, "clang is not installed (" + pkgs + ")"}
+	}
+	ctx := context.Background()
+	version, err := run(ctx, "", nil, clang, "--version")
+	if err != nil {
+		return nil, &MissingError{C, err.Error()}
+	}
+	target := "--target=wasm32-wasi"
+	for _, f := range []struct{ flag, what string }{
+		{"-print-file-name=crt1-command.o", "wasi-libc"},
+		{"-print-libgcc-file-name", "the wasm32 compiler-rt builtins"},
+	} {
+		p, err := run(ctx, "", nil, clang, target, "--rtlib=compiler-rt", f.flag)
+		if err != nil {
+			return nil, &MissingError{C, err.Error()}
+		}
+		if _, err := os.Stat(strings.TrimSpace(string(p))); err != nil {
+			return nil, &MissingError{C, f.what + " for wasm32-wasi is not installed (" + pkgs + ")"}
+		}
+	}
+	return &toolchain{
+		id:      clang + "\n" + string(version),
+		sources: []string{"add.c"},
+		build: func(ctx context.Context, v Variant, tmp, out string) error {
+			args := []string{target, "-O2", "-Wall", "-Wextra", "-Wl,--strip-debug", "-o", out, filepath.Join(sourceDir(C), "add.c")}
+			if v != Good {
+				args = append(args, "-D"+strings.ToUpper(string(v)))
+			}
+			// An empty PATH: clang finds wasm-ld beside itself, and no
+			// wasm-opt that happens to be installed rewrites the output.
+			_, err := run(ctx, tmp, []string{"PATH=" + tmp}, clang, args...)
+			return err
+		},
+	}, nil
+}
+
+// rustToolchain is Debian's rustc (1.63: wasm32-wasi, the old name of
+// wasm32-wasip1) with libstd-rust-dev-wasm32, by its absolute path: a
+// rustup rustc earlier on PATH usually lacks the wasm std. SUBAKO_RUSTC
+// names another rustc.
+func rustToolchain() (*toolchain, error) {
+	const pkgs = "apt-get install rustc libstd-rust-dev-wasm32"
+	rustc := os.Getenv("SUBAKO_RUSTC")
+	if rustc == "" {
+		rustc = "/usr/bin/rustc"
+	}
+	ctx := context.Background()
+	version, err := run(ctx, "", nil, rustc, "-vV")
+	if err != nil {
+		return nil, &MissingError{Rust, rustc + " does not run (" + pkgs + "): " + err.Error()}
+	}
+	sysroot, err := run(ctx, "", nil, rustc, "--print", "sysroot")
+	if err != nil {
+		return nil, &MissingError{Rust, err.Error()}
+	}
+	target := ""
+	for _, t := range []string{"wasm32-wasip1", "wasm32-wasi"} {
+		if _, err := os.Stat(filepath.Join(strings.TrimSpace(string(sysroot)), "lib", "rustlib", t, "lib")); err == nil {
+			target = t
+			break
+		}
+	}
+	if target == "" {
+		return nil, &MissingError{Rust, rustc + " has no standard library for wasm32-wasip1 or wasm32-wasi (" + pkgs + ")"}
+	}
+	return &toolchain{
+		id:      rustc + "\n" + target + "\n" + string(version),
+		sources: []string{"add.rs"},
+		build: func(ctx context.Context, v Variant, tmp, out string) error {
+			_, err := run(ctx, tmp, nil, rustc, "--edition", "2021", "--target", target, "-C", "opt-level=2", "-C", "strip=debuginfo",
+				"--cfg", `variant="`+string(v)+`"`, "-o", out, filepath.Join(sourceDir(Rust), "add.rs"))
+			return err
+		},
+	}, nil
+}
+
+// ascToolchain is the AssemblyScript compiler and its WASI shim at the
+// versions testdata/as/package.json pins, installed with npm into a folder
+// of the tests' own (SUBAKO_AS_DIR, else the user cache), as .ci/run does.
+func ascToolchain() (*toolchain, error) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return nil, &MissingError{AssemblyScript, "node is not installed (apt-get install nodejs npm)"}
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		return nil, &MissingError{AssemblyScript, "npm is not installed (apt-get install npm)"}
+	}
+	dir := os.Getenv("SUBAKO_AS_DIR")
+	if dir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return nil, err
+		}
+		dir = filepath.Join(base, "subako-go", "npm-subjects")
+	}
+	want, err := os.ReadFile(filepath.Join(sourceDir(AssemblyScript), "package.json"))
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	have, _ := os.ReadFile(filepath.Join(dir, "package.json"))
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err != nil || !bytes.Equal(have, want) {
+		if err := os.WriteFile(filepath.Join(dir, "package.json"), want, 0o644); err != nil {
+			return nil, err
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), buildLimit)
+		defer cancel()
+		if _, err := run(ctx, dir, nil, npm, "install", "--no-audit", "--no-fund", "--no-package-lock"); err != nil {
+			return nil, &MissingError{AssemblyScript, "npm install of testdata/as/package.json failed: " + err.Error()}
+		}
+	}
+	modules := filepath.Join(dir, "node_modules")
+	nodeVersion, err := run(context.Background(), "", nil, node, "--version")
+	if err != nil {
+		return nil, &MissingError{AssemblyScript, err.Error()}
+	}
+	return &toolchain{
+		id:      "node " + string(nodeVersion) + string(want),
+		sources: []string{"add.ts", "asconfig.json", "package.json"},
+		build: func(ctx context.Context, v Variant, tmp, out string) error {
+			// asconfig.json extends the shim's through ./node_modules,
+			// which must be a real relative path: the build runs in a
+			// folder with the sources, the variant and a link to the
+			// installed packages.
+			for _, f := range []string{"add.ts", "asconfig.json"} {
+				b, err := os.ReadFile(filepath.Join(sourceDir(AssemblyScript), f))
+				if err == nil {
+					err = os.WriteFile(filepath.Join(tmp, f), b, 0o644)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			variant := fmt.Sprintf("// The variant this build makes.\nexport const VARIANT = %q;\n", v)
+			if err := os.WriteFile(filepath.Join(tmp, "variant.ts"), []byte(variant), 0o644); err != nil {
+				return err
+			}
+			if err := os.Symlink(modules, filepath.Join(tmp, "node_modules")); err != nil {
+				return err
+			}
+			_, err := run(ctx, tmp, nil, node, filepath.Join(modules, "assemblyscript", "bin", "asc.js"),
+				"add.ts", "--config", "asconfig.json", "-o", out)
+			return err
+		},
+	}, nil
+}

@@ -1,0 +1,229 @@
+// add: an ABI 1 function package in AssemblyScript (with its WASI shim) with
+// one tool, add, that sums two integers. A test subject for subakogo's call
+// probes: built with VARIANT "good" it behaves; each other VARIANT (the
+// builder writes variant.ts) breaks one probe and nothing that upload
+// discovery can see:
+//
+//   rpc_error      bad arguments get a JSON-RPC error instead of an isError result
+//   read_to_eof    a call is answered only once stdin reaches end of file
+//   slow_exit      after a call, the module sleeps 2 s at end of file before exiting
+//   answer_notify  a notification gets an answer
+//   bad_output     structuredContent's sum is a string, against the outputSchema
+//   string_id      a numeric id is echoed as a string
+import { VARIANT } from "./variant";
+
+@external("wasi_snapshot_preview1", "poll_oneoff")
+declare function poll_oneoff(subs: usize, events: usize, n: usize, nevents: usize): u16;
+
+const TOOLS =
+  '"tools":[{"name":"add","description":"Adds two integers.",' +
+  '"inputSchema":{"type":"object","properties":{' +
+  '"a":{"type":"integer","description":"The first addend.","minimum":-1000000,"maximum":1000000},' +
+  '"b":{"type":"integer","description":"The second addend.","minimum":-1000000,"maximum":1000000}},' +
+  '"required":["a","b"],"additionalProperties":false},' +
+  '"outputSchema":{"type":"object","properties":{' +
+  '"sum":{"type":"integer","description":"a + b."}},' +
+  '"required":["sum"],"additionalProperties":false}}]';
+
+function ws(s: string, i: i32): i32 {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c != 32 && c != 9 && c != 13 && c != 10) break;
+    i++;
+  }
+  return i;
+}
+
+// skip returns the end of the JSON value at i, or -1 when it is malformed.
+function skip(s: string, i: i32): i32 {
+  i = ws(s, i);
+  if (i >= s.length) return -1;
+  const c = s.charCodeAt(i);
+  if (c == 34) {
+    for (i++; i < s.length && s.charCodeAt(i) != 34; i++) if (s.charCodeAt(i) == 92) i++;
+    return i < s.length ? i + 1 : -1;
+  }
+  if (c == 123 || c == 91) {
+    const close = c == 123 ? 125 : 93;
+    i = ws(s, i + 1);
+    if (i < s.length && s.charCodeAt(i) == close) return i + 1;
+    while (i < s.length) {
+      if (c == 123) {
+        if (s.charCodeAt(i) != 34) return -1;
+        i = ws(s, skip(s, i));
+        if (i < 0 || i >= s.length || s.charCodeAt(i) != 58) return -1;
+        i++;
+      }
+      i = skip(s, i);
+      if (i < 0) return -1;
+      i = ws(s, i);
+      if (i >= s.length) return -1;
+      if (s.charCodeAt(i) == close) return i + 1;
+      if (s.charCodeAt(i) != 44) return -1;
+      i = ws(s, i + 1);
+    }
+    return -1;
+  }
+  const start = i;
+  while (i < s.length && "+-.0123456789Eaeflnrstu".indexOf(s.charAt(i)) >= 0) i++;
+  return i > start ? i : -1;
+}
+
+class Member {
+  constructor(public key: string, public value: string) {}
+}
+
+// members lists the object at s, keys without quotes; null when s is not
+// a well-formed object.
+function members(s: string): Member[] | null {
+  let i = ws(s, 0);
+  if (i >= s.length || s.charCodeAt(i) != 123 || skip(s, i) < 0) return null;
+  const out: Member[] = [];
+  i = ws(s, i + 1);
+  while (s.charCodeAt(i) == 34) {
+    const k = skip(s, i);
+    const v = ws(s, ws(s, k) + 1);
+    const e = skip(s, v);
+    out.push(new Member(s.substring(i + 1, k - 1), s.substring(v, e)));
+    i = ws(s, e);
+    if (s.charCodeAt(i) == 44) i = ws(s, i + 1);
+  }
+  return out;
+}
+
+function member(s: string, key: string): string | null {
+  const ms = members(s);
+  if (ms == null) return null;
+  for (let j = 0; j < ms.length; j++) if (ms[j].key == key) return ms[j].value;
+  return null;
+}
+
+// integer reads a JSON integer within the schema's range, or returns null.
+function integer(v: string): string | null {
+  const digits = v.startsWith("-") ? v.substring(1) : v;
+  if (digits.length == 0 || digits.length > 7) return null;
+  for (let j = 0; j < digits.length; j++) {
+    const c = digits.charCodeAt(j);
+    if (c < 48 || c > 57) return null;
+  }
+  const n = I32.parseInt(v);
+  return n >= -1000000 && n <= 1000000 ? n.toString() : null;
+}
+
+// answer writes one response line for id; body is its "result" or "error" member.
+function answer(id: string, body: string): void {
+  if (VARIANT == "string_id" && !id.startsWith('"')) id = '"' + id + '"';
+  process.stdout.write('{"jsonrpc":"2.0","id":' + id + "," + body + "}\n");
+}
+
+function result(members: string): string {
+  return '"result":{"resultType":"complete",' + members + "}";
+}
+
+// add returns the sum as JSON, or sets problem.
+let problem = "";
+function add(params: string): i32 {
+  const name = member(params, "name");
+  if (name == null || name != '"add"') {
+    problem = "there is no such tool: the tool is add";
+    return 0;
+  }
+  const raw = member(params, "arguments");
+  const args = members(raw == null ? "" : raw);
+  if (args == null) {
+    problem = "arguments must be an object with a and b";
+    return 0;
+  }
+  let a: string | null = null, b: string | null = null;
+  for (let j = 0; j < args.length; j++) {
+    const m = args[j];
+    if (m.key != "a" && m.key != "b") {
+      problem = "unknown argument: add takes a and b only";
+      return 0;
+    }
+    const n = integer(m.value);
+    if (n == null) {
+      problem = "a and b must be integers from -1000000 to 1000000";
+      return 0;
+    }
+    if (m.key == "a") a = n;
+    else b = n;
+  }
+  if (a == null || b == null) {
+    problem = "a and b are required";
+    return 0;
+  }
+  return I32.parseInt(a) + I32.parseInt(b);
+}
+
+function call(id: string, params: string): void {
+  problem = "";
+  const sum = add(params).toString();
+  if (problem != "" && VARIANT == "rpc_error") {
+    answer(id, '"error":{"code":-32602,"message":"' + problem + '"}');
+  } else if (problem != "") {
+    answer(id, result('"content":[{"type":"text","text":"' + problem + '"}],"isError":true'));
+  } else if (VARIANT == "bad_output") {
+    answer(id, result('"content":[{"type":"text","text":"{\\"sum\\":\\"' + sum + '\\"}"}],"structuredContent":{"sum":"' + sum + '"}'));
+  } else {
+    answer(id, result('"content":[{"type":"text","text":"{\\"sum\\":' + sum + '}"}],"structuredContent":{"sum":' + sum + "}"));
+  }
+}
+
+// sleep waits on a relative clock subscription (48 bytes) for one event (32 bytes).
+function sleep(ns: u64): void {
+  const buf = new ArrayBuffer(48 + 32 + 4);
+  const p = changetype<usize>(buf);
+  store<u8>(p, 0, 8); // eventtype clock
+  store<u32>(p, 1, 16); // clockid monotonic
+  store<u64>(p, ns, 24);
+  poll_oneoff(p, p + 48, 1, p + 80);
+}
+
+const chunk = new ArrayBuffer(4096);
+// read returns the next bytes of stdin, none at end of file.
+function read(): Uint8Array {
+  const n = process.stdin.read(chunk);
+  return Uint8Array.wrap(chunk, 0, n > 0 ? n : 0);
+}
+
+function handle(line: string): bool {
+  const id = member(line, "id");
+  const method = member(line, "method");
+  if (id == null) {
+    if (VARIANT == "answer_notify") process.stdout.write('{"jsonrpc":"2.0","id":null,"result":{}}\n');
+    return false;
+  }
+  if (method == '"server/discover"') {
+    answer(id, result('"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}'));
+  } else if (method == '"tools/list"') {
+    answer(id, result(TOOLS));
+  } else if (method == '"tools/call"') {
+    if (VARIANT == "read_to_eof") while (read().length > 0) {}
+    const params = member(line, "params");
+    call(id, params == null ? "{}" : params);
+    return true;
+  } else {
+    answer(id, '"error":{"code":-32601,"message":"method not found"}');
+  }
+  return false;
+}
+
+// Lines are cut from the bytes read so far, then decoded.
+let pending = new Uint8Array(0);
+let called = false;
+while (true) {
+  const got = read();
+  if (got.length == 0) break;
+  const joined = new Uint8Array(pending.length + got.length);
+  joined.set(pending);
+  joined.set(got, pending.length);
+  let start = 0;
+  for (let j = 0; j < joined.length; j++) {
+    if (joined[j] != 10) continue;
+    if (handle(String.UTF8.decode(joined.slice(start, j).buffer))) called = true;
+    start = j + 1;
+  }
+  pending = joined.slice(start);
+}
+if (VARIANT == "slow_exit" && called) sleep(2000000000);

@@ -1,0 +1,195 @@
+// add: an ABI 1 function package in C (clang and wasi-libc) with one tool,
+// add, that sums two integers. A test subject for subakogo's call probes:
+// built plain it behaves; each -D switch below breaks one probe and nothing
+// that upload discovery can see.
+//
+//   RPC_ERROR      bad arguments get a JSON-RPC error instead of an isError result
+//   READ_TO_EOF    a call is answered only once stdin reaches end of file
+//   SLOW_EXIT      after a call, the module sleeps 2 s at end of file before exiting
+//   ANSWER_NOTIFY  a notification gets an answer
+//   BAD_OUTPUT     structuredContent's sum is a string, against the outputSchema
+//   STRING_ID      a numeric id is echoed as a string
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+// RESULT opens a response's result: every result says it is complete.
+#define RESULT "\"result\":{\"resultType\":\"complete\","
+
+static const char TOOLS[] =
+    "\"tools\":[{\"name\":\"add\",\"description\":\"Adds two integers.\","
+    "\"inputSchema\":{\"type\":\"object\",\"properties\":{"
+    "\"a\":{\"type\":\"integer\",\"description\":\"The first addend.\",\"minimum\":-1000000,\"maximum\":1000000},"
+    "\"b\":{\"type\":\"integer\",\"description\":\"The second addend.\",\"minimum\":-1000000,\"maximum\":1000000}},"
+    "\"required\":[\"a\",\"b\"],\"additionalProperties\":false},"
+    "\"outputSchema\":{\"type\":\"object\",\"properties\":{"
+    "\"sum\":{\"type\":\"integer\",\"description\":\"a + b.\"}},"
+    "\"required\":[\"sum\"],\"additionalProperties\":false}}]";
+
+static const char *ws(const char *p) {
+	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+	return p;
+}
+
+// skip returns the end of the JSON value at p, or NULL when it is malformed.
+static const char *skip(const char *p) {
+	p = ws(p);
+	if (*p == '"') {
+		for (p++; *p != '"'; p++)
+			if (*p == '\0' || (*p == '\\' && *++p == '\0')) return NULL;
+		return p + 1;
+	}
+	if (*p == '{' || *p == '[') {
+		char close = *p == '{' ? '}' : ']';
+		p = ws(p + 1);
+		if (*p == close) return p + 1;
+		for (;;) {
+			if (close == '}') {
+				if (*p != '"' || !(p = skip(p))) return NULL;
+				p = ws(p);
+				if (*p++ != ':') return NULL;
+			}
+			if (!(p = skip(p))) return NULL;
+			p = ws(p);
+			if (*p == close) return p + 1;
+			if (*p++ != ',') return NULL;
+			p = ws(p);
+		}
+	}
+	const char *start = p;
+	while (*p && strchr("+-.0123456789Eaeflnrstu", *p)) p++;
+	return p > start ? p : NULL;
+}
+
+// next walks an object: from just inside its '{' (or the end of the last
+// value), it sets the next member's key (without quotes) and value and
+// returns the end of that value; NULL at the end or on malformed input.
+static const char *next(const char *p, const char **key, size_t *keylen, const char **val) {
+	p = ws(p);
+	if (*p == ',') p = ws(p + 1);
+	const char *end;
+	if (*p != '"' || !(end = skip(p))) return NULL;
+	*key = p + 1;
+	*keylen = (size_t)(end - p - 2);
+	p = ws(end);
+	if (*p != ':') return NULL;
+	*val = ws(p + 1);
+	return skip(*val);
+}
+
+// member returns the value of key in the object at obj, or NULL.
+static const char *member(const char *obj, const char *key) {
+	obj = ws(obj);
+	if (*obj != '{') return NULL;
+	const char *p = obj + 1, *k, *v;
+	size_t n;
+	while ((p = next(p, &k, &n, &v)))
+		if (n == strlen(key) && memcmp(k, key, n) == 0) return v;
+	return NULL;
+}
+
+static int is(const char *v, const char *s) {
+	return v && v[0] == '"' && strncmp(v + 1, s, strlen(s)) == 0 && v[strlen(s) + 1] == '"';
+}
+
+// integer reads a JSON integer within the schema's range.
+static int integer(const char *v, long *out) {
+	const char *end = skip(v), *p = v;
+	if (!end) return 0;
+	if (*p == '-') p++;
+	if (p == end || end - p > 7) return 0;
+	for (const char *q = p; q < end; q++)
+		if (*q < '0' || *q > '9') return 0;
+	*out = strtol(v, NULL, 10);
+	return *out >= -1000000 && *out <= 1000000;
+}
+
+// answer writes one response line for id, fmt giving its "result" or "error" member.
+__attribute__((format(printf, 2, 3))) static void answer(const char *id, const char *fmt, ...) {
+	int n = (int)(skip(id) - id);
+#ifdef STRING_ID
+	if (id[0] != '"') printf("{\"jsonrpc\":\"2.0\",\"id\":\"%.*s\",", n, id);
+	else
+#endif
+		printf("{\"jsonrpc\":\"2.0\",\"id\":%.*s,", n, id);
+	va_list ap;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fputs("}\n", stdout);
+	fflush(stdout);
+}
+
+static void call(const char *id, const char *params) {
+	const char *args = member(params, "arguments"), *k, *v, *p;
+	const char *problem = NULL;
+	size_t n;
+	long a = 0, b = 0;
+	int have = 0;
+	if (!is(member(params, "name"), "add")) {
+		problem = "there is no such tool: the tool is add";
+	} else if (!args || *args != '{') {
+		problem = "arguments must be an object with a and b";
+	} else {
+		for (p = args + 1; !problem && (p = next(p, &k, &n, &v));) {
+			if (n == 1 && (*k == 'a' || *k == 'b')) {
+				if (!integer(v, *k == 'a' ? &a : &b)) problem = "a and b must be integers from -1000000 to 1000000";
+				have |= *k == 'a' ? 1 : 2;
+			} else {
+				problem = "unknown argument: add takes a and b only";
+			}
+		}
+		if (!problem && have != 3) problem = "a and b are required";
+	}
+	if (problem) {
+#ifdef RPC_ERROR
+		answer(id, "\"error\":{\"code\":-32602,\"message\":\"%s\"}", problem);
+#else
+		answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"%s\"}],\"isError\":true}", problem);
+#endif
+		return;
+	}
+#ifdef BAD_OUTPUT
+	answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"{\\\"sum\\\":\\\"%ld\\\"}\"}],\"structuredContent\":{\"sum\":\"%ld\"}}", a + b, a + b);
+#else
+	answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"{\\\"sum\\\":%ld}\"}],\"structuredContent\":{\"sum\":%ld}}", a + b, a + b);
+#endif
+}
+
+int main(void) {
+	char *line = NULL;
+	size_t cap = 0;
+	int called = 0;
+	while (getline(&line, &cap, stdin) > 0) {
+		const char *id = member(line, "id"), *method = member(line, "method");
+		if (!id) {
+#ifdef ANSWER_NOTIFY
+			fputs("{\"jsonrpc\":\"2.0\",\"id\":null,\"result\":{}}\n", stdout);
+			fflush(stdout);
+#endif
+			continue;
+		}
+		if (is(method, "server/discover")) {
+			answer(id, RESULT "\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}}}");
+		} else if (is(method, "tools/list")) {
+			answer(id, RESULT "%s}", TOOLS);
+		} else if (is(method, "tools/call")) {
+#ifdef READ_TO_EOF
+			while (getchar() != EOF) {
+			}
+#endif
+			call(id, member(line, "params"));
+			called = 1;
+		} else {
+			answer(id, "\"error\":{\"code\":-32601,\"message\":\"method not found\"}");
+		}
+	}
+#ifdef SLOW_EXIT
+	if (called) sleep(2);
+#else
+	(void)called;
+#endif
+	return 0;
+}

@@ -1,0 +1,191 @@
+//! add: an ABI 1 function package in Rust (std only, wasm32-wasip1) with one
+//! tool, add, that sums two integers. A test subject for subakogo's call
+//! probes: built plain it behaves; each `--cfg 'variant="..."'` below breaks
+//! one probe and nothing that upload discovery can see.
+//!
+//!   rpc_error      bad arguments get a JSON-RPC error instead of an isError result
+//!   read_to_eof    a call is answered only once stdin reaches end of file
+//!   slow_exit      after a call, the module sleeps 2 s at end of file before exiting
+//!   answer_notify  a notification gets an answer
+//!   bad_output     structuredContent's sum is a string, against the outputSchema
+//!   string_id      a numeric id is echoed as a string
+use std::io::{self, BufRead, Read, Write};
+
+const TOOLS: &str = concat!(
+    r#""tools":[{"name":"add","description":"Adds two integers.","#,
+    r#""inputSchema":{"type":"object","properties":{"#,
+    r#""a":{"type":"integer","description":"The first addend.","minimum":-1000000,"maximum":1000000},"#,
+    r#""b":{"type":"integer","description":"The second addend.","minimum":-1000000,"maximum":1000000}},"#,
+    r#""required":["a","b"],"additionalProperties":false},"#,
+    r#""outputSchema":{"type":"object","properties":{"#,
+    r#""sum":{"type":"integer","description":"a + b."}},"#,
+    r#""required":["sum"],"additionalProperties":false}}]"#
+);
+
+fn ws(s: &[u8], mut i: usize) -> usize {
+    while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\r' | b'\n') {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the JSON value at i, or None when it is malformed.
+fn skip(s: &[u8], i: usize) -> Option<usize> {
+    let mut i = ws(s, i);
+    match *s.get(i)? {
+        b'"' => {
+            i += 1;
+            while *s.get(i)? != b'"' {
+                i += if s[i] == b'\\' { 2 } else { 1 };
+            }
+            Some(i + 1)
+        }
+        open @ (b'{' | b'[') => {
+            let close = if open == b'{' { b'}' } else { b']' };
+            i = ws(s, i + 1);
+            if *s.get(i)? == close {
+                return Some(i + 1);
+            }
+            loop {
+                if open == b'{' {
+                    if s[i] != b'"' {
+                        return None;
+                    }
+                    i = ws(s, skip(s, i)?);
+                    if *s.get(i)? != b':' {
+                        return None;
+                    }
+                    i += 1;
+                }
+                i = ws(s, skip(s, i)?);
+                match *s.get(i)? {
+                    c if c == close => return Some(i + 1),
+                    b',' => i = ws(s, i + 1),
+                    _ => return None,
+                }
+            }
+        }
+        _ => {
+            let start = i;
+            while i < s.len() && b"+-.0123456789Eaeflnrstu".contains(&s[i]) {
+                i += 1;
+            }
+            (i > start).then(|| i)
+        }
+    }
+}
+
+/// The members of the object at s, as (key without quotes, value) pairs;
+/// None when s is not a well-formed object.
+fn members(s: &[u8]) -> Option<Vec<(&[u8], &[u8])>> {
+    let mut i = ws(s, 0);
+    if *s.get(i)? != b'{' {
+        return None;
+    }
+    skip(s, i)?;
+    let mut out = Vec::new();
+    i = ws(s, i + 1);
+    while s[i] == b'"' {
+        let k = skip(s, i)?;
+        let v = ws(s, ws(s, k) + 1);
+        let e = skip(s, v)?;
+        out.push((&s[i + 1..k - 1], &s[v..e]));
+        i = ws(s, e);
+        if s[i] == b',' {
+            i = ws(s, i + 1);
+        }
+    }
+    Some(out)
+}
+
+fn member<'a>(s: &'a [u8], key: &str) -> Option<&'a [u8]> {
+    members(s)?.into_iter().find(|(k, _)| *k == key.as_bytes()).map(|(_, v)| v)
+}
+
+/// A JSON integer within the schema's range.
+fn integer(v: &[u8]) -> Option<i64> {
+    let digits = v.strip_prefix(b"-").unwrap_or(v);
+    if digits.is_empty() || digits.len() > 7 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n: i64 = std::str::from_utf8(v).ok()?.parse().ok()?;
+    (-1_000_000..=1_000_000).contains(&n).then(|| n)
+}
+
+/// Writes one response line for id; body is its "result" or "error" member.
+fn answer(out: &mut impl Write, id: &[u8], body: &str) {
+    let id = String::from_utf8_lossy(id);
+    let id = if cfg!(variant = "string_id") && !id.starts_with('"') { format!("\"{}\"", id) } else { id.into_owned() };
+    writeln!(out, r#"{{"jsonrpc":"2.0","id":{},{}}}"#, id, body).unwrap();
+    out.flush().unwrap();
+}
+
+fn result(members: &str) -> String {
+    format!(r#""result":{{"resultType":"complete",{}}}"#, members)
+}
+
+/// The sum, or the reason the arguments are refused.
+fn add(params: &[u8]) -> Result<i64, &'static str> {
+    if member(params, "name") != Some(b"\"add\"") {
+        return Err("there is no such tool: the tool is add");
+    }
+    let args = member(params, "arguments").and_then(members).ok_or("arguments must be an object with a and b")?;
+    let (mut a, mut b) = (None, None);
+    for (k, v) in args {
+        let slot = match k {
+            b"a" => &mut a,
+            b"b" => &mut b,
+            _ => return Err("unknown argument: add takes a and b only"),
+        };
+        *slot = Some(integer(v).ok_or("a and b must be integers from -1000000 to 1000000")?);
+    }
+    Ok(a.ok_or("a and b are required")? + b.ok_or("a and b are required")?)
+}
+
+fn call(out: &mut impl Write, id: &[u8], params: &[u8]) {
+    match add(params) {
+        Ok(sum) if cfg!(variant = "bad_output") => answer(out, id, &result(&format!(
+            r#""content":[{{"type":"text","text":"{{\"sum\":\"{0}\"}}"}}],"structuredContent":{{"sum":"{0}"}}"#, sum))),
+        Ok(sum) => answer(out, id, &result(&format!(
+            r#""content":[{{"type":"text","text":"{{\"sum\":{0}}}"}}],"structuredContent":{{"sum":{0}}}"#, sum))),
+        Err(why) if cfg!(variant = "rpc_error") => answer(out, id, &format!(r#""error":{{"code":-32602,"message":"{}"}}"#, why)),
+        Err(why) => answer(out, id, &result(&format!(r#""content":[{{"type":"text","text":"{}"}}],"isError":true"#, why))),
+    }
+}
+
+fn main() {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut out = io::stdout().lock();
+    let mut called = false;
+    let mut line = Vec::new();
+    while input.read_until(b'\n', &mut line).unwrap_or(0) > 0 {
+        let msg = std::mem::take(&mut line);
+        let method = member(&msg, "method").unwrap_or(b"");
+        let id = match member(&msg, "id") {
+            Some(id) => id,
+            None => {
+                if cfg!(variant = "answer_notify") {
+                    writeln!(out, r#"{{"jsonrpc":"2.0","id":null,"result":{{}}}}"#).unwrap();
+                    out.flush().unwrap();
+                }
+                continue;
+            }
+        };
+        match method {
+            b"\"server/discover\"" => answer(&mut out, id, &result(r#""supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}"#)),
+            b"\"tools/list\"" => answer(&mut out, id, &result(TOOLS)),
+            b"\"tools/call\"" => {
+                if cfg!(variant = "read_to_eof") {
+                    input.read_to_end(&mut Vec::new()).unwrap();
+                }
+                call(&mut out, id, member(&msg, "params").unwrap_or(b"{}"));
+                called = true;
+            }
+            _ => answer(&mut out, id, r#""error":{"code":-32601,"message":"method not found"}"#),
+        }
+    }
+    if cfg!(variant = "slow_exit") && called {
+        std::thread::sleep(std::time::Duration::from_secs(2));
+    }
+}
