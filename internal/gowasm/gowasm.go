@@ -115,6 +115,24 @@ func build(dir string, env, flags []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return Cached(key, func(tmp, out string) error {
+		args := append(append([]string{"build", "-o", out}, flags...), ".")
+		cmd := exec.Command(goBin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("gowasm: GOOS=wasip1 GOARCH=wasm go %s in %s: %w\n%s", strings.Join(args, " "), dir, err, msg)
+		}
+		return nil
+	})
+}
+
+// Cached returns the module kept in CacheDir under key (a name safe as a
+// file name), first making it with build when it is not there: build
+// writes the module to out in tmp, a temporary directory of its own that
+// is removed afterwards. Builders of modules from other toolchains keep
+// theirs here too, under keys of their own.
+func Cached(key string, build func(tmp, out string) error) (string, error) {
 	cache := CacheDir()
 	out := filepath.Join(cache, key+".wasm")
 	if fi, err := os.Stat(out); err == nil && fi.Size() > 0 {
@@ -129,12 +147,8 @@ func build(dir string, env, flags []string) (string, error) {
 	}
 	defer os.RemoveAll(tmp)
 	tmpOut := filepath.Join(tmp, "module.wasm")
-	args := append(append([]string{"build", "-o", tmpOut}, flags...), ".")
-	cmd := exec.Command(goBin, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("gowasm: GOOS=wasip1 GOARCH=wasm go %s in %s: %w\n%s", strings.Join(args, " "), dir, err, msg)
+	if err := build(tmp, tmpOut); err != nil {
+		return "", err
 	}
 	// Rename is atomic: a concurrent build of the same key sees either no
 	// file or the whole of one.

@@ -211,28 +211,15 @@ func buildCached(lang Lang, v Variant, tc *toolchain) (string, error) {
 		fmt.Fprintf(h, "%s %d\n", f, len(b))
 		h.Write(b)
 	}
-	cache := gowasm.CacheDir()
-	out := filepath.Join(cache, fmt.Sprintf("subject-%s-%s-%s.wasm", lang, v, hex.EncodeToString(h.Sum(nil))[:24]))
-	if fi, err := os.Stat(out); err == nil && fi.Size() > 0 {
-		return out, nil
-	}
-	if err := os.MkdirAll(cache, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(cache, "subject-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	ctx, cancel := context.WithTimeout(context.Background(), buildLimit)
-	defer cancel()
-	tmpOut := filepath.Join(tmp, "module.wasm")
-	if err := tc.build(ctx, v, tmp, tmpOut); err != nil {
-		return "", fmt.Errorf("subjects: building the %s subject %s: %w", lang, v, err)
-	}
-	// Rename is atomic: a concurrent build of the same key sees no file
-	// or the whole of one.
-	return out, os.Rename(tmpOut, out)
+	key := fmt.Sprintf("subject-%s-%s-%s", lang, v, hex.EncodeToString(h.Sum(nil))[:24])
+	return gowasm.Cached(key, func(tmp, out string) error {
+		ctx, cancel := context.WithTimeout(context.Background(), buildLimit)
+		defer cancel()
+		if err := tc.build(ctx, v, tmp, out); err != nil {
+			return fmt.Errorf("subjects: building the %s subject %s: %w", lang, v, err)
+		}
+		return nil
+	})
 }
 
 // sourceDir is the language's testdata folder, found from this file so
