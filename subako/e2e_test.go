@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -80,12 +81,14 @@ func TestNativeProgram(t *testing.T) {
 }
 
 // wasmHost is Subako in miniature for the hello module: wazero with WASI
-// preview 1 and a subako_http host that records each request and answers
-// every one with the same inline body.
+// preview 1, a directory of its own mounted at /volume/tmp, and a
+// subako_http host that records each request and answers every one with
+// the same inline body.
 type wasmHost struct {
 	runtime  wazero.Runtime
 	compiled wazero.CompiledModule
 	requests []string
+	tmp      string // the directory at /volume/tmp
 }
 
 func newWasmHost(t testing.TB) *wasmHost {
@@ -96,7 +99,7 @@ func newWasmHost(t testing.TB) *wasmHost {
 	wasm := gowasm.Build(t, "./testdata/hello")
 	var err error
 	ctx := context.Background()
-	h := &wasmHost{runtime: wazero.NewRuntime(ctx)}
+	h := &wasmHost{runtime: wazero.NewRuntime(ctx), tmp: t.TempDir()}
 	t.Cleanup(func() { h.runtime.Close(ctx) })
 	wasi_snapshot_preview1.MustInstantiate(ctx, h.runtime)
 	var held []byte
@@ -135,7 +138,8 @@ func newWasmHost(t testing.TB) *wasmHost {
 // run starts the module as Subako does, with argv of one entry and no
 // environment, and returns when it exits; exit status 0 is a nil error.
 func (h *wasmHost) run(stdin io.Reader, stdout, stderr io.Writer) error {
-	cfg := wazero.NewModuleConfig().WithName("").WithArgs("module.wasm").WithStdin(stdin).WithStdout(stdout).WithStderr(stderr)
+	cfg := wazero.NewModuleConfig().WithName("").WithArgs("module.wasm").WithStdin(stdin).WithStdout(stdout).WithStderr(stderr).
+		WithFSConfig(wazero.NewFSConfig().WithDirMount(h.tmp, "/volume/tmp"))
 	_, err := h.runtime.InstantiateModule(context.Background(), h.compiled, cfg)
 	return err
 }
@@ -189,6 +193,11 @@ func TestWasmModule(t *testing.T) {
 	if got := exchange(call(`"call-2"`, "greet", `{"name":""}`)); !strings.Contains(got, `"text":"name must not be empty"}],"isError":true`) {
 		t.Errorf("greet with an empty name: %s", got)
 	}
+	// fetch links /volume/tmp/page.png: an answer while the file is there,
+	// a tool error once it is gone.
+	if err := os.WriteFile(filepath.Join(h.tmp, "page.png"), []byte("\x89PNG\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	got := exchange(call(`"call-3"`, "fetch", `{"url":"https://example.com/"}`))
 	validate(t, "CallToolResultResponse", got)
 	if !strings.Contains(got, `"structuredContent":{"status":200,"text":"hi ✓"}`) || !strings.Contains(got, `"uri":"volume:///tmp/page.png"`) {
@@ -196,6 +205,14 @@ func TestWasmModule(t *testing.T) {
 	}
 	if want := `{"method":"GET","url":"https://example.com/","headers":{"accept":"text/plain"}}`; len(h.requests) != 1 || h.requests[0] != want {
 		t.Errorf("the host got %q, want %s", h.requests, want)
+	}
+	if err := os.Remove(filepath.Join(h.tmp, "page.png")); err != nil {
+		t.Fatal(err)
+	}
+	got = exchange(call(`"call-4"`, "fetch", `{"url":"https://example.com/"}`))
+	validate(t, "CallToolResultResponse", got)
+	if !strings.Contains(got, `"text":"image file \"/volume/tmp/page.png\" does not exist: save the image before returning the answer that links it"}],"isError":true`) {
+		t.Errorf("fetch without its image: %s", got)
 	}
 
 	inW.Close()

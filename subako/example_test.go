@@ -33,7 +33,11 @@ func ExampleServeIO() {
 	// {"jsonrpc":"2.0","id":"call-0192f5c4","result":{"resultType":"complete","content":[{"type":"text","text":"{\"message\":\"Hello, Ada!\"}"}],"structuredContent":{"message":"Hello, Ada!"},"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"hello","version":"0.0.0","description":"Says hello."}}}}
 }
 
-// A result shows the model an image saved on the volume after the value.
+// A result shows the model an image saved on the volume after the value,
+// as a resource_link to it. The file must be there when the answer is made
+// (here nothing saved it, as on a machine without /volume): otherwise the
+// call is the tool error the model reads. Tests of handlers make a
+// directory stand in for /volume with subakotest.Volume.
 func ExampleAnswer() {
 	type chart struct{ Path string }
 	path := "/volume/tmp/sales chart.png"
@@ -52,7 +56,7 @@ func ExampleAnswer() {
 		fmt.Println(err)
 	}
 	line := out.String()
-	fmt.Println(line[strings.Index(line, `{"type":"resource_link"`):strings.Index(line, `],"structuredContent"`)])
+	fmt.Println(line[strings.Index(line, `"content"`):strings.Index(line, `,"_meta"`)])
 	// Output:
-	// {"type":"resource_link","uri":"volume:///tmp/sales%20chart.png","name":"sales chart.png","mimeType":"image/png"}
+	// "content":[{"type":"text","text":"image file \"/volume/tmp/sales chart.png\" does not exist: save the image before returning the answer that links it"}],"isError":true
 }

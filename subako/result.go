@@ -2,6 +2,9 @@ package subako
 
 import (
 	"encoding/base64"
+	"errors"
+	"io/fs"
+	"os"
 	"path"
 	"strings"
 
@@ -28,6 +31,7 @@ type image struct {
 	data     []byte // the bytes of an inline image
 	uri      string // volume:/// URI of a linked file; "" for inline
 	name     string // the linked file's base name
+	file     string // the linked file's path, cleaned
 }
 
 // ValueResult answers with a value, given as JSON. The model reads the
@@ -96,7 +100,10 @@ func NewAnswer[T any](value T) Answer[T] { return Answer[T]{Value: value} }
 // images, since it costs nothing of stdout's 1 MiB.
 //
 // A path outside /volume or with another extension makes the answer an
-// error result saying so.
+// error result saying so, and so does a file that does not exist (or is
+// not a regular file) when the answer is made into the call's result:
+// Subako would show the model nothing. In a native build, tests make a
+// directory stand in for /volume with subakotest.Volume.
 func (a Answer[T]) WithImageFile(path string) Answer[T] {
 	img, err := fileImage(path)
 	return a.with(img, err)
@@ -139,9 +146,13 @@ func (a Answer[T]) Result(valueJSON []byte) Result {
 		return ErrorResult(a.err)
 	}
 	r := ValueResult(valueJSON)
-	if !r.isError {
-		r.images = a.images
+	if r.isError {
+		return r
 	}
+	if err := checkLinked(a.images); err != nil {
+		return ErrorResult(err)
+	}
+	r.images = a.images
 	return r
 }
 
@@ -172,10 +183,30 @@ func fileImage(p string) (image, error) {
 			for _, seg := range strings.Split(clean[len(volumeRoot)+1:], "/") {
 				uri += "/" + escapeSegment(seg)
 			}
-			return image{mimeType: t.mimeType, uri: uri, name: name}, nil
+			return image{mimeType: t.mimeType, uri: uri, name: name, file: clean}, nil
 		}
 	}
 	return image{}, NewToolError("image file " + quote(p) + " is not PNG, JPEG, GIF or WebP (by its extension)")
+}
+
+// checkLinked reports the first linked image whose file is not a regular
+// file on the volume, as the tool error the model reads.
+func checkLinked(images []image) error {
+	for _, img := range images {
+		if img.file == "" {
+			continue
+		}
+		fi, err := os.Stat(volumePath(img.file))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return NewToolError("image file " + quote(img.file) + " does not exist: save the image before returning the answer that links it")
+		case err != nil:
+			return NewToolError("image file " + quote(img.file) + " cannot be read: " + err.Error())
+		case !fi.Mode().IsRegular():
+			return NewToolError("image file " + quote(img.file) + " is not a regular file")
+		}
+	}
+	return nil
 }
 
 // escapeSegment percent-encodes every byte of a path segment except RFC

@@ -3,9 +3,14 @@ package subako
 import (
 	"errors"
 	"net/url"
+	"os"
+	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/subako/internal/fakehost"
 )
 
 // volumeURI matches a volume URI whose path is made only of what RFC 3986
@@ -46,6 +51,25 @@ func TestResults(t *testing.T) {
 
 type plot struct{ path string }
 
+// volume makes a temporary directory stand in for /volume for the rest of
+// the test, with a file at each of paths (under /volume).
+func volume(t *testing.T, paths ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	previous := fakehost.SetVolume(dir)
+	t.Cleanup(func() { fakehost.SetVolume(previous) })
+	for _, p := range paths {
+		f := filepath.Join(dir, filepath.FromSlash(path.Clean(p)[len("/volume"):]))
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("an image"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 func TestAnswerImageFile(t *testing.T) {
 	for _, tc := range []struct{ path, uri, name, mime string }{
 		{"/volume/tmp/chart.png", "volume:///tmp/chart.png", "chart.png", "image/png"},
@@ -55,6 +79,7 @@ func TestAnswerImageFile(t *testing.T) {
 		{"/volume/tmp/./x/../a~b_c-d.webp", "volume:///tmp/a~b_c-d.webp", "a~b_c-d.webp", "image/webp"},
 		{"/volume//tmp/+,;=:@.png", "volume:///tmp/%2B%2C%3B%3D%3A%40.png", "+,;=:@.png", "image/png"},
 	} {
+		volume(t, tc.path)
 		r := NewAnswer(plot{tc.path}).WithImageFile(tc.path).Result([]byte(`{"path":"p"}`))
 		want := `{"resultType":"complete","content":[{"type":"text","text":"{\"path\":\"p\"}"},` +
 			`{"type":"resource_link","uri":` + quote(tc.uri) + `,"name":` + quote(tc.name) + `,"mimeType":"` + tc.mime + `"}],` +
@@ -88,7 +113,37 @@ func TestAnswerImageErrors(t *testing.T) {
 	}
 }
 
+// A linked image must be a regular file on the volume when the answer is
+// made: Subako would show the model nothing.
+func TestAnswerImageFileMissing(t *testing.T) {
+	dir := volume(t, "/volume/tmp/there.png")
+	if err := os.Mkdir(filepath.Join(dir, "tmp", "dir.png"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"/volume/tmp/there.png", ""},
+		{"/volume/tmp/missing.png", `image file \"/volume/tmp/missing.png\" does not exist: save the image before returning the answer that links it`},
+		{"/volume/tmp/../tmp/gone/x.png", `image file \"/volume/tmp/gone/x.png\" does not exist`},
+		{"/volume/tmp/dir.png", `image file \"/volume/tmp/dir.png\" is not a regular file`},
+	} {
+		got := encoded(NewAnswer(0).WithImageFile(tc.path).Result([]byte("0")))
+		if tc.want == "" {
+			if !strings.Contains(got, `"resource_link"`) || strings.Contains(got, "isError") {
+				t.Errorf("%s: %s", tc.path, got)
+			}
+		} else if !strings.Contains(got, `"text":"`+tc.want) || !strings.HasSuffix(got, `"isError":true}`) || strings.Contains(got, "resource_link") {
+			t.Errorf("%s: got %s, want the tool error %s", tc.path, got, tc.want)
+		}
+	}
+	// The first image missing is the one named.
+	got := encoded(NewAnswer(0).WithImageFile("/volume/tmp/there.png").WithImageFile("/volume/tmp/a.png").WithImageFile("/volume/tmp/b.png").Result([]byte("0")))
+	if !strings.Contains(got, "a.png") || strings.Contains(got, "b.png") {
+		t.Errorf("got %s", got)
+	}
+}
+
 func TestAnswerInlineImage(t *testing.T) {
+	volume(t, "/volume/tmp/b.gif")
 	a := NewAnswer(map[string]int{"n": 1}).WithImage("image/png", []byte("\x89PNG\r\n")).WithImage("image/webp", nil).WithImageFile("/volume/tmp/b.gif")
 	if a.Value["n"] != 1 {
 		t.Fatal("Value lost")
@@ -120,6 +175,7 @@ func TestAnswerInlineImage(t *testing.T) {
 
 // Answers built from a shared base do not share their images.
 func TestAnswerBranches(t *testing.T) {
+	volume(t, "/volume/tmp/base.png", "/volume/tmp/a.png", "/volume/tmp/b.png")
 	base := NewAnswer(0).WithImageFile("/volume/tmp/base.png")
 	a := base.WithImageFile("/volume/tmp/a.png")
 	b := base.WithImageFile("/volume/tmp/b.png")

@@ -15,6 +15,7 @@ func validate(t *testing.T, def, instance string) {
 }
 
 func TestAnswersMatchMCPSchema(t *testing.T) {
+	volume(t, "/volume/tmp/My Chart #1/ü%.png")
 	p := testPackage()
 	p.Tools = append(p.Tools, Tool{
 		Name:        "chart",

@@ -7,10 +7,12 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/subako-ai/subako-go/subako"
+	"github.com/subako-ai/subako-go/subako/subakotest"
 )
 
 // at is the palette index of the pixel at (x, y).
@@ -112,13 +114,16 @@ func TestGlyphs(t *testing.T) {
 	}
 }
 
-// capture replaces writeFile for the test and returns what was saved.
+// capture makes a directory stand in for /volume for the test
+// (subakotest.Volume), has writeFile save there, and returns what was
+// saved, by the path the handler gave.
 func capture(t *testing.T) map[string][]byte {
+	dir := subakotest.Volume(t)
 	saved := map[string][]byte{}
 	old := writeFile
-	writeFile = func(name string, data []byte, _ os.FileMode) error {
+	writeFile = func(name string, data []byte, perm os.FileMode) error {
 		saved[name] = data
-		return nil
+		return os.WriteFile(filepath.Join(dir, strings.TrimPrefix(name, "/volume")), data, perm)
 	}
 	t.Cleanup(func() { writeFile = old })
 	return saved
@@ -170,6 +175,16 @@ func TestBarChartFile(t *testing.T) {
 		t.Errorf("content %+v", res.Content)
 	}
 	decodePNG(t, saved[chartPath])
+}
+
+// A chart that was not saved is not linked: the model reads why.
+func TestBarChartFileLost(t *testing.T) {
+	capture(t)
+	writeFile = func(string, []byte, os.FileMode) error { return nil }
+	res := serve(t, `{"values":[1]}`)
+	if !res.IsError || res.Content[0].Text != `image file "/volume/tmp/chart.png" does not exist: save the image before returning the answer that links it` {
+		t.Errorf("%+v", res)
+	}
 }
 
 func TestBarChartInline(t *testing.T) {

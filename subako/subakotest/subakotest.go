@@ -1,6 +1,7 @@
-// Package subakotest is a fake subako_http host for testing handlers with
-// go test, in a native build: subako.Fetch then sends its requests to the
-// fake instead of the network. Each helper installs its fake for the rest of
+// Package subakotest is a fake subako_http host and session volume for
+// testing handlers with go test, in a native build: subako.Fetch then sends
+// its requests to the fake instead of the network, and linked images are
+// looked up in a temporary directory (Volume). Each helper installs its fake for the rest of
 // the test and puts the previous one back when the test ends (t.Cleanup).
 //
 // The fake is one for the whole process, so tests that install different
@@ -9,6 +10,8 @@
 package subakotest
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/subako-ai/subako-go/abi"
@@ -66,4 +69,27 @@ func serve(handle func(*subako.HTTPRequest) (*subako.HTTPResponse, error), reque
 		}
 	}
 	return resp, nil
+}
+
+// Volume makes a new temporary directory stand in for the session volume
+// /volume for the rest of t, and returns it, with tmp and data folders in
+// it: the runtime looks a linked image (subako.Answer's WithImageFile of
+// /volume/tmp/chart.png) up beneath it, as the tool's answer is made, so
+// a test that writes the file there sees the answer Subako would, and one
+// that does not sees the error. Without it, a native build looks under
+// the real /volume.
+func Volume(t testing.TB) string {
+	t.Helper()
+	if !native {
+		t.Fatal("subakotest: the volume stand-in works in a native build only; under wasip1 /volume is the host's")
+	}
+	dir := t.TempDir()
+	for _, sub := range []string{"tmp", "data"} {
+		if err := os.Mkdir(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	previous := fakehost.SetVolume(dir)
+	t.Cleanup(func() { fakehost.SetVolume(previous) })
+	return dir
 }

@@ -1,6 +1,6 @@
 // Package fakehost holds what answers subako.Fetch in a native build, where
-// there is no subako_http host: package subakotest installs a fake here for
-// a test, and the runtime reads it. It lives apart from both so that the
+// there is no subako_http host, and where the session volume is: package
+// subakotest installs a fake here for a test, and the runtime reads it. It lives apart from both so that the
 // runtime's API has no test hooks in it.
 package fakehost
 
@@ -14,7 +14,24 @@ import (
 var (
 	mu        sync.Mutex
 	transport func(request []byte) (answer []byte)
+	volume    string // the directory standing in for /volume; "" for /volume itself
 )
+
+// SetVolume makes dir the session volume ("" for the real /volume) and
+// returns what it was before.
+func SetVolume(dir string) (previous string) {
+	mu.Lock()
+	defer mu.Unlock()
+	previous, volume = volume, dir
+	return previous
+}
+
+// Volume is the directory standing in for /volume, or "" for none.
+func Volume() string {
+	mu.Lock()
+	defer mu.Unlock()
+	return volume
+}
 
 // Set installs t (nil for none) and returns what was installed before.
 func Set(t func(request []byte) []byte) (previous func(request []byte) []byte) {

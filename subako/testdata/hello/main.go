@@ -91,5 +91,6 @@ func fetch(args []byte) subako.Result {
 	w.Key("text")
 	w.String(resp.Text)
 	w.EndObject()
+	// The page's picture, which the test puts on the volume (or not).
 	return subako.NewAnswer(0).WithImageFile("/volume/tmp/page.png").Result(w.Bytes())
 }
