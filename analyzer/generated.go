@@ -28,7 +28,7 @@ func runGenerated(pass *analysis.Pass) (any, error) {
 	want := pkg.Hash()
 	f := generatedFile(pass)
 	if f == nil {
-		report(pass, rules.GoGeneratedStale, at.Name, nil, "%s is missing: run go generate (//go:generate go tool subakogo generate)", model.GeneratedFile)
+		report(pass, rules.GoGeneratedStale, at.Name, nil, "%s is missing: run go generate (//go:generate go tool subakogo-generate)", model.GeneratedFile)
 		return nil, nil
 	}
 	got, ok := stringConst(f, model.HashConstName)

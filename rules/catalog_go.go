@@ -250,8 +250,8 @@ since editors and linters hide findings inside generated files.`,
 		Example: "a field was added to GreetInput after the last go generate.",
 		Fix: `regenerate:
     go generate ./...
-with //go:generate go tool subakogo generate in the package (add subakogo as a tool dependency
-with go get -tool github.com/subako-ai/subako-go/cmd/subakogo). In CI, subakogo generate -check
+with //go:generate go tool subakogo-generate in the package (add it as a tool dependency with
+go get -tool github.com/subako-ai/subako-go/cmd/subakogo-generate). In CI, subakogo generate -check
 fails when the file is out of date.`,
 	}
 

@@ -11,13 +11,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/callcheck"
 	"github.com/subako-ai/subako-go/codegen"
 	"github.com/subako-ai/subako-go/gocheck"
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
@@ -178,16 +178,7 @@ func plural(n int, what string) string {
 
 // relPath makes a path relative to the working directory, as SARIF for
 // code scanning wants paths relative to the repository root.
-func relPath(p string) string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return p
-	}
-	if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
-		return r
-	}
-	return p
-}
+var relPath = cli.RelPath
 
 func relDir(dir string) string { return relPath(dir) }
 

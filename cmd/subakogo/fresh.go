@@ -7,6 +7,7 @@ import (
 
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/gocheck"
+	"github.com/subako-ai/subako-go/internal/generate"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -25,12 +26,12 @@ func ensureGenerated(pkg string, regenerate bool, f report.Format, stdout, stder
 		return exitOK
 	}
 	if regenerate {
-		code, path, ok := generated(a, stderr)
+		code, path, ok := generate.Render("subakogo pack", a, stderr)
 		if !ok {
 			return exitFindings
 		}
 		old, _ := os.ReadFile(path)
-		if err := writeGenerated(path, old, code); err != nil {
+		if err := generate.Write(path, old, code); err != nil {
 			fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 			return exitUnreadable
 		}

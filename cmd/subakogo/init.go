@@ -42,9 +42,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	replace := fs.String("replace", "", "use a local checkout of subako-go (a replace directive), for development")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo init [--name NAME] [--module PATH] [--replace SUBAKO_GO_CHECKOUT] DIR\n\n"+
-			"Writes a new Go function package: go.mod with subakogo as a tool, one handler with its\n"+
-			"types and go:generate line, a native test with the HTTP fake, testdata/calls.json and a\n"+
-			"CI workflow. Then: cd DIR && go generate && go tool subakogo check .")
+			"Writes a new Go function package: go.mod with subakogo and subakogo-generate as tools, one\n"+
+			"handler with its types and go:generate line, a native test with the HTTP fake,\n"+
+			"testdata/calls.json and a CI workflow. Then: cd DIR && go generate && go tool subakogo check .")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -107,7 +107,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if err := writeGoMod(dir, *module, *replace); err != nil {
 		return failed(err)
 	}
-	fmt.Fprintf(stdout, "wrote the package %s in %s; next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n", *name, dir, dir)
+	fmt.Fprintf(stdout, "wrote the package %s in %s; next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n"+
+		"(the first go generate builds the generator, go tool subakogo-generate, and prints nothing\n"+
+		"while it does: up to a minute with an empty build cache, a second or two after that)\n", *name, dir, dir)
 	return exitOK
 }
 
@@ -118,14 +120,15 @@ func writeFile(path string, b []byte) error {
 	return os.WriteFile(path, b, 0o644)
 }
 
-// writeGoMod writes go.mod with subakogo as a tool dependency (go tool
-// subakogo), pinned by go.sum, and resolves it with go mod tidy.
+// writeGoMod writes go.mod with subakogo and the lean generator as tool
+// dependencies (go tool subakogo, go tool subakogo-generate), pinned by
+// go.sum, and resolves them with go mod tidy.
 func writeGoMod(dir, module, replace string) error {
 	v := version()
 	if v == "devel" {
 		v = "v0.0.0" // runInit requires --replace for a development build
 	}
-	gomod := "module " + module + "\n\ngo 1.26\n\ntool github.com/subako-ai/subako-go/cmd/subakogo\n\nrequire github.com/subako-ai/subako-go " + v + "\n"
+	gomod := "module " + module + "\n\ngo 1.26\n\ntool (\n\tgithub.com/subako-ai/subako-go/cmd/subakogo\n\tgithub.com/subako-ai/subako-go/cmd/subakogo-generate\n)\n\nrequire github.com/subako-ai/subako-go " + v + "\n"
 	if replace != "" {
 		abs, err := filepath.Abs(replace)
 		if err != nil {

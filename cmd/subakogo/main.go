@@ -18,15 +18,16 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
-// Exit codes.
+// Exit codes (package cli's, shared with cmd/subakogen).
 const (
-	exitOK         = 0
-	exitFindings   = 1
-	exitUsage      = supervise.Usage
-	exitUnreadable = 3
+	exitOK         = cli.OK
+	exitFindings   = cli.Findings
+	exitUsage      = cli.Usage
+	exitUnreadable = cli.Unreadable
 )
 
 type command struct {
@@ -102,55 +103,15 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nexit codes: 0 clean, 1 findings at or above --fail-on, 2 usage error, 3 unreadable input or host set-up, 4 subakogo crashed")
 }
 
-// parseInterspersed parses flags that may come before, between or after the
-// positional arguments, as people type them.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
+// parseInterspersed, wantsHelp and usageError are package cli's, for
+// subakogo.
+var (
+	parseInterspersed = cli.Interspersed
+	wantsHelp         = cli.WantsHelp
+)
 
-// wantsHelp reports whether a subcommand's arguments ask for its usage:
-// -h, -help or --help before any "--".
-func wantsHelp(args []string) bool {
-	for _, a := range args {
-		switch a {
-		case "--":
-			return false
-		case "-h", "-help", "--help":
-			return true
-		}
-	}
-	return false
-}
-
-// usageError reports a usage problem the way flag does, and returns
-// exitUsage; asked for help (flag.ErrHelp), it prints the usage and
-// returns exitOK.
 func usageError(stderr io.Writer, fs *flag.FlagSet, err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stderr)
-		fs.Usage()
-		return exitOK
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "subakogo %s: %v\n", fs.Name(), err)
-	}
-	fs.SetOutput(stderr)
-	fs.Usage()
-	return exitUsage
+	return cli.UsageError(stderr, "subakogo", fs, err)
 }
 
 func version() string {

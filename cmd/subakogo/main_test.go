@@ -362,7 +362,7 @@ func TestAuthorPath(t *testing.T) {
 		}
 	}
 	main, _ := os.ReadFile(filepath.Join(dir, "main.go"))
-	if !strings.Contains(string(main), "//subako:package weather") || !strings.Contains(string(main), "//go:generate go tool subakogo generate") {
+	if !strings.Contains(string(main), "//subako:package weather") || !strings.Contains(string(main), "//go:generate go tool subakogo-generate") {
 		t.Errorf("main.go:\n%s", main)
 	}
 	goIn := func(args ...string) (string, error) {
@@ -422,16 +422,6 @@ func TestAuthorPath(t *testing.T) {
 	}
 	if code, _, _ := runCLI("init", "--name", "Bad Name", filepath.Join(t.TempDir(), "x")); code != exitUsage {
 		t.Errorf("init with a bad name: exit %d", code)
-	}
-}
-
-func TestLineDiff(t *testing.T) {
-	old := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n"
-	new := "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nL\nm\n"
-	got := lineDiff("x", []byte(old), []byte(new))
-	want := "--- x (on disk)\n+++ x (generated)\n@@ -1 +1 @@\n a\n-b\n+B\n c\n d\n e\n@@ -9 +9 @@\n i\n j\n k\n-l\n+L\n+m\n"
-	if got != want {
-		t.Errorf("diff:\n%s\nwant:\n%s", got, want)
 	}
 }
 

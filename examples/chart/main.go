@@ -25,7 +25,7 @@ import (
 	"github.com/subako-ai/subako-go/subako"
 )
 
-//go:generate go run ../../cmd/subakogo generate
+//go:generate go run ../../cmd/subakogo-generate
 
 // chartPath is where the chart is saved: /volume/tmp, the part of the
 // session volume every call may write.

@@ -13,7 +13,7 @@ package main
 
 import "github.com/subako-ai/subako-go/subako"
 
-//go:generate go run ../../cmd/subakogo generate
+//go:generate go run ../../cmd/subakogo-generate
 
 // GreetInput is greet's arguments.
 type GreetInput struct {

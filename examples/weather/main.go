@@ -28,7 +28,7 @@ import (
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
-//go:generate go run ../../cmd/subakogo generate
+//go:generate go run ../../cmd/subakogo-generate
 
 // The APIs' base URLs. They are variables so that tests can point them at
 // a local server on another port with -ldflags=-X; the host names stay.

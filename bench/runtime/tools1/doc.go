@@ -4,4 +4,4 @@
 package main
 
 //go:generate go run ../gentools -n 1 -name tools1
-//go:generate go run ../../../cmd/subakogo generate
+//go:generate go run ../../../cmd/subakogo-generate

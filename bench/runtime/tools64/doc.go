@@ -4,4 +4,4 @@
 package main
 
 //go:generate go run ../gentools -n 64 -name tools64
-//go:generate go run ../../../cmd/subakogo generate
+//go:generate go run ../../../cmd/subakogo-generate

@@ -1,0 +1,90 @@
+// Package cli holds what subakogo's commands share with the lean
+// generator command (cmd/subakogen): the exit codes, interspersed flag
+// parsing, usage errors and relative paths for messages. It imports only
+// the standard library and internal/supervise, so the generator's build
+// stays small.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/supervise"
+)
+
+// Exit codes, the same for every command.
+const (
+	OK         = 0               // nothing at or above the --fail-on severity
+	Findings   = 1               // findings at or above it
+	Usage      = supervise.Usage // a usage error
+	Unreadable = 3               // an input that cannot be read, or a host that cannot be set up
+)
+
+// Interspersed parses flags that may come before, between or after the
+// positional arguments, as people type them, and returns the positional
+// ones. Everything after "--" is positional.
+func Interspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// WantsHelp reports whether a command's arguments ask for its usage: -h,
+// -help or --help before any "--".
+func WantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// UsageError reports a usage problem the way flag does, as "prog NAME:
+// err" then the usage, and returns Usage; asked for help (flag.ErrHelp),
+// it prints the usage and returns OK.
+func UsageError(stderr io.Writer, prog string, fs *flag.FlagSet, err error) int {
+	fs.SetOutput(stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
+		return OK
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s %s: %v\n", prog, fs.Name(), err)
+	}
+	fs.Usage()
+	return Usage
+}
+
+// RelPath is p relative to the working directory when it lies beneath
+// it, else p: paths in messages read as the user typed them.
+func RelPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return p
+}

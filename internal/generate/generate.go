@@ -1,0 +1,270 @@
+// Package generate is the generate command, shared by subakogo generate
+// and cmd/subakogo-generate, the lean entry that //go:generate lines run: it loads
+// a package, runs the analyzers and writes subako_gen.go with codegen. It
+// imports neither the host (wazero), the JSON Schema compiler nor the wasm
+// reader, so a first go generate with an empty build cache compiles only
+// what generating needs (TestLeanBuild holds it to that).
+package generate
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/codegen"
+	"github.com/subako-ai/subako-go/gocheck"
+	"github.com/subako-ai/subako-go/internal/cli"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// slowLoad is how long loading may take before the command says what it is
+// doing: a first run type-checks the package and everything it imports.
+var slowLoad = 2 * time.Second
+
+// Command runs the generate command, named prog in its messages
+// ("subakogo generate", "subakogo-generate"), with args: [-check] [PACKAGE]. It
+// returns the exit code (package cli's).
+func Command(prog string, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	check := fs.Bool("check", false, "write nothing; exit 1 and show the difference when "+model.GeneratedFile+" is stale")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: "+prog+" [-check] [PACKAGE]\n\n"+
+			"Writes "+model.GeneratedFile+" for a package's //subako:function handlers: static schemas, argument\n"+
+			"decoding and validation, encoders, dispatch and main. Run it from go generate:\n"+
+			"    //go:generate go tool subakogo-generate")
+		fs.PrintDefaults()
+	}
+	if cli.WantsHelp(args) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return cli.OK
+	}
+	pos, err := cli.Interspersed(fs, args)
+	if err == nil && len(pos) > 1 {
+		err = fmt.Errorf("want at most one package")
+	}
+	if err != nil {
+		fs.SetOutput(stderr)
+		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+		fs.Usage()
+		return cli.Usage
+	}
+	pattern := "."
+	if len(pos) == 1 {
+		pattern = pos[0]
+	}
+	a, err := analyze(prog, pattern, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+		return cli.Unreadable
+	}
+	code, path, ok := Render(prog, a, stderr)
+	if !ok {
+		return cli.Findings
+	}
+	old, _ := os.ReadFile(path)
+	if *check {
+		if bytes.Equal(old, code) {
+			return cli.OK
+		}
+		fmt.Fprintf(stdout, "%s is stale: run go generate\n%s", cli.RelPath(path), LineDiff(cli.RelPath(path), old, code))
+		return cli.Findings
+	}
+	if err := Write(path, old, code); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+		return cli.Unreadable
+	}
+	return cli.OK
+}
+
+// analyze is gocheck.Analyze, saying what it does when it takes longer
+// than slowLoad.
+func analyze(prog, pattern string, stderr io.Writer) (*gocheck.Result, error) {
+	type result struct {
+		a   *gocheck.Result
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		a, err := gocheck.Analyze(pattern)
+		done <- result{a, err}
+	}()
+	select {
+	case r := <-done:
+		return r.a, r.err
+	case <-time.After(slowLoad):
+	}
+	start := time.Now().Add(-slowLoad)
+	fmt.Fprintf(stderr, "%s: loading %s and type-checking everything it imports, to find its //subako:function handlers...\n", prog, pattern)
+	r := <-done
+	if r.err == nil {
+		fmt.Fprintf(stderr, "%s: loaded in %.1f s\n", prog, time.Since(start).Seconds())
+	}
+	return r.a, r.err
+}
+
+// Render renders a package's subako_gen.go, and returns its path. It
+// refuses (after reporting why on stderr) when the analyzer found errors
+// other than a stale or missing file, which is what generate is for.
+func Render(prog string, a *gocheck.Result, stderr io.Writer) (code []byte, path string, ok bool) {
+	failed := false
+	for _, d := range a.Diagnostics {
+		if d.Category == rules.GoGeneratedStale.ID {
+			continue
+		}
+		fmt.Fprintf(stderr, "%s: %s\n", d.Position, d.Message)
+		r, known := rules.Lookup(d.Category)
+		failed = failed || !known || r.Severity == rules.Error
+	}
+	if failed {
+		fmt.Fprintln(stderr, prog+": fix the errors above first")
+		return nil, "", false
+	}
+	if a.Model == nil {
+		fmt.Fprintf(stderr, "%s: %s has no //subako:function handler\n", prog, a.Pkg.PkgPath)
+		return nil, "", false
+	}
+	code, err := codegen.Generate(a.Model)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+		return nil, "", false
+	}
+	return code, filepath.Join(a.Pkg.Dir, model.GeneratedFile), true
+}
+
+// Write writes code to path unless it holds it already: beside the
+// target, then renamed, so that a failed write cannot leave half a file.
+func Write(path string, old, code []byte) error {
+	if bytes.Equal(old, code) {
+		return nil
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, code, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// LineDiff shows how two texts differ, as a unified diff with three
+// lines of context (Myers' algorithm, which is quick when the texts are
+// close, as a stale generated file and a fresh one are).
+func LineDiff(name string, old, new []byte) string {
+	ops := myers(lines(old), lines(new))
+	var s strings.Builder
+	fmt.Fprintf(&s, "--- %s (on disk)\n+++ %s (generated)\n", name, name)
+	const context = 3
+	for i := 0; i < len(ops); {
+		if ops[i].kind == ' ' {
+			i++
+			continue
+		}
+		// A hunk: from context lines before this change to context after the
+		// last change that is within 2*context of the next.
+		start := max(i-context, 0)
+		end := i
+		for j := i; j < len(ops); j++ {
+			if ops[j].kind != ' ' {
+				end = j
+			} else if j-end > 2*context {
+				break
+			}
+		}
+		end = min(end+context+1, len(ops))
+		fmt.Fprintf(&s, "@@ -%d +%d @@\n", ops[start].a+1, ops[start].b+1)
+		for _, op := range ops[start:end] {
+			s.WriteString(string(op.kind) + strings.TrimSuffix(op.text, "\n") + "\n")
+		}
+		i = end
+	}
+	return s.String()
+}
+
+type diffOp struct {
+	kind rune // ' ', '-' or '+'
+	text string
+	a, b int // line numbers (0-based) in old and new
+}
+
+// myers computes a shortest edit script between line lists.
+func myers(a, b []string) []diffOp {
+	n, m := len(a), len(b)
+	maxD := n + m
+	v := make([]int, 2*maxD+2)
+	var trace [][]int
+	for d := 0; d <= maxD; d++ {
+		trace = append(trace, append([]int(nil), v...))
+		for k := -d; k <= d; k += 2 {
+			var x int
+			if k == -d || (k != d && v[maxD+k-1] < v[maxD+k+1]) {
+				x = v[maxD+k+1]
+			} else {
+				x = v[maxD+k-1] + 1
+			}
+			y := x - k
+			for x < n && y < m && a[x] == b[y] {
+				x, y = x+1, y+1
+			}
+			v[maxD+k] = x
+			if x >= n && y >= m {
+				return backtrack(trace, a, b, d, maxD)
+			}
+		}
+	}
+	return nil
+}
+
+func backtrack(trace [][]int, a, b []string, d, maxD int) []diffOp {
+	var ops []diffOp
+	x, y := len(a), len(b)
+	for ; d > 0; d-- {
+		v := trace[d]
+		k := x - y
+		var prevK int
+		if k == -d || (k != d && v[maxD+k-1] < v[maxD+k+1]) {
+			prevK = k + 1
+		} else {
+			prevK = k - 1
+		}
+		prevX := v[maxD+prevK]
+		prevY := prevX - prevK
+		for x > prevX && y > prevY {
+			x, y = x-1, y-1
+			ops = append(ops, diffOp{' ', a[x], x, y})
+		}
+		if x == prevX {
+			y--
+			ops = append(ops, diffOp{'+', b[y], x, y})
+		} else {
+			x--
+			ops = append(ops, diffOp{'-', a[x], x, y})
+		}
+	}
+	for x > 0 && y > 0 {
+		x, y = x-1, y-1
+		ops = append(ops, diffOp{' ', a[x], x, y})
+	}
+	for i, j := 0, len(ops)-1; i < j; i, j = i+1, j-1 {
+		ops[i], ops[j] = ops[j], ops[i]
+	}
+	return ops
+}
+
+// lines splits text after each newline, without an empty last line.
+func lines(b []byte) []string {
+	ls := strings.SplitAfter(string(b), "\n")
+	if len(ls) > 0 && ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
+}
