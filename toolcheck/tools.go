@@ -10,8 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
-	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +18,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/offlineschema"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -548,13 +547,6 @@ func dialectName(root *jnode) string {
 // is cut out of error messages.
 const schemaLocation = "urn:subako:schema"
 
-// noNetwork is the compiler's loader: nothing is fetched, not even a file.
-type noNetwork struct{}
-
-func (noNetwork) Load(url string) (any, error) {
-	return nil, errors.New("remote schemas are not fetched: " + url)
-}
-
 // compileSchema compiles a schema as the draft it names (2020-12 by
 // default), offline.
 func compileSchema(root *jnode) (err error) {
@@ -563,44 +555,13 @@ func compileSchema(root *jnode) (err error) {
 			err = fmt.Errorf("the schema library failed: %v", r)
 		}
 	}()
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(noNetwork{})
-	c.UseRegexpEngine(ecmaRegexp)
+	c := offlineschema.NewCompiler()
 	if err := c.AddResource(schemaLocation, root.toAny()); err != nil {
 		return err
 	}
 	_, err = c.Compile(schemaLocation)
 	return err
 }
-
-// ecmaRegexp compiles a pattern with Go's regexp, and accepts the ECMA-262
-// syntax Go lacks (lookarounds, backreferences, \u escapes): JSON Schema
-// patterns are ECMA-262, and clients are mostly JavaScript.
-func ecmaRegexp(s string) (jsonschema.Regexp, error) {
-	re, err := regexp.Compile(s)
-	if err == nil {
-		return re, nil
-	}
-	var se *syntax.Error
-	if errors.As(err, &se) && (se.Code == syntax.ErrInvalidPerlOp || se.Code == syntax.ErrInvalidEscape) {
-		return ecmaOnly(s), nil
-	}
-	// ECMA-262's [^] (any character) and [] (nothing) are not Go syntax.
-	if t := strings.NewReplacer("[^]", `[\s\S]`, "[]", `[^\s\S]`).Replace(s); t != s {
-		if _, err2 := ecmaRegexp(t); err2 == nil {
-			return ecmaOnly(s), nil
-		}
-	}
-	return nil, err
-}
-
-// ecmaOnly stands for a pattern that is not checked; it is never used to
-// validate an instance here.
-type ecmaOnly string
-
-func (e ecmaOnly) String() string          { return string(e) }
-func (e ecmaOnly) MatchString(string) bool { return true }
 
 // schemaErrorText turns the library's error into one line: for a schema
 // that fails its metaschema, the failing places and what is wrong there.

@@ -1,0 +1,179 @@
+package argsgen
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Case is one argument object for a tools/call probe.
+type Case struct {
+	// Name says what the case is: "valid", or "invalid: " and what breaks
+	// the schema ("invalid: required field \"city\" missing").
+	Name string
+	Args json.RawMessage // a JSON object
+	// Valid is true when the schema accepts Args (formats and content
+	// encodings asserted), false when it refuses them (even with formats
+	// read as annotations only).
+	Valid bool
+}
+
+// Options bounds the work; zero fields take the defaults.
+type Options struct {
+	MaxCases int // all cases, valid ones first (default 12)
+	MaxDepth int // nesting of a generated value (default 32)
+	MaxBytes int // one case's arguments, encoded (default 64 KiB)
+	MaxNodes int // values made for one case (default 20,000)
+	// MaxSchemaBytes is the largest schema read (default 1 MiB; Subako's
+	// own limit is 64 KiB).
+	MaxSchemaBytes int
+}
+
+func (o Options) withDefaults() Options {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&o.MaxCases, 12)
+	def(&o.MaxDepth, 32)
+	def(&o.MaxBytes, 64<<10)
+	def(&o.MaxNodes, 20000)
+	def(&o.MaxSchemaBytes, 1<<20)
+	return o
+}
+
+// maxValid bounds the valid cases among MaxCases.
+const maxValid = 3
+
+// Cases generates arguments from a tool's inputSchema: valid ones first
+// (every declared member where it can, then the required ones only, then a
+// nullable member set to null), then invalid ones, each breaking the schema
+// in one place, the kinds interleaved (a required member missing, a wrong
+// type, an unknown member where additionalProperties is false, a number out
+// of range, a value outside the enum, a length, a pattern, a multipleOf).
+//
+// Every case is checked with a JSON Schema validator before it is returned,
+// so Valid is the specification's verdict, not the generator's. notes say
+// what could not be done and why: no valid object (then no cases at all),
+// a pattern Go cannot read, a budget reached.
+func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []string) {
+	opt = opt.withDefaults()
+	if len(inputSchema) > opt.MaxSchemaBytes {
+		return nil, []string{fmt.Sprintf("the inputSchema is %d bytes, past the %d the generator reads", len(inputSchema), opt.MaxSchemaBytes)}
+	}
+	root, err := decode(inputSchema)
+	if err != nil {
+		return nil, []string{"the inputSchema is not JSON the generator can read: " + err.Error()}
+	}
+	ver, err := newVerifier(inputSchema)
+	if err != nil {
+		return nil, []string{"the inputSchema does not compile: " + oneLine(err.Error())}
+	}
+	g := &gen{opt: opt, doc: newDoc(root), ver: ver}
+	top := []node{{v: root, loc: "#"}}
+
+	var valid []any
+	seen := map[string]bool{}
+	addCase := func(name string, v any, isValid bool) bool {
+		if len(cases) >= opt.MaxCases {
+			return false
+		}
+		b := encode(v)
+		if len(b) > opt.MaxBytes || seen[string(b)] {
+			return false
+		}
+		if err := ver.validate(isValid, "#", b); (err == nil) != isValid {
+			if isValid && err != nil && !errors.Is(err, errTooManyChecks) {
+				g.note(fmt.Sprintf("%s: the generated value %s fails the schema: %s", name, clip(b), oneLine(err.Error())))
+			}
+			return false
+		}
+		seen[string(b)] = true
+		cases = append(cases, Case{Name: name, Args: b, Valid: isValid})
+		return true
+	}
+	var firstErr error
+	for _, full := range []bool{true, false} {
+		g.full, g.work = full, 0
+		v, err := g.value(top, 0, 0, "")
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		name := "valid"
+		if len(valid) > 0 {
+			name = "valid: required members only"
+		}
+		if len(encode(v)) > opt.MaxBytes {
+			firstErr = fmt.Errorf("the smallest value made is past %d bytes", opt.MaxBytes)
+			continue
+		}
+		if addCase(name, v, true) {
+			valid = append(valid, v)
+		}
+	}
+	if len(valid) == 0 {
+		if firstErr != nil {
+			g.note("no valid arguments could be made: " + oneLine(firstErr.Error()))
+		} else {
+			g.note("no valid arguments could be made")
+		}
+		return nil, g.notes
+	}
+	base := valid[0]
+	// A member that may be null, set to null: decoders of optional members
+	// must take it.
+	if o, ok := base.(*object); ok {
+		nulls := 0
+		// Members typed nullable first, then those of any type.
+		for _, typed := range []bool{true, false} {
+			for _, k := range o.keys {
+				ps := o.props[k]
+				if ps == nil || o.vals[k] == nil || len(valid)+nulls >= maxValid {
+					continue
+				}
+				if (ps.types != nil) != typed || (typed && !contains(ps.types, "null")) {
+					continue
+				}
+				if addCase(fmt.Sprintf("valid: %q is null", k), o.with(k, nil), true) {
+					nulls++
+				}
+			}
+		}
+	}
+	for _, m := range interleave(mutations(base)) {
+		if len(cases) >= opt.MaxCases {
+			break
+		}
+		addCase("invalid: "+m.name, m.value, false)
+	}
+	return cases, g.notes
+}
+
+func contains(l []string, s string) bool {
+	for _, e := range l {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 300 {
+		s = s[:300] + "..."
+	}
+	return s
+}
+
+func clip(b []byte) string {
+	if len(b) > 120 {
+		return string(b[:120]) + "..."
+	}
+	return string(b)
+}

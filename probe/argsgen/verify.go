@@ -1,0 +1,108 @@
+package argsgen
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/subako-ai/subako-go/internal/offlineschema"
+)
+
+// docURL is where the input schema lives for the compilers.
+const docURL = "urn:subako:input-schema"
+
+// verifier validates values against the schema with santhosh-tekuri's
+// implementation, so that a case is labelled by the specification's rules
+// and not by this generator's reading of them. Two compilers: one asserts
+// formats and content encodings (a valid case must pass even a strict
+// tool), the other reads them as annotations, as 2020-12 does by default
+// (an invalid case must fail even a lenient one).
+type verifier struct {
+	strict, lenient *jsonschema.Compiler
+	cache           map[bool]map[string]*jsonschema.Schema
+	checks          int
+}
+
+// maxChecks bounds the validations one Cases call makes.
+const maxChecks = 4000
+
+func newVerifier(raw []byte) (*verifier, error) {
+	v := &verifier{cache: map[bool]map[string]*jsonschema.Schema{true: {}, false: {}}}
+	for _, strict := range []bool{true, false} {
+		c := offlineschema.NewCompiler()
+		if strict {
+			c.AssertFormat()
+			c.AssertContent()
+		}
+		d, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+		if err != nil {
+			return nil, err
+		}
+		if err := c.AddResource(docURL, d); err != nil {
+			return nil, err
+		}
+		if strict {
+			v.strict = c
+		} else {
+			v.lenient = c
+		}
+	}
+	if _, err := v.compiled(true, "#"); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+var errTooManyChecks = errors.New("the schema needed more than 4000 validations")
+
+func (v *verifier) compiled(strict bool, loc string) (s *jsonschema.Schema, err error) {
+	if s := v.cache[strict][loc]; s != nil {
+		return s, nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the schema library failed: %v", r)
+		}
+	}()
+	c := v.lenient
+	if strict {
+		c = v.strict
+	}
+	s, err = c.Compile(docURL + loc)
+	if err != nil {
+		return nil, err
+	}
+	v.cache[strict][loc] = s
+	return s, nil
+}
+
+// validate checks the encoded value at the location loc ("#" for the
+// whole schema).
+func (v *verifier) validate(strict bool, loc string, value []byte) error {
+	v.checks++
+	if v.checks > maxChecks {
+		return errTooManyChecks
+	}
+	s, err := v.compiled(strict, loc)
+	if err != nil {
+		return err
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(value))
+	if err != nil {
+		return err
+	}
+	return s.Validate(inst)
+}
+
+// accepts reports whether every node accepts the value (strictly).
+func (v *verifier) accepts(nodes []node, value any) bool {
+	b := encode(value)
+	for _, n := range nodes {
+		if err := v.validate(true, n.loc, b); err != nil {
+			return false
+		}
+	}
+	return true
+}
