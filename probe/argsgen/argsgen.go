@@ -68,6 +68,9 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 		return nil, []string{"the inputSchema is not JSON the generator can read: " + err.Error()}
 	}
 	ver, err := newVerifier(inputSchema)
+	if ec := (errCost{}); errors.As(err, &ec) {
+		return nil, []string{"the inputSchema is not used: " + ec.Error()}
+	}
 	if err != nil {
 		return nil, []string{"the inputSchema does not compile: " + oneLine(err.Error())}
 	}
@@ -76,7 +79,7 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 
 	var valid []any
 	seen := map[string]bool{}
-	addCase := func(name string, v any, isValid bool) bool {
+	addCase := func(name string, v any, isValid, quiet bool) bool {
 		if len(cases) >= opt.MaxCases {
 			return false
 		}
@@ -85,7 +88,7 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 			return false
 		}
 		if err := ver.validate(isValid, "#", b); (err == nil) != isValid {
-			if isValid && err != nil && !errors.Is(err, errTooManyChecks) {
+			if isValid && !quiet && err != nil && !errors.Is(err, errTooManyChecks) {
 				g.note(fmt.Sprintf("%s: the generated value %s fails the schema: %s", name, clip(b), oneLine(err.Error())))
 			}
 			return false
@@ -112,7 +115,7 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 			firstErr = fmt.Errorf("the smallest value made is past %d bytes", opt.MaxBytes)
 			continue
 		}
-		if addCase(name, v, true) {
+		if addCase(name, v, true, false) {
 			valid = append(valid, v)
 		}
 	}
@@ -139,7 +142,7 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 				if (ps.types != nil) != typed || (typed && !contains(ps.types, "null")) {
 					continue
 				}
-				if addCase(fmt.Sprintf("valid: %q is null", k), o.with(k, nil), true) {
+				if addCase(fmt.Sprintf("valid: %q is null", k), o.with(k, nil), true, true) {
 					nulls++
 				}
 			}
@@ -149,7 +152,7 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 		if len(cases) >= opt.MaxCases {
 			break
 		}
-		addCase("invalid: "+m.name, m.value, false)
+		addCase("invalid: "+m.name, m.value, false, true)
 	}
 	return cases, g.notes
 }

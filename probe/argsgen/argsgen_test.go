@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/internal/offlineschema"
 )
 
 // checkCases holds cases to their contract with a validator set up here,
@@ -22,8 +23,7 @@ func checkCases(t *testing.T, schema string, cases []Case) []string {
 	t.Helper()
 	var names []string
 	for _, strict := range []bool{true, false} {
-		c := jsonschema.NewCompiler()
-		c.UseLoader(refuseLoader{})
+		c := offlineschema.NewCompiler()
 		if strict {
 			c.AssertFormat()
 			c.AssertContent()
@@ -68,10 +68,6 @@ func checkCases(t *testing.T, schema string, cases []Case) []string {
 	}
 	return names
 }
-
-type refuseLoader struct{}
-
-func (refuseLoader) Load(url string) (any, error) { return nil, os.ErrNotExist }
 
 // tool is a tool of a tool list, as the tests read it.
 type tool struct {
@@ -134,4 +130,40 @@ func embeddedModel(t *testing.T, file string) string {
 		t.Fatalf("%s: no %s constant", file, model.ModelConstName)
 	}
 	return text
+}
+
+// invalidKinds are words each kind of invalid case's name holds.
+var invalidKinds = []string{"missing", "schema wants", "unknown field", "maximum", "minimum", "not in enum", "does not match pattern", "not a multiple", "minLength", "maxLength", "minItems", "maxItems"}
+
+// Every tool of the repository's packages gets a valid case first with no
+// note, and its invalid cases fail its schema; together they show every
+// kind of invalid case.
+func TestRepositoryTools(t *testing.T) {
+	tools := repoTools(t)
+	if len(tools) < 10 {
+		t.Fatalf("only %d tools", len(tools))
+	}
+	kinds := map[string]int{}
+	for name, tl := range tools {
+		cases, notes := Cases(tl.InputSchema, Options{MaxCases: 40})
+		if len(notes) > 0 {
+			t.Errorf("%s: notes %q", name, notes)
+		}
+		if len(cases) == 0 || !cases[0].Valid || cases[0].Name != "valid" {
+			t.Errorf("%s: no valid case first: %v", name, cases)
+			continue
+		}
+		for _, n := range checkCases(t, string(tl.InputSchema), cases) {
+			for _, k := range invalidKinds {
+				if strings.Contains(n, k) {
+					kinds[k]++
+				}
+			}
+		}
+	}
+	for _, k := range invalidKinds {
+		if kinds[k] == 0 {
+			t.Errorf("no invalid case of kind %q across the repository's tools", k)
+		}
+	}
 }

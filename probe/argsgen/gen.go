@@ -68,7 +68,7 @@ func (g *gen) value(nodes []node, depth, variant int, hint string) (any, error) 
 	}
 	if variant == 0 && depth > 0 {
 		for _, c := range s.examples[:min(len(s.examples), 4)] {
-			if g.ver.accepts(s.nodes, c) {
+			if c != nil && g.ver.accepts(s.nodes, c) {
 				return c, nil
 			}
 		}
@@ -80,28 +80,29 @@ func (g *gen) value(nodes []node, depth, variant int, hint string) (any, error) 
 			if depth == 0 && t != "object" {
 				continue // arguments are an object
 			}
-			tries++
-			if tries > 16 {
-				break
-			}
-			v, err := g.typed(vs, t, depth, variant, hint)
-			if err != nil {
-				if errors.Is(err, errBudget) || errors.Is(err, errTooManyChecks) {
-					return nil, err
+			// A value the check refuses (a not, a oneOf that two
+			// branches match) may pass as another variant.
+			for attempt := range 3 {
+				tries++
+				if tries > 24 {
+					break
 				}
-				if firstErr == nil {
-					firstErr = err
+				v, err := g.typed(vs, t, depth, variant+attempt, hint)
+				if err != nil {
+					if errors.Is(err, errBudget) || errors.Is(err, errTooManyChecks) {
+						return nil, err
+					}
+					if firstErr == nil {
+						firstErr = err
+					}
+					break
 				}
-				continue
-			}
-			if !needsCheck(s) || g.ver.accepts(s.nodes, v) {
-				return v, nil
-			}
-			if g.ver.checks > maxChecks {
-				return nil, errTooManyChecks
-			}
-			if firstErr == nil {
-				firstErr = fmt.Errorf("no value could be found that the schema at %s accepts", s.nodes[0].loc)
+				if !needsCheck(s) || g.ver.accepts(s.nodes, v) {
+					return v, nil
+				}
+				if g.ver.checks > maxChecks {
+					return nil, errTooManyChecks
+				}
 			}
 		}
 	}
@@ -268,22 +269,18 @@ func (g *gen) num(s *schema, integer bool, variant int, hint string) (any, error
 	}
 	v := new(big.Rat).Set(pref)
 	if !above(v) || !below(v) {
+		// The lowest value allowed, or the middle of an open interval.
 		switch {
+		case s.min != nil && (!s.exMin || step != nil):
+			v.Set(s.min)
 		case s.min != nil && s.max != nil:
 			v.Add(s.min, s.max).Quo(v, big.NewRat(2, 1))
-			if !s.exMin && variant == 0 && step == nil {
-				v.Set(s.min)
-			}
 		case s.min != nil:
-			v.Add(s.min, big.NewRat(int64(variant), 1))
-			if s.exMin {
-				v.Add(v, big.NewRat(1, 1))
-			}
+			v.Add(s.min, big.NewRat(1, 1))
+		case !s.exMax || step != nil:
+			v.Set(s.max)
 		default:
-			v.Sub(s.max, big.NewRat(int64(variant), 1))
-			if s.exMax {
-				v.Sub(v, big.NewRat(1, 1))
-			}
+			v.Sub(s.max, big.NewRat(1, 1))
 		}
 	}
 	if step != nil {
@@ -300,6 +297,9 @@ func (g *gen) num(s *schema, integer bool, variant int, hint string) (any, error
 			if above(c) && below(c) {
 				return number(c), nil
 			}
+		}
+		if len(s.multipleOf) == 0 {
+			return nil, fmt.Errorf("no integer lies within %s", boundsText(s))
 		}
 		return nil, fmt.Errorf("no %s multiple of %s lies within %s", kindName(integer), number(step), boundsText(s))
 	}
@@ -411,7 +411,11 @@ func (g *gen) arr(s *schema, depth, variant int, hint string) (any, error) {
 			if nodes == nil {
 				v, err = fmt.Sprintf("%s-%d", hintString(itemHint), i+k+1), nil
 			} else {
-				v, err = g.value(nodes, depth+1, variant+i+k, itemHint)
+				iv := variant
+				if s.unique {
+					iv += i + k
+				}
+				v, err = g.value(nodes, depth+1, iv, itemHint)
 			}
 			if err != nil || !s.unique || !slices.ContainsFunc(out, func(o any) bool { return equal(o, v) }) {
 				break
@@ -495,19 +499,25 @@ func (g *gen) obj(s *schema, depth, variant int) (any, error) {
 		}
 		return nil
 	}
+	if len(s.required) > maxItems {
+		return nil, fmt.Errorf("%d required members is past the generator's limit of %d", len(s.required), maxItems)
+	}
+	// The required members in the order of properties, then the others.
+	isRequired := map[string]bool{}
+	for _, k := range s.required {
+		isRequired[k] = true
+	}
 	var required []string
 	for _, k := range s.propOrder {
-		if slices.Contains(s.required, k) {
+		if isRequired[k] {
 			required = append(required, k)
+			delete(isRequired, k)
 		}
 	}
 	for _, k := range s.required {
-		if !slices.Contains(required, k) {
+		if isRequired[k] {
 			required = append(required, k)
 		}
-	}
-	if len(required) > maxItems {
-		return nil, fmt.Errorf("%d required members is past the generator's limit of %d", len(required), maxItems)
 	}
 	for _, k := range required {
 		if err := add(k, true); err != nil {
@@ -546,7 +556,7 @@ func (g *gen) obj(s *schema, depth, variant int) (any, error) {
 		return nil, fmt.Errorf("minProperties %d is past the generator's limit of %d", want, maxItems)
 	}
 	for i := 0; len(o.keys) < want && i < want+8; i++ {
-		k, err := g.memberName(s, i)
+		k, err := g.memberName(s, depth+1, i)
 		if err != nil {
 			return nil, err
 		}
@@ -565,9 +575,9 @@ func (g *gen) obj(s *schema, depth, variant int) (any, error) {
 
 // memberName makes the i-th name for a member beyond the properties: from
 // propertyNames, a patternProperties pattern, or "key".
-func (g *gen) memberName(s *schema, i int) (string, error) {
+func (g *gen) memberName(s *schema, depth, i int) (string, error) {
 	if s.propertyNames != nil {
-		v, err := g.value(s.propertyNames, 0, i, "key")
+		v, err := g.value(s.propertyNames, depth, i, "key")
 		if err != nil {
 			return "", fmt.Errorf("propertyNames: %w", err)
 		}

@@ -158,6 +158,13 @@ func (d *doc) resolve(ref string) (node, error) {
 		if loc, ok := d.ids[frag]; ok {
 			return d.at(loc)
 		}
+		// An anchor under the document's $id: refs are not resolved
+		// against their base here, so any base will do.
+		for id, loc := range d.ids {
+			if strings.HasSuffix(id, frag) && !strings.HasPrefix(id, "#") {
+				return d.at(loc)
+			}
+		}
 		return node{}, fmt.Errorf("$ref %q: no such anchor", ref)
 	}
 	p, err := url.PathUnescape(frag[1:])

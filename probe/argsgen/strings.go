@@ -210,23 +210,22 @@ func patternStrings(re *regexp.Regexp, minLen, maxLen, variant int) []string {
 	parsed = parsed.Simplify()
 	var out []string
 	for alt := range 4 {
-		for _, rep := range []int{0, 1, 2, 4, 8, 16, 64, 256, 1024} {
-			w := rgen{alt: alt + variant, rep: rep, pick: variant}
+		rep := 0
+		for range 12 {
+			w := &rgen{alt: alt + variant, rep: rep, pick: variant}
 			var b strings.Builder
 			if !w.gen(parsed, &b) {
 				break
 			}
 			s := b.String()
-			if !re.MatchString(s) {
-				continue
+			n := utf8.RuneCountInString(s)
+			if re.MatchString(s) {
+				out = append(out, s)
 			}
-			out = append(out, s)
-			if n := utf8.RuneCountInString(s); n >= minLen || (maxLen >= 0 && n > maxLen) {
+			if n >= minLen || (maxLen >= 0 && n > maxLen) || len(out) > 40 {
 				break
 			}
-			if len(out) > 40 {
-				return out
-			}
+			rep += max(1, minLen-n) // each repetition adds a character or more
 		}
 	}
 	return out
@@ -234,10 +233,11 @@ func patternStrings(re *regexp.Regexp, minLen, maxLen, variant int) []string {
 
 // rgen writes one string a parsed regular expression matches: alt chooses
 // among alternatives, rep is how many times an unbounded repetition
-// repeats beyond its minimum, pick which character of a class.
+// repeats beyond its minimum, pick which character of a class (it moves on
+// at each class, so [0-9]{5} writes 01234).
 type rgen struct{ alt, rep, pick int }
 
-func (w rgen) gen(re *syntax.Regexp, b *strings.Builder) bool {
+func (w *rgen) gen(re *syntax.Regexp, b *strings.Builder) bool {
 	if b.Len() > maxPatternString {
 		return false
 	}
@@ -253,9 +253,11 @@ func (w rgen) gen(re *syntax.Regexp, b *strings.Builder) bool {
 		if !ok {
 			return false
 		}
+		w.pick++
 		b.WriteRune(r)
 	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
 		b.WriteByte("abcdefgh"[w.pick%8])
+		w.pick++
 	case syntax.OpCapture:
 		return w.gen(re.Sub[0], b)
 	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:

@@ -22,6 +22,7 @@ const docURL = "urn:subako:input-schema"
 type verifier struct {
 	strict, lenient *jsonschema.Compiler
 	cache           map[bool]map[string]*jsonschema.Schema
+	cost            offlineschema.Cost
 	checks          int
 }
 
@@ -40,6 +41,9 @@ func newVerifier(raw []byte) (*verifier, error) {
 		if err != nil {
 			return nil, err
 		}
+		if strict {
+			v.cost = offlineschema.Estimate(d)
+		}
 		if err := c.AddResource(docURL, d); err != nil {
 			return nil, err
 		}
@@ -52,10 +56,16 @@ func newVerifier(raw []byte) (*verifier, error) {
 	if _, err := v.compiled(true, "#"); err != nil {
 		return nil, err
 	}
+	if err := v.cost.Check(1); err != nil {
+		return nil, errCost{err}
+	}
 	return v, nil
 }
 
 var errTooManyChecks = errors.New("the schema needed more than 4000 validations")
+
+// errCost is a schema too costly to validate against.
+type errCost struct{ error }
 
 func (v *verifier) compiled(strict bool, loc string) (s *jsonschema.Schema, err error) {
 	if s := v.cache[strict][loc]; s != nil {
@@ -80,7 +90,12 @@ func (v *verifier) compiled(strict bool, loc string) (s *jsonschema.Schema, err 
 
 // validate checks the encoded value at the location loc ("#" for the
 // whole schema).
-func (v *verifier) validate(strict bool, loc string, value []byte) error {
+func (v *verifier) validate(strict bool, loc string, value []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the schema library failed: %v", r)
+		}
+	}()
 	v.checks++
 	if v.checks > maxChecks {
 		return errTooManyChecks
@@ -92,6 +107,9 @@ func (v *verifier) validate(strict bool, loc string, value []byte) error {
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(value))
 	if err != nil {
 		return err
+	}
+	if err := v.cost.Check(offlineschema.Depth(inst)); err != nil {
+		return errCost{err}
 	}
 	return s.Validate(inst)
 }

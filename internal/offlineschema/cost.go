@@ -1,0 +1,243 @@
+package offlineschema
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// MaxCost is the largest Cost a schema may have, for an instance of a
+// given depth, for this module to validate against it. Real tool schemas
+// cost tens to a few thousand.
+const MaxCost = 100_000
+
+// Cost bounds how many subschemas a validator may evaluate: Place for one
+// place in an instance, every subschema counted along every path of
+// applicators and $refs that reaches it (anyOf of anyOfs multiply), and
+// Level, how many paths lead from a recursive subschema back to itself,
+// by which the count may multiply at each level of the instance. A
+// validator walks all of those paths (none memoizes), so a schema of a few
+// kilobytes can take longer than a lifetime to validate against: ten levels
+// of thirty anyOf branches is 30^10.
+type Cost struct{ Place, Level int }
+
+// Estimate computes a schema's Cost; doc is the schema as
+// jsonschema.UnmarshalJSON reads it. The counts stop a little past
+// MaxCost. A $ref that cannot be followed inside the document counts as
+// past it.
+func Estimate(doc any) Cost {
+	c := &coster{root: doc, limit: MaxCost, memo: map[string][2]int{}, busy: map[string]bool{}, anchors: map[string]string{}}
+	c.index(doc, "", 0)
+	n, b := c.cost(doc, "")
+	return Cost{Place: n, Level: max(b, 1)}
+}
+
+// Check says whether validating an instance nested depth levels deep
+// stays within MaxCost, and if not, why.
+func (c Cost) Check(depth int) error {
+	total := c.Place
+	for range depth {
+		if total > MaxCost {
+			break
+		}
+		total *= c.Level
+	}
+	if total > MaxCost {
+		if c.Level > 1 && c.Place <= MaxCost {
+			return fmt.Errorf("validating a value %d levels deep against this schema could evaluate more than %d subschemas (%d recursive paths a level)", depth, MaxCost, c.Level)
+		}
+		return fmt.Errorf("validating against this schema could evaluate more than %d subschemas per value (its anyOf, oneOf, allOf and $ref multiply)", MaxCost)
+	}
+	return nil
+}
+
+// Depth is how deeply a JSON value (as jsonschema.UnmarshalJSON reads it)
+// nests.
+func Depth(v any) int {
+	d := 0
+	switch v := v.(type) {
+	case map[string]any:
+		for _, e := range v {
+			d = max(d, Depth(e))
+		}
+		return d + 1
+	case []any:
+		for _, e := range v {
+			d = max(d, Depth(e))
+		}
+		return d + 1
+	}
+	return 0
+}
+
+type coster struct {
+	root    any
+	limit   int
+	memo    map[string][2]int // subschemas reached, and paths back to a busy ancestor
+	busy    map[string]bool
+	anchors map[string]string // $anchor, $dynamicAnchor and $id values to locations
+	nodes   int
+	steps   int
+}
+
+// maxSteps bounds the subschemas Estimate visits.
+const maxSteps = 1_000_000
+
+// index records the locations of $id, $anchor and $dynamicAnchor.
+func (c *coster) index(v any, loc string, depth int) {
+	c.nodes++
+	if c.nodes > 1_000_000 || depth > 10_000 {
+		return
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		for _, k := range []string{"$id", "$anchor", "$dynamicAnchor", "id"} {
+			if s, ok := v[k].(string); ok {
+				c.anchors[strings.TrimPrefix(s, "#")] = loc
+			}
+		}
+		for k, e := range v {
+			if k == "enum" || k == "const" || k == "default" || k == "examples" {
+				continue
+			}
+			c.index(e, loc+"/"+escape(k), depth+1)
+		}
+	case []any:
+		for i, e := range v {
+			c.index(e, loc+"/"+strconv.Itoa(i), depth+1)
+		}
+	}
+}
+
+func escape(k string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+}
+
+// applicators hold one subschema; arrays of them; objects of them.
+var (
+	oneSub  = []string{"additionalProperties", "items", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "additionalItems"}
+	listSub = []string{"anyOf", "oneOf", "allOf", "prefixItems", "items"}
+	mapSub  = []string{"properties", "patternProperties", "dependentSchemas", "dependencies"}
+)
+
+func (c *coster) add(a, b int) int {
+	if a+b > c.limit {
+		return c.limit + 1
+	}
+	return a + b
+}
+
+func (c *coster) cost(v any, loc string) (n, back int) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return 1, 0
+	}
+	if r, ok := c.memo[loc]; ok {
+		return r[0], r[1]
+	}
+	c.steps++
+	if c.steps > maxSteps {
+		return c.limit + 1, 0
+	}
+	if c.busy[loc] {
+		return 1, 1 // recursion: it advances through the instance, or the validator stops it
+	}
+	c.busy[loc] = true
+	defer delete(c.busy, loc)
+	n = 1
+	sub := func(s any, l string) {
+		sn, sb := c.cost(s, l)
+		n, back = c.add(n, sn), c.add(back, sb)
+	}
+	for _, k := range oneSub {
+		if s, ok := m[k].(map[string]any); ok {
+			sub(s, loc+"/"+k)
+		}
+	}
+	for _, k := range listSub {
+		if l, ok := m[k].([]any); ok {
+			for i, s := range l {
+				sub(s, loc+"/"+k+"/"+strconv.Itoa(i))
+			}
+		}
+	}
+	for _, k := range mapSub {
+		if o, ok := m[k].(map[string]any); ok {
+			for name, s := range o {
+				sub(s, loc+"/"+k+"/"+escape(name))
+			}
+		}
+	}
+	for _, k := range []string{"$ref", "$dynamicRef", "$recursiveRef"} {
+		if ref, ok := m[k].(string); ok {
+			t, tloc, ok := c.resolve(ref)
+			if !ok {
+				n = c.limit + 1
+				break
+			}
+			sub(t, tloc)
+		}
+	}
+	c.memo[loc] = [2]int{n, back}
+	return n, back
+}
+
+// resolve follows a $ref within the document: a JSON pointer, an anchor,
+// or an $id (by its last path segment, as a relative reference names it).
+func (c *coster) resolve(ref string) (any, string, bool) {
+	base, frag, _ := strings.Cut(ref, "#")
+	start := ""
+	if base != "" {
+		loc, ok := c.anchors[base]
+		if !ok {
+			for id, l := range c.anchors {
+				if strings.HasSuffix(id, "/"+base) || strings.HasSuffix(base, "/"+id) {
+					loc, ok = l, true
+					break
+				}
+			}
+		}
+		if !ok {
+			return nil, "", false
+		}
+		start = loc
+	}
+	if frag != "" && !strings.HasPrefix(frag, "/") {
+		loc, ok := c.anchors[frag]
+		if !ok {
+			return nil, "", false
+		}
+		return c.at(loc)
+	}
+	if p, err := url.PathUnescape(frag); err == nil {
+		return c.at(start + p)
+	}
+	return nil, "", false
+}
+
+func (c *coster) at(loc string) (any, string, bool) {
+	v := c.root
+	if loc == "" {
+		return v, loc, true
+	}
+	for _, tok := range strings.Split(loc[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[tok]; !ok {
+				return nil, "", false
+			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, "", false
+			}
+			v = x[i]
+		default:
+			return nil, "", false
+		}
+	}
+	return v, loc, true
+}
