@@ -82,3 +82,10 @@ func TestHostile(t *testing.T) {
 		})
 	}
 }
+
+func TestHugeNumber(t *testing.T) {
+	cases, notes := Cases(json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","maximum":1e999999}},"required":["n"]}`), Options{})
+	if len(cases) > 0 || len(notes) != 1 || !strings.Contains(notes[0], "too large") {
+		t.Errorf("cases %v, notes %q", cases, notes)
+	}
+}

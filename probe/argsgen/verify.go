@@ -42,6 +42,9 @@ func newVerifier(raw []byte) (*verifier, error) {
 			return nil, err
 		}
 		if strict {
+			if n, huge := offlineschema.HugeNumber(d); huge {
+				return nil, errCost{fmt.Errorf("it holds the number %.40s..., too large to use", n)}
+			}
 			v.cost = offlineschema.Estimate(d)
 		}
 		if err := c.AddResource(docURL, d); err != nil {

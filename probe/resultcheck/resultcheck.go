@@ -1,0 +1,308 @@
+// Package resultcheck judges the result of one tools/call the way an MCP
+// client reads it: is it a CallToolResult (MCP 2026-07-28), does a
+// successful result's structuredContent match the tool's outputSchema, and
+// does a text block carry the same value, as the ABI's example shows
+// ({"content":[{"type":"text","text":"{\"message\":\"Hello, Ada!\"}"}],
+// "structuredContent":{"message":"Hello, Ada!"}}). The call probes run it
+// on every result; it knows nothing of how the call was made.
+//
+// A result without resultType is read as "complete", as MCP tells clients
+// to and as Subako does (the ABI's examples leave it out). An isError
+// result is exempt from the outputSchema and the text block: it reports a
+// failure, not the tool's value. The outputSchema is compiled offline
+// (internal/offlineschema) once per distinct schema; one that does not
+// compile, or would cost too much to validate against, is the tool list's
+// finding (the T rules), and here gives a NotChecked problem, not a
+// finding of the call.
+package resultcheck
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/subako-ai/subako-go/internal/mcpschema"
+	"github.com/subako-ai/subako-go/internal/offlineschema"
+)
+
+// Kind is what is wrong with a result; each maps to one rule.
+type Kind string
+
+const (
+	// NotCallToolResult (P030): the result is not an MCP CallToolResult,
+	// or its resultType is not "complete"; Subako reports the call as
+	// crashed.
+	NotCallToolResult Kind = "not-call-tool-result"
+	// OutputSchema (P033): a success result of a tool that declares an
+	// outputSchema has no structuredContent, or one that fails the schema.
+	OutputSchema Kind = "output-schema"
+	// TextContent (P034): structuredContent without a text block that
+	// carries the same value as JSON.
+	TextContent Kind = "text-content"
+	// NotChecked: the outputSchema could not be used (it does not compile,
+	// or validating against it would cost too much). No rule of its own:
+	// the tool list's checks report the schema.
+	NotChecked Kind = "not-checked"
+)
+
+// Problem is one thing wrong with a result.
+type Problem struct {
+	Kind   Kind
+	Detail string // one line, for people
+}
+
+// maxFailures is how many schema failures one Problem names.
+const maxFailures = 3
+
+// Check judges result, the JSON-RPC result member of the answer to a
+// tools/call, against the tool's outputSchema (nil or empty when the tool
+// declares none).
+func Check(result, outputSchema json.RawMessage) []Problem {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(result))
+	if err != nil {
+		return []Problem{{NotCallToolResult, "the result is not JSON: " + err.Error()}}
+	}
+	obj, ok := doc.(map[string]any)
+	if !ok {
+		return []Problem{{NotCallToolResult, "the result is not a JSON object"}}
+	}
+	if n, huge := offlineschema.HugeNumber(doc); huge {
+		return []Problem{{NotChecked, fmt.Sprintf("the result holds the number %.40s..., too large to check", n)}}
+	}
+	if rt, ok := obj["resultType"]; ok && rt != "complete" {
+		return []Problem{{NotCallToolResult, fmt.Sprintf("resultType is %s, not \"complete\": Subako reports the call as crashed", short(rt))}}
+	}
+	withType := obj
+	if _, ok := obj["resultType"]; !ok {
+		withType = make(map[string]any, len(obj)+1)
+		for k, v := range obj {
+			withType[k] = v
+		}
+		withType["resultType"] = "complete"
+	}
+	if err := mcpschema.ValidateValue("CallToolResult", withType); err != nil {
+		return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + failureText(err)}}
+	}
+	if isErr, _ := obj["isError"].(bool); isErr {
+		return nil
+	}
+	structured, hasStructured := obj["structuredContent"]
+	var out []Problem
+	if declared(outputSchema) {
+		switch {
+		case !hasStructured:
+			out = append(out, Problem{OutputSchema, "the tool declares an outputSchema, but the success result has no structuredContent"})
+		default:
+			out = append(out, validate(outputSchema, structured)...)
+		}
+	}
+	if hasStructured {
+		if p, ok := textCarries(obj["content"], structured); !ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// declared tells whether an outputSchema was given.
+func declared(s json.RawMessage) bool {
+	s = bytes.TrimSpace(s)
+	return len(s) > 0 && !bytes.Equal(s, []byte("null"))
+}
+
+// validate checks structuredContent against the outputSchema.
+func validate(outputSchema json.RawMessage, v any) []Problem {
+	s, cost, err := compiled(outputSchema)
+	if err != nil {
+		return []Problem{{NotChecked, "the outputSchema was not used: " + oneLine(err.Error(), 300)}}
+	}
+	if err := cost.Check(offlineschema.Depth(v)); err != nil {
+		return []Problem{{NotChecked, "structuredContent was not validated: " + err.Error()}}
+	}
+	if err := s.Validate(v); err != nil {
+		return []Problem{{OutputSchema, "structuredContent does not match the outputSchema: " + failureText(err)}}
+	}
+	return nil
+}
+
+// failureText names where and which keyword failed, the first few.
+func failureText(err error) string {
+	fs := offlineschema.Failures(err)
+	if len(fs) == 0 {
+		return oneLine(err.Error(), 300)
+	}
+	var parts []string
+	for i, f := range fs {
+		if i == maxFailures {
+			parts = append(parts, fmt.Sprintf("and %d more", len(fs)-maxFailures))
+			break
+		}
+		parts = append(parts, oneLine(f.String(), 200))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// The compiled outputSchemas, by their bytes: each tool's schema is
+// compiled once however many calls are checked. Bounded: past maxCached
+// schemas the cache starts again.
+var (
+	cacheMu sync.Mutex
+	cache   = map[string]*cachedSchema{}
+)
+
+const maxCached = 256
+
+type cachedSchema struct {
+	once   sync.Once
+	schema *jsonschema.Schema
+	cost   offlineschema.Cost
+	err    error
+}
+
+// schemaURL is where an outputSchema lives for the compiler.
+const schemaURL = "urn:subako:output-schema"
+
+func compiled(raw json.RawMessage) (*jsonschema.Schema, offlineschema.Cost, error) {
+	cacheMu.Lock()
+	c := cache[string(raw)]
+	if c == nil {
+		if len(cache) >= maxCached {
+			clear(cache)
+		}
+		c = &cachedSchema{}
+		cache[string(raw)] = c
+	}
+	cacheMu.Unlock()
+	c.once.Do(func() { c.schema, c.cost, c.err = compile(raw) })
+	return c.schema, c.cost, c.err
+}
+
+func compile(raw json.RawMessage) (s *jsonschema.Schema, cost offlineschema.Cost, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the schema library failed: %v", r)
+		}
+	}()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, cost, fmt.Errorf("it is not JSON: %w", err)
+	}
+	if n, huge := offlineschema.HugeNumber(doc); huge {
+		return nil, cost, fmt.Errorf("it holds the number %.40s..., too large to use", n)
+	}
+	c := offlineschema.NewCompiler()
+	if err := c.AddResource(schemaURL, doc); err != nil {
+		return nil, cost, err
+	}
+	if s, err = c.Compile(schemaURL); err != nil {
+		return nil, cost, errors.New(strings.ReplaceAll(err.Error(), schemaURL, "the outputSchema"))
+	}
+	return s, offlineschema.Estimate(doc), nil
+}
+
+// textCarries checks that a text block holds structured as JSON.
+func textCarries(content, structured any) (Problem, bool) {
+	blocks, _ := content.([]any)
+	var texts []string
+	for _, b := range blocks {
+		if m, ok := b.(map[string]any); ok && m["type"] == "text" {
+			if t, ok := m["text"].(string); ok {
+				texts = append(texts, t)
+			}
+		}
+	}
+	if len(texts) == 0 {
+		return Problem{TextContent, "the result has structuredContent but no text block: clients that read only content see nothing"}, false
+	}
+	for _, t := range texts {
+		if v, err := jsonschema.UnmarshalJSON(strings.NewReader(t)); err == nil && sameJSON(v, structured) {
+			return Problem{}, true
+		}
+	}
+	first := texts[0]
+	if _, err := jsonschema.UnmarshalJSON(strings.NewReader(first)); err != nil {
+		return Problem{TextContent, fmt.Sprintf("no text block carries the structuredContent value %s as JSON: the text is %s", short(structured), quote(first))}, false
+	}
+	return Problem{TextContent, fmt.Sprintf("the text block carries %s, not the structuredContent value %s", quote(first), short(structured))}, false
+}
+
+// sameJSON compares two decoded JSON values: objects whatever their order,
+// numbers by value (1.0 is 1), strings and the rest exactly.
+func sameJSON(a, b any) bool {
+	switch a := a.(type) {
+	case map[string]any:
+		bm, ok := b.(map[string]any)
+		if !ok || len(a) != len(bm) {
+			return false
+		}
+		for k, av := range a {
+			bv, ok := bm[k]
+			if !ok || !sameJSON(av, bv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		bl, ok := b.([]any)
+		if !ok || len(a) != len(bl) {
+			return false
+		}
+		for i := range a {
+			if !sameJSON(a[i], bl[i]) {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		bn, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		if a == bn {
+			return true
+		}
+		if _, huge := offlineschema.HugeNumber(bn); huge {
+			return false
+		}
+		if _, huge := offlineschema.HugeNumber(a); huge {
+			return false
+		}
+		x, ok1 := new(big.Rat).SetString(string(a))
+		y, ok2 := new(big.Rat).SetString(string(bn))
+		return ok1 && ok2 && x.Cmp(y) == 0
+	default:
+		return a == b
+	}
+}
+
+func short(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	if len(b) > 80 {
+		return string(b[:80]) + "..."
+	}
+	return string(b)
+}
+
+func quote(s string) string {
+	if len(s) > 80 {
+		s = s[:80] + "..."
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		s = s[:n] + "..."
+	}
+	return s
+}

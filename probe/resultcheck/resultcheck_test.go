@@ -1,0 +1,124 @@
+package resultcheck
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+const helloSchema = `{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false}`
+
+const weatherSchema = `{"type":"object","properties":{"city":{"type":"string"},"temperature_c":{"type":"number"},"summary":{"type":"string"}},"required":["city","temperature_c","summary"],"additionalProperties":false}`
+
+func TestCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name, result, schema string
+		kind                 Kind     // "" for no problem
+		detail               []string // the first problem's detail holds each
+	}{
+		{name: "the ABI's example", schema: helloSchema,
+			result: `{"content":[{"type":"text","text":"{\"message\":\"Hello, Ada!\"}"}],"structuredContent":{"message":"Hello, Ada!"}}`},
+		{name: "with resultType", schema: helloSchema,
+			result: `{"content":[{"type":"text","text":"{\"message\":\"Hi\"}"}],"structuredContent":{"message":"Hi"},"resultType":"complete"}`},
+		{name: "no output schema, text only", result: `{"content":[{"type":"text","text":"done"}]}`},
+		{name: "isError is exempt", schema: helloSchema,
+			result: `{"content":[{"type":"text","text":"name must not be empty"}],"isError":true}`},
+		{name: "equal values, other spelling", schema: weatherSchema,
+			result: `{"content":[{"type":"text","text":"{\"summary\":\"Rain\",\"temperature_c\":14.20,\"city\":\"Berlin\"}"}],"structuredContent":{"city":"Berlin","temperature_c":1.42e1,"summary":"Rain"}}`},
+		{name: "a later text block carries it", result: `{"content":[{"type":"text","text":"Here:"},{"type":"text","text":"[1,2]"}],"structuredContent":[1,2]}`},
+		{name: "image and link blocks", result: `{"content":[{"type":"image","mimeType":"image/png","data":"iVBORw0KGgo="},{"type":"resource_link","uri":"volume:///tmp/chart.png","name":"chart.png"}]}`},
+
+		{name: "not JSON", result: `{"content":`, kind: NotCallToolResult, detail: []string{"not JSON"}},
+		{name: "an array", result: `[]`, kind: NotCallToolResult, detail: []string{"not a JSON object"}},
+		{name: "no content", result: `{"structuredContent":{}}`, kind: NotCallToolResult, detail: []string{"content"}},
+		{name: "content not an array", result: `{"content":"hi"}`, kind: NotCallToolResult, detail: []string{"at /content", "type"}},
+		{name: "text block without text", result: `{"content":[{"type":"text"}]}`, kind: NotCallToolResult, detail: []string{"at /content/0"}},
+		{name: "incomplete", result: `{"content":[],"resultType":"input_required"}`, kind: NotCallToolResult, detail: []string{`"input_required"`}},
+		{name: "isError not a boolean", result: `{"content":[],"isError":"yes"}`, kind: NotCallToolResult, detail: []string{"at /isError"}},
+
+		{name: "structuredContent missing", schema: helloSchema, result: `{"content":[{"type":"text","text":"Hello"}]}`,
+			kind: OutputSchema, detail: []string{"no structuredContent"}},
+		{name: "wrong type", schema: weatherSchema,
+			result: `{"content":[{"type":"text","text":"{\"city\":\"Berlin\",\"temperature_c\":\"14.2\",\"summary\":\"Rain\"}"}],"structuredContent":{"city":"Berlin","temperature_c":"14.2","summary":"Rain"}}`,
+			kind:   OutputSchema, detail: []string{"at /temperature_c", "keyword type", "#/properties/temperature_c/type", "want number"}},
+		{name: "member missing and one extra", schema: weatherSchema,
+			result: `{"content":[{"type":"text","text":"{\"city\":\"Berlin\",\"x\":1}"}],"structuredContent":{"city":"Berlin","x":1}}`,
+			kind:   OutputSchema, detail: []string{"keyword required", "keyword additionalProperties"}},
+		{name: "through a $ref", schema: `{"$defs":{"P":{"type":"object","properties":{"x":{"type":"integer"}}}},"type":"object","properties":{"p":{"$ref":"#/$defs/P"}}}`,
+			result: `{"content":[{"type":"text","text":"{\"p\":{\"x\":1.5}}"}],"structuredContent":{"p":{"x":1.5}}}`,
+			kind:   OutputSchema, detail: []string{"at /p/x", "#/$defs/P/properties/x/type"}},
+
+		{name: "text differs", schema: helloSchema,
+			result: `{"content":[{"type":"text","text":"{\"message\":\"Hello\"}"}],"structuredContent":{"message":"Hello, Ada!"}}`,
+			kind:   TextContent, detail: []string{`carries "{\"message\":\"Hello\"}"`, `{"message":"Hello, Ada!"}`}},
+		{name: "text not JSON", schema: helloSchema,
+			result: `{"content":[{"type":"text","text":"Hello, Ada!"}],"structuredContent":{"message":"Hello, Ada!"}}`,
+			kind:   TextContent, detail: []string{"as JSON", `"Hello, Ada!"`}},
+		{name: "no text block", result: `{"content":[],"structuredContent":{"n":1}}`, kind: TextContent, detail: []string{"no text block"}},
+		{name: "a number that differs", result: `{"content":[{"type":"text","text":"{\"id\":9007199254740992}"}],"structuredContent":{"id":9007199254740993}}`,
+			kind: TextContent},
+
+		{name: "schema that does not compile", schema: `{"type":"object","properties":{"a":{"$ref":"#/$defs/none"}}}`,
+			result: `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`, kind: NotChecked, detail: []string{"outputSchema was not used"}},
+		{name: "schema naming a file", schema: `{"$ref":"file:///etc/passwd"}`,
+			result: `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`, kind: NotChecked, detail: []string{"not fetched"}},
+		{name: "schema not JSON", schema: `{`, result: `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`, kind: NotChecked, detail: []string{"not JSON"}},
+		{name: "huge number in the result", result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1e999999}`, kind: NotChecked},
+		{name: "huge number in the schema", schema: `{"maximum":1e999999}`, result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1}`, kind: NotChecked},
+		{name: "costly schema", schema: anyOfTree(10, 30), result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1}`, kind: NotChecked, detail: []string{"more than 100000"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var schema json.RawMessage
+			if tc.schema != "" {
+				schema = json.RawMessage(tc.schema)
+			}
+			ps := Check(json.RawMessage(tc.result), schema)
+			if tc.kind == "" {
+				if len(ps) > 0 {
+					t.Fatalf("problems %+v", ps)
+				}
+				return
+			}
+			if len(ps) == 0 || ps[0].Kind != tc.kind {
+				t.Fatalf("problems %+v, want first of kind %s", ps, tc.kind)
+			}
+			for _, d := range tc.detail {
+				if !strings.Contains(ps[0].Detail, d) {
+					t.Errorf("detail %q lacks %q", ps[0].Detail, d)
+				}
+			}
+			if strings.Contains(ps[0].Detail, "\n") {
+				t.Errorf("detail has a newline: %q", ps[0].Detail)
+			}
+		})
+	}
+}
+
+func anyOfTree(levels, width int) string {
+	defs := []string{`"l0":{"type":"integer"}`}
+	for i := 1; i <= levels; i++ {
+		alts := []string{}
+		for range width {
+			alts = append(alts, fmt.Sprintf(`{"$ref":"#/$defs/l%d"}`, i-1))
+		}
+		defs = append(defs, fmt.Sprintf(`"l%d":{"anyOf":[%s]}`, i, strings.Join(alts, ",")))
+	}
+	return fmt.Sprintf(`{"$defs":{%s},"$ref":"#/$defs/l%d"}`, strings.Join(defs, ","), levels)
+}
+
+// Each distinct schema is compiled once.
+func TestCache(t *testing.T) {
+	clear(cache)
+	res := json.RawMessage(`{"content":[{"type":"text","text":"{\"message\":\"x\"}"}],"structuredContent":{"message":"x"}}`)
+	for range 3 {
+		if ps := Check(res, json.RawMessage(helloSchema)); len(ps) > 0 {
+			t.Fatal(ps)
+		}
+	}
+	a, _, _ := compiled(json.RawMessage(helloSchema))
+	b, _, _ := compiled(json.RawMessage(helloSchema))
+	if a != b || len(cache) != 1 {
+		t.Errorf("compiled twice, or %d cached", len(cache))
+	}
+}
