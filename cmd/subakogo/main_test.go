@@ -376,13 +376,20 @@ func TestAuthorPath(t *testing.T) {
 	if err == nil || strings.Count(out, "run go generate") != 2 || strings.Contains(out, "undeclared") || strings.Contains(out, "subako_gen.go:") {
 		t.Errorf("check before go generate: %v\n%s", err, out) // one finding, one skip line
 	}
-	for _, args := range [][]string{{"generate", "./..."}, {"test", "./..."}, {"tool", "subakogo", "check", "."}, {"tool", "subakogo", "pack", ".", "-o", "dist/weather"}} {
+	for _, args := range [][]string{{"generate", "./..."}, {"test", "./..."}, {"tool", "subakogo", "check", "."}, {"tool", "subakogo", "pack", ".", "-o", "../dist/weather"}} {
 		if out, err := goIn(args...); err != nil {
 			t.Fatalf("go %s in the new package: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, "dist", "weather", "module.wasm")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "..", "dist", "weather", "module.wasm")); err != nil {
 		t.Error(err)
+	}
+	// Never into the package's own sources.
+	if out, err := goIn("tool", "subakogo", "pack", ".", "-o", "dist/weather"); err == nil || !strings.Contains(out, "is inside the package") {
+		t.Errorf("pack -o dist/weather inside the package: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "dist")); !os.IsNotExist(err) {
+		t.Errorf("pack -o dist/weather wrote into the package: %v", err)
 	}
 	// The package's test compiles for wasip1 too, and the stub is the
 	// ABI page's: a module whose request answers -1 and read_response -2.
@@ -404,14 +411,14 @@ func TestAuthorPath(t *testing.T) {
 	if out, err := goIn("tool", "subakogo", "generate", "-check"); err == nil || !strings.Contains(out, `+		Description:  "Read one web page`) {
 		t.Errorf("generate -check after an edit: %v\n%s", err, out)
 	}
-	out, err = goIn("tool", "subakogo", "pack", ".", "-o", "dist/stale")
+	out, err = goIn("tool", "subakogo", "pack", ".", "-o", "../dist/stale")
 	if err == nil || !strings.Contains(out, "main.go:") || !strings.Contains(out, "tool pageTitle: its doc comment changed: run go generate") {
 		t.Errorf("pack of a stale package: %v\n%s", err, out)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "dist", "stale")); !os.IsNotExist(err) {
-		t.Errorf("pack of a stale package wrote dist/stale: %v", err)
+	if _, err := os.Stat(filepath.Join(dir, "..", "dist", "stale")); !os.IsNotExist(err) {
+		t.Errorf("pack of a stale package wrote ../dist/stale: %v", err)
 	}
-	if out, err := goIn("tool", "subakogo", "pack", "--generate", ".", "-o", "dist/stale"); err != nil {
+	if out, err := goIn("tool", "subakogo", "pack", "--generate", ".", "-o", "../dist/stale"); err != nil {
 		t.Errorf("pack --generate: %v\n%s", err, out)
 	}
 	if out, err := goIn("tool", "subakogo", "generate", "-check"); err != nil {

@@ -158,18 +158,18 @@ func buildPackage(pkg, assets, dir string, stderr io.Writer) error {
 }
 
 // packTarget checks that pack may replace dir with what it builds: dir is
-// not the source package src, does not hold it, is not in its assets/
-// (which pack copies), and is missing, empty, or a package directory pack
-// wrote (module.wasm, subako-package.json and assets/, nothing else). So
-// pack never deletes anything it did not write. A new directory inside the
-// package, the usual dist/NAME, is fine.
+// not the source package src, not inside it (where the next pack would
+// find its output among the sources, and assets/ would copy into itself)
+// and does not hold it; and dir is missing, empty, or a package directory
+// pack wrote (module.wasm, subako-package.json and assets/, nothing else).
+// So pack never deletes anything it did not write.
 func packTarget(dir, src string) error {
 	realDir, realSrc := resolved(dir), resolved(src)
 	if realDir == realSrc {
 		return fmt.Errorf("-o %s is the package's own directory: its sources would be replaced", dir)
 	}
-	if within(realDir, filepath.Join(realSrc, pkgcheck.AssetsDir)) {
-		return fmt.Errorf("-o %s is in the package's assets/, which pack copies into it", dir)
+	if within(realDir, realSrc) {
+		return fmt.Errorf("-o %s is inside the package %s: write the package directory outside the source, such as -o %s", dir, src, filepath.Join("..", "dist", filepath.Base(realSrc)))
 	}
 	if within(realSrc, realDir) {
 		return fmt.Errorf("-o %s holds the package %s: it would be replaced", dir, src)

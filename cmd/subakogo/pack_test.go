@@ -90,8 +90,10 @@ func TestPackTarget(t *testing.T) {
 		{packed, true},
 		{onlyAssets, false},
 		{src, false},
-		{filepath.Join(src, "dist", "hello"), true}, // the usual layout
+		{filepath.Join(src, "dist", "hello"), false}, // inside the sources
 		{filepath.Join(src, "assets", "dist"), false},
+		{filepath.Join(src, "..", "dist", "hello"), true}, // the usual layout
+		{filepath.Join(filepath.Dir(src), "dist"), true},
 	} {
 		if err := packTarget(c.dir, src); (err == nil) != c.ok {
 			t.Errorf("packTarget(%s): %v, want ok %v", c.dir, err, c.ok)
