@@ -30,11 +30,13 @@ const (
 	// compiles: the library's time grows steeply with depth (seconds at
 	// a thousand levels), and real schemas stay far below.
 	schemaDepthMax = 128
+	// namedMax bounds the tools a duplicate-name finding lists by index.
+	namedMax = 10
 )
 
 // Check judges the tools a module listed. Each finding's Message names the tool (and the JSON pointer inside its schema when relevant); Offset is -1.
 func Check(tools []json.RawMessage) []rules.Finding {
-	c := &toolsCheck{}
+	c := &toolsCheck{compiled: map[string]error{}}
 	switch n := len(tools); {
 	case n == 0:
 		c.add(rules.ToolCount, "the module lists no tools; a package offers 1 to "+strconv.Itoa(abi.ToolsMax))
@@ -55,9 +57,12 @@ func Check(tools []json.RawMessage) []rules.Finding {
 	}
 	for _, name := range order {
 		if idx := names[name]; len(idx) > 1 {
-			list := make([]string, len(idx))
-			for j, i := range idx {
-				list[j] = "tools[" + strconv.Itoa(i) + "]"
+			var list []string
+			for _, i := range idx[:min(len(idx), namedMax)] {
+				list = append(list, "tools["+strconv.Itoa(i)+"]")
+			}
+			if len(idx) > namedMax {
+				list = append(list, strconv.Itoa(len(idx)-namedMax)+" more")
 			}
 			c.add(rules.ToolName, "tool name "+strconv.Quote(name)+" is used by "+strconv.Itoa(len(idx))+" tools: "+joinAnd(list)+"; names must be unique")
 		}
@@ -65,7 +70,7 @@ func Check(tools []json.RawMessage) []rules.Finding {
 	if total > abi.ToolListMaxBytes {
 		c.add(rules.ToolsSize, "the tools together are "+commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+commas(abi.ToolListMaxBytes))
 	}
-	return c.out
+	return c.out.Findings()
 }
 
 // NotAList is the finding for a tools/list result that is not an object
@@ -74,12 +79,18 @@ func NotAList(detail string) rules.Finding {
 	return rules.Finding{Rule: rules.ToolCount, Message: detail + "; a package offers 1 to " + strconv.Itoa(abi.ToolsMax) + " tools", Offset: -1}
 }
 
+// toolsCheck gathers the findings in a rules.Collector, so that a hostile
+// tool list cannot grow the report with it: a finding repeated word for
+// word (a tool listed 5,000 times) is one with its count, and at most
+// rules.MaxPerRule findings of one rule are listed.
+// Each schema text is compiled once (compiled), however often it is listed.
 type toolsCheck struct {
-	out []rules.Finding
+	out      rules.Collector
+	compiled map[string]error
 }
 
 func (c *toolsCheck) add(r *rules.Rule, msg string) {
-	c.out = append(c.out, rules.Finding{Rule: r, Message: msg, Offset: -1})
+	c.out.Add(rules.Finding{Rule: r, Message: msg, Offset: -1})
 }
 
 // tool checks tools[i] and returns its name when it is a non-empty string
@@ -179,11 +190,11 @@ func (c *toolsCheck) schemas(label string, members map[string]json.RawMessage, g
 		}
 	}
 	if out, ok := members["outputSchema"]; ok {
-		oc := &toolsCheck{}
+		oc := &toolsCheck{compiled: c.compiled}
 		oc.schema(label, "outputSchema", rules.OutputSchema, out)
-		for _, f := range oc.out {
+		for _, f := range oc.out.Findings() {
 			if !generated || !slices.Contains(sourceRules, f.Rule) {
-				c.out = append(c.out, f)
+				c.out.Add(f)
 			}
 		}
 	}
@@ -218,7 +229,12 @@ func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.Raw
 		c.add(rules.SchemaRemoteRef, label+": "+field+" has "+remote.text()+"; nothing remote is fetched (not by Subako, not by MCP clients): "+fix)
 		return root
 	}
-	if err := compileSchema(root); err != nil {
+	err, done := c.compiled[string(raw)]
+	if !done {
+		err = compileSchema(root)
+		c.compiled[string(raw)] = err
+	}
+	if err != nil {
 		c.add(rules.SchemaInvalid, label+": "+field+" does not compile as JSON Schema "+dialectName(root)+": "+schemaErrorText(err))
 	}
 	return root

@@ -489,3 +489,48 @@ func TestGeneratedTools(t *testing.T) {
 		{"generated, still too deep", []string{`{"name":"t","description":"x","inputSchema":{"type":"object","properties":{"a":{"type":"object","description":"a","additionalProperties":false,"properties":{"b":{"type":"object","description":"b","additionalProperties":false,"properties":{"c":{"type":"object","description":"c","additionalProperties":false,"properties":{"d":{"type":"object","description":"d","additionalProperties":false,"properties":{"e":{"type":"object","description":"e","additionalProperties":false,"properties":{}}}}}}}}}}},"additionalProperties":false}` + meta + `}`}, []string{"schema-deep"}, nil},
 	})
 }
+
+// A hostile tool list cannot grow the report with it: 5,000 copies of one
+// broken tool draw each finding once, with its count, and the duplicate
+// name lists a few indices; 5,000 distinct tools without descriptions
+// draw rules.MaxPerRule findings and one that counts the rest.
+func TestHugeToolList(t *testing.T) {
+	const n = 5000
+	list := func(tool func(i int) string) []json.RawMessage {
+		tools := make([]json.RawMessage, n)
+		for i := range tools {
+			tools[i] = json.RawMessage(tool(i))
+		}
+		return tools
+	}
+	same := Check(list(func(int) string { return `{"name":"x","inputSchema":{"type":"array"}}` }))
+	if len(same) > 6 {
+		t.Errorf("%d findings for one broken tool listed %d times:\n%v", len(same), n, same)
+	}
+	var got []string
+	for _, f := range same {
+		got = append(got, f.Rule.ID+": "+f.Message)
+	}
+	for _, want := range []string{
+		"T001: the module lists 5000 tools; the limit is 64",
+		`T002: tool name "x" is used by 5000 tools: tools[0], tools[1], tools[2], tools[3], tools[4], tools[5], tools[6], tools[7], tools[8], tools[9] and 4990 more; names must be unique`,
+		`T003: tool "x" has no description; the model reads it to choose the tool (repeated 4999 more times)`,
+		`T010: tool "x": inputSchema has "type": "array" at its top; it must be "object" (repeated 4999 more times)`,
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no finding %s in\n%s", want, strings.Join(got, "\n"))
+		}
+	}
+
+	distinct := Check(list(func(i int) string { return `{"name":"t` + strconv.Itoa(i) + `","inputSchema":` + cleanSchema + `}` }))
+	missing := 0
+	for _, f := range distinct {
+		if f.Rule == rules.ToolDescriptionMissing {
+			missing++
+		}
+	}
+	last := distinct[len(distinct)-1]
+	if missing != rules.MaxPerRule+1 || last.Rule != rules.ToolDescriptionMissing || last.Message != "4900 more T003 findings not listed (at most 100 are)" {
+		t.Errorf("%d T003 findings for %d tools without descriptions, the last %q", missing, n, last.Message)
+	}
+}
