@@ -15,9 +15,9 @@ func handleArgs(p *Package) {
 		return
 	case len(os.Args) == 2 && os.Args[1] == "--subako-manifest":
 		// The same checks as discovery's: a broken package has no manifest.
-		_, err := newServer(p, nil)
+		srv, err := newServer(p, nil)
 		if err == nil {
-			err = checkTools(p)
+			err = srv.listing()
 		}
 		if err != nil {
 			os.Stderr.WriteString("subako: " + err.Error() + "\n")

@@ -2,7 +2,6 @@ package subako
 
 import (
 	"errors"
-	"strconv"
 
 	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
@@ -53,38 +52,6 @@ type Tool struct {
 	// bad arguments are an ErrorResult naming the problem, for the model
 	// to fix. A panic is recovered and answered as an ErrorResult too.
 	Call func(args []byte) Result
-}
-
-// checkTools reports the first thing in p's tools that would make the
-// server answer something invalid. The server checks them when it first
-// lists the tools, so a broken package fails at discovery, with the reason
-// on stderr, and a tools/call, the only request of its instance, does not
-// pay for reading every schema.
-func checkTools(p *Package) error {
-	seen := make(map[string]bool, len(p.Tools))
-	for i := range p.Tools {
-		t := &p.Tools[i]
-		if t.Name == "" {
-			return errors.New("tool " + strconv.Itoa(i) + " has no name")
-		}
-		if seen[t.Name] {
-			return errors.New("two tools are named " + quote(t.Name))
-		}
-		seen[t.Name] = true
-		where := "tool " + quote(t.Name)
-		if t.Call == nil {
-			return errors.New(where + " has no Call function")
-		}
-		if err := checkSchema(t.InputSchema, true); err != nil {
-			return errors.New(where + ": inputSchema " + err.Error())
-		}
-		if t.OutputSchema != nil {
-			if err := checkSchema(t.OutputSchema, false); err != nil {
-				return errors.New(where + ": outputSchema " + err.Error())
-			}
-		}
-	}
-	return nil
 }
 
 // checkSchema checks that schema is a JSON object, as MCP requires of both

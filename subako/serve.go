@@ -118,18 +118,35 @@ func newServer(p *Package, w io.Writer) (*server, error) {
 // listing checks the tools and builds them as tools/list shows them, the
 // first time discovery needs them (server/discover checks them too): a
 // cold tools/call, the only request of its instance, never reads a
-// schema. A broken tool is an error, which ends the server.
+// schema. A broken tool (no name, a name used twice, no Call, a schema that
+// is not a JSON object) is an error, which ends the server.
 func (srv *server) listing() error {
 	p := srv.pkg
 	if srv.entries != nil || len(p.Tools) == 0 {
 		return nil
 	}
-	if err := checkTools(p); err != nil {
-		return err
-	}
+	seen := make(map[string]bool, len(p.Tools))
 	entries := make([][]byte, 0, len(p.Tools))
 	for i := range p.Tools {
 		t := &p.Tools[i]
+		where := "tool " + quote(t.Name)
+		switch {
+		case t.Name == "":
+			return errors.New("tool " + strconv.Itoa(i) + " has no name")
+		case seen[t.Name]:
+			return errors.New("two tools are named " + quote(t.Name))
+		case t.Call == nil:
+			return errors.New(where + " has no Call function")
+		}
+		seen[t.Name] = true
+		if err := checkSchema(t.InputSchema, true); err != nil {
+			return errors.New(where + ": inputSchema " + err.Error())
+		}
+		if t.OutputSchema != nil {
+			if err := checkSchema(t.OutputSchema, false); err != nil {
+				return errors.New(where + ": outputSchema " + err.Error())
+			}
+		}
 		e := append([]byte(`{"name":`), quote(t.Name)...)
 		if t.Description != "" {
 			e = jsonwire.AppendString(append(e, `,"description":`...), t.Description)
@@ -297,16 +314,15 @@ func (srv *server) callTool(id []byte, p params) error {
 		return srv.writeError(id, invalidParams("params.name must be the tool's name, a string"))
 	}
 	// The first tool of that name: a package with two fails discovery.
-	var tool *Tool
-	for i := range srv.pkg.Tools {
-		if srv.pkg.Tools[i].Name == name {
-			tool = &srv.pkg.Tools[i]
-			break
-		}
+	tools := srv.pkg.Tools
+	i := 0
+	for i < len(tools) && tools[i].Name != name {
+		i++
 	}
-	if tool == nil {
+	if i == len(tools) {
 		return srv.writeError(id, &rpcError{code: codeInvalidParams, message: "Unknown tool: " + name})
 	}
+	tool := &tools[i]
 	args := []byte("{}")
 	if p.arguments != nil && string(p.arguments) != "null" {
 		if p.arguments[0] != '{' {
