@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/host/subakohttp"
 )
 
@@ -35,8 +34,9 @@ type Call struct {
 	Err error
 }
 
-// Call sends one tools/call, closes stdin once it is answered, and waits
-// for the module to exit.
+// Call sends one tools/call, holds stdin open until it is answered (as
+// Subako does), closes it, and waits for the module to exit. A module that
+// answers only once stdin closes is BreakWaitsForEOF.
 func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMessage, cfg CallConfig) *Call {
 	var idBytes [6]byte
 	_, _ = rand.Read(idBytes[:])
@@ -49,29 +49,59 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	if httpCfg == nil {
 		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
 	}
-	s, err := h.start(ctx, m, RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg})
+	s, err := h.Start(ctx, m, RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg})
 	if err != nil {
-		c.Record, c.Err = &Record{CloseToExit: -1}, err
+		c.Record, c.Err = &Record{CloseToExit: -1, StdinClosed: -1}, err
 		return c
 	}
-	if len(args) == 0 {
-		args = json.RawMessage("{}")
+	id, _ := json.Marshal(c.ID)
+	s.Send(ToolCall(id, tool, args))
+	if msg, ok := s.Answer(id, timeout); ok {
+		c.Result = msg.Result
+		c.Response = msg.Raw
 	}
-	s.send(request(c.ID, abi.MethodToolsCall, map[string]any{"name": tool, "arguments": args}))
-	deadline := time.Now().Add(timeout)
-	for {
-		line, ok := s.next(time.Until(deadline))
-		if !ok {
-			break
-		}
-		if msg, ok := ParseMessage(line.Text); ok && msg.IDIs(c.ID) && msg.Method == "" {
-			c.Response, c.Result = line.Text, msg.Result
-			break
-		}
-		if _, broken := breaksLine(line.Text, map[string]bool{c.ID: true}); broken {
-			break // the call is crashed; the record says why
-		}
-	}
-	c.Record = s.wait()
+	c.Record = s.Wait()
 	return c
 }
+
+// Session is one running instance driven by its caller, one request at a
+// time (the probes): Send, Answer or Next, then Wait.
+type Session struct{ s *session }
+
+// Start instantiates the module, which runs _start, and returns at once.
+// The run's timeout is cfg.Timeout plus twice its exit grace, so that an
+// Answer that waited the whole cfg.Timeout can still close stdin and see
+// whether the module answers then.
+func (h *Host) Start(ctx context.Context, m *Module, cfg RunConfig) (*Session, error) {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = h.discoverLimit
+	}
+	grace := cfg.ExitGrace
+	if grace <= 0 {
+		grace = h.exitGrace
+	}
+	cfg.Timeout += 2 * grace
+	s, err := h.start(ctx, m, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{s}, nil
+}
+
+// Send writes one line (a request or a notification) to stdin; a newline
+// is added. It is recorded in Record.Sent.
+func (s *Session) Send(line []byte) { s.s.send(line) }
+
+// Answer waits up to wait for the answer to the request with id, stdin
+// held open; see session.answer. ok is false when none came in time (or a
+// line broke the call first): the record says why.
+func (s *Session) Answer(id json.RawMessage, wait time.Duration) (Message, bool) {
+	return s.s.answer(IDKey(id), wait)
+}
+
+// Next waits up to wait for the next stdout line.
+func (s *Session) Next(wait time.Duration) (Line, bool) { return s.s.next(wait) }
+
+// Wait closes stdin, waits for the module to exit (stopping it past its
+// exit grace) and returns the record.
+func (s *Session) Wait() *Record { return s.s.wait() }

@@ -140,6 +140,9 @@ func cacheDir(opt string) string {
 	return opt
 }
 
+// ExitGrace is how long a module has to exit once stdin closes.
+func (h *Host) ExitGrace() time.Duration { return h.exitGrace }
+
 // Close releases the runtime and the cache.
 // An abandoned compilation still running keeps them until it ends, since
 // wazero's compiler cannot be stopped and fails when its runtime goes.

@@ -3,6 +3,7 @@ package host
 import (
 	"encoding/json"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
@@ -25,6 +26,10 @@ const (
 	BreakTimeout    BreakKind = "timeout"     // the run's time ran out
 	BreakOverflow   BreakKind = "stdout-over" // more than StdoutLimit bytes on stdout
 	BreakPartial    BreakKind = "partial-line"
+	BreakRepeated   BreakKind = "repeated-answer" // a second answer to the same id
+	// BreakWaitsForEOF: no answer while stdin stayed open; the answer came
+	// only once stdin closed (the module reads to end of input first).
+	BreakWaitsForEOF BreakKind = "waits-for-eof"
 )
 
 // Break is one reason the call would be reported as crashed.
@@ -59,8 +64,7 @@ func breaksLine(text []byte, asked map[string]bool) (Break, bool) {
 	case msg.Method != "":
 		return Break{Kind: BreakRequest, Message: "the module sent a request of its own (" + msg.Method + "): " + ShortLine(text)}, true
 	}
-	var id string
-	if msg.ID[0] != '"' || json.Unmarshal(msg.ID, &id) != nil || !asked[id] {
+	if id, _ := msg.IDKey(); !asked[id] {
 		return Break{Kind: BreakUnknownID, Message: "answer to an id that was not asked, " + string(msg.ID) + ": " + ShortLine(text)}, true
 	}
 	if msg.Error != nil {
@@ -82,40 +86,47 @@ func breaksLine(text []byte, asked map[string]bool) (Break, bool) {
 // Breaks lists every reason the run breaks the protocol or the call, from
 // what was recorded. answered says whether every request got its answer.
 func (r *Record) Breaks() []Break {
-	asked := map[string]bool{}
-	for _, s := range r.Sent {
-		var req struct {
-			ID string `json:"id"`
-		}
-		if json.Unmarshal(s, &req) == nil {
-			asked[req.ID] = true
-		}
-	}
+	asked := r.asked()
 	var out []Break
 	answered := map[string]bool{}
+	late := -1 // the first answer that came after stdin closed, when the host held it open for one
 	for i, l := range r.Lines {
+		b, broken := breaksLine(l.Text, asked)
 		// An answer counts as one even when it breaks the call (an error).
 		if msg, ok := ParseMessage(l.Text); ok && msg.HasID() && msg.Method == "" {
-			var id string
-			_ = json.Unmarshal(msg.ID, &id)
+			id, _ := msg.IDKey()
+			if answered[id] && !broken {
+				b, broken = Break{Kind: BreakRepeated, Message: "a second answer to id " + string(msg.ID) + ": " + ShortLine(l.Text)}, true
+			}
 			answered[id] = true
+			if r.HeldOpen > 0 && late < 0 && asked[id] && l.At >= r.StdinClosed {
+				late = i
+			}
 		}
-		if b, ok := breaksLine(l.Text, asked); ok {
+		if broken {
 			b.Line = i
 			out = append(out, b)
 		}
 	}
+	if late >= 0 {
+		out = append(out, Break{Kind: BreakWaitsForEOF, Line: late, Message: "no answer in " + r.HeldOpen.Round(time.Millisecond).String() +
+			" while stdin stayed open; it answered " + (r.Lines[late].At - r.StdinClosed).Round(time.Millisecond).String() +
+			" after stdin closed: the module reads to end of input before answering, and in Subako, which closes stdin only once the answer is in, the call would run out of time"})
+	}
 	if len(r.Partial) > 0 {
 		out = append(out, Break{Kind: BreakPartial, Line: -1, Message: "stdout ends without a newline: " + ShortLine(r.Partial)})
 	}
-	for id := range asked {
-		if !answered[id] {
-			out = append(out, Break{Kind: BreakNoAnswer, Line: -1, Message: "no answer to request " + strconv.Quote(id)})
+	for _, id := range r.askedIDs() {
+		if !answered[IDKey(id)] {
+			out = append(out, Break{Kind: BreakNoAnswer, Line: -1, Message: "no answer to request " + string(id)})
 		}
 	}
 	switch {
 	case r.Overflow:
 		out = append(out, Break{Kind: BreakOverflow, Line: -1, Message: "more than " + strconv.Itoa(abi.StdoutMaxBytes>>20) + " MiB on stdout"})
+	case r.TimedOut && r.HeldOpen > 0:
+		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.HeldOpen.Round(time.Millisecond).String() +
+			" (no answer while stdin stayed open, nor once it closed)"})
 	case r.TimedOut:
 		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.Elapsed.Round(1e6).String()})
 	case r.NoExit:
@@ -126,6 +137,27 @@ func (r *Record) Breaks() []Break {
 		out = append(out, Break{Kind: BreakExitCode, Line: -1, Message: "exited with status " + strconv.Itoa(int(r.ExitCode))})
 	}
 	return out
+}
+
+// askedIDs are the ids of the requests sent, in order (notifications
+// have none).
+func (r *Record) askedIDs() []json.RawMessage {
+	var ids []json.RawMessage
+	for _, s := range r.Sent {
+		if msg, ok := ParseMessage(s); ok && msg.HasID() {
+			ids = append(ids, msg.ID)
+		}
+	}
+	return ids
+}
+
+// asked is the set of askedIDs' keys (see IDKey).
+func (r *Record) asked() map[string]bool {
+	asked := map[string]bool{}
+	for _, id := range r.askedIDs() {
+		asked[IDKey(id)] = true
+	}
+	return asked
 }
 
 func firstLine(s string) string {

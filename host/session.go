@@ -140,6 +140,13 @@ type Record struct {
 	Elapsed      time.Duration
 	CloseToExit  time.Duration // from stdin close to exit; -1 when not measured
 	BytesWritten int64         // to files, charged to the write budget
+	// StdinClosed is when stdin was closed, since the run started; -1 when
+	// it never was.
+	StdinClosed time.Duration
+	// HeldOpen is how long the host held stdin open waiting for an answer
+	// before it gave up and closed it (0 when every answer came in time).
+	// An answer after that is BreakWaitsForEOF.
+	HeldOpen time.Duration
 }
 
 // RunConfig says how to run a module once.
@@ -152,6 +159,12 @@ type RunConfig struct {
 	// Limits override what the run may create and write (tests); a zero
 	// field keeps sandboxfs.CallLimits' value.
 	Limits sandboxfs.Limits
+	// OSPipe gives the module an operating-system pipe as stdin instead of
+	// an in-process one, as a real runtime does: a read of an empty pipe
+	// blocks, or answers EAGAIN once the module made stdin non-blocking.
+	OSPipe bool
+	// ExitGrace overrides the host's exit grace for this run; 0 keeps it.
+	ExitGrace time.Duration
 }
 
 // session is one running instance and the pipes around it.
@@ -161,8 +174,9 @@ type session struct {
 	exitGrace time.Duration // to exit once stdin closes
 	start     time.Time
 	cancel    context.CancelFunc
-	stdinR    *io.PipeReader
-	stdinW    *io.PipeWriter
+	stdinR    io.Reader      // what the module reads
+	stdinW    io.WriteCloser // the host's end
+	stopStdin func()         // wakes a module blocked reading stdin
 	sendQ     chan []byte
 	done      chan struct{}
 	halted    chan struct{} // closed when the run is stopped
@@ -177,10 +191,17 @@ type session struct {
 // start instantiates the module, which runs _start, and returns at once.
 // The run gets its own mounts and subako_http, released when it ends.
 func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, error) {
-	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1}, exitGrace: h.exitGrace,
+	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1, StdinClosed: -1}, exitGrace: h.exitGrace,
 		sendQ: make(chan []byte, 16), done: make(chan struct{}), halted: make(chan struct{}), notify: make(chan struct{}, 1)}
+	if cfg.ExitGrace > 0 {
+		s.exitGrace = cfg.ExitGrace
+	}
+	if err := s.openStdin(cfg.OSPipe); err != nil {
+		return nil, &SetupError{Err: err}
+	}
 	mounts, err := cfg.Mounts.open(s.budget, s.halted)
 	if err != nil {
+		s.stopStdin()
 		return nil, &SetupError{Err: err}
 	}
 	httpCfg := subakohttp.Config{}
@@ -192,6 +213,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	httpMod, err := subakohttp.Instantiate(ctx, h.rt, &httpCfg)
 	if err != nil {
 		closeMounts(mounts)
+		s.stopStdin()
 		return nil, &SetupError{Err: err}
 	}
 	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), m, cfg, s, fsConfig(mounts))
@@ -199,8 +221,28 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		<-s.done
 		_ = httpMod.Close(context.Background())
 		closeMounts(mounts)
+		s.stopStdin()
 	}()
 	return s, nil
+}
+
+// openStdin makes the pipe the module reads as stdin: in-process, or an
+// operating system's pipe.
+func (s *session) openStdin(osPipe bool) error {
+	if !osPipe {
+		r, w := io.Pipe()
+		s.stdinR, s.stdinW = r, w
+		s.stopStdin = func() { _ = r.CloseWithError(io.EOF) }
+		return nil
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	s.stdinR, s.stdinW = r, w
+	var once sync.Once
+	s.stopStdin = func() { once.Do(func() { _ = w.Close(); _ = r.Close() }) }
+	return nil
 }
 
 // SetupError is a failure of the host to prepare a run (a mount that cannot
@@ -219,7 +261,6 @@ func (h *Host) run(ctx context.Context, m *Module, cfg RunConfig, s *session, fs
 	}
 	runCtx, cancel := context.WithTimeout(context.WithValue(ctx, budgetKey{}, s.budget), timeout)
 	s.start, s.cancel = time.Now(), cancel
-	s.stdinR, s.stdinW = io.Pipe()
 	mc := wazero.NewModuleConfig().
 		WithName("").
 		WithArgs(Argv0).
@@ -282,7 +323,59 @@ func (s *session) closeStdin() {
 	defer s.mu.Unlock()
 	if s.closedAt.IsZero() {
 		s.closedAt = time.Now()
+		s.rec.StdinClosed = s.closedAt.Sub(s.start)
 		close(s.sendQ)
+	}
+}
+
+// answer waits up to wait for the answer to the request with id (its
+// IDKey), stdin held open as Subako holds it, and returns it. It gives up
+// early at a line that breaks the call. When no answer came in time, it
+// closes stdin and gives the module its exit grace to answer after all:
+// an answer then is the mark of a module that reads to end of input
+// before answering (Record.HeldOpen, then BreakWaitsForEOF); with none,
+// the run is stopped as out of time. This is the one home of that
+// diagnosis, for subakogo call and the probes alike.
+func (s *session) answer(id string, wait time.Duration) (Message, bool) {
+	deadline := time.Now().Add(wait)
+	find := func(until time.Time) (Message, bool, bool) {
+		for {
+			line, ok := s.next(time.Until(until))
+			if !ok {
+				return Message{}, false, false
+			}
+			s.mu.Lock()
+			asked := s.rec.asked()
+			s.mu.Unlock()
+			if msg, ok := ParseMessage(line.Text); ok && msg.Method == "" && msg.HasID() && IDKey(msg.ID) == id {
+				return msg, true, false
+			}
+			if _, broken := breaksLine(line.Text, asked); broken {
+				return Message{}, false, true // the call is crashed; the record says why
+			}
+		}
+	}
+	msg, ok, broken := find(deadline)
+	if ok || broken || s.ended() {
+		return msg, ok
+	}
+	s.mu.Lock()
+	s.rec.HeldOpen = wait
+	s.mu.Unlock()
+	s.closeStdin()
+	if _, late, _ := find(time.Now().Add(s.exitGrace)); !late && !s.ended() {
+		s.stop(func() { s.rec.TimedOut = true })
+	}
+	return Message{}, false
+}
+
+// ended reports whether the module's run is over.
+func (s *session) ended() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -348,7 +441,7 @@ func (s *session) stop(why func()) {
 	}
 	s.mu.Unlock()
 	s.cancel()
-	_ = s.stdinR.CloseWithError(io.EOF)
+	s.stopStdin()
 }
 
 // sleep is the module's clock sleep (poll_oneoff). Unlike wazero's own it

@@ -76,14 +76,23 @@ func Check(d *host.Discovery) []rules.Finding {
 func stderrHint(r *host.Record, kind host.BreakKind) string {
 	switch kind {
 	case host.BreakExitCode, host.BreakTrap, host.BreakNoAnswer:
-	default:
-		return ""
+		return StderrTail(r)
 	}
+	return ""
+}
+
+// StderrTail is "; stderr ends: ..." with the last line of what the
+// module wrote to stderr (at most 200 bytes of it), or "" when it wrote
+// nothing: the reason Subako would show with a crash.
+func StderrTail(r *host.Record) string {
 	tail := strings.TrimSpace(string(r.Stderr))
 	if tail == "" {
 		return ""
 	}
-	if i := strings.LastIndexByte(tail, '\n'); i >= 0 && len(tail)-i < 200 {
+	if i := strings.LastIndex("\n"+tail, "\npanic: "); i >= 0 {
+		// A Go panic: its message, not the last frame of the trace.
+		tail = firstLine(tail[i:])
+	} else if i := strings.LastIndexByte(tail, '\n'); i >= 0 && len(tail)-i < 200 {
 		// The last line is usually the reason (a panic message, an error).
 		tail = tail[i+1:]
 	}
@@ -99,4 +108,11 @@ func orReason(s *host.Stop) string {
 		return ""
 	}
 	return " (" + s.Detail + ")"
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

@@ -24,6 +24,10 @@ var Catalog = []*Rule{
 	ProtocolNotMessage, ProtocolUnknownID, ProtocolRPCError, ProtocolResultType, ProtocolRequest,
 	ProtocolDiscover, ProtocolPaging, ProtocolNoAnswer, ProtocolExit, ProtocolNoExit, ProtocolTrap,
 	ProtocolTimeout, ProtocolStdoutLimit, ExampleCall,
+	// The call probes (probe).
+	ProbeValidCall, ProbeInvalidArgs, ProbeInvalidAccepted, ProbeOutputSchema, ProbeTextContent,
+	ProbeWaitsForEOF, ProbePause, ProbeNotificationAnswered, ProbeIDEcho, ProbeSlowExit,
+	ProbeStdoutExtra, ProbeArgsUngenerable, ProbeBudget,
 	// Go source (the analyzers).
 	GoHandlerShape, GoToolName, GoToolNameDuplicate, GoToolCount, GoDescriptionMissing,
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,
@@ -54,6 +58,7 @@ const (
 	ToolCheck         Part = "toolcheck"
 	ProtocolCheck     Part = "protocolcheck"
 	CallCheck         Part = "callcheck"
+	ProbeCheck        Part = "probe"
 	ModelAnalyzer     Part = "analyzer subako"
 	RuntimeAnalyzer   Part = "analyzer subakoruntime"
 	NetHTTPAnalyzer   Part = "analyzer subakohttp"

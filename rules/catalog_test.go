@@ -19,7 +19,7 @@ var (
 )
 
 // parts are every part that may report a rule; each reports at least one.
-var parts = []Part{ModuleCheck, PackageCheck, ManifestCheck, ToolCheck, ProtocolCheck, CallCheck,
+var parts = []Part{ModuleCheck, PackageCheck, ManifestCheck, ToolCheck, ProtocolCheck, CallCheck, ProbeCheck,
 	ModelAnalyzer, RuntimeAnalyzer, NetHTTPAnalyzer, GeneratedAnalyzer}
 
 func TestCatalog(t *testing.T) {

@@ -34,6 +34,12 @@ type Fixture struct {
 	responses map[string]*httpwire.Response
 }
 
+// EmptyFixture has no recordings: every request is a connection error
+// naming source, as when the network is down (the probes' http-errors).
+func EmptyFixture(source string) *Fixture {
+	return &Fixture{source: source, responses: map[string]*httpwire.Response{}}
+}
+
 // maxFixtureBytes bounds one fixture file: a response body is at most
 // abi.HTTPInlineMaxBytes, and a file holds a handful.
 const maxFixtureBytes = 64 << 20

@@ -1,0 +1,126 @@
+package probe
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/protocolcheck"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// crashRule is the rule a broken call of a probe falls under: the call
+// itself broke (an error answer, a trap, no answer, a time-out).
+func crashRule(probe string, valid bool) *rules.Rule {
+	switch {
+	case probe == ProbeNotification:
+		return rules.ProbeNotificationAnswered
+	case probe == ProbePause:
+		return rules.ProbePause
+	case probe == ProbeInvalid || (probe == ProbeHTTPErrors && !valid):
+		return rules.ProbeInvalidArgs
+	}
+	return rules.ProbeValidCall
+}
+
+// moduleWide are the rules about the module rather than one tool's
+// arguments: reported once, then counted.
+var moduleWide = []*rules.Rule{rules.ProbeWaitsForEOF, rules.ProbePause, rules.ProbeNotificationAnswered,
+	rules.ProbeIDEcho, rules.ProbeSlowExit, rules.ProbeStdoutExtra}
+
+// judge turns a run's breaks (the host's one judgement of a call) into
+// probe findings, and returns how many it added or counted.
+func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.RawMessage, rec *host.Record) int {
+	breaks := rec.Breaks()
+	explained := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind != host.BreakNoAnswer })
+	unanswered := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind == host.BreakNoAnswer })
+	at := where(probe, toolName, caseName)
+	n := 0
+	seen := map[*rules.Rule]bool{}
+	for _, b := range breaks {
+		var rule *rules.Rule
+		msg := b.Message
+		switch b.Kind {
+		case host.BreakNoAnswer:
+			if explained {
+				continue
+			}
+			rule = crashRule(probe, valid)
+		case host.BreakWaitsForEOF:
+			rule = rules.ProbeWaitsForEOF
+			msg += "; the other probes were not run, since every call would wait the same way"
+		case host.BreakExitCode, host.BreakNoExit:
+			if unanswered { // it crashed before answering: the call broke
+				rule = crashRule(probe, valid)
+				break
+			}
+			if r.slowExit {
+				continue
+			}
+			r.slowExit = true
+			rule, msg = rules.ProbeSlowExit, exitMessage(rec, r.grace)
+		case host.BreakNotMessage, host.BreakPartial, host.BreakRequest, host.BreakRepeated:
+			rule = rules.ProbeStdoutExtra
+		case host.BreakUnknownID:
+			rule = rules.ProbeIDEcho
+			msg = idMessage(rec, b)
+		default: // an error answer, a result type, a trap, a time-out, a flood
+			rule = crashRule(probe, valid)
+		}
+		if seen[rule] {
+			continue // one finding per rule and run; the first break says it
+		}
+		seen[rule] = true
+		text := at + ": " + msg
+		if rule == rules.ProbeValidCall || rule == rules.ProbeInvalidArgs {
+			text += "; arguments " + short(args)
+		}
+		text += protocolcheck.StderrTail(rec)
+		n++
+		if slices.Contains(moduleWide, rule) {
+			r.addOnce(rule, text)
+		} else {
+			r.add(rule, text)
+		}
+	}
+	return n
+}
+
+// exitMessage says how the module failed to exit, with the time measured.
+func exitMessage(rec *host.Record, grace time.Duration) string {
+	if rec.NoExit {
+		return fmt.Sprintf("still running %v after stdin closed (the limit is %v); it was stopped", rec.CloseToExit.Round(time.Millisecond), grace)
+	}
+	msg := fmt.Sprintf("exited with status %d", rec.ExitCode)
+	if rec.CloseToExit >= 0 {
+		msg += fmt.Sprintf(", %v after stdin closed", rec.CloseToExit.Round(time.Millisecond))
+	}
+	return msg
+}
+
+// idMessage says which id was sent and which came back.
+func idMessage(rec *host.Record, b host.Break) string {
+	var sent json.RawMessage
+	for _, s := range rec.Sent {
+		if m, ok := host.ParseMessage(s); ok && m.HasID() {
+			sent = m.ID
+		}
+	}
+	if b.Line >= 0 && b.Line < len(rec.Lines) {
+		if m, ok := host.ParseMessage(rec.Lines[b.Line].Text); ok && m.HasID() {
+			return fmt.Sprintf("the request's id was %s and the answer's %s: ids must come back exactly as sent", sent, m.ID)
+		}
+	}
+	return b.Message
+}
+
+// short is a JSON value cut to a readable length.
+func short(b json.RawMessage) string {
+	const max = 200
+	if len(b) > max {
+		return string(b[:max]) + "..."
+	}
+	return string(b)
+}

@@ -1,0 +1,413 @@
+// Package probe runs the call probes (rules P030-P042): after discovery
+// passes, a short series of fresh-instance runs of a module, each as
+// Subako runs a call (no network: every subako_http request answers
+// host_not_allowed; an empty temporary volume, removed after), that catch
+// what only a call shows: a JSON-RPC error or a crash where an isError
+// result belongs, a module that waits for end of input before answering,
+// a slow exit, an answered notification, a mangled id, a structuredContent
+// that breaks its own outputSchema, extra lines on stdout.
+//
+// The probes run one at a time, within a total time (Options.Budget) from
+// which every run's limits are derived, so a hostile module cannot hold
+// the caller longer than that. Each finding names the probe and the tool,
+// and for argument probes the case.
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/host/subakohttp"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// Level chooses which probes run.
+type Level int
+
+// The levels, from none to all.
+const (
+	// Safe probes cannot write outside their temporary volume nor spend
+	// more than a call's limits: every subako_http request is refused
+	// (host_not_allowed). It is the default.
+	Safe Level = iota
+	// None runs no probe.
+	None
+	// All adds the probes that exercise subako_http's error paths: each
+	// tool's valid call again with every request failing as a connection
+	// error, as when the network is down.
+	All
+)
+
+func (l Level) String() string {
+	switch l {
+	case None:
+		return "none"
+	case All:
+		return "all"
+	}
+	return "safe"
+}
+
+// ParseLevel reads "none", "safe" or "all" (the --probes flag).
+func ParseLevel(s string) (Level, error) {
+	switch s {
+	case "none":
+		return None, nil
+	case "safe", "":
+		return Safe, nil
+	case "all":
+		return All, nil
+	}
+	return Safe, fmt.Errorf("unknown probe level %q (want none, safe or all)", s)
+}
+
+// Defaults of Options.
+const (
+	// DefaultBudget is the probes' total time for a package (--probe-time).
+	DefaultBudget = 20 * time.Second
+	// DefaultRunLimit bounds how long a probe waits for one answer with
+	// stdin held open. Subako gives a call a minute; a probe's arguments
+	// reach no network, so a tool that answers at all answers far sooner.
+	DefaultRunLimit = 3 * time.Second
+	// DefaultPause is the pause between the two requests of the pause probe.
+	DefaultPause = 100 * time.Millisecond
+
+	// minAnswer is the least time worth starting a run for.
+	minAnswer = 50 * time.Millisecond
+	// shortGrace is the exit grace of the runs after one that did not
+	// exit: the slow exit is reported once, and each later run would cost
+	// the whole grace again.
+	shortGrace = 100 * time.Millisecond
+)
+
+// Case is one argument object the probes send a tool.
+type Case struct {
+	Name  string          // says what it is, e.g. `invalid: required field "city" missing`
+	Args  json.RawMessage // a JSON object
+	Valid bool            // the tool's inputSchema accepts it
+}
+
+// Generator makes a tool's argument cases from its inputSchema; notes say
+// what it could not generate and why (a keyword it cannot satisfy).
+type Generator func(inputSchema json.RawMessage) (cases []Case, notes []string)
+
+// Options configure Run. The zero value runs the safe probes with the
+// defaults.
+type Options struct {
+	Level    Level
+	Budget   time.Duration // total time; 0 means DefaultBudget
+	RunLimit time.Duration // one answer's wait; 0 means DefaultRunLimit
+	Pause    time.Duration // the pause probe's pause; 0 means DefaultPause
+	// Assets is the package's assets directory, mounted at /package; ""
+	// for none.
+	Assets string
+	// Cases generates each tool's argument cases; nil uses the package's
+	// own generator (argsgen).
+	Cases Generator
+}
+
+// RunInfo is one run the probes made.
+type RunInfo struct {
+	Probe, Tool, Case string
+	Elapsed           time.Duration // the whole run, start to exit
+	CloseToExit       time.Duration // from stdin closing to exit; -1 when not measured
+	Findings          int
+}
+
+// Result is what the probes found.
+type Result struct {
+	Findings []rules.Finding
+	Runs     []RunInfo
+	NotRun   []string // "probe on tool" for each run left out when time ran out
+	Elapsed  time.Duration
+}
+
+// The probes, by the name findings give them.
+const (
+	ProbeCall         = "call"         // the first call, stdin held open until the answer
+	ProbeIntegerID    = "integer-id"   // an integer id
+	ProbeLargeID      = "large-id"     // an integer id past 2^53
+	ProbeStringID     = "string-id"    // a string id with characters that need escaping
+	ProbeNotification = "notification" // a notification before the request
+	ProbePause        = "pause"        // two requests with a pause between, on an OS pipe
+	ProbeValid        = "valid"        // a tool's valid arguments
+	ProbeInvalid      = "invalid"      // a tool's invalid arguments, one case a run
+	ProbeHTTPErrors   = "http-errors"  // (all) the valid call with every subako_http request failing
+)
+
+// tool is what the probes need of one discovered tool.
+type tool struct {
+	Name         string          `json:"name"`
+	InputSchema  json.RawMessage `json:"inputSchema"`
+	OutputSchema json.RawMessage `json:"outputSchema"`
+}
+
+// Run runs the probes on a compiled module whose discovery listed tools,
+// on h, and judges each run.
+func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMessage, opt Options) *Result {
+	r := &runner{h: h, m: m, opt: opt, res: &Result{}, once: map[*rules.Rule]int{}}
+	if opt.Level == None || len(tools) == 0 {
+		return r.res
+	}
+	if r.opt.Budget <= 0 {
+		r.opt.Budget = DefaultBudget
+	}
+	if r.opt.RunLimit <= 0 {
+		r.opt.RunLimit = DefaultRunLimit
+	}
+	if r.opt.Pause <= 0 {
+		r.opt.Pause = DefaultPause
+	}
+	if r.opt.Cases == nil {
+		r.opt.Cases = defaultCases
+	}
+	start := time.Now()
+	r.deadline = start.Add(r.opt.Budget)
+	r.grace = h.ExitGrace()
+	for _, raw := range tools {
+		var t tool
+		if json.Unmarshal(raw, &t) == nil && t.Name != "" {
+			r.tools = append(r.tools, t)
+		}
+	}
+	if len(r.tools) > 0 {
+		r.run(ctx)
+	}
+	r.res.Elapsed = time.Since(start)
+	if len(r.res.NotRun) > 0 {
+		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
+			"the probes' %v ran out; not run: %s", r.opt.Budget, strings.Join(r.res.NotRun, ", "))})
+	}
+	return r.res
+}
+
+// defaultCases is the generator used when Options.Cases is nil: no
+// argument cases, so the protocol probes send {}.
+func defaultCases(json.RawMessage) ([]Case, []string) { return nil, nil }
+
+type runner struct {
+	h        *host.Host
+	m        *host.Module
+	opt      Options
+	tools    []tool
+	res      *Result
+	deadline time.Time
+	grace    time.Duration
+	slowExit bool // an exit problem was reported; later runs ignore theirs
+	// once holds the index in res.Findings of the module-wide rules
+	// reported so far, whose later occurrences are counted, not listed.
+	once  map[*rules.Rule]int
+	extra map[*rules.Rule]int
+}
+
+// run is the series: the protocol probes on the first tool, then each
+// tool's argument cases.
+func (r *runner) run(ctx context.Context) {
+	cases := make([][]Case, len(r.tools))
+	valid := make([]*Case, len(r.tools))
+	for i, t := range r.tools {
+		var notes []string
+		cases[i], notes = r.opt.Cases(t.InputSchema)
+		for j := range cases[i] {
+			if cases[i][j].Valid && valid[i] == nil {
+				valid[i] = &cases[i][j]
+			}
+		}
+		if valid[i] == nil && len(notes) > 0 {
+			r.add(rules.ProbeArgsUngenerable, fmt.Sprintf("tool %q: no valid arguments could be generated from its inputSchema: %s; its valid-call probes did not run",
+				t.Name, strings.Join(notes, "; ")))
+		}
+	}
+	first, firstArgs, firstCase := r.tools[0], json.RawMessage(`{}`), "arguments {}"
+	if valid[0] != nil {
+		firstArgs, firstCase = valid[0].Args, valid[0].Name
+	}
+	// The first call decides whether the others can run at all: a module
+	// that waits for end of input fails every one of them the same way.
+	rec, answered, res := r.call(ctx, ProbeCall, first, firstCase, valid[0] != nil, firstArgs)
+	if rec == nil || waited(rec) {
+		return // P035 says the others were not run
+	}
+	if valid[0] != nil && res != nil {
+		r.checkResult(ProbeValid, first, valid[0], res)
+	}
+	if answered {
+		r.protocolProbes(ctx, first, firstArgs)
+	}
+	r.argumentProbes(ctx, cases, valid)
+}
+
+// protocolProbes are the ones about the protocol rather than arguments,
+// on t with args, whose call was answered: each breaks that call in a
+// way of its own, so on a call that crashes already they would only
+// repeat it.
+func (r *runner) protocolProbes(ctx context.Context, first tool, firstArgs json.RawMessage) {
+	for _, id := range []struct {
+		probe string
+		id    json.RawMessage
+	}{
+		{ProbeIntegerID, json.RawMessage(`7`)},
+		{ProbeLargeID, json.RawMessage(`9007199254740993`)},
+		{ProbeStringID, json.RawMessage(`"probe-\u00e9\"\\/\u2028-3"`)},
+	} {
+		r.idProbe(ctx, id.probe, first, firstArgs, id.id)
+	}
+	r.notificationProbe(ctx, first, firstArgs)
+	r.pauseProbe(ctx, first, firstArgs)
+}
+
+// argumentProbes call each tool with each of its cases but the first
+// call's, then (level all) each valid case with HTTP failing.
+func (r *runner) argumentProbes(ctx context.Context, cases [][]Case, valid []*Case) {
+	for i, t := range r.tools {
+		for j := range cases[i] {
+			c := &cases[i][j]
+			if i == 0 && c == valid[0] {
+				continue // the first call was this one
+			}
+			probe := ProbeInvalid
+			if c.Valid {
+				probe = ProbeValid
+			}
+			if _, _, res := r.call(ctx, probe, t, c.Name, c.Valid, c.Args); res != nil {
+				r.checkResult(probe, t, c, res)
+			}
+		}
+	}
+	if r.opt.Level == All {
+		for i, t := range r.tools {
+			if valid[i] != nil {
+				r.callHTTPErrors(ctx, t, valid[i])
+			}
+		}
+	}
+}
+
+// waited reports whether the run's module waited for end of input.
+func waited(rec *host.Record) bool {
+	for _, b := range rec.Breaks() {
+		if b.Kind == host.BreakWaitsForEOF {
+			return true
+		}
+	}
+	return false
+}
+
+// limits gives the next run its answer wait and exit grace from what is
+// left of the budget; ok is false when too little is left, and the run is
+// listed as not run.
+func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok bool) {
+	grace = r.grace
+	if r.slowExit {
+		grace = min(grace, shortGrace)
+	}
+	wait = min(r.opt.RunLimit, time.Until(r.deadline)-2*grace)
+	if wait < minAnswer {
+		r.res.NotRun = append(r.res.NotRun, probe+" on "+toolName)
+		return 0, 0, false
+	}
+	return wait, grace, true
+}
+
+// session starts one run with a fresh temporary volume, removed by the
+// returned cleanup.
+func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config) (*host.Session, func(), error) {
+	volume, err := os.MkdirTemp("", "subako-probe-volume-")
+	if err != nil {
+		return nil, nil, err
+	}
+	if http == nil {
+		http = &subakohttp.Config{CallTimeout: wait} // no host allowed: host_not_allowed
+	}
+	s, err := r.h.Start(ctx, r.m, host.RunConfig{
+		Mounts:  host.Mounts{Volume: volume, Package: r.opt.Assets},
+		Timeout: wait, HTTP: http, OSPipe: osPipe, ExitGrace: grace,
+	})
+	if err != nil {
+		os.RemoveAll(volume)
+		return nil, nil, err
+	}
+	return s, func() { os.RemoveAll(volume) }, nil
+}
+
+// call is one tools/call run with a string id: it judges the run and
+// returns its record (nil when it did not run), whether the call was
+// answered, and the result (nil when the call broke).
+func (r *runner) call(ctx context.Context, probe string, t tool, caseName string, valid bool, args json.RawMessage) (*host.Record, bool, json.RawMessage) {
+	return r.callWith(ctx, probe, t, caseName, valid, args, nil)
+}
+
+func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName string, valid bool, args json.RawMessage, http *subakohttp.Config) (*host.Record, bool, json.RawMessage) {
+	wait, grace, ok := r.limits(probe, t.Name)
+	if !ok {
+		return nil, false, nil
+	}
+	s, cleanup, err := r.session(ctx, wait, grace, false, http)
+	if err != nil {
+		r.add(rules.ProbeValidCall, where(probe, t.Name, caseName)+": the host could not start the run: "+err.Error())
+		return nil, false, nil
+	}
+	defer cleanup()
+	id := json.RawMessage(`"probe-` + probe + `-1"`)
+	s.Send(host.ToolCall(id, t.Name, args))
+	msg, answered := s.Answer(id, wait)
+	rec := s.Wait()
+	n := r.judge(probe, t.Name, caseName, valid, args, rec)
+	r.note(probe, t.Name, caseName, rec, n)
+	if !answered || n > 0 || msg.Error != nil {
+		return rec, answered, nil
+	}
+	return rec, true, msg.Result
+}
+
+// note records a run.
+func (r *runner) note(probe, toolName, caseName string, rec *host.Record, findings int) {
+	r.res.Runs = append(r.res.Runs, RunInfo{Probe: probe, Tool: toolName, Case: caseName, Elapsed: rec.Elapsed, CloseToExit: rec.CloseToExit, Findings: findings})
+}
+
+// where is the start of every finding's message.
+func where(probe, toolName, caseName string) string {
+	s := "probe " + probe + " on tool " + quote(toolName)
+	if caseName != "" {
+		s += " (" + caseName + ")"
+	}
+	return s
+}
+
+func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// add appends a finding.
+func (r *runner) add(rule *rules.Rule, msg string) {
+	r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rule, Offset: -1, Message: msg})
+}
+
+// addOnce appends a finding of a module-wide rule the first time, and
+// counts it after; it reports whether it was the first.
+func (r *runner) addOnce(rule *rules.Rule, msg string) bool {
+	if i, seen := r.once[rule]; seen {
+		if r.extra == nil {
+			r.extra = map[*rules.Rule]int{}
+		}
+		r.extra[rule]++
+		r.res.Findings[i].Message = strings.TrimSuffix(r.res.Findings[i].Message, suffix(r.extra[rule]-1)) + suffix(r.extra[rule])
+		return false
+	}
+	r.once[rule] = len(r.res.Findings)
+	r.add(rule, msg)
+	return true
+}
+
+func suffix(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return " (and in 1 more run)"
+	}
+	return fmt.Sprintf(" (and in %d more runs)", n)
+}

@@ -1,0 +1,129 @@
+package probe_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/probe"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// testHost is a host with a short exit grace, so that a module that does
+// not exit costs the tests little, and the user's compilation cache, so
+// that a rerun compiles nothing.
+func testHost(t testing.TB) *host.Host {
+	t.Helper()
+	h, err := host.New(context.Background(), host.Options{ExitGrace: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close(context.Background()) })
+	return h
+}
+
+// echoCases are the subject's argument cases, written by hand for its one
+// schema.
+func echoCases(json.RawMessage) ([]probe.Case, []string) {
+	return []probe.Case{
+		{Name: "valid", Args: json.RawMessage(`{"text":"hi"}`), Valid: true},
+		{Name: `invalid: required field "text" missing`, Args: json.RawMessage(`{}`)},
+		{Name: `invalid: "text" is a number`, Args: json.RawMessage(`{"text":1}`)},
+		{Name: `invalid: unknown field "x"`, Args: json.RawMessage(`{"text":"a","x":1}`)},
+	}, nil
+}
+
+// probeModule discovers the module's tools and runs the probes.
+func probeModule(t *testing.T, h *host.Host, wasm []byte, opt probe.Options) *probe.Result {
+	t.Helper()
+	ctx := context.Background()
+	m, err := h.Compile(ctx, wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := h.Discover(ctx, m, "")
+	if d.Stopped != nil {
+		t.Fatalf("discovery stopped: %s", d.Stopped)
+	}
+	if opt.RunLimit == 0 {
+		opt.RunLimit = 2 * time.Second
+	}
+	return probe.Run(ctx, h, m, d.Tools, opt)
+}
+
+func subject(t *testing.T, mode string) []byte {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	return gowasm.Build(t, "testdata/subject", "-ldflags=-X main.mode="+mode)
+}
+
+func ruleIDs(fs []rules.Finding) []string {
+	var ids []string
+	for _, f := range fs {
+		ids = append(ids, f.Rule.ID)
+	}
+	return ids
+}
+
+func messages(fs []rules.Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		b.WriteString("\n  " + f.Rule.ID + " " + f.Message)
+	}
+	return b.String()
+}
+
+// TestSubjects runs the probes on the subject in each mode: the good one
+// passes every probe, and each other breaks exactly the rule it is for.
+func TestSubjects(t *testing.T) {
+	h := testHost(t)
+	for _, tc := range []struct {
+		mode string
+		want string // the one rule that fires ("" for none)
+		has  string // in its message
+	}{
+		{"good", "", ""},
+		{"eof", "P035", "while stdin stayed open"},
+		{"slow-exit", "P039", "after stdin closed"},
+		{"exit-code", "P039", "exited with status 3"},
+		{"notify", "P037", "was answered"},
+		{"string-id", "P038", `the request's id was 7 and the answer's "7"`},
+		{"float-id", "P038", "9007199254740993 and the answer's 9007199254740992"},
+		{"extra", "P040", `"handling echo"`},
+		{"pause", "P036", "no answer to request \"probe-pause-2\""},
+		{"rpc-error", "P031", "JSON-RPC error -32602"},
+		{"accept", "P032", "success result"},
+		{"trap", "P030", "assignment to entry in nil map"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			res := probeModule(t, h, subject(t, tc.mode), probe.Options{Cases: echoCases})
+			var got []string
+			for _, id := range ruleIDs(res.Findings) {
+				if len(got) == 0 || got[len(got)-1] != id {
+					got = append(got, id)
+				}
+			}
+			want := []string{}
+			if tc.want != "" {
+				want = []string{tc.want}
+			}
+			if strings.Join(got, ",") != strings.Join(want, ",") || (tc.has != "" && !strings.Contains(messages(res.Findings), tc.has)) {
+				t.Errorf("got %v, want %v with %q:%s", got, want, tc.has, messages(res.Findings))
+			}
+			for _, f := range res.Findings {
+				if !strings.HasPrefix(f.Message, "probe ") || !strings.Contains(f.Message, `on tool "echo"`) {
+					t.Errorf("a finding that does not name its probe and tool: %s", f.Message)
+				}
+			}
+			if len(res.Runs) == 0 {
+				t.Error("no runs recorded")
+			}
+		})
+	}
+}

@@ -1,0 +1,158 @@
+package rules
+
+// The call probes (P030-P042): after discovery passes, lint, check and serve
+// run the module a few more times as Subako runs a call (a fresh instance,
+// no network, an empty temporary volume) and judge what it did (package
+// probe). Each finding names the probe and the tool, and for argument probes
+// the case.
+var (
+	ProbeValidCall = &Rule{ID: "P030", Slug: "probe-valid-call", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+		Title: "A call with valid arguments did not give a CallToolResult",
+		Why: `The probe called the tool with arguments generated from its own inputSchema, as a model would,
+and the call broke: a JSON-RPC error, a trap or crash, no answer, or a result that is not an MCP
+CallToolResult (content, an array of blocks). Subako tells the model the function crashed. An isError
+result is fine: a tool may refuse a made-up value.`,
+		Example: `a Rust handler that unwraps a field the schema marks optional and panics; a C handler that
+answers {"error":{"code":-32603,...}} when its own code fails; a result without "content".`,
+		Fix: `answer every call with {"content":[...],"resultType":"complete"}, and turn failures into
+isError results (Go: return an error from the handler; Rust: Err(ToolError); C: write the isError
+result yourself). Reproduce with subakogo call module.wasm TOOL 'ARGS' using the arguments the
+finding quotes.`,
+	}
+
+	ProbeInvalidArgs = &Rule{ID: "P031", Slug: "probe-invalid-args", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+		Title: "Invalid arguments broke the call instead of giving an isError result",
+		Why: `Subako does not check arguments against the schema: the module must. Models do send wrong
+arguments (a required field missing, a string for a number, an unknown field), and the answer must be
+an isError result that says what is wrong, so the model can correct itself. A JSON-RPC error, a trap or
+a crash instead makes Subako tell the model the function crashed, with no reason.`,
+		Example: `serde_json::from_value(args).unwrap() in Rust; a C parser that returns a JSON-RPC
+-32602 "Invalid params" error; a Go handler that indexes a nil map.`,
+		Fix: `validate the arguments and answer {"content":[{"type":"text","text":"city is required"}],
+"isError":true,"resultType":"complete"}. Rust: map the deserialization error to a tool error (the
+Rust SDK does); C: check each field and write the isError result; Go: the generated decoder does
+this already.`,
+	}
+
+	ProbeInvalidAccepted = &Rule{ID: "P032", Slug: "probe-invalid-accepted", Severity: Warning, Since: "v0.1.0", By: ProbeCheck,
+		Title: "Invalid arguments were answered with a success result",
+		Why: `The probe sent arguments that the tool's own inputSchema rejects, and the tool answered as if
+they were fine. The model learns nothing about its mistake, and the tool may act on a value it never
+meant to take (a default for a missing field, a truncated number).`,
+		Example: `a tool whose schema requires "city" answering {"forecast":...} for {}; a number field
+given "12" and read as 12; an unknown field silently dropped when additionalProperties is false.`,
+		Fix: `check what the schema says (required fields, types, ranges, enums, unknown fields) and answer
+an isError result naming the field, or change the schema to say what the tool really accepts.`,
+	}
+
+	ProbeOutputSchema = &Rule{ID: "P033", Slug: "probe-output-schema", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+		Title: "structuredContent does not validate against the tool's outputSchema",
+		Why: `When a tool declares an outputSchema, MCP clients validate every structuredContent against it
+and refuse a result that does not match. The probe validated the result of a successful call.`,
+		Example: `an outputSchema with "temperature": {"type": "number"} and a result with "temperature":
+"14.2"; a required member left out; a member the schema closes with additionalProperties: false.`,
+		Fix: `make the result match the schema, or the schema the result: in Go both come from the same
+types; in Rust derive both from one struct (schemars); in C keep the schema next to the code that
+writes the result.`,
+	}
+
+	ProbeTextContent = &Rule{ID: "P034", Slug: "probe-text-content", Severity: Warning, Since: "v0.1.0", By: ProbeCheck,
+		Title: "The text block does not carry the structuredContent value",
+		Why: `A result with structuredContent should also carry the same value as JSON in a text block, as
+the ABI's example does: clients that do not read structuredContent (and the model, in many of them)
+see only the text.`,
+		Example: `{"content":[{"type":"text","text":"done"}],"structuredContent":{"id":7}}`,
+		Fix: `write the serialized value as the first text block: {"content":[{"type":"text",
+"text":"{\"id\":7}"}],"structuredContent":{"id":7}}. The Go and Rust SDKs do this.`,
+	}
+
+	ProbeWaitsForEOF = &Rule{ID: "P035", Slug: "probe-waits-for-eof", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+		Title: "The module did not answer while stdin stayed open",
+		Why: `Subako keeps stdin open until the answer arrives, and closes it only then. A module that reads
+to end of input before it answers (or reads ahead into a buffer and blocks for more) waits forever:
+the call runs out of time. The probe held stdin open, then closed it and watched whether the answer
+came only then, which confirms the diagnosis.`,
+		Example: `Rust: io::stdin().read_to_string(&mut s) before parsing; C: reading stdin with fread until
+EOF, or stdio buffering that waits for a full block; Go: io.ReadAll(os.Stdin), or
+json.NewDecoder(os.Stdin) waiting for more input after the request.`,
+		Fix: `read one line at a time and answer it before reading the next: Rust's BufRead::read_line or
+lines(), C's getline or fgets, Go's bufio.Reader.ReadString('\n'); flush stdout after each answer.`,
+	}
+
+	ProbePause = &Rule{ID: "P036", Slug: "probe-pause", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+		Title: "The module broke when a request came after a pause on a real pipe",
+		Why: `On a real pipe, stdin is empty between requests; a read then blocks (or, when the runtime made
+stdin non-blocking, answers EAGAIN and must be retried). The probe sent a request, waited for the
+answer, paused, and sent another on an OS pipe. A module that treats an empty pipe as the end, or
+fails on EAGAIN, breaks the second request.`,
+		Example: `Go's wasip1 start-up makes stdio non-blocking, and a read loop that gives up on
+"resource temporarily unavailable" ends the session; a C loop that stops when read returns -1.`,
+		Fix: `retry a read that answers EAGAIN (waiting with poll_oneoff), and stop only at end of file
+(read returns 0). The Go SDK's runtime does this.`,
+	}
+
+	ProbeNotificationAnswered = &Rule{ID: "P037", Slug: "probe-notification-answered", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+		Title: "A notification sent before the request got an answer or broke the call",
+		Why: `A message without an id is a notification and must get no answer: JSON-RPC forbids it, and
+Subako takes an answer with an id it never sent (id null included) as a broken call. The probe sent
+a notification, then the request.`,
+		Example: `a server answering every line with {"jsonrpc":"2.0","id":null,"error":{"code":-32601,
+...}}; a Rust loop that writes a response for each message it parses.`,
+		Fix: `read the id first: when the message has none, do what it asks (or nothing) and write
+nothing. The Go SDK ignores notifications.`,
+	}
+
+	ProbeIDEcho = &Rule{ID: "P038", Slug: "probe-id-echo", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+		Title: "The request's id was not echoed exactly",
+		Why: `Ids are opaque: a string or a number, different every time, and the answer must carry the same
+one. The probe sent an integer id, a large integer id (past 2^53, where a float64 loses digits) and a
+string id with characters that need escaping, and compared each answer's id with it.`,
+		Example: `an integer id answered as a string ("7" for 7); 9007199254740993 answered as
+9007199254740992 because the id went through a double (JavaScript, serde_json::Value as f64, C's
+strtod); a string id re-encoded with different characters.`,
+		Fix: `keep the id as the raw JSON the request carried (Rust: serde_json::value::RawValue or Value,
+never f64; C: copy the token's bytes; Go: json.RawMessage) and write it back unchanged.`,
+	}
+
+	ProbeSlowExit = &Rule{ID: "P039", Slug: "probe-slow-exit", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+		Title: "After a call, the module did not exit 0 within a second of stdin closing",
+		Why: `Once a call is answered, Subako closes stdin, and the module must exit with status 0 within one
+second; otherwise the call counts as crashed even though its answer was out. The probe measured the
+time from stdin closing to exit after a call (discovery's exit is P009 and P010).`,
+		Example: `a Rust server that spawns a thread and joins it on exit; a C loop that sleeps before
+retrying a read at end of file; a Go program whose background goroutine keeps main alive; exit(1)
+after the last answer.`,
+		Fix: `treat end of stdin as the end: return from main (or _start) at once with status 0, and flush
+what is left.`,
+	}
+
+	ProbeStdoutExtra = &Rule{ID: "P040", Slug: "probe-stdout-extra", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+		Title: "Stdout held something other than the answer during a call",
+		Why: `During a call, stdout must carry the answer (notifications are ignored) and nothing else:
+a line that is not JSON-RPC, a second answer, a request of the module's own, or bytes after the last
+newline break the call. Discovery's P001 sees only what the module prints at discovery; this is what
+it prints during a call.`,
+		Example: `a debug print in the handler (println! in Rust, printf in C, fmt.Println in Go); the
+answer written twice; an answer without its trailing newline.`,
+		Fix: `log to stderr, write each answer once as one compact line ending in a newline, and flush.`,
+	}
+
+	ProbeArgsUngenerable = &Rule{ID: "P041", Slug: "probe-args-ungenerable", Severity: Info, Since: "v0.1.0", By: ProbeCheck,
+		Title: "No valid arguments could be generated from the inputSchema",
+		Why: `The argument probes need a value the tool's inputSchema accepts. The generator could not make
+one (the finding names the keyword: a pattern it cannot satisfy, contradicting keywords, a $ref it
+cannot follow), so the valid-call probes did not run for this tool. A model has the same trouble.`,
+		Example: `"pattern": "^(?=.*[A-Z]).{12,}$" (a look-ahead), or "minimum": 10 with "maximum": 1.`,
+		Fix: `simplify the schema so a value can be written from it, or add an example call to
+testdata/calls.json that subakogo check runs.`,
+	}
+
+	ProbeBudget = &Rule{ID: "P042", Slug: "probe-budget", Severity: Info, Since: "v0.1.0", By: ProbeCheck,
+		Title: "The probes ran out of time",
+		Why: `The probes have a bounded time for a package (--probe-time), so that a slow or hostile module
+cannot hold lint. When it ran out, the probes and tools named were not run: their problems, if any,
+are not reported.`,
+		Example: `a package of 64 tools each of which takes a second to answer.`,
+		Fix:     `give the probes more time with --probe-time, or make the tools answer faster.`,
+	}
+)
