@@ -49,16 +49,20 @@ func buildFastSigs() {
 // message at the same offset. It reports whether the function's final end
 // was reached.
 //
-// The reading position, the operand stack and the innermost block's height
-// live in locals while the common instructions run; they are written back
-// (out) before anything that reads them from c, and read again after (in).
+// Most instructions never reach its switch: straight, which it calls
+// first, takes every run of instructions that types without a call. The
+// reading position, the operand stack and the innermost block's height live
+// in locals; they are written back to c before anything that reads them
+// from there, and read again after.
 func (c *funcCheck) fast() bool {
 	r := &c.p.r
 	b := r.b
-	var pos, height int
-	var vals []ValType
-	pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+	locals := c.localTypes
+	hasMemory := c.memories() > 0
+	pos, vals := r.pos, c.vals
 	for {
+		pos, vals = c.straight(b, pos, vals, locals, hasMemory)
+		height := c.ctrls[len(c.ctrls)-1].height
 		c.off = pos
 		if pos >= len(b) {
 			r.pos, c.vals = pos, vals
@@ -78,8 +82,8 @@ func (c *funcCheck) fast() bool {
 				pos = r.pos
 			}
 			var t ValType
-			if idx < uint32(len(c.localTypes)) {
-				t = c.localTypes[idx]
+			if idx < uint32(len(locals)) {
+				t = locals[idx]
 			} else {
 				t = c.local(idx)
 			}
@@ -89,7 +93,7 @@ func (c *funcCheck) fast() bool {
 				} else {
 					r.pos, c.vals = pos, vals
 					c.popType(t)
-					pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+					pos, vals = r.pos, c.vals
 				}
 			}
 			if op != 0x21 {
@@ -135,14 +139,13 @@ func (c *funcCheck) fast() bool {
 					f.op != 0x04 &&
 						len(f.results) == 1 && len(vals) == height+1 && vals[height] == f.results[0]) {
 				c.ctrls = c.ctrls[:n-1]
-				height = c.ctrls[n-2].height
 				continue
 			}
 			r.pos, c.vals = pos, vals
 			if c.end() {
 				return true
 			}
-			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+			pos, vals = r.pos, c.vals
 		case 0x02, 0x03, 0x04: // block, loop, if
 			if pos >= len(b) {
 				r.pos = c.off
@@ -179,7 +182,7 @@ func (c *funcCheck) fast() bool {
 			r.pos, c.vals = pos, vals
 			c.popTypes(c.label(r.u32()).labelTypes())
 			c.setUnreachable()
-			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+			pos, vals = r.pos, c.vals
 		case 0x0d: // br_if
 			r.pos, c.vals = pos, vals
 			d := r.u32()
@@ -187,7 +190,7 @@ func (c *funcCheck) fast() bool {
 			ts := c.label(d).labelTypes()
 			c.popTypes(ts)
 			c.pushTypes(ts)
-			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+			pos, vals = r.pos, c.vals
 		case 0x10: // call
 			r.pos = pos
 			fn := r.u32()
@@ -201,7 +204,7 @@ func (c *funcCheck) fast() bool {
 			}
 			r.pos, c.vals = pos, vals
 			c.call(fn)
-			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+			pos, vals = r.pos, c.vals
 		case 0x23: // global.get
 			r.pos, c.vals = pos, vals
 			vals = append(vals, c.global(r.u32()).Type)
@@ -209,21 +212,21 @@ func (c *funcCheck) fast() bool {
 		case 0x24: // global.set
 			r.pos, c.vals = pos, vals
 			c.globalSet(r.u32())
-			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+			pos, vals = r.pos, c.vals
 		case 0x00: // unreachable
 			r.pos, c.vals = pos, vals
 			c.setUnreachable()
-			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+			pos, vals = r.pos, c.vals
 		case 0x01: // nop
 		case 0x0f: // return
 			r.pos, c.vals = pos, vals
 			c.popTypes(c.ctrls[0].results)
 			c.setUnreachable()
-			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+			pos, vals = r.pos, c.vals
 		case 0x1a: // drop
 			r.pos, c.vals = pos, vals
 			c.pop()
-			pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+			pos, vals = r.pos, c.vals
 		default:
 			s := &fastSigs[op]
 			switch s.kind {
@@ -244,7 +247,7 @@ func (c *funcCheck) fast() bool {
 					im.offset = uint64(r.u32Long())
 					pos = r.pos
 				}
-				if c.m.NumImportedMemories+len(c.m.Memories) == 0 || im.align > uint32(s.natural) {
+				if !hasMemory || im.align > uint32(s.natural) {
 					c.memArg(&im, s.natural)
 				}
 			default:
@@ -260,7 +263,7 @@ func (c *funcCheck) fast() bool {
 				} else {
 					r.pos, c.vals = pos, vals
 					c.popType(ValType(s.in0))
-					pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+					pos, vals = r.pos, c.vals
 				}
 			case 2:
 				if n > height+1 && vals[n-1] == ValType(s.in1) && vals[n-2] == ValType(s.in0) {
@@ -269,7 +272,7 @@ func (c *funcCheck) fast() bool {
 					r.pos, c.vals = pos, vals
 					c.popType(ValType(s.in1))
 					c.popType(ValType(s.in0))
-					pos, vals, height = r.pos, c.vals, c.ctrls[len(c.ctrls)-1].height
+					pos, vals = r.pos, c.vals
 				}
 			}
 			if s.out != 0 {
@@ -277,6 +280,189 @@ func (c *funcCheck) fast() bool {
 			}
 		}
 	}
+}
+
+// straight types a run of the instructions that need no call: local.get,
+// local.set and local.tee, the constants, the numeric instructions, loads
+// and stores, global.get and global.set, call, br_if, and blocks that take
+// nothing and end with their results on top, in their short encodings and
+// when their operands are on top with their types. It stops at the first
+// instruction that is anything else, or that would grow the stack or the
+// blocks, without consuming it, and returns where that instruction starts
+// and the stack; fast takes it from there. Having no call, it keeps its
+// state in registers.
+func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType, hasMemory bool) (int, []ValType) {
+	m := c.m
+	height := c.ctrls[len(c.ctrls)-1].height
+	for pos < len(b) && len(vals) < cap(vals) {
+		start := pos
+		op := b[pos]
+		pos++
+		switch op {
+		case 0x23, 0x24: // global.get, global.set
+			if pos >= len(b) || b[pos] >= 0x80 || int(b[pos]) >= len(m.globalSpace) {
+				return start, vals
+			}
+			g := m.globalSpace[b[pos]]
+			pos++
+			if op == 0x23 {
+				vals = append(vals, g.Type)
+				continue
+			}
+			if n := len(vals); !g.Mutable || n <= height || vals[n-1] != g.Type {
+				return start, vals
+			}
+			vals = vals[:len(vals)-1]
+		case 0x10: // call
+			fn, next, ok := uleb28(b, pos)
+			if !ok || int(fn) >= len(m.funcSpace) {
+				return start, vals
+			}
+			ti := m.funcSpace[fn]
+			if int(ti) >= len(m.Types) || m.Types[ti].Kind != TypeFunc {
+				return start, vals
+			}
+			t := &m.Types[ti]
+			np, nr := int(t.nparams), int(t.nresults)
+			k := len(vals) - np
+			if k < height || k+nr > cap(vals) || !sameTypes(vals[k:], m.sigs[t.at:int(t.at)+np]) {
+				return start, vals
+			}
+			pos = next
+			vals = append(vals[:k], m.sigs[int(t.at)+np:int(t.at)+np+nr]...)
+		case 0x0d: // br_if to a label that carries nothing or the value on top
+			n := len(vals)
+			if pos >= len(b) || b[pos] >= 0x80 || int(b[pos]) >= len(c.ctrls) || n <= height || vals[n-1] != I32 {
+				return start, vals
+			}
+			ts := c.ctrls[len(c.ctrls)-1-int(b[pos])].labelTypes()
+			if len(ts) > 1 || len(ts) == 1 && (n-1 <= height || vals[n-2] != ts[0]) {
+				return start, vals
+			}
+			pos++
+			vals = vals[:n-1]
+		case 0x02, 0x03: // block, loop of no parameters
+			if pos >= len(b) || len(c.ctrls) == cap(c.ctrls) || len(c.ctrls) > LimitNesting.Max() {
+				return start, vals
+			}
+			var results []ValType
+			switch bt := b[pos]; bt {
+			case 0x40:
+			case 0x7f, 0x7e, 0x7d, 0x7c, 0x7b, 0x70, 0x6f:
+				results = c.one[bt]
+			default:
+				return start, vals
+			}
+			pos++
+			height = len(vals)
+			c.ctrls = append(c.ctrls, frame{op: op, results: results, height: height})
+		case 0x0b: // end of a block of no parameters whose results are on top
+			n := len(c.ctrls)
+			f := &c.ctrls[n-1]
+			closes := len(f.results) == 0 && len(vals) == height ||
+				f.op != 0x04 && len(f.results) == 1 && len(vals) == height+1 && vals[height] == f.results[0]
+			if n == 1 || len(f.params) != 0 || f.unreachable || !closes {
+				return start, vals
+			}
+			c.ctrls = c.ctrls[:n-1]
+			height = c.ctrls[n-2].height
+		case 0x20, 0x21, 0x22: // local.get, local.set, local.tee
+			if pos >= len(b) || b[pos] >= 0x80 || int(b[pos]) >= len(locals) {
+				return start, vals
+			}
+			t := locals[b[pos]]
+			pos++
+			if op != 0x20 {
+				n := len(vals)
+				if n <= height || vals[n-1] != t {
+					return start, vals
+				}
+				vals = vals[:n-1]
+			}
+			if op != 0x21 {
+				vals = append(vals, t)
+			}
+		case 0x41, 0x42: // i32.const, i64.const: LEB128s short enough to need no range check
+			limit := pos + 4
+			t := I32
+			if op == 0x42 {
+				limit, t = pos+9, I64
+			}
+			limit = min(limit, len(b))
+			for pos < limit && b[pos] >= 0x80 {
+				pos++
+			}
+			if pos == limit {
+				return start, vals
+			}
+			pos++
+			vals = append(vals, t)
+		case 0x43:
+			if len(b)-pos < 4 {
+				return start, vals
+			}
+			pos += 4
+			vals = append(vals, F32)
+		case 0x44:
+			if len(b)-pos < 8 {
+				return start, vals
+			}
+			pos += 8
+			vals = append(vals, F64)
+		default:
+			s := &fastSigs[op]
+			switch s.kind {
+			case fastNumeric:
+			case fastMemory:
+				// The alignment in one byte, at most natural; the offset in
+				// at most four, so under 2^28.
+				if !hasMemory || pos >= len(b) || b[pos] > s.natural {
+					return start, vals
+				}
+				pos++
+				limit := min(pos+4, len(b))
+				for pos < limit && b[pos] >= 0x80 {
+					pos++
+				}
+				if pos == limit {
+					return start, vals
+				}
+				pos++
+			default:
+				return start, vals
+			}
+			n := len(vals)
+			switch s.nin {
+			case 1:
+				if n <= height || vals[n-1] != ValType(s.in0) {
+					return start, vals
+				}
+				vals = vals[:n-1]
+			case 2:
+				if n <= height+1 || vals[n-1] != ValType(s.in1) || vals[n-2] != ValType(s.in0) {
+					return start, vals
+				}
+				vals = vals[:n-2]
+			}
+			if s.out != 0 {
+				vals = append(vals, ValType(s.out))
+			}
+		}
+	}
+	return pos, vals
+}
+
+// uleb28 decodes an unsigned LEB128 of at most four bytes (so under 2^28,
+// needing no range check) at b[pos:]; ok is false for anything else.
+func uleb28(b []byte, pos int) (v uint32, next int, ok bool) {
+	for i := 0; i < 4 && pos+i < len(b); i++ {
+		c := b[pos+i]
+		v |= uint32(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			return v, pos + i + 1, true
+		}
+	}
+	return 0, pos, false
 }
 
 // pop1 pops a value of type t, at once when it is on top.
