@@ -9,9 +9,10 @@ import (
 
 // BenchmarkValidate compares, in one process and on the same bytes,
 // wasmparse.Parse (subako), modulecheck.Check (subakolint) and wasmtime's
-// validator with default features (wasmtime; wasmtime-serial on one thread).
+// validator on a WebAssembly 2.0 engine (wasmtime). Pin it to one core to
+// compare like with like:
 //
-//	go test -run '^$' -bench Validate .
+//	taskset -c 1 go test -run '^$' -bench Validate .
 func BenchmarkValidate(b *testing.B) {
 	for _, v := range Validators {
 		b.Run(v.Name, func(b *testing.B) {

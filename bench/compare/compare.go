@@ -31,7 +31,6 @@ var Validators = []Validator{
 	{"subako", func() (func([]byte) error, func()) { return Parse, func() {} }},
 	{"subakolint", func() (func([]byte) error, func()) { return Lint, func() {} }},
 	{"wasmtime", func() (func([]byte) error, func()) { return Wasmtime(false) }},
-	{"wasmtime-serial", func() (func([]byte) error, func()) { return Wasmtime(true) }},
 }
 
 // Parse runs wasmparse.Parse, the decoder and validator behind the linter.
@@ -56,15 +55,34 @@ func Lint(b []byte) error {
 	return nil
 }
 
-// Wasmtime returns wasmtime's validator (wasmtime_module_validate) on an
-// engine with the default configuration, that is WebAssembly with
-// wasmtime's default features. Wasmtime validates function bodies on every
-// core unless serial is set, which turns parallel compilation off.
-func Wasmtime(serial bool) (check func([]byte) error, close func()) {
+// WasmtimeConfig is the engine configuration of the wasmtime contender:
+// WebAssembly 2.0, what subakogo lint accepts (reference types, SIMD, bulk
+// memory, multi-value), every later proposal wasmtime-go can turn off
+// turned off. serial turns parallel compilation off as well, so function
+// bodies are validated on one thread.
+func WasmtimeConfig(serial bool) *wasmtime.Config {
 	cfg := wasmtime.NewConfig()
+	cfg.SetWasmReferenceTypes(true)
+	cfg.SetWasmSIMD(true)
+	cfg.SetWasmBulkMemory(true)
+	cfg.SetWasmMultiValue(true)
+	cfg.SetWasmGC(false)
+	cfg.SetWasmFunctionReferences(false)
+	cfg.SetWasmThreads(false)
+	cfg.SetWasmRelaxedSIMD(false)
+	cfg.SetWasmMultiMemory(false)
+	cfg.SetWasmMemory64(false)
+	cfg.SetWasmTailCall(false)
+	cfg.SetWasmWideArithmetic(false)
 	if serial {
 		cfg.SetParallelCompilation(false)
 	}
-	engine := wasmtime.NewEngineWithConfig(cfg)
+	return cfg
+}
+
+// Wasmtime returns wasmtime's validator (wasmtime_module_validate) on an
+// engine of WasmtimeConfig.
+func Wasmtime(serial bool) (check func([]byte) error, close func()) {
+	engine := wasmtime.NewEngineWithConfig(WasmtimeConfig(serial))
 	return func(b []byte) error { return wasmtime.ModuleValidate(engine, b) }, engine.Close
 }

@@ -1,7 +1,7 @@
 // Command wasmtime-validate validates a WebAssembly module with wasmtime's
 // validator (wasmtime_module_validate, through wasmtime-go's C API) on an
-// engine with the default configuration: WebAssembly with wasmtime's
-// default features. It is the wasmtime contender of bench/compare.
+// engine of WebAssembly 2.0 features (compare.WasmtimeConfig). It is the
+// wasmtime contender of bench/compare.
 //
 //	wasmtime-validate [-serial] FILE
 //
@@ -14,6 +14,8 @@ import (
 	"os"
 
 	"github.com/bytecodealliance/wasmtime-go/v39"
+
+	"github.com/subako-ai/subako-go/bench/compare"
 )
 
 func main() {
@@ -32,11 +34,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "wasmtime-validate:", err)
 		os.Exit(3)
 	}
-	cfg := wasmtime.NewConfig()
-	if *serial {
-		cfg.SetParallelCompilation(false)
-	}
-	if err := wasmtime.ModuleValidate(wasmtime.NewEngineWithConfig(cfg), b); err != nil {
+	if err := wasmtime.ModuleValidate(wasmtime.NewEngineWithConfig(compare.WasmtimeConfig(*serial)), b); err != nil {
 		fmt.Fprintf(os.Stderr, "wasmtime-validate: %s: %v\n", flag.Arg(0), err)
 		os.Exit(1)
 	}
