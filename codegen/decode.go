@@ -28,38 +28,6 @@ func named(name string, depth int) string {
 	return name + strconv.Itoa(depth)
 }
 
-// argsDecoder returns the function that decodes a tool's arguments into
-// its input type, writing it on first use.
-func (g *gen) argsDecoder(in *model.Type) string {
-	key := "args:" + fingerprint(in)
-	if name, ok := g.decoders[key]; ok {
-		return name
-	}
-	name := g.unique("subakoArgs" + g.typeName(in))
-	g.decoders[key] = name
-	typ, ok := g.spell(in)
-	if !ok {
-		g.fail("the input type %s cannot be named in Go", in.GoString())
-		return name
-	}
-	obj := g.objectDecoder(in)
-	ret := func(err jen.Code) jen.Code { return jen.Return(jen.Id("in"), err) }
-	g.addFunc(0,
-		jen.Commentf("%s decodes a tool's arguments, a JSON object.", name).Line().Func().Id(name).Params(jen.Id("args").Index().Byte()).Params(typ, jen.Error()).Block(
-			jen.Var().Id("in").Add(typ),
-			jen.Id("s").Op(":=").Qual(jsonwirePath, "NewScanner").Call(jen.Id("args")),
-			jen.If(jen.Err().Op(":=").Id(obj).Call(scanner(), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(
-				ret(g.h("subakoAt").Call(jen.Err(), jen.Lit(""))),
-			),
-			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(
-				ret(g.h("subakoAt").Call(jen.Err(), jen.Lit(""))),
-			),
-			ret(jen.Nil()),
-		),
-	)
-	return name
-}
-
 // objectDecoder returns the function that decodes a named struct (or a
 // recursive one, by reference), writing it once the current one is done.
 func (g *gen) objectDecoder(t *model.Type) string {

@@ -15,39 +15,6 @@ import (
 // enc is the encoder every encoding function writes to.
 func enc() *jen.Statement { return jen.Id("e") }
 
-// resultEncoder returns the function that encodes a tool's output, writing
-// it on first use, or false when Go cannot name the output type (the
-// caller encodes in place).
-func (g *gen) resultEncoder(t *model.Type) (string, bool) {
-	typ, ok := g.spell(t)
-	if !ok {
-		return "", false
-	}
-	key := "result:" + fingerprint(t)
-	if name, ok := g.encoders[key]; ok {
-		return name, true
-	}
-	name := g.unique("subakoResult" + g.typeName(t))
-	g.encoders[key] = name
-	g.queue = append(g.queue, func() {
-		body := []jen.Code{jen.Id("e").Op(":=").Op("&").Add(g.h("subakoEncoder")).Values()}
-		v := pointee(func() *jen.Statement { return jen.Id("v") })
-		if t.Kind == model.KindOptional {
-			body = append(body, jen.If(jen.Op("*").Id("v").Op("==").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Qual(subakoPath, "NewToolError").Call(jen.Lit("the tool returned a nil "+t.GoString()+" and no error"))),
-			))
-			body = append(body, g.encodeValue(t.Elem, pointee(func() *jen.Statement { return jen.Parens(jen.Op("*").Id("v")) }), 0)...)
-		} else {
-			body = append(body, g.encodeValue(t, v, 0)...)
-		}
-		body = append(body, jen.Return(jen.Id("e").Dot("result").Call()))
-		g.addFunc(2,
-			jen.Commentf("%s encodes a tool's result, of type %s.", name, goSpelling(typ)).Line().Func().Id(name).Params(jen.Id("v").Op("*").Add(typ)).Params(jen.Index().Byte(), jen.Error()).Block(body...),
-		)
-	})
-	return name, true
-}
-
 // objectEncoder returns the function that encodes a named struct (or a
 // recursive one), writing it once the current one is done.
 func (g *gen) objectEncoder(t *model.Type) string {

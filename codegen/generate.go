@@ -243,10 +243,21 @@ func goSpelling(typ jen.Code) string {
 // call is a tool's Call function: decode the arguments, run the handler,
 // encode its result.
 func (g *gen) call(t *model.Tool) jen.Code {
-	decode := g.argsDecoder(t.Input)
+	// The arguments are decoded and the result encoded in the closure
+	// itself, not in functions of their own: every function costs the
+	// module's instantiation something, whatever its size.
+	typ, ok := g.spell(t.Input)
+	if !ok {
+		g.fail("the input type %s cannot be named in Go", t.Input.GoString())
+	}
+	failed := func() jen.Code {
+		return jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(g.h("subakoAt").Call(jen.Err(), jen.Lit(""))))
+	}
 	body := []jen.Code{
-		jen.List(jen.Id("in"), jen.Err()).Op(":=").Id(decode).Call(jen.Id("args")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(jen.Err()))),
+		jen.Var().Id("in").Add(typ),
+		jen.Id("s").Op(":=").Qual(jsonwirePath, "NewScanner").Call(jen.Id("args")),
+		jen.If(jen.Err().Op(":=").Id(g.objectDecoder(t.Input)).Call(scanner(), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(failed()),
+		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(failed()),
 		jen.List(jen.Id("out"), jen.Err()).Op(":=").Id(t.GoFunc).Call(jen.Id("in")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(jen.Err()))),
 	}
@@ -254,17 +265,19 @@ func (g *gen) call(t *model.Tool) jen.Code {
 	if t.Answer {
 		value = place(func() *jen.Statement { return jen.Id("out").Dot("Value") })
 	}
-	var result jen.Code
-	if fn, ok := g.resultEncoder(t.Output); ok {
-		result = jen.Id(fn).Call(value.addr())
-	} else {
-		// Go cannot name the output type here: encode it in place.
-		body = append(body, jen.Id("e").Op(":=").Op("&").Add(g.h("subakoEncoder")).Values())
-		body = append(body, g.encodeValue(t.Output, value, 0)...)
-		result = jen.Id("e").Dot("result").Call()
+	out := t.Output
+	if out.Kind == model.KindOptional {
+		body = append(body, jen.If(value.val().Op("==").Nil()).Block(
+			jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(jen.Qual(subakoPath, "NewToolError").Call(jen.Lit("the tool returned a nil "+out.GoString()+" and no error")))),
+		))
+		ptr := value
+		value = pointee(func() *jen.Statement { return ptr.val() })
+		out = out.Elem
 	}
+	body = append(body, jen.Id("e").Op(":=").Op("&").Add(g.h("subakoEncoder")).Values())
+	body = append(body, g.encodeValue(out, value, 0)...)
 	body = append(body,
-		jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(result),
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(jen.Id("e").Dot("result").Call()),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(jen.Err()))),
 	)
 	if t.Answer {

@@ -33,15 +33,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoBarChartInputSchema),
 		OutputSchema: []byte(subakoBarChartOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsBarChartInput(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in BarChartInput
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeBarChartInput(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := barChart(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultChartInfo(&out.Value)
+			e := &subakoEncoder{}
+			subakoEncodeChartInfo(e, &out.Value)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -60,19 +66,6 @@ const (
 	subakoBarChartInputSchema  = `{"type":"object","properties":{"values":{"type":"array","description":"The bars' values, left to right.","items":{"type":"number"},"minItems":1,"maxItems":100},"title":{"type":"string","description":"A title to draw above the bars.","maxLength":80},"inline":{"type":"boolean","description":"Send the image inside the answer rather than as a file on the volume.","default":false}},"required":["values"],"additionalProperties":false}`
 	subakoBarChartOutputSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Where the PNG was saved; absent when it was sent inline."},"width":{"type":"integer","description":"The image's width in pixels."},"height":{"type":"integer","description":"The image's height in pixels."}},"required":["width","height"],"additionalProperties":false}`
 )
-
-// subakoArgsBarChartInput decodes a tool's arguments, a JSON object.
-func subakoArgsBarChartInput(args []byte) (BarChartInput, error) {
-	var in BarChartInput
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeBarChartInput(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
 
 // subakoDecodeBarChartInput decodes BarChartInput from JSON.
 func subakoDecodeBarChartInput(s *jsonwire.Scanner, v *BarChartInput) error {
@@ -167,13 +160,6 @@ func subakoDecodeBarChartInput(s *jsonwire.Scanner, v *BarChartInput) error {
 		v.Inline = false
 	}
 	return nil
-}
-
-// subakoResultChartInfo encodes a tool's result, of type ChartInfo.
-func subakoResultChartInfo(v *ChartInfo) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeChartInfo(e, v)
-	return e.result()
 }
 
 // subakoEncodeChartInfo encodes ChartInfo as JSON.

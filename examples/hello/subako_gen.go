@@ -30,15 +30,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreetInputSchema),
 		OutputSchema: []byte(subakoGreetOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreetInput(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in GreetInput
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreetInput(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreeting(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreeting(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -57,19 +63,6 @@ const (
 	subakoGreetInputSchema  = `{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."}},"required":["name"],"additionalProperties":false}`
 	subakoGreetOutputSchema = `{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`
 )
-
-// subakoArgsGreetInput decodes a tool's arguments, a JSON object.
-func subakoArgsGreetInput(args []byte) (GreetInput, error) {
-	var in GreetInput
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreetInput(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
 
 // subakoDecodeGreetInput decodes GreetInput from JSON.
 func subakoDecodeGreetInput(s *jsonwire.Scanner, v *GreetInput) error {
@@ -108,13 +101,6 @@ func subakoDecodeGreetInput(s *jsonwire.Scanner, v *GreetInput) error {
 		return subakoMissing(missing)
 	}
 	return nil
-}
-
-// subakoResultGreeting encodes a tool's result, of type Greeting.
-func subakoResultGreeting(v *Greeting) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreeting(e, v)
-	return e.result()
 }
 
 // subakoEncodeGreeting encodes Greeting as JSON.

@@ -32,15 +32,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoForecastInputSchema),
 		OutputSchema: []byte(subakoForecastOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsForecastInput(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in ForecastInput
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeForecastInput(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := forecast(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultReport(&out)
+			e := &subakoEncoder{}
+			subakoEncodeReport(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -59,19 +65,6 @@ const (
 	subakoForecastInputSchema  = `{"type":"object","properties":{"city":{"type":"string","description":"The city, such as Berlin or São Paulo.","minLength":1}},"required":["city"],"additionalProperties":false}`
 	subakoForecastOutputSchema = `{"type":"object","properties":{"city":{"type":"string","description":"The place the weather is for, with its country."},"temperature_c":{"type":"number","description":"The air temperature 2 m above ground, in degrees Celsius."},"summary":{"type":"string","description":"The weather, in words."}},"required":["city","temperature_c","summary"],"additionalProperties":false}`
 )
-
-// subakoArgsForecastInput decodes a tool's arguments, a JSON object.
-func subakoArgsForecastInput(args []byte) (ForecastInput, error) {
-	var in ForecastInput
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeForecastInput(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
 
 // subakoDecodeForecastInput decodes ForecastInput from JSON.
 func subakoDecodeForecastInput(s *jsonwire.Scanner, v *ForecastInput) error {
@@ -114,13 +107,6 @@ func subakoDecodeForecastInput(s *jsonwire.Scanner, v *ForecastInput) error {
 		return subakoMissing(missing)
 	}
 	return nil
-}
-
-// subakoResultReport encodes a tool's result, of type Report.
-func subakoResultReport(v *Report) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeReport(e, v)
-	return e.result()
 }
 
 // subakoEncodeReport encodes Report as JSON.

@@ -30,15 +30,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet00InputSchema),
 		OutputSchema: []byte(subakoGreet00OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet00Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet00Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet00Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet00(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet00Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet00Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -57,19 +63,6 @@ const (
 	subakoGreet00InputSchema  = `{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."},"note1":{"type":"string","description":"Note 1 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note2":{"type":"string","description":"Note 2 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note3":{"type":"string","description":"Note 3 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note4":{"type":"string","description":"Note 4 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note5":{"type":"string","description":"Note 5 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note6":{"type":"string","description":"Note 6 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note7":{"type":"string","description":"Note 7 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note8":{"type":"string","description":"Note 8 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."}},"required":["name"],"additionalProperties":false}`
 	subakoGreet00OutputSchema = `{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`
 )
-
-// subakoArgsGreet00Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet00Input(args []byte) (Greet00Input, error) {
-	var in Greet00Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet00Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
 
 // subakoDecodeGreet00Input decodes Greet00Input from JSON.
 func subakoDecodeGreet00Input(s *jsonwire.Scanner, v *Greet00Input) error {
@@ -236,13 +229,6 @@ func subakoDecodeGreet00Input(s *jsonwire.Scanner, v *Greet00Input) error {
 		return subakoMissing(missing)
 	}
 	return nil
-}
-
-// subakoResultGreet00Output encodes a tool's result, of type Greet00Output.
-func subakoResultGreet00Output(v *Greet00Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet00Output(e, v)
-	return e.result()
 }
 
 // subakoEncodeGreet00Output encodes Greet00Output as JSON.

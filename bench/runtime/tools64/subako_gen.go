@@ -30,15 +30,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet00InputSchema),
 		OutputSchema: []byte(subakoGreet00OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet00Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet00Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet00Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet00(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet00Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet00Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -50,15 +56,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet01InputSchema),
 		OutputSchema: []byte(subakoGreet01OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet01Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet01Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet01Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet01(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet01Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet01Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -70,15 +82,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet02InputSchema),
 		OutputSchema: []byte(subakoGreet02OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet02Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet02Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet02Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet02(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet02Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet02Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -90,15 +108,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet03InputSchema),
 		OutputSchema: []byte(subakoGreet03OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet03Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet03Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet03Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet03(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet03Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet03Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -110,15 +134,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet04InputSchema),
 		OutputSchema: []byte(subakoGreet04OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet04Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet04Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet04Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet04(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet04Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet04Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -130,15 +160,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet05InputSchema),
 		OutputSchema: []byte(subakoGreet05OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet05Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet05Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet05Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet05(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet05Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet05Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -150,15 +186,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet06InputSchema),
 		OutputSchema: []byte(subakoGreet06OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet06Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet06Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet06Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet06(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet06Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet06Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -170,15 +212,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet07InputSchema),
 		OutputSchema: []byte(subakoGreet07OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet07Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet07Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet07Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet07(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet07Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet07Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -190,15 +238,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet08InputSchema),
 		OutputSchema: []byte(subakoGreet08OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet08Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet08Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet08Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet08(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet08Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet08Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -210,15 +264,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet09InputSchema),
 		OutputSchema: []byte(subakoGreet09OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet09Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet09Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet09Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet09(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet09Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet09Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -230,15 +290,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet10InputSchema),
 		OutputSchema: []byte(subakoGreet10OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet10Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet10Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet10Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet10(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet10Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet10Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -250,15 +316,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet11InputSchema),
 		OutputSchema: []byte(subakoGreet11OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet11Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet11Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet11Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet11(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet11Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet11Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -270,15 +342,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet12InputSchema),
 		OutputSchema: []byte(subakoGreet12OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet12Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet12Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet12Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet12(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet12Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet12Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -290,15 +368,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet13InputSchema),
 		OutputSchema: []byte(subakoGreet13OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet13Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet13Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet13Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet13(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet13Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet13Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -310,15 +394,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet14InputSchema),
 		OutputSchema: []byte(subakoGreet14OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet14Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet14Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet14Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet14(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet14Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet14Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -330,15 +420,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet15InputSchema),
 		OutputSchema: []byte(subakoGreet15OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet15Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet15Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet15Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet15(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet15Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet15Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -350,15 +446,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet16InputSchema),
 		OutputSchema: []byte(subakoGreet16OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet16Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet16Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet16Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet16(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet16Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet16Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -370,15 +472,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet17InputSchema),
 		OutputSchema: []byte(subakoGreet17OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet17Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet17Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet17Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet17(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet17Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet17Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -390,15 +498,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet18InputSchema),
 		OutputSchema: []byte(subakoGreet18OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet18Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet18Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet18Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet18(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet18Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet18Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -410,15 +524,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet19InputSchema),
 		OutputSchema: []byte(subakoGreet19OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet19Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet19Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet19Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet19(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet19Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet19Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -430,15 +550,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet20InputSchema),
 		OutputSchema: []byte(subakoGreet20OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet20Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet20Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet20Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet20(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet20Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet20Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -450,15 +576,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet21InputSchema),
 		OutputSchema: []byte(subakoGreet21OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet21Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet21Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet21Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet21(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet21Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet21Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -470,15 +602,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet22InputSchema),
 		OutputSchema: []byte(subakoGreet22OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet22Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet22Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet22Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet22(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet22Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet22Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -490,15 +628,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet23InputSchema),
 		OutputSchema: []byte(subakoGreet23OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet23Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet23Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet23Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet23(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet23Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet23Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -510,15 +654,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet24InputSchema),
 		OutputSchema: []byte(subakoGreet24OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet24Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet24Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet24Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet24(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet24Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet24Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -530,15 +680,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet25InputSchema),
 		OutputSchema: []byte(subakoGreet25OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet25Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet25Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet25Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet25(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet25Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet25Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -550,15 +706,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet26InputSchema),
 		OutputSchema: []byte(subakoGreet26OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet26Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet26Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet26Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet26(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet26Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet26Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -570,15 +732,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet27InputSchema),
 		OutputSchema: []byte(subakoGreet27OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet27Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet27Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet27Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet27(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet27Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet27Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -590,15 +758,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet28InputSchema),
 		OutputSchema: []byte(subakoGreet28OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet28Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet28Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet28Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet28(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet28Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet28Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -610,15 +784,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet29InputSchema),
 		OutputSchema: []byte(subakoGreet29OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet29Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet29Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet29Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet29(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet29Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet29Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -630,15 +810,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet30InputSchema),
 		OutputSchema: []byte(subakoGreet30OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet30Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet30Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet30Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet30(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet30Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet30Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -650,15 +836,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet31InputSchema),
 		OutputSchema: []byte(subakoGreet31OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet31Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet31Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet31Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet31(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet31Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet31Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -670,15 +862,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet32InputSchema),
 		OutputSchema: []byte(subakoGreet32OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet32Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet32Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet32Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet32(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet32Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet32Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -690,15 +888,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet33InputSchema),
 		OutputSchema: []byte(subakoGreet33OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet33Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet33Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet33Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet33(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet33Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet33Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -710,15 +914,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet34InputSchema),
 		OutputSchema: []byte(subakoGreet34OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet34Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet34Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet34Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet34(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet34Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet34Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -730,15 +940,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet35InputSchema),
 		OutputSchema: []byte(subakoGreet35OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet35Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet35Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet35Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet35(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet35Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet35Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -750,15 +966,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet36InputSchema),
 		OutputSchema: []byte(subakoGreet36OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet36Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet36Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet36Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet36(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet36Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet36Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -770,15 +992,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet37InputSchema),
 		OutputSchema: []byte(subakoGreet37OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet37Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet37Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet37Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet37(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet37Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet37Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -790,15 +1018,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet38InputSchema),
 		OutputSchema: []byte(subakoGreet38OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet38Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet38Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet38Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet38(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet38Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet38Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -810,15 +1044,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet39InputSchema),
 		OutputSchema: []byte(subakoGreet39OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet39Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet39Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet39Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet39(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet39Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet39Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -830,15 +1070,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet40InputSchema),
 		OutputSchema: []byte(subakoGreet40OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet40Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet40Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet40Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet40(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet40Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet40Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -850,15 +1096,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet41InputSchema),
 		OutputSchema: []byte(subakoGreet41OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet41Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet41Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet41Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet41(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet41Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet41Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -870,15 +1122,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet42InputSchema),
 		OutputSchema: []byte(subakoGreet42OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet42Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet42Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet42Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet42(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet42Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet42Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -890,15 +1148,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet43InputSchema),
 		OutputSchema: []byte(subakoGreet43OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet43Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet43Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet43Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet43(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet43Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet43Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -910,15 +1174,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet44InputSchema),
 		OutputSchema: []byte(subakoGreet44OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet44Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet44Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet44Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet44(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet44Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet44Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -930,15 +1200,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet45InputSchema),
 		OutputSchema: []byte(subakoGreet45OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet45Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet45Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet45Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet45(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet45Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet45Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -950,15 +1226,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet46InputSchema),
 		OutputSchema: []byte(subakoGreet46OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet46Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet46Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet46Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet46(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet46Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet46Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -970,15 +1252,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet47InputSchema),
 		OutputSchema: []byte(subakoGreet47OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet47Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet47Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet47Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet47(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet47Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet47Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -990,15 +1278,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet48InputSchema),
 		OutputSchema: []byte(subakoGreet48OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet48Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet48Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet48Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet48(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet48Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet48Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1010,15 +1304,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet49InputSchema),
 		OutputSchema: []byte(subakoGreet49OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet49Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet49Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet49Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet49(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet49Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet49Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1030,15 +1330,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet50InputSchema),
 		OutputSchema: []byte(subakoGreet50OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet50Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet50Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet50Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet50(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet50Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet50Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1050,15 +1356,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet51InputSchema),
 		OutputSchema: []byte(subakoGreet51OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet51Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet51Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet51Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet51(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet51Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet51Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1070,15 +1382,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet52InputSchema),
 		OutputSchema: []byte(subakoGreet52OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet52Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet52Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet52Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet52(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet52Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet52Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1090,15 +1408,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet53InputSchema),
 		OutputSchema: []byte(subakoGreet53OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet53Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet53Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet53Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet53(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet53Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet53Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1110,15 +1434,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet54InputSchema),
 		OutputSchema: []byte(subakoGreet54OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet54Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet54Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet54Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet54(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet54Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet54Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1130,15 +1460,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet55InputSchema),
 		OutputSchema: []byte(subakoGreet55OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet55Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet55Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet55Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet55(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet55Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet55Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1150,15 +1486,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet56InputSchema),
 		OutputSchema: []byte(subakoGreet56OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet56Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet56Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet56Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet56(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet56Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet56Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1170,15 +1512,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet57InputSchema),
 		OutputSchema: []byte(subakoGreet57OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet57Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet57Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet57Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet57(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet57Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet57Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1190,15 +1538,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet58InputSchema),
 		OutputSchema: []byte(subakoGreet58OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet58Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet58Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet58Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet58(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet58Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet58Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1210,15 +1564,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet59InputSchema),
 		OutputSchema: []byte(subakoGreet59OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet59Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet59Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet59Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet59(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet59Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet59Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1230,15 +1590,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet60InputSchema),
 		OutputSchema: []byte(subakoGreet60OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet60Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet60Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet60Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet60(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet60Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet60Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1250,15 +1616,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet61InputSchema),
 		OutputSchema: []byte(subakoGreet61OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet61Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet61Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet61Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet61(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet61Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet61Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1270,15 +1642,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet62InputSchema),
 		OutputSchema: []byte(subakoGreet62OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet62Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet62Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet62Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet62(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet62Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet62Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1290,15 +1668,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoGreet63InputSchema),
 		OutputSchema: []byte(subakoGreet63OutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsGreet63Input(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Greet63Input
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeGreet63Input(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := greet63(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultGreet63Output(&out)
+			e := &subakoEncoder{}
+			subakoEncodeGreet63Output(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -1508,838 +1892,6 @@ const (
 	subakoGreet63InputSchema  = `{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."},"note1":{"type":"string","description":"Note 1 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note2":{"type":"string","description":"Note 2 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note3":{"type":"string","description":"Note 3 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note4":{"type":"string","description":"Note 4 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note5":{"type":"string","description":"Note 5 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note6":{"type":"string","description":"Note 6 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note7":{"type":"string","description":"Note 7 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note8":{"type":"string","description":"Note 8 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."}},"required":["name"],"additionalProperties":false}`
 	subakoGreet63OutputSchema = `{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`
 )
-
-// subakoArgsGreet00Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet00Input(args []byte) (Greet00Input, error) {
-	var in Greet00Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet00Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet01Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet01Input(args []byte) (Greet01Input, error) {
-	var in Greet01Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet01Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet02Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet02Input(args []byte) (Greet02Input, error) {
-	var in Greet02Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet02Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet03Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet03Input(args []byte) (Greet03Input, error) {
-	var in Greet03Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet03Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet04Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet04Input(args []byte) (Greet04Input, error) {
-	var in Greet04Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet04Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet05Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet05Input(args []byte) (Greet05Input, error) {
-	var in Greet05Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet05Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet06Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet06Input(args []byte) (Greet06Input, error) {
-	var in Greet06Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet06Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet07Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet07Input(args []byte) (Greet07Input, error) {
-	var in Greet07Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet07Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet08Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet08Input(args []byte) (Greet08Input, error) {
-	var in Greet08Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet08Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet09Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet09Input(args []byte) (Greet09Input, error) {
-	var in Greet09Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet09Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet10Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet10Input(args []byte) (Greet10Input, error) {
-	var in Greet10Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet10Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet11Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet11Input(args []byte) (Greet11Input, error) {
-	var in Greet11Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet11Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet12Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet12Input(args []byte) (Greet12Input, error) {
-	var in Greet12Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet12Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet13Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet13Input(args []byte) (Greet13Input, error) {
-	var in Greet13Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet13Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet14Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet14Input(args []byte) (Greet14Input, error) {
-	var in Greet14Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet14Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet15Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet15Input(args []byte) (Greet15Input, error) {
-	var in Greet15Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet15Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet16Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet16Input(args []byte) (Greet16Input, error) {
-	var in Greet16Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet16Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet17Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet17Input(args []byte) (Greet17Input, error) {
-	var in Greet17Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet17Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet18Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet18Input(args []byte) (Greet18Input, error) {
-	var in Greet18Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet18Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet19Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet19Input(args []byte) (Greet19Input, error) {
-	var in Greet19Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet19Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet20Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet20Input(args []byte) (Greet20Input, error) {
-	var in Greet20Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet20Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet21Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet21Input(args []byte) (Greet21Input, error) {
-	var in Greet21Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet21Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet22Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet22Input(args []byte) (Greet22Input, error) {
-	var in Greet22Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet22Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet23Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet23Input(args []byte) (Greet23Input, error) {
-	var in Greet23Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet23Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet24Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet24Input(args []byte) (Greet24Input, error) {
-	var in Greet24Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet24Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet25Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet25Input(args []byte) (Greet25Input, error) {
-	var in Greet25Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet25Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet26Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet26Input(args []byte) (Greet26Input, error) {
-	var in Greet26Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet26Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet27Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet27Input(args []byte) (Greet27Input, error) {
-	var in Greet27Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet27Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet28Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet28Input(args []byte) (Greet28Input, error) {
-	var in Greet28Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet28Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet29Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet29Input(args []byte) (Greet29Input, error) {
-	var in Greet29Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet29Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet30Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet30Input(args []byte) (Greet30Input, error) {
-	var in Greet30Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet30Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet31Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet31Input(args []byte) (Greet31Input, error) {
-	var in Greet31Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet31Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet32Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet32Input(args []byte) (Greet32Input, error) {
-	var in Greet32Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet32Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet33Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet33Input(args []byte) (Greet33Input, error) {
-	var in Greet33Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet33Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet34Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet34Input(args []byte) (Greet34Input, error) {
-	var in Greet34Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet34Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet35Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet35Input(args []byte) (Greet35Input, error) {
-	var in Greet35Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet35Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet36Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet36Input(args []byte) (Greet36Input, error) {
-	var in Greet36Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet36Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet37Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet37Input(args []byte) (Greet37Input, error) {
-	var in Greet37Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet37Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet38Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet38Input(args []byte) (Greet38Input, error) {
-	var in Greet38Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet38Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet39Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet39Input(args []byte) (Greet39Input, error) {
-	var in Greet39Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet39Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet40Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet40Input(args []byte) (Greet40Input, error) {
-	var in Greet40Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet40Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet41Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet41Input(args []byte) (Greet41Input, error) {
-	var in Greet41Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet41Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet42Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet42Input(args []byte) (Greet42Input, error) {
-	var in Greet42Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet42Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet43Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet43Input(args []byte) (Greet43Input, error) {
-	var in Greet43Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet43Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet44Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet44Input(args []byte) (Greet44Input, error) {
-	var in Greet44Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet44Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet45Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet45Input(args []byte) (Greet45Input, error) {
-	var in Greet45Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet45Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet46Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet46Input(args []byte) (Greet46Input, error) {
-	var in Greet46Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet46Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet47Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet47Input(args []byte) (Greet47Input, error) {
-	var in Greet47Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet47Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet48Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet48Input(args []byte) (Greet48Input, error) {
-	var in Greet48Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet48Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet49Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet49Input(args []byte) (Greet49Input, error) {
-	var in Greet49Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet49Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet50Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet50Input(args []byte) (Greet50Input, error) {
-	var in Greet50Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet50Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet51Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet51Input(args []byte) (Greet51Input, error) {
-	var in Greet51Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet51Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet52Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet52Input(args []byte) (Greet52Input, error) {
-	var in Greet52Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet52Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet53Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet53Input(args []byte) (Greet53Input, error) {
-	var in Greet53Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet53Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet54Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet54Input(args []byte) (Greet54Input, error) {
-	var in Greet54Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet54Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet55Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet55Input(args []byte) (Greet55Input, error) {
-	var in Greet55Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet55Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet56Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet56Input(args []byte) (Greet56Input, error) {
-	var in Greet56Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet56Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet57Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet57Input(args []byte) (Greet57Input, error) {
-	var in Greet57Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet57Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet58Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet58Input(args []byte) (Greet58Input, error) {
-	var in Greet58Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet58Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet59Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet59Input(args []byte) (Greet59Input, error) {
-	var in Greet59Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet59Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet60Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet60Input(args []byte) (Greet60Input, error) {
-	var in Greet60Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet60Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet61Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet61Input(args []byte) (Greet61Input, error) {
-	var in Greet61Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet61Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet62Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet62Input(args []byte) (Greet62Input, error) {
-	var in Greet62Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet62Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsGreet63Input decodes a tool's arguments, a JSON object.
-func subakoArgsGreet63Input(args []byte) (Greet63Input, error) {
-	var in Greet63Input
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeGreet63Input(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
 
 // subakoDecodeGreet00Input decodes Greet00Input from JSON.
 func subakoDecodeGreet00Input(s *jsonwire.Scanner, v *Greet00Input) error {
@@ -13027,454 +12579,6 @@ func subakoDecodeGreet63Input(s *jsonwire.Scanner, v *Greet63Input) error {
 		return subakoMissing(missing)
 	}
 	return nil
-}
-
-// subakoResultGreet00Output encodes a tool's result, of type Greet00Output.
-func subakoResultGreet00Output(v *Greet00Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet00Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet01Output encodes a tool's result, of type Greet01Output.
-func subakoResultGreet01Output(v *Greet01Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet01Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet02Output encodes a tool's result, of type Greet02Output.
-func subakoResultGreet02Output(v *Greet02Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet02Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet03Output encodes a tool's result, of type Greet03Output.
-func subakoResultGreet03Output(v *Greet03Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet03Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet04Output encodes a tool's result, of type Greet04Output.
-func subakoResultGreet04Output(v *Greet04Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet04Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet05Output encodes a tool's result, of type Greet05Output.
-func subakoResultGreet05Output(v *Greet05Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet05Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet06Output encodes a tool's result, of type Greet06Output.
-func subakoResultGreet06Output(v *Greet06Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet06Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet07Output encodes a tool's result, of type Greet07Output.
-func subakoResultGreet07Output(v *Greet07Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet07Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet08Output encodes a tool's result, of type Greet08Output.
-func subakoResultGreet08Output(v *Greet08Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet08Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet09Output encodes a tool's result, of type Greet09Output.
-func subakoResultGreet09Output(v *Greet09Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet09Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet10Output encodes a tool's result, of type Greet10Output.
-func subakoResultGreet10Output(v *Greet10Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet10Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet11Output encodes a tool's result, of type Greet11Output.
-func subakoResultGreet11Output(v *Greet11Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet11Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet12Output encodes a tool's result, of type Greet12Output.
-func subakoResultGreet12Output(v *Greet12Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet12Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet13Output encodes a tool's result, of type Greet13Output.
-func subakoResultGreet13Output(v *Greet13Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet13Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet14Output encodes a tool's result, of type Greet14Output.
-func subakoResultGreet14Output(v *Greet14Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet14Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet15Output encodes a tool's result, of type Greet15Output.
-func subakoResultGreet15Output(v *Greet15Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet15Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet16Output encodes a tool's result, of type Greet16Output.
-func subakoResultGreet16Output(v *Greet16Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet16Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet17Output encodes a tool's result, of type Greet17Output.
-func subakoResultGreet17Output(v *Greet17Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet17Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet18Output encodes a tool's result, of type Greet18Output.
-func subakoResultGreet18Output(v *Greet18Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet18Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet19Output encodes a tool's result, of type Greet19Output.
-func subakoResultGreet19Output(v *Greet19Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet19Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet20Output encodes a tool's result, of type Greet20Output.
-func subakoResultGreet20Output(v *Greet20Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet20Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet21Output encodes a tool's result, of type Greet21Output.
-func subakoResultGreet21Output(v *Greet21Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet21Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet22Output encodes a tool's result, of type Greet22Output.
-func subakoResultGreet22Output(v *Greet22Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet22Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet23Output encodes a tool's result, of type Greet23Output.
-func subakoResultGreet23Output(v *Greet23Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet23Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet24Output encodes a tool's result, of type Greet24Output.
-func subakoResultGreet24Output(v *Greet24Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet24Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet25Output encodes a tool's result, of type Greet25Output.
-func subakoResultGreet25Output(v *Greet25Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet25Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet26Output encodes a tool's result, of type Greet26Output.
-func subakoResultGreet26Output(v *Greet26Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet26Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet27Output encodes a tool's result, of type Greet27Output.
-func subakoResultGreet27Output(v *Greet27Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet27Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet28Output encodes a tool's result, of type Greet28Output.
-func subakoResultGreet28Output(v *Greet28Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet28Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet29Output encodes a tool's result, of type Greet29Output.
-func subakoResultGreet29Output(v *Greet29Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet29Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet30Output encodes a tool's result, of type Greet30Output.
-func subakoResultGreet30Output(v *Greet30Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet30Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet31Output encodes a tool's result, of type Greet31Output.
-func subakoResultGreet31Output(v *Greet31Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet31Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet32Output encodes a tool's result, of type Greet32Output.
-func subakoResultGreet32Output(v *Greet32Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet32Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet33Output encodes a tool's result, of type Greet33Output.
-func subakoResultGreet33Output(v *Greet33Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet33Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet34Output encodes a tool's result, of type Greet34Output.
-func subakoResultGreet34Output(v *Greet34Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet34Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet35Output encodes a tool's result, of type Greet35Output.
-func subakoResultGreet35Output(v *Greet35Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet35Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet36Output encodes a tool's result, of type Greet36Output.
-func subakoResultGreet36Output(v *Greet36Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet36Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet37Output encodes a tool's result, of type Greet37Output.
-func subakoResultGreet37Output(v *Greet37Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet37Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet38Output encodes a tool's result, of type Greet38Output.
-func subakoResultGreet38Output(v *Greet38Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet38Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet39Output encodes a tool's result, of type Greet39Output.
-func subakoResultGreet39Output(v *Greet39Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet39Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet40Output encodes a tool's result, of type Greet40Output.
-func subakoResultGreet40Output(v *Greet40Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet40Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet41Output encodes a tool's result, of type Greet41Output.
-func subakoResultGreet41Output(v *Greet41Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet41Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet42Output encodes a tool's result, of type Greet42Output.
-func subakoResultGreet42Output(v *Greet42Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet42Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet43Output encodes a tool's result, of type Greet43Output.
-func subakoResultGreet43Output(v *Greet43Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet43Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet44Output encodes a tool's result, of type Greet44Output.
-func subakoResultGreet44Output(v *Greet44Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet44Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet45Output encodes a tool's result, of type Greet45Output.
-func subakoResultGreet45Output(v *Greet45Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet45Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet46Output encodes a tool's result, of type Greet46Output.
-func subakoResultGreet46Output(v *Greet46Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet46Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet47Output encodes a tool's result, of type Greet47Output.
-func subakoResultGreet47Output(v *Greet47Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet47Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet48Output encodes a tool's result, of type Greet48Output.
-func subakoResultGreet48Output(v *Greet48Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet48Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet49Output encodes a tool's result, of type Greet49Output.
-func subakoResultGreet49Output(v *Greet49Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet49Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet50Output encodes a tool's result, of type Greet50Output.
-func subakoResultGreet50Output(v *Greet50Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet50Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet51Output encodes a tool's result, of type Greet51Output.
-func subakoResultGreet51Output(v *Greet51Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet51Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet52Output encodes a tool's result, of type Greet52Output.
-func subakoResultGreet52Output(v *Greet52Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet52Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet53Output encodes a tool's result, of type Greet53Output.
-func subakoResultGreet53Output(v *Greet53Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet53Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet54Output encodes a tool's result, of type Greet54Output.
-func subakoResultGreet54Output(v *Greet54Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet54Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet55Output encodes a tool's result, of type Greet55Output.
-func subakoResultGreet55Output(v *Greet55Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet55Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet56Output encodes a tool's result, of type Greet56Output.
-func subakoResultGreet56Output(v *Greet56Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet56Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet57Output encodes a tool's result, of type Greet57Output.
-func subakoResultGreet57Output(v *Greet57Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet57Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet58Output encodes a tool's result, of type Greet58Output.
-func subakoResultGreet58Output(v *Greet58Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet58Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet59Output encodes a tool's result, of type Greet59Output.
-func subakoResultGreet59Output(v *Greet59Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet59Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet60Output encodes a tool's result, of type Greet60Output.
-func subakoResultGreet60Output(v *Greet60Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet60Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet61Output encodes a tool's result, of type Greet61Output.
-func subakoResultGreet61Output(v *Greet61Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet61Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet62Output encodes a tool's result, of type Greet62Output.
-func subakoResultGreet62Output(v *Greet62Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet62Output(e, v)
-	return e.result()
-}
-
-// subakoResultGreet63Output encodes a tool's result, of type Greet63Output.
-func subakoResultGreet63Output(v *Greet63Output) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeGreet63Output(e, v)
-	return e.result()
 }
 
 // subakoEncodeGreet00Output encodes Greet00Output as JSON.

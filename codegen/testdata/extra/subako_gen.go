@@ -41,9 +41,13 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoAnonInputSchema),
 		OutputSchema: []byte(subakoAnonOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsEmpty(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Empty
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeEmpty(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := anon(in)
 			if err != nil {
@@ -72,15 +76,27 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoCountsInputSchema),
 		OutputSchema: []byte(subakoCountsOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsEmpty(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Empty
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeEmpty(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := counts(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultIntMap(&out)
+			e := &subakoEncoder{}
+			e.BeginObject()
+			for _, k := range subakoSortedKeys(out) {
+				e.Key(string(k))
+				x := out[k]
+				e.Int(int64(x))
+			}
+			e.EndObject()
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -92,15 +108,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoFormatsInputSchema),
 		OutputSchema: []byte(subakoFormatsOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsFormats(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Formats
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeFormats(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := formats(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultFormats(&out)
+			e := &subakoEncoder{}
+			subakoEncodeFormats(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -112,15 +134,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoNumbersInputSchema),
 		OutputSchema: []byte(subakoNumbersOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsNumbers(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Numbers
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeNumbers(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := numbers(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultNumbers(&out)
+			e := &subakoEncoder{}
+			subakoEncodeNumbers(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -132,15 +160,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoPictureInputSchema),
 		OutputSchema: []byte(subakoPictureOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsEmpty(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Empty
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeEmpty(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := picture(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultPair(&out.Value)
+			e := &subakoEncoder{}
+			subakoEncodePair(e, &out.Value)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -152,15 +186,29 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoPointsInputSchema),
 		OutputSchema: []byte(subakoPointsOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsEmpty(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Empty
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeEmpty(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := points(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultPairPtrList(&out)
+			e := &subakoEncoder{}
+			e.BeginArray()
+			for i := range out {
+				if x1 := out[i]; x1 == nil {
+					e.Null()
+				} else {
+					subakoEncodePair(e, x1)
+				}
+			}
+			e.EndArray()
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -172,15 +220,24 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoReportInputSchema),
 		OutputSchema: []byte(subakoReportOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsReportInput(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in ReportInput
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeReportInput(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := report(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultReportPtr(&out)
+			if out == nil {
+				return subako.ErrorResult(subako.NewToolError("the tool returned a nil *example.com/cg/extra.Report and no error"))
+			}
+			e := &subakoEncoder{}
+			subakoEncodeReport(e, out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -192,15 +249,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoShapesInputSchema),
 		OutputSchema: []byte(subakoShapesOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsShapes(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Shapes
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeShapes(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := shapes(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultShapes(&out)
+			e := &subakoEncoder{}
+			subakoEncodeShapes(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -212,15 +275,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoTreesInputSchema),
 		OutputSchema: []byte(subakoTreesOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsTree(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Tree
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeTree(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := trees(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultTree(&out)
+			e := &subakoEncoder{}
+			subakoEncodeTree(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -232,15 +301,21 @@ var subakoPackage = subako.Package{
 		InputSchema:  []byte(subakoWideInputSchema),
 		OutputSchema: []byte(subakoWideOutputSchema),
 		Call: func(args []byte) subako.Result {
-			in, err := subakoArgsWide(args)
-			if err != nil {
-				return subako.ErrorResult(err)
+			var in Wide
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeWide(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
 			}
 			out, err := wide(in)
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
-			b, err := subakoResultWide(&out)
+			e := &subakoEncoder{}
+			subakoEncodeWide(e, &out)
+			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
 			}
@@ -287,97 +362,6 @@ const (
 	subakoWideInputSchema     = `{"type":"object","properties":{"f0":{"type":"integer","description":"Member 0."},"f1":{"type":"integer","description":"Member 1."},"f2":{"type":"integer","description":"Member 2."},"f3":{"type":"integer","description":"Member 3."},"f4":{"type":"integer","description":"Member 4."},"f5":{"type":"integer","description":"Member 5."},"f6":{"type":"integer","description":"Member 6."},"f7":{"type":"integer","description":"Member 7."},"f8":{"type":"integer","description":"Member 8."},"f9":{"type":"integer","description":"Member 9."},"f10":{"type":"integer","description":"Member 10."},"f11":{"type":"integer","description":"Member 11."},"f12":{"type":"integer","description":"Member 12."},"f13":{"type":"integer","description":"Member 13."},"f14":{"type":"integer","description":"Member 14."},"f15":{"type":"integer","description":"Member 15."},"f16":{"type":"integer","description":"Member 16."},"f17":{"type":"integer","description":"Member 17."},"f18":{"type":"integer","description":"Member 18."},"f19":{"type":"integer","description":"Member 19."},"f20":{"type":"integer","description":"Member 20."},"f21":{"type":"integer","description":"Member 21."},"f22":{"type":"integer","description":"Member 22."},"f23":{"type":"integer","description":"Member 23."},"f24":{"type":"integer","description":"Member 24."},"f25":{"type":"integer","description":"Member 25."},"f26":{"type":"integer","description":"Member 26."},"f27":{"type":"integer","description":"Member 27."},"f28":{"type":"integer","description":"Member 28."},"f29":{"type":"integer","description":"Member 29."},"f30":{"type":"integer","description":"Member 30."},"f31":{"type":"integer","description":"Member 31."},"f32":{"type":"integer","description":"Member 32."},"f33":{"type":"integer","description":"Member 33."},"f34":{"type":"integer","description":"Member 34."},"f35":{"type":"integer","description":"Member 35."},"f36":{"type":"integer","description":"Member 36."},"f37":{"type":"integer","description":"Member 37."},"f38":{"type":"integer","description":"Member 38."},"f39":{"type":"integer","description":"Member 39."},"f40":{"type":"integer","description":"Member 40."},"f41":{"type":"integer","description":"Member 41."},"f42":{"type":"integer","description":"Member 42."},"f43":{"type":"integer","description":"Member 43."},"f44":{"type":"integer","description":"Member 44."},"f45":{"type":"integer","description":"Member 45."},"f46":{"type":"integer","description":"Member 46."},"f47":{"type":"integer","description":"Member 47."},"f48":{"type":"integer","description":"Member 48."},"f49":{"type":"integer","description":"Member 49."},"f50":{"type":"integer","description":"Member 50."},"f51":{"type":"integer","description":"Member 51."},"f52":{"type":"integer","description":"Member 52."},"f53":{"type":"integer","description":"Member 53."},"f54":{"type":"integer","description":"Member 54."},"f55":{"type":"integer","description":"Member 55."},"f56":{"type":"integer","description":"Member 56."},"f57":{"type":"integer","description":"Member 57."},"f58":{"type":"integer","description":"Member 58."},"f59":{"type":"integer","description":"Member 59."},"f60":{"type":"integer","description":"Member 60."},"f61":{"type":"integer","description":"Member 61."},"f62":{"type":"integer","description":"Member 62."},"f63":{"type":"integer","description":"Member 63."},"f64":{"type":"integer","description":"Member 64."},"f65":{"type":"integer","description":"Member 65."},"f66":{"type":"integer","description":"Member 66."},"f67":{"type":"integer","description":"Member 67."},"f68":{"type":"integer","description":"Member 68."},"f69":{"type":"integer","description":"Member 69.","default":69}},"required":["f0","f3","f6","f9","f12","f15","f18","f21","f24","f27","f30","f33","f36","f39","f42","f45","f48","f51","f54","f57","f60","f63","f66"],"additionalProperties":false}`
 	subakoWideOutputSchema    = `{"type":"object","properties":{"f0":{"type":"integer","description":"Member 0."},"f1":{"type":"integer","description":"Member 1."},"f2":{"type":"integer","description":"Member 2."},"f3":{"type":"integer","description":"Member 3."},"f4":{"type":"integer","description":"Member 4."},"f5":{"type":"integer","description":"Member 5."},"f6":{"type":"integer","description":"Member 6."},"f7":{"type":"integer","description":"Member 7."},"f8":{"type":"integer","description":"Member 8."},"f9":{"type":"integer","description":"Member 9."},"f10":{"type":"integer","description":"Member 10."},"f11":{"type":"integer","description":"Member 11."},"f12":{"type":"integer","description":"Member 12."},"f13":{"type":"integer","description":"Member 13."},"f14":{"type":"integer","description":"Member 14."},"f15":{"type":"integer","description":"Member 15."},"f16":{"type":"integer","description":"Member 16."},"f17":{"type":"integer","description":"Member 17."},"f18":{"type":"integer","description":"Member 18."},"f19":{"type":"integer","description":"Member 19."},"f20":{"type":"integer","description":"Member 20."},"f21":{"type":"integer","description":"Member 21."},"f22":{"type":"integer","description":"Member 22."},"f23":{"type":"integer","description":"Member 23."},"f24":{"type":"integer","description":"Member 24."},"f25":{"type":"integer","description":"Member 25."},"f26":{"type":"integer","description":"Member 26."},"f27":{"type":"integer","description":"Member 27."},"f28":{"type":"integer","description":"Member 28."},"f29":{"type":"integer","description":"Member 29."},"f30":{"type":"integer","description":"Member 30."},"f31":{"type":"integer","description":"Member 31."},"f32":{"type":"integer","description":"Member 32."},"f33":{"type":"integer","description":"Member 33."},"f34":{"type":"integer","description":"Member 34."},"f35":{"type":"integer","description":"Member 35."},"f36":{"type":"integer","description":"Member 36."},"f37":{"type":"integer","description":"Member 37."},"f38":{"type":"integer","description":"Member 38."},"f39":{"type":"integer","description":"Member 39."},"f40":{"type":"integer","description":"Member 40."},"f41":{"type":"integer","description":"Member 41."},"f42":{"type":"integer","description":"Member 42."},"f43":{"type":"integer","description":"Member 43."},"f44":{"type":"integer","description":"Member 44."},"f45":{"type":"integer","description":"Member 45."},"f46":{"type":"integer","description":"Member 46."},"f47":{"type":"integer","description":"Member 47."},"f48":{"type":"integer","description":"Member 48."},"f49":{"type":"integer","description":"Member 49."},"f50":{"type":"integer","description":"Member 50."},"f51":{"type":"integer","description":"Member 51."},"f52":{"type":"integer","description":"Member 52."},"f53":{"type":"integer","description":"Member 53."},"f54":{"type":"integer","description":"Member 54."},"f55":{"type":"integer","description":"Member 55."},"f56":{"type":"integer","description":"Member 56."},"f57":{"type":"integer","description":"Member 57."},"f58":{"type":"integer","description":"Member 58."},"f59":{"type":"integer","description":"Member 59."},"f60":{"type":"integer","description":"Member 60."},"f61":{"type":"integer","description":"Member 61."},"f62":{"type":"integer","description":"Member 62."},"f63":{"type":"integer","description":"Member 63."},"f64":{"type":"integer","description":"Member 64."},"f65":{"type":"integer","description":"Member 65."},"f66":{"type":"integer","description":"Member 66."},"f67":{"type":"integer","description":"Member 67."},"f68":{"type":"integer","description":"Member 68."},"f69":{"type":"integer","description":"Member 69.","default":69}},"required":["f0","f3","f6","f9","f12","f15","f18","f21","f24","f27","f30","f33","f36","f39","f42","f45","f48","f51","f54","f57","f60","f63","f66"],"additionalProperties":false}`
 )
-
-// subakoArgsEmpty decodes a tool's arguments, a JSON object.
-func subakoArgsEmpty(args []byte) (Empty, error) {
-	var in Empty
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeEmpty(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsFormats decodes a tool's arguments, a JSON object.
-func subakoArgsFormats(args []byte) (Formats, error) {
-	var in Formats
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeFormats(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsNumbers decodes a tool's arguments, a JSON object.
-func subakoArgsNumbers(args []byte) (Numbers, error) {
-	var in Numbers
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeNumbers(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsReportInput decodes a tool's arguments, a JSON object.
-func subakoArgsReportInput(args []byte) (ReportInput, error) {
-	var in ReportInput
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeReportInput(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsShapes decodes a tool's arguments, a JSON object.
-func subakoArgsShapes(args []byte) (Shapes, error) {
-	var in Shapes
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeShapes(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsTree decodes a tool's arguments, a JSON object.
-func subakoArgsTree(args []byte) (Tree, error) {
-	var in Tree
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeTree(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
-
-// subakoArgsWide decodes a tool's arguments, a JSON object.
-func subakoArgsWide(args []byte) (Wide, error) {
-	var in Wide
-	s := jsonwire.NewScanner(args)
-	if err := subakoDecodeWide(s, &in); err != nil {
-		return in, subakoAt(err, "")
-	}
-	if _, err := s.Next(); err != nil {
-		return in, subakoAt(err, "")
-	}
-	return in, nil
-}
 
 // subakoDecodeEmpty decodes Empty from JSON.
 func subakoDecodeEmpty(s *jsonwire.Scanner, v *Empty) error {
@@ -2796,86 +2780,6 @@ func subakoDecodePair(s *jsonwire.Scanner, v *Pair) error {
 		return subakoMissing(missing)
 	}
 	return nil
-}
-
-// subakoResultIntMap encodes a tool's result, of type map[Kind]int.
-func subakoResultIntMap(v *map[Kind]int) ([]byte, error) {
-	e := &subakoEncoder{}
-	e.BeginObject()
-	for _, k := range subakoSortedKeys(*v) {
-		e.Key(string(k))
-		x := (*v)[k]
-		e.Int(int64(x))
-	}
-	e.EndObject()
-	return e.result()
-}
-
-// subakoResultFormats encodes a tool's result, of type Formats.
-func subakoResultFormats(v *Formats) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeFormats(e, v)
-	return e.result()
-}
-
-// subakoResultNumbers encodes a tool's result, of type Numbers.
-func subakoResultNumbers(v *Numbers) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeNumbers(e, v)
-	return e.result()
-}
-
-// subakoResultPair encodes a tool's result, of type Pair.
-func subakoResultPair(v *Pair) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodePair(e, v)
-	return e.result()
-}
-
-// subakoResultPairPtrList encodes a tool's result, of type []*Pair.
-func subakoResultPairPtrList(v *[]*Pair) ([]byte, error) {
-	e := &subakoEncoder{}
-	e.BeginArray()
-	for i := range *v {
-		if x1 := (*v)[i]; x1 == nil {
-			e.Null()
-		} else {
-			subakoEncodePair(e, x1)
-		}
-	}
-	e.EndArray()
-	return e.result()
-}
-
-// subakoResultReportPtr encodes a tool's result, of type *Report.
-func subakoResultReportPtr(v **Report) ([]byte, error) {
-	e := &subakoEncoder{}
-	if *v == nil {
-		return nil, subako.NewToolError("the tool returned a nil *example.com/cg/extra.Report and no error")
-	}
-	subakoEncodeReport(e, (*v))
-	return e.result()
-}
-
-// subakoResultShapes encodes a tool's result, of type Shapes.
-func subakoResultShapes(v *Shapes) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeShapes(e, v)
-	return e.result()
-}
-
-// subakoResultTree encodes a tool's result, of type Tree.
-func subakoResultTree(v *Tree) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeTree(e, v)
-	return e.result()
-}
-
-// subakoResultWide encodes a tool's result, of type Wide.
-func subakoResultWide(v *Wide) ([]byte, error) {
-	e := &subakoEncoder{}
-	subakoEncodeWide(e, v)
-	return e.result()
 }
 
 // subakoEncodeFormats encodes Formats as JSON.
