@@ -58,6 +58,13 @@
 //     (-32022) with data.supported ["2026-07-28"], in the shape the MCP
 //     versioning page gives, and a message that names 2026-07-28: it is the
 //     only text a legacy client can show its user.
+//   - A tools/call reads no schema and builds no tool list: the tools are
+//     checked, and their list built, when server/discover or tools/list
+//     first asks. A broken tool (no name, a name used twice, no Call, a
+//     schema that is not a JSON object) ends the server there.
+//   - An Answer's linked image (WithImageFile) must be a regular file on
+//     the volume when the answer is made, or the call is an isError result
+//     naming it: Subako would show the model nothing.
 //
 // From Serve on, os.Stdout is the process's stderr and answers go to fd 1
 // alone, so a stray fmt.Println in a dependency lands in the log instead of
