@@ -71,8 +71,10 @@ func Main(name string, stderr io.Writer, main func() int) int {
 	status, _ := exit.Sys().(syscall.WaitStatus)
 	switch {
 	case status.Signaled():
-		if s := status.Signal(); s == syscall.SIGINT || s == syscall.SIGTERM {
-			return 128 + int(s) // stopped by the user, as a shell reports it
+		if s := status.Signal(); s == syscall.SIGINT || s == syscall.SIGTERM || s == syscall.SIGPIPE {
+			// Stopped by the user, or by a reader of its output that is
+			// done (subakogo explain --list | head): as a shell reports it.
+			return 128 + int(s)
 		}
 		fmt.Fprintf(stderr, "%s: the tool itself crashed (killed by %v, perhaps for lack of memory); exit code %d\n", name, status.Signal(), Crash)
 		return Crash

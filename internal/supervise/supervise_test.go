@@ -36,4 +36,25 @@ func TestCodes(t *testing.T) {
 			t.Errorf("%s: stderr %q", arg, stderr.String())
 		}
 	}
+	// A reader that stops reading (| head) ends the child by SIGPIPE: not
+	// a crash, and nothing said about it.
+	cmd := exec.Command(bin, "flood")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := out.Read(make([]byte, 10)); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 128+13 || stderr.Len() != 0 {
+		t.Errorf("flood into a closed pipe: %v, stderr %q; want exit 141 and nothing said", err, stderr.String())
+	}
 }

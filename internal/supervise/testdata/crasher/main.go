@@ -1,6 +1,7 @@
 // Command crasher runs under supervise.Main and ends as its first argument
-// says: "usage" (its usage code), "exit3", "panic", or "overflow" (a Go
-// runtime fatal error: the stack limit is passed).
+// says: "usage" (its usage code), "exit3", "panic", "overflow" (a Go
+// runtime fatal error: the stack limit is passed), or "flood" (stdout
+// without end, for a reader that stops reading).
 package main
 
 import (
@@ -28,6 +29,11 @@ func main() {
 		case "overflow":
 			debug.SetMaxStack(1 << 20)
 			return deep(0)
+		case "flood":
+			line := []byte("more output than anyone reads\n")
+			for {
+				os.Stdout.Write(line)
+			}
 		}
 		return 0
 	}))
