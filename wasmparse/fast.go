@@ -284,13 +284,14 @@ func (c *funcCheck) fast() bool {
 
 // straight types a run of the instructions that need no call: local.get,
 // local.set and local.tee, the constants, the numeric instructions, loads
-// and stores, global.get and global.set, call, br_if, and blocks that take
-// nothing and end with their results on top, in their short encodings and
-// when their operands are on top with their types. It stops at the first
-// instruction that is anything else, or that would grow the stack or the
-// blocks, without consuming it, and returns where that instruction starts
-// and the stack; fast takes it from there. Having no call, it keeps its
-// state in registers.
+// and stores, global.get and global.set, call, br, br_if, br_table, return,
+// nop, and blocks that take nothing and end with their results on top (or
+// unreachable and empty), in their short encodings and when their operands
+// are on top with their types. It stops at the first instruction that is
+// anything else, or that would grow the stack or the blocks, without
+// consuming it, and returns where that instruction starts and the stack;
+// fast takes it from there. Having no call, it keeps its state in
+// registers.
 func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType, hasMemory bool) (int, []ValType) {
 	m := c.m
 	height := c.ctrls[len(c.ctrls)-1].height
@@ -330,18 +331,55 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			}
 			pos = next
 			vals = append(vals[:k], m.sigs[int(t.at)+np:int(t.at)+np+nr]...)
-		case 0x0d: // br_if to a label that carries nothing or the value on top
+		case 0x0c, 0x0d: // br, br_if whose label's types are on top
 			n := len(vals)
-			if pos >= len(b) || b[pos] >= 0x80 || int(b[pos]) >= len(c.ctrls) || n <= height || vals[n-1] != I32 {
+			if op == 0x0d {
+				if n <= height || vals[n-1] != I32 {
+					return start, vals
+				}
+				n--
+			}
+			if pos >= len(b) || b[pos] >= 0x80 || int(b[pos]) >= len(c.ctrls) {
 				return start, vals
 			}
 			ts := c.ctrls[len(c.ctrls)-1-int(b[pos])].labelTypes()
-			if len(ts) > 1 || len(ts) == 1 && (n-1 <= height || vals[n-2] != ts[0]) {
+			if k := n - len(ts); k < height || !sameTypes(vals[k:n], ts) {
 				return start, vals
 			}
 			pos++
-			vals = vals[:n-1]
-		case 0x02, 0x03: // block, loop of no parameters
+			if op == 0x0d {
+				vals = vals[:n]
+				continue
+			}
+			vals = vals[:height]
+			c.ctrls[len(c.ctrls)-1].unreachable = true
+		case 0x0e: // br_table whose labels all carry nothing
+			n := len(vals)
+			if n <= height || vals[n-1] != I32 {
+				return start, vals
+			}
+			count, next, ok := uleb28(b, pos)
+			if !ok || count > uint32(LimitBrTable.Max()) {
+				return start, vals
+			}
+			for range count + 1 { // the targets, then the default
+				var d uint32
+				if d, next, ok = uleb28(b, next); !ok || int(d) >= len(c.ctrls) || len(c.ctrls[len(c.ctrls)-1-int(d)].labelTypes()) != 0 {
+					return start, vals
+				}
+			}
+			pos = next
+			vals = vals[:height]
+			c.ctrls[len(c.ctrls)-1].unreachable = true
+		case 0x0f: // return with the results on top
+			ts := c.ctrls[0].results
+			if k := len(vals) - len(ts); k < height || !sameTypes(vals[k:], ts) {
+				return start, vals
+			}
+			vals = vals[:height]
+			c.ctrls[len(c.ctrls)-1].unreachable = true
+		case 0x01: // nop
+		case 0x02, 0x03, 0x04: // block, loop, if of no parameters
 			if pos >= len(b) || len(c.ctrls) == cap(c.ctrls) || len(c.ctrls) > LimitNesting.Max() {
 				return start, vals
 			}
@@ -353,15 +391,29 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			default:
 				return start, vals
 			}
+			if op == 0x04 {
+				if n := len(vals); n <= height || vals[n-1] != I32 {
+					return start, vals
+				}
+				vals = vals[:len(vals)-1]
+			}
 			pos++
 			height = len(vals)
 			c.ctrls = append(c.ctrls, frame{op: op, results: results, height: height})
 		case 0x0b: // end of a block of no parameters whose results are on top
 			n := len(c.ctrls)
 			f := &c.ctrls[n-1]
-			closes := len(f.results) == 0 && len(vals) == height ||
-				f.op != 0x04 && len(f.results) == 1 && len(vals) == height+1 && vals[height] == f.results[0]
-			if n == 1 || len(f.params) != 0 || f.unreachable || !closes {
+			if n == 1 || len(f.params) != 0 || f.op == 0x04 && len(f.results) != 0 {
+				return start, vals
+			}
+			switch {
+			case f.unreachable && len(vals) == height && height+len(f.results) <= cap(vals):
+				vals = append(vals, f.results...) // what the block leaves
+			case f.unreachable:
+				return start, vals
+			case len(f.results) == 0 && len(vals) == height:
+			case len(f.results) == 1 && len(vals) == height+1 && vals[height] == f.results[0]:
+			default:
 				return start, vals
 			}
 			c.ctrls = c.ctrls[:n-1]
@@ -382,18 +434,22 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			if op != 0x21 {
 				vals = append(vals, t)
 			}
-		case 0x41, 0x42: // i32.const, i64.const: LEB128s short enough to need no range check
-			limit := pos + 4
-			t := I32
+		case 0x41, 0x42: // i32.const, i64.const
+			// The last byte of a full-length LEB128 must leave the unused
+			// bits equal to the sign: in i32's fifth byte bits 3 to 6, in
+			// i64's tenth bits 0 to 6.
+			n, t, mask := 5, I32, byte(0x78)
 			if op == 0x42 {
-				limit, t = pos+9, I64
+				n, t, mask = 10, I64, 0x7f
 			}
-			limit = min(limit, len(b))
+			limit := min(pos+n-1, len(b))
 			for pos < limit && b[pos] >= 0x80 {
 				pos++
 			}
 			if pos == limit {
-				return start, vals
+				if pos >= len(b) || pos < start+n || b[pos]&0x80 != 0 || b[pos]&mask != 0 && b[pos]&mask != mask {
+					return start, vals
+				}
 			}
 			pos++
 			vals = append(vals, t)
