@@ -324,7 +324,7 @@ func median(v []float64) float64 {
 
 func printEnv(wv string) {
 	fmt.Printf("- date: %s\n", time.Now().UTC().Format(time.RFC3339))
-	fmt.Printf("- machine: %s, %d CPUs, %s/%s\n", cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
+	fmt.Printf("- machine: %s, %d CPUs, %s/%s\n", cpuModel(), cpuCount(), runtime.GOOS, runtime.GOARCH)
 	fmt.Printf("- pinned to CPU %s (every process runs there; run.sh uses taskset)\n", allowedCPUs())
 	fmt.Printf("- load average before: %s\n", loadavg())
 	fmt.Printf("- Go: %s\n", runtime.Version())
@@ -352,6 +352,22 @@ func allowedCPUs() string {
 		}
 	}
 	return "unknown"
+}
+
+// cpuCount is the machine's number of CPUs, which runtime.NumCPU does not
+// tell once the process is pinned.
+func cpuCount() int {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return runtime.NumCPU()
+	}
+	n := 0
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "processor") {
+			n++
+		}
+	}
+	return max(1, n)
 }
 
 func cpuModel() string {
