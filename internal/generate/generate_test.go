@@ -1,6 +1,12 @@
 package generate
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/subako-ai/subako-go/gocheck"
+)
 
 func TestLineDiff(t *testing.T) {
 	old := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n"
@@ -9,5 +15,34 @@ func TestLineDiff(t *testing.T) {
 	want := "--- x (on disk)\n+++ x (generated)\n@@ -1 +1 @@\n a\n-b\n+B\n c\n d\n e\n@@ -9 +9 @@\n i\n j\n k\n-l\n+L\n+m\n"
 	if got != want {
 		t.Errorf("diff:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestCommittedFresh: every subako_gen.go committed in this repository is
+// what the generator writes now, so a change to codegen cannot leave an
+// example or a benchmark package serving what the old generator wrote.
+func TestCommittedFresh(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and type-checks packages")
+	}
+	for _, dir := range []string{"examples/hello", "examples/weather", "examples/chart", "bench/runtime/tools1", "bench/runtime/tools64"} {
+		t.Run(dir, func(t *testing.T) {
+			a, err := gocheck.Analyze("../../" + dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr strings.Builder
+			code, path, ok := Render("test", a, &stderr)
+			if !ok {
+				t.Fatalf("%s", stderr.String())
+			}
+			old, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(old) != string(code) {
+				t.Errorf("%s is stale: run go generate ./%s\n%s", path, dir, LineDiff(path, old, code))
+			}
+		})
 	}
 }
