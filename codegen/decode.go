@@ -597,6 +597,20 @@ func plural(n int, noun string) string {
 	return s
 }
 
+// decodeElement reads an array's item or a map's value. A pointer there
+// may be null, read as nil: the encoder writes a nil one so, and the
+// schema allows it (model.KindOptional).
+func (g *gen) decodeElement(t *model.Type, lv lvalue, p path, depth int) []jen.Code {
+	code := g.decodeValue(t, lv, p, depth)
+	if t.Kind != model.KindOptional {
+		return code
+	}
+	return []jen.Code{jen.If(scanner().Dot("PeekKind").Call().Op("==").Qual(jsonwirePath, "Null")).Block(
+		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(g.wrap(p, jen.Err())),
+		lv.val().Op("=").Nil(),
+	).Else().Block(code...)}
+}
+
 // decodeArray reads an array into a slice or a Go array.
 func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Code {
 	i, ptr := named("i", depth), named("p", depth)
@@ -611,7 +625,7 @@ func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Cod
 			jen.If(jen.Id(i).Op("==").Lit(t.Len)).Block(g.failAt(p, exactly)),
 			jen.Id(ptr).Op(":=").Op("&").Add(lv.paren()).Index(jen.Id(i)),
 		}
-		body = append(body, g.decodeValue(t.Elem, elem, ip, depth+1)...)
+		body = append(body, g.decodeElement(t.Elem, elem, ip, depth+1)...)
 		return []jen.Code{
 			open,
 			jen.Id(i).Op(":=").Lit(0),
@@ -629,7 +643,7 @@ func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Cod
 		body = append(body, jen.If(jen.Id(i).Op("==").Lit(*l.MaxItems)).Block(g.failAt(p, "must have at most "+plural(*l.MaxItems, "item"))))
 	}
 	body = append(body, jen.Id(ptr).Op(":=").Add(g.h("subakoGrow")).Call(lv.addr()))
-	body = append(body, g.decodeValue(t.Elem, elem, ip, depth+1)...)
+	body = append(body, g.decodeElement(t.Elem, elem, ip, depth+1)...)
 	code := []jen.Code{
 		open,
 		g.h("subakoEmpty").Call(lv.addr()),
@@ -681,10 +695,10 @@ func (g *gen) decodeMap(t *model.Type, lv lvalue, p path, depth int) []jen.Code 
 	}
 	if assignedOnly(t.Elem) {
 		// The decoder only assigns the value: straight into the map.
-		body = append(body, g.decodeValue(t.Elem, place(func() *jen.Statement { return lv.paren().Index(goKey) }), kp, depth+1)...)
+		body = append(body, g.decodeElement(t.Elem, place(func() *jen.Statement { return lv.paren().Index(goKey) }), kp, depth+1)...)
 	} else {
 		body = append(body, jen.Id(x).Op(":=").Add(g.h("subakoElem")).Call(lv.val()))
-		body = append(body, g.decodeValue(t.Elem, ident(x), kp, depth+1)...)
+		body = append(body, g.decodeElement(t.Elem, ident(x), kp, depth+1)...)
 		body = append(body, jen.Add(lv.paren()).Index(goKey).Op("=").Id(x))
 	}
 	code := []jen.Code{

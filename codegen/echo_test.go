@@ -46,6 +46,9 @@ func sameValue(t *model.Type, in, out any, path string) string {
 	case model.KindRef:
 		return sameValue(t.Target.Type, in, out, path)
 	case model.KindOptional:
+		if in == nil && out == nil {
+			return "" // a null item or map value is a nil pointer, written null
+		}
 		return sameValue(t.Elem, in, out, path)
 	case model.KindObject:
 		im, ok1 := in.(map[string]any)

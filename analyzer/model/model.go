@@ -197,8 +197,10 @@ const (
 	// KindText is a type with MarshalText and UnmarshalText methods: a
 	// string on the wire, converted by those methods.
 	KindText Kind = "text"
-	// KindOptional is a pointer *T: an optional value, never null in the
-	// schema. Decoders read a null member as absent; encoders omit a nil pointer.
+	// KindOptional is a pointer *T: an optional value. A member's schema
+	// does not allow null (encoders omit a nil pointer; decoders read a null
+	// member as absent); an array's item or a map's value, written null when
+	// nil, is anyOf the target and null.
 	KindOptional Kind = "optional"
 	// KindAny is any JSON value: an interface{} or a type with its own
 	// MarshalJSON, marked //subako:any, or json.RawMessage.

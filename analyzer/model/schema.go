@@ -207,6 +207,25 @@ func (w *schemaWriter) intIf(k string, v *int) {
 	}
 }
 
+// element writes the schema of an array's items or a map's values: a
+// pointer there is written as null when nil (there is no member to leave
+// out), so its schema allows null.
+func (w *schemaWriter) element(t *Type) {
+	if t == nil || t.Kind != KindOptional {
+		w.schema(t, "", false)
+		return
+	}
+	w.open('{')
+	w.key("anyOf")
+	w.open('[')
+	w.sep()
+	w.schema(t, "", false)
+	w.sep()
+	w.b = append(w.b, `{"type":"null"}`...)
+	w.close(']')
+	w.close('}')
+}
+
 // schema writes the schema of t with description desc.
 func (w *schemaWriter) schema(t *Type, desc string, root bool) {
 	for t != nil && t.Kind == KindOptional {
@@ -312,7 +331,7 @@ func (w *schemaWriter) schema(t *Type, desc string, root bool) {
 		w.str("type", "array")
 		w.strIf("description", desc)
 		w.key("items")
-		w.schema(t.Elem, "", false)
+		w.element(t.Elem)
 		if t.Fixed {
 			n := t.Len
 			w.intIf("minItems", &n)
@@ -325,7 +344,7 @@ func (w *schemaWriter) schema(t *Type, desc string, root bool) {
 		w.str("type", "object")
 		w.strIf("description", desc)
 		w.key("additionalProperties")
-		w.schema(t.Elem, "", false)
+		w.element(t.Elem)
 		if k := t.Key; k != nil && k.Kind == KindEnum {
 			w.key("propertyNames")
 			w.open('{')

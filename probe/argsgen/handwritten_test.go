@@ -126,3 +126,18 @@ func TestHandwritten(t *testing.T) {
 		})
 	}
 }
+
+// Found by FuzzCases: a pattern that covers every name left no unknown
+// name to try, and the search for one never ended.
+func TestEveryNameDeclared(t *testing.T) {
+	schema := `{"type":"object","patternProperties":{"":{"type":"string"}},"additionalProperties":false,"minProperties":1}`
+	cases, notes := Cases(json.RawMessage(schema), Options{})
+	if len(notes) > 0 || len(cases) == 0 {
+		t.Fatalf("cases %v, notes %q", cases, notes)
+	}
+	for _, n := range checkCases(t, schema, cases) {
+		if strings.Contains(n, "unknown field") {
+			t.Errorf("case %q: every name is declared", n)
+		}
+	}
+}

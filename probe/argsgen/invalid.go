@@ -65,11 +65,7 @@ func mutations(root any) []mutation {
 				change(kindMissing, fmt.Sprintf("required field %q missing", p(k)), o.without(k))
 			}
 		}
-		if s.additionalFalse || s.unevalProp {
-			k := "zz"
-			for i := 2; declared(s, k); i++ {
-				k = fmt.Sprintf("zz%d", i)
-			}
+		if k, ok := undeclared(s); ok && (s.additionalFalse || s.unevalProp) {
 			why := "additionalProperties false"
 			if !s.additionalFalse {
 				why = "unevaluatedProperties false"
@@ -81,7 +77,7 @@ func mutations(root any) []mutation {
 			if ps == nil {
 				continue
 			}
-			for _, m := range memberMutations(ps, v) {
+			for _, m := range memberMutations(ps, v, contains(s.required, k)) {
 				change(m.kind, fmt.Sprintf("%q %s", p(k), m.name), o.with(k, m.value))
 			}
 			if cur.depth+1 >= maxMutationDepth {
@@ -101,6 +97,22 @@ func mutations(root any) []mutation {
 	return out
 }
 
+// undeclared is a member name the schema's properties and
+// patternProperties do not cover, if it can find one (a pattern such as ""
+// covers every name).
+func undeclared(s *schema) (string, bool) {
+	for i := 1; i <= 16; i++ {
+		k := "zz"
+		if i > 1 {
+			k = fmt.Sprintf("zz%d", i)
+		}
+		if !declared(s, k) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
 // declared reports whether the schema gives member k a schema of its own.
 func declared(s *schema, k string) bool {
 	if _, ok := s.props[k]; ok {
@@ -115,14 +127,17 @@ func declared(s *schema, k string) bool {
 }
 
 // memberMutations are the ways one member's value can break its schema.
-func memberMutations(s *schema, v any) []mutation {
+// null is tried for a required member only: for an optional one most SDKs
+// (the Go runtime, serde's Option, pydantic) read null as absent, models
+// send it often, and refusing it would help no one.
+func memberMutations(s *schema, v any, required bool) []mutation {
 	var out []mutation
 	add := func(kind int, name string, nv any) { out = append(out, mutation{kind, name, nv}) }
 	if s.types != nil {
 		if w, t, ok := wrongType(s.types, v); ok {
 			add(kindType, fmt.Sprintf("is %s, schema wants %s", t, strings.Join(s.types, " or ")), w)
 		}
-		if !contains(s.types, "null") && v != nil {
+		if !contains(s.types, "null") && v != nil && required {
 			add(kindNull, fmt.Sprintf("is null, schema wants %s", strings.Join(s.types, " or ")), nil)
 		}
 	}
