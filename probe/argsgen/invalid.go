@@ -36,6 +36,9 @@ type mutation struct {
 // maxMutations bounds the candidates made before they are checked.
 const maxMutations = 400
 
+// maxLongString bounds the string made to break a maxLength.
+const maxLongString = 50_000
+
 // maxMutationDepth is how deep in the value members are changed.
 const maxMutationDepth = 3
 
@@ -176,7 +179,7 @@ func memberMutations(s *schema, v any, required bool) []mutation {
 		}
 	case string:
 		n := utf8.RuneCountInString(v)
-		if s.maxLen >= 0 && s.maxLen < 1<<16 {
+		if s.maxLen >= 0 && s.maxLen < maxLongString {
 			nv := v + strings.Repeat("x", s.maxLen+1-min(n, s.maxLen+1))
 			add(kindLength, fmt.Sprintf("has %d characters, maxLength %d", s.maxLen+1, s.maxLen), nv)
 		}

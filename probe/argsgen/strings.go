@@ -14,8 +14,8 @@ import (
 // formatExamples are realistic values of the formats JSON Schema 2020-12
 // defines (and duration's neighbours). Each is valid for its format.
 var formatExamples = map[string]string{
-	"date-time":             "2026-07-28T12:00:00Z",
-	"date":                  "2026-07-28",
+	"date-time":             "2026-08-14T12:00:00Z",
+	"date":                  "2026-08-14",
 	"time":                  "12:00:00Z",
 	"duration":              "PT1H",
 	"email":                 "ada@example.com",
@@ -44,9 +44,9 @@ func formatVariant(format string, i int) (string, bool) {
 	}
 	switch format {
 	case "date-time":
-		return fmt.Sprintf("2026-07-28T12:%02d:00Z", i%60), true
+		return fmt.Sprintf("2026-08-14T12:%02d:00Z", i%60), true
 	case "date":
-		return fmt.Sprintf("2026-07-%02d", 1+i%28), true
+		return fmt.Sprintf("2026-08-%02d", 1+i%28), true
 	case "time":
 		return fmt.Sprintf("12:%02d:00Z", i%60), true
 	case "duration":
@@ -91,7 +91,7 @@ var nameHints = []struct{ sub, value string }{
 	{"message", "Hello, world"},
 	{"prompt", "Hello, world"},
 	{"color", "blue"},
-	{"date", "2026-07-28"},
+	{"date", "2026-08-14"},
 	{"path", "example.txt"},
 	{"file", "example.txt"},
 }
@@ -198,7 +198,7 @@ func lengthText(s *schema) string {
 }
 
 // maxPatternString bounds one string made from a pattern.
-const maxPatternString = 4096
+const maxPatternString = 5000
 
 // patternStrings makes strings that match re, trying each alternative and
 // more repetitions until one has at least minLen characters.
