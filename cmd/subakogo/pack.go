@@ -169,7 +169,8 @@ func packTarget(dir, src string) error {
 		return fmt.Errorf("-o %s is the package's own directory: its sources would be replaced", dir)
 	}
 	if within(realDir, realSrc) {
-		return fmt.Errorf("-o %s is inside the package %s: write the package directory outside the source, such as -o %s", dir, src, filepath.Join("..", "dist", filepath.Base(realSrc)))
+		beside := relPath(filepath.Join(filepath.Dir(realSrc), "dist", filepath.Base(realSrc)))
+		return fmt.Errorf("-o %s is inside the package %s: write the package directory outside the source, such as -o %s", dir, src, beside)
 	}
 	if within(realSrc, realDir) {
 		return fmt.Errorf("-o %s holds the package %s: it would be replaced", dir, src)
