@@ -1,11 +1,11 @@
 package offlineschema
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/subako-ai/subako-go/internal/offlineschema/schematest"
 )
 
 func estimate(t *testing.T, schema string) Cost {
@@ -17,20 +17,6 @@ func estimate(t *testing.T, schema string) Cost {
 	return Estimate(doc)
 }
 
-// anyOfTree is levels of $defs, each an anyOf of width refs to the one
-// below.
-func anyOfTree(levels, width int) string {
-	defs := []string{`"l0":{"type":"integer"}`}
-	for i := 1; i <= levels; i++ {
-		alts := []string{}
-		for range width {
-			alts = append(alts, fmt.Sprintf(`{"$ref":"#/$defs/l%d"}`, i-1))
-		}
-		defs = append(defs, fmt.Sprintf(`"l%d":{"anyOf":[%s]}`, i, strings.Join(alts, ",")))
-	}
-	return fmt.Sprintf(`{"$defs":{%s},"$ref":"#/$defs/l%d"}`, strings.Join(defs, ","), levels)
-}
-
 func TestEstimate(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -40,8 +26,8 @@ func TestEstimate(t *testing.T) {
 	}{
 		{"plain", `{"type":"object","properties":{"a":{"type":"string"},"b":{"items":{"type":"integer"}}}}`, 3, true},
 		{"tree", `{"$defs":{"N":{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/N"}}}}},"$ref":"#/$defs/N"}`, 60, true},
-		{"anyOf 3x3", anyOfTree(3, 3), 1, true},
-		{"anyOf 30^10", anyOfTree(10, 30), 1, false},
+		{"anyOf 3x3", schematest.AnyOfTree(3, 3), 1, true},
+		{"anyOf 30^10", schematest.AnyOfTree(10, 30), 1, false},
 		{"json value shallow", `{"$defs":{"V":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/$defs/V"}},{"type":"object","additionalProperties":{"$ref":"#/$defs/V"}}]}},"$ref":"#/$defs/V"}`, 8, true},
 		{"branching recursion deep", `{"$defs":{"V":{"anyOf":[{"properties":{"a":{"$ref":"#/$defs/V"}}},{"properties":{"a":{"$ref":"#/$defs/V"}}},{"properties":{"a":{"$ref":"#/$defs/V"}}}]}},"$ref":"#/$defs/V"}`, 30, false},
 		{"unresolvable", `{"$ref":"https://example.com/x.json"}`, 1, false},

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/internal/offlineschema/schematest"
 )
 
 // hostile are schemas built to make a generator run long, recurse without
@@ -32,17 +34,9 @@ func hostile() map[string]string {
 	m["exponential"] = `{"type":"object","$defs":{` + strings.Join(defs, ",") + `},"properties":{"x":{"$ref":"#/$defs/d0"}},"required":["x"]}`
 	// The same, with optional members only: full mode must stop too.
 	m["exponential optional"] = strings.ReplaceAll(m["exponential"], `"required":["l","r"]`, `"minProperties":0`)
-	// anyOf ten levels deep, 30 branches a level, none of which can work:
-	// 30^10 paths.
-	levels := []string{`"l0":{"type":"integer","minimum":5,"maximum":4}`}
-	for i := 1; i <= 10; i++ {
-		alts := []string{}
-		for range 30 {
-			alts = append(alts, fmt.Sprintf(`{"$ref":"#/$defs/l%d"}`, i-1))
-		}
-		levels = append(levels, fmt.Sprintf(`"l%d":{"anyOf":[%s]}`, i, strings.Join(alts, ",")))
-	}
-	m["anyOf tree"] = `{"type":"object","$defs":{` + strings.Join(levels, ",") + `},"properties":{"x":{"$ref":"#/$defs/l10"}},"required":["x"]}`
+	// anyOf ten levels deep, 30 branches a level, none of which can work.
+	m["anyOf tree"] = strings.Replace(strings.Replace(schematest.AnyOfTree(10, 30), `"l0":{"type":"integer"}`, `"l0":{"type":"integer","minimum":5,"maximum":4}`, 1),
+		`"$ref":"#/$defs/l10"}`, `"type":"object","properties":{"x":{"$ref":"#/$defs/l10"}},"required":["x"]}`, 1)
 	m["huge minItems"] = `{"type":"object","properties":{"x":{"type":"array","minItems":1000000000000}},"required":["x"]}`
 	m["huge minLength"] = `{"type":"object","properties":{"x":{"type":"string","minLength":1000000000}},"required":["x"]}`
 	m["huge minProperties"] = `{"type":"object","minProperties":1000000}`
@@ -75,6 +69,9 @@ func TestHostile(t *testing.T) {
 			}
 			if len(cases) == 0 && len(notes) == 0 {
 				t.Error("no cases and no note")
+			}
+			if name == "anyOf tree" && (len(notes) != 1 || !strings.Contains(notes[0], "more than 100000 subschemas")) {
+				t.Errorf("notes %q, want the validation cost named", notes)
 			}
 			if len(cases) > 0 && len(schema) < 1<<20 {
 				checkCases(t, schema, cases)

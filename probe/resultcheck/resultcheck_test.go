@@ -2,9 +2,10 @@ package resultcheck
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/offlineschema/schematest"
 )
 
 const helloSchema = `{"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false}`
@@ -66,7 +67,7 @@ func TestCheck(t *testing.T) {
 		{name: "schema not JSON", schema: `{`, result: `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`, kind: NotChecked, detail: []string{"not JSON"}},
 		{name: "huge number in the result", result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1e999999}`, kind: NotChecked},
 		{name: "huge number in the schema", schema: `{"maximum":1e999999}`, result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1}`, kind: NotChecked},
-		{name: "costly schema", schema: anyOfTree(10, 30), result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1}`, kind: NotChecked, detail: []string{"more than 100000"}},
+		{name: "costly schema", schema: schematest.AnyOfTree(10, 30), result: `{"content":[{"type":"text","text":"1"}],"structuredContent":1}`, kind: NotChecked, detail: []string{"more than 100000"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var schema json.RawMessage
@@ -93,18 +94,6 @@ func TestCheck(t *testing.T) {
 			}
 		})
 	}
-}
-
-func anyOfTree(levels, width int) string {
-	defs := []string{`"l0":{"type":"integer"}`}
-	for i := 1; i <= levels; i++ {
-		alts := []string{}
-		for range width {
-			alts = append(alts, fmt.Sprintf(`{"$ref":"#/$defs/l%d"}`, i-1))
-		}
-		defs = append(defs, fmt.Sprintf(`"l%d":{"anyOf":[%s]}`, i, strings.Join(alts, ",")))
-	}
-	return fmt.Sprintf(`{"$defs":{%s},"$ref":"#/$defs/l%d"}`, strings.Join(defs, ","), levels)
 }
 
 // Each distinct schema is compiled once.
