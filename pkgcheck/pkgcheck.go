@@ -15,6 +15,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/modulecheck"
+	"github.com/subako-ai/subako-go/probe"
 	"github.com/subako-ai/subako-go/protocolcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
@@ -32,6 +33,10 @@ const (
 type Checker struct {
 	opt  host.Options
 	host *host.Host
+	// Probes, when set, runs the call probes (package probe) on a module
+	// whose discovery passed (no protocol errors, tools listed), with the
+	// package's assets mounted. nil runs none.
+	Probes *probe.Options
 }
 
 // New returns a checker; opt configures its host (the compilation cache).
@@ -78,7 +83,8 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 		return findings, nil, err
 	}
 	// One deadline for compiling and discovery: CompileLimit, then the
-	// discovery's own limit.
+	// discovery's own limit. The probes keep to their own budget.
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, host.CompileLimit+host.DiscoverLimit)
 	defer cancel()
 	m, err := h.Compile(ctx, bytes.Clone(wasm))
@@ -96,12 +102,18 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	if d.Err != nil {
 		return findings, nil, d.Err // the host's failure, not the module's
 	}
-	findings = append(findings, protocolcheck.Check(d)...)
+	protocol := protocolcheck.Check(d)
+	findings = append(findings, protocol...)
 	switch {
 	case d.Stopped == nil:
 		findings = append(findings, toolcheck.Check(d.Tools)...)
 	case d.Stopped.Kind == host.StopBadToolList:
 		findings = append(findings, toolcheck.NotAList("at upload discovery: "+d.Stopped.Detail))
+	}
+	if c.Probes != nil && d.Stopped == nil && len(d.Tools) > 0 && !hasError(protocol) {
+		opt := *c.Probes
+		opt.Assets = assets
+		findings = append(findings, probe.Run(parent, h, m, d.Tools, opt).Findings...)
 	}
 	return findings, d, nil
 }
@@ -158,6 +170,15 @@ func (c *Checker) DirDiscovery(ctx context.Context, dir string, discover bool) (
 		files = append(files, report.File{Path: filepath.Join(dir, AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
 	}
 	return files, d, nil
+}
+
+func hasError(fs []rules.Finding) bool {
+	for _, f := range fs {
+		if f.Severity() == rules.Error {
+			return true
+		}
+	}
+	return false
 }
 
 func sha256Hex(b []byte) string {

@@ -23,6 +23,7 @@ import (
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
+	"github.com/subako-ai/subako-go/probe/argsgen"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -76,6 +77,12 @@ const (
 	DefaultRunLimit = 3 * time.Second
 	// DefaultPause is the pause between the two requests of the pause probe.
 	DefaultPause = 100 * time.Millisecond
+
+	// MaxInvalid is how many invalid cases a tool is called with.
+	MaxInvalid = 4
+
+	// maxListed is how many runs P042 names.
+	maxListed = 10
 
 	// minAnswer is the least time worth starting a run for.
 	minAnswer = 50 * time.Millisecond
@@ -180,15 +187,36 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	}
 	r.res.Elapsed = time.Since(start)
 	if len(r.res.NotRun) > 0 {
+		notRun := r.res.NotRun
+		if len(notRun) > maxListed {
+			notRun = append(notRun[:maxListed:maxListed], fmt.Sprintf("and %d more", len(r.res.NotRun)-maxListed))
+		}
 		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
-			"the probes' %v ran out; not run: %s", r.opt.Budget, strings.Join(r.res.NotRun, ", "))})
+			"the probes' %v ran out (--probe-time); not run: %s", r.opt.Budget, strings.Join(notRun, ", "))})
 	}
 	return r.res
 }
 
-// defaultCases is the generator used when Options.Cases is nil: no
-// argument cases, so the protocol probes send {}.
-func defaultCases(json.RawMessage) ([]Case, []string) { return nil, nil }
+// defaultCases is the generator used when Options.Cases is nil: argsgen's
+// first valid case and its first MaxInvalid invalid ones (argsgen
+// interleaves the kinds of breakage, so these differ in kind).
+func defaultCases(schema json.RawMessage) ([]Case, []string) {
+	got, notes := argsgen.Cases(schema, argsgen.Options{})
+	var out []Case
+	valid, invalid := false, 0
+	for _, c := range got {
+		switch {
+		case c.Valid && !valid:
+			valid = true
+		case !c.Valid && invalid < MaxInvalid:
+			invalid++
+		default:
+			continue
+		}
+		out = append(out, Case{Name: c.Name, Args: c.Args, Valid: c.Valid})
+	}
+	return out, notes
+}
 
 type runner struct {
 	h        *host.Host
@@ -218,9 +246,12 @@ func (r *runner) run(ctx context.Context) {
 				valid[i] = &cases[i][j]
 			}
 		}
-		if valid[i] == nil && len(notes) > 0 {
-			r.add(rules.ProbeArgsUngenerable, fmt.Sprintf("tool %q: no valid arguments could be generated from its inputSchema: %s; its valid-call probes did not run",
-				t.Name, strings.Join(notes, "; ")))
+		if valid[i] == nil {
+			if len(notes) == 0 {
+				notes = []string{"the generator gave no reason"}
+			}
+			r.add(rules.ProbeArgsUngenerable, where(ProbeValid, t.Name, "")+": no valid arguments could be generated from its inputSchema: "+
+				strings.Join(notes, "; ")+"; its valid-call probes did not run")
 		}
 	}
 	first, firstArgs, firstCase := r.tools[0], json.RawMessage(`{}`), "arguments {}"
@@ -231,7 +262,10 @@ func (r *runner) run(ctx context.Context) {
 	// that waits for end of input fails every one of them the same way.
 	rec, answered, res := r.call(ctx, ProbeCall, first, firstCase, valid[0] != nil, firstArgs)
 	if rec == nil || waited(rec) {
-		return // P035 says the others were not run
+		if rec == nil && len(r.res.NotRun) > 0 {
+			r.res.NotRun = append(r.res.NotRun, "every other probe")
+		}
+		return // or P035 says the others were not run
 	}
 	if valid[0] != nil && res != nil {
 		r.checkResult(ProbeValid, first, valid[0], res)

@@ -100,6 +100,8 @@ func TestSubjects(t *testing.T) {
 		{"rpc-error", "P031", "JSON-RPC error -32602"},
 		{"accept", "P032", "success result"},
 		{"trap", "P030", "assignment to entry in nil map"},
+		{"bad-output", "P033", "outputSchema"},
+		{"bad-text", "P034", "text"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			res := probeModule(t, h, subject(t, tc.mode), probe.Options{Cases: echoCases})
@@ -125,5 +127,66 @@ func TestSubjects(t *testing.T) {
 				t.Error("no runs recorded")
 			}
 		})
+	}
+}
+
+// TestGenerated: with argsgen's cases (Options.Cases nil), the good
+// subject passes and the one that accepts anything is told so.
+func TestGenerated(t *testing.T) {
+	h := testHost(t)
+	if res := probeModule(t, h, subject(t, "good"), probe.Options{}); len(res.Findings) > 0 {
+		t.Errorf("good:%s", messages(res.Findings))
+	}
+	res := probeModule(t, h, subject(t, "accept"), probe.Options{})
+	if ids := ruleIDs(res.Findings); len(ids) == 0 || ids[0] != "P032" || !strings.Contains(messages(res.Findings), "(invalid: ") {
+		t.Errorf("accept:%s", messages(res.Findings))
+	}
+}
+
+// TestUngenerable: a schema no value satisfies is P041, and the protocol
+// probes still run with {}.
+func TestUngenerable(t *testing.T) {
+	h := testHost(t)
+	none := func(json.RawMessage) ([]probe.Case, []string) { return nil, []string{"minimum 10 is above maximum 1"} }
+	res := probeModule(t, h, subject(t, "good"), probe.Options{Cases: none})
+	if ids := ruleIDs(res.Findings); len(ids) != 1 || ids[0] != "P041" || !strings.Contains(res.Findings[0].Message, "minimum 10 is above maximum 1") {
+		t.Errorf("%s", messages(res.Findings))
+	}
+	if len(res.Runs) < 6 {
+		t.Errorf("the protocol probes did not run: %+v", res.Runs)
+	}
+}
+
+// TestBudget: runs that do not fit the budget are not run, and P042 names
+// them; a module that never answers is held within the budget.
+func TestBudget(t *testing.T) {
+	h := testHost(t)
+	res := probeModule(t, h, subject(t, "good"), probe.Options{Cases: echoCases, Budget: time.Nanosecond})
+	if len(res.Findings) != 1 || res.Findings[0].Rule != rules.ProbeBudget || !strings.Contains(res.Findings[0].Message, `not run: call on echo`) {
+		t.Errorf("%s", messages(res.Findings))
+	}
+	budget := 1500 * time.Millisecond
+	res = probeModule(t, h, subject(t, "eof"), probe.Options{Cases: echoCases, Budget: budget, RunLimit: time.Minute})
+	if res.Elapsed > budget+300*time.Millisecond {
+		t.Errorf("the probes took %v of a budget of %v", res.Elapsed, budget)
+	}
+	if ids := ruleIDs(res.Findings); len(ids) != 1 || ids[0] != "P035" {
+		t.Errorf("%s", messages(res.Findings))
+	}
+}
+
+// TestExamplesPass: the example packages pass every probe, at level all
+// (weather's requests fail as connection errors too).
+func TestExamplesPass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	h := testHost(t)
+	for _, ex := range []string{"hello", "weather", "chart"} {
+		res := probeModule(t, h, gowasm.Build(t, "../examples/"+ex), probe.Options{Level: probe.All, Budget: time.Minute})
+		if len(res.Findings) > 0 {
+			t.Errorf("%s:%s", ex, messages(res.Findings))
+		}
+		t.Logf("%s: %d runs in %v", ex, len(res.Runs), res.Elapsed)
 	}
 }

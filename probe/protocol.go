@@ -3,10 +3,12 @@ package probe
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
+	"github.com/subako-ai/subako-go/probe/resultcheck"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -106,25 +108,47 @@ func (r *runner) callHTTPErrors(ctx context.Context, t tool, c *Case) {
 	r.callWith(ctx, ProbeHTTPErrors, t, c.Name+", every HTTP request failing", true, c.Args, offline)
 }
 
-// checkResult judges a call's result: a CallToolResult, an isError one for
-// invalid arguments, a structuredContent that matches the outputSchema and
-// the text block (P030, P032-P034).
+// checkResult judges a call's result (resultcheck: a CallToolResult, a
+// structuredContent that matches the outputSchema and the text block),
+// and that invalid arguments got an isError result (P030-P034).
 func (r *runner) checkResult(probe string, t tool, c *Case, result json.RawMessage) {
 	at := where(probe, t.Name, c.Name)
-	var res struct {
-		Content           []json.RawMessage `json:"content"`
-		IsError           bool              `json:"isError"`
-		StructuredContent json.RawMessage   `json:"structuredContent"`
-	}
-	if err := json.Unmarshal(result, &res); err != nil || res.Content == nil {
-		why := "it has no content array"
-		if err != nil {
-			why = err.Error()
+	broken := false
+	for _, p := range resultcheck.Check(result, t.OutputSchema) {
+		switch p.Kind {
+		case resultcheck.NotCallToolResult:
+			broken = true
+			r.add(crashRule(probe, c.Valid), at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args))
+		case resultcheck.OutputSchema:
+			r.add(rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args))
+		case resultcheck.TextContent:
+			r.add(rules.ProbeTextContent, at+": "+p.Detail)
 		}
-		r.add(crashRule(probe, c.Valid), at+": the result is not a CallToolResult ("+why+"): "+host.ShortLine(result)+"; arguments "+short(c.Args))
-		return
 	}
-	if !c.Valid && !res.IsError {
+	var res struct {
+		IsError bool `json:"isError"`
+	}
+	if !broken && !c.Valid && json.Unmarshal(result, &res) == nil && !res.IsError && !nullForOptional(t.InputSchema, c.Args) {
 		r.add(rules.ProbeInvalidAccepted, at+": answered with a success result instead of isError: "+host.ShortLine(result)+"; arguments "+short(c.Args))
 	}
+}
+
+// nullForOptional reports whether args sets a member the schema does not
+// require to null. Models send null for a member they leave out, and a
+// tool that reads it as absent (the Go SDK's decoders do) is lenient, not
+// wrong: such a case accepted is no P032.
+func nullForOptional(schema, args json.RawMessage) bool {
+	var s struct {
+		Required []string `json:"required"`
+	}
+	var a map[string]json.RawMessage
+	if json.Unmarshal(schema, &s) != nil || json.Unmarshal(args, &a) != nil {
+		return false
+	}
+	for name, v := range a {
+		if string(v) == "null" && !slices.Contains(s.Required, name) {
+			return true
+		}
+	}
+	return false
 }

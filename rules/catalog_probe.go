@@ -38,7 +38,9 @@ this already.`,
 		Title: "Invalid arguments were answered with a success result",
 		Why: `The probe sent arguments that the tool's own inputSchema rejects, and the tool answered as if
 they were fine. The model learns nothing about its mistake, and the tool may act on a value it never
-meant to take (a default for a missing field, a truncated number).`,
+meant to take (a default for a missing field, a truncated number). A member the schema does not
+require set to null is not counted: models send null for a member they leave out, and reading it
+as absent is lenient, not wrong.`,
 		Example: `a tool whose schema requires "city" answering {"forecast":...} for {}; a number field
 given "12" and read as 12; an unknown field silently dropped when additionalProperties is false.`,
 		Fix: `check what the schema says (required fields, types, ranges, enums, unknown fields) and answer

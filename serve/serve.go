@@ -22,6 +22,7 @@ import (
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
 	"github.com/subako-ai/subako-go/pkgcheck"
+	"github.com/subako-ai/subako-go/probe"
 )
 
 // Options configure a Server.
@@ -39,6 +40,9 @@ type Options struct {
 	MaxConcurrent int
 	// Force serves a package whose lint has errors.
 	Force bool
+	// Probes, when set, runs the call probes on each package loaded, as
+	// lint does; their errors count as lint's (refused unless Force).
+	Probes *probe.Options
 	// PageSize is the number of tools a tools/list page holds; 0 means 64,
 	// every tool a package may have.
 	PageSize int
@@ -83,6 +87,7 @@ func New(opt Options) (*Server, error) {
 	}
 	s := &Server{opt: opt, checker: pkgcheck.New(opt.Host), log: &logger{w: opt.Log},
 		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}}
+	s.checker.Probes = opt.Probes
 	s.volume = opt.Volume
 	if s.volume == "" {
 		dir, err := os.MkdirTemp("", "subako-serve-volume-")

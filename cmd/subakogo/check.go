@@ -29,10 +29,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	var ignore stringList
 	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
+	probes := probeFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo check [--format text|json|sarif] [--ignore ID]... [PACKAGE]\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo check [--format text|json|sarif] [--probes none|safe|all] [--probe-time 20s] [--ignore ID]... [PACKAGE]\n\n"+
 			"For CI: the analyzer, generated code up to date, a GOOS=wasip1 build, lint of the module with\n"+
-			"discovery, and the example calls in testdata/calls.json. One exit code.")
+			"discovery and the call probes, and the example calls in testdata/calls.json. One exit code."+probeUsage)
 		fs.PrintDefaults()
 	}
 	pattern, err := packageArg(fs, args)
@@ -47,6 +48,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if _, ok := rules.Lookup(id); !ok {
 			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
 		}
+	}
+	probeOpt, err := probes()
+	if err != nil {
+		return usageError(stderr, fs, err)
 	}
 	ctx := context.Background()
 	var files []report.File
@@ -95,6 +100,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err == nil {
 		wasm, _ := os.ReadFile(wasmPath)
 		c := pkgcheck.New(host.Options{})
+		c.Probes = probeOpt
 		defer c.Close(ctx)
 		assets, assetFindings, err := pkgcheck.CheckAssets(dir)
 		if err != nil {
@@ -112,7 +118,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		calls := callcheck.Check(ctx, c.Host, dir, wasm, assets) // the host that ran discovery: the module is compiled already
 		findings = append(findings, calls...)
 		mod := report.File{Path: filepath.Join(relDir(dir), "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
-		step("lint with discovery", !hasError([]report.File{{Findings: findings[:len(findings)-len(calls)]}}))
+		step("lint with discovery and the call probes", !hasError([]report.File{{Findings: findings[:len(findings)-len(calls)]}}))
 		if _, err := os.Stat(filepath.Join(dir, callcheck.File)); err == nil {
 			step(callcheck.File, len(calls) == 0)
 		} else {

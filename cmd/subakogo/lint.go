@@ -22,12 +22,14 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: error, warning or info")
-	static := fs.Bool("static", false, "check the binary only; do not run the module for discovery")
+	static := fs.Bool("static", false, "check the binary only; do not run the module for discovery (nor the probes)")
+	probes := probeFlags(fs)
 	var ignore stringList
 	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo lint [--format text|json|sarif] [--fail-on error|warning|info] [--static] [--ignore ID]... PATH...\n\n"+
-			"PATH is a .wasm module, a package directory (module.wasm, subako-package.json, assets/),\nor - for standard input. Modules without errors are run for discovery, as at upload.")
+		fmt.Fprintln(fs.Output(), "usage: subakogo lint [--format text|json|sarif] [--fail-on error|warning|info] [--static]\n"+
+			"                    [--probes none|safe|all] [--probe-time 20s] [--ignore ID]... PATH...\n\n"+
+			"PATH is a .wasm module, a package directory (module.wasm, subako-package.json, assets/),\nor - for standard input. Modules without errors are run for discovery, as at upload."+probeUsage)
 		fs.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fs, args)
@@ -50,8 +52,13 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
 		}
 	}
+	probeOpt, err := probes()
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
 	ctx := context.Background()
 	checker := pkgcheck.New(host.Options{})
+	checker.Probes = probeOpt
 	defer checker.Close(ctx)
 	var files []report.File
 	code := exitOK

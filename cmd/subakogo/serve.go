@@ -33,18 +33,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	data := fs.Bool("data", false, "mount /volume/data as well, as when the agent enables it")
 	timeout := fs.Duration("timeout", time.Minute, "each call's timeout")
 	maxConcurrent := fs.Int("max-concurrent", 4, "calls that may run at once, each in its own instance")
-	force := fs.Bool("force", false, "serve a package even when lint finds errors")
+	force := fs.Bool("force", false, "serve a package even when lint (the call probes included) finds errors")
+	probes := probeFlags(fs)
 	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
 	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback")
 	watch := fs.Bool("watch", false, "rebuild on a source change (a Go package: regenerate subako_gen.go, build, lint) and tell clients the tool list changed")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo serve [flags] PATH\n\n"+
 			"Serves a function package to MCP clients on stdin and stdout, as Subako runs it: the tools from one\n"+
-			"discovery run (linted; errors refuse to start unless --force), each call in a fresh instance with\n"+
+			"discovery run (linted, with the call probes; errors refuse to start unless --force), each call in a fresh instance with\n"+
 			"Subako's limits. Clients of 2026-07-28 (per-request _meta) and of the initialize handshake\n"+
 			"(2025-11-25, 2025-06-18) are both served. PATH is a package directory (module.wasm,\n"+
 			"subako-package.json, assets/), a .wasm module, or a Go package, built for wasip1 first as pack does.\n"+
-			"With --http, the same over Streamable HTTP at http://ADDR/mcp. The log goes to stderr.")
+			"With --http, the same over Streamable HTTP at http://ADDR/mcp. The log goes to stderr."+probeUsage)
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -60,6 +61,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *httpPublic && *httpAddr == "" {
 		return usageError(stderr, fs, errors.New("--http-public needs --http ADDR"))
 	}
+	probeOpt, err := probes()
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
 	var ln net.Listener
 	if *httpAddr != "" {
 		// Bind first: a refused address is a usage error, before any build.
@@ -72,7 +77,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
-		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr,
+		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)

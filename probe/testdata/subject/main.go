@@ -105,7 +105,7 @@ func answer(write func(string), line string) bool {
 	}
 	text, ok := req.Params.Arguments["text"]
 	var s string
-	if !ok || len(req.Params.Arguments) != 1 || json.Unmarshal(text, &s) != nil {
+	if !ok || len(req.Params.Arguments) != 1 || len(text) == 0 || text[0] != '"' || json.Unmarshal(text, &s) != nil {
 		switch mode {
 		case "rpc-error":
 			write(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32602,"message":"invalid params"}}`)

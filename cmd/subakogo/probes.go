@@ -1,0 +1,34 @@
+package main
+
+import (
+	"errors"
+	"flag"
+
+	"github.com/subako-ai/subako-go/probe"
+)
+
+// probeFlags adds --probes and --probe-time to fs; the function it returns
+// reads them once fs is parsed: nil options when --probes=none.
+func probeFlags(fs *flag.FlagSet) func() (*probe.Options, error) {
+	level := fs.String("probes", "safe", "call probes after discovery passes: none, safe (no network, an empty temporary volume) or all (adds HTTP failures)")
+	budget := fs.Duration("probe-time", probe.DefaultBudget, "the call probes' total time for a package")
+	return func() (*probe.Options, error) {
+		l, err := probe.ParseLevel(*level)
+		if err != nil {
+			return nil, err
+		}
+		if *budget <= 0 {
+			return nil, errors.New("--probe-time must be positive")
+		}
+		if l == probe.None {
+			return nil, nil
+		}
+		return &probe.Options{Level: l, Budget: *budget}, nil
+	}
+}
+
+// probeUsage is the usage text's paragraph on the probes.
+const probeUsage = "\n\nAfter discovery passes, the call probes run the module a few more times as Subako runs a call\n" +
+	"(no network, an empty temporary volume): valid and invalid arguments from each tool's inputSchema,\n" +
+	"stdin held open until the answer, a pause on a real pipe, a notification first, integer and string\n" +
+	"ids, the exit after stdin closes, stdout beyond the answer (rules P030-P042). --probes=none skips them."
