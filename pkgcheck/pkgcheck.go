@@ -34,7 +34,7 @@ type Checker struct {
 	opt  host.Options
 	host *host.Host
 	// Probes, when set, runs the call probes (package probe) on a module
-	// whose discovery passed (no protocol errors, tools listed), with the
+	// whose discovery passed (no errors at all, tools listed), with the
 	// package's assets mounted. nil runs none.
 	Probes *probe.Options
 }
@@ -102,15 +102,16 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	if d.Err != nil {
 		return findings, nil, d.Err // the host's failure, not the module's
 	}
-	protocol := protocolcheck.Check(d)
-	findings = append(findings, protocol...)
+	findings = append(findings, protocolcheck.Check(d)...)
 	switch {
 	case d.Stopped == nil:
 		findings = append(findings, toolcheck.Check(d.Tools)...)
 	case d.Stopped.Kind == host.StopBadToolList:
 		findings = append(findings, toolcheck.NotAList("at upload discovery: "+d.Stopped.Detail))
 	}
-	if c.Probes != nil && d.Stopped == nil && len(d.Tools) > 0 && !hasError(protocol) {
+	// The probes only once discovery passes: a package Subako refuses
+	// would never be called.
+	if c.Probes != nil && d.Stopped == nil && len(d.Tools) > 0 && !hasError(findings) {
 		opt := *c.Probes
 		opt.Assets = assets
 		findings = append(findings, probe.Run(parent, h, m, d.Tools, opt).Findings...)

@@ -107,23 +107,3 @@ func TestInitModulePath(t *testing.T) {
 	}
 }
 
-// TestCallWaitsForEOF: a module that answers only once stdin closes is
-// told so, in both modes, with exit 1 (it used to print nothing, or
-// "unreadable result", and exit 0).
-func TestCallWaitsForEOF(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a wasip1 module")
-	}
-	wasm := gowasm.Path(t, "../../probe/testdata/subject", "-ldflags=-X main.mode=eof")
-	for _, json := range []bool{false, true} {
-		args := []string{"call", "--timeout", "300ms", wasm, "echo", `{"text":"hi"}`}
-		if json {
-			args = append(args[:1], append([]string{"--json"}, args[1:]...)...)
-		}
-		code, stdout, stderr := runCLI(args...)
-		if code != exitFindings || !strings.Contains(stdout+stderr, "no answer in 300ms while stdin stayed open; it answered ") ||
-			strings.Contains(stdout+stderr, "unreadable result") {
-			t.Errorf("--json %v: exit %d; stdout %q stderr %q", json, code, stdout, stderr)
-		}
-	}
-}

@@ -1,0 +1,59 @@
+//go:build unix
+
+package probe_test
+
+import (
+	"context"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/probe"
+)
+
+// BenchmarkProbes measures the safe probes, end to end, on examples/hello
+// (one tool) and bench/runtime/tools64 (64 generated tools), with the
+// module compiled and discovered once, as lint has done when the probes
+// start (the compilation cache is warm):
+//
+//	go test ./probe -run '^$' -bench Probes -benchtime 5x
+func BenchmarkProbes(b *testing.B) {
+	for _, pkg := range []struct{ name, dir string }{{"hello", "../examples/hello"}, {"tools64", "../bench/runtime/tools64"}} {
+		b.Run(pkg.name, func(b *testing.B) {
+			ctx := context.Background()
+			h := testHost(b)
+			m, err := h.Compile(ctx, gowasm.Build(b, pkg.dir))
+			if err != nil {
+				b.Fatal(err)
+			}
+			d := h.Discover(ctx, m, "")
+			if d.Stopped != nil {
+				b.Fatal(d.Stopped)
+			}
+			runs := 0
+			cpu0 := cpuTime()
+			for b.Loop() {
+				res := probe.Run(ctx, h, m, d.Tools, probe.Options{Budget: time.Minute})
+				if len(res.Findings) > 0 {
+					b.Fatalf("%s: %s", pkg.name, res.Findings[0].Message)
+				}
+				runs = len(res.Runs)
+			}
+			b.ReportMetric(float64(runs), "runs")
+			// The CPU time, user and system, of this process (the host
+			// and every instance): what the probes cost whatever else
+			// the machine runs, since the wall time on a loaded machine
+			// is mostly waiting for a core.
+			b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
+}
+
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
