@@ -106,4 +106,3 @@ func TestInitModulePath(t *testing.T) {
 		t.Errorf("init wrote %s: %v", dir, err)
 	}
 }
-
