@@ -8,19 +8,23 @@ import (
 	"github.com/subako-ai/subako-go/toolcheck"
 )
 
+// goldenPackages are the generator's golden packages, each written into
+// the test module by load.
+var goldenPackages = []struct {
+	name string
+	load func(*testing.T)
+}{
+	{"everything", func(t *testing.T) { everythingPackage(t) }},
+	{"extra", func(t *testing.T) { extraPackage(t) }},
+}
+
 // The generator and the tool-list rules agree: the tools a generated
 // package lists draw no finding from lint, whose author could act on
 // nothing there. The hazards of their Go types (maps, any, recursive
 // types, results that are not objects) are the analyzer's to report,
 // on the Go source (A020), and the tools say so in their _meta.
 func TestLintAgreesWithGenerator(t *testing.T) {
-	for _, pk := range []struct {
-		name string
-		load func(*testing.T)
-	}{
-		{"everything", func(t *testing.T) { everythingPackage(t) }},
-		{"extra", func(t *testing.T) { extraPackage(t) }},
-	} {
+	for _, pk := range goldenPackages {
 		pk.load(t)
 		n := startNative(t, pk.name)
 		fmt.Fprintf(n.in, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`+"\n")

@@ -28,13 +28,7 @@ func TestGeneratedPassProbes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close(ctx)
-	for _, pk := range []struct {
-		name string
-		load func(*testing.T)
-	}{
-		{"everything", func(t *testing.T) { everythingPackage(t) }},
-		{"extra", func(t *testing.T) { extraPackage(t) }},
-	} {
+	for _, pk := range goldenPackages {
 		pk.load(t)
 		wasm, err := os.ReadFile(build(t, pk.name, "wasip1"))
 		if err != nil {

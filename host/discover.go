@@ -60,7 +60,10 @@ func (d *Discovery) stop(kind StopKind, method, detail string) {
 // network, only /package mounted.
 func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Discovery {
 	d := &Discovery{}
-	s, err := h.start(ctx, m, RunConfig{Mounts: Mounts{Package: packageDir}, Timeout: h.discoverLimit})
+	// The run outlasts the discovery's limit by twice the exit grace, so
+	// that a module that has not answered in time can be watched once
+	// stdin closes (giveUp).
+	s, err := h.start(ctx, m, RunConfig{Mounts: Mounts{Package: packageDir}, Timeout: h.discoverLimit + 2*h.exitGrace})
 	if err != nil {
 		d.Record, d.Err = &Record{CloseToExit: -1}, err
 		d.stop(StopStart, "", err.Error())
@@ -72,6 +75,7 @@ func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Disc
 		for {
 			line, ok := s.next(time.Until(deadline))
 			if !ok {
+				s.giveUp(IDKey(jsonString(id)), h.discoverLimit)
 				d.stop(StopNoAnswer, method, "no answer to "+method)
 				return nil, false
 			}
@@ -165,4 +169,9 @@ func discoverRefused(res json.RawMessage) string {
 		return "server/discover: capabilities do not offer tools"
 	}
 	return ""
+}
+
+func jsonString(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
 }

@@ -337,36 +337,49 @@ func (s *session) closeStdin() {
 // the run is stopped as out of time. This is the one home of that
 // diagnosis, for subakogo call and the probes alike.
 func (s *session) answer(id string, wait time.Duration) (Message, bool) {
-	deadline := time.Now().Add(wait)
-	find := func(until time.Time) (Message, bool, bool) {
-		for {
-			line, ok := s.next(time.Until(until))
-			if !ok {
-				return Message{}, false, false
-			}
-			s.mu.Lock()
-			asked := s.rec.asked()
-			s.mu.Unlock()
-			if msg, ok := ParseMessage(line.Text); ok && msg.Method == "" && msg.HasID() && IDKey(msg.ID) == id {
-				return msg, true, false
-			}
-			if _, broken := breaksLine(line.Text, asked); broken {
-				return Message{}, false, true // the call is crashed; the record says why
-			}
+	msg, ok, broken := s.find(id, time.Now().Add(wait))
+	if !ok && !broken {
+		s.giveUp(id, wait)
+	}
+	return msg, ok
+}
+
+// find reads stdout lines until the answer to id (ok), a line that breaks
+// the call (broken), the module's end or until.
+func (s *session) find(id string, until time.Time) (msg Message, ok, broken bool) {
+	for {
+		line, more := s.next(time.Until(until))
+		if !more {
+			return Message{}, false, false
+		}
+		s.mu.Lock()
+		asked := s.rec.asked()
+		s.mu.Unlock()
+		if m, ok := ParseMessage(line.Text); ok && m.Method == "" && m.HasID() && IDKey(m.ID) == id {
+			return m, true, false
+		}
+		if _, broken := breaksLine(line.Text, asked); broken {
+			return Message{}, false, true // the call is crashed; the record says why
 		}
 	}
-	msg, ok, broken := find(deadline)
-	if ok || broken || s.ended() {
-		return msg, ok
+}
+
+// giveUp ends a wait of waited for the answer to id that saw none, the
+// module still running: it closes stdin and gives the module its exit
+// grace to answer after all. An answer then marks a module that reads to
+// end of input before answering (Record.HeldOpen, BreakWaitsForEOF);
+// with none, the run is stopped as out of time.
+func (s *session) giveUp(id string, waited time.Duration) {
+	if s.ended() {
+		return
 	}
 	s.mu.Lock()
-	s.rec.HeldOpen = wait
+	s.rec.HeldOpen = waited
 	s.mu.Unlock()
 	s.closeStdin()
-	if _, late, _ := find(time.Now().Add(s.exitGrace)); !late && !s.ended() {
+	if _, late, _ := s.find(id, time.Now().Add(s.exitGrace)); !late && !s.ended() {
 		s.stop(func() { s.rec.TimedOut = true })
 	}
-	return Message{}, false
 }
 
 // ended reports whether the module's run is over.

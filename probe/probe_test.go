@@ -10,6 +10,7 @@ import (
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/probe"
+	"github.com/subako-ai/subako-go/protocolcheck"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -188,5 +189,25 @@ func TestExamplesPass(t *testing.T) {
 			t.Errorf("%s:%s", ex, messages(res.Findings))
 		}
 		t.Logf("%s: %d runs in %v", ex, len(res.Runs), res.Elapsed)
+	}
+}
+
+// TestDiscoveryWaitsForEOF: a module that reads to end of input before it
+// answers anything fails discovery, and lint says why (P008, the host's
+// one diagnosis) instead of only that it ran out of time.
+func TestDiscoveryWaitsForEOF(t *testing.T) {
+	ctx := context.Background()
+	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond, DiscoverLimit: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(ctx)
+	m, err := h.Compile(ctx, subject(t, "eof-all"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := protocolcheck.Check(h.Discover(ctx, m, ""))
+	if len(fs) != 1 || fs[0].Rule != rules.ProtocolNoAnswer || !strings.Contains(fs[0].Message, "no answer in 500ms while stdin stayed open; it answered ") {
+		t.Errorf("%s", messages(fs))
 	}
 }

@@ -25,6 +25,10 @@ var breakRules = map[host.BreakKind]*rules.Rule{
 	host.BreakTrap:       rules.ProtocolTrap,
 	host.BreakTimeout:    rules.ProtocolTimeout,
 	host.BreakOverflow:   rules.ProtocolStdoutLimit,
+	host.BreakRepeated:   rules.ProtocolUnknownID,
+	// A module that answered only once stdin closed did not answer in
+	// time: P008, whose message says why.
+	host.BreakWaitsForEOF: rules.ProtocolNoAnswer,
 }
 
 // Check judges an upload discovery run: the protocol as the host

@@ -10,7 +10,7 @@ import (
 func TestEveryBreakHasARule(t *testing.T) {
 	for _, k := range []host.BreakKind{host.BreakNotMessage, host.BreakUnknownID, host.BreakRPCError, host.BreakResultType,
 		host.BreakRequest, host.BreakNoAnswer, host.BreakExitCode, host.BreakNoExit, host.BreakTrap, host.BreakTimeout,
-		host.BreakOverflow, host.BreakPartial} {
+		host.BreakOverflow, host.BreakPartial, host.BreakRepeated, host.BreakWaitsForEOF} {
 		if breakRules[k] == nil {
 			t.Errorf("break %s has no rule", k)
 		}

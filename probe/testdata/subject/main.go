@@ -1,6 +1,7 @@
 // Command subject is a small ABI 1 module for the probe's tests: it
 // behaves well, or breaks one probe in the way its mode (set with
-// -ldflags=-X main.mode=MODE) names.
+// -ldflags=-X main.mode=MODE) names. eof reads to end of input before it
+// answers a call; eof-all before it answers anything, discovery included.
 package main
 
 import (
@@ -46,7 +47,7 @@ func main() {
 		if err != nil {
 			break
 		}
-		if mode == "eof" && strings.Contains(line, `"tools/call"`) {
+		if mode == "eof-all" || (mode == "eof" && strings.Contains(line, `"tools/call"`)) {
 			// Reads all of stdin before answering a call.
 			rest, _ := io.ReadAll(in)
 			answer(write, line)
