@@ -478,11 +478,12 @@ func (c *funcCheck) table(idx uint32) TableType {
 	return c.m.tableSpace[idx]
 }
 
-func (c *funcCheck) elem(idx uint32) *Elem {
-	if int(idx) >= len(c.m.Elems) {
+// elem is the type of element segment idx.
+func (c *funcCheck) elem(idx uint32) ValType {
+	if int(idx) >= len(c.m.elemTypes) {
 		c.invalid("unknown elem segment " + itoa(int64(idx)))
 	}
-	return &c.m.Elems[idx]
+	return c.m.elemTypes[idx]
 }
 
 func (c *funcCheck) data(idx uint32) {
@@ -704,8 +705,8 @@ func (c *funcCheck) misc(op uint32, im *immediates) {
 		c.popTypes([]ValType{I32, I32, I32})
 	case 12: // table.init
 		t := c.table(im.b)
-		if e := c.elem(im.a); e.Type != t.Elem {
-			c.invalid("type mismatch: elem segment of " + e.Type.String() + " for a table of " + t.Elem.String())
+		if e := c.elem(im.a); e != t.Elem {
+			c.invalid("type mismatch: elem segment of " + e.String() + " for a table of " + t.Elem.String())
 		}
 		c.popTypes([]ValType{I32, I32, I32})
 	case 13: // elem.drop

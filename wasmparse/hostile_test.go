@@ -76,6 +76,12 @@ func oneParamFuncTypes(n int) []byte {
 	return module(section(1, vector(n, []byte{0x60, 1, 0x7f, 0})))
 }
 
+// passiveDatas is n passive data segments of no bytes, two bytes each.
+func passiveDatas(n int) []byte { return module(section(11, vector(n, []byte{1, 0}))) }
+
+// passiveElems is n passive element segments of no functions, three bytes each.
+func passiveElems(n int) []byte { return module(section(9, vector(n, []byte{1, 0, 0}))) }
+
 // misplacedSections is n copies of a type section: all but one duplicates.
 func misplacedSections(n int) []byte {
 	return module([]byte(strings.Repeat("\x01\x01\x00", n)))
@@ -96,6 +102,9 @@ var hostile = []struct {
 	// A type entry is 12 bytes; its value types sit in one array.
 	{"empty function types under the limit", emptyFuncTypes, 330000, "", 10},
 	{"one-parameter function types under the limit", oneParamFuncTypes, 250000, "", 10},
+	// Data segments are checked as they are read and only counted.
+	{"empty data segments under the limit", passiveDatas, 100000, "", 10},
+	{"empty element segments under the limit", passiveElems, 100000, "", 10},
 	{"unclosed blocks", unclosedBlocks, 500000, "10001 nested blocks in one function, more than the limit of 10000", 10},
 	{"empty custom sections", emptyCustoms, 330000, "", 10},
 	{"zero-payload sections", zeroPayloadSections, 500000, "unexpected end", 10},

@@ -103,16 +103,16 @@ type Module struct {
 	imports    []importEntry
 	importText string // every import's names, a module name once for a run of imports from it
 
-	Funcs    []uint32 // type index of each defined function
-	Tables   []Table
-	Memories []Memory
-	Tags     []Tag
-	Globals  []Global
-	Exports  []Export
-	Start    int64 // -1 when there is no start section
-	Elems    []Elem
-	Datas    []Data
-	NumCodes int // function bodies in the code section; each is validated as it is read
+	Funcs     []uint32 // type index of each defined function
+	Tables    []Table
+	Memories  []Memory
+	Tags      []Tag
+	Globals   []Global
+	Exports   []Export
+	Start     int64     // -1 when there is no start section
+	elemTypes []ValType // of each element segment, checked as it is read and not kept otherwise
+	NumDatas  int       // data segments, checked as they are read and not kept: nothing needs them after
+	NumCodes  int       // function bodies in the code section; each is validated as it is read
 
 	HasDataCount bool
 	DataCount    uint32

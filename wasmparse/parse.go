@@ -274,7 +274,7 @@ func (p *parser) finish() {
 		m.problem(Problem{Kind: Malformed, Offset: off, Section: SectionCode, Func: -1,
 			Message: "function and code section have inconsistent lengths: " + itoa(int64(len(m.Funcs))) + " functions, " + itoa(int64(m.NumCodes)) + " bodies"})
 	}
-	if m.HasDataCount && int(m.DataCount) != len(m.Datas) {
+	if m.HasDataCount && int(m.DataCount) != m.NumDatas {
 		off := m.Size
 		for _, s := range m.Sections {
 			if s.ID == 12 {
@@ -282,7 +282,7 @@ func (p *parser) finish() {
 			}
 		}
 		m.problem(Problem{Kind: Malformed, Offset: off, Section: SectionDataCount, Func: -1,
-			Message: "data count and data section have inconsistent lengths: count " + itoa(int64(m.DataCount)) + ", " + itoa(int64(len(m.Datas))) + " segments"})
+			Message: "data count and data section have inconsistent lengths: count " + itoa(int64(m.DataCount)) + ", " + itoa(int64(m.NumDatas)) + " segments"})
 	}
 }
 

@@ -364,50 +364,60 @@ func (p *parser) startSection() {
 
 func (p *parser) elemSection() {
 	r := &p.r
+	m := p.m
 	n := r.countMax(2, LimitElemSegments, 0)
-	p.m.Elems = make([]Elem, 0, min(n, r.remaining()/3)) // a segment takes 3 bytes or more
+	m.elemTypes = make([]ValType, 0, min(n, r.remaining()/3)) // a segment takes 3 bytes or more
 	for i := 0; i < n; i++ {
-		e := Elem{Pos: r.pos, Type: FuncRef}
-		foff := r.pos
+		pos := r.pos
+		typ, table := FuncRef, uint32(0)
 		flags := r.u32()
 		if flags > 7 {
-			r.fail(foff, "malformed elements segment kind")
+			r.fail(pos, "malformed elements segment kind")
 		}
-		switch {
-		case flags&1 == 0:
-			e.Mode = ModeActive
-		case flags&2 == 0:
-			e.Mode = ModePassive
-		default:
-			e.Mode = ModeDeclarative
-		}
+		active := flags&1 == 0
 		if flags&3 == 2 {
-			e.Table = r.u32()
+			table = r.u32()
 		}
-		if e.Mode == ModeActive {
-			e.Offset = p.constExpr(p.addrType())
+		if active {
+			p.constExpr(p.addrType())
 		}
 		exprs := flags&4 != 0
 		if flags&3 != 0 {
 			if exprs {
-				e.Type = p.refType()
+				typ = p.refType()
 			} else if r.byte() != 0 {
 				r.fail(r.pos-1, "malformed element kind")
 			}
 		}
-		k := r.countMax(1, LimitElemEntries, 0)
-		if exprs {
-			e.Exprs = make([]ConstExpr, k)
-			for j := range e.Exprs {
-				e.Exprs[j] = p.constExpr(e.Type)
-			}
-		} else {
-			e.Funcs = make([]uint32, k)
-			for j := range e.Funcs {
-				e.Funcs[j] = r.u32()
+		item := func() string { return "elem[" + itoa(int64(i)) + "]" }
+		if active {
+			if int(table) >= len(m.tableSpace) {
+				m.problem(Problem{Kind: Invalid, Offset: pos, Section: SectionElement, Item: item(), Func: -1, Message: "unknown table " + itoa(int64(table))})
+			} else if tt := m.tableSpace[table].Elem; tt.Is20() && typ.Is20() && tt != typ {
+				m.problem(Problem{Kind: Invalid, Offset: pos, Section: SectionElement, Item: item(), Func: -1, Message: "type mismatch: segment of " + typ.String() + " for a table of " + tt.String()})
 			}
 		}
-		p.m.Elems = append(p.m.Elems, e)
+		// The entries are checked as they are read and not kept: a
+		// function named here may be referenced (ref.func) in code.
+		k := r.countMax(1, LimitElemEntries, 0)
+		unknown := false
+		for range k {
+			if exprs {
+				p.constExpr(typ)
+				continue
+			}
+			f := r.u32()
+			if unknown {
+				continue
+			}
+			if int(f) >= len(m.funcSpace) {
+				m.problem(Problem{Kind: Invalid, Offset: pos, Section: SectionElement, Item: item(), Func: -1, Message: "unknown function " + itoa(int64(f))})
+				unknown = true
+				continue
+			}
+			m.declared.set(f, len(m.funcSpace))
+		}
+		m.elemTypes = append(m.elemTypes, typ)
 	}
 }
 
@@ -443,33 +453,29 @@ func (p *parser) codeSection() {
 func (p *parser) dataSection() {
 	r := &p.r
 	n := r.countMax(2, LimitDataSegments, 0)
-	p.m.Datas = make([]Data, 0, n)
 	for i := 0; i < n; i++ {
-		d := Data{Pos: r.pos}
-		foff := r.pos
+		pos := r.pos
+		active, memory := true, uint32(0)
 		flags := r.u32()
 		switch flags {
 		case 0:
-			d.Offset = p.constExpr(p.addrType())
+			p.constExpr(p.addrType())
 		case 1:
-			d.Mode = ModePassive
+			active = false
 		case 2:
-			d.Memory = r.u32()
-			if d.Memory != 0 {
-				p.use(FeatMultiMemory, foff, -1)
+			memory = r.u32()
+			if memory != 0 {
+				p.use(FeatMultiMemory, pos, -1)
 			}
-			d.Offset = p.constExpr(p.addrType())
+			p.constExpr(p.addrType())
 		default:
-			r.fail(foff, "malformed data segment kind")
+			r.fail(pos, "malformed data segment kind")
 		}
-		size := int(r.u32())
-		d.DataOffset = r.pos
-		d.Size = size
-		r.bytes(size)
-		if d.Mode == ModeActive && int(d.Memory) >= p.m.NumImportedMemories+len(p.m.Memories) {
-			p.m.problem(Problem{Kind: Invalid, Offset: d.Pos, Section: SectionData, Item: "data[" + itoa(int64(i)) + "]", Func: -1, Message: "unknown memory " + itoa(int64(d.Memory))})
+		r.bytes(int(r.u32()))
+		if active && int(memory) >= p.m.NumImportedMemories+len(p.m.Memories) {
+			p.m.problem(Problem{Kind: Invalid, Offset: pos, Section: SectionData, Item: "data[" + itoa(int64(i)) + "]", Func: -1, Message: "unknown memory " + itoa(int64(memory))})
 		}
-		p.m.Datas = append(p.m.Datas, d)
+		p.m.NumDatas++
 	}
 }
 

@@ -269,27 +269,6 @@ const (
 	ModeDeclarative
 )
 
-// Elem is an element segment.
-type Elem struct {
-	Mode   SegmentMode
-	Table  uint32
-	Offset ConstExpr // active only
-	Type   ValType
-	Funcs  []uint32    // when given as function indices
-	Exprs  []ConstExpr // when given as expressions
-	Pos    int
-}
-
-// Data is a data segment. Its bytes are not copied.
-type Data struct {
-	Mode       SegmentMode
-	Memory     uint32
-	Offset     ConstExpr
-	DataOffset int
-	Size       int
-	Pos        int
-}
-
 // LocalRun is a run of locals of one type, as the code section declares them.
 type LocalRun struct {
 	Count uint32

@@ -61,23 +61,6 @@ func (p *parser) checkModule() {
 			inv(off, SectionStart, "", "start function must take and return nothing, it is "+ft.String())
 		}
 	}
-	for i, e := range m.Elems {
-		item := "elem[" + itoa(int64(i)) + "]"
-		if e.Mode == ModeActive {
-			if int(e.Table) >= len(m.tableSpace) {
-				inv(e.Pos, SectionElement, item, "unknown table "+itoa(int64(e.Table)))
-			} else if tt := m.tableSpace[e.Table].Elem; tt.Is20() && e.Type.Is20() && tt != e.Type {
-				inv(e.Pos, SectionElement, item, "type mismatch: segment of "+e.Type.String()+" for a table of "+tt.String())
-			}
-		}
-		for _, f := range e.Funcs {
-			if int(f) >= len(m.funcSpace) {
-				inv(e.Pos, SectionElement, item, "unknown function "+itoa(int64(f)))
-				break
-			}
-			m.declared.set(f, len(m.funcSpace))
-		}
-	}
 }
 
 // funcType checks that type index ti names a function type.
