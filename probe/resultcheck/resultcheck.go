@@ -87,7 +87,11 @@ func Check(result, outputSchema json.RawMessage) []Problem {
 		withType["resultType"] = "complete"
 	}
 	if err := mcpschema.ValidateValue("CallToolResult", withType); err != nil {
-		return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + failureText(err)}}
+		detail := blockFailure(obj["content"])
+		if detail == "" {
+			detail = failureText(err, "")
+		}
+		return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + detail}}
 	}
 	if isErr, _ := obj["isError"].(bool); isErr {
 		return nil
@@ -126,13 +130,14 @@ func validate(outputSchema json.RawMessage, v any) []Problem {
 		return []Problem{{NotChecked, "structuredContent was not validated: " + err.Error()}}
 	}
 	if err := s.Validate(v); err != nil {
-		return []Problem{{OutputSchema, "structuredContent does not match the outputSchema: " + failureText(err)}}
+		return []Problem{{OutputSchema, "structuredContent does not match the outputSchema: " + failureText(err, "")}}
 	}
 	return nil
 }
 
-// failureText names where and which keyword failed, the first few.
-func failureText(err error) string {
+// failureText names where and which keyword failed, the first few; at is
+// the pointer of the validated value in the result ("" for the whole).
+func failureText(err error, at string) string {
 	fs := offlineschema.Failures(err)
 	if len(fs) == 0 {
 		return oneLine(err.Error(), 300)
@@ -143,9 +148,43 @@ func failureText(err error) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(fs)-maxFailures))
 			break
 		}
+		f.Pointer = at + f.Pointer
 		parts = append(parts, oneLine(f.String(), 200))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// blockDefs are the content blocks of MCP 2026-07-28, by type.
+var blockDefs = map[string]string{
+	"text": "TextContent", "image": "ImageContent", "audio": "AudioContent",
+	"resource_link": "ResourceLink", "resource": "EmbeddedResource",
+}
+
+// blockFailure says what is wrong with the first broken content block,
+// judged as the block its type names: the schema's anyOf of every block
+// type would only say that none matched. "" when no block is at fault.
+func blockFailure(content any) string {
+	blocks, _ := content.([]any)
+	for i, b := range blocks {
+		at := fmt.Sprintf("/content/%d", i)
+		m, ok := b.(map[string]any)
+		if !ok {
+			return "at " + at + ": a content block must be an object"
+		}
+		typ, _ := m["type"].(string)
+		def, ok := blockDefs[typ]
+		if !ok {
+			return fmt.Sprintf("at %s: the block's type is %s, not one of text, image, audio, resource_link or resource", at, short(m["type"]))
+		}
+		if err := mcpschema.ValidateValue(def, m); err != nil {
+			article := "a "
+			if strings.ContainsAny(typ[:1], "aeiou") {
+				article = "an "
+			}
+			return article + typ + " block: " + failureText(err, at)
+		}
+	}
+	return ""
 }
 
 // The compiled outputSchemas, by their bytes: each tool's schema is

@@ -34,7 +34,11 @@ func TestCheck(t *testing.T) {
 		{name: "an array", result: `[]`, kind: NotCallToolResult, detail: []string{"not a JSON object"}},
 		{name: "no content", result: `{"structuredContent":{}}`, kind: NotCallToolResult, detail: []string{"content"}},
 		{name: "content not an array", result: `{"content":"hi"}`, kind: NotCallToolResult, detail: []string{"at /content", "type"}},
-		{name: "text block without text", result: `{"content":[{"type":"text"}]}`, kind: NotCallToolResult, detail: []string{"at /content/0"}},
+		{name: "text block without text", result: `{"content":[{"type":"text","text":"ok"},{"type":"text"}]}`, kind: NotCallToolResult,
+			detail: []string{"a text block: at /content/1: missing property 'text' (keyword required at #/$defs/TextContent/required)"}},
+		{name: "image without data", result: `{"content":[{"type":"image","mimeType":"image/png"}]}`, kind: NotCallToolResult, detail: []string{"an image block: at /content/0", "'data'"}},
+		{name: "unknown block type", result: `{"content":[{"type":"video"}]}`, kind: NotCallToolResult, detail: []string{`at /content/0: the block's type is "video"`}},
+		{name: "block not an object", result: `{"content":[7]}`, kind: NotCallToolResult, detail: []string{"at /content/0: a content block must be an object"}},
 		{name: "incomplete", result: `{"content":[],"resultType":"input_required"}`, kind: NotCallToolResult, detail: []string{`"input_required"`}},
 		{name: "isError not a boolean", result: `{"content":[],"isError":"yes"}`, kind: NotCallToolResult, detail: []string{"at /isError"}},
 
