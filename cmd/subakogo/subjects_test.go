@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/json"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,5 +24,42 @@ func TestCallWaitsForEOF(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLintSubjects: lint, with its default probes, passes the well-behaved
+// package of every language and finds the JSON-RPC error for bad
+// arguments in each language's rpc_error package, on that module.
+func TestLintSubjects(t *testing.T) {
+	var good, bad []string
+	for _, lang := range subjects.Langs {
+		good = append(good, subjects.Package(t, lang, subjects.Good))
+		bad = append(bad, subjects.Package(t, lang, subjects.RPCError))
+	}
+	if code, out, errOut := runCLI(append([]string{"lint"}, good...)...); code != exitOK || !strings.HasPrefix(out, "no findings") {
+		t.Errorf("well-behaved: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut := runCLI(append([]string{"lint", "--format", "json"}, bad...)...)
+	var rep struct {
+		Files []struct {
+			Path     string
+			Findings []struct{ Rule string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != exitFindings || err != nil {
+		t.Fatalf("rpc_error: exit %d, %v, stdout %q, stderr %q", code, err, out, errOut)
+	}
+	for _, f := range rep.Files {
+		var rules []string
+		for _, fd := range f.Findings {
+			rules = append(rules, fd.Rule)
+		}
+		want := ""
+		if filepath.Base(f.Path) == "module.wasm" {
+			want = "P031"
+		}
+		if got := strings.Join(slices.Compact(rules), " "); got != want {
+			t.Errorf("%s: rules %q, want %q", f.Path, got, want)
+		}
 	}
 }
