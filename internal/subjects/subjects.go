@@ -126,19 +126,11 @@ func Module(tb testing.TB, lang Lang, v Variant) string {
 // ModuleFile is Module without a test, for the languages other than Go;
 // its error is a *MissingError when the toolchain is missing.
 func ModuleFile(lang Lang, v Variant) (string, error) {
-	tc, err := toolchainOf(lang)
+	tc, err := chains.get(lang, func() (*toolchain, error) { return toolchainOf(lang) })
 	if err != nil {
 		return "", err
 	}
-	mu.Lock()
-	r := built[subject{lang, v}]
-	if r == nil {
-		r = &result{}
-		built[subject{lang, v}] = r
-	}
-	mu.Unlock()
-	r.once.Do(func() { r.path, r.err = buildCached(lang, v, tc) })
-	return r.path, r.err
+	return builds.get(subject{lang, v}, func() (string, error) { return buildCached(lang, v, tc) })
 }
 
 type subject struct {
@@ -146,17 +138,31 @@ type subject struct {
 	v    Variant
 }
 
-type result struct {
-	once sync.Once
-	path string
-	err  error
+// Each toolchain is looked for, and each subject built, once a process.
+var (
+	chains onceMap[Lang, *toolchain]
+	builds onceMap[subject, string]
+)
+
+// onceMap keeps what f gave for each key, f running at most once a key.
+type onceMap[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]func() (V, error)
 }
 
-var (
-	mu     sync.Mutex
-	built  = map[subject]*result{}
-	chains = map[Lang]*chainResult{}
-)
+func (o *onceMap[K, V]) get(k K, f func() (V, error)) (V, error) {
+	o.mu.Lock()
+	g := o.m[k]
+	if g == nil {
+		if o.m == nil {
+			o.m = map[K]func() (V, error){}
+		}
+		g = sync.OnceValues(f)
+		o.m[k] = g
+	}
+	o.mu.Unlock()
+	return g()
+}
 
 // toolchain is what builds one language's subjects.
 type toolchain struct {
@@ -167,33 +173,16 @@ type toolchain struct {
 	build func(ctx context.Context, v Variant, tmp, out string) error
 }
 
-type chainResult struct {
-	once sync.Once
-	tc   *toolchain
-	err  error
-}
-
 func toolchainOf(lang Lang) (*toolchain, error) {
-	mu.Lock()
-	r := chains[lang]
-	if r == nil {
-		r = &chainResult{}
-		chains[lang] = r
+	switch lang {
+	case C:
+		return clangToolchain()
+	case Rust:
+		return rustToolchain()
+	case AssemblyScript:
+		return ascToolchain()
 	}
-	mu.Unlock()
-	r.once.Do(func() {
-		switch lang {
-		case C:
-			r.tc, r.err = clangToolchain()
-		case Rust:
-			r.tc, r.err = rustToolchain()
-		case AssemblyScript:
-			r.tc, r.err = ascToolchain()
-		default:
-			r.err = fmt.Errorf("subjects: no toolchain for %q", lang)
-		}
-	})
-	return r.tc, r.err
+	return nil, fmt.Errorf("subjects: no toolchain for %q", lang)
 }
 
 // buildLimit bounds one compiler run (npm install included): a loaded
