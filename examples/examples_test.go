@@ -42,6 +42,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	host.ServeCompileWorker()
 	code := m.Run()
 	if theHost != nil {
 		_ = theHost.Close(context.Background())

@@ -56,8 +56,11 @@ func (d *Discovery) stop(kind StopKind, method, detail string) {
 }
 
 // Discover runs the module as Subako does at upload: server/discover, then
-// tools/list page by page, within the discovery limit (Subako's 10 s), with no volume and no
-// network, only /package mounted.
+// tools/list page by page, within the discovery limit (Subako's 10 s) and
+// the context's deadline less twice the exit grace: a caller sharing the
+// limit with the module's compilation sets the deadline to the limit's end
+// plus that, the time to watch the module once stdin closes. With no
+// volume and no network, only /package mounted.
 func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Discovery {
 	d := &Discovery{}
 	// The run outlasts the discovery's limit by twice the exit grace, so
@@ -69,13 +72,17 @@ func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Disc
 		d.stop(StopStart, "", err.Error())
 		return d
 	}
-	deadline := time.Now().Add(h.discoverLimit)
+	started := time.Now()
+	deadline := started.Add(h.discoverLimit)
+	if d, ok := ctx.Deadline(); ok && d.Add(-2*h.exitGrace).Before(deadline) {
+		deadline = d.Add(-2 * h.exitGrace) // shared with the compilation before it
+	}
 	ask := func(id, method string, params map[string]any) (json.RawMessage, bool) {
 		s.send(request(id, method, params))
 		for {
 			line, ok := s.next(time.Until(deadline))
 			if !ok {
-				s.giveUp(IDKey(jsonString(id)), h.discoverLimit)
+				s.giveUp(IDKey(jsonString(id)), deadline.Sub(started))
 				d.stop(StopNoAnswer, method, "no answer to "+method)
 				return nil, false
 			}

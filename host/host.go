@@ -15,9 +15,6 @@ import (
 
 	"github.com/subako-ai/subako-go/wasmparse"
 	"github.com/tetratelabs/wazero"
-	"github.com/tetratelabs/wazero/api"
-	"github.com/tetratelabs/wazero/experimental"
-	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 )
 
 // Limits of the host beyond the ABI's, which Subako does not publish.
@@ -28,13 +25,19 @@ const (
 	// memory. A memory.grow past it fails as the wasm spec says (-1), which
 	// a Go module reports as running out of memory.
 	MemoryLimit = 1 << 30
-	// CompileLimit bounds compiling one module. A compilation that overruns
-	// it is abandoned and reported as a CompileTimeoutError. It is generous
-	// (a cold compile of a 2.5 MB Go module takes about a second, and ten on
-	// a machine loaded five times over) because the reader's shape limits
+	// CompileLimit bounds compiling one module when the caller gives no
+	// deadline (a discovery gives its own 10 s, which compiling shares), and
+	// the background compilation for the cache. A compilation that overruns
+	// is abandoned and reported as a CompileTimeoutError. It is generous (a
+	// cold compile of a 2.5 MB Go module takes about a second, and ten on a
+	// machine loaded five times over) because the reader's shape limits
 	// already refuse the modules wazero's compiler is slow on; this is the
 	// backstop for the rest.
 	CompileLimit = time.Minute
+	// InterpretMaxBytes and InterpretMaxLocals bound the modules EngineAuto
+	// interprets (see interpretable).
+	InterpretMaxBytes  = 64 << 20
+	InterpretMaxLocals = 1_000_000
 	// CacheMaxBytes caps the compilation cache: when a host starts with
 	// more than this on disk, the oldest entries (by when they were
 	// written) are removed until a quarter of it is free.
@@ -48,12 +51,18 @@ type Options struct {
 	// CacheDir holds wazero's compilation cache, so a second run of the same
 	// module starts fast. "" uses the user cache directory; "-" disables it.
 	CacheDir string
+	// Engine says how modules are run: EngineAuto (the default) interprets
+	// a module the cache does not hold yet while it is compiled for the
+	// cache in the background.
+	Engine Engine
 	// CacheMaxBytes overrides CacheMaxBytes (tests).
 	CacheMaxBytes int64
 	// CompileLimit overrides CompileLimit (tests).
 	CompileLimit time.Duration
 	// MemoryLimit overrides MemoryLimit, in bytes (tests).
 	MemoryLimit int64
+	// CompileMemory overrides CompileMemory, in bytes (tests).
+	CompileMemory int64
 	// DiscoverLimit bounds a whole upload discovery (and a run with no
 	// timeout of its own); 0 means Subako's, DiscoverLimit. Tests shorten it.
 	DiscoverLimit time.Duration
@@ -62,33 +71,36 @@ type Options struct {
 	ExitGrace time.Duration
 }
 
-// Host owns a wazero runtime with WASI preview 1 as Subako provides it.
+// Host owns wazero runtimes with WASI preview 1 as Subako provides it: the
+// optimising compiler's, and the interpreter's once a module is interpreted.
 type Host struct {
 	rt            wazero.Runtime
 	cache         wazero.CompilationCache
+	cacheDir      string // "" for none
+	engine        Engine
+	memory        int64
+	compileMemory int64
 	compileLimit  time.Duration
 	discoverLimit time.Duration
 	exitGrace     time.Duration
 
-	mu        sync.Mutex
-	abandoned int  // compilations given up on and still running
-	closed    bool // Close was called
+	mu      sync.Mutex
+	interp  wazero.Runtime // started on first use
+	pending int            // compilations running in this process that Close must outlast
+	closed  bool           // Close was called
 }
-
-// errnoNotsup is WASI's ENOTSUP: Subako answers fd_allocate with it.
-const errnoNotsup = 58
 
 // New starts a host.
 func New(ctx context.Context, opt Options) (*Host, error) {
-	memory := opt.MemoryLimit
-	if memory <= 0 {
-		memory = MemoryLimit
+	h := &Host{engine: opt.Engine, memory: opt.MemoryLimit, compileLimit: opt.CompileLimit,
+		discoverLimit: DiscoverLimit, exitGrace: ExitGrace}
+	if h.memory <= 0 {
+		h.memory = MemoryLimit
 	}
-	cfg := wazero.NewRuntimeConfig().
-		WithCoreFeatures(api.CoreFeaturesV2).
-		WithCloseOnContextDone(true).
-		WithMemoryLimitPages(uint32(min(memory/wasmPage, 1<<16)))
-	h := &Host{compileLimit: opt.CompileLimit, discoverLimit: DiscoverLimit, exitGrace: ExitGrace}
+	h.compileMemory = opt.CompileMemory
+	if h.compileMemory <= 0 {
+		h.compileMemory = CompileMemory
+	}
 	if opt.DiscoverLimit > 0 {
 		h.discoverLimit = opt.DiscoverLimit
 	}
@@ -98,6 +110,7 @@ func New(ctx context.Context, opt Options) (*Host, error) {
 	if h.compileLimit <= 0 {
 		h.compileLimit = CompileLimit
 	}
+	cfg := runtimeConfig(false, h.memory)
 	if dir := cacheDir(opt.CacheDir); dir != "" {
 		limit := opt.CacheMaxBytes
 		if limit <= 0 {
@@ -108,23 +121,37 @@ func New(ctx context.Context, opt Options) (*Host, error) {
 		if err != nil {
 			return nil, err
 		}
-		h.cache = cache
+		h.cache, h.cacheDir = cache, dir
 		cfg = cfg.WithCompilationCache(cache)
 	}
-	h.rt = wazero.NewRuntimeWithConfig(ctx, cfg)
-	b := h.rt.NewHostModuleBuilder(wasi_snapshot_preview1.ModuleName)
-	wasi_snapshot_preview1.NewFunctionExporter().ExportFunctions(b)
-	b.NewFunctionBuilder().
-		WithGoFunction(api.GoFunc(func(_ context.Context, stack []uint64) { stack[0] = errnoNotsup }),
-			[]api.ValueType{api.ValueTypeI32, api.ValueTypeI64, api.ValueTypeI64}, []api.ValueType{api.ValueTypeI32}).
-		Export("fd_allocate")
-	// Only fd_write and fd_pwrite get a listener; see budgetListeners.
-	if _, err := b.Instantiate(experimental.WithFunctionListenerFactory(ctx, budgetListeners{})); err != nil {
-		h.Close(ctx)
+	rt, err := newRuntime(ctx, cfg)
+	if err != nil {
+		if h.cache != nil {
+			_ = h.cache.Close(ctx)
+		}
 		return nil, err
 	}
+	h.rt = rt
 	return h, nil
 }
+
+// interpreter is the interpreter's runtime, started on first use.
+func (h *Host) interpreter(ctx context.Context) (wazero.Runtime, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.interp == nil {
+		rt, err := newRuntime(ctx, runtimeConfig(true, h.memory))
+		if err != nil {
+			return nil, err
+		}
+		h.interp = rt
+	}
+	return h.interp, nil
+}
+
+// DiscoverLimit is the time a whole discovery has, its compilation
+// included.
+func (h *Host) DiscoverLimit() time.Duration { return h.discoverLimit }
 
 func cacheDir(opt string) string {
 	switch opt {
@@ -143,35 +170,62 @@ func cacheDir(opt string) string {
 // ExitGrace is how long a module has to exit once stdin closes.
 func (h *Host) ExitGrace() time.Duration { return h.exitGrace }
 
-// Close releases the runtime and the cache.
-// An abandoned compilation still running keeps them until it ends, since
-// wazero's compiler cannot be stopped and fails when its runtime goes.
+// Close releases the runtimes and the cache. A compilation still running
+// in this process keeps them until it ends, since wazero's compilers
+// cannot be stopped and fail when their runtime goes; a compile worker
+// still writing the cache goes on alone, within CompileLimit.
 func (h *Host) Close(ctx context.Context) error {
 	h.mu.Lock()
 	h.closed = true
-	pending := h.abandoned > 0
+	pending := h.pending > 0
 	h.mu.Unlock()
 	if pending {
-		return nil // the last abandoned compilation closes
+		return nil // the last pending compilation releases
 	}
 	return h.release(ctx)
 }
 
+// hold counts a compilation Close must outlast; false when the host is
+// closed already.
+func (h *Host) hold() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return false
+	}
+	h.pending++
+	return true
+}
+
+// unhold ends what hold counted, releasing the host when it was closed
+// meanwhile and this was the last.
+func (h *Host) unhold() {
+	h.mu.Lock()
+	h.pending--
+	last := h.closed && h.pending == 0
+	h.mu.Unlock()
+	if last {
+		_ = h.release(context.Background())
+	}
+}
+
 func (h *Host) release(ctx context.Context) error {
 	err := h.rt.Close(ctx)
+	h.mu.Lock()
+	interp := h.interp
+	h.mu.Unlock()
+	if interp != nil {
+		err = errors.Join(err, interp.Close(ctx))
+	}
 	if h.cache != nil {
 		err = errors.Join(err, h.cache.Close(ctx))
 	}
 	return err
 }
 
-// Module is a compiled module, ready to run many times.
-type Module struct {
-	compiled wazero.CompiledModule
-}
-
 // CompileTimeoutError is a compilation abandoned at its deadline: the
-// host's CompileLimit, or the context's deadline when that comes first.
+// context's (a discovery's, which compiling shares), or the host's
+// CompileLimit when the context has none.
 type CompileTimeoutError struct {
 	Limit time.Duration // the time it was given
 }
@@ -180,16 +234,20 @@ func (e *CompileTimeoutError) Error() string {
 	return "compiling the module took longer than " + e.Limit.String() + " and was abandoned"
 }
 
-// Compile compiles a module (or takes it from the cache), within the
-// host's CompileLimit and the context's deadline. wazero's compiler does not
-// stop when its context ends, so an overrunning compilation is left to
-// finish in the background and its result thrown away; the caller gets a
-// *CompileTimeoutError at the deadline.
+// Compile readies a module to run, as the host's Engine says, within the
+// context's deadline (or the host's CompileLimit when it has none): a
+// compilation that overruns is abandoned with a *CompileTimeoutError. The
+// optimising compiler runs in a worker process killed at the deadline when
+// the executable serves one (ServeCompileWorker), so an abandoned
+// compilation costs nothing more; otherwise it is left to finish in this
+// process and thrown away. Compile may read wasm until the module's
+// background compilation ends: the caller must not change it.
 func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	// A shape past an implementation limit (2^32-1 locals, 100,000 nested
 	// blocks) costs the compiler memory or time without bound: refuse it
 	// before wazero sees it, whoever calls.
-	if p, ok := wasmparse.Parse(wasm).Exceeded(); ok {
+	parsed := wasmparse.Parse(wasm)
+	if p, ok := parsed.Exceeded(); ok {
 		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
 	}
 	limit := h.compileLimit
@@ -198,37 +256,119 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
+	cached := h.cacheDir != "" && inCache(h.cacheDir, wasm)
+	switch {
+	case h.engine == EngineInterpreter, h.engine == EngineAuto && !cached && interpretable(wasm, parsed):
+		rt, err := h.interpreter(ctx)
+		if err != nil {
+			return nil, err
+		}
+		c, err := h.compileOn(ctx, rt, wasm, limit)
+		if err != nil {
+			return nil, err
+		}
+		m := &Module{now: code{rt: rt, compiled: c, interpreted: true}}
+		if h.engine == EngineAuto {
+			ready := make(chan struct{})
+			m.ready = ready
+			go func() {
+				m.better = h.compileForCache(wasm)
+				close(ready)
+			}()
+		}
+		return m, nil
+	case h.cacheDir != "" && !cached && workerServed.Load():
+		// Compile where an overrun can be killed, then load from the cache.
+		if err := h.compileInWorker(ctx, wasm, limit, false); err != nil {
+			return nil, err
+		}
+	}
+	c, err := h.compileOn(ctx, h.rt, wasm, limit)
+	if err != nil {
+		return nil, err
+	}
+	if h.cacheDir != "" && !cached {
+		markCached(h.cacheDir, wasm)
+	}
+	return &Module{now: code{rt: h.rt, compiled: c}}, nil
+}
+
+// interpretable says whether EngineAuto may interpret a module: whether
+// preparing it for the interpreter, which happens in this process and
+// cannot be stopped, is cheap. wazero's interpreter prepares most shapes
+// in linear time (9,999 nested blocks: 8 ms; a br_table of 65,520 targets:
+// 8 ms) but not many locals: 2,000 functions of 49,999 locals each, a 26 KB
+// module, take it 52 s (the optimising compiler, 1.8 s). Go modules declare
+// a few locals per function (8,820 in all in a 2.6 MB one, 65,416 in a 23 MB
+// one). A module past either bound is compiled, in a worker when there is
+// one, where its time and memory are bounded.
+func interpretable(wasm []byte, m *wasmparse.Module) bool {
+	return len(wasm) <= InterpretMaxBytes && m.Locals <= InterpretMaxLocals
+}
+
+// backgroundSlot lets one compilation for the cache run at a time in a
+// process, so that a command judging many new modules keeps its cores for
+// the runs it answers with; the others wait their turn.
+var backgroundSlot = make(chan struct{}, 1)
+
+// compileForCache builds wasm with the optimising compiler in the
+// background, within CompileLimit, writing the cache on the way, and
+// answers the code (none when it failed or the host closed meanwhile).
+func (h *Host) compileForCache(wasm []byte) code {
+	backgroundSlot <- struct{}{}
+	defer func() { <-backgroundSlot }()
+	h.mu.Lock()
+	closed := h.closed
+	h.mu.Unlock()
+	if closed {
+		return code{} // its turn came too late
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), h.compileLimit)
+	defer cancel()
+	worker := workerServed.Load() && h.cacheDir != "" // the worker hands its result over through the cache
+	if worker && h.compileInWorker(ctx, wasm, h.compileLimit, true) != nil {
+		return code{}
+	}
+	if !h.hold() {
+		return code{}
+	}
+	defer h.unhold()
+	c, err := h.rt.CompileModule(ctx, wasm) // from the cache when the worker wrote it
+	if err != nil {
+		return code{}
+	}
+	if !worker && h.cacheDir != "" {
+		markCached(h.cacheDir, wasm)
+	}
+	return code{rt: h.rt, compiled: c}
+}
+
+// compileOn compiles wasm on rt until ctx ends. wazero's compilers do not
+// stop when their context ends, so an overrunning compilation is left to
+// finish in the background and its result thrown away; the caller gets a
+// *CompileTimeoutError at the deadline.
+func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, limit time.Duration) (wazero.CompiledModule, error) {
 	type result struct {
 		c   wazero.CompiledModule
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		c, err := h.rt.CompileModule(ctx, wasm)
+		c, err := rt.CompileModule(ctx, wasm)
 		done <- result{c, err}
 	}()
 	select {
 	case r := <-done:
-		if r.err != nil {
-			return nil, r.err
-		}
-		return &Module{compiled: r.c}, nil
+		return r.c, r.err
 	case <-ctx.Done():
-		h.mu.Lock()
-		h.abandoned++
-		h.mu.Unlock()
-		go func() {
-			if r := <-done; r.err == nil {
-				_ = r.c.Close(context.Background())
-			}
-			h.mu.Lock()
-			h.abandoned--
-			last := h.closed && h.abandoned == 0
-			h.mu.Unlock()
-			if last {
-				_ = h.release(context.Background())
-			}
-		}()
+		if h.hold() {
+			go func() {
+				defer h.unhold()
+				if r := <-done; r.err == nil {
+					_ = r.c.Close(context.Background())
+				}
+			}()
+		}
 		return nil, &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
 	}
 }

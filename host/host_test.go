@@ -20,6 +20,7 @@ import (
 var buildDir string
 
 func TestMain(m *testing.M) {
+	ServeCompileWorker()
 	buildDir, _ = os.MkdirTemp("", "subako-host-test")
 	code := m.Run()
 	os.RemoveAll(buildDir)
@@ -36,9 +37,19 @@ func buildWasm(t *testing.T, pkg string) []byte {
 	return gowasm.Build(t, pkg)
 }
 
+// testEngine is the engine the tests' hosts use: the one SUBAKO_HOST_ENGINE
+// names (.ci/run runs host's tests again with "interpreter"), auto when unset.
+var testEngine = func() Engine {
+	e, ok := ParseEngine(os.Getenv("SUBAKO_HOST_ENGINE"))
+	if !ok && os.Getenv("SUBAKO_HOST_ENGINE") != "" {
+		panic("SUBAKO_HOST_ENGINE: not auto, compiler or interpreter")
+	}
+	return e
+}()
+
 func newHost(t *testing.T) *Host {
 	t.Helper()
-	h, err := New(context.Background(), Options{CacheDir: filepath.Join(buildDir, "cache")})
+	h, err := New(context.Background(), Options{CacheDir: filepath.Join(buildDir, "cache"), Engine: testEngine})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,25 +232,57 @@ func TestWriteBudget(t *testing.T) {
 	}
 }
 
-// TestCompilationCache: a compiled module lands in the cache directory, so
-// the next host (the next subakogo run) loads it instead of compiling.
-func TestCompilationCache(t *testing.T) {
+// TestEngineAuto: a module the cache does not hold is interpreted at once
+// while a worker compiles it into the cache; the module's later runs use
+// the compiled code, and the next host (the next subakogo run) loads it
+// from the cache without interpreting.
+func TestEngineAuto(t *testing.T) {
 	dir := t.TempDir()
-	h, err := New(context.Background(), Options{CacheDir: dir})
+	ctx := context.Background()
+	wasm := wasmbuild.Encode(wasmbuild.Command())
+	h, err := New(ctx, Options{CacheDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	compile(t, h, wasmbuild.Encode(wasmbuild.Command()))
-	h.Close(context.Background())
-	n := 0
-	_ = filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			n++
+	defer h.Close(ctx)
+	m := compile(t, h, wasm)
+	if !m.Interpreted() {
+		t.Fatal("a module not in the cache was not interpreted")
+	}
+	run := func(m *Module) {
+		t.Helper()
+		s, err := h.start(ctx, m, RunConfig{})
+		if err != nil {
+			t.Fatal(err)
 		}
-		return nil
-	})
-	if n == 0 {
-		t.Fatal("nothing was cached")
+		if r := s.wait(); !r.Exited || r.ExitCode != 0 {
+			t.Errorf("run: %+v", r)
+		}
+	}
+	run(m)
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if !m.WaitCompiled(wctx) || m.Interpreted() {
+		t.Fatal("the compiled code never came")
+	}
+	run(m)
+	if !inCache(dir, wasm) {
+		t.Error("no marker for the compiled module")
+	}
+	entries, _ := filepath.Glob(filepath.Join(dir, "wazero-*", "*"))
+	if len(entries) != 1 {
+		t.Errorf("cache entries %v", entries)
+	}
+	if jobs, _ := filepath.Glob(filepath.Join(dir, "job-*")); len(jobs) != 0 {
+		t.Errorf("the worker's input was left: %v", jobs)
+	}
+	h2, err := New(ctx, Options{CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h2.Close(ctx)
+	if m := compile(t, h2, wasm); m.Interpreted() {
+		t.Error("a module in the cache was interpreted")
 	}
 }
 

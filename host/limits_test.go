@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
+	"github.com/subako-ai/subako-go/wasmparse"
 	"github.com/tetratelabs/wabin/wasm"
 )
 
@@ -29,7 +31,7 @@ func allocated(f func()) uint64 {
 // exactly the limit, and traps otherwise); a module whose minimum is past
 // the default limit does not compile.
 func TestMemoryLimit(t *testing.T) {
-	h, err := New(context.Background(), Options{CacheDir: "-", MemoryLimit: 64 * wasmPage})
+	h, err := New(context.Background(), Options{CacheDir: "-", MemoryLimit: 64 * wasmPage, Engine: testEngine})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +71,7 @@ func TestCompileDeadline(t *testing.T) {
 	w := wasmbuild.Command()
 	w.CodeSection[0].Body = append(append(bytes.Repeat([]byte{wasm.OpcodeBlock, 0x40}, n), bytes.Repeat([]byte{wasm.OpcodeEnd}, n)...), wasm.OpcodeEnd)
 	bin := wasmbuild.Encode(w)
-	h, err := New(context.Background(), Options{CacheDir: "-", CompileLimit: 5 * time.Millisecond})
+	h, err := New(context.Background(), Options{CacheDir: "-", CompileLimit: 5 * time.Millisecond, Engine: EngineCompiler})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,5 +183,57 @@ func TestCachePruned(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 || entries[0].Name() != "c" || entries[1].Name() != "d" {
 		t.Errorf("left %v", entries)
+	}
+}
+
+// TestCompileBounded: the optimising compiler runs in a worker process,
+// killed at the compilation's deadline and capped in memory, so a module
+// just under every shape limit that still takes it seconds (eight
+// br_tables of 65,520 targets: about 8 s and 170 MB) costs no more than
+// the deadline, and one that needs more memory than the worker has fails
+// as a compile error, not a crash. EngineAuto does not interpret a module
+// of too many locals (wazero's interpreter takes a minute on the one
+// below, in this process): it compiles it in the worker too.
+func TestCompileBounded(t *testing.T) {
+	ctx := context.Background()
+	h, err := New(ctx, Options{CacheDir: t.TempDir(), Engine: EngineCompiler})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(ctx)
+	slow := hostileShape("brtable", 8)
+	dctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = h.Compile(dctx, slow)
+	var cte *CompileTimeoutError
+	if !errors.As(err, &cte) || time.Since(start) > 4*time.Second {
+		t.Errorf("after %v: %v", time.Since(start), err)
+	}
+
+	small, err := New(ctx, Options{CacheDir: t.TempDir(), Engine: EngineCompiler, CompileMemory: 512 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer small.Close(ctx)
+	locals := hostileShape("locals", 2000) // 26 KB; the compiler takes 780 MB
+	if _, err := small.Compile(ctx, locals); err == nil || !strings.Contains(err.Error(), "512 MiB") {
+		t.Errorf("over the worker's memory: %v", err)
+	} else {
+		t.Log(err)
+	}
+
+	if p := wasmparse.Parse(locals); interpretable(locals, p) {
+		t.Errorf("%d locals are interpretable", p.Locals)
+	}
+	auto, err := New(ctx, Options{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer auto.Close(ctx)
+	dctx, cancel = context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if _, err := auto.Compile(dctx, locals); !errors.As(err, &cte) {
+		t.Errorf("auto, too many locals: %v", err)
 	}
 }

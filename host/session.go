@@ -210,13 +210,14 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	}
 	httpCfg.WriteBudget = s.budget
 	httpCfg.Volume, httpCfg.Data = cfg.Mounts.Volume, cfg.Mounts.Data
-	httpMod, err := subakohttp.Instantiate(ctx, h.rt, &httpCfg)
+	c := m.current()
+	httpMod, err := subakohttp.Instantiate(ctx, c.rt, &httpCfg)
 	if err != nil {
 		closeMounts(mounts)
 		s.stopStdin()
 		return nil, &SetupError{Err: err}
 	}
-	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), m, cfg, s, fsConfig(mounts))
+	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), c, cfg, s, fsConfig(mounts))
 	go func() {
 		<-s.done
 		_ = httpMod.Close(context.Background())
@@ -254,7 +255,7 @@ func (e *SetupError) Error() string { return "the host could not set up the run:
 func (e *SetupError) Unwrap() error { return e.Err }
 
 // run instantiates the module in a goroutine.
-func (h *Host) run(ctx context.Context, m *Module, cfg RunConfig, s *session, fs wazero.FSConfig) {
+func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wazero.FSConfig) {
 	timeout := cfg.Timeout
 	if timeout <= 0 {
 		timeout = h.discoverLimit
@@ -273,7 +274,7 @@ func (h *Host) run(ctx context.Context, m *Module, cfg RunConfig, s *session, fs
 		WithRandSource(randSource{s})
 	go s.feed()
 	go func() {
-		mod, err := h.rt.InstantiateModule(runCtx, m.compiled, mc)
+		mod, err := c.rt.InstantiateModule(runCtx, c.compiled, mc)
 		if mod != nil {
 			_ = mod.Close(context.Background())
 		}

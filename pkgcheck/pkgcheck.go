@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"path/filepath"
+	"time"
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/input"
@@ -82,12 +83,16 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	if err != nil {
 		return findings, nil, err
 	}
-	// One deadline for compiling and discovery: CompileLimit, then the
-	// discovery's own limit. The probes keep to their own budget.
+	// One deadline for compiling and discovery, as Subako's 10 s; the run
+	// may outlast it by twice the exit grace, to be watched once stdin
+	// closes (see host.Discover). The probes keep to their own budget.
 	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, host.CompileLimit+host.DiscoverLimit)
+	start := time.Now()
+	ctx, cancel := context.WithDeadline(parent, start.Add(h.DiscoverLimit()+2*h.ExitGrace()))
 	defer cancel()
-	m, err := h.Compile(ctx, bytes.Clone(wasm))
+	compileCtx, cancelCompile := context.WithDeadline(ctx, start.Add(h.DiscoverLimit()))
+	defer cancelCompile()
+	m, err := h.Compile(compileCtx, bytes.Clone(wasm))
 	var late *host.CompileTimeoutError
 	switch {
 	case errors.As(err, &late):

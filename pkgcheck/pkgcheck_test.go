@@ -19,6 +19,11 @@ import (
 
 // buildInto builds the Go package pkg for wasip1 (once per source) and
 // writes the module to out.
+func TestMain(m *testing.M) {
+	host.ServeCompileWorker()
+	os.Exit(m.Run())
+}
+
 func buildInto(t *testing.T, pkg, out string) {
 	t.Helper()
 	if testing.Short() {
@@ -237,7 +242,7 @@ func TestCompileDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := New(host.Options{CacheDir: "-", CompileLimit: 5 * time.Millisecond})
+	c := New(host.Options{CacheDir: "-", Engine: host.EngineCompiler, DiscoverLimit: 50 * time.Millisecond})
 	defer c.Close(context.Background())
 	findings, _, err := c.Module(context.Background(), wasm, "", true)
 	if err != nil || len(findings) != 1 || findings[0].Rule != rules.ProtocolTimeout || !strings.Contains(findings[0].Message, "abandoned") {

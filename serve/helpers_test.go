@@ -13,10 +13,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
 func TestMain(m *testing.M) {
+	host.ServeCompileWorker()
 	if helperMain() {
 		return
 	}

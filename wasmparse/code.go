@@ -144,6 +144,7 @@ func (c *funcCheck) locals(params int) {
 		r.exceeds(start, LimitLocals, total)
 	}
 	c.numLocals = total
+	c.m.Locals += total
 }
 
 // expandLocals fills localTypes when the function declares at most a few

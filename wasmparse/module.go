@@ -113,6 +113,10 @@ type Module struct {
 	elemTypes []ValType // of each element segment, checked as it is read and not kept otherwise
 	NumDatas  int       // data segments, checked as they are read and not kept: nothing needs them after
 	NumCodes  int       // function bodies in the code section; each is validated as it is read
+	// Locals counts the locals of every function body read, parameters
+	// included: what a compiler allocates for, whatever their declarations'
+	// size.
+	Locals uint64
 
 	HasDataCount bool
 	DataCount    uint32

@@ -48,6 +48,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	skills := fs.String("skills", "", "a directory of skills, mounted at /skills and /skills/<name>")
 	timeout := fs.Duration("timeout", time.Minute, "the call's timeout")
 	raw := fs.Bool("json", false, "print the raw JSON-RPC answer")
+	engine := engineFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo call [flags] module.wasm TOOL ['{\"json\":\"args\"}' | @args.json | -]\n\n"+
 			"Runs one tools/call the way Subako does and shows the result. The arguments are a JSON object,\n"+
@@ -112,7 +113,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		defer fmt.Fprintf(stderr, "the volume is kept at %s\n", *volume)
 	}
 	ctx := context.Background()
-	h, err := host.New(ctx, host.Options{})
+	h, err := host.New(ctx, host.Options{Engine: *engine})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo call: the host could not start: %v\n", err)
 		return exitUnreadable

@@ -30,8 +30,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var ignore stringList
 	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
 	probes := probeFlags(fs)
+	engine := engineFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo check [--format text|json|sarif] [--probes none|safe|all] [--probe-time 20s] [--ignore ID]... [PACKAGE]\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo check [--format text|json|sarif] [--engine E] [--probes none|safe|all] [--probe-time 20s] [--ignore ID]... [PACKAGE]\n\n"+
 			"For CI: the analyzer, generated code up to date, a GOOS=wasip1 build, lint of the module with\n"+
 			"discovery and the call probes, and the example calls in testdata/calls.json. One exit code."+probeUsage)
 		fs.PrintDefaults()
@@ -99,7 +100,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	step("GOOS=wasip1 go build", err == nil)
 	if err == nil {
 		wasm, _ := os.ReadFile(wasmPath)
-		c := pkgcheck.New(host.Options{})
+		c := pkgcheck.New(host.Options{Engine: *engine})
 		c.Probes = probeOpt
 		defer c.Close(ctx)
 		assets, assetFindings, err := pkgcheck.CheckAssets(dir)

@@ -24,10 +24,11 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: error, warning or info")
 	static := fs.Bool("static", false, "check the binary only; do not run the module for discovery (nor the probes)")
 	probes := probeFlags(fs)
+	engine := engineFlag(fs)
 	var ignore stringList
 	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo lint [--format text|json|sarif] [--fail-on error|warning|info] [--static]\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo lint [--format text|json|sarif] [--fail-on error|warning|info] [--static] [--engine E]\n"+
 			"                    [--probes none|safe|all] [--probe-time 20s] [--ignore ID]... PATH...\n\n"+
 			"PATH is a .wasm module, a package directory (module.wasm, subako-package.json, assets/),\nor - for standard input. Modules without errors are run for discovery, as at upload."+probeUsage)
 		fs.PrintDefaults()
@@ -57,7 +58,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, err)
 	}
 	ctx := context.Background()
-	checker := pkgcheck.New(host.Options{})
+	checker := pkgcheck.New(host.Options{Engine: *engine})
 	checker.Probes = probeOpt
 	defer checker.Close(ctx)
 	var files []report.File

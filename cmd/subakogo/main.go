@@ -18,6 +18,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
@@ -56,6 +57,7 @@ func init() {
 }
 
 func main() {
+	host.ServeCompileWorker() // a compile worker the host started compiles and exits here
 	if isVetInvocation(os.Args[1:]) {
 		runVet() // go vet -vettool=$(which subakogo)
 		return

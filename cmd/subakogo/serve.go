@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/serve"
@@ -37,6 +38,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	probes := probeFlags(fs)
 	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
 	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback")
+	engine := engineFlag(fs)
 	watch := fs.Bool("watch", false, "rebuild on a source change (a Go package: regenerate subako_gen.go, build, lint) and tell clients the tool list changed")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo serve [flags] PATH\n\n"+
@@ -77,7 +79,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
-		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt,
+		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine},
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)

@@ -1,0 +1,191 @@
+package host
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+)
+
+// Engine says how the host turns a module into code it runs.
+type Engine int
+
+// The engines. Modules behave the same under each (budgets, memory cap,
+// subako_http, WASI, stdout and stderr); only speed differs.
+const (
+	// EngineAuto loads a module from the compilation cache when an earlier
+	// run compiled it there, and otherwise interprets it at once while
+	// wazero's optimising compiler builds it for the cache in the
+	// background (in a worker process when the executable serves one, see
+	// ServeCompileWorker), so the first run of a module does not wait about
+	// a second for code it runs once. Runs in the same process move to the
+	// compiled code when it is ready. Without a cache, the compilation runs
+	// in this process, and every host interprets a module's first runs.
+	EngineAuto Engine = iota
+	// EngineCompiler compiles every module with the optimising compiler
+	// before its first run: the fastest code, paid for up front.
+	EngineCompiler
+	// EngineInterpreter interprets every module: no compilation at all,
+	// slower code.
+	EngineInterpreter
+)
+
+func (e Engine) String() string {
+	switch e {
+	case EngineCompiler:
+		return "compiler"
+	case EngineInterpreter:
+		return "interpreter"
+	}
+	return "auto"
+}
+
+// ParseEngine reads an engine's name, as String writes it.
+func ParseEngine(s string) (Engine, bool) {
+	for _, e := range []Engine{EngineAuto, EngineCompiler, EngineInterpreter} {
+		if e.String() == s {
+			return e, true
+		}
+	}
+	return EngineAuto, false
+}
+
+// runtimeConfig is the one configuration of both runtimes (and of the
+// compile worker's, whose cache entries must be the ones the host looks up:
+// wazero's cache key covers the features and the termination checks).
+func runtimeConfig(interpreter bool, memory int64) wazero.RuntimeConfig {
+	cfg := wazero.NewRuntimeConfig()
+	if interpreter {
+		cfg = wazero.NewRuntimeConfigInterpreter()
+	}
+	return cfg.WithCoreFeatures(api.CoreFeaturesV2).
+		WithCloseOnContextDone(true).
+		WithMemoryLimitPages(uint32(min(memory/wasmPage, 1<<16)))
+}
+
+// errnoNotsup is WASI's ENOTSUP: Subako answers fd_allocate with it.
+const errnoNotsup = 58
+
+// newRuntime starts a runtime with WASI preview 1 as Subako provides it.
+func newRuntime(ctx context.Context, cfg wazero.RuntimeConfig) (wazero.Runtime, error) {
+	rt := wazero.NewRuntimeWithConfig(ctx, cfg)
+	b := rt.NewHostModuleBuilder(wasi_snapshot_preview1.ModuleName)
+	wasi_snapshot_preview1.NewFunctionExporter().ExportFunctions(b)
+	b.NewFunctionBuilder().
+		WithGoFunction(api.GoFunc(func(_ context.Context, stack []uint64) { stack[0] = errnoNotsup }),
+			[]api.ValueType{api.ValueTypeI32, api.ValueTypeI64, api.ValueTypeI64}, []api.ValueType{api.ValueTypeI32}).
+		Export("fd_allocate")
+	// Only fd_write and fd_pwrite get a listener; see budgetListeners.
+	if _, err := b.Instantiate(experimental.WithFunctionListenerFactory(ctx, budgetListeners{})); err != nil {
+		_ = rt.Close(ctx)
+		return nil, err
+	}
+	return rt, nil
+}
+
+// code is a module compiled for one runtime.
+type code struct {
+	rt          wazero.Runtime
+	compiled    wazero.CompiledModule
+	interpreted bool
+}
+
+// Module is a compiled module, ready to run many times. A module the host
+// interprets while the compiler builds it moves to the compiled code for
+// the runs that start once that is ready.
+type Module struct {
+	mu    sync.Mutex
+	now   code
+	ready chan struct{} // closed when better is set; nil when nothing better is coming
+	// better is the optimising compiler's code, zero when it failed.
+	better code
+}
+
+// current is the code a run starting now uses.
+func (m *Module) current() code {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.ready != nil {
+		select {
+		case <-m.ready:
+			m.ready = nil
+			if m.better.compiled != nil {
+				// Runs still using the interpreted code keep it: wazero
+				// lets a compiled module close under its instances.
+				_ = m.now.compiled.Close(context.Background())
+				m.now = m.better
+			}
+		default:
+		}
+	}
+	return m.now
+}
+
+// Interpreted says whether a run starting now is interpreted.
+func (m *Module) Interpreted() bool { return m.current().interpreted }
+
+// WaitCompiled waits until the module's compilation in the background (if
+// any) ends or ctx does, and says whether runs starting now use the
+// optimising compiler's code. A caller about to run a module many times
+// may wait for it rather than interpret every run.
+func (m *Module) WaitCompiled(ctx context.Context) bool {
+	m.mu.Lock()
+	ready := m.ready
+	m.mu.Unlock()
+	if ready != nil {
+		select {
+		case <-ready:
+		case <-ctx.Done():
+		}
+	}
+	return !m.Interpreted()
+}
+
+// markerDir holds one empty file per module the optimising compiler has
+// put in the cache, named by the module's SHA-256, so EngineAuto can tell
+// a module it may load from one it would have to compile without asking
+// wazero (whose cache keys are internal). A marker whose entry has since
+// been pruned only costs that module one compilation. The wazero version
+// is in the name because a new version does not read the old entries.
+func markerDir(cacheDir string) string {
+	return filepath.Join(cacheDir, "compiled-"+wazeroVersion())
+}
+
+func marker(cacheDir string, wasm []byte) string {
+	sum := sha256.Sum256(wasm)
+	return filepath.Join(markerDir(cacheDir), hex.EncodeToString(sum[:]))
+}
+
+// inCache says whether the optimising compiler has put wasm in the cache.
+func inCache(cacheDir string, wasm []byte) bool {
+	_, err := os.Stat(marker(cacheDir, wasm))
+	return err == nil
+}
+
+// markCached records that wasm is in the cache (best effort).
+func markCached(cacheDir string, wasm []byte) {
+	if os.MkdirAll(markerDir(cacheDir), 0o755) == nil {
+		if f, err := os.Create(marker(cacheDir, wasm)); err == nil {
+			_ = f.Close()
+		}
+	}
+}
+
+var wazeroVersion = sync.OnceValue(func() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			if d.Path == "github.com/tetratelabs/wazero" {
+				return d.Version
+			}
+		}
+	}
+	return "dev"
+})

@@ -1,0 +1,145 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/tetratelabs/wazero"
+
+	"github.com/subako-ai/subako-go/internal/input"
+)
+
+// CompileMemory caps the address space of a compile worker: what one
+// compilation by the optimising compiler may take before the worker is
+// refused memory and fails. A 2.5 MB Go module needs about 150 MB, and the
+// largest shapes the reader lets through (see W050-W053) under 1 GiB.
+const CompileMemory = 3 << 30
+
+// workerEnv carries a compile worker's job (see ServeCompileWorker), and
+// workerInEnv the file its stdin is, which it removes once read.
+const (
+	workerEnv   = "SUBAKO_HOST_COMPILE_WORKER"
+	workerInEnv = "SUBAKO_HOST_COMPILE_INPUT"
+)
+
+// workerServed is set once this executable has said it serves as a
+// compile worker.
+var workerServed atomic.Bool
+
+// ServeCompileWorker lets the host compile in a child process of this
+// executable, where a compilation over its time or memory is killed and
+// costs nothing more, and where a compilation for the cache may outlive a
+// command that has already answered. Call it first thing in main (and in
+// TestMain): in a process started as a worker it compiles and exits; in
+// any other it returns at once. A host in an executable that never calls
+// it compiles in its own process.
+func ServeCompileWorker() {
+	job := os.Getenv(workerEnv)
+	if job == "" {
+		workerServed.Store(true)
+		return
+	}
+	os.Exit(runWorker(job))
+}
+
+// workerJob is what a worker is asked: the module is its stdin.
+type workerJob struct {
+	Cache      string        // the compilation cache to write
+	Limit      time.Duration // the worker's time, after which it exits
+	Memory     int64         // the runtime's memory limit, as the host's
+	AddrSpace  int64         // the worker's address-space cap
+	Background bool          // compiling for the cache: lower priority
+}
+
+// The worker's exit codes.
+const (
+	workerFailed = 3 // the module does not compile (the error is on stderr)
+	workerLate   = 5 // out of time
+)
+
+func runWorker(spec string) int {
+	var job workerJob
+	if err := json.Unmarshal([]byte(spec), &job); err != nil || job.Cache == "" {
+		os.Stderr.WriteString("bad compile job\n")
+		return workerFailed
+	}
+	limitWorker(job.AddrSpace, job.Background)
+	time.AfterFunc(job.Limit, func() { os.Exit(workerLate) })
+	wasm, err := io.ReadAll(io.LimitReader(os.Stdin, input.MaxModule+1))
+	_ = os.Remove(os.Getenv(workerInEnv))
+	if err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+		return workerFailed
+	}
+	ctx := context.Background()
+	cache, err := wazero.NewCompilationCacheWithDir(job.Cache)
+	if err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+		return workerFailed
+	}
+	rt := wazero.NewRuntimeWithConfig(ctx, runtimeConfig(false, job.Memory).WithCompilationCache(cache))
+	if _, err := rt.CompileModule(ctx, wasm); err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+		return workerFailed
+	}
+	markCached(job.Cache, wasm)
+	return 0
+}
+
+// compileInWorker has a worker process compile wasm into the cache and
+// waits for it; the worker is killed when ctx ends (limit is the time ctx
+// gives, for the message), which is then a *CompileTimeoutError. A background worker runs at a lower priority, so
+// that it does not slow the run that is waiting for an answer.
+func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration, background bool) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, AddrSpace: h.compileMemory, Background: background})
+	// The module goes in a file, not a pipe: a worker for the cache
+	// outlives a command that answers and exits before a pipe is drained.
+	// The worker removes it; pruneCache removes one left behind.
+	in, err := os.CreateTemp(h.cacheDir, "job-*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = in.Write(wasm)
+	if _, serr := in.Seek(0, io.SeekStart); err == nil {
+		err = serr
+	}
+	if err != nil {
+		_ = in.Close()
+		_ = os.Remove(in.Name())
+		return err
+	}
+	defer in.Close()
+	cmd := exec.CommandContext(ctx, exe)
+	cmd.Env = append(os.Environ(), workerEnv+"="+string(job), workerInEnv+"="+in.Name())
+	cmd.Stdin = in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil, errors.As(err, &exit) && exit.ExitCode() == workerLate:
+		return &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
+	case errors.As(err, &exit) && exit.ExitCode() == workerFailed:
+		return errors.New(strings.TrimSpace(stderr.String()))
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n") // not the crash's goroutine dump
+	if strings.Contains(first, "out of memory") {
+		return fmt.Errorf("compiling the module needs more than the compiler's %d MiB of memory and was abandoned", h.compileMemory>>20)
+	}
+	return fmt.Errorf("the compile worker failed (%w): %s", err, first)
+}
