@@ -6,6 +6,7 @@ package host
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -86,6 +87,7 @@ type Host struct {
 
 	mu      sync.Mutex
 	interp  wazero.Runtime // started on first use
+	modules map[[sha256.Size]byte]*Module // by content: one compilation per module and host
 	pending int            // compilations running in this process that Close must outlast
 	closed  bool           // Close was called
 }
@@ -93,7 +95,7 @@ type Host struct {
 // New starts a host.
 func New(ctx context.Context, opt Options) (*Host, error) {
 	h := &Host{engine: opt.Engine, memory: opt.MemoryLimit, compileLimit: opt.CompileLimit,
-		discoverLimit: DiscoverLimit, exitGrace: ExitGrace}
+		discoverLimit: DiscoverLimit, exitGrace: ExitGrace, modules: map[[sha256.Size]byte]*Module{}}
 	if h.memory <= 0 {
 		h.memory = MemoryLimit
 	}
@@ -241,7 +243,10 @@ func (e *CompileTimeoutError) Error() string {
 // the executable serves one (ServeCompileWorker), so an abandoned
 // compilation costs nothing more; otherwise it is left to finish in this
 // process and thrown away. Compile may read wasm until the module's
-// background compilation ends: the caller must not change it.
+// background compilation ends: the caller must not change it. The same
+// bytes compiled again on the same host give the same Module, so a
+// process that runs a module many times (discovery, then calls) compiles
+// it once.
 func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	// A shape past an implementation limit (2^32-1 locals, 100,000 nested
 	// blocks) costs the compiler memory or time without bound: refuse it
@@ -250,6 +255,23 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	if p, ok := parsed.Exceeded(); ok {
 		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
 	}
+	sum := sha256.Sum256(wasm)
+	h.mu.Lock()
+	m := h.modules[sum]
+	h.mu.Unlock()
+	if m != nil {
+		return m, nil
+	}
+	m, err := h.compile(ctx, wasm, parsed)
+	if err == nil {
+		h.mu.Lock()
+		h.modules[sum] = m
+		h.mu.Unlock()
+	}
+	return m, err
+}
+
+func (h *Host) compile(ctx context.Context, wasm []byte, parsed *wasmparse.Module) (*Module, error) {
 	limit := h.compileLimit
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < limit {
 		limit = time.Until(d)

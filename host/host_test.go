@@ -266,6 +266,9 @@ func TestEngineAuto(t *testing.T) {
 		t.Fatal("the compiled code never came")
 	}
 	run(m)
+	if again := compile(t, h, wasm); again != m {
+		t.Error("the same bytes compiled twice on one host")
+	}
 	if !inCache(dir, wasm) {
 		t.Error("no marker for the compiled module")
 	}
