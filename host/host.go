@@ -86,10 +86,10 @@ type Host struct {
 	exitGrace     time.Duration
 
 	mu      sync.Mutex
-	interp  wazero.Runtime // started on first use
+	interp  wazero.Runtime                // started on first use
 	modules map[[sha256.Size]byte]*Module // by content: one compilation per module and host
-	pending int            // compilations running in this process that Close must outlast
-	closed  bool           // Close was called
+	pending int                           // compilations running in this process that Close must outlast
+	closed  bool                          // Close was called
 }
 
 // New starts a host.

@@ -137,8 +137,10 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	case errors.As(err, &exit) && exit.ExitCode() == workerFailed:
 		return errors.New(strings.TrimSpace(stderr.String()))
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n") // not the crash's goroutine dump
-	if strings.Contains(first, "out of memory") {
+	// The first line, not the crash's goroutine dump; the Go runtime says
+	// either of these when the address-space cap refuses it memory.
+	first, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+	if strings.Contains(first, "out of memory") || strings.Contains(first, "cannot allocate memory") {
 		return fmt.Errorf("compiling the module needs more than the compiler's %d MiB of memory and was abandoned", h.compileMemory>>20)
 	}
 	return fmt.Errorf("the compile worker failed (%w): %s", err, first)
