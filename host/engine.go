@@ -149,12 +149,13 @@ func (m *Module) WaitCompiled(ctx context.Context) bool {
 	return !m.Interpreted()
 }
 
-// markerDir holds one empty file per module the optimising compiler has
-// put in the cache, named by the module's SHA-256, so EngineAuto can tell
-// a module it may load from one it would have to compile without asking
-// wazero (whose cache keys are internal). A marker whose entry has since
-// been pruned only costs that module one compilation. The wazero version
-// is in the name because a new version does not read the old entries.
+// markerDir holds one file per module a compile worker has put in the
+// cache, named by the module's SHA-256 and holding the path of wazero's
+// entry for it, so EngineAuto can tell a module it may load from one it
+// would have to compile without asking wazero (whose cache keys are
+// internal): a marker counts only while its entry is there, whoever pruned
+// the cache. The wazero version is in the name because a new version does
+// not read the old entries.
 func markerDir(cacheDir string) string {
 	return filepath.Join(cacheDir, "compiled-"+wazeroVersion())
 }
@@ -164,18 +165,22 @@ func marker(cacheDir string, wasm []byte) string {
 	return filepath.Join(markerDir(cacheDir), hex.EncodeToString(sum[:]))
 }
 
-// inCache says whether the optimising compiler has put wasm in the cache.
+// inCache says whether a compile worker has put wasm in the cache and its
+// entry is still there.
 func inCache(cacheDir string, wasm []byte) bool {
-	_, err := os.Stat(marker(cacheDir, wasm))
+	entry, err := os.ReadFile(marker(cacheDir, wasm))
+	if err != nil || len(entry) == 0 || !filepath.IsLocal(string(entry)) {
+		return false
+	}
+	_, err = os.Stat(filepath.Join(cacheDir, string(entry)))
 	return err == nil
 }
 
-// markCached records that wasm is in the cache (best effort).
-func markCached(cacheDir string, wasm []byte) {
+// markCached records that wasm's compiled code is entry, a path inside
+// cacheDir (best effort).
+func markCached(cacheDir string, wasm []byte, entry string) {
 	if os.MkdirAll(markerDir(cacheDir), 0o755) == nil {
-		if f, err := os.Create(marker(cacheDir, wasm)); err == nil {
-			_ = f.Close()
-		}
+		_ = os.WriteFile(marker(cacheDir, wasm), []byte(entry), 0o644)
 	}
 }
 

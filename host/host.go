@@ -309,9 +309,6 @@ func (h *Host) compile(ctx context.Context, wasm []byte, parsed *wasmparse.Modul
 	if err != nil {
 		return nil, err
 	}
-	if h.cacheDir != "" && !cached {
-		markCached(h.cacheDir, wasm)
-	}
 	return &Module{now: code{rt: h.rt, compiled: c}}, nil
 }
 
@@ -358,9 +355,6 @@ func (h *Host) compileForCache(wasm []byte) code {
 	c, err := h.rt.CompileModule(ctx, wasm) // from the cache when the worker wrote it
 	if err != nil {
 		return code{}
-	}
-	if !worker && h.cacheDir != "" {
-		markCached(h.cacheDir, wasm)
 	}
 	return code{rt: h.rt, compiled: c}
 }

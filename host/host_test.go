@@ -276,8 +276,8 @@ func TestEngineAuto(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("cache entries %v", entries)
 	}
-	if jobs, _ := filepath.Glob(filepath.Join(dir, "job-*")); len(jobs) != 0 {
-		t.Errorf("the worker's input was left: %v", jobs)
+	if jobs, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(jobs) != 0 {
+		t.Errorf("the worker's files were left: %v", jobs)
 	}
 	h2, err := New(ctx, Options{CacheDir: dir})
 	if err != nil {
@@ -287,6 +287,21 @@ func TestEngineAuto(t *testing.T) {
 	if m := compile(t, h2, wasm); m.Interpreted() {
 		t.Error("a module in the cache was interpreted")
 	}
+	// A marker whose entry was pruned (by another process, say) no longer
+	// counts: the module is interpreted again, not compiled in this process.
+	for _, e := range entries {
+		_ = os.Remove(e)
+	}
+	h3, err := New(ctx, Options{CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h3.Close(ctx)
+	m3 := compile(t, h3, wasm)
+	if !m3.Interpreted() {
+		t.Error("a module whose entry is gone was not interpreted")
+	}
+	m3.WaitCompiled(wctx)
 }
 
 // TestCompileRefusesHostileShape: issue 8's 56-byte module declaring

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -80,19 +81,47 @@ func runWorker(spec string) int {
 		os.Stderr.WriteString(err.Error() + "\n")
 		return workerFailed
 	}
-	ctx := context.Background()
-	cache, err := wazero.NewCompilationCacheWithDir(job.Cache)
-	if err != nil {
+	if err := compileInto(job, wasm); err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
 		return workerFailed
+	}
+	return 0
+}
+
+// compileInto compiles wasm into a cache of its own inside job.Cache, so
+// that the one entry there is this module's, moves the entry into
+// job.Cache and marks the module with its name (see markerDir).
+func compileInto(job workerJob, wasm []byte) error {
+	own, err := os.MkdirTemp(job.Cache, "worker-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(own)
+	ctx := context.Background()
+	cache, err := wazero.NewCompilationCacheWithDir(own)
+	if err != nil {
+		return err
 	}
 	rt := wazero.NewRuntimeWithConfig(ctx, runtimeConfig(false, job.Memory).WithCompilationCache(cache))
 	if _, err := rt.CompileModule(ctx, wasm); err != nil {
-		os.Stderr.WriteString(err.Error() + "\n")
-		return workerFailed
+		return err
 	}
-	markCached(job.Cache, wasm)
-	return 0
+	entries, _ := filepath.Glob(filepath.Join(own, "wazero-*", "*"))
+	if len(entries) != 1 {
+		return fmt.Errorf("the compiler left %d cache entries, not one", len(entries))
+	}
+	rel, err := filepath.Rel(own, entries[0])
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(job.Cache, filepath.Dir(rel)), 0o755); err != nil {
+		return err
+	}
+	if err := os.Rename(entries[0], filepath.Join(job.Cache, rel)); err != nil {
+		return err
+	}
+	markCached(job.Cache, wasm, rel)
+	return nil
 }
 
 // compileInWorker has a worker process compile wasm into the cache and
