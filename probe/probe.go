@@ -173,6 +173,13 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	if r.opt.Cases == nil {
 		r.opt.Cases = defaultCases
 	}
+	// Many runs of one module: under host.EngineAuto a module new to the
+	// cache is interpreted while it compiles; the probes wait for the
+	// compiled code (at most their budget again) rather than interpret
+	// every run, whose time limits are set for compiled code.
+	wait, cancel := context.WithTimeout(ctx, r.opt.Budget)
+	m.WaitCompiled(wait)
+	cancel()
 	start := time.Now()
 	r.deadline = start.Add(r.opt.Budget)
 	r.grace = h.ExitGrace()
