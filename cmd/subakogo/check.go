@@ -119,7 +119,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		calls := callcheck.Check(ctx, c.Host, dir, wasm, assets) // the host that ran discovery: the module is compiled already
 		findings = append(findings, calls...)
 		mod := report.File{Path: filepath.Join(relDir(dir), "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
-		step("lint with discovery and the call probes", !hasError([]report.File{{Findings: findings[:len(findings)-len(calls)]}}))
+		lintStep := "lint with discovery"
+		if probeOpt != nil {
+			lintStep += " and the call probes"
+		}
+		step(lintStep, !hasError([]report.File{{Findings: findings[:len(findings)-len(calls)]}}))
 		if _, err := os.Stat(filepath.Join(dir, callcheck.File)); err == nil {
 			step(callcheck.File, len(calls) == 0)
 		} else {
