@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tetratelabs/wazero"
@@ -177,9 +178,14 @@ type session struct {
 	stdinR    io.Reader      // what the module reads
 	stdinW    io.WriteCloser // the host's end
 	stopStdin func()         // wakes a module blocked reading stdin
-	sendQ     chan []byte
-	done      chan struct{}
-	halted    chan struct{} // closed when the run is stopped
+	// waiting counts the module's reads of stdin in progress (an
+	// in-process pipe's only: an OS pipe is read by wazero directly), and
+	// watched says it is counted.
+	waiting atomic.Int32
+	watched bool
+	sendQ   chan []byte
+	done    chan struct{}
+	halted  chan struct{} // closed when the run is stopped
 
 	mu       sync.Mutex
 	notify   chan struct{} // signalled when a line arrives or the module ends
@@ -232,7 +238,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 func (s *session) openStdin(osPipe bool) error {
 	if !osPipe {
 		r, w := io.Pipe()
-		s.stdinR, s.stdinW = r, w
+		s.stdinR, s.stdinW, s.watched = watchedReader{r, s}, w, true
 		s.stopStdin = func() { _ = r.CloseWithError(io.EOF) }
 		return nil
 	}
@@ -366,12 +372,19 @@ func (s *session) find(id string, until time.Time) (msg Message, ok, broken bool
 }
 
 // giveUp ends a wait of waited for the answer to id that saw none, the
-// module still running: it closes stdin and gives the module its exit
-// grace to answer after all. An answer then marks a module that reads to
-// end of input before answering (Record.HeldOpen, BreakWaitsForEOF);
-// with none, the run is stopped as out of time.
+// module still running. A module that is not waiting for stdin is busy (a
+// slow tool, a loop) and is stopped as out of time. One that waits for
+// more input before it answers would wait for ever in Subako: stdin is
+// closed and the module has its exit grace to answer after all. An answer
+// then confirms it reads to end of input before answering
+// (Record.HeldOpen, BreakWaitsForEOF); with none, the run is stopped as
+// out of time.
 func (s *session) giveUp(id string, waited time.Duration) {
 	if s.ended() {
+		return
+	}
+	if s.watched && s.waiting.Load() == 0 {
+		s.stop(func() { s.rec.TimedOut = true })
 		return
 	}
 	s.mu.Lock()
@@ -569,6 +582,20 @@ func stderrTail(b []byte) []byte {
 		return b[len(b)-StderrShown:]
 	}
 	return b
+}
+
+// watchedReader is stdin as the module reads it, counting the reads in
+// progress: one that blocks while a request is unanswered means the
+// module wants more input before it answers.
+type watchedReader struct {
+	r *io.PipeReader
+	s *session
+}
+
+func (w watchedReader) Read(p []byte) (int, error) {
+	w.s.waiting.Add(1)
+	defer w.s.waiting.Add(-1)
+	return w.r.Read(p)
 }
 
 // randSource is the module's random_get. It hands out at most randChunk

@@ -211,3 +211,19 @@ func TestDiscoveryWaitsForEOF(t *testing.T) {
 		t.Errorf("%s", messages(fs))
 	}
 }
+
+// TestSlowIsNotEOF: a tool that is busy past the wait is out of time, not
+// a module that waits for end of input: the host closes stdin only for a
+// module blocked reading it.
+func TestSlowIsNotEOF(t *testing.T) {
+	h := testHost(t)
+	res := probeModule(t, h, subject(t, "slow"), probe.Options{Cases: echoCases, RunLimit: 300 * time.Millisecond, Budget: 5 * time.Second})
+	if len(res.Findings) == 0 || res.Findings[0].Rule != rules.ProbeValidCall || !strings.Contains(res.Findings[0].Message, "ran out of time after") {
+		t.Errorf("%s", messages(res.Findings))
+	}
+	for _, f := range res.Findings {
+		if f.Rule == rules.ProbeWaitsForEOF {
+			t.Errorf("a slow tool taken for one that waits for end of input: %s", f.Message)
+		}
+	}
+}

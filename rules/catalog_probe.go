@@ -72,8 +72,9 @@ see only the text.`,
 		Title: "The module did not answer while stdin stayed open",
 		Why: `Subako keeps stdin open until the answer arrives, and closes it only then. A module that reads
 to end of input before it answers (or reads ahead into a buffer and blocks for more) waits forever:
-the call runs out of time. The probe held stdin open, then closed it and watched whether the answer
-came only then, which confirms the diagnosis.`,
+the call runs out of time. The probe held stdin open; when no answer had come and the module was
+blocked reading stdin for more, it closed stdin and watched whether the answer came only then, which
+confirms the diagnosis. (A module busy past the wait is out of time instead, P030.)`,
 		Example: `Rust: io::stdin().read_to_string(&mut s) before parsing; C: reading stdin with fread until
 EOF, or stdio buffering that waits for a full block; Go: io.ReadAll(os.Stdin), or
 json.NewDecoder(os.Stdin) waiting for more input after the request.`,

@@ -231,7 +231,7 @@ func TestHostile(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(log.String(), "call loop (2026-07-28): crashed after 3") || !strings.Contains(log.String(), "ran out of time after 2s") { // the timeout, then the exit grace to see whether it answers once stdin closes
+	if !strings.Contains(log.String(), "call loop (2026-07-28): crashed after 2") {
 		t.Errorf("log:\n%s", log)
 	}
 }

@@ -1,7 +1,8 @@
 // Command subject is a small ABI 1 module for the probe's tests: it
 // behaves well, or breaks one probe in the way its mode (set with
 // -ldflags=-X main.mode=MODE) names. eof reads to end of input before it
-// answers a call; eof-all before it answers anything, discovery included.
+// answers a call; eof-all before it answers anything, discovery included;
+// slow takes 1.5 s over each call.
 package main
 
 import (
@@ -101,8 +102,11 @@ func answer(write func(string), line string) bool {
 		result(tools)
 		return true
 	}
-	if mode == "extra" {
+	switch mode {
+	case "extra":
 		write("handling " + req.Params.Name)
+	case "slow": // busy, not waiting for input
+		time.Sleep(1500 * time.Millisecond)
 	}
 	text, ok := req.Params.Arguments["text"]
 	var s string
