@@ -173,13 +173,6 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	if r.opt.Cases == nil {
 		r.opt.Cases = defaultCases
 	}
-	// Many runs of one module: under host.EngineAuto a module new to the
-	// cache is interpreted while it compiles; the probes wait for the
-	// compiled code (at most their budget again) rather than interpret
-	// every run, whose time limits are set for compiled code.
-	wait, cancel := context.WithTimeout(ctx, r.opt.Budget)
-	m.WaitCompiled(wait)
-	cancel()
 	start := time.Now()
 	r.deadline = start.Add(r.opt.Budget)
 	r.grace = h.ExitGrace()
@@ -388,22 +381,46 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	if !ok {
 		return nil, false, nil
 	}
-	s, cleanup, err := r.session(ctx, wait, grace, false, http)
+	attempt := func() (*host.Record, host.Message, bool, error) {
+		s, cleanup, err := r.session(ctx, wait, grace, false, http)
+		if err != nil {
+			return nil, host.Message{}, false, err
+		}
+		defer cleanup()
+		id := json.RawMessage(`"probe-` + probe + `-1"`)
+		s.Send(host.ToolCall(id, t.Name, args))
+		msg, answered := s.Answer(id, wait)
+		return s.Wait(), msg, answered, nil
+	}
+	interpreted := r.m.Interpreted()
+	rec, msg, answered, err := attempt()
+	// Under host.EngineAuto a module new to the cache is interpreted while
+	// it compiles, and an interpreted run may miss a time limit set for
+	// compiled code: such a run (unanswered, not for waiting on end of
+	// input) is made again on the compiled code, and that one is judged.
+	if err == nil && interpreted && !answered && rec.TimedOut && !waited(rec) && r.compiled(ctx) {
+		if wait, grace, ok = r.limits(probe, t.Name); ok {
+			rec, msg, answered, err = attempt()
+		}
+	}
 	if err != nil {
 		r.add(rules.ProbeValidCall, where(probe, t.Name, caseName)+": the host could not start the run: "+err.Error())
 		return nil, false, nil
 	}
-	defer cleanup()
-	id := json.RawMessage(`"probe-` + probe + `-1"`)
-	s.Send(host.ToolCall(id, t.Name, args))
-	msg, answered := s.Answer(id, wait)
-	rec := s.Wait()
 	n := r.judge(probe, t.Name, caseName, valid, args, rec)
 	r.note(probe, t.Name, caseName, rec, n)
 	if !answered || n > 0 || msg.Error != nil {
 		return rec, answered, nil
 	}
 	return rec, true, msg.Result
+}
+
+// compiled waits, within the probes' budget, for the module's compiled
+// code, and says whether runs now use it.
+func (r *runner) compiled(ctx context.Context) bool {
+	wait, cancel := context.WithDeadline(ctx, r.deadline)
+	defer cancel()
+	return r.m.WaitCompiled(wait)
 }
 
 // note records a run.

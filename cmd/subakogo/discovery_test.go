@@ -19,6 +19,8 @@ import (
 // Under auto a cold lint answers while a worker process compiles the module
 // for the cache; that worker outlives the command, is not counted, and is
 // waited for between iterations so that it does not slow the next one.
+// Each runs without the call probes (discovery alone) and with lint's
+// default, --probes safe (11 more runs of hello).
 // The modules: examples/hello (2.6 MB) and bench/bigmod (23 MB, which
 // answers nothing: its discovery ends when it exits; compiled, it may not
 // fit discovery's 10 s on a busy machine, and then is reported so).
@@ -39,46 +41,48 @@ func BenchmarkLintDiscovery(b *testing.B) {
 		if err := os.WriteFile(filepath.Join(dir, "subako-package.json"), []byte(manifest), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		for _, warm := range []bool{false, true} {
-			for _, engine := range []string{"compiler", "auto"} {
-				name := fmt.Sprintf("%s/cold/%s", mod.name, engine)
-				if warm {
-					name = fmt.Sprintf("%s/warm/%s", mod.name, engine)
-				}
-				b.Run(name, func(b *testing.B) {
-					cache := b.TempDir()
-					lint := func() time.Duration {
-						cmd := exec.Command(bin, "lint", "--engine", engine, dir)
-						cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
-						_ = cmd.Run() // bigmod's discovery finds errors: exit 1
-						if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() > 1 {
-							b.Fatalf("lint: %v", cmd.ProcessState)
-						}
-						return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		for _, probes := range []string{"none", "safe"} {
+			for _, warm := range []bool{false, true} {
+				for _, engine := range []string{"compiler", "auto"} {
+					name := fmt.Sprintf("%s/probes=%s/cold/%s", mod.name, probes, engine)
+					if warm {
+						name = fmt.Sprintf("%s/probes=%s/warm/%s", mod.name, probes, engine)
 					}
-					if warm { // fill the cache as a first lint does
-						cmd := exec.Command(bin, "lint", dir)
-						cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
-						_ = cmd.Run()
-						waitCached(b, cache)
-					}
-					var cpu time.Duration
-					b.ResetTimer()
-					for range b.N {
-						if !warm {
-							b.StopTimer()
-							cache = b.TempDir()
-							b.StartTimer()
+					b.Run(name, func(b *testing.B) {
+						cache := b.TempDir()
+						lint := func() time.Duration {
+							cmd := exec.Command(bin, "lint", "--engine", engine, "--probes", probes, dir)
+							cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+							_ = cmd.Run() // bigmod's discovery finds errors: exit 1
+							if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() > 1 {
+								b.Fatalf("lint: %v", cmd.ProcessState)
+							}
+							return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 						}
-						cpu += lint()
-						if engine == "auto" && !warm {
-							b.StopTimer()
+						if warm { // fill the cache as a first lint does
+							cmd := exec.Command(bin, "lint", dir)
+							cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+							_ = cmd.Run()
 							waitCached(b, cache)
-							b.StartTimer()
 						}
-					}
-					b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
-				})
+						var cpu time.Duration
+						b.ResetTimer()
+						for range b.N {
+							if !warm {
+								b.StopTimer()
+								cache = b.TempDir()
+								b.StartTimer()
+							}
+							cpu += lint()
+							if engine == "auto" && !warm {
+								b.StopTimer()
+								waitCached(b, cache)
+								b.StartTimer()
+							}
+						}
+						b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+					})
+				}
 			}
 		}
 	}
