@@ -248,19 +248,20 @@ func (e *CompileTimeoutError) Error() string {
 // process that runs a module many times (discovery, then calls) compiles
 // it once.
 func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
-	// A shape past an implementation limit (2^32-1 locals, 100,000 nested
-	// blocks) costs the compiler memory or time without bound: refuse it
-	// before wazero sees it, whoever calls.
-	parsed := wasmparse.Parse(wasm)
-	if p, ok := parsed.Exceeded(); ok {
-		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
-	}
+	// The same bytes were read and let through before: they pass again.
 	sum := sha256.Sum256(wasm)
 	h.mu.Lock()
 	m := h.modules[sum]
 	h.mu.Unlock()
 	if m != nil {
 		return m, nil
+	}
+	// A shape past an implementation limit (2^32-1 locals, 100,000 nested
+	// blocks) costs the compiler memory or time without bound: refuse it
+	// before wazero sees it, whoever calls.
+	parsed := wasmparse.Parse(wasm)
+	if p, ok := parsed.Exceeded(); ok {
+		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
 	}
 	m, err := h.compile(ctx, wasm, parsed)
 	if err == nil {
