@@ -160,15 +160,15 @@ func markerDir(cacheDir string) string {
 	return filepath.Join(cacheDir, "compiled-"+wazeroVersion())
 }
 
-func marker(cacheDir string, wasm []byte) string {
-	sum := sha256.Sum256(wasm)
+// marker is the marker's path for the module whose SHA-256 is sum.
+func marker(cacheDir string, sum [sha256.Size]byte) string {
 	return filepath.Join(markerDir(cacheDir), hex.EncodeToString(sum[:]))
 }
 
-// inCache says whether a compile worker has put wasm in the cache and its
-// entry is still there.
-func inCache(cacheDir string, wasm []byte) bool {
-	entry, err := os.ReadFile(marker(cacheDir, wasm))
+// inCache says whether a compile worker has put the module whose SHA-256
+// is sum in the cache and its entry is still there.
+func inCache(cacheDir string, sum [sha256.Size]byte) bool {
+	entry, err := os.ReadFile(marker(cacheDir, sum))
 	if err != nil || len(entry) == 0 || !filepath.IsLocal(string(entry)) {
 		return false
 	}
@@ -176,11 +176,11 @@ func inCache(cacheDir string, wasm []byte) bool {
 	return err == nil
 }
 
-// markCached records that wasm's compiled code is entry, a path inside
-// cacheDir (best effort).
-func markCached(cacheDir string, wasm []byte, entry string) {
+// markCached records that the compiled code of the module whose SHA-256
+// is sum is entry, a path inside cacheDir (best effort).
+func markCached(cacheDir string, sum [sha256.Size]byte, entry string) {
 	if os.MkdirAll(markerDir(cacheDir), 0o755) == nil {
-		_ = os.WriteFile(marker(cacheDir, wasm), []byte(entry), 0o644)
+		_ = os.WriteFile(marker(cacheDir, sum), []byte(entry), 0o644)
 	}
 }
 

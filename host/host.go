@@ -263,7 +263,7 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	if p, ok := parsed.Exceeded(); ok {
 		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
 	}
-	m, err := h.compile(ctx, wasm, parsed)
+	m, err := h.compile(ctx, wasm, sum, parsed)
 	if err == nil {
 		h.mu.Lock()
 		h.modules[sum] = m
@@ -272,14 +272,14 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	return m, err
 }
 
-func (h *Host) compile(ctx context.Context, wasm []byte, parsed *wasmparse.Module) (*Module, error) {
+func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, parsed *wasmparse.Module) (*Module, error) {
 	limit := h.compileLimit
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < limit {
 		limit = time.Until(d)
 	}
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	cached := h.cacheDir != "" && inCache(h.cacheDir, wasm)
+	cached := h.cacheDir != "" && inCache(h.cacheDir, sum)
 	switch {
 	case h.engine == EngineInterpreter, h.engine == EngineAuto && !cached && interpretable(wasm, parsed):
 		rt, err := h.interpreter(ctx)

@@ -3,6 +3,7 @@ package host
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -122,7 +123,7 @@ func compileInto(job workerJob, wasm []byte) error {
 	if err := os.Rename(entries[0], filepath.Join(job.Cache, rel)); err != nil {
 		return err
 	}
-	markCached(job.Cache, wasm, rel)
+	markCached(job.Cache, sha256.Sum256(wasm), rel)
 	return nil
 }
 
