@@ -353,15 +353,16 @@ func (s *session) answer(id string, wait time.Duration) (Message, bool) {
 
 // find reads stdout lines until the answer to id (ok), a line that breaks
 // the call (broken), the module's end or until.
+// The ids asked are read once: the caller, who alone sends, is waiting.
 func (s *session) find(id string, until time.Time) (msg Message, ok, broken bool) {
+	s.mu.Lock()
+	asked := s.rec.asked()
+	s.mu.Unlock()
 	for {
 		line, more := s.next(time.Until(until))
 		if !more {
 			return Message{}, false, false
 		}
-		s.mu.Lock()
-		asked := s.rec.asked()
-		s.mu.Unlock()
 		if m, ok := ParseMessage(line.Text); ok && m.Method == "" && m.HasID() && IDKey(m.ID) == id {
 			return m, true, false
 		}
