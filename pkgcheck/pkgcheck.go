@@ -74,10 +74,8 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	if !discover {
 		return findings, nil, nil
 	}
-	for _, f := range findings {
-		if f.Severity() == rules.Error {
-			return findings, nil, nil
-		}
+	if hasError(findings) {
+		return findings, nil, nil
 	}
 	h, err := c.Host(ctx)
 	if err != nil {
