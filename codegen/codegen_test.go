@@ -204,3 +204,21 @@ func TestNoTools(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A struct only one tool decodes (or encodes) is decoded in that tool's
+// Call closure; one that more code needs keeps a function of its own:
+// Empty is four tools' input, Pair is nested in other structs, Tree is
+// recursive.
+func TestInlineOwnStructs(t *testing.T) {
+	src := string(generate(t, extraModel(t)))
+	for fn, want := range map[string]bool{
+		"subakoDecodeFormats": false, "subakoEncodeFormats": false,
+		"subakoDecodeWide": false, "subakoEncodeReport": false,
+		"subakoDecodeEmpty": true, "subakoDecodePair": true, "subakoEncodePair": true,
+		"subakoDecodeTree": true, "subakoEncodeTree": true,
+	} {
+		if got := strings.Contains(src, "\nfunc "+fn+"("); got != want {
+			t.Errorf("func %s written: %v, want %v", fn, got, want)
+		}
+	}
+}

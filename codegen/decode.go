@@ -36,6 +36,7 @@ func (g *gen) objectDecoder(t *model.Type) string {
 		obj = t.Target.Type
 	}
 	key := fingerprint(obj)
+	g.calls[decoderKey(obj)]++
 	if name, ok := g.decoders[key]; ok {
 		return name
 	}
@@ -56,17 +57,30 @@ func (g *gen) objectDecoder(t *model.Type) string {
 	return name
 }
 
-// fail returns the statement that returns an error about the value at p.
+// failAt returns the statement that gives up with an error about the
+// value at p.
 func (g *gen) failAt(p path, msg string) jen.Code {
-	return jen.Return(g.h("subakoErr").Call(p.code(), jen.Lit(msg)))
+	return g.giveUp(g.h("subakoErr").Call(p.code(), jen.Lit(msg)))
 }
 
-// wrap returns the statement that returns err, put at p.
+// giveUp is the statement that stops decoding with err, one of the
+// decoders' own errors: a decoder function returns it, and a Call closure
+// that decodes its arguments itself (see inline.go) returns it as the
+// tool's error result.
+func (g *gen) giveUp(err jen.Code) jen.Code {
+	if g.inCall {
+		return jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(err))
+	}
+	return jen.Return(err)
+}
+
+// wrap returns the statement that gives up with err, which may come from
+// the scanner or a nested decoder, put at p.
 func (g *gen) wrap(p path, err jen.Code) jen.Code {
-	if len(p) == 0 {
+	if len(p) == 0 && !g.inCall {
 		return jen.Return(err)
 	}
-	return jen.Return(g.h("subakoAt").Call(err, p.code()))
+	return g.giveUp(g.h("subakoAt").Call(err, p.code()))
 }
 
 // at is err put at p.
@@ -116,7 +130,7 @@ func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Cod
 		fp := p.with(keyStep(f.JSONName), nil)
 		body := []jen.Code{
 			jen.If(jen.Add(word(i)).Op("&").Add(bit(i)).Op("!=").Lit(0)).Block(
-				jen.Return(g.at(g.h("subakoTwice").Call(jen.Lit(f.JSONName)), p)),
+				g.giveUp(g.at(g.h("subakoTwice").Call(jen.Lit(f.JSONName)), p)),
 			),
 			jen.Add(word(i)).Op("|=").Lit(1).Op("<<").Lit(i % 64),
 		}
@@ -139,7 +153,7 @@ func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Cod
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(body...))
 	}
 	cases = append(cases, jen.Default().Block(
-		jen.Return(g.at(g.h("subakoUnknown").Call(scanner().Dot("Text").Call(), jen.Lit(strings.Join(known, ", "))), p)),
+		g.giveUp(g.at(g.h("subakoUnknown").Call(scanner().Dot("Text").Call(), jen.Lit(strings.Join(known, ", "))), p)),
 	))
 	code = append(code, jen.For().Block(
 		jen.List(jen.Id("k"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(),
@@ -178,7 +192,7 @@ func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Cod
 				))
 			}
 		}
-		collect = append(collect, jen.Return(g.at(g.h("subakoMissing").Call(jen.Id(missing)), p)))
+		collect = append(collect, g.giveUp(g.at(g.h("subakoMissing").Call(jen.Id(missing)), p)))
 		code = append(code, jen.If(cond).Block(collect...))
 	}
 
@@ -549,7 +563,7 @@ func (g *gen) decodeString(t *model.Type, lv lvalue, p path, depth int) []jen.Co
 			return append(code, jen.If(
 				jen.Err().Op(":=").Add(lv.sel()).Dot("UnmarshalText").Call(jen.Index().Byte().Call(jen.Id(x))),
 				jen.Err().Op("!=").Nil(),
-			).Block(jen.Return(g.h("subakoErr").Call(p.code(), jen.Lit("is not valid: ").Op("+").Err().Dot("Error").Call()))))
+			).Block(g.giveUp(g.h("subakoErr").Call(p.code(), jen.Lit("is not valid: ").Op("+").Err().Dot("Error").Call()))))
 		}
 		return append(code, lv.val().Op("=").Add(g.convert(t, "string", jen.Id(x))))
 	case model.KindEnum:
@@ -684,11 +698,11 @@ func (g *gen) decodeMap(t *model.Type, lv lvalue, p path, depth int) []jen.Code 
 		}
 		body = append(body, jen.Switch(jen.Id(key)).Block(
 			jen.Case(values...),
-			jen.Default().Block(jen.Return(g.h("subakoErr").Call(kp.code(), jen.Lit("is not an allowed key (allowed: "+strings.Join(shown, ", ")+")")))),
+			jen.Default().Block(g.giveUp(g.h("subakoErr").Call(kp.code(), jen.Lit("is not an allowed key (allowed: "+strings.Join(shown, ", ")+")")))),
 		))
 	}
 	body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(lv.paren()).Index(goKey), jen.Id("dup")).Block(
-		jen.Return(g.h("subakoErr").Call(kp.code(), jen.Lit("is given twice"))),
+		g.giveUp(g.h("subakoErr").Call(kp.code(), jen.Lit("is given twice"))),
 	))
 	if l.MaxProperties != nil {
 		body = append(body, jen.If(jen.Len(lv.val()).Op("==").Lit(*l.MaxProperties)).Block(g.failAt(p, "must have at most "+plural(*l.MaxProperties, "member"))))
@@ -747,5 +761,5 @@ func (g *gen) decodeAny(t *model.Type, lv lvalue, p path, depth int) []jen.Code 
 	return append(code, jen.If(
 		jen.Err().Op(":=").Add(lv.sel()).Dot("UnmarshalJSON").Call(jen.Id(x)),
 		jen.Err().Op("!=").Nil(),
-	).Block(jen.Return(g.h("subakoErr").Call(p.code(), jen.Lit("is not valid: ").Op("+").Err().Dot("Error").Call()))))
+	).Block(g.giveUp(g.h("subakoErr").Call(p.code(), jen.Lit("is not valid: ").Op("+").Err().Dot("Error").Call()))))
 }

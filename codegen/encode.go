@@ -23,6 +23,7 @@ func (g *gen) objectEncoder(t *model.Type) string {
 		obj = t.Target.Type
 	}
 	key := fingerprint(obj)
+	g.calls[encoderKey(obj)]++
 	if name, ok := g.encoders[key]; ok {
 		return name
 	}

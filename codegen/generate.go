@@ -45,6 +45,7 @@ func Generate(p *model.Package) ([]byte, error) {
 		return nil, fmt.Errorf("codegen: %w", err)
 	}
 	g := newGen(p)
+	g.alone = countCalls(p)
 	if err := g.file(); err != nil {
 		return nil, err
 	}
@@ -78,6 +79,10 @@ type gen struct {
 	encoders map[string]string // function by output type fingerprint
 	queue    []func()          // functions still to write
 	funcs    []rankedFunc      // functions written
+
+	calls  map[string]int // calls of each struct's decoder and encoder (see inline.go)
+	alone  map[string]int // the same, counted in a first pass: 1 is a struct to inline
+	inCall bool           // decoding inline in a Call closure (see giveUp)
 }
 
 func newGen(p *model.Package) *gen {
@@ -98,6 +103,7 @@ func newGen(p *model.Package) *gen {
 		patterns: map[string]string{},
 		decoders: map[string]string{},
 		encoders: map[string]string{},
+		calls:    map[string]int{},
 	}
 	for _, d := range p.Types {
 		g.declByGo[d.Go.String()] = d
@@ -206,11 +212,7 @@ func (g *gen) file() error {
 		f.Const().Defs(consts...)
 		f.Line()
 	}
-	for len(g.queue) > 0 {
-		next := g.queue[0]
-		g.queue = g.queue[1:]
-		next()
-	}
+	g.drain()
 	// Decoders of arguments, of structs, then encoders of results, of
 	// structs; each group in the order the tools first needed them.
 	slices.SortStableFunc(g.funcs, func(a, b rankedFunc) int { return a.rank - b.rank })
@@ -220,6 +222,15 @@ func (g *gen) file() error {
 	}
 	g.patternVars()
 	return errors.Join(g.errs...)
+}
+
+// drain writes the functions queued, and those they queue in turn.
+func (g *gen) drain() {
+	for len(g.queue) > 0 {
+		next := g.queue[0]
+		g.queue = g.queue[1:]
+		next()
+	}
 }
 
 // rankedFunc is a generated function and the group it is written in.
@@ -244,23 +255,24 @@ func goSpelling(typ jen.Code) string {
 // encode its result.
 func (g *gen) call(t *model.Tool) jen.Code {
 	// The arguments are decoded and the result encoded in the closure
-	// itself, not in functions of their own: every function costs the
-	// module's instantiation something, whatever its size.
+	// itself, not in functions of their own, where they can be (see
+	// inline.go).
 	typ, ok := g.spell(t.Input)
 	if !ok {
 		g.fail("the input type %s cannot be named in Go", t.Input.GoString())
 	}
-	failed := func() jen.Code {
-		return jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(g.h("subakoAt").Call(jen.Err(), jen.Lit(""))))
-	}
+	g.inCall = true
+	defer func() { g.inCall = false }()
 	body := []jen.Code{
 		jen.Var().Id("in").Add(typ),
 		jen.Id("s").Op(":=").Qual(jsonwirePath, "NewScanner").Call(jen.Id("args")),
-		jen.If(jen.Err().Op(":=").Id(g.objectDecoder(t.Input)).Call(scanner(), jen.Op("&").Id("in")), jen.Err().Op("!=").Nil()).Block(failed()),
-		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(failed()),
+	}
+	body = append(body, g.decodeArgs(t.Input)...)
+	body = append(body,
+		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(g.wrap(nil, jen.Err())),
 		jen.List(jen.Id("out"), jen.Err()).Op(":=").Id(t.GoFunc).Call(jen.Id("in")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(jen.Err()))),
-	}
+	)
 	value := place(func() *jen.Statement { return jen.Id("out") })
 	if t.Answer {
 		value = place(func() *jen.Statement { return jen.Id("out").Dot("Value") })
@@ -275,7 +287,7 @@ func (g *gen) call(t *model.Tool) jen.Code {
 		out = out.Elem
 	}
 	body = append(body, jen.Id("e").Op(":=").Op("&").Add(g.h("subakoEncoder")).Values())
-	body = append(body, g.encodeValue(out, value, 0)...)
+	body = append(body, g.encodeResult(out, value)...)
 	body = append(body,
 		jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(jen.Id("e").Dot("result").Call()),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(jen.Err()))),

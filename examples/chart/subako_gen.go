@@ -35,8 +35,95 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in BarChartInput
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeBarChartInput(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "values":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("values"))
+					}
+					seen |= 1 << 0
+					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".values"))
+					}
+					subakoEmpty(&in.Values)
+					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+						if i1 == 100 {
+							return subako.ErrorResult(subakoErr(".values", "must have at most 100 items"))
+						}
+						p1 := subakoGrow(&in.Values)
+						x2, err := subakoFloat(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".values"+subakoIndex(i1)))
+						}
+						*p1 = x2
+					}
+					if _, err := s.Next(); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".values"))
+					}
+					if len(in.Values) < 1 {
+						return subako.ErrorResult(subakoErr(".values", "must have at least 1 item"))
+					}
+				case "title":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("title"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".title"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".title"))
+					}
+					n1 := utf8.RuneCountInString(x1)
+					if n1 > 80 {
+						return subako.ErrorResult(subakoErr(".title", "must be at most 80 characters"))
+					}
+					in.Title = x1
+				case "inline":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("inline"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".inline"))
+						}
+						in.Inline = false
+						break
+					}
+					x1, err := subakoBool(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".inline"))
+					}
+					in.Inline = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "values, title, inline"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "values")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
+			}
+			if seen&(1<<2) == 0 {
+				in.Inline = false
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -46,7 +133,16 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeChartInfo(e, &out.Value)
+			e.BeginObject()
+			if len(out.Value.Path) != 0 {
+				e.Key("path")
+				e.String(out.Value.Path)
+			}
+			e.Key("width")
+			e.Int(int64(out.Value.Width))
+			e.Key("height")
+			e.Int(int64(out.Value.Height))
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -66,115 +162,6 @@ const (
 	subakoBarChartInputSchema  = `{"type":"object","properties":{"values":{"type":"array","description":"The bars' values, left to right.","items":{"type":"number"},"minItems":1,"maxItems":100},"title":{"type":"string","description":"A title to draw above the bars.","maxLength":80},"inline":{"type":"boolean","description":"Send the image inside the answer rather than as a file on the volume.","default":false}},"required":["values"],"additionalProperties":false}`
 	subakoBarChartOutputSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Where the PNG was saved; absent when it was sent inline."},"width":{"type":"integer","description":"The image's width in pixels."},"height":{"type":"integer","description":"The image's height in pixels."}},"required":["width","height"],"additionalProperties":false}`
 )
-
-// subakoDecodeBarChartInput decodes BarChartInput from JSON.
-func subakoDecodeBarChartInput(s *jsonwire.Scanner, v *BarChartInput) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "values":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("values")
-			}
-			seen |= 1 << 0
-			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".values")
-			}
-			subakoEmpty(&v.Values)
-			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-				if i1 == 100 {
-					return subakoErr(".values", "must have at most 100 items")
-				}
-				p1 := subakoGrow(&v.Values)
-				x2, err := subakoFloat(s, 64)
-				if err != nil {
-					return subakoAt(err, ".values"+subakoIndex(i1))
-				}
-				*p1 = x2
-			}
-			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".values")
-			}
-			if len(v.Values) < 1 {
-				return subakoErr(".values", "must have at least 1 item")
-			}
-		case "title":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("title")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".title")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".title")
-			}
-			n1 := utf8.RuneCountInString(x1)
-			if n1 > 80 {
-				return subakoErr(".title", "must be at most 80 characters")
-			}
-			v.Title = x1
-		case "inline":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("inline")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".inline")
-				}
-				v.Inline = false
-				break
-			}
-			x1, err := subakoBool(s)
-			if err != nil {
-				return subakoAt(err, ".inline")
-			}
-			v.Inline = x1
-		default:
-			return subakoUnknown(s.Text(), "values, title, inline")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "values")
-		}
-		return subakoMissing(missing)
-	}
-	if seen&(1<<2) == 0 {
-		v.Inline = false
-	}
-	return nil
-}
-
-// subakoEncodeChartInfo encodes ChartInfo as JSON.
-func subakoEncodeChartInfo(e *subakoEncoder, v *ChartInfo) {
-	e.BeginObject()
-	if len(v.Path) != 0 {
-		e.Key("path")
-		e.String(v.Path)
-	}
-	e.Key("width")
-	e.Int(int64(v.Width))
-	e.Key("height")
-	e.Int(int64(v.Height))
-	e.EndObject()
-}
 
 // The helpers below are copied from github.com/subako-ai/subako-go/codegen/rt.
 

@@ -32,8 +32,39 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in GreetInput
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreetInput(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -43,7 +74,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreeting(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -63,53 +97,6 @@ const (
 	subakoGreetInputSchema  = `{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."}},"required":["name"],"additionalProperties":false}`
 	subakoGreetOutputSchema = `{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`
 )
-
-// subakoDecodeGreetInput decodes GreetInput from JSON.
-func subakoDecodeGreetInput(s *jsonwire.Scanner, v *GreetInput) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		default:
-			return subakoUnknown(s.Text(), "name")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoEncodeGreeting encodes Greeting as JSON.
-func subakoEncodeGreeting(e *subakoEncoder, v *Greeting) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
 
 // The helpers below are copied from github.com/subako-ai/subako-go/codegen/rt.
 

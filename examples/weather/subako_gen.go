@@ -34,8 +34,43 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in ForecastInput
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeForecastInput(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "city":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("city"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".city"))
+					}
+					n1 := utf8.RuneCountInString(x1)
+					if n1 < 1 {
+						return subako.ErrorResult(subakoErr(".city", "must be at least 1 character"))
+					}
+					in.City = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "city"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "city")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -45,7 +80,14 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeReport(e, &out)
+			e.BeginObject()
+			e.Key("city")
+			e.String(out.City)
+			e.Key("temperature_c")
+			e.Float(out.TemperatureC, 64)
+			e.Key("summary")
+			e.String(out.Summary)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -65,61 +107,6 @@ const (
 	subakoForecastInputSchema  = `{"type":"object","properties":{"city":{"type":"string","description":"The city, such as Berlin or São Paulo.","minLength":1}},"required":["city"],"additionalProperties":false}`
 	subakoForecastOutputSchema = `{"type":"object","properties":{"city":{"type":"string","description":"The place the weather is for, with its country."},"temperature_c":{"type":"number","description":"The air temperature 2 m above ground, in degrees Celsius."},"summary":{"type":"string","description":"The weather, in words."}},"required":["city","temperature_c","summary"],"additionalProperties":false}`
 )
-
-// subakoDecodeForecastInput decodes ForecastInput from JSON.
-func subakoDecodeForecastInput(s *jsonwire.Scanner, v *ForecastInput) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "city":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("city")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".city")
-			}
-			n1 := utf8.RuneCountInString(x1)
-			if n1 < 1 {
-				return subakoErr(".city", "must be at least 1 character")
-			}
-			v.City = x1
-		default:
-			return subakoUnknown(s.Text(), "city")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "city")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoEncodeReport encodes Report as JSON.
-func subakoEncodeReport(e *subakoEncoder, v *Report) {
-	e.BeginObject()
-	e.Key("city")
-	e.String(v.City)
-	e.Key("temperature_c")
-	e.Float(v.TemperatureC, 64)
-	e.Key("summary")
-	e.String(v.Summary)
-	e.EndObject()
-}
 
 // The helpers below are copied from github.com/subako-ai/subako-go/codegen/rt.
 

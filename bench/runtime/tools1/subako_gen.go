@@ -32,8 +32,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet00Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet00Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -43,7 +202,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet00Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -63,181 +225,6 @@ const (
 	subakoGreet00InputSchema  = `{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."},"note1":{"type":"string","description":"Note 1 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note2":{"type":"string","description":"Note 2 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note3":{"type":"string","description":"Note 3 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note4":{"type":"string","description":"Note 4 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note5":{"type":"string","description":"Note 5 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note6":{"type":"string","description":"Note 6 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note7":{"type":"string","description":"Note 7 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note8":{"type":"string","description":"Note 8 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."}},"required":["name"],"additionalProperties":false}`
 	subakoGreet00OutputSchema = `{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`
 )
-
-// subakoDecodeGreet00Input decodes Greet00Input from JSON.
-func subakoDecodeGreet00Input(s *jsonwire.Scanner, v *Greet00Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoEncodeGreet00Output encodes Greet00Output as JSON.
-func subakoEncodeGreet00Output(e *subakoEncoder, v *Greet00Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
 
 // The helpers below are copied from github.com/subako-ai/subako-go/codegen/rt.
 

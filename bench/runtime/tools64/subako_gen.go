@@ -32,8 +32,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet00Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet00Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -43,7 +202,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet00Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -58,8 +220,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet01Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet01Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -69,7 +390,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet01Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -84,8 +408,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet02Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet02Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -95,7 +578,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet02Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -110,8 +596,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet03Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet03Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -121,7 +766,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet03Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -136,8 +784,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet04Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet04Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -147,7 +954,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet04Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -162,8 +972,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet05Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet05Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -173,7 +1142,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet05Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -188,8 +1160,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet06Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet06Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -199,7 +1330,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet06Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -214,8 +1348,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet07Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet07Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -225,7 +1518,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet07Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -240,8 +1536,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet08Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet08Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -251,7 +1706,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet08Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -266,8 +1724,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet09Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet09Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -277,7 +1894,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet09Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -292,8 +1912,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet10Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet10Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -303,7 +2082,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet10Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -318,8 +2100,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet11Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet11Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -329,7 +2270,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet11Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -344,8 +2288,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet12Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet12Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -355,7 +2458,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet12Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -370,8 +2476,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet13Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet13Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -381,7 +2646,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet13Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -396,8 +2664,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet14Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet14Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -407,7 +2834,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet14Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -422,8 +2852,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet15Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet15Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -433,7 +3022,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet15Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -448,8 +3040,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet16Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet16Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -459,7 +3210,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet16Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -474,8 +3228,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet17Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet17Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -485,7 +3398,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet17Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -500,8 +3416,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet18Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet18Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -511,7 +3586,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet18Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -526,8 +3604,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet19Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet19Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -537,7 +3774,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet19Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -552,8 +3792,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet20Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet20Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -563,7 +3962,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet20Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -578,8 +3980,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet21Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet21Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -589,7 +4150,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet21Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -604,8 +4168,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet22Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet22Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -615,7 +4338,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet22Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -630,8 +4356,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet23Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet23Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -641,7 +4526,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet23Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -656,8 +4544,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet24Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet24Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -667,7 +4714,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet24Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -682,8 +4732,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet25Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet25Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -693,7 +4902,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet25Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -708,8 +4920,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet26Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet26Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -719,7 +5090,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet26Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -734,8 +5108,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet27Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet27Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -745,7 +5278,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet27Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -760,8 +5296,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet28Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet28Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -771,7 +5466,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet28Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -786,8 +5484,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet29Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet29Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -797,7 +5654,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet29Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -812,8 +5672,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet30Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet30Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -823,7 +5842,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet30Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -838,8 +5860,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet31Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet31Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -849,7 +6030,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet31Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -864,8 +6048,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet32Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet32Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -875,7 +6218,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet32Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -890,8 +6236,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet33Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet33Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -901,7 +6406,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet33Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -916,8 +6424,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet34Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet34Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -927,7 +6594,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet34Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -942,8 +6612,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet35Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet35Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -953,7 +6782,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet35Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -968,8 +6800,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet36Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet36Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -979,7 +6970,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet36Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -994,8 +6988,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet37Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet37Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1005,7 +7158,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet37Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1020,8 +7176,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet38Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet38Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1031,7 +7346,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet38Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1046,8 +7364,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet39Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet39Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1057,7 +7534,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet39Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1072,8 +7552,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet40Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet40Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1083,7 +7722,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet40Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1098,8 +7740,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet41Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet41Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1109,7 +7910,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet41Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1124,8 +7928,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet42Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet42Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1135,7 +8098,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet42Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1150,8 +8116,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet43Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet43Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1161,7 +8286,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet43Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1176,8 +8304,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet44Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet44Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1187,7 +8474,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet44Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1202,8 +8492,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet45Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet45Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1213,7 +8662,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet45Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1228,8 +8680,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet46Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet46Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1239,7 +8850,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet46Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1254,8 +8868,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet47Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet47Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1265,7 +9038,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet47Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1280,8 +9056,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet48Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet48Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1291,7 +9226,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet48Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1306,8 +9244,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet49Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet49Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1317,7 +9414,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet49Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1332,8 +9432,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet50Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet50Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1343,7 +9602,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet50Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1358,8 +9620,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet51Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet51Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1369,7 +9790,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet51Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1384,8 +9808,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet52Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet52Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1395,7 +9978,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet52Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1410,8 +9996,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet53Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet53Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1421,7 +10166,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet53Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1436,8 +10184,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet54Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet54Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1447,7 +10354,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet54Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1462,8 +10372,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet55Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet55Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1473,7 +10542,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet55Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1488,8 +10560,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet56Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet56Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1499,7 +10730,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet56Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1514,8 +10748,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet57Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet57Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1525,7 +10918,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet57Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1540,8 +10936,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet58Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet58Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1551,7 +11106,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet58Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1566,8 +11124,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet59Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet59Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1577,7 +11294,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet59Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1592,8 +11312,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet60Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet60Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1603,7 +11482,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet60Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1618,8 +11500,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet61Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet61Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1629,7 +11670,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet61Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1644,8 +11688,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet62Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet62Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1655,7 +11858,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet62Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1670,8 +11876,167 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet63Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeGreet63Input(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "name":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("name"))
+					}
+					seen |= 1 << 0
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".name"))
+					}
+					in.Name = x1
+				case "note1":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("note1"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note1"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note1"))
+					}
+					in.Note1 = x1
+				case "note2":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("note2"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note2"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note2"))
+					}
+					in.Note2 = x1
+				case "note3":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("note3"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note3"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note3"))
+					}
+					in.Note3 = x1
+				case "note4":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("note4"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note4"))
+					}
+					in.Note4 = x1
+				case "note5":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("note5"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note5"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note5"))
+					}
+					in.Note5 = x1
+				case "note6":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("note6"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note6"))
+					}
+					in.Note6 = x1
+				case "note7":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("note7"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note7"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note7"))
+					}
+					in.Note7 = x1
+				case "note8":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("note8"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".note8"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".note8"))
+					}
+					in.Note8 = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+				}
+			}
+			if seen&0x1 != 0x1 {
+				var missing []string
+				if seen&(1<<0) == 0 {
+					missing = append(missing, "name")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1681,7 +12046,10 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeGreet63Output(e, &out)
+			e.BeginObject()
+			e.Key("message")
+			e.String(out.Message)
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -1892,11206 +12260,6 @@ const (
 	subakoGreet63InputSchema  = `{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."},"note1":{"type":"string","description":"Note 1 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note2":{"type":"string","description":"Note 2 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note3":{"type":"string","description":"Note 3 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note4":{"type":"string","description":"Note 4 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note5":{"type":"string","description":"Note 5 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note6":{"type":"string","description":"Note 6 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note7":{"type":"string","description":"Note 7 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."},"note8":{"type":"string","description":"Note 8 to add to the greeting. It is kept with the greeting and shown back to the caller unchanged. Leave it out when there is nothing to add; an empty value is the same as none. The text may hold any Unicode characters, and is not trimmed or reformatted."}},"required":["name"],"additionalProperties":false}`
 	subakoGreet63OutputSchema = `{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`
 )
-
-// subakoDecodeGreet00Input decodes Greet00Input from JSON.
-func subakoDecodeGreet00Input(s *jsonwire.Scanner, v *Greet00Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet01Input decodes Greet01Input from JSON.
-func subakoDecodeGreet01Input(s *jsonwire.Scanner, v *Greet01Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet02Input decodes Greet02Input from JSON.
-func subakoDecodeGreet02Input(s *jsonwire.Scanner, v *Greet02Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet03Input decodes Greet03Input from JSON.
-func subakoDecodeGreet03Input(s *jsonwire.Scanner, v *Greet03Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet04Input decodes Greet04Input from JSON.
-func subakoDecodeGreet04Input(s *jsonwire.Scanner, v *Greet04Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet05Input decodes Greet05Input from JSON.
-func subakoDecodeGreet05Input(s *jsonwire.Scanner, v *Greet05Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet06Input decodes Greet06Input from JSON.
-func subakoDecodeGreet06Input(s *jsonwire.Scanner, v *Greet06Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet07Input decodes Greet07Input from JSON.
-func subakoDecodeGreet07Input(s *jsonwire.Scanner, v *Greet07Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet08Input decodes Greet08Input from JSON.
-func subakoDecodeGreet08Input(s *jsonwire.Scanner, v *Greet08Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet09Input decodes Greet09Input from JSON.
-func subakoDecodeGreet09Input(s *jsonwire.Scanner, v *Greet09Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet10Input decodes Greet10Input from JSON.
-func subakoDecodeGreet10Input(s *jsonwire.Scanner, v *Greet10Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet11Input decodes Greet11Input from JSON.
-func subakoDecodeGreet11Input(s *jsonwire.Scanner, v *Greet11Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet12Input decodes Greet12Input from JSON.
-func subakoDecodeGreet12Input(s *jsonwire.Scanner, v *Greet12Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet13Input decodes Greet13Input from JSON.
-func subakoDecodeGreet13Input(s *jsonwire.Scanner, v *Greet13Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet14Input decodes Greet14Input from JSON.
-func subakoDecodeGreet14Input(s *jsonwire.Scanner, v *Greet14Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet15Input decodes Greet15Input from JSON.
-func subakoDecodeGreet15Input(s *jsonwire.Scanner, v *Greet15Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet16Input decodes Greet16Input from JSON.
-func subakoDecodeGreet16Input(s *jsonwire.Scanner, v *Greet16Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet17Input decodes Greet17Input from JSON.
-func subakoDecodeGreet17Input(s *jsonwire.Scanner, v *Greet17Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet18Input decodes Greet18Input from JSON.
-func subakoDecodeGreet18Input(s *jsonwire.Scanner, v *Greet18Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet19Input decodes Greet19Input from JSON.
-func subakoDecodeGreet19Input(s *jsonwire.Scanner, v *Greet19Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet20Input decodes Greet20Input from JSON.
-func subakoDecodeGreet20Input(s *jsonwire.Scanner, v *Greet20Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet21Input decodes Greet21Input from JSON.
-func subakoDecodeGreet21Input(s *jsonwire.Scanner, v *Greet21Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet22Input decodes Greet22Input from JSON.
-func subakoDecodeGreet22Input(s *jsonwire.Scanner, v *Greet22Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet23Input decodes Greet23Input from JSON.
-func subakoDecodeGreet23Input(s *jsonwire.Scanner, v *Greet23Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet24Input decodes Greet24Input from JSON.
-func subakoDecodeGreet24Input(s *jsonwire.Scanner, v *Greet24Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet25Input decodes Greet25Input from JSON.
-func subakoDecodeGreet25Input(s *jsonwire.Scanner, v *Greet25Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet26Input decodes Greet26Input from JSON.
-func subakoDecodeGreet26Input(s *jsonwire.Scanner, v *Greet26Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet27Input decodes Greet27Input from JSON.
-func subakoDecodeGreet27Input(s *jsonwire.Scanner, v *Greet27Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet28Input decodes Greet28Input from JSON.
-func subakoDecodeGreet28Input(s *jsonwire.Scanner, v *Greet28Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet29Input decodes Greet29Input from JSON.
-func subakoDecodeGreet29Input(s *jsonwire.Scanner, v *Greet29Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet30Input decodes Greet30Input from JSON.
-func subakoDecodeGreet30Input(s *jsonwire.Scanner, v *Greet30Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet31Input decodes Greet31Input from JSON.
-func subakoDecodeGreet31Input(s *jsonwire.Scanner, v *Greet31Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet32Input decodes Greet32Input from JSON.
-func subakoDecodeGreet32Input(s *jsonwire.Scanner, v *Greet32Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet33Input decodes Greet33Input from JSON.
-func subakoDecodeGreet33Input(s *jsonwire.Scanner, v *Greet33Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet34Input decodes Greet34Input from JSON.
-func subakoDecodeGreet34Input(s *jsonwire.Scanner, v *Greet34Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet35Input decodes Greet35Input from JSON.
-func subakoDecodeGreet35Input(s *jsonwire.Scanner, v *Greet35Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet36Input decodes Greet36Input from JSON.
-func subakoDecodeGreet36Input(s *jsonwire.Scanner, v *Greet36Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet37Input decodes Greet37Input from JSON.
-func subakoDecodeGreet37Input(s *jsonwire.Scanner, v *Greet37Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet38Input decodes Greet38Input from JSON.
-func subakoDecodeGreet38Input(s *jsonwire.Scanner, v *Greet38Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet39Input decodes Greet39Input from JSON.
-func subakoDecodeGreet39Input(s *jsonwire.Scanner, v *Greet39Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet40Input decodes Greet40Input from JSON.
-func subakoDecodeGreet40Input(s *jsonwire.Scanner, v *Greet40Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet41Input decodes Greet41Input from JSON.
-func subakoDecodeGreet41Input(s *jsonwire.Scanner, v *Greet41Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet42Input decodes Greet42Input from JSON.
-func subakoDecodeGreet42Input(s *jsonwire.Scanner, v *Greet42Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet43Input decodes Greet43Input from JSON.
-func subakoDecodeGreet43Input(s *jsonwire.Scanner, v *Greet43Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet44Input decodes Greet44Input from JSON.
-func subakoDecodeGreet44Input(s *jsonwire.Scanner, v *Greet44Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet45Input decodes Greet45Input from JSON.
-func subakoDecodeGreet45Input(s *jsonwire.Scanner, v *Greet45Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet46Input decodes Greet46Input from JSON.
-func subakoDecodeGreet46Input(s *jsonwire.Scanner, v *Greet46Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet47Input decodes Greet47Input from JSON.
-func subakoDecodeGreet47Input(s *jsonwire.Scanner, v *Greet47Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet48Input decodes Greet48Input from JSON.
-func subakoDecodeGreet48Input(s *jsonwire.Scanner, v *Greet48Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet49Input decodes Greet49Input from JSON.
-func subakoDecodeGreet49Input(s *jsonwire.Scanner, v *Greet49Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet50Input decodes Greet50Input from JSON.
-func subakoDecodeGreet50Input(s *jsonwire.Scanner, v *Greet50Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet51Input decodes Greet51Input from JSON.
-func subakoDecodeGreet51Input(s *jsonwire.Scanner, v *Greet51Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet52Input decodes Greet52Input from JSON.
-func subakoDecodeGreet52Input(s *jsonwire.Scanner, v *Greet52Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet53Input decodes Greet53Input from JSON.
-func subakoDecodeGreet53Input(s *jsonwire.Scanner, v *Greet53Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet54Input decodes Greet54Input from JSON.
-func subakoDecodeGreet54Input(s *jsonwire.Scanner, v *Greet54Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet55Input decodes Greet55Input from JSON.
-func subakoDecodeGreet55Input(s *jsonwire.Scanner, v *Greet55Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet56Input decodes Greet56Input from JSON.
-func subakoDecodeGreet56Input(s *jsonwire.Scanner, v *Greet56Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet57Input decodes Greet57Input from JSON.
-func subakoDecodeGreet57Input(s *jsonwire.Scanner, v *Greet57Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet58Input decodes Greet58Input from JSON.
-func subakoDecodeGreet58Input(s *jsonwire.Scanner, v *Greet58Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet59Input decodes Greet59Input from JSON.
-func subakoDecodeGreet59Input(s *jsonwire.Scanner, v *Greet59Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet60Input decodes Greet60Input from JSON.
-func subakoDecodeGreet60Input(s *jsonwire.Scanner, v *Greet60Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet61Input decodes Greet61Input from JSON.
-func subakoDecodeGreet61Input(s *jsonwire.Scanner, v *Greet61Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet62Input decodes Greet62Input from JSON.
-func subakoDecodeGreet62Input(s *jsonwire.Scanner, v *Greet62Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoDecodeGreet63Input decodes Greet63Input from JSON.
-func subakoDecodeGreet63Input(s *jsonwire.Scanner, v *Greet63Input) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "name":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("name")
-			}
-			seen |= 1 << 0
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".name")
-			}
-			v.Name = x1
-		case "note1":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("note1")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note1")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note1")
-			}
-			v.Note1 = x1
-		case "note2":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("note2")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note2")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note2")
-			}
-			v.Note2 = x1
-		case "note3":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("note3")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note3")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note3")
-			}
-			v.Note3 = x1
-		case "note4":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("note4")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note4")
-			}
-			v.Note4 = x1
-		case "note5":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("note5")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note5")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note5")
-			}
-			v.Note5 = x1
-		case "note6":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("note6")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note6")
-			}
-			v.Note6 = x1
-		case "note7":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("note7")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note7")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note7")
-			}
-			v.Note7 = x1
-		case "note8":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("note8")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".note8")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".note8")
-			}
-			v.Note8 = x1
-		default:
-			return subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "name")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoEncodeGreet00Output encodes Greet00Output as JSON.
-func subakoEncodeGreet00Output(e *subakoEncoder, v *Greet00Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet01Output encodes Greet01Output as JSON.
-func subakoEncodeGreet01Output(e *subakoEncoder, v *Greet01Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet02Output encodes Greet02Output as JSON.
-func subakoEncodeGreet02Output(e *subakoEncoder, v *Greet02Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet03Output encodes Greet03Output as JSON.
-func subakoEncodeGreet03Output(e *subakoEncoder, v *Greet03Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet04Output encodes Greet04Output as JSON.
-func subakoEncodeGreet04Output(e *subakoEncoder, v *Greet04Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet05Output encodes Greet05Output as JSON.
-func subakoEncodeGreet05Output(e *subakoEncoder, v *Greet05Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet06Output encodes Greet06Output as JSON.
-func subakoEncodeGreet06Output(e *subakoEncoder, v *Greet06Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet07Output encodes Greet07Output as JSON.
-func subakoEncodeGreet07Output(e *subakoEncoder, v *Greet07Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet08Output encodes Greet08Output as JSON.
-func subakoEncodeGreet08Output(e *subakoEncoder, v *Greet08Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet09Output encodes Greet09Output as JSON.
-func subakoEncodeGreet09Output(e *subakoEncoder, v *Greet09Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet10Output encodes Greet10Output as JSON.
-func subakoEncodeGreet10Output(e *subakoEncoder, v *Greet10Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet11Output encodes Greet11Output as JSON.
-func subakoEncodeGreet11Output(e *subakoEncoder, v *Greet11Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet12Output encodes Greet12Output as JSON.
-func subakoEncodeGreet12Output(e *subakoEncoder, v *Greet12Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet13Output encodes Greet13Output as JSON.
-func subakoEncodeGreet13Output(e *subakoEncoder, v *Greet13Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet14Output encodes Greet14Output as JSON.
-func subakoEncodeGreet14Output(e *subakoEncoder, v *Greet14Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet15Output encodes Greet15Output as JSON.
-func subakoEncodeGreet15Output(e *subakoEncoder, v *Greet15Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet16Output encodes Greet16Output as JSON.
-func subakoEncodeGreet16Output(e *subakoEncoder, v *Greet16Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet17Output encodes Greet17Output as JSON.
-func subakoEncodeGreet17Output(e *subakoEncoder, v *Greet17Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet18Output encodes Greet18Output as JSON.
-func subakoEncodeGreet18Output(e *subakoEncoder, v *Greet18Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet19Output encodes Greet19Output as JSON.
-func subakoEncodeGreet19Output(e *subakoEncoder, v *Greet19Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet20Output encodes Greet20Output as JSON.
-func subakoEncodeGreet20Output(e *subakoEncoder, v *Greet20Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet21Output encodes Greet21Output as JSON.
-func subakoEncodeGreet21Output(e *subakoEncoder, v *Greet21Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet22Output encodes Greet22Output as JSON.
-func subakoEncodeGreet22Output(e *subakoEncoder, v *Greet22Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet23Output encodes Greet23Output as JSON.
-func subakoEncodeGreet23Output(e *subakoEncoder, v *Greet23Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet24Output encodes Greet24Output as JSON.
-func subakoEncodeGreet24Output(e *subakoEncoder, v *Greet24Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet25Output encodes Greet25Output as JSON.
-func subakoEncodeGreet25Output(e *subakoEncoder, v *Greet25Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet26Output encodes Greet26Output as JSON.
-func subakoEncodeGreet26Output(e *subakoEncoder, v *Greet26Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet27Output encodes Greet27Output as JSON.
-func subakoEncodeGreet27Output(e *subakoEncoder, v *Greet27Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet28Output encodes Greet28Output as JSON.
-func subakoEncodeGreet28Output(e *subakoEncoder, v *Greet28Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet29Output encodes Greet29Output as JSON.
-func subakoEncodeGreet29Output(e *subakoEncoder, v *Greet29Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet30Output encodes Greet30Output as JSON.
-func subakoEncodeGreet30Output(e *subakoEncoder, v *Greet30Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet31Output encodes Greet31Output as JSON.
-func subakoEncodeGreet31Output(e *subakoEncoder, v *Greet31Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet32Output encodes Greet32Output as JSON.
-func subakoEncodeGreet32Output(e *subakoEncoder, v *Greet32Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet33Output encodes Greet33Output as JSON.
-func subakoEncodeGreet33Output(e *subakoEncoder, v *Greet33Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet34Output encodes Greet34Output as JSON.
-func subakoEncodeGreet34Output(e *subakoEncoder, v *Greet34Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet35Output encodes Greet35Output as JSON.
-func subakoEncodeGreet35Output(e *subakoEncoder, v *Greet35Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet36Output encodes Greet36Output as JSON.
-func subakoEncodeGreet36Output(e *subakoEncoder, v *Greet36Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet37Output encodes Greet37Output as JSON.
-func subakoEncodeGreet37Output(e *subakoEncoder, v *Greet37Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet38Output encodes Greet38Output as JSON.
-func subakoEncodeGreet38Output(e *subakoEncoder, v *Greet38Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet39Output encodes Greet39Output as JSON.
-func subakoEncodeGreet39Output(e *subakoEncoder, v *Greet39Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet40Output encodes Greet40Output as JSON.
-func subakoEncodeGreet40Output(e *subakoEncoder, v *Greet40Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet41Output encodes Greet41Output as JSON.
-func subakoEncodeGreet41Output(e *subakoEncoder, v *Greet41Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet42Output encodes Greet42Output as JSON.
-func subakoEncodeGreet42Output(e *subakoEncoder, v *Greet42Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet43Output encodes Greet43Output as JSON.
-func subakoEncodeGreet43Output(e *subakoEncoder, v *Greet43Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet44Output encodes Greet44Output as JSON.
-func subakoEncodeGreet44Output(e *subakoEncoder, v *Greet44Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet45Output encodes Greet45Output as JSON.
-func subakoEncodeGreet45Output(e *subakoEncoder, v *Greet45Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet46Output encodes Greet46Output as JSON.
-func subakoEncodeGreet46Output(e *subakoEncoder, v *Greet46Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet47Output encodes Greet47Output as JSON.
-func subakoEncodeGreet47Output(e *subakoEncoder, v *Greet47Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet48Output encodes Greet48Output as JSON.
-func subakoEncodeGreet48Output(e *subakoEncoder, v *Greet48Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet49Output encodes Greet49Output as JSON.
-func subakoEncodeGreet49Output(e *subakoEncoder, v *Greet49Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet50Output encodes Greet50Output as JSON.
-func subakoEncodeGreet50Output(e *subakoEncoder, v *Greet50Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet51Output encodes Greet51Output as JSON.
-func subakoEncodeGreet51Output(e *subakoEncoder, v *Greet51Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet52Output encodes Greet52Output as JSON.
-func subakoEncodeGreet52Output(e *subakoEncoder, v *Greet52Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet53Output encodes Greet53Output as JSON.
-func subakoEncodeGreet53Output(e *subakoEncoder, v *Greet53Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet54Output encodes Greet54Output as JSON.
-func subakoEncodeGreet54Output(e *subakoEncoder, v *Greet54Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet55Output encodes Greet55Output as JSON.
-func subakoEncodeGreet55Output(e *subakoEncoder, v *Greet55Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet56Output encodes Greet56Output as JSON.
-func subakoEncodeGreet56Output(e *subakoEncoder, v *Greet56Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet57Output encodes Greet57Output as JSON.
-func subakoEncodeGreet57Output(e *subakoEncoder, v *Greet57Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet58Output encodes Greet58Output as JSON.
-func subakoEncodeGreet58Output(e *subakoEncoder, v *Greet58Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet59Output encodes Greet59Output as JSON.
-func subakoEncodeGreet59Output(e *subakoEncoder, v *Greet59Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet60Output encodes Greet60Output as JSON.
-func subakoEncodeGreet60Output(e *subakoEncoder, v *Greet60Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet61Output encodes Greet61Output as JSON.
-func subakoEncodeGreet61Output(e *subakoEncoder, v *Greet61Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet62Output encodes Greet62Output as JSON.
-func subakoEncodeGreet62Output(e *subakoEncoder, v *Greet62Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
-
-// subakoEncodeGreet63Output encodes Greet63Output as JSON.
-func subakoEncodeGreet63Output(e *subakoEncoder, v *Greet63Output) {
-	e.BeginObject()
-	e.Key("message")
-	e.String(v.Message)
-	e.EndObject()
-}
 
 // The helpers below are copied from github.com/subako-ai/subako-go/codegen/rt.
 

@@ -110,8 +110,408 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Formats
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeFormats(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "uri":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("uri"))
+					}
+					seen |= 1 << 0
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".uri"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".uri"))
+					}
+					if !subakoIsURIRef(x1, false) {
+						return subako.ErrorResult(subakoErr(".uri", "must be an absolute URI (RFC 3986)"))
+					}
+					in.URI = x1
+				case "ref":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("ref"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".ref"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".ref"))
+					}
+					if !subakoIsURIRef(x1, true) {
+						return subako.ErrorResult(subakoErr(".ref", "must be a URI reference (RFC 3986)"))
+					}
+					in.Ref = x1
+				case "uuid":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("uuid"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".uuid"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".uuid"))
+					}
+					if !subakoIsUUID(x1) {
+						return subako.ErrorResult(subakoErr(".uuid", "must be a UUID (such as 123e4567-e89b-12d3-a456-426614174000)"))
+					}
+					in.UUID = x1
+				case "host":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("host"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".host"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".host"))
+					}
+					if !subakoIsHostname(x1) {
+						return subako.ErrorResult(subakoErr(".host", "must be a host name"))
+					}
+					in.Host = x1
+				case "ipv6":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("ipv6"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".ipv6"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".ipv6"))
+					}
+					if !subakoIsIPv6(x1) {
+						return subako.ErrorResult(subakoErr(".ipv6", "must be an IPv6 address (such as 2001:db8::1)"))
+					}
+					in.IPv6 = x1
+				case "ipv4":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("ipv4"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".ipv4"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".ipv4"))
+					}
+					if !subakoIsIPv4(x1) {
+						return subako.ErrorResult(subakoErr(".ipv4", "must be an IPv4 address (such as 192.0.2.1)"))
+					}
+					in.IPv4 = x1
+				case "stamp":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("stamp"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".stamp"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".stamp"))
+					}
+					if !subakoIsDateTime(x1) {
+						return subako.ErrorResult(subakoErr(".stamp", "must be a date-time (RFC 3339, such as 2026-07-28T12:00:00Z)"))
+					}
+					in.Stamp = x1
+				case "date":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("date"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".date"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".date"))
+					}
+					if !subakoIsDate(x1) {
+						return subako.ErrorResult(subakoErr(".date", "must be a date (YYYY-MM-DD)"))
+					}
+					in.Date = x1
+				case "clock":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("clock"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".clock"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".clock"))
+					}
+					if !subakoIsTime(x1) {
+						return subako.ErrorResult(subakoErr(".clock", "must be a time (RFC 3339, such as 12:00:00Z)"))
+					}
+					in.Clock = x1
+				case "period":
+					if seen&(1<<9) != 0 {
+						return subako.ErrorResult(subakoTwice("period"))
+					}
+					seen |= 1 << 9
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".period"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".period"))
+					}
+					if !subakoIsDuration(x1) {
+						return subako.ErrorResult(subakoErr(".period", "must be an ISO 8601 duration (such as PT1H30M or P2D)"))
+					}
+					in.Period = x1
+				case "email":
+					if seen&(1<<10) != 0 {
+						return subako.ErrorResult(subakoTwice("email"))
+					}
+					seen |= 1 << 10
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".email"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".email"))
+					}
+					if !subakoIsEmail(x1) {
+						return subako.ErrorResult(subakoErr(".email", "must be an email address"))
+					}
+					in.Email = x1
+				case "pointer":
+					if seen&(1<<11) != 0 {
+						return subako.ErrorResult(subakoTwice("pointer"))
+					}
+					seen |= 1 << 11
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".pointer"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".pointer"))
+					}
+					if !subakoIsJSONPointer(x1) {
+						return subako.ErrorResult(subakoErr(".pointer", "must be a JSON pointer (RFC 6901)"))
+					}
+					in.Pointer = x1
+				case "rel_pointer":
+					if seen&(1<<12) != 0 {
+						return subako.ErrorResult(subakoTwice("rel_pointer"))
+					}
+					seen |= 1 << 12
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".rel_pointer"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".rel_pointer"))
+					}
+					if !subakoIsRelativeJSONPointer(x1) {
+						return subako.ErrorResult(subakoErr(".rel_pointer", "must be a relative JSON pointer"))
+					}
+					in.RelPointer = x1
+				case "idn":
+					if seen&(1<<13) != 0 {
+						return subako.ErrorResult(subakoTwice("idn"))
+					}
+					seen |= 1 << 13
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".idn"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".idn"))
+					}
+					in.IDN = x1
+				case "start":
+					if seen&(1<<14) != 0 {
+						return subako.ErrorResult(subakoTwice("start"))
+					}
+					seen |= 1 << 14
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".start"))
+						}
+						{
+							s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
+							x1, err := subakoString(s)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".start"))
+							}
+							t1, err := subakoParseDateTime(x1)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".start"))
+							}
+							in.Start = t1
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".start"))
+					}
+					t1, err := subakoParseDateTime(x1)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".start"))
+					}
+					in.Start = t1
+				case "window":
+					if seen&(1<<15) != 0 {
+						return subako.ErrorResult(subakoTwice("window"))
+					}
+					seen |= 1 << 15
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".window"))
+						}
+						{
+							s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
+							x1, err := subakoString(s)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".window"))
+							}
+							d1, err := subakoParseDuration(x1)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".window"))
+							}
+							in.Window = d1
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".window"))
+					}
+					d1, err := subakoParseDuration(x1)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".window"))
+					}
+					in.Window = d1
+				case "retries":
+					if seen&(1<<16) != 0 {
+						return subako.ErrorResult(subakoTwice("retries"))
+					}
+					seen |= 1 << 16
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".retries"))
+						}
+						{
+							s := jsonwire.NewScanner([]byte(`3`))
+							p1 := subakoNew(&in.Retries)
+							x2, err := subakoInt(s, 64)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".retries"))
+							}
+							*p1 = int(x2)
+						}
+						break
+					}
+					p1 := subakoNew(&in.Retries)
+					x2, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".retries"))
+					}
+					*p1 = int(x2)
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "uri, ref, uuid, host, ipv6, ipv4, stamp, date, clock, period, email, pointer, rel_pointer, idn, start, window, retries"))
+				}
+			}
+			if seen&(1<<14) == 0 {
+				s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
+				x1, err := subakoString(s)
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ".start"))
+				}
+				t1, err := subakoParseDateTime(x1)
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ".start"))
+				}
+				in.Start = t1
+			}
+			if seen&(1<<15) == 0 {
+				s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
+				x1, err := subakoString(s)
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ".window"))
+				}
+				d1, err := subakoParseDuration(x1)
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ".window"))
+				}
+				in.Window = d1
+			}
+			if seen&(1<<16) == 0 {
+				s := jsonwire.NewScanner([]byte(`3`))
+				p1 := subakoNew(&in.Retries)
+				x2, err := subakoInt(s, 64)
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ".retries"))
+				}
+				*p1 = int(x2)
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -121,7 +521,80 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeFormats(e, &out)
+			e.BeginObject()
+			if len(out.URI) != 0 {
+				e.Key("uri")
+				e.String(out.URI)
+			}
+			if len(out.Ref) != 0 {
+				e.Key("ref")
+				e.String(out.Ref)
+			}
+			if len(out.UUID) != 0 {
+				e.Key("uuid")
+				e.String(out.UUID)
+			}
+			if len(out.Host) != 0 {
+				e.Key("host")
+				e.String(out.Host)
+			}
+			if len(out.IPv6) != 0 {
+				e.Key("ipv6")
+				e.String(out.IPv6)
+			}
+			if len(out.IPv4) != 0 {
+				e.Key("ipv4")
+				e.String(out.IPv4)
+			}
+			if len(out.Stamp) != 0 {
+				e.Key("stamp")
+				e.String(out.Stamp)
+			}
+			if len(out.Date) != 0 {
+				e.Key("date")
+				e.String(out.Date)
+			}
+			if len(out.Clock) != 0 {
+				e.Key("clock")
+				e.String(out.Clock)
+			}
+			if len(out.Period) != 0 {
+				e.Key("period")
+				e.String(out.Period)
+			}
+			if len(out.Email) != 0 {
+				e.Key("email")
+				e.String(out.Email)
+			}
+			if len(out.Pointer) != 0 {
+				e.Key("pointer")
+				e.String(out.Pointer)
+			}
+			if len(out.RelPointer) != 0 {
+				e.Key("rel_pointer")
+				e.String(out.RelPointer)
+			}
+			if len(out.IDN) != 0 {
+				e.Key("idn")
+				e.String(out.IDN)
+			}
+			e.Key("start")
+			subakoTime(e, out.Start, false)
+			e.Key("window")
+			x1, err := subakoFormatDuration(out.Window)
+			if err != nil {
+				e.fail(err)
+			}
+			e.String(x1)
+			if out.Retries != nil {
+				e.Key("retries")
+				if x1 := out.Retries; x1 == nil {
+					e.Null()
+				} else {
+					e.Int(int64(*x1))
+				}
+			}
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -136,8 +609,228 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Numbers
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeNumbers(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "tenth":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("tenth"))
+					}
+					seen |= 1 << 0
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".tenth"))
+						}
+						break
+					}
+					x1, err := subakoFloat(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".tenth"))
+					}
+					if !subakoMultipleOf(s.Num(), int64(1), 1, x1, 0.1) {
+						return subako.ErrorResult(subakoErr(".tenth", "must be a multiple of 0.1"))
+					}
+					in.Tenth = x1
+				case "bounded":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("bounded"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".bounded"))
+						}
+						break
+					}
+					x1, err := subakoFloat(s, 32)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".bounded"))
+					}
+					if x1 < -1.5 {
+						return subako.ErrorResult(subakoErr(".bounded", "must be at least -1.5"))
+					}
+					if x1 > 2.25 {
+						return subako.ErrorResult(subakoErr(".bounded", "must be at most 2.25"))
+					}
+					in.Bounded = float32(x1)
+				case "open":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("open"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".open"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 16)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".open"))
+					}
+					if x1 < -2 {
+						return subako.ErrorResult(subakoErr(".open", "must be greater than -3"))
+					}
+					if x1 > 2 {
+						return subako.ErrorResult(subakoErr(".open", "must be less than 3"))
+					}
+					in.Open = int16(x1)
+				case "u8":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("u8"))
+					}
+					seen |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".u8"))
+						}
+						break
+					}
+					x1, err := subakoUint(s, 8)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".u8"))
+					}
+					in.U8 = uint8(x1)
+				case "i16":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("i16"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".i16"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 16)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".i16"))
+					}
+					in.I16 = int16(x1)
+				case "u32":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("u32"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".u32"))
+						}
+						break
+					}
+					x1, err := subakoUint(s, 32)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".u32"))
+					}
+					in.U32 = uint32(x1)
+				case "i32":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("i32"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".i32"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 32)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".i32"))
+					}
+					if x1%3 != 0 {
+						return subako.ErrorResult(subakoErr(".i32", "must be a multiple of 3"))
+					}
+					in.I32 = int32(x1)
+				case "big":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("big"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".big"))
+						}
+						break
+					}
+					x1, err := subakoUint(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".big"))
+					}
+					if x1 < 10 {
+						return subako.ErrorResult(subakoErr(".big", "must be at least 10"))
+					}
+					in.Big = uint(x1)
+				case "millis":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("millis"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".millis"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".millis"))
+					}
+					if x1 > 9223372036854 || x1 < -9223372036854 {
+						return subako.ErrorResult(subakoErr(".millis", "is out of range for a time.Duration (about 292 years)"))
+					}
+					in.Millis = time.Duration(x1) * time.Millisecond
+				case "nanos":
+					if seen&(1<<9) != 0 {
+						return subako.ErrorResult(subakoTwice("nanos"))
+					}
+					seen |= 1 << 9
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".nanos"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".nanos"))
+					}
+					in.Nanos = time.Duration(x1) * time.Nanosecond
+				case "quarter":
+					if seen&(1<<10) != 0 {
+						return subako.ErrorResult(subakoTwice("quarter"))
+					}
+					seen |= 1 << 10
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".quarter"))
+						}
+						break
+					}
+					x1, err := subakoFloat(s, 32)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".quarter"))
+					}
+					if x1 > 10 {
+						return subako.ErrorResult(subakoErr(".quarter", "must be at most 10"))
+					}
+					if !subakoMultipleOf(s.Num(), int64(25), 2, x1, 0.25) {
+						return subako.ErrorResult(subakoErr(".quarter", "must be a multiple of 0.25"))
+					}
+					in.Quarter = float32(x1)
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "tenth, bounded, open, u8, i16, u32, i32, big, millis, nanos, quarter"))
+				}
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -147,7 +840,52 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeNumbers(e, &out)
+			e.BeginObject()
+			if out.Tenth != 0 {
+				e.Key("tenth")
+				e.Float(out.Tenth, 64)
+			}
+			if out.Bounded != 0 {
+				e.Key("bounded")
+				e.Float(float64(out.Bounded), 32)
+			}
+			if out.Open != 0 {
+				e.Key("open")
+				e.Int(int64(out.Open))
+			}
+			if out.U8 != 0 {
+				e.Key("u8")
+				e.Uint(uint64(out.U8))
+			}
+			if out.I16 != 0 {
+				e.Key("i16")
+				e.Int(int64(out.I16))
+			}
+			if out.U32 != 0 {
+				e.Key("u32")
+				e.Uint(uint64(out.U32))
+			}
+			if out.I32 != 0 {
+				e.Key("i32")
+				e.Int(int64(out.I32))
+			}
+			if out.Big != 0 {
+				e.Key("big")
+				e.Uint(uint64(out.Big))
+			}
+			if out.Millis != 0 {
+				e.Key("millis")
+				e.Int(int64(out.Millis / time.Millisecond))
+			}
+			if out.Nanos != 0 {
+				e.Key("nanos")
+				e.Int(int64(out.Nanos / time.Nanosecond))
+			}
+			if out.Quarter != 0 {
+				e.Key("quarter")
+				e.Float(float64(out.Quarter), 32)
+			}
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -222,8 +960,70 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in ReportInput
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeReportInput(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "nil":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("nil"))
+					}
+					seen |= 1 << 0
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".nil"))
+						}
+						break
+					}
+					x1, err := subakoBool(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".nil"))
+					}
+					in.Nil = x1
+				case "full":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("full"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".full"))
+						}
+						break
+					}
+					x1, err := subakoBool(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".full"))
+					}
+					in.Full = x1
+				case "fail":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("fail"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".fail"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".fail"))
+					}
+					in.Fail = x1
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "nil, full, fail"))
+				}
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -236,7 +1036,46 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(subako.NewToolError("the tool returned a nil *example.com/cg/extra.Report and no error"))
 			}
 			e := &subakoEncoder{}
-			subakoEncodeReport(e, out)
+			e.BeginObject()
+			if !out.When.IsZero() {
+				e.Key("when")
+				subakoTime(e, out.When, false)
+			}
+			if out.Count != 0 {
+				e.Key("count")
+				e.Int(int64(out.Count))
+			}
+			if !subakoZero(&out.Pair, out.Pair.A == 0 && out.Pair.B == 0) {
+				e.Key("pair")
+				subakoEncodePair(e, &out.Pair)
+			}
+			if len(out.Tags) != 0 {
+				e.Key("tags")
+				e.BeginArray()
+				for i1 := range out.Tags {
+					e.String(out.Tags[i1])
+				}
+				e.EndArray()
+			}
+			if !subakoZero(&out.Addr, subakoZeroValue(out.Addr)) {
+				e.Key("addr")
+				b1, err := out.Addr.MarshalText()
+				if err != nil {
+					e.fail(err)
+				}
+				e.String(string(b1))
+			}
+			if out.Span != 0 {
+				e.Key("span")
+				e.Int(int64(out.Span / time.Second))
+			}
+			e.Key("note")
+			e.String(out.Note)
+			if len(out.Empty) != 0 {
+				e.Key("empty")
+				e.String(out.Empty)
+			}
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -251,8 +1090,466 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Shapes
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeShapes(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "matrix":
+					if seen&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("matrix"))
+					}
+					seen |= 1 << 0
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".matrix"))
+						}
+						break
+					}
+					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".matrix"))
+					}
+					subakoEmpty(&in.Matrix)
+					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+						p1 := subakoGrow(&in.Matrix)
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
+						}
+						subakoEmpty(p1)
+						for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
+							p2 := subakoGrow(p1)
+							x3, err := subakoInt(s, 8)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2)))
+							}
+							*p2 = int8(x3)
+						}
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
+						}
+					}
+					if _, err := s.Next(); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".matrix"))
+					}
+				case "groups":
+					if seen&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("groups"))
+					}
+					seen |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".groups"))
+						}
+						break
+					}
+					if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".groups"))
+					}
+					subakoMakeMap(&in.Groups)
+					for {
+						k, err := s.Next()
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".groups"))
+						}
+						if k == jsonwire.ObjectEnd {
+							break
+						}
+						key1 := s.Text()
+						if _, dup := in.Groups[key1]; dup {
+							return subako.ErrorResult(subakoErr(".groups"+subakoKey(key1), "is given twice"))
+						}
+						if len(in.Groups) == 2 {
+							return subako.ErrorResult(subakoErr(".groups", "must have at most 2 members"))
+						}
+						m1 := subakoElem(in.Groups)
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
+						}
+						subakoEmpty(&m1)
+						for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
+							p2 := subakoGrow(&m1)
+							x3, err := subakoString(s)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2)))
+							}
+							*p2 = x3
+						}
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
+						}
+						in.Groups[key1] = m1
+					}
+				case "rows":
+					if seen&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("rows"))
+					}
+					seen |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".rows"))
+						}
+						break
+					}
+					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".rows"))
+					}
+					subakoEmpty(&in.Rows)
+					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+						p1 := subakoGrow(&in.Rows)
+						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
+						}
+						subakoMakeMap(p1)
+						for {
+							k, err := s.Next()
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
+							}
+							if k == jsonwire.ObjectEnd {
+								break
+							}
+							key2 := s.Text()
+							if _, dup := (*p1)[key2]; dup {
+								return subako.ErrorResult(subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice"))
+							}
+							x3, err := subakoBool(s)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2)))
+							}
+							(*p1)[key2] = x3
+						}
+					}
+					if _, err := s.Next(); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".rows"))
+					}
+				case "corners":
+					if seen&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("corners"))
+					}
+					seen |= 1 << 3
+					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".corners"))
+					}
+					i1 := 0
+					for ; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+						if i1 == 2 {
+							return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
+						}
+						p1 := &in.Corners[i1]
+						if err := subakoDecodePair(s, p1); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".corners"+subakoIndex(i1)))
+						}
+					}
+					if _, err := s.Next(); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".corners"))
+					}
+					if i1 < 2 {
+						return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
+					}
+				case "items":
+					if seen&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("items"))
+					}
+					seen |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".items"))
+						}
+						break
+					}
+					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".items"))
+					}
+					subakoEmpty(&in.Items)
+					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+						p1 := subakoGrow(&in.Items)
+						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
+						}
+						var seen2 uint64
+						for {
+							k, err := s.Next()
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
+							}
+							if k == jsonwire.ObjectEnd {
+								break
+							}
+							switch string(s.Str()) {
+							case "name":
+								if seen2&(1<<0) != 0 {
+									return subako.ErrorResult(subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1)))
+								}
+								seen2 |= 1 << 0
+								x3, err := subakoString(s)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".name"))
+								}
+								n3 := utf8.RuneCountInString(x3)
+								if n3 < 1 {
+									return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character"))
+								}
+								p1.Name = x3
+							case "kind":
+								if seen2&(1<<1) != 0 {
+									return subako.ErrorResult(subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1)))
+								}
+								seen2 |= 1 << 1
+								if s.PeekKind() == jsonwire.Null {
+									if _, err := s.Next(); err != nil {
+										return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
+									}
+									break
+								}
+								x3, err := subakoString(s)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
+								}
+								switch x3 {
+								case "a", "b":
+								default:
+									return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\""))
+								}
+								p1.Kind = Kind(x3)
+							default:
+								return subako.ErrorResult(subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1)))
+							}
+						}
+						if seen2&0x1 != 0x1 {
+							var missing2 []string
+							if seen2&(1<<0) == 0 {
+								missing2 = append(missing2, "name")
+							}
+							return subako.ErrorResult(subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1)))
+						}
+					}
+					if _, err := s.Next(); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".items"))
+					}
+				case "maybe":
+					if seen&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("maybe"))
+					}
+					seen |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".maybe"))
+						}
+						break
+					}
+					p1 := subakoNew(&in.Maybe)
+					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".maybe"))
+					}
+					subakoEmpty(p1)
+					for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
+						p2 := subakoGrow(p1)
+						x3, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".maybe"+subakoIndex(i2)))
+						}
+						*p2 = x3
+					}
+					if _, err := s.Next(); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".maybe"))
+					}
+				case "code":
+					if seen&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("code"))
+					}
+					seen |= 1 << 6
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".code"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".code"))
+					}
+					n1 := utf8.RuneCountInString(x1)
+					if n1 < 2 {
+						return subako.ErrorResult(subakoErr(".code", "must be at least 2 characters"))
+					}
+					if n1 > 4 {
+						return subako.ErrorResult(subakoErr(".code", "must be at most 4 characters"))
+					}
+					if !subakoPattern0().MatchString(x1) {
+						return subako.ErrorResult(subakoErr(".code", "must match the pattern ^[A-Z]"))
+					}
+					in.Code = Code(x1)
+				case "kinds":
+					if seen&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("kinds"))
+					}
+					seen |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".kinds"))
+						}
+						break
+					}
+					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".kinds"))
+					}
+					subakoEmpty(&in.Kinds)
+					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+						if i1 == 3 {
+							return subako.ErrorResult(subakoErr(".kinds", "must have at most 3 items"))
+						}
+						p1 := subakoGrow(&in.Kinds)
+						x2, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".kinds"+subakoIndex(i1)))
+						}
+						switch x2 {
+						case "a", "b":
+						default:
+							return subako.ErrorResult(subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\""))
+						}
+						*p1 = Kind(x2)
+					}
+					if _, err := s.Next(); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".kinds"))
+					}
+				case "blob":
+					if seen&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("blob"))
+					}
+					seen |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".blob"))
+						}
+						break
+					}
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".blob"))
+					}
+					b1, err := base64.StdEncoding.DecodeString(x1)
+					if err != nil {
+						return subako.ErrorResult(subakoErr(".blob", "must be base64 (the standard alphabet, with padding)"))
+					}
+					in.Blob = b1
+				case "by_name":
+					if seen&(1<<9) != 0 {
+						return subako.ErrorResult(subakoTwice("by_name"))
+					}
+					seen |= 1 << 9
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".by_name"))
+						}
+						break
+					}
+					if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".by_name"))
+					}
+					subakoMakeMap(&in.ByName)
+					for {
+						k, err := s.Next()
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".by_name"))
+						}
+						if k == jsonwire.ObjectEnd {
+							break
+						}
+						key1 := s.Text()
+						if _, dup := in.ByName[key1]; dup {
+							return subako.ErrorResult(subakoErr(".by_name"+subakoKey(key1), "is given twice"))
+						}
+						m1 := subakoElem(in.ByName)
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
+							}
+							m1 = nil
+						} else {
+							p2 := subakoNew(&m1)
+							if err := subakoDecodePair(s, p2); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
+							}
+						}
+						in.ByName[key1] = m1
+					}
+				case "times":
+					if seen&(1<<10) != 0 {
+						return subako.ErrorResult(subakoTwice("times"))
+					}
+					seen |= 1 << 10
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".times"))
+						}
+						break
+					}
+					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".times"))
+					}
+					subakoEmpty(&in.Times)
+					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+						p1 := subakoGrow(&in.Times)
+						x2, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+						}
+						t2, err := subakoParseDateTime(x2)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+						}
+						*p1 = t2
+					}
+					if _, err := s.Next(); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".times"))
+					}
+				case "addrs":
+					if seen&(1<<11) != 0 {
+						return subako.ErrorResult(subakoTwice("addrs"))
+					}
+					seen |= 1 << 11
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".addrs"))
+						}
+						break
+					}
+					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".addrs"))
+					}
+					subakoEmpty(&in.Addrs)
+					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+						p1 := subakoGrow(&in.Addrs)
+						x2, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".addrs"+subakoIndex(i1)))
+						}
+						if err := p1.UnmarshalText([]byte(x2)); err != nil {
+							return subako.ErrorResult(subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error()))
+						}
+					}
+					if _, err := s.Next(); err != nil {
+						return subako.ErrorResult(subakoAt(err, ".addrs"))
+					}
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "matrix, groups, rows, corners, items, maybe, code, kinds, blob, by_name, times, addrs"))
+				}
+			}
+			if seen&0x8 != 0x8 {
+				var missing []string
+				if seen&(1<<3) == 0 {
+					missing = append(missing, "corners")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -262,7 +1559,131 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeShapes(e, &out)
+			e.BeginObject()
+			if len(out.Matrix) != 0 {
+				e.Key("matrix")
+				e.BeginArray()
+				for i1 := range out.Matrix {
+					e.BeginArray()
+					for i2 := range out.Matrix[i1] {
+						e.Int(int64(out.Matrix[i1][i2]))
+					}
+					e.EndArray()
+				}
+				e.EndArray()
+			}
+			if len(out.Groups) != 0 {
+				e.Key("groups")
+				e.BeginObject()
+				for _, k1 := range subakoSortedKeys(out.Groups) {
+					e.Key(k1)
+					x1 := out.Groups[k1]
+					e.BeginArray()
+					for i2 := range x1 {
+						e.String(x1[i2])
+					}
+					e.EndArray()
+				}
+				e.EndObject()
+			}
+			if len(out.Rows) != 0 {
+				e.Key("rows")
+				e.BeginArray()
+				for i1 := range out.Rows {
+					e.BeginObject()
+					for _, k2 := range subakoSortedKeys(out.Rows[i1]) {
+						e.Key(k2)
+						x2 := out.Rows[i1][k2]
+						e.Bool(x2)
+					}
+					e.EndObject()
+				}
+				e.EndArray()
+			}
+			e.Key("corners")
+			e.BeginArray()
+			for i1 := range out.Corners {
+				subakoEncodePair(e, &out.Corners[i1])
+			}
+			e.EndArray()
+			if len(out.Items) != 0 {
+				e.Key("items")
+				e.BeginArray()
+				for i1 := range out.Items {
+					e.BeginObject()
+					e.Key("name")
+					e.String(out.Items[i1].Name)
+					if out.Items[i1].Kind != "" {
+						e.Key("kind")
+						e.String(string(out.Items[i1].Kind))
+					}
+					e.EndObject()
+				}
+				e.EndArray()
+			}
+			if out.Maybe != nil {
+				e.Key("maybe")
+				if x1 := out.Maybe; x1 == nil {
+					e.Null()
+				} else {
+					e.BeginArray()
+					for i2 := range *x1 {
+						e.String((*x1)[i2])
+					}
+					e.EndArray()
+				}
+			}
+			if len(out.Code) != 0 {
+				e.Key("code")
+				e.String(string(out.Code))
+			}
+			if len(out.Kinds) != 0 {
+				e.Key("kinds")
+				e.BeginArray()
+				for i1 := range out.Kinds {
+					e.String(string(out.Kinds[i1]))
+				}
+				e.EndArray()
+			}
+			if len(out.Blob) != 0 {
+				e.Key("blob")
+				e.String(base64.StdEncoding.EncodeToString(out.Blob))
+			}
+			if len(out.ByName) != 0 {
+				e.Key("by_name")
+				e.BeginObject()
+				for _, k1 := range subakoSortedKeys(out.ByName) {
+					e.Key(k1)
+					x1 := out.ByName[k1]
+					if x2 := x1; x2 == nil {
+						e.Null()
+					} else {
+						subakoEncodePair(e, x2)
+					}
+				}
+				e.EndObject()
+			}
+			if len(out.Times) != 0 {
+				e.Key("times")
+				e.BeginArray()
+				for i1 := range out.Times {
+					subakoTime(e, out.Times[i1], false)
+				}
+				e.EndArray()
+			}
+			if len(out.Addrs) != 0 {
+				e.Key("addrs")
+				e.BeginArray()
+				for i1 := range out.Addrs {
+					b2, err := out.Addrs[i1].MarshalText()
+					if err != nil {
+						e.fail(err)
+					}
+					e.String(string(b2))
+				}
+				e.EndArray()
+			}
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -303,8 +1724,1081 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Wide
 			s := jsonwire.NewScanner(args)
-			if err := subakoDecodeWide(s, &in); err != nil {
+			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			var seen [2]uint64
+			for {
+				k, err := s.Next()
+				if err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				if k == jsonwire.ObjectEnd {
+					break
+				}
+				switch string(s.Str()) {
+				case "f0":
+					if seen[0]&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("f0"))
+					}
+					seen[0] |= 1 << 0
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f0"))
+					}
+					in.F0 = int(x1)
+				case "f1":
+					if seen[0]&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("f1"))
+					}
+					seen[0] |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f1"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f1"))
+					}
+					in.F1 = int(x1)
+				case "f2":
+					if seen[0]&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("f2"))
+					}
+					seen[0] |= 1 << 2
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f2"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f2"))
+					}
+					in.F2 = int(x1)
+				case "f3":
+					if seen[0]&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("f3"))
+					}
+					seen[0] |= 1 << 3
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f3"))
+					}
+					in.F3 = int(x1)
+				case "f4":
+					if seen[0]&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("f4"))
+					}
+					seen[0] |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f4"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f4"))
+					}
+					in.F4 = int(x1)
+				case "f5":
+					if seen[0]&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("f5"))
+					}
+					seen[0] |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f5"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f5"))
+					}
+					in.F5 = int(x1)
+				case "f6":
+					if seen[0]&(1<<6) != 0 {
+						return subako.ErrorResult(subakoTwice("f6"))
+					}
+					seen[0] |= 1 << 6
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f6"))
+					}
+					in.F6 = int(x1)
+				case "f7":
+					if seen[0]&(1<<7) != 0 {
+						return subako.ErrorResult(subakoTwice("f7"))
+					}
+					seen[0] |= 1 << 7
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f7"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f7"))
+					}
+					in.F7 = int(x1)
+				case "f8":
+					if seen[0]&(1<<8) != 0 {
+						return subako.ErrorResult(subakoTwice("f8"))
+					}
+					seen[0] |= 1 << 8
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f8"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f8"))
+					}
+					in.F8 = int(x1)
+				case "f9":
+					if seen[0]&(1<<9) != 0 {
+						return subako.ErrorResult(subakoTwice("f9"))
+					}
+					seen[0] |= 1 << 9
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f9"))
+					}
+					in.F9 = int(x1)
+				case "f10":
+					if seen[0]&(1<<10) != 0 {
+						return subako.ErrorResult(subakoTwice("f10"))
+					}
+					seen[0] |= 1 << 10
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f10"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f10"))
+					}
+					in.F10 = int(x1)
+				case "f11":
+					if seen[0]&(1<<11) != 0 {
+						return subako.ErrorResult(subakoTwice("f11"))
+					}
+					seen[0] |= 1 << 11
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f11"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f11"))
+					}
+					in.F11 = int(x1)
+				case "f12":
+					if seen[0]&(1<<12) != 0 {
+						return subako.ErrorResult(subakoTwice("f12"))
+					}
+					seen[0] |= 1 << 12
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f12"))
+					}
+					in.F12 = int(x1)
+				case "f13":
+					if seen[0]&(1<<13) != 0 {
+						return subako.ErrorResult(subakoTwice("f13"))
+					}
+					seen[0] |= 1 << 13
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f13"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f13"))
+					}
+					in.F13 = int(x1)
+				case "f14":
+					if seen[0]&(1<<14) != 0 {
+						return subako.ErrorResult(subakoTwice("f14"))
+					}
+					seen[0] |= 1 << 14
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f14"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f14"))
+					}
+					in.F14 = int(x1)
+				case "f15":
+					if seen[0]&(1<<15) != 0 {
+						return subako.ErrorResult(subakoTwice("f15"))
+					}
+					seen[0] |= 1 << 15
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f15"))
+					}
+					in.F15 = int(x1)
+				case "f16":
+					if seen[0]&(1<<16) != 0 {
+						return subako.ErrorResult(subakoTwice("f16"))
+					}
+					seen[0] |= 1 << 16
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f16"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f16"))
+					}
+					in.F16 = int(x1)
+				case "f17":
+					if seen[0]&(1<<17) != 0 {
+						return subako.ErrorResult(subakoTwice("f17"))
+					}
+					seen[0] |= 1 << 17
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f17"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f17"))
+					}
+					in.F17 = int(x1)
+				case "f18":
+					if seen[0]&(1<<18) != 0 {
+						return subako.ErrorResult(subakoTwice("f18"))
+					}
+					seen[0] |= 1 << 18
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f18"))
+					}
+					in.F18 = int(x1)
+				case "f19":
+					if seen[0]&(1<<19) != 0 {
+						return subako.ErrorResult(subakoTwice("f19"))
+					}
+					seen[0] |= 1 << 19
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f19"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f19"))
+					}
+					in.F19 = int(x1)
+				case "f20":
+					if seen[0]&(1<<20) != 0 {
+						return subako.ErrorResult(subakoTwice("f20"))
+					}
+					seen[0] |= 1 << 20
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f20"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f20"))
+					}
+					in.F20 = int(x1)
+				case "f21":
+					if seen[0]&(1<<21) != 0 {
+						return subako.ErrorResult(subakoTwice("f21"))
+					}
+					seen[0] |= 1 << 21
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f21"))
+					}
+					in.F21 = int(x1)
+				case "f22":
+					if seen[0]&(1<<22) != 0 {
+						return subako.ErrorResult(subakoTwice("f22"))
+					}
+					seen[0] |= 1 << 22
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f22"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f22"))
+					}
+					in.F22 = int(x1)
+				case "f23":
+					if seen[0]&(1<<23) != 0 {
+						return subako.ErrorResult(subakoTwice("f23"))
+					}
+					seen[0] |= 1 << 23
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f23"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f23"))
+					}
+					in.F23 = int(x1)
+				case "f24":
+					if seen[0]&(1<<24) != 0 {
+						return subako.ErrorResult(subakoTwice("f24"))
+					}
+					seen[0] |= 1 << 24
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f24"))
+					}
+					in.F24 = int(x1)
+				case "f25":
+					if seen[0]&(1<<25) != 0 {
+						return subako.ErrorResult(subakoTwice("f25"))
+					}
+					seen[0] |= 1 << 25
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f25"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f25"))
+					}
+					in.F25 = int(x1)
+				case "f26":
+					if seen[0]&(1<<26) != 0 {
+						return subako.ErrorResult(subakoTwice("f26"))
+					}
+					seen[0] |= 1 << 26
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f26"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f26"))
+					}
+					in.F26 = int(x1)
+				case "f27":
+					if seen[0]&(1<<27) != 0 {
+						return subako.ErrorResult(subakoTwice("f27"))
+					}
+					seen[0] |= 1 << 27
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f27"))
+					}
+					in.F27 = int(x1)
+				case "f28":
+					if seen[0]&(1<<28) != 0 {
+						return subako.ErrorResult(subakoTwice("f28"))
+					}
+					seen[0] |= 1 << 28
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f28"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f28"))
+					}
+					in.F28 = int(x1)
+				case "f29":
+					if seen[0]&(1<<29) != 0 {
+						return subako.ErrorResult(subakoTwice("f29"))
+					}
+					seen[0] |= 1 << 29
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f29"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f29"))
+					}
+					in.F29 = int(x1)
+				case "f30":
+					if seen[0]&(1<<30) != 0 {
+						return subako.ErrorResult(subakoTwice("f30"))
+					}
+					seen[0] |= 1 << 30
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f30"))
+					}
+					in.F30 = int(x1)
+				case "f31":
+					if seen[0]&(1<<31) != 0 {
+						return subako.ErrorResult(subakoTwice("f31"))
+					}
+					seen[0] |= 1 << 31
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f31"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f31"))
+					}
+					in.F31 = int(x1)
+				case "f32":
+					if seen[0]&(1<<32) != 0 {
+						return subako.ErrorResult(subakoTwice("f32"))
+					}
+					seen[0] |= 1 << 32
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f32"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f32"))
+					}
+					in.F32 = int(x1)
+				case "f33":
+					if seen[0]&(1<<33) != 0 {
+						return subako.ErrorResult(subakoTwice("f33"))
+					}
+					seen[0] |= 1 << 33
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f33"))
+					}
+					in.F33 = int(x1)
+				case "f34":
+					if seen[0]&(1<<34) != 0 {
+						return subako.ErrorResult(subakoTwice("f34"))
+					}
+					seen[0] |= 1 << 34
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f34"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f34"))
+					}
+					in.F34 = int(x1)
+				case "f35":
+					if seen[0]&(1<<35) != 0 {
+						return subako.ErrorResult(subakoTwice("f35"))
+					}
+					seen[0] |= 1 << 35
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f35"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f35"))
+					}
+					in.F35 = int(x1)
+				case "f36":
+					if seen[0]&(1<<36) != 0 {
+						return subako.ErrorResult(subakoTwice("f36"))
+					}
+					seen[0] |= 1 << 36
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f36"))
+					}
+					in.F36 = int(x1)
+				case "f37":
+					if seen[0]&(1<<37) != 0 {
+						return subako.ErrorResult(subakoTwice("f37"))
+					}
+					seen[0] |= 1 << 37
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f37"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f37"))
+					}
+					in.F37 = int(x1)
+				case "f38":
+					if seen[0]&(1<<38) != 0 {
+						return subako.ErrorResult(subakoTwice("f38"))
+					}
+					seen[0] |= 1 << 38
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f38"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f38"))
+					}
+					in.F38 = int(x1)
+				case "f39":
+					if seen[0]&(1<<39) != 0 {
+						return subako.ErrorResult(subakoTwice("f39"))
+					}
+					seen[0] |= 1 << 39
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f39"))
+					}
+					in.F39 = int(x1)
+				case "f40":
+					if seen[0]&(1<<40) != 0 {
+						return subako.ErrorResult(subakoTwice("f40"))
+					}
+					seen[0] |= 1 << 40
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f40"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f40"))
+					}
+					in.F40 = int(x1)
+				case "f41":
+					if seen[0]&(1<<41) != 0 {
+						return subako.ErrorResult(subakoTwice("f41"))
+					}
+					seen[0] |= 1 << 41
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f41"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f41"))
+					}
+					in.F41 = int(x1)
+				case "f42":
+					if seen[0]&(1<<42) != 0 {
+						return subako.ErrorResult(subakoTwice("f42"))
+					}
+					seen[0] |= 1 << 42
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f42"))
+					}
+					in.F42 = int(x1)
+				case "f43":
+					if seen[0]&(1<<43) != 0 {
+						return subako.ErrorResult(subakoTwice("f43"))
+					}
+					seen[0] |= 1 << 43
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f43"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f43"))
+					}
+					in.F43 = int(x1)
+				case "f44":
+					if seen[0]&(1<<44) != 0 {
+						return subako.ErrorResult(subakoTwice("f44"))
+					}
+					seen[0] |= 1 << 44
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f44"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f44"))
+					}
+					in.F44 = int(x1)
+				case "f45":
+					if seen[0]&(1<<45) != 0 {
+						return subako.ErrorResult(subakoTwice("f45"))
+					}
+					seen[0] |= 1 << 45
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f45"))
+					}
+					in.F45 = int(x1)
+				case "f46":
+					if seen[0]&(1<<46) != 0 {
+						return subako.ErrorResult(subakoTwice("f46"))
+					}
+					seen[0] |= 1 << 46
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f46"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f46"))
+					}
+					in.F46 = int(x1)
+				case "f47":
+					if seen[0]&(1<<47) != 0 {
+						return subako.ErrorResult(subakoTwice("f47"))
+					}
+					seen[0] |= 1 << 47
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f47"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f47"))
+					}
+					in.F47 = int(x1)
+				case "f48":
+					if seen[0]&(1<<48) != 0 {
+						return subako.ErrorResult(subakoTwice("f48"))
+					}
+					seen[0] |= 1 << 48
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f48"))
+					}
+					in.F48 = int(x1)
+				case "f49":
+					if seen[0]&(1<<49) != 0 {
+						return subako.ErrorResult(subakoTwice("f49"))
+					}
+					seen[0] |= 1 << 49
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f49"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f49"))
+					}
+					in.F49 = int(x1)
+				case "f50":
+					if seen[0]&(1<<50) != 0 {
+						return subako.ErrorResult(subakoTwice("f50"))
+					}
+					seen[0] |= 1 << 50
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f50"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f50"))
+					}
+					in.F50 = int(x1)
+				case "f51":
+					if seen[0]&(1<<51) != 0 {
+						return subako.ErrorResult(subakoTwice("f51"))
+					}
+					seen[0] |= 1 << 51
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f51"))
+					}
+					in.F51 = int(x1)
+				case "f52":
+					if seen[0]&(1<<52) != 0 {
+						return subako.ErrorResult(subakoTwice("f52"))
+					}
+					seen[0] |= 1 << 52
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f52"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f52"))
+					}
+					in.F52 = int(x1)
+				case "f53":
+					if seen[0]&(1<<53) != 0 {
+						return subako.ErrorResult(subakoTwice("f53"))
+					}
+					seen[0] |= 1 << 53
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f53"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f53"))
+					}
+					in.F53 = int(x1)
+				case "f54":
+					if seen[0]&(1<<54) != 0 {
+						return subako.ErrorResult(subakoTwice("f54"))
+					}
+					seen[0] |= 1 << 54
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f54"))
+					}
+					in.F54 = int(x1)
+				case "f55":
+					if seen[0]&(1<<55) != 0 {
+						return subako.ErrorResult(subakoTwice("f55"))
+					}
+					seen[0] |= 1 << 55
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f55"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f55"))
+					}
+					in.F55 = int(x1)
+				case "f56":
+					if seen[0]&(1<<56) != 0 {
+						return subako.ErrorResult(subakoTwice("f56"))
+					}
+					seen[0] |= 1 << 56
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f56"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f56"))
+					}
+					in.F56 = int(x1)
+				case "f57":
+					if seen[0]&(1<<57) != 0 {
+						return subako.ErrorResult(subakoTwice("f57"))
+					}
+					seen[0] |= 1 << 57
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f57"))
+					}
+					in.F57 = int(x1)
+				case "f58":
+					if seen[0]&(1<<58) != 0 {
+						return subako.ErrorResult(subakoTwice("f58"))
+					}
+					seen[0] |= 1 << 58
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f58"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f58"))
+					}
+					in.F58 = int(x1)
+				case "f59":
+					if seen[0]&(1<<59) != 0 {
+						return subako.ErrorResult(subakoTwice("f59"))
+					}
+					seen[0] |= 1 << 59
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f59"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f59"))
+					}
+					in.F59 = int(x1)
+				case "f60":
+					if seen[0]&(1<<60) != 0 {
+						return subako.ErrorResult(subakoTwice("f60"))
+					}
+					seen[0] |= 1 << 60
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f60"))
+					}
+					in.F60 = int(x1)
+				case "f61":
+					if seen[0]&(1<<61) != 0 {
+						return subako.ErrorResult(subakoTwice("f61"))
+					}
+					seen[0] |= 1 << 61
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f61"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f61"))
+					}
+					in.F61 = int(x1)
+				case "f62":
+					if seen[0]&(1<<62) != 0 {
+						return subako.ErrorResult(subakoTwice("f62"))
+					}
+					seen[0] |= 1 << 62
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f62"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f62"))
+					}
+					in.F62 = int(x1)
+				case "f63":
+					if seen[0]&(1<<63) != 0 {
+						return subako.ErrorResult(subakoTwice("f63"))
+					}
+					seen[0] |= 1 << 63
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f63"))
+					}
+					in.F63 = int(x1)
+				case "f64":
+					if seen[1]&(1<<0) != 0 {
+						return subako.ErrorResult(subakoTwice("f64"))
+					}
+					seen[1] |= 1 << 0
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f64"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f64"))
+					}
+					in.F64 = int(x1)
+				case "f65":
+					if seen[1]&(1<<1) != 0 {
+						return subako.ErrorResult(subakoTwice("f65"))
+					}
+					seen[1] |= 1 << 1
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f65"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f65"))
+					}
+					in.F65 = int(x1)
+				case "f66":
+					if seen[1]&(1<<2) != 0 {
+						return subako.ErrorResult(subakoTwice("f66"))
+					}
+					seen[1] |= 1 << 2
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f66"))
+					}
+					in.F66 = int(x1)
+				case "f67":
+					if seen[1]&(1<<3) != 0 {
+						return subako.ErrorResult(subakoTwice("f67"))
+					}
+					seen[1] |= 1 << 3
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f67"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f67"))
+					}
+					in.F67 = int(x1)
+				case "f68":
+					if seen[1]&(1<<4) != 0 {
+						return subako.ErrorResult(subakoTwice("f68"))
+					}
+					seen[1] |= 1 << 4
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f68"))
+						}
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f68"))
+					}
+					in.F68 = int(x1)
+				case "f69":
+					if seen[1]&(1<<5) != 0 {
+						return subako.ErrorResult(subakoTwice("f69"))
+					}
+					seen[1] |= 1 << 5
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f69"))
+						}
+						in.F69 = 69
+						break
+					}
+					x1, err := subakoInt(s, 64)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".f69"))
+					}
+					in.F69 = int(x1)
+				default:
+					return subako.ErrorResult(subakoUnknown(s.Text(), "f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69"))
+				}
+			}
+			if seen[0]&0x9249249249249249 != 0x9249249249249249 || seen[1]&0x4 != 0x4 {
+				var missing []string
+				if seen[0]&(1<<0) == 0 {
+					missing = append(missing, "f0")
+				}
+				if seen[0]&(1<<3) == 0 {
+					missing = append(missing, "f3")
+				}
+				if seen[0]&(1<<6) == 0 {
+					missing = append(missing, "f6")
+				}
+				if seen[0]&(1<<9) == 0 {
+					missing = append(missing, "f9")
+				}
+				if seen[0]&(1<<12) == 0 {
+					missing = append(missing, "f12")
+				}
+				if seen[0]&(1<<15) == 0 {
+					missing = append(missing, "f15")
+				}
+				if seen[0]&(1<<18) == 0 {
+					missing = append(missing, "f18")
+				}
+				if seen[0]&(1<<21) == 0 {
+					missing = append(missing, "f21")
+				}
+				if seen[0]&(1<<24) == 0 {
+					missing = append(missing, "f24")
+				}
+				if seen[0]&(1<<27) == 0 {
+					missing = append(missing, "f27")
+				}
+				if seen[0]&(1<<30) == 0 {
+					missing = append(missing, "f30")
+				}
+				if seen[0]&(1<<33) == 0 {
+					missing = append(missing, "f33")
+				}
+				if seen[0]&(1<<36) == 0 {
+					missing = append(missing, "f36")
+				}
+				if seen[0]&(1<<39) == 0 {
+					missing = append(missing, "f39")
+				}
+				if seen[0]&(1<<42) == 0 {
+					missing = append(missing, "f42")
+				}
+				if seen[0]&(1<<45) == 0 {
+					missing = append(missing, "f45")
+				}
+				if seen[0]&(1<<48) == 0 {
+					missing = append(missing, "f48")
+				}
+				if seen[0]&(1<<51) == 0 {
+					missing = append(missing, "f51")
+				}
+				if seen[0]&(1<<54) == 0 {
+					missing = append(missing, "f54")
+				}
+				if seen[0]&(1<<57) == 0 {
+					missing = append(missing, "f57")
+				}
+				if seen[0]&(1<<60) == 0 {
+					missing = append(missing, "f60")
+				}
+				if seen[0]&(1<<63) == 0 {
+					missing = append(missing, "f63")
+				}
+				if seen[1]&(1<<2) == 0 {
+					missing = append(missing, "f66")
+				}
+				return subako.ErrorResult(subakoMissing(missing))
+			}
+			if seen[1]&(1<<5) == 0 {
+				in.F69 = 69
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -314,7 +2808,240 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			e := &subakoEncoder{}
-			subakoEncodeWide(e, &out)
+			e.BeginObject()
+			e.Key("f0")
+			e.Int(int64(out.F0))
+			if out.F1 != 0 {
+				e.Key("f1")
+				e.Int(int64(out.F1))
+			}
+			if out.F2 != 0 {
+				e.Key("f2")
+				e.Int(int64(out.F2))
+			}
+			e.Key("f3")
+			e.Int(int64(out.F3))
+			if out.F4 != 0 {
+				e.Key("f4")
+				e.Int(int64(out.F4))
+			}
+			if out.F5 != 0 {
+				e.Key("f5")
+				e.Int(int64(out.F5))
+			}
+			e.Key("f6")
+			e.Int(int64(out.F6))
+			if out.F7 != 0 {
+				e.Key("f7")
+				e.Int(int64(out.F7))
+			}
+			if out.F8 != 0 {
+				e.Key("f8")
+				e.Int(int64(out.F8))
+			}
+			e.Key("f9")
+			e.Int(int64(out.F9))
+			if out.F10 != 0 {
+				e.Key("f10")
+				e.Int(int64(out.F10))
+			}
+			if out.F11 != 0 {
+				e.Key("f11")
+				e.Int(int64(out.F11))
+			}
+			e.Key("f12")
+			e.Int(int64(out.F12))
+			if out.F13 != 0 {
+				e.Key("f13")
+				e.Int(int64(out.F13))
+			}
+			if out.F14 != 0 {
+				e.Key("f14")
+				e.Int(int64(out.F14))
+			}
+			e.Key("f15")
+			e.Int(int64(out.F15))
+			if out.F16 != 0 {
+				e.Key("f16")
+				e.Int(int64(out.F16))
+			}
+			if out.F17 != 0 {
+				e.Key("f17")
+				e.Int(int64(out.F17))
+			}
+			e.Key("f18")
+			e.Int(int64(out.F18))
+			if out.F19 != 0 {
+				e.Key("f19")
+				e.Int(int64(out.F19))
+			}
+			if out.F20 != 0 {
+				e.Key("f20")
+				e.Int(int64(out.F20))
+			}
+			e.Key("f21")
+			e.Int(int64(out.F21))
+			if out.F22 != 0 {
+				e.Key("f22")
+				e.Int(int64(out.F22))
+			}
+			if out.F23 != 0 {
+				e.Key("f23")
+				e.Int(int64(out.F23))
+			}
+			e.Key("f24")
+			e.Int(int64(out.F24))
+			if out.F25 != 0 {
+				e.Key("f25")
+				e.Int(int64(out.F25))
+			}
+			if out.F26 != 0 {
+				e.Key("f26")
+				e.Int(int64(out.F26))
+			}
+			e.Key("f27")
+			e.Int(int64(out.F27))
+			if out.F28 != 0 {
+				e.Key("f28")
+				e.Int(int64(out.F28))
+			}
+			if out.F29 != 0 {
+				e.Key("f29")
+				e.Int(int64(out.F29))
+			}
+			e.Key("f30")
+			e.Int(int64(out.F30))
+			if out.F31 != 0 {
+				e.Key("f31")
+				e.Int(int64(out.F31))
+			}
+			if out.F32 != 0 {
+				e.Key("f32")
+				e.Int(int64(out.F32))
+			}
+			e.Key("f33")
+			e.Int(int64(out.F33))
+			if out.F34 != 0 {
+				e.Key("f34")
+				e.Int(int64(out.F34))
+			}
+			if out.F35 != 0 {
+				e.Key("f35")
+				e.Int(int64(out.F35))
+			}
+			e.Key("f36")
+			e.Int(int64(out.F36))
+			if out.F37 != 0 {
+				e.Key("f37")
+				e.Int(int64(out.F37))
+			}
+			if out.F38 != 0 {
+				e.Key("f38")
+				e.Int(int64(out.F38))
+			}
+			e.Key("f39")
+			e.Int(int64(out.F39))
+			if out.F40 != 0 {
+				e.Key("f40")
+				e.Int(int64(out.F40))
+			}
+			if out.F41 != 0 {
+				e.Key("f41")
+				e.Int(int64(out.F41))
+			}
+			e.Key("f42")
+			e.Int(int64(out.F42))
+			if out.F43 != 0 {
+				e.Key("f43")
+				e.Int(int64(out.F43))
+			}
+			if out.F44 != 0 {
+				e.Key("f44")
+				e.Int(int64(out.F44))
+			}
+			e.Key("f45")
+			e.Int(int64(out.F45))
+			if out.F46 != 0 {
+				e.Key("f46")
+				e.Int(int64(out.F46))
+			}
+			if out.F47 != 0 {
+				e.Key("f47")
+				e.Int(int64(out.F47))
+			}
+			e.Key("f48")
+			e.Int(int64(out.F48))
+			if out.F49 != 0 {
+				e.Key("f49")
+				e.Int(int64(out.F49))
+			}
+			if out.F50 != 0 {
+				e.Key("f50")
+				e.Int(int64(out.F50))
+			}
+			e.Key("f51")
+			e.Int(int64(out.F51))
+			if out.F52 != 0 {
+				e.Key("f52")
+				e.Int(int64(out.F52))
+			}
+			if out.F53 != 0 {
+				e.Key("f53")
+				e.Int(int64(out.F53))
+			}
+			e.Key("f54")
+			e.Int(int64(out.F54))
+			if out.F55 != 0 {
+				e.Key("f55")
+				e.Int(int64(out.F55))
+			}
+			if out.F56 != 0 {
+				e.Key("f56")
+				e.Int(int64(out.F56))
+			}
+			e.Key("f57")
+			e.Int(int64(out.F57))
+			if out.F58 != 0 {
+				e.Key("f58")
+				e.Int(int64(out.F58))
+			}
+			if out.F59 != 0 {
+				e.Key("f59")
+				e.Int(int64(out.F59))
+			}
+			e.Key("f60")
+			e.Int(int64(out.F60))
+			if out.F61 != 0 {
+				e.Key("f61")
+				e.Int(int64(out.F61))
+			}
+			if out.F62 != 0 {
+				e.Key("f62")
+				e.Int(int64(out.F62))
+			}
+			e.Key("f63")
+			e.Int(int64(out.F63))
+			if out.F64 != 0 {
+				e.Key("f64")
+				e.Int(int64(out.F64))
+			}
+			if out.F65 != 0 {
+				e.Key("f65")
+				e.Int(int64(out.F65))
+			}
+			e.Key("f66")
+			e.Int(int64(out.F66))
+			if out.F67 != 0 {
+				e.Key("f67")
+				e.Int(int64(out.F67))
+			}
+			if out.F68 != 0 {
+				e.Key("f68")
+				e.Int(int64(out.F68))
+			}
+			e.Key("f69")
+			e.Int(int64(out.F69))
+			e.EndObject()
 			b, err := e.result()
 			if err != nil {
 				return subako.ErrorResult(err)
@@ -384,8 +3111,8 @@ func subakoDecodeEmpty(s *jsonwire.Scanner, v *Empty) error {
 	return nil
 }
 
-// subakoDecodeFormats decodes Formats from JSON.
-func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
+// subakoDecodePair decodes Pair from JSON.
+func subakoDecodePair(s *jsonwire.Scanner, v *Pair) error {
 	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 		return err
 	}
@@ -399,1157 +3126,40 @@ func subakoDecodeFormats(s *jsonwire.Scanner, v *Formats) error {
 			break
 		}
 		switch string(s.Str()) {
-		case "uri":
+		case "a":
 			if seen&(1<<0) != 0 {
-				return subakoTwice("uri")
+				return subakoTwice("a")
 			}
 			seen |= 1 << 0
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".uri")
-				}
-				break
-			}
-			x1, err := subakoString(s)
+			x1, err := subakoInt(s, 64)
 			if err != nil {
-				return subakoAt(err, ".uri")
+				return subakoAt(err, ".a")
 			}
-			if !subakoIsURIRef(x1, false) {
-				return subakoErr(".uri", "must be an absolute URI (RFC 3986)")
-			}
-			v.URI = x1
-		case "ref":
+			v.A = int(x1)
+		case "b":
 			if seen&(1<<1) != 0 {
-				return subakoTwice("ref")
+				return subakoTwice("b")
 			}
 			seen |= 1 << 1
 			if s.PeekKind() == jsonwire.Null {
 				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".ref")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".ref")
-			}
-			if !subakoIsURIRef(x1, true) {
-				return subakoErr(".ref", "must be a URI reference (RFC 3986)")
-			}
-			v.Ref = x1
-		case "uuid":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("uuid")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".uuid")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".uuid")
-			}
-			if !subakoIsUUID(x1) {
-				return subakoErr(".uuid", "must be a UUID (such as 123e4567-e89b-12d3-a456-426614174000)")
-			}
-			v.UUID = x1
-		case "host":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("host")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".host")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".host")
-			}
-			if !subakoIsHostname(x1) {
-				return subakoErr(".host", "must be a host name")
-			}
-			v.Host = x1
-		case "ipv6":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("ipv6")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".ipv6")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".ipv6")
-			}
-			if !subakoIsIPv6(x1) {
-				return subakoErr(".ipv6", "must be an IPv6 address (such as 2001:db8::1)")
-			}
-			v.IPv6 = x1
-		case "ipv4":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("ipv4")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".ipv4")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".ipv4")
-			}
-			if !subakoIsIPv4(x1) {
-				return subakoErr(".ipv4", "must be an IPv4 address (such as 192.0.2.1)")
-			}
-			v.IPv4 = x1
-		case "stamp":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("stamp")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".stamp")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".stamp")
-			}
-			if !subakoIsDateTime(x1) {
-				return subakoErr(".stamp", "must be a date-time (RFC 3339, such as 2026-07-28T12:00:00Z)")
-			}
-			v.Stamp = x1
-		case "date":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("date")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".date")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".date")
-			}
-			if !subakoIsDate(x1) {
-				return subakoErr(".date", "must be a date (YYYY-MM-DD)")
-			}
-			v.Date = x1
-		case "clock":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("clock")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".clock")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".clock")
-			}
-			if !subakoIsTime(x1) {
-				return subakoErr(".clock", "must be a time (RFC 3339, such as 12:00:00Z)")
-			}
-			v.Clock = x1
-		case "period":
-			if seen&(1<<9) != 0 {
-				return subakoTwice("period")
-			}
-			seen |= 1 << 9
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".period")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".period")
-			}
-			if !subakoIsDuration(x1) {
-				return subakoErr(".period", "must be an ISO 8601 duration (such as PT1H30M or P2D)")
-			}
-			v.Period = x1
-		case "email":
-			if seen&(1<<10) != 0 {
-				return subakoTwice("email")
-			}
-			seen |= 1 << 10
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".email")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".email")
-			}
-			if !subakoIsEmail(x1) {
-				return subakoErr(".email", "must be an email address")
-			}
-			v.Email = x1
-		case "pointer":
-			if seen&(1<<11) != 0 {
-				return subakoTwice("pointer")
-			}
-			seen |= 1 << 11
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".pointer")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".pointer")
-			}
-			if !subakoIsJSONPointer(x1) {
-				return subakoErr(".pointer", "must be a JSON pointer (RFC 6901)")
-			}
-			v.Pointer = x1
-		case "rel_pointer":
-			if seen&(1<<12) != 0 {
-				return subakoTwice("rel_pointer")
-			}
-			seen |= 1 << 12
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".rel_pointer")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".rel_pointer")
-			}
-			if !subakoIsRelativeJSONPointer(x1) {
-				return subakoErr(".rel_pointer", "must be a relative JSON pointer")
-			}
-			v.RelPointer = x1
-		case "idn":
-			if seen&(1<<13) != 0 {
-				return subakoTwice("idn")
-			}
-			seen |= 1 << 13
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".idn")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".idn")
-			}
-			v.IDN = x1
-		case "start":
-			if seen&(1<<14) != 0 {
-				return subakoTwice("start")
-			}
-			seen |= 1 << 14
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".start")
-				}
-				{
-					s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
-					x1, err := subakoString(s)
-					if err != nil {
-						return subakoAt(err, ".start")
-					}
-					t1, err := subakoParseDateTime(x1)
-					if err != nil {
-						return subakoAt(err, ".start")
-					}
-					v.Start = t1
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".start")
-			}
-			t1, err := subakoParseDateTime(x1)
-			if err != nil {
-				return subakoAt(err, ".start")
-			}
-			v.Start = t1
-		case "window":
-			if seen&(1<<15) != 0 {
-				return subakoTwice("window")
-			}
-			seen |= 1 << 15
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".window")
-				}
-				{
-					s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
-					x1, err := subakoString(s)
-					if err != nil {
-						return subakoAt(err, ".window")
-					}
-					d1, err := subakoParseDuration(x1)
-					if err != nil {
-						return subakoAt(err, ".window")
-					}
-					v.Window = d1
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".window")
-			}
-			d1, err := subakoParseDuration(x1)
-			if err != nil {
-				return subakoAt(err, ".window")
-			}
-			v.Window = d1
-		case "retries":
-			if seen&(1<<16) != 0 {
-				return subakoTwice("retries")
-			}
-			seen |= 1 << 16
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".retries")
-				}
-				{
-					s := jsonwire.NewScanner([]byte(`3`))
-					p1 := subakoNew(&v.Retries)
-					x2, err := subakoInt(s, 64)
-					if err != nil {
-						return subakoAt(err, ".retries")
-					}
-					*p1 = int(x2)
-				}
-				break
-			}
-			p1 := subakoNew(&v.Retries)
-			x2, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".retries")
-			}
-			*p1 = int(x2)
-		default:
-			return subakoUnknown(s.Text(), "uri, ref, uuid, host, ipv6, ipv4, stamp, date, clock, period, email, pointer, rel_pointer, idn, start, window, retries")
-		}
-	}
-	if seen&(1<<14) == 0 {
-		s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
-		x1, err := subakoString(s)
-		if err != nil {
-			return subakoAt(err, ".start")
-		}
-		t1, err := subakoParseDateTime(x1)
-		if err != nil {
-			return subakoAt(err, ".start")
-		}
-		v.Start = t1
-	}
-	if seen&(1<<15) == 0 {
-		s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
-		x1, err := subakoString(s)
-		if err != nil {
-			return subakoAt(err, ".window")
-		}
-		d1, err := subakoParseDuration(x1)
-		if err != nil {
-			return subakoAt(err, ".window")
-		}
-		v.Window = d1
-	}
-	if seen&(1<<16) == 0 {
-		s := jsonwire.NewScanner([]byte(`3`))
-		p1 := subakoNew(&v.Retries)
-		x2, err := subakoInt(s, 64)
-		if err != nil {
-			return subakoAt(err, ".retries")
-		}
-		*p1 = int(x2)
-	}
-	return nil
-}
-
-// subakoDecodeNumbers decodes Numbers from JSON.
-func subakoDecodeNumbers(s *jsonwire.Scanner, v *Numbers) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "tenth":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("tenth")
-			}
-			seen |= 1 << 0
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".tenth")
-				}
-				break
-			}
-			x1, err := subakoFloat(s, 64)
-			if err != nil {
-				return subakoAt(err, ".tenth")
-			}
-			if !subakoMultipleOf(s.Num(), int64(1), 1, x1, 0.1) {
-				return subakoErr(".tenth", "must be a multiple of 0.1")
-			}
-			v.Tenth = x1
-		case "bounded":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("bounded")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".bounded")
-				}
-				break
-			}
-			x1, err := subakoFloat(s, 32)
-			if err != nil {
-				return subakoAt(err, ".bounded")
-			}
-			if x1 < -1.5 {
-				return subakoErr(".bounded", "must be at least -1.5")
-			}
-			if x1 > 2.25 {
-				return subakoErr(".bounded", "must be at most 2.25")
-			}
-			v.Bounded = float32(x1)
-		case "open":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("open")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".open")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 16)
-			if err != nil {
-				return subakoAt(err, ".open")
-			}
-			if x1 < -2 {
-				return subakoErr(".open", "must be greater than -3")
-			}
-			if x1 > 2 {
-				return subakoErr(".open", "must be less than 3")
-			}
-			v.Open = int16(x1)
-		case "u8":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("u8")
-			}
-			seen |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".u8")
-				}
-				break
-			}
-			x1, err := subakoUint(s, 8)
-			if err != nil {
-				return subakoAt(err, ".u8")
-			}
-			v.U8 = uint8(x1)
-		case "i16":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("i16")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".i16")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 16)
-			if err != nil {
-				return subakoAt(err, ".i16")
-			}
-			v.I16 = int16(x1)
-		case "u32":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("u32")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".u32")
-				}
-				break
-			}
-			x1, err := subakoUint(s, 32)
-			if err != nil {
-				return subakoAt(err, ".u32")
-			}
-			v.U32 = uint32(x1)
-		case "i32":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("i32")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".i32")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 32)
-			if err != nil {
-				return subakoAt(err, ".i32")
-			}
-			if x1%3 != 0 {
-				return subakoErr(".i32", "must be a multiple of 3")
-			}
-			v.I32 = int32(x1)
-		case "big":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("big")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".big")
-				}
-				break
-			}
-			x1, err := subakoUint(s, 64)
-			if err != nil {
-				return subakoAt(err, ".big")
-			}
-			if x1 < 10 {
-				return subakoErr(".big", "must be at least 10")
-			}
-			v.Big = uint(x1)
-		case "millis":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("millis")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".millis")
+					return subakoAt(err, ".b")
 				}
 				break
 			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
-				return subakoAt(err, ".millis")
+				return subakoAt(err, ".b")
 			}
-			if x1 > 9223372036854 || x1 < -9223372036854 {
-				return subakoErr(".millis", "is out of range for a time.Duration (about 292 years)")
-			}
-			v.Millis = time.Duration(x1) * time.Millisecond
-		case "nanos":
-			if seen&(1<<9) != 0 {
-				return subakoTwice("nanos")
-			}
-			seen |= 1 << 9
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".nanos")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".nanos")
-			}
-			v.Nanos = time.Duration(x1) * time.Nanosecond
-		case "quarter":
-			if seen&(1<<10) != 0 {
-				return subakoTwice("quarter")
-			}
-			seen |= 1 << 10
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".quarter")
-				}
-				break
-			}
-			x1, err := subakoFloat(s, 32)
-			if err != nil {
-				return subakoAt(err, ".quarter")
-			}
-			if x1 > 10 {
-				return subakoErr(".quarter", "must be at most 10")
-			}
-			if !subakoMultipleOf(s.Num(), int64(25), 2, x1, 0.25) {
-				return subakoErr(".quarter", "must be a multiple of 0.25")
-			}
-			v.Quarter = float32(x1)
+			v.B = int(x1)
 		default:
-			return subakoUnknown(s.Text(), "tenth, bounded, open, u8, i16, u32, i32, big, millis, nanos, quarter")
+			return subakoUnknown(s.Text(), "a, b")
 		}
 	}
-	return nil
-}
-
-// subakoDecodeReportInput decodes ReportInput from JSON.
-func subakoDecodeReportInput(s *jsonwire.Scanner, v *ReportInput) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "nil":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("nil")
-			}
-			seen |= 1 << 0
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".nil")
-				}
-				break
-			}
-			x1, err := subakoBool(s)
-			if err != nil {
-				return subakoAt(err, ".nil")
-			}
-			v.Nil = x1
-		case "full":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("full")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".full")
-				}
-				break
-			}
-			x1, err := subakoBool(s)
-			if err != nil {
-				return subakoAt(err, ".full")
-			}
-			v.Full = x1
-		case "fail":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("fail")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".fail")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".fail")
-			}
-			v.Fail = x1
-		default:
-			return subakoUnknown(s.Text(), "nil, full, fail")
-		}
-	}
-	return nil
-}
-
-// subakoDecodeShapes decodes Shapes from JSON.
-func subakoDecodeShapes(s *jsonwire.Scanner, v *Shapes) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "matrix":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("matrix")
-			}
-			seen |= 1 << 0
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".matrix")
-				}
-				break
-			}
-			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".matrix")
-			}
-			subakoEmpty(&v.Matrix)
-			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-				p1 := subakoGrow(&v.Matrix)
-				if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-					return subakoAt(err, ".matrix"+subakoIndex(i1))
-				}
-				subakoEmpty(p1)
-				for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
-					p2 := subakoGrow(p1)
-					x3, err := subakoInt(s, 8)
-					if err != nil {
-						return subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2))
-					}
-					*p2 = int8(x3)
-				}
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".matrix"+subakoIndex(i1))
-				}
-			}
-			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".matrix")
-			}
-		case "groups":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("groups")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".groups")
-				}
-				break
-			}
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subakoAt(err, ".groups")
-			}
-			subakoMakeMap(&v.Groups)
-			for {
-				k, err := s.Next()
-				if err != nil {
-					return subakoAt(err, ".groups")
-				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				key1 := s.Text()
-				if _, dup := v.Groups[key1]; dup {
-					return subakoErr(".groups"+subakoKey(key1), "is given twice")
-				}
-				if len(v.Groups) == 2 {
-					return subakoErr(".groups", "must have at most 2 members")
-				}
-				m1 := subakoElem(v.Groups)
-				if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-					return subakoAt(err, ".groups"+subakoKey(key1))
-				}
-				subakoEmpty(&m1)
-				for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
-					p2 := subakoGrow(&m1)
-					x3, err := subakoString(s)
-					if err != nil {
-						return subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2))
-					}
-					*p2 = x3
-				}
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".groups"+subakoKey(key1))
-				}
-				v.Groups[key1] = m1
-			}
-		case "rows":
-			if seen&(1<<2) != 0 {
-				return subakoTwice("rows")
-			}
-			seen |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".rows")
-				}
-				break
-			}
-			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".rows")
-			}
-			subakoEmpty(&v.Rows)
-			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-				p1 := subakoGrow(&v.Rows)
-				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-					return subakoAt(err, ".rows"+subakoIndex(i1))
-				}
-				subakoMakeMap(p1)
-				for {
-					k, err := s.Next()
-					if err != nil {
-						return subakoAt(err, ".rows"+subakoIndex(i1))
-					}
-					if k == jsonwire.ObjectEnd {
-						break
-					}
-					key2 := s.Text()
-					if _, dup := (*p1)[key2]; dup {
-						return subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice")
-					}
-					x3, err := subakoBool(s)
-					if err != nil {
-						return subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2))
-					}
-					(*p1)[key2] = x3
-				}
-			}
-			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".rows")
-			}
-		case "corners":
-			if seen&(1<<3) != 0 {
-				return subakoTwice("corners")
-			}
-			seen |= 1 << 3
-			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".corners")
-			}
-			i1 := 0
-			for ; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-				if i1 == 2 {
-					return subakoErr(".corners", "must have exactly 2 items")
-				}
-				p1 := &v.Corners[i1]
-				if err := subakoDecodePair(s, p1); err != nil {
-					return subakoAt(err, ".corners"+subakoIndex(i1))
-				}
-			}
-			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".corners")
-			}
-			if i1 < 2 {
-				return subakoErr(".corners", "must have exactly 2 items")
-			}
-		case "items":
-			if seen&(1<<4) != 0 {
-				return subakoTwice("items")
-			}
-			seen |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".items")
-				}
-				break
-			}
-			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".items")
-			}
-			subakoEmpty(&v.Items)
-			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-				p1 := subakoGrow(&v.Items)
-				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-					return subakoAt(err, ".items"+subakoIndex(i1))
-				}
-				var seen2 uint64
-				for {
-					k, err := s.Next()
-					if err != nil {
-						return subakoAt(err, ".items"+subakoIndex(i1))
-					}
-					if k == jsonwire.ObjectEnd {
-						break
-					}
-					switch string(s.Str()) {
-					case "name":
-						if seen2&(1<<0) != 0 {
-							return subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1))
-						}
-						seen2 |= 1 << 0
-						x3, err := subakoString(s)
-						if err != nil {
-							return subakoAt(err, ".items"+subakoIndex(i1)+".name")
-						}
-						n3 := utf8.RuneCountInString(x3)
-						if n3 < 1 {
-							return subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character")
-						}
-						p1.Name = x3
-					case "kind":
-						if seen2&(1<<1) != 0 {
-							return subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1))
-						}
-						seen2 |= 1 << 1
-						if s.PeekKind() == jsonwire.Null {
-							if _, err := s.Next(); err != nil {
-								return subakoAt(err, ".items"+subakoIndex(i1)+".kind")
-							}
-							break
-						}
-						x3, err := subakoString(s)
-						if err != nil {
-							return subakoAt(err, ".items"+subakoIndex(i1)+".kind")
-						}
-						switch x3 {
-						case "a", "b":
-						default:
-							return subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\"")
-						}
-						p1.Kind = Kind(x3)
-					default:
-						return subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1))
-					}
-				}
-				if seen2&0x1 != 0x1 {
-					var missing2 []string
-					if seen2&(1<<0) == 0 {
-						missing2 = append(missing2, "name")
-					}
-					return subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1))
-				}
-			}
-			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".items")
-			}
-		case "maybe":
-			if seen&(1<<5) != 0 {
-				return subakoTwice("maybe")
-			}
-			seen |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".maybe")
-				}
-				break
-			}
-			p1 := subakoNew(&v.Maybe)
-			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".maybe")
-			}
-			subakoEmpty(p1)
-			for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
-				p2 := subakoGrow(p1)
-				x3, err := subakoString(s)
-				if err != nil {
-					return subakoAt(err, ".maybe"+subakoIndex(i2))
-				}
-				*p2 = x3
-			}
-			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".maybe")
-			}
-		case "code":
-			if seen&(1<<6) != 0 {
-				return subakoTwice("code")
-			}
-			seen |= 1 << 6
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".code")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".code")
-			}
-			n1 := utf8.RuneCountInString(x1)
-			if n1 < 2 {
-				return subakoErr(".code", "must be at least 2 characters")
-			}
-			if n1 > 4 {
-				return subakoErr(".code", "must be at most 4 characters")
-			}
-			if !subakoPattern0().MatchString(x1) {
-				return subakoErr(".code", "must match the pattern ^[A-Z]")
-			}
-			v.Code = Code(x1)
-		case "kinds":
-			if seen&(1<<7) != 0 {
-				return subakoTwice("kinds")
-			}
-			seen |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".kinds")
-				}
-				break
-			}
-			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".kinds")
-			}
-			subakoEmpty(&v.Kinds)
-			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-				if i1 == 3 {
-					return subakoErr(".kinds", "must have at most 3 items")
-				}
-				p1 := subakoGrow(&v.Kinds)
-				x2, err := subakoString(s)
-				if err != nil {
-					return subakoAt(err, ".kinds"+subakoIndex(i1))
-				}
-				switch x2 {
-				case "a", "b":
-				default:
-					return subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\"")
-				}
-				*p1 = Kind(x2)
-			}
-			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".kinds")
-			}
-		case "blob":
-			if seen&(1<<8) != 0 {
-				return subakoTwice("blob")
-			}
-			seen |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".blob")
-				}
-				break
-			}
-			x1, err := subakoString(s)
-			if err != nil {
-				return subakoAt(err, ".blob")
-			}
-			b1, err := base64.StdEncoding.DecodeString(x1)
-			if err != nil {
-				return subakoErr(".blob", "must be base64 (the standard alphabet, with padding)")
-			}
-			v.Blob = b1
-		case "by_name":
-			if seen&(1<<9) != 0 {
-				return subakoTwice("by_name")
-			}
-			seen |= 1 << 9
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".by_name")
-				}
-				break
-			}
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subakoAt(err, ".by_name")
-			}
-			subakoMakeMap(&v.ByName)
-			for {
-				k, err := s.Next()
-				if err != nil {
-					return subakoAt(err, ".by_name")
-				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				key1 := s.Text()
-				if _, dup := v.ByName[key1]; dup {
-					return subakoErr(".by_name"+subakoKey(key1), "is given twice")
-				}
-				m1 := subakoElem(v.ByName)
-				if s.PeekKind() == jsonwire.Null {
-					if _, err := s.Next(); err != nil {
-						return subakoAt(err, ".by_name"+subakoKey(key1))
-					}
-					m1 = nil
-				} else {
-					p2 := subakoNew(&m1)
-					if err := subakoDecodePair(s, p2); err != nil {
-						return subakoAt(err, ".by_name"+subakoKey(key1))
-					}
-				}
-				v.ByName[key1] = m1
-			}
-		case "times":
-			if seen&(1<<10) != 0 {
-				return subakoTwice("times")
-			}
-			seen |= 1 << 10
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".times")
-				}
-				break
-			}
-			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".times")
-			}
-			subakoEmpty(&v.Times)
-			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-				p1 := subakoGrow(&v.Times)
-				x2, err := subakoString(s)
-				if err != nil {
-					return subakoAt(err, ".times"+subakoIndex(i1))
-				}
-				t2, err := subakoParseDateTime(x2)
-				if err != nil {
-					return subakoAt(err, ".times"+subakoIndex(i1))
-				}
-				*p1 = t2
-			}
-			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".times")
-			}
-		case "addrs":
-			if seen&(1<<11) != 0 {
-				return subakoTwice("addrs")
-			}
-			seen |= 1 << 11
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".addrs")
-				}
-				break
-			}
-			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".addrs")
-			}
-			subakoEmpty(&v.Addrs)
-			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-				p1 := subakoGrow(&v.Addrs)
-				x2, err := subakoString(s)
-				if err != nil {
-					return subakoAt(err, ".addrs"+subakoIndex(i1))
-				}
-				if err := p1.UnmarshalText([]byte(x2)); err != nil {
-					return subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error())
-				}
-			}
-			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".addrs")
-			}
-		default:
-			return subakoUnknown(s.Text(), "matrix, groups, rows, corners, items, maybe, code, kinds, blob, by_name, times, addrs")
-		}
-	}
-	if seen&0x8 != 0x8 {
+	if seen&0x1 != 0x1 {
 		var missing []string
-		if seen&(1<<3) == 0 {
-			missing = append(missing, "corners")
+		if seen&(1<<0) == 0 {
+			missing = append(missing, "a")
 		}
 		return subakoMissing(missing)
 	}
@@ -1660,1270 +3270,6 @@ func subakoDecodeTree(s *jsonwire.Scanner, v *Tree) error {
 	return nil
 }
 
-// subakoDecodeWide decodes Wide from JSON.
-func subakoDecodeWide(s *jsonwire.Scanner, v *Wide) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen [2]uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "f0":
-			if seen[0]&(1<<0) != 0 {
-				return subakoTwice("f0")
-			}
-			seen[0] |= 1 << 0
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f0")
-			}
-			v.F0 = int(x1)
-		case "f1":
-			if seen[0]&(1<<1) != 0 {
-				return subakoTwice("f1")
-			}
-			seen[0] |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f1")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f1")
-			}
-			v.F1 = int(x1)
-		case "f2":
-			if seen[0]&(1<<2) != 0 {
-				return subakoTwice("f2")
-			}
-			seen[0] |= 1 << 2
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f2")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f2")
-			}
-			v.F2 = int(x1)
-		case "f3":
-			if seen[0]&(1<<3) != 0 {
-				return subakoTwice("f3")
-			}
-			seen[0] |= 1 << 3
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f3")
-			}
-			v.F3 = int(x1)
-		case "f4":
-			if seen[0]&(1<<4) != 0 {
-				return subakoTwice("f4")
-			}
-			seen[0] |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f4")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f4")
-			}
-			v.F4 = int(x1)
-		case "f5":
-			if seen[0]&(1<<5) != 0 {
-				return subakoTwice("f5")
-			}
-			seen[0] |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f5")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f5")
-			}
-			v.F5 = int(x1)
-		case "f6":
-			if seen[0]&(1<<6) != 0 {
-				return subakoTwice("f6")
-			}
-			seen[0] |= 1 << 6
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f6")
-			}
-			v.F6 = int(x1)
-		case "f7":
-			if seen[0]&(1<<7) != 0 {
-				return subakoTwice("f7")
-			}
-			seen[0] |= 1 << 7
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f7")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f7")
-			}
-			v.F7 = int(x1)
-		case "f8":
-			if seen[0]&(1<<8) != 0 {
-				return subakoTwice("f8")
-			}
-			seen[0] |= 1 << 8
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f8")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f8")
-			}
-			v.F8 = int(x1)
-		case "f9":
-			if seen[0]&(1<<9) != 0 {
-				return subakoTwice("f9")
-			}
-			seen[0] |= 1 << 9
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f9")
-			}
-			v.F9 = int(x1)
-		case "f10":
-			if seen[0]&(1<<10) != 0 {
-				return subakoTwice("f10")
-			}
-			seen[0] |= 1 << 10
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f10")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f10")
-			}
-			v.F10 = int(x1)
-		case "f11":
-			if seen[0]&(1<<11) != 0 {
-				return subakoTwice("f11")
-			}
-			seen[0] |= 1 << 11
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f11")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f11")
-			}
-			v.F11 = int(x1)
-		case "f12":
-			if seen[0]&(1<<12) != 0 {
-				return subakoTwice("f12")
-			}
-			seen[0] |= 1 << 12
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f12")
-			}
-			v.F12 = int(x1)
-		case "f13":
-			if seen[0]&(1<<13) != 0 {
-				return subakoTwice("f13")
-			}
-			seen[0] |= 1 << 13
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f13")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f13")
-			}
-			v.F13 = int(x1)
-		case "f14":
-			if seen[0]&(1<<14) != 0 {
-				return subakoTwice("f14")
-			}
-			seen[0] |= 1 << 14
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f14")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f14")
-			}
-			v.F14 = int(x1)
-		case "f15":
-			if seen[0]&(1<<15) != 0 {
-				return subakoTwice("f15")
-			}
-			seen[0] |= 1 << 15
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f15")
-			}
-			v.F15 = int(x1)
-		case "f16":
-			if seen[0]&(1<<16) != 0 {
-				return subakoTwice("f16")
-			}
-			seen[0] |= 1 << 16
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f16")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f16")
-			}
-			v.F16 = int(x1)
-		case "f17":
-			if seen[0]&(1<<17) != 0 {
-				return subakoTwice("f17")
-			}
-			seen[0] |= 1 << 17
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f17")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f17")
-			}
-			v.F17 = int(x1)
-		case "f18":
-			if seen[0]&(1<<18) != 0 {
-				return subakoTwice("f18")
-			}
-			seen[0] |= 1 << 18
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f18")
-			}
-			v.F18 = int(x1)
-		case "f19":
-			if seen[0]&(1<<19) != 0 {
-				return subakoTwice("f19")
-			}
-			seen[0] |= 1 << 19
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f19")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f19")
-			}
-			v.F19 = int(x1)
-		case "f20":
-			if seen[0]&(1<<20) != 0 {
-				return subakoTwice("f20")
-			}
-			seen[0] |= 1 << 20
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f20")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f20")
-			}
-			v.F20 = int(x1)
-		case "f21":
-			if seen[0]&(1<<21) != 0 {
-				return subakoTwice("f21")
-			}
-			seen[0] |= 1 << 21
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f21")
-			}
-			v.F21 = int(x1)
-		case "f22":
-			if seen[0]&(1<<22) != 0 {
-				return subakoTwice("f22")
-			}
-			seen[0] |= 1 << 22
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f22")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f22")
-			}
-			v.F22 = int(x1)
-		case "f23":
-			if seen[0]&(1<<23) != 0 {
-				return subakoTwice("f23")
-			}
-			seen[0] |= 1 << 23
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f23")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f23")
-			}
-			v.F23 = int(x1)
-		case "f24":
-			if seen[0]&(1<<24) != 0 {
-				return subakoTwice("f24")
-			}
-			seen[0] |= 1 << 24
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f24")
-			}
-			v.F24 = int(x1)
-		case "f25":
-			if seen[0]&(1<<25) != 0 {
-				return subakoTwice("f25")
-			}
-			seen[0] |= 1 << 25
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f25")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f25")
-			}
-			v.F25 = int(x1)
-		case "f26":
-			if seen[0]&(1<<26) != 0 {
-				return subakoTwice("f26")
-			}
-			seen[0] |= 1 << 26
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f26")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f26")
-			}
-			v.F26 = int(x1)
-		case "f27":
-			if seen[0]&(1<<27) != 0 {
-				return subakoTwice("f27")
-			}
-			seen[0] |= 1 << 27
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f27")
-			}
-			v.F27 = int(x1)
-		case "f28":
-			if seen[0]&(1<<28) != 0 {
-				return subakoTwice("f28")
-			}
-			seen[0] |= 1 << 28
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f28")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f28")
-			}
-			v.F28 = int(x1)
-		case "f29":
-			if seen[0]&(1<<29) != 0 {
-				return subakoTwice("f29")
-			}
-			seen[0] |= 1 << 29
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f29")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f29")
-			}
-			v.F29 = int(x1)
-		case "f30":
-			if seen[0]&(1<<30) != 0 {
-				return subakoTwice("f30")
-			}
-			seen[0] |= 1 << 30
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f30")
-			}
-			v.F30 = int(x1)
-		case "f31":
-			if seen[0]&(1<<31) != 0 {
-				return subakoTwice("f31")
-			}
-			seen[0] |= 1 << 31
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f31")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f31")
-			}
-			v.F31 = int(x1)
-		case "f32":
-			if seen[0]&(1<<32) != 0 {
-				return subakoTwice("f32")
-			}
-			seen[0] |= 1 << 32
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f32")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f32")
-			}
-			v.F32 = int(x1)
-		case "f33":
-			if seen[0]&(1<<33) != 0 {
-				return subakoTwice("f33")
-			}
-			seen[0] |= 1 << 33
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f33")
-			}
-			v.F33 = int(x1)
-		case "f34":
-			if seen[0]&(1<<34) != 0 {
-				return subakoTwice("f34")
-			}
-			seen[0] |= 1 << 34
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f34")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f34")
-			}
-			v.F34 = int(x1)
-		case "f35":
-			if seen[0]&(1<<35) != 0 {
-				return subakoTwice("f35")
-			}
-			seen[0] |= 1 << 35
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f35")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f35")
-			}
-			v.F35 = int(x1)
-		case "f36":
-			if seen[0]&(1<<36) != 0 {
-				return subakoTwice("f36")
-			}
-			seen[0] |= 1 << 36
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f36")
-			}
-			v.F36 = int(x1)
-		case "f37":
-			if seen[0]&(1<<37) != 0 {
-				return subakoTwice("f37")
-			}
-			seen[0] |= 1 << 37
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f37")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f37")
-			}
-			v.F37 = int(x1)
-		case "f38":
-			if seen[0]&(1<<38) != 0 {
-				return subakoTwice("f38")
-			}
-			seen[0] |= 1 << 38
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f38")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f38")
-			}
-			v.F38 = int(x1)
-		case "f39":
-			if seen[0]&(1<<39) != 0 {
-				return subakoTwice("f39")
-			}
-			seen[0] |= 1 << 39
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f39")
-			}
-			v.F39 = int(x1)
-		case "f40":
-			if seen[0]&(1<<40) != 0 {
-				return subakoTwice("f40")
-			}
-			seen[0] |= 1 << 40
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f40")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f40")
-			}
-			v.F40 = int(x1)
-		case "f41":
-			if seen[0]&(1<<41) != 0 {
-				return subakoTwice("f41")
-			}
-			seen[0] |= 1 << 41
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f41")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f41")
-			}
-			v.F41 = int(x1)
-		case "f42":
-			if seen[0]&(1<<42) != 0 {
-				return subakoTwice("f42")
-			}
-			seen[0] |= 1 << 42
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f42")
-			}
-			v.F42 = int(x1)
-		case "f43":
-			if seen[0]&(1<<43) != 0 {
-				return subakoTwice("f43")
-			}
-			seen[0] |= 1 << 43
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f43")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f43")
-			}
-			v.F43 = int(x1)
-		case "f44":
-			if seen[0]&(1<<44) != 0 {
-				return subakoTwice("f44")
-			}
-			seen[0] |= 1 << 44
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f44")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f44")
-			}
-			v.F44 = int(x1)
-		case "f45":
-			if seen[0]&(1<<45) != 0 {
-				return subakoTwice("f45")
-			}
-			seen[0] |= 1 << 45
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f45")
-			}
-			v.F45 = int(x1)
-		case "f46":
-			if seen[0]&(1<<46) != 0 {
-				return subakoTwice("f46")
-			}
-			seen[0] |= 1 << 46
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f46")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f46")
-			}
-			v.F46 = int(x1)
-		case "f47":
-			if seen[0]&(1<<47) != 0 {
-				return subakoTwice("f47")
-			}
-			seen[0] |= 1 << 47
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f47")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f47")
-			}
-			v.F47 = int(x1)
-		case "f48":
-			if seen[0]&(1<<48) != 0 {
-				return subakoTwice("f48")
-			}
-			seen[0] |= 1 << 48
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f48")
-			}
-			v.F48 = int(x1)
-		case "f49":
-			if seen[0]&(1<<49) != 0 {
-				return subakoTwice("f49")
-			}
-			seen[0] |= 1 << 49
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f49")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f49")
-			}
-			v.F49 = int(x1)
-		case "f50":
-			if seen[0]&(1<<50) != 0 {
-				return subakoTwice("f50")
-			}
-			seen[0] |= 1 << 50
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f50")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f50")
-			}
-			v.F50 = int(x1)
-		case "f51":
-			if seen[0]&(1<<51) != 0 {
-				return subakoTwice("f51")
-			}
-			seen[0] |= 1 << 51
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f51")
-			}
-			v.F51 = int(x1)
-		case "f52":
-			if seen[0]&(1<<52) != 0 {
-				return subakoTwice("f52")
-			}
-			seen[0] |= 1 << 52
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f52")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f52")
-			}
-			v.F52 = int(x1)
-		case "f53":
-			if seen[0]&(1<<53) != 0 {
-				return subakoTwice("f53")
-			}
-			seen[0] |= 1 << 53
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f53")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f53")
-			}
-			v.F53 = int(x1)
-		case "f54":
-			if seen[0]&(1<<54) != 0 {
-				return subakoTwice("f54")
-			}
-			seen[0] |= 1 << 54
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f54")
-			}
-			v.F54 = int(x1)
-		case "f55":
-			if seen[0]&(1<<55) != 0 {
-				return subakoTwice("f55")
-			}
-			seen[0] |= 1 << 55
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f55")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f55")
-			}
-			v.F55 = int(x1)
-		case "f56":
-			if seen[0]&(1<<56) != 0 {
-				return subakoTwice("f56")
-			}
-			seen[0] |= 1 << 56
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f56")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f56")
-			}
-			v.F56 = int(x1)
-		case "f57":
-			if seen[0]&(1<<57) != 0 {
-				return subakoTwice("f57")
-			}
-			seen[0] |= 1 << 57
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f57")
-			}
-			v.F57 = int(x1)
-		case "f58":
-			if seen[0]&(1<<58) != 0 {
-				return subakoTwice("f58")
-			}
-			seen[0] |= 1 << 58
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f58")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f58")
-			}
-			v.F58 = int(x1)
-		case "f59":
-			if seen[0]&(1<<59) != 0 {
-				return subakoTwice("f59")
-			}
-			seen[0] |= 1 << 59
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f59")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f59")
-			}
-			v.F59 = int(x1)
-		case "f60":
-			if seen[0]&(1<<60) != 0 {
-				return subakoTwice("f60")
-			}
-			seen[0] |= 1 << 60
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f60")
-			}
-			v.F60 = int(x1)
-		case "f61":
-			if seen[0]&(1<<61) != 0 {
-				return subakoTwice("f61")
-			}
-			seen[0] |= 1 << 61
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f61")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f61")
-			}
-			v.F61 = int(x1)
-		case "f62":
-			if seen[0]&(1<<62) != 0 {
-				return subakoTwice("f62")
-			}
-			seen[0] |= 1 << 62
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f62")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f62")
-			}
-			v.F62 = int(x1)
-		case "f63":
-			if seen[0]&(1<<63) != 0 {
-				return subakoTwice("f63")
-			}
-			seen[0] |= 1 << 63
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f63")
-			}
-			v.F63 = int(x1)
-		case "f64":
-			if seen[1]&(1<<0) != 0 {
-				return subakoTwice("f64")
-			}
-			seen[1] |= 1 << 0
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f64")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f64")
-			}
-			v.F64 = int(x1)
-		case "f65":
-			if seen[1]&(1<<1) != 0 {
-				return subakoTwice("f65")
-			}
-			seen[1] |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f65")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f65")
-			}
-			v.F65 = int(x1)
-		case "f66":
-			if seen[1]&(1<<2) != 0 {
-				return subakoTwice("f66")
-			}
-			seen[1] |= 1 << 2
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f66")
-			}
-			v.F66 = int(x1)
-		case "f67":
-			if seen[1]&(1<<3) != 0 {
-				return subakoTwice("f67")
-			}
-			seen[1] |= 1 << 3
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f67")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f67")
-			}
-			v.F67 = int(x1)
-		case "f68":
-			if seen[1]&(1<<4) != 0 {
-				return subakoTwice("f68")
-			}
-			seen[1] |= 1 << 4
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f68")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f68")
-			}
-			v.F68 = int(x1)
-		case "f69":
-			if seen[1]&(1<<5) != 0 {
-				return subakoTwice("f69")
-			}
-			seen[1] |= 1 << 5
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".f69")
-				}
-				v.F69 = 69
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".f69")
-			}
-			v.F69 = int(x1)
-		default:
-			return subakoUnknown(s.Text(), "f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69")
-		}
-	}
-	if seen[0]&0x9249249249249249 != 0x9249249249249249 || seen[1]&0x4 != 0x4 {
-		var missing []string
-		if seen[0]&(1<<0) == 0 {
-			missing = append(missing, "f0")
-		}
-		if seen[0]&(1<<3) == 0 {
-			missing = append(missing, "f3")
-		}
-		if seen[0]&(1<<6) == 0 {
-			missing = append(missing, "f6")
-		}
-		if seen[0]&(1<<9) == 0 {
-			missing = append(missing, "f9")
-		}
-		if seen[0]&(1<<12) == 0 {
-			missing = append(missing, "f12")
-		}
-		if seen[0]&(1<<15) == 0 {
-			missing = append(missing, "f15")
-		}
-		if seen[0]&(1<<18) == 0 {
-			missing = append(missing, "f18")
-		}
-		if seen[0]&(1<<21) == 0 {
-			missing = append(missing, "f21")
-		}
-		if seen[0]&(1<<24) == 0 {
-			missing = append(missing, "f24")
-		}
-		if seen[0]&(1<<27) == 0 {
-			missing = append(missing, "f27")
-		}
-		if seen[0]&(1<<30) == 0 {
-			missing = append(missing, "f30")
-		}
-		if seen[0]&(1<<33) == 0 {
-			missing = append(missing, "f33")
-		}
-		if seen[0]&(1<<36) == 0 {
-			missing = append(missing, "f36")
-		}
-		if seen[0]&(1<<39) == 0 {
-			missing = append(missing, "f39")
-		}
-		if seen[0]&(1<<42) == 0 {
-			missing = append(missing, "f42")
-		}
-		if seen[0]&(1<<45) == 0 {
-			missing = append(missing, "f45")
-		}
-		if seen[0]&(1<<48) == 0 {
-			missing = append(missing, "f48")
-		}
-		if seen[0]&(1<<51) == 0 {
-			missing = append(missing, "f51")
-		}
-		if seen[0]&(1<<54) == 0 {
-			missing = append(missing, "f54")
-		}
-		if seen[0]&(1<<57) == 0 {
-			missing = append(missing, "f57")
-		}
-		if seen[0]&(1<<60) == 0 {
-			missing = append(missing, "f60")
-		}
-		if seen[0]&(1<<63) == 0 {
-			missing = append(missing, "f63")
-		}
-		if seen[1]&(1<<2) == 0 {
-			missing = append(missing, "f66")
-		}
-		return subakoMissing(missing)
-	}
-	if seen[1]&(1<<5) == 0 {
-		v.F69 = 69
-	}
-	return nil
-}
-
-// subakoDecodePair decodes Pair from JSON.
-func subakoDecodePair(s *jsonwire.Scanner, v *Pair) error {
-	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-		return err
-	}
-	var seen uint64
-	for {
-		k, err := s.Next()
-		if err != nil {
-			return err
-		}
-		if k == jsonwire.ObjectEnd {
-			break
-		}
-		switch string(s.Str()) {
-		case "a":
-			if seen&(1<<0) != 0 {
-				return subakoTwice("a")
-			}
-			seen |= 1 << 0
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".a")
-			}
-			v.A = int(x1)
-		case "b":
-			if seen&(1<<1) != 0 {
-				return subakoTwice("b")
-			}
-			seen |= 1 << 1
-			if s.PeekKind() == jsonwire.Null {
-				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".b")
-				}
-				break
-			}
-			x1, err := subakoInt(s, 64)
-			if err != nil {
-				return subakoAt(err, ".b")
-			}
-			v.B = int(x1)
-		default:
-			return subakoUnknown(s.Text(), "a, b")
-		}
-	}
-	if seen&0x1 != 0x1 {
-		var missing []string
-		if seen&(1<<0) == 0 {
-			missing = append(missing, "a")
-		}
-		return subakoMissing(missing)
-	}
-	return nil
-}
-
-// subakoEncodeFormats encodes Formats as JSON.
-func subakoEncodeFormats(e *subakoEncoder, v *Formats) {
-	e.BeginObject()
-	if len(v.URI) != 0 {
-		e.Key("uri")
-		e.String(v.URI)
-	}
-	if len(v.Ref) != 0 {
-		e.Key("ref")
-		e.String(v.Ref)
-	}
-	if len(v.UUID) != 0 {
-		e.Key("uuid")
-		e.String(v.UUID)
-	}
-	if len(v.Host) != 0 {
-		e.Key("host")
-		e.String(v.Host)
-	}
-	if len(v.IPv6) != 0 {
-		e.Key("ipv6")
-		e.String(v.IPv6)
-	}
-	if len(v.IPv4) != 0 {
-		e.Key("ipv4")
-		e.String(v.IPv4)
-	}
-	if len(v.Stamp) != 0 {
-		e.Key("stamp")
-		e.String(v.Stamp)
-	}
-	if len(v.Date) != 0 {
-		e.Key("date")
-		e.String(v.Date)
-	}
-	if len(v.Clock) != 0 {
-		e.Key("clock")
-		e.String(v.Clock)
-	}
-	if len(v.Period) != 0 {
-		e.Key("period")
-		e.String(v.Period)
-	}
-	if len(v.Email) != 0 {
-		e.Key("email")
-		e.String(v.Email)
-	}
-	if len(v.Pointer) != 0 {
-		e.Key("pointer")
-		e.String(v.Pointer)
-	}
-	if len(v.RelPointer) != 0 {
-		e.Key("rel_pointer")
-		e.String(v.RelPointer)
-	}
-	if len(v.IDN) != 0 {
-		e.Key("idn")
-		e.String(v.IDN)
-	}
-	e.Key("start")
-	subakoTime(e, v.Start, false)
-	e.Key("window")
-	x1, err := subakoFormatDuration(v.Window)
-	if err != nil {
-		e.fail(err)
-	}
-	e.String(x1)
-	if v.Retries != nil {
-		e.Key("retries")
-		if x1 := v.Retries; x1 == nil {
-			e.Null()
-		} else {
-			e.Int(int64(*x1))
-		}
-	}
-	e.EndObject()
-}
-
-// subakoEncodeNumbers encodes Numbers as JSON.
-func subakoEncodeNumbers(e *subakoEncoder, v *Numbers) {
-	e.BeginObject()
-	if v.Tenth != 0 {
-		e.Key("tenth")
-		e.Float(v.Tenth, 64)
-	}
-	if v.Bounded != 0 {
-		e.Key("bounded")
-		e.Float(float64(v.Bounded), 32)
-	}
-	if v.Open != 0 {
-		e.Key("open")
-		e.Int(int64(v.Open))
-	}
-	if v.U8 != 0 {
-		e.Key("u8")
-		e.Uint(uint64(v.U8))
-	}
-	if v.I16 != 0 {
-		e.Key("i16")
-		e.Int(int64(v.I16))
-	}
-	if v.U32 != 0 {
-		e.Key("u32")
-		e.Uint(uint64(v.U32))
-	}
-	if v.I32 != 0 {
-		e.Key("i32")
-		e.Int(int64(v.I32))
-	}
-	if v.Big != 0 {
-		e.Key("big")
-		e.Uint(uint64(v.Big))
-	}
-	if v.Millis != 0 {
-		e.Key("millis")
-		e.Int(int64(v.Millis / time.Millisecond))
-	}
-	if v.Nanos != 0 {
-		e.Key("nanos")
-		e.Int(int64(v.Nanos / time.Nanosecond))
-	}
-	if v.Quarter != 0 {
-		e.Key("quarter")
-		e.Float(float64(v.Quarter), 32)
-	}
-	e.EndObject()
-}
-
 // subakoEncodePair encodes Pair as JSON.
 func subakoEncodePair(e *subakoEncoder, v *Pair) {
 	e.BeginObject()
@@ -2932,179 +3278,6 @@ func subakoEncodePair(e *subakoEncoder, v *Pair) {
 	if v.B != 0 {
 		e.Key("b")
 		e.Int(int64(v.B))
-	}
-	e.EndObject()
-}
-
-// subakoEncodeReport encodes Report as JSON.
-func subakoEncodeReport(e *subakoEncoder, v *Report) {
-	e.BeginObject()
-	if !v.When.IsZero() {
-		e.Key("when")
-		subakoTime(e, v.When, false)
-	}
-	if v.Count != 0 {
-		e.Key("count")
-		e.Int(int64(v.Count))
-	}
-	if !subakoZero(&v.Pair, v.Pair.A == 0 && v.Pair.B == 0) {
-		e.Key("pair")
-		subakoEncodePair(e, &v.Pair)
-	}
-	if len(v.Tags) != 0 {
-		e.Key("tags")
-		e.BeginArray()
-		for i1 := range v.Tags {
-			e.String(v.Tags[i1])
-		}
-		e.EndArray()
-	}
-	if !subakoZero(&v.Addr, subakoZeroValue(v.Addr)) {
-		e.Key("addr")
-		b1, err := v.Addr.MarshalText()
-		if err != nil {
-			e.fail(err)
-		}
-		e.String(string(b1))
-	}
-	if v.Span != 0 {
-		e.Key("span")
-		e.Int(int64(v.Span / time.Second))
-	}
-	e.Key("note")
-	e.String(v.Note)
-	if len(v.Empty) != 0 {
-		e.Key("empty")
-		e.String(v.Empty)
-	}
-	e.EndObject()
-}
-
-// subakoEncodeShapes encodes Shapes as JSON.
-func subakoEncodeShapes(e *subakoEncoder, v *Shapes) {
-	e.BeginObject()
-	if len(v.Matrix) != 0 {
-		e.Key("matrix")
-		e.BeginArray()
-		for i1 := range v.Matrix {
-			e.BeginArray()
-			for i2 := range v.Matrix[i1] {
-				e.Int(int64(v.Matrix[i1][i2]))
-			}
-			e.EndArray()
-		}
-		e.EndArray()
-	}
-	if len(v.Groups) != 0 {
-		e.Key("groups")
-		e.BeginObject()
-		for _, k1 := range subakoSortedKeys(v.Groups) {
-			e.Key(k1)
-			x1 := v.Groups[k1]
-			e.BeginArray()
-			for i2 := range x1 {
-				e.String(x1[i2])
-			}
-			e.EndArray()
-		}
-		e.EndObject()
-	}
-	if len(v.Rows) != 0 {
-		e.Key("rows")
-		e.BeginArray()
-		for i1 := range v.Rows {
-			e.BeginObject()
-			for _, k2 := range subakoSortedKeys(v.Rows[i1]) {
-				e.Key(k2)
-				x2 := v.Rows[i1][k2]
-				e.Bool(x2)
-			}
-			e.EndObject()
-		}
-		e.EndArray()
-	}
-	e.Key("corners")
-	e.BeginArray()
-	for i1 := range v.Corners {
-		subakoEncodePair(e, &v.Corners[i1])
-	}
-	e.EndArray()
-	if len(v.Items) != 0 {
-		e.Key("items")
-		e.BeginArray()
-		for i1 := range v.Items {
-			e.BeginObject()
-			e.Key("name")
-			e.String(v.Items[i1].Name)
-			if v.Items[i1].Kind != "" {
-				e.Key("kind")
-				e.String(string(v.Items[i1].Kind))
-			}
-			e.EndObject()
-		}
-		e.EndArray()
-	}
-	if v.Maybe != nil {
-		e.Key("maybe")
-		if x1 := v.Maybe; x1 == nil {
-			e.Null()
-		} else {
-			e.BeginArray()
-			for i2 := range *x1 {
-				e.String((*x1)[i2])
-			}
-			e.EndArray()
-		}
-	}
-	if len(v.Code) != 0 {
-		e.Key("code")
-		e.String(string(v.Code))
-	}
-	if len(v.Kinds) != 0 {
-		e.Key("kinds")
-		e.BeginArray()
-		for i1 := range v.Kinds {
-			e.String(string(v.Kinds[i1]))
-		}
-		e.EndArray()
-	}
-	if len(v.Blob) != 0 {
-		e.Key("blob")
-		e.String(base64.StdEncoding.EncodeToString(v.Blob))
-	}
-	if len(v.ByName) != 0 {
-		e.Key("by_name")
-		e.BeginObject()
-		for _, k1 := range subakoSortedKeys(v.ByName) {
-			e.Key(k1)
-			x1 := v.ByName[k1]
-			if x2 := x1; x2 == nil {
-				e.Null()
-			} else {
-				subakoEncodePair(e, x2)
-			}
-		}
-		e.EndObject()
-	}
-	if len(v.Times) != 0 {
-		e.Key("times")
-		e.BeginArray()
-		for i1 := range v.Times {
-			subakoTime(e, v.Times[i1], false)
-		}
-		e.EndArray()
-	}
-	if len(v.Addrs) != 0 {
-		e.Key("addrs")
-		e.BeginArray()
-		for i1 := range v.Addrs {
-			b2, err := v.Addrs[i1].MarshalText()
-			if err != nil {
-				e.fail(err)
-			}
-			e.String(string(b2))
-		}
-		e.EndArray()
 	}
 	e.EndObject()
 }
@@ -3136,244 +3309,6 @@ func subakoEncodeTree(e *subakoEncoder, v *Tree) {
 		}
 		e.EndArray()
 	}
-	e.EndObject()
-}
-
-// subakoEncodeWide encodes Wide as JSON.
-func subakoEncodeWide(e *subakoEncoder, v *Wide) {
-	e.BeginObject()
-	e.Key("f0")
-	e.Int(int64(v.F0))
-	if v.F1 != 0 {
-		e.Key("f1")
-		e.Int(int64(v.F1))
-	}
-	if v.F2 != 0 {
-		e.Key("f2")
-		e.Int(int64(v.F2))
-	}
-	e.Key("f3")
-	e.Int(int64(v.F3))
-	if v.F4 != 0 {
-		e.Key("f4")
-		e.Int(int64(v.F4))
-	}
-	if v.F5 != 0 {
-		e.Key("f5")
-		e.Int(int64(v.F5))
-	}
-	e.Key("f6")
-	e.Int(int64(v.F6))
-	if v.F7 != 0 {
-		e.Key("f7")
-		e.Int(int64(v.F7))
-	}
-	if v.F8 != 0 {
-		e.Key("f8")
-		e.Int(int64(v.F8))
-	}
-	e.Key("f9")
-	e.Int(int64(v.F9))
-	if v.F10 != 0 {
-		e.Key("f10")
-		e.Int(int64(v.F10))
-	}
-	if v.F11 != 0 {
-		e.Key("f11")
-		e.Int(int64(v.F11))
-	}
-	e.Key("f12")
-	e.Int(int64(v.F12))
-	if v.F13 != 0 {
-		e.Key("f13")
-		e.Int(int64(v.F13))
-	}
-	if v.F14 != 0 {
-		e.Key("f14")
-		e.Int(int64(v.F14))
-	}
-	e.Key("f15")
-	e.Int(int64(v.F15))
-	if v.F16 != 0 {
-		e.Key("f16")
-		e.Int(int64(v.F16))
-	}
-	if v.F17 != 0 {
-		e.Key("f17")
-		e.Int(int64(v.F17))
-	}
-	e.Key("f18")
-	e.Int(int64(v.F18))
-	if v.F19 != 0 {
-		e.Key("f19")
-		e.Int(int64(v.F19))
-	}
-	if v.F20 != 0 {
-		e.Key("f20")
-		e.Int(int64(v.F20))
-	}
-	e.Key("f21")
-	e.Int(int64(v.F21))
-	if v.F22 != 0 {
-		e.Key("f22")
-		e.Int(int64(v.F22))
-	}
-	if v.F23 != 0 {
-		e.Key("f23")
-		e.Int(int64(v.F23))
-	}
-	e.Key("f24")
-	e.Int(int64(v.F24))
-	if v.F25 != 0 {
-		e.Key("f25")
-		e.Int(int64(v.F25))
-	}
-	if v.F26 != 0 {
-		e.Key("f26")
-		e.Int(int64(v.F26))
-	}
-	e.Key("f27")
-	e.Int(int64(v.F27))
-	if v.F28 != 0 {
-		e.Key("f28")
-		e.Int(int64(v.F28))
-	}
-	if v.F29 != 0 {
-		e.Key("f29")
-		e.Int(int64(v.F29))
-	}
-	e.Key("f30")
-	e.Int(int64(v.F30))
-	if v.F31 != 0 {
-		e.Key("f31")
-		e.Int(int64(v.F31))
-	}
-	if v.F32 != 0 {
-		e.Key("f32")
-		e.Int(int64(v.F32))
-	}
-	e.Key("f33")
-	e.Int(int64(v.F33))
-	if v.F34 != 0 {
-		e.Key("f34")
-		e.Int(int64(v.F34))
-	}
-	if v.F35 != 0 {
-		e.Key("f35")
-		e.Int(int64(v.F35))
-	}
-	e.Key("f36")
-	e.Int(int64(v.F36))
-	if v.F37 != 0 {
-		e.Key("f37")
-		e.Int(int64(v.F37))
-	}
-	if v.F38 != 0 {
-		e.Key("f38")
-		e.Int(int64(v.F38))
-	}
-	e.Key("f39")
-	e.Int(int64(v.F39))
-	if v.F40 != 0 {
-		e.Key("f40")
-		e.Int(int64(v.F40))
-	}
-	if v.F41 != 0 {
-		e.Key("f41")
-		e.Int(int64(v.F41))
-	}
-	e.Key("f42")
-	e.Int(int64(v.F42))
-	if v.F43 != 0 {
-		e.Key("f43")
-		e.Int(int64(v.F43))
-	}
-	if v.F44 != 0 {
-		e.Key("f44")
-		e.Int(int64(v.F44))
-	}
-	e.Key("f45")
-	e.Int(int64(v.F45))
-	if v.F46 != 0 {
-		e.Key("f46")
-		e.Int(int64(v.F46))
-	}
-	if v.F47 != 0 {
-		e.Key("f47")
-		e.Int(int64(v.F47))
-	}
-	e.Key("f48")
-	e.Int(int64(v.F48))
-	if v.F49 != 0 {
-		e.Key("f49")
-		e.Int(int64(v.F49))
-	}
-	if v.F50 != 0 {
-		e.Key("f50")
-		e.Int(int64(v.F50))
-	}
-	e.Key("f51")
-	e.Int(int64(v.F51))
-	if v.F52 != 0 {
-		e.Key("f52")
-		e.Int(int64(v.F52))
-	}
-	if v.F53 != 0 {
-		e.Key("f53")
-		e.Int(int64(v.F53))
-	}
-	e.Key("f54")
-	e.Int(int64(v.F54))
-	if v.F55 != 0 {
-		e.Key("f55")
-		e.Int(int64(v.F55))
-	}
-	if v.F56 != 0 {
-		e.Key("f56")
-		e.Int(int64(v.F56))
-	}
-	e.Key("f57")
-	e.Int(int64(v.F57))
-	if v.F58 != 0 {
-		e.Key("f58")
-		e.Int(int64(v.F58))
-	}
-	if v.F59 != 0 {
-		e.Key("f59")
-		e.Int(int64(v.F59))
-	}
-	e.Key("f60")
-	e.Int(int64(v.F60))
-	if v.F61 != 0 {
-		e.Key("f61")
-		e.Int(int64(v.F61))
-	}
-	if v.F62 != 0 {
-		e.Key("f62")
-		e.Int(int64(v.F62))
-	}
-	e.Key("f63")
-	e.Int(int64(v.F63))
-	if v.F64 != 0 {
-		e.Key("f64")
-		e.Int(int64(v.F64))
-	}
-	if v.F65 != 0 {
-		e.Key("f65")
-		e.Int(int64(v.F65))
-	}
-	e.Key("f66")
-	e.Int(int64(v.F66))
-	if v.F67 != 0 {
-		e.Key("f67")
-		e.Int(int64(v.F67))
-	}
-	if v.F68 != 0 {
-		e.Key("f68")
-		e.Int(int64(v.F68))
-	}
-	e.Key("f69")
-	e.Int(int64(v.F69))
 	e.EndObject()
 }
 
