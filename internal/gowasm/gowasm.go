@@ -141,6 +141,17 @@ func Cached(key string, build func(tmp, out string) error) (string, error) {
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return "", err
 	}
+	// go test runs packages in parallel processes, several of which may
+	// need the same module on an empty cache (a CI machine): one builds it
+	// while the others wait, then find it.
+	unlock, err := lockFile(filepath.Join(cache, key+".lock"))
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	if fi, err := os.Stat(out); err == nil && fi.Size() > 0 {
+		return out, nil
+	}
 	tmp, err := os.MkdirTemp(cache, "build-")
 	if err != nil {
 		return "", err
@@ -163,7 +174,7 @@ func Cached(key string, build func(tmp, out string) error) (string, error) {
 // sources that changed since are dropped.
 const pruneAge = 14 * 24 * time.Hour
 
-// prune removes cached modules older than pruneAge (a cache hit does not
+// prune removes cached modules (and their lock files) older than pruneAge (a cache hit does not
 // refresh the time, so a module in use is rebuilt every two weeks).
 func prune(cache string) {
 	entries, err := os.ReadDir(cache)
@@ -171,7 +182,8 @@ func prune(cache string) {
 		return
 	}
 	for _, e := range entries {
-		if fi, err := e.Info(); err == nil && strings.HasSuffix(e.Name(), ".wasm") && time.Since(fi.ModTime()) > pruneAge {
+		kept := strings.HasSuffix(e.Name(), ".wasm") || strings.HasSuffix(e.Name(), ".lock")
+		if fi, err := e.Info(); err == nil && kept && time.Since(fi.ModTime()) > pruneAge {
 			_ = os.Remove(filepath.Join(cache, e.Name()))
 		}
 	}
