@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"time"
 
@@ -117,7 +118,11 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	if c.Probes != nil && d.Stopped == nil && len(d.Tools) > 0 && !hasError(findings) {
 		opt := *c.Probes
 		opt.Assets = assets
-		findings = append(findings, probe.Run(parent, h, m, d.Tools, opt).Findings...)
+		res := probe.Run(parent, h, m, d.Tools, opt)
+		findings = append(findings, res.Findings...)
+		if res.Err != nil {
+			return findings, d, fmt.Errorf("the probes: %w", res.Err) // the host's failure, not the module's
+		}
 	}
 	return findings, d, nil
 }

@@ -132,6 +132,10 @@ type Result struct {
 	Runs     []RunInfo
 	NotRun   []string // "probe on tool" for each run left out when time ran out
 	Elapsed  time.Duration
+	// Err is the host's failure to set up a run (a *host.SetupError, or
+	// the volume's temporary directory): no probe ran after it, and the
+	// module is not to blame, so no finding says it.
+	Err error
 }
 
 // The probes, by the name findings give them.
@@ -336,6 +340,9 @@ func waited(rec *host.Record) bool {
 // left of the budget; ok is false when too little is left, and the run is
 // listed as not run.
 func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok bool) {
+	if r.res.Err != nil {
+		return 0, 0, false // the host cannot run the probes
+	}
 	grace = r.grace
 	if r.slowExit {
 		grace = min(grace, shortGrace)
@@ -349,10 +356,11 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 }
 
 // session starts one run with a fresh temporary volume, removed by the
-// returned cleanup.
+// returned cleanup. An error is the host's, kept in Result.Err.
 func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config) (*host.Session, func(), error) {
 	volume, err := os.MkdirTemp("", "subako-probe-volume-")
 	if err != nil {
+		r.res.Err = fmt.Errorf("the probes' volume: %w", err)
 		return nil, nil, err
 	}
 	if http == nil {
@@ -364,6 +372,7 @@ func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe 
 	})
 	if err != nil {
 		os.RemoveAll(volume)
+		r.res.Err = err
 		return nil, nil, err
 	}
 	return s, func() { os.RemoveAll(volume) }, nil
@@ -404,8 +413,7 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 		}
 	}
 	if err != nil {
-		r.add(rules.ProbeValidCall, where(probe, t.Name, caseName)+": the host could not start the run: "+err.Error())
-		return nil, false, nil
+		return nil, false, nil // the host's failure (Result.Err)
 	}
 	n := r.judge(probe, t.Name, caseName, valid, args, rec)
 	r.note(probe, t.Name, caseName, rec, n)

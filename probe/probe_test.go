@@ -3,6 +3,8 @@ package probe_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -225,5 +227,21 @@ func TestSlowIsNotEOF(t *testing.T) {
 		if f.Rule == rules.ProbeWaitsForEOF {
 			t.Errorf("a slow tool taken for one that waits for end of input: %s", f.Message)
 		}
+	}
+}
+
+// TestHostSetupFailure: when the host cannot set up a run (here, the
+// assets directory it is to mount is missing), the probes stop and say so
+// in Result.Err, and no finding blames the module.
+func TestHostSetupFailure(t *testing.T) {
+	h := testHost(t)
+	missing := filepath.Join(t.TempDir(), "assets")
+	res := probeModule(t, h, subject(t, "good"), probe.Options{Cases: echoCases, Assets: missing})
+	var setup *host.SetupError
+	if !errors.As(res.Err, &setup) {
+		t.Errorf("Err = %v, want a *host.SetupError", res.Err)
+	}
+	if len(res.Findings) > 0 || len(res.Runs) > 0 {
+		t.Errorf("findings %s and runs %+v after the host failed", messages(res.Findings), res.Runs)
 	}
 }

@@ -21,8 +21,7 @@ func (r *runner) idProbe(ctx context.Context, probe string, t tool, args, id jso
 	}
 	s, cleanup, err := r.session(ctx, wait, grace, false, nil)
 	if err != nil {
-		r.add(rules.ProbeIDEcho, where(probe, t.Name, "")+": the host could not start the run: "+err.Error())
-		return
+		return // the host's failure (Result.Err)
 	}
 	defer cleanup()
 	s.Send(host.ToolCall(id, t.Name, args))
@@ -45,8 +44,7 @@ func (r *runner) notificationProbe(ctx context.Context, t tool, args json.RawMes
 	}
 	s, cleanup, err := r.session(ctx, wait, grace, false, nil)
 	if err != nil {
-		r.add(rules.ProbeNotificationAnswered, where(ProbeNotification, t.Name, "")+": the host could not start the run: "+err.Error())
-		return
+		return // the host's failure (Result.Err)
 	}
 	defer cleanup()
 	id := json.RawMessage(`"probe-notification-1"`)
@@ -83,8 +81,7 @@ func (r *runner) pauseProbe(ctx context.Context, t tool, args json.RawMessage) {
 	}
 	s, cleanup, err := r.session(ctx, 2*wait+r.opt.Pause, grace, true, nil)
 	if err != nil {
-		r.add(rules.ProbePause, where(ProbePause, t.Name, "")+": the host could not start the run: "+err.Error())
-		return
+		return // the host's failure (Result.Err)
 	}
 	defer cleanup()
 	first, second := json.RawMessage(`"probe-pause-1"`), json.RawMessage(`"probe-pause-2"`)
