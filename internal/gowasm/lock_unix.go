@@ -3,6 +3,7 @@
 package gowasm
 
 import (
+	"errors"
 	"os"
 	"syscall"
 )
@@ -16,7 +17,7 @@ func lockFile(path string) (unlock func(), err error) {
 	}
 	for {
 		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
-		if err != syscall.EINTR {
+		if !errors.Is(err, syscall.EINTR) {
 			break
 		}
 	}
