@@ -355,14 +355,16 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 	return wait, grace, true
 }
 
-// session starts one run with a fresh temporary volume, removed by the
-// returned cleanup. An error is the host's, kept in Result.Err.
-func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config) (*host.Session, func(), error) {
+// play starts one run with a fresh temporary volume (removed afterwards),
+// plays script on it and waits for the run's end. It returns nil when the
+// host could not start the run, whose error is kept in Result.Err.
+func (r *runner) play(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config, script func(*host.Session)) *host.Record {
 	volume, err := os.MkdirTemp("", "subako-probe-volume-")
 	if err != nil {
 		r.res.Err = fmt.Errorf("the probes' volume: %w", err)
-		return nil, nil, err
+		return nil
 	}
+	defer os.RemoveAll(volume)
 	if http == nil {
 		http = &subakohttp.Config{CallTimeout: wait} // no host allowed: host_not_allowed
 	}
@@ -371,11 +373,11 @@ func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe 
 		Timeout: wait, HTTP: http, OSPipe: osPipe, ExitGrace: grace,
 	})
 	if err != nil {
-		os.RemoveAll(volume)
 		r.res.Err = err
-		return nil, nil, err
+		return nil
 	}
-	return s, func() { os.RemoveAll(volume) }, nil
+	script(s)
+	return s.Wait()
 }
 
 // call is one tools/call run with a string id: it judges the run and
@@ -390,29 +392,26 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	if !ok {
 		return nil, false, nil
 	}
-	attempt := func() (*host.Record, host.Message, bool, error) {
-		s, cleanup, err := r.session(ctx, wait, grace, false, http)
-		if err != nil {
-			return nil, host.Message{}, false, err
-		}
-		defer cleanup()
-		id := json.RawMessage(`"probe-` + probe + `-1"`)
-		s.Send(host.ToolCall(id, t.Name, args))
-		msg, answered := s.Answer(id, wait)
-		return s.Wait(), msg, answered, nil
+	attempt := func() (rec *host.Record, msg host.Message, answered bool) {
+		rec = r.play(ctx, wait, grace, false, http, func(s *host.Session) {
+			id := json.RawMessage(`"probe-` + probe + `-1"`)
+			s.Send(host.ToolCall(id, t.Name, args))
+			msg, answered = s.Answer(id, wait)
+		})
+		return rec, msg, answered
 	}
 	interpreted := r.m.Interpreted()
-	rec, msg, answered, err := attempt()
+	rec, msg, answered := attempt()
 	// Under host.EngineAuto a module new to the cache is interpreted while
 	// it compiles, and an interpreted run may miss a time limit set for
 	// compiled code: such a run (unanswered, not for waiting on end of
 	// input) is made again on the compiled code, and that one is judged.
-	if err == nil && interpreted && !answered && rec.TimedOut && !waited(rec) && r.compiled(ctx) {
+	if rec != nil && interpreted && !answered && rec.TimedOut && !waited(rec) && r.compiled(ctx) {
 		if wait, grace, ok = r.limits(probe, t.Name); ok {
-			rec, msg, answered, err = attempt()
+			rec, msg, answered = attempt()
 		}
 	}
-	if err != nil {
+	if rec == nil {
 		return nil, false, nil // the host's failure (Result.Err)
 	}
 	n := r.judge(probe, t.Name, caseName, valid, args, rec)

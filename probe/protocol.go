@@ -19,15 +19,15 @@ func (r *runner) idProbe(ctx context.Context, probe string, t tool, args, id jso
 	if !ok {
 		return
 	}
-	s, cleanup, err := r.session(ctx, wait, grace, false, nil)
-	if err != nil {
+	rec := r.play(ctx, wait, grace, false, nil, func(s *host.Session) {
+		s.Send(host.ToolCall(id, t.Name, args))
+		s.Answer(id, wait)
+	})
+	if rec == nil {
 		return // the host's failure (Result.Err)
 	}
-	defer cleanup()
-	s.Send(host.ToolCall(id, t.Name, args))
-	s.Answer(id, wait)
-	rec := s.Wait()
-	r.note(probe, t.Name, "id "+string(id), rec, r.judge(probe, t.Name, "id "+string(id), true, args, rec))
+	caseName := "id " + string(id)
+	r.note(probe, t.Name, caseName, rec, r.judge(probe, t.Name, caseName, true, args, rec))
 }
 
 // notificationLine is what the notification probe sends before its
@@ -42,16 +42,15 @@ func (r *runner) notificationProbe(ctx context.Context, t tool, args json.RawMes
 	if !ok {
 		return
 	}
-	s, cleanup, err := r.session(ctx, wait, grace, false, nil)
-	if err != nil {
+	rec := r.play(ctx, wait, grace, false, nil, func(s *host.Session) {
+		id := json.RawMessage(`"probe-notification-1"`)
+		s.Send(notificationLine)
+		s.Send(host.ToolCall(id, t.Name, args))
+		s.Answer(id, wait)
+	})
+	if rec == nil {
 		return // the host's failure (Result.Err)
 	}
-	defer cleanup()
-	id := json.RawMessage(`"probe-notification-1"`)
-	s.Send(notificationLine)
-	s.Send(host.ToolCall(id, t.Name, args))
-	s.Answer(id, wait)
-	rec := s.Wait()
 	n := r.judge(ProbeNotification, t.Name, "", true, args, rec)
 	// An answer without an id (or with id null) is not a break the host
 	// judges (it reads as a notification from the module), but it is an
@@ -79,19 +78,18 @@ func (r *runner) pauseProbe(ctx context.Context, t tool, args json.RawMessage) {
 		r.res.NotRun = append(r.res.NotRun, ProbePause+" on "+t.Name)
 		return
 	}
-	s, cleanup, err := r.session(ctx, 2*wait+r.opt.Pause, grace, true, nil)
-	if err != nil {
+	rec := r.play(ctx, 2*wait+r.opt.Pause, grace, true, nil, func(s *host.Session) {
+		first, second := json.RawMessage(`"probe-pause-1"`), json.RawMessage(`"probe-pause-2"`)
+		s.Send(host.ToolCall(first, t.Name, args))
+		if _, ok := s.Answer(first, wait); ok {
+			time.Sleep(r.opt.Pause)
+			s.Send(host.ToolCall(second, t.Name, args))
+			s.Answer(second, wait)
+		}
+	})
+	if rec == nil {
 		return // the host's failure (Result.Err)
 	}
-	defer cleanup()
-	first, second := json.RawMessage(`"probe-pause-1"`), json.RawMessage(`"probe-pause-2"`)
-	s.Send(host.ToolCall(first, t.Name, args))
-	if _, ok := s.Answer(first, wait); ok {
-		time.Sleep(r.opt.Pause)
-		s.Send(host.ToolCall(second, t.Name, args))
-		s.Answer(second, wait)
-	}
-	rec := s.Wait()
 	caseName := "a second request " + r.opt.Pause.String() + " after the first answer, on an OS pipe"
 	r.note(ProbePause, t.Name, caseName, rec, r.judge(ProbePause, t.Name, caseName, true, args, rec))
 }
