@@ -18,6 +18,7 @@ import (
 	"github.com/tetratelabs/wazero"
 
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
 // CompileMemory caps the address space of a compile worker: what one
@@ -156,6 +157,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	defer in.Close()
 	cmd := exec.CommandContext(ctx, exe)
 	cmd.Env = append(os.Environ(), workerEnv+"="+string(job), workerInEnv+"="+in.Name())
+	cmd.Env = supervise.Exempt(cmd.Env) // the worker is killed at its deadline: it must be the process that compiles
 	cmd.Stdin = in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -25,10 +25,7 @@ import (
 // answers nothing: its discovery ends when it exits; compiled, it may not
 // fit discovery's 10 s on a busy machine, and then is reported so).
 func BenchmarkLintDiscovery(b *testing.B) {
-	bin := filepath.Join(b.TempDir(), "subakogo")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := subakogoBinary(b)
 	for _, mod := range []struct{ name, pkg string }{{"hello", "../../examples/hello"}, {"big", "../../bench/bigmod"}} {
 		dir := filepath.Join(b.TempDir(), mod.name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {

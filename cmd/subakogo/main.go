@@ -18,6 +18,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/subako-ai/subako-go/cmd/subakogo/internal/early"
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/supervise"
@@ -56,18 +57,15 @@ func init() {
 	}
 }
 
+// main runs in the supervised child (package early's initialiser made
+// the parent the supervisor), or alone for version and go vet.
 func main() {
 	host.ServeCompileWorker() // a compile worker the host started compiles and exits here
-	if isVetInvocation(os.Args[1:]) {
+	if early.IsVet(os.Args[1:]) {
 		runVet() // go vet -vettool=$(which subakogo)
 		return
 	}
-	if len(os.Args) == 2 && os.Args[1] == "version" {
-		// Nothing here can crash, so the supervisor's second process
-		// (which pays the whole start-up again) is not worth it.
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-	}
-	os.Exit(supervise.Main("subakogo", os.Stderr, func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
+	os.Exit(supervise.Child(func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -266,10 +266,7 @@ func TestVettool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds subakogo and runs go vet")
 	}
-	bin := filepath.Join(t.TempDir(), "subakogo")
-	if b, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
+	bin := subakogoBinary(t)
 	if out, err := exec.Command(bin, "-V=full").Output(); err != nil || !strings.Contains(string(out), "version") {
 		t.Fatalf("-V=full: %v %q", err, out)
 	}

@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -17,10 +20,7 @@ import (
 // package initialiser and of this module's own, which are steadier than
 // times on a loaded machine.
 func BenchmarkVersion(b *testing.B) {
-	bin := filepath.Join(b.TempDir(), "subakogo")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := subakogoBinary(b)
 	var cpu float64
 	var allAllocs, ownAllocs int
 	for b.Loop() {
@@ -60,4 +60,109 @@ func initAllocs(trace []byte) (all, own int) {
 		}
 	}
 	return all, own
+}
+
+// built is the command, built once for this test process.
+var built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// subakogoBinary builds subakogo for the tests that run it as a process.
+func subakogoBinary(tb testing.TB) string {
+	tb.Helper()
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "subakogo-test-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.path = filepath.Join(dir, "subakogo")
+		if out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %w\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		tb.Fatal(built.err)
+	}
+	return built.path
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.path != "" {
+		os.RemoveAll(filepath.Dir(built.path))
+	}
+	os.Exit(code)
+}
+
+// TestSupervisorStartsLight: the parent of a supervised command (see
+// internal/early) runs only the initialisers of the few standard packages
+// it needs, and supervises from early's, before the command's
+// dependencies start: no initialiser of this module, the JSON Schema
+// compiler, wazero or x/tools runs in it. With GODEBUG=inittrace=1 both
+// processes trace to the same stderr, the parent's lines first.
+func TestSupervisorStartsLight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo")
+	}
+	cmd := exec.Command(subakogoBinary(t), "explain", "P001")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil || !strings.Contains(stdout.String(), "P001") {
+		t.Fatalf("explain P001: %v\n%s%s", err, stdout.Bytes(), stderr.Bytes())
+	}
+	var inits []string
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "init" {
+			inits = append(inits, f[1])
+		}
+	}
+	second := -1 // where the child's trace starts: its first package again
+	for i := 1; i < len(inits); i++ {
+		if inits[i] == inits[0] {
+			second = i
+			break
+		}
+	}
+	if second < 0 {
+		t.Fatalf("one process's trace only: %v", inits)
+	}
+	for _, pkg := range inits[:second] {
+		if strings.Contains(pkg, ".") { // a module's package, not the standard library's
+			t.Errorf("the supervisor ran the initialiser of %s", pkg)
+		}
+	}
+	if !slices.Contains(inits[second:], "github.com/santhosh-tekuri/jsonschema/v6") {
+		t.Errorf("the child's trace has no JSON Schema compiler: %v", inits[second:])
+	}
+	t.Logf("the supervisor ran %d initialisers, the command %d", second, len(inits)-second)
+}
+
+// BenchmarkSupervisor measures what the supervisor adds to a command:
+// `subakogo explain P001` run as users run it (a supervisor and its
+// child) and with the child's mark set (the command alone, as the child
+// runs it), interleaved; cpu-ms/op is the first's CPU time (user + system,
+// both processes), alone-cpu-ms/op the second's, and supervisor-cpu-ms/op
+// their difference.
+func BenchmarkSupervisor(b *testing.B) {
+	bin := subakogoBinary(b)
+	var with, alone float64
+	run := func(env ...string) float64 {
+		cmd := exec.Command(bin, "explain", "P001")
+		cmd.Env = append(os.Environ(), env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("explain: %v\n%s", err, out)
+		}
+		return float64(cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime()) / 1e6
+	}
+	for b.Loop() {
+		with += run()
+		alone += run("SUBAKO_SUPERVISED_CHILD=1")
+	}
+	b.ReportMetric(with/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(alone/float64(b.N), "alone-cpu-ms/op")
+	b.ReportMetric((with-alone)/float64(b.N), "supervisor-cpu-ms/op")
 }

@@ -8,11 +8,9 @@
 package supervise
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"syscall"
 )
@@ -23,53 +21,94 @@ const (
 	Crash = 4 // the command crashed
 )
 
-// env marks the child.
-const env = "SUBAKO_SUPERVISED_CHILD"
+// envName marks the child ("1") and the processes started under Exempt.
+const (
+	envName = "SUBAKO_SUPERVISED_CHILD"
+	child   = "1"
+)
 
 // childUsage is how the child reports Usage, since 2 is the runtime's.
 const childUsage = 64
 
-// Main runs main in a child process of this executable, with the same
-// arguments, standard streams and environment, and returns the exit code
-// to use: main's own, or Crash when the child crashed (after saying so on
-// stderr, under name). In the child it runs main and returns its code.
-// When the executable cannot be started again, main runs in this process.
+// Main is Parent, then Child: a command that calls it from main pays for
+// its start-up in both processes.
 func Main(name string, stderr io.Writer, main func() int) int {
-	if os.Getenv(env) != "" {
-		if code := main(); code != Usage {
-			return code
-		}
+	Parent(name, stderr)
+	return Child(main)
+}
+
+// Child runs main, the command, and returns its exit code; in the child
+// of Parent it reports a usage error with a code of its own, since 2 is
+// also what a crash of the Go runtime exits with.
+func Child(main func() int) int {
+	code := main()
+	if code == Usage && os.Getenv(envName) == child {
 		return childUsage
+	}
+	return code
+}
+
+// Exempt returns env (a process environment; nil is this process's) with
+// the mark of a process of this executable that must run as it is started
+// (the host's compile worker, which the host kills at a deadline), so that
+// it does not become a supervisor of its own.
+func Exempt(env []string) []string {
+	if env == nil {
+		env = os.Environ()
+	}
+	return append(env, envName+"=exempt")
+}
+
+// Parent makes this process the supervisor of the command: it runs the
+// executable again as a child, with the same arguments, standard streams
+// and environment, and exits with the code to use: the child's own, or
+// Crash when the child crashed (after saying so on stderr, under name).
+// It returns in the child, in a process started under Exempt, and when
+// the executable cannot be started again: the command then runs its main
+// through Child.
+//
+// Called from an initialiser that Go runs before those of the command's
+// heavier dependencies (see cmd/subakogo/internal/early), the supervisor
+// pays for none of them; for that, this package imports only standard
+// packages that Go initialises first (os.StartProcess, not os/exec).
+func Parent(name string, stderr io.Writer) {
+	if os.Getenv(envName) != "" {
+		return
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		return main()
+		return
 	}
-	cmd := exec.Command(exe, os.Args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	cmd.Env = append(os.Environ(), env+"=1")
 	signals := make(chan os.Signal, 4)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(signals)
-	if err := cmd.Start(); err != nil {
-		return main()
+	p, err := os.StartProcess(exe, append([]string{exe}, os.Args[1:]...), &os.ProcAttr{
+		Env:   append(os.Environ(), envName+"="+child),
+		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr},
+	})
+	if err != nil {
+		signal.Stop(signals)
+		return
 	}
 	go func() {
 		for s := range signals {
-			_ = cmd.Process.Signal(s)
+			_ = p.Signal(s)
 		}
 	}()
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return 0
-	case !errors.As(err, &exit):
+	state, err := p.Wait()
+	os.Exit(exitCode(name, stderr, state, err))
+}
+
+// exitCode is the code the supervisor exits with, given how its child
+// ended.
+func exitCode(name string, stderr io.Writer, state *os.ProcessState, err error) int {
+	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return Crash
 	}
-	status, _ := exit.Sys().(syscall.WaitStatus)
+	status, _ := state.Sys().(syscall.WaitStatus)
 	switch {
+	case state.Success():
+		return 0
 	case status.Signaled():
 		if s := status.Signal(); s == syscall.SIGINT || s == syscall.SIGTERM || s == syscall.SIGPIPE {
 			// Stopped by the user, or by a reader of its output that is
@@ -78,11 +117,11 @@ func Main(name string, stderr io.Writer, main func() int) int {
 		}
 		fmt.Fprintf(stderr, "%s: the tool itself crashed (killed by %v, perhaps for lack of memory); exit code %d\n", name, status.Signal(), Crash)
 		return Crash
-	case exit.ExitCode() == Usage:
+	case state.ExitCode() == Usage:
 		fmt.Fprintf(stderr, "%s: the tool itself crashed (the Go runtime's error is above); this is a bug in %s, not in its input; exit code %d\n", name, name, Crash)
 		return Crash
-	case exit.ExitCode() == childUsage:
+	case state.ExitCode() == childUsage:
 		return Usage
 	}
-	return exit.ExitCode()
+	return state.ExitCode()
 }
