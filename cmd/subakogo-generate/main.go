@@ -14,11 +14,13 @@ package main
 import (
 	"os"
 
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/generate"
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
 func main() {
+	cli.TuneGC()
 	os.Exit(supervise.Main("subakogo-generate", os.Stderr, func() int {
 		return generate.Command("subakogo-generate", os.Args[1:], os.Stdout, os.Stderr)
 	}))

@@ -32,11 +32,6 @@ const (
 	exitUnreadable = cli.Unreadable
 )
 
-// gcPercent is the collector's GOGC for every command (unless GOGC is
-// set): a quarter less CPU for a warm `lint DIR`, for a few MB more at
-// its peak (measured in README.md, "Speed").
-const gcPercent = 400
-
 type command struct {
 	name, summary string
 	run           func(args []string, stdout, stderr io.Writer) int
@@ -66,11 +61,7 @@ func init() {
 // the parent the supervisor), or alone for version and go vet.
 func main() {
 	host.ServeCompileWorker() // a compile worker the host started compiles and exits here
-	if os.Getenv("GOGC") == "" {
-		// A command's heap is small and it lives a fraction of a second:
-		// collecting at every doubling is most of its collector's work.
-		debug.SetGCPercent(gcPercent)
-	}
+	cli.TuneGC()
 	if early.IsVet(os.Args[1:]) {
 		runVet() // go vet -vettool=$(which subakogo)
 		return
