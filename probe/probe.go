@@ -274,16 +274,22 @@ func (r *runner) run(ctx context.Context) {
 	if valid[0] != nil && res != nil {
 		r.checkResult(ProbeValid, first, valid[0], res)
 	}
-	if answered {
-		r.protocolProbes(ctx, first, firstArgs)
+	if !answered {
+		r.argumentProbes(ctx, cases, valid)
+		return
 	}
+	// The pause probe's run is mostly its pause: the others run meanwhile,
+	// and it is judged after them.
+	judgePause := r.startPause(ctx, first, firstArgs)
+	r.protocolProbes(ctx, first, firstArgs)
 	r.argumentProbes(ctx, cases, valid)
+	judgePause()
 }
 
-// protocolProbes are the ones about the protocol rather than arguments,
-// on t with args, whose call was answered: each breaks that call in a
-// way of its own, so on a call that crashes already they would only
-// repeat it.
+// protocolProbes are the ones about the protocol rather than arguments
+// (but the pause probe, see startPause), on t with args, whose call was
+// answered: each breaks that call in a way of its own, so on a call that
+// crashes already they would only repeat it.
 func (r *runner) protocolProbes(ctx context.Context, first tool, firstArgs json.RawMessage) {
 	for _, id := range []struct {
 		probe string
@@ -296,7 +302,6 @@ func (r *runner) protocolProbes(ctx context.Context, first tool, firstArgs json.
 		r.idProbe(ctx, id.probe, first, firstArgs, id.id)
 	}
 	r.notificationProbe(ctx, first, firstArgs)
-	r.pauseProbe(ctx, first, firstArgs)
 }
 
 // argumentProbes call each tool with each of its cases but the first
@@ -359,10 +364,20 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 // plays script on it and waits for the run's end. It returns nil when the
 // host could not start the run, whose error is kept in Result.Err.
 func (r *runner) play(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config, script func(*host.Session)) *host.Record {
+	rec, err := r.session(ctx, wait, grace, osPipe, http, script)
+	if err != nil {
+		r.res.Err = err
+	}
+	return rec
+}
+
+// session is play without keeping the error, so that it may run beside
+// the other probes (see startPause): it touches nothing of the runner's
+// but its options, the host and the module.
+func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config, script func(*host.Session)) (*host.Record, error) {
 	volume, err := os.MkdirTemp("", "subako-probe-volume-")
 	if err != nil {
-		r.res.Err = fmt.Errorf("the probes' volume: %w", err)
-		return nil
+		return nil, fmt.Errorf("the probes' volume: %w", err)
 	}
 	defer os.RemoveAll(volume)
 	if http == nil {
@@ -373,11 +388,10 @@ func (r *runner) play(ctx context.Context, wait, grace time.Duration, osPipe boo
 		Timeout: wait, HTTP: http, OSPipe: osPipe, ExitGrace: grace,
 	})
 	if err != nil {
-		r.res.Err = err
-		return nil
+		return nil, err
 	}
 	script(s)
-	return s.Wait()
+	return s.Wait(), nil
 }
 
 // call is one tools/call run with a string id: it judges the run and

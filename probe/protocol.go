@@ -66,32 +66,49 @@ func (r *runner) notificationProbe(ctx context.Context, t tool, args json.RawMes
 	r.note(ProbeNotification, t.Name, "", rec, n)
 }
 
-// pauseProbe sends a request on an OS pipe, waits for its answer, pauses,
-// and sends a second: both must be answered (P036).
-func (r *runner) pauseProbe(ctx context.Context, t tool, args json.RawMessage) {
+// startPause starts the pause probe's run: a request on an OS pipe, its
+// answer, a pause, a second request; both must be answered (P036). It
+// returns the function that waits for the run's end and judges it, on the
+// caller's goroutine like every other judgement, so that the other probes
+// run during the pause.
+func (r *runner) startPause(ctx context.Context, t tool, args json.RawMessage) (judge func()) {
 	wait, grace, ok := r.limits(ProbePause, t.Name)
 	if !ok {
-		return
+		return func() {}
 	}
 	wait = min(wait, (time.Until(r.deadline)-2*grace-r.opt.Pause)/2)
 	if wait < minAnswer {
 		r.res.NotRun = append(r.res.NotRun, ProbePause+" on "+t.Name)
-		return
+		return func() {}
 	}
-	rec := r.play(ctx, 2*wait+r.opt.Pause, grace, true, nil, func(s *host.Session) {
-		first, second := json.RawMessage(`"probe-pause-1"`), json.RawMessage(`"probe-pause-2"`)
-		s.Send(host.ToolCall(first, t.Name, args))
-		if _, ok := s.Answer(first, wait); ok {
-			time.Sleep(r.opt.Pause)
-			s.Send(host.ToolCall(second, t.Name, args))
-			s.Answer(second, wait)
+	type ran struct {
+		rec *host.Record
+		err error
+	}
+	done := make(chan ran, 1)
+	go func() {
+		rec, err := r.session(ctx, 2*wait+r.opt.Pause, grace, true, nil, func(s *host.Session) {
+			first, second := json.RawMessage(`"probe-pause-1"`), json.RawMessage(`"probe-pause-2"`)
+			s.Send(host.ToolCall(first, t.Name, args))
+			if _, ok := s.Answer(first, wait); ok {
+				time.Sleep(r.opt.Pause)
+				s.Send(host.ToolCall(second, t.Name, args))
+				s.Answer(second, wait)
+			}
+		})
+		done <- ran{rec, err}
+	}()
+	return func() {
+		got := <-done
+		if got.err != nil {
+			if r.res.Err == nil {
+				r.res.Err = got.err
+			}
+			return
 		}
-	})
-	if rec == nil {
-		return // the host's failure (Result.Err)
+		caseName := "a second request " + r.opt.Pause.String() + " after the first answer, on an OS pipe"
+		r.note(ProbePause, t.Name, caseName, got.rec, r.judge(ProbePause, t.Name, caseName, true, args, got.rec))
 	}
-	caseName := "a second request " + r.opt.Pause.String() + " after the first answer, on an OS pipe"
-	r.note(ProbePause, t.Name, caseName, rec, r.judge(ProbePause, t.Name, caseName, true, args, rec))
 }
 
 // callHTTPErrors (level all) calls t with its valid arguments while every
