@@ -171,11 +171,16 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	case errors.As(err, &exit) && exit.ExitCode() == workerFailed:
 		return errors.New(strings.TrimSpace(stderr.String()))
 	}
-	// The first line, not the crash's goroutine dump; the Go runtime says
-	// either of these when the address-space cap refuses it memory.
+	// The first line, not the crash's goroutine dump. The Go runtime says
+	// either of the first two when the address-space cap refuses it
+	// memory, and dies of SIGSEGV when the cap stops a thread's system
+	// stack from growing (TestCompileBounded saw each).
 	first, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-	if strings.Contains(first, "out of memory") || strings.Contains(first, "cannot allocate memory") {
+	switch {
+	case strings.Contains(first, "out of memory") || strings.Contains(first, "cannot allocate memory"):
 		return fmt.Errorf("compiling the module needs more than the compiler's %d MiB of memory and was abandoned", h.compileMemory>>20)
+	case strings.HasPrefix(first, "SIGSEGV"):
+		return fmt.Errorf("compiling the module was abandoned: the compile worker died of SIGSEGV, as it does when it reaches its %d MiB memory cap", h.compileMemory>>20)
 	}
 	return fmt.Errorf("the compile worker failed (%w): %s", err, first)
 }
