@@ -62,9 +62,14 @@ func (g *gen) encodeObject(t *model.Type, v lvalue, depth int) []jen.Code {
 		}
 		member := []jen.Code{enc().Dot("Key").Call(jen.Lit(f.JSONName))}
 		member = append(member, g.encodeValue(f.Type, fv, depth+1)...)
-		if cond := g.written(f, fv); cond != nil {
+		switch cond := g.written(f, fv); {
+		case cond != nil:
 			code = append(code, jen.If(cond).Block(member...))
-		} else {
+		case len(member) > 2:
+			// A block of its own: the value's statements may declare
+			// variables (x1, err := ...) that the next member's declare too.
+			code = append(code, jen.Block(member...))
+		default:
 			code = append(code, member...)
 		}
 	}

@@ -61,7 +61,9 @@ func (g *gen) ownStruct(t *model.Type) (*model.Type, bool) {
 func (g *gen) decodeArgs(input *model.Type) []jen.Code {
 	in := ident("in")
 	if obj, ok := g.ownStruct(input); ok && input.Kind == model.KindObject && g.alone[decoderKey(obj)] == 1 {
-		return g.decodeObject(obj, in, nil, 0)
+		// In a block, as it was in its function: its variables (seen, k,
+		// ...) must not hide the handler the closure calls next.
+		return []jen.Code{jen.Block(g.decodeObject(obj, in, nil, 0)...)}
 	}
 	return g.callDecoder(g.objectDecoder(input), in, nil)
 }

@@ -133,8 +133,9 @@ type Result struct {
 	NotRun   []string // "probe on tool" for each run left out when time ran out
 	Elapsed  time.Duration
 	// Err is the host's failure to set up a run (a *host.SetupError, or
-	// the volume's temporary directory): no probe ran after it, and the
-	// module is not to blame, so no finding says it.
+	// the volume's temporary directory): no run starts once it is known
+	// (the pause probe's, started beside the others, is still judged), and
+	// the module is not to blame, so no finding says it.
 	Err error
 }
 
@@ -275,6 +276,14 @@ func (r *runner) run(ctx context.Context) {
 		r.checkResult(ProbeValid, first, valid[0], res)
 	}
 	if !answered {
+		r.argumentProbes(ctx, cases, valid)
+		return
+	}
+	if r.m.Interpreted() {
+		// Interpreted code is slow and the compiled code may be ready in a
+		// few runs: the pause probe waits its turn, as the others do.
+		r.protocolProbes(ctx, first, firstArgs)
+		r.startPause(ctx, first, firstArgs)()
 		r.argumentProbes(ctx, cases, valid)
 		return
 	}

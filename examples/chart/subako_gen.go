@@ -35,95 +35,97 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in BarChartInput
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "values":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("values"))
+				var seen uint64
+				for {
+					k, err := s.Next()
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					seen |= 1 << 0
-					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".values"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					subakoEmpty(&in.Values)
-					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-						if i1 == 100 {
-							return subako.ErrorResult(subakoErr(".values", "must have at most 100 items"))
+					switch string(s.Str()) {
+					case "values":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("values"))
 						}
-						p1 := subakoGrow(&in.Values)
-						x2, err := subakoFloat(s, 64)
-						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".values"+subakoIndex(i1)))
+						seen |= 1 << 0
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".values"))
 						}
-						*p1 = x2
-					}
-					if _, err := s.Next(); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".values"))
-					}
-					if len(in.Values) < 1 {
-						return subako.ErrorResult(subakoErr(".values", "must have at least 1 item"))
-					}
-				case "title":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("title"))
-					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
+						subakoEmpty(&in.Values)
+						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+							if i1 == 100 {
+								return subako.ErrorResult(subakoErr(".values", "must have at most 100 items"))
+							}
+							p1 := subakoGrow(&in.Values)
+							x2, err := subakoFloat(s, 64)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".values"+subakoIndex(i1)))
+							}
+							*p1 = x2
+						}
 						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".values"))
+						}
+						if len(in.Values) < 1 {
+							return subako.ErrorResult(subakoErr(".values", "must have at least 1 item"))
+						}
+					case "title":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("title"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".title"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".title"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".title"))
-					}
-					n1 := utf8.RuneCountInString(x1)
-					if n1 > 80 {
-						return subako.ErrorResult(subakoErr(".title", "must be at most 80 characters"))
-					}
-					in.Title = x1
-				case "inline":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("inline"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						n1 := utf8.RuneCountInString(x1)
+						if n1 > 80 {
+							return subako.ErrorResult(subakoErr(".title", "must be at most 80 characters"))
+						}
+						in.Title = x1
+					case "inline":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("inline"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".inline"))
+							}
+							in.Inline = false
+							break
+						}
+						x1, err := subakoBool(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".inline"))
 						}
-						in.Inline = false
-						break
+						in.Inline = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "values, title, inline"))
 					}
-					x1, err := subakoBool(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".inline"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "values")
 					}
-					in.Inline = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "values, title, inline"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "values")
+				if seen&(1<<2) == 0 {
+					in.Inline = false
 				}
-				return subako.ErrorResult(subakoMissing(missing))
-			}
-			if seen&(1<<2) == 0 {
-				in.Inline = false
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))

@@ -32,39 +32,41 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in GreetInput
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name"))
+					if k == jsonwire.ObjectEnd {
+						break
+					}
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name"))
+					}
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
+					}
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))

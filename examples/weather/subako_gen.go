@@ -34,43 +34,45 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in ForecastInput
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "city":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("city"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".city"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					n1 := utf8.RuneCountInString(x1)
-					if n1 < 1 {
-						return subako.ErrorResult(subakoErr(".city", "must be at least 1 character"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					in.City = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "city"))
+					switch string(s.Str()) {
+					case "city":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("city"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".city"))
+						}
+						n1 := utf8.RuneCountInString(x1)
+						if n1 < 1 {
+							return subako.ErrorResult(subakoErr(".city", "must be at least 1 character"))
+						}
+						in.City = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "city"))
+					}
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "city")
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "city")
+					}
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))

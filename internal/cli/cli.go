@@ -42,6 +42,16 @@ func TuneGC() {
 	}
 }
 
+// LongRunning puts the collector back to Go's default (unless the
+// environment sets GOGC) for a command that stays up, like serve: its
+// heap holds each call's module memory, which at gcPercent could grow to
+// five times what is live.
+func LongRunning() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(100)
+	}
+}
+
 // Interspersed parses flags that may come before, between or after the
 // positional arguments, as people type them, and returns the positional
 // ones. Everything after "--" is positional.

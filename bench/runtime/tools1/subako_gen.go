@@ -32,167 +32,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet00Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))

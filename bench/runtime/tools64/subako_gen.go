@@ -32,167 +32,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet00Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -220,167 +222,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet01Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -408,167 +412,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet02Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -596,167 +602,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet03Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -784,167 +792,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet04Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -972,167 +982,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet05Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1160,167 +1172,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet06Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1348,167 +1362,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet07Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1536,167 +1552,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet08Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1724,167 +1742,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet09Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1912,167 +1932,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet10Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -2100,167 +2122,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet11Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -2288,167 +2312,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet12Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -2476,167 +2502,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet13Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -2664,167 +2692,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet14Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -2852,167 +2882,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet15Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -3040,167 +3072,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet16Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -3228,167 +3262,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet17Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -3416,167 +3452,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet18Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -3604,167 +3642,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet19Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -3792,167 +3832,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet20Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -3980,167 +4022,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet21Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -4168,167 +4212,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet22Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -4356,167 +4402,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet23Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -4544,167 +4592,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet24Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -4732,167 +4782,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet25Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -4920,167 +4972,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet26Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -5108,167 +5162,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet27Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -5296,167 +5352,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet28Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -5484,167 +5542,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet29Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -5672,167 +5732,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet30Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -5860,167 +5922,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet31Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -6048,167 +6112,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet32Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -6236,167 +6302,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet33Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -6424,167 +6492,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet34Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -6612,167 +6682,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet35Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -6800,167 +6872,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet36Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -6988,167 +7062,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet37Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -7176,167 +7252,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet38Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -7364,167 +7442,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet39Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -7552,167 +7632,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet40Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -7740,167 +7822,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet41Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -7928,167 +8012,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet42Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -8116,167 +8202,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet43Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -8304,167 +8392,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet44Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -8492,167 +8582,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet45Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -8680,167 +8772,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet46Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -8868,167 +8962,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet47Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -9056,167 +9152,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet48Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -9244,167 +9342,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet49Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -9432,167 +9532,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet50Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -9620,167 +9722,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet51Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -9808,167 +9912,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet52Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -9996,167 +10102,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet53Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -10184,167 +10292,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet54Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -10372,167 +10482,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet55Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -10560,167 +10672,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet56Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -10748,167 +10862,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet57Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -10936,167 +11052,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet58Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -11124,167 +11242,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet59Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -11312,167 +11432,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet60Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -11500,167 +11622,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet61Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -11688,167 +11812,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet62Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -11876,167 +12002,169 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Greet63Input
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "name":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("name"))
-					}
-					seen |= 1 << 0
-					x1, err := subakoString(s)
+				var seen uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".name"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.Name = x1
-				case "note1":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("note1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					case "note1":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("note1"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note1"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note1"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note1"))
-					}
-					in.Note1 = x1
-				case "note2":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("note2"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note1 = x1
+					case "note2":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("note2"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note2"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note2"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note2"))
-					}
-					in.Note2 = x1
-				case "note3":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("note3"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note2 = x1
+					case "note3":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("note3"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note3"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note3"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note3"))
-					}
-					in.Note3 = x1
-				case "note4":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("note4"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note3 = x1
+					case "note4":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("note4"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note4"))
-					}
-					in.Note4 = x1
-				case "note5":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("note5"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note4 = x1
+					case "note5":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("note5"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note5"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note5"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note5"))
-					}
-					in.Note5 = x1
-				case "note6":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("note6"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note5 = x1
+					case "note6":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("note6"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note6"))
-					}
-					in.Note6 = x1
-				case "note7":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("note7"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note6 = x1
+					case "note7":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("note7"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note7"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note7"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note7"))
-					}
-					in.Note7 = x1
-				case "note8":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("note8"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Note7 = x1
+					case "note8":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("note8"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".note8"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".note8"))
 						}
-						break
+						in.Note8 = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".note8"))
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
 					}
-					in.Note8 = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "name, note1, note2, note3, note4, note5, note6, note7, note8"))
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen&0x1 != 0x1 {
-				var missing []string
-				if seen&(1<<0) == 0 {
-					missing = append(missing, "name")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))

@@ -77,6 +77,11 @@ type Formats struct {
 	//subako:format=duration
 	//subako:default=PT1H30M
 	Window time.Duration `json:"window"`
+	// A second duration, always written too: its encoder declares what
+	// Window's does.
+	//subako:format=duration
+	//subako:default=PT5M
+	Pause time.Duration `json:"pause"`
 	// An optional count with a default.
 	//subako:default=3
 	Retries *int `json:"retries,omitempty"`
@@ -304,3 +309,15 @@ type Tree struct {
 //
 //subako:function
 func trees(in Tree) (Tree, error) { return in, nil }
+
+// Sighting is what seen takes and gives back.
+type Sighting struct {
+	// Who was seen.
+	Name string `json:"name"`
+}
+
+// Seen echoes a sighting: a handler named as the decoders' own local
+// for the members seen, which its inlined decoder must not hide.
+//
+//subako:function
+func seen(in Sighting) (Sighting, error) { return in, nil }

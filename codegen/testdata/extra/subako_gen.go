@@ -21,11 +21,11 @@ import (
 
 // subakoModelHash is the hash of the package model this file was generated from.
 // subakogo's analyzer compares it with the package's model to report a stale file.
-const subakoModelHash = "94772abc9e7e6cb9993af61f9531b31e641f2b6c622a40ea6b1d0b685d34c61e"
+const subakoModelHash = "d3793f1aeddd70a44a5c7472acaf23d646930c3766bcb5bc9f9da709f5ef193b"
 
 // subakoModel is that model, so that a stale file's report can name what changed.
 // Nothing uses it, so it is not compiled into the module.
-const subakoModel = `{"name":"extra","description":"Extra covers what the analyzer's everything package leaves out: more string formats, float and integer bounds, nested shapes, defaults that are decoded, omitzero, outputs of every shape, and a struct of more than 64 members.","goPackage":"example.com/cg/extra","goName":"main","tools":[{"name":"anon","description":"Anon answers an anonymous struct.","goFunc":"anon","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"object","fields":[{"jsonName":"x","goName":"X","description":"X.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"y","goName":"Y","description":"Y.","required":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}}]}},{"name":"counts","description":"Counts answers a map.","goFunc":"counts","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"map","elem":{"kind":"integer","basic":"int","bits":64,"signed":true},"key":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}},{"name":"formats","description":"Formats echoes strings of each format.","goFunc":"formats","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]}},{"name":"numbers","description":"Numbers echoes numbers.","goFunc":"numbers","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]}},{"name":"picture","description":"Picture answers a pair and an image.","goFunc":"picture","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"answer":true},{"name":"points","description":"Points answers pointers, one of them nil.","goFunc":"points","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"array","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"name":"report","description":"Report answers a report, nil, or an error.","goFunc":"report","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReportInput"},"fields":[{"jsonName":"nil","goName":"Nil","description":"Answer nil.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"full","goName":"Full","description":"Fill the report in.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"fail","goName":"Fail","description":"Fail with this message.","omitEmpty":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Report"},"fields":[{"jsonName":"when","goName":"When","description":"When.","omitZero":true,"type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"count","goName":"Count","description":"How many.","omitZero":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"pair","goName":"Pair","description":"Where.","omitZero":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"jsonName":"tags","goName":"Tags","description":"Labels.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"string","basic":"string"}}},{"jsonName":"addr","goName":"Addr","description":"An address.","omitZero":true,"type":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}},{"jsonName":"span","goName":"Span","description":"How long.","omitZero":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"seconds"}},{"jsonName":"note","goName":"Note","description":"Always there.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"empty","goName":"Empty","description":"Empty or not.","omitEmpty":true,"omitZero":true,"type":{"kind":"string","basic":"string"}}]}}},{"name":"shapes","description":"Shapes echoes nested values.","goFunc":"shapes","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]}},{"name":"trees","description":"Trees echoes a tree: a recursive type as the input and the output.","goFunc":"trees","input":{"kind":"ref","ref":"Tree"},"output":{"kind":"ref","ref":"Tree"}},{"name":"wide","description":"Wide echoes a struct of 70 members.","goFunc":"wide","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}],"types":[{"name":"Empty","go":{"path":"example.com/cg/extra","name":"Empty"},"description":"Empty takes nothing.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}}},{"name":"Formats","go":{"path":"example.com/cg/extra","name":"Formats"},"description":"Formats has a string of each format.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]}},{"name":"Numbers","go":{"path":"example.com/cg/extra","name":"Numbers"},"description":"Numbers has bounded numbers of several sizes.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]}},{"name":"Pair","go":{"path":"example.com/cg/extra","name":"Pair"},"description":"Two numbers.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"name":"Report","go":{"path":"example.com/cg/extra","name":"Report"},"description":"An answer with zero members left out.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Report"},"fields":[{"jsonName":"when","goName":"When","description":"When.","omitZero":true,"type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"count","goName":"Count","description":"How many.","omitZero":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"pair","goName":"Pair","description":"Where.","omitZero":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"jsonName":"tags","goName":"Tags","description":"Labels.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"string","basic":"string"}}},{"jsonName":"addr","goName":"Addr","description":"An address.","omitZero":true,"type":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}},{"jsonName":"span","goName":"Span","description":"How long.","omitZero":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"seconds"}},{"jsonName":"note","goName":"Note","description":"Always there.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"empty","goName":"Empty","description":"Empty or not.","omitEmpty":true,"omitZero":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"ReportInput","go":{"path":"example.com/cg/extra","name":"ReportInput"},"description":"ReportInput says what report answers.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReportInput"},"fields":[{"jsonName":"nil","goName":"Nil","description":"Answer nil.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"full","goName":"Full","description":"Fill the report in.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"fail","goName":"Fail","description":"Fail with this message.","omitEmpty":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Shapes","go":{"path":"example.com/cg/extra","name":"Shapes"},"description":"Shapes nests arrays, maps, pointers and anonymous structs.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]}},{"name":"Tree","go":{"path":"example.com/cg/extra","name":"Tree"},"description":"A tree of labelled nodes.","recursive":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Tree"},"fields":[{"jsonName":"label","goName":"Label","description":"The node's label.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"kids","goName":"Kids","description":"Children by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"ref","ref":"Tree"}}},{"jsonName":"list","goName":"List","description":"Children in order.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"optional","elem":{"kind":"ref","ref":"Tree"}}}}]}},{"name":"Wide","go":{"path":"example.com/cg/extra","name":"Wide"},"description":"Wide has more members than one 64-bit word of flags holds.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}]}`
+const subakoModel = `{"name":"extra","description":"Extra covers what the analyzer's everything package leaves out: more string formats, float and integer bounds, nested shapes, defaults that are decoded, omitzero, outputs of every shape, and a struct of more than 64 members.","goPackage":"example.com/cg/extra","goName":"main","tools":[{"name":"anon","description":"Anon answers an anonymous struct.","goFunc":"anon","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"object","fields":[{"jsonName":"x","goName":"X","description":"X.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"y","goName":"Y","description":"Y.","required":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}}]}},{"name":"counts","description":"Counts answers a map.","goFunc":"counts","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"map","elem":{"kind":"integer","basic":"int","bits":64,"signed":true},"key":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}},{"name":"formats","description":"Formats echoes strings of each format.","goFunc":"formats","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"pause","goName":"Pause","description":"A second duration, always written too: its encoder declares what Window's does.","default":"\"PT5M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"pause","goName":"Pause","description":"A second duration, always written too: its encoder declares what Window's does.","default":"\"PT5M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]}},{"name":"numbers","description":"Numbers echoes numbers.","goFunc":"numbers","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]}},{"name":"picture","description":"Picture answers a pair and an image.","goFunc":"picture","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"answer":true},{"name":"points","description":"Points answers pointers, one of them nil.","goFunc":"points","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"array","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"name":"report","description":"Report answers a report, nil, or an error.","goFunc":"report","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReportInput"},"fields":[{"jsonName":"nil","goName":"Nil","description":"Answer nil.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"full","goName":"Full","description":"Fill the report in.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"fail","goName":"Fail","description":"Fail with this message.","omitEmpty":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Report"},"fields":[{"jsonName":"when","goName":"When","description":"When.","omitZero":true,"type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"count","goName":"Count","description":"How many.","omitZero":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"pair","goName":"Pair","description":"Where.","omitZero":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"jsonName":"tags","goName":"Tags","description":"Labels.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"string","basic":"string"}}},{"jsonName":"addr","goName":"Addr","description":"An address.","omitZero":true,"type":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}},{"jsonName":"span","goName":"Span","description":"How long.","omitZero":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"seconds"}},{"jsonName":"note","goName":"Note","description":"Always there.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"empty","goName":"Empty","description":"Empty or not.","omitEmpty":true,"omitZero":true,"type":{"kind":"string","basic":"string"}}]}}},{"name":"seen","description":"Seen echoes a sighting: a handler named as the decoders' own local for the members seen, which its inlined decoder must not hide.","goFunc":"seen","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Sighting"},"fields":[{"jsonName":"name","goName":"Name","description":"Who was seen.","required":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Sighting"},"fields":[{"jsonName":"name","goName":"Name","description":"Who was seen.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"shapes","description":"Shapes echoes nested values.","goFunc":"shapes","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]}},{"name":"trees","description":"Trees echoes a tree: a recursive type as the input and the output.","goFunc":"trees","input":{"kind":"ref","ref":"Tree"},"output":{"kind":"ref","ref":"Tree"}},{"name":"wide","description":"Wide echoes a struct of 70 members.","goFunc":"wide","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}],"types":[{"name":"Empty","go":{"path":"example.com/cg/extra","name":"Empty"},"description":"Empty takes nothing.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}}},{"name":"Formats","go":{"path":"example.com/cg/extra","name":"Formats"},"description":"Formats has a string of each format.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"pause","goName":"Pause","description":"A second duration, always written too: its encoder declares what Window's does.","default":"\"PT5M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]}},{"name":"Numbers","go":{"path":"example.com/cg/extra","name":"Numbers"},"description":"Numbers has bounded numbers of several sizes.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]}},{"name":"Pair","go":{"path":"example.com/cg/extra","name":"Pair"},"description":"Two numbers.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"name":"Report","go":{"path":"example.com/cg/extra","name":"Report"},"description":"An answer with zero members left out.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Report"},"fields":[{"jsonName":"when","goName":"When","description":"When.","omitZero":true,"type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"count","goName":"Count","description":"How many.","omitZero":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"pair","goName":"Pair","description":"Where.","omitZero":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"jsonName":"tags","goName":"Tags","description":"Labels.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"string","basic":"string"}}},{"jsonName":"addr","goName":"Addr","description":"An address.","omitZero":true,"type":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}},{"jsonName":"span","goName":"Span","description":"How long.","omitZero":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"seconds"}},{"jsonName":"note","goName":"Note","description":"Always there.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"empty","goName":"Empty","description":"Empty or not.","omitEmpty":true,"omitZero":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"ReportInput","go":{"path":"example.com/cg/extra","name":"ReportInput"},"description":"ReportInput says what report answers.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReportInput"},"fields":[{"jsonName":"nil","goName":"Nil","description":"Answer nil.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"full","goName":"Full","description":"Fill the report in.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"fail","goName":"Fail","description":"Fail with this message.","omitEmpty":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Shapes","go":{"path":"example.com/cg/extra","name":"Shapes"},"description":"Shapes nests arrays, maps, pointers and anonymous structs.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]}},{"name":"Sighting","go":{"path":"example.com/cg/extra","name":"Sighting"},"description":"What seen takes and gives back.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Sighting"},"fields":[{"jsonName":"name","goName":"Name","description":"Who was seen.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Tree","go":{"path":"example.com/cg/extra","name":"Tree"},"description":"A tree of labelled nodes.","recursive":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Tree"},"fields":[{"jsonName":"label","goName":"Label","description":"The node's label.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"kids","goName":"Kids","description":"Children by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"ref","ref":"Tree"}}},{"jsonName":"list","goName":"List","description":"Children in order.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"optional","elem":{"kind":"ref","ref":"Tree"}}}}]}},{"name":"Wide","go":{"path":"example.com/cg/extra","name":"Wide"},"description":"Wide has more members than one 64-bit word of flags holds.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}]}`
 
 func main() {
 	subako.Serve(&subakoPackage)
@@ -57,12 +57,14 @@ var subakoPackage = subako.Package{
 			e.BeginObject()
 			e.Key("x")
 			e.Int(int64(out.X))
-			e.Key("y")
-			e.BeginArray()
-			for i1 := range out.Y {
-				e.String(string(out.Y[i1]))
+			{
+				e.Key("y")
+				e.BeginArray()
+				for i1 := range out.Y {
+					e.String(string(out.Y[i1]))
+				}
+				e.EndArray()
 			}
-			e.EndArray()
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
@@ -110,305 +112,411 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Formats
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "uri":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("uri"))
+				var seen uint64
+				for {
+					k, err := s.Next()
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					seen |= 1 << 0
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					if k == jsonwire.ObjectEnd {
+						break
+					}
+					switch string(s.Str()) {
+					case "uri":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("uri"))
+						}
+						seen |= 1 << 0
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".uri"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".uri"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".uri"))
-					}
-					if !subakoIsURIRef(x1, false) {
-						return subako.ErrorResult(subakoErr(".uri", "must be an absolute URI (RFC 3986)"))
-					}
-					in.URI = x1
-				case "ref":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("ref"))
-					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsURIRef(x1, false) {
+							return subako.ErrorResult(subakoErr(".uri", "must be an absolute URI (RFC 3986)"))
+						}
+						in.URI = x1
+					case "ref":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("ref"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".ref"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".ref"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".ref"))
-					}
-					if !subakoIsURIRef(x1, true) {
-						return subako.ErrorResult(subakoErr(".ref", "must be a URI reference (RFC 3986)"))
-					}
-					in.Ref = x1
-				case "uuid":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("uuid"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsURIRef(x1, true) {
+							return subako.ErrorResult(subakoErr(".ref", "must be a URI reference (RFC 3986)"))
+						}
+						in.Ref = x1
+					case "uuid":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("uuid"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".uuid"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".uuid"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".uuid"))
-					}
-					if !subakoIsUUID(x1) {
-						return subako.ErrorResult(subakoErr(".uuid", "must be a UUID (such as 123e4567-e89b-12d3-a456-426614174000)"))
-					}
-					in.UUID = x1
-				case "host":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("host"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsUUID(x1) {
+							return subako.ErrorResult(subakoErr(".uuid", "must be a UUID (such as 123e4567-e89b-12d3-a456-426614174000)"))
+						}
+						in.UUID = x1
+					case "host":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("host"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".host"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".host"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".host"))
-					}
-					if !subakoIsHostname(x1) {
-						return subako.ErrorResult(subakoErr(".host", "must be a host name"))
-					}
-					in.Host = x1
-				case "ipv6":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("ipv6"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsHostname(x1) {
+							return subako.ErrorResult(subakoErr(".host", "must be a host name"))
+						}
+						in.Host = x1
+					case "ipv6":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("ipv6"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".ipv6"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".ipv6"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".ipv6"))
-					}
-					if !subakoIsIPv6(x1) {
-						return subako.ErrorResult(subakoErr(".ipv6", "must be an IPv6 address (such as 2001:db8::1)"))
-					}
-					in.IPv6 = x1
-				case "ipv4":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("ipv4"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsIPv6(x1) {
+							return subako.ErrorResult(subakoErr(".ipv6", "must be an IPv6 address (such as 2001:db8::1)"))
+						}
+						in.IPv6 = x1
+					case "ipv4":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("ipv4"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".ipv4"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".ipv4"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".ipv4"))
-					}
-					if !subakoIsIPv4(x1) {
-						return subako.ErrorResult(subakoErr(".ipv4", "must be an IPv4 address (such as 192.0.2.1)"))
-					}
-					in.IPv4 = x1
-				case "stamp":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("stamp"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsIPv4(x1) {
+							return subako.ErrorResult(subakoErr(".ipv4", "must be an IPv4 address (such as 192.0.2.1)"))
+						}
+						in.IPv4 = x1
+					case "stamp":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("stamp"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".stamp"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".stamp"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".stamp"))
-					}
-					if !subakoIsDateTime(x1) {
-						return subako.ErrorResult(subakoErr(".stamp", "must be a date-time (RFC 3339, such as 2026-07-28T12:00:00Z)"))
-					}
-					in.Stamp = x1
-				case "date":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("date"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsDateTime(x1) {
+							return subako.ErrorResult(subakoErr(".stamp", "must be a date-time (RFC 3339, such as 2026-07-28T12:00:00Z)"))
+						}
+						in.Stamp = x1
+					case "date":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("date"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".date"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".date"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".date"))
-					}
-					if !subakoIsDate(x1) {
-						return subako.ErrorResult(subakoErr(".date", "must be a date (YYYY-MM-DD)"))
-					}
-					in.Date = x1
-				case "clock":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("clock"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsDate(x1) {
+							return subako.ErrorResult(subakoErr(".date", "must be a date (YYYY-MM-DD)"))
+						}
+						in.Date = x1
+					case "clock":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("clock"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".clock"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".clock"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".clock"))
-					}
-					if !subakoIsTime(x1) {
-						return subako.ErrorResult(subakoErr(".clock", "must be a time (RFC 3339, such as 12:00:00Z)"))
-					}
-					in.Clock = x1
-				case "period":
-					if seen&(1<<9) != 0 {
-						return subako.ErrorResult(subakoTwice("period"))
-					}
-					seen |= 1 << 9
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsTime(x1) {
+							return subako.ErrorResult(subakoErr(".clock", "must be a time (RFC 3339, such as 12:00:00Z)"))
+						}
+						in.Clock = x1
+					case "period":
+						if seen&(1<<9) != 0 {
+							return subako.ErrorResult(subakoTwice("period"))
+						}
+						seen |= 1 << 9
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".period"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".period"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".period"))
-					}
-					if !subakoIsDuration(x1) {
-						return subako.ErrorResult(subakoErr(".period", "must be an ISO 8601 duration (such as PT1H30M or P2D)"))
-					}
-					in.Period = x1
-				case "email":
-					if seen&(1<<10) != 0 {
-						return subako.ErrorResult(subakoTwice("email"))
-					}
-					seen |= 1 << 10
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsDuration(x1) {
+							return subako.ErrorResult(subakoErr(".period", "must be an ISO 8601 duration (such as PT1H30M or P2D)"))
+						}
+						in.Period = x1
+					case "email":
+						if seen&(1<<10) != 0 {
+							return subako.ErrorResult(subakoTwice("email"))
+						}
+						seen |= 1 << 10
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".email"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".email"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".email"))
-					}
-					if !subakoIsEmail(x1) {
-						return subako.ErrorResult(subakoErr(".email", "must be an email address"))
-					}
-					in.Email = x1
-				case "pointer":
-					if seen&(1<<11) != 0 {
-						return subako.ErrorResult(subakoTwice("pointer"))
-					}
-					seen |= 1 << 11
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsEmail(x1) {
+							return subako.ErrorResult(subakoErr(".email", "must be an email address"))
+						}
+						in.Email = x1
+					case "pointer":
+						if seen&(1<<11) != 0 {
+							return subako.ErrorResult(subakoTwice("pointer"))
+						}
+						seen |= 1 << 11
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".pointer"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".pointer"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".pointer"))
-					}
-					if !subakoIsJSONPointer(x1) {
-						return subako.ErrorResult(subakoErr(".pointer", "must be a JSON pointer (RFC 6901)"))
-					}
-					in.Pointer = x1
-				case "rel_pointer":
-					if seen&(1<<12) != 0 {
-						return subako.ErrorResult(subakoTwice("rel_pointer"))
-					}
-					seen |= 1 << 12
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsJSONPointer(x1) {
+							return subako.ErrorResult(subakoErr(".pointer", "must be a JSON pointer (RFC 6901)"))
+						}
+						in.Pointer = x1
+					case "rel_pointer":
+						if seen&(1<<12) != 0 {
+							return subako.ErrorResult(subakoTwice("rel_pointer"))
+						}
+						seen |= 1 << 12
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".rel_pointer"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".rel_pointer"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".rel_pointer"))
-					}
-					if !subakoIsRelativeJSONPointer(x1) {
-						return subako.ErrorResult(subakoErr(".rel_pointer", "must be a relative JSON pointer"))
-					}
-					in.RelPointer = x1
-				case "idn":
-					if seen&(1<<13) != 0 {
-						return subako.ErrorResult(subakoTwice("idn"))
-					}
-					seen |= 1 << 13
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoIsRelativeJSONPointer(x1) {
+							return subako.ErrorResult(subakoErr(".rel_pointer", "must be a relative JSON pointer"))
+						}
+						in.RelPointer = x1
+					case "idn":
+						if seen&(1<<13) != 0 {
+							return subako.ErrorResult(subakoTwice("idn"))
+						}
+						seen |= 1 << 13
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".idn"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".idn"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".idn"))
-					}
-					in.IDN = x1
-				case "start":
-					if seen&(1<<14) != 0 {
-						return subako.ErrorResult(subakoTwice("start"))
-					}
-					seen |= 1 << 14
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.IDN = x1
+					case "start":
+						if seen&(1<<14) != 0 {
+							return subako.ErrorResult(subakoTwice("start"))
+						}
+						seen |= 1 << 14
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".start"))
+							}
+							{
+								s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
+								x1, err := subakoString(s)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".start"))
+								}
+								t1, err := subakoParseDateTime(x1)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".start"))
+								}
+								in.Start = t1
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".start"))
 						}
-						{
-							s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
-							x1, err := subakoString(s)
-							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".start"))
-							}
-							t1, err := subakoParseDateTime(x1)
-							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".start"))
-							}
-							in.Start = t1
+						t1, err := subakoParseDateTime(x1)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".start"))
 						}
-						break
+						in.Start = t1
+					case "window":
+						if seen&(1<<15) != 0 {
+							return subako.ErrorResult(subakoTwice("window"))
+						}
+						seen |= 1 << 15
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".window"))
+							}
+							{
+								s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
+								x1, err := subakoString(s)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".window"))
+								}
+								d1, err := subakoParseDuration(x1)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".window"))
+								}
+								in.Window = d1
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".window"))
+						}
+						d1, err := subakoParseDuration(x1)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".window"))
+						}
+						in.Window = d1
+					case "pause":
+						if seen&(1<<16) != 0 {
+							return subako.ErrorResult(subakoTwice("pause"))
+						}
+						seen |= 1 << 16
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".pause"))
+							}
+							{
+								s := jsonwire.NewScanner([]byte(`"PT5M"`))
+								x1, err := subakoString(s)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".pause"))
+								}
+								d1, err := subakoParseDuration(x1)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".pause"))
+								}
+								in.Pause = d1
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".pause"))
+						}
+						d1, err := subakoParseDuration(x1)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".pause"))
+						}
+						in.Pause = d1
+					case "retries":
+						if seen&(1<<17) != 0 {
+							return subako.ErrorResult(subakoTwice("retries"))
+						}
+						seen |= 1 << 17
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".retries"))
+							}
+							{
+								s := jsonwire.NewScanner([]byte(`3`))
+								p1 := subakoNew(&in.Retries)
+								x2, err := subakoInt(s, 64)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".retries"))
+								}
+								*p1 = int(x2)
+							}
+							break
+						}
+						p1 := subakoNew(&in.Retries)
+						x2, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".retries"))
+						}
+						*p1 = int(x2)
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "uri, ref, uuid, host, ipv6, ipv4, stamp, date, clock, period, email, pointer, rel_pointer, idn, start, window, pause, retries"))
 					}
+				}
+				if seen&(1<<14) == 0 {
+					s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
 					x1, err := subakoString(s)
 					if err != nil {
 						return subako.ErrorResult(subakoAt(err, ".start"))
@@ -418,29 +526,9 @@ var subakoPackage = subako.Package{
 						return subako.ErrorResult(subakoAt(err, ".start"))
 					}
 					in.Start = t1
-				case "window":
-					if seen&(1<<15) != 0 {
-						return subako.ErrorResult(subakoTwice("window"))
-					}
-					seen |= 1 << 15
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".window"))
-						}
-						{
-							s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
-							x1, err := subakoString(s)
-							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".window"))
-							}
-							d1, err := subakoParseDuration(x1)
-							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".window"))
-							}
-							in.Window = d1
-						}
-						break
-					}
+				}
+				if seen&(1<<15) == 0 {
+					s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
 					x1, err := subakoString(s)
 					if err != nil {
 						return subako.ErrorResult(subakoAt(err, ".window"))
@@ -450,68 +538,28 @@ var subakoPackage = subako.Package{
 						return subako.ErrorResult(subakoAt(err, ".window"))
 					}
 					in.Window = d1
-				case "retries":
-					if seen&(1<<16) != 0 {
-						return subako.ErrorResult(subakoTwice("retries"))
+				}
+				if seen&(1<<16) == 0 {
+					s := jsonwire.NewScanner([]byte(`"PT5M"`))
+					x1, err := subakoString(s)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".pause"))
 					}
-					seen |= 1 << 16
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".retries"))
-						}
-						{
-							s := jsonwire.NewScanner([]byte(`3`))
-							p1 := subakoNew(&in.Retries)
-							x2, err := subakoInt(s, 64)
-							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".retries"))
-							}
-							*p1 = int(x2)
-						}
-						break
+					d1, err := subakoParseDuration(x1)
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ".pause"))
 					}
+					in.Pause = d1
+				}
+				if seen&(1<<17) == 0 {
+					s := jsonwire.NewScanner([]byte(`3`))
 					p1 := subakoNew(&in.Retries)
 					x2, err := subakoInt(s, 64)
 					if err != nil {
 						return subako.ErrorResult(subakoAt(err, ".retries"))
 					}
 					*p1 = int(x2)
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "uri, ref, uuid, host, ipv6, ipv4, stamp, date, clock, period, email, pointer, rel_pointer, idn, start, window, retries"))
 				}
-			}
-			if seen&(1<<14) == 0 {
-				s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
-				x1, err := subakoString(s)
-				if err != nil {
-					return subako.ErrorResult(subakoAt(err, ".start"))
-				}
-				t1, err := subakoParseDateTime(x1)
-				if err != nil {
-					return subako.ErrorResult(subakoAt(err, ".start"))
-				}
-				in.Start = t1
-			}
-			if seen&(1<<15) == 0 {
-				s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
-				x1, err := subakoString(s)
-				if err != nil {
-					return subako.ErrorResult(subakoAt(err, ".window"))
-				}
-				d1, err := subakoParseDuration(x1)
-				if err != nil {
-					return subako.ErrorResult(subakoAt(err, ".window"))
-				}
-				in.Window = d1
-			}
-			if seen&(1<<16) == 0 {
-				s := jsonwire.NewScanner([]byte(`3`))
-				p1 := subakoNew(&in.Retries)
-				x2, err := subakoInt(s, 64)
-				if err != nil {
-					return subako.ErrorResult(subakoAt(err, ".retries"))
-				}
-				*p1 = int(x2)
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -580,12 +628,22 @@ var subakoPackage = subako.Package{
 			}
 			e.Key("start")
 			subakoTime(e, out.Start, false)
-			e.Key("window")
-			x1, err := subakoFormatDuration(out.Window)
-			if err != nil {
-				e.fail(err)
+			{
+				e.Key("window")
+				x1, err := subakoFormatDuration(out.Window)
+				if err != nil {
+					e.fail(err)
+				}
+				e.String(x1)
 			}
-			e.String(x1)
+			{
+				e.Key("pause")
+				x1, err := subakoFormatDuration(out.Pause)
+				if err != nil {
+					e.fail(err)
+				}
+				e.String(x1)
+			}
 			if out.Retries != nil {
 				e.Key("retries")
 				if x1 := out.Retries; x1 == nil {
@@ -609,227 +667,229 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Numbers
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "tenth":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("tenth"))
+				var seen uint64
+				for {
+					k, err := s.Next()
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					seen |= 1 << 0
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					if k == jsonwire.ObjectEnd {
+						break
+					}
+					switch string(s.Str()) {
+					case "tenth":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("tenth"))
+						}
+						seen |= 1 << 0
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".tenth"))
+							}
+							break
+						}
+						x1, err := subakoFloat(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".tenth"))
 						}
-						break
-					}
-					x1, err := subakoFloat(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".tenth"))
-					}
-					if !subakoMultipleOf(s.Num(), int64(1), 1, x1, 0.1) {
-						return subako.ErrorResult(subakoErr(".tenth", "must be a multiple of 0.1"))
-					}
-					in.Tenth = x1
-				case "bounded":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("bounded"))
-					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if !subakoMultipleOf(s.Num(), int64(1), 1, x1, 0.1) {
+							return subako.ErrorResult(subakoErr(".tenth", "must be a multiple of 0.1"))
+						}
+						in.Tenth = x1
+					case "bounded":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("bounded"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".bounded"))
+							}
+							break
+						}
+						x1, err := subakoFloat(s, 32)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".bounded"))
 						}
-						break
-					}
-					x1, err := subakoFloat(s, 32)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".bounded"))
-					}
-					if x1 < -1.5 {
-						return subako.ErrorResult(subakoErr(".bounded", "must be at least -1.5"))
-					}
-					if x1 > 2.25 {
-						return subako.ErrorResult(subakoErr(".bounded", "must be at most 2.25"))
-					}
-					in.Bounded = float32(x1)
-				case "open":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("open"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if x1 < -1.5 {
+							return subako.ErrorResult(subakoErr(".bounded", "must be at least -1.5"))
+						}
+						if x1 > 2.25 {
+							return subako.ErrorResult(subakoErr(".bounded", "must be at most 2.25"))
+						}
+						in.Bounded = float32(x1)
+					case "open":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("open"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".open"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 16)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".open"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 16)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".open"))
-					}
-					if x1 < -2 {
-						return subako.ErrorResult(subakoErr(".open", "must be greater than -3"))
-					}
-					if x1 > 2 {
-						return subako.ErrorResult(subakoErr(".open", "must be less than 3"))
-					}
-					in.Open = int16(x1)
-				case "u8":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("u8"))
-					}
-					seen |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if x1 < -2 {
+							return subako.ErrorResult(subakoErr(".open", "must be greater than -3"))
+						}
+						if x1 > 2 {
+							return subako.ErrorResult(subakoErr(".open", "must be less than 3"))
+						}
+						in.Open = int16(x1)
+					case "u8":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("u8"))
+						}
+						seen |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".u8"))
+							}
+							break
+						}
+						x1, err := subakoUint(s, 8)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".u8"))
 						}
-						break
-					}
-					x1, err := subakoUint(s, 8)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".u8"))
-					}
-					in.U8 = uint8(x1)
-				case "i16":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("i16"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.U8 = uint8(x1)
+					case "i16":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("i16"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".i16"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 16)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".i16"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 16)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".i16"))
-					}
-					in.I16 = int16(x1)
-				case "u32":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("u32"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.I16 = int16(x1)
+					case "u32":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("u32"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".u32"))
+							}
+							break
+						}
+						x1, err := subakoUint(s, 32)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".u32"))
 						}
-						break
-					}
-					x1, err := subakoUint(s, 32)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".u32"))
-					}
-					in.U32 = uint32(x1)
-				case "i32":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("i32"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.U32 = uint32(x1)
+					case "i32":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("i32"))
+						}
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".i32"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 32)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".i32"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 32)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".i32"))
-					}
-					if x1%3 != 0 {
-						return subako.ErrorResult(subakoErr(".i32", "must be a multiple of 3"))
-					}
-					in.I32 = int32(x1)
-				case "big":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("big"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if x1%3 != 0 {
+							return subako.ErrorResult(subakoErr(".i32", "must be a multiple of 3"))
+						}
+						in.I32 = int32(x1)
+					case "big":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("big"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".big"))
+							}
+							break
+						}
+						x1, err := subakoUint(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".big"))
 						}
-						break
-					}
-					x1, err := subakoUint(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".big"))
-					}
-					if x1 < 10 {
-						return subako.ErrorResult(subakoErr(".big", "must be at least 10"))
-					}
-					in.Big = uint(x1)
-				case "millis":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("millis"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if x1 < 10 {
+							return subako.ErrorResult(subakoErr(".big", "must be at least 10"))
+						}
+						in.Big = uint(x1)
+					case "millis":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("millis"))
+						}
+						seen |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".millis"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".millis"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".millis"))
-					}
-					if x1 > 9223372036854 || x1 < -9223372036854 {
-						return subako.ErrorResult(subakoErr(".millis", "is out of range for a time.Duration (about 292 years)"))
-					}
-					in.Millis = time.Duration(x1) * time.Millisecond
-				case "nanos":
-					if seen&(1<<9) != 0 {
-						return subako.ErrorResult(subakoTwice("nanos"))
-					}
-					seen |= 1 << 9
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						if x1 > 9223372036854 || x1 < -9223372036854 {
+							return subako.ErrorResult(subakoErr(".millis", "is out of range for a time.Duration (about 292 years)"))
+						}
+						in.Millis = time.Duration(x1) * time.Millisecond
+					case "nanos":
+						if seen&(1<<9) != 0 {
+							return subako.ErrorResult(subakoTwice("nanos"))
+						}
+						seen |= 1 << 9
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".nanos"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".nanos"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".nanos"))
-					}
-					in.Nanos = time.Duration(x1) * time.Nanosecond
-				case "quarter":
-					if seen&(1<<10) != 0 {
-						return subako.ErrorResult(subakoTwice("quarter"))
-					}
-					seen |= 1 << 10
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Nanos = time.Duration(x1) * time.Nanosecond
+					case "quarter":
+						if seen&(1<<10) != 0 {
+							return subako.ErrorResult(subakoTwice("quarter"))
+						}
+						seen |= 1 << 10
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".quarter"))
+							}
+							break
+						}
+						x1, err := subakoFloat(s, 32)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".quarter"))
 						}
-						break
+						if x1 > 10 {
+							return subako.ErrorResult(subakoErr(".quarter", "must be at most 10"))
+						}
+						if !subakoMultipleOf(s.Num(), int64(25), 2, x1, 0.25) {
+							return subako.ErrorResult(subakoErr(".quarter", "must be a multiple of 0.25"))
+						}
+						in.Quarter = float32(x1)
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "tenth, bounded, open, u8, i16, u32, i32, big, millis, nanos, quarter"))
 					}
-					x1, err := subakoFloat(s, 32)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".quarter"))
-					}
-					if x1 > 10 {
-						return subako.ErrorResult(subakoErr(".quarter", "must be at most 10"))
-					}
-					if !subakoMultipleOf(s.Num(), int64(25), 2, x1, 0.25) {
-						return subako.ErrorResult(subakoErr(".quarter", "must be a multiple of 0.25"))
-					}
-					in.Quarter = float32(x1)
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "tenth, bounded, open, u8, i16, u32, i32, big, millis, nanos, quarter"))
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -960,69 +1020,71 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in ReportInput
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "nil":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("nil"))
+				var seen uint64
+				for {
+					k, err := s.Next()
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					seen |= 1 << 0
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					if k == jsonwire.ObjectEnd {
+						break
+					}
+					switch string(s.Str()) {
+					case "nil":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("nil"))
+						}
+						seen |= 1 << 0
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".nil"))
+							}
+							break
+						}
+						x1, err := subakoBool(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".nil"))
 						}
-						break
-					}
-					x1, err := subakoBool(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".nil"))
-					}
-					in.Nil = x1
-				case "full":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("full"))
-					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Nil = x1
+					case "full":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("full"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".full"))
+							}
+							break
+						}
+						x1, err := subakoBool(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".full"))
 						}
-						break
-					}
-					x1, err := subakoBool(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".full"))
-					}
-					in.Full = x1
-				case "fail":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("fail"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.Full = x1
+					case "fail":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("fail"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".fail"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".fail"))
 						}
-						break
+						in.Fail = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "nil, full, fail"))
 					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".fail"))
-					}
-					in.Fail = x1
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "nil, full, fail"))
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -1083,6 +1145,68 @@ var subakoPackage = subako.Package{
 			return subako.ValueResult(b)
 		},
 	}, {
+		Name:         "seen",
+		Description:  "Seen echoes a sighting: a handler named as the decoders' own local for the members seen, which its inlined decoder must not hide.",
+		InputSchema:  []byte(subakoSeenInputSchema),
+		OutputSchema: []byte(subakoSeenOutputSchema),
+		Call: func(args []byte) subako.Result {
+			var in Sighting
+			s := jsonwire.NewScanner(args)
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				var seen uint64
+				for {
+					k, err := s.Next()
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ""))
+					}
+					if k == jsonwire.ObjectEnd {
+						break
+					}
+					switch string(s.Str()) {
+					case "name":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("name"))
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".name"))
+						}
+						in.Name = x1
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "name"))
+					}
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "name")
+					}
+					return subako.ErrorResult(subakoMissing(missing))
+				}
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			out, err := seen(in)
+			if err != nil {
+				return subako.ErrorResult(err)
+			}
+			e := &subakoEncoder{}
+			e.BeginObject()
+			e.Key("name")
+			e.String(out.Name)
+			e.EndObject()
+			b, err := e.result()
+			if err != nil {
+				return subako.ErrorResult(err)
+			}
+			return subako.ValueResult(b)
+		},
+	}, {
 		Name:         "shapes",
 		Description:  "Shapes echoes nested values.",
 		InputSchema:  []byte(subakoShapesInputSchema),
@@ -1090,466 +1214,468 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Shapes
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "matrix":
-					if seen&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("matrix"))
+				var seen uint64
+				for {
+					k, err := s.Next()
+					if err != nil {
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					seen |= 1 << 0
-					if s.PeekKind() == jsonwire.Null {
+					if k == jsonwire.ObjectEnd {
+						break
+					}
+					switch string(s.Str()) {
+					case "matrix":
+						if seen&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("matrix"))
+						}
+						seen |= 1 << 0
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".matrix"))
+							}
+							break
+						}
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".matrix"))
+						}
+						subakoEmpty(&in.Matrix)
+						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+							p1 := subakoGrow(&in.Matrix)
+							if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
+							}
+							subakoEmpty(p1)
+							for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
+								p2 := subakoGrow(p1)
+								x3, err := subakoInt(s, 8)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2)))
+								}
+								*p2 = int8(x3)
+							}
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
+							}
+						}
 						if _, err := s.Next(); err != nil {
 							return subako.ErrorResult(subakoAt(err, ".matrix"))
 						}
-						break
-					}
-					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".matrix"))
-					}
-					subakoEmpty(&in.Matrix)
-					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-						p1 := subakoGrow(&in.Matrix)
+					case "groups":
+						if seen&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("groups"))
+						}
+						seen |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".groups"))
+							}
+							break
+						}
+						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".groups"))
+						}
+						subakoMakeMap(&in.Groups)
+						for {
+							k, err := s.Next()
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".groups"))
+							}
+							if k == jsonwire.ObjectEnd {
+								break
+							}
+							key1 := s.Text()
+							if _, dup := in.Groups[key1]; dup {
+								return subako.ErrorResult(subakoErr(".groups"+subakoKey(key1), "is given twice"))
+							}
+							if len(in.Groups) == 2 {
+								return subako.ErrorResult(subakoErr(".groups", "must have at most 2 members"))
+							}
+							m1 := subakoElem(in.Groups)
+							if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
+							}
+							subakoEmpty(&m1)
+							for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
+								p2 := subakoGrow(&m1)
+								x3, err := subakoString(s)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2)))
+								}
+								*p2 = x3
+							}
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
+							}
+							in.Groups[key1] = m1
+						}
+					case "rows":
+						if seen&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("rows"))
+						}
+						seen |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".rows"))
+							}
+							break
+						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
+							return subako.ErrorResult(subakoAt(err, ".rows"))
+						}
+						subakoEmpty(&in.Rows)
+						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+							p1 := subakoGrow(&in.Rows)
+							if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
+							}
+							subakoMakeMap(p1)
+							for {
+								k, err := s.Next()
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
+								}
+								if k == jsonwire.ObjectEnd {
+									break
+								}
+								key2 := s.Text()
+								if _, dup := (*p1)[key2]; dup {
+									return subako.ErrorResult(subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice"))
+								}
+								x3, err := subakoBool(s)
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2)))
+								}
+								(*p1)[key2] = x3
+							}
+						}
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".rows"))
+						}
+					case "corners":
+						if seen&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("corners"))
+						}
+						seen |= 1 << 3
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".corners"))
+						}
+						i1 := 0
+						for ; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+							if i1 == 2 {
+								return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
+							}
+							p1 := &in.Corners[i1]
+							if err := subakoDecodePair(s, p1); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".corners"+subakoIndex(i1)))
+							}
+						}
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".corners"))
+						}
+						if i1 < 2 {
+							return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
+						}
+					case "items":
+						if seen&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("items"))
+						}
+						seen |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".items"))
+							}
+							break
+						}
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".items"))
+						}
+						subakoEmpty(&in.Items)
+						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+							p1 := subakoGrow(&in.Items)
+							if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
+							}
+							var seen2 uint64
+							for {
+								k, err := s.Next()
+								if err != nil {
+									return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
+								}
+								if k == jsonwire.ObjectEnd {
+									break
+								}
+								switch string(s.Str()) {
+								case "name":
+									if seen2&(1<<0) != 0 {
+										return subako.ErrorResult(subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1)))
+									}
+									seen2 |= 1 << 0
+									x3, err := subakoString(s)
+									if err != nil {
+										return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".name"))
+									}
+									n3 := utf8.RuneCountInString(x3)
+									if n3 < 1 {
+										return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character"))
+									}
+									p1.Name = x3
+								case "kind":
+									if seen2&(1<<1) != 0 {
+										return subako.ErrorResult(subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1)))
+									}
+									seen2 |= 1 << 1
+									if s.PeekKind() == jsonwire.Null {
+										if _, err := s.Next(); err != nil {
+											return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
+										}
+										break
+									}
+									x3, err := subakoString(s)
+									if err != nil {
+										return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
+									}
+									switch x3 {
+									case "a", "b":
+									default:
+										return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\""))
+									}
+									p1.Kind = Kind(x3)
+								default:
+									return subako.ErrorResult(subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1)))
+								}
+							}
+							if seen2&0x1 != 0x1 {
+								var missing2 []string
+								if seen2&(1<<0) == 0 {
+									missing2 = append(missing2, "name")
+								}
+								return subako.ErrorResult(subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1)))
+							}
+						}
+						if _, err := s.Next(); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".items"))
+						}
+					case "maybe":
+						if seen&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("maybe"))
+						}
+						seen |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".maybe"))
+							}
+							break
+						}
+						p1 := subakoNew(&in.Maybe)
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".maybe"))
 						}
 						subakoEmpty(p1)
 						for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
 							p2 := subakoGrow(p1)
-							x3, err := subakoInt(s, 8)
-							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2)))
-							}
-							*p2 = int8(x3)
-						}
-						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
-						}
-					}
-					if _, err := s.Next(); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".matrix"))
-					}
-				case "groups":
-					if seen&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("groups"))
-					}
-					seen |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".groups"))
-						}
-						break
-					}
-					if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".groups"))
-					}
-					subakoMakeMap(&in.Groups)
-					for {
-						k, err := s.Next()
-						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".groups"))
-						}
-						if k == jsonwire.ObjectEnd {
-							break
-						}
-						key1 := s.Text()
-						if _, dup := in.Groups[key1]; dup {
-							return subako.ErrorResult(subakoErr(".groups"+subakoKey(key1), "is given twice"))
-						}
-						if len(in.Groups) == 2 {
-							return subako.ErrorResult(subakoErr(".groups", "must have at most 2 members"))
-						}
-						m1 := subakoElem(in.Groups)
-						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
-						}
-						subakoEmpty(&m1)
-						for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
-							p2 := subakoGrow(&m1)
 							x3, err := subakoString(s)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2)))
+								return subako.ErrorResult(subakoAt(err, ".maybe"+subakoIndex(i2)))
 							}
 							*p2 = x3
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
-						}
-						in.Groups[key1] = m1
-					}
-				case "rows":
-					if seen&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("rows"))
-					}
-					seen |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".rows"))
-						}
-						break
-					}
-					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".rows"))
-					}
-					subakoEmpty(&in.Rows)
-					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-						p1 := subakoGrow(&in.Rows)
-						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
-						}
-						subakoMakeMap(p1)
-						for {
-							k, err := s.Next()
-							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
-							}
-							if k == jsonwire.ObjectEnd {
-								break
-							}
-							key2 := s.Text()
-							if _, dup := (*p1)[key2]; dup {
-								return subako.ErrorResult(subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice"))
-							}
-							x3, err := subakoBool(s)
-							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2)))
-							}
-							(*p1)[key2] = x3
-						}
-					}
-					if _, err := s.Next(); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".rows"))
-					}
-				case "corners":
-					if seen&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("corners"))
-					}
-					seen |= 1 << 3
-					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".corners"))
-					}
-					i1 := 0
-					for ; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-						if i1 == 2 {
-							return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
-						}
-						p1 := &in.Corners[i1]
-						if err := subakoDecodePair(s, p1); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".corners"+subakoIndex(i1)))
-						}
-					}
-					if _, err := s.Next(); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".corners"))
-					}
-					if i1 < 2 {
-						return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
-					}
-				case "items":
-					if seen&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("items"))
-					}
-					seen |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".items"))
-						}
-						break
-					}
-					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".items"))
-					}
-					subakoEmpty(&in.Items)
-					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-						p1 := subakoGrow(&in.Items)
-						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
-						}
-						var seen2 uint64
-						for {
-							k, err := s.Next()
-							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
-							}
-							if k == jsonwire.ObjectEnd {
-								break
-							}
-							switch string(s.Str()) {
-							case "name":
-								if seen2&(1<<0) != 0 {
-									return subako.ErrorResult(subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1)))
-								}
-								seen2 |= 1 << 0
-								x3, err := subakoString(s)
-								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".name"))
-								}
-								n3 := utf8.RuneCountInString(x3)
-								if n3 < 1 {
-									return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character"))
-								}
-								p1.Name = x3
-							case "kind":
-								if seen2&(1<<1) != 0 {
-									return subako.ErrorResult(subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1)))
-								}
-								seen2 |= 1 << 1
-								if s.PeekKind() == jsonwire.Null {
-									if _, err := s.Next(); err != nil {
-										return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
-									}
-									break
-								}
-								x3, err := subakoString(s)
-								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
-								}
-								switch x3 {
-								case "a", "b":
-								default:
-									return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\""))
-								}
-								p1.Kind = Kind(x3)
-							default:
-								return subako.ErrorResult(subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1)))
-							}
-						}
-						if seen2&0x1 != 0x1 {
-							var missing2 []string
-							if seen2&(1<<0) == 0 {
-								missing2 = append(missing2, "name")
-							}
-							return subako.ErrorResult(subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1)))
-						}
-					}
-					if _, err := s.Next(); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".items"))
-					}
-				case "maybe":
-					if seen&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("maybe"))
-					}
-					seen |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
 							return subako.ErrorResult(subakoAt(err, ".maybe"))
 						}
-						break
-					}
-					p1 := subakoNew(&in.Maybe)
-					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".maybe"))
-					}
-					subakoEmpty(p1)
-					for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
-						p2 := subakoGrow(p1)
-						x3, err := subakoString(s)
-						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".maybe"+subakoIndex(i2)))
+					case "code":
+						if seen&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("code"))
 						}
-						*p2 = x3
-					}
-					if _, err := s.Next(); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".maybe"))
-					}
-				case "code":
-					if seen&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("code"))
-					}
-					seen |= 1 << 6
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						seen |= 1 << 6
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".code"))
+							}
+							break
+						}
+						x1, err := subakoString(s)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".code"))
 						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".code"))
-					}
-					n1 := utf8.RuneCountInString(x1)
-					if n1 < 2 {
-						return subako.ErrorResult(subakoErr(".code", "must be at least 2 characters"))
-					}
-					if n1 > 4 {
-						return subako.ErrorResult(subakoErr(".code", "must be at most 4 characters"))
-					}
-					if !subakoPattern0().MatchString(x1) {
-						return subako.ErrorResult(subakoErr(".code", "must match the pattern ^[A-Z]"))
-					}
-					in.Code = Code(x1)
-				case "kinds":
-					if seen&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("kinds"))
-					}
-					seen |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
+						n1 := utf8.RuneCountInString(x1)
+						if n1 < 2 {
+							return subako.ErrorResult(subakoErr(".code", "must be at least 2 characters"))
+						}
+						if n1 > 4 {
+							return subako.ErrorResult(subakoErr(".code", "must be at most 4 characters"))
+						}
+						if !subakoPattern0().MatchString(x1) {
+							return subako.ErrorResult(subakoErr(".code", "must match the pattern ^[A-Z]"))
+						}
+						in.Code = Code(x1)
+					case "kinds":
+						if seen&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("kinds"))
+						}
+						seen |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".kinds"))
+							}
+							break
+						}
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".kinds"))
+						}
+						subakoEmpty(&in.Kinds)
+						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+							if i1 == 3 {
+								return subako.ErrorResult(subakoErr(".kinds", "must have at most 3 items"))
+							}
+							p1 := subakoGrow(&in.Kinds)
+							x2, err := subakoString(s)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".kinds"+subakoIndex(i1)))
+							}
+							switch x2 {
+							case "a", "b":
+							default:
+								return subako.ErrorResult(subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\""))
+							}
+							*p1 = Kind(x2)
+						}
 						if _, err := s.Next(); err != nil {
 							return subako.ErrorResult(subakoAt(err, ".kinds"))
 						}
-						break
-					}
-					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".kinds"))
-					}
-					subakoEmpty(&in.Kinds)
-					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-						if i1 == 3 {
-							return subako.ErrorResult(subakoErr(".kinds", "must have at most 3 items"))
+					case "blob":
+						if seen&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("blob"))
 						}
-						p1 := subakoGrow(&in.Kinds)
-						x2, err := subakoString(s)
-						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".kinds"+subakoIndex(i1)))
-						}
-						switch x2 {
-						case "a", "b":
-						default:
-							return subako.ErrorResult(subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\""))
-						}
-						*p1 = Kind(x2)
-					}
-					if _, err := s.Next(); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".kinds"))
-					}
-				case "blob":
-					if seen&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("blob"))
-					}
-					seen |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".blob"))
-						}
-						break
-					}
-					x1, err := subakoString(s)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".blob"))
-					}
-					b1, err := base64.StdEncoding.DecodeString(x1)
-					if err != nil {
-						return subako.ErrorResult(subakoErr(".blob", "must be base64 (the standard alphabet, with padding)"))
-					}
-					in.Blob = b1
-				case "by_name":
-					if seen&(1<<9) != 0 {
-						return subako.ErrorResult(subakoTwice("by_name"))
-					}
-					seen |= 1 << 9
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".by_name"))
-						}
-						break
-					}
-					if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".by_name"))
-					}
-					subakoMakeMap(&in.ByName)
-					for {
-						k, err := s.Next()
-						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".by_name"))
-						}
-						if k == jsonwire.ObjectEnd {
-							break
-						}
-						key1 := s.Text()
-						if _, dup := in.ByName[key1]; dup {
-							return subako.ErrorResult(subakoErr(".by_name"+subakoKey(key1), "is given twice"))
-						}
-						m1 := subakoElem(in.ByName)
+						seen |= 1 << 8
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
+								return subako.ErrorResult(subakoAt(err, ".blob"))
 							}
-							m1 = nil
-						} else {
-							p2 := subakoNew(&m1)
-							if err := subakoDecodePair(s, p2); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
-							}
+							break
 						}
-						in.ByName[key1] = m1
-					}
-				case "times":
-					if seen&(1<<10) != 0 {
-						return subako.ErrorResult(subakoTwice("times"))
-					}
-					seen |= 1 << 10
-					if s.PeekKind() == jsonwire.Null {
+						x1, err := subakoString(s)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".blob"))
+						}
+						b1, err := base64.StdEncoding.DecodeString(x1)
+						if err != nil {
+							return subako.ErrorResult(subakoErr(".blob", "must be base64 (the standard alphabet, with padding)"))
+						}
+						in.Blob = b1
+					case "by_name":
+						if seen&(1<<9) != 0 {
+							return subako.ErrorResult(subakoTwice("by_name"))
+						}
+						seen |= 1 << 9
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".by_name"))
+							}
+							break
+						}
+						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".by_name"))
+						}
+						subakoMakeMap(&in.ByName)
+						for {
+							k, err := s.Next()
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".by_name"))
+							}
+							if k == jsonwire.ObjectEnd {
+								break
+							}
+							key1 := s.Text()
+							if _, dup := in.ByName[key1]; dup {
+								return subako.ErrorResult(subakoErr(".by_name"+subakoKey(key1), "is given twice"))
+							}
+							m1 := subakoElem(in.ByName)
+							if s.PeekKind() == jsonwire.Null {
+								if _, err := s.Next(); err != nil {
+									return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
+								}
+								m1 = nil
+							} else {
+								p2 := subakoNew(&m1)
+								if err := subakoDecodePair(s, p2); err != nil {
+									return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
+								}
+							}
+							in.ByName[key1] = m1
+						}
+					case "times":
+						if seen&(1<<10) != 0 {
+							return subako.ErrorResult(subakoTwice("times"))
+						}
+						seen |= 1 << 10
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".times"))
+							}
+							break
+						}
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".times"))
+						}
+						subakoEmpty(&in.Times)
+						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+							p1 := subakoGrow(&in.Times)
+							x2, err := subakoString(s)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+							}
+							t2, err := subakoParseDateTime(x2)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+							}
+							*p1 = t2
+						}
 						if _, err := s.Next(); err != nil {
 							return subako.ErrorResult(subakoAt(err, ".times"))
 						}
-						break
-					}
-					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".times"))
-					}
-					subakoEmpty(&in.Times)
-					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-						p1 := subakoGrow(&in.Times)
-						x2, err := subakoString(s)
-						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+					case "addrs":
+						if seen&(1<<11) != 0 {
+							return subako.ErrorResult(subakoTwice("addrs"))
 						}
-						t2, err := subakoParseDateTime(x2)
-						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+						seen |= 1 << 11
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".addrs"))
+							}
+							break
 						}
-						*p1 = t2
-					}
-					if _, err := s.Next(); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".times"))
-					}
-				case "addrs":
-					if seen&(1<<11) != 0 {
-						return subako.ErrorResult(subakoTwice("addrs"))
-					}
-					seen |= 1 << 11
-					if s.PeekKind() == jsonwire.Null {
+						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+							return subako.ErrorResult(subakoAt(err, ".addrs"))
+						}
+						subakoEmpty(&in.Addrs)
+						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
+							p1 := subakoGrow(&in.Addrs)
+							x2, err := subakoString(s)
+							if err != nil {
+								return subako.ErrorResult(subakoAt(err, ".addrs"+subakoIndex(i1)))
+							}
+							if err := p1.UnmarshalText([]byte(x2)); err != nil {
+								return subako.ErrorResult(subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error()))
+							}
+						}
 						if _, err := s.Next(); err != nil {
 							return subako.ErrorResult(subakoAt(err, ".addrs"))
 						}
-						break
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "matrix, groups, rows, corners, items, maybe, code, kinds, blob, by_name, times, addrs"))
 					}
-					if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".addrs"))
-					}
-					subakoEmpty(&in.Addrs)
-					for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
-						p1 := subakoGrow(&in.Addrs)
-						x2, err := subakoString(s)
-						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".addrs"+subakoIndex(i1)))
-						}
-						if err := p1.UnmarshalText([]byte(x2)); err != nil {
-							return subako.ErrorResult(subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error()))
-						}
-					}
-					if _, err := s.Next(); err != nil {
-						return subako.ErrorResult(subakoAt(err, ".addrs"))
-					}
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "matrix, groups, rows, corners, items, maybe, code, kinds, blob, by_name, times, addrs"))
 				}
-			}
-			if seen&0x8 != 0x8 {
-				var missing []string
-				if seen&(1<<3) == 0 {
-					missing = append(missing, "corners")
+				if seen&0x8 != 0x8 {
+					var missing []string
+					if seen&(1<<3) == 0 {
+						missing = append(missing, "corners")
+					}
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-				return subako.ErrorResult(subakoMissing(missing))
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -1600,12 +1726,14 @@ var subakoPackage = subako.Package{
 				}
 				e.EndArray()
 			}
-			e.Key("corners")
-			e.BeginArray()
-			for i1 := range out.Corners {
-				subakoEncodePair(e, &out.Corners[i1])
+			{
+				e.Key("corners")
+				e.BeginArray()
+				for i1 := range out.Corners {
+					subakoEncodePair(e, &out.Corners[i1])
+				}
+				e.EndArray()
 			}
-			e.EndArray()
 			if len(out.Items) != 0 {
 				e.Key("items")
 				e.BeginArray()
@@ -1724,1081 +1852,1083 @@ var subakoPackage = subako.Package{
 		Call: func(args []byte) subako.Result {
 			var in Wide
 			s := jsonwire.NewScanner(args)
-			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subako.ErrorResult(subakoAt(err, ""))
-			}
-			var seen [2]uint64
-			for {
-				k, err := s.Next()
-				if err != nil {
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
-				if k == jsonwire.ObjectEnd {
-					break
-				}
-				switch string(s.Str()) {
-				case "f0":
-					if seen[0]&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("f0"))
-					}
-					seen[0] |= 1 << 0
-					x1, err := subakoInt(s, 64)
+				var seen [2]uint64
+				for {
+					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f0"))
+						return subako.ErrorResult(subakoAt(err, ""))
 					}
-					in.F0 = int(x1)
-				case "f1":
-					if seen[0]&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("f1"))
+					if k == jsonwire.ObjectEnd {
+						break
 					}
-					seen[0] |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+					switch string(s.Str()) {
+					case "f0":
+						if seen[0]&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("f0"))
+						}
+						seen[0] |= 1 << 0
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f0"))
+						}
+						in.F0 = int(x1)
+					case "f1":
+						if seen[0]&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("f1"))
+						}
+						seen[0] |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f1"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f1"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f1"))
-					}
-					in.F1 = int(x1)
-				case "f2":
-					if seen[0]&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("f2"))
-					}
-					seen[0] |= 1 << 2
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F1 = int(x1)
+					case "f2":
+						if seen[0]&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("f2"))
+						}
+						seen[0] |= 1 << 2
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f2"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f2"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f2"))
-					}
-					in.F2 = int(x1)
-				case "f3":
-					if seen[0]&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("f3"))
-					}
-					seen[0] |= 1 << 3
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f3"))
-					}
-					in.F3 = int(x1)
-				case "f4":
-					if seen[0]&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("f4"))
-					}
-					seen[0] |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F2 = int(x1)
+					case "f3":
+						if seen[0]&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("f3"))
+						}
+						seen[0] |= 1 << 3
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f3"))
+						}
+						in.F3 = int(x1)
+					case "f4":
+						if seen[0]&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("f4"))
+						}
+						seen[0] |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f4"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f4"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f4"))
-					}
-					in.F4 = int(x1)
-				case "f5":
-					if seen[0]&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("f5"))
-					}
-					seen[0] |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F4 = int(x1)
+					case "f5":
+						if seen[0]&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("f5"))
+						}
+						seen[0] |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f5"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f5"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f5"))
-					}
-					in.F5 = int(x1)
-				case "f6":
-					if seen[0]&(1<<6) != 0 {
-						return subako.ErrorResult(subakoTwice("f6"))
-					}
-					seen[0] |= 1 << 6
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f6"))
-					}
-					in.F6 = int(x1)
-				case "f7":
-					if seen[0]&(1<<7) != 0 {
-						return subako.ErrorResult(subakoTwice("f7"))
-					}
-					seen[0] |= 1 << 7
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F5 = int(x1)
+					case "f6":
+						if seen[0]&(1<<6) != 0 {
+							return subako.ErrorResult(subakoTwice("f6"))
+						}
+						seen[0] |= 1 << 6
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f6"))
+						}
+						in.F6 = int(x1)
+					case "f7":
+						if seen[0]&(1<<7) != 0 {
+							return subako.ErrorResult(subakoTwice("f7"))
+						}
+						seen[0] |= 1 << 7
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f7"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f7"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f7"))
-					}
-					in.F7 = int(x1)
-				case "f8":
-					if seen[0]&(1<<8) != 0 {
-						return subako.ErrorResult(subakoTwice("f8"))
-					}
-					seen[0] |= 1 << 8
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F7 = int(x1)
+					case "f8":
+						if seen[0]&(1<<8) != 0 {
+							return subako.ErrorResult(subakoTwice("f8"))
+						}
+						seen[0] |= 1 << 8
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f8"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f8"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f8"))
-					}
-					in.F8 = int(x1)
-				case "f9":
-					if seen[0]&(1<<9) != 0 {
-						return subako.ErrorResult(subakoTwice("f9"))
-					}
-					seen[0] |= 1 << 9
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f9"))
-					}
-					in.F9 = int(x1)
-				case "f10":
-					if seen[0]&(1<<10) != 0 {
-						return subako.ErrorResult(subakoTwice("f10"))
-					}
-					seen[0] |= 1 << 10
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F8 = int(x1)
+					case "f9":
+						if seen[0]&(1<<9) != 0 {
+							return subako.ErrorResult(subakoTwice("f9"))
+						}
+						seen[0] |= 1 << 9
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f9"))
+						}
+						in.F9 = int(x1)
+					case "f10":
+						if seen[0]&(1<<10) != 0 {
+							return subako.ErrorResult(subakoTwice("f10"))
+						}
+						seen[0] |= 1 << 10
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f10"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f10"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f10"))
-					}
-					in.F10 = int(x1)
-				case "f11":
-					if seen[0]&(1<<11) != 0 {
-						return subako.ErrorResult(subakoTwice("f11"))
-					}
-					seen[0] |= 1 << 11
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F10 = int(x1)
+					case "f11":
+						if seen[0]&(1<<11) != 0 {
+							return subako.ErrorResult(subakoTwice("f11"))
+						}
+						seen[0] |= 1 << 11
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f11"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f11"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f11"))
-					}
-					in.F11 = int(x1)
-				case "f12":
-					if seen[0]&(1<<12) != 0 {
-						return subako.ErrorResult(subakoTwice("f12"))
-					}
-					seen[0] |= 1 << 12
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f12"))
-					}
-					in.F12 = int(x1)
-				case "f13":
-					if seen[0]&(1<<13) != 0 {
-						return subako.ErrorResult(subakoTwice("f13"))
-					}
-					seen[0] |= 1 << 13
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F11 = int(x1)
+					case "f12":
+						if seen[0]&(1<<12) != 0 {
+							return subako.ErrorResult(subakoTwice("f12"))
+						}
+						seen[0] |= 1 << 12
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f12"))
+						}
+						in.F12 = int(x1)
+					case "f13":
+						if seen[0]&(1<<13) != 0 {
+							return subako.ErrorResult(subakoTwice("f13"))
+						}
+						seen[0] |= 1 << 13
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f13"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f13"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f13"))
-					}
-					in.F13 = int(x1)
-				case "f14":
-					if seen[0]&(1<<14) != 0 {
-						return subako.ErrorResult(subakoTwice("f14"))
-					}
-					seen[0] |= 1 << 14
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F13 = int(x1)
+					case "f14":
+						if seen[0]&(1<<14) != 0 {
+							return subako.ErrorResult(subakoTwice("f14"))
+						}
+						seen[0] |= 1 << 14
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f14"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f14"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f14"))
-					}
-					in.F14 = int(x1)
-				case "f15":
-					if seen[0]&(1<<15) != 0 {
-						return subako.ErrorResult(subakoTwice("f15"))
-					}
-					seen[0] |= 1 << 15
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f15"))
-					}
-					in.F15 = int(x1)
-				case "f16":
-					if seen[0]&(1<<16) != 0 {
-						return subako.ErrorResult(subakoTwice("f16"))
-					}
-					seen[0] |= 1 << 16
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F14 = int(x1)
+					case "f15":
+						if seen[0]&(1<<15) != 0 {
+							return subako.ErrorResult(subakoTwice("f15"))
+						}
+						seen[0] |= 1 << 15
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f15"))
+						}
+						in.F15 = int(x1)
+					case "f16":
+						if seen[0]&(1<<16) != 0 {
+							return subako.ErrorResult(subakoTwice("f16"))
+						}
+						seen[0] |= 1 << 16
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f16"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f16"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f16"))
-					}
-					in.F16 = int(x1)
-				case "f17":
-					if seen[0]&(1<<17) != 0 {
-						return subako.ErrorResult(subakoTwice("f17"))
-					}
-					seen[0] |= 1 << 17
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F16 = int(x1)
+					case "f17":
+						if seen[0]&(1<<17) != 0 {
+							return subako.ErrorResult(subakoTwice("f17"))
+						}
+						seen[0] |= 1 << 17
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f17"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f17"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f17"))
-					}
-					in.F17 = int(x1)
-				case "f18":
-					if seen[0]&(1<<18) != 0 {
-						return subako.ErrorResult(subakoTwice("f18"))
-					}
-					seen[0] |= 1 << 18
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f18"))
-					}
-					in.F18 = int(x1)
-				case "f19":
-					if seen[0]&(1<<19) != 0 {
-						return subako.ErrorResult(subakoTwice("f19"))
-					}
-					seen[0] |= 1 << 19
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F17 = int(x1)
+					case "f18":
+						if seen[0]&(1<<18) != 0 {
+							return subako.ErrorResult(subakoTwice("f18"))
+						}
+						seen[0] |= 1 << 18
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f18"))
+						}
+						in.F18 = int(x1)
+					case "f19":
+						if seen[0]&(1<<19) != 0 {
+							return subako.ErrorResult(subakoTwice("f19"))
+						}
+						seen[0] |= 1 << 19
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f19"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f19"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f19"))
-					}
-					in.F19 = int(x1)
-				case "f20":
-					if seen[0]&(1<<20) != 0 {
-						return subako.ErrorResult(subakoTwice("f20"))
-					}
-					seen[0] |= 1 << 20
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F19 = int(x1)
+					case "f20":
+						if seen[0]&(1<<20) != 0 {
+							return subako.ErrorResult(subakoTwice("f20"))
+						}
+						seen[0] |= 1 << 20
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f20"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f20"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f20"))
-					}
-					in.F20 = int(x1)
-				case "f21":
-					if seen[0]&(1<<21) != 0 {
-						return subako.ErrorResult(subakoTwice("f21"))
-					}
-					seen[0] |= 1 << 21
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f21"))
-					}
-					in.F21 = int(x1)
-				case "f22":
-					if seen[0]&(1<<22) != 0 {
-						return subako.ErrorResult(subakoTwice("f22"))
-					}
-					seen[0] |= 1 << 22
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F20 = int(x1)
+					case "f21":
+						if seen[0]&(1<<21) != 0 {
+							return subako.ErrorResult(subakoTwice("f21"))
+						}
+						seen[0] |= 1 << 21
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f21"))
+						}
+						in.F21 = int(x1)
+					case "f22":
+						if seen[0]&(1<<22) != 0 {
+							return subako.ErrorResult(subakoTwice("f22"))
+						}
+						seen[0] |= 1 << 22
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f22"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f22"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f22"))
-					}
-					in.F22 = int(x1)
-				case "f23":
-					if seen[0]&(1<<23) != 0 {
-						return subako.ErrorResult(subakoTwice("f23"))
-					}
-					seen[0] |= 1 << 23
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F22 = int(x1)
+					case "f23":
+						if seen[0]&(1<<23) != 0 {
+							return subako.ErrorResult(subakoTwice("f23"))
+						}
+						seen[0] |= 1 << 23
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f23"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f23"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f23"))
-					}
-					in.F23 = int(x1)
-				case "f24":
-					if seen[0]&(1<<24) != 0 {
-						return subako.ErrorResult(subakoTwice("f24"))
-					}
-					seen[0] |= 1 << 24
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f24"))
-					}
-					in.F24 = int(x1)
-				case "f25":
-					if seen[0]&(1<<25) != 0 {
-						return subako.ErrorResult(subakoTwice("f25"))
-					}
-					seen[0] |= 1 << 25
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F23 = int(x1)
+					case "f24":
+						if seen[0]&(1<<24) != 0 {
+							return subako.ErrorResult(subakoTwice("f24"))
+						}
+						seen[0] |= 1 << 24
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f24"))
+						}
+						in.F24 = int(x1)
+					case "f25":
+						if seen[0]&(1<<25) != 0 {
+							return subako.ErrorResult(subakoTwice("f25"))
+						}
+						seen[0] |= 1 << 25
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f25"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f25"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f25"))
-					}
-					in.F25 = int(x1)
-				case "f26":
-					if seen[0]&(1<<26) != 0 {
-						return subako.ErrorResult(subakoTwice("f26"))
-					}
-					seen[0] |= 1 << 26
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F25 = int(x1)
+					case "f26":
+						if seen[0]&(1<<26) != 0 {
+							return subako.ErrorResult(subakoTwice("f26"))
+						}
+						seen[0] |= 1 << 26
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f26"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f26"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f26"))
-					}
-					in.F26 = int(x1)
-				case "f27":
-					if seen[0]&(1<<27) != 0 {
-						return subako.ErrorResult(subakoTwice("f27"))
-					}
-					seen[0] |= 1 << 27
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f27"))
-					}
-					in.F27 = int(x1)
-				case "f28":
-					if seen[0]&(1<<28) != 0 {
-						return subako.ErrorResult(subakoTwice("f28"))
-					}
-					seen[0] |= 1 << 28
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F26 = int(x1)
+					case "f27":
+						if seen[0]&(1<<27) != 0 {
+							return subako.ErrorResult(subakoTwice("f27"))
+						}
+						seen[0] |= 1 << 27
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f27"))
+						}
+						in.F27 = int(x1)
+					case "f28":
+						if seen[0]&(1<<28) != 0 {
+							return subako.ErrorResult(subakoTwice("f28"))
+						}
+						seen[0] |= 1 << 28
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f28"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f28"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f28"))
-					}
-					in.F28 = int(x1)
-				case "f29":
-					if seen[0]&(1<<29) != 0 {
-						return subako.ErrorResult(subakoTwice("f29"))
-					}
-					seen[0] |= 1 << 29
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F28 = int(x1)
+					case "f29":
+						if seen[0]&(1<<29) != 0 {
+							return subako.ErrorResult(subakoTwice("f29"))
+						}
+						seen[0] |= 1 << 29
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f29"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f29"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f29"))
-					}
-					in.F29 = int(x1)
-				case "f30":
-					if seen[0]&(1<<30) != 0 {
-						return subako.ErrorResult(subakoTwice("f30"))
-					}
-					seen[0] |= 1 << 30
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f30"))
-					}
-					in.F30 = int(x1)
-				case "f31":
-					if seen[0]&(1<<31) != 0 {
-						return subako.ErrorResult(subakoTwice("f31"))
-					}
-					seen[0] |= 1 << 31
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F29 = int(x1)
+					case "f30":
+						if seen[0]&(1<<30) != 0 {
+							return subako.ErrorResult(subakoTwice("f30"))
+						}
+						seen[0] |= 1 << 30
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f30"))
+						}
+						in.F30 = int(x1)
+					case "f31":
+						if seen[0]&(1<<31) != 0 {
+							return subako.ErrorResult(subakoTwice("f31"))
+						}
+						seen[0] |= 1 << 31
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f31"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f31"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f31"))
-					}
-					in.F31 = int(x1)
-				case "f32":
-					if seen[0]&(1<<32) != 0 {
-						return subako.ErrorResult(subakoTwice("f32"))
-					}
-					seen[0] |= 1 << 32
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F31 = int(x1)
+					case "f32":
+						if seen[0]&(1<<32) != 0 {
+							return subako.ErrorResult(subakoTwice("f32"))
+						}
+						seen[0] |= 1 << 32
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f32"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f32"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f32"))
-					}
-					in.F32 = int(x1)
-				case "f33":
-					if seen[0]&(1<<33) != 0 {
-						return subako.ErrorResult(subakoTwice("f33"))
-					}
-					seen[0] |= 1 << 33
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f33"))
-					}
-					in.F33 = int(x1)
-				case "f34":
-					if seen[0]&(1<<34) != 0 {
-						return subako.ErrorResult(subakoTwice("f34"))
-					}
-					seen[0] |= 1 << 34
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F32 = int(x1)
+					case "f33":
+						if seen[0]&(1<<33) != 0 {
+							return subako.ErrorResult(subakoTwice("f33"))
+						}
+						seen[0] |= 1 << 33
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f33"))
+						}
+						in.F33 = int(x1)
+					case "f34":
+						if seen[0]&(1<<34) != 0 {
+							return subako.ErrorResult(subakoTwice("f34"))
+						}
+						seen[0] |= 1 << 34
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f34"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f34"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f34"))
-					}
-					in.F34 = int(x1)
-				case "f35":
-					if seen[0]&(1<<35) != 0 {
-						return subako.ErrorResult(subakoTwice("f35"))
-					}
-					seen[0] |= 1 << 35
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F34 = int(x1)
+					case "f35":
+						if seen[0]&(1<<35) != 0 {
+							return subako.ErrorResult(subakoTwice("f35"))
+						}
+						seen[0] |= 1 << 35
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f35"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f35"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f35"))
-					}
-					in.F35 = int(x1)
-				case "f36":
-					if seen[0]&(1<<36) != 0 {
-						return subako.ErrorResult(subakoTwice("f36"))
-					}
-					seen[0] |= 1 << 36
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f36"))
-					}
-					in.F36 = int(x1)
-				case "f37":
-					if seen[0]&(1<<37) != 0 {
-						return subako.ErrorResult(subakoTwice("f37"))
-					}
-					seen[0] |= 1 << 37
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F35 = int(x1)
+					case "f36":
+						if seen[0]&(1<<36) != 0 {
+							return subako.ErrorResult(subakoTwice("f36"))
+						}
+						seen[0] |= 1 << 36
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f36"))
+						}
+						in.F36 = int(x1)
+					case "f37":
+						if seen[0]&(1<<37) != 0 {
+							return subako.ErrorResult(subakoTwice("f37"))
+						}
+						seen[0] |= 1 << 37
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f37"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f37"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f37"))
-					}
-					in.F37 = int(x1)
-				case "f38":
-					if seen[0]&(1<<38) != 0 {
-						return subako.ErrorResult(subakoTwice("f38"))
-					}
-					seen[0] |= 1 << 38
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F37 = int(x1)
+					case "f38":
+						if seen[0]&(1<<38) != 0 {
+							return subako.ErrorResult(subakoTwice("f38"))
+						}
+						seen[0] |= 1 << 38
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f38"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f38"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f38"))
-					}
-					in.F38 = int(x1)
-				case "f39":
-					if seen[0]&(1<<39) != 0 {
-						return subako.ErrorResult(subakoTwice("f39"))
-					}
-					seen[0] |= 1 << 39
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f39"))
-					}
-					in.F39 = int(x1)
-				case "f40":
-					if seen[0]&(1<<40) != 0 {
-						return subako.ErrorResult(subakoTwice("f40"))
-					}
-					seen[0] |= 1 << 40
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F38 = int(x1)
+					case "f39":
+						if seen[0]&(1<<39) != 0 {
+							return subako.ErrorResult(subakoTwice("f39"))
+						}
+						seen[0] |= 1 << 39
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f39"))
+						}
+						in.F39 = int(x1)
+					case "f40":
+						if seen[0]&(1<<40) != 0 {
+							return subako.ErrorResult(subakoTwice("f40"))
+						}
+						seen[0] |= 1 << 40
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f40"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f40"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f40"))
-					}
-					in.F40 = int(x1)
-				case "f41":
-					if seen[0]&(1<<41) != 0 {
-						return subako.ErrorResult(subakoTwice("f41"))
-					}
-					seen[0] |= 1 << 41
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F40 = int(x1)
+					case "f41":
+						if seen[0]&(1<<41) != 0 {
+							return subako.ErrorResult(subakoTwice("f41"))
+						}
+						seen[0] |= 1 << 41
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f41"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f41"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f41"))
-					}
-					in.F41 = int(x1)
-				case "f42":
-					if seen[0]&(1<<42) != 0 {
-						return subako.ErrorResult(subakoTwice("f42"))
-					}
-					seen[0] |= 1 << 42
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f42"))
-					}
-					in.F42 = int(x1)
-				case "f43":
-					if seen[0]&(1<<43) != 0 {
-						return subako.ErrorResult(subakoTwice("f43"))
-					}
-					seen[0] |= 1 << 43
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F41 = int(x1)
+					case "f42":
+						if seen[0]&(1<<42) != 0 {
+							return subako.ErrorResult(subakoTwice("f42"))
+						}
+						seen[0] |= 1 << 42
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f42"))
+						}
+						in.F42 = int(x1)
+					case "f43":
+						if seen[0]&(1<<43) != 0 {
+							return subako.ErrorResult(subakoTwice("f43"))
+						}
+						seen[0] |= 1 << 43
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f43"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f43"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f43"))
-					}
-					in.F43 = int(x1)
-				case "f44":
-					if seen[0]&(1<<44) != 0 {
-						return subako.ErrorResult(subakoTwice("f44"))
-					}
-					seen[0] |= 1 << 44
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F43 = int(x1)
+					case "f44":
+						if seen[0]&(1<<44) != 0 {
+							return subako.ErrorResult(subakoTwice("f44"))
+						}
+						seen[0] |= 1 << 44
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f44"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f44"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f44"))
-					}
-					in.F44 = int(x1)
-				case "f45":
-					if seen[0]&(1<<45) != 0 {
-						return subako.ErrorResult(subakoTwice("f45"))
-					}
-					seen[0] |= 1 << 45
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f45"))
-					}
-					in.F45 = int(x1)
-				case "f46":
-					if seen[0]&(1<<46) != 0 {
-						return subako.ErrorResult(subakoTwice("f46"))
-					}
-					seen[0] |= 1 << 46
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F44 = int(x1)
+					case "f45":
+						if seen[0]&(1<<45) != 0 {
+							return subako.ErrorResult(subakoTwice("f45"))
+						}
+						seen[0] |= 1 << 45
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f45"))
+						}
+						in.F45 = int(x1)
+					case "f46":
+						if seen[0]&(1<<46) != 0 {
+							return subako.ErrorResult(subakoTwice("f46"))
+						}
+						seen[0] |= 1 << 46
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f46"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f46"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f46"))
-					}
-					in.F46 = int(x1)
-				case "f47":
-					if seen[0]&(1<<47) != 0 {
-						return subako.ErrorResult(subakoTwice("f47"))
-					}
-					seen[0] |= 1 << 47
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F46 = int(x1)
+					case "f47":
+						if seen[0]&(1<<47) != 0 {
+							return subako.ErrorResult(subakoTwice("f47"))
+						}
+						seen[0] |= 1 << 47
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f47"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f47"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f47"))
-					}
-					in.F47 = int(x1)
-				case "f48":
-					if seen[0]&(1<<48) != 0 {
-						return subako.ErrorResult(subakoTwice("f48"))
-					}
-					seen[0] |= 1 << 48
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f48"))
-					}
-					in.F48 = int(x1)
-				case "f49":
-					if seen[0]&(1<<49) != 0 {
-						return subako.ErrorResult(subakoTwice("f49"))
-					}
-					seen[0] |= 1 << 49
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F47 = int(x1)
+					case "f48":
+						if seen[0]&(1<<48) != 0 {
+							return subako.ErrorResult(subakoTwice("f48"))
+						}
+						seen[0] |= 1 << 48
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f48"))
+						}
+						in.F48 = int(x1)
+					case "f49":
+						if seen[0]&(1<<49) != 0 {
+							return subako.ErrorResult(subakoTwice("f49"))
+						}
+						seen[0] |= 1 << 49
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f49"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f49"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f49"))
-					}
-					in.F49 = int(x1)
-				case "f50":
-					if seen[0]&(1<<50) != 0 {
-						return subako.ErrorResult(subakoTwice("f50"))
-					}
-					seen[0] |= 1 << 50
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F49 = int(x1)
+					case "f50":
+						if seen[0]&(1<<50) != 0 {
+							return subako.ErrorResult(subakoTwice("f50"))
+						}
+						seen[0] |= 1 << 50
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f50"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f50"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f50"))
-					}
-					in.F50 = int(x1)
-				case "f51":
-					if seen[0]&(1<<51) != 0 {
-						return subako.ErrorResult(subakoTwice("f51"))
-					}
-					seen[0] |= 1 << 51
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f51"))
-					}
-					in.F51 = int(x1)
-				case "f52":
-					if seen[0]&(1<<52) != 0 {
-						return subako.ErrorResult(subakoTwice("f52"))
-					}
-					seen[0] |= 1 << 52
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F50 = int(x1)
+					case "f51":
+						if seen[0]&(1<<51) != 0 {
+							return subako.ErrorResult(subakoTwice("f51"))
+						}
+						seen[0] |= 1 << 51
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f51"))
+						}
+						in.F51 = int(x1)
+					case "f52":
+						if seen[0]&(1<<52) != 0 {
+							return subako.ErrorResult(subakoTwice("f52"))
+						}
+						seen[0] |= 1 << 52
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f52"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f52"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f52"))
-					}
-					in.F52 = int(x1)
-				case "f53":
-					if seen[0]&(1<<53) != 0 {
-						return subako.ErrorResult(subakoTwice("f53"))
-					}
-					seen[0] |= 1 << 53
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F52 = int(x1)
+					case "f53":
+						if seen[0]&(1<<53) != 0 {
+							return subako.ErrorResult(subakoTwice("f53"))
+						}
+						seen[0] |= 1 << 53
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f53"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f53"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f53"))
-					}
-					in.F53 = int(x1)
-				case "f54":
-					if seen[0]&(1<<54) != 0 {
-						return subako.ErrorResult(subakoTwice("f54"))
-					}
-					seen[0] |= 1 << 54
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f54"))
-					}
-					in.F54 = int(x1)
-				case "f55":
-					if seen[0]&(1<<55) != 0 {
-						return subako.ErrorResult(subakoTwice("f55"))
-					}
-					seen[0] |= 1 << 55
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F53 = int(x1)
+					case "f54":
+						if seen[0]&(1<<54) != 0 {
+							return subako.ErrorResult(subakoTwice("f54"))
+						}
+						seen[0] |= 1 << 54
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f54"))
+						}
+						in.F54 = int(x1)
+					case "f55":
+						if seen[0]&(1<<55) != 0 {
+							return subako.ErrorResult(subakoTwice("f55"))
+						}
+						seen[0] |= 1 << 55
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f55"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f55"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f55"))
-					}
-					in.F55 = int(x1)
-				case "f56":
-					if seen[0]&(1<<56) != 0 {
-						return subako.ErrorResult(subakoTwice("f56"))
-					}
-					seen[0] |= 1 << 56
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F55 = int(x1)
+					case "f56":
+						if seen[0]&(1<<56) != 0 {
+							return subako.ErrorResult(subakoTwice("f56"))
+						}
+						seen[0] |= 1 << 56
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f56"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f56"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f56"))
-					}
-					in.F56 = int(x1)
-				case "f57":
-					if seen[0]&(1<<57) != 0 {
-						return subako.ErrorResult(subakoTwice("f57"))
-					}
-					seen[0] |= 1 << 57
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f57"))
-					}
-					in.F57 = int(x1)
-				case "f58":
-					if seen[0]&(1<<58) != 0 {
-						return subako.ErrorResult(subakoTwice("f58"))
-					}
-					seen[0] |= 1 << 58
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F56 = int(x1)
+					case "f57":
+						if seen[0]&(1<<57) != 0 {
+							return subako.ErrorResult(subakoTwice("f57"))
+						}
+						seen[0] |= 1 << 57
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f57"))
+						}
+						in.F57 = int(x1)
+					case "f58":
+						if seen[0]&(1<<58) != 0 {
+							return subako.ErrorResult(subakoTwice("f58"))
+						}
+						seen[0] |= 1 << 58
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f58"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f58"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f58"))
-					}
-					in.F58 = int(x1)
-				case "f59":
-					if seen[0]&(1<<59) != 0 {
-						return subako.ErrorResult(subakoTwice("f59"))
-					}
-					seen[0] |= 1 << 59
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F58 = int(x1)
+					case "f59":
+						if seen[0]&(1<<59) != 0 {
+							return subako.ErrorResult(subakoTwice("f59"))
+						}
+						seen[0] |= 1 << 59
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f59"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f59"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f59"))
-					}
-					in.F59 = int(x1)
-				case "f60":
-					if seen[0]&(1<<60) != 0 {
-						return subako.ErrorResult(subakoTwice("f60"))
-					}
-					seen[0] |= 1 << 60
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f60"))
-					}
-					in.F60 = int(x1)
-				case "f61":
-					if seen[0]&(1<<61) != 0 {
-						return subako.ErrorResult(subakoTwice("f61"))
-					}
-					seen[0] |= 1 << 61
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F59 = int(x1)
+					case "f60":
+						if seen[0]&(1<<60) != 0 {
+							return subako.ErrorResult(subakoTwice("f60"))
+						}
+						seen[0] |= 1 << 60
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f60"))
+						}
+						in.F60 = int(x1)
+					case "f61":
+						if seen[0]&(1<<61) != 0 {
+							return subako.ErrorResult(subakoTwice("f61"))
+						}
+						seen[0] |= 1 << 61
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f61"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f61"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f61"))
-					}
-					in.F61 = int(x1)
-				case "f62":
-					if seen[0]&(1<<62) != 0 {
-						return subako.ErrorResult(subakoTwice("f62"))
-					}
-					seen[0] |= 1 << 62
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F61 = int(x1)
+					case "f62":
+						if seen[0]&(1<<62) != 0 {
+							return subako.ErrorResult(subakoTwice("f62"))
+						}
+						seen[0] |= 1 << 62
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f62"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f62"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f62"))
-					}
-					in.F62 = int(x1)
-				case "f63":
-					if seen[0]&(1<<63) != 0 {
-						return subako.ErrorResult(subakoTwice("f63"))
-					}
-					seen[0] |= 1 << 63
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f63"))
-					}
-					in.F63 = int(x1)
-				case "f64":
-					if seen[1]&(1<<0) != 0 {
-						return subako.ErrorResult(subakoTwice("f64"))
-					}
-					seen[1] |= 1 << 0
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F62 = int(x1)
+					case "f63":
+						if seen[0]&(1<<63) != 0 {
+							return subako.ErrorResult(subakoTwice("f63"))
+						}
+						seen[0] |= 1 << 63
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f63"))
+						}
+						in.F63 = int(x1)
+					case "f64":
+						if seen[1]&(1<<0) != 0 {
+							return subako.ErrorResult(subakoTwice("f64"))
+						}
+						seen[1] |= 1 << 0
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f64"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f64"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f64"))
-					}
-					in.F64 = int(x1)
-				case "f65":
-					if seen[1]&(1<<1) != 0 {
-						return subako.ErrorResult(subakoTwice("f65"))
-					}
-					seen[1] |= 1 << 1
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F64 = int(x1)
+					case "f65":
+						if seen[1]&(1<<1) != 0 {
+							return subako.ErrorResult(subakoTwice("f65"))
+						}
+						seen[1] |= 1 << 1
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f65"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f65"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f65"))
-					}
-					in.F65 = int(x1)
-				case "f66":
-					if seen[1]&(1<<2) != 0 {
-						return subako.ErrorResult(subakoTwice("f66"))
-					}
-					seen[1] |= 1 << 2
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f66"))
-					}
-					in.F66 = int(x1)
-				case "f67":
-					if seen[1]&(1<<3) != 0 {
-						return subako.ErrorResult(subakoTwice("f67"))
-					}
-					seen[1] |= 1 << 3
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F65 = int(x1)
+					case "f66":
+						if seen[1]&(1<<2) != 0 {
+							return subako.ErrorResult(subakoTwice("f66"))
+						}
+						seen[1] |= 1 << 2
+						x1, err := subakoInt(s, 64)
+						if err != nil {
+							return subako.ErrorResult(subakoAt(err, ".f66"))
+						}
+						in.F66 = int(x1)
+					case "f67":
+						if seen[1]&(1<<3) != 0 {
+							return subako.ErrorResult(subakoTwice("f67"))
+						}
+						seen[1] |= 1 << 3
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f67"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f67"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f67"))
-					}
-					in.F67 = int(x1)
-				case "f68":
-					if seen[1]&(1<<4) != 0 {
-						return subako.ErrorResult(subakoTwice("f68"))
-					}
-					seen[1] |= 1 << 4
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F67 = int(x1)
+					case "f68":
+						if seen[1]&(1<<4) != 0 {
+							return subako.ErrorResult(subakoTwice("f68"))
+						}
+						seen[1] |= 1 << 4
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f68"))
+							}
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f68"))
 						}
-						break
-					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f68"))
-					}
-					in.F68 = int(x1)
-				case "f69":
-					if seen[1]&(1<<5) != 0 {
-						return subako.ErrorResult(subakoTwice("f69"))
-					}
-					seen[1] |= 1 << 5
-					if s.PeekKind() == jsonwire.Null {
-						if _, err := s.Next(); err != nil {
+						in.F68 = int(x1)
+					case "f69":
+						if seen[1]&(1<<5) != 0 {
+							return subako.ErrorResult(subakoTwice("f69"))
+						}
+						seen[1] |= 1 << 5
+						if s.PeekKind() == jsonwire.Null {
+							if _, err := s.Next(); err != nil {
+								return subako.ErrorResult(subakoAt(err, ".f69"))
+							}
+							in.F69 = 69
+							break
+						}
+						x1, err := subakoInt(s, 64)
+						if err != nil {
 							return subako.ErrorResult(subakoAt(err, ".f69"))
 						}
-						in.F69 = 69
-						break
+						in.F69 = int(x1)
+					default:
+						return subako.ErrorResult(subakoUnknown(s.Text(), "f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69"))
 					}
-					x1, err := subakoInt(s, 64)
-					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ".f69"))
+				}
+				if seen[0]&0x9249249249249249 != 0x9249249249249249 || seen[1]&0x4 != 0x4 {
+					var missing []string
+					if seen[0]&(1<<0) == 0 {
+						missing = append(missing, "f0")
 					}
-					in.F69 = int(x1)
-				default:
-					return subako.ErrorResult(subakoUnknown(s.Text(), "f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69"))
+					if seen[0]&(1<<3) == 0 {
+						missing = append(missing, "f3")
+					}
+					if seen[0]&(1<<6) == 0 {
+						missing = append(missing, "f6")
+					}
+					if seen[0]&(1<<9) == 0 {
+						missing = append(missing, "f9")
+					}
+					if seen[0]&(1<<12) == 0 {
+						missing = append(missing, "f12")
+					}
+					if seen[0]&(1<<15) == 0 {
+						missing = append(missing, "f15")
+					}
+					if seen[0]&(1<<18) == 0 {
+						missing = append(missing, "f18")
+					}
+					if seen[0]&(1<<21) == 0 {
+						missing = append(missing, "f21")
+					}
+					if seen[0]&(1<<24) == 0 {
+						missing = append(missing, "f24")
+					}
+					if seen[0]&(1<<27) == 0 {
+						missing = append(missing, "f27")
+					}
+					if seen[0]&(1<<30) == 0 {
+						missing = append(missing, "f30")
+					}
+					if seen[0]&(1<<33) == 0 {
+						missing = append(missing, "f33")
+					}
+					if seen[0]&(1<<36) == 0 {
+						missing = append(missing, "f36")
+					}
+					if seen[0]&(1<<39) == 0 {
+						missing = append(missing, "f39")
+					}
+					if seen[0]&(1<<42) == 0 {
+						missing = append(missing, "f42")
+					}
+					if seen[0]&(1<<45) == 0 {
+						missing = append(missing, "f45")
+					}
+					if seen[0]&(1<<48) == 0 {
+						missing = append(missing, "f48")
+					}
+					if seen[0]&(1<<51) == 0 {
+						missing = append(missing, "f51")
+					}
+					if seen[0]&(1<<54) == 0 {
+						missing = append(missing, "f54")
+					}
+					if seen[0]&(1<<57) == 0 {
+						missing = append(missing, "f57")
+					}
+					if seen[0]&(1<<60) == 0 {
+						missing = append(missing, "f60")
+					}
+					if seen[0]&(1<<63) == 0 {
+						missing = append(missing, "f63")
+					}
+					if seen[1]&(1<<2) == 0 {
+						missing = append(missing, "f66")
+					}
+					return subako.ErrorResult(subakoMissing(missing))
 				}
-			}
-			if seen[0]&0x9249249249249249 != 0x9249249249249249 || seen[1]&0x4 != 0x4 {
-				var missing []string
-				if seen[0]&(1<<0) == 0 {
-					missing = append(missing, "f0")
+				if seen[1]&(1<<5) == 0 {
+					in.F69 = 69
 				}
-				if seen[0]&(1<<3) == 0 {
-					missing = append(missing, "f3")
-				}
-				if seen[0]&(1<<6) == 0 {
-					missing = append(missing, "f6")
-				}
-				if seen[0]&(1<<9) == 0 {
-					missing = append(missing, "f9")
-				}
-				if seen[0]&(1<<12) == 0 {
-					missing = append(missing, "f12")
-				}
-				if seen[0]&(1<<15) == 0 {
-					missing = append(missing, "f15")
-				}
-				if seen[0]&(1<<18) == 0 {
-					missing = append(missing, "f18")
-				}
-				if seen[0]&(1<<21) == 0 {
-					missing = append(missing, "f21")
-				}
-				if seen[0]&(1<<24) == 0 {
-					missing = append(missing, "f24")
-				}
-				if seen[0]&(1<<27) == 0 {
-					missing = append(missing, "f27")
-				}
-				if seen[0]&(1<<30) == 0 {
-					missing = append(missing, "f30")
-				}
-				if seen[0]&(1<<33) == 0 {
-					missing = append(missing, "f33")
-				}
-				if seen[0]&(1<<36) == 0 {
-					missing = append(missing, "f36")
-				}
-				if seen[0]&(1<<39) == 0 {
-					missing = append(missing, "f39")
-				}
-				if seen[0]&(1<<42) == 0 {
-					missing = append(missing, "f42")
-				}
-				if seen[0]&(1<<45) == 0 {
-					missing = append(missing, "f45")
-				}
-				if seen[0]&(1<<48) == 0 {
-					missing = append(missing, "f48")
-				}
-				if seen[0]&(1<<51) == 0 {
-					missing = append(missing, "f51")
-				}
-				if seen[0]&(1<<54) == 0 {
-					missing = append(missing, "f54")
-				}
-				if seen[0]&(1<<57) == 0 {
-					missing = append(missing, "f57")
-				}
-				if seen[0]&(1<<60) == 0 {
-					missing = append(missing, "f60")
-				}
-				if seen[0]&(1<<63) == 0 {
-					missing = append(missing, "f63")
-				}
-				if seen[1]&(1<<2) == 0 {
-					missing = append(missing, "f66")
-				}
-				return subako.ErrorResult(subakoMissing(missing))
-			}
-			if seen[1]&(1<<5) == 0 {
-				in.F69 = 69
 			}
 			if _, err := s.Next(); err != nil {
 				return subako.ErrorResult(subakoAt(err, ""))
@@ -3061,6 +3191,7 @@ var (
 	_ func(Empty) (subako.Answer[Pair], error) = picture
 	_ func(Empty) ([]*Pair, error)             = points
 	_ func(ReportInput) (*Report, error)       = report
+	_ func(Sighting) (Sighting, error)         = seen
 	_ func(Shapes) (Shapes, error)             = shapes
 	_ func(Tree) (Tree, error)                 = trees
 	_ func(Wide) (Wide, error)                 = wide
@@ -3072,8 +3203,8 @@ const (
 	subakoAnonOutputSchema    = `{"type":"object","properties":{"x":{"type":"integer","description":"X."},"y":{"type":"array","description":"Y.\n\n- a: The first.\n- b: The second.","items":{"type":"string","description":"- a: The first.\n- b: The second.","enum":["a","b"]}}},"required":["x","y"],"additionalProperties":false}`
 	subakoCountsInputSchema   = `{"type":"object","properties":{},"additionalProperties":false}`
 	subakoCountsOutputSchema  = `{"type":"object","additionalProperties":{"type":"integer"},"propertyNames":{"enum":["a","b"]}}`
-	subakoFormatsInputSchema  = `{"type":"object","properties":{"uri":{"type":"string","format":"uri","description":"An absolute URI."},"ref":{"type":"string","format":"uri-reference","description":"A URI reference."},"uuid":{"type":"string","format":"uuid","description":"A UUID."},"host":{"type":"string","format":"hostname","description":"A host name."},"ipv6":{"type":"string","format":"ipv6","description":"An IPv6 address."},"ipv4":{"type":"string","format":"ipv4","description":"An IPv4 address."},"stamp":{"type":"string","format":"date-time","description":"A date-time, kept as a string."},"date":{"type":"string","format":"date","description":"A date, kept as a string."},"clock":{"type":"string","format":"time","description":"A time of day."},"period":{"type":"string","format":"duration","description":"A duration, kept as a string."},"email":{"type":"string","format":"email","description":"An email address."},"pointer":{"type":"string","format":"json-pointer","description":"A JSON pointer."},"rel_pointer":{"type":"string","format":"relative-json-pointer","description":"A relative JSON pointer."},"idn":{"type":"string","format":"idn-hostname","description":"An internationalized host name: annotated, not checked."},"start":{"type":"string","format":"date-time","description":"A time with a default.","default":"2026-07-28T12:00:00Z"},"window":{"type":"string","format":"duration","description":"A duration with a default.","default":"PT1H30M"},"retries":{"type":"integer","description":"An optional count with a default.","default":3}},"additionalProperties":false}`
-	subakoFormatsOutputSchema = `{"type":"object","properties":{"uri":{"type":"string","format":"uri","description":"An absolute URI."},"ref":{"type":"string","format":"uri-reference","description":"A URI reference."},"uuid":{"type":"string","format":"uuid","description":"A UUID."},"host":{"type":"string","format":"hostname","description":"A host name."},"ipv6":{"type":"string","format":"ipv6","description":"An IPv6 address."},"ipv4":{"type":"string","format":"ipv4","description":"An IPv4 address."},"stamp":{"type":"string","format":"date-time","description":"A date-time, kept as a string."},"date":{"type":"string","format":"date","description":"A date, kept as a string."},"clock":{"type":"string","format":"time","description":"A time of day."},"period":{"type":"string","format":"duration","description":"A duration, kept as a string."},"email":{"type":"string","format":"email","description":"An email address."},"pointer":{"type":"string","format":"json-pointer","description":"A JSON pointer."},"rel_pointer":{"type":"string","format":"relative-json-pointer","description":"A relative JSON pointer."},"idn":{"type":"string","format":"idn-hostname","description":"An internationalized host name: annotated, not checked."},"start":{"type":"string","format":"date-time","description":"A time with a default.","default":"2026-07-28T12:00:00Z"},"window":{"type":"string","format":"duration","description":"A duration with a default.","default":"PT1H30M"},"retries":{"type":"integer","description":"An optional count with a default.","default":3}},"additionalProperties":false}`
+	subakoFormatsInputSchema  = `{"type":"object","properties":{"uri":{"type":"string","format":"uri","description":"An absolute URI."},"ref":{"type":"string","format":"uri-reference","description":"A URI reference."},"uuid":{"type":"string","format":"uuid","description":"A UUID."},"host":{"type":"string","format":"hostname","description":"A host name."},"ipv6":{"type":"string","format":"ipv6","description":"An IPv6 address."},"ipv4":{"type":"string","format":"ipv4","description":"An IPv4 address."},"stamp":{"type":"string","format":"date-time","description":"A date-time, kept as a string."},"date":{"type":"string","format":"date","description":"A date, kept as a string."},"clock":{"type":"string","format":"time","description":"A time of day."},"period":{"type":"string","format":"duration","description":"A duration, kept as a string."},"email":{"type":"string","format":"email","description":"An email address."},"pointer":{"type":"string","format":"json-pointer","description":"A JSON pointer."},"rel_pointer":{"type":"string","format":"relative-json-pointer","description":"A relative JSON pointer."},"idn":{"type":"string","format":"idn-hostname","description":"An internationalized host name: annotated, not checked."},"start":{"type":"string","format":"date-time","description":"A time with a default.","default":"2026-07-28T12:00:00Z"},"window":{"type":"string","format":"duration","description":"A duration with a default.","default":"PT1H30M"},"pause":{"type":"string","format":"duration","description":"A second duration, always written too: its encoder declares what Window's does.","default":"PT5M"},"retries":{"type":"integer","description":"An optional count with a default.","default":3}},"additionalProperties":false}`
+	subakoFormatsOutputSchema = `{"type":"object","properties":{"uri":{"type":"string","format":"uri","description":"An absolute URI."},"ref":{"type":"string","format":"uri-reference","description":"A URI reference."},"uuid":{"type":"string","format":"uuid","description":"A UUID."},"host":{"type":"string","format":"hostname","description":"A host name."},"ipv6":{"type":"string","format":"ipv6","description":"An IPv6 address."},"ipv4":{"type":"string","format":"ipv4","description":"An IPv4 address."},"stamp":{"type":"string","format":"date-time","description":"A date-time, kept as a string."},"date":{"type":"string","format":"date","description":"A date, kept as a string."},"clock":{"type":"string","format":"time","description":"A time of day."},"period":{"type":"string","format":"duration","description":"A duration, kept as a string."},"email":{"type":"string","format":"email","description":"An email address."},"pointer":{"type":"string","format":"json-pointer","description":"A JSON pointer."},"rel_pointer":{"type":"string","format":"relative-json-pointer","description":"A relative JSON pointer."},"idn":{"type":"string","format":"idn-hostname","description":"An internationalized host name: annotated, not checked."},"start":{"type":"string","format":"date-time","description":"A time with a default.","default":"2026-07-28T12:00:00Z"},"window":{"type":"string","format":"duration","description":"A duration with a default.","default":"PT1H30M"},"pause":{"type":"string","format":"duration","description":"A second duration, always written too: its encoder declares what Window's does.","default":"PT5M"},"retries":{"type":"integer","description":"An optional count with a default.","default":3}},"additionalProperties":false}`
 	subakoNumbersInputSchema  = `{"type":"object","properties":{"tenth":{"type":"number","description":"Tenths.","multipleOf":0.1},"bounded":{"type":"number","description":"A bounded float32.","minimum":-1.5,"maximum":2.25},"open":{"type":"integer","description":"Strictly between -3 and 3.","minimum":-32768,"exclusiveMinimum":-3,"maximum":32767,"exclusiveMaximum":3},"u8":{"type":"integer","description":"A byte.","minimum":0,"maximum":255},"i16":{"type":"integer","description":"An int16.","minimum":-32768,"maximum":32767},"u32":{"type":"integer","description":"A uint32.","minimum":0,"maximum":4294967295},"i32":{"type":"integer","description":"An int32 in steps of 3.","minimum":-2147483648,"maximum":2147483647,"multipleOf":3},"big":{"type":"integer","description":"A uint of at least 10.","minimum":10},"millis":{"type":"integer","description":"Milliseconds."},"nanos":{"type":"integer","description":"Nanoseconds."},"quarter":{"type":"number","description":"Quarters, at most 10.","maximum":10,"multipleOf":0.25}},"additionalProperties":false}`
 	subakoNumbersOutputSchema = `{"type":"object","properties":{"tenth":{"type":"number","description":"Tenths.","multipleOf":0.1},"bounded":{"type":"number","description":"A bounded float32.","minimum":-1.5,"maximum":2.25},"open":{"type":"integer","description":"Strictly between -3 and 3.","minimum":-32768,"exclusiveMinimum":-3,"maximum":32767,"exclusiveMaximum":3},"u8":{"type":"integer","description":"A byte.","minimum":0,"maximum":255},"i16":{"type":"integer","description":"An int16.","minimum":-32768,"maximum":32767},"u32":{"type":"integer","description":"A uint32.","minimum":0,"maximum":4294967295},"i32":{"type":"integer","description":"An int32 in steps of 3.","minimum":-2147483648,"maximum":2147483647,"multipleOf":3},"big":{"type":"integer","description":"A uint of at least 10.","minimum":10},"millis":{"type":"integer","description":"Milliseconds."},"nanos":{"type":"integer","description":"Nanoseconds."},"quarter":{"type":"number","description":"Quarters, at most 10.","maximum":10,"multipleOf":0.25}},"additionalProperties":false}`
 	subakoPictureInputSchema  = `{"type":"object","properties":{},"additionalProperties":false}`
@@ -3082,6 +3213,8 @@ const (
 	subakoPointsOutputSchema  = `{"type":"array","items":{"anyOf":[{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},{"type":"null"}]}}`
 	subakoReportInputSchema   = `{"type":"object","properties":{"nil":{"type":"boolean","description":"Answer nil."},"full":{"type":"boolean","description":"Fill the report in."},"fail":{"type":"string","description":"Fail with this message."}},"additionalProperties":false}`
 	subakoReportOutputSchema  = `{"type":"object","properties":{"when":{"type":"string","format":"date-time","description":"When."},"count":{"type":"integer","description":"How many."},"pair":{"type":"object","description":"Where.","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},"tags":{"type":"array","description":"Labels.","items":{"type":"string"}},"addr":{"type":"string","description":"An address."},"span":{"type":"integer","description":"How long."},"note":{"type":"string","description":"Always there."},"empty":{"type":"string","description":"Empty or not."}},"required":["note"],"additionalProperties":false}`
+	subakoSeenInputSchema     = `{"type":"object","properties":{"name":{"type":"string","description":"Who was seen."}},"required":["name"],"additionalProperties":false}`
+	subakoSeenOutputSchema    = `{"type":"object","properties":{"name":{"type":"string","description":"Who was seen."}},"required":["name"],"additionalProperties":false}`
 	subakoShapesInputSchema   = `{"type":"object","properties":{"matrix":{"type":"array","description":"A matrix.","items":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127}}},"groups":{"type":"object","description":"Groups of names.","additionalProperties":{"type":"array","items":{"type":"string"}},"maxProperties":2},"rows":{"type":"array","description":"Rows of flags.","items":{"type":"object","additionalProperties":{"type":"boolean"}}},"corners":{"type":"array","description":"Two corners.","items":{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},"minItems":2,"maxItems":2},"items":{"type":"array","description":"Items.","items":{"type":"object","properties":{"name":{"type":"string","description":"The item's name.","minLength":1},"kind":{"type":"string","description":"The item's kind.\n\n- a: The first.\n- b: The second.","enum":["a","b"]}},"required":["name"],"additionalProperties":false}},"maybe":{"type":"array","description":"Maybe a list.","items":{"type":"string"}},"code":{"type":"string","description":"A code.","minLength":2,"maxLength":4,"pattern":"^[A-Z]"},"kinds":{"type":"array","description":"Kinds.\n\n- a: The first.\n- b: The second.","items":{"type":"string","description":"- a: The first.\n- b: The second.","enum":["a","b"]},"maxItems":3},"blob":{"type":"string","contentEncoding":"base64","description":"Bytes."},"by_name":{"type":"object","description":"Pairs by name.","additionalProperties":{"anyOf":[{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},{"type":"null"}]}},"times":{"type":"array","description":"Times.","items":{"type":"string","format":"date-time"}},"addrs":{"type":"array","description":"Addresses.","items":{"type":"string"}}},"required":["corners"],"additionalProperties":false}`
 	subakoShapesOutputSchema  = `{"type":"object","properties":{"matrix":{"type":"array","description":"A matrix.","items":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127}}},"groups":{"type":"object","description":"Groups of names.","additionalProperties":{"type":"array","items":{"type":"string"}},"maxProperties":2},"rows":{"type":"array","description":"Rows of flags.","items":{"type":"object","additionalProperties":{"type":"boolean"}}},"corners":{"type":"array","description":"Two corners.","items":{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},"minItems":2,"maxItems":2},"items":{"type":"array","description":"Items.","items":{"type":"object","properties":{"name":{"type":"string","description":"The item's name.","minLength":1},"kind":{"type":"string","description":"The item's kind.\n\n- a: The first.\n- b: The second.","enum":["a","b"]}},"required":["name"],"additionalProperties":false}},"maybe":{"type":"array","description":"Maybe a list.","items":{"type":"string"}},"code":{"type":"string","description":"A code.","minLength":2,"maxLength":4,"pattern":"^[A-Z]"},"kinds":{"type":"array","description":"Kinds.\n\n- a: The first.\n- b: The second.","items":{"type":"string","description":"- a: The first.\n- b: The second.","enum":["a","b"]},"maxItems":3},"blob":{"type":"string","contentEncoding":"base64","description":"Bytes."},"by_name":{"type":"object","description":"Pairs by name.","additionalProperties":{"anyOf":[{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},{"type":"null"}]}},"times":{"type":"array","description":"Times.","items":{"type":"string","format":"date-time"}},"addrs":{"type":"array","description":"Addresses.","items":{"type":"string"}}},"required":["corners"],"additionalProperties":false}`
 	subakoTreesInputSchema    = `{"type":"object","properties":{"label":{"type":"string","description":"The node's label."},"kids":{"type":"object","description":"Children by name.","additionalProperties":{"$ref":"#/$defs/Tree"}},"list":{"type":"array","description":"Children in order.","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}}},"required":["label"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"label":{"type":"string","description":"The node's label."},"kids":{"type":"object","description":"Children by name.","additionalProperties":{"$ref":"#/$defs/Tree"}},"list":{"type":"array","description":"Children in order.","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}}},"required":["label"],"additionalProperties":false}}}`
