@@ -3,7 +3,6 @@ package pkgcheck
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/report"
@@ -153,21 +153,12 @@ func TestAssetsSymlinks(t *testing.T) {
 // holding a link to a directory of secrets. The secret must appear in no
 // finding; a plain file in assets/ shows the module does read /package.
 func TestAssetsAttack(t *testing.T) {
-	mod := filepath.Join(t.TempDir(), "package.wasm")
-	cmd := exec.Command("go", "build", "-ldflags=-X main.mode=package", "-o", mod, "./testdata/discovery")
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
+	wasm := gowasm.Build(t, "testdata/discovery", "-ldflags=-X main.mode=package")
 	secret := t.TempDir()
 	if err := os.WriteFile(filepath.Join(secret, "passwd"), []byte("root:TOPSECRET"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	wasm, err := os.ReadFile(mod)
-	if err != nil {
 		t.Fatal(err)
 	}
 	for _, linked := range []bool{true, false} {

@@ -61,7 +61,9 @@ func init() {
 // the parent the supervisor), or alone for version and go vet.
 func main() {
 	host.ServeCompileWorker() // a compile worker the host started compiles and exits here
-	cli.TuneGC()
+	if !staysUp(os.Args[1:]) {
+		cli.TuneGC()
+	}
 	if early.IsVet(os.Args[1:]) {
 		runVet() // go vet -vettool=$(which subakogo)
 		return
@@ -95,6 +97,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	usage(stderr)
 	return exitUsage
 }
+
+// staysUp reports whether args run serve, the command that stays up until
+// stopped: its heap holds each call's module memory, so it keeps Go's
+// collector setting rather than cli.TuneGC's.
+func staysUp(args []string) bool { return len(args) > 0 && args[0] == "serve" }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: subakogo <command> [arguments]\n\ncommands:")

@@ -17,7 +17,6 @@ import (
 
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/host"
-	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/pkgcheck"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/serve"
@@ -27,7 +26,6 @@ import (
 var serveStdin io.Reader = os.Stdin
 
 func runServe(args []string, stdout, stderr io.Writer) int {
-	cli.LongRunning()
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var allow stringList

@@ -34,21 +34,11 @@ const (
 const gcPercent = 400
 
 // TuneGC sets the collector for a short-lived command, unless the
-// environment sets GOGC. (Not for the host's compile worker: it keeps
-// Go's default under its memory cap.)
+// environment sets GOGC. (Not for the host's compile worker, which keeps
+// Go's default under its memory cap, nor for a command that stays up.)
 func TuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
-	}
-}
-
-// LongRunning puts the collector back to Go's default (unless the
-// environment sets GOGC) for a command that stays up, like serve: its
-// heap holds each call's module memory, which at gcPercent could grow to
-// five times what is live.
-func LongRunning() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(100)
 	}
 }
 
