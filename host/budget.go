@@ -31,12 +31,29 @@ type budgetListeners struct{}
 
 func (budgetListeners) NewFunctionListener(def api.FunctionDefinition) experimental.FunctionListener {
 	for _, name := range def.ExportNames() {
+		if name == "fd_read" {
+			return stdinReadListener{}
+		}
 		if quotaFunctions[name] {
 			return budgetListener{}
 		}
 	}
 	return nil
 }
+
+// stdinReadListener holds the module's fd_read of stdin, when it is an OS
+// pipe, until the session lets it read (see session.beforeStdinRead).
+type stdinReadListener struct{}
+
+func (stdinReadListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
+	if s := sessionOf(ctx); s != nil && len(params) > 0 && uint32(params[0]) == 0 {
+		s.beforeStdinRead()
+	}
+}
+
+func (stdinReadListener) After(context.Context, api.Module, api.FunctionDefinition, []uint64) {}
+
+func (stdinReadListener) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}
 
 type budgetListener struct{}
 

@@ -49,10 +49,22 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	if httpCfg == nil {
 		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
 	}
-	s, err := h.Start(ctx, m, RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg})
+	interpreted := m.Interpreted()
+	h.call(ctx, m, tool, args, cfg.Mounts, timeout, httpCfg, c)
+	// A run the host interpreted whose time ran out is made again on the
+	// compiled code, as Discover does.
+	if interpreted && c.Err == nil && c.Record.OutOfTime() && m.WaitCompiled(ctx) {
+		h.call(ctx, m, tool, args, cfg.Mounts, timeout, httpCfg, c)
+	}
+	return c
+}
+
+func (h *Host) call(ctx context.Context, m *Module, tool string, args json.RawMessage, mounts Mounts, timeout time.Duration, httpCfg *subakohttp.Config, c *Call) {
+	c.Result, c.Response = nil, nil
+	s, err := h.Start(ctx, m, RunConfig{Mounts: mounts, Timeout: timeout, HTTP: httpCfg})
 	if err != nil {
 		c.Record, c.Err = &Record{CloseToExit: -1, StdinClosed: -1}, err
-		return c
+		return
 	}
 	id, _ := json.Marshal(c.ID)
 	s.Send(ToolCall(id, tool, args))
@@ -61,7 +73,6 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 		c.Response = msg.Raw
 	}
 	c.Record = s.Wait()
-	return c
 }
 
 // Session is one running instance driven by its caller, one request at a
@@ -92,12 +103,16 @@ func (h *Host) Start(ctx context.Context, m *Module, cfg RunConfig) (*Session, e
 // is added. It is recorded in Record.Sent.
 func (s *Session) Send(line []byte) { s.s.send(line) }
 
-// Answer waits up to wait for the answer to the request with id, stdin
+// Answer waits up to wait of the module's time for the answer to the request with id, stdin
 // held open; see session.answer. ok is false when none came in time (or a
 // line broke the call first): the record says why.
 func (s *Session) Answer(id json.RawMessage, wait time.Duration) (Message, bool) {
 	return s.s.answer(IDKey(id), wait)
 }
+
+// Pause lets the module run for d of its own time with nothing sent; it
+// ends sooner when the module waits for input or ends.
+func (s *Session) Pause(d time.Duration) { s.s.pause(d) }
 
 // Next waits up to wait for the next stdout line.
 func (s *Session) Next(wait time.Duration) (Line, bool) { return s.s.next(wait) }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
-	"time"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -56,12 +55,21 @@ func (d *Discovery) stop(kind StopKind, method, detail string) {
 }
 
 // Discover runs the module as Subako does at upload: server/discover, then
-// tools/list page by page, within the discovery limit (Subako's 10 s) and
-// the context's deadline less twice the exit grace: a caller sharing the
-// limit with the module's compilation sets the deadline to the limit's end
-// plus that, the time to watch the module once stdin closes. With no
-// volume and no network, only /package mounted.
+// tools/list page by page, within the discovery limit (Subako's 10 s) of
+// the module's own time (see guestClock), with no volume and no network,
+// only /package mounted. A run the host interpreted whose time ran out is
+// made again on the compiled code, waited for (see Module.WaitCompiled),
+// so that the verdict does not depend on the engine a cache gave it.
 func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Discovery {
+	interpreted := m.Interpreted()
+	d := h.discover(ctx, m, packageDir)
+	if interpreted && d.Err == nil && d.Record.OutOfTime() && m.WaitCompiled(ctx) {
+		d = h.discover(ctx, m, packageDir)
+	}
+	return d
+}
+
+func (h *Host) discover(ctx context.Context, m *Module, packageDir string) *Discovery {
 	d := &Discovery{}
 	// The run outlasts the discovery's limit by twice the exit grace, so
 	// that a module that has not answered in time can be watched once
@@ -72,17 +80,16 @@ func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Disc
 		d.stop(StopStart, "", err.Error())
 		return d
 	}
-	started := time.Now()
-	deadline := started.Add(h.discoverLimit)
-	if d, ok := ctx.Deadline(); ok && d.Add(-2*h.exitGrace).Before(deadline) {
-		deadline = d.Add(-2 * h.exitGrace) // shared with the compilation before it
-	}
 	ask := func(id, method string, params map[string]any) (json.RawMessage, bool) {
 		s.send(request(id, method, params))
+		s.waitUntil(h.discoverLimit)
+		defer s.acting()
 		for {
-			line, ok := s.next(time.Until(deadline))
-			if !ok {
-				s.giveUp(IDKey(jsonString(id)), deadline.Sub(started))
+			line, outcome := s.nextLine()
+			if outcome != gotLine {
+				if outcome != ended {
+					s.giveUp(IDKey(jsonString(id)), outcome)
+				}
 				d.stop(StopNoAnswer, method, "no answer to "+method)
 				return nil, false
 			}

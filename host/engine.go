@@ -83,7 +83,13 @@ func newRuntime(ctx context.Context, cfg wazero.RuntimeConfig) (wazero.Runtime, 
 		WithGoFunction(api.GoFunc(func(_ context.Context, stack []uint64) { stack[0] = errnoNotsup }),
 			[]api.ValueType{api.ValueTypeI32, api.ValueTypeI64, api.ValueTypeI64}, []api.ValueType{api.ValueTypeI32}).
 		Export("fd_allocate")
-	// Only fd_write and fd_pwrite get a listener; see budgetListeners.
+	// The module's waits are in its own time (see poll.go).
+	i32 := api.ValueTypeI32
+	b.NewFunctionBuilder().
+		WithGoModuleFunction(api.GoModuleFunc(pollOneoff), []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}).
+		WithParameterNames("in", "out", "nsubscriptions", "result.nevents").
+		Export("poll_oneoff")
+	// Only the quota functions and fd_read get a listener; see budgetListeners.
 	if _, err := b.Instantiate(experimental.WithFunctionListenerFactory(ctx, budgetListeners{})); err != nil {
 		_ = rt.Close(ctx)
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/wasmparse"
 	"github.com/tetratelabs/wazero"
 )
@@ -26,14 +27,17 @@ const (
 	// memory. A memory.grow past it fails as the wasm spec says (-1), which
 	// a Go module reports as running out of memory.
 	MemoryLimit = 1 << 30
-	// CompileLimit bounds compiling one module when the caller gives no
-	// deadline (a discovery gives its own 10 s, which compiling shares), and
-	// the background compilation for the cache. A compilation that overruns
-	// is abandoned and reported as a CompileTimeoutError. It is generous (a
-	// cold compile of a 2.5 MB Go module takes about a second, and ten on a
-	// machine loaded five times over) because the reader's shape limits
-	// already refuse the modules wazero's compiler is slow on; this is the
-	// backstop for the rest.
+	// CompileLimit bounds the CPU time of compiling one module, in the
+	// foreground or for the cache. A compilation that overruns is
+	// abandoned and reported as a CompileTimeoutError. It is CPU time, not
+	// the wall clock's, because Subako compiles modules on its own
+	// machines: a compilation that is slow here only because this machine
+	// is busy is no fault of the module's (past BackstopFactor times the
+	// limit on the wall clock it is given up as a StalledError, the host's
+	// condition). It is generous (a cold compile of a 2.5 MB Go module
+	// takes about a second) because the reader's shape limits already
+	// refuse the modules wazero's compiler is slow on; this is the bound
+	// for the rest.
 	CompileLimit = time.Minute
 	// InterpretMaxBytes and InterpretMaxLocals bound the modules EngineAuto
 	// interprets (see interpretable).
@@ -58,7 +62,7 @@ type Options struct {
 	Engine Engine
 	// CacheMaxBytes overrides CacheMaxBytes (tests).
 	CacheMaxBytes int64
-	// CompileLimit overrides CompileLimit (tests).
+	// CompileLimit overrides CompileLimit, in CPU time (tests).
 	CompileLimit time.Duration
 	// MemoryLimit overrides MemoryLimit, in bytes (tests).
 	MemoryLimit int64
@@ -225,24 +229,39 @@ func (h *Host) release(ctx context.Context) error {
 	return err
 }
 
-// CompileTimeoutError is a compilation abandoned at its deadline: the
-// context's (a discovery's, which compiling shares), or the host's
-// CompileLimit when the context has none.
+// CompileTimeoutError is a compilation abandoned at the host's
+// CompileLimit of CPU time: the module's own cost, whatever the machine's
+// load.
 type CompileTimeoutError struct {
-	Limit time.Duration // the time it was given
+	Limit time.Duration // the CPU time it was given
 }
 
 func (e *CompileTimeoutError) Error() string {
-	return "compiling the module took longer than " + e.Limit.String() + " and was abandoned"
+	return "compiling the module took more than " + e.Limit.String() + " of CPU time and was abandoned"
+}
+
+// StalledError is work given up on the wall clock, BackstopFactor times its
+// limit of CPU time, before that limit was reached: this machine is too
+// busy (or the host is stuck). It is the host's condition, never a finding
+// against the module.
+type StalledError struct {
+	What  string        // what was given up, e.g. "compiling the module"
+	Limit time.Duration // its limit of CPU time
+}
+
+func (e *StalledError) Error() string {
+	return e.What + " took more than " + (BackstopFactor * e.Limit).String() + " on the wall clock before using its " +
+		e.Limit.String() + " of CPU time: this machine is too busy (or the host is stuck); try again when it is less loaded"
 }
 
 // Compile readies a module to run, as the host's Engine says, within the
-// context's deadline (or the host's CompileLimit when it has none): a
-// compilation that overruns is abandoned with a *CompileTimeoutError. The
-// optimising compiler runs in a worker process killed at the deadline when
+// host's CompileLimit of CPU time: a compilation that overruns is abandoned
+// with a *CompileTimeoutError (one given up on the wall clock first is a
+// *StalledError; one whose context ends returns its error). The optimising
+// compiler runs in a worker process that stops itself at the limit when
 // the executable serves one (ServeCompileWorker), so an abandoned
-// compilation costs nothing more; otherwise it is left to finish in this
-// process and thrown away. Compile may read wasm until the module's
+// compilation costs nothing more; otherwise it is cancelled in this
+// process. Compile may read wasm until the module's
 // background compilation ends: the caller must not change it. The same
 // bytes compiled again on the same host give the same Module, so a
 // process that runs a module many times (discovery, then calls) compiles
@@ -274,11 +293,6 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 
 func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, parsed *wasmparse.Module) (*Module, error) {
 	limit := h.compileLimit
-	if d, ok := ctx.Deadline(); ok && time.Until(d) < limit {
-		limit = time.Until(d)
-	}
-	ctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
 	cached := h.cacheDir != "" && inCache(h.cacheDir, sum)
 	switch {
 	case h.engine == EngineInterpreter, h.engine == EngineAuto && !cached && interpretable(wasm, parsed):
@@ -343,8 +357,7 @@ func (h *Host) compileForCache(wasm []byte) code {
 	if closed {
 		return code{} // its turn came too late
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), h.compileLimit)
-	defer cancel()
+	ctx := context.Background()
 	worker := workerServed.Load() && h.cacheDir != "" // the worker hands its result over through the cache
 	if worker && h.compileInWorker(ctx, wasm, h.compileLimit, true) != nil {
 		return code{}
@@ -353,39 +366,66 @@ func (h *Host) compileForCache(wasm []byte) code {
 		return code{}
 	}
 	defer h.unhold()
-	c, err := h.rt.CompileModule(ctx, wasm) // from the cache when the worker wrote it
+	var c wazero.CompiledModule
+	var err error
+	if worker {
+		c, err = h.rt.CompileModule(ctx, wasm) // from the cache, where the worker wrote it
+	} else {
+		c, err = h.compileOn(ctx, h.rt, wasm, h.compileLimit)
+	}
 	if err != nil {
 		return code{}
 	}
 	return code{rt: h.rt, compiled: c}
 }
 
-// compileOn compiles wasm on rt until ctx ends. wazero's compilers do not
-// stop when their context ends, so an overrunning compilation is left to
-// finish in the background and its result thrown away; the caller gets a
-// *CompileTimeoutError at the deadline.
+// compileOn compiles wasm on rt within limit of CPU time: this process's,
+// since wazero's compiler runs on several goroutines (so other work of the
+// process meanwhile counts too, which only errs towards abandoning). An
+// overrunning compilation is cancelled (wazero checks between functions)
+// and the caller gets a *CompileTimeoutError; past BackstopFactor times
+// the limit on the wall clock, a *StalledError.
 func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, limit time.Duration) (wazero.CompiledModule, error) {
 	type result struct {
 		c   wazero.CompiledModule
 		err error
 	}
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	done := make(chan result, 1)
 	go func() {
-		c, err := rt.CompileModule(ctx, wasm)
+		c, err := rt.CompileModule(cctx, wasm)
 		done <- result{c, err}
 	}()
-	select {
-	case r := <-done:
-		return r.c, r.err
-	case <-ctx.Done():
-		if h.hold() {
-			go func() {
-				defer h.unhold()
-				if r := <-done; r.err == nil {
-					_ = r.c.Close(context.Background())
-				}
-			}()
+	var fail error
+	cpu, backstop := cputime.Process(), time.Now().Add(BackstopFactor*limit)
+	for fail == nil {
+		spent := cputime.Process() - cpu
+		t := time.NewTimer(max(min(limit-spent, time.Until(backstop)), time.Millisecond))
+		select {
+		case r := <-done:
+			t.Stop()
+			return r.c, r.err
+		case <-ctx.Done():
+			fail = ctx.Err()
+		case <-t.C:
+			switch {
+			case cputime.Process()-cpu >= limit:
+				fail = &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
+			case time.Now().After(backstop):
+				fail = &StalledError{What: "compiling the module", Limit: limit}
+			}
 		}
-		return nil, &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
+		t.Stop()
 	}
+	cancel()
+	if h.hold() {
+		go func() {
+			defer h.unhold()
+			if r := <-done; r.err == nil {
+				_ = r.c.Close(context.Background())
+			}
+		}()
+	}
+	return nil, fail
 }

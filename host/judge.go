@@ -32,6 +32,14 @@ const (
 	BreakWaitsForEOF BreakKind = "waits-for-eof"
 )
 
+// waitedForInput and eofCauses say what the host saw of a module that
+// waits for input with a request unanswered, and the two causes of it.
+const (
+	waitedForInput = "the module waited for more input (reading or polling stdin) with the request unanswered"
+	eofCauses      = "Either it reads to end of input before answering (read one line at a time and answer each at once), " +
+		"or it keeps its answers in a buffer until it exits, as C's stdio does when stdout is a pipe (flush stdout after each answer)"
+)
+
 // Break is one reason the call would be reported as crashed.
 type Break struct {
 	Kind    BreakKind
@@ -99,7 +107,7 @@ func (r *Record) Breaks() []Break {
 				b, broken = Break{Kind: BreakRepeated, Message: "a second answer to id " + string(msg.ID) + ": " + ShortLine(l.Text)}, true
 			}
 			answered[id] = true
-			if r.HeldOpen > 0 && late < 0 && asked[id] && l.At >= r.StdinClosed {
+			if r.WaitedForInput && late < 0 && asked[id] && r.StdinClosed >= 0 && l.At >= r.StdinClosed {
 				late = i
 			}
 		}
@@ -109,9 +117,8 @@ func (r *Record) Breaks() []Break {
 		}
 	}
 	if late >= 0 {
-		out = append(out, Break{Kind: BreakWaitsForEOF, Line: late, Message: "no answer in " + r.HeldOpen.Round(time.Millisecond).String() +
-			" while stdin stayed open; it answered " + (r.Lines[late].At - r.StdinClosed).Round(time.Millisecond).String() +
-			" after stdin closed: the module reads to end of input before answering, and in Subako, which closes stdin only once the answer is in, the call would run out of time"})
+		out = append(out, Break{Kind: BreakWaitsForEOF, Line: late, Message: "no answer while stdin stayed open: " + waitedForInput +
+			", and answered only once stdin closed. " + eofCauses + "; in Subako, which closes stdin only once the answer is in, the call would run out of time"})
 	}
 	if len(r.Partial) > 0 {
 		out = append(out, Break{Kind: BreakPartial, Line: -1, Message: "stdout ends without a newline: " + ShortLine(r.Partial)})
@@ -124,11 +131,11 @@ func (r *Record) Breaks() []Break {
 	switch {
 	case r.Overflow:
 		out = append(out, Break{Kind: BreakOverflow, Line: -1, Message: "more than " + strconv.Itoa(abi.StdoutMaxBytes>>20) + " MiB on stdout"})
-	case r.TimedOut && r.HeldOpen > 0:
-		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.HeldOpen.Round(time.Millisecond).String() +
-			" (no answer while stdin stayed open, nor once it closed)"})
+	case r.TimedOut && r.WaitedForInput:
+		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "no answer while stdin stayed open (" + waitedForInput +
+			"), nor once it closed: it ran out of time after " + r.Elapsed.Round(time.Millisecond).String() + " of its own time"})
 	case r.TimedOut:
-		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.Elapsed.Round(1e6).String()})
+		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.Elapsed.Round(time.Millisecond).String() + " of its own time"})
 	case r.NoExit:
 		out = append(out, Break{Kind: BreakNoExit, Line: -1, Message: "did not exit within " + abi.ExitGrace.String() + " of stdin closing"})
 	case r.Trap != "":

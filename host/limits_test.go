@@ -63,9 +63,10 @@ func TestMemoryLimit(t *testing.T) {
 	}
 }
 
-// TestCompileDeadline: a compilation that overruns its limit (3,000 nested
-// blocks, which wazero's compiler takes over 100 ms for) is abandoned at the
-// limit with a CompileTimeoutError; so it is at a context's earlier deadline.
+// TestCompileDeadline: a compilation that overruns its limit of CPU time
+// (3,000 nested blocks, which wazero's compiler takes over 100 ms of CPU
+// for) is abandoned at the limit with a CompileTimeoutError; one whose
+// context ends first returns the context's error, which is no verdict.
 func TestCompileDeadline(t *testing.T) {
 	n := 3000
 	w := wasmbuild.Command()
@@ -81,13 +82,10 @@ func TestCompileDeadline(t *testing.T) {
 	if !errors.As(err, &cte) || cte.Limit != 5*time.Millisecond {
 		t.Fatalf("err %v", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
-	defer cancel()
-	// The same compiler host: under EngineAuto a module new to the cache is
-	// first compiled for the interpreter, which may take this one in under
-	// the millisecond.
-	if _, err := h.Compile(ctx, bin[:len(bin):len(bin)]); !errors.As(err, &cte) || cte.Limit > time.Millisecond {
-		t.Fatalf("context deadline: %v", err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := h.Compile(ctx, bin[:len(bin):len(bin)]); !errors.Is(err, context.Canceled) {
+		t.Fatalf("context ended: %v", err)
 	}
 }
 
@@ -95,7 +93,7 @@ func TestCompileDeadline(t *testing.T) {
 // stdout written byte by byte costs linear memory (the partial line is not
 // copied again on every write).
 func TestStdioCost(t *testing.T) {
-	s := &session{rec: &Record{}, notify: make(chan struct{}, 1), halted: make(chan struct{}), start: time.Now()}
+	s := &session{rec: &Record{}, change: make(chan struct{}), halted: make(chan struct{}), clock: newGuestClock()}
 	huge := bytes.Repeat([]byte("e"), 64<<20)
 	huge[len(huge)-1] = '!'
 	if n := allocated(func() { _, _ = stderrWriter{s}.Write(huge) }); n > 8<<20 { // a copy would be 64 MiB
@@ -131,8 +129,8 @@ func TestStdioCost(t *testing.T) {
 
 // TestHugeRandomGet: random_get hands out bounded chunks and stops when the
 // run does, so one call on a huge buffer cannot outlast the deadline; the
-// module below asks for 512 MiB at once and is stopped soon after 50 ms
-// (the bound is loose for busy machines; without the split it takes 15 s).
+// module below asks for 512 MiB at once and is stopped soon after 50 ms of
+// its own time (without the split it takes 15 s of CPU).
 func TestHugeRandomGet(t *testing.T) {
 	s := &session{halted: make(chan struct{})}
 	buf := make([]byte, 3*randChunk)
@@ -158,10 +156,9 @@ func TestHugeRandomGet(t *testing.T) {
 		wasm.OpcodeCall, 1, wasm.OpcodeDrop, wasm.OpcodeEnd,
 	}
 	m := compile(t, h, wasmbuild.Encode(w))
-	start := time.Now()
 	c := h.Call(context.Background(), m, "x", nil, CallConfig{Timeout: 50 * time.Millisecond})
-	if el := time.Since(start); !c.Record.TimedOut || el > 8*time.Second { // unsplit, it runs about 15 s
-		t.Errorf("took %v, record %+v", el, c.Record)
+	if !c.Record.TimedOut || c.Record.Elapsed > 5*time.Second { // unsplit, it runs about 15 s
+		t.Errorf("took %v of its time, record %+v", c.Record.Elapsed, c.Record)
 	}
 }
 
@@ -198,19 +195,16 @@ func TestCachePruned(t *testing.T) {
 // below, in this process): it compiles it in the worker too.
 func TestCompileBounded(t *testing.T) {
 	ctx := context.Background()
-	h, err := New(ctx, Options{CacheDir: t.TempDir(), Engine: EngineCompiler})
+	h, err := New(ctx, Options{CacheDir: t.TempDir(), Engine: EngineCompiler, CompileLimit: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close(ctx)
 	slow := hostileShape("brtable", 8)
-	dctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	_, err = h.Compile(dctx, slow)
+	_, err = h.Compile(ctx, slow)
 	var cte *CompileTimeoutError
-	if !errors.As(err, &cte) || time.Since(start) > 4*time.Second {
-		t.Errorf("after %v: %v", time.Since(start), err)
+	if !errors.As(err, &cte) {
+		t.Errorf("a slow compile in the worker: %v", err)
 	}
 
 	small, err := New(ctx, Options{CacheDir: t.TempDir(), Engine: EngineCompiler, CompileMemory: 512 << 20})
@@ -228,14 +222,12 @@ func TestCompileBounded(t *testing.T) {
 	if p := wasmparse.Parse(locals); interpretable(locals, p) {
 		t.Errorf("%d locals are interpretable", p.Locals)
 	}
-	auto, err := New(ctx, Options{CacheDir: t.TempDir()})
+	auto, err := New(ctx, Options{CacheDir: t.TempDir(), CompileLimit: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer auto.Close(ctx)
-	dctx, cancel = context.WithTimeout(ctx, 200*time.Millisecond)
-	defer cancel()
-	if _, err := auto.Compile(dctx, locals); !errors.As(err, &cte) {
+	if _, err := auto.Compile(ctx, locals); !errors.As(err, &cte) {
 		t.Errorf("auto, too many locals: %v", err)
 	}
 }

@@ -5,12 +5,12 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
+	"math"
+	"runtime"
 	"sort"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/tetratelabs/wazero"
@@ -120,10 +120,11 @@ func fsConfig(mounts []*sandboxfs.Mount) wazero.FSConfig {
 // Line is one line the module wrote to stdout, without its newline.
 type Line struct {
 	Text []byte
-	At   time.Duration // since the run started
+	At   time.Duration // the module's time since the run started (see guestClock)
 }
 
-// Record is everything observed in one run.
+// Record is everything observed in one run. Its times are the module's
+// own (see guestClock), but Wall.
 type Record struct {
 	Sent        [][]byte // the requests written to stdin, in order
 	Lines       []Line   // complete stdout lines
@@ -144,16 +145,37 @@ type Record struct {
 	// StdinClosed is when stdin was closed, since the run started; -1 when
 	// it never was.
 	StdinClosed time.Duration
-	// HeldOpen is how long the host held stdin open waiting for an answer
-	// before it gave up and closed it (0 when every answer came in time).
-	// An answer after that is BreakWaitsForEOF.
-	HeldOpen time.Duration
+	// WaitedForInput says the host closed stdin because the module waited
+	// for more input (blocked reading stdin, or polling it) with a request
+	// unanswered: in Subako, which closes stdin only once the answer is
+	// in, it would wait until its time ran out.
+	WaitedForInput bool
+	// Stalled says the run was given up on the wall clock (BackstopFactor
+	// times its limit) before the module's own time ran out: the machine
+	// is too busy, or the host is stuck. It is the host's condition, not
+	// the module's: nothing about the run's time is a finding.
+	Stalled bool
+	// Interrupted says the caller's context ended the run (a budget of the
+	// caller's, or a cancellation): like Stalled, not the module's doing.
+	Interrupted bool
+	Wall        time.Duration // the run's wall-clock time, for reports only
 }
+
+// OutOfTime says whether the run ended on a limit of the module's time:
+// what an interpreted run says then is no verdict on the module.
+func (r *Record) OutOfTime() bool { return r.TimedOut || r.NoExit }
+
+// Unjudged says whether the run ended for the host's reasons (Stalled,
+// Interrupted) before the module's: what it did not do in time is no
+// finding.
+func (r *Record) Unjudged() bool { return r.Stalled || r.Interrupted }
 
 // RunConfig says how to run a module once.
 type RunConfig struct {
-	Mounts  Mounts
-	Timeout time.Duration // the whole run; 0 means the host's discovery limit
+	Mounts Mounts
+	// Timeout is the whole run's limit in the module's own time; 0 means
+	// the host's discovery limit.
+	Timeout time.Duration
 	// HTTP configures this run's subako_http; nil allows no host, as at
 	// upload. Its Volume, Data and WriteBudget are set from the run.
 	HTTP *subakohttp.Config
@@ -168,29 +190,45 @@ type RunConfig struct {
 	ExitGrace time.Duration
 }
 
-// session is one running instance and the pipes around it.
+// noLimit is a deadline that never comes.
+const noLimit = time.Duration(math.MaxInt64)
+
+// session is one running instance and the pipes around it. Its limits are
+// in the module's own time (clock); the host's side waits on the wall
+// clock only for the module to do something.
 type session struct {
 	budget    *sandboxfs.Budget
 	rec       *Record
+	clock     *guestClock
 	exitGrace time.Duration // to exit once stdin closes
-	start     time.Time
+	runLimit  time.Duration // the whole run, in the module's time
+	wallStart time.Time
 	cancel    context.CancelFunc
-	stdinR    io.Reader      // what the module reads
-	stdinW    io.WriteCloser // the host's end
-	stopStdin func()         // wakes a module blocked reading stdin
-	// waiting counts the module's reads of stdin in progress (an
-	// in-process pipe's only: an OS pipe is read by wazero directly), and
-	// watched says it is counted.
-	waiting atomic.Int32
-	watched bool
-	sendQ   chan []byte
-	done    chan struct{}
-	halted  chan struct{} // closed when the run is stopped
+	in        stdin
+	done      chan struct{}
+	halted    chan struct{} // closed when the run is stopped
 
-	mu       sync.Mutex
-	notify   chan struct{} // signalled when a line arrives or the module ends
-	read     int           // lines handed out by next
-	closedAt time.Time
+	mu sync.Mutex
+	// change is closed and replaced at every change a waiter may want:
+	// a line, a read or wait of the guest's, a step of the host's.
+	change chan struct{}
+	read   int // lines handed out by next
+	// hostWaits says the host waits for the module (Answer, Pause, Wait)
+	// and will send nothing meanwhile; until then a read of an empty
+	// stdin waits for the host, on the wall clock, at no cost to the
+	// module.
+	hostWaits bool
+	// deadline is when, in the module's time, the host's current wait
+	// ends; a wait the module asks for (a sleep) is granted up to it.
+	deadline time.Duration
+	// blocked counts the guest's waits for input without a time limit
+	// (a read, a poll with no clock); polling those with one.
+	blocked, polling int
+	// parked says the guest asked to wait past the deadline and waits at
+	// it for the host to decide.
+	parked   bool
+	closed   bool // stdin was ended
+	closedAt time.Duration
 	stopWhy  func() // marks the record with why the run was stopped
 }
 
@@ -198,16 +236,22 @@ type session struct {
 // The run gets its own mounts and subako_http, released when it ends.
 func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, error) {
 	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1, StdinClosed: -1}, exitGrace: h.exitGrace,
-		sendQ: make(chan []byte, 16), done: make(chan struct{}), halted: make(chan struct{}), notify: make(chan struct{}, 1)}
+		clock: newGuestClock(), done: make(chan struct{}), halted: make(chan struct{}), change: make(chan struct{}), deadline: noLimit}
 	if cfg.ExitGrace > 0 {
 		s.exitGrace = cfg.ExitGrace
 	}
-	if err := s.openStdin(cfg.OSPipe); err != nil {
-		return nil, &SetupError{Err: err}
+	if cfg.OSPipe {
+		p, err := newOSPipe(s)
+		if err != nil {
+			return nil, &SetupError{Err: err}
+		}
+		s.in = p
+	} else {
+		s.in = &memPipe{s: s}
 	}
 	mounts, err := cfg.Mounts.open(s.budget, s.halted)
 	if err != nil {
-		s.stopStdin()
+		s.in.abort()
 		return nil, &SetupError{Err: err}
 	}
 	httpCfg := subakohttp.Config{}
@@ -220,7 +264,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	httpMod, err := subakohttp.Instantiate(ctx, c.rt, &httpCfg)
 	if err != nil {
 		closeMounts(mounts)
-		s.stopStdin()
+		s.in.abort()
 		return nil, &SetupError{Err: err}
 	}
 	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), c, cfg, s, fsConfig(mounts))
@@ -228,28 +272,9 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		<-s.done
 		_ = httpMod.Close(context.Background())
 		closeMounts(mounts)
-		s.stopStdin()
+		s.in.abort()
 	}()
 	return s, nil
-}
-
-// openStdin makes the pipe the module reads as stdin: in-process, or an
-// operating system's pipe.
-func (s *session) openStdin(osPipe bool) error {
-	if !osPipe {
-		r, w := io.Pipe()
-		s.stdinR, s.stdinW, s.watched = watchedReader{r, s}, w, true
-		s.stopStdin = func() { _ = r.CloseWithError(io.EOF) }
-		return nil
-	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		return err
-	}
-	s.stdinR, s.stdinW = r, w
-	var once sync.Once
-	s.stopStdin = func() { once.Do(func() { _ = w.Close(); _ = r.Close() }) }
-	return nil
 }
 
 // SetupError is a failure of the host to prepare a run (a mount that cannot
@@ -260,58 +285,241 @@ func (e *SetupError) Error() string { return "the host could not set up the run:
 
 func (e *SetupError) Unwrap() error { return e.Err }
 
-// run instantiates the module in a goroutine.
+type sessionKey struct{}
+
+// sessionOf is the session whose guest calls a host function with ctx.
+func sessionOf(ctx context.Context) *session {
+	s, _ := ctx.Value(sessionKey{}).(*session)
+	return s
+}
+
+// run instantiates the module in a goroutine locked to its OS thread,
+// whose CPU time is the module's (see guestClock), and watches the run's
+// limits.
 func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wazero.FSConfig) {
-	timeout := cfg.Timeout
-	if timeout <= 0 {
-		timeout = h.discoverLimit
+	s.runLimit = cfg.Timeout
+	if s.runLimit <= 0 {
+		s.runLimit = h.discoverLimit
 	}
-	runCtx, cancel := context.WithTimeout(context.WithValue(ctx, budgetKey{}, s.budget), timeout)
-	s.start, s.cancel = time.Now(), cancel
+	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
+	runCtx, cancel := context.WithCancel(ctx)
+	s.wallStart, s.cancel = time.Now(), cancel
 	mc := wazero.NewModuleConfig().
 		WithName("").
 		WithArgs(Argv0).
-		WithStdin(s.stdinR).
+		WithStdin(s.in.reader()).
 		WithStdout(stdoutWriter{s}).
 		WithStderr(stderrWriter{s}).
 		WithFSConfig(fs).
-		WithSysWalltime().WithSysNanotime().
+		WithWalltime(s.walltime, sys.ClockResolution(1)).
+		WithNanotime(s.nanotime, sys.ClockResolution(1)).
 		WithNanosleep(s.sleep).
 		WithRandSource(randSource{s})
-	go s.feed()
 	go func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		s.clock.bind()
 		mod, err := c.rt.InstantiateModule(runCtx, c.compiled, mc)
+		s.clock.freeze()
 		if mod != nil {
 			_ = mod.Close(context.Background())
 		}
-		s.finish(err, runCtx)
+		s.finish(err, ctx)
 	}()
-	// A module blocked reading stdin cannot see its context end; closing
-	// stdin's reader wakes it.
-	go func() {
-		select {
-		case <-runCtx.Done():
-			s.stop(func() {
-				if errors.Is(runCtx.Err(), context.DeadlineExceeded) {
-					s.rec.TimedOut = true
-				}
-			})
-		case <-s.done:
-		}
-	}()
+	go s.watch(ctx)
 }
 
-// feed writes queued requests to stdin in order, without blocking the
-// caller, and ends stdin once the queue is closed and written.
-func (s *session) feed() {
-	broken := false
-	for line := range s.sendQ {
-		if !broken {
-			_, err := s.stdinW.Write(line)
-			broken = err != nil
+// watch stops the run when the module's time passes the run's limit, when
+// the wall clock passes BackstopFactor times it (the host's condition),
+// or when the caller's context ends.
+func (s *session) watch(ctx context.Context) {
+	backstop := s.wallStart.Add(time.Duration(min(float64(s.runLimit)*BackstopFactor, float64(noLimit))))
+	for {
+		now := s.clock.now()
+		if now >= s.runLimit {
+			s.stop(func() { s.rec.TimedOut = true })
+			return
+		}
+		wallLeft := time.Until(backstop)
+		if wallLeft <= 0 {
+			s.stop(func() { s.rec.Stalled = true })
+			return
+		}
+		s.mu.Lock()
+		ch := s.change
+		s.mu.Unlock()
+		t := time.NewTimer(max(min(s.runLimit-now, wallLeft), time.Millisecond))
+		select {
+		case <-s.done:
+			t.Stop()
+			return
+		case <-ctx.Done():
+			t.Stop()
+			s.stop(func() { s.rec.Interrupted = true })
+			return
+		case <-ch:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// changed wakes every waiter to look again.
+func (s *session) changed() {
+	s.mu.Lock()
+	s.signal()
+	s.mu.Unlock()
+}
+
+// signal is changed with s.mu held.
+func (s *session) signal() {
+	close(s.change)
+	s.change = make(chan struct{})
+}
+
+// nanotime is the module's monotonic clock: its own time.
+func (s *session) nanotime() int64 { return int64(s.clock.now()) }
+
+// walltime is the module's wall clock: the run's start on the real one,
+// advanced by the module's own time.
+func (s *session) walltime() (int64, int32) {
+	t := s.wallStart.Add(s.clock.now())
+	return t.Unix(), int32(t.Nanosecond())
+}
+
+// sleep is the module's clock sleep: granted at once (see grant).
+func (s *session) sleep(ns int64) { s.grant(time.Duration(ns)) }
+
+// grant gives the module a wait of d it asked for, at once: its time
+// moves on by d, without the wall clock's. A wait past the host's current
+// deadline or the run's limit stops there, and the guest waits at it for
+// the host to decide (stop the run, or move the deadline on); it returns
+// early when stdin becomes ready and ready is set (a poll).
+func (s *session) grant(d time.Duration) {
+	s.grantUntil(d, false)
+}
+
+func (s *session) grantUntil(d time.Duration, forInput bool) {
+	for d > 0 {
+		s.mu.Lock()
+		limit := min(s.deadline, s.runLimit) - s.clock.now()
+		if d <= limit {
+			s.clock.grant(d)
+			s.signal()
+			s.mu.Unlock()
+			return
+		}
+		if limit > 0 {
+			s.clock.grant(limit)
+			d -= limit
+		}
+		s.parked = true
+		s.signal()
+		ch := s.change
+		s.mu.Unlock()
+		select {
+		case <-ch:
+		case <-s.halted:
+		}
+		s.mu.Lock()
+		s.parked = false
+		s.mu.Unlock()
+		select {
+		case <-s.halted:
+			return
+		default:
+		}
+		if forInput && s.in.ready() {
+			return
 		}
 	}
-	_ = s.stdinW.Close()
+}
+
+// awaitInput is the guest's wait for stdin: a read (timeout < 0), or a
+// poll_oneoff with a clock (timeout >= 0). It says whether stdin is
+// ready. While the host is still acting (it has not yet sent what it
+// will, nor begun to wait for an answer), the guest waits for it on the
+// wall clock, at no cost to its time; once the host waits, a read with
+// nothing to read blocks until the host acts (the state the host reads as
+// waiting for more input), and a poll is granted its timeout at once.
+func (s *session) awaitInput(timeout time.Duration) bool {
+	for {
+		select {
+		case <-s.halted:
+			return true // the read or poll ends; the run is over
+		default:
+		}
+		s.mu.Lock()
+		settled := s.settled()
+		if settled && s.in.ready() {
+			s.mu.Unlock()
+			return true
+		}
+		if settled && s.hostWaits && timeout >= 0 {
+			s.polling++
+			s.signal()
+			s.mu.Unlock()
+			s.grantUntil(timeout, true)
+			s.mu.Lock()
+			s.polling--
+			s.signal()
+			s.mu.Unlock()
+			return s.in.ready()
+		}
+		counted := settled && s.hostWaits
+		if counted {
+			s.blocked++
+			s.signal()
+		}
+		ch := s.change
+		s.mu.Unlock()
+		select {
+		case <-ch:
+		case <-s.halted:
+		}
+		if counted {
+			s.mu.Lock()
+			s.blocked--
+			s.mu.Unlock()
+		}
+	}
+}
+
+// settled says whether what the host queued has reached stdin (an OS
+// pipe is written by a feeder); s.mu is held.
+func (s *session) settled() bool {
+	if p, ok := s.in.(*osPipe); ok {
+		return p.settled()
+	}
+	return true
+}
+
+// beforeStdinRead is called as the guest calls fd_read on an OS pipe's
+// stdin: a blocking read waits as awaitInput says; a non-blocking one
+// only for the host's own writes and steps to be done, and then reads
+// (EAGAIN when nothing is there).
+func (s *session) beforeStdinRead() {
+	if _, ok := s.in.(*osPipe); !ok {
+		return // an in-process pipe's reads wait in memReader
+	}
+	if !s.in.nonblocking() {
+		s.awaitInput(-1)
+		return
+	}
+	for {
+		s.mu.Lock()
+		if s.settled() && (s.hostWaits || s.in.ready()) {
+			s.mu.Unlock()
+			return
+		}
+		ch := s.change
+		s.mu.Unlock()
+		select {
+		case <-ch:
+		case <-s.halted:
+			return
+		}
+	}
 }
 
 // send writes one request line (a newline is added).
@@ -319,80 +527,169 @@ func (s *session) send(msg []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rec.Sent = append(s.rec.Sent, msg)
-	if s.closedAt.IsZero() {
-		s.sendQ <- append(append([]byte{}, msg...), '\n')
+	if !s.closed {
+		s.in.write(append(append([]byte{}, msg...), '\n'))
 	}
+	s.signal()
 }
 
-// closeStdin ends stdin after what is queued.
+// closeStdin ends stdin after what is queued; the module has its exit
+// grace from now.
 func (s *session) closeStdin() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closedAt.IsZero() {
-		s.closedAt = time.Now()
-		s.rec.StdinClosed = s.closedAt.Sub(s.start)
-		close(s.sendQ)
+	if !s.closed {
+		s.closed = true
+		s.closedAt = s.clock.now()
+		s.rec.StdinClosed = s.closedAt
+		s.in.end()
+		s.hostWaits = true
+		s.deadline = s.closedAt + s.exitGrace
+		s.signal()
 	}
 }
 
-// answer waits up to wait for the answer to the request with id (its
-// IDKey), stdin held open as Subako holds it, and returns it. It gives up
-// early at a line that breaks the call. When no answer came in time, it
-// closes stdin and gives the module its exit grace to answer after all:
-// an answer then is the mark of a module that reads to end of input
-// before answering (Record.HeldOpen, then BreakWaitsForEOF); with none,
-// the run is stopped as out of time. This is the one home of that
-// diagnosis, for subakogo call and the probes alike.
+// waitOutcome is why a wait of the host's ended.
+type waitOutcome int
+
+const (
+	gotLine    waitOutcome = iota // a line to read
+	ended                         // the module's run is over
+	expired                       // the deadline passed in the module's time
+	waitsInput                    // the module waits for more input
+)
+
+// hostWait waits, as the host, until a line is there to read (when lines
+// is set), the run ends, the deadline passes in the module's time, or the module waits for
+// more input the host will not send (it is blocked reading stdin, or
+// polling it, with nothing to read). The wall clock only paces the checks
+// of the module's time.
+func (s *session) hostWait(lines bool) waitOutcome {
+	for {
+		s.mu.Lock()
+		if lines && s.read < len(s.rec.Lines) {
+			s.mu.Unlock()
+			return gotLine
+		}
+		if s.ended() {
+			s.mu.Unlock()
+			return ended
+		}
+		now := s.clock.now()
+		if now >= s.deadline {
+			s.mu.Unlock()
+			return expired
+		}
+		if !s.closed && s.blocked > 0 && s.settled() && !s.in.ready() {
+			s.mu.Unlock()
+			return waitsInput
+		}
+		ch := s.change
+		left := s.deadline - now
+		s.mu.Unlock()
+		t := time.NewTimer(max(left, time.Millisecond))
+		select {
+		case <-ch:
+		case <-s.done:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// waitFor sets the host waiting for the module, until wait more of its
+// time has passed.
+func (s *session) waitFor(wait time.Duration) { s.waitUntil(s.clock.now() + wait) }
+
+// waitUntil sets the host waiting for the module, until its time reaches
+// deadline.
+func (s *session) waitUntil(deadline time.Duration) {
+	s.mu.Lock()
+	s.hostWaits = true
+	if !s.closed {
+		s.deadline = deadline
+	}
+	s.signal()
+	s.mu.Unlock()
+}
+
+// acting ends a wait of the host's: the host is about to send again.
+func (s *session) acting() {
+	s.mu.Lock()
+	if !s.closed {
+		s.hostWaits = false
+		s.deadline = noLimit
+	}
+	s.signal()
+	s.mu.Unlock()
+}
+
+// answer waits up to wait of the module's time for the answer to the
+// request with id (its IDKey), stdin held open as Subako holds it, and
+// returns it. It gives up early at a line that breaks the call. When the
+// module waits for more input with the request unanswered (see hostWait),
+// or its time ran out while it polled stdin, stdin is closed and the
+// module has its exit grace to answer after all: an answer then is the
+// mark of a module that reads to end of input, or buffers stdout until it
+// exits (Record.WaitedForInput, then BreakWaitsForEOF); with none, the
+// run is stopped as out of time. This is the one home of that diagnosis,
+// for subakogo call and the probes alike.
 func (s *session) answer(id string, wait time.Duration) (Message, bool) {
-	msg, ok, broken := s.find(id, time.Now().Add(wait))
-	if !ok && !broken {
-		s.giveUp(id, wait)
+	s.waitFor(wait)
+	defer s.acting()
+	msg, outcome := s.find(id)
+	switch outcome {
+	case gotLine:
+		return msg, true
+	case expired, waitsInput:
+		s.giveUp(id, outcome)
 	}
-	return msg, ok
+	return Message{}, false
 }
 
-// find reads stdout lines until the answer to id (ok), a line that breaks
-// the call (broken), the module's end or until.
-// The ids asked are read once: the caller, who alone sends, is waiting.
-func (s *session) find(id string, until time.Time) (msg Message, ok, broken bool) {
+// find reads stdout lines until the answer to id (gotLine), a line that
+// breaks the call (ended), the module's end or another outcome of
+// hostWait. The ids asked are read once: the caller, who alone sends, is
+// waiting.
+func (s *session) find(id string) (Message, waitOutcome) {
 	s.mu.Lock()
 	asked := s.rec.asked()
 	s.mu.Unlock()
 	for {
-		line, more := s.next(time.Until(until))
-		if !more {
-			return Message{}, false, false
+		line, outcome := s.nextLine()
+		if outcome != gotLine {
+			return Message{}, outcome
 		}
 		if m, ok := ParseMessage(line.Text); ok && m.Method == "" && m.HasID() && IDKey(m.ID) == id {
-			return m, true, false
+			return m, gotLine
 		}
 		if _, broken := breaksLine(line.Text, asked); broken {
-			return Message{}, false, true // the call is crashed; the record says why
+			return Message{}, ended // the call is crashed; the record says why
 		}
 	}
 }
 
-// giveUp ends a wait of waited for the answer to id that saw none, the
-// module still running. A module that is not waiting for stdin is busy (a
-// slow tool, a loop) and is stopped as out of time. One that waits for
-// more input before it answers would wait for ever in Subako: stdin is
-// closed and the module has its exit grace to answer after all. An answer
-// then confirms it reads to end of input before answering
-// (Record.HeldOpen, BreakWaitsForEOF); with none, the run is stopped as
-// out of time.
-func (s *session) giveUp(id string, waited time.Duration) {
+// giveUp ends a wait for the answer to id that saw none, the module still running. A module whose time ran
+// out while busy (a slow tool, a loop, a long sleep) is stopped as out of
+// time. One that waits for more input before it answers would wait for
+// ever in Subako: stdin is closed and the module has its exit grace to
+// answer after all.
+func (s *session) giveUp(id string, why waitOutcome) {
 	if s.ended() {
 		return
 	}
-	if s.watched && s.waiting.Load() == 0 {
+	s.mu.Lock()
+	forInput := why == waitsInput || s.polling > 0 || s.blocked > 0
+	s.mu.Unlock()
+	if !forInput {
 		s.stop(func() { s.rec.TimedOut = true })
 		return
 	}
 	s.mu.Lock()
-	s.rec.HeldOpen = waited
+	s.rec.WaitedForInput = true
 	s.mu.Unlock()
 	s.closeStdin()
-	if _, late, _ := s.find(id, time.Now().Add(s.exitGrace)); !late && !s.ended() {
+	if _, outcome := s.find(id); outcome == expired {
 		s.stop(func() { s.rec.TimedOut = true })
 	}
 }
@@ -407,52 +704,57 @@ func (s *session) ended() bool {
 	}
 }
 
-// next waits for the next stdout line. ok is false when the module ended
-// (or the wait ran out) with no further line.
-func (s *session) next(wait time.Duration) (Line, bool) {
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
+// nextLine hands out the next stdout line, or says why there is none.
+func (s *session) nextLine() (Line, waitOutcome) {
 	for {
 		s.mu.Lock()
 		if s.read < len(s.rec.Lines) {
 			l := s.rec.Lines[s.read]
 			s.read++
 			s.mu.Unlock()
-			return l, true
+			return l, gotLine
 		}
 		s.mu.Unlock()
-		select {
-		case <-s.notify:
-		case <-s.done:
-			s.mu.Lock()
-			more := s.read < len(s.rec.Lines)
-			s.mu.Unlock()
-			if !more {
-				return Line{}, false
-			}
-		case <-timer.C:
-			return Line{}, false
+		if outcome := s.hostWait(true); outcome != gotLine {
+			return Line{}, outcome
 		}
 	}
 }
 
+// next waits up to wait of the module's time for the next stdout line. ok
+// is false when the module ended, waits for input, or the wait ran out,
+// with no further line.
+func (s *session) next(wait time.Duration) (Line, bool) {
+	s.waitFor(wait)
+	defer s.acting()
+	l, outcome := s.nextLine()
+	return l, outcome == gotLine
+}
+
+// pause lets the module run for d of its own time with nothing more sent;
+// it ends sooner when the module waits for input or ends. Lines written
+// meanwhile are left for the next read.
+func (s *session) pause(d time.Duration) {
+	s.waitFor(d)
+	defer s.acting()
+	s.hostWait(false)
+}
+
 // wait closes stdin and waits for the module to exit, stopping it when it
-// takes longer than its exit grace.
+// takes longer than its exit grace of its own time.
 func (s *session) wait() *Record {
 	s.closeStdin()
+	if s.hostWait(false) == expired {
+		s.stop(func() { s.rec.NoExit = true })
+	}
 	select {
 	case <-s.done:
-	case <-time.After(s.exitGrace):
-		s.stop(func() { s.rec.NoExit = true })
-		select {
-		case <-s.done:
-		case <-time.After(stopWait):
-			// The module is stuck where it cannot be interrupted; give up on
-			// it rather than hang the host.
-			s.mu.Lock()
-			s.rec.NoExit = true
-			s.mu.Unlock()
-		}
+	case <-time.After(stopWait):
+		// The module is stuck where it cannot be interrupted; give up on
+		// it rather than hang the host.
+		s.mu.Lock()
+		s.rec.NoExit = true
+		s.mu.Unlock()
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -469,53 +771,43 @@ func (s *session) stop(why func()) {
 	}
 	s.mu.Unlock()
 	s.cancel()
-	s.stopStdin()
+	s.in.abort()
 }
 
-// sleep is the module's clock sleep (poll_oneoff). Unlike wazero's own it
-// wakes when the run is stopped: a module asleep in the host would
-// otherwise never see its context end.
-func (s *session) sleep(ns int64) {
-	t := time.NewTimer(time.Duration(ns))
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-s.halted:
-	}
-}
-
-func (s *session) finish(err error, runCtx context.Context) {
+func (s *session) finish(err error, ctx context.Context) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r := s.rec
-	now := time.Now()
-	r.Elapsed = now.Sub(s.start)
+	now := s.clock.now()
+	r.Elapsed = now
+	r.Wall = time.Since(s.wallStart)
 	r.BytesWritten = s.budget.Used()
 	r.Stderr = stderrTail(r.Stderr)
-	if !s.closedAt.IsZero() {
-		r.CloseToExit = now.Sub(s.closedAt)
+	if s.closed {
+		r.CloseToExit = now - s.closedAt
 	}
 	var exit *sys.ExitError
 	switch {
 	case s.stopWhy != nil:
 		s.stopWhy()
-		if r.Trap == "" && !r.TimedOut && !r.Overflow && !r.NoExit {
+		if r.Trap == "" && !r.TimedOut && !r.Overflow && !r.NoExit && !r.Unjudged() {
 			r.Trap = "stopped"
 		}
 	case err == nil:
 		r.Exited = true
 	case errors.As(err, &exit) && exit.ExitCode() < sys.ExitCodeDeadlineExceeded:
 		r.Exited, r.ExitCode = true, exit.ExitCode()
-	case runCtx.Err() != nil:
-		r.TimedOut = true
+	case ctx.Err() != nil:
+		r.Interrupted = true
 	default:
 		r.Trap = err.Error()
 	}
-	if r.Exited && s.closedAt.IsZero() {
+	if r.Exited && !s.closed {
 		r.CloseToExit = -1
 	}
 	s.cancel()
 	close(s.done)
+	s.signal()
 }
 
 type stdoutWriter struct{ s *session }
@@ -534,7 +826,8 @@ func (w stdoutWriter) Write(p []byte) (int, error) {
 		s.stop(func() { r.Overflow = true })
 		return n, nil
 	}
-	at := time.Since(s.start)
+	at := s.clock.now()
+	lines := len(r.Lines)
 	for {
 		i := bytes.IndexByte(p, '\n')
 		if i < 0 {
@@ -547,11 +840,10 @@ func (w stdoutWriter) Write(p []byte) (int, error) {
 		r.Partial = nil
 		p = p[i+1:]
 	}
-	s.mu.Unlock()
-	select {
-	case s.notify <- struct{}{}:
-	default:
+	if len(r.Lines) > lines {
+		s.signal() // a line for the host to read
 	}
+	s.mu.Unlock()
 	return n, nil
 }
 
@@ -583,20 +875,6 @@ func stderrTail(b []byte) []byte {
 		return b[len(b)-StderrShown:]
 	}
 	return b
-}
-
-// watchedReader is stdin as the module reads it, counting the reads in
-// progress: one that blocks while a request is unanswered means the
-// module wants more input before it answers.
-type watchedReader struct {
-	r *io.PipeReader
-	s *session
-}
-
-func (w watchedReader) Read(p []byte) (int, error) {
-	w.s.waiting.Add(1)
-	defer w.s.waiting.Add(-1)
-	return w.r.Read(p)
 }
 
 // randSource is the module's random_get. It hands out at most randChunk

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tetratelabs/wazero"
 
+	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
@@ -59,11 +60,13 @@ func ServeCompileWorker() {
 // workerJob is what a worker is asked: the module is its stdin.
 type workerJob struct {
 	Cache      string        // the compilation cache to write
-	Limit      time.Duration // the worker's time, after which it exits
+	Limit      time.Duration // the worker's CPU time, after which it exits
 	Memory     int64         // the runtime's memory limit, as the host's
 	AddrSpace  int64         // the worker's address-space cap
 	Background bool          // compiling for the cache: lower priority
 }
+
+var errBackstop = errors.New("past the wall-clock backstop")
 
 // The worker's exit codes.
 const (
@@ -78,7 +81,7 @@ func runWorker(spec string) int {
 		return workerFailed
 	}
 	limitWorker(job.AddrSpace, job.Background)
-	time.AfterFunc(job.Limit, func() { os.Exit(workerLate) })
+	go exitPast(job.Limit)
 	wasm, err := io.ReadAll(io.LimitReader(os.Stdin, input.MaxModule+1))
 	_ = os.Remove(os.Getenv(workerInEnv))
 	if err != nil {
@@ -90,6 +93,17 @@ func runWorker(spec string) int {
 		return workerFailed
 	}
 	return 0
+}
+
+// exitPast ends the worker as late once it has used limit of CPU time.
+func exitPast(limit time.Duration) {
+	for {
+		left := limit - cputime.Process()
+		if left <= 0 {
+			os.Exit(workerLate)
+		}
+		time.Sleep(max(left, time.Millisecond)) // CPU time cannot pass faster than the cores allow: look again then
+	}
 }
 
 // compileInto compiles wasm into a cache of its own inside job.Cache, so
@@ -128,11 +142,15 @@ func compileInto(job workerJob, wasm []byte) error {
 	return nil
 }
 
-// compileInWorker has a worker process compile wasm into the cache and
-// waits for it; the worker is killed when ctx ends (limit is the time ctx
-// gives, for the message), which is then a *CompileTimeoutError. A background worker runs at a lower priority, so
-// that it does not slow the run that is waiting for an answer.
+// compileInWorker has a worker process compile wasm into the cache within
+// limit of its CPU time, and waits for it: a worker past the limit stops
+// itself, which is a *CompileTimeoutError. The worker is killed when ctx
+// ends, or past BackstopFactor times the limit on the wall clock (a
+// *StalledError). A background worker runs at a lower priority, so that
+// it does not slow the run that is waiting for an answer.
 func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration, background bool) error {
+	ctx, cancel := context.WithTimeoutCause(ctx, BackstopFactor*limit, errBackstop)
+	defer cancel()
 	exe, err := os.Executable()
 	if err != nil {
 		return err
@@ -166,8 +184,12 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	switch {
 	case err == nil:
 		return nil
-	case ctx.Err() != nil, errors.As(err, &exit) && exit.ExitCode() == workerLate:
+	case errors.As(err, &exit) && exit.ExitCode() == workerLate:
 		return &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
+	case context.Cause(ctx) == errBackstop:
+		return &StalledError{What: "compiling the module", Limit: limit}
+	case ctx.Err() != nil:
+		return ctx.Err()
 	case errors.As(err, &exit) && exit.ExitCode() == workerFailed:
 		return errors.New(strings.TrimSpace(stderr.String()))
 	}

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"time"
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/input"
@@ -82,29 +81,31 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	if err != nil {
 		return findings, nil, err
 	}
-	// One deadline for compiling and discovery, as Subako's 10 s; the run
-	// may outlast it by twice the exit grace, to be watched once stdin
-	// closes (see host.Discover). The probes keep to their own budget.
-	parent := ctx
-	start := time.Now()
-	ctx, cancel := context.WithDeadline(parent, start.Add(h.DiscoverLimit()+2*h.ExitGrace()))
-	defer cancel()
-	compileCtx, cancelCompile := context.WithDeadline(ctx, start.Add(h.DiscoverLimit()))
-	defer cancelCompile()
-	m, err := h.Compile(compileCtx, bytes.Clone(wasm))
+	// Compiling is limited in CPU time (host.CompileLimit), discovery in
+	// the module's own time (Subako's 10 s): neither depends on this
+	// machine's load, which shows only as a host.StalledError.
+	m, err := h.Compile(ctx, bytes.Clone(wasm))
 	var late *host.CompileTimeoutError
+	var stalled *host.StalledError
 	switch {
 	case errors.As(err, &late):
 		findings = append(findings, rules.Finding{Rule: rules.ProtocolTimeout, Offset: -1, Message: err.Error() +
-			" (a module this slow to compile is far from what toolchains emit, or this machine is very busy)"})
+			" (a module this costly to compile is far from what toolchains emit)"})
 		return findings, nil, nil
+	case errors.As(err, &stalled), ctx.Err() != nil:
+		return findings, nil, err // the machine's condition or the caller's, not the module's
 	case err != nil:
 		findings = append(findings, rules.Finding{Rule: rules.ProtocolTrap, Message: "the host could not compile the module: " + err.Error(), Offset: -1})
 		return findings, nil, nil //nolint:nilerr // a module the host cannot compile is a finding, not a failure of the linter
 	}
 	d := h.Discover(ctx, m, assets)
-	if d.Err != nil {
+	switch {
+	case d.Err != nil:
 		return findings, nil, d.Err // the host's failure, not the module's
+	case d.Record.Stalled:
+		return findings, nil, &host.StalledError{What: "upload discovery", Limit: h.DiscoverLimit()}
+	case d.Record.Interrupted:
+		return findings, nil, fmt.Errorf("upload discovery was interrupted: %w", context.Cause(ctx))
 	}
 	findings = append(findings, protocolcheck.Check(d)...)
 	switch {
@@ -118,7 +119,7 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	if c.Probes != nil && d.Stopped == nil && len(d.Tools) > 0 && !hasError(findings) {
 		opt := *c.Probes
 		opt.Assets = assets
-		res := probe.Run(parent, h, m, d.Tools, opt)
+		res := probe.Run(ctx, h, m, d.Tools, opt)
 		findings = append(findings, res.Findings...)
 		if res.Err != nil {
 			return findings, d, fmt.Errorf("the probes: %w", res.Err) // the host's failure, not the module's

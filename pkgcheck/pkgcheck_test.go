@@ -242,7 +242,7 @@ func TestCompileDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := New(host.Options{CacheDir: "-", Engine: host.EngineCompiler, DiscoverLimit: 50 * time.Millisecond})
+	c := New(host.Options{CacheDir: "-", Engine: host.EngineCompiler, CompileLimit: 5 * time.Millisecond})
 	defer c.Close(context.Background())
 	findings, _, err := c.Module(context.Background(), wasm, "", true)
 	if err != nil || len(findings) != 1 || findings[0].Rule != rules.ProtocolTimeout || !strings.Contains(findings[0].Message, "abandoned") {

@@ -7,9 +7,12 @@
 // a slow exit, an answered notification, a mangled id, a structuredContent
 // that breaks its own outputSchema, extra lines on stdout.
 //
-// The probes run one at a time, within a total time (Options.Budget) from
-// which every run's limits are derived, so a hostile module cannot hold
-// the caller longer than that. Each finding names the probe and the tool,
+// The probes run one at a time within a budget of CPU time
+// (Options.Budget), the linter's and the module's together, so that a
+// hostile module cannot hold the caller for long and a busy machine does
+// not change which probes run. Every run's limits are the module's own
+// time (see host's time model); a run the budget leaves out is listed
+// (P042), never blamed on the module. Each finding names the probe and the tool,
 // and for argument probes the case.
 package probe
 
@@ -23,6 +26,7 @@ import (
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/probe/argsgen"
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -69,13 +73,15 @@ func ParseLevel(s string) (Level, error) {
 
 // Defaults of Options.
 const (
-	// DefaultBudget is the probes' total time for a package (--probe-time).
+	// DefaultBudget is the probes' CPU time for a package (--probe-time).
 	DefaultBudget = 20 * time.Second
-	// DefaultRunLimit bounds how long a probe waits for one answer with
-	// stdin held open. Subako gives a call a minute; a probe's arguments
-	// reach no network, so a tool that answers at all answers far sooner.
+	// DefaultRunLimit bounds how long, in the module's own time, a probe
+	// waits for one answer with stdin held open. Subako gives a call a
+	// minute; a probe's arguments reach no network, so a tool that answers
+	// at all answers far sooner.
 	DefaultRunLimit = 3 * time.Second
-	// DefaultPause is the pause between the two requests of the pause probe.
+	// DefaultPause is the pause between the two requests of the pause
+	// probe, in the module's own time.
 	DefaultPause = 100 * time.Millisecond
 
 	// MaxInvalid is how many invalid cases a tool is called with.
@@ -84,8 +90,6 @@ const (
 	// maxListed is how many runs P042 names.
 	maxListed = 10
 
-	// minAnswer is the least time worth starting a run for.
-	minAnswer = 50 * time.Millisecond
 	// shortGrace is the exit grace of the runs after one that did not
 	// exit: the slow exit is reported once, and each later run would cost
 	// the whole grace again.
@@ -107,7 +111,7 @@ type Generator func(inputSchema json.RawMessage) (cases []Case, notes []string)
 // defaults.
 type Options struct {
 	Level    Level
-	Budget   time.Duration // total time; 0 means DefaultBudget
+	Budget   time.Duration // total CPU time; 0 means DefaultBudget
 	RunLimit time.Duration // one answer's wait; 0 means DefaultRunLimit
 	Pause    time.Duration // the pause probe's pause; 0 means DefaultPause
 	// Assets is the package's assets directory, mounted at /package; ""
@@ -131,7 +135,11 @@ type Result struct {
 	Findings []rules.Finding
 	Runs     []RunInfo
 	NotRun   []string // "probe on tool" for each run left out when time ran out
-	Elapsed  time.Duration
+	// Stalled lists "probe on tool" for each run given up on the wall
+	// clock (host.Record.Stalled): the machine's condition, not judged.
+	Stalled []string
+	Elapsed time.Duration // on the wall clock
+	CPU     time.Duration // the process's CPU time while they ran
 	// Err is the host's failure to set up a run (a *host.SetupError, or
 	// the volume's temporary directory): no run starts once it is known
 	// (the pause probe's, started beside the others, is still judged), and
@@ -178,8 +186,9 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	if r.opt.Cases == nil {
 		r.opt.Cases = defaultCases
 	}
-	start := time.Now()
-	r.deadline = start.Add(r.opt.Budget)
+	start, cpu := time.Now(), cputime.Process()
+	r.spent = func() time.Duration { return cputime.Process() - cpu }
+	r.backstop = start.Add(host.BackstopFactor * r.opt.Budget)
 	r.grace = h.ExitGrace()
 	for _, raw := range tools {
 		var t tool
@@ -190,16 +199,25 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	if len(r.tools) > 0 {
 		r.run(ctx)
 	}
-	r.res.Elapsed = time.Since(start)
+	r.res.Elapsed, r.res.CPU = time.Since(start), r.spent()
 	if len(r.res.NotRun) > 0 {
-		notRun := r.res.NotRun
-		if len(notRun) > maxListed {
-			notRun = append(notRun[:maxListed:maxListed], fmt.Sprintf("and %d more", len(r.res.NotRun)-maxListed))
-		}
 		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
-			"the probes' %v ran out (--probe-time); not run: %s", r.opt.Budget, strings.Join(notRun, ", "))})
+			"the probes' %v of CPU time ran out (--probe-time); not run: %s", r.opt.Budget, listed(r.res.NotRun))})
+	}
+	if len(r.res.Stalled) > 0 {
+		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
+			"this machine is too busy: the host gave up on the wall clock (%dx a run's limit) before the module's own time ran out; not judged: %s",
+			host.BackstopFactor, listed(r.res.Stalled))})
 	}
 	return r.res
+}
+
+// listed joins runs' names, at most maxListed of them.
+func listed(runs []string) string {
+	if len(runs) > maxListed {
+		runs = append(runs[:maxListed:maxListed], fmt.Sprintf("and %d more", len(runs)-maxListed))
+	}
+	return strings.Join(runs, ", ")
 }
 
 // defaultCases is the generator used when Options.Cases is nil: argsgen's
@@ -229,7 +247,8 @@ type runner struct {
 	opt      Options
 	tools    []tool
 	res      *Result
-	deadline time.Time
+	spent    func() time.Duration // the CPU time used of the budget
+	backstop time.Time            // on the wall clock, when no run starts any more
 	grace    time.Duration
 	slowExit bool // an exit problem was reported; later runs ignore theirs
 	// once holds the index in res.Findings of the module-wide rules
@@ -350,9 +369,11 @@ func waited(rec *host.Record) bool {
 	return false
 }
 
-// limits gives the next run its answer wait and exit grace from what is
-// left of the budget; ok is false when too little is left, and the run is
-// listed as not run.
+// limits gives the next run its answer wait and exit grace, in the
+// module's own time; ok is false when the budget is spent (or its wall
+// backstop passed), and the run is listed as not run. A run's limits are
+// never cut by what is left of the budget: a run that starts is judged by
+// the same limits whatever the machine's load.
 func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok bool) {
 	if r.res.Err != nil {
 		return 0, 0, false // the host cannot run the probes
@@ -361,12 +382,21 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 	if r.slowExit {
 		grace = min(grace, shortGrace)
 	}
-	wait = min(r.opt.RunLimit, time.Until(r.deadline)-2*grace)
-	if wait < minAnswer {
+	if r.spent() >= r.opt.Budget || time.Now().After(r.backstop) {
 		r.res.NotRun = append(r.res.NotRun, probe+" on "+toolName)
 		return 0, 0, false
 	}
-	return wait, grace, true
+	return r.opt.RunLimit, grace, true
+}
+
+// unjudged says whether a run ended for the host's reasons (see
+// host.Record.Unjudged), and lists it.
+func (r *runner) unjudged(probe, toolName string, rec *host.Record) bool {
+	if rec.Unjudged() {
+		r.res.Stalled = append(r.res.Stalled, probe+" on "+toolName)
+		return true
+	}
+	return false
 }
 
 // play starts one run with a fresh temporary volume (removed afterwards),
@@ -429,13 +459,13 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	// it compiles, and an interpreted run may miss a time limit set for
 	// compiled code: such a run (unanswered, not for waiting on end of
 	// input) is made again on the compiled code, and that one is judged.
-	if rec != nil && interpreted && !answered && rec.TimedOut && !waited(rec) && r.compiled(ctx) {
+	if rec != nil && interpreted && !answered && rec.OutOfTime() && !waited(rec) && r.compiled(ctx) {
 		if wait, grace, ok = r.limits(probe, t.Name); ok {
 			rec, msg, answered = attempt()
 		}
 	}
-	if rec == nil {
-		return nil, false, nil // the host's failure (Result.Err)
+	if rec == nil || r.unjudged(probe, t.Name, rec) {
+		return nil, false, nil // the host's failure (Result.Err), or its condition
 	}
 	n := r.judge(probe, t.Name, caseName, valid, args, rec)
 	r.note(probe, t.Name, caseName, rec, n)
@@ -445,10 +475,11 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	return rec, true, msg.Result
 }
 
-// compiled waits, within the probes' budget, for the module's compiled
-// code, and says whether runs now use it.
+// compiled waits, within the probes' wall backstop, for the module's
+// compiled code (compiled in a worker process, at no cost to the budget),
+// and says whether runs now use it.
 func (r *runner) compiled(ctx context.Context) bool {
-	wait, cancel := context.WithDeadline(ctx, r.deadline)
+	wait, cancel := context.WithDeadline(ctx, r.backstop)
 	defer cancel()
 	return r.m.WaitCompiled(wait)
 }

@@ -209,7 +209,7 @@ func TestDiscoveryWaitsForEOF(t *testing.T) {
 		t.Fatal(err)
 	}
 	fs := protocolcheck.Check(h.Discover(ctx, m, ""))
-	if len(fs) != 1 || fs[0].Rule != rules.ProtocolNoAnswer || !strings.Contains(fs[0].Message, "no answer in 500ms while stdin stayed open; it answered ") {
+	if len(fs) != 1 || fs[0].Rule != rules.ProtocolNoAnswer || !strings.Contains(fs[0].Message, "no answer while stdin stayed open: the module waited for more input") || !strings.Contains(fs[0].Message, "flush stdout") {
 		t.Errorf("%s", messages(fs))
 	}
 }

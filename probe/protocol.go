@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"time"
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
@@ -76,11 +75,6 @@ func (r *runner) startPause(ctx context.Context, t tool, args json.RawMessage) (
 	if !ok {
 		return func() {}
 	}
-	wait = min(wait, (time.Until(r.deadline)-2*grace-r.opt.Pause)/2)
-	if wait < minAnswer {
-		r.res.NotRun = append(r.res.NotRun, ProbePause+" on "+t.Name)
-		return func() {}
-	}
 	type ran struct {
 		rec *host.Record
 		err error
@@ -91,7 +85,7 @@ func (r *runner) startPause(ctx context.Context, t tool, args json.RawMessage) (
 			first, second := json.RawMessage(`"probe-pause-1"`), json.RawMessage(`"probe-pause-2"`)
 			s.Send(host.ToolCall(first, t.Name, args))
 			if _, ok := s.Answer(first, wait); ok {
-				time.Sleep(r.opt.Pause)
+				s.Pause(r.opt.Pause)
 				s.Send(host.ToolCall(second, t.Name, args))
 				s.Answer(second, wait)
 			}
@@ -106,6 +100,9 @@ func (r *runner) startPause(ctx context.Context, t tool, args json.RawMessage) (
 			}
 			return
 		}
+		if r.unjudged(ProbePause, t.Name, got.rec) {
+			return
+		}
 		caseName := "a second request " + r.opt.Pause.String() + " after the first answer, on an OS pipe"
 		r.note(ProbePause, t.Name, caseName, got.rec, r.judge(ProbePause, t.Name, caseName, true, args, got.rec))
 	}
@@ -115,8 +112,7 @@ func (r *runner) startPause(ctx context.Context, t tool, args json.RawMessage) (
 // subako_http request fails as a connection error: the tool must still
 // give a CallToolResult, an isError one most likely.
 func (r *runner) callHTTPErrors(ctx context.Context, t tool, c *Case) {
-	wait := min(r.opt.RunLimit, time.Until(r.deadline))
-	offline := &subakohttp.Config{CallTimeout: wait, Fixture: subakohttp.EmptyFixture("the probe " + ProbeHTTPErrors)}
+	offline := &subakohttp.Config{CallTimeout: r.opt.RunLimit, Fixture: subakohttp.EmptyFixture("the probe " + ProbeHTTPErrors)}
 	r.callWith(ctx, ProbeHTTPErrors, t, c.Name+", every HTTP request failing", true, c.Args, offline)
 }
 

@@ -1,0 +1,35 @@
+//go:build linux
+
+package host
+
+import (
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// pipeAvailable is how many bytes wait in the pipe f (FIONREAD).
+func pipeAvailable(f *os.File) int {
+	n := 0
+	_ = controlFD(f, func(fd int) { n, _ = unix.IoctlGetInt(fd, unix.TIOCINQ) })
+	return n
+}
+
+// isNonblocking says whether f is in non-blocking mode (O_NONBLOCK), as a
+// module sets it through fd_fdstat_set_flags.
+func isNonblocking(f *os.File) bool {
+	nb := false
+	_ = controlFD(f, func(fd int) {
+		fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+		nb = err == nil && fl&unix.O_NONBLOCK != 0
+	})
+	return nb
+}
+
+func controlFD(f *os.File, fn func(fd int)) error {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	return rc.Control(func(fd uintptr) { fn(int(fd)) })
+}

@@ -1,0 +1,140 @@
+package host
+
+import (
+	"context"
+	"encoding/binary"
+	"time"
+
+	"github.com/tetratelabs/wazero/api"
+)
+
+// WASI preview 1's poll_oneoff, as the host gives it: the module's waits
+// are in its own time (see guestClock). A clock subscription is a wait the
+// module asked for, granted at once; a subscription to stdin waits as
+// session.awaitInput says. Other descriptors (files) are always ready.
+
+// The layout of WASI's subscription (48 bytes) and event (32 bytes).
+const (
+	subscriptionSize = 48
+	eventSize        = 32
+
+	eventClock   = 0
+	eventFdRead  = 1
+	eventFdWrite = 2
+
+	clockRealtime  = 0
+	clockMonotonic = 1
+	subclockAbs    = 1
+
+	errnoSuccess = 0
+	errnoInval   = 28
+	errnoFault   = 21
+	eventHangup  = 1
+)
+
+// pollOneoff is poll_oneoff(in, out, nsubscriptions, nevents) -> errno.
+func pollOneoff(ctx context.Context, mod api.Module, stack []uint64) {
+	in, out, n, neventsAt := uint32(stack[0]), uint32(stack[1]), uint32(stack[2]), uint32(stack[3])
+	stack[0] = pollErrno(ctx, mod, in, out, n, neventsAt)
+}
+
+func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32) uint64 {
+	if n == 0 {
+		return errnoInval
+	}
+	s := sessionOf(ctx)
+	mem := mod.Memory()
+	subs, ok := mem.Read(in, n*subscriptionSize)
+	if !ok {
+		return errnoFault
+	}
+	subs = append([]byte(nil), subs...) // the events may overlap them
+	events, ok := mem.Read(out, n*eventSize)
+	if !ok {
+		return errnoFault
+	}
+	le := binary.LittleEndian
+	timeout := time.Duration(-1) // none
+	stdinSub := false
+	for i := range n {
+		sub := subs[i*subscriptionSize:]
+		switch sub[8] {
+		case eventClock:
+			var now time.Duration
+			if s != nil {
+				now = s.clock.now()
+			}
+			t, ok := clockTimeout(sub[16:], now, s)
+			if !ok {
+				return errnoInval
+			}
+			if timeout < 0 || t < timeout {
+				timeout = t
+			}
+		case eventFdRead:
+			stdinSub = stdinSub || le.Uint32(sub[16:]) == 0
+		case eventFdWrite:
+		default:
+			return errnoInval
+		}
+	}
+	// Wait: for stdin, or the clock alone.
+	stdinReady := false
+	switch {
+	case s == nil: // not a run of this host's (a test calling it)
+	case stdinSub:
+		stdinReady = s.awaitInput(max(timeout, -1))
+	case timeout > 0:
+		s.grant(timeout)
+	}
+	clockFired := !stdinSub || !stdinReady
+	var written uint32
+	for i := range n {
+		sub := subs[i*subscriptionSize:]
+		kind := sub[8]
+		fd := le.Uint32(sub[16:])
+		switch {
+		case kind == eventClock && !clockFired,
+			kind == eventFdRead && fd == 0 && !stdinReady:
+			continue
+		}
+		ev := events[written*eventSize : (written+1)*eventSize]
+		clear(ev)
+		copy(ev, sub[:8]) // userdata
+		ev[10] = kind
+		if kind == eventFdRead && fd == 0 && s != nil {
+			le.PutUint64(ev[16:], uint64(s.in.available()))
+			if s.in.ready() && s.in.available() == 0 {
+				le.PutUint16(ev[24:], eventHangup)
+			}
+		}
+		written++
+	}
+	if !mem.WriteUint32Le(neventsAt, written) {
+		return errnoFault
+	}
+	return errnoSuccess
+}
+
+// clockTimeout reads a subscription_clock: how long from now, in the
+// module's time, it fires. ok is false for an unknown clock or flag.
+func clockTimeout(c []byte, now time.Duration, s *session) (time.Duration, bool) {
+	le := binary.LittleEndian
+	id, t, flags := le.Uint32(c), time.Duration(le.Uint64(c[8:])), le.Uint16(c[24:])
+	if t < 0 {
+		t = noLimit // past what a Duration holds
+	}
+	switch {
+	case id != clockRealtime && id != clockMonotonic, flags&^subclockAbs != 0:
+		return 0, false
+	case flags&subclockAbs == 0:
+		return t, true
+	case id == clockMonotonic:
+		return max(t-now, 0), true
+	}
+	// An absolute time on the wall clock the module sees.
+	if s == nil {
+		return 0, true
+	}
+	return max(t-time.Duration(s.wallStart.Add(now).UnixNano()), 0), true
+}

@@ -1,0 +1,217 @@
+package host
+
+import (
+	"io"
+	"os"
+	"sync"
+)
+
+// stdin is the module's standard input as the host feeds it. The host
+// queues bytes and ends the input; the module reads them. What the guest
+// may see is settled by the session (see session.awaitInput), so that a
+// read never races the host's own writes.
+type stdin interface {
+	// reader is what wazero is given as stdin.
+	reader() io.Reader
+	// write queues bytes; it never blocks.
+	write(b []byte)
+	// end ends the input after what is queued.
+	end()
+	// ready says whether a read now returns at once with data or end of
+	// input, everything queued having reached the module's side.
+	ready() bool
+	// available is how many bytes a read would get now (for poll events).
+	available() int
+	// nonblocking says whether the module made stdin non-blocking (an OS
+	// pipe only): its reads then answer EAGAIN rather than wait.
+	nonblocking() bool
+	// abort wakes a blocked read with end of input: the run is stopped.
+	abort()
+}
+
+// memPipe is an in-process stdin: a buffer the host appends to. Its
+// reads wait through the session, which knows why a read waits.
+type memPipe struct {
+	s *session
+
+	mu     sync.Mutex
+	buf    []byte
+	closed bool
+}
+
+func (p *memPipe) reader() io.Reader { return memReader{p} }
+
+func (p *memPipe) write(b []byte) {
+	p.mu.Lock()
+	if !p.closed {
+		p.buf = append(p.buf, b...)
+	}
+	p.mu.Unlock()
+}
+
+func (p *memPipe) end() {
+	p.mu.Lock()
+	p.closed = true
+	p.mu.Unlock()
+}
+
+func (p *memPipe) abort() { p.end() }
+
+func (p *memPipe) ready() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.buf) > 0 || p.closed
+}
+
+func (p *memPipe) available() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.buf)
+}
+
+func (p *memPipe) nonblocking() bool { return false }
+
+type memReader struct{ p *memPipe }
+
+// Read waits, through the session, for data or end of input, then takes
+// what there is.
+func (r memReader) Read(b []byte) (int, error) {
+	r.p.s.awaitInput(-1)
+	p := r.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.buf) == 0 {
+		return 0, io.EOF // ended, or the run was stopped
+	}
+	n := copy(b, p.buf)
+	p.buf = p.buf[n:]
+	if len(p.buf) == 0 {
+		p.buf = nil
+	}
+	return n, nil
+}
+
+// osPipe is an operating system's pipe, as a real runtime gives: a module
+// that makes it non-blocking gets EAGAIN when it is empty. A feeder writes
+// what the host queues; reads are held by the session until the feeder has
+// written what was queued before them (see session.beforeStdinRead).
+type osPipe struct {
+	s    *session
+	r, w *os.File
+
+	mu      sync.Mutex
+	queue   [][]byte
+	queued  int  // bytes queued and not yet written
+	ending  bool // end was called
+	ended   bool // the write end is closed
+	feeding bool // a feeder goroutine is running
+}
+
+func newOSPipe(s *session) (*osPipe, error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	return &osPipe{s: s, r: r, w: w}, nil
+}
+
+func (p *osPipe) reader() io.Reader { return p.r }
+
+func (p *osPipe) write(b []byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ending {
+		return
+	}
+	p.queue = append(p.queue, b)
+	p.queued += len(b)
+	p.startFeeder()
+}
+
+func (p *osPipe) end() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.ending {
+		p.ending = true
+		p.startFeeder()
+	}
+}
+
+// startFeeder starts the goroutine that writes the queue, if none runs;
+// p.mu is held.
+func (p *osPipe) startFeeder() {
+	if !p.feeding {
+		p.feeding = true
+		go p.feed()
+	}
+}
+
+// feed writes the queue in pieces of at most pipeChunk bytes, each of
+// which a pipe takes whole, and closes the write end once asked and
+// written. Every piece written is a change the session hears of.
+func (p *osPipe) feed() {
+	for {
+		p.mu.Lock()
+		if len(p.queue) == 0 {
+			if p.ending && !p.ended {
+				_ = p.w.Close()
+				p.ended = true
+			}
+			p.feeding = false
+			p.mu.Unlock()
+			p.s.changed()
+			return
+		}
+		b := p.queue[0]
+		piece := b[:min(len(b), pipeChunk)]
+		p.mu.Unlock()
+		_, err := p.w.Write(piece)
+		p.mu.Lock()
+		if err != nil { // the read end is closed: the run is over
+			p.queue, p.queued = nil, 0
+		} else {
+			p.queued -= len(piece)
+			if len(piece) == len(b) {
+				p.queue = p.queue[1:]
+			} else {
+				p.queue[0] = b[len(piece):]
+			}
+		}
+		p.mu.Unlock()
+		p.s.changed()
+	}
+}
+
+// pipeChunk is PIPE_BUF, what a pipe takes in one write.
+const pipeChunk = 4096
+
+// settled says whether everything queued (and the end, if asked) has
+// reached the pipe.
+func (p *osPipe) settled() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.queued == 0 && (!p.ending || p.ended)
+}
+
+func (p *osPipe) ready() bool {
+	p.mu.Lock()
+	ended := p.ended
+	p.mu.Unlock()
+	return ended || p.available() > 0
+}
+
+func (p *osPipe) available() int { return pipeAvailable(p.r) }
+
+func (p *osPipe) nonblocking() bool { return isNonblocking(p.r) }
+
+func (p *osPipe) abort() {
+	p.mu.Lock()
+	p.ending = true
+	if !p.ended {
+		p.ended = true
+		p.queue, p.queued = nil, 0
+		_ = p.w.Close()
+	}
+	p.mu.Unlock()
+	_ = p.r.Close()
+}

@@ -1,0 +1,25 @@
+//go:build !linux
+
+package cputime
+
+import "time"
+
+// Thread falls back to the wall clock where a thread's CPU clock cannot be
+// read from another thread: there a busy machine can still make a module
+// look slow (see docs/host.md, the time model).
+type Thread struct{ start time.Time }
+
+// CurrentThread is a wall clock from now.
+func CurrentThread() *Thread { return &Thread{start: time.Now()} }
+
+// Elapsed is the wall time since the clock was made.
+func (t *Thread) Elapsed() time.Duration { return time.Since(t.start) }
+
+var processStart = time.Now()
+
+// Process falls back to the wall time since the process started.
+func Process() time.Duration { return time.Since(processStart) }
+
+// Measured says whether these clocks count CPU time (false here: they are
+// the wall clock).
+const Measured = false
