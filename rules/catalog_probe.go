@@ -70,16 +70,19 @@ see only the text.`,
 
 	ProbeWaitsForEOF = &Rule{ID: "P035", Slug: "probe-waits-for-eof", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
 		Title: "The module did not answer while stdin stayed open",
-		Why: `Subako keeps stdin open until the answer arrives, and closes it only then. A module that reads
-to end of input before it answers (or reads ahead into a buffer and blocks for more) waits forever:
-the call runs out of time. The probe held stdin open; when no answer had come and the module was
-blocked reading stdin for more, it closed stdin and watched whether the answer came only then, which
-confirms the diagnosis. (A module busy past the wait is out of time instead, P030.)`,
+		Why: `Subako keeps stdin open until the answer arrives, and closes it only then. A module that waits
+for more input before it answers waits forever: the call runs out of time. There are two causes:
+it reads to end of input before it answers (or reads ahead into a buffer and blocks for more), or
+it has answered into a buffer that is written only when it exits (C's stdio buffers stdout fully
+when it is a pipe). The probe held stdin open; as soon as the module blocked reading (or polling)
+stdin with the request unanswered, it closed stdin and watched whether the answer came only then,
+which confirms the diagnosis. (A module busy past the wait is out of time instead, P030.)`,
 		Example: `Rust: io::stdin().read_to_string(&mut s) before parsing; C: reading stdin with fread until
 EOF, or stdio buffering that waits for a full block; Go: io.ReadAll(os.Stdin), or
 json.NewDecoder(os.Stdin) waiting for more input after the request.`,
 		Fix: `read one line at a time and answer it before reading the next: Rust's BufRead::read_line or
-lines(), C's getline or fgets, Go's bufio.Reader.ReadString('\n'); flush stdout after each answer.`,
+lines(), C's getline or fgets, Go's bufio.Reader.ReadString('\n'); and flush stdout after each
+answer (C: fflush(stdout), or setvbuf(stdout, NULL, _IOLBF, 0) once; Go: a bufio.Writer's Flush).`,
 	}
 
 	ProbePause = &Rule{ID: "P036", Slug: "probe-pause", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
@@ -152,9 +155,11 @@ testdata/calls.json that subakogo check runs.`,
 
 	ProbeBudget = &Rule{ID: "P042", Slug: "probe-budget", Severity: Info, Since: "v0.1.0", By: ProbeCheck,
 		Title: "The probes ran out of time",
-		Why: `The probes have a bounded time for a package (--probe-time), so that a slow or hostile module
-cannot hold lint. When it ran out, the probes and tools named were not run: their problems, if any,
-are not reported.`,
+		Why: `The probes have a bounded CPU time for a package (--probe-time, the linter's and the module's
+together), so that a slow or hostile module cannot hold lint. When it ran out, the probes and tools
+named were not run: their problems, if any, are not reported. The same finding lists runs the host
+gave up on the wall clock (ten times their limit) because this machine was too busy: they are not
+judged either.`,
 		Example: `a package of 64 tools each of which takes a second to answer.`,
 		Fix:     `give the probes more time with --probe-time, or make the tools answer faster.`,
 	}

@@ -98,11 +98,12 @@ instantiation) ends the call as a crash; the message gives wazero's report.`,
 
 	ProtocolTimeout = &Rule{ID: "P012", Slug: "protocol-timeout", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "The module ran out of time",
-		Why: `Discovery has 10 seconds in all, compiling the module included; a call has its own timeout.
-A module that loops, waits on stdin without answering, or does heavy work at start-up runs out of
-it. A module whose compilation alone overruns is abandoned at the deadline and reported so: its
-code is far from what toolchains emit (thousands of deeply nested blocks or huge br_tables in
-many functions), or the machine is very busy.`,
+		Why: `Discovery has 10 seconds of the module's own time in all (the CPU time of the thread that
+runs it, plus the waits it asks for, such as sleeps); a call has its own timeout. A module that
+loops, sleeps, or does heavy work at start-up runs out of it. How busy the machine is changes
+nothing: the wall clock is not counted. Compiling is apart, limited to a minute of CPU time: a
+module whose compilation alone overruns is abandoned and reported so, its code far from what
+toolchains emit (thousands of deeply nested blocks or huge br_tables in many functions).`,
 		Example: "package-level initialisation that compiles large regular expressions or schemas.",
 		Fix:     "answer first and work lazily; keep start-up cheap.",
 	}

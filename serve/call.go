@@ -60,6 +60,11 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 		s.log.printf("%s call %s (%s): not run: %v", transport, name, e, call.Err)
 		return nil, &rpcError{Code: codeInternal, Message: call.Err.Error(), status: 500}
 	}
+	if call.Record.Stalled { // the machine's condition, not the module's
+		err := &host.StalledError{What: "the call", Limit: s.opt.Timeout}
+		s.log.printf("%s call %s (%s): given up: %v", transport, name, e, err)
+		return nil, &rpcError{Code: codeInternal, Message: err.Error(), status: 503}
+	}
 	if breaks := call.Record.Breaks(); len(breaks) > 0 {
 		res := crashResult(breaks, call.Record)
 		why, _, _ := strings.Cut(crashText(breaks, call.Record), "\n")

@@ -134,6 +134,10 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Err)
 		return exitUnreadable
 	}
+	if c.Record.Stalled { // the machine's condition: no verdict on the module
+		fmt.Fprintf(stderr, "subakogo call: %v\n", &host.StalledError{What: "the call", Limit: *timeout})
+		return exitUnreadable
+	}
 	out, errOut := forTerminal(stdout), forTerminal(stderr)
 	errOut.Write(c.Record.Stderr)
 	breaks := c.Record.Breaks()
