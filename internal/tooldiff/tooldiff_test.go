@@ -231,9 +231,9 @@ func TestParseList(t *testing.T) {
 	}
 	for s, want := range map[string]string{
 		"[\n  {\"name\": \"a\",}\n]": "2:17: ",
-		`{"result": {}}`:            `1:15: an object without a "tools" array`,
-		`"tools"`:                   "1:1: not a tools/list result",
-		`[1]`:                       "tools[0] is not an object",
+		`{"result": {}}`:             `1:15: an object without a "tools" array`,
+		`"tools"`:                    "1:1: not a tools/list result",
+		`[1]`:                        "tools[0] is not an object",
 	} {
 		if _, err := ParseList([]byte(s)); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: %v, want %q...", s, err, want)
