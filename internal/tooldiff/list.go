@@ -16,7 +16,7 @@ func ParseList(data []byte) ([]json.RawMessage, error) {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			line, col := position(data, se.Offset)
-			return nil, fmt.Errorf("%d:%d: %v", line, col, err)
+			return nil, fmt.Errorf("%d:%d: %w", line, col, err)
 		}
 		return nil, err
 	}

@@ -46,8 +46,14 @@ var (
 	}
 )
 
-// maxDepth bounds the comparison of nested schemas; deeper is unjudged.
-const maxDepth = 64
+// maxDepth bounds the comparison of nested schemas, and maxSteps the
+// schemas compared for one tool (a $ref used twice is compared at each
+// use, so a 64 KiB schema could otherwise ask for 2^n comparisons); what
+// lies beyond is unjudged.
+const (
+	maxDepth = 64
+	maxSteps = 20_000
+)
 
 func (d *differ) narrowed(p polarity, a aspect, ptr, format string, args ...any) {
 	d.add(narrowedRule[p][a], ptr, format, args...)
@@ -73,6 +79,12 @@ var annotationKeys = []string{"$schema", "$id", "$anchor", "$comment", "$defs", 
 
 // schema compares two schemas at ptr.
 func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
+	if d.steps++; d.steps > maxSteps {
+		if d.steps == maxSteps+1 {
+			d.add(rules.DiffUnjudged, ptr, "more than %d schemas to compare: the rest is not compared", maxSteps)
+		}
+		return
+	}
 	if depth > maxDepth {
 		if canonical(ov) != canonical(nv) {
 			d.add(rules.DiffUnjudged, ptr, "nested more than %d levels deep: not compared", maxDepth)
@@ -89,10 +101,11 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	}
 	if oRef != "" || nRef != "" {
 		key := oRef + "\x00" + nRef
-		if d.seen[key] {
-			return // compared already, or being compared: a recursive schema
+		if d.active[key] {
+			return // being compared further up: a recursive schema
 		}
-		d.seen[key] = true
+		d.active[key] = true
+		defer delete(d.active, key)
 	}
 	oFalse, nFalse := o == nil, n == nil
 	switch {

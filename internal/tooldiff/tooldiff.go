@@ -129,9 +129,11 @@ type differ struct {
 	out  []Change
 	// The roots of the schemas being compared, for local $ref.
 	oRoot, nRoot any
-	// seen holds the pairs of $ref targets compared, so that recursive
-	// schemas end.
-	seen map[string]bool
+	// active holds the pairs of $ref targets being compared, so that
+	// recursive schemas end; steps counts the schemas compared, against
+	// maxSteps.
+	active map[string]bool
+	steps  int
 }
 
 func (d *differ) add(r *rules.Rule, ptr, format string, args ...any) {
@@ -147,7 +149,7 @@ func (d *differ) tool2(o, n map[string]any) {
 	d.text(rules.DiffTitle, "/title", "title", o["title"], n["title"])
 	d.text(rules.DiffDescription, "/description", "description", o["description"], n["description"])
 	d.annotations(asObject(o["annotations"]), asObject(n["annotations"]))
-	d.oRoot, d.nRoot, d.seen = o["inputSchema"], n["inputSchema"], map[string]bool{}
+	d.oRoot, d.nRoot, d.active = o["inputSchema"], n["inputSchema"], map[string]bool{}
 	d.schema(o["inputSchema"], n["inputSchema"], "/inputSchema", input, 0)
 	oOut, nOut := o["outputSchema"], n["outputSchema"]
 	switch {
@@ -156,7 +158,7 @@ func (d *differ) tool2(o, n map[string]any) {
 	case oOut == nil && nOut != nil:
 		d.add(rules.DiffOutputSchemaAdded, "/outputSchema", "outputSchema added")
 	case oOut != nil:
-		d.oRoot, d.nRoot, d.seen = oOut, nOut, map[string]bool{}
+		d.oRoot, d.nRoot, d.active = oOut, nOut, map[string]bool{}
 		d.schema(oOut, nOut, "/outputSchema", output, 0)
 	}
 	for _, k := range sortedKeys(o, n) {

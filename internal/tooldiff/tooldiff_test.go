@@ -2,6 +2,7 @@ package tooldiff
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -220,6 +221,36 @@ func TestRenameHint(t *testing.T) {
 	cs := Compare(parse(t, `[{"name": "get_weather", "inputSchema": `+obj+`}]`), parse(t, `[{"name": "weather_get", "inputSchema": `+obj+`}]`))
 	if len(cs) != 2 || !strings.Contains(cs[0].Message(), `renamed to "weather_get"?`) {
 		t.Errorf("%s", messages(cs))
+	}
+}
+
+// TestSharedRef: a $defs schema used by two arguments is compared at
+// each, so a change to it is reported where each argument takes it.
+func TestSharedRef(t *testing.T) {
+	schema := func(units string) string {
+		return in(`{"type": "object", "properties": {"a": {"$ref": "#/$defs/u"}, "b": {"$ref": "#/$defs/u"}}, "$defs": {"u": {"enum": ` + units + `}}}`)
+	}
+	cs := Compare(parse(t, schema(`["metric", "imperial"]`)), parse(t, schema(`["metric"]`)))
+	if len(cs) != 2 || cs[0].Pointer != "/inputSchema/properties/a/enum" || cs[1].Pointer != "/inputSchema/properties/b/enum" {
+		t.Errorf("%s", messages(cs))
+	}
+}
+
+// TestRefBlowUp: $defs that each use the next one twice would take 2^40
+// comparisons; the comparison stops at its budget and says so.
+func TestRefBlowUp(t *testing.T) {
+	schema := func(leaf string) string {
+		var defs []string
+		for i := range 40 {
+			defs = append(defs, fmt.Sprintf(`"d%d": {"type": "object", "properties": {"x": {"$ref": "#/$defs/d%d"}, "y": {"$ref": "#/$defs/d%d"}}}`, i, i+1, i+1))
+		}
+		defs = append(defs, `"d40": {"type": "`+leaf+`"}`)
+		return in(`{"type": "object", "properties": {"r": {"$ref": "#/$defs/d0"}}, "$defs": {` + strings.Join(defs, ", ") + `}}`)
+	}
+	cs := Compare(parse(t, schema("number")), parse(t, schema("integer")))
+	last := cs[len(cs)-1]
+	if last.Rule != rules.DiffUnjudged || !strings.Contains(last.What, "schemas to compare") || len(cs) > maxSteps {
+		t.Errorf("%d changes, the last %s", len(cs), last.Message())
 	}
 }
 
