@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -85,18 +86,18 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 // holds it; else what upload discovery lists, for a package directory, a
 // module, or a Go package built first as pack builds it (serveSource).
 func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr io.Writer) ([]json.RawMessage, error) {
-	if fi, err := os.Stat(path); err == nil && !fi.IsDir() && strings.EqualFold(filepath.Ext(path), ".json") {
+	if isJSONFile(path) {
 		in, err := input.Arg(path, maxToolsFile)
 		if err != nil {
 			return nil, err
 		}
 		defer in.Release()
 		var list []json.RawMessage
-		if err := input.Guard(func() { list, err = tooldiff.ParseList(in.Data) }); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+		if gerr := input.Guard(func() { list, err = tooldiff.ParseList(in.Data) }); gerr != nil {
+			return nil, fmt.Errorf("%s: %w", path, gerr)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s:%w", path, err)
+			return nil, fmt.Errorf("%s:%w", path, err) // "tools.json:2:17: ..."
 		}
 		return list, nil
 	}
@@ -130,6 +131,29 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 		return nil, fmt.Errorf("%s: discovery stopped, so there is no tool list: %s (subakogo lint %s says more)", path, d.Stopped.Detail, path)
 	}
 	return d.Tools, nil
+}
+
+// isJSONFile reports whether path is a file to read as a tool list: named
+// .json, or not .wasm and starting with '{' or '['.
+func isJSONFile(path string) bool {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil || fi.IsDir():
+		return false
+	case strings.EqualFold(filepath.Ext(path), ".json"):
+		return true
+	case strings.EqualFold(filepath.Ext(path), ".wasm") || !fi.Mode().IsRegular():
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = bytes.TrimLeft(head[:n], " \t\r\n")
+	return len(head) > 0 && (head[0] == '{' || head[0] == '[')
 }
 
 // baselineFlag adds --baseline to fs, for check and pack.

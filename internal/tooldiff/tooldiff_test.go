@@ -261,10 +261,11 @@ func TestParseList(t *testing.T) {
 		}
 	}
 	for s, want := range map[string]string{
-		"[\n  {\"name\": \"a\",}\n]": "2:17: ",
-		`{"result": {}}`:             `1:15: an object without a "tools" array`,
-		`"tools"`:                    "1:1: not a tools/list result",
-		`[1]`:                        "tools[0] is not an object",
+		"[\n  {\"name\": \"a\",}\n]": "2:17: invalid character",
+		`{"result": {}}`:             `1:1: an object without "tools"`,
+		` "tools"`:                   "1:2: not a tools/list result",
+		"{\"tools\": [\n  {\"name\": \"a\"},\n  1]}": "3:3: tools[1] is not an object",
+		`{"tools": {}}`: `1:11: "tools" is not an array`,
 	} {
 		if _, err := ParseList([]byte(s)); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: %v, want %q...", s, err, want)
