@@ -74,6 +74,13 @@ func TestDiffFormatsAndExitCodes(t *testing.T) {
 	if code, stdout, _ := runCLI("diff", "v1/tools.json", reworded); code != exitOK || !strings.Contains(stdout, "0 errors, 0 warnings, 1 info") {
 		t.Errorf("a reworded description: exit %d\n%s", code, stdout)
 	}
+	noExt := filepath.Join(dir, "published")
+	if err := os.WriteFile(noExt, append([]byte("\n"), v1...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runCLI("diff", noExt, "v1/tools.json"); code != exitOK || !strings.Contains(stdout, "no findings") {
+		t.Errorf("a tool list in a file not named .json: exit %d\n%s%s", code, stdout, stderr)
+	}
 	if code, _, _ := runCLI("diff", "--fail-on", "info", "v1/tools.json", reworded); code != exitFindings {
 		t.Errorf("--fail-on info: exit %d", code)
 	}
