@@ -30,8 +30,10 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	failOn := fs.String("fail-on", "error", "exit 1 when a change is at or above this severity: error (breaking), warning or info")
 	engine := engineFlag(fs)
+	var ignore stringList
+	fs.Var(&ignore, "ignore", "leave out changes of this rule, by ID or slug (repeatable)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo diff [--format text|json|sarif] [--fail-on error|warning|info] [--engine E] OLD NEW\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo diff [--format text|json|sarif] [--fail-on error|warning|info] [--engine E] [--ignore ID]... OLD NEW\n\n"+
 			"Compares two versions of a package's tool list and says what each change does to the agents\n"+
 			"built against OLD: breaking (error), warning, compatible or cosmetic (info). OLD and NEW are each\n"+
 			"a package directory, a .wasm module or a Go package (built as pack builds it), run for discovery\n"+
@@ -54,6 +56,11 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 2 {
 		return usageError(stderr, fs, errors.New("want OLD and NEW"))
 	}
+	for _, id := range ignore {
+		if _, ok := rules.Lookup(id); !ok {
+			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
+		}
+	}
 	ctx := context.Background()
 	c := pkgcheck.New(host.Options{Engine: *engine})
 	defer c.Close(ctx)
@@ -64,7 +71,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			return exitUnreadable
 		}
 	}
-	file := report.File{Path: pos[1], Size: -1, Findings: tooldiff.Findings(tooldiff.Compare(lists[0], lists[1]))}
+	file := report.File{Path: pos[1], Size: -1, Findings: withoutIgnored(tooldiff.Findings(tooldiff.Compare(lists[0], lists[1])), ignore)}
 	code := exitOK
 	for _, fd := range file.Findings {
 		if fd.Severity() >= threshold {

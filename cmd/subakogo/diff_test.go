@@ -84,10 +84,13 @@ func TestDiffFormatsAndExitCodes(t *testing.T) {
 	if code, _, _ := runCLI("diff", "--fail-on", "info", "v1/tools.json", reworded); code != exitFindings {
 		t.Errorf("--fail-on info: exit %d", code)
 	}
+	if code, stdout, _ := runCLI("diff", "--ignore", "D002", "--ignore", "argument-bound-tightened", "--ignore", "D009", "v1/tools.json", "v2/tools.json"); code != exitOK || !strings.Contains(stdout, "0 errors, 0 warnings, 2 info") {
+		t.Errorf("--ignore: exit %d\n%s", code, stdout)
+	}
 	if code, stdout, _ := runCLI("diff", "v2/tools.json", "v2/tools.json"); code != exitOK || !strings.Contains(stdout, "no findings in 1 file") {
 		t.Errorf("a list against itself: exit %d\n%s", code, stdout)
 	}
-	for _, args := range [][]string{{"v1/tools.json"}, {"--format", "xml", "v1/tools.json", "v2/tools.json"}, {"--fail-on", "never", "v1/tools.json", "v2/tools.json"}} {
+	for _, args := range [][]string{{"v1/tools.json"}, {"--format", "xml", "v1/tools.json", "v2/tools.json"}, {"--fail-on", "never", "v1/tools.json", "v2/tools.json"}, {"--ignore", "D999", "v1/tools.json", "v2/tools.json"}} {
 		if code, _, _ := runCLI(append([]string{"diff"}, args...)...); code != exitUsage {
 			t.Errorf("diff %v: exit %d, want %d", args, code, exitUsage)
 		}
