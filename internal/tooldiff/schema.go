@@ -95,7 +95,7 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	n, nRef, nErr := d.deref(nv, d.nRoot)
 	if oErr != "" || nErr != "" {
 		if canonical(ov) != canonical(nv) {
-			d.add(rules.DiffUnjudged, ptr, "%s", strings.TrimPrefix(oErr+"; "+nErr, "; "))
+			d.add(rules.DiffUnjudged, ptr, "%s", strings.Join(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" }), "; "))
 		}
 		return
 	}
@@ -478,9 +478,10 @@ func (d *differ) objects(o, n map[string]any, ptr string, p polarity, depth int)
 		}
 	}
 	for _, name := range minus(oReq, nReq) {
+		_, inOld := oProps[name]
 		_, inNew := nProps[name]
 		switch {
-		case !inNew && len(nProps) > 0:
+		case inOld && !inNew:
 			// the property itself was removed: reported above
 		case p == input:
 			d.add(rules.DiffArgumentOptional, at, "argument %q is no longer required", name)
