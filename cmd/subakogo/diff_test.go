@@ -49,7 +49,7 @@ func TestDiffFormatsAndExitCodes(t *testing.T) {
 	var doc struct {
 		Files []struct {
 			Path     string
-			Findings []struct{ Rule, Severity, Message string }
+			Findings []struct{ Rule, Severity, Message, Tool, Pointer string }
 		}
 		Summary struct{ Error, Warning, Info int }
 	}
@@ -57,7 +57,8 @@ func TestDiffFormatsAndExitCodes(t *testing.T) {
 		t.Fatalf("json: exit %d, %v\n%s", code, err, stdout)
 	}
 	if len(doc.Files) != 1 || doc.Files[0].Path != "v2/tools.json" || doc.Summary.Error != 3 || doc.Summary.Info != 2 ||
-		doc.Files[0].Findings[0].Message != `forecast /inputSchema/required: required argument "country" added` {
+		doc.Files[0].Findings[0].Message != `forecast /inputSchema/required: required argument "country" added` ||
+		doc.Files[0].Findings[0].Tool != "forecast" || doc.Files[0].Findings[0].Pointer != "/inputSchema/required" {
 		t.Errorf("json: %+v", doc)
 	}
 	code, stdout, _ = runCLI("diff", "--format", "sarif", "v1/tools.json", "v2/tools.json")

@@ -37,11 +37,12 @@ func (c Change) Message() string {
 	return c.Tool + " " + c.Pointer + ": " + c.What
 }
 
-// Findings turns changes into findings, which have no position in a file.
+// Findings turns changes into findings, which have no position in a file
+// but a tool and a pointer.
 func Findings(cs []Change) []rules.Finding {
 	out := make([]rules.Finding, len(cs))
 	for i, c := range cs {
-		out[i] = rules.Finding{Rule: c.Rule, Message: c.Message(), Offset: -1}
+		out[i] = rules.Finding{Rule: c.Rule, Message: c.Message(), Offset: -1, Tool: c.Tool, Pointer: c.Pointer}
 	}
 	return out
 }
