@@ -248,10 +248,12 @@ description changes what agents do.`,
 	DiffUnjudged = &Rule{ID: "D301", Slug: "change-unjudged", Severity: Info, Since: "v0.2.0", By: ToolDiff,
 		Title: "A change the comparison cannot judge",
 		Why: `Something changed that subakogo does not compare structurally: a keyword such as "not",
-"if"/"then"/"else", "patternProperties", "dependentSchemas", "prefixItems" or "default", a
-non-local or cyclic "$ref", or a member of the tool other than its name, title, description,
-annotations and schemas. Rather than guess whether it breaks callers, it says that it changed:
-look at it.`,
+"if"/"then"/"else", "patternProperties", "dependentSchemas", "prefixItems" or "default"; a
+"oneOf"/"anyOf" that appeared or disappeared as a whole, an "allOf" with another number of
+schemas; a non-local "$ref", or one that only leads to itself; a schema past 64 levels of
+nesting or 20,000 subschemas; or a member of the tool other than its name, title, description,
+annotations, schemas and _meta (such as icons). Rather than guess whether it breaks callers, it
+says that it changed: look at it.`,
 		Example: `"if": {"properties": {"units": {"const": "metric"}}} changed its then branch.`,
 		Fix:     `review the change by hand; if it is compatible, nothing to do.`,
 	}

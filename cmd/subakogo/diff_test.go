@@ -139,7 +139,7 @@ func TestDiffSelf(t *testing.T) {
 // TestCheckBaseline: check --baseline passes on every example with its
 // committed tools.json, and fails on hello against a baseline that had
 // one more tool and one argument fewer; pack --baseline refuses the same
-// and writes nothing.
+// and writes nothing, and takes the directory it replaces as its baseline.
 func TestCheckBaseline(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
@@ -179,5 +179,9 @@ func TestCheckBaseline(t *testing.T) {
 	}
 	if code, stdout, stderr := runCLI("pack", "--baseline", "../../examples/hello/tools.json", "../../examples/hello", "-o", out); code != exitOK {
 		t.Errorf("pack against its own baseline: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// The baseline may be the directory pack replaces: it is read first.
+	if code, stdout, stderr := runCLI("pack", "--baseline", out, "../../examples/hello", "-o", out); code != exitOK || !strings.Contains(stdout, "no findings in 3 files") {
+		t.Errorf("pack against the directory it replaces: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
