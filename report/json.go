@@ -34,6 +34,8 @@ type jsonFinding struct {
 	Column   *int    `json:"column,omitempty"` // with line
 	Function *string `json:"function"`
 	Feature  *string `json:"feature"`
+	Tool     *string `json:"tool,omitempty"`    // a change between tool lists: the tool
+	Pointer  *string `json:"pointer,omitempty"` // and the member's JSON pointer inside it
 }
 
 type jsonSummary struct {
@@ -51,7 +53,8 @@ func writeJSON(b *bytes.Buffer, files []File) error {
 		}
 		for _, fd := range f.Findings {
 			jd := jsonFinding{Rule: fd.Rule.ID, Slug: fd.Rule.Slug, Severity: fd.Severity().String(),
-				Message: fd.Message, Function: nonEmpty(fd.Function), Feature: nonEmpty(fd.Feature)}
+				Message: fd.Message, Function: nonEmpty(fd.Function), Feature: nonEmpty(fd.Feature),
+				Tool: nonEmpty(fd.Tool), Pointer: nonEmpty(fd.Pointer)}
 			if fd.Offset >= 0 {
 				jd.Offset, jd.Length = &fd.Offset, &fd.Length
 			}

@@ -233,6 +233,7 @@ func TestSARIFSchema(t *testing.T) {
 		"fixture": render(t, SARIF, fixture(), fixtureOptions),
 		// The real catalog, unreadable file, non-semver version.
 		"catalog": render(t, SARIF, []File{{Path: "/abs/x.wasm", Size: -1}}, Options{ToolName: "subakogo", Version: "(devel)", Rules: rules.Catalog}),
+		"diff":    render(t, SARIF, diffFixture(), fixtureOptions),
 	}
 	for name, out := range cases {
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
@@ -354,5 +355,28 @@ func TestParseFormat(t *testing.T) {
 	}
 	if err := Write(&bytes.Buffer{}, Format("xml"), nil, Options{}); err == nil {
 		t.Error("Write accepted an unknown format")
+	}
+}
+
+// diffFixture is a change between two tool lists, placed by tool and
+// pointer rather than by offset.
+func diffFixture() []File {
+	return []File{{Path: "tools.json", Size: -1, Findings: []rules.Finding{{Rule: rules.DiffBoundTightened, Offset: -1,
+		Message: "forecast /inputSchema/properties/days/maximum: maximum 14 -> 7", Tool: "forecast", Pointer: "/inputSchema/properties/days/maximum"}}}}
+}
+
+// TestToolAndPointer: a change's tool and pointer are fields of its JSON
+// finding and its SARIF logical location; other findings have neither.
+func TestToolAndPointer(t *testing.T) {
+	out := string(render(t, JSON, diffFixture(), fixtureOptions))
+	if !strings.Contains(out, `"tool": "forecast",`) || !strings.Contains(out, `"pointer": "/inputSchema/properties/days/maximum"`) {
+		t.Errorf("json:\n%s", out)
+	}
+	if out := string(render(t, JSON, fixture(), fixtureOptions)); strings.Contains(out, `"tool"`) || strings.Contains(out, `"pointer"`) {
+		t.Errorf("json of findings without a tool:\n%s", out)
+	}
+	out = string(render(t, SARIF, diffFixture(), fixtureOptions))
+	if !strings.Contains(out, `"name": "forecast",`) || !strings.Contains(out, `"fullyQualifiedName": "forecast/inputSchema/properties/days/maximum"`) {
+		t.Errorf("sarif:\n%s", out)
 	}
 }

@@ -98,8 +98,9 @@ type (
 		StartColumn int  `json:"startColumn,omitempty"`
 	}
 	sarifLogicalLocation struct {
-		Name string `json:"name"`
-		Kind string `json:"kind"`
+		Name               string `json:"name"`
+		FullyQualifiedName string `json:"fullyQualifiedName,omitempty"`
+		Kind               string `json:"kind"`
 	}
 )
 
@@ -148,6 +149,9 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 			}
 			if fd.Function != "" {
 				res.Locations[0].LogicalLocations = []sarifLogicalLocation{{Name: fd.Function, Kind: "function"}}
+			}
+			if fd.Tool != "" { // a tool is the function a package offers; the pointer names the member
+				res.Locations[0].LogicalLocations = []sarifLogicalLocation{{Name: fd.Tool, FullyQualifiedName: fd.Tool + fd.Pointer, Kind: "function"}}
 			}
 			if fd.Feature != "" {
 				res.Properties = &sarifResultProps{fd.Feature}

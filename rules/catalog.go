@@ -2,7 +2,7 @@ package rules
 
 import "strings"
 
-// Catalog lists every rule, by group (W, M, T, P, A) and ID. It is the one
+// Catalog lists every rule, by group (W, M, T, P, A, D) and ID. It is the one
 // list: a rule declared in a catalog_*.go file and missing here is a test
 // failure.
 var Catalog = []*Rule{
@@ -33,6 +33,13 @@ var Catalog = []*Rule{
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,
 	GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
 	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore, GoSchemaPortability,
+	// Two versions of a tool list compared (tooldiff).
+	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
+	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,
+	DiffOutputSchemaRemoved, DiffResultWidened, DiffHintRiskier,
+	DiffToolAdded, DiffArgumentAdded, DiffArgumentOptional, DiffArgumentTypeWidened, DiffEnumWidened,
+	DiffBoundRelaxed, DiffArgumentsOpened, DiffBranchAdded, DiffResultMemberAdded, DiffResultNarrowed,
+	DiffOutputSchemaAdded, DiffHintSafer, DiffDescription, DiffTitle, DiffUnjudged,
 }
 
 // Lookup finds a rule by ID (case-insensitive) or slug.
@@ -59,6 +66,7 @@ const (
 	ProtocolCheck     Part = "protocolcheck"
 	CallCheck         Part = "callcheck"
 	ProbeCheck        Part = "probe"
+	ToolDiff          Part = "tooldiff"
 	ModelAnalyzer     Part = "analyzer subako"
 	RuntimeAnalyzer   Part = "analyzer subakoruntime"
 	NetHTTPAnalyzer   Part = "analyzer subakohttp"

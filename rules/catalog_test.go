@@ -13,13 +13,13 @@ import (
 )
 
 var (
-	idRE    = regexp.MustCompile(`^[WMTPA]\d{3}$`)
+	idRE    = regexp.MustCompile(`^[WMTPAD]\d{3}$`)
 	slugRE  = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	sinceRE = regexp.MustCompile(`^v\d+\.\d+\.\d+$`)
 )
 
 // parts are every part that may report a rule; each reports at least one.
-var parts = []Part{ModuleCheck, PackageCheck, ManifestCheck, ToolCheck, ProtocolCheck, CallCheck, ProbeCheck,
+var parts = []Part{ModuleCheck, PackageCheck, ManifestCheck, ToolCheck, ProtocolCheck, CallCheck, ProbeCheck, ToolDiff,
 	ModelAnalyzer, RuntimeAnalyzer, NetHTTPAnalyzer, GeneratedAnalyzer}
 
 func TestCatalog(t *testing.T) {

@@ -14,6 +14,7 @@ var groupTitles = map[byte]string{
 	'T': "The tool list and schemas (T)",
 	'P': "The protocol, from running the module (P)",
 	'A': "Go source, from the analyzer (A)",
+	'D': "Changes between two versions of a tool list, from subakogo diff (D)",
 }
 
 // WriteMarkdown writes the rule reference (docs/rules.md) from the catalog,
@@ -25,7 +26,7 @@ func WriteMarkdown(w io.Writer) error {
 	b.WriteString("# Rule reference\n\n")
 	b.WriteString("Generated from the rule catalog by `go generate ./rules`; do not edit. ")
 	b.WriteString("`subakogo explain ID` prints the same text.\n\n")
-	b.WriteString("Severities: **error**, Subako refuses the upload or the call crashes; **warning**, a client or the model suffers; **info**, worth knowing.\n")
+	b.WriteString("Severities: **error**, Subako refuses the upload or the call crashes; **warning**, a client or the model suffers; **info**, worth knowing. For the D rules, which compare two versions, **error** means the change breaks what callers of the old version do.\n")
 	var group byte
 	for _, r := range rs {
 		if r.ID[0] != group {

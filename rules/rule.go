@@ -95,6 +95,10 @@ type Finding struct {
 	Column   int    // 1-based column in bytes, with Line
 	Function string // function name (from the name section) or "" when none applies
 	Feature  string // feature slug for feature findings, else ""
+	// Tool and Pointer place a change between two tool lists (the D
+	// rules): the tool's name, and the JSON pointer of the member inside
+	// the tool ("" for the tool itself). "" for other findings.
+	Tool, Pointer string
 }
 
 // Severity is the finding's rule's severity.

@@ -31,10 +31,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
 	probes := probeFlags(fs)
 	engine := engineFlag(fs)
+	baseline := baselineFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo check [--format text|json|sarif] [--engine E] [--probes none|safe|all] [--probe-time 20s] [--ignore ID]... [PACKAGE]\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo check [--format text|json|sarif] [--engine E] [--probes none|safe|all] [--probe-time 20s] [--ignore ID]...\n"+
+			"                     [--baseline PATH] [PACKAGE]\n\n"+
 			"For CI: the analyzer, generated code up to date, a GOOS=wasip1 build, lint of the module with\n"+
-			"discovery and the call probes, and the example calls in testdata/calls.json. One exit code."+probeUsage)
+			"discovery and the call probes, and the example calls in testdata/calls.json; with --baseline,\n"+
+			"the tool list compared with the last published one (subakogo diff). One exit code."+probeUsage)
 		fs.PrintDefaults()
 	}
 	pattern, err := packageArg(fs, args)
@@ -111,7 +114,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if len(assetFindings) > 0 {
 			files = append(files, report.File{Path: filepath.Join(relDir(dir), pkgcheck.AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
 		}
-		findings, _, err := c.Module(ctx, wasm, assets, true)
+		findings, d, err := c.Module(ctx, wasm, assets, true)
 		if err != nil {
 			fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 			return exitUnreadable
@@ -130,6 +133,19 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			steps = append(steps, "skip "+callcheck.File+" (the package has none)")
 		}
 		files = append(files, mod)
+		if *baseline != "" {
+			if d == nil || d.Stopped != nil {
+				steps = append(steps, "skip --baseline (discovery listed no tools)")
+			} else {
+				bf, err := compareBaseline(ctx, c, *baseline, d.Tools, stderr)
+				if err != nil {
+					fmt.Fprintf(stderr, "subakogo check: %v\n", err)
+					return exitUnreadable
+				}
+				step("no breaking change against "+bf.Path+" ("+plural(len(bf.Findings), "change")+")", !hasError([]report.File{bf}))
+				files = append(files, bf)
+			}
+		}
 	} else {
 		stderr.Write(out)
 	}

@@ -48,6 +48,7 @@ func init() {
 		{"init", "start a new Go function package", runInit},
 		{"serve", "serve a package to MCP clients (stdio or HTTP), each call run as Subako runs it", runServe},
 		{"check", "for CI: analyzer, generated code, wasip1 build, lint with discovery, example calls", runCheck},
+		{"diff", "compare two versions of a tool list: what breaks the agents built on the old one", runDiff},
 		{"schema", "print the tool list a Go package will answer, from its source", runSchema},
 		{"explain", "show a rule's documentation, by ID or slug", runExplain},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {

@@ -27,12 +27,14 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("o", "", "the package directory to write (required)")
 	format := fs.String("format", "text", "lint output format: text, json or sarif")
 	regenerate := fs.Bool("generate", false, "write subako_gen.go first when it is missing or stale, instead of refusing")
+	baseline := baselineFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo pack [--generate] ./pkg -o DIR\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo pack [--generate] [--baseline PATH] ./pkg -o DIR\n\n"+
 			"Builds a Go package for wasip1 and writes the directory Subako takes: module.wasm,\n"+
 			"subako-package.json (from the package's own --subako-manifest) and assets/ (from the\n"+
 			"package's assets folder, if any). Then lints it, and leaves nothing behind if it has errors.\n"+
-			"A missing or stale subako_gen.go is refused, as check reports it, unless --generate writes it.")
+			"A missing or stale subako_gen.go is refused, as check reports it, unless --generate writes it.\n"+
+			"With --baseline, a tool list that breaks the baseline's callers (subakogo diff) is refused too.")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -87,7 +89,7 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 	ctx := context.Background()
 	c := pkgcheck.New(host.Options{})
 	defer c.Close(ctx)
-	files, err := c.Dir(ctx, staging, true)
+	files, d, err := c.DirDiscovery(ctx, staging, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 		return exitUnreadable
@@ -100,8 +102,22 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 			failed = failed || fd.Severity() == rules.Error
 		}
 	}
+	broken := false
+	if *baseline != "" && d != nil && d.Stopped == nil { // else lint has errors already
+		bf, err := compareBaseline(ctx, c, *baseline, d.Tools, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "subakogo pack: %v; nothing was written\n", err)
+			return exitUnreadable
+		}
+		files = append(files, bf)
+		broken = hasError([]report.File{bf})
+	}
 	if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+	}
+	if broken && !failed {
+		fmt.Fprintf(stderr, "subakogo pack: %s breaks what callers of %s use (subakogo explain names each change); nothing was written\n", pkg, *baseline)
+		return exitFindings
 	}
 	if failed {
 		fmt.Fprintf(stderr, "subakogo pack: %s has errors; nothing was written\n", pkg)

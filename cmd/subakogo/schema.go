@@ -15,7 +15,11 @@ func runSchema(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("schema", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo schema [PACKAGE]\n\nPrints the tool list a Go package's module will answer to tools/list, from its source.")
+		fmt.Fprintln(fs.Output(), "usage: subakogo schema [PACKAGE]\n\nPrints the tool list a Go package's module will answer to tools/list, from its source.\n\n"+
+			"Saved and committed, it is the baseline that diff, check --baseline and pack --baseline compare\n"+
+			"the next version with (docs/diff.md):\n\n"+
+			"    subakogo schema ./pkg > pkg/tools.json\n\n"+
+			"Write it again when you publish a version; any tools/list result ({\"tools\": [...]}) serves as well.")
 	}
 	pattern, err := packageArg(fs, args)
 	if err != nil {

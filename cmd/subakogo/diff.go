@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/tooldiff"
+	"github.com/subako-ai/subako-go/pkgcheck"
+	"github.com/subako-ai/subako-go/report"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// maxToolsFile bounds a committed tool list: Subako takes 256 KiB of
+// compact JSON, which indented may take a few times that.
+const maxToolsFile = 16 << 20
+
+func runDiff(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "text", "output format: text, json or sarif")
+	failOn := fs.String("fail-on", "error", "exit 1 when a change is at or above this severity: error (breaking), warning or info")
+	engine := engineFlag(fs)
+	var ignore stringList
+	fs.Var(&ignore, "ignore", "leave out changes of this rule, by ID or slug (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: subakogo diff [--format text|json|sarif] [--fail-on error|warning|info] [--engine E] [--ignore ID]... OLD NEW\n\n"+
+			"Compares two versions of a package's tool list and says what each change does to the agents\n"+
+			"built against OLD: breaking (error), warning, compatible or cosmetic (info). OLD and NEW are each\n"+
+			"a package directory, a .wasm module or a Go package (built as pack builds it), run for discovery\n"+
+			"as at upload; or a .json file holding a tools/list result or the tools array (subakogo schema\n"+
+			"prints one). The changes are the D rules: subakogo explain D001. See docs/diff.md.")
+		fs.PrintDefaults()
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	f, err := report.ParseFormat(*format)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	threshold, err := rules.ParseSeverity(*failOn)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	if len(pos) != 2 {
+		return usageError(stderr, fs, errors.New("want OLD and NEW"))
+	}
+	for _, id := range ignore {
+		if _, ok := rules.Lookup(id); !ok {
+			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
+		}
+	}
+	ctx := context.Background()
+	c := pkgcheck.New(host.Options{Engine: *engine})
+	defer c.Close(ctx)
+	var lists [2][]json.RawMessage
+	for i, p := range pos {
+		if lists[i], err = loadToolList(ctx, c, p, stderr); err != nil {
+			fmt.Fprintf(stderr, "subakogo diff: %v\n", err)
+			return exitUnreadable
+		}
+	}
+	file := report.File{Path: pos[1], Size: -1, Findings: withoutIgnored(tooldiff.Findings(tooldiff.Compare(lists[0], lists[1])), ignore)}
+	code := exitOK
+	for _, fd := range file.Findings {
+		if fd.Severity() >= threshold {
+			code = exitFindings
+		}
+	}
+	if f == report.Text {
+		fmt.Fprintf(stdout, "%s (%s) -> %s (%s)\n", pos[0], plural(len(lists[0]), "tool"), pos[1], plural(len(lists[1]), "tool"))
+	}
+	opt := report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}
+	if err := report.Write(stdout, f, []report.File{file}, opt); err != nil {
+		fmt.Fprintf(stderr, "subakogo diff: %v\n", err)
+		return exitUnreadable
+	}
+	return code
+}
+
+// loadToolList is the tool list of path: a committed .json file as it
+// holds it; else what upload discovery lists, for a package directory, a
+// module, or a Go package built first as pack builds it (serveSource).
+func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr io.Writer) ([]json.RawMessage, error) {
+	if isJSONFile(path) {
+		in, err := input.Arg(path, maxToolsFile)
+		if err != nil {
+			return nil, err
+		}
+		defer in.Release()
+		var list []json.RawMessage
+		if gerr := input.Guard(func() { list, err = tooldiff.ParseList(in.Data) }); gerr != nil {
+			return nil, fmt.Errorf("%s: %w", path, gerr)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s:%w", path, err) // "tools.json:2:17: ..."
+		}
+		return list, nil
+	}
+	src, _, cleanup, err := serveSource(path, false, stderr)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	var d *host.Discovery
+	if fi, err := os.Stat(src); err == nil && fi.IsDir() {
+		if _, d, err = c.DirDiscovery(ctx, src, true); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	} else {
+		in, err := readModule(src)
+		if err != nil {
+			return nil, err
+		}
+		defer in.Release()
+		if gerr := input.Guard(func() { _, d, err = c.Module(ctx, in.Data, "", true) }); gerr != nil {
+			return nil, fmt.Errorf("%s: %w", path, gerr)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	switch {
+	case d == nil:
+		return nil, fmt.Errorf("%s: the module was not run for discovery, as its binary has errors (subakogo lint %s names them)", path, path)
+	case d.Stopped != nil:
+		return nil, fmt.Errorf("%s: discovery stopped, so there is no tool list: %s (subakogo lint %s says more)", path, d.Stopped.Detail, path)
+	}
+	return d.Tools, nil
+}
+
+// isJSONFile reports whether path is a file to read as a tool list: named
+// .json, or not .wasm and starting with '{' or '['.
+func isJSONFile(path string) bool {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil || fi.IsDir():
+		return false
+	case strings.EqualFold(filepath.Ext(path), ".json"):
+		return true
+	case strings.EqualFold(filepath.Ext(path), ".wasm") || !fi.Mode().IsRegular():
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = bytes.TrimLeft(head[:n], " \t\r\n")
+	return len(head) > 0 && (head[0] == '{' || head[0] == '[')
+}
+
+// baselineFlag adds --baseline to fs, for check and pack.
+func baselineFlag(fs *flag.FlagSet) *string {
+	return fs.String("baseline", "", "compare the tool list with this earlier version (a package directory, .wasm, Go package or tools JSON): a breaking change is an error")
+}
+
+// compareBaseline compares the tools discovery listed with the baseline's,
+// as one report file named for the baseline.
+func compareBaseline(ctx context.Context, c *pkgcheck.Checker, baseline string, tools []json.RawMessage, stderr io.Writer) (report.File, error) {
+	old, err := loadToolList(ctx, c, baseline, stderr)
+	if err != nil {
+		return report.File{}, fmt.Errorf("--baseline %w", err)
+	}
+	return report.File{Path: relPath(baseline), Size: -1, Findings: tooldiff.Findings(tooldiff.Compare(old, tools))}, nil
+}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// TestDiffGolden is the text output of docs/diff.md's example (two tools,
+// five changes), which the page shows verbatim.
+func TestDiffGolden(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/diff.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir("testdata")
+	code, stdout, stderr := runCLI("diff", "diff/v1/tools.json", "diff/v2/tools.json")
+	if code != exitFindings || stderr != "" {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	golden(t, "diff.text", stdout)
+	if !strings.Contains(string(doc), "$ subakogo diff diff/v1/tools.json diff/v2/tools.json\n"+stdout) {
+		t.Errorf("docs/diff.md does not show the output of testdata/diff as it is now:\n%s", stdout)
+	}
+}
+
+// TestDiffDocCatalog: docs/diff.md's table has a row for every rule
+// tooldiff reports, with its slug and severity.
+func TestDiffDocCatalog(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/diff.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rules.ReportedBy(rules.ToolDiff) {
+		if row := "| " + r.ID + " | `" + r.Slug + "` | " + r.Severity.String() + " | "; !strings.Contains(string(doc), row) {
+			t.Errorf("docs/diff.md has no row %q", row)
+		}
+	}
+}
+
+func TestDiffFormatsAndExitCodes(t *testing.T) {
+	t.Chdir("testdata/diff")
+	code, stdout, _ := runCLI("diff", "--format", "json", "v1/tools.json", "v2/tools.json")
+	var doc struct {
+		Files []struct {
+			Path     string
+			Findings []struct{ Rule, Severity, Message, Tool, Pointer string }
+		}
+		Summary struct{ Error, Warning, Info int }
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil || code != exitFindings {
+		t.Fatalf("json: exit %d, %v\n%s", code, err, stdout)
+	}
+	if len(doc.Files) != 1 || doc.Files[0].Path != "v2/tools.json" || doc.Summary.Error != 3 || doc.Summary.Info != 2 ||
+		doc.Files[0].Findings[0].Message != `forecast /inputSchema/required: required argument "country" added` ||
+		doc.Files[0].Findings[0].Tool != "forecast" || doc.Files[0].Findings[0].Pointer != "/inputSchema/required" {
+		t.Errorf("json: %+v", doc)
+	}
+	code, stdout, _ = runCLI("diff", "--format", "sarif", "v1/tools.json", "v2/tools.json")
+	if code != exitFindings || !strings.Contains(stdout, `"ruleId": "D006"`) || !strings.Contains(stdout, `"uri": "v2/tools.json"`) {
+		t.Errorf("sarif: exit %d\n%s", code, stdout)
+	}
+	// Only info changes: exit 0 unless --fail-on info.
+	dir := t.TempDir()
+	v1, _ := os.ReadFile("v1/tools.json")
+	reworded := filepath.Join(dir, "reworded.json")
+	if err := os.WriteFile(reworded, []byte(strings.Replace(string(v1), "City name.", "The city's name.", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, _ := runCLI("diff", "v1/tools.json", reworded); code != exitOK || !strings.Contains(stdout, "0 errors, 0 warnings, 1 info") {
+		t.Errorf("a reworded description: exit %d\n%s", code, stdout)
+	}
+	noExt := filepath.Join(dir, "published")
+	if err := os.WriteFile(noExt, append([]byte("\n"), v1...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runCLI("diff", noExt, "v1/tools.json"); code != exitOK || !strings.Contains(stdout, "no findings") {
+		t.Errorf("a tool list in a file not named .json: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, _, _ := runCLI("diff", "--fail-on", "info", "v1/tools.json", reworded); code != exitFindings {
+		t.Errorf("--fail-on info: exit %d", code)
+	}
+	if code, stdout, _ := runCLI("diff", "--ignore", "D002", "--ignore", "argument-bound-tightened", "--ignore", "D009", "v1/tools.json", "v2/tools.json"); code != exitOK || !strings.Contains(stdout, "0 errors, 0 warnings, 2 info") {
+		t.Errorf("--ignore: exit %d\n%s", code, stdout)
+	}
+	if code, stdout, _ := runCLI("diff", "v2/tools.json", "v2/tools.json"); code != exitOK || !strings.Contains(stdout, "no findings in 1 file") {
+		t.Errorf("a list against itself: exit %d\n%s", code, stdout)
+	}
+	for _, args := range [][]string{{"v1/tools.json"}, {"--format", "xml", "v1/tools.json", "v2/tools.json"}, {"--fail-on", "never", "v1/tools.json", "v2/tools.json"}, {"--ignore", "D999", "v1/tools.json", "v2/tools.json"}} {
+		if code, _, _ := runCLI(append([]string{"diff"}, args...)...); code != exitUsage {
+			t.Errorf("diff %v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+	broken := filepath.Join(dir, "broken.json")
+	if err := os.WriteFile(broken, []byte("{\"tools\": [\n  {\"name\": \"a\",}\n]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI("diff", broken, "v1/tools.json"); code != exitUnreadable || !strings.Contains(stderr, broken+":2:17: ") {
+		t.Errorf("broken JSON: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := runCLI("diff", "v1/tools.json", filepath.Join(dir, "missing.wasm")); code != exitUnreadable || !strings.Contains(stderr, "missing.wasm") {
+		t.Errorf("a missing module: exit %d, %q", code, stderr)
+	}
+}
+
+// TestDiffSelf: a Go package against itself, a module against the package
+// directory pack made of it, and each example against its committed
+// tools.json: no change at all.
+func TestDiffSelf(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	if code, stdout, stderr := runCLI("diff", "../../examples/hello", "../../examples/hello"); code != exitOK || !strings.Contains(stdout, "no findings") {
+		t.Errorf("hello against itself: exit %d\n%s%s", code, stdout, stderr)
+	}
+	packed := filepath.Join(t.TempDir(), "weather")
+	if code, stdout, stderr := runCLI("pack", "../../examples/weather", "-o", packed); code != exitOK {
+		t.Fatalf("pack weather: exit %d\n%s%s", code, stdout, stderr)
+	}
+	built := gowasm.Path(t, "../../examples/weather")
+	for _, old := range []string{built, filepath.Join(packed, "module.wasm")} {
+		if code, stdout, stderr := runCLI("diff", old, packed); code != exitOK || !strings.Contains(stdout, "(1 tool)") || !strings.Contains(stdout, "no findings") {
+			t.Errorf("%s against %s: exit %d\n%s%s", old, packed, code, stdout, stderr)
+		}
+	}
+	for _, ex := range []string{"hello", "weather", "chart"} {
+		dir := "../../examples/" + ex
+		if code, stdout, stderr := runCLI("diff", dir+"/tools.json", dir); code != exitOK || !strings.Contains(stdout, "no findings") {
+			t.Errorf("%s/tools.json is not what %s lists (subakogo schema %s > %s/tools.json writes it): exit %d\n%s%s", ex, ex, dir, dir, code, stdout, stderr)
+		}
+	}
+}
+
+// TestCheckBaseline: check --baseline passes on every example with its
+// committed tools.json, and fails on hello against a baseline that had
+// one more tool and one argument fewer; pack --baseline refuses the same
+// and writes nothing, and takes the directory it replaces as its baseline.
+func TestCheckBaseline(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	for _, ex := range []string{"hello", "weather", "chart"} {
+		dir := "../../examples/" + ex
+		code, stdout, stderr := runCLI("check", "--probes", "none", "--baseline", dir+"/tools.json", dir)
+		if code != exitOK || !strings.Contains(stdout, "ok   no breaking change against "+dir+"/tools.json (0 changes)") {
+			t.Errorf("check %s: exit %d\n%s%s", ex, code, stdout, stderr)
+		}
+	}
+	var tools []map[string]any
+	b, _ := os.ReadFile("../../examples/hello/tools.json")
+	if err := json.Unmarshal(b, &tools); err != nil {
+		t.Fatal(err)
+	}
+	tools = append(tools, map[string]any{"name": "farewell", "inputSchema": map[string]any{"type": "object"}})
+	delete(tools[0]["inputSchema"].(map[string]any), "required") // name was optional
+	b, _ = json.Marshal(map[string]any{"tools": tools})
+	baseline := filepath.Join(t.TempDir(), "published.json")
+	if err := os.WriteFile(baseline, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ := runCLI("check", "--probes", "none", "--baseline", baseline, "../../examples/hello")
+	if code != exitFindings || !strings.Contains(stdout, "FAIL no breaking change against") ||
+		!strings.Contains(stdout, "error D001 tool-removed: farewell: tool removed") ||
+		!strings.Contains(stdout, `error D002 argument-required: greet /inputSchema/required: argument "name" became required`) {
+		t.Errorf("check against a broken baseline: exit %d\n%s", code, stdout)
+	}
+	out := filepath.Join(t.TempDir(), "hello")
+	code, stdout, stderr := runCLI("pack", "--baseline", baseline, "../../examples/hello", "-o", out)
+	if code != exitFindings || !strings.Contains(stdout, "D001 tool-removed") || !strings.Contains(stderr, "nothing was written") {
+		t.Errorf("pack against a broken baseline: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("pack wrote the package despite the break")
+	}
+	if code, stdout, stderr := runCLI("pack", "--baseline", "../../examples/hello/tools.json", "../../examples/hello", "-o", out); code != exitOK {
+		t.Errorf("pack against its own baseline: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// The baseline may be the directory pack replaces: it is read first.
+	if code, stdout, stderr := runCLI("pack", "--baseline", out, "../../examples/hello", "-o", out); code != exitOK || !strings.Contains(stdout, "no findings in 3 files") {
+		t.Errorf("pack against the directory it replaces: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

@@ -1,0 +1,648 @@
+package tooldiff
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/subako-ai/subako-go/rules"
+)
+
+// polarity says which way a schema is read: an input schema must accept
+// every value it accepted (narrowing breaks callers), an output schema
+// must only produce values it promised (widening breaks consumers).
+type polarity int
+
+const (
+	input polarity = iota
+	output
+)
+
+// aspect is what about a schema narrowed or widened; with the polarity it
+// picks the rule.
+type aspect int
+
+const (
+	aType aspect = iota
+	aEnum
+	aBound
+	aClosed
+	aBranch
+)
+
+// narrowedRule and widenedRule are the rules for a schema that accepts
+// less, or more, than before, by polarity and aspect.
+var (
+	narrowedRule = [2][5]*rules.Rule{
+		input:  {rules.DiffArgumentType, rules.DiffEnumNarrowed, rules.DiffBoundTightened, rules.DiffArgumentsClosed, rules.DiffBranchRemoved},
+		output: {rules.DiffResultNarrowed, rules.DiffResultNarrowed, rules.DiffResultNarrowed, rules.DiffResultNarrowed, rules.DiffResultNarrowed},
+	}
+	widenedRule = [2][5]*rules.Rule{
+		input:  {rules.DiffArgumentTypeWidened, rules.DiffEnumWidened, rules.DiffBoundRelaxed, rules.DiffArgumentsOpened, rules.DiffBranchAdded},
+		output: {rules.DiffResultType, rules.DiffResultWidened, rules.DiffResultWidened, rules.DiffResultWidened, rules.DiffResultWidened},
+	}
+)
+
+// maxDepth bounds the comparison of nested schemas, and maxSteps the
+// schemas compared for one tool (a $ref used twice is compared at each
+// use, so a 64 KiB schema could otherwise ask for 2^n comparisons); what
+// lies beyond is unjudged.
+const (
+	maxDepth = 64
+	maxSteps = 20_000
+)
+
+func (d *differ) narrowed(p polarity, a aspect, ptr, format string, args ...any) {
+	d.add(narrowedRule[p][a], ptr, format, args...)
+}
+
+func (d *differ) widened(p polarity, a aspect, ptr, format string, args ...any) {
+	d.add(widenedRule[p][a], ptr, format, args...)
+}
+
+// changed reports a change that both narrows and widens, under the rule of
+// the direction that breaks.
+func (d *differ) changed(p polarity, a aspect, ptr, format string, args ...any) {
+	if p == input {
+		d.narrowed(p, a, ptr, format, args...)
+	} else {
+		d.widened(p, a, ptr, format, args...)
+	}
+}
+
+// annotationKeys change nothing a validator checks, nor anything worth
+// showing (titles and descriptions are compared on their own).
+var annotationKeys = []string{"$schema", "$id", "$anchor", "$comment", "$defs", "definitions", "examples", "deprecated", "readOnly", "writeOnly"}
+
+// schema compares two schemas at ptr.
+func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
+	if d.steps++; d.steps > maxSteps {
+		if d.steps == maxSteps+1 {
+			d.add(rules.DiffUnjudged, ptr, "more than %d schemas to compare: the rest is not compared", maxSteps)
+		}
+		return
+	}
+	if depth > maxDepth {
+		if canonical(ov) != canonical(nv) {
+			d.add(rules.DiffUnjudged, ptr, "nested more than %d levels deep: not compared", maxDepth)
+		}
+		return
+	}
+	o, oRef, oErr := d.deref(ov, d.oRoot)
+	n, nRef, nErr := d.deref(nv, d.nRoot)
+	if oErr != "" || nErr != "" {
+		if canonical(ov) != canonical(nv) {
+			d.add(rules.DiffUnjudged, ptr, "%s", strings.Join(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" }), "; "))
+		}
+		return
+	}
+	if oRef != "" || nRef != "" {
+		key := oRef + "\x00" + nRef
+		if d.active[key] {
+			return // being compared further up: a recursive schema
+		}
+		d.active[key] = true
+		defer delete(d.active, key)
+	}
+	oFalse, nFalse := o == nil, n == nil
+	switch {
+	case oFalse && nFalse:
+		return
+	case nFalse:
+		d.narrowed(p, aType, ptr, "schema became false: no value is valid")
+		return
+	case oFalse:
+		d.widened(p, aType, ptr, "schema was false (no value valid), now accepts values")
+		return
+	}
+	d.text(rules.DiffTitle, ptr+"/title", "title", o["title"], n["title"])
+	d.text(rules.DiffDescription, ptr+"/description", "description", o["description"], n["description"])
+	d.types(o, n, ptr, p)
+	d.values(o, n, ptr, p)
+	d.bounds(o, n, ptr, p)
+	d.objects(o, n, ptr, p, depth)
+	d.items(o, n, ptr, p, depth)
+	d.branches(o, n, ptr, p, depth)
+	for _, k := range sortedKeys(o, n) {
+		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && canonical(o[k]) != canonical(n[k]) {
+			d.add(rules.DiffUnjudged, ptr+"/"+escape(k), "%s changed", k)
+		}
+	}
+}
+
+// compared are the keywords schema compares structurally.
+var compared = []string{"$ref", "title", "description", "type", "enum", "const", "pattern", "format", "multipleOf", "uniqueItems",
+	"minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains",
+	"maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains",
+	"required", "properties", "additionalProperties", "items", "anyOf", "oneOf", "allOf"}
+
+// deref makes a schema an object: true is {}, false is nil, and a local
+// $ref is replaced by its target with the referring schema's other
+// keywords laid over it. ref names the target, for the cycle check; why
+// says why the schema cannot be compared ("" when it can).
+func (d *differ) deref(v any, root any) (m map[string]any, ref, why string) {
+	for hops := 0; ; hops++ {
+		switch s := v.(type) {
+		case bool:
+			if s {
+				return map[string]any{}, ref, ""
+			}
+			return nil, ref, ""
+		case map[string]any:
+			r, ok := s["$ref"].(string)
+			if !ok {
+				return s, ref, ""
+			}
+			if hops > 32 {
+				return nil, "", "$ref " + r + " refers in a loop"
+			}
+			if !strings.HasPrefix(r, "#") {
+				return nil, "", "$ref " + r + " is not local: not compared"
+			}
+			target, ok := resolve(root, r[1:])
+			if !ok {
+				return nil, "", "$ref " + r + " does not resolve: not compared"
+			}
+			ref = r
+			if len(s) > 1 {
+				base, _, why := d.deref(target, root)
+				if why != "" {
+					return nil, "", why
+				}
+				merged := map[string]any{}
+				for k, x := range base {
+					merged[k] = x
+				}
+				for k, x := range s {
+					if k != "$ref" {
+						merged[k] = x
+					}
+				}
+				return merged, ref, ""
+			}
+			v = target
+		default:
+			return nil, "", "a schema that is not an object or a boolean: not compared"
+		}
+	}
+}
+
+// resolve follows a JSON pointer (with its URI fragment encoding) from root.
+func resolve(root any, ptr string) (any, bool) {
+	if ptr == "" {
+		return root, true
+	}
+	if !strings.HasPrefix(ptr, "/") {
+		return nil, false // an anchor: not followed
+	}
+	cur := root
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(unescapeURI(tok), "~1", "/"), "~0", "~")
+		switch c := cur.(type) {
+		case map[string]any:
+			x, ok := c[tok]
+			if !ok {
+				return nil, false
+			}
+			cur = x
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(c) {
+				return nil, false
+			}
+			cur = c[i]
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+func unescapeURI(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if x, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(x))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// types compares "type". Absent allows every type; integer is within number.
+func (d *differ) types(o, n map[string]any, ptr string, p polarity) {
+	ot, ok1 := typeSet(o["type"])
+	nt, ok2 := typeSet(n["type"])
+	ptr += "/type"
+	switch {
+	case !ok1 || !ok2:
+		if canonical(o["type"]) != canonical(n["type"]) {
+			d.add(rules.DiffUnjudged, ptr, "type %s -> %s: not a type name or list of them", quote(o["type"]), quote(n["type"]))
+		}
+	case ot == nil && nt == nil:
+	case ot == nil:
+		d.narrowed(p, aType, ptr, "type %s added", quote(n["type"]))
+	case nt == nil:
+		d.widened(p, aType, ptr, "type %s removed (any type now)", quote(o["type"]))
+	default:
+		oInN, nInO := coversAll(nt, ot), coversAll(ot, nt)
+		switch {
+		case oInN && nInO:
+		case oInN:
+			d.widened(p, aType, ptr, "type %s -> %s", quote(o["type"]), quote(n["type"]))
+		case nInO:
+			d.narrowed(p, aType, ptr, "type %s -> %s", quote(o["type"]), quote(n["type"]))
+		default:
+			d.changed(p, aType, ptr, "type %s -> %s", quote(o["type"]), quote(n["type"]))
+		}
+	}
+}
+
+// typeSet reads "type": nil for absent, ok false for what is not a type.
+func typeSet(v any) ([]string, bool) {
+	switch t := v.(type) {
+	case nil:
+		return nil, true
+	case string:
+		return []string{t}, true
+	case []any:
+		out := []string{}
+		for _, x := range t {
+			s, ok := x.(string)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// coversAll reports whether every type of b is allowed by a.
+func coversAll(a, b []string) bool {
+	for _, t := range b {
+		if !slices.Contains(a, t) && (t != "integer" || !slices.Contains(a, "number")) {
+			return false
+		}
+	}
+	return true
+}
+
+// values compares enum and const: the sets of values allowed.
+func (d *differ) values(o, n map[string]any, ptr string, p polarity) {
+	ov, okey := valueSet(o)
+	nv, nkey := valueSet(n)
+	key := nkey
+	if key == "" {
+		key = okey
+	}
+	ptr += "/" + key
+	switch {
+	case ov == nil && nv == nil:
+	case ov == nil:
+		d.narrowed(p, aEnum, ptr, "%s %s added", nkey, listed(nv))
+	case nv == nil:
+		d.widened(p, aEnum, ptr, "%s %s removed", okey, listed(ov))
+	default:
+		if gone := minus(ov, nv); len(gone) > 0 {
+			d.narrowed(p, aEnum, ptr, "%s no longer has %s", key, listed(gone))
+		}
+		if more := minus(nv, ov); len(more) > 0 {
+			d.widened(p, aEnum, ptr, "%s now has %s", key, listed(more))
+		}
+	}
+}
+
+// valueSet is the canonical values a schema allows by const or enum (nil
+// for no such limit) and the keyword that says so.
+func valueSet(m map[string]any) ([]string, string) {
+	if c, ok := m["const"]; ok {
+		return []string{canonical(c)}, "const"
+	}
+	if e, ok := m["enum"].([]any); ok {
+		out := []string{}
+		for _, x := range e {
+			if s := canonical(x); !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+		return out, "enum"
+	}
+	return nil, ""
+}
+
+func minus(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func listed(vs []string) string { return strings.Join(vs, ", ") }
+
+// lower and upper bounds: a higher lower bound or a lower upper bound
+// accepts less.
+var (
+	lowerBounds = []string{"minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"}
+	upperBounds = []string{"maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"}
+)
+
+func (d *differ) bounds(o, n map[string]any, ptr string, p polarity) {
+	for _, k := range append(slices.Clone(lowerBounds), upperBounds...) {
+		lower := slices.Contains(lowerBounds, k)
+		ov, nv := o[k], n[k]
+		at := ptr + "/" + k
+		if canonical(ov) == canonical(nv) {
+			continue
+		}
+		oNum, ok1 := number(ov)
+		nNum, ok2 := number(nv)
+		switch {
+		case (ov != nil && !ok1) || (nv != nil && !ok2):
+			d.add(rules.DiffUnjudged, at, "%s %s -> %s: not a number", k, quote(ov), quote(nv))
+		case ov == nil:
+			d.narrowed(p, aBound, at, "%s %s added", k, quote(nv))
+		case nv == nil:
+			d.widened(p, aBound, at, "%s %s removed", k, quote(ov))
+		case (nNum.Cmp(oNum) > 0) == lower && nNum.Cmp(oNum) != 0:
+			d.narrowed(p, aBound, at, "%s %s -> %s", k, quote(ov), quote(nv))
+		case nNum.Cmp(oNum) != 0:
+			d.widened(p, aBound, at, "%s %s -> %s", k, quote(ov), quote(nv))
+		}
+	}
+	d.multipleOf(o, n, ptr, p)
+	ou, _ := o["uniqueItems"].(bool)
+	nu, _ := n["uniqueItems"].(bool)
+	switch {
+	case !ou && nu:
+		d.narrowed(p, aBound, ptr+"/uniqueItems", "uniqueItems turned on")
+	case ou && !nu:
+		d.widened(p, aBound, ptr+"/uniqueItems", "uniqueItems turned off")
+	}
+	for _, k := range []string{"pattern", "format"} {
+		ov, nv := o[k], n[k]
+		at := ptr + "/" + k
+		switch {
+		case canonical(ov) == canonical(nv):
+		case ov == nil:
+			d.narrowed(p, aBound, at, "%s %s added", k, quote(nv))
+		case nv == nil:
+			d.widened(p, aBound, at, "%s %s removed", k, quote(ov))
+		default:
+			d.changed(p, aBound, at, "%s %s -> %s (whether it allows less or more is not decided: check it)", k, quote(ov), quote(nv))
+		}
+	}
+}
+
+func (d *differ) multipleOf(o, n map[string]any, ptr string, p polarity) {
+	ov, nv := o["multipleOf"], n["multipleOf"]
+	if canonical(ov) == canonical(nv) {
+		return
+	}
+	ptr += "/multipleOf"
+	oNum, ok1 := number(ov)
+	nNum, ok2 := number(nv)
+	switch {
+	case (ov != nil && !ok1) || (nv != nil && !ok2) || (ok1 && oNum.Sign() <= 0) || (ok2 && nNum.Sign() <= 0):
+		d.add(rules.DiffUnjudged, ptr, "multipleOf %s -> %s: not a positive number", quote(ov), quote(nv))
+	case ov == nil:
+		d.narrowed(p, aBound, ptr, "multipleOf %s added", quote(nv))
+	case nv == nil:
+		d.widened(p, aBound, ptr, "multipleOf %s removed", quote(ov))
+	case new(big.Rat).Quo(oNum, nNum).IsInt(): // every multiple of old is one of new
+		d.widened(p, aBound, ptr, "multipleOf %s -> %s", quote(ov), quote(nv))
+	case new(big.Rat).Quo(nNum, oNum).IsInt():
+		d.narrowed(p, aBound, ptr, "multipleOf %s -> %s", quote(ov), quote(nv))
+	default:
+		d.changed(p, aBound, ptr, "multipleOf %s -> %s", quote(ov), quote(nv))
+	}
+}
+
+// number reads a JSON number exactly.
+func number(v any) (*big.Rat, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return nil, false
+	}
+	r, ok := new(big.Rat).SetString(string(n))
+	return r, ok
+}
+
+// objects compares required, properties and additionalProperties.
+func (d *differ) objects(o, n map[string]any, ptr string, p polarity, depth int) {
+	oProps, nProps := asObject(o["properties"]), asObject(n["properties"])
+	oReq, nReq := stringSet(o["required"]), stringSet(n["required"])
+	for _, name := range sortedKeys(oProps, nProps) {
+		at := ptr + "/properties/" + escape(name)
+		_, inOld := oProps[name]
+		_, inNew := nProps[name]
+		switch {
+		case inOld && !inNew && p == input:
+			d.add(rules.DiffArgumentRemoved, at, "argument %q removed", name)
+		case inOld && !inNew:
+			d.add(rules.DiffResultMemberRemoved, at, "member %q removed", name)
+		case !inOld && inNew && p == input:
+			if !slices.Contains(nReq, name) {
+				d.add(rules.DiffArgumentAdded, at, "optional argument %q added", name)
+			}
+		case !inOld && inNew:
+			d.add(rules.DiffResultMemberAdded, at, "member %q added", name)
+		default:
+			d.schema(oProps[name], nProps[name], at, p, depth+1)
+		}
+	}
+	at := ptr + "/required"
+	for _, name := range minus(nReq, oReq) {
+		_, inOld := oProps[name]
+		switch {
+		case p == input && inOld:
+			d.add(rules.DiffArgumentRequired, at, "argument %q became required", name)
+		case p == input:
+			d.add(rules.DiffArgumentRequired, at, "required argument %q added", name)
+		case inOld:
+			d.add(rules.DiffResultMemberAdded, at, "member %q is now always present", name)
+		}
+	}
+	for _, name := range minus(oReq, nReq) {
+		_, inOld := oProps[name]
+		_, inNew := nProps[name]
+		switch {
+		case inOld && !inNew:
+			// the property itself was removed: reported above
+		case p == input:
+			d.add(rules.DiffArgumentOptional, at, "argument %q is no longer required", name)
+		default:
+			d.add(rules.DiffResultMemberRemoved, at, "member %q is no longer always present", name)
+		}
+	}
+	d.additional(o["additionalProperties"], n["additionalProperties"], ptr+"/additionalProperties", p, depth)
+}
+
+func stringSet(v any) []string {
+	var out []string
+	l, _ := v.([]any)
+	for _, x := range l {
+		if s, ok := x.(string); ok && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// additional compares additionalProperties: open (absent or true), closed
+// (false) or a schema.
+func (d *differ) additional(ov, nv any, ptr string, p polarity, depth int) {
+	kind := func(v any) string {
+		switch x := v.(type) {
+		case nil:
+			return "open"
+		case bool:
+			if x {
+				return "open"
+			}
+			return "closed"
+		}
+		return "schema"
+	}
+	ok, nk := kind(ov), kind(nv)
+	switch {
+	case ok == nk && ok == "schema":
+		d.schema(ov, nv, ptr, p, depth+1)
+	case ok == nk:
+	case ok == "open" || nk == "closed":
+		d.narrowed(p, aClosed, ptr, "additionalProperties %s -> %s", describe(ov), describe(nv))
+	default:
+		d.widened(p, aClosed, ptr, "additionalProperties %s -> %s", describe(ov), describe(nv))
+	}
+}
+
+func describe(v any) string {
+	if v == nil {
+		return "absent"
+	}
+	if _, ok := v.(map[string]any); ok {
+		return "a schema"
+	}
+	return canonical(v)
+}
+
+// items compares the schema of an array's items; absent allows anything.
+func (d *differ) items(o, n map[string]any, ptr string, p polarity, depth int) {
+	ov, nv := o["items"], n["items"]
+	if ov == nil && nv == nil {
+		return
+	}
+	if ov == nil {
+		ov = true
+	}
+	if nv == nil {
+		nv = true
+	}
+	d.schema(ov, nv, ptr+"/items", p, depth+1)
+}
+
+// branches compares anyOf and oneOf (alternatives) and allOf (all apply).
+// Alternatives are matched by content first, then the remaining ones by
+// position; a branch left over was removed or added.
+func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int) {
+	for _, k := range []string{"anyOf", "oneOf"} {
+		ol, ok1 := o[k].([]any)
+		nl, ok2 := n[k].([]any)
+		at := ptr + "/" + k
+		switch {
+		case canonical(o[k]) == canonical(n[k]):
+			continue
+		case !ok1 || !ok2:
+			d.add(rules.DiffUnjudged, at, "%s added or removed as a whole: not compared", k)
+			continue
+		}
+		oLeft, nLeft := unmatched(ol, nl), unmatched(nl, ol)
+		for len(oLeft) > 0 && len(nLeft) > 0 {
+			d.schema(ol[oLeft[0]], nl[nLeft[0]], fmt.Sprintf("%s/%d", at, nLeft[0]), p, depth+1)
+			oLeft, nLeft = oLeft[1:], nLeft[1:]
+		}
+		for _, i := range oLeft {
+			d.narrowed(p, aBranch, fmt.Sprintf("%s/%d", at, i), "branch %d of %s removed: %s", i, k, quote(ol[i]))
+		}
+		for _, i := range nLeft {
+			d.widened(p, aBranch, fmt.Sprintf("%s/%d", at, i), "branch %d of %s added: %s", i, k, quote(nl[i]))
+		}
+	}
+	ol, ok1 := o["allOf"].([]any)
+	nl, ok2 := n["allOf"].([]any)
+	switch {
+	case canonical(o["allOf"]) == canonical(n["allOf"]):
+	case ok1 && ok2 && len(ol) == len(nl):
+		for i := range ol {
+			d.schema(ol[i], nl[i], fmt.Sprintf("%s/allOf/%d", ptr, i), p, depth+1)
+		}
+	default:
+		d.add(rules.DiffUnjudged, ptr+"/allOf", "allOf changed its number of schemas: not compared")
+	}
+}
+
+// unmatched lists the indexes of a's schemas that b does not hold, equal
+// as JSON.
+func unmatched(a, b []any) []int {
+	var bs []string
+	for _, x := range b {
+		bs = append(bs, canonical(x))
+	}
+	var out []int
+	for i, x := range a {
+		if j := slices.Index(bs, canonical(x)); j >= 0 {
+			bs[j] = "\x00" // each matches once
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// canonical is v as compact JSON with sorted keys and numbers in lowest
+// terms, so equal values compare equal as strings; "" for absent.
+func canonical(v any) string {
+	if v == nil {
+		return ""
+	}
+	b, _ := json.Marshal(normal(v))
+	return string(b)
+}
+
+func normal(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(x)); ok {
+			if r.IsInt() {
+				return json.Number(r.Num().String()) // 1.0 and 1e0 are 1
+			}
+		}
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = normal(e)
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, e := range x {
+			l[i] = normal(e)
+		}
+		return l
+	}
+	return v
+}
