@@ -4,11 +4,14 @@ package probe_test
 
 import (
 	"context"
+	"os"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/subjects"
 	"github.com/subako-ai/subako-go/probe"
 )
 
@@ -56,4 +59,58 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// BenchmarkSlowSubjects measures the safe probes on the probe subjects
+// that take their time, as lint runs them: the subject of each language
+// that sleeps 2 s once stdin closes (P039), and probe's Go subject that
+// does so and the one that reads to end of input (P035).
+//
+//	go test ./probe -run '^$' -bench SlowSubjects -benchtime 3x
+func BenchmarkSlowSubjects(b *testing.B) {
+	type slow struct {
+		name string
+		wasm func(testing.TB) []byte
+	}
+	var all []slow
+	for _, lang := range subjects.Langs {
+		all = append(all, slow{string(lang) + "-slow-exit", func(tb testing.TB) []byte {
+			w, err := os.ReadFile(subjects.Module(tb, lang, subjects.SlowExit))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return w
+		}})
+	}
+	for _, mode := range []string{"slow-exit", "eof"} {
+		all = append(all, slow{"subject-" + mode, func(tb testing.TB) []byte {
+			return gowasm.Build(tb, "testdata/subject", "-ldflags=-X main.mode="+mode)
+		}})
+	}
+	for _, s := range all {
+		b.Run(s.name, func(b *testing.B) {
+			ctx := context.Background()
+			h, err := host.New(ctx, host.Options{}) // Subako's limits, as lint's
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer h.Close(ctx)
+			m, err := h.Compile(ctx, s.wasm(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			m.WaitCompiled(ctx)
+			d := h.Discover(ctx, m, "")
+			if d.Stopped != nil {
+				b.Fatal(d.Stopped)
+			}
+			cpu0 := cpuTime()
+			for b.Loop() {
+				if res := probe.Run(ctx, h, m, d.Tools, probe.Options{Budget: time.Minute}); len(res.Findings) == 0 {
+					b.Fatal("no finding")
+				}
+			}
+			b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
 }
