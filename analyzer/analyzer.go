@@ -81,7 +81,7 @@ types, comments or markers change, run go generate.`,
 }
 
 // Analyzers are all the passes, for a vettool or a golangci-lint plugin.
-var Analyzers = []*analysis.Analyzer{Model, Runtime, NetHTTP, Generated}
+var Analyzers = []*analysis.Analyzer{Model, Runtime, NetHTTP, Generated, Hints}
 
 // Reports lists the rules an analyzer reports: the catalog's rules whose
 // part (rules.Rule.By) is the analyzer, by name. This one declaration

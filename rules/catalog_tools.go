@@ -203,4 +203,19 @@ plus historical ones; a list of every time zone.`,
 		Fix: `take a plain string, say its format in the description ("an ISO 3166-1 alpha-2 code"),
 and validate it in the tool, returning an isError result the model can correct.`,
 	}
+
+	ToolAnnotations = &Rule{ID: "T016", Slug: "tool-annotations", Severity: Warning, Since: "v0.2.0", By: ToolCheck,
+		Title: "Tool annotations that are malformed or contradict each other",
+		Why: `A tool's "annotations" is MCP's ToolAnnotations: an object whose "title" is a string and whose
+"readOnlyHint", "destructiveHint", "idempotentHint" and "openWorldHint" are booleans. Clients
+that check the tool list against the MCP schema (the TypeScript SDK) refuse the whole answer when
+one tool's annotations are not of those types, so every tool of the package disappears. A tool
+that says "readOnlyHint": true and "destructiveHint": true contradicts itself (a read-only tool
+changes nothing). A null counts as the wrong type.`,
+		Example: `"annotations": {"readOnlyHint": "yes"}; "annotations": ["readOnly"];
+"annotations": {"readOnlyHint": true, "destructiveHint": true}.`,
+		Fix: `write the hints as JSON booleans and the title as a string, in an object:
+    "annotations": {"title": "Current weather", "readOnlyHint": true, "openWorldHint": true}
+and drop destructiveHint from a read-only tool.`,
+	}
 )

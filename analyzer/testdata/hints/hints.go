@@ -1,0 +1,130 @@
+// Hints checks tool annotations against what the handlers reach.
+//
+//subako:package hints
+package hints
+
+import (
+	"os"
+	"path/filepath"
+
+	"example.com/t/hints/store"
+	"github.com/subako-ai/subako-go/subako"
+)
+
+// In is the input.
+type In struct{}
+
+// Out is the output.
+type Out struct{}
+
+// Plain does nothing to the world.
+//
+//subako:function
+func plain(in In) (Out, error) { // want `A031 hint-suggested: plain could be marked //subako:readOnly and //subako:openWorld=false: nothing it reaches writes a file outside /volume/tmp or sends a request other than GET or HEAD, and nothing it reaches sends an HTTP request`
+	return Out{}, nil
+}
+
+// Note writes a note where it outlives the call, and an image where it
+// does not.
+//
+//subako:function
+//subako:readOnly
+//subako:openWorld=false
+func note(in In) (Out, error) {
+	_ = os.WriteFile("/volume/tmp/chart.png", nil, 0o644)
+	_ = os.MkdirAll(filepath.Join("/volume/tmp", "a", "b"), 0o755)
+	_ = keep()
+	return Out{}, store.Scratch(nil)
+}
+
+func keep() error {
+	f, err := os.OpenFile("/volume/data/log", os.O_RDONLY, 0) // reading
+	if err == nil {
+		f.Close()
+	}
+	return store.Save("x") // want `A030 hint-contradicted: note is marked //subako:readOnly, but it can write a file outside /volume/tmp: store.Save → store.save → os.WriteFile to "/volume/data/notes.txt" \(note → keep\)`
+}
+
+// Post sends a POST, which a closed world cannot.
+//
+//subako:function
+//subako:readOnly
+//subako:openWorld=false
+func post(in In) (Out, error) {
+	_, err := subako.Fetch(&subako.HTTPRequest{Method: "POST", URL: "https://example.com"}) // want `A030 hint-contradicted: post is marked //subako:readOnly, but it can send a request other than GET or HEAD: subako.Fetch \(POST\)` `A030 hint-contradicted: post is marked //subako:openWorld=false, but it can send an HTTP request: subako.Fetch$`
+	return Out{}, err
+}
+
+// Get sends GET and HEAD requests, read-only in an open world.
+//
+//subako:function
+//subako:readOnly
+//subako:openWorld
+func get(in In) (Out, error) {
+	req := &subako.HTTPRequest{URL: "https://example.com"}
+	if _, err := subako.Fetch(req); err != nil {
+		return Out{}, err
+	}
+	req.Method = "HEAD"
+	_, err := subako.Fetch(req)
+	if _, err := store.Look("https://example.com"); err != nil {
+		return Out{}, err
+	}
+	return Out{}, err
+}
+
+// Save saves a response where it outlives the call.
+//
+//subako:function
+//subako:readOnly
+func save(in In) (Out, error) {
+	_, err := subako.Fetch(&subako.HTTPRequest{URL: "https://example.com", SaveTo: "/volume/data/page.html"}) // want `A030 hint-contradicted: save is marked //subako:readOnly, but it can write a file outside /volume/tmp: subako.Fetch saving the response \(SaveTo\) to "/volume/data/page.html"`
+	return Out{}, err
+}
+
+// Unknown writes and sends what the analyzer cannot tell.
+//
+//subako:function
+//subako:readOnly
+func unknown(in In, name, method string) (Out, error) {
+	f, err := os.Create(name) // want `A030 hint-contradicted: unknown is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.Create at a path not known`
+	if err == nil {
+		f.Close()
+	}
+	_ = os.Remove("/volume/tmp" + name) // want `os.Remove to "/volume/tmp"\+\.\.\.`
+	_ = os.Remove("/volume/tmp/" + name)
+	req := subako.HTTPRequest{URL: "https://example.com"}
+	req.Method = method
+	_, err = subako.Fetch(&req) // want `A030 hint-contradicted: unknown is marked //subako:readOnly, but it can send a request other than GET or HEAD: subako.Fetch \(with a method not known\)`
+	return Out{}, err
+}
+
+// Relay posts, through another package, and says it is not read-only.
+//
+//subako:function
+//subako:readOnly=false
+func relay(in In) (Out, error) {
+	return Out{}, store.Post("https://example.com")
+}
+
+// writeFile saves a file; tests replace it.
+var writeFile = os.WriteFile
+
+const chartPath = "/volume/tmp/chart.png"
+
+// Chart saves its image in the scratch space, through a variable.
+//
+//subako:function
+//subako:readOnly
+func chart(in In) (Out, error) { // want `A031 hint-suggested: chart could be marked //subako:openWorld=false: nothing it reaches sends an HTTP request`
+	return Out{}, writeFile(chartPath, nil, 0o644)
+}
+
+// Archive saves through a variable, outside the scratch space.
+//
+//subako:function
+//subako:readOnly
+//subako:openWorld=false
+func archive(in In) (Out, error) {
+	return Out{}, writeFile("/volume/data/archive", nil, 0o644) // want `A030 hint-contradicted: archive is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.WriteFile to "/volume/data/archive"`
+}
