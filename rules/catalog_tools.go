@@ -2,7 +2,7 @@ package rules
 
 // The tool rules (T...), reported by toolcheck: the tools a module lists in tools/list, all pages
 // together. T001-T015 are Subako's limits and the MCP schema (Subako refuses
-// the upload); T020-T026 are portability hazards of input schemas (a client
+// the upload); T016 the annotations clients read; T020-T026 are portability hazards of input schemas (a client
 // or a model API refuses or mangles the tool).
 var (
 	ToolCount = &Rule{ID: "T001", Slug: "tools-count", Severity: Error, Since: "v0.1.0", By: ToolCheck,
