@@ -36,6 +36,15 @@ must send no request. A tool that states neither, and could, is told so.`,
 	FactTypes: []analysis.Fact{new(effectFact)},
 }
 
+// suggestHints is the analyzer's -suggest flag: whether to suggest the
+// hints a tool could state (A031). The vettool turns it off, since go vet
+// fails on any diagnostic and a suggestion is advice.
+var suggestHints = true
+
+func init() {
+	Hints.Flags.BoolVar(&suggestHints, "suggest", true, "suggest the hints a tool could state (A031, info)")
+}
+
 // scratchDir is the call's scratch space: writes under it do not outlive
 // the call, so a read-only tool may make them (its images go there).
 const scratchDir = "/volume/tmp"
@@ -666,7 +675,7 @@ func (h *hintsPass) checkHandler(fd *ast.FuncDecl, sites map[*types.Func][]effec
 		markers = append(markers, "openWorld=false")
 		why = append(why, "nothing it reaches sends an HTTP request")
 	}
-	if len(markers) > 0 {
+	if len(markers) > 0 && suggestHints {
 		report(h.pass, rules.GoHintSuggested, fd.Name, h.addMarkers(hints.function, markers),
 			"%s could be marked %s%s: %s (clients assume the opposite of a hint not stated, and ask before calling)", tool, prefix, strings.Join(markers, " and "+prefix), strings.Join(why, ", and "))
 	}
