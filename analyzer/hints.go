@@ -243,6 +243,9 @@ func (h *hintsPass) callEffects(fd *ast.FuncDecl, fn *types.Func, call *ast.Call
 		if w.flag >= 0 && w.flag < len(call.Args) && !h.opensForWriting(fn, call.Args[w.flag]) {
 			return effects{}, true
 		}
+		if len(w.paths) == 0 {
+			return effects{write: []string{shortFunc(fn) + " (on a file not known)"}}, true
+		}
 		for _, i := range w.paths {
 			if i >= len(call.Args) {
 				continue
@@ -342,7 +345,10 @@ func (h *hintsPass) pathOf(x ast.Expr) (string, bool) {
 	if !exact {
 		quoted += "+..."
 	}
-	if !strings.HasPrefix(prefix, "/") {
+	switch {
+	case exact && prefix == "":
+		return "in the temporary or current directory", true
+	case !strings.HasPrefix(prefix, "/"):
 		return "to " + quoted + " (a relative path)", true
 	}
 	clean := path.Clean(prefix)

@@ -93,6 +93,14 @@ func unknown(in In, name, method string) (Out, error) {
 	}
 	_ = os.Remove("/volume/tmp" + name) // want `os.Remove to "/volume/tmp"\+\.\.\.`
 	_ = os.Remove("/volume/tmp/" + name)
+	_ = os.Remove("/volume/tmp/../data/x")                                // want `os.Remove to "/volume/tmp/../data/x"`
+	_ = os.Remove(filepath.Join("/volume/tmp", name, "..", "..", "data")) // want `os.Remove at a path not known`
+	_ = os.Remove(filepath.Join("/volume/tmp", name))
+	d, _ := os.MkdirTemp("", "x") // want `os.MkdirTemp in the temporary or current directory`
+	r, _ := os.OpenRoot(d)
+	_ = r.Remove("x")                                                  // want `os.Root.Remove \(on a file not known\)`
+	_, _ = os.OpenFile("/volume/data/log", os.O_WRONLY|os.O_APPEND, 0) // want `os.OpenFile to "/volume/data/log"`
+	_, _ = os.ReadFile("/volume/data/log")
 	req := subako.HTTPRequest{URL: "https://example.com"}
 	req.Method = method
 	_, err = subako.Fetch(&req) // want `A030 hint-contradicted: unknown is marked //subako:readOnly, but it can send a request other than GET or HEAD: subako.Fetch \(with a method not known\)`
