@@ -111,6 +111,10 @@ type hintsPass struct {
 
 func runHints(pass *analysis.Pass) (any, error) {
 	files := sourceFiles(pass)
+	handlers := markedHandlers(pass, files)
+	if !followed(pass) && len(handlers) == 0 {
+		return nil, nil // no facts to export, nothing to check
+	}
 	h := &hintsPass{pass: pass, bodies: funcBodies(pass, files), funcVars: map[*types.Var]*types.Func{}}
 	h.indexFuncVars(files)
 	sites := map[*types.Func][]effectSite{}
@@ -126,7 +130,7 @@ func runHints(pass *analysis.Pass) (any, error) {
 	if followed(pass) {
 		h.exportFacts(fns, sites, uses)
 	}
-	for _, fd := range markedHandlers(pass, files) {
+	for _, fd := range handlers {
 		h.checkHandler(fd, sites, uses)
 	}
 	return nil, nil
