@@ -263,6 +263,15 @@ func (h *hintsPass) callEffects(fd *ast.FuncDecl, fn *types.Func, call *ast.Call
 	if name == model.SubakoPath+".Fetch" && len(call.Args) == 1 {
 		return h.fetchEffects(fd, call.Args[0]), true
 	}
+	if method, ok := netHTTPSenders[name]; ok {
+		// net/http cannot connect under wasip1 (A016), but the code means
+		// to send: its world is open all the same.
+		eff := effects{http: []string{shortFunc(fn)}}
+		if method != "GET" && method != "HEAD" {
+			eff.mutating = eff.http
+		}
+		return eff, true
+	}
 	if fn.Pkg() != nil && fn.Pkg() != h.pass.Pkg {
 		var f effectFact
 		if h.pass.ImportObjectFact(fn, &f) {
@@ -270,6 +279,14 @@ func (h *hintsPass) callEffects(fd *ast.FuncDecl, fn *types.Func, call *ast.Call
 		}
 	}
 	return effects{}, false
+}
+
+// netHTTPSenders are net/http's functions that send a request, with its
+// method ("" for one not known).
+var netHTTPSenders = map[string]string{
+	"net/http.Get": "GET", "net/http.Head": "HEAD", "net/http.Post": "POST", "net/http.PostForm": "POST",
+	"(*net/http.Client).Get": "GET", "(*net/http.Client).Head": "HEAD", "(*net/http.Client).Post": "POST",
+	"(*net/http.Client).PostForm": "POST", "(*net/http.Client).Do": "",
 }
 
 // valueEffects is what a writer or Fetch taken as a value may do, called

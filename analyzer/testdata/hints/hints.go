@@ -4,6 +4,7 @@
 package hints
 
 import (
+	"net/http"
 	"os"
 	"path/filepath"
 
@@ -135,4 +136,18 @@ func chart(in In) (Out, error) { // want `A031 hint-suggested: chart could be ma
 //subako:openWorld=false
 func archive(in In) (Out, error) {
 	return Out{}, writeFile("/volume/data/archive", nil, 0o644) // want `A030 hint-contradicted: archive is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.WriteFile to "/volume/data/archive"`
+}
+
+// Web uses net/http, which cannot connect under wasip1 but means to.
+//
+//subako:function
+//subako:readOnly
+//subako:openWorld=false
+func web(in In) (Out, error) {
+	resp, err := http.Get("https://example.com") // want `A030 hint-contradicted: web is marked //subako:openWorld=false, but it can send an HTTP request: http.Get`
+	if err == nil {
+		resp.Body.Close()
+	}
+	_, err = http.DefaultClient.Do(nil) // want `web is marked //subako:readOnly, but it can send a request other than GET or HEAD: http.Client.Do` `web is marked //subako:openWorld=false`
+	return Out{}, err
 }
