@@ -37,12 +37,12 @@ must send no request. A tool that states neither, and could, is told so.`,
 }
 
 // suggestHints is the analyzer's -suggest flag: whether to suggest the
-// hints a tool could state (A031). The vettool turns it off, since go vet
+// hints a tool could state (A041). The vettool turns it off, since go vet
 // fails on any diagnostic and a suggestion is advice.
 var suggestHints = true
 
 func init() {
-	Hints.Flags.BoolVar(&suggestHints, "suggest", true, "suggest the hints a tool could state (A031, info)")
+	Hints.Flags.BoolVar(&suggestHints, "suggest", true, "suggest the hints a tool could state (A041, info)")
 }
 
 // scratchDir is the call's scratch space: writes under it do not outlive
@@ -397,6 +397,11 @@ func (h *hintsPass) constPrefix(x ast.Expr) (string, bool, bool) {
 		}
 	case *ast.CallExpr:
 		fn, _ := typeutil.Callee(h.pass.TypesInfo, x).(*types.Func)
+		if fn != nil && fn.FullName() == model.SubakoPath+".VolumePath" && len(x.Args) == 1 {
+			// The runtime's name for a /volume path on this system: the
+			// path itself in the module.
+			return h.constPrefix(x.Args[0])
+		}
 		if fn == nil || (fn.FullName() != "path.Join" && fn.FullName() != "path/filepath.Join") || len(x.Args) == 0 || x.Ellipsis.IsValid() {
 			return "", false, false
 		}
@@ -649,8 +654,8 @@ func statedHints(fd *ast.FuncDecl) stated {
 }
 
 // checkHandler reports the effects a handler can reach that contradict its
-// hints (A030), at each site in this package, and suggests the hints it
-// could state (A031).
+// hints (A040), at each site in this package, and suggests the hints it
+// could state (A041).
 func (h *hintsPass) checkHandler(fd *ast.FuncDecl, sites map[*types.Func][]effectSite, uses map[*types.Func][]*types.Func) {
 	root, _ := h.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 	if root == nil {

@@ -53,7 +53,7 @@ field refuses ` + "`null`" + `, as its schema does.
 ` + "`//subako:function`" + `, and become the tool's MCP ` + "`annotations`" + ` in tools/list. Clients use them to decide what to
 ask before a call; a hint left out takes MCP's default (not read-only, destructive, not idempotent, open
 world), and only what the author states is listed. The analyzer checks the hints against what the
-handler's code can reach (A030) and suggests the ones it could state (A031): see
+handler's code can reach (A040) and suggests the ones it could state (A041): see
 [annotations.md](annotations.md).
 
 ## The markers

@@ -186,7 +186,7 @@ var markerSpecs = []*markerSpec{
 	{Name: "readOnly", Place: placeFunc, Target: targetTool, Value: valueBool, AppliesTo: "a //subako:function handler",
 		Example: "//subako:readOnly",
 		Doc: "The tool does not change its environment (`readOnlyHint`; MCP's default is false), so a client may call it without asking. " +
-			"The analyzer reports a read-only tool whose code can write a file outside /volume/tmp or send an HTTP request other than GET or HEAD (A030), and suggests the marker for a tool that can do neither (A031)."},
+			"The analyzer reports a read-only tool whose code can write a file outside /volume/tmp or send an HTTP request other than GET or HEAD (A040), and suggests the marker for a tool that can do neither (A041)."},
 	{Name: "destructive", Place: placeFunc, Target: targetTool, Value: valueBool, AppliesTo: "a //subako:function handler",
 		Example: "//subako:destructive=false",
 		Doc:     "The tool may delete or overwrite what exists (`destructiveHint`; MCP's default is true, so a tool that only adds says `=false`). Meaningful only for a tool that is not read-only: with `//subako:readOnly` it is an error."},
@@ -196,7 +196,7 @@ var markerSpecs = []*markerSpec{
 	{Name: "openWorld", Place: placeFunc, Target: targetTool, Value: valueBool, AppliesTo: "a //subako:function handler",
 		Example: "//subako:openWorld=false",
 		Doc: "The tool reaches entities outside itself, such as web APIs through subako_http (`openWorldHint`; MCP's default is true). " +
-			"The analyzer reports a tool marked `=false` whose code can send an HTTP request (A030), and suggests `=false` for a tool that cannot (A031)."},
+			"The analyzer reports a tool marked `=false` whose code can send an HTTP request (A040), and suggests `=false` for a tool that cannot (A041)."},
 }
 
 // markerByName indexes markerSpecs.

@@ -300,7 +300,7 @@ a concrete type for an any; distinct types that bound the depth for a recursive 
 type, if the package's clients take it, and //subako:ignore A020 with the reason.`,
 	}
 
-	GoHintContradicted = &Rule{ID: "A030", Slug: "hint-contradicted", Severity: Error, Since: "v0.2.0", By: HintsAnalyzer,
+	GoHintContradicted = &Rule{ID: "A040", Slug: "hint-contradicted", Severity: Error, Since: "v0.2.0", By: HintsAnalyzer,
 		Title: "A tool annotation that the handler's code contradicts",
 		Why: `Clients decide from a tool's annotations what to ask the user before a call: a read-only
 tool may be called without asking, a closed-world one is trusted not to reach the network. A
@@ -319,10 +319,10 @@ file), and reports each one with its path from the handler. A path or method it 
     }`,
 		Fix: `drop the marker the code contradicts (a tool that saves notes is not read-only), or change
 the code: write scratch files under /volume/tmp, send GET, give the path or method as a constant.
-When the write cannot happen in practice, //subako:ignore A030 with the reason.`,
+When the write cannot happen in practice, //subako:ignore A040 with the reason.`,
 	}
 
-	GoHintSuggested = &Rule{ID: "A031", Slug: "hint-suggested", Severity: Info, Since: "v0.2.0", By: HintsAnalyzer,
+	GoHintSuggested = &Rule{ID: "A041", Slug: "hint-suggested", Severity: Info, Since: "v0.2.0", By: HintsAnalyzer,
 		Title: "A tool annotation the handler could state",
 		Why: `MCP's defaults for a tool that states nothing are the most alarming ones: not read-only,
 destructive, open world. Clients then ask the user before every call, and some label a greeting

@@ -21,7 +21,7 @@ type Out struct{}
 // Plain does nothing to the world.
 //
 //subako:function
-func plain(in In) (Out, error) { // want `A031 hint-suggested: plain could be marked //subako:readOnly and //subako:openWorld=false: nothing it reaches writes a file outside /volume/tmp or sends a request other than GET or HEAD, and nothing it reaches sends an HTTP request`
+func plain(in In) (Out, error) { // want `A041 hint-suggested: plain could be marked //subako:readOnly and //subako:openWorld=false: nothing it reaches writes a file outside /volume/tmp or sends a request other than GET or HEAD, and nothing it reaches sends an HTTP request`
 	return Out{}, nil
 }
 
@@ -43,7 +43,7 @@ func keep() error {
 	if err == nil {
 		f.Close()
 	}
-	return store.Save("x") // want `A030 hint-contradicted: note is marked //subako:readOnly, but it can write a file outside /volume/tmp: store.Save → store.save → os.WriteFile to "/volume/data/notes.txt" \(note → keep\)`
+	return store.Save("x") // want `A040 hint-contradicted: note is marked //subako:readOnly, but it can write a file outside /volume/tmp: store.Save → store.save → os.WriteFile to "/volume/data/notes.txt" \(note → keep\)`
 }
 
 // Post sends a POST, which a closed world cannot.
@@ -52,7 +52,7 @@ func keep() error {
 //subako:readOnly
 //subako:openWorld=false
 func post(in In) (Out, error) {
-	_, err := subako.Fetch(&subako.HTTPRequest{Method: "POST", URL: "https://example.com"}) // want `A030 hint-contradicted: post is marked //subako:readOnly, but it can send a request other than GET or HEAD: subako.Fetch \(POST\)` `A030 hint-contradicted: post is marked //subako:openWorld=false, but it can send an HTTP request: subako.Fetch$`
+	_, err := subako.Fetch(&subako.HTTPRequest{Method: "POST", URL: "https://example.com"}) // want `A040 hint-contradicted: post is marked //subako:readOnly, but it can send a request other than GET or HEAD: subako.Fetch \(POST\)` `A040 hint-contradicted: post is marked //subako:openWorld=false, but it can send an HTTP request: subako.Fetch$`
 	return Out{}, err
 }
 
@@ -79,7 +79,7 @@ func get(in In) (Out, error) {
 //subako:function
 //subako:readOnly
 func save(in In) (Out, error) {
-	_, err := subako.Fetch(&subako.HTTPRequest{URL: "https://example.com", SaveTo: "/volume/data/page.html"}) // want `A030 hint-contradicted: save is marked //subako:readOnly, but it can write a file outside /volume/tmp: subako.Fetch saving the response \(SaveTo\) to "/volume/data/page.html"`
+	_, err := subako.Fetch(&subako.HTTPRequest{URL: "https://example.com", SaveTo: "/volume/data/page.html"}) // want `A040 hint-contradicted: save is marked //subako:readOnly, but it can write a file outside /volume/tmp: subako.Fetch saving the response \(SaveTo\) to "/volume/data/page.html"`
 	return Out{}, err
 }
 
@@ -88,7 +88,7 @@ func save(in In) (Out, error) {
 //subako:function
 //subako:readOnly
 func unknown(in In, name, method string) (Out, error) {
-	f, err := os.Create(name) // want `A030 hint-contradicted: unknown is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.Create at a path not known`
+	f, err := os.Create(name) // want `A040 hint-contradicted: unknown is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.Create at a path not known`
 	if err == nil {
 		f.Close()
 	}
@@ -104,7 +104,7 @@ func unknown(in In, name, method string) (Out, error) {
 	_, _ = os.ReadFile("/volume/data/log")
 	req := subako.HTTPRequest{URL: "https://example.com"}
 	req.Method = method
-	_, err = subako.Fetch(&req) // want `A030 hint-contradicted: unknown is marked //subako:readOnly, but it can send a request other than GET or HEAD: subako.Fetch \(with a method not known\)`
+	_, err = subako.Fetch(&req) // want `A040 hint-contradicted: unknown is marked //subako:readOnly, but it can send a request other than GET or HEAD: subako.Fetch \(with a method not known\)`
 	return Out{}, err
 }
 
@@ -125,7 +125,7 @@ const chartPath = "/volume/tmp/chart.png"
 //
 //subako:function
 //subako:readOnly
-func chart(in In) (Out, error) { // want `A031 hint-suggested: chart could be marked //subako:openWorld=false: nothing it reaches sends an HTTP request`
+func chart(in In) (Out, error) { // want `A041 hint-suggested: chart could be marked //subako:openWorld=false: nothing it reaches sends an HTTP request`
 	return Out{}, writeFile(chartPath, nil, 0o644)
 }
 
@@ -135,7 +135,7 @@ func chart(in In) (Out, error) { // want `A031 hint-suggested: chart could be ma
 //subako:readOnly
 //subako:openWorld=false
 func archive(in In) (Out, error) {
-	return Out{}, writeFile("/volume/data/archive", nil, 0o644) // want `A030 hint-contradicted: archive is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.WriteFile to "/volume/data/archive"`
+	return Out{}, writeFile("/volume/data/archive", nil, 0o644) // want `A040 hint-contradicted: archive is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.WriteFile to "/volume/data/archive"`
 }
 
 // Web uses net/http, which cannot connect under wasip1 but means to.
@@ -144,7 +144,7 @@ func archive(in In) (Out, error) {
 //subako:readOnly
 //subako:openWorld=false
 func web(in In) (Out, error) {
-	resp, err := http.Get("https://example.com") // want `A030 hint-contradicted: web is marked //subako:openWorld=false, but it can send an HTTP request: http.Get`
+	resp, err := http.Get("https://example.com") // want `A040 hint-contradicted: web is marked //subako:openWorld=false, but it can send an HTTP request: http.Get`
 	if err == nil {
 		resp.Body.Close()
 	}

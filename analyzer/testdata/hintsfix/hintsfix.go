@@ -12,6 +12,6 @@ type Out struct{}
 // Greet greets.
 //
 //subako:function
-func greet(in In) (Out, error) { // want `A031 hint-suggested: greet could be marked //subako:readOnly and //subako:openWorld=false`
+func greet(in In) (Out, error) { // want `A041 hint-suggested: greet could be marked //subako:readOnly and //subako:openWorld=false`
 	return Out{}, nil
 }
