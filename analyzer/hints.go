@@ -103,9 +103,9 @@ type effectSite struct {
 type hintsPass struct {
 	pass   *analysis.Pass
 	bodies map[*types.Func]*ast.FuncDecl
-	// funcVars are package-level variables initialised with a writer or
-	// Fetch (var writeFile = os.WriteFile), which tests replace: a call
-	// through one is a call of the function.
+	// funcVars are package-level variables initialised with a function
+	// (var writeFile = os.WriteFile), which tests replace: a call through
+	// one is a call of the function.
 	funcVars map[*types.Var]*types.Func
 }
 
@@ -204,6 +204,9 @@ func (h *hintsPass) scan(fd *ast.FuncDecl) ([]effectSite, []*types.Func) {
 			return true
 		}
 		called[id] = true
+		if fn.Pkg() == h.pass.Pkg && h.bodies[fn] != nil {
+			uses = append(uses, fn) // through a variable: the loop below sees only direct uses
+		}
 		if eff, ok := h.callEffects(fd, fn, call); ok && !eff.none() {
 			out = append(out, effectSite{call, eff})
 		}

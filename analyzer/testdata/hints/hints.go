@@ -129,12 +129,20 @@ func chart(in In) (Out, error) { // want `A041 hint-suggested: chart could be ma
 	return Out{}, writeFile(chartPath, nil, 0o644)
 }
 
+// saveVar is a helper of the package, called through a variable.
+var saveVar = archiveHelper
+
+func archiveHelper() error {
+	return os.Remove("/volume/data/old") // want `A040 hint-contradicted: archive is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.Remove to "/volume/data/old" \(archive → archiveHelper\)`
+}
+
 // Archive saves through a variable, outside the scratch space.
 //
 //subako:function
 //subako:readOnly
 //subako:openWorld=false
 func archive(in In) (Out, error) {
+	_ = saveVar()
 	return Out{}, writeFile("/volume/data/archive", nil, 0o644) // want `A040 hint-contradicted: archive is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.WriteFile to "/volume/data/archive"`
 }
 
