@@ -159,3 +159,15 @@ func web(in In) (Out, error) {
 	_, err = http.DefaultClient.Do(nil) // want `web is marked //subako:readOnly, but it can send a request other than GET or HEAD: http.Client.Do` `web is marked //subako:openWorld=false`
 	return Out{}, err
 }
+
+// Forward posts through another package while it claims to be read-only,
+// and writes a lock it removes, which an ignore excuses.
+//
+//subako:function
+//subako:readOnly
+//subako:openWorld
+func forward(in In) (Out, error) {
+	//subako:ignore A040 the lock is removed before the call ends
+	_ = os.WriteFile("/volume/data/.lock", nil, 0o644)
+	return Out{}, store.Post("https://example.com") // want `A040 hint-contradicted: forward is marked //subako:readOnly, but it can send a request other than GET or HEAD: store.Post → subako.Fetch \(POST\)`
+}
