@@ -33,6 +33,12 @@ func (h *hintsPass) callEffects(fd *ast.FuncDecl, fn *types.Func, call *ast.Call
 			if i >= len(call.Args) {
 				continue
 			}
+			if p := h.paramOf(fd, call.Args[i]); p >= 0 {
+				if caller := h.funcOf(fd); caller != nil {
+					h.paramWrites[caller] = append(h.paramWrites[caller], paramWrite{param: p, what: shortFunc(fn), at: call})
+				}
+				continue
+			}
 			if where, outside := h.pathOf(call.Args[i]); outside {
 				return effects{write: []string{shortFunc(fn) + " " + where}}, true
 			}
@@ -58,6 +64,65 @@ func (h *hintsPass) callEffects(fd *ast.FuncDecl, fn *types.Func, call *ast.Call
 		}
 	}
 	return effects{}, false
+}
+
+// paramOf is the index of the parameter of fd that x is (through
+// subako.VolumePath), or -1: a path the function's caller gives.
+func (h *hintsPass) paramOf(fd *ast.FuncDecl, x ast.Expr) int {
+	if fd == nil {
+		return -1
+	}
+	x = ast.Unparen(x)
+	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if fn, _ := typeutil.Callee(h.pass.TypesInfo, call).(*types.Func); fn != nil && fn.FullName() == model.SubakoPath+".VolumePath" {
+			x = ast.Unparen(call.Args[0])
+		}
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return -1
+	}
+	obj := h.pass.TypesInfo.Uses[id]
+	i := 0
+	for _, field := range fd.Type.Params.List {
+		if _, variadic := field.Type.(*ast.Ellipsis); variadic {
+			return -1
+		}
+		for _, name := range field.Names {
+			if obj != nil && h.pass.TypesInfo.Defs[name] == obj {
+				if assigned(fd.Body, h.pass.TypesInfo, obj) {
+					return -1 // the function changes it: its value is not the caller's
+				}
+				return i
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return -1
+}
+
+// assigned reports whether body assigns to obj (or takes its address).
+func assigned(body *ast.BlockStmt, info *types.Info, obj types.Object) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.Uses[id] == obj {
+					found = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && info.Uses[id] == obj {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // netHTTPSenders are net/http's functions that send a request, with its

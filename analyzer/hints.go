@@ -102,6 +102,26 @@ type hintsPass struct {
 	// (var writeFile = os.WriteFile), which tests replace: a call through
 	// one is a call of the function.
 	funcVars map[*types.Var]*types.Func
+	// paramWrites are writes at a path a function's caller gives, calls
+	// the package's calls of its own functions, asValue the functions it
+	// uses as values: resolve turns each call's path into an effect.
+	paramWrites map[*types.Func][]paramWrite
+	calls       []callEdge
+	asValue     map[*types.Func]bool
+}
+
+// A paramWrite is a write at the path a function's parameter gives:
+// save(name) { os.WriteFile(name, ...) }.
+type paramWrite struct {
+	param int
+	what  string // the chain from the function to the writer
+	at    analysis.Range
+}
+
+// A callEdge is a call of one of the package's functions by another.
+type callEdge struct {
+	caller, callee *types.Func
+	call           *ast.CallExpr
 }
 
 func runHints(pass *analysis.Pass) (any, error) {
@@ -110,7 +130,8 @@ func runHints(pass *analysis.Pass) (any, error) {
 	if !followed(pass) && len(handlers) == 0 {
 		return nil, nil // no facts to export, nothing to check
 	}
-	h := &hintsPass{pass: pass, bodies: funcBodies(pass, files), funcVars: map[*types.Var]*types.Func{}}
+	h := &hintsPass{pass: pass, bodies: funcBodies(pass, files), funcVars: map[*types.Var]*types.Func{},
+		paramWrites: map[*types.Func][]paramWrite{}, asValue: map[*types.Func]bool{}}
 	h.indexFuncVars(files)
 	sites := map[*types.Func][]effectSite{}
 	uses := map[*types.Func][]*types.Func{}
@@ -122,6 +143,7 @@ func runHints(pass *analysis.Pass) (any, error) {
 	for _, fn := range fns {
 		sites[fn], uses[fn] = h.scan(h.bodies[fn])
 	}
+	h.resolve(sites, handlers)
 	if followed(pass) {
 		h.exportFacts(fns, sites, uses)
 	}
@@ -201,6 +223,7 @@ func (h *hintsPass) scan(fd *ast.FuncDecl) ([]effectSite, []*types.Func) {
 		called[id] = true
 		if fn.Pkg() == h.pass.Pkg && h.bodies[fn] != nil {
 			uses = append(uses, fn) // through a variable: the loop below sees only direct uses
+			h.calls = append(h.calls, callEdge{h.funcOf(fd), fn, call})
 		}
 		if eff, ok := h.callEffects(fd, fn, call); ok && !eff.none() {
 			out = append(out, effectSite{call, eff})
@@ -219,6 +242,9 @@ func (h *hintsPass) scan(fd *ast.FuncDecl) ([]effectSite, []*types.Func) {
 		fn = fn.Origin()
 		if fn.Pkg() == h.pass.Pkg && h.bodies[fn] != nil {
 			uses = append(uses, fn)
+			if !called[id] {
+				h.asValue[fn] = true // called by code the analyzer does not follow
+			}
 			return true
 		}
 		if called[id] {
@@ -231,6 +257,84 @@ func (h *hintsPass) scan(fd *ast.FuncDecl) ([]effectSite, []*types.Func) {
 		return true
 	})
 	return out, uses
+}
+
+// funcOf is the function a declaration declares.
+func (h *hintsPass) funcOf(fd *ast.FuncDecl) *types.Func {
+	fn, _ := h.pass.TypesInfo.Defs[fd.Name].(*types.Func)
+	return fn
+}
+
+// resolve turns the writes at a path a parameter gives into effects at
+// each call that gives one outside the scratch space (and into a new
+// parameter write of a caller that passes its own parameter on). A
+// function whose callers are not all known (a handler, one used as a
+// value, an exported one for its facts) writes at a path not known.
+func (h *hintsPass) resolve(sites map[*types.Func][]effectSite, handlers []*ast.FuncDecl) {
+	type key struct {
+		fn    *types.Func
+		param int
+		what  string
+	}
+	seen := map[key]bool{}
+	var work []key
+	pending := map[key]paramWrite{}
+	add := func(fn *types.Func, pw paramWrite) {
+		k := key{fn, pw.param, pw.what}
+		if !seen[k] {
+			seen[k] = true
+			work = append(work, k)
+			pending[k] = pw
+			h.paramWrites[fn] = append(h.paramWrites[fn], pw)
+		}
+	}
+	fns := make([]*types.Func, 0, len(h.paramWrites))
+	for fn := range h.paramWrites {
+		fns = append(fns, fn)
+	}
+	slices.SortFunc(fns, func(a, b *types.Func) int { return int(a.Pos() - b.Pos()) })
+	for _, fn := range fns {
+		pws := h.paramWrites[fn]
+		h.paramWrites[fn] = nil
+		for _, pw := range pws {
+			add(fn, pw)
+		}
+	}
+	for len(work) > 0 {
+		k := work[0]
+		work = work[1:]
+		pw := pending[k]
+		for _, c := range h.calls {
+			if c.callee != k.fn || c.caller == nil {
+				continue
+			}
+			what := funcName(k.fn) + " → " + pw.what
+			if pw.param >= len(c.call.Args) || c.call.Ellipsis.IsValid() {
+				sites[c.caller] = append(sites[c.caller], effectSite{c.call, effects{write: []string{what + " at a path not known"}}})
+				continue
+			}
+			arg := c.call.Args[pw.param]
+			if j := h.paramOf(h.bodies[c.caller], arg); j >= 0 {
+				add(c.caller, paramWrite{param: j, what: what, at: c.call})
+				continue
+			}
+			if where, outside := h.pathOf(arg); outside {
+				sites[c.caller] = append(sites[c.caller], effectSite{c.call, effects{write: []string{what + " " + where}}})
+			}
+		}
+	}
+	isHandler := map[*types.Func]bool{}
+	for _, fd := range handlers {
+		isHandler[h.funcOf(fd)] = true
+	}
+	for fn, pws := range h.paramWrites {
+		if !isHandler[fn] && !h.asValue[fn] && !fn.Exported() {
+			continue
+		}
+		for _, pw := range pws {
+			sites[fn] = append(sites[fn], effectSite{pw.at, effects{write: []string{pw.what + " at a path its caller gives"}}})
+		}
+	}
 }
 
 // none reports whether e has no effect.

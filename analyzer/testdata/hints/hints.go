@@ -88,7 +88,7 @@ func save(in In) (Out, error) {
 //subako:function
 //subako:readOnly
 func unknown(in In, name, method string) (Out, error) {
-	f, err := os.Create(name) // want `A040 hint-contradicted: unknown is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.Create at a path not known`
+	f, err := os.Create(name) // want `A040 hint-contradicted: unknown is marked //subako:readOnly, but it can write a file outside /volume/tmp: os.Create at a path its caller gives`
 	if err == nil {
 		f.Close()
 	}
@@ -170,4 +170,25 @@ func forward(in In) (Out, error) {
 	//subako:ignore A040 the lock is removed before the call ends
 	_ = os.WriteFile("/volume/data/.lock", nil, 0o644)
 	return Out{}, store.Post("https://example.com") // want `A040 hint-contradicted: forward is marked //subako:readOnly, but it can send a request other than GET or HEAD: store.Post → subako.Fetch \(POST\)`
+}
+
+// saveAt writes where its caller says.
+func saveAt(name string, data []byte) error {
+	return os.WriteFile(name, data, 0o644)
+}
+
+// saveVia passes its caller's path on.
+func saveVia(dir, name string) error { return saveAt(dir, nil) }
+
+// Render saves its image in the scratch space through helpers, and a copy
+// where it outlives the call.
+//
+//subako:function
+//subako:readOnly
+//subako:openWorld=false
+func render(in In) (Out, error) {
+	_ = saveAt("/volume/tmp/a.png", nil)
+	_ = saveVia("/volume/tmp/b.png", "x")
+	_ = saveVia("/volume/data/c.png", "x") // want `A040 hint-contradicted: render is marked //subako:readOnly, but it can write a file outside /volume/tmp: hints.saveVia → hints.saveAt → os.WriteFile to "/volume/data/c.png"`
+	return Out{}, saveAt(chartPath, nil)
 }
