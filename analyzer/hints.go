@@ -108,6 +108,10 @@ type hintsPass struct {
 	paramWrites map[*types.Func][]paramWrite
 	calls       []callEdge
 	asValue     map[*types.Func]bool
+	// declFunc and literal are the functions made of variables' function
+	// literals (literalFunc).
+	declFunc map[*ast.FuncDecl]*types.Func
+	literal  map[*types.Func]bool
 }
 
 // A paramWrite is a write at the path a function's parameter gives:
@@ -131,7 +135,8 @@ func runHints(pass *analysis.Pass) (any, error) {
 		return nil, nil // no facts to export, nothing to check
 	}
 	h := &hintsPass{pass: pass, bodies: funcBodies(pass, files), funcVars: map[*types.Var]*types.Func{},
-		paramWrites: map[*types.Func][]paramWrite{}, asValue: map[*types.Func]bool{}}
+		paramWrites: map[*types.Func][]paramWrite{}, asValue: map[*types.Func]bool{},
+		declFunc: map[*ast.FuncDecl]*types.Func{}, literal: map[*types.Func]bool{}}
 	h.indexFuncVars(files)
 	sites := map[*types.Func][]effectSite{}
 	uses := map[*types.Func][]*types.Func{}
@@ -169,14 +174,38 @@ func (h *hintsPass) indexFuncVars(files []*ast.File) {
 				}
 				for i, name := range vs.Names {
 					v, _ := h.pass.TypesInfo.Defs[name].(*types.Var)
-					fn, _ := h.pass.TypesInfo.Uses[calleeIdent(vs.Values[i])].(*types.Func)
-					if v != nil && fn != nil {
+					if v == nil {
+						continue
+					}
+					if lit, ok := ast.Unparen(vs.Values[i]).(*ast.FuncLit); ok {
+						h.funcVars[v] = h.literalFunc(v, name, lit)
+						continue
+					}
+					if fn, ok := h.pass.TypesInfo.Uses[calleeIdent(vs.Values[i])].(*types.Func); ok {
 						h.funcVars[v] = fn.Origin()
 					}
 				}
 			}
 		}
 	}
+}
+
+// literalFunc makes a function of the package out of a variable's
+// function literal (var writeFile = func(name string, ...) error {...}),
+// so that its body is followed like a declared function's: it gets a
+// declaration of its own, known to funcOf, and no facts (other packages
+// see the variable, not it).
+func (h *hintsPass) literalFunc(v *types.Var, name *ast.Ident, lit *ast.FuncLit) *types.Func {
+	sig, _ := v.Type().Underlying().(*types.Signature)
+	if sig == nil {
+		return nil
+	}
+	fn := types.NewFunc(v.Pos(), v.Pkg(), v.Name(), sig)
+	fd := &ast.FuncDecl{Name: name, Type: lit.Type, Body: lit.Body}
+	h.bodies[fn] = fd
+	h.declFunc[fd] = fn
+	h.literal[fn] = true
+	return fn
 }
 
 // calleeIdent is the identifier that names a called function: f, pkg.F,
@@ -261,6 +290,9 @@ func (h *hintsPass) scan(fd *ast.FuncDecl) ([]effectSite, []*types.Func) {
 
 // funcOf is the function a declaration declares.
 func (h *hintsPass) funcOf(fd *ast.FuncDecl) *types.Func {
+	if fn := h.declFunc[fd]; fn != nil {
+		return fn
+	}
 	fn, _ := h.pass.TypesInfo.Defs[fd.Name].(*types.Func)
 	return fn
 }
@@ -363,7 +395,7 @@ func (h *hintsPass) exportFacts(fns []*types.Func, sites map[*types.Func][]effec
 		}
 	}
 	for _, fn := range fns {
-		if e := found[fn]; fn.Exported() && !e.none() {
+		if e := found[fn]; fn.Exported() && !h.literal[fn] && !e.none() {
 			h.pass.ExportObjectFact(fn, &effectFact{Write: e.write, HTTP: e.http, Mutating: e.mutating})
 		}
 	}

@@ -192,3 +192,19 @@ func render(in In) (Out, error) {
 	_ = saveVia("/volume/data/c.png", "x") // want `A040 hint-contradicted: render is marked //subako:readOnly, but it can write a file outside /volume/tmp: hints.saveVia → hints.saveAt → os.WriteFile to "/volume/data/c.png"`
 	return Out{}, saveAt(chartPath, nil)
 }
+
+// store saves a file; tests replace it.
+var storeFile = func(name string, data []byte) error {
+	return os.WriteFile(name, data, 0o644)
+}
+
+// Picture saves through a function literal: in the scratch space, and
+// where it outlives the call.
+//
+//subako:function
+//subako:readOnly
+//subako:openWorld=false
+func picture(in In) (Out, error) {
+	_ = storeFile(chartPath, nil)
+	return Out{}, storeFile("/volume/data/pic.png", nil) // want `A040 hint-contradicted: picture is marked //subako:readOnly, but it can write a file outside /volume/tmp: hints.storeFile → os.WriteFile to "/volume/data/pic.png"`
+}
