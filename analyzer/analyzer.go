@@ -7,8 +7,9 @@
 // names, descriptions, json tags, types without a JSON Schema, markers,
 // schema sizes. [Runtime] reports code that breaks the protocol at run
 // time (writes to stdout, exits from a handler), [NetHTTP] imports of
-// net/http, which cannot connect under wasip1, and [Generated] a
-// subako_gen.go that is missing or stale.
+// net/http, which cannot connect under wasip1, [Generated] a
+// subako_gen.go that is missing or stale, and [Hints] tool annotations
+// that the handler's code contradicts, or could state.
 //
 // Every diagnostic's Category is a rule ID from the catalog in package
 // rules (A001...), and its message starts with the ID and slug, so
@@ -81,7 +82,7 @@ types, comments or markers change, run go generate.`,
 }
 
 // Analyzers are all the passes, for a vettool or a golangci-lint plugin.
-var Analyzers = []*analysis.Analyzer{Model, Runtime, NetHTTP, Generated}
+var Analyzers = []*analysis.Analyzer{Model, Runtime, NetHTTP, Generated, Hints}
 
 // Reports lists the rules an analyzer reports: the catalog's rules whose
 // part (rules.Rule.By) is the analyzer, by name. This one declaration

@@ -190,3 +190,38 @@ func TestForeignTypes(t *testing.T) {
 func TestPortability(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./portability")
 }
+
+func TestHints(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Hints, "./hints/store", "./hints")
+}
+
+func TestHintsFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Hints, "./hintsfix")
+}
+
+// Annotation markers reach the model and the tool list; wrong ones are
+// reported and left out.
+func TestAnnotations(t *testing.T) {
+	var p *model.Package
+	for _, r := range analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./annotations") {
+		p, _ = r.Result.(*model.Package)
+	}
+	if p == nil {
+		t.Fatal("no model")
+	}
+	want := map[string]string{
+		"look":   `{"title":"Look it up","readOnlyHint":true,"openWorldHint":false}`,
+		"change": `{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}`,
+		"bad":    `{"idempotentHint":true}`,
+		"both":   `{"readOnlyHint":true}`,
+	}
+	for _, tool := range p.Tools {
+		if got := string(tool.Annotations.JSON()); got != want[tool.Name] {
+			t.Errorf("%s: annotations %s, want %s", tool.Name, got, want[tool.Name])
+		}
+	}
+	list, err := p.ToolsJSON()
+	if err != nil || !strings.Contains(string(list), `"outputSchema":{"type":"object","properties":{"text":{"type":"string","description":"What."}},"required":["text"],"additionalProperties":false},"annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":true,"openWorldHint":true},"_meta"`) {
+		t.Errorf("tool list %s, %v", list, err)
+	}
+}

@@ -332,6 +332,7 @@ func (b *builder) findHandlers() ([]*handler, []*ast.FuncDecl) {
 				dir = d
 			}
 			if dir == nil {
+				b.misplacedAnnotations(fd)
 				continue
 			}
 			marked = append(marked, fd)
@@ -408,6 +409,7 @@ func (b *builder) handler(fd *ast.FuncDecl, dir *directive) *handler {
 	h.tool = tool
 	b.toolName(h)
 	tool.Description = docText(fd.Doc, name)
+	tool.Annotations = b.annotations(fd)
 	switch n := model.DescriptionLen(tool.Description); {
 	case n == 0:
 		b.report(rules.GoDescriptionMissing, fd.Name, nil, "tool %s has no description: write a doc comment, which the model reads to decide when to call it", tool.Name)

@@ -215,7 +215,7 @@ func (b *builder) checkDirective(d *directive, pl place) bool {
 	if d.name == "ignore" {
 		return false // a suppression, read by withIgnores
 	}
-	known := d.name == "function" || d.name == "package" || isFieldMarker(d.name)
+	known := d.name == "function" || d.name == "package" || isFieldMarker(d.name) || isToolMarker(d.name)
 	if !known {
 		if d.name == "" {
 			b.report(rules.GoMarkerUnknown, d.c, nil, "//subako: needs a marker name, one of %s", strings.Join(markerNames, ", "))
@@ -235,6 +235,9 @@ func (b *builder) checkDirective(d *directive, pl place) bool {
 	case d.name == "function" && pl != placeFunc:
 		b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:function belongs in the doc comment of a package-level function")
 		return false
+	case isToolMarker(d.name) && pl != placeFunc:
+		b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s is a tool annotation: put it in the doc comment of a //subako:function handler", d.name)
+		return false
 	case isFieldMarker(d.name) && pl != placeField:
 		b.report(rules.GoMarkerMisplaced, d.c, nil, "//subako:%s is a field marker: put it in the doc or line comment of a struct field", d.name)
 		return false
@@ -251,7 +254,7 @@ func (b *builder) checkDirective(d *directive, pl place) bool {
 // form s takes (a list with the wrong separator is mended too).
 func (b *builder) respellFix(d *directive, s string) *analysis.SuggestedFix {
 	spec := markerByName[s]
-	if spec.Place != placeField {
+	if spec.Place != placeField && spec.Target != targetTool {
 		if d.hasValue {
 			return nil // function and package take arguments after a space, not '='
 		}

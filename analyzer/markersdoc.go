@@ -15,7 +15,7 @@ func WriteMarkersMarkdown(w io.Writer) error {
 
 <!-- Generated from the marker table in analyzer/registry.go by go generate ./analyzer; a test fails when it is stale. -->
 
-A marker is a Go directive comment: ` + "`//subako:NAME`" + `, ` + "`//subako:NAME=VALUE`" + ` for a field marker, or
+A marker is a Go directive comment: ` + "`//subako:NAME`" + `, ` + "`//subako:NAME=VALUE`" + ` for a field marker or a tool annotation, or
 ` + "`//subako:NAME ARGUMENTS`" + ` for ` + "`package`" + ` and ` + "`function`" + `. Like ` + "`//go:generate`" + `, it has no space after
 ` + "`//`" + ` and is lower case up to the colon, so ` + "`go doc`" + ` and the descriptions leave it out. A field marker
 goes in the field's doc comment or its line comment. The value runs to the end of the line.
@@ -46,6 +46,15 @@ The schema does not say ` + "`\"type\": [\"integer\", \"null\"]`" + ` (or ` + "`
 the same by all of them. So the decoder is more lenient than the schema on this one point; the
 generator's differential test against a JSON Schema validator counts each such case. A required
 field refuses ` + "`null`" + `, as its schema does.
+
+## Tool annotations
+
+` + "`title`" + `, ` + "`readOnly`" + `, ` + "`destructive`" + `, ` + "`idempotent`" + ` and ` + "`openWorld`" + ` go in a handler's doc comment, beside
+` + "`//subako:function`" + `, and become the tool's MCP ` + "`annotations`" + ` in tools/list. Clients use them to decide what to
+ask before a call; a hint left out takes MCP's default (not read-only, destructive, not idempotent, open
+world), and only what the author states is listed. The analyzer checks the hints against what the
+handler's code can reach (A040) and suggests the ones it could state (A041): see
+[annotations.md](annotations.md).
 
 ## The markers
 
@@ -100,6 +109,10 @@ func shortSyntax(v valueSyntax) string {
 		return "`name=TOOL` (optional)"
 	case valueName:
 		return "NAME, after a space"
+	case valueBool:
+		return "none, `=true` or `=false`"
+	case valueText:
+		return "`=TEXT`"
 	}
 	return ""
 }

@@ -44,6 +44,7 @@ const (
 	targetValue               // the value: the element of pointers, slices and maps
 	targetArray               // the first slice through pointers and maps
 	targetMap                 // the first map through pointers and slices
+	targetTool                // a tool annotation, in a handler's doc comment
 )
 
 // valueSyntax is the form of a marker's value.
@@ -59,6 +60,8 @@ const (
 	valueScalar                    // one value of the field's type
 	valueArgs                      // key=value arguments after a space
 	valueName                      // a name after a space
+	valueBool                      // none (true), =true or =false
+	valueText                      // text to the end of the line
 )
 
 // ListSeparator separates the values of a list marker (//subako:enum=a;b),
@@ -87,6 +90,10 @@ func (v valueSyntax) Syntax() string {
 		return "optional `key=value` arguments after a space"
 	case valueName:
 		return "a name after a space"
+	case valueBool:
+		return "none for true, or `=true` or `=false`"
+	case valueText:
+		return "`=TEXT`, plain text to the end of the line"
 	}
 	return ""
 }
@@ -173,6 +180,23 @@ var markerSpecs = []*markerSpec{
 	{Name: "required", Place: placeField, Stage: 1, Target: targetField, Value: valueNone,
 		AppliesTo: "any field", Example: "//subako:required",
 		Doc: "The member must be present, even for a pointer or a field tagged omitempty."},
+	{Name: "title", Place: placeFunc, Target: targetTool, Value: valueText, AppliesTo: "a //subako:function handler",
+		Example: "//subako:title=Current weather",
+		Doc:     "A human-readable name for the tool, which clients show people in place of its name (MCP's `annotations.title`). The model reads the description; the title is for people."},
+	{Name: "readOnly", Place: placeFunc, Target: targetTool, Value: valueBool, AppliesTo: "a //subako:function handler",
+		Example: "//subako:readOnly",
+		Doc: "The tool does not change its environment (`readOnlyHint`; MCP's default is false), so a client may call it without asking. " +
+			"The analyzer reports a read-only tool whose code can write a file outside /volume/tmp or send an HTTP request other than GET or HEAD (A040), and suggests the marker for a tool that can do neither (A041)."},
+	{Name: "destructive", Place: placeFunc, Target: targetTool, Value: valueBool, AppliesTo: "a //subako:function handler",
+		Example: "//subako:destructive=false",
+		Doc:     "The tool may delete or overwrite what exists (`destructiveHint`; MCP's default is true, so a tool that only adds says `=false`). Meaningful only for a tool that is not read-only: with `//subako:readOnly` it is an error."},
+	{Name: "idempotent", Place: placeFunc, Target: targetTool, Value: valueBool, AppliesTo: "a //subako:function handler",
+		Example: "//subako:idempotent",
+		Doc:     "Calling the tool again with the same arguments has no further effect (`idempotentHint`; MCP's default is false). Meaningful only for a tool that is not read-only."},
+	{Name: "openWorld", Place: placeFunc, Target: targetTool, Value: valueBool, AppliesTo: "a //subako:function handler",
+		Example: "//subako:openWorld=false",
+		Doc: "The tool reaches entities outside itself, such as web APIs through subako_http (`openWorldHint`; MCP's default is true). " +
+			"The analyzer reports a tool marked `=false` whose code can send an HTTP request (A040), and suggests `=false` for a tool that cannot (A041)."},
 }
 
 // markerByName indexes markerSpecs.
@@ -192,6 +216,12 @@ var markerNames = func() []string {
 	}
 	return out
 }()
+
+// isToolMarker reports whether name is a tool annotation marker.
+func isToolMarker(name string) bool {
+	s := markerByName[name]
+	return s != nil && s.Target == targetTool
+}
 
 func isFieldMarker(name string) bool {
 	s := markerByName[name]
@@ -287,8 +317,10 @@ func fixValue(s *markerSpec, hasValue bool, v string) (string, bool) {
 		}
 		_, why := splitList(v)
 		return v, why == ""
-	case valueWord, valueScalar:
+	case valueWord, valueScalar, valueText:
 		return v, hasValue && v != ""
+	case valueBool:
+		return v, !hasValue || v == "true" || v == "false"
 	}
 	return "", false
 }

@@ -176,6 +176,7 @@ func (g *gen) file() error {
 			jen.Line().Id("Description").Op(":").Lit(t.Description),
 			jen.Line().Id("InputSchema").Op(":").Index().Byte().Call(jen.Id(names[i].in)),
 			jen.Line().Id("OutputSchema").Op(":").Index().Byte().Call(jen.Id(names[i].out)),
+			annotations(t.Annotations),
 			jen.Line().Id("Call").Op(":").Add(call),
 			jen.Line(),
 		))
@@ -357,4 +358,29 @@ func (g *gen) pattern(p string) string {
 	g.patterns[p] = name
 	g.patternList = append(g.patternList, p)
 	return name
+}
+
+// annotations is a tool's Annotations field, with only the hints the author
+// stated, or nothing when none is.
+func annotations(a *model.Annotations) jen.Code {
+	if a.Empty() {
+		return jen.Null()
+	}
+	var fields []jen.Code
+	if a.Title != "" {
+		fields = append(fields, jen.Id("Title").Op(":").Lit(a.Title))
+	}
+	for _, h := range []struct {
+		name string
+		v    *bool
+	}{{"ReadOnly", a.ReadOnly}, {"Destructive", a.Destructive}, {"Idempotent", a.Idempotent}, {"OpenWorld", a.OpenWorld}} {
+		if h.v != nil {
+			v := "HintFalse"
+			if *h.v {
+				v = "HintTrue"
+			}
+			fields = append(fields, jen.Id(h.name).Op(":").Qual(subakoPath, v))
+		}
+	}
+	return jen.Line().Id("Annotations").Op(":").Qual(subakoPath, "ToolAnnotations").Values(fields...)
 }

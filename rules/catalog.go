@@ -19,7 +19,7 @@ var Catalog = []*Rule{
 	ToolCount, ToolName, ToolDescriptionMissing, ToolDescriptionLong,
 	InputSchema, OutputSchema, SchemaSize, ToolsSize, SchemaRemoteRef, SchemaInvalid,
 	SchemaRootComposition, SchemaRef, SchemaConditional, SchemaOpenObject, SchemaUntypedProperty,
-	SchemaDeep, SchemaLargeEnum,
+	SchemaDeep, SchemaLargeEnum, ToolAnnotations,
 	// The protocol (protocolcheck) and the example calls (callcheck).
 	ProtocolNotMessage, ProtocolUnknownID, ProtocolRPCError, ProtocolResultType, ProtocolRequest,
 	ProtocolDiscover, ProtocolPaging, ProtocolNoAnswer, ProtocolExit, ProtocolNoExit, ProtocolTrap,
@@ -33,6 +33,7 @@ var Catalog = []*Rule{
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,
 	GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
 	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore, GoSchemaPortability,
+	GoHintContradicted, GoHintSuggested,
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
 	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,
@@ -71,6 +72,7 @@ const (
 	RuntimeAnalyzer   Part = "analyzer subakoruntime"
 	NetHTTPAnalyzer   Part = "analyzer subakohttp"
 	GeneratedAnalyzer Part = "analyzer subakogen"
+	HintsAnalyzer     Part = "analyzer subakohints"
 )
 
 // ReportedBy lists the rules part reports, in catalog order.

@@ -299,4 +299,46 @@ their tools with _meta "ai.subako/generator", since their author can act only he
 a concrete type for an any; distinct types that bound the depth for a recursive one. Or keep the
 type, if the package's clients take it, and //subako:ignore A020 with the reason.`,
 	}
+
+	GoHintContradicted = &Rule{ID: "A040", Slug: "hint-contradicted", Severity: Error, Since: "v0.2.0", By: HintsAnalyzer,
+		Title: "A tool annotation that the handler's code contradicts",
+		Why: `Clients decide from a tool's annotations what to ask the user before a call: a read-only
+tool may be called without asking, a closed-world one is trusted not to reach the network. A
+handler marked //subako:readOnly whose code can write a file outside /volume/tmp (the call's
+scratch space; /volume/data, which outlives the call, counts) or send a subako_http request
+other than GET or HEAD, or one marked //subako:openWorld=false whose code can send any request,
+misleads them. The analyzer follows the handler through the functions of the module (across
+packages, with facts) to os writes (os.WriteFile, os.Create, os.OpenFile for writing, os.Remove,
+os.Rename, os.Mkdir...) and subako.Fetch (its Method, and SaveTo, which writes the response to a
+file), and reports each one with its path from the handler. A path or method it cannot tell
+(not a constant) counts as a write or a non-GET request.`,
+		Example: `    //subako:function
+    //subako:readOnly
+    func note(in NoteInput) (Saved, error) {
+        return Saved{}, os.WriteFile("/volume/data/notes.txt", []byte(in.Text), 0o644)
+    }`,
+		Fix: `drop the marker the code contradicts (a tool that saves notes is not read-only), or change
+the code: write scratch files under /volume/tmp, send GET, give the path or method as a constant.
+When the write cannot happen in practice, //subako:ignore A040 with the reason.`,
+	}
+
+	GoHintSuggested = &Rule{ID: "A041", Slug: "hint-suggested", Severity: Info, Since: "v0.2.0", By: HintsAnalyzer,
+		Title: "A tool annotation the handler could state",
+		Why: `MCP's defaults for a tool that states nothing are the most alarming ones: not read-only,
+destructive, open world. Clients then ask the user before every call, and some label a greeting
+"destructive". When nothing the handler can reach writes a file outside /volume/tmp or sends a
+request other than GET or HEAD, it could be marked //subako:readOnly; when nothing it can reach
+sends a request at all, //subako:openWorld=false. The analyzer suggests each (with a fix that adds
+it) and never adds one to the tool list itself: only what the author states is listed.`,
+		Example: `    // Greet someone by name.
+    //
+    //subako:function
+    func greet(in GreetInput) (Greeting, error)   // no file write, no request`,
+		Fix: `state the hints in the handler's doc comment:
+    //subako:function
+    //subako:readOnly
+    //subako:openWorld=false
+or state the opposite (//subako:readOnly=false) when the tool changes things the analyzer does not
+see.`,
+	}
 )

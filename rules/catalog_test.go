@@ -20,7 +20,7 @@ var (
 
 // parts are every part that may report a rule; each reports at least one.
 var parts = []Part{ModuleCheck, PackageCheck, ManifestCheck, ToolCheck, ProtocolCheck, CallCheck, ProbeCheck, ToolDiff,
-	ModelAnalyzer, RuntimeAnalyzer, NetHTTPAnalyzer, GeneratedAnalyzer}
+	ModelAnalyzer, RuntimeAnalyzer, NetHTTPAnalyzer, GeneratedAnalyzer, HintsAnalyzer}
 
 func TestCatalog(t *testing.T) {
 	ids, slugs := map[string]bool{}, map[string]bool{}

@@ -2,7 +2,7 @@ package rules
 
 // The tool rules (T...), reported by toolcheck: the tools a module lists in tools/list, all pages
 // together. T001-T015 are Subako's limits and the MCP schema (Subako refuses
-// the upload); T020-T026 are portability hazards of input schemas (a client
+// the upload); T016 the annotations clients read; T020-T026 are portability hazards of input schemas (a client
 // or a model API refuses or mangles the tool).
 var (
 	ToolCount = &Rule{ID: "T001", Slug: "tools-count", Severity: Error, Since: "v0.1.0", By: ToolCheck,
@@ -202,5 +202,20 @@ call. More than 256 values is reported.`,
 plus historical ones; a list of every time zone.`,
 		Fix: `take a plain string, say its format in the description ("an ISO 3166-1 alpha-2 code"),
 and validate it in the tool, returning an isError result the model can correct.`,
+	}
+
+	ToolAnnotations = &Rule{ID: "T016", Slug: "tool-annotations", Severity: Warning, Since: "v0.2.0", By: ToolCheck,
+		Title: "Tool annotations that are malformed or contradict each other",
+		Why: `A tool's "annotations" is MCP's ToolAnnotations: an object whose "title" is a string and whose
+"readOnlyHint", "destructiveHint", "idempotentHint" and "openWorldHint" are booleans. Clients
+that check the tool list against the MCP schema (the TypeScript SDK) refuse the whole answer when
+one tool's annotations are not of those types, so every tool of the package disappears. A tool
+that says "readOnlyHint": true and "destructiveHint": true contradicts itself (a read-only tool
+changes nothing). A null counts as the wrong type.`,
+		Example: `"annotations": {"readOnlyHint": "yes"}; "annotations": ["readOnly"];
+"annotations": {"readOnlyHint": true, "destructiveHint": true}.`,
+		Fix: `write the hints as JSON booleans and the title as a string, in an object:
+    "annotations": {"title": "Current weather", "readOnlyHint": true, "openWorldHint": true}
+and drop destructiveHint from a read-only tool.`,
 	}
 )

@@ -12,6 +12,7 @@ func TestLegacyTool(t *testing.T) {
 		{`{"name":"a","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{}}}`, `{"name":"a","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{}}}`},
 		{`{"name":"b","inputSchema":{"type":"object"},"outputSchema":{"type":"array","items":{"type":"string"}}}`, `{"inputSchema":{"type":"object"},"name":"b"}`},
 		{`{"name":"c","inputSchema":{"type":"object"}}`, `{"name":"c","inputSchema":{"type":"object"}}`},
+		{`{"name":"d","inputSchema":{"type":"object"},"outputSchema":{"type":"string"},"annotations":{"title":"D","readOnlyHint":true}}`, `{"annotations":{"title":"D","readOnlyHint":true},"inputSchema":{"type":"object"},"name":"d"}`},
 	} {
 		got := legacyTool(json.RawMessage(tc.in))
 		if string(got) != tc.want {

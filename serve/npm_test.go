@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -189,12 +190,14 @@ func weatherServer(t *testing.T) (port, caFile string) {
 
 // e2eCase is one example package and the calls every client makes on it.
 type e2eCase struct {
-	pkg   string
-	args  []string // the helper's arguments after the module
-	tool  string
-	good  map[string]any
-	bad   map[string]any
-	check func(t *testing.T, client string, result json.RawMessage)
+	pkg  string
+	args []string // the helper's arguments after the module
+	tool string
+	// annotations are the tool's, as its markers state them.
+	annotations string
+	good        map[string]any
+	bad         map[string]any
+	check       func(t *testing.T, client string, result json.RawMessage)
 }
 
 type toolResult struct {
@@ -209,21 +212,21 @@ func e2eCases(t *testing.T) []e2eCase {
 	port, ca := weatherServer(t)
 	weather := buildWasm(t, "../examples/weather", "-X main.geocodingBase=https://"+weatherHosts[0]+":"+port+" -X main.forecastBase=https://"+weatherHosts[1]+":"+port)
 	return []e2eCase{
-		{pkg: buildWasm(t, "../examples/hello", ""), tool: "greet", good: map[string]any{"name": "Ada"}, bad: map[string]any{"nom": "Ada"},
+		{pkg: buildWasm(t, "../examples/hello", ""), tool: "greet", annotations: helloAnnotations, good: map[string]any{"name": "Ada"}, bad: map[string]any{"nom": "Ada"},
 			check: func(t *testing.T, client string, raw json.RawMessage) {
 				var r toolResult
 				if json.Unmarshal(raw, &r) != nil || r.IsError || compactJSON(r.StructuredContent) != `{"message":"Hello, Ada!"}` {
 					t.Errorf("%s: greet Ada: %s", client, raw)
 				}
 			}},
-		{pkg: weather, args: []string{ca}, tool: "forecast", good: map[string]any{"city": "Berlin"}, bad: map[string]any{"town": "Berlin"},
+		{pkg: weather, args: []string{ca}, tool: "forecast", annotations: `{"title":"Weather forecast","readOnlyHint":true,"openWorldHint":true}`, good: map[string]any{"city": "Berlin"}, bad: map[string]any{"town": "Berlin"},
 			check: func(t *testing.T, client string, raw json.RawMessage) {
 				var r toolResult
 				if json.Unmarshal(raw, &r) != nil || r.IsError || compactJSON(r.StructuredContent) != `{"city":"Berlin, Germany","temperature_c":21.4,"summary":"Overcast"}` {
 					t.Errorf("%s: forecast Berlin: %s", client, raw)
 				}
 			}},
-		{pkg: buildWasm(t, "../examples/chart", ""), tool: "bar_chart", good: map[string]any{"values": []int{3, 1, 4, 1, 5}}, bad: map[string]any{"values": "many"},
+		{pkg: buildWasm(t, "../examples/chart", ""), tool: "bar_chart", annotations: `{"title":"Bar chart","readOnlyHint":true,"openWorldHint":false}`, good: map[string]any{"values": []int{3, 1, 4, 1, 5}}, bad: map[string]any{"values": "many"},
 			check: func(t *testing.T, client string, raw json.RawMessage) {
 				var r toolResult
 				if json.Unmarshal(raw, &r) != nil || r.IsError || len(r.Content) != 2 || r.Content[1].Type != "image" ||
@@ -252,8 +255,11 @@ func TestNPMClients(t *testing.T) {
 				var got struct {
 					Error  string
 					Server struct{ Name string }
-					Tools  []struct{ Name string }
-					Calls  []struct {
+					Tools  []struct {
+						Name        string
+						Annotations json.RawMessage
+					}
+					Calls []struct {
 						Result json.RawMessage
 						Error  string
 					}
@@ -261,8 +267,8 @@ func TestNPMClients(t *testing.T) {
 				if err := json.Unmarshal(out, &got); err != nil || got.Error != "" || len(got.Calls) != 2 {
 					t.Fatalf("%s: %s", client, out)
 				}
-				if len(got.Tools) != 1 || got.Tools[0].Name != c.tool {
-					t.Errorf("%s: tools %+v", client, got.Tools)
+				if len(got.Tools) != 1 || got.Tools[0].Name != c.tool || !sameJSON(got.Tools[0].Annotations, c.annotations) {
+					t.Errorf("%s: tools %s, want %s with annotations %s", client, out, c.tool, c.annotations)
 				}
 				c.check(t, client, got.Calls[0].Result)
 				var bad toolResult
@@ -278,9 +284,15 @@ func TestNPMClients(t *testing.T) {
 					inspector = filepath.Join(dir, "node_modules", ".bin", "mcp-inspector")
 				}
 				base := append([]string{inspector, "--cli", "--protocol-era", era, self}, serveArgs...)
-				var list struct{ Tools []struct{ Name string } }
-				if out := runNode(t, dir, node, append(base, "--method", "tools/list")...); json.Unmarshal(out, &list) != nil || len(list.Tools) != 1 || list.Tools[0].Name != c.tool {
-					t.Errorf("tools/list: %s", out)
+				var list struct {
+					Tools []struct {
+						Name        string
+						Annotations json.RawMessage
+					}
+				}
+				if out := runNode(t, dir, node, append(base, "--method", "tools/list")...); json.Unmarshal(out, &list) != nil || len(list.Tools) != 1 || list.Tools[0].Name != c.tool ||
+					!sameJSON(list.Tools[0].Annotations, c.annotations) {
+					t.Errorf("tools/list: %s, want %s with annotations %s", out, c.tool, c.annotations)
 				}
 				c.check(t, "inspector "+era, runNode(t, dir, node, append(append(base, "--method", "tools/call", "--tool-name", c.tool), toolArgs(c.good)...)...))
 				// The Inspector exits 5 for a result with isError.
@@ -291,6 +303,13 @@ func TestNPMClients(t *testing.T) {
 			})
 		}
 	}
+}
+
+// sameJSON reports whether a is the JSON value b, whatever the order of
+// members a client wrote it in.
+func sameJSON(a json.RawMessage, b string) bool {
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal([]byte(b), &y) == nil && reflect.DeepEqual(x, y)
 }
 
 func compactJSON(b json.RawMessage) string {

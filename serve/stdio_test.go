@@ -14,7 +14,13 @@ import (
 	"time"
 )
 
-func hello(t *testing.T) string   { return buildWasm(t, "../examples/hello", "") }
+func hello(t *testing.T) string { return buildWasm(t, "../examples/hello", "") }
+
+// helloAnnotations are what examples/hello's markers state about greet,
+// which clients of both eras get in tools/list (checkAnswer validates the
+// answers against the MCP schema).
+const helloAnnotations = `{"title":"Greet","readOnlyHint":true,"openWorldHint":false}`
+
 func hostile(t *testing.T) string { return buildWasm(t, "./testdata/hostile", "") }
 
 // The 2026-07-28 era: discovery, paging, calls, and the errors a
@@ -38,10 +44,15 @@ func TestModern(t *testing.T) {
 
 	r = c.ask("tools/list", nil)
 	var list struct {
-		Tools []struct{ Name string }
+		Tools []struct {
+			Name        string
+			Annotations json.RawMessage
+		}
 	}
 	if err := json.Unmarshal(r.Result, &list); err != nil || len(list.Tools) != 1 || list.Tools[0].Name != "greet" {
 		t.Errorf("tools/list: %s", r.Raw)
+	} else if a := string(list.Tools[0].Annotations); a != helloAnnotations {
+		t.Errorf("greet's annotations: %s, want %s", a, helloAnnotations)
 	}
 
 	res, _ := c.call("greet", map[string]any{"name": "Ada"})
@@ -112,7 +123,7 @@ func TestLegacy(t *testing.T) {
 				t.Errorf("ping: %s", r.Raw)
 			}
 			r = c.ask("tools/list", nil)
-			if !bytes.Contains(r.Result, []byte(`"name":"greet"`)) {
+			if !bytes.Contains(r.Result, []byte(`"name":"greet"`)) || !bytes.Contains(r.Result, []byte(`"annotations":`+helloAnnotations)) {
 				t.Errorf("tools/list: %s", r.Raw)
 			}
 			res, _ := c.call("greet", map[string]any{"name": "Ada"})

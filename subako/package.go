@@ -46,12 +46,80 @@ type Tool struct {
 	// OutputSchema is a JSON Schema for the value in structuredContent, or
 	// nil for none.
 	OutputSchema []byte
+	// Annotations are hints for clients about what the tool does to its
+	// environment (MCP's ToolAnnotations), listed when any is stated.
+	Annotations ToolAnnotations
 	// Call runs the tool. args is the raw JSON object of the call's
 	// "arguments" ("{}" when the call has none), and belongs to Call.
 	// Subako does not check arguments against InputSchema, so Call must:
 	// bad arguments are an ErrorResult naming the problem, for the model
 	// to fix. A panic is recovered and answered as an ErrorResult too.
 	Call func(args []byte) Result
+}
+
+// ToolAnnotations are MCP's hints about a tool, which clients use to decide
+// what to ask the user before a call: auto-approving a read-only tool,
+// warning before a destructive one. A hint left HintUnstated is not listed,
+// and clients assume MCP's default: not read-only, destructive, not
+// idempotent, open world. Generated code sets what the handler's markers
+// state (//subako:readOnly...).
+type ToolAnnotations struct {
+	// Title is a human-readable name for the tool, for people.
+	Title string
+	// ReadOnly: the tool does not change its environment.
+	ReadOnly Hint
+	// Destructive: the tool may delete or overwrite (meaningful only when
+	// not read-only).
+	Destructive Hint
+	// Idempotent: calling it again with the same arguments changes
+	// nothing more (meaningful only when not read-only).
+	Idempotent Hint
+	// OpenWorld: the tool reaches entities outside itself, such as the web.
+	OpenWorld Hint
+}
+
+// Hint is one boolean hint of ToolAnnotations, or none stated.
+type Hint uint8
+
+// The values of a Hint.
+const (
+	HintUnstated Hint = iota
+	HintFalse
+	HintTrue
+)
+
+// appendAnnotations appends the annotations object, members in MCP's
+// order, or nothing when a states nothing.
+func appendAnnotations(b []byte, a ToolAnnotations) []byte {
+	if a == (ToolAnnotations{}) {
+		return b
+	}
+	b = append(b, `,"annotations":{`...)
+	n := len(b)
+	member := func(name string) {
+		if len(b) > n {
+			b = append(b, ',')
+		}
+		b = append(append(append(b, '"'), name...), `":`...)
+	}
+	if a.Title != "" {
+		member("title")
+		b = jsonwire.AppendString(b, a.Title)
+	}
+	for _, h := range [...]struct {
+		name string
+		v    Hint
+	}{{"readOnlyHint", a.ReadOnly}, {"destructiveHint", a.Destructive}, {"idempotentHint", a.Idempotent}, {"openWorldHint", a.OpenWorld}} {
+		switch h.v {
+		case HintTrue:
+			member(h.name)
+			b = append(b, "true"...)
+		case HintFalse:
+			member(h.name)
+			b = append(b, "false"...)
+		}
+	}
+	return append(b, '}')
 }
 
 // checkSchema checks that schema is a JSON object, as MCP requires of both

@@ -147,6 +147,9 @@ func (srv *server) listing() error {
 				return errors.New(where + ": outputSchema " + err.Error())
 			}
 		}
+		if a := t.Annotations; max(a.ReadOnly, a.Destructive, a.Idempotent, a.OpenWorld) > HintTrue {
+			return errors.New(where + ": an annotation hint is not HintUnstated, HintFalse or HintTrue")
+		}
 		e := append([]byte(`{"name":`), quote(t.Name)...)
 		if t.Description != "" {
 			e = jsonwire.AppendString(append(e, `,"description":`...), t.Description)
@@ -156,6 +159,7 @@ func (srv *server) listing() error {
 		if t.OutputSchema != nil {
 			e, _ = jsonwire.AppendCompact(append(e, `,"outputSchema":`...), t.OutputSchema)
 		}
+		e = appendAnnotations(e, t.Annotations)
 		if p.Generator != "" {
 			e = jsonwire.AppendString(append(e, `,"_meta":{"`+abi.MetaGenerator+`":`...), p.Generator)
 			e = append(e, '}')

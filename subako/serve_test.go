@@ -283,6 +283,28 @@ func TestServeToolsList(t *testing.T) {
 	}
 }
 
+// Annotations are listed after the schemas, members in MCP's order, only
+// the hints stated.
+func TestServeToolsListAnnotations(t *testing.T) {
+	p := testPackage()
+	p.Tools = p.Tools[:2]
+	p.Tools[0].Annotations = ToolAnnotations{Title: "Echo \"it\"", ReadOnly: HintTrue, OpenWorld: HintFalse}
+	p.Tools[1].Annotations = ToolAnnotations{Destructive: HintFalse, Idempotent: HintTrue}
+	got := serveString(t, p, request("1", "tools/list", ""))
+	for _, want := range []string{
+		`"outputSchema":{"type":"object"},"annotations":{"title":"Echo \"it\"","readOnlyHint":true,"openWorldHint":false}}`,
+		`"additionalProperties":false},"annotations":{"destructiveHint":false,"idempotentHint":true}}`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("tools/list lacks %s:\n%s", want, got)
+		}
+	}
+	p.Tools[1].Annotations.OpenWorld = 7
+	if err := ServeIO(p, strings.NewReader(request("1", "tools/list", "")), io.Discard); err == nil || !strings.Contains(err.Error(), `tool "fail": an annotation hint is not`) {
+		t.Errorf("a hint of 7: %v", err)
+	}
+}
+
 // listAll follows nextCursor through every page and returns the tool names
 // of each page.
 func listAll(t *testing.T, p *Package) [][]string {

@@ -121,6 +121,7 @@ func (c *toolsCheck) tool(i int, raw json.RawMessage) (string, bool) {
 	}
 	c.description(label, members)
 	c.schemas(label, members, generated(members))
+	c.annotations(label, members)
 	return name, nameOK && name != ""
 }
 

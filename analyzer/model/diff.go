@@ -121,6 +121,9 @@ func Changes(old, new *Package) []Change {
 		if o.Answer != t.Answer {
 			out = append(out, with(c, "", "its result changed to or from subako.Answer"))
 		}
+		if !bytes.Equal(o.Annotations.JSON(), t.Annotations.JSON()) {
+			out = append(out, with(c, "", "its annotations changed"))
+		}
 		for _, io := range []struct {
 			what     string
 			old, new *Type

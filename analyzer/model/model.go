@@ -113,9 +113,60 @@ type Tool struct {
 	Output *Type `json:"output"`
 	// Answer is true when Out is subako.Answer[T].
 	Answer bool `json:"answer,omitempty"`
+	// Annotations are the hints the author stated with markers; nil when
+	// none. Only what the author states is listed: nothing is guessed.
+	Annotations *Annotations `json:"annotations,omitempty"`
 	// Pos is where the handler is declared (file:line:col). It is not
 	// part of the hash: moving code does not make generated code stale.
 	Pos string `json:"-"`
+}
+
+// Annotations are MCP's ToolAnnotations as the author states them with
+// //subako:title, //subako:readOnly, //subako:destructive,
+// //subako:idempotent and //subako:openWorld. A nil hint was not stated,
+// and clients then assume MCP's defaults: not read-only, destructive, not
+// idempotent, open world.
+type Annotations struct {
+	Title       string `json:"title,omitempty"`
+	ReadOnly    *bool  `json:"readOnlyHint,omitempty"`
+	Destructive *bool  `json:"destructiveHint,omitempty"`
+	Idempotent  *bool  `json:"idempotentHint,omitempty"`
+	OpenWorld   *bool  `json:"openWorldHint,omitempty"`
+}
+
+// Empty reports whether a states nothing.
+func (a *Annotations) Empty() bool {
+	return a == nil || *a == Annotations{}
+}
+
+// JSON is the annotations object of tools/list, compact, members in the
+// order of the struct; nil when a states nothing. subako.Tool writes the
+// same bytes.
+func (a *Annotations) JSON() []byte {
+	if a.Empty() {
+		return nil
+	}
+	b := []byte{'{'}
+	member := func(name string) {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = append(append(append(b, '"'), name...), `":`...)
+	}
+	if a.Title != "" {
+		member("title")
+		b = appendString(b, a.Title)
+	}
+	for _, h := range []struct {
+		name string
+		v    *bool
+	}{{"readOnlyHint", a.ReadOnly}, {"destructiveHint", a.Destructive}, {"idempotentHint", a.Idempotent}, {"openWorldHint", a.OpenWorld}} {
+		if h.v != nil {
+			member(h.name)
+			b = strconv.AppendBool(b, *h.v)
+		}
+	}
+	return append(b, '}')
 }
 
 // Decl is a named Go type a tool uses.

@@ -464,7 +464,8 @@ func appendString(b []byte, s string) []byte {
 
 // ToolsJSON is the tools array of tools/list as the runtime answers it:
 // each tool's name, description (when not empty), inputSchema,
-// outputSchema and the _meta that names the generator. Subako takes at
+// outputSchema, annotations (when stated) and the _meta that names the
+// generator. Subako takes at
 // most abi.ToolListMaxBytes of it.
 func (p *Package) ToolsJSON() ([]byte, error) {
 	b := []byte{'['}
@@ -483,6 +484,9 @@ func (p *Package) ToolsJSON() ([]byte, error) {
 		out, err := t.OutputSchema()
 		errs = append(errs, err)
 		b = append(append(b, `,"outputSchema":`...), out...)
+		if a := t.Annotations.JSON(); a != nil {
+			b = append(append(b, `,"annotations":`...), a...)
+		}
 		// The generated package marks its tools (subako.Package.Generator).
 		b = append(b, `,"_meta":{"`+abi.MetaGenerator+`":"`+abi.GeneratorGoSDK+`"}}`...)
 	}

@@ -72,6 +72,9 @@ type ChartInfo struct {
 // to right; negative values hang below the axis.
 //
 //subako:function
+//subako:title=Bar chart
+//subako:readOnly
+//subako:openWorld=false
 func barChart(in BarChartInput) (subako.Answer[ChartInfo], error) {
 	var none subako.Answer[ChartInfo]
 	// The decoder has checked these; a direct call may not have been.

@@ -30,6 +30,9 @@ type Greeting struct {
 // Greet someone by name.
 //
 //subako:function
+//subako:title=Greet
+//subako:readOnly
+//subako:openWorld=false
 func greet(in GreetInput) (Greeting, error) {
 	if in.Name == "" {
 		return Greeting{}, subako.NewToolError("name must not be empty")

@@ -35,7 +35,7 @@ func TestServe(t *testing.T) {
 		`{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":[{"type":"text","text":"{\"message\":\"Hello, Ada!\"}"}],"structuredContent":{"message":"Hello, Ada!"},` + server + `}}`,
 		`{"jsonrpc":"2.0","id":"2","result":{"resultType":"complete","content":[{"type":"text","text":"name must not be empty"}],"isError":true,` + server + `}}`,
 		`{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","tools":[{"name":"greet","description":"Greet someone by name.","inputSchema":` +
-			string(subakoPackage.Tools[0].InputSchema) + `,"outputSchema":` + string(subakoPackage.Tools[0].OutputSchema) + `,"_meta":{"ai.subako/generator":"subako-go"}}],"ttlMs":300000,"cacheScope":"public",` + server + `}}`,
+			string(subakoPackage.Tools[0].InputSchema) + `,"outputSchema":` + string(subakoPackage.Tools[0].OutputSchema) + `,"annotations":{"title":"Greet","readOnlyHint":true,"openWorldHint":false},"_meta":{"ai.subako/generator":"subako-go"}}],"ttlMs":300000,"cacheScope":"public",` + server + `}}`,
 	}
 	got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	if len(got) != len(want) {

@@ -10,11 +10,11 @@ import (
 
 // subakoModelHash is the hash of the package model this file was generated from.
 // subakogo's analyzer compares it with the package's model to report a stale file.
-const subakoModelHash = "f9c71e6784d8f45393255249ca44ad0c98b9ba195833671343a563209f634e85"
+const subakoModelHash = "55b9f0aeb2b6fe45cd5f2537e5e7154aaea6d84d39b884e2fe227fc2a7e2b8b4"
 
 // subakoModel is that model, so that a stale file's report can name what changed.
 // Nothing uses it, so it is not compiled into the module.
-const subakoModel = `{"name":"hello","description":"Says hello.","goPackage":"github.com/subako-ai/subako-go/examples/hello","goName":"main","tools":[{"name":"greet","description":"Greet someone by name.","goFunc":"greet","input":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"GreetInput"},"fields":[{"jsonName":"name","goName":"Name","description":"Who to greet.","required":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"Greeting"},"fields":[{"jsonName":"message","goName":"Message","description":"The greeting.","required":true,"type":{"kind":"string","basic":"string"}}]}}],"types":[{"name":"GreetInput","go":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"GreetInput"},"description":"Greet's arguments.","type":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"GreetInput"},"fields":[{"jsonName":"name","goName":"Name","description":"Who to greet.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Greeting","go":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"Greeting"},"description":"Greet's answer.","type":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"Greeting"},"fields":[{"jsonName":"message","goName":"Message","description":"The greeting.","required":true,"type":{"kind":"string","basic":"string"}}]}}]}`
+const subakoModel = `{"name":"hello","description":"Says hello.","goPackage":"github.com/subako-ai/subako-go/examples/hello","goName":"main","tools":[{"name":"greet","description":"Greet someone by name.","goFunc":"greet","input":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"GreetInput"},"fields":[{"jsonName":"name","goName":"Name","description":"Who to greet.","required":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"Greeting"},"fields":[{"jsonName":"message","goName":"Message","description":"The greeting.","required":true,"type":{"kind":"string","basic":"string"}}]},"annotations":{"title":"Greet","readOnlyHint":true,"openWorldHint":false}}],"types":[{"name":"GreetInput","go":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"GreetInput"},"description":"Greet's arguments.","type":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"GreetInput"},"fields":[{"jsonName":"name","goName":"Name","description":"Who to greet.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Greeting","go":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"Greeting"},"description":"Greet's answer.","type":{"kind":"object","named":{"path":"github.com/subako-ai/subako-go/examples/hello","name":"Greeting"},"fields":[{"jsonName":"message","goName":"Message","description":"The greeting.","required":true,"type":{"kind":"string","basic":"string"}}]}}]}`
 
 func main() {
 	subako.Serve(&subakoPackage)
@@ -29,6 +29,7 @@ var subakoPackage = subako.Package{
 		Description:  "Greet someone by name.",
 		InputSchema:  []byte(subakoGreetInputSchema),
 		OutputSchema: []byte(subakoGreetOutputSchema),
+		Annotations:  subako.ToolAnnotations{Title: "Greet", ReadOnly: subako.HintTrue, OpenWorld: subako.HintFalse},
 		Call: func(args []byte) subako.Result {
 			var in GreetInput
 			s := jsonwire.NewScanner(args)

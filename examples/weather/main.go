@@ -62,6 +62,9 @@ type Report struct {
 // and a short summary such as "Light drizzle".
 //
 //subako:function
+//subako:title=Weather forecast
+//subako:readOnly
+//subako:openWorld
 func forecast(in ForecastInput) (Report, error) {
 	// Find the city, then ask for its weather.
 	city := strings.TrimSpace(in.City)

@@ -78,6 +78,7 @@ type tool struct {
 	Description  string            `json:"description"`
 	InputSchema  json.RawMessage   `json:"inputSchema"`
 	OutputSchema json.RawMessage   `json:"outputSchema,omitempty"`
+	Annotations  json.RawMessage   `json:"annotations,omitempty"`
 	Meta         map[string]string `json:"_meta,omitempty"`
 }
 
@@ -107,6 +108,7 @@ var tools = []tool{{
 	Description:  "Greet someone by name.",
 	InputSchema:  json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."}},"required":["name"],"additionalProperties":false}`),
 	OutputSchema: json.RawMessage(`{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`),
+	Annotations:  json.RawMessage(`{"title":"Greet","readOnlyHint":true,"openWorldHint":false}`),
 	// What generated code says of its tools, so lint leaves their schemas to the analyzer.
 	Meta: map[string]string{abi.MetaGenerator: abi.GeneratorGoSDK},
 }}

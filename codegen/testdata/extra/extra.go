@@ -211,11 +211,17 @@ type Empty struct{}
 // Formats echoes strings of each format.
 //
 //subako:function
+//subako:title=Formats
+//subako:readOnly
+//subako:openWorld=false
 func formats(in Formats) (Formats, error) { return in, nil }
 
 // Numbers echoes numbers.
 //
 //subako:function
+//subako:readOnly=false
+//subako:destructive=false
+//subako:idempotent
 func numbers(in Numbers) (Numbers, error) { return in, nil }
 
 // Shapes echoes nested values.
