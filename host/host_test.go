@@ -170,6 +170,29 @@ func TestMisbehaving(t *testing.T) {
 	}
 }
 
+// TestModuleTime: limits count the module's own time, and its sleeps are
+// granted at once: a call that sleeps 15 s is out of time at its 10 s
+// timeout; one that sleeps 5 s is answered, and sees 5 s pass on its
+// clock; one that exits 1.5 s after stdin closes is past its exit grace.
+// Every figure is the module's time: none is waited for.
+func TestModuleTime(t *testing.T) {
+	h := newHost(t)
+	m := compile(t, h, buildWasm(t, "./testdata/misbehave"))
+	ctx := context.Background()
+	c := h.Call(ctx, m, "sleep15", nil, CallConfig{Timeout: 10 * time.Second})
+	if r := c.Record; !r.TimedOut || r.Elapsed < 10*time.Second || c.Result != nil {
+		t.Errorf("sleep15: timed out %v after %v, result %s", r.TimedOut, r.Elapsed, c.Result)
+	}
+	c = h.Call(ctx, m, "sleep5", nil, CallConfig{Timeout: 10 * time.Second})
+	if r := c.Record; len(r.Breaks()) > 0 || r.Elapsed < 5*time.Second || !strings.Contains(string(c.Result), `"text":"5s"`) {
+		t.Errorf("sleep5: breaks %v after %v, result %s", r.Breaks(), r.Elapsed, c.Result)
+	}
+	c = h.Call(ctx, m, "exit_late", nil, CallConfig{Timeout: 10 * time.Second})
+	if r := c.Record; !r.NoExit || c.Result == nil || r.CloseToExit < h.ExitGrace() {
+		t.Errorf("exit_late: no exit %v, %v after stdin closed, result %s", r.NoExit, r.CloseToExit, c.Result)
+	}
+}
+
 // TestTrapAndLoop uses modules built byte by byte: _start traps on
 // unreachable; another spins in a loop that never calls the host.
 func TestTrapAndLoop(t *testing.T) {

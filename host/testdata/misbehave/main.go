@@ -32,6 +32,23 @@ func main() {
 		for {
 			time.Sleep(time.Hour)
 		}
+	case strings.Contains(line, `"name":"sleep15"`):
+		time.Sleep(15 * time.Second)
+		os.Stdout.WriteString(answer)
+	case strings.Contains(line, `"name":"sleep5"`):
+		start := time.Now()
+		time.Sleep(5 * time.Second)
+		slept := time.Since(start).Round(time.Second).String()
+		os.Stdout.WriteString(strings.Replace(answer, `"text":"ok"`, `"text":"`+slept+`"`, 1))
+	case strings.Contains(line, `"name":"exit_late"`):
+		os.Stdout.WriteString(answer)
+		for {
+			if _, err := in.ReadString('\n'); err != nil {
+				break
+			}
+		}
+		time.Sleep(1500 * time.Millisecond)
+		return
 	case strings.Contains(line, `"name":"panic"`):
 		panic("boom")
 	case strings.Contains(line, `"name":"not_json"`):
