@@ -34,6 +34,9 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 		return nil, &rpcError{Code: codeInternal, Message: "cancelled while waiting for a free instance", status: 503}
 	}
 	defer func() { <-s.slots }()
+	if s.slotTaken != nil {
+		s.slotTaken(len(s.slots))
+	}
 	start := time.Now()
 	h, err := s.checker.Host(ctx)
 	if err != nil {

@@ -63,6 +63,9 @@ type Server struct {
 	volume  string
 	tempVol bool
 	slots   chan struct{}
+	// slotTaken, when set (tests), hears how many slots are in use each
+	// time a call takes one.
+	slotTaken func(inUse int)
 	pkg     atomic.Pointer[Package]
 	rev     atomic.Uint64 // bumped by every Use, so old cursors are refused
 	watch   atomic.Bool   // the tool list may change (--watch)

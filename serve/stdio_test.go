@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -247,32 +248,38 @@ func TestHostile(t *testing.T) {
 	}
 }
 
-// Calls run in parallel instances, at most MaxConcurrent at once.
+// Calls run in parallel instances, at most MaxConcurrent at once: three
+// calls that each loop until their timeout (of the module's own time) are
+// in flight together when three may be, and one at a time when one may.
 func TestConcurrent(t *testing.T) {
-	for _, tc := range []struct {
-		max      int
-		min, lim time.Duration
-	}{
-		{3, 0, 2500 * time.Millisecond}, // three at once: about one second
-		{1, 3 * time.Second, time.Minute},
-	} {
-		s, _ := newServer(t, hostile(t), Options{MaxConcurrent: tc.max})
+	for _, max := range []int{3, 1} {
+		s, _ := newServer(t, hostile(t), Options{MaxConcurrent: max, Timeout: 300 * time.Millisecond})
+		var mu sync.Mutex
+		most := 0
+		s.slotTaken = func(n int) {
+			mu.Lock()
+			most = maxOf(most, n)
+			mu.Unlock()
+		}
 		c := startClient(t, s, true)
-		start := time.Now()
 		var ids []string
 		for range 3 {
-			ids = append(ids, c.send("tools/call", map[string]any{"name": "sleep", "arguments": map[string]any{"ms": 1000}}))
+			ids = append(ids, c.send("tools/call", map[string]any{"name": "loop"}))
 		}
 		for _, id := range ids {
-			if r := c.wait(id); !bytes.Contains(r.Result, []byte("slept 1000ms")) {
+			if r := c.wait(id); !bytes.Contains(r.Result, []byte(`"isError":true`)) {
 				t.Errorf("%s", r.Raw)
 			}
 		}
-		if took := time.Since(start); took < tc.min || took > tc.lim {
-			t.Errorf("max %d: three one-second calls took %v", tc.max, took)
+		mu.Lock()
+		if most != max {
+			t.Errorf("max %d: at most %d calls were in flight at once", max, most)
 		}
+		mu.Unlock()
 	}
 }
+
+func maxOf(a, b int) int { return max(a, b) }
 
 // notifications/cancelled stops a call: it gets no answer, and the next
 // one works.
