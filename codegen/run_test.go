@@ -295,6 +295,29 @@ func TestCallExtra(t *testing.T) {
 	if res.IsError || string(res.StructuredContent) != `{"a":1,"b":2}` || len(res.Content) != 2 || res.Content[1].Type != "image" || res.Content[1].MimeType != "image/png" {
 		t.Errorf("picture: %s %+v", res.StructuredContent, res.Content)
 	}
+	// A string result is the answer's text, not JSON, with no
+	// structuredContent; another value that is not an object is its JSON
+	// both ways. Neither declares an outputSchema (TestDiscovery).
+	for _, c := range []struct{ tool, text, structured string }{
+		{"shout", `HEY "YOU"!`, ""},
+		{"pick", "b", ""},
+		{"caption", "a caption", ""},
+		{"flag", "true", "true"},
+	} {
+		res := callTool(t, "extra", c.tool, `{}`)
+		if res.IsError || len(res.Content) == 0 || res.Content[0].Type != "text" || res.Content[0].Text != c.text || string(res.StructuredContent) != c.structured {
+			t.Errorf("%s: got %+v %s, want the text %q and structuredContent %q", c.tool, res.Content, res.StructuredContent, c.text, c.structured)
+		}
+	}
+	if res := callTool(t, "extra", "caption", `{}`); len(res.Content) != 2 || res.Content[1].Type != "image" {
+		t.Errorf("caption: %+v, want its text then its image", res.Content)
+	}
+	p, _ := extraPackage(t)
+	for _, tool := range p.Tools {
+		if out, err := tool.OutputSchema(); err != nil || (out == nil) != (tool.Name == "shout" || tool.Name == "pick" || tool.Name == "caption" || tool.Name == "flag" || tool.Name == "points") {
+			t.Errorf("%s: outputSchema %s, %v", tool.Name, out, err)
+		}
+	}
 	for _, c := range []struct{ tool, args, want string }{
 		{"wide", `{}`, "arguments.f0: is required (so are f3, f6,"},
 		{"shapes", `{"corners":[{"a":1},{"a":2}],"groups":{"a":[],"b":[],"c":[]}}`, "arguments.groups: must have at most 2 members"},

@@ -156,6 +156,21 @@ func (a Answer[T]) Result(valueJSON []byte) Result {
 	return r
 }
 
+// TextResult makes the call result from text, for a T whose answer is
+// its text (a string type: no structuredContent), and the images.
+//
+// For generated code; not for use by authors, whose handlers return the
+// Answer itself.
+func (a Answer[T]) TextResult(text string) Result {
+	if a.err != nil {
+		return ErrorResult(a.err)
+	}
+	if err := checkLinked(a.images); err != nil {
+		return ErrorResult(err)
+	}
+	return Result{text: text, images: a.images}
+}
+
 // The image types Subako shows, by file extension.
 var imageTypes = []struct{ ext, mimeType string }{
 	{".png", "image/png"},

@@ -206,5 +206,4 @@ type PlotInput struct{}
 // List lists names.
 //
 //subako:function
-//subako:ignore A020 the schema of every kind of type is under test
 func listNames(in PlotInput) ([]string, error) { return nil, nil }
