@@ -190,3 +190,7 @@ func TestForeignTypes(t *testing.T) {
 func TestPortability(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./portability")
 }
+
+func TestUnexported(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./unexported")
+}

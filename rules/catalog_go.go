@@ -299,4 +299,20 @@ their tools with _meta "ai.subako/generator", since their author can act only he
 a concrete type for an any; distinct types that bound the depth for a recursive one. Or keep the
 type, if the package's clients take it, and //subako:ignore A020 with the reason.`,
 	}
+
+	GoFieldUnexported = &Rule{ID: "A030", Slug: "field-unexported", Severity: Error, Since: "v0.2.0", By: ModelAnalyzer,
+		Title: "A field of an argument or result type that is not exported",
+		Why: `encoding/json, and the generated code after it, sees only exported fields: an unexported one is
+left out of the schema without a word, and a call that sends it is refused ("is not a known
+member"), though its doc comment says it is an argument. The rule reports every unexported field
+of a type a tool takes or returns, in the package or in another package of the module, unless it
+is tagged json:"-" (or named _), which says it is meant to stay out.`,
+		Example: `    type ShoutInput struct {
+        // Who to shout at.
+        name string
+    }`,
+		Fix: `export it and name it:
+    Name string ` + "`" + `json:"name"` + "`" + `
+or, for a field that is not an argument, say so: ` + "`" + `json:"-"` + "`" + `.`,
+	}
 )

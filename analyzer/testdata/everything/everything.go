@@ -174,6 +174,7 @@ type Input struct {
 	// A generic page.
 	Page       Page[Point] `json:"page"`
 	Internal   string      `json:"-"`
+	//subako:ignore A030 an unexported field stays out of the schema, as under test
 	unexported int
 }
 
