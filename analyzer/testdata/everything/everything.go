@@ -172,8 +172,8 @@ type Input struct {
 		H int `json:"h"`
 	} `json:"window"`
 	// A generic page.
-	Page       Page[Point] `json:"page"`
-	Internal   string      `json:"-"`
+	Page     Page[Point] `json:"page"`
+	Internal string      `json:"-"`
 	//subako:ignore A030 an unexported field stays out of the schema, as under test
 	unexported int
 }

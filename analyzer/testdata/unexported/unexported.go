@@ -22,7 +22,7 @@ type In struct {
 // Out is the output.
 type Out struct {
 	// The text.
-	Text  string `json:"text"`
+	Text  string     `json:"text"`
 	mu    sync.Mutex // want `A030 field-unexported: field mu is not exported, so it is not part of the tool's result`
 	count int        `json:"count"` // want `A030 field-unexported: field count.*export it \(Count int .json:"count".\)`
 }
