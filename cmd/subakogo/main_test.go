@@ -276,8 +276,16 @@ func TestVettool(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
-	if out, err := vet("fresh"); err != nil {
+	if out, err := vet("fresh"); err != nil || out != "" {
 		t.Errorf("vet fresh: %v\n%s", err, out)
+	}
+	// Warnings are advice: advice's A020 draws nothing under vet, which
+	// fails on any diagnostic; the errors of a package do.
+	if out, err := vet("advice"); err != nil || out != "" {
+		t.Errorf("vet advice (warnings only): %v\n%s", err, out)
+	}
+	if out, err := vet("descriptions"); err == nil || strings.Contains(out, "A005") || !strings.Contains(out, "A006") {
+		t.Errorf("vet descriptions: %v, want its A006 errors and no A005 warning\n%s", err, out)
 	}
 	out, err := vet("names")
 	if err == nil || !strings.Contains(out, "A002 tool-name") || !strings.Contains(out, "A009 marker-unknown") {
