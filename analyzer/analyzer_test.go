@@ -74,7 +74,7 @@ func TestSizes(t *testing.T) {
 }
 
 func TestRuntime(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.Runtime, "./stdout", "./exits", "./reach", "./reach/tools", "./reach/tools/deep")
+	analysistest.Run(t, analysistest.TestData(), analyzer.Runtime, "./stdout", "./exits", "./reach", "./reach/tools", "./reach/tools/deep", "./reach/startup", "./outside")
 }
 
 func TestNetHTTP(t *testing.T) {
