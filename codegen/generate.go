@@ -83,6 +83,7 @@ type gen struct {
 	calls  map[string]int // calls of each struct's decoder and encoder (see inline.go)
 	alone  map[string]int // the same, counted in a first pass: 1 is a struct to inline
 	inCall bool           // decoding inline in a Call closure (see giveUp)
+	member int            // >= 0: writing the member of this schema index of an object that collects its errors (see giveUp)
 }
 
 func newGen(p *model.Package) *gen {
@@ -104,6 +105,7 @@ func newGen(p *model.Package) *gen {
 		decoders: map[string]string{},
 		encoders: map[string]string{},
 		calls:    map[string]int{},
+		member:   -1,
 	}
 	for _, d := range p.Types {
 		g.declByGo[d.Go.String()] = d

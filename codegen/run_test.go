@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -259,6 +260,38 @@ func TestCallEverythingErrors(t *testing.T) {
 	}
 }
 
+// Every bad member of the arguments is in one error result, in the order
+// of the schema whatever the order sent, at most ten of them; a member
+// after a bad one is still read (a required one sent after it is not
+// missing), and an object nested inline stops at its first error.
+func TestCallEverythingAllErrors(t *testing.T) {
+	everythingPackage(t)
+	args := withMember(t, withMember(t, withMember(t, withMember(t, validEverything,
+		"window", `{"w":"x","h":"y"}`), "color", `"purple"`), "small", `200`), "name", "")
+	args = strings.Replace(args, `{`, `{"nickname":[1,{"a":2}],`, 1)
+	want := "arguments.name: is required\n" +
+		"arguments.small: 200 is out of range for int8 (-128 to 127)\n" +
+		`arguments.color: must be one of "red", "green", "blue"` + "\n" +
+		"arguments.window.w: must be an integer, found a string\n" +
+		"arguments.nickname: is not a known member"
+	res := callTool(t, "everything", "echo", args)
+	if !res.IsError || len(res.Content) != 1 || !strings.HasPrefix(res.Content[0].Text, want) || res.StructuredContent != nil {
+		t.Errorf("args %s\n got %+v\nwant an error result starting %q", args, res, want)
+	}
+	var many strings.Builder
+	many.WriteString(`{"name":"abc"`)
+	for i := range 25 {
+		many.WriteString(`,"x` + strconv.Itoa(i) + `":{"deep":[1,2,{"b":3}]}`)
+	}
+	many.WriteString(`,"small":"wrong"}`)
+	extraPackage(t)
+	res = callTool(t, "extra", "numbers", many.String()) // 27 members Numbers does not have
+	lines := strings.Split(res.Content[0].Text, "\n")
+	if !res.IsError || len(lines) != 11 || lines[10] != "(and 17 more)" || !strings.HasPrefix(lines[0], "arguments.name: is not a known member") {
+		t.Errorf("27 unknown members: %d lines\n%s", len(lines), res.Content[0].Text)
+	}
+}
+
 // The extra tools: outputs of each shape, omitzero, nil results, errors
 // and images.
 func TestCallExtra(t *testing.T) {
@@ -335,7 +368,7 @@ func TestCallExtra(t *testing.T) {
 		{"numbers", `{"big":9}`, "arguments.big: must be at least 10"},
 		{"numbers", `{"quarter":0.3}`, "arguments.quarter: must be a multiple of 0.25"},
 		{"formats", `{"uri":"/relative"}`, "arguments.uri: must be an absolute URI"},
-		{"trees", `{"label":"r","kids":{"a":{"label":"a","list":[{"label":"c"},{"lab":"d"}]}}}`, "arguments.kids.a.list[1].lab: is not a known member (known: label, kids, list)"},
+		{"trees", `{"label":"r","kids":{"a":{"label":"a","list":[{"label":"c"},{"lab":"d"}]}}}`, "arguments.kids.a.list[1].label: is required\narguments.kids.a.list[1].lab: is not a known member (known: label, kids, list)"},
 		{"formats", `{"uuid":"123"}`, "arguments.uuid: must be a UUID"},
 		{"formats", `{"clock":"25:00:00Z"}`, "arguments.clock: must be a time"},
 		{"formats", `{"start":"2026-12-31T23:59:60Z"}`, "arguments.start: is a leap second"},

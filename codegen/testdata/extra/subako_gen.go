@@ -160,297 +160,480 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(18, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "uri":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("uri"))
+							{
+								failed, failedAt = subakoTwice("uri"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".uri"))
+								{
+									failed, failedAt = subakoAt(err, ".uri"), 0
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".uri"))
+							{
+								failed, failedAt = subakoAt(err, ".uri"), 0
+								goto nextMember
+							}
 						}
 						if !subakoIsURIRef(x1, false) {
-							return subako.ErrorResult(subakoErr(".uri", "must be an absolute URI (RFC 3986)"))
+							{
+								failed, failedAt = subakoErr(".uri", "must be an absolute URI (RFC 3986)"), 0
+								goto nextMember
+							}
 						}
 						in.URI = x1
 					case "ref":
 						if seen&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("ref"))
+							{
+								failed, failedAt = subakoTwice("ref"), 1
+								goto nextMember
+							}
 						}
 						seen |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".ref"))
+								{
+									failed, failedAt = subakoAt(err, ".ref"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".ref"))
+							{
+								failed, failedAt = subakoAt(err, ".ref"), 1
+								goto nextMember
+							}
 						}
 						if !subakoIsURIRef(x1, true) {
-							return subako.ErrorResult(subakoErr(".ref", "must be a URI reference (RFC 3986)"))
+							{
+								failed, failedAt = subakoErr(".ref", "must be a URI reference (RFC 3986)"), 1
+								goto nextMember
+							}
 						}
 						in.Ref = x1
 					case "uuid":
 						if seen&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("uuid"))
+							{
+								failed, failedAt = subakoTwice("uuid"), 2
+								goto nextMember
+							}
 						}
 						seen |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".uuid"))
+								{
+									failed, failedAt = subakoAt(err, ".uuid"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".uuid"))
+							{
+								failed, failedAt = subakoAt(err, ".uuid"), 2
+								goto nextMember
+							}
 						}
 						if !subakoIsUUID(x1) {
-							return subako.ErrorResult(subakoErr(".uuid", "must be a UUID (such as 123e4567-e89b-12d3-a456-426614174000)"))
+							{
+								failed, failedAt = subakoErr(".uuid", "must be a UUID (such as 123e4567-e89b-12d3-a456-426614174000)"), 2
+								goto nextMember
+							}
 						}
 						in.UUID = x1
 					case "host":
 						if seen&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("host"))
+							{
+								failed, failedAt = subakoTwice("host"), 3
+								goto nextMember
+							}
 						}
 						seen |= 1 << 3
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".host"))
+								{
+									failed, failedAt = subakoAt(err, ".host"), 3
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".host"))
+							{
+								failed, failedAt = subakoAt(err, ".host"), 3
+								goto nextMember
+							}
 						}
 						if !subakoIsHostname(x1) {
-							return subako.ErrorResult(subakoErr(".host", "must be a host name"))
+							{
+								failed, failedAt = subakoErr(".host", "must be a host name"), 3
+								goto nextMember
+							}
 						}
 						in.Host = x1
 					case "ipv6":
 						if seen&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("ipv6"))
+							{
+								failed, failedAt = subakoTwice("ipv6"), 4
+								goto nextMember
+							}
 						}
 						seen |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".ipv6"))
+								{
+									failed, failedAt = subakoAt(err, ".ipv6"), 4
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".ipv6"))
+							{
+								failed, failedAt = subakoAt(err, ".ipv6"), 4
+								goto nextMember
+							}
 						}
 						if !subakoIsIPv6(x1) {
-							return subako.ErrorResult(subakoErr(".ipv6", "must be an IPv6 address (such as 2001:db8::1)"))
+							{
+								failed, failedAt = subakoErr(".ipv6", "must be an IPv6 address (such as 2001:db8::1)"), 4
+								goto nextMember
+							}
 						}
 						in.IPv6 = x1
 					case "ipv4":
 						if seen&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("ipv4"))
+							{
+								failed, failedAt = subakoTwice("ipv4"), 5
+								goto nextMember
+							}
 						}
 						seen |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".ipv4"))
+								{
+									failed, failedAt = subakoAt(err, ".ipv4"), 5
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".ipv4"))
+							{
+								failed, failedAt = subakoAt(err, ".ipv4"), 5
+								goto nextMember
+							}
 						}
 						if !subakoIsIPv4(x1) {
-							return subako.ErrorResult(subakoErr(".ipv4", "must be an IPv4 address (such as 192.0.2.1)"))
+							{
+								failed, failedAt = subakoErr(".ipv4", "must be an IPv4 address (such as 192.0.2.1)"), 5
+								goto nextMember
+							}
 						}
 						in.IPv4 = x1
 					case "stamp":
 						if seen&(1<<6) != 0 {
-							return subako.ErrorResult(subakoTwice("stamp"))
+							{
+								failed, failedAt = subakoTwice("stamp"), 6
+								goto nextMember
+							}
 						}
 						seen |= 1 << 6
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".stamp"))
+								{
+									failed, failedAt = subakoAt(err, ".stamp"), 6
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".stamp"))
+							{
+								failed, failedAt = subakoAt(err, ".stamp"), 6
+								goto nextMember
+							}
 						}
 						if !subakoIsDateTime(x1) {
-							return subako.ErrorResult(subakoErr(".stamp", "must be a date-time (RFC 3339, such as 2026-07-28T12:00:00Z)"))
+							{
+								failed, failedAt = subakoErr(".stamp", "must be a date-time (RFC 3339, such as 2026-07-28T12:00:00Z)"), 6
+								goto nextMember
+							}
 						}
 						in.Stamp = x1
 					case "date":
 						if seen&(1<<7) != 0 {
-							return subako.ErrorResult(subakoTwice("date"))
+							{
+								failed, failedAt = subakoTwice("date"), 7
+								goto nextMember
+							}
 						}
 						seen |= 1 << 7
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".date"))
+								{
+									failed, failedAt = subakoAt(err, ".date"), 7
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".date"))
+							{
+								failed, failedAt = subakoAt(err, ".date"), 7
+								goto nextMember
+							}
 						}
 						if !subakoIsDate(x1) {
-							return subako.ErrorResult(subakoErr(".date", "must be a date (YYYY-MM-DD)"))
+							{
+								failed, failedAt = subakoErr(".date", "must be a date (YYYY-MM-DD)"), 7
+								goto nextMember
+							}
 						}
 						in.Date = x1
 					case "clock":
 						if seen&(1<<8) != 0 {
-							return subako.ErrorResult(subakoTwice("clock"))
+							{
+								failed, failedAt = subakoTwice("clock"), 8
+								goto nextMember
+							}
 						}
 						seen |= 1 << 8
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".clock"))
+								{
+									failed, failedAt = subakoAt(err, ".clock"), 8
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".clock"))
+							{
+								failed, failedAt = subakoAt(err, ".clock"), 8
+								goto nextMember
+							}
 						}
 						if !subakoIsTime(x1) {
-							return subako.ErrorResult(subakoErr(".clock", "must be a time (RFC 3339, such as 12:00:00Z)"))
+							{
+								failed, failedAt = subakoErr(".clock", "must be a time (RFC 3339, such as 12:00:00Z)"), 8
+								goto nextMember
+							}
 						}
 						in.Clock = x1
 					case "period":
 						if seen&(1<<9) != 0 {
-							return subako.ErrorResult(subakoTwice("period"))
+							{
+								failed, failedAt = subakoTwice("period"), 9
+								goto nextMember
+							}
 						}
 						seen |= 1 << 9
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".period"))
+								{
+									failed, failedAt = subakoAt(err, ".period"), 9
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".period"))
+							{
+								failed, failedAt = subakoAt(err, ".period"), 9
+								goto nextMember
+							}
 						}
 						if !subakoIsDuration(x1) {
-							return subako.ErrorResult(subakoErr(".period", "must be an ISO 8601 duration (such as PT1H30M or P2D)"))
+							{
+								failed, failedAt = subakoErr(".period", "must be an ISO 8601 duration (such as PT1H30M or P2D)"), 9
+								goto nextMember
+							}
 						}
 						in.Period = x1
 					case "email":
 						if seen&(1<<10) != 0 {
-							return subako.ErrorResult(subakoTwice("email"))
+							{
+								failed, failedAt = subakoTwice("email"), 10
+								goto nextMember
+							}
 						}
 						seen |= 1 << 10
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".email"))
+								{
+									failed, failedAt = subakoAt(err, ".email"), 10
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".email"))
+							{
+								failed, failedAt = subakoAt(err, ".email"), 10
+								goto nextMember
+							}
 						}
 						if !subakoIsEmail(x1) {
-							return subako.ErrorResult(subakoErr(".email", "must be an email address"))
+							{
+								failed, failedAt = subakoErr(".email", "must be an email address"), 10
+								goto nextMember
+							}
 						}
 						in.Email = x1
 					case "pointer":
 						if seen&(1<<11) != 0 {
-							return subako.ErrorResult(subakoTwice("pointer"))
+							{
+								failed, failedAt = subakoTwice("pointer"), 11
+								goto nextMember
+							}
 						}
 						seen |= 1 << 11
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".pointer"))
+								{
+									failed, failedAt = subakoAt(err, ".pointer"), 11
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".pointer"))
+							{
+								failed, failedAt = subakoAt(err, ".pointer"), 11
+								goto nextMember
+							}
 						}
 						if !subakoIsJSONPointer(x1) {
-							return subako.ErrorResult(subakoErr(".pointer", "must be a JSON pointer (RFC 6901)"))
+							{
+								failed, failedAt = subakoErr(".pointer", "must be a JSON pointer (RFC 6901)"), 11
+								goto nextMember
+							}
 						}
 						in.Pointer = x1
 					case "rel_pointer":
 						if seen&(1<<12) != 0 {
-							return subako.ErrorResult(subakoTwice("rel_pointer"))
+							{
+								failed, failedAt = subakoTwice("rel_pointer"), 12
+								goto nextMember
+							}
 						}
 						seen |= 1 << 12
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".rel_pointer"))
+								{
+									failed, failedAt = subakoAt(err, ".rel_pointer"), 12
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".rel_pointer"))
+							{
+								failed, failedAt = subakoAt(err, ".rel_pointer"), 12
+								goto nextMember
+							}
 						}
 						if !subakoIsRelativeJSONPointer(x1) {
-							return subako.ErrorResult(subakoErr(".rel_pointer", "must be a relative JSON pointer"))
+							{
+								failed, failedAt = subakoErr(".rel_pointer", "must be a relative JSON pointer"), 12
+								goto nextMember
+							}
 						}
 						in.RelPointer = x1
 					case "idn":
 						if seen&(1<<13) != 0 {
-							return subako.ErrorResult(subakoTwice("idn"))
+							{
+								failed, failedAt = subakoTwice("idn"), 13
+								goto nextMember
+							}
 						}
 						seen |= 1 << 13
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".idn"))
+								{
+									failed, failedAt = subakoAt(err, ".idn"), 13
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".idn"))
+							{
+								failed, failedAt = subakoAt(err, ".idn"), 13
+								goto nextMember
+							}
 						}
 						in.IDN = x1
 					case "start":
 						if seen&(1<<14) != 0 {
-							return subako.ErrorResult(subakoTwice("start"))
+							{
+								failed, failedAt = subakoTwice("start"), 14
+								goto nextMember
+							}
 						}
 						seen |= 1 << 14
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".start"))
+								{
+									failed, failedAt = subakoAt(err, ".start"), 14
+									goto nextMember
+								}
 							}
 							{
 								s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
 								x1, err := subakoString(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".start"))
+									{
+										failed, failedAt = subakoAt(err, ".start"), 14
+										goto nextMember
+									}
 								}
 								t1, err := subakoParseDateTime(x1)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".start"))
+									{
+										failed, failedAt = subakoAt(err, ".start"), 14
+										goto nextMember
+									}
 								}
 								in.Start = t1
 							}
@@ -458,31 +641,49 @@ var subakoPackage = subako.Package{
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".start"))
+							{
+								failed, failedAt = subakoAt(err, ".start"), 14
+								goto nextMember
+							}
 						}
 						t1, err := subakoParseDateTime(x1)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".start"))
+							{
+								failed, failedAt = subakoAt(err, ".start"), 14
+								goto nextMember
+							}
 						}
 						in.Start = t1
 					case "window":
 						if seen&(1<<15) != 0 {
-							return subako.ErrorResult(subakoTwice("window"))
+							{
+								failed, failedAt = subakoTwice("window"), 15
+								goto nextMember
+							}
 						}
 						seen |= 1 << 15
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".window"))
+								{
+									failed, failedAt = subakoAt(err, ".window"), 15
+									goto nextMember
+								}
 							}
 							{
 								s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
 								x1, err := subakoString(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".window"))
+									{
+										failed, failedAt = subakoAt(err, ".window"), 15
+										goto nextMember
+									}
 								}
 								d1, err := subakoParseDuration(x1)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".window"))
+									{
+										failed, failedAt = subakoAt(err, ".window"), 15
+										goto nextMember
+									}
 								}
 								in.Window = d1
 							}
@@ -490,31 +691,49 @@ var subakoPackage = subako.Package{
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".window"))
+							{
+								failed, failedAt = subakoAt(err, ".window"), 15
+								goto nextMember
+							}
 						}
 						d1, err := subakoParseDuration(x1)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".window"))
+							{
+								failed, failedAt = subakoAt(err, ".window"), 15
+								goto nextMember
+							}
 						}
 						in.Window = d1
 					case "pause":
 						if seen&(1<<16) != 0 {
-							return subako.ErrorResult(subakoTwice("pause"))
+							{
+								failed, failedAt = subakoTwice("pause"), 16
+								goto nextMember
+							}
 						}
 						seen |= 1 << 16
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".pause"))
+								{
+									failed, failedAt = subakoAt(err, ".pause"), 16
+									goto nextMember
+								}
 							}
 							{
 								s := jsonwire.NewScanner([]byte(`"PT5M"`))
 								x1, err := subakoString(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".pause"))
+									{
+										failed, failedAt = subakoAt(err, ".pause"), 16
+										goto nextMember
+									}
 								}
 								d1, err := subakoParseDuration(x1)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".pause"))
+									{
+										failed, failedAt = subakoAt(err, ".pause"), 16
+										goto nextMember
+									}
 								}
 								in.Pause = d1
 							}
@@ -522,28 +741,43 @@ var subakoPackage = subako.Package{
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".pause"))
+							{
+								failed, failedAt = subakoAt(err, ".pause"), 16
+								goto nextMember
+							}
 						}
 						d1, err := subakoParseDuration(x1)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".pause"))
+							{
+								failed, failedAt = subakoAt(err, ".pause"), 16
+								goto nextMember
+							}
 						}
 						in.Pause = d1
 					case "retries":
 						if seen&(1<<17) != 0 {
-							return subako.ErrorResult(subakoTwice("retries"))
+							{
+								failed, failedAt = subakoTwice("retries"), 17
+								goto nextMember
+							}
 						}
 						seen |= 1 << 17
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".retries"))
+								{
+									failed, failedAt = subakoAt(err, ".retries"), 17
+									goto nextMember
+								}
 							}
 							{
 								s := jsonwire.NewScanner([]byte(`3`))
 								p1 := subakoNew(&in.Retries)
 								x2, err := subakoInt(s, 64)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".retries"))
+									{
+										failed, failedAt = subakoAt(err, ".retries"), 17
+										goto nextMember
+									}
 								}
 								*p1 = int(x2)
 							}
@@ -552,12 +786,27 @@ var subakoPackage = subako.Package{
 						p1 := subakoNew(&in.Retries)
 						x2, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".retries"))
+							{
+								failed, failedAt = subakoAt(err, ".retries"), 17
+								goto nextMember
+							}
 						}
 						*p1 = int(x2)
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "uri, ref, uuid, host, ipv6, ipv4, stamp, date, clock, period, email, pointer, rel_pointer, idn, start, window, pause, retries"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "uri, ref, uuid, host, ipv6, ipv4, stamp, date, clock, period, email, pointer, rel_pointer, idn, start, window, pause, retries"), 18
+							goto nextMember
+						}
 					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
+					}
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 				if seen&(1<<14) == 0 {
 					s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
@@ -715,225 +964,372 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(11, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "tenth":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("tenth"))
+							{
+								failed, failedAt = subakoTwice("tenth"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".tenth"))
+								{
+									failed, failedAt = subakoAt(err, ".tenth"), 0
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoFloat(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".tenth"))
+							{
+								failed, failedAt = subakoAt(err, ".tenth"), 0
+								goto nextMember
+							}
 						}
 						if !subakoMultipleOf(s.Num(), int64(1), 1, x1, 0.1) {
-							return subako.ErrorResult(subakoErr(".tenth", "must be a multiple of 0.1"))
+							{
+								failed, failedAt = subakoErr(".tenth", "must be a multiple of 0.1"), 0
+								goto nextMember
+							}
 						}
 						in.Tenth = x1
 					case "bounded":
 						if seen&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("bounded"))
+							{
+								failed, failedAt = subakoTwice("bounded"), 1
+								goto nextMember
+							}
 						}
 						seen |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".bounded"))
+								{
+									failed, failedAt = subakoAt(err, ".bounded"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoFloat(s, 32)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".bounded"))
+							{
+								failed, failedAt = subakoAt(err, ".bounded"), 1
+								goto nextMember
+							}
 						}
 						if x1 < -1.5 {
-							return subako.ErrorResult(subakoErr(".bounded", "must be at least -1.5"))
+							{
+								failed, failedAt = subakoErr(".bounded", "must be at least -1.5"), 1
+								goto nextMember
+							}
 						}
 						if x1 > 2.25 {
-							return subako.ErrorResult(subakoErr(".bounded", "must be at most 2.25"))
+							{
+								failed, failedAt = subakoErr(".bounded", "must be at most 2.25"), 1
+								goto nextMember
+							}
 						}
 						in.Bounded = float32(x1)
 					case "open":
 						if seen&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("open"))
+							{
+								failed, failedAt = subakoTwice("open"), 2
+								goto nextMember
+							}
 						}
 						seen |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".open"))
+								{
+									failed, failedAt = subakoAt(err, ".open"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 16)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".open"))
+							{
+								failed, failedAt = subakoAt(err, ".open"), 2
+								goto nextMember
+							}
 						}
 						if x1 < -2 {
-							return subako.ErrorResult(subakoErr(".open", "must be greater than -3"))
+							{
+								failed, failedAt = subakoErr(".open", "must be greater than -3"), 2
+								goto nextMember
+							}
 						}
 						if x1 > 2 {
-							return subako.ErrorResult(subakoErr(".open", "must be less than 3"))
+							{
+								failed, failedAt = subakoErr(".open", "must be less than 3"), 2
+								goto nextMember
+							}
 						}
 						in.Open = int16(x1)
 					case "u8":
 						if seen&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("u8"))
+							{
+								failed, failedAt = subakoTwice("u8"), 3
+								goto nextMember
+							}
 						}
 						seen |= 1 << 3
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".u8"))
+								{
+									failed, failedAt = subakoAt(err, ".u8"), 3
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoUint(s, 8)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".u8"))
+							{
+								failed, failedAt = subakoAt(err, ".u8"), 3
+								goto nextMember
+							}
 						}
 						in.U8 = uint8(x1)
 					case "i16":
 						if seen&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("i16"))
+							{
+								failed, failedAt = subakoTwice("i16"), 4
+								goto nextMember
+							}
 						}
 						seen |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".i16"))
+								{
+									failed, failedAt = subakoAt(err, ".i16"), 4
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 16)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".i16"))
+							{
+								failed, failedAt = subakoAt(err, ".i16"), 4
+								goto nextMember
+							}
 						}
 						in.I16 = int16(x1)
 					case "u32":
 						if seen&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("u32"))
+							{
+								failed, failedAt = subakoTwice("u32"), 5
+								goto nextMember
+							}
 						}
 						seen |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".u32"))
+								{
+									failed, failedAt = subakoAt(err, ".u32"), 5
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoUint(s, 32)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".u32"))
+							{
+								failed, failedAt = subakoAt(err, ".u32"), 5
+								goto nextMember
+							}
 						}
 						in.U32 = uint32(x1)
 					case "i32":
 						if seen&(1<<6) != 0 {
-							return subako.ErrorResult(subakoTwice("i32"))
+							{
+								failed, failedAt = subakoTwice("i32"), 6
+								goto nextMember
+							}
 						}
 						seen |= 1 << 6
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".i32"))
+								{
+									failed, failedAt = subakoAt(err, ".i32"), 6
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 32)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".i32"))
+							{
+								failed, failedAt = subakoAt(err, ".i32"), 6
+								goto nextMember
+							}
 						}
 						if x1%3 != 0 {
-							return subako.ErrorResult(subakoErr(".i32", "must be a multiple of 3"))
+							{
+								failed, failedAt = subakoErr(".i32", "must be a multiple of 3"), 6
+								goto nextMember
+							}
 						}
 						in.I32 = int32(x1)
 					case "big":
 						if seen&(1<<7) != 0 {
-							return subako.ErrorResult(subakoTwice("big"))
+							{
+								failed, failedAt = subakoTwice("big"), 7
+								goto nextMember
+							}
 						}
 						seen |= 1 << 7
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".big"))
+								{
+									failed, failedAt = subakoAt(err, ".big"), 7
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoUint(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".big"))
+							{
+								failed, failedAt = subakoAt(err, ".big"), 7
+								goto nextMember
+							}
 						}
 						if x1 < 10 {
-							return subako.ErrorResult(subakoErr(".big", "must be at least 10"))
+							{
+								failed, failedAt = subakoErr(".big", "must be at least 10"), 7
+								goto nextMember
+							}
 						}
 						in.Big = uint(x1)
 					case "millis":
 						if seen&(1<<8) != 0 {
-							return subako.ErrorResult(subakoTwice("millis"))
+							{
+								failed, failedAt = subakoTwice("millis"), 8
+								goto nextMember
+							}
 						}
 						seen |= 1 << 8
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".millis"))
+								{
+									failed, failedAt = subakoAt(err, ".millis"), 8
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".millis"))
+							{
+								failed, failedAt = subakoAt(err, ".millis"), 8
+								goto nextMember
+							}
 						}
 						if x1 > 9223372036854 || x1 < -9223372036854 {
-							return subako.ErrorResult(subakoErr(".millis", "is out of range for a time.Duration (about 292 years)"))
+							{
+								failed, failedAt = subakoErr(".millis", "is out of range for a time.Duration (about 292 years)"), 8
+								goto nextMember
+							}
 						}
 						in.Millis = time.Duration(x1) * time.Millisecond
 					case "nanos":
 						if seen&(1<<9) != 0 {
-							return subako.ErrorResult(subakoTwice("nanos"))
+							{
+								failed, failedAt = subakoTwice("nanos"), 9
+								goto nextMember
+							}
 						}
 						seen |= 1 << 9
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".nanos"))
+								{
+									failed, failedAt = subakoAt(err, ".nanos"), 9
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".nanos"))
+							{
+								failed, failedAt = subakoAt(err, ".nanos"), 9
+								goto nextMember
+							}
 						}
 						in.Nanos = time.Duration(x1) * time.Nanosecond
 					case "quarter":
 						if seen&(1<<10) != 0 {
-							return subako.ErrorResult(subakoTwice("quarter"))
+							{
+								failed, failedAt = subakoTwice("quarter"), 10
+								goto nextMember
+							}
 						}
 						seen |= 1 << 10
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".quarter"))
+								{
+									failed, failedAt = subakoAt(err, ".quarter"), 10
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoFloat(s, 32)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".quarter"))
+							{
+								failed, failedAt = subakoAt(err, ".quarter"), 10
+								goto nextMember
+							}
 						}
 						if x1 > 10 {
-							return subako.ErrorResult(subakoErr(".quarter", "must be at most 10"))
+							{
+								failed, failedAt = subakoErr(".quarter", "must be at most 10"), 10
+								goto nextMember
+							}
 						}
 						if !subakoMultipleOf(s.Num(), int64(25), 2, x1, 0.25) {
-							return subako.ErrorResult(subakoErr(".quarter", "must be a multiple of 0.25"))
+							{
+								failed, failedAt = subakoErr(".quarter", "must be a multiple of 0.25"), 10
+								goto nextMember
+							}
 						}
 						in.Quarter = float32(x1)
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "tenth, bounded, open, u8, i16, u32, i32, big, millis, nanos, quarter"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "tenth, bounded, open, u8, i16, u32, i32, big, millis, nanos, quarter"), 11
+							goto nextMember
+						}
 					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
+					}
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -1089,67 +1485,112 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(3, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "nil":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("nil"))
+							{
+								failed, failedAt = subakoTwice("nil"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".nil"))
+								{
+									failed, failedAt = subakoAt(err, ".nil"), 0
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoBool(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".nil"))
+							{
+								failed, failedAt = subakoAt(err, ".nil"), 0
+								goto nextMember
+							}
 						}
 						in.Nil = x1
 					case "full":
 						if seen&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("full"))
+							{
+								failed, failedAt = subakoTwice("full"), 1
+								goto nextMember
+							}
 						}
 						seen |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".full"))
+								{
+									failed, failedAt = subakoAt(err, ".full"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoBool(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".full"))
+							{
+								failed, failedAt = subakoAt(err, ".full"), 1
+								goto nextMember
+							}
 						}
 						in.Full = x1
 					case "fail":
 						if seen&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("fail"))
+							{
+								failed, failedAt = subakoTwice("fail"), 2
+								goto nextMember
+							}
 						}
 						seen |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".fail"))
+								{
+									failed, failedAt = subakoAt(err, ".fail"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".fail"))
+							{
+								failed, failedAt = subakoAt(err, ".fail"), 2
+								goto nextMember
+							}
 						}
 						in.Fail = x1
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "nil, full, fail"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "nil, full, fail"), 3
+							goto nextMember
+						}
 					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
+					}
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -1221,36 +1662,64 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(1, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "name":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("name"))
+							{
+								failed, failedAt = subakoTwice("name"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".name"))
+							{
+								failed, failedAt = subakoAt(err, ".name"), 0
+								goto nextMember
+							}
 						}
 						in.Name = x1
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "name"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "name"), 1
+							goto nextMember
+						}
+					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
 					}
 				}
 				if seen&0x1 != 0x1 {
 					var missing []string
+					firstMissing := -1
 					if seen&(1<<0) == 0 {
 						missing = append(missing, "name")
+						if firstMissing < 0 {
+							firstMissing = 0
+						}
 					}
-					return subako.ErrorResult(subakoMissing(missing))
+					fails.note(firstMissing, subakoMissing(missing))
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -1283,192 +1752,303 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(12, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "matrix":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("matrix"))
+							{
+								failed, failedAt = subakoTwice("matrix"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".matrix"))
+								{
+									failed, failedAt = subakoAt(err, ".matrix"), 0
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".matrix"))
+							{
+								failed, failedAt = subakoAt(err, ".matrix"), 0
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Matrix)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Matrix)
 							if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".matrix"+subakoIndex(i1)), 0
+									goto nextMember
+								}
 							}
 							subakoEmpty(p1)
 							for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
 								p2 := subakoGrow(p1)
 								x3, err := subakoInt(s, 8)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2)))
+									{
+										failed, failedAt = subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2)), 0
+										goto nextMember
+									}
 								}
 								*p2 = int8(x3)
 							}
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".matrix"+subakoIndex(i1)), 0
+									goto nextMember
+								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".matrix"))
+							{
+								failed, failedAt = subakoAt(err, ".matrix"), 0
+								goto nextMember
+							}
 						}
 					case "groups":
 						if seen&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("groups"))
+							{
+								failed, failedAt = subakoTwice("groups"), 1
+								goto nextMember
+							}
 						}
 						seen |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".groups"))
+								{
+									failed, failedAt = subakoAt(err, ".groups"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".groups"))
+							{
+								failed, failedAt = subakoAt(err, ".groups"), 1
+								goto nextMember
+							}
 						}
 						subakoMakeMap(&in.Groups)
 						for {
 							k, err := s.Next()
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".groups"))
+								{
+									failed, failedAt = subakoAt(err, ".groups"), 1
+									goto nextMember
+								}
 							}
 							if k == jsonwire.ObjectEnd {
 								break
 							}
 							key1 := s.Text()
 							if _, dup := in.Groups[key1]; dup {
-								return subako.ErrorResult(subakoErr(".groups"+subakoKey(key1), "is given twice"))
+								{
+									failed, failedAt = subakoErr(".groups"+subakoKey(key1), "is given twice"), 1
+									goto nextMember
+								}
 							}
 							if len(in.Groups) == 2 {
-								return subako.ErrorResult(subakoErr(".groups", "must have at most 2 members"))
+								{
+									failed, failedAt = subakoErr(".groups", "must have at most 2 members"), 1
+									goto nextMember
+								}
 							}
 							m1 := subakoElem(in.Groups)
 							if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
+								{
+									failed, failedAt = subakoAt(err, ".groups"+subakoKey(key1)), 1
+									goto nextMember
+								}
 							}
 							subakoEmpty(&m1)
 							for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
 								p2 := subakoGrow(&m1)
 								x3, err := subakoString(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2)))
+									{
+										failed, failedAt = subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2)), 1
+										goto nextMember
+									}
 								}
 								*p2 = x3
 							}
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
+								{
+									failed, failedAt = subakoAt(err, ".groups"+subakoKey(key1)), 1
+									goto nextMember
+								}
 							}
 							in.Groups[key1] = m1
 						}
 					case "rows":
 						if seen&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("rows"))
+							{
+								failed, failedAt = subakoTwice("rows"), 2
+								goto nextMember
+							}
 						}
 						seen |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".rows"))
+								{
+									failed, failedAt = subakoAt(err, ".rows"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".rows"))
+							{
+								failed, failedAt = subakoAt(err, ".rows"), 2
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Rows)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Rows)
 							if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".rows"+subakoIndex(i1)), 2
+									goto nextMember
+								}
 							}
 							subakoMakeMap(p1)
 							for {
 								k, err := s.Next()
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
+									{
+										failed, failedAt = subakoAt(err, ".rows"+subakoIndex(i1)), 2
+										goto nextMember
+									}
 								}
 								if k == jsonwire.ObjectEnd {
 									break
 								}
 								key2 := s.Text()
 								if _, dup := (*p1)[key2]; dup {
-									return subako.ErrorResult(subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice"))
+									{
+										failed, failedAt = subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice"), 2
+										goto nextMember
+									}
 								}
 								x3, err := subakoBool(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2)))
+									{
+										failed, failedAt = subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2)), 2
+										goto nextMember
+									}
 								}
 								(*p1)[key2] = x3
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".rows"))
+							{
+								failed, failedAt = subakoAt(err, ".rows"), 2
+								goto nextMember
+							}
 						}
 					case "corners":
 						if seen&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("corners"))
+							{
+								failed, failedAt = subakoTwice("corners"), 3
+								goto nextMember
+							}
 						}
 						seen |= 1 << 3
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".corners"))
+							{
+								failed, failedAt = subakoAt(err, ".corners"), 3
+								goto nextMember
+							}
 						}
 						i1 := 0
 						for ; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							if i1 == 2 {
-								return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
+								{
+									failed, failedAt = subakoErr(".corners", "must have exactly 2 items"), 3
+									goto nextMember
+								}
 							}
 							p1 := &in.Corners[i1]
 							if err := subakoDecodePair(s, p1); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".corners"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".corners"+subakoIndex(i1)), 3
+									goto nextMember
+								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".corners"))
+							{
+								failed, failedAt = subakoAt(err, ".corners"), 3
+								goto nextMember
+							}
 						}
 						if i1 < 2 {
-							return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
+							{
+								failed, failedAt = subakoErr(".corners", "must have exactly 2 items"), 3
+								goto nextMember
+							}
 						}
 					case "items":
 						if seen&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("items"))
+							{
+								failed, failedAt = subakoTwice("items"), 4
+								goto nextMember
+							}
 						}
 						seen |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".items"))
+								{
+									failed, failedAt = subakoAt(err, ".items"), 4
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".items"))
+							{
+								failed, failedAt = subakoAt(err, ".items"), 4
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Items)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Items)
 							if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)), 4
+									goto nextMember
+								}
 							}
 							var seen2 uint64
 							for {
 								k, err := s.Next()
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
+									{
+										failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)), 4
+										goto nextMember
+									}
 								}
 								if k == jsonwire.ObjectEnd {
 									break
@@ -1476,41 +2056,65 @@ var subakoPackage = subako.Package{
 								switch string(s.Str()) {
 								case "name":
 									if seen2&(1<<0) != 0 {
-										return subako.ErrorResult(subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1)))
+										{
+											failed, failedAt = subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1)), 4
+											goto nextMember
+										}
 									}
 									seen2 |= 1 << 0
 									x3, err := subakoString(s)
 									if err != nil {
-										return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".name"))
+										{
+											failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)+".name"), 4
+											goto nextMember
+										}
 									}
 									n3 := utf8.RuneCountInString(x3)
 									if n3 < 1 {
-										return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character"))
+										{
+											failed, failedAt = subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character"), 4
+											goto nextMember
+										}
 									}
 									p1.Name = x3
 								case "kind":
 									if seen2&(1<<1) != 0 {
-										return subako.ErrorResult(subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1)))
+										{
+											failed, failedAt = subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1)), 4
+											goto nextMember
+										}
 									}
 									seen2 |= 1 << 1
 									if s.PeekKind() == jsonwire.Null {
 										if _, err := s.Next(); err != nil {
-											return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
+											{
+												failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)+".kind"), 4
+												goto nextMember
+											}
 										}
 										break
 									}
 									x3, err := subakoString(s)
 									if err != nil {
-										return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
+										{
+											failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)+".kind"), 4
+											goto nextMember
+										}
 									}
 									switch x3 {
 									case "a", "b":
 									default:
-										return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\""))
+										{
+											failed, failedAt = subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\""), 4
+											goto nextMember
+										}
 									}
 									p1.Kind = Kind(x3)
 								default:
-									return subako.ErrorResult(subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1)))
+									{
+										failed, failedAt = subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1)), 4
+										goto nextMember
+									}
 								}
 							}
 							if seen2&0x1 != 0x1 {
@@ -1518,228 +2122,373 @@ var subakoPackage = subako.Package{
 								if seen2&(1<<0) == 0 {
 									missing2 = append(missing2, "name")
 								}
-								return subako.ErrorResult(subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1)), 4
+									goto nextMember
+								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".items"))
+							{
+								failed, failedAt = subakoAt(err, ".items"), 4
+								goto nextMember
+							}
 						}
 					case "maybe":
 						if seen&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("maybe"))
+							{
+								failed, failedAt = subakoTwice("maybe"), 5
+								goto nextMember
+							}
 						}
 						seen |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".maybe"))
+								{
+									failed, failedAt = subakoAt(err, ".maybe"), 5
+									goto nextMember
+								}
 							}
 							break
 						}
 						p1 := subakoNew(&in.Maybe)
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".maybe"))
+							{
+								failed, failedAt = subakoAt(err, ".maybe"), 5
+								goto nextMember
+							}
 						}
 						subakoEmpty(p1)
 						for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
 							p2 := subakoGrow(p1)
 							x3, err := subakoString(s)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".maybe"+subakoIndex(i2)))
+								{
+									failed, failedAt = subakoAt(err, ".maybe"+subakoIndex(i2)), 5
+									goto nextMember
+								}
 							}
 							*p2 = x3
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".maybe"))
+							{
+								failed, failedAt = subakoAt(err, ".maybe"), 5
+								goto nextMember
+							}
 						}
 					case "code":
 						if seen&(1<<6) != 0 {
-							return subako.ErrorResult(subakoTwice("code"))
+							{
+								failed, failedAt = subakoTwice("code"), 6
+								goto nextMember
+							}
 						}
 						seen |= 1 << 6
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".code"))
+								{
+									failed, failedAt = subakoAt(err, ".code"), 6
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".code"))
+							{
+								failed, failedAt = subakoAt(err, ".code"), 6
+								goto nextMember
+							}
 						}
 						n1 := utf8.RuneCountInString(x1)
 						if n1 < 2 {
-							return subako.ErrorResult(subakoErr(".code", "must be at least 2 characters"))
+							{
+								failed, failedAt = subakoErr(".code", "must be at least 2 characters"), 6
+								goto nextMember
+							}
 						}
 						if n1 > 4 {
-							return subako.ErrorResult(subakoErr(".code", "must be at most 4 characters"))
+							{
+								failed, failedAt = subakoErr(".code", "must be at most 4 characters"), 6
+								goto nextMember
+							}
 						}
 						if !subakoPattern0().MatchString(x1) {
-							return subako.ErrorResult(subakoErr(".code", "must match the pattern ^[A-Z]"))
+							{
+								failed, failedAt = subakoErr(".code", "must match the pattern ^[A-Z]"), 6
+								goto nextMember
+							}
 						}
 						in.Code = Code(x1)
 					case "kinds":
 						if seen&(1<<7) != 0 {
-							return subako.ErrorResult(subakoTwice("kinds"))
+							{
+								failed, failedAt = subakoTwice("kinds"), 7
+								goto nextMember
+							}
 						}
 						seen |= 1 << 7
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".kinds"))
+								{
+									failed, failedAt = subakoAt(err, ".kinds"), 7
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".kinds"))
+							{
+								failed, failedAt = subakoAt(err, ".kinds"), 7
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Kinds)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							if i1 == 3 {
-								return subako.ErrorResult(subakoErr(".kinds", "must have at most 3 items"))
+								{
+									failed, failedAt = subakoErr(".kinds", "must have at most 3 items"), 7
+									goto nextMember
+								}
 							}
 							p1 := subakoGrow(&in.Kinds)
 							x2, err := subakoString(s)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".kinds"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".kinds"+subakoIndex(i1)), 7
+									goto nextMember
+								}
 							}
 							switch x2 {
 							case "a", "b":
 							default:
-								return subako.ErrorResult(subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\""))
+								{
+									failed, failedAt = subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\""), 7
+									goto nextMember
+								}
 							}
 							*p1 = Kind(x2)
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".kinds"))
+							{
+								failed, failedAt = subakoAt(err, ".kinds"), 7
+								goto nextMember
+							}
 						}
 					case "blob":
 						if seen&(1<<8) != 0 {
-							return subako.ErrorResult(subakoTwice("blob"))
+							{
+								failed, failedAt = subakoTwice("blob"), 8
+								goto nextMember
+							}
 						}
 						seen |= 1 << 8
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".blob"))
+								{
+									failed, failedAt = subakoAt(err, ".blob"), 8
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".blob"))
+							{
+								failed, failedAt = subakoAt(err, ".blob"), 8
+								goto nextMember
+							}
 						}
 						b1, err := base64.StdEncoding.DecodeString(x1)
 						if err != nil {
-							return subako.ErrorResult(subakoErr(".blob", "must be base64 (the standard alphabet, with padding)"))
+							{
+								failed, failedAt = subakoErr(".blob", "must be base64 (the standard alphabet, with padding)"), 8
+								goto nextMember
+							}
 						}
 						in.Blob = b1
 					case "by_name":
 						if seen&(1<<9) != 0 {
-							return subako.ErrorResult(subakoTwice("by_name"))
+							{
+								failed, failedAt = subakoTwice("by_name"), 9
+								goto nextMember
+							}
 						}
 						seen |= 1 << 9
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".by_name"))
+								{
+									failed, failedAt = subakoAt(err, ".by_name"), 9
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".by_name"))
+							{
+								failed, failedAt = subakoAt(err, ".by_name"), 9
+								goto nextMember
+							}
 						}
 						subakoMakeMap(&in.ByName)
 						for {
 							k, err := s.Next()
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".by_name"))
+								{
+									failed, failedAt = subakoAt(err, ".by_name"), 9
+									goto nextMember
+								}
 							}
 							if k == jsonwire.ObjectEnd {
 								break
 							}
 							key1 := s.Text()
 							if _, dup := in.ByName[key1]; dup {
-								return subako.ErrorResult(subakoErr(".by_name"+subakoKey(key1), "is given twice"))
+								{
+									failed, failedAt = subakoErr(".by_name"+subakoKey(key1), "is given twice"), 9
+									goto nextMember
+								}
 							}
 							m1 := subakoElem(in.ByName)
 							if s.PeekKind() == jsonwire.Null {
 								if _, err := s.Next(); err != nil {
-									return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
+									{
+										failed, failedAt = subakoAt(err, ".by_name"+subakoKey(key1)), 9
+										goto nextMember
+									}
 								}
 								m1 = nil
 							} else {
 								p2 := subakoNew(&m1)
 								if err := subakoDecodePair(s, p2); err != nil {
-									return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
+									{
+										failed, failedAt = subakoAt(err, ".by_name"+subakoKey(key1)), 9
+										goto nextMember
+									}
 								}
 							}
 							in.ByName[key1] = m1
 						}
 					case "times":
 						if seen&(1<<10) != 0 {
-							return subako.ErrorResult(subakoTwice("times"))
+							{
+								failed, failedAt = subakoTwice("times"), 10
+								goto nextMember
+							}
 						}
 						seen |= 1 << 10
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".times"))
+								{
+									failed, failedAt = subakoAt(err, ".times"), 10
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".times"))
+							{
+								failed, failedAt = subakoAt(err, ".times"), 10
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Times)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Times)
 							x2, err := subakoString(s)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".times"+subakoIndex(i1)), 10
+									goto nextMember
+								}
 							}
 							t2, err := subakoParseDateTime(x2)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".times"+subakoIndex(i1)), 10
+									goto nextMember
+								}
 							}
 							*p1 = t2
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".times"))
+							{
+								failed, failedAt = subakoAt(err, ".times"), 10
+								goto nextMember
+							}
 						}
 					case "addrs":
 						if seen&(1<<11) != 0 {
-							return subako.ErrorResult(subakoTwice("addrs"))
+							{
+								failed, failedAt = subakoTwice("addrs"), 11
+								goto nextMember
+							}
 						}
 						seen |= 1 << 11
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".addrs"))
+								{
+									failed, failedAt = subakoAt(err, ".addrs"), 11
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".addrs"))
+							{
+								failed, failedAt = subakoAt(err, ".addrs"), 11
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Addrs)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Addrs)
 							x2, err := subakoString(s)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".addrs"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".addrs"+subakoIndex(i1)), 11
+									goto nextMember
+								}
 							}
 							if err := p1.UnmarshalText([]byte(x2)); err != nil {
-								return subako.ErrorResult(subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error()))
+								{
+									failed, failedAt = subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error()), 11
+									goto nextMember
+								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".addrs"))
+							{
+								failed, failedAt = subakoAt(err, ".addrs"), 11
+								goto nextMember
+							}
 						}
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "matrix, groups, rows, corners, items, maybe, code, kinds, blob, by_name, times, addrs"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "matrix, groups, rows, corners, items, maybe, code, kinds, blob, by_name, times, addrs"), 12
+							goto nextMember
+						}
+					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
 					}
 				}
 				if seen&0x8 != 0x8 {
 					var missing []string
+					firstMissing := -1
 					if seen&(1<<3) == 0 {
 						missing = append(missing, "corners")
+						if firstMissing < 0 {
+							firstMissing = 3
+						}
 					}
-					return subako.ErrorResult(subakoMissing(missing))
+					fails.note(firstMissing, subakoMissing(missing))
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -1940,1075 +2689,1724 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen [2]uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(70, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "f0":
 						if seen[0]&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("f0"))
+							{
+								failed, failedAt = subakoTwice("f0"), 0
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 0
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f0"))
+							{
+								failed, failedAt = subakoAt(err, ".f0"), 0
+								goto nextMember
+							}
 						}
 						in.F0 = int(x1)
 					case "f1":
 						if seen[0]&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("f1"))
+							{
+								failed, failedAt = subakoTwice("f1"), 1
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f1"))
+								{
+									failed, failedAt = subakoAt(err, ".f1"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f1"))
+							{
+								failed, failedAt = subakoAt(err, ".f1"), 1
+								goto nextMember
+							}
 						}
 						in.F1 = int(x1)
 					case "f2":
 						if seen[0]&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("f2"))
+							{
+								failed, failedAt = subakoTwice("f2"), 2
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f2"))
+								{
+									failed, failedAt = subakoAt(err, ".f2"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f2"))
+							{
+								failed, failedAt = subakoAt(err, ".f2"), 2
+								goto nextMember
+							}
 						}
 						in.F2 = int(x1)
 					case "f3":
 						if seen[0]&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("f3"))
+							{
+								failed, failedAt = subakoTwice("f3"), 3
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 3
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f3"))
+							{
+								failed, failedAt = subakoAt(err, ".f3"), 3
+								goto nextMember
+							}
 						}
 						in.F3 = int(x1)
 					case "f4":
 						if seen[0]&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("f4"))
+							{
+								failed, failedAt = subakoTwice("f4"), 4
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f4"))
+								{
+									failed, failedAt = subakoAt(err, ".f4"), 4
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f4"))
+							{
+								failed, failedAt = subakoAt(err, ".f4"), 4
+								goto nextMember
+							}
 						}
 						in.F4 = int(x1)
 					case "f5":
 						if seen[0]&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("f5"))
+							{
+								failed, failedAt = subakoTwice("f5"), 5
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f5"))
+								{
+									failed, failedAt = subakoAt(err, ".f5"), 5
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f5"))
+							{
+								failed, failedAt = subakoAt(err, ".f5"), 5
+								goto nextMember
+							}
 						}
 						in.F5 = int(x1)
 					case "f6":
 						if seen[0]&(1<<6) != 0 {
-							return subako.ErrorResult(subakoTwice("f6"))
+							{
+								failed, failedAt = subakoTwice("f6"), 6
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 6
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f6"))
+							{
+								failed, failedAt = subakoAt(err, ".f6"), 6
+								goto nextMember
+							}
 						}
 						in.F6 = int(x1)
 					case "f7":
 						if seen[0]&(1<<7) != 0 {
-							return subako.ErrorResult(subakoTwice("f7"))
+							{
+								failed, failedAt = subakoTwice("f7"), 7
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 7
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f7"))
+								{
+									failed, failedAt = subakoAt(err, ".f7"), 7
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f7"))
+							{
+								failed, failedAt = subakoAt(err, ".f7"), 7
+								goto nextMember
+							}
 						}
 						in.F7 = int(x1)
 					case "f8":
 						if seen[0]&(1<<8) != 0 {
-							return subako.ErrorResult(subakoTwice("f8"))
+							{
+								failed, failedAt = subakoTwice("f8"), 8
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 8
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f8"))
+								{
+									failed, failedAt = subakoAt(err, ".f8"), 8
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f8"))
+							{
+								failed, failedAt = subakoAt(err, ".f8"), 8
+								goto nextMember
+							}
 						}
 						in.F8 = int(x1)
 					case "f9":
 						if seen[0]&(1<<9) != 0 {
-							return subako.ErrorResult(subakoTwice("f9"))
+							{
+								failed, failedAt = subakoTwice("f9"), 9
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 9
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f9"))
+							{
+								failed, failedAt = subakoAt(err, ".f9"), 9
+								goto nextMember
+							}
 						}
 						in.F9 = int(x1)
 					case "f10":
 						if seen[0]&(1<<10) != 0 {
-							return subako.ErrorResult(subakoTwice("f10"))
+							{
+								failed, failedAt = subakoTwice("f10"), 10
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 10
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f10"))
+								{
+									failed, failedAt = subakoAt(err, ".f10"), 10
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f10"))
+							{
+								failed, failedAt = subakoAt(err, ".f10"), 10
+								goto nextMember
+							}
 						}
 						in.F10 = int(x1)
 					case "f11":
 						if seen[0]&(1<<11) != 0 {
-							return subako.ErrorResult(subakoTwice("f11"))
+							{
+								failed, failedAt = subakoTwice("f11"), 11
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 11
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f11"))
+								{
+									failed, failedAt = subakoAt(err, ".f11"), 11
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f11"))
+							{
+								failed, failedAt = subakoAt(err, ".f11"), 11
+								goto nextMember
+							}
 						}
 						in.F11 = int(x1)
 					case "f12":
 						if seen[0]&(1<<12) != 0 {
-							return subako.ErrorResult(subakoTwice("f12"))
+							{
+								failed, failedAt = subakoTwice("f12"), 12
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 12
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f12"))
+							{
+								failed, failedAt = subakoAt(err, ".f12"), 12
+								goto nextMember
+							}
 						}
 						in.F12 = int(x1)
 					case "f13":
 						if seen[0]&(1<<13) != 0 {
-							return subako.ErrorResult(subakoTwice("f13"))
+							{
+								failed, failedAt = subakoTwice("f13"), 13
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 13
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f13"))
+								{
+									failed, failedAt = subakoAt(err, ".f13"), 13
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f13"))
+							{
+								failed, failedAt = subakoAt(err, ".f13"), 13
+								goto nextMember
+							}
 						}
 						in.F13 = int(x1)
 					case "f14":
 						if seen[0]&(1<<14) != 0 {
-							return subako.ErrorResult(subakoTwice("f14"))
+							{
+								failed, failedAt = subakoTwice("f14"), 14
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 14
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f14"))
+								{
+									failed, failedAt = subakoAt(err, ".f14"), 14
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f14"))
+							{
+								failed, failedAt = subakoAt(err, ".f14"), 14
+								goto nextMember
+							}
 						}
 						in.F14 = int(x1)
 					case "f15":
 						if seen[0]&(1<<15) != 0 {
-							return subako.ErrorResult(subakoTwice("f15"))
+							{
+								failed, failedAt = subakoTwice("f15"), 15
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 15
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f15"))
+							{
+								failed, failedAt = subakoAt(err, ".f15"), 15
+								goto nextMember
+							}
 						}
 						in.F15 = int(x1)
 					case "f16":
 						if seen[0]&(1<<16) != 0 {
-							return subako.ErrorResult(subakoTwice("f16"))
+							{
+								failed, failedAt = subakoTwice("f16"), 16
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 16
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f16"))
+								{
+									failed, failedAt = subakoAt(err, ".f16"), 16
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f16"))
+							{
+								failed, failedAt = subakoAt(err, ".f16"), 16
+								goto nextMember
+							}
 						}
 						in.F16 = int(x1)
 					case "f17":
 						if seen[0]&(1<<17) != 0 {
-							return subako.ErrorResult(subakoTwice("f17"))
+							{
+								failed, failedAt = subakoTwice("f17"), 17
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 17
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f17"))
+								{
+									failed, failedAt = subakoAt(err, ".f17"), 17
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f17"))
+							{
+								failed, failedAt = subakoAt(err, ".f17"), 17
+								goto nextMember
+							}
 						}
 						in.F17 = int(x1)
 					case "f18":
 						if seen[0]&(1<<18) != 0 {
-							return subako.ErrorResult(subakoTwice("f18"))
+							{
+								failed, failedAt = subakoTwice("f18"), 18
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 18
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f18"))
+							{
+								failed, failedAt = subakoAt(err, ".f18"), 18
+								goto nextMember
+							}
 						}
 						in.F18 = int(x1)
 					case "f19":
 						if seen[0]&(1<<19) != 0 {
-							return subako.ErrorResult(subakoTwice("f19"))
+							{
+								failed, failedAt = subakoTwice("f19"), 19
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 19
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f19"))
+								{
+									failed, failedAt = subakoAt(err, ".f19"), 19
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f19"))
+							{
+								failed, failedAt = subakoAt(err, ".f19"), 19
+								goto nextMember
+							}
 						}
 						in.F19 = int(x1)
 					case "f20":
 						if seen[0]&(1<<20) != 0 {
-							return subako.ErrorResult(subakoTwice("f20"))
+							{
+								failed, failedAt = subakoTwice("f20"), 20
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 20
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f20"))
+								{
+									failed, failedAt = subakoAt(err, ".f20"), 20
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f20"))
+							{
+								failed, failedAt = subakoAt(err, ".f20"), 20
+								goto nextMember
+							}
 						}
 						in.F20 = int(x1)
 					case "f21":
 						if seen[0]&(1<<21) != 0 {
-							return subako.ErrorResult(subakoTwice("f21"))
+							{
+								failed, failedAt = subakoTwice("f21"), 21
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 21
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f21"))
+							{
+								failed, failedAt = subakoAt(err, ".f21"), 21
+								goto nextMember
+							}
 						}
 						in.F21 = int(x1)
 					case "f22":
 						if seen[0]&(1<<22) != 0 {
-							return subako.ErrorResult(subakoTwice("f22"))
+							{
+								failed, failedAt = subakoTwice("f22"), 22
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 22
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f22"))
+								{
+									failed, failedAt = subakoAt(err, ".f22"), 22
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f22"))
+							{
+								failed, failedAt = subakoAt(err, ".f22"), 22
+								goto nextMember
+							}
 						}
 						in.F22 = int(x1)
 					case "f23":
 						if seen[0]&(1<<23) != 0 {
-							return subako.ErrorResult(subakoTwice("f23"))
+							{
+								failed, failedAt = subakoTwice("f23"), 23
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 23
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f23"))
+								{
+									failed, failedAt = subakoAt(err, ".f23"), 23
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f23"))
+							{
+								failed, failedAt = subakoAt(err, ".f23"), 23
+								goto nextMember
+							}
 						}
 						in.F23 = int(x1)
 					case "f24":
 						if seen[0]&(1<<24) != 0 {
-							return subako.ErrorResult(subakoTwice("f24"))
+							{
+								failed, failedAt = subakoTwice("f24"), 24
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 24
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f24"))
+							{
+								failed, failedAt = subakoAt(err, ".f24"), 24
+								goto nextMember
+							}
 						}
 						in.F24 = int(x1)
 					case "f25":
 						if seen[0]&(1<<25) != 0 {
-							return subako.ErrorResult(subakoTwice("f25"))
+							{
+								failed, failedAt = subakoTwice("f25"), 25
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 25
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f25"))
+								{
+									failed, failedAt = subakoAt(err, ".f25"), 25
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f25"))
+							{
+								failed, failedAt = subakoAt(err, ".f25"), 25
+								goto nextMember
+							}
 						}
 						in.F25 = int(x1)
 					case "f26":
 						if seen[0]&(1<<26) != 0 {
-							return subako.ErrorResult(subakoTwice("f26"))
+							{
+								failed, failedAt = subakoTwice("f26"), 26
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 26
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f26"))
+								{
+									failed, failedAt = subakoAt(err, ".f26"), 26
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f26"))
+							{
+								failed, failedAt = subakoAt(err, ".f26"), 26
+								goto nextMember
+							}
 						}
 						in.F26 = int(x1)
 					case "f27":
 						if seen[0]&(1<<27) != 0 {
-							return subako.ErrorResult(subakoTwice("f27"))
+							{
+								failed, failedAt = subakoTwice("f27"), 27
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 27
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f27"))
+							{
+								failed, failedAt = subakoAt(err, ".f27"), 27
+								goto nextMember
+							}
 						}
 						in.F27 = int(x1)
 					case "f28":
 						if seen[0]&(1<<28) != 0 {
-							return subako.ErrorResult(subakoTwice("f28"))
+							{
+								failed, failedAt = subakoTwice("f28"), 28
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 28
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f28"))
+								{
+									failed, failedAt = subakoAt(err, ".f28"), 28
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f28"))
+							{
+								failed, failedAt = subakoAt(err, ".f28"), 28
+								goto nextMember
+							}
 						}
 						in.F28 = int(x1)
 					case "f29":
 						if seen[0]&(1<<29) != 0 {
-							return subako.ErrorResult(subakoTwice("f29"))
+							{
+								failed, failedAt = subakoTwice("f29"), 29
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 29
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f29"))
+								{
+									failed, failedAt = subakoAt(err, ".f29"), 29
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f29"))
+							{
+								failed, failedAt = subakoAt(err, ".f29"), 29
+								goto nextMember
+							}
 						}
 						in.F29 = int(x1)
 					case "f30":
 						if seen[0]&(1<<30) != 0 {
-							return subako.ErrorResult(subakoTwice("f30"))
+							{
+								failed, failedAt = subakoTwice("f30"), 30
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 30
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f30"))
+							{
+								failed, failedAt = subakoAt(err, ".f30"), 30
+								goto nextMember
+							}
 						}
 						in.F30 = int(x1)
 					case "f31":
 						if seen[0]&(1<<31) != 0 {
-							return subako.ErrorResult(subakoTwice("f31"))
+							{
+								failed, failedAt = subakoTwice("f31"), 31
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 31
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f31"))
+								{
+									failed, failedAt = subakoAt(err, ".f31"), 31
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f31"))
+							{
+								failed, failedAt = subakoAt(err, ".f31"), 31
+								goto nextMember
+							}
 						}
 						in.F31 = int(x1)
 					case "f32":
 						if seen[0]&(1<<32) != 0 {
-							return subako.ErrorResult(subakoTwice("f32"))
+							{
+								failed, failedAt = subakoTwice("f32"), 32
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 32
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f32"))
+								{
+									failed, failedAt = subakoAt(err, ".f32"), 32
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f32"))
+							{
+								failed, failedAt = subakoAt(err, ".f32"), 32
+								goto nextMember
+							}
 						}
 						in.F32 = int(x1)
 					case "f33":
 						if seen[0]&(1<<33) != 0 {
-							return subako.ErrorResult(subakoTwice("f33"))
+							{
+								failed, failedAt = subakoTwice("f33"), 33
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 33
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f33"))
+							{
+								failed, failedAt = subakoAt(err, ".f33"), 33
+								goto nextMember
+							}
 						}
 						in.F33 = int(x1)
 					case "f34":
 						if seen[0]&(1<<34) != 0 {
-							return subako.ErrorResult(subakoTwice("f34"))
+							{
+								failed, failedAt = subakoTwice("f34"), 34
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 34
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f34"))
+								{
+									failed, failedAt = subakoAt(err, ".f34"), 34
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f34"))
+							{
+								failed, failedAt = subakoAt(err, ".f34"), 34
+								goto nextMember
+							}
 						}
 						in.F34 = int(x1)
 					case "f35":
 						if seen[0]&(1<<35) != 0 {
-							return subako.ErrorResult(subakoTwice("f35"))
+							{
+								failed, failedAt = subakoTwice("f35"), 35
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 35
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f35"))
+								{
+									failed, failedAt = subakoAt(err, ".f35"), 35
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f35"))
+							{
+								failed, failedAt = subakoAt(err, ".f35"), 35
+								goto nextMember
+							}
 						}
 						in.F35 = int(x1)
 					case "f36":
 						if seen[0]&(1<<36) != 0 {
-							return subako.ErrorResult(subakoTwice("f36"))
+							{
+								failed, failedAt = subakoTwice("f36"), 36
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 36
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f36"))
+							{
+								failed, failedAt = subakoAt(err, ".f36"), 36
+								goto nextMember
+							}
 						}
 						in.F36 = int(x1)
 					case "f37":
 						if seen[0]&(1<<37) != 0 {
-							return subako.ErrorResult(subakoTwice("f37"))
+							{
+								failed, failedAt = subakoTwice("f37"), 37
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 37
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f37"))
+								{
+									failed, failedAt = subakoAt(err, ".f37"), 37
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f37"))
+							{
+								failed, failedAt = subakoAt(err, ".f37"), 37
+								goto nextMember
+							}
 						}
 						in.F37 = int(x1)
 					case "f38":
 						if seen[0]&(1<<38) != 0 {
-							return subako.ErrorResult(subakoTwice("f38"))
+							{
+								failed, failedAt = subakoTwice("f38"), 38
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 38
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f38"))
+								{
+									failed, failedAt = subakoAt(err, ".f38"), 38
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f38"))
+							{
+								failed, failedAt = subakoAt(err, ".f38"), 38
+								goto nextMember
+							}
 						}
 						in.F38 = int(x1)
 					case "f39":
 						if seen[0]&(1<<39) != 0 {
-							return subako.ErrorResult(subakoTwice("f39"))
+							{
+								failed, failedAt = subakoTwice("f39"), 39
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 39
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f39"))
+							{
+								failed, failedAt = subakoAt(err, ".f39"), 39
+								goto nextMember
+							}
 						}
 						in.F39 = int(x1)
 					case "f40":
 						if seen[0]&(1<<40) != 0 {
-							return subako.ErrorResult(subakoTwice("f40"))
+							{
+								failed, failedAt = subakoTwice("f40"), 40
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 40
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f40"))
+								{
+									failed, failedAt = subakoAt(err, ".f40"), 40
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f40"))
+							{
+								failed, failedAt = subakoAt(err, ".f40"), 40
+								goto nextMember
+							}
 						}
 						in.F40 = int(x1)
 					case "f41":
 						if seen[0]&(1<<41) != 0 {
-							return subako.ErrorResult(subakoTwice("f41"))
+							{
+								failed, failedAt = subakoTwice("f41"), 41
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 41
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f41"))
+								{
+									failed, failedAt = subakoAt(err, ".f41"), 41
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f41"))
+							{
+								failed, failedAt = subakoAt(err, ".f41"), 41
+								goto nextMember
+							}
 						}
 						in.F41 = int(x1)
 					case "f42":
 						if seen[0]&(1<<42) != 0 {
-							return subako.ErrorResult(subakoTwice("f42"))
+							{
+								failed, failedAt = subakoTwice("f42"), 42
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 42
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f42"))
+							{
+								failed, failedAt = subakoAt(err, ".f42"), 42
+								goto nextMember
+							}
 						}
 						in.F42 = int(x1)
 					case "f43":
 						if seen[0]&(1<<43) != 0 {
-							return subako.ErrorResult(subakoTwice("f43"))
+							{
+								failed, failedAt = subakoTwice("f43"), 43
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 43
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f43"))
+								{
+									failed, failedAt = subakoAt(err, ".f43"), 43
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f43"))
+							{
+								failed, failedAt = subakoAt(err, ".f43"), 43
+								goto nextMember
+							}
 						}
 						in.F43 = int(x1)
 					case "f44":
 						if seen[0]&(1<<44) != 0 {
-							return subako.ErrorResult(subakoTwice("f44"))
+							{
+								failed, failedAt = subakoTwice("f44"), 44
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 44
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f44"))
+								{
+									failed, failedAt = subakoAt(err, ".f44"), 44
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f44"))
+							{
+								failed, failedAt = subakoAt(err, ".f44"), 44
+								goto nextMember
+							}
 						}
 						in.F44 = int(x1)
 					case "f45":
 						if seen[0]&(1<<45) != 0 {
-							return subako.ErrorResult(subakoTwice("f45"))
+							{
+								failed, failedAt = subakoTwice("f45"), 45
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 45
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f45"))
+							{
+								failed, failedAt = subakoAt(err, ".f45"), 45
+								goto nextMember
+							}
 						}
 						in.F45 = int(x1)
 					case "f46":
 						if seen[0]&(1<<46) != 0 {
-							return subako.ErrorResult(subakoTwice("f46"))
+							{
+								failed, failedAt = subakoTwice("f46"), 46
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 46
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f46"))
+								{
+									failed, failedAt = subakoAt(err, ".f46"), 46
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f46"))
+							{
+								failed, failedAt = subakoAt(err, ".f46"), 46
+								goto nextMember
+							}
 						}
 						in.F46 = int(x1)
 					case "f47":
 						if seen[0]&(1<<47) != 0 {
-							return subako.ErrorResult(subakoTwice("f47"))
+							{
+								failed, failedAt = subakoTwice("f47"), 47
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 47
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f47"))
+								{
+									failed, failedAt = subakoAt(err, ".f47"), 47
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f47"))
+							{
+								failed, failedAt = subakoAt(err, ".f47"), 47
+								goto nextMember
+							}
 						}
 						in.F47 = int(x1)
 					case "f48":
 						if seen[0]&(1<<48) != 0 {
-							return subako.ErrorResult(subakoTwice("f48"))
+							{
+								failed, failedAt = subakoTwice("f48"), 48
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 48
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f48"))
+							{
+								failed, failedAt = subakoAt(err, ".f48"), 48
+								goto nextMember
+							}
 						}
 						in.F48 = int(x1)
 					case "f49":
 						if seen[0]&(1<<49) != 0 {
-							return subako.ErrorResult(subakoTwice("f49"))
+							{
+								failed, failedAt = subakoTwice("f49"), 49
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 49
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f49"))
+								{
+									failed, failedAt = subakoAt(err, ".f49"), 49
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f49"))
+							{
+								failed, failedAt = subakoAt(err, ".f49"), 49
+								goto nextMember
+							}
 						}
 						in.F49 = int(x1)
 					case "f50":
 						if seen[0]&(1<<50) != 0 {
-							return subako.ErrorResult(subakoTwice("f50"))
+							{
+								failed, failedAt = subakoTwice("f50"), 50
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 50
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f50"))
+								{
+									failed, failedAt = subakoAt(err, ".f50"), 50
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f50"))
+							{
+								failed, failedAt = subakoAt(err, ".f50"), 50
+								goto nextMember
+							}
 						}
 						in.F50 = int(x1)
 					case "f51":
 						if seen[0]&(1<<51) != 0 {
-							return subako.ErrorResult(subakoTwice("f51"))
+							{
+								failed, failedAt = subakoTwice("f51"), 51
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 51
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f51"))
+							{
+								failed, failedAt = subakoAt(err, ".f51"), 51
+								goto nextMember
+							}
 						}
 						in.F51 = int(x1)
 					case "f52":
 						if seen[0]&(1<<52) != 0 {
-							return subako.ErrorResult(subakoTwice("f52"))
+							{
+								failed, failedAt = subakoTwice("f52"), 52
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 52
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f52"))
+								{
+									failed, failedAt = subakoAt(err, ".f52"), 52
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f52"))
+							{
+								failed, failedAt = subakoAt(err, ".f52"), 52
+								goto nextMember
+							}
 						}
 						in.F52 = int(x1)
 					case "f53":
 						if seen[0]&(1<<53) != 0 {
-							return subako.ErrorResult(subakoTwice("f53"))
+							{
+								failed, failedAt = subakoTwice("f53"), 53
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 53
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f53"))
+								{
+									failed, failedAt = subakoAt(err, ".f53"), 53
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f53"))
+							{
+								failed, failedAt = subakoAt(err, ".f53"), 53
+								goto nextMember
+							}
 						}
 						in.F53 = int(x1)
 					case "f54":
 						if seen[0]&(1<<54) != 0 {
-							return subako.ErrorResult(subakoTwice("f54"))
+							{
+								failed, failedAt = subakoTwice("f54"), 54
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 54
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f54"))
+							{
+								failed, failedAt = subakoAt(err, ".f54"), 54
+								goto nextMember
+							}
 						}
 						in.F54 = int(x1)
 					case "f55":
 						if seen[0]&(1<<55) != 0 {
-							return subako.ErrorResult(subakoTwice("f55"))
+							{
+								failed, failedAt = subakoTwice("f55"), 55
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 55
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f55"))
+								{
+									failed, failedAt = subakoAt(err, ".f55"), 55
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f55"))
+							{
+								failed, failedAt = subakoAt(err, ".f55"), 55
+								goto nextMember
+							}
 						}
 						in.F55 = int(x1)
 					case "f56":
 						if seen[0]&(1<<56) != 0 {
-							return subako.ErrorResult(subakoTwice("f56"))
+							{
+								failed, failedAt = subakoTwice("f56"), 56
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 56
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f56"))
+								{
+									failed, failedAt = subakoAt(err, ".f56"), 56
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f56"))
+							{
+								failed, failedAt = subakoAt(err, ".f56"), 56
+								goto nextMember
+							}
 						}
 						in.F56 = int(x1)
 					case "f57":
 						if seen[0]&(1<<57) != 0 {
-							return subako.ErrorResult(subakoTwice("f57"))
+							{
+								failed, failedAt = subakoTwice("f57"), 57
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 57
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f57"))
+							{
+								failed, failedAt = subakoAt(err, ".f57"), 57
+								goto nextMember
+							}
 						}
 						in.F57 = int(x1)
 					case "f58":
 						if seen[0]&(1<<58) != 0 {
-							return subako.ErrorResult(subakoTwice("f58"))
+							{
+								failed, failedAt = subakoTwice("f58"), 58
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 58
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f58"))
+								{
+									failed, failedAt = subakoAt(err, ".f58"), 58
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f58"))
+							{
+								failed, failedAt = subakoAt(err, ".f58"), 58
+								goto nextMember
+							}
 						}
 						in.F58 = int(x1)
 					case "f59":
 						if seen[0]&(1<<59) != 0 {
-							return subako.ErrorResult(subakoTwice("f59"))
+							{
+								failed, failedAt = subakoTwice("f59"), 59
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 59
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f59"))
+								{
+									failed, failedAt = subakoAt(err, ".f59"), 59
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f59"))
+							{
+								failed, failedAt = subakoAt(err, ".f59"), 59
+								goto nextMember
+							}
 						}
 						in.F59 = int(x1)
 					case "f60":
 						if seen[0]&(1<<60) != 0 {
-							return subako.ErrorResult(subakoTwice("f60"))
+							{
+								failed, failedAt = subakoTwice("f60"), 60
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 60
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f60"))
+							{
+								failed, failedAt = subakoAt(err, ".f60"), 60
+								goto nextMember
+							}
 						}
 						in.F60 = int(x1)
 					case "f61":
 						if seen[0]&(1<<61) != 0 {
-							return subako.ErrorResult(subakoTwice("f61"))
+							{
+								failed, failedAt = subakoTwice("f61"), 61
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 61
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f61"))
+								{
+									failed, failedAt = subakoAt(err, ".f61"), 61
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f61"))
+							{
+								failed, failedAt = subakoAt(err, ".f61"), 61
+								goto nextMember
+							}
 						}
 						in.F61 = int(x1)
 					case "f62":
 						if seen[0]&(1<<62) != 0 {
-							return subako.ErrorResult(subakoTwice("f62"))
+							{
+								failed, failedAt = subakoTwice("f62"), 62
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 62
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f62"))
+								{
+									failed, failedAt = subakoAt(err, ".f62"), 62
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f62"))
+							{
+								failed, failedAt = subakoAt(err, ".f62"), 62
+								goto nextMember
+							}
 						}
 						in.F62 = int(x1)
 					case "f63":
 						if seen[0]&(1<<63) != 0 {
-							return subako.ErrorResult(subakoTwice("f63"))
+							{
+								failed, failedAt = subakoTwice("f63"), 63
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 63
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f63"))
+							{
+								failed, failedAt = subakoAt(err, ".f63"), 63
+								goto nextMember
+							}
 						}
 						in.F63 = int(x1)
 					case "f64":
 						if seen[1]&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("f64"))
+							{
+								failed, failedAt = subakoTwice("f64"), 64
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f64"))
+								{
+									failed, failedAt = subakoAt(err, ".f64"), 64
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f64"))
+							{
+								failed, failedAt = subakoAt(err, ".f64"), 64
+								goto nextMember
+							}
 						}
 						in.F64 = int(x1)
 					case "f65":
 						if seen[1]&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("f65"))
+							{
+								failed, failedAt = subakoTwice("f65"), 65
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f65"))
+								{
+									failed, failedAt = subakoAt(err, ".f65"), 65
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f65"))
+							{
+								failed, failedAt = subakoAt(err, ".f65"), 65
+								goto nextMember
+							}
 						}
 						in.F65 = int(x1)
 					case "f66":
 						if seen[1]&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("f66"))
+							{
+								failed, failedAt = subakoTwice("f66"), 66
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 2
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f66"))
+							{
+								failed, failedAt = subakoAt(err, ".f66"), 66
+								goto nextMember
+							}
 						}
 						in.F66 = int(x1)
 					case "f67":
 						if seen[1]&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("f67"))
+							{
+								failed, failedAt = subakoTwice("f67"), 67
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 3
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f67"))
+								{
+									failed, failedAt = subakoAt(err, ".f67"), 67
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f67"))
+							{
+								failed, failedAt = subakoAt(err, ".f67"), 67
+								goto nextMember
+							}
 						}
 						in.F67 = int(x1)
 					case "f68":
 						if seen[1]&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("f68"))
+							{
+								failed, failedAt = subakoTwice("f68"), 68
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f68"))
+								{
+									failed, failedAt = subakoAt(err, ".f68"), 68
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f68"))
+							{
+								failed, failedAt = subakoAt(err, ".f68"), 68
+								goto nextMember
+							}
 						}
 						in.F68 = int(x1)
 					case "f69":
 						if seen[1]&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("f69"))
+							{
+								failed, failedAt = subakoTwice("f69"), 69
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f69"))
+								{
+									failed, failedAt = subakoAt(err, ".f69"), 69
+									goto nextMember
+								}
 							}
 							in.F69 = 69
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f69"))
+							{
+								failed, failedAt = subakoAt(err, ".f69"), 69
+								goto nextMember
+							}
 						}
 						in.F69 = int(x1)
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69"), 70
+							goto nextMember
+						}
+					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
 					}
 				}
 				if seen[0]&0x9249249249249249 != 0x9249249249249249 || seen[1]&0x4 != 0x4 {
 					var missing []string
+					firstMissing := -1
 					if seen[0]&(1<<0) == 0 {
 						missing = append(missing, "f0")
+						if firstMissing < 0 {
+							firstMissing = 0
+						}
 					}
 					if seen[0]&(1<<3) == 0 {
 						missing = append(missing, "f3")
+						if firstMissing < 0 {
+							firstMissing = 3
+						}
 					}
 					if seen[0]&(1<<6) == 0 {
 						missing = append(missing, "f6")
+						if firstMissing < 0 {
+							firstMissing = 6
+						}
 					}
 					if seen[0]&(1<<9) == 0 {
 						missing = append(missing, "f9")
+						if firstMissing < 0 {
+							firstMissing = 9
+						}
 					}
 					if seen[0]&(1<<12) == 0 {
 						missing = append(missing, "f12")
+						if firstMissing < 0 {
+							firstMissing = 12
+						}
 					}
 					if seen[0]&(1<<15) == 0 {
 						missing = append(missing, "f15")
+						if firstMissing < 0 {
+							firstMissing = 15
+						}
 					}
 					if seen[0]&(1<<18) == 0 {
 						missing = append(missing, "f18")
+						if firstMissing < 0 {
+							firstMissing = 18
+						}
 					}
 					if seen[0]&(1<<21) == 0 {
 						missing = append(missing, "f21")
+						if firstMissing < 0 {
+							firstMissing = 21
+						}
 					}
 					if seen[0]&(1<<24) == 0 {
 						missing = append(missing, "f24")
+						if firstMissing < 0 {
+							firstMissing = 24
+						}
 					}
 					if seen[0]&(1<<27) == 0 {
 						missing = append(missing, "f27")
+						if firstMissing < 0 {
+							firstMissing = 27
+						}
 					}
 					if seen[0]&(1<<30) == 0 {
 						missing = append(missing, "f30")
+						if firstMissing < 0 {
+							firstMissing = 30
+						}
 					}
 					if seen[0]&(1<<33) == 0 {
 						missing = append(missing, "f33")
+						if firstMissing < 0 {
+							firstMissing = 33
+						}
 					}
 					if seen[0]&(1<<36) == 0 {
 						missing = append(missing, "f36")
+						if firstMissing < 0 {
+							firstMissing = 36
+						}
 					}
 					if seen[0]&(1<<39) == 0 {
 						missing = append(missing, "f39")
+						if firstMissing < 0 {
+							firstMissing = 39
+						}
 					}
 					if seen[0]&(1<<42) == 0 {
 						missing = append(missing, "f42")
+						if firstMissing < 0 {
+							firstMissing = 42
+						}
 					}
 					if seen[0]&(1<<45) == 0 {
 						missing = append(missing, "f45")
+						if firstMissing < 0 {
+							firstMissing = 45
+						}
 					}
 					if seen[0]&(1<<48) == 0 {
 						missing = append(missing, "f48")
+						if firstMissing < 0 {
+							firstMissing = 48
+						}
 					}
 					if seen[0]&(1<<51) == 0 {
 						missing = append(missing, "f51")
+						if firstMissing < 0 {
+							firstMissing = 51
+						}
 					}
 					if seen[0]&(1<<54) == 0 {
 						missing = append(missing, "f54")
+						if firstMissing < 0 {
+							firstMissing = 54
+						}
 					}
 					if seen[0]&(1<<57) == 0 {
 						missing = append(missing, "f57")
+						if firstMissing < 0 {
+							firstMissing = 57
+						}
 					}
 					if seen[0]&(1<<60) == 0 {
 						missing = append(missing, "f60")
+						if firstMissing < 0 {
+							firstMissing = 60
+						}
 					}
 					if seen[0]&(1<<63) == 0 {
 						missing = append(missing, "f63")
+						if firstMissing < 0 {
+							firstMissing = 63
+						}
 					}
 					if seen[1]&(1<<2) == 0 {
 						missing = append(missing, "f66")
+						if firstMissing < 0 {
+							firstMissing = 66
+						}
 					}
-					return subako.ErrorResult(subakoMissing(missing))
+					fails.note(firstMissing, subakoMissing(missing))
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 				if seen[1]&(1<<5) == 0 {
 					in.F69 = 69
@@ -3319,18 +4717,35 @@ func subakoDecodeEmpty(s *jsonwire.Scanner, v *Empty) error {
 	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 		return err
 	}
+	var fails subakoErrors
+	var failed error
+	var failedAt int
+	depth := s.Depth()
 	for {
 		k, err := s.Next()
 		if err != nil {
-			return err
+			fails.note(0, err)
+			return fails.err()
 		}
 		if k == jsonwire.ObjectEnd {
 			break
 		}
+		key := s.Offset()
 		switch string(s.Str()) {
 		default:
-			return subakoUnknown(s.Text(), "")
+			{
+				failed, failedAt = subakoUnknown(s.Text(), ""), 0
+				goto nextMember
+			}
 		}
+	nextMember:
+		fails.note(failedAt, failed)
+		if subakoResync(s, depth, key) != nil {
+			return fails.err()
+		}
+	}
+	if fails.err() != nil {
+		return fails.err()
 	}
 	return nil
 }
@@ -3340,52 +4755,89 @@ func subakoDecodePair(s *jsonwire.Scanner, v *Pair) error {
 	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 		return err
 	}
+	var fails subakoErrors
+	var failed error
+	var failedAt int
+	depth := s.Depth()
 	var seen uint64
 	for {
 		k, err := s.Next()
 		if err != nil {
-			return err
+			fails.note(2, err)
+			return fails.err()
 		}
 		if k == jsonwire.ObjectEnd {
 			break
 		}
+		key := s.Offset()
 		switch string(s.Str()) {
 		case "a":
 			if seen&(1<<0) != 0 {
-				return subakoTwice("a")
+				{
+					failed, failedAt = subakoTwice("a"), 0
+					goto nextMember
+				}
 			}
 			seen |= 1 << 0
 			x1, err := subakoInt(s, 64)
 			if err != nil {
-				return subakoAt(err, ".a")
+				{
+					failed, failedAt = subakoAt(err, ".a"), 0
+					goto nextMember
+				}
 			}
 			v.A = int(x1)
 		case "b":
 			if seen&(1<<1) != 0 {
-				return subakoTwice("b")
+				{
+					failed, failedAt = subakoTwice("b"), 1
+					goto nextMember
+				}
 			}
 			seen |= 1 << 1
 			if s.PeekKind() == jsonwire.Null {
 				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".b")
+					{
+						failed, failedAt = subakoAt(err, ".b"), 1
+						goto nextMember
+					}
 				}
 				break
 			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
-				return subakoAt(err, ".b")
+				{
+					failed, failedAt = subakoAt(err, ".b"), 1
+					goto nextMember
+				}
 			}
 			v.B = int(x1)
 		default:
-			return subakoUnknown(s.Text(), "a, b")
+			{
+				failed, failedAt = subakoUnknown(s.Text(), "a, b"), 2
+				goto nextMember
+			}
+		}
+		continue
+	nextMember:
+		fails.note(failedAt, failed)
+		if subakoResync(s, depth, key) != nil {
+			return fails.err()
 		}
 	}
 	if seen&0x1 != 0x1 {
 		var missing []string
+		firstMissing := -1
 		if seen&(1<<0) == 0 {
 			missing = append(missing, "a")
+			if firstMissing < 0 {
+				firstMissing = 0
+			}
 		}
-		return subakoMissing(missing)
+		fails.note(firstMissing, subakoMissing(missing))
+	}
+	if fails.err() != nil {
+		return fails.err()
 	}
 	return nil
 }
@@ -3395,101 +4847,165 @@ func subakoDecodeTree(s *jsonwire.Scanner, v *Tree) error {
 	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 		return err
 	}
+	var fails subakoErrors
+	var failed error
+	var failedAt int
+	depth := s.Depth()
 	var seen uint64
 	for {
 		k, err := s.Next()
 		if err != nil {
-			return err
+			fails.note(3, err)
+			return fails.err()
 		}
 		if k == jsonwire.ObjectEnd {
 			break
 		}
+		key := s.Offset()
 		switch string(s.Str()) {
 		case "label":
 			if seen&(1<<0) != 0 {
-				return subakoTwice("label")
+				{
+					failed, failedAt = subakoTwice("label"), 0
+					goto nextMember
+				}
 			}
 			seen |= 1 << 0
 			x1, err := subakoString(s)
 			if err != nil {
-				return subakoAt(err, ".label")
+				{
+					failed, failedAt = subakoAt(err, ".label"), 0
+					goto nextMember
+				}
 			}
 			v.Label = x1
 		case "kids":
 			if seen&(1<<1) != 0 {
-				return subakoTwice("kids")
+				{
+					failed, failedAt = subakoTwice("kids"), 1
+					goto nextMember
+				}
 			}
 			seen |= 1 << 1
 			if s.PeekKind() == jsonwire.Null {
 				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".kids")
+					{
+						failed, failedAt = subakoAt(err, ".kids"), 1
+						goto nextMember
+					}
 				}
 				break
 			}
 			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subakoAt(err, ".kids")
+				{
+					failed, failedAt = subakoAt(err, ".kids"), 1
+					goto nextMember
+				}
 			}
 			subakoMakeMap(&v.Kids)
 			for {
 				k, err := s.Next()
 				if err != nil {
-					return subakoAt(err, ".kids")
+					{
+						failed, failedAt = subakoAt(err, ".kids"), 1
+						goto nextMember
+					}
 				}
 				if k == jsonwire.ObjectEnd {
 					break
 				}
 				key1 := s.Text()
 				if _, dup := v.Kids[key1]; dup {
-					return subakoErr(".kids"+subakoKey(key1), "is given twice")
+					{
+						failed, failedAt = subakoErr(".kids"+subakoKey(key1), "is given twice"), 1
+						goto nextMember
+					}
 				}
 				m1 := subakoElem(v.Kids)
 				if err := subakoDecodeTree(s, &m1); err != nil {
-					return subakoAt(err, ".kids"+subakoKey(key1))
+					{
+						failed, failedAt = subakoAt(err, ".kids"+subakoKey(key1)), 1
+						goto nextMember
+					}
 				}
 				v.Kids[key1] = m1
 			}
 		case "list":
 			if seen&(1<<2) != 0 {
-				return subakoTwice("list")
+				{
+					failed, failedAt = subakoTwice("list"), 2
+					goto nextMember
+				}
 			}
 			seen |= 1 << 2
 			if s.PeekKind() == jsonwire.Null {
 				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".list")
+					{
+						failed, failedAt = subakoAt(err, ".list"), 2
+						goto nextMember
+					}
 				}
 				break
 			}
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".list")
+				{
+					failed, failedAt = subakoAt(err, ".list"), 2
+					goto nextMember
+				}
 			}
 			subakoEmpty(&v.List)
 			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 				p1 := subakoGrow(&v.List)
 				if s.PeekKind() == jsonwire.Null {
 					if _, err := s.Next(); err != nil {
-						return subakoAt(err, ".list"+subakoIndex(i1))
+						{
+							failed, failedAt = subakoAt(err, ".list"+subakoIndex(i1)), 2
+							goto nextMember
+						}
 					}
 					*p1 = nil
 				} else {
 					p2 := subakoNew(p1)
 					if err := subakoDecodeTree(s, p2); err != nil {
-						return subakoAt(err, ".list"+subakoIndex(i1))
+						{
+							failed, failedAt = subakoAt(err, ".list"+subakoIndex(i1)), 2
+							goto nextMember
+						}
 					}
 				}
 			}
 			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".list")
+				{
+					failed, failedAt = subakoAt(err, ".list"), 2
+					goto nextMember
+				}
 			}
 		default:
-			return subakoUnknown(s.Text(), "label, kids, list")
+			{
+				failed, failedAt = subakoUnknown(s.Text(), "label, kids, list"), 3
+				goto nextMember
+			}
+		}
+		continue
+	nextMember:
+		fails.note(failedAt, failed)
+		if subakoResync(s, depth, key) != nil {
+			return fails.err()
 		}
 	}
 	if seen&0x1 != 0x1 {
 		var missing []string
+		firstMissing := -1
 		if seen&(1<<0) == 0 {
 			missing = append(missing, "label")
+			if firstMissing < 0 {
+				firstMissing = 0
+			}
 		}
-		return subakoMissing(missing)
+		fails.note(firstMissing, subakoMissing(missing))
+	}
+	if fails.err() != nil {
+		return fails.err()
 	}
 	return nil
 }
@@ -3558,11 +5074,106 @@ func subakoErr(path, msg string) error { return &subakoError{path: path, msg: ms
 // subakoAt puts err below path: a decoder returns errors relative to the
 // value it decodes, and each caller adds where that value is.
 func subakoAt(err error, path string) error {
-	if e, ok := err.(*subakoError); ok { //nolint:errorlint // the decoders never wrap their errors
+	switch e := err.(type) { //nolint:errorlint // the decoders never wrap their errors
+	case *subakoError:
 		e.path = path + e.path
+		return e
+	case *subakoErrors:
+		for _, f := range e.list {
+			f.err.path = path + f.err.path
+		}
 		return e
 	}
 	return &subakoError{path: path, msg: err.Error()}
+}
+
+// subakoErrorsMax bounds the errors one answer lists.
+const subakoErrorsMax = 10
+
+// subakoErrors are the bad members of one object, reported together in
+// the order of its schema (a member's index there), at most
+// subakoErrorsMax of them, and how many more there were.
+type subakoErrors struct {
+	list []subakoIndexed
+	more int
+}
+
+// subakoIndexed is one error and the index of its member in the schema.
+type subakoIndexed struct {
+	index int
+	err   *subakoError
+}
+
+// note adds err, about the member of schema index i (an object of errors
+// adds each), keeping the first subakoErrorsMax in schema order.
+func (e *subakoErrors) note(i int, err error) {
+	if many, ok := err.(*subakoErrors); ok { //nolint:errorlint // the decoders never wrap their errors
+		for _, f := range many.list {
+			e.note(i, f.err)
+		}
+		e.more += many.more
+		return
+	}
+	one, ok := err.(*subakoError) //nolint:errorlint // the decoders never wrap their errors
+	if !ok {
+		one = &subakoError{msg: err.Error()}
+	}
+	at := len(e.list)
+	for at > 0 && e.list[at-1].index > i {
+		at--
+	}
+	e.list = append(e.list, subakoIndexed{})
+	copy(e.list[at+1:], e.list[at:])
+	e.list[at] = subakoIndexed{i, one}
+	if len(e.list) > subakoErrorsMax {
+		e.list = e.list[:subakoErrorsMax]
+		e.more++
+	}
+}
+
+// err is the errors noted as one error: nil for none, the error itself
+// for one.
+func (e *subakoErrors) err() error {
+	switch {
+	case len(e.list) == 0:
+		return nil
+	case len(e.list) == 1 && e.more == 0:
+		return e.list[0].err
+	}
+	return e
+}
+
+// Error lists each error on a line of its own, the first first.
+func (e *subakoErrors) Error() string {
+	msg := ""
+	for i, f := range e.list {
+		if i > 0 {
+			msg += "\n"
+		}
+		msg += f.err.Error()
+	}
+	if e.more > 0 {
+		msg += "\n(and " + strconv.Itoa(e.more) + " more)"
+	}
+	return msg
+}
+
+// subakoResync passes over what is left of a member's value after an
+// error in it, so that the next member can be read: the whole value when
+// its first token was not read (the scanner is still at key, the offset of
+// the member's key), else up to the end of the containers it opened
+// (depth is the object's own).
+func subakoResync(s *jsonwire.Scanner, depth, key int) error {
+	if s.Offset() == key {
+		_, err := s.Skip()
+		return err
+	}
+	for s.Depth() > depth {
+		if _, err := s.Next(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // subakoIndex is the path step to an array element.
