@@ -183,6 +183,26 @@ var imageTypes = []struct{ ext, mimeType string }{
 // volumeRoot is where the session volume is mounted in the module.
 const volumeRoot = "/volume"
 
+// VolumePath is where the file at p, a path under /volume such as
+// "/volume/tmp/chart.png", is on this system: p itself in the module; in a
+// native build (go test), beneath the directory subakotest.Volume made
+// stand in for /volume, when a test made one. Open, create and write files
+// at VolumePath(p), and name them by p everywhere else (in the answer, in
+// WithImageFile), so the same handler works in both:
+//
+//	const chart = "/volume/tmp/chart.png"
+//	if err := os.WriteFile(subako.VolumePath(chart), png, 0o644); err != nil { ... }
+//	return subako.NewAnswer(info).WithImageFile(chart), nil
+//
+// A path not under /volume is returned as it is.
+func VolumePath(p string) string {
+	clean := path.Clean(p)
+	if clean != volumeRoot && !strings.HasPrefix(clean, volumeRoot+"/") {
+		return p
+	}
+	return volumePath(clean)
+}
+
 // fileImage makes the resource_link for an image file on the volume. Its URI
 // is volume:/// and the path beneath /volume, each segment percent-encoded.
 func fileImage(p string) (image, error) {
