@@ -198,3 +198,7 @@ func TestPortability(t *testing.T) {
 func TestUnexported(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./unexported")
 }
+
+func TestPaths(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Runtime, "./paths")
+}

@@ -30,6 +30,7 @@ func runRuntime(pass *analysis.Pass) (any, error) {
 	}
 	checkStdout(pass, files)
 	checkStartFacts(pass, files)
+	checkPaths(pass, files)
 	checkExits(pass, handlers, bodies)
 	return nil, nil
 }

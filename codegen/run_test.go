@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -342,12 +343,33 @@ func TestCallExtra(t *testing.T) {
 			t.Errorf("%s: got %+v %s, want the text %q and structuredContent %q", c.tool, res.Content, res.StructuredContent, c.text, c.structured)
 		}
 	}
+	// A file outside the mounts, or under one this call lacks, is an
+	// error that names the path and the mounts, not just "bad file number".
+	for path, want := range map[string]string{
+		"/etc/hostname":     "/etc/hostname is outside every directory mounted for a module: it opens files only under /volume/tmp, /volume/data (when the agent enables it), /package (the package's assets) and /skills",
+		"/volume/data/note": "/volume/data/note is not mounted in this call: a module opens files only under /volume/tmp,",
+	} {
+		res := callTool(t, "extra", "read", `{"path":"`+path+`"}`)
+		if !res.IsError || len(res.Content) != 1 || !strings.Contains(res.Content[0].Text, "\n"+want) {
+			t.Errorf("read %s: %+v, want a line %q", path, res.Content, want)
+		}
+	}
+	// A file missing from a mounted directory is only that.
+	h, m := wasmModule(t, "extra")
+	vol := t.TempDir()
+	if err := os.Mkdir(filepath.Join(vol, "tmp"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c := h.Call(context.Background(), m, "read", json.RawMessage(`{"path":"/volume/tmp/none"}`), host.CallConfig{Timeout: 10 * time.Second, Mounts: host.Mounts{Volume: vol}})
+	if !bytes.Contains(c.Result, []byte(`"isError":true`)) || !bytes.Contains(c.Result, []byte("No such file")) || bytes.Contains(c.Result, []byte("mounted")) {
+		t.Errorf("read of a file missing from a mount: %s", c.Result)
+	}
 	if res := callTool(t, "extra", "caption", `{}`); len(res.Content) != 2 || res.Content[1].Type != "image" {
 		t.Errorf("caption: %+v, want its text then its image", res.Content)
 	}
 	p, _ := extraPackage(t)
 	for _, tool := range p.Tools {
-		if out, err := tool.OutputSchema(); err != nil || (out == nil) != (tool.Name == "shout" || tool.Name == "pick" || tool.Name == "caption" || tool.Name == "flag" || tool.Name == "points") {
+		if out, err := tool.OutputSchema(); err != nil || (out == nil) != (tool.Name == "shout" || tool.Name == "pick" || tool.Name == "caption" || tool.Name == "flag" || tool.Name == "points" || tool.Name == "read") {
 			t.Errorf("%s: outputSchema %s, %v", tool.Name, out, err)
 		}
 	}

@@ -33,7 +33,7 @@ var Catalog = []*Rule{
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,
 	GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
 	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore, GoSchemaPortability,
-	GoFieldUnexported, GoStdoutRedirected,
+	GoFieldUnexported, GoStdoutRedirected, GoPathOutsideMounts,
 }
 
 // Lookup finds a rule by ID (case-insensitive) or slug.

@@ -340,4 +340,19 @@ the author cannot edit, so it never blocks generate or go vet.`,
 		Fix: `say where it goes: fmt.Fprintln(os.Stderr, ...) or log.Printf(...) for a log line, or
 put it in the tool's result for the model to read.`,
 	}
+
+	GoPathOutsideMounts = &Rule{ID: "A032", Slug: "path-outside-mounts", Severity: Warning, Since: "v0.2.0", By: RuntimeAnalyzer,
+		Title: "A file path outside every directory a module can open",
+		Why: `A module sees files only under its WASI preopens: /volume/tmp (the call's scratch space), /volume/data
+(when the agent enables it), /package (the package's assets/ folder) and /skills. Go under wasip1
+fails to open any other absolute path with "bad file number", which says nothing of why; the
+runtime adds a line naming the path and the mounts to the error result, and this rule reports a
+constant absolute path given to an os file function (os.Open, os.ReadFile, os.WriteFile,
+os.Create, os.MkdirAll, ...) that lies outside them, before any call.`,
+		Example: `    b, err := os.ReadFile("/etc/hostname")
+    os.WriteFile("/tmp/chart.png", png, 0o644)`,
+		Fix: `ship files the package reads in its assets/ folder and open them under /package
+(/package/words.txt); write scratch files under /volume/tmp (subako.VolumePath("/volume/tmp/chart.png")
+finds them in native tests too).`,
+	}
 )

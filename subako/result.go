@@ -57,10 +57,17 @@ func TextResult(text string) Result { return Result{text: text} }
 // ErrorResult answers that the call failed, with err's message as the text
 // the model reads to correct itself (isError). Any error will do:
 // ToolError, HTTPError, or one from errors.New.
+//
+// A failure to open a file outside the directories mounted for the call
+// (Go under wasip1 says "bad file number") gets a line that names the path
+// and the mounts.
 func ErrorResult(err error) Result {
 	msg := "the tool failed without saying why"
 	if err != nil && err.Error() != "" {
 		msg = err.Error()
+	}
+	if hint := mountHint(err); hint != "" {
+		msg += "\n" + hint
 	}
 	return Result{text: msg, isError: true}
 }

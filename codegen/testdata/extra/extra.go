@@ -9,6 +9,7 @@ package main
 import (
 	"errors"
 	"net/netip"
+	"os"
 	"time"
 
 	"github.com/subako-ai/subako-go/subako"
@@ -303,6 +304,21 @@ func pick(in Empty) (*Kind, error) {
 func caption(in Empty) (subako.Answer[Code], error) {
 	png := []byte("\x89PNG\r\n\x1a\n")
 	return subako.NewAnswer(Code("a caption")).WithImage("image/png", png), nil
+}
+
+// ReadInput names a file.
+type ReadInput struct {
+	// The file's path.
+	Path string `json:"path"`
+}
+
+// Read answers a file's text; a path outside the mounts is an error that
+// names them.
+//
+//subako:function
+func read(in ReadInput) (string, error) {
+	b, err := os.ReadFile(in.Path)
+	return string(b), err
 }
 
 // Flag answers a boolean: its JSON is the text and the structuredContent,
