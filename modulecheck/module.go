@@ -45,7 +45,21 @@ func Check(b []byte) (*wasmparse.Module, []rules.Finding) {
 	c.exports()
 	c.toolchain()
 	c.customSections()
+	c.size()
 	return m, c.out.Findings()
+}
+
+// SizeWarn is the size above which a module draws W041: every upload sends
+// it, and every call, a fresh instance, loads it.
+const SizeWarn = 16 << 20
+
+// size reports a module over SizeWarn (W041).
+func (c *moduleCheck) size() {
+	if c.m.Size <= SizeWarn {
+		return
+	}
+	c.add(rules.ModuleSize, "the module is "+strconv.FormatFloat(float64(c.m.Size)/(1<<20), 'f', 1, 64)+" MiB ("+strconv.Itoa(c.m.Size)+
+		" bytes), over "+strconv.Itoa(SizeWarn>>20)+" MiB: every upload sends it and every call loads it; subakogo size shows what makes it big", 0, 0, -1, "")
 }
 
 type moduleCheck struct {

@@ -11,7 +11,7 @@ var Catalog = []*Rule{
 	ImportModule, WASIUnknown, WASISignature, SubakoHTTPImport, ImportNotFunction,
 	StartMissing, StartSignature, MemoryExport, Reactor,
 	ToolchainGoJS, ToolchainEmscriptenJS, ToolchainTinyGoWasm, ToolchainNoWASI,
-	HeavyCustomSection, TooManyLocals, NestingTooDeep, BrTableTooLarge, FunctionTooLarge, ModuleLimit,
+	HeavyCustomSection, ModuleSize, TooManyLocals, NestingTooDeep, BrTableTooLarge, FunctionTooLarge, ModuleLimit,
 	// The package directory (pkgcheck) and the manifest (manifestcheck).
 	PackageModuleMissing, ManifestMissing, ManifestJSON, ManifestABI, ManifestField, ManifestUnknownField,
 	ManifestMismatch, PackageFileNotRegular, PackageFileTooLarge, AssetsNotRegular, ManifestDuplicateKey,
