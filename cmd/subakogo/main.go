@@ -49,6 +49,7 @@ func init() {
 		{"serve", "serve a package to MCP clients (stdio or HTTP), each call run as Subako runs it", runServe},
 		{"check", "for CI: analyzer, generated code, wasip1 build, lint with discovery, example calls", runCheck},
 		{"schema", "print the tool list a Go package will answer, from its source", runSchema},
+		{"size", "show what makes a module big, and what a cold call costs", runSize},
 		{"explain", "show a rule's documentation, by ID or slug", runExplain},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "subakogo", version())
