@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -389,6 +390,24 @@ func TestAuthorPath(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "..", "dist", "weather", "module.wasm")); err != nil {
 		t.Error(err)
 	}
+	// The first go generate says, within a second or two, that it builds the
+	// generator, which takes a minute with an empty build cache; a later one
+	// says nothing (the generator is in the cache now).
+	list := generatorNotice(t, string(main))
+	for _, c := range []struct {
+		cache string
+		want  bool
+	}{{t.TempDir(), true}, {"", false}} {
+		cmd := exec.Command("go", list...)
+		cmd.Dir = dir
+		if c.cache != "" {
+			cmd.Env = append(os.Environ(), "GOCACHE="+c.cache)
+		}
+		out, err := cmd.CombinedOutput()
+		if err != nil || strings.Contains(string(out), "building the generator") != c.want {
+			t.Errorf("go %v (empty cache %v): %v\n%s", list, c.want, err, out)
+		}
+	}
 	// Never into the package's own sources.
 	if out, err := goIn("tool", "subakogo", "pack", ".", "-o", "dist/weather"); err == nil || !strings.Contains(out, "is inside the package") {
 		t.Errorf("pack -o dist/weather inside the package: %v\n%s", err, out)
@@ -435,6 +454,25 @@ func TestAuthorPath(t *testing.T) {
 	if code, _, _ := runCLI("init", "--name", "Bad Name", filepath.Join(t.TempDir(), "x")); code != exitUsage {
 		t.Errorf("init with a bad name: exit %d", code)
 	}
+}
+
+// generatorNotice is the arguments of the template's go:generate line that
+// runs go list to say the generator is being built.
+func generatorNotice(t *testing.T, main string) []string {
+	t.Helper()
+	const prefix = "//go:generate go list -f "
+	for _, line := range strings.Split(main, "\n") {
+		if rest, ok := strings.CutPrefix(line, prefix); ok {
+			q, err := strconv.QuotedPrefix(rest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			format, _ := strconv.Unquote(q)
+			return []string{"list", "-f", format, strings.TrimSpace(rest[len(q):])}
+		}
+	}
+	t.Fatalf("no %q line in main.go", prefix)
+	return nil
 }
 
 // TestModuleWide: a handler's types and helpers may live in other
