@@ -175,7 +175,9 @@ func Package(sym string) string {
 func Mangle(importPath string) string {
 	b := []byte(importPath)
 	for i, c := range b {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_') {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '_':
+		default:
 			b[i] = '_'
 		}
 	}
