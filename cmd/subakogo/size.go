@@ -225,12 +225,16 @@ func printSize(w io.Writer, path string, r *wasmsize.Report, pkgs []listedPackag
 			tw.add(f.path, fmt.Sprint(f.bytes))
 		}
 		tw.print(w)
-		if total >= 1<<20 {
+		if total >= largeEmbed {
 			fmt.Fprintf(w, "  large files belong in the package's assets/ folder, which Subako mounts read-only at /package:\n"+
 				"  read them there at run time (os.ReadFile(\"/package/NAME\")) and the module stays small.\n")
 		}
 	}
 }
+
+// largeEmbed is how many bytes of embedded files are worth moving to
+// assets/.
+const largeEmbed = 1 << 20
 
 // coldCost measures, on this machine, what a module costs to compile (once:
 // the result is cached) and then to run cold (a fresh instance answering
