@@ -121,6 +121,9 @@ func Changes(old, new *Package) []Change {
 		if o.Answer != t.Answer {
 			out = append(out, with(c, "", "its result changed to or from subako.Answer"))
 		}
+		if o.Result != t.Result && sameType(o.Output, t.Output, changed) {
+			out = append(out, with(c, "", "its result is answered another way (a string as its text, another value that is not an object with no outputSchema)"))
+		}
 		for _, io := range []struct {
 			what     string
 			old, new *Type
