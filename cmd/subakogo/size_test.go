@@ -62,7 +62,7 @@ func TestSize(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, b)
 	}
 	code, out, _ = runCLI("lint", "--static", mod)
-	if code != exitOK || !strings.Contains(out, "warning W041 module-size: the module is 2") {
+	if code != exitOK || !strings.Contains(out, "warning W041 module-size: the module is 2") || !strings.Contains(out, "of it is data, such as files a Go package embeds (//go:embed): ship them in assets/") {
 		t.Errorf("lint: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCLI("size", mod)
