@@ -162,3 +162,28 @@ func HTTPErrorKinds() []HTTPErrorKind {
 		HTTPWriteBudget, HTTPBadPath, HTTPConnection, HTTPABI,
 	}
 }
+
+// The directories a module can open files under (its WASI preopens), in
+// the order Subako gives them: MountVolumeTmp always, MountVolumeData when
+// the agent enables it, MountPackage when the package has assets, and
+// MountSkills with each of its subdirectories.
+const (
+	MountVolumeTmp  = "/volume/tmp"
+	MountVolumeData = "/volume/data"
+	MountPackage    = "/package"
+	MountSkills     = "/skills"
+)
+
+// MountsText names the mounts for a message: where a module can open files.
+const MountsText = MountVolumeTmp + ", " + MountVolumeData + " (when the agent enables it), " + MountPackage + " (the package's assets) and " + MountSkills
+
+// UnderMount reports whether the absolute, clean path p is one of the
+// mounts or beneath one.
+func UnderMount(p string) bool {
+	for _, m := range [...]string{MountVolumeTmp, MountVolumeData, MountPackage, MountSkills} {
+		if p == m || len(p) > len(m) && p[:len(m)] == m && p[len(m)] == '/' {
+			return true
+		}
+	}
+	return false
+}

@@ -63,7 +63,7 @@ Stdout carries the protocol, and a handler must answer rather than exit.`,
 	Run:              runRuntime,
 	// Facts carry what a function of another package of the module
 	// reaches: a write to stdout, an exit.
-	FactTypes: []analysis.Fact{new(stdoutFact), new(exitFact)},
+	FactTypes: []analysis.Fact{new(stdoutFact), new(exitFact), new(startFact)},
 }
 
 // Generated reports a subako_gen.go that is missing or was generated from

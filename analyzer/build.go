@@ -131,9 +131,6 @@ func runModel(pass *analysis.Pass) (any, error) {
 		b.acceptAny(t) // a result has no field to mark //subako:any on, and is not validated
 		if t != nil && b.checkPending(t, s) {
 			h.tool.Output = t
-			if !isObject(t) {
-				b.report(rules.GoSchemaPortability, res, nil, "the result of %s is %s, so its outputSchema is not an object, and MCP clients built before revision 2026-07-28 (the TypeScript SDK before 2026) drop the whole tool list: return a struct that holds it", h.fd.Name.Name, types.ExprString(res))
-			}
 		}
 	}
 
@@ -155,20 +152,13 @@ func runModel(pass *analysis.Pass) (any, error) {
 	if err := p.Resolve(); err != nil {
 		return nil, err
 	}
+	for _, t := range p.Tools {
+		// A result that is not an object answers as text or a plain value,
+		// with no outputSchema (see model.ResultForm).
+		t.Result = model.FormOf(t.Output)
+	}
 	b.checkSizes(p, handlers, pkgDir)
 	return p, nil
-}
-
-// isObject reports whether a result's schema is an object: a struct,
-// through a pointer or a recursive type's reference.
-func isObject(t *model.Type) bool {
-	for t.Kind == model.KindOptional {
-		t = t.Elem
-	}
-	if t.Kind == model.KindRef && t.Target != nil {
-		t = t.Target.Type
-	}
-	return t.Kind == model.KindObject
 }
 
 // acceptAny takes the interface{} values along a result's pointers,

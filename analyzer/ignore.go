@@ -45,7 +45,7 @@ func withIgnores(a *analysis.Analyzer, run func(*analysis.Pass) (any, error)) fu
 		igs := collectIgnores(pass, a == Model)
 		report := pass.Report
 		pass.Report = func(d analysis.Diagnostic) {
-			if !igs.suppress(pass.Fset, d) {
+			if !igs.suppress(pass.Fset, d) && reported(d) {
 				report(d)
 			}
 		}
@@ -58,6 +58,23 @@ func withIgnores(a *analysis.Analyzer, run func(*analysis.Pass) (any, error)) fu
 		}
 		return res, err
 	}
+}
+
+// minSeverity is the least severity reported (see ReportAtLeast).
+var minSeverity = rules.Info
+
+// ReportAtLeast makes the analyzers report only findings of severity min
+// and above, for the whole process. A vettool sets rules.Error: go vet
+// fails on any diagnostic, and advice (warnings such as A020 portability,
+// A005 descriptions) must not fail a CI that runs vet; generate, check,
+// lint and golangci-lint show everything.
+func ReportAtLeast(min rules.Severity) { minSeverity = min }
+
+// reported says whether d passes ReportAtLeast. A diagnostic of no rule
+// is always reported.
+func reported(d analysis.Diagnostic) bool {
+	r, ok := rules.Lookup(d.Category)
+	return !ok || r.Severity >= minSeverity
 }
 
 // collectIgnores reads the directives; malformed ones are reported (once,

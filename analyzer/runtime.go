@@ -1,8 +1,11 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -15,31 +18,69 @@ import (
 func runRuntime(pass *analysis.Pass) (any, error) {
 	files := sourceFiles(pass)
 	bodies := funcBodies(pass, files)
-	if followed(pass) {
-		exportReach(pass, bodies)
-	}
 	handlers := markedHandlers(pass, files)
+	if followed(pass) {
+		writes := exportReach(pass, bodies)
+		if len(handlers) == 0 {
+			exportStart(pass, files, writes)
+		}
+	}
 	if len(handlers) == 0 {
 		return nil, nil
 	}
 	checkStdout(pass, files)
+	checkStartFacts(pass, files)
+	checkPaths(pass, files)
 	checkExits(pass, handlers, bodies)
 	return nil, nil
 }
 
 // A stdoutFact says a function writes to stdout, directly or through the
 // functions it uses. Path is the chain from it to the write: "tools.Log",
-// "tools.say", "fmt.Println".
-type stdoutFact struct{ Path []string }
+// "tools.say", "fmt.Println". Raw says the write is to file descriptor 1
+// itself (syscall.Stdout), which no redirection of os.Stdout changes, and
+// Module is the module of the function's package.
+type stdoutFact struct {
+	Path   []string
+	Raw    bool
+	Module string
+}
+
+// A startFact says a package writes to stdout (or captures os.Stdout)
+// when the module starts, in an init function or a package-level
+// variable's initialiser, before subako.Serve makes os.Stdout stderr.
+// At is the position, Path the chain to the write.
+type startFact struct {
+	At     string
+	Path   []string
+	Module string
+}
 
 // An exitFact says a function may end the process: Path is the chain
 // from it to the exit (os.Exit, log.Fatal...).
 type exitFact struct{ Path []string }
 
-func (*stdoutFact) AFact()           {}
-func (*exitFact) AFact()             {}
-func (f *stdoutFact) String() string { return "writes to stdout: " + strings.Join(f.Path, " → ") }
-func (f *exitFact) String() string   { return "exits: " + strings.Join(f.Path, " → ") }
+func (*stdoutFact) AFact() {}
+func (*startFact) AFact()  {}
+func (*exitFact) AFact()   {}
+func (f *stdoutFact) String() string {
+	if f.Raw {
+		return "writes to fd 1: " + strings.Join(f.Path, " → ")
+	}
+	return "writes to stdout: " + strings.Join(f.Path, " → ")
+}
+func (f *startFact) String() string {
+	return "writes to stdout at start: " + strings.Join(f.Path, " → ")
+}
+func (f *exitFact) String() string { return "exits: " + strings.Join(f.Path, " → ") }
+
+// moduleOf is the path of the module of the package under analysis, or "".
+func moduleOf(pass *analysis.Pass) string {
+	if pass.Module == nil {
+		return ""
+	}
+	return pass.Module.Path
+}
 
 // followed reports whether the package's functions are followed for
 // stdout writes and exits: the packages of the module and replaced ones,
@@ -114,31 +155,32 @@ func funcName(fn *types.Func) string {
 	return name
 }
 
-// reach is what using an object leads to: a write to stdout or an exit,
-// as the path from the object to it, or nil.
-func reach(pass *analysis.Pass, obj types.Object) (stdout, exit []string) {
-	if _, ok := stdoutWriters[objectName(obj)]; ok {
-		stdout = []string{shortName(obj)}
+// reach is what using an object leads to: a write to stdout (raw when to
+// fd 1 itself) or an exit, as the path from the object to it, or nil.
+func reach(pass *analysis.Pass, obj types.Object) (stdout []string, raw bool, exit []string) {
+	name := objectName(obj)
+	if _, ok := stdoutWriters[name]; ok {
+		stdout, raw = []string{shortName(obj)}, rawStdout[name]
 	}
 	fn, ok := obj.(*types.Func)
 	if !ok {
-		return stdout, nil
+		return stdout, raw, nil
 	}
 	fn = fn.Origin()
 	if exits[fn.FullName()] {
-		return stdout, []string{fn.FullName()}
+		return stdout, raw, []string{fn.FullName()}
 	}
 	if fn.Pkg() != nil && fn.Pkg() != pass.Pkg {
 		var sf stdoutFact
 		if pass.ImportObjectFact(fn, &sf) {
-			stdout = sf.Path
+			stdout, raw = sf.Path, sf.Raw
 		}
 		var ef exitFact
 		if pass.ImportObjectFact(fn, &ef) {
 			exit = ef.Path
 		}
 	}
-	return stdout, exit
+	return stdout, raw, exit
 }
 
 // shortName is os.Stdout or fmt.Println for a listed writer.
@@ -151,9 +193,13 @@ func shortName(obj types.Object) string {
 
 // exportReach exports, for each function of the package that may write
 // to stdout or exit (directly, through the package's other functions or
-// through other followed packages' functions), the path to it.
-func exportReach(pass *analysis.Pass, bodies map[*types.Func]*ast.FuncDecl) {
-	type state struct{ stdout, exit []string }
+// through other followed packages' functions), the path to it. It returns
+// the path to stdout of each function of the package that writes there.
+func exportReach(pass *analysis.Pass, bodies map[*types.Func]*ast.FuncDecl) map[*types.Func][]string {
+	type state struct {
+		stdout, exit []string
+		raw          bool
+	}
 	found := map[*types.Func]*state{}
 	uses := map[*types.Func][]*types.Func{} // calls within the package
 	fns := make([]*types.Func, 0, len(bodies))
@@ -173,9 +219,9 @@ func exportReach(pass *analysis.Pass, bodies map[*types.Func]*ast.FuncDecl) {
 			if obj == nil {
 				return true
 			}
-			out, exit := reach(pass, obj)
-			if st.stdout == nil && out != nil {
-				st.stdout = append([]string{funcName(fn)}, out...)
+			out, raw, exit := reach(pass, obj)
+			if out != nil && (st.stdout == nil || raw && !st.raw) {
+				st.stdout, st.raw = append([]string{funcName(fn)}, out...), raw
 			}
 			if st.exit == nil && exit != nil {
 				st.exit = append([]string{funcName(fn)}, exit...)
@@ -192,8 +238,8 @@ func exportReach(pass *analysis.Pass, bodies map[*types.Func]*ast.FuncDecl) {
 			st := found[fn]
 			for _, g := range uses[fn] {
 				gs := found[g]
-				if st.stdout == nil && gs.stdout != nil {
-					st.stdout, changed = append([]string{funcName(fn)}, gs.stdout...), true
+				if gs.stdout != nil && (st.stdout == nil || gs.raw && !st.raw) {
+					st.stdout, st.raw, changed = append([]string{funcName(fn)}, gs.stdout...), gs.raw, true
 				}
 				if st.exit == nil && gs.exit != nil {
 					st.exit, changed = append([]string{funcName(fn)}, gs.exit...), true
@@ -206,23 +252,33 @@ func exportReach(pass *analysis.Pass, bodies map[*types.Func]*ast.FuncDecl) {
 			continue // other packages reach it only through the exported ones
 		}
 		if st := found[fn]; st.stdout != nil {
-			pass.ExportObjectFact(fn, &stdoutFact{Path: st.stdout})
+			pass.ExportObjectFact(fn, &stdoutFact{Path: st.stdout, Raw: st.raw, Module: moduleOf(pass)})
 		}
 		if st := found[fn]; st.exit != nil {
 			pass.ExportObjectFact(fn, &exitFact{Path: st.exit})
 		}
 	}
+	writes := map[*types.Func][]string{}
+	for fn, st := range found {
+		if st.stdout != nil {
+			writes[fn] = st.stdout
+		}
+	}
+	return writes
 }
 
 // stdoutWriters are the package-level functions and variables that write
 // to stdout.
 var stdoutWriters = map[string]string{
-	"os.Stdout":      "os.Stdout is stdout",
-	"syscall.Stdout": "syscall.Stdout is stdout's file descriptor",
-	"fmt.Print":      "fmt.Print writes to stdout",
-	"fmt.Printf":     "fmt.Printf writes to stdout",
-	"fmt.Println":    "fmt.Println writes to stdout",
+	"os.Stdout":      "os.Stdout is read here",
+	"syscall.Stdout": "syscall.Stdout is file descriptor 1",
+	"fmt.Print":      "fmt.Print writes to os.Stdout",
+	"fmt.Printf":     "fmt.Printf writes to os.Stdout",
+	"fmt.Println":    "fmt.Println writes to os.Stdout",
 }
+
+// rawStdout are the writers that are file descriptor 1 itself.
+var rawStdout = map[string]bool{"syscall.Stdout": true}
 
 // objectName is pkgpath.Name for a package-level object, or the method's
 // full name.
@@ -236,36 +292,172 @@ func objectName(obj types.Object) string {
 	return obj.Pkg().Path() + "." + obj.Name()
 }
 
-// checkStdout reports every use of something that writes to stdout
-// (A014).
+// checkStdout reports every use of something that writes to stdout.
+//
+// subako.Serve makes os.Stdout stderr before the first call, so what
+// reads os.Stdout at call time (fmt.Println in a handler, a logger made
+// there) writes a log line on stderr: a warning (A031), since the author
+// meant the protocol's stdout or the answer. What writes before Serve (in
+// an init function or a package-level variable's initialiser, which also
+// captures os.Stdout for good) or to file descriptor 1 itself
+// (syscall.Stdout) writes protocol lines, which Subako treats as a crash
+// (A014). A write in a package of another module (a dependency) is at most
+// a warning: its author cannot edit it.
 func checkStdout(pass *analysis.Pass, files []*ast.File) {
 	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			var id *ast.Ident
-			var rng analysis.Range
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				id, rng = n.Sel, n
-			case *ast.Ident:
-				id, rng = n, n // dot imports
-			default:
-				return true
+		for _, d := range f.Decls {
+			atStart := false
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				atStart = d.Recv == nil && d.Name.Name == "init"
+			case *ast.GenDecl:
+				atStart = d.Tok == token.VAR
 			}
-			obj := pass.TypesInfo.Uses[id]
-			if obj == nil {
-				return true
-			}
-			if why, ok := stdoutWriters[objectName(obj)]; ok {
-				report(pass, rules.GoStdoutWrite, rng, nil, "%s, and stdout carries the protocol: write to os.Stderr, or put it in the tool's result", why)
-				return false
-			}
-			var sf stdoutFact
-			if fn, ok := obj.(*types.Func); ok && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), &sf) {
-				report(pass, rules.GoStdoutWrite, rng, nil, "%s writes to stdout (%s), and stdout carries the protocol: make it write to os.Stderr, or put it in the tool's result", funcName(fn), strings.Join(sf.Path, " → "))
+			inspectStdout(pass, d, atStart)
+		}
+	}
+}
+
+// inspectStdout reports the writes to stdout in n; atStart says n runs
+// when the module starts. A function literal runs when it is called.
+func inspectStdout(pass *analysis.Pass, n ast.Node, atStart bool) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		var id *ast.Ident
+		var rng analysis.Range
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			if atStart {
+				inspectStdout(pass, n.Body, false)
 				return false
 			}
 			return true
-		})
+		case *ast.SelectorExpr:
+			id, rng = n.Sel, n
+		case *ast.Ident:
+			id, rng = n, n // dot imports
+		default:
+			return true
+		}
+		obj := pass.TypesInfo.Uses[id]
+		if obj == nil {
+			return true
+		}
+		if why, ok := stdoutWriters[objectName(obj)]; ok {
+			reportStdout(pass, rng, why, rawStdout[objectName(obj)], atStart, "")
+			return false
+		}
+		var sf stdoutFact
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), &sf) {
+			why := funcName(fn) + " writes to stdout (" + strings.Join(sf.Path, " → ") + ")"
+			if sf.Raw {
+				why = funcName(fn) + " writes to file descriptor 1 (" + strings.Join(sf.Path, " → ") + ")"
+			}
+			reportStdout(pass, rng, why, sf.Raw, atStart, sf.Module)
+			return false
+		}
+		return true
+	})
+}
+
+// reportStdout reports one write: why says what writes, raw that it is to
+// fd 1 itself, atStart that it runs before Serve, module where it lives.
+func reportStdout(pass *analysis.Pass, rng analysis.Range, why string, raw, atStart bool, module string) {
+	outside := module != "" && moduleOf(pass) != "" && module != moduleOf(pass)
+	switch {
+	case outside:
+		what := "lands on stderr (subako.Serve makes os.Stdout stderr during a call), not in the answer"
+		if raw || atStart {
+			what = "reaches the protocol's stdout, which Subako treats as a crash"
+		}
+		report(pass, rules.GoStdoutRedirected, rng, nil, "%s, in module %s, which this module does not edit: what it writes %s; check that it is what you mean (subakogo call shows it), or ask for a writer option", why, module, what)
+	case raw:
+		report(pass, rules.GoStdoutWrite, rng, nil, "%s, which carries the protocol whatever os.Stdout is, so what it writes is a line Subako treats as a crash: write to os.Stderr, or put it in the tool's result", why)
+	case atStart:
+		report(pass, rules.GoStdoutWrite, rng, nil, "%s when the module starts (in init or a package variable), before subako.Serve makes os.Stdout stderr: it writes protocol lines (a writer made from os.Stdout here keeps writing there), which Subako treats as a crash; use os.Stderr", why)
+	default:
+		report(pass, rules.GoStdoutRedirected, rng, nil, "%s; during a call subako.Serve has made os.Stdout stderr, so this lands on stderr as a log line (Subako keeps its last 4 KiB), not in the answer: write to os.Stderr to say so, or put it in the tool's result", why)
+	}
+}
+
+// exportStart exports a startFact for a followed package without
+// handlers whose init functions or package variables write to stdout.
+func exportStart(pass *analysis.Pass, files []*ast.File, writes map[*types.Func][]string) {
+	for _, f := range files {
+		for _, d := range f.Decls {
+			var body ast.Node
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.Name == "init" {
+					body = d.Body
+				}
+			case *ast.GenDecl:
+				if d.Tok == token.VAR {
+					body = d
+				}
+			}
+			if body == nil {
+				continue
+			}
+			var found *startFact
+			ast.Inspect(body, func(n ast.Node) bool {
+				if found != nil {
+					return false
+				}
+				if _, ok := n.(*ast.FuncLit); ok {
+					return false
+				}
+				id, ok := n.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				obj := pass.TypesInfo.Uses[id]
+				if obj == nil {
+					return true
+				}
+				out, _, _ := reach(pass, obj)
+				if fn, ok := obj.(*types.Func); ok && out == nil {
+					out = writes[fn.Origin()]
+				}
+				if out != nil {
+					p := pass.Fset.Position(id.Pos())
+					found = &startFact{At: fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line), Path: out, Module: moduleOf(pass)}
+				}
+				return true
+			})
+			if found != nil {
+				pass.ExportPackageFact(found)
+				return
+			}
+		}
+	}
+}
+
+// checkStartFacts reports, on the import that brings it in, every package
+// of the module linked into this one whose init functions or package
+// variables write to stdout (A014; A031 for another module's).
+func checkStartFacts(pass *analysis.Pass, files []*ast.File) {
+	for _, pf := range pass.AllPackageFacts() {
+		sf, ok := pf.Fact.(*startFact)
+		if !ok || pf.Package == pass.Pkg {
+			continue
+		}
+		var at analysis.Range
+		for _, f := range files {
+			for _, imp := range f.Imports {
+				if at == nil && strings.Trim(imp.Path.Value, `"`) == pf.Package.Path() {
+					at = imp
+				}
+			}
+		}
+		via := ""
+		if at == nil && len(files) > 0 {
+			at, via = files[0].Name, " (imported indirectly)"
+		}
+		if at == nil {
+			continue
+		}
+		why := "package " + pf.Package.Path() + via + " uses " + strings.Join(sf.Path, " → ") + " at " + sf.At
+		reportStdout(pass, at, why, false, true, sf.Module)
 	}
 }
 
@@ -309,7 +501,7 @@ func checkExits(pass *analysis.Pass, handlers []*ast.FuncDecl, bodies map[*types
 					return true
 				}
 				fn = fn.Origin()
-				_, exit := reach(pass, fn)
+				_, _, exit := reach(pass, fn)
 				if exit != nil {
 					if !reported[id] {
 						reported[id] = true

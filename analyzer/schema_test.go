@@ -106,7 +106,9 @@ func TestEverything(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		compile(t, tool.Name+".output", out)
+		if out != nil {
+			compile(t, tool.Name+".output", out)
+		}
 		if err := mcpschema.Validate("Tool", tools[i]); err != nil {
 			t.Errorf("tool %s: %v", tool.Name, err)
 		}

@@ -498,6 +498,7 @@ func (b *builder) collectFields(st, origin *types.Struct, fdoc *typeDocFact, dep
 			}
 		}
 		if !v.Exported() {
+			b.unexported(v, af, fdoc, s)
 			continue
 		}
 		e := &fieldEntry{v: v, af: af, name: name, tagged: name != "", opts: opts, depth: depth, path: path}
@@ -520,6 +521,28 @@ func (b *builder) collectFields(st, origin *types.Struct, fdoc *typeDocFact, dep
 		out = append(out, e)
 	}
 	return out
+}
+
+// unexported reports a field encoding/json leaves out because it is not
+// exported (A030), where the author can act: in this package's source, or
+// in another package of the module (at the use). A json:"-" tag, the blank
+// name or //subako:ignore says the field is meant to stay out.
+func (b *builder) unexported(v *types.Var, af *ast.Field, fdoc *typeDocFact, s site) {
+	if v.Name() == "_" {
+		return
+	}
+	role := "result"
+	if b.inputMode {
+		role = "arguments"
+	}
+	exported := strings.ToUpper(v.Name()[:1]) + v.Name()[1:]
+	fix := fmt.Sprintf("export it (%s %s `json:\"%s\"`), or tag it json:\"-\" if it is meant to stay out", exported, types.TypeString(v.Type(), b.qualifier), abi.SnakeCase(v.Name()))
+	switch {
+	case af != nil:
+		b.report(rules.GoFieldUnexported, fieldRange(af), nil, "field %s is not exported, so it is not part of the tool's %s (the schema leaves it out and a call that sends it is refused): %s", v.Name(), role, fix)
+	case fdoc != nil && s.rng != nil:
+		b.report(rules.GoFieldUnexported, s.rng, nil, "field %s of %s.%s is not exported, so it is not part of the tool's %s: %s", v.Name(), v.Pkg().Name(), s.what, role, fix)
+	}
 }
 
 // field converts one struct field, with its markers and comments.

@@ -67,7 +67,16 @@ func (g *gen) failAt(p path, msg string) jen.Code {
 // decoders' own errors: a decoder function returns it, and a Call closure
 // that decodes its arguments itself (see inline.go) returns it as the
 // tool's error result.
+//
+// In a member of an object that collects its errors (g.member >= 0), it
+// notes the error and goes on with the next member instead.
 func (g *gen) giveUp(err jen.Code) jen.Code {
+	if g.member >= 0 {
+		return jen.Block(
+			jen.List(jen.Id("failed"), jen.Id("failedAt")).Op("=").List(err, jen.Lit(g.member)),
+			jen.Goto().Id("nextMember"),
+		)
+	}
 	if g.inCall {
 		return jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(err))
 	}
@@ -99,7 +108,19 @@ func (g *gen) ifErr(p path) jen.Code {
 // decodeObject decodes a JSON object into the struct at v: exact member
 // names, no duplicates, no unknown members, every required member, then
 // the defaults of the absent ones.
+//
+// The object a decoder function or a Call closure reads (p is empty)
+// collects its errors: a member that fails is noted and passed over, and
+// the call's answer names every bad member, in schema order, at most
+// subakoErrorsMax of them (objects nested in it inline stop at their first
+// error, which is their member's).
 func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Code {
+	return g.objectCode(t, v, p, depth, len(p) == 0 && g.member < 0)
+}
+
+// objectCode writes decodeObject's statements; collect says the object
+// collects its members' errors.
+func (g *gen) objectCode(t *model.Type, v lvalue, p path, depth int, collect bool) []jen.Code {
 	seen := named("seen", depth)
 	n := len(t.Fields)
 	word := func(i int) *jen.Statement {
@@ -109,11 +130,18 @@ func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Cod
 		return jen.Id(seen)
 	}
 	bit := func(i int) *jen.Statement { return jen.Parens(jen.Lit(1).Op("<<").Lit(i % 64)) }
-
 	code := []jen.Code{
 		jen.If(jen.Err().Op(":=").Add(g.h("subakoOpen")).Call(scanner(), jen.Qual(jsonwirePath, "ObjectBegin")), jen.Err().Op("!=").Nil()).Block(
 			g.wrap(p, jen.Err()),
 		),
+	}
+	if collect {
+		code = append(code,
+			jen.Var().Id("fails").Add(g.h("subakoErrors")),
+			jen.Var().Id("failed").Error(),
+			jen.Var().Id("failedAt").Int(),
+			jen.Id("depth").Op(":=").Add(scanner()).Dot("Depth").Call(),
+		)
 	}
 	switch {
 	case n > 64:
@@ -126,7 +154,11 @@ func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Cod
 		known = append(known, f.JSONName)
 	}
 	var cases []jen.Code
+	outer := g.member
 	for i, f := range t.Fields {
+		if collect {
+			g.member = i
+		}
 		fp := p.with(keyStep(f.JSONName), nil)
 		body := []jen.Code{
 			jen.If(jen.Add(word(i)).Op("&").Add(bit(i)).Op("!=").Lit(0)).Block(
@@ -152,19 +184,47 @@ func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Cod
 		body = append(body, g.decodeValue(f.Type, v.field(f), fp, depth+1)...)
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(body...))
 	}
+	if collect {
+		g.member = n // unknown members come after the schema's
+	}
 	cases = append(cases, jen.Default().Block(
 		g.giveUp(g.at(g.h("subakoUnknown").Call(scanner().Dot("Text").Call(), jen.Lit(strings.Join(known, ", "))), p)),
 	))
-	code = append(code, jen.For().Block(
-		jen.List(jen.Id("k"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(),
-		g.ifErr(p),
-		jen.If(jen.Id("k").Op("==").Qual(jsonwirePath, "ObjectEnd")).Block(jen.Break()),
-		jen.Switch(jen.String().Call(scanner().Dot("Str").Call())).Block(cases...),
-	))
+	g.member = outer
+	if collect {
+		// A failed member is noted and passed over; a syntax error ends the
+		// object with the errors so far.
+		code = append(code, jen.For().Block(
+			jen.List(jen.Id("k"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(),
+			jen.If(jen.Err().Op("!=").Nil()).Block(
+				jen.Id("fails").Dot("note").Call(jen.Lit(n), jen.Err()),
+				g.giveUp(jen.Id("fails").Dot("err").Call()),
+			),
+			jen.If(jen.Id("k").Op("==").Qual(jsonwirePath, "ObjectEnd")).Block(jen.Break()),
+			jen.Id("key").Op(":=").Add(scanner()).Dot("Offset").Call(),
+			jen.Switch(jen.String().Call(scanner().Dot("Str").Call())).Block(cases...),
+			jen.Do(func(st *jen.Statement) {
+				if n > 0 { // with no members, every key fails
+					st.Continue()
+				}
+			}),
+			jen.Id("nextMember").Op(":"),
+			jen.Id("fails").Dot("note").Call(jen.Id("failedAt"), jen.Id("failed")),
+			jen.If(g.h("subakoResync").Call(scanner(), jen.Id("depth"), jen.Id("key")).Op("!=").Nil()).Block(
+				g.giveUp(jen.Id("fails").Dot("err").Call()),
+			),
+		))
+	} else {
+		code = append(code, jen.For().Block(
+			jen.List(jen.Id("k"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(),
+			g.ifErr(p),
+			jen.If(jen.Id("k").Op("==").Qual(jsonwirePath, "ObjectEnd")).Block(jen.Break()),
+			jen.Switch(jen.String().Call(scanner().Dot("Str").Call())).Block(cases...),
+		))
+	}
 
 	// Required members.
 	var cond *jen.Statement
-	var collect []jen.Code
 	for w := 0; w*64 < n; w++ {
 		var mask uint64
 		for i := w * 64; i < n && i < w*64+64; i++ {
@@ -184,16 +244,30 @@ func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Cod
 	}
 	if cond != nil {
 		missing := named("missing", depth)
-		collect = append(collect, jen.Var().Id(missing).Index().String())
+		first := named("firstMissing", depth)
+		check := []jen.Code{jen.Var().Id(missing).Index().String()}
+		if collect {
+			check = append(check, jen.Id(first).Op(":=").Lit(-1))
+		}
 		for i, f := range t.Fields {
 			if f.Required {
-				collect = append(collect, jen.If(jen.Add(word(i)).Op("&").Add(bit(i)).Op("==").Lit(0)).Block(
-					jen.Id(missing).Op("=").Append(jen.Id(missing), jen.Lit(f.JSONName)),
-				))
+				body := []jen.Code{jen.Id(missing).Op("=").Append(jen.Id(missing), jen.Lit(f.JSONName))}
+				if collect {
+					body = append(body, jen.If(jen.Id(first).Op("<").Lit(0)).Block(jen.Id(first).Op("=").Lit(i)))
+				}
+				check = append(check, jen.If(jen.Add(word(i)).Op("&").Add(bit(i)).Op("==").Lit(0)).Block(body...))
 			}
 		}
-		collect = append(collect, g.giveUp(g.at(g.h("subakoMissing").Call(jen.Id(missing)), p)))
-		code = append(code, jen.If(cond).Block(collect...))
+		if collect {
+			// Noted at the index of the first member missing.
+			check = append(check, jen.Id("fails").Dot("note").Call(jen.Id(first), g.h("subakoMissing").Call(jen.Id(missing))))
+		} else {
+			check = append(check, g.giveUp(g.at(g.h("subakoMissing").Call(jen.Id(missing)), p)))
+		}
+		code = append(code, jen.If(cond).Block(check...))
+	}
+	if collect {
+		code = append(code, jen.If(jen.Id("fails").Dot("err").Call().Op("!=").Nil()).Block(g.giveUp(jen.Id("fails").Dot("err").Call())))
 	}
 
 	// Defaults of absent members.

@@ -83,6 +83,7 @@ type gen struct {
 	calls  map[string]int // calls of each struct's decoder and encoder (see inline.go)
 	alone  map[string]int // the same, counted in a first pass: 1 is a struct to inline
 	inCall bool           // decoding inline in a Call closure (see giveUp)
+	member int            // >= 0: writing the member of this schema index of an object that collects its errors (see giveUp)
 }
 
 func newGen(p *model.Package) *gen {
@@ -104,6 +105,7 @@ func newGen(p *model.Package) *gen {
 		decoders: map[string]string{},
 		encoders: map[string]string{},
 		calls:    map[string]int{},
+		member:   -1,
 	}
 	for _, d := range p.Types {
 		g.declByGo[d.Go.String()] = d
@@ -161,25 +163,29 @@ func (g *gen) file() error {
 			g.fail("%v", err)
 			continue
 		}
-		consts = append(consts,
-			jen.Id(names[i].in).Op("=").Add(rawString(string(in))),
-			jen.Id(names[i].out).Op("=").Add(rawString(string(out))),
-		)
+		consts = append(consts, jen.Id(names[i].in).Op("=").Add(rawString(string(in))))
+		if out != nil {
+			consts = append(consts, jen.Id(names[i].out).Op("=").Add(rawString(string(out))))
+		}
 	}
 
 	var tools []jen.Code
 	var guards []jen.Code
 	for i, t := range p.Tools {
 		call := g.call(t)
-		tools = append(tools, jen.Values(
+		fields := []jen.Code{
 			jen.Line().Id("Name").Op(":").Lit(t.Name),
 			jen.Line().Id("Description").Op(":").Lit(t.Description),
 			jen.Line().Id("InputSchema").Op(":").Index().Byte().Call(jen.Id(names[i].in)),
-			jen.Line().Id("OutputSchema").Op(":").Index().Byte().Call(jen.Id(names[i].out)),
+		}
+		if t.Result == model.ResultStructured {
+			fields = append(fields, jen.Line().Id("OutputSchema").Op(":").Index().Byte().Call(jen.Id(names[i].out)))
+		}
+		tools = append(tools, jen.Values(append(fields,
 			annotations(t.Annotations),
 			jen.Line().Id("Call").Op(":").Add(call),
 			jen.Line(),
-		))
+		)...))
 		in, ok1 := g.spell(t.Input)
 		out, ok2 := g.spell(t.Output)
 		if ok2 && t.Answer {
@@ -287,6 +293,18 @@ func (g *gen) call(t *model.Tool) jen.Code {
 		value = pointee(func() *jen.Statement { return ptr.val() })
 		out = out.Elem
 	}
+	sig := jen.Func().Params(jen.Id("args").Index().Byte()).Qual(subakoPath, "Result")
+	if t.Result == model.ResultText {
+		// The text form: the string itself is the answer.
+		text := value.val()
+		if out.Named != nil {
+			text = jen.String().Call(text)
+		}
+		if t.Answer {
+			return sig.Block(append(body, jen.Return(jen.Id("out").Dot("TextResult").Call(text)))...)
+		}
+		return sig.Block(append(body, jen.Return(jen.Qual(subakoPath, "TextResult").Call(text)))...)
+	}
 	body = append(body, jen.Id("e").Op(":=").Op("&").Add(g.h("subakoEncoder")).Values())
 	body = append(body, g.encodeResult(out, value)...)
 	body = append(body,
@@ -298,7 +316,7 @@ func (g *gen) call(t *model.Tool) jen.Code {
 	} else {
 		body = append(body, jen.Return(jen.Qual(subakoPath, "ValueResult").Call(jen.Id("b"))))
 	}
-	return jen.Func().Params(jen.Id("args").Index().Byte()).Qual(subakoPath, "Result").Block(body...)
+	return sig.Block(body...)
 }
 
 // rawString is s as a Go string literal, raw (backquoted) where it can be,

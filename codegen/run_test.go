@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -259,6 +261,38 @@ func TestCallEverythingErrors(t *testing.T) {
 	}
 }
 
+// Every bad member of the arguments is in one error result, in the order
+// of the schema whatever the order sent, at most ten of them; a member
+// after a bad one is still read (a required one sent after it is not
+// missing), and an object nested inline stops at its first error.
+func TestCallEverythingAllErrors(t *testing.T) {
+	everythingPackage(t)
+	args := withMember(t, withMember(t, withMember(t, withMember(t, validEverything,
+		"window", `{"w":"x","h":"y"}`), "color", `"purple"`), "small", `200`), "name", "")
+	args = strings.Replace(args, `{`, `{"nickname":[1,{"a":2}],`, 1)
+	want := "arguments.name: is required\n" +
+		"arguments.small: 200 is out of range for int8 (-128 to 127)\n" +
+		`arguments.color: must be one of "red", "green", "blue"` + "\n" +
+		"arguments.window.w: must be an integer, found a string\n" +
+		"arguments.nickname: is not a known member"
+	res := callTool(t, "everything", "echo", args)
+	if !res.IsError || len(res.Content) != 1 || !strings.HasPrefix(res.Content[0].Text, want) || res.StructuredContent != nil {
+		t.Errorf("args %s\n got %+v\nwant an error result starting %q", args, res, want)
+	}
+	var many strings.Builder
+	many.WriteString(`{"name":"abc"`)
+	for i := range 25 {
+		many.WriteString(`,"x` + strconv.Itoa(i) + `":{"deep":[1,2,{"b":3}]}`)
+	}
+	many.WriteString(`,"small":"wrong"}`)
+	extraPackage(t)
+	res = callTool(t, "extra", "numbers", many.String()) // 27 members Numbers does not have
+	lines := strings.Split(res.Content[0].Text, "\n")
+	if !res.IsError || len(lines) != 11 || lines[10] != "(and 17 more)" || !strings.HasPrefix(lines[0], "arguments.name: is not a known member") {
+		t.Errorf("27 unknown members: %d lines\n%s", len(lines), res.Content[0].Text)
+	}
+}
+
 // The extra tools: outputs of each shape, omitzero, nil results, errors
 // and images.
 func TestCallExtra(t *testing.T) {
@@ -295,6 +329,50 @@ func TestCallExtra(t *testing.T) {
 	if res.IsError || string(res.StructuredContent) != `{"a":1,"b":2}` || len(res.Content) != 2 || res.Content[1].Type != "image" || res.Content[1].MimeType != "image/png" {
 		t.Errorf("picture: %s %+v", res.StructuredContent, res.Content)
 	}
+	// A string result is the answer's text, not JSON, with no
+	// structuredContent; another value that is not an object is its JSON
+	// both ways. Neither declares an outputSchema (TestDiscovery).
+	for _, c := range []struct{ tool, text, structured string }{
+		{"shout", `HEY "YOU"!`, ""},
+		{"pick", "b", ""},
+		{"caption", "a caption", ""},
+		{"flag", "true", "true"},
+	} {
+		res := callTool(t, "extra", c.tool, `{}`)
+		if res.IsError || len(res.Content) == 0 || res.Content[0].Type != "text" || res.Content[0].Text != c.text || string(res.StructuredContent) != c.structured {
+			t.Errorf("%s: got %+v %s, want the text %q and structuredContent %q", c.tool, res.Content, res.StructuredContent, c.text, c.structured)
+		}
+	}
+	// A file outside the mounts, or under one this call lacks, is an
+	// error that names the path and the mounts, not just "bad file number".
+	for path, want := range map[string]string{
+		"/etc/hostname":     "/etc/hostname is outside every directory mounted for a module: it opens files only under /volume/tmp, /volume/data (when the agent enables it), /package (the package's assets) and /skills",
+		"/volume/data/note": "/volume/data/note is not mounted in this call: a module opens files only under /volume/tmp,",
+	} {
+		res := callTool(t, "extra", "read", `{"path":"`+path+`"}`)
+		if !res.IsError || len(res.Content) != 1 || !strings.Contains(res.Content[0].Text, "\n"+want) {
+			t.Errorf("read %s: %+v, want a line %q", path, res.Content, want)
+		}
+	}
+	// A file missing from a mounted directory is only that.
+	h, m := wasmModule(t, "extra")
+	vol := t.TempDir()
+	if err := os.Mkdir(filepath.Join(vol, "tmp"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c := h.Call(context.Background(), m, "read", json.RawMessage(`{"path":"/volume/tmp/none"}`), host.CallConfig{Timeout: 10 * time.Second, Mounts: host.Mounts{Volume: vol}})
+	if !bytes.Contains(c.Result, []byte(`"isError":true`)) || !bytes.Contains(c.Result, []byte("No such file")) || bytes.Contains(c.Result, []byte("mounted")) {
+		t.Errorf("read of a file missing from a mount: %s", c.Result)
+	}
+	if res := callTool(t, "extra", "caption", `{}`); len(res.Content) != 2 || res.Content[1].Type != "image" {
+		t.Errorf("caption: %+v, want its text then its image", res.Content)
+	}
+	p, _ := extraPackage(t)
+	for _, tool := range p.Tools {
+		if out, err := tool.OutputSchema(); err != nil || (out == nil) != (tool.Name == "shout" || tool.Name == "pick" || tool.Name == "caption" || tool.Name == "flag" || tool.Name == "points" || tool.Name == "read") {
+			t.Errorf("%s: outputSchema %s, %v", tool.Name, out, err)
+		}
+	}
 	for _, c := range []struct{ tool, args, want string }{
 		{"wide", `{}`, "arguments.f0: is required (so are f3, f6,"},
 		{"shapes", `{"corners":[{"a":1},{"a":2}],"groups":{"a":[],"b":[],"c":[]}}`, "arguments.groups: must have at most 2 members"},
@@ -312,7 +390,7 @@ func TestCallExtra(t *testing.T) {
 		{"numbers", `{"big":9}`, "arguments.big: must be at least 10"},
 		{"numbers", `{"quarter":0.3}`, "arguments.quarter: must be a multiple of 0.25"},
 		{"formats", `{"uri":"/relative"}`, "arguments.uri: must be an absolute URI"},
-		{"trees", `{"label":"r","kids":{"a":{"label":"a","list":[{"label":"c"},{"lab":"d"}]}}}`, "arguments.kids.a.list[1].lab: is not a known member (known: label, kids, list)"},
+		{"trees", `{"label":"r","kids":{"a":{"label":"a","list":[{"label":"c"},{"lab":"d"}]}}}`, "arguments.kids.a.list[1].label: is required\narguments.kids.a.list[1].lab: is not a known member (known: label, kids, list)"},
 		{"formats", `{"uuid":"123"}`, "arguments.uuid: must be a UUID"},
 		{"formats", `{"clock":"25:00:00Z"}`, "arguments.clock: must be a time"},
 		{"formats", `{"start":"2026-12-31T23:59:60Z"}`, "arguments.start: is a leap second"},

@@ -45,7 +45,28 @@ func Check(b []byte) (*wasmparse.Module, []rules.Finding) {
 	c.exports()
 	c.toolchain()
 	c.customSections()
+	c.size()
 	return m, c.out.Findings()
+}
+
+// SizeWarn is the size above which a module draws W041: every upload sends
+// it, and every call, a fresh instance, loads it.
+const SizeWarn = 16 << 20
+
+// size reports a module over SizeWarn (W041).
+func (c *moduleCheck) size() {
+	if c.m.Size <= SizeWarn {
+		return
+	}
+	mib := func(n int) string { return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB" }
+	msg := "the module is " + mib(c.m.Size) + " (" + strconv.Itoa(c.m.Size) + " bytes), over " + strconv.Itoa(SizeWarn>>20) +
+		" MiB: every upload sends it and every call loads it"
+	for _, s := range c.m.Sections {
+		if wasmparse.SectionID(s.ID) == wasmparse.SectionData && s.PayloadSize > c.m.Size/2 {
+			msg += "; " + mib(s.PayloadSize) + " of it is data, such as files a Go package embeds (//go:embed): ship them in assets/, which Subako mounts at /package"
+		}
+	}
+	c.add(rules.ModuleSize, msg+"; subakogo size shows what makes it big", 0, 0, -1, "")
 }
 
 type moduleCheck struct {

@@ -105,6 +105,9 @@ func TestModuleRules(t *testing.T) {
 			m.TypeSection[0] = &wasm.FunctionType{Params: []wasm.ValueType{i32}}
 		}), []string{"import-module", "toolchain-unknown-target"}, "wasm-bindgen"},
 		{"DWARF", wasmbuild.Append(build(nil), wasmbuild.Custom(".debug_info", make([]byte, 3000)), wasmbuild.Custom(".debug_line", make([]byte, 100))), []string{"heavy-custom-section"}, "2 sections"},
+		// The name section is no weight W040 reports, but it counts in the size.
+		{"size", wasmbuild.Append(build(nil), wasmbuild.Custom("name", make([]byte, SizeWarn))), []string{"module-size"}, "16.0 MiB (16777"},
+		{"size at the limit", wasmbuild.Append(build(nil), wasmbuild.Custom("name", make([]byte, SizeWarn-1000))), nil, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

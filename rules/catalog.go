@@ -11,7 +11,7 @@ var Catalog = []*Rule{
 	ImportModule, WASIUnknown, WASISignature, SubakoHTTPImport, ImportNotFunction,
 	StartMissing, StartSignature, MemoryExport, Reactor,
 	ToolchainGoJS, ToolchainEmscriptenJS, ToolchainTinyGoWasm, ToolchainNoWASI,
-	HeavyCustomSection, TooManyLocals, NestingTooDeep, BrTableTooLarge, FunctionTooLarge, ModuleLimit,
+	HeavyCustomSection, ModuleSize, TooManyLocals, NestingTooDeep, BrTableTooLarge, FunctionTooLarge, ModuleLimit,
 	// The package directory (pkgcheck) and the manifest (manifestcheck).
 	PackageModuleMissing, ManifestMissing, ManifestJSON, ManifestABI, ManifestField, ManifestUnknownField,
 	ManifestMismatch, PackageFileNotRegular, PackageFileTooLarge, AssetsNotRegular, ManifestDuplicateKey,
@@ -34,6 +34,7 @@ var Catalog = []*Rule{
 	GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
 	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore, GoSchemaPortability,
 	GoHintContradicted, GoHintSuggested,
+	GoFieldUnexported, GoStdoutRedirected, GoPathOutsideMounts,
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
 	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,

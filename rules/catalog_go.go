@@ -194,18 +194,27 @@ a json.RawMessage (any JSON) where their shape does not matter to the model; spl
 	}
 
 	GoStdoutWrite = &Rule{ID: "A014", Slug: "stdout-write", Severity: Error, Since: "v0.1.0", By: RuntimeAnalyzer,
-		Title: "Output written to stdout, which carries the protocol",
+		Title: "Output written to the protocol's stdout",
 		Why: `A function package speaks JSON-RPC on stdout, one message per line. Anything else written there
-(fmt.Println, fmt.Printf, os.Stdout, a logger set to os.Stdout) is a line that is not a message,
-and Subako treats the call as crashed. The rule checks every file of the package that is built
-for wasip1 (files for other platforms and tests are left alone), and every call into another
-package of the module that writes to stdout, however deep, reported at the call with the path to
-the write (say.Hello writes to stdout (say.Hello → deep.Print → fmt.Println)).`,
-		Example: `    fmt.Println("fetching", url)
-    log.SetOutput(os.Stdout)`,
+is a line that is not a message, and Subako treats the call as crashed. subako.Serve makes
+os.Stdout stderr before the first call, so a print at call time lands on stderr (A031, a
+warning); what it cannot redirect is this rule: a write when the module starts (in an init
+function or a package-level variable's initialiser, where os.Stdout is still the protocol's,
+and a logger or writer made from it there keeps writing to it), and a write to file descriptor 1
+itself (syscall.Stdout). The rule checks every file of the package that is built for wasip1
+(files for other platforms and tests are left alone), every call into another package of the
+module that writes to fd 1, however deep, reported at the call with the path to the write
+(say.Raw writes to file descriptor 1 (say.Raw → syscall.Stdout)), and every package of the module
+it imports whose init or package variables write to stdout, on the import. A package of another
+module is at most A031: its author cannot edit it.`,
+		Example: `    var logger = log.New(os.Stdout, "", 0)      // captured before Serve
+
+    func init() { log.SetOutput(os.Stdout) }
+
+    syscall.Write(syscall.Stdout, b)`,
 		Fix: `write diagnostics to stderr, which Subako keeps (the last 4 KiB are shown when a call
-crashes): fmt.Fprintln(os.Stderr, ...), or the log package's default output. Put what the
-model should read in the tool's result instead.`,
+crashes): log.New(os.Stderr, ...), fmt.Fprintln(os.Stderr, ...), or the log package's default
+output. Put what the model should read in the tool's result instead.`,
 	}
 
 	GoExitInHandler = &Rule{ID: "A015", Slug: "exit-in-handler", Severity: Error, Since: "v0.1.0", By: RuntimeAnalyzer,
@@ -340,5 +349,52 @@ it) and never adds one to the tool list itself: only what the author states is l
     //subako:openWorld=false
 or state the opposite (//subako:readOnly=false) when the tool changes things the analyzer does not
 see.`,
+	}
+
+	GoFieldUnexported = &Rule{ID: "A030", Slug: "field-unexported", Severity: Error, Since: "v0.2.0", By: ModelAnalyzer,
+		Title: "A field of an argument or result type that is not exported",
+		Why: `encoding/json, and the generated code after it, sees only exported fields: an unexported one is
+left out of the schema without a word, and a call that sends it is refused ("is not a known
+member"), though its doc comment says it is an argument. The rule reports every unexported field
+of a type a tool takes or returns, in the package or in another package of the module, unless it
+is tagged json:"-" (or named _), which says it is meant to stay out.`,
+		Example: `    type ShoutInput struct {
+        // Who to shout at.
+        name string
+    }`,
+		Fix: `export it and name it:
+    Name string ` + "`" + `json:"name"` + "`" + `
+or, for a field that is not an argument, say so: ` + "`" + `json:"-"` + "`" + `.`,
+	}
+
+	GoStdoutRedirected = &Rule{ID: "A031", Slug: "stdout-redirected", Severity: Warning, Since: "v0.2.0", By: RuntimeAnalyzer,
+		Title: "A print to os.Stdout during a call, which lands on stderr",
+		Why: `subako.Serve makes os.Stdout stderr before the first call (fd 1 is the protocol's alone), so
+fmt.Println, fmt.Printf, or a writer made from os.Stdout during a call writes a log line on
+stderr: Subako keeps its last 4 KiB and shows them when a call crashes, but the model never reads
+it. The call does not crash; the warning is there because the author may have meant the answer.
+The same holds for such a write in a dependency outside the module (whatever it writes), which
+the author cannot edit, so it never blocks generate or go vet.`,
+		Example: `    func shout(in ShoutInput) (string, error) {
+        fmt.Println("shouting at", in.Name)   // a log line on stderr
+        ...
+    }`,
+		Fix: `say where it goes: fmt.Fprintln(os.Stderr, ...) or log.Printf(...) for a log line, or
+put it in the tool's result for the model to read.`,
+	}
+
+	GoPathOutsideMounts = &Rule{ID: "A032", Slug: "path-outside-mounts", Severity: Warning, Since: "v0.2.0", By: RuntimeAnalyzer,
+		Title: "A file path outside every directory a module can open",
+		Why: `A module sees files only under its WASI preopens: /volume/tmp (the call's scratch space), /volume/data
+(when the agent enables it), /package (the package's assets/ folder) and /skills. Go under wasip1
+fails to open any other absolute path with "bad file number", which says nothing of why; the
+runtime adds a line naming the path and the mounts to the error result, and this rule reports a
+constant absolute path given to an os file function (os.Open, os.ReadFile, os.WriteFile,
+os.Create, os.MkdirAll, ...) that lies outside them, before any call.`,
+		Example: `    b, err := os.ReadFile("/etc/hostname")
+    os.WriteFile("/tmp/chart.png", png, 0o644)`,
+		Fix: `ship files the package reads in its assets/ folder and open them under /package
+(/package/words.txt); write scratch files under /volume/tmp (subako.VolumePath("/volume/tmp/chart.png")
+finds them in native tests too).`,
 	}
 )

@@ -198,6 +198,19 @@ kept out of this finding: it makes crash traces readable. Groups under 1 KiB are
 clang -g0 -Wl,--strip-debug, or wasm-tools strip.`,
 	}
 
+	ModuleSize = &Rule{ID: "W041", Slug: "module-size", Severity: Warning, Since: "v0.2.0", By: ModuleCheck,
+		Title: "A module over 16 MiB",
+		Why: `Every upload sends the whole module, and every call is a fresh instance that loads it: a big
+module uploads slowly and makes each cold call pay for it (compiling once, then instantiating its
+code and data on every call). Go modules are 2 to 3 MB for a typical package; most of anything
+beyond comes from data compiled in, such as a //go:embed of a large file, or from large
+dependencies. subakogo size lists what makes a module big: per Go package (from the name section),
+per section, the largest data segments and the files a Go package embeds.`,
+		Example: "a 30 MB //go:embed of a word list or a model made a 32.5 MB module.",
+		Fix: `ship large files in the package's assets/ folder instead, which Subako mounts read-only at
+/package (read /package/words.txt at run time); drop dependencies the tools do not need.`,
+	}
+
 	TooManyLocals = &Rule{ID: "W050", Slug: "too-many-locals", Severity: Error, Since: "v0.1.0", By: ModuleCheck,
 		Title: "A function declares more locals than engines accept",
 		Why: `A function may declare at most 50,000 locals, its parameters included: the limit engines agree

@@ -44,6 +44,7 @@ var notLimits = []string{
 	"at most 7,654,321 bytes",                   // V8's function size
 	"10 MB Go build is 62,501 bytes",            // a measurement
 	"100,000 bytes in an import or export name", // V8's name length
+	"A module over 16 MiB",                      // W041's title: modulecheck.SizeWarn, a recommendation
 }
 
 var (

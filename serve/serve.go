@@ -66,9 +66,9 @@ type Server struct {
 	// slotTaken, when set (tests), hears how many slots are in use each
 	// time a call takes one.
 	slotTaken func(inUse int)
-	pkg     atomic.Pointer[Package]
-	rev     atomic.Uint64 // bumped by every Use, so old cursors are refused
-	watch   atomic.Bool   // the tool list may change (--watch)
+	pkg       atomic.Pointer[Package]
+	rev       atomic.Uint64 // bumped by every Use, so old cursors are refused
+	watch     atomic.Bool   // the tool list may change (--watch)
 
 	mu    sync.Mutex
 	conns map[*conn]struct{}

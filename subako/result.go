@@ -57,10 +57,17 @@ func TextResult(text string) Result { return Result{text: text} }
 // ErrorResult answers that the call failed, with err's message as the text
 // the model reads to correct itself (isError). Any error will do:
 // ToolError, HTTPError, or one from errors.New.
+//
+// A failure to open a file outside the directories mounted for the call
+// (Go under wasip1 says "bad file number") gets a line that names the path
+// and the mounts.
 func ErrorResult(err error) Result {
 	msg := "the tool failed without saying why"
 	if err != nil && err.Error() != "" {
 		msg = err.Error()
+	}
+	if hint := mountHint(err); hint != "" {
+		msg += "\n" + hint
 	}
 	return Result{text: msg, isError: true}
 }
@@ -156,6 +163,21 @@ func (a Answer[T]) Result(valueJSON []byte) Result {
 	return r
 }
 
+// TextResult makes the call result from text, for a T whose answer is
+// its text (a string type: no structuredContent), and the images.
+//
+// For generated code; not for use by authors, whose handlers return the
+// Answer itself.
+func (a Answer[T]) TextResult(text string) Result {
+	if a.err != nil {
+		return ErrorResult(a.err)
+	}
+	if err := checkLinked(a.images); err != nil {
+		return ErrorResult(err)
+	}
+	return Result{text: text, images: a.images}
+}
+
 // The image types Subako shows, by file extension.
 var imageTypes = []struct{ ext, mimeType string }{
 	{".png", "image/png"},
@@ -167,6 +189,26 @@ var imageTypes = []struct{ ext, mimeType string }{
 
 // volumeRoot is where the session volume is mounted in the module.
 const volumeRoot = "/volume"
+
+// VolumePath is where the file at p, a path under /volume such as
+// "/volume/tmp/chart.png", is on this system: p itself in the module; in a
+// native build (go test), beneath the directory subakotest.Volume made
+// stand in for /volume, when a test made one. Open, create and write files
+// at VolumePath(p), and name them by p everywhere else (in the answer, in
+// WithImageFile), so the same handler works in both:
+//
+//	const chart = "/volume/tmp/chart.png"
+//	if err := os.WriteFile(subako.VolumePath(chart), png, 0o644); err != nil { ... }
+//	return subako.NewAnswer(info).WithImageFile(chart), nil
+//
+// A path not under /volume is returned as it is.
+func VolumePath(p string) string {
+	clean := path.Clean(p)
+	if clean != volumeRoot && !strings.HasPrefix(clean, volumeRoot+"/") {
+		return p
+	}
+	return volumePath(clean)
+}
 
 // fileImage makes the resource_link for an image file on the volume. Its URI
 // is volume:/// and the path beneath /volume, each segment percent-encoded.

@@ -124,6 +124,9 @@ func Changes(old, new *Package) []Change {
 		if !bytes.Equal(o.Annotations.JSON(), t.Annotations.JSON()) {
 			out = append(out, with(c, "", "its annotations changed"))
 		}
+		if o.Result != t.Result && sameType(o.Output, t.Output, changed) {
+			out = append(out, with(c, "", "its result is answered another way (a string as its text, another value that is not an object with no outputSchema)"))
+		}
 		for _, io := range []struct {
 			what     string
 			old, new *Type

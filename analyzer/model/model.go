@@ -46,7 +46,8 @@
 //     interface{} a decoded value (map[string]any, []any, string,
 //     float64, bool, nil), for a type with MarshalJSON its methods.
 //   - Output: a nil *T result is an error result; Answer tools encode T
-//     and call Answer.Result with it.
+//     and call Answer.Result with it (Answer.TextResult for the text
+//     form). [Tool.Result] says what the answer is.
 //
 // A model is complete only when the analyzer reported no finding of
 // severity error (rules.Lookup(diagnostic.Category)): problem fields and
@@ -116,6 +117,10 @@ type Tool struct {
 	// Annotations are the hints the author stated with markers; nil when
 	// none. Only what the author states is listed: nothing is guessed.
 	Annotations *Annotations `json:"annotations,omitempty"`
+	// Result is how a call answers: FormOf(Output), set by the analyzer.
+	// It is part of the hash, so only the tools whose answer it changes
+	// see their generated code stale.
+	Result ResultForm `json:"result,omitempty"`
 	// Pos is where the handler is declared (file:line:col). It is not
 	// part of the hash: moving code does not make generated code stale.
 	Pos string `json:"-"`
@@ -167,6 +172,45 @@ func (a *Annotations) JSON() []byte {
 		}
 	}
 	return append(b, '}')
+}
+
+// ResultForm is how a tool answers a call, from its result type.
+type ResultForm string
+
+// The result forms. Only an object schema is an outputSchema every MCP
+// client takes (the TypeScript SDK before 2026 refuses the whole tool list
+// otherwise), so the other forms declare none.
+const (
+	// ResultStructured is a struct or a map: its compact JSON is the text
+	// block, the value itself structuredContent, and its schema the
+	// tool's outputSchema.
+	ResultStructured ResultForm = ""
+	// ResultText is a string (or a named string type, an enum of
+	// strings): the string itself is the text block, with no
+	// structuredContent and no outputSchema.
+	ResultText ResultForm = "text"
+	// ResultValue is any other JSON value (a slice, a number, a boolean,
+	// any): its compact JSON is the text block and structuredContent, which
+	// MCP 2026-07-28 lets be any JSON value, with no outputSchema.
+	ResultValue ResultForm = "value"
+)
+
+// FormOf is the form of a result of type t, through pointers and
+// references to recursive types.
+func FormOf(t *Type) ResultForm {
+	for t != nil && t.Kind == KindOptional {
+		t = t.Elem
+	}
+	if t != nil && t.Kind == KindRef && t.Target != nil {
+		t = t.Target.Type
+	}
+	switch {
+	case t == nil, t.Kind == KindObject, t.Kind == KindMap:
+		return ResultStructured
+	case t.Kind == KindString, t.Kind == KindEnum && t.Basic == "string":
+		return ResultText
+	}
+	return ResultValue
 }
 
 // Decl is a named Go type a tool uses.

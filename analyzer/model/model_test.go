@@ -292,3 +292,20 @@ func TestGoString(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+// A file generated before a tool's result form existed is stale, and the
+// change says why, though the result type is the same.
+func TestChangesResultForm(t *testing.T) {
+	tool := func(form ResultForm) *Package {
+		return &Package{Name: "p", Tools: []*Tool{{Name: "shout", GoFunc: "shout",
+			Input: &Type{Kind: KindObject}, Output: &Type{Kind: KindString, Basic: "string"}, Result: form}}}
+	}
+	old, new := tool(ResultStructured), tool(ResultText)
+	if old.Hash() == new.Hash() {
+		t.Fatal("the same hash")
+	}
+	cs := Changes(old, new)
+	if len(cs) != 1 || !strings.Contains(cs[0].String(), "answered another way") {
+		t.Errorf("changes: %v", cs)
+	}
+}

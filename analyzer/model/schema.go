@@ -30,10 +30,14 @@ func (t *Tool) InputSchema() ([]byte, error) {
 }
 
 // OutputSchema is the tool's outputSchema: the schema of Output (T for
-// subako.Answer[T]), in the same form as InputSchema.
+// subako.Answer[T]), in the same form as InputSchema; nil for a tool whose
+// Result form declares none (a text or non-object value).
 func (t *Tool) OutputSchema() ([]byte, error) {
 	if t.Output == nil {
 		return nil, fmt.Errorf("tool %s has no output type", t.Name)
+	}
+	if t.Result != ResultStructured {
+		return nil, nil
 	}
 	return Schema(t.Output)
 }
@@ -464,8 +468,8 @@ func appendString(b []byte, s string) []byte {
 
 // ToolsJSON is the tools array of tools/list as the runtime answers it:
 // each tool's name, description (when not empty), inputSchema,
-// outputSchema, annotations (when stated) and the _meta that names the
-// generator. Subako takes at
+// outputSchema (when its result form has one), annotations (when stated) and the _meta
+// that names the generator. Subako takes at
 // most abi.ToolListMaxBytes of it.
 func (p *Package) ToolsJSON() ([]byte, error) {
 	b := []byte{'['}
@@ -483,7 +487,9 @@ func (p *Package) ToolsJSON() ([]byte, error) {
 		b = append(append(b, `,"inputSchema":`...), in...)
 		out, err := t.OutputSchema()
 		errs = append(errs, err)
-		b = append(append(b, `,"outputSchema":`...), out...)
+		if out != nil {
+			b = append(append(b, `,"outputSchema":`...), out...)
+		}
 		if a := t.Annotations.JSON(); a != nil {
 			b = append(append(b, `,"annotations":`...), a...)
 		}

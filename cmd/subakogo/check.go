@@ -69,7 +69,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 
 	// 1. The analyzer, on the source as built for wasip1.
-	a, err := gocheck.Analyze(pattern)
+	var a *gocheck.Result
+	cli.Slow(stderr, "subakogo check", cli.SlowAfter, "loading "+pattern+" and type-checking everything it imports (the first time, with an empty build cache, this takes a while)", func() {
+		a, err = gocheck.Analyze(pattern)
+	})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 		return exitUnreadable
@@ -99,7 +102,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	wasmPath := filepath.Join(tmp, pkgcheck.ModuleName)
 	build := exec.Command("go", "build", "-trimpath", "-o", wasmPath, ".")
 	build.Dir, build.Env = dir, append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-	out, err := build.CombinedOutput()
+	var out []byte
+	cli.Slow(stderr, "subakogo check", cli.SlowAfter, "building "+relDir(dir)+" for wasip1 (GOOS=wasip1 go build; the first build with an empty build cache compiles the Go standard library for wasip1 too, a minute or two)", func() {
+		out, err = build.CombinedOutput()
+	})
 	step("GOOS=wasip1 go build", err == nil)
 	if err == nil {
 		wasm, _ := os.ReadFile(wasmPath)

@@ -108,8 +108,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		return failed(err)
 	}
 	fmt.Fprintf(stdout, "wrote the package %s in %s; next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n"+
-		"(the first go generate builds the generator, go tool subakogo-generate, and prints nothing\n"+
-		"while it does: up to a minute with an empty build cache, a second or two after that)\n", *name, dir, dir)
+		"(the first go generate builds the generator, go tool subakogo-generate, and says so first:\n"+
+		"up to a minute with an empty build cache, a second or two after that; the first\n"+
+		"go tool subakogo check builds subakogo, silently, as long again, then says what it builds)\n", *name, dir, dir)
 	return exitOK
 }
 

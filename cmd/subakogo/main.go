@@ -50,6 +50,7 @@ func init() {
 		{"check", "for CI: analyzer, generated code, wasip1 build, lint with discovery, example calls", runCheck},
 		{"diff", "compare two versions of a tool list: what breaks the agents built on the old one", runDiff},
 		{"schema", "print the tool list a Go package will answer, from its source", runSchema},
+		{"size", "show what makes a module big, and what a cold call costs", runSize},
 		{"explain", "show a rule's documentation, by ID or slug", runExplain},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
 			fmt.Fprintln(stdout, "subakogo", version())

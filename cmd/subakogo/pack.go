@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/manifestcheck"
 	"github.com/subako-ai/subako-go/pkgcheck"
@@ -142,11 +143,16 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 // of the folder assets, checked by pkgcheck.CheckAssets; "" for none) for a
 // Go package into dir.
 func buildPackage(pkg, assets, dir string, stderr io.Writer) error {
-	goBuild := func(env []string, args ...string) error {
+	goBuild := func(env []string, args ...string) (err error) {
 		cmd := exec.Command("go", append([]string{"build", "-trimpath"}, args...)...)
 		cmd.Env = append(os.Environ(), env...)
 		cmd.Stderr = stderr
-		return cmd.Run()
+		what := "building " + pkg + " for this machine, to ask it for its manifest"
+		if len(env) > 0 {
+			what = "building " + pkg + " for wasip1 (the first build with an empty build cache compiles the Go standard library for wasip1 too, a minute or two)"
+		}
+		cli.Slow(stderr, "subakogo", cli.SlowAfter, what, func() { err = cmd.Run() })
+		return err
 	}
 	if err := goBuild([]string{"GOOS=wasip1", "GOARCH=wasm"}, "-o", filepath.Join(dir, pkgcheck.ModuleName), pkg); err != nil {
 		return fmt.Errorf("go build for wasip1: %w", err)

@@ -393,3 +393,78 @@ func TestEncodeTime(t *testing.T) {
 		t.Error("NaN: no error")
 	}
 }
+
+// subakoErrors keeps the errors in schema order (equal indices in the
+// order noted), at most subakoErrorsMax of them and a count of the rest,
+// flattens a nested object's errors, and puts them all below a path.
+func TestErrors(t *testing.T) {
+	var e subakoErrors
+	if e.err() != nil {
+		t.Fatal("no errors, an error")
+	}
+	e.note(3, subakoErr(".c", "is bad"))
+	if got := e.err(); got == nil || got.Error() != "arguments.c: is bad" {
+		t.Fatalf("one error: %v", got)
+	}
+	e.note(1, subakoErr(".a", "is bad"))
+	var nested subakoErrors
+	nested.note(0, subakoErr(".x", "is bad"))
+	nested.note(1, subakoErr(".y", "is bad"))
+	e.note(2, subakoAt(nested.err(), ".b"))
+	e.note(9, errors.New("offset 7: unexpected end"))
+	want := "arguments.a: is bad\narguments.b.x: is bad\narguments.b.y: is bad\narguments.c: is bad\narguments: offset 7: unexpected end"
+	if got := e.err().Error(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for i := range 20 {
+		e.note(5, subakoErr(".k"+string(rune('a'+i)), "is not a known member"))
+	}
+	got := strings.Split(subakoAt(e.err(), ".top").Error(), "\n")
+	if len(got) != subakoErrorsMax+1 || got[0] != "arguments.top.a: is bad" || got[subakoErrorsMax] != "(and 15 more)" || got[4] != "arguments.top.ka: is not a known member" {
+		t.Errorf("bounded:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// subakoResync leaves the scanner after the value of the member whose
+// decoding failed, wherever in that value it stopped.
+func TestResync(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		input string
+		read  int // tokens of the value read before the failure
+	}{
+		{"value unread", `{"a":{"x":[1,2]},"b":1}`, 0},
+		{"scalar read", `{"a":7,"b":1}`, 1},
+		{"inside nested containers", `{"a":{"x":[1,2,{"y":3}]},"b":1}`, 4},
+		{"after the value's end", `{"a":[1],"b":1}`, 3},
+	} {
+		s := jsonwire.NewScanner([]byte(c.input))
+		if _, err := s.Next(); err != nil { // {
+			t.Fatal(err)
+		}
+		depth := s.Depth()
+		if _, err := s.Next(); err != nil { // "a"
+			t.Fatal(err)
+		}
+		key := s.Offset()
+		for range c.read {
+			if _, err := s.Next(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := subakoResync(s, depth, key); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if k, err := s.Next(); err != nil || k != jsonwire.String || s.Text() != "b" {
+			t.Errorf("%s: next is %v %q, %v; want the key b", c.name, k, s.Text(), err)
+		}
+	}
+	s := jsonwire.NewScanner([]byte(`{"a":[1,}`))
+	_, _ = s.Next()
+	_, _ = s.Next()
+	key := s.Offset()
+	_, _ = s.Next()
+	if err := subakoResync(s, 1, key); err == nil {
+		t.Error("a syntax error in the rest of the value: no error")
+	}
+}

@@ -38,8 +38,12 @@ const (
 	maxTitle  = 80
 )
 
-// writeFile saves the PNG; tests replace it, having no /volume.
-var writeFile = os.WriteFile
+// writeFile saves the PNG at its path on this system (subako.VolumePath:
+// in a native test, beneath subakotest.Volume's directory); a test
+// replaces it to make the volume fail.
+var writeFile = func(name string, data []byte, perm os.FileMode) error {
+	return os.WriteFile(subako.VolumePath(name), data, perm)
+}
 
 // BarChartInput is bar_chart's arguments.
 type BarChartInput struct {

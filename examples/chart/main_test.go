@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"image"
 	"image/png"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,18 +116,28 @@ func TestGlyphs(t *testing.T) {
 }
 
 // capture makes a directory stand in for /volume for the test
-// (subakotest.Volume), has writeFile save there, and returns what was
-// saved, by the path the handler gave.
-func capture(t *testing.T) map[string][]byte {
+// (subakotest.Volume), where the handler's own writes land through
+// subako.VolumePath, and returns what was saved there, by the path the
+// handler gave, once the test reads it.
+func capture(t *testing.T) func() map[string][]byte {
 	dir := subakotest.Volume(t)
-	saved := map[string][]byte{}
-	old := writeFile
-	writeFile = func(name string, data []byte, perm os.FileMode) error {
-		saved[name] = data
-		return os.WriteFile(filepath.Join(dir, strings.TrimPrefix(name, "/volume")), data, perm)
-	}
+	old := writeFile // a test may replace it
 	t.Cleanup(func() { writeFile = old })
-	return saved
+	return func() map[string][]byte {
+		saved := map[string][]byte{}
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			saved["/volume"+filepath.ToSlash(strings.TrimPrefix(p, dir))] = data
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return saved
+	}
 }
 
 type callResult struct {
@@ -167,6 +178,9 @@ func decodePNG(t *testing.T, data []byte) image.Image {
 func TestBarChartFile(t *testing.T) {
 	saved := capture(t)
 	res := serve(t, `{"values":[3,1,4,1,5],"title":"Pi"}`)
+	if subako.VolumePath(chartPath) == chartPath {
+		t.Fatal("subako.VolumePath does not redirect under subakotest.Volume")
+	}
 	if res.IsError || string(res.StructuredContent) != `{"path":"/volume/tmp/chart.png","width":800,"height":500}` {
 		t.Fatalf("result %+v", res)
 	}
@@ -174,7 +188,7 @@ func TestBarChartFile(t *testing.T) {
 		res.Content[1].Name != "chart.png" || res.Content[1].MimeType != "image/png" {
 		t.Errorf("content %+v", res.Content)
 	}
-	decodePNG(t, saved[chartPath])
+	decodePNG(t, saved()[chartPath])
 }
 
 // A chart that was not saved is not linked: the model reads why.
@@ -190,8 +204,8 @@ func TestBarChartFileLost(t *testing.T) {
 func TestBarChartInline(t *testing.T) {
 	saved := capture(t)
 	res := serve(t, `{"values":[1,2],"inline":true}`)
-	if res.IsError || string(res.StructuredContent) != `{"width":800,"height":500}` || len(saved) != 0 {
-		t.Fatalf("result %+v, saved %d", res, len(saved))
+	if res.IsError || string(res.StructuredContent) != `{"width":800,"height":500}` || len(saved()) != 0 {
+		t.Fatalf("result %+v, saved %d", res, len(saved()))
 	}
 	if len(res.Content) != 2 || res.Content[1].Type != "image" || res.Content[1].MimeType != "image/png" {
 		t.Fatalf("content %+v", res.Content)

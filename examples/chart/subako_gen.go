@@ -40,89 +40,150 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(3, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "values":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("values"))
+							{
+								failed, failedAt = subakoTwice("values"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".values"))
+							{
+								failed, failedAt = subakoAt(err, ".values"), 0
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Values)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							if i1 == 100 {
-								return subako.ErrorResult(subakoErr(".values", "must have at most 100 items"))
+								{
+									failed, failedAt = subakoErr(".values", "must have at most 100 items"), 0
+									goto nextMember
+								}
 							}
 							p1 := subakoGrow(&in.Values)
 							x2, err := subakoFloat(s, 64)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".values"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".values"+subakoIndex(i1)), 0
+									goto nextMember
+								}
 							}
 							*p1 = x2
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".values"))
+							{
+								failed, failedAt = subakoAt(err, ".values"), 0
+								goto nextMember
+							}
 						}
 						if len(in.Values) < 1 {
-							return subako.ErrorResult(subakoErr(".values", "must have at least 1 item"))
+							{
+								failed, failedAt = subakoErr(".values", "must have at least 1 item"), 0
+								goto nextMember
+							}
 						}
 					case "title":
 						if seen&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("title"))
+							{
+								failed, failedAt = subakoTwice("title"), 1
+								goto nextMember
+							}
 						}
 						seen |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".title"))
+								{
+									failed, failedAt = subakoAt(err, ".title"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".title"))
+							{
+								failed, failedAt = subakoAt(err, ".title"), 1
+								goto nextMember
+							}
 						}
 						n1 := utf8.RuneCountInString(x1)
 						if n1 > 80 {
-							return subako.ErrorResult(subakoErr(".title", "must be at most 80 characters"))
+							{
+								failed, failedAt = subakoErr(".title", "must be at most 80 characters"), 1
+								goto nextMember
+							}
 						}
 						in.Title = x1
 					case "inline":
 						if seen&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("inline"))
+							{
+								failed, failedAt = subakoTwice("inline"), 2
+								goto nextMember
+							}
 						}
 						seen |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".inline"))
+								{
+									failed, failedAt = subakoAt(err, ".inline"), 2
+									goto nextMember
+								}
 							}
 							in.Inline = false
 							break
 						}
 						x1, err := subakoBool(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".inline"))
+							{
+								failed, failedAt = subakoAt(err, ".inline"), 2
+								goto nextMember
+							}
 						}
 						in.Inline = x1
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "values, title, inline"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "values, title, inline"), 3
+							goto nextMember
+						}
+					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
 					}
 				}
 				if seen&0x1 != 0x1 {
 					var missing []string
+					firstMissing := -1
 					if seen&(1<<0) == 0 {
 						missing = append(missing, "values")
+						if firstMissing < 0 {
+							firstMissing = 0
+						}
 					}
-					return subako.ErrorResult(subakoMissing(missing))
+					fails.note(firstMissing, subakoMissing(missing))
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 				if seen&(1<<2) == 0 {
 					in.Inline = false
@@ -183,11 +244,106 @@ func subakoErr(path, msg string) error { return &subakoError{path: path, msg: ms
 // subakoAt puts err below path: a decoder returns errors relative to the
 // value it decodes, and each caller adds where that value is.
 func subakoAt(err error, path string) error {
-	if e, ok := err.(*subakoError); ok { //nolint:errorlint // the decoders never wrap their errors
+	switch e := err.(type) { //nolint:errorlint // the decoders never wrap their errors
+	case *subakoError:
 		e.path = path + e.path
+		return e
+	case *subakoErrors:
+		for _, f := range e.list {
+			f.err.path = path + f.err.path
+		}
 		return e
 	}
 	return &subakoError{path: path, msg: err.Error()}
+}
+
+// subakoErrorsMax bounds the errors one answer lists.
+const subakoErrorsMax = 10
+
+// subakoErrors are the bad members of one object, reported together in
+// the order of its schema (a member's index there), at most
+// subakoErrorsMax of them, and how many more there were.
+type subakoErrors struct {
+	list []subakoIndexed
+	more int
+}
+
+// subakoIndexed is one error and the index of its member in the schema.
+type subakoIndexed struct {
+	index int
+	err   *subakoError
+}
+
+// note adds err, about the member of schema index i (an object of errors
+// adds each), keeping the first subakoErrorsMax in schema order.
+func (e *subakoErrors) note(i int, err error) {
+	if many, ok := err.(*subakoErrors); ok { //nolint:errorlint // the decoders never wrap their errors
+		for _, f := range many.list {
+			e.note(i, f.err)
+		}
+		e.more += many.more
+		return
+	}
+	one, ok := err.(*subakoError) //nolint:errorlint // the decoders never wrap their errors
+	if !ok {
+		one = &subakoError{msg: err.Error()}
+	}
+	at := len(e.list)
+	for at > 0 && e.list[at-1].index > i {
+		at--
+	}
+	e.list = append(e.list, subakoIndexed{})
+	copy(e.list[at+1:], e.list[at:])
+	e.list[at] = subakoIndexed{i, one}
+	if len(e.list) > subakoErrorsMax {
+		e.list = e.list[:subakoErrorsMax]
+		e.more++
+	}
+}
+
+// err is the errors noted as one error: nil for none, the error itself
+// for one.
+func (e *subakoErrors) err() error {
+	switch {
+	case len(e.list) == 0:
+		return nil
+	case len(e.list) == 1 && e.more == 0:
+		return e.list[0].err
+	}
+	return e
+}
+
+// Error lists each error on a line of its own, the first first.
+func (e *subakoErrors) Error() string {
+	msg := ""
+	for i, f := range e.list {
+		if i > 0 {
+			msg += "\n"
+		}
+		msg += f.err.Error()
+	}
+	if e.more > 0 {
+		msg += "\n(and " + strconv.Itoa(e.more) + " more)"
+	}
+	return msg
+}
+
+// subakoResync passes over what is left of a member's value after an
+// error in it, so that the next member can be read: the whole value when
+// its first token was not read (the scanner is still at key, the offset of
+// the member's key), else up to the end of the containers it opened
+// (depth is the object's own).
+func subakoResync(s *jsonwire.Scanner, depth, key int) error {
+	if s.Offset() == key {
+		_, err := s.Skip()
+		return err
+	}
+	for s.Depth() > depth {
+		if _, err := s.Next(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // subakoIndex is the path step to an array element.

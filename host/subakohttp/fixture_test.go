@@ -81,3 +81,57 @@ func TestFixtureErrors(t *testing.T) {
 		t.Errorf("an empty directory: %v", err)
 	}
 }
+
+// With a fixture, every request the host refuses before sending anything
+// gets the very answer the host gives (a fixture only replaces the
+// network): the same kind and the same message, whatever the recording.
+func TestFixtureAnswersAsTheHost(t *testing.T) {
+	vol := t.TempDir()
+	if err := os.Mkdir(filepath.Join(vol, "tmp"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFixture(t, vol, "tmp/body.txt", "a body")
+	const u = "https://api.test/x"
+	dir := t.TempDir()
+	writeFixture(t, dir, "f.json", `{"`+u+`": {"status": 201, "body": "made"}, "https://10.0.0.1/x": {"status": 201, "body": "made"},
+		"https://127.0.0.1/x": {"status": 201}, "https://[::1]/x": {"status": 201}, "https://169.254.169.254/x": {"status": 201}}`)
+	fx, err := LoadFixture(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := &Config{AllowHosts: []string{"api.test"}, Volume: vol, Resolver: fakeResolver}
+	recorded := &Config{Fixture: fx, Volume: vol}
+	file := func(p string) map[string]any { return map[string]any{"type": "file", "path": p} }
+	for _, c := range []struct {
+		name    string
+		request string
+		kind    abi.HTTPErrorKind
+	}{
+		{"body file missing", req(map[string]any{"method": "POST", "url": u, "body": file("/volume/tmp/missing.txt")}), abi.HTTPBadPath},
+		{"body file outside the volume", req(map[string]any{"method": "POST", "url": u, "body": file("/etc/passwd")}), abi.HTTPBadPath},
+		{"body file a directory", req(map[string]any{"method": "POST", "url": u, "body": file("/volume/tmp")}), abi.HTTPBadPath},
+		{"body file through ..", req(map[string]any{"method": "POST", "url": u, "body": file("/volume/tmp/../../x")}), abi.HTTPBadPath},
+		{"output outside the volume", req(map[string]any{"url": u, "output": file("/package/x")}), abi.HTTPBadPath},
+		{"output relative", req(map[string]any{"url": u, "output": file("tmp/x")}), abi.HTTPBadPath},
+		{"not https", get("http://api.test/x"), abi.HTTPInvalidRequest},
+		{"unknown method", req(map[string]any{"method": "FETCH", "url": u}), abi.HTTPInvalidRequest},
+		{"unknown member", req(map[string]any{"url": u, "retries": 2}), abi.HTTPInvalidRequest},
+		{"bad timeout", req(map[string]any{"url": u, "timeout_ms": -1}), abi.HTTPInvalidRequest},
+		{"credential header", req(map[string]any{"url": u, "headers": map[string]string{"authorization": "Bearer x"}}), abi.HTTPCredentialHeader},
+		{"credentials in the URL", get("https://ada:pw@api.test/x"), abi.HTTPCredentialHeader},
+		{"private address", get("https://10.0.0.1/x"), abi.HTTPForbiddenDestination},
+		{"loopback", get("https://127.0.0.1/x"), abi.HTTPForbiddenDestination},
+		{"loopback v6", get("https://[::1]/x"), abi.HTTPForbiddenDestination},
+		{"metadata", get("https://169.254.169.254/x"), abi.HTTPForbiddenDestination},
+		{"too large", req(map[string]any{"method": "POST", "url": u, "body": map[string]any{"type": "text", "text": strings.Repeat("x", abi.HTTPRequestMaxBytes)}}), abi.HTTPInvalidRequest},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			want := do(t, live, c.request)
+			wantError(t, want, c.kind)
+			got := do(t, recorded, c.request)
+			if got.Error == nil || *got.Error != *want.Error {
+				t.Errorf("with the fixture: %+v %+v\nthe host answers %+v", got.Error, got.OK, *want.Error)
+			}
+		})
+	}
+}

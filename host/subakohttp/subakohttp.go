@@ -130,6 +130,8 @@ func (c *Config) handle(ctx context.Context, raw []byte) (*answer, error) {
 		if f := c.checkHost(req.url.Hostname()); f != nil {
 			return nil, f
 		}
+	} else if f := c.checkLiteral(req.url.Hostname()); f != nil {
+		return nil, f // a fixture stands in for the network and the allowlist, not for this
 	}
 	var vol *volume
 	if (req.body != nil && req.body.typ == "file") || req.output != "" {
@@ -145,6 +147,15 @@ func (c *Config) handle(ctx context.Context, raw []byte) (*answer, error) {
 		}
 	}
 	if c.Fixture != nil {
+		// The request is made as for the network (its body file opened),
+		// so it fails as the host's would; only then is it answered.
+		hreq, err := newRequest(ctx, req, vol)
+		if err != nil {
+			return nil, err
+		}
+		if hreq.Body != nil {
+			_ = hreq.Body.Close()
+		}
 		return c.fromFixture(req, out)
 	}
 	transport, err := c.transport()

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
@@ -104,4 +105,30 @@ func RelPath(p string) string {
 		return r
 	}
 	return p
+}
+
+// SlowAfter is how long a step runs before Slow says what it is doing.
+const SlowAfter = 2 * time.Second
+
+// Slow runs step, and when it has not finished after `after` writes what
+// (what it is doing and why it may take long) on w, then, when it ends,
+// how long it took: the first build of a package with an empty build
+// cache runs for a minute or more, and silence reads as a hang.
+func Slow(w io.Writer, prog string, after time.Duration, what string, step func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		step()
+	}()
+	timer := time.NewTimer(after)
+	defer timer.Stop()
+	select {
+	case <-done:
+		return
+	case <-timer.C:
+	}
+	start := time.Now().Add(-after)
+	fmt.Fprintf(w, "%s: %s...\n", prog, what)
+	<-done
+	fmt.Fprintf(w, "%s: done in %.1f s\n", prog, time.Since(start).Seconds())
 }

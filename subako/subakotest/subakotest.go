@@ -76,8 +76,10 @@ func serve(handle func(*subako.HTTPRequest) (*subako.HTTPResponse, error), reque
 // it: the runtime looks a linked image (subako.Answer's WithImageFile of
 // /volume/tmp/chart.png) up beneath it, as the tool's answer is made, so
 // a test that writes the file there sees the answer Subako would, and one
-// that does not sees the error. Without it, a native build looks under
-// the real /volume.
+// that does not sees the error. A handler writes its own files at
+// subako.VolumePath("/volume/tmp/chart.png"), which is beneath it in such
+// a test and /volume itself in the module. Without it, a native build
+// looks under the real /volume.
 func Volume(t testing.TB) string {
 	t.Helper()
 	if !native {

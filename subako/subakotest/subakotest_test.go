@@ -2,6 +2,8 @@ package subakotest_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -131,4 +133,36 @@ func TestHandleHTTP(t *testing.T) {
 	if resp, err := subako.Fetch(&subako.HTTPRequest{URL: "https://x.test/"}); err != nil || len(resp.Text) != subako.InlineMaxBytes {
 		t.Errorf("inline body at the limit: %v", err)
 	}
+}
+
+// subako.VolumePath names a file under /volume where a native test's
+// Volume holds it, so a handler's own writes land there, and the image it
+// links is found; without a Volume, and for other paths, it changes
+// nothing.
+func TestVolumePath(t *testing.T) { // examples/chart's tests show the linked image found
+	if got := subako.VolumePath("/volume/tmp/a.png"); got != "/volume/tmp/a.png" {
+		t.Errorf("without a Volume: %q", got)
+	}
+	t.Run("volume", func(t *testing.T) {
+		dir := subakotest.Volume(t)
+		for p, want := range map[string]string{
+			"/volume/tmp/a.png":     filepath.Join(dir, "tmp", "a.png"),
+			"/volume/data/../tmp/b": filepath.Join(dir, "tmp", "b"),
+			"/volume":               dir,
+			"/package/icon.png":     "/package/icon.png",
+			"/volumes/tmp/a.png":    "/volumes/tmp/a.png",
+			"/volume/../etc/passwd": "/volume/../etc/passwd",
+		} {
+			if got := subako.VolumePath(p); got != want {
+				t.Errorf("VolumePath(%q) = %q, want %q", p, got, want)
+			}
+		}
+		png := []byte("\x89PNG\r\n\x1a\n")
+		if err := os.WriteFile(subako.VolumePath("/volume/tmp/a.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "tmp", "a.png")); err != nil {
+			t.Errorf("the file written at VolumePath is not in the Volume: %v", err)
+		}
+	})
 }

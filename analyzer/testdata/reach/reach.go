@@ -6,8 +6,11 @@ package reach
 import (
 	"errors"
 
+	"example.com/t/reach/startup" // want `A014 stdout-write: package example.com/t/reach/startup uses startup.Banner → fmt.Println at startup.go:\d+ when the module starts`
 	"example.com/t/reach/tools"
 )
+
+var _ = startup.Name
 
 // In is the input.
 type In struct{}
@@ -19,7 +22,8 @@ type Out struct{}
 //
 //subako:function
 func greet(in In) (Out, error) {
-	tools.Log("hi") // want `A014 stdout-write: tools.Log writes to stdout \(tools.Log → tools.say → fmt.Println\)`
+	tools.Log("hi") // want `A031 stdout-redirected: tools.Log writes to stdout \(tools.Log → tools.say → fmt.Println\); during a call`
+	tools.Raw()     // want `A014 stdout-write: tools.Raw writes to file descriptor 1 \(tools.Raw → tools.raw → syscall.Stdout\), which carries the protocol`
 	tools.Stderr("fine")
 	helper()
 	tools.Logger{}.Fail() // want `A015 exit-in-handler: tools.Logger.Fail → \(\*log.Logger\).Fatal is reached from handler greet`
@@ -32,5 +36,5 @@ func helper() {
 
 func main() {
 	tools.Must(nil)  // main is not a handler
-	tools.ToStdout() // want `A014 stdout-write: tools.ToStdout writes to stdout`
+	tools.ToStdout() // want `A031 stdout-redirected: tools.ToStdout writes to stdout`
 }

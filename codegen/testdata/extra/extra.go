@@ -9,6 +9,7 @@ package main
 import (
 	"errors"
 	"net/netip"
+	"os"
 	"time"
 
 	"github.com/subako-ai/subako-go/subako"
@@ -278,7 +279,6 @@ func anon(in Empty) (struct {
 // Counts answers a map.
 //
 //subako:function
-//subako:ignore A020 the generator is under test, with every shape
 func counts(in Empty) (map[Kind]int, error) {
 	return map[Kind]int{KindB: 2, KindA: 1}, nil
 }
@@ -286,10 +286,52 @@ func counts(in Empty) (map[Kind]int, error) {
 // Points answers pointers, one of them nil.
 //
 //subako:function
-//subako:ignore A020 the generator is under test, with every shape
 func points(in Empty) ([]*Pair, error) {
 	return []*Pair{{A: 1}, nil}, nil
 }
+
+// Shout answers its text in capitals: a string result is the answer's
+// text, with no outputSchema.
+//
+//subako:function
+func shout(in Empty) (string, error) { return "HEY \"YOU\"!", nil }
+
+// Pick answers a kind, a named string type: its text too.
+//
+//subako:function
+func pick(in Empty) (*Kind, error) {
+	k := KindB
+	return &k, nil
+}
+
+// Caption answers text and an image.
+//
+//subako:function
+func caption(in Empty) (subako.Answer[Code], error) {
+	png := []byte("\x89PNG\r\n\x1a\n")
+	return subako.NewAnswer(Code("a caption")).WithImage("image/png", png), nil
+}
+
+// ReadInput names a file.
+type ReadInput struct {
+	// The file's path.
+	Path string `json:"path"`
+}
+
+// Read answers a file's text; a path outside the mounts is an error that
+// names them.
+//
+//subako:function
+func read(in ReadInput) (string, error) {
+	b, err := os.ReadFile(in.Path)
+	return string(b), err
+}
+
+// Flag answers a boolean: its JSON is the text and the structuredContent,
+// with no outputSchema.
+//
+//subako:function
+func flag(in Empty) (bool, error) { return true, nil }
 
 // Picture answers a pair and an image.
 //

@@ -21,11 +21,11 @@ import (
 
 // subakoModelHash is the hash of the package model this file was generated from.
 // subakogo's analyzer compares it with the package's model to report a stale file.
-const subakoModelHash = "45d2d5d3b49532d8a6a633975e37ae35389043255bb742131b4d7efd48facef3"
+const subakoModelHash = "8aef60db8dd1b523643ea93c3b1216c29d56bb76f7be359043ed218ba7b29c48"
 
 // subakoModel is that model, so that a stale file's report can name what changed.
 // Nothing uses it, so it is not compiled into the module.
-const subakoModel = `{"name":"extra","description":"Extra covers what the analyzer's everything package leaves out: more string formats, float and integer bounds, nested shapes, defaults that are decoded, omitzero, outputs of every shape, and a struct of more than 64 members.","goPackage":"example.com/cg/extra","goName":"main","tools":[{"name":"anon","description":"Anon answers an anonymous struct.","goFunc":"anon","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"object","fields":[{"jsonName":"x","goName":"X","description":"X.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"y","goName":"Y","description":"Y.","required":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}}]}},{"name":"counts","description":"Counts answers a map.","goFunc":"counts","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"map","elem":{"kind":"integer","basic":"int","bits":64,"signed":true},"key":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}},{"name":"formats","description":"Formats echoes strings of each format.","goFunc":"formats","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"pause","goName":"Pause","description":"A second duration, always written too: its encoder declares what Window's does.","default":"\"PT5M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"pause","goName":"Pause","description":"A second duration, always written too: its encoder declares what Window's does.","default":"\"PT5M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]},"annotations":{"title":"Formats","readOnlyHint":true,"openWorldHint":false}},{"name":"numbers","description":"Numbers echoes numbers.","goFunc":"numbers","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]},"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}},{"name":"picture","description":"Picture answers a pair and an image.","goFunc":"picture","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"answer":true},{"name":"points","description":"Points answers pointers, one of them nil.","goFunc":"points","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"array","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"name":"report","description":"Report answers a report, nil, or an error.","goFunc":"report","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReportInput"},"fields":[{"jsonName":"nil","goName":"Nil","description":"Answer nil.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"full","goName":"Full","description":"Fill the report in.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"fail","goName":"Fail","description":"Fail with this message.","omitEmpty":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Report"},"fields":[{"jsonName":"when","goName":"When","description":"When.","omitZero":true,"type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"count","goName":"Count","description":"How many.","omitZero":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"pair","goName":"Pair","description":"Where.","omitZero":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"jsonName":"tags","goName":"Tags","description":"Labels.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"string","basic":"string"}}},{"jsonName":"addr","goName":"Addr","description":"An address.","omitZero":true,"type":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}},{"jsonName":"span","goName":"Span","description":"How long.","omitZero":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"seconds"}},{"jsonName":"note","goName":"Note","description":"Always there.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"empty","goName":"Empty","description":"Empty or not.","omitEmpty":true,"omitZero":true,"type":{"kind":"string","basic":"string"}}]}}},{"name":"seen","description":"Seen echoes a sighting: a handler named as the decoders' own local for the members seen, which its inlined decoder must not hide.","goFunc":"seen","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Sighting"},"fields":[{"jsonName":"name","goName":"Name","description":"Who was seen.","required":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Sighting"},"fields":[{"jsonName":"name","goName":"Name","description":"Who was seen.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"shapes","description":"Shapes echoes nested values.","goFunc":"shapes","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]}},{"name":"trees","description":"Trees echoes a tree: a recursive type as the input and the output.","goFunc":"trees","input":{"kind":"ref","ref":"Tree"},"output":{"kind":"ref","ref":"Tree"}},{"name":"wide","description":"Wide echoes a struct of 70 members.","goFunc":"wide","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}],"types":[{"name":"Empty","go":{"path":"example.com/cg/extra","name":"Empty"},"description":"Empty takes nothing.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}}},{"name":"Formats","go":{"path":"example.com/cg/extra","name":"Formats"},"description":"Formats has a string of each format.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"pause","goName":"Pause","description":"A second duration, always written too: its encoder declares what Window's does.","default":"\"PT5M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]}},{"name":"Numbers","go":{"path":"example.com/cg/extra","name":"Numbers"},"description":"Numbers has bounded numbers of several sizes.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]}},{"name":"Pair","go":{"path":"example.com/cg/extra","name":"Pair"},"description":"Two numbers.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"name":"Report","go":{"path":"example.com/cg/extra","name":"Report"},"description":"An answer with zero members left out.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Report"},"fields":[{"jsonName":"when","goName":"When","description":"When.","omitZero":true,"type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"count","goName":"Count","description":"How many.","omitZero":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"pair","goName":"Pair","description":"Where.","omitZero":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"jsonName":"tags","goName":"Tags","description":"Labels.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"string","basic":"string"}}},{"jsonName":"addr","goName":"Addr","description":"An address.","omitZero":true,"type":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}},{"jsonName":"span","goName":"Span","description":"How long.","omitZero":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"seconds"}},{"jsonName":"note","goName":"Note","description":"Always there.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"empty","goName":"Empty","description":"Empty or not.","omitEmpty":true,"omitZero":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"ReportInput","go":{"path":"example.com/cg/extra","name":"ReportInput"},"description":"ReportInput says what report answers.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReportInput"},"fields":[{"jsonName":"nil","goName":"Nil","description":"Answer nil.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"full","goName":"Full","description":"Fill the report in.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"fail","goName":"Fail","description":"Fail with this message.","omitEmpty":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Shapes","go":{"path":"example.com/cg/extra","name":"Shapes"},"description":"Shapes nests arrays, maps, pointers and anonymous structs.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]}},{"name":"Sighting","go":{"path":"example.com/cg/extra","name":"Sighting"},"description":"What seen takes and gives back.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Sighting"},"fields":[{"jsonName":"name","goName":"Name","description":"Who was seen.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Tree","go":{"path":"example.com/cg/extra","name":"Tree"},"description":"A tree of labelled nodes.","recursive":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Tree"},"fields":[{"jsonName":"label","goName":"Label","description":"The node's label.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"kids","goName":"Kids","description":"Children by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"ref","ref":"Tree"}}},{"jsonName":"list","goName":"List","description":"Children in order.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"optional","elem":{"kind":"ref","ref":"Tree"}}}}]}},{"name":"Wide","go":{"path":"example.com/cg/extra","name":"Wide"},"description":"Wide has more members than one 64-bit word of flags holds.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}]}`
+const subakoModel = `{"name":"extra","description":"Extra covers what the analyzer's everything package leaves out: more string formats, float and integer bounds, nested shapes, defaults that are decoded, omitzero, outputs of every shape, and a struct of more than 64 members.","goPackage":"example.com/cg/extra","goName":"main","tools":[{"name":"anon","description":"Anon answers an anonymous struct.","goFunc":"anon","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"object","fields":[{"jsonName":"x","goName":"X","description":"X.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"y","goName":"Y","description":"Y.","required":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}}]}},{"name":"caption","description":"Caption answers text and an image.","goFunc":"caption","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string"},"answer":true,"result":"text"},{"name":"counts","description":"Counts answers a map.","goFunc":"counts","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"map","elem":{"kind":"integer","basic":"int","bits":64,"signed":true},"key":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}},{"name":"flag","description":"Flag answers a boolean: its JSON is the text and the structuredContent, with no outputSchema.","goFunc":"flag","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"boolean","basic":"bool"},"result":"value"},{"name":"formats","description":"Formats echoes strings of each format.","goFunc":"formats","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"pause","goName":"Pause","description":"A second duration, always written too: its encoder declares what Window's does.","default":"\"PT5M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"pause","goName":"Pause","description":"A second duration, always written too: its encoder declares what Window's does.","default":"\"PT5M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]},"annotations":{"title":"Formats","readOnlyHint":true,"openWorldHint":false}},{"name":"numbers","description":"Numbers echoes numbers.","goFunc":"numbers","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]},"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":true}},{"name":"pick","description":"Pick answers a kind, a named string type: its text too.","goFunc":"pick","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"optional","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}},"result":"text"},{"name":"picture","description":"Picture answers a pair and an image.","goFunc":"picture","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"answer":true},{"name":"points","description":"Points answers pointers, one of them nil.","goFunc":"points","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"array","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}},"result":"value"},{"name":"read","description":"Read answers a file's text; a path outside the mounts is an error that names them.","goFunc":"read","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReadInput"},"fields":[{"jsonName":"path","goName":"Path","description":"The file's path.","required":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"string","basic":"string"},"result":"text"},{"name":"report","description":"Report answers a report, nil, or an error.","goFunc":"report","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReportInput"},"fields":[{"jsonName":"nil","goName":"Nil","description":"Answer nil.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"full","goName":"Full","description":"Fill the report in.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"fail","goName":"Fail","description":"Fail with this message.","omitEmpty":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Report"},"fields":[{"jsonName":"when","goName":"When","description":"When.","omitZero":true,"type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"count","goName":"Count","description":"How many.","omitZero":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"pair","goName":"Pair","description":"Where.","omitZero":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"jsonName":"tags","goName":"Tags","description":"Labels.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"string","basic":"string"}}},{"jsonName":"addr","goName":"Addr","description":"An address.","omitZero":true,"type":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}},{"jsonName":"span","goName":"Span","description":"How long.","omitZero":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"seconds"}},{"jsonName":"note","goName":"Note","description":"Always there.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"empty","goName":"Empty","description":"Empty or not.","omitEmpty":true,"omitZero":true,"type":{"kind":"string","basic":"string"}}]}}},{"name":"seen","description":"Seen echoes a sighting: a handler named as the decoders' own local for the members seen, which its inlined decoder must not hide.","goFunc":"seen","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Sighting"},"fields":[{"jsonName":"name","goName":"Name","description":"Who was seen.","required":true,"type":{"kind":"string","basic":"string"}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Sighting"},"fields":[{"jsonName":"name","goName":"Name","description":"Who was seen.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"shapes","description":"Shapes echoes nested values.","goFunc":"shapes","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]}},{"name":"shout","description":"Shout answers its text in capitals: a string result is the answer's text, with no outputSchema.","goFunc":"shout","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}},"output":{"kind":"string","basic":"string"},"result":"text"},{"name":"trees","description":"Trees echoes a tree: a recursive type as the input and the output.","goFunc":"trees","input":{"kind":"ref","ref":"Tree"},"output":{"kind":"ref","ref":"Tree"}},{"name":"wide","description":"Wide echoes a struct of 70 members.","goFunc":"wide","input":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"output":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}],"types":[{"name":"Empty","go":{"path":"example.com/cg/extra","name":"Empty"},"description":"Empty takes nothing.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Empty"}}},{"name":"Formats","go":{"path":"example.com/cg/extra","name":"Formats"},"description":"Formats has a string of each format.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Formats"},"fields":[{"jsonName":"uri","goName":"URI","description":"An absolute URI.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri"}},{"jsonName":"ref","goName":"Ref","description":"A URI reference.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uri-reference"}},{"jsonName":"uuid","goName":"UUID","description":"A UUID.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"uuid"}},{"jsonName":"host","goName":"Host","description":"A host name.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"hostname"}},{"jsonName":"ipv6","goName":"IPv6","description":"An IPv6 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv6"}},{"jsonName":"ipv4","goName":"IPv4","description":"An IPv4 address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"ipv4"}},{"jsonName":"stamp","goName":"Stamp","description":"A date-time, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date-time"}},{"jsonName":"date","goName":"Date","description":"A date, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"date"}},{"jsonName":"clock","goName":"Clock","description":"A time of day.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"time"}},{"jsonName":"period","goName":"Period","description":"A duration, kept as a string.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"duration"}},{"jsonName":"email","goName":"Email","description":"An email address.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"email"}},{"jsonName":"pointer","goName":"Pointer","description":"A JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"json-pointer"}},{"jsonName":"rel_pointer","goName":"RelPointer","description":"A relative JSON pointer.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"relative-json-pointer"}},{"jsonName":"idn","goName":"IDN","description":"An internationalized host name: annotated, not checked.","omitEmpty":true,"type":{"kind":"string","basic":"string","format":"idn-hostname"}},{"jsonName":"start","goName":"Start","description":"A time with a default.","default":"\"2026-07-28T12:00:00Z\"","type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"window","goName":"Window","description":"A duration with a default.","default":"\"PT1H30M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"pause","goName":"Pause","description":"A second duration, always written too: its encoder declares what Window's does.","default":"\"PT5M\"","type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"duration"}},{"jsonName":"retries","goName":"Retries","description":"An optional count with a default.","omitEmpty":true,"default":"3","type":{"kind":"optional","elem":{"kind":"integer","basic":"int","bits":64,"signed":true}}}]}},{"name":"Numbers","go":{"path":"example.com/cg/extra","name":"Numbers"},"description":"Numbers has bounded numbers of several sizes.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Numbers"},"fields":[{"jsonName":"tenth","goName":"Tenth","description":"Tenths.","omitEmpty":true,"type":{"kind":"number","basic":"float64","bits":64,"limits":{"multipleOf":"0.1"}}},{"jsonName":"bounded","goName":"Bounded","description":"A bounded float32.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"minimum":"-1.5","maximum":"2.25"}}},{"jsonName":"open","goName":"Open","description":"Strictly between -3 and 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true,"limits":{"exclusiveMinimum":"-3","exclusiveMaximum":"3"}}},{"jsonName":"u8","goName":"U8","description":"A byte.","omitEmpty":true,"type":{"kind":"integer","basic":"uint8","bits":8}},{"jsonName":"i16","goName":"I16","description":"An int16.","omitEmpty":true,"type":{"kind":"integer","basic":"int16","bits":16,"signed":true}},{"jsonName":"u32","goName":"U32","description":"A uint32.","omitEmpty":true,"type":{"kind":"integer","basic":"uint32","bits":32}},{"jsonName":"i32","goName":"I32","description":"An int32 in steps of 3.","omitEmpty":true,"type":{"kind":"integer","basic":"int32","bits":32,"signed":true,"limits":{"multipleOf":"3"}}},{"jsonName":"big","goName":"Big","description":"A uint of at least 10.","omitEmpty":true,"type":{"kind":"integer","basic":"uint","bits":64,"limits":{"minimum":"10"}}},{"jsonName":"millis","goName":"Millis","description":"Milliseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"milliseconds"}},{"jsonName":"nanos","goName":"Nanos","description":"Nanoseconds.","omitEmpty":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"nanoseconds"}},{"jsonName":"quarter","goName":"Quarter","description":"Quarters, at most 10.","omitEmpty":true,"type":{"kind":"number","basic":"float32","bits":32,"limits":{"maximum":"10","multipleOf":"0.25"}}}]}},{"name":"Pair","go":{"path":"example.com/cg/extra","name":"Pair"},"description":"Two numbers.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"name":"ReadInput","go":{"path":"example.com/cg/extra","name":"ReadInput"},"description":"ReadInput names a file.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReadInput"},"fields":[{"jsonName":"path","goName":"Path","description":"The file's path.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Report","go":{"path":"example.com/cg/extra","name":"Report"},"description":"An answer with zero members left out.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Report"},"fields":[{"jsonName":"when","goName":"When","description":"When.","omitZero":true,"type":{"kind":"time","named":{"path":"time","name":"Time"}}},{"jsonName":"count","goName":"Count","description":"How many.","omitZero":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"pair","goName":"Pair","description":"Where.","omitZero":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}},{"jsonName":"tags","goName":"Tags","description":"Labels.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"string","basic":"string"}}},{"jsonName":"addr","goName":"Addr","description":"An address.","omitZero":true,"type":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}},{"jsonName":"span","goName":"Span","description":"How long.","omitZero":true,"type":{"kind":"duration","named":{"path":"time","name":"Duration"},"basic":"int64","bits":64,"signed":true,"format":"seconds"}},{"jsonName":"note","goName":"Note","description":"Always there.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"empty","goName":"Empty","description":"Empty or not.","omitEmpty":true,"omitZero":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"ReportInput","go":{"path":"example.com/cg/extra","name":"ReportInput"},"description":"ReportInput says what report answers.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"ReportInput"},"fields":[{"jsonName":"nil","goName":"Nil","description":"Answer nil.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"full","goName":"Full","description":"Fill the report in.","omitEmpty":true,"type":{"kind":"boolean","basic":"bool"}},{"jsonName":"fail","goName":"Fail","description":"Fail with this message.","omitEmpty":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Shapes","go":{"path":"example.com/cg/extra","name":"Shapes"},"description":"Shapes nests arrays, maps, pointers and anonymous structs.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Shapes"},"fields":[{"jsonName":"matrix","goName":"Matrix","description":"A matrix.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"array","elem":{"kind":"integer","basic":"int8","bits":8,"signed":true}}}},{"jsonName":"groups","goName":"Groups","description":"Groups of names.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}},"limits":{"maxProperties":2}}},{"jsonName":"rows","goName":"Rows","description":"Rows of flags.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"map","elem":{"kind":"boolean","basic":"bool"}}}},{"jsonName":"corners","goName":"Corners","description":"Two corners.","required":true,"type":{"kind":"array","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]},"fixed":true,"len":2}},{"jsonName":"items","goName":"Items","description":"Items.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"object","fields":[{"jsonName":"name","goName":"Name","description":"The item's name.","required":true,"type":{"kind":"string","basic":"string","limits":{"minLength":1}}},{"jsonName":"kind","goName":"Kind","description":"The item's kind.","omitEmpty":true,"type":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]}}]}}},{"jsonName":"maybe","goName":"Maybe","description":"Maybe a list.","omitEmpty":true,"type":{"kind":"optional","elem":{"kind":"array","elem":{"kind":"string","basic":"string"}}}},{"jsonName":"code","goName":"Code","description":"A code.","omitEmpty":true,"type":{"kind":"string","named":{"path":"example.com/cg/extra","name":"Code"},"basic":"string","limits":{"minLength":2,"maxLength":4,"pattern":"^[A-Z]"}}},{"jsonName":"kinds","goName":"Kinds","description":"Kinds.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"enum","named":{"path":"example.com/cg/extra","name":"Kind"},"basic":"string","enum":[{"value":"a","goName":"KindA","description":"The first."},{"value":"b","goName":"KindB","description":"The second."}]},"limits":{"maxItems":3}}},{"jsonName":"blob","goName":"Blob","description":"Bytes.","omitEmpty":true,"type":{"kind":"bytes"}},{"jsonName":"by_name","goName":"ByName","description":"Pairs by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"optional","elem":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Pair"},"fields":[{"jsonName":"a","goName":"A","description":"The first.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"b","goName":"B","description":"The second.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}}},{"jsonName":"times","goName":"Times","description":"Times.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"time","named":{"path":"time","name":"Time"}}}},{"jsonName":"addrs","goName":"Addrs","description":"Addresses.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"text","named":{"path":"net/netip","name":"Addr"}}}}]}},{"name":"Sighting","go":{"path":"example.com/cg/extra","name":"Sighting"},"description":"What seen takes and gives back.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Sighting"},"fields":[{"jsonName":"name","goName":"Name","description":"Who was seen.","required":true,"type":{"kind":"string","basic":"string"}}]}},{"name":"Tree","go":{"path":"example.com/cg/extra","name":"Tree"},"description":"A tree of labelled nodes.","recursive":true,"type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Tree"},"fields":[{"jsonName":"label","goName":"Label","description":"The node's label.","required":true,"type":{"kind":"string","basic":"string"}},{"jsonName":"kids","goName":"Kids","description":"Children by name.","omitEmpty":true,"type":{"kind":"map","elem":{"kind":"ref","ref":"Tree"}}},{"jsonName":"list","goName":"List","description":"Children in order.","omitEmpty":true,"type":{"kind":"array","elem":{"kind":"optional","elem":{"kind":"ref","ref":"Tree"}}}}]}},{"name":"Wide","go":{"path":"example.com/cg/extra","name":"Wide"},"description":"Wide has more members than one 64-bit word of flags holds.","type":{"kind":"object","named":{"path":"example.com/cg/extra","name":"Wide"},"fields":[{"jsonName":"f0","goName":"F0","description":"Member 0.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f1","goName":"F1","description":"Member 1.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f2","goName":"F2","description":"Member 2.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f3","goName":"F3","description":"Member 3.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f4","goName":"F4","description":"Member 4.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f5","goName":"F5","description":"Member 5.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f6","goName":"F6","description":"Member 6.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f7","goName":"F7","description":"Member 7.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f8","goName":"F8","description":"Member 8.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f9","goName":"F9","description":"Member 9.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f10","goName":"F10","description":"Member 10.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f11","goName":"F11","description":"Member 11.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f12","goName":"F12","description":"Member 12.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f13","goName":"F13","description":"Member 13.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f14","goName":"F14","description":"Member 14.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f15","goName":"F15","description":"Member 15.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f16","goName":"F16","description":"Member 16.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f17","goName":"F17","description":"Member 17.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f18","goName":"F18","description":"Member 18.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f19","goName":"F19","description":"Member 19.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f20","goName":"F20","description":"Member 20.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f21","goName":"F21","description":"Member 21.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f22","goName":"F22","description":"Member 22.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f23","goName":"F23","description":"Member 23.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f24","goName":"F24","description":"Member 24.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f25","goName":"F25","description":"Member 25.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f26","goName":"F26","description":"Member 26.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f27","goName":"F27","description":"Member 27.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f28","goName":"F28","description":"Member 28.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f29","goName":"F29","description":"Member 29.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f30","goName":"F30","description":"Member 30.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f31","goName":"F31","description":"Member 31.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f32","goName":"F32","description":"Member 32.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f33","goName":"F33","description":"Member 33.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f34","goName":"F34","description":"Member 34.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f35","goName":"F35","description":"Member 35.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f36","goName":"F36","description":"Member 36.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f37","goName":"F37","description":"Member 37.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f38","goName":"F38","description":"Member 38.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f39","goName":"F39","description":"Member 39.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f40","goName":"F40","description":"Member 40.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f41","goName":"F41","description":"Member 41.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f42","goName":"F42","description":"Member 42.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f43","goName":"F43","description":"Member 43.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f44","goName":"F44","description":"Member 44.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f45","goName":"F45","description":"Member 45.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f46","goName":"F46","description":"Member 46.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f47","goName":"F47","description":"Member 47.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f48","goName":"F48","description":"Member 48.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f49","goName":"F49","description":"Member 49.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f50","goName":"F50","description":"Member 50.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f51","goName":"F51","description":"Member 51.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f52","goName":"F52","description":"Member 52.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f53","goName":"F53","description":"Member 53.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f54","goName":"F54","description":"Member 54.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f55","goName":"F55","description":"Member 55.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f56","goName":"F56","description":"Member 56.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f57","goName":"F57","description":"Member 57.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f58","goName":"F58","description":"Member 58.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f59","goName":"F59","description":"Member 59.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f60","goName":"F60","description":"Member 60.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f61","goName":"F61","description":"Member 61.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f62","goName":"F62","description":"Member 62.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f63","goName":"F63","description":"Member 63.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f64","goName":"F64","description":"Member 64.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f65","goName":"F65","description":"Member 65.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f66","goName":"F66","description":"Member 66.","required":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f67","goName":"F67","description":"Member 67.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f68","goName":"F68","description":"Member 68.","omitEmpty":true,"type":{"kind":"integer","basic":"int","bits":64,"signed":true}},{"jsonName":"f69","goName":"F69","description":"Member 69.","default":"69","type":{"kind":"integer","basic":"int","bits":64,"signed":true}}]}}]}`
 
 func main() {
 	subako.Serve(&subakoPackage)
@@ -73,6 +73,25 @@ var subakoPackage = subako.Package{
 			return subako.ValueResult(b)
 		},
 	}, {
+		Name:        "caption",
+		Description: "Caption answers text and an image.",
+		InputSchema: []byte(subakoCaptionInputSchema),
+		Call: func(args []byte) subako.Result {
+			var in Empty
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeEmpty(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			out, err := caption(in)
+			if err != nil {
+				return subako.ErrorResult(err)
+			}
+			return out.TextResult(string(out.Value))
+		},
+	}, {
 		Name:         "counts",
 		Description:  "Counts answers a map.",
 		InputSchema:  []byte(subakoCountsInputSchema),
@@ -105,6 +124,31 @@ var subakoPackage = subako.Package{
 			return subako.ValueResult(b)
 		},
 	}, {
+		Name:        "flag",
+		Description: "Flag answers a boolean: its JSON is the text and the structuredContent, with no outputSchema.",
+		InputSchema: []byte(subakoFlagInputSchema),
+		Call: func(args []byte) subako.Result {
+			var in Empty
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeEmpty(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			out, err := flag(in)
+			if err != nil {
+				return subako.ErrorResult(err)
+			}
+			e := &subakoEncoder{}
+			e.Bool(out)
+			b, err := e.result()
+			if err != nil {
+				return subako.ErrorResult(err)
+			}
+			return subako.ValueResult(b)
+		},
+	}, {
 		Name:         "formats",
 		Description:  "Formats echoes strings of each format.",
 		InputSchema:  []byte(subakoFormatsInputSchema),
@@ -117,297 +161,480 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(18, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "uri":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("uri"))
+							{
+								failed, failedAt = subakoTwice("uri"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".uri"))
+								{
+									failed, failedAt = subakoAt(err, ".uri"), 0
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".uri"))
+							{
+								failed, failedAt = subakoAt(err, ".uri"), 0
+								goto nextMember
+							}
 						}
 						if !subakoIsURIRef(x1, false) {
-							return subako.ErrorResult(subakoErr(".uri", "must be an absolute URI (RFC 3986)"))
+							{
+								failed, failedAt = subakoErr(".uri", "must be an absolute URI (RFC 3986)"), 0
+								goto nextMember
+							}
 						}
 						in.URI = x1
 					case "ref":
 						if seen&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("ref"))
+							{
+								failed, failedAt = subakoTwice("ref"), 1
+								goto nextMember
+							}
 						}
 						seen |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".ref"))
+								{
+									failed, failedAt = subakoAt(err, ".ref"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".ref"))
+							{
+								failed, failedAt = subakoAt(err, ".ref"), 1
+								goto nextMember
+							}
 						}
 						if !subakoIsURIRef(x1, true) {
-							return subako.ErrorResult(subakoErr(".ref", "must be a URI reference (RFC 3986)"))
+							{
+								failed, failedAt = subakoErr(".ref", "must be a URI reference (RFC 3986)"), 1
+								goto nextMember
+							}
 						}
 						in.Ref = x1
 					case "uuid":
 						if seen&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("uuid"))
+							{
+								failed, failedAt = subakoTwice("uuid"), 2
+								goto nextMember
+							}
 						}
 						seen |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".uuid"))
+								{
+									failed, failedAt = subakoAt(err, ".uuid"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".uuid"))
+							{
+								failed, failedAt = subakoAt(err, ".uuid"), 2
+								goto nextMember
+							}
 						}
 						if !subakoIsUUID(x1) {
-							return subako.ErrorResult(subakoErr(".uuid", "must be a UUID (such as 123e4567-e89b-12d3-a456-426614174000)"))
+							{
+								failed, failedAt = subakoErr(".uuid", "must be a UUID (such as 123e4567-e89b-12d3-a456-426614174000)"), 2
+								goto nextMember
+							}
 						}
 						in.UUID = x1
 					case "host":
 						if seen&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("host"))
+							{
+								failed, failedAt = subakoTwice("host"), 3
+								goto nextMember
+							}
 						}
 						seen |= 1 << 3
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".host"))
+								{
+									failed, failedAt = subakoAt(err, ".host"), 3
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".host"))
+							{
+								failed, failedAt = subakoAt(err, ".host"), 3
+								goto nextMember
+							}
 						}
 						if !subakoIsHostname(x1) {
-							return subako.ErrorResult(subakoErr(".host", "must be a host name"))
+							{
+								failed, failedAt = subakoErr(".host", "must be a host name"), 3
+								goto nextMember
+							}
 						}
 						in.Host = x1
 					case "ipv6":
 						if seen&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("ipv6"))
+							{
+								failed, failedAt = subakoTwice("ipv6"), 4
+								goto nextMember
+							}
 						}
 						seen |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".ipv6"))
+								{
+									failed, failedAt = subakoAt(err, ".ipv6"), 4
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".ipv6"))
+							{
+								failed, failedAt = subakoAt(err, ".ipv6"), 4
+								goto nextMember
+							}
 						}
 						if !subakoIsIPv6(x1) {
-							return subako.ErrorResult(subakoErr(".ipv6", "must be an IPv6 address (such as 2001:db8::1)"))
+							{
+								failed, failedAt = subakoErr(".ipv6", "must be an IPv6 address (such as 2001:db8::1)"), 4
+								goto nextMember
+							}
 						}
 						in.IPv6 = x1
 					case "ipv4":
 						if seen&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("ipv4"))
+							{
+								failed, failedAt = subakoTwice("ipv4"), 5
+								goto nextMember
+							}
 						}
 						seen |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".ipv4"))
+								{
+									failed, failedAt = subakoAt(err, ".ipv4"), 5
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".ipv4"))
+							{
+								failed, failedAt = subakoAt(err, ".ipv4"), 5
+								goto nextMember
+							}
 						}
 						if !subakoIsIPv4(x1) {
-							return subako.ErrorResult(subakoErr(".ipv4", "must be an IPv4 address (such as 192.0.2.1)"))
+							{
+								failed, failedAt = subakoErr(".ipv4", "must be an IPv4 address (such as 192.0.2.1)"), 5
+								goto nextMember
+							}
 						}
 						in.IPv4 = x1
 					case "stamp":
 						if seen&(1<<6) != 0 {
-							return subako.ErrorResult(subakoTwice("stamp"))
+							{
+								failed, failedAt = subakoTwice("stamp"), 6
+								goto nextMember
+							}
 						}
 						seen |= 1 << 6
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".stamp"))
+								{
+									failed, failedAt = subakoAt(err, ".stamp"), 6
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".stamp"))
+							{
+								failed, failedAt = subakoAt(err, ".stamp"), 6
+								goto nextMember
+							}
 						}
 						if !subakoIsDateTime(x1) {
-							return subako.ErrorResult(subakoErr(".stamp", "must be a date-time (RFC 3339, such as 2026-07-28T12:00:00Z)"))
+							{
+								failed, failedAt = subakoErr(".stamp", "must be a date-time (RFC 3339, such as 2026-07-28T12:00:00Z)"), 6
+								goto nextMember
+							}
 						}
 						in.Stamp = x1
 					case "date":
 						if seen&(1<<7) != 0 {
-							return subako.ErrorResult(subakoTwice("date"))
+							{
+								failed, failedAt = subakoTwice("date"), 7
+								goto nextMember
+							}
 						}
 						seen |= 1 << 7
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".date"))
+								{
+									failed, failedAt = subakoAt(err, ".date"), 7
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".date"))
+							{
+								failed, failedAt = subakoAt(err, ".date"), 7
+								goto nextMember
+							}
 						}
 						if !subakoIsDate(x1) {
-							return subako.ErrorResult(subakoErr(".date", "must be a date (YYYY-MM-DD)"))
+							{
+								failed, failedAt = subakoErr(".date", "must be a date (YYYY-MM-DD)"), 7
+								goto nextMember
+							}
 						}
 						in.Date = x1
 					case "clock":
 						if seen&(1<<8) != 0 {
-							return subako.ErrorResult(subakoTwice("clock"))
+							{
+								failed, failedAt = subakoTwice("clock"), 8
+								goto nextMember
+							}
 						}
 						seen |= 1 << 8
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".clock"))
+								{
+									failed, failedAt = subakoAt(err, ".clock"), 8
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".clock"))
+							{
+								failed, failedAt = subakoAt(err, ".clock"), 8
+								goto nextMember
+							}
 						}
 						if !subakoIsTime(x1) {
-							return subako.ErrorResult(subakoErr(".clock", "must be a time (RFC 3339, such as 12:00:00Z)"))
+							{
+								failed, failedAt = subakoErr(".clock", "must be a time (RFC 3339, such as 12:00:00Z)"), 8
+								goto nextMember
+							}
 						}
 						in.Clock = x1
 					case "period":
 						if seen&(1<<9) != 0 {
-							return subako.ErrorResult(subakoTwice("period"))
+							{
+								failed, failedAt = subakoTwice("period"), 9
+								goto nextMember
+							}
 						}
 						seen |= 1 << 9
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".period"))
+								{
+									failed, failedAt = subakoAt(err, ".period"), 9
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".period"))
+							{
+								failed, failedAt = subakoAt(err, ".period"), 9
+								goto nextMember
+							}
 						}
 						if !subakoIsDuration(x1) {
-							return subako.ErrorResult(subakoErr(".period", "must be an ISO 8601 duration (such as PT1H30M or P2D)"))
+							{
+								failed, failedAt = subakoErr(".period", "must be an ISO 8601 duration (such as PT1H30M or P2D)"), 9
+								goto nextMember
+							}
 						}
 						in.Period = x1
 					case "email":
 						if seen&(1<<10) != 0 {
-							return subako.ErrorResult(subakoTwice("email"))
+							{
+								failed, failedAt = subakoTwice("email"), 10
+								goto nextMember
+							}
 						}
 						seen |= 1 << 10
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".email"))
+								{
+									failed, failedAt = subakoAt(err, ".email"), 10
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".email"))
+							{
+								failed, failedAt = subakoAt(err, ".email"), 10
+								goto nextMember
+							}
 						}
 						if !subakoIsEmail(x1) {
-							return subako.ErrorResult(subakoErr(".email", "must be an email address"))
+							{
+								failed, failedAt = subakoErr(".email", "must be an email address"), 10
+								goto nextMember
+							}
 						}
 						in.Email = x1
 					case "pointer":
 						if seen&(1<<11) != 0 {
-							return subako.ErrorResult(subakoTwice("pointer"))
+							{
+								failed, failedAt = subakoTwice("pointer"), 11
+								goto nextMember
+							}
 						}
 						seen |= 1 << 11
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".pointer"))
+								{
+									failed, failedAt = subakoAt(err, ".pointer"), 11
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".pointer"))
+							{
+								failed, failedAt = subakoAt(err, ".pointer"), 11
+								goto nextMember
+							}
 						}
 						if !subakoIsJSONPointer(x1) {
-							return subako.ErrorResult(subakoErr(".pointer", "must be a JSON pointer (RFC 6901)"))
+							{
+								failed, failedAt = subakoErr(".pointer", "must be a JSON pointer (RFC 6901)"), 11
+								goto nextMember
+							}
 						}
 						in.Pointer = x1
 					case "rel_pointer":
 						if seen&(1<<12) != 0 {
-							return subako.ErrorResult(subakoTwice("rel_pointer"))
+							{
+								failed, failedAt = subakoTwice("rel_pointer"), 12
+								goto nextMember
+							}
 						}
 						seen |= 1 << 12
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".rel_pointer"))
+								{
+									failed, failedAt = subakoAt(err, ".rel_pointer"), 12
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".rel_pointer"))
+							{
+								failed, failedAt = subakoAt(err, ".rel_pointer"), 12
+								goto nextMember
+							}
 						}
 						if !subakoIsRelativeJSONPointer(x1) {
-							return subako.ErrorResult(subakoErr(".rel_pointer", "must be a relative JSON pointer"))
+							{
+								failed, failedAt = subakoErr(".rel_pointer", "must be a relative JSON pointer"), 12
+								goto nextMember
+							}
 						}
 						in.RelPointer = x1
 					case "idn":
 						if seen&(1<<13) != 0 {
-							return subako.ErrorResult(subakoTwice("idn"))
+							{
+								failed, failedAt = subakoTwice("idn"), 13
+								goto nextMember
+							}
 						}
 						seen |= 1 << 13
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".idn"))
+								{
+									failed, failedAt = subakoAt(err, ".idn"), 13
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".idn"))
+							{
+								failed, failedAt = subakoAt(err, ".idn"), 13
+								goto nextMember
+							}
 						}
 						in.IDN = x1
 					case "start":
 						if seen&(1<<14) != 0 {
-							return subako.ErrorResult(subakoTwice("start"))
+							{
+								failed, failedAt = subakoTwice("start"), 14
+								goto nextMember
+							}
 						}
 						seen |= 1 << 14
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".start"))
+								{
+									failed, failedAt = subakoAt(err, ".start"), 14
+									goto nextMember
+								}
 							}
 							{
 								s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
 								x1, err := subakoString(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".start"))
+									{
+										failed, failedAt = subakoAt(err, ".start"), 14
+										goto nextMember
+									}
 								}
 								t1, err := subakoParseDateTime(x1)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".start"))
+									{
+										failed, failedAt = subakoAt(err, ".start"), 14
+										goto nextMember
+									}
 								}
 								in.Start = t1
 							}
@@ -415,31 +642,49 @@ var subakoPackage = subako.Package{
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".start"))
+							{
+								failed, failedAt = subakoAt(err, ".start"), 14
+								goto nextMember
+							}
 						}
 						t1, err := subakoParseDateTime(x1)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".start"))
+							{
+								failed, failedAt = subakoAt(err, ".start"), 14
+								goto nextMember
+							}
 						}
 						in.Start = t1
 					case "window":
 						if seen&(1<<15) != 0 {
-							return subako.ErrorResult(subakoTwice("window"))
+							{
+								failed, failedAt = subakoTwice("window"), 15
+								goto nextMember
+							}
 						}
 						seen |= 1 << 15
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".window"))
+								{
+									failed, failedAt = subakoAt(err, ".window"), 15
+									goto nextMember
+								}
 							}
 							{
 								s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
 								x1, err := subakoString(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".window"))
+									{
+										failed, failedAt = subakoAt(err, ".window"), 15
+										goto nextMember
+									}
 								}
 								d1, err := subakoParseDuration(x1)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".window"))
+									{
+										failed, failedAt = subakoAt(err, ".window"), 15
+										goto nextMember
+									}
 								}
 								in.Window = d1
 							}
@@ -447,31 +692,49 @@ var subakoPackage = subako.Package{
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".window"))
+							{
+								failed, failedAt = subakoAt(err, ".window"), 15
+								goto nextMember
+							}
 						}
 						d1, err := subakoParseDuration(x1)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".window"))
+							{
+								failed, failedAt = subakoAt(err, ".window"), 15
+								goto nextMember
+							}
 						}
 						in.Window = d1
 					case "pause":
 						if seen&(1<<16) != 0 {
-							return subako.ErrorResult(subakoTwice("pause"))
+							{
+								failed, failedAt = subakoTwice("pause"), 16
+								goto nextMember
+							}
 						}
 						seen |= 1 << 16
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".pause"))
+								{
+									failed, failedAt = subakoAt(err, ".pause"), 16
+									goto nextMember
+								}
 							}
 							{
 								s := jsonwire.NewScanner([]byte(`"PT5M"`))
 								x1, err := subakoString(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".pause"))
+									{
+										failed, failedAt = subakoAt(err, ".pause"), 16
+										goto nextMember
+									}
 								}
 								d1, err := subakoParseDuration(x1)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".pause"))
+									{
+										failed, failedAt = subakoAt(err, ".pause"), 16
+										goto nextMember
+									}
 								}
 								in.Pause = d1
 							}
@@ -479,28 +742,43 @@ var subakoPackage = subako.Package{
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".pause"))
+							{
+								failed, failedAt = subakoAt(err, ".pause"), 16
+								goto nextMember
+							}
 						}
 						d1, err := subakoParseDuration(x1)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".pause"))
+							{
+								failed, failedAt = subakoAt(err, ".pause"), 16
+								goto nextMember
+							}
 						}
 						in.Pause = d1
 					case "retries":
 						if seen&(1<<17) != 0 {
-							return subako.ErrorResult(subakoTwice("retries"))
+							{
+								failed, failedAt = subakoTwice("retries"), 17
+								goto nextMember
+							}
 						}
 						seen |= 1 << 17
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".retries"))
+								{
+									failed, failedAt = subakoAt(err, ".retries"), 17
+									goto nextMember
+								}
 							}
 							{
 								s := jsonwire.NewScanner([]byte(`3`))
 								p1 := subakoNew(&in.Retries)
 								x2, err := subakoInt(s, 64)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".retries"))
+									{
+										failed, failedAt = subakoAt(err, ".retries"), 17
+										goto nextMember
+									}
 								}
 								*p1 = int(x2)
 							}
@@ -509,12 +787,27 @@ var subakoPackage = subako.Package{
 						p1 := subakoNew(&in.Retries)
 						x2, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".retries"))
+							{
+								failed, failedAt = subakoAt(err, ".retries"), 17
+								goto nextMember
+							}
 						}
 						*p1 = int(x2)
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "uri, ref, uuid, host, ipv6, ipv4, stamp, date, clock, period, email, pointer, rel_pointer, idn, start, window, pause, retries"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "uri, ref, uuid, host, ipv6, ipv4, stamp, date, clock, period, email, pointer, rel_pointer, idn, start, window, pause, retries"), 18
+							goto nextMember
+						}
 					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
+					}
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 				if seen&(1<<14) == 0 {
 					s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
@@ -673,225 +966,372 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(11, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "tenth":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("tenth"))
+							{
+								failed, failedAt = subakoTwice("tenth"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".tenth"))
+								{
+									failed, failedAt = subakoAt(err, ".tenth"), 0
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoFloat(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".tenth"))
+							{
+								failed, failedAt = subakoAt(err, ".tenth"), 0
+								goto nextMember
+							}
 						}
 						if !subakoMultipleOf(s.Num(), int64(1), 1, x1, 0.1) {
-							return subako.ErrorResult(subakoErr(".tenth", "must be a multiple of 0.1"))
+							{
+								failed, failedAt = subakoErr(".tenth", "must be a multiple of 0.1"), 0
+								goto nextMember
+							}
 						}
 						in.Tenth = x1
 					case "bounded":
 						if seen&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("bounded"))
+							{
+								failed, failedAt = subakoTwice("bounded"), 1
+								goto nextMember
+							}
 						}
 						seen |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".bounded"))
+								{
+									failed, failedAt = subakoAt(err, ".bounded"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoFloat(s, 32)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".bounded"))
+							{
+								failed, failedAt = subakoAt(err, ".bounded"), 1
+								goto nextMember
+							}
 						}
 						if x1 < -1.5 {
-							return subako.ErrorResult(subakoErr(".bounded", "must be at least -1.5"))
+							{
+								failed, failedAt = subakoErr(".bounded", "must be at least -1.5"), 1
+								goto nextMember
+							}
 						}
 						if x1 > 2.25 {
-							return subako.ErrorResult(subakoErr(".bounded", "must be at most 2.25"))
+							{
+								failed, failedAt = subakoErr(".bounded", "must be at most 2.25"), 1
+								goto nextMember
+							}
 						}
 						in.Bounded = float32(x1)
 					case "open":
 						if seen&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("open"))
+							{
+								failed, failedAt = subakoTwice("open"), 2
+								goto nextMember
+							}
 						}
 						seen |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".open"))
+								{
+									failed, failedAt = subakoAt(err, ".open"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 16)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".open"))
+							{
+								failed, failedAt = subakoAt(err, ".open"), 2
+								goto nextMember
+							}
 						}
 						if x1 < -2 {
-							return subako.ErrorResult(subakoErr(".open", "must be greater than -3"))
+							{
+								failed, failedAt = subakoErr(".open", "must be greater than -3"), 2
+								goto nextMember
+							}
 						}
 						if x1 > 2 {
-							return subako.ErrorResult(subakoErr(".open", "must be less than 3"))
+							{
+								failed, failedAt = subakoErr(".open", "must be less than 3"), 2
+								goto nextMember
+							}
 						}
 						in.Open = int16(x1)
 					case "u8":
 						if seen&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("u8"))
+							{
+								failed, failedAt = subakoTwice("u8"), 3
+								goto nextMember
+							}
 						}
 						seen |= 1 << 3
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".u8"))
+								{
+									failed, failedAt = subakoAt(err, ".u8"), 3
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoUint(s, 8)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".u8"))
+							{
+								failed, failedAt = subakoAt(err, ".u8"), 3
+								goto nextMember
+							}
 						}
 						in.U8 = uint8(x1)
 					case "i16":
 						if seen&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("i16"))
+							{
+								failed, failedAt = subakoTwice("i16"), 4
+								goto nextMember
+							}
 						}
 						seen |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".i16"))
+								{
+									failed, failedAt = subakoAt(err, ".i16"), 4
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 16)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".i16"))
+							{
+								failed, failedAt = subakoAt(err, ".i16"), 4
+								goto nextMember
+							}
 						}
 						in.I16 = int16(x1)
 					case "u32":
 						if seen&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("u32"))
+							{
+								failed, failedAt = subakoTwice("u32"), 5
+								goto nextMember
+							}
 						}
 						seen |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".u32"))
+								{
+									failed, failedAt = subakoAt(err, ".u32"), 5
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoUint(s, 32)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".u32"))
+							{
+								failed, failedAt = subakoAt(err, ".u32"), 5
+								goto nextMember
+							}
 						}
 						in.U32 = uint32(x1)
 					case "i32":
 						if seen&(1<<6) != 0 {
-							return subako.ErrorResult(subakoTwice("i32"))
+							{
+								failed, failedAt = subakoTwice("i32"), 6
+								goto nextMember
+							}
 						}
 						seen |= 1 << 6
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".i32"))
+								{
+									failed, failedAt = subakoAt(err, ".i32"), 6
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 32)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".i32"))
+							{
+								failed, failedAt = subakoAt(err, ".i32"), 6
+								goto nextMember
+							}
 						}
 						if x1%3 != 0 {
-							return subako.ErrorResult(subakoErr(".i32", "must be a multiple of 3"))
+							{
+								failed, failedAt = subakoErr(".i32", "must be a multiple of 3"), 6
+								goto nextMember
+							}
 						}
 						in.I32 = int32(x1)
 					case "big":
 						if seen&(1<<7) != 0 {
-							return subako.ErrorResult(subakoTwice("big"))
+							{
+								failed, failedAt = subakoTwice("big"), 7
+								goto nextMember
+							}
 						}
 						seen |= 1 << 7
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".big"))
+								{
+									failed, failedAt = subakoAt(err, ".big"), 7
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoUint(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".big"))
+							{
+								failed, failedAt = subakoAt(err, ".big"), 7
+								goto nextMember
+							}
 						}
 						if x1 < 10 {
-							return subako.ErrorResult(subakoErr(".big", "must be at least 10"))
+							{
+								failed, failedAt = subakoErr(".big", "must be at least 10"), 7
+								goto nextMember
+							}
 						}
 						in.Big = uint(x1)
 					case "millis":
 						if seen&(1<<8) != 0 {
-							return subako.ErrorResult(subakoTwice("millis"))
+							{
+								failed, failedAt = subakoTwice("millis"), 8
+								goto nextMember
+							}
 						}
 						seen |= 1 << 8
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".millis"))
+								{
+									failed, failedAt = subakoAt(err, ".millis"), 8
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".millis"))
+							{
+								failed, failedAt = subakoAt(err, ".millis"), 8
+								goto nextMember
+							}
 						}
 						if x1 > 9223372036854 || x1 < -9223372036854 {
-							return subako.ErrorResult(subakoErr(".millis", "is out of range for a time.Duration (about 292 years)"))
+							{
+								failed, failedAt = subakoErr(".millis", "is out of range for a time.Duration (about 292 years)"), 8
+								goto nextMember
+							}
 						}
 						in.Millis = time.Duration(x1) * time.Millisecond
 					case "nanos":
 						if seen&(1<<9) != 0 {
-							return subako.ErrorResult(subakoTwice("nanos"))
+							{
+								failed, failedAt = subakoTwice("nanos"), 9
+								goto nextMember
+							}
 						}
 						seen |= 1 << 9
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".nanos"))
+								{
+									failed, failedAt = subakoAt(err, ".nanos"), 9
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".nanos"))
+							{
+								failed, failedAt = subakoAt(err, ".nanos"), 9
+								goto nextMember
+							}
 						}
 						in.Nanos = time.Duration(x1) * time.Nanosecond
 					case "quarter":
 						if seen&(1<<10) != 0 {
-							return subako.ErrorResult(subakoTwice("quarter"))
+							{
+								failed, failedAt = subakoTwice("quarter"), 10
+								goto nextMember
+							}
 						}
 						seen |= 1 << 10
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".quarter"))
+								{
+									failed, failedAt = subakoAt(err, ".quarter"), 10
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoFloat(s, 32)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".quarter"))
+							{
+								failed, failedAt = subakoAt(err, ".quarter"), 10
+								goto nextMember
+							}
 						}
 						if x1 > 10 {
-							return subako.ErrorResult(subakoErr(".quarter", "must be at most 10"))
+							{
+								failed, failedAt = subakoErr(".quarter", "must be at most 10"), 10
+								goto nextMember
+							}
 						}
 						if !subakoMultipleOf(s.Num(), int64(25), 2, x1, 0.25) {
-							return subako.ErrorResult(subakoErr(".quarter", "must be a multiple of 0.25"))
+							{
+								failed, failedAt = subakoErr(".quarter", "must be a multiple of 0.25"), 10
+								goto nextMember
+							}
 						}
 						in.Quarter = float32(x1)
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "tenth, bounded, open, u8, i16, u32, i32, big, millis, nanos, quarter"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "tenth, bounded, open, u8, i16, u32, i32, big, millis, nanos, quarter"), 11
+							goto nextMember
+						}
 					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
+					}
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -955,6 +1395,28 @@ var subakoPackage = subako.Package{
 			return subako.ValueResult(b)
 		},
 	}, {
+		Name:        "pick",
+		Description: "Pick answers a kind, a named string type: its text too.",
+		InputSchema: []byte(subakoPickInputSchema),
+		Call: func(args []byte) subako.Result {
+			var in Empty
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeEmpty(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			out, err := pick(in)
+			if err != nil {
+				return subako.ErrorResult(err)
+			}
+			if out == nil {
+				return subako.ErrorResult(subako.NewToolError("the tool returned a nil *example.com/cg/extra.Kind and no error"))
+			}
+			return subako.TextResult(string(*out))
+		},
+	}, {
 		Name:         "picture",
 		Description:  "Picture answers a pair and an image.",
 		InputSchema:  []byte(subakoPictureInputSchema),
@@ -981,10 +1443,9 @@ var subakoPackage = subako.Package{
 			return out.Result(b)
 		},
 	}, {
-		Name:         "points",
-		Description:  "Points answers pointers, one of them nil.",
-		InputSchema:  []byte(subakoPointsInputSchema),
-		OutputSchema: []byte(subakoPointsOutputSchema),
+		Name:        "points",
+		Description: "Points answers pointers, one of them nil.",
+		InputSchema: []byte(subakoPointsInputSchema),
 		Call: func(args []byte) subako.Result {
 			var in Empty
 			s := jsonwire.NewScanner(args)
@@ -1015,6 +1476,86 @@ var subakoPackage = subako.Package{
 			return subako.ValueResult(b)
 		},
 	}, {
+		Name:        "read",
+		Description: "Read answers a file's text; a path outside the mounts is an error that names them.",
+		InputSchema: []byte(subakoReadInputSchema),
+		Call: func(args []byte) subako.Result {
+			var in ReadInput
+			s := jsonwire.NewScanner(args)
+			{
+				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+					return subako.ErrorResult(subakoAt(err, ""))
+				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
+				var seen uint64
+				for {
+					k, err := s.Next()
+					if err != nil {
+						fails.note(1, err)
+						return subako.ErrorResult(fails.err())
+					}
+					if k == jsonwire.ObjectEnd {
+						break
+					}
+					key := s.Offset()
+					switch string(s.Str()) {
+					case "path":
+						if seen&(1<<0) != 0 {
+							{
+								failed, failedAt = subakoTwice("path"), 0
+								goto nextMember
+							}
+						}
+						seen |= 1 << 0
+						x1, err := subakoString(s)
+						if err != nil {
+							{
+								failed, failedAt = subakoAt(err, ".path"), 0
+								goto nextMember
+							}
+						}
+						in.Path = x1
+					default:
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "path"), 1
+							goto nextMember
+						}
+					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
+					}
+				}
+				if seen&0x1 != 0x1 {
+					var missing []string
+					firstMissing := -1
+					if seen&(1<<0) == 0 {
+						missing = append(missing, "path")
+						if firstMissing < 0 {
+							firstMissing = 0
+						}
+					}
+					fails.note(firstMissing, subakoMissing(missing))
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
+				}
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			out, err := read(in)
+			if err != nil {
+				return subako.ErrorResult(err)
+			}
+			return subako.TextResult(out)
+		},
+	}, {
 		Name:         "report",
 		Description:  "Report answers a report, nil, or an error.",
 		InputSchema:  []byte(subakoReportInputSchema),
@@ -1026,67 +1567,112 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(3, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "nil":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("nil"))
+							{
+								failed, failedAt = subakoTwice("nil"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".nil"))
+								{
+									failed, failedAt = subakoAt(err, ".nil"), 0
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoBool(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".nil"))
+							{
+								failed, failedAt = subakoAt(err, ".nil"), 0
+								goto nextMember
+							}
 						}
 						in.Nil = x1
 					case "full":
 						if seen&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("full"))
+							{
+								failed, failedAt = subakoTwice("full"), 1
+								goto nextMember
+							}
 						}
 						seen |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".full"))
+								{
+									failed, failedAt = subakoAt(err, ".full"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoBool(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".full"))
+							{
+								failed, failedAt = subakoAt(err, ".full"), 1
+								goto nextMember
+							}
 						}
 						in.Full = x1
 					case "fail":
 						if seen&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("fail"))
+							{
+								failed, failedAt = subakoTwice("fail"), 2
+								goto nextMember
+							}
 						}
 						seen |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".fail"))
+								{
+									failed, failedAt = subakoAt(err, ".fail"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".fail"))
+							{
+								failed, failedAt = subakoAt(err, ".fail"), 2
+								goto nextMember
+							}
 						}
 						in.Fail = x1
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "nil, full, fail"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "nil, full, fail"), 3
+							goto nextMember
+						}
 					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
+					}
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -1158,36 +1744,64 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(1, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "name":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("name"))
+							{
+								failed, failedAt = subakoTwice("name"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".name"))
+							{
+								failed, failedAt = subakoAt(err, ".name"), 0
+								goto nextMember
+							}
 						}
 						in.Name = x1
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "name"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "name"), 1
+							goto nextMember
+						}
+					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
 					}
 				}
 				if seen&0x1 != 0x1 {
 					var missing []string
+					firstMissing := -1
 					if seen&(1<<0) == 0 {
 						missing = append(missing, "name")
+						if firstMissing < 0 {
+							firstMissing = 0
+						}
 					}
-					return subako.ErrorResult(subakoMissing(missing))
+					fails.note(firstMissing, subakoMissing(missing))
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -1220,192 +1834,303 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(12, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "matrix":
 						if seen&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("matrix"))
+							{
+								failed, failedAt = subakoTwice("matrix"), 0
+								goto nextMember
+							}
 						}
 						seen |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".matrix"))
+								{
+									failed, failedAt = subakoAt(err, ".matrix"), 0
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".matrix"))
+							{
+								failed, failedAt = subakoAt(err, ".matrix"), 0
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Matrix)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Matrix)
 							if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".matrix"+subakoIndex(i1)), 0
+									goto nextMember
+								}
 							}
 							subakoEmpty(p1)
 							for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
 								p2 := subakoGrow(p1)
 								x3, err := subakoInt(s, 8)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2)))
+									{
+										failed, failedAt = subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2)), 0
+										goto nextMember
+									}
 								}
 								*p2 = int8(x3)
 							}
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".matrix"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".matrix"+subakoIndex(i1)), 0
+									goto nextMember
+								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".matrix"))
+							{
+								failed, failedAt = subakoAt(err, ".matrix"), 0
+								goto nextMember
+							}
 						}
 					case "groups":
 						if seen&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("groups"))
+							{
+								failed, failedAt = subakoTwice("groups"), 1
+								goto nextMember
+							}
 						}
 						seen |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".groups"))
+								{
+									failed, failedAt = subakoAt(err, ".groups"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".groups"))
+							{
+								failed, failedAt = subakoAt(err, ".groups"), 1
+								goto nextMember
+							}
 						}
 						subakoMakeMap(&in.Groups)
 						for {
 							k, err := s.Next()
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".groups"))
+								{
+									failed, failedAt = subakoAt(err, ".groups"), 1
+									goto nextMember
+								}
 							}
 							if k == jsonwire.ObjectEnd {
 								break
 							}
 							key1 := s.Text()
 							if _, dup := in.Groups[key1]; dup {
-								return subako.ErrorResult(subakoErr(".groups"+subakoKey(key1), "is given twice"))
+								{
+									failed, failedAt = subakoErr(".groups"+subakoKey(key1), "is given twice"), 1
+									goto nextMember
+								}
 							}
 							if len(in.Groups) == 2 {
-								return subako.ErrorResult(subakoErr(".groups", "must have at most 2 members"))
+								{
+									failed, failedAt = subakoErr(".groups", "must have at most 2 members"), 1
+									goto nextMember
+								}
 							}
 							m1 := subakoElem(in.Groups)
 							if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
+								{
+									failed, failedAt = subakoAt(err, ".groups"+subakoKey(key1)), 1
+									goto nextMember
+								}
 							}
 							subakoEmpty(&m1)
 							for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
 								p2 := subakoGrow(&m1)
 								x3, err := subakoString(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2)))
+									{
+										failed, failedAt = subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2)), 1
+										goto nextMember
+									}
 								}
 								*p2 = x3
 							}
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".groups"+subakoKey(key1)))
+								{
+									failed, failedAt = subakoAt(err, ".groups"+subakoKey(key1)), 1
+									goto nextMember
+								}
 							}
 							in.Groups[key1] = m1
 						}
 					case "rows":
 						if seen&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("rows"))
+							{
+								failed, failedAt = subakoTwice("rows"), 2
+								goto nextMember
+							}
 						}
 						seen |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".rows"))
+								{
+									failed, failedAt = subakoAt(err, ".rows"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".rows"))
+							{
+								failed, failedAt = subakoAt(err, ".rows"), 2
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Rows)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Rows)
 							if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".rows"+subakoIndex(i1)), 2
+									goto nextMember
+								}
 							}
 							subakoMakeMap(p1)
 							for {
 								k, err := s.Next()
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)))
+									{
+										failed, failedAt = subakoAt(err, ".rows"+subakoIndex(i1)), 2
+										goto nextMember
+									}
 								}
 								if k == jsonwire.ObjectEnd {
 									break
 								}
 								key2 := s.Text()
 								if _, dup := (*p1)[key2]; dup {
-									return subako.ErrorResult(subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice"))
+									{
+										failed, failedAt = subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice"), 2
+										goto nextMember
+									}
 								}
 								x3, err := subakoBool(s)
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2)))
+									{
+										failed, failedAt = subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2)), 2
+										goto nextMember
+									}
 								}
 								(*p1)[key2] = x3
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".rows"))
+							{
+								failed, failedAt = subakoAt(err, ".rows"), 2
+								goto nextMember
+							}
 						}
 					case "corners":
 						if seen&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("corners"))
+							{
+								failed, failedAt = subakoTwice("corners"), 3
+								goto nextMember
+							}
 						}
 						seen |= 1 << 3
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".corners"))
+							{
+								failed, failedAt = subakoAt(err, ".corners"), 3
+								goto nextMember
+							}
 						}
 						i1 := 0
 						for ; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							if i1 == 2 {
-								return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
+								{
+									failed, failedAt = subakoErr(".corners", "must have exactly 2 items"), 3
+									goto nextMember
+								}
 							}
 							p1 := &in.Corners[i1]
 							if err := subakoDecodePair(s, p1); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".corners"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".corners"+subakoIndex(i1)), 3
+									goto nextMember
+								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".corners"))
+							{
+								failed, failedAt = subakoAt(err, ".corners"), 3
+								goto nextMember
+							}
 						}
 						if i1 < 2 {
-							return subako.ErrorResult(subakoErr(".corners", "must have exactly 2 items"))
+							{
+								failed, failedAt = subakoErr(".corners", "must have exactly 2 items"), 3
+								goto nextMember
+							}
 						}
 					case "items":
 						if seen&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("items"))
+							{
+								failed, failedAt = subakoTwice("items"), 4
+								goto nextMember
+							}
 						}
 						seen |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".items"))
+								{
+									failed, failedAt = subakoAt(err, ".items"), 4
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".items"))
+							{
+								failed, failedAt = subakoAt(err, ".items"), 4
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Items)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Items)
 							if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)), 4
+									goto nextMember
+								}
 							}
 							var seen2 uint64
 							for {
 								k, err := s.Next()
 								if err != nil {
-									return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)))
+									{
+										failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)), 4
+										goto nextMember
+									}
 								}
 								if k == jsonwire.ObjectEnd {
 									break
@@ -1413,41 +2138,65 @@ var subakoPackage = subako.Package{
 								switch string(s.Str()) {
 								case "name":
 									if seen2&(1<<0) != 0 {
-										return subako.ErrorResult(subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1)))
+										{
+											failed, failedAt = subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1)), 4
+											goto nextMember
+										}
 									}
 									seen2 |= 1 << 0
 									x3, err := subakoString(s)
 									if err != nil {
-										return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".name"))
+										{
+											failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)+".name"), 4
+											goto nextMember
+										}
 									}
 									n3 := utf8.RuneCountInString(x3)
 									if n3 < 1 {
-										return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character"))
+										{
+											failed, failedAt = subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character"), 4
+											goto nextMember
+										}
 									}
 									p1.Name = x3
 								case "kind":
 									if seen2&(1<<1) != 0 {
-										return subako.ErrorResult(subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1)))
+										{
+											failed, failedAt = subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1)), 4
+											goto nextMember
+										}
 									}
 									seen2 |= 1 << 1
 									if s.PeekKind() == jsonwire.Null {
 										if _, err := s.Next(); err != nil {
-											return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
+											{
+												failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)+".kind"), 4
+												goto nextMember
+											}
 										}
 										break
 									}
 									x3, err := subakoString(s)
 									if err != nil {
-										return subako.ErrorResult(subakoAt(err, ".items"+subakoIndex(i1)+".kind"))
+										{
+											failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)+".kind"), 4
+											goto nextMember
+										}
 									}
 									switch x3 {
 									case "a", "b":
 									default:
-										return subako.ErrorResult(subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\""))
+										{
+											failed, failedAt = subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\""), 4
+											goto nextMember
+										}
 									}
 									p1.Kind = Kind(x3)
 								default:
-									return subako.ErrorResult(subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1)))
+									{
+										failed, failedAt = subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1)), 4
+										goto nextMember
+									}
 								}
 							}
 							if seen2&0x1 != 0x1 {
@@ -1455,228 +2204,373 @@ var subakoPackage = subako.Package{
 								if seen2&(1<<0) == 0 {
 									missing2 = append(missing2, "name")
 								}
-								return subako.ErrorResult(subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1)), 4
+									goto nextMember
+								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".items"))
+							{
+								failed, failedAt = subakoAt(err, ".items"), 4
+								goto nextMember
+							}
 						}
 					case "maybe":
 						if seen&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("maybe"))
+							{
+								failed, failedAt = subakoTwice("maybe"), 5
+								goto nextMember
+							}
 						}
 						seen |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".maybe"))
+								{
+									failed, failedAt = subakoAt(err, ".maybe"), 5
+									goto nextMember
+								}
 							}
 							break
 						}
 						p1 := subakoNew(&in.Maybe)
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".maybe"))
+							{
+								failed, failedAt = subakoAt(err, ".maybe"), 5
+								goto nextMember
+							}
 						}
 						subakoEmpty(p1)
 						for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
 							p2 := subakoGrow(p1)
 							x3, err := subakoString(s)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".maybe"+subakoIndex(i2)))
+								{
+									failed, failedAt = subakoAt(err, ".maybe"+subakoIndex(i2)), 5
+									goto nextMember
+								}
 							}
 							*p2 = x3
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".maybe"))
+							{
+								failed, failedAt = subakoAt(err, ".maybe"), 5
+								goto nextMember
+							}
 						}
 					case "code":
 						if seen&(1<<6) != 0 {
-							return subako.ErrorResult(subakoTwice("code"))
+							{
+								failed, failedAt = subakoTwice("code"), 6
+								goto nextMember
+							}
 						}
 						seen |= 1 << 6
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".code"))
+								{
+									failed, failedAt = subakoAt(err, ".code"), 6
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".code"))
+							{
+								failed, failedAt = subakoAt(err, ".code"), 6
+								goto nextMember
+							}
 						}
 						n1 := utf8.RuneCountInString(x1)
 						if n1 < 2 {
-							return subako.ErrorResult(subakoErr(".code", "must be at least 2 characters"))
+							{
+								failed, failedAt = subakoErr(".code", "must be at least 2 characters"), 6
+								goto nextMember
+							}
 						}
 						if n1 > 4 {
-							return subako.ErrorResult(subakoErr(".code", "must be at most 4 characters"))
+							{
+								failed, failedAt = subakoErr(".code", "must be at most 4 characters"), 6
+								goto nextMember
+							}
 						}
 						if !subakoPattern0().MatchString(x1) {
-							return subako.ErrorResult(subakoErr(".code", "must match the pattern ^[A-Z]"))
+							{
+								failed, failedAt = subakoErr(".code", "must match the pattern ^[A-Z]"), 6
+								goto nextMember
+							}
 						}
 						in.Code = Code(x1)
 					case "kinds":
 						if seen&(1<<7) != 0 {
-							return subako.ErrorResult(subakoTwice("kinds"))
+							{
+								failed, failedAt = subakoTwice("kinds"), 7
+								goto nextMember
+							}
 						}
 						seen |= 1 << 7
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".kinds"))
+								{
+									failed, failedAt = subakoAt(err, ".kinds"), 7
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".kinds"))
+							{
+								failed, failedAt = subakoAt(err, ".kinds"), 7
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Kinds)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							if i1 == 3 {
-								return subako.ErrorResult(subakoErr(".kinds", "must have at most 3 items"))
+								{
+									failed, failedAt = subakoErr(".kinds", "must have at most 3 items"), 7
+									goto nextMember
+								}
 							}
 							p1 := subakoGrow(&in.Kinds)
 							x2, err := subakoString(s)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".kinds"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".kinds"+subakoIndex(i1)), 7
+									goto nextMember
+								}
 							}
 							switch x2 {
 							case "a", "b":
 							default:
-								return subako.ErrorResult(subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\""))
+								{
+									failed, failedAt = subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\""), 7
+									goto nextMember
+								}
 							}
 							*p1 = Kind(x2)
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".kinds"))
+							{
+								failed, failedAt = subakoAt(err, ".kinds"), 7
+								goto nextMember
+							}
 						}
 					case "blob":
 						if seen&(1<<8) != 0 {
-							return subako.ErrorResult(subakoTwice("blob"))
+							{
+								failed, failedAt = subakoTwice("blob"), 8
+								goto nextMember
+							}
 						}
 						seen |= 1 << 8
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".blob"))
+								{
+									failed, failedAt = subakoAt(err, ".blob"), 8
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoString(s)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".blob"))
+							{
+								failed, failedAt = subakoAt(err, ".blob"), 8
+								goto nextMember
+							}
 						}
 						b1, err := base64.StdEncoding.DecodeString(x1)
 						if err != nil {
-							return subako.ErrorResult(subakoErr(".blob", "must be base64 (the standard alphabet, with padding)"))
+							{
+								failed, failedAt = subakoErr(".blob", "must be base64 (the standard alphabet, with padding)"), 8
+								goto nextMember
+							}
 						}
 						in.Blob = b1
 					case "by_name":
 						if seen&(1<<9) != 0 {
-							return subako.ErrorResult(subakoTwice("by_name"))
+							{
+								failed, failedAt = subakoTwice("by_name"), 9
+								goto nextMember
+							}
 						}
 						seen |= 1 << 9
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".by_name"))
+								{
+									failed, failedAt = subakoAt(err, ".by_name"), 9
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".by_name"))
+							{
+								failed, failedAt = subakoAt(err, ".by_name"), 9
+								goto nextMember
+							}
 						}
 						subakoMakeMap(&in.ByName)
 						for {
 							k, err := s.Next()
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".by_name"))
+								{
+									failed, failedAt = subakoAt(err, ".by_name"), 9
+									goto nextMember
+								}
 							}
 							if k == jsonwire.ObjectEnd {
 								break
 							}
 							key1 := s.Text()
 							if _, dup := in.ByName[key1]; dup {
-								return subako.ErrorResult(subakoErr(".by_name"+subakoKey(key1), "is given twice"))
+								{
+									failed, failedAt = subakoErr(".by_name"+subakoKey(key1), "is given twice"), 9
+									goto nextMember
+								}
 							}
 							m1 := subakoElem(in.ByName)
 							if s.PeekKind() == jsonwire.Null {
 								if _, err := s.Next(); err != nil {
-									return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
+									{
+										failed, failedAt = subakoAt(err, ".by_name"+subakoKey(key1)), 9
+										goto nextMember
+									}
 								}
 								m1 = nil
 							} else {
 								p2 := subakoNew(&m1)
 								if err := subakoDecodePair(s, p2); err != nil {
-									return subako.ErrorResult(subakoAt(err, ".by_name"+subakoKey(key1)))
+									{
+										failed, failedAt = subakoAt(err, ".by_name"+subakoKey(key1)), 9
+										goto nextMember
+									}
 								}
 							}
 							in.ByName[key1] = m1
 						}
 					case "times":
 						if seen&(1<<10) != 0 {
-							return subako.ErrorResult(subakoTwice("times"))
+							{
+								failed, failedAt = subakoTwice("times"), 10
+								goto nextMember
+							}
 						}
 						seen |= 1 << 10
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".times"))
+								{
+									failed, failedAt = subakoAt(err, ".times"), 10
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".times"))
+							{
+								failed, failedAt = subakoAt(err, ".times"), 10
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Times)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Times)
 							x2, err := subakoString(s)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".times"+subakoIndex(i1)), 10
+									goto nextMember
+								}
 							}
 							t2, err := subakoParseDateTime(x2)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".times"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".times"+subakoIndex(i1)), 10
+									goto nextMember
+								}
 							}
 							*p1 = t2
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".times"))
+							{
+								failed, failedAt = subakoAt(err, ".times"), 10
+								goto nextMember
+							}
 						}
 					case "addrs":
 						if seen&(1<<11) != 0 {
-							return subako.ErrorResult(subakoTwice("addrs"))
+							{
+								failed, failedAt = subakoTwice("addrs"), 11
+								goto nextMember
+							}
 						}
 						seen |= 1 << 11
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".addrs"))
+								{
+									failed, failedAt = subakoAt(err, ".addrs"), 11
+									goto nextMember
+								}
 							}
 							break
 						}
 						if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".addrs"))
+							{
+								failed, failedAt = subakoAt(err, ".addrs"), 11
+								goto nextMember
+							}
 						}
 						subakoEmpty(&in.Addrs)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Addrs)
 							x2, err := subakoString(s)
 							if err != nil {
-								return subako.ErrorResult(subakoAt(err, ".addrs"+subakoIndex(i1)))
+								{
+									failed, failedAt = subakoAt(err, ".addrs"+subakoIndex(i1)), 11
+									goto nextMember
+								}
 							}
 							if err := p1.UnmarshalText([]byte(x2)); err != nil {
-								return subako.ErrorResult(subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error()))
+								{
+									failed, failedAt = subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error()), 11
+									goto nextMember
+								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
-							return subako.ErrorResult(subakoAt(err, ".addrs"))
+							{
+								failed, failedAt = subakoAt(err, ".addrs"), 11
+								goto nextMember
+							}
 						}
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "matrix, groups, rows, corners, items, maybe, code, kinds, blob, by_name, times, addrs"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "matrix, groups, rows, corners, items, maybe, code, kinds, blob, by_name, times, addrs"), 12
+							goto nextMember
+						}
+					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
 					}
 				}
 				if seen&0x8 != 0x8 {
 					var missing []string
+					firstMissing := -1
 					if seen&(1<<3) == 0 {
 						missing = append(missing, "corners")
+						if firstMissing < 0 {
+							firstMissing = 3
+						}
 					}
-					return subako.ErrorResult(subakoMissing(missing))
+					fails.note(firstMissing, subakoMissing(missing))
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 			}
 			if _, err := s.Next(); err != nil {
@@ -1821,6 +2715,25 @@ var subakoPackage = subako.Package{
 			return subako.ValueResult(b)
 		},
 	}, {
+		Name:        "shout",
+		Description: "Shout answers its text in capitals: a string result is the answer's text, with no outputSchema.",
+		InputSchema: []byte(subakoShoutInputSchema),
+		Call: func(args []byte) subako.Result {
+			var in Empty
+			s := jsonwire.NewScanner(args)
+			if err := subakoDecodeEmpty(s, &in); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			if _, err := s.Next(); err != nil {
+				return subako.ErrorResult(subakoAt(err, ""))
+			}
+			out, err := shout(in)
+			if err != nil {
+				return subako.ErrorResult(err)
+			}
+			return subako.TextResult(out)
+		},
+	}, {
 		Name:         "trees",
 		Description:  "Trees echoes a tree: a recursive type as the input and the output.",
 		InputSchema:  []byte(subakoTreesInputSchema),
@@ -1858,1075 +2771,1724 @@ var subakoPackage = subako.Package{
 				if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 					return subako.ErrorResult(subakoAt(err, ""))
 				}
+				var fails subakoErrors
+				var failed error
+				var failedAt int
+				depth := s.Depth()
 				var seen [2]uint64
 				for {
 					k, err := s.Next()
 					if err != nil {
-						return subako.ErrorResult(subakoAt(err, ""))
+						fails.note(70, err)
+						return subako.ErrorResult(fails.err())
 					}
 					if k == jsonwire.ObjectEnd {
 						break
 					}
+					key := s.Offset()
 					switch string(s.Str()) {
 					case "f0":
 						if seen[0]&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("f0"))
+							{
+								failed, failedAt = subakoTwice("f0"), 0
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 0
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f0"))
+							{
+								failed, failedAt = subakoAt(err, ".f0"), 0
+								goto nextMember
+							}
 						}
 						in.F0 = int(x1)
 					case "f1":
 						if seen[0]&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("f1"))
+							{
+								failed, failedAt = subakoTwice("f1"), 1
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f1"))
+								{
+									failed, failedAt = subakoAt(err, ".f1"), 1
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f1"))
+							{
+								failed, failedAt = subakoAt(err, ".f1"), 1
+								goto nextMember
+							}
 						}
 						in.F1 = int(x1)
 					case "f2":
 						if seen[0]&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("f2"))
+							{
+								failed, failedAt = subakoTwice("f2"), 2
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 2
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f2"))
+								{
+									failed, failedAt = subakoAt(err, ".f2"), 2
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f2"))
+							{
+								failed, failedAt = subakoAt(err, ".f2"), 2
+								goto nextMember
+							}
 						}
 						in.F2 = int(x1)
 					case "f3":
 						if seen[0]&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("f3"))
+							{
+								failed, failedAt = subakoTwice("f3"), 3
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 3
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f3"))
+							{
+								failed, failedAt = subakoAt(err, ".f3"), 3
+								goto nextMember
+							}
 						}
 						in.F3 = int(x1)
 					case "f4":
 						if seen[0]&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("f4"))
+							{
+								failed, failedAt = subakoTwice("f4"), 4
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f4"))
+								{
+									failed, failedAt = subakoAt(err, ".f4"), 4
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f4"))
+							{
+								failed, failedAt = subakoAt(err, ".f4"), 4
+								goto nextMember
+							}
 						}
 						in.F4 = int(x1)
 					case "f5":
 						if seen[0]&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("f5"))
+							{
+								failed, failedAt = subakoTwice("f5"), 5
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f5"))
+								{
+									failed, failedAt = subakoAt(err, ".f5"), 5
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f5"))
+							{
+								failed, failedAt = subakoAt(err, ".f5"), 5
+								goto nextMember
+							}
 						}
 						in.F5 = int(x1)
 					case "f6":
 						if seen[0]&(1<<6) != 0 {
-							return subako.ErrorResult(subakoTwice("f6"))
+							{
+								failed, failedAt = subakoTwice("f6"), 6
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 6
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f6"))
+							{
+								failed, failedAt = subakoAt(err, ".f6"), 6
+								goto nextMember
+							}
 						}
 						in.F6 = int(x1)
 					case "f7":
 						if seen[0]&(1<<7) != 0 {
-							return subako.ErrorResult(subakoTwice("f7"))
+							{
+								failed, failedAt = subakoTwice("f7"), 7
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 7
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f7"))
+								{
+									failed, failedAt = subakoAt(err, ".f7"), 7
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f7"))
+							{
+								failed, failedAt = subakoAt(err, ".f7"), 7
+								goto nextMember
+							}
 						}
 						in.F7 = int(x1)
 					case "f8":
 						if seen[0]&(1<<8) != 0 {
-							return subako.ErrorResult(subakoTwice("f8"))
+							{
+								failed, failedAt = subakoTwice("f8"), 8
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 8
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f8"))
+								{
+									failed, failedAt = subakoAt(err, ".f8"), 8
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f8"))
+							{
+								failed, failedAt = subakoAt(err, ".f8"), 8
+								goto nextMember
+							}
 						}
 						in.F8 = int(x1)
 					case "f9":
 						if seen[0]&(1<<9) != 0 {
-							return subako.ErrorResult(subakoTwice("f9"))
+							{
+								failed, failedAt = subakoTwice("f9"), 9
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 9
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f9"))
+							{
+								failed, failedAt = subakoAt(err, ".f9"), 9
+								goto nextMember
+							}
 						}
 						in.F9 = int(x1)
 					case "f10":
 						if seen[0]&(1<<10) != 0 {
-							return subako.ErrorResult(subakoTwice("f10"))
+							{
+								failed, failedAt = subakoTwice("f10"), 10
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 10
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f10"))
+								{
+									failed, failedAt = subakoAt(err, ".f10"), 10
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f10"))
+							{
+								failed, failedAt = subakoAt(err, ".f10"), 10
+								goto nextMember
+							}
 						}
 						in.F10 = int(x1)
 					case "f11":
 						if seen[0]&(1<<11) != 0 {
-							return subako.ErrorResult(subakoTwice("f11"))
+							{
+								failed, failedAt = subakoTwice("f11"), 11
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 11
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f11"))
+								{
+									failed, failedAt = subakoAt(err, ".f11"), 11
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f11"))
+							{
+								failed, failedAt = subakoAt(err, ".f11"), 11
+								goto nextMember
+							}
 						}
 						in.F11 = int(x1)
 					case "f12":
 						if seen[0]&(1<<12) != 0 {
-							return subako.ErrorResult(subakoTwice("f12"))
+							{
+								failed, failedAt = subakoTwice("f12"), 12
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 12
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f12"))
+							{
+								failed, failedAt = subakoAt(err, ".f12"), 12
+								goto nextMember
+							}
 						}
 						in.F12 = int(x1)
 					case "f13":
 						if seen[0]&(1<<13) != 0 {
-							return subako.ErrorResult(subakoTwice("f13"))
+							{
+								failed, failedAt = subakoTwice("f13"), 13
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 13
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f13"))
+								{
+									failed, failedAt = subakoAt(err, ".f13"), 13
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f13"))
+							{
+								failed, failedAt = subakoAt(err, ".f13"), 13
+								goto nextMember
+							}
 						}
 						in.F13 = int(x1)
 					case "f14":
 						if seen[0]&(1<<14) != 0 {
-							return subako.ErrorResult(subakoTwice("f14"))
+							{
+								failed, failedAt = subakoTwice("f14"), 14
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 14
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f14"))
+								{
+									failed, failedAt = subakoAt(err, ".f14"), 14
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f14"))
+							{
+								failed, failedAt = subakoAt(err, ".f14"), 14
+								goto nextMember
+							}
 						}
 						in.F14 = int(x1)
 					case "f15":
 						if seen[0]&(1<<15) != 0 {
-							return subako.ErrorResult(subakoTwice("f15"))
+							{
+								failed, failedAt = subakoTwice("f15"), 15
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 15
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f15"))
+							{
+								failed, failedAt = subakoAt(err, ".f15"), 15
+								goto nextMember
+							}
 						}
 						in.F15 = int(x1)
 					case "f16":
 						if seen[0]&(1<<16) != 0 {
-							return subako.ErrorResult(subakoTwice("f16"))
+							{
+								failed, failedAt = subakoTwice("f16"), 16
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 16
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f16"))
+								{
+									failed, failedAt = subakoAt(err, ".f16"), 16
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f16"))
+							{
+								failed, failedAt = subakoAt(err, ".f16"), 16
+								goto nextMember
+							}
 						}
 						in.F16 = int(x1)
 					case "f17":
 						if seen[0]&(1<<17) != 0 {
-							return subako.ErrorResult(subakoTwice("f17"))
+							{
+								failed, failedAt = subakoTwice("f17"), 17
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 17
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f17"))
+								{
+									failed, failedAt = subakoAt(err, ".f17"), 17
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f17"))
+							{
+								failed, failedAt = subakoAt(err, ".f17"), 17
+								goto nextMember
+							}
 						}
 						in.F17 = int(x1)
 					case "f18":
 						if seen[0]&(1<<18) != 0 {
-							return subako.ErrorResult(subakoTwice("f18"))
+							{
+								failed, failedAt = subakoTwice("f18"), 18
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 18
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f18"))
+							{
+								failed, failedAt = subakoAt(err, ".f18"), 18
+								goto nextMember
+							}
 						}
 						in.F18 = int(x1)
 					case "f19":
 						if seen[0]&(1<<19) != 0 {
-							return subako.ErrorResult(subakoTwice("f19"))
+							{
+								failed, failedAt = subakoTwice("f19"), 19
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 19
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f19"))
+								{
+									failed, failedAt = subakoAt(err, ".f19"), 19
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f19"))
+							{
+								failed, failedAt = subakoAt(err, ".f19"), 19
+								goto nextMember
+							}
 						}
 						in.F19 = int(x1)
 					case "f20":
 						if seen[0]&(1<<20) != 0 {
-							return subako.ErrorResult(subakoTwice("f20"))
+							{
+								failed, failedAt = subakoTwice("f20"), 20
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 20
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f20"))
+								{
+									failed, failedAt = subakoAt(err, ".f20"), 20
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f20"))
+							{
+								failed, failedAt = subakoAt(err, ".f20"), 20
+								goto nextMember
+							}
 						}
 						in.F20 = int(x1)
 					case "f21":
 						if seen[0]&(1<<21) != 0 {
-							return subako.ErrorResult(subakoTwice("f21"))
+							{
+								failed, failedAt = subakoTwice("f21"), 21
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 21
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f21"))
+							{
+								failed, failedAt = subakoAt(err, ".f21"), 21
+								goto nextMember
+							}
 						}
 						in.F21 = int(x1)
 					case "f22":
 						if seen[0]&(1<<22) != 0 {
-							return subako.ErrorResult(subakoTwice("f22"))
+							{
+								failed, failedAt = subakoTwice("f22"), 22
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 22
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f22"))
+								{
+									failed, failedAt = subakoAt(err, ".f22"), 22
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f22"))
+							{
+								failed, failedAt = subakoAt(err, ".f22"), 22
+								goto nextMember
+							}
 						}
 						in.F22 = int(x1)
 					case "f23":
 						if seen[0]&(1<<23) != 0 {
-							return subako.ErrorResult(subakoTwice("f23"))
+							{
+								failed, failedAt = subakoTwice("f23"), 23
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 23
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f23"))
+								{
+									failed, failedAt = subakoAt(err, ".f23"), 23
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f23"))
+							{
+								failed, failedAt = subakoAt(err, ".f23"), 23
+								goto nextMember
+							}
 						}
 						in.F23 = int(x1)
 					case "f24":
 						if seen[0]&(1<<24) != 0 {
-							return subako.ErrorResult(subakoTwice("f24"))
+							{
+								failed, failedAt = subakoTwice("f24"), 24
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 24
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f24"))
+							{
+								failed, failedAt = subakoAt(err, ".f24"), 24
+								goto nextMember
+							}
 						}
 						in.F24 = int(x1)
 					case "f25":
 						if seen[0]&(1<<25) != 0 {
-							return subako.ErrorResult(subakoTwice("f25"))
+							{
+								failed, failedAt = subakoTwice("f25"), 25
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 25
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f25"))
+								{
+									failed, failedAt = subakoAt(err, ".f25"), 25
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f25"))
+							{
+								failed, failedAt = subakoAt(err, ".f25"), 25
+								goto nextMember
+							}
 						}
 						in.F25 = int(x1)
 					case "f26":
 						if seen[0]&(1<<26) != 0 {
-							return subako.ErrorResult(subakoTwice("f26"))
+							{
+								failed, failedAt = subakoTwice("f26"), 26
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 26
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f26"))
+								{
+									failed, failedAt = subakoAt(err, ".f26"), 26
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f26"))
+							{
+								failed, failedAt = subakoAt(err, ".f26"), 26
+								goto nextMember
+							}
 						}
 						in.F26 = int(x1)
 					case "f27":
 						if seen[0]&(1<<27) != 0 {
-							return subako.ErrorResult(subakoTwice("f27"))
+							{
+								failed, failedAt = subakoTwice("f27"), 27
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 27
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f27"))
+							{
+								failed, failedAt = subakoAt(err, ".f27"), 27
+								goto nextMember
+							}
 						}
 						in.F27 = int(x1)
 					case "f28":
 						if seen[0]&(1<<28) != 0 {
-							return subako.ErrorResult(subakoTwice("f28"))
+							{
+								failed, failedAt = subakoTwice("f28"), 28
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 28
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f28"))
+								{
+									failed, failedAt = subakoAt(err, ".f28"), 28
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f28"))
+							{
+								failed, failedAt = subakoAt(err, ".f28"), 28
+								goto nextMember
+							}
 						}
 						in.F28 = int(x1)
 					case "f29":
 						if seen[0]&(1<<29) != 0 {
-							return subako.ErrorResult(subakoTwice("f29"))
+							{
+								failed, failedAt = subakoTwice("f29"), 29
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 29
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f29"))
+								{
+									failed, failedAt = subakoAt(err, ".f29"), 29
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f29"))
+							{
+								failed, failedAt = subakoAt(err, ".f29"), 29
+								goto nextMember
+							}
 						}
 						in.F29 = int(x1)
 					case "f30":
 						if seen[0]&(1<<30) != 0 {
-							return subako.ErrorResult(subakoTwice("f30"))
+							{
+								failed, failedAt = subakoTwice("f30"), 30
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 30
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f30"))
+							{
+								failed, failedAt = subakoAt(err, ".f30"), 30
+								goto nextMember
+							}
 						}
 						in.F30 = int(x1)
 					case "f31":
 						if seen[0]&(1<<31) != 0 {
-							return subako.ErrorResult(subakoTwice("f31"))
+							{
+								failed, failedAt = subakoTwice("f31"), 31
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 31
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f31"))
+								{
+									failed, failedAt = subakoAt(err, ".f31"), 31
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f31"))
+							{
+								failed, failedAt = subakoAt(err, ".f31"), 31
+								goto nextMember
+							}
 						}
 						in.F31 = int(x1)
 					case "f32":
 						if seen[0]&(1<<32) != 0 {
-							return subako.ErrorResult(subakoTwice("f32"))
+							{
+								failed, failedAt = subakoTwice("f32"), 32
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 32
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f32"))
+								{
+									failed, failedAt = subakoAt(err, ".f32"), 32
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f32"))
+							{
+								failed, failedAt = subakoAt(err, ".f32"), 32
+								goto nextMember
+							}
 						}
 						in.F32 = int(x1)
 					case "f33":
 						if seen[0]&(1<<33) != 0 {
-							return subako.ErrorResult(subakoTwice("f33"))
+							{
+								failed, failedAt = subakoTwice("f33"), 33
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 33
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f33"))
+							{
+								failed, failedAt = subakoAt(err, ".f33"), 33
+								goto nextMember
+							}
 						}
 						in.F33 = int(x1)
 					case "f34":
 						if seen[0]&(1<<34) != 0 {
-							return subako.ErrorResult(subakoTwice("f34"))
+							{
+								failed, failedAt = subakoTwice("f34"), 34
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 34
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f34"))
+								{
+									failed, failedAt = subakoAt(err, ".f34"), 34
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f34"))
+							{
+								failed, failedAt = subakoAt(err, ".f34"), 34
+								goto nextMember
+							}
 						}
 						in.F34 = int(x1)
 					case "f35":
 						if seen[0]&(1<<35) != 0 {
-							return subako.ErrorResult(subakoTwice("f35"))
+							{
+								failed, failedAt = subakoTwice("f35"), 35
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 35
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f35"))
+								{
+									failed, failedAt = subakoAt(err, ".f35"), 35
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f35"))
+							{
+								failed, failedAt = subakoAt(err, ".f35"), 35
+								goto nextMember
+							}
 						}
 						in.F35 = int(x1)
 					case "f36":
 						if seen[0]&(1<<36) != 0 {
-							return subako.ErrorResult(subakoTwice("f36"))
+							{
+								failed, failedAt = subakoTwice("f36"), 36
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 36
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f36"))
+							{
+								failed, failedAt = subakoAt(err, ".f36"), 36
+								goto nextMember
+							}
 						}
 						in.F36 = int(x1)
 					case "f37":
 						if seen[0]&(1<<37) != 0 {
-							return subako.ErrorResult(subakoTwice("f37"))
+							{
+								failed, failedAt = subakoTwice("f37"), 37
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 37
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f37"))
+								{
+									failed, failedAt = subakoAt(err, ".f37"), 37
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f37"))
+							{
+								failed, failedAt = subakoAt(err, ".f37"), 37
+								goto nextMember
+							}
 						}
 						in.F37 = int(x1)
 					case "f38":
 						if seen[0]&(1<<38) != 0 {
-							return subako.ErrorResult(subakoTwice("f38"))
+							{
+								failed, failedAt = subakoTwice("f38"), 38
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 38
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f38"))
+								{
+									failed, failedAt = subakoAt(err, ".f38"), 38
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f38"))
+							{
+								failed, failedAt = subakoAt(err, ".f38"), 38
+								goto nextMember
+							}
 						}
 						in.F38 = int(x1)
 					case "f39":
 						if seen[0]&(1<<39) != 0 {
-							return subako.ErrorResult(subakoTwice("f39"))
+							{
+								failed, failedAt = subakoTwice("f39"), 39
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 39
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f39"))
+							{
+								failed, failedAt = subakoAt(err, ".f39"), 39
+								goto nextMember
+							}
 						}
 						in.F39 = int(x1)
 					case "f40":
 						if seen[0]&(1<<40) != 0 {
-							return subako.ErrorResult(subakoTwice("f40"))
+							{
+								failed, failedAt = subakoTwice("f40"), 40
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 40
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f40"))
+								{
+									failed, failedAt = subakoAt(err, ".f40"), 40
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f40"))
+							{
+								failed, failedAt = subakoAt(err, ".f40"), 40
+								goto nextMember
+							}
 						}
 						in.F40 = int(x1)
 					case "f41":
 						if seen[0]&(1<<41) != 0 {
-							return subako.ErrorResult(subakoTwice("f41"))
+							{
+								failed, failedAt = subakoTwice("f41"), 41
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 41
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f41"))
+								{
+									failed, failedAt = subakoAt(err, ".f41"), 41
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f41"))
+							{
+								failed, failedAt = subakoAt(err, ".f41"), 41
+								goto nextMember
+							}
 						}
 						in.F41 = int(x1)
 					case "f42":
 						if seen[0]&(1<<42) != 0 {
-							return subako.ErrorResult(subakoTwice("f42"))
+							{
+								failed, failedAt = subakoTwice("f42"), 42
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 42
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f42"))
+							{
+								failed, failedAt = subakoAt(err, ".f42"), 42
+								goto nextMember
+							}
 						}
 						in.F42 = int(x1)
 					case "f43":
 						if seen[0]&(1<<43) != 0 {
-							return subako.ErrorResult(subakoTwice("f43"))
+							{
+								failed, failedAt = subakoTwice("f43"), 43
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 43
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f43"))
+								{
+									failed, failedAt = subakoAt(err, ".f43"), 43
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f43"))
+							{
+								failed, failedAt = subakoAt(err, ".f43"), 43
+								goto nextMember
+							}
 						}
 						in.F43 = int(x1)
 					case "f44":
 						if seen[0]&(1<<44) != 0 {
-							return subako.ErrorResult(subakoTwice("f44"))
+							{
+								failed, failedAt = subakoTwice("f44"), 44
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 44
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f44"))
+								{
+									failed, failedAt = subakoAt(err, ".f44"), 44
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f44"))
+							{
+								failed, failedAt = subakoAt(err, ".f44"), 44
+								goto nextMember
+							}
 						}
 						in.F44 = int(x1)
 					case "f45":
 						if seen[0]&(1<<45) != 0 {
-							return subako.ErrorResult(subakoTwice("f45"))
+							{
+								failed, failedAt = subakoTwice("f45"), 45
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 45
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f45"))
+							{
+								failed, failedAt = subakoAt(err, ".f45"), 45
+								goto nextMember
+							}
 						}
 						in.F45 = int(x1)
 					case "f46":
 						if seen[0]&(1<<46) != 0 {
-							return subako.ErrorResult(subakoTwice("f46"))
+							{
+								failed, failedAt = subakoTwice("f46"), 46
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 46
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f46"))
+								{
+									failed, failedAt = subakoAt(err, ".f46"), 46
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f46"))
+							{
+								failed, failedAt = subakoAt(err, ".f46"), 46
+								goto nextMember
+							}
 						}
 						in.F46 = int(x1)
 					case "f47":
 						if seen[0]&(1<<47) != 0 {
-							return subako.ErrorResult(subakoTwice("f47"))
+							{
+								failed, failedAt = subakoTwice("f47"), 47
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 47
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f47"))
+								{
+									failed, failedAt = subakoAt(err, ".f47"), 47
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f47"))
+							{
+								failed, failedAt = subakoAt(err, ".f47"), 47
+								goto nextMember
+							}
 						}
 						in.F47 = int(x1)
 					case "f48":
 						if seen[0]&(1<<48) != 0 {
-							return subako.ErrorResult(subakoTwice("f48"))
+							{
+								failed, failedAt = subakoTwice("f48"), 48
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 48
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f48"))
+							{
+								failed, failedAt = subakoAt(err, ".f48"), 48
+								goto nextMember
+							}
 						}
 						in.F48 = int(x1)
 					case "f49":
 						if seen[0]&(1<<49) != 0 {
-							return subako.ErrorResult(subakoTwice("f49"))
+							{
+								failed, failedAt = subakoTwice("f49"), 49
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 49
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f49"))
+								{
+									failed, failedAt = subakoAt(err, ".f49"), 49
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f49"))
+							{
+								failed, failedAt = subakoAt(err, ".f49"), 49
+								goto nextMember
+							}
 						}
 						in.F49 = int(x1)
 					case "f50":
 						if seen[0]&(1<<50) != 0 {
-							return subako.ErrorResult(subakoTwice("f50"))
+							{
+								failed, failedAt = subakoTwice("f50"), 50
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 50
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f50"))
+								{
+									failed, failedAt = subakoAt(err, ".f50"), 50
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f50"))
+							{
+								failed, failedAt = subakoAt(err, ".f50"), 50
+								goto nextMember
+							}
 						}
 						in.F50 = int(x1)
 					case "f51":
 						if seen[0]&(1<<51) != 0 {
-							return subako.ErrorResult(subakoTwice("f51"))
+							{
+								failed, failedAt = subakoTwice("f51"), 51
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 51
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f51"))
+							{
+								failed, failedAt = subakoAt(err, ".f51"), 51
+								goto nextMember
+							}
 						}
 						in.F51 = int(x1)
 					case "f52":
 						if seen[0]&(1<<52) != 0 {
-							return subako.ErrorResult(subakoTwice("f52"))
+							{
+								failed, failedAt = subakoTwice("f52"), 52
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 52
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f52"))
+								{
+									failed, failedAt = subakoAt(err, ".f52"), 52
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f52"))
+							{
+								failed, failedAt = subakoAt(err, ".f52"), 52
+								goto nextMember
+							}
 						}
 						in.F52 = int(x1)
 					case "f53":
 						if seen[0]&(1<<53) != 0 {
-							return subako.ErrorResult(subakoTwice("f53"))
+							{
+								failed, failedAt = subakoTwice("f53"), 53
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 53
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f53"))
+								{
+									failed, failedAt = subakoAt(err, ".f53"), 53
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f53"))
+							{
+								failed, failedAt = subakoAt(err, ".f53"), 53
+								goto nextMember
+							}
 						}
 						in.F53 = int(x1)
 					case "f54":
 						if seen[0]&(1<<54) != 0 {
-							return subako.ErrorResult(subakoTwice("f54"))
+							{
+								failed, failedAt = subakoTwice("f54"), 54
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 54
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f54"))
+							{
+								failed, failedAt = subakoAt(err, ".f54"), 54
+								goto nextMember
+							}
 						}
 						in.F54 = int(x1)
 					case "f55":
 						if seen[0]&(1<<55) != 0 {
-							return subako.ErrorResult(subakoTwice("f55"))
+							{
+								failed, failedAt = subakoTwice("f55"), 55
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 55
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f55"))
+								{
+									failed, failedAt = subakoAt(err, ".f55"), 55
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f55"))
+							{
+								failed, failedAt = subakoAt(err, ".f55"), 55
+								goto nextMember
+							}
 						}
 						in.F55 = int(x1)
 					case "f56":
 						if seen[0]&(1<<56) != 0 {
-							return subako.ErrorResult(subakoTwice("f56"))
+							{
+								failed, failedAt = subakoTwice("f56"), 56
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 56
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f56"))
+								{
+									failed, failedAt = subakoAt(err, ".f56"), 56
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f56"))
+							{
+								failed, failedAt = subakoAt(err, ".f56"), 56
+								goto nextMember
+							}
 						}
 						in.F56 = int(x1)
 					case "f57":
 						if seen[0]&(1<<57) != 0 {
-							return subako.ErrorResult(subakoTwice("f57"))
+							{
+								failed, failedAt = subakoTwice("f57"), 57
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 57
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f57"))
+							{
+								failed, failedAt = subakoAt(err, ".f57"), 57
+								goto nextMember
+							}
 						}
 						in.F57 = int(x1)
 					case "f58":
 						if seen[0]&(1<<58) != 0 {
-							return subako.ErrorResult(subakoTwice("f58"))
+							{
+								failed, failedAt = subakoTwice("f58"), 58
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 58
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f58"))
+								{
+									failed, failedAt = subakoAt(err, ".f58"), 58
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f58"))
+							{
+								failed, failedAt = subakoAt(err, ".f58"), 58
+								goto nextMember
+							}
 						}
 						in.F58 = int(x1)
 					case "f59":
 						if seen[0]&(1<<59) != 0 {
-							return subako.ErrorResult(subakoTwice("f59"))
+							{
+								failed, failedAt = subakoTwice("f59"), 59
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 59
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f59"))
+								{
+									failed, failedAt = subakoAt(err, ".f59"), 59
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f59"))
+							{
+								failed, failedAt = subakoAt(err, ".f59"), 59
+								goto nextMember
+							}
 						}
 						in.F59 = int(x1)
 					case "f60":
 						if seen[0]&(1<<60) != 0 {
-							return subako.ErrorResult(subakoTwice("f60"))
+							{
+								failed, failedAt = subakoTwice("f60"), 60
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 60
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f60"))
+							{
+								failed, failedAt = subakoAt(err, ".f60"), 60
+								goto nextMember
+							}
 						}
 						in.F60 = int(x1)
 					case "f61":
 						if seen[0]&(1<<61) != 0 {
-							return subako.ErrorResult(subakoTwice("f61"))
+							{
+								failed, failedAt = subakoTwice("f61"), 61
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 61
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f61"))
+								{
+									failed, failedAt = subakoAt(err, ".f61"), 61
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f61"))
+							{
+								failed, failedAt = subakoAt(err, ".f61"), 61
+								goto nextMember
+							}
 						}
 						in.F61 = int(x1)
 					case "f62":
 						if seen[0]&(1<<62) != 0 {
-							return subako.ErrorResult(subakoTwice("f62"))
+							{
+								failed, failedAt = subakoTwice("f62"), 62
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 62
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f62"))
+								{
+									failed, failedAt = subakoAt(err, ".f62"), 62
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f62"))
+							{
+								failed, failedAt = subakoAt(err, ".f62"), 62
+								goto nextMember
+							}
 						}
 						in.F62 = int(x1)
 					case "f63":
 						if seen[0]&(1<<63) != 0 {
-							return subako.ErrorResult(subakoTwice("f63"))
+							{
+								failed, failedAt = subakoTwice("f63"), 63
+								goto nextMember
+							}
 						}
 						seen[0] |= 1 << 63
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f63"))
+							{
+								failed, failedAt = subakoAt(err, ".f63"), 63
+								goto nextMember
+							}
 						}
 						in.F63 = int(x1)
 					case "f64":
 						if seen[1]&(1<<0) != 0 {
-							return subako.ErrorResult(subakoTwice("f64"))
+							{
+								failed, failedAt = subakoTwice("f64"), 64
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 0
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f64"))
+								{
+									failed, failedAt = subakoAt(err, ".f64"), 64
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f64"))
+							{
+								failed, failedAt = subakoAt(err, ".f64"), 64
+								goto nextMember
+							}
 						}
 						in.F64 = int(x1)
 					case "f65":
 						if seen[1]&(1<<1) != 0 {
-							return subako.ErrorResult(subakoTwice("f65"))
+							{
+								failed, failedAt = subakoTwice("f65"), 65
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 1
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f65"))
+								{
+									failed, failedAt = subakoAt(err, ".f65"), 65
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f65"))
+							{
+								failed, failedAt = subakoAt(err, ".f65"), 65
+								goto nextMember
+							}
 						}
 						in.F65 = int(x1)
 					case "f66":
 						if seen[1]&(1<<2) != 0 {
-							return subako.ErrorResult(subakoTwice("f66"))
+							{
+								failed, failedAt = subakoTwice("f66"), 66
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 2
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f66"))
+							{
+								failed, failedAt = subakoAt(err, ".f66"), 66
+								goto nextMember
+							}
 						}
 						in.F66 = int(x1)
 					case "f67":
 						if seen[1]&(1<<3) != 0 {
-							return subako.ErrorResult(subakoTwice("f67"))
+							{
+								failed, failedAt = subakoTwice("f67"), 67
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 3
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f67"))
+								{
+									failed, failedAt = subakoAt(err, ".f67"), 67
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f67"))
+							{
+								failed, failedAt = subakoAt(err, ".f67"), 67
+								goto nextMember
+							}
 						}
 						in.F67 = int(x1)
 					case "f68":
 						if seen[1]&(1<<4) != 0 {
-							return subako.ErrorResult(subakoTwice("f68"))
+							{
+								failed, failedAt = subakoTwice("f68"), 68
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 4
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f68"))
+								{
+									failed, failedAt = subakoAt(err, ".f68"), 68
+									goto nextMember
+								}
 							}
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f68"))
+							{
+								failed, failedAt = subakoAt(err, ".f68"), 68
+								goto nextMember
+							}
 						}
 						in.F68 = int(x1)
 					case "f69":
 						if seen[1]&(1<<5) != 0 {
-							return subako.ErrorResult(subakoTwice("f69"))
+							{
+								failed, failedAt = subakoTwice("f69"), 69
+								goto nextMember
+							}
 						}
 						seen[1] |= 1 << 5
 						if s.PeekKind() == jsonwire.Null {
 							if _, err := s.Next(); err != nil {
-								return subako.ErrorResult(subakoAt(err, ".f69"))
+								{
+									failed, failedAt = subakoAt(err, ".f69"), 69
+									goto nextMember
+								}
 							}
 							in.F69 = 69
 							break
 						}
 						x1, err := subakoInt(s, 64)
 						if err != nil {
-							return subako.ErrorResult(subakoAt(err, ".f69"))
+							{
+								failed, failedAt = subakoAt(err, ".f69"), 69
+								goto nextMember
+							}
 						}
 						in.F69 = int(x1)
 					default:
-						return subako.ErrorResult(subakoUnknown(s.Text(), "f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69"))
+						{
+							failed, failedAt = subakoUnknown(s.Text(), "f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19, f20, f21, f22, f23, f24, f25, f26, f27, f28, f29, f30, f31, f32, f33, f34, f35, f36, f37, f38, f39, f40, f41, f42, f43, f44, f45, f46, f47, f48, f49, f50, f51, f52, f53, f54, f55, f56, f57, f58, f59, f60, f61, f62, f63, f64, f65, f66, f67, f68, f69"), 70
+							goto nextMember
+						}
+					}
+					continue
+				nextMember:
+					fails.note(failedAt, failed)
+					if subakoResync(s, depth, key) != nil {
+						return subako.ErrorResult(fails.err())
 					}
 				}
 				if seen[0]&0x9249249249249249 != 0x9249249249249249 || seen[1]&0x4 != 0x4 {
 					var missing []string
+					firstMissing := -1
 					if seen[0]&(1<<0) == 0 {
 						missing = append(missing, "f0")
+						if firstMissing < 0 {
+							firstMissing = 0
+						}
 					}
 					if seen[0]&(1<<3) == 0 {
 						missing = append(missing, "f3")
+						if firstMissing < 0 {
+							firstMissing = 3
+						}
 					}
 					if seen[0]&(1<<6) == 0 {
 						missing = append(missing, "f6")
+						if firstMissing < 0 {
+							firstMissing = 6
+						}
 					}
 					if seen[0]&(1<<9) == 0 {
 						missing = append(missing, "f9")
+						if firstMissing < 0 {
+							firstMissing = 9
+						}
 					}
 					if seen[0]&(1<<12) == 0 {
 						missing = append(missing, "f12")
+						if firstMissing < 0 {
+							firstMissing = 12
+						}
 					}
 					if seen[0]&(1<<15) == 0 {
 						missing = append(missing, "f15")
+						if firstMissing < 0 {
+							firstMissing = 15
+						}
 					}
 					if seen[0]&(1<<18) == 0 {
 						missing = append(missing, "f18")
+						if firstMissing < 0 {
+							firstMissing = 18
+						}
 					}
 					if seen[0]&(1<<21) == 0 {
 						missing = append(missing, "f21")
+						if firstMissing < 0 {
+							firstMissing = 21
+						}
 					}
 					if seen[0]&(1<<24) == 0 {
 						missing = append(missing, "f24")
+						if firstMissing < 0 {
+							firstMissing = 24
+						}
 					}
 					if seen[0]&(1<<27) == 0 {
 						missing = append(missing, "f27")
+						if firstMissing < 0 {
+							firstMissing = 27
+						}
 					}
 					if seen[0]&(1<<30) == 0 {
 						missing = append(missing, "f30")
+						if firstMissing < 0 {
+							firstMissing = 30
+						}
 					}
 					if seen[0]&(1<<33) == 0 {
 						missing = append(missing, "f33")
+						if firstMissing < 0 {
+							firstMissing = 33
+						}
 					}
 					if seen[0]&(1<<36) == 0 {
 						missing = append(missing, "f36")
+						if firstMissing < 0 {
+							firstMissing = 36
+						}
 					}
 					if seen[0]&(1<<39) == 0 {
 						missing = append(missing, "f39")
+						if firstMissing < 0 {
+							firstMissing = 39
+						}
 					}
 					if seen[0]&(1<<42) == 0 {
 						missing = append(missing, "f42")
+						if firstMissing < 0 {
+							firstMissing = 42
+						}
 					}
 					if seen[0]&(1<<45) == 0 {
 						missing = append(missing, "f45")
+						if firstMissing < 0 {
+							firstMissing = 45
+						}
 					}
 					if seen[0]&(1<<48) == 0 {
 						missing = append(missing, "f48")
+						if firstMissing < 0 {
+							firstMissing = 48
+						}
 					}
 					if seen[0]&(1<<51) == 0 {
 						missing = append(missing, "f51")
+						if firstMissing < 0 {
+							firstMissing = 51
+						}
 					}
 					if seen[0]&(1<<54) == 0 {
 						missing = append(missing, "f54")
+						if firstMissing < 0 {
+							firstMissing = 54
+						}
 					}
 					if seen[0]&(1<<57) == 0 {
 						missing = append(missing, "f57")
+						if firstMissing < 0 {
+							firstMissing = 57
+						}
 					}
 					if seen[0]&(1<<60) == 0 {
 						missing = append(missing, "f60")
+						if firstMissing < 0 {
+							firstMissing = 60
+						}
 					}
 					if seen[0]&(1<<63) == 0 {
 						missing = append(missing, "f63")
+						if firstMissing < 0 {
+							firstMissing = 63
+						}
 					}
 					if seen[1]&(1<<2) == 0 {
 						missing = append(missing, "f66")
+						if firstMissing < 0 {
+							firstMissing = 66
+						}
 					}
-					return subako.ErrorResult(subakoMissing(missing))
+					fails.note(firstMissing, subakoMissing(missing))
+				}
+				if fails.err() != nil {
+					return subako.ErrorResult(fails.err())
 				}
 				if seen[1]&(1<<5) == 0 {
 					in.F69 = 69
@@ -3187,14 +4749,19 @@ var subakoPackage = subako.Package{
 // Each handler has the signature its tool was generated for: if one changed,
 // this does not compile until subakogo generate runs again.
 var (
+	_ func(Empty) (subako.Answer[Code], error) = caption
 	_ func(Empty) (map[Kind]int, error)        = counts
+	_ func(Empty) (bool, error)                = flag
 	_ func(Formats) (Formats, error)           = formats
 	_ func(Numbers) (Numbers, error)           = numbers
+	_ func(Empty) (*Kind, error)               = pick
 	_ func(Empty) (subako.Answer[Pair], error) = picture
 	_ func(Empty) ([]*Pair, error)             = points
+	_ func(ReadInput) (string, error)          = read
 	_ func(ReportInput) (*Report, error)       = report
 	_ func(Sighting) (Sighting, error)         = seen
 	_ func(Shapes) (Shapes, error)             = shapes
+	_ func(Empty) (string, error)              = shout
 	_ func(Tree) (Tree, error)                 = trees
 	_ func(Wide) (Wide, error)                 = wide
 )
@@ -3203,22 +4770,26 @@ var (
 const (
 	subakoAnonInputSchema     = `{"type":"object","properties":{},"additionalProperties":false}`
 	subakoAnonOutputSchema    = `{"type":"object","properties":{"x":{"type":"integer","description":"X."},"y":{"type":"array","description":"Y.\n\n- a: The first.\n- b: The second.","items":{"type":"string","description":"- a: The first.\n- b: The second.","enum":["a","b"]}}},"required":["x","y"],"additionalProperties":false}`
+	subakoCaptionInputSchema  = `{"type":"object","properties":{},"additionalProperties":false}`
 	subakoCountsInputSchema   = `{"type":"object","properties":{},"additionalProperties":false}`
 	subakoCountsOutputSchema  = `{"type":"object","additionalProperties":{"type":"integer"},"propertyNames":{"enum":["a","b"]}}`
+	subakoFlagInputSchema     = `{"type":"object","properties":{},"additionalProperties":false}`
 	subakoFormatsInputSchema  = `{"type":"object","properties":{"uri":{"type":"string","format":"uri","description":"An absolute URI."},"ref":{"type":"string","format":"uri-reference","description":"A URI reference."},"uuid":{"type":"string","format":"uuid","description":"A UUID."},"host":{"type":"string","format":"hostname","description":"A host name."},"ipv6":{"type":"string","format":"ipv6","description":"An IPv6 address."},"ipv4":{"type":"string","format":"ipv4","description":"An IPv4 address."},"stamp":{"type":"string","format":"date-time","description":"A date-time, kept as a string."},"date":{"type":"string","format":"date","description":"A date, kept as a string."},"clock":{"type":"string","format":"time","description":"A time of day."},"period":{"type":"string","format":"duration","description":"A duration, kept as a string."},"email":{"type":"string","format":"email","description":"An email address."},"pointer":{"type":"string","format":"json-pointer","description":"A JSON pointer."},"rel_pointer":{"type":"string","format":"relative-json-pointer","description":"A relative JSON pointer."},"idn":{"type":"string","format":"idn-hostname","description":"An internationalized host name: annotated, not checked."},"start":{"type":"string","format":"date-time","description":"A time with a default.","default":"2026-07-28T12:00:00Z"},"window":{"type":"string","format":"duration","description":"A duration with a default.","default":"PT1H30M"},"pause":{"type":"string","format":"duration","description":"A second duration, always written too: its encoder declares what Window's does.","default":"PT5M"},"retries":{"type":"integer","description":"An optional count with a default.","default":3}},"additionalProperties":false}`
 	subakoFormatsOutputSchema = `{"type":"object","properties":{"uri":{"type":"string","format":"uri","description":"An absolute URI."},"ref":{"type":"string","format":"uri-reference","description":"A URI reference."},"uuid":{"type":"string","format":"uuid","description":"A UUID."},"host":{"type":"string","format":"hostname","description":"A host name."},"ipv6":{"type":"string","format":"ipv6","description":"An IPv6 address."},"ipv4":{"type":"string","format":"ipv4","description":"An IPv4 address."},"stamp":{"type":"string","format":"date-time","description":"A date-time, kept as a string."},"date":{"type":"string","format":"date","description":"A date, kept as a string."},"clock":{"type":"string","format":"time","description":"A time of day."},"period":{"type":"string","format":"duration","description":"A duration, kept as a string."},"email":{"type":"string","format":"email","description":"An email address."},"pointer":{"type":"string","format":"json-pointer","description":"A JSON pointer."},"rel_pointer":{"type":"string","format":"relative-json-pointer","description":"A relative JSON pointer."},"idn":{"type":"string","format":"idn-hostname","description":"An internationalized host name: annotated, not checked."},"start":{"type":"string","format":"date-time","description":"A time with a default.","default":"2026-07-28T12:00:00Z"},"window":{"type":"string","format":"duration","description":"A duration with a default.","default":"PT1H30M"},"pause":{"type":"string","format":"duration","description":"A second duration, always written too: its encoder declares what Window's does.","default":"PT5M"},"retries":{"type":"integer","description":"An optional count with a default.","default":3}},"additionalProperties":false}`
 	subakoNumbersInputSchema  = `{"type":"object","properties":{"tenth":{"type":"number","description":"Tenths.","multipleOf":0.1},"bounded":{"type":"number","description":"A bounded float32.","minimum":-1.5,"maximum":2.25},"open":{"type":"integer","description":"Strictly between -3 and 3.","minimum":-32768,"exclusiveMinimum":-3,"maximum":32767,"exclusiveMaximum":3},"u8":{"type":"integer","description":"A byte.","minimum":0,"maximum":255},"i16":{"type":"integer","description":"An int16.","minimum":-32768,"maximum":32767},"u32":{"type":"integer","description":"A uint32.","minimum":0,"maximum":4294967295},"i32":{"type":"integer","description":"An int32 in steps of 3.","minimum":-2147483648,"maximum":2147483647,"multipleOf":3},"big":{"type":"integer","description":"A uint of at least 10.","minimum":10},"millis":{"type":"integer","description":"Milliseconds."},"nanos":{"type":"integer","description":"Nanoseconds."},"quarter":{"type":"number","description":"Quarters, at most 10.","maximum":10,"multipleOf":0.25}},"additionalProperties":false}`
 	subakoNumbersOutputSchema = `{"type":"object","properties":{"tenth":{"type":"number","description":"Tenths.","multipleOf":0.1},"bounded":{"type":"number","description":"A bounded float32.","minimum":-1.5,"maximum":2.25},"open":{"type":"integer","description":"Strictly between -3 and 3.","minimum":-32768,"exclusiveMinimum":-3,"maximum":32767,"exclusiveMaximum":3},"u8":{"type":"integer","description":"A byte.","minimum":0,"maximum":255},"i16":{"type":"integer","description":"An int16.","minimum":-32768,"maximum":32767},"u32":{"type":"integer","description":"A uint32.","minimum":0,"maximum":4294967295},"i32":{"type":"integer","description":"An int32 in steps of 3.","minimum":-2147483648,"maximum":2147483647,"multipleOf":3},"big":{"type":"integer","description":"A uint of at least 10.","minimum":10},"millis":{"type":"integer","description":"Milliseconds."},"nanos":{"type":"integer","description":"Nanoseconds."},"quarter":{"type":"number","description":"Quarters, at most 10.","maximum":10,"multipleOf":0.25}},"additionalProperties":false}`
+	subakoPickInputSchema     = `{"type":"object","properties":{},"additionalProperties":false}`
 	subakoPictureInputSchema  = `{"type":"object","properties":{},"additionalProperties":false}`
 	subakoPictureOutputSchema = `{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false}`
 	subakoPointsInputSchema   = `{"type":"object","properties":{},"additionalProperties":false}`
-	subakoPointsOutputSchema  = `{"type":"array","items":{"anyOf":[{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},{"type":"null"}]}}`
+	subakoReadInputSchema     = `{"type":"object","properties":{"path":{"type":"string","description":"The file's path."}},"required":["path"],"additionalProperties":false}`
 	subakoReportInputSchema   = `{"type":"object","properties":{"nil":{"type":"boolean","description":"Answer nil."},"full":{"type":"boolean","description":"Fill the report in."},"fail":{"type":"string","description":"Fail with this message."}},"additionalProperties":false}`
 	subakoReportOutputSchema  = `{"type":"object","properties":{"when":{"type":"string","format":"date-time","description":"When."},"count":{"type":"integer","description":"How many."},"pair":{"type":"object","description":"Where.","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},"tags":{"type":"array","description":"Labels.","items":{"type":"string"}},"addr":{"type":"string","description":"An address."},"span":{"type":"integer","description":"How long."},"note":{"type":"string","description":"Always there."},"empty":{"type":"string","description":"Empty or not."}},"required":["note"],"additionalProperties":false}`
 	subakoSeenInputSchema     = `{"type":"object","properties":{"name":{"type":"string","description":"Who was seen."}},"required":["name"],"additionalProperties":false}`
 	subakoSeenOutputSchema    = `{"type":"object","properties":{"name":{"type":"string","description":"Who was seen."}},"required":["name"],"additionalProperties":false}`
 	subakoShapesInputSchema   = `{"type":"object","properties":{"matrix":{"type":"array","description":"A matrix.","items":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127}}},"groups":{"type":"object","description":"Groups of names.","additionalProperties":{"type":"array","items":{"type":"string"}},"maxProperties":2},"rows":{"type":"array","description":"Rows of flags.","items":{"type":"object","additionalProperties":{"type":"boolean"}}},"corners":{"type":"array","description":"Two corners.","items":{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},"minItems":2,"maxItems":2},"items":{"type":"array","description":"Items.","items":{"type":"object","properties":{"name":{"type":"string","description":"The item's name.","minLength":1},"kind":{"type":"string","description":"The item's kind.\n\n- a: The first.\n- b: The second.","enum":["a","b"]}},"required":["name"],"additionalProperties":false}},"maybe":{"type":"array","description":"Maybe a list.","items":{"type":"string"}},"code":{"type":"string","description":"A code.","minLength":2,"maxLength":4,"pattern":"^[A-Z]"},"kinds":{"type":"array","description":"Kinds.\n\n- a: The first.\n- b: The second.","items":{"type":"string","description":"- a: The first.\n- b: The second.","enum":["a","b"]},"maxItems":3},"blob":{"type":"string","contentEncoding":"base64","description":"Bytes."},"by_name":{"type":"object","description":"Pairs by name.","additionalProperties":{"anyOf":[{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},{"type":"null"}]}},"times":{"type":"array","description":"Times.","items":{"type":"string","format":"date-time"}},"addrs":{"type":"array","description":"Addresses.","items":{"type":"string"}}},"required":["corners"],"additionalProperties":false}`
 	subakoShapesOutputSchema  = `{"type":"object","properties":{"matrix":{"type":"array","description":"A matrix.","items":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127}}},"groups":{"type":"object","description":"Groups of names.","additionalProperties":{"type":"array","items":{"type":"string"}},"maxProperties":2},"rows":{"type":"array","description":"Rows of flags.","items":{"type":"object","additionalProperties":{"type":"boolean"}}},"corners":{"type":"array","description":"Two corners.","items":{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},"minItems":2,"maxItems":2},"items":{"type":"array","description":"Items.","items":{"type":"object","properties":{"name":{"type":"string","description":"The item's name.","minLength":1},"kind":{"type":"string","description":"The item's kind.\n\n- a: The first.\n- b: The second.","enum":["a","b"]}},"required":["name"],"additionalProperties":false}},"maybe":{"type":"array","description":"Maybe a list.","items":{"type":"string"}},"code":{"type":"string","description":"A code.","minLength":2,"maxLength":4,"pattern":"^[A-Z]"},"kinds":{"type":"array","description":"Kinds.\n\n- a: The first.\n- b: The second.","items":{"type":"string","description":"- a: The first.\n- b: The second.","enum":["a","b"]},"maxItems":3},"blob":{"type":"string","contentEncoding":"base64","description":"Bytes."},"by_name":{"type":"object","description":"Pairs by name.","additionalProperties":{"anyOf":[{"type":"object","properties":{"a":{"type":"integer","description":"The first."},"b":{"type":"integer","description":"The second."}},"required":["a"],"additionalProperties":false},{"type":"null"}]}},"times":{"type":"array","description":"Times.","items":{"type":"string","format":"date-time"}},"addrs":{"type":"array","description":"Addresses.","items":{"type":"string"}}},"required":["corners"],"additionalProperties":false}`
+	subakoShoutInputSchema    = `{"type":"object","properties":{},"additionalProperties":false}`
 	subakoTreesInputSchema    = `{"type":"object","properties":{"label":{"type":"string","description":"The node's label."},"kids":{"type":"object","description":"Children by name.","additionalProperties":{"$ref":"#/$defs/Tree"}},"list":{"type":"array","description":"Children in order.","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}}},"required":["label"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"label":{"type":"string","description":"The node's label."},"kids":{"type":"object","description":"Children by name.","additionalProperties":{"$ref":"#/$defs/Tree"}},"list":{"type":"array","description":"Children in order.","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}}},"required":["label"],"additionalProperties":false}}}`
 	subakoTreesOutputSchema   = `{"type":"object","properties":{"label":{"type":"string","description":"The node's label."},"kids":{"type":"object","description":"Children by name.","additionalProperties":{"$ref":"#/$defs/Tree"}},"list":{"type":"array","description":"Children in order.","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}}},"required":["label"],"additionalProperties":false,"$defs":{"Tree":{"type":"object","properties":{"label":{"type":"string","description":"The node's label."},"kids":{"type":"object","description":"Children by name.","additionalProperties":{"$ref":"#/$defs/Tree"}},"list":{"type":"array","description":"Children in order.","items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]}}},"required":["label"],"additionalProperties":false}}}`
 	subakoWideInputSchema     = `{"type":"object","properties":{"f0":{"type":"integer","description":"Member 0."},"f1":{"type":"integer","description":"Member 1."},"f2":{"type":"integer","description":"Member 2."},"f3":{"type":"integer","description":"Member 3."},"f4":{"type":"integer","description":"Member 4."},"f5":{"type":"integer","description":"Member 5."},"f6":{"type":"integer","description":"Member 6."},"f7":{"type":"integer","description":"Member 7."},"f8":{"type":"integer","description":"Member 8."},"f9":{"type":"integer","description":"Member 9."},"f10":{"type":"integer","description":"Member 10."},"f11":{"type":"integer","description":"Member 11."},"f12":{"type":"integer","description":"Member 12."},"f13":{"type":"integer","description":"Member 13."},"f14":{"type":"integer","description":"Member 14."},"f15":{"type":"integer","description":"Member 15."},"f16":{"type":"integer","description":"Member 16."},"f17":{"type":"integer","description":"Member 17."},"f18":{"type":"integer","description":"Member 18."},"f19":{"type":"integer","description":"Member 19."},"f20":{"type":"integer","description":"Member 20."},"f21":{"type":"integer","description":"Member 21."},"f22":{"type":"integer","description":"Member 22."},"f23":{"type":"integer","description":"Member 23."},"f24":{"type":"integer","description":"Member 24."},"f25":{"type":"integer","description":"Member 25."},"f26":{"type":"integer","description":"Member 26."},"f27":{"type":"integer","description":"Member 27."},"f28":{"type":"integer","description":"Member 28."},"f29":{"type":"integer","description":"Member 29."},"f30":{"type":"integer","description":"Member 30."},"f31":{"type":"integer","description":"Member 31."},"f32":{"type":"integer","description":"Member 32."},"f33":{"type":"integer","description":"Member 33."},"f34":{"type":"integer","description":"Member 34."},"f35":{"type":"integer","description":"Member 35."},"f36":{"type":"integer","description":"Member 36."},"f37":{"type":"integer","description":"Member 37."},"f38":{"type":"integer","description":"Member 38."},"f39":{"type":"integer","description":"Member 39."},"f40":{"type":"integer","description":"Member 40."},"f41":{"type":"integer","description":"Member 41."},"f42":{"type":"integer","description":"Member 42."},"f43":{"type":"integer","description":"Member 43."},"f44":{"type":"integer","description":"Member 44."},"f45":{"type":"integer","description":"Member 45."},"f46":{"type":"integer","description":"Member 46."},"f47":{"type":"integer","description":"Member 47."},"f48":{"type":"integer","description":"Member 48."},"f49":{"type":"integer","description":"Member 49."},"f50":{"type":"integer","description":"Member 50."},"f51":{"type":"integer","description":"Member 51."},"f52":{"type":"integer","description":"Member 52."},"f53":{"type":"integer","description":"Member 53."},"f54":{"type":"integer","description":"Member 54."},"f55":{"type":"integer","description":"Member 55."},"f56":{"type":"integer","description":"Member 56."},"f57":{"type":"integer","description":"Member 57."},"f58":{"type":"integer","description":"Member 58."},"f59":{"type":"integer","description":"Member 59."},"f60":{"type":"integer","description":"Member 60."},"f61":{"type":"integer","description":"Member 61."},"f62":{"type":"integer","description":"Member 62."},"f63":{"type":"integer","description":"Member 63."},"f64":{"type":"integer","description":"Member 64."},"f65":{"type":"integer","description":"Member 65."},"f66":{"type":"integer","description":"Member 66."},"f67":{"type":"integer","description":"Member 67."},"f68":{"type":"integer","description":"Member 68."},"f69":{"type":"integer","description":"Member 69.","default":69}},"required":["f0","f3","f6","f9","f12","f15","f18","f21","f24","f27","f30","f33","f36","f39","f42","f45","f48","f51","f54","f57","f60","f63","f66"],"additionalProperties":false}`
@@ -3230,18 +4801,35 @@ func subakoDecodeEmpty(s *jsonwire.Scanner, v *Empty) error {
 	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 		return err
 	}
+	var fails subakoErrors
+	var failed error
+	var failedAt int
+	depth := s.Depth()
 	for {
 		k, err := s.Next()
 		if err != nil {
-			return err
+			fails.note(0, err)
+			return fails.err()
 		}
 		if k == jsonwire.ObjectEnd {
 			break
 		}
+		key := s.Offset()
 		switch string(s.Str()) {
 		default:
-			return subakoUnknown(s.Text(), "")
+			{
+				failed, failedAt = subakoUnknown(s.Text(), ""), 0
+				goto nextMember
+			}
 		}
+	nextMember:
+		fails.note(failedAt, failed)
+		if subakoResync(s, depth, key) != nil {
+			return fails.err()
+		}
+	}
+	if fails.err() != nil {
+		return fails.err()
 	}
 	return nil
 }
@@ -3251,52 +4839,89 @@ func subakoDecodePair(s *jsonwire.Scanner, v *Pair) error {
 	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 		return err
 	}
+	var fails subakoErrors
+	var failed error
+	var failedAt int
+	depth := s.Depth()
 	var seen uint64
 	for {
 		k, err := s.Next()
 		if err != nil {
-			return err
+			fails.note(2, err)
+			return fails.err()
 		}
 		if k == jsonwire.ObjectEnd {
 			break
 		}
+		key := s.Offset()
 		switch string(s.Str()) {
 		case "a":
 			if seen&(1<<0) != 0 {
-				return subakoTwice("a")
+				{
+					failed, failedAt = subakoTwice("a"), 0
+					goto nextMember
+				}
 			}
 			seen |= 1 << 0
 			x1, err := subakoInt(s, 64)
 			if err != nil {
-				return subakoAt(err, ".a")
+				{
+					failed, failedAt = subakoAt(err, ".a"), 0
+					goto nextMember
+				}
 			}
 			v.A = int(x1)
 		case "b":
 			if seen&(1<<1) != 0 {
-				return subakoTwice("b")
+				{
+					failed, failedAt = subakoTwice("b"), 1
+					goto nextMember
+				}
 			}
 			seen |= 1 << 1
 			if s.PeekKind() == jsonwire.Null {
 				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".b")
+					{
+						failed, failedAt = subakoAt(err, ".b"), 1
+						goto nextMember
+					}
 				}
 				break
 			}
 			x1, err := subakoInt(s, 64)
 			if err != nil {
-				return subakoAt(err, ".b")
+				{
+					failed, failedAt = subakoAt(err, ".b"), 1
+					goto nextMember
+				}
 			}
 			v.B = int(x1)
 		default:
-			return subakoUnknown(s.Text(), "a, b")
+			{
+				failed, failedAt = subakoUnknown(s.Text(), "a, b"), 2
+				goto nextMember
+			}
+		}
+		continue
+	nextMember:
+		fails.note(failedAt, failed)
+		if subakoResync(s, depth, key) != nil {
+			return fails.err()
 		}
 	}
 	if seen&0x1 != 0x1 {
 		var missing []string
+		firstMissing := -1
 		if seen&(1<<0) == 0 {
 			missing = append(missing, "a")
+			if firstMissing < 0 {
+				firstMissing = 0
+			}
 		}
-		return subakoMissing(missing)
+		fails.note(firstMissing, subakoMissing(missing))
+	}
+	if fails.err() != nil {
+		return fails.err()
 	}
 	return nil
 }
@@ -3306,101 +4931,165 @@ func subakoDecodeTree(s *jsonwire.Scanner, v *Tree) error {
 	if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 		return err
 	}
+	var fails subakoErrors
+	var failed error
+	var failedAt int
+	depth := s.Depth()
 	var seen uint64
 	for {
 		k, err := s.Next()
 		if err != nil {
-			return err
+			fails.note(3, err)
+			return fails.err()
 		}
 		if k == jsonwire.ObjectEnd {
 			break
 		}
+		key := s.Offset()
 		switch string(s.Str()) {
 		case "label":
 			if seen&(1<<0) != 0 {
-				return subakoTwice("label")
+				{
+					failed, failedAt = subakoTwice("label"), 0
+					goto nextMember
+				}
 			}
 			seen |= 1 << 0
 			x1, err := subakoString(s)
 			if err != nil {
-				return subakoAt(err, ".label")
+				{
+					failed, failedAt = subakoAt(err, ".label"), 0
+					goto nextMember
+				}
 			}
 			v.Label = x1
 		case "kids":
 			if seen&(1<<1) != 0 {
-				return subakoTwice("kids")
+				{
+					failed, failedAt = subakoTwice("kids"), 1
+					goto nextMember
+				}
 			}
 			seen |= 1 << 1
 			if s.PeekKind() == jsonwire.Null {
 				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".kids")
+					{
+						failed, failedAt = subakoAt(err, ".kids"), 1
+						goto nextMember
+					}
 				}
 				break
 			}
 			if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-				return subakoAt(err, ".kids")
+				{
+					failed, failedAt = subakoAt(err, ".kids"), 1
+					goto nextMember
+				}
 			}
 			subakoMakeMap(&v.Kids)
 			for {
 				k, err := s.Next()
 				if err != nil {
-					return subakoAt(err, ".kids")
+					{
+						failed, failedAt = subakoAt(err, ".kids"), 1
+						goto nextMember
+					}
 				}
 				if k == jsonwire.ObjectEnd {
 					break
 				}
 				key1 := s.Text()
 				if _, dup := v.Kids[key1]; dup {
-					return subakoErr(".kids"+subakoKey(key1), "is given twice")
+					{
+						failed, failedAt = subakoErr(".kids"+subakoKey(key1), "is given twice"), 1
+						goto nextMember
+					}
 				}
 				m1 := subakoElem(v.Kids)
 				if err := subakoDecodeTree(s, &m1); err != nil {
-					return subakoAt(err, ".kids"+subakoKey(key1))
+					{
+						failed, failedAt = subakoAt(err, ".kids"+subakoKey(key1)), 1
+						goto nextMember
+					}
 				}
 				v.Kids[key1] = m1
 			}
 		case "list":
 			if seen&(1<<2) != 0 {
-				return subakoTwice("list")
+				{
+					failed, failedAt = subakoTwice("list"), 2
+					goto nextMember
+				}
 			}
 			seen |= 1 << 2
 			if s.PeekKind() == jsonwire.Null {
 				if _, err := s.Next(); err != nil {
-					return subakoAt(err, ".list")
+					{
+						failed, failedAt = subakoAt(err, ".list"), 2
+						goto nextMember
+					}
 				}
 				break
 			}
 			if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-				return subakoAt(err, ".list")
+				{
+					failed, failedAt = subakoAt(err, ".list"), 2
+					goto nextMember
+				}
 			}
 			subakoEmpty(&v.List)
 			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 				p1 := subakoGrow(&v.List)
 				if s.PeekKind() == jsonwire.Null {
 					if _, err := s.Next(); err != nil {
-						return subakoAt(err, ".list"+subakoIndex(i1))
+						{
+							failed, failedAt = subakoAt(err, ".list"+subakoIndex(i1)), 2
+							goto nextMember
+						}
 					}
 					*p1 = nil
 				} else {
 					p2 := subakoNew(p1)
 					if err := subakoDecodeTree(s, p2); err != nil {
-						return subakoAt(err, ".list"+subakoIndex(i1))
+						{
+							failed, failedAt = subakoAt(err, ".list"+subakoIndex(i1)), 2
+							goto nextMember
+						}
 					}
 				}
 			}
 			if _, err := s.Next(); err != nil {
-				return subakoAt(err, ".list")
+				{
+					failed, failedAt = subakoAt(err, ".list"), 2
+					goto nextMember
+				}
 			}
 		default:
-			return subakoUnknown(s.Text(), "label, kids, list")
+			{
+				failed, failedAt = subakoUnknown(s.Text(), "label, kids, list"), 3
+				goto nextMember
+			}
+		}
+		continue
+	nextMember:
+		fails.note(failedAt, failed)
+		if subakoResync(s, depth, key) != nil {
+			return fails.err()
 		}
 	}
 	if seen&0x1 != 0x1 {
 		var missing []string
+		firstMissing := -1
 		if seen&(1<<0) == 0 {
 			missing = append(missing, "label")
+			if firstMissing < 0 {
+				firstMissing = 0
+			}
 		}
-		return subakoMissing(missing)
+		fails.note(firstMissing, subakoMissing(missing))
+	}
+	if fails.err() != nil {
+		return fails.err()
 	}
 	return nil
 }
@@ -3469,11 +5158,106 @@ func subakoErr(path, msg string) error { return &subakoError{path: path, msg: ms
 // subakoAt puts err below path: a decoder returns errors relative to the
 // value it decodes, and each caller adds where that value is.
 func subakoAt(err error, path string) error {
-	if e, ok := err.(*subakoError); ok { //nolint:errorlint // the decoders never wrap their errors
+	switch e := err.(type) { //nolint:errorlint // the decoders never wrap their errors
+	case *subakoError:
 		e.path = path + e.path
+		return e
+	case *subakoErrors:
+		for _, f := range e.list {
+			f.err.path = path + f.err.path
+		}
 		return e
 	}
 	return &subakoError{path: path, msg: err.Error()}
+}
+
+// subakoErrorsMax bounds the errors one answer lists.
+const subakoErrorsMax = 10
+
+// subakoErrors are the bad members of one object, reported together in
+// the order of its schema (a member's index there), at most
+// subakoErrorsMax of them, and how many more there were.
+type subakoErrors struct {
+	list []subakoIndexed
+	more int
+}
+
+// subakoIndexed is one error and the index of its member in the schema.
+type subakoIndexed struct {
+	index int
+	err   *subakoError
+}
+
+// note adds err, about the member of schema index i (an object of errors
+// adds each), keeping the first subakoErrorsMax in schema order.
+func (e *subakoErrors) note(i int, err error) {
+	if many, ok := err.(*subakoErrors); ok { //nolint:errorlint // the decoders never wrap their errors
+		for _, f := range many.list {
+			e.note(i, f.err)
+		}
+		e.more += many.more
+		return
+	}
+	one, ok := err.(*subakoError) //nolint:errorlint // the decoders never wrap their errors
+	if !ok {
+		one = &subakoError{msg: err.Error()}
+	}
+	at := len(e.list)
+	for at > 0 && e.list[at-1].index > i {
+		at--
+	}
+	e.list = append(e.list, subakoIndexed{})
+	copy(e.list[at+1:], e.list[at:])
+	e.list[at] = subakoIndexed{i, one}
+	if len(e.list) > subakoErrorsMax {
+		e.list = e.list[:subakoErrorsMax]
+		e.more++
+	}
+}
+
+// err is the errors noted as one error: nil for none, the error itself
+// for one.
+func (e *subakoErrors) err() error {
+	switch {
+	case len(e.list) == 0:
+		return nil
+	case len(e.list) == 1 && e.more == 0:
+		return e.list[0].err
+	}
+	return e
+}
+
+// Error lists each error on a line of its own, the first first.
+func (e *subakoErrors) Error() string {
+	msg := ""
+	for i, f := range e.list {
+		if i > 0 {
+			msg += "\n"
+		}
+		msg += f.err.Error()
+	}
+	if e.more > 0 {
+		msg += "\n(and " + strconv.Itoa(e.more) + " more)"
+	}
+	return msg
+}
+
+// subakoResync passes over what is left of a member's value after an
+// error in it, so that the next member can be read: the whole value when
+// its first token was not read (the scanner is still at key, the offset of
+// the member's key), else up to the end of the containers it opened
+// (depth is the object's own).
+func subakoResync(s *jsonwire.Scanner, depth, key int) error {
+	if s.Offset() == key {
+		_, err := s.Skip()
+		return err
+	}
+	for s.Depth() > depth {
+		if _, err := s.Next(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // subakoIndex is the path step to an array element.

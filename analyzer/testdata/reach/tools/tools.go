@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"syscall"
 
 	"example.com/t/reach/tools/deep"
 )
@@ -38,6 +39,13 @@ func (lg Logger) Fail() { // want Fail:`exits: tools.Logger.Fail → \(\*log.Log
 func ToStdout() { // want ToStdout:"writes to stdout: tools.ToStdout → os.Stdout"
 	log.SetOutput(os.Stdout)
 }
+
+// Raw writes to file descriptor 1 itself, which no redirection changes.
+func Raw() { // want Raw:"writes to fd 1: tools.Raw → tools.raw → syscall.Stdout"
+	raw()
+}
+
+func raw() { fmt.Println("first"); _, _ = syscall.Write(syscall.Stdout, nil) }
 
 func init() {
 	panic("a panic in init is fine") // init is not reached from a handler

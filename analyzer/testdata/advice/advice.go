@@ -1,0 +1,23 @@
+// Advice draws warnings only, which go vet -vettool leaves out: warnings
+// do not fail vet.
+//
+//subako:package advice
+package advice
+
+// In is the input.
+type In struct {
+	// Labels to greet with.
+	Labels map[string]string `json:"labels,omitempty"` // want `A020 schema-portability: field Labels: a map`
+	// Who to greet.
+	Name string `json:"name"`
+}
+
+// Out is the output.
+type Out struct {
+	Message string `json:"message"`
+}
+
+// Greet greets.
+//
+//subako:function
+func greet(in In) (Out, error) { return Out{}, nil }

@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/wasmsize"
+	"github.com/subako-ai/subako-go/modulecheck"
+	"github.com/subako-ai/subako-go/pkgcheck"
+)
+
+// runSize prints what makes a module big: per section, per Go package, the
+// largest data segments, the files a Go package embeds, and what a cold
+// call costs here.
+func runSize(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("size", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	top := fs.Int("top", 10, "how many packages and data segments to list")
+	noRun := fs.Bool("static", false, "do not measure a cold call")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: subakogo size [--top N] [--static] [PATH]\n\n"+
+			"Shows what makes a module big: each section, the code of each Go package (from the name\n"+
+			"section), the largest data segments, the files a Go package embeds (//go:embed), and what a\n"+
+			"cold call costs on this machine. PATH is a .wasm file, a package directory (module.wasm) or a\n"+
+			"Go package, built for wasip1 first (\".\" by default).")
+		fs.PrintDefaults()
+	}
+	pattern, err := packageArg(fs, args)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	if *top < 1 {
+		return usageError(stderr, fs, fmt.Errorf("--top must be at least 1"))
+	}
+	wasmPath, goPkg := pattern, ""
+	if fi, err := os.Stat(pattern); err == nil && fi.IsDir() {
+		if _, err := os.Stat(filepath.Join(pattern, pkgcheck.ModuleName)); err == nil {
+			wasmPath = filepath.Join(pattern, pkgcheck.ModuleName)
+		} else {
+			goPkg = pattern
+			if !filepath.IsAbs(goPkg) && !strings.HasPrefix(goPkg, ".") {
+				goPkg = "./" + goPkg // a directory, not an import path
+			}
+		}
+	} else if !strings.HasSuffix(pattern, ".wasm") {
+		goPkg = pattern
+	}
+	if goPkg != "" {
+		tmp, err := os.MkdirTemp("", "subakogo-size-")
+		if err != nil {
+			fmt.Fprintf(stderr, "subakogo size: %v\n", err)
+			return exitUnreadable
+		}
+		defer os.RemoveAll(tmp)
+		wasmPath = filepath.Join(tmp, "module.wasm")
+		fmt.Fprintf(stderr, "subakogo size: building %s for wasip1...\n", goPkg)
+		cmd := exec.Command("go", "build", "-o", wasmPath, goPkg)
+		cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			fmt.Fprintf(stderr, "subakogo size: go build %s: %v\n%s", goPkg, err, out)
+			return exitFindings
+		}
+	}
+	in, err := readModule(wasmPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo size: %v\n", err)
+		return exitUnreadable
+	}
+	defer in.Release()
+	r, err := wasmsize.Analyze(in.Data, *top)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo size: %s: %v (subakogo lint %s says more)\n", wasmPath, err, wasmPath)
+		return exitFindings
+	}
+	var pkgs []listedPackage
+	if goPkg != "" {
+		pkgs = listPackages(goPkg, stderr)
+	}
+	shown := wasmPath
+	if goPkg != "" {
+		shown = goPkg + " (built for wasip1)"
+	}
+	printSize(stdout, shown, r, pkgs, *top)
+	if !*noRun {
+		coldCost(stdout, in.Data)
+	}
+	return exitOK
+}
+
+// listedPackage is what go list says of a package the module links.
+type listedPackage struct {
+	ImportPath string
+	Dir        string
+	EmbedFiles []string
+}
+
+// listPackages lists the packages a Go package links for wasip1.
+func listPackages(pkg string, stderr io.Writer) []listedPackage {
+	cmd := exec.Command("go", "list", "-deps", "-json=ImportPath,Dir,EmbedFiles", pkg)
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo size: go list %s: %v (packages are shown as the linker names them)\n", pkg, err)
+		return nil
+	}
+	var list []listedPackage
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var p listedPackage
+		if dec.Decode(&p) != nil {
+			break
+		}
+		list = append(list, p)
+	}
+	return list
+}
+
+// table prints rows of a name and numbers, the names left-aligned and the
+// numbers right-aligned, indented two spaces.
+type table struct {
+	rows [][]string
+}
+
+func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+
+func (t *table) print(w io.Writer) {
+	widths := map[int]int{}
+	for _, r := range t.rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len(c))
+		}
+	}
+	for _, r := range t.rows {
+		line := "  " + r[0] + strings.Repeat(" ", widths[0]-len(r[0]))
+		for i, c := range r[1:] {
+			line += "  " + strings.Repeat(" ", widths[i+1]-len(c)) + c
+		}
+		fmt.Fprintln(w, line)
+	}
+	t.rows = nil
+}
+
+func mib(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+}
+
+func printSize(w io.Writer, path string, r *wasmsize.Report, pkgs []listedPackage, top int) {
+	fmt.Fprintf(w, "%s: %d bytes (%s)", path, r.Total, mib(r.Total))
+	if r.Total > modulecheck.SizeWarn {
+		fmt.Fprintf(w, ", over the %d MiB a module should stay under (W041: every upload sends it, every call loads it)", modulecheck.SizeWarn>>20)
+	}
+	fmt.Fprintln(w)
+	tw := &table{}
+	fmt.Fprintln(w, "\nsections:")
+	for _, s := range r.Sections {
+		tw.add(s.Name, fmt.Sprint(s.Bytes), fmt.Sprintf("%.1f%%", 100*float64(s.Bytes)/float64(r.Total)))
+	}
+	tw.print(w)
+	if len(r.Packages) > 0 {
+		real := map[string]string{}
+		for _, p := range pkgs {
+			real[wasmsize.Mangle(p.ImportPath)] = p.ImportPath
+		}
+		fmt.Fprintf(w, "\ncode by package (%s of %s of function bodies named):\n", mib(r.Named), mib(r.Code))
+		for i, p := range r.Packages {
+			if i == top {
+				tw.add(fmt.Sprintf("... %d more packages", len(r.Packages)-top))
+				break
+			}
+			name := p.Name
+			if rp, ok := real[name]; ok {
+				name = rp
+			}
+			tw.add(name, fmt.Sprint(p.Bytes))
+		}
+		tw.print(w)
+	}
+	if len(r.Data) > 0 {
+		fmt.Fprintf(w, "\nlargest data segments (%s of data in all):\n", mib(r.DataSize))
+		for _, d := range r.Data {
+			tw.add(fmt.Sprintf("#%d at 0x%x", d.Index, d.Offset), fmt.Sprint(d.Bytes))
+		}
+		tw.print(w)
+	}
+	type embedded struct {
+		path  string
+		bytes int64
+	}
+	var files []embedded
+	var total int64
+	for _, p := range pkgs {
+		for _, f := range p.EmbedFiles {
+			if fi, err := os.Stat(filepath.Join(p.Dir, f)); err == nil {
+				files = append(files, embedded{filepath.Join(p.ImportPath, f), fi.Size()})
+				total += fi.Size()
+			}
+		}
+	}
+	if len(files) > 0 {
+		slices.SortFunc(files, func(a, b embedded) int { return int(b.bytes - a.bytes) })
+		n := fmt.Sprintf("%d files", len(files))
+		if len(files) == 1 {
+			n = "1 file"
+		}
+		fmt.Fprintf(w, "\nembedded files (//go:embed), %s, %s, in the data above:\n", n, mib(int(total)))
+		for i, f := range files {
+			if i == top {
+				tw.add(fmt.Sprintf("... %d more files", len(files)-top))
+				break
+			}
+			tw.add(f.path, fmt.Sprint(f.bytes))
+		}
+		tw.print(w)
+		if total >= largeEmbed {
+			fmt.Fprintf(w, "  large files belong in the package's assets/ folder, which Subako mounts read-only at /package:\n"+
+				"  read them there at run time (os.ReadFile(\"/package/NAME\")) and the module stays small.\n")
+		}
+	}
+}
+
+// largeEmbed is how many bytes of embedded files are worth moving to
+// assets/.
+const largeEmbed = 1 << 20
+
+// coldCost measures, on this machine, what a module costs to compile (once:
+// the result is cached) and then to run cold (a fresh instance answering
+// discovery), as a call does.
+func coldCost(w io.Writer, wasm []byte) {
+	ctx := context.Background()
+	h, err := host.New(ctx, host.Options{Engine: host.EngineCompiler})
+	if err != nil {
+		fmt.Fprintf(w, "\ncold call: not measured (the host could not start: %v)\n", err)
+		return
+	}
+	defer h.Close(ctx)
+	start := time.Now()
+	m, err := h.Compile(ctx, wasm)
+	compiled := time.Since(start)
+	if err != nil {
+		fmt.Fprintf(w, "\ncold call: not measured (%v)\n", err)
+		return
+	}
+	start = time.Now()
+	d := h.Discover(ctx, m, "")
+	run := time.Since(start)
+	fmt.Fprintf(w, "\ncold call here: compiling %v (once; a compiled module is cached), then a fresh instance answering discovery %v", compiled.Round(time.Millisecond), run.Round(time.Millisecond))
+	if d.Stopped != nil {
+		fmt.Fprintf(w, " (it stopped: %s)", d.Stopped)
+	}
+	fmt.Fprintln(w)
+}

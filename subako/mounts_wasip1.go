@@ -1,0 +1,36 @@
+//go:build wasip1
+
+package subako
+
+import (
+	"io/fs"
+	"syscall"
+
+	"github.com/subako-ai/subako-go/abi"
+)
+
+// mountHint says why err, a failure to open a file, happened when its path
+// is under no directory mounted for the call: Go's wasip1 os package finds
+// no preopen for the path and fails with EBADF, "Bad file number", which
+// says nothing of the mounts. It is "" for any other error. (It unwraps by
+// hand and leaves package path out: errors.As would link reflection into
+// every module, 56 KB, and path.Clean 8 KB.)
+func mountHint(err error) string {
+	for err != nil {
+		if pe, ok := err.(*fs.PathError); ok { //nolint:errorlint // unwrapped by hand, above
+			if pe.Err != syscall.EBADF || pe.Path == "" || pe.Path[0] != '/' { //nolint:errorlint // an Errno, compared as os does
+				return ""
+			}
+			if abi.UnderMount(pe.Path) {
+				return pe.Path + " is not mounted in this call: a module opens files only under " + abi.MountsText
+			}
+			return pe.Path + " is outside every directory mounted for a module: it opens files only under " + abi.MountsText
+		}
+		u, ok := err.(interface{ Unwrap() error }) //nolint:errorlint // unwrapped by hand, above
+		if !ok {
+			return ""
+		}
+		err = u.Unwrap()
+	}
+	return ""
+}
