@@ -27,8 +27,8 @@ const BackstopFactor = 10
 // instance since the run started, plus the waits granted so far.
 type guestClock struct {
 	thread atomic.Pointer[cputime.Thread] // nil until the run's thread is known
-	waited atomic.Int64                // nanoseconds of waits granted
-	frozen atomic.Int64                // the thread's CPU time once the run ended; -1 before
+	waited atomic.Int64                   // nanoseconds of waits granted
+	frozen atomic.Int64                   // the thread's CPU time once the run ended; -1 before
 }
 
 func newGuestClock() *guestClock {

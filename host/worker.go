@@ -186,7 +186,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 		return nil
 	case errors.As(err, &exit) && exit.ExitCode() == workerLate:
 		return &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
-	case context.Cause(ctx) == errBackstop:
+	case errors.Is(context.Cause(ctx), errBackstop):
 		return &StalledError{What: "compiling the module", Limit: limit}
 	case ctx.Err() != nil:
 		return ctx.Err()
