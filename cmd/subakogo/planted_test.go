@@ -80,7 +80,9 @@ func TestPlantedMistakes(t *testing.T) {
 		code, _, stderr := runCLI("generate", "./"+name)
 		var found []string
 		for _, line := range strings.Split(stderr, "\n") {
-			if strings.Contains(line, " A0") {
+			// A041 (info) suggests the hints a tool could state: advice
+			// every planted package draws, not a mistake.
+			if strings.Contains(line, " A0") && !strings.Contains(line, " A041 ") {
 				found = append(found, line)
 			}
 		}
