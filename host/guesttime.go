@@ -14,14 +14,28 @@ import (
 // poll_oneoff timeout), which it is granted at once instead of waited for.
 // A module that sleeps 15 s is judged at once, and nothing a module sees or
 // is judged by depends on how busy the machine is. The wall clock is kept
-// only as a backstop (BackstopFactor times a limit) against a host stuck
+// only as a backstop (Backstop: ten times a limit, at least a minute) against a host stuck
 // outside the guest, which is then the host's condition (Record.Stalled),
 // never the module's fault.
 
 // BackstopFactor is how many times its limit in the module's own time a
 // run may take on the wall clock before the host gives up on it as stalled
-// (the machine is too busy, or the host is stuck outside the guest).
-const BackstopFactor = 10
+// (the machine is too busy, or the host is stuck outside the guest), and
+// MinBackstop the least wall time it is given, so that a short limit (a
+// test's) does not make the backstop a wall-clock limit in disguise.
+const (
+	BackstopFactor = 10
+	MinBackstop    = time.Minute
+)
+
+// Backstop is the wall time work limited to limit (of the module's time,
+// or of CPU time) may take before it is given up as stalled.
+func Backstop(limit time.Duration) time.Duration {
+	if limit > noLimit/BackstopFactor {
+		return noLimit
+	}
+	return max(BackstopFactor*limit, MinBackstop)
+}
 
 // guestClock is one run's time: the CPU time of the thread that runs the
 // instance since the run started, plus the waits granted so far.

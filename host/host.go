@@ -32,7 +32,7 @@ const (
 	// abandoned and reported as a CompileTimeoutError. It is CPU time, not
 	// the wall clock's, because Subako compiles modules on its own
 	// machines: a compilation that is slow here only because this machine
-	// is busy is no fault of the module's (past BackstopFactor times the
+	// is busy is no fault of the module's (past Backstop of the
 	// limit on the wall clock it is given up as a StalledError, the host's
 	// condition). It is generous (a cold compile of a 2.5 MB Go module
 	// takes about a second) because the reader's shape limits already
@@ -240,7 +240,7 @@ func (e *CompileTimeoutError) Error() string {
 	return "compiling the module took more than " + e.Limit.String() + " of CPU time and was abandoned"
 }
 
-// StalledError is work given up on the wall clock, BackstopFactor times its
+// StalledError is work given up on the wall clock, Backstop(limit) of its
 // limit of CPU time, before that limit was reached: this machine is too
 // busy (or the host is stuck). It is the host's condition, never a finding
 // against the module.
@@ -250,7 +250,7 @@ type StalledError struct {
 }
 
 func (e *StalledError) Error() string {
-	return e.What + " took more than " + (BackstopFactor * e.Limit).String() + " on the wall clock before using its " +
+	return e.What + " took more than " + Backstop(e.Limit).String() + " on the wall clock before using its " +
 		e.Limit.String() + " of CPU time: this machine is too busy (or the host is stuck); try again when it is less loaded"
 }
 
@@ -383,8 +383,8 @@ func (h *Host) compileForCache(wasm []byte) code {
 // since wazero's compiler runs on several goroutines (so other work of the
 // process meanwhile counts too, which only errs towards abandoning). An
 // overrunning compilation is cancelled (wazero checks between functions)
-// and the caller gets a *CompileTimeoutError; past BackstopFactor times
-// the limit on the wall clock, a *StalledError.
+// and the caller gets a *CompileTimeoutError; past Backstop(limit)
+// on the wall clock, a *StalledError.
 func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, limit time.Duration) (wazero.CompiledModule, error) {
 	type result struct {
 		c   wazero.CompiledModule
@@ -398,7 +398,7 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 		done <- result{c, err}
 	}()
 	var fail error
-	cpu, backstop := cputime.Process(), time.Now().Add(BackstopFactor*limit)
+	cpu, backstop := cputime.Process(), time.Now().Add(Backstop(limit))
 	for fail == nil {
 		spent := cputime.Process() - cpu
 		t := time.NewTimer(max(min(limit-spent, time.Until(backstop)), time.Millisecond))

@@ -150,7 +150,7 @@ type Record struct {
 	// unanswered: in Subako, which closes stdin only once the answer is
 	// in, it would wait until its time ran out.
 	WaitedForInput bool
-	// Stalled says the run was given up on the wall clock (BackstopFactor
+	// Stalled says the run was given up on the wall clock (Backstop
 	// times its limit) before the module's own time ran out: the machine
 	// is too busy, or the host is stuck. It is the host's condition, not
 	// the module's: nothing about the run's time is a finding.
@@ -330,10 +330,10 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 }
 
 // watch stops the run when the module's time passes the run's limit, when
-// the wall clock passes BackstopFactor times it (the host's condition),
+// the wall clock passes Backstop of it (the host's condition),
 // or when the caller's context ends.
 func (s *session) watch(ctx context.Context) {
-	backstop := s.wallStart.Add(time.Duration(min(float64(s.runLimit)*BackstopFactor, float64(noLimit))))
+	backstop := s.wallStart.Add(Backstop(s.runLimit))
 	for {
 		now := s.clock.now()
 		if now >= s.runLimit {

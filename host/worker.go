@@ -145,11 +145,11 @@ func compileInto(job workerJob, wasm []byte) error {
 // compileInWorker has a worker process compile wasm into the cache within
 // limit of its CPU time, and waits for it: a worker past the limit stops
 // itself, which is a *CompileTimeoutError. The worker is killed when ctx
-// ends, or past BackstopFactor times the limit on the wall clock (a
+// ends, or past Backstop(limit) on the wall clock (a
 // *StalledError). A background worker runs at a lower priority, so that
 // it does not slow the run that is waiting for an answer.
 func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration, background bool) error {
-	ctx, cancel := context.WithTimeoutCause(ctx, BackstopFactor*limit, errBackstop)
+	ctx, cancel := context.WithTimeoutCause(ctx, Backstop(limit), errBackstop)
 	defer cancel()
 	exe, err := os.Executable()
 	if err != nil {

@@ -188,7 +188,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	}
 	start, cpu := time.Now(), cputime.Process()
 	r.spent = func() time.Duration { return cputime.Process() - cpu }
-	r.backstop = start.Add(host.BackstopFactor * r.opt.Budget)
+	r.backstop = start.Add(host.Backstop(r.opt.Budget))
 	r.grace = h.ExitGrace()
 	for _, raw := range tools {
 		var t tool
@@ -206,8 +206,8 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	}
 	if len(r.res.Stalled) > 0 {
 		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
-			"this machine is too busy: the host gave up on the wall clock (%dx a run's limit) before the module's own time ran out; not judged: %s",
-			host.BackstopFactor, listed(r.res.Stalled))})
+			"this machine is too busy: the host gave up on the wall clock (%dx a run's limit, at least %v) before the module's own time ran out; not judged: %s",
+			host.BackstopFactor, host.MinBackstop, listed(r.res.Stalled))})
 	}
 	return r.res
 }
