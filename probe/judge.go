@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/subako-ai/subako-go/host"
@@ -74,18 +75,66 @@ func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.R
 		}
 		seen[rule] = true
 		text := at + ": " + msg
-		if rule == rules.ProbeValidCall || rule == rules.ProbeInvalidArgs {
+		perCase := rule == rules.ProbeValidCall || rule == rules.ProbeInvalidArgs
+		if perCase {
 			text += "; arguments " + short(args)
 		}
 		text += protocolcheck.StderrTail(rec)
 		n++
-		if slices.Contains(moduleWide, rule) {
+		switch {
+		case slices.Contains(moduleWide, rule):
 			r.addOnce(rule, text)
-		} else {
+		case perCase && isArgumentProbe(probe):
+			r.fold(causeKey(rule, toolName, b), rule, text, r.reproduce(toolName, args), caseName)
+		default:
 			r.add(rule, text)
 		}
 	}
 	return n
+}
+
+// isArgumentProbe tells the probes whose cases are argument objects, whose
+// findings carry the command that reproduces them.
+func isArgumentProbe(probe string) bool {
+	return probe == ProbeCall || probe == ProbeValid || probe == ProbeInvalid || probe == ProbeHTTPErrors
+}
+
+// causeKey is what makes two broken calls of a tool one cause: the rule
+// and the kind of break (and a JSON-RPC error's code). A trap's message
+// is left out: the same fault traps at another address with other data.
+func causeKey(rule *rules.Rule, toolName string, b host.Break) string {
+	k := rule.ID + "\x00" + toolName + "\x00" + string(b.Kind)
+	if b.Kind == host.BreakRPCError {
+		if i := strings.Index(b.Message, ":"); i > 0 {
+			k += b.Message[:i]
+		}
+	}
+	return k
+}
+
+// cause is the cause key of a run's first break that is a crash of the
+// call (crashRule), "" when the call did not break: what shrinking
+// compares.
+func (r *runner) cause(probe, toolName string, valid bool, rec *host.Record) string {
+	breaks := rec.Breaks()
+	explained := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind != host.BreakNoAnswer })
+	unanswered := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind == host.BreakNoAnswer })
+	for _, b := range breaks {
+		switch b.Kind {
+		case host.BreakNoAnswer:
+			if explained {
+				continue
+			}
+		case host.BreakExitCode, host.BreakNoExit:
+			if !unanswered {
+				continue
+			}
+		case host.BreakWaitsForEOF, host.BreakNotMessage, host.BreakPartial, host.BreakRequest, host.BreakRepeated, host.BreakUnknownID:
+			continue
+		}
+		return causeKey(crashRule(probe, valid), toolName, b)
+	}
+	return ""
 }
 
 // exitMessage says how the module failed to exit, with the time measured.

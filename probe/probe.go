@@ -46,6 +46,10 @@ const (
 	// tool's valid call again with every request failing as a connection
 	// error, as when the network is down.
 	All
+	// Deep is Safe with the budget spent on many more cases a tool:
+	// DeepCover edge cases and DeepRandom random ones, biased to the
+	// schema's edges.
+	Deep
 )
 
 func (l Level) String() string {
@@ -54,6 +58,8 @@ func (l Level) String() string {
 		return "none"
 	case All:
 		return "all"
+	case Deep:
+		return "deep"
 	}
 	return "safe"
 }
@@ -67,8 +73,10 @@ func ParseLevel(s string) (Level, error) {
 		return Safe, nil
 	case "all":
 		return All, nil
+	case "deep":
+		return Deep, nil
 	}
-	return Safe, fmt.Errorf("unknown probe level %q (want none, safe or all)", s)
+	return Safe, fmt.Errorf("unknown probe level %q (want none, safe, all or deep)", s)
 }
 
 // Defaults of Options.
@@ -86,6 +94,18 @@ const (
 
 	// MaxInvalid is how many invalid cases a tool is called with.
 	MaxInvalid = 4
+	// DefaultCover is how many valid cases at the schema's edges a tool
+	// is called with (argsgen's pairwise cover, likeliest breakers
+	// first), beside at most two of optional members set to null.
+	DefaultCover = 5
+	// DeepCover and DeepRandom are the edge cases and random cases of
+	// --probes=deep, as many as the budget allows.
+	DeepCover  = 48
+	DeepRandom = 200
+	// MaxShrinks bounds the runs spent shrinking one failing case
+	// (DeepShrinks with --probes=deep).
+	MaxShrinks  = 12
+	DeepShrinks = 48
 
 	// maxListed is how many runs P042 names.
 	maxListed = 10
@@ -120,6 +140,9 @@ type Options struct {
 	// Cases generates each tool's argument cases; nil uses the package's
 	// own generator (argsgen).
 	Cases Generator
+	// Module is how findings name the module in the subakogo call command
+	// that reproduces them; "" is module.wasm.
+	Module string
 }
 
 // RunInfo is one run the probes made.
@@ -184,7 +207,11 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		r.opt.Pause = DefaultPause
 	}
 	if r.opt.Cases == nil {
-		r.opt.Cases = defaultCases
+		deep := r.opt.Level == Deep
+		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) { return defaultCases(schema, deep) }
+	}
+	if r.opt.Module == "" {
+		r.opt.Module = "module.wasm"
 	}
 	start, cpu := time.Now(), cputime.Process()
 	r.spent = func() time.Duration { return cputime.Process() - cpu }
@@ -221,17 +248,27 @@ func listed(runs []string) string {
 }
 
 // defaultCases is the generator used when Options.Cases is nil: argsgen's
-// first valid case and its first MaxInvalid invalid ones (argsgen
-// interleaves the kinds of breakage, so these differ in kind).
-func defaultCases(schema json.RawMessage) ([]Case, []string) {
-	got, notes := argsgen.Cases(schema, argsgen.Options{})
+// first valid case, its first MaxInvalid invalid ones (argsgen
+// interleaves the kinds of breakage, so these differ in kind), then its
+// cover of the schema's edges (DefaultCover cases, or with deep
+// DeepCover and DeepRandom random ones) and of null for optional members.
+func defaultCases(schema json.RawMessage, deep bool) ([]Case, []string) {
+	opt := argsgen.Options{Cover: DefaultCover}
+	if deep {
+		opt = argsgen.Options{Cover: DeepCover, Random: DeepRandom, Seed: 1}
+	}
+	got, notes := argsgen.Cases(schema, opt)
 	var out []Case
-	valid, invalid := false, 0
+	valid, invalid, nulls := false, 0, 0
 	for _, c := range got {
+		edge := c.Edge
 		switch {
 		case c.Valid && !valid:
 			valid = true
-		case !c.Valid && invalid < MaxInvalid:
+		case edge && !c.Valid && nulls < 2:
+			nulls++
+		case edge && c.Valid:
+		case !c.Valid && !edge && invalid < MaxInvalid:
 			invalid++
 		default:
 			continue
@@ -255,6 +292,11 @@ type runner struct {
 	// reported so far, whose later occurrences are counted, not listed.
 	once  map[*rules.Rule]int
 	extra map[*rules.Rule]int
+	// causes are the broken calls' findings by cause (see fold); fresh
+	// the ones added by the run being judged.
+	causes map[string]*folded
+	fresh  []*folded
+	base   map[string]json.RawMessage // each tool's first valid case
 }
 
 // run is the series: the protocol probes on the first tool, then each
@@ -269,6 +311,12 @@ func (r *runner) run(ctx context.Context) {
 			if cases[i][j].Valid && valid[i] == nil {
 				valid[i] = &cases[i][j]
 			}
+		}
+		if valid[i] != nil {
+			if r.base == nil {
+				r.base = map[string]json.RawMessage{}
+			}
+			r.base[t.Name] = valid[i].Args
 		}
 		if valid[i] == nil {
 			if len(notes) == 0 {
@@ -445,13 +493,8 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	if !ok {
 		return nil, false, nil
 	}
-	attempt := func() (rec *host.Record, msg host.Message, answered bool) {
-		rec = r.play(ctx, wait, grace, false, http, func(s *host.Session) {
-			id := json.RawMessage(`"probe-` + probe + `-1"`)
-			s.Send(host.ToolCall(id, t.Name, args))
-			msg, answered = s.Answer(id, wait)
-		})
-		return rec, msg, answered
+	attempt := func() (*host.Record, host.Message, bool) {
+		return r.oneCall(ctx, wait, grace, http, probe, t.Name, args)
 	}
 	interpreted := r.m.Interpreted()
 	rec, msg, answered := attempt()
@@ -467,12 +510,76 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	if rec == nil || r.unjudged(probe, t.Name, rec) {
 		return nil, false, nil // the host's failure (Result.Err), or its condition
 	}
+	r.fresh = nil
 	n := r.judge(probe, t.Name, caseName, valid, args, rec)
 	r.note(probe, t.Name, caseName, rec, n)
+	if len(r.fresh) > 0 {
+		r.shrink(ctx, probe, t, valid, args, http, r.cause(probe, t.Name, valid, rec), r.fresh[0])
+	}
 	if !answered || n > 0 || msg.Error != nil {
 		return rec, answered, nil
 	}
 	return rec, true, msg.Result
+}
+
+// oneCall plays one tools/call of toolName with args and waits for its
+// answer and the run's end.
+func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *subakohttp.Config, probe, toolName string, args json.RawMessage) (rec *host.Record, msg host.Message, answered bool) {
+	rec = r.play(ctx, wait, grace, false, http, func(s *host.Session) {
+		id := json.RawMessage(`"probe-` + probe + `-1"`)
+		s.Send(host.ToolCall(id, toolName, args))
+		msg, answered = s.Answer(id, wait)
+	})
+	return rec, msg, answered
+}
+
+// shrink looks for the smallest arguments that break the call the same
+// way (cause want) as args did, one step smaller at a time (argsgen's
+// Shrinker), within MaxShrinks runs (DeepShrinks when deep) and the
+// budget, and puts them and their command in the finding f.
+func (r *runner) shrink(ctx context.Context, probe string, t tool, valid bool, args json.RawMessage, http *subakohttp.Config, want string, f *folded) {
+	if want == "" || len(args) <= 2 {
+		return
+	}
+	sh, err := argsgen.NewShrinker(t.InputSchema, r.base[t.Name])
+	if err != nil {
+		return
+	}
+	limit := MaxShrinks
+	if r.opt.Level == Deep {
+		limit = DeepShrinks
+	}
+	smallest, runs := args, 0
+	for progress := true; progress && runs < limit; {
+		progress = false
+		for _, c := range sh.Smaller(smallest, valid) {
+			if runs >= limit || r.res.Err != nil || r.spent() >= r.opt.Budget || time.Now().After(r.backstop) {
+				break
+			}
+			runs++
+			wait, grace := r.opt.RunLimit, r.grace
+			if r.slowExit {
+				grace = min(grace, shortGrace)
+			}
+			rec, _, _ := r.oneCall(ctx, wait, grace, http, probe, t.Name, c)
+			if rec == nil || rec.Unjudged() {
+				return
+			}
+			r.note("shrink", t.Name, string(c), rec, 0)
+			if r.cause(probe, t.Name, valid, rec) == want {
+				smallest, progress = c, true
+				break
+			}
+		}
+	}
+	if string(smallest) == string(args) {
+		return
+	}
+	cmd := r.reproduce(t.Name, smallest)
+	msg := r.res.Findings[f.index].Message
+	r.res.Findings[f.index].Message = strings.Replace(msg, "; reproduce: "+f.reproduce,
+		"; the smallest arguments that fail the same way: "+short(smallest)+"; reproduce: "+cmd, 1)
+	f.reproduce = cmd
 }
 
 // compiled waits, within the probes' wall backstop, for the module's
@@ -503,6 +610,51 @@ func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
 // add appends a finding.
 func (r *runner) add(rule *rules.Rule, msg string) {
 	r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rule, Offset: -1, Message: msg})
+}
+
+// fold appends a finding for a new cause (key), with the command that
+// reproduces it; a cause seen before only counts the case in the first
+// finding. It records the new finding's index in r.fresh, for shrinking.
+func (r *runner) fold(key string, rule *rules.Rule, text, command, caseName string) {
+	if f, seen := r.causes[key]; seen {
+		f.more++
+		msg := strings.TrimSuffix(r.res.Findings[f.index].Message, f.suffix)
+		f.suffix = fmt.Sprintf(" (the same in %d more case", f.more)
+		if f.more > 1 {
+			f.suffix += "s"
+		}
+		f.suffix += ")"
+		r.res.Findings[f.index].Message = msg + f.suffix
+		return
+	}
+	if r.causes == nil {
+		r.causes = map[string]*folded{}
+	}
+	f := &folded{index: len(r.res.Findings), reproduce: command}
+	r.causes[key] = f
+	r.fresh = append(r.fresh, f)
+	r.add(rule, text+"; reproduce: "+command)
+}
+
+// folded is the finding of one cause of a broken call.
+type folded struct {
+	index     int    // in Result.Findings
+	more      int    // the other cases that failed the same way
+	suffix    string // the count, at the end of the message
+	reproduce string // the command in the message
+}
+
+// reproduce is the one subakogo call command that makes the call again.
+func (r *runner) reproduce(toolName string, args json.RawMessage) string {
+	return "subakogo call " + shellQuote(r.opt.Module) + " " + shellQuote(toolName) + " " + shellQuote(string(args))
+}
+
+// shellQuote quotes s for a POSIX shell, only when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:@%+=,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // addOnce appends a finding of a module-wide rule the first time, and

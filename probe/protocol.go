@@ -126,7 +126,8 @@ func (r *runner) checkResult(probe string, t tool, c *Case, result json.RawMessa
 		switch p.Kind {
 		case resultcheck.NotCallToolResult:
 			broken = true
-			r.add(crashRule(probe, c.Valid), at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args))
+			rule := crashRule(probe, c.Valid)
+			r.fold(rule.ID+"\x00"+t.Name+"\x00"+string(p.Kind), rule, at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
 		case resultcheck.OutputSchema:
 			r.add(rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args))
 		case resultcheck.TextContent:
