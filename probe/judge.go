@@ -65,6 +65,9 @@ func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.R
 		case host.BreakNotMessage, host.BreakPartial, host.BreakRequest, host.BreakRepeated:
 			rule = rules.ProbeStdoutExtra
 		case host.BreakUnknownID:
+			if nullID(rec, b) && probe == ProbeNotification {
+				continue // the notification probe reports it (P037)
+			}
 			rule = rules.ProbeIDEcho
 			msg = idMessage(rec, b)
 		default: // an error answer, a result type, a trap, a time-out, a flood
@@ -79,12 +82,15 @@ func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.R
 		if perCase {
 			text += "; arguments " + short(args)
 		}
+		if rule == rules.ProbePause {
+			text += "; " + pauseNote
+		}
 		text += protocolcheck.StderrTail(rec)
 		n++
 		switch {
 		case slices.Contains(moduleWide, rule):
 			r.addOnce(rule, text)
-		case perCase && isArgumentProbe(probe):
+		case perCase:
 			r.fold(causeKey(rule, toolName, b), rule, text, r.reproduce(toolName, args), caseName)
 		default:
 			r.add(rule, text)
@@ -93,11 +99,10 @@ func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.R
 	return n
 }
 
-// isArgumentProbe tells the probes whose cases are argument objects, whose
-// findings carry the command that reproduces them.
-func isArgumentProbe(probe string) bool {
-	return probe == ProbeCall || probe == ProbeValid || probe == ProbeInvalid || probe == ProbeHTTPErrors
-}
+// pauseNote says whom a P036 concerns.
+const pauseNote = "Subako sends one request per call, so its calls are not affected; this breaks where one instance " +
+	"serves several requests on a real pipe (a stdio MCP server under wasmtime, wasmer, wazero or Node's WASI kept " +
+	"running by a client)"
 
 // causeKey is what makes two broken calls of a tool one cause: the rule
 // and the kind of break (and a JSON-RPC error's code). A trap's message
@@ -147,6 +152,15 @@ func exitMessage(rec *host.Record, grace time.Duration) string {
 		msg += fmt.Sprintf(", %v after stdin closed", rec.CloseToExit.Round(time.Millisecond))
 	}
 	return msg
+}
+
+// nullID tells a break of an answer with id null or none.
+func nullID(rec *host.Record, b host.Break) bool {
+	if b.Line < 0 || b.Line >= len(rec.Lines) {
+		return false
+	}
+	m, ok := host.ParseMessage(rec.Lines[b.Line].Text)
+	return ok && !m.HasID()
 }
 
 // idMessage says which id was sent and which came back.

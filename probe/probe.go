@@ -342,7 +342,9 @@ func (r *runner) run(ctx context.Context) {
 	if valid[0] != nil && res != nil {
 		r.checkResult(ProbeValid, first, valid[0], res)
 	}
-	if !answered {
+	if !answered || res == nil {
+		// The first call broke: the protocol probes, all on the same
+		// call, would only break the same way (one cause, one finding).
 		r.argumentProbes(ctx, cases, valid)
 		return
 	}

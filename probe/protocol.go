@@ -129,9 +129,9 @@ func (r *runner) checkResult(probe string, t tool, c *Case, result json.RawMessa
 			rule := crashRule(probe, c.Valid)
 			r.fold(rule.ID+"\x00"+t.Name+"\x00"+string(p.Kind), rule, at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
 		case resultcheck.OutputSchema:
-			r.add(rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args))
+			r.fold(rules.ProbeOutputSchema.ID+"\x00"+t.Name, rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
 		case resultcheck.TextContent:
-			r.add(rules.ProbeTextContent, at+": "+p.Detail)
+			r.fold(rules.ProbeTextContent.ID+"\x00"+t.Name, rules.ProbeTextContent, at+": "+p.Detail+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
 		}
 	}
 	var res struct {

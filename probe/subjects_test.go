@@ -29,6 +29,14 @@ func TestSubjectsInOtherLanguages(t *testing.T) {
 		subjects.AnswerNotify: "P037",
 		subjects.BadOutput:    "P033",
 		subjects.StringID:     "P038",
+		subjects.MaxTrap:      "P030",
+		subjects.EdgeGood:     "",
+		subjects.EnumSecond:   "P030",
+		subjects.EmptyString:  "P030",
+		subjects.NonASCII:     "P030",
+		subjects.NullMember:   "P030",
+		subjects.MaxItems:     "P030",
+		subjects.EmptyArray:   "P030",
 	}
 	// Subako's exit grace, as lint has it; a shorter wait for an answer,
 	// since every answer here is immediate or never comes.
@@ -50,10 +58,16 @@ func TestSubjectsInOtherLanguages(t *testing.T) {
 				for _, id := range ruleIDs(found) {
 					got[id] = true
 				}
+				if testing.Verbose() {
+					t.Log(messages(found))
+				}
 				if w := want[v]; len(got) != len(strings.Fields(w)) || (w != "" && !got[w]) {
 					t.Errorf("got %v, want %q:%s", ruleIDs(found), w, messages(found))
 				}
 				for _, f := range found {
+					if strings.Contains(f.Message, "; arguments ") && !strings.Contains(f.Message, "; reproduce: subakogo call module.wasm add '{") {
+						t.Errorf("a broken call's finding without the command that reproduces it: %s", f.Message)
+					}
 					if !strings.HasPrefix(f.Message, "probe ") || !strings.Contains(f.Message, `on tool "`+subjects.Tool+`"`) {
 						t.Errorf("a finding that does not name its probe and tool: %s", f.Message)
 					}

@@ -10,6 +10,7 @@
 //   answer_notify  a notification gets an answer
 //   bad_output     structuredContent's sum is a string, against the outputSchema
 //   string_id      a numeric id is echoed as a string
+//   max_trap       a or b at its maximum, 1000000, traps
 import { VARIANT } from "./variant";
 
 @external("wasi_snapshot_preview1", "poll_oneoff")
@@ -107,6 +108,7 @@ function integer(v: string): string | null {
     if (c < 48 || c > 57) return null;
   }
   const n = I32.parseInt(v);
+  if (VARIANT == "max_trap" && n == 1000000) unreachable();
   return n >= -1000000 && n <= 1000000 ? n.toString() : null;
 }
 

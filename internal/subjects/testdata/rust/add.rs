@@ -9,6 +9,7 @@
 //!   answer_notify  a notification gets an answer
 //!   bad_output     structuredContent's sum is a string, against the outputSchema
 //!   string_id      a numeric id is echoed as a string
+//!   max_trap       a or b at its maximum, 1000000, panics
 use std::io::{self, BufRead, Read, Write};
 
 const TOOLS: &str = concat!(
@@ -109,6 +110,9 @@ fn integer(v: &[u8]) -> Option<i64> {
         return None;
     }
     let n: i64 = std::str::from_utf8(v).ok()?.parse().ok()?;
+    if cfg!(variant = "max_trap") && n == 1_000_000 {
+        panic!("max_trap: an addend at its maximum");
+    }
     (-1_000_000..=1_000_000).contains(&n).then(|| n)
 }
 
