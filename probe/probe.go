@@ -28,6 +28,7 @@ import (
 	"github.com/subako-ai/subako-go/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/probe/argsgen"
+	"github.com/subako-ai/subako-go/probe/resultcheck"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -297,6 +298,9 @@ type runner struct {
 	causes map[string]*folded
 	fresh  []*folded
 	base   map[string]json.RawMessage // each tool's first valid case
+	// blocks are the content blocks' problems of the last call's result,
+	// judged before its volume was removed.
+	blocks []resultcheck.Problem
 }
 
 // run is the series: the protocol probes on the first tool, then each
@@ -480,8 +484,17 @@ func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe 
 		return nil, err
 	}
 	script(s)
-	return s.Wait(), nil
+	rec := s.Wait()
+	if after, ok := ctx.Value(afterRun{}).(func(volume string)); ok {
+		after(volume) // before the volume is removed
+	}
+	return rec, nil
 }
+
+// afterRun is the context key of a function session calls with the
+// volume's directory once the module has exited, before removing it: the
+// result's links are read then, as Subako reads them.
+type afterRun struct{}
 
 // call is one tools/call run with a string id: it judges the run and
 // returns its record (nil when it did not run), whether the call was
@@ -527,6 +540,12 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 // oneCall plays one tools/call of toolName with args and waits for its
 // answer and the run's end.
 func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *subakohttp.Config, probe, toolName string, args json.RawMessage) (rec *host.Record, msg host.Message, answered bool) {
+	r.blocks = nil
+	ctx = context.WithValue(ctx, afterRun{}, func(volume string) {
+		if answered && msg.Error == nil {
+			r.blocks = resultcheck.Blocks(msg.Result, volume, false)
+		}
+	})
 	rec = r.play(ctx, wait, grace, false, http, func(s *host.Session) {
 		id := json.RawMessage(`"probe-` + probe + `-1"`)
 		s.Send(host.ToolCall(id, toolName, args))

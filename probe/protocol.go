@@ -122,7 +122,11 @@ func (r *runner) callHTTPErrors(ctx context.Context, t tool, c *Case) {
 func (r *runner) checkResult(probe string, t tool, c *Case, result json.RawMessage) {
 	at := where(probe, t.Name, c.Name)
 	broken := false
-	for _, p := range resultcheck.Check(result, t.OutputSchema) {
+	problems := resultcheck.Check(result, t.OutputSchema)
+	if !slices.ContainsFunc(problems, func(p resultcheck.Problem) bool { return p.Kind == resultcheck.NotCallToolResult }) {
+		problems = append(problems, r.blocks...)
+	}
+	for _, p := range problems {
 		switch p.Kind {
 		case resultcheck.NotCallToolResult:
 			broken = true
@@ -130,6 +134,9 @@ func (r *runner) checkResult(probe string, t tool, c *Case, result json.RawMessa
 			r.fold(rule.ID+"\x00"+t.Name+"\x00"+string(p.Kind), rule, at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
 		case resultcheck.OutputSchema:
 			r.fold(rules.ProbeOutputSchema.ID+"\x00"+t.Name, rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
+		case resultcheck.Image, resultcheck.LinkMissing, resultcheck.LeftOut:
+			rule := p.Kind.Rule()
+			r.fold(rule.ID+"\x00"+t.Name, rule, at+": "+p.Detail+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
 		case resultcheck.TextContent:
 			r.fold(rules.ProbeTextContent.ID+"\x00"+t.Name, rules.ProbeTextContent, at+": "+p.Detail+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
 		}
