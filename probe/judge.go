@@ -91,7 +91,7 @@ func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.R
 		case slices.Contains(moduleWide, rule):
 			r.addOnce(rule, text)
 		case perCase:
-			r.fold(causeKey(rule, toolName, b), rule, text, r.reproduce(toolName, args), caseName)
+			r.fold(causeKey(rule, toolName, b), rule, text, toolName, args, valid)
 		default:
 			r.add(rule, text)
 		}

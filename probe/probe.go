@@ -20,6 +20,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"os"
 	"strings"
 	"time"
@@ -144,6 +146,9 @@ type Options struct {
 	// Module is how findings name the module in the subakogo call command
 	// that reproduces them; "" is module.wasm.
 	Module string
+	// OnFailing, when set, gets each broken call's smallest case once the
+	// probes end (lint --save-cases).
+	OnFailing func(tool string, f Failing)
 }
 
 // RunInfo is one run the probes made.
@@ -159,6 +164,8 @@ type Result struct {
 	Findings []rules.Finding
 	Runs     []RunInfo
 	NotRun   []string // "probe on tool" for each run left out when time ran out
+	// Failing holds, for each broken call's cause, its smallest case.
+	Failing []Failing
 	// Stalled lists "probe on tool" for each run given up on the wall
 	// clock (host.Record.Stalled): the machine's condition, not judged.
 	Stalled []string
@@ -228,6 +235,12 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		r.run(ctx)
 	}
 	r.res.Elapsed, r.res.CPU = time.Since(start), r.spent()
+	for _, k := range slices.Sorted(maps.Keys(r.causes)) {
+		r.res.Failing = append(r.res.Failing, r.causes[k].Failing)
+		if r.opt.OnFailing != nil {
+			r.opt.OnFailing(r.causes[k].Tool, r.causes[k].Failing)
+		}
+	}
 	if len(r.res.NotRun) > 0 {
 		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
 			"the probes' %v of CPU time ran out (--probe-time); not run: %s", r.opt.Budget, listed(r.res.NotRun))})
@@ -600,7 +613,7 @@ func (r *runner) shrink(ctx context.Context, probe string, t tool, valid bool, a
 	msg := r.res.Findings[f.index].Message
 	r.res.Findings[f.index].Message = strings.Replace(msg, "; reproduce: "+f.reproduce,
 		"; the smallest arguments that fail the same way: "+short(smallest)+"; reproduce: "+cmd, 1)
-	f.reproduce = cmd
+	f.reproduce, f.Args = cmd, smallest
 }
 
 // compiled waits, within the probes' wall backstop, for the module's
@@ -636,7 +649,8 @@ func (r *runner) add(rule *rules.Rule, msg string) {
 // fold appends a finding for a new cause (key), with the command that
 // reproduces it; a cause seen before only counts the case in the first
 // finding. It records the new finding's index in r.fresh, for shrinking.
-func (r *runner) fold(key string, rule *rules.Rule, text, command, caseName string) {
+func (r *runner) fold(key string, rule *rules.Rule, text, toolName string, args json.RawMessage, valid bool) {
+	command := r.reproduce(toolName, args)
 	if f, seen := r.causes[key]; seen {
 		f.more++
 		msg := strings.TrimSuffix(r.res.Findings[f.index].Message, f.suffix)
@@ -651,7 +665,7 @@ func (r *runner) fold(key string, rule *rules.Rule, text, command, caseName stri
 	if r.causes == nil {
 		r.causes = map[string]*folded{}
 	}
-	f := &folded{index: len(r.res.Findings), reproduce: command}
+	f := &folded{index: len(r.res.Findings), reproduce: command, Failing: Failing{Tool: toolName, Args: args, Valid: valid}}
 	r.causes[key] = f
 	r.fresh = append(r.fresh, f)
 	r.add(rule, text+"; reproduce: "+command)
@@ -663,6 +677,15 @@ type folded struct {
 	more      int    // the other cases that failed the same way
 	suffix    string // the count, at the end of the message
 	reproduce string // the command in the message
+	Failing          // the smallest case known
+}
+
+// Failing is the smallest known case of one broken call's cause: what
+// lint --save-cases writes to testdata/calls.json.
+type Failing struct {
+	Tool  string
+	Args  json.RawMessage
+	Valid bool // the inputSchema accepts Args
 }
 
 // reproduce is the one subakogo call command that makes the call again.

@@ -131,14 +131,14 @@ func (r *runner) checkResult(probe string, t tool, c *Case, result json.RawMessa
 		case resultcheck.NotCallToolResult:
 			broken = true
 			rule := crashRule(probe, c.Valid)
-			r.fold(rule.ID+"\x00"+t.Name+"\x00"+string(p.Kind), rule, at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
+			r.fold(rule.ID+"\x00"+t.Name+"\x00"+string(p.Kind), rule, at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		case resultcheck.OutputSchema:
-			r.fold(rules.ProbeOutputSchema.ID+"\x00"+t.Name, rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
+			r.fold(rules.ProbeOutputSchema.ID+"\x00"+t.Name, rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		case resultcheck.Image, resultcheck.LinkMissing, resultcheck.LeftOut:
 			rule := p.Kind.Rule()
-			r.fold(rule.ID+"\x00"+t.Name, rule, at+": "+p.Detail+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
+			r.fold(rule.ID+"\x00"+t.Name, rule, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		case resultcheck.TextContent:
-			r.fold(rules.ProbeTextContent.ID+"\x00"+t.Name, rules.ProbeTextContent, at+": "+p.Detail+"; arguments "+short(c.Args), r.reproduce(t.Name, c.Args), c.Name)
+			r.fold(rules.ProbeTextContent.ID+"\x00"+t.Name, rules.ProbeTextContent, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		}
 	}
 	var res struct {

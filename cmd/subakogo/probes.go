@@ -10,7 +10,7 @@ import (
 // probeFlags adds --probes and --probe-time to fs; the function it returns
 // reads them once fs is parsed: nil options when --probes=none.
 func probeFlags(fs *flag.FlagSet) func() (*probe.Options, error) {
-	level := fs.String("probes", "safe", "call probes after discovery passes: none, safe (no network, an empty temporary volume) or all (adds HTTP failures)")
+	level := fs.String("probes", "safe", "call probes after discovery passes: none, safe (no network, an empty temporary volume), all (adds HTTP failures) or deep (safe, with many generated cases a tool)")
 	budget := fs.Duration("probe-time", probe.DefaultBudget, "the call probes' total time for a package")
 	return func() (*probe.Options, error) {
 		l, err := probe.ParseLevel(*level)
