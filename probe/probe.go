@@ -21,8 +21,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"slices"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
