@@ -2,6 +2,7 @@ package subakotest_test
 
 import (
 	"errors"
+	"os/exec"
 	"reflect"
 	"strconv"
 	"strings"
@@ -130,5 +131,17 @@ func TestHandleHTTP(t *testing.T) {
 	})
 	if resp, err := subako.Fetch(&subako.HTTPRequest{URL: "https://x.test/"}); err != nil || len(resp.Text) != subako.InlineMaxBytes {
 		t.Errorf("inline body at the limit: %v", err)
+	}
+}
+
+// TestFuzzToolFinds: FuzzTool's seeds alone (a plain go test) fail a tool
+// that panics on an empty string, naming the panic.
+func TestFuzzToolFinds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	out, err := exec.Command("go", "test", "-count=1", "./testdata/fuzzbad").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "index out of range") || !strings.Contains(string(out), "FuzzLabel") {
+		t.Errorf("go test ./testdata/fuzzbad: %v\n%s", err, out)
 	}
 }
