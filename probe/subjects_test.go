@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -74,5 +75,33 @@ func TestSubjectsInOtherLanguages(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestDeepSubjects probes the Go edge subjects with --probes=deep within
+// the default budget: the well-behaved one stays clean through every
+// generated case, and each broken one is found.
+func TestDeepSubjects(t *testing.T) {
+	c := pkgcheck.New(host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-subjects-test-cache")})
+	c.Probes = &probe.Options{Level: probe.Deep, RunLimit: 2 * time.Second}
+	t.Cleanup(func() { c.Close(context.Background()) })
+	for _, v := range []subjects.Variant{subjects.EdgeGood, subjects.EnumSecond, subjects.NullMember, subjects.MaxItems, subjects.MaxTrap} {
+		t.Run(string(v), func(t *testing.T) {
+			files, err := c.Dir(context.Background(), subjects.Package(t, subjects.Go, v), true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var found []rules.Finding
+			for _, f := range files {
+				found = append(found, f.Findings...)
+			}
+			want := "P030"
+			if v == subjects.EdgeGood {
+				want = ""
+			}
+			if got := strings.Join(slices.Compact(ruleIDs(found)), " "); got != want {
+				t.Errorf("got %q, want %q:%s", got, want, messages(found))
+			}
+		})
 	}
 }
