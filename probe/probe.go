@@ -350,6 +350,9 @@ func (r *runner) run(ctx context.Context) {
 	// The first call decides whether the others can run at all: a module
 	// that waits for end of input fails every one of them the same way.
 	rec, answered, res := r.call(ctx, ProbeCall, first, firstCase, valid[0] != nil, firstArgs)
+	if rec != nil && waited(rec) {
+		r.tellWaitApart(ctx, first, firstArgs, rec)
+	}
 	if rec == nil || waited(rec) {
 		if rec == nil && len(r.res.NotRun) > 0 {
 			r.res.NotRun = append(r.res.NotRun, "every other probe")

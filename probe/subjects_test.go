@@ -38,6 +38,7 @@ func TestSubjectsInOtherLanguages(t *testing.T) {
 		subjects.NullMember:   "P030",
 		subjects.MaxItems:     "P030",
 		subjects.EmptyArray:   "P030",
+		subjects.Buffered:     "P035",
 	}
 	// Subako's exit grace, as lint has it; a shorter wait for an answer,
 	// since every answer here is immediate or never comes.
@@ -64,6 +65,11 @@ func TestSubjectsInOtherLanguages(t *testing.T) {
 				}
 				if w := want[v]; len(got) != len(strings.Fields(w)) || (w != "" && !got[w]) {
 					t.Errorf("got %v, want %q:%s", ruleIDs(found), w, messages(found))
+				}
+				// The two causes of P035 told apart.
+				diagnosis := map[subjects.Variant]string{subjects.ReadToEOF: "so it reads to end of input", subjects.Buffered: "so it buffers its output until it exits"}[v]
+				if diagnosis != "" && !strings.Contains(messages(found), diagnosis) {
+					t.Errorf("P035 without %q:%s", diagnosis, messages(found))
 				}
 				for _, f := range found {
 					if strings.Contains(f.Message, "; arguments ") && !strings.Contains(f.Message, "; reproduce: subakogo call module.wasm add '{") {

@@ -76,7 +76,10 @@ it reads to end of input before it answers (or reads ahead into a buffer and blo
 it has answered into a buffer that is written only when it exits (C's stdio buffers stdout fully
 when it is a pipe). The probe held stdin open; as soon as the module blocked reading (or polling)
 stdin with the request unanswered, it closed stdin and watched whether the answer came only then,
-which confirms the diagnosis. (A module busy past the wait is out of time instead, P030.)`,
+which confirms the diagnosis. One more run tells the two causes apart: with stdin held open, enough
+requests that their answers pass any stdio buffer (16 KiB); a module that buffers its output writes
+some before stdin closes, one that reads to end of input writes none, and the finding says which.
+(A module busy past the wait is out of time instead, P030.)`,
 		Example: `Rust: io::stdin().read_to_string(&mut s) before parsing; C: reading stdin with fread until
 EOF, or stdio buffering that waits for a full block; Go: io.ReadAll(os.Stdin), or
 json.NewDecoder(os.Stdin) waiting for more input after the request.`,

@@ -75,16 +75,19 @@ const (
 	NullMember  Variant = "null_member"  // a null label traps
 	MaxItems    Variant = "max_items"    // tags at maxItems traps
 	EmptyArray  Variant = "empty_array"  // an empty tags array gets a JSON-RPC error
+	// Buffered keeps a call's answer in a full stdout buffer until it
+	// fills or the module exits (C's stdio on a pipe, never flushed).
+	Buffered Variant = "buffered"
 )
 
 // Variants lists every variant, Good first.
 var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadOutput, StringID,
-	MaxTrap, EdgeGood, EnumSecond, EmptyString, NonASCII, NullMember, MaxItems, EmptyArray}
+	MaxTrap, EdgeGood, EnumSecond, EmptyString, NonASCII, NullMember, MaxItems, EmptyArray, Buffered}
 
 // only lists the languages of the variants not every language has.
 var only = map[Variant][]Lang{
 	EdgeGood: {Go, C}, EnumSecond: {Go, C}, EmptyString: {Go, C}, NonASCII: {Go}, NullMember: {Go, C},
-	MaxItems: {Go, C}, EmptyArray: {Go},
+	MaxItems: {Go, C}, EmptyArray: {Go}, Buffered: {C},
 }
 
 // Has reports whether lang's source has the variant.

@@ -10,6 +10,8 @@
 //   BAD_OUTPUT     structuredContent's sum is a string, against the outputSchema
 //   STRING_ID      a numeric id is echoed as a string
 //   MAX_TRAP       a or b at its maximum, 1000000, traps
+//   BUFFERED       stdout fully buffered and flushed only after discovery: a call's answer comes out
+//                  when the buffer fills or at exit
 //
 // The edge variants declare three more optional members (mode, an enum;
 // label, a string or null of at most 16 characters; tags, at most 4
@@ -154,7 +156,9 @@ __attribute__((format(printf, 2, 3))) static void answer(const char *id, const c
 	vprintf(fmt, ap);
 	va_end(ap);
 	fputs("}\n", stdout);
+#ifndef BUFFERED
 	fflush(stdout);
+#endif
 }
 
 static void call(const char *id, const char *params) {
@@ -238,6 +242,10 @@ static void call(const char *id, const char *params) {
 }
 
 int main(void) {
+#ifdef BUFFERED
+	static char buf[4096];
+	setvbuf(stdout, buf, _IOFBF, sizeof buf);
+#endif
 	char *line = NULL;
 	size_t cap = 0;
 	int called = 0;
@@ -252,8 +260,14 @@ int main(void) {
 		}
 		if (is(method, "server/discover")) {
 			answer(id, RESULT "\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}}}");
+#ifdef BUFFERED
+			fflush(stdout);
+#endif
 		} else if (is(method, "tools/list")) {
 			answer(id, RESULT "%s}", TOOLS);
+#ifdef BUFFERED
+			fflush(stdout);
+#endif
 		} else if (is(method, "tools/call")) {
 #ifdef READ_TO_EOF
 			while (getchar() != EOF) {
