@@ -77,7 +77,7 @@ it has answered into a buffer that is written only when it exits (C's stdio buff
 when it is a pipe). The probe held stdin open; as soon as the module blocked reading (or polling)
 stdin with the request unanswered, it closed stdin and watched whether the answer came only then,
 which confirms the diagnosis. One more run tells the two causes apart: with stdin held open, enough
-requests that their answers pass any stdio buffer (16 KiB); a module that buffers its output writes
+requests that their answers pass any stdio buffer; a module that buffers its output writes
 some before stdin closes, one that reads to end of input writes none, and the finding says which.
 (A module busy past the wait is out of time instead, P030.)`,
 		Example: `Rust: io::stdin().read_to_string(&mut s) before parsing; C: reading stdin with fread until
