@@ -160,7 +160,7 @@ func linkProblem(volume string, data bool, uri string) string {
 		return fmt.Sprintf("the link %s is not a volume:/// URI", quote(uri))
 	}
 	rel := strings.TrimPrefix(path.Clean("/"+u.Path), "/")
-	if !strings.HasPrefix(rel, "tmp/") && !(data && strings.HasPrefix(rel, "data/")) {
+	if mounted := strings.HasPrefix(rel, "tmp/") || (data && strings.HasPrefix(rel, "data/")); !mounted {
 		return fmt.Sprintf("the link %s is outside the mounted /volume/tmp", quote(uri))
 	}
 	root, err := os.OpenRoot(volume)
