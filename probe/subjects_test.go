@@ -39,6 +39,7 @@ func TestSubjectsInOtherLanguages(t *testing.T) {
 		subjects.MaxItems:     "P030",
 		subjects.EmptyArray:   "P030",
 		subjects.Buffered:     "P035",
+		subjects.NullID:       "P038",
 	}
 	// Subako's exit grace, as lint has it; a shorter wait for an answer,
 	// since every answer here is immediate or never comes.

@@ -123,3 +123,13 @@ func TestSaveCases(t *testing.T) {
 		t.Errorf("saved twice: %s", errOut)
 	}
 }
+
+// TestCallNullID: call reports an answer with id null as it arrives,
+// as the break it is, before the missing answer it leads to.
+func TestCallNullID(t *testing.T) {
+	mod := subjects.Module(t, subjects.Go, subjects.NullID)
+	code, out, errOut := runCLI("call", mod, subjects.Tool, `{"a":1,"b":2}`)
+	if i := strings.Index(out, "unknown-id: an answer with id null"); code != exitFindings || i < 0 || strings.Index(out, "no-answer") < i {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

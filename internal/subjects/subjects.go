@@ -78,16 +78,18 @@ const (
 	// Buffered keeps a call's answer in a full stdout buffer until it
 	// fills or the module exits (C's stdio on a pipe, never flushed).
 	Buffered Variant = "buffered"
+	// NullID answers a call with id null.
+	NullID Variant = "null_id"
 )
 
 // Variants lists every variant, Good first.
 var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadOutput, StringID,
-	MaxTrap, EdgeGood, EnumSecond, EmptyString, NonASCII, NullMember, MaxItems, EmptyArray, Buffered}
+	MaxTrap, EdgeGood, EnumSecond, EmptyString, NonASCII, NullMember, MaxItems, EmptyArray, Buffered, NullID}
 
 // only lists the languages of the variants not every language has.
 var only = map[Variant][]Lang{
 	EdgeGood: {Go, C}, EnumSecond: {Go, C}, EmptyString: {Go, C}, NonASCII: {Go}, NullMember: {Go, C},
-	MaxItems: {Go, C}, EmptyArray: {Go}, Buffered: {C},
+	MaxItems: {Go, C}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
 }
 
 // Has reports whether lang's source has the variant.

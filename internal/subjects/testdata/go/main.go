@@ -11,6 +11,7 @@
 //	bad_output     structuredContent's sum is a string, against the outputSchema
 //	string_id      a numeric id is echoed as a string
 //	max_trap       a or b at its maximum, 1000000, panics
+//	null_id        a call is answered with id null
 //
 // The edge variants declare three more optional members (mode, an enum;
 // label, a string or null of at most 16 characters; tags, at most 4
@@ -256,8 +257,17 @@ func edgeMembers(in map[string]json.RawMessage) error {
 	return nil
 }
 
+// body2json is an answer's body as JSON.
+func body2json(body any) []byte {
+	b, _ := json.Marshal(body)
+	return b
+}
+
 // answer writes one response line; kind is "result" or "error".
 func answer(id json.RawMessage, kind string, body any) {
+	if variant == "null_id" && kind == "result" && bytes.Contains(body2json(body), []byte(`"content"`)) {
+		id = json.RawMessage("null")
+	}
 	if variant == "string_id" && id[0] != '"' {
 		id = strconv.AppendQuote(nil, string(id))
 	}
