@@ -47,6 +47,7 @@ func TestOneJudge(t *testing.T) {
 		{"link-missing", "P044"},
 		{"link-web", "P045"},
 		{"audio", "P045"},
+		{"unknown-block", "P045"},
 		{"no-content", "P030"},
 		{"bad-output", "P033"},
 		{"text-differs", "P034"},

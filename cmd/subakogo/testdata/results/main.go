@@ -42,6 +42,8 @@ func result(which string) any {
 		return res(map[string]any{"type": "resource_link", "uri": "volume:///tmp/never-written.png", "name": "x.png"})
 	case "link-web":
 		return res(map[string]any{"type": "resource_link", "uri": "https://example.com/a.png", "name": "a.png"})
+	case "unknown-block":
+		return res(map[string]any{"type": "hologram", "data": "x"})
 	case "audio":
 		return res(map[string]any{"type": "audio", "mimeType": "audio/wav", "data": "UklGRg=="})
 	case "no-content":
