@@ -1,4 +1,4 @@
-// Package probe runs the call probes (rules P030-P042): after discovery
+// Package probe runs the call probes (rules P030-P045): after discovery
 // passes, a short series of fresh-instance runs of a module, each as
 // Subako runs a call (no network: every subako_http request answers
 // host_not_allowed; an empty temporary volume, removed after), that catch

@@ -1,6 +1,6 @@
 package rules
 
-// The call probes (P030-P042): after discovery passes, lint, check and serve
+// The call probes (P030-P045): after discovery passes, lint, check and serve
 // run the module a few more times as Subako runs a call (a fresh instance,
 // no network, an empty temporary volume) and judge what it did (package
 // probe). Each finding names the probe and the tool, and for argument probes
