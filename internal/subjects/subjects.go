@@ -88,7 +88,7 @@ var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadO
 
 // only lists the languages of the variants not every language has.
 var only = map[Variant][]Lang{
-	EdgeGood: {Go, C}, EnumSecond: {Go, C}, EmptyString: {Go, C}, NonASCII: {Go}, NullMember: {Go, C},
+	EdgeGood: {Go, C, Rust}, EnumSecond: {Go, C, Rust}, EmptyString: {Go, C, Rust}, NonASCII: {Go, Rust}, NullMember: {Go, C},
 	MaxItems: {Go, C}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
 }
 
