@@ -88,8 +88,8 @@ var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadO
 
 // only lists the languages of the variants not every language has.
 var only = map[Variant][]Lang{
-	EdgeGood: {Go, C, Rust}, EnumSecond: {Go, C, Rust}, EmptyString: {Go, C, Rust}, NonASCII: {Go, Rust}, NullMember: {Go, C},
-	MaxItems: {Go, C}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
+	EdgeGood: {Go, C, Rust, AssemblyScript}, EnumSecond: {Go, C, Rust, AssemblyScript}, EmptyString: {Go, C, Rust},
+	NonASCII: {Go, Rust}, NullMember: {Go, C}, MaxItems: {Go, C, AssemblyScript}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
 }
 
 // Has reports whether lang's source has the variant.
