@@ -4,6 +4,7 @@
 package callcheck
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -111,4 +112,48 @@ func Check(ctx context.Context, hostOf func(context.Context) (*host.Host, error)
 func sameJSON(a, b json.RawMessage) bool {
 	var x, y any
 	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
+}
+
+// Save adds calls to the file at path (created when missing), in this
+// format, leaving out those it holds already; it returns how many it
+// added. lint --save-cases writes the probes' failing cases with it.
+func Save(path string, calls []Call) (int, error) {
+	var have []Call
+	if b, err := os.ReadFile(path); err == nil {
+		if err := json.Unmarshal(b, &have); err != nil {
+			return 0, fmt.Errorf("%s: not a list of calls: %w", path, err)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return 0, err
+	}
+	added := 0
+	for _, c := range calls {
+		dup := false
+		for _, h := range have {
+			dup = dup || (h.Tool == c.Tool && sameJSON(h.Arguments, c.Arguments))
+		}
+		if !dup {
+			have = append(have, c)
+			added++
+		}
+	}
+	var b bytes.Buffer
+	b.WriteString("[\n")
+	for i, c := range have {
+		line, err := json.Marshal(c)
+		if err != nil {
+			return 0, err
+		}
+		b.WriteString("  ")
+		b.Write(line)
+		if i < len(have)-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("]\n")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return 0, err
+	}
+	return added, os.WriteFile(path, b.Bytes(), 0o644)
 }

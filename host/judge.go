@@ -67,6 +67,11 @@ func breaksLine(text []byte, asked map[string]bool) (Break, bool) {
 	switch {
 	case !ok:
 		return Break{Kind: BreakNotMessage, Message: "stdout line is not a JSON-RPC message: " + ShortLine(text)}, true
+	case !msg.HasID() && msg.IsResponse():
+		// An answer with id null (or none) answers no request of a call:
+		// Subako takes it as a broken call, and it is reported as it
+		// arrives, not after the whole wait for the real answer.
+		return Break{Kind: BreakUnknownID, Message: "an answer with id null, which answers no request: " + ShortLine(text)}, true
 	case !msg.HasID():
 		return Break{}, false // notifications are ignored
 	case msg.Method != "":

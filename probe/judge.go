@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/subako-ai/subako-go/host"
@@ -64,6 +65,9 @@ func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.R
 		case host.BreakNotMessage, host.BreakPartial, host.BreakRequest, host.BreakRepeated:
 			rule = rules.ProbeStdoutExtra
 		case host.BreakUnknownID:
+			if nullID(rec, b) && probe == ProbeNotification {
+				continue // the notification probe reports it (P037)
+			}
 			rule = rules.ProbeIDEcho
 			msg = idMessage(rec, b)
 		default: // an error answer, a result type, a trap, a time-out, a flood
@@ -74,18 +78,68 @@ func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.R
 		}
 		seen[rule] = true
 		text := at + ": " + msg
-		if rule == rules.ProbeValidCall || rule == rules.ProbeInvalidArgs {
+		perCase := rule == rules.ProbeValidCall || rule == rules.ProbeInvalidArgs
+		if perCase {
 			text += "; arguments " + short(args)
+		}
+		if rule == rules.ProbePause {
+			text += "; " + pauseNote
 		}
 		text += protocolcheck.StderrTail(rec)
 		n++
-		if slices.Contains(moduleWide, rule) {
+		switch {
+		case slices.Contains(moduleWide, rule):
 			r.addOnce(rule, text)
-		} else {
+		case perCase:
+			r.fold(causeKey(rule, toolName, b), rule, text, toolName, args, valid)
+		default:
 			r.add(rule, text)
 		}
 	}
 	return n
+}
+
+// pauseNote says whom a P036 concerns.
+const pauseNote = "Subako sends one request per call, so its calls are not affected; this breaks where one instance " +
+	"serves several requests on a real pipe (a stdio MCP server under wasmtime, wasmer, wazero or Node's WASI kept " +
+	"running by a client)"
+
+// causeKey is what makes two broken calls of a tool one cause: the rule
+// and the kind of break (and a JSON-RPC error's code). A trap's message
+// is left out: the same fault traps at another address with other data.
+func causeKey(rule *rules.Rule, toolName string, b host.Break) string {
+	k := rule.ID + "\x00" + toolName + "\x00" + string(b.Kind)
+	if b.Kind == host.BreakRPCError {
+		if i := strings.Index(b.Message, ":"); i > 0 {
+			k += b.Message[:i]
+		}
+	}
+	return k
+}
+
+// cause is the cause key of a run's first break that is a crash of the
+// call (crashRule), "" when the call did not break: what shrinking
+// compares.
+func (r *runner) cause(probe, toolName string, valid bool, rec *host.Record) string {
+	breaks := rec.Breaks()
+	explained := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind != host.BreakNoAnswer })
+	unanswered := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind == host.BreakNoAnswer })
+	for _, b := range breaks {
+		switch b.Kind {
+		case host.BreakNoAnswer:
+			if explained {
+				continue
+			}
+		case host.BreakExitCode, host.BreakNoExit:
+			if !unanswered {
+				continue
+			}
+		case host.BreakWaitsForEOF, host.BreakNotMessage, host.BreakPartial, host.BreakRequest, host.BreakRepeated, host.BreakUnknownID:
+			continue
+		}
+		return causeKey(crashRule(probe, valid), toolName, b)
+	}
+	return ""
 }
 
 // exitMessage says how the module failed to exit, with the time measured.
@@ -98,6 +152,15 @@ func exitMessage(rec *host.Record, grace time.Duration) string {
 		msg += fmt.Sprintf(", %v after stdin closed", rec.CloseToExit.Round(time.Millisecond))
 	}
 	return msg
+}
+
+// nullID tells a break of an answer with id null or none.
+func nullID(rec *host.Record, b host.Break) bool {
+	if b.Line < 0 || b.Line >= len(rec.Lines) {
+		return false
+	}
+	m, ok := host.ParseMessage(rec.Lines[b.Line].Text)
+	return ok && !m.HasID()
 }
 
 // idMessage says which id was sent and which came back.

@@ -1,4 +1,4 @@
-// Package probe runs the call probes (rules P030-P042): after discovery
+// Package probe runs the call probes (rules P030-P045): after discovery
 // passes, a short series of fresh-instance runs of a module, each as
 // Subako runs a call (no network: every subako_http request answers
 // host_not_allowed; an empty temporary volume, removed after), that catch
@@ -20,7 +20,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +30,7 @@ import (
 	"github.com/subako-ai/subako-go/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/probe/argsgen"
+	"github.com/subako-ai/subako-go/probe/resultcheck"
 	"github.com/subako-ai/subako-go/rules"
 )
 
@@ -46,6 +49,10 @@ const (
 	// tool's valid call again with every request failing as a connection
 	// error, as when the network is down.
 	All
+	// Deep is Safe with the budget spent on many more cases a tool:
+	// DeepCover edge cases and DeepRandom random ones, biased to the
+	// schema's edges.
+	Deep
 )
 
 func (l Level) String() string {
@@ -54,6 +61,8 @@ func (l Level) String() string {
 		return "none"
 	case All:
 		return "all"
+	case Deep:
+		return "deep"
 	}
 	return "safe"
 }
@@ -67,8 +76,10 @@ func ParseLevel(s string) (Level, error) {
 		return Safe, nil
 	case "all":
 		return All, nil
+	case "deep":
+		return Deep, nil
 	}
-	return Safe, fmt.Errorf("unknown probe level %q (want none, safe or all)", s)
+	return Safe, fmt.Errorf("unknown probe level %q (want none, safe, all or deep)", s)
 }
 
 // Defaults of Options.
@@ -86,6 +97,18 @@ const (
 
 	// MaxInvalid is how many invalid cases a tool is called with.
 	MaxInvalid = 4
+	// DefaultCover is how many valid cases at the schema's edges a tool
+	// is called with (argsgen's pairwise cover, likeliest breakers
+	// first), beside at most two of optional members set to null.
+	DefaultCover = 5
+	// DeepCover and DeepRandom are the edge cases and random cases of
+	// --probes=deep, as many as the budget allows.
+	DeepCover  = 48
+	DeepRandom = 200
+	// MaxShrinks bounds the runs spent shrinking one failing case
+	// (DeepShrinks with --probes=deep).
+	MaxShrinks  = 12
+	DeepShrinks = 48
 
 	// maxListed is how many runs P042 names.
 	maxListed = 10
@@ -120,6 +143,12 @@ type Options struct {
 	// Cases generates each tool's argument cases; nil uses the package's
 	// own generator (argsgen).
 	Cases Generator
+	// Module is how findings name the module in the subakogo call command
+	// that reproduces them; "" is module.wasm.
+	Module string
+	// OnFailing, when set, gets each broken call's smallest case once the
+	// probes end (lint --save-cases).
+	OnFailing func(tool string, f Failing)
 }
 
 // RunInfo is one run the probes made.
@@ -135,6 +164,8 @@ type Result struct {
 	Findings []rules.Finding
 	Runs     []RunInfo
 	NotRun   []string // "probe on tool" for each run left out when time ran out
+	// Failing holds, for each broken call's cause, its smallest case.
+	Failing []Failing
 	// Stalled lists "probe on tool" for each run given up on the wall
 	// clock (host.Record.Stalled): the machine's condition, not judged.
 	Stalled []string
@@ -184,7 +215,11 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		r.opt.Pause = DefaultPause
 	}
 	if r.opt.Cases == nil {
-		r.opt.Cases = defaultCases
+		deep := r.opt.Level == Deep
+		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) { return defaultCases(schema, deep) }
+	}
+	if r.opt.Module == "" {
+		r.opt.Module = "module.wasm"
 	}
 	start, cpu := time.Now(), cputime.Process()
 	r.spent = func() time.Duration { return cputime.Process() - cpu }
@@ -200,6 +235,12 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		r.run(ctx)
 	}
 	r.res.Elapsed, r.res.CPU = time.Since(start), r.spent()
+	for _, k := range slices.Sorted(maps.Keys(r.causes)) {
+		r.res.Failing = append(r.res.Failing, r.causes[k].Failing)
+		if r.opt.OnFailing != nil {
+			r.opt.OnFailing(r.causes[k].Tool, r.causes[k].Failing)
+		}
+	}
 	if len(r.res.NotRun) > 0 {
 		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
 			"the probes' %v of CPU time ran out (--probe-time); not run: %s", r.opt.Budget, listed(r.res.NotRun))})
@@ -221,17 +262,27 @@ func listed(runs []string) string {
 }
 
 // defaultCases is the generator used when Options.Cases is nil: argsgen's
-// first valid case and its first MaxInvalid invalid ones (argsgen
-// interleaves the kinds of breakage, so these differ in kind).
-func defaultCases(schema json.RawMessage) ([]Case, []string) {
-	got, notes := argsgen.Cases(schema, argsgen.Options{})
+// first valid case, its first MaxInvalid invalid ones (argsgen
+// interleaves the kinds of breakage, so these differ in kind), then its
+// cover of the schema's edges (DefaultCover cases, or with deep
+// DeepCover and DeepRandom random ones) and of null for optional members.
+func defaultCases(schema json.RawMessage, deep bool) ([]Case, []string) {
+	opt := argsgen.Options{Cover: DefaultCover}
+	if deep {
+		opt = argsgen.Options{Cover: DeepCover, Random: DeepRandom, Seed: 1}
+	}
+	got, notes := argsgen.Cases(schema, opt)
 	var out []Case
-	valid, invalid := false, 0
+	valid, invalid, nulls := false, 0, 0
 	for _, c := range got {
+		edge := c.Edge
 		switch {
 		case c.Valid && !valid:
 			valid = true
-		case !c.Valid && invalid < MaxInvalid:
+		case edge && !c.Valid && nulls < 2:
+			nulls++
+		case edge && c.Valid:
+		case !c.Valid && !edge && invalid < MaxInvalid:
 			invalid++
 		default:
 			continue
@@ -255,6 +306,14 @@ type runner struct {
 	// reported so far, whose later occurrences are counted, not listed.
 	once  map[*rules.Rule]int
 	extra map[*rules.Rule]int
+	// causes are the broken calls' findings by cause (see fold); fresh
+	// the ones added by the run being judged.
+	causes map[string]*folded
+	fresh  []*folded
+	base   map[string]json.RawMessage // each tool's first valid case
+	// blocks are the content blocks' problems of the last call's result,
+	// judged before its volume was removed.
+	blocks []resultcheck.Problem
 }
 
 // run is the series: the protocol probes on the first tool, then each
@@ -269,6 +328,12 @@ func (r *runner) run(ctx context.Context) {
 			if cases[i][j].Valid && valid[i] == nil {
 				valid[i] = &cases[i][j]
 			}
+		}
+		if valid[i] != nil {
+			if r.base == nil {
+				r.base = map[string]json.RawMessage{}
+			}
+			r.base[t.Name] = valid[i].Args
 		}
 		if valid[i] == nil {
 			if len(notes) == 0 {
@@ -285,6 +350,9 @@ func (r *runner) run(ctx context.Context) {
 	// The first call decides whether the others can run at all: a module
 	// that waits for end of input fails every one of them the same way.
 	rec, answered, res := r.call(ctx, ProbeCall, first, firstCase, valid[0] != nil, firstArgs)
+	if rec != nil && waited(rec) {
+		r.tellWaitApart(ctx, first, firstArgs, rec)
+	}
 	if rec == nil || waited(rec) {
 		if rec == nil && len(r.res.NotRun) > 0 {
 			r.res.NotRun = append(r.res.NotRun, "every other probe")
@@ -294,7 +362,9 @@ func (r *runner) run(ctx context.Context) {
 	if valid[0] != nil && res != nil {
 		r.checkResult(ProbeValid, first, valid[0], res)
 	}
-	if !answered {
+	if !answered || res == nil {
+		// The first call broke: the protocol probes, all on the same
+		// call, would only break the same way (one cause, one finding).
 		r.argumentProbes(ctx, cases, valid)
 		return
 	}
@@ -430,8 +500,17 @@ func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe 
 		return nil, err
 	}
 	script(s)
-	return s.Wait(), nil
+	rec := s.Wait()
+	if after, ok := ctx.Value(afterRun{}).(func(volume string)); ok {
+		after(volume) // before the volume is removed
+	}
+	return rec, nil
 }
+
+// afterRun is the context key of a function session calls with the
+// volume's directory once the module has exited, before removing it: the
+// result's links are read then, as Subako reads them.
+type afterRun struct{}
 
 // call is one tools/call run with a string id: it judges the run and
 // returns its record (nil when it did not run), whether the call was
@@ -445,13 +524,8 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	if !ok {
 		return nil, false, nil
 	}
-	attempt := func() (rec *host.Record, msg host.Message, answered bool) {
-		rec = r.play(ctx, wait, grace, false, http, func(s *host.Session) {
-			id := json.RawMessage(`"probe-` + probe + `-1"`)
-			s.Send(host.ToolCall(id, t.Name, args))
-			msg, answered = s.Answer(id, wait)
-		})
-		return rec, msg, answered
+	attempt := func() (*host.Record, host.Message, bool) {
+		return r.oneCall(ctx, wait, grace, http, probe, t.Name, args)
 	}
 	interpreted := r.m.Interpreted()
 	rec, msg, answered := attempt()
@@ -467,12 +541,82 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	if rec == nil || r.unjudged(probe, t.Name, rec) {
 		return nil, false, nil // the host's failure (Result.Err), or its condition
 	}
+	r.fresh = nil
 	n := r.judge(probe, t.Name, caseName, valid, args, rec)
 	r.note(probe, t.Name, caseName, rec, n)
+	if len(r.fresh) > 0 {
+		r.shrink(ctx, probe, t, valid, args, http, r.cause(probe, t.Name, valid, rec), r.fresh[0])
+	}
 	if !answered || n > 0 || msg.Error != nil {
 		return rec, answered, nil
 	}
 	return rec, true, msg.Result
+}
+
+// oneCall plays one tools/call of toolName with args and waits for its
+// answer and the run's end.
+func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *subakohttp.Config, probe, toolName string, args json.RawMessage) (rec *host.Record, msg host.Message, answered bool) {
+	r.blocks = nil
+	ctx = context.WithValue(ctx, afterRun{}, func(volume string) {
+		if answered && msg.Error == nil {
+			r.blocks = resultcheck.Blocks(msg.Result, volume, false)
+		}
+	})
+	rec = r.play(ctx, wait, grace, false, http, func(s *host.Session) {
+		id := json.RawMessage(`"probe-` + probe + `-1"`)
+		s.Send(host.ToolCall(id, toolName, args))
+		msg, answered = s.Answer(id, wait)
+	})
+	return rec, msg, answered
+}
+
+// shrink looks for the smallest arguments that break the call the same
+// way (cause want) as args did, one step smaller at a time (argsgen's
+// Shrinker), within MaxShrinks runs (DeepShrinks when deep) and the
+// budget, and puts them and their command in the finding f.
+func (r *runner) shrink(ctx context.Context, probe string, t tool, valid bool, args json.RawMessage, http *subakohttp.Config, want string, f *folded) {
+	if want == "" || len(args) <= 2 {
+		return
+	}
+	sh, err := argsgen.NewShrinker(t.InputSchema, r.base[t.Name])
+	if err != nil {
+		return
+	}
+	limit := MaxShrinks
+	if r.opt.Level == Deep {
+		limit = DeepShrinks
+	}
+	smallest, runs := args, 0
+	for progress := true; progress && runs < limit; {
+		progress = false
+		for _, c := range sh.Smaller(smallest, valid) {
+			if runs >= limit || r.res.Err != nil || r.spent() >= r.opt.Budget || time.Now().After(r.backstop) {
+				break
+			}
+			runs++
+			wait, grace := r.opt.RunLimit, r.grace
+			if r.slowExit {
+				grace = min(grace, shortGrace)
+			}
+			rec, _, _ := r.oneCall(ctx, wait, grace, http, probe, t.Name, c)
+			if rec == nil || rec.Unjudged() {
+				return
+			}
+			r.note("shrink", t.Name, string(c), rec, 0)
+			if r.cause(probe, t.Name, valid, rec) == want {
+				smallest, progress = c, true
+				break
+			}
+		}
+	}
+	if string(smallest) == string(args) {
+		return
+	}
+	cmd := r.reproduce(t.Name, smallest)
+	msg := r.res.Findings[f.index].Message
+	r.res.Findings[f.index].Message = strings.Replace(msg, "; reproduce: "+f.reproduce,
+		"; the smallest arguments that fail the same way: "+short(smallest)+"; reproduce: "+cmd, 1)
+	f.reproduce, f.Args = cmd, smallest
 }
 
 // compiled waits, within the probes' wall backstop, for the module's
@@ -503,6 +647,61 @@ func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
 // add appends a finding.
 func (r *runner) add(rule *rules.Rule, msg string) {
 	r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rule, Offset: -1, Message: msg})
+}
+
+// fold appends a finding for a new cause (key), with the command that
+// reproduces it; a cause seen before only counts the case in the first
+// finding. It records the new finding's index in r.fresh, for shrinking.
+func (r *runner) fold(key string, rule *rules.Rule, text, toolName string, args json.RawMessage, valid bool) {
+	command := r.reproduce(toolName, args)
+	if f, seen := r.causes[key]; seen {
+		f.more++
+		msg := strings.TrimSuffix(r.res.Findings[f.index].Message, f.suffix)
+		f.suffix = fmt.Sprintf(" (the same in %d more case", f.more)
+		if f.more > 1 {
+			f.suffix += "s"
+		}
+		f.suffix += ")"
+		r.res.Findings[f.index].Message = msg + f.suffix
+		return
+	}
+	if r.causes == nil {
+		r.causes = map[string]*folded{}
+	}
+	f := &folded{index: len(r.res.Findings), reproduce: command, Failing: Failing{Tool: toolName, Args: args, Valid: valid}}
+	r.causes[key] = f
+	r.fresh = append(r.fresh, f)
+	r.add(rule, text+"; reproduce: "+command)
+}
+
+// folded is the finding of one cause of a broken call.
+type folded struct {
+	index     int    // in Result.Findings
+	more      int    // the other cases that failed the same way
+	suffix    string // the count, at the end of the message
+	reproduce string // the command in the message
+	Failing          // the smallest case known
+}
+
+// Failing is the smallest known case of one broken call's cause: what
+// lint --save-cases writes to testdata/calls.json.
+type Failing struct {
+	Tool  string
+	Args  json.RawMessage
+	Valid bool // the inputSchema accepts Args
+}
+
+// reproduce is the one subakogo call command that makes the call again.
+func (r *runner) reproduce(toolName string, args json.RawMessage) string {
+	return "subakogo call " + shellQuote(r.opt.Module) + " " + shellQuote(toolName) + " " + shellQuote(string(args))
+}
+
+// shellQuote quotes s for a POSIX shell, only when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:@%+=,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // addOnce appends a finding of a module-wide rule the first time, and

@@ -3,7 +3,9 @@ package probe
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
@@ -122,15 +124,23 @@ func (r *runner) callHTTPErrors(ctx context.Context, t tool, c *Case) {
 func (r *runner) checkResult(probe string, t tool, c *Case, result json.RawMessage) {
 	at := where(probe, t.Name, c.Name)
 	broken := false
-	for _, p := range resultcheck.Check(result, t.OutputSchema) {
+	problems := resultcheck.Check(result, t.OutputSchema)
+	if !slices.ContainsFunc(problems, func(p resultcheck.Problem) bool { return p.Kind == resultcheck.NotCallToolResult }) {
+		problems = append(problems, r.blocks...)
+	}
+	for _, p := range problems {
 		switch p.Kind {
 		case resultcheck.NotCallToolResult:
 			broken = true
-			r.add(crashRule(probe, c.Valid), at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args))
+			rule := crashRule(probe, c.Valid)
+			r.fold(rule.ID+"\x00"+t.Name+"\x00"+string(p.Kind), rule, at+": "+p.Detail+": "+host.ShortLine(result)+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		case resultcheck.OutputSchema:
-			r.add(rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args))
+			r.fold(rules.ProbeOutputSchema.ID+"\x00"+t.Name, rules.ProbeOutputSchema, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
+		case resultcheck.Image, resultcheck.LinkMissing, resultcheck.LeftOut:
+			rule := p.Kind.Rule()
+			r.fold(rule.ID+"\x00"+t.Name, rule, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		case resultcheck.TextContent:
-			r.add(rules.ProbeTextContent, at+": "+p.Detail)
+			r.fold(rules.ProbeTextContent.ID+"\x00"+t.Name, rules.ProbeTextContent, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		}
 	}
 	var res struct {
@@ -159,4 +169,66 @@ func nullForOptional(schema, args json.RawMessage) bool {
 		}
 	}
 	return false
+}
+
+// stdioBuffer is past the stdout buffers of the usual runtimes (C's BUFSIZ
+// of 1 KiB in wasi-libc, 4 or 8 KiB elsewhere, Rust's 8 KiB BufWriter):
+// answers of this many bytes make any of them write.
+const stdioBuffer = 16 << 10
+
+// maxBufferRequests bounds the requests of tellWaitApart.
+const maxBufferRequests = 512
+
+// tellWaitApart tells the two causes of a module that answered only once
+// stdin closed (P035) apart, by state, in one more run: with stdin held
+// open it sends enough requests that their answers pass a stdio buffer,
+// then waits until the module answers or blocks for more input. A module
+// that buffers its output until exit writes some answers before stdin
+// closes (its buffer fills); one that reads to end of input writes none.
+// The diagnosis is added to the P035 finding.
+func (r *runner) tellWaitApart(ctx context.Context, t tool, args json.RawMessage, first *host.Record) {
+	i, ok := r.once[rules.ProbeWaitsForEOF]
+	if !ok {
+		return
+	}
+	size := 100
+	for _, l := range first.Lines {
+		size = max(size, len(l.Text)+1)
+	}
+	n := min(maxBufferRequests, stdioBuffer/size+2)
+	wait, grace, ok := r.limits(ProbeCall, t.Name)
+	if !ok {
+		return
+	}
+	rec := r.play(ctx, wait, grace, false, nil, func(s *host.Session) {
+		for k := range n {
+			s.Send(host.ToolCall(json.RawMessage(fmt.Sprintf(`"probe-buffer-%d"`, k+1)), t.Name, args))
+		}
+		s.Answer(json.RawMessage(`"probe-buffer-1"`), wait)
+	})
+	if rec == nil || rec.Unjudged() {
+		return
+	}
+	r.note(ProbeCall, t.Name, "buffer", rec, 0)
+	early := 0
+	for _, l := range rec.Lines {
+		if rec.StdinClosed < 0 || l.At < rec.StdinClosed {
+			early++
+		}
+	}
+	var why string
+	switch {
+	case early > 0:
+		why = fmt.Sprintf("; told apart: with stdin still open, %d requests (answers of about %d bytes, past a stdio buffer) got %d answer lines before stdin closed, so it buffers its output until it exits: flush stdout after each answer (C: fflush(stdout), or setvbuf(stdout, NULL, _IOLBF, 0) once)", n, n*size, early)
+	case rec.WaitedForInput:
+		why = fmt.Sprintf("; told apart: with stdin still open, %d requests (answers of about %d bytes, past any stdio buffer) got no answer until stdin closed, so it reads to end of input before answering: read one line at a time and answer it before reading the next", n, n*size)
+	default:
+		return
+	}
+	f := &r.res.Findings[i]
+	if j := strings.Index(f.Message, "; the other probes were not run"); j >= 0 {
+		f.Message = f.Message[:j] + why + f.Message[j:]
+	} else {
+		f.Message += why
+	}
 }

@@ -27,7 +27,7 @@ var Catalog = []*Rule{
 	// The call probes (probe).
 	ProbeValidCall, ProbeInvalidArgs, ProbeInvalidAccepted, ProbeOutputSchema, ProbeTextContent,
 	ProbeWaitsForEOF, ProbePause, ProbeNotificationAnswered, ProbeIDEcho, ProbeSlowExit,
-	ProbeStdoutExtra, ProbeArgsUngenerable, ProbeBudget,
+	ProbeStdoutExtra, ProbeArgsUngenerable, ProbeBudget, ProbeImage, ProbeLinkMissing, ProbeLeftOut,
 	// Go source (the analyzers).
 	GoHandlerShape, GoToolName, GoToolNameDuplicate, GoToolCount, GoDescriptionMissing,
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,

@@ -1,6 +1,6 @@
 package rules
 
-// The call probes (P030-P042): after discovery passes, lint, check and serve
+// The call probes (P030-P045): after discovery passes, lint, check and serve
 // run the module a few more times as Subako runs a call (a fresh instance,
 // no network, an empty temporary volume) and judge what it did (package
 // probe). Each finding names the probe and the tool, and for argument probes
@@ -76,7 +76,10 @@ it reads to end of input before it answers (or reads ahead into a buffer and blo
 it has answered into a buffer that is written only when it exits (C's stdio buffers stdout fully
 when it is a pipe). The probe held stdin open; as soon as the module blocked reading (or polling)
 stdin with the request unanswered, it closed stdin and watched whether the answer came only then,
-which confirms the diagnosis. (A module busy past the wait is out of time instead, P030.)`,
+which confirms the diagnosis. One more run tells the two causes apart: with stdin held open, enough
+requests that their answers pass any stdio buffer; a module that buffers its output writes
+some before stdin closes, one that reads to end of input writes none, and the finding says which.
+(A module busy past the wait is out of time instead, P030.)`,
 		Example: `Rust: io::stdin().read_to_string(&mut s) before parsing; C: reading stdin with fread until
 EOF, or stdio buffering that waits for a full block; Go: io.ReadAll(os.Stdin), or
 json.NewDecoder(os.Stdin) waiting for more input after the request.`,
@@ -85,12 +88,16 @@ lines(), C's getline or fgets, Go's bufio.Reader.ReadString('\n'); and flush std
 answer (C: fflush(stdout), or setvbuf(stdout, NULL, _IOLBF, 0) once; Go: a bufio.Writer's Flush).`,
 	}
 
-	ProbePause = &Rule{ID: "P036", Slug: "probe-pause", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
+	ProbePause = &Rule{ID: "P036", Slug: "probe-pause", Severity: Warning, Since: "v0.1.0", By: ProbeCheck,
 		Title: "The module broke when a request came after a pause on a real pipe",
-		Why: `On a real pipe, stdin is empty between requests; a read then blocks (or, when the runtime made
-stdin non-blocking, answers EAGAIN and must be retried). The probe sent a request, waited for the
-answer, paused, and sent another on an OS pipe. A module that treats an empty pipe as the end, or
-fails on EAGAIN, breaks the second request.`,
+		Why: `Subako sends one request per call and closes stdin once it is answered, so this does not break
+a Subako call. It breaks where the module is kept running for several requests with stdin a real OS
+pipe: a stdio MCP server started once by a client (a desktop assistant or an IDE running it under
+wasmtime, wasmer, wazero or Node's WASI), or any host that reuses an instance. There, stdin is empty
+between requests; a read then blocks or, when the runtime made stdin non-blocking (Go's wasip1
+start-up does), answers EAGAIN and must be retried. The probe sent a request, waited for the answer,
+paused, and sent another on an OS pipe; the module treated the empty pipe as the end or failed on
+EAGAIN, and the second request broke.`,
 		Example: `Go's wasip1 start-up makes stdio non-blocking, and a read loop that gives up on
 "resource temporarily unavailable" ends the session; a C loop that stops when read returns -1.`,
 		Fix: `retry a read that answers EAGAIN (waiting with poll_oneoff), and stop only at end of file
@@ -162,5 +169,38 @@ gave up on the wall clock (ten times their limit) because this machine was too b
 judged either.`,
 		Example: `a package of 64 tools each of which takes a second to answer.`,
 		Fix:     `give the probes more time with --probe-time, or make the tools answer faster.`,
+	}
+
+	ProbeImage = &Rule{ID: "P043", Slug: "probe-image", Severity: Error, Since: "v0.2.0", By: ProbeCheck,
+		Title: "An image block in the result is not an image Subako can show",
+		Why: `Subako shows an image block whose data is base64 of a PNG, JPEG, GIF or WebP, counted against
+stdout's 1 MiB. Data that is not base64, another format (BMP, SVG, TIFF), a mimeType that does not
+match the data, or data past 1 MiB is shown as no image at all: the model never sees what the tool
+drew. The same judgement applies in lint's probes, subakogo call and subakogo serve.`,
+		Example: `{"type":"image","mimeType":"image/bmp","data":"Qk0..."}; data with newlines or in
+base64url; {"mimeType":"image/png"} with JPEG bytes.`,
+		Fix: `encode a PNG (or JPEG, GIF, WebP) with standard base64 and name its type; for a large
+image, write it to /volume/tmp and return a resource_link to volume:///tmp/NAME.`,
+	}
+
+	ProbeLinkMissing = &Rule{ID: "P044", Slug: "probe-link-missing", Severity: Error, Since: "v0.2.0", By: ProbeCheck,
+		Title: "A resource_link names a volume file the call did not leave",
+		Why: `Subako reads a resource_link to volume:///PATH from the volume after the module exits and
+shows the image. A link to a file the call never wrote (or removed, or wrote outside /volume/tmp, or
+that is not a PNG, JPEG, GIF or WebP) shows nothing.`,
+		Example: `writing /tmp/chart.png (not beneath /volume) and linking volume:///tmp/chart.png;
+linking before the file is written and flushed; deleting the file on exit.`,
+		Fix: `write the file beneath /volume/tmp (open it by its absolute name), close it before
+answering, and link volume:///tmp/NAME with each segment percent-encoded.`,
+	}
+
+	ProbeLeftOut = &Rule{ID: "P045", Slug: "probe-left-out", Severity: Info, Since: "v0.2.0", By: ProbeCheck,
+		Title: "A content block is left out or shown only as a line",
+		Why: `Subako shows text, images and resource_links to volume:///. Any other link is shown as a
+line naming it, and any other block (audio, an embedded resource, an unknown type) as a note that it
+was left out: the model does not get its content.`,
+		Example: `{"type":"audio",...}; {"type":"resource","resource":{...}};
+{"type":"resource_link","uri":"https://example.com/a.png"}.`,
+		Fix: `put what the model should read in a text block, and images inline or in the volume.`,
 	}
 )

@@ -10,6 +10,7 @@ import (
 
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
+	"github.com/subako-ai/subako-go/probe/resultcheck"
 )
 
 // callTool runs one tools/call in a fresh instance, as Subako runs it, and
@@ -76,6 +77,16 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	}
 	result, kind := s.showResult(call.Result, e)
 	s.log.printf("%s call %s (%s): %s in %v", transport, name, e, kind, took)
+	// The one judgement of a result that lint's probes and call make too.
+	var outputSchema struct {
+		OutputSchema json.RawMessage `json:"outputSchema"`
+	}
+	_ = json.Unmarshal(p.tools[p.byName[name]], &outputSchema)
+	for _, pr := range resultcheck.Judge(call.Result, outputSchema.OutputSchema, s.volume, s.opt.Data) {
+		if r := pr.Kind.Rule(); r != nil {
+			s.log.printf("%s call %s (%s): %s %s (%s): %s", transport, name, e, r.ID, r.Slug, r.Severity, pr.Detail)
+		}
+	}
 	return result, nil
 }
 

@@ -21,6 +21,8 @@ import (
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/probe/resultcheck"
+	"github.com/subako-ai/subako-go/rules"
 )
 
 // stringList collects a repeated flag.
@@ -158,13 +160,58 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitFindings
 	}
+	// The one judgement of a result the probes and serve share: the
+	// tool's outputSchema comes from discovery, when it passes.
+	var outputSchema json.RawMessage
+	if d := h.Discover(ctx, m, *pkg); d.Stopped == nil && d.Err == nil {
+		outputSchema = outputSchemaOf(d.Tools, pos[1])
+	}
+	problems := resultcheck.Judge(c.Result, outputSchema, *volume, *data)
+	code := exitOK
 	if *raw {
 		if isError(c.Result) {
-			return exitFindings
+			code = exitFindings
 		}
-		return exitOK
+	} else {
+		code = showResult(out, c.Result, *volume, kept)
 	}
-	return showResult(out, c.Result, *volume, kept)
+	w := out
+	if *raw {
+		w = errOut
+	}
+	if judged(w, problems) {
+		code = exitFindings
+	}
+	return code
+}
+
+// judged prints the problems of a result, each with its rule, and says
+// whether one is an error.
+func judged(w io.Writer, problems []resultcheck.Problem) bool {
+	bad := false
+	for _, p := range problems {
+		rule := p.Kind.Rule()
+		if rule == nil {
+			continue
+		}
+		fmt.Fprintf(w, "%s %s (%s): %s\n", rule.ID, rule.Slug, rule.Severity, p.Detail)
+		bad = bad || rule.Severity == rules.Error
+	}
+	return bad
+}
+
+// outputSchemaOf is the outputSchema of the tool named name in a tool list.
+func outputSchemaOf(tools []json.RawMessage, name string) json.RawMessage {
+	for _, raw := range tools {
+		var t struct {
+			Name         string          `json:"name"`
+			OutputSchema json.RawMessage `json:"outputSchema"`
+		}
+		if json.Unmarshal(raw, &t) == nil && t.Name == name {
+			return t.OutputSchema
+		}
+	}
+	return nil
 }
 
 // readArguments reads the arguments: "-" from standard input, "@FILE" from

@@ -9,10 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
+	"github.com/subako-ai/subako-go/callcheck"
 	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/pkgcheck"
+	"github.com/subako-ai/subako-go/probe"
 	"github.com/subako-ai/subako-go/report"
 	"github.com/subako-ai/subako-go/rules"
 )
@@ -24,12 +27,13 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: error, warning or info")
 	static := fs.Bool("static", false, "check the binary only; do not run the module for discovery (nor the probes)")
 	probes := probeFlags(fs)
+	saveCases := fs.String("save-cases", "", "write each broken call's smallest arguments to this file, in testdata/calls.json's format (added to what it holds), for check to replay")
 	engine := engineFlag(fs)
 	var ignore stringList
 	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo lint [--format text|json|sarif] [--fail-on error|warning|info] [--static] [--engine E]\n"+
-			"                    [--probes none|safe|all] [--probe-time 20s] [--ignore ID]... PATH...\n\n"+
+			"                    [--probes none|safe|all|deep] [--probe-time 20s] [--save-cases FILE] [--ignore ID]... PATH...\n\n"+
 			"PATH is a .wasm module, a package directory (module.wasm, subako-package.json, assets/),\nor - for standard input. Modules without errors are run for discovery, as at upload."+probeUsage)
 		fs.PrintDefaults()
 	}
@@ -57,6 +61,12 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
+	var failing []callcheck.Call
+	if probeOpt != nil && *saveCases != "" {
+		probeOpt.OnFailing = func(tool string, f probe.Failing) {
+			failing = append(failing, callcheck.Call{Tool: tool, Arguments: f.Args, IsError: !f.Valid})
+		}
+	}
 	ctx := context.Background()
 	checker := pkgcheck.New(host.Options{Engine: *engine})
 	checker.Probes = probeOpt
@@ -64,6 +74,9 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	var files []report.File
 	code := exitOK
 	for _, p := range paths {
+		if probeOpt != nil {
+			probeOpt.Module = moduleName(p)
+		}
 		got, err := lintPath(ctx, checker, p, f != report.Text, !*static)
 		if err != nil {
 			fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
@@ -80,6 +93,14 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 		}
+	}
+	if *saveCases != "" {
+		n, err := callcheck.Save(*saveCases, failing)
+		if err != nil {
+			fmt.Fprintf(stderr, "subakogo lint: --save-cases: %v\n", err)
+			return exitUnreadable
+		}
+		fmt.Fprintf(stderr, "subakogo lint: %d failing case(s) added to %s (subakogo check replays them, P020)\n", n, *saveCases)
 	}
 	color := f == report.Text && isTerminal(stdout)
 	opt := report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: color}
@@ -106,6 +127,18 @@ func lintPath(ctx context.Context, c *pkgcheck.Checker, p string, hash, discover
 		return nil, fmt.Errorf("%s: %w", in.Path, err)
 	}
 	return []report.File{file}, lintErr
+}
+
+// moduleName is how a finding's subakogo call command names the module of
+// a lint PATH.
+func moduleName(p string) string {
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		return filepath.Join(p, "module.wasm")
+	}
+	if p == "-" {
+		return "module.wasm"
+	}
+	return p
 }
 
 // withoutIgnored drops the findings of the rules named by --ignore.

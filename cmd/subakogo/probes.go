@@ -10,7 +10,7 @@ import (
 // probeFlags adds --probes and --probe-time to fs; the function it returns
 // reads them once fs is parsed: nil options when --probes=none.
 func probeFlags(fs *flag.FlagSet) func() (*probe.Options, error) {
-	level := fs.String("probes", "safe", "call probes after discovery passes: none, safe (no network, an empty temporary volume) or all (adds HTTP failures)")
+	level := fs.String("probes", "safe", "call probes after discovery passes: none, safe (no network, an empty temporary volume), all (adds HTTP failures) or deep (safe, with many generated cases a tool)")
 	budget := fs.Duration("probe-time", probe.DefaultBudget, "the call probes' total time for a package")
 	return func() (*probe.Options, error) {
 		l, err := probe.ParseLevel(*level)
@@ -31,4 +31,7 @@ func probeFlags(fs *flag.FlagSet) func() (*probe.Options, error) {
 const probeUsage = "\n\nAfter discovery passes, the call probes run the module a few more times as Subako runs a call\n" +
 	"(no network, an empty temporary volume): valid and invalid arguments from each tool's inputSchema,\n" +
 	"stdin held open until the answer, a pause on a real pipe, a notification first, integer and string\n" +
-	"ids, the exit after stdin closes, stdout beyond the answer (rules P030-P042). --probes=none skips them."
+	"ids, the exit after stdin closes, stdout beyond the answer, the result's content blocks (rules P030-P045),\n" +
+	"and each tool at its schema's edges; a broken call is shrunk to the smallest failing arguments and its\n" +
+	"finding ends with the subakogo call command that reproduces it. --probes=deep spends the time on many\n" +
+	"more generated cases; --probes=none skips them."

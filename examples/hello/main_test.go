@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/subako"
+	"github.com/subako-ai/subako-go/subako/subakotest"
 )
 
 func TestGreet(t *testing.T) {
@@ -47,3 +48,7 @@ func TestServe(t *testing.T) {
 		}
 	}
 }
+
+// greet takes any argument bytes without a panic or a JSON-RPC error,
+// seeded with subakogo lint's probe cases (go test -fuzz FuzzGreet).
+func FuzzGreet(f *testing.F) { subakotest.FuzzTool(f, &subakoPackage, "greet") }

@@ -23,6 +23,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -61,8 +62,41 @@ const (
 	StringID     Variant = "string_id"     // a numeric id is echoed as a string
 )
 
+// The variants that break on one edge of the schema, which a single
+// valid sample misses: MaxTrap in every language; the others declare three
+// more optional members (mode, an enum; label, a string or null of at most
+// 16 characters; tags, at most 4 strings), EdgeGood behaving.
+const (
+	MaxTrap     Variant = "max_trap"     // a or b at its maximum traps
+	EdgeGood    Variant = "edge_good"    // the larger schema, well-behaved
+	EnumSecond  Variant = "enum_second"  // mode's second enum value gets a JSON-RPC error
+	EmptyString Variant = "empty_string" // an empty label traps
+	NonASCII    Variant = "non_ascii"    // a label starting with a non-ASCII character gets a JSON-RPC error
+	NullMember  Variant = "null_member"  // a null label traps
+	MaxItems    Variant = "max_items"    // tags at maxItems traps
+	EmptyArray  Variant = "empty_array"  // an empty tags array gets a JSON-RPC error
+	// Buffered keeps a call's answer in a full stdout buffer until it
+	// fills or the module exits (C's stdio on a pipe, never flushed).
+	Buffered Variant = "buffered"
+	// NullID answers a call with id null.
+	NullID Variant = "null_id"
+)
+
 // Variants lists every variant, Good first.
-var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadOutput, StringID}
+var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadOutput, StringID,
+	MaxTrap, EdgeGood, EnumSecond, EmptyString, NonASCII, NullMember, MaxItems, EmptyArray, Buffered, NullID}
+
+// only lists the languages of the variants not every language has.
+var only = map[Variant][]Lang{
+	EdgeGood: {Go, C, Rust, AssemblyScript}, EnumSecond: {Go, C, Rust, AssemblyScript}, EmptyString: {Go, C, Rust},
+	NonASCII: {Go, Rust}, NullMember: {Go, C}, MaxItems: {Go, C, AssemblyScript}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
+}
+
+// Has reports whether lang's source has the variant.
+func Has(lang Lang, v Variant) bool {
+	langs, ok := only[v]
+	return !ok || slices.Contains(langs, lang)
+}
 
 // Tool is the one tool every subject offers.
 const Tool = "add"
@@ -106,6 +140,9 @@ func Module(tb testing.TB, lang Lang, v Variant) string {
 	tb.Helper()
 	if testing.Short() {
 		tb.Skip("builds the probes' test subjects")
+	}
+	if !Has(lang, v) {
+		tb.Skipf("the %s subject has no variant %s", lang, v)
 	}
 	if lang == Go {
 		return gowasm.Path(tb, sourceDir(Go), "-ldflags=-X main.variant="+string(v))

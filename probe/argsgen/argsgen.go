@@ -17,6 +17,9 @@ type Case struct {
 	// encodings asserted), false when it refuses them (even with formats
 	// read as annotations only).
 	Valid bool
+	// Edge marks the cases of the schema's edges (Options.Cover and
+	// Random), made after the others.
+	Edge bool
 }
 
 // Options bounds the work; zero fields take the defaults.
@@ -25,6 +28,13 @@ type Options struct {
 	MaxDepth int // nesting of a generated value (default 32)
 	MaxBytes int // one case's arguments, encoded (default 64 KiB)
 	MaxNodes int // values made for one case (default 20,000)
+	// Cover is how many valid cases at the schema's edges to add after
+	// the others (see cover), outside MaxCases; 0 adds none.
+	Cover int
+	// Random is how many random valid cases, biased to the edges, to add
+	// after those (see random), from the seed Seed; 0 adds none.
+	Random int
+	Seed   uint64
 	// MaxSchemaBytes is the largest schema read (default 1 MiB; Subako's
 	// own limit is 64 KiB).
 	MaxSchemaBytes int
@@ -153,6 +163,14 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 			break
 		}
 		addCase("invalid: "+m.name, m.value, false, true)
+	}
+	if o, ok := base.(*object); ok && (opt.Cover > 0 || opt.Random > 0) {
+		for _, c := range g.cover(o, opt.Cover, opt.Random, opt.Seed) {
+			if !seen[string(c.Args)] {
+				seen[string(c.Args)] = true
+				cases = append(cases, c)
+			}
+		}
 	}
 	return cases, g.notes
 }

@@ -78,16 +78,30 @@ func Check(result, outputSchema json.RawMessage) []Problem {
 	if rt, ok := obj["resultType"]; ok && rt != "complete" {
 		return []Problem{{NotCallToolResult, fmt.Sprintf("resultType is %s, not \"complete\": Subako reports the call as crashed", short(rt))}}
 	}
-	withType := obj
+	withType := make(map[string]any, len(obj)+1)
+	for k, v := range obj {
+		withType[k] = v
+	}
 	if _, ok := obj["resultType"]; !ok {
-		withType = make(map[string]any, len(obj)+1)
-		for k, v := range obj {
-			withType[k] = v
-		}
 		withType["resultType"] = "complete"
 	}
+	// A block of a type MCP does not define is left out with a note, as
+	// the ABI says (Blocks reports it): it does not make the result
+	// something other than a CallToolResult.
+	if blocks, ok := obj["content"].([]any); ok {
+		known := make([]any, 0, len(blocks))
+		for _, b := range blocks {
+			if m, ok := b.(map[string]any); ok {
+				if t, ok := m["type"].(string); ok && blockDefs[t] == "" {
+					continue
+				}
+			}
+			known = append(known, b)
+		}
+		withType["content"] = known
+	}
 	if err := mcpschema.ValidateValue("CallToolResult", withType); err != nil {
-		detail := blockFailure(obj["content"])
+		detail := blockFailure(withType["content"])
 		if detail == "" {
 			detail = failureText(err, "")
 		}

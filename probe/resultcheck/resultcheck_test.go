@@ -2,6 +2,8 @@ package resultcheck
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,7 +39,11 @@ func TestCheck(t *testing.T) {
 		{name: "text block without text", result: `{"content":[{"type":"text","text":"ok"},{"type":"text"}]}`, kind: NotCallToolResult,
 			detail: []string{"a text block: at /content/1: missing property 'text' (keyword required at #/$defs/TextContent/required)"}},
 		{name: "image without data", result: `{"content":[{"type":"image","mimeType":"image/png"}]}`, kind: NotCallToolResult, detail: []string{"an image block: at /content/0", "'data'"}},
-		{name: "unknown block type", result: `{"content":[{"type":"video"}]}`, kind: NotCallToolResult, detail: []string{`at /content/0: the block's type is "video"`}},
+		{name: "unknown block type", result: `{"content":[{"type":"video"}]}`, kind: LeftOut, detail: []string{`content block 0: a "video" block, which Subako leaves out with a note`}},
+		{name: "bmp image", result: `{"content":[{"type":"image","mimeType":"image/bmp","data":"Qk0AAA=="}]}`, kind: Image, detail: []string{"not a PNG, JPEG, GIF or WebP"}},
+		{name: "png named jpeg", result: `{"content":[{"type":"image","mimeType":"image/jpeg","data":"iVBORw0KGgo="}]}`, kind: Image, detail: []string{"its data is image/png but its mimeType is \"image/jpeg\""}},
+		{name: "bad base64", result: `{"content":[{"type":"image","mimeType":"image/png","data":"not base64!"}]}`, kind: Image, detail: []string{"not base64"}},
+		{name: "web link", result: `{"content":[{"type":"resource_link","uri":"https://example.com/a.png","name":"a"}]}`, kind: LeftOut, detail: []string{"shows it as a line"}},
 		{name: "block not an object", result: `{"content":[7]}`, kind: NotCallToolResult, detail: []string{"at /content/0: a content block must be an object"}},
 		{name: "incomplete", result: `{"content":[],"resultType":"input_required"}`, kind: NotCallToolResult, detail: []string{`"input_required"`}},
 		{name: "isError not a boolean", result: `{"content":[],"isError":"yes"}`, kind: NotCallToolResult, detail: []string{"at /isError"}},
@@ -78,7 +84,7 @@ func TestCheck(t *testing.T) {
 			if tc.schema != "" {
 				schema = json.RawMessage(tc.schema)
 			}
-			ps := Check(json.RawMessage(tc.result), schema)
+			ps := Judge(json.RawMessage(tc.result), schema, "", false)
 			if tc.kind == "" {
 				if len(ps) > 0 {
 					t.Fatalf("problems %+v", ps)
@@ -113,5 +119,35 @@ func TestCache(t *testing.T) {
 	b, _, _ := compiled(json.RawMessage(helloSchema))
 	if a != b || len(cache) != 1 {
 		t.Errorf("compiled twice, or %d cached", len(cache))
+	}
+}
+
+// TestLinks: a volume:/// link is read from the volume after the call: a
+// PNG written is fine, a file never written, one outside /volume/tmp and
+// one that is not an image are P044.
+func TestLinks(t *testing.T) {
+	vol := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(vol, "tmp"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string]string{"tmp/ok.png": "\x89PNG\r\n\x1a\nrest", "tmp/notes.txt": "hello", "elsewhere.png": "\x89PNG\r\n\x1a\n"} {
+		if err := os.WriteFile(filepath.Join(vol, name), []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for uri, want := range map[string]string{
+		"volume:///tmp/ok.png":      "",
+		"volume:///tmp/gone.png":    "names a file the call did not write",
+		"volume:///elsewhere.png":   "outside the mounted /volume/tmp",
+		"volume:///tmp/notes.txt":   "is not a PNG, JPEG, GIF or WebP",
+		"volume:///tmp/../../x.png": "outside the mounted /volume/tmp",
+	} {
+		ps := Blocks(json.RawMessage(`{"content":[{"type":"resource_link","uri":"`+uri+`","name":"x"}]}`), vol, false)
+		switch {
+		case want == "" && len(ps) > 0:
+			t.Errorf("%s: %+v", uri, ps)
+		case want != "" && (len(ps) != 1 || ps[0].Kind != LinkMissing || !strings.Contains(ps[0].Detail, want)):
+			t.Errorf("%s: %+v, want %q", uri, ps, want)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package subakotest_test
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -165,4 +166,16 @@ func TestVolumePath(t *testing.T) { // examples/chart's tests show the linked im
 			t.Errorf("the file written at VolumePath is not in the Volume: %v", err)
 		}
 	})
+}
+
+// TestFuzzToolFinds: FuzzTool's seeds alone (a plain go test) fail a tool
+// that panics on an empty string, naming the panic.
+func TestFuzzToolFinds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	out, err := exec.Command("go", "test", "-count=1", "./testdata/fuzzbad").CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "index out of range") || !strings.Contains(string(out), "FuzzLabel") {
+		t.Errorf("go test ./testdata/fuzzbad: %v\n%s", err, out)
+	}
 }

@@ -10,17 +10,33 @@
 //   answer_notify  a notification gets an answer
 //   bad_output     structuredContent's sum is a string, against the outputSchema
 //   string_id      a numeric id is echoed as a string
+//   max_trap       a or b at its maximum, 1000000, traps
+//
+// The edge variants declare three more optional members (mode, an enum;
+// label, a string or null of at most 16 characters; tags, at most 4
+// strings) and break on one edge of them; edge_good behaves:
+//
+//   enum_second    mode "difference" gets a JSON-RPC error
+//   max_items      tags at maxItems (4) traps (a fixed array of 4 indexed at 4)
 import { VARIANT } from "./variant";
 
 @external("wasi_snapshot_preview1", "poll_oneoff")
 declare function poll_oneoff(subs: usize, events: usize, n: usize, nevents: usize): u16;
 
+// EDGE: the edge variants, with the larger schema.
+const EDGE = VARIANT == "edge_good" || VARIANT == "enum_second" || VARIANT == "max_items";
+const EDGE_MEMBERS =
+  ',"mode":{"type":"string","enum":["sum","difference"],"description":"What to compute."},' +
+  '"label":{"type":["string","null"],"maxLength":16,"description":"A label for the result."},' +
+  '"tags":{"type":"array","items":{"type":"string","maxLength":8},"maxItems":4,"description":"Tags."}';
+
 const TOOLS =
   '"tools":[{"name":"add","description":"Adds two integers.",' +
   '"inputSchema":{"type":"object","properties":{' +
   '"a":{"type":"integer","description":"The first addend.","minimum":-1000000,"maximum":1000000},' +
-  '"b":{"type":"integer","description":"The second addend.","minimum":-1000000,"maximum":1000000}},' +
-  '"required":["a","b"],"additionalProperties":false},' +
+  '"b":{"type":"integer","description":"The second addend.","minimum":-1000000,"maximum":1000000}' +
+  (EDGE ? EDGE_MEMBERS : "") +
+  '},"required":["a","b"],"additionalProperties":false},' +
   '"outputSchema":{"type":"object","properties":{' +
   '"sum":{"type":"integer","description":"a + b."}},' +
   '"required":["sum"],"additionalProperties":false}}]';
@@ -107,6 +123,7 @@ function integer(v: string): string | null {
     if (c < 48 || c > 57) return null;
   }
   const n = I32.parseInt(v);
+  if (VARIANT == "max_trap" && n == 1000000) unreachable();
   return n >= -1000000 && n <= 1000000 ? n.toString() : null;
 }
 
@@ -137,6 +154,10 @@ function add(params: string): i32 {
   let a: string | null = null, b: string | null = null;
   for (let j = 0; j < args.length; j++) {
     const m = args[j];
+    if (EDGE && (m.key == "mode" || m.key == "label" || m.key == "tags")) {
+      if (!edgeMember(m.key, m.value)) return 0;
+      continue;
+    }
     if (m.key != "a" && m.key != "b") {
       problem = "unknown argument: add takes a and b only";
       return 0;
@@ -156,10 +177,75 @@ function add(params: string): i32 {
   return I32.parseInt(a) + I32.parseInt(b);
 }
 
+// edgeMember checks one of the edge variants' members, setting problem
+// (or rpcProblem) and returning false when it is refused.
+let rpcProblem = "";
+function edgeMember(key: string, v: string): bool {
+  if (key == "mode") {
+    if (v != '"sum"' && v != '"difference"') {
+      problem = 'mode must be \\"sum\\" or \\"difference\\"';
+      return false;
+    }
+    if (VARIANT == "enum_second" && v == '"difference"') {
+      rpcProblem = "mode difference is not implemented";
+      return false;
+    }
+    return true;
+  }
+  if (key == "label") {
+    if (v == "null") return true;
+    if (v.length < 2 || v.charAt(0) != '"') {
+      problem = "label must be a string or null";
+      return false;
+    }
+    let chars = 0;
+    for (let k = 1; k < v.length - 1; k++) {
+      const c = v.charCodeAt(k);
+      if (c == 92) k++; // an escape
+      if (c < 0xdc00 || c > 0xdfff) chars++; // a low surrogate is part of the character before
+    }
+    if (chars > 16) {
+      problem = "label must be at most 16 characters";
+      return false;
+    }
+    return true;
+  }
+  // tags
+  let i = ws(v, 0);
+  if (i >= v.length || v.charAt(i) != "[") {
+    problem = "tags must be an array of strings";
+    return false;
+  }
+  i = ws(v, i + 1);
+  let n = 0;
+  const seen = new StaticArray<i32>(4); // one slot per tag allowed
+  while (i < v.length && v.charAt(i) == '"') {
+    const e = skip(v, i);
+    if (e < 0) break;
+    if (e - i - 2 > 8 * 6) {
+      problem = "a tag must be at most 8 characters";
+      return false;
+    }
+    n++;
+    i = ws(v, e);
+    if (i < v.length && v.charAt(i) == ",") i = ws(v, i + 1);
+    if (n > 4) break;
+  }
+  if (i >= v.length || v.charAt(i) != "]" || n > 4) {
+    problem = "tags must be at most 4 strings";
+    return false;
+  }
+  if (VARIANT == "max_items" && n > 0) seen[n] = n; // index 4 of 4 at maxItems: out of bounds, an abort
+  return true;
+}
+
 function call(id: string, params: string): void {
   problem = "";
+  rpcProblem = "";
   const sum = add(params).toString();
-  if (problem != "" && VARIANT == "rpc_error") {
+  if (rpcProblem != "") {
+    answer(id, '"error":{"code":-32603,"message":"' + rpcProblem + '"}');
+  } else if (problem != "" && VARIANT == "rpc_error") {
     answer(id, '"error":{"code":-32602,"message":"' + problem + '"}');
   } else if (problem != "") {
     answer(id, result('"content":[{"type":"text","text":"' + problem + '"}],"isError":true'));

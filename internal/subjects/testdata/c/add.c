@@ -9,6 +9,18 @@
 //   ANSWER_NOTIFY  a notification gets an answer
 //   BAD_OUTPUT     structuredContent's sum is a string, against the outputSchema
 //   STRING_ID      a numeric id is echoed as a string
+//   MAX_TRAP       a or b at its maximum, 1000000, traps
+//   BUFFERED       stdout fully buffered and flushed only after discovery: a call's answer comes out
+//                  when the buffer fills or at exit
+//
+// The edge variants declare three more optional members (mode, an enum;
+// label, a string or null of at most 16 characters; tags, at most 4
+// strings) and break on one edge of them; EDGE_GOOD behaves:
+//
+//   ENUM_SECOND    mode "difference" gets a JSON-RPC error
+//   EMPTY_STRING   an empty label traps
+//   NULL_MEMBER    a null label traps
+//   MAX_ITEMS      tags at maxItems (4) traps
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,11 +30,21 @@
 // RESULT opens a response's result: every result says it is complete.
 #define RESULT "\"result\":{\"resultType\":\"complete\","
 
+#if defined(EDGE_GOOD) || defined(ENUM_SECOND) || defined(EMPTY_STRING) || defined(NULL_MEMBER) || defined(MAX_ITEMS)
+#define EDGE 1
+#define EDGE_MEMBERS \
+	",\"mode\":{\"type\":\"string\",\"enum\":[\"sum\",\"difference\"],\"description\":\"What to compute.\"}," \
+	"\"label\":{\"type\":[\"string\",\"null\"],\"maxLength\":16,\"description\":\"A label for the result.\"}," \
+	"\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":8},\"maxItems\":4,\"description\":\"Tags.\"}"
+#else
+#define EDGE_MEMBERS ""
+#endif
+
 static const char TOOLS[] =
     "\"tools\":[{\"name\":\"add\",\"description\":\"Adds two integers.\","
     "\"inputSchema\":{\"type\":\"object\",\"properties\":{"
     "\"a\":{\"type\":\"integer\",\"description\":\"The first addend.\",\"minimum\":-1000000,\"maximum\":1000000},"
-    "\"b\":{\"type\":\"integer\",\"description\":\"The second addend.\",\"minimum\":-1000000,\"maximum\":1000000}},"
+    "\"b\":{\"type\":\"integer\",\"description\":\"The second addend.\",\"minimum\":-1000000,\"maximum\":1000000}" EDGE_MEMBERS "},"
     "\"required\":[\"a\",\"b\"],\"additionalProperties\":false},"
     "\"outputSchema\":{\"type\":\"object\",\"properties\":{"
     "\"sum\":{\"type\":\"integer\",\"description\":\"a + b.\"}},"
@@ -106,6 +128,21 @@ static int integer(const char *v, long *out) {
 	return *out >= -1000000 && *out <= 1000000;
 }
 
+#ifdef EDGE
+// chars counts the characters of the JSON string at v.
+static long chars(const char *v) {
+	long n = 0;
+	for (const unsigned char *p = (const unsigned char *)v + 1; *p && *p != '"'; p++) {
+		if (*p == '\\') {
+			p++;
+			if (*p == 'u') p += 4;
+		}
+		if ((*p & 0xC0) != 0x80) n++;
+	}
+	return n;
+}
+#endif
+
 // answer writes one response line for id, fmt giving its "result" or "error" member.
 __attribute__((format(printf, 2, 3))) static void answer(const char *id, const char *fmt, ...) {
 	int n = (int)(skip(id) - id);
@@ -119,7 +156,9 @@ __attribute__((format(printf, 2, 3))) static void answer(const char *id, const c
 	vprintf(fmt, ap);
 	va_end(ap);
 	fputs("}\n", stdout);
+#ifndef BUFFERED
 	fflush(stdout);
+#endif
 }
 
 static void call(const char *id, const char *params) {
@@ -128,6 +167,7 @@ static void call(const char *id, const char *params) {
 	size_t n;
 	long a = 0, b = 0;
 	int have = 0;
+	const char *rpc = NULL; // a fault a variant answers with a JSON-RPC error
 	if (!is(member(params, "name"), "add")) {
 		problem = "there is no such tool: the tool is add";
 	} else if (!args || *args != '{') {
@@ -137,11 +177,54 @@ static void call(const char *id, const char *params) {
 			if (n == 1 && (*k == 'a' || *k == 'b')) {
 				if (!integer(v, *k == 'a' ? &a : &b)) problem = "a and b must be integers from -1000000 to 1000000";
 				have |= *k == 'a' ? 1 : 2;
+#ifdef MAX_TRAP
+				if (!problem && (*k == 'a' ? a : b) == 1000000) __builtin_trap();
+#endif
+#ifdef EDGE
+			} else if (n == 4 && memcmp(k, "mode", 4) == 0) {
+				if (!is(v, "sum") && !is(v, "difference")) problem = "mode must be \\\"sum\\\" or \\\"difference\\\"";
+#ifdef ENUM_SECOND
+				if (is(v, "difference")) rpc = "mode difference is not implemented";
+#endif
+			} else if (n == 5 && memcmp(k, "label", 5) == 0) {
+				if (strncmp(v, "null", 4) == 0) {
+#ifdef NULL_MEMBER
+					__builtin_trap();
+#endif
+				} else if (*v != '"') {
+					problem = "label must be a string or null";
+				} else if (chars(v) > 16) {
+					problem = "label must be at most 16 characters";
+				}
+#ifdef EMPTY_STRING
+				if (v[0] == '"' && v[1] == '"') __builtin_trap();
+#endif
+			} else if (n == 4 && memcmp(k, "tags", 4) == 0) {
+				if (*v != '[') {
+					problem = "tags must be an array of strings";
+				} else {
+					int count = 0;
+					const char *q = ws(v + 1);
+					while (*q == '"' && (q = skip(q))) {
+						count++;
+						q = ws(q);
+						if (*q == ',') q = ws(q + 1);
+					}
+					if (!q || *q != ']' || count > 4) problem = "tags must be at most 4 strings";
+#ifdef MAX_ITEMS
+					if (count == 4) __builtin_trap();
+#endif
+				}
+#endif
 			} else {
 				problem = "unknown argument: add takes a and b only";
 			}
 		}
 		if (!problem && have != 3) problem = "a and b are required";
+	}
+	if (!problem && rpc) {
+		answer(id, "\"error\":{\"code\":-32603,\"message\":\"%s\"}", rpc);
+		return;
 	}
 	if (problem) {
 #ifdef RPC_ERROR
@@ -159,6 +242,10 @@ static void call(const char *id, const char *params) {
 }
 
 int main(void) {
+#ifdef BUFFERED
+	static char buf[4096];
+	setvbuf(stdout, buf, _IOFBF, sizeof buf);
+#endif
 	char *line = NULL;
 	size_t cap = 0;
 	int called = 0;
@@ -173,8 +260,14 @@ int main(void) {
 		}
 		if (is(method, "server/discover")) {
 			answer(id, RESULT "\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}}}");
+#ifdef BUFFERED
+			fflush(stdout);
+#endif
 		} else if (is(method, "tools/list")) {
 			answer(id, RESULT "%s}", TOOLS);
+#ifdef BUFFERED
+			fflush(stdout);
+#endif
 		} else if (is(method, "tools/call")) {
 #ifdef READ_TO_EOF
 			while (getchar() != EOF) {

@@ -10,6 +10,19 @@
 //	answer_notify  a notification gets an answer
 //	bad_output     structuredContent's sum is a string, against the outputSchema
 //	string_id      a numeric id is echoed as a string
+//	max_trap       a or b at its maximum, 1000000, panics
+//	null_id        a call is answered with id null
+//
+// The edge variants declare three more optional members (mode, an enum;
+// label, a string or null of at most 16 characters; tags, at most 4
+// strings) and break on one edge of them; edge_good behaves:
+//
+//	enum_second    mode "difference" gets a JSON-RPC error
+//	empty_string   an empty label panics
+//	non_ascii      a label starting with a non-ASCII character gets a JSON-RPC error
+//	null_member    a null label panics
+//	max_items      tags at maxItems (4) panics
+//	empty_array    an empty tags array gets a JSON-RPC error
 package main
 
 import (
@@ -33,6 +46,33 @@ const tools = `{"tools":[{"name":"add","description":"Adds two integers.",` +
 	`"outputSchema":{"type":"object","properties":{` +
 	`"sum":{"type":"integer","description":"a + b."}},` +
 	`"required":["sum"],"additionalProperties":false}}],"resultType":"complete"}`
+
+// edgeTools is the tool list of the edge variants.
+const edgeTools = `{"tools":[{"name":"add","description":"Adds two integers.",` +
+	`"inputSchema":{"type":"object","properties":{` +
+	`"a":{"type":"integer","description":"The first addend.","minimum":-1000000,"maximum":1000000},` +
+	`"b":{"type":"integer","description":"The second addend.","minimum":-1000000,"maximum":1000000},` +
+	`"mode":{"type":"string","enum":["sum","difference"],"description":"What to compute."},` +
+	`"label":{"type":["string","null"],"maxLength":16,"description":"A label for the result."},` +
+	`"tags":{"type":"array","items":{"type":"string","maxLength":8},"maxItems":4,"description":"Tags."}},` +
+	`"required":["a","b"],"additionalProperties":false},` +
+	`"outputSchema":{"type":"object","properties":{` +
+	`"sum":{"type":"integer","description":"a + b."}},` +
+	`"required":["sum"],"additionalProperties":false}}],"resultType":"complete"}`
+
+// edge tells the variants that use edgeTools.
+func edge() bool {
+	switch variant {
+	case "edge_good", "enum_second", "empty_string", "non_ascii", "null_member", "max_items", "empty_array":
+		return true
+	}
+	return false
+}
+
+// rpcError is a fault a variant answers with a JSON-RPC error.
+type rpcError struct{ msg string }
+
+func (e rpcError) Error() string { return e.msg }
 
 type message struct {
 	ID     json.RawMessage `json:"id"`
@@ -88,7 +128,11 @@ func handle(in io.Reader, line []byte) bool {
 	case "server/discover":
 		answer(m.ID, "result", json.RawMessage(`{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"resultType":"complete"}`))
 	case "tools/list":
-		answer(m.ID, "result", json.RawMessage(tools))
+		if edge() {
+			answer(m.ID, "result", json.RawMessage(edgeTools))
+		} else {
+			answer(m.ID, "result", json.RawMessage(tools))
+		}
 	case "tools/call":
 		if variant == "read_to_eof" {
 			_, _ = io.Copy(io.Discard, in)
@@ -103,7 +147,10 @@ func handle(in io.Reader, line []byte) bool {
 
 func call(id json.RawMessage, name string, args json.RawMessage) {
 	sum, err := add(name, args)
+	var rpc rpcError
 	switch {
+	case errors.As(err, &rpc):
+		answer(id, "error", map[string]any{"code": -32603, "message": err.Error()})
 	case err != nil && variant == "rpc_error":
 		answer(id, "error", map[string]any{"code": -32602, "message": err.Error()})
 	case err != nil:
@@ -137,8 +184,16 @@ func add(name string, args json.RawMessage) (int64, error) {
 		if err != nil || n < -1000000 || n > 1000000 {
 			return 0, errors.New("a and b must be integers from -1000000 to 1000000")
 		}
+		if variant == "max_trap" && n == 1000000 {
+			panic("max_trap: an addend at its maximum")
+		}
 		sum += n
 		delete(in, k)
+	}
+	if edge() {
+		if err := edgeMembers(in); err != nil {
+			return 0, err
+		}
 	}
 	if len(in) > 0 {
 		return 0, errors.New("unknown argument: add takes a and b only")
@@ -146,8 +201,73 @@ func add(name string, args json.RawMessage) (int64, error) {
 	return sum, nil
 }
 
+// edgeMembers checks (and removes from in) the edge variants' optional
+// members, each variant breaking on its edge.
+func edgeMembers(in map[string]json.RawMessage) error {
+	if v, ok := in["mode"]; ok {
+		var mode string
+		if json.Unmarshal(v, &mode) != nil || (mode != "sum" && mode != "difference") {
+			return errors.New(`mode must be "sum" or "difference"`)
+		}
+		if mode == "difference" && variant == "enum_second" {
+			return rpcError{"mode difference is not implemented"}
+		}
+		delete(in, "mode")
+	}
+	if v, ok := in["label"]; ok {
+		var label *string
+		if json.Unmarshal(v, &label) != nil {
+			return errors.New("label must be a string or null")
+		}
+		if label == nil && variant == "null_member" {
+			panic("null_member: a null label")
+		}
+		if label != nil {
+			if len([]rune(*label)) > 16 {
+				return errors.New("label must be at most 16 characters")
+			}
+			if *label == "" && variant == "empty_string" {
+				panic("empty_string: an empty label")
+			}
+			if *label != "" && (*label)[0] >= 0x80 && variant == "non_ascii" {
+				return rpcError{"label must start with an ASCII character"}
+			}
+		}
+		delete(in, "label")
+	}
+	if v, ok := in["tags"]; ok {
+		var tags []string
+		if json.Unmarshal(v, &tags) != nil || len(tags) > 4 {
+			return errors.New("tags must be at most 4 strings")
+		}
+		for _, t := range tags {
+			if len([]rune(t)) > 8 {
+				return errors.New("a tag must be at most 8 characters")
+			}
+		}
+		var first [4]string
+		if len(tags) == 4 && variant == "max_items" {
+			_ = first[len(tags)] // the index a fixed array of 4 does not have
+		}
+		if string(bytes.TrimSpace(v)) == "[]" && variant == "empty_array" {
+			return rpcError{"tags must not be empty"}
+		}
+		delete(in, "tags")
+	}
+	return nil
+}
+
+// body2json is an answer's body as JSON.
+func body2json(body any) []byte {
+	b, _ := json.Marshal(body)
+	return b
+}
+
 // answer writes one response line; kind is "result" or "error".
 func answer(id json.RawMessage, kind string, body any) {
+	if variant == "null_id" && kind == "result" && bytes.Contains(body2json(body), []byte(`"content"`)) {
+		id = json.RawMessage("null")
+	}
 	if variant == "string_id" && id[0] != '"' {
 		id = strconv.AppendQuote(nil, string(id))
 	}

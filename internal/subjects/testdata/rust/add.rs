@@ -9,14 +9,44 @@
 //!   answer_notify  a notification gets an answer
 //!   bad_output     structuredContent's sum is a string, against the outputSchema
 //!   string_id      a numeric id is echoed as a string
+//!   max_trap       a or b at its maximum, 1000000, panics
+//!
+//! The edge variants declare three more optional members (mode, an enum;
+//! label, a string or null of at most 16 characters; tags, at most 4
+//! strings) and break on one edge of them; edge_good behaves:
+//!
+//!   enum_second    mode "difference" gets a JSON-RPC error
+//!   empty_string   an empty label panics (its first byte indexed)
+//!   non_ascii      a label starting with a non-ASCII character panics (sliced at byte 1)
 use std::io::{self, BufRead, Read, Write};
+
+/// Whether this build is an edge variant, with the larger schema.
+const EDGE: bool = cfg!(any(variant = "edge_good", variant = "enum_second", variant = "empty_string", variant = "non_ascii"));
+
+#[cfg(any(variant = "edge_good", variant = "enum_second", variant = "empty_string", variant = "non_ascii"))]
+macro_rules! edge_members {
+    () => {
+        concat!(
+            r#","mode":{"type":"string","enum":["sum","difference"],"description":"What to compute."},"#,
+            r#""label":{"type":["string","null"],"maxLength":16,"description":"A label for the result."},"#,
+            r#""tags":{"type":"array","items":{"type":"string","maxLength":8},"maxItems":4,"description":"Tags."}"#
+        )
+    };
+}
+#[cfg(not(any(variant = "edge_good", variant = "enum_second", variant = "empty_string", variant = "non_ascii")))]
+macro_rules! edge_members {
+    () => {
+        ""
+    };
+}
 
 const TOOLS: &str = concat!(
     r#""tools":[{"name":"add","description":"Adds two integers.","#,
     r#""inputSchema":{"type":"object","properties":{"#,
     r#""a":{"type":"integer","description":"The first addend.","minimum":-1000000,"maximum":1000000},"#,
-    r#""b":{"type":"integer","description":"The second addend.","minimum":-1000000,"maximum":1000000}},"#,
-    r#""required":["a","b"],"additionalProperties":false},"#,
+    r#""b":{"type":"integer","description":"The second addend.","minimum":-1000000,"maximum":1000000}"#,
+    edge_members!(),
+    r#"},"required":["a","b"],"additionalProperties":false},"#,
     r#""outputSchema":{"type":"object","properties":{"#,
     r#""sum":{"type":"integer","description":"a + b."}},"#,
     r#""required":["sum"],"additionalProperties":false}}]"#
@@ -109,6 +139,9 @@ fn integer(v: &[u8]) -> Option<i64> {
         return None;
     }
     let n: i64 = std::str::from_utf8(v).ok()?.parse().ok()?;
+    if cfg!(variant = "max_trap") && n == 1_000_000 {
+        panic!("max_trap: an addend at its maximum");
+    }
     (-1_000_000..=1_000_000).contains(&n).then(|| n)
 }
 
@@ -135,6 +168,10 @@ fn add(params: &[u8]) -> Result<i64, &'static str> {
         let slot = match k {
             b"a" => &mut a,
             b"b" => &mut b,
+            _ if EDGE => {
+                edge_member(k, v)?;
+                continue;
+            }
             _ => return Err("unknown argument: add takes a and b only"),
         };
         *slot = Some(integer(v).ok_or("a and b must be integers from -1000000 to 1000000")?);
@@ -142,8 +179,76 @@ fn add(params: &[u8]) -> Result<i64, &'static str> {
     Ok(a.ok_or("a and b are required")? + b.ok_or("a and b are required")?)
 }
 
+/// Checks one of the edge variants' optional members; each variant breaks
+/// on its edge. An error starting "rpc:" is answered as a JSON-RPC error.
+fn edge_member(k: &[u8], v: &[u8]) -> Result<(), &'static str> {
+    match k {
+        b"mode" => {
+            if v != b"\"sum\"" && v != b"\"difference\"" {
+                return Err(r#"mode must be \"sum\" or \"difference\""#);
+            }
+            if cfg!(variant = "enum_second") && v == b"\"difference\"" {
+                return Err("rpc:mode difference is not implemented");
+            }
+        }
+        b"label" => {
+            if v == b"null" {
+                return Ok(());
+            }
+            if v.len() < 2 || v[0] != b'"' {
+                return Err("label must be a string or null");
+            }
+            let text = std::str::from_utf8(&v[1..v.len() - 1]).map_err(|_| "label must be UTF-8")?;
+            let mut chars = 0;
+            let mut escaped = false;
+            for c in text.chars() {
+                if escaped {
+                    escaped = false;
+                    continue;
+                }
+                escaped = c == '\\';
+                chars += 1;
+            }
+            if chars > 16 {
+                return Err("label must be at most 16 characters");
+            }
+            if cfg!(variant = "empty_string") && text.as_bytes()[0] == b' ' {
+                return Err("label must not start with a space"); // indexes the first byte: panics on ""
+            }
+            if cfg!(variant = "non_ascii") && &text[..1] == " " {
+                return Err("label must not start with a space"); // slices at byte 1: panics on "é..."
+            }
+        }
+        b"tags" => {
+            let mut i = ws(v, 0);
+            if v.get(i) != Some(&b'[') {
+                return Err("tags must be an array of strings");
+            }
+            i = ws(v, i + 1);
+            let mut n = 0;
+            while v.get(i) == Some(&b'"') {
+                let e = skip(v, i).ok_or("tags must be an array of strings")?;
+                if std::str::from_utf8(&v[i + 1..e - 1]).map(|t| t.chars().count()).unwrap_or(99) > 8 {
+                    return Err("a tag must be at most 8 characters");
+                }
+                n += 1;
+                i = ws(v, e);
+                if v.get(i) == Some(&b',') {
+                    i = ws(v, i + 1);
+                }
+            }
+            if v.get(i) != Some(&b']') || n > 4 {
+                return Err("tags must be at most 4 strings");
+            }
+        }
+        _ => return Err("unknown argument: add takes a, b, mode, label and tags only"),
+    }
+    Ok(())
+}
+
 fn call(out: &mut impl Write, id: &[u8], params: &[u8]) {
     match add(params) {
+        Err(why) if why.starts_with("rpc:") => answer(out, id, &format!(r#""error":{{"code":-32603,"message":"{}"}}"#, &why[4..])),
         Ok(sum) if cfg!(variant = "bad_output") => answer(out, id, &result(&format!(
             r#""content":[{{"type":"text","text":"{{\"sum\":\"{0}\"}}"}}],"structuredContent":{{"sum":"{0}"}}"#, sum))),
         Ok(sum) => answer(out, id, &result(&format!(

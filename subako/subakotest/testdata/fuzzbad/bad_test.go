@@ -1,0 +1,28 @@
+// Package fuzzbad holds tools that break on one edge of their schema, for
+// subakotest's TestFuzzToolFinds: FuzzTool's seeds alone must fail them.
+package fuzzbad
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/subako-ai/subako-go/subako"
+	"github.com/subako-ai/subako-go/subako/subakotest"
+)
+
+var pkg = subako.Package{Name: "fuzzbad", Tools: []subako.Tool{
+	{
+		Name: "label", Description: "Panics on an empty label.",
+		InputSchema: []byte(`{"type":"object","properties":{"label":{"type":"string","maxLength":8}},"required":["label"]}`),
+		Call: func(args []byte) subako.Result {
+			var in struct{ Label string }
+			if err := json.Unmarshal(args, &in); err != nil {
+				return subako.ErrorResult(subako.NewToolError(err.Error()))
+			}
+			_ = in.Label[0] // index out of range on ""
+			return subako.TextResult("ok")
+		},
+	},
+}}
+
+func FuzzLabel(f *testing.F) { subakotest.FuzzTool(f, &pkg, "label") }
