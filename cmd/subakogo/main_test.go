@@ -298,6 +298,26 @@ func TestVettool(t *testing.T) {
 	}
 }
 
+// TestExamplesClean: the examples draw no finding, not even a warning,
+// from check (analyzer, build, lint and its probes), and go vet with
+// subakogo passes them, as the guide tells authors theirs should.
+func TestExamplesClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules and subakogo")
+	}
+	for _, name := range []string{"hello", "weather", "chart"} {
+		code, stdout, stderr := runCLI("check", "../../examples/"+name)
+		if code != exitOK || !strings.Contains(stdout, "ok   analyzer (0 findings)") || !strings.Contains(stdout, "no findings in") || strings.Contains(stdout, "warning") {
+			t.Errorf("check %s: exit %d\n%s%s", name, code, stdout, stderr)
+		}
+	}
+	vet := exec.Command("go", "vet", "-vettool="+subakogoBinary(t), "./examples/...")
+	vet.Dir = filepath.Join("..", "..")
+	if out, err := vet.CombinedOutput(); err != nil || len(out) != 0 {
+		t.Errorf("go vet -vettool ./examples/...: %v\n%s", err, out)
+	}
+}
+
 // TestCheck runs check on examples/hello, then on a copy whose example
 // call expects another answer.
 func TestCheck(t *testing.T) {
@@ -381,13 +401,21 @@ func TestAuthorPath(t *testing.T) {
 	if err == nil || strings.Count(out, "run go generate") != 2 || strings.Contains(out, "undeclared") || strings.Contains(out, "subako_gen.go:") {
 		t.Errorf("check before go generate: %v\n%s", err, out) // one finding, one skip line
 	}
-	for _, args := range [][]string{{"generate", "./..."}, {"test", "./..."}, {"tool", "subakogo", "check", "."}, {"tool", "subakogo", "pack", ".", "-o", "../dist/weather"}} {
+	for _, args := range [][]string{{"generate", "./..."}, {"test", "./..."}, {"tool", "subakogo", "pack", ".", "-o", "../dist/weather"}} {
 		if out, err := goIn(args...); err != nil {
 			t.Fatalf("go %s in the new package: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "..", "dist", "weather", "module.wasm")); err != nil {
 		t.Error(err)
+	}
+	// The template's package draws no finding, not even a warning, from
+	// check, and go vet with subakogo passes it.
+	if out, err := goIn("tool", "subakogo", "check", "."); err != nil || !strings.Contains(out, "ok   analyzer (0 findings)") || !strings.Contains(out, "no findings in") || strings.Contains(out, "warning") {
+		t.Errorf("check of the new package: %v\n%s", err, out)
+	}
+	if out, err := goIn("vet", "-vettool="+subakogoBinary(t), "./..."); err != nil || out != "" {
+		t.Errorf("go vet -vettool on the new package: %v\n%s", err, out)
 	}
 	// The first go generate says on stderr, within a few seconds, that it
 	// builds the generator, which takes a minute with an empty build cache;
