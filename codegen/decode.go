@@ -48,6 +48,7 @@ func (g *gen) objectDecoder(t *model.Type) string {
 		return name
 	}
 	g.queue = append(g.queue, func() {
+		g.ncol = 0
 		body := g.decodeObject(obj, pointee(func() *jen.Statement { return jen.Id("v") }), nil, 0)
 		body = append(body, jen.Return(jen.Nil()))
 		g.addFunc(1,
@@ -68,19 +69,102 @@ func (g *gen) failAt(p path, msg string) jen.Code {
 // that decodes its arguments itself (see inline.go) returns it as the
 // tool's error result.
 //
-// In a member of an object that collects its errors (g.member >= 0), it
-// notes the error and goes on with the next member instead.
+// Inside a value that collects its errors (g.col), it notes the error
+// there and goes on with the next member, element or map value instead.
 func (g *gen) giveUp(err jen.Code) jen.Code {
-	if g.member >= 0 {
+	if c := g.col; c != nil {
+		if c.failedAt == "" {
+			return jen.Block(jen.Id(c.failed).Op("=").Add(err), jen.Goto().Id(c.label))
+		}
 		return jen.Block(
-			jen.List(jen.Id("failed"), jen.Id("failedAt")).Op("=").List(err, jen.Lit(g.member)),
-			jen.Goto().Id("nextMember"),
+			jen.List(jen.Id(c.failed), jen.Id(c.failedAt)).Op("=").List(err, jen.Lit(c.index)),
+			jen.Goto().Id(c.label),
 		)
 	}
 	if g.inCall {
 		return jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(err))
 	}
 	return jen.Return(err)
+}
+
+// collector is an object, array or map whose errors are collected: a
+// member (element, value) that fails is noted in its subakoErrors and
+// passed over with subakoResync, and the errors of all of them end the
+// value together, given up to the collector around it (outer), if any.
+// Its names are those of its variables and of the label its members
+// jump to.
+type collector struct {
+	fails, failed, depth, at, label string
+	failedAt                        string // "" in arrays and maps: their errors keep the order they come in
+	index                           int    // in an object, the schema index of the member being written
+	outer                           *collector
+}
+
+// newCollector names the variables of a value that collects its errors:
+// the names the top one has always had, or numbered ones inside it
+// (labels belong to the whole function).
+func (g *gen) newCollector(object bool) *collector {
+	if g.col == nil {
+		return &collector{fails: "fails", failed: "failed", failedAt: "failedAt", depth: "depth", at: "key", label: "nextMember"}
+	}
+	g.ncol++
+	n := strconv.Itoa(g.ncol)
+	c := &collector{fails: "fails" + n, failed: "failed" + n, depth: "depth" + n, at: "at" + n, label: "next" + n, outer: g.col}
+	if object {
+		c.failedAt = "failedAt" + n
+	}
+	return c
+}
+
+// declare is the collector's variables, declared before its loop.
+func (g *gen) declare(c *collector) []jen.Code {
+	code := []jen.Code{
+		jen.Var().Id(c.fails).Add(g.h("subakoErrors")),
+		jen.Var().Id(c.failed).Error(),
+	}
+	if c.failedAt != "" {
+		code = append(code, jen.Var().Id(c.failedAt).Int())
+	}
+	return append(code, jen.Id(c.depth).Op(":=").Add(scanner()).Dot("Depth").Call())
+}
+
+// noted is the statements at the end of a collector's loop body, where a
+// failed member jumps: note the error, pass over the rest of its value.
+// A value that cannot be passed over ends the collector.
+func (g *gen) noted(c *collector) []jen.Code {
+	at := jen.Lit(0)
+	if c.failedAt != "" {
+		at = jen.Id(c.failedAt)
+	}
+	return []jen.Code{
+		jen.Id(c.label).Op(":"),
+		jen.Id(c.fails).Dot("note").Call(at, jen.Id(c.failed)),
+		jen.If(g.h("subakoResync").Call(scanner(), jen.Id(c.depth), jen.Id(c.at)).Op("!=").Nil()).Block(
+			g.giveUpAll(c),
+		),
+	}
+}
+
+// endWith is the statement that ends collector c with its errors and err,
+// an error of the value itself (a syntax error, too many items), noted at
+// index i.
+func (g *gen) endWith(c *collector, i int, err jen.Code) jen.Code {
+	return jen.Id(c.fails).Dot("note").Call(jen.Lit(i), err).Line().Add(g.giveUpAll(c))
+}
+
+// giveUpAll gives up c's errors to the collector around it (or returns
+// them).
+func (g *gen) giveUpAll(c *collector) jen.Code {
+	saved := g.col
+	g.col = c.outer
+	defer func() { g.col = saved }()
+	return g.giveUp(jen.Id(c.fails).Dot("err").Call())
+}
+
+// doneWith is the statement after a collector's loop: its errors, if
+// any, end it.
+func (g *gen) doneWith(c *collector) jen.Code {
+	return jen.If(jen.Id(c.fails).Dot("err").Call().Op("!=").Nil()).Block(g.giveUpAll(c))
 }
 
 // wrap returns the statement that gives up with err, which may come from
@@ -109,13 +193,13 @@ func (g *gen) ifErr(p path) jen.Code {
 // names, no duplicates, no unknown members, every required member, then
 // the defaults of the absent ones.
 //
-// The object a decoder function or a Call closure reads (p is empty)
-// collects its errors: a member that fails is noted and passed over, and
-// the call's answer names every bad member, in schema order, at most
-// subakoErrorsMax of them (objects nested in it inline stop at their first
-// error, which is their member's).
+// The object collects its errors: a member that fails is noted and passed
+// over, and the call's answer names every bad member, in schema order, at
+// most subakoErrorsMax of them; so do the objects, arrays and maps inside
+// it (see collector). Only a default's own value, decoded from a constant,
+// stops at its first error.
 func (g *gen) decodeObject(t *model.Type, v lvalue, p path, depth int) []jen.Code {
-	return g.objectCode(t, v, p, depth, len(p) == 0 && g.member < 0)
+	return g.objectCode(t, v, p, depth, g.col != nil || len(p) == 0)
 }
 
 // objectCode writes decodeObject's statements; collect says the object
@@ -135,13 +219,10 @@ func (g *gen) objectCode(t *model.Type, v lvalue, p path, depth int, collect boo
 			g.wrap(p, jen.Err()),
 		),
 	}
+	var c *collector
 	if collect {
-		code = append(code,
-			jen.Var().Id("fails").Add(g.h("subakoErrors")),
-			jen.Var().Id("failed").Error(),
-			jen.Var().Id("failedAt").Int(),
-			jen.Id("depth").Op(":=").Add(scanner()).Dot("Depth").Call(),
-		)
+		c = g.newCollector(true)
+		code = append(code, g.declare(c)...)
 	}
 	switch {
 	case n > 64:
@@ -154,10 +235,13 @@ func (g *gen) objectCode(t *model.Type, v lvalue, p path, depth int, collect boo
 		known = append(known, f.JSONName)
 	}
 	var cases []jen.Code
-	outer := g.member
+	outer := g.col
+	if collect {
+		g.col = c
+	}
 	for i, f := range t.Fields {
 		if collect {
-			g.member = i
+			c.index = i
 		}
 		fp := p.with(keyStep(f.JSONName), nil)
 		body := []jen.Code{
@@ -185,35 +269,26 @@ func (g *gen) objectCode(t *model.Type, v lvalue, p path, depth int, collect boo
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(body...))
 	}
 	if collect {
-		g.member = n // unknown members come after the schema's
+		c.index = n // unknown members come after the schema's
 	}
 	cases = append(cases, jen.Default().Block(
 		g.giveUp(g.at(g.h("subakoUnknown").Call(scanner().Dot("Text").Call(), jen.Lit(strings.Join(known, ", "))), p)),
 	))
-	g.member = outer
+	g.col = outer
 	if collect {
 		// A failed member is noted and passed over; a syntax error ends the
 		// object with the errors so far.
-		code = append(code, jen.For().Block(
+		body := []jen.Code{
 			jen.List(jen.Id("k"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(),
-			jen.If(jen.Err().Op("!=").Nil()).Block(
-				jen.Id("fails").Dot("note").Call(jen.Lit(n), jen.Err()),
-				g.giveUp(jen.Id("fails").Dot("err").Call()),
-			),
+			jen.If(jen.Err().Op("!=").Nil()).Block(g.endWith(c, n, g.at(jen.Err(), p))),
 			jen.If(jen.Id("k").Op("==").Qual(jsonwirePath, "ObjectEnd")).Block(jen.Break()),
-			jen.Id("key").Op(":=").Add(scanner()).Dot("Offset").Call(),
+			jen.Id(c.at).Op(":=").Add(scanner()).Dot("Offset").Call(),
 			jen.Switch(jen.String().Call(scanner().Dot("Str").Call())).Block(cases...),
-			jen.Do(func(st *jen.Statement) {
-				if n > 0 { // with no members, every key fails
-					st.Continue()
-				}
-			}),
-			jen.Id("nextMember").Op(":"),
-			jen.Id("fails").Dot("note").Call(jen.Id("failedAt"), jen.Id("failed")),
-			jen.If(g.h("subakoResync").Call(scanner(), jen.Id("depth"), jen.Id("key")).Op("!=").Nil()).Block(
-				g.giveUp(jen.Id("fails").Dot("err").Call()),
-			),
-		))
+		}
+		if n > 0 { // with no members, every key fails
+			body = append(body, jen.Continue())
+		}
+		code = append(code, jen.For().Block(append(body, g.noted(c)...)...))
 	} else {
 		code = append(code, jen.For().Block(
 			jen.List(jen.Id("k"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(),
@@ -260,14 +335,14 @@ func (g *gen) objectCode(t *model.Type, v lvalue, p path, depth int, collect boo
 		}
 		if collect {
 			// Noted at the index of the first member missing.
-			check = append(check, jen.Id("fails").Dot("note").Call(jen.Id(first), g.h("subakoMissing").Call(jen.Id(missing))))
+			check = append(check, jen.Id(c.fails).Dot("note").Call(jen.Id(first), g.at(g.h("subakoMissing").Call(jen.Id(missing)), p)))
 		} else {
 			check = append(check, g.giveUp(g.at(g.h("subakoMissing").Call(jen.Id(missing)), p)))
 		}
 		code = append(code, jen.If(cond).Block(check...))
 	}
 	if collect {
-		code = append(code, jen.If(jen.Id("fails").Dot("err").Call().Op("!=").Nil()).Block(g.giveUp(jen.Id("fails").Dot("err").Call())))
+		code = append(code, g.doneWith(c))
 	}
 
 	// Defaults of absent members.
@@ -287,7 +362,13 @@ func hex(n uint64) jen.Code { return jen.Op("0x" + strconv.FormatUint(n, 16)) }
 
 // defaultValue stores a member's default: a constant when it is one, else
 // by decoding the default's JSON as if it had been given.
+//
+// A default decoded from its JSON is a constant: what could go wrong there
+// is the generator's mistake, not the call's, so it is not collected.
 func (g *gen) defaultValue(f *model.Field, lv lvalue, p path, depth int) []jen.Code {
+	saved := g.col
+	g.col = nil
+	defer func() { g.col = saved }()
 	t := f.Type
 	switch t.Kind {
 	case model.KindString, model.KindEnum, model.KindInteger, model.KindNumber, model.KindBoolean:
@@ -699,28 +780,64 @@ func (g *gen) decodeElement(t *model.Type, lv lvalue, p path, depth int) []jen.C
 	).Else().Block(code...)}
 }
 
-// decodeArray reads an array into a slice or a Go array.
+// decodeArray reads an array into a slice or a Go array. Inside a value
+// that collects its errors, so does the array: every bad element is
+// reported, in order (what is wrong with the array itself, its length,
+// ends it).
 func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Code {
 	i, ptr := named("i", depth), named("p", depth)
 	ip := p.with("", g.h("subakoIndex").Call(jen.Id(i)))
 	open := jen.If(jen.Err().Op(":=").Add(g.h("subakoOpen")).Call(scanner(), jen.Qual(jsonwirePath, "ArrayBegin")), jen.Err().Op("!=").Nil()).Block(g.wrap(p, jen.Err()))
-	end := jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(g.wrap(p, jen.Err()))
+	c, outer := g.col, g.col
+	var decl []jen.Code
+	if outer != nil {
+		c = g.newCollector(false)
+		decl = g.declare(c)
+	}
+	// fail gives up the whole array with err (and the errors of its
+	// elements so far).
+	fail := func(err jen.Code) jen.Code {
+		if c == nil {
+			return g.giveUp(err)
+		}
+		return g.endWith(c, 0, err)
+	}
+	failAt := func(msg string) jen.Code { return fail(g.h("subakoErr").Call(p.code(), jen.Lit(msg))) }
+	end := jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(), jen.Err().Op("!=").Nil()).Block(fail(g.at(jen.Err(), p)))
 	elem := pointee(func() *jen.Statement { return jen.Id(ptr) })
 	more := jen.Add(scanner()).Dot("PeekKind").Call().Op("!=").Qual(jsonwirePath, "ArrayEnd")
+	// element is the loop body after its checks: the element decoded,
+	// collecting its errors when the array does.
+	element := func(body []jen.Code) []jen.Code {
+		if c == nil {
+			return append(body, g.decodeElement(t.Elem, elem, ip, depth+1)...)
+		}
+		body = append(body, jen.Id(c.at).Op(":=").Add(scanner()).Dot("Offset").Call())
+		g.col = c
+		// In a block: the label after it may not see its variables.
+		body = append(body, jen.Block(g.decodeElement(t.Elem, elem, ip, depth+1)...))
+		g.col = outer
+		body = append(body, jen.Continue())
+		return append(body, g.noted(c)...)
+	}
+	var after []jen.Code
+	if c != nil {
+		after = append(after, g.doneWith(c))
+	}
 	if t.Fixed {
 		exactly := "must have exactly " + plural(t.Len, "item")
-		body := []jen.Code{
-			jen.If(jen.Id(i).Op("==").Lit(t.Len)).Block(g.failAt(p, exactly)),
+		body := element([]jen.Code{
+			jen.If(jen.Id(i).Op("==").Lit(t.Len)).Block(failAt(exactly)),
 			jen.Id(ptr).Op(":=").Op("&").Add(lv.paren()).Index(jen.Id(i)),
-		}
-		body = append(body, g.decodeElement(t.Elem, elem, ip, depth+1)...)
-		return []jen.Code{
-			open,
+		})
+		code := append([]jen.Code{open}, decl...)
+		code = append(code,
 			jen.Id(i).Op(":=").Lit(0),
 			jen.For(jen.Empty(), more, jen.Id(i).Op("++")).Block(body...),
 			end,
-			jen.If(jen.Id(i).Op("<").Lit(t.Len)).Block(g.failAt(p, exactly)),
-		}
+		)
+		code = append(code, after...)
+		return append(code, jen.If(jen.Id(i).Op("<").Lit(t.Len)).Block(g.failAt(p, exactly)))
 	}
 	l := t.Limits
 	if l == nil {
@@ -728,16 +845,17 @@ func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Cod
 	}
 	var body []jen.Code
 	if l.MaxItems != nil {
-		body = append(body, jen.If(jen.Id(i).Op("==").Lit(*l.MaxItems)).Block(g.failAt(p, "must have at most "+plural(*l.MaxItems, "item"))))
+		body = append(body, jen.If(jen.Id(i).Op("==").Lit(*l.MaxItems)).Block(failAt("must have at most "+plural(*l.MaxItems, "item"))))
 	}
 	body = append(body, jen.Id(ptr).Op(":=").Add(g.h("subakoGrow")).Call(lv.addr()))
-	body = append(body, g.decodeElement(t.Elem, elem, ip, depth+1)...)
-	code := []jen.Code{
-		open,
+	body = element(body)
+	code := append([]jen.Code{open}, decl...)
+	code = append(code,
 		g.h("subakoEmpty").Call(lv.addr()),
 		jen.For(jen.Id(i).Op(":=").Lit(0), more, jen.Id(i).Op("++")).Block(body...),
 		end,
-	}
+	)
+	code = append(code, after...)
 	if l.MinItems != nil && *l.MinItems > 0 {
 		code = append(code, jen.If(jen.Len(lv.val()).Op("<").Lit(*l.MinItems)).Block(g.failAt(p, "must have at least "+plural(*l.MinItems, "item"))))
 	}
@@ -745,7 +863,9 @@ func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Cod
 }
 
 // decodeMap reads an object into a map: keys are free (or an enum's),
-// each at most once.
+// each at most once. Inside a value that collects its errors, so does the
+// map: every bad key and value is reported, in the order sent (what is
+// wrong with the map itself, its size, ends it).
 func (g *gen) decodeMap(t *model.Type, lv lvalue, p path, depth int) []jen.Code {
 	key, x := named("key", depth), named("m", depth)
 	kp := p.with("", g.h("subakoKey").Call(jen.Id(key)))
@@ -753,15 +873,36 @@ func (g *gen) decodeMap(t *model.Type, lv lvalue, p path, depth int) []jen.Code 
 	if l == nil {
 		l = &model.Limits{}
 	}
+	c, outer := g.col, g.col
+	var decl []jen.Code
+	if outer != nil {
+		c = g.newCollector(false)
+		decl = g.declare(c)
+	}
+	fail := func(err jen.Code) jen.Code {
+		if c == nil {
+			return g.giveUp(err)
+		}
+		return g.endWith(c, 0, err)
+	}
 	goKey := jen.Code(jen.Id(key))
 	if t.Key != nil {
 		goKey = g.convert(t.Key, "string", jen.Id(key))
 	}
 	body := []jen.Code{
 		jen.List(jen.Id("k"), jen.Err()).Op(":=").Add(scanner()).Dot("Next").Call(),
-		g.ifErr(p),
+		jen.If(jen.Err().Op("!=").Nil()).Block(fail(g.at(jen.Err(), p))),
 		jen.If(jen.Id("k").Op("==").Qual(jsonwirePath, "ObjectEnd")).Block(jen.Break()),
 		jen.Id(key).Op(":=").Add(scanner()).Dot("Text").Call(),
+	}
+	if l.MaxProperties != nil {
+		body = append(body, jen.If(jen.Len(lv.val()).Op("==").Lit(*l.MaxProperties)).Block(fail(g.h("subakoErr").Call(p.code(), jen.Lit("must have at most "+plural(*l.MaxProperties, "member"))))))
+	}
+	value := body
+	if c != nil {
+		body = append(body, jen.Id(c.at).Op(":=").Add(scanner()).Dot("Offset").Call())
+		value = nil // in a block: the label after it may not see its variables
+		g.col = c
 	}
 	if k := t.Key; k != nil && k.Kind == model.KindEnum {
 		var values []jen.Code
@@ -770,29 +911,37 @@ func (g *gen) decodeMap(t *model.Type, lv lvalue, p path, depth int) []jen.Code 
 			values = append(values, jen.Lit(v.Value))
 			shown = append(shown, v.Value)
 		}
-		body = append(body, jen.Switch(jen.Id(key)).Block(
+		value = append(value, jen.Switch(jen.Id(key)).Block(
 			jen.Case(values...),
 			jen.Default().Block(g.giveUp(g.h("subakoErr").Call(kp.code(), jen.Lit("is not an allowed key (allowed: "+strings.Join(shown, ", ")+")")))),
 		))
 	}
-	body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(lv.paren()).Index(goKey), jen.Id("dup")).Block(
+	value = append(value, jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(lv.paren()).Index(goKey), jen.Id("dup")).Block(
 		g.giveUp(g.h("subakoErr").Call(kp.code(), jen.Lit("is given twice"))),
 	))
-	if l.MaxProperties != nil {
-		body = append(body, jen.If(jen.Len(lv.val()).Op("==").Lit(*l.MaxProperties)).Block(g.failAt(p, "must have at most "+plural(*l.MaxProperties, "member"))))
-	}
 	if assignedOnly(t.Elem) {
 		// The decoder only assigns the value: straight into the map.
-		body = append(body, g.decodeElement(t.Elem, place(func() *jen.Statement { return lv.paren().Index(goKey) }), kp, depth+1)...)
+		value = append(value, g.decodeElement(t.Elem, place(func() *jen.Statement { return lv.paren().Index(goKey) }), kp, depth+1)...)
 	} else {
-		body = append(body, jen.Id(x).Op(":=").Add(g.h("subakoElem")).Call(lv.val()))
-		body = append(body, g.decodeElement(t.Elem, ident(x), kp, depth+1)...)
-		body = append(body, jen.Add(lv.paren()).Index(goKey).Op("=").Id(x))
+		value = append(value, jen.Id(x).Op(":=").Add(g.h("subakoElem")).Call(lv.val()))
+		value = append(value, g.decodeElement(t.Elem, ident(x), kp, depth+1)...)
+		value = append(value, jen.Add(lv.paren()).Index(goKey).Op("=").Id(x))
+	}
+	g.col = outer
+	if c == nil {
+		body = value
+	} else {
+		body = append(body, jen.Block(value...), jen.Continue())
+		body = append(body, g.noted(c)...)
 	}
 	code := []jen.Code{
 		jen.If(jen.Err().Op(":=").Add(g.h("subakoOpen")).Call(scanner(), jen.Qual(jsonwirePath, "ObjectBegin")), jen.Err().Op("!=").Nil()).Block(g.wrap(p, jen.Err())),
 		g.h("subakoMakeMap").Call(lv.addr()),
-		jen.For().Block(body...),
+	}
+	code = append(code, decl...)
+	code = append(code, jen.For().Block(body...))
+	if c != nil {
+		code = append(code, g.doneWith(c))
 	}
 	if l.MinProperties != nil && *l.MinProperties > 0 {
 		code = append(code, jen.If(jen.Len(lv.val()).Op("<").Lit(*l.MinProperties)).Block(g.failAt(p, "must have at least "+plural(*l.MinProperties, "member"))))

@@ -42,6 +42,11 @@
 //	arguments.color: must be one of "red", "green", "blue"
 //	arguments.nickname: is not a known member (known: name, color)
 //
+// Every bad member is reported, not just the first: an object's members in
+// the order of its schema, an array's elements and a map's values in the
+// order sent, nested objects, arrays and maps likewise, one a line, at
+// most ten and then how many more (package rt's subakoErrors).
+//
 // # Formats
 //
 // These string formats are checked, as JSON Schema 2020-12 defines them:

@@ -83,7 +83,8 @@ type gen struct {
 	calls  map[string]int // calls of each struct's decoder and encoder (see inline.go)
 	alone  map[string]int // the same, counted in a first pass: 1 is a struct to inline
 	inCall bool           // decoding inline in a Call closure (see giveUp)
-	member int            // >= 0: writing the member of this schema index of an object that collects its errors (see giveUp)
+	col    *collector     // the value whose errors giveUp collects, if any
+	ncol   int            // collectors numbered so far in this function
 }
 
 func newGen(p *model.Package) *gen {
@@ -105,7 +106,6 @@ func newGen(p *model.Package) *gen {
 		decoders: map[string]string{},
 		encoders: map[string]string{},
 		calls:    map[string]int{},
-		member:   -1,
 	}
 	for _, d := range p.Types {
 		g.declByGo[d.Go.String()] = d
@@ -268,7 +268,7 @@ func (g *gen) call(t *model.Tool) jen.Code {
 	if !ok {
 		g.fail("the input type %s cannot be named in Go", t.Input.GoString())
 	}
-	g.inCall = true
+	g.inCall, g.ncol = true, 0
 	defer func() { g.inCall = false }()
 	body := []jen.Code{
 		jen.Var().Id("in").Add(typ),

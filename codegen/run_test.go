@@ -264,7 +264,8 @@ func TestCallEverythingErrors(t *testing.T) {
 // Every bad member of the arguments is in one error result, in the order
 // of the schema whatever the order sent, at most ten of them; a member
 // after a bad one is still read (a required one sent after it is not
-// missing), and an object nested inline stops at its first error.
+// missing), and so are the members of an object nested in it, the
+// elements of its arrays and the values of its maps.
 func TestCallEverythingAllErrors(t *testing.T) {
 	everythingPackage(t)
 	args := withMember(t, withMember(t, withMember(t, withMember(t, validEverything,
@@ -274,6 +275,7 @@ func TestCallEverythingAllErrors(t *testing.T) {
 		"arguments.small: 200 is out of range for int8 (-128 to 127)\n" +
 		`arguments.color: must be one of "red", "green", "blue"` + "\n" +
 		"arguments.window.w: must be an integer, found a string\n" +
+		"arguments.window.h: must be an integer, found a string\n" +
 		"arguments.nickname: is not a known member"
 	res := callTool(t, "everything", "echo", args)
 	if !res.IsError || len(res.Content) != 1 || !strings.HasPrefix(res.Content[0].Text, want) || res.StructuredContent != nil {
@@ -290,6 +292,60 @@ func TestCallEverythingAllErrors(t *testing.T) {
 	lines := strings.Split(res.Content[0].Text, "\n")
 	if !res.IsError || len(lines) != 11 || lines[10] != "(and 17 more)" || !strings.HasPrefix(lines[0], "arguments.name: is not a known member") {
 		t.Errorf("27 unknown members: %d lines\n%s", len(lines), res.Content[0].Text)
+	}
+	for _, c := range []struct{ tool, args, want string }{
+		// Elements of an array of anonymous structs, each member of each,
+		// in the schema's order within an element; a named struct's
+		// decoder (corners) and a Go array's elements too.
+		{"shapes", `{"corners":[{"b":1},{"a":"x","c":2}],"items":[{"name":"a"},{"name":"","kind":"z"},{"kind":"a","name":7}]}`,
+			"arguments.corners[0].a: is required\n" +
+				"arguments.corners[1].a: must be an integer, found a string\n" +
+				"arguments.corners[1].c: is not a known member (known: a, b)\n" +
+				"arguments.items[1].name: must be at least 1 character\n" +
+				"arguments.items[1].kind: must be one of \"a\", \"b\"\n" +
+				"arguments.items[2].name: must be a string, found a number"},
+		// Values of maps, keys given twice, arrays in arrays, maps in arrays.
+		{"shapes", `{"corners":[{"a":1},{"a":2}],"matrix":[[1,300],["x"],[2,-200]],"groups":{"a":[1,"ok",2],"b":["x"],"b":[]},"rows":[{"x":1,"y":true},{"z":"no"}]}`,
+			"arguments.matrix[0][1]: 300 is out of range for int8 (-128 to 127)\n" +
+				"arguments.matrix[1][0]: must be an integer, found a string\n" +
+				"arguments.matrix[2][1]: -200 is out of range for int8 (-128 to 127)\n" +
+				"arguments.groups.a[0]: must be a string, found a number\n" +
+				"arguments.groups.a[2]: must be a string, found a number\n" +
+				"arguments.groups.b: is given twice\n" +
+				"arguments.rows[0].x: must be a boolean, found a number\n" +
+				"arguments.rows[1].z: must be a boolean, found a string"},
+		// A recursive type, through its own decoder, at every depth.
+		{"trees", `{"label":1,"kids":{"a":{"lab":"x","list":[{"label":2},null,{}]}}}`,
+			"arguments.label: must be a string, found a number\n" +
+				"arguments.kids.a.label: is required\n" +
+				"arguments.kids.a.list[0].label: must be a string, found a number\n" +
+				"arguments.kids.a.list[2].label: is required\n" +
+				"arguments.kids.a.lab: is not a known member (known: label, kids, list)"},
+		// What is wrong with an array itself ends it, after its elements'.
+		{"shapes", `{"corners":[{"a":"x"},{"a":2},{"a":3}],"code":"abc"}`,
+			"arguments.corners[0].a: must be an integer, found a string\n" +
+				"arguments.corners: must have exactly 2 items\n" +
+				"arguments.code: must match the pattern ^[A-Z]"},
+	} {
+		res := callTool(t, "extra", c.tool, c.args)
+		if !res.IsError || len(res.Content) != 1 || !strings.HasPrefix(res.Content[0].Text, c.want) {
+			t.Errorf("%s %s:\n got %+v\nwant an error starting %q", c.tool, c.args, res, c.want)
+		}
+	}
+	// The bound counts the errors inside arrays too.
+	var items strings.Builder
+	items.WriteString(`{"corners":[{"a":1},{"a":2}],"items":[`)
+	for i := range 30 {
+		if i > 0 {
+			items.WriteString(",")
+		}
+		items.WriteString(`{"name":""}`)
+	}
+	items.WriteString(`],"code":"abc"}`)
+	res = callTool(t, "extra", "shapes", items.String())
+	lines = strings.Split(res.Content[0].Text, "\n")
+	if !res.IsError || len(lines) != 11 || lines[10] != "(and 21 more)" || lines[9] != "arguments.items[9].name: must be at least 1 character" {
+		t.Errorf("30 bad items and a bad code: %d lines\n%s", len(lines), res.Content[0].Text)
 	}
 }
 

@@ -34,7 +34,10 @@ type Diagnostic struct {
 // Analyze loads the one package pattern names and runs every analyzer on it.
 func Analyze(pattern string) (*Result, error) {
 	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
+		// Modules too, as go vet gives them: a write in a module this one
+		// does not edit is told apart (A031), and versioned dependencies
+		// are not followed.
+		Mode: packages.LoadAllSyntax | packages.NeedModule,
 		Env:  append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm"),
 	}
 	pkgs, err := packages.Load(cfg, pattern)

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -299,6 +298,26 @@ func TestVettool(t *testing.T) {
 	}
 }
 
+// TestExamplesClean: the examples draw no finding, not even a warning,
+// from check (analyzer, build, lint and its probes), and go vet with
+// subakogo passes them, as the guide tells authors theirs should.
+func TestExamplesClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules and subakogo")
+	}
+	for _, name := range []string{"hello", "weather", "chart"} {
+		code, stdout, stderr := runCLI("check", "../../examples/"+name)
+		if code != exitOK || !strings.Contains(stdout, "ok   analyzer (0 findings)") || !strings.Contains(stdout, "no findings in") || strings.Contains(stdout, "warning") {
+			t.Errorf("check %s: exit %d\n%s%s", name, code, stdout, stderr)
+		}
+	}
+	vet := exec.Command("go", "vet", "-vettool="+subakogoBinary(t), "./examples/...")
+	vet.Dir = filepath.Join("..", "..")
+	if out, err := vet.CombinedOutput(); err != nil || len(out) != 0 {
+		t.Errorf("go vet -vettool ./examples/...: %v\n%s", err, out)
+	}
+}
+
 // TestCheck runs check on examples/hello, then on a copy whose example
 // call expects another answer.
 func TestCheck(t *testing.T) {
@@ -382,7 +401,7 @@ func TestAuthorPath(t *testing.T) {
 	if err == nil || strings.Count(out, "run go generate") != 2 || strings.Contains(out, "undeclared") || strings.Contains(out, "subako_gen.go:") {
 		t.Errorf("check before go generate: %v\n%s", err, out) // one finding, one skip line
 	}
-	for _, args := range [][]string{{"generate", "./..."}, {"test", "./..."}, {"tool", "subakogo", "check", "."}, {"tool", "subakogo", "pack", ".", "-o", "../dist/weather"}} {
+	for _, args := range [][]string{{"generate", "./..."}, {"test", "./..."}, {"tool", "subakogo", "pack", ".", "-o", "../dist/weather"}} {
 		if out, err := goIn(args...); err != nil {
 			t.Fatalf("go %s in the new package: %v\n%s", strings.Join(args, " "), err, out)
 		}
@@ -390,22 +409,32 @@ func TestAuthorPath(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "..", "dist", "weather", "module.wasm")); err != nil {
 		t.Error(err)
 	}
-	// The first go generate says, within a second or two, that it builds the
-	// generator, which takes a minute with an empty build cache; a later one
-	// says nothing (the generator is in the cache now).
-	list := generatorNotice(t, string(main))
+	// The template's package draws no finding, not even a warning, from
+	// check, and go vet with subakogo passes it.
+	if out, err := goIn("tool", "subakogo", "check", "."); err != nil || !strings.Contains(out, "ok   analyzer (0 findings)") || !strings.Contains(out, "no findings in") || strings.Contains(out, "warning") {
+		t.Errorf("check of the new package: %v\n%s", err, out)
+	}
+	if out, err := goIn("vet", "-vettool="+subakogoBinary(t), "./..."); err != nil || out != "" {
+		t.Errorf("go vet -vettool on the new package: %v\n%s", err, out)
+	}
+	// The first go generate says on stderr, within a few seconds, that it
+	// builds the generator, which takes a minute with an empty build cache;
+	// a later one says nothing (the generator is in the cache now).
+	notice := generatorNotice(t, string(main))
 	for _, c := range []struct {
 		cache string
 		want  bool
 	}{{t.TempDir(), true}, {"", false}} {
-		cmd := exec.Command("go", list...)
+		cmd := exec.Command("go", notice...)
 		cmd.Dir = dir
 		if c.cache != "" {
 			cmd.Env = append(os.Environ(), "GOCACHE="+c.cache)
 		}
-		out, err := cmd.CombinedOutput()
-		if err != nil || strings.Contains(string(out), "building the generator") != c.want {
-			t.Errorf("go %v (empty cache %v): %v\n%s", list, c.want, err, out)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		if err != nil || strings.Contains(stderr.String(), "building the generator") != c.want || stdout.Len() > 0 {
+			t.Errorf("go %v (empty cache %v): %v\nstdout: %s\nstderr: %s", notice, c.want, err, stdout.Bytes(), stderr.Bytes())
 		}
 	}
 	// Never into the package's own sources.
@@ -456,19 +485,14 @@ func TestAuthorPath(t *testing.T) {
 	}
 }
 
-// generatorNotice is the arguments of the template's go:generate line that
-// runs go list to say the generator is being built.
+// generatorNotice is the arguments of the template's first go:generate
+// line, the go run that says the generator is being built.
 func generatorNotice(t *testing.T, main string) []string {
 	t.Helper()
-	const prefix = "//go:generate go list -f "
+	const prefix = "//go:generate go run "
 	for _, line := range strings.Split(main, "\n") {
 		if rest, ok := strings.CutPrefix(line, prefix); ok {
-			q, err := strconv.QuotedPrefix(rest)
-			if err != nil {
-				t.Fatal(err)
-			}
-			format, _ := strconv.Unquote(q)
-			return []string{"list", "-f", format, strings.TrimSpace(rest[len(q):])}
+			return append([]string{"run"}, strings.Fields(rest)...)
 		}
 	}
 	t.Fatalf("no %q line in main.go", prefix)

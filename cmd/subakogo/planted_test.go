@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,9 +22,11 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"syscall"
+	%imports%
 )
 
-var _, _, _ = fmt.Sprint, log.Println, os.Getpid
+var _, _, _, _ = fmt.Sprint, log.Println, os.Getpid, syscall.Getpid
 
 // In is the input.
 type In struct {
@@ -33,15 +36,25 @@ type In struct {
 
 `
 
+// plantedDep is a module apart from the planted one, which prints: an
+// author cannot edit it.
+const plantedDep = "package dep\n\nimport \"fmt\"\n\n// Shout prints.\nfunc Shout(s string) { fmt.Println(s) }\n"
+
+// finding is where a finding is (the text of its line) and what it says,
+// as a regexp.
+type finding struct{ at, want string }
+
 // The mistakes issue 23 found an author making, one a package, as subakogo
 // generate and check see them (schema runs the same analysis): each is
 // caught before any call, named with file:line and its fix, or is no
 // mistake any more (a string or map result), and advice is a warning,
-// which does not stop the package. The mistakes only a call shows (several
-// bad arguments, a path the model gives, a native test's volume, a request
-// the fixture answers) are codegen's TestCallEverythingAllErrors and
+// which does not stop the package. A 30 MB //go:embed is no mistake in the
+// source: subakogo size (and lint) say so of the module, W041, with the
+// file and assets/. The mistakes only a call shows (several bad
+// arguments, a path the model gives, a native test's volume, a request the
+// fixture answers) are codegen's TestCallEverythingAllErrors and
 // TestCallExtra, subakotest's TestVolumePath and subakohttp's
-// TestFixtureAnswersAsTheHost; the 16 MiB module is TestSize.
+// TestFixtureAnswersAsTheHost.
 func TestPlantedMistakes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a module of several packages")
@@ -49,26 +62,48 @@ func TestPlantedMistakes(t *testing.T) {
 	wd, _ := os.Getwd()
 	root := filepath.Join(wd, "..", "..")
 	dir := t.TempDir()
+	unexported := `A030 field-unexported: field %s is not exported.*export it \(%s .json:"%s".\), or tag it json:"-"`
 	planted := map[string]struct {
-		body string
-		at   string // the text of the line the finding is on; "" for no finding
-		want string // the finding, as a regexp
-		code int    // generate's exit code
+		imports string // more imports
+		body    string
+		finds   []finding // the findings, none for no mistake
+		code    int       // generate's exit code
 	}{
-		"unexported": {"// Out is the output.\ntype Out struct {\n\t// The text.\n\ttext string\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in In) (Out, error) { return Out{}, nil }\n",
-			"\ttext string", `A030 field-unexported: field text is not exported.*export it \(Text string .json:"text".\), or tag it json:"-"`, exitFindings},
-		"println": {"// Tool prints.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tfmt.Println(\"shouting at\", in.Name)\n\treturn \"HEY!\", nil\n}\n",
-			"\tfmt.Println(", `A031 stdout-redirected: fmt.Println writes to os.Stdout; during a call .*write to os.Stderr`, exitOK},
-		"logger": {"var logger = log.New(os.Stdout, \"\", 0)\n\n// Tool logs.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tlogger.Print(in.Name)\n\treturn \"\", nil\n}\n",
-			"var logger", `A014 stdout-write: os.Stdout is read here when the module starts .*use os.Stderr`, exitFindings},
-		"hostname": {"// Tool reads.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tb, err := os.ReadFile(\"/etc/hostname\")\n\treturn string(b), err\n}\n",
-			"\tb, err := os.ReadFile", `A032 path-outside-mounts: os.ReadFile\("/etc/hostname"\).*assets/ \(mounted at /package\)`, exitOK},
-		"shout":  {"// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", "", "", exitOK},
-		"counts": {"// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", "", "", exitOK},
+		"unexported": {"", "// Out is the output.\ntype Out struct {\n\t// The text.\n\ttext string\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in In) (Out, error) { return Out{}, nil }\n",
+			[]finding{{"\ttext string", fmt.Sprintf(unexported, "text", "Text string", "text")}}, exitFindings},
+		"unexportedargs": {"", "// Args are the arguments.\ntype Args struct {\n\t// How loud.\n\tloud bool\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (string, error) { return \"\", nil }\n",
+			[]finding{{"\tloud bool", fmt.Sprintf(unexported, "loud", "Loud bool", "loud")}}, exitFindings},
+		"several": {"", "// Args are the arguments.\ntype Args struct {\n\t// Who.\n\twho string\n\t// How loud.\n\tloud bool\n\t// Shown.\n\tShown string `json:\"shown\"`\n}\n\n// Out is the output.\ntype Out struct {\n\t// The text.\n\ttext string\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (Out, error) { return Out{}, nil }\n",
+			[]finding{
+				{"\twho string", fmt.Sprintf(unexported, "who", "Who string", "who")},
+				{"\tloud bool", fmt.Sprintf(unexported, "loud", "Loud bool", "loud")},
+				{"\ttext string", fmt.Sprintf(unexported, "text", "Text string", "text")},
+			}, exitFindings},
+		"println": {"", "// Tool prints.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tfmt.Println(\"shouting at\", in.Name)\n\treturn \"HEY!\", nil\n}\n",
+			[]finding{{"\tfmt.Println(", `A031 stdout-redirected: fmt.Println writes to os.Stdout; during a call .*write to os.Stderr`}}, exitOK},
+		"depprint": {`"example.com/dep"`, "// Tool prints through a module it does not edit.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tdep.Shout(in.Name)\n\treturn \"\", nil\n}\n",
+			[]finding{{"\tdep.Shout(", `A031 stdout-redirected: dep.Shout writes to stdout \(dep.Shout → fmt.Println\), in module example.com/dep, which this module does not edit: what it writes lands on stderr.*ask for a writer option`}}, exitOK},
+		"logger": {"", "var logger = log.New(os.Stdout, \"\", 0)\n\n// Tool logs.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tlogger.Print(in.Name)\n\treturn \"\", nil\n}\n",
+			[]finding{{"var logger", `A014 stdout-write: os.Stdout is read here when the module starts .*use os.Stderr`}}, exitFindings},
+		"loggerinit": {"", "var logger *log.Logger\n\nfunc init() {\n\tlogger = log.New(os.Stdout, \"\", 0)\n}\n\n// Tool logs.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tlogger.Print(in.Name)\n\treturn \"\", nil\n}\n",
+			[]finding{{"\tlogger = log.New", `A014 stdout-write: os.Stdout is read here when the module starts .*use os.Stderr`}}, exitFindings},
+		"rawfd": {"", "// Tool writes to fd 1.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\t_, _ = syscall.Write(syscall.Stdout, []byte(in.Name))\n\treturn \"\", nil\n}\n",
+			[]finding{{"\t_, _ = syscall.Write", `A014 stdout-write: syscall.Stdout is file descriptor 1, which carries the protocol whatever os.Stdout is.*os.Stderr`}}, exitFindings},
+		"hostname": {"", "// Tool reads.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tb, err := os.ReadFile(\"/etc/hostname\")\n\treturn string(b), err\n}\n",
+			[]finding{{"\tb, err := os.ReadFile", `A032 path-outside-mounts: os.ReadFile\("/etc/hostname"\).*assets/ \(mounted at /package\)`}}, exitOK},
+		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
+		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
+		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
 	}
-	files := map[string]string{"go.mod": "module example.com/planted\n\ngo 1.26\n\nrequire github.com/subako-ai/subako-go v0.0.0\n\nreplace github.com/subako-ai/subako-go => " + root + "\n"}
+	files := map[string]string{
+		"go.mod":        "module example.com/planted\n\ngo 1.26\n\nrequire (\n\tgithub.com/subako-ai/subako-go v0.0.0\n\texample.com/dep v0.0.0\n)\n\nreplace github.com/subako-ai/subako-go => " + root + "\n\nreplace example.com/dep => ./dep\n",
+		"dep/go.mod":    "module example.com/dep\n\ngo 1.26\n",
+		"dep/dep.go":    plantedDep,
+		"embed/big.bin": strings.Repeat("subako! ", 30<<20/8), // 30 MiB
+	}
 	for name, p := range planted {
-		files[name+"/main.go"] = strings.Replace(plantedHead, "%s", "main", 1) + p.body
+		head := strings.Replace(plantedHead, "%s", "main", 1)
+		files[name+"/main.go"] = strings.Replace(head, "%imports%", p.imports, 1) + p.body
 	}
 	for name, src := range files {
 		if err := writeFile(filepath.Join(dir, name), []byte(src)); err != nil {
@@ -89,15 +124,16 @@ func TestPlantedMistakes(t *testing.T) {
 		if code != p.code {
 			t.Errorf("%s: generate exit %d, want %d\n%s", name, code, p.code, stderr)
 		}
-		if p.at == "" {
-			if len(found) != 0 {
-				t.Errorf("%s: findings where none are due:\n%s", name, stderr)
-			}
-		} else {
-			line := 1 + strings.Count(files[name+"/main.go"][:strings.Index(files[name+"/main.go"], p.at)], "\n")
-			want := regexp.MustCompile(`main\.go:` + strconv.Itoa(line) + `:\d+: ` + p.want)
-			if len(found) != 1 || !want.MatchString(found[0]) {
-				t.Errorf("%s: want one finding matching %s, got\n%s", name, want, stderr)
+		if len(found) != len(p.finds) {
+			t.Errorf("%s: want %d findings, got\n%s", name, len(p.finds), stderr)
+			continue
+		}
+		src := files[name+"/main.go"]
+		for i, f := range p.finds {
+			line := 1 + strings.Count(src[:strings.Index(src, f.at)], "\n")
+			want := regexp.MustCompile(`main\.go:` + strconv.Itoa(line) + `:\d+: ` + f.want)
+			if !want.MatchString(found[i]) {
+				t.Errorf("%s: finding %d does not match %s:\n%s", name, i+1, want, stderr)
 			}
 		}
 	}
@@ -115,6 +151,14 @@ func TestPlantedMistakes(t *testing.T) {
 		}
 		if name != "counts" && strings.Contains(stdout, "outputSchema") {
 			t.Errorf("%s: a text tool declares an outputSchema\n%s", name, stdout)
+		}
+	}
+	// The 30 MiB //go:embed: size says what makes the module big, W041,
+	// and where its files go.
+	code, out, errs := runCLI("size", "--static", "--top", "3", "./embed")
+	for _, want := range []string{"over the 16 MiB a module should stay under (W041", "example.com/planted/embed/big.bin  31457280", "assets/ folder, which Subako mounts read-only at /package"} {
+		if code != exitOK || !strings.Contains(out, want) {
+			t.Errorf("size ./embed: exit %d, no %q in\n%s%s", code, want, out, errs)
 		}
 	}
 }

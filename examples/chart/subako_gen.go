@@ -70,27 +70,50 @@ var subakoPackage = subako.Package{
 								goto nextMember
 							}
 						}
+						var fails1 subakoErrors
+						var failed1 error
+						depth1 := s.Depth()
 						subakoEmpty(&in.Values)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							if i1 == 100 {
+								fails1.note(0, subakoErr(".values", "must have at most 100 items"))
 								{
-									failed, failedAt = subakoErr(".values", "must have at most 100 items"), 0
+									failed, failedAt = fails1.err(), 0
 									goto nextMember
 								}
 							}
 							p1 := subakoGrow(&in.Values)
-							x2, err := subakoFloat(s, 64)
-							if err != nil {
+							at1 := s.Offset()
+							{
+								x2, err := subakoFloat(s, 64)
+								if err != nil {
+									{
+										failed1 = subakoAt(err, ".values"+subakoIndex(i1))
+										goto next1
+									}
+								}
+								*p1 = x2
+							}
+							continue
+						next1:
+							fails1.note(0, failed1)
+							if subakoResync(s, depth1, at1) != nil {
 								{
-									failed, failedAt = subakoAt(err, ".values"+subakoIndex(i1)), 0
+									failed, failedAt = fails1.err(), 0
 									goto nextMember
 								}
 							}
-							*p1 = x2
 						}
 						if _, err := s.Next(); err != nil {
+							fails1.note(0, subakoAt(err, ".values"))
 							{
-								failed, failedAt = subakoAt(err, ".values"), 0
+								failed, failedAt = fails1.err(), 0
+								goto nextMember
+							}
+						}
+						if fails1.err() != nil {
+							{
+								failed, failedAt = fails1.err(), 0
 								goto nextMember
 							}
 						}

@@ -624,17 +624,11 @@ var subakoPackage = subako.Package{
 								s := jsonwire.NewScanner([]byte(`"2026-07-28T12:00:00Z"`))
 								x1, err := subakoString(s)
 								if err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".start"), 14
-										goto nextMember
-									}
+									return subako.ErrorResult(subakoAt(err, ".start"))
 								}
 								t1, err := subakoParseDateTime(x1)
 								if err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".start"), 14
-										goto nextMember
-									}
+									return subako.ErrorResult(subakoAt(err, ".start"))
 								}
 								in.Start = t1
 							}
@@ -674,17 +668,11 @@ var subakoPackage = subako.Package{
 								s := jsonwire.NewScanner([]byte(`"PT1H30M"`))
 								x1, err := subakoString(s)
 								if err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".window"), 15
-										goto nextMember
-									}
+									return subako.ErrorResult(subakoAt(err, ".window"))
 								}
 								d1, err := subakoParseDuration(x1)
 								if err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".window"), 15
-										goto nextMember
-									}
+									return subako.ErrorResult(subakoAt(err, ".window"))
 								}
 								in.Window = d1
 							}
@@ -724,17 +712,11 @@ var subakoPackage = subako.Package{
 								s := jsonwire.NewScanner([]byte(`"PT5M"`))
 								x1, err := subakoString(s)
 								if err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".pause"), 16
-										goto nextMember
-									}
+									return subako.ErrorResult(subakoAt(err, ".pause"))
 								}
 								d1, err := subakoParseDuration(x1)
 								if err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".pause"), 16
-										goto nextMember
-									}
+									return subako.ErrorResult(subakoAt(err, ".pause"))
 								}
 								in.Pause = d1
 							}
@@ -775,10 +757,7 @@ var subakoPackage = subako.Package{
 								p1 := subakoNew(&in.Retries)
 								x2, err := subakoInt(s, 64)
 								if err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".retries"), 17
-										goto nextMember
-									}
+									return subako.ErrorResult(subakoAt(err, ".retries"))
 								}
 								*p1 = int(x2)
 							}
@@ -1873,37 +1852,81 @@ var subakoPackage = subako.Package{
 								goto nextMember
 							}
 						}
+						var fails1 subakoErrors
+						var failed1 error
+						depth1 := s.Depth()
 						subakoEmpty(&in.Matrix)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Matrix)
-							if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-								{
-									failed, failedAt = subakoAt(err, ".matrix"+subakoIndex(i1)), 0
-									goto nextMember
-								}
-							}
-							subakoEmpty(p1)
-							for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
-								p2 := subakoGrow(p1)
-								x3, err := subakoInt(s, 8)
-								if err != nil {
+							at1 := s.Offset()
+							{
+								if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
 									{
-										failed, failedAt = subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2)), 0
-										goto nextMember
+										failed1 = subakoAt(err, ".matrix"+subakoIndex(i1))
+										goto next1
 									}
 								}
-								*p2 = int8(x3)
+								var fails2 subakoErrors
+								var failed2 error
+								depth2 := s.Depth()
+								subakoEmpty(p1)
+								for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
+									p2 := subakoGrow(p1)
+									at2 := s.Offset()
+									{
+										x3, err := subakoInt(s, 8)
+										if err != nil {
+											{
+												failed2 = subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2))
+												goto next2
+											}
+										}
+										*p2 = int8(x3)
+									}
+									continue
+								next2:
+									fails2.note(0, failed2)
+									if subakoResync(s, depth2, at2) != nil {
+										{
+											failed1 = fails2.err()
+											goto next1
+										}
+									}
+								}
+								if _, err := s.Next(); err != nil {
+									fails2.note(0, subakoAt(err, ".matrix"+subakoIndex(i1)))
+									{
+										failed1 = fails2.err()
+										goto next1
+									}
+								}
+								if fails2.err() != nil {
+									{
+										failed1 = fails2.err()
+										goto next1
+									}
+								}
 							}
-							if _, err := s.Next(); err != nil {
+							continue
+						next1:
+							fails1.note(0, failed1)
+							if subakoResync(s, depth1, at1) != nil {
 								{
-									failed, failedAt = subakoAt(err, ".matrix"+subakoIndex(i1)), 0
+									failed, failedAt = fails1.err(), 0
 									goto nextMember
 								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
+							fails1.note(0, subakoAt(err, ".matrix"))
 							{
-								failed, failedAt = subakoAt(err, ".matrix"), 0
+								failed, failedAt = fails1.err(), 0
+								goto nextMember
+							}
+						}
+						if fails1.err() != nil {
+							{
+								failed, failedAt = fails1.err(), 0
 								goto nextMember
 							}
 						}
@@ -1931,11 +1954,15 @@ var subakoPackage = subako.Package{
 							}
 						}
 						subakoMakeMap(&in.Groups)
+						var fails3 subakoErrors
+						var failed3 error
+						depth3 := s.Depth()
 						for {
 							k, err := s.Next()
 							if err != nil {
+								fails3.note(0, subakoAt(err, ".groups"))
 								{
-									failed, failedAt = subakoAt(err, ".groups"), 1
+									failed, failedAt = fails3.err(), 1
 									goto nextMember
 								}
 							}
@@ -1943,44 +1970,85 @@ var subakoPackage = subako.Package{
 								break
 							}
 							key1 := s.Text()
-							if _, dup := in.Groups[key1]; dup {
-								{
-									failed, failedAt = subakoErr(".groups"+subakoKey(key1), "is given twice"), 1
-									goto nextMember
-								}
-							}
 							if len(in.Groups) == 2 {
+								fails3.note(0, subakoErr(".groups", "must have at most 2 members"))
 								{
-									failed, failedAt = subakoErr(".groups", "must have at most 2 members"), 1
+									failed, failedAt = fails3.err(), 1
 									goto nextMember
 								}
 							}
-							m1 := subakoElem(in.Groups)
-							if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
-								{
-									failed, failedAt = subakoAt(err, ".groups"+subakoKey(key1)), 1
-									goto nextMember
-								}
-							}
-							subakoEmpty(&m1)
-							for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
-								p2 := subakoGrow(&m1)
-								x3, err := subakoString(s)
-								if err != nil {
+							at3 := s.Offset()
+							{
+								if _, dup := in.Groups[key1]; dup {
 									{
-										failed, failedAt = subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2)), 1
-										goto nextMember
+										failed3 = subakoErr(".groups"+subakoKey(key1), "is given twice")
+										goto next3
 									}
 								}
-								*p2 = x3
+								m1 := subakoElem(in.Groups)
+								if err := subakoOpen(s, jsonwire.ArrayBegin); err != nil {
+									{
+										failed3 = subakoAt(err, ".groups"+subakoKey(key1))
+										goto next3
+									}
+								}
+								var fails4 subakoErrors
+								var failed4 error
+								depth4 := s.Depth()
+								subakoEmpty(&m1)
+								for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
+									p2 := subakoGrow(&m1)
+									at4 := s.Offset()
+									{
+										x3, err := subakoString(s)
+										if err != nil {
+											{
+												failed4 = subakoAt(err, ".groups"+subakoKey(key1)+subakoIndex(i2))
+												goto next4
+											}
+										}
+										*p2 = x3
+									}
+									continue
+								next4:
+									fails4.note(0, failed4)
+									if subakoResync(s, depth4, at4) != nil {
+										{
+											failed3 = fails4.err()
+											goto next3
+										}
+									}
+								}
+								if _, err := s.Next(); err != nil {
+									fails4.note(0, subakoAt(err, ".groups"+subakoKey(key1)))
+									{
+										failed3 = fails4.err()
+										goto next3
+									}
+								}
+								if fails4.err() != nil {
+									{
+										failed3 = fails4.err()
+										goto next3
+									}
+								}
+								in.Groups[key1] = m1
 							}
-							if _, err := s.Next(); err != nil {
+							continue
+						next3:
+							fails3.note(0, failed3)
+							if subakoResync(s, depth3, at3) != nil {
 								{
-									failed, failedAt = subakoAt(err, ".groups"+subakoKey(key1)), 1
+									failed, failedAt = fails3.err(), 1
 									goto nextMember
 								}
 							}
-							in.Groups[key1] = m1
+						}
+						if fails3.err() != nil {
+							{
+								failed, failedAt = fails3.err(), 1
+								goto nextMember
+							}
 						}
 					case "rows":
 						if seen&(1<<2) != 0 {
@@ -2005,47 +2073,91 @@ var subakoPackage = subako.Package{
 								goto nextMember
 							}
 						}
+						var fails5 subakoErrors
+						var failed5 error
+						depth5 := s.Depth()
 						subakoEmpty(&in.Rows)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Rows)
-							if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+							at5 := s.Offset()
+							{
+								if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
+									{
+										failed5 = subakoAt(err, ".rows"+subakoIndex(i1))
+										goto next5
+									}
+								}
+								subakoMakeMap(p1)
+								var fails6 subakoErrors
+								var failed6 error
+								depth6 := s.Depth()
+								for {
+									k, err := s.Next()
+									if err != nil {
+										fails6.note(0, subakoAt(err, ".rows"+subakoIndex(i1)))
+										{
+											failed5 = fails6.err()
+											goto next5
+										}
+									}
+									if k == jsonwire.ObjectEnd {
+										break
+									}
+									key2 := s.Text()
+									at6 := s.Offset()
+									{
+										if _, dup := (*p1)[key2]; dup {
+											{
+												failed6 = subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice")
+												goto next6
+											}
+										}
+										x3, err := subakoBool(s)
+										if err != nil {
+											{
+												failed6 = subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2))
+												goto next6
+											}
+										}
+										(*p1)[key2] = x3
+									}
+									continue
+								next6:
+									fails6.note(0, failed6)
+									if subakoResync(s, depth6, at6) != nil {
+										{
+											failed5 = fails6.err()
+											goto next5
+										}
+									}
+								}
+								if fails6.err() != nil {
+									{
+										failed5 = fails6.err()
+										goto next5
+									}
+								}
+							}
+							continue
+						next5:
+							fails5.note(0, failed5)
+							if subakoResync(s, depth5, at5) != nil {
 								{
-									failed, failedAt = subakoAt(err, ".rows"+subakoIndex(i1)), 2
+									failed, failedAt = fails5.err(), 2
 									goto nextMember
 								}
 							}
-							subakoMakeMap(p1)
-							for {
-								k, err := s.Next()
-								if err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".rows"+subakoIndex(i1)), 2
-										goto nextMember
-									}
-								}
-								if k == jsonwire.ObjectEnd {
-									break
-								}
-								key2 := s.Text()
-								if _, dup := (*p1)[key2]; dup {
-									{
-										failed, failedAt = subakoErr(".rows"+subakoIndex(i1)+subakoKey(key2), "is given twice"), 2
-										goto nextMember
-									}
-								}
-								x3, err := subakoBool(s)
-								if err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".rows"+subakoIndex(i1)+subakoKey(key2)), 2
-										goto nextMember
-									}
-								}
-								(*p1)[key2] = x3
-							}
 						}
 						if _, err := s.Next(); err != nil {
+							fails5.note(0, subakoAt(err, ".rows"))
 							{
-								failed, failedAt = subakoAt(err, ".rows"), 2
+								failed, failedAt = fails5.err(), 2
+								goto nextMember
+							}
+						}
+						if fails5.err() != nil {
+							{
+								failed, failedAt = fails5.err(), 2
 								goto nextMember
 							}
 						}
@@ -2063,25 +2175,48 @@ var subakoPackage = subako.Package{
 								goto nextMember
 							}
 						}
+						var fails7 subakoErrors
+						var failed7 error
+						depth7 := s.Depth()
 						i1 := 0
 						for ; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							if i1 == 2 {
+								fails7.note(0, subakoErr(".corners", "must have exactly 2 items"))
 								{
-									failed, failedAt = subakoErr(".corners", "must have exactly 2 items"), 3
+									failed, failedAt = fails7.err(), 3
 									goto nextMember
 								}
 							}
 							p1 := &in.Corners[i1]
-							if err := subakoDecodePair(s, p1); err != nil {
+							at7 := s.Offset()
+							{
+								if err := subakoDecodePair(s, p1); err != nil {
+									{
+										failed7 = subakoAt(err, ".corners"+subakoIndex(i1))
+										goto next7
+									}
+								}
+							}
+							continue
+						next7:
+							fails7.note(0, failed7)
+							if subakoResync(s, depth7, at7) != nil {
 								{
-									failed, failedAt = subakoAt(err, ".corners"+subakoIndex(i1)), 3
+									failed, failedAt = fails7.err(), 3
 									goto nextMember
 								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
+							fails7.note(0, subakoAt(err, ".corners"))
 							{
-								failed, failedAt = subakoAt(err, ".corners"), 3
+								failed, failedAt = fails7.err(), 3
+								goto nextMember
+							}
+						}
+						if fails7.err() != nil {
+							{
+								failed, failedAt = fails7.err(), 3
 								goto nextMember
 							}
 						}
@@ -2114,105 +2249,149 @@ var subakoPackage = subako.Package{
 								goto nextMember
 							}
 						}
+						var fails8 subakoErrors
+						var failed8 error
+						depth8 := s.Depth()
 						subakoEmpty(&in.Items)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Items)
-							if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
-								{
-									failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)), 4
-									goto nextMember
-								}
-							}
-							var seen2 uint64
-							for {
-								k, err := s.Next()
-								if err != nil {
+							at8 := s.Offset()
+							{
+								if err := subakoOpen(s, jsonwire.ObjectBegin); err != nil {
 									{
-										failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)), 4
-										goto nextMember
+										failed8 = subakoAt(err, ".items"+subakoIndex(i1))
+										goto next8
 									}
 								}
-								if k == jsonwire.ObjectEnd {
-									break
-								}
-								switch string(s.Str()) {
-								case "name":
-									if seen2&(1<<0) != 0 {
-										{
-											failed, failedAt = subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1)), 4
-											goto nextMember
-										}
-									}
-									seen2 |= 1 << 0
-									x3, err := subakoString(s)
+								var fails9 subakoErrors
+								var failed9 error
+								var failedAt9 int
+								depth9 := s.Depth()
+								var seen2 uint64
+								for {
+									k, err := s.Next()
 									if err != nil {
+										fails9.note(2, subakoAt(err, ".items"+subakoIndex(i1)))
 										{
-											failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)+".name"), 4
-											goto nextMember
+											failed8 = fails9.err()
+											goto next8
 										}
 									}
-									n3 := utf8.RuneCountInString(x3)
-									if n3 < 1 {
-										{
-											failed, failedAt = subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character"), 4
-											goto nextMember
-										}
-									}
-									p1.Name = x3
-								case "kind":
-									if seen2&(1<<1) != 0 {
-										{
-											failed, failedAt = subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1)), 4
-											goto nextMember
-										}
-									}
-									seen2 |= 1 << 1
-									if s.PeekKind() == jsonwire.Null {
-										if _, err := s.Next(); err != nil {
-											{
-												failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)+".kind"), 4
-												goto nextMember
-											}
-										}
+									if k == jsonwire.ObjectEnd {
 										break
 									}
-									x3, err := subakoString(s)
-									if err != nil {
-										{
-											failed, failedAt = subakoAt(err, ".items"+subakoIndex(i1)+".kind"), 4
-											goto nextMember
+									at9 := s.Offset()
+									switch string(s.Str()) {
+									case "name":
+										if seen2&(1<<0) != 0 {
+											{
+												failed9, failedAt9 = subakoAt(subakoTwice("name"), ".items"+subakoIndex(i1)), 0
+												goto next9
+											}
 										}
-									}
-									switch x3 {
-									case "a", "b":
+										seen2 |= 1 << 0
+										x3, err := subakoString(s)
+										if err != nil {
+											{
+												failed9, failedAt9 = subakoAt(err, ".items"+subakoIndex(i1)+".name"), 0
+												goto next9
+											}
+										}
+										n3 := utf8.RuneCountInString(x3)
+										if n3 < 1 {
+											{
+												failed9, failedAt9 = subakoErr(".items"+subakoIndex(i1)+".name", "must be at least 1 character"), 0
+												goto next9
+											}
+										}
+										p1.Name = x3
+									case "kind":
+										if seen2&(1<<1) != 0 {
+											{
+												failed9, failedAt9 = subakoAt(subakoTwice("kind"), ".items"+subakoIndex(i1)), 1
+												goto next9
+											}
+										}
+										seen2 |= 1 << 1
+										if s.PeekKind() == jsonwire.Null {
+											if _, err := s.Next(); err != nil {
+												{
+													failed9, failedAt9 = subakoAt(err, ".items"+subakoIndex(i1)+".kind"), 1
+													goto next9
+												}
+											}
+											break
+										}
+										x3, err := subakoString(s)
+										if err != nil {
+											{
+												failed9, failedAt9 = subakoAt(err, ".items"+subakoIndex(i1)+".kind"), 1
+												goto next9
+											}
+										}
+										switch x3 {
+										case "a", "b":
+										default:
+											{
+												failed9, failedAt9 = subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\""), 1
+												goto next9
+											}
+										}
+										p1.Kind = Kind(x3)
 									default:
 										{
-											failed, failedAt = subakoErr(".items"+subakoIndex(i1)+".kind", "must be one of \"a\", \"b\""), 4
-											goto nextMember
+											failed9, failedAt9 = subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1)), 2
+											goto next9
 										}
 									}
-									p1.Kind = Kind(x3)
-								default:
+									continue
+								next9:
+									fails9.note(failedAt9, failed9)
+									if subakoResync(s, depth9, at9) != nil {
+										{
+											failed8 = fails9.err()
+											goto next8
+										}
+									}
+								}
+								if seen2&0x1 != 0x1 {
+									var missing2 []string
+									firstMissing2 := -1
+									if seen2&(1<<0) == 0 {
+										missing2 = append(missing2, "name")
+										if firstMissing2 < 0 {
+											firstMissing2 = 0
+										}
+									}
+									fails9.note(firstMissing2, subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1)))
+								}
+								if fails9.err() != nil {
 									{
-										failed, failedAt = subakoAt(subakoUnknown(s.Text(), "name, kind"), ".items"+subakoIndex(i1)), 4
-										goto nextMember
+										failed8 = fails9.err()
+										goto next8
 									}
 								}
 							}
-							if seen2&0x1 != 0x1 {
-								var missing2 []string
-								if seen2&(1<<0) == 0 {
-									missing2 = append(missing2, "name")
-								}
+							continue
+						next8:
+							fails8.note(0, failed8)
+							if subakoResync(s, depth8, at8) != nil {
 								{
-									failed, failedAt = subakoAt(subakoMissing(missing2), ".items"+subakoIndex(i1)), 4
+									failed, failedAt = fails8.err(), 4
 									goto nextMember
 								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
+							fails8.note(0, subakoAt(err, ".items"))
 							{
-								failed, failedAt = subakoAt(err, ".items"), 4
+								failed, failedAt = fails8.err(), 4
+								goto nextMember
+							}
+						}
+						if fails8.err() != nil {
+							{
+								failed, failedAt = fails8.err(), 4
 								goto nextMember
 							}
 						}
@@ -2240,21 +2419,43 @@ var subakoPackage = subako.Package{
 								goto nextMember
 							}
 						}
+						var fails10 subakoErrors
+						var failed10 error
+						depth10 := s.Depth()
 						subakoEmpty(p1)
 						for i2 := 0; s.PeekKind() != jsonwire.ArrayEnd; i2++ {
 							p2 := subakoGrow(p1)
-							x3, err := subakoString(s)
-							if err != nil {
+							at10 := s.Offset()
+							{
+								x3, err := subakoString(s)
+								if err != nil {
+									{
+										failed10 = subakoAt(err, ".maybe"+subakoIndex(i2))
+										goto next10
+									}
+								}
+								*p2 = x3
+							}
+							continue
+						next10:
+							fails10.note(0, failed10)
+							if subakoResync(s, depth10, at10) != nil {
 								{
-									failed, failedAt = subakoAt(err, ".maybe"+subakoIndex(i2)), 5
+									failed, failedAt = fails10.err(), 5
 									goto nextMember
 								}
 							}
-							*p2 = x3
 						}
 						if _, err := s.Next(); err != nil {
+							fails10.note(0, subakoAt(err, ".maybe"))
 							{
-								failed, failedAt = subakoAt(err, ".maybe"), 5
+								failed, failedAt = fails10.err(), 5
+								goto nextMember
+							}
+						}
+						if fails10.err() != nil {
+							{
+								failed, failedAt = fails10.err(), 5
 								goto nextMember
 							}
 						}
@@ -2325,35 +2526,58 @@ var subakoPackage = subako.Package{
 								goto nextMember
 							}
 						}
+						var fails11 subakoErrors
+						var failed11 error
+						depth11 := s.Depth()
 						subakoEmpty(&in.Kinds)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							if i1 == 3 {
+								fails11.note(0, subakoErr(".kinds", "must have at most 3 items"))
 								{
-									failed, failedAt = subakoErr(".kinds", "must have at most 3 items"), 7
+									failed, failedAt = fails11.err(), 7
 									goto nextMember
 								}
 							}
 							p1 := subakoGrow(&in.Kinds)
-							x2, err := subakoString(s)
-							if err != nil {
+							at11 := s.Offset()
+							{
+								x2, err := subakoString(s)
+								if err != nil {
+									{
+										failed11 = subakoAt(err, ".kinds"+subakoIndex(i1))
+										goto next11
+									}
+								}
+								switch x2 {
+								case "a", "b":
+								default:
+									{
+										failed11 = subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\"")
+										goto next11
+									}
+								}
+								*p1 = Kind(x2)
+							}
+							continue
+						next11:
+							fails11.note(0, failed11)
+							if subakoResync(s, depth11, at11) != nil {
 								{
-									failed, failedAt = subakoAt(err, ".kinds"+subakoIndex(i1)), 7
+									failed, failedAt = fails11.err(), 7
 									goto nextMember
 								}
 							}
-							switch x2 {
-							case "a", "b":
-							default:
-								{
-									failed, failedAt = subakoErr(".kinds"+subakoIndex(i1), "must be one of \"a\", \"b\""), 7
-									goto nextMember
-								}
-							}
-							*p1 = Kind(x2)
 						}
 						if _, err := s.Next(); err != nil {
+							fails11.note(0, subakoAt(err, ".kinds"))
 							{
-								failed, failedAt = subakoAt(err, ".kinds"), 7
+								failed, failedAt = fails11.err(), 7
+								goto nextMember
+							}
+						}
+						if fails11.err() != nil {
+							{
+								failed, failedAt = fails11.err(), 7
 								goto nextMember
 							}
 						}
@@ -2413,11 +2637,15 @@ var subakoPackage = subako.Package{
 							}
 						}
 						subakoMakeMap(&in.ByName)
+						var fails12 subakoErrors
+						var failed12 error
+						depth12 := s.Depth()
 						for {
 							k, err := s.Next()
 							if err != nil {
+								fails12.note(0, subakoAt(err, ".by_name"))
 								{
-									failed, failedAt = subakoAt(err, ".by_name"), 9
+									failed, failedAt = fails12.err(), 9
 									goto nextMember
 								}
 							}
@@ -2425,31 +2653,49 @@ var subakoPackage = subako.Package{
 								break
 							}
 							key1 := s.Text()
-							if _, dup := in.ByName[key1]; dup {
+							at12 := s.Offset()
+							{
+								if _, dup := in.ByName[key1]; dup {
+									{
+										failed12 = subakoErr(".by_name"+subakoKey(key1), "is given twice")
+										goto next12
+									}
+								}
+								m1 := subakoElem(in.ByName)
+								if s.PeekKind() == jsonwire.Null {
+									if _, err := s.Next(); err != nil {
+										{
+											failed12 = subakoAt(err, ".by_name"+subakoKey(key1))
+											goto next12
+										}
+									}
+									m1 = nil
+								} else {
+									p2 := subakoNew(&m1)
+									if err := subakoDecodePair(s, p2); err != nil {
+										{
+											failed12 = subakoAt(err, ".by_name"+subakoKey(key1))
+											goto next12
+										}
+									}
+								}
+								in.ByName[key1] = m1
+							}
+							continue
+						next12:
+							fails12.note(0, failed12)
+							if subakoResync(s, depth12, at12) != nil {
 								{
-									failed, failedAt = subakoErr(".by_name"+subakoKey(key1), "is given twice"), 9
+									failed, failedAt = fails12.err(), 9
 									goto nextMember
 								}
 							}
-							m1 := subakoElem(in.ByName)
-							if s.PeekKind() == jsonwire.Null {
-								if _, err := s.Next(); err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".by_name"+subakoKey(key1)), 9
-										goto nextMember
-									}
-								}
-								m1 = nil
-							} else {
-								p2 := subakoNew(&m1)
-								if err := subakoDecodePair(s, p2); err != nil {
-									{
-										failed, failedAt = subakoAt(err, ".by_name"+subakoKey(key1)), 9
-										goto nextMember
-									}
-								}
+						}
+						if fails12.err() != nil {
+							{
+								failed, failedAt = fails12.err(), 9
+								goto nextMember
 							}
-							in.ByName[key1] = m1
 						}
 					case "times":
 						if seen&(1<<10) != 0 {
@@ -2474,28 +2720,50 @@ var subakoPackage = subako.Package{
 								goto nextMember
 							}
 						}
+						var fails13 subakoErrors
+						var failed13 error
+						depth13 := s.Depth()
 						subakoEmpty(&in.Times)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Times)
-							x2, err := subakoString(s)
-							if err != nil {
+							at13 := s.Offset()
+							{
+								x2, err := subakoString(s)
+								if err != nil {
+									{
+										failed13 = subakoAt(err, ".times"+subakoIndex(i1))
+										goto next13
+									}
+								}
+								t2, err := subakoParseDateTime(x2)
+								if err != nil {
+									{
+										failed13 = subakoAt(err, ".times"+subakoIndex(i1))
+										goto next13
+									}
+								}
+								*p1 = t2
+							}
+							continue
+						next13:
+							fails13.note(0, failed13)
+							if subakoResync(s, depth13, at13) != nil {
 								{
-									failed, failedAt = subakoAt(err, ".times"+subakoIndex(i1)), 10
+									failed, failedAt = fails13.err(), 10
 									goto nextMember
 								}
 							}
-							t2, err := subakoParseDateTime(x2)
-							if err != nil {
-								{
-									failed, failedAt = subakoAt(err, ".times"+subakoIndex(i1)), 10
-									goto nextMember
-								}
-							}
-							*p1 = t2
 						}
 						if _, err := s.Next(); err != nil {
+							fails13.note(0, subakoAt(err, ".times"))
 							{
-								failed, failedAt = subakoAt(err, ".times"), 10
+								failed, failedAt = fails13.err(), 10
+								goto nextMember
+							}
+						}
+						if fails13.err() != nil {
+							{
+								failed, failedAt = fails13.err(), 10
 								goto nextMember
 							}
 						}
@@ -2522,26 +2790,48 @@ var subakoPackage = subako.Package{
 								goto nextMember
 							}
 						}
+						var fails14 subakoErrors
+						var failed14 error
+						depth14 := s.Depth()
 						subakoEmpty(&in.Addrs)
 						for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 							p1 := subakoGrow(&in.Addrs)
-							x2, err := subakoString(s)
-							if err != nil {
-								{
-									failed, failedAt = subakoAt(err, ".addrs"+subakoIndex(i1)), 11
-									goto nextMember
+							at14 := s.Offset()
+							{
+								x2, err := subakoString(s)
+								if err != nil {
+									{
+										failed14 = subakoAt(err, ".addrs"+subakoIndex(i1))
+										goto next14
+									}
+								}
+								if err := p1.UnmarshalText([]byte(x2)); err != nil {
+									{
+										failed14 = subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error())
+										goto next14
+									}
 								}
 							}
-							if err := p1.UnmarshalText([]byte(x2)); err != nil {
+							continue
+						next14:
+							fails14.note(0, failed14)
+							if subakoResync(s, depth14, at14) != nil {
 								{
-									failed, failedAt = subakoErr(".addrs"+subakoIndex(i1), "is not valid: "+err.Error()), 11
+									failed, failedAt = fails14.err(), 11
 									goto nextMember
 								}
 							}
 						}
 						if _, err := s.Next(); err != nil {
+							fails14.note(0, subakoAt(err, ".addrs"))
 							{
-								failed, failedAt = subakoAt(err, ".addrs"), 11
+								failed, failedAt = fails14.err(), 11
+								goto nextMember
+							}
+						}
+						if fails14.err() != nil {
+							{
+								failed, failedAt = fails14.err(), 11
 								goto nextMember
 							}
 						}
@@ -4987,11 +5277,15 @@ func subakoDecodeTree(s *jsonwire.Scanner, v *Tree) error {
 				}
 			}
 			subakoMakeMap(&v.Kids)
+			var fails1 subakoErrors
+			var failed1 error
+			depth1 := s.Depth()
 			for {
 				k, err := s.Next()
 				if err != nil {
+					fails1.note(0, subakoAt(err, ".kids"))
 					{
-						failed, failedAt = subakoAt(err, ".kids"), 1
+						failed, failedAt = fails1.err(), 1
 						goto nextMember
 					}
 				}
@@ -4999,20 +5293,38 @@ func subakoDecodeTree(s *jsonwire.Scanner, v *Tree) error {
 					break
 				}
 				key1 := s.Text()
-				if _, dup := v.Kids[key1]; dup {
+				at1 := s.Offset()
+				{
+					if _, dup := v.Kids[key1]; dup {
+						{
+							failed1 = subakoErr(".kids"+subakoKey(key1), "is given twice")
+							goto next1
+						}
+					}
+					m1 := subakoElem(v.Kids)
+					if err := subakoDecodeTree(s, &m1); err != nil {
+						{
+							failed1 = subakoAt(err, ".kids"+subakoKey(key1))
+							goto next1
+						}
+					}
+					v.Kids[key1] = m1
+				}
+				continue
+			next1:
+				fails1.note(0, failed1)
+				if subakoResync(s, depth1, at1) != nil {
 					{
-						failed, failedAt = subakoErr(".kids"+subakoKey(key1), "is given twice"), 1
+						failed, failedAt = fails1.err(), 1
 						goto nextMember
 					}
 				}
-				m1 := subakoElem(v.Kids)
-				if err := subakoDecodeTree(s, &m1); err != nil {
-					{
-						failed, failedAt = subakoAt(err, ".kids"+subakoKey(key1)), 1
-						goto nextMember
-					}
+			}
+			if fails1.err() != nil {
+				{
+					failed, failedAt = fails1.err(), 1
+					goto nextMember
 				}
-				v.Kids[key1] = m1
 			}
 		case "list":
 			if seen&(1<<2) != 0 {
@@ -5037,30 +5349,52 @@ func subakoDecodeTree(s *jsonwire.Scanner, v *Tree) error {
 					goto nextMember
 				}
 			}
+			var fails2 subakoErrors
+			var failed2 error
+			depth2 := s.Depth()
 			subakoEmpty(&v.List)
 			for i1 := 0; s.PeekKind() != jsonwire.ArrayEnd; i1++ {
 				p1 := subakoGrow(&v.List)
-				if s.PeekKind() == jsonwire.Null {
-					if _, err := s.Next(); err != nil {
-						{
-							failed, failedAt = subakoAt(err, ".list"+subakoIndex(i1)), 2
-							goto nextMember
+				at2 := s.Offset()
+				{
+					if s.PeekKind() == jsonwire.Null {
+						if _, err := s.Next(); err != nil {
+							{
+								failed2 = subakoAt(err, ".list"+subakoIndex(i1))
+								goto next2
+							}
+						}
+						*p1 = nil
+					} else {
+						p2 := subakoNew(p1)
+						if err := subakoDecodeTree(s, p2); err != nil {
+							{
+								failed2 = subakoAt(err, ".list"+subakoIndex(i1))
+								goto next2
+							}
 						}
 					}
-					*p1 = nil
-				} else {
-					p2 := subakoNew(p1)
-					if err := subakoDecodeTree(s, p2); err != nil {
-						{
-							failed, failedAt = subakoAt(err, ".list"+subakoIndex(i1)), 2
-							goto nextMember
-						}
+				}
+				continue
+			next2:
+				fails2.note(0, failed2)
+				if subakoResync(s, depth2, at2) != nil {
+					{
+						failed, failedAt = fails2.err(), 2
+						goto nextMember
 					}
 				}
 			}
 			if _, err := s.Next(); err != nil {
+				fails2.note(0, subakoAt(err, ".list"))
 				{
-					failed, failedAt = subakoAt(err, ".list"), 2
+					failed, failedAt = fails2.err(), 2
+					goto nextMember
+				}
+			}
+			if fails2.err() != nil {
+				{
+					failed, failedAt = fails2.err(), 2
 					goto nextMember
 				}
 			}
