@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -50,6 +51,8 @@ type Options struct {
 	Log io.Writer
 	// Host configures the host (its compilation cache).
 	Host host.Options
+	// HTTPLimits bound what HTTP clients can hold (zero: the defaults).
+	HTTPLimits HTTPLimits
 	// HTTP replaces the whole subako_http configuration of every call
 	// (tests that answer HTTPS from a local server).
 	HTTP *subakohttp.Config
@@ -66,6 +69,9 @@ type Server struct {
 	pkg     atomic.Pointer[Package]
 	rev     atomic.Uint64 // bumped by every Use, so old cursors are refused
 	watch   atomic.Bool   // the tool list may change (--watch)
+	// onConnState, when set (by tests), hears of each HTTP connection's
+	// change of state.
+	onConnState func(http.ConnState)
 
 	mu    sync.Mutex
 	conns map[*conn]struct{}
@@ -82,6 +88,7 @@ func New(opt Options) (*Server, error) {
 	if opt.PageSize <= 0 {
 		opt.PageSize = 64
 	}
+	opt.HTTPLimits = opt.HTTPLimits.withDefaults()
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}

@@ -38,6 +38,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	probes := probeFlags(fs)
 	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
 	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback")
+	keepRunning := fs.Bool("keep-running", false, "with --http, keep serving after stdin closes (by default serve exits when stdin closes, over HTTP as over stdio, so it ends with the process that started it)")
+	maxConns := fs.Int("http-max-conns", 256, "with --http, the open connections allowed; at the cap a new one replaces the oldest idle one")
 	engine := engineFlag(fs)
 	watch := fs.Bool("watch", false, "rebuild on a source change (a Go package: regenerate subako_gen.go, build, lint) and tell clients the tool list changed")
 	fs.Usage = func() {
@@ -47,7 +49,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			"Subako's limits. Clients of 2026-07-28 (per-request _meta) and of the initialize handshake\n"+
 			"(2025-11-25, 2025-06-18) are both served. PATH is a package directory (module.wasm,\n"+
 			"subako-package.json, assets/), a .wasm module, or a Go package, built for wasip1 first as pack does.\n"+
-			"With --http, the same over Streamable HTTP at http://ADDR/mcp. The log goes to stderr."+probeUsage)
+			"With --http, the same over Streamable HTTP at http://ADDR/mcp. serve exits when stdin closes, with\n"+
+			"--http too unless --keep-running. The log goes to stderr."+probeUsage)
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -62,6 +65,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	if *httpPublic && *httpAddr == "" {
 		return usageError(stderr, fs, errors.New("--http-public needs --http ADDR"))
+	}
+	if *keepRunning && *httpAddr == "" {
+		return usageError(stderr, fs, errors.New("--keep-running needs --http ADDR (over stdio, stdin is the client)"))
+	}
+	if *maxConns < 1 {
+		return usageError(stderr, fs, errors.New("--http-max-conns must be at least 1"))
 	}
 	probeOpt, err := probes()
 	if err != nil {
@@ -80,6 +89,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
 		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine},
+		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns},
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
@@ -114,6 +124,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			dir = pkgDir(pos[0])
 		}
 		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
+	}
+	if ln != nil && !*keepRunning {
+		// The process that started serve ends, and stdin with it: so does serve.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			_, _ = io.Copy(io.Discard, serveStdin)
+			fmt.Fprintln(stderr, "subakogo serve: stdin closed (--keep-running serves on)")
+			cancel()
+		}()
 	}
 	done := make(chan error, 1)
 	go func() {

@@ -63,6 +63,10 @@ func TestServeUsage(t *testing.T) {
 		{nil, exitUsage, "want one PATH"},
 		{[]string{"a", "b"}, exitUsage, "want one PATH"},
 		{[]string{"--max-concurrent", "0", "x"}, exitUsage, "at least 1"},
+		{[]string{"--keep-running", "x"}, exitUsage, "--keep-running needs --http"},
+		{[]string{"--http", "127.0.0.1:0", "--http-max-conns", "0", "x"}, exitUsage, "at least 1"},
+		// Over HTTP too, serve ends when stdin closes (here at once).
+		{[]string{"--http", "127.0.0.1:0", "--force", bad}, exitOK, "stdin closed (--keep-running serves on)"},
 		{[]string{"missing.wasm"}, exitUnreadable, "missing.wasm"},
 		{[]string{bad}, exitFindings, "the package has lint errors (1 error; --force serves it anyway)"},
 		{[]string{"--force", bad}, exitOK, "serving hostile"},
