@@ -51,6 +51,9 @@ type Options struct {
 	Log io.Writer
 	// Host configures the host (its compilation cache).
 	Host host.Options
+	// Name is the server's name until its package is loaded ("" means
+	// subakogo-serve): initialize is answered before then.
+	Name string
 	// HTTPLimits bound what HTTP clients can hold (zero: the defaults).
 	HTTPLimits HTTPLimits
 	// HTTP replaces the whole subako_http configuration of every call
@@ -73,6 +76,9 @@ type Server struct {
 	// change of state.
 	onConnState func(http.ConnState)
 
+	load     loadState
+	loadOnce sync.Once
+
 	mu    sync.Mutex
 	conns map[*conn]struct{}
 }
@@ -93,7 +99,7 @@ func New(opt Options) (*Server, error) {
 		opt.Log = io.Discard
 	}
 	s := &Server{opt: opt, checker: pkgcheck.New(opt.Host), log: &logger{w: opt.Log},
-		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}}
+		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, load: loadState{ready: make(chan struct{})}}
 	s.checker.Probes = opt.Probes
 	s.volume = opt.Volume
 	if s.volume == "" {
@@ -125,6 +131,7 @@ func (s *Server) Close() error {
 // asked to hear of it.
 func (s *Server) Use(p *Package) {
 	old := s.pkg.Swap(p)
+	s.loadOnce.Do(func() { close(s.load.ready) })
 	s.log.printf("serving %s: %s (%s)", p.serverInfo["name"], strings.Join(p.Tools(), ", "), p.Path)
 	if old == nil || !sameTools(old, p) {
 		s.rev.Add(1) // cursors into the old list are refused
@@ -141,15 +148,6 @@ func (s *Server) Use(p *Package) {
 // SetWatching declares that the tool list may change while serving, so
 // clients are told listChanged and offered notifications.
 func (s *Server) SetWatching(on bool) { s.watch.Store(on) }
-
-// current is the package requests are served from.
-func (s *Server) current() (*Package, *rpcError) {
-	p := s.pkg.Load()
-	if p == nil {
-		return nil, &rpcError{Code: codeInternal, Message: "no package is loaded", status: 503}
-	}
-	return p, nil
-}
 
 // logger writes lines a person can follow, each with the time.
 type logger struct {

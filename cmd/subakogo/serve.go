@@ -89,42 +89,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
 		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine},
-		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns},
+		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns}, Name: servedName(pos[0]),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
 		return exitUnreadable
 	}
 	defer s.Close()
-	src, rebuild, cleanup, err := serveSource(pos[0], *watch, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
-		if errors.Is(err, iofs.ErrNotExist) {
-			return exitUnreadable
-		}
-		return exitFindings
-	}
-	defer cleanup()
-	p, err := s.Load(ctx, src)
-	switch {
-	case errors.Is(err, serve.ErrRefused):
-		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
-		return exitFindings
-	case err != nil:
-		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
-		return exitUnreadable
-	}
-	s.Use(p)
-	if *watch {
-		s.SetWatching(true)
-		dir := pos[0]
-		if rebuild == nil {
-			rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
-		} else {
-			dir = pkgDir(pos[0])
-		}
-		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
-	}
+	// Clients are answered from now on: initialize and server/discover at
+	// once, the tools once the package is built, linted and probed.
+	s.SetWatching(*watch)
 	if ln != nil && !*keepRunning {
 		// The process that started serve ends, and stdin with it: so does serve.
 		var cancel context.CancelFunc
@@ -144,16 +118,88 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		done <- s.ServeStdio(ctx, serveStdin, stdout)
 	}()
-	select {
-	case err = <-done:
-	case <-ctx.Done():
-		fmt.Fprintln(stderr, "subakogo serve: stopped")
+	loaded := make(chan loadResult, 1)
+	go func() { loaded <- loadServed(ctx, s, pos[0], *watch, stderr) }()
+	var cleanup func()
+	defer func() {
+		if cleanup != nil {
+			cleanup()
+		}
+	}()
+wait:
+	for {
+		select {
+		case r := <-loaded:
+			cleanup, loaded = r.cleanup, nil
+			if r.code != exitOK {
+				return r.code // the waiting clients were told why (Fail)
+			}
+		case err = <-done:
+			if loaded != nil {
+				// The input ended first: the exit code still says whether
+				// the package could be served.
+				select {
+				case r := <-loaded:
+					if cleanup = r.cleanup; r.code != exitOK {
+						return r.code
+					}
+				case <-ctx.Done():
+				}
+			}
+			break wait
+		case <-ctx.Done():
+			fmt.Fprintln(stderr, "subakogo serve: stopped")
+			break wait
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
 		return exitUnreadable
 	}
 	return exitOK
+}
+
+type loadResult struct {
+	code    int
+	cleanup func()
+}
+
+// loadServed builds (for a Go package), lints and probes the package at
+// path and serves it, watching it with watch; a package that cannot be
+// served fails the server, so that waiting clients hear why.
+func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, stderr io.Writer) loadResult {
+	fail := func(code int, err error) loadResult {
+		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		s.Fail(err)
+		return loadResult{code: code}
+	}
+	src, rebuild, cleanup, err := serveSource(path, watch, stderr)
+	if err != nil {
+		if errors.Is(err, iofs.ErrNotExist) {
+			return fail(exitUnreadable, err)
+		}
+		return fail(exitFindings, err)
+	}
+	p, err := s.Load(ctx, src)
+	switch {
+	case errors.Is(err, serve.ErrRefused):
+		cleanup()
+		return fail(exitFindings, err)
+	case err != nil:
+		cleanup()
+		return fail(exitUnreadable, err)
+	}
+	s.Use(p)
+	if watch {
+		dir := path
+		if rebuild == nil {
+			rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
+		} else {
+			dir = pkgDir(path)
+		}
+		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
+	}
+	return loadResult{code: exitOK, cleanup: cleanup}
 }
 
 // serveSource resolves PATH to a package directory or module file. A Go
@@ -180,8 +226,11 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 	}
 	cleanup = func() { os.RemoveAll(root) }
 	build := func(context.Context) (string, error) {
-		if code := ensureGenerated(path, watch, report.Text, stderr, stderr); code != exitOK {
-			return "", fmt.Errorf("%s: %s is missing, stale or cannot be generated (see above)", path, model.GeneratedFile)
+		// Written when missing, as --watch writes it on every build; a
+		// stale one is the author's to regenerate.
+		regenerate := watch || !fileExists(filepath.Join(pkgDir(path), model.GeneratedFile))
+		if code := ensureGenerated(path, regenerate, report.Text, stderr, stderr); code != exitOK {
+			return "", fmt.Errorf("%s: %s is stale or cannot be generated (see above): run subakogo generate %s, or serve --watch, which regenerates it", path, model.GeneratedFile, path)
 		}
 		assets, found, err := pkgcheck.CheckAssets(pkgDir(path))
 		if err != nil {
@@ -209,4 +258,14 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 func fileExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.Mode().IsRegular()
+}
+
+// servedName is the name serve presents before the package is loaded: the
+// module file's or the directory's.
+func servedName(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return strings.TrimSuffix(filepath.Base(abs), ".wasm")
 }

@@ -122,6 +122,11 @@ func TestServeWatch(t *testing.T) {
 	if l := next(`"id":1`); !strings.Contains(l, `"listChanged":true`) {
 		t.Errorf("initialize: %s", l)
 	}
+	// initialize is answered at once; the list, once the first build is served.
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+	if l := next(`"id":2`); !strings.Contains(l, "Read a web page") {
+		t.Fatalf("tools/list before the edit: %s", l)
+	}
 	main := filepath.Join(dir, "main.go")
 	src, _ := os.ReadFile(main)
 	if err := os.WriteFile(main, append(src, []byte("\nfunc broken( {\n")...), 0o644); err != nil {
@@ -171,4 +176,55 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// serve on a Go package directory without subako_gen.go writes it, as
+// --watch does, and answers initialize while it builds: the answer comes
+// before the package is served (the log says when it is).
+func TestServeAnswersWhileBuilding(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	wd, _ := os.Getwd()
+	dir := filepath.Join(t.TempDir(), "pkg")
+	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", ".."), dir); code != exitOK {
+		t.Fatalf("init: %d\n%s%s", code, stdout, stderr)
+	}
+	gen := filepath.Join(dir, "subako_gen.go")
+	if _, err := os.Stat(gen); err == nil {
+		t.Fatal("init wrote subako_gen.go")
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	old := serveStdin
+	serveStdin = inR
+	defer func() { serveStdin = old }()
+	logBuf := &lockedBuffer{}
+	code := make(chan int, 1)
+	t.Chdir(dir)
+	go func() { code <- run([]string{"serve", "."}, outW, logBuf); outW.Close(); inR.Close() }()
+	lines := bufio.NewScanner(outR)
+	lines.Buffer(nil, 1<<20)
+	if _, err := io.WriteString(inW, initialize+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	if !lines.Scan() || !strings.Contains(lines.Text(), `"id":1,"result":{"capabilities"`) {
+		t.Fatalf("initialize: %q", lines.Text())
+	}
+	if strings.Contains(logBuf.String(), "serving ") {
+		t.Errorf("initialize was answered only once the package was served:\n%s", logBuf.String())
+	}
+	if _, err := io.WriteString(inW, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	if !lines.Scan() || !strings.Contains(lines.Text(), `"id":2,"result":{"tools":[{`) {
+		t.Errorf("tools/list: %q", lines.Text())
+	}
+	inW.Close()
+	if c := <-code; c != exitOK {
+		t.Errorf("exit %d\n%s", c, logBuf.String())
+	}
+	if _, err := os.Stat(gen); err != nil {
+		t.Errorf("subako_gen.go was not generated: %v", err)
+	}
 }
