@@ -302,7 +302,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 		s.runLimit = h.discoverLimit
 	}
 	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
-	runCtx, cancel := context.WithCancel(ctx)
+	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator()))
 	s.wallStart, s.cancel = time.Now(), cancel
 	mc := wazero.NewModuleConfig().
 		WithName("").
