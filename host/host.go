@@ -70,6 +70,8 @@ type Options struct {
 	// in bytes (0: no bound but each run's MemoryLimit). A memory.grow
 	// that would pass it fails (-1), as one past MemoryLimit does.
 	MemoryBudget int64
+	// FileBudget overrides FileBudget: the files all runs may have open.
+	FileBudget int
 	// CompileMemory overrides CompileMemory, in bytes (tests).
 	CompileMemory int64
 	// DiscoverLimit bounds a whole upload discovery (and a run with no
@@ -93,6 +95,7 @@ type Host struct {
 	discoverLimit time.Duration
 	exitGrace     time.Duration
 	mem           *memoryBudget
+	files         *fileBudget
 
 	mu      sync.Mutex
 	interp  wazero.Runtime                // started on first use
@@ -105,7 +108,10 @@ type Host struct {
 func New(ctx context.Context, opt Options) (*Host, error) {
 	h := &Host{engine: opt.Engine, memory: opt.MemoryLimit, compileLimit: opt.CompileLimit,
 		discoverLimit: DiscoverLimit, exitGrace: ExitGrace, modules: map[[sha256.Size]byte]*Module{},
-		mem: newMemoryBudget(opt.MemoryBudget)}
+		mem: newMemoryBudget(opt.MemoryBudget), files: &fileBudget{limit: FileBudget}}
+	if opt.FileBudget > 0 {
+		h.files.limit = opt.FileBudget
+	}
 	if h.memory <= 0 {
 		h.memory = MemoryLimit
 	}
