@@ -39,6 +39,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
 	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback")
 	keepRunning := fs.Bool("keep-running", false, "with --http, keep serving after stdin closes (by default serve exits when stdin closes, over HTTP as over stdio, so it ends with the process that started it)")
+	memBudget := fs.Int("memory-budget", 2048, "MiB of guest memory all calls may hold at once; a call's memory.grow past it fails (the module runs out of memory), never the server")
 	maxConns := fs.Int("http-max-conns", 256, "with --http, the open connections allowed; at the cap a new one replaces the oldest idle one")
 	engine := engineFlag(fs)
 	watch := fs.Bool("watch", false, "rebuild on a source change (a Go package: regenerate subako_gen.go, build, lint) and tell clients the tool list changed")
@@ -69,6 +70,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *keepRunning && *httpAddr == "" {
 		return usageError(stderr, fs, errors.New("--keep-running needs --http ADDR (over stdio, stdin is the client)"))
 	}
+	if *memBudget < host.MemoryLimit>>20 {
+		return usageError(stderr, fs, fmt.Errorf("--memory-budget must be at least %d (MiB, one call's memory limit)", host.MemoryLimit>>20))
+	}
 	if *maxConns < 1 {
 		return usageError(stderr, fs, errors.New("--http-max-conns must be at least 1"))
 	}
@@ -88,7 +92,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
-		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine},
+		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine, MemoryBudget: int64(*memBudget) << 20},
 		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns}, Name: servedName(pos[0]),
 	})
 	if err != nil {
