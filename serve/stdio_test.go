@@ -9,6 +9,7 @@ import (
 	_ "image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -242,7 +243,9 @@ func TestHostile(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(log.String(), "call loop (2026-07-28): crashed after 2") {
+	// The log gives the wall time, which a busy machine stretches; the
+	// verdict is in the module's own time.
+	if !regexp.MustCompile(`call loop \(2026-07-28\): crashed after [0-9.]+m?s: ran out of time after 2`).MatchString(log.String()) {
 		t.Errorf("log:\n%s", log)
 	}
 }
