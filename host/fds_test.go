@@ -2,6 +2,10 @@ package host
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -135,4 +139,27 @@ func TestRenumberBounded(t *testing.T) {
 			t.Errorf("renumber to %s allocated %d MiB", c.name, n>>20)
 		}
 	}
+}
+
+// TestSkillsBounded: a skills directory with more than MaxSkills skills
+// is a set-up error, not a preopen table of any size.
+func TestSkillsBounded(t *testing.T) {
+	dir := t.TempDir()
+	for i := range MaxSkills + 1 {
+		if err := os.Mkdir(filepath.Join(dir, fmt.Sprintf("s%03d", i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Mounts{Skills: dir}.open(nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "over the 256 a run preopens") {
+		t.Errorf("%d skills: %v", MaxSkills+1, err)
+	}
+	if err := os.Remove(filepath.Join(dir, "s000")); err != nil {
+		t.Fatal(err)
+	}
+	mounts, err := Mounts{Skills: dir}.open(nil, nil)
+	if err != nil || len(mounts) != MaxSkills+1 {
+		t.Errorf("%d skills: %d mounts, %v", MaxSkills, len(mounts), err)
+	}
+	closeMounts(mounts)
 }
