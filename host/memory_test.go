@@ -123,3 +123,25 @@ func TestMemoryGrowCost(t *testing.T) {
 		t.Errorf("a grow within the budget: %+v", r)
 	}
 }
+
+// TestMemoryGrowTimeout: a run that grows its memory to 1 GiB and then
+// loops is stopped at its 50 ms timeout within 100 ms of its own time: the
+// grow cannot carry it past (it once turned a 2 s timeout into 18.3 s).
+func TestMemoryGrowTimeout(t *testing.T) {
+	h := newHost(t)
+	w := wasmbuild.Command()
+	w.CodeSection[0].Body = []byte{
+		wasm.OpcodeI32Const, 0xff, 0xff, 0x00, wasm.OpcodeMemoryGrow, 0, wasm.OpcodeDrop, // 16383 pages
+		wasm.OpcodeLoop, 0x40, wasm.OpcodeBr, 0, wasm.OpcodeEnd,
+		wasm.OpcodeEnd,
+	}
+	m := compile(t, h, wasmbuild.Encode(w))
+	s, err := h.start(context.Background(), m, RunConfig{Timeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.wait()
+	if !r.TimedOut || r.Elapsed > 150*time.Millisecond {
+		t.Errorf("timed out %v after %v of its own time", r.TimedOut, r.Elapsed)
+	}
+}
