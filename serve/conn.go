@@ -114,10 +114,16 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 	// it is built, linted and probed.
 	info := c.s.serverInfo()
 	var p *Package
-	if m.Method == abi.MethodToolsList || m.Method == abi.MethodToolsCall {
-		if p, perr = c.s.waitPackage(ctx); perr != nil {
-			return errorAnswer(m.ID, perr)
-		}
+	switch m.Method {
+	case abi.MethodToolsList:
+		p, perr = c.s.waitList(ctx)
+	case abi.MethodToolsCall:
+		p, perr = c.s.waitPackage(ctx)
+	}
+	if perr != nil {
+		return errorAnswer(m.ID, perr)
+	}
+	if p != nil {
 		info = p.serverInfo
 	}
 	var result map[string]any

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync/atomic"
+
+	"github.com/subako-ai/subako-go/host"
 )
 
 // A server answers from the start: initialize, server/discover and ping
@@ -13,8 +16,47 @@ import (
 
 // loadState is what requests that need the package wait on.
 type loadState struct {
-	ready chan struct{} // closed by the first Use or by Fail
-	err   error         // set before ready closes, when the load failed
+	ready  chan struct{} // closed by the first Use or by Fail
+	err    error         // set before ready closes, when the load failed
+	listed chan struct{} // closed once the first tool list is known
+	// tools is the first package known by its discovery alone, while its
+	// probes run: tools/list may answer from it, tools/call may not.
+	tools atomic.Pointer[Package]
+	// path is the path being loaded, dir whether it is a directory.
+	path string
+	dir  bool
+}
+
+// discovered is the checker's hook: the first discovery that passed gives
+// the tool list before the probes end.
+func (s *Server) discovered(d *host.Discovery) {
+	if s.loaded() || s.load.tools.Load() != nil {
+		return
+	}
+	p := &Package{Path: s.load.path}
+	p.setTools(d.Tools)
+	p.describe(d.Discover, s.load.path, s.load.dir)
+	s.load.tools.Store(p)
+	s.listOnce.Do(func() { close(s.load.listed) })
+	s.log.printf("listing %s: %s while the probes run", p.serverInfo["name"], strings.Join(p.Tools(), ", "))
+}
+
+// waitList waits for the tool list: the package's, or its discovery's
+// while its probes run.
+func (s *Server) waitList(ctx context.Context) (*Package, *rpcError) {
+	select {
+	case <-s.load.listed:
+	case <-s.load.ready:
+	case <-ctx.Done():
+		return nil, &rpcError{Code: codeInternal, Message: "cancelled while the package was being loaded", status: 499}
+	}
+	if p := s.pkg.Load(); p != nil {
+		return p, nil
+	}
+	if p := s.load.tools.Load(); p != nil && !s.loaded() {
+		return p, nil
+	}
+	return s.waitPackage(ctx) // failed: says why
 }
 
 // Fail says the package could not be loaded: requests that wait for it,

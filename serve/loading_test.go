@@ -3,9 +3,12 @@ package serve
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/host"
 )
 
 // unloaded is a server whose package is not loaded yet: what serve is
@@ -116,5 +119,30 @@ func TestCancelRightBehind(t *testing.T) {
 	}
 	if n := strings.Count(log.String(), "cancelled by the client right behind"); n != 3 {
 		t.Errorf("%d cancels logged, want 3", n)
+	}
+}
+
+// TestListedBeforeProbes: once discovery passed, tools/list is answered
+// from it while the probes run; tools/call still waits for the package.
+func TestListedBeforeProbes(t *testing.T) {
+	wasm := hello(t)
+	s, log := unloaded(t)
+	c := startClient(t, s, true)
+	call := c.send("tools/call", map[string]any{"name": "greet", "arguments": map[string]any{"name": "Ada"}})
+	s.load.path = wasm
+	s.discovered(&host.Discovery{Tools: []json.RawMessage{json.RawMessage(`{"name":"greet","inputSchema":{"type":"object"}}`)}})
+	if r := c.ask("tools/list", nil); r.Error != nil || !bytes.Contains(r.Result, []byte(`"name":"greet"`)) {
+		t.Fatalf("tools/list while the probes run: %s", r.Raw)
+	}
+	if !strings.Contains(log.String(), "listing ") {
+		t.Errorf("log:\n%s", log)
+	}
+	p, err := s.Load(context.Background(), wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Use(p)
+	if r := c.wait(call); r.Error != nil || !bytes.Contains(r.Result, []byte(`Hello, Ada!`)) {
+		t.Errorf("tools/call once loaded: %s", r.Raw)
 	}
 }

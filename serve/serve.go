@@ -78,6 +78,7 @@ type Server struct {
 
 	load     loadState
 	loadOnce sync.Once
+	listOnce sync.Once
 
 	mu    sync.Mutex
 	conns map[*conn]struct{}
@@ -99,7 +100,8 @@ func New(opt Options) (*Server, error) {
 		opt.Log = io.Discard
 	}
 	s := &Server{opt: opt, checker: pkgcheck.New(opt.Host), log: &logger{w: opt.Log},
-		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, load: loadState{ready: make(chan struct{})}}
+		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, load: loadState{ready: make(chan struct{}), listed: make(chan struct{})}}
+	s.checker.Discovered = s.discovered
 	s.checker.Probes = opt.Probes
 	s.volume = opt.Volume
 	if s.volume == "" {
@@ -132,6 +134,7 @@ func (s *Server) Close() error {
 func (s *Server) Use(p *Package) {
 	old := s.pkg.Swap(p)
 	s.loadOnce.Do(func() { close(s.load.ready) })
+	s.listOnce.Do(func() { close(s.load.listed) })
 	s.log.printf("serving %s: %s (%s)", p.serverInfo["name"], strings.Join(p.Tools(), ", "), p.Path)
 	if old == nil || !sameTools(old, p) {
 		s.rev.Add(1) // cursors into the old list are refused
