@@ -193,8 +193,9 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		cleanup()
 		return fail(exitUnreadable, err)
 	}
-	s.Use(p)
 	if watch {
+		// Watching before the package is in use: an edit made once a
+		// client can call it is seen.
 		dir := path
 		if rebuild == nil {
 			rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
@@ -203,6 +204,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		}
 		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
 	}
+	s.Use(p)
 	return loadResult{code: exitOK, cleanup: cleanup}
 }
 

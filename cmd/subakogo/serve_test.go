@@ -123,10 +123,11 @@ func TestServeWatch(t *testing.T) {
 	if l := next(`"id":1`); !strings.Contains(l, `"listChanged":true`) {
 		t.Errorf("initialize: %s", l)
 	}
-	// initialize is answered at once; the list, once the first build is served.
-	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
-	if l := next(`"id":2`); !strings.Contains(l, "Read a web page") {
-		t.Fatalf("tools/list before the edit: %s", l)
+	// initialize is answered at once; a call, once the first build is
+	// served (and watched).
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"nope"}}`)
+	if l := next(`"id":2`); !strings.Contains(l, "Unknown tool: nope") {
+		t.Fatalf("a call before the edit: %s", l)
 	}
 	main := filepath.Join(dir, "main.go")
 	src, _ := os.ReadFile(main)
