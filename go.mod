@@ -10,12 +10,12 @@ require (
 	github.com/tetratelabs/wazero v1.12.0
 	golang.org/x/image v0.48.0
 	golang.org/x/mod v0.42.0
+	golang.org/x/sys v0.50.0
 	golang.org/x/tools v0.52.0
 )
 
 require (
 	golang.org/x/sync v0.25.0 // indirect
-	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )
 

@@ -34,6 +34,9 @@ func (budgetListeners) NewFunctionListener(def api.FunctionDefinition) experimen
 		if name == "fd_read" {
 			return stdinReadListener{}
 		}
+		if name == "path_open" || name == "fd_close" || name == "fd_renumber" {
+			return fdListener{name}
+		}
 		if quotaFunctions[name] {
 			return budgetListener{}
 		}

@@ -89,7 +89,8 @@ func newRuntime(ctx context.Context, cfg wazero.RuntimeConfig) (wazero.Runtime, 
 		WithGoModuleFunction(api.GoModuleFunc(pollOneoff), []api.ValueType{i32, i32, i32, i32}, []api.ValueType{i32}).
 		WithParameterNames("in", "out", "nsubscriptions", "result.nevents").
 		Export("poll_oneoff")
-	// Only the quota functions and fd_read get a listener; see budgetListeners.
+	// Only the quota functions, the descriptor functions and fd_read get a
+	// listener; see budgetListeners.
 	if _, err := b.Instantiate(experimental.WithFunctionListenerFactory(ctx, budgetListeners{})); err != nil {
 		_ = rt.Close(ctx)
 		return nil, err

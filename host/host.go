@@ -66,6 +66,12 @@ type Options struct {
 	CompileLimit time.Duration
 	// MemoryLimit overrides MemoryLimit, in bytes (tests).
 	MemoryLimit int64
+	// MemoryBudget bounds the guest memory of all the host's runs at once,
+	// in bytes (0: no bound but each run's MemoryLimit). A memory.grow
+	// that would pass it fails (-1), as one past MemoryLimit does.
+	MemoryBudget int64
+	// FileBudget overrides FileBudget: the files all runs may have open.
+	FileBudget int
 	// CompileMemory overrides CompileMemory, in bytes (tests).
 	CompileMemory int64
 	// DiscoverLimit bounds a whole upload discovery (and a run with no
@@ -88,6 +94,8 @@ type Host struct {
 	compileLimit  time.Duration
 	discoverLimit time.Duration
 	exitGrace     time.Duration
+	mem           *memoryBudget
+	files         *fileBudget
 
 	mu      sync.Mutex
 	interp  wazero.Runtime                // started on first use
@@ -99,7 +107,11 @@ type Host struct {
 // New starts a host.
 func New(ctx context.Context, opt Options) (*Host, error) {
 	h := &Host{engine: opt.Engine, memory: opt.MemoryLimit, compileLimit: opt.CompileLimit,
-		discoverLimit: DiscoverLimit, exitGrace: ExitGrace, modules: map[[sha256.Size]byte]*Module{}}
+		discoverLimit: DiscoverLimit, exitGrace: ExitGrace, modules: map[[sha256.Size]byte]*Module{},
+		mem: newMemoryBudget(opt.MemoryBudget), files: &fileBudget{limit: FileBudget}}
+	if opt.FileBudget > 0 {
+		h.files.limit = opt.FileBudget
+	}
 	if h.memory <= 0 {
 		h.memory = MemoryLimit
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -92,6 +93,9 @@ func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}) (mounts []*sandb
 			if e.IsDir() {
 				names = append(names, e.Name())
 			}
+		}
+		if len(names) > MaxSkills {
+			return mounts, fmt.Errorf("%s holds %d skills, over the %d a run preopens", m.Skills, len(names), MaxSkills)
 		}
 		sort.Strings(names)
 		for _, n := range names {
@@ -198,6 +202,7 @@ const noLimit = time.Duration(math.MaxInt64)
 // clock only for the module to do something.
 type session struct {
 	budget    *sandboxfs.Budget
+	files     *runFiles // the files the module opened (see MaxOpenFiles)
 	rec       *Record
 	clock     *guestClock
 	exitGrace time.Duration // to exit once stdin closes
@@ -236,7 +241,8 @@ type session struct {
 // The run gets its own mounts and subako_http, released when it ends.
 func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, error) {
 	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1, StdinClosed: -1}, exitGrace: h.exitGrace,
-		clock: newGuestClock(), done: make(chan struct{}), halted: make(chan struct{}), change: make(chan struct{}), deadline: noLimit}
+		clock: newGuestClock(), done: make(chan struct{}), halted: make(chan struct{}), change: make(chan struct{}), deadline: noLimit,
+		files: newRunFiles(h.files)}
 	if cfg.ExitGrace > 0 {
 		s.exitGrace = cfg.ExitGrace
 	}
@@ -302,7 +308,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 		s.runLimit = h.discoverLimit
 	}
 	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
-	runCtx, cancel := context.WithCancel(ctx)
+	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator()))
 	s.wallStart, s.cancel = time.Now(), cancel
 	mc := wazero.NewModuleConfig().
 		WithName("").
@@ -324,6 +330,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 		if mod != nil {
 			_ = mod.Close(context.Background())
 		}
+		s.files.release() // the instance and its files are closed
 		s.finish(err, ctx)
 	}()
 	go s.watch(ctx)

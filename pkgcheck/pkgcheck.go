@@ -38,6 +38,9 @@ type Checker struct {
 	// whose discovery passed (no errors at all, tools listed), with the
 	// package's assets mounted. nil runs none.
 	Probes *probe.Options
+	// Discovered, when set, hears of a discovery that passed before the
+	// probes run on it (serve lists the tools meanwhile).
+	Discovered func(*host.Discovery)
 }
 
 // New returns a checker; opt configures its host (the compilation cache).
@@ -117,6 +120,9 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	// The probes only once discovery passes: a package Subako refuses
 	// would never be called.
 	if c.Probes != nil && d.Stopped == nil && len(d.Tools) > 0 && !hasError(findings) {
+		if c.Discovered != nil {
+			c.Discovered(d)
+		}
 		opt := *c.Probes
 		opt.Assets = assets
 		res := probe.Run(ctx, h, m, d.Tools, opt)

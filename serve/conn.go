@@ -22,6 +22,7 @@ type conn struct {
 
 	mu       sync.Mutex
 	legacy   string // the revision initialize agreed, "" before
+	logLevel string // set by logging/setLevel, "" before
 	inflight map[string]context.CancelFunc
 	listens  map[string]json.RawMessage // open subscriptions/listen with toolsListChanged, by id
 }
@@ -74,14 +75,25 @@ func (c *conn) handle(ctx context.Context, m *message) answer {
 		c.notification(m)
 		return answer{status: 202}
 	}
+	return c.start(ctx, m)()
+}
+
+// start registers request m as in flight, so that a notifications/cancelled
+// read after this returns finds it, and returns the function that runs it.
+func (c *conn) start(ctx context.Context, m *message) func() answer {
 	ctx, done := c.begin(ctx, m.ID)
-	defer done()
-	a := c.request(ctx, m)
-	if ctx.Err() != nil && c.cancelled(m.ID) {
-		// The client cancelled it: no answer may follow.
-		return answer{status: 499}
+	return func() answer {
+		defer done()
+		var a answer
+		if ctx.Err() == nil { // not cancelled before it began
+			a = c.request(ctx, m)
+		}
+		if ctx.Err() != nil && c.cancelled(m.ID) {
+			// The client cancelled it: no answer may follow.
+			return answer{status: 499}
+		}
+		return a
 	}
-	return a
 }
 
 func (c *conn) request(ctx context.Context, m *message) answer {
@@ -98,9 +110,21 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 		c.s.log.printf("%s %s: refused: %s", c.transport, m.Method, perr.Message)
 		return errorAnswer(m.ID, perr)
 	}
-	p, perr := c.s.current()
+	// Only the tools need the package: the rest is answered at once, while
+	// it is built, linted and probed.
+	info := c.s.serverInfo()
+	var p *Package
+	switch m.Method {
+	case abi.MethodToolsList:
+		p, perr = c.s.waitList(ctx)
+	case abi.MethodToolsCall:
+		p, perr = c.s.waitPackage(ctx)
+	}
 	if perr != nil {
 		return errorAnswer(m.ID, perr)
+	}
+	if p != nil {
+		info = p.serverInfo
 	}
 	var result map[string]any
 	switch m.Method {
@@ -116,6 +140,14 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 			break
 		}
 		result = map[string]any{}
+	case "logging/setLevel":
+		if e.modern {
+			perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: logging/setLevel is not part of " + e.version + " (a request's _meta sets its log level)", status: 404}
+			break
+		}
+		if perr = c.setLevel(params); perr == nil {
+			result = map[string]any{}
+		}
 	case "subscriptions/listen":
 		if !e.modern {
 			perr = &rpcError{Code: codeMethodNotFound, Message: "subscriptions/listen is part of 2026-07-28, not of " + e.version, status: 404}
@@ -131,7 +163,7 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 		}
 		return errorAnswer(m.ID, perr)
 	}
-	return answer{line: resultLine(m.ID, e.finish(result, p.serverInfo)), status: 200}
+	return answer{line: resultLine(m.ID, e.finish(result, info)), status: 200}
 }
 
 // initialize is the handshake era's opening: it fixes the connection's
@@ -150,21 +182,19 @@ func (c *conn) initialize(id json.RawMessage, params map[string]json.RawMessage)
 	c.mu.Lock()
 	c.legacy = v
 	c.mu.Unlock()
-	p, perr := c.s.current()
-	if perr != nil {
-		return errorAnswer(id, perr)
-	}
 	note := ""
 	if v != requested {
 		note = " (asked for " + requested + ")"
 	}
 	c.s.log.printf("%s initialize: %s %s speaks %s%s", c.transport, client.Name, client.Version, v, note)
+	caps := c.s.capabilities()
+	caps["logging"] = map[string]any{} // lint's findings, as notifications/message
 	result := map[string]any{
 		"protocolVersion": v,
-		"capabilities":    c.s.capabilities(),
-		"serverInfo":      p.serverInfo,
+		"capabilities":    caps,
+		"serverInfo":      c.s.serverInfo(),
 	}
-	if p.instructions != "" {
+	if p := c.s.pkg.Load(); p != nil && p.instructions != "" {
 		result["instructions"] = p.instructions
 	}
 	return answer{line: resultLine(id, result), status: 200}
@@ -187,7 +217,7 @@ func (s *Server) discoverResult() map[string]any {
 		"ttlMs":             s.ttl(),
 		"cacheScope":        "public",
 	}
-	if p.instructions != "" {
+	if p != nil && p.instructions != "" {
 		r["instructions"] = p.instructions
 	}
 	return r

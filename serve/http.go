@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -25,9 +26,15 @@ import (
 // EndpointPath is the MCP endpoint of the Streamable HTTP transport.
 const EndpointPath = "/mcp"
 
-// maxSessions bounds the handshake-era sessions kept at once; the oldest
-// is dropped to make room.
-const maxSessions = 256
+// maxSessions bounds the handshake-era sessions kept at once. At the cap,
+// a new session takes the place of the least recently used one that has
+// been idle (no request, no open stream) for sessionIdleFloor; when there
+// is none, initialize is refused: no client can evict the sessions of
+// clients in use by opening many.
+const (
+	maxSessions      = 256
+	sessionIdleFloor = 10 * time.Minute
+)
 
 // Listen opens addr for the Streamable HTTP transport. A loopback address
 // is required unless public is set: a local MCP server bound to every
@@ -58,8 +65,14 @@ func isLoopbackHost(host string) bool {
 // session (Mcp-Session-Id) from initialize, as the 2025 revisions define
 // it, with a GET stream for list-changed notifications. public says the
 // server listens beyond loopback, where an Origin must match the Host.
-func (s *Server) Handler(public bool) http.Handler {
-	h := &httpServer{s: s, public: public, sessions: map[string]*session{}}
+func (s *Server) Handler(public bool) http.Handler { return s.newHTTPServer(public).mux() }
+
+func (s *Server) newHTTPServer(public bool) *httpServer {
+	return &httpServer{s: s, public: public, sessions: map[string]*session{}, limits: s.opt.HTTPLimits,
+		bodies: make(chan struct{}, s.opt.HTTPLimits.LargeBodies)}
+}
+
+func (h *httpServer) mux() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(EndpointPath, h)
 	return mux
@@ -68,6 +81,8 @@ func (s *Server) Handler(public bool) http.Handler {
 type httpServer struct {
 	s      *Server
 	public bool
+	limits HTTPLimits
+	bodies chan struct{} // the large-body slots
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -75,12 +90,34 @@ type httpServer struct {
 
 // session is one handshake-era client over HTTP.
 type session struct {
-	id      string
-	conn    *conn
-	created time.Time
+	id   string
+	conn *conn
 
-	mu     sync.Mutex
-	stream chan []byte // the open GET stream, nil when none
+	mu       sync.Mutex
+	stream   chan []byte // the open GET stream, nil when none
+	lastUsed time.Time
+	busy     int // requests in flight
+}
+
+// use marks a request of the session in flight until the returned func.
+func (se *session) use() func() {
+	se.mu.Lock()
+	se.busy++
+	se.lastUsed = time.Now()
+	se.mu.Unlock()
+	return func() {
+		se.mu.Lock()
+		se.busy--
+		se.lastUsed = time.Now()
+		se.mu.Unlock()
+	}
+}
+
+// idleSince is when the session was last used, or false while it is in use.
+func (se *session) idleSince() (time.Time, bool) {
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	return se.lastUsed, se.busy == 0 && se.stream == nil
 }
 
 func (se *session) deliver(msg []byte) {
@@ -132,13 +169,15 @@ func (h *httpServer) originAllowed(r *http.Request) bool {
 }
 
 func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
-	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(strings.ToLower(strings.TrimSpace(ct)), "application/json") {
-		writeJSON(w, http.StatusUnsupportedMediaType, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "Content-Type must be application/json, not " + ct}), nil)
+	if ct := r.Header.Get("Content-Type"); !isJSONMediaType(ct) {
+		writeJSON(w, http.StatusUnsupportedMediaType, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "Content-Type must be application/json, not " + strconv.Quote(ct)}), nil)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxMessage))
+	body, status, err := h.readBody(w, r)
 	if err != nil {
-		writeJSON(w, http.StatusRequestEntityTooLarge, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "message too large or unreadable: " + err.Error()}), nil)
+		h.s.log.printf("http POST from %s: body not read: %v", r.RemoteAddr, err)
+		w.Header().Set("Connection", "close")
+		writeJSON(w, status, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "message not read: " + err.Error()}), nil)
 		return
 	}
 	m, perr := parseMessage(body)
@@ -167,6 +206,11 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 		h.reply(w, r, c, m, false, nil)
 	case m.Method == "initialize" && sid == "":
 		se := h.newSession()
+		if se == nil {
+			h.s.log.printf("http initialize: refused: %d sessions are in use", maxSessions)
+			writeJSON(w, http.StatusServiceUnavailable, errorLine(m.ID, &rpcError{Code: codeInternal, Message: "too many sessions in use (" + strconv.Itoa(maxSessions) + "): end one (DELETE) or try later"}), nil)
+			return
+		}
 		a := se.conn.handle(r.Context(), m)
 		writeJSON(w, http.StatusOK, a.line, map[string]string{"Mcp-Session-Id": se.id})
 	case sid != "":
@@ -179,6 +223,7 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusBadRequest, errorLine(m.ID, &rpcError{Code: codeInvalidRequest, Message: "MCP-Protocol-Version " + v + " is not the session's " + se.conn.legacyVersion()}), nil)
 			return
 		}
+		defer se.use()()
 		h.reply(w, r, se.conn, m, true, nil)
 	default:
 		// Neither modern nor in a session: requestEra says what is missing.
@@ -186,6 +231,13 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 		defer c.close()
 		h.reply(w, r, c, m, false, nil)
 	}
+}
+
+// isJSONMediaType says whether a Content-Type is exactly application/json,
+// with parameters (charset) or without: application/jsonx is not.
+func isJSONMediaType(ct string) bool {
+	t, _, err := mime.ParseMediaType(ct)
+	return err == nil && t == "application/json"
 }
 
 // reply answers one message as JSON; a notification gets 202. In the
@@ -422,23 +474,29 @@ func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *message) 
 	}
 }
 
+// newSession opens a session, making room as maxSessions says; nil when
+// there is none to make.
 func (h *httpServer) newSession() *session {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
-	se := &session{id: hex.EncodeToString(b[:]), created: time.Now()}
-	se.conn = h.s.newConn("http", se.deliver)
+	se := &session{id: hex.EncodeToString(b[:]), lastUsed: time.Now()}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.sessions) >= maxSessions {
-		var oldest *session
+		var victim *session
+		var oldest time.Time
 		for _, o := range h.sessions {
-			if oldest == nil || o.created.Before(oldest.created) {
-				oldest = o
+			if since, idle := o.idleSince(); idle && time.Since(since) >= sessionIdleFloor && (victim == nil || since.Before(oldest)) {
+				victim, oldest = o, since
 			}
 		}
-		delete(h.sessions, oldest.id)
-		oldest.conn.close()
+		if victim == nil {
+			return nil
+		}
+		delete(h.sessions, victim.id)
+		victim.conn.close()
 	}
+	se.conn = h.s.newConn("http", se.deliver)
 	h.sessions[se.id] = se
 	return se
 }
@@ -471,6 +529,7 @@ func (h *httpServer) get(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		se.mu.Lock()
 		se.stream = nil
+		se.lastUsed = time.Now()
 		se.mu.Unlock()
 	}()
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -512,7 +571,16 @@ func (h *httpServer) delete(w http.ResponseWriter, r *http.Request) {
 
 // ServeHTTP serves the Streamable HTTP transport on ln until ctx ends.
 func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, public bool) error {
-	srv := &http.Server{Handler: s.Handler(public), ReadHeaderTimeout: 10 * time.Second}
+	lim := s.opt.HTTPLimits
+	cl := newConnLimiter(ln, lim.MaxConns, s.log)
+	srv := &http.Server{Handler: s.Handler(public), ReadHeaderTimeout: lim.HeaderTimeout,
+		IdleTimeout: 2 * time.Minute, ConnState: func(c net.Conn, st http.ConnState) {
+			cl.track(c, st)
+			if s.onConnState != nil {
+				s.onConnState(st)
+			}
+		}}
+	ln = cl
 	s.log.printf("MCP over Streamable HTTP at http://%s%s", ln.Addr(), EndpointPath)
 	go func() {
 		<-ctx.Done()

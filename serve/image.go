@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"image"
+	"image/color"
 	"image/gif"
 	"image/jpeg"
 	"image/png"
@@ -15,6 +16,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
@@ -22,11 +24,18 @@ import (
 
 // Image limits. Subako downscales an image to MaxImageEdge pixels on its
 // long edge; serve also refuses files and pictures too big to decode
-// safely, with a note instead of the image.
+// safely, with a note instead of the image. Only an image to downscale is
+// decoded, and only when its header (read first) says that its pixels and
+// their decoded size are within the limits; all the decodes of a server
+// share imageBudget, so concurrent calls wait rather than add up.
 const (
 	MaxImageEdge   = 2000
 	maxImageBytes  = 64 << 20
-	maxImagePixels = 100_000_000
+	maxImagePixels = 40_000_000
+	// maxDecodedBytes bounds one decoded image (a 16-bit RGBA pixel is 8
+	// bytes, a JPEG's about 3), the downscaled copy included.
+	maxDecodedBytes = 256 << 20
+	imageBudget     = maxDecodedBytes
 )
 
 // sniffImage names the image type of data from its first bytes: PNG,
@@ -117,14 +126,75 @@ func imageBlock(b []byte, what string) (map[string]any, string) {
 		return nil, "(" + what + " is not a readable " + mime + " image: " + err.Error() + ")"
 	}
 	if cfg.Width > MaxImageEdge || cfg.Height > MaxImageEdge {
-		if cfg.Width*cfg.Height > maxImagePixels {
-			return nil, "(" + what + " is " + strconv.Itoa(cfg.Width) + "x" + strconv.Itoa(cfg.Height) + " pixels, too large to show)"
+		pixels := int64(cfg.Width) * int64(cfg.Height)
+		cost := pixels*bytesPerPixel(cfg.ColorModel) + 4*MaxImageEdge*MaxImageEdge
+		size := strconv.Itoa(cfg.Width) + "x" + strconv.Itoa(cfg.Height) + " pixels"
+		if pixels > maxImagePixels {
+			return nil, "(" + what + " is " + size + ", over the " + strconv.Itoa(maxImagePixels/1_000_000) + " million serve decodes, so it was not shown)"
 		}
-		if b, mime, err = downscale(b, decoder, mime); err != nil {
+		if cost > maxDecodedBytes {
+			return nil, "(" + what + " is " + size + " that decode to " + strconv.FormatInt(cost>>20, 10) + " MiB, over the " +
+				strconv.Itoa(maxDecodedBytes>>20) + " MiB serve decodes, so it was not shown)"
+		}
+		release := decoding.acquire(cost)
+		b, mime, err = downscale(b, decoder, mime)
+		release()
+		if err != nil {
 			return nil, "(" + what + " could not be downscaled: " + err.Error() + ")"
 		}
 	}
 	return map[string]any{"type": "image", "mimeType": mime, "data": base64.StdEncoding.EncodeToString(b)}, ""
+}
+
+// bytesPerPixel is what a decoder holds per pixel of an image of model m:
+// 8 when it is not known, the most any of them holds.
+func bytesPerPixel(m color.Model) int64 {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel, color.NYCbCrAModel:
+		return 4
+	case color.RGBAModel, color.NRGBAModel, color.CMYKModel:
+		return 4
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 8
+}
+
+// imageBytes is a budget of decoded bytes shared by concurrent decodes.
+type imageBytes struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	used int64
+}
+
+var decoding = newImageBytes()
+
+func newImageBytes() *imageBytes {
+	b := &imageBytes{}
+	b.cond = sync.NewCond(&b.mu)
+	return b
+}
+
+// acquire waits until n bytes fit in imageBudget (n is at most
+// maxDecodedBytes, so a decode alone always fits) and returns their release.
+func (b *imageBytes) acquire(n int64) func() {
+	b.mu.Lock()
+	for b.used > 0 && b.used+n > imageBudget {
+		b.cond.Wait()
+	}
+	b.used += n
+	b.mu.Unlock()
+	return func() {
+		b.mu.Lock()
+		b.used -= n
+		b.mu.Unlock()
+		b.cond.Broadcast()
+	}
 }
 
 type imageDecoder struct {

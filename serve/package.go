@@ -57,6 +57,7 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		return nil, err
 	}
 	p := &Package{Path: path}
+	s.load.path, s.load.dir = path, fi.IsDir() // for discovered
 	var wasmPath string
 	var files []report.File
 	var d *host.Discovery
@@ -94,6 +95,11 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		var b bytes.Buffer
 		_ = report.Write(&b, report.Text, files, report.Options{ToolName: "subakogo", Rules: rules.Catalog})
 		s.log.block(b.String())
+		level := "warning"
+		if p.Errors > 0 {
+			level = "error"
+		}
+		s.logToClients(level, b.String())
 	}
 	if p.Errors > 0 && !s.opt.Force {
 		return nil, fmt.Errorf("%s: %w (%s; --force serves it anyway)", path, ErrRefused, plural(p.Errors, "error"))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -83,6 +84,9 @@ func parseMessage(b []byte) (*message, *rpcError) {
 	}
 	if d.More() {
 		return nil, &rpcError{Code: codeParse, Message: "parse error: more than one JSON value in a message", status: 400}
+	}
+	if err := uniqueKeys(b, 0); err != nil {
+		return nil, &rpcError{Code: codeInvalidRequest, Message: "invalid message: " + err.Error(), status: 400}
 	}
 	switch {
 	case m.JSONRPC != "2.0":
@@ -168,4 +172,37 @@ func objectParams(p json.RawMessage) (map[string]json.RawMessage, *rpcError) {
 		return nil, malformed("params must be an object")
 	}
 	return out, nil
+}
+
+// uniqueKeys refuses an object with a key twice, in the message and in the
+// members serve reads (params, params._meta): JSON leaves the meaning of
+// {"method":"a","method":"b"} open, and serve and the module must not read
+// the same message two ways. Arguments are the module's to judge.
+func uniqueKeys(obj []byte, depth int) error {
+	d := json.NewDecoder(bytes.NewReader(obj))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return nil //nolint:nilerr // not an object: nothing of it is read by key
+	}
+	seen := map[string]bool{}
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return err
+		}
+		k, _ := t.(string)
+		if seen[k] {
+			return errors.New("the key " + strconv.Quote(k) + " appears twice in an object")
+		}
+		seen[k] = true
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			return err
+		}
+		if (depth == 0 && k == "params") || (depth == 1 && k == "_meta") {
+			if err := uniqueKeys(v, depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -50,6 +51,11 @@ type Options struct {
 	Log io.Writer
 	// Host configures the host (its compilation cache).
 	Host host.Options
+	// Name is the server's name until its package is loaded ("" means
+	// subakogo-serve): initialize is answered before then.
+	Name string
+	// HTTPLimits bound what HTTP clients can hold (zero: the defaults).
+	HTTPLimits HTTPLimits
 	// HTTP replaces the whole subako_http configuration of every call
 	// (tests that answer HTTPS from a local server).
 	HTTP *subakohttp.Config
@@ -69,6 +75,13 @@ type Server struct {
 	pkg       atomic.Pointer[Package]
 	rev       atomic.Uint64 // bumped by every Use, so old cursors are refused
 	watch     atomic.Bool   // the tool list may change (--watch)
+	// onConnState, when set (by tests), hears of each HTTP connection's
+	// change of state.
+	onConnState func(http.ConnState)
+
+	load     loadState
+	loadOnce sync.Once
+	listOnce sync.Once
 
 	mu    sync.Mutex
 	conns map[*conn]struct{}
@@ -85,11 +98,13 @@ func New(opt Options) (*Server, error) {
 	if opt.PageSize <= 0 {
 		opt.PageSize = 64
 	}
+	opt.HTTPLimits = opt.HTTPLimits.withDefaults()
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
 	s := &Server{opt: opt, checker: pkgcheck.New(opt.Host), log: &logger{w: opt.Log},
-		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}}
+		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, load: loadState{ready: make(chan struct{}), listed: make(chan struct{})}}
+	s.checker.Discovered = s.discovered
 	s.checker.Probes = opt.Probes
 	s.volume = opt.Volume
 	if s.volume == "" {
@@ -121,6 +136,8 @@ func (s *Server) Close() error {
 // asked to hear of it.
 func (s *Server) Use(p *Package) {
 	old := s.pkg.Swap(p)
+	s.loadOnce.Do(func() { close(s.load.ready) })
+	s.listOnce.Do(func() { close(s.load.listed) })
 	s.log.printf("serving %s: %s (%s)", p.serverInfo["name"], strings.Join(p.Tools(), ", "), p.Path)
 	if old == nil || !sameTools(old, p) {
 		s.rev.Add(1) // cursors into the old list are refused
@@ -137,15 +154,6 @@ func (s *Server) Use(p *Package) {
 // SetWatching declares that the tool list may change while serving, so
 // clients are told listChanged and offered notifications.
 func (s *Server) SetWatching(on bool) { s.watch.Store(on) }
-
-// current is the package requests are served from.
-func (s *Server) current() (*Package, *rpcError) {
-	p := s.pkg.Load()
-	if p == nil {
-		return nil, &rpcError{Code: codeInternal, Message: "no package is loaded", status: 503}
-	}
-	return p, nil
-}
 
 // logger writes lines a person can follow, each with the time.
 type logger struct {

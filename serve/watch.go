@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
@@ -25,32 +26,107 @@ type Watch struct {
 	Interval time.Duration
 }
 
-// maxWatched bounds the files a watch looks at, so a package directory
-// that holds a whole tree cannot make every poll slow.
-const maxWatched = 10000
+// maxWatched bounds the files a polling watch looks at, so a package
+// directory that holds a whole tree cannot make every poll slow; and
+// maxWatchedDirs the directories the OS is asked to watch, past which the
+// watch polls.
+const (
+	maxWatched     = 10000
+	maxWatchedDirs = 4096
+	// pollShare bounds the share of a core a polling watch takes: it waits
+	// this many times as long as its last look took.
+	pollShare = 20
+)
+
+// notifier reports changed paths from the OS (inotify on Linux).
+type notifier interface {
+	Events() <-chan string
+	Close() error
+}
+
+// watched says whether a file's name is one whose change counts: not
+// hidden, not the generated file (which the rebuild writes).
+func watched(name string) bool {
+	return !strings.HasPrefix(name, ".") && name != model.GeneratedFile
+}
 
 // Watch rebuilds, lints and serves the package whenever a watched file
 // changes, until ctx ends. Clients that can hear of it are told the tool
-// list changed. It takes the sources' baseline before it returns, so an
-// edit made right after is seen, and watches in a goroutine of its own.
+// list changed. The OS reports changes where it can (inotify); elsewhere,
+// or for a tree too large, the files are polled at Interval, backing off so
+// that looking takes at most 1/pollShare of a core. Either way the watch is
+// in place before Watch returns, so an edit made right after is seen.
 func (s *Server) Watch(ctx context.Context, w Watch) {
 	s.SetWatching(true)
 	if w.Interval <= 0 {
 		w.Interval = 300 * time.Millisecond
 	}
+	if n := newNotifier(w.Dirs); n != nil {
+		go s.notifyLoop(ctx, w, n)
+		return
+	}
+	s.log.printf("watch: polling every %v (no OS notifications for %s)", w.Interval, strings.Join(w.Dirs, ", "))
 	go s.watchLoop(ctx, w, snapshot(w.Dirs))
 }
 
-func (s *Server) watchLoop(ctx context.Context, w Watch, last map[string]fileStamp) {
-	t := time.NewTicker(w.Interval)
-	defer t.Stop()
+// notifyLoop rebuilds once the OS reports a change and the changes have
+// settled for Interval.
+func (s *Server) notifyLoop(ctx context.Context, w Watch, n notifier) {
+	defer n.Close()
 	for {
+		var changed string
 		select {
 		case <-ctx.Done():
 			return
+		case p, ok := <-n.Events():
+			if !ok {
+				return
+			}
+			changed = p
+		}
+		// Let a burst of writes (an editor saving several files) settle.
+		settle := time.NewTimer(w.Interval)
+	burst:
+		for {
+			select {
+			case <-ctx.Done():
+				settle.Stop()
+				return
+			case <-n.Events():
+				settle.Reset(w.Interval)
+			case <-settle.C:
+				break burst
+			}
+		}
+		rel := changed
+		for _, d := range w.Dirs {
+			if r, err := filepath.Rel(d, changed); err == nil && !strings.HasPrefix(r, "..") {
+				rel = r
+			}
+		}
+		s.log.printf("watch: %s changed: rebuilding", rel)
+		s.rebuild(ctx, w)
+	}
+}
+
+// pollWait is how long a polling watch waits after a look that took took.
+func pollWait(interval, took time.Duration) time.Duration {
+	return max(interval, pollShare*took)
+}
+
+func (s *Server) watchLoop(ctx context.Context, w Watch, last map[string]fileStamp) {
+	wait := w.Interval
+	for {
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
 		case <-t.C:
 		}
+		start := time.Now()
 		now := snapshot(w.Dirs)
+		wait = pollWait(w.Interval, time.Since(start))
 		changed := diff(last, now)
 		if changed == "" {
 			continue
@@ -94,8 +170,12 @@ type fileStamp struct {
 	mod  time.Time
 }
 
+// snapshots counts the looks a polling watch took (tests).
+var snapshots atomic.Int64
+
 // snapshot records every watched file's size and modification time.
 func snapshot(dirs []string) map[string]fileStamp {
+	snapshots.Add(1)
 	out := map[string]fileStamp{}
 	for _, d := range dirs {
 		_ = filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
@@ -109,7 +189,7 @@ func snapshot(dirs []string) map[string]fileStamp {
 				}
 				return nil
 			}
-			if e.IsDir() || name == model.GeneratedFile {
+			if e.IsDir() || !watched(name) {
 				return nil
 			}
 			if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() {

@@ -127,7 +127,7 @@ var probes = []probe{
 		`{"jsonrpc":"2.0","id":0,"error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28, which has no initialize handshake: every request names its revision in params._meta","data":{"supported":["2026-07-28"],"requested":"2025-06-18"}}}`, oldRev},
 	{"initialize without params", `{"jsonrpc":"2.0","id":1,"method":"initialize"}`,
 		`{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28, which has no initialize handshake: every request names its revision in params._meta","data":{"supported":["2026-07-28"],"requested":""}}}`, oldRev},
-	{"initialize of this revision", request("1", "initialize", ""), `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: initialize"}}`, noMethod},
+	{"initialize of this revision", request("1", "initialize", ""), `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found: initialize (this server supports only MCP 2026-07-28, which has no initialize handshake)"}}`, noMethod},
 	{"older revision", `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-11-25",` + c + `}}}`,
 		`{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version: this server supports only MCP 2026-07-28","data":{"supported":["2026-07-28"],"requested":"2025-11-25"}}}`, oldRev},
 	{"older revision, tools/call", `{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"echo","_meta":{"io.modelcontextprotocol/protocolVersion":"2025-06-18"}}}`,

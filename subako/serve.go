@@ -255,6 +255,11 @@ func (srv *server) handle(line []byte) error {
 		switch m.method {
 		case abi.MethodDiscover, abi.MethodToolsList, abi.MethodToolsCall:
 			e = checkMeta(p.meta)
+		case "initialize":
+			// MCP SHOULD name the versions it supports in any error to
+			// initialize: a legacy client may show only this message.
+			e = &rpcError{code: codeMethodNotFound, message: "Method not found: initialize (this server supports only MCP " +
+				abi.ProtocolVersion + ", which has no initialize handshake)"}
 		default:
 			e = &rpcError{code: codeMethodNotFound, message: "Method not found: " + m.method}
 		}

@@ -379,18 +379,12 @@ func extension(mime string) string {
 	return ".bin"
 }
 
-// forTerminal is w, escaping control characters when w is a terminal:
-// what the module writes (its text, its stderr) must not move the cursor,
-// retitle the window or do anything else a terminal does with escape
-// sequences.
-func forTerminal(w io.Writer) io.Writer {
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			return escaper{w}
-		}
-	}
-	return w
-}
+// forTerminal is w, escaping control characters, as lint escapes what a
+// module names: what the module writes (its text, its stderr) must not move
+// the cursor, retitle the window or do anything else a terminal does with
+// escape sequences, and output piped through cat, tee or less reaches a
+// terminal all the same.
+func forTerminal(w io.Writer) io.Writer { return escaper{w} }
 
 // escaper writes C0 controls but newline and tab, DEL, C1 controls and
 // bytes that are not UTF-8 as visible escapes.

@@ -52,10 +52,7 @@ func init() {
 		{"schema", "print the tool list a Go package will answer, from its source", runSchema},
 		{"size", "show what makes a module big, and what a cold call costs", runSize},
 		{"explain", "show a rule's documentation, by ID or slug", runExplain},
-		{"version", "print the version", func(_ []string, stdout, _ io.Writer) int {
-			fmt.Fprintln(stdout, "subakogo", version())
-			return exitOK
-		}},
+		{"version", "print the version", runVersion},
 	}
 }
 
@@ -122,6 +119,23 @@ var (
 
 func usageError(stderr io.Writer, fs *flag.FlagSet, err error) int {
 	return cli.UsageError(stderr, "subakogo", fs, err)
+}
+
+// runVersion prints the version; like every command it refuses flags and
+// arguments it does not know, with exit 2.
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("version", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() { fmt.Fprintln(fs.Output(), "usage: subakogo version\n\nPrints subakogo's version.") }
+	pos, err := parseInterspersed(fs, args)
+	if err == nil && len(pos) > 0 {
+		err = errors.New("takes no arguments")
+	}
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	fmt.Fprintln(stdout, "subakogo", version())
+	return exitOK
 }
 
 func version() string {

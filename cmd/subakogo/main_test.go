@@ -98,6 +98,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"explain", "W006"}, exitOK},
 		{[]string{"explain", "no-such-rule"}, exitUsage},
 		{[]string{"version"}, exitOK},
+		{[]string{"version", "--bogus"}, exitUsage},
+		{[]string{"version", "extra"}, exitUsage},
 	} {
 		if code, _, stderr := runCLI(c.args...); code != c.code {
 			t.Errorf("subakogo %s: exit %d, want %d (stderr %q)", strings.Join(c.args, " "), code, c.code, stderr)
@@ -209,6 +211,18 @@ func TestCall(t *testing.T) {
 		}
 	}
 	stdin = os.Stdin
+	// What the module writes reaches a pipe escaped, as lint escapes it: a
+	// pipe (| cat, | tee) leads to a terminal all the same.
+	for _, raw := range []bool{false, true} {
+		args := []string{"call", out, "greet", `{"name":"\u001b]0;pwned\u0007\u001b[2J\u009b31m"}`}
+		if raw {
+			args = append([]string{"call", "--json"}, args[1:]...)
+		}
+		code, stdout, stderr := runCLI(args...)
+		if code != exitOK || strings.ContainsAny(stdout+stderr, "\x1b\x07\u009b") || !strings.Contains(stdout, "pwned") {
+			t.Errorf("%v: exit %d; controls not escaped: stdout %q stderr %q", args, code, stdout, stderr)
+		}
+	}
 	// The temporary volume is removed; a volume given is kept, and named.
 	before, _ := filepath.Glob(filepath.Join(os.TempDir(), "subako-volume-*"))
 	runCLI("call", out, "greet", `{"name":"Ada"}`)
@@ -605,8 +619,8 @@ func Print(s string) { fmt.Println(s) }
 // -h, --help and help CMD print the subcommand's usage to stdout and exit 0.
 func TestHelp(t *testing.T) {
 	for _, c := range commands {
-		if c.name == "version" {
-			continue
+		if code, _, stderr := runCLI(c.name, "--bogus"); code != exitUsage || !strings.Contains(stderr, "bogus") {
+			t.Errorf("%s --bogus: exit %d, want %d (stderr %q)", c.name, code, exitUsage, stderr)
 		}
 		for _, args := range [][]string{{c.name, "-h"}, {c.name, "--help"}, {c.name, "x", "--help"}, {"help", c.name}} {
 			code, stdout, stderr := runCLI(args...)

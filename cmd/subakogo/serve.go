@@ -38,6 +38,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	probes := probeFlags(fs)
 	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
 	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback")
+	keepRunning := fs.Bool("keep-running", false, "with --http, keep serving after stdin closes (by default serve exits when stdin closes, over HTTP as over stdio, so it ends with the process that started it)")
+	memBudget := fs.Int("memory-budget", 2048, "MiB of guest memory all calls may hold at once; a call's memory.grow past it fails (the module runs out of memory), never the server")
+	maxConns := fs.Int("http-max-conns", 256, "with --http, the open connections allowed; at the cap a new one replaces the oldest idle one")
 	engine := engineFlag(fs)
 	watch := fs.Bool("watch", false, "rebuild on a source change (a Go package: regenerate subako_gen.go, build, lint) and tell clients the tool list changed")
 	fs.Usage = func() {
@@ -47,7 +50,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			"Subako's limits. Clients of 2026-07-28 (per-request _meta) and of the initialize handshake\n"+
 			"(2025-11-25, 2025-06-18) are both served. PATH is a package directory (module.wasm,\n"+
 			"subako-package.json, assets/), a .wasm module, or a Go package, built for wasip1 first as pack does.\n"+
-			"With --http, the same over Streamable HTTP at http://ADDR/mcp. The log goes to stderr."+probeUsage)
+			"With --http, the same over Streamable HTTP at http://ADDR/mcp. serve exits when stdin closes, with\n"+
+			"--http too unless --keep-running. The log goes to stderr."+probeUsage)
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -62,6 +66,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	if *httpPublic && *httpAddr == "" {
 		return usageError(stderr, fs, errors.New("--http-public needs --http ADDR"))
+	}
+	if *keepRunning && *httpAddr == "" {
+		return usageError(stderr, fs, errors.New("--keep-running needs --http ADDR (over stdio, stdin is the client)"))
+	}
+	if *memBudget < host.MemoryLimit>>20 {
+		return usageError(stderr, fs, fmt.Errorf("--memory-budget must be at least %d (MiB, one call's memory limit)", host.MemoryLimit>>20))
+	}
+	if *maxConns < 1 {
+		return usageError(stderr, fs, errors.New("--http-max-conns must be at least 1"))
 	}
 	probeOpt, err := probes()
 	if err != nil {
@@ -79,41 +92,27 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
-		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine},
+		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine, MemoryBudget: int64(*memBudget) << 20},
+		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns}, Name: servedName(pos[0]),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
 		return exitUnreadable
 	}
 	defer s.Close()
-	src, rebuild, cleanup, err := serveSource(pos[0], *watch, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
-		if errors.Is(err, iofs.ErrNotExist) {
-			return exitUnreadable
-		}
-		return exitFindings
-	}
-	defer cleanup()
-	p, err := s.Load(ctx, src)
-	switch {
-	case errors.Is(err, serve.ErrRefused):
-		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
-		return exitFindings
-	case err != nil:
-		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
-		return exitUnreadable
-	}
-	s.Use(p)
-	if *watch {
-		s.SetWatching(true)
-		dir := pos[0]
-		if rebuild == nil {
-			rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
-		} else {
-			dir = pkgDir(pos[0])
-		}
-		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
+	// Clients are answered from now on: initialize and server/discover at
+	// once, the tools once the package is built, linted and probed.
+	s.SetWatching(*watch)
+	if ln != nil && !*keepRunning {
+		// The process that started serve ends, and stdin with it: so does serve.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			_, _ = io.Copy(io.Discard, serveStdin)
+			fmt.Fprintln(stderr, "subakogo serve: stdin closed (--keep-running serves on)")
+			cancel()
+		}()
 	}
 	done := make(chan error, 1)
 	go func() {
@@ -123,16 +122,90 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		done <- s.ServeStdio(ctx, serveStdin, stdout)
 	}()
-	select {
-	case err = <-done:
-	case <-ctx.Done():
-		fmt.Fprintln(stderr, "subakogo serve: stopped")
+	loaded := make(chan loadResult, 1)
+	go func() { loaded <- loadServed(ctx, s, pos[0], *watch, stderr) }()
+	var cleanup func()
+	defer func() {
+		if cleanup != nil {
+			cleanup()
+		}
+	}()
+wait:
+	for {
+		select {
+		case r := <-loaded:
+			cleanup, loaded = r.cleanup, nil
+			if r.code != exitOK {
+				return r.code // the waiting clients were told why (Fail)
+			}
+		case err = <-done:
+			if loaded != nil {
+				// The input ended first: the exit code still says whether
+				// the package could be served.
+				select {
+				case r := <-loaded:
+					if cleanup = r.cleanup; r.code != exitOK {
+						return r.code
+					}
+				case <-ctx.Done():
+				}
+			}
+			break wait
+		case <-ctx.Done():
+			fmt.Fprintln(stderr, "subakogo serve: stopped")
+			break wait
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
 		return exitUnreadable
 	}
 	return exitOK
+}
+
+type loadResult struct {
+	code    int
+	cleanup func()
+}
+
+// loadServed builds (for a Go package), lints and probes the package at
+// path and serves it, watching it with watch; a package that cannot be
+// served fails the server, so that waiting clients hear why.
+func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, stderr io.Writer) loadResult {
+	fail := func(code int, err error) loadResult {
+		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		s.Fail(err)
+		return loadResult{code: code}
+	}
+	src, rebuild, cleanup, err := serveSource(path, watch, stderr)
+	if err != nil {
+		if errors.Is(err, iofs.ErrNotExist) {
+			return fail(exitUnreadable, err)
+		}
+		return fail(exitFindings, err)
+	}
+	p, err := s.Load(ctx, src)
+	switch {
+	case errors.Is(err, serve.ErrRefused):
+		cleanup()
+		return fail(exitFindings, err)
+	case err != nil:
+		cleanup()
+		return fail(exitUnreadable, err)
+	}
+	if watch {
+		// Watching before the package is in use: an edit made once a
+		// client can call it is seen.
+		dir := path
+		if rebuild == nil {
+			rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
+		} else {
+			dir = pkgDir(path)
+		}
+		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
+	}
+	s.Use(p)
+	return loadResult{code: exitOK, cleanup: cleanup}
 }
 
 // serveSource resolves PATH to a package directory or module file. A Go
@@ -159,8 +232,11 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 	}
 	cleanup = func() { os.RemoveAll(root) }
 	build := func(context.Context) (string, error) {
-		if code := ensureGenerated(path, watch, report.Text, stderr, stderr); code != exitOK {
-			return "", fmt.Errorf("%s: %s is missing, stale or cannot be generated (see above)", path, model.GeneratedFile)
+		// Written when missing, as --watch writes it on every build; a
+		// stale one is the author's to regenerate.
+		regenerate := watch || !fileExists(filepath.Join(pkgDir(path), model.GeneratedFile))
+		if code := ensureGenerated(path, regenerate, report.Text, stderr, stderr); code != exitOK {
+			return "", fmt.Errorf("%s: %s is stale or cannot be generated (see above): run subakogo generate %s, or serve --watch, which regenerates it", path, model.GeneratedFile, path)
 		}
 		assets, found, err := pkgcheck.CheckAssets(pkgDir(path))
 		if err != nil {
@@ -188,4 +264,14 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 func fileExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.Mode().IsRegular()
+}
+
+// servedName is the name serve presents before the package is loaded: the
+// module file's or the directory's.
+func servedName(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return strings.TrimSuffix(filepath.Base(abs), ".wasm")
 }

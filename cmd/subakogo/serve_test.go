@@ -63,6 +63,11 @@ func TestServeUsage(t *testing.T) {
 		{nil, exitUsage, "want one PATH"},
 		{[]string{"a", "b"}, exitUsage, "want one PATH"},
 		{[]string{"--max-concurrent", "0", "x"}, exitUsage, "at least 1"},
+		{[]string{"--keep-running", "x"}, exitUsage, "--keep-running needs --http"},
+		{[]string{"--memory-budget", "100", "x"}, exitUsage, "--memory-budget must be at least 1024"},
+		{[]string{"--http", "127.0.0.1:0", "--http-max-conns", "0", "x"}, exitUsage, "at least 1"},
+		// Over HTTP too, serve ends when stdin closes (here at once).
+		{[]string{"--http", "127.0.0.1:0", "--force", bad}, exitOK, "stdin closed (--keep-running serves on)"},
 		{[]string{"missing.wasm"}, exitUnreadable, "missing.wasm"},
 		{[]string{bad}, exitFindings, "the package has lint errors (1 error; --force serves it anyway)"},
 		{[]string{"--force", bad}, exitOK, "serving hostile"},
@@ -118,6 +123,12 @@ func TestServeWatch(t *testing.T) {
 	if l := next(`"id":1`); !strings.Contains(l, `"listChanged":true`) {
 		t.Errorf("initialize: %s", l)
 	}
+	// initialize is answered at once; a call, once the first build is
+	// served (and watched).
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"nope"}}`)
+	if l := next(`"id":2`); !strings.Contains(l, "Unknown tool: nope") {
+		t.Fatalf("a call before the edit: %s", l)
+	}
 	main := filepath.Join(dir, "main.go")
 	src, _ := os.ReadFile(main)
 	if err := os.WriteFile(main, append(src, []byte("\nfunc broken( {\n")...), 0o644); err != nil {
@@ -167,4 +178,55 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// serve on a Go package directory without subako_gen.go writes it, as
+// --watch does, and answers initialize while it builds: the answer comes
+// before the package is served (the log says when it is).
+func TestServeAnswersWhileBuilding(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	wd, _ := os.Getwd()
+	dir := filepath.Join(t.TempDir(), "pkg")
+	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", ".."), dir); code != exitOK {
+		t.Fatalf("init: %d\n%s%s", code, stdout, stderr)
+	}
+	gen := filepath.Join(dir, "subako_gen.go")
+	if _, err := os.Stat(gen); err == nil {
+		t.Fatal("init wrote subako_gen.go")
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	old := serveStdin
+	serveStdin = inR
+	defer func() { serveStdin = old }()
+	logBuf := &lockedBuffer{}
+	code := make(chan int, 1)
+	t.Chdir(dir)
+	go func() { code <- run([]string{"serve", "."}, outW, logBuf); outW.Close(); inR.Close() }()
+	lines := bufio.NewScanner(outR)
+	lines.Buffer(nil, 1<<20)
+	if _, err := io.WriteString(inW, initialize+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	if !lines.Scan() || !strings.Contains(lines.Text(), `"id":1,"result":{"capabilities"`) {
+		t.Fatalf("initialize: %q", lines.Text())
+	}
+	if strings.Contains(logBuf.String(), "serving ") {
+		t.Errorf("initialize was answered only once the package was served:\n%s", logBuf.String())
+	}
+	if _, err := io.WriteString(inW, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	if !lines.Scan() || !strings.Contains(lines.Text(), `"id":2,"result":{"tools":[{`) {
+		t.Errorf("tools/list: %q", lines.Text())
+	}
+	inW.Close()
+	if c := <-code; c != exitOK {
+		t.Errorf("exit %d\n%s", c, logBuf.String())
+	}
+	if _, err := os.Stat(gen); err != nil {
+		t.Errorf("subako_gen.go was not generated: %v", err)
+	}
 }

@@ -1,0 +1,177 @@
+package host
+
+import (
+	"context"
+	"sync"
+
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
+)
+
+// Descriptor limits. wazero keeps a run's descriptor table in the
+// instance, out of the host's reach, so the host bounds it from outside:
+// a listener on path_open, fd_close and fd_renumber counts the files a run
+// opened and, before a call that would pass a limit, points it at a
+// descriptor that does not exist, so that wazero opens nothing and grows
+// nothing; the errno is then the limit's.
+const (
+	// MaxOpenFiles bounds the files one run has open at once (EMFILE past
+	// it): a module opening files in a loop cannot take the host's.
+	MaxOpenFiles = 1024
+	// MaxFD bounds the descriptor fd_renumber may target (EBADF past it):
+	// wazero's table grows to the number it is given.
+	MaxFD = 4096
+	// FileBudget bounds the files all the runs of a host have open at
+	// once (ENFILE past it), so concurrent runs leave the process
+	// descriptors for its own work (a client's connection, a mount).
+	FileBudget = 4096
+	// MaxSkills bounds the skills a run preopens, each a directory the
+	// host holds open for the run.
+	MaxSkills = 256
+
+	errnoBadf  = 8
+	errnoMfile = 33
+	errnoNfile = 41
+	// noFD is the descriptor a refused call is pointed at: -1 as wazero
+	// reads it, never open.
+	noFD = 0xffffffff
+)
+
+// fileBudget counts the files a host's runs have open.
+type fileBudget struct {
+	limit int
+
+	mu   sync.Mutex
+	used int
+}
+
+// runFiles is one run's open files, as its listener saw them opened.
+type runFiles struct {
+	host *fileBudget
+	open map[uint32]struct{}
+
+	// What Before saw, for After (a run's calls do not overlap).
+	refused   uint64
+	resultPtr uint32
+	fd, to    uint32
+}
+
+func newRunFiles(b *fileBudget) *runFiles {
+	return &runFiles{host: b, open: map[uint32]struct{}{}}
+}
+
+// admit says why one more file may not be opened, or 0.
+func (f *runFiles) admit() uint64 {
+	if len(f.open) >= MaxOpenFiles {
+		return errnoMfile
+	}
+	f.host.mu.Lock()
+	defer f.host.mu.Unlock()
+	if f.host.used >= f.host.limit {
+		return errnoNfile
+	}
+	return 0
+}
+
+func (f *runFiles) add(fd uint32) {
+	if _, ok := f.open[fd]; ok {
+		return
+	}
+	f.open[fd] = struct{}{}
+	f.host.mu.Lock()
+	f.host.used++
+	f.host.mu.Unlock()
+}
+
+func (f *runFiles) remove(fd uint32) {
+	if _, ok := f.open[fd]; !ok {
+		return
+	}
+	delete(f.open, fd)
+	f.host.mu.Lock()
+	f.host.used--
+	f.host.mu.Unlock()
+}
+
+// release returns a finished run's files to the host's budget.
+func (f *runFiles) release() {
+	if f == nil {
+		return
+	}
+	f.host.mu.Lock()
+	f.host.used -= len(f.open)
+	f.host.mu.Unlock()
+	f.open = map[uint32]struct{}{}
+}
+
+// fdListener bounds descriptors (see MaxOpenFiles); on path_open it also
+// does budgetListener's work.
+type fdListener struct{ name string }
+
+func (l fdListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
+	s := sessionOf(ctx)
+	if s == nil || s.files == nil {
+		return
+	}
+	f := s.files
+	f.refused = 0
+	switch l.name {
+	case "path_open": // fd, dirflags, path, path_len, oflags, rights, rights, fdflags, result
+		if len(params) < 9 {
+			return
+		}
+		if f.refused = f.admit(); f.refused != 0 {
+			params[0] = noFD
+		}
+		f.resultPtr = uint32(params[8])
+	case "fd_close":
+		if len(params) > 0 {
+			f.fd = uint32(params[0])
+		}
+	case "fd_renumber":
+		if len(params) < 2 {
+			return
+		}
+		f.fd, f.to = uint32(params[0]), uint32(params[1])
+		if f.to >= MaxFD {
+			f.refused = errnoBadf
+			params[0] = noFD
+		}
+	}
+}
+
+func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionDefinition, results []uint64) {
+	s := sessionOf(ctx)
+	if s == nil || s.files == nil || len(results) == 0 {
+		return
+	}
+	f := s.files
+	switch {
+	case f.refused != 0:
+		results[0] = f.refused
+		f.refused = 0
+		return
+	case results[0] != 0:
+		if l.name == "path_open" {
+			budgetListener{}.After(ctx, mod, def, results)
+		}
+		return
+	}
+	switch l.name {
+	case "path_open":
+		if fd, ok := mod.Memory().ReadUint32Le(f.resultPtr); ok {
+			f.add(fd)
+		}
+	case "fd_close":
+		f.remove(f.fd)
+	case "fd_renumber":
+		_, counted := f.open[f.fd]
+		f.remove(f.to) // closed by the renumbering
+		if counted {
+			f.remove(f.fd)
+			f.add(f.to)
+		}
+	}
+}
+
+func (fdListener) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}

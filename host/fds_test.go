@@ -1,0 +1,165 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/wasmbuild"
+	"github.com/tetratelabs/wabin/wasm"
+)
+
+// fdModule imports path_open, fd_renumber and proc_exit besides fd_write,
+// and runs body with one i32 local; "." is at address 0.
+func fdModule(body []byte) []byte {
+	i32, i64 := wasm.ValueTypeI32, wasm.ValueTypeI64
+	w := wasmbuild.Command()
+	w.TypeSection = append(w.TypeSection,
+		&wasm.FunctionType{Params: []wasm.ValueType{i32, i32, i32, i32, i32, i64, i64, i32, i32}, Results: []wasm.ValueType{i32}},
+		&wasm.FunctionType{Params: []wasm.ValueType{i32, i32}, Results: []wasm.ValueType{i32}},
+		&wasm.FunctionType{Params: []wasm.ValueType{i32}})
+	w.ImportSection = append(w.ImportSection,
+		&wasm.Import{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: "path_open", DescFunc: 2},
+		&wasm.Import{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: "fd_renumber", DescFunc: 3},
+		&wasm.Import{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: "proc_exit", DescFunc: 4})
+	w.ExportSection[0].Index = 4
+	w.NameSection.FunctionNames = wasm.NameMap{{Index: 4, Name: "start"}}
+	w.CodeSection[0].LocalTypes = []wasm.ValueType{i32}
+	w.CodeSection[0].Body = append([]byte{wasm.OpcodeI32Const, 0, wasm.OpcodeI32Const, '.', wasm.OpcodeI32Store8, 0, 0}, body...)
+	return wasmbuild.Encode(w)
+}
+
+// openDot is path_open(3 = /volume/tmp, ".") with the new fd at 16; it
+// leaves the errno.
+var openDot = []byte{
+	wasm.OpcodeI32Const, 3, wasm.OpcodeI32Const, 0, wasm.OpcodeI32Const, 0, wasm.OpcodeI32Const, 1, wasm.OpcodeI32Const, 2, // O_DIRECTORY
+	wasm.OpcodeI64Const, 0, wasm.OpcodeI64Const, 0, wasm.OpcodeI32Const, 0, wasm.OpcodeI32Const, 16,
+	wasm.OpcodeCall, 1,
+}
+
+// TestOpenFilesBounded: a module opening files in a loop (issue 22: 19,991
+// from one call, and a concurrent call then failed) gets MaxOpenFiles of
+// them and then EMFILE; it exits with that errno when the count is right.
+// A host whose FileBudget is smaller answers ENFILE at its budget.
+func TestOpenFilesBounded(t *testing.T) {
+	body := append([]byte{wasm.OpcodeLoop, 0x40}, openDot...)
+	body = append(body,
+		wasm.OpcodeLocalTee, 0, wasm.OpcodeI32Eqz, wasm.OpcodeIf, 0x40,
+		// count at 8, up to 20,000 tries
+		wasm.OpcodeI32Const, 8, wasm.OpcodeI32Const, 8, wasm.OpcodeI32Load, 2, 0, wasm.OpcodeI32Const, 1, wasm.OpcodeI32Add, wasm.OpcodeI32Store, 2, 0,
+		wasm.OpcodeI32Const, 8, wasm.OpcodeI32Load, 2, 0, wasm.OpcodeI32Const, 0xa0, 0x9c, 0x01, wasm.OpcodeI32LtU, wasm.OpcodeBrIf, 1,
+		wasm.OpcodeEnd,
+		wasm.OpcodeEnd,
+		// exit(errno) when count == want (at 12), else exit(1)
+		wasm.OpcodeI32Const, 8, wasm.OpcodeI32Load, 2, 0, wasm.OpcodeI32Const, 12, wasm.OpcodeI32Load, 2, 0, wasm.OpcodeI32Eq,
+		wasm.OpcodeIf, 0x40, wasm.OpcodeLocalGet, 0, wasm.OpcodeCall, 3, wasm.OpcodeEnd,
+		wasm.OpcodeI32Const, 1, wasm.OpcodeCall, 3,
+		wasm.OpcodeEnd)
+	for _, c := range []struct {
+		budget, want int
+		errno        uint32
+	}{
+		{0, MaxOpenFiles, errnoMfile},
+		{100, 100, errnoNfile},
+	} {
+		h, err := New(context.Background(), Options{CacheDir: "-", Engine: testEngine, FileBudget: c.budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close(context.Background())
+		// The count it must reach, at 12.
+		want := []byte{wasm.OpcodeI32Const, 12, wasm.OpcodeI32Const}
+		for v := uint32(c.want); ; {
+			b := byte(v & 0x7f)
+			v >>= 7
+			if v == 0 && b&0x40 == 0 {
+				want = append(want, b)
+				break
+			}
+			if v == 0 {
+				want = append(want, b|0x80, 0)
+				break
+			}
+			want = append(want, b|0x80)
+		}
+		want = append(want, wasm.OpcodeI32Store, 2, 0)
+		m := compile(t, h, fdModule(append(want, body...)))
+		s, err := h.start(context.Background(), m, RunConfig{Timeout: 10 * time.Second, Mounts: Mounts{Volume: t.TempDir()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := s.wait(); !r.Exited || r.ExitCode != c.errno {
+			t.Errorf("budget %d: %+v, want exit %d after %d files", c.budget, r, c.errno, c.want)
+		}
+		h.files.mu.Lock()
+		if h.files.used != 0 {
+			t.Errorf("budget %d: %d files still counted after the run", c.budget, h.files.used)
+		}
+		h.files.mu.Unlock()
+	}
+}
+
+// TestRenumberBounded: fd_renumber to 2^31-1 (issue 22: it grew the
+// host's descriptor table to 334 MB) is EBADF and costs nothing; within
+// MaxFD it works.
+func TestRenumberBounded(t *testing.T) {
+	h := newHost(t)
+	renumber := func(to []byte) []byte {
+		body := append(append([]byte{}, openDot...), wasm.OpcodeDrop,
+			wasm.OpcodeI32Const, 16, wasm.OpcodeI32Load, 2, 0, wasm.OpcodeI32Const)
+		body = append(append(body, to...), wasm.OpcodeCall, 2, wasm.OpcodeCall, 3, wasm.OpcodeEnd)
+		return fdModule(body)
+	}
+	for _, c := range []struct {
+		name  string
+		to    []byte
+		errno uint32
+	}{
+		{"2^31-1", []byte{0xff, 0xff, 0xff, 0xff, 0x07}, errnoBadf},
+		{"MaxFD", []byte{0x80, 0x20}, errnoBadf},
+		{"100", []byte{0xe4, 0x00}, 0},
+	} {
+		m := compile(t, h, renumber(c.to))
+		var r *Record
+		n := allocated(func() {
+			s, err := h.start(context.Background(), m, RunConfig{Timeout: 10 * time.Second, Mounts: Mounts{Volume: t.TempDir()}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = s.wait()
+		})
+		if !r.Exited || r.ExitCode != c.errno {
+			t.Errorf("renumber to %s: %+v, want exit %d", c.name, r, c.errno)
+		}
+		if n > 32<<20 {
+			t.Errorf("renumber to %s allocated %d MiB", c.name, n>>20)
+		}
+	}
+}
+
+// TestSkillsBounded: a skills directory with more than MaxSkills skills
+// is a set-up error, not a preopen table of any size.
+func TestSkillsBounded(t *testing.T) {
+	dir := t.TempDir()
+	for i := range MaxSkills + 1 {
+		if err := os.Mkdir(filepath.Join(dir, fmt.Sprintf("s%03d", i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Mounts{Skills: dir}.open(nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "over the 256 a run preopens") {
+		t.Errorf("%d skills: %v", MaxSkills+1, err)
+	}
+	if err := os.Remove(filepath.Join(dir, "s000")); err != nil {
+		t.Fatal(err)
+	}
+	mounts, err := Mounts{Skills: dir}.open(nil, nil)
+	if err != nil || len(mounts) != MaxSkills+1 {
+		t.Errorf("%d skills: %d mounts, %v", MaxSkills, len(mounts), err)
+	}
+	closeMounts(mounts)
+}

@@ -1,0 +1,9 @@
+//go:build !(linux || darwin || freebsd)
+
+package host
+
+// mappedMemory is not used where anonymous mappings are not: linear
+// memories are on the Go heap (sliceMemory).
+type mappedMemory = sliceMemory
+
+func newMappedMemory(uint64, *memoryBudget) *mappedMemory { return nil }

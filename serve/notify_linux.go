@@ -1,0 +1,118 @@
+package serve
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// inotifyMask is what a watched directory reports: files written, made,
+// removed or renamed.
+const inotifyMask = unix.IN_CLOSE_WRITE | unix.IN_MODIFY | unix.IN_CREATE | unix.IN_DELETE |
+	unix.IN_MOVED_FROM | unix.IN_MOVED_TO | unix.IN_ATTRIB | unix.IN_DELETE_SELF | unix.IN_MOVE_SELF
+
+// inotifyWatcher reports changes beneath dirs from the kernel's inotify,
+// so a watch costs nothing while nothing changes, however large the tree.
+type inotifyWatcher struct {
+	f      *os.File
+	dirs   map[int32]string // by watch descriptor
+	events chan string
+}
+
+// newNotifier watches every directory beneath dirs (hidden ones left out),
+// at most maxWatchedDirs of them; nil when inotify is unavailable or the
+// tree is larger, and the caller polls instead.
+func newNotifier(dirs []string) notifier {
+	fd, err := unix.InotifyInit1(unix.IN_CLOEXEC | unix.IN_NONBLOCK)
+	if err != nil {
+		return nil
+	}
+	w := &inotifyWatcher{f: os.NewFile(uintptr(fd), "inotify"), dirs: map[int32]string{}, events: make(chan string, 64)}
+	for _, d := range dirs {
+		if err := w.addTree(d); err != nil {
+			_ = w.f.Close()
+			return nil
+		}
+	}
+	go w.read()
+	return w
+}
+
+var errTooManyDirs = errors.New("too many directories to watch")
+
+// addTree watches dir and the directories beneath it.
+func (w *inotifyWatcher) addTree(dir string) error {
+	return filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if p == dir {
+				return err
+			}
+			return nil //nolint:nilerr // a directory that went away is not watched
+		}
+		if !e.IsDir() {
+			return nil
+		}
+		if p != dir && strings.HasPrefix(e.Name(), ".") {
+			return filepath.SkipDir
+		}
+		if len(w.dirs) >= maxWatchedDirs {
+			return errTooManyDirs
+		}
+		wd, err := unix.InotifyAddWatch(int(w.f.Fd()), p, inotifyMask|unix.IN_ONLYDIR)
+		if err != nil {
+			return err
+		}
+		w.dirs[int32(wd)] = p
+		return nil
+	})
+}
+
+// read turns the kernel's events into changed paths until the watcher is
+// closed. A new directory is watched too.
+func (w *inotifyWatcher) read() {
+	defer close(w.events)
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := w.f.Read(buf)
+		if err != nil {
+			return
+		}
+		for off := 0; off+unix.SizeofInotifyEvent <= n; {
+			ev := (*unix.InotifyEvent)(unsafe.Pointer(&buf[off]))
+			nameEnd := off + unix.SizeofInotifyEvent + int(ev.Len)
+			if nameEnd > n {
+				break
+			}
+			name := string(bytes.TrimRight(buf[off+unix.SizeofInotifyEvent:nameEnd], "\x00"))
+			off = nameEnd
+			dir, ok := w.dirs[ev.Wd]
+			if !ok {
+				continue
+			}
+			p := dir
+			if name != "" {
+				p = filepath.Join(dir, name)
+			}
+			if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&(unix.IN_CREATE|unix.IN_MOVED_TO) != 0 {
+				_ = w.addTree(p) // past the cap, the new directory is not watched
+			}
+			if !watched(name) {
+				continue
+			}
+			select {
+			case w.events <- p:
+			default: // a change is already pending: one is enough
+			}
+		}
+	}
+}
+
+func (w *inotifyWatcher) Events() <-chan string { return w.events }
+
+func (w *inotifyWatcher) Close() error { return w.f.Close() }
