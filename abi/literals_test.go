@@ -62,6 +62,9 @@ var notABI = map[string]string{
 	"host/host.go: MemoryLimit":            "how far a module's linear memory may grow, not the write budget",
 	"internal/input/input.go: MaxModule":   "the largest module file subakogo reads, not the write budget",
 	"internal/input/input.go: MaxManifest": "the largest subako-package.json subakogo reads, not stdout's cap",
+	"host/fds.go: MaxFD":                   "the highest descriptor fd_renumber may target, not stderr's tail",
+	"host/fds.go: FileBudget":              "the files all of a host's runs may hold open, not stderr's tail",
+	"serve/watch.go: maxWatchedDirs":       "the directories serve --watch watches, not stderr's tail",
 }
 
 var notABIUsed = map[string]bool{}
