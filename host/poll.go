@@ -83,7 +83,7 @@ func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32
 	switch {
 	case s == nil: // not a run of this host's (a test calling it)
 	case stdinSub:
-		stdinReady = s.awaitInput(max(timeout, -1))
+		stdinReady = s.awaitInput(timeout)
 	case timeout > 0:
 		s.grant(timeout)
 	}

@@ -229,12 +229,9 @@ type session struct {
 	// blocked counts the guest's waits for input without a time limit
 	// (a read, a poll with no clock); polling those with one.
 	blocked, polling int
-	// parked says the guest asked to wait past the deadline and waits at
-	// it for the host to decide.
-	parked   bool
-	closed   bool // stdin was ended
-	closedAt time.Duration
-	stopWhy  func() // marks the record with why the run was stopped
+	closed           bool // stdin was ended
+	closedAt         time.Duration
+	stopWhy          func() // marks the record with why the run was stopped
 }
 
 // start instantiates the module, which runs _start, and returns at once.
@@ -420,21 +417,13 @@ func (s *session) grantUntil(d time.Duration, forInput bool) {
 			s.clock.grant(limit)
 			d -= limit
 		}
-		s.parked = true
+		// The wait stops at the limit: the guest waits there for the host
+		// to decide (stop the run, or move the deadline on).
 		s.signal()
 		ch := s.change
 		s.mu.Unlock()
-		select {
-		case <-ch:
-		case <-s.halted:
-		}
-		s.mu.Lock()
-		s.parked = false
-		s.mu.Unlock()
-		select {
-		case <-s.halted:
+		if !s.await(ch) {
 			return
-		default:
 		}
 		if forInput && s.in.ready() {
 			return
@@ -480,10 +469,7 @@ func (s *session) awaitInput(timeout time.Duration) bool {
 		}
 		ch := s.change
 		s.mu.Unlock()
-		select {
-		case <-ch:
-		case <-s.halted:
-		}
+		s.await(ch)
 		if counted {
 			s.mu.Lock()
 			s.blocked--
@@ -521,11 +507,20 @@ func (s *session) beforeStdinRead() {
 		}
 		ch := s.change
 		s.mu.Unlock()
-		select {
-		case <-ch:
-		case <-s.halted:
+		if !s.await(ch) {
 			return
 		}
+	}
+}
+
+// await waits, as the guest, for the change ch stands for or the run's
+// stop; false when the run was stopped.
+func (s *session) await(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	case <-s.halted:
+		return false
 	}
 }
 

@@ -1,15 +1,13 @@
-//go:build unix
-
 package probe_test
 
 import (
 	"context"
 	"os"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/subjects"
 	"github.com/subako-ai/subako-go/probe"
@@ -35,7 +33,7 @@ func BenchmarkProbes(b *testing.B) {
 				b.Fatal(d.Stopped)
 			}
 			runs := 0
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				res := probe.Run(ctx, h, m, d.Tools, probe.Options{Budget: time.Minute})
 				if len(res.Findings) > 0 {
@@ -48,17 +46,9 @@ func BenchmarkProbes(b *testing.B) {
 			// and every instance): what the probes cost whatever else
 			// the machine runs, since the wall time on a loaded machine
 			// is mostly waiting for a core.
-			b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
 		})
 	}
-}
-
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &u) != nil {
-		return 0
-	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // BenchmarkSlowSubjects measures the safe probes on the probe subjects
@@ -104,13 +94,13 @@ func BenchmarkSlowSubjects(b *testing.B) {
 			if d.Stopped != nil {
 				b.Fatal(d.Stopped)
 			}
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				if res := probe.Run(ctx, h, m, d.Tools, probe.Options{Budget: time.Minute}); len(res.Findings) == 0 {
 					b.Fatal("no finding")
 				}
 			}
-			b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
 		})
 	}
 }
