@@ -29,7 +29,7 @@ func TestDependencies(t *testing.T) {
 			case path == "reflect" || path == "fmt" || path == "encoding/json":
 				t.Errorf("GOOS=%s: abi depends on %s", goos, path)
 			case std != "true" && !strings.HasPrefix(path, "github.com/subako-ai/subako-go/abi") &&
-				path != "github.com/subako-ai/subako-go/subako/jsonwire":
+				path != "github.com/subako-ai/subako-go/abi/jsonwire":
 				t.Errorf("GOOS=%s: abi depends on %s, outside the standard library", goos, path)
 			}
 		}

@@ -59,12 +59,12 @@ var abiSizes = map[int64]string{
 // notABI are declarations whose value equals an ABI limit by coincidence,
 // each with the reason it is another fact: "file: name".
 var notABI = map[string]string{
-	"host/host.go: MemoryLimit":            "how far a module's linear memory may grow, not the write budget",
-	"internal/input/input.go: MaxModule":   "the largest module file subakogo reads, not the write budget",
-	"internal/input/input.go: MaxManifest": "the largest subako-package.json subakogo reads, not stdout's cap",
-	"host/fds.go: MaxFD":                   "the highest descriptor fd_renumber may target, not stderr's tail",
-	"host/fds.go: FileBudget":              "the files all of a host's runs may hold open, not stderr's tail",
-	"serve/watch.go: maxWatchedDirs":       "the directories serve --watch watches, not stderr's tail",
+	"internal/host/host.go: MemoryLimit":      "how far a module's linear memory may grow, not the write budget",
+	"internal/input/input.go: MaxModule":      "the largest module file subakogo reads, not the write budget",
+	"internal/input/input.go: MaxManifest":    "the largest subako-package.json subakogo reads, not stdout's cap",
+	"internal/host/fds.go: MaxFD":             "the highest descriptor fd_renumber may target, not stderr's tail",
+	"internal/host/fds.go: FileBudget":        "the files all of a host's runs may hold open, not stderr's tail",
+	"internal/serve/watch.go: maxWatchedDirs": "the directories serve --watch watches, not stderr's tail",
 }
 
 var notABIUsed = map[string]bool{}

@@ -28,7 +28,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 const docURL = "https://pkg.go.dev/github.com/subako-ai/subako-go/analyzer"

@@ -14,7 +14,7 @@ import (
 
 	"github.com/subako-ai/subako-go/analyzer"
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files (and testdata/fresh/subako_gen.go)")

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // annotations reads a handler's tool annotation markers (//subako:title,

@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 const prefix = "//subako:"

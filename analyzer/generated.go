@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // maxStaleChanges caps the changes a stale file is reported with; the

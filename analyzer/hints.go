@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // Hints checks the tool annotations a handler states against what its code

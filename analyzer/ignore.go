@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // IgnoreDirective suppresses one rule's findings where a reason justifies

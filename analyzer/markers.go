@@ -16,7 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // The formats //subako:format takes, by the kind of value.

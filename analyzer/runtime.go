@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 func runRuntime(pass *analysis.Pass) (any, error) {

@@ -25,9 +25,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/subako-ai/subako-go/host"
-	"github.com/subako-ai/subako-go/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/testcert"
 )
 

@@ -32,7 +32,7 @@ func TestNoReflectionDependencies(t *testing.T) {
 		t.Skip("runs the go command")
 	}
 	for _, target := range [][2]string{{"wasip1", "wasm"}, {runtime.GOOS, runtime.GOARCH}} {
-		deps := strings.Fields(goCmd(t, target[0], target[1], "list", "-deps", ".", "./jsonwire", "./testdata/hello"))
+		deps := strings.Fields(goCmd(t, target[0], target[1], "list", "-deps", ".", "../abi/jsonwire", "./testdata/hello"))
 		if len(deps) < 10 {
 			t.Fatalf("%s: implausible dependency list %v", target, deps)
 		}
@@ -51,6 +51,6 @@ func TestBuildsForWasip1(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	goCmd(t, "wasip1", "wasm", "build", ".", "./jsonwire")
-	goCmd(t, "wasip1", "wasm", "vet", ".", "./jsonwire")
+	goCmd(t, "wasip1", "wasm", "build", ".", "../abi/jsonwire")
+	goCmd(t, "wasip1", "wasm", "vet", ".", "../abi/jsonwire")
 }

@@ -3,7 +3,7 @@ package subako
 import (
 	"errors"
 
-	"github.com/subako-ai/subako-go/subako/jsonwire"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 )
 
 // Package is a function package: what server/discover and tools/list answer

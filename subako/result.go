@@ -8,7 +8,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/subako-ai/subako-go/subako/jsonwire"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 )
 
 // Result is the answer to one tool call, an MCP CallToolResult. Make one

@@ -4,7 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 )
 
 // rpcError is a JSON-RPC error answer.

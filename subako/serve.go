@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/subako-ai/subako-go/abi"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 )
 
 // The server's own constants. Of package abi's limits it enforces two: a

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 )
 
 // Response is the host's answer to a request that got a response, of any

@@ -20,7 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 )
 
 // Methods are the methods a request may use; GET is the default.

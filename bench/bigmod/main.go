@@ -1,7 +1,7 @@
 //go:build wasip1
 
 // Command bigmod exists only to be compiled to a large wasip1 module for
-// the wasmparse and linter benchmarks (bench/compare, wasmparse/bench_test.go).
+// the wasmparse and linter benchmarks (bench/compare, internal/wasmparse/bench_test.go).
 // It links a wide slice of the standard library by referring to one symbol
 // of each package; running it does almost nothing. The wasip1 build
 // constraint keeps it out of host builds (go build/vet/test ./...), which

@@ -12,9 +12,9 @@ import (
 
 	"github.com/bytecodealliance/wasmtime-go/v39"
 
-	"github.com/subako-ai/subako-go/modulecheck"
-	"github.com/subako-ai/subako-go/rules"
-	"github.com/subako-ai/subako-go/wasmparse"
+	"github.com/subako-ai/subako-go/internal/check/modulecheck"
+	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/wasmparse"
 )
 
 // A Validator checks one module's bytes, returning an error if it is not

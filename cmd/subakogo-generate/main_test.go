@@ -26,8 +26,8 @@ func TestLeanBuild(t *testing.T) {
 		for _, banned := range []string{
 			"github.com/tetratelabs/wazero",
 			"github.com/santhosh-tekuri/jsonschema",
-			"github.com/subako-ai/subako-go/wasmparse",
-			"github.com/subako-ai/subako-go/host",
+			"github.com/subako-ai/subako-go/internal/wasmparse",
+			"github.com/subako-ai/subako-go/internal/host",
 			"github.com/tetratelabs/wabin",
 		} {
 			if d == banned || strings.HasPrefix(d, banned+"/") {
@@ -40,7 +40,7 @@ func TestLeanBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"github.com/tetratelabs/wazero", "github.com/subako-ai/subako-go/wasmparse"} {
+	for _, want := range []string{"github.com/tetratelabs/wazero", "github.com/subako-ai/subako-go/internal/wasmparse"} {
 		if !strings.Contains(string(full), want+"\n") {
 			t.Errorf("subakogo's dependencies miss %s: the test no longer tells a lean build from a full one", want)
 		}

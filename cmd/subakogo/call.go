@@ -18,11 +18,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
-	"github.com/subako-ai/subako-go/host"
-	"github.com/subako-ai/subako-go/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/input"
-	"github.com/subako-ai/subako-go/probe/resultcheck"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // stringList collects a repeated flag.

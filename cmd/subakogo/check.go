@@ -13,14 +13,14 @@ import (
 	"path/filepath"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/callcheck"
-	"github.com/subako-ai/subako-go/codegen"
-	"github.com/subako-ai/subako-go/gocheck"
-	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/check/callcheck"
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/cli"
-	"github.com/subako-ai/subako-go/pkgcheck"
-	"github.com/subako-ai/subako-go/report"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/codegen"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {

@@ -12,12 +12,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/tooldiff"
-	"github.com/subako-ai/subako-go/pkgcheck"
-	"github.com/subako-ai/subako-go/report"
-	"github.com/subako-ai/subako-go/rules"
 )
 
 // maxToolsFile bounds a committed tool list: Subako takes 256 KiB of

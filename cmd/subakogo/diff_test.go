@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/gowasm"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // TestDiffGolden is the text output of docs/diff.md's example (two tools,

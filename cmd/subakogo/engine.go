@@ -4,7 +4,7 @@ import (
 	"errors"
 	"flag"
 
-	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/host"
 )
 
 // engineFlag adds --engine to fs: how the host runs modules (host.Engine).

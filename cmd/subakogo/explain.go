@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 func runExplain(args []string, stdout, stderr io.Writer) int {

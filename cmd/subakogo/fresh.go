@@ -6,10 +6,10 @@ import (
 	"os"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/gocheck"
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/generate"
-	"github.com/subako-ai/subako-go/report"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // ensureGenerated is pack's guard: it refuses a package whose

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/gowasm"
-	"github.com/subako-ai/subako-go/probe"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/probe"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // TestOneJudge calls testdata/results for one result of each outcome of

@@ -11,13 +11,13 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/subako-ai/subako-go/callcheck"
-	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/check/callcheck"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
-	"github.com/subako-ai/subako-go/pkgcheck"
-	"github.com/subako-ai/subako-go/probe"
-	"github.com/subako-ai/subako-go/report"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/probe"
+	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 func runLint(args []string, stdout, stderr io.Writer) int {

@@ -19,8 +19,8 @@ import (
 	"runtime/debug"
 
 	"github.com/subako-ai/subako-go/cmd/subakogo/internal/early"
-	"github.com/subako-ai/subako-go/host"
 	"github.com/subako-ai/subako-go/internal/cli"
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
 

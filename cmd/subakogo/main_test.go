@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/subako-ai/subako-go/gocheck"
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
-	"github.com/subako-ai/subako-go/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -262,7 +262,7 @@ func TestPack(t *testing.T) {
 		t.Errorf("manifest %s", manifest)
 	}
 	bad := filepath.Join(t.TempDir(), "bad")
-	if code, _, _ := runCLI("pack", "../../host/testdata/misbehave", "-o", bad); code != exitFindings {
+	if code, _, _ := runCLI("pack", "../../internal/host/testdata/misbehave", "-o", bad); code != exitFindings {
 		t.Errorf("pack of a non-package: exit %d", code)
 	}
 	if _, err := os.Stat(bad); err == nil {

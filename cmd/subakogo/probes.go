@@ -4,7 +4,7 @@ import (
 	"errors"
 	"flag"
 
-	"github.com/subako-ai/subako-go/probe"
+	"github.com/subako-ai/subako-go/internal/probe"
 )
 
 // probeFlags adds --probes and --probe-time to fs; the function it returns

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/subako-ai/subako-go/gocheck"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 func runSchema(args []string, stdout, stderr io.Writer) int {

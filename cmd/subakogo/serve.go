@@ -16,10 +16,10 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/host"
-	"github.com/subako-ai/subako-go/pkgcheck"
-	"github.com/subako-ai/subako-go/report"
-	"github.com/subako-ai/subako-go/serve"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/serve"
 )
 
 // serveStdin is the client's end of the stdio transport (tests replace it).

@@ -14,10 +14,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/check/modulecheck"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/wasmsize"
-	"github.com/subako-ai/subako-go/modulecheck"
-	"github.com/subako-ai/subako-go/pkgcheck"
 )
 
 // runSize prints what makes a module big: per section, per Go package, the

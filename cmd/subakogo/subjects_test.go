@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/subako-ai/subako-go/callcheck"
-	"github.com/subako-ai/subako-go/host"
+	"github.com/subako-ai/subako-go/internal/check/callcheck"
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/subjects"
 )
 

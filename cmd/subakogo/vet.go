@@ -4,7 +4,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/subako-ai/subako-go/analyzer"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // runVet hands over to the unitchecker protocol (it exits the process).

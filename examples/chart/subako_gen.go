@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 
 	abi "github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/subako"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
 // subakoModelHash is the hash of the package model this file was generated from.
@@ -250,7 +250,7 @@ const (
 	subakoBarChartOutputSchema = `{"type":"object","properties":{"path":{"type":"string","description":"Where the PNG was saved; absent when it was sent inline."},"width":{"type":"integer","description":"The image's width in pixels."},"height":{"type":"integer","description":"The image's height in pixels."}},"required":["width","height"],"additionalProperties":false}`
 )
 
-// The helpers below are copied from github.com/subako-ai/subako-go/codegen/rt.
+// The helpers below are copied from github.com/subako-ai/subako-go/internal/codegen/rt.
 
 // subakoError is a bad argument: where it is, as a path below "arguments"
 // (".items[2].name"), and what is wrong with it.

@@ -24,8 +24,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/subako"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
 //go:generate go run ../../cmd/subakogo-generate

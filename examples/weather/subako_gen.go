@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 
 	abi "github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/subako"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
 // subakoModelHash is the hash of the package model this file was generated from.
@@ -143,7 +143,7 @@ const (
 	subakoForecastOutputSchema = `{"type":"object","properties":{"city":{"type":"string","description":"The place the weather is for, with its country."},"temperature_c":{"type":"number","description":"The air temperature 2 m above ground, in degrees Celsius."},"summary":{"type":"string","description":"The weather, in words."}},"required":["city","temperature_c","summary"],"additionalProperties":false}`
 )
 
-// The helpers below are copied from github.com/subako-ai/subako-go/codegen/rt.
+// The helpers below are copied from github.com/subako-ai/subako-go/internal/codegen/rt.
 
 // subakoError is a bad argument: where it is, as a path below "arguments"
 // (".items[2].name"), and what is wrong with it.

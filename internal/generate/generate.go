@@ -17,10 +17,10 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
-	"github.com/subako-ai/subako-go/codegen"
-	"github.com/subako-ai/subako-go/gocheck"
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/cli"
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/codegen"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // slowLoad is how long loading may take before the command says what it is

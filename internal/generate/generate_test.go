@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/subako-ai/subako-go/gocheck"
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
 )
 
 func TestLineDiff(t *testing.T) {

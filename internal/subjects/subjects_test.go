@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/subako-ai/subako-go/host"
-	"github.com/subako-ai/subako-go/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
 )
 
 // TestDiscoveryClean builds every subject and lints it as upload does,

@@ -64,7 +64,7 @@ func TestThrottledVerdicts(t *testing.T) {
 	for _, mode := range []string{"good", "eof", "slow-exit", "exit-code", "notify", "string-id", "float-id",
 		"extra", "pause", "rpc-error", "accept", "trap", "bad-output", "bad-text", "slow"} {
 		p := filepath.Join(t.TempDir(), mode+".wasm")
-		if err := os.WriteFile(p, gowasm.Build(t, "../../probe/testdata/subject", "-ldflags=-X main.mode="+mode), 0o644); err != nil {
+		if err := os.WriteFile(p, gowasm.Build(t, "../probe/testdata/subject", "-ldflags=-X main.mode="+mode), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // polarity says which way a schema is read: an input schema must accept

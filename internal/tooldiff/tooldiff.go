@@ -15,7 +15,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // Change is one difference between the old and the new tool list.

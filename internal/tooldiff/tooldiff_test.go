@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // in is a tool "t" with the given inputSchema; io adds an outputSchema.

@@ -29,7 +29,7 @@ func TestHello(t *testing.T) {
 	for _, p := range r.Packages {
 		pkgs[p.Name] = p.Bytes
 	}
-	for _, want := range []string{"runtime", Mangle("github.com/subako-ai/subako-go/subako"), "main", Mangle("github.com/subako-ai/subako-go/subako/jsonwire"), "internal_poll"} {
+	for _, want := range []string{"runtime", Mangle("github.com/subako-ai/subako-go/subako"), "main", Mangle("github.com/subako-ai/subako-go/abi/jsonwire"), "internal_poll"} {
 		if pkgs[want] == 0 {
 			t.Errorf("no code for package %s: %v", want, r.Packages)
 		}

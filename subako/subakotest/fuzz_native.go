@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/abi"
-	"github.com/subako-ai/subako-go/probe/argsgen"
+	"github.com/subako-ai/subako-go/internal/probe/argsgen"
 	"github.com/subako-ai/subako-go/subako"
 )
 
@@ -18,7 +18,7 @@ import (
 // is a JSON object, sent as a tools/call through subako.ServeIO. The test
 // fails on a panic in Call (with its stack) and on a JSON-RPC error answer,
 // which Subako reports as a crash: an isError result is fine. The seeds
-// are the call probes' cases for the tool's inputSchema (probe/argsgen:
+// are the call probes' cases for the tool's inputSchema (internal/probe/argsgen:
 // valid ones at the schema's edges, invalid ones each broken in one place).
 // Run it with go test -fuzz; a plain go test runs the seeds:
 //

@@ -6,8 +6,8 @@ import (
 	"strconv"
 
 	abi "github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/subako"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
 // subakoModelHash is the hash of the package model this file was generated from.
@@ -330,7 +330,7 @@ const (
 	subakoGreet00OutputSchema = `{"type":"object","properties":{"message":{"type":"string","description":"The greeting."}},"required":["message"],"additionalProperties":false}`
 )
 
-// The helpers below are copied from github.com/subako-ai/subako-go/codegen/rt.
+// The helpers below are copied from github.com/subako-ai/subako-go/internal/codegen/rt.
 
 // subakoError is a bad argument: where it is, as a path below "arguments"
 // (".items[2].name"), and what is wrong with it.

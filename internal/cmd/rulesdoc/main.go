@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/subako-ai/subako-go/rules"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 func main() {

@@ -4,8 +4,8 @@
 package main
 
 import (
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/subako"
-	"github.com/subako-ai/subako-go/subako/jsonwire"
 )
 
 func main() {

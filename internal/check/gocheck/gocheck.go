@@ -1,0 +1,93 @@
+// Package gocheck runs the analyzers on a Go function package, loaded as it
+// is built for wasip1 (the way go vet -vettool would), and turns their
+// diagnostics into findings on the package's Go files.
+package gocheck
+
+import (
+	"fmt"
+	"os"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/subako-ai/subako-go/analyzer"
+	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// Result is the analyzers' verdict on one package.
+type Result struct {
+	Pkg         *packages.Package
+	Model       *model.Package // nil when the package has no //subako:function
+	Diagnostics []Diagnostic   // in source order
+}
+
+// Diagnostic is one analyzer diagnostic with its position as text.
+type Diagnostic struct {
+	analysis.Diagnostic
+	Position string
+}
+
+// Analyze loads the one package pattern names and runs every analyzer on it.
+func Analyze(pattern string) (*Result, error) {
+	cfg := &packages.Config{
+		// Modules too, as go vet gives them: a write in a module this one
+		// does not edit is told apart (A031), and versioned dependencies
+		// are not followed.
+		Mode: packages.LoadAllSyntax | packages.NeedModule,
+		Env:  append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm"),
+	}
+	pkgs, err := packages.Load(cfg, pattern)
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("%s: want one package, found %d", pattern, len(pkgs))
+	}
+	g, err := checker.Analyze(analyzer.Analyzers, pkgs, &checker.Options{})
+	if err != nil {
+		return nil, err
+	}
+	out := &Result{Pkg: pkgs[0]}
+	for _, act := range g.Roots {
+		if act.Err != nil {
+			return nil, fmt.Errorf("%s: %w", act.Analyzer.Name, act.Err)
+		}
+		if act.Analyzer == analyzer.Model {
+			out.Model, _ = act.Result.(*model.Package)
+		}
+		for _, d := range act.Diagnostics {
+			out.Diagnostics = append(out.Diagnostics, Diagnostic{d, act.Package.Fset.Position(d.Pos).String()})
+		}
+	}
+	sort.SliceStable(out.Diagnostics, func(i, j int) bool { return out.Diagnostics[i].Pos < out.Diagnostics[j].Pos })
+	return out, nil
+}
+
+// Findings are the diagnostics as findings, one report file per Go file,
+// in file-name order. path turns a file name into the path to report.
+func (r *Result) Findings(path func(string) string) []report.File {
+	byFile := map[string][]rules.Finding{}
+	for _, d := range r.Diagnostics {
+		rule, ok := analyzer.RuleOf(d.Diagnostic)
+		if !ok {
+			continue
+		}
+		p := r.Pkg.Fset.Position(d.Pos)
+		name := path(p.Filename)
+		byFile[name] = append(byFile[name], rules.Finding{Rule: rule, Message: analyzer.Text(d.Diagnostic), Offset: -1, Line: p.Line, Column: p.Column})
+	}
+	names := make([]string, 0, len(byFile))
+	for n := range byFile {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []report.File
+	for _, n := range names {
+		out = append(out, report.File{Path: n, Size: -1, MIMEType: "text/x-go", Findings: byFile[n]})
+	}
+	return out
+}

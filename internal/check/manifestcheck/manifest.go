@@ -1,0 +1,264 @@
+// Package manifestcheck validates subako-package.json (the M rules from
+// M003 on): JSON with line and column, the project's JSON Schema in
+// schemas/, and, after discovery, the manifest against what the module says
+// of itself.
+package manifestcheck
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/subako-ai/subako-go/abi/jsonwire"
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// FileName is the manifest file in a package directory.
+const FileName = "subako-package.json"
+
+//go:embed schemas/subako-package.schema.json
+var manifestSchemaJSON []byte
+
+var manifestSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(manifestSchemaJSON))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	const id = "https://subako.ai/schemas/subako-package.json"
+	if err := c.AddResource(id, doc); err != nil {
+		return nil, err
+	}
+	return c.Compile(id)
+})
+
+// Manifest is what a valid manifest says.
+type Manifest struct {
+	ABI         json.Number `json:"abi"`
+	Name        string      `json:"name"`
+	Description string      `json:"description"`
+}
+
+// Check validates subako-package.json with the project's JSON Schema for
+// it. Findings carry line and column. The text is scanned once, strictly
+// (RFC 8259, UTF-8, no lone surrogate escapes; jsonwire's scanner, the one
+// the runtime uses), so a syntax error sits at the first stray byte, a key
+// written twice is found, and the time is linear however many keys there
+// are.
+func Check(b []byte) (*Manifest, []rules.Finding) {
+	pos := newPositions(b)
+	var out rules.Collector // 5,000 unknown keys draw 100 findings and a count
+	at := func(r *rules.Rule, off int, msg string) {
+		line, col := pos.lineCol(off)
+		out.Add(rules.Finding{Rule: r, Message: msg, Offset: -1, Line: line, Column: col})
+	}
+	members, err := scanMembers(b)
+	if err != nil {
+		var je *jsonwire.Error
+		off, msg := len(b), err.Error()
+		if errors.As(err, &je) {
+			off, msg = je.Offset, je.Msg
+		}
+		at(rules.ManifestJSON, off, "not valid JSON: "+msg)
+		return nil, out.Findings()
+	}
+	if members == nil {
+		at(rules.ManifestJSON, firstNonSpace(b), "the manifest must be a JSON object")
+		return nil, out.Findings()
+	}
+	first := map[string]member{}
+	for _, m := range members {
+		if _, dup := first[m.key]; dup {
+			at(rules.ManifestDuplicateKey, m.keyOffset, strconv.Quote(m.key)+" appears more than once; JSON readers disagree on which one counts")
+			continue
+		}
+		first[m.key] = m
+		if m.key != "abi" && m.key != "name" && m.key != "description" {
+			at(rules.ManifestUnknownField, m.keyOffset, "unknown field "+strconv.Quote(m.key)+": Subako reads only abi, name and description")
+		}
+	}
+	// abi must be the integer 1, written as such: 1.0 or "1" is not it.
+	if abi, ok := first["abi"]; ok && abi.text != "1" {
+		at(rules.ManifestABI, abi.offset, "abi is "+abi.text+"; it must be the integer 1")
+	} else if !ok {
+		at(rules.ManifestABI, firstNonSpace(b), "abi is missing; it must be the integer 1")
+	}
+	for _, k := range []string{"name", "description"} {
+		if _, ok := first[k]; !ok {
+			at(rules.ManifestField, firstNonSpace(b), k+" is missing")
+		}
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		panic("manifestcheck: the schema library refuses JSON the scanner accepted: " + err.Error())
+	}
+	s, err := manifestSchema()
+	if err != nil {
+		panic("manifestcheck: the manifest schema does not compile: " + err.Error()) // a bug in the embedded schema
+	}
+	if err := s.Validate(inst); err != nil {
+		var ve *jsonschema.ValidationError
+		if errors.As(err, &ve) {
+			for _, leaf := range leaves(ve) {
+				field := ""
+				if len(leaf.InstanceLocation) > 0 {
+					field = leaf.InstanceLocation[0]
+				}
+				if field == "abi" || strings.HasPrefix(trimSchemaError(leaf.Error()), "missing propert") {
+					continue // said above and below, more plainly
+				}
+				off := firstNonSpace(b)
+				if m, ok := first[field]; ok {
+					off = m.offset
+				}
+				msg := leaf.Error()
+				if field != "" {
+					msg = field + ": " + trimSchemaError(msg)
+				} else {
+					msg = trimSchemaError(msg)
+				}
+				at(rules.ManifestField, off, msg)
+			}
+		}
+	}
+	findings := out.Findings()
+	for _, f := range findings {
+		if f.Rule.Severity == rules.Error {
+			return nil, findings
+		}
+	}
+	var m Manifest
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	_ = d.Decode(&m)
+	return &m, findings
+}
+
+// leaves flattens a validation error to the causes that name a keyword.
+func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, leaves(c)...)
+	}
+	return out
+}
+
+// trimSchemaError drops the location prefix the library puts first.
+func trimSchemaError(msg string) string {
+	if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, "at ") {
+		return msg[i+2:]
+	}
+	return msg
+}
+
+// member is one member of the top-level object, as written.
+type member struct {
+	key               string
+	keyOffset, offset int    // of the key's opening quote and of the value
+	text              string // the value as written
+}
+
+// scanMembers reads the top-level object's members in one pass; it
+// returns nil without an error when the document is valid JSON but not an
+// object.
+func scanMembers(b []byte) ([]member, error) {
+	s := jsonwire.NewScanner(b)
+	s.RequireValidText() // invalid UTF-8 or a lone surrogate is an error, not U+FFFD
+	if s.PeekKind() != jsonwire.ObjectBegin {
+		if _, err := s.Skip(); err != nil {
+			return nil, err
+		}
+		_, err := s.Next() // only whitespace may follow
+		return nil, err
+	}
+	members := []member{}
+	err := s.Members(func(key string) error {
+		keyOff := s.Offset()
+		raw, err := s.Skip()
+		if err != nil {
+			return err
+		}
+		// raw is a slice of b: its offset is what its capacity lacks.
+		members = append(members, member{key: key, keyOffset: keyOff, offset: cap(b) - cap(raw), text: string(raw)})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.Next(); err != nil {
+		return nil, err
+	}
+	return members, nil
+}
+
+func firstNonSpace(b []byte) int {
+	for i, c := range b {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != ',' {
+			return i
+		}
+	}
+	return 0
+}
+
+// positions turns byte offsets into lines and columns, counting the
+// lines once rather than per finding.
+type positions struct {
+	size       int
+	lineStarts []int
+}
+
+func newPositions(b []byte) positions {
+	p := positions{size: len(b), lineStarts: []int{0}}
+	for i, c := range b {
+		if c == '\n' {
+			p.lineStarts = append(p.lineStarts, i+1)
+		}
+	}
+	return p
+}
+
+// lineCol converts a byte offset to a 1-based line and column.
+func (p positions) lineCol(off int) (int, int) {
+	off = min(max(off, 0), p.size)
+	line := sort.Search(len(p.lineStarts), func(i int) bool { return p.lineStarts[i] > off })
+	return line, off - p.lineStarts[line-1] + 1
+}
+
+// SameAsServer compares the manifest with what the module says of itself:
+// the Go SDK (and others) put the package's name and description in the
+// serverInfo of every result's _meta, here discover, the server/discover
+// result (rule M007).
+func SameAsServer(m *Manifest, discover json.RawMessage) []rules.Finding {
+	var res struct {
+		Meta struct {
+			ServerInfo *struct {
+				Name        string  `json:"name"`
+				Description *string `json:"description"`
+			} `json:"io.modelcontextprotocol/serverInfo"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(discover, &res) != nil || res.Meta.ServerInfo == nil {
+		return nil
+	}
+	si := res.Meta.ServerInfo
+	var out []rules.Finding
+	if si.Name != m.Name {
+		out = append(out, rules.Finding{Rule: rules.ManifestMismatch, Offset: -1,
+			Message: "name is " + strconv.Quote(m.Name) + " but the module calls itself " + strconv.Quote(si.Name)})
+	}
+	if si.Description != nil && *si.Description != m.Description {
+		out = append(out, rules.Finding{Rule: rules.ManifestMismatch, Offset: -1,
+			Message: "description is " + strconv.Quote(m.Description) + " but the module says " + strconv.Quote(*si.Description)})
+	}
+	return out
+}

@@ -1,0 +1,256 @@
+package pkgcheck
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
+	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/wasmbuild"
+)
+
+// buildInto builds the Go package pkg for wasip1 (once per source) and
+// writes the module to out.
+func TestMain(m *testing.M) {
+	host.ServeCompileWorker()
+	os.Exit(m.Run())
+}
+
+func buildInto(t *testing.T, pkg, out string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	if err := os.WriteFile(out, gowasm.Build(t, pkg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func slugsOf(fs []rules.Finding, min rules.Severity) []string {
+	var out []string
+	for _, f := range fs {
+		if f.Severity() >= min {
+			out = append(out, f.Rule.Slug)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// checker is a checker whose host gives discovery 3 s instead of 10, so
+// the time-out costs little. The exit grace stays Subako's second: a Go
+// module on a loaded machine may take a few hundred milliseconds to exit.
+func checker(t *testing.T) *Checker {
+	c := New(host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-pkgcheck-test-cache"), DiscoverLimit: 3 * time.Second})
+	t.Cleanup(func() { c.Close(context.Background()) })
+	return c
+}
+
+func TestDirClean(t *testing.T) {
+	dir := t.TempDir()
+	buildInto(t, "../../../subako/testdata/hello", filepath.Join(dir, ModuleName))
+	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := checker(t).Dir(context.Background(), dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 2 {
+		t.Fatalf("%d files", len(files))
+	}
+	for _, f := range files {
+		if errs := slugsOf(f.Findings, rules.Error); len(errs) > 0 {
+			t.Errorf("%s: errors %v (%v)", f.Path, errs, f.Findings)
+		}
+	}
+}
+
+func TestDirMissing(t *testing.T) {
+	files, err := checker(t).Dir(context.Background(), t.TempDir(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slugsOf(files[0].Findings, rules.Error); !slices.Equal(got, []string{"package-module-missing"}) {
+		t.Errorf("module: %v", got)
+	}
+	if got := slugsOf(files[1].Findings, rules.Error); !slices.Equal(got, []string{"manifest-missing"}) {
+		t.Errorf("manifest: %v", got)
+	}
+}
+
+// TestDiscoveryProtocol runs a module that answers server/discover with
+// a result that is not a discovery answer and never answers tools/list.
+func TestDiscoveryProtocol(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m.wasm")
+	buildInto(t, "../../host/testdata/misbehave", out)
+	wasm, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, d, err := checker(t).Module(context.Background(), wasm, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d == nil {
+		t.Fatal("no discovery ran")
+	}
+	if got := slugsOf(fs, rules.Error); !slices.Equal(got, []string{"protocol-discover"}) {
+		t.Errorf("findings %v: %v", got, fs)
+	}
+}
+
+// TestManifestMismatch: a manifest that names the package otherwise than
+// the module does is reported.
+func TestManifestMismatch(t *testing.T) {
+	dir := t.TempDir()
+	buildInto(t, "../../../examples/hello", filepath.Join(dir, ModuleName))
+	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), []byte(`{"abi": 1, "name": "greeter", "description": "Says hello."}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, err := checker(t).Dir(context.Background(), dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slugsOf(files[1].Findings, rules.Error); !slices.Equal(got, []string{"manifest-mismatch"}) {
+		t.Errorf("manifest findings %v", files[1].Findings)
+	}
+}
+
+// BenchmarkLintDir lints a packed examples/hello as `subakogo lint DIR`
+// does: binary checks, manifest, and discovery in the host. "cold" starts
+// each run with an empty compilation cache; "warm" reuses one.
+func BenchmarkLintDir(b *testing.B) {
+	dir := b.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ModuleName), gowasm.Build(b, "../../../examples/hello"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	lint := func(b *testing.B, cache string) {
+		c := New(host.Options{CacheDir: cache})
+		defer c.Close(ctx)
+		files, err := c.Dir(ctx, dir, true)
+		if err != nil || len(files) != 2 || len(files[0].Findings)+len(files[1].Findings) != 0 {
+			b.Fatalf("lint: %v %+v", err, files)
+		}
+	}
+	b.Run("cold", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			lint(b, b.TempDir())
+		}
+	})
+	b.Run("warm", func(b *testing.B) {
+		cache := b.TempDir()
+		lint(b, cache)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			lint(b, cache)
+		}
+	})
+}
+
+// findingIDs are the findings' rule IDs, sorted, with repeats: the
+// exact set a module draws.
+func findingIDs(fs []rules.Finding) []string {
+	out := []string{}
+	for _, f := range fs {
+		out = append(out, f.Rule.ID)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestProtocolRules runs, for each protocol rule, a module that breaks it
+// at upload discovery, and checks the exact findings it draws, so a false
+// extra finding fails as surely as a missing one. One build serves every
+// mode (it reads its mode from /package/mode), and the checker's
+// discovery limit is short.
+func TestProtocolRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	c := checker(t)
+	wasm := gowasm.Build(t, "testdata/discovery")
+	for _, tc := range []struct {
+		mode string
+		want []string
+	}{
+		{"good", nil},
+		{"notjson", []string{"P001"}},
+		{"wrongid", []string{"P002"}},
+		{"rpcerror", []string{"P003"}},
+		{"noresult", []string{"P004"}},
+		{"resulttype", []string{"P004"}},
+		{"request", []string{"P005"}},
+		{"version", []string{"P006"}},
+		{"paging", []string{"P007"}},
+		{"manypages", []string{"P007"}},
+		// The module's own error text mentions the cursor: still only P003.
+		{"cursorerror", []string{"P003"}},
+		{"badlist", []string{"T001"}},
+		{"noanswer", []string{"P008"}},
+		{"exit3", []string{"P009"}},
+		{"noexit", []string{"P010"}},
+		{"flood", []string{"P001", "P013"}}, // 20 lines of x: one P001 with a count
+		{"loop", []string{"P012"}},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			assets := t.TempDir()
+			if err := os.WriteFile(filepath.Join(assets, "mode"), []byte(tc.mode), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fs, _, err := c.Module(context.Background(), wasm, assets, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := findingIDs(fs), append([]string{}, tc.want...); !slices.Equal(got, want) {
+				t.Errorf("findings %v, want %v:", got, want)
+				for _, f := range fs {
+					t.Logf("  %s %s: %s", f.Rule.ID, f.Rule.Slug, f.Message)
+				}
+			}
+		})
+	}
+	// A trap: _start is unreachable.
+	m := wasmbuild.Command()
+	m.CodeSection[0].Body = []byte{0x00, 0x0b}
+	fs, _, err := c.Module(context.Background(), wasmbuild.Encode(m), "", true)
+	if got := findingIDs(fs); err != nil || !slices.Equal(got, []string{"P011"}) {
+		t.Errorf("trap: %v %v %v", err, got, fs)
+	}
+}
+
+// TestCompileDeadline: a compilation over the limit is its own finding,
+// protocol-timeout saying it was abandoned, not a trap; and a host that
+// cannot mount the assets is the linter's error, not a finding on the
+// module.
+func TestCompileDeadline(t *testing.T) {
+	wasmPath := filepath.Join(t.TempDir(), ModuleName)
+	buildInto(t, "../../../subako/testdata/hello", wasmPath)
+	wasm, err := os.ReadFile(wasmPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(host.Options{CacheDir: "-", Engine: host.EngineCompiler, CompileLimit: 5 * time.Millisecond})
+	defer c.Close(context.Background())
+	findings, _, err := c.Module(context.Background(), wasm, "", true)
+	if err != nil || len(findings) != 1 || findings[0].Rule != rules.ProtocolTimeout || !strings.Contains(findings[0].Message, "abandoned") {
+		t.Errorf("findings %v, err %v", findings, err)
+	}
+	findings, _, err = checker(t).Module(context.Background(), wasmbuild.Encode(wasmbuild.Command()), filepath.Join(t.TempDir(), "none"), true)
+	var setup *host.SetupError
+	if !errors.As(err, &setup) || len(findings) != 0 {
+		t.Errorf("a missing assets directory: findings %v, err %v", findings, err)
+	}
+}

@@ -1,0 +1,122 @@
+// Package protocolcheck judges what the host recorded while a module ran
+// upload discovery (the P rules): broken JSON-RPC, errors, crashes and
+// time-outs, the server/discover answer and the paging of tools/list.
+package protocolcheck
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+var breakRules = map[host.BreakKind]*rules.Rule{
+	host.BreakNotMessage: rules.ProtocolNotMessage,
+	host.BreakPartial:    rules.ProtocolNotMessage,
+	host.BreakUnknownID:  rules.ProtocolUnknownID,
+	host.BreakRPCError:   rules.ProtocolRPCError,
+	host.BreakResultType: rules.ProtocolResultType,
+	host.BreakRequest:    rules.ProtocolRequest,
+	host.BreakNoAnswer:   rules.ProtocolNoAnswer,
+	host.BreakExitCode:   rules.ProtocolExit,
+	host.BreakNoExit:     rules.ProtocolNoExit,
+	host.BreakTrap:       rules.ProtocolTrap,
+	host.BreakTimeout:    rules.ProtocolTimeout,
+	host.BreakOverflow:   rules.ProtocolStdoutLimit,
+	host.BreakRepeated:   rules.ProtocolUnknownID,
+	// A module that answered only once stdin closed did not answer in
+	// time: P008, whose message says why.
+	host.BreakWaitsForEOF: rules.ProtocolNoAnswer,
+}
+
+// Check judges an upload discovery run: the protocol as the host
+// recorded it, the server/discover answer and the paging. The tools
+// themselves are toolcheck.Check's job.
+func Check(d *host.Discovery) []rules.Finding {
+	var out []rules.Finding
+	add := func(r *rules.Rule, msg string) {
+		out = append(out, rules.Finding{Rule: r, Message: "at upload discovery: " + msg, Offset: -1})
+	}
+	// One finding per kind of break, the first with a count of the rest
+	// (a flood of non-JSON lines is one finding); an unanswered request
+	// only when nothing else explains it (a trap, a time-out, a wrong id).
+	breaks := d.Record.Breaks()
+	explained := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind != host.BreakNoAnswer })
+	first, more := map[*rules.Rule]int{}, map[*rules.Rule]int{}
+	for _, b := range breaks {
+		r := breakRules[b.Kind]
+		if b.Kind == host.BreakNoAnswer && explained {
+			continue
+		}
+		if _, seen := first[r]; seen {
+			more[r]++
+			continue
+		}
+		first[r] = len(out)
+		add(r, b.Message+stderrHint(d.Record, b.Kind))
+	}
+	for r, n := range more {
+		out[first[r]].Message += " (and " + strconv.Itoa(n) + " more like it)"
+	}
+	if d.Stopped != nil {
+		switch d.Stopped.Kind {
+		case host.StopTooManyPages, host.StopRepeatedCursor:
+			add(rules.ProtocolPaging, d.Stopped.Detail)
+			return out
+		case host.StopDiscoverRefused:
+			add(rules.ProtocolDiscover, d.Stopped.Detail)
+			return out
+		}
+	}
+	if d.Discover == nil && len(out) == 0 {
+		add(rules.ProtocolDiscover, "no answer to server/discover"+orReason(d.Stopped))
+	}
+	return out
+}
+
+// stderrHint adds the tail of stderr to crash findings, as Subako shows it.
+func stderrHint(r *host.Record, kind host.BreakKind) string {
+	switch kind {
+	case host.BreakExitCode, host.BreakTrap, host.BreakNoAnswer:
+		return StderrTail(r)
+	}
+	return ""
+}
+
+// StderrTail is "; stderr ends: ..." with the last line of what the
+// module wrote to stderr (at most 200 bytes of it), or "" when it wrote
+// nothing: the reason Subako would show with a crash.
+func StderrTail(r *host.Record) string {
+	tail := strings.TrimSpace(string(r.Stderr))
+	if tail == "" {
+		return ""
+	}
+	if i := strings.LastIndex("\n"+tail, "\npanic: "); i >= 0 {
+		// A Go panic: its message, not the last frame of the trace.
+		tail = firstLine(tail[i:])
+	} else if i := strings.LastIndexByte(tail, '\n'); i >= 0 && len(tail)-i < 200 {
+		// The last line is usually the reason (a panic message, an error).
+		tail = tail[i+1:]
+	}
+	if len(tail) > 200 {
+		tail = tail[len(tail)-200:]
+	}
+	return "; stderr ends: " + host.ShortLine([]byte(tail))
+}
+
+// orReason adds why discovery stopped, unless that only repeats "no answer".
+func orReason(s *host.Stop) string {
+	if s == nil || s.Kind == host.StopNoAnswer {
+		return ""
+	}
+	return " (" + s.Detail + ")"
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,122 @@
+package host
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/host/subakohttp"
+)
+
+// CallConfig describes one tool call.
+type CallConfig struct {
+	Mounts  Mounts
+	Timeout time.Duration // the call's timeout; 0 means one minute
+	// AllowHosts is the network allowlist for subako_http (empty: none).
+	AllowHosts []string
+	// HTTPFixture, when set, answers subako_http from recorded responses
+	// instead of the network (subakogo call --http-fixture).
+	HTTPFixture *subakohttp.Fixture
+	// HTTP overrides the whole subako_http configuration (tests).
+	HTTP *subakohttp.Config
+}
+
+// Call is one tools/call as Subako makes it.
+type Call struct {
+	ID       string // the id the host sent
+	Record   *Record
+	Response json.RawMessage // the answer line to ID, nil when none came
+	Result   json.RawMessage // its result, nil when none
+	// Err is a *SetupError when the host could not start the call (a mount
+	// that cannot be opened): the module did not run, and Record is empty.
+	Err error
+}
+
+// Call sends one tools/call, holds stdin open until it is answered (as
+// Subako does), closes it, and waits for the module to exit. A module that
+// answers only once stdin closes is BreakWaitsForEOF.
+func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMessage, cfg CallConfig) *Call {
+	var idBytes [6]byte
+	_, _ = rand.Read(idBytes[:])
+	c := &Call{ID: "call-" + hex.EncodeToString(idBytes[:])}
+	timeout := cfg.Timeout
+	if timeout <= 0 {
+		timeout = time.Minute
+	}
+	httpCfg := cfg.HTTP
+	if httpCfg == nil {
+		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
+	}
+	interpreted := m.Interpreted()
+	h.call(ctx, m, tool, args, cfg.Mounts, timeout, httpCfg, c)
+	// A run the host interpreted whose time ran out is made again on the
+	// compiled code, as Discover does.
+	if interpreted && c.Err == nil && c.Record.OutOfTime() && m.WaitCompiled(ctx) {
+		h.call(ctx, m, tool, args, cfg.Mounts, timeout, httpCfg, c)
+	}
+	return c
+}
+
+func (h *Host) call(ctx context.Context, m *Module, tool string, args json.RawMessage, mounts Mounts, timeout time.Duration, httpCfg *subakohttp.Config, c *Call) {
+	c.Result, c.Response = nil, nil
+	s, err := h.Start(ctx, m, RunConfig{Mounts: mounts, Timeout: timeout, HTTP: httpCfg})
+	if err != nil {
+		c.Record, c.Err = &Record{CloseToExit: -1, StdinClosed: -1}, err
+		return
+	}
+	id, _ := json.Marshal(c.ID)
+	s.Send(ToolCall(id, tool, args))
+	if msg, ok := s.Answer(id, timeout); ok {
+		c.Result = msg.Result
+		c.Response = msg.Raw
+	}
+	c.Record = s.Wait()
+}
+
+// Session is one running instance driven by its caller, one request at a
+// time (the probes): Send, Answer or Next, then Wait.
+type Session struct{ s *session }
+
+// Start instantiates the module, which runs _start, and returns at once.
+// The run's timeout is cfg.Timeout plus twice its exit grace, so that an
+// Answer that waited the whole cfg.Timeout can still close stdin and see
+// whether the module answers then.
+func (h *Host) Start(ctx context.Context, m *Module, cfg RunConfig) (*Session, error) {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = h.discoverLimit
+	}
+	grace := cfg.ExitGrace
+	if grace <= 0 {
+		grace = h.exitGrace
+	}
+	cfg.Timeout += 2 * grace
+	s, err := h.start(ctx, m, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{s}, nil
+}
+
+// Send writes one line (a request or a notification) to stdin; a newline
+// is added. It is recorded in Record.Sent.
+func (s *Session) Send(line []byte) { s.s.send(line) }
+
+// Answer waits up to wait of the module's time for the answer to the request with id, stdin
+// held open; see session.answer. ok is false when none came in time (or a
+// line broke the call first): the record says why.
+func (s *Session) Answer(id json.RawMessage, wait time.Duration) (Message, bool) {
+	return s.s.answer(IDKey(id), wait)
+}
+
+// Pause lets the module run for d of its own time with nothing sent; it
+// ends sooner when the module waits for input or ends.
+func (s *Session) Pause(d time.Duration) { s.s.pause(d) }
+
+// Next waits up to wait for the next stdout line.
+func (s *Session) Next(wait time.Duration) (Line, bool) { return s.s.next(wait) }
+
+// Wait closes stdin, waits for the module to exit (stopping it past its
+// exit grace) and returns the record.
+func (s *Session) Wait() *Record { return s.s.wait() }

@@ -1,0 +1,106 @@
+package probe_test
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/cputime"
+	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/probe"
+	"github.com/subako-ai/subako-go/internal/subjects"
+)
+
+// BenchmarkProbes measures the safe probes, end to end, on examples/hello
+// (one tool) and bench/runtime/tools64 (64 generated tools), with the
+// module compiled and discovered once, as lint has done when the probes
+// start (the compilation cache is warm):
+//
+//	go test ./internal/probe -run '^$' -bench Probes -benchtime 5x
+func BenchmarkProbes(b *testing.B) {
+	for _, pkg := range []struct{ name, dir string }{{"hello", "../../examples/hello"}, {"tools64", "../../bench/runtime/tools64"}} {
+		b.Run(pkg.name, func(b *testing.B) {
+			ctx := context.Background()
+			h := testHost(b)
+			m, err := h.Compile(ctx, gowasm.Build(b, pkg.dir))
+			if err != nil {
+				b.Fatal(err)
+			}
+			d := h.Discover(ctx, m, "")
+			if d.Stopped != nil {
+				b.Fatal(d.Stopped)
+			}
+			runs := 0
+			cpu0 := cputime.Process()
+			for b.Loop() {
+				res := probe.Run(ctx, h, m, d.Tools, probe.Options{Budget: time.Minute})
+				if len(res.Findings) > 0 {
+					b.Fatalf("%s: %s", pkg.name, res.Findings[0].Message)
+				}
+				runs = len(res.Runs)
+			}
+			b.ReportMetric(float64(runs), "runs")
+			// The CPU time, user and system, of this process (the host
+			// and every instance): what the probes cost whatever else
+			// the machine runs, since the wall time on a loaded machine
+			// is mostly waiting for a core.
+			b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
+}
+
+// BenchmarkSlowSubjects measures the safe probes on the probe subjects
+// that take their time, as lint runs them: the subject of each language
+// that sleeps 2 s once stdin closes (P039), and probe's Go subject that
+// does so and the one that reads to end of input (P035).
+//
+//	go test ./internal/probe -run '^$' -bench SlowSubjects -benchtime 3x
+func BenchmarkSlowSubjects(b *testing.B) {
+	type slow struct {
+		name string
+		wasm func(testing.TB) []byte
+	}
+	var all []slow
+	for _, lang := range subjects.Langs {
+		all = append(all, slow{string(lang) + "-slow-exit", func(tb testing.TB) []byte {
+			w, err := os.ReadFile(subjects.Module(tb, lang, subjects.SlowExit))
+			if err != nil {
+				tb.Fatal(err)
+			}
+			return w
+		}})
+	}
+	for _, mode := range []string{"slow-exit", "eof"} {
+		all = append(all, slow{"subject-" + mode, func(tb testing.TB) []byte {
+			return gowasm.Build(tb, "testdata/subject", "-ldflags=-X main.mode="+mode)
+		}})
+	}
+	for _, s := range all {
+		b.Run(s.name, func(b *testing.B) {
+			ctx := context.Background()
+			h, err := host.New(ctx, host.Options{}) // Subako's limits, as lint's
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer h.Close(ctx)
+			m, err := h.Compile(ctx, s.wasm(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			m.WaitCompiled(ctx)
+			d := h.Discover(ctx, m, "")
+			if d.Stopped != nil {
+				b.Fatal(d.Stopped)
+			}
+			cpu0 := cputime.Process()
+			for b.Loop() {
+				if res := probe.Run(ctx, h, m, d.Tools, probe.Options{Budget: time.Minute}); len(res.Findings) == 0 {
+					b.Fatal("no finding")
+				}
+			}
+			b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
+}

@@ -1,0 +1,731 @@
+// Package probe runs the call probes (rules P030-P045): after discovery
+// passes, a short series of fresh-instance runs of a module, each as
+// Subako runs a call (no network: every subako_http request answers
+// host_not_allowed; an empty temporary volume, removed after), that catch
+// what only a call shows: a JSON-RPC error or a crash where an isError
+// result belongs, a module that waits for end of input before answering,
+// a slow exit, an answered notification, a mangled id, a structuredContent
+// that breaks its own outputSchema, extra lines on stdout.
+//
+// The probes run one at a time within a budget of CPU time
+// (Options.Budget), the linter's and the module's together, so that a
+// hostile module cannot hold the caller for long and a busy machine does
+// not change which probes run. Every run's limits are the module's own
+// time (see host's time model); a run the budget leaves out is listed
+// (P042), never blamed on the module. Each finding names the probe and the tool,
+// and for argument probes the case.
+package probe
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/cputime"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/probe/argsgen"
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// Level chooses which probes run.
+type Level int
+
+// The levels, from none to all.
+const (
+	// Safe probes cannot write outside their temporary volume nor spend
+	// more than a call's limits: every subako_http request is refused
+	// (host_not_allowed). It is the default.
+	Safe Level = iota
+	// None runs no probe.
+	None
+	// All adds the probes that exercise subako_http's error paths: each
+	// tool's valid call again with every request failing as a connection
+	// error, as when the network is down.
+	All
+	// Deep is Safe with the budget spent on many more cases a tool:
+	// DeepCover edge cases and DeepRandom random ones, biased to the
+	// schema's edges.
+	Deep
+)
+
+func (l Level) String() string {
+	switch l {
+	case None:
+		return "none"
+	case All:
+		return "all"
+	case Deep:
+		return "deep"
+	}
+	return "safe"
+}
+
+// ParseLevel reads "none", "safe" or "all" (the --probes flag).
+func ParseLevel(s string) (Level, error) {
+	switch s {
+	case "none":
+		return None, nil
+	case "safe", "":
+		return Safe, nil
+	case "all":
+		return All, nil
+	case "deep":
+		return Deep, nil
+	}
+	return Safe, fmt.Errorf("unknown probe level %q (want none, safe, all or deep)", s)
+}
+
+// Defaults of Options.
+const (
+	// DefaultBudget is the probes' CPU time for a package (--probe-time).
+	DefaultBudget = 20 * time.Second
+	// DefaultRunLimit bounds how long, in the module's own time, a probe
+	// waits for one answer with stdin held open. Subako gives a call a
+	// minute; a probe's arguments reach no network, so a tool that answers
+	// at all answers far sooner.
+	DefaultRunLimit = 3 * time.Second
+	// DefaultPause is the pause between the two requests of the pause
+	// probe, in the module's own time.
+	DefaultPause = 100 * time.Millisecond
+
+	// MaxInvalid is how many invalid cases a tool is called with.
+	MaxInvalid = 4
+	// DefaultCover is how many valid cases at the schema's edges a tool
+	// is called with (argsgen's pairwise cover, likeliest breakers
+	// first), beside at most two of optional members set to null.
+	DefaultCover = 5
+	// DeepCover and DeepRandom are the edge cases and random cases of
+	// --probes=deep, as many as the budget allows.
+	DeepCover  = 48
+	DeepRandom = 200
+	// MaxShrinks bounds the runs spent shrinking one failing case
+	// (DeepShrinks with --probes=deep).
+	MaxShrinks  = 12
+	DeepShrinks = 48
+
+	// maxListed is how many runs P042 names.
+	maxListed = 10
+
+	// shortGrace is the exit grace of the runs after one that did not
+	// exit: the slow exit is reported once, and each later run would cost
+	// the whole grace again.
+	shortGrace = 100 * time.Millisecond
+)
+
+// Case is one argument object the probes send a tool.
+type Case struct {
+	Name  string          // says what it is, e.g. `invalid: required field "city" missing`
+	Args  json.RawMessage // a JSON object
+	Valid bool            // the tool's inputSchema accepts it
+}
+
+// Generator makes a tool's argument cases from its inputSchema; notes say
+// what it could not generate and why (a keyword it cannot satisfy).
+type Generator func(inputSchema json.RawMessage) (cases []Case, notes []string)
+
+// Options configure Run. The zero value runs the safe probes with the
+// defaults.
+type Options struct {
+	Level    Level
+	Budget   time.Duration // total CPU time; 0 means DefaultBudget
+	RunLimit time.Duration // one answer's wait; 0 means DefaultRunLimit
+	Pause    time.Duration // the pause probe's pause; 0 means DefaultPause
+	// Assets is the package's assets directory, mounted at /package; ""
+	// for none.
+	Assets string
+	// Cases generates each tool's argument cases; nil uses the package's
+	// own generator (argsgen).
+	Cases Generator
+	// Module is how findings name the module in the subakogo call command
+	// that reproduces them; "" is module.wasm.
+	Module string
+	// OnFailing, when set, gets each broken call's smallest case once the
+	// probes end (lint --save-cases).
+	OnFailing func(tool string, f Failing)
+}
+
+// RunInfo is one run the probes made.
+type RunInfo struct {
+	Probe, Tool, Case string
+	Elapsed           time.Duration // the whole run, start to exit
+	CloseToExit       time.Duration // from stdin closing to exit; -1 when not measured
+	Findings          int
+}
+
+// Result is what the probes found.
+type Result struct {
+	Findings []rules.Finding
+	Runs     []RunInfo
+	NotRun   []string // "probe on tool" for each run left out when time ran out
+	// Failing holds, for each broken call's cause, its smallest case.
+	Failing []Failing
+	// Stalled lists "probe on tool" for each run given up on the wall
+	// clock (host.Record.Stalled): the machine's condition, not judged.
+	Stalled []string
+	Elapsed time.Duration // on the wall clock
+	CPU     time.Duration // the process's CPU time while they ran
+	// Err is the host's failure to set up a run (a *host.SetupError, or
+	// the volume's temporary directory): no run starts once it is known
+	// (the pause probe's, started beside the others, is still judged), and
+	// the module is not to blame, so no finding says it.
+	Err error
+}
+
+// The probes, by the name findings give them.
+const (
+	ProbeCall         = "call"         // the first call, stdin held open until the answer
+	ProbeIntegerID    = "integer-id"   // an integer id
+	ProbeLargeID      = "large-id"     // an integer id past 2^53
+	ProbeStringID     = "string-id"    // a string id with characters that need escaping
+	ProbeNotification = "notification" // a notification before the request
+	ProbePause        = "pause"        // two requests with a pause between, on an OS pipe
+	ProbeValid        = "valid"        // a tool's valid arguments
+	ProbeInvalid      = "invalid"      // a tool's invalid arguments, one case a run
+	ProbeHTTPErrors   = "http-errors"  // (all) the valid call with every subako_http request failing
+)
+
+// tool is what the probes need of one discovered tool.
+type tool struct {
+	Name         string          `json:"name"`
+	InputSchema  json.RawMessage `json:"inputSchema"`
+	OutputSchema json.RawMessage `json:"outputSchema"`
+}
+
+// Run runs the probes on a compiled module whose discovery listed tools,
+// on h, and judges each run.
+func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMessage, opt Options) *Result {
+	r := &runner{h: h, m: m, opt: opt, res: &Result{}, once: map[*rules.Rule]int{}}
+	if opt.Level == None || len(tools) == 0 {
+		return r.res
+	}
+	if r.opt.Budget <= 0 {
+		r.opt.Budget = DefaultBudget
+	}
+	if r.opt.RunLimit <= 0 {
+		r.opt.RunLimit = DefaultRunLimit
+	}
+	if r.opt.Pause <= 0 {
+		r.opt.Pause = DefaultPause
+	}
+	if r.opt.Cases == nil {
+		deep := r.opt.Level == Deep
+		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) { return defaultCases(schema, deep) }
+	}
+	if r.opt.Module == "" {
+		r.opt.Module = "module.wasm"
+	}
+	start, cpu := time.Now(), cputime.Process()
+	r.spent = func() time.Duration { return cputime.Process() - cpu }
+	r.backstop = start.Add(host.Backstop(r.opt.Budget))
+	r.grace = h.ExitGrace()
+	for _, raw := range tools {
+		var t tool
+		if json.Unmarshal(raw, &t) == nil && t.Name != "" {
+			r.tools = append(r.tools, t)
+		}
+	}
+	if len(r.tools) > 0 {
+		r.run(ctx)
+	}
+	r.res.Elapsed, r.res.CPU = time.Since(start), r.spent()
+	for _, k := range slices.Sorted(maps.Keys(r.causes)) {
+		r.res.Failing = append(r.res.Failing, r.causes[k].Failing)
+		if r.opt.OnFailing != nil {
+			r.opt.OnFailing(r.causes[k].Tool, r.causes[k].Failing)
+		}
+	}
+	if len(r.res.NotRun) > 0 {
+		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
+			"the probes' %v of CPU time ran out (--probe-time); not run: %s", r.opt.Budget, listed(r.res.NotRun))})
+	}
+	if len(r.res.Stalled) > 0 {
+		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
+			"this machine is too busy: the host gave up on the wall clock (%dx a run's limit, at least %v) before the module's own time ran out; not judged: %s",
+			host.BackstopFactor, host.MinBackstop, listed(r.res.Stalled))})
+	}
+	return r.res
+}
+
+// listed joins runs' names, at most maxListed of them.
+func listed(runs []string) string {
+	if len(runs) > maxListed {
+		runs = append(runs[:maxListed:maxListed], fmt.Sprintf("and %d more", len(runs)-maxListed))
+	}
+	return strings.Join(runs, ", ")
+}
+
+// defaultCases is the generator used when Options.Cases is nil: argsgen's
+// first valid case, its first MaxInvalid invalid ones (argsgen
+// interleaves the kinds of breakage, so these differ in kind), then its
+// cover of the schema's edges (DefaultCover cases, or with deep
+// DeepCover and DeepRandom random ones) and of null for optional members.
+func defaultCases(schema json.RawMessage, deep bool) ([]Case, []string) {
+	opt := argsgen.Options{Cover: DefaultCover}
+	if deep {
+		opt = argsgen.Options{Cover: DeepCover, Random: DeepRandom, Seed: 1}
+	}
+	got, notes := argsgen.Cases(schema, opt)
+	var out []Case
+	valid, invalid, nulls := false, 0, 0
+	for _, c := range got {
+		edge := c.Edge
+		switch {
+		case c.Valid && !valid:
+			valid = true
+		case edge && !c.Valid && nulls < 2:
+			nulls++
+		case edge && c.Valid:
+		case !c.Valid && !edge && invalid < MaxInvalid:
+			invalid++
+		default:
+			continue
+		}
+		out = append(out, Case{Name: c.Name, Args: c.Args, Valid: c.Valid})
+	}
+	return out, notes
+}
+
+type runner struct {
+	h        *host.Host
+	m        *host.Module
+	opt      Options
+	tools    []tool
+	res      *Result
+	spent    func() time.Duration // the CPU time used of the budget
+	backstop time.Time            // on the wall clock, when no run starts any more
+	grace    time.Duration
+	slowExit bool // an exit problem was reported; later runs ignore theirs
+	// once holds the index in res.Findings of the module-wide rules
+	// reported so far, whose later occurrences are counted, not listed.
+	once  map[*rules.Rule]int
+	extra map[*rules.Rule]int
+	// causes are the broken calls' findings by cause (see fold); fresh
+	// the ones added by the run being judged.
+	causes map[string]*folded
+	fresh  []*folded
+	base   map[string]json.RawMessage // each tool's first valid case
+	// blocks are the content blocks' problems of the last call's result,
+	// judged before its volume was removed.
+	blocks []resultcheck.Problem
+}
+
+// run is the series: the protocol probes on the first tool, then each
+// tool's argument cases.
+func (r *runner) run(ctx context.Context) {
+	cases := make([][]Case, len(r.tools))
+	valid := make([]*Case, len(r.tools))
+	for i, t := range r.tools {
+		var notes []string
+		cases[i], notes = r.opt.Cases(t.InputSchema)
+		for j := range cases[i] {
+			if cases[i][j].Valid && valid[i] == nil {
+				valid[i] = &cases[i][j]
+			}
+		}
+		if valid[i] != nil {
+			if r.base == nil {
+				r.base = map[string]json.RawMessage{}
+			}
+			r.base[t.Name] = valid[i].Args
+		}
+		if valid[i] == nil {
+			if len(notes) == 0 {
+				notes = []string{"the generator gave no reason"}
+			}
+			r.add(rules.ProbeArgsUngenerable, where(ProbeValid, t.Name, "")+": no valid arguments could be generated from its inputSchema: "+
+				strings.Join(notes, "; ")+"; its valid-call probes did not run")
+		}
+	}
+	first, firstArgs, firstCase := r.tools[0], json.RawMessage(`{}`), "arguments {}"
+	if valid[0] != nil {
+		firstArgs, firstCase = valid[0].Args, valid[0].Name
+	}
+	// The first call decides whether the others can run at all: a module
+	// that waits for end of input fails every one of them the same way.
+	rec, answered, res := r.call(ctx, ProbeCall, first, firstCase, valid[0] != nil, firstArgs)
+	if rec != nil && waited(rec) {
+		r.tellWaitApart(ctx, first, firstArgs, rec)
+	}
+	if rec == nil || waited(rec) {
+		if rec == nil && len(r.res.NotRun) > 0 {
+			r.res.NotRun = append(r.res.NotRun, "every other probe")
+		}
+		return // or P035 says the others were not run
+	}
+	if valid[0] != nil && res != nil {
+		r.checkResult(ProbeValid, first, valid[0], res)
+	}
+	if !answered || res == nil {
+		// The first call broke: the protocol probes, all on the same
+		// call, would only break the same way (one cause, one finding).
+		r.argumentProbes(ctx, cases, valid)
+		return
+	}
+	if r.m.Interpreted() {
+		// Interpreted code is slow and the compiled code may be ready in a
+		// few runs: the pause probe waits its turn, as the others do.
+		r.protocolProbes(ctx, first, firstArgs)
+		r.startPause(ctx, first, firstArgs)()
+		r.argumentProbes(ctx, cases, valid)
+		return
+	}
+	// The pause probe's run is mostly its pause: the others run meanwhile,
+	// and it is judged after them.
+	judgePause := r.startPause(ctx, first, firstArgs)
+	r.protocolProbes(ctx, first, firstArgs)
+	r.argumentProbes(ctx, cases, valid)
+	judgePause()
+}
+
+// protocolProbes are the ones about the protocol rather than arguments
+// (but the pause probe, see startPause), on t with args, whose call was
+// answered: each breaks that call in a way of its own, so on a call that
+// crashes already they would only repeat it.
+func (r *runner) protocolProbes(ctx context.Context, first tool, firstArgs json.RawMessage) {
+	for _, id := range []struct {
+		probe string
+		id    json.RawMessage
+	}{
+		{ProbeIntegerID, json.RawMessage(`7`)},
+		{ProbeLargeID, json.RawMessage(`9007199254740993`)},
+		{ProbeStringID, json.RawMessage(`"probe-\u00e9\"\\/\u2028-3"`)},
+	} {
+		r.idProbe(ctx, id.probe, first, firstArgs, id.id)
+	}
+	r.notificationProbe(ctx, first, firstArgs)
+}
+
+// argumentProbes call each tool with each of its cases but the first
+// call's, then (level all) each valid case with HTTP failing.
+func (r *runner) argumentProbes(ctx context.Context, cases [][]Case, valid []*Case) {
+	for i, t := range r.tools {
+		for j := range cases[i] {
+			c := &cases[i][j]
+			if i == 0 && c == valid[0] {
+				continue // the first call was this one
+			}
+			probe := ProbeInvalid
+			if c.Valid {
+				probe = ProbeValid
+			}
+			if _, _, res := r.call(ctx, probe, t, c.Name, c.Valid, c.Args); res != nil {
+				r.checkResult(probe, t, c, res)
+			}
+		}
+	}
+	if r.opt.Level == All {
+		for i, t := range r.tools {
+			if valid[i] != nil {
+				r.callHTTPErrors(ctx, t, valid[i])
+			}
+		}
+	}
+}
+
+// waited reports whether the run's module waited for end of input.
+func waited(rec *host.Record) bool {
+	for _, b := range rec.Breaks() {
+		if b.Kind == host.BreakWaitsForEOF {
+			return true
+		}
+	}
+	return false
+}
+
+// limits gives the next run its answer wait and exit grace, in the
+// module's own time; ok is false when the budget is spent (or its wall
+// backstop passed), and the run is listed as not run. A run's limits are
+// never cut by what is left of the budget: a run that starts is judged by
+// the same limits whatever the machine's load.
+func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok bool) {
+	if r.res.Err != nil {
+		return 0, 0, false // the host cannot run the probes
+	}
+	grace = r.grace
+	if r.slowExit {
+		grace = min(grace, shortGrace)
+	}
+	if r.spent() >= r.opt.Budget || time.Now().After(r.backstop) {
+		r.res.NotRun = append(r.res.NotRun, probe+" on "+toolName)
+		return 0, 0, false
+	}
+	return r.opt.RunLimit, grace, true
+}
+
+// unjudged says whether a run ended for the host's reasons (see
+// host.Record.Unjudged), and lists it.
+func (r *runner) unjudged(probe, toolName string, rec *host.Record) bool {
+	if rec.Unjudged() {
+		r.res.Stalled = append(r.res.Stalled, probe+" on "+toolName)
+		return true
+	}
+	return false
+}
+
+// play starts one run with a fresh temporary volume (removed afterwards),
+// plays script on it and waits for the run's end. It returns nil when the
+// host could not start the run, whose error is kept in Result.Err.
+func (r *runner) play(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config, script func(*host.Session)) *host.Record {
+	rec, err := r.session(ctx, wait, grace, osPipe, http, script)
+	if err != nil {
+		r.res.Err = err
+	}
+	return rec
+}
+
+// session is play without keeping the error, so that it may run beside
+// the other probes (see startPause): it touches nothing of the runner's
+// but its options, the host and the module.
+func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config, script func(*host.Session)) (*host.Record, error) {
+	volume, err := os.MkdirTemp("", "subako-probe-volume-")
+	if err != nil {
+		return nil, fmt.Errorf("the probes' volume: %w", err)
+	}
+	defer os.RemoveAll(volume)
+	if http == nil {
+		http = &subakohttp.Config{CallTimeout: wait} // no host allowed: host_not_allowed
+	}
+	s, err := r.h.Start(ctx, r.m, host.RunConfig{
+		Mounts:  host.Mounts{Volume: volume, Package: r.opt.Assets},
+		Timeout: wait, HTTP: http, OSPipe: osPipe, ExitGrace: grace,
+	})
+	if err != nil {
+		return nil, err
+	}
+	script(s)
+	rec := s.Wait()
+	if after, ok := ctx.Value(afterRun{}).(func(volume string)); ok {
+		after(volume) // before the volume is removed
+	}
+	return rec, nil
+}
+
+// afterRun is the context key of a function session calls with the
+// volume's directory once the module has exited, before removing it: the
+// result's links are read then, as Subako reads them.
+type afterRun struct{}
+
+// call is one tools/call run with a string id: it judges the run and
+// returns its record (nil when it did not run), whether the call was
+// answered, and the result (nil when the call broke).
+func (r *runner) call(ctx context.Context, probe string, t tool, caseName string, valid bool, args json.RawMessage) (*host.Record, bool, json.RawMessage) {
+	return r.callWith(ctx, probe, t, caseName, valid, args, nil)
+}
+
+func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName string, valid bool, args json.RawMessage, http *subakohttp.Config) (*host.Record, bool, json.RawMessage) {
+	wait, grace, ok := r.limits(probe, t.Name)
+	if !ok {
+		return nil, false, nil
+	}
+	attempt := func() (*host.Record, host.Message, bool) {
+		return r.oneCall(ctx, wait, grace, http, probe, t.Name, args)
+	}
+	interpreted := r.m.Interpreted()
+	rec, msg, answered := attempt()
+	// Under host.EngineAuto a module new to the cache is interpreted while
+	// it compiles, and an interpreted run may miss a time limit set for
+	// compiled code: such a run (unanswered, not for waiting on end of
+	// input) is made again on the compiled code, and that one is judged.
+	if rec != nil && interpreted && !answered && rec.OutOfTime() && !waited(rec) && r.compiled(ctx) {
+		if wait, grace, ok = r.limits(probe, t.Name); ok {
+			rec, msg, answered = attempt()
+		}
+	}
+	if rec == nil || r.unjudged(probe, t.Name, rec) {
+		return nil, false, nil // the host's failure (Result.Err), or its condition
+	}
+	r.fresh = nil
+	n := r.judge(probe, t.Name, caseName, valid, args, rec)
+	r.note(probe, t.Name, caseName, rec, n)
+	if len(r.fresh) > 0 {
+		r.shrink(ctx, probe, t, valid, args, http, r.cause(probe, t.Name, valid, rec), r.fresh[0])
+	}
+	if !answered || n > 0 || msg.Error != nil {
+		return rec, answered, nil
+	}
+	return rec, true, msg.Result
+}
+
+// oneCall plays one tools/call of toolName with args and waits for its
+// answer and the run's end.
+func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *subakohttp.Config, probe, toolName string, args json.RawMessage) (rec *host.Record, msg host.Message, answered bool) {
+	r.blocks = nil
+	ctx = context.WithValue(ctx, afterRun{}, func(volume string) {
+		if answered && msg.Error == nil {
+			r.blocks = resultcheck.Blocks(msg.Result, volume, false)
+		}
+	})
+	rec = r.play(ctx, wait, grace, false, http, func(s *host.Session) {
+		id := json.RawMessage(`"probe-` + probe + `-1"`)
+		s.Send(host.ToolCall(id, toolName, args))
+		msg, answered = s.Answer(id, wait)
+	})
+	return rec, msg, answered
+}
+
+// shrink looks for the smallest arguments that break the call the same
+// way (cause want) as args did, one step smaller at a time (argsgen's
+// Shrinker), within MaxShrinks runs (DeepShrinks when deep) and the
+// budget, and puts them and their command in the finding f.
+func (r *runner) shrink(ctx context.Context, probe string, t tool, valid bool, args json.RawMessage, http *subakohttp.Config, want string, f *folded) {
+	if want == "" || len(args) <= 2 {
+		return
+	}
+	sh, err := argsgen.NewShrinker(t.InputSchema, r.base[t.Name])
+	if err != nil {
+		return
+	}
+	limit := MaxShrinks
+	if r.opt.Level == Deep {
+		limit = DeepShrinks
+	}
+	smallest, runs := args, 0
+	for progress := true; progress && runs < limit; {
+		progress = false
+		for _, c := range sh.Smaller(smallest, valid) {
+			if runs >= limit || r.res.Err != nil || r.spent() >= r.opt.Budget || time.Now().After(r.backstop) {
+				break
+			}
+			runs++
+			wait, grace := r.opt.RunLimit, r.grace
+			if r.slowExit {
+				grace = min(grace, shortGrace)
+			}
+			rec, _, _ := r.oneCall(ctx, wait, grace, http, probe, t.Name, c)
+			if rec == nil || rec.Unjudged() {
+				return
+			}
+			r.note("shrink", t.Name, string(c), rec, 0)
+			if r.cause(probe, t.Name, valid, rec) == want {
+				smallest, progress = c, true
+				break
+			}
+		}
+	}
+	if string(smallest) == string(args) {
+		return
+	}
+	cmd := r.reproduce(t.Name, smallest)
+	msg := r.res.Findings[f.index].Message
+	r.res.Findings[f.index].Message = strings.Replace(msg, "; reproduce: "+f.reproduce,
+		"; the smallest arguments that fail the same way: "+short(smallest)+"; reproduce: "+cmd, 1)
+	f.reproduce, f.Args = cmd, smallest
+}
+
+// compiled waits, within the probes' wall backstop, for the module's
+// compiled code (compiled in a worker process, at no cost to the budget),
+// and says whether runs now use it.
+func (r *runner) compiled(ctx context.Context) bool {
+	wait, cancel := context.WithDeadline(ctx, r.backstop)
+	defer cancel()
+	return r.m.WaitCompiled(wait)
+}
+
+// note records a run.
+func (r *runner) note(probe, toolName, caseName string, rec *host.Record, findings int) {
+	r.res.Runs = append(r.res.Runs, RunInfo{Probe: probe, Tool: toolName, Case: caseName, Elapsed: rec.Elapsed, CloseToExit: rec.CloseToExit, Findings: findings})
+}
+
+// where is the start of every finding's message.
+func where(probe, toolName, caseName string) string {
+	s := "probe " + probe + " on tool " + quote(toolName)
+	if caseName != "" {
+		s += " (" + caseName + ")"
+	}
+	return s
+}
+
+func quote(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// add appends a finding.
+func (r *runner) add(rule *rules.Rule, msg string) {
+	r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rule, Offset: -1, Message: msg})
+}
+
+// fold appends a finding for a new cause (key), with the command that
+// reproduces it; a cause seen before only counts the case in the first
+// finding. It records the new finding's index in r.fresh, for shrinking.
+func (r *runner) fold(key string, rule *rules.Rule, text, toolName string, args json.RawMessage, valid bool) {
+	command := r.reproduce(toolName, args)
+	if f, seen := r.causes[key]; seen {
+		f.more++
+		msg := strings.TrimSuffix(r.res.Findings[f.index].Message, f.suffix)
+		f.suffix = fmt.Sprintf(" (the same in %d more case", f.more)
+		if f.more > 1 {
+			f.suffix += "s"
+		}
+		f.suffix += ")"
+		r.res.Findings[f.index].Message = msg + f.suffix
+		return
+	}
+	if r.causes == nil {
+		r.causes = map[string]*folded{}
+	}
+	f := &folded{index: len(r.res.Findings), reproduce: command, Failing: Failing{Tool: toolName, Args: args, Valid: valid}}
+	r.causes[key] = f
+	r.fresh = append(r.fresh, f)
+	r.add(rule, text+"; reproduce: "+command)
+}
+
+// folded is the finding of one cause of a broken call.
+type folded struct {
+	index     int    // in Result.Findings
+	more      int    // the other cases that failed the same way
+	suffix    string // the count, at the end of the message
+	reproduce string // the command in the message
+	Failing          // the smallest case known
+}
+
+// Failing is the smallest known case of one broken call's cause: what
+// lint --save-cases writes to testdata/calls.json.
+type Failing struct {
+	Tool  string
+	Args  json.RawMessage
+	Valid bool // the inputSchema accepts Args
+}
+
+// reproduce is the one subakogo call command that makes the call again.
+func (r *runner) reproduce(toolName string, args json.RawMessage) string {
+	return "subakogo call " + shellQuote(r.opt.Module) + " " + shellQuote(toolName) + " " + shellQuote(string(args))
+}
+
+// shellQuote quotes s for a POSIX shell, only when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:@%+=,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// addOnce appends a finding of a module-wide rule the first time, and
+// counts it after; it reports whether it was the first.
+func (r *runner) addOnce(rule *rules.Rule, msg string) bool {
+	if i, seen := r.once[rule]; seen {
+		if r.extra == nil {
+			r.extra = map[*rules.Rule]int{}
+		}
+		r.extra[rule]++
+		r.res.Findings[i].Message = strings.TrimSuffix(r.res.Findings[i].Message, suffix(r.extra[rule]-1)) + suffix(r.extra[rule])
+		return false
+	}
+	r.once[rule] = len(r.res.Findings)
+	r.add(rule, msg)
+	return true
+}
+
+func suffix(n int) string {
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return " (and in 1 more run)"
+	}
+	return fmt.Sprintf(" (and in %d more runs)", n)
+}

@@ -1,0 +1,247 @@
+package probe_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/check/protocolcheck"
+	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/probe"
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// testHost is a host with a short exit grace, so that a module that does
+// not exit costs the tests little, and the user's compilation cache, so
+// that a rerun compiles nothing.
+func testHost(t testing.TB) *host.Host {
+	t.Helper()
+	h, err := host.New(context.Background(), host.Options{ExitGrace: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close(context.Background()) })
+	return h
+}
+
+// echoCases are the subject's argument cases, written by hand for its one
+// schema.
+func echoCases(json.RawMessage) ([]probe.Case, []string) {
+	return []probe.Case{
+		{Name: "valid", Args: json.RawMessage(`{"text":"hi"}`), Valid: true},
+		{Name: `invalid: required field "text" missing`, Args: json.RawMessage(`{}`)},
+		{Name: `invalid: "text" is a number`, Args: json.RawMessage(`{"text":1}`)},
+		{Name: `invalid: unknown field "x"`, Args: json.RawMessage(`{"text":"a","x":1}`)},
+	}, nil
+}
+
+// probeModule discovers the module's tools and runs the probes.
+func probeModule(t *testing.T, h *host.Host, wasm []byte, opt probe.Options) *probe.Result {
+	t.Helper()
+	ctx := context.Background()
+	m, err := h.Compile(ctx, wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := h.Discover(ctx, m, "")
+	if d.Stopped != nil {
+		t.Fatalf("discovery stopped: %s", d.Stopped)
+	}
+	if opt.RunLimit == 0 {
+		opt.RunLimit = 2 * time.Second
+	}
+	return probe.Run(ctx, h, m, d.Tools, opt)
+}
+
+func subject(t *testing.T, mode string) []byte {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	return gowasm.Build(t, "testdata/subject", "-ldflags=-X main.mode="+mode)
+}
+
+func ruleIDs(fs []rules.Finding) []string {
+	var ids []string
+	for _, f := range fs {
+		ids = append(ids, f.Rule.ID)
+	}
+	return ids
+}
+
+func messages(fs []rules.Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		b.WriteString("\n  " + f.Rule.ID + " " + f.Message)
+	}
+	return b.String()
+}
+
+// TestSubjects runs the probes on the subject in each mode: the good one
+// passes every probe, and each other breaks exactly the rule it is for.
+func TestSubjects(t *testing.T) {
+	h := testHost(t)
+	for _, tc := range []struct {
+		mode string
+		want string // the one rule that fires ("" for none)
+		has  string // in its message
+	}{
+		{"good", "", ""},
+		{"eof", "P035", "while stdin stayed open"},
+		{"slow-exit", "P039", "after stdin closed"},
+		{"exit-code", "P039", "exited with status 3"},
+		{"notify", "P037", "was answered"},
+		{"string-id", "P038", `the request's id was 7 and the answer's "7"`},
+		{"float-id", "P038", "9007199254740993 and the answer's 9007199254740992"},
+		{"extra", "P040", `"handling echo"`},
+		{"pause", "P036", "no answer to request \"probe-pause-2\""},
+		{"rpc-error", "P031", "JSON-RPC error -32602"},
+		{"accept", "P032", "success result"},
+		{"trap", "P030", "assignment to entry in nil map"},
+		{"bad-output", "P033", "outputSchema"},
+		{"bad-text", "P034", "text"},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			res := probeModule(t, h, subject(t, tc.mode), probe.Options{Cases: echoCases})
+			var got []string
+			for _, id := range ruleIDs(res.Findings) {
+				if len(got) == 0 || got[len(got)-1] != id {
+					got = append(got, id)
+				}
+			}
+			want := []string{}
+			if tc.want != "" {
+				want = []string{tc.want}
+			}
+			if strings.Join(got, ",") != strings.Join(want, ",") || (tc.has != "" && !strings.Contains(messages(res.Findings), tc.has)) {
+				t.Errorf("got %v, want %v with %q:%s", got, want, tc.has, messages(res.Findings))
+			}
+			for _, f := range res.Findings {
+				if !strings.HasPrefix(f.Message, "probe ") || !strings.Contains(f.Message, `on tool "echo"`) {
+					t.Errorf("a finding that does not name its probe and tool: %s", f.Message)
+				}
+			}
+			if len(res.Runs) == 0 {
+				t.Error("no runs recorded")
+			}
+		})
+	}
+}
+
+// TestGenerated: with argsgen's cases (Options.Cases nil), the good
+// subject passes and the one that accepts anything is told so.
+func TestGenerated(t *testing.T) {
+	h := testHost(t)
+	if res := probeModule(t, h, subject(t, "good"), probe.Options{}); len(res.Findings) > 0 {
+		t.Errorf("good:%s", messages(res.Findings))
+	}
+	res := probeModule(t, h, subject(t, "accept"), probe.Options{})
+	if ids := ruleIDs(res.Findings); len(ids) == 0 || ids[0] != "P032" || !strings.Contains(messages(res.Findings), "(invalid: ") {
+		t.Errorf("accept:%s", messages(res.Findings))
+	}
+}
+
+// TestUngenerable: a schema no value satisfies is P041, and the protocol
+// probes still run with {}.
+func TestUngenerable(t *testing.T) {
+	h := testHost(t)
+	none := func(json.RawMessage) ([]probe.Case, []string) { return nil, []string{"minimum 10 is above maximum 1"} }
+	res := probeModule(t, h, subject(t, "good"), probe.Options{Cases: none})
+	if ids := ruleIDs(res.Findings); len(ids) != 1 || ids[0] != "P041" || !strings.Contains(res.Findings[0].Message, "minimum 10 is above maximum 1") {
+		t.Errorf("%s", messages(res.Findings))
+	}
+	if len(res.Runs) < 6 {
+		t.Errorf("the protocol probes did not run: %+v", res.Runs)
+	}
+}
+
+// TestBudget: runs that do not fit the budget are not run, and P042 names
+// them; a module that never answers is held within the budget.
+func TestBudget(t *testing.T) {
+	h := testHost(t)
+	res := probeModule(t, h, subject(t, "good"), probe.Options{Cases: echoCases, Budget: time.Nanosecond})
+	if len(res.Findings) != 1 || res.Findings[0].Rule != rules.ProbeBudget || !strings.Contains(res.Findings[0].Message, `not run: call on echo`) {
+		t.Errorf("%s", messages(res.Findings))
+	}
+	budget := 1500 * time.Millisecond
+	res = probeModule(t, h, subject(t, "eof"), probe.Options{Cases: echoCases, Budget: budget, RunLimit: time.Minute})
+	if res.Elapsed > budget+300*time.Millisecond {
+		t.Errorf("the probes took %v of a budget of %v", res.Elapsed, budget)
+	}
+	if ids := ruleIDs(res.Findings); len(ids) != 1 || ids[0] != "P035" {
+		t.Errorf("%s", messages(res.Findings))
+	}
+}
+
+// TestExamplesPass: the example packages pass every probe, at level all
+// (weather's requests fail as connection errors too).
+func TestExamplesPass(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	h := testHost(t)
+	for _, ex := range []string{"hello", "weather", "chart"} {
+		res := probeModule(t, h, gowasm.Build(t, "../../examples/"+ex), probe.Options{Level: probe.All, Budget: time.Minute})
+		if len(res.Findings) > 0 {
+			t.Errorf("%s:%s", ex, messages(res.Findings))
+		}
+		t.Logf("%s: %d runs in %v", ex, len(res.Runs), res.Elapsed)
+	}
+}
+
+// TestDiscoveryWaitsForEOF: a module that reads to end of input before it
+// answers anything fails discovery, and lint says why (P008, the host's
+// one diagnosis) instead of only that it ran out of time.
+func TestDiscoveryWaitsForEOF(t *testing.T) {
+	ctx := context.Background()
+	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond, DiscoverLimit: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(ctx)
+	m, err := h.Compile(ctx, subject(t, "eof-all"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := protocolcheck.Check(h.Discover(ctx, m, ""))
+	if len(fs) != 1 || fs[0].Rule != rules.ProtocolNoAnswer || !strings.Contains(fs[0].Message, "no answer while stdin stayed open: the module waited for more input") || !strings.Contains(fs[0].Message, "flush stdout") {
+		t.Errorf("%s", messages(fs))
+	}
+}
+
+// TestSlowIsNotEOF: a tool that is busy past the wait is out of time, not
+// a module that waits for end of input: the host closes stdin only for a
+// module blocked reading it.
+func TestSlowIsNotEOF(t *testing.T) {
+	h := testHost(t)
+	res := probeModule(t, h, subject(t, "slow"), probe.Options{Cases: echoCases, RunLimit: 300 * time.Millisecond, Budget: 5 * time.Second})
+	if len(res.Findings) == 0 || res.Findings[0].Rule != rules.ProbeValidCall || !strings.Contains(res.Findings[0].Message, "ran out of time after") {
+		t.Errorf("%s", messages(res.Findings))
+	}
+	for _, f := range res.Findings {
+		if f.Rule == rules.ProbeWaitsForEOF {
+			t.Errorf("a slow tool taken for one that waits for end of input: %s", f.Message)
+		}
+	}
+}
+
+// TestHostSetupFailure: when the host cannot set up a run (here, the
+// assets directory it is to mount is missing), the probes stop and say so
+// in Result.Err, and no finding blames the module.
+func TestHostSetupFailure(t *testing.T) {
+	h := testHost(t)
+	missing := filepath.Join(t.TempDir(), "assets")
+	res := probeModule(t, h, subject(t, "good"), probe.Options{Cases: echoCases, Assets: missing})
+	var setup *host.SetupError
+	if !errors.As(res.Err, &setup) {
+		t.Errorf("Err = %v, want a *host.SetupError", res.Err)
+	}
+	if len(res.Findings) > 0 || len(res.Runs) > 0 {
+		t.Errorf("findings %s and runs %+v after the host failed", messages(res.Findings), res.Runs)
+	}
+}

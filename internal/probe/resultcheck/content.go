@@ -1,0 +1,185 @@
+package resultcheck
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// The outcomes of the ABI's content-block table that are not a valid
+// block shown as it is.
+const (
+	// Image (P043): an image block whose data is not base64, not a PNG,
+	// JPEG, GIF or WebP, or past stdout's 1 MiB: Subako shows no image.
+	Image Kind = "image"
+	// LinkMissing (P044): a resource_link to volume:/// whose file the
+	// call left missing (or unreadable, or not an image) once it exited.
+	LinkMissing Kind = "link-missing"
+	// LeftOut (P045): a block Subako leaves out with a note (audio, an
+	// embedded resource, an unknown type) or a link it shows only as a
+	// line (not volume:///).
+	LeftOut Kind = "left-out"
+)
+
+// Rule is the one rule of each kind, whichever command meets it (the
+// probes, call, serve); nil for NotChecked.
+func (k Kind) Rule() *rules.Rule {
+	switch k {
+	case NotCallToolResult:
+		return rules.ProbeValidCall
+	case OutputSchema:
+		return rules.ProbeOutputSchema
+	case TextContent:
+		return rules.ProbeTextContent
+	case Image:
+		return rules.ProbeImage
+	case LinkMissing:
+		return rules.ProbeLinkMissing
+	case LeftOut:
+		return rules.ProbeLeftOut
+	}
+	return nil
+}
+
+// Judge is the one judgement of a call's result that the probes, call
+// and serve share: Check, then, for a CallToolResult, Blocks.
+func Judge(result, outputSchema json.RawMessage, volume string, data bool) []Problem {
+	out := Check(result, outputSchema)
+	for _, p := range out {
+		if p.Kind == NotCallToolResult {
+			return out
+		}
+	}
+	return append(out, Blocks(result, volume, data)...)
+}
+
+// Blocks applies the ABI's content-block table: text is shown; an image
+// must be base64 of a PNG, JPEG, GIF or WebP that fits stdout's 1 MiB; a
+// resource_link to volume:///PATH must name a file the call wrote, an
+// image, read after the module exited from the volume directory volume
+// (whose tmp and, when data, data folders were mounted; "" leaves links
+// unchecked); other links and blocks are shown as a line or a note.
+func Blocks(result json.RawMessage, volume string, data bool) []Problem {
+	var r struct {
+		Content []json.RawMessage `json:"content"`
+	}
+	if json.Unmarshal(result, &r) != nil {
+		return nil
+	}
+	var out []Problem
+	for i, raw := range r.Content {
+		var b struct {
+			Type     string `json:"type"`
+			URI      string `json:"uri"`
+			MIMEType string `json:"mimeType"`
+			Data     string `json:"data"`
+		}
+		if json.Unmarshal(raw, &b) != nil {
+			continue // Check reports a block that is not an object
+		}
+		at := fmt.Sprintf("content block %d", i)
+		switch b.Type {
+		case "text":
+		case "image":
+			if why := imageProblem(b.MIMEType, b.Data); why != "" {
+				out = append(out, Problem{Image, at + ": " + why + ": Subako shows no image"})
+			}
+		case "resource_link":
+			if !strings.HasPrefix(b.URI, "volume:") {
+				out = append(out, Problem{LeftOut, fmt.Sprintf("%s: the link %s is not volume:///, so Subako shows it as a line naming it, not an image", at, quote(b.URI))})
+				continue
+			}
+			if volume == "" {
+				continue
+			}
+			if why := linkProblem(volume, data, b.URI); why != "" {
+				out = append(out, Problem{LinkMissing, at + ": " + why})
+			}
+		default:
+			out = append(out, Problem{LeftOut, fmt.Sprintf("%s: a %s block, which Subako leaves out with a note (it shows text, images and links)", at, quote(b.Type))})
+		}
+	}
+	return out
+}
+
+// Sniff names the image type of data from its first bytes: PNG, JPEG,
+// GIF and WebP, the types Subako shows; "" for any other.
+func Sniff(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
+		return "image/png"
+	case bytes.HasPrefix(data, []byte{0xff, 0xd8, 0xff}):
+		return "image/jpeg"
+	case bytes.HasPrefix(data, []byte("GIF87a")), bytes.HasPrefix(data, []byte("GIF89a")):
+		return "image/gif"
+	case len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP":
+		return "image/webp"
+	}
+	return ""
+}
+
+// imageProblem says what keeps an inline image from being shown, "" when
+// nothing does.
+func imageProblem(mime, data string) string {
+	if len(data) > abi.StdoutMaxBytes {
+		return fmt.Sprintf("its data is %d bytes, past stdout's %d MiB", len(data), abi.StdoutMaxBytes>>20)
+	}
+	b, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return "its data is not base64: " + err.Error()
+	}
+	got := Sniff(b)
+	switch {
+	case got == "":
+		return fmt.Sprintf("its data (mimeType %s) is not a PNG, JPEG, GIF or WebP", quote(mime))
+	case mime != got:
+		return fmt.Sprintf("its data is %s but its mimeType is %s", got, quote(mime))
+	}
+	return ""
+}
+
+// maxLinkedImage bounds the file read of a linked image: the first bytes
+// name its type.
+const maxLinkedImage = 64
+
+// linkProblem says what is wrong with a volume:/// link after the call:
+// a path outside the mounted folders, a missing file, not an image.
+func linkProblem(volume string, data bool, uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "volume" || u.Host != "" {
+		return fmt.Sprintf("the link %s is not a volume:/// URI", quote(uri))
+	}
+	rel := strings.TrimPrefix(path.Clean("/"+u.Path), "/")
+	if mounted := strings.HasPrefix(rel, "tmp/") || (data && strings.HasPrefix(rel, "data/")); !mounted {
+		return fmt.Sprintf("the link %s is outside the mounted /volume/tmp", quote(uri))
+	}
+	root, err := os.OpenRoot(volume)
+	if err != nil {
+		return ""
+	}
+	defer root.Close()
+	f, err := root.Open(rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("the link %s names a file the call did not write (Subako reads it after the module exits)", quote(uri))
+	case err != nil:
+		return fmt.Sprintf("the link %s cannot be read: %v", quote(uri), err)
+	}
+	defer f.Close()
+	head := make([]byte, maxLinkedImage)
+	n, _ := f.Read(head)
+	if Sniff(head[:n]) == "" {
+		return fmt.Sprintf("the file the link %s names is not a PNG, JPEG, GIF or WebP", quote(uri))
+	}
+	return ""
+}

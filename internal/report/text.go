@@ -1,0 +1,87 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// writeText prints one finding per line, compiler style, then a summary:
+//
+//	build/app.wasm@0x1a2b: error W006 feature-not-available: message (in func main.worker)
+//	build/app.wasm: error W020 start-missing: message
+//	1 error, 0 warnings, 1 info in 2 files
+//
+// The offset follows "@" rather than ":" because editors and terminals read
+// "path:N:" as a line number, and a byte offset is not one.
+func writeText(b *bytes.Buffer, files []File, opt Options) {
+	paint := func(sgr, s string) string {
+		if !opt.Color {
+			return s
+		}
+		return "\x1b[" + sgr + "m" + s + "\x1b[0m"
+	}
+	unread := 0
+	for _, f := range files {
+		if f.Error != "" {
+			unread++
+			fmt.Fprintf(b, "%s %s\n", paint("1", clean(f.Path)+":"), paint(sevColor[rules.Error], "cannot be read: "+clean(f.Error)))
+		}
+		for _, fd := range f.Findings {
+			loc := clean(f.Path)
+			if fd.Line > 0 {
+				loc += fmt.Sprintf(":%d:%d", fd.Line, max(fd.Column, 1))
+			} else if fd.Offset >= 0 {
+				loc += fmt.Sprintf("@0x%x", fd.Offset)
+			}
+			sev := fd.Severity()
+			fmt.Fprintf(b, "%s %s %s %s: %s", paint("1", loc+":"), paint(sevColor[sev], sev.String()),
+				fd.Rule.ID, fd.Rule.Slug, clean(fd.Message))
+			if fd.Function != "" {
+				fmt.Fprintf(b, " (in func %s)", clean(fd.Function))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	n := count(files)
+	if n == (counts{}) && unread == 0 {
+		fmt.Fprintf(b, "no findings in %d file%s\n", len(files), plural(len(files)))
+		return
+	}
+	fmt.Fprintf(b, "%d error%s, %d warning%s, %d info in %d file%s\n",
+		n[rules.Error], plural(n[rules.Error]), n[rules.Warning], plural(n[rules.Warning]),
+		n[rules.Info], len(files), plural(len(files)))
+}
+
+// sevColor is the SGR code per severity: bold red, bold yellow, bold cyan.
+var sevColor = [...]string{rules.Info: "1;36", rules.Warning: "1;33", rules.Error: "1;31"}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// clean escapes control characters. Function and import names come from the
+// linted module, which anyone can write: printed raw they could break the
+// one-line-per-finding layout or send escape sequences to the terminal.
+func clean(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

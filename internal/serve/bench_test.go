@@ -1,0 +1,30 @@
+package serve
+
+import (
+	"testing"
+)
+
+// BenchmarkCall is one tools/call of examples/hello through serve (the
+// request read, a fresh instance run, the answer shaped): what a client
+// waits for per call, less the transport.
+func BenchmarkCall(b *testing.B) {
+	s, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	p, err := s.Load(b.Context(), buildWasm(b, "../../examples/hello", ""))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Use(p)
+	c := s.newConn("bench", nil)
+	params := []byte(`{"name":"greet","arguments":{"name":"Ada"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`)
+	m := &message{JSONRPC: "2.0", ID: []byte(`1`), Method: "tools/call", Params: params}
+	b.ResetTimer()
+	for b.Loop() {
+		if a := c.handle(b.Context(), m); a.status != 200 {
+			b.Fatalf("%s", a.line)
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package serve
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
+)
+
+// callTool runs one tools/call in a fresh instance, as Subako runs it, and
+// turns what came back into what Subako shows the model.
+func (s *Server) callTool(ctx context.Context, p *Package, e era, transport string, params map[string]json.RawMessage) (map[string]any, *rpcError) {
+	var name string
+	if raw, ok := params["name"]; !ok || json.Unmarshal(raw, &name) != nil {
+		return nil, invalidParams("tools/call: name must be a string")
+	}
+	if _, ok := p.byName[name]; !ok {
+		return nil, invalidParams("Unknown tool: " + name)
+	}
+	args := params["arguments"]
+	if len(args) == 0 || string(args) == "null" {
+		args = json.RawMessage("{}")
+	} else if !isObject(args) {
+		return nil, invalidParams("tools/call: arguments must be an object")
+	}
+	select {
+	case s.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, &rpcError{Code: codeInternal, Message: "cancelled while waiting for a free instance", status: 503}
+	}
+	defer func() { <-s.slots }()
+	if s.slotTaken != nil {
+		s.slotTaken(len(s.slots))
+	}
+	start := time.Now()
+	h, err := s.checker.Host(ctx)
+	if err != nil {
+		return nil, &rpcError{Code: codeInternal, Message: err.Error(), status: 500}
+	}
+	cfg := host.CallConfig{
+		Mounts:     host.Mounts{Volume: s.volume, Data: s.opt.Data, Package: p.assets},
+		Timeout:    s.opt.Timeout,
+		AllowHosts: s.opt.AllowHosts,
+	}
+	if s.opt.HTTP != nil {
+		c := *s.opt.HTTP
+		cfg.HTTP = &c
+	} else {
+		cfg.HTTP = &subakohttp.Config{AllowHosts: s.opt.AllowHosts, CallTimeout: s.opt.Timeout}
+	}
+	call := h.Call(ctx, p.module, name, args, cfg)
+	took := time.Since(start).Round(100 * time.Microsecond)
+	if ctx.Err() != nil {
+		s.log.printf("%s call %s (%s): stopped after %v: the client went away or cancelled it", transport, name, e, took)
+		return nil, &rpcError{Code: codeInternal, Message: "the call was cancelled", status: 499}
+	}
+	if call.Err != nil { // the host's failure, not the module's
+		s.log.printf("%s call %s (%s): not run: %v", transport, name, e, call.Err)
+		return nil, &rpcError{Code: codeInternal, Message: call.Err.Error(), status: 500}
+	}
+	if call.Record.Stalled { // the machine's condition, not the module's
+		err := &host.StalledError{What: "the call", Limit: s.opt.Timeout}
+		s.log.printf("%s call %s (%s): given up: %v", transport, name, e, err)
+		return nil, &rpcError{Code: codeInternal, Message: err.Error(), status: 503}
+	}
+	if breaks := call.Record.Breaks(); len(breaks) > 0 {
+		res := crashResult(breaks, call.Record)
+		why, _, _ := strings.Cut(crashText(breaks, call.Record), "\n")
+		s.log.printf("%s call %s (%s): crashed after %v: %s", transport, name, e, took, strings.TrimPrefix(why, "The function crashed: "))
+		return res, nil
+	}
+	result, kind := s.showResult(call.Result, e)
+	s.log.printf("%s call %s (%s): %s in %v", transport, name, e, kind, took)
+	// The one judgement of a result that lint's probes and call make too.
+	var outputSchema struct {
+		OutputSchema json.RawMessage `json:"outputSchema"`
+	}
+	_ = json.Unmarshal(p.tools[p.byName[name]], &outputSchema)
+	for _, pr := range resultcheck.Judge(call.Result, outputSchema.OutputSchema, s.volume, s.opt.Data) {
+		if r := pr.Kind.Rule(); r != nil {
+			s.log.printf("%s call %s (%s): %s %s (%s): %s", transport, name, e, r.ID, r.Slug, r.Severity, pr.Detail)
+		}
+	}
+	return result, nil
+}
+
+// crashResult is what Subako tells the model about a call that broke:
+// that the function crashed, why, and the tail of its stderr.
+func crashResult(breaks []host.Break, rec *host.Record) map[string]any {
+	return map[string]any{"content": []any{textBlock(crashText(breaks, rec))}, "isError": true}
+}
+
+// crashText says why a call crashed: the cause first, then the missing
+// answer it led to (without the host's own request id, which the client
+// never saw), then the tail of stderr.
+func crashText(breaks []host.Break, rec *host.Record) string {
+	var why []string
+	noAnswer := false
+	for _, b := range breaks {
+		if b.Kind == host.BreakNoAnswer {
+			noAnswer = true
+			continue
+		}
+		why = append(why, b.Message)
+	}
+	if noAnswer {
+		why = append(why, "no answer to the call")
+	}
+	text := "The function crashed: " + strings.Join(why, "; ") + "."
+	if len(rec.Stderr) > 0 {
+		shown := "its stderr"
+		if rec.StderrBytes > int64(len(rec.Stderr)) {
+			shown = "the last " + strconv.Itoa(len(rec.Stderr)) + " bytes of its stderr"
+		}
+		text += "\n\n" + shown + ":\n" + strings.ToValidUTF8(string(rec.Stderr), "\uFFFD")
+	}
+	return text
+}
+
+func textBlock(text string) map[string]any { return map[string]any{"type": "text", "text": text} }
+
+// showResult keeps what Subako shows of a CallToolResult: text as it is,
+// inline images, images linked from the volume (read now, after the
+// module exited), a line for any other link and a note for any other
+// block; the structured value and isError. kind names the outcome for the
+// log.
+func (s *Server) showResult(raw json.RawMessage, e era) (map[string]any, string) {
+	var r struct {
+		Content           []json.RawMessage `json:"content"`
+		StructuredContent json.RawMessage   `json:"structuredContent"`
+		IsError           bool              `json:"isError"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return map[string]any{"content": []any{textBlock("The function crashed: its result is not a CallToolResult: " + err.Error())}, "isError": true}, "crashed"
+	}
+	content := make([]any, 0, len(r.Content))
+	images := 0
+	for _, b := range r.Content {
+		block, image := s.showBlock(b)
+		if image {
+			images++
+		}
+		content = append(content, block)
+	}
+	out := map[string]any{"content": content}
+	if len(r.StructuredContent) > 0 && (e.modern || isObject(r.StructuredContent)) {
+		// The handshake era's structuredContent is an object; the text
+		// block carries any other value.
+		out["structuredContent"] = r.StructuredContent
+	}
+	kind := "result"
+	if r.IsError {
+		out["isError"] = true
+		kind = "tool error"
+	}
+	if images > 0 {
+		kind += " with " + plural(images, "image")
+	}
+	return out, kind
+}
+
+// showBlock turns one content block into what the client gets.
+func (s *Server) showBlock(raw json.RawMessage) (block any, image bool) {
+	var b struct {
+		Type     string `json:"type"`
+		Text     string `json:"text"`
+		URI      string `json:"uri"`
+		Name     string `json:"name"`
+		MIMEType string `json:"mimeType"`
+		Data     string `json:"data"`
+	}
+	if json.Unmarshal(raw, &b) != nil {
+		return textBlock("(a content block that is not an object was left out)"), false
+	}
+	switch b.Type {
+	case "text":
+		return textBlock(b.Text), false
+	case "image":
+		// Inline images are shown as linked ones are: downscaled when large.
+		data, err := base64.StdEncoding.DecodeString(b.Data)
+		if err != nil {
+			return textBlock("(an inline image whose data is not base64 was left out)"), false
+		}
+		img, note := imageBlock(data, "the inline image")
+		if img == nil {
+			return textBlock(note), false
+		}
+		return img, true
+	case "resource_link":
+		if strings.HasPrefix(b.URI, "volume:") {
+			img, note := volumeImage(s.volume, s.opt.Data, b.URI)
+			if img == nil {
+				return textBlock(note), false
+			}
+			return img, true
+		}
+		label := b.URI
+		if b.Name != "" {
+			label = b.Name + " (" + b.URI + ")"
+		}
+		return textBlock("Link: " + label), false
+	}
+	return textBlock("(a " + strconv.Quote(b.Type) + " block was left out: Subako shows text, images and links)"), false
+}

@@ -1,0 +1,162 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync/atomic"
+
+	"github.com/subako-ai/subako-go/internal/host"
+)
+
+// A server answers from the start: initialize, server/discover and ping
+// at once, with the identity it presents before its package is loaded;
+// tools/list and tools/call wait for the package (its build, lint and
+// probes), or for the reason there is none.
+
+// loadState is what requests that need the package wait on.
+type loadState struct {
+	ready  chan struct{} // closed by the first Use or by Fail
+	err    error         // set before ready closes, when the load failed
+	listed chan struct{} // closed once the first tool list is known
+	// tools is the first package known by its discovery alone, while its
+	// probes run: tools/list may answer from it, tools/call may not.
+	tools atomic.Pointer[Package]
+	// path is the path being loaded, dir whether it is a directory.
+	path string
+	dir  bool
+}
+
+// discovered is the checker's hook: the first discovery that passed gives
+// the tool list before the probes end.
+func (s *Server) discovered(d *host.Discovery) {
+	if s.loaded() || s.load.tools.Load() != nil {
+		return
+	}
+	p := &Package{Path: s.load.path}
+	p.setTools(d.Tools)
+	p.describe(d.Discover, s.load.path, s.load.dir)
+	s.load.tools.Store(p)
+	s.listOnce.Do(func() { close(s.load.listed) })
+	s.log.printf("listing %s: %s while the probes run", p.serverInfo["name"], strings.Join(p.Tools(), ", "))
+}
+
+// waitList waits for the tool list: the package's, or its discovery's
+// while its probes run.
+func (s *Server) waitList(ctx context.Context) (*Package, *rpcError) {
+	select {
+	case <-s.load.listed:
+	case <-s.load.ready:
+	case <-ctx.Done():
+		return nil, &rpcError{Code: codeInternal, Message: "cancelled while the package was being loaded", status: 499}
+	}
+	if p := s.pkg.Load(); p != nil {
+		return p, nil
+	}
+	if p := s.load.tools.Load(); p != nil && !s.loaded() {
+		return p, nil
+	}
+	return s.waitPackage(ctx) // failed: says why
+}
+
+// Fail says the package could not be loaded: requests that wait for it,
+// and those that come later, are answered with err's message.
+func (s *Server) Fail(err error) {
+	s.loadOnce.Do(func() {
+		s.load.err = err
+		close(s.load.ready)
+	})
+	s.logToClients("error", err.Error())
+}
+
+// Ready is closed once the first package is in use, or the load failed.
+func (s *Server) Ready() <-chan struct{} { return s.load.ready }
+
+func (s *Server) loaded() bool {
+	select {
+	case <-s.load.ready:
+		return true
+	default:
+		return false
+	}
+}
+
+// waitPackage waits for the package a request needs.
+func (s *Server) waitPackage(ctx context.Context) (*Package, *rpcError) {
+	select {
+	case <-s.load.ready:
+	case <-ctx.Done():
+		return nil, &rpcError{Code: codeInternal, Message: "cancelled while the package was being loaded", status: 499}
+	}
+	if p := s.pkg.Load(); p != nil {
+		return p, nil
+	}
+	msg := "the package could not be served"
+	if s.load.err != nil {
+		msg += ": " + s.load.err.Error()
+	}
+	return nil, &rpcError{Code: codeInternal, Message: msg, status: 503}
+}
+
+// serverInfo is the identity presented now: the package's once loaded,
+// before that a name from the path being served.
+func (s *Server) serverInfo() map[string]any {
+	if p := s.pkg.Load(); p != nil {
+		return p.serverInfo
+	}
+	name := s.opt.Name
+	if name == "" {
+		name = "subakogo-serve"
+	}
+	return map[string]any{"name": name, "version": "0.0.0"}
+}
+
+// logLevels orders MCP's (syslog's) levels, least severe first.
+var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
+
+func levelRank(l string) int {
+	for i, v := range logLevels {
+		if v == l {
+			return i
+		}
+	}
+	return -1
+}
+
+// setLevel answers logging/setLevel of a handshake-era client.
+func (c *conn) setLevel(params map[string]json.RawMessage) *rpcError {
+	var level string
+	if json.Unmarshal(params["level"], &level) != nil || levelRank(level) < 0 {
+		return invalidParams("logging/setLevel: level must be one of " + strings.Join(logLevels, ", "))
+	}
+	c.mu.Lock()
+	c.logLevel = level
+	c.mu.Unlock()
+	return nil
+}
+
+// logToClients sends a log message (lint's findings, a failed build) to
+// the handshake-era clients on a channel that carries notifications, at
+// or above the level each set (warning when it set none). 2026-07-28 ties
+// log messages to a request, and these belong to none: its clients see
+// them in the answers they get.
+func (s *Server) logToClients(level, text string) {
+	s.mu.Lock()
+	conns := make([]*conn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	line := notificationLine("notifications/message", map[string]any{"level": level, "logger": "subakogo", "data": text})
+	for _, c := range conns {
+		c.mu.Lock()
+		min, legacy := c.logLevel, c.legacy != ""
+		c.mu.Unlock()
+		if min == "" {
+			min = "warning"
+		}
+		if legacy && c.send != nil && levelRank(level) >= levelRank(min) {
+			c.send(line)
+		}
+	}
+}

@@ -1,0 +1,212 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// Package is one version of what serve offers: a compiled module and the
+// tools its one discovery run listed.
+type Package struct {
+	Path   string // the package directory or module file it was loaded from
+	assets string // mounted at /package, "" for none
+	module *host.Module
+	tools  []json.RawMessage
+	byName map[string]int
+	// serverInfo is the Implementation serve presents: the module's own
+	// serverInfo when it gave one, else the manifest's or file's name.
+	serverInfo   map[string]any
+	instructions string
+	// Errors and Warnings count lint's findings.
+	Errors, Warnings int
+}
+
+// ErrRefused is returned by Load for a package with lint errors, unless
+// Options.Force is set.
+var ErrRefused = errors.New("the package has lint errors")
+
+// Tools returns the names of the package's tools, in order.
+func (p *Package) Tools() []string {
+	names := make([]string, len(p.tools))
+	for n, i := range p.byName {
+		names[i] = n
+	}
+	return names
+}
+
+// Load lints a package directory or module file as lint does, with one
+// discovery run, and compiles its module. Findings go to the log; with
+// errors it returns ErrRefused unless Options.Force is set.
+func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	p := &Package{Path: path}
+	s.load.path, s.load.dir = path, fi.IsDir() // for discovered
+	var wasmPath string
+	var files []report.File
+	var d *host.Discovery
+	if fi.IsDir() {
+		wasmPath = filepath.Join(path, pkgcheck.ModuleName)
+		if p.assets, _, err = pkgcheck.CheckAssets(path); err != nil { // "" when it holds links (M010 below)
+			return nil, err
+		}
+		if files, d, err = s.checker.DirDiscovery(ctx, path, true); err != nil {
+			return nil, err
+		}
+	} else {
+		wasmPath = path
+		wasm, err := readModule(path, true)
+		if err != nil {
+			return nil, err
+		}
+		f := report.File{Path: path, Size: int64(len(wasm)), MIMEType: "application/wasm"}
+		if f.Findings, d, err = s.checker.Module(ctx, wasm, "", true); err != nil {
+			return nil, err
+		}
+		files = []report.File{f}
+	}
+	for _, f := range files {
+		for _, fd := range f.Findings {
+			switch fd.Severity() {
+			case rules.Error:
+				p.Errors++
+			case rules.Warning:
+				p.Warnings++
+			}
+		}
+	}
+	if p.Errors+p.Warnings > 0 || hasFindings(files) {
+		var b bytes.Buffer
+		_ = report.Write(&b, report.Text, files, report.Options{ToolName: "subakogo", Rules: rules.Catalog})
+		s.log.block(b.String())
+		level := "warning"
+		if p.Errors > 0 {
+			level = "error"
+		}
+		s.logToClients(level, b.String())
+	}
+	if p.Errors > 0 && !s.opt.Force {
+		return nil, fmt.Errorf("%s: %w (%s; --force serves it anyway)", path, ErrRefused, plural(p.Errors, "error"))
+	}
+	if d == nil {
+		return nil, fmt.Errorf("%s: the module was not run for discovery (its binary has errors)", path)
+	}
+	wasm, err := readModule(wasmPath, !fi.IsDir())
+	if err != nil {
+		return nil, err
+	}
+	h, err := s.checker.Host(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if p.module, err = h.Compile(ctx, wasm); err != nil {
+		return nil, fmt.Errorf("%s: %w", wasmPath, err)
+	}
+	p.setTools(d.Tools)
+	p.describe(d.Discover, path, fi.IsDir())
+	return p, nil
+}
+
+// setTools keeps the first tool of each name that has one.
+func (p *Package) setTools(tools []json.RawMessage) {
+	p.byName = map[string]int{}
+	for _, t := range tools {
+		var head struct {
+			Name string `json:"name"`
+		}
+		if json.Unmarshal(t, &head) != nil || head.Name == "" {
+			continue
+		}
+		if _, dup := p.byName[head.Name]; dup {
+			continue
+		}
+		p.byName[head.Name] = len(p.tools)
+		p.tools = append(p.tools, t)
+	}
+}
+
+// describe sets the identity serve presents, from the module's own
+// serverInfo, else the manifest's name, else the file's.
+func (p *Package) describe(discover json.RawMessage, path string, dir bool) {
+	var res struct {
+		Instructions string `json:"instructions"`
+		Meta         struct {
+			ServerInfo map[string]any `json:"io.modelcontextprotocol/serverInfo"`
+		} `json:"_meta"`
+	}
+	_ = json.Unmarshal(discover, &res)
+	p.instructions = res.Instructions
+	info := map[string]any{}
+	for _, k := range []string{"name", "title", "version", "description", "websiteUrl"} {
+		if v, ok := res.Meta.ServerInfo[k].(string); ok && v != "" {
+			info[k] = v
+		}
+	}
+	if info["name"] == nil && dir {
+		var m manifestcheck.Manifest
+		if f, err := input.Read(filepath.Join(path, manifestcheck.FileName), input.MaxManifest); err == nil && json.Unmarshal(f.Data, &m) == nil && m.Name != "" {
+			info["name"] = m.Name
+			if m.Description != "" && info["description"] == nil {
+				info["description"] = m.Description
+			}
+		}
+	}
+	if info["name"] == nil {
+		info["name"] = strings.TrimSuffix(filepath.Base(path), ".wasm")
+	}
+	if info["version"] == nil {
+		info["version"] = "0.0.0"
+	}
+	p.serverInfo = info
+}
+
+func hasFindings(files []report.File) bool {
+	for _, f := range files {
+		if len(f.Findings) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// readModule reads a module through the one input reader: a regular file
+// of at most input.MaxModule, so no device can stream and no FIFO hang.
+// A module named on the command line may be a symbolic link to one; a
+// package directory's module.wasm may not.
+func readModule(path string, named bool) ([]byte, error) {
+	read := input.Read
+	if named && path != "-" { // "-" would be stdin, serve's own channel
+		read = input.Arg
+	}
+	f, err := read(path, input.MaxModule)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Release()
+	var b []byte
+	err = input.Guard(func() { b = bytes.Clone(f.Data) }) // Arg maps the file
+	return b, err
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}

@@ -1,0 +1,175 @@
+// Package serve puts a function package in front of MCP clients, the way
+// Subako runs it: one discovery run gives the tool list (judged as lint
+// judges it), and each tools/call runs in a fresh instance in the host with
+// the limits of a Subako call. Clients of every era are served: the
+// stateless 2026-07-28 protocol the module itself speaks (ABI 1), and the
+// handshake era (initialize, 2025-06-18 and 2025-11-25) most clients still
+// speak, translated on the way in and out. Transports: stdio (ServeStdio)
+// and Streamable HTTP (Handler).
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/probe"
+)
+
+// Options configure a Server.
+type Options struct {
+	// AllowHosts are the hosts subako_http may reach (none by default).
+	AllowHosts []string
+	// Volume backs /volume across calls; "" makes a temporary one, removed
+	// by Close.
+	Volume string
+	// Data mounts /volume/data as well as /volume/tmp.
+	Data bool
+	// Timeout is each call's timeout; 0 means one minute, as in Subako.
+	Timeout time.Duration
+	// MaxConcurrent bounds the calls that run at once; 0 means 4.
+	MaxConcurrent int
+	// Force serves a package whose lint has errors.
+	Force bool
+	// Probes, when set, runs the call probes on each package loaded, as
+	// lint does; their errors count as lint's (refused unless Force).
+	Probes *probe.Options
+	// PageSize is the number of tools a tools/list page holds; 0 means 64,
+	// every tool a package may have.
+	PageSize int
+	// Log receives the log a person follows; nil discards it.
+	Log io.Writer
+	// Host configures the host (its compilation cache).
+	Host host.Options
+	// Name is the server's name until its package is loaded ("" means
+	// subakogo-serve): initialize is answered before then.
+	Name string
+	// HTTPLimits bound what HTTP clients can hold (zero: the defaults).
+	HTTPLimits HTTPLimits
+	// HTTP replaces the whole subako_http configuration of every call
+	// (tests that answer HTTPS from a local server).
+	HTTP *subakohttp.Config
+}
+
+// Server serves one package at a time to any number of clients.
+type Server struct {
+	opt     Options
+	checker *pkgcheck.Checker
+	log     *logger
+	volume  string
+	tempVol bool
+	slots   chan struct{}
+	// slotTaken, when set (tests), hears how many slots are in use each
+	// time a call takes one.
+	slotTaken func(inUse int)
+	pkg       atomic.Pointer[Package]
+	rev       atomic.Uint64 // bumped by every Use, so old cursors are refused
+	watch     atomic.Bool   // the tool list may change (--watch)
+	// onConnState, when set (by tests), hears of each HTTP connection's
+	// change of state.
+	onConnState func(http.ConnState)
+
+	load     loadState
+	loadOnce sync.Once
+	listOnce sync.Once
+
+	mu    sync.Mutex
+	conns map[*conn]struct{}
+}
+
+// New starts a server with no package yet; Load and Use give it one.
+func New(opt Options) (*Server, error) {
+	if opt.Timeout <= 0 {
+		opt.Timeout = time.Minute
+	}
+	if opt.MaxConcurrent <= 0 {
+		opt.MaxConcurrent = 4
+	}
+	if opt.PageSize <= 0 {
+		opt.PageSize = 64
+	}
+	opt.HTTPLimits = opt.HTTPLimits.withDefaults()
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	s := &Server{opt: opt, checker: pkgcheck.New(opt.Host), log: &logger{w: opt.Log},
+		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, load: loadState{ready: make(chan struct{}), listed: make(chan struct{})}}
+	s.checker.Discovered = s.discovered
+	s.checker.Probes = opt.Probes
+	s.volume = opt.Volume
+	if s.volume == "" {
+		dir, err := os.MkdirTemp("", "subako-serve-volume-")
+		if err != nil {
+			return nil, err
+		}
+		s.volume, s.tempVol = dir, true
+	} else if err := os.MkdirAll(s.volume, 0o755); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Volume is the directory that backs /volume.
+func (s *Server) Volume() string { return s.volume }
+
+// Close releases the host and removes a temporary volume.
+func (s *Server) Close() error {
+	err := s.checker.Close(context.Background())
+	if s.tempVol {
+		err = errors.Join(err, os.RemoveAll(s.volume))
+	}
+	return err
+}
+
+// Use makes p the package every new request is served from and, when its
+// tool list differs from the one served before, tells the clients that
+// asked to hear of it.
+func (s *Server) Use(p *Package) {
+	old := s.pkg.Swap(p)
+	s.loadOnce.Do(func() { close(s.load.ready) })
+	s.listOnce.Do(func() { close(s.load.listed) })
+	s.log.printf("serving %s: %s (%s)", p.serverInfo["name"], strings.Join(p.Tools(), ", "), p.Path)
+	if old == nil || !sameTools(old, p) {
+		s.rev.Add(1) // cursors into the old list are refused
+	}
+	if old != nil {
+		if sameTools(old, p) {
+			s.log.printf("the tool list is unchanged")
+			return
+		}
+		s.toolsChanged()
+	}
+}
+
+// SetWatching declares that the tool list may change while serving, so
+// clients are told listChanged and offered notifications.
+func (s *Server) SetWatching(on bool) { s.watch.Store(on) }
+
+// logger writes lines a person can follow, each with the time.
+type logger struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *logger) printf(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, "serve %s %s\n", time.Now().Format("15:04:05.000"), fmt.Sprintf(format, args...))
+}
+
+// block writes text as it is (lint's report).
+func (l *logger) block(text string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, _ = io.WriteString(l.w, text)
+}
