@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
+	"github.com/subako-ai/subako-go/internal/cli"
 )
 
 func TestLineDiff(t *testing.T) {
@@ -44,5 +45,25 @@ func TestCommittedFresh(t *testing.T) {
 				t.Errorf("%s is stale: run go generate ./%s\n%s", path, dir, LineDiff(path, old, code))
 			}
 		})
+	}
+}
+
+// TestDoesNotBuild: a package that does not type-check is refused with its
+// errors and their positions (exit 3), and nothing is written; the
+// analyzers do not run on it, so it once looked like a package without
+// handlers, or was generated from what its syntax showed.
+func TestDoesNotBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and type-checks a package")
+	}
+	var stdout, stderr strings.Builder
+	if code := Command("test", []string{"./testdata/broken"}, &stdout, &stderr); code != cli.Unreadable {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, cli.Unreadable, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "does not build") || !strings.Contains(stderr.String(), "main.go:15:14") {
+		t.Errorf("stderr does not name the error's position:\n%s", stderr.String())
+	}
+	if _, err := os.Stat("testdata/broken/subako_gen.go"); !os.IsNotExist(err) {
+		t.Errorf("a file was written: %v", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -47,6 +48,9 @@ func Analyze(pattern string) (*Result, error) {
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("%s: want one package, found %d", pattern, len(pkgs))
 	}
+	if err := loadErrors(pkgs); err != nil {
+		return nil, err
+	}
 	g, err := checker.Analyze(analyzer.Analyzers, pkgs, &checker.Options{})
 	if err != nil {
 		return nil, err
@@ -65,6 +69,33 @@ func Analyze(pattern string) (*Result, error) {
 	}
 	sort.SliceStable(out.Diagnostics, func(i, j int) bool { return out.Diagnostics[i].Pos < out.Diagnostics[j].Pos })
 	return out, nil
+}
+
+// maxLoadErrors is how many of a package's load and type errors an error
+// names; the compiler's own output has them all.
+const maxLoadErrors = 10
+
+// loadErrors is the errors of the packages and of everything they import,
+// as one error, or nil. The analyzers do not run on a package that does not
+// type-check, so without it such a package would look like one with no
+// handler.
+func loadErrors(pkgs []*packages.Package) error {
+	var errs []string
+	n := 0
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			if n++; n <= maxLoadErrors {
+				errs = append(errs, e.Error())
+			}
+		}
+	})
+	if n == 0 {
+		return nil
+	}
+	if n > maxLoadErrors {
+		errs = append(errs, fmt.Sprintf("and %d more", n-maxLoadErrors))
+	}
+	return fmt.Errorf("%s does not build:\n\t%s", pkgs[0].PkgPath, strings.Join(errs, "\n\t"))
 }
 
 // Findings are the diagnostics as findings, one report file per Go file,
