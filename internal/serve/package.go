@@ -57,7 +57,7 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		return nil, err
 	}
 	p := &Package{Path: path}
-	s.beginLog() // what clients hear of this load
+	s.beginLog()                               // what clients hear of this load
 	s.load.path, s.load.dir = path, fi.IsDir() // for discovered
 	var wasmPath string
 	var files []report.File
