@@ -56,8 +56,9 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Clients hear what this load finds, no longer what the last one did.
+	s.beginLog()
 	p := &Package{Path: path}
-	s.beginLog()                               // what clients hear of this load
 	s.load.path, s.load.dir = path, fi.IsDir() // for discovered
 	var wasmPath string
 	var files []report.File
