@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -168,5 +170,48 @@ func TestLogModernHTTP(t *testing.T) {
 	checkAnswer(t, "tools/list", events[1])
 	if !bytes.Contains(events[1], []byte(`"id":7`)) || !bytes.Contains(events[1], []byte(`"tools":[`)) {
 		t.Errorf("the answer: %s", events[1])
+	}
+}
+
+// TestNPMClientLog: real clients hear lint's findings as log messages:
+// the TypeScript SDK v2 speaking 2026-07-28 (auto mode), which asks for
+// them in each request's _meta, and v1 in the handshake era (at its
+// default level, warning). serve runs on a package with a lint error,
+// served with --force.
+func TestNPMClientLog(t *testing.T) {
+	dir, node := npmClients(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := buildWasm(t, "./testdata/hostile", "-X main.mode=badname")
+	for _, tc := range []struct{ name, sdk, mode, version string }{{"v2-2026-07-28", "v2", "auto", "2026-07-28"}, {"v1-handshake", "v1", "", ""}} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec, _ := json.Marshal(map[string]any{"sdk": tc.sdk, "mode": tc.mode, "command": self, "args": []string{helperArg, bad},
+				"env": map[string]string{"SUBAKO_SERVE_FORCE": "1"}, "logLevel": "warning",
+				"calls": []any{map[string]any{"name": "sleep", "arguments": map[string]any{"ms": 1}}}})
+			out := runNode(t, dir, node, filepath.Join(dir, "client.mjs"), string(spec))
+			var got struct {
+				Error           string
+				ProtocolVersion string
+				Calls           []struct{ Error string }
+				Logs            []struct {
+					Level, Logger string
+					Data          string
+				}
+			}
+			if err := json.Unmarshal(out, &got); err != nil || got.Error != "" || len(got.Calls) != 1 || got.Calls[0].Error != "" {
+				t.Fatalf("%s", out)
+			}
+			if tc.version != "" && got.ProtocolVersion != tc.version { // v1 does not say
+				t.Errorf("spoke %s, want %s", got.ProtocolVersion, tc.version)
+			}
+			if len(got.Logs) != 1 || got.Logs[0].Level != "error" || got.Logs[0].Logger != "subakogo" ||
+				!strings.Contains(got.Logs[0].Data, `error T002 tool-name-invalid: tool "Not A Name"`) {
+				t.Errorf("log messages heard: %s", out)
+			} else {
+				t.Logf("%s %s heard: %s: %s", tc.sdk, got.ProtocolVersion, got.Logs[0].Level, strings.TrimSpace(got.Logs[0].Data))
+			}
+		})
 	}
 }
