@@ -151,7 +151,7 @@ func TestLogModernHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || ct != "text/event-stream" {
+	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || ct != "text/event-stream" {
 		raw, _ := io.ReadAll(resp.Body)
 		t.Fatalf("%d %s: %s", resp.StatusCode, ct, raw)
 	}
