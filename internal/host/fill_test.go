@@ -12,8 +12,8 @@ import (
 
 // One bulk instruction is one step of wazero's that a timeout cannot cut:
 // a memory.fill (or memory.copy) over the whole memory runs to its end, in
-// the compiler a loop of 8 KiB memmoves with no check of the run's
-// context, in the interpreter one Go clear or copy. What bounds it is the
+// the compiler a loop of 8 KiB memmoves (a copy: one memmove) with no
+// check of the run's context, in the interpreter one Go clear or copy. What bounds it is the
 // memory's size, at most MemoryLimit: BenchmarkMemoryFill measures it,
 // docs/serve-limits.md says the bound.
 
