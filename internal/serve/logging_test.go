@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,8 +177,10 @@ func TestLogModernHTTP(t *testing.T) {
 // TestNPMClientLog: real clients hear lint's findings as log messages:
 // the TypeScript SDK v2 speaking 2026-07-28 (auto mode), which asks for
 // them in each request's _meta, and v1 in the handshake era (at its
-// default level, warning). serve runs on a package with a lint error,
-// served with --force.
+// default level, warning); on stdio (serve a process of its own, served
+// with --force: the package has a lint error) and over Streamable HTTP.
+// Over HTTP each 2026-07-28 request is a client of its own, so both the
+// list and the call hear them.
 func TestNPMClientLog(t *testing.T) {
 	dir, node := npmClients(t)
 	self, err := os.Executable()
@@ -185,9 +188,20 @@ func TestNPMClientLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	bad := buildWasm(t, "./testdata/hostile", "-X main.mode=badname")
-	for _, tc := range []struct{ name, sdk, mode, version string }{{"v2-2026-07-28", "v2", "auto", "2026-07-28"}, {"v1-handshake", "v1", "", ""}} {
+	s, _ := newServer(t, bad, Options{Force: true})
+	srv := httptest.NewServer(s.Handler(false))
+	t.Cleanup(srv.Close)
+	for _, tc := range []struct {
+		name, sdk, mode, version, url string
+		heard                         int
+	}{
+		{"v2-2026-07-28", "v2", "auto", "2026-07-28", "", 1},
+		{"v1-handshake", "v1", "", "", "", 1},
+		{"v2-2026-07-28-http", "v2", "auto", "2026-07-28", srv.URL + EndpointPath, 2},
+		{"v1-handshake-http", "v1", "", "", srv.URL + EndpointPath, 1},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
-			spec, _ := json.Marshal(map[string]any{"sdk": tc.sdk, "mode": tc.mode, "command": self, "args": []string{helperArg, bad},
+			spec, _ := json.Marshal(map[string]any{"sdk": tc.sdk, "mode": tc.mode, "command": self, "args": []string{helperArg, bad}, "url": tc.url,
 				"env": map[string]string{"SUBAKO_SERVE_FORCE": "1"}, "logLevel": "warning",
 				"calls": []any{map[string]any{"name": "sleep", "arguments": map[string]any{"ms": 1}}}})
 			out := runNode(t, dir, node, filepath.Join(dir, "client.mjs"), string(spec))
@@ -206,10 +220,15 @@ func TestNPMClientLog(t *testing.T) {
 			if tc.version != "" && got.ProtocolVersion != tc.version { // v1 does not say
 				t.Errorf("spoke %s, want %s", got.ProtocolVersion, tc.version)
 			}
-			if len(got.Logs) != 1 || got.Logs[0].Level != "error" || got.Logs[0].Logger != "subakogo" ||
-				!strings.Contains(got.Logs[0].Data, `error T002 tool-name-invalid: tool "Not A Name"`) {
-				t.Errorf("log messages heard: %s", out)
-			} else {
+			if len(got.Logs) != tc.heard {
+				t.Errorf("heard %d log messages, want %d: %s", len(got.Logs), tc.heard, out)
+			}
+			for _, l := range got.Logs {
+				if l.Level != "error" || l.Logger != "subakogo" || !strings.Contains(l.Data, `error T002 tool-name-invalid: tool "Not A Name"`) {
+					t.Errorf("log message heard: %+v", l)
+				}
+			}
+			if len(got.Logs) > 0 {
 				t.Logf("%s %s heard: %s: %s", tc.sdk, got.ProtocolVersion, got.Logs[0].Level, strings.TrimSpace(got.Logs[0].Data))
 			}
 		})

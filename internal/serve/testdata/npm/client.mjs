@@ -3,6 +3,7 @@
 // (@modelcontextprotocol/client, in its default mode unless told).
 //
 // node client.mjs '{"sdk":"v1"|"v2","mode":"","command":"...","args":[...],"env":{...},"logLevel":"warning","calls":[{"name":...,"arguments":{...}}]}'
+// node client.mjs '{"sdk":...,"url":"http://127.0.0.1:PORT/mcp",...}' (Streamable HTTP instead of stdio)
 //
 // It prints one JSON object: the server's version and tools, each call's
 // result or error, and the log messages (notifications/message) it heard.
@@ -10,24 +11,27 @@
 // has it (a handshake-era server ignores the key).
 const spec = JSON.parse(process.argv[2]);
 
-let Client, StdioClientTransport, LoggingMessageNotificationSchema;
+let Client, StdioClientTransport, StreamableHTTPClientTransport, LoggingMessageNotificationSchema;
 if (spec.sdk === "v1") {
   ({ Client } = await import("@modelcontextprotocol/sdk/client/index.js"));
   ({ StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js"));
+  ({ StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js"));
   ({ LoggingMessageNotificationSchema } = await import("@modelcontextprotocol/sdk/types.js"));
 } else {
-  ({ Client } = await import("@modelcontextprotocol/client"));
+  ({ Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client"));
   ({ StdioClientTransport } = await import("@modelcontextprotocol/client/stdio"));
 }
 
 const options = spec.mode ? { versionNegotiation: { mode: spec.mode } } : undefined;
 const client = new Client({ name: "serve-e2e-" + spec.sdk, version: "1.0.0" }, options);
-const transport = new StdioClientTransport({
-  command: spec.command,
-  args: spec.args,
-  env: { ...process.env, ...spec.env },
-  stderr: "inherit",
-});
+const transport = spec.url
+  ? new StreamableHTTPClientTransport(new URL(spec.url))
+  : new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env: { ...process.env, ...spec.env },
+      stderr: "inherit",
+    });
 const out = { tools: [], calls: [], logs: [] };
 // v1 names a notification by its schema, v2 by its method.
 client.setNotificationHandler(LoggingMessageNotificationSchema ?? "notifications/message", (n) => {
