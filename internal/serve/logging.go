@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // What serve tells clients as log messages (notifications/message, logger
@@ -140,7 +142,7 @@ func withNotify(ctx context.Context, send func([]byte)) context.Context {
 // with a logLevel in its _meta (2026-07-28) or from a handshake-era
 // client. They go on the request's own channel, else the client's.
 func (c *conn) logForRequest(ctx context.Context, method string, e era, params map[string]json.RawMessage) {
-	if method != "tools/list" && method != "tools/call" {
+	if method != abi.MethodToolsList && method != abi.MethodToolsCall {
 		return
 	}
 	send, _ := ctx.Value(notifyKey{}).(func([]byte))
