@@ -2,6 +2,7 @@ package host
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/tetratelabs/wazero/experimental"
 )
@@ -66,21 +67,24 @@ func (b *memoryBudget) Used() int64 {
 // it: a memory.grow costs no copy and no zeroing, so a module cannot spend
 // seconds of the host's time in one grow that its timeout cannot
 // interrupt, and the host's memory is what the module uses, not what it
-// asked for. Where mappings are not available it is wazero's own.
-func (b *memoryBudget) allocator() experimental.MemoryAllocator {
+// asked for. Where mappings are not available it is wazero's own. A grow
+// the budget refuses sets refused: the run ran out of memory because
+// other runs held the budget, not for its own limit.
+func (b *memoryBudget) allocator(refused *atomic.Bool) experimental.MemoryAllocator {
 	return experimental.MemoryAllocatorFunc(func(capacity, max uint64) experimental.LinearMemory {
-		if m := newMappedMemory(max, b); m != nil {
+		if m := newMappedMemory(max, b, refused); m != nil {
 			return m
 		}
-		return &sliceMemory{budget: b, buf: make([]byte, 0, capacity)}
+		return &sliceMemory{budget: b, refused: refused, buf: make([]byte, 0, capacity)}
 	})
 }
 
 // sliceMemory is a linear memory on the Go heap, accounted in the budget.
 type sliceMemory struct {
-	budget *memoryBudget
-	buf    []byte
-	first  bool
+	budget  *memoryBudget
+	refused *atomic.Bool
+	buf     []byte
+	first   bool
 }
 
 func (m *sliceMemory) Reallocate(size uint64) []byte {
@@ -89,6 +93,7 @@ func (m *sliceMemory) Reallocate(size uint64) []byte {
 		m.first = true
 		m.budget.wait(delta)
 	} else if !m.budget.take(delta) {
+		m.refused.Store(true)
 		return nil
 	}
 	if size <= uint64(cap(m.buf)) {

@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,15 +15,22 @@ import (
 // first allocation always succeeds, and a freed memory makes room.
 func TestMemoryBudgetShared(t *testing.T) {
 	b := newMemoryBudget(10 * wasmPage)
-	alloc := b.allocator()
+	var refused atomic.Bool
+	alloc := b.allocator(&refused)
 	a := alloc.Allocate(0, 64*wasmPage)
 	if buf := a.Reallocate(2 * wasmPage); len(buf) != 2*wasmPage {
 		t.Fatalf("initial memory: %d bytes", len(buf))
 	}
 	c := alloc.Allocate(0, 64*wasmPage)
 	c.Reallocate(wasmPage)
+	if refused.Load() {
+		t.Error("refused before the budget was full")
+	}
 	if buf := a.Reallocate(10 * wasmPage); buf != nil {
 		t.Errorf("a grow past the budget succeeded (%d pages held)", b.Used()/wasmPage)
+	}
+	if !refused.Load() {
+		t.Error("the refused grow was not told")
 	}
 	if buf := a.Reallocate(10 * wasmPage); buf != nil {
 		t.Error("again")
@@ -112,14 +120,14 @@ func TestMemoryGrowCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := s.wait(); r.Exited || r.Trap == "" {
+	if r := s.wait(); r.Exited || r.Trap == "" || !r.MemoryRefused {
 		t.Errorf("a grow past the budget: %+v", r)
 	}
 	m = compile(t, small, growModule(100, 0))
 	if s, err = small.start(context.Background(), m, RunConfig{Timeout: 10 * time.Second}); err != nil {
 		t.Fatal(err)
 	}
-	if r := s.wait(); !r.Exited || r.ExitCode != 0 {
+	if r := s.wait(); !r.Exited || r.ExitCode != 0 || r.MemoryRefused {
 		t.Errorf("a grow within the budget: %+v", r)
 	}
 }

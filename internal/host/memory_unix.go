@@ -3,19 +3,22 @@
 package host
 
 import (
+	"sync/atomic"
+
 	"golang.org/x/sys/unix"
 )
 
 // mappedMemory is a linear memory in an anonymous mapping of its maximum
 // size, which the kernel commits as pages are touched.
 type mappedMemory struct {
-	budget *memoryBudget
-	region []byte // the whole mapping
-	size   uint64 // the memory's length now
-	first  bool
+	budget  *memoryBudget
+	refused *atomic.Bool // set when the budget refuses a grow
+	region  []byte       // the whole mapping
+	size    uint64       // the memory's length now
+	first   bool
 }
 
-func newMappedMemory(max uint64, b *memoryBudget) *mappedMemory {
+func newMappedMemory(max uint64, b *memoryBudget, refused *atomic.Bool) *mappedMemory {
 	if max == 0 {
 		return nil
 	}
@@ -23,7 +26,7 @@ func newMappedMemory(max uint64, b *memoryBudget) *mappedMemory {
 	if err != nil {
 		return nil
 	}
-	return &mappedMemory{budget: b, region: region}
+	return &mappedMemory{budget: b, refused: refused, region: region}
 }
 
 func (m *mappedMemory) Reallocate(size uint64) []byte {
@@ -35,6 +38,7 @@ func (m *mappedMemory) Reallocate(size uint64) []byte {
 		m.first = true
 		m.budget.wait(delta)
 	} else if !m.budget.take(delta) {
+		m.refused.Store(true)
 		return nil
 	}
 	m.size = size

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tetratelabs/wazero"
@@ -162,7 +163,11 @@ type Record struct {
 	// Interrupted says the caller's context ended the run (a budget of the
 	// caller's, or a cancellation): like Stalled, not the module's doing.
 	Interrupted bool
-	Wall        time.Duration // the run's wall-clock time, for reports only
+	// MemoryRefused says a memory.grow failed because the runs of the host
+	// held its MemoryBudget (not for the run's own MemoryLimit): the run
+	// ran out of memory for others' sake.
+	MemoryRefused bool
+	Wall          time.Duration // the run's wall-clock time, for reports only
 }
 
 // OutOfTime says whether the run ended on a limit of the module's time:
@@ -232,6 +237,7 @@ type session struct {
 	closed           bool // stdin was ended
 	closedAt         time.Duration
 	stopWhy          func() // marks the record with why the run was stopped
+	memRefused       atomic.Bool
 }
 
 // start instantiates the module, which runs _start, and returns at once.
@@ -305,7 +311,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 		s.runLimit = h.discoverLimit
 	}
 	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
-	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator()))
+	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator(&s.memRefused)))
 	s.wallStart, s.cancel = time.Now(), cancel
 	mc := wazero.NewModuleConfig().
 		WithName("").
@@ -784,6 +790,7 @@ func (s *session) finish(err error, ctx context.Context) {
 	r.Elapsed = now
 	r.Wall = time.Since(s.wallStart)
 	r.BytesWritten = s.budget.Used()
+	r.MemoryRefused = s.memRefused.Load()
 	r.Stderr = stderrTail(r.Stderr)
 	if s.closed {
 		r.CloseToExit = now - s.closedAt

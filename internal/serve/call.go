@@ -98,9 +98,15 @@ func crashResult(breaks []host.Break, rec *host.Record) map[string]any {
 
 // crashText says why a call crashed: the cause first, then the missing
 // answer it led to (without the host's own request id, which the client
-// never saw), then the tail of stderr.
+// never saw), then the tail of stderr. A call that ran out of memory
+// because the calls beside it held serve's memory budget is told so
+// first: the module's own account of it (Go's "out of memory") may be
+// past the tail of stderr shown.
 func crashText(breaks []host.Break, rec *host.Record) string {
 	var why []string
+	if rec.MemoryRefused {
+		why = append(why, "it ran out of memory: a memory.grow was refused because the calls running at the same time held serve's memory budget (--memory-budget); it may succeed when fewer run")
+	}
 	noAnswer := false
 	for _, b := range breaks {
 		if b.Kind == host.BreakNoAnswer {

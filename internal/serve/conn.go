@@ -23,6 +23,7 @@ type conn struct {
 	mu       sync.Mutex
 	legacy   string // the revision initialize agreed, "" before
 	logLevel string // set by logging/setLevel, "" before
+	log      connLog
 	inflight map[string]context.CancelFunc
 	listens  map[string]json.RawMessage // open subscriptions/listen with toolsListChanged, by id
 }
@@ -120,6 +121,7 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 	case abi.MethodToolsCall:
 		p, perr = c.s.waitPackage(ctx)
 	}
+	c.logForRequest(ctx, m.Method, e, params) // what the load said, for a client that takes it
 	if perr != nil {
 		return errorAnswer(m.ID, perr)
 	}
@@ -188,7 +190,6 @@ func (c *conn) initialize(id json.RawMessage, params map[string]json.RawMessage)
 	}
 	c.s.log.printf("%s initialize: %s %s speaks %s%s", c.transport, client.Name, client.Version, v, note)
 	caps := c.s.capabilities()
-	caps["logging"] = map[string]any{} // lint's findings, as notifications/message
 	result := map[string]any{
 		"protocolVersion": v,
 		"capabilities":    caps,
@@ -205,7 +206,9 @@ func (s *Server) capabilities() map[string]any {
 	if s.watch.Load() {
 		tools["listChanged"] = true
 	}
-	return map[string]any{"tools": tools}
+	// logging: lint's findings and failed loads, as notifications/message
+	// (logging.go).
+	return map[string]any{"tools": tools, "logging": map[string]any{}}
 }
 
 // discoverResult answers server/discover for the current package.

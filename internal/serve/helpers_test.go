@@ -19,7 +19,7 @@ import (
 
 func TestMain(m *testing.M) {
 	host.ServeCompileWorker()
-	if helperMain() {
+	if helperMain() || budgetHelperMain() {
 		return
 	}
 	os.Exit(m.Run())

@@ -244,7 +244,8 @@ func isJSONMediaType(ct string) bool {
 // handshake era a JSON-RPC error travels with 200, as clients of that era
 // expect; in 2026-07-28 it carries the status the transport gives it.
 func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *message, legacy bool, headers map[string]string) {
-	a := c.handle(r.Context(), m)
+	ctx, notes := requestNotes(r)
+	a := c.handle(ctx, m)
 	switch {
 	case a.line == nil && a.status == 499:
 		return // the client went away or cancelled: nothing to send
@@ -255,6 +256,9 @@ func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *m
 	status := a.status
 	if legacy || status == 0 {
 		status = http.StatusOK
+	}
+	if status == http.StatusOK && notes.write(w, a.line, headers) {
+		return
 	}
 	writeJSON(w, status, a.line, headers)
 }

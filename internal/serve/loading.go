@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"sync/atomic"
 
@@ -109,54 +108,4 @@ func (s *Server) serverInfo() map[string]any {
 		name = "subakogo-serve"
 	}
 	return map[string]any{"name": name, "version": "0.0.0"}
-}
-
-// logLevels orders MCP's (syslog's) levels, least severe first.
-var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
-
-func levelRank(l string) int {
-	for i, v := range logLevels {
-		if v == l {
-			return i
-		}
-	}
-	return -1
-}
-
-// setLevel answers logging/setLevel of a handshake-era client.
-func (c *conn) setLevel(params map[string]json.RawMessage) *rpcError {
-	var level string
-	if json.Unmarshal(params["level"], &level) != nil || levelRank(level) < 0 {
-		return invalidParams("logging/setLevel: level must be one of " + strings.Join(logLevels, ", "))
-	}
-	c.mu.Lock()
-	c.logLevel = level
-	c.mu.Unlock()
-	return nil
-}
-
-// logToClients sends a log message (lint's findings, a failed build) to
-// the handshake-era clients on a channel that carries notifications, at
-// or above the level each set (warning when it set none). 2026-07-28 ties
-// log messages to a request, and these belong to none: its clients see
-// them in the answers they get.
-func (s *Server) logToClients(level, text string) {
-	s.mu.Lock()
-	conns := make([]*conn, 0, len(s.conns))
-	for c := range s.conns {
-		conns = append(conns, c)
-	}
-	s.mu.Unlock()
-	line := notificationLine("notifications/message", map[string]any{"level": level, "logger": "subakogo", "data": text})
-	for _, c := range conns {
-		c.mu.Lock()
-		min, legacy := c.logLevel, c.legacy != ""
-		c.mu.Unlock()
-		if min == "" {
-			min = "warning"
-		}
-		if legacy && c.send != nil && levelRank(level) >= levelRank(min) {
-			c.send(line)
-		}
-	}
 }

@@ -56,6 +56,8 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Clients hear what this load finds, no longer what the last one did.
+	s.beginLog()
 	p := &Package{Path: path}
 	s.load.path, s.load.dir = path, fi.IsDir() // for discovered
 	var wasmPath string
@@ -95,9 +97,12 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		var b bytes.Buffer
 		_ = report.Write(&b, report.Text, files, report.Options{ToolName: "subakogo", Rules: rules.Catalog})
 		s.log.block(b.String())
-		level := "warning"
-		if p.Errors > 0 {
+		level := "info" // the report's worst finding
+		switch {
+		case p.Errors > 0:
 			level = "error"
+		case p.Warnings > 0:
+			level = "warning"
 		}
 		s.logToClients(level, b.String())
 	}

@@ -83,6 +83,8 @@ type Server struct {
 	loadOnce sync.Once
 	listOnce sync.Once
 
+	clientLog clientLog // what clients hear as log messages (logging.go)
+
 	mu    sync.Mutex
 	conns map[*conn]struct{}
 }

@@ -154,6 +154,8 @@ func (s *Server) rebuild(ctx context.Context, w Watch) {
 	path, err := w.Rebuild(ctx)
 	if err != nil {
 		s.log.printf("watch: the build failed, still serving the last good one: %v", err)
+		s.beginLog()
+		s.logToClients("error", "the build failed, still serving the last good one: "+err.Error())
 		return
 	}
 	p, err := s.Load(ctx, path)

@@ -13,7 +13,7 @@ import (
 )
 
 // Watch rebuilds on a change, keeps the last good package when the build
-// fails, and tells handshake-era clients and modern subscribers that the
+// fails (and tells clients why, as a log message), and tells handshake-era clients and modern subscribers that the
 // tool list changed.
 func TestWatch(t *testing.T) {
 	modules := map[string]string{"hello": hello(t), "hostile": hostile(t)}
@@ -56,6 +56,14 @@ func TestWatch(t *testing.T) {
 	deadline := time.Now().Add(30 * time.Second)
 	for !strings.Contains(log.String(), "the build failed, still serving the last good one: main.go:3:1: syntax error") && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
+	}
+	// The failure is told: at once to the handshake-era client, on its next
+	// request that asks for it to the modern one.
+	checkNote(t, legacy.notified("notifications/message"), "error", "the build failed, still serving the last good one: main.go:3:1: syntax error")
+	if _, notes := modern.answerAndNotes(modern.send("tools/list", map[string]any{"_meta": withLogLevel("error")})); len(notes) != 1 {
+		t.Errorf("the modern client heard %d log messages of the failed build", len(notes))
+	} else {
+		checkNote(t, notes[0], "error", "main.go:3:1: syntax error")
 	}
 	if res, _ := legacy.call("greet", map[string]any{"name": "Ada"}); res.IsError {
 		t.Errorf("after a failed build: %+v", res)

@@ -3,7 +3,8 @@
 // the tests can check that serve contains it and the next call works.
 //
 // Built with -ldflags=-X main.mode=badname it lists a tool whose name
-// Subako refuses, so lint finds an error.
+// Subako refuses, so lint finds an error; with -X main.mode=grow it has
+// one more tool, grow, which takes mb MiB of memory and touches every page.
 package main
 
 import (
@@ -35,6 +36,9 @@ type request struct {
 var tools = []string{"ok", "loop", "flood", "panic", "exit3", "sleep", "write", "read", "big_image", "inline_image", "mixed", "missing_image", "stderr_flood"}
 
 func main() {
+	if mode == "grow" {
+		tools = append(tools, "grow")
+	}
 	in := bufio.NewReader(os.Stdin)
 	for {
 		line, err := in.ReadBytes('\n')
@@ -83,6 +87,7 @@ func answer(req request) {
 					"text": map[string]any{"type": "string", "description": "Text to write."},
 					"w":    map[string]any{"type": "integer", "description": "Width in pixels."},
 					"h":    map[string]any{"type": "integer", "description": "Height in pixels."},
+					"mb":   map[string]any{"type": "integer", "description": "MiB of memory to take."},
 				}, "additionalProperties": false}})
 		}
 		r := map[string]any{"tools": list, "ttlMs": 0, "cacheScope": "public"}
@@ -105,6 +110,7 @@ func call(req request) {
 		Text string `json:"text"`
 		W    int    `json:"w"`
 		H    int    `json:"h"`
+		MB   int    `json:"mb"`
 	}
 	_ = json.Unmarshal(req.Params.Arguments, &args)
 	switch req.Params.Name {
@@ -164,6 +170,14 @@ func call(req request) {
 		}
 		reply(req.ID, map[string]any{"content": []any{text("drawn"),
 			map[string]any{"type": "resource_link", "uri": "volume:///tmp/big%20image.png", "name": "big image.png", "mimeType": "image/png"}}})
+	case "grow":
+		// One allocation the runtime takes with one memory.grow; every page
+		// touched, so the host commits it all.
+		b := make([]byte, args.MB<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		reply(req.ID, map[string]any{"content": []any{text("took " + strconv.Itoa(len(b)>>20) + " MiB")}})
 	case "missing_image":
 		reply(req.ID, map[string]any{"content": []any{
 			map[string]any{"type": "resource_link", "uri": "volume:///tmp/nothing-here.png", "name": "nothing-here.png"}}})

@@ -2,39 +2,51 @@
 // TypeScript SDK v1 (@modelcontextprotocol/sdk, connect()) or v2
 // (@modelcontextprotocol/client, in its default mode unless told).
 //
-// node client.mjs '{"sdk":"v1"|"v2","mode":"","command":"...","args":[...],"env":{...},"calls":[{"name":...,"arguments":{...}}]}'
+// node client.mjs '{"sdk":"v1"|"v2","mode":"","command":"...","args":[...],"env":{...},"logLevel":"warning","calls":[{"name":...,"arguments":{...}}]}'
+// node client.mjs '{"sdk":...,"url":"http://127.0.0.1:PORT/mcp",...}' (Streamable HTTP instead of stdio)
 //
-// It prints one JSON object: the server's version and tools, and each
-// call's result or error.
+// It prints one JSON object: the server's version and tools, each call's
+// result or error, and the log messages (notifications/message) it heard.
+// With logLevel, each request asks for them in its _meta, as 2026-07-28
+// has it (a handshake-era server ignores the key).
 const spec = JSON.parse(process.argv[2]);
 
-let Client, StdioClientTransport;
+let Client, StdioClientTransport, StreamableHTTPClientTransport, LoggingMessageNotificationSchema;
 if (spec.sdk === "v1") {
   ({ Client } = await import("@modelcontextprotocol/sdk/client/index.js"));
   ({ StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js"));
+  ({ StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js"));
+  ({ LoggingMessageNotificationSchema } = await import("@modelcontextprotocol/sdk/types.js"));
 } else {
-  ({ Client } = await import("@modelcontextprotocol/client"));
+  ({ Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client"));
   ({ StdioClientTransport } = await import("@modelcontextprotocol/client/stdio"));
 }
 
 const options = spec.mode ? { versionNegotiation: { mode: spec.mode } } : undefined;
 const client = new Client({ name: "serve-e2e-" + spec.sdk, version: "1.0.0" }, options);
-const transport = new StdioClientTransport({
-  command: spec.command,
-  args: spec.args,
-  env: { ...process.env, ...spec.env },
-  stderr: "inherit",
+const transport = spec.url
+  ? new StreamableHTTPClientTransport(new URL(spec.url))
+  : new StdioClientTransport({
+      command: spec.command,
+      args: spec.args,
+      env: { ...process.env, ...spec.env },
+      stderr: "inherit",
+    });
+const out = { tools: [], calls: [], logs: [] };
+// v1 names a notification by its schema, v2 by its method.
+client.setNotificationHandler(LoggingMessageNotificationSchema ?? "notifications/message", (n) => {
+  out.logs.push(n.params ?? n);
 });
-const out = { tools: [], calls: [] };
+const meta = spec.logLevel ? { _meta: { "io.modelcontextprotocol/logLevel": spec.logLevel } } : {};
 try {
   await client.connect(transport);
   out.server = client.getServerVersion();
   out.protocolVersion = transport.protocolVersion ?? client.getNegotiatedProtocolVersion?.() ?? null;
-  const list = await client.listTools();
+  const list = await client.listTools(spec.logLevel ? { ...meta } : undefined);
   out.tools = list.tools;
   for (const c of spec.calls) {
     try {
-      out.calls.push({ name: c.name, result: await client.callTool({ name: c.name, arguments: c.arguments }) });
+      out.calls.push({ name: c.name, result: await client.callTool({ name: c.name, arguments: c.arguments, ...meta }) });
     } catch (e) {
       out.calls.push({ name: c.name, error: String(e?.message ?? e), code: e?.code });
     }
