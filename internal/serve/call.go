@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
@@ -32,7 +33,7 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	select {
 	case s.slots <- struct{}{}:
 	case <-ctx.Done():
-		return nil, &rpcError{Code: codeInternal, Message: "cancelled while waiting for a free instance", status: 503}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while waiting for a free instance", status: 503}
 	}
 	defer func() { <-s.slots }()
 	if s.slotTaken != nil {
@@ -41,7 +42,7 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	start := time.Now()
 	h, err := s.checker.Host(ctx)
 	if err != nil {
-		return nil, &rpcError{Code: codeInternal, Message: err.Error(), status: 500}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 500}
 	}
 	cfg := host.CallConfig{
 		Mounts:     host.Mounts{Volume: s.volume, Data: s.opt.Data, Package: p.assets},
@@ -58,16 +59,16 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	took := time.Since(start).Round(100 * time.Microsecond)
 	if ctx.Err() != nil {
 		s.log.printf("%s call %s (%s): stopped after %v: the client went away or cancelled it", transport, name, e, took)
-		return nil, &rpcError{Code: codeInternal, Message: "the call was cancelled", status: 499}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: "the call was cancelled", status: 499}
 	}
 	if call.Err != nil { // the host's failure, not the module's
 		s.log.printf("%s call %s (%s): not run: %v", transport, name, e, call.Err)
-		return nil, &rpcError{Code: codeInternal, Message: call.Err.Error(), status: 500}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: call.Err.Error(), status: 500}
 	}
 	if call.Record.Stalled { // the machine's condition, not the module's
 		err := &host.StalledError{What: "the call", Limit: s.opt.Timeout}
 		s.log.printf("%s call %s (%s): given up: %v", transport, name, e, err)
-		return nil, &rpcError{Code: codeInternal, Message: err.Error(), status: 503}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 503}
 	}
 	if breaks := call.Record.Breaks(); len(breaks) > 0 {
 		res := crashResult(breaks, call.Record)

@@ -136,13 +136,13 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 		result, perr = c.s.callTool(ctx, p, e, c.transport, params)
 	case "ping":
 		if e.modern {
-			perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: ping is not part of " + e.version + " (it was removed with the handshake)", status: 404}
+			perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: ping is not part of " + e.version + " (it was removed with the handshake)", status: 404}
 			break
 		}
 		result = map[string]any{}
 	case "logging/setLevel":
 		if e.modern {
-			perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: logging/setLevel is not part of " + e.version + " (a request's _meta sets its log level)", status: 404}
+			perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: logging/setLevel is not part of " + e.version + " (a request's _meta sets its log level)", status: 404}
 			break
 		}
 		if perr = c.setLevel(params); perr == nil {
@@ -150,12 +150,12 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 		}
 	case "subscriptions/listen":
 		if !e.modern {
-			perr = &rpcError{Code: codeMethodNotFound, Message: "subscriptions/listen is part of 2026-07-28, not of " + e.version, status: 404}
+			perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "subscriptions/listen is part of 2026-07-28, not of " + e.version, status: 404}
 			break
 		}
 		return c.listen(ctx, m.ID, params)
 	default:
-		perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: " + m.Method + " (this server offers tools only)", status: 404}
+		perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: " + m.Method + " (this server offers tools only)", status: 404}
 	}
 	if perr != nil {
 		if perr.status != 499 {
@@ -346,7 +346,7 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 		return errorAnswer(id, invalidParams("subscriptions/listen: notifications must be an object"))
 	}
 	if c.send == nil {
-		return errorAnswer(id, &rpcError{Code: codeInvalidRequest, Message: "this channel cannot carry notifications", status: 400})
+		return errorAnswer(id, &rpcError{Code: abi.CodeInvalidRequest, Message: "this channel cannot carry notifications", status: 400})
 	}
 	acked := map[string]any{}
 	if on, _ := filter["toolsListChanged"].(bool); on && c.s.watch.Load() {

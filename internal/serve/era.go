@@ -71,7 +71,7 @@ func requestEra(params map[string]json.RawMessage, legacy string) (era, *rpcErro
 }
 
 func unsupportedVersion(requested string) *rpcError {
-	return &rpcError{Code: codeUnsupportedVersion, Message: "Unsupported protocol version " + requested +
+	return &rpcError{Code: abi.CodeUnsupportedProtocolVersion, Message: "Unsupported protocol version " + requested +
 		" (for " + strings.Join(legacyVersions, " or ") + ", send initialize first)",
 		Data: map[string]any{"supported": modernVersions, "requested": requested}, status: 400}
 }

@@ -134,7 +134,7 @@ func (se *session) deliver(msg []byte) {
 func (h *httpServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !h.originAllowed(r) {
 		h.s.log.printf("http %s: refused the Origin %q (DNS rebinding protection)", r.Method, r.Header.Get("Origin"))
-		writeJSON(w, http.StatusForbidden, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "Forbidden: Origin " + r.Header.Get("Origin") + " is not allowed"}), nil)
+		writeJSON(w, http.StatusForbidden, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "Forbidden: Origin " + r.Header.Get("Origin") + " is not allowed"}), nil)
 		return
 	}
 	switch r.Method {
@@ -170,14 +170,14 @@ func (h *httpServer) originAllowed(r *http.Request) bool {
 
 func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 	if ct := r.Header.Get("Content-Type"); !isJSONMediaType(ct) {
-		writeJSON(w, http.StatusUnsupportedMediaType, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "Content-Type must be application/json, not " + strconv.Quote(ct)}), nil)
+		writeJSON(w, http.StatusUnsupportedMediaType, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "Content-Type must be application/json, not " + strconv.Quote(ct)}), nil)
 		return
 	}
 	body, status, err := h.readBody(w, r)
 	if err != nil {
 		h.s.log.printf("http POST from %s: body not read: %v", r.RemoteAddr, err)
 		w.Header().Set("Connection", "close")
-		writeJSON(w, status, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "message not read: " + err.Error()}), nil)
+		writeJSON(w, status, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "message not read: " + err.Error()}), nil)
 		return
 	}
 	m, perr := parseMessage(body)
@@ -208,7 +208,7 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 		se := h.newSession()
 		if se == nil {
 			h.s.log.printf("http initialize: refused: %d sessions are in use", maxSessions)
-			writeJSON(w, http.StatusServiceUnavailable, errorLine(m.ID, &rpcError{Code: codeInternal, Message: "too many sessions in use (" + strconv.Itoa(maxSessions) + "): end one (DELETE) or try later"}), nil)
+			writeJSON(w, http.StatusServiceUnavailable, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "too many sessions in use (" + strconv.Itoa(maxSessions) + "): end one (DELETE) or try later"}), nil)
 			return
 		}
 		a := se.conn.handle(r.Context(), m)
@@ -216,11 +216,11 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 	case sid != "":
 		se := h.session(sid)
 		if se == nil {
-			writeJSON(w, http.StatusNotFound, errorLine(m.ID, &rpcError{Code: codeInvalidRequest, Message: "unknown or ended session " + sid + ": initialize again"}), nil)
+			writeJSON(w, http.StatusNotFound, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "unknown or ended session " + sid + ": initialize again"}), nil)
 			return
 		}
 		if v := r.Header.Get("Mcp-Protocol-Version"); v != "" && v != se.conn.legacyVersion() {
-			writeJSON(w, http.StatusBadRequest, errorLine(m.ID, &rpcError{Code: codeInvalidRequest, Message: "MCP-Protocol-Version " + v + " is not the session's " + se.conn.legacyVersion()}), nil)
+			writeJSON(w, http.StatusBadRequest, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "MCP-Protocol-Version " + v + " is not the session's " + se.conn.legacyVersion()}), nil)
 			return
 		}
 		defer se.use()()
@@ -289,7 +289,7 @@ func metaVersion(params map[string]json.RawMessage) (string, bool) {
 // A missing or different one is HeaderMismatch with 400.
 func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage, pkg *Package) *rpcError {
 	mismatch := func(msg string) *rpcError {
-		return &rpcError{Code: codeHeaderMismatch, Message: "Header mismatch: " + msg, status: http.StatusBadRequest}
+		return &rpcError{Code: abi.CodeHeaderMismatch, Message: "Header mismatch: " + msg, status: http.StatusBadRequest}
 	}
 	version, _ := metaVersion(params)
 	switch h := r.Header.Get("Mcp-Protocol-Version"); {
@@ -427,7 +427,7 @@ func headerValue(v string) (string, bool) {
 func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *message) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
-		writeJSON(w, http.StatusInternalServerError, errorLine(m.ID, &rpcError{Code: codeInternal, Message: "streaming unsupported"}), nil)
+		writeJSON(w, http.StatusInternalServerError, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "streaming unsupported"}), nil)
 		return
 	}
 	events := make(chan []byte, 16)

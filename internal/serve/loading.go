@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
 )
 
@@ -48,7 +49,7 @@ func (s *Server) waitList(ctx context.Context) (*Package, *rpcError) {
 	case <-s.load.listed:
 	case <-s.load.ready:
 	case <-ctx.Done():
-		return nil, &rpcError{Code: codeInternal, Message: "cancelled while the package was being loaded", status: 499}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while the package was being loaded", status: 499}
 	}
 	if p := s.pkg.Load(); p != nil {
 		return p, nil
@@ -86,7 +87,7 @@ func (s *Server) waitPackage(ctx context.Context) (*Package, *rpcError) {
 	select {
 	case <-s.load.ready:
 	case <-ctx.Done():
-		return nil, &rpcError{Code: codeInternal, Message: "cancelled while the package was being loaded", status: 499}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while the package was being loaded", status: 499}
 	}
 	if p := s.pkg.Load(); p != nil {
 		return p, nil
@@ -95,7 +96,7 @@ func (s *Server) waitPackage(ctx context.Context) (*Package, *rpcError) {
 	if s.load.err != nil {
 		msg += ": " + s.load.err.Error()
 	}
-	return nil, &rpcError{Code: codeInternal, Message: msg, status: 503}
+	return nil, &rpcError{Code: abi.CodeInternalError, Message: msg, status: 503}
 }
 
 // serverInfo is the identity presented now: the package's once loaded,

@@ -9,17 +9,6 @@ import (
 	"github.com/subako-ai/subako-go/abi"
 )
 
-// JSON-RPC and MCP error codes a server answers with.
-const (
-	codeParse              = -32700
-	codeInvalidRequest     = -32600
-	codeMethodNotFound     = -32601
-	codeInvalidParams      = -32602
-	codeInternal           = -32603
-	codeHeaderMismatch     = -32020
-	codeUnsupportedVersion = -32022
-)
-
 // The _meta keys of MCP 2026-07-28 that serve reads and writes.
 const (
 	metaProtocolVersion = abi.MetaProtocolVersion
@@ -61,13 +50,13 @@ func (e *rpcError) Error() string { return e.Message }
 // invalidParams is a request a server understood but cannot serve (an
 // unknown tool, a bad cursor).
 func invalidParams(msg string) *rpcError {
-	return &rpcError{Code: codeInvalidParams, Message: msg, status: 200}
+	return &rpcError{Code: abi.CodeInvalidParams, Message: msg, status: 200}
 }
 
 // malformed is a request that is not well formed (no _meta, params not an
 // object), which Streamable HTTP answers with 400 Bad Request.
 func malformed(msg string) *rpcError {
-	return &rpcError{Code: codeInvalidParams, Message: msg, status: 400}
+	return &rpcError{Code: abi.CodeInvalidParams, Message: msg, status: 400}
 }
 
 // parseMessage decodes one line or body. A message that is not JSON, not
@@ -75,30 +64,30 @@ func malformed(msg string) *rpcError {
 func parseMessage(b []byte) (*message, *rpcError) {
 	b = bytes.TrimSpace(b)
 	if len(b) > 0 && b[0] == '[' {
-		return nil, &rpcError{Code: codeInvalidRequest, Message: "batches are not part of MCP since 2025-06-18: send one message at a time", status: 400}
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "batches are not part of MCP since 2025-06-18: send one message at a time", status: 400}
 	}
 	var m message
 	d := json.NewDecoder(bytes.NewReader(b))
 	if err := d.Decode(&m); err != nil {
-		return nil, &rpcError{Code: codeParse, Message: "parse error: " + err.Error(), status: 400}
+		return nil, &rpcError{Code: abi.CodeParseError, Message: "parse error: " + err.Error(), status: 400}
 	}
 	if d.More() {
-		return nil, &rpcError{Code: codeParse, Message: "parse error: more than one JSON value in a message", status: 400}
+		return nil, &rpcError{Code: abi.CodeParseError, Message: "parse error: more than one JSON value in a message", status: 400}
 	}
 	if err := uniqueKeys(b, 0); err != nil {
-		return nil, &rpcError{Code: codeInvalidRequest, Message: "invalid message: " + err.Error(), status: 400}
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "invalid message: " + err.Error(), status: 400}
 	}
 	switch {
 	case m.JSONRPC != "2.0":
-		return nil, &rpcError{Code: codeInvalidRequest, Message: `not a JSON-RPC 2.0 message: "jsonrpc" must be "2.0"`, status: 400}
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: `not a JSON-RPC 2.0 message: "jsonrpc" must be "2.0"`, status: 400}
 	case m.Method == "" && (m.Result != nil || m.Error != nil):
-		return nil, &rpcError{Code: codeInvalidRequest, Message: "a response from the client: this server sends no requests", status: 400}
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "a response from the client: this server sends no requests", status: 400}
 	case m.Method == "":
-		return nil, &rpcError{Code: codeInvalidRequest, Message: `no "method"`, status: 400}
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: `no "method"`, status: 400}
 	}
 	if m.isRequest() {
 		if err := checkID(m.ID); err != nil {
-			return nil, &rpcError{Code: codeInvalidRequest, Message: err.Error(), status: 400}
+			return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: err.Error(), status: 400}
 		}
 	}
 	return &m, nil
@@ -131,7 +120,7 @@ func resultLine(id json.RawMessage, result any) []byte {
 		Result  any             `json:"result"`
 	}{"2.0", id, result})
 	if err != nil {
-		return errorLine(id, &rpcError{Code: codeInternal, Message: "the result cannot be encoded: " + err.Error()})
+		return errorLine(id, &rpcError{Code: abi.CodeInternalError, Message: "the result cannot be encoded: " + err.Error()})
 	}
 	return b
 }

@@ -53,7 +53,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 		switch {
 		case errors.Is(err, errLineTooLong):
 			s.log.printf("stdio: a message over %d bytes was skipped", maxMessage)
-			w.write(errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "message too large"}))
+			w.write(errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "message too large"}))
 		case errors.Is(err, io.EOF):
 			// Calls already started still answer; open subscriptions end.
 			c.endListens()
