@@ -11,12 +11,13 @@ import (
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
 // callTool runs one tools/call in a fresh instance, as Subako runs it, and
 // turns what came back into what Subako shows the model.
-func (s *Server) callTool(ctx context.Context, p *Package, e era, transport string, params map[string]json.RawMessage) (map[string]any, *rpcError) {
+func (s *Server) callTool(ctx context.Context, p *Package, e era, transport string, params map[string]json.RawMessage) (*mcp.CallToolResult, *rpcError) {
 	var name string
 	if raw, ok := params["name"]; !ok || json.Unmarshal(raw, &name) != nil {
 		return nil, invalidParams("tools/call: name must be a string")
@@ -93,8 +94,13 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 
 // crashResult is what Subako tells the model about a call that broke:
 // that the function crashed, why, and the tail of its stderr.
-func crashResult(breaks []host.Break, rec *host.Record) map[string]any {
-	return map[string]any{"content": []any{textBlock(crashText(breaks, rec))}, "isError": true}
+func crashResult(breaks []host.Break, rec *host.Record) *mcp.CallToolResult {
+	return errorResult(crashText(breaks, rec))
+}
+
+// errorResult is an isError result that says text.
+func errorResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []json.RawMessage{textBlock(text)}, IsError: true}
 }
 
 // crashText says why a call crashed: the cause first, then the missing
@@ -124,23 +130,19 @@ func crashText(breaks []host.Break, rec *host.Record) string {
 	return text
 }
 
-func textBlock(text string) map[string]any { return map[string]any{"type": "text", "text": text} }
+func textBlock(text string) json.RawMessage { return mcp.Block(mcp.Text(text)) }
 
 // showResult keeps what Subako shows of a CallToolResult: text as it is,
 // inline images, images linked from the volume (read now, after the
 // module exited), a line for any other link and a note for any other
 // block; the structured value and isError. kind names the outcome for the
 // log.
-func (s *Server) showResult(raw json.RawMessage, e era) (map[string]any, string) {
-	var r struct {
-		Content           []json.RawMessage `json:"content"`
-		StructuredContent json.RawMessage   `json:"structuredContent"`
-		IsError           bool              `json:"isError"`
-	}
+func (s *Server) showResult(raw json.RawMessage, e era) (*mcp.CallToolResult, string) {
+	var r mcp.CallToolResult
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return map[string]any{"content": []any{textBlock("The function crashed: its result is not a CallToolResult: " + err.Error())}, "isError": true}, "crashed"
+		return errorResult("The function crashed: its result is not a CallToolResult: " + err.Error()), "crashed"
 	}
-	content := make([]any, 0, len(r.Content))
+	content := make([]json.RawMessage, 0, len(r.Content))
 	images := 0
 	for _, b := range r.Content {
 		block, image := s.showBlock(b)
@@ -149,15 +151,14 @@ func (s *Server) showResult(raw json.RawMessage, e era) (map[string]any, string)
 		}
 		content = append(content, block)
 	}
-	out := map[string]any{"content": content}
+	out := &mcp.CallToolResult{Content: content, IsError: r.IsError}
 	if len(r.StructuredContent) > 0 && (e.modern || isObject(r.StructuredContent)) {
 		// The handshake era's structuredContent is an object; the text
 		// block carries any other value.
-		out["structuredContent"] = r.StructuredContent
+		out.StructuredContent = r.StructuredContent
 	}
 	kind := "result"
 	if r.IsError {
-		out["isError"] = true
 		kind = "tool error"
 	}
 	if images > 0 {
@@ -167,15 +168,8 @@ func (s *Server) showResult(raw json.RawMessage, e era) (map[string]any, string)
 }
 
 // showBlock turns one content block into what the client gets.
-func (s *Server) showBlock(raw json.RawMessage) (block any, image bool) {
-	var b struct {
-		Type     string `json:"type"`
-		Text     string `json:"text"`
-		URI      string `json:"uri"`
-		Name     string `json:"name"`
-		MIMEType string `json:"mimeType"`
-		Data     string `json:"data"`
-	}
+func (s *Server) showBlock(raw json.RawMessage) (block json.RawMessage, image bool) {
+	var b mcp.ContentBlock
 	if json.Unmarshal(raw, &b) != nil {
 		return textBlock("(a content block that is not an object was left out)"), false
 	}

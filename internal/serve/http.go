@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // EndpointPath is the MCP endpoint of the Streamable HTTP transport.
@@ -197,7 +198,7 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, perr.status, errorLine(m.ID, perr), nil)
 			return
 		}
-		if m.Method == "subscriptions/listen" && m.isRequest() {
+		if m.Method == "subscriptions/listen" && m.IsRequest() {
 			h.listen(w, r, m)
 			return
 		}
@@ -243,7 +244,7 @@ func isJSONMediaType(ct string) bool {
 // reply answers one message as JSON; a notification gets 202. In the
 // handshake era a JSON-RPC error travels with 200, as clients of that era
 // expect; in 2026-07-28 it carries the status the transport gives it.
-func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *message, legacy bool, headers map[string]string) {
+func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *mcp.Message, legacy bool, headers map[string]string) {
 	a := c.handle(r.Context(), m)
 	switch {
 	case a.line == nil && a.status == 499:
@@ -287,7 +288,7 @@ func metaVersion(params map[string]json.RawMessage) (string, bool) {
 // body: MCP-Protocol-Version, Mcp-Method, and for tools/call Mcp-Name and
 // the Mcp-Param headers the tool's schema asks for.
 // A missing or different one is HeaderMismatch with 400.
-func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage, pkg *Package) *rpcError {
+func checkHeaders(r *http.Request, m *mcp.Message, params map[string]json.RawMessage, pkg *Package) *rpcError {
 	mismatch := func(msg string) *rpcError {
 		return &rpcError{Code: abi.CodeHeaderMismatch, Message: "Header mismatch: " + msg, status: http.StatusBadRequest}
 	}
@@ -298,7 +299,7 @@ func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage
 	case h != version:
 		return mismatch("MCP-Protocol-Version header " + h + " does not match the body's " + version)
 	}
-	if !m.isRequest() {
+	if !m.IsRequest() {
 		return nil
 	}
 	switch h := r.Header.Get("Mcp-Method"); {
@@ -424,7 +425,7 @@ func headerValue(v string) (string, bool) {
 
 // listen answers subscriptions/listen with an SSE stream that stays open
 // until the client closes it.
-func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *message) {
+func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *mcp.Message) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
 		writeJSON(w, http.StatusInternalServerError, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "streaming unsupported"}), nil)

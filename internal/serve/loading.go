@@ -8,6 +8,7 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // A server answers from the start: initialize, server/discover and ping
@@ -39,7 +40,7 @@ func (s *Server) discovered(d *host.Discovery) {
 	p.describe(d.Discover, s.load.path, s.load.dir)
 	s.load.tools.Store(p)
 	s.listOnce.Do(func() { close(s.load.listed) })
-	s.log.printf("listing %s: %s while the probes run", p.serverInfo["name"], strings.Join(p.Tools(), ", "))
+	s.log.printf("listing %s: %s while the probes run", p.serverInfo.Name, strings.Join(p.Tools(), ", "))
 }
 
 // waitList waits for the tool list: the package's, or its discovery's
@@ -101,7 +102,7 @@ func (s *Server) waitPackage(ctx context.Context) (*Package, *rpcError) {
 
 // serverInfo is the identity presented now: the package's once loaded,
 // before that a name from the path being served.
-func (s *Server) serverInfo() map[string]any {
+func (s *Server) serverInfo() *mcp.Implementation {
 	if p := s.pkg.Load(); p != nil {
 		return p.serverInfo
 	}
@@ -109,7 +110,7 @@ func (s *Server) serverInfo() map[string]any {
 	if name == "" {
 		name = "subakogo-serve"
 	}
-	return map[string]any{"name": name, "version": "0.0.0"}
+	return &mcp.Implementation{Name: name, Version: "0.0.0"}
 }
 
 // logLevels orders MCP's (syslog's) levels, least severe first.

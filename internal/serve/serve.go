@@ -138,7 +138,7 @@ func (s *Server) Use(p *Package) {
 	old := s.pkg.Swap(p)
 	s.loadOnce.Do(func() { close(s.load.ready) })
 	s.listOnce.Do(func() { close(s.load.listed) })
-	s.log.printf("serving %s: %s (%s)", p.serverInfo["name"], strings.Join(p.Tools(), ", "), p.Path)
+	s.log.printf("serving %s: %s (%s)", p.serverInfo.Name, strings.Join(p.Tools(), ", "), p.Path)
 	if old == nil || !sameTools(old, p) {
 		s.rev.Add(1) // cursors into the old list are refused
 	}
