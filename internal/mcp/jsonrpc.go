@@ -36,20 +36,20 @@ type Message struct {
 
 // HasID reports whether the message carries an id: a notification has
 // none, and id null is none.
-func (m *Message) HasID() bool { return len(m.ID) > 0 && string(m.ID) != "null" }
+func (m Message) HasID() bool { return len(m.ID) > 0 && string(m.ID) != "null" }
 
 // IsRequest reports whether the message is a request, which expects an
 // answer.
-func (m *Message) IsRequest() bool { return m.Method != "" && m.HasID() }
+func (m Message) IsRequest() bool { return m.Method != "" && m.HasID() }
 
 // IsResponse reports whether the message is an answer (it has a result or
 // an error member), whatever its id: an answer with no id, or id null,
 // answers no request.
-func (m *Message) IsResponse() bool { return m.Method == "" && (m.Result != nil || m.Error != nil) }
+func (m Message) IsResponse() bool { return m.Method == "" && (m.Result != nil || m.Error != nil) }
 
 // ErrorObject decodes the error member: nil when there is none (absent or
 // null), an error when it is not a JSON-RPC error object.
-func (m *Message) ErrorObject() (*Error, error) {
+func (m Message) ErrorObject() (*Error, error) {
 	if len(m.Error) == 0 || string(m.Error) == "null" {
 		return nil, nil
 	}

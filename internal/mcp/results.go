@@ -108,6 +108,16 @@ type CallToolResult struct {
 	StructuredContent json.RawMessage   `json:"structuredContent,omitempty"`
 }
 
+// The types of content block MCP 2026-07-28 defines. Subako shows text,
+// images and resource links, and leaves the others out with a note.
+const (
+	BlockText         = "text"
+	BlockImage        = "image"
+	BlockAudio        = "audio"
+	BlockResourceLink = "resource_link"
+	BlockResource     = "resource"
+)
+
 // ContentBlock is the members of a content block that subako-go reads:
 // a text, an image (inline data) or a resource_link (uri and name).
 type ContentBlock struct {
@@ -122,22 +132,22 @@ type ContentBlock struct {
 // TextContent is a text block.
 type TextContent struct {
 	Text string `json:"text"`
-	Type string `json:"type"` // "text"
+	Type string `json:"type"` // BlockText
 }
 
 // ImageContent is an image block: base64 data of mimeType.
 type ImageContent struct {
 	Data     string `json:"data"`
 	MIMEType string `json:"mimeType"`
-	Type     string `json:"type"` // "image"
+	Type     string `json:"type"` // BlockImage
 }
 
 // Text is a text block.
-func Text(text string) TextContent { return TextContent{Text: text, Type: "text"} }
+func Text(text string) TextContent { return TextContent{Text: text, Type: BlockText} }
 
 // Image is an image block of base64 data.
 func Image(mimeType, data string) ImageContent {
-	return ImageContent{Data: data, MIMEType: mimeType, Type: "image"}
+	return ImageContent{Data: data, MIMEType: mimeType, Type: BlockImage}
 }
 
 // Block is a content block as JSON, for CallToolResult.Content.

@@ -547,7 +547,7 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	if len(r.fresh) > 0 {
 		r.shrink(ctx, probe, t, valid, args, http, r.cause(probe, t.Name, valid, rec), r.fresh[0])
 	}
-	if !answered || n > 0 || msg.Error != nil {
+	if !answered || n > 0 || msg.RPCError != nil {
 		return rec, answered, nil
 	}
 	return rec, true, msg.Result
@@ -558,7 +558,7 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *subakohttp.Config, probe, toolName string, args json.RawMessage) (rec *host.Record, msg host.Message, answered bool) {
 	r.blocks = nil
 	ctx = context.WithValue(ctx, afterRun{}, func(volume string) {
-		if answered && msg.Error == nil {
+		if answered && msg.RPCError == nil {
 			r.blocks = resultcheck.Blocks(msg.Result, volume, false)
 		}
 	})

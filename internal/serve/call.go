@@ -174,9 +174,9 @@ func (s *Server) showBlock(raw json.RawMessage) (block json.RawMessage, image bo
 		return textBlock("(a content block that is not an object was left out)"), false
 	}
 	switch b.Type {
-	case "text":
+	case mcp.BlockText:
 		return textBlock(b.Text), false
-	case "image":
+	case mcp.BlockImage:
 		// Inline images are shown as linked ones are: downscaled when large.
 		data, err := base64.StdEncoding.DecodeString(b.Data)
 		if err != nil {
@@ -187,7 +187,7 @@ func (s *Server) showBlock(raw json.RawMessage) (block json.RawMessage, image bo
 			return textBlock(note), false
 		}
 		return img, true
-	case "resource_link":
+	case mcp.BlockResourceLink:
 		if strings.HasPrefix(b.URI, "volume:") {
 			img, note := volumeImage(s.volume, s.opt.Data, b.URI)
 			if img == nil {
