@@ -80,11 +80,9 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	result, kind := s.showResult(call.Result, e)
 	s.log.printf("%s call %s (%s): %s in %v", transport, name, e, kind, took)
 	// The one judgement of a result that lint's probes and call make too.
-	var outputSchema struct {
-		OutputSchema json.RawMessage `json:"outputSchema"`
-	}
-	_ = json.Unmarshal(p.tools[p.byName[name]], &outputSchema)
-	for _, pr := range resultcheck.Judge(call.Result, outputSchema.OutputSchema, s.volume, s.opt.Data) {
+	var t mcp.Tool
+	_ = json.Unmarshal(p.tools[p.byName[name]], &t)
+	for _, pr := range resultcheck.Judge(call.Result, t.OutputSchema, s.volume, s.opt.Data) {
 		if r := pr.Kind.Rule(); r != nil {
 			s.log.printf("%s call %s (%s): %s %s (%s): %s", transport, name, e, r.ID, r.Slug, r.Severity, pr.Detail)
 		}

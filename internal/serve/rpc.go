@@ -15,7 +15,6 @@ const (
 	metaProtocolVersion = abi.MetaProtocolVersion
 	metaClientCaps      = abi.MetaClientCapabilities
 	metaClientInfo      = abi.MetaClientInfo
-	metaServerInfo      = abi.MetaServerInfo
 	metaSubscriptionID  = "io.modelcontextprotocol/subscriptionId"
 )
 
