@@ -54,3 +54,15 @@ func TestExplained(t *testing.T) {
 		t.Error("Explained or Unanswered")
 	}
 }
+
+// The request bytes a module reads are the ones Subako's requests have
+// always had here: members in the order of their names.
+func TestRequestBytes(t *testing.T) {
+	got := string(ToolCall([]byte(`7`), "greet", []byte(`{"name":"Ada"}`)))
+	want := `{"id":7,"jsonrpc":"2.0","method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{},` +
+		`"io.modelcontextprotocol/clientInfo":{"name":"subako-go","version":"0.1.0"},"io.modelcontextprotocol/protocolVersion":"2026-07-28"},` +
+		`"arguments":{"name":"Ada"},"name":"greet"}}`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
