@@ -48,8 +48,8 @@ func ToolCall(id json.RawMessage, tool string, args json.RawMessage) []byte {
 // Message is one decoded stdout line.
 type Message struct {
 	mcp.Message
-	// RPCError is the error member decoded; nil when there is none. Error
-	// is nil then too (id null included).
+	// RPCError is the error member decoded, nil when there is none
+	// (absent or null, and then Error is nil too).
 	RPCError *mcp.Error
 	Raw      []byte // the line it was decoded from
 }
