@@ -1,10 +1,10 @@
 // Package abi is the one home of Subako's ABI 1: the facts of the ABI page
 // (the protocol revision, the methods Subako sends, every limit on the tool
 // list, a run and subako_http, the subako_http imports, their negative
-// returns and error kinds) and the tool-name rule. The runtime, the host,
-// the rules and the analyzer all take them from here, so that they cannot
-// drift apart; a test fails when one of these values is written out
-// anywhere else.
+// returns and error kinds), the JSON-RPC error codes and the tool-name
+// rule. The runtime, the host, serve, the rules and the analyzer all take
+// them from here, so that they cannot drift apart; a test fails when one of
+// these values is written out anywhere else.
 //
 // It imports nothing outside the standard library, and neither reflect nor
 // fmt, so that the runtime can use it inside a module built with Go or

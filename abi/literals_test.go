@@ -67,6 +67,19 @@ var notABI = map[string]string{
 	"internal/serve/watch.go: maxWatchedDirs": "the directories serve --watch watches, not stderr's tail",
 }
 
+// The JSON-RPC error codes, which no other code has reason to write out:
+// found as a negative integer literal anywhere.
+var abiCodes = map[int64]string{
+	abi.CodeParseError:                      "abi.CodeParseError",
+	abi.CodeInvalidRequest:                  "abi.CodeInvalidRequest",
+	abi.CodeMethodNotFound:                  "abi.CodeMethodNotFound",
+	abi.CodeInvalidParams:                   "abi.CodeInvalidParams",
+	abi.CodeInternalError:                   "abi.CodeInternalError",
+	abi.CodeHeaderMismatch:                  "abi.CodeHeaderMismatch",
+	abi.CodeMissingRequiredClientCapability: "abi.CodeMissingRequiredClientCapability",
+	abi.CodeUnsupportedProtocolVersion:      "abi.CodeUnsupportedProtocolVersion",
+}
+
 var notABIUsed = map[string]bool{}
 
 var limitName = regexp.MustCompile(`(?i)max|limit|budget`)
@@ -150,6 +163,10 @@ func abiLiterals(fset *token.FileSet, f *ast.File, rel string) []string {
 					out = append(out, at(n)+": "+n.Value+" is written out: use "+abiStrings[s])
 				}
 			}
+		case *ast.UnaryExpr:
+			if v, ok := intValue(n); ok && abiCodes[v] != "" {
+				out = append(out, at(n)+": the JSON-RPC error code "+strconv.FormatInt(v, 10)+" is written out: use "+abiCodes[v])
+			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				switch key := rel + ": " + name.Name; {
@@ -212,6 +229,10 @@ func constValue(e ast.Expr) constant.Value {
 		}
 	case *ast.ParenExpr:
 		return constValue(e.X)
+	case *ast.UnaryExpr:
+		if x := constValue(e.X); x != nil && e.Op == token.SUB {
+			return constant.UnaryOp(token.SUB, x, 0)
+		}
 	case *ast.BinaryExpr:
 		x, y := constValue(e.X), constValue(e.Y)
 		if x == nil || y == nil {
@@ -243,6 +264,9 @@ const readChunk = 64 << 10 // a buffer, not a limit
 const fine = "subako_http is the module" // not the value alone
 func g(n int) bool { return n > 1<<20 } // not a size
 func h(total int) bool { return 4<<10 <= total }
+var answer = struct{ Code int }{Code: -32601}
+const codeVersion = -(32022)
+var notCode = -32768
 `
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
@@ -257,6 +281,8 @@ func h(total int) bool { return 4<<10 <= total }
 		`p.go:5:54: a size's bound is 8388608: use abi.HTTPRequestMaxBytes or abi.LineMaxBytes`,
 		`p.go:5:77: "host_not_allowed" is written out: use abi.HTTPHostNotAllowed`,
 		`p.go:9:33: a size's bound is 4096: use abi.StderrTailBytes`,
+		`p.go:10:39: the JSON-RPC error code -32601 is written out: use abi.CodeMethodNotFound`,
+		`p.go:11:21: the JSON-RPC error code -32022 is written out: use abi.CodeUnsupportedProtocolVersion`,
 	}, "\n")
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

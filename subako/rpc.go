@@ -15,15 +15,15 @@ type rpcError struct {
 }
 
 func parseError(err error) *rpcError {
-	return &rpcError{code: codeParseError, message: "Parse error: " + err.Error()}
+	return &rpcError{code: abi.CodeParseError, message: "Parse error: " + err.Error()}
 }
 
 func invalidRequest(why string) *rpcError {
-	return &rpcError{code: codeInvalidRequest, message: "Invalid Request: " + why}
+	return &rpcError{code: abi.CodeInvalidRequest, message: "Invalid Request: " + why}
 }
 
 func invalidParams(why string) *rpcError {
-	return &rpcError{code: codeInvalidParams, message: "Invalid params: " + why}
+	return &rpcError{code: abi.CodeInvalidParams, message: "Invalid params: " + why}
 }
 
 // message is a request's envelope.
@@ -295,7 +295,7 @@ func checkRevision(method string, p params) *rpcError {
 		return nil // checkMeta says what is missing
 	}
 	data := append([]byte(`{"supported":["`+abi.ProtocolVersion+`"],"requested":`), quote(requested)...)
-	return &rpcError{code: codeUnsupportedVersion, message: msg, data: append(data, '}')}
+	return &rpcError{code: abi.CodeUnsupportedProtocolVersion, message: msg, data: append(data, '}')}
 }
 
 // checkMeta checks that a request's _meta has what MCP requires of every

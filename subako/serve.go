@@ -33,15 +33,6 @@ const (
 	readChunk = 64 << 10
 )
 
-// JSON-RPC and MCP error codes.
-const (
-	codeParseError         = -32700
-	codeInvalidRequest     = -32600
-	codeMethodNotFound     = -32601
-	codeInvalidParams      = -32602
-	codeUnsupportedVersion = -32022
-)
-
 // Serve runs p as an ABI 1 module, from the main that subako_gen.go (or a
 // hand-written server) declares: it answers the requests on stdin, one
 // line each on stdout, and exits with status 0 when stdin ends. It never
@@ -258,10 +249,10 @@ func (srv *server) handle(line []byte) error {
 		case "initialize":
 			// MCP SHOULD name the versions it supports in any error to
 			// initialize: a legacy client may show only this message.
-			e = &rpcError{code: codeMethodNotFound, message: "Method not found: initialize (this server supports only MCP " +
+			e = &rpcError{code: abi.CodeMethodNotFound, message: "Method not found: initialize (this server supports only MCP " +
 				abi.ProtocolVersion + ", which has no initialize handshake)"}
 		default:
-			e = &rpcError{code: codeMethodNotFound, message: "Method not found: " + m.method}
+			e = &rpcError{code: abi.CodeMethodNotFound, message: "Method not found: " + m.method}
 		}
 	}
 	if e != nil {
@@ -293,7 +284,7 @@ func (srv *server) list(id, cursor []byte) error {
 		c, ok := stringValue(cursor)
 		n, isIndex := cursorIndex(c)
 		if !ok || !isIndex || n <= 0 || n >= len(srv.entries) {
-			return srv.writeError(id, &rpcError{code: codeInvalidParams, message: "Invalid cursor"})
+			return srv.writeError(id, &rpcError{code: abi.CodeInvalidParams, message: "Invalid cursor"})
 		}
 		first = n
 	}
@@ -329,7 +320,7 @@ func (srv *server) callTool(id []byte, p params) error {
 		i++
 	}
 	if i == len(tools) {
-		return srv.writeError(id, &rpcError{code: codeInvalidParams, message: "Unknown tool: " + name})
+		return srv.writeError(id, &rpcError{code: abi.CodeInvalidParams, message: "Unknown tool: " + name})
 	}
 	tool := &tools[i]
 	args := []byte("{}")

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/mcpschema"
 )
 
@@ -78,12 +79,12 @@ func expectAnswer(line []byte) expected {
 		return expected{none: true}
 	}
 	if !json.Valid(line) {
-		return expected{code: codeParseError}
+		return expected{code: abi.CodeParseError}
 	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
 	if tok, _ := dec.Token(); tok != json.Delim('{') {
-		return expected{code: codeInvalidRequest}
+		return expected{code: abi.CodeInvalidRequest}
 	}
 	var id json.RawMessage
 	ids, hasMethod, isResponse := 0, false, false
@@ -107,7 +108,7 @@ func expectAnswer(line []byte) expected {
 	case ids == 0, ids == 1 && !hasMethod && isResponse:
 		return expected{none: true}
 	case ids > 1:
-		return expected{code: codeInvalidRequest}
+		return expected{code: abi.CodeInvalidRequest}
 	}
 	switch c := id[0]; {
 	case c == '"':
@@ -119,7 +120,7 @@ func expectAnswer(line []byte) expected {
 			return expected{id: id}
 		}
 	}
-	return expected{code: codeInvalidRequest}
+	return expected{code: abi.CodeInvalidRequest}
 }
 
 // integral reports whether a JSON number's value is an integer, in exact

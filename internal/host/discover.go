@@ -103,8 +103,8 @@ func (h *Host) discover(ctx context.Context, m *Module, packageDir string) *Disc
 			case !msg.IDIs(id):
 				d.stop(StopUnknownID, method, "an answer to an id that was not asked: "+string(msg.ID))
 				return nil, false
-			case msg.Error != nil:
-				d.stop(StopRPCError, method, method+" answered with a JSON-RPC error "+strconv.Itoa(msg.Error.Code)+": "+msg.Error.Message)
+			case msg.RPCError != nil:
+				d.stop(StopRPCError, method, method+" answered with a JSON-RPC error "+strconv.Itoa(msg.RPCError.Code)+": "+msg.RPCError.Message)
 				return nil, false
 			case msg.Result == nil:
 				d.stop(StopNoResult, method, method+" answered without a result")

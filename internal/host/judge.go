@@ -2,11 +2,14 @@ package host
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // BreakKind names one way a module breaks a call, as the ABI page lists them.
@@ -80,13 +83,13 @@ func breaksLine(text []byte, asked map[string]bool) (Break, bool) {
 	if id, _ := msg.IDKey(); !asked[id] {
 		return Break{Kind: BreakUnknownID, Message: "answer to an id that was not asked, " + string(msg.ID) + ": " + ShortLine(text)}, true
 	}
-	if msg.Error != nil {
-		return Break{Kind: BreakRPCError, Message: "JSON-RPC error " + strconv.Itoa(msg.Error.Code) + ": " + msg.Error.Message}, true
+	if msg.RPCError != nil {
+		return Break{Kind: BreakRPCError, Message: "JSON-RPC error " + strconv.Itoa(msg.RPCError.Code) + ": " + msg.RPCError.Message}, true
 	}
 	var res struct {
 		ResultType *string `json:"resultType"`
 	}
-	if err := json.Unmarshal(msg.Result, &res); err != nil || res.ResultType == nil || *res.ResultType != "complete" {
+	if err := json.Unmarshal(msg.Result, &res); err != nil || res.ResultType == nil || *res.ResultType != mcp.ResultComplete {
 		got := "none"
 		if res.ResultType != nil {
 			got = strconv.Quote(*res.ResultType)
@@ -172,11 +175,42 @@ func (r *Record) asked() map[string]bool {
 	return asked
 }
 
+// Explained reports whether breaks hold a cause besides an unanswered
+// request (a trap, a time-out, a wrong id): a report of the run then
+// leaves BreakNoAnswer out, which only repeats that cause.
+func Explained(breaks []Break) bool {
+	return slices.ContainsFunc(breaks, func(b Break) bool { return b.Kind != BreakNoAnswer })
+}
+
+// Unanswered reports whether a request of the run got no answer.
+func Unanswered(breaks []Break) bool {
+	return slices.ContainsFunc(breaks, func(b Break) bool { return b.Kind == BreakNoAnswer })
+}
+
+// StderrTail is "; stderr ends: ..." with the last line of what the
+// module wrote to stderr (at most 200 bytes of it), or "" when it wrote
+// nothing: the reason Subako would show with a crash.
+func (r *Record) StderrTail() string {
+	tail := strings.TrimSpace(string(r.Stderr))
+	if tail == "" {
+		return ""
+	}
+	if i := strings.LastIndex("\n"+tail, "\npanic: "); i >= 0 {
+		// A Go panic: its message, not the last frame of the trace.
+		tail = firstLine(tail[i:])
+	} else if i := strings.LastIndexByte(tail, '\n'); i >= 0 && len(tail)-i < 200 {
+		// The last line is usually the reason (a panic message, an error).
+		tail = tail[i+1:]
+	}
+	if len(tail) > 200 {
+		tail = tail[len(tail)-200:]
+	}
+	return "; stderr ends: " + ShortLine([]byte(tail))
+}
+
 func firstLine(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			return s[:i]
-		}
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
 	}
 	return s
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // ClientName and ClientVersion are what the host says it is in _meta.
@@ -32,7 +33,7 @@ func Request(id json.RawMessage, method string, params map[string]any) []byte {
 		abi.MetaClientInfo:         map[string]string{"name": ClientName, "version": ClientVersion},
 		abi.MetaClientCapabilities: map[string]any{},
 	}
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+	b, _ := json.Marshal(mcp.Request{ID: id, JSONRPC: mcp.Version, Method: method, Params: params})
 	return b
 }
 
@@ -46,44 +47,33 @@ func ToolCall(id json.RawMessage, tool string, args json.RawMessage) []byte {
 
 // Message is one decoded stdout line.
 type Message struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id,omitempty"`
-	Method  string          `json:"method,omitempty"`
-	Result  json.RawMessage `json:"result,omitempty"`
-	Error   *RPCError       `json:"error,omitempty"`
-	Raw     []byte          `json:"-"` // the line it was decoded from
-}
-
-// RPCError is a JSON-RPC error object.
-type RPCError struct {
-	Code    int             `json:"code"`
-	Message string          `json:"message"`
-	Data    json.RawMessage `json:"data,omitempty"`
+	mcp.Message
+	// RPCError is the error member decoded, nil when there is none
+	// (absent or null, and then Error is nil too).
+	RPCError *mcp.Error
+	Raw      []byte // the line it was decoded from
 }
 
 // ParseMessage decodes a line; ok is false when it is not a JSON-RPC 2.0
-// message (not JSON, not an object, or no "jsonrpc":"2.0").
+// message (not JSON, not an object, no "jsonrpc":"2.0", or an error member
+// that is not an error object).
 func ParseMessage(line []byte) (Message, bool) {
 	var m Message
 	d := json.NewDecoder(bytes.NewReader(line))
 	d.UseNumber()
-	if err := d.Decode(&m); err != nil || d.More() || m.JSONRPC != "2.0" {
+	if err := d.Decode(&m.Message); err != nil || d.More() || m.JSONRPC != mcp.Version {
 		return m, false
 	}
-	m.Raw = line
+	e, err := m.ErrorObject()
+	if err != nil {
+		return m, false
+	}
+	if e == nil {
+		m.Error = nil // "error":null is no error
+	}
+	m.RPCError, m.Raw = e, line
 	return m, true
 }
-
-// HasID reports whether the message carries an id (a notification has none).
-func (m Message) HasID() bool { return len(m.ID) > 0 && string(m.ID) != "null" }
-
-// IsRequest reports whether the module sent a request of its own.
-func (m Message) IsRequest() bool { return m.Method != "" && m.HasID() }
-
-// IsResponse reports whether the message is an answer (it has a result
-// or an error), whatever its id: an answer with no id, or id null, is an
-// answer to a notification.
-func (m Message) IsResponse() bool { return m.Method == "" && (m.Result != nil || m.Error != nil) }
 
 // IDKey is how ids are compared: a string by its value, a number by its
 // digits exactly as written, so that "1" and 1 differ and 9007199254740993

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/subako-ai/subako-go/internal/check/protocolcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -35,8 +34,7 @@ var moduleWide = []*rules.Rule{rules.ProbeWaitsForEOF, rules.ProbePause, rules.P
 // probe findings, and returns how many it added or counted.
 func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.RawMessage, rec *host.Record) int {
 	breaks := rec.Breaks()
-	explained := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind != host.BreakNoAnswer })
-	unanswered := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind == host.BreakNoAnswer })
+	explained, unanswered := host.Explained(breaks), host.Unanswered(breaks)
 	at := where(probe, toolName, caseName)
 	n := 0
 	seen := map[*rules.Rule]bool{}
@@ -85,7 +83,7 @@ func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.R
 		if rule == rules.ProbePause {
 			text += "; " + pauseNote
 		}
-		text += protocolcheck.StderrTail(rec)
+		text += rec.StderrTail()
 		n++
 		switch {
 		case slices.Contains(moduleWide, rule):
@@ -122,8 +120,7 @@ func causeKey(rule *rules.Rule, toolName string, b host.Break) string {
 // compares.
 func (r *runner) cause(probe, toolName string, valid bool, rec *host.Record) string {
 	breaks := rec.Breaks()
-	explained := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind != host.BreakNoAnswer })
-	unanswered := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind == host.BreakNoAnswer })
+	explained, unanswered := host.Explained(breaks), host.Unanswered(breaks)
 	for _, b := range breaks {
 		switch b.Kind {
 		case host.BreakNoAnswer:

@@ -29,6 +29,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/argsgen"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -191,13 +192,6 @@ const (
 	ProbeHTTPErrors   = "http-errors"  // (all) the valid call with every subako_http request failing
 )
 
-// tool is what the probes need of one discovered tool.
-type tool struct {
-	Name         string          `json:"name"`
-	InputSchema  json.RawMessage `json:"inputSchema"`
-	OutputSchema json.RawMessage `json:"outputSchema"`
-}
-
 // Run runs the probes on a compiled module whose discovery listed tools,
 // on h, and judges each run.
 func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMessage, opt Options) *Result {
@@ -226,7 +220,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	r.backstop = start.Add(host.Backstop(r.opt.Budget))
 	r.grace = h.ExitGrace()
 	for _, raw := range tools {
-		var t tool
+		var t mcp.Tool
 		if json.Unmarshal(raw, &t) == nil && t.Name != "" {
 			r.tools = append(r.tools, t)
 		}
@@ -296,7 +290,7 @@ type runner struct {
 	h        *host.Host
 	m        *host.Module
 	opt      Options
-	tools    []tool
+	tools    []mcp.Tool
 	res      *Result
 	spent    func() time.Duration // the CPU time used of the budget
 	backstop time.Time            // on the wall clock, when no run starts any more
@@ -388,7 +382,7 @@ func (r *runner) run(ctx context.Context) {
 // (but the pause probe, see startPause), on t with args, whose call was
 // answered: each breaks that call in a way of its own, so on a call that
 // crashes already they would only repeat it.
-func (r *runner) protocolProbes(ctx context.Context, first tool, firstArgs json.RawMessage) {
+func (r *runner) protocolProbes(ctx context.Context, first mcp.Tool, firstArgs json.RawMessage) {
 	for _, id := range []struct {
 		probe string
 		id    json.RawMessage
@@ -515,11 +509,11 @@ type afterRun struct{}
 // call is one tools/call run with a string id: it judges the run and
 // returns its record (nil when it did not run), whether the call was
 // answered, and the result (nil when the call broke).
-func (r *runner) call(ctx context.Context, probe string, t tool, caseName string, valid bool, args json.RawMessage) (*host.Record, bool, json.RawMessage) {
+func (r *runner) call(ctx context.Context, probe string, t mcp.Tool, caseName string, valid bool, args json.RawMessage) (*host.Record, bool, json.RawMessage) {
 	return r.callWith(ctx, probe, t, caseName, valid, args, nil)
 }
 
-func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName string, valid bool, args json.RawMessage, http *subakohttp.Config) (*host.Record, bool, json.RawMessage) {
+func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseName string, valid bool, args json.RawMessage, http *subakohttp.Config) (*host.Record, bool, json.RawMessage) {
 	wait, grace, ok := r.limits(probe, t.Name)
 	if !ok {
 		return nil, false, nil
@@ -547,7 +541,7 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 	if len(r.fresh) > 0 {
 		r.shrink(ctx, probe, t, valid, args, http, r.cause(probe, t.Name, valid, rec), r.fresh[0])
 	}
-	if !answered || n > 0 || msg.Error != nil {
+	if !answered || n > 0 || msg.RPCError != nil {
 		return rec, answered, nil
 	}
 	return rec, true, msg.Result
@@ -558,7 +552,7 @@ func (r *runner) callWith(ctx context.Context, probe string, t tool, caseName st
 func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *subakohttp.Config, probe, toolName string, args json.RawMessage) (rec *host.Record, msg host.Message, answered bool) {
 	r.blocks = nil
 	ctx = context.WithValue(ctx, afterRun{}, func(volume string) {
-		if answered && msg.Error == nil {
+		if answered && msg.RPCError == nil {
 			r.blocks = resultcheck.Blocks(msg.Result, volume, false)
 		}
 	})
@@ -574,7 +568,7 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *s
 // way (cause want) as args did, one step smaller at a time (argsgen's
 // Shrinker), within MaxShrinks runs (DeepShrinks when deep) and the
 // budget, and puts them and their command in the finding f.
-func (r *runner) shrink(ctx context.Context, probe string, t tool, valid bool, args json.RawMessage, http *subakohttp.Config, want string, f *folded) {
+func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid bool, args json.RawMessage, http *subakohttp.Config, want string, f *folded) {
 	if want == "" || len(args) <= 2 {
 		return
 	}

@@ -9,13 +9,14 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // idProbe calls t with the given id: the answer must echo it exactly
 // (P038; the host's judgement compares ids by IDKey).
-func (r *runner) idProbe(ctx context.Context, probe string, t tool, args, id json.RawMessage) {
+func (r *runner) idProbe(ctx context.Context, probe string, t mcp.Tool, args, id json.RawMessage) {
 	wait, grace, ok := r.limits(probe, t.Name)
 	if !ok {
 		return
@@ -38,7 +39,7 @@ var notificationLine = []byte(`{"jsonrpc":"2.0","method":"notifications/cancelle
 
 // notificationProbe sends a notification, then the request: only the
 // request may be answered (P037).
-func (r *runner) notificationProbe(ctx context.Context, t tool, args json.RawMessage) {
+func (r *runner) notificationProbe(ctx context.Context, t mcp.Tool, args json.RawMessage) {
 	wait, grace, ok := r.limits(ProbeNotification, t.Name)
 	if !ok {
 		return
@@ -72,7 +73,7 @@ func (r *runner) notificationProbe(ctx context.Context, t tool, args json.RawMes
 // returns the function that waits for the run's end and judges it, on the
 // caller's goroutine like every other judgement, so that the other probes
 // run during the pause.
-func (r *runner) startPause(ctx context.Context, t tool, args json.RawMessage) (judge func()) {
+func (r *runner) startPause(ctx context.Context, t mcp.Tool, args json.RawMessage) (judge func()) {
 	wait, grace, ok := r.limits(ProbePause, t.Name)
 	if !ok {
 		return func() {}
@@ -113,7 +114,7 @@ func (r *runner) startPause(ctx context.Context, t tool, args json.RawMessage) (
 // callHTTPErrors (level all) calls t with its valid arguments while every
 // subako_http request fails as a connection error: the tool must still
 // give a CallToolResult, an isError one most likely.
-func (r *runner) callHTTPErrors(ctx context.Context, t tool, c *Case) {
+func (r *runner) callHTTPErrors(ctx context.Context, t mcp.Tool, c *Case) {
 	offline := &subakohttp.Config{CallTimeout: r.opt.RunLimit, Fixture: subakohttp.EmptyFixture("the probe " + ProbeHTTPErrors)}
 	r.callWith(ctx, ProbeHTTPErrors, t, c.Name+", every HTTP request failing", true, c.Args, offline)
 }
@@ -121,7 +122,7 @@ func (r *runner) callHTTPErrors(ctx context.Context, t tool, c *Case) {
 // checkResult judges a call's result (resultcheck: a CallToolResult, a
 // structuredContent that matches the outputSchema and the text block),
 // and that invalid arguments got an isError result (P030-P034).
-func (r *runner) checkResult(probe string, t tool, c *Case, result json.RawMessage) {
+func (r *runner) checkResult(probe string, t mcp.Tool, c *Case, result json.RawMessage) {
 	at := where(probe, t.Name, c.Name)
 	broken := false
 	problems := resultcheck.Check(result, t.OutputSchema)
@@ -186,7 +187,7 @@ const maxBufferRequests = 512
 // that buffers its output until exit writes some answers before stdin
 // closes (its buffer fills); one that reads to end of input writes none.
 // The diagnosis is added to the P035 finding.
-func (r *runner) tellWaitApart(ctx context.Context, t tool, args json.RawMessage, first *host.Record) {
+func (r *runner) tellWaitApart(ctx context.Context, t mcp.Tool, args json.RawMessage, first *host.Record) {
 	i, ok := r.once[rules.ProbeWaitsForEOF]
 	if !ok {
 		return

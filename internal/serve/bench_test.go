@@ -2,6 +2,8 @@ package serve
 
 import (
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // BenchmarkCall is one tools/call of examples/hello through serve (the
@@ -20,7 +22,7 @@ func BenchmarkCall(b *testing.B) {
 	s.Use(p)
 	c := s.newConn("bench", nil)
 	params := []byte(`{"name":"greet","arguments":{"name":"Ada"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}`)
-	m := &message{JSONRPC: "2.0", ID: []byte(`1`), Method: "tools/call", Params: params}
+	m := &mcp.Message{JSONRPC: "2.0", ID: []byte(`1`), Method: "tools/call", Params: params}
 	b.ResetTimer()
 	for b.Loop() {
 		if a := c.handle(b.Context(), m); a.status != 200 {

@@ -8,14 +8,16 @@ import (
 	"strings"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
+	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
 // callTool runs one tools/call in a fresh instance, as Subako runs it, and
 // turns what came back into what Subako shows the model.
-func (s *Server) callTool(ctx context.Context, p *Package, e era, transport string, params map[string]json.RawMessage) (map[string]any, *rpcError) {
+func (s *Server) callTool(ctx context.Context, p *Package, e era, transport string, params map[string]json.RawMessage) (*mcp.CallToolResult, *rpcError) {
 	var name string
 	if raw, ok := params["name"]; !ok || json.Unmarshal(raw, &name) != nil {
 		return nil, invalidParams("tools/call: name must be a string")
@@ -32,7 +34,7 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	select {
 	case s.slots <- struct{}{}:
 	case <-ctx.Done():
-		return nil, &rpcError{Code: codeInternal, Message: "cancelled while waiting for a free instance", status: 503}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while waiting for a free instance", status: 503}
 	}
 	defer func() { <-s.slots }()
 	if s.slotTaken != nil {
@@ -41,7 +43,7 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	start := time.Now()
 	h, err := s.checker.Host(ctx)
 	if err != nil {
-		return nil, &rpcError{Code: codeInternal, Message: err.Error(), status: 500}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 500}
 	}
 	cfg := host.CallConfig{
 		Mounts:     host.Mounts{Volume: s.volume, Data: s.opt.Data, Package: p.assets},
@@ -58,16 +60,16 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	took := time.Since(start).Round(100 * time.Microsecond)
 	if ctx.Err() != nil {
 		s.log.printf("%s call %s (%s): stopped after %v: the client went away or cancelled it", transport, name, e, took)
-		return nil, &rpcError{Code: codeInternal, Message: "the call was cancelled", status: 499}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: "the call was cancelled", status: 499}
 	}
 	if call.Err != nil { // the host's failure, not the module's
 		s.log.printf("%s call %s (%s): not run: %v", transport, name, e, call.Err)
-		return nil, &rpcError{Code: codeInternal, Message: call.Err.Error(), status: 500}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: call.Err.Error(), status: 500}
 	}
 	if call.Record.Stalled { // the machine's condition, not the module's
 		err := &host.StalledError{What: "the call", Limit: s.opt.Timeout}
 		s.log.printf("%s call %s (%s): given up: %v", transport, name, e, err)
-		return nil, &rpcError{Code: codeInternal, Message: err.Error(), status: 503}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 503}
 	}
 	if breaks := call.Record.Breaks(); len(breaks) > 0 {
 		res := crashResult(breaks, call.Record)
@@ -78,11 +80,9 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	result, kind := s.showResult(call.Result, e)
 	s.log.printf("%s call %s (%s): %s in %v", transport, name, e, kind, took)
 	// The one judgement of a result that lint's probes and call make too.
-	var outputSchema struct {
-		OutputSchema json.RawMessage `json:"outputSchema"`
-	}
-	_ = json.Unmarshal(p.tools[p.byName[name]], &outputSchema)
-	for _, pr := range resultcheck.Judge(call.Result, outputSchema.OutputSchema, s.volume, s.opt.Data) {
+	var t mcp.Tool
+	_ = json.Unmarshal(p.tools[p.byName[name]], &t)
+	for _, pr := range resultcheck.Judge(call.Result, t.OutputSchema, s.volume, s.opt.Data) {
 		if r := pr.Kind.Rule(); r != nil {
 			s.log.printf("%s call %s (%s): %s %s (%s): %s", transport, name, e, r.ID, r.Slug, r.Severity, pr.Detail)
 		}
@@ -92,8 +92,13 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 
 // crashResult is what Subako tells the model about a call that broke:
 // that the function crashed, why, and the tail of its stderr.
-func crashResult(breaks []host.Break, rec *host.Record) map[string]any {
-	return map[string]any{"content": []any{textBlock(crashText(breaks, rec))}, "isError": true}
+func crashResult(breaks []host.Break, rec *host.Record) *mcp.CallToolResult {
+	return errorResult(crashText(breaks, rec))
+}
+
+// errorResult is an isError result that says text.
+func errorResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []json.RawMessage{textBlock(text)}, IsError: true}
 }
 
 // crashText says why a call crashed: the cause first, then the missing
@@ -129,23 +134,19 @@ func crashText(breaks []host.Break, rec *host.Record) string {
 	return text
 }
 
-func textBlock(text string) map[string]any { return map[string]any{"type": "text", "text": text} }
+func textBlock(text string) json.RawMessage { return mcp.Block(mcp.Text(text)) }
 
 // showResult keeps what Subako shows of a CallToolResult: text as it is,
 // inline images, images linked from the volume (read now, after the
 // module exited), a line for any other link and a note for any other
 // block; the structured value and isError. kind names the outcome for the
 // log.
-func (s *Server) showResult(raw json.RawMessage, e era) (map[string]any, string) {
-	var r struct {
-		Content           []json.RawMessage `json:"content"`
-		StructuredContent json.RawMessage   `json:"structuredContent"`
-		IsError           bool              `json:"isError"`
-	}
+func (s *Server) showResult(raw json.RawMessage, e era) (*mcp.CallToolResult, string) {
+	var r mcp.CallToolResult
 	if err := json.Unmarshal(raw, &r); err != nil {
-		return map[string]any{"content": []any{textBlock("The function crashed: its result is not a CallToolResult: " + err.Error())}, "isError": true}, "crashed"
+		return errorResult("The function crashed: its result is not a CallToolResult: " + err.Error()), "crashed"
 	}
-	content := make([]any, 0, len(r.Content))
+	content := make([]json.RawMessage, 0, len(r.Content))
 	images := 0
 	for _, b := range r.Content {
 		block, image := s.showBlock(b)
@@ -154,15 +155,14 @@ func (s *Server) showResult(raw json.RawMessage, e era) (map[string]any, string)
 		}
 		content = append(content, block)
 	}
-	out := map[string]any{"content": content}
+	out := &mcp.CallToolResult{Content: content, IsError: r.IsError}
 	if len(r.StructuredContent) > 0 && (e.modern || isObject(r.StructuredContent)) {
 		// The handshake era's structuredContent is an object; the text
 		// block carries any other value.
-		out["structuredContent"] = r.StructuredContent
+		out.StructuredContent = r.StructuredContent
 	}
 	kind := "result"
 	if r.IsError {
-		out["isError"] = true
 		kind = "tool error"
 	}
 	if images > 0 {
@@ -172,22 +172,15 @@ func (s *Server) showResult(raw json.RawMessage, e era) (map[string]any, string)
 }
 
 // showBlock turns one content block into what the client gets.
-func (s *Server) showBlock(raw json.RawMessage) (block any, image bool) {
-	var b struct {
-		Type     string `json:"type"`
-		Text     string `json:"text"`
-		URI      string `json:"uri"`
-		Name     string `json:"name"`
-		MIMEType string `json:"mimeType"`
-		Data     string `json:"data"`
-	}
+func (s *Server) showBlock(raw json.RawMessage) (block json.RawMessage, image bool) {
+	var b mcp.ContentBlock
 	if json.Unmarshal(raw, &b) != nil {
 		return textBlock("(a content block that is not an object was left out)"), false
 	}
 	switch b.Type {
-	case "text":
+	case mcp.BlockText:
 		return textBlock(b.Text), false
-	case "image":
+	case mcp.BlockImage:
 		// Inline images are shown as linked ones are: downscaled when large.
 		data, err := base64.StdEncoding.DecodeString(b.Data)
 		if err != nil {
@@ -198,7 +191,7 @@ func (s *Server) showBlock(raw json.RawMessage) (block any, image bool) {
 			return textBlock(note), false
 		}
 		return img, true
-	case "resource_link":
+	case mcp.BlockResourceLink:
 		if strings.HasPrefix(b.URI, "volume:") {
 			img, note := volumeImage(s.volume, s.opt.Data, b.URI)
 			if img == nil {

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // conn is one client's channel: a stdio process or an HTTP session (or a
@@ -71,8 +72,8 @@ func errorAnswer(id json.RawMessage, e *rpcError) answer {
 }
 
 // handle answers one message; tools/call blocks until the call is done.
-func (c *conn) handle(ctx context.Context, m *message) answer {
-	if !m.isRequest() {
+func (c *conn) handle(ctx context.Context, m *mcp.Message) answer {
+	if !m.IsRequest() {
 		c.notification(m)
 		return answer{status: 202}
 	}
@@ -81,7 +82,7 @@ func (c *conn) handle(ctx context.Context, m *message) answer {
 
 // start registers request m as in flight, so that a notifications/cancelled
 // read after this returns finds it, and returns the function that runs it.
-func (c *conn) start(ctx context.Context, m *message) func() answer {
+func (c *conn) start(ctx context.Context, m *mcp.Message) func() answer {
 	ctx, done := c.begin(ctx, m.ID)
 	return func() answer {
 		defer done()
@@ -97,7 +98,7 @@ func (c *conn) start(ctx context.Context, m *message) func() answer {
 	}
 }
 
-func (c *conn) request(ctx context.Context, m *message) answer {
+func (c *conn) request(ctx context.Context, m *mcp.Message) answer {
 	params, perr := objectParams(m.Params)
 	if perr != nil {
 		return errorAnswer(m.ID, perr)
@@ -128,7 +129,7 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 	if p != nil {
 		info = p.serverInfo
 	}
-	var result map[string]any
+	var result mcp.Result
 	switch m.Method {
 	case abi.MethodDiscover:
 		result = c.s.discoverResult()
@@ -138,26 +139,26 @@ func (c *conn) request(ctx context.Context, m *message) answer {
 		result, perr = c.s.callTool(ctx, p, e, c.transport, params)
 	case "ping":
 		if e.modern {
-			perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: ping is not part of " + e.version + " (it was removed with the handshake)", status: 404}
+			perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: ping is not part of " + e.version + " (it was removed with the handshake)", status: 404}
 			break
 		}
-		result = map[string]any{}
+		result = &mcp.EmptyResult{}
 	case "logging/setLevel":
 		if e.modern {
-			perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: logging/setLevel is not part of " + e.version + " (a request's _meta sets its log level)", status: 404}
+			perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: logging/setLevel is not part of " + e.version + " (a request's _meta sets its log level)", status: 404}
 			break
 		}
 		if perr = c.setLevel(params); perr == nil {
-			result = map[string]any{}
+			result = &mcp.EmptyResult{}
 		}
 	case "subscriptions/listen":
 		if !e.modern {
-			perr = &rpcError{Code: codeMethodNotFound, Message: "subscriptions/listen is part of 2026-07-28, not of " + e.version, status: 404}
+			perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "subscriptions/listen is part of 2026-07-28, not of " + e.version, status: 404}
 			break
 		}
 		return c.listen(ctx, m.ID, params)
 	default:
-		perr = &rpcError{Code: codeMethodNotFound, Message: "Method not found: " + m.Method + " (this server offers tools only)", status: 404}
+		perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: " + m.Method + " (this server offers tools only)", status: 404}
 	}
 	if perr != nil {
 		if perr.status != 499 {
@@ -190,54 +191,50 @@ func (c *conn) initialize(id json.RawMessage, params map[string]json.RawMessage)
 	}
 	c.s.log.printf("%s initialize: %s %s speaks %s%s", c.transport, client.Name, client.Version, v, note)
 	caps := c.s.capabilities()
-	result := map[string]any{
-		"protocolVersion": v,
-		"capabilities":    caps,
-		"serverInfo":      c.s.serverInfo(),
+	result := mcp.InitializeResult{
+		ProtocolVersion: v,
+		Capabilities:    caps,
+		ServerInfo:      c.s.serverInfo(),
 	}
-	if p := c.s.pkg.Load(); p != nil && p.instructions != "" {
-		result["instructions"] = p.instructions
+	if p := c.s.pkg.Load(); p != nil {
+		result.Instructions = p.instructions
 	}
 	return answer{line: resultLine(id, result), status: 200}
 }
 
-func (s *Server) capabilities() map[string]any {
-	tools := map[string]any{}
-	if s.watch.Load() {
-		tools["listChanged"] = true
-	}
+func (s *Server) capabilities() mcp.ServerCapabilities {
 	// logging: lint's findings and failed loads, as notifications/message
 	// (logging.go).
-	return map[string]any{"tools": tools, "logging": map[string]any{}}
+	return mcp.ServerCapabilities{Logging: &struct{}{}, Tools: &mcp.ToolsCapability{ListChanged: s.watch.Load()}}
 }
 
 // discoverResult answers server/discover for the current package.
-func (s *Server) discoverResult() map[string]any {
-	p := s.pkg.Load()
-	r := map[string]any{
-		"supportedVersions": modernVersions,
-		"capabilities":      s.capabilities(),
-		"ttlMs":             s.ttl(),
-		"cacheScope":        "public",
+func (s *Server) discoverResult() *mcp.DiscoverResult {
+	r := &mcp.DiscoverResult{
+		SupportedVersions: modernVersions,
+		Capabilities:      s.capabilities(),
+		TTLMs:             s.ttl(),
+		CacheScope:        mcp.CacheScopePublic,
 	}
-	if p != nil && p.instructions != "" {
-		r["instructions"] = p.instructions
+	if p := s.pkg.Load(); p != nil {
+		r.Instructions = p.instructions
 	}
 	return r
 }
 
 // ttl is how long a client may keep a list: an hour for a package that
 // cannot change, none while watching.
-func (s *Server) ttl() int {
+func (s *Server) ttl() *int {
+	ms := 3600000
 	if s.watch.Load() {
-		return 0
+		ms = 0
 	}
-	return 3600000
+	return &ms
 }
 
 // listTools answers one page of tools/list. A cursor names the package
 // version and the offset, so a cursor from before a rebuild is refused.
-func (s *Server) listTools(p *Package, e era, params map[string]json.RawMessage) (map[string]any, *rpcError) {
+func (s *Server) listTools(p *Package, e era, params map[string]json.RawMessage) (*mcp.ListToolsResult, *rpcError) {
 	start := 0
 	rev := s.rev.Load()
 	if raw, ok := params["cursor"]; ok {
@@ -259,9 +256,10 @@ func (s *Server) listTools(p *Package, e era, params map[string]json.RawMessage)
 		}
 		tools = append(tools, t)
 	}
-	r := map[string]any{"tools": tools, "ttlMs": s.ttl(), "cacheScope": "public"}
+	r := &mcp.ListToolsResult{Tools: tools, TTLMs: s.ttl(), CacheScope: mcp.CacheScopePublic}
 	if end < len(p.tools) {
-		r["nextCursor"] = makeCursor(rev, end)
+		next := makeCursor(rev, end)
+		r.NextCursor = &next
 	}
 	return r, nil
 }
@@ -308,7 +306,7 @@ func (c *conn) cancelled(id json.RawMessage) bool {
 }
 
 // notification handles a message without an id.
-func (c *conn) notification(m *message) {
+func (c *conn) notification(m *mcp.Message) {
 	switch m.Method {
 	case "notifications/initialized":
 	case "notifications/cancelled":
@@ -349,7 +347,7 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 		return errorAnswer(id, invalidParams("subscriptions/listen: notifications must be an object"))
 	}
 	if c.send == nil {
-		return errorAnswer(id, &rpcError{Code: codeInvalidRequest, Message: "this channel cannot carry notifications", status: 400})
+		return errorAnswer(id, &rpcError{Code: abi.CodeInvalidRequest, Message: "this channel cannot carry notifications", status: 400})
 	}
 	acked := map[string]any{}
 	if on, _ := filter["toolsListChanged"].(bool); on && c.s.watch.Load() {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // The revisions serve speaks. Modern requests carry their revision in
@@ -71,22 +72,20 @@ func requestEra(params map[string]json.RawMessage, legacy string) (era, *rpcErro
 }
 
 func unsupportedVersion(requested string) *rpcError {
-	return &rpcError{Code: codeUnsupportedVersion, Message: "Unsupported protocol version " + requested +
+	return &rpcError{Code: abi.CodeUnsupportedProtocolVersion, Message: "Unsupported protocol version " + requested +
 		" (for " + strings.Join(legacyVersions, " or ") + ", send initialize first)",
-		Data: map[string]any{"supported": modernVersions, "requested": requested}, status: 400}
+		Data: mcp.UnsupportedVersionData{Supported: modernVersions, Requested: requested}, status: 400}
 }
 
 // finish shapes a result for the request's era: a modern result says it is
 // complete and who answered; a handshake-era result has neither field, nor
 // the caching hints that came with 2026-07-28.
-func (e era) finish(result map[string]any, serverInfo map[string]any) map[string]any {
+func (e era) finish(result mcp.Result, serverInfo *mcp.Implementation) mcp.Result {
 	if e.modern {
-		result["resultType"] = "complete"
-		result["_meta"] = map[string]any{metaServerInfo: serverInfo}
-		return result
+		result.Complete(serverInfo)
+	} else {
+		result.Handshake()
 	}
-	delete(result, "ttlMs")
-	delete(result, "cacheScope")
 	return result
 }
 

@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // EndpointPath is the MCP endpoint of the Streamable HTTP transport.
@@ -134,7 +135,7 @@ func (se *session) deliver(msg []byte) {
 func (h *httpServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !h.originAllowed(r) {
 		h.s.log.printf("http %s: refused the Origin %q (DNS rebinding protection)", r.Method, r.Header.Get("Origin"))
-		writeJSON(w, http.StatusForbidden, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "Forbidden: Origin " + r.Header.Get("Origin") + " is not allowed"}), nil)
+		writeJSON(w, http.StatusForbidden, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "Forbidden: Origin " + r.Header.Get("Origin") + " is not allowed"}), nil)
 		return
 	}
 	switch r.Method {
@@ -170,14 +171,14 @@ func (h *httpServer) originAllowed(r *http.Request) bool {
 
 func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 	if ct := r.Header.Get("Content-Type"); !isJSONMediaType(ct) {
-		writeJSON(w, http.StatusUnsupportedMediaType, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "Content-Type must be application/json, not " + strconv.Quote(ct)}), nil)
+		writeJSON(w, http.StatusUnsupportedMediaType, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "Content-Type must be application/json, not " + strconv.Quote(ct)}), nil)
 		return
 	}
 	body, status, err := h.readBody(w, r)
 	if err != nil {
 		h.s.log.printf("http POST from %s: body not read: %v", r.RemoteAddr, err)
 		w.Header().Set("Connection", "close")
-		writeJSON(w, status, errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "message not read: " + err.Error()}), nil)
+		writeJSON(w, status, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "message not read: " + err.Error()}), nil)
 		return
 	}
 	m, perr := parseMessage(body)
@@ -197,7 +198,7 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, perr.status, errorLine(m.ID, perr), nil)
 			return
 		}
-		if m.Method == "subscriptions/listen" && m.isRequest() {
+		if m.Method == "subscriptions/listen" && m.IsRequest() {
 			h.listen(w, r, m)
 			return
 		}
@@ -208,7 +209,7 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 		se := h.newSession()
 		if se == nil {
 			h.s.log.printf("http initialize: refused: %d sessions are in use", maxSessions)
-			writeJSON(w, http.StatusServiceUnavailable, errorLine(m.ID, &rpcError{Code: codeInternal, Message: "too many sessions in use (" + strconv.Itoa(maxSessions) + "): end one (DELETE) or try later"}), nil)
+			writeJSON(w, http.StatusServiceUnavailable, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "too many sessions in use (" + strconv.Itoa(maxSessions) + "): end one (DELETE) or try later"}), nil)
 			return
 		}
 		a := se.conn.handle(r.Context(), m)
@@ -216,11 +217,11 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 	case sid != "":
 		se := h.session(sid)
 		if se == nil {
-			writeJSON(w, http.StatusNotFound, errorLine(m.ID, &rpcError{Code: codeInvalidRequest, Message: "unknown or ended session " + sid + ": initialize again"}), nil)
+			writeJSON(w, http.StatusNotFound, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "unknown or ended session " + sid + ": initialize again"}), nil)
 			return
 		}
 		if v := r.Header.Get("Mcp-Protocol-Version"); v != "" && v != se.conn.legacyVersion() {
-			writeJSON(w, http.StatusBadRequest, errorLine(m.ID, &rpcError{Code: codeInvalidRequest, Message: "MCP-Protocol-Version " + v + " is not the session's " + se.conn.legacyVersion()}), nil)
+			writeJSON(w, http.StatusBadRequest, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "MCP-Protocol-Version " + v + " is not the session's " + se.conn.legacyVersion()}), nil)
 			return
 		}
 		defer se.use()()
@@ -243,7 +244,7 @@ func isJSONMediaType(ct string) bool {
 // reply answers one message as JSON; a notification gets 202. In the
 // handshake era a JSON-RPC error travels with 200, as clients of that era
 // expect; in 2026-07-28 it carries the status the transport gives it.
-func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *message, legacy bool, headers map[string]string) {
+func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *mcp.Message, legacy bool, headers map[string]string) {
 	ctx, notes := requestNotes(r)
 	a := c.handle(ctx, m)
 	switch {
@@ -291,9 +292,9 @@ func metaVersion(params map[string]json.RawMessage) (string, bool) {
 // body: MCP-Protocol-Version, Mcp-Method, and for tools/call Mcp-Name and
 // the Mcp-Param headers the tool's schema asks for.
 // A missing or different one is HeaderMismatch with 400.
-func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage, pkg *Package) *rpcError {
+func checkHeaders(r *http.Request, m *mcp.Message, params map[string]json.RawMessage, pkg *Package) *rpcError {
 	mismatch := func(msg string) *rpcError {
-		return &rpcError{Code: codeHeaderMismatch, Message: "Header mismatch: " + msg, status: http.StatusBadRequest}
+		return &rpcError{Code: abi.CodeHeaderMismatch, Message: "Header mismatch: " + msg, status: http.StatusBadRequest}
 	}
 	version, _ := metaVersion(params)
 	switch h := r.Header.Get("Mcp-Protocol-Version"); {
@@ -302,7 +303,7 @@ func checkHeaders(r *http.Request, m *message, params map[string]json.RawMessage
 	case h != version:
 		return mismatch("MCP-Protocol-Version header " + h + " does not match the body's " + version)
 	}
-	if !m.isRequest() {
+	if !m.IsRequest() {
 		return nil
 	}
 	switch h := r.Header.Get("Mcp-Method"); {
@@ -428,10 +429,10 @@ func headerValue(v string) (string, bool) {
 
 // listen answers subscriptions/listen with an SSE stream that stays open
 // until the client closes it.
-func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *message) {
+func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *mcp.Message) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
-		writeJSON(w, http.StatusInternalServerError, errorLine(m.ID, &rpcError{Code: codeInternal, Message: "streaming unsupported"}), nil)
+		writeJSON(w, http.StatusInternalServerError, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "streaming unsupported"}), nil)
 		return
 	}
 	events := make(chan []byte, 16)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/mcpschema"
 )
 
@@ -101,16 +102,16 @@ func TestHTTPModern(t *testing.T) {
 		status  int
 		code    int
 	}{
-		{"no version header", "tools/list", nil, map[string]string{"Mcp-Protocol-Version": ""}, 400, codeHeaderMismatch},
-		{"other version header", "tools/list", nil, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 400, codeHeaderMismatch},
-		{"no method header", "tools/list", nil, map[string]string{"Mcp-Method": ""}, 400, codeHeaderMismatch},
-		{"other method header", "tools/list", nil, map[string]string{"Mcp-Method": "tools/call"}, 400, codeHeaderMismatch},
-		{"other name header", "tools/call", map[string]any{"name": "greet"}, map[string]string{"Mcp-Name": "other"}, 400, codeHeaderMismatch},
+		{"no version header", "tools/list", nil, map[string]string{"Mcp-Protocol-Version": ""}, 400, abi.CodeHeaderMismatch},
+		{"other version header", "tools/list", nil, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}, 400, abi.CodeHeaderMismatch},
+		{"no method header", "tools/list", nil, map[string]string{"Mcp-Method": ""}, 400, abi.CodeHeaderMismatch},
+		{"other method header", "tools/list", nil, map[string]string{"Mcp-Method": "tools/call"}, 400, abi.CodeHeaderMismatch},
+		{"other name header", "tools/call", map[string]any{"name": "greet"}, map[string]string{"Mcp-Name": "other"}, 400, abi.CodeHeaderMismatch},
 		{"unsupported version", "tools/list", map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "1900-01-01",
-			"io.modelcontextprotocol/clientCapabilities": map[string]any{}}}, map[string]string{"Mcp-Protocol-Version": "1900-01-01"}, 400, codeUnsupportedVersion},
-		{"no capabilities", "tools/list", map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}, nil, 400, codeInvalidParams},
-		{"unknown method", "prompts/list", nil, nil, 404, codeMethodNotFound},
-		{"unknown tool", "tools/call", map[string]any{"name": "nope"}, nil, 200, codeInvalidParams},
+			"io.modelcontextprotocol/clientCapabilities": map[string]any{}}}, map[string]string{"Mcp-Protocol-Version": "1900-01-01"}, 400, abi.CodeUnsupportedProtocolVersion},
+		{"no capabilities", "tools/list", map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}, nil, 400, abi.CodeInvalidParams},
+		{"unknown method", "prompts/list", nil, nil, 404, abi.CodeMethodNotFound},
+		{"unknown tool", "tools/call", map[string]any{"name": "nope"}, nil, 200, abi.CodeInvalidParams},
 	} {
 		status, r := c.modern(tc.method, tc.params, tc.headers)
 		if status != tc.status || r.Error == nil || r.Error.Code != tc.code {
@@ -154,7 +155,7 @@ func TestHTTPLegacy(t *testing.T) {
 	}
 	// A JSON-RPC error travels with 200 in this era.
 	status, r, _ = c.post("resources/list", map[string]any{"jsonrpc": "2.0", "id": 3, "method": "resources/list"}, h)
-	if status != 200 || r.Error == nil || r.Error.Code != codeMethodNotFound {
+	if status != 200 || r.Error == nil || r.Error.Code != abi.CodeMethodNotFound {
 		t.Errorf("unknown method: %d %s", status, r.Raw)
 	}
 	if status, r, _ := c.post("ping", map[string]any{"jsonrpc": "2.0", "id": 4, "method": "ping"}, map[string]string{"Mcp-Protocol-Version": "2025-11-25"}); status != 400 {

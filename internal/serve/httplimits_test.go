@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // startLimited serves s on a loopback listener with ServeHTTP, the way
@@ -207,7 +209,7 @@ func TestDuplicateKeys(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"a":{"b":1},"c":[{"d":1}]}}`, true},
 	} {
 		_, perr := parseMessage([]byte(c.msg))
-		if (perr == nil) != c.ok || (perr != nil && (perr.Code != codeInvalidRequest || !strings.Contains(perr.Message, "appears twice"))) {
+		if (perr == nil) != c.ok || (perr != nil && (perr.Code != abi.CodeInvalidRequest || !strings.Contains(perr.Message, "appears twice"))) {
 			t.Errorf("%s: %v", c.msg, perr)
 		}
 	}

@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"image"
 	"image/color"
@@ -20,6 +21,8 @@ import (
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
+
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // Image limits. Subako downscales an image to MaxImageEdge pixels on its
@@ -57,7 +60,7 @@ func sniffImage(data []byte) string {
 // volumeImage reads an image a result links as volume:///PATH from the
 // volume, the way Subako does after the call. It returns an MCP image
 // block, or nil and a note saying why there is none.
-func volumeImage(volume string, data bool, uri string) (map[string]any, string) {
+func volumeImage(volume string, data bool, uri string) (json.RawMessage, string) {
 	u, err := url.Parse(uri)
 	if err != nil || u.Scheme != "volume" || u.Host != "" {
 		return nil, "(the link " + strconv.Quote(uri) + " is not a volume:/// URI, so no image was shown)"
@@ -115,7 +118,7 @@ func readRegular(f *os.File, limit int64) ([]byte, error) {
 // imageBlock is an MCP image block for an image file's bytes, downscaled
 // to MaxImageEdge on its long edge when it is larger. what names the image
 // in notes.
-func imageBlock(b []byte, what string) (map[string]any, string) {
+func imageBlock(b []byte, what string) (json.RawMessage, string) {
 	mime := sniffImage(b)
 	if mime == "" {
 		return nil, "(" + what + " is not a PNG, JPEG, GIF or WebP image, so it was not shown)"
@@ -143,7 +146,7 @@ func imageBlock(b []byte, what string) (map[string]any, string) {
 			return nil, "(" + what + " could not be downscaled: " + err.Error() + ")"
 		}
 	}
-	return map[string]any{"type": "image", "mimeType": mime, "data": base64.StdEncoding.EncodeToString(b)}, ""
+	return mcp.Block(mcp.Image(mime, base64.StdEncoding.EncodeToString(b))), ""
 }
 
 // bytesPerPixel is what a decoder holds per pixel of an image of model m:

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // A server answers from the start: initialize, server/discover and ping
@@ -37,7 +39,7 @@ func (s *Server) discovered(d *host.Discovery) {
 	p.describe(d.Discover, s.load.path, s.load.dir)
 	s.load.tools.Store(p)
 	s.listOnce.Do(func() { close(s.load.listed) })
-	s.log.printf("listing %s: %s while the probes run", p.serverInfo["name"], strings.Join(p.Tools(), ", "))
+	s.log.printf("listing %s: %s while the probes run", p.serverInfo.Name, strings.Join(p.Tools(), ", "))
 }
 
 // waitList waits for the tool list: the package's, or its discovery's
@@ -47,7 +49,7 @@ func (s *Server) waitList(ctx context.Context) (*Package, *rpcError) {
 	case <-s.load.listed:
 	case <-s.load.ready:
 	case <-ctx.Done():
-		return nil, &rpcError{Code: codeInternal, Message: "cancelled while the package was being loaded", status: 499}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while the package was being loaded", status: 499}
 	}
 	if p := s.pkg.Load(); p != nil {
 		return p, nil
@@ -85,7 +87,7 @@ func (s *Server) waitPackage(ctx context.Context) (*Package, *rpcError) {
 	select {
 	case <-s.load.ready:
 	case <-ctx.Done():
-		return nil, &rpcError{Code: codeInternal, Message: "cancelled while the package was being loaded", status: 499}
+		return nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while the package was being loaded", status: 499}
 	}
 	if p := s.pkg.Load(); p != nil {
 		return p, nil
@@ -94,12 +96,12 @@ func (s *Server) waitPackage(ctx context.Context) (*Package, *rpcError) {
 	if s.load.err != nil {
 		msg += ": " + s.load.err.Error()
 	}
-	return nil, &rpcError{Code: codeInternal, Message: msg, status: 503}
+	return nil, &rpcError{Code: abi.CodeInternalError, Message: msg, status: 503}
 }
 
 // serverInfo is the identity presented now: the package's once loaded,
 // before that a name from the path being served.
-func (s *Server) serverInfo() map[string]any {
+func (s *Server) serverInfo() *mcp.Implementation {
 	if p := s.pkg.Load(); p != nil {
 		return p.serverInfo
 	}
@@ -107,5 +109,5 @@ func (s *Server) serverInfo() map[string]any {
 	if name == "" {
 		name = "subakogo-serve"
 	}
-	return map[string]any{"name": name, "version": "0.0.0"}
+	return &mcp.Implementation{Name: name, Version: "0.0.0"}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
 )
 
@@ -82,7 +83,7 @@ func TestLoadFailed(t *testing.T) {
 	if r := c.wait(list); r.Error == nil || !strings.Contains(r.Error.Message, "could not be served: pkg: the package has lint errors") {
 		t.Errorf("tools/list after the failure: %s", r.Raw)
 	}
-	if r := c.ask("logging/setLevel", map[string]any{"level": "loud"}); r.Error == nil || r.Error.Code != codeInvalidParams {
+	if r := c.ask("logging/setLevel", map[string]any{"level": "loud"}); r.Error == nil || r.Error.Code != abi.CodeInvalidParams {
 		t.Errorf("a bad level: %s", r.Raw)
 	}
 	if r := c.ask("logging/setLevel", map[string]any{"level": "error"}); r.Error != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -29,7 +30,7 @@ type Package struct {
 	byName map[string]int
 	// serverInfo is the Implementation serve presents: the module's own
 	// serverInfo when it gave one, else the manifest's or file's name.
-	serverInfo   map[string]any
+	serverInfo   *mcp.Implementation
 	instructions string
 	// Errors and Warnings count lint's findings.
 	Errors, Warnings int
@@ -149,36 +150,34 @@ func (p *Package) setTools(tools []json.RawMessage) {
 // describe sets the identity serve presents, from the module's own
 // serverInfo, else the manifest's name, else the file's.
 func (p *Package) describe(discover json.RawMessage, path string, dir bool) {
+	// A member that is not a string is left out, as json.Unmarshal leaves
+	// it zero and reads on.
 	var res struct {
-		Instructions string `json:"instructions"`
-		Meta         struct {
-			ServerInfo map[string]any `json:"io.modelcontextprotocol/serverInfo"`
-		} `json:"_meta"`
+		Instructions string         `json:"instructions"`
+		Meta         mcp.ResultMeta `json:"_meta"`
 	}
 	_ = json.Unmarshal(discover, &res)
 	p.instructions = res.Instructions
-	info := map[string]any{}
-	for _, k := range []string{"name", "title", "version", "description", "websiteUrl"} {
-		if v, ok := res.Meta.ServerInfo[k].(string); ok && v != "" {
-			info[k] = v
-		}
+	info := mcp.Implementation{}
+	if res.Meta.ServerInfo != nil {
+		info = *res.Meta.ServerInfo
 	}
-	if info["name"] == nil && dir {
+	if info.Name == "" && dir {
 		var m manifestcheck.Manifest
 		if f, err := input.Read(filepath.Join(path, manifestcheck.FileName), input.MaxManifest); err == nil && json.Unmarshal(f.Data, &m) == nil && m.Name != "" {
-			info["name"] = m.Name
-			if m.Description != "" && info["description"] == nil {
-				info["description"] = m.Description
+			info.Name = m.Name
+			if info.Description == "" {
+				info.Description = m.Description
 			}
 		}
 	}
-	if info["name"] == nil {
-		info["name"] = strings.TrimSuffix(filepath.Base(path), ".wasm")
+	if info.Name == "" {
+		info.Name = strings.TrimSuffix(filepath.Base(path), ".wasm")
 	}
-	if info["version"] == nil {
-		info["version"] = "0.0.0"
+	if info.Version == "" {
+		info.Version = "0.0.0"
 	}
-	p.serverInfo = info
+	p.serverInfo = &info
 }
 
 func hasFindings(files []report.File) bool {

@@ -7,17 +7,7 @@ import (
 	"strconv"
 
 	"github.com/subako-ai/subako-go/abi"
-)
-
-// JSON-RPC and MCP error codes a server answers with.
-const (
-	codeParse              = -32700
-	codeInvalidRequest     = -32600
-	codeMethodNotFound     = -32601
-	codeInvalidParams      = -32602
-	codeInternal           = -32603
-	codeHeaderMismatch     = -32020
-	codeUnsupportedVersion = -32022
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // The _meta keys of MCP 2026-07-28 that serve reads and writes.
@@ -25,7 +15,6 @@ const (
 	metaProtocolVersion = abi.MetaProtocolVersion
 	metaClientCaps      = abi.MetaClientCapabilities
 	metaClientInfo      = abi.MetaClientInfo
-	metaServerInfo      = abi.MetaServerInfo
 	metaSubscriptionID  = "io.modelcontextprotocol/subscriptionId"
 )
 
@@ -34,71 +23,67 @@ const (
 // far smaller.
 const maxMessage = 16 << 20
 
-// message is one JSON-RPC message from a client, as it arrived.
-type message struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  string          `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Result  json.RawMessage `json:"result"`
-	Error   json.RawMessage `json:"error"`
-}
-
-// isRequest says whether the message expects an answer.
-func (m *message) isRequest() bool { return len(m.ID) > 0 && string(m.ID) != "null" }
-
 // rpcError is a JSON-RPC error answer, with the HTTP status that goes with
 // it on the Streamable HTTP transport.
 type rpcError struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
-	Data    any    `json:"data,omitempty"`
+	Code    int
+	Message string
+	Data    any // marshalled into the error object's data
 	status  int
 }
 
 func (e *rpcError) Error() string { return e.Message }
 
+// object is the error object on the wire.
+func (e *rpcError) object() *mcp.Error {
+	o := &mcp.Error{Code: e.Code, Message: e.Message}
+	if e.Data != nil {
+		o.Data, _ = json.Marshal(e.Data)
+	}
+	return o
+}
+
 // invalidParams is a request a server understood but cannot serve (an
 // unknown tool, a bad cursor).
 func invalidParams(msg string) *rpcError {
-	return &rpcError{Code: codeInvalidParams, Message: msg, status: 200}
+	return &rpcError{Code: abi.CodeInvalidParams, Message: msg, status: 200}
 }
 
 // malformed is a request that is not well formed (no _meta, params not an
 // object), which Streamable HTTP answers with 400 Bad Request.
 func malformed(msg string) *rpcError {
-	return &rpcError{Code: codeInvalidParams, Message: msg, status: 400}
+	return &rpcError{Code: abi.CodeInvalidParams, Message: msg, status: 400}
 }
 
 // parseMessage decodes one line or body. A message that is not JSON, not
 // an object, or not JSON-RPC 2.0 is answered with the matching error.
-func parseMessage(b []byte) (*message, *rpcError) {
+func parseMessage(b []byte) (*mcp.Message, *rpcError) {
 	b = bytes.TrimSpace(b)
 	if len(b) > 0 && b[0] == '[' {
-		return nil, &rpcError{Code: codeInvalidRequest, Message: "batches are not part of MCP since 2025-06-18: send one message at a time", status: 400}
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "batches are not part of MCP since 2025-06-18: send one message at a time", status: 400}
 	}
-	var m message
+	var m mcp.Message
 	d := json.NewDecoder(bytes.NewReader(b))
 	if err := d.Decode(&m); err != nil {
-		return nil, &rpcError{Code: codeParse, Message: "parse error: " + err.Error(), status: 400}
+		return nil, &rpcError{Code: abi.CodeParseError, Message: "parse error: " + err.Error(), status: 400}
 	}
 	if d.More() {
-		return nil, &rpcError{Code: codeParse, Message: "parse error: more than one JSON value in a message", status: 400}
+		return nil, &rpcError{Code: abi.CodeParseError, Message: "parse error: more than one JSON value in a message", status: 400}
 	}
 	if err := uniqueKeys(b, 0); err != nil {
-		return nil, &rpcError{Code: codeInvalidRequest, Message: "invalid message: " + err.Error(), status: 400}
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "invalid message: " + err.Error(), status: 400}
 	}
 	switch {
-	case m.JSONRPC != "2.0":
-		return nil, &rpcError{Code: codeInvalidRequest, Message: `not a JSON-RPC 2.0 message: "jsonrpc" must be "2.0"`, status: 400}
+	case m.JSONRPC != mcp.Version:
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: `not a JSON-RPC 2.0 message: "jsonrpc" must be "2.0"`, status: 400}
 	case m.Method == "" && (m.Result != nil || m.Error != nil):
-		return nil, &rpcError{Code: codeInvalidRequest, Message: "a response from the client: this server sends no requests", status: 400}
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "a response from the client: this server sends no requests", status: 400}
 	case m.Method == "":
-		return nil, &rpcError{Code: codeInvalidRequest, Message: `no "method"`, status: 400}
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: `no "method"`, status: 400}
 	}
-	if m.isRequest() {
+	if m.IsRequest() {
 		if err := checkID(m.ID); err != nil {
-			return nil, &rpcError{Code: codeInvalidRequest, Message: err.Error(), status: 400}
+			return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: err.Error(), status: 400}
 		}
 	}
 	return &m, nil
@@ -125,13 +110,9 @@ func checkID(id json.RawMessage) error {
 
 // resultLine is the answer to id with result.
 func resultLine(id json.RawMessage, result any) []byte {
-	b, err := json.Marshal(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Result  any             `json:"result"`
-	}{"2.0", id, result})
+	b, err := json.Marshal(mcp.Response{JSONRPC: mcp.Version, ID: id, Result: result})
 	if err != nil {
-		return errorLine(id, &rpcError{Code: codeInternal, Message: "the result cannot be encoded: " + err.Error()})
+		return errorLine(id, &rpcError{Code: abi.CodeInternalError, Message: "the result cannot be encoded: " + err.Error()})
 	}
 	return b
 }
@@ -139,26 +120,13 @@ func resultLine(id json.RawMessage, result any) []byte {
 // errorLine is the error answer to id; a nil id (the request could not be
 // read) leaves it out.
 func errorLine(id json.RawMessage, e *rpcError) []byte {
-	var v struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id,omitempty"`
-		Error   *rpcError       `json:"error"`
-	}
-	v.JSONRPC, v.Error = "2.0", e
-	if len(id) > 0 {
-		v.ID = id
-	}
-	b, _ := json.Marshal(v)
+	b, _ := json.Marshal(mcp.Response{JSONRPC: mcp.Version, ID: id, Error: e.object()})
 	return b
 }
 
 // notificationLine is a notification from the server.
 func notificationLine(method string, params any) []byte {
-	v := map[string]any{"jsonrpc": "2.0", "method": method}
-	if params != nil {
-		v["params"] = params
-	}
-	b, _ := json.Marshal(v)
+	b, _ := json.Marshal(mcp.Notification{JSONRPC: mcp.Version, Method: method, Params: params})
 	return b
 }
 

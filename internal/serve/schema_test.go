@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/mcpschema"
 )
 
@@ -42,7 +43,7 @@ func checkAnswer(t *testing.T, method string, line []byte) {
 	}
 	if env.Error != nil {
 		def := "JSONRPCErrorResponse"
-		if env.Error.Code == codeUnsupportedVersion {
+		if env.Error.Code == abi.CodeUnsupportedProtocolVersion {
 			def = "UnsupportedProtocolVersionError"
 		}
 		valid(def, line)

@@ -6,6 +6,19 @@
 // handshake era (initialize, 2025-06-18 and 2025-11-25) most clients still
 // speak, translated on the way in and out. Transports: stdio (ServeStdio)
 // and Streamable HTTP (Handler).
+//
+// It does not use the MCP Go SDK (github.com/modelcontextprotocol/go-sdk):
+// serve is not a server of its own tools but a window on a module's, and
+// must show them as Subako would. It forwards each tool's bytes as the
+// module wrote them, and judges each answer from its raw line (the host's
+// breaks, resultcheck) before showing it; the SDK decodes into its own
+// types and encodes again (its content blocks are a closed set, an image's
+// data is decoded bytes), which loses both. Its messages and results are
+// internal/mcp's, shared with the host, which must send Subako's exact
+// requests and read every line a module writes, broken ones included. The
+// two eras and both transports (rpc.go, conn.go, era.go, stdio.go,
+// http.go) are plain encoding/json and net/http, and add no module to the
+// one subakogo binary.
 package serve
 
 import (
@@ -140,7 +153,7 @@ func (s *Server) Use(p *Package) {
 	old := s.pkg.Swap(p)
 	s.loadOnce.Do(func() { close(s.load.ready) })
 	s.listOnce.Do(func() { close(s.load.listed) })
-	s.log.printf("serving %s: %s (%s)", p.serverInfo["name"], strings.Join(p.Tools(), ", "), p.Path)
+	s.log.printf("serving %s: %s (%s)", p.serverInfo.Name, strings.Join(p.Tools(), ", "), p.Path)
 	if old == nil || !sameTools(old, p) {
 		s.rev.Add(1) // cursors into the old list are refused
 	}

@@ -32,7 +32,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 			case perr != nil:
 				s.log.printf("stdio: %s", perr.Message)
 				w.write(errorLine(nil, perr))
-			case m.isRequest() && (m.Method == abi.MethodToolsCall || m.Method == "subscriptions/listen" ||
+			case m.IsRequest() && (m.Method == abi.MethodToolsCall || m.Method == "subscriptions/listen" ||
 				(m.Method == abi.MethodToolsList && !s.loaded())):
 				// Registered now, so that a cancel on the next line finds it;
 				// run beside the next lines (a list waits for the package).
@@ -53,7 +53,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 		switch {
 		case errors.Is(err, errLineTooLong):
 			s.log.printf("stdio: a message over %d bytes was skipped", maxMessage)
-			w.write(errorLine(nil, &rpcError{Code: codeInvalidRequest, Message: "message too large"}))
+			w.write(errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "message too large"}))
 		case errors.Is(err, io.EOF):
 			// Calls already started still answer; open subscriptions end.
 			c.endListens()

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 func hello(t *testing.T) string { return buildWasm(t, "../../examples/hello", "") }
@@ -77,19 +79,19 @@ func TestModern(t *testing.T) {
 		code   int
 		has    string
 	}{
-		{"unknown tool", "tools/call", map[string]any{"name": "nope"}, codeInvalidParams, "Unknown tool: nope"},
-		{"arguments not an object", "tools/call", map[string]any{"name": "greet", "arguments": []int{1}}, codeInvalidParams, "arguments must be an object"},
-		{"no _meta", "tools/list", map[string]any{"_meta": map[string]any{}}, codeInvalidParams, "protocolVersion"},
-		{"no capabilities", "tools/list", map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}, codeInvalidParams, "clientCapabilities"},
-		{"old version", "tools/list", map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "1900-01-01", "io.modelcontextprotocol/clientCapabilities": map[string]any{}}}, codeUnsupportedVersion, "1900-01-01"},
-		{"unknown method", "resources/list", nil, codeMethodNotFound, "resources/list"},
-		{"bad cursor", "tools/list", map[string]any{"cursor": "nonsense"}, codeInvalidParams, "invalid cursor"},
+		{"unknown tool", "tools/call", map[string]any{"name": "nope"}, abi.CodeInvalidParams, "Unknown tool: nope"},
+		{"arguments not an object", "tools/call", map[string]any{"name": "greet", "arguments": []int{1}}, abi.CodeInvalidParams, "arguments must be an object"},
+		{"no _meta", "tools/list", map[string]any{"_meta": map[string]any{}}, abi.CodeInvalidParams, "protocolVersion"},
+		{"no capabilities", "tools/list", map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}, abi.CodeInvalidParams, "clientCapabilities"},
+		{"old version", "tools/list", map[string]any{"_meta": map[string]any{"io.modelcontextprotocol/protocolVersion": "1900-01-01", "io.modelcontextprotocol/clientCapabilities": map[string]any{}}}, abi.CodeUnsupportedProtocolVersion, "1900-01-01"},
+		{"unknown method", "resources/list", nil, abi.CodeMethodNotFound, "resources/list"},
+		{"bad cursor", "tools/list", map[string]any{"cursor": "nonsense"}, abi.CodeInvalidParams, "invalid cursor"},
 	} {
 		r := c.ask(tc.method, tc.params)
 		if r.Error == nil || r.Error.Code != tc.code || !strings.Contains(r.Error.Message, tc.has) {
 			t.Errorf("%s: %s", tc.name, r.Raw)
 		}
-		if tc.code == codeUnsupportedVersion && string(r.Error.Data) != `{"requested":"1900-01-01","supported":["2026-07-28"]}` {
+		if tc.code == abi.CodeUnsupportedProtocolVersion && string(r.Error.Data) != `{"requested":"1900-01-01","supported":["2026-07-28"]}` {
 			t.Errorf("%s: data %s", tc.name, r.Error.Data)
 		}
 	}
@@ -108,7 +110,7 @@ func TestLegacy(t *testing.T) {
 		t.Run(tc.ask, func(t *testing.T) {
 			c := startClient(t, s, false)
 			before := c.ask("tools/list", nil)
-			if before.Error == nil || before.Error.Code != codeInvalidParams || !strings.Contains(before.Error.Message, "initialize") {
+			if before.Error == nil || before.Error.Code != abi.CodeInvalidParams || !strings.Contains(before.Error.Message, "initialize") {
 				t.Errorf("tools/list before initialize: %s", before.Raw)
 			}
 			r := c.initialize(tc.ask)
@@ -207,7 +209,7 @@ func TestPaging(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Use(other)
-	if r := c.ask("tools/list", map[string]any{"cursor": page.NextCursor}); r.Error == nil || r.Error.Code != codeInvalidParams {
+	if r := c.ask("tools/list", map[string]any{"cursor": page.NextCursor}); r.Error == nil || r.Error.Code != abi.CodeInvalidParams {
 		t.Errorf("an old cursor: %s", r.Raw)
 	}
 }

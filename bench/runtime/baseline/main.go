@@ -147,7 +147,7 @@ func failure(msg string) callResult {
 func answer(line []byte) *response {
 	var req request
 	if err := json.Unmarshal(line, &req); err != nil {
-		return &response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error: " + err.Error()}}
+		return &response{JSONRPC: "2.0", Error: &rpcError{Code: abi.CodeParseError, Message: "Parse error: " + err.Error()}}
 	}
 	if len(req.ID) == 0 || string(req.ID) == "null" {
 		return nil // a notification
@@ -156,17 +156,17 @@ func answer(line []byte) *response {
 	switch req.Method {
 	case abi.MethodDiscover, abi.MethodToolsList, abi.MethodToolsCall:
 	default:
-		resp.Error = &rpcError{Code: -32601, Message: "Method not found: " + req.Method}
+		resp.Error = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: " + req.Method}
 		return resp
 	}
 	m := req.Params.Meta
 	switch {
 	case m == nil || m.ProtocolVersion == nil || len(m.ClientCapabilities) == 0:
-		resp.Error = &rpcError{Code: -32602, Message: "Invalid params: params._meta must carry the protocol version and client capabilities"}
+		resp.Error = &rpcError{Code: abi.CodeInvalidParams, Message: "Invalid params: params._meta must carry the protocol version and client capabilities"}
 		return resp
 	case *m.ProtocolVersion != protocolVersion:
 		msg := "Unsupported protocol version: this server supports only MCP " + protocolVersion
-		resp.Error = &rpcError{Code: -32022, Message: msg, Data: struct {
+		resp.Error = &rpcError{Code: abi.CodeUnsupportedProtocolVersion, Message: msg, Data: struct {
 			Supported []string `json:"supported"`
 			Requested string   `json:"requested"`
 		}{[]string{protocolVersion}, *m.ProtocolVersion}}
@@ -180,7 +180,7 @@ func answer(line []byte) *response {
 		resp.Result = listResult{ResultType: "complete", Tools: tools, TTLMs: 300000, CacheScope: "public", Meta: serverMeta}
 	case abi.MethodToolsCall:
 		if req.Params.Name != "greet" {
-			resp.Error = &rpcError{Code: -32602, Message: "Unknown tool: " + req.Params.Name}
+			resp.Error = &rpcError{Code: abi.CodeInvalidParams, Message: "Unknown tool: " + req.Params.Name}
 			return resp
 		}
 		args := req.Params.Arguments

@@ -4,9 +4,7 @@
 package protocolcheck
 
 import (
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -43,7 +41,7 @@ func Check(d *host.Discovery) []rules.Finding {
 	// (a flood of non-JSON lines is one finding); an unanswered request
 	// only when nothing else explains it (a trap, a time-out, a wrong id).
 	breaks := d.Record.Breaks()
-	explained := slices.ContainsFunc(breaks, func(b host.Break) bool { return b.Kind != host.BreakNoAnswer })
+	explained := host.Explained(breaks)
 	first, more := map[*rules.Rule]int{}, map[*rules.Rule]int{}
 	for _, b := range breaks {
 		r := breakRules[b.Kind]
@@ -80,30 +78,9 @@ func Check(d *host.Discovery) []rules.Finding {
 func stderrHint(r *host.Record, kind host.BreakKind) string {
 	switch kind {
 	case host.BreakExitCode, host.BreakTrap, host.BreakNoAnswer:
-		return StderrTail(r)
+		return r.StderrTail()
 	}
 	return ""
-}
-
-// StderrTail is "; stderr ends: ..." with the last line of what the
-// module wrote to stderr (at most 200 bytes of it), or "" when it wrote
-// nothing: the reason Subako would show with a crash.
-func StderrTail(r *host.Record) string {
-	tail := strings.TrimSpace(string(r.Stderr))
-	if tail == "" {
-		return ""
-	}
-	if i := strings.LastIndex("\n"+tail, "\npanic: "); i >= 0 {
-		// A Go panic: its message, not the last frame of the trace.
-		tail = firstLine(tail[i:])
-	} else if i := strings.LastIndexByte(tail, '\n'); i >= 0 && len(tail)-i < 200 {
-		// The last line is usually the reason (a panic message, an error).
-		tail = tail[i+1:]
-	}
-	if len(tail) > 200 {
-		tail = tail[len(tail)-200:]
-	}
-	return "; stderr ends: " + host.ShortLine([]byte(tail))
 }
 
 // orReason adds why discovery stopped, unless that only repeats "no answer".
@@ -112,11 +89,4 @@ func orReason(s *host.Stop) string {
 		return ""
 	}
 	return " (" + s.Detail + ")"
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

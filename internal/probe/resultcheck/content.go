@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -89,12 +90,12 @@ func Blocks(result json.RawMessage, volume string, data bool) []Problem {
 		}
 		at := fmt.Sprintf("content block %d", i)
 		switch b.Type {
-		case "text":
-		case "image":
+		case mcp.BlockText:
+		case mcp.BlockImage:
 			if why := imageProblem(b.MIMEType, b.Data); why != "" {
 				out = append(out, Problem{Image, at + ": " + why + ": Subako shows no image"})
 			}
-		case "resource_link":
+		case mcp.BlockResourceLink:
 			if !strings.HasPrefix(b.URI, "volume:") {
 				out = append(out, Problem{LeftOut, fmt.Sprintf("%s: the link %s is not volume:///, so Subako shows it as a line naming it, not an image", at, quote(b.URI))})
 				continue

@@ -27,6 +27,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/mcpschema"
 	"github.com/subako-ai/subako-go/internal/offlineschema"
 )
@@ -75,7 +76,7 @@ func Check(result, outputSchema json.RawMessage) []Problem {
 	if n, huge := offlineschema.HugeNumber(doc); huge {
 		return []Problem{{NotChecked, fmt.Sprintf("the result holds the number %.40s..., too large to check", n)}}
 	}
-	if rt, ok := obj["resultType"]; ok && rt != "complete" {
+	if rt, ok := obj["resultType"]; ok && rt != mcp.ResultComplete {
 		return []Problem{{NotCallToolResult, fmt.Sprintf("resultType is %s, not \"complete\": Subako reports the call as crashed", short(rt))}}
 	}
 	withType := make(map[string]any, len(obj)+1)
@@ -83,7 +84,7 @@ func Check(result, outputSchema json.RawMessage) []Problem {
 		withType[k] = v
 	}
 	if _, ok := obj["resultType"]; !ok {
-		withType["resultType"] = "complete"
+		withType["resultType"] = mcp.ResultComplete
 	}
 	// A block of a type MCP does not define is left out with a note, as
 	// the ABI says (Blocks reports it): it does not make the result
@@ -170,8 +171,8 @@ func failureText(err error, at string) string {
 
 // blockDefs are the content blocks of MCP 2026-07-28, by type.
 var blockDefs = map[string]string{
-	"text": "TextContent", "image": "ImageContent", "audio": "AudioContent",
-	"resource_link": "ResourceLink", "resource": "EmbeddedResource",
+	mcp.BlockText: "TextContent", mcp.BlockImage: "ImageContent", mcp.BlockAudio: "AudioContent",
+	mcp.BlockResourceLink: "ResourceLink", mcp.BlockResource: "EmbeddedResource",
 }
 
 // blockFailure says what is wrong with the first broken content block,
@@ -264,7 +265,7 @@ func textCarries(content, structured any) (Problem, bool) {
 	blocks, _ := content.([]any)
 	var texts []string
 	for _, b := range blocks {
-		if m, ok := b.(map[string]any); ok && m["type"] == "text" {
+		if m, ok := b.(map[string]any); ok && m["type"] == mcp.BlockText {
 			if t, ok := m["text"].(string); ok {
 				texts = append(texts, t)
 			}
