@@ -11,6 +11,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // callTool runs one tools/call in a fresh instance, as Subako runs it, and
@@ -160,7 +161,7 @@ func (s *Server) showResult(raw json.RawMessage, e era) (map[string]any, string)
 		kind = "tool error"
 	}
 	if images > 0 {
-		kind += " with " + plural(images, "image")
+		kind += " with " + textutil.Plural(images, "image")
 	}
 	return out, kind
 }

@@ -2,11 +2,11 @@ package modulecheck
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 	"github.com/subako-ai/subako-go/internal/wasmparse"
 	"github.com/tetratelabs/wabin/leb128"
@@ -58,18 +58,10 @@ func TestLimitDocs(t *testing.T) {
 		if lr, ok := limitRules[l]; ok {
 			r = lr
 		}
-		if n := commas(l.Max()); !strings.Contains(r.Why, n) {
+		if n := textutil.Commas(l.Max()); !strings.Contains(r.Why, n) {
 			t.Errorf("%s does not say the limit of %s %s", r.ID, n, l.What())
 		}
 	}
-}
-
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // TestFindingsFold: 100,000 identical imports of a global draw one finding

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 	"github.com/tetratelabs/wabin/wasm"
 )
@@ -211,7 +212,7 @@ func TestFeatures(t *testing.T) {
 			if got == nil {
 				t.Fatalf("no feature finding; findings: %v", fs)
 			}
-			if got.Feature != c.feature || got.Offset <= 8 || !strings.Contains(got.Message, plural(c.uses, "use")) {
+			if got.Feature != c.feature || got.Offset <= 8 || !strings.Contains(got.Message, textutil.Plural(c.uses, "use")) {
 				t.Errorf("finding = %+v", *got)
 			}
 			if c.inCode && got.Function != "start" {

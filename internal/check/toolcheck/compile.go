@@ -11,6 +11,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/subako-ai/subako-go/internal/offlineschema"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // schemaLocation is where the schema under test lives for the compiler; it
@@ -60,17 +61,17 @@ func schemaErrorText(err error) string {
 		var parts []string
 		for i, loc := range locs {
 			if i == 3 {
-				parts = append(parts, "and "+plural(len(locs)-3, "more place"))
+				parts = append(parts, "and "+textutil.Plural(len(locs)-3, "more place"))
 				break
 			}
 			parts = append(parts, "at "+loc+": "+strings.Join(byLoc[loc], "; "))
 		}
 		if len(parts) > 0 {
-			return oneLine(strings.Join(parts, "; "), 600)
+			return textutil.OneLine(strings.Join(parts, "; "), 600)
 		}
 	}
 	msg := strings.ReplaceAll(err.Error(), schemaLocation, "")
-	return oneLine(msg, 600)
+	return textutil.OneLine(msg, 600)
 }
 
 func validationLeaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // compactLen is the length of raw as compact JSON (its own length when it
@@ -90,7 +92,7 @@ func (n *jnode) compact() string {
 	if err != nil {
 		return n.kindName()
 	}
-	return truncate(string(b), 80)
+	return textutil.Truncate(string(b), 80)
 }
 
 // toAny converts to what encoding/json decodes with UseNumber.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // places counts where a rule applies in one schema: the first is described.
@@ -47,7 +48,7 @@ func portability(label string, root *jnode, add func(*rules.Rule, string)) {
 		}
 	}
 	if len(comp) > 0 {
-		add(rules.SchemaRootComposition, label+": inputSchema has "+joinAnd(comp)+" at its root; the Anthropic API (and Bedrock, Vertex AI, Azure) refuses oneOf, anyOf and allOf at the top level and Claude Code drops the tool: keep the root a plain object, or split the tool")
+		add(rules.SchemaRootComposition, label+": inputSchema has "+textutil.JoinAnd(comp)+" at its root; the Anthropic API (and Bedrock, Vertex AI, Azure) refuses oneOf, anyOf and allOf at the top level and Claude Code drops the tool: keep the root a plain object, or split the tool")
 	}
 	var refs, conds, open, untyped, deep, enums places
 	walkSchema(root, schemaPlace{}, func(s *jnode, at schemaPlace) {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // The portability limits of the T rules; Subako's own are package abi's.
@@ -58,11 +59,11 @@ func Check(tools []json.RawMessage) []rules.Finding {
 			if len(idx) > namedMax {
 				list = append(list, strconv.Itoa(len(idx)-namedMax)+" more")
 			}
-			c.add(rules.ToolName, "tool name "+strconv.Quote(name)+" is used by "+strconv.Itoa(len(idx))+" tools: "+joinAnd(list)+"; names must be unique")
+			c.add(rules.ToolName, "tool name "+strconv.Quote(name)+" is used by "+strconv.Itoa(len(idx))+" tools: "+textutil.JoinAnd(list)+"; names must be unique")
 		}
 	}
 	if total > abi.ToolListMaxBytes {
-		c.add(rules.ToolsSize, "the tools together are "+commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+commas(abi.ToolListMaxBytes))
+		c.add(rules.ToolsSize, "the tools together are "+textutil.Commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+textutil.Commas(abi.ToolListMaxBytes))
 	}
 	return c.out.Findings()
 }
@@ -108,7 +109,7 @@ func (c *toolsCheck) tool(i int, raw json.RawMessage) (string, bool) {
 	case name == "":
 		c.add(rules.ToolName, label+": name is empty")
 	default:
-		label = "tool " + strconv.Quote(truncate(name, abi.ToolNameMax))
+		label = "tool " + strconv.Quote(textutil.Truncate(name, abi.ToolNameMax))
 		if problem := nameProblem(name); problem != "" {
 			c.add(rules.ToolName, label+" (tools["+strconv.Itoa(i)+"]): "+problem)
 		}
@@ -166,7 +167,7 @@ func (c *toolsCheck) description(label string, members map[string]json.RawMessag
 		return
 	}
 	if n := utf8.RuneCountInString(d); n > abi.DescriptionMax {
-		c.add(rules.ToolDescriptionLong, label+": description is "+commas(n)+" characters (Unicode code points); the limit is "+commas(abi.DescriptionMax))
+		c.add(rules.ToolDescriptionLong, label+": description is "+textutil.Commas(n)+" characters (Unicode code points); the limit is "+textutil.Commas(abi.DescriptionMax))
 	}
 }
 
@@ -199,7 +200,7 @@ func (c *toolsCheck) schemas(label string, members map[string]json.RawMessage, g
 // returns it parsed when it is an object.
 func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.RawMessage) *jnode {
 	if n := compactLen(raw); n > abi.SchemaMaxBytes {
-		c.add(rules.SchemaSize, label+": "+field+" is "+commas(n)+" bytes as compact JSON; the limit is "+commas(abi.SchemaMaxBytes))
+		c.add(rules.SchemaSize, label+": "+field+" is "+textutil.Commas(n)+" bytes as compact JSON; the limit is "+textutil.Commas(abi.SchemaMaxBytes))
 	}
 	root, err := parseJSON(raw)
 	if err != nil {
@@ -217,7 +218,7 @@ func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.Raw
 		c.add(shape, label+": "+field+" has \"type\": "+t.compact()+" at its top; it must be \"object\"")
 	}
 	if root.depth > schemaDepthMax {
-		c.add(rules.SchemaInvalid, label+": "+field+" is nested "+commas(root.depth)+" levels deep as JSON; the linter compiles schemas up to "+strconv.Itoa(schemaDepthMax)+" levels, and MCP asks implementations to bound schema depth: flatten it")
+		c.add(rules.SchemaInvalid, label+": "+field+" is nested "+textutil.Commas(root.depth)+" levels deep as JSON; the linter compiles schemas up to "+strconv.Itoa(schemaDepthMax)+" levels, and MCP asks implementations to bound schema depth: flatten it")
 		return nil
 	}
 	if remote, fix := remoteRefs(root); remote.n > 0 {

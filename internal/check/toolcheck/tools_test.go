@@ -469,14 +469,6 @@ func TestToolRulesCovered(t *testing.T) {
 	}
 }
 
-func TestCommas(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 65536: "65,536", 262144: "262,144", 1234567: "1,234,567", -1024: "-1,024"} {
-		if got := commas(n); got != want {
-			t.Errorf("commas(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 // A tool that subako-go generated (its _meta names the generator) leaves
 // the hazards of its Go types to the analyzer, which reports them on the
 // source (A020); the others stay.
