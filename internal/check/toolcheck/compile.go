@@ -42,17 +42,12 @@ func schemaErrorText(err error) string {
 	if errors.As(err, &sve) && errors.As(sve.Err, &ve) {
 		var locs []string
 		byLoc := map[string][]string{}
-		for _, l := range validationLeaves(ve) {
+		for _, l := range offlineschema.Leaves(ve) {
 			loc := "/" + strings.Join(escapeAll(l.InstanceLocation), "/")
 			if len(l.InstanceLocation) == 0 {
 				loc = "the root"
 			}
-			msg := l.Error()
-			if strings.HasPrefix(msg, "at ") {
-				if i := strings.Index(msg, ": "); i >= 0 {
-					msg = msg[i+2:]
-				}
-			}
+			msg := offlineschema.Message(l)
 			if byLoc[loc] == nil {
 				locs = append(locs, loc)
 			}
@@ -72,15 +67,4 @@ func schemaErrorText(err error) string {
 	}
 	msg := strings.ReplaceAll(err.Error(), schemaLocation, "")
 	return textutil.OneLine(msg, 600)
-}
-
-func validationLeaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
-	}
-	var out []*jsonschema.ValidationError
-	for _, c := range e.Causes {
-		out = append(out, validationLeaves(c)...)
-	}
-	return out
 }
