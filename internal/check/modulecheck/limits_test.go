@@ -21,6 +21,7 @@ func withCode(body []byte) []byte {
 // TestShapeLimits: each shape beyond what toolchains emit is an error of
 // its own rule, so the module is never compiled.
 func TestShapeLimits(t *testing.T) {
+	t.Parallel()
 	nested := append([]byte{0}, bytes.Repeat([]byte{0x02, 0x40}, 10001)...)
 	nested = append(nested, bytes.Repeat([]byte{0x0b}, 10002)...)
 	brTable := append([]byte{0, 0x41, 0, 0x0e}, leb128.EncodeUint32(65521)...)
@@ -53,6 +54,7 @@ func TestShapeLimits(t *testing.T) {
 // TestLimitDocs: every limit's value is written in its rule's doc (the
 // docs spell numbers with thousands separators).
 func TestLimitDocs(t *testing.T) {
+	t.Parallel()
 	for _, l := range wasmparse.AllLimits() {
 		r := rules.ModuleLimit
 		if lr, ok := limitRules[l]; ok {
@@ -67,6 +69,7 @@ func TestLimitDocs(t *testing.T) {
 // TestFindingsFold: 100,000 identical imports of a global draw one finding
 // with a count.
 func TestFindingsFold(t *testing.T) {
+	t.Parallel()
 	imports := append(leb128.EncodeUint32(100000), bytes.Repeat([]byte{0, 0, 3, 0x7f, 0}, 100000)...)
 	_, fs := Check(wasmbuild.ReplaceSection(build(nil), 2, imports))
 	n := 0
