@@ -7,6 +7,7 @@ import (
 )
 
 func TestHTTPMisuse(t *testing.T) {
+	t.Parallel()
 	for _, code := range []int32{abi.HTTPOutOfRange, abi.HTTPNoAnswer, abi.HTTPWrongLength} {
 		if abi.HTTPMisuse(code) == "" {
 			t.Errorf("HTTPMisuse(%d) is empty", code)
@@ -20,6 +21,7 @@ func TestHTTPMisuse(t *testing.T) {
 }
 
 func TestHTTPErrorKinds(t *testing.T) {
+	t.Parallel()
 	kinds := abi.HTTPErrorKinds()
 	if len(kinds) != 13 {
 		t.Fatalf("%d kinds; the ABI page names 13", len(kinds))

@@ -89,6 +89,7 @@ var limitName = regexp.MustCompile(`(?i)max|limit|budget`)
 // should name the constant: the copies are how the ABI's facts drifted
 // apart before there was one home for them.
 func TestNoABILiteralsElsewhere(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..")
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
 		t.Fatal(err)
@@ -255,6 +256,7 @@ func constValue(e ast.Expr) constant.Value {
 // The scan finds what it should: a copy of each kind, and nothing in code
 // that names the constants.
 func TestABILiteralsFound(t *testing.T) {
+	t.Parallel()
 	src := `package p
 const protocol = "2026-07-28"
 const maxSchema = 64 << 10

@@ -8,6 +8,7 @@ import (
 )
 
 func TestSuggestToolName(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"GetWeather", "get_weather"},
 		{"getWeather", "get_weather"},
@@ -37,6 +38,7 @@ func TestSuggestToolName(t *testing.T) {
 }
 
 func TestToolNameProblem(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{"greet", ""},
 		{"a-b_9", ""},
@@ -57,6 +59,7 @@ func TestToolNameProblem(t *testing.T) {
 }
 
 func TestSnakeCase(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"greet": "greet", "greetUser": "greet_user", "HTTPGet": "http_get", "UserID": "user_id",
 		"parseV2": "parse_v2", "ID": "id", "A": "a", "getHTTPResponse": "get_http_response",

@@ -20,6 +20,7 @@ import (
 // the ABI page that states it, written from the constant: a constant that
 // drifts from the page, or a page that changes, fails here.
 func TestConstantsMatchThePage(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("testdata/abi-page.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -91,6 +92,7 @@ func TestConstantsMatchThePage(t *testing.T) {
 
 // The _meta keys are MCP's: each is a property in the revision's schema.
 func TestMetaKeysInTheMCPSchema(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../internal/mcpschema/schema.json")
 	if err != nil {
 		t.Fatal(err)

@@ -37,16 +37,16 @@ const docURL = "https://pkg.go.dev/github.com/subako-ai/subako-go/analyzer"
 // code generated from it, wrong. Its result is the *model.Package, or nil
 // for a package with no //subako:function.
 var Model = &analysis.Analyzer{
-	Name: "subako",
-	Doc: `check Subako function handlers and build the package model
+	Name: modelName,
+	Doc: withRules(modelName, `check Subako function handlers and build the package model
 
 The model is what subakogo generate renders into subako_gen.go: tools from
 //subako:function handlers, schemas from their input and output types,
-descriptions from doc comments and validation from //subako: field markers.`,
+descriptions from doc comments and validation from //subako: field markers.`),
 	URL:              docURL + "#Model",
 	RunDespiteErrors: true,
 	ResultType:       reflect.TypeFor[*model.Package](),
-	Run:              runModel,
+	Run:              honouringIgnores(runModel),
 	// Facts carry the doc comments and markers of other packages' types.
 	FactTypes: []analysis.Fact{new(typeDocFact)},
 }
@@ -54,13 +54,13 @@ descriptions from doc comments and validation from //subako: field markers.`,
 // Runtime reports code in a function package that breaks the protocol:
 // output on stdout, exits reachable from a handler.
 var Runtime = &analysis.Analyzer{
-	Name: "subakoruntime",
-	Doc: `report code that breaks a Subako function package at run time
+	Name: runtimeName,
+	Doc: withRules(runtimeName, `report code that breaks a Subako function package at run time
 
-Stdout carries the protocol, and a handler must answer rather than exit.`,
+Stdout carries the protocol, and a handler must answer rather than exit.`),
 	URL:              docURL + "#Runtime",
 	RunDespiteErrors: true,
-	Run:              runRuntime,
+	Run:              honouringIgnores(runRuntime),
 	// Facts carry what a function of another package of the module
 	// reaches: a write to stdout, an exit.
 	FactTypes: []analysis.Fact{new(stdoutFact), new(exitFact), new(startFact)},
@@ -69,37 +69,49 @@ Stdout carries the protocol, and a handler must answer rather than exit.`,
 // Generated reports a subako_gen.go that is missing or was generated from
 // another model (A017), on the first handler.
 var Generated = &analysis.Analyzer{
-	Name: "subakogen",
-	Doc: `report a missing or stale subako_gen.go
+	Name: generatedName,
+	Doc: withRules(generatedName, `report a missing or stale subako_gen.go
 
 The generated file records the hash of the model it was generated from in
-the constant ` + model.HashConstName + `; when the package's handlers,
-types, comments or markers change, run go generate.`,
+the constant `+model.HashConstName+`; when the package's handlers,
+types, comments or markers change, run go generate.`),
 	URL:              docURL + "#Generated",
 	Requires:         []*analysis.Analyzer{Model},
 	RunDespiteErrors: true,
-	Run:              runGenerated,
+	Run:              honouringIgnores(runGenerated),
 }
 
 // Analyzers are all the passes, for a vettool or a golangci-lint plugin.
 var Analyzers = []*analysis.Analyzer{Model, Runtime, NetHTTP, Generated, Hints}
 
+// The analyzers' names: each literal uses its own for the rule list in its
+// Doc, and the ignore wrapper tells Model apart by it. (Referring to the
+// analyzer variables there instead would be an initialization cycle.)
+const (
+	modelName     = "subako"
+	runtimeName   = "subakoruntime"
+	netHTTPName   = "subakonethttp"
+	generatedName = "subakogen"
+	hintsName     = "subakohints"
+)
+
 // Reports lists the rules an analyzer reports: the catalog's rules whose
 // part (rules.Rule.By) is the analyzer, by name. This one declaration
 // gives the rule list at the end of the analyzer's Doc and decides which
 // analyzer calls an ignore of the rule unused.
-func Reports(a *analysis.Analyzer) []*rules.Rule {
-	return rules.ReportedBy(rules.Part("analyzer " + a.Name))
+func Reports(a *analysis.Analyzer) []*rules.Rule { return reportedBy(a.Name) }
+
+func reportedBy(name string) []*rules.Rule {
+	return rules.ReportedBy(rules.Part("analyzer " + name))
 }
 
-func init() {
-	for _, a := range Analyzers {
-		var ids []string
-		for _, r := range Reports(a) {
-			ids = append(ids, r.ID+" "+r.Slug)
-		}
-		a.Doc += "\n\nReports " + strings.Join(ids, ", ") + " (subakogo explain ID documents each)."
+// withRules ends an analyzer's Doc with the rules it reports.
+func withRules(name, doc string) string {
+	var ids []string
+	for _, r := range reportedBy(name) {
+		ids = append(ids, r.ID+" "+r.Slug)
 	}
+	return doc + "\n\nReports " + strings.Join(ids, ", ") + " (subakogo explain ID documents each)."
 }
 
 // report reports a finding of rule r at rng, with an optional fix.
@@ -109,6 +121,7 @@ func report(pass *analysis.Pass, r *rules.Rule, rng analysis.Range, fix *analysi
 		End:      rng.End(),
 		Category: r.ID,
 		Message:  rulePrefix(r) + fmt.Sprintf(format, args...),
+		URL:      r.DocURL(),
 	}
 	if fix != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{*fix}

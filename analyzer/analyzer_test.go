@@ -114,6 +114,32 @@ func TestAnalyzersValid(t *testing.T) {
 	}
 }
 
+// Every diagnostic of every analyzer links its rule's section of the rule
+// reference, and each analyzer's Doc ends with the rules it reports.
+func TestDiagnosticURL(t *testing.T) {
+	for a, pkg := range map[*analysis.Analyzer]string{
+		analyzer.Model: "./shape", analyzer.Runtime: "./ignored", analyzer.NetHTTP: "./nethttp",
+		analyzer.Generated: "./stale", analyzer.Hints: "./hints",
+	} {
+		n := 0
+		for _, r := range analysistest.Run(t, analysistest.TestData(), a, pkg) {
+			for _, d := range r.Diagnostics {
+				n++
+				rule, ok := analyzer.RuleOf(d)
+				if want := "https://github.com/subako-ai/subako-go/blob/main/docs/rules.md#" + strings.ToLower(d.Category); !ok || d.URL != want || rule.DocURL() != want {
+					t.Errorf("%s: %s: URL %q, want %q", a.Name, d.Message, d.URL, want)
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s reported nothing on %s", a.Name, pkg)
+		}
+		if rs := analyzer.Reports(a); len(rs) == 0 || !strings.Contains(a.Doc, "\n\nReports "+rs[0].ID+" "+rs[0].Slug) {
+			t.Errorf("%s: the Doc does not end with its rules:\n%s", a.Name, a.Doc)
+		}
+	}
+}
+
 // A package without //subako:function has no model.
 func TestNoModel(t *testing.T) {
 	for _, r := range analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./plain", "./onlybad") {

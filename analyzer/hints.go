@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"flag"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -17,15 +18,16 @@ import (
 // requests. It follows the module's functions across packages with facts,
 // as Runtime does for stdout and exits.
 var Hints = &analysis.Analyzer{
-	Name: "subakohints",
-	Doc: `check a Subako tool's annotations against what its handler can reach
+	Name: hintsName,
+	Doc: withRules(hintsName, `check a Subako tool's annotations against what its handler can reach
 
 A tool marked //subako:readOnly must not write files outside /volume/tmp nor
 send requests other than GET or HEAD; one marked //subako:openWorld=false
-must send no request. A tool that states neither, and could, is told so.`,
+must send no request. A tool that states neither, and could, is told so.`),
 	URL:              docURL + "#Hints",
+	Flags:            hintsFlags(),
 	RunDespiteErrors: true,
-	Run:              runHints,
+	Run:              honouringIgnores(runHints),
 	// Facts carry what an exported function of another package of the
 	// module can do: write a file, send a request.
 	FactTypes: []analysis.Fact{new(effectFact)},
@@ -36,8 +38,10 @@ must send no request. A tool that states neither, and could, is told so.`,
 // fails on any diagnostic and a suggestion is advice.
 var suggestHints = true
 
-func init() {
-	Hints.Flags.BoolVar(&suggestHints, "suggest", true, "suggest the hints a tool could state (A041, info)")
+// hintsFlags are the Hints analyzer's flags.
+func hintsFlags() (fs flag.FlagSet) {
+	fs.BoolVar(&suggestHints, "suggest", true, "suggest the hints a tool could state (A041, info)")
+	return fs
 }
 
 // scratchDir is the call's scratch space: writes under it do not outlive

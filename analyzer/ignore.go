@@ -32,19 +32,19 @@ type ignore struct {
 // ignores are a package's //subako:ignore directives.
 type ignores []*ignore
 
-func init() {
-	for _, a := range Analyzers {
-		a.Run = withIgnores(a, a.Run)
-	}
-}
-
-// withIgnores wraps an analyzer's Run so its diagnostics honour the
-// package's //subako:ignore directives.
-func withIgnores(a *analysis.Analyzer, run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
+// honouringIgnores wraps an analyzer's Run so its diagnostics honour the
+// package's //subako:ignore directives, and each carries the URL of its
+// rule's documentation. It finds the analyzer in the pass, so that the
+// analyzer literals can use it without referring to themselves.
+func honouringIgnores(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
 	return func(pass *analysis.Pass) (any, error) {
-		igs := collectIgnores(pass, a == Model)
+		a := pass.Analyzer
+		igs := collectIgnores(pass, a.Name == modelName)
 		report := pass.Report
 		pass.Report = func(d analysis.Diagnostic) {
+			if r, ok := RuleOf(d); ok && d.URL == "" {
+				d.URL = r.DocURL()
+			}
 			if !igs.suppress(pass.Fset, d) && reported(d) {
 				report(d)
 			}
@@ -52,7 +52,7 @@ func withIgnores(a *analysis.Analyzer, run func(*analysis.Pass) (any, error)) fu
 		res, err := run(pass)
 		for _, ig := range igs {
 			if !ig.used && slices.Contains(Reports(a), ig.rule) {
-				report(analysis.Diagnostic{Pos: ig.pos, Category: rules.GoIgnore.ID,
+				report(analysis.Diagnostic{Pos: ig.pos, Category: rules.GoIgnore.ID, URL: rules.GoIgnore.DocURL(),
 					Message: rulePrefix(rules.GoIgnore) + "this //subako:ignore " + ig.rule.ID + " suppresses nothing: remove it"})
 			}
 		}
@@ -83,7 +83,7 @@ func collectIgnores(pass *analysis.Pass, reportBad bool) ignores {
 	var out ignores
 	bad := func(pos token.Pos, msg string) {
 		if reportBad {
-			pass.Report(analysis.Diagnostic{Pos: pos, Category: rules.GoIgnore.ID, Message: rulePrefix(rules.GoIgnore) + msg})
+			pass.Report(analysis.Diagnostic{Pos: pos, Category: rules.GoIgnore.ID, URL: rules.GoIgnore.DocURL(), Message: rulePrefix(rules.GoIgnore) + msg})
 		}
 	}
 	for _, f := range pass.Files {

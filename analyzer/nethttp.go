@@ -16,16 +16,16 @@ import (
 // net/http as facts, so it sees through dependencies in every driver,
 // go vet included.
 var NetHTTP = &analysis.Analyzer{
-	Name: "subakohttp",
-	Doc: `report net/http in a Subako function package
+	Name: netHTTPName,
+	Doc: withRules(netHTTPName, `report net/http in a Subako function package
 
 WASI preview 1 has no sockets, so net/http cannot connect; packages reach
 the network through subako_http (subako.Fetch) instead. Imports
-through other packages are found with facts.`,
+through other packages are found with facts.`),
 	URL:              docURL + "#NetHTTP",
 	RunDespiteErrors: true,
 	FactTypes:        []analysis.Fact{new(netHTTPFact)},
-	Run:              runNetHTTP,
+	Run:              honouringIgnores(runNetHTTP),
 }
 
 // netHTTPFact marks a package that imports net/http, through the

@@ -312,4 +312,7 @@ func (r Result) hasInlineImage() bool {
 	return false
 }
 
+// quote writes s as a JSON string for messages. The runtime keeps its own
+// helpers: it compiles into every module and imports only the standard
+// library and abi/... (host-side code uses internal/textutil).
 func quote(s string) string { return string(jsonwire.AppendString(nil, s)) }

@@ -15,6 +15,7 @@ func jsonBody(v string) *Body { return &Body{Type: BodyJSON, JSON: []byte(v)} }
 func textBody(v string) *Body { return &Body{Type: BodyText, Text: v} }
 
 func TestEncodeRequest(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		req  *Request
 		want string
@@ -50,6 +51,7 @@ func TestEncodeRequest(t *testing.T) {
 }
 
 func TestEncodeRequestRefuses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		req  *Request
 		want string
@@ -83,6 +85,7 @@ func TestEncodeRequestRefuses(t *testing.T) {
 }
 
 func TestDecodeRequest(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		raw  string
 		want *Request
@@ -107,6 +110,7 @@ func TestDecodeRequest(t *testing.T) {
 }
 
 func TestDecodeRequestRefuses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ raw, want string }{
 		{``, "the request is not valid: offset 0: unexpected end of input, expected a value"},
 		{`[]`, "the request is not valid: offset 0: expected object, found array"},
@@ -147,6 +151,7 @@ func TestDecodeRequestRefuses(t *testing.T) {
 }
 
 func TestDecodeAnswer(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		answer string
 		want   Response
@@ -175,6 +180,7 @@ func TestDecodeAnswer(t *testing.T) {
 }
 
 func TestDecodeAnswerMalformed(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ answer, want string }{
 		{``, "offset 0: unexpected end of input, expected a value"},
 		{`not json`, "offset 0: invalid literal, expected null"},
@@ -202,6 +208,7 @@ func TestDecodeAnswerMalformed(t *testing.T) {
 }
 
 func TestEncodeAnswer(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		resp *Response
 		err  error
@@ -220,6 +227,7 @@ func TestEncodeAnswer(t *testing.T) {
 }
 
 func TestCheckInline(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		body string
 		kind abi.HTTPErrorKind
@@ -238,6 +246,7 @@ func TestCheckInline(t *testing.T) {
 
 // Each encoder's output is what its decoder reads back.
 func TestRoundTrips(t *testing.T) {
+	t.Parallel()
 	req := &Request{Method: "PATCH", URL: "https://a.test/", Headers: map[string]string{"accept": "x"}, Body: jsonBody(`[1,{"a":null}]`),
 		SaveTo: "/volume/tmp/o", NoRedirects: true, Timeout: 3 * time.Second}
 	raw, err := EncodeRequest(req)

@@ -404,4 +404,7 @@ func unknownField(s *jsonwire.Scanner, name string) error {
 	return &jsonwire.Error{Offset: s.Offset(), Msg: "unknown field " + quote(name)}
 }
 
+// quote writes s as a JSON string for messages. The runtime keeps its own
+// helpers: it compiles into every module and imports only the standard
+// library and abi/... (host-side code uses internal/textutil).
 func quote(s string) string { return string(jsonwire.AppendString(nil, s)) }

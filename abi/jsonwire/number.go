@@ -38,7 +38,7 @@ func numberError(num []byte, typ, bounds string, err error) *NumberError {
 	switch {
 	case text == "":
 		text = `""`
-	case len(text) > 40:
+	case len(text) > 40: // abi/... imports only the standard library: no internal/textutil here
 		text = text[:37] + "..."
 	}
 	return &NumberError{Num: text, Type: typ, Range: bounds, Err: err}

@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseInt(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		bits int
@@ -63,6 +64,7 @@ func TestParseInt(t *testing.T) {
 func startsWith(s, prefix string) bool { return len(s) >= len(prefix) && s[:len(prefix)] == prefix }
 
 func TestParseUint(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		bits int
@@ -95,6 +97,7 @@ func TestParseUint(t *testing.T) {
 }
 
 func TestParseFloat(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		bits int
@@ -128,6 +131,7 @@ func TestParseFloat(t *testing.T) {
 // Every int64 written by strconv reads back exactly, in plain and in
 // scaled spellings.
 func TestParseIntRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, v := range []int64{0, 1, -1, 7, 10, 1000, math.MaxInt64, math.MinInt64, math.MaxInt32, -123456789} {
 		s := strconv.FormatInt(v, 10)
 		spellings := []string{s, s + ".000", s + "e0", s + ".0E+0"}

@@ -49,6 +49,7 @@ func skip(t *testing.T, s *Scanner, n int) {
 }
 
 func TestScannerTokens(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{`0`, `n:0`},
 		{` -0.5e+10 `, `n:-0.5e+10`},
@@ -79,6 +80,7 @@ func TestScannerTokens(t *testing.T) {
 }
 
 func TestScannerErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in     string
 		offset int
@@ -137,6 +139,7 @@ func TestScannerErrors(t *testing.T) {
 // each invalid byte and each surrogate escape without its other half is
 // U+FFFD, and what follows a lone surrogate is read on its own.
 func TestScannerReplacesInvalidText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{`"ok\ud800"`, "ok\uFFFD"},
 		{`"ab\ud83d"`, "ab\uFFFD"}, // JSON.stringify("ab😀".slice(0,3))
@@ -170,6 +173,7 @@ func TestScannerReplacesInvalidText(t *testing.T) {
 
 // RequireValidText refuses what would otherwise become U+FFFD.
 func TestScannerRequireValidText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in     string
 		offset int
@@ -199,6 +203,7 @@ func TestScannerRequireValidText(t *testing.T) {
 }
 
 func TestScannerErrorIsSticky(t *testing.T) {
+	t.Parallel()
 	s := NewScanner([]byte(`[x]`))
 	skip(t, s, 1)
 	_, err1 := s.Next()
@@ -215,6 +220,7 @@ func TestScannerErrorIsSticky(t *testing.T) {
 }
 
 func TestScannerDepth(t *testing.T) {
+	t.Parallel()
 	ok := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
 	if err := Validate([]byte(ok)); err != nil {
 		t.Fatalf("%d levels: %v", MaxDepth, err)
@@ -281,6 +287,7 @@ func TestScannerDepth(t *testing.T) {
 }
 
 func TestScannerOffsetsAndAliasing(t *testing.T) {
+	t.Parallel()
 	in := []byte(`{"plain":"abc","esc":"a\nb","n":-12.5}`)
 	s := NewScanner(in)
 	type tok struct {
@@ -316,6 +323,7 @@ func TestScannerOffsetsAndAliasing(t *testing.T) {
 }
 
 func TestScannerReset(t *testing.T) {
+	t.Parallel()
 	var s Scanner
 	s.Reset([]byte(`[1`))
 	skip(t, &s, 2)
@@ -332,6 +340,7 @@ func TestScannerReset(t *testing.T) {
 }
 
 func TestPeekKind(t *testing.T) {
+	t.Parallel()
 	// Before each Next, PeekKind must name the kind Next returns.
 	for _, in := range []string{
 		`{"a":[1,"x",true,false,null,{}],"b":{"c":-1}}`,
@@ -376,6 +385,7 @@ func TestPeekKind(t *testing.T) {
 }
 
 func TestSkip(t *testing.T) {
+	t.Parallel()
 	s := NewScanner([]byte(`{"a":{"x":[1,{"y":[]}]},"b":"k\u0065ep","c":[[]] }`))
 	skip(t, s, 2) // { "a"
 	raw, err := s.Skip()
@@ -417,6 +427,7 @@ func TestSkip(t *testing.T) {
 }
 
 func TestExpect(t *testing.T) {
+	t.Parallel()
 	s := NewScanner([]byte(`{"a": 5}`))
 	if err := s.Expect(ObjectBegin); err != nil {
 		t.Fatal(err)
@@ -434,12 +445,14 @@ func TestExpect(t *testing.T) {
 }
 
 func TestKindString(t *testing.T) {
+	t.Parallel()
 	if ObjectEnd.String() != "end of object" || End.String() != "end of input" || Kind(99).String() != "kind 99" {
 		t.Error("Kind names changed")
 	}
 }
 
 func TestMembers(t *testing.T) {
+	t.Parallel()
 	s := NewScanner([]byte(`{"a":1,"b":[true]}`))
 	var keys []string
 	err := s.Members(func(key string) error {

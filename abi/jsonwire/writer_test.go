@@ -20,6 +20,7 @@ func stdString(t testing.TB, s string) string {
 }
 
 func TestAppendString(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"", `""`},
 		{"plain <&> text", `"plain <&> text"`},
@@ -42,6 +43,7 @@ func TestAppendString(t *testing.T) {
 }
 
 func TestAppendFloat(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		f    float64
 		bits int
@@ -92,6 +94,7 @@ func TestAppendFloat(t *testing.T) {
 }
 
 func TestAppendCompact(t *testing.T) {
+	t.Parallel()
 	in := "{\n  \"a b\": [ 1 , 2.5e3 ],\r\n\t\"s\": \"x \\\" y \\\\\",\n  \"t\" : true\n}\n"
 	got, err := AppendCompact([]byte("="), []byte(in))
 	want := `={"a b":[1,2.5e3],"s":"x \" y \\","t":true}`
@@ -110,6 +113,7 @@ func TestAppendCompact(t *testing.T) {
 }
 
 func TestWriter(t *testing.T) {
+	t.Parallel()
 	var w Writer
 	w.Reset([]byte("> "))
 	w.BeginObject()

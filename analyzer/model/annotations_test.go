@@ -6,6 +6,7 @@ import (
 )
 
 func TestAnnotationsJSON(t *testing.T) {
+	t.Parallel()
 	yes, no := true, false
 	for _, c := range []struct {
 		a    *Annotations
@@ -26,6 +27,7 @@ func TestAnnotationsJSON(t *testing.T) {
 
 // Annotations are part of the hash, and a change to them is named.
 func TestAnnotationsChange(t *testing.T) {
+	t.Parallel()
 	yes := true
 	a, b := handModel(), handModel()
 	b.Tools[0].Annotations = &Annotations{ReadOnly: &yes}

@@ -96,6 +96,7 @@ func compile(t *testing.T, schema []byte) *jsonschema.Schema {
 }
 
 func TestSchemaOfEveryKind(t *testing.T) {
+	t.Parallel()
 	p := handModel()
 	if err := p.Resolve(); err != nil {
 		t.Fatal(err)
@@ -124,6 +125,7 @@ func TestSchemaOfEveryKind(t *testing.T) {
 // A recursive input type is inlined at the root and defined in $defs; an
 // optional root is its target.
 func TestRecursiveRoot(t *testing.T) {
+	t.Parallel()
 	p := handModel()
 	p.Tools[0].Input = &Type{Kind: KindRef, Ref: "Node"}
 	p.Tools[0].Output = &Type{Kind: KindOptional, Elem: &Type{Kind: KindRef, Ref: "Node"}}
@@ -146,6 +148,7 @@ func TestRecursiveRoot(t *testing.T) {
 }
 
 func TestSchemaErrors(t *testing.T) {
+	t.Parallel()
 	tool := &Tool{Name: "t", Input: &Type{Kind: KindArray, Elem: str()}, Output: str()}
 	if _, err := tool.InputSchema(); err == nil || !strings.Contains(err.Error(), "must be an object") {
 		t.Errorf("array input: %v", err)
@@ -169,6 +172,7 @@ func TestSchemaErrors(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
+	t.Parallel()
 	p := handModel()
 	if err := p.Resolve(); err != nil {
 		t.Fatal(err)
@@ -188,6 +192,7 @@ func TestResolve(t *testing.T) {
 }
 
 func TestHash(t *testing.T) {
+	t.Parallel()
 	a, b := handModel(), handModel()
 	if a.Hash() != b.Hash() || len(a.Hash()) != 64 {
 		t.Fatalf("equal models hash differently: %s %s", a.Hash(), b.Hash())
@@ -221,6 +226,7 @@ func TestHash(t *testing.T) {
 }
 
 func TestToolsJSON(t *testing.T) {
+	t.Parallel()
 	p := handModel()
 	p.Tools[0].Description = ""
 	p.Tools[0].Input = &Type{Kind: KindObject}
@@ -235,6 +241,7 @@ func TestToolsJSON(t *testing.T) {
 }
 
 func TestAppendString(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`plain <b> & "q" \`:     `"plain <b> & \"q\" \\"`,
 		"tab\tnl\ncr\r\x01\x7f": `"tab\tnl\ncr\r\u0001\u007f"`,
@@ -248,6 +255,7 @@ func TestAppendString(t *testing.T) {
 }
 
 func TestDescribe(t *testing.T) {
+	t.Parallel()
 	enum := &Type{Kind: KindEnum, Basic: "string", Enum: []EnumValue{{Value: "a", Description: "First."}, {Value: "b"}}}
 	if got := Describe("Pick.", &Type{Kind: KindArray, Elem: enum}); got != "Pick.\n\n- a: First.\n- b" {
 		t.Errorf("got %q", got)
@@ -262,6 +270,7 @@ func TestDescribe(t *testing.T) {
 }
 
 func TestIntRange(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		bits   int
 		signed bool
@@ -279,6 +288,7 @@ func TestIntRange(t *testing.T) {
 }
 
 func TestGoString(t *testing.T) {
+	t.Parallel()
 	p := handModel()
 	want := []string{"string", "int8", "uint32", "int64", "uint64", "float64", "bool", "example.com/p.Color", "int", "[]string", "[2]bool",
 		"map[example.com/p.Color]string", "[]byte", "time.Time", "time.Duration", "time.Duration", "example.com/uuid.UUID", "*string", "any", "Node"}
@@ -296,6 +306,7 @@ func TestGoString(t *testing.T) {
 // A file generated before a tool's result form existed is stale, and the
 // change says why, though the result type is the same.
 func TestChangesResultForm(t *testing.T) {
+	t.Parallel()
 	tool := func(form ResultForm) *Package {
 		return &Package{Name: "p", Tools: []*Tool{{Name: "shout", GoFunc: "shout",
 			Input: &Type{Kind: KindObject}, Output: &Type{Kind: KindString, Basic: "string"}, Result: form}}}

@@ -21,6 +21,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -78,7 +79,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	goFiles := a.Findings(relPath)
-	step("analyzer ("+plural(countFindings(goFiles), "finding")+")", !hasError(goFiles))
+	step("analyzer ("+textutil.Plural(countFindings(goFiles), "finding")+")", !hasError(goFiles))
 	files = append(files, goFiles...)
 
 	// 2. The generated code is current.
@@ -148,7 +149,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 					fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 					return exitUnreadable
 				}
-				step("no breaking change against "+bf.Path+" ("+plural(len(bf.Findings), "change")+")", !hasError([]report.File{bf}))
+				step("no breaking change against "+bf.Path+" ("+textutil.Plural(len(bf.Findings), "change")+")", !hasError([]report.File{bf}))
 				files = append(files, bf)
 			}
 		}
@@ -200,13 +201,6 @@ func countFindings(files []report.File) int {
 		n += len(f.Findings)
 	}
 	return n
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // relPath makes a path relative to the working directory, as SARIF for

@@ -9,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // The decoders read a tool's arguments with a jsonwire.Scanner and check
@@ -684,10 +685,10 @@ func (g *gen) decodeString(t *model.Type, lv lvalue, p path, depth int) []jen.Co
 			n := named("n", depth)
 			var checks []jen.Code
 			if min != nil && *min > 0 {
-				checks = append(checks, jen.If(jen.Id(n).Op("<").Lit(*min)).Block(g.failAt(p, "must be at least "+plural(*min, "character"))))
+				checks = append(checks, jen.If(jen.Id(n).Op("<").Lit(*min)).Block(g.failAt(p, "must be at least "+textutil.Plural(*min, "character"))))
 			}
 			if max != nil {
-				checks = append(checks, jen.If(jen.Id(n).Op(">").Lit(*max)).Block(g.failAt(p, "must be at most "+plural(*max, "character"))))
+				checks = append(checks, jen.If(jen.Id(n).Op(">").Lit(*max)).Block(g.failAt(p, "must be at most "+textutil.Plural(*max, "character"))))
 			}
 			if len(checks) > 0 {
 				code = append(code, jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id(x)))
@@ -757,15 +758,6 @@ func (g *gen) decodeString(t *model.Type, lv lvalue, p path, depth int) []jen.Co
 	return nil
 }
 
-// plural is "1 character" or "2 characters".
-func plural(n int, noun string) string {
-	s := strconv.Itoa(n) + " " + noun
-	if n != 1 {
-		s += "s"
-	}
-	return s
-}
-
 // decodeElement reads an array's item or a map's value. A pointer there
 // may be null, read as nil: the encoder writes a nil one so, and the
 // schema allows it (model.KindOptional).
@@ -825,7 +817,7 @@ func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Cod
 		after = append(after, g.doneWith(c))
 	}
 	if t.Fixed {
-		exactly := "must have exactly " + plural(t.Len, "item")
+		exactly := "must have exactly " + textutil.Plural(t.Len, "item")
 		body := element([]jen.Code{
 			jen.If(jen.Id(i).Op("==").Lit(t.Len)).Block(failAt(exactly)),
 			jen.Id(ptr).Op(":=").Op("&").Add(lv.paren()).Index(jen.Id(i)),
@@ -845,7 +837,7 @@ func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Cod
 	}
 	var body []jen.Code
 	if l.MaxItems != nil {
-		body = append(body, jen.If(jen.Id(i).Op("==").Lit(*l.MaxItems)).Block(failAt("must have at most "+plural(*l.MaxItems, "item"))))
+		body = append(body, jen.If(jen.Id(i).Op("==").Lit(*l.MaxItems)).Block(failAt("must have at most "+textutil.Plural(*l.MaxItems, "item"))))
 	}
 	body = append(body, jen.Id(ptr).Op(":=").Add(g.h("subakoGrow")).Call(lv.addr()))
 	body = element(body)
@@ -857,7 +849,7 @@ func (g *gen) decodeArray(t *model.Type, lv lvalue, p path, depth int) []jen.Cod
 	)
 	code = append(code, after...)
 	if l.MinItems != nil && *l.MinItems > 0 {
-		code = append(code, jen.If(jen.Len(lv.val()).Op("<").Lit(*l.MinItems)).Block(g.failAt(p, "must have at least "+plural(*l.MinItems, "item"))))
+		code = append(code, jen.If(jen.Len(lv.val()).Op("<").Lit(*l.MinItems)).Block(g.failAt(p, "must have at least "+textutil.Plural(*l.MinItems, "item"))))
 	}
 	return code
 }
@@ -896,7 +888,7 @@ func (g *gen) decodeMap(t *model.Type, lv lvalue, p path, depth int) []jen.Code 
 		jen.Id(key).Op(":=").Add(scanner()).Dot("Text").Call(),
 	}
 	if l.MaxProperties != nil {
-		body = append(body, jen.If(jen.Len(lv.val()).Op("==").Lit(*l.MaxProperties)).Block(fail(g.h("subakoErr").Call(p.code(), jen.Lit("must have at most "+plural(*l.MaxProperties, "member"))))))
+		body = append(body, jen.If(jen.Len(lv.val()).Op("==").Lit(*l.MaxProperties)).Block(fail(g.h("subakoErr").Call(p.code(), jen.Lit("must have at most "+textutil.Plural(*l.MaxProperties, "member"))))))
 	}
 	value := body
 	if c != nil {
@@ -944,7 +936,7 @@ func (g *gen) decodeMap(t *model.Type, lv lvalue, p path, depth int) []jen.Code 
 		code = append(code, g.doneWith(c))
 	}
 	if l.MinProperties != nil && *l.MinProperties > 0 {
-		code = append(code, jen.If(jen.Len(lv.val()).Op("<").Lit(*l.MinProperties)).Block(g.failAt(p, "must have at least "+plural(*l.MinProperties, "member"))))
+		code = append(code, jen.If(jen.Len(lv.val()).Op("<").Lit(*l.MinProperties)).Block(g.failAt(p, "must have at least "+textutil.Plural(*l.MinProperties, "member"))))
 	}
 	return code
 }

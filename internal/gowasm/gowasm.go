@@ -170,6 +170,16 @@ func Cached(key string, build func(tmp, out string) error) (string, error) {
 	return out, nil
 }
 
+// Lock takes the lock named name (a file name) in CacheDir, waiting while
+// another process holds it, for sources written there for a build (see
+// internal/toolspkg); unlock releases it.
+func Lock(name string) (unlock func(), err error) {
+	if err := os.MkdirAll(CacheDir(), 0o755); err != nil {
+		return nil, err
+	}
+	return lockFile(filepath.Join(CacheDir(), name+".lock"))
+}
+
 // pruneAge is how long a cached module not rebuilt is kept: builds of
 // sources that changed since are dropped.
 const pruneAge = 14 * 24 * time.Hour

@@ -8,7 +8,43 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
+
+// The library's error text is read in one place, here: Message, Leaves
+// and Failures. Everything else takes what they return.
+
+// english prints the library's messages as its own Error text does.
+var english = message.NewPrinter(language.English)
+
+// Message is what one validation error says is wrong, in the library's
+// words but without the "at '<pointer>': " its Error text puts first:
+// callers say where in their own words. A reference that failed through one
+// cause says what that cause says, as the library's text does.
+func Message(e *jsonschema.ValidationError) string {
+	for len(e.Causes) == 1 {
+		if _, ok := e.ErrorKind.(*kind.Reference); !ok {
+			break
+		}
+		e = e.Causes[0]
+	}
+	return e.ErrorKind.LocalizedString(english)
+}
+
+// Leaves flattens a validation error to the causes at its leaves, the ones
+// that name the keyword that failed, depth first.
+func Leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	if len(e.Causes) == 0 {
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, Leaves(c)...)
+	}
+	return out
+}
 
 // Failure is one reason a value fails a schema: where in the value (a
 // JSON pointer, "" for the whole value), which keyword, where that keyword
@@ -54,13 +90,7 @@ func Failures(err error) []Failure {
 		for _, k := range kp {
 			f.SchemaPath += "/" + escape(k)
 		}
-		msg, _, _ := strings.Cut(c.Error(), "\n")
-		if strings.HasPrefix(msg, "at '") {
-			if _, rest, ok := strings.Cut(msg, "': "); ok {
-				msg = rest
-			}
-		}
-		f.Message = msg
+		f.Message, _, _ = strings.Cut(Message(c), "\n")
 		out = append(out, f)
 	}
 	// The validator walks maps in random order; findings must not move.

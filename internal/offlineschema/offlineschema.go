@@ -3,6 +3,10 @@
 // fetched for them, neither a file nor a URL, and patterns are read as the
 // ECMA-262 regular expressions JSON Schema means, so a lookahead written for
 // JavaScript clients does not make the schema fail to compile.
+//
+// It is also the one reader of the library's validation errors (Message,
+// Leaves, Failures), for every check that reports them, the manifest's
+// included.
 package offlineschema
 
 import (

@@ -11,20 +11,32 @@ import (
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/subjects"
+	"github.com/subako-ai/subako-go/internal/toolspkg"
 )
 
 // BenchmarkProbes measures the safe probes, end to end, on examples/hello
-// (one tool) and bench/runtime/tools64 (64 generated tools), with the
+// (one tool) and internal/toolspkg's package of 64 generated tools, with the
 // module compiled and discovered once, as lint has done when the probes
 // start (the compilation cache is warm):
 //
 //	go test ./internal/probe -run '^$' -bench Probes -benchtime 5x
 func BenchmarkProbes(b *testing.B) {
-	for _, pkg := range []struct{ name, dir string }{{"hello", "../../examples/hello"}, {"tools64", "../../bench/runtime/tools64"}} {
+	for _, pkg := range []struct {
+		name string
+		dir  func(testing.TB) string
+		env  []string
+	}{
+		{"hello", func(testing.TB) string { return "../../examples/hello" }, nil},
+		{"tools64", func(tb testing.TB) string { return toolspkg.Dir(tb, 64) }, toolspkg.Env},
+	} {
 		b.Run(pkg.name, func(b *testing.B) {
 			ctx := context.Background()
 			h := testHost(b)
-			m, err := h.Compile(ctx, gowasm.Build(b, pkg.dir))
+			wasm, err := os.ReadFile(gowasm.PathEnv(b, pkg.dir(b), pkg.env))
+			if err != nil {
+				b.Fatal(err)
+			}
+			m, err := h.Compile(ctx, wasm)
 			if err != nil {
 				b.Fatal(err)
 			}

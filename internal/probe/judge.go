@@ -9,6 +9,7 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // crashRule is the rule a broken call of a probe falls under: the call
@@ -178,9 +179,5 @@ func idMessage(rec *host.Record, b host.Break) string {
 
 // short is a JSON value cut to a readable length.
 func short(b json.RawMessage) string {
-	const max = 200
-	if len(b) > max {
-		return string(b[:max]) + "..."
-	}
-	return string(b)
+	return textutil.Truncate(string(b), 200)
 }

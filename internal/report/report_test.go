@@ -61,6 +61,7 @@ func render(t *testing.T, f Format, files []File, opt Options) []byte {
 }
 
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	for _, f := range []Format{Text, JSON, SARIF} {
 		t.Run(string(f), func(t *testing.T) {
 			got := render(t, f, fixture(), fixtureOptions)
@@ -116,6 +117,7 @@ func lineDiff(want, got string) string {
 }
 
 func TestWriteLeavesInputUnsorted(t *testing.T) {
+	t.Parallel()
 	files := fixture()
 	render(t, Text, files, fixtureOptions)
 	if files[0].Findings[0].Rule != wHeavy {
@@ -126,6 +128,7 @@ func TestWriteLeavesInputUnsorted(t *testing.T) {
 // TestTextFileOrder: findings in a text file (no offsets) come out by
 // line and column, whatever order the checks reported them in.
 func TestTextFileOrder(t *testing.T) {
+	t.Parallel()
 	at := func(r *rules.Rule, line, col int) rules.Finding {
 		return rules.Finding{Rule: r, Message: "m", Offset: -1, Line: line, Column: col}
 	}
@@ -142,6 +145,7 @@ func TestTextFileOrder(t *testing.T) {
 }
 
 func TestTextColorAndEscapes(t *testing.T) {
+	t.Parallel()
 	files := []File{{Path: "a.wasm", Findings: []rules.Finding{{Rule: wFeature, Message: "m\nx", Offset: 1, Function: "f\x1b[2J"}}}}
 	plain := string(render(t, Text, files, Options{}))
 	if strings.Contains(plain, "\x1b") || strings.Count(plain, "\n") != 2 {
@@ -159,6 +163,7 @@ func TestTextColorAndEscapes(t *testing.T) {
 }
 
 func TestJSONContract(t *testing.T) {
+	t.Parallel()
 	var doc struct {
 		Files []struct {
 			Path     string
@@ -228,6 +233,7 @@ func sarifValidator(t *testing.T) *jsonschema.Schema {
 }
 
 func TestSARIFSchema(t *testing.T) {
+	t.Parallel()
 	s := sarifValidator(t)
 	cases := map[string][]byte{
 		"fixture": render(t, SARIF, fixture(), fixtureOptions),
@@ -250,6 +256,7 @@ func TestSARIFSchema(t *testing.T) {
 }
 
 func TestSARIFSemantics(t *testing.T) {
+	t.Parallel()
 	type loc struct {
 		PhysicalLocation struct {
 			ArtifactLocation struct {
@@ -332,6 +339,7 @@ func TestSARIFSemantics(t *testing.T) {
 // TestFingerprintStable: a rebuild moves offsets and changes counts; the
 // alert must keep its fingerprint.
 func TestFingerprintStable(t *testing.T) {
+	t.Parallel()
 	a := rules.Finding{Rule: wFeature, Message: "uses threads: 3 uses, first at 0x1a2b", Offset: 0x1a2b, Function: "main.worker"}
 	b := rules.Finding{Rule: wFeature, Message: "uses threads: 5 uses, first at 0x2c00", Offset: 0x2c00, Function: "main.worker"}
 	if fingerprint(a, "app.wasm") != fingerprint(b, "app.wasm") {
@@ -343,6 +351,7 @@ func TestFingerprintStable(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]Format{"text": Text, "JSON": JSON, " sarif ": SARIF} {
 		if got, err := ParseFormat(in); err != nil || got != want {
 			t.Errorf("ParseFormat(%q) = %q, %v; want %q", in, got, err, want)
@@ -368,6 +377,7 @@ func diffFixture() []File {
 // TestToolAndPointer: a change's tool and pointer are fields of its JSON
 // finding and its SARIF logical location; other findings have neither.
 func TestToolAndPointer(t *testing.T) {
+	t.Parallel()
 	out := string(render(t, JSON, diffFixture(), fixtureOptions))
 	if !strings.Contains(out, `"tool": "forecast",`) || !strings.Contains(out, `"pointer": "/inputSchema/properties/days/maximum"`) {
 		t.Errorf("json:\n%s", out)

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // writeText prints one finding per line, compiler style, then a summary:
@@ -49,23 +50,15 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 	}
 	n := count(files)
 	if n == (counts{}) && unread == 0 {
-		fmt.Fprintf(b, "no findings in %d file%s\n", len(files), plural(len(files)))
+		fmt.Fprintf(b, "no findings in %s\n", textutil.Plural(len(files), "file"))
 		return
 	}
-	fmt.Fprintf(b, "%d error%s, %d warning%s, %d info in %d file%s\n",
-		n[rules.Error], plural(n[rules.Error]), n[rules.Warning], plural(n[rules.Warning]),
-		n[rules.Info], len(files), plural(len(files)))
+	fmt.Fprintf(b, "%s, %s, %d info in %s\n", textutil.Plural(n[rules.Error], "error"),
+		textutil.Plural(n[rules.Warning], "warning"), n[rules.Info], textutil.Plural(len(files), "file"))
 }
 
 // sevColor is the SGR code per severity: bold red, bold yellow, bold cyan.
 var sevColor = [...]string{rules.Info: "1;36", rules.Warning: "1;33", rules.Error: "1;31"}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
 
 // clean escapes control characters. Function and import names come from the
 // linted module, which anyone can write: printed raw they could break the

@@ -71,7 +71,7 @@ const (
 	ToolDiff          Part = "tooldiff"
 	ModelAnalyzer     Part = "analyzer subako"
 	RuntimeAnalyzer   Part = "analyzer subakoruntime"
-	NetHTTPAnalyzer   Part = "analyzer subakohttp"
+	NetHTTPAnalyzer   Part = "analyzer subakonethttp"
 	GeneratedAnalyzer Part = "analyzer subakogen"
 	HintsAnalyzer     Part = "analyzer subakohints"
 )

@@ -23,6 +23,7 @@ var parts = []Part{ModuleCheck, PackageCheck, ManifestCheck, ToolCheck, Protocol
 	ModelAnalyzer, RuntimeAnalyzer, NetHTTPAnalyzer, GeneratedAnalyzer, HintsAnalyzer}
 
 func TestCatalog(t *testing.T) {
+	t.Parallel()
 	ids, slugs := map[string]bool{}, map[string]bool{}
 	for _, r := range Catalog {
 		if ids[r.ID] || slugs[r.Slug] {
@@ -55,6 +56,7 @@ func TestCatalog(t *testing.T) {
 // TestOneList: every rule declared in the package is in Catalog, and the
 // package has no init function that could append to it.
 func TestOneList(t *testing.T) {
+	t.Parallel()
 	fset := token.NewFileSet()
 	files, err := filepath.Glob("*.go")
 	if err != nil {

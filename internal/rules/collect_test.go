@@ -7,6 +7,7 @@ import (
 )
 
 func TestCollector(t *testing.T) {
+	t.Parallel()
 	var c Collector
 	for i := 0; i < 100000; i++ {
 		c.Add(Finding{Rule: ImportNotFunction, Message: "import . is a global; Subako provides functions only", Offset: 10 + 5*i})

@@ -60,6 +60,7 @@ var (
 // and every protocol revision, is either a limit of package abi or one of
 // the known exceptions above.
 func TestDocsQuoteTheABI(t *testing.T) {
+	t.Parallel()
 	used := map[string]bool{}
 	exception := func(text string, start, end int) bool {
 		for _, e := range notLimits {

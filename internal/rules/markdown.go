@@ -38,7 +38,7 @@ func WriteMarkdown(w io.Writer) error {
 			fmt.Fprintf(&b, "\n## %s\n\n| ID | slug | severity | title |\n|---|---|---|---|\n", title)
 			for _, g := range rs {
 				if g.ID[0] == group {
-					fmt.Fprintf(&b, "| [%s](#%s) | `%s` | %s | %s |\n", g.ID, strings.ToLower(g.ID), g.Slug, g.Severity, escapeCell(g.Title))
+					fmt.Fprintf(&b, "| [%s](#%s) | `%s` | %s | %s |\n", g.ID, g.Anchor(), g.Slug, g.Severity, escapeCell(g.Title))
 				}
 			}
 		}

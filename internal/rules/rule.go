@@ -63,6 +63,18 @@ type Rule struct {
 	Fix      string // how to make the finding go away: prose, or code indented four spaces
 }
 
+// ReferenceURL is where the rule reference (docs/rules.md, generated from
+// the catalog) is published: the repository's default branch on GitHub,
+// the home the module path names.
+const ReferenceURL = "https://github.com/subako-ai/subako-go/blob/main/docs/rules.md"
+
+// Anchor is the rule's section in the rule reference ("a016").
+func (r *Rule) Anchor() string { return strings.ToLower(r.ID) }
+
+// DocURL is the address of the rule's section in the published rule
+// reference; the analyzers put it on their diagnostics (Diagnostic.URL).
+func (r *Rule) DocURL() string { return ReferenceURL + "#" + r.Anchor() }
+
 // Doc is the rule's documentation as plain text: why, then "Example:" and
 // "Fix:" paragraphs. Code blocks (indented text) start on their own line.
 func (r *Rule) Doc() string {

@@ -13,6 +13,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // callTool runs one tools/call in a fresh instance, as Subako runs it, and
@@ -166,7 +167,7 @@ func (s *Server) showResult(raw json.RawMessage, e era) (*mcp.CallToolResult, st
 		kind = "tool error"
 	}
 	if images > 0 {
-		kind += " with " + plural(images, "image")
+		kind += " with " + textutil.Plural(images, "image")
 	}
 	return out, kind
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
@@ -18,6 +17,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // Package is one version of what serve offers: a compiled module and the
@@ -108,7 +108,7 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		s.logToClients(level, b.String())
 	}
 	if p.Errors > 0 && !s.opt.Force {
-		return nil, fmt.Errorf("%s: %w (%s; --force serves it anyway)", path, ErrRefused, plural(p.Errors, "error"))
+		return nil, fmt.Errorf("%s: %w (%s; --force serves it anyway)", path, ErrRefused, textutil.Plural(p.Errors, "error"))
 	}
 	if d == nil {
 		return nil, fmt.Errorf("%s: the module was not run for discovery (its binary has errors)", path)
@@ -206,11 +206,4 @@ func readModule(path string, named bool) ([]byte, error) {
 	var b []byte
 	err = input.Guard(func() { b = bytes.Clone(f.Data) }) // Arg maps the file
 	return b, err
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }

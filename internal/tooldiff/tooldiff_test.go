@@ -167,6 +167,7 @@ func ids(cs []Change) []string {
 }
 
 func TestCompare(t *testing.T) {
+	t.Parallel()
 	for _, c := range diffCases {
 		t.Run(c.name, func(t *testing.T) {
 			old, new := parse(t, c.old), parse(t, c.new)
@@ -200,6 +201,7 @@ func messages(cs []Change) string {
 // TestEveryRuleCovered: the table draws every rule tooldiff reports, and
 // only those.
 func TestEveryRuleCovered(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, c := range diffCases {
 		for _, id := range append(slices.Clone(c.forward), c.reverse...) {
@@ -218,6 +220,7 @@ func TestEveryRuleCovered(t *testing.T) {
 }
 
 func TestRenameHint(t *testing.T) {
+	t.Parallel()
 	cs := Compare(parse(t, `[{"name": "get_weather", "inputSchema": `+obj+`}]`), parse(t, `[{"name": "weather_get", "inputSchema": `+obj+`}]`))
 	if len(cs) != 2 || !strings.Contains(cs[0].Message(), `renamed to "weather_get"?`) {
 		t.Errorf("%s", messages(cs))
@@ -227,6 +230,7 @@ func TestRenameHint(t *testing.T) {
 // TestSharedRef: a $defs schema used by two arguments is compared at
 // each, so a change to it is reported where each argument takes it.
 func TestSharedRef(t *testing.T) {
+	t.Parallel()
 	schema := func(units string) string {
 		return in(`{"type": "object", "properties": {"a": {"$ref": "#/$defs/u"}, "b": {"$ref": "#/$defs/u"}}, "$defs": {"u": {"enum": ` + units + `}}}`)
 	}
@@ -239,6 +243,7 @@ func TestSharedRef(t *testing.T) {
 // TestRefBlowUp: $defs that each use the next one twice would take 2^40
 // comparisons; the comparison stops at its budget and says so.
 func TestRefBlowUp(t *testing.T) {
+	t.Parallel()
 	schema := func(leaf string) string {
 		var defs []string
 		for i := range 40 {
@@ -255,6 +260,7 @@ func TestRefBlowUp(t *testing.T) {
 }
 
 func TestParseList(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{`{"tools": [{"name": "a"}]}`, `[{"name": "a"}]`, `{"tools": [{"name": "a"}], "nextCursor": null}`} {
 		if l, err := ParseList([]byte(s)); err != nil || len(l) != 1 {
 			t.Errorf("%s: %v %v", s, l, err)

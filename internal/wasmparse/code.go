@@ -4,7 +4,7 @@ import "sort"
 
 // frame is one entry of the control stack of the spec's validation algorithm.
 type frame struct {
-	op          byte // 0x02 block, 0x03 loop, 0x04 if, 0x05 else, 0 the function
+	op          byte // opBlock, opLoop, opIf, opElse, or 0 for the function
 	params      []ValType
 	results     []ValType
 	height      int
@@ -13,7 +13,7 @@ type frame struct {
 
 // labelTypes are the types a branch to the frame carries.
 func (f *frame) labelTypes() []ValType {
-	if f.op == 0x03 {
+	if f.op == opLoop {
 		return f.params
 	}
 	return f.results
@@ -173,7 +173,7 @@ func (c *funcCheck) instr() *opInfo {
 	}
 	op := r.b[r.pos]
 	r.pos++
-	if op >= 0xfb && op <= 0xfe {
+	if op >= prefixGC && op <= prefixThreads {
 		sub, _, msg := r.u32Safe()
 		if msg != "" {
 			return nil
@@ -204,7 +204,7 @@ func (c *funcCheck) body(end int) {
 		c.off = r.pos
 		prefix := byte(0)
 		op := uint32(r.byte())
-		if op >= 0xfb && op <= 0xfe {
+		if op >= prefixGC && op <= prefixThreads {
 			prefix = byte(op)
 			op = r.u32()
 		}
@@ -260,7 +260,7 @@ func (c *funcCheck) body(end int) {
 			c.simple(o, &im)
 			continue
 		}
-		if prefix == 0 && op == 0x0b { // end
+		if prefix == 0 && op == opEnd {
 			if c.end() {
 				break
 			}
@@ -280,9 +280,9 @@ func (c *funcCheck) trackDepth(prefix byte, op uint32) bool {
 		return false
 	}
 	switch op {
-	case 0x02, 0x03, 0x04, 0x06, 0x1f:
+	case opBlock, opLoop, opIf, opTry, opTryTable:
 		c.enter(frame{})
-	case 0x0b, 0x18: // end, delegate
+	case opEnd, opDelegate:
 		c.ctrls = c.ctrls[:len(c.ctrls)-1]
 		return len(c.ctrls) == 0
 	}
@@ -421,7 +421,7 @@ func (c *funcCheck) end() bool {
 		}
 		c.invalid("type mismatch: values remaining on the stack at end of " + where)
 	}
-	if f.op == 0x04 && !sameTypes(f.params, f.results) {
+	if f.op == opIf && !sameTypes(f.params, f.results) {
 		c.invalid("type mismatch: an if without else must produce what it takes")
 	}
 	c.ctrls = c.ctrls[:len(c.ctrls)-1]
@@ -507,42 +507,42 @@ func (c *funcCheck) callType(ti uint32) FuncType {
 // special types the instructions whose typing depends on immediates or context.
 func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 	m := c.m
-	if prefix == 0xfc {
+	if prefix == prefixMisc {
 		c.misc(op, im)
 		return
 	}
 	switch op {
-	case 0x00: // unreachable
+	case opUnreachable:
 		c.setUnreachable()
-	case 0x01: // nop
-	case 0x02, 0x03, 0x04: // block, loop, if
-		if op == 0x04 {
+	case opNop:
+	case opBlock, opLoop, opIf:
+		if op == opIf {
 			c.popType(I32)
 		}
 		params, results := c.blockSig(im)
 		c.popTypes(params)
 		c.enter(frame{op: byte(op), params: params, results: results, height: len(c.vals)})
 		c.pushTypes(params)
-	case 0x05: // else
+	case opElse:
 		f := &c.ctrls[len(c.ctrls)-1]
-		if f.op != 0x04 {
+		if f.op != opIf {
 			c.invalid("else without a matching if")
 		}
 		c.popTypes(f.results)
 		if len(c.vals) != f.height {
 			c.invalid("type mismatch: values remaining on the stack at else")
 		}
-		f.op, f.unreachable = 0x05, false
+		f.op, f.unreachable = opElse, false
 		c.pushTypes(f.params)
-	case 0x0c: // br
+	case opBr:
 		c.popTypes(c.label(im.a).labelTypes())
 		c.setUnreachable()
-	case 0x0d: // br_if
+	case opBrIf:
 		c.popType(I32)
 		ts := c.label(im.a).labelTypes()
 		c.popTypes(ts)
 		c.pushTypes(ts)
-	case 0x0e: // br_table
+	case opBrTable:
 		c.popType(I32)
 		def := c.label(c.targets[len(c.targets)-1]).labelTypes()
 		if f := &c.ctrls[len(c.ctrls)-1]; len(c.vals)-f.height >= len(def) {
@@ -579,12 +579,12 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		}
 		c.popTypes(def)
 		c.setUnreachable()
-	case 0x0f: // return
+	case opReturn:
 		c.popTypes(c.ctrls[0].results)
 		c.setUnreachable()
-	case 0x10: // call
+	case opCall:
 		c.call(im.a)
-	case 0x11: // call_indirect
+	case opCallIndirect:
 		if c.table(im.b).Elem != FuncRef {
 			c.invalid("type mismatch: call_indirect needs a table of funcref")
 		}
@@ -592,9 +592,9 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		c.popType(I32)
 		c.popTypes(ft.Params)
 		c.pushTypes(ft.Results)
-	case 0x1a: // drop
+	case opDrop:
 		c.pop()
-	case 0x1b: // select
+	case opSelect:
 		c.popType(I32)
 		t1, t2 := c.pop(), c.pop()
 		if t1.IsRef() || t2.IsRef() {
@@ -607,7 +607,7 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 			t1 = t2
 		}
 		c.push(t1)
-	case 0x1c: // select t
+	case opSelectT:
 		if im.nvt != 1 {
 			c.invalid("invalid result arity: select takes exactly one type")
 		}
@@ -615,34 +615,34 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		c.popType(im.vt)
 		c.popType(im.vt)
 		c.push(im.vt)
-	case 0x20: // local.get
+	case opLocalGet:
 		c.push(c.local(im.a))
-	case 0x21: // local.set
+	case opLocalSet:
 		c.popType(c.local(im.a))
-	case 0x22: // local.tee
+	case opLocalTee:
 		t := c.local(im.a)
 		c.popType(t)
 		c.push(t)
-	case 0x23: // global.get
+	case opGlobalGet:
 		c.push(c.global(im.a).Type)
-	case 0x24: // global.set
+	case opGlobalSet:
 		c.globalSet(im.a)
-	case 0x25: // table.get
+	case opTableGet:
 		t := c.table(im.a)
 		c.popType(I32)
 		c.push(t.Elem)
-	case 0x26: // table.set
+	case opTableSet:
 		t := c.table(im.a)
 		c.popType(t.Elem)
 		c.popType(I32)
-	case 0x3f: // memory.size
+	case opMemorySize:
 		c.needMemory(im.memIdx)
 		c.push(I32)
-	case 0x40: // memory.grow
+	case opMemoryGrow:
 		c.needMemory(im.memIdx)
 		c.popType(I32)
 		c.push(I32)
-	case 0xd0: // ref.null
+	case opRefNull:
 		switch im.heap {
 		case -0x70 - 1:
 			c.push(FuncRef)
@@ -652,12 +652,12 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 			c.typecheck = false // a typed reference: function-references or GC
 			m.use(FeatFunctionReferences, c.off, c.p.fn)
 		}
-	case 0xd1: // ref.is_null
+	case opRefIsNull:
 		if t := c.pop(); t != Unknown && !t.IsRef() {
 			c.invalid("type mismatch: ref.is_null expects a reference, found " + t.String())
 		}
 		c.push(I32)
-	case 0xd2: // ref.func
+	case opRefFunc:
 		if int(im.a) >= len(m.funcSpace) {
 			c.invalid("unknown function " + itoa(int64(im.a)))
 		}
@@ -695,38 +695,38 @@ func (c *funcCheck) needMemory(idx uint32) {
 // misc types the 0xFC instructions that are not plain conversions.
 func (c *funcCheck) misc(op uint32, im *immediates) {
 	switch op {
-	case 8: // memory.init
+	case miscMemoryInit:
 		c.needMemory(im.memIdx)
 		c.data(im.a)
 		c.popTypes([]ValType{I32, I32, I32})
-	case 9: // data.drop
+	case miscDataDrop:
 		c.data(im.a)
-	case 10, 11: // memory.copy, memory.fill
+	case miscMemoryCopy, miscMemoryFill:
 		c.needMemory(im.memIdx)
 		c.popTypes([]ValType{I32, I32, I32})
-	case 12: // table.init
+	case miscTableInit:
 		t := c.table(im.b)
 		if e := c.elem(im.a); e != t.Elem {
 			c.invalid("type mismatch: elem segment of " + e.String() + " for a table of " + t.Elem.String())
 		}
 		c.popTypes([]ValType{I32, I32, I32})
-	case 13: // elem.drop
+	case miscElemDrop:
 		c.elem(im.a)
-	case 14: // table.copy
+	case miscTableCopy:
 		dst, src := c.table(im.a), c.table(im.b)
 		if dst.Elem != src.Elem {
 			c.invalid("type mismatch: table.copy from " + src.Elem.String() + " to " + dst.Elem.String())
 		}
 		c.popTypes([]ValType{I32, I32, I32})
-	case 15: // table.grow
+	case miscTableGrow:
 		t := c.table(im.a)
 		c.popType(I32)
 		c.popType(t.Elem)
 		c.push(I32)
-	case 16: // table.size
+	case miscTableSize:
 		c.table(im.a)
 		c.push(I32)
-	case 17: // table.fill
+	case miscTableFill:
 		t := c.table(im.a)
 		c.popType(I32)
 		c.popType(t.Elem)

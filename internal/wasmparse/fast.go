@@ -71,7 +71,7 @@ func (c *funcCheck) fast() bool {
 		op := b[pos]
 		pos++
 		switch op {
-		case 0x20, 0x21, 0x22: // local.get, local.set, local.tee
+		case opLocalGet, opLocalSet, opLocalTee:
 			var idx uint32
 			if pos < len(b) && b[pos] < 0x80 {
 				idx = uint32(b[pos])
@@ -87,7 +87,7 @@ func (c *funcCheck) fast() bool {
 			} else {
 				t = c.local(idx)
 			}
-			if op != 0x20 {
+			if op != opLocalGet {
 				if n := len(vals); n > height && vals[n-1] == t {
 					vals = vals[:n-1]
 				} else {
@@ -96,31 +96,31 @@ func (c *funcCheck) fast() bool {
 					pos, vals = r.pos, c.vals
 				}
 			}
-			if op != 0x21 {
+			if op != opLocalSet {
 				vals = append(vals, t)
 			}
-		case 0x41, 0x42: // i32.const, i64.const
+		case opI32Const, opI64Const:
 			if pos < len(b) && b[pos] < 0x80 {
 				pos++
 			} else if pos+1 < len(b) && b[pos+1] < 0x80 {
 				pos += 2 // two bytes are short enough for either width
 			} else {
 				r.pos = pos
-				if op == 0x41 {
+				if op == opI32Const {
 					r.s32()
 				} else {
 					r.s64()
 				}
 				pos = r.pos
 			}
-			if op == 0x41 {
+			if op == opI32Const {
 				vals = append(vals, I32)
 			} else {
 				vals = append(vals, I64)
 			}
-		case 0x43, 0x44: // f32.const, f64.const
+		case opF32Const, opF64Const:
 			n, t := 4, F32
-			if op == 0x44 {
+			if op == opF64Const {
 				n, t = 8, F64
 			}
 			if n > len(b)-pos {
@@ -129,14 +129,14 @@ func (c *funcCheck) fast() bool {
 			}
 			pos += n
 			vals = append(vals, t)
-		case 0x0b: // end
+		case opEnd:
 			// A block of no parameters whose results are on top closes
 			// without touching the stack (an if without else only when it
 			// has no results).
 			n := len(c.ctrls)
 			if f := &c.ctrls[n-1]; n > 1 && len(f.params) == 0 && !f.unreachable &&
 				(len(f.results) == 0 && len(vals) == height ||
-					f.op != 0x04 &&
+					f.op != opIf &&
 						len(f.results) == 1 && len(vals) == height+1 && vals[height] == f.results[0]) {
 				c.ctrls = c.ctrls[:n-1]
 				continue
@@ -146,7 +146,7 @@ func (c *funcCheck) fast() bool {
 				return true
 			}
 			pos, vals = r.pos, c.vals
-		case 0x02, 0x03, 0x04: // block, loop, if
+		case opBlock, opLoop, opIf:
 			if pos >= len(b) {
 				r.pos = c.off
 				c.vals = vals
@@ -154,8 +154,8 @@ func (c *funcCheck) fast() bool {
 			}
 			var results []ValType
 			switch bt := b[pos]; bt {
-			case 0x40:
-			case 0x7f, 0x7e, 0x7d, 0x7c, 0x7b, 0x70, 0x6f:
+			case blockEmpty:
+			case byte(I32), byte(I64), byte(F32), byte(F64), byte(V128), byte(FuncRef), byte(ExternRef):
 				results = c.one[bt]
 			default: // a type index
 				r.pos = c.off
@@ -163,7 +163,7 @@ func (c *funcCheck) fast() bool {
 				return false
 			}
 			pos++
-			if op == 0x04 {
+			if op == opIf {
 				if n := len(vals); n > height && vals[n-1] == I32 {
 					vals = vals[:n-1]
 				} else {
@@ -178,12 +178,12 @@ func (c *funcCheck) fast() bool {
 			}
 			height = len(vals)
 			c.ctrls = append(c.ctrls, frame{op: op, results: results, height: height})
-		case 0x0c: // br
+		case opBr:
 			r.pos, c.vals = pos, vals
 			c.popTypes(c.label(r.u32()).labelTypes())
 			c.setUnreachable()
 			pos, vals = r.pos, c.vals
-		case 0x0d: // br_if
+		case opBrIf:
 			r.pos, c.vals = pos, vals
 			d := r.u32()
 			c.pop1(I32)
@@ -191,7 +191,7 @@ func (c *funcCheck) fast() bool {
 			c.popTypes(ts)
 			c.pushTypes(ts)
 			pos, vals = r.pos, c.vals
-		case 0x10: // call
+		case opCall:
 			r.pos = pos
 			fn := r.u32()
 			pos = r.pos
@@ -205,25 +205,25 @@ func (c *funcCheck) fast() bool {
 			r.pos, c.vals = pos, vals
 			c.call(fn)
 			pos, vals = r.pos, c.vals
-		case 0x23: // global.get
+		case opGlobalGet:
 			r.pos, c.vals = pos, vals
 			vals = append(vals, c.global(r.u32()).Type)
 			pos = r.pos
-		case 0x24: // global.set
+		case opGlobalSet:
 			r.pos, c.vals = pos, vals
 			c.globalSet(r.u32())
 			pos, vals = r.pos, c.vals
-		case 0x00: // unreachable
+		case opUnreachable:
 			r.pos, c.vals = pos, vals
 			c.setUnreachable()
 			pos, vals = r.pos, c.vals
-		case 0x01: // nop
-		case 0x0f: // return
+		case opNop:
+		case opReturn:
 			r.pos, c.vals = pos, vals
 			c.popTypes(c.ctrls[0].results)
 			c.setUnreachable()
 			pos, vals = r.pos, c.vals
-		case 0x1a: // drop
+		case opDrop:
 			r.pos, c.vals = pos, vals
 			c.pop()
 			pos, vals = r.pos, c.vals
@@ -300,13 +300,13 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 		op := b[pos]
 		pos++
 		switch op {
-		case 0x23, 0x24: // global.get, global.set
+		case opGlobalGet, opGlobalSet:
 			if pos >= len(b) || b[pos] >= 0x80 || int(b[pos]) >= len(m.globalSpace) {
 				return start, vals
 			}
 			g := m.globalSpace[b[pos]]
 			pos++
-			if op == 0x23 {
+			if op == opGlobalGet {
 				vals = append(vals, g.Type)
 				continue
 			}
@@ -314,7 +314,7 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 				return start, vals
 			}
 			vals = vals[:len(vals)-1]
-		case 0x10: // call
+		case opCall:
 			fn, next, ok := uleb28(b, pos)
 			if !ok || int(fn) >= len(m.funcSpace) {
 				return start, vals
@@ -331,9 +331,9 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			}
 			pos = next
 			vals = append(vals[:k], m.sigs[int(t.at)+np:int(t.at)+np+nr]...)
-		case 0x0c, 0x0d: // br, br_if whose label's types are on top
+		case opBr, opBrIf: // br, br_if whose label's types are on top
 			n := len(vals)
-			if op == 0x0d {
+			if op == opBrIf {
 				if n <= height || vals[n-1] != I32 {
 					return start, vals
 				}
@@ -347,13 +347,13 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 				return start, vals
 			}
 			pos++
-			if op == 0x0d {
+			if op == opBrIf {
 				vals = vals[:n]
 				continue
 			}
 			vals = vals[:height]
 			c.ctrls[len(c.ctrls)-1].unreachable = true
-		case 0x0e: // br_table whose labels all carry nothing
+		case opBrTable: // br_table whose labels all carry nothing
 			n := len(vals)
 			if n <= height || vals[n-1] != I32 {
 				return start, vals
@@ -371,27 +371,27 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			pos = next
 			vals = vals[:height]
 			c.ctrls[len(c.ctrls)-1].unreachable = true
-		case 0x0f: // return with the results on top
+		case opReturn: // return with the results on top
 			ts := c.ctrls[0].results
 			if k := len(vals) - len(ts); k < height || !sameTypes(vals[k:], ts) {
 				return start, vals
 			}
 			vals = vals[:height]
 			c.ctrls[len(c.ctrls)-1].unreachable = true
-		case 0x01: // nop
-		case 0x02, 0x03, 0x04: // block, loop, if of no parameters
+		case opNop:
+		case opBlock, opLoop, opIf: // block, loop, if of no parameters
 			if pos >= len(b) || len(c.ctrls) == cap(c.ctrls) || len(c.ctrls) > LimitNesting.Max() {
 				return start, vals
 			}
 			var results []ValType
 			switch bt := b[pos]; bt {
-			case 0x40:
-			case 0x7f, 0x7e, 0x7d, 0x7c, 0x7b, 0x70, 0x6f:
+			case blockEmpty:
+			case byte(I32), byte(I64), byte(F32), byte(F64), byte(V128), byte(FuncRef), byte(ExternRef):
 				results = c.one[bt]
 			default:
 				return start, vals
 			}
-			if op == 0x04 {
+			if op == opIf {
 				if n := len(vals); n <= height || vals[n-1] != I32 {
 					return start, vals
 				}
@@ -400,10 +400,10 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			pos++
 			height = len(vals)
 			c.ctrls = append(c.ctrls, frame{op: op, results: results, height: height})
-		case 0x0b: // end of a block of no parameters whose results are on top
+		case opEnd: // end of a block of no parameters whose results are on top
 			n := len(c.ctrls)
 			f := &c.ctrls[n-1]
-			if n == 1 || len(f.params) != 0 || f.op == 0x04 && len(f.results) != 0 {
+			if n == 1 || len(f.params) != 0 || f.op == opIf && len(f.results) != 0 {
 				return start, vals
 			}
 			switch {
@@ -418,28 +418,28 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			}
 			c.ctrls = c.ctrls[:n-1]
 			height = c.ctrls[n-2].height
-		case 0x20, 0x21, 0x22: // local.get, local.set, local.tee
+		case opLocalGet, opLocalSet, opLocalTee:
 			if pos >= len(b) || b[pos] >= 0x80 || int(b[pos]) >= len(locals) {
 				return start, vals
 			}
 			t := locals[b[pos]]
 			pos++
-			if op != 0x20 {
+			if op != opLocalGet {
 				n := len(vals)
 				if n <= height || vals[n-1] != t {
 					return start, vals
 				}
 				vals = vals[:n-1]
 			}
-			if op != 0x21 {
+			if op != opLocalSet {
 				vals = append(vals, t)
 			}
-		case 0x41, 0x42: // i32.const, i64.const
+		case opI32Const, opI64Const:
 			// The last byte of a full-length LEB128 must leave the unused
 			// bits equal to the sign: in i32's fifth byte bits 3 to 6, in
 			// i64's tenth bits 0 to 6.
 			n, t, mask := 5, I32, byte(0x78)
-			if op == 0x42 {
+			if op == opI64Const {
 				n, t, mask = 10, I64, 0x7f
 			}
 			limit := min(pos+n-1, len(b))
@@ -453,13 +453,13 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			}
 			pos++
 			vals = append(vals, t)
-		case 0x43:
+		case opF32Const:
 			if len(b)-pos < 4 {
 				return start, vals
 			}
 			pos += 4
 			vals = append(vals, F32)
-		case 0x44:
+		case opF64Const:
 			if len(b)-pos < 8 {
 				return start, vals
 			}

@@ -27,7 +27,7 @@ func parseBothWays(t *testing.T, name string, b []byte) {
 // TestFastAgreesWithBody parses every module of the spec suites and the
 // committed toolchain and .wat modules with and without fast: the problems
 // (message, offset, instruction) and feature uses must be the same.
-func TestFastAgreesWithBody(t *testing.T) {
+func TestFastAgreesWithBody(t *testing.T) { // not parallel: parseBothWays switches useFast
 	var files []string
 	for _, sub := range []string{"v2", "threads", "tail-call", "extended-const", "exception-handling", "typed-function-references"} {
 		fs, _ := filepath.Glob(filepath.Join(specDir(t, sub), "*.wasm"))

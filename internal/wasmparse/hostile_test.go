@@ -115,7 +115,7 @@ var hostile = []struct {
 // TestHostileMemory: the memory the reader keeps (what is live after a
 // collection, the module included) is at most 10 times the input, and what
 // it allocates in all, garbage included, at most 32 times.
-func TestHostileMemory(t *testing.T) {
+func TestHostileMemory(t *testing.T) { // not parallel: measures the process's memory
 	for _, h := range hostile {
 		t.Run(h.name, func(t *testing.T) {
 			b := h.build(h.n)
@@ -157,6 +157,7 @@ func repeats(m *Module) int {
 // TestProblemsFold: a problem repeated at many offsets is stored once, with
 // the count of its repeats, and nothing is stored past maxProblems.
 func TestProblemsFold(t *testing.T) {
+	t.Parallel()
 	m := Parse(zeroPayloadSections(5000))
 	if len(m.Problems) != 1 || m.Problems[0].Repeats != 4999 || m.Problems[0].Offset != 10 {
 		t.Fatalf("5000 zero-payload sections: %+v", m.Problems)

@@ -39,6 +39,7 @@ func funcType(np, nr int) []byte {
 }
 
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	name := func(n int) []byte { return append(u32(n), bytes.Repeat([]byte{'a'}, n)...) }
 	for _, c := range []struct {
 		name  string
@@ -90,7 +91,7 @@ func TestLimits(t *testing.T) {
 }
 
 // TestLocalsCheap: refusing 2^32-1 locals costs no allocation per local.
-func TestLocalsCheap(t *testing.T) {
+func TestLocalsCheap(t *testing.T) { // not parallel: AllocsPerRun
 	b := withLocals(0xffffffff, 0x7f)
 	if len(b) > 56 {
 		t.Fatalf("the module is %d bytes", len(b))
@@ -105,6 +106,7 @@ func TestLocalsCheap(t *testing.T) {
 }
 
 func TestLimitDocs(t *testing.T) {
+	t.Parallel()
 	for _, l := range AllLimits() {
 		if l.Max() <= 0 || l.What() == "" || l.Source() == "" {
 			t.Errorf("limit %d lacks its value or docs", l)

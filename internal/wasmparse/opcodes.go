@@ -142,10 +142,10 @@ func buildOpTables() {
 		o.align = d.align + 1
 		ops1[d.op] = o
 	}
-	ops1[0x41] = mk("i32.const", immI32, 0, ":i")
-	ops1[0x42] = mk("i64.const", immI64, 0, ":I")
-	ops1[0x43] = mk("f32.const", immF32, 0, ":f")
-	ops1[0x44] = mk("f64.const", immF64, 0, ":F")
+	ops1[opI32Const] = mk("i32.const", immI32, 0, ":i")
+	ops1[opI64Const] = mk("i64.const", immI64, 0, ":I")
+	ops1[opF32Const] = mk("f32.const", immF32, 0, ":f")
+	ops1[opF64Const] = mk("f64.const", immF64, 0, ":F")
 	// Numeric instructions 0x45..0xc4 in ranges of one signature.
 	for _, rg := range []struct {
 		from, to byte

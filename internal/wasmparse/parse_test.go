@@ -19,6 +19,7 @@ func problemsOf(m *Module) string {
 }
 
 func TestKinds(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in   string
 		kind Kind
@@ -36,6 +37,7 @@ func TestKinds(t *testing.T) {
 // TestEveryTruncation cuts a real module at every byte: each prefix must be
 // reported as malformed (never accepted, never a panic).
 func TestEveryTruncation(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../../testdata/toolchain/free-default.wasm")
 	if err != nil {
 		t.Fatal(err)
@@ -66,6 +68,7 @@ func TestEveryTruncation(t *testing.T) {
 // TestHostileCounts: counts that claim far more than the input holds are
 // refused before anything is allocated, and 2^32-1 locals cost one run.
 func TestHostileCounts(t *testing.T) {
+	t.Parallel()
 	huge := []byte{0xff, 0xff, 0xff, 0xff, 0x0f}
 	for _, id := range []byte{1, 2, 3, 4, 5, 6, 7, 9, 10, 11} {
 		b := wasmbuild.ReplaceSection(command(), id, huge)
@@ -83,6 +86,7 @@ func TestHostileCounts(t *testing.T) {
 }
 
 func TestPaddedSectionSizes(t *testing.T) {
+	t.Parallel()
 	// Go writes every section size as a 5-byte LEB; rewrite the module that way.
 	b := command()
 	var out []byte
@@ -101,6 +105,7 @@ func TestPaddedSectionSizes(t *testing.T) {
 }
 
 func TestDataCount(t *testing.T) {
+	t.Parallel()
 	withCount := func(n byte) []byte { return wasmbuild.ReplaceSection(command(), 12, []byte{n}) }
 	if p := problemsOf(Parse(withCount(1))); !strings.Contains(p, "inconsistent lengths") {
 		t.Errorf("data count 1 without a data section: %q", p)
@@ -119,6 +124,7 @@ func TestDataCount(t *testing.T) {
 }
 
 func TestOffsetsAndNames(t *testing.T) {
+	t.Parallel()
 	b := command()
 	m := Parse(b)
 	if len(m.Problems) > 0 {
@@ -140,6 +146,7 @@ func TestOffsetsAndNames(t *testing.T) {
 }
 
 func TestInvalidMessages(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		body []byte
 		want string
@@ -165,6 +172,7 @@ func TestInvalidMessages(t *testing.T) {
 
 // TestProblemItems: problems name their section by id and their entry.
 func TestProblemItems(t *testing.T) {
+	t.Parallel()
 	m := wasmbuild.Command()
 	m.ImportSection[0].DescFunc = 99
 	got := Parse(wasmbuild.Encode(m)).Problems

@@ -56,6 +56,7 @@ func specCommands(t *testing.T, path string) []specCommand {
 // Malformed) whose message is the suite's expected text, but for the
 // documented exceptions below.
 func TestSpec20(t *testing.T) {
+	t.Parallel()
 	dir := specDir(t, "v2")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(files) < 50 {
@@ -178,6 +179,7 @@ func usesAny(m *Module) bool {
 // one: every module must decode (no malformed problem) and each suite's
 // feature must be found in most of its modules.
 func TestSpecProposals(t *testing.T) {
+	t.Parallel()
 	for _, s := range []struct {
 		dir     string
 		feat    Feature

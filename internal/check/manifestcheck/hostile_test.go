@@ -12,6 +12,7 @@ import (
 // first-wins by one check and last-wins by another; invalid UTF-8 and lone
 // surrogates passed; errors sat at the end of the file.
 func TestManifestHostile(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, in  string
 		rule      *rules.Rule
@@ -59,6 +60,7 @@ func unknownKeys(n int) []byte {
 // at most rules.MaxPerRule findings and a count of the rest, each at its
 // own line.
 func TestManyUnknownKeys(t *testing.T) {
+	t.Parallel()
 	m, fs := Check(unknownKeys(20000))
 	if m == nil || len(fs) != rules.MaxPerRule+1 {
 		t.Fatalf("%d findings", len(fs))

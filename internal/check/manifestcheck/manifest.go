@@ -17,6 +17,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/subako-ai/subako-go/abi/jsonwire"
+	"github.com/subako-ai/subako-go/internal/offlineschema"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -106,23 +107,21 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 	if err := s.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			for _, leaf := range leaves(ve) {
+			for _, leaf := range offlineschema.Leaves(ve) {
 				field := ""
 				if len(leaf.InstanceLocation) > 0 {
 					field = leaf.InstanceLocation[0]
 				}
-				if field == "abi" || strings.HasPrefix(trimSchemaError(leaf.Error()), "missing propert") {
+				msg := offlineschema.Message(leaf)
+				if field == "abi" || strings.HasPrefix(msg, "missing propert") {
 					continue // said above and below, more plainly
 				}
 				off := firstNonSpace(b)
 				if m, ok := first[field]; ok {
 					off = m.offset
 				}
-				msg := leaf.Error()
 				if field != "" {
-					msg = field + ": " + trimSchemaError(msg)
-				} else {
-					msg = trimSchemaError(msg)
+					msg = field + ": " + msg
 				}
 				at(rules.ManifestField, off, msg)
 			}
@@ -139,26 +138,6 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 	d.UseNumber()
 	_ = d.Decode(&m)
 	return &m, findings
-}
-
-// leaves flattens a validation error to the causes that name a keyword.
-func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(e.Causes) == 0 {
-		return []*jsonschema.ValidationError{e}
-	}
-	var out []*jsonschema.ValidationError
-	for _, c := range e.Causes {
-		out = append(out, leaves(c)...)
-	}
-	return out
-}
-
-// trimSchemaError drops the location prefix the library puts first.
-func trimSchemaError(msg string) string {
-	if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, "at ") {
-		return msg[i+2:]
-	}
-	return msg
 }
 
 // member is one member of the top-level object, as written.

@@ -6,6 +6,7 @@ import (
 )
 
 func TestManifest(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		in        string
 		want      []string // slugs in order

@@ -15,6 +15,7 @@ import (
 // .wat files (testdata/toolchain and testdata/wat, each with the script that
 // rebuilds it) and compares with the verdicts recorded beside them.
 func TestToolchainCorpus(t *testing.T) {
+	t.Parallel()
 	for _, dir := range []string{"../../../testdata/toolchain", "../../../testdata/wat"} {
 		raw, err := os.ReadFile(filepath.Join(dir, "expected.json"))
 		if err != nil {

@@ -2,11 +2,11 @@ package modulecheck
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 	"github.com/subako-ai/subako-go/internal/wasmparse"
 	"github.com/tetratelabs/wabin/leb128"
@@ -21,6 +21,7 @@ func withCode(body []byte) []byte {
 // TestShapeLimits: each shape beyond what toolchains emit is an error of
 // its own rule, so the module is never compiled.
 func TestShapeLimits(t *testing.T) {
+	t.Parallel()
 	nested := append([]byte{0}, bytes.Repeat([]byte{0x02, 0x40}, 10001)...)
 	nested = append(nested, bytes.Repeat([]byte{0x0b}, 10002)...)
 	brTable := append([]byte{0, 0x41, 0, 0x0e}, leb128.EncodeUint32(65521)...)
@@ -53,28 +54,22 @@ func TestShapeLimits(t *testing.T) {
 // TestLimitDocs: every limit's value is written in its rule's doc (the
 // docs spell numbers with thousands separators).
 func TestLimitDocs(t *testing.T) {
+	t.Parallel()
 	for _, l := range wasmparse.AllLimits() {
 		r := rules.ModuleLimit
 		if lr, ok := limitRules[l]; ok {
 			r = lr
 		}
-		if n := commas(l.Max()); !strings.Contains(r.Why, n) {
+		if n := textutil.Commas(l.Max()); !strings.Contains(r.Why, n) {
 			t.Errorf("%s does not say the limit of %s %s", r.ID, n, l.What())
 		}
 	}
 }
 
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
 // TestFindingsFold: 100,000 identical imports of a global draw one finding
 // with a count.
 func TestFindingsFold(t *testing.T) {
+	t.Parallel()
 	imports := append(leb128.EncodeUint32(100000), bytes.Repeat([]byte{0, 0, 3, 0x7f, 0}, 100000)...)
 	_, fs := Check(wasmbuild.ReplaceSection(build(nil), 2, imports))
 	n := 0

@@ -14,6 +14,7 @@ import (
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/check/modulecheck/wasi"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/wasmparse"
 )
 
@@ -124,7 +125,7 @@ func (c *moduleCheck) features() {
 		if u.Count == 0 {
 			continue
 		}
-		msg := "uses " + f.Title() + " (" + f.Slug() + "), which Subako does not provide: " + plural(u.Count, "use")
+		msg := "uses " + f.Title() + " (" + f.Slug() + "), which Subako does not provide: " + textutil.Plural(u.Count, "use")
 		c.add(rules.FeatureNotAvailable, msg, u.Offset, 0, u.Func, f.Slug())
 	}
 }
@@ -165,7 +166,7 @@ func (c *moduleCheck) imports() {
 		if f.count > len(f.names) {
 			names += ", ..."
 		}
-		c.add(rules.ImportModule, "imports "+plural(f.count, "function")+" from module "+strconv.Quote(mod)+" ("+names+"); Subako provides only "+wasi.Module+" and "+abi.HTTPModule, f.first, 0, -1, "")
+		c.add(rules.ImportModule, "imports "+textutil.Plural(f.count, "function")+" from module "+strconv.Quote(mod)+" ("+names+"); Subako provides only "+wasi.Module+" and "+abi.HTTPModule, f.first, 0, -1, "")
 	}
 }
 
@@ -369,15 +370,8 @@ func (c *moduleCheck) customSections() {
 		if w.size < minWeight {
 			continue
 		}
-		c.add(rules.HeavyCustomSection, "custom sections with "+g+": "+plural(w.n, "section")+", "+strconv.Itoa(w.size)+" bytes that Subako never reads", w.first, w.size, -1, "")
+		c.add(rules.HeavyCustomSection, "custom sections with "+g+": "+textutil.Plural(w.n, "section")+", "+strconv.Itoa(w.size)+" bytes that Subako never reads", w.first, w.size, -1, "")
 	}
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }
 
 func hex4(b []byte) string {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 	"github.com/tetratelabs/wabin/wasm"
 )
@@ -33,6 +34,7 @@ func slugs(fs []rules.Finding) []string {
 }
 
 func TestCleanModule(t *testing.T) {
+	t.Parallel()
 	if _, fs := Check(build(nil)); len(fs) != 0 {
 		t.Fatalf("clean module: %v", fs)
 	}
@@ -41,6 +43,7 @@ func TestCleanModule(t *testing.T) {
 // TestModuleRules checks that each rule fires on a module that breaks it,
 // and only the rules expected.
 func TestModuleRules(t *testing.T) {
+	t.Parallel()
 	i32, i64 := wasm.ValueTypeI32, wasm.ValueTypeI64
 	cases := []struct {
 		name    string
@@ -133,6 +136,7 @@ func TestModuleRules(t *testing.T) {
 // finding names the feature, the function, the offset and the count, and
 // that a construct needing two proposals names the other one too (also).
 func TestFeatures(t *testing.T) {
+	t.Parallel()
 	base := build(nil)
 	mem := func(payload ...byte) []byte { return wasmbuild.ReplaceSection(base, 5, payload) }
 	sections := func(m []byte, idPayload ...[]byte) []byte {
@@ -211,7 +215,7 @@ func TestFeatures(t *testing.T) {
 			if got == nil {
 				t.Fatalf("no feature finding; findings: %v", fs)
 			}
-			if got.Feature != c.feature || got.Offset <= 8 || !strings.Contains(got.Message, plural(c.uses, "use")) {
+			if got.Feature != c.feature || got.Offset <= 8 || !strings.Contains(got.Message, textutil.Plural(c.uses, "use")) {
 				t.Errorf("finding = %+v", *got)
 			}
 			if c.inCode && got.Function != "start" {
@@ -228,6 +232,7 @@ func TestFeatures(t *testing.T) {
 
 // TestProblemNamesItem: a problem outside code names its entry.
 func TestProblemNamesItem(t *testing.T) {
+	t.Parallel()
 	m := wasmbuild.Command()
 	m.ImportSection[0].DescFunc = 99
 	_, fs := Check(wasmbuild.Encode(m))

@@ -3,6 +3,7 @@ package toolcheck
 import "testing"
 
 func TestToolAnnotations(t *testing.T) {
+	t.Parallel()
 	with := func(a string) string {
 		return `{"name":"t","description":"x","inputSchema":` + cleanSchema + `,"annotations":` + a + `}`
 	}

@@ -120,6 +120,7 @@ func repeatTools(n int) []string {
 }
 
 func TestToolsClean(t *testing.T) {
+	t.Parallel()
 	if fs := Check(toolList(t, greetTool)); len(fs) != 0 {
 		t.Errorf("greet: %s", messages(fs))
 	}
@@ -138,6 +139,7 @@ func TestToolsClean(t *testing.T) {
 
 // The ABI page's greet tool, as printed there, only lacks additionalProperties.
 func TestToolsABIExample(t *testing.T) {
+	t.Parallel()
 	abi := `{"name":"greet","description":"Greet someone by name.","inputSchema":{"type":"object","properties":{"name":{"type":"string","description":"Who to greet."}},"required":["name"]}}`
 	fs := Check(toolList(t, abi))
 	if got := slugsOf(fs); !slices.Equal(got, []string{"schema-open-object"}) {
@@ -149,6 +151,7 @@ func TestToolsABIExample(t *testing.T) {
 }
 
 func TestToolsGenerated(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile(filepath.Join("testdata", "tools", "generated.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -174,6 +177,7 @@ func TestToolsGenerated(t *testing.T) {
 }
 
 func TestToolCount(t *testing.T) {
+	t.Parallel()
 	runToolsCases(t, []toolsCase{
 		{"none", nil, []string{"tools-count"}, []string{"no tools"}},
 		{"one", repeatTools(1), nil, nil},
@@ -183,6 +187,7 @@ func TestToolCount(t *testing.T) {
 }
 
 func TestToolName(t *testing.T) {
+	t.Parallel()
 	name64 := strings.Repeat("a", 64)
 	runToolsCases(t, []toolsCase{
 		{"64 characters", []string{toolJSON(name64, cleanSchema)}, nil, nil},
@@ -207,6 +212,7 @@ func TestToolName(t *testing.T) {
 }
 
 func TestToolDescription(t *testing.T) {
+	t.Parallel()
 	withDesc := func(d string) string {
 		return `{"name":"t","description":` + d + `,"inputSchema":` + cleanSchema + `}`
 	}
@@ -224,6 +230,7 @@ func TestToolDescription(t *testing.T) {
 }
 
 func TestInputSchema(t *testing.T) {
+	t.Parallel()
 	runToolsCases(t, []toolsCase{
 		{"missing", []string{`{"name":"t","description":"x"}`}, []string{"input-schema"}, []string{`tool "t" has no inputSchema`}},
 		{"a string", []string{toolJSON("t", `"object"`)}, []string{"input-schema"}, []string{"inputSchema is a string, not a JSON Schema object"}},
@@ -238,6 +245,7 @@ func TestInputSchema(t *testing.T) {
 }
 
 func TestOutputSchema(t *testing.T) {
+	t.Parallel()
 	withOutput := func(s string) string {
 		return `{"name":"t","description":"x","inputSchema":` + cleanSchema + `,"outputSchema":` + s + `}`
 	}
@@ -253,6 +261,7 @@ func TestOutputSchema(t *testing.T) {
 }
 
 func TestSchemaSize(t *testing.T) {
+	t.Parallel()
 	exact := schemaOfSize(t, 65536)
 	over := schemaOfSize(t, 65537)
 	var pretty bytes.Buffer
@@ -277,6 +286,7 @@ func TestSchemaSize(t *testing.T) {
 }
 
 func TestToolsSize(t *testing.T) {
+	t.Parallel()
 	// tools with a schema of schemaBytes each, the last padded so that the
 	// tools array is exactly total bytes as compact JSON.
 	build := func(total int) []string {
@@ -323,6 +333,7 @@ func TestToolsSize(t *testing.T) {
 }
 
 func TestSchemaInvalid(t *testing.T) {
+	t.Parallel()
 	runToolsCases(t, []toolsCase{
 		{"unknown type", []string{toolJSON("t", objectWith(`"a":{"type":"text","description":"A."}`))}, []string{"schema-invalid"},
 			[]string{`tool "t": inputSchema does not compile as JSON Schema 2020-12: at /properties/a/type: value must be one of`}},
@@ -343,6 +354,7 @@ func TestSchemaInvalid(t *testing.T) {
 }
 
 func TestSchemaRemoteRef(t *testing.T) {
+	t.Parallel()
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		hits.Add(1)
@@ -383,6 +395,7 @@ func TestSchemaRemoteRef(t *testing.T) {
 }
 
 func TestSchemaPortability(t *testing.T) {
+	t.Parallel()
 	enum := func(n int) string {
 		vals := make([]string, n)
 		for i := range vals {
@@ -439,6 +452,7 @@ func TestSchemaPortability(t *testing.T) {
 
 // Every tool rule has a test that reports it.
 func TestToolRulesCovered(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, tools := range [][]string{
 		nil, repeatTools(65),
@@ -469,18 +483,11 @@ func TestToolRulesCovered(t *testing.T) {
 	}
 }
 
-func TestCommas(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 65536: "65,536", 262144: "262,144", 1234567: "1,234,567", -1024: "-1,024"} {
-		if got := commas(n); got != want {
-			t.Errorf("commas(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 // A tool that subako-go generated (its _meta names the generator) leaves
 // the hazards of its Go types to the analyzer, which reports them on the
 // source (A020); the others stay.
 func TestGeneratedTools(t *testing.T) {
+	t.Parallel()
 	const meta = `,"_meta":{"` + abi.MetaGenerator + `":"` + abi.GeneratorGoSDK + `"}`
 	hazards := `{"name":"t","description":"x","inputSchema":{"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"},"description":"l"},"raw":{"description":"r"}},"additionalProperties":false},"outputSchema":{"type":"array"}`
 	runToolsCases(t, []toolsCase{
@@ -496,6 +503,7 @@ func TestGeneratedTools(t *testing.T) {
 // name lists a few indices; 5,000 distinct tools without descriptions
 // draw rules.MaxPerRule findings and one that counts the rest.
 func TestHugeToolList(t *testing.T) {
+	t.Parallel()
 	const n = 5000
 	list := func(tool func(i int) string) []json.RawMessage {
 		tools := make([]json.RawMessage, n)

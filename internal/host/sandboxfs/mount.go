@@ -25,6 +25,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"sync"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 	"github.com/tetratelabs/wazero/sys"
@@ -52,6 +53,13 @@ func Open(dir, guest string, writable bool, b *Budget, stop <-chan struct{}) (*M
 	if err != nil {
 		return nil, err
 	}
+	learnEscapes.Do(func() {
+		_, err := root.Lstat("..")
+		var perr *fs.PathError
+		if errors.As(err, &perr) {
+			errEscapes = perr.Err
+		}
+	})
 	return &Mount{Guest: guest, root: root, writable: writable, budget: b, stop: stop}, nil
 }
 
@@ -189,6 +197,15 @@ func safeTarget(target string) bool {
 	return true
 }
 
+// errEscapes is the error an os.Root gives for a path that would leave it
+// (package os's errPathEscapes, which it does not export), learnt from the
+// first root opened, so that errno knows an escape by identity rather than
+// by its text. TestEscapeError pins it.
+var (
+	errEscapes   error
+	learnEscapes sync.Once
+)
+
 // errno maps an error from the os.Root to WASI's. A path that would leave
 // the mount is EPERM: the module may not go there.
 func errno(err error) experimentalsys.Errno {
@@ -204,12 +221,7 @@ func errno(err error) experimentalsys.Errno {
 	case errors.Is(err, ErrNotRegular):
 		return experimentalsys.EACCES // a device, FIFO or socket is not the module's to open
 	}
-	var perr *fs.PathError
-	if errors.As(err, &perr) && strings.Contains(perr.Err.Error(), "escapes") {
-		return experimentalsys.EPERM
-	}
-	var lerr *os.LinkError
-	if errors.As(err, &lerr) && strings.Contains(lerr.Err.Error(), "escapes") {
+	if errEscapes != nil && errors.Is(err, errEscapes) { // a *fs.PathError or an *os.LinkError
 		return experimentalsys.EPERM
 	}
 	return experimentalsys.UnwrapOSError(err)

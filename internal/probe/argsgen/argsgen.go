@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // Case is one argument object for a tools/call probe.
@@ -184,17 +185,6 @@ func contains(l []string, s string) bool {
 	return false
 }
 
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 300 {
-		s = s[:300] + "..."
-	}
-	return s
-}
+func oneLine(s string) string { return textutil.OneLine(s, 300) }
 
-func clip(b []byte) string {
-	if len(b) > 120 {
-		return string(b[:120]) + "..."
-	}
-	return string(b)
-}
+func clip(b []byte) string { return textutil.Truncate(string(b), 120) }

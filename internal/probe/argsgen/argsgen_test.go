@@ -139,6 +139,7 @@ var invalidKinds = []string{"missing", "schema wants", "unknown field", "maximum
 // note, and its invalid cases fail its schema; together they show every
 // kind of invalid case.
 func TestRepositoryTools(t *testing.T) {
+	t.Parallel()
 	tools := repoTools(t)
 	if len(tools) < 10 {
 		t.Fatalf("only %d tools", len(tools))

@@ -12,6 +12,7 @@ import (
 // (checked again here), the likeliest breakers in the first case, and
 // null for optional members as invalid cases.
 func TestCover(t *testing.T) {
+	t.Parallel()
 	schema := `{"type":"object","properties":{
 		"city":{"type":"string","maxLength":20},
 		"unit":{"type":"string","enum":["c","f","k"]},
@@ -79,6 +80,7 @@ func TestCover(t *testing.T) {
 
 // TestShrinker: each step is smaller and keeps the case's validity.
 func TestShrinker(t *testing.T) {
+	t.Parallel()
 	schema := `{"type":"object","properties":{"a":{"type":"integer","minimum":-5,"maximum":5},"s":{"type":"string","minLength":1}},"required":["a"]}`
 	sh, err := NewShrinker([]byte(schema), []byte(`{"a":1,"s":"x"}`))
 	if err != nil {

@@ -92,6 +92,7 @@ var handwritten = []struct {
 }
 
 func TestHandwritten(t *testing.T) {
+	t.Parallel()
 	for _, tc := range handwritten {
 		t.Run(tc.name, func(t *testing.T) {
 			cases, notes := Cases(json.RawMessage(tc.schema), Options{MaxCases: 60})
@@ -130,6 +131,7 @@ func TestHandwritten(t *testing.T) {
 // Found by FuzzCases: a pattern that covers every name left no unknown
 // name to try, and the search for one never ended.
 func TestEveryNameDeclared(t *testing.T) {
+	t.Parallel()
 	schema := `{"type":"object","patternProperties":{"":{"type":"string"}},"additionalProperties":false,"minProperties":1}`
 	cases, notes := Cases(json.RawMessage(schema), Options{})
 	if len(notes) > 0 || len(cases) == 0 {

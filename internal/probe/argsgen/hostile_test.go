@@ -56,6 +56,7 @@ func hostile() map[string]string {
 }
 
 func TestHostile(t *testing.T) {
+	t.Parallel()
 	for name, schema := range hostile() {
 		t.Run(name, func(t *testing.T) {
 			start := time.Now()
@@ -81,6 +82,7 @@ func TestHostile(t *testing.T) {
 }
 
 func TestHugeNumber(t *testing.T) {
+	t.Parallel()
 	cases, notes := Cases(json.RawMessage(`{"type":"object","properties":{"n":{"type":"integer","maximum":1e999999}},"required":["n"]}`), Options{})
 	if len(cases) > 0 || len(notes) != 1 || !strings.Contains(notes[0], "too large") {
 		t.Errorf("cases %v, notes %q", cases, notes)

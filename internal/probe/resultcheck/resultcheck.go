@@ -30,6 +30,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/mcpschema"
 	"github.com/subako-ai/subako-go/internal/offlineschema"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // Kind is what is wrong with a result; each maps to one rule.
@@ -139,7 +140,7 @@ func declared(s json.RawMessage) bool {
 func validate(outputSchema json.RawMessage, v any) []Problem {
 	s, cost, err := compiled(outputSchema)
 	if err != nil {
-		return []Problem{{NotChecked, "the outputSchema was not used: " + oneLine(err.Error(), 300)}}
+		return []Problem{{NotChecked, "the outputSchema was not used: " + textutil.OneLine(err.Error(), 300)}}
 	}
 	if err := cost.Check(offlineschema.Depth(v)); err != nil {
 		return []Problem{{NotChecked, "structuredContent was not validated: " + err.Error()}}
@@ -155,7 +156,7 @@ func validate(outputSchema json.RawMessage, v any) []Problem {
 func failureText(err error, at string) string {
 	fs := offlineschema.Failures(err)
 	if len(fs) == 0 {
-		return oneLine(err.Error(), 300)
+		return textutil.OneLine(err.Error(), 300)
 	}
 	var parts []string
 	for i, f := range fs {
@@ -164,7 +165,7 @@ func failureText(err error, at string) string {
 			break
 		}
 		f.Pointer = at + f.Pointer
-		parts = append(parts, oneLine(f.String(), 200))
+		parts = append(parts, textutil.OneLine(f.String(), 200))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -340,23 +341,9 @@ func short(v any) string {
 	if err != nil {
 		return fmt.Sprint(v)
 	}
-	if len(b) > 80 {
-		return string(b[:80]) + "..."
-	}
-	return string(b)
+	return textutil.Truncate(string(b), 80)
 }
 
 func quote(s string) string {
-	if len(s) > 80 {
-		s = s[:80] + "..."
-	}
-	return fmt.Sprintf("%q", s)
-}
-
-func oneLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > n {
-		s = s[:n] + "..."
-	}
-	return s
+	return fmt.Sprintf("%q", textutil.Truncate(s, 80))
 }

@@ -15,6 +15,7 @@ const helloSchema = `{"type":"object","properties":{"message":{"type":"string"}}
 const weatherSchema = `{"type":"object","properties":{"city":{"type":"string"},"temperature_c":{"type":"number"},"summary":{"type":"string"}},"required":["city","temperature_c","summary"],"additionalProperties":false}`
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, result, schema string
 		kind                 Kind     // "" for no problem
@@ -107,7 +108,7 @@ func TestCheck(t *testing.T) {
 }
 
 // Each distinct schema is compiled once.
-func TestCache(t *testing.T) {
+func TestCache(t *testing.T) { // not parallel: clears the package's cache
 	clear(cache)
 	res := json.RawMessage(`{"content":[{"type":"text","text":"{\"message\":\"x\"}"}],"structuredContent":{"message":"x"}}`)
 	for range 3 {
@@ -126,6 +127,7 @@ func TestCache(t *testing.T) {
 // PNG written is fine, a file never written, one outside /volume/tmp and
 // one that is not an image are P044.
 func TestLinks(t *testing.T) {
+	t.Parallel()
 	vol := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(vol, "tmp"), 0o755); err != nil {
 		t.Fatal(err)

@@ -52,6 +52,7 @@ func deriveFromWitx(t *testing.T) (*witxDoc, map[string]Signature) {
 // trusted: every signature is derived again from the official witx and must
 // match exactly.
 func TestPreview1MatchesWitx(t *testing.T) {
+	t.Parallel()
 	doc, derived := deriveFromWitx(t)
 	if doc.module != Module {
 		t.Errorf("witx module is %q, Module is %q", doc.module, Module)
@@ -71,6 +72,7 @@ func TestPreview1MatchesWitx(t *testing.T) {
 // wrong, missing or extra entry must be reported, or the test above could
 // pass without checking anything.
 func TestDiffTablesCatchesMistakes(t *testing.T) {
+	t.Parallel()
 	_, derived := deriveFromWitx(t)
 	clone := func() map[string]Signature {
 		m := make(map[string]Signature, len(Preview1))
@@ -113,6 +115,7 @@ func TestDiffTablesCatchesMistakes(t *testing.T) {
 // wazero all agree on, written out independently of both the table and the
 // derivation, so a mistake shared by the two would still show.
 func TestAnchors(t *testing.T) {
+	t.Parallel()
 	_, derived := deriveFromWitx(t)
 	anchors := map[string]string{
 		"args_sizes_get":          "(i32, i32) -> i32",
@@ -148,6 +151,7 @@ func TestAnchors(t *testing.T) {
 }
 
 func TestSignatureString(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		sig  Signature
 		want string
@@ -167,6 +171,7 @@ func TestSignatureString(t *testing.T) {
 }
 
 func TestSignatureEqual(t *testing.T) {
+	t.Parallel()
 	a := Signature{Params: []ValType{I32, I64}, Results: []ValType{I32}}
 	if !a.Equal(Signature{Params: []ValType{I32, I64}, Results: []ValType{I32}}) {
 		t.Error("equal signatures differ")
@@ -190,6 +195,7 @@ func TestSignatureEqual(t *testing.T) {
 // TestPreview1SortedInSource keeps the table in name order in wasi.go, so a
 // reader can find an entry and a duplicate key cannot hide.
 func TestPreview1SortedInSource(t *testing.T) {
+	t.Parallel()
 	f, err := parser.ParseFile(token.NewFileSet(), "wasi.go", nil, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -218,6 +224,7 @@ func TestPreview1SortedInSource(t *testing.T) {
 }
 
 func TestParseSexprs(t *testing.T) {
+	t.Parallel()
 	got, err := parseSexprs(`;; line comment
 (a "b c" (; block (; nested ;) ;) ($d (e)))
 ;;; doc comment
@@ -242,6 +249,7 @@ f`)
 // TestLowerRejectsUnknown makes sure the derivation refuses what it does not
 // understand instead of guessing a signature.
 func TestLowerRejectsUnknown(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{
 		`(typename $t (enum $a))`, // enum without a tag
 		`(typename $t (flags (@witx repr string) $a))`,
