@@ -26,6 +26,7 @@
 //
 //	// Greeting is greet's answer.
 //	type Greeting struct {
+//		// The greeting.
 //		Message string `json:"message"`
 //	}
 //
