@@ -1,6 +1,6 @@
 // Package golangci registers subako-go's analyzers as a golangci-lint
 // module plugin, so editors that run golangci-lint show the diagnostics.
-// See .custom-gcl.example.yml and the README for the set-up.
+// See .custom-gcl.example.yml and docs/go.md for the set-up.
 package golangci
 
 import (

@@ -1,31 +1,75 @@
-// Package subako is the runtime a Subako function package imports.
+// Package subako is the runtime a Subako function package imports: write
+// Go functions, and each one marked //subako:function becomes a tool an
+// agent can call.
 //
-// A package is a WebAssembly module for WASI preview 1 that speaks ABI 1:
-// a stateless MCP server (revision 2026-07-28) on stdin and stdout, one
-// JSON-RPC message per line. The code subakogo generates fills a Package
-// and calls Serve from main; a hand-written package can do the same:
+//   - the function's name, in snake_case, is the tool's name;
+//   - its doc comment is the description the model reads;
+//   - its input struct, with the doc comments and //subako: markers of its
+//     fields, becomes the tool's input schema, and its result the output.
 //
-//	func main() {
-//		subako.Serve(&subako.Package{
-//			Name:        "hello",
-//			Description: "Says hello.",
-//			Tools: []subako.Tool{{
-//				Name:        "greet",
-//				Description: "Greet someone by name.",
-//				InputSchema: []byte(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`),
-//				Call: func(args []byte) subako.Result {
-//					// decode args, do the work, encode the value...
-//					return subako.ValueResult([]byte(`{"message":"Hello, Ada!"}`))
-//				},
-//			}},
-//		})
+// A package is a command (package main) with a //subako:package directive
+// and a go:generate line:
+//
+//	// Says hello.
+//	//
+//	//subako:package hello
+//	package main
+//
+//	//go:generate go tool subakogo-generate
+//
+//	// GreetInput is greet's arguments.
+//	type GreetInput struct {
+//		// Who to greet.
+//		//subako:minLength=1
+//		Name string `json:"name"`
 //	}
 //
-// Build it with GOOS=wasip1 GOARCH=wasm (or TinyGo's wasip1 target). Built
-// for the machine instead, the same program prints the package's
-// subako-package.json when run with --subako-manifest, and calls to Fetch go
-// to the fake a test installs with package subakotest, so handlers
-// can be tested with go test.
+//	// Greeting is greet's answer.
+//	type Greeting struct {
+//		// The greeting.
+//		Message string `json:"message"`
+//	}
+//
+//	// Greet someone by name.
+//	//
+//	//subako:function
+//	func greet(in GreetInput) (Greeting, error) {
+//		return Greeting{Message: "Hello, " + in.Name + "!"}, nil
+//	}
+//
+// go generate writes subako_gen.go from the handlers: the schemas, a
+// decoder that checks the arguments against them, the dispatch and main,
+// which serves the package with Serve. subakogo init starts such a package
+// with a test and CI; subakogo check and subakogo pack build it for Subako
+// (GOOS=wasip1 GOARCH=wasm) and lint it. The guide, with every marker:
+// docs/go.md in this module's repository.
+//
+// A handler returns its value, or an error, which the model reads as an
+// isError result (NewToolError for a message of your own). To show the
+// model an image after the value, return an Answer:
+//
+//	//subako:function
+//	func plot(in PlotInput) (subako.Answer[Plot], error) {
+//		const path = "/volume/tmp/chart.png"
+//		if err := os.WriteFile(subako.VolumePath(path), png, 0o644); err != nil {
+//			return subako.Answer[Plot]{}, err
+//		}
+//		return subako.NewAnswer(Plot{Path: path}).WithImageFile(path), nil
+//	}
+//
+// To call an HTTP API, use Fetch: Subako sends the request for the
+// function, https only and to the hosts the agent allows, and an
+// *HTTPError names what went wrong.
+//
+// A handler is an ordinary Go function, so go test calls it directly.
+// Built for the machine instead of wasip1, Fetch goes to the fake a test
+// installs with subakotest.HandleHTTP, and a linked image is looked up in
+// the directory subakotest.Volume makes; the same program prints the
+// package's subako-package.json when run with --subako-manifest.
+//
+// Package, Tool, Serve and the Result constructors are what generated code
+// uses; a hand-written server may use them too, but an author of handlers
+// never needs to.
 //
 // # What the server answers
 //
@@ -75,5 +119,5 @@
 //
 // The package uses no reflection, fmt or encoding/json, so that a module
 // stays small, starts fast and compiles with TinyGo. JSON is read and
-// written with the jsonwire subpackage.
+// written with package abi/jsonwire.
 package subako

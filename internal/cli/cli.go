@@ -31,7 +31,7 @@ const (
 // gcPercent is the collector's GOGC for a command: a command's heap is
 // small and lives a fraction of a second, and at Go's 100 collecting took
 // about a quarter of a warm lint's CPU time and of a generate's (measured
-// in README.md, "Speed").
+// in bench/RESULTS.md, "Start-up").
 const gcPercent = 400
 
 // TuneGC sets the collector for a short-lived command, unless the

@@ -40,7 +40,7 @@ var passedLine = regexp.MustCompile(`Passed: (\d+)/(\d+), (\d+) failed`)
 // TestConformance runs @modelcontextprotocol/conformance against serve
 // --http on the fixture package, scenario by scenario, with the committed
 // expected failures: any other failure, or an expected one that passes,
-// fails the test. The score goes to the log (and the README).
+// fails the test. The score goes to the log (and bench/RESULTS.md).
 func TestConformance(t *testing.T) {
 	dir, node := npmClients(t)
 	s, _ := newServer(t, buildWasm(t, "./testdata/conformance", ""), Options{})
