@@ -203,6 +203,9 @@ func (h *Host) Close(ctx context.Context) error {
 	return h.release(ctx)
 }
 
+// errHostClosed is a compilation asked of a closed host.
+var errHostClosed = errors.New("the host is closed")
+
 // hold counts a compilation Close must outlast; false when the host is
 // closed already.
 func (h *Host) hold() bool {
@@ -397,16 +400,33 @@ func (h *Host) compileForCache(wasm []byte) code {
 // overrunning compilation is cancelled (wazero checks between functions)
 // and the caller gets a *CompileTimeoutError; past Backstop(limit)
 // on the wall clock, a *StalledError.
+//
+// The compilation is held (hold) until wazero returns, even when abandoned:
+// closing the runtime under a running CompileModule panics inside wazero.
 func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, limit time.Duration) (wazero.CompiledModule, error) {
 	type result struct {
 		c   wazero.CompiledModule
 		err error
 	}
+	if !h.hold() {
+		return nil, errHostClosed
+	}
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan result, 1)
+	var handOver sync.Mutex
+	abandoned := false
 	go func() {
+		defer h.unhold()
 		c, err := rt.CompileModule(cctx, wasm)
+		handOver.Lock()
+		defer handOver.Unlock()
+		if abandoned {
+			if err == nil {
+				_ = c.Close(context.Background())
+			}
+			return
+		}
 		done <- result{c, err}
 	}()
 	var fail error
@@ -431,13 +451,15 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 		t.Stop()
 	}
 	cancel()
-	if h.hold() {
-		go func() {
-			defer h.unhold()
-			if r := <-done; r.err == nil {
-				_ = r.c.Close(context.Background())
-			}
-		}()
+	handOver.Lock()
+	abandoned = true
+	select {
+	case r := <-done: // it ended just as it was abandoned
+		if r.err == nil {
+			_ = r.c.Close(context.Background())
+		}
+	default:
 	}
+	handOver.Unlock()
 	return nil, fail
 }
