@@ -23,6 +23,7 @@ import (
 	"golang.org/x/image/webp"
 
 	"github.com/subako-ai/subako-go/internal/mcp"
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
 // Image limits. Subako downscales an image to MaxImageEdge pixels on its
@@ -40,22 +41,6 @@ const (
 	maxDecodedBytes = 256 << 20
 	imageBudget     = maxDecodedBytes
 )
-
-// sniffImage names the image type of data from its first bytes: PNG,
-// JPEG, GIF and WebP, the types Subako shows.
-func sniffImage(data []byte) string {
-	switch {
-	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
-		return "image/png"
-	case bytes.HasPrefix(data, []byte{0xff, 0xd8, 0xff}):
-		return "image/jpeg"
-	case bytes.HasPrefix(data, []byte("GIF87a")), bytes.HasPrefix(data, []byte("GIF89a")):
-		return "image/gif"
-	case len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP":
-		return "image/webp"
-	}
-	return ""
-}
 
 // volumeImage reads an image a result links as volume:///PATH from the
 // volume, the way Subako does after the call. It returns an MCP image
@@ -119,7 +104,7 @@ func readRegular(f *os.File, limit int64) ([]byte, error) {
 // to MaxImageEdge on its long edge when it is larger. what names the image
 // in notes.
 func imageBlock(b []byte, what string) (json.RawMessage, string) {
-	mime := sniffImage(b)
+	mime := resultcheck.Sniff(b)
 	if mime == "" {
 		return nil, "(" + what + " is not a PNG, JPEG, GIF or WebP image, so it was not shown)"
 	}
