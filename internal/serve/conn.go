@@ -367,17 +367,23 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 	return answer{status: 499}
 }
 
-// toolsChanged tells every client that asked for it that the tool list
-// changed: handshake-era clients (told listChanged at initialize) and
-// modern clients with an open subscription.
-func (s *Server) toolsChanged() {
+// connections is a snapshot of the open connections, to tell each
+// something without holding the server's lock.
+func (s *Server) connections() []*conn {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	conns := make([]*conn, 0, len(s.conns))
 	for c := range s.conns {
 		conns = append(conns, c)
 	}
-	s.mu.Unlock()
-	for _, c := range conns {
+	return conns
+}
+
+// toolsChanged tells every client that asked for it that the tool list
+// changed: handshake-era clients (told listChanged at initialize) and
+// modern clients with an open subscription.
+func (s *Server) toolsChanged() {
+	for _, c := range s.connections() {
 		if c.send == nil {
 			continue
 		}

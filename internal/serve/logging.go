@@ -82,13 +82,7 @@ func (s *Server) logToClients(level, text string) {
 	s.clientLog.mu.Lock()
 	s.clientLog.entries = append(s.clientLog.entries, logEntry{level: level, line: line})
 	s.clientLog.mu.Unlock()
-	s.mu.Lock()
-	conns := make([]*conn, 0, len(s.conns))
-	for c := range s.conns {
-		conns = append(conns, c)
-	}
-	s.mu.Unlock()
-	for _, c := range conns {
+	for _, c := range s.connections() {
 		c.mu.Lock()
 		legacy := c.legacy != ""
 		c.mu.Unlock()
