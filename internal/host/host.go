@@ -328,7 +328,7 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 		return m, nil
 	case h.cacheDir != "" && !cached && workerServed.Load():
 		// Compile where an overrun can be killed, then load from the cache.
-		if err := h.compileInWorker(ctx, wasm, limit, false); err != nil {
+		if err := h.compileInWorker(ctx, wasm, limit); err != nil {
 			return nil, err
 		}
 	}
@@ -371,7 +371,7 @@ func (h *Host) compileForCache(wasm []byte) code {
 	}
 	ctx := context.Background()
 	worker := workerServed.Load() && h.cacheDir != "" // the worker hands its result over through the cache
-	if worker && h.compileInWorker(ctx, wasm, h.compileLimit, true) != nil {
+	if worker && h.compileInWorker(ctx, wasm, h.compileLimit) != nil {
 		return code{}
 	}
 	if !h.hold() {

@@ -59,11 +59,10 @@ func ServeCompileWorker() {
 
 // workerJob is what a worker is asked: the module is its stdin.
 type workerJob struct {
-	Cache      string        // the compilation cache to write
-	Limit      time.Duration // the worker's CPU time, after which it exits
-	Memory     int64         // the runtime's memory limit, as the host's
-	AddrSpace  int64         // the worker's address-space cap
-	Background bool          // compiling for the cache: lower priority
+	Cache     string        // the compilation cache to write
+	Limit     time.Duration // the worker's CPU time, after which it exits
+	Memory    int64         // the runtime's memory limit, as the host's
+	AddrSpace int64         // the worker's address-space cap
 }
 
 var errBackstop = errors.New("past the wall-clock backstop")
@@ -80,7 +79,7 @@ func runWorker(spec string) int {
 		os.Stderr.WriteString("bad compile job\n")
 		return workerFailed
 	}
-	limitWorker(job.AddrSpace, job.Background)
+	limitWorker(job.AddrSpace)
 	go exitPast(job.Limit)
 	wasm, err := io.ReadAll(io.LimitReader(os.Stdin, input.MaxModule+1))
 	_ = os.Remove(os.Getenv(workerInEnv))
@@ -146,16 +145,18 @@ func compileInto(job workerJob, wasm []byte) error {
 // limit of its CPU time, and waits for it: a worker past the limit stops
 // itself, which is a *CompileTimeoutError. The worker is killed when ctx
 // ends, or past Backstop(limit) on the wall clock (a
-// *StalledError). A background worker runs at a lower priority, so that
-// it does not slow the run that is waiting for an answer.
-func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration, background bool) error {
+// *StalledError). A worker compiling for the cache runs at the same
+// priority as a worker a run waits for: a run may come to wait for it
+// (see Module.WaitCompiled), and its CPU time is what is judged, not its
+// wall time (docs/time-model.md).
+func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration) error {
 	ctx, cancel := context.WithTimeoutCause(ctx, Backstop(limit), errBackstop)
 	defer cancel()
 	exe, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, AddrSpace: h.compileMemory, Background: background})
+	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, AddrSpace: h.compileMemory})
 	// The module goes in a file, not a pipe: a worker for the cache
 	// outlives a command that answers and exits before a pipe is drained.
 	// The worker removes it; pruneCache removes one left behind.
