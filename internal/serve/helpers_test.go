@@ -14,11 +14,9 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/gowasm"
-	"github.com/subako-ai/subako-go/internal/host"
 )
 
 func TestMain(m *testing.M) {
-	host.ServeCompileWorker()
 	if helperMain() {
 		return
 	}
