@@ -249,6 +249,7 @@ func TestNPMClients(t *testing.T) {
 		for _, sdk := range []struct{ sdk, mode string }{{"v1", ""}, {"v2", ""}, {"v2", "auto"}} {
 			client := "sdk " + sdk.sdk + " " + sdk.mode
 			t.Run(name+"/"+strings.TrimSpace(strings.ReplaceAll(client, " ", "-")), func(t *testing.T) {
+				t.Parallel() // separate clients and servers, mostly start-up
 				spec, _ := json.Marshal(map[string]any{"sdk": sdk.sdk, "mode": sdk.mode, "command": self, "args": serveArgs,
 					"calls": []any{map[string]any{"name": c.tool, "arguments": c.good}, map[string]any{"name": c.tool, "arguments": c.bad}}})
 				out := runNode(t, dir, node, filepath.Join(dir, "client.mjs"), string(spec))
@@ -279,6 +280,7 @@ func TestNPMClients(t *testing.T) {
 		}
 		for _, era := range []string{"legacy", "modern"} {
 			t.Run(name+"/inspector-"+era, func(t *testing.T) {
+				t.Parallel()
 				inspector := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "inspector", "cli", "build", "index.js")
 				if _, err := os.Stat(inspector); err != nil {
 					inspector = filepath.Join(dir, "node_modules", ".bin", "mcp-inspector")

@@ -1,4 +1,4 @@
-package main
+package pkgs
 
 import (
 	"fmt"
@@ -60,7 +60,7 @@ func TestPlantedMistakes(t *testing.T) {
 		t.Skip("loads a module of several packages")
 	}
 	wd, _ := os.Getwd()
-	root := filepath.Join(wd, "..", "..")
+	root := filepath.Join(wd, "..", "..", "..")
 	dir := t.TempDir()
 	unexported := `A030 field-unexported: field %s is not exported.*export it \(%s .json:"%s".\), or tag it json:"-"`
 	planted := map[string]struct {
