@@ -22,6 +22,7 @@ func TestOneJudge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
+	t.Parallel()
 	mod := gowasm.Path(t, "../../testdata/results")
 	ctx := context.Background()
 	h, err := host.New(ctx, host.Options{})

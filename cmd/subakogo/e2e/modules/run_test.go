@@ -15,8 +15,9 @@ func TestHelloLintsClean(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "hello.wasm")
-	if err := os.WriteFile(out, gowasm.Build(t, "../../../examples/hello"), 0o644); err != nil {
+	if err := os.WriteFile(out, gowasm.Build(t, "../../../../examples/hello"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runCLI("lint", "--fail-on", "info", out)
@@ -32,7 +33,7 @@ func TestCall(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "hello.wasm")
-	if err := os.WriteFile(out, gowasm.Build(t, "../../../subako/testdata/hello"), 0o644); err != nil {
+	if err := os.WriteFile(out, gowasm.Build(t, "../../../../subako/testdata/hello"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	args := filepath.Join(dir, "args.json")
@@ -104,11 +105,12 @@ func TestCallHTTPFixture(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "weather.wasm")
-	if err := os.WriteFile(out, gowasm.Build(t, "../../../examples/weather"), 0o644); err != nil {
+	if err := os.WriteFile(out, gowasm.Build(t, "../../../../examples/weather"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	const fixture = "../../../examples/weather/testdata/berlin.json"
+	const fixture = "../../../../examples/weather/testdata/berlin.json"
 	for _, c := range []struct {
 		args []string
 		code int

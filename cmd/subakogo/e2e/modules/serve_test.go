@@ -11,7 +11,8 @@ func TestServeUsage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
-	bad := gowasm.Path(t, "../../../internal/serve/testdata/hostile", "-ldflags=-X main.mode=badname")
+	t.Parallel()
+	bad := gowasm.Path(t, "../../../../internal/serve/testdata/hostile", "-ldflags=-X main.mode=badname")
 	for _, c := range []struct {
 		args []string
 		code int

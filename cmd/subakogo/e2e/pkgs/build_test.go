@@ -18,8 +18,9 @@ func TestPack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds Go packages")
 	}
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "dist", "hello")
-	code, stdout, stderr := runCLI("pack", "../../../examples/hello", "-o", out)
+	code, stdout, stderr := runCLI("pack", "../../../../examples/hello", "-o", out)
 	if code != exitOK || !strings.Contains(stdout, "no findings in 2 files") {
 		t.Fatalf("pack hello: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -33,7 +34,7 @@ func TestPack(t *testing.T) {
 		t.Errorf("manifest %s", manifest)
 	}
 	bad := filepath.Join(t.TempDir(), "bad")
-	if code, _, _ := runCLI("pack", "../../../internal/host/testdata/misbehave", "-o", bad); code != exitFindings {
+	if code, _, _ := runCLI("pack", "../../../../internal/host/testdata/misbehave", "-o", bad); code != exitFindings {
 		t.Errorf("pack of a non-package: exit %d", code)
 	}
 	if _, err := os.Stat(bad); err == nil {
@@ -51,13 +52,14 @@ func TestVettool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds subakogo and runs go vet")
 	}
+	t.Parallel()
 	bin := subakogoBinary(t)
 	if out, err := exec.Command(bin, "-V=full").Output(); err != nil || !strings.Contains(string(out), "version") {
 		t.Fatalf("-V=full: %v %q", err, out)
 	}
 	vet := func(dir string) (string, error) {
 		cmd := exec.Command("go", "vet", "-vettool="+bin, ".")
-		cmd.Dir = filepath.Join("..", "..", "..", "analyzer", "testdata", dir)
+		cmd.Dir = filepath.Join("..", "..", "..", "..", "analyzer", "testdata", dir)
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
@@ -77,7 +79,7 @@ func TestVettool(t *testing.T) {
 		t.Errorf("vet names: %v\n%s", err, out)
 	}
 	cmd := exec.Command(bin, "schema", "./fresh")
-	cmd.Dir = filepath.Join("..", "..", "..", "analyzer", "testdata")
+	cmd.Dir = filepath.Join("..", "..", "..", "..", "analyzer", "testdata")
 	if out, err := cmd.Output(); err != nil || !strings.Contains(string(out), `"name": "greet"`) {
 		t.Errorf("schema fresh: %v\n%s", err, out)
 	}
@@ -90,14 +92,15 @@ func TestExamplesClean(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules and subakogo")
 	}
+	t.Parallel()
 	for _, name := range []string{"hello", "weather", "chart"} {
-		code, stdout, stderr := runCLI("check", "../../../examples/"+name)
+		code, stdout, stderr := runCLI("check", "../../../../examples/"+name)
 		if code != exitOK || !strings.Contains(stdout, "ok   analyzer (0 findings)") || !strings.Contains(stdout, "no findings in") || strings.Contains(stdout, "warning") {
 			t.Errorf("check %s: exit %d\n%s%s", name, code, stdout, stderr)
 		}
 	}
 	vet := exec.Command("go", "vet", "-vettool="+subakogoBinary(t), "./examples/...")
-	vet.Dir = filepath.Join("..", "..", "..")
+	vet.Dir = filepath.Join("..", "..", "..", "..")
 	if out, err := vet.CombinedOutput(); err != nil || len(out) != 0 {
 		t.Errorf("go vet -vettool ./examples/...: %v\n%s", err, out)
 	}
@@ -109,13 +112,13 @@ func TestCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
-	code, stdout, stderr := runCLI("check", "../../../examples/hello")
+	code, stdout, stderr := runCLI("check", "../../../../examples/hello")
 	if code != exitOK || !strings.Contains(stdout, "ok   testdata/calls.json") {
 		t.Fatalf("check hello: exit %d\n%s%s", code, stdout, stderr)
 	}
 	dir := t.TempDir()
 	for _, name := range []string{"main.go", "subako_gen.go", "testdata/calls.json"} {
-		b, err := os.ReadFile(filepath.Join("../../../examples/hello", name))
+		b, err := os.ReadFile(filepath.Join("../../../../examples/hello", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +134,7 @@ func TestCheck(t *testing.T) {
 	}
 	// The copy lives in a module of its own that uses this repository.
 	wd, _ := os.Getwd()
-	root := filepath.Join(wd, "..", "..", "..")
+	root := filepath.Join(wd, "..", "..", "..", "..")
 	gomod := "module example.com/hello\n\ngo 1.26\n\nrequire github.com/subako-ai/subako-go v0.0.0\n\nreplace github.com/subako-ai/subako-go => " + root + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
 		t.Fatal(err)
@@ -159,8 +162,9 @@ func TestAuthorPath(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go mod tidy, go test and builds wasip1 modules")
 	}
+	t.Parallel()
 	wd, _ := os.Getwd()
-	root := filepath.Join(wd, "..", "..", "..")
+	root := filepath.Join(wd, "..", "..", "..", "..")
 	dir := filepath.Join(t.TempDir(), "weather")
 	code, stdout, stderr := runCLI("init", "--replace", root, dir)
 	if code != exitOK || !strings.Contains(stdout, "go generate") {
@@ -293,7 +297,7 @@ func TestModuleWide(t *testing.T) {
 		t.Skip("runs go mod tidy and builds wasip1 modules")
 	}
 	wd, _ := os.Getwd()
-	root := filepath.Join(wd, "..", "..", "..")
+	root := filepath.Join(wd, "..", "..", "..", "..")
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod": "module example.com/wide\n\ngo 1.26\n\nrequire github.com/subako-ai/subako-go v0.0.0\n\nreplace github.com/subako-ai/subako-go => " + root + "\n",
@@ -394,21 +398,22 @@ func TestDiffSelf(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
-	if code, stdout, stderr := runCLI("diff", "../../../examples/hello", "../../../examples/hello"); code != exitOK || !strings.Contains(stdout, "no findings") {
+	t.Parallel()
+	if code, stdout, stderr := runCLI("diff", "../../../../examples/hello", "../../../../examples/hello"); code != exitOK || !strings.Contains(stdout, "no findings") {
 		t.Errorf("hello against itself: exit %d\n%s%s", code, stdout, stderr)
 	}
 	packed := filepath.Join(t.TempDir(), "weather")
-	if code, stdout, stderr := runCLI("pack", "../../../examples/weather", "-o", packed); code != exitOK {
+	if code, stdout, stderr := runCLI("pack", "../../../../examples/weather", "-o", packed); code != exitOK {
 		t.Fatalf("pack weather: exit %d\n%s%s", code, stdout, stderr)
 	}
-	built := gowasm.Path(t, "../../../examples/weather")
+	built := gowasm.Path(t, "../../../../examples/weather")
 	for _, old := range []string{built, filepath.Join(packed, "module.wasm")} {
 		if code, stdout, stderr := runCLI("diff", old, packed); code != exitOK || !strings.Contains(stdout, "(1 tool)") || !strings.Contains(stdout, "no findings") {
 			t.Errorf("%s against %s: exit %d\n%s%s", old, packed, code, stdout, stderr)
 		}
 	}
 	for _, ex := range []string{"hello", "weather", "chart"} {
-		dir := "../../../examples/" + ex
+		dir := "../../../../examples/" + ex
 		if code, stdout, stderr := runCLI("diff", dir+"/tools.json", dir); code != exitOK || !strings.Contains(stdout, "no findings") {
 			t.Errorf("%s/tools.json is not what %s lists (subakogo schema %s > %s/tools.json writes it): exit %d\n%s%s", ex, ex, dir, dir, code, stdout, stderr)
 		}
@@ -423,15 +428,16 @@ func TestCheckBaseline(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
+	t.Parallel()
 	for _, ex := range []string{"hello", "weather", "chart"} {
-		dir := "../../../examples/" + ex
+		dir := "../../../../examples/" + ex
 		code, stdout, stderr := runCLI("check", "--probes", "none", "--baseline", dir+"/tools.json", dir)
 		if code != exitOK || !strings.Contains(stdout, "ok   no breaking change against "+dir+"/tools.json (0 changes)") {
 			t.Errorf("check %s: exit %d\n%s%s", ex, code, stdout, stderr)
 		}
 	}
 	var tools []map[string]any
-	b, _ := os.ReadFile("../../../examples/hello/tools.json")
+	b, _ := os.ReadFile("../../../../examples/hello/tools.json")
 	if err := json.Unmarshal(b, &tools); err != nil {
 		t.Fatal(err)
 	}
@@ -442,25 +448,25 @@ func TestCheckBaseline(t *testing.T) {
 	if err := os.WriteFile(baseline, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, _ := runCLI("check", "--probes", "none", "--baseline", baseline, "../../../examples/hello")
+	code, stdout, _ := runCLI("check", "--probes", "none", "--baseline", baseline, "../../../../examples/hello")
 	if code != exitFindings || !strings.Contains(stdout, "FAIL no breaking change against") ||
 		!strings.Contains(stdout, "error D001 tool-removed: farewell: tool removed") ||
 		!strings.Contains(stdout, `error D002 argument-required: greet /inputSchema/required: argument "name" became required`) {
 		t.Errorf("check against a broken baseline: exit %d\n%s", code, stdout)
 	}
 	out := filepath.Join(t.TempDir(), "hello")
-	code, stdout, stderr := runCLI("pack", "--baseline", baseline, "../../../examples/hello", "-o", out)
+	code, stdout, stderr := runCLI("pack", "--baseline", baseline, "../../../../examples/hello", "-o", out)
 	if code != exitFindings || !strings.Contains(stdout, "D001 tool-removed") || !strings.Contains(stderr, "nothing was written") {
 		t.Errorf("pack against a broken baseline: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("pack wrote the package despite the break")
 	}
-	if code, stdout, stderr := runCLI("pack", "--baseline", "../../../examples/hello/tools.json", "../../../examples/hello", "-o", out); code != exitOK {
+	if code, stdout, stderr := runCLI("pack", "--baseline", "../../../../examples/hello/tools.json", "../../../../examples/hello", "-o", out); code != exitOK {
 		t.Errorf("pack against its own baseline: exit %d\n%s%s", code, stdout, stderr)
 	}
 	// The baseline may be the directory pack replaces: it is read first.
-	if code, stdout, stderr := runCLI("pack", "--baseline", out, "../../../examples/hello", "-o", out); code != exitOK || !strings.Contains(stdout, "no findings in 3 files") {
+	if code, stdout, stderr := runCLI("pack", "--baseline", out, "../../../../examples/hello", "-o", out); code != exitOK || !strings.Contains(stdout, "no findings in 3 files") {
 		t.Errorf("pack against the directory it replaces: exit %d\n%s%s", code, stdout, stderr)
 	}
 }

@@ -25,12 +25,9 @@ const (
 	exitUnreadable = cli.Unreadable
 )
 
-// stdin is what runCLI gives the command's stdin (nil: none).
-var stdin io.Reader
-
 // runCLI runs the built subakogo in the working directory.
 func runCLI(args ...string) (code int, stdout, stderr string) {
-	return clitest.Run("", stdin, args...)
+	return clitest.Run("", nil, args...)
 }
 
 // serveWith runs subakogo serve with stdin holding lines.
@@ -85,4 +82,9 @@ func startIn(t *testing.T, dir string, log io.Writer, args ...string) (in *io.Pi
 		inR.Close()
 	}()
 	return inW, outR, code
+}
+
+// runIn runs the built subakogo in dir.
+func runIn(dir string, args ...string) (code int, stdout, stderr string) {
+	return clitest.Run(dir, nil, args...)
 }

@@ -17,7 +17,8 @@ func TestServeGoPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
-	code, stdout, stderr := serveWith(t, initialize+"\n"+greetAda+"\n"+modernList+"\n", "../../../examples/hello")
+	t.Parallel()
+	code, stdout, stderr := serveWith(t, initialize+"\n"+greetAda+"\n"+modernList+"\n", "../../../../examples/hello")
 	if code != exitOK {
 		t.Fatalf("exit %d\nstderr: %s", code, stderr)
 	}
@@ -40,9 +41,10 @@ func TestServeWatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
+	t.Parallel()
 	wd, _ := os.Getwd()
 	dir := filepath.Join(t.TempDir(), "pkg")
-	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", "..", ".."), dir); code != exitOK {
+	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", "..", "..", ".."), dir); code != exitOK {
 		t.Fatalf("init: %d\n%s%s", code, stdout, stderr)
 	}
 	logBuf := &lockedBuffer{}
@@ -134,9 +136,10 @@ func TestServeAnswersWhileBuilding(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
+	t.Parallel()
 	wd, _ := os.Getwd()
 	dir := filepath.Join(t.TempDir(), "pkg")
-	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", "..", ".."), dir); code != exitOK {
+	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", "..", "..", ".."), dir); code != exitOK {
 		t.Fatalf("init: %d\n%s%s", code, stdout, stderr)
 	}
 	gen := filepath.Join(dir, "subako_gen.go")
