@@ -37,7 +37,7 @@ var conformanceScenarios = map[string][]string{
 }
 
 // conformanceAtOnce is how many scenarios run at once.
-const conformanceAtOnce = 4
+const conformanceAtOnce = 6
 
 var passedLine = regexp.MustCompile(`Passed: (\d+)/(\d+), (\d+) failed`)
 
