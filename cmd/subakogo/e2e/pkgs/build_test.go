@@ -304,7 +304,7 @@ func TestModuleWide(t *testing.T) {
 		"main.go": `// Wide uses the types of another package.
 //
 //subako:package wide
-package pkgs
+package main
 
 import "example.com/wide/opts"
 

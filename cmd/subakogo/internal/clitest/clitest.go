@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sync"
 )
 
@@ -34,8 +35,12 @@ func Binary() (string, error) {
 			return
 		}
 		built.path = filepath.Join(built.dir, "subakogo")
-		out, err := exec.Command("go", "build", "-o", built.path, "github.com/subako-ai/subako-go/cmd/subakogo").CombinedOutput()
-		if err != nil {
+		// Built from this checkout whatever the test's working directory
+		// (a module of its own, in some tests).
+		_, here, _, _ := runtime.Caller(0)
+		cmd := exec.Command("go", "build", "-o", built.path, "github.com/subako-ai/subako-go/cmd/subakogo")
+		cmd.Dir = filepath.Dir(here)
+		if out, err := cmd.CombinedOutput(); err != nil {
 			built.err = fmt.Errorf("go build subakogo: %w\n%s", err, out)
 		}
 	})
