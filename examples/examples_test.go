@@ -42,7 +42,6 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	host.ServeCompileWorker()
 	code := m.Run()
 	if theHost != nil {
 		_ = theHost.Close(context.Background())

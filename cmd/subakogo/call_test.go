@@ -6,43 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/subako-ai/subako-go/internal/gowasm"
 )
-
-// TestCallHTTPFixture tries examples/weather offline: its two requests are
-// answered from the committed recording, and a city not recorded comes
-// back to the model as the connection error that names the fixture.
-func TestCallHTTPFixture(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a wasip1 module")
-	}
-	out := filepath.Join(t.TempDir(), "weather.wasm")
-	if err := os.WriteFile(out, gowasm.Build(t, "../../examples/weather"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	const fixture = "../../examples/weather/testdata/berlin.json"
-	for _, c := range []struct {
-		args []string
-		code int
-		want []string
-	}{
-		{[]string{"call", "--http-fixture", fixture, out, "forecast", `{"city":"Berlin"}`}, exitOK,
-			[]string{`"city": "Berlin, Germany"`, `"temperature_c": 14.2`, `"summary": "Slight rain"`}},
-		{[]string{"call", "--http-fixture", fixture, out, "forecast", `{"city":"Paris"}`}, exitFindings,
-			[]string{"tool error: HTTP request failed (connection): the fixture " + fixture + " has no recorded response for GET https://geocoding-api.open-meteo.com/v1/search?name=Paris&"}},
-		{[]string{"call", "--http-fixture", "none.json", out, "forecast", `{"city":"Berlin"}`}, exitUnreadable, nil},
-	} {
-		code, stdout, stderr := runCLI(c.args...)
-		ok := code == c.code
-		for _, w := range c.want {
-			ok = ok && strings.Contains(stdout, w)
-		}
-		if !ok {
-			t.Errorf("%v: exit %d, want %d; stdout %q stderr %q", c.args[1:3], code, c.code, stdout, stderr)
-		}
-	}
-}
 
 // TestShowResultConfined: a resource_link is resolved inside the volume
 // only, whether it climbs with ".." or goes through a symbolic link out of

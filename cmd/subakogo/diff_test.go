@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -105,83 +104,5 @@ func TestDiffFormatsAndExitCodes(t *testing.T) {
 	}
 	if code, _, stderr := runCLI("diff", "v1/tools.json", filepath.Join(dir, "missing.wasm")); code != exitUnreadable || !strings.Contains(stderr, "missing.wasm") {
 		t.Errorf("a missing module: exit %d, %q", code, stderr)
-	}
-}
-
-// TestDiffSelf: a Go package against itself, a module against the package
-// directory pack made of it, and each example against its committed
-// tools.json: no change at all.
-func TestDiffSelf(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds wasip1 modules")
-	}
-	if code, stdout, stderr := runCLI("diff", "../../examples/hello", "../../examples/hello"); code != exitOK || !strings.Contains(stdout, "no findings") {
-		t.Errorf("hello against itself: exit %d\n%s%s", code, stdout, stderr)
-	}
-	packed := filepath.Join(t.TempDir(), "weather")
-	if code, stdout, stderr := runCLI("pack", "../../examples/weather", "-o", packed); code != exitOK {
-		t.Fatalf("pack weather: exit %d\n%s%s", code, stdout, stderr)
-	}
-	built := gowasm.Path(t, "../../examples/weather")
-	for _, old := range []string{built, filepath.Join(packed, "module.wasm")} {
-		if code, stdout, stderr := runCLI("diff", old, packed); code != exitOK || !strings.Contains(stdout, "(1 tool)") || !strings.Contains(stdout, "no findings") {
-			t.Errorf("%s against %s: exit %d\n%s%s", old, packed, code, stdout, stderr)
-		}
-	}
-	for _, ex := range []string{"hello", "weather", "chart"} {
-		dir := "../../examples/" + ex
-		if code, stdout, stderr := runCLI("diff", dir+"/tools.json", dir); code != exitOK || !strings.Contains(stdout, "no findings") {
-			t.Errorf("%s/tools.json is not what %s lists (subakogo schema %s > %s/tools.json writes it): exit %d\n%s%s", ex, ex, dir, dir, code, stdout, stderr)
-		}
-	}
-}
-
-// TestCheckBaseline: check --baseline passes on every example with its
-// committed tools.json, and fails on hello against a baseline that had
-// one more tool and one argument fewer; pack --baseline refuses the same
-// and writes nothing, and takes the directory it replaces as its baseline.
-func TestCheckBaseline(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds wasip1 modules")
-	}
-	for _, ex := range []string{"hello", "weather", "chart"} {
-		dir := "../../examples/" + ex
-		code, stdout, stderr := runCLI("check", "--probes", "none", "--baseline", dir+"/tools.json", dir)
-		if code != exitOK || !strings.Contains(stdout, "ok   no breaking change against "+dir+"/tools.json (0 changes)") {
-			t.Errorf("check %s: exit %d\n%s%s", ex, code, stdout, stderr)
-		}
-	}
-	var tools []map[string]any
-	b, _ := os.ReadFile("../../examples/hello/tools.json")
-	if err := json.Unmarshal(b, &tools); err != nil {
-		t.Fatal(err)
-	}
-	tools = append(tools, map[string]any{"name": "farewell", "inputSchema": map[string]any{"type": "object"}})
-	delete(tools[0]["inputSchema"].(map[string]any), "required") // name was optional
-	b, _ = json.Marshal(map[string]any{"tools": tools})
-	baseline := filepath.Join(t.TempDir(), "published.json")
-	if err := os.WriteFile(baseline, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, stdout, _ := runCLI("check", "--probes", "none", "--baseline", baseline, "../../examples/hello")
-	if code != exitFindings || !strings.Contains(stdout, "FAIL no breaking change against") ||
-		!strings.Contains(stdout, "error D001 tool-removed: farewell: tool removed") ||
-		!strings.Contains(stdout, `error D002 argument-required: greet /inputSchema/required: argument "name" became required`) {
-		t.Errorf("check against a broken baseline: exit %d\n%s", code, stdout)
-	}
-	out := filepath.Join(t.TempDir(), "hello")
-	code, stdout, stderr := runCLI("pack", "--baseline", baseline, "../../examples/hello", "-o", out)
-	if code != exitFindings || !strings.Contains(stdout, "D001 tool-removed") || !strings.Contains(stderr, "nothing was written") {
-		t.Errorf("pack against a broken baseline: exit %d\n%s%s", code, stdout, stderr)
-	}
-	if _, err := os.Stat(out); err == nil {
-		t.Error("pack wrote the package despite the break")
-	}
-	if code, stdout, stderr := runCLI("pack", "--baseline", "../../examples/hello/tools.json", "../../examples/hello", "-o", out); code != exitOK {
-		t.Errorf("pack against its own baseline: exit %d\n%s%s", code, stdout, stderr)
-	}
-	// The baseline may be the directory pack replaces: it is read first.
-	if code, stdout, stderr := runCLI("pack", "--baseline", out, "../../examples/hello", "-o", out); code != exitOK || !strings.Contains(stdout, "no findings in 3 files") {
-		t.Errorf("pack against the directory it replaces: exit %d\n%s%s", code, stdout, stderr)
 	}
 }

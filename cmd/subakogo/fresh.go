@@ -8,6 +8,7 @@ import (
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/generate"
+	"github.com/subako-ai/subako-go/internal/pipeline/check"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -37,7 +38,11 @@ func ensureGenerated(pkg string, regenerate bool, f report.Format, stdout, stder
 		}
 		return exitOK
 	}
-	files, ok := checkGenerated(a)
+	files, ok, err := check.Generated(a)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		return exitUnreadable
+	}
 	if ok {
 		return exitOK
 	}

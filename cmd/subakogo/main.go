@@ -18,9 +18,9 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/subako-ai/subako-go/cmd/subakogo/internal/early"
+	_ "github.com/subako-ai/subako-go/cmd/subakogo/internal/early" // the supervisor, from its initialiser
 	"github.com/subako-ai/subako-go/internal/cli"
-	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/roles"
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
@@ -56,18 +56,23 @@ func init() {
 	}
 }
 
-// main runs in the supervised child (package early's initialiser made
-// the parent the supervisor), or alone for version and go vet.
+// main runs the role internal/roles picks for this process (see
+// docs/process-roles.md). The two that must start before the command's
+// dependencies initialise have started already: a supervisor from
+// package early's initialiser (it exits with its child's code), a compile
+// worker from internal/host's (it compiles and exits). Here go vet's tool,
+// or the command: in the supervisor's child, or alone (version, or when
+// the supervisor could not start its child).
 func main() {
-	host.ServeCompileWorker() // a compile worker the host started compiles and exits here
-	if !staysUp(os.Args[1:]) {
+	args := os.Args[1:]
+	if !staysUp(args) {
 		cli.TuneGC()
 	}
-	if early.IsVet(os.Args[1:]) {
+	if roles.Of(args) == roles.Vettool {
 		runVet() // go vet -vettool=$(which subakogo)
 		return
 	}
-	os.Exit(supervise.Child(func() int { return run(os.Args[1:], os.Stdout, os.Stderr) }))
+	os.Exit(supervise.Child(func() int { return run(args, os.Stdout, os.Stderr) }))
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

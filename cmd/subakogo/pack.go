@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -9,15 +8,15 @@ import (
 	"io"
 	iofs "io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
-	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
+	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -50,7 +49,7 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, err)
 	}
 	pkg := pos[0]
-	src := pkgDir(pkg)
+	src := gobuild.Dir(pkg)
 	if err := packTarget(*out, src); err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v; nothing was written\n", err)
 		return exitUsage
@@ -83,7 +82,7 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	defer os.RemoveAll(staging)
-	if err := buildPackage(pkg, assets, staging, stderr); err != nil {
+	if err := pkgdir.Build(pkg, assets, staging, stderr); err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 		return exitFindings
 	}
@@ -137,46 +136,6 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	return exitOK
-}
-
-// buildPackage writes module.wasm, subako-package.json and assets/ (a copy
-// of the folder assets, checked by pkgcheck.CheckAssets; "" for none) for a
-// Go package into dir.
-func buildPackage(pkg, assets, dir string, stderr io.Writer) error {
-	goBuild := func(env []string, args ...string) (err error) {
-		cmd := exec.Command("go", append([]string{"build", "-trimpath"}, args...)...)
-		cmd.Env = append(os.Environ(), env...)
-		cmd.Stderr = stderr
-		what := "building " + pkg + " for this machine, to ask it for its manifest"
-		if len(env) > 0 {
-			what = "building " + pkg + " for wasip1 (the first build with an empty build cache compiles the Go standard library for wasip1 too, a minute or two)"
-		}
-		cli.Slow(stderr, "subakogo", cli.SlowAfter, what, func() { err = cmd.Run() })
-		return err
-	}
-	if err := goBuild([]string{"GOOS=wasip1", "GOARCH=wasm"}, "-o", filepath.Join(dir, pkgcheck.ModuleName), pkg); err != nil {
-		return fmt.Errorf("go build for wasip1: %w", err)
-	}
-	native := filepath.Join(dir, "native.bin")
-	if err := goBuild(nil, "-o", native, pkg); err != nil {
-		return fmt.Errorf("go build for this machine: %w", err)
-	}
-	defer os.Remove(native)
-	var manifest bytes.Buffer
-	cmd := exec.Command(native, "--subako-manifest")
-	cmd.Stdout, cmd.Stderr = &manifest, stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s --subako-manifest: %w (does the package serve with the subako runtime?)", pkg, err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), manifest.Bytes(), 0o644); err != nil {
-		return err
-	}
-	if assets != "" {
-		// A link added since the check is copied as a link, and the lint of
-		// the staging directory refuses it.
-		return os.CopyFS(filepath.Join(dir, pkgcheck.AssetsDir), os.DirFS(assets))
-	}
-	return nil
 }
 
 // packTarget checks that pack may replace dir with what it builds: dir is
@@ -250,17 +209,4 @@ func resolved(path string) string {
 func within(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-// pkgDir is the directory of a package given as a path (./pkg) or an import
-// path that go list resolves.
-func pkgDir(pkg string) string {
-	if fi, err := os.Stat(pkg); err == nil && fi.IsDir() {
-		return pkg
-	}
-	out, err := exec.Command("go", "list", "-f", "{{.Dir}}", pkg).Output()
-	if err != nil {
-		return pkg
-	}
-	return string(bytes.TrimSpace(out))
 }

@@ -18,6 +18,8 @@ import (
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
+	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/serve"
 )
@@ -200,7 +202,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		if rebuild == nil {
 			rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
 		} else {
-			dir = pkgDir(path)
+			dir = gobuild.Dir(path)
 		}
 		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
 	}
@@ -234,11 +236,11 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 	build := func(context.Context) (string, error) {
 		// Written when missing, as --watch writes it on every build; a
 		// stale one is the author's to regenerate.
-		regenerate := watch || !fileExists(filepath.Join(pkgDir(path), model.GeneratedFile))
+		regenerate := watch || !fileExists(filepath.Join(gobuild.Dir(path), model.GeneratedFile))
 		if code := ensureGenerated(path, regenerate, report.Text, stderr, stderr); code != exitOK {
 			return "", fmt.Errorf("%s: %s is stale or cannot be generated (see above): run subakogo generate %s, or serve --watch, which regenerates it", path, model.GeneratedFile, path)
 		}
-		assets, found, err := pkgcheck.CheckAssets(pkgDir(path))
+		assets, found, err := pkgcheck.CheckAssets(gobuild.Dir(path))
 		if err != nil {
 			return "", err
 		}
@@ -249,7 +251,7 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 		if err != nil {
 			return "", err
 		}
-		if err := buildPackage(path, assets, dir, stderr); err != nil {
+		if err := pkgdir.Build(path, assets, dir, stderr); err != nil {
 			os.RemoveAll(dir)
 			return "", err
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/modulecheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/wasmsize"
 )
 
@@ -65,10 +66,9 @@ func runSize(args []string, stdout, stderr io.Writer) int {
 		defer os.RemoveAll(tmp)
 		wasmPath = filepath.Join(tmp, "module.wasm")
 		fmt.Fprintf(stderr, "subakogo size: building %s for wasip1...\n", goPkg)
-		cmd := exec.Command("go", "build", "-o", wasmPath, goPkg)
-		cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			fmt.Fprintf(stderr, "subakogo size: go build %s: %v\n%s", goPkg, err, out)
+		var out bytes.Buffer
+		if err := gobuild.Wasm("", goPkg, wasmPath, &out); err != nil {
+			fmt.Fprintf(stderr, "subakogo size: go build %s: %v\n%s", goPkg, err, out.Bytes())
 			return exitFindings
 		}
 	}
@@ -108,7 +108,7 @@ type listedPackage struct {
 // listPackages lists the packages a Go package links for wasip1.
 func listPackages(pkg string, stderr io.Writer) []listedPackage {
 	cmd := exec.Command("go", "list", "-deps", "-json=ImportPath,Dir,EmbedFiles", pkg)
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	cmd.Env = append(os.Environ(), gobuild.Env...)
 	out, err := cmd.Output()
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo size: go list %s: %v (packages are shown as the linker names them)\n", pkg, err)

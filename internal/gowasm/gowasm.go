@@ -4,6 +4,10 @@
 // reads, so a rerun (or another package's tests) skips the compiler and
 // the linker. Every test in this repository that needs a Go-built module
 // gets it here.
+//
+// The environment is the commands' (internal/pipeline/gobuild.Env); the
+// flags are the test's own, without the commands' -trimpath, so that a
+// test module's panic names its file on disk.
 package gowasm
 
 import (
@@ -21,10 +25,9 @@ import (
 	"sync"
 	"testing"
 	"time"
-)
 
-// Env is the environment of every build: WASI preview 1, no cgo.
-var Env = []string{"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0"}
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
+)
 
 // ErrNoGo is returned when there is no go command on PATH.
 var ErrNoGo = errors.New("gowasm: no go command on PATH")
@@ -93,7 +96,7 @@ func buildFile(dir string, env, flags []string) (string, error) {
 		built[id] = r
 	}
 	mu.Unlock()
-	r.once.Do(func() { r.path, r.err = build(abs, append(append([]string(nil), Env...), env...), flags) })
+	r.once.Do(func() { r.path, r.err = build(abs, append(append([]string(nil), gobuild.Env...), env...), flags) })
 	return r.path, r.err
 }
 

@@ -24,8 +24,7 @@ const (
 	// EngineAuto loads a module from the compilation cache when an earlier
 	// run compiled it there, and otherwise interprets it at once while
 	// wazero's optimising compiler builds it for the cache in the
-	// background (in a worker process when the executable serves one, see
-	// ServeCompileWorker), so the first run of a module does not wait about
+	// background (in a worker process, see worker.go), so the first run of a module does not wait about
 	// a second for code it runs once. Runs in the same process move to the
 	// compiled code when it is ready. Without a cache, the compilation runs
 	// in this process, and every host interprets a module's first runs.

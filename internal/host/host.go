@@ -273,10 +273,10 @@ func (e *StalledError) Error() string {
 // host's CompileLimit of CPU time: a compilation that overruns is abandoned
 // with a *CompileTimeoutError (one given up on the wall clock first is a
 // *StalledError; one whose context ends returns its error). The optimising
-// compiler runs in a worker process that stops itself at the limit when
-// the executable serves one (ServeCompileWorker), so an abandoned
-// compilation costs nothing more; otherwise it is cancelled in this
-// process. Compile may read wasm until the module's
+// compiler runs in a worker process (this executable again, see worker.go)
+// that stops itself at the limit when the host has a compilation cache, so
+// an abandoned compilation costs nothing more; otherwise it is cancelled
+// in this process. Compile may read wasm until the module's
 // background compilation ends: the caller must not change it. The same
 // bytes compiled again on the same host give the same Module, so a
 // process that runs a module many times (discovery, then calls) compiles
@@ -329,9 +329,9 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 			}()
 		}
 		return m, nil
-	case h.cacheDir != "" && !cached && workerServed.Load():
+	case h.cacheDir != "" && !cached:
 		// Compile where an overrun can be killed, then load from the cache.
-		if err := h.compileInWorker(ctx, wasm, limit, false); err != nil {
+		if err := h.compileInWorker(ctx, wasm, limit); err != nil {
 			return nil, err
 		}
 	}
@@ -373,8 +373,8 @@ func (h *Host) compileForCache(wasm []byte) code {
 		return code{} // its turn came too late
 	}
 	ctx := context.Background()
-	worker := workerServed.Load() && h.cacheDir != "" // the worker hands its result over through the cache
-	if worker && h.compileInWorker(ctx, wasm, h.compileLimit, true) != nil {
+	worker := h.cacheDir != "" // the worker hands its result over through the cache
+	if worker && h.compileInWorker(ctx, wasm, h.compileLimit) != nil {
 		return code{}
 	}
 	if !h.hold() {

@@ -21,7 +21,6 @@ import (
 var buildDir string
 
 func TestMain(m *testing.M) {
-	ServeCompileWorker()
 	buildDir, _ = os.MkdirTemp("", "subako-host-test")
 	code := m.Run()
 	os.RemoveAll(buildDir)

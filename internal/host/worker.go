@@ -12,13 +12,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/tetratelabs/wazero"
 
 	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/roles"
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
@@ -30,40 +30,29 @@ import (
 // targets; beyond that a module needs far more than any toolchain emits.
 const CompileMemory = 3 << 30
 
-// workerEnv carries a compile worker's job (see ServeCompileWorker), and
-// workerInEnv the file its stdin is, which it removes once read.
-const (
-	workerEnv   = "SUBAKO_HOST_COMPILE_WORKER"
-	workerInEnv = "SUBAKO_HOST_COMPILE_INPUT"
-)
+// workerInEnv names the file a compile worker's stdin is, which it removes
+// once read; roles.CompileWorkerEnv carries its job.
+const workerInEnv = "SUBAKO_HOST_COMPILE_INPUT"
 
-// workerServed is set once this executable has said it serves as a
-// compile worker.
-var workerServed atomic.Bool
-
-// ServeCompileWorker lets the host compile in a child process of this
+// A compile worker is a role of every executable that links the host
+// (internal/roles): the host compiles in a child process of its own
 // executable, where a compilation over its time or memory is killed and
 // costs nothing more, and where a compilation for the cache may outlive a
-// command that has already answered. Call it first thing in main (and in
-// TestMain): in a process started as a worker it compiles and exits; in
-// any other it returns at once. A host in an executable that never calls
-// it compiles in its own process.
-func ServeCompileWorker() {
-	job := os.Getenv(workerEnv)
-	if job == "" {
-		workerServed.Store(true)
-		return
+// command that has already answered. The worker runs from this
+// initialiser, before main and before the initialisers of the packages
+// that import the host, compiles and exits; no caller has to serve it.
+func init() {
+	if roles.Of(os.Args[1:]) == roles.CompileWorker {
+		os.Exit(runWorker(os.Getenv(roles.CompileWorkerEnv)))
 	}
-	os.Exit(runWorker(job))
 }
 
 // workerJob is what a worker is asked: the module is its stdin.
 type workerJob struct {
-	Cache      string        // the compilation cache to write
-	Limit      time.Duration // the worker's CPU time, after which it exits
-	Memory     int64         // the runtime's memory limit, as the host's
-	AddrSpace  int64         // the worker's address-space cap
-	Background bool          // compiling for the cache: lower priority
+	Cache     string        // the compilation cache to write
+	Limit     time.Duration // the worker's CPU time, after which it exits
+	Memory    int64         // the runtime's memory limit, as the host's
+	AddrSpace int64         // the worker's address-space cap
 }
 
 var errBackstop = errors.New("past the wall-clock backstop")
@@ -80,7 +69,7 @@ func runWorker(spec string) int {
 		os.Stderr.WriteString("bad compile job\n")
 		return workerFailed
 	}
-	limitWorker(job.AddrSpace, job.Background)
+	limitWorker(job.AddrSpace)
 	go exitPast(job.Limit)
 	wasm, err := io.ReadAll(io.LimitReader(os.Stdin, input.MaxModule+1))
 	_ = os.Remove(os.Getenv(workerInEnv))
@@ -146,16 +135,18 @@ func compileInto(job workerJob, wasm []byte) error {
 // limit of its CPU time, and waits for it: a worker past the limit stops
 // itself, which is a *CompileTimeoutError. The worker is killed when ctx
 // ends, or past Backstop(limit) on the wall clock (a
-// *StalledError). A background worker runs at a lower priority, so that
-// it does not slow the run that is waiting for an answer.
-func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration, background bool) error {
+// *StalledError). A worker compiling for the cache runs at the same
+// priority as a worker a run waits for: a run may come to wait for it
+// (see Module.WaitCompiled), and its CPU time is what is judged, not its
+// wall time (docs/time-model.md).
+func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration) error {
 	ctx, cancel := context.WithTimeoutCause(ctx, Backstop(limit), errBackstop)
 	defer cancel()
 	exe, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, AddrSpace: h.compileMemory, Background: background})
+	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, AddrSpace: h.compileMemory})
 	// The module goes in a file, not a pipe: a worker for the cache
 	// outlives a command that answers and exits before a pipe is drained.
 	// The worker removes it; pruneCache removes one left behind.
@@ -174,7 +165,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	}
 	defer in.Close()
 	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), workerEnv+"="+string(job), workerInEnv+"="+in.Name())
+	cmd.Env = append(os.Environ(), roles.CompileWorkerEnv+"="+string(job), workerInEnv+"="+in.Name())
 	cmd.Env = supervise.Exempt(cmd.Env) // the worker is killed at its deadline: it must be the process that compiles
 	cmd.Stdin = in
 	var stderr bytes.Buffer

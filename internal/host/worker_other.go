@@ -3,4 +3,4 @@
 package host
 
 // limitWorker has no caps to set here: the worker is bounded by its time.
-func limitWorker(int64, bool) {}
+func limitWorker(int64) {}

@@ -4,13 +4,12 @@ package host
 
 import "syscall"
 
-// limitWorker caps the worker's address space and, for a background
-// worker, lowers its priority.
-func limitWorker(addrSpace int64, background bool) {
+// limitWorker caps the worker's address space. It keeps the worker's
+// priority: a run may wait for a compilation for the cache (an interpreted
+// run out of time is made again on the compiled code), and a worker at a
+// lower priority waits for every busy process on the machine first.
+func limitWorker(addrSpace int64) {
 	if addrSpace > 0 {
 		_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: uint64(addrSpace), Max: uint64(addrSpace)})
-	}
-	if background {
-		_ = syscall.Setpriority(syscall.PRIO_PROCESS, 0, 10)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -35,6 +36,9 @@ var conformanceScenarios = map[string][]string{
 	},
 }
 
+// conformanceAtOnce is how many scenarios run at once.
+const conformanceAtOnce = 6
+
 var passedLine = regexp.MustCompile(`Passed: (\d+)/(\d+), (\d+) failed`)
 
 // TestConformance runs @modelcontextprotocol/conformance against serve
@@ -49,28 +53,43 @@ func TestConformance(t *testing.T) {
 	suite := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
 	for _, version := range []string{"2025-11-25", "2026-07-28"} {
 		expected, _ := filepath.Abs(filepath.Join("testdata", "conformance", "expected-failures-"+version+".yaml"))
+		var mu sync.Mutex
 		passed, total := 0, 0
+		// The scenarios are independent clients of one server: a few at a
+		// time, so that a busy machine's scheduler gives the test its share
+		// of the cores (each node process is mostly start-up).
+		var wg sync.WaitGroup
+		slots := make(chan struct{}, conformanceAtOnce)
 		for _, sc := range conformanceScenarios[version] {
-			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-			cmd := exec.CommandContext(ctx, node, suite, "server", "--url", srv.URL+EndpointPath, "--scenario", sc,
-				"--spec-version", version, "--expected-failures", expected)
-			cmd.Dir = t.TempDir() // its results/ folder
-			var out bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &out
-			err := cmd.Run()
-			cancel()
-			m := passedLine.FindStringSubmatch(out.String())
-			if err != nil || m == nil {
-				t.Errorf("%s %s: %v\n%s", version, sc, err, out.String())
-				continue
-			}
-			p, _ := strconv.Atoi(m[1])
-			n, _ := strconv.Atoi(m[2])
-			passed, total = passed+p, total+n
-			if n == 0 {
-				t.Errorf("%s %s ran no check:\n%s", version, sc, out.String())
-			}
+			dir := t.TempDir() // its results/ folder
+			wg.Add(1)
+			slots <- struct{}{}
+			go func() {
+				defer func() { <-slots; wg.Done() }()
+				ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+				defer cancel()
+				cmd := exec.CommandContext(ctx, node, suite, "server", "--url", srv.URL+EndpointPath, "--scenario", sc,
+					"--spec-version", version, "--expected-failures", expected)
+				cmd.Dir = dir
+				var out bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &out
+				err := cmd.Run()
+				m := passedLine.FindStringSubmatch(out.String())
+				if err != nil || m == nil {
+					t.Errorf("%s %s: %v\n%s", version, sc, err, out.String())
+					return
+				}
+				p, _ := strconv.Atoi(m[1])
+				n, _ := strconv.Atoi(m[2])
+				mu.Lock()
+				passed, total = passed+p, total+n
+				mu.Unlock()
+				if n == 0 {
+					t.Errorf("%s %s ran no check:\n%s", version, sc, out.String())
+				}
+			}()
 		}
+		wg.Wait()
 		t.Logf("conformance %s: %d of %d checks passed in %d scenarios", version, passed, total, len(conformanceScenarios[version]))
 		if strings.HasPrefix(version, "2026") && passed == 0 {
 			t.Errorf("no check passed")

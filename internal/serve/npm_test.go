@@ -238,18 +238,35 @@ func e2eCases(t *testing.T) []e2eCase {
 	}
 }
 
+// clientsAtOnce is how many of TestNPMClients' clients run at once.
+const clientsAtOnce = 4
+
 func TestNPMClients(t *testing.T) {
 	dir, node := npmClients(t)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The clients are separate processes, each with a server of its own,
+	// and mostly start-up: a few at a time, so that a busy machine's
+	// scheduler gives the test its share of the cores.
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, clientsAtOnce)
+	run := func(name string, f func(t *testing.T)) {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			t.Run(name, f)
+		}()
+	}
+	defer wg.Wait()
 	for _, c := range e2eCases(t) {
 		serveArgs := append([]string{helperArg, c.pkg}, c.args...)
 		name := filepath.Base(c.pkg)
 		for _, sdk := range []struct{ sdk, mode string }{{"v1", ""}, {"v2", ""}, {"v2", "auto"}} {
 			client := "sdk " + sdk.sdk + " " + sdk.mode
-			t.Run(name+"/"+strings.TrimSpace(strings.ReplaceAll(client, " ", "-")), func(t *testing.T) {
+			run(name+"/"+strings.TrimSpace(strings.ReplaceAll(client, " ", "-")), func(t *testing.T) {
 				spec, _ := json.Marshal(map[string]any{"sdk": sdk.sdk, "mode": sdk.mode, "command": self, "args": serveArgs,
 					"calls": []any{map[string]any{"name": c.tool, "arguments": c.good}, map[string]any{"name": c.tool, "arguments": c.bad}}})
 				out := runNode(t, dir, node, filepath.Join(dir, "client.mjs"), string(spec))
@@ -279,7 +296,7 @@ func TestNPMClients(t *testing.T) {
 			})
 		}
 		for _, era := range []string{"legacy", "modern"} {
-			t.Run(name+"/inspector-"+era, func(t *testing.T) {
+			run(name+"/inspector-"+era, func(t *testing.T) {
 				inspector := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "inspector", "cli", "build", "index.js")
 				if _, err := os.Stat(inspector); err != nil {
 					inspector = filepath.Join(dir, "node_modules", ".bin", "mcp-inspector")

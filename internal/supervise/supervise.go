@@ -48,6 +48,13 @@ func Child(main func() int) int {
 	return code
 }
 
+// InChild reports whether this process is a supervisor's child.
+func InChild() bool { return os.Getenv(envName) == child }
+
+// Started reports whether this process was started by a supervisor or
+// under Exempt, and so must not supervise.
+func Started() bool { return os.Getenv(envName) != "" }
+
 // Exempt returns env (a process environment; nil is this process's) with
 // the mark of a process of this executable that must run as it is started
 // (the host's compile worker, which the host kills at a deadline), so that

@@ -19,11 +19,6 @@ import (
 
 // buildInto builds the Go package pkg for wasip1 (once per source) and
 // writes the module to out.
-func TestMain(m *testing.M) {
-	host.ServeCompileWorker()
-	os.Exit(m.Run())
-}
-
 func buildInto(t *testing.T, pkg, out string) {
 	t.Helper()
 	if testing.Short() {

@@ -1,4 +1,4 @@
-package main
+package modules
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 // end of input before answering says so and exits 1, instead of printing
 // nothing (or an unreadable result) once the time-out ends the call.
 func TestCallWaitsForEOF(t *testing.T) {
+	t.Parallel()
 	for _, lang := range subjects.Langs {
 		t.Run(string(lang), func(t *testing.T) {
 			mod := subjects.Module(t, lang, subjects.ReadToEOF)
@@ -35,6 +36,7 @@ func TestCallWaitsForEOF(t *testing.T) {
 // package of every language and finds the JSON-RPC error for bad
 // arguments in each language's rpc_error package, on that module.
 func TestLintSubjects(t *testing.T) {
+	t.Parallel()
 	var good, bad []string
 	for _, lang := range subjects.Langs {
 		good = append(good, subjects.Package(t, lang, subjects.Good))
@@ -73,6 +75,7 @@ func TestLintSubjects(t *testing.T) {
 // replays as a P020 while the fault is there; the finding names the
 // subakogo call command that reproduces it, and that command fails.
 func TestSaveCases(t *testing.T) {
+	t.Parallel()
 	dir := subjects.Package(t, subjects.Go, subjects.EnumSecond)
 	file := filepath.Join(dir, "testdata", "calls.json")
 	code, out, errOut := runCLI("lint", "--save-cases", file, dir)
@@ -127,6 +130,7 @@ func TestSaveCases(t *testing.T) {
 // TestCallNullID: call reports an answer with id null as it arrives,
 // as the break it is, before the missing answer it leads to.
 func TestCallNullID(t *testing.T) {
+	t.Parallel()
 	mod := subjects.Module(t, subjects.Go, subjects.NullID)
 	code, out, errOut := runCLI("call", mod, subjects.Tool, `{"a":1,"b":2}`)
 	if i := strings.Index(out, "unknown-id: an answer with id null"); code != exitFindings || i < 0 || strings.Index(out, "no-answer") < i {

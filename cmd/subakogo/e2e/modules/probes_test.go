@@ -1,4 +1,4 @@
-package main
+package modules
 
 import (
 	"strings"
@@ -13,7 +13,8 @@ func TestLintProbes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
-	bad := gowasm.Path(t, "../../internal/probe/testdata/subject", "-ldflags=-X main.mode=rpc-error")
+	t.Parallel()
+	bad := gowasm.Path(t, "../../../../internal/probe/testdata/subject", "-ldflags=-X main.mode=rpc-error")
 	for _, c := range []struct {
 		args []string
 		code int

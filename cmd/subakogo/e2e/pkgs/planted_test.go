@@ -1,4 +1,4 @@
-package main
+package pkgs
 
 import (
 	"fmt"
@@ -59,8 +59,9 @@ func TestPlantedMistakes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a module of several packages")
 	}
+	t.Parallel()
 	wd, _ := os.Getwd()
-	root := filepath.Join(wd, "..", "..")
+	root := filepath.Join(wd, "..", "..", "..", "..")
 	dir := t.TempDir()
 	unexported := `A030 field-unexported: field %s is not exported.*export it \(%s .json:"%s".\), or tag it json:"-"`
 	planted := map[string]struct {
@@ -110,9 +111,8 @@ func TestPlantedMistakes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Chdir(dir)
 	for name, p := range planted {
-		code, _, stderr := runCLI("generate", "./"+name)
+		code, _, stderr := runIn(dir, "generate", "./"+name)
 		var found []string
 		for _, line := range strings.Split(stderr, "\n") {
 			// A041 (info) suggests the hints a tool could state: advice
@@ -138,14 +138,16 @@ func TestPlantedMistakes(t *testing.T) {
 		}
 	}
 	// The generated files need the module's requirements tidied.
-	if b, err := exec.Command("go", "mod", "tidy").CombinedOutput(); err != nil {
+	tidy := exec.Command("go", "mod", "tidy")
+	tidy.Dir = dir
+	if b, err := tidy.CombinedOutput(); err != nil {
 		t.Fatalf("go mod tidy: %v\n%s", err, b)
 	}
 	for name, p := range planted {
 		if p.code != exitOK {
 			continue
 		}
-		code, stdout, stderr := runCLI("schema", "./"+name)
+		code, stdout, stderr := runIn(dir, "schema", "./"+name)
 		if code != exitOK || !strings.Contains(stdout, `"name": "tool"`) {
 			t.Errorf("%s: schema exit %d\n%s%s", name, code, stdout, stderr)
 		}
@@ -155,7 +157,7 @@ func TestPlantedMistakes(t *testing.T) {
 	}
 	// The 30 MiB //go:embed: size says what makes the module big, W041,
 	// and where its files go.
-	code, out, errs := runCLI("size", "--static", "--top", "3", "./embed")
+	code, out, errs := runIn(dir, "size", "--static", "--top", "3", "./embed")
 	for _, want := range []string{"over the 16 MiB a module should stay under (W041", "example.com/planted/embed/big.bin  31457280", "assets/ folder, which Subako mounts read-only at /package"} {
 		if code != exitOK || !strings.Contains(out, want) {
 			t.Errorf("size ./embed: exit %d, no %q in\n%s%s", code, want, out, errs)

@@ -1,4 +1,4 @@
-package main
+package modules
 
 import (
 	"context"
@@ -22,14 +22,15 @@ func TestOneJudge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
-	mod := gowasm.Path(t, "testdata/results")
+	t.Parallel()
+	mod := gowasm.Path(t, "../../testdata/results")
 	ctx := context.Background()
 	h, err := host.New(ctx, host.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer h.Close(ctx)
-	m, err := h.Compile(ctx, gowasm.Build(t, "testdata/results"))
+	m, err := h.Compile(ctx, gowasm.Build(t, "../../testdata/results"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package pkgs
 
 import (
 	"bufio"
@@ -9,23 +9,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/subako-ai/subako-go/internal/gowasm"
-)
-
-// serveWith runs subakogo serve with stdin holding lines.
-func serveWith(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	old := serveStdin
-	serveStdin = strings.NewReader(stdin)
-	defer func() { serveStdin = old }()
-	return runCLI(append([]string{"serve"}, args...)...)
-}
-
-const (
-	initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
-	greetAda   = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"greet","arguments":{"name":"Ada"}}}`
-	modernList = `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
 )
 
 // serve on a Go package builds it first (as pack does), then answers a
@@ -34,7 +17,8 @@ func TestServeGoPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
 	}
-	code, stdout, stderr := serveWith(t, initialize+"\n"+greetAda+"\n"+modernList+"\n", "../../examples/hello")
+	t.Parallel()
+	code, stdout, stderr := serveWith(t, initialize+"\n"+greetAda+"\n"+modernList+"\n", "../../../../examples/hello")
 	if code != exitOK {
 		t.Fatalf("exit %d\nstderr: %s", code, stderr)
 	}
@@ -50,35 +34,6 @@ func TestServeGoPackage(t *testing.T) {
 	}
 }
 
-func TestServeUsage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a wasip1 module")
-	}
-	bad := gowasm.Path(t, "../../internal/serve/testdata/hostile", "-ldflags=-X main.mode=badname")
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{nil, exitUsage, "want one PATH"},
-		{[]string{"a", "b"}, exitUsage, "want one PATH"},
-		{[]string{"--max-concurrent", "0", "x"}, exitUsage, "at least 1"},
-		{[]string{"--keep-running", "x"}, exitUsage, "--keep-running needs --http"},
-		{[]string{"--memory-budget", "100", "x"}, exitUsage, "--memory-budget must be at least 1024"},
-		{[]string{"--http", "127.0.0.1:0", "--http-max-conns", "0", "x"}, exitUsage, "at least 1"},
-		// Over HTTP too, serve ends when stdin closes (here at once).
-		{[]string{"--http", "127.0.0.1:0", "--force", bad}, exitOK, "stdin closed (--keep-running serves on)"},
-		{[]string{"missing.wasm"}, exitUnreadable, "missing.wasm"},
-		{[]string{bad}, exitFindings, "the package has lint errors (1 error; --force serves it anyway)"},
-		{[]string{"--force", bad}, exitOK, "serving hostile"},
-	} {
-		code, _, stderr := serveWith(t, "", c.args...)
-		if code != c.code || !strings.Contains(stderr, c.want) {
-			t.Errorf("%v: exit %d, want %d; stderr %q", c.args, code, c.code, stderr)
-		}
-	}
-}
-
 // serve --watch on a Go package: an edit to a handler's doc comment
 // regenerates subako_gen.go, rebuilds, and the client hears that the tool
 // list changed; a build error keeps the last good module serving.
@@ -86,21 +41,15 @@ func TestServeWatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
+	t.Parallel()
 	wd, _ := os.Getwd()
 	dir := filepath.Join(t.TempDir(), "pkg")
-	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", ".."), dir); code != exitOK {
+	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", "..", "..", ".."), dir); code != exitOK {
 		t.Fatalf("init: %d\n%s%s", code, stdout, stderr)
 	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	old := serveStdin
-	serveStdin = inR
-	defer func() { serveStdin = old }()
 	logBuf := &lockedBuffer{}
-	code := make(chan int, 1)
 	// Run from inside the package's module, as go tool subakogo runs.
-	t.Chdir(dir)
-	go func() { code <- run([]string{"serve", "--watch", "."}, outW, logBuf); outW.Close(); inR.Close() }()
+	inW, outR, code := startIn(t, dir, logBuf, "serve", "--watch", ".")
 	lines := bufio.NewScanner(outR)
 	lines.Buffer(nil, 1<<20)
 	next := func(want string) string {
@@ -187,24 +136,18 @@ func TestServeAnswersWhileBuilding(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
 	}
+	t.Parallel()
 	wd, _ := os.Getwd()
 	dir := filepath.Join(t.TempDir(), "pkg")
-	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", ".."), dir); code != exitOK {
+	if code, stdout, stderr := runCLI("init", "--replace", filepath.Join(wd, "..", "..", "..", ".."), dir); code != exitOK {
 		t.Fatalf("init: %d\n%s%s", code, stdout, stderr)
 	}
 	gen := filepath.Join(dir, "subako_gen.go")
 	if _, err := os.Stat(gen); err == nil {
 		t.Fatal("init wrote subako_gen.go")
 	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	old := serveStdin
-	serveStdin = inR
-	defer func() { serveStdin = old }()
 	logBuf := &lockedBuffer{}
-	code := make(chan int, 1)
-	t.Chdir(dir)
-	go func() { code <- run([]string{"serve", "."}, outW, logBuf); outW.Close(); inR.Close() }()
+	inW, outR, code := startIn(t, dir, logBuf, "serve", ".")
 	lines := bufio.NewScanner(outR)
 	lines.Buffer(nil, 1<<20)
 	if _, err := io.WriteString(inW, initialize+"\n"); err != nil {

@@ -1,0 +1,134 @@
+package modules
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
+)
+
+// TestHelloLintsClean builds examples/hello for wasip1 with the real Go
+// toolchain and lints it: it must be clean.
+func TestHelloLintsClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasip1 module")
+	}
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "hello.wasm")
+	if err := os.WriteFile(out, gowasm.Build(t, "../../../../examples/hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI("lint", "--fail-on", "info", out)
+	if code != exitOK || !strings.Contains(stdout, "no findings") {
+		t.Fatalf("hello: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestCall runs the runtime's hand-wired hello through subakogo call.
+func TestCall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasip1 module")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "hello.wasm")
+	if err := os.WriteFile(out, gowasm.Build(t, "../../../../subako/testdata/hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := filepath.Join(dir, "args.json")
+	if err := os.WriteFile(args, []byte(`{"name":"Bo"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"call", out, "greet", `{"name":"Ada"}`}, exitOK, `"message": "Hello, Ada!"`},
+		{[]string{"call", "--json", out, "greet", `{"name":"Ada"}`}, exitOK, `"structuredContent":{"message":"Hello, Ada!"}`},
+		{[]string{"call", out, "greet", `{}`}, exitFindings, "tool error: name is required"},
+		{[]string{"call", out, "fetch", `{"url":"https://example.com/"}`}, exitFindings, "host_not_allowed"},
+		{[]string{"call", out, "greet", `[1]`}, exitUsage, ""},
+		{[]string{"call", out, "greet", `null`}, exitUsage, ""},
+		{[]string{"call", out, "greet", ` null `}, exitUsage, ""},
+		{[]string{"call", out}, exitUsage, ""},
+		{[]string{"call", "missing.wasm", "greet"}, exitUnreadable, ""},
+		{[]string{"call", out, "greet", "@" + args}, exitOK, `"message": "Hello, Bo!"`},
+		{[]string{"call", out, "greet", "-"}, exitOK, `"message": "Hello, Cy!"`},
+		{[]string{"call", out, "greet", "@" + filepath.Join(dir, "none.json")}, exitUnreadable, ""},
+		// The host's set-up, not the module, is at fault.
+		{[]string{"call", "--skills", filepath.Join(dir, "none"), out, "greet", "{}"}, exitUnreadable, ""},
+		{[]string{"call", "--package", args, out, "greet", "{}"}, exitUnreadable, ""},
+	} {
+		stdin = strings.NewReader(`{"name":"Cy"}`)
+		code, stdout, stderr := runCLI(c.args...)
+		if code != c.code || !strings.Contains(stdout, c.want) || strings.Contains(stdout+stderr, "crashed") {
+			t.Errorf("%v: exit %d, want %d; stdout %q stderr %q", c.args, code, c.code, stdout, stderr)
+		}
+	}
+	stdin = nil
+	// What the module writes reaches a pipe escaped, as lint escapes it: a
+	// pipe (| cat, | tee) leads to a terminal all the same.
+	for _, raw := range []bool{false, true} {
+		args := []string{"call", out, "greet", `{"name":"\u001b]0;pwned\u0007\u001b[2J\u009b31m"}`}
+		if raw {
+			args = append([]string{"call", "--json"}, args[1:]...)
+		}
+		code, stdout, stderr := runCLI(args...)
+		if code != exitOK || strings.ContainsAny(stdout+stderr, "\x1b\x07\u009b") || !strings.Contains(stdout, "pwned") {
+			t.Errorf("%v: exit %d; controls not escaped: stdout %q stderr %q", args, code, stdout, stderr)
+		}
+	}
+	// The temporary volume is removed; a volume given is kept, and named.
+	before, _ := filepath.Glob(filepath.Join(os.TempDir(), "subako-volume-*"))
+	runCLI("call", out, "greet", `{"name":"Ada"}`)
+	if after, _ := filepath.Glob(filepath.Join(os.TempDir(), "subako-volume-*")); len(after) > len(before) {
+		t.Errorf("temporary volumes left: %v", after)
+	}
+	vol := filepath.Join(dir, "vol")
+	if err := os.Mkdir(vol, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI("call", "--volume", vol, out, "greet", `{"name":"Ada"}`); code != exitOK || !strings.Contains(stderr, "the volume is kept at "+vol) {
+		t.Errorf("--volume: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(vol, "tmp")); err != nil {
+		t.Errorf("the given volume: %v", err)
+	}
+}
+
+// TestCallHTTPFixture tries examples/weather offline: its two requests are
+// answered from the committed recording, and a city not recorded comes
+// back to the model as the connection error that names the fixture.
+func TestCallHTTPFixture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasip1 module")
+	}
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "weather.wasm")
+	if err := os.WriteFile(out, gowasm.Build(t, "../../../../examples/weather"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const fixture = "../../../../examples/weather/testdata/berlin.json"
+	for _, c := range []struct {
+		args []string
+		code int
+		want []string
+	}{
+		{[]string{"call", "--http-fixture", fixture, out, "forecast", `{"city":"Berlin"}`}, exitOK,
+			[]string{`"city": "Berlin, Germany"`, `"temperature_c": 14.2`, `"summary": "Slight rain"`}},
+		{[]string{"call", "--http-fixture", fixture, out, "forecast", `{"city":"Paris"}`}, exitFindings,
+			[]string{"tool error: HTTP request failed (connection): the fixture " + fixture + " has no recorded response for GET https://geocoding-api.open-meteo.com/v1/search?name=Paris&"}},
+		{[]string{"call", "--http-fixture", "none.json", out, "forecast", `{"city":"Berlin"}`}, exitUnreadable, nil},
+	} {
+		code, stdout, stderr := runCLI(c.args...)
+		ok := code == c.code
+		for _, w := range c.want {
+			ok = ok && strings.Contains(stdout, w)
+		}
+		if !ok {
+			t.Errorf("%v: exit %d, want %d; stdout %q stderr %q", c.args[1:3], code, c.code, stdout, stderr)
+		}
+	}
+}

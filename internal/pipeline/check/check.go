@@ -1,0 +1,227 @@
+// Package check is subakogo check's pipeline, for CI: the analyzer on the
+// source as built for wasip1, the generated code up to date, a wasip1 build
+// (internal/pipeline/gobuild), lint with discovery and the call probes, the
+// example calls in testdata/calls.json and, with a baseline, the tool list
+// compared with the last published one. It returns the steps and the
+// findings; the command parses the flags and renders them.
+package check
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/internal/check/callcheck"
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/cli"
+	"github.com/subako-ai/subako-go/internal/codegen"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
+	"github.com/subako-ai/subako-go/internal/probe"
+	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
+)
+
+// Options say what to check and how.
+type Options struct {
+	Pattern string         // the package, as go list takes it
+	Engine  host.Engine    // how modules run
+	Probes  *probe.Options // the call probes; nil for none
+	// Baseline, when set, compares the tools discovery listed with the
+	// last published ones (subakogo diff's comparison), as one report file.
+	Baseline func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error)
+	// Stderr gets a note when a step takes a while, and the build's errors.
+	Stderr io.Writer
+}
+
+// Result is what check found.
+type Result struct {
+	Steps  []string      // "ok  NAME", "FAIL NAME" or "skip ...", in order
+	Files  []report.File // the findings, by file
+	Failed bool          // a step failed whatever findings are ignored: the build, or a stale generated file
+}
+
+// Run runs the pipeline on the package. An error is an input that cannot
+// be read or a host that cannot be set up (exit 3); a failed step is in the
+// Result.
+func Run(ctx context.Context, opt Options) (*Result, error) {
+	r := &Result{Steps: []string{}}
+	step := func(name string, ok bool) {
+		mark := "ok  "
+		if !ok {
+			mark = "FAIL"
+		}
+		r.Steps = append(r.Steps, mark+" "+name)
+	}
+	stderr := opt.Stderr
+	if stderr == nil {
+		stderr = io.Discard
+	}
+
+	// 1. The analyzer, on the source as built for wasip1.
+	var a *gocheck.Result
+	var err error
+	cli.Slow(stderr, "subakogo check", cli.SlowAfter, "loading "+opt.Pattern+" and type-checking everything it imports (the first time, with an empty build cache, this takes a while)", func() {
+		a, err = gocheck.Analyze(opt.Pattern)
+	})
+	if err != nil {
+		return nil, err
+	}
+	goFiles := a.Findings(cli.RelPath)
+	step("analyzer ("+textutil.Plural(countFindings(goFiles), "finding")+")", !HasError(goFiles))
+	r.Files = append(r.Files, goFiles...)
+
+	// 2. The generated code is current.
+	genFiles, genOK, err := Generated(a)
+	if err != nil {
+		return nil, err
+	}
+	step("subako_gen.go up to date", genOK)
+	r.Files = append(r.Files, genFiles...)
+
+	// 3. A wasip1 build, then 4. lint with discovery, then 5. the example
+	// calls; not with a stale file, whose build fails or tests the past.
+	dir := a.Pkg.Dir
+	if !genOK {
+		r.Steps = append(r.Steps, "skip the wasip1 build, lint and "+callcheck.File+" (run go generate first)")
+		r.Failed = true
+		return r, nil
+	}
+	tmp, err := os.MkdirTemp("", "subako-check-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	wasmPath := filepath.Join(tmp, pkgcheck.ModuleName)
+	var out bytes.Buffer
+	cli.Slow(stderr, "subakogo check", cli.SlowAfter, "building "+cli.RelPath(dir)+" for wasip1 (GOOS=wasip1 go build; the first build with an empty build cache compiles the Go standard library for wasip1 too, a minute or two)", func() {
+		err = gobuild.Wasm(dir, ".", wasmPath, &out)
+	})
+	step("GOOS=wasip1 go build", err == nil)
+	if err != nil {
+		_, _ = stderr.Write(out.Bytes())
+		r.Failed = true
+		return r, nil
+	}
+	wasm, err := os.ReadFile(wasmPath)
+	if err != nil {
+		return nil, fmt.Errorf("the module go build wrote: %w", err)
+	}
+	if err := lint(ctx, opt, r, dir, wasm, step); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// lint runs steps 4 and 5 and the baseline comparison on the built module.
+func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, step func(string, bool)) error {
+	c := pkgcheck.New(host.Options{Engine: opt.Engine})
+	c.Probes = opt.Probes
+	defer c.Close(ctx)
+	assets, assetFindings, err := pkgcheck.CheckAssets(dir)
+	if err != nil {
+		return err
+	}
+	if len(assetFindings) > 0 {
+		r.Files = append(r.Files, report.File{Path: filepath.Join(cli.RelPath(dir), pkgcheck.AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
+	}
+	findings, d, err := c.Module(ctx, wasm, assets, true)
+	if err != nil {
+		return err
+	}
+	calls := callcheck.Check(ctx, c.Host, dir, wasm, assets) // the host that ran discovery: the module is compiled already
+	findings = append(findings, calls...)
+	mod := report.File{Path: filepath.Join(cli.RelPath(dir), "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
+	lintStep := "lint with discovery"
+	if opt.Probes != nil {
+		lintStep += " and the call probes"
+	}
+	step(lintStep, !HasError([]report.File{{Findings: findings[:len(findings)-len(calls)]}}))
+	if _, err := os.Stat(filepath.Join(dir, callcheck.File)); err == nil {
+		step(callcheck.File, len(calls) == 0)
+	} else {
+		r.Steps = append(r.Steps, "skip "+callcheck.File+" (the package has none)")
+	}
+	r.Files = append(r.Files, mod)
+	if opt.Baseline == nil {
+		return nil
+	}
+	if d == nil || d.Stopped != nil {
+		r.Steps = append(r.Steps, "skip --baseline (discovery listed no tools)")
+		return nil
+	}
+	bf, err := opt.Baseline(ctx, c, d.Tools)
+	if err != nil {
+		return err
+	}
+	step("no breaking change against "+bf.Path+" ("+textutil.Plural(len(bf.Findings), "change")+")", !HasError([]report.File{bf}))
+	r.Files = append(r.Files, bf)
+	return nil
+}
+
+// Generated reports whether subako_gen.go is exactly what generate would
+// write now, with a finding when it is not. The analyzer's A017, among its
+// findings, compares the model's hash and names what changed; when it has
+// spoken this adds nothing, else it catches a hand-edited file. The error
+// is a generated file that exists but cannot be read.
+func Generated(a *gocheck.Result) ([]report.File, bool, error) {
+	if a.Model == nil {
+		return nil, true, nil // nothing to generate: a hand-wired package
+	}
+	for _, d := range a.Diagnostics {
+		if d.Category == rules.GoGeneratedStale.ID {
+			return nil, false, nil
+		}
+	}
+	code, genErr := codegen.Generate(a.Model)
+	if genOK := genErr == nil; !genOK {
+		return nil, false, nil // the analyzer's findings say why
+	}
+	path := filepath.Join(a.Pkg.Dir, model.GeneratedFile)
+	old, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, false, err
+	}
+	if bytes.Equal(old, code) {
+		return nil, true, nil
+	}
+	f := report.File{Path: cli.RelPath(path), Size: int64(len(old)), MIMEType: "text/x-go",
+		Findings: []rules.Finding{{Rule: rules.GoGeneratedStale, Offset: -1, Line: 1, Column: 1,
+			Message: model.GeneratedFile + " differs from what subakogo generate writes now: run go generate"}}}
+	return []report.File{f}, false, nil
+}
+
+// HasError reports whether any of the files has a finding of error
+// severity.
+func HasError(files []report.File) bool {
+	for _, f := range files {
+		for _, fd := range f.Findings {
+			if fd.Severity() == rules.Error {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func countFindings(files []report.File) int {
+	n := 0
+	for _, f := range files {
+		n += len(f.Findings)
+	}
+	return n
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

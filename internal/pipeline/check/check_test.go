@@ -1,0 +1,33 @@
+package check
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/subako-ai/subako-go/internal/host"
+)
+
+// TestRun checks examples/hello without the probes: every step passes, in
+// order, and the findings are the analyzer's and the built module's, none.
+func TestRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasip1 module and runs it")
+	}
+	r, err := Run(context.Background(), Options{Pattern: "../../../examples/hello", Engine: host.EngineAuto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"ok   analyzer (0 findings)", "ok   subako_gen.go up to date", "ok   GOOS=wasip1 go build", "ok   lint with discovery", "ok   testdata/calls.json"}
+	if !slices.Equal(r.Steps, want) || r.Failed {
+		t.Errorf("steps %q (failed %v), want %q", r.Steps, r.Failed, want)
+	}
+	for _, f := range r.Files {
+		if len(f.Findings) > 0 {
+			t.Errorf("%s: %v", f.Path, f.Findings)
+		}
+	}
+	if n := len(r.Files); n == 0 || r.Files[n-1].MIMEType != "application/wasm" {
+		t.Errorf("the last file is not the built module: %+v", r.Files)
+	}
+}

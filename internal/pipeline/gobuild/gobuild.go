@@ -1,0 +1,61 @@
+// Package gobuild builds Go main packages for WASI preview 1, the one way
+// every command does it: check, pack, serve (and serve --watch, on every
+// change, through internal/pipeline/pkgdir) and size run the same go
+// command with the same environment and flags. internal/gowasm, the tests'
+// cached builder, takes its environment from here; it keeps full source
+// paths (no -trimpath), so a test module's panic names the file on disk.
+// The package imports only the standard library, so that every test binary
+// may link it.
+package gobuild
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+)
+
+// Env is the environment of every build for wasip1: WASI preview 1, no
+// cgo (which wasip1 does not have; said so that a CC in the environment
+// cannot turn it on).
+var Env = []string{"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0"}
+
+// Flags are the go build flags of every command's build: -trimpath, so a
+// module carries no path of the machine that built it and two machines
+// build the same bytes.
+var Flags = []string{"-trimpath"}
+
+// Wasm builds the Go main package pkg (as go build takes it: a path or an
+// import path) into the module file out, running go in dir ("" for the
+// working directory). The go command's output goes to output.
+func Wasm(dir, pkg, out string, output io.Writer) error {
+	return goBuild(dir, pkg, out, Env, output)
+}
+
+// Native builds pkg for this machine, with the same flags (pack asks that
+// build for the package's manifest).
+func Native(dir, pkg, out string, output io.Writer) error {
+	return goBuild(dir, pkg, out, nil, output)
+}
+
+func goBuild(dir, pkg, out string, env []string, output io.Writer) error {
+	args := append(append([]string{"build"}, Flags...), "-o", out, pkg)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = output, output
+	return cmd.Run()
+}
+
+// Dir is the directory of a package given as a path (./pkg) or an import
+// path that go list resolves; pkg itself when go list cannot say.
+func Dir(pkg string) string {
+	if fi, err := os.Stat(pkg); err == nil && fi.IsDir() {
+		return pkg
+	}
+	out, err := exec.Command("go", "list", "-f", "{{.Dir}}", pkg).Output()
+	if err != nil {
+		return pkg
+	}
+	return string(bytes.TrimSpace(out))
+}
