@@ -75,32 +75,6 @@ func TestPackNeverDeletes(t *testing.T) {
 	}
 }
 
-func TestPackTarget(t *testing.T) {
-	src := t.TempDir()
-	packed := t.TempDir()
-	writeFiles(t, packed, "module.wasm", "subako-package.json", "assets/a.txt")
-	onlyAssets := t.TempDir()
-	writeFiles(t, onlyAssets, "assets/a.txt")
-	for _, c := range []struct {
-		dir string
-		ok  bool
-	}{
-		{filepath.Join(t.TempDir(), "new"), true},
-		{t.TempDir(), true}, // empty
-		{packed, true},
-		{onlyAssets, false},
-		{src, false},
-		{filepath.Join(src, "dist", "hello"), false}, // inside the sources
-		{filepath.Join(src, "assets", "dist"), false},
-		{filepath.Join(src, "..", "dist", "hello"), true}, // the usual layout
-		{filepath.Join(filepath.Dir(src), "dist"), true},
-	} {
-		if err := packTarget(c.dir, src); (err == nil) != c.ok {
-			t.Errorf("packTarget(%s): %v, want ok %v", c.dir, err, c.ok)
-		}
-	}
-}
-
 // TestPackRefusesAssetLinks: pack does not copy a package whose assets/
 // holds a symbolic link; it reports it and writes nothing.
 func TestPackRefusesAssetLinks(t *testing.T) {

@@ -1,0 +1,196 @@
+// Package pack is pack's pipeline: it builds a Go package's directory
+// (module.wasm, subako-package.json, assets/) in a staging directory
+// beside the target, lints it there, compares its tools with a baseline,
+// and replaces the target only when the caller commits, so a package with
+// errors leaves nothing behind. cmd/subakogo parses pack's flags, checks
+// the generated file and renders the findings.
+package pack
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	iofs "io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
+	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// Options say what to pack and where.
+type Options struct {
+	Pkg    string // the Go package, as go build takes it
+	Out    string // the package directory to write
+	Assets string // the package's assets folder (pkgcheck.CheckAssets), "" for none
+	// Baseline, when set, compares the tools discovery listed with the
+	// last published ones (subakogo diff's comparison), as one report file.
+	Baseline func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error)
+	// Stderr gets the build's errors.
+	Stderr io.Writer
+}
+
+// Staged is a package directory built and linted beside its target. Its
+// findings name the files where Commit puts them.
+type Staged struct {
+	Files  []report.File
+	Failed bool // lint found errors
+	Broken bool // the tools break what the baseline's callers use
+	out    string
+	dir    string
+}
+
+// BuildError is a package that did not build for wasip1: the package's
+// fault (exit 1), where other errors are the machine's (exit 3).
+type BuildError struct{ Err error }
+
+func (e *BuildError) Error() string { return e.Err.Error() }
+func (e *BuildError) Unwrap() error { return e.Err }
+
+// BaselineError is a baseline that could not be read or compared.
+type BaselineError struct{ Err error }
+
+func (e *BaselineError) Error() string { return e.Err.Error() }
+func (e *BaselineError) Unwrap() error { return e.Err }
+
+// Stage builds the package directory in a new directory beside opt.Out
+// (so Commit's rename is atomic), lints it with discovery, and compares
+// its tools with the baseline. The caller must Close it.
+func Stage(ctx context.Context, opt Options) (*Staged, error) {
+	parent := filepath.Dir(filepath.Clean(opt.Out))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp(parent, ".subako-pack-")
+	if err != nil {
+		return nil, err
+	}
+	s := &Staged{out: opt.Out, dir: dir}
+	if err := pkgdir.Build(opt.Pkg, opt.Assets, dir, opt.Stderr); err != nil {
+		s.Close()
+		return nil, &BuildError{err}
+	}
+	c := pkgcheck.New(host.Options{})
+	defer c.Close(ctx)
+	files, d, err := c.DirDiscovery(ctx, dir, true)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	for i := range files {
+		rel, _ := filepath.Rel(dir, files[i].Path)
+		files[i].Path = filepath.Join(opt.Out, rel)
+		for _, f := range files[i].Findings {
+			s.Failed = s.Failed || f.Severity() == rules.Error
+		}
+	}
+	if opt.Baseline != nil && d != nil && d.Stopped == nil { // else lint has errors already
+		bf, err := opt.Baseline(ctx, c, d.Tools)
+		if err != nil {
+			s.Close()
+			return nil, &BaselineError{err}
+		}
+		files = append(files, bf)
+		for _, f := range bf.Findings {
+			s.Broken = s.Broken || f.Severity() == rules.Error
+		}
+	}
+	s.Files = files
+	return s, nil
+}
+
+// Commit replaces the target with the staged directory.
+func (s *Staged) Commit() error {
+	if err := os.RemoveAll(s.out); err != nil {
+		return err
+	}
+	if err := os.Chmod(s.dir, 0o755); err != nil { // MkdirTemp made it private
+		return err
+	}
+	return os.Rename(s.dir, s.out)
+}
+
+// Close removes the staged directory, unless Commit moved it.
+func (s *Staged) Close() { _ = os.RemoveAll(s.dir) }
+
+// Target checks that pack may replace dir with what it builds: dir is
+// not the source package src, not inside it (where the next pack would
+// find its output among the sources, and assets/ would copy into itself)
+// and does not hold it; and dir is missing, empty, or a package directory
+// pack wrote (module.wasm, subako-package.json and assets/, nothing else).
+// So pack never deletes anything it did not write. relPath spells a path
+// suggested in a message.
+func Target(dir, src string, relPath func(string) string) error {
+	realDir, realSrc := resolved(dir), resolved(src)
+	if realDir == realSrc {
+		return fmt.Errorf("-o %s is the package's own directory: its sources would be replaced", dir)
+	}
+	if within(realDir, realSrc) {
+		beside := relPath(filepath.Join(filepath.Dir(realSrc), "dist", filepath.Base(realSrc)))
+		return fmt.Errorf("-o %s is inside the package %s: write the package directory outside the source, such as -o %s", dir, src, beside)
+	}
+	if within(realSrc, realDir) {
+		return fmt.Errorf("-o %s holds the package %s: it would be replaced", dir, src)
+	}
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, iofs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return fmt.Errorf("-o %s is %s, not a package directory", dir, input.Kind(fi.Mode()))
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	module := false
+	for _, e := range entries {
+		switch {
+		case e.Name() == pkgcheck.ModuleName && e.Type().IsRegular():
+			module = true
+		case e.Name() == manifestcheck.FileName && e.Type().IsRegular():
+		case e.Name() == pkgcheck.AssetsDir && e.IsDir():
+		default:
+			return fmt.Errorf("-o %s holds %s, which is not part of a package directory: give a new or empty directory, or one pack wrote", dir, e.Name())
+		}
+	}
+	if len(entries) > 0 && !module {
+		return fmt.Errorf("-o %s is not empty and has no %s: give a new or empty directory, or one pack wrote", dir, pkgcheck.ModuleName)
+	}
+	return nil
+}
+
+// resolved is path made absolute with the symbolic links of its longest
+// existing prefix resolved, so two spellings of a directory compare equal.
+func resolved(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	rest := ""
+	for p := abs; ; p = filepath.Dir(p) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if filepath.Dir(p) == p {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+	}
+}
+
+// within reports whether path is dir or below it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
