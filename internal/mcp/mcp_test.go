@@ -34,6 +34,11 @@ func TestWireBytes(t *testing.T) {
 		{&legacyList, `{"nextCursor":"c2","tools":[{"name":"greet"}]}`},
 		{disc, `{"_meta":{"io.modelcontextprotocol/serverInfo":{"description":"Says hello.","name":"hello","version":"1.0.0"}},` +
 			`"cacheScope":"public","capabilities":{"tools":{}},"resultType":"complete","supportedVersions":["2026-07-28"],"ttlMs":0}`},
+		{LoggingMessage{Level: "error", Logger: "subakogo", Data: "T002"}, `{"data":"T002","level":"error","logger":"subakogo"}`},
+		{SubscriptionsAcknowledged{Meta: SubscriptionMeta{SubscriptionID: json.RawMessage(`7`)}, Notifications: ListenFilter{ToolsListChanged: true}},
+			`{"_meta":{"io.modelcontextprotocol/subscriptionId":7},"notifications":{"toolsListChanged":true}}`},
+		{SubscriptionsAcknowledged{Meta: SubscriptionMeta{SubscriptionID: json.RawMessage(`"s"`)}}, `{"_meta":{"io.modelcontextprotocol/subscriptionId":"s"},"notifications":{}}`},
+		{ListChanged{Meta: SubscriptionMeta{SubscriptionID: json.RawMessage(`7`)}}, `{"_meta":{"io.modelcontextprotocol/subscriptionId":7}}`},
 		{InitializeResult{ProtocolVersion: "2025-06-18", Capabilities: ServerCapabilities{Logging: &struct{}{}, Tools: &ToolsCapability{ListChanged: true}}, ServerInfo: info},
 			`{"capabilities":{"logging":{},"tools":{"listChanged":true}},"protocolVersion":"2025-06-18","serverInfo":{"description":"Says hello.","name":"hello","version":"1.0.0"}}`},
 	} {

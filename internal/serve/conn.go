@@ -349,16 +349,16 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 	if c.send == nil {
 		return errorAnswer(id, &rpcError{Code: abi.CodeInvalidRequest, Message: "this channel cannot carry notifications", status: 400})
 	}
-	acked := map[string]any{}
+	var acked mcp.ListenFilter
 	if on, _ := filter["toolsListChanged"].(bool); on && c.s.watch.Load() {
-		acked["toolsListChanged"] = true
+		acked.ToolsListChanged = true
 		c.mu.Lock()
 		c.listens[string(id)] = id
 		c.mu.Unlock()
 	}
-	c.send(notificationLine("notifications/subscriptions/acknowledged", map[string]any{
-		"_meta":         map[string]any{metaSubscriptionID: id},
-		"notifications": acked,
+	c.send(notificationLine("notifications/subscriptions/acknowledged", mcp.SubscriptionsAcknowledged{
+		Meta:          mcp.SubscriptionMeta{SubscriptionID: id},
+		Notifications: acked,
 	}))
 	<-ctx.Done()
 	c.mu.Lock()
@@ -398,7 +398,7 @@ func (s *Server) toolsChanged() {
 			c.send(notificationLine("notifications/tools/list_changed", nil))
 		}
 		for _, id := range ids {
-			c.send(notificationLine("notifications/tools/list_changed", map[string]any{"_meta": map[string]any{metaSubscriptionID: id}}))
+			c.send(notificationLine("notifications/tools/list_changed", mcp.ListChanged{Meta: mcp.SubscriptionMeta{SubscriptionID: id}}))
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
 // What serve tells clients as log messages (notifications/message, logger
@@ -78,7 +79,7 @@ func (s *Server) beginLog() {
 // handshake-era clients on a channel that carries notifications, at or
 // above the level each set (warning when it set none).
 func (s *Server) logToClients(level, text string) {
-	line := notificationLine("notifications/message", map[string]any{"level": level, "logger": "subakogo", "data": text})
+	line := notificationLine("notifications/message", mcp.LoggingMessage{Level: level, Logger: "subakogo", Data: text})
 	s.clientLog.mu.Lock()
 	s.clientLog.entries = append(s.clientLog.entries, logEntry{level: level, line: line})
 	s.clientLog.mu.Unlock()

@@ -15,7 +15,6 @@ const (
 	metaProtocolVersion = abi.MetaProtocolVersion
 	metaClientCaps      = abi.MetaClientCapabilities
 	metaClientInfo      = abi.MetaClientInfo
-	metaSubscriptionID  = "io.modelcontextprotocol/subscriptionId"
 )
 
 // maxMessage bounds one message from a client, on stdio and over HTTP. A
