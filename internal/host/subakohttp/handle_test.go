@@ -421,12 +421,8 @@ func TestRedirects(t *testing.T) {
 
 func TestTimeouts(t *testing.T) {
 	e := newEnv(t)
-	start := time.Now()
 	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/slow"), "timeout_ms": 100})), abi.HTTPTimeout,
 		"the request took longer than its timeout_ms of 100")
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("timeout_ms 100 took %v", d)
-	}
 	// The call's timeout applies either way, with timeout_ms or without.
 	e.cfg.CallTimeout = 100 * time.Millisecond
 	wantError(t, do(t, e.cfg, get(e.url("api.test", "/slow"))), abi.HTTPTimeout, "the call's time ran out")

@@ -153,9 +153,11 @@ func (e *env) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		http.Redirect(w, r, "/chain?n="+strconv.Itoa(n-1), http.StatusFound)
 	case "/slow":
+		// Answers only after a minute: a request that ends sooner ended
+		// by its timeout, however busy the machine.
 		select {
 		case <-r.Context().Done():
-		case <-time.After(5 * time.Second):
+		case <-time.After(time.Minute):
 		}
 	case "/stall":
 		// Part of a body, then nothing.
