@@ -288,9 +288,16 @@ func maxOf(a, b int) int { return max(a, b) }
 // one works.
 func TestCancel(t *testing.T) {
 	s, log := newServer(t, hostile(t), Options{})
+	started := make(chan struct{}, 1)
+	s.slotTaken = func(int) {
+		select {
+		case started <- struct{}{}:
+		default:
+		}
+	}
 	c := startClient(t, s, true)
 	id := c.send("tools/call", map[string]any{"name": "loop"})
-	time.Sleep(200 * time.Millisecond)
+	<-started // the call has its instance: it runs
 	c.write(map[string]any{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": map[string]any{"requestId": id, "reason": "test"}})
 	if ok, _ := c.call("ok", nil); ok.text() != "fine" {
 		t.Errorf("after a cancel: %+v", ok)
