@@ -33,7 +33,7 @@ func golden(t *testing.T, path string, got []byte) {
 		t.Fatalf("%v (go test -update writes it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from what Generate writes now (go test ./codegen -update rewrites it):\n%s", path, firstDiff(want, got))
+		t.Errorf("%s differs from what Generate writes now (go test ./internal/codegen -update rewrites it):\n%s", path, firstDiff(want, got))
 	}
 }
 

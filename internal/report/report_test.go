@@ -74,10 +74,10 @@ func TestGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (run go test ./report -update)", err)
+				t.Fatalf("%v (run go test ./internal/report -update)", err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs (-want +got; go test ./report -update rewrites it):\n%s", path, lineDiff(string(want), string(got)))
+				t.Errorf("%s differs (-want +got; go test ./internal/report -update rewrites it):\n%s", path, lineDiff(string(want), string(got)))
 			}
 		})
 	}

@@ -24,7 +24,7 @@ func WriteMarkdown(w io.Writer) error {
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].ID < rs[j].ID })
 	var b strings.Builder
 	b.WriteString("# Rule reference\n\n")
-	b.WriteString("Generated from the rule catalog by `go generate ./rules`; do not edit. ")
+	b.WriteString("Generated from the rule catalog by `go generate ./internal/rules`; do not edit. ")
 	b.WriteString("`subakogo explain ID` prints the same text.\n\n")
 	b.WriteString("Severities: **error**, Subako refuses the upload or the call crashes; **warning**, a client or the model suffers; **info**, worth knowing. For the D rules, which compare two versions, **error** means the change breaks what callers of the old version do.\n")
 	var group byte

@@ -18,10 +18,10 @@ func TestRuleReferenceCurrent(t *testing.T) {
 	}
 	committed, err := os.ReadFile("../../docs/rules.md")
 	if err != nil {
-		t.Fatalf("%v (run go generate ./rules)", err)
+		t.Fatalf("%v (run go generate ./internal/rules)", err)
 	}
 	if !bytes.Equal(committed, b.Bytes()) {
-		t.Fatal("docs/rules.md is stale: run go generate ./rules")
+		t.Fatal("docs/rules.md is stale: run go generate ./internal/rules")
 	}
 	for _, r := range Catalog {
 		if !bytes.Contains(committed, []byte("### "+r.ID+"\n")) {
