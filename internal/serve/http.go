@@ -451,10 +451,7 @@ func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *mcp.Messa
 	start := func() {
 		if !started {
 			started = true
-			w.Header().Set("Content-Type", "text/event-stream")
-			w.Header().Set("Cache-Control", "no-cache")
-			w.Header().Set("X-Accel-Buffering", "no")
-			w.WriteHeader(http.StatusOK)
+			startEventStream(w)
 		}
 	}
 	keepAlive := time.NewTicker(15 * time.Second)
@@ -463,7 +460,7 @@ func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *mcp.Messa
 		select {
 		case b := <-events:
 			start()
-			fmt.Fprintf(w, "event: message\ndata: %s\n\n", b)
+			writeEvent(w, b)
 			fl.Flush()
 		case a := <-done:
 			// An error (a bad filter) before the stream began is plain JSON.
@@ -537,17 +534,14 @@ func (h *httpServer) get(w http.ResponseWriter, r *http.Request) {
 		se.lastUsed = time.Now()
 		se.mu.Unlock()
 	}()
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Header().Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
+	startEventStream(w)
 	fl.Flush()
 	keepAlive := time.NewTicker(15 * time.Second)
 	defer keepAlive.Stop()
 	for {
 		select {
 		case b := <-stream:
-			fmt.Fprintf(w, "event: message\ndata: %s\n\n", bytes.TrimSpace(b))
+			writeEvent(w, bytes.TrimSpace(b))
 			fl.Flush()
 		case <-keepAlive.C:
 			_, _ = io.WriteString(w, ":\n\n")
@@ -597,4 +591,18 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, public bool) er
 		return err
 	}
 	return nil
+}
+
+// startEventStream begins a 200 answer that is an event stream, which
+// proxies must not buffer.
+func startEventStream(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+}
+
+// writeEvent writes one JSON-RPC message as an event of the stream.
+func writeEvent(w io.Writer, message []byte) {
+	_, _ = fmt.Fprintf(w, "event: message\ndata: %s\n\n", message)
 }

@@ -3,7 +3,6 @@ package serve
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"mime"
 	"net/http"
 	"strings"
@@ -220,11 +219,9 @@ func (n *httpNotes) write(w http.ResponseWriter, answer []byte, headers map[stri
 	for k, v := range headers {
 		w.Header().Set(k, v)
 	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusOK)
+	startEventStream(w)
 	for _, l := range append(lines, answer) {
-		_, _ = fmt.Fprintf(w, "event: message\ndata: %s\n\n", l)
+		writeEvent(w, l)
 	}
 	return true
 }
