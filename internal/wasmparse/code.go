@@ -1,6 +1,9 @@
 package wasmparse
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // frame is one entry of the control stack of the spec's validation algorithm.
 type frame struct {
@@ -421,7 +424,7 @@ func (c *funcCheck) end() bool {
 		}
 		c.invalid("type mismatch: values remaining on the stack at end of " + where)
 	}
-	if f.op == opIf && !sameTypes(f.params, f.results) {
+	if f.op == opIf && !slices.Equal(f.params, f.results) {
 		c.invalid("type mismatch: an if without else must produce what it takes")
 	}
 	c.ctrls = c.ctrls[:len(c.ctrls)-1]
@@ -430,18 +433,6 @@ func (c *funcCheck) end() bool {
 	}
 	c.pushTypes(f.results)
 	return false
-}
-
-func sameTypes(a, b []ValType) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func (c *funcCheck) local(idx uint32) ValType {
@@ -548,7 +539,7 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		if f := &c.ctrls[len(c.ctrls)-1]; len(c.vals)-f.height >= len(def) {
 			// Every operand is known, so every target must carry exactly its types.
 			for _, t := range c.targets[:len(c.targets)-1] {
-				if !sameTypes(c.label(t).labelTypes(), def) {
+				if !slices.Equal(c.label(t).labelTypes(), def) {
 					c.invalid("type mismatch: br_table targets carry different types")
 				}
 			}

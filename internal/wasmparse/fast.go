@@ -1,5 +1,7 @@
 package wasmparse
 
+import "slices"
+
 // fastSig is the fixed typing of a single-byte WebAssembly 2.0 instruction
 // that fast takes from a table: a numeric one without immediates, or a load
 // or store.
@@ -197,7 +199,7 @@ func (c *funcCheck) fast() bool {
 			pos = r.pos
 			// The parameters on top, in order, are popped at once.
 			if ft, ok := c.m.FuncType(fn); ok {
-				if k := len(vals) - len(ft.Params); k >= height && sameTypes(vals[k:], ft.Params) {
+				if k := len(vals) - len(ft.Params); k >= height && slices.Equal(vals[k:], ft.Params) {
 					vals = append(vals[:k], ft.Results...)
 					continue
 				}
@@ -326,7 +328,7 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			t := &m.Types[ti]
 			np, nr := int(t.nparams), int(t.nresults)
 			k := len(vals) - np
-			if k < height || k+nr > cap(vals) || !sameTypes(vals[k:], m.sigs[t.at:int(t.at)+np]) {
+			if k < height || k+nr > cap(vals) || !slices.Equal(vals[k:], m.sigs[t.at:int(t.at)+np]) {
 				return start, vals
 			}
 			pos = next
@@ -343,7 +345,7 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 				return start, vals
 			}
 			ts := c.ctrls[len(c.ctrls)-1-int(b[pos])].labelTypes()
-			if k := n - len(ts); k < height || !sameTypes(vals[k:n], ts) {
+			if k := n - len(ts); k < height || !slices.Equal(vals[k:n], ts) {
 				return start, vals
 			}
 			pos++
@@ -373,7 +375,7 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			c.ctrls[len(c.ctrls)-1].unreachable = true
 		case opReturn: // return with the results on top
 			ts := c.ctrls[0].results
-			if k := len(vals) - len(ts); k < height || !sameTypes(vals[k:], ts) {
+			if k := len(vals) - len(ts); k < height || !slices.Equal(vals[k:], ts) {
 				return start, vals
 			}
 			vals = vals[:height]

@@ -15,6 +15,7 @@ package wasi
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -91,19 +92,7 @@ func writeTypes(b *strings.Builder, ts []ValType) {
 // Equal reports whether s and o are the same core type. Core wasm types
 // match structurally, so this is the check a linker makes at instantiation.
 func (s Signature) Equal(o Signature) bool {
-	return equalTypes(s.Params, o.Params) && equalTypes(s.Results, o.Results)
-}
-
-func equalTypes(a, b []ValType) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return slices.Equal(s.Params, o.Params) && slices.Equal(s.Results, o.Results)
 }
 
 // Preview1 maps each of the 46 WASI preview 1 function names to its core
