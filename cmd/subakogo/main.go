@@ -57,7 +57,7 @@ func init() {
 }
 
 // main runs the role internal/roles picks for this process (see
-// docs/process-roles.md). The two that must start before the command's
+// docs/architecture.md#process-roles). The two that must start before the command's
 // dependencies initialise have started already: a supervisor from
 // package early's initialiser (it exits with its child's code), a compile
 // worker from internal/host's (it compiles and exits). Here go vet's tool,

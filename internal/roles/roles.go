@@ -1,7 +1,7 @@
 // Package roles says what a process of the one subakogo executable is: a
 // supervisor, the command (in the supervisor's child, or alone), the host's
 // compile worker, or go vet's tool. The role is picked here, from the
-// arguments and the environment, in one place (docs/process-roles.md);
+// arguments and the environment, in one place (docs/architecture.md#process-roles);
 // each role starts where it must start to run before what it does not
 // need: the supervisor from cmd/subakogo/internal/early's initialiser,
 // the compile worker from internal/host's, go vet's tool and the command

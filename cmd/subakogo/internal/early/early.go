@@ -1,5 +1,5 @@
 // Package early makes the subakogo process whose role is the supervisor
-// (internal/roles picks it; see docs/process-roles.md) supervise the
+// (internal/roles picks it; see docs/architecture.md#process-roles) supervise the
 // command (internal/supervise) from its initialiser, before the command's
 // heavy dependencies initialise. Go initialises a package after those it
 // imports and, among the packages ready, in the order of their import
