@@ -297,7 +297,18 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	if p, ok := parsed.Exceeded(); ok {
 		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
 	}
-	m, err := h.compile(ctx, wasm, sum, parsed)
+	// wazero decodes the name section, a custom section the spec leaves
+	// unchecked, allocating what its counts declare: it gets the module
+	// without a name section the reader could not bound, under every engine.
+	bounded, err := parsed.EngineBytes(wasm)
+	if err != nil {
+		return nil, fmt.Errorf("refused before compiling: %w", err)
+	}
+	boundedSum := sum
+	if len(bounded) != len(wasm) {
+		boundedSum = sha256.Sum256(bounded)
+	}
+	m, err = h.compile(ctx, bounded, boundedSum, parsed)
 	if err == nil {
 		h.mu.Lock()
 		h.modules[sum] = m
