@@ -238,6 +238,7 @@ type session struct {
 	closedAt         time.Duration
 	stopWhy          func() // marks the record with why the run was stopped
 	memRefused       atomic.Bool
+	iovRefused       uint64 // the errno iovecListener answers the current call with, or 0
 }
 
 // start instantiates the module, which runs _start, and returns at once.
