@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -125,5 +126,42 @@ func TestHostCallsBounded(t *testing.T) { // not parallel: measures the process'
 				t.Errorf("%v of CPU, over %v", cpu, most)
 			}
 		})
+	}
+}
+
+// TestStopMidHostCall: runs stopped on their timeout while inside host
+// calls (writes of 1,024 iovecs to stderr, to stdout, and memory.fill over
+// 1 GiB, the one step a stop cannot cut), four at once, each hand back a
+// complete record (its times written, out of time, not "did not exit")
+// only once their guest has left the instance. Run it under the race
+// detector: go test -race -run TestStopMidHostCall ./internal/host/
+func TestStopMidHostCall(t *testing.T) {
+	h := newHost(t)
+	const timeout = 100 * time.Millisecond
+	modules := []*Module{
+		compile(t, h, wasiCallModule("fd_write", [4]int32{2, 0, IOVMax, IOVMax * 8}, 1, IOVMax, 1, true)),
+		compile(t, h, wasiCallModule("fd_write", [4]int32{1, 0, IOVMax, IOVMax * 8}, 1, 0, 0, true)),
+		compile(t, h, fillModule(MemoryLimit/wasmPage/4, 0, true)),
+	}
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m := modules[i%len(modules)]
+			s, err := h.start(context.Background(), m, RunConfig{Timeout: timeout})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			r := s.wait()
+			if !r.TimedOut || r.NoExit || r.Exited || r.Trap != "" || r.Elapsed < timeout || r.Wall <= 0 {
+				t.Errorf("run %d: not a complete record of a run out of time: %+v", i, r)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := h.Running(); n != 0 {
+		t.Errorf("%d guests still in their instance after every record was handed back", n)
 	}
 }
