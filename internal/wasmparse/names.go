@@ -136,4 +136,4 @@ func (m *Module) EngineBytes(wasm []byte) ([]byte, error) {
 	return out, nil
 }
 
-var errMalformedFrame = errors.New("malformed: a section runs past the end of the file")
+var errMalformedFrame = errors.New("malformed: a section runs past the end of the file, or a custom section's name past its section")
