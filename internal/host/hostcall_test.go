@@ -131,7 +131,7 @@ func TestHostCallsBounded(t *testing.T) { // not parallel: measures the process'
 
 // TestStopMidHostCall: runs stopped on their timeout while inside host
 // calls (writes of 1,024 iovecs to stderr, to stdout, and memory.fill over
-// 1 GiB, the one step a stop cannot cut), four at once, each hand back a
+// 64 MiB, the one step a stop cannot cut), four at once, each hand back a
 // complete record (its times written, out of time, not "did not exit")
 // only once their guest has left the instance. Run it under the race
 // detector: go test -race -run TestStopMidHostCall ./internal/host/
@@ -141,7 +141,7 @@ func TestStopMidHostCall(t *testing.T) {
 	modules := []*Module{
 		compile(t, h, wasiCallModule("fd_write", [4]int32{2, 0, IOVMax, IOVMax * 8}, 1, IOVMax, 1, true)),
 		compile(t, h, wasiCallModule("fd_write", [4]int32{1, 0, IOVMax, IOVMax * 8}, 1, 0, 0, true)),
-		compile(t, h, fillModule(MemoryLimit/wasmPage/4, 0, true)),
+		compile(t, h, fillModule(MemoryLimit/wasmPage/16, 0, true)), // 64 MiB a fill
 	}
 	var wg sync.WaitGroup
 	for i := range 4 {
