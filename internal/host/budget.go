@@ -31,8 +31,8 @@ type budgetListeners struct{}
 
 func (budgetListeners) NewFunctionListener(def api.FunctionDefinition) experimental.FunctionListener {
 	for _, name := range def.ExportNames() {
-		if name == "fd_read" {
-			return stdinReadListener{}
+		if iovecFunctions[name] {
+			return iovecListener{name}
 		}
 		if name == "path_open" || name == "fd_close" || name == "fd_renumber" {
 			return fdListener{name}

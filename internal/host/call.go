@@ -118,5 +118,6 @@ func (s *Session) Pause(d time.Duration) { s.s.pause(d) }
 func (s *Session) Next(wait time.Duration) (Line, bool) { return s.s.next(wait) }
 
 // Wait closes stdin, waits for the module to exit (stopping it past its
-// exit grace) and returns the record.
+// exit grace) and returns the record, complete, once the guest has left
+// its instance.
 func (s *Session) Wait() *Record { return s.s.wait() }

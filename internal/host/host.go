@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/cputime"
@@ -96,6 +97,7 @@ type Host struct {
 	exitGrace     time.Duration
 	mem           *memoryBudget
 	files         *fileBudget
+	running       atomic.Int64 // runs whose guest has not left its instance
 
 	mu      sync.Mutex
 	interp  wazero.Runtime                // started on first use
@@ -166,6 +168,11 @@ func (h *Host) interpreter(ctx context.Context) (wazero.Runtime, error) {
 	}
 	return h.interp, nil
 }
+
+// Running counts the runs whose guest has not yet left its instance: a
+// run's record is handed back only after its guest left (see
+// Session.Wait), so a caller that waited for every run it started sees 0.
+func (h *Host) Running() int { return int(h.running.Load()) }
 
 // DiscoverLimit is the time a whole discovery has, its compilation
 // included.
@@ -297,7 +304,18 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	if p, ok := parsed.Exceeded(); ok {
 		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
 	}
-	m, err := h.compile(ctx, wasm, sum, parsed)
+	// wazero decodes the name section, a custom section the spec leaves
+	// unchecked, allocating what its counts declare: it gets the module
+	// without a name section the reader could not bound, under every engine.
+	bounded, err := parsed.EngineBytes(wasm)
+	if err != nil {
+		return nil, fmt.Errorf("refused before compiling: %w", err)
+	}
+	boundedSum := sum
+	if len(bounded) != len(wasm) {
+		boundedSum = sha256.Sum256(bounded)
+	}
+	m, err = h.compile(ctx, bounded, boundedSum, parsed)
 	if err == nil {
 		h.mu.Lock()
 		h.modules[sum] = m

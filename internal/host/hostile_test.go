@@ -2,6 +2,10 @@ package host
 
 import (
 	"bytes"
+	"context"
+	"runtime"
+	"testing"
+	"time"
 
 	"github.com/tetratelabs/wabin/leb128"
 	"github.com/tetratelabs/wabin/wasm"
@@ -42,4 +46,46 @@ func hostileShape(kind string, funcs int) []byte {
 		w.CodeSection = append(w.CodeSection, c)
 	}
 	return wasmbuild.Encode(w)
+}
+
+// TestCompileHugeNameCount: issue 30's 100-byte module, a name section
+// whose function names (or local names) declare 2^32-1 entries, compiles
+// and runs under every engine, in this process or a worker, without the
+// section (wazero's decoder once allocated 96 GiB for it in this process).
+func TestCompileHugeNameCount(t *testing.T) { // not parallel: measures the process's allocations
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		opt   Options
+		names byte
+	}{
+		{"interpreter, function names", Options{CacheDir: "-", Engine: EngineInterpreter}, 1},
+		{"interpreter, local names", Options{CacheDir: "-", Engine: EngineInterpreter}, 2},
+		{"compiler in this process", Options{CacheDir: "-", Engine: EngineCompiler}, 1},
+		{"compiler in a worker", Options{CacheDir: t.TempDir(), Engine: EngineCompiler}, 2},
+		{"auto", Options{CacheDir: t.TempDir()}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h, err := New(ctx, c.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close(ctx)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			m := compile(t, h, wasmbuild.HugeNameCount(c.names))
+			s, err := h.start(ctx, m, RunConfig{Timeout: time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := s.wait()
+			runtime.ReadMemStats(&after)
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+				t.Errorf("compiling and running a %d-byte module allocated %d MiB", len(wasmbuild.HugeNameCount(c.names)), alloc>>20)
+			}
+			if !r.Exited || r.ExitCode != 0 || r.Trap != "" {
+				t.Errorf("did not run to its end: %+v", r)
+			}
+		})
+	}
 }

@@ -13,6 +13,16 @@ import (
 // module asked for, granted at once; a subscription to stdin waits as
 // session.awaitInput says. Other descriptors (files) are always ready.
 
+// MaxPollSubscriptions bounds the subscriptions of one poll_oneoff (EINVAL
+// past it), as Linux's poll refuses more descriptors than a process may
+// have open: a run's descriptors stay below MaxFD, and stdin's and a
+// clock's subscriptions add nothing a toolchain repeats. The subscriptions
+// are copied before the events are written (the two may overlap), so the
+// bound is also that copy's, 192 KiB; unbounded, one call of 22 million
+// subscriptions held 2 GB of the host's memory, and 2^28 of them overflowed
+// the size computation.
+const MaxPollSubscriptions = MaxFD
+
 // The layout of WASI's subscription (48 bytes) and event (32 bytes).
 const (
 	subscriptionSize = 48
@@ -39,7 +49,7 @@ func pollOneoff(ctx context.Context, mod api.Module, stack []uint64) {
 }
 
 func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32) uint64 {
-	if n == 0 {
+	if n == 0 || n > MaxPollSubscriptions {
 		return errnoInval
 	}
 	s := sessionOf(ctx)

@@ -32,8 +32,6 @@ const (
 	ExitGrace     = abi.ExitGrace       // to exit after stdin closes
 	DiscoverLimit = abi.DiscoverTimeout // for the whole upload discovery
 	Argv0         = "function"          // the one entry of argv
-
-	stopWait = 5 * time.Second // for a stopped module to unwind
 )
 
 // Mounts are the directories a run sees, preopened in Subako's order:
@@ -238,6 +236,7 @@ type session struct {
 	closedAt         time.Duration
 	stopWhy          func() // marks the record with why the run was stopped
 	memRefused       atomic.Bool
+	iovRefused       uint64 // the errno iovecListener answers the current call with, or 0
 }
 
 // start instantiates the module, which runs _start, and returns at once.
@@ -324,6 +323,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 		WithNanotime(s.nanotime, sys.ClockResolution(1)).
 		WithNanosleep(s.sleep).
 		WithRandSource(randSource{s})
+	h.running.Add(1)
 	go func() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
@@ -334,6 +334,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 			_ = mod.Close(context.Background())
 		}
 		s.files.release() // the instance and its files are closed
+		h.running.Add(-1)
 		s.finish(err, ctx)
 	}()
 	go s.watch(ctx)
@@ -749,21 +750,18 @@ func (s *session) pause(d time.Duration) {
 }
 
 // wait closes stdin and waits for the module to exit, stopping it when it
-// takes longer than its exit grace of its own time.
+// takes longer than its exit grace of its own time. It returns once the
+// guest's thread has left the instance and the record is complete: a run's
+// end is its instance's end, so what holds a slot for the run (serve's)
+// holds it until then. A stopped guest leaves at once, as every host call
+// checks the stop (see IOVMax); the one step it may still finish is a bulk
+// memory instruction, bounded by the memory it covers.
 func (s *session) wait() *Record {
 	s.closeStdin()
 	if s.hostWait(false) == expired {
 		s.stop(func() { s.rec.NoExit = true })
 	}
-	select {
-	case <-s.done:
-	case <-time.After(stopWait):
-		// The module is stuck where it cannot be interrupted; give up on
-		// it rather than hang the host.
-		s.mu.Lock()
-		s.rec.NoExit = true
-		s.mu.Unlock()
-	}
+	<-s.done
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.rec

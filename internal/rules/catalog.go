@@ -12,6 +12,7 @@ var Catalog = []*Rule{
 	StartMissing, StartSignature, MemoryExport, Reactor,
 	ToolchainGoJS, ToolchainEmscriptenJS, ToolchainTinyGoWasm, ToolchainNoWASI,
 	HeavyCustomSection, ModuleSize, TooManyLocals, NestingTooDeep, BrTableTooLarge, FunctionTooLarge, ModuleLimit,
+	NameSectionIgnored,
 	// The package directory (pkgcheck) and the manifest (manifestcheck).
 	PackageModuleMissing, ManifestMissing, ManifestJSON, ManifestABI, ManifestField, ManifestUnknownField,
 	ManifestMismatch, PackageFileNotRegular, PackageFileTooLarge, AssetsNotRegular, ManifestDuplicateKey,

@@ -264,4 +264,18 @@ function type. The message names the count and the limit.`,
 		Example: "a module of 2,000,000 memory imports in 10 MB.",
 		Fix:     "no toolchain comes near these: the module was generated or damaged; rebuild it.",
 	}
+
+	NameSectionIgnored = &Rule{ID: "W055", Slug: "name-section-ignored", Severity: Warning, Since: "v0.2.0", By: ModuleCheck,
+		Title: "A name section is malformed or repeated, and is left out",
+		Why: `The name section (function, local and module names, for crash traces) is a custom section, so
+the spec leaves it unchecked and a broken one does not make the module invalid. Engines decode it
+all the same: wazero, which Subako runs, allocates what its counts declare before it reads an
+entry (a 100-byte module whose function names declare 4,294,967,295 entries once took 96 GiB and
+crashed the host) and refuses the whole module for a name that is not UTF-8 or for a second name
+section. subakogo checks every count against the bytes that could hold it and runs the module
+without the name sections it could not bound, so its crash traces lose their names; Subako may
+refuse it.`,
+		Example: "a name section whose function-names subsection declares 4294967295 entries and holds one.",
+		Fix:     "rebuild with a real toolchain, or remove the section (wasm-tools strip --all or wasm-opt --strip-debug).",
+	}
 )

@@ -45,6 +45,7 @@ var notLimits = []string{
 	"10 MB Go build is 62,501 bytes",            // a measurement
 	"100,000 bytes in an import or export name", // V8's name length
 	"A module over 16 MiB",                      // W041's title: modulecheck.SizeWarn, a recommendation
+	"took 96 GiB",                               // W055: what wazero allocated for issue 30's module
 }
 
 var (

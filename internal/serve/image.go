@@ -19,7 +19,6 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
 
 	"github.com/subako-ai/subako-go/internal/mcp"
@@ -36,8 +35,9 @@ const (
 	MaxImageEdge   = 2000
 	maxImageBytes  = 64 << 20
 	maxImagePixels = 40_000_000
-	// maxDecodedBytes bounds one decoded image (a 16-bit RGBA pixel is 8
-	// bytes, a JPEG's about 3), the downscaled copy included.
+	// maxDecodedBytes bounds what decoding and downscaling one image holds
+	// (decodeCost and scaleCost, within about 5% of what they allocate:
+	// TestImageCharge).
 	maxDecodedBytes = 256 << 20
 	imageBudget     = maxDecodedBytes
 )
@@ -115,7 +115,7 @@ func imageBlock(b []byte, what string) (json.RawMessage, string) {
 	}
 	if cfg.Width > MaxImageEdge || cfg.Height > MaxImageEdge {
 		pixels := int64(cfg.Width) * int64(cfg.Height)
-		cost := pixels*bytesPerPixel(cfg.ColorModel) + 4*MaxImageEdge*MaxImageEdge
+		cost := decodeCost(b, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
 		size := strconv.Itoa(cfg.Width) + "x" + strconv.Itoa(cfg.Height) + " pixels"
 		if pixels > maxImagePixels {
 			return nil, "(" + what + " is " + size + ", over the " + strconv.Itoa(maxImagePixels/1_000_000) + " million serve decodes, so it was not shown)"
@@ -132,6 +132,117 @@ func imageBlock(b []byte, what string) (json.RawMessage, string) {
 		}
 	}
 	return mcp.Block(mcp.Image(mime, base64.StdEncoding.EncodeToString(b))), ""
+}
+
+// scaledSize is the size an image of w by h is downscaled to: MaxImageEdge
+// on its long edge.
+func scaledSize(w, h int) (int, int) {
+	if h > w {
+		return max(1, w*MaxImageEdge/h), MaxImageEdge
+	}
+	return MaxImageEdge, max(1, h*MaxImageEdge/w)
+}
+
+// scaleCost is what downscaling an image of w by h holds beside the
+// decoded image: the downscaled NRGBA, the buffer of its encoding,
+// areaScale's row of sums and column table, and the encoders' own buffers.
+func scaleCost(w, h int) int64 {
+	nw, nh := scaledSize(w, h)
+	return 4*int64(nw)*int64(nh) + int64(outputBytes(nw, nh)) + 32*int64(nw) + 8*int64(max(w, h)) + 2<<20
+}
+
+// outputBytes is the buffer a downscaled image is encoded into: its
+// pixels and an eighth (an incompressible PNG is a little larger than its
+// pixels; a JPEG at quality 90, far smaller).
+func outputBytes(nw, nh int) int { return 4*nw*nh + nw*nh/2 + 64<<10 }
+
+// decodeCost is what decoding the image b of cfg holds at its peak, as the
+// decoders allocate: the decoded image, and what a format keeps beside it
+// (an interlaced PNG's or GIF's passes, a progressive JPEG's coefficients,
+// a CMYK JPEG's black plane and converted copy, WebP's alpha and
+// lossless pixels).
+func decodeCost(b []byte, mime string, cfg image.Config) int64 {
+	return decoderState + decodedBytes(b, mime, cfg)
+}
+
+// decoderState is what a decoder holds whatever the image's size: its
+// input buffer, zlib's window, Huffman tables.
+const decoderState = 64 << 10
+
+func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
+	w, h := int64(cfg.Width), int64(cfg.Height)
+	pixels := w * h
+	switch mime {
+	case "image/png":
+		n := pixels*bytesPerPixel(cfg.ColorModel) + 2*(8*w+1) // two rows of filtered bytes
+		if len(b) > 28 && b[28] != 0 {                        // Adam7: each pass is decoded apart, then copied in
+			n *= 2
+		}
+		return n
+	case "image/jpeg":
+		if n, ok := jpegCost(b, w, h); ok {
+			return n
+		}
+	case "image/gif":
+		return 2 * pixels // the frame, and its copy when interlaced
+	}
+	return 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
+}
+
+// jpegCost is what image/jpeg holds for the JPEG b of w by h: a plane per
+// component rounded up to whole MCUs, for four components a CMYK copy,
+// and for a progressive one 4 bytes of coefficients per sample.
+func jpegCost(b []byte, w, h int64) (int64, bool) {
+	progressive, comps, ok := jpegFrame(b)
+	if !ok {
+		return 0, false
+	}
+	var hmax, vmax int64 = 1, 1
+	for _, c := range comps {
+		hmax, vmax = max(hmax, int64(c[0])), max(vmax, int64(c[1]))
+	}
+	mxx, myy := (w+8*hmax-1)/(8*hmax), (h+8*vmax-1)/(8*vmax)
+	var n int64
+	for _, c := range comps {
+		samples := 8 * int64(c[0]) * mxx * 8 * int64(c[1]) * myy
+		n += samples
+		if progressive {
+			n += 4 * samples
+		}
+	}
+	if len(comps) == 4 {
+		n += 4 * w * h
+	}
+	return n, true
+}
+
+// jpegFrame reads a JPEG's frame header: whether it is progressive, and
+// each component's sampling factors.
+func jpegFrame(b []byte) (progressive bool, comps [][2]byte, ok bool) {
+	for i := 2; i+4 <= len(b); {
+		if b[i] != 0xff {
+			return false, nil, false
+		}
+		marker := b[i+1]
+		if marker == 0xff { // fill byte
+			i++
+			continue
+		}
+		n := int(b[i+2])<<8 | int(b[i+3])
+		if marker >= 0xc0 && marker <= 0xc2 {
+			seg := b[i+4 : min(len(b), i+2+n)]
+			if len(seg) < 6 || len(seg) < 6+3*int(seg[5]) {
+				return false, nil, false
+			}
+			for c := range int(seg[5]) {
+				hv := seg[6+3*c+1]
+				comps = append(comps, [2]byte{max(hv>>4, 1), max(hv&15, 1)})
+			}
+			return marker == 0xc2, comps, len(comps) > 0
+		}
+		i += 2 + n
+	}
+	return false, nil, false
 }
 
 // bytesPerPixel is what a decoder holds per pixel of an image of model m:
@@ -206,15 +317,16 @@ func downscale(b []byte, d imageDecoder, mime string) ([]byte, string, error) {
 		return nil, "", err
 	}
 	w, h := src.Bounds().Dx(), src.Bounds().Dy()
-	nw, nh := MaxImageEdge, max(1, h*MaxImageEdge/w)
-	if h > w {
-		nw, nh = max(1, w*MaxImageEdge/h), MaxImageEdge
-	}
+	nw, nh := scaledSize(w, h)
 	dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
-	draw.BiLinear.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
+	areaScale(dst, src)
 	var out bytes.Buffer
+	out.Grow(outputBytes(nw, nh)) // one buffer, not a doubling series of them
 	if mime == "image/jpeg" {
-		err = jpeg.Encode(&out, dst, &jpeg.Options{Quality: 90})
+		// A JPEG is opaque, so its pixels read the same as RGBA, which
+		// the encoder converts without a color value allocated per pixel.
+		opaque := &image.RGBA{Pix: dst.Pix, Stride: dst.Stride, Rect: dst.Rect}
+		err = jpeg.Encode(&out, opaque, &jpeg.Options{Quality: 90})
 	} else {
 		mime = "image/png"
 		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&out, dst)

@@ -7,10 +7,13 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
 // pngHeader is a PNG that declares w×h pixels of the given bit depth and
@@ -51,7 +54,7 @@ func TestImageBudget(t *testing.T) {
 	}{
 		{"16-bit RGBA 10000x10000", pngHeader(10000, 10000, 16, 6), "10000x10000 pixels, over the 40 million", false},
 		{"8-bit gray 7000x6000", pngHeader(7000, 6000, 8, 0), "over the 40 million", false},
-		{"16-bit RGBA 6000x6000", pngHeader(6000, 6000, 16, 6), "decode to 289 MiB, over the 256 MiB", false},
+		{"16-bit RGBA 6000x6000", pngHeader(6000, 6000, 16, 6), "decode to 309 MiB, over the 256 MiB", false},
 	} {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -97,5 +100,77 @@ func TestImageBudgetShared(t *testing.T) {
 	defer b.mu.Unlock()
 	if b.used != 0 {
 		t.Errorf("%d bytes still held", b.used)
+	}
+}
+
+// TestImageCharge: what decoding and downscaling an image allocates
+// (garbage included, so its peak too) is within what the budget charges
+// for it, and the charge is no more than half as much again (the base64
+// of the result, made after, is bounded by the result's size): issue 30's
+// 39 KB grey PNG was charged 49 MiB and cost 497 MB (x/image/draw's
+// kernel scaler kept a float64 quadruple per destination column and
+// source row).
+func TestImageCharge(t *testing.T) { // not parallel: measures the process's allocations
+	const w, h = 2400, 1800 // just over MaxImageEdge: the cost is linear in the pixels
+	encode := func(m image.Image) []byte {
+		var b bytes.Buffer
+		if err := png.Encode(&b, m); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	r := image.Rect(0, 0, w, h)
+	gray := image.NewGray(r)
+	for i := range gray.Pix {
+		gray.Pix[i] = uint8(i * 7)
+	}
+	jpegOf := func(ratio image.YCbCrSubsampleRatio) []byte {
+		m := image.NewYCbCr(r, ratio)
+		for i := range m.Y {
+			m.Y[i] = uint8(i)
+		}
+		var b bytes.Buffer
+		if err := jpeg.Encode(&b, m, nil); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"grey", encode(gray)},
+		{"paletted", encode(image.NewPaletted(r, color.Palette{color.Black, color.White, color.Opaque}))},
+		{"RGBA", encode(image.NewRGBA(r))},
+		{"NRGBA", encode(image.NewNRGBA(r))},
+		{"16-bit grey", encode(image.NewGray16(r))},
+		{"16-bit RGBA", encode(image.NewNRGBA64(r))},
+		{"JPEG", jpegOf(image.YCbCrSubsampleRatio420)},
+		{"greyscale JPEG", func() []byte {
+			var b bytes.Buffer
+			if err := jpeg.Encode(&b, gray, nil); err != nil {
+				t.Fatal(err)
+			}
+			return b.Bytes()
+		}()},
+	} {
+		mime := resultcheck.Sniff(c.data)
+		cfg, err := decoders[mime].config(bytes.NewReader(c.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		charged := decodeCost(c.data, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, _, err := downscale(c.data, decoders[mime], mime); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		runtime.ReadMemStats(&after)
+		alloc := int64(after.TotalAlloc - before.TotalAlloc)
+		t.Logf("%s: %d KB: charged %d MiB, allocated %d MiB", c.name, len(c.data)>>10, charged>>20, alloc>>20)
+		if alloc > charged || charged > alloc*3/2 {
+			t.Errorf("%s: charged %d bytes for %d allocated", c.name, charged, alloc)
+		}
 	}
 }

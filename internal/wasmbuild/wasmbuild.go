@@ -86,3 +86,23 @@ func concat(parts ...[]byte) []byte {
 	}
 	return out
 }
+
+// HugeNameCount is a valid command without names followed by a name
+// section whose subsection (1: function names, 2: local names) declares
+// 2^32-1 entries and holds one: about 100 bytes that wazero's name decoder
+// once answered by allocating 96 GiB.
+func HugeNameCount(subsection byte) []byte {
+	m := Command()
+	m.NameSection = nil
+	entries := leb128.EncodeUint32(1<<32 - 1)
+	switch subsection {
+	case 1:
+		entries = append(entries, 1, 5, 's', 't', 'a', 'r', 't') // func 1 "start"
+	case 2:
+		entries = append(entries, 1, 0) // func 1, no locals
+	default:
+		panic("HugeNameCount: subsection 1 or 2")
+	}
+	sub := append([]byte{subsection}, leb128.EncodeUint32(uint32(len(entries)))...)
+	return Append(Encode(m), Custom("name", append(sub, entries...)))
+}

@@ -125,6 +125,9 @@ type Module struct {
 	NumImportedFuncs, NumImportedTables, NumImportedMemories, NumImportedGlobals, NumImportedTags int
 
 	funcNames []funcName // from the name section, by index
+	// NameIssues lists the name sections engines are not given (see
+	// EngineBytes): a malformed one, or any after the first.
+	NameIssues []NameIssue
 
 	Features [numFeatures]FeatureUse
 	ehShared FeatureUse

@@ -505,9 +505,21 @@ func (p *parser) customSection(sec *Section, end int) {
 		sec.Name = string(raw)
 		m.Customs = append(m.Customs, Custom{Name: sec.Name, Offset: p.secStart, PayloadOffset: r.pos, Size: end - p.secStart})
 	}
-	if string(raw) == "name" && !p.names {
+	if string(raw) != "name" {
+		return
+	}
+	issue := NameIssue{Offset: p.secStart, Message: "a second name section"}
+	if !p.names {
 		p.names = true
-		p.nameSection(end)
+		off, msg := nameSectionProblem(r.b, r.pos, end)
+		if msg == "" {
+			p.nameSection(end)
+			return
+		}
+		issue = NameIssue{Offset: off, Message: msg}
+	}
+	if len(m.NameIssues) < maxSections {
+		m.NameIssues = append(m.NameIssues, issue)
 	}
 }
 

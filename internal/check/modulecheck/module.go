@@ -114,6 +114,9 @@ func (c *moduleCheck) problems() {
 		}
 		c.addRepeated(r, msg, p.Offset, 0, p.Func, "", p.Repeats)
 	}
+	for _, n := range c.m.NameIssues {
+		c.add(rules.NameSectionIgnored, "name section: "+n.Message+"; the module runs without it", n.Offset, 0, -1, "")
+	}
 	if c.m.Dropped > 0 {
 		c.add(rules.Malformed, strconv.Itoa(c.m.Dropped)+" more problems not listed", -1, 0, -1, "")
 	}

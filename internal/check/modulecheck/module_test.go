@@ -9,6 +9,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
+	"github.com/tetratelabs/wabin/leb128"
 	"github.com/tetratelabs/wabin/wasm"
 )
 
@@ -19,6 +20,19 @@ func build(edit func(m *wasm.Module)) []byte {
 	}
 	return wasmbuild.Encode(m)
 }
+
+// opaqueNames is a name section payload of n bytes: one subsection of an
+// id engines skip.
+func opaqueNames(n int) []byte {
+	size := leb128.EncodeUint32(uint32(n - 5))
+	for len(size) < 4 {
+		size = append(size[:len(size)-1], size[len(size)-1]|0x80, 0)
+	}
+	return append(append([]byte{9}, size...), make([]byte, n-5)...)
+}
+
+// unnamed leaves the name section out.
+func unnamed(m *wasm.Module) { m.NameSection = nil }
 
 func withBody(body ...byte) []byte {
 	return build(func(m *wasm.Module) { m.CodeSection[0].Body = body })
@@ -109,8 +123,11 @@ func TestModuleRules(t *testing.T) {
 		}), []string{"import-module", "toolchain-unknown-target"}, "wasm-bindgen"},
 		{"DWARF", wasmbuild.Append(build(nil), wasmbuild.Custom(".debug_info", make([]byte, 3000)), wasmbuild.Custom(".debug_line", make([]byte, 100))), []string{"heavy-custom-section"}, "2 sections"},
 		// The name section is no weight W040 reports, but it counts in the size.
-		{"size", wasmbuild.Append(build(nil), wasmbuild.Custom("name", make([]byte, SizeWarn))), []string{"module-size"}, "16.0 MiB (16777"},
-		{"size at the limit", wasmbuild.Append(build(nil), wasmbuild.Custom("name", make([]byte, SizeWarn-1000))), nil, ""},
+		{"size", wasmbuild.Append(build(unnamed), wasmbuild.Custom("name", opaqueNames(SizeWarn))), []string{"module-size"}, "16.0 MiB (16777"},
+		{"size at the limit", wasmbuild.Append(build(unnamed), wasmbuild.Custom("name", opaqueNames(SizeWarn-1000))), nil, ""},
+		// A name section wazero would decode without bound (issue 30), or a second one.
+		{"huge name count", wasmbuild.HugeNameCount(1), []string{"name-section-ignored"}, "declares 4294967295 names"},
+		{"second name section", wasmbuild.Append(build(nil), wasmbuild.Custom("name", nil)), []string{"name-section-ignored"}, "a second name section"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

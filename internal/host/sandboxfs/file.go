@@ -56,6 +56,9 @@ func (o *osFile) Read(buf []byte) (int, experimentalsys.Errno) {
 	if len(buf) == 0 {
 		return 0, 0
 	}
+	if o.m.stopped() {
+		return 0, experimentalsys.EINTR
+	}
 	n, err := o.f.Read(buf[:min(len(buf), chunk)])
 	return n, ioErrno(err)
 }
@@ -63,6 +66,9 @@ func (o *osFile) Read(buf []byte) (int, experimentalsys.Errno) {
 func (o *osFile) Pread(buf []byte, off int64) (int, experimentalsys.Errno) {
 	if len(buf) == 0 {
 		return 0, 0
+	}
+	if o.m.stopped() {
+		return 0, experimentalsys.EINTR
 	}
 	n, err := o.f.ReadAt(buf[:min(len(buf), chunk)], off)
 	return n, ioErrno(err)
@@ -120,12 +126,16 @@ func (o *osFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
 	})
 }
 
-// inChunks writes buf chunk by chunk, stopping early when the run is.
+// inChunks writes buf chunk by chunk, checking before each that the run
+// goes on (EINTR when it stopped before the first).
 func (o *osFile) inChunks(buf []byte, write func([]byte) (int, error)) (int, experimentalsys.Errno) {
 	done := 0
 	for done < len(buf) {
-		if done > 0 && o.m.stopped() {
-			return done, 0
+		if o.m.stopped() {
+			if done > 0 {
+				return done, 0
+			}
+			return 0, experimentalsys.EINTR
 		}
 		n, err := write(buf[done:min(len(buf), done+chunk)])
 		done += n
