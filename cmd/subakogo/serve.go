@@ -39,7 +39,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	force := fs.Bool("force", false, "serve a package even when lint (the call probes included) finds errors")
 	probes := probeFlags(fs)
 	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
-	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback")
+	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback; every request must then carry a bearer token, $"+httpTokenEnv+" or one made and printed at start")
 	keepRunning := fs.Bool("keep-running", false, "with --http, keep serving after stdin closes (by default serve exits when stdin closes, over HTTP as over stdio, so it ends with the process that started it)")
 	memBudget := fs.Int("memory-budget", 2048, "MiB of guest memory all calls may hold at once; a call's memory.grow past it fails (the module runs out of memory), never the server")
 	maxConns := fs.Int("http-max-conns", 256, "with --http, the open connections allowed; at the cap a new one replaces the oldest idle one")
@@ -82,6 +82,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
+	token, err := httpToken(*httpPublic, stderr)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
 	var ln net.Listener
 	if *httpAddr != "" {
 		// Bind first: a refused address is a usage error, before any build.
@@ -95,7 +99,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
 		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine, MemoryBudget: int64(*memBudget) << 20},
-		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns}, Name: servedName(pos[0]),
+		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns}, HTTPToken: token, Name: servedName(pos[0]),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
@@ -163,6 +167,28 @@ wait:
 		return exitUnreadable
 	}
 	return exitOK
+}
+
+// httpTokenEnv holds the bearer token of serve --http-public, when the
+// person running it chooses it (an environment variable, not a flag: a
+// command line is visible to every user of the machine).
+const httpTokenEnv = "SUBAKOGO_HTTP_TOKEN"
+
+// httpToken is the bearer token a public server requires: $SUBAKOGO_HTTP_TOKEN,
+// or a new one, printed to stderr for the person to give their clients.
+func httpToken(public bool, stderr io.Writer) (string, error) {
+	if !public {
+		return "", nil
+	}
+	if t := os.Getenv(httpTokenEnv); t != "" {
+		if len(t) < serve.MinTokenLength || strings.ContainsAny(t, " \t\r\n") {
+			return "", fmt.Errorf("$%s must be at least %d characters, without spaces", httpTokenEnv, serve.MinTokenLength)
+		}
+		return t, nil
+	}
+	t := serve.NewToken()
+	fmt.Fprintf(stderr, "subakogo serve: --http-public: every request must carry the header\n  Authorization: Bearer %s\n(set $%s to choose the token)\n", t, httpTokenEnv)
+	return t, nil
 }
 
 type loadResult struct {

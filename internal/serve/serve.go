@@ -69,6 +69,10 @@ type Options struct {
 	Name string
 	// HTTPLimits bound what HTTP clients can hold (zero: the defaults).
 	HTTPLimits HTTPLimits
+	// HTTPToken, when set, is the bearer token every HTTP request must
+	// carry (Authorization: Bearer TOKEN); a public Handler refuses every
+	// request without one.
+	HTTPToken string
 	// HTTP replaces the whole subako_http configuration of every call
 	// (tests that answer HTTPS from a local server).
 	HTTP *subakohttp.Config
