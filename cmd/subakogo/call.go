@@ -215,34 +215,20 @@ func outputSchemaOf(tools []json.RawMessage, name string) json.RawMessage {
 }
 
 // readArguments reads the arguments: "-" from standard input, "@FILE" from
-// a file, anything else is the JSON itself.
+// a file (through the one input reader: a regular file, never a FIFO or a
+// device), anything else is the JSON itself.
 func readArguments(arg string) (json.RawMessage, error) {
-	var r io.Reader
-	var name string
 	switch {
 	case arg == "-":
-		r, name = stdin, "standard input"
+		return input.ReadAll(stdin, "standard input", maxArguments)
 	case strings.HasPrefix(arg, "@"):
-		f, err := os.Open(arg[1:])
+		f, err := input.ReadArg(arg[1:], maxArguments)
 		if err != nil {
 			return nil, err
 		}
-		defer f.Close()
-		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s: not a regular file", arg[1:])
-		}
-		r, name = f, arg[1:]
-	default:
-		return json.RawMessage(arg), nil
+		return f.Data, nil
 	}
-	b, err := io.ReadAll(io.LimitReader(r, maxArguments+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(b) > maxArguments {
-		return nil, fmt.Errorf("%s: the arguments are over %d bytes", name, maxArguments)
-	}
-	return b, nil
+	return json.RawMessage(arg), nil
 }
 
 // checkArguments requires a JSON object: Subako always sends one, so
