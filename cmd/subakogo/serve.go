@@ -205,7 +205,23 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		s.Fail(err)
 		return loadResult{code: code}
 	}
-	src, rebuild, cleanup, err := serveSource(path, watch, stderr)
+	// With --watch, the watch is in place before anything is built or
+	// listed (the first tools/list is answered while the probes run), so an
+	// edit made once serve started is seen however early; a change seen
+	// before the first package is served is rebuilt once it is.
+	served := make(chan struct{})
+	var rebuild func(context.Context) (string, error) // set before served closes
+	if watch {
+		s.Watch(ctx, serve.Watch{Dirs: []string{watchedDir(path)}, Rebuild: func(ctx context.Context) (string, error) {
+			select {
+			case <-served:
+			case <-ctx.Done():
+				return "", ctx.Err()
+			}
+			return rebuild(ctx)
+		}})
+	}
+	src, build, cleanup, err := serveSource(path, watch, stderr)
 	if err != nil {
 		if errors.Is(err, iofs.ErrNotExist) {
 			return fail(exitUnreadable, err)
@@ -221,19 +237,22 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		cleanup()
 		return fail(exitUnreadable, err)
 	}
-	if watch {
-		// Watching before the package is in use: an edit made once a
-		// client can call it is seen.
-		dir := path
-		if rebuild == nil {
-			rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
-		} else {
-			dir = gobuild.Dir(path)
-		}
-		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
+	rebuild = build
+	if rebuild == nil {
+		rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
 	}
 	s.Use(p)
+	close(served)
 	return loadResult{code: exitOK, cleanup: cleanup}
+}
+
+// watchedDir is what --watch watches for path: a module file or package
+// directory itself, a Go package's directory.
+func watchedDir(path string) string {
+	if fi, err := os.Stat(path); err == nil && (!fi.IsDir() || fileExists(filepath.Join(path, pkgcheck.ModuleName))) {
+		return path
+	}
+	return gobuild.Dir(path)
 }
 
 // serveSource resolves PATH to a package directory or module file. A Go
