@@ -19,7 +19,6 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
-	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -43,7 +42,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var allow stringList
 	fs.Var(&allow, "allow-host", "a host subako_http may reach (repeatable; none by default)")
-	fixture := fs.String("http-fixture", "", "answer subako_http from the recorded responses in this JSON file or directory of them, instead of the network")
+	fixture := httpFixtureFlag(fs)
 	volume := fs.String("volume", "", "directory backing /volume, kept after the call (default: a temporary directory, removed)")
 	data := fs.Bool("data", false, "mount /volume/data, as when the agent enables it")
 	pkg := fs.String("package", "", "the package's assets, mounted read-only at /package")
@@ -87,12 +86,10 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			return exitUnreadable
 		}
 	}
-	var httpFixture *subakohttp.Fixture
-	if *fixture != "" {
-		if httpFixture, err = subakohttp.LoadFixture(*fixture); err != nil {
-			fmt.Fprintf(stderr, "subakogo call: --http-fixture: %v\n", err)
-			return exitUnreadable
-		}
+	httpFixture, err := fixture()
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo call: %v\n", err)
+		return exitUnreadable
 	}
 	// The one input reader: capped, and never blocked on a device.
 	in, err := readModule(pos[0])

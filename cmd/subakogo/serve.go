@@ -44,6 +44,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	memBudget := fs.Int("memory-budget", 2048, "MiB of guest memory all calls may hold at once; a call's memory.grow past it fails (the module runs out of memory), never the server")
 	maxConns := fs.Int("http-max-conns", 256, "with --http, the open connections allowed; at the cap a new one replaces the oldest idle one")
 	engine := engineFlag(fs)
+	fixture := httpFixtureFlag(fs)
 	watch := fs.Bool("watch", false, "rebuild on a source change (a Go package: regenerate subako_gen.go, build, lint) and tell clients the tool list changed")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo serve [flags] PATH\n\n"+
@@ -82,6 +83,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
+	httpFixture, err := fixture()
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		return exitUnreadable
+	}
 	token, err := httpToken(*httpPublic, stderr)
 	if err != nil {
 		return usageError(stderr, fs, err)
@@ -97,7 +103,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := serve.New(serve.Options{
-		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
+		AllowHosts: allow, HTTPFixture: httpFixture, Volume: *volume, Data: *data, Timeout: *timeout,
 		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine, MemoryBudget: int64(*memBudget) << 20},
 		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns}, HTTPToken: token, Name: servedName(pos[0]),
 	})

@@ -73,6 +73,9 @@ type Options struct {
 	// carry (Authorization: Bearer TOKEN); a public Handler refuses every
 	// request without one.
 	HTTPToken string
+	// HTTPFixture, when set, answers every call's subako_http from
+	// recorded responses instead of the network, as in subakogo call.
+	HTTPFixture *subakohttp.Fixture
 	// HTTP replaces the whole subako_http configuration of every call
 	// (tests that answer HTTPS from a local server).
 	HTTP *subakohttp.Config

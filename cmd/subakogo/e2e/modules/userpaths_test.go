@@ -54,6 +54,7 @@ func TestUserPathsRefused(t *testing.T) {
 		{"call @large", []string{"call", module, "run", "@" + large}, "larger than"},
 		{"call --http-fixture FIFO", []string{"call", "--http-fixture", fifo, module, "run"}, "a FIFO"},
 		{"call --http-fixture /dev/zero", []string{"call", "--http-fixture", "/dev/zero", module, "run"}, "a device"},
+		{"serve --http-fixture FIFO", []string{"serve", "--http-fixture", fifo, module}, "a FIFO"},
 		{"lint --save-cases FIFO", []string{"lint", "--save-cases", fifo, module}, "a FIFO"},
 		{"lint --save-cases /dev/zero", []string{"lint", "--save-cases", "/dev/zero", module}, "a device"},
 		{"lint --save-cases dangling link", []string{"lint", "--save-cases", dangling, module}, "a symbolic link"},
