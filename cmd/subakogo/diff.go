@@ -109,7 +109,11 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 		}
 		return list, nil
 	}
-	src, _, cleanup, err := serveSource(path, false, stderr)
+	sp, err := resolveServed(path)
+	if err != nil {
+		return nil, err
+	}
+	src, _, cleanup, err := serveSource(sp, false, stderr)
 	if err != nil {
 		return nil, err
 	}

@@ -6,11 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -215,10 +215,14 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 	// listed (the first tools/list is answered while the probes run), so an
 	// edit made once serve started is seen however early; a change seen
 	// before the first package is served is rebuilt once it is.
+	sp, err := resolveServed(path)
+	if err != nil {
+		return fail(exitUnreadable, err)
+	}
 	served := make(chan struct{})
 	var rebuild func(context.Context) (string, error) // set before served closes
 	if watch {
-		s.Watch(ctx, serve.Watch{Dirs: []string{watchedDir(path)}, Rebuild: func(ctx context.Context) (string, error) {
+		s.Watch(ctx, serve.Watch{Dirs: []string{sp.watchDir()}, Rebuild: func(ctx context.Context) (string, error) {
 			select {
 			case <-served:
 			case <-ctx.Done():
@@ -227,12 +231,9 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 			return rebuild(ctx)
 		}})
 	}
-	src, build, cleanup, err := serveSource(path, watch, stderr)
+	src, build, cleanup, err := serveSource(sp, watch, stderr)
 	if err != nil {
-		if errors.Is(err, iofs.ErrNotExist) {
-			return fail(exitUnreadable, err)
-		}
-		return fail(exitFindings, err)
+		return fail(exitFindings, err) // a Go package that does not build
 	}
 	p, err := s.Load(ctx, src)
 	switch {
@@ -252,33 +253,66 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 	return loadResult{code: exitOK, cleanup: cleanup}
 }
 
-// watchedDir is what --watch watches for path: a module file or package
-// directory itself, a Go package's directory.
-func watchedDir(path string) string {
-	if fi, err := os.Stat(path); err == nil && (!fi.IsDir() || fileExists(filepath.Join(path, pkgcheck.ModuleName))) {
-		return path
-	}
-	return gobuild.Dir(path)
+// servedPath is what serve's PATH names: a module file or a package
+// directory, served as they are, or a Go package (goPkg), built first.
+type servedPath struct {
+	path  string
+	goPkg *gobuild.Package
 }
 
-// serveSource resolves PATH to a package directory or module file. A Go
+// notServableError is a PATH that names nothing serve can serve (exit 3).
+type notServableError struct{ path, why string }
+
+func (e *notServableError) Error() string { return e.path + ": " + e.why }
+
+// resolveServed says what path names, before anything is built: a path
+// that names no package, or a Go package that is not a function package,
+// is a *notServableError.
+func resolveServed(path string) (servedPath, error) {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && (!fi.IsDir() || fileExists(filepath.Join(path, pkgcheck.ModuleName))):
+		return servedPath{path: path}, nil // a module file or a package directory
+	case err != nil && strings.HasSuffix(path, ".wasm"):
+		return servedPath{}, &notServableError{path, "no such module file"}
+	}
+	// Go packages are those of the module serve runs in, as go tool
+	// subakogo runs it.
+	p, err := gobuild.List(path)
+	switch {
+	case err != nil && fi != nil:
+		return servedPath{}, &notServableError{path, "neither a package directory (it has no " + pkgcheck.ModuleName + ") nor a Go package of the module serve runs in: " + err.Error()}
+	case err != nil:
+		return servedPath{}, &notServableError{path, "no such package in the module serve runs in: " + err.Error()}
+	case !slices.Contains(p.Deps, model.SubakoPath):
+		return servedPath{}, &notServableError{path, "the Go package does not import the subako runtime (" + model.SubakoPath + "), so it has no //subako:function handlers and no tools to serve (subakogo init DIR starts a function package)"}
+	case p.Name != "main":
+		return servedPath{}, &notServableError{path, "package " + p.Name + " is not a command: a function package is package main (subakogo init DIR starts one)"}
+	}
+	return servedPath{path: path, goPkg: p}, nil
+}
+
+// watchDir is what --watch watches: a module file or package directory
+// itself, a Go package's directory.
+func (sp servedPath) watchDir() string {
+	if sp.goPkg != nil {
+		return sp.goPkg.Dir
+	}
+	return sp.path
+}
+
+// serveSource is the package directory or module file to serve. A Go
 // package is built into a temporary package directory first, as pack
 // builds it (with watch, regenerating subako_gen.go first, as pack
 // --generate does); rebuild then builds it again into a new directory.
 // rebuild is nil for a package directory or module; cleanup removes what
 // was built.
-func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
+func serveSource(sp servedPath, watch bool, stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
 	nothing := func() {}
-	fi, err := os.Stat(path)
-	if err == nil && !fi.IsDir() {
-		return path, nil, nothing, nil // a module file
+	if sp.goPkg == nil {
+		return sp.path, nil, nothing, nil
 	}
-	if err == nil && fileExists(filepath.Join(path, pkgcheck.ModuleName)) {
-		return path, nil, nothing, nil // a package directory
-	}
-	if err != nil && strings.HasSuffix(path, ".wasm") {
-		return "", nil, nothing, err
-	}
+	path, dir := sp.path, sp.goPkg.Dir
 	root, err := os.MkdirTemp("", "subako-serve-build-")
 	if err != nil {
 		return "", nil, nothing, err
@@ -287,26 +321,30 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 	build := func(context.Context) (string, error) {
 		// Written when missing, as --watch writes it on every build; a
 		// stale one is the author's to regenerate.
-		regenerate := watch || !fileExists(filepath.Join(gobuild.Dir(path), model.GeneratedFile))
-		if code := ensureGenerated(path, regenerate, report.Text, stderr, stderr); code != exitOK {
+		regenerate := watch || !fileExists(filepath.Join(dir, model.GeneratedFile))
+		switch ensureGenerated(path, regenerate, report.Text, stderr, stderr) {
+		case exitOK:
+		case exitUnreadable:
+			return "", fmt.Errorf("%s does not build (see above)", path)
+		default:
 			return "", fmt.Errorf("%s: %s is stale or cannot be generated (see above): run subakogo generate %s, or serve --watch, which regenerates it", path, model.GeneratedFile, path)
 		}
-		assets, found, err := pkgcheck.CheckAssets(gobuild.Dir(path))
+		assets, found, err := pkgcheck.CheckAssets(dir)
 		if err != nil {
 			return "", err
 		}
 		if len(found) > 0 {
 			return "", fmt.Errorf("%s: %s (%s); nothing is served", path, found[0].Message, found[0].Rule.ID)
 		}
-		dir, err := os.MkdirTemp(root, "build-")
+		out, err := os.MkdirTemp(root, "build-")
 		if err != nil {
 			return "", err
 		}
-		if err := pkgdir.Build(path, assets, dir, stderr); err != nil {
-			os.RemoveAll(dir)
+		if err := pkgdir.Build(path, assets, out, stderr); err != nil {
+			os.RemoveAll(out)
 			return "", err
 		}
-		return dir, nil
+		return out, nil
 	}
 	if src, err = build(context.Background()); err != nil {
 		cleanup()
@@ -314,6 +352,7 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 	}
 	return src, build, cleanup, nil
 }
+
 func fileExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.Mode().IsRegular()
