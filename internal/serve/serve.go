@@ -57,6 +57,10 @@ type Options struct {
 	// Probes, when set, runs the call probes on each package loaded, as
 	// lint does; their errors count as lint's (refused unless Force).
 	Probes *probe.Options
+	// ListWait is how long a tools/list waits for the first tool list
+	// before it is answered with none and told to ask again (a cold Go
+	// build takes longer than clients wait); 0 means 10 s.
+	ListWait time.Duration
 	// PageSize is the number of tools a tools/list page holds; 0 means 64,
 	// every tool a package may have.
 	PageSize int
@@ -117,6 +121,9 @@ func New(opt Options) (*Server, error) {
 	if opt.MaxConcurrent <= 0 {
 		opt.MaxConcurrent = 4
 	}
+	if opt.ListWait <= 0 {
+		opt.ListWait = 10 * time.Second
+	}
 	if opt.PageSize <= 0 {
 		opt.PageSize = 64
 	}
@@ -160,6 +167,7 @@ func (s *Server) Use(p *Package) {
 	old := s.pkg.Swap(p)
 	s.loadOnce.Do(func() { close(s.load.ready) })
 	s.listOnce.Do(func() { close(s.load.listed) })
+	s.listKnown()
 	s.log.printf("serving %s: %s (%s)", p.serverInfo.Name, strings.Join(p.Tools(), ", "), p.Path)
 	if old == nil || !sameTools(old, p) {
 		s.rev.Add(1) // cursors into the old list are refused
