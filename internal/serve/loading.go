@@ -94,7 +94,7 @@ func (s *Server) waitList(ctx context.Context) (*Package, *rpcError) {
 		s.load.askAgain.Store(true)
 		if !s.listed() { // else listKnown may have missed askAgain: answer from the list
 			s.log.printf("tools/list: no tools yet, the package is still being built (the client is told when they are known)")
-			return &Package{Path: s.load.path, pending: true, serverInfo: s.serverInfo()}, nil
+			return &Package{pending: true, serverInfo: s.serverInfo()}, nil
 		}
 	case <-ctx.Done():
 		return nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while the package was being loaded", status: 499}
