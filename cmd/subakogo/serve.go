@@ -211,14 +211,14 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		s.Fail(err)
 		return loadResult{code: code}
 	}
-	// With --watch, the watch is in place before anything is built or
-	// listed (the first tools/list is answered while the probes run), so an
-	// edit made once serve started is seen however early; a change seen
-	// before the first package is served is rebuilt once it is.
 	sp, err := resolveServed(path)
 	if err != nil {
 		return fail(exitUnreadable, err)
 	}
+	// With --watch, the watch is in place before anything is built or
+	// listed (the first tools/list is answered while the probes run), so an
+	// edit made once serve started is seen however early; a change seen
+	// before the first package is served is rebuilt once it is.
 	served := make(chan struct{})
 	var rebuild func(context.Context) (string, error) // set before served closes
 	if watch {
