@@ -19,7 +19,6 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
-	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -43,7 +42,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	var allow stringList
 	fs.Var(&allow, "allow-host", "a host subako_http may reach (repeatable; none by default)")
-	fixture := fs.String("http-fixture", "", "answer subako_http from the recorded responses in this JSON file or directory of them, instead of the network")
+	fixture := httpFixtureFlag(fs)
 	volume := fs.String("volume", "", "directory backing /volume, kept after the call (default: a temporary directory, removed)")
 	data := fs.Bool("data", false, "mount /volume/data, as when the agent enables it")
 	pkg := fs.String("package", "", "the package's assets, mounted read-only at /package")
@@ -87,12 +86,10 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			return exitUnreadable
 		}
 	}
-	var httpFixture *subakohttp.Fixture
-	if *fixture != "" {
-		if httpFixture, err = subakohttp.LoadFixture(*fixture); err != nil {
-			fmt.Fprintf(stderr, "subakogo call: --http-fixture: %v\n", err)
-			return exitUnreadable
-		}
+	httpFixture, err := fixture()
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo call: %v\n", err)
+		return exitUnreadable
 	}
 	// The one input reader: capped, and never blocked on a device.
 	in, err := readModule(pos[0])
@@ -215,34 +212,20 @@ func outputSchemaOf(tools []json.RawMessage, name string) json.RawMessage {
 }
 
 // readArguments reads the arguments: "-" from standard input, "@FILE" from
-// a file, anything else is the JSON itself.
+// a file (through the one input reader: a regular file, never a FIFO or a
+// device), anything else is the JSON itself.
 func readArguments(arg string) (json.RawMessage, error) {
-	var r io.Reader
-	var name string
 	switch {
 	case arg == "-":
-		r, name = stdin, "standard input"
+		return input.ReadAll(stdin, "standard input", maxArguments)
 	case strings.HasPrefix(arg, "@"):
-		f, err := os.Open(arg[1:])
+		f, err := input.ReadArg(arg[1:], maxArguments)
 		if err != nil {
 			return nil, err
 		}
-		defer f.Close()
-		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s: not a regular file", arg[1:])
-		}
-		r, name = f, arg[1:]
-	default:
-		return json.RawMessage(arg), nil
+		return f.Data, nil
 	}
-	b, err := io.ReadAll(io.LimitReader(r, maxArguments+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(b) > maxArguments {
-		return nil, fmt.Errorf("%s: the arguments are over %d bytes", name, maxArguments)
-	}
-	return b, nil
+	return json.RawMessage(arg), nil
 }
 
 // checkArguments requires a JSON object: Subako always sends one, so

@@ -109,7 +109,11 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 		}
 		return list, nil
 	}
-	src, _, cleanup, err := serveSource(path, false, stderr)
+	sp, err := resolveServed(path)
+	if err != nil {
+		return nil, err
+	}
+	src, _, cleanup, err := serveSource(sp, false, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -153,15 +157,18 @@ func isJSONFile(path string) bool {
 	case strings.EqualFold(filepath.Ext(path), ".wasm") || !fi.Mode().IsRegular():
 		return false
 	}
-	f, err := os.Open(path)
+	in, err := input.Arg(path, maxToolsFile) // mapped: only the head is read
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	head = bytes.TrimLeft(head[:n], " \t\r\n")
-	return len(head) > 0 && (head[0] == '{' || head[0] == '[')
+	defer in.Release()
+	var first byte
+	gerr := input.Guard(func() {
+		if head := bytes.TrimLeft(in.Data[:min(len(in.Data), 512)], " \t\r\n"); len(head) > 0 {
+			first = head[0]
+		}
+	})
+	return gerr == nil && (first == '{' || first == '[')
 }
 
 // baselineFlag adds --baseline to fs, for check and pack.

@@ -62,7 +62,16 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, err)
 	}
 	var failing []callcheck.Call
-	if probeOpt != nil && *saveCases != "" {
+	var cases *callcheck.Cases
+	if *saveCases != "" {
+		// Opened first: a path that cannot be written is refused before
+		// the probes spend their time.
+		if cases, err = callcheck.OpenCases(*saveCases); err != nil {
+			fmt.Fprintf(stderr, "subakogo lint: --save-cases: %v\n", err)
+			return exitUnreadable
+		}
+	}
+	if probeOpt != nil && cases != nil {
 		probeOpt.OnFailing = func(tool string, f probe.Failing) {
 			failing = append(failing, callcheck.Call{Tool: tool, Arguments: f.Args, IsError: !f.Valid})
 		}
@@ -94,8 +103,8 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if *saveCases != "" {
-		n, err := callcheck.Save(*saveCases, failing)
+	if cases != nil {
+		n, err := cases.Add(failing)
 		if err != nil {
 			fmt.Fprintf(stderr, "subakogo lint: --save-cases: %v\n", err)
 			return exitUnreadable

@@ -6,11 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	iofs "io/fs"
 	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -39,11 +39,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	force := fs.Bool("force", false, "serve a package even when lint (the call probes included) finds errors")
 	probes := probeFlags(fs)
 	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
-	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback")
+	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback; every request must then carry a bearer token, $"+httpTokenEnv+" or one made and printed at start")
 	keepRunning := fs.Bool("keep-running", false, "with --http, keep serving after stdin closes (by default serve exits when stdin closes, over HTTP as over stdio, so it ends with the process that started it)")
 	memBudget := fs.Int("memory-budget", 2048, "MiB of guest memory all calls may hold at once; a call's memory.grow past it fails (the module runs out of memory), never the server")
 	maxConns := fs.Int("http-max-conns", 256, "with --http, the open connections allowed; at the cap a new one replaces the oldest idle one")
 	engine := engineFlag(fs)
+	fixture := httpFixtureFlag(fs)
 	watch := fs.Bool("watch", false, "rebuild on a source change (a Go package: regenerate subako_gen.go, build, lint) and tell clients the tool list changed")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo serve [flags] PATH\n\n"+
@@ -82,6 +83,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
+	httpFixture, err := fixture()
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		return exitUnreadable
+	}
+	token, err := httpToken(*httpPublic, stderr)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
 	var ln net.Listener
 	if *httpAddr != "" {
 		// Bind first: a refused address is a usage error, before any build.
@@ -93,9 +103,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := serve.New(serve.Options{
-		AllowHosts: allow, Volume: *volume, Data: *data, Timeout: *timeout,
+		AllowHosts: allow, HTTPFixture: httpFixture, Volume: *volume, Data: *data, Timeout: *timeout,
 		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine, MemoryBudget: int64(*memBudget) << 20},
-		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns}, Name: servedName(pos[0]),
+		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns}, HTTPToken: token, Name: servedName(pos[0]),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
@@ -165,6 +175,28 @@ wait:
 	return exitOK
 }
 
+// httpTokenEnv holds the bearer token of serve --http-public, when the
+// person running it chooses it (an environment variable, not a flag: a
+// command line is visible to every user of the machine).
+const httpTokenEnv = "SUBAKOGO_HTTP_TOKEN"
+
+// httpToken is the bearer token a public server requires: $SUBAKOGO_HTTP_TOKEN,
+// or a new one, printed to stderr for the person to give their clients.
+func httpToken(public bool, stderr io.Writer) (string, error) {
+	if !public {
+		return "", nil
+	}
+	if t := os.Getenv(httpTokenEnv); t != "" {
+		if len(t) < serve.MinTokenLength || strings.ContainsAny(t, " \t\r\n") {
+			return "", fmt.Errorf("$%s must be at least %d characters, without spaces", httpTokenEnv, serve.MinTokenLength)
+		}
+		return t, nil
+	}
+	t := serve.NewToken()
+	fmt.Fprintf(stderr, "subakogo serve: --http-public: every request must carry the header\n  Authorization: Bearer %s\n(set $%s to choose the token)\n", t, httpTokenEnv)
+	return t, nil
+}
+
 type loadResult struct {
 	code    int
 	cleanup func()
@@ -179,12 +211,29 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		s.Fail(err)
 		return loadResult{code: code}
 	}
-	src, rebuild, cleanup, err := serveSource(path, watch, stderr)
+	sp, err := resolveServed(path)
 	if err != nil {
-		if errors.Is(err, iofs.ErrNotExist) {
-			return fail(exitUnreadable, err)
-		}
-		return fail(exitFindings, err)
+		return fail(exitUnreadable, err)
+	}
+	// With --watch, the watch is in place before anything is built or
+	// listed (the first tools/list is answered while the probes run), so an
+	// edit made once serve started is seen however early; a change seen
+	// before the first package is served is rebuilt once it is.
+	served := make(chan struct{})
+	var rebuild func(context.Context) (string, error) // set before served closes
+	if watch {
+		s.Watch(ctx, serve.Watch{Dirs: []string{sp.watchDir()}, Rebuild: func(ctx context.Context) (string, error) {
+			select {
+			case <-served:
+			case <-ctx.Done():
+				return "", ctx.Err()
+			}
+			return rebuild(ctx)
+		}})
+	}
+	src, build, cleanup, err := serveSource(sp, watch, stderr)
+	if err != nil {
+		return fail(exitFindings, err) // a Go package that does not build
 	}
 	p, err := s.Load(ctx, src)
 	switch {
@@ -195,39 +244,75 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		cleanup()
 		return fail(exitUnreadable, err)
 	}
-	if watch {
-		// Watching before the package is in use: an edit made once a
-		// client can call it is seen.
-		dir := path
-		if rebuild == nil {
-			rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
-		} else {
-			dir = gobuild.Dir(path)
-		}
-		s.Watch(ctx, serve.Watch{Dirs: []string{dir}, Rebuild: rebuild})
+	rebuild = build
+	if rebuild == nil {
+		rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
 	}
 	s.Use(p)
+	close(served)
 	return loadResult{code: exitOK, cleanup: cleanup}
 }
 
-// serveSource resolves PATH to a package directory or module file. A Go
+// servedPath is what serve's PATH names: a module file or a package
+// directory, served as they are, or a Go package (goPkg), built first.
+type servedPath struct {
+	path  string
+	goPkg *gobuild.Package
+}
+
+// notServableError is a PATH that names nothing serve can serve (exit 3).
+type notServableError struct{ path, why string }
+
+func (e *notServableError) Error() string { return e.path + ": " + e.why }
+
+// resolveServed says what path names, before anything is built: a path
+// that names no package, or a Go package that is not a function package,
+// is a *notServableError.
+func resolveServed(path string) (servedPath, error) {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && (!fi.IsDir() || fileExists(filepath.Join(path, pkgcheck.ModuleName))):
+		return servedPath{path: path}, nil // a module file or a package directory
+	case err != nil && strings.HasSuffix(path, ".wasm"):
+		return servedPath{}, &notServableError{path, "no such module file"}
+	}
+	// Go packages are those of the module serve runs in, as go tool
+	// subakogo runs it.
+	p, err := gobuild.List(path)
+	switch {
+	case err != nil && fi != nil:
+		return servedPath{}, &notServableError{path, "neither a package directory (it has no " + pkgcheck.ModuleName + ") nor a Go package of the module serve runs in: " + err.Error()}
+	case err != nil:
+		return servedPath{}, &notServableError{path, "no such package in the module serve runs in: " + err.Error()}
+	case !slices.Contains(p.Deps, model.SubakoPath):
+		return servedPath{}, &notServableError{path, "the Go package does not import the subako runtime (" + model.SubakoPath + "), so it has no //subako:function handlers and no tools to serve (subakogo init DIR starts a function package)"}
+	case p.Name != "main":
+		return servedPath{}, &notServableError{path, "package " + p.Name + " is not a command: a function package is package main (subakogo init DIR starts one)"}
+	}
+	return servedPath{path: path, goPkg: p}, nil
+}
+
+// watchDir is what --watch watches: a module file or package directory
+// itself, a Go package's directory.
+func (sp servedPath) watchDir() string {
+	if sp.goPkg != nil {
+		return sp.goPkg.Dir
+	}
+	return sp.path
+}
+
+// serveSource is the package directory or module file to serve. A Go
 // package is built into a temporary package directory first, as pack
 // builds it (with watch, regenerating subako_gen.go first, as pack
 // --generate does); rebuild then builds it again into a new directory.
 // rebuild is nil for a package directory or module; cleanup removes what
 // was built.
-func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
+func serveSource(sp servedPath, watch bool, stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
 	nothing := func() {}
-	fi, err := os.Stat(path)
-	if err == nil && !fi.IsDir() {
-		return path, nil, nothing, nil // a module file
+	if sp.goPkg == nil {
+		return sp.path, nil, nothing, nil
 	}
-	if err == nil && fileExists(filepath.Join(path, pkgcheck.ModuleName)) {
-		return path, nil, nothing, nil // a package directory
-	}
-	if err != nil && strings.HasSuffix(path, ".wasm") {
-		return "", nil, nothing, err
-	}
+	path, dir := sp.path, sp.goPkg.Dir
 	root, err := os.MkdirTemp("", "subako-serve-build-")
 	if err != nil {
 		return "", nil, nothing, err
@@ -236,26 +321,30 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 	build := func(context.Context) (string, error) {
 		// Written when missing, as --watch writes it on every build; a
 		// stale one is the author's to regenerate.
-		regenerate := watch || !fileExists(filepath.Join(gobuild.Dir(path), model.GeneratedFile))
-		if code := ensureGenerated(path, regenerate, report.Text, stderr, stderr); code != exitOK {
+		regenerate := watch || !fileExists(filepath.Join(dir, model.GeneratedFile))
+		switch ensureGenerated(path, regenerate, report.Text, stderr, stderr) {
+		case exitOK:
+		case exitUnreadable:
+			return "", fmt.Errorf("%s does not build (see above)", path)
+		default:
 			return "", fmt.Errorf("%s: %s is stale or cannot be generated (see above): run subakogo generate %s, or serve --watch, which regenerates it", path, model.GeneratedFile, path)
 		}
-		assets, found, err := pkgcheck.CheckAssets(gobuild.Dir(path))
+		assets, found, err := pkgcheck.CheckAssets(dir)
 		if err != nil {
 			return "", err
 		}
 		if len(found) > 0 {
 			return "", fmt.Errorf("%s: %s (%s); nothing is served", path, found[0].Message, found[0].Rule.ID)
 		}
-		dir, err := os.MkdirTemp(root, "build-")
+		out, err := os.MkdirTemp(root, "build-")
 		if err != nil {
 			return "", err
 		}
-		if err := pkgdir.Build(path, assets, dir, stderr); err != nil {
-			os.RemoveAll(dir)
+		if err := pkgdir.Build(path, assets, out, stderr); err != nil {
+			os.RemoveAll(out)
 			return "", err
 		}
-		return dir, nil
+		return out, nil
 	}
 	if src, err = build(context.Background()); err != nil {
 		cleanup()
@@ -263,6 +352,7 @@ func serveSource(path string, watch bool, stderr io.Writer) (src string, rebuild
 	}
 	return src, build, cleanup, nil
 }
+
 func fileExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.Mode().IsRegular()

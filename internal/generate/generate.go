@@ -145,7 +145,7 @@ func Write(path string, old, code []byte) error {
 	if bytes.Equal(old, code) {
 		return nil
 	}
-	tmp := path + ".tmp"
+	tmp := TempPath(path)
 	if err := os.WriteFile(tmp, code, 0o644); err != nil {
 		return err
 	}
@@ -154,6 +154,15 @@ func Write(path string, old, code []byte) error {
 		return err
 	}
 	return nil
+}
+
+// TempPath is the file Write writes before renaming it to path: a hidden
+// one, which serve --watch does not count as a change of the sources (a
+// rebuild that regenerates subako_gen.go would otherwise start another)
+// and the go command does not build.
+func TempPath(path string) string {
+	dir, name := filepath.Split(path)
+	return filepath.Join(dir, "."+name+".tmp")
 }
 
 // LineDiff shows how two texts differ, as a unified diff with three

@@ -1,5 +1,6 @@
 // Package input reads every file subakogo takes as input (a module, a
-// manifest, calls.json, standard input) the one safe way: only a regular
+// manifest, calls.json, a call's arguments, an HTTP fixture, a tool list,
+// lint --save-cases's file, standard input) the one safe way: only a regular
 // file is read, never through a symbolic link in its last element, never
 // past a size cap, and never by opening a device or a FIFO, which could
 // hang the reader or stream forever.
@@ -94,7 +95,13 @@ func Map(path string, max int64) (*File, error) { return read(path, max, true) }
 // tool named it, so symbolic links in it are resolved first (a build
 // system's output is often one); what they lead to must still be a
 // regular file. "-" is standard input.
-func Arg(path string, max int64) (*File, error) {
+func Arg(path string, max int64) (*File, error) { return arg(path, max, true) }
+
+// ReadArg is Arg for a small file whose data the caller keeps: it is read
+// into memory, never mapped, so it needs no Guard and no Release.
+func ReadArg(path string, max int64) (*File, error) { return arg(path, max, false) }
+
+func arg(path string, max int64, mapped bool) (*File, error) {
 	if path == "-" {
 		return Stdin(max)
 	}
@@ -102,7 +109,7 @@ func Arg(path string, max int64) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := Map(real, max)
+	f, err := read(real, max, mapped)
 	if err != nil {
 		var nr *NotRegularError
 		var tl *TooLargeError
@@ -120,7 +127,7 @@ func Arg(path string, max int64) (*File, error) {
 
 // Stdin reads standard input, at most max bytes.
 func Stdin(max int64) (*File, error) {
-	data, err := readAll(os.Stdin, "<stdin>", max)
+	data, err := ReadAll(os.Stdin, "<stdin>", max)
 	if err != nil {
 		return nil, err
 	}
@@ -160,14 +167,16 @@ func read(path string, max int64, mapped bool) (*File, error) {
 			return &File{Path: path, Data: data, release: unmap}, nil
 		}
 	}
-	data, err := readAll(f, path, max) // the file may have grown since fstat
+	data, err := ReadAll(f, path, max) // the file may have grown since fstat
 	if err != nil {
 		return nil, err
 	}
 	return &File{Path: path, Data: data}, nil
 }
 
-func readAll(r io.Reader, name string, max int64) ([]byte, error) {
+// ReadAll reads a stream, such as standard input, named name in messages:
+// at most max bytes, a longer one is a *TooLargeError.
+func ReadAll(r io.Reader, name string, max int64) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

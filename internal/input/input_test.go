@@ -31,10 +31,10 @@ func TestRead(t *testing.T) {
 }
 
 func TestReadAllCap(t *testing.T) {
-	if _, err := readAll(strings.NewReader(strings.Repeat("x", 11)), "<stdin>", 10); !errors.As(err, new(*TooLargeError)) {
+	if _, err := ReadAll(strings.NewReader(strings.Repeat("x", 11)), "<stdin>", 10); !errors.As(err, new(*TooLargeError)) {
 		t.Errorf("11 bytes with a cap of 10: %v", err)
 	}
-	if b, err := readAll(strings.NewReader("0123456789"), "<stdin>", 10); err != nil || len(b) != 10 {
+	if b, err := ReadAll(strings.NewReader("0123456789"), "<stdin>", 10); err != nil || len(b) != 10 {
 		t.Errorf("10 bytes with a cap of 10: %q, %v", b, err)
 	}
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
-	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/textutil"
@@ -46,16 +45,17 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	if err != nil {
 		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 500}
 	}
+	// subako_http as call configures it (host.Call): the allow-list, or
+	// the fixture's recordings.
 	cfg := host.CallConfig{
-		Mounts:     host.Mounts{Volume: s.volume, Data: s.opt.Data, Package: p.assets},
-		Timeout:    s.opt.Timeout,
-		AllowHosts: s.opt.AllowHosts,
+		Mounts:      host.Mounts{Volume: s.volume, Data: s.opt.Data, Package: p.assets},
+		Timeout:     s.opt.Timeout,
+		AllowHosts:  s.opt.AllowHosts,
+		HTTPFixture: s.opt.HTTPFixture,
 	}
 	if s.opt.HTTP != nil {
 		c := *s.opt.HTTP
 		cfg.HTTP = &c
-	} else {
-		cfg.HTTP = &subakohttp.Config{AllowHosts: s.opt.AllowHosts, CallTimeout: s.opt.Timeout}
 	}
 	call := h.Call(ctx, p.module, name, args, cfg)
 	took := time.Since(start).Round(100 * time.Microsecond)

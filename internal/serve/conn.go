@@ -21,12 +21,15 @@ type conn struct {
 	// the channel cannot carry one.
 	send func([]byte)
 
-	mu       sync.Mutex
-	legacy   string // the revision initialize agreed, "" before
-	logLevel string // set by logging/setLevel, "" before
-	log      connLog
-	inflight map[string]context.CancelFunc
-	listens  map[string]json.RawMessage // open subscriptions/listen with toolsListChanged, by id
+	mu     sync.Mutex
+	legacy string // the revision initialize agreed, "" before
+	// listChanged is what initialize told a handshake-era client of
+	// notifications/tools/list_changed.
+	listChanged bool
+	logLevel    string // set by logging/setLevel, "" before
+	log         connLog
+	inflight    map[string]context.CancelFunc
+	listens     map[string]json.RawMessage // open subscriptions/listen with toolsListChanged, by id
 }
 
 func (s *Server) newConn(transport string, send func([]byte)) *conn {
@@ -182,15 +185,16 @@ func (c *conn) initialize(id json.RawMessage, params map[string]json.RawMessage)
 	}
 	_ = json.Unmarshal(params["clientInfo"], &client)
 	v := negotiate(requested)
+	caps := c.s.capabilities()
 	c.mu.Lock()
 	c.legacy = v
+	c.listChanged = caps.Tools.ListChanged
 	c.mu.Unlock()
 	note := ""
 	if v != requested {
 		note = " (asked for " + requested + ")"
 	}
 	c.s.log.printf("%s initialize: %s %s speaks %s%s", c.transport, client.Name, client.Version, v, note)
-	caps := c.s.capabilities()
 	result := mcp.InitializeResult{
 		ProtocolVersion: v,
 		Capabilities:    caps,
@@ -205,7 +209,9 @@ func (c *conn) initialize(id json.RawMessage, params map[string]json.RawMessage)
 func (s *Server) capabilities() mcp.ServerCapabilities {
 	// logging: lint's findings and failed loads, as notifications/message
 	// (logging.go).
-	return mcp.ServerCapabilities{Logging: &struct{}{}, Tools: &mcp.ToolsCapability{ListChanged: s.watch.Load()}}
+	// listChanged while watching, and while the package is built: a tool
+	// list asked for meanwhile has no tools, and the full one follows.
+	return mcp.ServerCapabilities{Logging: &struct{}{}, Tools: &mcp.ToolsCapability{ListChanged: s.watch.Load() || !s.listed()}}
 }
 
 // discoverResult answers server/discover for the current package.
@@ -223,10 +229,14 @@ func (s *Server) discoverResult() *mcp.DiscoverResult {
 }
 
 // ttl is how long a client may keep a list: an hour for a package that
-// cannot change, none while watching.
+// cannot change, none while watching, pendingTTL while the package is
+// built.
 func (s *Server) ttl() *int {
 	ms := 3600000
-	if s.watch.Load() {
+	switch {
+	case !s.listed():
+		ms = pendingTTL
+	case s.watch.Load():
 		ms = 0
 	}
 	return &ms
@@ -257,6 +267,10 @@ func (s *Server) listTools(p *Package, e era, params map[string]json.RawMessage)
 		tools = append(tools, t)
 	}
 	r := &mcp.ListToolsResult{Tools: tools, TTLMs: s.ttl(), CacheScope: mcp.CacheScopePublic}
+	if p.pending {
+		ms := pendingTTL
+		r.TTLMs = &ms
+	}
 	if end < len(p.tools) {
 		next := makeCursor(rev, end)
 		r.NextCursor = &next
@@ -350,7 +364,9 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 		return errorAnswer(id, &rpcError{Code: abi.CodeInvalidRequest, Message: "this channel cannot carry notifications", status: 400})
 	}
 	var acked mcp.ListenFilter
-	if on, _ := filter["toolsListChanged"].(bool); on && c.s.watch.Load() {
+	// The list can change while watching, and once, while the package is
+	// built (capabilities).
+	if on, _ := filter["toolsListChanged"].(bool); on && c.s.capabilities().Tools.ListChanged {
 		acked.ToolsListChanged = true
 		c.mu.Lock()
 		c.listens[string(id)] = id
@@ -388,13 +404,13 @@ func (s *Server) toolsChanged() {
 			continue
 		}
 		c.mu.Lock()
-		legacy := c.legacy != ""
+		legacy := c.legacy != "" && c.listChanged
 		ids := make([]json.RawMessage, 0, len(c.listens))
 		for _, id := range c.listens {
 			ids = append(ids, id)
 		}
 		c.mu.Unlock()
-		if legacy && s.watch.Load() {
+		if legacy {
 			c.send(notificationLine("notifications/tools/list_changed", nil))
 		}
 		for _, id := range ids {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -39,17 +40,25 @@ const (
 
 // Listen opens addr for the Streamable HTTP transport. A loopback address
 // is required unless public is set: a local MCP server bound to every
-// interface can be reached by anyone on the network.
+// interface can be reached by anyone on the network, so a public server
+// also needs Options.HTTPToken (Handler refuses every request without it).
 func Listen(addr string, public bool) (net.Listener, error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, fmt.Errorf("--http %s: %w", addr, err)
 	}
 	if !public && !isLoopbackHost(host) {
-		return nil, fmt.Errorf("--http %s is not a loopback address: bind to 127.0.0.1 or localhost, or add --http-public to serve the network", addr)
+		return nil, fmt.Errorf("--http %s is not a loopback address: serve binds only this machine's own addresses (127.0.0.1, [::1] or localhost)", addr)
 	}
 	return net.Listen("tcp", addr)
 }
+
+// MinTokenLength is the shortest bearer token a public server accepts.
+const MinTokenLength = 32
+
+// NewToken makes a bearer token for a public server: 256 random bits, as
+// 52 base32 characters (crypto/rand).
+func NewToken() string { return rand.Text() + rand.Text() }
 
 // isLoopbackHost says whether a host name or address only ever means this
 // machine ("" means every interface, so it does not).
@@ -76,7 +85,41 @@ func (s *Server) newHTTPServer(public bool) *httpServer {
 func (h *httpServer) mux() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(EndpointPath, h)
-	return mux
+	if !h.public && h.s.opt.HTTPToken == "" {
+		return mux
+	}
+	return h.authorized(mux)
+}
+
+// authorized lets through only requests that carry the bearer token,
+// before anything else is read or done: on a public server anyone who
+// reaches the port could otherwise run the package's tools, spend its
+// budgets and reach its HTTP allow-list. A public server without a token
+// refuses every request.
+func (h *httpServer) authorized(next http.Handler) http.Handler {
+	want := []byte(h.s.opt.HTTPToken)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, ok := bearerToken(r.Header.Get("Authorization"))
+		if !ok || len(want) == 0 || subtle.ConstantTimeCompare([]byte(got), want) != 1 {
+			h.s.log.printf("http %s from %s: refused: no valid bearer token", r.Method, r.RemoteAddr)
+			w.Header().Set("WWW-Authenticate", `Bearer realm="subakogo serve"`)
+			w.Header().Set("Connection", "close") // the body is not read
+			http.Error(w, "unauthorized: this server wants Authorization: Bearer TOKEN", http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// bearerToken is the token of an Authorization header of the Bearer
+// scheme (the scheme's name is case-insensitive, RFC 9110 11.1).
+func bearerToken(header string) (string, bool) {
+	scheme, token, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	token = strings.TrimSpace(token)
+	return token, token != ""
 }
 
 type httpServer struct {

@@ -203,6 +203,9 @@ func TestHTTPGuards(t *testing.T) {
 		if refused := err != nil && strings.Contains(err.Error(), "not a loopback address"); refused == ok {
 			t.Errorf("Listen(%s): %v", addr, err)
 		}
+		if err != nil && strings.Contains(err.Error(), "public") {
+			t.Errorf("Listen(%s) invites serving the network: %v", addr, err)
+		}
 	}
 	if ln, err := Listen("127.0.0.1:0", true); err != nil {
 		t.Errorf("Listen public: %v", err)
@@ -267,5 +270,79 @@ func TestHTTPListen(t *testing.T) {
 	}
 	if e != `{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":"l1"}}}` {
 		t.Errorf("second event: %s", e)
+	}
+}
+
+// TestHTTPPublicToken: a public server answers only requests that carry
+// its bearer token, refusing the others with 401 before any work (a
+// tools/call from anyone who reaches the port would run the package's
+// tools); without a token it refuses everything; a loopback server
+// without a token answers as before. The "public" server listens on
+// 127.0.0.1 (tests never bind beyond loopback): what is tested is the
+// handler a public bind gets.
+func TestHTTPPublicToken(t *testing.T) {
+	token := NewToken()
+	if len(token) < MinTokenLength {
+		t.Fatalf("NewToken: %d characters", len(token))
+	}
+	s, log := newServer(t, hello(t), Options{HTTPToken: token})
+	public := httptest.NewServer(s.Handler(true))
+	t.Cleanup(public.Close)
+	open, _ := newServer(t, hello(t), Options{})
+	loopback := httptest.NewServer(open.Handler(false))
+	t.Cleanup(loopback.Close)
+	noToken, _ := newServer(t, hello(t), Options{})
+	publicNoToken := httptest.NewServer(noToken.Handler(true))
+	t.Cleanup(publicNoToken.Close)
+
+	call := func(url, authorization string) (int, http.Header, string) {
+		t.Helper()
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": map[string]any{
+			"_meta": meta(), "name": "greet", "arguments": map[string]any{"name": "Ada"}}})
+		req, _ := http.NewRequest(http.MethodPost, url+EndpointPath, bytes.NewReader(b))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+		req.Header.Set("Mcp-Method", "tools/call")
+		req.Header.Set("Mcp-Name", "greet")
+		if authorization != "" {
+			req.Header.Set("Authorization", authorization)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header, string(body)
+	}
+	for _, tc := range []struct {
+		name, url, authorization string
+		want                     int
+	}{
+		{"public, no token", public.URL, "", 401},
+		{"public, wrong token", public.URL, "Bearer " + NewToken(), 401},
+		{"public, the token one character short", public.URL, "Bearer " + token[:len(token)-1], 401},
+		{"public, the token in another scheme", public.URL, "Basic " + token, 401},
+		{"public without a token of its own", publicNoToken.URL, "Bearer " + token, 401},
+		{"public, no token, another path", public.URL + "/other", "", 401},
+		{"public, the token", public.URL, "Bearer " + token, 200},
+		{"public, the token, scheme in lower case", public.URL, "bearer " + token, 200},
+		{"loopback, no token", loopback.URL, "", 200},
+	} {
+		status, header, body := call(tc.url, tc.authorization)
+		if status != tc.want {
+			t.Errorf("%s: %d %s, want %d", tc.name, status, body, tc.want)
+			continue
+		}
+		if status == 401 && !strings.HasPrefix(header.Get("WWW-Authenticate"), "Bearer") {
+			t.Errorf("%s: 401 with WWW-Authenticate %q", tc.name, header.Get("WWW-Authenticate"))
+		}
+		if status == 200 && !strings.Contains(body, "Hello, Ada!") {
+			t.Errorf("%s: %s", tc.name, body)
+		}
+	}
+	// Only the one authorized call ran.
+	if n := strings.Count(log.String(), "call greet"); n != 2 {
+		t.Errorf("%d calls of greet in the log, want 2:\n%s", n, log.String())
 	}
 }

@@ -3,7 +3,9 @@ package serve
 import (
 	"context"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
@@ -26,7 +28,15 @@ type loadState struct {
 	// path is the path being loaded, dir whether it is a directory.
 	path string
 	dir  bool
+	// askAgain says a tools/list was answered with no tools before the
+	// list was known; knownOnce tells the clients once it is.
+	askAgain  atomic.Bool
+	knownOnce sync.Once
 }
+
+// pendingTTL is the ttlMs of a tool list given while the package is
+// still being built: ask again soon.
+const pendingTTL = 2000
 
 // discovered is the checker's hook: the first discovery that passed gives
 // the tool list before the probes end.
@@ -40,14 +50,52 @@ func (s *Server) discovered(d *host.Discovery) {
 	s.load.tools.Store(p)
 	s.listOnce.Do(func() { close(s.load.listed) })
 	s.log.printf("listing %s: %s while the probes run", p.serverInfo.Name, strings.Join(p.Tools(), ", "))
+	s.listKnown()
+}
+
+// listKnown is called once the first tool list is known (listed is
+// closed): clients that were given no tools while it was built are told
+// to ask again, as their revision allows (toolsChanged).
+func (s *Server) listKnown() {
+	s.load.knownOnce.Do(func() {
+		if s.load.askAgain.Load() {
+			s.log.printf("the tool list is known: telling the clients that were given none to ask again")
+			s.toolsChanged()
+		}
+	})
+}
+
+// listed says whether the first tool list is known (or will never be).
+func (s *Server) listed() bool {
+	select {
+	case <-s.load.listed:
+		return true
+	case <-s.load.ready:
+		return true
+	default:
+		return false
+	}
 }
 
 // waitList waits for the tool list: the package's, or its discovery's
-// while its probes run.
+// while its probes run. While the package is still being built, a request
+// that has waited Options.ListWait is answered with no tools (pending), so
+// that a client with a timeout of its own (the Inspector's and the
+// TypeScript SDKs' 60 s) is not left without an answer by a cold build;
+// it is told to ask again when the list is known: by a short ttlMs and a
+// notifications/tools/list_changed (listKnown).
 func (s *Server) waitList(ctx context.Context) (*Package, *rpcError) {
+	wait := time.NewTimer(s.opt.ListWait)
+	defer wait.Stop()
 	select {
 	case <-s.load.listed:
 	case <-s.load.ready:
+	case <-wait.C:
+		s.load.askAgain.Store(true)
+		if !s.listed() { // else listKnown may have missed askAgain: answer from the list
+			s.log.printf("tools/list: no tools yet, the package is still being built (the client is told when they are known)")
+			return &Package{pending: true, serverInfo: s.serverInfo()}, nil
+		}
 	case <-ctx.Done():
 		return nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while the package was being loaded", status: 499}
 	}

@@ -7,17 +7,20 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
 )
 
 // unloaded is a server whose package is not loaded yet: what serve is
-// while it builds, lints and probes.
+// while it builds, lints and probes. Its tools/list waits for the package
+// however long the test takes to load it (TestListWhileBuilding tests the
+// answer given to one that waits too long).
 func unloaded(t *testing.T) (*Server, *syncBuffer) {
 	t.Helper()
 	logBuf := &syncBuffer{}
-	s, err := New(Options{Log: logBuf, Name: "pkg"})
+	s, err := New(Options{Log: logBuf, Name: "pkg", ListWait: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/internal/generate"
 )
 
 // TestWatchNotified: on Linux the watch hears of changes from inotify and
@@ -63,5 +67,43 @@ func TestPollWait(t *testing.T) {
 	}
 	if got := pollWait(300*time.Millisecond, 290*time.Millisecond); got != pollShare*290*time.Millisecond {
 		t.Errorf("a costly look: wait %v", got)
+	}
+}
+
+// TestWatchIgnoresGenerated (issue 33): what a rebuild writes in the
+// package, subako_gen.go by way of the generator's temporary file, is no
+// change of the sources, so a rebuild does not start another: the first
+// change the watch reports is the source written after it.
+func TestWatchIgnoresGenerated(t *testing.T) {
+	gen := filepath.Join(t.TempDir(), model.GeneratedFile)
+	if tmp := filepath.Base(generate.TempPath(gen)); watched(tmp) || watched(model.GeneratedFile) {
+		t.Fatalf("%s or %s counts as a change (the polling watch)", tmp, model.GeneratedFile)
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("inotify is Linux's")
+	}
+	var log syncBuffer
+	s, err := New(Options{Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	src := filepath.Dir(gen)
+	rebuilt := make(chan struct{}, 16)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.Watch(ctx, Watch{Dirs: []string{src}, Interval: 20 * time.Millisecond, Rebuild: func(context.Context) (string, error) {
+		rebuilt <- struct{}{}
+		return "", errors.New("not built")
+	}})
+	if err := generate.Write(gen, nil, []byte("package main\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "main.go"), []byte("package main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	<-rebuilt
+	if !strings.Contains(log.String(), "watch: main.go changed: rebuilding") {
+		t.Errorf("the first rebuild was not for main.go:\n%s", log.String())
 	}
 }

@@ -34,6 +34,8 @@ type Package struct {
 	instructions string
 	// Errors and Warnings count lint's findings.
 	Errors, Warnings int
+	// pending marks the empty list given while the package is built.
+	pending bool
 }
 
 // ErrRefused is returned by Load for a package with lint errors, unless

@@ -57,6 +57,10 @@ type Options struct {
 	// Probes, when set, runs the call probes on each package loaded, as
 	// lint does; their errors count as lint's (refused unless Force).
 	Probes *probe.Options
+	// ListWait is how long a tools/list waits for the first tool list
+	// before it is answered with none and told to ask again (a cold Go
+	// build takes longer than clients wait); 0 means 10 s.
+	ListWait time.Duration
 	// PageSize is the number of tools a tools/list page holds; 0 means 64,
 	// every tool a package may have.
 	PageSize int
@@ -69,6 +73,13 @@ type Options struct {
 	Name string
 	// HTTPLimits bound what HTTP clients can hold (zero: the defaults).
 	HTTPLimits HTTPLimits
+	// HTTPToken, when set, is the bearer token every HTTP request must
+	// carry (Authorization: Bearer TOKEN); a public Handler refuses every
+	// request without one.
+	HTTPToken string
+	// HTTPFixture, when set, answers every call's subako_http from
+	// recorded responses instead of the network, as in subakogo call.
+	HTTPFixture *subakohttp.Fixture
 	// HTTP replaces the whole subako_http configuration of every call
 	// (tests that answer HTTPS from a local server).
 	HTTP *subakohttp.Config
@@ -109,6 +120,9 @@ func New(opt Options) (*Server, error) {
 	}
 	if opt.MaxConcurrent <= 0 {
 		opt.MaxConcurrent = 4
+	}
+	if opt.ListWait <= 0 {
+		opt.ListWait = 10 * time.Second
 	}
 	if opt.PageSize <= 0 {
 		opt.PageSize = 64
@@ -153,6 +167,7 @@ func (s *Server) Use(p *Package) {
 	old := s.pkg.Swap(p)
 	s.loadOnce.Do(func() { close(s.load.ready) })
 	s.listOnce.Do(func() { close(s.load.listed) })
+	s.listKnown()
 	s.log.printf("serving %s: %s (%s)", p.serverInfo.Name, strings.Join(p.Tools(), ", "), p.Path)
 	if old == nil || !sameTools(old, p) {
 		s.rev.Add(1) // cursors into the old list are refused

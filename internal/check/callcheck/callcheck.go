@@ -6,6 +6,7 @@ package callcheck
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -114,46 +115,110 @@ func sameJSON(a, b json.RawMessage) bool {
 	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }
 
-// Save adds calls to the file at path (created when missing), in this
-// format, leaving out those it holds already; it returns how many it
-// added. lint --save-cases writes the probes' failing cases with it.
-func Save(path string, calls []Call) (int, error) {
-	var have []Call
-	if b, err := os.ReadFile(path); err == nil {
-		if err := json.Unmarshal(b, &have); err != nil {
-			return 0, fmt.Errorf("%s: not a list of calls: %w", path, err)
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return 0, err
+// Cases is a file of calls in testdata/calls.json's format that lint
+// --save-cases adds to. It is opened before the probes run, so that a path
+// that cannot be written is refused at once, and replaced whole by Add,
+// never written through.
+type Cases struct {
+	path string
+	mode fs.FileMode
+	have []Call
+}
+
+// OpenCases reads the calls the file at path holds (none when it is
+// missing) through the one input reader: anything but a regular file (a
+// symbolic link, dangling or not, a FIFO, a device) is refused, and so is
+// a file past input.MaxCalls.
+func OpenCases(path string) (*Cases, error) {
+	c := &Cases{path: path, mode: 0o644}
+	in, err := input.Read(path, input.MaxCalls)
+	var nr *input.NotRegularError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return c, nil
+	case errors.As(err, &nr):
+		return nil, fmt.Errorf("%s: %s, not a regular file: cases are added only to a regular file or a new one", path, input.Kind(nr.Mode))
+	case err != nil:
+		return nil, err
 	}
+	if err := json.Unmarshal(in.Data, &c.have); err != nil {
+		return nil, fmt.Errorf("%s: not a list of calls: %w", path, err)
+	}
+	if fi, err := os.Lstat(path); err == nil {
+		c.mode = fi.Mode().Perm()
+	}
+	return c, nil
+}
+
+// Add adds calls to the file, leaving out those it holds already, and
+// returns how many it added. The new contents go to a temporary file
+// created (exclusively) in the file's directory through an os.Root of it,
+// then renamed over the old file: nothing at the path is ever written
+// through (a link or a special file put there since OpenCases is refused),
+// and a reader sees the old file or the new one, never half of it.
+func (c *Cases) Add(calls []Call) (int, error) {
 	added := 0
-	for _, c := range calls {
+	for _, call := range calls {
 		dup := false
-		for _, h := range have {
-			dup = dup || (h.Tool == c.Tool && sameJSON(h.Arguments, c.Arguments))
+		for _, h := range c.have {
+			dup = dup || (h.Tool == call.Tool && sameJSON(h.Arguments, call.Arguments))
 		}
 		if !dup {
-			have = append(have, c)
+			c.have = append(c.have, call)
 			added++
 		}
 	}
 	var b bytes.Buffer
 	b.WriteString("[\n")
-	for i, c := range have {
-		line, err := json.Marshal(c)
+	for i, call := range c.have {
+		line, err := json.Marshal(call)
 		if err != nil {
 			return 0, err
 		}
 		b.WriteString("  ")
 		b.Write(line)
-		if i < len(have)-1 {
+		if i < len(c.have)-1 {
 			b.WriteString(",")
 		}
 		b.WriteString("\n")
 	}
 	b.WriteString("]\n")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return 0, err
+	return added, replaceFile(c.path, b.Bytes(), c.mode)
+}
+
+// replaceFile puts data at path by a temporary file in the same directory
+// and a rename, both inside an os.Root of the directory.
+func replaceFile(path string, data []byte, mode fs.FileMode) error {
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
 	}
-	return added, os.WriteFile(path, b.Bytes(), 0o644)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	if fi, err := root.Lstat(name); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: %s, not a regular file: cases are added only to a regular file or a new one", path, input.Kind(fi.Mode()))
+	}
+	tmp := "." + name + "." + rand.Text() + ".tmp"
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = root.Rename(tmp, name)
+	}
+	if err != nil {
+		_ = root.Remove(tmp)
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/abi/httpwire"
+	"github.com/subako-ai/subako-go/internal/input"
 )
 
 // Fixture is a set of recorded responses that stands in for the network, so
@@ -77,23 +77,13 @@ func LoadFixture(path string) (*Fixture, error) {
 }
 
 func (f *Fixture) load(name string, from map[string]string) error {
-	file, err := os.Open(name)
+	// The one input reader: a regular file, never a FIFO or a device.
+	file, err := input.ReadArg(name, maxFixtureBytes)
 	if err != nil {
 		return err
 	}
-	defer file.Close()
-	if fi, err := file.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: not a regular file", name)
-	}
-	data, err := io.ReadAll(io.LimitReader(file, maxFixtureBytes+1))
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if len(data) > maxFixtureBytes {
-		return fmt.Errorf("%s: over %d bytes", name, maxFixtureBytes)
-	}
 	var entries map[string]json.RawMessage
-	if err := json.Unmarshal(data, &entries); err != nil {
+	if err := json.Unmarshal(file.Data, &entries); err != nil {
 		return fmt.Errorf("%s: want a JSON object of recorded responses: %w", name, err)
 	}
 	for key, raw := range entries {

@@ -10,6 +10,9 @@ package gobuild
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -53,9 +56,42 @@ func Dir(pkg string) string {
 	if fi, err := os.Stat(pkg); err == nil && fi.IsDir() {
 		return pkg
 	}
-	out, err := exec.Command("go", "list", "-f", "{{.Dir}}", pkg).Output()
-	if err != nil {
-		return pkg
+	if p, err := List(pkg); err == nil {
+		return p.Dir
 	}
-	return string(bytes.TrimSpace(out))
+	return pkg
+}
+
+// Package is what go list says of a Go package, as the build for wasip1
+// sees it.
+type Package struct {
+	Dir  string
+	Name string   // "main" for a command
+	Deps []string // the import paths it depends on, directly or not
+}
+
+// List asks go list for the one package pkg (a path or an import path).
+// When there is no such package (a missing directory, one outside the
+// current module, one without Go files), the error is the go command's
+// reason.
+func List(pkg string) (*Package, error) {
+	cmd := exec.Command("go", "list", "-json=Dir,Name,Deps", pkg)
+	cmd.Env = append(os.Environ(), Env...)
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && len(bytes.TrimSpace(exit.Stderr)) > 0 {
+		return nil, errors.New(string(bytes.TrimSpace(exit.Stderr)))
+	}
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	var p Package
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("go list %s: %w", pkg, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s names more than one package", pkg)
+	}
+	return &p, nil
 }

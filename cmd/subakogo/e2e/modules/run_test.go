@@ -131,4 +131,10 @@ func TestCallHTTPFixture(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d; stdout %q stderr %q", c.args[1:3], code, c.code, stdout, stderr)
 		}
 	}
+	// serve --http-fixture answers the same way, by the same code.
+	code, stdout, stderr := serveWith(t, initialize+"\n"+`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"forecast","arguments":{"city":"Berlin"}}}`+"\n",
+		"--http-fixture", fixture, out)
+	if code != exitOK || !strings.Contains(stdout, `"city":"Berlin, Germany"`) {
+		t.Errorf("serve --http-fixture: exit %d; stdout %q stderr %q", code, stdout, stderr)
+	}
 }

@@ -162,8 +162,21 @@ func TestServeAnswersWhileBuilding(t *testing.T) {
 	if _, err := io.WriteString(inW, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`+"\n"); err != nil {
 		t.Fatal(err)
 	}
-	if !lines.Scan() || !strings.Contains(lines.Text(), `"id":2,"result":{"tools":[{`) {
+	if !lines.Scan() || !strings.Contains(lines.Text(), `"id":2,"result":{"tools":[`) {
 		t.Errorf("tools/list: %q", lines.Text())
+	}
+	if strings.Contains(lines.Text(), `"tools":[]`) {
+		// Answered before the build ended (a slow machine): the full list
+		// follows the notification.
+		if !lines.Scan() || !strings.Contains(lines.Text(), `"method":"notifications/tools/list_changed"`) {
+			t.Fatalf("no list_changed after an empty list: %q", lines.Text())
+		}
+		if _, err := io.WriteString(inW, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		if !lines.Scan() || !strings.Contains(lines.Text(), `"id":3,"result":{"tools":[{`) {
+			t.Errorf("tools/list once built: %q", lines.Text())
+		}
 	}
 	inW.Close()
 	if c := <-code; c != exitOK {
@@ -171,5 +184,40 @@ func TestServeAnswersWhileBuilding(t *testing.T) {
 	}
 	if _, err := os.Stat(gen); err != nil {
 		t.Errorf("subako_gen.go was not generated: %v", err)
+	}
+}
+
+// TestServeNoSuchPackage (issue 33): a PATH that names no package, a Go
+// package outside the module serve runs in, and a Go package that does not
+// use the subako runtime are each refused before anything is built, with
+// exit 3 and a message that says which, and a client that asked is told
+// why; none of them writes subako_gen.go.
+func TestServeNoSuchPackage(t *testing.T) {
+	t.Parallel()
+	outside := t.TempDir()
+	if err := writeFile(filepath.Join(outside, "main.go"), []byte("package main\n\nfunc main() {}\n")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"./no-such-dir", "no such package in the module serve runs in"},
+		{"example.com/no/such/package", "no such package in the module serve runs in"},
+		{outside, "nor a Go package of the module serve runs in: directory " + outside + " outside"},
+		{"../../../../internal/textutil", "does not import the subako runtime"},
+		{"../../../../internal/cmd/rulesdoc", "does not import the subako runtime"},
+		{"missing.wasm", "missing.wasm: no such module file"},
+	} {
+		code, stdout, stderr := serveWith(t, initialize+"\n"+`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`+"\n", c.path)
+		if code != exitUnreadable || !strings.Contains(stderr, c.want) {
+			t.Errorf("serve %s: exit %d, want %d saying %q; stderr %q", c.path, code, exitUnreadable, c.want, stderr)
+		}
+		if !strings.Contains(stdout, `"id":2,"error"`) || !strings.Contains(stdout, c.want) {
+			t.Errorf("serve %s: the client was not told why: %s", c.path, stdout)
+		}
+		if strings.Contains(stderr, "subako_gen.go") {
+			t.Errorf("serve %s: %s", c.path, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(outside, "subako_gen.go")); err == nil {
+		t.Error("subako_gen.go was written outside the module")
 	}
 }

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/subako-ai/subako-go/internal/serve"
+)
+
+// TestServeHTTPToken: serve --http-public takes its bearer token from
+// $SUBAKOGO_HTTP_TOKEN (refusing a short one, and printing none), or makes
+// one and prints it; a non-loopback --http without --http-public is a
+// usage error that does not invite the flag (refused before any bind).
+func TestServeHTTPToken(t *testing.T) {
+	t.Setenv(httpTokenEnv, "")
+	var stderr bytes.Buffer
+	made, err := httpToken(true, &stderr)
+	if err != nil || len(made) < serve.MinTokenLength || !strings.Contains(stderr.String(), "Authorization: Bearer "+made+"\n") {
+		t.Errorf("made: %q, %v; stderr %q", made, err, stderr.String())
+	}
+	if tok, err := httpToken(false, &stderr); tok != "" || err != nil {
+		t.Errorf("loopback: %q, %v", tok, err)
+	}
+	chosen := strings.Repeat("k", serve.MinTokenLength)
+	t.Setenv(httpTokenEnv, chosen)
+	stderr.Reset()
+	if tok, err := httpToken(true, &stderr); tok != chosen || err != nil || stderr.Len() != 0 {
+		t.Errorf("chosen: %q, %v; stderr %q", tok, err, stderr.String())
+	}
+	t.Setenv(httpTokenEnv, "short")
+	if _, err := httpToken(true, &stderr); err == nil {
+		t.Error("a short token was taken")
+	}
+	code, _, errOut := runCLI("serve", "--http", "0.0.0.0:0", "examples/hello")
+	if first, _, _ := strings.Cut(errOut, "\n"); code != exitUsage || !strings.Contains(first, "not a loopback address") || strings.Contains(first, "public") {
+		t.Errorf("--http 0.0.0.0:0: exit %d, %s", code, errOut)
+	}
+}

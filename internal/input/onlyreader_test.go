@@ -1,0 +1,122 @@
+package input
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// opens are the calls that open a file by its path: any of them on a path
+// a person gave would block on a FIFO, stream a device or read past any
+// cap, which this package's readers refuse.
+var opens = map[string]bool{
+	"os.ReadFile": true, "os.Open": true, "os.OpenFile": true, "ioutil.ReadFile": true,
+}
+
+// allowedOpens are the calls of opens outside this package, by file and
+// enclosing function, each with why it reads no path a person gave. A new
+// one is either read through this package or added here with its reason.
+var allowedOpens = map[string]string{
+	"cmd/subakogo/fresh.go ensureGenerated os.ReadFile":        "subako_gen.go of the Go package gocheck just loaded, as generate.Render names it; compared with what is written next",
+	"internal/generate/generate.go Command os.ReadFile":        "subako_gen.go of the Go package go/packages just loaded, as Render names it; compared with the generator's output",
+	"internal/pipeline/check/check.go Run os.ReadFile":         "the module go build just wrote into check's own temporary directory",
+	"internal/pipeline/check/check.go Generated os.ReadFile":   "subako_gen.go of the Go package go/packages just loaded; compared with the generator's output",
+	"internal/host/engine.go inCache os.ReadFile":              "a marker in the host's own compilation cache directory",
+	"internal/toolspkg/toolspkg.go write os.ReadFile":          "benchmark support: go.sum of this repository's checkout",
+	"internal/toolspkg/toolspkg.go repoRoot os.ReadFile":       "benchmark support: go.mod files found walking up from the working directory, as the go command finds them",
+	"internal/toolspkg/toolspkg.go writeIfChanged os.ReadFile": "benchmark support: a file toolspkg itself writes, compared before it is rewritten",
+	"internal/gowasm/gowasm.go Build os.ReadFile":              "test support: the module a test build wrote into the build cache",
+	"internal/gowasm/gowasm.go hashFile os.ReadFile":           "test support: the sources of a test module, hashed for the build cache's key",
+	"internal/gowasm/lock_unix.go lockFile os.OpenFile":        "test support: the build cache's own lock file",
+	"internal/subjects/subjects.go Package os.ReadFile":        "test support: a module the subjects' build wrote into the build cache",
+	"internal/subjects/subjects.go buildCached os.ReadFile":    "test support: the subjects' sources committed in the repository",
+	"internal/subjects/subjects.go ascToolchain os.ReadFile":   "test support: the subjects' sources committed in the repository and the toolchain folder the tests install",
+}
+
+// TestOnlyReader keeps this package the one reader of user paths: no
+// other non-test file of the commands and their packages opens a file by
+// path unless allowedOpens says why that path is not one a person gave.
+func TestOnlyReader(t *testing.T) {
+	root := filepath.Join("..", "..")
+	used := map[string]bool{}
+	for _, top := range []string{"cmd", "internal", "analyzer", "golangci"} {
+		err := filepath.WalkDir(filepath.Join(root, top), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, path)
+			rel = filepath.ToSlash(rel)
+			if d.IsDir() {
+				if d.Name() == "testdata" || rel == "internal/input" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			for _, key := range opensIn(t, path, rel) {
+				if _, ok := allowedOpens[key]; !ok {
+					t.Errorf("%s opens a file by path outside internal/input: read it through input.Read/Arg/ReadArg, or add it to allowedOpens with why its path is not one a person gave", key)
+				}
+				used[key] = true
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for key := range allowedOpens {
+		if !used[key] {
+			t.Errorf("allowedOpens lists %q, which is gone: remove it", key)
+		}
+	}
+}
+
+// opensIn lists the calls of opens in a file, as "FILE FUNC CALL".
+func opensIn(t *testing.T, path, rel string) []string {
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, decl := range f.Decls {
+		fn, ok := decl.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		ast.Inspect(fn, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if pkg, ok := sel.X.(*ast.Ident); ok && opens[pkg.Name+"."+sel.Sel.Name] {
+				keys = append(keys, rel+" "+fn.Name.Name+" "+pkg.Name+"."+sel.Sel.Name)
+			}
+			return true
+		})
+	}
+	return keys
+}
+
+// TestOnlyReaderFinds: the scan sees an open it is shown.
+func TestOnlyReaderFinds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "planted.go")
+	src := "package p\n\nimport \"os\"\n\nfunc load(p string) ([]byte, error) { return os.ReadFile(p) }\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := opensIn(t, path, "planted.go"); len(got) != 1 || got[0] != "planted.go load os.ReadFile" {
+		t.Errorf("found %v", got)
+	}
+}
