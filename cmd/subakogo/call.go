@@ -137,7 +137,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	if c.Record.Stalled { // the machine's condition: no verdict on the module
-		fmt.Fprintf(stderr, "subakogo call: %v\n", &host.StalledError{What: "the call", Limit: *timeout})
+		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Record.StalledError("the call"))
 		return exitUnreadable
 	}
 	out, errOut := forTerminal(stdout), forTerminal(stderr)

@@ -1,8 +1,12 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -137,5 +141,56 @@ func BenchmarkSleepCost(b *testing.B) {
 			b.ReportMetric(float64(module.Milliseconds())/float64(b.N), "module-ms/op")
 			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
 		})
+	}
+}
+
+// burn keeps n goroutines spinning until the returned function is called:
+// other work of the process, as serve's other calls are.
+func burn(n int) (stop func()) {
+	var quit atomic.Bool
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for x := 0; !quit.Load(); x++ {
+				_ = x * x
+			}
+		}()
+	}
+	return func() { quit.Store(true); wg.Wait() }
+}
+
+// TestCompileOwnTime: an in-process compilation is limited by its own CPU
+// time, not the process's: with goroutines spinning on every core meanwhile
+// (the process then spends several times the compilation's CPU time), a
+// compilation given twice what it needs alone is not abandoned.
+func TestCompileOwnTime(t *testing.T) {
+	n := 3000 // nested blocks, which the optimising compiler takes 100 ms or more of CPU time for
+	w := wasmbuild.Command()
+	w.CodeSection[0].Body = append(append(bytes.Repeat([]byte{wasm.OpcodeBlock, 0x40}, n), bytes.Repeat([]byte{wasm.OpcodeEnd}, n)...), wasm.OpcodeEnd)
+	bin := wasmbuild.Encode(w)
+	ctx := context.Background()
+	compileWith := func(limit time.Duration) (time.Duration, error) {
+		h, err := New(ctx, Options{CacheDir: "-", Engine: EngineCompiler, CompileLimit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close(ctx)
+		cpu := cputime.Process()
+		_, err = h.Compile(ctx, bin)
+		return cputime.Process() - cpu, err
+	}
+	alone, err := compileWith(time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := max(2*alone, 50*time.Millisecond)
+	stop := burn(3 * runtime.GOMAXPROCS(0))
+	busy, err := compileWith(limit)
+	stop()
+	t.Logf("alone %v of CPU; with spinning goroutines the process spent %v meanwhile, for a limit of %v", alone, busy, limit)
+	if err != nil {
+		t.Errorf("abandoned while other goroutines spun: %v", err)
 	}
 }

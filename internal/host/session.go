@@ -152,7 +152,7 @@ type Record struct {
 	StdinClosed time.Duration
 	// Limit is, when TimedOut, the limit of its own time the module met:
 	// the host's wait for an answer (a call's timeout), discovery's limit,
-	// or the whole run's. It is the guest clock's decision, the same in
+	// or the whole run's; when Stalled, the run's. It is the guest clock's decision, the same in
 	// every run of the module, where Elapsed also counts the little CPU
 	// time it took the run to stop.
 	Limit time.Duration
@@ -164,8 +164,10 @@ type Record struct {
 	// Stalled says the run was given up on the wall clock (Backstop
 	// times its limit) before the module's own time ran out: the machine
 	// is too busy, or the host is stuck. It is the host's condition, not
-	// the module's: nothing about the run's time is a finding.
-	Stalled bool
+	// the module's: nothing about the run's time is a finding, and the
+	// command says so (StalledError).
+	Stalled  bool
+	backstop time.Duration // the wall time it was given, when Stalled
 	// Interrupted says the caller's context ended the run (a budget of the
 	// caller's, or a cancellation): like Stalled, not the module's doing.
 	Interrupted bool
@@ -174,6 +176,12 @@ type Record struct {
 	// ran out of memory for others' sake.
 	MemoryRefused bool
 	Wall          time.Duration // the run's wall-clock time, for reports only
+}
+
+// StalledError is what a command says of a Stalled run: what was given
+// up (what), and why it is not judged.
+func (r *Record) StalledError(what string) *StalledError {
+	return &StalledError{What: what, Limit: r.Limit, Wall: r.backstop}
 }
 
 // OutOfTime says whether the run ended on a limit of the module's time:
@@ -218,6 +226,7 @@ type session struct {
 	clock     *guestClock
 	exitGrace time.Duration // to exit once stdin closes
 	runLimit  time.Duration // the whole run, in the module's time
+	backstop  time.Duration // the whole run, on the wall clock (Host.Backstop)
 	wallStart time.Time
 	cancel    context.CancelFunc
 	in        stdin
@@ -317,6 +326,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 	if s.runLimit <= 0 {
 		s.runLimit = h.discoverLimit
 	}
+	s.backstop = h.Backstop(s.runLimit)
 	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
 	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator(&s.memRefused)))
 	s.wallStart, s.cancel = time.Now(), cancel
@@ -347,10 +357,10 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 }
 
 // watch stops the run when the module's time passes the run's limit, when
-// the wall clock passes Backstop of it (the host's condition),
-// or when the caller's context ends.
+// the wall clock passes its backstop (the host's condition), or when the
+// caller's context ends.
 func (s *session) watch(ctx context.Context) {
-	backstop := s.wallStart.Add(Backstop(s.runLimit))
+	backstop := s.wallStart.Add(s.backstop)
 	for {
 		now := s.clock.now()
 		if now >= s.runLimit {
@@ -359,7 +369,7 @@ func (s *session) watch(ctx context.Context) {
 		}
 		wallLeft := time.Until(backstop)
 		if wallLeft <= 0 {
-			s.stop(func() { s.rec.Stalled = true })
+			s.stop(func() { s.rec.Stalled, s.rec.Limit, s.rec.backstop = true, s.runLimit, s.backstop })
 			return
 		}
 		s.mu.Lock()

@@ -134,13 +134,13 @@ func compileInto(job workerJob, wasm []byte) error {
 // compileInWorker has a worker process compile wasm into the cache within
 // limit of its CPU time, and waits for it: a worker past the limit stops
 // itself, which is a *CompileTimeoutError. The worker is killed when ctx
-// ends, or past Backstop(limit) on the wall clock (a
+// ends, or past h.Backstop(limit) on the wall clock (a
 // *StalledError). A worker compiling for the cache runs at the same
 // priority as a worker a run waits for: a run may come to wait for it
 // (see Module.WaitCompiled), and its CPU time is what is judged, not its
 // wall time (docs/time-model.md).
 func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration) error {
-	ctx, cancel := context.WithTimeoutCause(ctx, Backstop(limit), errBackstop)
+	ctx, cancel := context.WithTimeoutCause(ctx, h.Backstop(limit), errBackstop)
 	defer cancel()
 	exe, err := os.Executable()
 	if err != nil {
@@ -178,7 +178,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	case errors.As(err, &exit) && exit.ExitCode() == workerLate:
 		return &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
 	case errors.Is(context.Cause(ctx), errBackstop):
-		return &StalledError{What: "compiling the module", Limit: limit}
+		return &StalledError{What: "compiling the module", Limit: limit, Wall: h.Backstop(limit)}
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.As(err, &exit) && exit.ExitCode() == workerFailed:

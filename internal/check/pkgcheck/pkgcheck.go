@@ -106,7 +106,7 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	case d.Err != nil:
 		return findings, nil, d.Err // the host's failure, not the module's
 	case d.Record.Stalled:
-		return findings, nil, &host.StalledError{What: "upload discovery", Limit: h.DiscoverLimit()}
+		return findings, nil, d.Record.StalledError("upload discovery")
 	case d.Record.Interrupted:
 		return findings, nil, fmt.Errorf("upload discovery was interrupted: %w", context.Cause(ctx))
 	}
