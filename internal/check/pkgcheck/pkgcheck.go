@@ -130,6 +130,11 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 		if res.Err != nil {
 			return findings, d, fmt.Errorf("the probes: %w", res.Err) // the host's failure, not the module's
 		}
+		if res.NotJudged != nil {
+			// The machine's condition (or the caller's): what the probes
+			// found is not what a quiet machine finds, so no verdict.
+			return findings, d, fmt.Errorf("the probes: %w", res.NotJudged)
+		}
 	}
 	return findings, d, nil
 }
