@@ -138,8 +138,8 @@ type Generator func(inputSchema json.RawMessage) (cases []Case, notes []string)
 // Options configure Run. The zero value runs the safe probes with the
 // defaults.
 type Options struct {
-	Level    Level
-	Budget   time.Duration // the probes' own time (see the package doc); 0 means DefaultBudget
+	Level  Level
+	Budget time.Duration // the probes' own time (see the package doc); 0 means DefaultBudget
 	// Backstop is the wall time the probes are given before the runs left
 	// are given up as not judged; 0 means the host's Backstop of Budget.
 	// Tests force it small.
@@ -306,18 +306,18 @@ func defaultCases(schema json.RawMessage, deep bool) ([]Case, []string) {
 }
 
 type runner struct {
-	ctx      context.Context // Run's
-	h        *host.Host
-	m        *host.Module
-	opt      Options
-	tools    []mcp.Tool
-	res      *Result
-	spent    func() time.Duration // the time used of the budget
+	ctx   context.Context // Run's
+	h     *host.Host
+	m     *host.Module
+	opt   Options
+	tools []mcp.Tool
+	res   *Result
+	spent func() time.Duration // the time used of the budget
 	// moduleTime is the module's own time in the runs so far.
 	moduleTime time.Duration
 	backstop   time.Time // on the wall clock, when no run starts any more
-	grace    time.Duration
-	slowExit bool // an exit problem was reported; later runs ignore theirs
+	grace      time.Duration
+	slowExit   bool // an exit problem was reported; later runs ignore theirs
 	// once holds the index in res.Findings of the module-wide rules
 	// reported so far, whose later occurrences are counted, not listed.
 	once  map[*rules.Rule]int
