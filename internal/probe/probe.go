@@ -138,12 +138,8 @@ type Generator func(inputSchema json.RawMessage) (cases []Case, notes []string)
 // Options configure Run. The zero value runs the safe probes with the
 // defaults.
 type Options struct {
-	Level  Level
-	Budget time.Duration // the probes' own time (see the package doc); 0 means DefaultBudget
-	// Backstop is the wall time the probes are given before the runs left
-	// are given up as not judged; 0 means the host's Backstop of Budget.
-	// Tests force it small.
-	Backstop time.Duration
+	Level    Level
+	Budget   time.Duration // the probes' own time (see the package doc); 0 means DefaultBudget
 	RunLimit time.Duration // one answer's wait; 0 means DefaultRunLimit
 	Pause    time.Duration // the pause probe's pause; 0 means DefaultPause
 	// Assets is the package's assets directory, mounted at /package; ""
@@ -155,6 +151,10 @@ type Options struct {
 	// Module is how findings name the module in the subakogo call command
 	// that reproduces them; "" is module.wasm.
 	Module string
+	// Backstop is the wall time the probes are given before the runs left
+	// are given up as not judged; 0 means the host's Backstop of Budget.
+	// Tests force it small.
+	Backstop time.Duration
 	// OnFailing, when set, gets each broken call's smallest case once the
 	// probes end (lint --save-cases).
 	OnFailing func(tool string, f Failing)
@@ -306,18 +306,19 @@ func defaultCases(schema json.RawMessage, deep bool) ([]Case, []string) {
 }
 
 type runner struct {
-	ctx   context.Context // Run's
-	h     *host.Host
-	m     *host.Module
-	opt   Options
-	tools []mcp.Tool
-	res   *Result
-	spent func() time.Duration // the time used of the budget
-	// moduleTime is the module's own time in the runs so far.
-	moduleTime time.Duration
-	backstop   time.Time // on the wall clock, when no run starts any more
-	grace      time.Duration
-	slowExit   bool // an exit problem was reported; later runs ignore theirs
+	h        *host.Host
+	m        *host.Module
+	opt      Options
+	tools    []mcp.Tool
+	res      *Result
+	spent    func() time.Duration // the time used of the budget
+	backstop time.Time            // on the wall clock, when no run starts any more
+	grace    time.Duration
+	slowExit bool // an exit problem was reported; later runs ignore theirs
+
+	ctx        context.Context // Run's
+	moduleTime time.Duration   // the module's own time in the runs so far
+
 	// once holds the index in res.Findings of the module-wide rules
 	// reported so far, whose later occurrences are counted, not listed.
 	once  map[*rules.Rule]int
