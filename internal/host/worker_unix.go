@@ -24,7 +24,7 @@ func peakRSS() int64 {
 		return 0
 	}
 	if runtime.GOOS == "darwin" {
-		return int64(ru.Maxrss) // bytes there, kilobytes elsewhere
+		return int64(ru.Maxrss) //nolint:unconvert // int32 on 32-bit systems; bytes on darwin, kilobytes elsewhere
 	}
-	return int64(ru.Maxrss) << 10
+	return int64(ru.Maxrss) << 10 //nolint:unconvert // int32 on 32-bit systems
 }
