@@ -66,7 +66,7 @@ func TestBackstopNotJudged(t *testing.T) {
 	h := testHost(t)
 	res := probeModule(t, h, subject(t, "good"), probe.Options{Cases: echoCases, Backstop: time.Nanosecond})
 	var stalled *host.StalledError
-	if !errors.As(res.NotJudged, &stalled) || len(res.Stalled) == 0 || res.Stalled[0] != "call on echo" {
+	if !errors.As(res.NotJudged, &stalled) || len(res.Stalled) == 0 {
 		t.Errorf("NotJudged %v, stalled %v", res.NotJudged, res.Stalled)
 	}
 	if len(res.Findings) > 0 || len(res.Runs) > 0 {

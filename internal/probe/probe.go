@@ -336,6 +336,22 @@ type runner struct {
 // run is the series: the protocol probes on the first tool, then each
 // tool's argument cases.
 func (r *runner) run(ctx context.Context) {
+	// Under host.EngineAuto a module new to the cache is interpreted while
+	// a worker compiles it. The probes wait for the compiled code (at no
+	// cost to their budget) rather than spend the budget on interpreted
+	// runs: which runs fit it would otherwise depend on when the
+	// compilation ends, which a busy machine delays. A module that has no
+	// compiled code coming (--engine interpreter, or a compilation that
+	// failed) is probed interpreted.
+	if r.m.Interpreted() && !r.compiled(ctx) {
+		switch {
+		case ctx.Err() != nil:
+			r.notJudged("every probe", context.Cause(ctx))
+			return
+		case r.pastBackstop("every probe"):
+			return
+		}
+	}
 	cases := make([][]Case, len(r.tools))
 	valid := make([]*Case, len(r.tools))
 	for i, t := range r.tools {
