@@ -152,9 +152,9 @@ type Record struct {
 	StdinClosed time.Duration
 	// Limit is, when TimedOut, the limit of its own time the module met:
 	// the host's wait for an answer (a call's timeout), discovery's limit,
-	// or the whole run's; when Stalled, the run's. It is the guest clock's decision, the same in
-	// every run of the module, where Elapsed also counts the little CPU
-	// time it took the run to stop.
+	// or the whole run's; when Stalled, the run's. It is the guest clock's
+	// decision, the same in every run of the module, where Elapsed also
+	// counts the little CPU time it took the run to stop.
 	Limit time.Duration
 	// WaitedForInput says the host closed stdin because the module waited
 	// for more input (blocked reading stdin, or polling it) with a request
