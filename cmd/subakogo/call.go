@@ -112,14 +112,19 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		defer fmt.Fprintf(stderr, "the volume is kept at %s\n", *volume)
 	}
 	ctx := context.Background()
-	h, err := host.New(ctx, host.Options{Engine: *engine})
+	h, err := host.New(ctx, host.Options{Engine: *engine, Backstop: backstops.host})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo call: the host could not start: %v\n", err)
 		return exitUnreadable
 	}
 	defer h.Close(ctx)
 	m, err := h.Compile(ctx, wasm)
-	if err != nil {
+	var stalled *host.StalledError
+	switch {
+	case errors.As(err, &stalled): // the machine's condition: no verdict on the module
+		fmt.Fprintf(stderr, "subakogo call: %s: %v\n", pos[0], err)
+		return exitUnreadable
+	case err != nil:
 		fmt.Fprintf(stderr, "subakogo call: %s: %v (subakogo lint %s says why)\n", pos[0], err, pos[0])
 		return exitUnreadable
 	}
@@ -134,7 +139,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	if c.Record.Stalled { // the machine's condition: no verdict on the module
-		fmt.Fprintf(stderr, "subakogo call: %v\n", &host.StalledError{What: "the call", Limit: *timeout})
+		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Record.StalledError("the call"))
 		return exitUnreadable
 	}
 	out, errOut := forTerminal(stdout), forTerminal(stderr)

@@ -48,7 +48,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
-	opt := check.Options{Pattern: pattern, Engine: *engine, Probes: probeOpt, Stderr: stderr}
+	opt := check.Options{Pattern: pattern, Engine: *engine, Probes: probeOpt, Stderr: stderr, Backstop: backstops.host}
 	if *baseline != "" {
 		opt.Baseline = func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error) {
 			return compareBaseline(ctx, c, *baseline, tools, stderr)

@@ -77,7 +77,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	ctx := context.Background()
-	checker := pkgcheck.New(host.Options{Engine: *engine})
+	checker := pkgcheck.New(host.Options{Engine: *engine, Backstop: backstops.host})
 	checker.Probes = probeOpt
 	defer checker.Close(ctx)
 	var files []report.File

@@ -6,7 +6,8 @@
 //	0  nothing at or above the --fail-on severity
 //	1  findings at or above it
 //	2  usage error
-//	3  an input that cannot be read (or a host that cannot be set up)
+//	3  an input that cannot be read (or a host that cannot be set up), or
+//	   work this machine was too busy to finish: not judged
 //	4  subakogo itself crashed (see internal/supervise)
 package main
 

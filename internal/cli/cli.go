@@ -25,7 +25,7 @@ const (
 	OK         = 0               // nothing at or above the --fail-on severity
 	Findings   = 1               // findings at or above it
 	Usage      = supervise.Usage // a usage error
-	Unreadable = 3               // an input that cannot be read, or a host that cannot be set up
+	Unreadable = 3               // an input that cannot be read, a host that cannot be set up, or work too slow on the wall clock: not judged
 )
 
 // gcPercent is the collector's GOGC for a command: a command's heap is

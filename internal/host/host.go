@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/internal/wasmparse"
 	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/experimental"
 )
 
 // Limits of the host beyond the ABI's, which Subako does not publish.
@@ -81,6 +83,11 @@ type Options struct {
 	// ExitGrace is how long a module has to exit once stdin closes; 0 means
 	// Subako's, ExitGrace. Tests shorten it.
 	ExitGrace time.Duration
+	// Backstop, when set, is the wall time every run and compilation is
+	// given before it is given up as stalled, instead of Backstop of its
+	// limit: tests force it small to see a command say "not judged"
+	// without slowing the machine.
+	Backstop time.Duration
 }
 
 // Host owns wazero runtimes with WASI preview 1 as Subako provides it: the
@@ -95,6 +102,7 @@ type Host struct {
 	compileLimit  time.Duration
 	discoverLimit time.Duration
 	exitGrace     time.Duration
+	wallBackstop  time.Duration // Options.Backstop
 	mem           *memoryBudget
 	files         *fileBudget
 	running       atomic.Int64 // runs whose guest has not left its instance
@@ -109,7 +117,7 @@ type Host struct {
 // New starts a host.
 func New(ctx context.Context, opt Options) (*Host, error) {
 	h := &Host{engine: opt.Engine, memory: opt.MemoryLimit, compileLimit: opt.CompileLimit,
-		discoverLimit: DiscoverLimit, exitGrace: ExitGrace, modules: map[[sha256.Size]byte]*Module{},
+		discoverLimit: DiscoverLimit, exitGrace: ExitGrace, wallBackstop: opt.Backstop, modules: map[[sha256.Size]byte]*Module{},
 		mem: newMemoryBudget(opt.MemoryBudget), files: &fileBudget{limit: FileBudget}}
 	if opt.FileBudget > 0 {
 		h.files.limit = opt.FileBudget
@@ -195,6 +203,16 @@ func cacheDir(opt string) string {
 // ExitGrace is how long a module has to exit once stdin closes.
 func (h *Host) ExitGrace() time.Duration { return h.exitGrace }
 
+// Backstop is the wall time the host gives work limited to limit (of the
+// module's time, or of CPU time) before it gives it up as stalled:
+// Backstop(limit), or Options.Backstop when set.
+func (h *Host) Backstop(limit time.Duration) time.Duration {
+	if h.wallBackstop > 0 {
+		return h.wallBackstop
+	}
+	return Backstop(limit)
+}
+
 // Close releases the runtimes and the cache. A compilation still running
 // in this process keeps them until it ends, since wazero's compilers
 // cannot be stopped and fail when their runtime goes; a compile worker
@@ -262,18 +280,24 @@ func (e *CompileTimeoutError) Error() string {
 	return "compiling the module took more than " + e.Limit.String() + " of CPU time and was abandoned"
 }
 
-// StalledError is work given up on the wall clock, Backstop(limit) of its
-// limit of CPU time, before that limit was reached: this machine is too
-// busy (or the host is stuck). It is the host's condition, never a finding
-// against the module.
+// StalledError is work given up on the wall clock (Backstop of its limit)
+// before it used its limit of CPU time or of the module's own time: this
+// machine is too busy (or the host is stuck). It is the host's condition,
+// never a finding against the module: every command that meets one exits 3,
+// not judged, whatever else it found (docs/time-model.md).
 type StalledError struct {
 	What  string        // what was given up, e.g. "compiling the module"
-	Limit time.Duration // its limit of CPU time
+	Limit time.Duration // its limit, of CPU time or of the module's own time
+	Wall  time.Duration // the wall time it was given; 0 means Backstop(Limit)
 }
 
 func (e *StalledError) Error() string {
-	return e.What + " took more than " + Backstop(e.Limit).String() + " on the wall clock before using its " +
-		e.Limit.String() + " of CPU time: this machine is too busy (or the host is stuck); try again when it is less loaded"
+	wall := e.Wall
+	if wall <= 0 {
+		wall = Backstop(e.Limit)
+	}
+	return e.What + " took more than " + wall.String() + " on the wall clock before using its " +
+		e.Limit.String() + " of time: this machine is too busy (or the host is stuck), so it is not judged; try again when it is less loaded"
 }
 
 // Compile readies a module to run, as the host's Engine says, within the
@@ -412,12 +436,16 @@ func (h *Host) compileForCache(wasm []byte) code {
 	return code{rt: h.rt, compiled: c}
 }
 
-// compileOn compiles wasm on rt within limit of CPU time: this process's,
-// since wazero's compiler runs on several goroutines (so other work of the
-// process meanwhile counts too, which only errs towards abandoning). An
-// overrunning compilation is cancelled (wazero checks between functions)
-// and the caller gets a *CompileTimeoutError; past Backstop(limit)
-// on the wall clock, a *StalledError.
+// compileOn compiles wasm on rt within limit of the compilation's own CPU
+// time, whatever else the process does meanwhile (serve's other calls, the
+// runs of other modules): wazero compiles on the calling goroutine (with
+// one compilation worker, which is set here), and that goroutine is locked
+// to its OS thread, whose CPU clock is read (internal/cputime). The Go
+// runtime's background collection of what the compiler allocates is not
+// counted, which only errs towards finishing. An overrunning compilation
+// is cancelled (wazero checks between functions) and the caller gets a
+// *CompileTimeoutError; past h.Backstop(limit) on the wall clock, a
+// *StalledError.
 //
 // The compilation is held (hold) until wazero returns, even when abandoned:
 // closing the runtime under a running CompileModule panics inside wazero.
@@ -432,11 +460,15 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan result, 1)
+	clock := make(chan *cputime.Thread, 1)
 	var handOver sync.Mutex
 	abandoned := false
 	go func() {
 		defer h.unhold()
-		c, err := rt.CompileModule(cctx, wasm)
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		clock <- cputime.CurrentThread()
+		c, err := rt.CompileModule(experimental.WithCompilationWorkers(cctx, 1), wasm)
 		handOver.Lock()
 		defer handOver.Unlock()
 		if abandoned {
@@ -447,10 +479,10 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 		}
 		done <- result{c, err}
 	}()
+	thread, backstop := <-clock, time.Now().Add(h.Backstop(limit))
 	var fail error
-	cpu, backstop := cputime.Process(), time.Now().Add(Backstop(limit))
 	for fail == nil {
-		spent := cputime.Process() - cpu
+		spent := thread.Elapsed()
 		t := time.NewTimer(max(min(limit-spent, time.Until(backstop)), time.Millisecond))
 		select {
 		case r := <-done:
@@ -460,10 +492,10 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 			fail = ctx.Err()
 		case <-t.C:
 			switch {
-			case cputime.Process()-cpu >= limit:
+			case thread.Elapsed() >= limit:
 				fail = &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
 			case time.Now().After(backstop):
-				fail = &StalledError{What: "compiling the module", Limit: limit}
+				fail = &StalledError{What: "compiling the module", Limit: limit, Wall: h.Backstop(limit)}
 			}
 		}
 		t.Stop()

@@ -141,9 +141,9 @@ func (r *Record) Breaks() []Break {
 		out = append(out, Break{Kind: BreakOverflow, Line: -1, Message: "more than " + strconv.Itoa(abi.StdoutMaxBytes>>20) + " MiB on stdout"})
 	case r.TimedOut && r.WaitedForInput:
 		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "no answer while stdin stayed open (" + waitedForInput +
-			"), nor once it closed: it ran out of time after " + r.Elapsed.Round(time.Millisecond).String() + " of its own time"})
+			"), nor once it closed: it ran out of time after " + r.limitMet() + " of its own time"})
 	case r.TimedOut:
-		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.Elapsed.Round(time.Millisecond).String() + " of its own time"})
+		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.limitMet() + " of its own time"})
 	case r.NoExit:
 		out = append(out, Break{Kind: BreakNoExit, Line: -1, Message: "did not exit within " + abi.ExitGrace.String() + " of stdin closing"})
 	case r.Trap != "":
@@ -152,6 +152,15 @@ func (r *Record) Breaks() []Break {
 		out = append(out, Break{Kind: BreakExitCode, Line: -1, Message: "exited with status " + strconv.Itoa(int(r.ExitCode))})
 	}
 	return out
+}
+
+// limitMet is the limit a run out of time met, as a message says it: the
+// same in every run of the module (see Record.Limit).
+func (r *Record) limitMet() string {
+	if r.Limit > 0 {
+		return r.Limit.String()
+	}
+	return r.Elapsed.Round(time.Millisecond).String()
 }
 
 // askedIDs are the ids of the requests sent, in order (notifications

@@ -190,7 +190,11 @@ func TestCachePruned(t *testing.T) {
 // just under every shape limit that still takes it seconds (eight
 // br_tables of 65,520 targets: about 8 s and 170 MB) costs no more than
 // the deadline, and one that needs more memory than the worker has fails
-// as a compile error, not a crash. EngineAuto does not interpret a module
+// as a compile error naming the cap, not a crash. The cap is on the
+// worker's peak resident memory, which it watches itself; its address
+// space is capped only far above (workerAddrSpace), so the test does not
+// depend on the headroom the Go runtime finds to start threads, which a
+// busy machine makes it want more of. EngineAuto does not interpret a module
 // of too many locals (wazero's interpreter takes a minute on the one
 // below, in this process): it compiles it in the worker too.
 func TestCompileBounded(t *testing.T) {

@@ -148,6 +148,12 @@ type Record struct {
 	// StdinClosed is when stdin was closed, since the run started; -1 when
 	// it never was.
 	StdinClosed time.Duration
+	// Limit is, when TimedOut, the limit of its own time the module met:
+	// the host's wait for an answer (a call's timeout), discovery's limit,
+	// or the whole run's; when Stalled, the run's. It is the guest clock's
+	// decision, the same in every run of the module, where Elapsed also
+	// counts the little CPU time it took the run to stop.
+	Limit time.Duration
 	// WaitedForInput says the host closed stdin because the module waited
 	// for more input (blocked reading stdin, or polling it) with a request
 	// unanswered: in Subako, which closes stdin only once the answer is
@@ -156,8 +162,10 @@ type Record struct {
 	// Stalled says the run was given up on the wall clock (Backstop
 	// times its limit) before the module's own time ran out: the machine
 	// is too busy, or the host is stuck. It is the host's condition, not
-	// the module's: nothing about the run's time is a finding.
-	Stalled bool
+	// the module's: nothing about the run's time is a finding, and the
+	// command says so (StalledError).
+	Stalled  bool
+	backstop time.Duration // the wall time it was given, when Stalled
 	// Interrupted says the caller's context ended the run (a budget of the
 	// caller's, or a cancellation): like Stalled, not the module's doing.
 	Interrupted bool
@@ -166,6 +174,12 @@ type Record struct {
 	// ran out of memory for others' sake.
 	MemoryRefused bool
 	Wall          time.Duration // the run's wall-clock time, for reports only
+}
+
+// StalledError is what a command says of a Stalled run: what was given
+// up (what), and why it is not judged.
+func (r *Record) StalledError(what string) *StalledError {
+	return &StalledError{What: what, Limit: r.Limit, Wall: r.backstop}
 }
 
 // OutOfTime says whether the run ended on a limit of the module's time:
@@ -210,6 +224,7 @@ type session struct {
 	clock     *guestClock
 	exitGrace time.Duration // to exit once stdin closes
 	runLimit  time.Duration // the whole run, in the module's time
+	backstop  time.Duration // the whole run, on the wall clock (Host.Backstop)
 	wallStart time.Time
 	cancel    context.CancelFunc
 	in        stdin
@@ -228,7 +243,8 @@ type session struct {
 	hostWaits bool
 	// deadline is when, in the module's time, the host's current wait
 	// ends; a wait the module asks for (a sleep) is granted up to it.
-	deadline time.Duration
+	// waitLen is that wait's length, the limit a module out of time met.
+	deadline, waitLen time.Duration
 	// blocked counts the guest's waits for input without a time limit
 	// (a read, a poll with no clock); polling those with one.
 	blocked, polling int
@@ -309,6 +325,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 	if s.runLimit <= 0 {
 		s.runLimit = h.discoverLimit
 	}
+	s.backstop = h.Backstop(s.runLimit)
 	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
 	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator(&s.memRefused)))
 	s.wallStart, s.cancel = time.Now(), cancel
@@ -341,19 +358,19 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 }
 
 // watch stops the run when the module's time passes the run's limit, when
-// the wall clock passes Backstop of it (the host's condition),
-// or when the caller's context ends.
+// the wall clock passes its backstop (the host's condition), or when the
+// caller's context ends.
 func (s *session) watch(ctx context.Context) {
-	backstop := s.wallStart.Add(Backstop(s.runLimit))
+	backstop := s.wallStart.Add(s.backstop)
 	for {
 		now := s.clock.now()
 		if now >= s.runLimit {
-			s.stop(func() { s.rec.TimedOut = true })
+			s.stop(func() { s.rec.TimedOut, s.rec.Limit = true, s.runLimit })
 			return
 		}
 		wallLeft := time.Until(backstop)
 		if wallLeft <= 0 {
-			s.stop(func() { s.rec.Stalled = true })
+			s.stop(func() { s.rec.Stalled, s.rec.Limit, s.rec.backstop = true, s.runLimit, s.backstop })
 			return
 		}
 		s.mu.Lock()
@@ -404,19 +421,36 @@ func (s *session) sleep(ns int64) { s.grant(time.Duration(ns)) }
 // grant gives the module a wait of d it asked for, at once: its time
 // moves on by d, without the wall clock's. A wait past the host's current
 // deadline or the run's limit stops there, and the guest waits at it for
-// the host to decide (stop the run, or move the deadline on); it returns
-// early when stdin becomes ready and ready is set (a poll).
+// the host to decide (stop the run, or move the deadline on).
 func (s *session) grant(d time.Duration) {
 	s.grantUntil(d, false)
 }
 
+// grantUntil is grant, ending early when stdin becomes ready and forInput
+// is set (a poll of stdin with a clock).
+//
+// Which limit a wait meets is the guest clock's to decide, never a race
+// with the host: while the host is still acting (it has not yet sent what
+// it will, nor set the deadline of its next wait), the module's clock does
+// not move by waits, and a wait waits for the host on the wall clock, at
+// no cost to the module, as a read of an empty stdin does. A wait within
+// every limit is only added to the clock: no waiter has anything to decide
+// until a limit is reached, so none is woken (a loop of 1 ns sleeps costs
+// the process what a busy loop of the same module time does).
 func (s *session) grantUntil(d time.Duration, forInput bool) {
 	for d > 0 {
 		s.mu.Lock()
+		if !s.hostWaits {
+			ch := s.change
+			s.mu.Unlock()
+			if !s.await(ch) {
+				return
+			}
+			continue
+		}
 		limit := min(s.deadline, s.runLimit) - s.clock.now()
-		if d <= limit {
+		if d < limit {
 			s.clock.grant(d)
-			s.signal()
 			s.mu.Unlock()
 			return
 		}
@@ -608,15 +642,17 @@ func (s *session) hostWait(lines bool) waitOutcome {
 
 // waitFor sets the host waiting for the module, until wait more of its
 // time has passed.
-func (s *session) waitFor(wait time.Duration) { s.waitUntil(s.clock.now() + wait) }
+func (s *session) waitFor(wait time.Duration) { s.setWait(s.clock.now()+wait, wait) }
 
 // waitUntil sets the host waiting for the module, until its time reaches
-// deadline.
-func (s *session) waitUntil(deadline time.Duration) {
+// deadline (since the run started).
+func (s *session) waitUntil(deadline time.Duration) { s.setWait(deadline, deadline) }
+
+func (s *session) setWait(deadline, length time.Duration) {
 	s.mu.Lock()
 	s.hostWaits = true
 	if !s.closed {
-		s.deadline = deadline
+		s.deadline, s.waitLen = deadline, length
 	}
 	s.signal()
 	s.mu.Unlock()
@@ -689,9 +725,10 @@ func (s *session) giveUp(id string, why waitOutcome) {
 	}
 	s.mu.Lock()
 	forInput := why == waitsInput || s.polling > 0 || s.blocked > 0
+	limit := s.waitLen
 	s.mu.Unlock()
 	if !forInput {
-		s.stop(func() { s.rec.TimedOut = true })
+		s.stop(func() { s.rec.TimedOut, s.rec.Limit = true, limit })
 		return
 	}
 	s.mu.Lock()
@@ -699,7 +736,7 @@ func (s *session) giveUp(id string, why waitOutcome) {
 	s.mu.Unlock()
 	s.closeStdin()
 	if _, outcome := s.find(id); outcome == expired {
-		s.stop(func() { s.rec.TimedOut = true })
+		s.stop(func() { s.rec.TimedOut, s.rec.Limit = true, limit+s.exitGrace })
 	}
 }
 

@@ -22,9 +22,11 @@ import (
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
-// CompileMemory caps the address space of a compile worker: what one
-// compilation by the optimising compiler may take before the worker is
-// refused memory and fails. A 2.6 MB Go module needs 73 MB (peak resident),
+// CompileMemory caps the peak resident memory of a compile worker: what
+// one compilation by the optimising compiler may take before the worker
+// stops itself and the compilation fails (the worker watches its own peak,
+// see watchWorker; its address space is capped too, at workerAddrSpace of
+// this, only as a backstop against a burst between two looks). A 2.6 MB Go module needs 73 MB (peak resident),
 // the worst shapes the reader lets through (see W050-W053) 780 MB for
 // 2,000 functions of 49,999 locals and 170 MB for br_tables of 65,520
 // targets; beyond that a module needs far more than any toolchain emits.
@@ -52,15 +54,29 @@ type workerJob struct {
 	Cache     string        // the compilation cache to write
 	Limit     time.Duration // the worker's CPU time, after which it exits
 	Memory    int64         // the runtime's memory limit, as the host's
+	RSS       int64         // the worker's cap on its peak resident memory
 	AddrSpace int64         // the worker's address-space cap
 }
+
+// workerAddrSpace is the address-space cap of a worker whose resident
+// memory is capped at rss: far enough above it that the Go runtime never
+// fails to reserve a thread's stack or an arena before the worker sees its
+// resident memory pass the cap (a Go process at its address-space cap dies
+// in any of several ways, pthread_create failing among them, which made a
+// test depend on the machine's load), near enough to bound a burst.
+func workerAddrSpace(rss int64) int64 { return 2*rss + 1<<30 }
+
+// rssPoll is how often a worker looks at its CPU time and peak resident
+// memory.
+const rssPoll = 10 * time.Millisecond
 
 var errBackstop = errors.New("past the wall-clock backstop")
 
 // The worker's exit codes.
 const (
-	workerFailed = 3 // the module does not compile (the error is on stderr)
-	workerLate   = 5 // out of time
+	workerFailed     = 3 // the module does not compile (the error is on stderr)
+	workerLate       = 5 // out of time
+	workerOverMemory = 6 // past its cap on resident memory
 )
 
 func runWorker(spec string) int {
@@ -70,7 +86,7 @@ func runWorker(spec string) int {
 		return workerFailed
 	}
 	limitWorker(job.AddrSpace)
-	go exitPast(job.Limit)
+	go watchWorker(job.Limit, job.RSS)
 	wasm, err := io.ReadAll(io.LimitReader(os.Stdin, input.MaxModule+1))
 	_ = os.Remove(os.Getenv(workerInEnv))
 	if err != nil {
@@ -84,14 +100,19 @@ func runWorker(spec string) int {
 	return 0
 }
 
-// exitPast ends the worker as late once it has used limit of CPU time.
-func exitPast(limit time.Duration) {
+// watchWorker ends the worker as late once it has used limit of CPU
+// time, and as over its memory once its peak resident memory passes rss
+// (0: no cap).
+func watchWorker(limit time.Duration, rss int64) {
 	for {
 		left := limit - cputime.Process()
 		if left <= 0 {
 			os.Exit(workerLate)
 		}
-		time.Sleep(max(left, time.Millisecond)) // CPU time cannot pass faster than the cores allow: look again then
+		if rss > 0 && peakRSS() > rss {
+			os.Exit(workerOverMemory)
+		}
+		time.Sleep(min(max(left, time.Millisecond), rssPoll))
 	}
 }
 
@@ -131,22 +152,27 @@ func compileInto(job workerJob, wasm []byte) error {
 	return nil
 }
 
+// overMemory is the error of a compilation past the worker's memory cap.
+func (h *Host) overMemory() error {
+	return fmt.Errorf("compiling the module needs more than the compiler's %d MiB of memory and was abandoned", h.compileMemory>>20)
+}
+
 // compileInWorker has a worker process compile wasm into the cache within
 // limit of its CPU time, and waits for it: a worker past the limit stops
 // itself, which is a *CompileTimeoutError. The worker is killed when ctx
-// ends, or past Backstop(limit) on the wall clock (a
+// ends, or past h.Backstop(limit) on the wall clock (a
 // *StalledError). A worker compiling for the cache runs at the same
 // priority as a worker a run waits for: a run may come to wait for it
 // (see Module.WaitCompiled), and its CPU time is what is judged, not its
 // wall time (docs/time-model.md).
 func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration) error {
-	ctx, cancel := context.WithTimeoutCause(ctx, Backstop(limit), errBackstop)
+	ctx, cancel := context.WithTimeoutCause(ctx, h.Backstop(limit), errBackstop)
 	defer cancel()
 	exe, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, AddrSpace: h.compileMemory})
+	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, RSS: h.compileMemory, AddrSpace: workerAddrSpace(h.compileMemory)})
 	// The module goes in a file, not a pipe: a worker for the cache
 	// outlives a command that answers and exits before a pipe is drained.
 	// The worker removes it; pruneCache removes one left behind.
@@ -177,23 +203,25 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 		return nil
 	case errors.As(err, &exit) && exit.ExitCode() == workerLate:
 		return &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
+	case errors.As(err, &exit) && exit.ExitCode() == workerOverMemory:
+		return h.overMemory()
 	case errors.Is(context.Cause(ctx), errBackstop):
-		return &StalledError{What: "compiling the module", Limit: limit}
+		return &StalledError{What: "compiling the module", Limit: limit, Wall: h.Backstop(limit)}
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.As(err, &exit) && exit.ExitCode() == workerFailed:
 		return errors.New(strings.TrimSpace(stderr.String()))
 	}
-	// The first line, not the crash's goroutine dump. The Go runtime says
-	// either of the first two when the address-space cap refuses it
-	// memory, and dies of SIGSEGV when the cap stops a thread's system
-	// stack from growing (TestCompileBounded saw each).
+	// The first line, not the crash's goroutine dump. Should a burst reach
+	// the address-space backstop, the Go runtime says one of the first
+	// three when it is refused memory or a thread, and dies of SIGSEGV when
+	// the cap stops a thread's system stack from growing.
 	first, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
 	switch {
-	case strings.Contains(first, "out of memory") || strings.Contains(first, "cannot allocate memory"):
-		return fmt.Errorf("compiling the module needs more than the compiler's %d MiB of memory and was abandoned", h.compileMemory>>20)
+	case strings.Contains(first, "out of memory") || strings.Contains(first, "cannot allocate memory") || strings.Contains(first, "pthread_create failed"):
+		return h.overMemory()
 	case strings.HasPrefix(first, "SIGSEGV"):
-		return fmt.Errorf("compiling the module was abandoned: the compile worker died of SIGSEGV, as it does when it reaches its %d MiB memory cap", h.compileMemory>>20)
+		return fmt.Errorf("compiling the module was abandoned: the compile worker died of SIGSEGV, as it does when it reaches its %d MiB address-space cap", workerAddrSpace(h.compileMemory)>>20)
 	}
 	return fmt.Errorf("the compile worker failed (%w): %s", err, first)
 }

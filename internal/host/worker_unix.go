@@ -2,7 +2,10 @@
 
 package host
 
-import "syscall"
+import (
+	"runtime"
+	"syscall"
+)
 
 // limitWorker caps the worker's address space. It keeps the worker's
 // priority: a run may wait for a compilation for the cache (an interpreted
@@ -12,4 +15,16 @@ func limitWorker(addrSpace int64) {
 	if addrSpace > 0 {
 		_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: uint64(addrSpace), Max: uint64(addrSpace)})
 	}
+}
+
+// peakRSS is the process's peak resident memory, in bytes.
+func peakRSS() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	if runtime.GOOS == "darwin" {
+		return int64(ru.Maxrss) //nolint:unconvert // int32 on 32-bit systems; bytes on darwin, kilobytes elsewhere
+	}
+	return int64(ru.Maxrss) << 10 //nolint:unconvert // int32 on 32-bit systems
 }

@@ -7,13 +7,16 @@
 // a slow exit, an answered notification, a mangled id, a structuredContent
 // that breaks its own outputSchema, extra lines on stdout.
 //
-// The probes run one at a time within a budget of CPU time
-// (Options.Budget), the linter's and the module's together, so that a
-// hostile module cannot hold the caller for long and a busy machine does
-// not change which probes run. Every run's limits are the module's own
-// time (see host's time model); a run the budget leaves out is listed
-// (P042), never blamed on the module. Each finding names the probe and the tool,
-// and for argument probes the case.
+// The probes run one at a time within a budget of their own time
+// (Options.Budget): the module's own time in their runs and the CPU time
+// of the probes' own thread, so that a hostile module cannot hold the
+// caller for long, and neither a busy machine nor other work of the
+// process (serve's calls) changes which probes run. Every run's limits are
+// the module's own time (see host's time model); a run the budget leaves
+// out is listed (P042), never blamed on the module. Runs the wall-clock
+// backstop gives up on are not judged, and neither is the module: the
+// command exits 3 (Result.NotJudged). Each finding names the probe and the
+// tool, and for argument probes the case.
 package probe
 
 import (
@@ -22,6 +25,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -135,7 +139,7 @@ type Generator func(inputSchema json.RawMessage) (cases []Case, notes []string)
 // defaults.
 type Options struct {
 	Level    Level
-	Budget   time.Duration // total CPU time; 0 means DefaultBudget
+	Budget   time.Duration // the probes' own time (see the package doc); 0 means DefaultBudget
 	RunLimit time.Duration // one answer's wait; 0 means DefaultRunLimit
 	Pause    time.Duration // the pause probe's pause; 0 means DefaultPause
 	// Assets is the package's assets directory, mounted at /package; ""
@@ -147,6 +151,10 @@ type Options struct {
 	// Module is how findings name the module in the subakogo call command
 	// that reproduces them; "" is module.wasm.
 	Module string
+	// Backstop is the wall time the probes are given before the runs left
+	// are given up as not judged; 0 means the host's Backstop of Budget.
+	// Tests force it small.
+	Backstop time.Duration
 	// OnFailing, when set, gets each broken call's smallest case once the
 	// probes end (lint --save-cases).
 	OnFailing func(tool string, f Failing)
@@ -168,10 +176,19 @@ type Result struct {
 	// Failing holds, for each broken call's cause, its smallest case.
 	Failing []Failing
 	// Stalled lists "probe on tool" for each run given up on the wall
-	// clock (host.Record.Stalled): the machine's condition, not judged.
+	// clock (host.Record.Stalled, or the probes' own backstop): the
+	// machine's condition, not judged.
 	Stalled []string
-	Elapsed time.Duration // on the wall clock
-	CPU     time.Duration // the process's CPU time while they ran
+	// NotJudged is why runs were not judged, when some were not: a
+	// *host.StalledError (this machine is too busy), or the caller's
+	// context ending. The module is then not judged either: what the
+	// probes found is incomplete in a way a quiet machine's is not, and
+	// the command exits 3.
+	NotJudged error
+	Elapsed   time.Duration // on the wall clock
+	// CPU is the probes' own time, what the budget counts: the module's
+	// own time in their runs, and the CPU time of the probes' thread.
+	CPU time.Duration
 	// Err is the host's failure to set up a run (a *host.SetupError, or
 	// the volume's temporary directory): no run starts once it is known
 	// (the pause probe's, started beside the others, is still judged), and
@@ -195,7 +212,7 @@ const (
 // Run runs the probes on a compiled module whose discovery listed tools,
 // on h, and judges each run.
 func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMessage, opt Options) *Result {
-	r := &runner{h: h, m: m, opt: opt, res: &Result{}, once: map[*rules.Rule]int{}}
+	r := &runner{ctx: ctx, h: h, m: m, opt: opt, res: &Result{}, once: map[*rules.Rule]int{}}
 	if opt.Level == None || len(tools) == 0 {
 		return r.res
 	}
@@ -215,9 +232,16 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	if r.opt.Module == "" {
 		r.opt.Module = "module.wasm"
 	}
-	start, cpu := time.Now(), cputime.Process()
-	r.spent = func() time.Duration { return cputime.Process() - cpu }
-	r.backstop = start.Add(host.Backstop(r.opt.Budget))
+	if r.opt.Backstop <= 0 {
+		r.opt.Backstop = h.Backstop(r.opt.Budget)
+	}
+	// The probes' host work is done on this goroutine, locked to its
+	// thread so that the thread's CPU clock counts it and nothing else.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start, own := time.Now(), cputime.CurrentThread()
+	r.spent = func() time.Duration { return own.Elapsed() + r.moduleTime }
+	r.backstop = start.Add(r.opt.Backstop)
 	r.grace = h.ExitGrace()
 	for _, raw := range tools {
 		var t mcp.Tool
@@ -238,11 +262,6 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	if len(r.res.NotRun) > 0 {
 		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
 			"the probes' %v of CPU time ran out (--probe-time); not run: %s", r.opt.Budget, listed(r.res.NotRun))})
-	}
-	if len(r.res.Stalled) > 0 {
-		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
-			"this machine is too busy: the host gave up on the wall clock (%dx a run's limit, at least %v) before the module's own time ran out; not judged: %s",
-			host.BackstopFactor, host.MinBackstop, listed(r.res.Stalled))})
 	}
 	return r.res
 }
@@ -292,10 +311,14 @@ type runner struct {
 	opt      Options
 	tools    []mcp.Tool
 	res      *Result
-	spent    func() time.Duration // the CPU time used of the budget
+	spent    func() time.Duration // the time used of the budget
 	backstop time.Time            // on the wall clock, when no run starts any more
 	grace    time.Duration
 	slowExit bool // an exit problem was reported; later runs ignore theirs
+
+	ctx        context.Context // Run's
+	moduleTime time.Duration   // the module's own time in the runs so far
+
 	// once holds the index in res.Findings of the module-wide rules
 	// reported so far, whose later occurrences are counted, not listed.
 	once  map[*rules.Rule]int
@@ -313,6 +336,22 @@ type runner struct {
 // run is the series: the protocol probes on the first tool, then each
 // tool's argument cases.
 func (r *runner) run(ctx context.Context) {
+	// Under host.EngineAuto a module new to the cache is interpreted while
+	// a worker compiles it. The probes wait for the compiled code (at no
+	// cost to their budget) rather than spend the budget on interpreted
+	// runs: which runs fit it would otherwise depend on when the
+	// compilation ends, which a busy machine delays. A module that has no
+	// compiled code coming (--engine interpreter, or a compilation that
+	// failed) is probed interpreted.
+	if r.m.Interpreted() && !r.compiled(ctx) {
+		switch {
+		case ctx.Err() != nil:
+			r.notJudged("every probe", context.Cause(ctx))
+			return
+		case r.pastBackstop("every probe"):
+			return
+		}
+	}
 	cases := make([][]Case, len(r.tools))
 	valid := make([]*Case, len(r.tools))
 	for i, t := range r.tools {
@@ -434,10 +473,10 @@ func waited(rec *host.Record) bool {
 }
 
 // limits gives the next run its answer wait and exit grace, in the
-// module's own time; ok is false when the budget is spent (or its wall
-// backstop passed), and the run is listed as not run. A run's limits are
-// never cut by what is left of the budget: a run that starts is judged by
-// the same limits whatever the machine's load.
+// module's own time; ok is false when the budget is spent, and the run is
+// listed as not run, or when the wall backstop passed, and it is listed as
+// not judged. A run's limits are never cut by what is left of the budget: a
+// run that starts is judged by the same limits whatever the machine's load.
 func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok bool) {
 	if r.res.Err != nil {
 		return 0, 0, false // the host cannot run the probes
@@ -446,21 +485,48 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 	if r.slowExit {
 		grace = min(grace, shortGrace)
 	}
-	if r.spent() >= r.opt.Budget || time.Now().After(r.backstop) {
+	if r.spent() >= r.opt.Budget {
 		r.res.NotRun = append(r.res.NotRun, probe+" on "+toolName)
+		return 0, 0, false
+	}
+	if r.pastBackstop(probe + " on " + toolName) {
 		return 0, 0, false
 	}
 	return r.opt.RunLimit, grace, true
 }
 
+// pastBackstop says whether the probes' wall backstop has passed, and
+// then lists the run named as not judged.
+func (r *runner) pastBackstop(name string) bool {
+	if !time.Now().After(r.backstop) {
+		return false
+	}
+	r.notJudged(name, &host.StalledError{What: "the call probes", Limit: r.opt.Budget, Wall: r.opt.Backstop})
+	return true
+}
+
+// notJudged lists a run given up for the host's reasons, keeping the
+// first reason.
+func (r *runner) notJudged(name string, why error) {
+	r.res.Stalled = append(r.res.Stalled, name)
+	if r.res.NotJudged == nil {
+		r.res.NotJudged = why
+	}
+}
+
 // unjudged says whether a run ended for the host's reasons (see
 // host.Record.Unjudged), and lists it.
 func (r *runner) unjudged(probe, toolName string, rec *host.Record) bool {
-	if rec.Unjudged() {
-		r.res.Stalled = append(r.res.Stalled, probe+" on "+toolName)
-		return true
+	name := probe + " on " + toolName
+	switch {
+	case rec.Stalled:
+		r.notJudged(name, rec.StalledError("the probe run "+name))
+	case rec.Interrupted:
+		r.notJudged(name, fmt.Errorf("the probe run %s was interrupted: %w", name, context.Cause(r.ctx)))
+	default:
+		return false
 	}
-	return false
+	return true
 }
 
 // play starts one run with a fresh temporary volume (removed afterwards),
@@ -470,6 +536,9 @@ func (r *runner) play(ctx context.Context, wait, grace time.Duration, osPipe boo
 	rec, err := r.session(ctx, wait, grace, osPipe, http, script)
 	if err != nil {
 		r.res.Err = err
+	}
+	if rec != nil {
+		r.moduleTime += rec.Elapsed
 	}
 	return rec
 }
@@ -527,9 +596,18 @@ func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseNam
 	// it compiles, and an interpreted run may miss a time limit set for
 	// compiled code: such a run (unanswered, not for waiting on end of
 	// input) is made again on the compiled code, and that one is judged.
-	if rec != nil && interpreted && !answered && rec.OutOfTime() && !waited(rec) && r.compiled(ctx) {
-		if wait, grace, ok = r.limits(probe, t.Name); ok {
+	if rec != nil && interpreted && !answered && rec.OutOfTime() && !waited(rec) {
+		switch {
+		case r.compiled(ctx):
+			if wait, grace, ok = r.limits(probe, t.Name); !ok {
+				return nil, false, nil // the interpreted run is no verdict; limits listed this one
+			}
 			rec, msg, answered = attempt()
+		case ctx.Err() != nil:
+			r.notJudged(probe+" on "+t.Name, context.Cause(ctx))
+			return nil, false, nil
+		case r.pastBackstop(probe + " on " + t.Name):
+			return nil, false, nil
 		}
 	}
 	if rec == nil || r.unjudged(probe, t.Name, rec) {
@@ -584,7 +662,7 @@ func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid boo
 	for progress := true; progress && runs < limit; {
 		progress = false
 		for _, c := range sh.Smaller(smallest, valid) {
-			if runs >= limit || r.res.Err != nil || r.spent() >= r.opt.Budget || time.Now().After(r.backstop) {
+			if runs >= limit || r.res.Err != nil || r.spent() >= r.opt.Budget || r.pastBackstop("shrink on "+t.Name) {
 				break
 			}
 			runs++
@@ -593,7 +671,7 @@ func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid boo
 				grace = min(grace, shortGrace)
 			}
 			rec, _, _ := r.oneCall(ctx, wait, grace, http, probe, t.Name, c)
-			if rec == nil || rec.Unjudged() {
+			if rec == nil || r.unjudged("shrink", t.Name, rec) {
 				return
 			}
 			r.note("shrink", t.Name, string(c), rec, 0)

@@ -103,6 +103,7 @@ func (r *runner) startPause(ctx context.Context, t mcp.Tool, args json.RawMessag
 			}
 			return
 		}
+		r.moduleTime += got.rec.Elapsed
 		if r.unjudged(ProbePause, t.Name, got.rec) {
 			return
 		}
@@ -207,7 +208,7 @@ func (r *runner) tellWaitApart(ctx context.Context, t mcp.Tool, args json.RawMes
 		}
 		s.Answer(json.RawMessage(`"probe-buffer-1"`), wait)
 	})
-	if rec == nil || rec.Unjudged() {
+	if rec == nil || r.unjudged(ProbeCall, t.Name, rec) {
 		return
 	}
 	r.note(ProbeCall, t.Name, "buffer", rec, 0)

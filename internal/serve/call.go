@@ -68,7 +68,7 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 		return nil, &rpcError{Code: abi.CodeInternalError, Message: call.Err.Error(), status: 500}
 	}
 	if call.Record.Stalled { // the machine's condition, not the module's
-		err := &host.StalledError{What: "the call", Limit: s.opt.Timeout}
+		err := call.Record.StalledError("the call")
 		s.log.printf("%s call %s (%s): given up: %v", transport, name, e, err)
 		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 503}
 	}

@@ -45,29 +45,36 @@ type Call struct {
 // module wasm in the host that hostOf gives (started only when there are
 // calls to run; one that compiled the module already saves compiling it
 // again), with assets mounted at /package ("" for none). It returns a
-// finding for each call whose result is not the one expected.
-func Check(ctx context.Context, hostOf func(context.Context) (*host.Host, error), dir string, wasm []byte, assets string) []rules.Finding {
+// finding for each call whose result is not the one expected, and an error
+// when a call or the compilation was given up on the wall clock (a
+// *host.StalledError: this machine is too busy) or the context ended: the
+// calls are then not judged.
+func Check(ctx context.Context, hostOf func(context.Context) (*host.Host, error), dir string, wasm []byte, assets string) ([]rules.Finding, error) {
 	fail := func(msg string) rules.Finding {
 		return rules.Finding{Rule: rules.ExampleCall, Message: msg, Offset: -1}
 	}
 	raw, err := input.Read(filepath.Join(dir, File), input.MaxCalls)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil
+		return nil, nil
 	case err != nil: // a link, a FIFO, a file past 8 MiB: not read
-		return []rules.Finding{fail(err.Error())}
+		return []rules.Finding{fail(err.Error())}, nil
 	}
 	var calls []Call
 	if err := json.Unmarshal(raw.Data, &calls); err != nil {
-		return []rules.Finding{fail(File + ": " + err.Error())}
+		return []rules.Finding{fail(File + ": " + err.Error())}, nil //nolint:nilerr // a calls file that is not JSON is a finding, not a failure
 	}
 	h, err := hostOf(ctx)
 	if err != nil {
-		return []rules.Finding{fail(err.Error())}
+		return []rules.Finding{fail(err.Error())}, nil
 	}
 	m, err := h.Compile(ctx, wasm)
-	if err != nil {
-		return []rules.Finding{fail(err.Error())}
+	var stalled *host.StalledError
+	switch {
+	case errors.As(err, &stalled), ctx.Err() != nil:
+		return nil, err // the machine's condition or the caller's, not the module's
+	case err != nil:
+		return []rules.Finding{fail(err.Error())}, nil
 	}
 	var out []rules.Finding
 	for i, ec := range calls {
@@ -75,9 +82,14 @@ func Check(ctx context.Context, hostOf func(context.Context) (*host.Host, error)
 		c := h.Call(ctx, m, ec.Tool, ec.Arguments, host.CallConfig{Mounts: host.Mounts{Volume: volume, Package: assets}, Timeout: callTimeout})
 		os.RemoveAll(volume)
 		where := fmt.Sprintf("%s[%d] (%s)", File, i, ec.Tool)
-		if c.Err != nil {
+		switch {
+		case c.Err != nil:
 			out = append(out, fail(where+": not run: "+c.Err.Error()))
 			continue
+		case c.Record.Stalled:
+			return out, c.Record.StalledError(where)
+		case c.Record.Interrupted:
+			return out, fmt.Errorf("%s was interrupted: %w", where, context.Cause(ctx))
 		}
 		if bs := c.Record.Breaks(); len(bs) > 0 {
 			out = append(out, fail(where+": the call crashed: "+bs[0].Message))
@@ -107,7 +119,7 @@ func Check(ctx context.Context, hostOf func(context.Context) (*host.Host, error)
 			out = append(out, fail(fmt.Sprintf("%s: structuredContent is %s, expected %s", where, res.StructuredContent, ec.StructuredContent)))
 		}
 	}
-	return out
+	return out, nil
 }
 
 func sameJSON(a, b json.RawMessage) bool {

@@ -106,7 +106,7 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	case d.Err != nil:
 		return findings, nil, d.Err // the host's failure, not the module's
 	case d.Record.Stalled:
-		return findings, nil, &host.StalledError{What: "upload discovery", Limit: h.DiscoverLimit()}
+		return findings, nil, d.Record.StalledError("upload discovery")
 	case d.Record.Interrupted:
 		return findings, nil, fmt.Errorf("upload discovery was interrupted: %w", context.Cause(ctx))
 	}
@@ -129,6 +129,11 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 		findings = append(findings, res.Findings...)
 		if res.Err != nil {
 			return findings, d, fmt.Errorf("the probes: %w", res.Err) // the host's failure, not the module's
+		}
+		if res.NotJudged != nil {
+			// The machine's condition (or the caller's): what the probes
+			// found is not what a quiet machine finds, so no verdict.
+			return findings, d, fmt.Errorf("the probes: %w", res.NotJudged)
 		}
 	}
 	return findings, d, nil

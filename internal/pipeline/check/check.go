@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/check/callcheck"
@@ -36,6 +37,9 @@ type Options struct {
 	Pattern string         // the package, as go list takes it
 	Engine  host.Engine    // how modules run
 	Probes  *probe.Options // the call probes; nil for none
+	// Backstop overrides the host's wall-clock backstop (host.Options;
+	// tests force it small).
+	Backstop time.Duration
 	// Baseline, when set, compares the tools discovery listed with the
 	// last published ones (subakogo diff's comparison), as one report file.
 	Baseline func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error)
@@ -124,7 +128,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 // lint runs steps 4 and 5 and the baseline comparison on the built module.
 func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, step func(string, bool)) error {
-	c := pkgcheck.New(host.Options{Engine: opt.Engine})
+	c := pkgcheck.New(host.Options{Engine: opt.Engine, Backstop: opt.Backstop})
 	c.Probes = opt.Probes
 	defer c.Close(ctx)
 	assets, assetFindings, err := pkgcheck.CheckAssets(dir)
@@ -138,7 +142,10 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 	if err != nil {
 		return err
 	}
-	calls := callcheck.Check(ctx, c.Host, dir, wasm, assets) // the host that ran discovery: the module is compiled already
+	calls, err := callcheck.Check(ctx, c.Host, dir, wasm, assets) // the host that ran discovery: the module is compiled already
+	if err != nil {
+		return err // not judged: the machine's condition, or the caller's
+	}
 	findings = append(findings, calls...)
 	mod := report.File{Path: filepath.Join(cli.RelPath(dir), "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
 	lintStep := "lint with discovery"

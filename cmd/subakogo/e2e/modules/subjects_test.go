@@ -118,8 +118,8 @@ func TestSaveCases(t *testing.T) {
 		}
 		return h, err
 	}
-	if fs := callcheck.Check(context.Background(), hostOf, dir, wasm, ""); len(fs) != 1 || fs[0].Rule.ID != "P020" {
-		t.Errorf("replayed: %v", fs)
+	if fs, err := callcheck.Check(context.Background(), hostOf, dir, wasm, ""); err != nil || len(fs) != 1 || fs[0].Rule.ID != "P020" {
+		t.Errorf("replayed: %v (%v)", fs, err)
 	}
 	// Saved again: nothing new is added.
 	if _, _, errOut := runCLI("lint", "--save-cases", file, dir); !strings.Contains(errOut, "0 failing case(s)") {

@@ -1,0 +1,196 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tetratelabs/wabin/wasm"
+
+	"github.com/subako-ai/subako-go/internal/cputime"
+	"github.com/subako-ai/subako-go/internal/wasmbuild"
+)
+
+// sleb64 is v in signed LEB128, as i64.const takes it.
+func sleb64(v int64) []byte {
+	var out []byte
+	for {
+		b := byte(v & 0x7f)
+		v >>= 7
+		if (v == 0 && b&0x40 == 0) || (v == -1 && b&0x40 != 0) {
+			return append(out, b)
+		}
+		out = append(out, b|0x80)
+	}
+}
+
+// pollModule imports poll_oneoff (function 1) besides fd_write, writes one
+// subscription to the monotonic clock at address 0 (timeout ns, absolute
+// with abs), and runs body with one i32 local; body calls poll with
+// pollCall. Its events go to 64, their count to 128.
+func pollModule(ns int64, abs bool, body []byte) []byte {
+	w := wasmbuild.Command()
+	w.ImportSection = append(w.ImportSection,
+		&wasm.Import{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: "poll_oneoff", DescFunc: 0})
+	w.ExportSection[0].Index = 2
+	w.NameSection.FunctionNames = wasm.NameMap{{Index: 2, Name: "start"}}
+	w.CodeSection[0].LocalTypes = []wasm.ValueType{wasm.ValueTypeI32}
+	flags := byte(0)
+	if abs {
+		flags = subclockAbs
+	}
+	sub := []byte{
+		wasm.OpcodeI32Const, 16, wasm.OpcodeI32Const, clockMonotonic, wasm.OpcodeI32Store, 2, 0,
+		wasm.OpcodeI32Const, 24, wasm.OpcodeI64Const}
+	sub = append(append(sub, sleb64(ns)...), wasm.OpcodeI64Store, 3, 0,
+		wasm.OpcodeI32Const, 40, wasm.OpcodeI32Const, flags, wasm.OpcodeI32Store16, 1, 0)
+	w.CodeSection[0].Body = append(append(sub, body...), wasm.OpcodeEnd)
+	return wasmbuild.Encode(w)
+}
+
+// pollCall is poll_oneoff(0, 64, 1, 128), its errno dropped.
+var pollCall = []byte{
+	wasm.OpcodeI32Const, 0, wasm.OpcodeI32Const, 0xc0, 0x00, wasm.OpcodeI32Const, 1, wasm.OpcodeI32Const, 0x80, 0x01,
+	wasm.OpcodeCall, 1, wasm.OpcodeDrop,
+}
+
+// counted is a loop that runs body n times, counting in local 0.
+func counted(n int32, body []byte) []byte {
+	out := append([]byte{wasm.OpcodeLoop, 0x40}, body...)
+	out = append(out, wasm.OpcodeLocalGet, 0, wasm.OpcodeI32Const, 1, wasm.OpcodeI32Add, wasm.OpcodeLocalTee, 0, wasm.OpcodeI32Const)
+	return append(append(out, sleb(n)...), wasm.OpcodeI32LtU, wasm.OpcodeBrIf, 0, wasm.OpcodeEnd)
+}
+
+// TestSleepForeverLimit: a call whose module sleeps at once to monotonic
+// 2^63-1 meets the call's timeout (the host's wait for the answer), never
+// the whole run's limit, however the guest's sleep and the host's request
+// interleave: which limit a sleep meets is the guest clock's decision, and
+// the verdict says the same in every run.
+func TestSleepForeverLimit(t *testing.T) {
+	h := newHost(t)
+	m := compile(t, h, pollModule(math.MaxInt64, true, pollCall))
+	messages := map[string]int{}
+	for range 20 {
+		c := h.Call(context.Background(), m, "any", nil, CallConfig{Timeout: 2 * time.Second})
+		if !c.Record.TimedOut {
+			t.Fatalf("not out of time: %+v", c.Record)
+		}
+		for _, b := range c.Record.Breaks() {
+			if b.Kind == BreakTimeout {
+				messages[b.Message]++
+			}
+		}
+	}
+	want := "ran out of time after 2s of its own time"
+	if len(messages) != 1 || messages[want] != 20 {
+		t.Errorf("messages %v, want %q in all 20 runs", messages, want)
+	}
+}
+
+// BenchmarkSleepCost compares what the process spends on a module that
+// sleeps 1 ns 300,000 times with what it spends on a busy loop, each per
+// second of the module's own time (cpu/module-s; 1 means the host adds
+// nothing the module is not charged for). A granted sleep within every
+// limit only moves the module's clock: it wakes no goroutine.
+//
+//	go test ./internal/host -run '^$' -bench SleepCost -benchtime 5x
+func BenchmarkSleepCost(b *testing.B) {
+	h, err := New(context.Background(), Options{CacheDir: "-", Engine: EngineCompiler})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	const n = 300_000
+	busy := make([]byte, 0, 64) // about as much work a turn as the sleep's call, without the call
+	for range 8 {
+		busy = append(busy, wasm.OpcodeI32Const, 0, wasm.OpcodeI32Const, 0, wasm.OpcodeI32Load, 2, 0, wasm.OpcodeI32Add, wasm.OpcodeDrop)
+	}
+	for _, tc := range []struct {
+		name string
+		wasm []byte
+		n    int32
+	}{
+		{"sleep-1ns", pollModule(1, false, counted(n, pollCall)), n},
+		{"busy", pollModule(1, false, counted(100*n, busy)), 100 * n},
+	} {
+		m, err := h.Compile(context.Background(), tc.wasm)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(tc.name, func(b *testing.B) {
+			var module, cpu time.Duration
+			for range b.N {
+				cpu0 := cputime.Process()
+				s, err := h.start(context.Background(), m, RunConfig{Timeout: time.Hour, ExitGrace: time.Hour})
+				if err != nil {
+					b.Fatal(err)
+				}
+				r := s.wait()
+				cpu += cputime.Process() - cpu0
+				if !r.Exited {
+					b.Fatalf("%+v", r)
+				}
+				module += r.Elapsed
+			}
+			b.ReportMetric(float64(cpu)/float64(module), "cpu/module-s")
+			b.ReportMetric(float64(module.Milliseconds())/float64(b.N), "module-ms/op")
+			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
+}
+
+// burn keeps n goroutines spinning until the returned function is called:
+// other work of the process, as serve's other calls are.
+func burn(n int) (stop func()) {
+	var quit atomic.Bool
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for x := 0; !quit.Load(); x++ {
+				_ = x * x
+			}
+		}()
+	}
+	return func() { quit.Store(true); wg.Wait() }
+}
+
+// TestCompileOwnTime: an in-process compilation is limited by its own CPU
+// time, not the process's: with goroutines spinning on every core meanwhile
+// (the process then spends several times the compilation's CPU time), a
+// compilation given twice what it needs alone is not abandoned.
+func TestCompileOwnTime(t *testing.T) {
+	n := 3000 // nested blocks, which the optimising compiler takes 100 ms or more of CPU time for
+	w := wasmbuild.Command()
+	w.CodeSection[0].Body = append(append(bytes.Repeat([]byte{wasm.OpcodeBlock, 0x40}, n), bytes.Repeat([]byte{wasm.OpcodeEnd}, n)...), wasm.OpcodeEnd)
+	bin := wasmbuild.Encode(w)
+	ctx := context.Background()
+	compileWith := func(limit time.Duration) (time.Duration, error) {
+		h, err := New(ctx, Options{CacheDir: "-", Engine: EngineCompiler, CompileLimit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close(ctx)
+		cpu := cputime.Process()
+		_, err = h.Compile(ctx, bin)
+		return cputime.Process() - cpu, err
+	}
+	alone, err := compileWith(time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := max(2*alone, 50*time.Millisecond)
+	stop := burn(3 * runtime.GOMAXPROCS(0))
+	busy, err := compileWith(limit)
+	stop()
+	t.Logf("alone %v of CPU; with spinning goroutines the process spent %v meanwhile, for a limit of %v", alone, busy, limit)
+	if err != nil {
+		t.Errorf("abandoned while other goroutines spun: %v", err)
+	}
+}
