@@ -17,39 +17,88 @@ import (
 )
 
 var (
-	base64RE  = regexp.MustCompile(`[A-Za-z0-9+/_-]{24,}={0,2}`)
-	hexRE     = regexp.MustCompile(`\b(?:[0-9a-fA-F]{2}){12,}\b`)
-	escapeRE  = regexp.MustCompile(`(?:\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}){8,}`)
-	entityRE  = regexp.MustCompile(`(?:&#(?:[0-9]{2,3}|x[0-9a-fA-F]{2});){8,}`)
-	encodings = []struct {
-		name string
-		re   *regexp.Regexp
-		dec  func(string) string
-	}{
-		{"base64", base64RE, decodeBase64},
-		{"hex", hexRE, func(s string) string { b, _ := hex.DecodeString(s); return string(b) }},
-		{"escapes", escapeRE, decodeEscapes},
-		{"HTML entities", entityRE, html.UnescapeString},
-	}
+	escapeRE = regexp.MustCompile(`(?:\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}){8,}`)
+	entityRE = regexp.MustCompile(`(?:&#(?:[0-9]{2,3}|x[0-9a-fA-F]{2});){8,}`)
 )
+
+// runMin is the shortest base64 or hex run read: 24 characters, 18 or 12
+// bytes decoded.
+const runMin = 24
 
 // encoded finds the runs of s that decode to readable text.
 func (c *checker) encoded(i int, tool, ptr, field, s string) {
-	if len(s) >= 24 {
-		for _, e := range encodings {
-			for _, m := range e.re.FindAllStringIndex(s, perTextMax) {
-				run := s[m[0]:m[1]]
-				text := e.dec(run)
-				if !readable(text) {
-					continue
-				}
-				c.add(Signal{Rule: rules.TextEncoded, Tool: tool, Index: i, Pointer: ptr, Field: field,
-					Start: m[0], End: m[1], Match: run, Hidden: text,
-					Message: place(tool, i, ptr, field) + ": " + e.name + " that decodes to text: " + quote(text) + ", in " + context(s, m[0], m[1])})
+	if len(s) >= runMin {
+		for start := 0; start < len(s); {
+			if !base64Char(s[start]) {
+				start++
+				continue
 			}
+			end := start
+			for end < len(s) && base64Char(s[end]) {
+				end++
+			}
+			for end < len(s) && s[end] == '=' {
+				end++
+			}
+			if end-start >= runMin {
+				c.decodeRun(i, tool, ptr, field, s, start, end)
+			}
+			start = end
+		}
+		if strings.Contains(s, `\u`) || strings.Contains(s, `\x`) {
+			c.decodeAll(i, tool, ptr, field, s, "escapes", escapeRE, decodeEscapes)
+		}
+		if strings.Contains(s, "&#") {
+			c.decodeAll(i, tool, ptr, field, s, "HTML entities", entityRE, html.UnescapeString)
 		}
 	}
 	c.rot13(i, tool, ptr, field, s)
+}
+
+func base64Char(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '+' || b == '/' || b == '_' || b == '-'
+}
+
+// decodeRun reads a run of base64 characters: as hex when it is all hex
+// digits, else as base64.
+func (c *checker) decodeRun(i int, tool, ptr, field, s string, start, end int) {
+	run := s[start:end]
+	name, text := "base64", ""
+	if isHex(run) {
+		b, _ := hex.DecodeString(run)
+		name, text = "hex", string(b)
+	} else {
+		text = decodeBase64(run)
+	}
+	if readable(text) {
+		c.addEncoded(i, tool, ptr, field, s, start, end, name, text)
+	}
+}
+
+func isHex(s string) bool {
+	if len(s)%2 != 0 {
+		return false
+	}
+	for k := 0; k < len(s); k++ {
+		if b := s[k]; !(b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) decodeAll(i int, tool, ptr, field, s, name string, re *regexp.Regexp, dec func(string) string) {
+	for _, m := range re.FindAllStringIndex(s, perTextMax) {
+		if text := dec(s[m[0]:m[1]]); readable(text) {
+			c.addEncoded(i, tool, ptr, field, s, m[0], m[1], name, text)
+		}
+	}
+}
+
+func (c *checker) addEncoded(i int, tool, ptr, field, s string, start, end int, name, text string) {
+	c.add(Signal{Rule: rules.TextEncoded, Tool: tool, Index: i, Pointer: ptr, Field: field,
+		Start: start, End: end, Match: s[start:end], Hidden: text,
+		Message: place(tool, i, ptr, field) + ": " + name + " that decodes to text: " + quote(text) + ", in " + context(s, start, end)})
 }
 
 func decodeBase64(s string) string {
@@ -121,44 +170,62 @@ func init() {
 // rot13 reports a run of at least six words, none a common English word,
 // of which at least half are common English words after rot13.
 func (c *checker) rot13(i int, tool, ptr, field, s string) {
-	type word struct{ start, end int }
-	var run []word
-	rotated := 0
+	var runStart, runEnd, words, rotated int
 	flush := func() {
-		if len(run) >= 6 && rotated*2 >= len(run) {
-			a, b := run[0].start, run[len(run)-1].end
-			text := rot13Of(s[a:b])
+		if words >= 6 && rotated*2 >= words {
+			text := rot13Of(s[runStart:runEnd])
 			c.add(Signal{Rule: rules.TextEncoded, Tool: tool, Index: i, Pointer: ptr, Field: field,
-				Start: a, End: b, Match: s[a:b], Hidden: text,
-				Message: place(tool, i, ptr, field) + ": rot13 that decodes to text: " + quote(text) + ", in " + context(s, a, b)})
+				Start: runStart, End: runEnd, Match: s[runStart:runEnd], Hidden: text,
+				Message: place(tool, i, ptr, field) + ": rot13 that decodes to text: " + quote(text) + ", in " + context(s, runStart, runEnd)})
 		}
-		run, rotated = run[:0], 0
+		words, rotated = 0, 0
 	}
-	start := -1
-	for j, r := range s + " " {
-		if unicode.IsLetter(r) || r == '\'' {
-			if start < 0 {
-				start = j
+	var lower, rot [16]byte
+	for k := 0; k < len(s); {
+		if !asciiLetter(s[k]) {
+			k++
+			continue
+		}
+		start := k
+		for k < len(s) && (asciiLetter(s[k]) || s[k] == '\'') {
+			k++
+		}
+		if k-start > len(lower) { // no common word is that long
+			if words == 0 {
+				runStart = start
 			}
+			words++
+			runEnd = k
 			continue
 		}
-		if start < 0 {
-			continue
+		for j := start; j < k; j++ {
+			b := s[j] | 0x20
+			if s[j] == '\'' {
+				b = '\''
+			}
+			lower[j-start] = b
+			rot[j-start] = b
+			if b >= 'a' && b <= 'z' {
+				rot[j-start] = 'a' + (b-'a'+13)%26
+			}
 		}
-		w := strings.ToLower(s[start:j])
-		run = append(run, word{start, j})
-		start = -1
-		if commonWords[w] {
-			run = run[:len(run)-1]
+		if commonWords[string(lower[:k-start])] {
 			flush()
 			continue
 		}
-		if commonWords[rot13Of(w)] {
+		if words == 0 {
+			runStart = start
+		}
+		words++
+		runEnd = k
+		if commonWords[string(rot[:k-start])] {
 			rotated++
 		}
 	}
 	flush()
 }
+
+func asciiLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 
 func rot13Of(s string) string {
 	return strings.Map(func(r rune) rune {

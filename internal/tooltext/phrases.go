@@ -16,9 +16,14 @@ import (
 // pattern is one phrase signal.
 type pattern struct {
 	rule     *rules.Rule
-	what     string         // what the match is, for the message
-	triggers []string       // the sentence must contain one of these (folded, lower case)
-	re       *regexp.Regexp // on the folded sentence
+	what     string   // what the match is, for the message
+	triggers []string // the sentence must contain one of these (folded, lower case)
+	also     []string // and, when set, one of these
+	token    bool     // can match a text of one word (no space)
+	// the triggers' and also's bigram masks (prepare), so that most
+	// absent triggers cost no search
+	triggerMasks, alsoMasks []bigrams
+	re                      *regexp.Regexp // on the folded sentence
 	// judge, when set, judges a match in its sentence (negations, the
 	// package's own tool names): the rule to report it under, or nil to
 	// drop it.
@@ -42,20 +47,21 @@ const (
 )
 
 var patterns = []*pattern{
-	{rule: rules.TextModelMarkup, what: "a tag addressed to the model",
+	{rule: rules.TextModelMarkup, what: "a tag addressed to the model", token: true,
 		triggers: []string{"<"},
 		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?>`)},
-	{rule: rules.TextModelMarkup, what: "a chat-template token",
+	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
 		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
 		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions",
-		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority", "you are now", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
+		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
 		re: re(`\b(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|prompts?|rules|guidelines|directions|directives|guardrails|policies|system prompt|messages)\b` +
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
 			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
 			`|\byou are now\b|\bfrom now on\b|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
-		triggers: []string{"user", "secretly", "silently", "quietly", "covertly", "discreetly", "without them"},
+		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
+		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
 		re: re(`\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
@@ -64,7 +70,8 @@ var patterns = []*pattern{
 			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
 			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`)},
 	{rule: rules.TextPreempt, what: "an instruction to act before or instead of any task",
-		triggers: []string{"any", "every", "each", "all", "instead of", "regardless", "no matter"},
+		triggers: []string{"before", "prior to", "ahead of", "at the start", "at the beginning", "instead of", "regardless", "no matter", "every ", "each "},
+		also:     []string{"any", "every", "each", "all", "instead of", "regardless", "no matter"},
 		re: re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b` +
 			`|\b(?:at the (?:start|beginning) of|before)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|response|reply|turn|interaction|answer)\b` +
 			`|\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply|question|query)\b[^.\n]{0,60}\b(?:call|invoke|run|execute|send|read|forward)\b` +
@@ -76,33 +83,44 @@ var patterns = []*pattern{
 		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "irm", "powershell", "pwsh", "base64 -d", "base64 --decode"},
 		re: re(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:iex|invoke-expression|python3?|node|perl|ruby)\b` +
 			`|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s` + `|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b`)},
-	{rule: rules.TextComment, what: "an HTML or Markdown comment",
+	{rule: rules.TextComment, what: "an HTML or Markdown comment", token: true,
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
-	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation",
-		triggers: []string{".ssh", "id_", "authorized_keys", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
+	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation", token: true,
+		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
 		re:       re(strongThing),
 		judge:    requested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
-		triggers: []string{"prompt", "instructions", "conversation", "chat", "message", "tool"},
+		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'"},
 		re:       re(contextThing),
 		judge:    requestedOnly},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret"},
+		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat"},
 		re:       re(weakThing),
 		judge:    exfiltrated},
-	{rule: rules.TextShadowing, what: "a rule for another tool or server",
-		triggers: []string{"when", "if", "every time", "each time", "side effect", "other tool", "other server", "other mcp", "tools", "bcc", "redirect", "@"},
+	{rule: rules.TextShadowing, what: "a rule for another tool",
+		triggers: []string{"when", "if ", "every time", "each time", "once "},
+		also:     []string{"_", "-"},
 		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}\b` + directive +
-			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}\b` + directive +
-			`|\bside[ -]effects?\s+on\b|\bwhen this tool is (?:available|present|loaded|installed|enabled|connected)\b` +
+			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}\b` + directive),
+		judge: otherTool},
+	{rule: rules.TextShadowing, what: "a rule for another tool",
+		triggers: []string{"must", "should", "shall"},
+		also:     []string{"_", "-"},
+		re:       re(`\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
+		judge:    otherTool},
+	{rule: rules.TextShadowing, what: "a rule for other tools or servers",
+		triggers: []string{"side effect", "side-effect", "when this tool is", "other tool", "other function", "other server", "other mcp", "servers'", "server's"},
+		re: re(`\bside[ -]effects?\s+on\b|\bwhen this tool is (?:available|present|loaded|installed|enabled|connected)\b` +
 			`|\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b[^.\n]{0,80}\b` + directive +
 			`|\b` + directive + `\b[^.\n]{0,80}\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b` +
-			`|\b(?:other|another|different)\s+(?:mcp\s+)?servers?'?\s+(?:tools?)\b[^.\n]{0,80}\b` + directive +
-			`|\b(?:always|must)\b[^.\n]{0,60}\b(?:bcc|cc|redirect|reroute|forward|send)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+` +
-			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b` +
-			`|\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
-		judge: otherTool},
+			`|\b(?:other|another|different)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?)\b[^.\n]{0,80}\b` + directive)},
+	{rule: rules.TextShadowing, what: "a rule that redirects messages to an address",
+		triggers: []string{"@"},
+		also:     []string{"bcc", "cc", "redirect", "reroute", "forward", "send"},
+		re: re(`\b(?:always|must)\b[^.\n]{0,60}\b(?:bcc|cc|redirect|reroute|forward|send)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+` +
+			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b`)},
 	{rule: rules.TextOtherTool, what: "a tool of another server",
 		triggers: []string{"server", "mcp_", "mcp__"},
 		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b` +
@@ -111,14 +129,40 @@ var patterns = []*pattern{
 		judge: otherTool},
 }
 
+func init() {
+	for _, p := range patterns {
+		p.triggerMasks, p.alsoMasks = masks(p.triggers), masks(p.also)
+	}
+}
+
 // phrases runs the patterns on each sentence of s.
 func (c *checker) phrases(i int, tool, ptr, field, s string) {
 	f := fold(s)
+	var candidates [32]*pattern // the patterns whose triggers the whole text has
+	n := 0
+	oneWord := !strings.Contains(f.s, " ")
+	whole := bigramsOf(f.s)
+	for _, p := range patterns {
+		if oneWord && !p.token {
+			continue
+		}
+		if p.matches(f.s, whole) {
+			candidates[n] = p
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
 	for start := 0; start < len(f.s); {
 		end := sentenceEnd(f.s, start)
 		sentence := f.s[start:end]
-		for _, p := range patterns {
-			if !containsAny(sentence, p.triggers) {
+		m := whole
+		if end-start < len(f.s) {
+			m = bigramsOf(sentence)
+		}
+		for _, p := range candidates[:n] {
+			if end-start < len(f.s) && !p.matches(sentence, m) {
 				continue
 			}
 			for _, m := range p.re.FindAllStringSubmatchIndex(sentence, perTextMax) {
@@ -158,13 +202,45 @@ func sentenceEnd(s string, start int) int {
 	return len(s)
 }
 
-func containsAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
+// has reports whether s (whose bigrams are m) contains one of words
+// (whose bigrams are masks).
+func has(s string, m bigrams, words []string, masks []bigrams) bool {
+	for k, w := range words {
+		if masks[k].in(m) && strings.Contains(s, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// bigrams is a 256-bit set of the hashed byte pairs of a text: a word can
+// be in a text only if its set is in the text's.
+type bigrams [4]uint64
+
+func bigramsOf(s string) (m bigrams) {
+	for k := 1; k < len(s); k++ {
+		h := (uint(s[k-1])*31 + uint(s[k])) & 255
+		m[h>>6] |= 1 << (h & 63)
+	}
+	return m
+}
+
+func (w bigrams) in(m bigrams) bool {
+	return w[0]&^m[0] == 0 && w[1]&^m[1] == 0 && w[2]&^m[2] == 0 && w[3]&^m[3] == 0
+}
+
+func masks(words []string) []bigrams {
+	out := make([]bigrams, len(words))
+	for k, w := range words {
+		out[k] = bigramsOf(w)
+	}
+	return out
+}
+
+// matches says whether p's triggers (and also) are in s, whose bigrams
+// are m.
+func (p *pattern) matches(s string, m bigrams) bool {
+	return has(s, m, p.triggers, p.triggerMasks) && (p.also == nil || has(s, m, p.also, p.alsoMasks))
 }
 
 var (
