@@ -224,3 +224,34 @@ func place(tool string, index int, ptr, field string) string {
 	}
 	return b.String()
 }
+
+// MetaIgnore is the member of a tool's _meta that waives tool-text rules
+// for that tool in lint, each with its reason:
+//
+//	"_meta": {"ai.subako/ignore": {"T041": "the tool signs commits with the user's key, by design"}}
+//
+// A rule with an empty reason is not waived. tooldiff and serve ignore
+// waivers: a waiver must not hide a rug pull.
+const MetaIgnore = "ai.subako/ignore"
+
+// Waivers reads a tool's MetaIgnore: rule ID to reason, for the entries
+// whose reason is a non-empty string.
+func Waivers(tool json.RawMessage) map[string]string {
+	var t struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(tool, &t) != nil || t.Meta[MetaIgnore] == nil {
+		return nil
+	}
+	var w map[string]any
+	if json.Unmarshal(t.Meta[MetaIgnore], &w) != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for id, reason := range w {
+		if r, ok := reason.(string); ok && strings.TrimSpace(r) != "" {
+			out[strings.ToUpper(id)] = r
+		}
+	}
+	return out
+}
