@@ -19,11 +19,12 @@ type pattern struct {
 	what     string   // what the match is, for the message
 	triggers []string // the sentence must contain one of these (folded, lower case)
 	also     []string // and, when set, one of these
+	also2    []string // and, when set, one of these too
 	token    bool     // can match a text of one word (no space)
-	// the triggers' and also's bigram masks (prepare), so that most
+	// the bigram masks of triggers, also and also2 (init), so that most
 	// absent triggers cost no search
-	triggerMasks, alsoMasks []bigrams
-	re                      *regexp.Regexp // on the folded sentence
+	triggerMasks, alsoMasks, also2Masks []bigrams
+	re                                  *regexp.Regexp // on the folded sentence
 	// judge, when set, judges a match in its sentence (negations, the
 	// package's own tool names): the rule to report it under, or nil to
 	// drop it.
@@ -69,15 +70,28 @@ var patterns = []*pattern{
 			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must|should|need|needs|may|will)\s+(?:not|never)\s+(?:know|see|notice|find out|be told|be informed|be aware)\b` +
 			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
 			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`)},
-	{rule: rules.TextPreempt, what: "an instruction to act before or instead of any task",
-		triggers: []string{"before", "prior to", "ahead of", "at the start", "at the beginning", "instead of", "regardless", "no matter", "every ", "each "},
-		also:     []string{"any", "every", "each", "all", "instead of", "regardless", "no matter"},
-		re: re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b` +
-			`|\b(?:at the (?:start|beginning) of|before)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|response|reply|turn|interaction|answer)\b` +
-			`|\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply|question|query)\b[^.\n]{0,60}\b(?:call|invoke|run|execute|send|read|forward)\b` +
-			`|\b(?:call|invoke|run|execute|send|read|forward)\b[^.\n]{0,60}\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply)\b` +
-			`|\binstead of\s+(?:answering|responding|replying|following|doing what|performing|fulfilling|completing|executing)\s+(?:the\s+)?(?:user|request|task|question|instructions?)` +
-			`|\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first)\b` +
+	{rule: rules.TextPreempt, what: "an instruction to act before any task",
+		triggers: []string{"before", "prior to", "ahead of"},
+		also:     []string{"any ", "every ", "all ", "each "},
+		re:       re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b`)},
+	{rule: rules.TextPreempt, what: "an instruction to act at the start of every conversation",
+		triggers: []string{"every", "each", "any"},
+		also:     []string{"conversation", "session", "chat", "response", "reply", "turn", "interaction", "answer"},
+		also2:    []string{"at the start", "at the beginning", "before"},
+		re:       re(`\b(?:at the (?:start|beginning) of|before)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|response|reply|turn|interaction|answer)\b`)},
+	{rule: rules.TextPreempt, what: "an instruction to act on every message",
+		triggers: []string{"every ", "each "},
+		also:     []string{"message", "request", "prompt", "turn", "response", "reply", "question", "query"},
+		also2:    []string{"call", "invok", "run", "execut", "send", "read", "forward"},
+		re: re(`\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply|question|query)\b[^.\n]{0,60}\b(?:call|invoke|run|execute|send|read|forward)\b` +
+			`|\b(?:call|invoke|run|execute|send|read|forward)\b[^.\n]{0,60}\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply)\b`)},
+	{rule: rules.TextPreempt, what: "an instruction to act instead of the task",
+		triggers: []string{"instead of"},
+		also:     []string{"answer", "respond", "repl", "follow", "doing what", "perform", "fulfil", "complet", "execut"},
+		re:       re(`\binstead of\s+(?:answering|responding|replying|following|doing what|performing|fulfilling|completing|executing)\s+(?:the\s+)?(?:user|request|task|question|instructions?)`)},
+	{rule: rules.TextPreempt, what: "an instruction to act whatever the user asks",
+		triggers: []string{"regardless", "no matter"},
+		re: re(`\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first)\b` +
 			`|\b(?:always|must|first)\b[^.\n]{0,60}\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)`)},
 	{rule: rules.TextCommand, what: "a command that downloads and runs code",
 		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "irm", "powershell", "pwsh", "base64 -d", "base64 --decode"},
@@ -92,6 +106,7 @@ var patterns = []*pattern{
 		judge:    requested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
 		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'"},
+		also2:    requestStems,
 		re:       re(contextThing),
 		judge:    requestedOnly},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
@@ -102,12 +117,14 @@ var patterns = []*pattern{
 	{rule: rules.TextShadowing, what: "a rule for another tool",
 		triggers: []string{"when", "if ", "every time", "each time", "once "},
 		also:     []string{"_", "-"},
+		also2:    []string{"use", "usin", "call", "invok", "run", "execut"},
 		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}\b` + directive +
 			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}\b` + directive),
 		judge: otherTool},
 	{rule: rules.TextShadowing, what: "a rule for another tool",
 		triggers: []string{"must", "should", "shall"},
 		also:     []string{"_", "-"},
+		also2:    []string{"send", "bcc", "cc", "forward", "redirect", "include", "use", "called with", "point to", "go to"},
 		re:       re(`\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
 		judge:    otherTool},
 	{rule: rules.TextShadowing, what: "a rule for other tools or servers",
@@ -131,9 +148,13 @@ var patterns = []*pattern{
 
 func init() {
 	for _, p := range patterns {
-		p.triggerMasks, p.alsoMasks = masks(p.triggers), masks(p.also)
+		p.triggerMasks, p.alsoMasks, p.also2Masks = masks(p.triggers), masks(p.also), masks(p.also2)
 	}
 }
+
+// longText is the length past which a text's bigrams are too many to
+// rule patterns out: its sentences are.
+const longText = 240
 
 // phrases runs the patterns on each sentence of s.
 func (c *checker) phrases(i int, tool, ptr, field, s string) {
@@ -142,11 +163,12 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 	n := 0
 	oneWord := !strings.Contains(f.s, " ")
 	whole := bigramsOf(f.s)
+	long := len(f.s) > longText // its bigrams say little: judged a sentence at a time
 	for _, p := range patterns {
 		if oneWord && !p.token {
 			continue
 		}
-		if p.matches(f.s, whole) {
+		if long || p.matches(f.s, whole) {
 			candidates[n] = p
 			n++
 		}
@@ -243,8 +265,15 @@ func masks(words []string) []bigrams {
 // matches says whether p's triggers (and also) are in s, whose bigrams
 // are m.
 func (p *pattern) matches(s string, m bigrams) bool {
-	return has(s, m, p.triggers, p.triggerMasks) && (p.also == nil || has(s, m, p.also, p.alsoMasks))
+	return has(s, m, p.triggers, p.triggerMasks) && (p.also == nil || has(s, m, p.also, p.alsoMasks)) &&
+		(p.also2 == nil || has(s, m, p.also2, p.also2Masks))
 }
+
+// requestStems are the stems of the request words (sendVerb, readVerb,
+// contentOf): a sentence without one asks for nothing.
+var requestStems = []string{"send", "pass", "includ", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
+	"paste", "provid", "shar", "copy", "embed", "encod", "leak", "report", "giv", "read", "cat", "open", "load", "dump", "extract", "collect",
+	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data"}
 
 var (
 	sendRE      = re(`\b` + sendVerb + `\b|\bas\s+(?:the\s+)?['"]?[\w-]+['"]?\s*(?:argument|parameter|param|field|value)?\b|\binto\s+(?:the\s+)?['"]?[\w-]+['"]?\s+(?:argument|parameter|param|field)|\b` + contentOf + `\b`)
@@ -315,5 +344,12 @@ func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // alike).
 func (c *checker) own(name string) bool {
 	alt := strings.ReplaceAll(name, "-", "_")
-	return c.names[name] || c.names[alt] || c.args[name] || c.args[alt]
+	if c.names[name] || c.names[alt] {
+		return true
+	}
+	if c.args == nil {
+		c.args = map[string]bool{}
+		collectArgs(c.input, c.args)
+	}
+	return c.args[name] || c.args[alt]
 }

@@ -115,7 +115,7 @@ func CheckText(where, text string) []Signal {
 // CheckTextOf is CheckText for a package whose tools are named names:
 // text naming them is not shadowing.
 func CheckTextOf(where, text string, names []string) []Signal {
-	c := newChecker(names)
+	c := &checker{names: nameSet(names)}
 	c.text(-1, "", where, "text", text)
 	return c.out
 }
@@ -151,7 +151,7 @@ func CheckTools(tools []json.RawMessage) []Signal {
 }
 
 func checkDecoded(tools []any) []Signal {
-	names := namesOf(tools)
+	names := nameSet(namesOf(tools))
 	var out []Signal
 	for i, t := range tools {
 		out = append(out, checkTool(i, t, names)...)
@@ -187,14 +187,14 @@ func CheckTool(i int, tool json.RawMessage, names []string) []Signal {
 	if json.Unmarshal(tool, &v) != nil {
 		return nil
 	}
-	return checkTool(i, v, names)
+	return checkTool(i, v, nameSet(names))
 }
 
-func checkTool(i int, v any, names []string) []Signal {
+func checkTool(i int, v any, names map[string]bool) []Signal {
 	if v == nil {
 		return nil
 	}
-	c := newChecker(names)
+	c := &checker{names: names}
 	obj, ok := v.(map[string]any)
 	if !ok {
 		c.value(i, "", "", v, "value")
