@@ -152,12 +152,19 @@ func init() {
 	}
 }
 
+// tokenChars are the characters of what the one-word patterns (token)
+// match: a tag, a template token, a comment, a path or a file name.
+const tokenChars = "<[#./~_|"
+
 // longText is the length past which a text's bigrams are too many to
 // rule patterns out: its sentences are.
 const longText = 240
 
 // phrases runs the patterns on each sentence of s.
 func (c *checker) phrases(i int, tool, ptr, field, s string) {
+	if len(s) < 3 || !strings.ContainsAny(s, tokenChars) && !strings.ContainsAny(s, " \t\n") && isPlainASCII(s) {
+		return // one plain word: no pattern matches it
+	}
 	f := fold(s)
 	var candidates [32]*pattern // the patterns whose triggers the whole text has
 	n := 0

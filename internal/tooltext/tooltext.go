@@ -37,8 +37,10 @@
 package tooltext
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -202,6 +204,11 @@ func checkTool(i int, v any, names map[string]bool) []Signal {
 	}
 	name, _ := obj["name"].(string)
 	c.tool(i, name, obj)
+	// The schema's members were read in map order: the signals are put
+	// in pointer order, and in text order within one string.
+	slices.SortStableFunc(c.out, func(a, b Signal) int {
+		return cmp.Or(strings.Compare(a.Pointer, b.Pointer), cmp.Compare(a.Start, b.Start), strings.Compare(a.Rule.ID, b.Rule.ID))
+	})
 	return c.out
 }
 

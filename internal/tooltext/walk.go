@@ -4,7 +4,6 @@
 package tooltext
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -68,9 +67,8 @@ func (c *checker) schema(i int, tool, ptr string, v any, parent string) {
 			c.schema(i, tool, ptr+"/"+strconv.Itoa(j), e, parent)
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(s) {
+		for k, e := range s { // in any order: checkTool sorts the signals
 			p := ptr + "/" + escapePointer(k)
-			e := s[k]
 			switch {
 			case parent == "properties":
 				c.text(i, tool, p, "argument name", k)
@@ -120,21 +118,12 @@ func (c *checker) value(i int, tool, ptr string, v any, field string) {
 			c.value(i, tool, ptr+"/"+strconv.Itoa(j), e, field)
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(s) {
+		for k, e := range s {
 			p := ptr + "/" + escapePointer(k)
 			c.text(i, tool, p, field+" key", k)
-			c.value(i, tool, p, s[k], field)
+			c.value(i, tool, p, e, field)
 		}
 	}
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func escapePointer(s string) string {
