@@ -86,7 +86,7 @@ func isHex(s string) bool {
 		return false
 	}
 	for k := 0; k < len(s); k++ {
-		if b := s[k]; !(b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F') {
+		if b := s[k]; (b < '0' || b > '9') && (b < 'a' || b > 'f') && (b < 'A' || b > 'F') {
 			return false
 		}
 	}

@@ -221,7 +221,7 @@ func mostlyLatin(s string) bool {
 func nonLatin(word string) string {
 	var b strings.Builder
 	for _, r := range word {
-		if r >= 0x80 && !(r < 0x250 && unicode.Is(unicode.Latin, r)) {
+		if r >= 0x80 && (r >= 0x250 || !unicode.Is(unicode.Latin, r)) {
 			b.WriteRune(r)
 		}
 	}

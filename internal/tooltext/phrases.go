@@ -278,7 +278,7 @@ func (p *pattern) matches(s string, m bigrams) bool {
 
 // requestStems are the stems of the request words (sendVerb, readVerb,
 // contentOf): a sentence without one asks for nothing.
-var requestStems = []string{"send", "pass", "includ", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
+var requestStems = []string{"send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
 	"paste", "provid", "shar", "copy", "embed", "encod", "leak", "report", "giv", "read", "cat", "open", "load", "dump", "extract", "collect",
 	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data"}
 
