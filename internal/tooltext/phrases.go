@@ -294,10 +294,61 @@ var (
 // include it (T040); named alone it becomes a mention (T041). A request
 // after a negation ("do not include API keys") is no request.
 func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if ownDomain(c.toolName, sentence[m[0]:m[1]]) {
+		return nil
+	}
 	if r := requestedOnly(c, p, sentence, m); r != nil {
 		return r
 	}
 	return rules.TextSecretMention
+}
+
+// secretDomains pair a secret file (by a piece of its name) with the
+// words of the tools whose job it is: an SSH tool names ~/.ssh/id_rsa, a
+// Kubernetes tool ~/.kube/config, and that is no poisoning. Poisoning
+// asks for them in a tool that has nothing to do with them.
+var secretDomains = []struct{ secret, tools []string }{
+	{[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys"}, []string{"ssh", "sftp", "scp", "key", "sign", "deploy", "host"}},
+	{[]string{".aws"}, []string{"aws", "s3", "ec2", "lambda", "iam", "credential", "profile"}},
+	{[]string{".kube"}, []string{"kube", "k8s", "cluster", "pod", "helm", "namespace"}},
+	{[]string{".docker"}, []string{"docker", "container", "image", "registry"}},
+	{[]string{".npmrc"}, []string{"npm", "package", "publish", "registry"}},
+	{[]string{".pypirc"}, []string{"pypi", "pip", "package", "publish"}},
+	{[]string{".netrc", ".git-credentials"}, []string{"git", "http", "login", "auth", "credential"}},
+	{[]string{"mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor"}, []string{"mcp", "config", "setup", "install", "cursor", "claude", "client"}},
+	{[]string{".gnupg"}, []string{"gpg", "pgp", "sign", "encrypt"}},
+	{[]string{"gcloud", "application_default"}, []string{"gcloud", "gcp", "google", "cloud"}},
+	{[]string{".azure"}, []string{"azure"}},
+	{[]string{"/etc/"}, []string{"user", "account", "system", "admin"}},
+	{[]string{"_history"}, []string{"history", "shell", "terminal"}},
+	{[]string{"wallet"}, []string{"wallet", "crypto", "bitcoin"}},
+	{[]string{".pgpass"}, []string{"postgres", "pg", "sql", "database", "db"}},
+	{[]string{"vault"}, []string{"vault"}},
+	{[]string{"cookie", "login data", "keychain", "password"}, []string{"cookie", "keychain", "password", "credential"}},
+}
+
+// ownDomain: the secret the text names is the tool's own business, by
+// the tool's name.
+func ownDomain(tool, secret string) bool {
+	if tool == "" {
+		return false
+	}
+	tool = strings.ToLower(tool)
+	for _, d := range secretDomains {
+		if containsAny(secret, d.secret) && containsAny(tool, d.tools) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // requestedOnly keeps the conversation, the system prompt or other

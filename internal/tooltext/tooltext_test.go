@@ -292,3 +292,26 @@ func TestHonestPhrases(t *testing.T) {
 		}
 	}
 }
+
+// A secret file named by a tool whose job it is (by the tool's name) is
+// no poisoning; the same words in an unrelated tool are.
+func TestSecretDomains(t *testing.T) {
+	t.Parallel()
+	list := func(name, desc string) []byte {
+		b, _ := json.Marshal([]any{map[string]any{"name": name, "description": desc, "inputSchema": map[string]any{"type": "object"}}})
+		return b
+	}
+	for name, desc := range map[string]string{
+		"ssh_connect":    "Connects with the private key at ~/.ssh/id_rsa unless privateKeyPath says otherwise.",
+		"kube_contexts":  "Reads ~/.kube/config and lists its contexts.",
+		"aws_s3_list":    "Uses the profile in ~/.aws/credentials.",
+		"install_server": "Adds the server to the client's mcp.json.",
+	} {
+		if sigs, _ := CheckList(list(name, desc)); len(sigs) > 0 {
+			t.Errorf("%s: %v", name, sigs[0].Message)
+		}
+		if sigs, _ := CheckList(list("get_weather", desc)); len(sigs) == 0 {
+			t.Errorf("get_weather: %q draws nothing", desc)
+		}
+	}
+}

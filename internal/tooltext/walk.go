@@ -10,11 +10,12 @@ import (
 
 // checker gathers the signals of one tool, or of one text.
 type checker struct {
-	names  map[string]bool // the package's tool names, lower-cased, '-' as '_' too
-	input  any             // the input schema of the tool read
-	args   map[string]bool // its argument names, lower-cased (own: when first needed)
-	out    []Signal
-	counts map[textKey]*textCount
+	names    map[string]bool // the package's tool names, lower-cased, '-' as '_' too
+	input    any             // the input schema of the tool read
+	toolName string          // and its name
+	args     map[string]bool // its argument names, lower-cased (own: when first needed)
+	out      []Signal
+	counts   map[textKey]*textCount
 }
 
 // nameSet is the package's tool names as checker.names has them.
@@ -33,7 +34,7 @@ func nameSet(names []string) map[string]bool {
 var toolText = []string{"name", "title", "description"}
 
 func (c *checker) tool(i int, name string, obj map[string]any) {
-	c.input = obj["inputSchema"]
+	c.input, c.toolName = obj["inputSchema"], name
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok {
 			c.text(i, name, "/"+k, k, s)
