@@ -29,6 +29,8 @@
 //   - Escape(s) writes module text so that a terminal shows every
 //     character (\u200b, \U000e0041, \x1b): the messages quote text only
 //     through it.
+//   - Waivers(tool) reads a tool's _meta[MetaIgnore], the rules lint
+//     waives for it with a reason; diff and serve must not honour them.
 //
 // Precision comes first: a false alarm on an honest package is worse than
 // a miss. testdata/real holds unmodified tool lists of well-known servers
