@@ -56,10 +56,12 @@ var patterns = []*pattern{
 		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions",
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
-		re: re(`(?:^|[\s"'(,;])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|prompts?|rules|guidelines|directions|directives|guardrails|policies|system prompt|messages)\b` +
+		re: re(`(?:^|[\s"'(,;])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt)\b` +
+			`|(?:^|[\s"'(,;])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)\s+){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)\s+(?:(?:the|of|user'?s?|developer'?s?)\s+){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages)\b` +
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
 			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
-			`|\byou are now\b|\bfrom now on\b|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
+			`|\byou are now\s+(?:[a-z0-9_-]+(?:\s+[a-z0-9_-]+)?\s*,\s*)?(?:a|an|the|my|no longer|free|allowed|unrestricted|acting|in\s+(?:developer|admin|god|maintenance|debug|unrestricted)\s+mode)\b|\bfrom now on,?\s+(?:you|always|never|ignore|respond|answer|reply)\b` +
+			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
 		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
 		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
@@ -69,11 +71,13 @@ var patterns = []*pattern{
 			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
 			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must|should|need|needs|may|will)\s+(?:not|never)\s+(?:know|see|notice|find out|be told|be informed|be aware)\b` +
 			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
-			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`)},
+			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`),
+		judge: concealed},
 	{rule: rules.TextPreempt, what: "an instruction to act before any task",
 		triggers: []string{"before", "prior to", "ahead of"},
 		also:     []string{"any ", "every ", "all ", "each "},
-		re:       re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b`)},
+		re:       re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b`),
+		judge:    scoped},
 	{rule: rules.TextPreempt, what: "an instruction to act at the start of every conversation",
 		triggers: []string{"every", "each", "any"},
 		also:     []string{"conversation", "session", "chat", "response", "reply", "turn", "interaction", "answer"},
@@ -140,8 +144,8 @@ var patterns = []*pattern{
 			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b`)},
 	{rule: rules.TextOtherTool, what: "a tool of another server",
 		triggers: []string{"server", "mcp_", "mcp__"},
-		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b` +
-			`|\b(?:tools?|functions?)\s+(?:from|of|in|on|provided by|exposed by)\s+(?:another|other|a different|any other|third[- ]party)\s+(?:mcp\s+)?servers?\b` +
+		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b[^.\n]{0,80}\b` + directive +
+			`|\b` + directive + `\b[^.\n]{0,80}\b(?:tools?|functions?)\s+(?:from|of|in|on|provided by|exposed by)\s+(?:another|other|a different|any other|third[- ]party)\s+(?:mcp\s+)?servers?\b` +
 			`|\bmcp_(?:tool_)?(` + toolish + `)\b|\bmcp__[a-z0-9_-]+__(` + `[a-z0-9_-]+` + `)\b`),
 		judge: otherTool},
 }
@@ -350,6 +354,30 @@ func containsAny(s string, words []string) bool {
 	}
 	return false
 }
+
+// concealed drops "from the user" that is a thing of the user's ("hides
+// the field from the user interface", "from the user's view").
+func concealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	rest := sentence[m[1]:]
+	for _, w := range []string{" interface", "'s", "-facing", " agent", " input", " output", " side", " space", " name", " id", " list"} {
+		if strings.HasPrefix(rest, w) {
+			return nil
+		}
+	}
+	return p.rule
+}
+
+// scoped drops an instruction to act before any tool that keeps to this
+// package's tools ("call login before any other tool of this server"):
+// an honest authentication flow.
+func scoped(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if scopeRE.MatchString(sentence) {
+		return nil
+	}
+	return p.rule
+}
+
+var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration|toolset|extension|plugin)\b`)
 
 // requestedOnly keeps the conversation, the system prompt or other
 // tools' output only when the sentence asks for it: tools speak of

@@ -315,3 +315,22 @@ func TestSecretDomains(t *testing.T) {
 		}
 	}
 }
+
+// Honest uses of the words the override, conceal and preempt patterns
+// look for.
+func TestHonestNearMisses(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{
+		"Set to true to ignore prompts for confirmation.",
+		"Override the default lint rules with a config file.",
+		"After login you are now connected to the workspace.",
+		"From now on the v2 endpoint is used.",
+		"Hides the toolbar from the user interface.",
+		"Call login before any other tool of this server.",
+		"A gateway that lists tools from other MCP servers.",
+	} {
+		if sigs := CheckText("/description", s); len(sigs) > 0 {
+			t.Errorf("%q: %v", s, sigs[0].Message)
+		}
+	}
+}
