@@ -21,6 +21,7 @@ type pattern struct {
 	also     []string // and, when set, one of these
 	also2    []string // and, when set, one of these too
 	token    bool     // can match a text of one word (no space)
+	lead     bool     // the match starts with the character before the word, left out of the span
 	// the bigram masks of triggers, also and also2 (init), so that most
 	// absent triggers cost no search
 	triggerMasks, alsoMasks, also2Masks []bigrams
@@ -54,10 +55,10 @@ var patterns = []*pattern{
 	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
 		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
 		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
-	{rule: rules.TextOverride, what: "an instruction to override the model's instructions",
+	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
-		re: re(`(?:^|[\s"'(,;])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt)\b` +
-			`|(?:^|[\s"'(,;])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)\s+){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)\s+(?:(?:the|of|user'?s?|developer'?s?)\s+){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages)\b` +
+		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt)\b` +
+			`|(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)\s+){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)\s+(?:(?:the|of|user'?s?|developer'?s?)\s+){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages)\b` +
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
 			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
 			`|\byou are now\s+(?:[a-z0-9_-]+(?:\s+[a-z0-9_-]+)?\s*,\s*)?(?:a|an|the|my|no longer|free|allowed|unrestricted|acting|in\s+(?:developer|admin|god|maintenance|debug|unrestricted)\s+mode)\b|\bfrom now on,?\s+(?:you|always|never|ignore|respond|answer|reply)\b` +
@@ -205,8 +206,8 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 						continue
 					}
 				}
-				for m[0] < m[1] && strings.IndexByte(" \t\n\"'(,;", sentence[m[0]]) >= 0 {
-					m[0]++ // a match that starts at a word boundary it consumed
+				if p.lead && m[0] < m[1] && !asciiLetter(sentence[m[0]]) {
+					m[0]++ // the character before the word
 				}
 				a, b := f.span(start+m[0], start+m[1])
 				what := p.what
