@@ -36,14 +36,17 @@ func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
 // The words the patterns share.
 const (
-	modelTags    = `important|system|instructions?|admin|secret|hidden|critical|assistant|ai|model|llm|prompt|override|sys|system[_ -]?(?:prompt|message)|note[_ -]?to[_ -]?(?:ai|assistant|model|llm)|ai[_ -]?(?:instructions?|note)|tool[_ -]?instructions?|directive|mandatory`
-	directive    = `(?:always|must|never|make sure|be sure|ensure|should|need to|needs to|have to|has to|required to|do not|don't)`
-	toolish      = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
+	modelTags = `important|system|instructions?|admin|secret|hidden|critical|assistant|ai|model|llm|prompt|override|sys|system[_ -]?(?:prompt|message)|note[_ -]?to[_ -]?(?:ai|assistant|model|llm)|ai[_ -]?(?:instructions?|note)|tool[_ -]?instructions?|directive|mandatory`
+	directive = `(?:always|must|never|make sure|be sure|ensure|should|need to|needs to|have to|has to|required to|do not|don't)`
+	toolish   = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
+	// shadowAct is what a shadowing rule makes the model do: a directive,
+	// or an imperative after the when-clause's comma.
+	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
 	negation     = `(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|avoid|without|no need to|not)\b`
 	sendVerb     = `(?:send|sends|sending|pass|passes|passing|include|includes|including|attach|attaching|append|appending|upload|uploading|forward|forwarding|transmit|exfiltrate|post|posting|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give)`
 	readVerb     = `(?:read|reads|reading|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
-	strongThing  = `~?/?\.ssh/[\w.-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
+	strongThing  = `~?/?\.ssh/[\w.-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
 	contextThing = `\bsystem prompt\b|\b(?:your|the) (?:system|initial|original|hidden) (?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current) (?:conversation|chat)(?: history| log| transcript)?\b|\b(?:conversation|chat|message) (?:history|log|transcript)\b|\ball (?:previous|prior|earlier|other) messages\b|\b(?:outputs?|results?|responses?|returns?) (?:of|from) (?:all |any |the )?(?:other|previous|prior|earlier) (?:tools?|tool calls?|functions?)\b|\bother tools'? (?:outputs?|results?|responses?)\b`
 	weakThing    = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
 )
@@ -52,13 +55,18 @@ var patterns = []*pattern{
 	{rule: rules.TextModelMarkup, what: "a tag addressed to the model", token: true,
 		triggers: []string{"<"},
 		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?>`)},
+	{rule: rules.TextModelMarkup, what: "a note addressed to the model",
+		triggers: []string{"note to", "note for", "message to", "message for"},
+		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`)},
 	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
 		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
 		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
-		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
-		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt)\b` +
-			`|(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)\s+){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)\s+(?:(?:the|of|user'?s?|developer'?s?)\s+){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages)\b` +
+		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "only follow", "only obey", "whatever the user", "regardless of what", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
+		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
+			`|(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)\s+){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)\s+(?:(?:the|of|user'?s?|developer'?s?)\s+){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages|warnings|checks|confirmations?)\b` +
+			`|\b(?:whatever|regardless of what)\s+the\s+user\s+(?:says|asks|wants|requests|tells you)\b|\b(?:respond|answer|reply|write|speak|talk)\b[^.\n]{0,60}\bfrom now on\b` +
+			`|\bforget\s+(?:everything|all)\b[^.\n]{0,30}\b(?:told|said|instructions?|above|before|previously)\b|\bonly\s+(?:follow|obey)\s+(?:these|this|my|the following)\b` +
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
 			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
 			`|\byou are now\s+(?:[a-z0-9_-]+(?:\s+[a-z0-9_-]+)?\s*,\s*)?(?:a|an|the|my|no longer|free|allowed|unrestricted|acting|in\s+(?:developer|admin|god|maintenance|debug|unrestricted)\s+mode)\b|\bfrom now on,?\s+(?:you|always|never|ignore|respond|answer|reply)\b` +
@@ -66,7 +74,7 @@ var patterns = []*pattern{
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
 		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
 		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
-		re: re(`\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
+		re: re(`\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?(?:bother\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
 			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
@@ -78,6 +86,17 @@ var patterns = []*pattern{
 		triggers: []string{"before", "prior to", "ahead of"},
 		also:     []string{"any ", "every ", "all ", "each "},
 		re:       re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b`),
+		judge:    scoped},
+	{rule: rules.TextPreempt, what: "an instruction to act whenever any tool is used",
+		triggers: []string{"every time", "each time", "whenever"},
+		also:     []string{"any", "another", " a "},
+		re:       re(`\b(?:every time|each time|whenever)\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:any|a|another)\s+(?:other\s+)?(?:tool|function)\b`),
+		judge:    scoped},
+	{rule: rules.TextPreempt, what: "an instruction to act before every answer",
+		triggers: []string{"before"},
+		also:     []string{"respond", "repl", "answer"},
+		also2:    []string{"always", "must", "first"},
+		re:       re(`\bbefore\s+(?:responding|replying|answering)\b[^.\n]{0,60}\b(?:always|must|first)\b[^.\n]{0,30}\b(?:call|invoke|run|read|send|fetch|use)\b`),
 		judge:    scoped},
 	{rule: rules.TextPreempt, what: "an instruction to act at the start of every conversation",
 		triggers: []string{"every", "each", "any"},
@@ -106,7 +125,7 @@ var patterns = []*pattern{
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
 	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation", token: true,
-		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
+		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", ".config/gh", ".terraform.d", ".cargo/", ".gem/", ".m2/", ".composer/", ".password-store", "keyrings", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
 		re:       re(strongThing),
 		judge:    requested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
@@ -123,8 +142,8 @@ var patterns = []*pattern{
 		triggers: []string{"when", "if ", "every time", "each time", "once "},
 		also:     []string{"_", "-"},
 		also2:    []string{"use", "usin", "call", "invok", "run", "execut"},
-		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}\b` + directive +
-			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}\b` + directive),
+		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}` + shadowAct +
+			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}` + shadowAct),
 		judge: otherTool},
 	{rule: rules.TextShadowing, what: "a rule for another tool",
 		triggers: []string{"must", "should", "shall"},
@@ -138,6 +157,10 @@ var patterns = []*pattern{
 			`|\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b[^.\n]{0,80}\b` + directive +
 			`|\b` + directive + `\b[^.\n]{0,80}\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b` +
 			`|\b(?:other|another|different)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?)\b[^.\n]{0,80}\b` + directive)},
+	{rule: rules.TextShadowing, what: "a rule that sends data to an address",
+		triggers: []string{"http://", "https://", "@"},
+		also:     []string{"always", "must", "every", "each", "all "},
+		re:       re(`\b(?:always|must)\b[^.\n]{0,40}\b(?:send|post|upload|forward|copy|transmit|report|log|mirror)\b[^.\n]{0,40}\b(?:a copy|copies|every|each|all|the user's|the conversation|the results?|results|outputs?|responses?|answers?|arguments?|questions?)\b[^.\n]{0,60}\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)},
 	{rule: rules.TextShadowing, what: "a rule that redirects messages to an address",
 		triggers: []string{"@"},
 		also:     []string{"bcc", "cc", "redirect", "reroute", "forward", "send"},
@@ -147,6 +170,7 @@ var patterns = []*pattern{
 		triggers: []string{"server", "mcp_", "mcp__"},
 		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b[^.\n]{0,80}\b` + directive +
 			`|\b` + directive + `\b[^.\n]{0,80}\b(?:tools?|functions?)\s+(?:from|of|in|on|provided by|exposed by)\s+(?:another|other|a different|any other|third[- ]party)\s+(?:mcp\s+)?servers?\b` +
+			`|\b(?:tools?|functions?)\s+(?:from|of|in|on|provided by|exposed by)\s+(?:another|other|a different|any other|third[- ]party)\s+(?:mcp\s+)?servers?\b[^.\n]{0,80}\b` + directive +
 			`|\bmcp_(?:tool_)?(` + toolish + `)\b|\bmcp__[a-z0-9_-]+__(` + `[a-z0-9_-]+` + `)\b`),
 		judge: otherTool},
 }
@@ -285,14 +309,14 @@ func (p *pattern) matches(s string, m bigrams) bool {
 // contentOf): a sentence without one asks for nothing.
 var requestStems = []string{"send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
 	"paste", "provid", "shar", "copy", "embed", "encod", "leak", "report", "giv", "read", "cat", "open", "load", "dump", "extract", "collect",
-	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data"}
+	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data", "with"}
 
 var (
 	sendRE      = re(`\b` + sendVerb + `\b|\bas\s+(?:the\s+)?['"]?[\w-]+['"]?\s*(?:argument|parameter|param|field|value)?\b|\binto\s+(?:the\s+)?['"]?[\w-]+['"]?\s+(?:argument|parameter|param|field)|\b` + contentOf + `\b`)
 	readRE      = re(`\b` + readVerb + `\b|\b` + contentOf + `\b`)
 	contentRE   = re(`\b` + contentOf + `\b`)
 	negationRE  = re(`\b` + negation)
-	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b`)
+	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b|\b(?:call|invoke|run|use)\b[^.\n]{0,40}\bwith\b`)
 )
 
 // requested keeps a sensitive thing named with a request to read, send or
@@ -409,7 +433,7 @@ func affirmed(sentence string, verb *regexp.Regexp) bool {
 		}
 		// a negation counts within the same clause: no comma, "and" or "then" between
 		between := sentence[neg[len(neg)-1][1]:v[0]]
-		if strings.ContainsAny(between, ",;:") || strings.Contains(between, " and ") || strings.Contains(between, " then ") {
+		if strings.ContainsAny(between, ",;:") || strings.Contains(between, " and ") || strings.Contains(between, " then ") || strings.Contains(between, " that ") {
 			return true
 		}
 	}
