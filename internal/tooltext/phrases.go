@@ -1,0 +1,466 @@
+// The phrase signals: text addressed to the model instead of describing
+// the tool, requests for secrets, shadowing of other tools. The patterns
+// read the folded text (fold.go) a sentence at a time; each has trigger
+// words that a sentence must contain before its regular expression runs,
+// which keeps a 64-tool list well under a millisecond per tool.
+
+package tooltext
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// pattern is one phrase signal.
+type pattern struct {
+	rule     *rules.Rule
+	what     string   // what the match is, for the message
+	triggers []string // the sentence must contain one of these (folded, lower case)
+	also     []string // and, when set, one of these
+	also2    []string // and, when set, one of these too
+	token    bool     // can match a text of one word (no space)
+	lead     bool     // the match starts with the character before the word, left out of the span
+	// the bigram masks of triggers, also and also2 (init), so that most
+	// absent triggers cost no search
+	triggerMasks, alsoMasks, also2Masks []bigrams
+	re                                  *regexp.Regexp // on the folded sentence
+	// judge, when set, judges a match in its sentence (negations, the
+	// package's own tool names): the rule to report it under, or nil to
+	// drop it.
+	judge func(c *checker, p *pattern, sentence string, m []int) *rules.Rule
+}
+
+func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+// The words the patterns share.
+const (
+	modelTags = `important|system|instructions?|admin|secret|hidden|critical|assistant|ai|model|llm|prompt|override|sys|system[_ -]?(?:prompt|message)|note[_ -]?to[_ -]?(?:ai|assistant|model|llm)|ai[_ -]?(?:instructions?|note)|tool[_ -]?instructions?|directive|mandatory`
+	directive = `(?:always|must|never|make sure|be sure|ensure|should|need to|needs to|have to|has to|required to|do not|don't)`
+	toolish   = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
+	// shadowAct is what a shadowing rule makes the model do: a directive,
+	// or an imperative after the when-clause's comma.
+	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
+	negation     = `(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|avoid|without|no need to|not)\b`
+	sendVerb     = `(?:send|sends|sending|pass|passes|passing|include|includes|including|attach|attaching|append|appending|upload|uploading|forward|forwarding|transmit|exfiltrate|post|posting|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give)`
+	readVerb     = `(?:read|reads|reading|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
+	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
+	strongThing  = `~?/?\.ssh/[\w.-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
+	contextThing = `\bsystem prompt\b|\b(?:your|the) (?:system|initial|original|hidden) (?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current) (?:conversation|chat)(?: history| log| transcript)?\b|\b(?:conversation|chat|message) (?:history|log|transcript)\b|\ball (?:previous|prior|earlier|other) messages\b|\b(?:outputs?|results?|responses?|returns?) (?:of|from) (?:all |any |the )?(?:other|previous|prior|earlier) (?:tools?|tool calls?|functions?)\b|\bother tools'? (?:outputs?|results?|responses?)\b`
+	weakThing    = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
+)
+
+var patterns = []*pattern{
+	{rule: rules.TextModelMarkup, what: "a tag addressed to the model", token: true,
+		triggers: []string{"<"},
+		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?>`)},
+	{rule: rules.TextModelMarkup, what: "a note addressed to the model",
+		triggers: []string{"note to", "note for", "message to", "message for"},
+		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`)},
+	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
+		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
+		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
+	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
+		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "only follow", "only obey", "whatever the user", "regardless of what", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
+		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
+			`|(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)\s+){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)\s+(?:(?:the|of|user'?s?|developer'?s?)\s+){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages|warnings|checks|confirmations?)\b` +
+			`|\b(?:whatever|regardless of what)\s+the\s+user\s+(?:says|asks|wants|requests|tells you)\b|\b(?:respond|answer|reply|write|speak|talk)\b[^.\n]{0,60}\bfrom now on\b` +
+			`|\bforget\s+(?:everything|all)\b[^.\n]{0,30}\b(?:told|said|instructions?|above|before|previously)\b|\bonly\s+(?:follow|obey)\s+(?:these|this|my|the following)\b` +
+			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
+			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
+			`|\byou are now\s+(?:[a-z0-9_-]+(?:\s+[a-z0-9_-]+)?\s*,\s*)?(?:a|an|the|my|no longer|free|allowed|unrestricted|acting|in\s+(?:developer|admin|god|maintenance|debug|unrestricted)\s+mode)\b|\bfrom now on,?\s+(?:you|always|never|ignore|respond|answer|reply)\b` +
+			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
+	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
+		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
+		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
+		re: re(`\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?(?:bother\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
+			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
+			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
+			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
+			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must|should|need|needs|may|will)\s+(?:not|never)\s+(?:know|see|notice|find out|be told|be informed|be aware)\b` +
+			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
+			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`),
+		judge: concealed},
+	{rule: rules.TextPreempt, what: "an instruction to act before any task",
+		triggers: []string{"before", "prior to", "ahead of"},
+		also:     []string{"any ", "every ", "all ", "each "},
+		re:       re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b`),
+		judge:    scoped},
+	{rule: rules.TextPreempt, what: "an instruction to act whenever any tool is used",
+		triggers: []string{"every time", "each time", "whenever"},
+		also:     []string{"any", "another", " a "},
+		re:       re(`\b(?:every time|each time|whenever)\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:any|a|another)\s+(?:other\s+)?(?:tool|function)\b`),
+		judge:    scoped},
+	{rule: rules.TextPreempt, what: "an instruction to act before every answer",
+		triggers: []string{"before"},
+		also:     []string{"respond", "repl", "answer"},
+		also2:    []string{"always", "must", "first"},
+		re:       re(`\bbefore\s+(?:responding|replying|answering)\b[^.\n]{0,60}\b(?:always|must|first)\b[^.\n]{0,30}\b(?:call|invoke|run|read|send|fetch|use)\b`),
+		judge:    scoped},
+	{rule: rules.TextPreempt, what: "an instruction to act at the start of every conversation",
+		triggers: []string{"every", "each", "any"},
+		also:     []string{"conversation", "session", "chat", "response", "reply", "turn", "interaction", "answer"},
+		also2:    []string{"at the start", "at the beginning", "before"},
+		re:       re(`\b(?:at the (?:start|beginning) of|before)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|response|reply|turn|interaction|answer)\b`)},
+	{rule: rules.TextPreempt, what: "an instruction to act on every message",
+		triggers: []string{"every ", "each "},
+		also:     []string{"message", "request", "prompt", "turn", "response", "reply", "question", "query"},
+		also2:    []string{"call", "invok", "run", "execut", "send", "read", "forward"},
+		re: re(`\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply|question|query)\b[^.\n]{0,60}\b(?:call|invoke|run|execute|send|read|forward)\b` +
+			`|\b(?:call|invoke|run|execute|send|read|forward)\b[^.\n]{0,60}\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply)\b`)},
+	{rule: rules.TextPreempt, what: "an instruction to act instead of the task",
+		triggers: []string{"instead of"},
+		also:     []string{"answer", "respond", "repl", "follow", "doing what", "perform", "fulfil", "complet", "execut"},
+		re:       re(`\binstead of\s+(?:answering|responding|replying|following|doing what|performing|fulfilling|completing|executing)\s+(?:the\s+)?(?:user|request|task|question|instructions?)`)},
+	{rule: rules.TextPreempt, what: "an instruction to act whatever the user asks",
+		triggers: []string{"regardless", "no matter"},
+		re: re(`\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first)\b` +
+			`|\b(?:always|must|first)\b[^.\n]{0,60}\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)`)},
+	{rule: rules.TextCommand, what: "a command that downloads and runs code",
+		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "irm", "powershell", "pwsh", "base64 -d", "base64 --decode"},
+		re: re(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:iex|invoke-expression|python3?|node|perl|ruby)\b` +
+			`|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s` + `|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b`)},
+	{rule: rules.TextComment, what: "an HTML or Markdown comment", token: true,
+		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
+		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
+	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation", token: true,
+		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", ".config/gh", ".terraform.d", ".cargo/", ".gem/", ".m2/", ".composer/", ".password-store", "keyrings", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
+		re:       re(strongThing),
+		judge:    requested},
+	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
+		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'"},
+		also2:    requestStems,
+		re:       re(contextThing),
+		judge:    requestedOnly},
+	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
+		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret"},
+		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat"},
+		re:       re(weakThing),
+		judge:    exfiltrated},
+	{rule: rules.TextShadowing, what: "a rule for another tool",
+		triggers: []string{"when", "if ", "every time", "each time", "once "},
+		also:     []string{"_", "-"},
+		also2:    []string{"use", "usin", "call", "invok", "run", "execut"},
+		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}` + shadowAct +
+			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}` + shadowAct),
+		judge: otherTool},
+	{rule: rules.TextShadowing, what: "a rule for another tool",
+		triggers: []string{"must", "should", "shall"},
+		also:     []string{"_", "-"},
+		also2:    []string{"send", "bcc", "cc", "forward", "redirect", "include", "use", "called with", "point to", "go to"},
+		re:       re(`\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
+		judge:    otherTool},
+	{rule: rules.TextShadowing, what: "a rule for other tools or servers",
+		triggers: []string{"side effect", "side-effect", "when this tool is", "other tool", "other function", "other server", "other mcp", "servers'", "server's"},
+		re: re(`\bside[ -]effects?\s+on\b|\bwhen this tool is (?:available|present|loaded|installed|enabled|connected)\b` +
+			`|\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b[^.\n]{0,80}\b` + directive +
+			`|\b` + directive + `\b[^.\n]{0,80}\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b` +
+			`|\b(?:other|another|different)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?)\b[^.\n]{0,80}\b` + directive)},
+	{rule: rules.TextShadowing, what: "a rule that sends data to an address",
+		triggers: []string{"http://", "https://", "@"},
+		also:     []string{"always", "must", "every", "each", "all "},
+		re:       re(`\b(?:always|must)\b[^.\n]{0,40}\b(?:send|post|upload|forward|copy|transmit|report|log|mirror)\b[^.\n]{0,40}\b(?:a copy|copies|every|each|all|the user's|the conversation|the results?|results|outputs?|responses?|answers?|arguments?|questions?)\b[^.\n]{0,60}\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)},
+	{rule: rules.TextShadowing, what: "a rule that redirects messages to an address",
+		triggers: []string{"@"},
+		also:     []string{"bcc", "cc", "redirect", "reroute", "forward", "send"},
+		re: re(`\b(?:always|must)\b[^.\n]{0,60}\b(?:bcc|cc|redirect|reroute|forward|send)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+` +
+			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b`)},
+	{rule: rules.TextOtherTool, what: "a tool of another server",
+		triggers: []string{"server", "mcp_", "mcp__"},
+		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b[^.\n]{0,80}\b` + directive +
+			`|\b` + directive + `\b[^.\n]{0,80}\b(?:tools?|functions?)\s+(?:from|of|in|on|provided by|exposed by)\s+(?:another|other|a different|any other|third[- ]party)\s+(?:mcp\s+)?servers?\b` +
+			`|\b(?:tools?|functions?)\s+(?:from|of|in|on|provided by|exposed by)\s+(?:another|other|a different|any other|third[- ]party)\s+(?:mcp\s+)?servers?\b[^.\n]{0,80}\b` + directive +
+			`|\bmcp_(?:tool_)?(` + toolish + `)\b|\bmcp__[a-z0-9_-]+__(` + `[a-z0-9_-]+` + `)\b`),
+		judge: otherTool},
+}
+
+func init() {
+	for _, p := range patterns {
+		p.triggerMasks, p.alsoMasks, p.also2Masks = masks(p.triggers), masks(p.also), masks(p.also2)
+	}
+}
+
+// tokenChars are the characters of what the one-word patterns (token)
+// match: a tag, a template token, a comment, a path or a file name.
+const tokenChars = "<[#./~_|"
+
+// longText is the length past which a text's bigrams are too many to
+// rule patterns out: its sentences are.
+const longText = 240
+
+// phrases runs the patterns on each sentence of s.
+func (c *checker) phrases(i int, tool, ptr, field, s string) {
+	if len(s) < 3 || !strings.ContainsAny(s, tokenChars) && !strings.ContainsAny(s, " \t\n") && isPlainASCII(s) {
+		return // one plain word: no pattern matches it
+	}
+	f := fold(s)
+	var candidates [32]*pattern // the patterns whose triggers the whole text has
+	n := 0
+	oneWord := !strings.Contains(f.s, " ")
+	whole := bigramsOf(f.s)
+	long := len(f.s) > longText // its bigrams say little: judged a sentence at a time
+	for _, p := range patterns {
+		if oneWord && !p.token {
+			continue
+		}
+		if long || p.matches(f.s, whole) {
+			candidates[n] = p
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	for start := 0; start < len(f.s); {
+		end := sentenceEnd(f.s, start)
+		sentence := f.s[start:end]
+		m := whole
+		if end-start < len(f.s) {
+			m = bigramsOf(sentence)
+		}
+		for _, p := range candidates[:n] {
+			if end-start < len(f.s) && !p.matches(sentence, m) {
+				continue
+			}
+			for _, m := range p.re.FindAllStringSubmatchIndex(sentence, perTextMax) {
+				rule := p.rule
+				if p.judge != nil {
+					if rule = p.judge(c, p, sentence, m); rule == nil {
+						continue
+					}
+				}
+				if p.lead && m[0] < m[1] && !asciiLetter(sentence[m[0]]) {
+					m[0]++ // the character before the word
+				}
+				a, b := f.span(start+m[0], start+m[1])
+				what := p.what
+				if rule == rules.TextSecretMention {
+					what = "a secret file or the conversation, named"
+				}
+				c.add(Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr, Field: field, Start: a, End: b, Match: s[a:b],
+					Message: place(tool, i, ptr, field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)})
+			}
+		}
+		start = end
+	}
+}
+
+// sentenceEnd is where the sentence that starts at start ends: after a
+// full stop, question or exclamation mark followed by a space, or a line
+// break. "~/.ssh/id_rsa" and "mcp.json" do not end one.
+func sentenceEnd(s string, start int) int {
+	for k := start; k < len(s); k++ {
+		switch s[k] {
+		case '\n':
+			return k + 1
+		case '.', '!', '?':
+			if k+1 < len(s) && s[k+1] == ' ' {
+				return k + 1
+			}
+		}
+	}
+	return len(s)
+}
+
+// has reports whether s (whose bigrams are m) contains one of words
+// (whose bigrams are masks).
+func has(s string, m bigrams, words []string, masks []bigrams) bool {
+	for k, w := range words {
+		if masks[k].in(m) && strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// bigrams is a 256-bit set of the hashed byte pairs of a text: a word can
+// be in a text only if its set is in the text's.
+type bigrams [4]uint64
+
+func bigramsOf(s string) (m bigrams) {
+	for k := 1; k < len(s); k++ {
+		h := (uint(s[k-1])*31 + uint(s[k])) & 255
+		m[h>>6] |= 1 << (h & 63)
+	}
+	return m
+}
+
+func (w bigrams) in(m bigrams) bool {
+	return w[0]&^m[0] == 0 && w[1]&^m[1] == 0 && w[2]&^m[2] == 0 && w[3]&^m[3] == 0
+}
+
+func masks(words []string) []bigrams {
+	out := make([]bigrams, len(words))
+	for k, w := range words {
+		out[k] = bigramsOf(w)
+	}
+	return out
+}
+
+// matches says whether p's triggers (and also) are in s, whose bigrams
+// are m.
+func (p *pattern) matches(s string, m bigrams) bool {
+	return has(s, m, p.triggers, p.triggerMasks) && (p.also == nil || has(s, m, p.also, p.alsoMasks)) &&
+		(p.also2 == nil || has(s, m, p.also2, p.also2Masks))
+}
+
+// requestStems are the stems of the request words (sendVerb, readVerb,
+// contentOf): a sentence without one asks for nothing.
+var requestStems = []string{"send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
+	"paste", "provid", "shar", "copy", "embed", "encod", "leak", "report", "giv", "read", "cat", "open", "load", "dump", "extract", "collect",
+	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data", "with"}
+
+var (
+	sendRE      = re(`\b` + sendVerb + `\b|\bas\s+(?:the\s+)?['"]?[\w-]+['"]?\s*(?:argument|parameter|param|field|value)?\b|\binto\s+(?:the\s+)?['"]?[\w-]+['"]?\s+(?:argument|parameter|param|field)|\b` + contentOf + `\b`)
+	readRE      = re(`\b` + readVerb + `\b|\b` + contentOf + `\b`)
+	contentRE   = re(`\b` + contentOf + `\b`)
+	negationRE  = re(`\b` + negation)
+	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b|\b(?:call|invoke|run|use)\b[^.\n]{0,40}\bwith\b`)
+)
+
+// requested keeps a sensitive thing named with a request to read, send or
+// include it (T040); named alone it becomes a mention (T041). A request
+// after a negation ("do not include API keys") is no request.
+func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if ownDomain(c.toolName, sentence[m[0]:m[1]]) {
+		return nil
+	}
+	if r := requestedOnly(c, p, sentence, m); r != nil {
+		return r
+	}
+	return rules.TextSecretMention
+}
+
+// secretDomains pair a secret file (by a piece of its name) with the
+// words of the tools whose job it is: an SSH tool names ~/.ssh/id_rsa, a
+// Kubernetes tool ~/.kube/config, and that is no poisoning. Poisoning
+// asks for them in a tool that has nothing to do with them.
+var secretDomains = []struct{ secret, tools []string }{
+	{[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys"}, []string{"ssh", "sftp", "scp", "key", "sign", "deploy", "host"}},
+	{[]string{".aws"}, []string{"aws", "s3", "ec2", "lambda", "iam", "credential", "profile"}},
+	{[]string{".kube"}, []string{"kube", "k8s", "cluster", "pod", "helm", "namespace"}},
+	{[]string{".docker"}, []string{"docker", "container", "image", "registry"}},
+	{[]string{".npmrc"}, []string{"npm", "package", "publish", "registry"}},
+	{[]string{".pypirc"}, []string{"pypi", "pip", "package", "publish"}},
+	{[]string{".netrc", ".git-credentials"}, []string{"git", "http", "login", "auth", "credential"}},
+	{[]string{"mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor"}, []string{"mcp", "config", "setup", "install", "cursor", "claude", "client"}},
+	{[]string{".gnupg"}, []string{"gpg", "pgp", "sign", "encrypt"}},
+	{[]string{"gcloud", "application_default"}, []string{"gcloud", "gcp", "google", "cloud"}},
+	{[]string{".azure"}, []string{"azure"}},
+	{[]string{"/etc/"}, []string{"user", "account", "system", "admin"}},
+	{[]string{"_history"}, []string{"history", "shell", "terminal"}},
+	{[]string{"wallet"}, []string{"wallet", "crypto", "bitcoin"}},
+	{[]string{".pgpass"}, []string{"postgres", "pg", "sql", "database", "db"}},
+	{[]string{"vault"}, []string{"vault"}},
+	{[]string{"cookie", "login data", "keychain", "password"}, []string{"cookie", "keychain", "password", "credential"}},
+}
+
+// ownDomain: the secret the text names is the tool's own business, by
+// the tool's name.
+func ownDomain(tool, secret string) bool {
+	if tool == "" {
+		return false
+	}
+	tool = strings.ToLower(tool)
+	for _, d := range secretDomains {
+		if containsAny(secret, d.secret) && containsAny(tool, d.tools) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// concealed drops "from the user" that is a thing of the user's ("hides
+// the field from the user interface", "from the user's view").
+func concealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	rest := sentence[m[1]:]
+	for _, w := range []string{" interface", "'s", "-facing", " agent", " input", " output", " side", " space", " name", " id", " list"} {
+		if strings.HasPrefix(rest, w) {
+			return nil
+		}
+	}
+	return p.rule
+}
+
+// scoped drops an instruction to act before any tool that keeps to this
+// package's tools ("call login before any other tool of this server"):
+// an honest authentication flow.
+func scoped(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if scopeRE.MatchString(sentence) {
+		return nil
+	}
+	return p.rule
+}
+
+var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration|toolset|extension|plugin)\b`)
+
+// requestedOnly keeps the conversation, the system prompt or other
+// tools' output only when the sentence asks for it: tools speak of
+// conversations and prompts honestly.
+func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if affirmed(sentence, requestVerb) {
+		return p.rule
+	}
+	return nil
+}
+
+// exfiltrated keeps a common secret (a token, a password, .env) only when
+// the sentence both reads it and sends it on, or asks for its whole
+// content: honest tools take tokens and mention .env files.
+func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if affirmed(sentence, contentRE) || affirmed(sentence, readRE) && affirmed(sentence, sendRE) {
+		return p.rule
+	}
+	return nil
+}
+
+// affirmed: verb occurs in the sentence and not only after a negation.
+func affirmed(sentence string, verb *regexp.Regexp) bool {
+	for _, v := range verb.FindAllStringIndex(sentence, -1) {
+		neg := negationRE.FindAllStringIndex(sentence[:v[0]], -1)
+		if len(neg) == 0 {
+			return true
+		}
+		// a negation counts within the same clause: no comma, "and" or "then" between
+		between := sentence[neg[len(neg)-1][1]:v[0]]
+		if strings.ContainsAny(between, ",;:") || strings.Contains(between, " and ") || strings.Contains(between, " then ") || strings.Contains(between, " that ") {
+			return true
+		}
+	}
+	return false
+}
+
+// otherTool keeps a shadowing rule unless the tool it names is one of the
+// package's own.
+func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 && c.own(sentence[m[g]:m[g+1]]) {
+			return nil
+		}
+	}
+	return p.rule
+}
+
+// own: name is one of the package's tools or arguments ('-' and '_'
+// alike).
+func (c *checker) own(name string) bool {
+	alt := strings.ReplaceAll(name, "-", "_")
+	if c.names[name] || c.names[alt] {
+		return true
+	}
+	if c.args == nil {
+		c.args = map[string]bool{}
+		collectArgs(c.input, c.args)
+	}
+	return c.args[name] || c.args[alt]
+}
