@@ -263,7 +263,7 @@ func listed(runs []string) string {
 func defaultCases(schema json.RawMessage, deep bool) ([]Case, []string) {
 	opt := argsgen.Options{Cover: DefaultCover}
 	if deep {
-		opt = argsgen.Options{Cover: DeepCover, Random: DeepRandom, Seed: 1}
+		opt = argsgen.Options{Cover: DeepCover, Random: DeepRandom, Seed: 1, Reach: true}
 	}
 	got, notes := argsgen.Cases(schema, opt)
 	var out []Case

@@ -36,6 +36,13 @@ type Options struct {
 	// after those (see random), from the seed Seed; 0 adds none.
 	Random int
 	Seed   uint64
+	// Reach widens the cover (--probes=deep): every enum value whatever
+	// the enum's length, numbers inside their range and not only at its
+	// bounds, many strings matching a pattern or format, arrays of the
+	// lengths between their bounds and with duplicates, nested objects to
+	// the schema's depth; the cover goes on until every such value was
+	// sent once (at most maxReachCover cases).
+	Reach bool
 	// MaxSchemaBytes is the largest schema read (default 1 MiB; Subako's
 	// own limit is 64 KiB).
 	MaxSchemaBytes int
@@ -84,6 +91,9 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 	}
 	if err != nil {
 		return nil, []string{"the inputSchema does not compile: " + oneLine(err.Error())}
+	}
+	if opt.Reach {
+		ver.limit = maxReachChecks
 	}
 	g := &gen{opt: opt, doc: newDoc(root), ver: ver}
 	top := []node{{v: root, loc: "#"}}
