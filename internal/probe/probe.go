@@ -31,8 +31,10 @@ import (
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/argsgen"
+	"github.com/subako-ai/subako-go/internal/probe/dict"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/wasmparse"
 )
 
 // Level chooses which probes run.
@@ -150,6 +152,10 @@ type Options struct {
 	// OnFailing, when set, gets each broken call's smallest case once the
 	// probes end (lint --save-cases).
 	OnFailing func(tool string, f Failing)
+	// Wasm is the module's bytes: with Deep, the search reads its
+	// dictionary and compiles it with coverage (see search.go); nil
+	// leaves both out.
+	Wasm []byte
 }
 
 // RunInfo is one run the probes made.
@@ -209,8 +215,8 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		r.opt.Pause = DefaultPause
 	}
 	if r.opt.Cases == nil {
-		deep := r.opt.Level == Deep
-		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) { return defaultCases(schema, deep) }
+		gen := r.generator()
+		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) { return defaultCases(schema, gen) }
 	}
 	if r.opt.Module == "" {
 		r.opt.Module = "module.wasm"
@@ -259,12 +265,9 @@ func listed(runs []string) string {
 // first valid case, its first MaxInvalid invalid ones (argsgen
 // interleaves the kinds of breakage, so these differ in kind), then its
 // cover of the schema's edges (DefaultCover cases, or with deep
-// DeepCover and DeepRandom random ones) and of null for optional members.
-func defaultCases(schema json.RawMessage, deep bool) ([]Case, []string) {
-	opt := argsgen.Options{Cover: DefaultCover}
-	if deep {
-		opt = argsgen.Options{Cover: DeepCover, Random: DeepRandom, Seed: 1, Reach: true}
-	}
+// DeepCover and DeepRandom random ones, see generator) and of null for
+// optional members.
+func defaultCases(schema json.RawMessage, opt argsgen.Options) ([]Case, []string) {
 	got, notes := argsgen.Cases(schema, opt)
 	var out []Case
 	valid, invalid, nulls := false, 0, 0
@@ -308,6 +311,10 @@ type runner struct {
 	// blocks are the content blocks' problems of the last call's result,
 	// judged before its volume was removed.
 	blocks []resultcheck.Problem
+	// parsed and dict are the module read for the search (Deep with
+	// Options.Wasm; see search.go).
+	parsed *wasmparse.Module
+	dict   *dict.Dict
 }
 
 // run is the series: the protocol probes on the first tool, then each

@@ -125,6 +125,7 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 		}
 		opt := *c.Probes
 		opt.Assets = assets
+		opt.Wasm = wasm
 		res := probe.Run(ctx, h, m, d.Tools, opt)
 		findings = append(findings, res.Findings...)
 		if res.Err != nil {

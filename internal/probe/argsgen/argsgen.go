@@ -43,6 +43,10 @@ type Options struct {
 	// the schema's depth; the cover goes on until every such value was
 	// sent once (at most maxReachCover cases).
 	Reach bool
+	// Dict holds values found in the module itself (see
+	// internal/probe/dict), the likeliest first: with Reach, each member
+	// tries those its schema takes before the other values inside it.
+	Dict *Dict
 	// MaxSchemaBytes is the largest schema read (default 1 MiB; Subako's
 	// own limit is 64 KiB).
 	MaxSchemaBytes int
@@ -60,6 +64,14 @@ func (o Options) withDefaults() Options {
 	def(&o.MaxNodes, 20000)
 	def(&o.MaxSchemaBytes, 1<<20)
 	return o
+}
+
+// Dict is a module's dictionary as the generator takes it: numbers and
+// strings, the likeliest first. A value is only ever sent where the
+// member's schema accepts it.
+type Dict struct {
+	Numbers []json.Number
+	Strings []string
 }
 
 // maxValid bounds the valid cases among MaxCases.

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -31,6 +32,7 @@ const reachSpread = 8
 // parts and the interesting numbers the bounds allow (each rounded to the
 // schema's multipleOf and checked by add's validation).
 func (g *gen) numberReach(s *schema, integer bool, add func(any, string, int)) {
+	g.dictNumbers(s, integer, add)
 	var step *big.Rat
 	for _, m := range s.multipleOf {
 		step = lcm(step, m)
@@ -75,6 +77,7 @@ const reachStrings = 16
 // lengths inside the bounds.
 func (g *gen) stringReach(s *schema, base any, add func(any, string, int)) {
 	baseText, _ := base.(string)
+	g.dictStrings(s, baseText, add)
 	if len(s.patterns) > 0 && !offlineschema.Unchecked(s.patterns[0]) {
 		if re, err := regexp.Compile(s.patterns[0]); err == nil {
 			for _, c := range patternSamples(re, s.minLen, s.maxLen, reachStrings, g.opt.Seed^hashString(s.patterns[0])) {
@@ -210,4 +213,82 @@ func patternSamples(re *regexp.Regexp, minLen, maxLen, n int, seed uint64) []str
 		out = append(out, s)
 	}
 	return out
+}
+
+// maxDictPerMember bounds the dictionary values one member tries, and
+// maxDictScan the dictionary entries looked at for one member.
+const (
+	maxDictPerMember = 24
+	maxDictScan      = 1024
+)
+
+// dictNumbers adds the module's numbers the member's bounds and type
+// take (add validates each against the schema).
+func (g *gen) dictNumbers(s *schema, integer bool, add func(any, string, int)) {
+	if g.opt.Dict == nil {
+		return
+	}
+	n := 0
+	for _, v := range g.opt.Dict.Numbers[:min(len(g.opt.Dict.Numbers), maxDictScan)] {
+		r, ok := new(big.Rat).SetString(string(v))
+		if !ok || (integer && !r.IsInt()) || !inBounds(s, r) {
+			continue
+		}
+		add(v, "= "+string(v)+", a constant of the module", prioMid)
+		if n++; n >= maxDictPerMember {
+			return
+		}
+	}
+}
+
+// inBounds says whether r lies within s's bounds.
+func inBounds(s *schema, r *big.Rat) bool {
+	if s.min != nil && (r.Cmp(s.min) < 0 || r.Cmp(s.min) == 0 && s.exMin) {
+		return false
+	}
+	return s.max == nil || r.Cmp(s.max) < 0 || r.Cmp(s.max) == 0 && !s.exMax
+}
+
+// dictStrings adds the module's strings the member's lengths and pattern
+// take, each also before the base value (a prefix the handler tests),
+// and, for a plain string, strings as long as the module's numbers that
+// fit its lengths (a length the handler special-cases).
+func (g *gen) dictStrings(s *schema, baseText string, add func(any, string, int)) {
+	if g.opt.Dict == nil {
+		return
+	}
+	var re *regexp.Regexp
+	if len(s.patterns) > 0 && !offlineschema.Unchecked(s.patterns[0]) {
+		re, _ = regexp.Compile(s.patterns[0])
+	}
+	fits := func(c string) bool {
+		k := utf8.RuneCountInString(c)
+		return k >= s.minLen && (s.maxLen < 0 || k <= s.maxLen) && (re == nil || re.MatchString(c))
+	}
+	n := 0
+	for _, v := range g.opt.Dict.Strings[:min(len(g.opt.Dict.Strings), maxDictScan)] {
+		if n >= maxDictPerMember {
+			break
+		}
+		for _, c := range []string{v, v + baseText} {
+			if fits(c) {
+				add(c, "= "+clip(encode(c))+", from the module's strings", prioMid)
+				n++
+			}
+		}
+	}
+	if re != nil || s.format != "" || baseText == "" {
+		return
+	}
+	n = 0
+	for _, v := range g.opt.Dict.Numbers[:min(len(g.opt.Dict.Numbers), maxDictScan)] {
+		k, err := strconv.Atoi(string(v))
+		if err != nil || k < max(s.minLen, 2) || (s.maxLen >= 0 && k > s.maxLen) || k > maxEdgeItems {
+			continue
+		}
+		add(fitLength(baseText, k), fmt.Sprintf("of %d characters, a constant of the module", k), prioMid)
+		if n++; n >= maxDictPerMember {
+			return
+		}
+	}
 }

@@ -163,3 +163,40 @@ func TestReachArrays(t *testing.T) {
 		t.Errorf("the nested member's maximum was never sent: %v", seen["a"])
 	}
 }
+
+// TestReachDict: the module's values are sent where the member's schema
+// takes them, and only there: 613 to an integer from 0 to 1000, not 5000
+// nor 1.5; "admin:" (also before the base value) to a plain string, not to
+// a member whose pattern refuses it; a plain string gets the lengths of
+// the module's numbers.
+func TestReachDict(t *testing.T) {
+	t.Parallel()
+	schema := `{"type":"object","properties":{
+		"level":{"type":"integer","minimum":0,"maximum":1000},
+		"note":{"type":"string","maxLength":32},
+		"id":{"type":"string","pattern":"^[0-9]+$"}},"required":["level","note","id"]}`
+	d := &Dict{Numbers: []json.Number{"5000", "1.5", "613", "13"}, Strings: []string{"admin:", "12345", "far too long for the note member, past 32"}}
+	cases, notes := Cases([]byte(schema), Options{Cover: 48, Reach: true, Dict: d})
+	if len(notes) > 0 {
+		t.Fatal(notes)
+	}
+	checkCases(t, schema, cases)
+	seen := map[string]bool{}
+	for _, c := range cases {
+		var m map[string]json.RawMessage
+		_ = json.Unmarshal(c.Args, &m)
+		for k, v := range m {
+			seen[k+"="+string(v)] = true
+		}
+	}
+	for _, want := range []string{`level=613`, `note="admin:"`, `note="admin:example"`, `id="12345"`, `note="exampleexampl"`} {
+		if !seen[want] {
+			t.Errorf("never %s", want)
+		}
+	}
+	for _, never := range []string{`level=5000`, `level=1.5`, `id="admin:"`} {
+		if seen[never] {
+			t.Errorf("sent %s", never)
+		}
+	}
+}
