@@ -59,10 +59,10 @@ type Source int
 const (
 	// Compared is a number compared against, a string at a pointer with
 	// its length, or a string compiled into integer compares.
-	Compared Source = iota
-	Neighbour // a compared number ±1
-	Pointed                 // a NUL-terminated string at a pointer
-	Data                    // a printable run of a data segment
+	Compared  Source = iota
+	Neighbour        // a compared number ±1
+	Pointed          // a NUL-terminated string at a pointer
+	Data             // a printable run of a data segment
 )
 
 // Entry is one value and where it was found.
