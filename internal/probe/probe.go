@@ -87,8 +87,10 @@ func ParseLevel(s string) (Level, error) {
 
 // Defaults of Options.
 const (
-	// DefaultBudget is the probes' CPU time for a package (--probe-time).
+	// DefaultBudget is the probes' CPU time for a package (--probe-time),
+	// DeepBudget with --probes=deep.
 	DefaultBudget = 20 * time.Second
+	DeepBudget    = 60 * time.Second
 	// DefaultRunLimit bounds how long, in the module's own time, a probe
 	// waits for one answer with stdin held open. Subako gives a call a
 	// minute; a probe's arguments reach no network, so a tool that answers
@@ -150,8 +152,10 @@ type Options struct {
 	// that reproduces them; "" is module.wasm.
 	Module string
 	// OnFailing, when set, gets each broken call's smallest case once the
-	// probes end (lint --save-cases).
+	// probes end (lint --save-cases); OnKept each case the search kept
+	// for reaching new code.
 	OnFailing func(tool string, f Failing)
+	OnKept    func(tool string, args json.RawMessage)
 	// Wasm is the module's bytes: with Deep, the search reads its
 	// dictionary and compiles it with coverage (see search.go); nil
 	// leaves both out.
@@ -178,6 +182,9 @@ type Result struct {
 	Stalled []string
 	Elapsed time.Duration // on the wall clock
 	CPU     time.Duration // the process's CPU time while they ran
+	// Coverage is what the search reached (Deep with Options.Wasm); nil
+	// when it did not run.
+	Coverage *Coverage
 	// Err is the host's failure to set up a run (a *host.SetupError, or
 	// the volume's temporary directory): no run starts once it is known
 	// (the pause probe's, started beside the others, is still judged), and
@@ -207,6 +214,9 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	}
 	if r.opt.Budget <= 0 {
 		r.opt.Budget = DefaultBudget
+		if r.opt.Level == Deep {
+			r.opt.Budget = DeepBudget
+		}
 	}
 	if r.opt.RunLimit <= 0 {
 		r.opt.RunLimit = DefaultRunLimit
@@ -315,6 +325,7 @@ type runner struct {
 	// Options.Wasm; see search.go).
 	parsed *wasmparse.Module
 	dict   *dict.Dict
+	seed   uint64
 }
 
 // run is the series: the protocol probes on the first tool, then each
@@ -367,6 +378,7 @@ func (r *runner) run(ctx context.Context) {
 		// The first call broke: the protocol probes, all on the same
 		// call, would only break the same way (one cause, one finding).
 		r.argumentProbes(ctx, cases, valid)
+		r.search(ctx, cases)
 		return
 	}
 	if r.m.Interpreted() {
@@ -375,6 +387,7 @@ func (r *runner) run(ctx context.Context) {
 		r.protocolProbes(ctx, first, firstArgs)
 		r.startPause(ctx, first, firstArgs)()
 		r.argumentProbes(ctx, cases, valid)
+		r.search(ctx, cases)
 		return
 	}
 	// The pause probe's run is mostly its pause: the others run meanwhile,
@@ -382,6 +395,7 @@ func (r *runner) run(ctx context.Context) {
 	judgePause := r.startPause(ctx, first, firstArgs)
 	r.protocolProbes(ctx, first, firstArgs)
 	r.argumentProbes(ctx, cases, valid)
+	r.search(ctx, cases)
 	judgePause()
 }
 
@@ -493,10 +507,14 @@ func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe 
 	if http == nil {
 		http = &subakohttp.Config{CallTimeout: wait} // no host allowed: host_not_allowed
 	}
-	s, err := r.h.Start(ctx, r.m, host.RunConfig{
+	m, cfg := r.m, host.RunConfig{
 		Mounts:  host.Mounts{Volume: volume, Package: r.opt.Assets},
 		Timeout: wait, HTTP: http, OSPipe: osPipe, ExitGrace: grace,
-	})
+	}
+	if c, ok := ctx.Value(coveredRun{}).(coveredRun); ok {
+		m, cfg.Reached = c.module, c.reached // a run of the search (search.go)
+	}
+	s, err := r.h.Start(ctx, m, cfg)
 	if err != nil {
 		return nil, err
 	}

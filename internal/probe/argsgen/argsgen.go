@@ -89,26 +89,11 @@ const maxValid = 3
 // what could not be done and why: no valid object (then no cases at all),
 // a pattern Go cannot read, a budget reached.
 func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []string) {
-	opt = opt.withDefaults()
-	if len(inputSchema) > opt.MaxSchemaBytes {
-		return nil, []string{fmt.Sprintf("the inputSchema is %d bytes, past the %d the generator reads", len(inputSchema), opt.MaxSchemaBytes)}
+	g, top, note := newGen(inputSchema, opt)
+	if g == nil {
+		return nil, []string{note}
 	}
-	root, err := decode(inputSchema)
-	if err != nil {
-		return nil, []string{"the inputSchema is not JSON the generator can read: " + err.Error()}
-	}
-	ver, err := newVerifier(inputSchema)
-	if ec := (errCost{}); errors.As(err, &ec) {
-		return nil, []string{"the inputSchema is not used: " + ec.Error()}
-	}
-	if err != nil {
-		return nil, []string{"the inputSchema does not compile: " + oneLine(err.Error())}
-	}
-	if opt.Reach {
-		ver.limit = maxReachChecks
-	}
-	g := &gen{opt: opt, doc: newDoc(root), ver: ver}
-	top := []node{{v: root, loc: "#"}}
+	opt, ver := g.opt, g.ver
 
 	var valid []any
 	seen := map[string]bool{}
@@ -196,6 +181,30 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 		}
 	}
 	return cases, g.notes
+}
+
+// newGen reads and compiles the schema for the generator; a nil gen comes
+// with the note that says why not.
+func newGen(inputSchema json.RawMessage, opt Options) (g *gen, top []node, note string) {
+	opt = opt.withDefaults()
+	if len(inputSchema) > opt.MaxSchemaBytes {
+		return nil, nil, fmt.Sprintf("the inputSchema is %d bytes, past the %d the generator reads", len(inputSchema), opt.MaxSchemaBytes)
+	}
+	root, err := decode(inputSchema)
+	if err != nil {
+		return nil, nil, "the inputSchema is not JSON the generator can read: " + err.Error()
+	}
+	ver, err := newVerifier(inputSchema)
+	if ec := (errCost{}); errors.As(err, &ec) {
+		return nil, nil, "the inputSchema is not used: " + ec.Error()
+	}
+	if err != nil {
+		return nil, nil, "the inputSchema does not compile: " + oneLine(err.Error())
+	}
+	if opt.Reach {
+		ver.limit = maxReachChecks
+	}
+	return &gen{opt: opt, doc: newDoc(root), ver: ver}, []node{{v: root, loc: "#"}}, ""
 }
 
 func contains(l []string, s string) bool {

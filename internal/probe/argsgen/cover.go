@@ -72,29 +72,7 @@ var edgeStrings = []struct {
 // cover), likeliest breakers first; then one invalid case per optional
 // member set to null, which models send for a member they leave out.
 func (g *gen) cover(base *object, max, random int, seed uint64) []Case {
-	var ms []member
-	var nulls []Case
-	for _, k := range base.keys {
-		s := base.props[k]
-		if s == nil {
-			continue
-		}
-		required := slices.Contains(base.sch.required, k)
-		es := g.edges(s, base.vals[k], required, 1, k)
-		m := member{key: k, edges: []edge{{v: base.vals[k], label: "base"}}}
-		for _, e := range es {
-			if !e.valid && e.v == nil && !e.absent {
-				nulls = append(nulls, Case{Name: fmt.Sprintf("invalid: %q is %s", k, e.label), Args: encode(base.with(k, e.v)), Edge: true})
-				continue
-			}
-			if e.valid {
-				m.edges = append(m.edges, e)
-			}
-		}
-		if len(m.edges) > 1 {
-			ms = append(ms, m)
-		}
-	}
+	ms, nulls := g.members(base)
 	// Optional members of the schema the base left out are not edges:
 	// the required-members-only case covers their absence.
 	type pick struct{ m, e int }
@@ -195,6 +173,33 @@ func (g *gen) cover(base *object, max, random int, seed uint64) []Case {
 		out = append(out, c)
 	}
 	return out
+}
+
+// members lists the members of base that have edge values, each with its
+// base value first, and the invalid cases of optional members set to null.
+func (g *gen) members(base *object) (ms []member, nulls []Case) {
+	for _, k := range base.keys {
+		s := base.props[k]
+		if s == nil {
+			continue
+		}
+		required := slices.Contains(base.sch.required, k)
+		es := g.edges(s, base.vals[k], required, 1, k)
+		m := member{key: k, edges: []edge{{v: base.vals[k], label: "base"}}}
+		for _, e := range es {
+			if !e.valid && e.v == nil && !e.absent {
+				nulls = append(nulls, Case{Name: fmt.Sprintf("invalid: %q is %s", k, e.label), Args: encode(base.with(k, e.v)), Edge: true})
+				continue
+			}
+			if e.valid {
+				m.edges = append(m.edges, e)
+			}
+		}
+		if len(m.edges) > 1 {
+			ms = append(ms, m)
+		}
+	}
+	return ms, nulls
 }
 
 // member is one member of the arguments and its edge values.

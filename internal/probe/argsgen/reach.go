@@ -215,10 +215,12 @@ func patternSamples(re *regexp.Regexp, minLen, maxLen, n int, seed uint64) []str
 	return out
 }
 
-// maxDictPerMember bounds the dictionary values one member tries, and
-// maxDictScan the dictionary entries looked at for one member.
+// maxDictPerMember and maxDictStrings bound the dictionary's numbers and
+// strings one member tries, and maxDictScan the dictionary entries looked
+// at for one member.
 const (
 	maxDictPerMember = 24
+	maxDictStrings   = 48
 	maxDictScan      = 1024
 )
 
@@ -267,14 +269,15 @@ func (g *gen) dictStrings(s *schema, baseText string, add func(any, string, int)
 	}
 	n := 0
 	for _, v := range g.opt.Dict.Strings[:min(len(g.opt.Dict.Strings), maxDictScan)] {
-		if n >= maxDictPerMember {
+		if n >= maxDictStrings {
 			break
 		}
-		for _, c := range []string{v, v + baseText} {
-			if fits(c) {
-				add(c, "= "+clip(encode(c))+", from the module's strings", prioMid)
-				n++
-			}
+		if fits(v) {
+			add(v, "= "+clip(encode(v))+", from the module's strings", prioMid)
+			n++
+		}
+		if c := v + baseText; fits(c) {
+			add(c, "= "+clip(encode(c))+", the module's string before the value", prioMid)
 		}
 	}
 	if re != nil || s.format != "" || baseText == "" {

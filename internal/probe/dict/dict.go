@@ -210,8 +210,8 @@ func FromModule(wasm []byte, m *wasmparse.Module, opt Options) *Dict {
 			recent = recent[:0]
 			flushPacked()
 		}
-		// A pointer recently seen, and now a small constant: its length.
-		for _, p := range recent[max(0, len(recent)-2):] {
+		// A pointer, and the next constant small: its length.
+		for _, p := range recent[max(0, len(recent)-1):] {
 			if c.Type == p.Type && c.Int > 0 && c.Int <= int64(opt.MaxStringLen) {
 				if b := at(p.Int); int64(len(b)) >= c.Int && printable(b[:c.Int]) {
 					strs.add(string(b[:c.Int]), Compared, c.Func)
