@@ -20,7 +20,7 @@ type jsonFile struct {
 	Size     *int64        `json:"size"`   // null when unknown
 	SHA256   *string       `json:"sha256"` // null when unknown
 	Findings []jsonFinding `json:"findings"`
-	Error    *string       `json:"error,omitempty"` // the file could not be read or checked
+	Error    *string       `json:"error,omitempty"`    // the file could not be read or checked
 	Coverage *jsonCoverage `json:"coverage,omitempty"` // the probes' search (--probes=deep)
 }
 
