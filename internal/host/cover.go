@@ -90,15 +90,26 @@ func (entries) Before(ctx context.Context, _ api.Module, def api.FunctionDefinit
 	if r, ok := ctx.Value(reachedKey{}).(*Reached); ok {
 		r.set(def.Index())
 	}
+	if p, ok := ctx.Value(profileKey{}).(*Profile); ok {
+		p.enter(def.Index())
+	}
 }
 
-func (entries) After(context.Context, api.Module, api.FunctionDefinition, []uint64) {}
+func (entries) After(ctx context.Context, _ api.Module, _ api.FunctionDefinition, _ []uint64) {
+	if p, ok := ctx.Value(profileKey{}).(*Profile); ok {
+		p.exit()
+	}
+}
 
-func (entries) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}
+func (entries) Abort(ctx context.Context, _ api.Module, _ api.FunctionDefinition, _ error) {
+	if p, ok := ctx.Value(profileKey{}).(*Profile); ok {
+		p.exit()
+	}
+}
 
 // CompileCovered compiles wasm as Compile does, with the optimising
 // compiler and within the host's CompileLimit, and with the listener that
-// fills RunConfig.Reached. Its runs are slower than the plain Module's:
+// fills RunConfig.Reached and CallConfig.Profile. Its runs are slower than the plain Module's:
 // use them to count coverage, never to judge time.
 func (h *Host) CompileCovered(ctx context.Context, wasm []byte) (*Module, error) {
 	parsed := wasmparse.Parse(wasm)
