@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -156,15 +157,30 @@ func (m *Mutator) skewed(n int) int {
 	return min(n-1, int(float64(n)*u*u*u))
 }
 
-// pair relates two members of the same kind: the second set to the
-// first's value, or (numbers) one above or below it.
+// pair relates two members of the same kind (numbers, strings): the
+// second set to the first's value, or (numbers) one above or below it.
+// Half the time the second is the next of that kind in the schema's order,
+// where related members sit (from and to, min and max, width and height).
 func (m *Mutator) pair(o *object) (*object, string) {
-	if len(m.ms) < 2 {
+	var same []int
+	i := m.rng.IntN(len(m.ms))
+	kind := func(k int) string { return fmt.Sprintf("%T", m.base.vals[m.ms[k].key]) }
+	for k := range m.ms {
+		if k != i && kind(k) == kind(i) {
+			same = append(same, k)
+		}
+	}
+	if len(same) == 0 {
 		return o, ""
 	}
-	i, j := m.rng.IntN(len(m.ms)), m.rng.IntN(len(m.ms)-1)
-	if j >= i {
-		j++
+	j := same[m.rng.IntN(len(same))]
+	if m.rng.IntN(2) == 0 {
+		if next := slices.IndexFunc(same, func(k int) bool { return k > i }); next >= 0 {
+			j = same[next]
+		}
+		if m.rng.IntN(2) == 0 { // the relation either way round
+			i, j = j, i
+		}
 	}
 	a, b := m.ms[i].key, m.ms[j].key
 	av, ok := o.vals[a]
