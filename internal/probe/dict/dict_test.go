@@ -83,16 +83,22 @@ func TestBrokenModules(t *testing.T) {
 	}
 }
 
-// TestGoSubjects: in Go modules, the planted faults' values are in the
-// dictionary near the top: "admin:" (which Go compiles into two integer
-// compares), 613 and 13.
-func TestGoSubjects(t *testing.T) {
+// TestSubjects: in the Go and C search subjects, the planted faults'
+// values are in the dictionary near the top: "admin:" (which Go compiles
+// into two integer compares, and C passes to strncmp), 613 and 13.
+func TestSubjects(t *testing.T) {
+	for _, lang := range []subjects.Lang{subjects.Go, subjects.C} {
+		t.Run(string(lang), func(t *testing.T) { searchSubjects(t, lang) })
+	}
+}
+
+func searchSubjects(t *testing.T, lang subjects.Lang) {
 	for v, want := range map[subjects.Variant][2]string{
 		subjects.MagicString: {"admin:", ""},
 		subjects.MidNumber:   {"", "613"},
 		subjects.ExactLength: {"", "13"},
 	} {
-		b, err := os.ReadFile(subjects.Module(t, subjects.Go, v))
+		b, err := os.ReadFile(subjects.Module(t, lang, v))
 		if err != nil {
 			t.Fatal(err)
 		}
