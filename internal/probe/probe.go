@@ -160,6 +160,9 @@ type Options struct {
 	// dictionary and compiles it with coverage (see search.go); nil
 	// leaves both out.
 	Wasm []byte
+	// SearchRuns is the search's runs for the package; 0 means
+	// SearchRuns.
+	SearchRuns int
 }
 
 // RunInfo is one run the probes made.

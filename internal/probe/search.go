@@ -91,8 +91,12 @@ func (r *runner) search(ctx context.Context, cases [][]Case) {
 			tools = append(tools, i)
 		}
 	}
+	budget := r.opt.SearchRuns
+	if budget <= 0 {
+		budget = SearchRuns
+	}
 	for n, i := range tools {
-		runs := (SearchRuns - cov.Runs) / (len(tools) - n)
+		runs := (budget - cov.Runs) / (len(tools) - n)
 		if !r.searchTool(ctx, r.tools[i], cases[i], covered, runs, uint64(i), total, cov) {
 			break
 		}
