@@ -113,7 +113,7 @@ func TestDeepSubjects(t *testing.T) {
 	}
 }
 
-// TestSearchSubjects lints the Go and C search subjects, whose faults sit
+// TestSearchSubjects lints the Go, C and Rust search subjects, whose faults sit
 // inside their schema (a magic prefix, a number in mid-range, two members
 // one apart, an exact length, a leap day): the default probes, a schema
 // sampler alone, find none of them; --probes=deep, with the module's
@@ -138,7 +138,7 @@ func TestSearchSubjects(t *testing.T) {
 		}
 		return found
 	}
-	for _, lang := range []subjects.Lang{subjects.Go, subjects.C} {
+	for _, lang := range []subjects.Lang{subjects.Go, subjects.C, subjects.Rust} {
 		for _, v := range subjects.SearchVariants {
 			t.Run(string(lang)+"/"+string(v), func(t *testing.T) {
 				// One at a time: each deep lint uses its budget of CPU.

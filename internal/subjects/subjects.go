@@ -107,7 +107,7 @@ var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadO
 var only = map[Variant][]Lang{
 	EdgeGood: {Go, C, Rust, AssemblyScript}, EnumSecond: {Go, C, Rust, AssemblyScript}, EmptyString: {Go, C, Rust},
 	NonASCII: {Go, Rust}, NullMember: {Go, C}, MaxItems: {Go, C, AssemblyScript}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
-	SearchGood: {Go, C}, MagicString: {Go, C}, MidNumber: {Go, C}, Relation: {Go, C}, ExactLength: {Go, C}, LeapDate: {Go, C},
+	SearchGood: {Go, C, Rust}, MagicString: {Go, C, Rust}, MidNumber: {Go, C, Rust}, Relation: {Go, C, Rust}, ExactLength: {Go, C, Rust}, LeapDate: {Go, C, Rust},
 }
 
 // Has reports whether lang's source has the variant.

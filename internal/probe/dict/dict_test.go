@@ -83,11 +83,12 @@ func TestBrokenModules(t *testing.T) {
 	}
 }
 
-// TestSubjects: in the Go and C search subjects, the planted faults'
+// TestSubjects: in the Go, C and Rust search subjects, the planted faults'
 // values are in the dictionary near the top: "admin:" (which Go compiles
-// into two integer compares, and C passes to strncmp), 613 and 13.
+// into two integer compares, C passes to strncmp, Rust to a slice
+// compare), 613 and 13.
 func TestSubjects(t *testing.T) {
-	for _, lang := range []subjects.Lang{subjects.Go, subjects.C} {
+	for _, lang := range []subjects.Lang{subjects.Go, subjects.C, subjects.Rust} {
 		t.Run(string(lang), func(t *testing.T) { searchSubjects(t, lang) })
 	}
 }
