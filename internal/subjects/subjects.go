@@ -92,7 +92,7 @@ const (
 	MagicString Variant = "magic_string" // a note starting with "admin:" traps
 	MidNumber   Variant = "mid_number"   // level 613 traps
 	Relation    Variant = "relation"     // to one more than from traps
-	ExactLength Variant = "exact_length" // a code of exactly 13 characters traps
+	ExactLength Variant = "exact_length" // a code of exactly 11 characters traps
 	LeapDate    Variant = "leap_date"    // when on February 29 traps
 )
 

@@ -215,12 +215,13 @@ func patternSamples(re *regexp.Regexp, minLen, maxLen, n int, seed uint64) []str
 	return out
 }
 
-// maxDictPerMember and maxDictStrings bound the dictionary's numbers and
-// strings one member tries, and maxDictScan the dictionary entries looked
-// at for one member.
+// maxDictPerMember, maxDictStrings and maxDictLengths bound the
+// dictionary's numbers, strings and string lengths one member tries, and
+// maxDictScan the dictionary entries looked at for one member.
 const (
 	maxDictPerMember = 24
-	maxDictStrings   = 48
+	maxDictStrings   = 128
+	maxDictLengths   = 64
 	maxDictScan      = 1024
 )
 
@@ -290,7 +291,7 @@ func (g *gen) dictStrings(s *schema, baseText string, add func(any, string, int)
 			continue
 		}
 		add(fitLength(baseText, k), fmt.Sprintf("of %d characters, a constant of the module", k), prioMid)
-		if n++; n >= maxDictPerMember {
+		if n++; n >= maxDictLengths {
 			return
 		}
 	}

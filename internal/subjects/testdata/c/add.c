@@ -30,7 +30,7 @@
 //   MAGIC_STRING   a note starting with "admin:" traps
 //   MID_NUMBER     level 613 traps
 //   RELATION       to one more than from traps
-//   EXACT_LENGTH   a code of exactly 13 characters traps
+//   EXACT_LENGTH   a code of exactly 11 characters traps
 //   LEAP_DATE      when on February 29 traps
 #include <stdarg.h>
 #include <stdio.h>
@@ -210,7 +210,7 @@ static void call(const char *id, const char *params) {
 				else if (*k == 'n' && strncmp(v + 1, "admin:", 6) == 0) __builtin_trap();
 #endif
 #ifdef EXACT_LENGTH
-				else if (*k == 'c' && chars(v) == 13) __builtin_trap();
+				else if (*k == 'c' && chars(v) == 11) __builtin_trap();
 #endif
 				else if (*k == 'w') {
 					int ok = chars(v) == 10 && v[5] == '-' && v[8] == '-';

@@ -33,7 +33,7 @@
 //	magic_string   a note starting with "admin:" panics
 //	mid_number     level 613 panics
 //	relation       to one more than from (a one-element range) panics
-//	exact_length   a code of exactly 13 characters panics
+//	exact_length   a code of exactly 11 characters panics
 //	leap_date      when on February 29 panics
 package main
 
@@ -341,8 +341,8 @@ func searchMembers(in map[string]json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	if len(code) == 13 && variant == "exact_length" {
-		panic("exact_length: a code of 13 characters")
+	if len(code) == 11 && variant == "exact_length" {
+		panic("exact_length: a code of 11 characters")
 	}
 	level, _, err := integer("level")
 	if err != nil {

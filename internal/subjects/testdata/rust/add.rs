@@ -27,7 +27,7 @@
 //!   magic_string   a note starting with "admin:" panics
 //!   mid_number     level 613 panics
 //!   relation       to one more than from panics
-//!   exact_length   a code of exactly 13 characters panics
+//!   exact_length   a code of exactly 11 characters panics
 //!   leap_date      when on February 29 panics
 use std::io::{self, BufRead, Read, Write};
 
@@ -269,8 +269,8 @@ fn search_member(k: &[u8], v: &[u8], from: &mut Option<i64>, to: &mut Option<i64
             if cfg!(variant = "magic_string") && k == b"note" && text.starts_with(b"admin:") {
                 panic!("magic_string: an admin note");
             }
-            if cfg!(variant = "exact_length") && k == b"code" && n == 13 {
-                panic!("exact_length: a code of 13 characters");
+            if cfg!(variant = "exact_length") && k == b"code" && n == 11 {
+                panic!("exact_length: a code of 11 characters");
             }
             if k == b"when" {
                 let ok = text.len() == 10
