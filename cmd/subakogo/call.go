@@ -22,6 +22,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/wasmparse"
 )
 
 // stringList collects a repeated flag.
@@ -49,6 +50,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	skills := fs.String("skills", "", "a directory of skills, mounted at /skills and /skills/<name>")
 	timeout := fs.Duration("timeout", time.Minute, "the call's timeout")
 	raw := fs.Bool("json", false, "print the raw JSON-RPC answer")
+	profile := fs.String("profile", "", "write a CPU profile of the module's functions, in the module's own time, to this file (pprof's format: go tool pprof FILE)")
 	engine := engineFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo call [flags] module.wasm TOOL ['{\"json\":\"args\"}' | @args.json | -]\n\n"+
@@ -118,7 +120,12 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		return exitUnreadable
 	}
 	defer h.Close(ctx)
-	m, err := h.Compile(ctx, wasm)
+	compile := h.Compile
+	var prof *host.Profile
+	if *profile != "" {
+		compile, prof = h.CompileCovered, &host.Profile{} // its listener keeps the call stack
+	}
+	m, err := compile(ctx, wasm)
 	var stalled *host.StalledError
 	switch {
 	case errors.As(err, &stalled): // the machine's condition: no verdict on the module
@@ -133,10 +140,18 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		Timeout:     *timeout,
 		AllowHosts:  allow,
 		HTTPFixture: httpFixture,
+		Profile:     prof,
 	})
 	if c.Err != nil {
 		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Err)
 		return exitUnreadable
+	}
+	if prof != nil {
+		if err := writeProfile(*profile, prof, wasm); err != nil {
+			fmt.Fprintf(stderr, "subakogo call: --profile: %v\n", err)
+			return exitUnreadable
+		}
+		fmt.Fprintf(stderr, "subakogo call: %v of the module's CPU time profiled into %s (go tool pprof %s)\n", prof.Total, *profile, *profile)
 	}
 	if c.Record.Stalled { // the machine's condition: no verdict on the module
 		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Record.StalledError("the call"))
@@ -185,6 +200,21 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		code = exitFindings
 	}
 	return code
+}
+
+// writeProfile writes a call's profile to path, the functions named by
+// the module's name section.
+func writeProfile(path string, p *host.Profile, wasm []byte) error {
+	parsed := wasmparse.Parse(wasm)
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	err = p.WriteTo(f, func(fn uint32) string { return parsed.FuncName(int64(fn)) })
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // judged prints the problems of a result, each with its rule, and says

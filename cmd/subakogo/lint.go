@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -27,7 +28,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at or above this severity: error, warning or info")
 	static := fs.Bool("static", false, "check the binary only; do not run the module for discovery (nor the probes)")
 	probes := probeFlags(fs)
-	saveCases := fs.String("save-cases", "", "write each broken call's smallest arguments to this file, in testdata/calls.json's format (added to what it holds), for check to replay")
+	saveCases := fs.String("save-cases", "", "write each broken call's smallest arguments (and, with --probes=deep, the cases the search kept) to this file, in testdata/calls.json's format (added to what it holds), for check to replay")
 	engine := engineFlag(fs)
 	var ignore stringList
 	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
@@ -61,7 +62,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
-	var failing []callcheck.Call
+	var failing, kept []callcheck.Call
 	var cases *callcheck.Cases
 	if *saveCases != "" {
 		// Opened first: a path that cannot be written is refused before
@@ -75,10 +76,15 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		probeOpt.OnFailing = func(tool string, f probe.Failing) {
 			failing = append(failing, callcheck.Call{Tool: tool, Arguments: f.Args, IsError: !f.Valid})
 		}
+		probeOpt.OnKept = func(tool string, args json.RawMessage) {
+			kept = append(kept, callcheck.Call{Tool: tool, Arguments: args})
+		}
 	}
 	ctx := context.Background()
 	checker := pkgcheck.New(host.Options{Engine: *engine, Backstop: backstops.host})
 	checker.Probes = probeOpt
+	var coverage *probe.Coverage
+	checker.Probed = func(r *probe.Result) { coverage = r.Coverage }
 	defer checker.Close(ctx)
 	var files []report.File
 	code := exitOK
@@ -86,6 +92,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		if probeOpt != nil {
 			probeOpt.Module = moduleName(p)
 		}
+		coverage = nil
 		got, err := lintPath(ctx, checker, p, f != report.Text, !*static)
 		if err != nil {
 			fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
@@ -95,6 +102,9 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, file := range got {
 			file.Findings = withoutIgnored(file.Findings, ignore)
+			if c := coverage; c != nil && file.MIMEType == "application/wasm" {
+				file.Coverage = &report.Coverage{Reached: c.Reached, Functions: c.Funcs, Runs: c.Runs, Kept: c.Kept}
+			}
 			files = append(files, file)
 			for _, fd := range file.Findings {
 				if fd.Severity() >= threshold && code == exitOK {
@@ -105,11 +115,18 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	}
 	if cases != nil {
 		n, err := cases.Add(failing)
+		k := 0
+		if err == nil && len(kept) > 0 {
+			k, err = cases.Add(kept)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "subakogo lint: --save-cases: %v\n", err)
 			return exitUnreadable
 		}
 		fmt.Fprintf(stderr, "subakogo lint: %d failing case(s) added to %s (subakogo check replays them, P020)\n", n, *saveCases)
+		if len(kept) > 0 {
+			fmt.Fprintf(stderr, "subakogo lint: %d case(s) the search kept for reaching new code added to %s\n", k, *saveCases)
+		}
 	}
 	color := f == report.Text && isTerminal(stdout)
 	opt := report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: color}

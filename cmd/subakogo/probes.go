@@ -17,7 +17,7 @@ var backstops struct{ host, probes time.Duration }
 // reads them once fs is parsed: nil options when --probes=none.
 func probeFlags(fs *flag.FlagSet) func() (*probe.Options, error) {
 	level := fs.String("probes", "safe", "call probes after discovery passes: none, safe (no network, an empty temporary volume), all (adds HTTP failures) or deep (safe, with many generated cases a tool)")
-	budget := fs.Duration("probe-time", probe.DefaultBudget, "the call probes' total time for a package")
+	budget := fs.Duration("probe-time", probe.DefaultBudget, "the call probes' total CPU time for a package ("+probe.DeepBudget.String()+" with --probes=deep)")
 	return func() (*probe.Options, error) {
 		l, err := probe.ParseLevel(*level)
 		if err != nil {
@@ -28,6 +28,11 @@ func probeFlags(fs *flag.FlagSet) func() (*probe.Options, error) {
 		}
 		if l == probe.None {
 			return nil, nil
+		}
+		set := false
+		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "probe-time" })
+		if !set {
+			return &probe.Options{Level: l, Backstop: backstops.probes}, nil // the level's default (probe.Run)
 		}
 		return &probe.Options{Level: l, Budget: *budget, Backstop: backstops.probes}, nil
 	}
@@ -40,4 +45,5 @@ const probeUsage = "\n\nAfter discovery passes, the call probes run the module a
 	"ids, the exit after stdin closes, stdout beyond the answer, the result's content blocks (rules P030-P045),\n" +
 	"and each tool at its schema's edges; a broken call is shrunk to the smallest failing arguments and its\n" +
 	"finding ends with the subakogo call command that reproduces it. --probes=deep spends the time on many\n" +
-	"more generated cases; --probes=none skips them."
+	"more generated cases and a search guided by the module's own constants and coverage (60 s of CPU);\n" +
+	"--probes=none skips them."

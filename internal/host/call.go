@@ -21,6 +21,9 @@ type CallConfig struct {
 	HTTPFixture *subakohttp.Fixture
 	// HTTP overrides the whole subako_http configuration (tests).
 	HTTP *subakohttp.Config
+	// Profile, with a Module from CompileCovered, gets the call's CPU
+	// profile (subakogo call --profile).
+	Profile *Profile
 }
 
 // Call is one tools/call as Subako makes it.
@@ -48,6 +51,9 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	httpCfg := cfg.HTTP
 	if httpCfg == nil {
 		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
+	}
+	if cfg.Profile != nil {
+		ctx = context.WithValue(ctx, profileKey{}, cfg.Profile) // the run's context holds it for the listener
 	}
 	interpreted := m.Interpreted()
 	h.call(ctx, m, tool, args, cfg.Mounts, timeout, httpCfg, c)

@@ -209,6 +209,9 @@ type RunConfig struct {
 	OSPipe bool
 	// ExitGrace overrides the host's exit grace for this run; 0 keeps it.
 	ExitGrace time.Duration
+	// Reached, with a Module from CompileCovered, gets the functions the
+	// run entered.
+	Reached *Reached
 }
 
 // noLimit is a deadline that never comes.
@@ -328,6 +331,9 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 	s.backstop = h.Backstop(s.runLimit)
 	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
 	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator(&s.memRefused)))
+	if cfg.Reached != nil {
+		runCtx = context.WithValue(runCtx, reachedKey{}, cfg.Reached) // looked up first: the listener runs on every call
+	}
 	s.wallStart, s.cancel = time.Now(), cancel
 	mc := wazero.NewModuleConfig().
 		WithName("").

@@ -35,8 +35,10 @@ import (
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/argsgen"
+	"github.com/subako-ai/subako-go/internal/probe/dict"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/wasmparse"
 )
 
 // Level chooses which probes run.
@@ -89,8 +91,10 @@ func ParseLevel(s string) (Level, error) {
 
 // Defaults of Options.
 const (
-	// DefaultBudget is the probes' CPU time for a package (--probe-time).
+	// DefaultBudget is the probes' CPU time for a package (--probe-time),
+	// DeepBudget with --probes=deep.
 	DefaultBudget = 20 * time.Second
+	DeepBudget    = 60 * time.Second
 	// DefaultRunLimit bounds how long, in the module's own time, a probe
 	// waits for one answer with stdin held open. Subako gives a call a
 	// minute; a probe's arguments reach no network, so a tool that answers
@@ -156,8 +160,17 @@ type Options struct {
 	// Tests force it small.
 	Backstop time.Duration
 	// OnFailing, when set, gets each broken call's smallest case once the
-	// probes end (lint --save-cases).
+	// probes end (lint --save-cases); OnKept each case the search kept
+	// for reaching new code.
 	OnFailing func(tool string, f Failing)
+	OnKept    func(tool string, args json.RawMessage)
+	// Wasm is the module's bytes: with Deep, the search reads its
+	// dictionary and compiles it with coverage (see search.go); nil
+	// leaves both out.
+	Wasm []byte
+	// SearchRuns is the search's runs for the package; 0 means
+	// SearchRuns.
+	SearchRuns int
 }
 
 // RunInfo is one run the probes made.
@@ -189,6 +202,9 @@ type Result struct {
 	// CPU is the probes' own time, what the budget counts: the module's
 	// own time in their runs, and the CPU time of the probes' thread.
 	CPU time.Duration
+	// Coverage is what the search reached (Deep with Options.Wasm); nil
+	// when it did not run.
+	Coverage *Coverage
 	// Err is the host's failure to set up a run (a *host.SetupError, or
 	// the volume's temporary directory): no run starts once it is known
 	// (the pause probe's, started beside the others, is still judged), and
@@ -218,6 +234,9 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	}
 	if r.opt.Budget <= 0 {
 		r.opt.Budget = DefaultBudget
+		if r.opt.Level == Deep {
+			r.opt.Budget = DeepBudget
+		}
 	}
 	if r.opt.RunLimit <= 0 {
 		r.opt.RunLimit = DefaultRunLimit
@@ -226,8 +245,8 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		r.opt.Pause = DefaultPause
 	}
 	if r.opt.Cases == nil {
-		deep := r.opt.Level == Deep
-		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) { return defaultCases(schema, deep) }
+		gen := r.generator()
+		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) { return defaultCases(schema, gen) }
 	}
 	if r.opt.Module == "" {
 		r.opt.Module = "module.wasm"
@@ -278,12 +297,9 @@ func listed(runs []string) string {
 // first valid case, its first MaxInvalid invalid ones (argsgen
 // interleaves the kinds of breakage, so these differ in kind), then its
 // cover of the schema's edges (DefaultCover cases, or with deep
-// DeepCover and DeepRandom random ones) and of null for optional members.
-func defaultCases(schema json.RawMessage, deep bool) ([]Case, []string) {
-	opt := argsgen.Options{Cover: DefaultCover}
-	if deep {
-		opt = argsgen.Options{Cover: DeepCover, Random: DeepRandom, Seed: 1}
-	}
+// DeepCover and DeepRandom random ones, see generator) and of null for
+// optional members.
+func defaultCases(schema json.RawMessage, opt argsgen.Options) ([]Case, []string) {
 	got, notes := argsgen.Cases(schema, opt)
 	var out []Case
 	valid, invalid, nulls := false, 0, 0
@@ -331,6 +347,11 @@ type runner struct {
 	// blocks are the content blocks' problems of the last call's result,
 	// judged before its volume was removed.
 	blocks []resultcheck.Problem
+	// parsed and dict are the module read for the search (Deep with
+	// Options.Wasm; see search.go).
+	parsed *wasmparse.Module
+	dict   *dict.Dict
+	seed   uint64
 }
 
 // run is the series: the protocol probes on the first tool, then each
@@ -399,6 +420,7 @@ func (r *runner) run(ctx context.Context) {
 		// The first call broke: the protocol probes, all on the same
 		// call, would only break the same way (one cause, one finding).
 		r.argumentProbes(ctx, cases, valid)
+		r.search(ctx, cases)
 		return
 	}
 	if r.m.Interpreted() {
@@ -407,6 +429,7 @@ func (r *runner) run(ctx context.Context) {
 		r.protocolProbes(ctx, first, firstArgs)
 		r.startPause(ctx, first, firstArgs)()
 		r.argumentProbes(ctx, cases, valid)
+		r.search(ctx, cases)
 		return
 	}
 	// The pause probe's run is mostly its pause: the others run meanwhile,
@@ -414,6 +437,7 @@ func (r *runner) run(ctx context.Context) {
 	judgePause := r.startPause(ctx, first, firstArgs)
 	r.protocolProbes(ctx, first, firstArgs)
 	r.argumentProbes(ctx, cases, valid)
+	r.search(ctx, cases)
 	judgePause()
 }
 
@@ -555,10 +579,14 @@ func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe 
 	if http == nil {
 		http = &subakohttp.Config{CallTimeout: wait} // no host allowed: host_not_allowed
 	}
-	s, err := r.h.Start(ctx, r.m, host.RunConfig{
+	m, cfg := r.m, host.RunConfig{
 		Mounts:  host.Mounts{Volume: volume, Package: r.opt.Assets},
 		Timeout: wait, HTTP: http, OSPipe: osPipe, ExitGrace: grace,
-	})
+	}
+	if c, ok := ctx.Value(coveredRun{}).(coveredRun); ok {
+		m, cfg.Reached = c.module, c.reached // a run of the search (search.go)
+	}
+	s, err := r.h.Start(ctx, m, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,15 @@ type jsonFile struct {
 	Size     *int64        `json:"size"`   // null when unknown
 	SHA256   *string       `json:"sha256"` // null when unknown
 	Findings []jsonFinding `json:"findings"`
-	Error    *string       `json:"error,omitempty"` // the file could not be read or checked
+	Error    *string       `json:"error,omitempty"`    // the file could not be read or checked
+	Coverage *jsonCoverage `json:"coverage,omitempty"` // the probes' search (--probes=deep)
+}
+
+type jsonCoverage struct {
+	ReachedFunctions int `json:"reachedFunctions"`
+	Functions        int `json:"functions"`
+	SearchRuns       int `json:"searchRuns"`
+	KeptCases        int `json:"keptCases"`
 }
 
 type jsonFinding struct {
@@ -50,6 +58,9 @@ func writeJSON(b *bytes.Buffer, files []File) error {
 		jf := jsonFile{Path: f.Path, SHA256: nonEmpty(f.SHA256), Findings: make([]jsonFinding, 0, len(f.Findings)), Error: nonEmpty(f.Error)}
 		if f.Size >= 0 {
 			jf.Size = &f.Size
+		}
+		if c := f.Coverage; c != nil {
+			jf.Coverage = &jsonCoverage{ReachedFunctions: c.Reached, Functions: c.Functions, SearchRuns: c.Runs, KeptCases: c.Kept}
 		}
 		for _, fd := range f.Findings {
 			jd := jsonFinding{Rule: fd.Rule.ID, Slug: fd.Rule.Slug, Severity: fd.Severity().String(),

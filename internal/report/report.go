@@ -23,6 +23,18 @@ type File struct {
 	MIMEType string          // e.g. "application/wasm"; "" to omit
 	Findings []rules.Finding // in the order found; renderers sort stably by offset then rule ID
 	Error    string          // why the file could not be read or checked; "" when it was
+	// Coverage is what the call probes' search reached in the module
+	// (--probes=deep); nil when it did not run.
+	Coverage *Coverage
+}
+
+// Coverage is how much of a module the call probes' search reached, so an
+// author sees what no probe exercised.
+type Coverage struct {
+	Reached   int // functions some run of the search entered
+	Functions int // functions the module defines
+	Runs      int // the search's runs
+	Kept      int // cases kept for reaching new functions
 }
 
 // Format names an output format, as the -format flag spells it.

@@ -390,3 +390,27 @@ func TestToolAndPointer(t *testing.T) {
 		t.Errorf("sarif:\n%s", out)
 	}
 }
+
+// TestCoverage: the probes' search coverage is in the JSON document (and
+// absent where the search did not run) and in the text, under its file.
+func TestCoverage(t *testing.T) {
+	t.Parallel()
+	files := fixture()
+	files[1].Coverage = &Coverage{Reached: 675, Functions: 2288, Runs: 600, Kept: 6}
+	var doc struct {
+		Files []struct {
+			Coverage map[string]int
+		}
+	}
+	if err := json.Unmarshal(render(t, JSON, files, fixtureOptions), &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"reachedFunctions": 675, "functions": 2288, "searchRuns": 600, "keptCases": 6}
+	if doc.Files[0].Coverage != nil || fmt.Sprint(doc.Files[1].Coverage) != fmt.Sprint(want) {
+		t.Errorf("coverage %v and %v, want none and %v", doc.Files[0].Coverage, doc.Files[1].Coverage, want)
+	}
+	text := string(render(t, Text, files, fixtureOptions))
+	if !strings.Contains(text, files[1].Path+": the probes' search reached 675 of 2288 functions (600 runs, 6 cases kept)\n") {
+		t.Errorf("text:\n%s", text)
+	}
+}

@@ -47,6 +47,10 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 			}
 			b.WriteByte('\n')
 		}
+		if c := f.Coverage; c != nil {
+			fmt.Fprintf(b, "%s the probes' search reached %d of %d functions (%s, %s kept)\n", paint("1", clean(f.Path)+":"),
+				c.Reached, c.Functions, textutil.Plural(c.Runs, "run"), textutil.Plural(c.Kept, "case"))
+		}
 	}
 	n := count(files)
 	if n == (counts{}) && unread == 0 {

@@ -82,6 +82,23 @@ const (
 	NullID Variant = "null_id"
 )
 
+// The variants that break inside their schema where no edge is, which
+// only --probes=deep's search finds (from the module's own constants, or
+// by relating two members); they declare other optional members (note and
+// code, strings of at most 32 characters; level, from and to, integers
+// from 0 to 1000; when, a date), SearchGood behaving.
+const (
+	SearchGood  Variant = "search_good"
+	MagicString Variant = "magic_string" // a note starting with "admin:" traps
+	MidNumber   Variant = "mid_number"   // level 613 traps
+	Relation    Variant = "relation"     // to one more than from traps
+	ExactLength Variant = "exact_length" // a code of exactly 11 characters traps
+	LeapDate    Variant = "leap_date"    // when on February 29 traps
+)
+
+// SearchVariants lists the search variants, SearchGood first.
+var SearchVariants = []Variant{SearchGood, MagicString, MidNumber, Relation, ExactLength, LeapDate}
+
 // Variants lists every variant, Good first.
 var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadOutput, StringID,
 	MaxTrap, EdgeGood, EnumSecond, EmptyString, NonASCII, NullMember, MaxItems, EmptyArray, Buffered, NullID}
@@ -90,6 +107,7 @@ var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadO
 var only = map[Variant][]Lang{
 	EdgeGood: {Go, C, Rust, AssemblyScript}, EnumSecond: {Go, C, Rust, AssemblyScript}, EmptyString: {Go, C, Rust},
 	NonASCII: {Go, Rust}, NullMember: {Go, C}, MaxItems: {Go, C, AssemblyScript}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
+	SearchGood: {Go, C, Rust}, MagicString: {Go, C, Rust}, MidNumber: {Go, C, Rust}, Relation: {Go, C, Rust}, ExactLength: {Go, C, Rust}, LeapDate: {Go, C, Rust},
 }
 
 // Has reports whether lang's source has the variant.

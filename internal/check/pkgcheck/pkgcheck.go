@@ -41,6 +41,9 @@ type Checker struct {
 	// Discovered, when set, hears of a discovery that passed before the
 	// probes run on it (serve lists the tools meanwhile).
 	Discovered func(*host.Discovery)
+	// Probed, when set, hears of the probes' result (lint reports the
+	// search's coverage).
+	Probed func(*probe.Result)
 }
 
 // New returns a checker; opt configures its host (the compilation cache).
@@ -125,7 +128,11 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 		}
 		opt := *c.Probes
 		opt.Assets = assets
+		opt.Wasm = wasm
 		res := probe.Run(ctx, h, m, d.Tools, opt)
+		if c.Probed != nil {
+			c.Probed(res)
+		}
 		findings = append(findings, res.Findings...)
 		if res.Err != nil {
 			return findings, d, fmt.Errorf("the probes: %w", res.Err) // the host's failure, not the module's

@@ -36,6 +36,17 @@ type Options struct {
 	// after those (see random), from the seed Seed; 0 adds none.
 	Random int
 	Seed   uint64
+	// Reach widens the cover (--probes=deep): every enum value whatever
+	// the enum's length, numbers inside their range and not only at its
+	// bounds, many strings matching a pattern or format, arrays of the
+	// lengths between their bounds and with duplicates, nested objects to
+	// the schema's depth; the cover goes on until every such value was
+	// sent once (at most maxReachCover cases).
+	Reach bool
+	// Dict holds values found in the module itself (see
+	// internal/probe/dict), the likeliest first: with Reach, each member
+	// tries those its schema takes before the other values inside it.
+	Dict *Dict
 	// MaxSchemaBytes is the largest schema read (default 1 MiB; Subako's
 	// own limit is 64 KiB).
 	MaxSchemaBytes int
@@ -55,6 +66,14 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// Dict is a module's dictionary as the generator takes it: numbers and
+// strings, the likeliest first. A value is only ever sent where the
+// member's schema accepts it.
+type Dict struct {
+	Numbers []json.Number
+	Strings []string
+}
+
 // maxValid bounds the valid cases among MaxCases.
 const maxValid = 3
 
@@ -70,23 +89,11 @@ const maxValid = 3
 // what could not be done and why: no valid object (then no cases at all),
 // a pattern Go cannot read, a budget reached.
 func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []string) {
-	opt = opt.withDefaults()
-	if len(inputSchema) > opt.MaxSchemaBytes {
-		return nil, []string{fmt.Sprintf("the inputSchema is %d bytes, past the %d the generator reads", len(inputSchema), opt.MaxSchemaBytes)}
+	g, top, note := newGen(inputSchema, opt)
+	if g == nil {
+		return nil, []string{note}
 	}
-	root, err := decode(inputSchema)
-	if err != nil {
-		return nil, []string{"the inputSchema is not JSON the generator can read: " + err.Error()}
-	}
-	ver, err := newVerifier(inputSchema)
-	if ec := (errCost{}); errors.As(err, &ec) {
-		return nil, []string{"the inputSchema is not used: " + ec.Error()}
-	}
-	if err != nil {
-		return nil, []string{"the inputSchema does not compile: " + oneLine(err.Error())}
-	}
-	g := &gen{opt: opt, doc: newDoc(root), ver: ver}
-	top := []node{{v: root, loc: "#"}}
+	opt, ver := g.opt, g.ver
 
 	var valid []any
 	seen := map[string]bool{}
@@ -174,6 +181,30 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 		}
 	}
 	return cases, g.notes
+}
+
+// newGen reads and compiles the schema for the generator; a nil gen comes
+// with the note that says why not.
+func newGen(inputSchema json.RawMessage, opt Options) (g *gen, top []node, note string) {
+	opt = opt.withDefaults()
+	if len(inputSchema) > opt.MaxSchemaBytes {
+		return nil, nil, fmt.Sprintf("the inputSchema is %d bytes, past the %d the generator reads", len(inputSchema), opt.MaxSchemaBytes)
+	}
+	root, err := decode(inputSchema)
+	if err != nil {
+		return nil, nil, "the inputSchema is not JSON the generator can read: " + err.Error()
+	}
+	ver, err := newVerifier(inputSchema)
+	if ec := (errCost{}); errors.As(err, &ec) {
+		return nil, nil, "the inputSchema is not used: " + ec.Error()
+	}
+	if err != nil {
+		return nil, nil, "the inputSchema does not compile: " + oneLine(err.Error())
+	}
+	if opt.Reach {
+		ver.limit = maxReachChecks
+	}
+	return &gen{opt: opt, doc: newDoc(root), ver: ver}, []node{{v: root, loc: "#"}}, ""
 }
 
 func contains(l []string, s string) bool {

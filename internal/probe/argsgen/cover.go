@@ -35,8 +35,16 @@ const (
 // maxNullCases bounds the invalid cases of optional members set to null.
 const maxNullCases = 3
 
-// maxEdgesPerMember bounds the values one member contributes.
-const maxEdgesPerMember = 12
+// maxEdgesPerMember bounds the values one member contributes;
+// maxReachEdges with Options.Reach, past any enum a tool declares in
+// practice (every enum value is kept before the others are cut).
+const (
+	maxEdgesPerMember = 12
+	maxReachEdges     = 512
+)
+
+// maxReachCover bounds the cover's cases with Options.Reach.
+const maxReachCover = 512
 
 // maxEdgeItems is the longest array or string made for a maxItems or
 // maxLength edge; longer limits are left out.
@@ -64,29 +72,7 @@ var edgeStrings = []struct {
 // cover), likeliest breakers first; then one invalid case per optional
 // member set to null, which models send for a member they leave out.
 func (g *gen) cover(base *object, max, random int, seed uint64) []Case {
-	var ms []member
-	var nulls []Case
-	for _, k := range base.keys {
-		s := base.props[k]
-		if s == nil {
-			continue
-		}
-		required := slices.Contains(base.sch.required, k)
-		es := g.edges(s, base.vals[k], required, 1, k)
-		m := member{key: k, edges: []edge{{v: base.vals[k], label: "base"}}}
-		for _, e := range es {
-			if !e.valid && e.v == nil && !e.absent {
-				nulls = append(nulls, Case{Name: fmt.Sprintf("invalid: %q is %s", k, e.label), Args: encode(base.with(k, e.v)), Edge: true})
-				continue
-			}
-			if e.valid {
-				m.edges = append(m.edges, e)
-			}
-		}
-		if len(m.edges) > 1 {
-			ms = append(ms, m)
-		}
-	}
+	ms, nulls := g.members(base)
 	// Optional members of the schema the base left out are not edges:
 	// the required-members-only case covers their absence.
 	type pick struct{ m, e int }
@@ -124,7 +110,10 @@ func (g *gen) cover(base *object, max, random int, seed uint64) []Case {
 		}
 		return o, labels
 	}
-	for len(out) < max && g.ver.checks < maxChecks {
+	if g.opt.Reach {
+		max = maxReachCover // until every edge value was sent once
+	}
+	for len(out) < max && !g.ver.spent() {
 		seed, ok := uncovered()
 		if !ok {
 			break
@@ -186,6 +175,33 @@ func (g *gen) cover(base *object, max, random int, seed uint64) []Case {
 	return out
 }
 
+// members lists the members of base that have edge values, each with its
+// base value first, and the invalid cases of optional members set to null.
+func (g *gen) members(base *object) (ms []member, nulls []Case) {
+	for _, k := range base.keys {
+		s := base.props[k]
+		if s == nil {
+			continue
+		}
+		required := slices.Contains(base.sch.required, k)
+		es := g.edges(s, base.vals[k], required, 1, k)
+		m := member{key: k, edges: []edge{{v: base.vals[k], label: "base"}}}
+		for _, e := range es {
+			if !e.valid && e.v == nil && !e.absent {
+				nulls = append(nulls, Case{Name: fmt.Sprintf("invalid: %q is %s", k, e.label), Args: encode(base.with(k, e.v)), Edge: true})
+				continue
+			}
+			if e.valid {
+				m.edges = append(m.edges, e)
+			}
+		}
+		if len(m.edges) > 1 {
+			ms = append(ms, m)
+		}
+	}
+	return ms, nulls
+}
+
 // member is one member of the arguments and its edge values.
 type member struct {
 	key   string
@@ -201,7 +217,7 @@ func (g *gen) random(base *object, ms []member, n int, seed uint64, seen map[str
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x5ab0))
 	var out []Case
-	for try := 0; len(out) < n && try < 4*n && g.ver.checks < maxChecks; try++ {
+	for try := 0; len(out) < n && try < 4*n && !g.ver.spent(); try++ {
 		o := base.without("")
 		var labels []string
 		for _, m := range ms {
@@ -237,7 +253,7 @@ func (g *gen) edges(s *schema, base any, required bool, depth int, hint string) 
 		if equal(v, base) || slices.ContainsFunc(out, func(e edge) bool { return !e.absent && equal(e.v, v) }) {
 			return
 		}
-		if g.ver.checks > maxChecks {
+		if g.ver.spent() {
 			return
 		}
 		out = append(out, edge{v: v, label: label, prio: prio, valid: g.ver.accepts(s.nodes, v)})
@@ -266,14 +282,23 @@ func (g *gen) edges(s *schema, base any, required bool, depth int, hint string) 
 				add(false, "= false", prioMid)
 			case "integer", "number":
 				g.numberEdges(s, t == "integer", add)
+				if g.opt.Reach {
+					g.numberReach(s, t == "integer", add)
+				}
 			case "string":
 				for _, e := range g.stringEdges(s) {
 					add(e.s, e.label, e.prio)
 				}
+				if g.opt.Reach {
+					g.stringReach(s, base, add)
+				}
 			case "array":
 				g.arrayEdges(s, depth, hint, add)
+				if g.opt.Reach {
+					g.arrayReach(s, base, depth, hint, add)
+				}
 			case "object":
-				if o, ok := base.(*object); ok && depth < 3 {
+				if o, ok := base.(*object); ok && (depth < 3 || g.opt.Reach && depth <= fullDepth) {
 					for _, k := range o.keys {
 						ps := o.props[k]
 						if ps == nil {
@@ -316,8 +341,12 @@ func (g *gen) edges(s *schema, base any, required bool, depth int, hint string) 
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].prio < out[j].prio })
-	if len(out) > maxEdgesPerMember {
-		out = out[:maxEdgesPerMember]
+	limit := maxEdgesPerMember
+	if g.opt.Reach {
+		limit = maxReachEdges
+	}
+	if len(out) > limit {
+		out = out[:limit]
 	}
 	return out
 }

@@ -60,7 +60,7 @@ func (g *gen) value(nodes []node, depth, variant int, hint string) (any, error) 
 			if g.ver.accepts(s.nodes, c) {
 				return c, nil
 			}
-			if g.ver.checks > maxChecks {
+			if g.ver.spent() {
 				return nil, errTooManyChecks
 			}
 		}
@@ -100,7 +100,7 @@ func (g *gen) value(nodes []node, depth, variant int, hint string) (any, error) 
 				if !needsCheck(s) || g.ver.accepts(s.nodes, v) {
 					return v, nil
 				}
-				if g.ver.checks > maxChecks {
+				if g.ver.spent() {
 					return nil, errTooManyChecks
 				}
 			}

@@ -3,6 +3,7 @@ package argsgen
 import (
 	"encoding/base64"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -234,8 +235,16 @@ func patternStrings(re *regexp.Regexp, minLen, maxLen, variant int) []string {
 // rgen writes one string a parsed regular expression matches: alt chooses
 // among alternatives, rep is how many times an unbounded repetition
 // repeats beyond its minimum, pick which character of a class (it moves on
-// at each class, so [0-9]{5} writes 01234).
-type rgen struct{ alt, rep, pick int }
+// at each class, so [0-9]{5} writes 01234). With rng set, each of those is
+// a random choice instead (see patternSamples).
+type rgen struct {
+	alt, rep, pick int
+	rng            *rand.Rand
+}
+
+// maxRandomRepeat bounds the repetitions a random choice adds past a
+// repetition's minimum.
+const maxRandomRepeat = 6
 
 func (w *rgen) gen(re *syntax.Regexp, b *strings.Builder) bool {
 	if b.Len() > maxPatternString {
@@ -249,6 +258,9 @@ func (w *rgen) gen(re *syntax.Regexp, b *strings.Builder) bool {
 			b.WriteRune(r)
 		}
 	case syntax.OpCharClass:
+		if w.rng != nil {
+			w.pick = w.rng.IntN(1 << 16)
+		}
 		r, ok := pickRune(re.Rune, w.pick)
 		if !ok {
 			return false
@@ -271,6 +283,9 @@ func (w *rgen) gen(re *syntax.Regexp, b *strings.Builder) bool {
 			lo, hi = 0, 1
 		}
 		n := lo + w.rep
+		if w.rng != nil {
+			n = lo + w.rng.IntN(maxRandomRepeat+1)
+		}
 		if hi >= 0 && n > hi {
 			n = hi
 		}
@@ -286,6 +301,9 @@ func (w *rgen) gen(re *syntax.Regexp, b *strings.Builder) bool {
 			}
 		}
 	case syntax.OpAlternate:
+		if w.rng != nil {
+			return w.gen(re.Sub[w.rng.IntN(len(re.Sub))], b)
+		}
 		return w.gen(re.Sub[w.alt%len(re.Sub)], b)
 	}
 	// Anchors, word boundaries and the empty match write nothing; the

@@ -24,13 +24,21 @@ type verifier struct {
 	cache           map[bool]map[string]*jsonschema.Schema
 	cost            offlineschema.Cost
 	checks          int
+	limit           int // validations allowed (maxChecks unless widened)
 }
 
-// maxChecks bounds the validations one Cases call makes.
-const maxChecks = 4000
+// maxChecks bounds the validations one Cases call makes; maxReachChecks
+// with Options.Reach, whose cover tries many more values.
+const (
+	maxChecks      = 4000
+	maxReachChecks = 40000
+)
+
+// spent reports whether the validations allowed are used up.
+func (v *verifier) spent() bool { return v.checks > v.limit }
 
 func newVerifier(raw []byte) (*verifier, error) {
-	v := &verifier{cache: map[bool]map[string]*jsonschema.Schema{true: {}, false: {}}}
+	v := &verifier{cache: map[bool]map[string]*jsonschema.Schema{true: {}, false: {}}, limit: maxChecks}
 	for _, strict := range []bool{true, false} {
 		c := offlineschema.NewCompiler()
 		if strict {
@@ -65,7 +73,7 @@ func newVerifier(raw []byte) (*verifier, error) {
 	return v, nil
 }
 
-var errTooManyChecks = errors.New("the schema needed more than 4000 validations")
+var errTooManyChecks = errors.New("the schema needed more validations than the generator's budget")
 
 // errCost is a schema too costly to validate against.
 type errCost struct{ error }
@@ -100,7 +108,7 @@ func (v *verifier) validate(strict bool, loc string, value []byte) (err error) {
 		}
 	}()
 	v.checks++
-	if v.checks > maxChecks {
+	if v.spent() {
 		return errTooManyChecks
 	}
 	s, err := v.compiled(strict, loc)

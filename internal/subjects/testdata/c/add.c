@@ -21,6 +21,17 @@
 //   EMPTY_STRING   an empty label traps
 //   NULL_MEMBER    a null label traps
 //   MAX_ITEMS      tags at maxItems (4) traps
+//
+// The search variants declare other optional members (note and code,
+// strings of at most 32 characters; level, from and to, integers from 0 to
+// 1000; when, a date) and break inside them, where no schema edge is;
+// SEARCH_GOOD behaves:
+//
+//   MAGIC_STRING   a note starting with "admin:" traps
+//   MID_NUMBER     level 613 traps
+//   RELATION       to one more than from traps
+//   EXACT_LENGTH   a code of exactly 11 characters traps
+//   LEAP_DATE      when on February 29 traps
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +47,15 @@
 	",\"mode\":{\"type\":\"string\",\"enum\":[\"sum\",\"difference\"],\"description\":\"What to compute.\"}," \
 	"\"label\":{\"type\":[\"string\",\"null\"],\"maxLength\":16,\"description\":\"A label for the result.\"}," \
 	"\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":8},\"maxItems\":4,\"description\":\"Tags.\"}"
+#elif defined(SEARCH_GOOD) || defined(MAGIC_STRING) || defined(MID_NUMBER) || defined(RELATION) || defined(EXACT_LENGTH) || defined(LEAP_DATE)
+#define SEARCH 1
+#define EDGE_MEMBERS \
+	",\"note\":{\"type\":\"string\",\"maxLength\":32,\"description\":\"A note.\"}," \
+	"\"code\":{\"type\":\"string\",\"maxLength\":32,\"description\":\"A code.\"}," \
+	"\"level\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":1000,\"description\":\"A level.\"}," \
+	"\"from\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":1000,\"description\":\"The range's start.\"}," \
+	"\"to\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":1000,\"description\":\"The range's end.\"}," \
+	"\"when\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"A day.\"}"
 #else
 #define EDGE_MEMBERS ""
 #endif
@@ -128,7 +148,7 @@ static int integer(const char *v, long *out) {
 	return *out >= -1000000 && *out <= 1000000;
 }
 
-#ifdef EDGE
+#if defined(EDGE) || defined(SEARCH)
 // chars counts the characters of the JSON string at v.
 static long chars(const char *v) {
 	long n = 0;
@@ -166,6 +186,9 @@ static void call(const char *id, const char *params) {
 	const char *problem = NULL;
 	size_t n;
 	long a = 0, b = 0;
+#ifdef SEARCH
+	long from = 0, to = 0;
+#endif
 	int have = 0;
 	const char *rpc = NULL; // a fault a variant answers with a JSON-RPC error
 	if (!is(member(params, "name"), "add")) {
@@ -179,6 +202,34 @@ static void call(const char *id, const char *params) {
 				have |= *k == 'a' ? 1 : 2;
 #ifdef MAX_TRAP
 				if (!problem && (*k == 'a' ? a : b) == 1000000) __builtin_trap();
+#endif
+#ifdef SEARCH
+			} else if ((n == 4 && (memcmp(k, "note", 4) == 0 || memcmp(k, "code", 4) == 0)) || (n == 4 && memcmp(k, "when", 4) == 0)) {
+				if (*v != '"' || chars(v) > 32) problem = "note, code and when must be strings of at most 32 characters";
+#ifdef MAGIC_STRING
+				else if (*k == 'n' && strncmp(v + 1, "admin:", 6) == 0) __builtin_trap();
+#endif
+#ifdef EXACT_LENGTH
+				else if (*k == 'c' && chars(v) == 11) __builtin_trap();
+#endif
+				else if (*k == 'w') {
+					int ok = chars(v) == 10 && v[5] == '-' && v[8] == '-';
+					for (int i = 1; i <= 10 && ok; i++)
+						if (i != 5 && i != 8 && (v[i] < '0' || v[i] > '9')) ok = 0;
+					int month = ok ? (v[6] - '0') * 10 + (v[7] - '0') : 0, day = ok ? (v[9] - '0') * 10 + (v[10] - '0') : 0;
+					if (!ok || month < 1 || month > 12 || day < 1 || day > 31) problem = "when must be a date, YYYY-MM-DD";
+#ifdef LEAP_DATE
+					else if (month == 2 && day == 29) __builtin_trap();
+#endif
+				}
+			} else if ((n == 5 && memcmp(k, "level", 5) == 0) || (n == 4 && memcmp(k, "from", 4) == 0) || (n == 2 && memcmp(k, "to", 2) == 0)) {
+				long x;
+				if (!integer(v, &x) || x < 0 || x > 1000) problem = "level, from and to must be integers from 0 to 1000";
+				else if (*k == 'f') from = x, have |= 4;
+				else if (*k == 't') to = x, have |= 8;
+#ifdef MID_NUMBER
+				else if (x == 613) __builtin_trap();
+#endif
 #endif
 #ifdef EDGE
 			} else if (n == 4 && memcmp(k, "mode", 4) == 0) {
@@ -220,7 +271,12 @@ static void call(const char *id, const char *params) {
 				problem = "unknown argument: add takes a and b only";
 			}
 		}
-		if (!problem && have != 3) problem = "a and b are required";
+		if (!problem && (have & 3) != 3) problem = "a and b are required";
+#ifdef RELATION
+		if (!problem && (have & 12) == 12 && to - from == 1) __builtin_trap();
+#elif defined(SEARCH)
+		(void)from, (void)to;
+#endif
 	}
 	if (!problem && rpc) {
 		answer(id, "\"error\":{\"code\":-32603,\"message\":\"%s\"}", rpc);

@@ -23,6 +23,18 @@
 //	null_member    a null label panics
 //	max_items      tags at maxItems (4) panics
 //	empty_array    an empty tags array gets a JSON-RPC error
+//
+// The search variants declare other optional members (note and code,
+// strings of at most 32 characters; level, from and to, integers from 0 to
+// 1000; when, a date) and break where no schema edge is: only a search
+// that reads the module's own constants, or relates two members, finds
+// them; search_good behaves:
+//
+//	magic_string   a note starting with "admin:" panics
+//	mid_number     level 613 panics
+//	relation       to one more than from (a one-element range) panics
+//	exact_length   a code of exactly 11 characters panics
+//	leap_date      when on February 29 panics
 package main
 
 import (
@@ -33,6 +45,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -59,6 +72,31 @@ const edgeTools = `{"tools":[{"name":"add","description":"Adds two integers.",` 
 	`"outputSchema":{"type":"object","properties":{` +
 	`"sum":{"type":"integer","description":"a + b."}},` +
 	`"required":["sum"],"additionalProperties":false}}],"resultType":"complete"}`
+
+// searchTools is the tool list of the search variants.
+const searchTools = `{"tools":[{"name":"add","description":"Adds two integers.",` +
+	`"inputSchema":{"type":"object","properties":{` +
+	`"a":{"type":"integer","description":"The first addend.","minimum":-1000000,"maximum":1000000},` +
+	`"b":{"type":"integer","description":"The second addend.","minimum":-1000000,"maximum":1000000},` +
+	`"note":{"type":"string","maxLength":32,"description":"A note."},` +
+	`"code":{"type":"string","maxLength":32,"description":"A code."},` +
+	`"level":{"type":"integer","minimum":0,"maximum":1000,"description":"A level."},` +
+	`"from":{"type":"integer","minimum":0,"maximum":1000,"description":"The range's start."},` +
+	`"to":{"type":"integer","minimum":0,"maximum":1000,"description":"The range's end."},` +
+	`"when":{"type":"string","format":"date","description":"A day."}},` +
+	`"required":["a","b"],"additionalProperties":false},` +
+	`"outputSchema":{"type":"object","properties":{` +
+	`"sum":{"type":"integer","description":"a + b."}},` +
+	`"required":["sum"],"additionalProperties":false}}],"resultType":"complete"}`
+
+// search tells the variants that use searchTools.
+func search() bool {
+	switch variant {
+	case "search_good", "magic_string", "mid_number", "relation", "exact_length", "leap_date":
+		return true
+	}
+	return false
+}
 
 // edge tells the variants that use edgeTools.
 func edge() bool {
@@ -128,9 +166,12 @@ func handle(in io.Reader, line []byte) bool {
 	case "server/discover":
 		answer(m.ID, "result", json.RawMessage(`{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"resultType":"complete"}`))
 	case "tools/list":
-		if edge() {
+		switch {
+		case edge():
 			answer(m.ID, "result", json.RawMessage(edgeTools))
-		} else {
+		case search():
+			answer(m.ID, "result", json.RawMessage(searchTools))
+		default:
 			answer(m.ID, "result", json.RawMessage(tools))
 		}
 	case "tools/call":
@@ -195,6 +236,11 @@ func add(name string, args json.RawMessage) (int64, error) {
 			return 0, err
 		}
 	}
+	if search() {
+		if err := searchMembers(in); err != nil {
+			return 0, err
+		}
+	}
 	if len(in) > 0 {
 		return 0, errors.New("unknown argument: add takes a and b only")
 	}
@@ -253,6 +299,81 @@ func edgeMembers(in map[string]json.RawMessage) error {
 			return rpcError{"tags must not be empty"}
 		}
 		delete(in, "tags")
+	}
+	return nil
+}
+
+// searchMembers checks (and removes from in) the search variants'
+// optional members, each variant breaking inside them.
+func searchMembers(in map[string]json.RawMessage) error {
+	text := func(k string) (string, bool, error) {
+		v, ok := in[k]
+		if !ok {
+			return "", false, nil
+		}
+		delete(in, k)
+		var s string
+		if json.Unmarshal(v, &s) != nil || len([]rune(s)) > 32 {
+			return "", false, errors.New(k + " must be a string of at most 32 characters")
+		}
+		return s, true, nil
+	}
+	integer := func(k string) (int64, bool, error) {
+		v, ok := in[k]
+		if !ok {
+			return 0, false, nil
+		}
+		delete(in, k)
+		n, err := strconv.ParseInt(string(bytes.TrimSpace(v)), 10, 64)
+		if err != nil || n < 0 || n > 1000 {
+			return 0, false, errors.New(k + " must be an integer from 0 to 1000")
+		}
+		return n, true, nil
+	}
+	note, _, err := text("note")
+	if err != nil {
+		return err
+	}
+	if strings.HasPrefix(note, "admin:") && variant == "magic_string" {
+		panic("magic_string: an admin note")
+	}
+	code, _, err := text("code")
+	if err != nil {
+		return err
+	}
+	if len(code) == 11 && variant == "exact_length" {
+		panic("exact_length: a code of 11 characters")
+	}
+	level, _, err := integer("level")
+	if err != nil {
+		return err
+	}
+	if level == 613 && variant == "mid_number" {
+		panic("mid_number: level 613")
+	}
+	from, hasFrom, err := integer("from")
+	if err != nil {
+		return err
+	}
+	to, hasTo, err := integer("to")
+	if err != nil {
+		return err
+	}
+	if hasFrom && hasTo && to-from == 1 && variant == "relation" {
+		panic("relation: a one-element range")
+	}
+	when, hasWhen, err := text("when")
+	if err != nil {
+		return err
+	}
+	if hasWhen {
+		day, err := time.Parse("2006-01-02", when)
+		if err != nil {
+			return errors.New("when must be a date, YYYY-MM-DD")
+		}
+		if day.Month() == time.February && day.Day() == 29 && variant == "leap_date" {
+			panic("leap_date: February 29")
+		}
 	}
 	return nil
 }

@@ -18,6 +18,17 @@
 //!   enum_second    mode "difference" gets a JSON-RPC error
 //!   empty_string   an empty label panics (its first byte indexed)
 //!   non_ascii      a label starting with a non-ASCII character panics (sliced at byte 1)
+//!
+//! The search variants declare other optional members (note and code,
+//! strings of at most 32 characters; level, from and to, integers from 0 to
+//! 1000; when, a date) and break inside them, where no schema edge is;
+//! search_good behaves:
+//!
+//!   magic_string   a note starting with "admin:" panics
+//!   mid_number     level 613 panics
+//!   relation       to one more than from panics
+//!   exact_length   a code of exactly 11 characters panics
+//!   leap_date      when on February 29 panics
 use std::io::{self, BufRead, Read, Write};
 
 /// Whether this build is an edge variant, with the larger schema.
@@ -33,7 +44,48 @@ macro_rules! edge_members {
         )
     };
 }
-#[cfg(not(any(variant = "edge_good", variant = "enum_second", variant = "empty_string", variant = "non_ascii")))]
+/// Whether this build is a search variant, with the search members.
+const SEARCH: bool = cfg!(any(
+    variant = "search_good",
+    variant = "magic_string",
+    variant = "mid_number",
+    variant = "relation",
+    variant = "exact_length",
+    variant = "leap_date"
+));
+
+#[cfg(any(
+    variant = "search_good",
+    variant = "magic_string",
+    variant = "mid_number",
+    variant = "relation",
+    variant = "exact_length",
+    variant = "leap_date"
+))]
+macro_rules! edge_members {
+    () => {
+        concat!(
+            r#","note":{"type":"string","maxLength":32,"description":"A note."},"#,
+            r#""code":{"type":"string","maxLength":32,"description":"A code."},"#,
+            r#""level":{"type":"integer","minimum":0,"maximum":1000,"description":"A level."},"#,
+            r#""from":{"type":"integer","minimum":0,"maximum":1000,"description":"The range's start."},"#,
+            r#""to":{"type":"integer","minimum":0,"maximum":1000,"description":"The range's end."},"#,
+            r#""when":{"type":"string","format":"date","description":"A day."}"#
+        )
+    };
+}
+#[cfg(not(any(
+    variant = "edge_good",
+    variant = "enum_second",
+    variant = "empty_string",
+    variant = "non_ascii",
+    variant = "search_good",
+    variant = "magic_string",
+    variant = "mid_number",
+    variant = "relation",
+    variant = "exact_length",
+    variant = "leap_date"
+)))]
 macro_rules! edge_members {
     () => {
         ""
@@ -164,6 +216,7 @@ fn add(params: &[u8]) -> Result<i64, &'static str> {
     }
     let args = member(params, "arguments").and_then(members).ok_or("arguments must be an object with a and b")?;
     let (mut a, mut b) = (None, None);
+    let (mut from, mut to) = (None, None);
     for (k, v) in args {
         let slot = match k {
             b"a" => &mut a,
@@ -172,11 +225,80 @@ fn add(params: &[u8]) -> Result<i64, &'static str> {
                 edge_member(k, v)?;
                 continue;
             }
+            _ if SEARCH => {
+                search_member(k, v, &mut from, &mut to)?;
+                continue;
+            }
             _ => return Err("unknown argument: add takes a and b only"),
         };
         *slot = Some(integer(v).ok_or("a and b must be integers from -1000000 to 1000000")?);
     }
+    if let (true, Some(f), Some(t)) = (cfg!(variant = "relation"), from, to) {
+        if t - f == 1 {
+            panic!("relation: a one-element range");
+        }
+    }
     Ok(a.ok_or("a and b are required")? + b.ok_or("a and b are required")?)
+}
+
+/// Checks one of the search variants' optional members; each variant
+/// breaks inside its schema.
+fn search_member(k: &[u8], v: &[u8], from: &mut Option<i64>, to: &mut Option<i64>) -> Result<(), &'static str> {
+    match k {
+        b"note" | b"code" | b"when" => {
+            if v.len() < 2 || v[0] != b'"' {
+                return Err("note, code and when must be strings");
+            }
+            let text = &v[1..v.len() - 1];
+            // Characters, a JSON escape counting as one.
+            let (mut n, mut i) = (0, 0);
+            while i < text.len() {
+                let c = text[i];
+                i += match (c, text.get(i + 1)) {
+                    (b'\\', Some(b'u')) => 6,
+                    (b'\\', _) => 2,
+                    _ => 1,
+                };
+                if c == b'\\' || (c & 0xC0) != 0x80 {
+                    n += 1;
+                }
+            }
+            if n > 32 {
+                return Err("note, code and when must be at most 32 characters");
+            }
+            if cfg!(variant = "magic_string") && k == b"note" && text.starts_with(b"admin:") {
+                panic!("magic_string: an admin note");
+            }
+            if cfg!(variant = "exact_length") && k == b"code" && n == 11 {
+                panic!("exact_length: a code of 11 characters");
+            }
+            if k == b"when" {
+                let ok = text.len() == 10
+                    && text.iter().enumerate().all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() });
+                let num = |i: usize| (text[i] - b'0') as u32 * 10 + (text[i + 1] - b'0') as u32;
+                if !ok || !(1..=12).contains(&num(5)) || !(1..=31).contains(&num(8)) {
+                    return Err("when must be a date, YYYY-MM-DD");
+                }
+                if cfg!(variant = "leap_date") && num(5) == 2 && num(8) == 29 {
+                    panic!("leap_date: February 29");
+                }
+            }
+        }
+        b"level" | b"from" | b"to" => {
+            let n = integer(v).filter(|n| (0..=1000).contains(n)).ok_or("level, from and to must be integers from 0 to 1000")?;
+            match k {
+                b"from" => *from = Some(n),
+                b"to" => *to = Some(n),
+                _ => {
+                    if cfg!(variant = "mid_number") && n == 613 {
+                        panic!("mid_number: level 613");
+                    }
+                }
+            }
+        }
+        _ => return Err("unknown argument: add takes a, b, note, code, level, from, to and when only"),
+    }
+    Ok(())
 }
 
 /// Checks one of the edge variants' optional members; each variant breaks

@@ -1,0 +1,70 @@
+package argsgen
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMutate: every variation is valid (checked by the outside validator),
+// the kinds of change all occur (two members one apart, a dictionary
+// value, a splice), and the same seed gives the same variations.
+func TestMutate(t *testing.T) {
+	t.Parallel()
+	schema := `{"type":"object","properties":{
+		"from":{"type":"integer","minimum":0,"maximum":1000},
+		"to":{"type":"integer","minimum":0,"maximum":1000},
+		"note":{"type":"string","maxLength":32},
+		"mode":{"enum":["a","b","c"]}},"required":["from","to"],"additionalProperties":false}`
+	opt := Options{Reach: true, Seed: 3, Dict: &Dict{Numbers: []json.Number{"613", "99999"}, Strings: []string{"admin:"}}}
+	run := func() []Case {
+		m, note := NewMutator([]byte(schema), opt)
+		if m == nil {
+			t.Fatal(note)
+		}
+		parent, other := json.RawMessage(`{"from":5,"to":9}`), json.RawMessage(`{"from":1,"to":2,"mode":"c"}`)
+		var out []Case
+		for range 300 {
+			c, ok := m.Mutate(parent, other)
+			if !ok {
+				continue
+			}
+			out = append(out, c)
+			if len(out)%7 == 0 {
+				parent = c.Args // as the search keeps a case that reached new code
+			}
+		}
+		return out
+	}
+	cases := run()
+	if len(cases) < 200 {
+		t.Fatalf("only %d variations of 300", len(cases))
+	}
+	checkCases(t, schema, cases)
+	kinds := map[string]bool{}
+	for _, c := range cases {
+		var v struct{ From, To *int }
+		_ = json.Unmarshal(c.Args, &v)
+		if v.From != nil && v.To != nil && *v.To == *v.From+1 && strings.Contains(c.Name, `"to" = "from" +1`) {
+			kinds["one apart"] = true
+		}
+		for _, k := range []string{"613", `"admin:"`, "spliced"} {
+			if strings.Contains(c.Name, k) {
+				kinds[k] = true
+			}
+		}
+		if strings.Contains(string(c.Args), "99999") {
+			t.Errorf("a value outside the bounds: %s", c.Args)
+		}
+	}
+	for _, k := range []string{"one apart", "613", `"admin:"`, "spliced"} {
+		if !kinds[k] {
+			t.Errorf("no variation %s", k)
+		}
+	}
+	again := run()
+	if !slices.EqualFunc(cases, again, func(a, b Case) bool { return string(a.Args) == string(b.Args) }) {
+		t.Error("the same seed gave other variations")
+	}
+}

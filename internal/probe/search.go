@@ -1,0 +1,188 @@
+package probe
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"math/rand/v2"
+
+	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/mcp"
+	"github.com/subako-ai/subako-go/internal/probe/argsgen"
+	"github.com/subako-ai/subako-go/internal/probe/dict"
+	"github.com/subako-ai/subako-go/internal/wasmparse"
+)
+
+// The search of --probes=deep: arguments from the module's own constants
+// (internal/probe/dict), then a coverage-guided search. Each tool's valid
+// cases are run on a copy of the module compiled with coverage
+// (host.CompileCovered); a case that enters a function no run of the tool
+// entered before is kept, and the kept cases are mutated (argsgen's
+// Mutator: a member changed, a member set to a constant of the module,
+// two members related, two cases spliced). A case that breaks the covered
+// run is made again on the plain module and judged there, as every other
+// probe is (and shrunk, with its subakogo call command); the covered runs
+// judge nothing, since the listener slows them.
+//
+// The search is deterministic for a module: its seed is the module's hash,
+// and its budget is SearchRuns runs, shared by the tools, not time. The
+// probes' CPU budget (DeepBudget) still bounds it, as it bounds every run.
+
+// SearchRuns is how many covered runs the search makes for a package,
+// shared by its tools; searchSeeds bounds the valid cases a tool's search
+// starts from.
+const (
+	SearchRuns  = 600
+	searchSeeds = 24
+)
+
+// Coverage is what the search reached.
+type Coverage struct {
+	Reached int // functions any covered run entered
+	Funcs   int // functions the module defines
+	Runs    int // covered runs made
+	Kept    int // cases kept for reaching new functions
+}
+
+// generator is the argument generator's options: DefaultCover edge cases,
+// or with Deep the wider cover (argsgen's Reach) with the module's
+// dictionary, DeepCover edge cases and DeepRandom random ones, seeded by
+// the module.
+func (r *runner) generator() argsgen.Options {
+	if r.opt.Level != Deep {
+		return argsgen.Options{Cover: DefaultCover}
+	}
+	opt := argsgen.Options{Cover: DeepCover, Random: DeepRandom, Seed: 1, Reach: true}
+	if r.opt.Wasm != nil {
+		sum := sha256.Sum256(r.opt.Wasm)
+		opt.Seed = binary.LittleEndian.Uint64(sum[:8])
+		r.parsed = wasmparse.Parse(r.opt.Wasm)
+		r.dict = dict.FromModule(r.opt.Wasm, r.parsed, dict.Options{})
+		opt.Dict = r.dict.Ranked(nil)
+	}
+	r.seed = opt.Seed
+	return opt
+}
+
+// coveredRun is the context value that makes a run (see session) use the
+// covered module and fill reached.
+type coveredRun struct {
+	module  *host.Module
+	reached *host.Reached
+}
+
+// search runs the coverage-guided search on each tool (Deep with
+// Options.Wasm), after the argument probes.
+func (r *runner) search(ctx context.Context, cases [][]Case) {
+	if r.opt.Level != Deep || r.parsed == nil || r.res.Err != nil {
+		return
+	}
+	covered, err := r.h.CompileCovered(ctx, r.opt.Wasm)
+	if err != nil {
+		return // the plain module compiled: the search is left out, as with a tighter budget
+	}
+	cov := &Coverage{Funcs: len(r.parsed.Funcs)}
+	r.res.Coverage = cov
+	total := &host.Reached{}
+	var tools []int
+	for i := range r.tools {
+		if r.base[r.tools[i].Name] != nil {
+			tools = append(tools, i)
+		}
+	}
+	budget := r.opt.SearchRuns
+	if budget <= 0 {
+		budget = SearchRuns
+	}
+	for n, i := range tools {
+		runs := (budget - cov.Runs) / (len(tools) - n)
+		if !r.searchTool(ctx, r.tools[i], cases[i], covered, runs, uint64(i), total, cov) {
+			break
+		}
+	}
+	cov.Reached = total.Count()
+}
+
+// searchTool searches one tool within runs covered runs; it reports
+// false when the probes' budget or the host ended it.
+func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, covered *host.Module, runs int, salt uint64, total *host.Reached, cov *Coverage) bool {
+	reached := &host.Reached{}
+	var corpus []json.RawMessage
+	seen := map[string]bool{}
+	// try runs one case covered, keeps it when it reached a new function,
+	// and judges it on the plain module when it broke.
+	try := func(name string, args json.RawMessage) bool {
+		seen[string(args)] = true
+		got, broke, ok := r.coveredCall(ctx, covered, t, args)
+		if !ok {
+			return false
+		}
+		runs--
+		cov.Runs++
+		switch {
+		case broke:
+			if _, _, res := r.call(ctx, ProbeValid, t, name, true, args); res != nil {
+				r.checkResult(ProbeValid, t, &Case{Name: name, Args: args, Valid: true}, res)
+			}
+		case reached.New(got) > 0 || len(corpus) == 0:
+			corpus = append(corpus, args)
+			cov.Kept++
+			if r.opt.OnKept != nil {
+				r.opt.OnKept(t.Name, args)
+			}
+		}
+		reached.Merge(got)
+		return true
+	}
+	seeds := 0
+	for _, c := range cases {
+		if c.Valid && seeds < searchSeeds && runs > 0 {
+			seeds++
+			if !try(c.Name, c.Args) {
+				return false
+			}
+		}
+	}
+	defer total.Merge(reached)
+	if len(corpus) == 0 {
+		return true
+	}
+	// The module's constants in the functions the tool reached first.
+	mut, _ := argsgen.NewMutator(t.InputSchema, argsgen.Options{Reach: true, Seed: r.seed ^ salt, Dict: r.dict.Ranked(reached.Has)})
+	if mut == nil {
+		return true
+	}
+	rng := rand.New(rand.NewPCG(r.seed, salt))
+	for misses := 0; runs > 0 && misses < 4*SearchRuns; {
+		parent, other := corpus[rng.IntN(len(corpus))], corpus[rng.IntN(len(corpus))]
+		c, ok := mut.Mutate(parent, other)
+		if !ok || seen[string(c.Args)] {
+			misses++
+			continue
+		}
+		if !try(c.Name, c.Args) {
+			return false
+		}
+	}
+	return true
+}
+
+// coveredCall runs one tools/call on the covered module: what it reached
+// and whether the call broke; ok is false when the run was not made (the
+// budget, the host) or not judged.
+func (r *runner) coveredCall(ctx context.Context, covered *host.Module, t mcp.Tool, args json.RawMessage) (reached *host.Reached, broke, ok bool) {
+	const probe = "search"
+	wait, grace, ok := r.limits(probe, t.Name)
+	if !ok {
+		return nil, false, false
+	}
+	reached = &host.Reached{}
+	ctx = context.WithValue(ctx, coveredRun{}, coveredRun{module: covered, reached: reached})
+	rec, _, _ := r.oneCall(ctx, wait, grace, nil, ProbeValid, t.Name, args)
+	if rec == nil || r.unjudged(probe, t.Name, rec) {
+		return nil, false, false
+	}
+	r.note(probe, t.Name, string(args), rec, 0)
+	return reached, r.cause(ProbeValid, t.Name, true, rec) != "", true
+}
