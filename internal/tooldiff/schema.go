@@ -325,15 +325,18 @@ func (d *differ) values(o, n map[string]any, ptr string, p polarity) {
 }
 
 // valueSet is the canonical values a schema allows by const or enum (nil
-// for no such limit) and the keyword that says so.
+// for no such limit), in their first order without repeats, and the
+// keyword that says so.
 func valueSet(m map[string]any) ([]string, string) {
 	if c, ok := m["const"]; ok {
 		return []string{canonical(c)}, "const"
 	}
 	if e, ok := m["enum"].([]any); ok {
-		out := []string{}
+		out := make([]string, 0, len(e))
+		seen := make(map[string]bool, len(e))
 		for _, x := range e {
-			if s := canonical(x); !slices.Contains(out, s) {
+			if s := canonical(x); !seen[s] {
+				seen[s] = true
 				out = append(out, s)
 			}
 		}
@@ -342,17 +345,31 @@ func valueSet(m map[string]any) ([]string, string) {
 	return nil, ""
 }
 
+// minus is a's values that b lacks, in a's order: linear, as an enum may
+// hold a million values.
 func minus(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, x := range b {
+		in[x] = true
+	}
 	var out []string
 	for _, x := range a {
-		if !slices.Contains(b, x) {
+		if !in[x] {
 			out = append(out, x)
 		}
 	}
 	return out
 }
 
-func listed(vs []string) string { return strings.Join(vs, ", ") }
+// listed shows values, at most maxListed of them.
+func listed(vs []string) string {
+	if len(vs) > maxListed {
+		return strings.Join(vs[:maxListed], ", ") + fmt.Sprintf(" and %d more", len(vs)-maxListed)
+	}
+	return strings.Join(vs, ", ")
+}
+
+const maxListed = 20
 
 // lower and upper bounds: a higher lower bound or a lower upper bound
 // accepts less.
@@ -369,18 +386,18 @@ func (d *differ) bounds(o, n map[string]any, ptr string, p polarity) {
 		if canonical(ov) == canonical(nv) {
 			continue
 		}
-		oNum, ok1 := number(ov)
-		nNum, ok2 := number(nv)
+		oNum, ok1 := jsonDecimal(ov)
+		nNum, ok2 := jsonDecimal(nv)
 		switch {
 		case (ov != nil && !ok1) || (nv != nil && !ok2):
-			d.add(rules.DiffUnjudged, at, "%s %s -> %s: not a number", k, quote(ov), quote(nv))
+			d.add(rules.DiffUnproven, at, "%s %s -> %s: not a number, not proven compatible", k, quote(ov), quote(nv))
 		case ov == nil:
 			d.narrowed(p, aBound, at, "%s %s added", k, quote(nv))
 		case nv == nil:
 			d.widened(p, aBound, at, "%s %s removed", k, quote(ov))
-		case (nNum.Cmp(oNum) > 0) == lower && nNum.Cmp(oNum) != 0:
+		case (cmpDecimal(nNum, oNum) > 0) == lower && cmpDecimal(nNum, oNum) != 0:
 			d.narrowed(p, aBound, at, "%s %s -> %s", k, quote(ov), quote(nv))
-		case nNum.Cmp(oNum) != 0:
+		case cmpDecimal(nNum, oNum) != 0:
 			d.widened(p, aBound, at, "%s %s -> %s", k, quote(ov), quote(nv))
 		}
 	}
@@ -418,7 +435,7 @@ func (d *differ) multipleOf(o, n map[string]any, ptr string, p polarity) {
 	nNum, ok2 := number(nv)
 	switch {
 	case (ov != nil && !ok1) || (nv != nil && !ok2) || (ok1 && oNum.Sign() <= 0) || (ok2 && nNum.Sign() <= 0):
-		d.add(rules.DiffUnjudged, ptr, "multipleOf %s -> %s: not a positive number", quote(ov), quote(nv))
+		d.add(rules.DiffUnproven, ptr, "multipleOf %s -> %s: not a positive number of a usable size, not proven compatible", quote(ov), quote(nv))
 	case ov == nil:
 		d.narrowed(p, aBound, ptr, "multipleOf %s added", quote(nv))
 	case nv == nil:
@@ -430,16 +447,6 @@ func (d *differ) multipleOf(o, n map[string]any, ptr string, p polarity) {
 	default:
 		d.changed(p, aBound, ptr, "multipleOf %s -> %s", quote(ov), quote(nv))
 	}
-}
-
-// number reads a JSON number exactly.
-func number(v any) (*big.Rat, bool) {
-	n, ok := v.(json.Number)
-	if !ok {
-		return nil, false
-	}
-	r, ok := new(big.Rat).SetString(string(n))
-	return r, ok
 }
 
 // objects compares required, properties and additionalProperties.
@@ -626,10 +633,8 @@ func canonical(v any) string {
 func normal(v any) any {
 	switch x := v.(type) {
 	case json.Number:
-		if r, ok := new(big.Rat).SetString(string(x)); ok {
-			if r.IsInt() {
-				return json.Number(r.Num().String()) // 1.0 and 1e0 are 1
-			}
+		if d, ok := parseDecimal(string(x)); ok {
+			return json.Number(d.String()) // 1.0, 1e0 and 10e-1 are 1
 		}
 	case map[string]any:
 		m := make(map[string]any, len(x))
