@@ -81,21 +81,21 @@ var annotationKeys = []string{"$schema", "$id", "$anchor", "$comment", "$defs", 
 func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	if d.steps++; d.steps > maxSteps {
 		if d.steps == maxSteps+1 {
-			d.add(rules.DiffUnjudged, ptr, "more than %d schemas to compare: the rest is not compared", maxSteps)
+			d.add(rules.DiffUnproven, ptr, "more than %d schemas to compare: the rest is not proven compatible", maxSteps)
 		}
 		return
 	}
 	if depth > maxDepth {
 		if canonical(ov) != canonical(nv) {
-			d.add(rules.DiffUnjudged, ptr, "nested more than %d levels deep: not compared", maxDepth)
+			d.add(rules.DiffUnproven, ptr, "nested more than %d levels deep: not proven compatible", maxDepth)
 		}
 		return
 	}
-	o, oRef, oErr := d.deref(ov, d.oRoot)
-	n, nRef, nErr := d.deref(nv, d.nRoot)
+	o, oRef, oErr := deref(ov, d.oRoot)
+	n, nRef, nErr := deref(nv, d.nRoot)
 	if oErr != "" || nErr != "" {
 		if canonical(ov) != canonical(nv) {
-			d.add(rules.DiffUnjudged, ptr, "%s", strings.Join(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" }), "; "))
+			d.add(rules.DiffUnproven, ptr, "%s", strings.Join(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" }), "; "))
 		}
 		return
 	}
@@ -120,15 +120,26 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	}
 	d.text(rules.DiffTitle, ptr+"/title", "title", o["title"], n["title"])
 	d.text(rules.DiffDescription, ptr+"/description", "description", o["description"], n["description"])
-	d.types(o, n, ptr, p)
+	before := len(d.out)
+	whole := semanticChanges(o, n)
+	if len(whole) > 0 && canonical(o["type"]) != canonical(n["type"]) {
+		// The type is judged with the combinators beside it: "type"
+		// removed under a new anyOf is no widening.
+		whole = append([]string{"type"}, whole...)
+	} else {
+		d.types(o, n, ptr, p)
+	}
 	d.values(o, n, ptr, p)
 	d.bounds(o, n, ptr, p)
 	d.objects(o, n, ptr, p, depth)
 	d.items(o, n, ptr, p, depth)
 	d.branches(o, n, ptr, p, depth)
+	if len(whole) > 0 {
+		d.judgePair(ov, nv, o, n, ptr, p, whole, before)
+	}
 	for _, k := range sortedKeys(o, n) {
-		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && canonical(o[k]) != canonical(n[k]) {
-			d.add(rules.DiffUnjudged, ptr+"/"+escape(k), "%s changed", k)
+		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && !slices.Contains(assertions, k) && canonical(o[k]) != canonical(n[k]) {
+			d.add(rules.DiffUnjudged, ptr+"/"+escape(k), "%s changed (it constrains no value)", k)
 		}
 	}
 }
@@ -143,7 +154,7 @@ var compared = []string{"$ref", "title", "description", "type", "enum", "const",
 // $ref is replaced by its target with the referring schema's other
 // keywords laid over it. ref names the target, for the cycle check; why
 // says why the schema cannot be compared ("" when it can).
-func (d *differ) deref(v any, root any) (m map[string]any, ref, why string) {
+func deref(v any, root any) (m map[string]any, ref, why string) {
 	for hops := 0; ; hops++ {
 		switch s := v.(type) {
 		case bool:
@@ -168,7 +179,7 @@ func (d *differ) deref(v any, root any) (m map[string]any, ref, why string) {
 			}
 			ref = r
 			if len(s) > 1 {
-				base, _, why := d.deref(target, root)
+				base, _, why := deref(target, root)
 				if why != "" {
 					return nil, "", why
 				}
@@ -247,7 +258,7 @@ func (d *differ) types(o, n map[string]any, ptr string, p polarity) {
 	switch {
 	case !ok1 || !ok2:
 		if canonical(o["type"]) != canonical(n["type"]) {
-			d.add(rules.DiffUnjudged, ptr, "type %s -> %s: not a type name or list of them", quote(o["type"]), quote(n["type"]))
+			d.add(rules.DiffUnproven, ptr, "type %s -> %s: not a type name or list of them, not proven compatible", quote(o["type"]), quote(n["type"]))
 		}
 	case ot == nil && nt == nil:
 	case ot == nil:
@@ -574,8 +585,7 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 		case canonical(o[k]) == canonical(n[k]):
 			continue
 		case !ok1 || !ok2:
-			d.add(rules.DiffUnjudged, at, "%s added or removed as a whole: not compared", k)
-			continue
+			continue // added or removed as a whole: judgePair
 		}
 		oLeft, nLeft := unmatched(ol, nl), unmatched(nl, ol)
 		for len(oLeft) > 0 && len(nLeft) > 0 {
@@ -597,9 +607,8 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 		for i := range ol {
 			d.schema(ol[i], nl[i], fmt.Sprintf("%s/allOf/%d", ptr, i), p, depth+1)
 		}
-	default:
-		d.add(rules.DiffUnjudged, ptr+"/allOf", "allOf changed its number of schemas: not compared")
 	}
+	// An allOf with another number of schemas: judgePair.
 }
 
 // unmatched lists the indexes of a's schemas that b does not hold, equal

@@ -135,6 +135,9 @@ type differ struct {
 	// maxSteps.
 	active map[string]bool
 	steps  int
+	// j judges the pairs whose combinators changed (judgePair), for the
+	// schemas of oRoot and nRoot; nil until one is met.
+	j *judge
 }
 
 func (d *differ) add(r *rules.Rule, ptr, format string, args ...any) {
@@ -150,7 +153,7 @@ func (d *differ) tool2(o, n map[string]any) {
 	d.text(rules.DiffTitle, "/title", "title", o["title"], n["title"])
 	d.text(rules.DiffDescription, "/description", "description", o["description"], n["description"])
 	d.annotations(asObject(o["annotations"]), asObject(n["annotations"]))
-	d.oRoot, d.nRoot, d.active = o["inputSchema"], n["inputSchema"], map[string]bool{}
+	d.oRoot, d.nRoot, d.active, d.j = o["inputSchema"], n["inputSchema"], map[string]bool{}, nil
 	d.schema(o["inputSchema"], n["inputSchema"], "/inputSchema", input, 0)
 	oOut, nOut := o["outputSchema"], n["outputSchema"]
 	switch {
@@ -159,7 +162,7 @@ func (d *differ) tool2(o, n map[string]any) {
 	case oOut == nil && nOut != nil:
 		d.add(rules.DiffOutputSchemaAdded, "/outputSchema", "outputSchema added")
 	case oOut != nil:
-		d.oRoot, d.nRoot, d.active = oOut, nOut, map[string]bool{}
+		d.oRoot, d.nRoot, d.active, d.j = oOut, nOut, map[string]bool{}, nil
 		d.schema(oOut, nOut, "/outputSchema", output, 0)
 	}
 	for _, k := range sortedKeys(o, n) {
