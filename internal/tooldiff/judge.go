@@ -113,6 +113,15 @@ func memberNames(v any, seen map[string]bool, out *[]string, depth int) {
 				for _, n := range sortedKeys(asObject(e)) {
 					addName(n)
 				}
+			case "patternProperties":
+				for _, p := range sortedKeys(asObject(e)) {
+					if re, err := regexp.Compile(p); err == nil {
+						ns := argsgen.PatternStrings(re, 1, 64, 0)
+						for _, n := range ns[:min(2, len(ns))] {
+							addName(n)
+						}
+					}
+				}
 			}
 			memberNames(e, seen, out, depth+1)
 		}
@@ -273,7 +282,7 @@ func (j *judge) samples(s any, side int, depth int) []any {
 	if why != "" || m == nil || depth > maxSampleDepth {
 		return nil
 	}
-	limit := 48 >> min(depth, 3)
+	limit := 160 >> min(2*depth, 4)
 	var out []any
 	add := func(vs ...any) {
 		for _, v := range vs {
@@ -297,7 +306,8 @@ func (j *judge) samples(s any, side int, depth int) []any {
 			}
 		}
 	}
-	for _, k := range []string{"then", "else"} {
+	// A not's or an if's own values are likely refused by one side.
+	for _, k := range []string{"then", "else", "not", "if"} {
 		if x, ok := m[k]; ok {
 			add(j.samples(x, side, depth+1)...)
 		}
@@ -412,10 +422,12 @@ func (j *judge) objects(m map[string]any, side int, depth int) []any {
 	all := object(names...)
 	for _, name := range j.names {
 		if _, ok := props[name]; !ok {
-			o := object()
-			o[name] = "a"
+			for _, v := range []any{"a", json.Number("1"), nil} {
+				o := object()
+				o[name] = v
+				out = append(out, o)
+			}
 			all[name] = "a"
-			out = append(out, o)
 		}
 	}
 	out = append(out, all)

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/subako-ai/subako-go/internal/probe/argsgen"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -430,10 +432,64 @@ func (d *differ) bounds(o, n map[string]any, ptr string, p polarity) {
 			d.narrowed(p, aBound, at, "%s %s added", k, quote(nv))
 		case nv == nil:
 			d.widened(p, aBound, at, "%s %s removed", k, quote(ov))
+		case k == "pattern":
+			d.patternChanged(ov, nv, at, p)
 		default:
-			d.changed(p, aBound, at, "%s %s -> %s (whether it allows less or more is not decided: check it)", k, quote(ov), quote(nv))
+			d.changed(p, aBound, at, "%s %s -> %s", k, quote(ov), quote(nv))
 		}
 	}
+}
+
+// patternChanged judges a changed pattern by strings: one that the pattern
+// of the side that must be included matches and the other does not
+// breaks; when none is found, that is not a proof (whether a regular
+// language holds another is not decided here): a warning. A string the
+// other way is reported as the compatible change.
+func (d *differ) patternChanged(ov, nv any, at string, p polarity) {
+	os, _ := ov.(string)
+	ns, _ := nv.(string)
+	oRe, err1 := regexp.Compile(os)
+	nRe, err2 := regexp.Compile(ns)
+	if err1 != nil || err2 != nil {
+		d.add(rules.DiffUnproven, at, "pattern %s -> %s: not read as a Go regular expression, not proven compatible", quote(ov), quote(nv))
+		return
+	}
+	from, to := oRe, nRe
+	if p == output {
+		from, to = nRe, oRe
+	}
+	if s, ok := stringOutside(from, to); ok {
+		verb := map[polarity]string{input: "is now refused", output: "may now be returned"}[p]
+		d.changed(p, aBound, at, "pattern %s -> %s: %s %s", quote(ov), quote(nv), quote(s), verb)
+		return
+	}
+	also := ""
+	if s, ok := stringOutside(to, from); ok {
+		also = fmt.Sprintf(" (and %s matches only the %s one)", quote(s), map[polarity]string{input: "new", output: "old"}[p])
+	}
+	d.add(rules.DiffUnproven, at, "pattern %s -> %s: every string tried that the %s pattern matches, the %s one matches, but that is not proven%s",
+		quote(ov), quote(nv), map[polarity]string{input: "old", output: "new"}[p], map[polarity]string{input: "new", output: "old"}[p], also)
+}
+
+// probeStrings are tried against patterns beside the strings made from
+// them: the classes a generator prefers least.
+var probeStrings = []string{"", "0", "9", "A", "Z", "_", "-", ".", " ", "a0", "0a", "a-b", "a b", "é", "a.b", "a@b"}
+
+// stringOutside finds a string a matches and b does not.
+func stringOutside(a, b *regexp.Regexp) (string, bool) {
+	for _, s := range probeStrings {
+		if a.MatchString(s) && !b.MatchString(s) {
+			return s, true
+		}
+	}
+	for v := range 4 {
+		for _, s := range argsgen.PatternStrings(a, 0, -1, v) {
+			if !b.MatchString(s) {
+				return s, true
+			}
+		}
+	}
+	return "", false
 }
 
 func (d *differ) multipleOf(o, n map[string]any, ptr string, p polarity) {
@@ -533,6 +589,10 @@ func (d *differ) additional(ov, nv any, ptr string, p polarity, depth int) {
 				return "open"
 			}
 			return "closed"
+		case map[string]any:
+			if !constrains(x) {
+				return "open" // {} is true
+			}
 		}
 		return "schema"
 	}

@@ -89,6 +89,15 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 		}
 		return
 	}
+	// Proven: what the keyword-by-keyword comparison said of this pair
+	// gives way (a keyword moved into an allOf was not "removed").
+	kept := d.out[:before]
+	for _, c := range d.out[before:] {
+		if c.Rule == rules.DiffDescription || c.Rule == rules.DiffTitle || c.Rule == rules.DiffUnjudged {
+			kept = append(kept, c)
+		}
+	}
+	d.out = kept
 	w, gained := j.witness(b, bs, a, as)
 	switch {
 	case !gained:

@@ -48,12 +48,18 @@ func Findings(cs []Change) []rules.Finding {
 }
 
 // Compare lists the changes from the old tool list to the new one: the
-// tools in old's order, then the tools added in new's order. Entries that
-// are not objects with a name are left out (toolcheck reports them), and
-// of two tools with one name the first counts, as at upload.
+// entries that cannot be compared (not an object, no name, a name already
+// used: D015), then the tools in old's order, then the tools added in
+// new's order. Of two tools with one name the first is compared.
 func Compare(old, new []json.RawMessage) []Change {
 	o, n := index(old), index(new)
 	var out []Change
+	for i, l := range []tools{o, n} {
+		side := [2]string{"the old", "the new"}[i]
+		for _, p := range l.problems {
+			out = append(out, Change{Rule: rules.DiffToolListMalformed, Tool: p.tool, What: side + " list's " + p.what})
+		}
+	}
 	for _, name := range o.names {
 		nt, ok := n.byName[name]
 		if !ok {
@@ -77,24 +83,34 @@ func Compare(old, new []json.RawMessage) []Change {
 }
 
 type tools struct {
-	names  []string
-	byName map[string]map[string]any
+	names    []string
+	byName   map[string]map[string]any
+	problems []problem
 }
+
+// problem is an entry of a list that cannot be compared.
+type problem struct{ tool, what string }
 
 func index(list []json.RawMessage) tools {
 	ts := tools{byName: map[string]map[string]any{}}
-	for _, raw := range list {
+	first := map[string]int{}
+	for i, raw := range list {
+		at := fmt.Sprintf("tools[%d]", i)
 		t, ok := decode(raw).(map[string]any)
 		if !ok {
+			ts.problems = append(ts.problems, problem{at, at + " is not an object"})
 			continue
 		}
 		name, _ := t["name"].(string)
 		if name == "" {
+			ts.problems = append(ts.problems, problem{at, at + " has no name"})
 			continue
 		}
-		if _, dup := ts.byName[name]; dup {
+		if j, dup := first[name]; dup {
+			ts.problems = append(ts.problems, problem{name, fmt.Sprintf("%s has the name of tools[%d]: one name, two tools (the first is compared)", at, j)})
 			continue
 		}
+		first[name] = i
 		ts.names = append(ts.names, name)
 		ts.byName[name] = t
 	}
@@ -153,8 +169,17 @@ func (d *differ) tool2(o, n map[string]any) {
 	d.text(rules.DiffTitle, "/title", "title", o["title"], n["title"])
 	d.text(rules.DiffDescription, "/description", "description", o["description"], n["description"])
 	d.annotations(asObject(o["annotations"]), asObject(n["annotations"]))
-	d.oRoot, d.nRoot, d.active, d.j = o["inputSchema"], n["inputSchema"], map[string]bool{}, nil
-	d.schema(o["inputSchema"], n["inputSchema"], "/inputSchema", input, 0)
+	oIn, oOK := o["inputSchema"].(map[string]any)
+	nIn, nOK := n["inputSchema"].(map[string]any)
+	switch {
+	case !nOK:
+		d.add(rules.DiffInputSchemaMissing, "/inputSchema", "the new version has %s: MCP requires an object schema, so no call is proven to still work", schemaAbsence(n))
+	case !oOK:
+		d.add(rules.DiffInputSchemaFixed, "/inputSchema", "the old version had %s; the new one declares its arguments (not compared)", schemaAbsence(o))
+	default:
+		d.oRoot, d.nRoot, d.active, d.j = oIn, nIn, map[string]bool{}, nil
+		d.schema(oIn, nIn, "/inputSchema", input, 0)
+	}
 	oOut, nOut := o["outputSchema"], n["outputSchema"]
 	switch {
 	case oOut != nil && nOut == nil:
@@ -170,6 +195,18 @@ func (d *differ) tool2(o, n map[string]any) {
 			d.add(rules.DiffUnjudged, "/"+escape(k), "%s changed", k)
 		}
 	}
+}
+
+// schemaAbsence says what a tool has instead of an object inputSchema.
+func schemaAbsence(t map[string]any) string {
+	v, ok := t["inputSchema"]
+	switch {
+	case !ok:
+		return "no inputSchema"
+	case v == nil:
+		return "\"inputSchema\": null"
+	}
+	return "an inputSchema that is not an object (" + quote(v) + ")"
 }
 
 // text reports a changed description or title.

@@ -25,12 +25,7 @@ const obj = `{"type": "object", "properties": {"city": {"type": "string"}}, "req
 
 // diffCases: each change, old to new, with the rules it draws and the
 // rules the reverse change draws. Together they cover every D rule.
-var diffCases = []struct {
-	name             string
-	old, new         string
-	forward, reverse []string
-	pointer          string // of the first forward change, when checked
-}{
+var diffCases = []diffCase{
 	{"tool removed", `[{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object", "properties": {"x": {"type": "string"}}}}]`,
 		`[{"name": "a", "inputSchema": {"type": "object"}}]`, []string{"D001"}, []string{"D101"}, ""},
 	{"tool renamed", `[{"name": "a", "inputSchema": ` + obj + `}]`, `[{"name": "b", "inputSchema": ` + obj + `}]`,
@@ -168,7 +163,7 @@ func ids(cs []Change) []string {
 
 func TestCompare(t *testing.T) {
 	t.Parallel()
-	for _, c := range diffCases {
+	for _, c := range allCases() {
 		t.Run(c.name, func(t *testing.T) {
 			old, new := parse(t, c.old), parse(t, c.new)
 			fwd, rev := Compare(old, new), Compare(new, old)
@@ -203,7 +198,10 @@ func messages(cs []Change) string {
 func TestEveryRuleCovered(t *testing.T) {
 	t.Parallel()
 	seen := map[string]bool{}
-	for _, c := range diffCases {
+	for _, id := range listProblemRules {
+		seen[id] = true
+	}
+	for _, c := range allCases() {
 		for _, id := range append(slices.Clone(c.forward), c.reverse...) {
 			seen[id] = true
 		}
@@ -261,17 +259,24 @@ func TestRefBlowUp(t *testing.T) {
 
 func TestParseList(t *testing.T) {
 	t.Parallel()
-	for _, s := range []string{`{"tools": [{"name": "a"}]}`, `[{"name": "a"}]`, `{"tools": [{"name": "a"}], "nextCursor": null}`} {
+	for _, s := range []string{`{"tools": [{"name": "a"}]}`, `[{"name": "a"}]`, `{"tools": [{"name": "a"}], "nextCursor": null}`,
+		`{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a"}]}}`,
+		`[{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "number", "maximum": 1e400}}}}]`} {
 		if l, err := ParseList([]byte(s)); err != nil || len(l) != 1 {
 			t.Errorf("%s: %v %v", s, l, err)
 		}
 	}
 	for s, want := range map[string]string{
-		"[\n  {\"name\": \"a\",}\n]": "2:17: invalid character",
-		`{"result": {}}`:             `1:1: an object without "tools"`,
-		` "tools"`:                   "1:2: not a tools/list result",
-		"{\"tools\": [\n  {\"name\": \"a\"},\n  1]}": "3:3: tools[1] is not an object",
-		`{"tools": {}}`: `1:11: "tools" is not an array`,
+		"[\n  {\"name\": \"a\",}\n]":       "2:17: invalid character",
+		`{"id": 1}`:                        `1:1: an object without "tools"`,
+		`{"jsonrpc": "2.0", "result": {}}`: `1:30: an object without "tools"`,
+		`{"jsonrpc": "2.0", "id": 1, "error": {"code": -32601}}`: `1:38: a JSON-RPC error response`,
+		`[{"name": "a"}, {"title": "b"}]`:                        `1:17: tools[1] has no name`,
+		"[{\"name\": \"a\"},\n {\"name\": \"a\"}]":               `2:2: tools[1] is named "a", as tools[0] is`,
+		`[{"name": "a"}] [1]`:                                    `1:17: more after the tool list`,
+		` "tools"`:                                               "1:2: not a tools/list result",
+		"{\"tools\": [\n  {\"name\": \"a\"},\n  1]}":             "3:3: tools[1] is not an object",
+		`{"tools": {}}`:                                          `1:11: "tools" is not an array`,
 	} {
 		if _, err := ParseList([]byte(s)); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: %v, want %q...", s, err, want)
