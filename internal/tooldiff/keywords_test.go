@@ -1,5 +1,10 @@
 package tooldiff
 
+import (
+	"strings"
+	"testing"
+)
+
 // keywordCases: every JSON Schema keyword that constrains a value, changed
 // one way and the other, the four breaks the real history of a large MCP
 // server showed, and real-shaped changes of structured results.
@@ -113,3 +118,34 @@ func issuesOut(props, required string) string {
 }
 
 func allCases() []diffCase { return append(append([]diffCase{}, diffCases...), keywordCases...) }
+
+// TestRealBreakMessages: the four breaks say what is now refused and what
+// the new schema accepts, never "any type now".
+func TestRealBreakMessages(t *testing.T) {
+	t.Parallel()
+	want := map[string][]string{
+		"real: anyOf of required added":            {`{} is now refused`, `matching one of (requiring "body") | (requiring "reaction")`},
+		"real: dependentSchemas added":             {`is now refused`, `when "comment_id" is present: requiring "reaction", not (requiring "body")`},
+		"real: string made nullable and non-empty": {`"" is now refused`, `matching one of (string, minLength 1) | (null)`},
+		"real: closed oneOf added":                 {`{} is now refused`, `matching exactly one of`},
+	}
+	for _, c := range keywordCases {
+		says, ok := want[c.name]
+		if !ok {
+			continue
+		}
+		msg := messages(Compare(parse(t, c.old), parse(t, c.new)))
+		for _, s := range says {
+			if !strings.Contains(msg, s) {
+				t.Errorf("%s: %q not in\n%s", c.name, s, msg)
+			}
+		}
+		if strings.Contains(msg, "any type now") {
+			t.Errorf("%s: %s", c.name, msg)
+		}
+		delete(want, c.name)
+	}
+	if len(want) > 0 {
+		t.Errorf("cases missing: %v", want)
+	}
+}

@@ -16,18 +16,8 @@ import (
 // tool. Every error starts with the line and column it is about
 // ("2:17: ...").
 func ParseList(data []byte) ([]json.RawMessage, error) {
-	check := json.NewDecoder(bytes.NewReader(data))
-	check.UseNumber()
-	var whole any
-	if err := check.Decode(&whole); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, errorAt(data, se.Offset, "%w", err)
-		}
-		return nil, errorAt(data, 0, "%w", err)
-	}
-	if rest := data[check.InputOffset():]; len(bytes.TrimSpace(rest)) > 0 {
-		return nil, errorAt(data, int64(len(data)-len(bytes.TrimLeft(rest, " \t\r\n"))), "more after the tool list")
+	if !json.Valid(data) {
+		return nil, syntaxError(data)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -40,6 +30,22 @@ func ParseList(data []byte) ([]json.RawMessage, error) {
 		return members(dec, data, start)
 	}
 	return nil, errorAt(data, start, "not a tools/list result {\"tools\": [...]} nor a tools array")
+}
+
+// syntaxError says where data, not valid JSON, goes wrong.
+func syntaxError(data []byte) error {
+	check := json.NewDecoder(bytes.NewReader(data))
+	check.UseNumber()
+	var whole any
+	if err := check.Decode(&whole); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return errorAt(data, se.Offset, "%w", err)
+		}
+		return errorAt(data, 0, "%w", err)
+	}
+	rest := data[check.InputOffset():]
+	return errorAt(data, int64(len(data)-len(bytes.TrimLeft(rest, " \t\r\n"))), "more after the tool list")
 }
 
 // members reads an object whose '{' dec has read, at offset start, for its
@@ -83,7 +89,11 @@ func elements(dec *json.Decoder, data []byte) ([]json.RawMessage, error) {
 		if t[0] != '{' {
 			return nil, errorAt(data, at, "tools[%d] is not an object", i)
 		}
-		name, _ := asObject(decode(t))["name"].(string)
+		var head struct {
+			Name any `json:"name"`
+		}
+		_ = json.Unmarshal(t, &head) // valid JSON, an object
+		name, _ := head.Name.(string)
 		if name == "" {
 			return nil, errorAt(data, at, "tools[%d] has no name", i)
 		}

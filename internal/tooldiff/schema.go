@@ -314,8 +314,8 @@ func coversAll(a, b []string) bool {
 
 // values compares enum and const: the sets of values allowed.
 func (d *differ) values(o, n map[string]any, ptr string, p polarity) {
-	ov, okey := valueSet(o)
-	nv, nkey := valueSet(n)
+	ov, okey := valueList(o)
+	nv, nkey := valueList(n)
 	key := nkey
 	if key == "" {
 		key = okey
@@ -324,38 +324,110 @@ func (d *differ) values(o, n map[string]any, ptr string, p polarity) {
 	switch {
 	case ov == nil && nv == nil:
 	case ov == nil:
-		d.narrowed(p, aEnum, ptr, "%s %s added", nkey, listed(nv))
+		d.narrowed(p, aEnum, ptr, "%s %s added", nkey, listedValues(nv))
 	case nv == nil:
-		d.widened(p, aEnum, ptr, "%s %s removed", okey, listed(ov))
+		d.widened(p, aEnum, ptr, "%s %s removed", okey, listedValues(ov))
 	default:
-		if gone := minus(ov, nv); len(gone) > 0 {
+		// Enums mostly change in one place: the values past the common
+		// head and tail are the only ones to look up.
+		head := 0
+		for head < min(len(ov), len(nv)) && sameJSON(ov[head], nv[head]) {
+			head++
+		}
+		tail := 0
+		for tail < min(len(ov), len(nv))-head && sameJSON(ov[len(ov)-1-tail], nv[len(nv)-1-tail]) {
+			tail++
+		}
+		if gone := valuesOutside(ov[head:len(ov)-tail], nv); len(gone) > 0 {
 			d.narrowed(p, aEnum, ptr, "%s no longer has %s", key, listed(gone))
 		}
-		if more := minus(nv, ov); len(more) > 0 {
+		if more := valuesOutside(nv[head:len(nv)-tail], ov); len(more) > 0 {
 			d.widened(p, aEnum, ptr, "%s now has %s", key, listed(more))
 		}
 	}
 }
 
-// valueSet is the canonical values a schema allows by const or enum (nil
-// for no such limit), in their first order without repeats, and the
-// keyword that says so.
-func valueSet(m map[string]any) ([]string, string) {
+// valueList is the values a schema allows by const or enum (nil for no
+// such limit), and the keyword that says so.
+func valueList(m map[string]any) ([]any, string) {
 	if c, ok := m["const"]; ok {
-		return []string{canonical(c)}, "const"
+		return []any{c}, "const"
 	}
 	if e, ok := m["enum"].([]any); ok {
-		out := make([]string, 0, len(e))
-		seen := make(map[string]bool, len(e))
-		for _, x := range e {
-			if s := canonical(x); !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-			}
-		}
-		return out, "enum"
+		return e, "enum"
 	}
 	return nil, ""
+}
+
+// sameJSON reports whether two values are equal as JSON; strings, most
+// enums' values, without building their canonical form.
+func sameJSON(a, b any) bool {
+	if x, ok := a.(string); ok {
+		y, ok := b.(string)
+		return ok && x == y
+	}
+	return canonical(a) == canonical(b)
+}
+
+// maxScanned is how many values valuesOutside looks up by scanning the
+// other list rather than by a set of it.
+const maxScanned = 16
+
+// valuesOutside is the canonical values of vs, without repeats, that the
+// list other lacks. Linear in both: an enum may hold a million values.
+func valuesOutside(vs, other []any) []string {
+	if len(vs) == 0 {
+		return nil
+	}
+	want := keys(vs)
+	found := make(map[string]bool, len(want))
+	if len(vs) <= maxScanned {
+		for _, x := range other {
+			for _, v := range vs {
+				if sameJSON(v, x) {
+					found[canonical(v)] = true
+				}
+			}
+		}
+	} else {
+		set := make(map[string]bool, len(other))
+		for _, x := range other {
+			set[canonical(x)] = true
+		}
+		found = set
+	}
+	var out []string
+	for _, k := range want {
+		if !found[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// listedValues shows a list's first values.
+func listedValues(vs []any) string {
+	shown := make([]string, 0, min(len(vs), maxListed))
+	for _, v := range vs[:min(len(vs), maxListed)] {
+		shown = append(shown, canonical(v))
+	}
+	if len(vs) > maxListed {
+		return strings.Join(shown, ", ") + fmt.Sprintf(" and %d more", len(vs)-maxListed)
+	}
+	return strings.Join(shown, ", ")
+}
+
+// keys is the canonical values of a list, without repeats, in order.
+func keys(vs []any) []string {
+	out := make([]string, 0, len(vs))
+	seen := make(map[string]bool, len(vs))
+	for _, v := range vs {
+		if k := canonical(v); !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // minus is a's values that b lacks, in a's order: linear, as an enum may
@@ -695,8 +767,21 @@ func canonical(v any) string {
 	if v == nil {
 		return ""
 	}
+	if s, ok := v.(string); ok && plain(s) {
+		return `"` + s + `"` // as json.Marshal writes it, without its cost
+	}
 	b, _ := json.Marshal(normal(v))
 	return string(b)
+}
+
+// plain reports whether json.Marshal writes s unescaped.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 func normal(v any) any {
