@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -29,10 +30,15 @@ type judge struct {
 	comp  *jsonschema.Compiler
 	// broken says why values cannot be validated ("" when they can): a
 	// document the library refuses, or one too costly to validate against.
-	broken   string
+	broken string
+	// compiled caches the schemas compiled, by canonical JSON, and byMap
+	// by the identity of the map (kept, so the address is not reused).
 	compiled map[string]*jsonschema.Schema
+	byMap    map[uintptr]mapSchema
 	made     int
 	checks   int
+	// sampled counts the values samples made, against maxSampled.
+	sampled int
 	// steps counts the proof's work against maxProofSteps; assumed holds
 	// the pairs of $ref targets being proven, so recursive schemas end (a
 	// pair met again is assumed, as for recursive types).
@@ -53,8 +59,18 @@ const (
 	maxFiniteCheck = 5000
 )
 
+type mapSchema struct {
+	m    map[string]any
+	side int
+	sch  *jsonschema.Schema
+}
+
+// maxSampled bounds the values samples makes for one tool: a schema of
+// many wide levels would otherwise ask for their product.
+const maxSampled = 50_000
+
 func newJudge(old, new any) *judge {
-	j := &judge{roots: [2]any{old, new}, compiled: map[string]*jsonschema.Schema{}, assumed: map[string]bool{}}
+	j := &judge{roots: [2]any{old, new}, compiled: map[string]*jsonschema.Schema{}, byMap: map[uintptr]mapSchema{}, assumed: map[string]bool{}}
 	seen := map[string]bool{}
 	for _, root := range j.roots {
 		memberNames(root, seen, &j.names, 0)
@@ -70,6 +86,10 @@ func newJudge(old, new any) *judge {
 			j.broken = fmt.Sprintf("the schema holds the number %.40s, too large to validate with", n)
 			return j
 		}
+		if n := countNodes(root, maxNodes+1); n > maxNodes {
+			j.broken = fmt.Sprintf("the schema has more than %d values: too large to validate with", maxNodes)
+			return j
+		}
 		if err := offlineschema.Estimate(root).Check(4); err != nil {
 			j.broken = err.Error()
 			return j
@@ -80,6 +100,33 @@ func newJudge(old, new any) *judge {
 		}
 	}
 	return j
+}
+
+// maxNodes bounds the JSON values of a schema the judge validates with
+// (the library compiles a schema in time quadratic in its subschemas):
+// Subako's 64 KiB schemas hold a few thousand.
+const maxNodes = 20_000
+
+// countNodes counts the JSON values in v, stopping past limit.
+func countNodes(v any, limit int) int {
+	n := 1
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			if n > limit {
+				break
+			}
+			n += countNodes(e, limit-n)
+		}
+	case []any:
+		for _, e := range x {
+			if n > limit {
+				break
+			}
+			n += countNodes(e, limit-n)
+		}
+	}
+	return n
 }
 
 func sideURL(side int) string { return "urn:subako:tooldiff:" + strconv.Itoa(side) }
@@ -168,6 +215,13 @@ func (j *judge) run(sch *jsonschema.Schema, value any) (err error) {
 func (j *judge) schema(s any, side int) (sch *jsonschema.Schema) {
 	if j.broken != "" || j.checks > maxChecks {
 		return nil
+	}
+	if m, ok := s.(map[string]any); ok {
+		id := reflect.ValueOf(m).Pointer()
+		if c, ok := j.byMap[id]; ok && c.side == side {
+			return c.sch
+		}
+		defer func() { j.byMap[id] = mapSchema{m, side, sch} }()
 	}
 	key := strconv.Itoa(side) + canonical(s)
 	if sch, ok := j.compiled[key]; ok {
@@ -279,9 +333,10 @@ const maxSampleDepth = 6
 // all are valid: the caller validates them.
 func (j *judge) samples(s any, side int, depth int) []any {
 	m, _, why := deref(s, j.roots[side])
-	if why != "" || m == nil || depth > maxSampleDepth {
+	if why != "" || m == nil || depth > maxSampleDepth || j.sampled > maxSampled {
 		return nil
 	}
+	j.sampled++
 	limit := 160 >> min(2*depth, 4)
 	var out []any
 	add := func(vs ...any) {
@@ -431,10 +486,10 @@ func (j *judge) objects(m map[string]any, side int, depth int) []any {
 		}
 	}
 	out = append(out, all)
-	// Each member's other samples, in the object with every member.
+	// Each member's other samples, beside the required members.
 	for _, name := range names {
 		for _, v := range vals[name][min(1, len(vals[name])):] {
-			o := object(names...)
+			o := object(name)
 			o[name] = v
 			out = append(out, o)
 		}
