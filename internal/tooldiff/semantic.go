@@ -83,9 +83,12 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	j.steps = 0
 	if !j.includes(a, as, b, bs, 0) {
 		if !reported {
-			d.add(rules.DiffUnproven, ptr, "%s: not proven compatible (no value was found that %s, nor a proof that none does); the new schema %s %s",
-				changed, map[polarity]string{input: "the old schema accepted and the new one refuses", output: "the new schema allows and the old one ruled out"}[p],
-				map[polarity]string{input: "accepts", output: "allows"}[p], j.summary(nv, 1))
+			searched := "no value was found that " + map[polarity]string{input: "the old schema accepted and the new one refuses", output: "the new schema allows and the old one ruled out"}[p]
+			if j.broken != "" {
+				searched = "values were not tried: " + j.broken
+			}
+			d.add(rules.DiffUnproven, ptr, "%s: not proven compatible (%s, and no proof was found that none is); the new schema %s %s",
+				changed, searched, map[polarity]string{input: "accepts", output: "allows"}[p], j.summary(nv, 1))
 		}
 		return
 	}

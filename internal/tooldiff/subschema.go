@@ -523,7 +523,7 @@ func fold(acc, b map[string]any) bool {
 			bk, _ := typeKinds(b)
 			var names []any
 			for _, name := range []string{"null", "boolean", "object", "array", "string", "number", "integer"} {
-				if kk := kindNames[name]; ak&bk&kk == kk && !(name == "integer" && ak&bk&kNumber == kNumber) {
+				if kk := kindNames[name]; ak&bk&kk == kk && (name != "integer" || ak&bk&kNumber != kNumber) {
 					names = append(names, name)
 				}
 			}
