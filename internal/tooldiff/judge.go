@@ -332,7 +332,7 @@ const maxSampleDepth = 6
 // one, each member's own samples, arrays of none, one and two items. Not
 // all are valid: the caller validates them.
 func (j *judge) samples(s any, side int, depth int) []any {
-	m, _, why := deref(s, j.roots[side])
+	m, _, why := j.deref(s, side)
 	if why != "" || m == nil || depth > maxSampleDepth || j.sampled > maxSampled {
 		return nil
 	}

@@ -71,6 +71,11 @@ var keywordCases = []diffCase{
 		in(`{"type": "object", "properties": {"tree": {"allOf": [{"$ref": "#/$defs/n"}]}}, "$defs": {"n": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/n"}}}}}}`),
 		nil, nil, ""},
 
+	{"$ref beside its siblings: both apply", in(`{"type": "object", "properties": {"p": {"$ref": "#/$defs/s", "maxLength": 10}}, "$defs": {"s": {"type": "string", "maxLength": 5}}}`),
+		arg(`{"anyOf": [{"type": "string", "maxLength": 5}]}`), nil, nil, ""},
+	{"$ref beside its siblings, one branch wider", in(`{"type": "object", "properties": {"p": {"$ref": "#/$defs/s", "maxLength": 10}}, "$defs": {"s": {"type": "string", "maxLength": 5}}}`),
+		arg(`{"anyOf": [{"type": "string", "maxLength": 3}]}`), []string{"D013"}, []string{"D113"}, "/inputSchema/properties/p"},
+
 	// Structured results, judged the other way: what the new version may
 	// return must fit what the old one promised.
 	{"result nullable", out(`{"type": "string"}`), out(`{"anyOf": [{"type": "string"}, {"type": "null"}]}`),

@@ -63,6 +63,9 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 		reported = reported || c.Rule.Severity >= rules.Warning
 	}
 	if w, ok := j.witness(a, as, b, bs); ok {
+		// What the keyword-by-keyword comparison called compatible here
+		// is not, as a whole: "maxLength removed" beside an anyOf added.
+		d.keep(before, func(c Change) bool { return c.Rule.Severity >= rules.Warning || cosmetic(c) })
 		kw, why := j.blame(b, bs, w)
 		if reported && !slices.Contains(keys, kw) {
 			return // the keyword that refuses it was reported on its own
@@ -94,13 +97,7 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	}
 	// Proven: what the keyword-by-keyword comparison said of this pair
 	// gives way (a keyword moved into an allOf was not "removed").
-	kept := d.out[:before]
-	for _, c := range d.out[before:] {
-		if c.Rule == rules.DiffDescription || c.Rule == rules.DiffTitle || c.Rule == rules.DiffUnjudged {
-			kept = append(kept, c)
-		}
-	}
-	d.out = kept
+	d.keep(before, cosmetic)
 	w, gained := j.witness(b, bs, a, as)
 	switch {
 	case !gained:
@@ -110,6 +107,22 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	default:
 		d.add(rules.DiffResultNarrowed, ptr, "%s: every result the new outputSchema allows was allowed (proven); %s no longer is", changed, showValue(w))
 	}
+}
+
+// keep keeps, of the changes since before, those that pass.
+func (d *differ) keep(before int, pass func(Change) bool) {
+	kept := d.out[:before]
+	for _, c := range d.out[before:] {
+		if pass(c) {
+			kept = append(kept, c)
+		}
+	}
+	d.out = kept
+}
+
+// cosmetic reports a change of text, or of what constrains no value.
+func cosmetic(c Change) bool {
+	return c.Rule == rules.DiffDescription || c.Rule == rules.DiffTitle || c.Rule == rules.DiffUnjudged
 }
 
 // changeText says how the keys changed: "anyOf added, type removed".
@@ -140,7 +153,7 @@ func (j *judge) summary(s any, side int) string {
 }
 
 func (j *judge) describe(s any, side int, depth int) string {
-	m, _, why := deref(s, j.roots[side])
+	m, _, why := j.deref(s, side)
 	switch {
 	case why != "":
 		return "(a schema not read: " + why + ")"

@@ -135,14 +135,26 @@ func constrains(m map[string]any) bool {
 	return false
 }
 
+// deref is deref for the judge: a $ref with sibling keywords is both
+// (an allOf of its target and them), as 2020-12 reads it, not the target
+// with the siblings laid over it.
+func (j *judge) deref(v any, side int) (map[string]any, string, string) {
+	if m, ok := v.(map[string]any); ok && len(m) > 1 {
+		if r, ok := m["$ref"]; ok {
+			return map[string]any{"allOf": []any{map[string]any{"$ref": r}, without(m, "$ref")}}, "", ""
+		}
+	}
+	return deref(v, j.roots[side])
+}
+
 // includes proves that every value valid against a (of side as) is valid
 // against b (of side bs). false is "not proven", not "no".
 func (j *judge) includes(a any, as int, b any, bs int, depth int) bool {
 	if j.steps++; j.steps > maxProofSteps || depth > maxDepth {
 		return false
 	}
-	am, aref, why1 := deref(a, j.roots[as])
-	bm, bref, why2 := deref(b, j.roots[bs])
+	am, aref, why1 := j.deref(a, as)
+	bm, bref, why2 := j.deref(b, bs)
 	switch {
 	case why1 != "" || why2 != "":
 		return false
@@ -421,6 +433,9 @@ func (j *judge) keyword(am map[string]any, as int, g kinds, bm map[string]any, b
 // siblings its meaning depends on, and nothing in it refers elsewhere:
 // then a satisfies it.
 func (j *judge) sameKeyword(am map[string]any, as int, bm map[string]any, bs int, k string) bool {
+	if k == "unevaluatedProperties" || k == "unevaluatedItems" {
+		return false // its meaning depends on every applicator beside it
+	}
 	deps := map[string][]string{
 		"additionalProperties": {"properties", "patternProperties"},
 		"items":                {"prefixItems"},
@@ -477,7 +492,7 @@ func (j *judge) flatten(m map[string]any, side int) map[string]any {
 	acc := without(m, "allOf")
 	var rest []any
 	for _, c := range l {
-		cm, _, why := deref(c, j.roots[side])
+		cm, _, why := j.deref(c, side)
 		if why != "" {
 			rest = append(rest, c)
 			continue
@@ -636,7 +651,7 @@ func (j *judge) forbids(m map[string]any, side int, name string) bool {
 	if !ok {
 		return false
 	}
-	sm, _, why := deref(s, j.roots[side])
+	sm, _, why := j.deref(s, side)
 	return why == "" && sm == nil
 }
 
@@ -684,9 +699,9 @@ func (j *judge) membersIncluded(am map[string]any, as int, bm map[string]any, bs
 				return false
 			}
 		}
-		for q, s := range aPat {
-			if !sub(s, as, bPat[p], bs) && q != p {
-				return false
+		for _, s := range aPat {
+			if !sub(s, as, bPat[p], bs) {
+				return false // whether the patterns' names meet is not decided
 			}
 		}
 		if !sub(orTrue(am["additionalProperties"]), as, bPat[p], bs) {
@@ -778,8 +793,8 @@ func (j *judge) disjoint(a any, as int, x any, xs int, depth int) bool {
 	if j.steps++; j.steps > maxProofSteps || depth > maxDepth {
 		return false
 	}
-	am, _, why1 := deref(a, j.roots[as])
-	xm, _, why2 := deref(x, j.roots[xs])
+	am, _, why1 := j.deref(a, as)
+	xm, _, why2 := j.deref(x, xs)
 	switch {
 	case why1 != "" || why2 != "":
 		return false
