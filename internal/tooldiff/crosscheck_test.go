@@ -37,7 +37,7 @@ func TestVerdictsAgainstInstances(t *testing.T) {
 				if from == nil || to == nil || flagged(cs, "/"+which) {
 					continue
 				}
-				for _, inst := range instances(t, from) {
+				for _, inst := range instances(t, from, 3) {
 					checked++
 					if err := validate(t, to, inst); err != nil {
 						t.Errorf("%s (%s): no break reported on %s, but %s is valid against %s and not against %s: %v\n%s",
@@ -77,10 +77,10 @@ func flagged(cs []Change, ptr string) bool {
 
 // instances are values a schema accepts, as argsgen makes them: its
 // valid cases, its edges and random ones.
-func instances(t *testing.T, schema json.RawMessage) []json.RawMessage {
+func instances(t *testing.T, schema json.RawMessage, seeds uint64) []json.RawMessage {
 	t.Helper()
 	var out []json.RawMessage
-	for seed := range uint64(3) {
+	for seed := range seeds {
 		cases, _ := argsgen.Cases(schema, argsgen.Options{MaxCases: 24, Cover: 16, Random: 16, Seed: seed})
 		for _, c := range cases {
 			if c.Valid {
@@ -111,4 +111,88 @@ func validate(t *testing.T, schema, inst json.RawMessage) error {
 		t.Fatal(err)
 	}
 	return s.Validate(v)
+}
+
+// schemaEdits change a schema in the ways real versions do, each wrapping
+// or extending it with a keyword the pair is then judged by.
+var schemaEdits = []func(s map[string]any) map[string]any{
+	func(s map[string]any) map[string]any { return map[string]any{"allOf": []any{s}} },
+	func(s map[string]any) map[string]any { return map[string]any{"anyOf": []any{s, map[string]any{"type": "null"}}} },
+	func(s map[string]any) map[string]any { return map[string]any{"oneOf": []any{s, s}} },
+	func(s map[string]any) map[string]any {
+		return with2(s, "not", map[string]any{"required": []any{"p"}})
+	},
+	func(s map[string]any) map[string]any {
+		return with2(s, "anyOf", []any{map[string]any{"required": []any{"p"}}, map[string]any{"maxProperties": json.Number("0")}})
+	},
+	func(s map[string]any) map[string]any {
+		return with2(s, "if", map[string]any{"required": []any{"p"}}, "then", map[string]any{"minProperties": json.Number("2")})
+	},
+	func(s map[string]any) map[string]any {
+		return with2(s, "dependentSchemas", map[string]any{"p": map[string]any{"properties": map[string]any{"p": map[string]any{"type": "string"}}}})
+	},
+	func(s map[string]any) map[string]any {
+		return with2(s, "propertyNames", map[string]any{"pattern": "^[a-z]+$"})
+	},
+	func(s map[string]any) map[string]any {
+		return with2(s, "patternProperties", map[string]any{"^p$": map[string]any{"type": "array"}})
+	},
+	func(s map[string]any) map[string]any { return with2(s, "dependentRequired", map[string]any{"p": []any{"q"}}) },
+}
+
+func with2(s map[string]any, kv ...any) map[string]any {
+	c := map[string]any{}
+	for k, v := range s {
+		c[k] = v
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		c[kv[i].(string)] = kv[i+1]
+	}
+	return c
+}
+
+// TestEditedSchemasAgainstInstances: every inputSchema of the table,
+// edited each of schemaEdits' ways, both directions: a "compatible"
+// verdict must hold for argsgen's instances too.
+func TestEditedSchemasAgainstInstances(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	checked, breaks, unproven := 0, 0, 0
+	for _, c := range allCases() {
+		tool := toolT(t, c.old)
+		if tool == nil || tool["inputSchema"] == nil || seen[string(tool["inputSchema"])] {
+			continue
+		}
+		seen[string(tool["inputSchema"])] = true
+		schema, ok := decode(tool["inputSchema"]).(map[string]any)
+		if !ok {
+			continue
+		}
+		for i, edit := range schemaEdits {
+			edited, _ := json.Marshal(edit(schema))
+			for _, pair := range [][2]json.RawMessage{{tool["inputSchema"], edited}, {edited, tool["inputSchema"]}} {
+				list := func(s json.RawMessage) []json.RawMessage {
+					return []json.RawMessage{json.RawMessage(`{"name": "t", "inputSchema": ` + string(s) + `}`)}
+				}
+				cs := Compare(list(pair[0]), list(pair[1]))
+				if flagged(cs, "/inputSchema") {
+					breaks++
+					for _, c := range cs {
+						unproven += map[bool]int{true: 1}[c.Rule == rules.DiffUnproven]
+					}
+					continue
+				}
+				for _, inst := range instances(t, pair[0], 1) {
+					checked++
+					if err := validate(t, pair[1], inst); err != nil {
+						t.Errorf("%s, edit %d: no break reported, but %s is valid against %s and not against %s: %v\n%s", c.name, i, inst, pair[0], pair[1], err, messages(cs))
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d instances checked, %d pairs flagged, %d findings not proven (D023)", checked, breaks, unproven)
+	if checked < 500 || breaks < 50 {
+		t.Errorf("%d instances checked, %d pairs flagged: too few to mean anything", checked, breaks)
+	}
 }

@@ -470,14 +470,16 @@ func (j *judge) objects(m map[string]any, side int, depth int) []any {
 			out = append(out, object(name))
 		}
 	}
-	extra := object()
-	extra["x_unlisted"] = "a"
-	out = append(out, extra)
+	for _, v := range []any{"a", json.Number("1")} {
+		extra := object()
+		extra["x_unlisted"] = v
+		out = append(out, extra)
+	}
 	// Members other parts of the schemas name, one by one and all.
 	all := object(names...)
 	for _, name := range j.names {
 		if _, ok := props[name]; !ok {
-			for _, v := range []any{"a", json.Number("1"), nil} {
+			for _, v := range []any{"a", json.Number("1"), nil, []any{}} {
 				o := object()
 				o[name] = v
 				out = append(out, o)

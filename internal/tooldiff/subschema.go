@@ -3,6 +3,7 @@ package tooldiff
 import (
 	"math/big"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strconv"
 )
@@ -375,7 +376,8 @@ func (j *judge) keyword(am map[string]any, as int, g kinds, bm map[string]any, b
 		aDeps := asObject(am[k])
 		for _, p := range sortedKeys(asObject(bm[k])) {
 			s := asObject(bm[k])[p]
-			if j.forbids(am, as, p) || sub(am, as, s, bs) {
+			present := map[string]any{"allOf": []any{am, map[string]any{"required": []any{p}}}}
+			if j.forbids(am, as, p) || sub(present, as, s, bs) {
 				continue
 			}
 			if ad, ok := aDeps[p]; ok && sub(map[string]any{"allOf": []any{am, ad}}, as, s, bs) {
@@ -420,10 +422,16 @@ func (j *judge) keyword(am map[string]any, as int, g kinds, bm map[string]any, b
 	case "not":
 		return j.disjoint(am, as, bm[k], bs, depth+1)
 	case "if":
+		// The values of a that pass if must pass then, the others else;
+		// an if of the other side is read in a as a conjunct.
 		then, els := orTrue(bm["then"]), orTrue(bm["else"])
-		return (sub(am, as, then, bs) && sub(am, as, els, bs)) ||
-			(sub(am, as, bm["if"], bs) && sub(am, as, then, bs)) ||
-			(j.disjoint(am, as, bm["if"], bs, depth+1) && sub(am, as, els, bs))
+		cond := rebaseRefs(bm["if"], bs, as)
+		if cond == nil {
+			return (sub(am, as, then, bs) && sub(am, as, els, bs)) ||
+				(j.disjoint(am, as, bm["if"], bs, depth+1) && sub(am, as, els, bs))
+		}
+		return (j.disjoint(am, as, bm["if"], bs, depth+1) || sub(map[string]any{"allOf": []any{am, cond}}, as, then, bs)) &&
+			(sub(am, as, bm["if"], bs) || sub(map[string]any{"allOf": []any{am, map[string]any{"not": cond}}}, as, els, bs))
 	}
 	// unevaluated*, dependencies, $dynamicRef: not decided here.
 	return false
@@ -704,6 +712,9 @@ func (j *judge) membersIncluded(am map[string]any, as int, bm map[string]any, bs
 				return false // whether the patterns' names meet is not decided
 			}
 		}
+		if names, ok := literalNames(p); ok && allListed(names, aProps) {
+			continue // the names it matches are members a lists, checked above
+		}
 		if !sub(orTrue(am["additionalProperties"]), as, bPat[p], bs) {
 			return false
 		}
@@ -734,6 +745,53 @@ func (j *judge) membersIncluded(am map[string]any, as int, bm map[string]any, bs
 		}
 	}
 	return sub(orTrue(am["additionalProperties"]), as, add, bs)
+}
+
+// rebaseRefs is a schema of side from, to be read in side to's document:
+// itself when both are one or it refers to nothing; nil otherwise.
+func rebaseRefs(v any, from, to int) any {
+	if from == to || !hasRef(v) {
+		return v
+	}
+	return nil
+}
+
+// literalNames is the names a pattern matches when it is a list of
+// literals, ^(a|b)$.
+func literalNames(pattern string) ([]string, bool) {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return nil, false
+	}
+	re = re.Simplify()
+	if re.Op != syntax.OpConcat || len(re.Sub) != 3 || re.Sub[0].Op != syntax.OpBeginText || re.Sub[2].Op != syntax.OpEndText {
+		return nil, false
+	}
+	mid := re.Sub[1]
+	for mid.Op == syntax.OpCapture {
+		mid = mid.Sub[0]
+	}
+	alts := []*syntax.Regexp{mid}
+	if mid.Op == syntax.OpAlternate {
+		alts = mid.Sub
+	}
+	var out []string
+	for _, a := range alts {
+		if a.Op != syntax.OpLiteral || a.Flags&syntax.FoldCase != 0 {
+			return nil, false
+		}
+		out = append(out, string(a.Rune))
+	}
+	return out, true
+}
+
+func allListed(names []string, props map[string]any) bool {
+	for _, n := range names {
+		if _, ok := props[n]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // itemsIncluded proves b's prefixItems and items from a's.
