@@ -117,7 +117,9 @@ func validate(t *testing.T, schema, inst json.RawMessage) error {
 // or extending it with a keyword the pair is then judged by.
 var schemaEdits = []func(s map[string]any) map[string]any{
 	func(s map[string]any) map[string]any { return map[string]any{"allOf": []any{s}} },
-	func(s map[string]any) map[string]any { return map[string]any{"anyOf": []any{s, map[string]any{"type": "null"}}} },
+	func(s map[string]any) map[string]any {
+		return map[string]any{"anyOf": []any{s, map[string]any{"type": "null"}}}
+	},
 	func(s map[string]any) map[string]any { return map[string]any{"oneOf": []any{s, s}} },
 	func(s map[string]any) map[string]any {
 		return with2(s, "not", map[string]any{"required": []any{"p"}})
@@ -137,7 +139,9 @@ var schemaEdits = []func(s map[string]any) map[string]any{
 	func(s map[string]any) map[string]any {
 		return with2(s, "patternProperties", map[string]any{"^p$": map[string]any{"type": "array"}})
 	},
-	func(s map[string]any) map[string]any { return with2(s, "dependentRequired", map[string]any{"p": []any{"q"}}) },
+	func(s map[string]any) map[string]any {
+		return with2(s, "dependentRequired", map[string]any{"p": []any{"q"}})
+	},
 }
 
 func with2(s map[string]any, kv ...any) map[string]any {
