@@ -1,11 +1,13 @@
 // Package tooldiff compares two versions of a package's tool list, as
 // tools/list answers them, and says what each change does to the agents
-// built against the old one: breaking, worth a warning, compatible,
-// cosmetic, or not judged (the D rules of package rules). Schemas are
-// compared structurally, keyword by keyword, with local $ref resolved; an
-// inputSchema and an outputSchema are judged in opposite directions, since
-// a tool must accept every call it accepted but may only return what it
-// promised.
+// built against the old one: breaking, worth a warning (or not proven
+// compatible), compatible, or cosmetic (the D rules of package rules).
+// Schemas are compared structurally, keyword by keyword, with local $ref
+// resolved; where keywords that depend on each other change (combinators,
+// conditionals, dependencies), the two schemas are judged as sets of values
+// (judgePair, with a judge). An inputSchema and an outputSchema are judged
+// in opposite directions, since a tool must accept every call it accepted
+// but may only return what it promised.
 package tooldiff
 
 import (
