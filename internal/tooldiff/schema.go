@@ -137,7 +137,9 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	d.items(o, n, ptr, p, depth)
 	d.branches(o, n, ptr, p, depth)
 	if len(whole) > 0 {
-		d.judgePair(ov, nv, o, n, ptr, p, whole, before)
+		d.judgePair(ov, nv, o, n, ptr, p, whole, before, false)
+	} else if matched := branchChanges(o, n); len(matched) > 0 {
+		d.judgePair(ov, nv, o, n, ptr, p, matched, before, true)
 	}
 	for _, k := range sortedKeys(o, n) {
 		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && !slices.Contains(assertions, k) && canonical(o[k]) != canonical(n[k]) {

@@ -15,6 +15,20 @@ var wholeKeys = []string{"anyOf", "oneOf", "allOf", "not", "if", "then", "else",
 	"patternProperties", "propertyNames", "prefixItems", "contains", "unevaluatedProperties", "unevaluatedItems",
 	"dependencies", "$dynamicRef"}
 
+// branchChanges lists the anyOf and oneOf whose branches changed but
+// that branches matches one to one.
+func branchChanges(o, n map[string]any) []string {
+	var out []string
+	for _, k := range []string{"anyOf", "oneOf"} {
+		_, ok1 := o[k].([]any)
+		_, ok2 := n[k].([]any)
+		if ok1 && ok2 && canonical(o[k]) != canonical(n[k]) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // semanticChanges lists the wholeKeys that changed from o to n, except an
 // anyOf, oneOf or allOf whose branches branches matches one to one.
 func semanticChanges(o, n map[string]any) []string {
@@ -44,7 +58,13 @@ func semanticChanges(o, n map[string]any) []string {
 // gained the other way is shown as info; neither is a warning, "not
 // proven compatible". Changes already reported by the keyword-by-keyword
 // comparison since before are not reported twice.
-func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polarity, keys []string, before int) {
+//
+// With verify, the keys are an anyOf or oneOf whose branches the
+// keyword-by-keyword comparison matched: its findings stand, and the
+// judgment only adds a break it missed (a oneOf branch added that overlaps
+// another) or drops breaks disproven (a branch removed whose values
+// another branch accepts).
+func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polarity, keys []string, before int, verify bool) {
 	if d.j == nil {
 		d.j = newJudge(d.oRoot, d.nRoot)
 	}
@@ -67,7 +87,7 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 		// is not, as a whole: "maxLength removed" beside an anyOf added.
 		d.keep(before, func(c Change) bool { return c.Rule.Severity >= rules.Warning || cosmetic(c) })
 		kw, why := j.blame(b, bs, w)
-		if reported && !slices.Contains(keys, kw) {
+		if reported && (verify || !slices.Contains(keys, kw)) {
 			return // the keyword that refuses it was reported on its own
 		}
 		if p == input {
@@ -97,6 +117,10 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	}
 	// Proven: what the keyword-by-keyword comparison said of this pair
 	// gives way (a keyword moved into an allOf was not "removed").
+	if verify {
+		d.keep(before, func(c Change) bool { return c.Rule.Severity < rules.Warning })
+		return
+	}
 	d.keep(before, cosmetic)
 	w, gained := j.witness(b, bs, a, as)
 	switch {
