@@ -140,6 +140,8 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 		d.judgePair(ov, nv, o, n, ptr, p, whole, before, false)
 	} else if matched := branchChanges(o, n); len(matched) > 0 {
 		d.judgePair(ov, nv, o, n, ptr, p, matched, before, true)
+	} else {
+		d.disprove(ov, nv, p, before)
 	}
 	for _, k := range sortedKeys(o, n) {
 		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && !slices.Contains(assertions, k) && canonical(o[k]) != canonical(n[k]) {

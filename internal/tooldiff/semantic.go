@@ -118,7 +118,7 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	// Proven: what the keyword-by-keyword comparison said of this pair
 	// gives way (a keyword moved into an allOf was not "removed").
 	if verify {
-		d.keep(before, func(c Change) bool { return c.Rule.Severity < rules.Warning })
+		d.keep(before, func(c Change) bool { return c.Rule.Severity < rules.Warning || meaningLost(c) })
 		return
 	}
 	d.keep(before, cosmetic)
@@ -131,6 +131,38 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	default:
 		d.add(rules.DiffResultNarrowed, ptr, "%s: every result the new outputSchema allows was allowed (proven); %s no longer is", changed, showValue(w))
 	}
+}
+
+// disprove drops the breaks found keyword by keyword since before when
+// the pair is proven compatible as a whole: an enum added that lists every
+// value the type allowed (["true", "false"] over "boolean"), an enum value
+// removed that the other keywords refused anyway.
+func (d *differ) disprove(ov, nv any, p polarity, before int) {
+	broken := false
+	for _, c := range d.out[before:] {
+		broken = broken || c.Rule.Severity >= rules.Warning
+	}
+	if !broken {
+		return
+	}
+	if d.j == nil {
+		d.j = newJudge(d.oRoot, d.nRoot)
+	}
+	d.j.steps = 0
+	a, as, b, bs := ov, 0, nv, 1
+	if p == output {
+		a, as, b, bs = nv, 1, ov, 0
+	}
+	if d.j.includes(a, as, b, bs, 0) {
+		d.keep(before, func(c Change) bool { return c.Rule.Severity < rules.Warning || meaningLost(c) })
+	}
+}
+
+// meaningLost reports a break that no schema proof disproves: an argument
+// removed from an open schema is still accepted, but ignored; a result
+// member removed is no longer there, whatever values remain allowed.
+func meaningLost(c Change) bool {
+	return c.Rule == rules.DiffArgumentRemoved || c.Rule == rules.DiffResultMemberRemoved
 }
 
 // keep keeps, of the changes since before, those that pass.
