@@ -59,3 +59,46 @@ func BenchmarkEnum(b *testing.B) {
 		})
 	}
 }
+
+// wideList is n tools named prefix+i, each of whose inputSchema has
+// members properties, a required list of them all and an anyOf of as many
+// branches.
+func wideList(prefix string, n, members int) []json.RawMessage {
+	var props, req, branches []string
+	for i := range members {
+		props = append(props, `"m`+strconv.Itoa(i)+`": {"type": "string"}`)
+		req = append(req, `"m`+strconv.Itoa(i)+`"`)
+		branches = append(branches, `{"const": `+strconv.Itoa(i)+`}`)
+	}
+	schema := `{"type": "object", "properties": {` + strings.Join(props, ",") + `}, "required": [` + strings.Join(req, ",") +
+		`], "propertyNames": {"anyOf": [` + strings.Join(branches, ",") + `]}}`
+	var tools []string
+	for i := range n {
+		tools = append(tools, `{"name": "`+prefix+strconv.Itoa(i)+`", "inputSchema": `+schema+`}`)
+	}
+	l, err := ParseList([]byte("[" + strings.Join(tools, ",") + "]"))
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// BenchmarkWide: every tool renamed (each removed tool's likely new name
+// looked up), and one tool whose object has thousands of members and
+// branches, against itself with one branch fewer: linear, not quadratic.
+func BenchmarkWide(b *testing.B) {
+	b.Run("renamed", func(b *testing.B) {
+		old, new := wideList("a", 2000, 8), wideList("b", 2000, 8)
+		for b.Loop() {
+			if cs := Compare(old, new); len(cs) != 4000 {
+				b.Fatal(len(cs))
+			}
+		}
+	})
+	b.Run("members", func(b *testing.B) {
+		old, new := wideList("t", 1, 20000), wideList("t", 1, 19999)
+		for b.Loop() {
+			Compare(old, new)
+		}
+	})
+}

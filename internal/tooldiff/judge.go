@@ -37,6 +37,10 @@ type judge struct {
 	byMap    map[uintptr]mapSchema
 	made     int
 	checks   int
+	// place is the most subschemas one place of a value may be checked
+	// against (offlineschema.Estimate); work sums, over the values
+	// validated, their size times place, against maxWork.
+	place, work int
 	// sampled counts the values samples made, against maxSampled.
 	sampled int
 	// steps counts the proof's work against maxProofSteps; assumed holds
@@ -53,6 +57,7 @@ type judge struct {
 // Budgets of one tool's judgments: validations, proof steps, candidate
 // values. Past them, what is left is "not decided".
 const (
+	maxWork        = 4_000_000
 	maxChecks      = 6000
 	maxProofSteps  = 20000
 	maxCandidates  = 400
@@ -90,10 +95,12 @@ func newJudge(old, new any) *judge {
 			j.broken = fmt.Sprintf("the schema has more than %d values: too large to validate with", maxNodes)
 			return j
 		}
-		if err := offlineschema.Estimate(root).Check(4); err != nil {
+		cost := offlineschema.Estimate(root)
+		if err := cost.Check(4); err != nil {
 			j.broken = err.Error()
 			return j
 		}
+		j.place = max(j.place, cost.Place)
 		if err := j.comp.AddResource(sideURL(side), root); err != nil {
 			j.broken = err.Error()
 			return j
@@ -186,7 +193,8 @@ func (j *judge) valid(s any, side int, value any) (valid, ok bool) {
 	if sch == nil {
 		return false, false
 	}
-	return j.run(sch, value) == nil, j.checks <= maxChecks
+	err := j.run(sch, value)
+	return err == nil, j.checks <= maxChecks && j.work <= maxWork
 }
 
 // why is the validation error of value against s, nil when it is valid or
@@ -199,7 +207,8 @@ func (j *judge) why(s any, side int, value any) error {
 }
 
 func (j *judge) run(sch *jsonschema.Schema, value any) (err error) {
-	if j.checks++; j.checks > maxChecks {
+	j.work += countNodes(value, maxWork) * max(j.place, 1)
+	if j.checks++; j.checks > maxChecks || j.work > maxWork {
 		return fmt.Errorf("budget")
 	}
 	defer func() {
@@ -213,7 +222,7 @@ func (j *judge) run(sch *jsonschema.Schema, value any) (err error) {
 // schema compiles s, a schema of side's document (or one built from its
 // parts), its local $refs pointing into that document.
 func (j *judge) schema(s any, side int) (sch *jsonschema.Schema) {
-	if j.broken != "" || j.checks > maxChecks {
+	if j.broken != "" || j.checks > maxChecks || j.work > maxWork {
 		return nil
 	}
 	if m, ok := s.(map[string]any); ok {
@@ -369,7 +378,7 @@ func (j *judge) samples(s any, side int, depth int) []any {
 	}
 	ks := typeKindsOrAll(m)
 	if ks&kObject != 0 {
-		add(j.objects(m, side, depth)...)
+		add(j.objects(m, side, depth, limit-len(out))...)
 	}
 	if ks&kString != 0 {
 		add(stringSamples(m)...)
@@ -435,13 +444,20 @@ func simpleValue(s any) any {
 	return nil
 }
 
-func (j *judge) objects(m map[string]any, side int, depth int) []any {
+// maxMemberSamples bounds the members whose own samples objects makes.
+const maxMemberSamples = 64
+
+func (j *judge) objects(m map[string]any, side int, depth int, limit int) []any {
 	props := asObject(m["properties"])
 	names := sortedKeys(props)
 	req := stringSet(m["required"])
 	first := map[string]any{}
 	vals := map[string][]any{}
-	for _, name := range names {
+	for i, name := range names {
+		if i >= maxMemberSamples {
+			first[name] = simpleValue(props[name])
+			continue
+		}
 		vals[name] = j.samples(props[name], side, depth+1)
 		if len(vals[name]) > 0 {
 			first[name] = vals[name][0]
@@ -465,8 +481,10 @@ func (j *judge) objects(m map[string]any, side int, depth int) []any {
 		return o
 	}
 	out := []any{object(), object(names...)}
+	full := func() bool { return len(out) >= limit }
+	required := setOf(req)
 	for _, name := range names {
-		if !slices.Contains(req, name) {
+		if !required[name] && !full() {
 			out = append(out, object(name))
 		}
 	}
@@ -478,7 +496,7 @@ func (j *judge) objects(m map[string]any, side int, depth int) []any {
 	// Members other parts of the schemas name, one by one and all.
 	all := object(names...)
 	for _, name := range j.names {
-		if _, ok := props[name]; !ok {
+		if _, ok := props[name]; !ok && !full() {
 			for _, v := range []any{"a", json.Number("1"), nil, []any{}} {
 				o := object()
 				o[name] = v
@@ -491,6 +509,9 @@ func (j *judge) objects(m map[string]any, side int, depth int) []any {
 	// Each member's other samples, beside the required members.
 	for _, name := range names {
 		for _, v := range vals[name][min(1, len(vals[name])):] {
+			if full() {
+				break
+			}
 			o := object(name)
 			o[name] = v
 			out = append(out, o)
@@ -499,7 +520,7 @@ func (j *judge) objects(m map[string]any, side int, depth int) []any {
 	if ds, ok := m["dependentSchemas"].(map[string]any); ok {
 		for _, p := range sortedKeys(ds) {
 			for _, v := range j.samples(ds[p], side, depth+1) {
-				if o, ok := v.(map[string]any); ok {
+				if o, ok := v.(map[string]any); ok && !full() {
 					o = fill(o, m).(map[string]any)
 					if _, has := o[p]; !has {
 						o[p] = first[p]

@@ -596,6 +596,7 @@ func (d *differ) multipleOf(o, n map[string]any, ptr string, p polarity) {
 func (d *differ) objects(o, n map[string]any, ptr string, p polarity, depth int) {
 	oProps, nProps := asObject(o["properties"]), asObject(n["properties"])
 	oReq, nReq := stringSet(o["required"]), stringSet(n["required"])
+	nRequired := setOf(nReq)
 	for _, name := range sortedKeys(oProps, nProps) {
 		at := ptr + "/properties/" + escape(name)
 		_, inOld := oProps[name]
@@ -606,7 +607,7 @@ func (d *differ) objects(o, n map[string]any, ptr string, p polarity, depth int)
 		case inOld && !inNew:
 			d.add(rules.DiffResultMemberRemoved, at, "member %q removed", name)
 		case !inOld && inNew && p == input:
-			if !slices.Contains(nReq, name) {
+			if !nRequired[name] {
 				d.add(rules.DiffArgumentAdded, at, "optional argument %q added", name)
 			}
 		case !inOld && inNew:
@@ -642,15 +643,27 @@ func (d *differ) objects(o, n map[string]any, ptr string, p polarity, depth int)
 	d.additional(o["additionalProperties"], n["additionalProperties"], ptr+"/additionalProperties", p, depth)
 }
 
+// stringSet is the strings of a JSON array, once each, in order.
 func stringSet(v any) []string {
 	var out []string
 	l, _ := v.([]any)
+	seen := make(map[string]bool, len(l))
 	for _, x := range l {
-		if s, ok := x.(string); ok && !slices.Contains(out, s) {
+		if s, ok := x.(string); ok && !seen[s] {
+			seen[s] = true
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// setOf is a set of strings.
+func setOf(l []string) map[string]bool {
+	m := make(map[string]bool, len(l))
+	for _, s := range l {
+		m[s] = true
+	}
+	return m
 }
 
 // additional compares additionalProperties: open (absent or true), closed
@@ -748,16 +761,16 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 }
 
 // unmatched lists the indexes of a's schemas that b does not hold, equal
-// as JSON.
+// as JSON, each of b's matching once.
 func unmatched(a, b []any) []int {
-	var bs []string
+	left := make(map[string]int, len(b))
 	for _, x := range b {
-		bs = append(bs, canonical(x))
+		left[canonical(x)]++
 	}
 	var out []int
 	for i, x := range a {
-		if j := slices.Index(bs, canonical(x)); j >= 0 {
-			bs[j] = "\x00" // each matches once
+		if k := canonical(x); left[k] > 0 {
+			left[k]--
 			continue
 		}
 		out = append(out, i)

@@ -326,9 +326,9 @@ func (j *judge) keyword(am map[string]any, as int, g kinds, bm map[string]any, b
 			return 0, false
 		})
 	case "required":
-		have := stringSet(am["required"])
+		have := setOf(stringSet(am["required"]))
 		for _, r := range stringSet(bm[k]) {
-			if g == kObject && !slices.Contains(have, r) {
+			if g == kObject && !have[r] {
 				return false
 			}
 		}
@@ -361,9 +361,9 @@ func (j *judge) keyword(am map[string]any, as int, g kinds, bm map[string]any, b
 			if j.forbids(am, as, p) {
 				continue
 			}
-			also := append(slices.Clone(have), stringSet(aDeps[p])...)
+			also := setOf(append(slices.Clone(have), stringSet(aDeps[p])...))
 			for _, q := range stringSet(qs) {
-				if !slices.Contains(also, q) {
+				if !also[q] {
 					return false
 				}
 			}

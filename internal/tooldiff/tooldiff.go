@@ -62,11 +62,12 @@ func Compare(old, new []json.RawMessage) []Change {
 			out = append(out, Change{Rule: rules.DiffToolListMalformed, Tool: p.tool, What: side + " list's " + p.what})
 		}
 	}
+	added := addedBySchema(n, o)
 	for _, name := range o.names {
 		nt, ok := n.byName[name]
 		if !ok {
 			what := "tool removed"
-			if to := renamedTo(o.byName[name], n, o); to != "" {
+			if to := added[canonical(o.byName[name]["inputSchema"])]; to != "" {
 				what += fmt.Sprintf(" (renamed to %q? it has the same inputSchema)", to)
 			}
 			out = append(out, Change{Rule: rules.DiffToolRemoved, Tool: name, What: what})
@@ -119,16 +120,20 @@ func index(list []json.RawMessage) tools {
 	return ts
 }
 
-// renamedTo names a tool of the new list, absent from the old one, whose
-// inputSchema is the removed tool's: a likely rename.
-func renamedTo(removed map[string]any, n, o tools) string {
-	want := canonical(removed["inputSchema"])
+// addedBySchema indexes the tools of the new list absent from the old one
+// by their inputSchema (the first of each), to name a removed tool's
+// likely new name: one pass over each list, not one per removed tool.
+func addedBySchema(n, o tools) map[string]string {
+	out := map[string]string{}
 	for _, name := range n.names {
-		if _, inOld := o.byName[name]; !inOld && canonical(n.byName[name]["inputSchema"]) == want {
-			return name
+		if _, inOld := o.byName[name]; inOld {
+			continue
+		}
+		if k := canonical(n.byName[name]["inputSchema"]); out[k] == "" {
+			out[k] = name
 		}
 	}
-	return ""
+	return out
 }
 
 // decode parses JSON keeping numbers exact; nil for what is not JSON.
@@ -287,17 +292,17 @@ func asObject(v any) map[string]any {
 	return m
 }
 
+// sortedKeys is the keys of the maps, once each, sorted: n·log n, as an
+// object may list thousands of properties.
 func sortedKeys(ms ...map[string]any) []string {
 	var keys []string
 	for _, m := range ms {
 		for k := range m {
-			if !slices.Contains(keys, k) {
-				keys = append(keys, k)
-			}
+			keys = append(keys, k)
 		}
 	}
 	slices.Sort(keys)
-	return keys
+	return slices.Compact(keys)
 }
 
 // escape escapes a JSON pointer token.
