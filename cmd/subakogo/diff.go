@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,6 +95,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 // holds it; else what upload discovery lists, for a package directory, a
 // module, or a Go package built first as pack builds it (serveSource).
 func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr io.Writer) ([]json.RawMessage, error) {
+	if missingFile(path) {
+		return nil, fmt.Errorf("%s: no such file", path)
+	}
 	if isJSONFile(path) {
 		in, err := input.Arg(path, maxToolsFile)
 		if err != nil {
@@ -143,6 +147,17 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 		return nil, fmt.Errorf("%s: discovery stopped, so there is no tool list: %s (subakogo lint %s says more)", path, d.Stopped.Detail, path)
 	}
 	return d.Tools, nil
+}
+
+// missingFile reports whether path names a file or directory that is not
+// there, rather than a Go package to build: a .json or .wasm name, or a
+// path from the root or the current directory.
+func missingFile(path string) bool {
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	return ext == ".json" || ext == ".wasm" || filepath.IsAbs(path) || strings.HasPrefix(path, ".")
 }
 
 // isJSONFile reports whether path is a file to read as a tool list: named

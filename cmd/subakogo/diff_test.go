@@ -105,4 +105,25 @@ func TestDiffFormatsAndExitCodes(t *testing.T) {
 	if code, _, stderr := runCLI("diff", "v1/tools.json", filepath.Join(dir, "missing.wasm")); code != exitUnreadable || !strings.Contains(stderr, "missing.wasm") {
 		t.Errorf("a missing module: exit %d, %q", code, stderr)
 	}
+	for _, missing := range []string{"v3/tools.json", "./v3", filepath.Join(dir, "nothing")} {
+		if code, _, stderr := runCLI("diff", "v1/tools.json", missing); code != exitUnreadable || !strings.Contains(stderr, missing+": no such file") || strings.Contains(stderr, "generate") {
+			t.Errorf("%s: exit %d, %q", missing, code, stderr)
+		}
+	}
+	// A saved JSON-RPC response, and numbers past float64, are read.
+	rpc := filepath.Join(dir, "rpc.json")
+	if err := os.WriteFile(rpc, []byte(`{"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"type": "number", "maximum": 1e400}}}}]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runCLI("diff", rpc, rpc); code != exitOK || !strings.Contains(stdout, "(1 tool)") {
+		t.Errorf("a JSON-RPC response: exit %d, %q %q", code, stdout, stderr)
+	}
+	// An entry repeated, or without a name, is refused, named.
+	dup := filepath.Join(dir, "dup.json")
+	if err := os.WriteFile(dup, []byte(`[{"name": "t", "inputSchema": {"type": "object"}}, {"name": "t", "inputSchema": {"type": "object"}}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI("diff", rpc, dup); code != exitUnreadable || !strings.Contains(stderr, `tools[1] is named "t", as tools[0] is`) {
+		t.Errorf("a repeated name: exit %d, %q", code, stderr)
+	}
 }

@@ -43,10 +43,12 @@ var Catalog = []*Rule{
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
 	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,
-	DiffOutputSchemaRemoved, DiffResultWidened, DiffHintRiskier,
+	DiffOutputSchemaRemoved, DiffValueRefused, DiffInputSchemaMissing, DiffToolListMalformed,
+	DiffResultWidened, DiffHintRiskier, DiffUnproven,
 	DiffToolAdded, DiffArgumentAdded, DiffArgumentOptional, DiffArgumentTypeWidened, DiffEnumWidened,
 	DiffBoundRelaxed, DiffArgumentsOpened, DiffBranchAdded, DiffResultMemberAdded, DiffResultNarrowed,
-	DiffOutputSchemaAdded, DiffHintSafer, DiffDescription, DiffTitle, DiffUnjudged,
+	DiffOutputSchemaAdded, DiffHintSafer, DiffAcceptsMore, DiffInputSchemaFixed,
+	DiffDescription, DiffTitle, DiffUnjudged,
 }
 
 // Lookup finds a rule by ID (case-insensitive) or slug.

@@ -4,10 +4,11 @@ package rules
 // `check --baseline` or `pack --baseline` compares two versions of a
 // package's tool list. Their severity is what the change does to the agents
 // built against the old list, not what Subako thinks of the upload:
-// D001-D011 are errors (a saved prompt, workflow or tool that calls the old
-// list breaks), D020-D021 warnings (a client should know), D101-D112
-// compatible changes and D201-D202 cosmetic ones (info: shown, since models
-// read them), D301 what the comparison cannot judge.
+// D001-D019 are errors (a saved prompt, workflow or tool that calls the old
+// list breaks), D020-D029 warnings (a client should know, or the change is
+// not proven compatible), D101-D119 compatible changes and D201-D202
+// cosmetic ones (info: shown, since models read them), D301 a change to
+// something that constrains no value.
 var (
 	DiffToolRemoved = &Rule{ID: "D001", Slug: "tool-removed", Severity: Error, Since: "v0.2.0", By: ToolDiff,
 		Title: "A tool was removed or renamed",
@@ -114,6 +115,73 @@ for the old type misread it or fail. Narrowing a result type (number to integer)
 structuredContent, and consumers that relied on its shape have no contract left.`,
 		Example: `the old tool had "outputSchema": {"type": "object", ...}; the new one has none.`,
 		Fix:     `keep declaring the outputSchema (in Go: keep returning a struct, not a plain string).`,
+	}
+
+	DiffValueRefused = &Rule{ID: "D013", Slug: "argument-value-refused", Severity: Error, Since: "v0.2.0", By: ToolDiff,
+		Title: "The new inputSchema refuses a value the old one accepted",
+		Why: `The two schemas were compared as sets of values, keyword against keyword, where a change is not
+one of the simple ones above: an anyOf, oneOf, allOf, not, if/then/else, dependentSchemas,
+dependentRequired, patternProperties, propertyNames, prefixItems or contains that was added,
+removed or changed, or a type judged together with such a sibling. A value the old schema accepted
+was found that the new one refuses (both verdicts checked with a JSON Schema validator); the
+finding shows it, says which keyword refuses it and what the new schema accepts there. A
+combinator added over an existing schema can only narrow it: its branches are ANDed with the
+schema's other keywords.`,
+		Example: `"anyOf": [{"required": ["body"]}, {"required": ["reaction"]}] was added to an inputSchema
+where both were optional: the old call {"comment_id": 1} is now refused.`,
+		Fix: `accept the old values too (add a branch for them, or make the new condition apply only
+when a new argument is present), or publish the change as a new major version.`,
+	}
+
+	DiffInputSchemaMissing = &Rule{ID: "D014", Slug: "input-schema-missing", Severity: Error, Since: "v0.2.0", By: ToolDiff,
+		Title: "A tool of the new list has no object inputSchema",
+		Why: `MCP requires every tool to declare an "inputSchema" that is a JSON Schema object. A tool
+without one (absent, null, or not an object) cannot be called by a client that validates, and its
+arguments cannot be compared with the old version's, so nothing about them is proven compatible.`,
+		Example: `{"name": "search"} or {"name": "search", "inputSchema": null}.`,
+		Fix:     `declare the arguments: "inputSchema": {"type": "object"} for a tool without any.`,
+	}
+
+	DiffToolListMalformed = &Rule{ID: "D015", Slug: "tool-list-malformed", Severity: Error, Since: "v0.2.0", By: ToolDiff,
+		Title: "A tool list entry cannot be compared",
+		Why: `An entry of a tool list is not an object, has no name, or has the name of an earlier entry.
+It is not skipped: a client may call either of two tools with one name, and an entry that cannot
+be named cannot be matched with the other version, so the lists are not proven compatible. (A
+committed .json list with such an entry is refused as unreadable, exit 3.)`,
+		Example: `two entries named "search" in the new list.`,
+		Fix:     `give every tool one object with a unique "name".`,
+	}
+
+	DiffUnproven = &Rule{ID: "D023", Slug: "change-unproven", Severity: Warning, Since: "v0.2.0", By: ToolDiff,
+		Title: "A schema change not proven compatible",
+		Why: `A keyword that constrains values changed, and the comparison could neither prove that every
+value the old schema accepted is still accepted (for a result: that every value the new schema
+allows was promised) nor find one that is not: a changed pattern whose languages it cannot
+compare, a non-local $ref, a keyword it does not decide (unevaluatedProperties,
+contentSchema...), or a schema past its budget of nesting or subschemas. The finding names the
+keyword. It is a warning, so "--fail-on warning" can hold such a change for review.`,
+		Example: `"pattern": "^[a-z]+$" became "pattern": "^\\w+$" (every old value matches, but this is not
+proven).`,
+		Fix: `review the change by hand; if it is compatible, nothing to do (--ignore D023 leaves the
+finding out).`,
+	}
+
+	DiffAcceptsMore = &Rule{ID: "D113", Slug: "argument-accepts-more", Severity: Info, Since: "v0.2.0", By: ToolDiff,
+		Title: "The new inputSchema accepts every value the old one did, and more",
+		Why: `A combinator or conditional keyword changed (anyOf, oneOf, allOf, not, if/then/else,
+dependentSchemas, patternProperties...), and the comparison proved that every value the old
+schema accepted is still accepted; the finding shows a value accepted only now.`,
+		Example: `"type": "string" became "anyOf": [{"type": "string"}, {"type": "null"}].`,
+		Fix:     `nothing to fix: a compatible change.`,
+	}
+
+	DiffInputSchemaFixed = &Rule{ID: "D114", Slug: "input-schema-fixed", Severity: Info, Since: "v0.2.0", By: ToolDiff,
+		Title: "A tool of the old list had no object inputSchema",
+		Why: `The old version declared no inputSchema object for the tool (absent, null, or not an
+object), as MCP requires; the new one does. What its callers sent is unknown, so the new schema
+is not compared with anything.`,
+		Example: `{"name": "search"} became {"name": "search", "inputSchema": {"type": "object"}}.`,
+		Fix:     `nothing to fix in the new version.`,
 	}
 
 	DiffResultWidened = &Rule{ID: "D020", Slug: "result-widened", Severity: Warning, Since: "v0.2.0", By: ToolDiff,
@@ -246,15 +314,14 @@ description changes what agents do.`,
 	}
 
 	DiffUnjudged = &Rule{ID: "D301", Slug: "change-unjudged", Severity: Info, Since: "v0.2.0", By: ToolDiff,
-		Title: "A change the comparison cannot judge",
-		Why: `Something changed that subakogo does not compare structurally: a keyword such as "not",
-"if"/"then"/"else", "patternProperties", "dependentSchemas", "prefixItems" or "default"; a
-"oneOf"/"anyOf" that appeared or disappeared as a whole, an "allOf" with another number of
-schemas; a non-local "$ref", or one that only leads to itself; a schema past 64 levels of
-nesting or 20,000 subschemas; or a member of the tool other than its name, title, description,
-annotations, schemas and _meta (such as icons). Rather than guess whether it breaks callers, it
-says that it changed: look at it.`,
-		Example: `"if": {"properties": {"units": {"const": "metric"}}} changed its then branch.`,
-		Fix:     `review the change by hand; if it is compatible, nothing to do.`,
+		Title: "A change to something that constrains no value",
+		Why: `Something changed that no validator checks a value against, so it breaks no call by
+itself: a keyword outside JSON Schema 2020-12's assertions and applicators ("default",
+"contentMediaType", an extension such as "x-order"), or a member of the tool other than its name,
+title, description, annotations, schemas and _meta (such as icons), or an annotation other than
+MCP's hints. Rather than stay silent, it says that it changed: look at it. (A change to a keyword
+that constrains values and is not proven compatible is the warning D023.)`,
+		Example: `"default": "metric" became "default": "imperial".`,
+		Fix:     `review the change; if it is compatible, nothing to do.`,
 	}
 )

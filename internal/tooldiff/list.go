@@ -8,45 +8,78 @@ import (
 )
 
 // ParseList reads a committed tool list: a tools/list result
-// ({"tools": [...]}), or the bare tools array `subakogo schema` prints.
-// Every error starts with the line and column it is about ("2:17: ...").
+// ({"tools": [...]}), a saved JSON-RPC response holding one
+// ({"jsonrpc": "2.0", "id": 1, "result": {"tools": [...]}}), or the bare
+// tools array `subakogo schema` prints. Numbers of any size are read as
+// JSON numbers. An entry that is not an object, has no name or repeats an
+// earlier name is refused: the two lists could not be matched tool by
+// tool. Every error starts with the line and column it is about
+// ("2:17: ...").
 func ParseList(data []byte) ([]json.RawMessage, error) {
-	if err := json.Unmarshal(data, new(any)); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, errorAt(data, se.Offset, "%w", err)
-		}
-		return nil, errorAt(data, 0, "%w", err)
+	if !json.Valid(data) {
+		return nil, syntaxError(data)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
 	start := skip(data, 0)
 	tok, _ := dec.Token()
 	switch tok {
 	case json.Delim('['):
 		return elements(dec, data)
 	case json.Delim('{'):
-		for dec.More() {
-			key, _ := dec.Token()
-			if key == "tools" {
-				at := skip(data, dec.InputOffset())
-				if tok, _ := dec.Token(); tok != json.Delim('[') {
-					return nil, errorAt(data, at, "\"tools\" is not an array")
-				}
-				return elements(dec, data)
-			}
-			var value json.RawMessage
-			if err := dec.Decode(&value); err != nil {
-				return nil, errorAt(data, dec.InputOffset(), "%w", err)
-			}
-		}
-		return nil, errorAt(data, start, "an object without \"tools\": want a tools/list result {\"tools\": [...]} or the tools array")
+		return members(dec, data, start)
 	}
 	return nil, errorAt(data, start, "not a tools/list result {\"tools\": [...]} nor a tools array")
+}
+
+// syntaxError says where data, not valid JSON, goes wrong.
+func syntaxError(data []byte) error {
+	check := json.NewDecoder(bytes.NewReader(data))
+	check.UseNumber()
+	var whole any
+	if err := check.Decode(&whole); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return errorAt(data, se.Offset, "%w", err)
+		}
+		return errorAt(data, 0, "%w", err)
+	}
+	rest := data[check.InputOffset():]
+	return errorAt(data, int64(len(data)-len(bytes.TrimLeft(rest, " \t\r\n"))), "more after the tool list")
+}
+
+// members reads an object whose '{' dec has read, at offset start, for its
+// "tools", or the "result" of a JSON-RPC response that holds them.
+func members(dec *json.Decoder, data []byte, start int64) ([]json.RawMessage, error) {
+	for dec.More() {
+		key, _ := dec.Token()
+		at := skip(data, dec.InputOffset())
+		switch key {
+		case "tools":
+			if tok, _ := dec.Token(); tok != json.Delim('[') {
+				return nil, errorAt(data, at, "\"tools\" is not an array")
+			}
+			return elements(dec, data)
+		case "result":
+			if tok, _ := dec.Token(); tok != json.Delim('{') {
+				return nil, errorAt(data, at, "\"result\" is not an object")
+			}
+			return members(dec, data, at)
+		case "error":
+			return nil, errorAt(data, at, "a JSON-RPC error response: it holds no tools")
+		}
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return nil, errorAt(data, dec.InputOffset(), "%w", err)
+		}
+	}
+	return nil, errorAt(data, start, "an object without \"tools\": want a tools/list result {\"tools\": [...]}, a JSON-RPC response holding one, or the tools array")
 }
 
 // elements reads the tools of an array whose '[' dec has read.
 func elements(dec *json.Decoder, data []byte) ([]json.RawMessage, error) {
 	list := []json.RawMessage{}
+	first := map[string]int{}
 	for i := 0; dec.More(); i++ {
 		at := skip(data, dec.InputOffset())
 		var t json.RawMessage
@@ -56,6 +89,18 @@ func elements(dec *json.Decoder, data []byte) ([]json.RawMessage, error) {
 		if t[0] != '{' {
 			return nil, errorAt(data, at, "tools[%d] is not an object", i)
 		}
+		var head struct {
+			Name any `json:"name"`
+		}
+		_ = json.Unmarshal(t, &head) // valid JSON, an object
+		name, _ := head.Name.(string)
+		if name == "" {
+			return nil, errorAt(data, at, "tools[%d] has no name", i)
+		}
+		if j, dup := first[name]; dup {
+			return nil, errorAt(data, at, "tools[%d] is named %s, as tools[%d] is: one name, two tools", i, quote(name), j)
+		}
+		first[name] = i
 		list = append(list, t)
 	}
 	return list, nil

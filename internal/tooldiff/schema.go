@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/subako-ai/subako-go/internal/probe/argsgen"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -81,21 +83,21 @@ var annotationKeys = []string{"$schema", "$id", "$anchor", "$comment", "$defs", 
 func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	if d.steps++; d.steps > maxSteps {
 		if d.steps == maxSteps+1 {
-			d.add(rules.DiffUnjudged, ptr, "more than %d schemas to compare: the rest is not compared", maxSteps)
+			d.add(rules.DiffUnproven, ptr, "more than %d schemas to compare: the rest is not proven compatible", maxSteps)
 		}
 		return
 	}
 	if depth > maxDepth {
 		if canonical(ov) != canonical(nv) {
-			d.add(rules.DiffUnjudged, ptr, "nested more than %d levels deep: not compared", maxDepth)
+			d.add(rules.DiffUnproven, ptr, "nested more than %d levels deep: not proven compatible", maxDepth)
 		}
 		return
 	}
-	o, oRef, oErr := d.deref(ov, d.oRoot)
-	n, nRef, nErr := d.deref(nv, d.nRoot)
+	o, oRef, oErr := deref(ov, d.oRoot)
+	n, nRef, nErr := deref(nv, d.nRoot)
 	if oErr != "" || nErr != "" {
 		if canonical(ov) != canonical(nv) {
-			d.add(rules.DiffUnjudged, ptr, "%s", strings.Join(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" }), "; "))
+			d.add(rules.DiffUnproven, ptr, "%s", strings.Join(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" }), "; "))
 		}
 		return
 	}
@@ -120,15 +122,30 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	}
 	d.text(rules.DiffTitle, ptr+"/title", "title", o["title"], n["title"])
 	d.text(rules.DiffDescription, ptr+"/description", "description", o["description"], n["description"])
-	d.types(o, n, ptr, p)
+	before := len(d.out)
+	whole := semanticChanges(o, n)
+	if len(whole) > 0 && canonical(o["type"]) != canonical(n["type"]) {
+		// The type is judged with the combinators beside it: "type"
+		// removed under a new anyOf is no widening.
+		whole = append([]string{"type"}, whole...)
+	} else {
+		d.types(o, n, ptr, p)
+	}
 	d.values(o, n, ptr, p)
 	d.bounds(o, n, ptr, p)
 	d.objects(o, n, ptr, p, depth)
 	d.items(o, n, ptr, p, depth)
 	d.branches(o, n, ptr, p, depth)
+	if len(whole) > 0 {
+		d.judgePair(ov, nv, o, n, ptr, p, whole, before, false)
+	} else if matched := branchChanges(o, n); len(matched) > 0 {
+		d.judgePair(ov, nv, o, n, ptr, p, matched, before, true)
+	} else {
+		d.disprove(ov, nv, p, before)
+	}
 	for _, k := range sortedKeys(o, n) {
-		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && canonical(o[k]) != canonical(n[k]) {
-			d.add(rules.DiffUnjudged, ptr+"/"+escape(k), "%s changed", k)
+		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && !slices.Contains(assertions, k) && canonical(o[k]) != canonical(n[k]) {
+			d.add(rules.DiffUnjudged, ptr+"/"+escape(k), "%s changed (it constrains no value)", k)
 		}
 	}
 }
@@ -143,7 +160,7 @@ var compared = []string{"$ref", "title", "description", "type", "enum", "const",
 // $ref is replaced by its target with the referring schema's other
 // keywords laid over it. ref names the target, for the cycle check; why
 // says why the schema cannot be compared ("" when it can).
-func (d *differ) deref(v any, root any) (m map[string]any, ref, why string) {
+func deref(v any, root any) (m map[string]any, ref, why string) {
 	for hops := 0; ; hops++ {
 		switch s := v.(type) {
 		case bool:
@@ -168,7 +185,7 @@ func (d *differ) deref(v any, root any) (m map[string]any, ref, why string) {
 			}
 			ref = r
 			if len(s) > 1 {
-				base, _, why := d.deref(target, root)
+				base, _, why := deref(target, root)
 				if why != "" {
 					return nil, "", why
 				}
@@ -247,7 +264,7 @@ func (d *differ) types(o, n map[string]any, ptr string, p polarity) {
 	switch {
 	case !ok1 || !ok2:
 		if canonical(o["type"]) != canonical(n["type"]) {
-			d.add(rules.DiffUnjudged, ptr, "type %s -> %s: not a type name or list of them", quote(o["type"]), quote(n["type"]))
+			d.add(rules.DiffUnproven, ptr, "type %s -> %s: not a type name or list of them, not proven compatible", quote(o["type"]), quote(n["type"]))
 		}
 	case ot == nil && nt == nil:
 	case ot == nil:
@@ -301,8 +318,8 @@ func coversAll(a, b []string) bool {
 
 // values compares enum and const: the sets of values allowed.
 func (d *differ) values(o, n map[string]any, ptr string, p polarity) {
-	ov, okey := valueSet(o)
-	nv, nkey := valueSet(n)
+	ov, okey := valueList(o)
+	nv, nkey := valueList(n)
 	key := nkey
 	if key == "" {
 		key = okey
@@ -311,48 +328,137 @@ func (d *differ) values(o, n map[string]any, ptr string, p polarity) {
 	switch {
 	case ov == nil && nv == nil:
 	case ov == nil:
-		d.narrowed(p, aEnum, ptr, "%s %s added", nkey, listed(nv))
+		d.narrowed(p, aEnum, ptr, "%s %s added", nkey, listedValues(nv))
 	case nv == nil:
-		d.widened(p, aEnum, ptr, "%s %s removed", okey, listed(ov))
+		d.widened(p, aEnum, ptr, "%s %s removed", okey, listedValues(ov))
 	default:
-		if gone := minus(ov, nv); len(gone) > 0 {
+		// Enums mostly change in one place: the values past the common
+		// head and tail are the only ones to look up.
+		head := 0
+		for head < min(len(ov), len(nv)) && sameJSON(ov[head], nv[head]) {
+			head++
+		}
+		tail := 0
+		for tail < min(len(ov), len(nv))-head && sameJSON(ov[len(ov)-1-tail], nv[len(nv)-1-tail]) {
+			tail++
+		}
+		if gone := valuesOutside(ov[head:len(ov)-tail], nv); len(gone) > 0 {
 			d.narrowed(p, aEnum, ptr, "%s no longer has %s", key, listed(gone))
 		}
-		if more := minus(nv, ov); len(more) > 0 {
+		if more := valuesOutside(nv[head:len(nv)-tail], ov); len(more) > 0 {
 			d.widened(p, aEnum, ptr, "%s now has %s", key, listed(more))
 		}
 	}
 }
 
-// valueSet is the canonical values a schema allows by const or enum (nil
-// for no such limit) and the keyword that says so.
-func valueSet(m map[string]any) ([]string, string) {
+// valueList is the values a schema allows by const or enum (nil for no
+// such limit), and the keyword that says so.
+func valueList(m map[string]any) ([]any, string) {
 	if c, ok := m["const"]; ok {
-		return []string{canonical(c)}, "const"
+		return []any{c}, "const"
 	}
 	if e, ok := m["enum"].([]any); ok {
-		out := []string{}
-		for _, x := range e {
-			if s := canonical(x); !slices.Contains(out, s) {
-				out = append(out, s)
-			}
-		}
-		return out, "enum"
+		return e, "enum"
 	}
 	return nil, ""
 }
 
+// sameJSON reports whether two values are equal as JSON; strings, most
+// enums' values, without building their canonical form.
+func sameJSON(a, b any) bool {
+	if x, ok := a.(string); ok {
+		y, ok := b.(string)
+		return ok && x == y
+	}
+	return canonical(a) == canonical(b)
+}
+
+// maxScanned is how many values valuesOutside looks up by scanning the
+// other list rather than by a set of it.
+const maxScanned = 16
+
+// valuesOutside is the canonical values of vs, without repeats, that the
+// list other lacks. Linear in both: an enum may hold a million values.
+func valuesOutside(vs, other []any) []string {
+	if len(vs) == 0 {
+		return nil
+	}
+	want := keys(vs)
+	found := make(map[string]bool, len(want))
+	if len(vs) <= maxScanned {
+		for _, x := range other {
+			for _, v := range vs {
+				if sameJSON(v, x) {
+					found[canonical(v)] = true
+				}
+			}
+		}
+	} else {
+		set := make(map[string]bool, len(other))
+		for _, x := range other {
+			set[canonical(x)] = true
+		}
+		found = set
+	}
+	var out []string
+	for _, k := range want {
+		if !found[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// listedValues shows a list's first values.
+func listedValues(vs []any) string {
+	shown := make([]string, 0, min(len(vs), maxListed))
+	for _, v := range vs[:min(len(vs), maxListed)] {
+		shown = append(shown, canonical(v))
+	}
+	if len(vs) > maxListed {
+		return strings.Join(shown, ", ") + fmt.Sprintf(" and %d more", len(vs)-maxListed)
+	}
+	return strings.Join(shown, ", ")
+}
+
+// keys is the canonical values of a list, without repeats, in order.
+func keys(vs []any) []string {
+	out := make([]string, 0, len(vs))
+	seen := make(map[string]bool, len(vs))
+	for _, v := range vs {
+		if k := canonical(v); !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// minus is a's values that b lacks, in a's order: linear, as an enum may
+// hold a million values.
 func minus(a, b []string) []string {
+	in := make(map[string]bool, len(b))
+	for _, x := range b {
+		in[x] = true
+	}
 	var out []string
 	for _, x := range a {
-		if !slices.Contains(b, x) {
+		if !in[x] {
 			out = append(out, x)
 		}
 	}
 	return out
 }
 
-func listed(vs []string) string { return strings.Join(vs, ", ") }
+// listed shows values, at most maxListed of them.
+func listed(vs []string) string {
+	if len(vs) > maxListed {
+		return strings.Join(vs[:maxListed], ", ") + fmt.Sprintf(" and %d more", len(vs)-maxListed)
+	}
+	return strings.Join(vs, ", ")
+}
+
+const maxListed = 20
 
 // lower and upper bounds: a higher lower bound or a lower upper bound
 // accepts less.
@@ -369,18 +475,18 @@ func (d *differ) bounds(o, n map[string]any, ptr string, p polarity) {
 		if canonical(ov) == canonical(nv) {
 			continue
 		}
-		oNum, ok1 := number(ov)
-		nNum, ok2 := number(nv)
+		oNum, ok1 := jsonDecimal(ov)
+		nNum, ok2 := jsonDecimal(nv)
 		switch {
 		case (ov != nil && !ok1) || (nv != nil && !ok2):
-			d.add(rules.DiffUnjudged, at, "%s %s -> %s: not a number", k, quote(ov), quote(nv))
+			d.add(rules.DiffUnproven, at, "%s %s -> %s: not a number, not proven compatible", k, quote(ov), quote(nv))
 		case ov == nil:
 			d.narrowed(p, aBound, at, "%s %s added", k, quote(nv))
 		case nv == nil:
 			d.widened(p, aBound, at, "%s %s removed", k, quote(ov))
-		case (nNum.Cmp(oNum) > 0) == lower && nNum.Cmp(oNum) != 0:
+		case (cmpDecimal(nNum, oNum) > 0) == lower && cmpDecimal(nNum, oNum) != 0:
 			d.narrowed(p, aBound, at, "%s %s -> %s", k, quote(ov), quote(nv))
-		case nNum.Cmp(oNum) != 0:
+		case cmpDecimal(nNum, oNum) != 0:
 			d.widened(p, aBound, at, "%s %s -> %s", k, quote(ov), quote(nv))
 		}
 	}
@@ -402,10 +508,64 @@ func (d *differ) bounds(o, n map[string]any, ptr string, p polarity) {
 			d.narrowed(p, aBound, at, "%s %s added", k, quote(nv))
 		case nv == nil:
 			d.widened(p, aBound, at, "%s %s removed", k, quote(ov))
+		case k == "pattern":
+			d.patternChanged(ov, nv, at, p)
 		default:
-			d.changed(p, aBound, at, "%s %s -> %s (whether it allows less or more is not decided: check it)", k, quote(ov), quote(nv))
+			d.changed(p, aBound, at, "%s %s -> %s", k, quote(ov), quote(nv))
 		}
 	}
+}
+
+// patternChanged judges a changed pattern by strings: one that the pattern
+// of the side that must be included matches and the other does not
+// breaks; when none is found, that is not a proof (whether a regular
+// language holds another is not decided here): a warning. A string the
+// other way is reported as the compatible change.
+func (d *differ) patternChanged(ov, nv any, at string, p polarity) {
+	os, _ := ov.(string)
+	ns, _ := nv.(string)
+	oRe, err1 := regexp.Compile(os)
+	nRe, err2 := regexp.Compile(ns)
+	if err1 != nil || err2 != nil {
+		d.add(rules.DiffUnproven, at, "pattern %s -> %s: not read as a Go regular expression, not proven compatible", quote(ov), quote(nv))
+		return
+	}
+	from, to := oRe, nRe
+	if p == output {
+		from, to = nRe, oRe
+	}
+	if s, ok := stringOutside(from, to); ok {
+		verb := map[polarity]string{input: "is now refused", output: "may now be returned"}[p]
+		d.changed(p, aBound, at, "pattern %s -> %s: %s %s", quote(ov), quote(nv), quote(s), verb)
+		return
+	}
+	also := ""
+	if s, ok := stringOutside(to, from); ok {
+		also = fmt.Sprintf(" (and %s matches only the %s one)", quote(s), map[polarity]string{input: "new", output: "old"}[p])
+	}
+	d.add(rules.DiffUnproven, at, "pattern %s -> %s: every string tried that the %s pattern matches, the %s one matches, but that is not proven%s",
+		quote(ov), quote(nv), map[polarity]string{input: "old", output: "new"}[p], map[polarity]string{input: "new", output: "old"}[p], also)
+}
+
+// probeStrings are tried against patterns beside the strings made from
+// them: the classes a generator prefers least.
+var probeStrings = []string{"", "0", "9", "A", "Z", "_", "-", ".", " ", "a0", "0a", "a-b", "a b", "é", "a.b", "a@b"}
+
+// stringOutside finds a string a matches and b does not.
+func stringOutside(a, b *regexp.Regexp) (string, bool) {
+	for _, s := range probeStrings {
+		if a.MatchString(s) && !b.MatchString(s) {
+			return s, true
+		}
+	}
+	for v := range 4 {
+		for _, s := range argsgen.PatternStrings(a, 0, -1, v) {
+			if !b.MatchString(s) {
+				return s, true
+			}
+		}
+	}
+	return "", false
 }
 
 func (d *differ) multipleOf(o, n map[string]any, ptr string, p polarity) {
@@ -418,7 +578,7 @@ func (d *differ) multipleOf(o, n map[string]any, ptr string, p polarity) {
 	nNum, ok2 := number(nv)
 	switch {
 	case (ov != nil && !ok1) || (nv != nil && !ok2) || (ok1 && oNum.Sign() <= 0) || (ok2 && nNum.Sign() <= 0):
-		d.add(rules.DiffUnjudged, ptr, "multipleOf %s -> %s: not a positive number", quote(ov), quote(nv))
+		d.add(rules.DiffUnproven, ptr, "multipleOf %s -> %s: not a positive number of a usable size, not proven compatible", quote(ov), quote(nv))
 	case ov == nil:
 		d.narrowed(p, aBound, ptr, "multipleOf %s added", quote(nv))
 	case nv == nil:
@@ -432,20 +592,11 @@ func (d *differ) multipleOf(o, n map[string]any, ptr string, p polarity) {
 	}
 }
 
-// number reads a JSON number exactly.
-func number(v any) (*big.Rat, bool) {
-	n, ok := v.(json.Number)
-	if !ok {
-		return nil, false
-	}
-	r, ok := new(big.Rat).SetString(string(n))
-	return r, ok
-}
-
 // objects compares required, properties and additionalProperties.
 func (d *differ) objects(o, n map[string]any, ptr string, p polarity, depth int) {
 	oProps, nProps := asObject(o["properties"]), asObject(n["properties"])
 	oReq, nReq := stringSet(o["required"]), stringSet(n["required"])
+	nRequired := setOf(nReq)
 	for _, name := range sortedKeys(oProps, nProps) {
 		at := ptr + "/properties/" + escape(name)
 		_, inOld := oProps[name]
@@ -456,7 +607,7 @@ func (d *differ) objects(o, n map[string]any, ptr string, p polarity, depth int)
 		case inOld && !inNew:
 			d.add(rules.DiffResultMemberRemoved, at, "member %q removed", name)
 		case !inOld && inNew && p == input:
-			if !slices.Contains(nReq, name) {
+			if !nRequired[name] {
 				d.add(rules.DiffArgumentAdded, at, "optional argument %q added", name)
 			}
 		case !inOld && inNew:
@@ -492,15 +643,27 @@ func (d *differ) objects(o, n map[string]any, ptr string, p polarity, depth int)
 	d.additional(o["additionalProperties"], n["additionalProperties"], ptr+"/additionalProperties", p, depth)
 }
 
+// stringSet is the strings of a JSON array, once each, in order.
 func stringSet(v any) []string {
 	var out []string
 	l, _ := v.([]any)
+	seen := make(map[string]bool, len(l))
 	for _, x := range l {
-		if s, ok := x.(string); ok && !slices.Contains(out, s) {
+		if s, ok := x.(string); ok && !seen[s] {
+			seen[s] = true
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// setOf is a set of strings.
+func setOf(l []string) map[string]bool {
+	m := make(map[string]bool, len(l))
+	for _, s := range l {
+		m[s] = true
+	}
+	return m
 }
 
 // additional compares additionalProperties: open (absent or true), closed
@@ -515,6 +678,10 @@ func (d *differ) additional(ov, nv any, ptr string, p polarity, depth int) {
 				return "open"
 			}
 			return "closed"
+		case map[string]any:
+			if !constrains(x) {
+				return "open" // {} is true
+			}
 		}
 		return "schema"
 	}
@@ -567,8 +734,7 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 		case canonical(o[k]) == canonical(n[k]):
 			continue
 		case !ok1 || !ok2:
-			d.add(rules.DiffUnjudged, at, "%s added or removed as a whole: not compared", k)
-			continue
+			continue // added or removed as a whole: judgePair
 		}
 		oLeft, nLeft := unmatched(ol, nl), unmatched(nl, ol)
 		for len(oLeft) > 0 && len(nLeft) > 0 {
@@ -590,22 +756,21 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 		for i := range ol {
 			d.schema(ol[i], nl[i], fmt.Sprintf("%s/allOf/%d", ptr, i), p, depth+1)
 		}
-	default:
-		d.add(rules.DiffUnjudged, ptr+"/allOf", "allOf changed its number of schemas: not compared")
 	}
+	// An allOf with another number of schemas: judgePair.
 }
 
 // unmatched lists the indexes of a's schemas that b does not hold, equal
-// as JSON.
+// as JSON, each of b's matching once.
 func unmatched(a, b []any) []int {
-	var bs []string
+	left := make(map[string]int, len(b))
 	for _, x := range b {
-		bs = append(bs, canonical(x))
+		left[canonical(x)]++
 	}
 	var out []int
 	for i, x := range a {
-		if j := slices.Index(bs, canonical(x)); j >= 0 {
-			bs[j] = "\x00" // each matches once
+		if k := canonical(x); left[k] > 0 {
+			left[k]--
 			continue
 		}
 		out = append(out, i)
@@ -619,17 +784,28 @@ func canonical(v any) string {
 	if v == nil {
 		return ""
 	}
+	if s, ok := v.(string); ok && plain(s) {
+		return `"` + s + `"` // as json.Marshal writes it, without its cost
+	}
 	b, _ := json.Marshal(normal(v))
 	return string(b)
+}
+
+// plain reports whether json.Marshal writes s unescaped.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
 }
 
 func normal(v any) any {
 	switch x := v.(type) {
 	case json.Number:
-		if r, ok := new(big.Rat).SetString(string(x)); ok {
-			if r.IsInt() {
-				return json.Number(r.Num().String()) // 1.0 and 1e0 are 1
-			}
+		if d, ok := parseDecimal(string(x)); ok {
+			return json.Number(d.String()) // 1.0, 1e0 and 10e-1 are 1
 		}
 	case map[string]any:
 		m := make(map[string]any, len(x))

@@ -1,11 +1,13 @@
 // Package tooldiff compares two versions of a package's tool list, as
 // tools/list answers them, and says what each change does to the agents
-// built against the old one: breaking, worth a warning, compatible,
-// cosmetic, or not judged (the D rules of package rules). Schemas are
-// compared structurally, keyword by keyword, with local $ref resolved; an
-// inputSchema and an outputSchema are judged in opposite directions, since
-// a tool must accept every call it accepted but may only return what it
-// promised.
+// built against the old one: breaking, worth a warning (or not proven
+// compatible), compatible, or cosmetic (the D rules of package rules).
+// Schemas are compared structurally, keyword by keyword, with local $ref
+// resolved; where keywords that depend on each other change (combinators,
+// conditionals, dependencies), the two schemas are judged as sets of values
+// (judgePair, with a judge). An inputSchema and an outputSchema are judged
+// in opposite directions, since a tool must accept every call it accepted
+// but may only return what it promised.
 package tooldiff
 
 import (
@@ -48,17 +50,24 @@ func Findings(cs []Change) []rules.Finding {
 }
 
 // Compare lists the changes from the old tool list to the new one: the
-// tools in old's order, then the tools added in new's order. Entries that
-// are not objects with a name are left out (toolcheck reports them), and
-// of two tools with one name the first counts, as at upload.
+// entries that cannot be compared (not an object, no name, a name already
+// used: D015), then the tools in old's order, then the tools added in
+// new's order. Of two tools with one name the first is compared.
 func Compare(old, new []json.RawMessage) []Change {
 	o, n := index(old), index(new)
 	var out []Change
+	for i, l := range []tools{o, n} {
+		side := [2]string{"the old", "the new"}[i]
+		for _, p := range l.problems {
+			out = append(out, Change{Rule: rules.DiffToolListMalformed, Tool: p.tool, What: side + " list's " + p.what})
+		}
+	}
+	added := addedBySchema(n, o)
 	for _, name := range o.names {
 		nt, ok := n.byName[name]
 		if !ok {
 			what := "tool removed"
-			if to := renamedTo(o.byName[name], n, o); to != "" {
+			if to := added[canonical(o.byName[name]["inputSchema"])]; to != "" {
 				what += fmt.Sprintf(" (renamed to %q? it has the same inputSchema)", to)
 			}
 			out = append(out, Change{Rule: rules.DiffToolRemoved, Tool: name, What: what})
@@ -77,40 +86,54 @@ func Compare(old, new []json.RawMessage) []Change {
 }
 
 type tools struct {
-	names  []string
-	byName map[string]map[string]any
+	names    []string
+	byName   map[string]map[string]any
+	problems []problem
 }
+
+// problem is an entry of a list that cannot be compared.
+type problem struct{ tool, what string }
 
 func index(list []json.RawMessage) tools {
 	ts := tools{byName: map[string]map[string]any{}}
-	for _, raw := range list {
+	first := map[string]int{}
+	for i, raw := range list {
+		at := fmt.Sprintf("tools[%d]", i)
 		t, ok := decode(raw).(map[string]any)
 		if !ok {
+			ts.problems = append(ts.problems, problem{at, at + " is not an object"})
 			continue
 		}
 		name, _ := t["name"].(string)
 		if name == "" {
+			ts.problems = append(ts.problems, problem{at, at + " has no name"})
 			continue
 		}
-		if _, dup := ts.byName[name]; dup {
+		if j, dup := first[name]; dup {
+			ts.problems = append(ts.problems, problem{name, fmt.Sprintf("%s has the name of tools[%d]: one name, two tools (the first is compared)", at, j)})
 			continue
 		}
+		first[name] = i
 		ts.names = append(ts.names, name)
 		ts.byName[name] = t
 	}
 	return ts
 }
 
-// renamedTo names a tool of the new list, absent from the old one, whose
-// inputSchema is the removed tool's: a likely rename.
-func renamedTo(removed map[string]any, n, o tools) string {
-	want := canonical(removed["inputSchema"])
+// addedBySchema indexes the tools of the new list absent from the old one
+// by their inputSchema (the first of each), to name a removed tool's
+// likely new name: one pass over each list, not one per removed tool.
+func addedBySchema(n, o tools) map[string]string {
+	out := map[string]string{}
 	for _, name := range n.names {
-		if _, inOld := o.byName[name]; !inOld && canonical(n.byName[name]["inputSchema"]) == want {
-			return name
+		if _, inOld := o.byName[name]; inOld {
+			continue
+		}
+		if k := canonical(n.byName[name]["inputSchema"]); out[k] == "" {
+			out[k] = name
 		}
 	}
-	return ""
+	return out
 }
 
 // decode parses JSON keeping numbers exact; nil for what is not JSON.
@@ -135,6 +158,9 @@ type differ struct {
 	// maxSteps.
 	active map[string]bool
 	steps  int
+	// j judges the pairs whose combinators changed (judgePair), for the
+	// schemas of oRoot and nRoot; nil until one is met.
+	j *judge
 }
 
 func (d *differ) add(r *rules.Rule, ptr, format string, args ...any) {
@@ -150,8 +176,17 @@ func (d *differ) tool2(o, n map[string]any) {
 	d.text(rules.DiffTitle, "/title", "title", o["title"], n["title"])
 	d.text(rules.DiffDescription, "/description", "description", o["description"], n["description"])
 	d.annotations(asObject(o["annotations"]), asObject(n["annotations"]))
-	d.oRoot, d.nRoot, d.active = o["inputSchema"], n["inputSchema"], map[string]bool{}
-	d.schema(o["inputSchema"], n["inputSchema"], "/inputSchema", input, 0)
+	oIn, oOK := o["inputSchema"].(map[string]any)
+	nIn, nOK := n["inputSchema"].(map[string]any)
+	switch {
+	case !nOK:
+		d.add(rules.DiffInputSchemaMissing, "/inputSchema", "the new version has %s: MCP requires an object schema, so no call is proven to still work", schemaAbsence(n))
+	case !oOK:
+		d.add(rules.DiffInputSchemaFixed, "/inputSchema", "the old version had %s; the new one declares its arguments (not compared)", schemaAbsence(o))
+	default:
+		d.oRoot, d.nRoot, d.active, d.j = oIn, nIn, map[string]bool{}, nil
+		d.schema(oIn, nIn, "/inputSchema", input, 0)
+	}
 	oOut, nOut := o["outputSchema"], n["outputSchema"]
 	switch {
 	case oOut != nil && nOut == nil:
@@ -159,7 +194,7 @@ func (d *differ) tool2(o, n map[string]any) {
 	case oOut == nil && nOut != nil:
 		d.add(rules.DiffOutputSchemaAdded, "/outputSchema", "outputSchema added")
 	case oOut != nil:
-		d.oRoot, d.nRoot, d.active = oOut, nOut, map[string]bool{}
+		d.oRoot, d.nRoot, d.active, d.j = oOut, nOut, map[string]bool{}, nil
 		d.schema(oOut, nOut, "/outputSchema", output, 0)
 	}
 	for _, k := range sortedKeys(o, n) {
@@ -167,6 +202,18 @@ func (d *differ) tool2(o, n map[string]any) {
 			d.add(rules.DiffUnjudged, "/"+escape(k), "%s changed", k)
 		}
 	}
+}
+
+// schemaAbsence says what a tool has instead of an object inputSchema.
+func schemaAbsence(t map[string]any) string {
+	v, ok := t["inputSchema"]
+	switch {
+	case !ok:
+		return "no inputSchema"
+	case v == nil:
+		return "\"inputSchema\": null"
+	}
+	return "an inputSchema that is not an object (" + quote(v) + ")"
 }
 
 // text reports a changed description or title.
@@ -245,17 +292,17 @@ func asObject(v any) map[string]any {
 	return m
 }
 
+// sortedKeys is the keys of the maps, once each, sorted: n·log n, as an
+// object may list thousands of properties.
 func sortedKeys(ms ...map[string]any) []string {
 	var keys []string
 	for _, m := range ms {
 		for k := range m {
-			if !slices.Contains(keys, k) {
-				keys = append(keys, k)
-			}
+			keys = append(keys, k)
 		}
 	}
 	slices.Sort(keys)
-	return keys
+	return slices.Compact(keys)
 }
 
 // escape escapes a JSON pointer token.

@@ -1,0 +1,672 @@
+package tooldiff
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/subako-ai/subako-go/internal/offlineschema"
+	"github.com/subako-ai/subako-go/internal/probe/argsgen"
+)
+
+// A judge decides, for two schemas of one tool (each in its own document:
+// side 0 the old version's, side 1 the new one's), whether every value
+// valid against one is valid against the other. It answers from both
+// ends, so that each answer is certain: includes proves inclusion from the
+// keywords' meaning (yes, or "not proven"), and witness looks for a value
+// that one schema accepts and the other refuses, both verdicts given by a
+// JSON Schema validator (santhosh-tekuri/jsonschema, as offlineschema
+// configures it, formats asserted). Neither found is "not decided".
+type judge struct {
+	roots [2]any
+	comp  *jsonschema.Compiler
+	// broken says why values cannot be validated ("" when they can): a
+	// document the library refuses, or one too costly to validate against.
+	broken string
+	// compiled caches the schemas compiled, by canonical JSON, and byMap
+	// by the identity of the map (kept, so the address is not reused).
+	compiled map[string]*jsonschema.Schema
+	byMap    map[uintptr]mapSchema
+	made     int
+	checks   int
+	// place is the most subschemas one place of a value may be checked
+	// against (offlineschema.Estimate); work sums, over the values
+	// validated, their size times place, against maxWork.
+	place, work int
+	// sampled counts the values samples made, against maxSampled.
+	sampled int
+	// steps counts the proof's work against maxProofSteps; assumed holds
+	// the pairs of $ref targets being proven, so recursive schemas end (a
+	// pair met again is assumed, as for recursive types).
+	steps   int
+	assumed map[string]bool
+	// names are member names either document mentions (in properties,
+	// required, dependencies...), for objects that the schemas may treat
+	// differently.
+	names []string
+}
+
+// Budgets of one tool's judgments: validations, proof steps, candidate
+// values. Past them, what is left is "not decided".
+const (
+	maxWork        = 4_000_000
+	maxChecks      = 6000
+	maxProofSteps  = 20000
+	maxCandidates  = 400
+	maxFiniteCheck = 5000
+)
+
+type mapSchema struct {
+	m    map[string]any
+	side int
+	sch  *jsonschema.Schema
+}
+
+// maxSampled bounds the values samples makes for one tool: a schema of
+// many wide levels would otherwise ask for their product.
+const maxSampled = 50_000
+
+func newJudge(old, new any) *judge {
+	j := &judge{roots: [2]any{old, new}, compiled: map[string]*jsonschema.Schema{}, byMap: map[uintptr]mapSchema{}, assumed: map[string]bool{}}
+	seen := map[string]bool{}
+	for _, root := range j.roots {
+		memberNames(root, seen, &j.names, 0)
+	}
+	slices.Sort(j.names)
+	j.comp = offlineschema.NewCompiler()
+	j.comp.AssertFormat()
+	for side, root := range j.roots {
+		if root == nil {
+			continue
+		}
+		if n, huge := offlineschema.HugeNumber(root); huge {
+			j.broken = fmt.Sprintf("the schema holds the number %.40s, too large to validate with", n)
+			return j
+		}
+		if n := countNodes(root, maxNodes+1); n > maxNodes {
+			j.broken = fmt.Sprintf("the schema has more than %d values: too large to validate with", maxNodes)
+			return j
+		}
+		cost := offlineschema.Estimate(root)
+		if err := cost.Check(4); err != nil {
+			j.broken = err.Error()
+			return j
+		}
+		j.place = max(j.place, cost.Place)
+		if err := j.comp.AddResource(sideURL(side), root); err != nil {
+			j.broken = err.Error()
+			return j
+		}
+	}
+	return j
+}
+
+// maxNodes bounds the JSON values of a schema the judge validates with
+// (the library compiles a schema in time quadratic in its subschemas):
+// Subako's 64 KiB schemas hold a few thousand.
+const maxNodes = 20_000
+
+// countNodes counts the JSON values in v, stopping past limit.
+func countNodes(v any, limit int) int {
+	n := 1
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			if n > limit {
+				break
+			}
+			n += countNodes(e, limit-n)
+		}
+	case []any:
+		for _, e := range x {
+			if n > limit {
+				break
+			}
+			n += countNodes(e, limit-n)
+		}
+	}
+	return n
+}
+
+func sideURL(side int) string { return "urn:subako:tooldiff:" + strconv.Itoa(side) }
+
+// maxNames bounds the member names a judge tries.
+const maxNames = 24
+
+// memberNames collects the member names a schema mentions.
+func memberNames(v any, seen map[string]bool, out *[]string, depth int) {
+	if depth > 16 {
+		return
+	}
+	addName := func(n string) {
+		if !seen[n] && len(*out) < maxNames {
+			seen[n] = true
+			*out = append(*out, n)
+		}
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range sortedKeys(x) {
+			e := x[k]
+			switch k {
+			case "enum", "const", "default", "examples":
+				continue
+			case "required":
+				for _, n := range stringSet(e) {
+					addName(n)
+				}
+			case "properties", "dependentRequired", "dependentSchemas":
+				for _, n := range sortedKeys(asObject(e)) {
+					addName(n)
+				}
+			case "patternProperties":
+				for _, p := range sortedKeys(asObject(e)) {
+					if re, err := regexp.Compile(p); err == nil {
+						ns := argsgen.PatternStrings(re, 1, 64, 0)
+						for _, n := range ns[:min(2, len(ns))] {
+							addName(n)
+						}
+					}
+				}
+			}
+			memberNames(e, seen, out, depth+1)
+		}
+	case []any:
+		for _, e := range x {
+			memberNames(e, seen, out, depth+1)
+		}
+	}
+}
+
+// valid validates value against schema s of a side. ok is false when it
+// could not be validated (the budget, or a schema the library refuses).
+func (j *judge) valid(s any, side int, value any) (valid, ok bool) {
+	sch := j.schema(s, side)
+	if sch == nil {
+		return false, false
+	}
+	err := j.run(sch, value)
+	return err == nil, j.checks <= maxChecks && j.work <= maxWork
+}
+
+// why is the validation error of value against s, nil when it is valid or
+// cannot be validated.
+func (j *judge) why(s any, side int, value any) error {
+	if sch := j.schema(s, side); sch != nil {
+		return j.run(sch, value)
+	}
+	return nil
+}
+
+func (j *judge) run(sch *jsonschema.Schema, value any) (err error) {
+	j.work += countNodes(value, maxWork) * max(j.place, 1)
+	if j.checks++; j.checks > maxChecks || j.work > maxWork {
+		return fmt.Errorf("budget")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the schema library failed: %v", r)
+		}
+	}()
+	return sch.Validate(value)
+}
+
+// schema compiles s, a schema of side's document (or one built from its
+// parts), its local $refs pointing into that document.
+func (j *judge) schema(s any, side int) (sch *jsonschema.Schema) {
+	if j.broken != "" || j.checks > maxChecks || j.work > maxWork {
+		return nil
+	}
+	if m, ok := s.(map[string]any); ok {
+		id := reflect.ValueOf(m).Pointer()
+		if c, ok := j.byMap[id]; ok && c.side == side {
+			return c.sch
+		}
+		defer func() { j.byMap[id] = mapSchema{m, side, sch} }()
+	}
+	key := strconv.Itoa(side) + canonical(s)
+	if sch, ok := j.compiled[key]; ok {
+		return sch
+	}
+	defer func() {
+		if recover() != nil {
+			sch = nil
+		}
+		j.compiled[key] = sch
+	}()
+	doc := rebase(s, sideURL(side))
+	if m, ok := doc.(map[string]any); ok {
+		if root, ok := j.roots[side].(map[string]any); ok && root["$schema"] != nil && m["$schema"] == nil {
+			m["$schema"] = root["$schema"]
+		}
+	}
+	j.made++
+	url := "urn:subako:tooldiff:s" + strconv.Itoa(j.made)
+	if err := j.comp.AddResource(url, doc); err != nil {
+		return nil
+	}
+	sch, err := j.comp.Compile(url)
+	if err != nil {
+		return nil
+	}
+	return sch
+}
+
+// rebase copies a schema, its local $refs made absolute to base, so that
+// it can be compiled on its own and still reach its document's $defs.
+func rebase(v any, base string) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			switch {
+			case (k == "$ref" || k == "$dynamicRef") && isLocalRef(e):
+				m[k] = base + e.(string)
+			case k == "enum" || k == "const" || k == "default" || k == "examples":
+				m[k] = e
+			case k == "properties" || k == "patternProperties" || k == "$defs" || k == "definitions" || k == "dependentSchemas":
+				if mm, ok := e.(map[string]any); ok {
+					c := make(map[string]any, len(mm))
+					for name, s := range mm {
+						c[name] = rebase(s, base)
+					}
+					m[k] = c
+				} else {
+					m[k] = e
+				}
+			default:
+				m[k] = rebase(e, base)
+			}
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, e := range x {
+			l[i] = rebase(e, base)
+		}
+		return l
+	}
+	return v
+}
+
+func isLocalRef(v any) bool {
+	s, ok := v.(string)
+	return ok && strings.HasPrefix(s, "#")
+}
+
+// witness looks for a value that schema a (of side as) accepts and b (of
+// side bs) refuses, among values made from both.
+func (j *judge) witness(a any, as int, b any, bs int) (any, bool) {
+	seen := map[string]bool{}
+	var cands []any
+	for _, c := range append(j.samples(a, as, 0), j.samples(b, bs, 0)...) {
+		if k := canonical(c) + "?"; !seen[k] && len(cands) < maxCandidates {
+			seen[k] = true
+			cands = append(cands, c)
+		}
+	}
+	for _, c := range cands {
+		va, ok1 := j.valid(a, as, c)
+		if !ok1 {
+			return nil, false
+		}
+		if !va {
+			continue
+		}
+		vb, ok2 := j.valid(b, bs, c)
+		if !ok2 {
+			return nil, false
+		}
+		if !vb {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// maxSampleDepth bounds how deep samples nest.
+const maxSampleDepth = 6
+
+// samples makes values meant to be valid against s, many of them at its
+// edges: each type it allows, its bounds, each enum value, objects with
+// only their required members, with every member and with each optional
+// one, each member's own samples, arrays of none, one and two items. Not
+// all are valid: the caller validates them.
+func (j *judge) samples(s any, side int, depth int) []any {
+	m, _, why := j.deref(s, side)
+	if why != "" || m == nil || depth > maxSampleDepth || j.sampled > maxSampled {
+		return nil
+	}
+	j.sampled++
+	limit := 160 >> min(2*depth, 4)
+	var out []any
+	add := func(vs ...any) {
+		for _, v := range vs {
+			if len(out) < limit {
+				out = append(out, v)
+			}
+		}
+	}
+	if c, ok := m["const"]; ok {
+		add(c)
+	}
+	if e, ok := m["enum"].([]any); ok {
+		add(e[:min(len(e), 8)]...)
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+		if l, ok := m[k].([]any); ok {
+			for _, br := range l {
+				for _, v := range j.samples(br, side, depth+1) {
+					add(fill(v, m))
+				}
+			}
+		}
+	}
+	// A not's or an if's own values are likely refused by one side.
+	for _, k := range []string{"then", "else", "not", "if"} {
+		if x, ok := m[k]; ok {
+			add(j.samples(x, side, depth+1)...)
+		}
+	}
+	ks := typeKindsOrAll(m)
+	if ks&kObject != 0 {
+		add(j.objects(m, side, depth, limit-len(out))...)
+	}
+	if ks&kString != 0 {
+		add(stringSamples(m)...)
+	}
+	if ks&kNumber != 0 {
+		add(numberSamples(m, ks&kFrac == 0)...)
+	}
+	if ks&kArray != 0 {
+		add(j.arrays(m, side, depth)...)
+	}
+	if ks&kBool != 0 {
+		add(false, true)
+	}
+	if ks&kNull != 0 {
+		add(nil)
+	}
+	return out
+}
+
+// fill completes a sample of a branch with the members the branch's
+// parent requires, so that an object branch without "properties" still
+// makes objects its parent accepts.
+func fill(v any, parent map[string]any) any {
+	o, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	props := asObject(parent["properties"])
+	c := make(map[string]any, len(o))
+	for k, e := range o {
+		c[k] = e
+	}
+	for _, r := range stringSet(parent["required"]) {
+		if _, has := c[r]; !has {
+			c[r] = simpleValue(props[r])
+		}
+	}
+	return c
+}
+
+// simpleValue is one value of a schema's first type, without recursion.
+func simpleValue(s any) any {
+	m, _ := s.(map[string]any)
+	if c, ok := m["const"]; ok {
+		return c
+	}
+	if e, ok := m["enum"].([]any); ok && len(e) > 0 {
+		return e[0]
+	}
+	ks := typeKindsOrAll(m)
+	switch {
+	case ks&kString != 0:
+		return "a"
+	case ks&kNumber != 0:
+		return json.Number("1")
+	case ks&kBool != 0:
+		return true
+	case ks&kObject != 0:
+		return map[string]any{}
+	case ks&kArray != 0:
+		return []any{}
+	}
+	return nil
+}
+
+// maxMemberSamples bounds the members whose own samples objects makes.
+const maxMemberSamples = 64
+
+func (j *judge) objects(m map[string]any, side int, depth int, limit int) []any {
+	props := asObject(m["properties"])
+	names := sortedKeys(props)
+	req := stringSet(m["required"])
+	first := map[string]any{}
+	vals := map[string][]any{}
+	for i, name := range names {
+		if i >= maxMemberSamples {
+			first[name] = simpleValue(props[name])
+			continue
+		}
+		vals[name] = j.samples(props[name], side, depth+1)
+		if len(vals[name]) > 0 {
+			first[name] = vals[name][0]
+		} else {
+			first[name] = simpleValue(props[name])
+		}
+	}
+	for _, r := range req {
+		if _, ok := first[r]; !ok {
+			first[r] = "a"
+		}
+	}
+	object := func(with ...string) map[string]any {
+		o := map[string]any{}
+		for _, r := range req {
+			o[r] = first[r]
+		}
+		for _, w := range with {
+			o[w] = first[w]
+		}
+		return o
+	}
+	out := []any{object(), object(names...)}
+	full := func() bool { return len(out) >= limit }
+	required := setOf(req)
+	for _, name := range names {
+		if !required[name] && !full() {
+			out = append(out, object(name))
+		}
+	}
+	for _, v := range []any{"a", json.Number("1")} {
+		extra := object()
+		extra["x_unlisted"] = v
+		out = append(out, extra)
+	}
+	// Members other parts of the schemas name, one by one and all.
+	all := object(names...)
+	for _, name := range j.names {
+		if _, ok := props[name]; !ok && !full() {
+			for _, v := range []any{"a", json.Number("1"), nil, []any{}} {
+				o := object()
+				o[name] = v
+				out = append(out, o)
+			}
+			all[name] = "a"
+		}
+	}
+	out = append(out, all)
+	// Each member's other samples, beside the required members.
+	for _, name := range names {
+		for _, v := range vals[name][min(1, len(vals[name])):] {
+			if full() {
+				break
+			}
+			o := object(name)
+			o[name] = v
+			out = append(out, o)
+		}
+	}
+	if ds, ok := m["dependentSchemas"].(map[string]any); ok {
+		for _, p := range sortedKeys(ds) {
+			for _, v := range j.samples(ds[p], side, depth+1) {
+				if o, ok := v.(map[string]any); ok && !full() {
+					o = fill(o, m).(map[string]any)
+					if _, has := o[p]; !has {
+						o[p] = first[p]
+					}
+					out = append(out, o)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (j *judge) arrays(m map[string]any, side int, depth int) []any {
+	var prefix []any
+	if l, ok := m["prefixItems"].([]any); ok {
+		for _, s := range l {
+			vs := j.samples(s, side, depth+1)
+			if len(vs) == 0 {
+				break
+			}
+			prefix = append(prefix, vs[0])
+		}
+	}
+	items := j.samples(m["items"], side, depth+1)
+	if m["items"] == nil {
+		items = []any{"a", json.Number("1")}
+	}
+	out := []any{[]any{}, prefix}
+	for _, it := range items[:min(len(items), 4)] {
+		out = append(out, append(slices.Clone(prefix), it), append(slices.Clone(prefix), it, it))
+	}
+	if c, ok := m["contains"]; ok {
+		for _, v := range j.samples(c, side, depth+1) {
+			out = append(out, append(slices.Clone(prefix), v))
+		}
+	}
+	if n, ok := intKeyword(m, "minItems"); ok && n > 0 && n <= 64 && len(items) > 0 {
+		l := slices.Clone(prefix)
+		for len(l) < n {
+			l = append(l, items[len(l)%len(items)])
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func stringSamples(m map[string]any) []any {
+	out := []any{"", "a"}
+	if f, ok := m["format"].(string); ok {
+		for i := range 2 {
+			if s, ok := argsgen.FormatString(f, i); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	minLen, _ := intKeyword(m, "minLength")
+	maxLen, hasMax := intKeyword(m, "maxLength")
+	if !hasMax {
+		maxLen = -1
+	}
+	if p, ok := m["pattern"].(string); ok {
+		if re, err := regexp.Compile(p); err == nil {
+			for v := range 3 {
+				for _, s := range argsgen.PatternStrings(re, minLen, maxLen, v) {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	for _, n := range []int{minLen, maxLen, maxLen + 1, minLen - 1} {
+		if n > 1 && n <= 256 {
+			out = append(out, strings.Repeat("a", n))
+		}
+	}
+	return out
+}
+
+func numberSamples(m map[string]any, integer bool) []any {
+	out := []any{json.Number("0"), json.Number("1"), json.Number("-1")}
+	if !integer {
+		out = append(out, json.Number("0.5"))
+	}
+	for _, k := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"} {
+		r, ok := number(m[k])
+		if !ok {
+			continue
+		}
+		for _, delta := range []int64{0, 1, -1} {
+			v := new(big.Rat).Add(r, big.NewRat(delta, 1))
+			out = append(out, ratNumber(v))
+			if !integer {
+				out = append(out, ratNumber(new(big.Rat).Add(r, big.NewRat(delta, 2))))
+			}
+		}
+	}
+	return out
+}
+
+// ratNumber writes an exact rational as a JSON number: an integer, or a
+// decimal when it has one, else the nearest float64.
+func ratNumber(r *big.Rat) json.Number {
+	if r.IsInt() {
+		return json.Number(r.Num().String())
+	}
+	if s := r.FloatString(12); strings.TrimRight(s, "0") != "" {
+		if back, ok := new(big.Rat).SetString(s); ok && back.Cmp(r) == 0 {
+			return json.Number(strings.TrimRight(strings.TrimRight(s, "0"), "."))
+		}
+	}
+	f, _ := r.Float64()
+	return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+}
+
+func intKeyword(m map[string]any, k string) (int, bool) {
+	d, ok := jsonDecimal(m[k])
+	if !ok || !d.isInteger() || d.neg || d.exp > 9 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(d.String())
+	return n, err == nil
+}
+
+// blame says where and why the validator refuses value against s.
+func (j *judge) blame(s any, side int, value any) (keyword, text string) {
+	fs := offlineschema.Failures(j.why(s, side, value))
+	if len(fs) == 0 {
+		return "", ""
+	}
+	f := fs[0]
+	if f.Pointer == "" {
+		return f.Keyword, f.Message
+	}
+	return f.Keyword, fmt.Sprintf("at %s: %s", f.Pointer, f.Message)
+}
+
+// showValue is a value as JSON, shortened for a message.
+func showValue(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(normal(v)) != nil {
+		return "?"
+	}
+	s := strings.TrimSpace(b.String())
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:77]) + "..."
+	}
+	return s
+}
