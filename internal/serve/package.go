@@ -95,8 +95,11 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		}
 	}
 	if p.Errors+p.Warnings > 0 || hasFindings(files) {
-		var b bytes.Buffer
+		// The log (a terminal) gets the report escaped; clients get it
+		// intact, in a notification that is JSON.
+		var b, verbatim bytes.Buffer
 		_ = report.Write(&b, report.Text, files, report.Options{ToolName: "subakogo", Rules: rules.Catalog})
+		_ = report.Write(&verbatim, report.Text, files, report.Options{ToolName: "subakogo", Rules: rules.Catalog, Verbatim: true})
 		s.log.block(b.String())
 		level := "info" // the report's worst finding
 		switch {
@@ -105,7 +108,7 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		case p.Warnings > 0:
 			level = "warning"
 		}
-		s.logToClients(level, b.String())
+		s.logToClients(level, verbatim.String())
 	}
 	if p.Errors > 0 && !s.opt.Force {
 		return nil, fmt.Errorf("%s: %w (%s; --force serves it anyway)", path, ErrRefused, textutil.Plural(p.Errors, "error"))
