@@ -20,6 +20,9 @@ var Catalog = []*Rule{
 	InputSchema, OutputSchema, SchemaSize, ToolsSize, SchemaRemoteRef, SchemaInvalid,
 	SchemaRootComposition, SchemaRef, SchemaConditional, SchemaOpenObject, SchemaUntypedProperty,
 	SchemaDeep, SchemaLargeEnum, ToolAnnotations,
+	// The text a model reads in the tool list (toolcheck, with internal/tooltext).
+	TextInvisible, TextControl, TextCodePoint, TextMixedScript, TextModelMarkup, TextOverride, TextConceal,
+	TextPreempt, TextComment, TextEncoded, TextSecretRequest, TextSecretMention, TextShadowing, TextOtherTool,
 	// The protocol (protocolcheck) and the example calls (callcheck).
 	ProtocolNotMessage, ProtocolUnknownID, ProtocolRPCError, ProtocolResultType, ProtocolRequest,
 	ProtocolDiscover, ProtocolPaging, ProtocolNoAnswer, ProtocolExit, ProtocolNoExit, ProtocolTrap,
@@ -35,6 +38,7 @@ var Catalog = []*Rule{
 	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore, GoSchemaPortability,
 	GoHintContradicted, GoHintSuggested,
 	GoFieldUnexported, GoStdoutRedirected, GoPathOutsideMounts,
+	GoTextInvisible, GoTextConfusable, GoTextToModel, GoTextSecrets, GoTextShadowing,
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
 	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,

@@ -1,0 +1,311 @@
+// The character signals: what a reader cannot see (format characters,
+// controls, code points with no meaning), found code point by code point.
+
+package tooltext
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
+)
+
+// charClass sorts a code point for the character signals.
+type charClass uint8
+
+const (
+	plain     charClass = iota
+	invisible           // format characters and other default-ignorables (T030)
+	control             // C0 and C1 controls but newline and tab, line and paragraph separators (T031)
+	noMeaning           // private use, noncharacters, unassigned (T032)
+)
+
+// classify sorts r, the rune at s[i:], in its context (zero-width joiners
+// inside emoji and Indic or Arabic words, marks of direction in
+// right-to-left text, an emoji flag's tag sequence are plain).
+func classify(s string, i int, r rune, rtl bool) charClass {
+	switch {
+	case r == '\n' || r == '\t':
+		return plain
+	case r == '\r':
+		if strings.HasPrefix(s[i+1:], "\n") {
+			return plain
+		}
+		return control
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || r == 0x2028 || r == 0x2029:
+		return control
+	case r < 0xa0:
+		return plain
+	case r == 0x200c || r == 0x200d: // ZWNJ, ZWJ: inside emoji and words of scripts that join
+		if joins(s, i, r) {
+			return plain
+		}
+		return invisible
+	case r == 0x200e || r == 0x200f || r == 0x061c: // marks of direction
+		if rtl {
+			return plain
+		}
+		return invisible
+	case r >= 0xe0020 && r <= 0xe007f:
+		if flagTag(s, i) {
+			return plain
+		}
+		return invisible
+	case isVariationSelector(r):
+		if variationOK(s, i, r) {
+			return plain
+		}
+		return invisible
+	case unicode.Is(unicode.Cf, r), r == 0x034f, r == 0x115f, r == 0x1160, r == 0x17b4, r == 0x17b5,
+		r == 0x3164, r == 0xffa0, r >= 0x180b && r <= 0x180f:
+		return invisible
+	case unicode.Is(unicode.Co, r), r >= 0xfdd0 && r <= 0xfdef, r&0xfffe == 0xfffe:
+		return noMeaning
+	case !assigned(r):
+		return noMeaning
+	}
+	return plain
+}
+
+// unassignedTable is category Cn of Go's Unicode tables (unicode.Version).
+var unassignedTable = unicode.Categories["Cn"]
+
+// assigned says whether r has a category in Go's Unicode tables.
+func assigned(r rune) bool { return !unicode.Is(unassignedTable, r) }
+
+func isVariationSelector(r rune) bool {
+	return (r >= 0xfe00 && r <= 0xfe0f) || (r >= 0xe0100 && r <= 0xe01ef)
+}
+
+// variationOK: one variation selector after a visible character (an emoji
+// presentation, an ideographic variant) is how text is written; a run of
+// them, or one after nothing, smuggles bytes.
+func variationOK(s string, i int, r rune) bool {
+	prev, _ := utf8.DecodeLastRuneInString(s[:i])
+	if i == 0 || isVariationSelector(prev) {
+		return false
+	}
+	if next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):]); isVariationSelector(next) {
+		return false
+	}
+	if r >= 0xe0100 {
+		return unicode.Is(unicode.Han, prev)
+	}
+	return true
+}
+
+// joins: a zero-width (non-)joiner between two emoji, or between two
+// letters of a script that is neither Latin, Greek nor Cyrillic.
+func joins(s string, i int, r rune) bool {
+	prev, _ := utf8.DecodeLastRuneInString(s[:i])
+	next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+	if prev == 0xfe0f || unicode.Is(unicode.Sk, prev) { // an emoji's presentation selector or skin tone
+		prev = 0x1f600
+	}
+	if emoji(prev) && emoji(next) && r == 0x200d {
+		return true
+	}
+	return joiningLetter(prev) && joiningLetter(next)
+}
+
+func emoji(r rune) bool {
+	return (r >= 0x1f000 && r <= 0x1faff) || (r >= 0x2600 && r <= 0x27bf) || (r >= 0x1f3fb && r <= 0x1f3ff) || r == 0x2640 || r == 0x2642 || r == 0x2695
+}
+
+func joiningLetter(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.Is(unicode.M, r)) && r >= 0x0590 &&
+		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic)
+}
+
+// flagTag: tag characters after a black flag (U+1F3F4), lower-case
+// letters and digits ended by CANCEL TAG, spell a subdivision flag
+// (England is U+1F3F4 g b e n g U+E007F).
+func flagTag(s string, i int) bool {
+	start := i
+	for start > 0 {
+		r, n := utf8.DecodeLastRuneInString(s[:start])
+		if r < 0xe0020 || r > 0xe007f {
+			break
+		}
+		start -= n
+	}
+	if !strings.HasSuffix(s[:start], "\U0001f3f4") {
+		return false
+	}
+	count := 0
+	for _, r := range s[start:] {
+		switch {
+		case r == 0xe007f:
+			return count >= 2 && count <= 6
+		case (r >= 0xe0061 && r <= 0xe007a) || (r >= 0xe0030 && r <= 0xe0039):
+			count++
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// rightToLeft says whether s has Hebrew, Arabic or another right-to-left
+// script's letters, where marks of direction are honest.
+func rightToLeft(s string) bool {
+	for _, r := range s {
+		if r >= 0x0590 && r <= 0x08ff || r >= 0xfb1d && r <= 0xfdff || r >= 0xfe70 && r <= 0xfeff {
+			if unicode.IsLetter(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// chars finds the runs of invisible, control and meaningless code points
+// in s: one signal per run.
+func (c *checker) chars(i int, tool, ptr, field, s string) {
+	if isPlainASCII(s) {
+		return
+	}
+	rtl := rightToLeft(s)
+	runStart, runClass := -1, plain
+	flush := func(end int) {
+		if runStart >= 0 {
+			c.charRun(i, tool, ptr, field, s, runStart, end, runClass)
+		}
+		runStart = -1
+	}
+	for j, r := range s {
+		cl := classify(s, j, r, rtl)
+		if cl != runClass || cl == plain {
+			flush(j)
+		}
+		if cl != plain && runStart < 0 {
+			runStart = j
+		}
+		runClass = cl
+	}
+	flush(len(s))
+}
+
+// isPlainASCII: printable ASCII, newlines and tabs, which no character
+// signal concerns (most text: the fast path).
+func isPlainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b >= 0x7f || (b < 0x20 && b != '\n' && b != '\t') {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) charRun(i int, tool, ptr, field, s string, start, end int, cl charClass) {
+	run := s[start:end]
+	sig := Signal{Tool: tool, Index: i, Pointer: ptr, Field: field, Start: start, End: end, Match: run}
+	where := place(tool, i, ptr, field)
+	switch cl {
+	case invisible:
+		sig.Rule = rules.TextInvisible
+		sig.Hidden = hiddenText(run)
+		msg := where + ": " + textutil.Plural(utf8.RuneCountInString(run), "invisible character") + " " + quote(run) + " (" + charNames(run) + ")"
+		if sig.Hidden != "" {
+			msg += "; hidden text: " + quote(sig.Hidden)
+		}
+		sig.Message = msg + ", in " + context(s, start, end)
+	case control:
+		sig.Rule = rules.TextControl
+		sig.Message = where + ": " + textutil.Plural(utf8.RuneCountInString(run), "control character") + " " + quote(run) + ", in " + context(s, start, end)
+	case noMeaning:
+		sig.Rule = rules.TextCodePoint
+		sig.Message = where + ": " + textutil.Plural(utf8.RuneCountInString(run), "private-use or unassigned code point") + " " + quote(run) + " (" + charNames(run) + "), in " + context(s, start, end)
+	}
+	c.add(sig)
+}
+
+// hiddenText decodes what a run hides: the ASCII its tag characters spell
+// (U+E0041 is "A"), or the bytes its variation selectors encode (U+FE00 to
+// U+FE0F are 0 to 15, U+E0100 to U+E01EF 16 to 255) when they are text.
+func hiddenText(run string) string {
+	var tags, vs strings.Builder
+	for _, r := range run {
+		switch {
+		case r >= 0xe0020 && r <= 0xe007e:
+			tags.WriteByte(byte(r - 0xe0000))
+		case r >= 0xfe00 && r <= 0xfe0f:
+			vs.WriteByte(byte(r - 0xfe00))
+		case r >= 0xe0100 && r <= 0xe01ef:
+			vs.WriteByte(byte(r - 0xe0100 + 16))
+		}
+	}
+	if tags.Len() > 0 {
+		return tags.String()
+	}
+	if b := vs.String(); len(b) >= 4 && utf8.ValidString(b) && printable(b) {
+		return b
+	}
+	return ""
+}
+
+// printable: text a person can read (letters, digits, punctuation,
+// spaces), no controls.
+func printable(s string) bool {
+	for _, r := range s {
+		if !unicode.IsPrint(r) && r != '\n' && r != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// charNames names the distinct code points of a run, the best known by
+// name, at most four.
+func charNames(run string) string {
+	var names []string
+	seen := map[rune]bool{}
+	tags := false
+	for _, r := range run {
+		if r >= 0xe0000 && r <= 0xe007f {
+			if !tags {
+				names = append(names, "tag characters U+E0000-U+E007F")
+				tags = true
+			}
+			continue
+		}
+		if seen[r] {
+			continue
+		}
+		seen[r] = true
+		n := codePoint(r)
+		if name := charName[r]; name != "" {
+			n += " " + name
+		}
+		names = append(names, n)
+	}
+	if len(names) > 4 {
+		names = append(names[:4], strconv.Itoa(len(names)-4)+" more")
+	}
+	return strings.Join(names, ", ")
+}
+
+func codePoint(r rune) string {
+	h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
+	for len(h) < 4 {
+		h = "0" + h
+	}
+	return "U+" + h
+}
+
+// charName names the invisible characters seen in attacks.
+var charName = map[rune]string{
+	0x00ad: "SOFT HYPHEN", 0x034f: "COMBINING GRAPHEME JOINER", 0x061c: "ARABIC LETTER MARK",
+	0x115f: "HANGUL CHOSEONG FILLER", 0x1160: "HANGUL JUNGSEONG FILLER", 0x180e: "MONGOLIAN VOWEL SEPARATOR",
+	0x200b: "ZERO WIDTH SPACE", 0x200c: "ZERO WIDTH NON-JOINER", 0x200d: "ZERO WIDTH JOINER",
+	0x200e: "LEFT-TO-RIGHT MARK", 0x200f: "RIGHT-TO-LEFT MARK",
+	0x202a: "LEFT-TO-RIGHT EMBEDDING", 0x202b: "RIGHT-TO-LEFT EMBEDDING", 0x202c: "POP DIRECTIONAL FORMATTING",
+	0x202d: "LEFT-TO-RIGHT OVERRIDE", 0x202e: "RIGHT-TO-LEFT OVERRIDE",
+	0x2060: "WORD JOINER", 0x2061: "FUNCTION APPLICATION", 0x2062: "INVISIBLE TIMES", 0x2063: "INVISIBLE SEPARATOR", 0x2064: "INVISIBLE PLUS",
+	0x2066: "LEFT-TO-RIGHT ISOLATE", 0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE",
+	0x3164: "HANGUL FILLER", 0xfeff: "ZERO WIDTH NO-BREAK SPACE", 0xffa0: "HALFWIDTH HANGUL FILLER",
+	0x2028: "LINE SEPARATOR", 0x2029: "PARAGRAPH SEPARATOR", 0x1b: "ESCAPE", 0x07: "BELL", 0x08: "BACKSPACE", 0x0d: "CARRIAGE RETURN",
+}

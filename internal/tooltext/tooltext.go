@@ -1,0 +1,201 @@
+// Package tooltext reads the text of a tool list the way an attacker
+// would use it: every string a model or a person reads (tool names,
+// titles, descriptions at every depth of inputSchema and outputSchema,
+// enum and const values, defaults, examples, annotations' titles,
+// argument names, the manifest's description) is checked for tool
+// poisoning: invisible and control characters (tag characters decoded),
+// mixed-script words, text addressed to the model instead of describing
+// the tool, requests for secrets or for the conversation, and text that
+// changes how the model uses other tools. Each finding is a Signal.
+//
+// It imports only the standard library and internal/rules, so that the
+// analyzer (on Go source), toolcheck (lint), tooldiff and serve share it.
+//
+// The API:
+//
+//   - CheckList(data) reads a tools array, or a tools/list result
+//     ({"tools": [...]}), and returns its signals; CheckTools does the same
+//     for tools already split (what toolcheck has).
+//   - CheckTool(i, tool, names) reads one tool object, tools[i]; names are
+//     the package's tool names, so that naming them is not shadowing.
+//   - CheckText(where, text) reads one string (the analyzer's use, and the
+//     manifest's description); where becomes the signals' Pointer.
+//   - CheckTextOf(where, text, names) is CheckText knowing the package's
+//     tool names.
+//   - Signal.Finding turns a signal into a rules.Finding (Tool and Pointer
+//     set); Signal.Key identifies it across two versions of a list, and
+//     Gained(before, after) returns the signals of after that before does
+//     not have: a rug pull, for tooldiff.
+//   - Escape(s) writes module text so that a terminal shows every
+//     character (\u200b, \U000e0041, \x1b): the messages quote text only
+//     through it.
+//
+// Precision comes first: a false alarm on an honest package is worse than
+// a miss. testdata/real holds unmodified tool lists of well-known servers
+// that must give no signal at all; testdata/poisoned holds the published
+// attack classes. docs/tool-text.md lists every pattern.
+package tooltext
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// Signal is one suspicious piece of text.
+type Signal struct {
+	Rule *rules.Rule
+	// Tool is the tool's name as the list gives it ("" when it has none,
+	// and for CheckText); Index is the tool's index in the list, -1 for
+	// CheckText.
+	Tool  string
+	Index int
+	// Pointer is the JSON pointer of the string inside the tool object
+	// ("/description", "/inputSchema/properties/path/description"); for an
+	// argument name, the pointer of the property ("/inputSchema/properties/path").
+	// For CheckText it is the where given.
+	Pointer string
+	// Field says what the string is: "name", "description", "argument
+	// name", "enum value", ...
+	Field string
+	// Start and End are the byte span of Match in the string.
+	Start, End int
+	// Match is the offending text as written (raw: escape it before
+	// printing it, as Message does).
+	Match string
+	// Hidden is what the text hides, decoded: the ASCII that tag
+	// characters spell, or a decoded base64/hex payload; "" when none.
+	Hidden string
+	// Message says what was found, where and why, with every quoted
+	// piece of module text escaped.
+	Message string
+}
+
+// Severity is the signal's rule's severity.
+func (s Signal) Severity() rules.Severity { return s.Rule.Severity }
+
+// Key identifies a signal across two versions of a tool list: the rule,
+// the tool, the pointer and the matched text (not its position, which
+// moves when text is inserted before it).
+func (s Signal) Key() string {
+	return s.Rule.ID + "\x00" + s.Tool + "\x00" + s.Pointer + "\x00" + s.Match
+}
+
+// Finding is the signal as a lint finding (no byte offset: the text is
+// placed by Tool and Pointer).
+func (s Signal) Finding() rules.Finding {
+	return rules.Finding{Rule: s.Rule, Message: s.Message, Offset: -1, Tool: s.Tool, Pointer: s.Pointer}
+}
+
+// Gained returns the signals of after whose Key none of before has: what
+// a new version of the text added.
+func Gained(before, after []Signal) []Signal {
+	had := make(map[string]bool, len(before))
+	for _, s := range before {
+		had[s.Key()] = true
+	}
+	var out []Signal
+	for _, s := range after {
+		if !had[s.Key()] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// CheckText reads one string that a model or a person reads; where (a
+// JSON pointer, or a Go position) is the signals' Pointer.
+func CheckText(where, text string) []Signal {
+	return CheckTextOf(where, text, nil)
+}
+
+// CheckTextOf is CheckText for a package whose tools are named names:
+// text naming them is not shadowing.
+func CheckTextOf(where, text string, names []string) []Signal {
+	c := newChecker(names)
+	c.text(-1, "", where, "text", text)
+	return c.out
+}
+
+// CheckList reads a tools array, or a tools/list result object with a
+// "tools" array. It returns an error when data is neither.
+func CheckList(data []byte) ([]Signal, error) {
+	var tools []json.RawMessage
+	if err := json.Unmarshal(data, &tools); err != nil {
+		var result struct {
+			Tools []json.RawMessage `json:"tools"`
+		}
+		if err2 := json.Unmarshal(data, &result); err2 != nil || result.Tools == nil {
+			return nil, err
+		}
+		tools = result.Tools
+	}
+	return CheckTools(tools), nil
+}
+
+// CheckTools reads every tool of a list; a tool that is not an object, or
+// has no name, is read all the same.
+func CheckTools(tools []json.RawMessage) []Signal {
+	names := Names(tools)
+	var out []Signal
+	for i, t := range tools {
+		out = append(out, CheckTool(i, t, names)...)
+	}
+	return out
+}
+
+// Names are the tool names a list gives (strings only).
+func Names(tools []json.RawMessage) []string {
+	var names []string
+	for _, t := range tools {
+		var named struct {
+			Name any `json:"name"`
+		}
+		if json.Unmarshal(t, &named) == nil {
+			if n, ok := named.Name.(string); ok {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// CheckTool reads tools[i], whatever else is wrong with it; names are
+// the package's tool names.
+func CheckTool(i int, tool json.RawMessage, names []string) []Signal {
+	var v any
+	if json.Unmarshal(tool, &v) != nil {
+		return nil
+	}
+	c := newChecker(names)
+	obj, ok := v.(map[string]any)
+	if !ok {
+		c.value(i, "", "", v, "value")
+		return c.out
+	}
+	name, _ := obj["name"].(string)
+	c.tool(i, name, obj)
+	return c.out
+}
+
+// place names a string for a message: the tool and the pointer.
+func place(tool string, index int, ptr, field string) string {
+	var b strings.Builder
+	switch {
+	case tool != "":
+		b.WriteString("tool " + quote(tool))
+	case index >= 0:
+		b.WriteString("tools[" + strconv.Itoa(index) + "]")
+	}
+	if ptr != "" {
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(field + " at " + ptr)
+	} else if b.Len() == 0 {
+		b.WriteString(field)
+	}
+	return b.String()
+}

@@ -1,0 +1,139 @@
+// The walk: every string of a tool that a model or a person reads, with
+// its JSON pointer and what it is.
+
+package tooltext
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// checker gathers the signals of one tool, or of one text.
+type checker struct {
+	names  map[string]bool // the package's tool names, lower-cased
+	out    []Signal
+	counts map[textKey]*textCount
+}
+
+func newChecker(names []string) *checker {
+	c := &checker{names: make(map[string]bool, len(names))}
+	for _, n := range names {
+		c.names[strings.ToLower(n)] = true
+	}
+	return c
+}
+
+// The tool members a model or a person reads; the others (_meta, icons,
+// execution) are for the client.
+var toolText = []string{"name", "title", "description"}
+
+func (c *checker) tool(i int, name string, obj map[string]any) {
+	for _, k := range toolText {
+		if s, ok := obj[k].(string); ok {
+			c.text(i, name, "/"+k, k, s)
+		} else if v, ok := obj[k]; ok {
+			c.value(i, name, "/"+k, v, k)
+		}
+	}
+	if a, ok := obj["annotations"].(map[string]any); ok {
+		if s, ok := a["title"].(string); ok {
+			c.text(i, name, "/annotations/title", "annotations title", s)
+		}
+	}
+	for _, k := range []string{"inputSchema", "outputSchema"} {
+		if v, ok := obj[k]; ok {
+			c.schema(i, name, "/"+k, v, "")
+		}
+	}
+}
+
+// schema reads a JSON Schema as the model does: all of it. Member names
+// under "properties" are argument names; "description" and "title" are
+// prose; enum, const, default and examples are values the model copies;
+// other keywords' strings (a "format", a "pattern", a "$ref") are read for
+// their characters only.
+func (c *checker) schema(i int, tool, ptr string, v any, parent string) {
+	switch s := v.(type) {
+	case string:
+		c.chars(i, tool, ptr, "schema keyword", s)
+	case []any:
+		for j, e := range s {
+			c.schema(i, tool, ptr+"/"+strconv.Itoa(j), e, parent)
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(s) {
+			p := ptr + "/" + escapePointer(k)
+			e := s[k]
+			switch {
+			case parent == "properties":
+				c.text(i, tool, p, "argument name", k)
+				c.schema(i, tool, p, e, "")
+			case parent == "patternProperties" || parent == "$defs" || parent == "definitions" || parent == "dependentSchemas":
+				c.chars(i, tool, p, "schema key", k)
+				c.schema(i, tool, p, e, "")
+			case k == "description" || k == "title" || k == "$comment":
+				if str, ok := e.(string); ok {
+					c.text(i, tool, p, k, str)
+				} else {
+					c.value(i, tool, p, e, k)
+				}
+			case k == "enum" || k == "const" || k == "default" || k == "examples" || k == "example":
+				c.value(i, tool, p, e, valueField(k))
+			case k == "properties" || k == "patternProperties" || k == "$defs" || k == "definitions" || k == "dependentSchemas":
+				c.chars(i, tool, p, "schema keyword", k)
+				c.schema(i, tool, p, e, k)
+			default:
+				c.chars(i, tool, p, "schema keyword", k)
+				c.schema(i, tool, p, e, "")
+			}
+		}
+	}
+}
+
+func valueField(k string) string {
+	switch k {
+	case "enum":
+		return "enum value"
+	case "const":
+		return "const value"
+	case "default":
+		return "default value"
+	}
+	return "example value"
+}
+
+// value reads a JSON value the model may copy (an enum, a default): its
+// strings, and the member names of its objects.
+func (c *checker) value(i int, tool, ptr string, v any, field string) {
+	switch s := v.(type) {
+	case string:
+		c.text(i, tool, ptr, field, s)
+	case []any:
+		for j, e := range s {
+			c.value(i, tool, ptr+"/"+strconv.Itoa(j), e, field)
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(s) {
+			p := ptr + "/" + escapePointer(k)
+			c.text(i, tool, p, field+" key", k)
+			c.value(i, tool, p, s[k], field)
+		}
+	}
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func escapePointer(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
