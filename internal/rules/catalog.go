@@ -42,7 +42,7 @@ var Catalog = []*Rule{
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
 	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,
-	DiffOutputSchemaRemoved, DiffResultWidened, DiffHintRiskier,
+	DiffOutputSchemaRemoved, DiffTextPoisoned, DiffResultWidened, DiffHintRiskier, DiffTextSuspect,
 	DiffToolAdded, DiffArgumentAdded, DiffArgumentOptional, DiffArgumentTypeWidened, DiffEnumWidened,
 	DiffBoundRelaxed, DiffArgumentsOpened, DiffBranchAdded, DiffResultMemberAdded, DiffResultNarrowed,
 	DiffOutputSchemaAdded, DiffHintSafer, DiffDescription, DiffTitle, DiffUnjudged,

@@ -40,27 +40,86 @@ func Truncate(s string, n int) string {
 // graphemeCut is the byte offset of the last grapheme boundary at or
 // before the n-th character of s, and whether s has at most n characters.
 func graphemeCut(s string, n int) (int, bool) {
-	cut, prev, ri := 0, rune(-1), 0
-	for i, k := 0, 0; i < len(s); k++ {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if size == 1 && r == utf8.RuneError {
-			r = notUTF8
-		}
-		if k == 0 || graphemeBreak(prev, r, ri) {
+	cut, k := 0, 0
+	var g graphemes
+	for i := 0; i < len(s); k++ {
+		r, size := decodeRune(s[i:])
+		if g.breakBefore(r) {
 			cut = i
 		}
 		if k == n {
 			return cut, false
 		}
-		if isRegionalIndicator(r) {
-			ri++
-		} else {
-			ri = 0
-		}
-		prev = r
 		i += size
 	}
 	return len(s), true
+}
+
+// GraphemeStart is the last grapheme boundary of s at or before byte i:
+// where a cut that must not split what a reader sees as one character
+// goes, backing up. GraphemeEnd is the first at or after i. 0 and len(s)
+// are boundaries.
+func GraphemeStart(s string, i int) int {
+	b, _ := graphemeAround(s, i)
+	return b
+}
+
+// GraphemeEnd: see GraphemeStart.
+func GraphemeEnd(s string, i int) int {
+	_, b := graphemeAround(s, i)
+	return b
+}
+
+func graphemeAround(s string, at int) (before, after int) {
+	at = min(max(at, 0), len(s))
+	var g graphemes
+	for i := 0; i < len(s); {
+		r, size := decodeRune(s[i:])
+		if g.breakBefore(r) {
+			if i == at {
+				return i, i
+			}
+			if i > at {
+				return before, i
+			}
+			before = i
+		}
+		i += size
+	}
+	if at == len(s) {
+		before = len(s)
+	}
+	return before, len(s)
+}
+
+// graphemes finds the grapheme boundaries of a text read rune by rune.
+type graphemes struct {
+	started bool
+	prev    rune
+	ri      int // regional indicators ending at prev
+}
+
+// breakBefore reports whether a grapheme starts at r, the next rune.
+func (g *graphemes) breakBefore(r rune) bool {
+	b := !g.started || graphemeBreak(g.prev, r, g.ri)
+	g.started = true
+	if isRegionalIndicator(r) {
+		g.ri++
+	} else {
+		g.ri = 0
+	}
+	g.prev = r
+	return b
+}
+
+// decodeRune is utf8.DecodeRuneInString, with notUTF8 for a byte that is
+// not UTF-8.
+func decodeRune(s string) (rune, int) {
+	r, size := utf8.DecodeRuneInString(s)
+	if size == 1 && r == utf8.RuneError {
+		return notUTF8, 1
+	}
+	return r, size
 }
 
 // notUTF8 stands for a byte that is not UTF-8, a grapheme of its own.
