@@ -15,6 +15,8 @@ const perTextMax = 5
 // text reads one string a model or a person reads.
 func (c *checker) text(i int, tool, ptr, field, s string) {
 	c.chars(i, tool, ptr, field, s)
+	c.mixedScript(i, tool, ptr, field, s)
+	c.phrases(i, tool, ptr, field, s)
 }
 
 // add records sig, at most perTextMax of one rule per string; past that,

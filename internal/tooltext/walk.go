@@ -11,15 +11,18 @@ import (
 
 // checker gathers the signals of one tool, or of one text.
 type checker struct {
-	names  map[string]bool // the package's tool names, lower-cased
+	names  map[string]bool // the package's tool names, lower-cased, '-' as '_' too
+	args   map[string]bool // the argument names of the tool read, lower-cased
 	out    []Signal
 	counts map[textKey]*textCount
 }
 
 func newChecker(names []string) *checker {
-	c := &checker{names: make(map[string]bool, len(names))}
+	c := &checker{names: make(map[string]bool, len(names)), args: map[string]bool{}}
 	for _, n := range names {
-		c.names[strings.ToLower(n)] = true
+		n = strings.ToLower(n)
+		c.names[n] = true
+		c.names[strings.ReplaceAll(n, "-", "_")] = true
 	}
 	return c
 }
@@ -29,6 +32,7 @@ func newChecker(names []string) *checker {
 var toolText = []string{"name", "title", "description"}
 
 func (c *checker) tool(i int, name string, obj map[string]any) {
+	collectArgs(obj["inputSchema"], c.args)
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok {
 			c.text(i, name, "/"+k, k, s)
@@ -136,4 +140,23 @@ func escapePointer(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// collectArgs gathers the property names of a schema, at every depth.
+func collectArgs(v any, into map[string]bool) {
+	switch s := v.(type) {
+	case []any:
+		for _, e := range s {
+			collectArgs(e, into)
+		}
+	case map[string]any:
+		if props, ok := s["properties"].(map[string]any); ok {
+			for k := range props {
+				into[strings.ToLower(k)] = true
+			}
+		}
+		for _, e := range s {
+			collectArgs(e, into)
+		}
+	}
 }

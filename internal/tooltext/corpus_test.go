@@ -1,0 +1,43 @@
+package tooltext
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestRealCorpus: the unmodified tool lists of real servers give no
+// signal at all (testdata/real/README.md says where each comes from).
+func TestRealCorpus(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("testdata/real/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	tools := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sigs, err := CheckList(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		n, _ := countTools(data)
+		tools += n
+		for _, s := range sigs {
+			t.Errorf("%s: %s %s", filepath.Base(f), s.Rule.ID, s.Message)
+		}
+	}
+	t.Logf("%d servers, %d tools", len(files), tools)
+}
+
+func countTools(data []byte) (int, error) {
+	var l struct {
+		Tools []any `json:"tools"`
+	}
+	err := json.Unmarshal(data, &l)
+	return len(l.Tools), err
+}

@@ -1,0 +1,184 @@
+// Folding: the text the phrase patterns read, lower-cased, with
+// look-alike letters made Latin and invisible characters dropped, so that
+// "Ignоre" with a Cyrillic о or "ig\u200bnore" read as "ignore", and
+// every byte mapped back to the original for the span.
+
+package tooltext
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// folded is a text as the patterns read it; at[k] is the byte offset in
+// the original of folded byte k, and at[len(s)] is the original's length.
+type folded struct {
+	s  string
+	at []int
+}
+
+func fold(orig string) folded {
+	var b strings.Builder
+	b.Grow(len(orig))
+	at := make([]int, 0, len(orig)+1)
+	rtl := false
+	space := false
+	for i, r := range orig {
+		if r >= 0x80 && classify(orig, i, r, rtl) == invisible {
+			continue
+		}
+		switch {
+		case r == '\n' || r == '\r':
+			r = '\n'
+		case r == '\t' || (r >= 0x80 && unicode.IsSpace(r)):
+			r = ' '
+		case r == '\u2018' || r == '\u2019' || r == '\u201b' || r == '`' || r == '\u00b4':
+			r = '\''
+		case r == '\u201c' || r == '\u201d':
+			r = '"'
+		case r >= 0x2010 && r <= 0x2015:
+			r = '-'
+		case r >= 0x80:
+			r = latinOf(r)
+		}
+		if r == ' ' {
+			if space {
+				continue
+			}
+			space = true
+		} else {
+			space = false
+		}
+		r = unicode.ToLower(r)
+		n := b.Len()
+		b.WriteRune(r)
+		for k := n; k < b.Len(); k++ {
+			at = append(at, i)
+		}
+	}
+	at = append(at, len(orig))
+	return folded{b.String(), at}
+}
+
+// span maps a folded span back to the original.
+func (f folded) span(start, end int) (int, int) {
+	return f.at[start], f.at[end]
+}
+
+// latinOf is the Latin letter r looks like (a Cyrillic or Greek
+// look-alike, a fullwidth or mathematical letter), or r.
+func latinOf(r rune) rune {
+	if l, ok := lookAlike[r]; ok {
+		return l
+	}
+	switch {
+	case r >= 0xff01 && r <= 0xff5e: // fullwidth ASCII
+		return r - 0xfee0
+	case r >= 0x1d400 && r <= 0x1d6a3: // mathematical letters, 13 alphabets of 52
+		k := (r - 0x1d400) % 52
+		if k < 26 {
+			return 'A' + k
+		}
+		return 'a' + k - 26
+	case r >= 0x1d7ce && r <= 0x1d7ff: // mathematical digits, 5 sets of 10
+		return '0' + (r-0x1d7ce)%10
+	}
+	return r
+}
+
+// lookAlike maps the Cyrillic and Greek letters that look like Latin ones
+// (Unicode's confusables for the common fonts) to them.
+var lookAlike = map[rune]rune{
+	// Cyrillic
+	'а': 'a', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'і': 'i', 'ј': 'j', 'ѕ': 's',
+	'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w', 'һ': 'h', 'ӏ': 'l', 'ԍ': 'g', 'ѵ': 'v', 'ү': 'y',
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T',
+	'Х': 'X', 'Ѕ': 'S', 'І': 'I', 'Ј': 'J', 'Ԛ': 'Q', 'Ԝ': 'W', 'Ү': 'Y', 'Ӏ': 'I',
+	// Greek
+	'ο': 'o', 'ν': 'v', 'ρ': 'p', 'υ': 'u', 'α': 'a', 'ι': 'i', 'κ': 'k', 'τ': 't',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O',
+	'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+}
+
+// mixedScript finds the words of s that impersonate Latin ones: Latin
+// letters mixed with look-alikes; or, in mostly Latin text, a word made
+// wholly of look-alikes, or of fullwidth or mathematical letters.
+func (c *checker) mixedScript(i int, tool, ptr, field, s string) {
+	if isPlainASCII(s) {
+		return
+	}
+	latinText := mostlyLatin(s)
+	start := -1
+	var latin, alike, other, styled int
+	end := func(j int) {
+		if start < 0 {
+			return
+		}
+		word := s[start:j]
+		n := latin + alike + other + styled
+		switch {
+		case latin > 0 && alike > 0,
+			latinText && other == 0 && latin == 0 && alike >= 2 && alike == n,
+			latinText && styled >= 2:
+			c.add(Signal{Rule: rules.TextMixedScript, Tool: tool, Index: i, Pointer: ptr, Field: field,
+				Start: start, End: j, Match: word,
+				Message: place(tool, i, ptr, field) + ": the word " + quote(word) + " (" + charNames(nonLatin(word)) + ") reads as " +
+					quote(asLatin(word)) + " and is not, in " + context(s, start, j)})
+		}
+		start, latin, alike, other, styled = -1, 0, 0, 0, 0
+	}
+	for j, r := range s {
+		if !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) {
+			end(j)
+			continue
+		}
+		if start < 0 {
+			start = j
+		}
+		switch _, ok := lookAlike[r]; {
+		case ok:
+			alike++
+		case r >= 0xff21 && r <= 0xff5a, r >= 0x1d400 && r <= 0x1d6a3:
+			styled++
+		case unicode.Is(unicode.Latin, r):
+			latin++
+		default:
+			other++
+		}
+	}
+	end(len(s))
+}
+
+// mostlyLatin: at least 80% of the letters of s are Latin.
+func mostlyLatin(s string) bool {
+	latin, all := 0, 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			all++
+			if r < 0x250 && unicode.Is(unicode.Latin, r) {
+				latin++
+			}
+		}
+	}
+	return all > 0 && latin*5 >= all*4
+}
+
+func nonLatin(word string) string {
+	var b strings.Builder
+	for _, r := range word {
+		if r >= 0x80 && !(r < 0x250 && unicode.Is(unicode.Latin, r)) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func asLatin(word string) string {
+	var b strings.Builder
+	for _, r := range word {
+		b.WriteRune(latinOf(r))
+	}
+	return b.String()
+}

@@ -1,0 +1,236 @@
+// The phrase signals: text addressed to the model instead of describing
+// the tool, requests for secrets, shadowing of other tools. The patterns
+// read the folded text (fold.go) a sentence at a time; each has trigger
+// words that a sentence must contain before its regular expression runs,
+// which keeps a 64-tool list well under a millisecond per tool.
+
+package tooltext
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// pattern is one phrase signal.
+type pattern struct {
+	rule     *rules.Rule
+	what     string         // what the match is, for the message
+	triggers []string       // the sentence must contain one of these (folded, lower case)
+	re       *regexp.Regexp // on the folded sentence
+	// judge, when set, judges a match in its sentence (negations, the
+	// package's own tool names): the rule to report it under, or nil to
+	// drop it.
+	judge func(c *checker, p *pattern, sentence string, m []int) *rules.Rule
+}
+
+func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+// The words the patterns share.
+const (
+	modelTags    = `important|system|instructions?|admin|secret|hidden|critical|assistant|ai|model|llm|prompt|override|sys|system[_ -]?(?:prompt|message)|note[_ -]?to[_ -]?(?:ai|assistant|model|llm)|ai[_ -]?(?:instructions?|note)|tool[_ -]?instructions?|directive|mandatory`
+	directive    = `(?:always|must|never|make sure|be sure|ensure|should|need to|needs to|have to|has to|required to|do not|don't)`
+	toolish      = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
+	negation     = `(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|avoid|without|no need to|not)\b`
+	sendVerb     = `(?:send|sends|sending|pass|passes|passing|include|includes|including|attach|attaching|append|appending|upload|uploading|forward|forwarding|transmit|exfiltrate|post|posting|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give)`
+	readVerb     = `(?:read|reads|reading|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
+	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
+	strongThing  = `~?/?\.ssh/[\w.-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|\.cursor/|\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|\.azure/|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
+	contextThing = `\bsystem prompt\b|\b(?:your|the) (?:system|initial|original|hidden) (?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current) (?:conversation|chat)(?: history| log| transcript)?\b|\b(?:conversation|chat|message) (?:history|log|transcript)\b|\ball (?:previous|prior|earlier|other) messages\b|\b(?:outputs?|results?|responses?|returns?) (?:of|from) (?:all |any |the )?(?:other|previous|prior|earlier) (?:tools?|tool calls?|functions?)\b|\bother tools'? (?:outputs?|results?|responses?)\b`
+	weakThing    = `\.env\b|\benv(?:ironment)? var(?:iable)?s\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
+)
+
+var patterns = []*pattern{
+	{rule: rules.TextModelMarkup, what: "a tag addressed to the model",
+		triggers: []string{"<"},
+		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?>`)},
+	{rule: rules.TextModelMarkup, what: "a chat-template token",
+		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
+		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
+	{rule: rules.TextOverride, what: "an instruction to override the model's instructions",
+		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority", "you are now", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
+		re: re(`\b(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|prompts?|rules|guidelines|directions|directives|guardrails|policies|system prompt|messages)\b` +
+			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
+			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
+			`|\byou are now\b|\bfrom now on\b|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
+	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
+		triggers: []string{"user", "secretly", "silently", "quietly", "covertly", "discreetly", "without them"},
+		re: re(`\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
+			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
+			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\s+(?:this|it|that|these|them|the\s+\w+(?:\s+\w+)?)?\s*(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
+			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
+			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must|should|need|needs|may|will)\s+(?:not|never)\s+(?:know|see|notice|find out|be told|be informed|be aware)\b` +
+			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
+			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`)},
+	{rule: rules.TextPreempt, what: "an instruction to act before or instead of any task",
+		triggers: []string{"any", "every", "each", "all", "instead of", "regardless", "no matter"},
+		re: re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b` +
+			`|\b(?:at the (?:start|beginning) of|before)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|response|reply|turn|interaction|answer)\b` +
+			`|\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply|question|query)\b[^.\n]{0,60}\b(?:call|invoke|run|execute|send|read|forward)\b` +
+			`|\b(?:call|invoke|run|execute|send|read|forward)\b[^.\n]{0,60}\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply)\b` +
+			`|\binstead of\s+(?:answering|responding|replying|following|doing what|performing|fulfilling|completing|executing)\s+(?:the\s+)?(?:user|request|task|question|instructions?)` +
+			`|\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first)\b` +
+			`|\b(?:always|must|first)\b[^.\n]{0,60}\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)`)},
+	{rule: rules.TextComment, what: "an HTML or Markdown comment",
+		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
+		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
+	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation",
+		triggers: []string{".ssh", "id_", "authorized_keys", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
+		re:       re(strongThing),
+		judge:    requested},
+	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
+		triggers: []string{"prompt", "instructions", "conversation", "chat", "message", "tool"},
+		re:       re(contextThing),
+		judge:    requestedOnly},
+	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
+		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret"},
+		re:       re(weakThing),
+		judge:    exfiltrated},
+	{rule: rules.TextShadowing, what: "a rule for another tool or server",
+		triggers: []string{"when", "if", "every time", "each time", "side effect", "other tool", "other server", "other mcp", "tools", "bcc", "redirect", "@"},
+		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}\b` + directive +
+			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}\b` + directive +
+			`|\bside[ -]effects?\s+on\b|\bwhen this tool is (?:available|present|loaded|installed|enabled|connected)\b` +
+			`|\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b[^.\n]{0,80}\b` + directive +
+			`|\b` + directive + `\b[^.\n]{0,80}\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b` +
+			`|\b(?:other|another|different)\s+(?:mcp\s+)?servers?'?\s+(?:tools?)\b[^.\n]{0,80}\b` + directive +
+			`|\b(?:always|must)\b[^.\n]{0,60}\b(?:bcc|cc|redirect|reroute|forward|send)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+` +
+			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b` +
+			`|\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
+		judge: otherTool},
+	{rule: rules.TextOtherTool, what: "a tool of another server",
+		triggers: []string{"server", "mcp_", "mcp__"},
+		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b` +
+			`|\b(?:tools?|functions?)\s+(?:from|of|in|on|provided by|exposed by)\s+(?:another|other|a different|any other|third[- ]party)\s+(?:mcp\s+)?servers?\b` +
+			`|\bmcp_(?:tool_)?(` + toolish + `)\b|\bmcp__[a-z0-9_-]+__(` + `[a-z0-9_-]+` + `)\b`),
+		judge: otherTool},
+}
+
+// phrases runs the patterns on each sentence of s.
+func (c *checker) phrases(i int, tool, ptr, field, s string) {
+	f := fold(s)
+	for start := 0; start < len(f.s); {
+		end := sentenceEnd(f.s, start)
+		sentence := f.s[start:end]
+		for _, p := range patterns {
+			if !containsAny(sentence, p.triggers) {
+				continue
+			}
+			for _, m := range p.re.FindAllStringSubmatchIndex(sentence, perTextMax) {
+				rule := p.rule
+				if p.judge != nil {
+					if rule = p.judge(c, p, sentence, m); rule == nil {
+						continue
+					}
+				}
+				a, b := f.span(start+m[0], start+m[1])
+				what := p.what
+				if rule == rules.TextSecretMention {
+					what = "a secret file or the conversation, named"
+				}
+				c.add(Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr, Field: field, Start: a, End: b, Match: s[a:b],
+					Message: place(tool, i, ptr, field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)})
+			}
+		}
+		start = end
+	}
+}
+
+// sentenceEnd is where the sentence that starts at start ends: after a
+// full stop, question or exclamation mark followed by a space, or a line
+// break. "~/.ssh/id_rsa" and "mcp.json" do not end one.
+func sentenceEnd(s string, start int) int {
+	for k := start; k < len(s); k++ {
+		switch s[k] {
+		case '\n':
+			return k + 1
+		case '.', '!', '?':
+			if k+1 < len(s) && s[k+1] == ' ' {
+				return k + 1
+			}
+		}
+	}
+	return len(s)
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	sendRE      = re(`\b` + sendVerb + `\b|\bas\s+(?:the\s+)?['"]?[\w-]+['"]?\s*(?:argument|parameter|param|field|value)?\b|\binto\s+(?:the\s+)?['"]?[\w-]+['"]?\s+(?:argument|parameter|param|field)|\b` + contentOf + `\b`)
+	readRE      = re(`\b` + readVerb + `\b|\b` + contentOf + `\b`)
+	contentRE   = re(`\b` + contentOf + `\b`)
+	negationRE  = re(`\b` + negation)
+	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b`)
+)
+
+// requested keeps a sensitive thing named with a request to read, send or
+// include it (T040); named alone it becomes a mention (T041). A request
+// after a negation ("do not include API keys") is no request.
+func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if r := requestedOnly(c, p, sentence, m); r != nil {
+		return r
+	}
+	return rules.TextSecretMention
+}
+
+// requestedOnly keeps the conversation, the system prompt or other
+// tools' output only when the sentence asks for it: tools speak of
+// conversations and prompts honestly.
+func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if affirmed(sentence, requestVerb) {
+		return p.rule
+	}
+	return nil
+}
+
+// exfiltrated keeps a common secret (a token, a password, .env) only when
+// the sentence both reads it and sends it on, or asks for its whole
+// content: honest tools take tokens and mention .env files.
+func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if affirmed(sentence, contentRE) || affirmed(sentence, readRE) && affirmed(sentence, sendRE) {
+		return p.rule
+	}
+	return nil
+}
+
+// affirmed: verb occurs in the sentence and not only after a negation.
+func affirmed(sentence string, verb *regexp.Regexp) bool {
+	for _, v := range verb.FindAllStringIndex(sentence, -1) {
+		neg := negationRE.FindAllStringIndex(sentence[:v[0]], -1)
+		if len(neg) == 0 {
+			return true
+		}
+		// a negation counts within the same clause: no comma, "and" or "then" between
+		between := sentence[neg[len(neg)-1][1]:v[0]]
+		if strings.ContainsAny(between, ",;:") || strings.Contains(between, " and ") || strings.Contains(between, " then ") {
+			return true
+		}
+	}
+	return false
+}
+
+// otherTool keeps a shadowing rule unless the tool it names is one of the
+// package's own.
+func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 && c.own(sentence[m[g]:m[g+1]]) {
+			return nil
+		}
+	}
+	return p.rule
+}
+
+// own: name is one of the package's tools or arguments ('-' and '_'
+// alike).
+func (c *checker) own(name string) bool {
+	alt := strings.ReplaceAll(name, "-", "_")
+	return c.names[name] || c.names[alt] || c.args[name] || c.args[alt]
+}
