@@ -84,6 +84,10 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		}
 		files = []report.File{f}
 	}
+	textErrors := 0
+	if d != nil && d.Stopped == nil {
+		textErrors = withToolText(files, d.Tools)
+	}
 	for _, f := range files {
 		for _, fd := range f.Findings {
 			switch fd.Severity() {
@@ -111,7 +115,11 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		s.logToClients(level, verbatim.String())
 	}
 	if p.Errors > 0 && !s.opt.Force {
-		return nil, fmt.Errorf("%s: %w (%s; --force serves it anyway)", path, ErrRefused, textutil.Plural(p.Errors, "error"))
+		why := textutil.Plural(p.Errors, "error")
+		if textErrors > 0 {
+			why += fmt.Sprintf(", %d in its tool text, which clients show the model and the user verbatim", textErrors)
+		}
+		return nil, fmt.Errorf("%s: %w (%s; --force serves it anyway)", path, ErrRefused, why)
 	}
 	if d == nil {
 		return nil, fmt.Errorf("%s: the module was not run for discovery (its binary has errors)", path)
