@@ -147,8 +147,8 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	defer outW.Flush()
 	defer errOut.Flush()
 	out := io.Writer(outW)
-	errOut.Write(c.Record.Stderr)
-	errOut.Flush()
+	_, _ = errOut.Write(c.Record.Stderr)
+	_ = errOut.Flush()
 	breaks := c.Record.Breaks()
 	if *raw && c.Response != nil {
 		fmt.Fprintf(stdout, "%s\n", termsafe.JSON(c.Response)) // valid JSON still

@@ -18,7 +18,6 @@
 package termsafe
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -45,11 +44,8 @@ func escape(s string, line bool) string {
 	if i < 0 {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 16)
-	b.WriteString(s[:i])
-	appendEscaped(&b, s[i:], line)
-	return b.String()
+	b := make([]byte, 0, len(s)+16)
+	return string(appendEscaped(append(b, s[:i]...), s[i:], line))
 }
 
 // unsafeAt is the byte offset of the first rune of s to escape, or -1.
@@ -79,47 +75,42 @@ func mustEscape(r rune, size int, line bool) bool {
 	return !unicode.IsGraphic(r)
 }
 
-// writer is what appendEscaped writes to: a strings.Builder or a
-// bytes.Buffer.
-type writer interface {
-	WriteString(string) (int, error)
-	WriteByte(byte) error
-}
-
 const hex = "0123456789abcdef"
 
-// appendEscaped writes s to b, escaping what must be.
-func appendEscaped(b writer, s string, line bool) {
+// appendEscaped appends s to b, escaping what must be.
+func appendEscaped(b []byte, s string, line bool) []byte {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !mustEscape(r, size, line) {
-			b.WriteString(s[i : i+size])
+			b = append(b, s[i:i+size]...)
 			i += size
 			continue
 		}
 		switch {
 		case r == utf8.RuneError && size <= 1:
-			writeHex(b, `\x`, uint32(s[i]), 2)
+			b = appendHex(b, `\x`, uint32(s[i]), 2)
 		case r == '\n':
-			b.WriteString(`\n`)
+			b = append(b, `\n`...)
 		case r == '\t':
-			b.WriteString(`\t`)
+			b = append(b, `\t`...)
 		case r == '\r':
-			b.WriteString(`\r`)
+			b = append(b, `\r`...)
 		case r < 0x80:
-			writeHex(b, `\x`, uint32(r), 2)
+			b = appendHex(b, `\x`, uint32(r), 2)
 		case r <= 0xffff:
-			writeHex(b, `\u`, uint32(r), 4)
+			b = appendHex(b, `\u`, uint32(r), 4)
 		default:
-			writeHex(b, `\U`, uint32(r), 8)
+			b = appendHex(b, `\U`, uint32(r), 8)
 		}
 		i += size
 	}
+	return b
 }
 
-func writeHex(b writer, prefix string, v uint32, digits int) {
-	b.WriteString(prefix)
+func appendHex(b []byte, prefix string, v uint32, digits int) []byte {
+	b = append(b, prefix...)
 	for shift := 4 * (digits - 1); shift >= 0; shift -= 4 {
-		_ = b.WriteByte(hex[v>>uint(shift)&0xf])
+		b = append(b, hex[v>>uint(shift)&0xf])
 	}
+	return b
 }

@@ -1,7 +1,6 @@
 package termsafe
 
 import (
-	"bytes"
 	"io"
 	"sync"
 	"unicode/utf8"
@@ -17,7 +16,7 @@ type Writer struct {
 	mu      sync.Mutex
 	w       io.Writer
 	pending []byte // the start of a UTF-8 sequence the last write cut
-	buf     bytes.Buffer
+	buf     []byte
 }
 
 // NewWriter is a Writer to w.
@@ -39,9 +38,8 @@ func (w *Writer) Write(p []byte) (int, error) {
 	if len(s) == 0 {
 		return len(p), nil
 	}
-	w.buf.Reset()
-	appendEscaped(&w.buf, string(s), false)
-	if _, err := w.w.Write(w.buf.Bytes()); err != nil {
+	w.buf = appendEscaped(w.buf[:0], string(s), false)
+	if _, err := w.w.Write(w.buf); err != nil {
 		return 0, err
 	}
 	return len(p), nil
@@ -54,10 +52,9 @@ func (w *Writer) Flush() error {
 	if len(w.pending) == 0 {
 		return nil
 	}
-	w.buf.Reset()
-	appendEscaped(&w.buf, string(w.pending), false)
+	w.buf = appendEscaped(w.buf[:0], string(w.pending), false)
 	w.pending = nil
-	_, err := w.w.Write(w.buf.Bytes())
+	_, err := w.w.Write(w.buf)
 	return err
 }
 
