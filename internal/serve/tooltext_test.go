@@ -29,6 +29,9 @@ func TestToolTextRefuses(t *testing.T) {
 			t.Errorf("the log lacks %q:\n%s", want, log)
 		}
 	}
+	if n := strings.Count(log, "error T036 text-conceal"); n != 1 {
+		t.Errorf("the concealment finding is in the log %d times, want once (lint's and serve's reading of the tool text agree on it)", n)
+	}
 	for _, r := range log {
 		if !unicode.IsGraphic(r) && r != '\n' && r != '\t' {
 			t.Fatalf("%U reached the log raw:\n%q", r, log)
