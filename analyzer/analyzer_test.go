@@ -263,3 +263,10 @@ func TestUnexported(t *testing.T) {
 func TestPaths(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Runtime, "./paths")
 }
+
+// The tool-text signals (internal/tooltext) at the line of the comment
+// that carries them: the issue-29 attack in a doc comment and a field's
+// doc, a homoglyph, shadowing, and a suppression.
+func TestToolText(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./textpoison")
+}

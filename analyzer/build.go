@@ -158,6 +158,7 @@ func runModel(pass *analysis.Pass) (any, error) {
 		t.Result = model.FormOf(t.Output)
 	}
 	b.checkSizes(p, handlers, pkgDir)
+	b.checkText(pkgFile, handlers)
 	return p, nil
 }
 

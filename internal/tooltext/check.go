@@ -17,6 +17,7 @@ func (c *checker) text(i int, tool, ptr, field, s string) {
 	c.chars(i, tool, ptr, field, s)
 	c.mixedScript(i, tool, ptr, field, s)
 	c.phrases(i, tool, ptr, field, s)
+	c.encoded(i, tool, ptr, field, s)
 }
 
 // add records sig, at most perTextMax of one rule per string; past that,

@@ -8,18 +8,23 @@ package tooltext
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // folded is a text as the patterns read it; at[k] is the byte offset in
-// the original of folded byte k, and at[len(s)] is the original's length.
+// the original of folded byte k, and at[len(s)] is the original's length
+// (nil when they are the same).
 type folded struct {
 	s  string
 	at []int
 }
 
 func fold(orig string) folded {
+	if simpleASCII(orig) {
+		return folded{foldASCII(orig), nil}
+	}
 	var b strings.Builder
 	b.Grow(len(orig))
 	at := make([]int, 0, len(orig)+1)
@@ -64,7 +69,41 @@ func fold(orig string) folded {
 
 // span maps a folded span back to the original.
 func (f folded) span(start, end int) (int, int) {
+	if f.at == nil {
+		return start, end
+	}
 	return f.at[start], f.at[end]
+}
+
+// simpleASCII: ASCII without a control but newline, tab and carriage
+// return, nor a run of spaces: folding it maps byte to byte.
+func simpleASCII(s string) bool {
+	for k := 0; k < len(s); k++ {
+		b := s[k]
+		if b >= 0x7f || b < 0x20 && b != '\n' && b != '\t' && b != '\r' || b == ' ' && k > 0 && s[k-1] == ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// foldASCII folds a simpleASCII text byte for byte: lower case, a
+// backquote as a quote, a tab as a space, a carriage return as a newline.
+func foldASCII(s string) string {
+	b := []byte(s)
+	for k, c := range b {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			b[k] = c + 'a' - 'A'
+		case c == '`':
+			b[k] = '\''
+		case c == '\t':
+			b[k] = ' '
+		case c == '\r':
+			b[k] = '\n'
+		}
+	}
+	return string(b)
 }
 
 // latinOf is the Latin letter r looks like (a Cyrillic or Greek
@@ -106,7 +145,7 @@ var lookAlike = map[rune]rune{
 // letters mixed with look-alikes; or, in mostly Latin text, a word made
 // wholly of look-alikes, or of fullwidth or mathematical letters.
 func (c *checker) mixedScript(i int, tool, ptr, field, s string) {
-	if isPlainASCII(s) {
+	if !hasLookAlikes(s) {
 		return
 	}
 	latinText := mostlyLatin(s)
@@ -149,6 +188,21 @@ func (c *checker) mixedScript(i int, tool, ptr, field, s string) {
 		}
 	}
 	end(len(s))
+}
+
+// hasLookAlikes: s has a Greek or Cyrillic letter, or a fullwidth or
+// mathematical one (the fast path: most text has none).
+func hasLookAlikes(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if s[k] < 0x80 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(s[k:])
+		if r >= 0x370 && r <= 0x52f || r >= 0xff21 && r <= 0xff5a || r >= 0x1d400 && r <= 0x1d6a3 {
+			return true
+		}
+	}
+	return false
 }
 
 // mostlyLatin: at least 80% of the letters of s are Latin.

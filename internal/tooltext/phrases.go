@@ -16,9 +16,15 @@ import (
 // pattern is one phrase signal.
 type pattern struct {
 	rule     *rules.Rule
-	what     string         // what the match is, for the message
-	triggers []string       // the sentence must contain one of these (folded, lower case)
-	re       *regexp.Regexp // on the folded sentence
+	what     string   // what the match is, for the message
+	triggers []string // the sentence must contain one of these (folded, lower case)
+	also     []string // and, when set, one of these
+	also2    []string // and, when set, one of these too
+	token    bool     // can match a text of one word (no space)
+	// the bigram masks of triggers, also and also2 (init), so that most
+	// absent triggers cost no search
+	triggerMasks, alsoMasks, also2Masks []bigrams
+	re                                  *regexp.Regexp // on the folded sentence
 	// judge, when set, judges a match in its sentence (negations, the
 	// package's own tool names): the rule to report it under, or nil to
 	// drop it.
@@ -36,69 +42,102 @@ const (
 	sendVerb     = `(?:send|sends|sending|pass|passes|passing|include|includes|including|attach|attaching|append|appending|upload|uploading|forward|forwarding|transmit|exfiltrate|post|posting|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give)`
 	readVerb     = `(?:read|reads|reading|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
-	strongThing  = `~?/?\.ssh/[\w.-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|\.cursor/|\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|\.azure/|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
+	strongThing  = `~?/?\.ssh/[\w.-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
 	contextThing = `\bsystem prompt\b|\b(?:your|the) (?:system|initial|original|hidden) (?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current) (?:conversation|chat)(?: history| log| transcript)?\b|\b(?:conversation|chat|message) (?:history|log|transcript)\b|\ball (?:previous|prior|earlier|other) messages\b|\b(?:outputs?|results?|responses?|returns?) (?:of|from) (?:all |any |the )?(?:other|previous|prior|earlier) (?:tools?|tool calls?|functions?)\b|\bother tools'? (?:outputs?|results?|responses?)\b`
-	weakThing    = `\.env\b|\benv(?:ironment)? var(?:iable)?s\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
+	weakThing    = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
 )
 
 var patterns = []*pattern{
-	{rule: rules.TextModelMarkup, what: "a tag addressed to the model",
+	{rule: rules.TextModelMarkup, what: "a tag addressed to the model", token: true,
 		triggers: []string{"<"},
 		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?>`)},
-	{rule: rules.TextModelMarkup, what: "a chat-template token",
+	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
 		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
 		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions",
-		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority", "you are now", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
-		re: re(`\b(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|prompts?|rules|guidelines|directions|directives|guardrails|policies|system prompt|messages)\b` +
+		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
+		re: re(`(?:^|[\s"'(,;])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|prompts?|rules|guidelines|directions|directives|guardrails|policies|system prompt|messages)\b` +
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
 			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
 			`|\byou are now\b|\bfrom now on\b|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
-		triggers: []string{"user", "secretly", "silently", "quietly", "covertly", "discreetly", "without them"},
+		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
+		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
 		re: re(`\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
-			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\s+(?:this|it|that|these|them|the\s+\w+(?:\s+\w+)?)?\s*(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
+			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
 			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
 			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must|should|need|needs|may|will)\s+(?:not|never)\s+(?:know|see|notice|find out|be told|be informed|be aware)\b` +
 			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
 			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`)},
-	{rule: rules.TextPreempt, what: "an instruction to act before or instead of any task",
-		triggers: []string{"any", "every", "each", "all", "instead of", "regardless", "no matter"},
-		re: re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b` +
-			`|\b(?:at the (?:start|beginning) of|before)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|response|reply|turn|interaction|answer)\b` +
-			`|\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply|question|query)\b[^.\n]{0,60}\b(?:call|invoke|run|execute|send|read|forward)\b` +
-			`|\b(?:call|invoke|run|execute|send|read|forward)\b[^.\n]{0,60}\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply)\b` +
-			`|\binstead of\s+(?:answering|responding|replying|following|doing what|performing|fulfilling|completing|executing)\s+(?:the\s+)?(?:user|request|task|question|instructions?)` +
-			`|\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first)\b` +
+	{rule: rules.TextPreempt, what: "an instruction to act before any task",
+		triggers: []string{"before", "prior to", "ahead of"},
+		also:     []string{"any ", "every ", "all ", "each "},
+		re:       re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b`)},
+	{rule: rules.TextPreempt, what: "an instruction to act at the start of every conversation",
+		triggers: []string{"every", "each", "any"},
+		also:     []string{"conversation", "session", "chat", "response", "reply", "turn", "interaction", "answer"},
+		also2:    []string{"at the start", "at the beginning", "before"},
+		re:       re(`\b(?:at the (?:start|beginning) of|before)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|response|reply|turn|interaction|answer)\b`)},
+	{rule: rules.TextPreempt, what: "an instruction to act on every message",
+		triggers: []string{"every ", "each "},
+		also:     []string{"message", "request", "prompt", "turn", "response", "reply", "question", "query"},
+		also2:    []string{"call", "invok", "run", "execut", "send", "read", "forward"},
+		re: re(`\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply|question|query)\b[^.\n]{0,60}\b(?:call|invoke|run|execute|send|read|forward)\b` +
+			`|\b(?:call|invoke|run|execute|send|read|forward)\b[^.\n]{0,60}\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply)\b`)},
+	{rule: rules.TextPreempt, what: "an instruction to act instead of the task",
+		triggers: []string{"instead of"},
+		also:     []string{"answer", "respond", "repl", "follow", "doing what", "perform", "fulfil", "complet", "execut"},
+		re:       re(`\binstead of\s+(?:answering|responding|replying|following|doing what|performing|fulfilling|completing|executing)\s+(?:the\s+)?(?:user|request|task|question|instructions?)`)},
+	{rule: rules.TextPreempt, what: "an instruction to act whatever the user asks",
+		triggers: []string{"regardless", "no matter"},
+		re: re(`\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first)\b` +
 			`|\b(?:always|must|first)\b[^.\n]{0,60}\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)`)},
-	{rule: rules.TextComment, what: "an HTML or Markdown comment",
+	{rule: rules.TextCommand, what: "a command that downloads and runs code",
+		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "irm", "powershell", "pwsh", "base64 -d", "base64 --decode"},
+		re: re(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:iex|invoke-expression|python3?|node|perl|ruby)\b` +
+			`|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s` + `|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b`)},
+	{rule: rules.TextComment, what: "an HTML or Markdown comment", token: true,
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
-	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation",
-		triggers: []string{".ssh", "id_", "authorized_keys", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
+	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation", token: true,
+		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
 		re:       re(strongThing),
 		judge:    requested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
-		triggers: []string{"prompt", "instructions", "conversation", "chat", "message", "tool"},
+		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'"},
+		also2:    requestStems,
 		re:       re(contextThing),
 		judge:    requestedOnly},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret"},
+		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat"},
 		re:       re(weakThing),
 		judge:    exfiltrated},
-	{rule: rules.TextShadowing, what: "a rule for another tool or server",
-		triggers: []string{"when", "if", "every time", "each time", "side effect", "other tool", "other server", "other mcp", "tools", "bcc", "redirect", "@"},
+	{rule: rules.TextShadowing, what: "a rule for another tool",
+		triggers: []string{"when", "if ", "every time", "each time", "once "},
+		also:     []string{"_", "-"},
+		also2:    []string{"use", "usin", "call", "invok", "run", "execut"},
 		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}\b` + directive +
-			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}\b` + directive +
-			`|\bside[ -]effects?\s+on\b|\bwhen this tool is (?:available|present|loaded|installed|enabled|connected)\b` +
+			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}\b` + directive),
+		judge: otherTool},
+	{rule: rules.TextShadowing, what: "a rule for another tool",
+		triggers: []string{"must", "should", "shall"},
+		also:     []string{"_", "-"},
+		also2:    []string{"send", "bcc", "cc", "forward", "redirect", "include", "use", "called with", "point to", "go to"},
+		re:       re(`\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
+		judge:    otherTool},
+	{rule: rules.TextShadowing, what: "a rule for other tools or servers",
+		triggers: []string{"side effect", "side-effect", "when this tool is", "other tool", "other function", "other server", "other mcp", "servers'", "server's"},
+		re: re(`\bside[ -]effects?\s+on\b|\bwhen this tool is (?:available|present|loaded|installed|enabled|connected)\b` +
 			`|\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b[^.\n]{0,80}\b` + directive +
 			`|\b` + directive + `\b[^.\n]{0,80}\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b` +
-			`|\b(?:other|another|different)\s+(?:mcp\s+)?servers?'?\s+(?:tools?)\b[^.\n]{0,80}\b` + directive +
-			`|\b(?:always|must)\b[^.\n]{0,60}\b(?:bcc|cc|redirect|reroute|forward|send)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+` +
-			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b` +
-			`|\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
-		judge: otherTool},
+			`|\b(?:other|another|different)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?)\b[^.\n]{0,80}\b` + directive)},
+	{rule: rules.TextShadowing, what: "a rule that redirects messages to an address",
+		triggers: []string{"@"},
+		also:     []string{"bcc", "cc", "redirect", "reroute", "forward", "send"},
+		re: re(`\b(?:always|must)\b[^.\n]{0,60}\b(?:bcc|cc|redirect|reroute|forward|send)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+` +
+			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b`)},
 	{rule: rules.TextOtherTool, what: "a tool of another server",
 		triggers: []string{"server", "mcp_", "mcp__"},
 		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b` +
@@ -107,14 +146,45 @@ var patterns = []*pattern{
 		judge: otherTool},
 }
 
+func init() {
+	for _, p := range patterns {
+		p.triggerMasks, p.alsoMasks, p.also2Masks = masks(p.triggers), masks(p.also), masks(p.also2)
+	}
+}
+
+// longText is the length past which a text's bigrams are too many to
+// rule patterns out: its sentences are.
+const longText = 240
+
 // phrases runs the patterns on each sentence of s.
 func (c *checker) phrases(i int, tool, ptr, field, s string) {
 	f := fold(s)
+	var candidates [32]*pattern // the patterns whose triggers the whole text has
+	n := 0
+	oneWord := !strings.Contains(f.s, " ")
+	whole := bigramsOf(f.s)
+	long := len(f.s) > longText // its bigrams say little: judged a sentence at a time
+	for _, p := range patterns {
+		if oneWord && !p.token {
+			continue
+		}
+		if long || p.matches(f.s, whole) {
+			candidates[n] = p
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
 	for start := 0; start < len(f.s); {
 		end := sentenceEnd(f.s, start)
 		sentence := f.s[start:end]
-		for _, p := range patterns {
-			if !containsAny(sentence, p.triggers) {
+		m := whole
+		if end-start < len(f.s) {
+			m = bigramsOf(sentence)
+		}
+		for _, p := range candidates[:n] {
+			if end-start < len(f.s) && !p.matches(sentence, m) {
 				continue
 			}
 			for _, m := range p.re.FindAllStringSubmatchIndex(sentence, perTextMax) {
@@ -123,6 +193,9 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 					if rule = p.judge(c, p, sentence, m); rule == nil {
 						continue
 					}
+				}
+				for m[0] < m[1] && strings.IndexByte(" \t\n\"'(,;", sentence[m[0]]) >= 0 {
+					m[0]++ // a match that starts at a word boundary it consumed
 				}
 				a, b := f.span(start+m[0], start+m[1])
 				what := p.what
@@ -154,14 +227,53 @@ func sentenceEnd(s string, start int) int {
 	return len(s)
 }
 
-func containsAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
+// has reports whether s (whose bigrams are m) contains one of words
+// (whose bigrams are masks).
+func has(s string, m bigrams, words []string, masks []bigrams) bool {
+	for k, w := range words {
+		if masks[k].in(m) && strings.Contains(s, w) {
 			return true
 		}
 	}
 	return false
 }
+
+// bigrams is a 256-bit set of the hashed byte pairs of a text: a word can
+// be in a text only if its set is in the text's.
+type bigrams [4]uint64
+
+func bigramsOf(s string) (m bigrams) {
+	for k := 1; k < len(s); k++ {
+		h := (uint(s[k-1])*31 + uint(s[k])) & 255
+		m[h>>6] |= 1 << (h & 63)
+	}
+	return m
+}
+
+func (w bigrams) in(m bigrams) bool {
+	return w[0]&^m[0] == 0 && w[1]&^m[1] == 0 && w[2]&^m[2] == 0 && w[3]&^m[3] == 0
+}
+
+func masks(words []string) []bigrams {
+	out := make([]bigrams, len(words))
+	for k, w := range words {
+		out[k] = bigramsOf(w)
+	}
+	return out
+}
+
+// matches says whether p's triggers (and also) are in s, whose bigrams
+// are m.
+func (p *pattern) matches(s string, m bigrams) bool {
+	return has(s, m, p.triggers, p.triggerMasks) && (p.also == nil || has(s, m, p.also, p.alsoMasks)) &&
+		(p.also2 == nil || has(s, m, p.also2, p.also2Masks))
+}
+
+// requestStems are the stems of the request words (sendVerb, readVerb,
+// contentOf): a sentence without one asks for nothing.
+var requestStems = []string{"send", "pass", "includ", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
+	"paste", "provid", "shar", "copy", "embed", "encod", "leak", "report", "giv", "read", "cat", "open", "load", "dump", "extract", "collect",
+	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data"}
 
 var (
 	sendRE      = re(`\b` + sendVerb + `\b|\bas\s+(?:the\s+)?['"]?[\w-]+['"]?\s*(?:argument|parameter|param|field|value)?\b|\binto\s+(?:the\s+)?['"]?[\w-]+['"]?\s+(?:argument|parameter|param|field)|\b` + contentOf + `\b`)
@@ -232,5 +344,12 @@ func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // alike).
 func (c *checker) own(name string) bool {
 	alt := strings.ReplaceAll(name, "-", "_")
-	return c.names[name] || c.names[alt] || c.args[name] || c.args[alt]
+	if c.names[name] || c.names[alt] {
+		return true
+	}
+	if c.args == nil {
+		c.args = map[string]bool{}
+		collectArgs(c.input, c.args)
+	}
+	return c.args[name] || c.args[alt]
 }

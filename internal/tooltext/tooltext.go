@@ -38,6 +38,7 @@ package tooltext
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -114,7 +115,7 @@ func CheckText(where, text string) []Signal {
 // CheckTextOf is CheckText for a package whose tools are named names:
 // text naming them is not shadowing.
 func CheckTextOf(where, text string, names []string) []Signal {
-	c := newChecker(names)
+	c := &checker{names: nameSet(names)}
 	c.text(-1, "", where, "text", text)
 	return c.out
 }
@@ -122,39 +123,56 @@ func CheckTextOf(where, text string, names []string) []Signal {
 // CheckList reads a tools array, or a tools/list result object with a
 // "tools" array. It returns an error when data is neither.
 func CheckList(data []byte) ([]Signal, error) {
-	var tools []json.RawMessage
-	if err := json.Unmarshal(data, &tools); err != nil {
-		var result struct {
-			Tools []json.RawMessage `json:"tools"`
-		}
-		if err2 := json.Unmarshal(data, &result); err2 != nil || result.Tools == nil {
-			return nil, err
-		}
-		tools = result.Tools
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
 	}
-	return CheckTools(tools), nil
+	switch l := v.(type) {
+	case []any:
+		return checkDecoded(l), nil
+	case map[string]any:
+		if tools, ok := l["tools"].([]any); ok {
+			return checkDecoded(tools), nil
+		}
+	}
+	return nil, errors.New("not a tools array, nor an object with one")
 }
 
 // CheckTools reads every tool of a list; a tool that is not an object, or
-// has no name, is read all the same.
+// has no name, is read all the same. A tool that is not JSON is skipped.
 func CheckTools(tools []json.RawMessage) []Signal {
-	names := Names(tools)
+	decoded := make([]any, len(tools))
+	for i, t := range tools {
+		if json.Unmarshal(t, &decoded[i]) != nil {
+			decoded[i] = nil
+		}
+	}
+	return checkDecoded(decoded)
+}
+
+func checkDecoded(tools []any) []Signal {
+	names := nameSet(namesOf(tools))
 	var out []Signal
 	for i, t := range tools {
-		out = append(out, CheckTool(i, t, names)...)
+		out = append(out, checkTool(i, t, names)...)
 	}
 	return out
 }
 
 // Names are the tool names a list gives (strings only).
 func Names(tools []json.RawMessage) []string {
+	decoded := make([]any, len(tools))
+	for i, t := range tools {
+		_ = json.Unmarshal(t, &decoded[i])
+	}
+	return namesOf(decoded)
+}
+
+func namesOf(tools []any) []string {
 	var names []string
 	for _, t := range tools {
-		var named struct {
-			Name any `json:"name"`
-		}
-		if json.Unmarshal(t, &named) == nil {
-			if n, ok := named.Name.(string); ok {
+		if obj, ok := t.(map[string]any); ok {
+			if n, ok := obj["name"].(string); ok {
 				names = append(names, n)
 			}
 		}
@@ -169,7 +187,14 @@ func CheckTool(i int, tool json.RawMessage, names []string) []Signal {
 	if json.Unmarshal(tool, &v) != nil {
 		return nil
 	}
-	c := newChecker(names)
+	return checkTool(i, v, nameSet(names))
+}
+
+func checkTool(i int, v any, names map[string]bool) []Signal {
+	if v == nil {
+		return nil
+	}
+	c := &checker{names: names}
 	obj, ok := v.(map[string]any)
 	if !ok {
 		c.value(i, "", "", v, "value")
@@ -198,4 +223,35 @@ func place(tool string, index int, ptr, field string) string {
 		b.WriteString(field)
 	}
 	return b.String()
+}
+
+// MetaIgnore is the member of a tool's _meta that waives tool-text rules
+// for that tool in lint, each with its reason:
+//
+//	"_meta": {"ai.subako/ignore": {"T041": "the tool signs commits with the user's key, by design"}}
+//
+// A rule with an empty reason is not waived. tooldiff and serve ignore
+// waivers: a waiver must not hide a rug pull.
+const MetaIgnore = "ai.subako/ignore"
+
+// Waivers reads a tool's MetaIgnore: rule ID to reason, for the entries
+// whose reason is a non-empty string.
+func Waivers(tool json.RawMessage) map[string]string {
+	var t struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(tool, &t) != nil || t.Meta[MetaIgnore] == nil {
+		return nil
+	}
+	var w map[string]any
+	if json.Unmarshal(t.Meta[MetaIgnore], &w) != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for id, reason := range w {
+		if r, ok := reason.(string); ok && strings.TrimSpace(r) != "" {
+			out[strings.ToUpper(id)] = r
+		}
+	}
+	return out
 }

@@ -12,19 +12,21 @@ import (
 // checker gathers the signals of one tool, or of one text.
 type checker struct {
 	names  map[string]bool // the package's tool names, lower-cased, '-' as '_' too
-	args   map[string]bool // the argument names of the tool read, lower-cased
+	input  any             // the input schema of the tool read
+	args   map[string]bool // its argument names, lower-cased (own: when first needed)
 	out    []Signal
 	counts map[textKey]*textCount
 }
 
-func newChecker(names []string) *checker {
-	c := &checker{names: make(map[string]bool, len(names)), args: map[string]bool{}}
+// nameSet is the package's tool names as checker.names has them.
+func nameSet(names []string) map[string]bool {
+	set := make(map[string]bool, 2*len(names))
 	for _, n := range names {
 		n = strings.ToLower(n)
-		c.names[n] = true
-		c.names[strings.ReplaceAll(n, "-", "_")] = true
+		set[n] = true
+		set[strings.ReplaceAll(n, "-", "_")] = true
 	}
-	return c
+	return set
 }
 
 // The tool members a model or a person reads; the others (_meta, icons,
@@ -32,7 +34,7 @@ func newChecker(names []string) *checker {
 var toolText = []string{"name", "title", "description"}
 
 func (c *checker) tool(i int, name string, obj map[string]any) {
-	collectArgs(obj["inputSchema"], c.args)
+	c.input = obj["inputSchema"]
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok {
 			c.text(i, name, "/"+k, k, s)

@@ -19,6 +19,7 @@ import (
 	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/internal/offlineschema"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/tooltext"
 )
 
 // FileName is the manifest file in a package directory.
@@ -128,10 +129,24 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 		}
 	}
 	findings := out.Findings()
+	valid := true
 	for _, f := range findings {
-		if f.Rule.Severity == rules.Error {
-			return nil, findings
+		valid = valid && f.Rule.Severity != rules.Error
+	}
+	// The name and the description are what people and models read of
+	// the package: read for poisoning (T030-T044) whatever else is wrong,
+	// without making the manifest invalid.
+	for _, k := range []string{"name", "description"} {
+		var text string
+		if m, ok := first[k]; ok && json.Unmarshal([]byte(m.text), &text) == nil {
+			for _, sig := range tooltext.CheckText("/"+k, text) {
+				line, col := pos.lineCol(m.offset)
+				findings = append(findings, rules.Finding{Rule: sig.Rule, Message: "manifest " + sig.Message, Offset: -1, Line: line, Column: col, Pointer: "/" + k})
+			}
 		}
+	}
+	if !valid {
+		return nil, findings
 	}
 	var m Manifest
 	d := json.NewDecoder(bytes.NewReader(b))

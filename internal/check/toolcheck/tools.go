@@ -1,7 +1,8 @@
 // Package toolcheck judges the tool list a module answers to tools/list,
 // all pages together (the T rules): Subako's limits, names, descriptions,
-// input and output schemas compiled as JSON Schema 2020-12, and the schema
-// shapes that MCP clients and model APIs refuse or mangle.
+// input and output schemas compiled as JSON Schema 2020-12, the schema
+// shapes that MCP clients and model APIs refuse or mangle, and the text a
+// model reads (internal/tooltext: tool poisoning).
 package toolcheck
 
 import (
@@ -62,6 +63,7 @@ func Check(tools []json.RawMessage) []rules.Finding {
 			c.add(rules.ToolName, "tool name "+strconv.Quote(name)+" is used by "+strconv.Itoa(len(idx))+" tools: "+textutil.JoinAnd(list)+"; names must be unique")
 		}
 	}
+	c.text(tools)
 	if total > abi.ToolListMaxBytes {
 		c.add(rules.ToolsSize, "the tools together are "+textutil.Commas(total)+" bytes as compact JSON (the tools array [tool,tool,...]); the limit is "+textutil.Commas(abi.ToolListMaxBytes))
 	}

@@ -475,6 +475,11 @@ func TestToolRulesCovered(t *testing.T) {
 			seen[f.Rule.Slug] = true
 		}
 	}
+	for _, d := range textAttacks {
+		for _, f := range Check(toolList(t, describedTool("add", d))) {
+			seen[f.Rule.Slug] = true
+		}
+	}
 	seen["tools-size"] = len(Check(toolList(t, slices.Repeat([]string{toolJSON("t", schemaOfSize(t, 60000))}, 5)...))) > 0
 	for _, r := range rules.Catalog {
 		if strings.HasPrefix(r.ID, "T") && !seen[r.Slug] {

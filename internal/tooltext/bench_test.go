@@ -1,0 +1,61 @@
+package tooltext
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// largestList is the 64 largest tools of the real corpus as one list (as
+// large as a package's tool list may be: about 256 KiB), its size in bytes.
+func largestList(tb testing.TB) ([]byte, int) {
+	files, err := filepath.Glob("testdata/real/*.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var all []json.RawMessage
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var l struct{ Tools []json.RawMessage }
+		if err := json.Unmarshal(data, &l); err != nil {
+			tb.Fatal(err)
+		}
+		all = append(all, l.Tools...)
+	}
+	sort.SliceStable(all, func(i, j int) bool { return len(all[i]) > len(all[j]) })
+	var list []json.RawMessage
+	size := 0
+	for _, t := range all {
+		if len(list) == 64 {
+			break
+		}
+		if size+len(t) > 256<<10 {
+			continue
+		}
+		list = append(list, t)
+		size += len(t)
+	}
+	b, err := json.Marshal(list)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b, len(b)
+}
+
+// BenchmarkCheckList64: the checker on a 64-tool list of large real
+// schemas. Issue 29 asks for at most 10 ms of CPU.
+func BenchmarkCheckList64(b *testing.B) {
+	data, size := largestList(b)
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := CheckList(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
