@@ -13,8 +13,10 @@ import (
 // error-level tool-text signal (hidden characters, an <IMPORTANT> block,
 // a request for secrets, shadowing) is not served unless --force. Lint's
 // report says which; serve reads the tool list with the tool-text checker
-// itself as well, so that it refuses on the text it is about to hand out,
-// and adds to the report what lint did not say.
+// itself as well, without the waivers lint honours (tooltext.MetaIgnore:
+// a waiver in the module's own _meta must not hide what clients will
+// show), so that it refuses on the text it is about to hand out, and adds
+// to the report what lint did not say.
 
 // withToolText adds to the module's report (files[0]) the tool-text
 // signals of tools that it lacks, and returns how many error-level ones
