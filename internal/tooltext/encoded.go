@@ -55,9 +55,15 @@ func (c *checker) encoded(i int, tool, ptr, field, s string) {
 	c.rot13(i, tool, ptr, field, s)
 }
 
-func base64Char(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '+' || b == '/' || b == '_' || b == '-'
-}
+func base64Char(b byte) bool { return base64Chars[b] }
+
+// base64Chars are the bytes of base64 and base64url.
+var base64Chars = func() (t [256]bool) {
+	for _, b := range []byte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-") {
+		t[b] = true
+	}
+	return t
+}()
 
 // decodeRun reads a run of base64 characters: as hex when it is all hex
 // digits, else as base64.
@@ -80,7 +86,7 @@ func isHex(s string) bool {
 		return false
 	}
 	for k := 0; k < len(s); k++ {
-		if b := s[k]; !(b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F') {
+		if b := s[k]; (b < '0' || b > '9') && (b < 'a' || b > 'f') && (b < 'A' || b > 'F') {
 			return false
 		}
 	}

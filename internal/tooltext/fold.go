@@ -90,20 +90,19 @@ func simpleASCII(s string) bool {
 // foldASCII folds a simpleASCII text byte for byte: lower case, a
 // backquote as a quote, a tab as a space, a carriage return as a newline.
 func foldASCII(s string) string {
-	b := []byte(s)
-	for k, c := range b {
+	return strings.Map(func(c rune) rune {
 		switch {
 		case c >= 'A' && c <= 'Z':
-			b[k] = c + 'a' - 'A'
+			return c + 'a' - 'A'
 		case c == '`':
-			b[k] = '\''
+			return '\''
 		case c == '\t':
-			b[k] = ' '
+			return ' '
 		case c == '\r':
-			b[k] = '\n'
+			return '\n'
 		}
-	}
-	return string(b)
+		return c
+	}, s)
 }
 
 // latinOf is the Latin letter r looks like (a Cyrillic or Greek
@@ -222,7 +221,7 @@ func mostlyLatin(s string) bool {
 func nonLatin(word string) string {
 	var b strings.Builder
 	for _, r := range word {
-		if r >= 0x80 && !(r < 0x250 && unicode.Is(unicode.Latin, r)) {
+		if r >= 0x80 && (r >= 0x250 || !unicode.Is(unicode.Latin, r)) {
 			b.WriteRune(r)
 		}
 	}

@@ -21,6 +21,7 @@ type pattern struct {
 	also     []string // and, when set, one of these
 	also2    []string // and, when set, one of these too
 	token    bool     // can match a text of one word (no space)
+	lead     bool     // the match starts with the character before the word, left out of the span
 	// the bigram masks of triggers, also and also2 (init), so that most
 	// absent triggers cost no search
 	triggerMasks, alsoMasks, also2Masks []bigrams
@@ -54,12 +55,14 @@ var patterns = []*pattern{
 	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
 		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
 		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
-	{rule: rules.TextOverride, what: "an instruction to override the model's instructions",
+	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
-		re: re(`(?:^|[\s"'(,;])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|prompts?|rules|guidelines|directions|directives|guardrails|policies|system prompt|messages)\b` +
+		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt)\b` +
+			`|(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)\s+){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)\s+(?:(?:the|of|user'?s?|developer'?s?)\s+){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages)\b` +
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
 			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
-			`|\byou are now\b|\bfrom now on\b|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
+			`|\byou are now\s+(?:[a-z0-9_-]+(?:\s+[a-z0-9_-]+)?\s*,\s*)?(?:a|an|the|my|no longer|free|allowed|unrestricted|acting|in\s+(?:developer|admin|god|maintenance|debug|unrestricted)\s+mode)\b|\bfrom now on,?\s+(?:you|always|never|ignore|respond|answer|reply)\b` +
+			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
 		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
 		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
@@ -69,11 +72,13 @@ var patterns = []*pattern{
 			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
 			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must|should|need|needs|may|will)\s+(?:not|never)\s+(?:know|see|notice|find out|be told|be informed|be aware)\b` +
 			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
-			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`)},
+			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`),
+		judge: concealed},
 	{rule: rules.TextPreempt, what: "an instruction to act before any task",
 		triggers: []string{"before", "prior to", "ahead of"},
 		also:     []string{"any ", "every ", "all ", "each "},
-		re:       re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b`)},
+		re:       re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b`),
+		judge:    scoped},
 	{rule: rules.TextPreempt, what: "an instruction to act at the start of every conversation",
 		triggers: []string{"every", "each", "any"},
 		also:     []string{"conversation", "session", "chat", "response", "reply", "turn", "interaction", "answer"},
@@ -140,8 +145,8 @@ var patterns = []*pattern{
 			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b`)},
 	{rule: rules.TextOtherTool, what: "a tool of another server",
 		triggers: []string{"server", "mcp_", "mcp__"},
-		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b` +
-			`|\b(?:tools?|functions?)\s+(?:from|of|in|on|provided by|exposed by)\s+(?:another|other|a different|any other|third[- ]party)\s+(?:mcp\s+)?servers?\b` +
+		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b[^.\n]{0,80}\b` + directive +
+			`|\b` + directive + `\b[^.\n]{0,80}\b(?:tools?|functions?)\s+(?:from|of|in|on|provided by|exposed by)\s+(?:another|other|a different|any other|third[- ]party)\s+(?:mcp\s+)?servers?\b` +
 			`|\bmcp_(?:tool_)?(` + toolish + `)\b|\bmcp__[a-z0-9_-]+__(` + `[a-z0-9_-]+` + `)\b`),
 		judge: otherTool},
 }
@@ -152,12 +157,19 @@ func init() {
 	}
 }
 
+// tokenChars are the characters of what the one-word patterns (token)
+// match: a tag, a template token, a comment, a path or a file name.
+const tokenChars = "<[#./~_|"
+
 // longText is the length past which a text's bigrams are too many to
 // rule patterns out: its sentences are.
 const longText = 240
 
 // phrases runs the patterns on each sentence of s.
 func (c *checker) phrases(i int, tool, ptr, field, s string) {
+	if len(s) < 3 || !strings.ContainsAny(s, tokenChars) && !strings.ContainsAny(s, " \t\n") && isPlainASCII(s) {
+		return // one plain word: no pattern matches it
+	}
 	f := fold(s)
 	var candidates [32]*pattern // the patterns whose triggers the whole text has
 	n := 0
@@ -194,8 +206,8 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 						continue
 					}
 				}
-				for m[0] < m[1] && strings.IndexByte(" \t\n\"'(,;", sentence[m[0]]) >= 0 {
-					m[0]++ // a match that starts at a word boundary it consumed
+				if p.lead && m[0] < m[1] && !asciiLetter(sentence[m[0]]) {
+					m[0]++ // the character before the word
 				}
 				a, b := f.span(start+m[0], start+m[1])
 				what := p.what
@@ -271,7 +283,7 @@ func (p *pattern) matches(s string, m bigrams) bool {
 
 // requestStems are the stems of the request words (sendVerb, readVerb,
 // contentOf): a sentence without one asks for nothing.
-var requestStems = []string{"send", "pass", "includ", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
+var requestStems = []string{"send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
 	"paste", "provid", "shar", "copy", "embed", "encod", "leak", "report", "giv", "read", "cat", "open", "load", "dump", "extract", "collect",
 	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data"}
 
@@ -287,11 +299,86 @@ var (
 // include it (T040); named alone it becomes a mention (T041). A request
 // after a negation ("do not include API keys") is no request.
 func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if ownDomain(c.toolName, sentence[m[0]:m[1]]) {
+		return nil
+	}
 	if r := requestedOnly(c, p, sentence, m); r != nil {
 		return r
 	}
 	return rules.TextSecretMention
 }
+
+// secretDomains pair a secret file (by a piece of its name) with the
+// words of the tools whose job it is: an SSH tool names ~/.ssh/id_rsa, a
+// Kubernetes tool ~/.kube/config, and that is no poisoning. Poisoning
+// asks for them in a tool that has nothing to do with them.
+var secretDomains = []struct{ secret, tools []string }{
+	{[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys"}, []string{"ssh", "sftp", "scp", "key", "sign", "deploy", "host"}},
+	{[]string{".aws"}, []string{"aws", "s3", "ec2", "lambda", "iam", "credential", "profile"}},
+	{[]string{".kube"}, []string{"kube", "k8s", "cluster", "pod", "helm", "namespace"}},
+	{[]string{".docker"}, []string{"docker", "container", "image", "registry"}},
+	{[]string{".npmrc"}, []string{"npm", "package", "publish", "registry"}},
+	{[]string{".pypirc"}, []string{"pypi", "pip", "package", "publish"}},
+	{[]string{".netrc", ".git-credentials"}, []string{"git", "http", "login", "auth", "credential"}},
+	{[]string{"mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor"}, []string{"mcp", "config", "setup", "install", "cursor", "claude", "client"}},
+	{[]string{".gnupg"}, []string{"gpg", "pgp", "sign", "encrypt"}},
+	{[]string{"gcloud", "application_default"}, []string{"gcloud", "gcp", "google", "cloud"}},
+	{[]string{".azure"}, []string{"azure"}},
+	{[]string{"/etc/"}, []string{"user", "account", "system", "admin"}},
+	{[]string{"_history"}, []string{"history", "shell", "terminal"}},
+	{[]string{"wallet"}, []string{"wallet", "crypto", "bitcoin"}},
+	{[]string{".pgpass"}, []string{"postgres", "pg", "sql", "database", "db"}},
+	{[]string{"vault"}, []string{"vault"}},
+	{[]string{"cookie", "login data", "keychain", "password"}, []string{"cookie", "keychain", "password", "credential"}},
+}
+
+// ownDomain: the secret the text names is the tool's own business, by
+// the tool's name.
+func ownDomain(tool, secret string) bool {
+	if tool == "" {
+		return false
+	}
+	tool = strings.ToLower(tool)
+	for _, d := range secretDomains {
+		if containsAny(secret, d.secret) && containsAny(tool, d.tools) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// concealed drops "from the user" that is a thing of the user's ("hides
+// the field from the user interface", "from the user's view").
+func concealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	rest := sentence[m[1]:]
+	for _, w := range []string{" interface", "'s", "-facing", " agent", " input", " output", " side", " space", " name", " id", " list"} {
+		if strings.HasPrefix(rest, w) {
+			return nil
+		}
+	}
+	return p.rule
+}
+
+// scoped drops an instruction to act before any tool that keeps to this
+// package's tools ("call login before any other tool of this server"):
+// an honest authentication flow.
+func scoped(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if scopeRE.MatchString(sentence) {
+		return nil
+	}
+	return p.rule
+}
+
+var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration|toolset|extension|plugin)\b`)
 
 // requestedOnly keeps the conversation, the system prompt or other
 // tools' output only when the sentence asks for it: tools speak of

@@ -29,6 +29,8 @@
 //   - Escape(s) writes module text so that a terminal shows every
 //     character (\u200b, \U000e0041, \x1b): the messages quote text only
 //     through it.
+//   - Waivers(tool) reads a tool's _meta[MetaIgnore], the rules lint
+//     waives for it with a reason; diff and serve must not honour them.
 //
 // Precision comes first: a false alarm on an honest package is worse than
 // a miss. testdata/real holds unmodified tool lists of well-known servers
@@ -37,8 +39,10 @@
 package tooltext
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -202,6 +206,11 @@ func checkTool(i int, v any, names map[string]bool) []Signal {
 	}
 	name, _ := obj["name"].(string)
 	c.tool(i, name, obj)
+	// The schema's members were read in map order: the signals are put
+	// in pointer order, and in text order within one string.
+	slices.SortStableFunc(c.out, func(a, b Signal) int {
+		return cmp.Or(strings.Compare(a.Pointer, b.Pointer), cmp.Compare(a.Start, b.Start), strings.Compare(a.Rule.ID, b.Rule.ID))
+	})
 	return c.out
 }
 

@@ -4,18 +4,18 @@
 package tooltext
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 )
 
 // checker gathers the signals of one tool, or of one text.
 type checker struct {
-	names  map[string]bool // the package's tool names, lower-cased, '-' as '_' too
-	input  any             // the input schema of the tool read
-	args   map[string]bool // its argument names, lower-cased (own: when first needed)
-	out    []Signal
-	counts map[textKey]*textCount
+	names    map[string]bool // the package's tool names, lower-cased, '-' as '_' too
+	input    any             // the input schema of the tool read
+	toolName string          // and its name
+	args     map[string]bool // its argument names, lower-cased (own: when first needed)
+	out      []Signal
+	counts   map[textKey]*textCount
 }
 
 // nameSet is the package's tool names as checker.names has them.
@@ -34,7 +34,7 @@ func nameSet(names []string) map[string]bool {
 var toolText = []string{"name", "title", "description"}
 
 func (c *checker) tool(i int, name string, obj map[string]any) {
-	c.input = obj["inputSchema"]
+	c.input, c.toolName = obj["inputSchema"], name
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok {
 			c.text(i, name, "/"+k, k, s)
@@ -68,9 +68,8 @@ func (c *checker) schema(i int, tool, ptr string, v any, parent string) {
 			c.schema(i, tool, ptr+"/"+strconv.Itoa(j), e, parent)
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(s) {
+		for k, e := range s { // in any order: checkTool sorts the signals
 			p := ptr + "/" + escapePointer(k)
-			e := s[k]
 			switch {
 			case parent == "properties":
 				c.text(i, tool, p, "argument name", k)
@@ -120,21 +119,12 @@ func (c *checker) value(i int, tool, ptr string, v any, field string) {
 			c.value(i, tool, ptr+"/"+strconv.Itoa(j), e, field)
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(s) {
+		for k, e := range s {
 			p := ptr + "/" + escapePointer(k)
 			c.text(i, tool, p, field+" key", k)
-			c.value(i, tool, p, s[k], field)
+			c.value(i, tool, p, e, field)
 		}
 	}
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func escapePointer(s string) string {
