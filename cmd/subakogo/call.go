@@ -15,13 +15,13 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 	"github.com/subako-ai/subako-go/internal/wasmparse"
 )
 
@@ -157,11 +157,18 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Record.StalledError("the call"))
 		return exitUnreadable
 	}
-	out, errOut := forTerminal(stdout), forTerminal(stderr)
-	errOut.Write(c.Record.Stderr)
+	// What the module wrote (its text, its stderr) must not move the
+	// cursor, retitle the window or hide what it says; output piped
+	// through cat, tee or less reaches a terminal all the same.
+	outW, errOut := termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
+	defer outW.Flush()
+	defer errOut.Flush()
+	out := io.Writer(outW)
+	_, _ = errOut.Write(c.Record.Stderr)
+	_ = errOut.Flush()
 	breaks := c.Record.Breaks()
 	if *raw && c.Response != nil {
-		fmt.Fprintf(out, "%s\n", c.Response)
+		fmt.Fprintf(stdout, "%s\n", termsafe.JSON(c.Response)) // valid JSON still
 	}
 	if len(breaks) > 0 {
 		w := out
@@ -395,41 +402,4 @@ func extension(mime string) string {
 		return ".webp"
 	}
 	return ".bin"
-}
-
-// forTerminal is w, escaping control characters, as lint escapes what a
-// module names: what the module writes (its text, its stderr) must not move
-// the cursor, retitle the window or do anything else a terminal does with
-// escape sequences, and output piped through cat, tee or less reaches a
-// terminal all the same.
-func forTerminal(w io.Writer) io.Writer { return escaper{w} }
-
-// escaper writes C0 controls but newline and tab, DEL, C1 controls and
-// bytes that are not UTF-8 as visible escapes.
-type escaper struct{ w io.Writer }
-
-func (e escaper) Write(p []byte) (int, error) {
-	_, err := e.w.Write(escapeControls(p))
-	return len(p), err
-}
-
-func escapeControls(p []byte) []byte {
-	var out []byte
-	for i := 0; i < len(p); {
-		r, size := utf8.DecodeRune(p[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			out = fmt.Appendf(out, `\x%02x`, p[i])
-		case r == '\n' || r == '\t':
-			out = append(out, byte(r))
-		case r < 0x20 || r == 0x7f:
-			out = fmt.Appendf(out, `\x%02x`, r)
-		case 0x80 <= r && r < 0xa0:
-			out = fmt.Appendf(out, `\u%04x`, r)
-		default:
-			out = append(out, p[i:i+size]...)
-		}
-		i += size
-	}
-	return out
 }

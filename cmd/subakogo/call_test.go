@@ -49,15 +49,6 @@ func TestShowResultConfined(t *testing.T) {
 	}
 }
 
-// TestEscapeControls: what a module writes cannot drive the terminal.
-func TestEscapeControls(t *testing.T) {
-	in := "ok\tline\n\x1b]0;pwned\x07\x1b[2J\u009b31m\x7f\xff é"
-	want := "ok\tline\n\\x1b]0;pwned\\x07\\x1b[2J\\u009b31m\\x7f\\xff é"
-	if got := string(escapeControls([]byte(in))); got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
 // TestInitModulePath: a module path that would break go.mod is refused
 // before anything is written.
 func TestInitModulePath(t *testing.T) {

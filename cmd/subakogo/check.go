@@ -12,6 +12,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/pipeline/check"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -77,7 +78,7 @@ func finishCheck(stdout, stderr io.Writer, f report.Format, files []report.File,
 	}
 	if f == report.Text {
 		for _, s := range steps {
-			fmt.Fprintln(stdout, s)
+			fmt.Fprintln(stdout, termsafe.Line(s))
 		}
 	}
 	if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {

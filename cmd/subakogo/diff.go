@@ -18,6 +18,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/tooldiff"
 )
@@ -81,7 +82,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if f == report.Text {
-		fmt.Fprintf(stdout, "%s (%s) -> %s (%s)\n", pos[0], textutil.Plural(len(lists[0]), "tool"), pos[1], textutil.Plural(len(lists[1]), "tool"))
+		fmt.Fprintf(stdout, "%s (%s) -> %s (%s)\n", termsafe.Line(pos[0]), textutil.Plural(len(lists[0]), "tool"), termsafe.Line(pos[1]), textutil.Plural(len(lists[1]), "tool"))
 	}
 	opt := report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}
 	if err := report.Write(stdout, f, []report.File{file}, opt); err != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/roles"
 	"github.com/subako-ai/subako-go/internal/supervise"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 // Exit codes (package cli's, shared with cmd/subakogen).
@@ -77,6 +78,14 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	// stderr is for a person at a terminal, whatever the command: the
+	// errors, logs and progress it carries quote what a module wrote
+	// (names, messages, stopped discoveries), escaped here once for all.
+	// stdout carries JSON and SARIF as well, which keep text intact: each
+	// command escapes its text output (report's text format, call, size).
+	errW := termsafe.NewWriter(stderr)
+	defer errW.Flush()
+	stderr = errW
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage

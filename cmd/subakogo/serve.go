@@ -36,7 +36,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	data := fs.Bool("data", false, "mount /volume/data as well, as when the agent enables it")
 	timeout := fs.Duration("timeout", time.Minute, "each call's timeout")
 	maxConcurrent := fs.Int("max-concurrent", 4, "calls that may run at once, each in its own instance")
-	force := fs.Bool("force", false, "serve a package even when lint (the call probes included) finds errors")
+	force := fs.Bool("force", false, "serve a package even when lint (the call probes and the tool-text checks included) finds errors")
 	probes := probeFlags(fs)
 	httpAddr := fs.String("http", "", "serve MCP's Streamable HTTP transport at ADDR (such as 127.0.0.1:8080) instead of stdio")
 	httpPublic := fs.Bool("http-public", false, "let --http bind an address other than loopback; every request must then carry a bearer token, $"+httpTokenEnv+" or one made and printed at start")
@@ -49,7 +49,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo serve [flags] PATH\n\n"+
 			"Serves a function package to MCP clients on stdin and stdout, as Subako runs it: the tools from one\n"+
-			"discovery run (linted, with the call probes; errors refuse to start unless --force), each call in a fresh instance with\n"+
+			"discovery run (linted, with the call probes and the tool-text checks; errors refuse to start unless --force), each call in a fresh instance with\n"+
 			"Subako's limits. Clients of 2026-07-28 (per-request _meta) and of the initialize handshake\n"+
 			"(2025-11-25, 2025-06-18) are both served. PATH is a package directory (module.wasm,\n"+
 			"subako-package.json, assets/), a .wasm module, or a Go package, built for wasip1 first as pack does.\n"+

@@ -13,11 +13,13 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/internal/check/modulecheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 	"github.com/subako-ai/subako-go/internal/wasmsize"
 )
 
@@ -91,9 +93,13 @@ func runSize(args []string, stdout, stderr io.Writer) int {
 	if goPkg != "" {
 		shown = goPkg + " (built for wasip1)"
 	}
-	printSize(stdout, shown, r, pkgs, *top)
+	// Section, package and function names are the module's: a custom
+	// section named with ESC could retitle the window or clear the screen.
+	out := termsafe.NewWriter(stdout)
+	defer out.Flush()
+	printSize(out, shown, r, pkgs, *top)
 	if !*noRun {
-		coldCost(stdout, in.Data)
+		coldCost(out, in.Data)
 	}
 	return exitOK
 }
@@ -127,24 +133,30 @@ func listPackages(pkg string, stderr io.Writer) []listedPackage {
 }
 
 // table prints rows of a name and numbers, the names left-aligned and the
-// numbers right-aligned, indented two spaces.
+// numbers right-aligned, indented two spaces. Cells are escaped for the
+// terminal (a name is the module's) and measured in characters.
 type table struct {
 	rows [][]string
 }
 
-func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+func (t *table) add(cells ...string) {
+	for i, c := range cells {
+		cells[i] = termsafe.Line(c)
+	}
+	t.rows = append(t.rows, cells)
+}
 
 func (t *table) print(w io.Writer) {
 	widths := map[int]int{}
 	for _, r := range t.rows {
 		for i, c := range r {
-			widths[i] = max(widths[i], len(c))
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
 		}
 	}
 	for _, r := range t.rows {
-		line := "  " + r[0] + strings.Repeat(" ", widths[0]-len(r[0]))
+		line := "  " + r[0] + strings.Repeat(" ", widths[0]-utf8.RuneCountInString(r[0]))
 		for i, c := range r[1:] {
-			line += "  " + strings.Repeat(" ", widths[i+1]-len(c)) + c
+			line += "  " + strings.Repeat(" ", widths[i+1]-utf8.RuneCountInString(c)) + c
 		}
 		fmt.Fprintln(w, line)
 	}
@@ -159,7 +171,7 @@ func mib(n int) string {
 }
 
 func printSize(w io.Writer, path string, r *wasmsize.Report, pkgs []listedPackage, top int) {
-	fmt.Fprintf(w, "%s: %d bytes (%s)", path, r.Total, mib(r.Total))
+	fmt.Fprintf(w, "%s: %d bytes (%s)", termsafe.Line(path), r.Total, mib(r.Total))
 	if r.Total > modulecheck.SizeWarn {
 		fmt.Fprintf(w, ", over the %d MiB a module should stay under (W041: every upload sends it, every call loads it)", modulecheck.SizeWarn>>20)
 	}
@@ -259,7 +271,7 @@ func coldCost(w io.Writer, wasm []byte) {
 	run := time.Since(start)
 	fmt.Fprintf(w, "\ncold call here: compiling %v (once; a compiled module is cached), then a fresh instance answering discovery %v", compiled.Round(time.Millisecond), run.Round(time.Millisecond))
 	if d.Stopped != nil {
-		fmt.Fprintf(w, " (it stopped: %s)", d.Stopped)
+		fmt.Fprintf(w, " (it stopped: %s)", termsafe.Line(d.Stopped.String()))
 	}
 	fmt.Fprintln(w)
 }

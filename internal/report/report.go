@@ -63,6 +63,10 @@ type Options struct {
 	Version  string        // the tool's version, e.g. "v0.3.1" or "(devel)"
 	Rules    []*rules.Rule // catalog to list in SARIF
 	Color    bool          // text only: ANSI colours when writing to a terminal
+	// Verbatim, text only, writes what a module wrote as it is, for a
+	// channel that is not a terminal and keeps text intact (a log
+	// notification, which is JSON); by default it is escaped.
+	Verbatim bool
 }
 
 // Write renders files in format f to w. Findings are sorted stably by offset,

@@ -146,13 +146,26 @@ func TestTextFileOrder(t *testing.T) {
 
 func TestTextColorAndEscapes(t *testing.T) {
 	t.Parallel()
-	files := []File{{Path: "a.wasm", Findings: []rules.Finding{{Rule: wFeature, Message: "m\nx", Offset: 1, Function: "f\x1b[2J"}}}}
+	files := []File{{Path: "a.wasm", Findings: []rules.Finding{{Rule: wFeature, Message: "m\nx \u202eevil\u2066 \U000e0041\a", Offset: 1, Function: "f\x1b[2J"}}}}
 	plain := string(render(t, Text, files, Options{}))
-	if strings.Contains(plain, "\x1b") || strings.Count(plain, "\n") != 2 {
-		t.Errorf("control characters not escaped:\n%q", plain)
+	if strings.ContainsAny(plain, "\x1b\a\u202e\u2066\U000e0041") || strings.Count(plain, "\n") != 2 {
+		t.Errorf("control, bidi or tag characters not escaped:\n%q", plain)
 	}
-	if want := `a.wasm@0x1: error W006 feature-not-available: m\nx (in func f\x1b[2J)`; !strings.HasPrefix(plain, want) {
+	if want := `a.wasm@0x1: error W006 feature-not-available: m\nx \u202eevil\u2066 \U000e0041\x07 (in func f\x1b[2J)`; !strings.HasPrefix(plain, want) {
 		t.Errorf("got %q, want prefix %q", plain, want)
+	}
+	// Verbatim (a JSON log notification) keeps the text intact.
+	if v := string(render(t, Text, files, Options{Verbatim: true})); !strings.Contains(v, "m\nx \u202eevil\u2066 \U000e0041\a (in func f\x1b[2J)") {
+		t.Errorf("verbatim: %q", v)
+	}
+	// JSON keeps it intact too, with JSON's own escapes only.
+	var doc struct {
+		Files []struct {
+			Findings []struct{ Message string }
+		}
+	}
+	if err := json.Unmarshal(render(t, JSON, files, Options{}), &doc); err != nil || doc.Files[0].Findings[0].Message != files[0].Findings[0].Message {
+		t.Errorf("JSON message %+v, %v", doc, err)
 	}
 	if c := string(render(t, Text, files, Options{Color: true})); !strings.Contains(c, "\x1b[1;31merror\x1b[0m") {
 		t.Errorf("no colour: %q", c)

@@ -3,11 +3,9 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
@@ -19,7 +17,15 @@ import (
 //
 // The offset follows "@" rather than ":" because editors and terminals read
 // "path:N:" as a line number, and a byte offset is not one.
+//
+// What a module wrote (its names, its tool text, its messages) is escaped
+// for the terminal, one line per finding (termsafe.Line), unless
+// opt.Verbatim.
 func writeText(b *bytes.Buffer, files []File, opt Options) {
+	clean := termsafe.Line
+	if opt.Verbatim {
+		clean = func(s string) string { return s }
+	}
 	paint := func(sgr, s string) string {
 		if !opt.Color {
 			return s
@@ -63,22 +69,3 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 
 // sevColor is the SGR code per severity: bold red, bold yellow, bold cyan.
 var sevColor = [...]string{rules.Info: "1;36", rules.Warning: "1;33", rules.Error: "1;31"}
-
-// clean escapes control characters. Function and import names come from the
-// linted module, which anyone can write: printed raw they could break the
-// one-line-per-finding layout or send escape sequences to the terminal.
-func clean(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}

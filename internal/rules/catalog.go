@@ -43,8 +43,8 @@ var Catalog = []*Rule{
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
 	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,
-	DiffOutputSchemaRemoved, DiffValueRefused, DiffInputSchemaMissing, DiffToolListMalformed,
-	DiffResultWidened, DiffHintRiskier, DiffUnproven,
+	DiffOutputSchemaRemoved, DiffTextPoisoned, DiffValueRefused, DiffInputSchemaMissing, DiffToolListMalformed,
+	DiffResultWidened, DiffHintRiskier, DiffTextSuspect, DiffUnproven,
 	DiffToolAdded, DiffArgumentAdded, DiffArgumentOptional, DiffArgumentTypeWidened, DiffEnumWidened,
 	DiffBoundRelaxed, DiffArgumentsOpened, DiffBranchAdded, DiffResultMemberAdded, DiffResultNarrowed,
 	DiffOutputSchemaAdded, DiffHintSafer, DiffAcceptsMore, DiffInputSchemaFixed,

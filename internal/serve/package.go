@@ -86,6 +86,10 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		}
 		files = []report.File{f}
 	}
+	textErrors := 0
+	if d != nil && d.Stopped == nil {
+		textErrors = withToolText(files, d.Tools)
+	}
 	for _, f := range files {
 		for _, fd := range f.Findings {
 			switch fd.Severity() {
@@ -97,8 +101,11 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		}
 	}
 	if p.Errors+p.Warnings > 0 || hasFindings(files) {
-		var b bytes.Buffer
+		// The log (a terminal) gets the report escaped; clients get it
+		// intact, in a notification that is JSON.
+		var b, verbatim bytes.Buffer
 		_ = report.Write(&b, report.Text, files, report.Options{ToolName: "subakogo", Rules: rules.Catalog})
+		_ = report.Write(&verbatim, report.Text, files, report.Options{ToolName: "subakogo", Rules: rules.Catalog, Verbatim: true})
 		s.log.block(b.String())
 		level := "info" // the report's worst finding
 		switch {
@@ -107,10 +114,14 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		case p.Warnings > 0:
 			level = "warning"
 		}
-		s.logToClients(level, b.String())
+		s.logToClients(level, verbatim.String())
 	}
 	if p.Errors > 0 && !s.opt.Force {
-		return nil, fmt.Errorf("%s: %w (%s; --force serves it anyway)", path, ErrRefused, textutil.Plural(p.Errors, "error"))
+		why := textutil.Plural(p.Errors, "error")
+		if textErrors > 0 {
+			why += fmt.Sprintf(", %d in its tool text, which clients show the model and the user verbatim", textErrors)
+		}
+		return nil, fmt.Errorf("%s: %w (%s; --force serves it anyway)", path, ErrRefused, why)
 	}
 	if d == nil {
 		return nil, fmt.Errorf("%s: the module was not run for discovery (its binary has errors)", path)

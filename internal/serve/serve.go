@@ -37,6 +37,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 	"github.com/subako-ai/subako-go/internal/probe"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 // Options configure a Server.
@@ -185,7 +186,9 @@ func (s *Server) Use(p *Package) {
 // clients are told listChanged and offered notifications.
 func (s *Server) SetWatching(on bool) { s.watch.Store(on) }
 
-// logger writes lines a person can follow, each with the time.
+// logger writes lines a person can follow, each with the time. A line
+// quotes what a module or a client wrote (tool names, errors, a client's
+// name), escaped for the terminal as one line (termsafe).
 type logger struct {
 	mu sync.Mutex
 	w  io.Writer
@@ -194,12 +197,13 @@ type logger struct {
 func (l *logger) printf(format string, args ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "serve %s %s\n", time.Now().Format("15:04:05.000"), fmt.Sprintf(format, args...))
+	fmt.Fprintf(l.w, "serve %s %s\n", time.Now().Format("15:04:05.000"), termsafe.Line(fmt.Sprintf(format, args...)))
 }
 
-// block writes text as it is (lint's report).
+// block writes a block of text (lint's report, escaped already), escaped
+// for the terminal with its lines kept.
 func (l *logger) block(text string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	_, _ = io.WriteString(l.w, text)
+	_, _ = io.WriteString(l.w, termsafe.Text(text))
 }

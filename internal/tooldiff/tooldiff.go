@@ -82,7 +82,7 @@ func Compare(old, new []json.RawMessage) []Change {
 			out = append(out, Change{Rule: rules.DiffToolAdded, Tool: name, What: "tool added"})
 		}
 	}
-	return out
+	return append(out, rugPulls(old, new)...)
 }
 
 type tools struct {
@@ -216,16 +216,21 @@ func schemaAbsence(t map[string]any) string {
 	return "an inputSchema that is not an object (" + quote(v) + ")"
 }
 
-// text reports a changed description or title.
+// text reports a changed description or title, showing what changed
+// whole enough to be read (textChange).
 func (d *differ) text(r *rules.Rule, ptr, what string, o, n any) {
+	ot, oText := o.(string)
+	nt, nText := n.(string)
 	switch {
 	case canonical(o) == canonical(n):
 	case o == nil:
-		d.add(r, ptr, "%s added: %s", what, quote(n))
+		d.add(r, ptr, "%s added: %s", what, quoteText(n))
 	case n == nil:
-		d.add(r, ptr, "%s removed (was %s)", what, quote(o))
+		d.add(r, ptr, "%s removed (was %s)", what, quoteText(o))
+	case oText && nText:
+		d.add(r, ptr, "%s %s", what, textChange(ot, nt))
 	default:
-		d.add(r, ptr, "%s changed from %s to %s", what, quote(o), quote(n))
+		d.add(r, ptr, "%s changed from %s to %s", what, quoteText(o), quoteText(n))
 	}
 }
 

@@ -127,6 +127,8 @@ var diffCases = []diffCase{
 	{"tool description", with(`, "description": "Weather now."`), with(`, "description": "Weather now, for a city."`), []string{"D201"}, []string{"D201"}, "/description"},
 	{"argument description and title", in(`{"type": "object", "properties": {"c": {"type": "string", "description": "City.", "title": "C"}}}`),
 		in(`{"type": "object", "properties": {"c": {"type": "string", "description": "City name."}}}`), []string{"D202", "D201"}, []string{"D202", "D201"}, "/inputSchema/properties/c/title"},
+	{"description gains a mixed-script word", with(`, "description": "Weather now."`), with(`, "description": "Weather now, сurrent."`), []string{"D201", "D022"}, []string{"D201"}, "/description"},
+	{"description gains hidden text", with(`, "description": "Weather now."`), with(`, "description": "Weather now.\u200b"`), []string{"D201", "D012"}, []string{"D201"}, "/description"},
 	{"meta ignored", with(`, "_meta": {"a": 1}`), with(`, "_meta": {"a": 2}`), nil, nil, ""},
 	{"not changed", in(`{"type": "object", "not": {"required": ["a"]}}`), in(`{"type": "object", "not": {"required": ["b"]}}`), []string{"D013"}, []string{"D013"}, "/inputSchema/not"},
 	{"remote ref", in(`{"type": "object", "properties": {"a": {"$ref": "https://example.com/a.json"}}}`),
@@ -205,6 +207,9 @@ func TestEveryRuleCovered(t *testing.T) {
 		for _, id := range append(slices.Clone(c.forward), c.reverse...) {
 			seen[id] = true
 		}
+	}
+	for _, c := range gainedCases {
+		seen[c.want] = true
 	}
 	for _, r := range rules.ReportedBy(rules.ToolDiff) {
 		if !seen[r.ID] {

@@ -441,7 +441,11 @@ func TestCheckBaseline(t *testing.T) {
 	if err := json.Unmarshal(b, &tools); err != nil {
 		t.Fatal(err)
 	}
-	tools = append(tools, map[string]any{"name": "farewell", "inputSchema": map[string]any{"type": "object"}})
+	// The removed tool's name carries what a terminal acts on or hides
+	// (ESC, BEL, bidi controls, tag characters): check and pack show it
+	// escaped.
+	const hostile = "\x1b]0;pwned\x07\x1b[2J \u202eevil\u2066 \U000e0068\U000e0069\U000e0064\U000e0065"
+	tools = append(tools, map[string]any{"name": "farewell" + hostile, "inputSchema": map[string]any{"type": "object"}})
 	delete(tools[0]["inputSchema"].(map[string]any), "required") // name was optional
 	b, _ = json.Marshal(map[string]any{"tools": tools})
 	baseline := filepath.Join(t.TempDir(), "published.json")
@@ -450,13 +454,15 @@ func TestCheckBaseline(t *testing.T) {
 	}
 	code, stdout, _ := runCLI("check", "--probes", "none", "--baseline", baseline, "../../../../examples/hello")
 	if code != exitFindings || !strings.Contains(stdout, "FAIL no breaking change against") ||
-		!strings.Contains(stdout, "error D001 tool-removed: farewell: tool removed") ||
+		!strings.Contains(stdout, `error D001 tool-removed: farewell\x1b]0;pwned\x07\x1b[2J \u202eevil\u2066 \U000e0068\U000e0069\U000e0064\U000e0065: tool removed`) ||
+		strings.ContainsAny(stdout, "\x1b\x07\u202e\u2066\U000e0068") ||
 		!strings.Contains(stdout, `error D002 argument-required: greet /inputSchema/required: argument "name" became required`) {
 		t.Errorf("check against a broken baseline: exit %d\n%s", code, stdout)
 	}
 	out := filepath.Join(t.TempDir(), "hello")
 	code, stdout, stderr := runCLI("pack", "--baseline", baseline, "../../../../examples/hello", "-o", out)
-	if code != exitFindings || !strings.Contains(stdout, "D001 tool-removed") || !strings.Contains(stderr, "nothing was written") {
+	if code != exitFindings || !strings.Contains(stdout, `D001 tool-removed: farewell\x1b]0;pwned`) || !strings.Contains(stderr, "nothing was written") ||
+		strings.ContainsAny(stdout+stderr, "\x1b\x07\u202e\u2066\U000e0068") {
 		t.Errorf("pack against a broken baseline: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if _, err := os.Stat(out); err == nil {

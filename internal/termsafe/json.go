@@ -1,0 +1,61 @@
+package termsafe
+
+import "unicode/utf8"
+
+// JSON escapes a JSON document for a terminal with JSON's own escapes:
+// every rune Text would escape, inside a string, becomes \uXXXX (a
+// surrogate pair above U+FFFF), so the document stays valid and decodes to
+// the same text, yet shows no control, bidi or invisible character raw. A
+// byte that is not UTF-8 becomes \ufffd, as a JSON decoder reads it.
+// Outside strings, valid JSON holds only white space, which is kept; data
+// that is not JSON is escaped as Text escapes it.
+func JSON(doc []byte) []byte {
+	if unsafeAt(string(doc), false) < 0 {
+		return doc
+	}
+	var out []byte
+	inString, backslash := false, false
+	for i := 0; i < len(doc); {
+		r, size := utf8.DecodeRune(doc[i:])
+		switch {
+		case !inString:
+			if r == '"' {
+				inString = true
+			}
+			if mustEscape(r, size, false) && r != '\r' {
+				return []byte(Text(string(doc))) // not JSON
+			}
+		case backslash:
+			backslash = false
+		case r == '\\':
+			backslash = true
+		case r == '"':
+			inString = false
+		case mustEscape(r, size, true):
+			if r > 0xffff {
+				hi, lo := surrogates(r)
+				out = appendU(appendU(out, hi), lo)
+			} else {
+				out = appendU(out, r)
+			}
+			i += size
+			continue
+		}
+		out = append(out, doc[i:i+size]...)
+		i += size
+	}
+	return out
+}
+
+func appendU(out []byte, r rune) []byte {
+	out = append(out, '\\', 'u')
+	for shift := 12; shift >= 0; shift -= 4 {
+		out = append(out, hex[r>>uint(shift)&0xf])
+	}
+	return out
+}
+
+func surrogates(r rune) (hi, lo rune) {
+	r -= 0x10000
+	return 0xd800 + r>>10&0x3ff, 0xdc00 + r&0x3ff
+}

@@ -1,0 +1,116 @@
+// Package termsafe is the one home of the escaping that text a module
+// wrote (tool names and descriptions, function and section names, its
+// stdout and stderr, its error messages) goes through before it reaches a
+// terminal. Printed raw, such text could move the cursor, retitle the
+// window or clear the screen (ESC and the C0/C1 controls), reorder what a
+// reviewer sees (bidi overrides and isolates), or hide words altogether
+// (zero-width and tag characters). Every rune a terminal would not show as
+// itself is written visibly instead, in Go's escape notation: `\x1b`,
+// `\u202e`, `\U000e0041`, `\xff` for a byte that is not UTF-8.
+//
+// Text without such runes passes unchanged, and escaping is idempotent:
+// escaped text is printable ASCII where it changed, so escaping it again
+// changes nothing. A backslash is not escaped: text the module wrote as
+// `\u202e` reads the same as the escape, which shows no less.
+//
+// JSON and SARIF reports are not for a terminal and keep the text intact;
+// they go through JSON's own escaping only.
+package termsafe
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// What is escaped: controls (C0, DEL, C1), format characters (Cf: bidi
+// controls, zero-width characters, tag characters, the soft hyphen...),
+// the line and paragraph separators, private-use, surrogate and unassigned
+// code points, and bytes that are not UTF-8. Everything a terminal draws
+// as a glyph (letters, marks, digits, punctuation, symbols and the space
+// separators) is not: that is unicode.IsGraphic. Newline and tab are kept
+// by Text and escaped by Line.
+
+// Text escapes s for a terminal, keeping its newlines and tabs: a block of
+// text, such as a module's stderr.
+func Text(s string) string { return escape(s, false) }
+
+// Line escapes s for one line of a terminal: newlines and tabs are escaped
+// too (`\n`, `\t`), so that a message cannot forge the next line of a
+// report or a log.
+func Line(s string) string { return escape(s, true) }
+
+func escape(s string, line bool) string {
+	i := unsafeAt(s, line)
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+16)
+	return string(appendEscaped(append(b, s[:i]...), s[i:], line))
+}
+
+// unsafeAt is the byte offset of the first rune of s to escape, or -1.
+func unsafeAt(s string, line bool) int {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f { // printable ASCII: the common case
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if mustEscape(r, size, line) {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+func mustEscape(r rune, size int, line bool) bool {
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		return true // a byte that is not UTF-8
+	case r == '\n' || r == '\t':
+		return line
+	}
+	return !unicode.IsGraphic(r)
+}
+
+const hex = "0123456789abcdef"
+
+// appendEscaped appends s to b, escaping what must be.
+func appendEscaped(b []byte, s string, line bool) []byte {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !mustEscape(r, size, line) {
+			b = append(b, s[i:i+size]...)
+			i += size
+			continue
+		}
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			b = appendHex(b, `\x`, uint32(s[i]), 2)
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r < 0x80:
+			b = appendHex(b, `\x`, uint32(r), 2)
+		case r <= 0xffff:
+			b = appendHex(b, `\u`, uint32(r), 4)
+		default:
+			b = appendHex(b, `\U`, uint32(r), 8)
+		}
+		i += size
+	}
+	return b
+}
+
+func appendHex(b []byte, prefix string, v uint32, digits int) []byte {
+	b = append(b, prefix...)
+	for shift := 4 * (digits - 1); shift >= 0; shift -= 4 {
+		b = append(b, hex[v>>uint(shift)&0xf])
+	}
+	return b
+}
