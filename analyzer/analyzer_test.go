@@ -263,3 +263,11 @@ func TestUnexported(t *testing.T) {
 func TestPaths(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Runtime, "./paths")
 }
+
+// TestTimeZones: a handler that reaches time.LoadLocation, in its body,
+// through a function of the package or of another, is A021 when nothing
+// imports time/tzdata, and the fix imports it.
+func TestTimeZones(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Hints, "./zones/clock", "./zones", "./zonesok")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Hints, "./zonesfix")
+}

@@ -196,6 +196,10 @@ func printSize(w io.Writer, path string, r *wasmsize.Report, pkgs []listedPackag
 		}
 		tw.print(w)
 	}
+	if linksZoneData(r, pkgs) {
+		fmt.Fprintf(w, "\ntime zones: time/tzdata embeds the zone database, %s of the data above; time.LoadLocation needs it\n"+
+			"  in a module (A021), and a tool that uses only UTC or fixed offsets (time.FixedZone) can leave it out.\n", zoneDataCost)
+	}
 	type embedded struct {
 		path  string
 		bytes int64
@@ -230,6 +234,25 @@ func printSize(w io.Writer, path string, r *wasmsize.Report, pkgs []listedPackag
 				"  read them there at run time (os.ReadFile(\"/package/NAME\")) and the module stays small.\n")
 		}
 	}
+}
+
+// zoneDataCost is about what time/tzdata adds to a module (Go 1.26).
+const zoneDataCost = "about 376 KB"
+
+// linksZoneData reports whether the module links time/tzdata: go list
+// says so of a Go package, the name section of a module.
+func linksZoneData(r *wasmsize.Report, pkgs []listedPackage) bool {
+	for _, p := range pkgs {
+		if p.ImportPath == "time/tzdata" {
+			return true
+		}
+	}
+	for _, p := range r.Packages {
+		if p.Name == "time/tzdata" {
+			return true
+		}
+	}
+	return false
 }
 
 // largeEmbed is how many bytes of embedded files are worth moving to

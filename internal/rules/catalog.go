@@ -34,7 +34,7 @@ var Catalog = []*Rule{
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,
 	GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
 	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore, GoSchemaPortability,
-	GoHintContradicted, GoHintSuggested,
+	GoHintContradicted, GoHintSuggested, GoTimeZoneData,
 	GoFieldUnexported, GoStdoutRedirected, GoPathOutsideMounts,
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,

@@ -397,4 +397,18 @@ os.Create, os.MkdirAll, ...) that lies outside them, before any call.`,
 (/package/words.txt); write scratch files under /volume/tmp (subako.VolumePath("/volume/tmp/chart.png")
 finds them in native tests too).`,
 	}
+
+	GoTimeZoneData = &Rule{ID: "A021", Slug: "time-zone-data", Severity: Error, Since: "v0.2.0", By: HintsAnalyzer,
+		Title: "A handler loads a time zone, and the module has no time zone data",
+		Why: `time.LoadLocation reads the zone from the system's zoneinfo files, which a module has
+none of: under wasip1 it can open files only under its mounts. Every call that loads a zone then
+fails with "Bad file number", which names no path, while go test, which runs on the machine, passes.
+The standard library embeds the whole zone database in a module that imports time/tzdata (about
+376 KB). The analyzer follows each handler through the module's functions (across packages, with
+facts) to time.LoadLocation, and reports the call when nothing in the module imports time/tzdata.`,
+		Example: `    loc, err := time.LoadLocation(in.Zone) // "Europe/Paris": Bad file number in the module`,
+		Fix: `import the zone database into the module, one line in the package's main file
+(go vet -fix adds it): import _ "time/tzdata". subakogo size names its cost. A tool that needs
+only UTC or fixed offsets can use time.UTC or time.FixedZone instead.`,
+	}
 )
