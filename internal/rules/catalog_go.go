@@ -92,8 +92,8 @@ into the package's documentation.`,
 		Title: "A field without a json tag",
 		Why: `Argument and result names are part of the tool's interface: the model reads and writes them.
 Without a json tag the JSON name is the Go field name (UserID), which changes whenever the Go
-code is refactored and reads poorly to a model. The same rule reports two fields with one JSON
-name, which encoding/json would both drop.`,
+code is refactored and reads poorly to a model. (Two fields with one JSON name, which encoding/json
+would both drop, are an error of their own, A022.)`,
 		Example: `    type SearchInput struct {
         Query string
     }`,
@@ -410,5 +410,18 @@ facts) to time.LoadLocation, and reports the call when nothing in the module imp
 		Fix: `import the zone database into the module, one line in the package's main file
 (go vet -fix adds it): import _ "time/tzdata". subakogo size names its cost. A tool that needs
 only UTC or fixed offsets can use time.UTC or time.FixedZone instead.`,
+	}
+
+	GoJSONNameDuplicate = &Rule{ID: "A022", Slug: "json-name-duplicate", Severity: Error, Since: "v0.2.0", By: ModelAnalyzer,
+		Title: "Two fields with one JSON name",
+		Why: `encoding/json, and the generated code after it, leaves out every field of a struct that
+shares its JSON name with another at the same depth (two tags alike, or the same name through two
+embedded structs): the schema has no such member, and every call that sends it is refused as an
+unknown member. Nothing says so at run time; the analyzer reports it at each of the fields.`,
+		Example: `    type GreetInput struct {
+        Name     string ` + "`" + `json:"name"` + "`" + `
+        Nickname string ` + "`" + `json:"name"` + "`" + `
+    }`,
+		Fix: `give each field its own JSON name, or tag the one meant to stay out json:"-".`,
 	}
 )

@@ -44,7 +44,7 @@ const plantedDep = "package dep\n\nimport \"fmt\"\n\n// Shout prints.\nfunc Shou
 // as a regexp.
 type finding struct{ at, want string }
 
-// The mistakes issue 23 found an author making, one a package, as subakogo
+// The mistakes issues 23 and 32 found an author making, one a package, as subakogo
 // generate and check see them (schema runs the same analysis): each is
 // caught before any call, named with file:line and its fix, or is no
 // mistake any more (a string or map result), and advice is a warning,
@@ -92,6 +92,16 @@ func TestPlantedMistakes(t *testing.T) {
 			[]finding{{"\t_, _ = syscall.Write", `A014 stdout-write: syscall.Stdout is file descriptor 1, which carries the protocol whatever os.Stdout is.*os.Stderr`}}, exitFindings},
 		"hostname": {"", "// Tool reads.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tb, err := os.ReadFile(\"/etc/hostname\")\n\treturn string(b), err\n}\n",
 			[]finding{{"\tb, err := os.ReadFile", `A032 path-outside-mounts: os.ReadFile\("/etc/hostname"\).*assets/ \(mounted at /package\)`}}, exitOK},
+		"panicall":   {"", "var counts map[string]int\n\n// Tool counts.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tcounts[in.Name]++\n\treturn \"\", nil\n}\n", nil, exitOK},
+		"panicempty": {"", "// Tool answers with the first letter.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(in.Name[0]), nil }\n", nil, exitOK},
+		"zones": {`"time"`, "// Tool tells the time in a zone.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tloc, err := time.LoadLocation(in.Name)\n\tif err != nil {\n\t\treturn \"\", err\n\t}\n\treturn time.Now().In(loc).String(), nil\n}\n",
+			[]finding{{"\tloc, err := time.LoadLocation", `A021 time-zone-data: tool loads a time zone by name \(time.LoadLocation\), and nothing in the module imports time/tzdata: in the module every such call fails with "Bad file number".*add import _ "time/tzdata" to the package \(about 376 KB of zone data\)`}}, exitFindings},
+		"zonesok": {"\"time\"\n\t_ \"time/tzdata\"", "// Tool tells the time in a zone.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tloc, err := time.LoadLocation(in.Name)\n\tif err != nil {\n\t\treturn \"\", err\n\t}\n\treturn time.Now().In(loc).String(), nil\n}\n", nil, exitOK},
+		"dupjson": {"", "// Args are the arguments.\ntype Args struct {\n\t// Who.\n\tWho string `json:\"who\"`\n\t// Also who.\n\tAlso string `json:\"who\"`\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (string, error) { return \"\", nil }\n",
+			[]finding{
+				{"\tWho string", `A022 json-name-duplicate: field Who has the JSON name "who", as Also at the same depth, so encoding/json leaves them all out.*rename one, or tag one json:"-"`},
+				{"\tAlso string", `A022 json-name-duplicate: field Also has the JSON name "who", as Who`},
+			}, exitFindings},
 		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
 		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
 		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
@@ -154,6 +164,31 @@ func TestPlantedMistakes(t *testing.T) {
 		if name != "counts" && strings.Contains(stdout, "outputSchema") {
 			t.Errorf("%s: a text tool declares an outputSchema\n%s", name, stdout)
 		}
+	}
+	// The mistakes only a call shows, caught by check's call probes
+	// before any upload: each fails check (exit 1) with its rule and the
+	// command that reproduces it, at the default level and at deep.
+	for _, c := range []struct {
+		name, probes string
+		want         []string
+	}{
+		{"panicall", "safe", []string{`P053 .*the tool tool panicked: assignment to entry in nil map`, `reproduce: subakogo call \S+ tool '\{"name":""\}'`}},
+		{"panicempty", "safe", []string{`P053 .*the tool tool panicked: runtime error: index out of range \[0\] with length 0`, `reproduce: subakogo call \S+ tool '\{"name":""\}'`}},
+		{"panicempty", "deep", []string{`P053 .*panicked`, `'\{"name":""\}'`}},
+	} {
+		code, out, errs := runIn(dir, "check", "--probes", c.probes, "./"+c.name)
+		if code != exitFindings {
+			t.Errorf("check --probes %s ./%s: exit %d, want %d\n%s%s", c.probes, c.name, code, exitFindings, out, errs)
+		}
+		for _, w := range c.want {
+			if !regexp.MustCompile(w).MatchString(out + errs) {
+				t.Errorf("check --probes %s ./%s: no %s in\n%s%s", c.probes, c.name, w, out, errs)
+			}
+		}
+	}
+	// The zone database a time zone needs: size names its cost.
+	if code, out, errs := runIn(dir, "size", "--static", "./zonesok"); code != exitOK || !strings.Contains(out, "time zones: time/tzdata embeds the zone database, about 376 KB") {
+		t.Errorf("size ./zonesok: exit %d\n%s%s", code, out, errs)
 	}
 	// The 30 MiB //go:embed: size says what makes the module big, W041,
 	// and where its files go.
