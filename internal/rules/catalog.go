@@ -35,7 +35,7 @@ var Catalog = []*Rule{
 	GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
 	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore, GoSchemaPortability,
 	GoHintContradicted, GoHintSuggested, GoTimeZoneData,
-	GoFieldUnexported, GoJSONNameDuplicate, GoStdoutRedirected, GoPathOutsideMounts,
+	GoFieldUnexported, GoJSONNameDuplicate, GoIgnoreUnused, GoStdoutRedirected, GoPathOutsideMounts,
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
 	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,

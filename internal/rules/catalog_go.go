@@ -281,10 +281,11 @@ package! macro). The name takes 1 to 64 characters of a-z, 0-9, '_' and '-', lik
 
 	// GoIgnore is the rule for //subako:ignore directives themselves.
 	GoIgnore = &Rule{ID: "A019", Slug: "ignore-directive", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
-		Title: "A //subako:ignore without a reason, naming no rule, or suppressing nothing",
+		Title: "A //subako:ignore without a reason, naming no rule, or suppressing no error",
 		Why: `//subako:ignore ID reason suppresses one rule's findings on its own line and the line below
-it. The reason is required, so the next reader knows why; an ignore that suppresses nothing is
-reported, so none outlives the code it was written for. On the command line, lint and check take
+it. The reason is required, so the next reader knows why; an ignore of an error rule that
+suppresses nothing is reported, so none outlives the code it was written for (one of a warning or
+info rule that suppresses nothing is A023, a warning). On the command line, lint and check take
 --ignore ID instead.`,
 		Example: `    //subako:ignore A014
     fmt.Println("ready")   // no reason given`,
@@ -423,5 +424,16 @@ unknown member. Nothing says so at run time; the analyzer reports it at each of 
         Nickname string ` + "`" + `json:"name"` + "`" + `
     }`,
 		Fix: `give each field its own JSON name, or tag the one meant to stay out json:"-".`,
+	}
+
+	GoIgnoreUnused = &Rule{ID: "A023", Slug: "ignore-unused", Severity: Warning, Since: "v0.2.0", By: ModelAnalyzer,
+		Title: "A //subako:ignore of advice that suppresses nothing",
+		Why: `An ignore of a warning or info rule (A005, A020, A031, A041, ...) that suppresses no finding
+is left over from code that changed. It is reported so that it does not hide the next finding on
+its line, but as advice: what it names would not block go generate, go vet or pack, and neither
+does it. A leftover ignore of an error rule is A019, an error.`,
+		Example: `    //subako:ignore A031 the banner is for the log
+    return "", nil   // the fmt.Println it was for is gone`,
+		Fix: `remove the ignore.`,
 	}
 )

@@ -102,6 +102,8 @@ func TestPlantedMistakes(t *testing.T) {
 				{"\tWho string", `A022 json-name-duplicate: field Who has the JSON name "who", as Also at the same depth, so encoding/json leaves them all out.*rename one, or tag one json:"-"`},
 				{"\tAlso string", `A022 json-name-duplicate: field Also has the JSON name "who", as Who`},
 			}, exitFindings},
+		"leftover": {"", "// Tool answers.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\t//subako:ignore A031 the banner is for the log\n\treturn in.Name, nil\n}\n",
+			[]finding{{"\t//subako:ignore A031", `A023 ignore-unused: this //subako:ignore A031 suppresses nothing: remove it`}}, exitOK},
 		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
 		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
 		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
