@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/check/modulecheck"
-	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/wasmsize"
@@ -44,33 +43,10 @@ func runSize(args []string, stdout, stderr io.Writer) int {
 	if *top < 1 {
 		return usageError(stderr, fs, fmt.Errorf("--top must be at least 1"))
 	}
-	wasmPath, goPkg := pattern, ""
-	if fi, err := os.Stat(pattern); err == nil && fi.IsDir() {
-		if _, err := os.Stat(filepath.Join(pattern, pkgcheck.ModuleName)); err == nil {
-			wasmPath = filepath.Join(pattern, pkgcheck.ModuleName)
-		} else {
-			goPkg = pattern
-			if !filepath.IsAbs(goPkg) && !strings.HasPrefix(goPkg, ".") {
-				goPkg = "./" + goPkg // a directory, not an import path
-			}
-		}
-	} else if !strings.HasSuffix(pattern, ".wasm") {
-		goPkg = pattern
-	}
-	if goPkg != "" {
-		tmp, err := os.MkdirTemp("", "subakogo-size-")
-		if err != nil {
-			fmt.Fprintf(stderr, "subakogo size: %v\n", err)
-			return exitUnreadable
-		}
-		defer os.RemoveAll(tmp)
-		wasmPath = filepath.Join(tmp, "module.wasm")
-		fmt.Fprintf(stderr, "subakogo size: building %s for wasip1...\n", goPkg)
-		var out bytes.Buffer
-		if err := gobuild.Wasm("", goPkg, wasmPath, &out); err != nil {
-			fmt.Fprintf(stderr, "subakogo size: go build %s: %v\n%s", goPkg, err, out.Bytes())
-			return exitFindings
-		}
+	wasmPath, goPkg, cleanup, ok := moduleArg("size", pattern, stderr)
+	defer cleanup()
+	if !ok {
+		return exitFindings
 	}
 	in, err := readModule(wasmPath)
 	if err != nil {

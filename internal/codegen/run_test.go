@@ -403,7 +403,9 @@ func TestCallExtra(t *testing.T) {
 	// error that names the path and the mounts, not just "bad file number".
 	for path, want := range map[string]string{
 		"/etc/hostname":     "/etc/hostname is outside every directory mounted for a module: it opens files only under /volume/tmp, /volume/data (when the agent enables it), /package (the package's assets) and /skills",
-		"/volume/data/note": "/volume/data/note is not mounted in this call: a module opens files only under /volume/tmp,",
+		"/volume/data/note": "/volume/data is not mounted in this call: it is mounted only when the agent enables it for the function (subakogo call and serve: --data)",
+		"/volume":           "/volume is not a directory a module can make or open: it holds the mounts /volume/tmp and /volume/data, which is mounted only when the agent enables it (subakogo call and serve: --data)",
+		"/package/none":     "/package/none is not mounted in this call: a module opens files only under /volume/tmp,",
 	} {
 		res := callTool(t, "extra", "read", `{"path":"`+path+`"}`)
 		if !res.IsError || len(res.Content) != 1 || !strings.Contains(res.Content[0].Text, "\n"+want) {
