@@ -13,8 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"time"
 	"text/template"
+	"time"
 
 	"golang.org/x/mod/modfile"
 	gomodule "golang.org/x/mod/module"

@@ -20,9 +20,9 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
-	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
+	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
