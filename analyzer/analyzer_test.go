@@ -50,7 +50,7 @@ func TestDescriptions(t *testing.T) {
 }
 
 func TestPackageDirective(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./nopkg", "./badpkg", "./twopkg")
+	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./nopkg", "./nopkgmain", "./badpkg", "./twopkg")
 }
 
 func TestTags(t *testing.T) {
