@@ -554,7 +554,7 @@ func (b *builder) unexported(v *types.Var, af *ast.Field, fdoc *typeDocFact, s s
 	case af != nil:
 		b.report(rules.GoFieldUnexported, fieldRange(af), nil, "field %s is not exported, so it is not part of the tool's %s (the schema leaves it out and a call that sends it is refused): %s", v.Name(), role, fix)
 	case fdoc != nil && s.rng != nil:
-		b.report(rules.GoFieldUnexported, s.rng, nil, "field %s of %s.%s is not exported, so it is not part of the tool's %s: %s", v.Name(), v.Pkg().Name(), s.what, role, fix)
+		b.report(rules.GoFieldUnexported, s.rng, nil, "field %s of a type of package %s (%s) is not exported, so it is not part of the tool's %s: %s", v.Name(), v.Pkg().Name(), s.what, role, fix)
 	}
 }
 

@@ -104,15 +104,18 @@ func TestPlantedMistakes(t *testing.T) {
 			}, exitFindings},
 		"leftover": {"", "// Tool answers.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\t//subako:ignore A031 the banner is for the log\n\treturn in.Name, nil\n}\n",
 			[]finding{{"\t//subako:ignore A031", `A023 ignore-unused: this //subako:ignore A031 suppresses nothing: remove it`}}, exitOK},
+		"helperargs": {`"example.com/planted/helper"`, "// Tool greets.\n//\n//subako:function\nfunc tool(in helper.Input) (string, error) { return \"\", nil }\n",
+			[]finding{{"func tool(in helper.Input)", `A030 field-unexported: field who of a type of package helper \(the input of tool\) is not exported, so it is not part of the tool's arguments: export it \(Who string`}}, exitFindings},
 		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
 		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
 		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
 	}
 	files := map[string]string{
-		"go.mod":        "module example.com/planted\n\ngo 1.26\n\nrequire (\n\tgithub.com/subako-ai/subako-go v0.0.0\n\texample.com/dep v0.0.0\n)\n\nreplace github.com/subako-ai/subako-go => " + root + "\n\nreplace example.com/dep => ./dep\n",
-		"dep/go.mod":    "module example.com/dep\n\ngo 1.26\n",
-		"dep/dep.go":    plantedDep,
-		"embed/big.bin": strings.Repeat("subako! ", 30<<20/8), // 30 MiB
+		"go.mod":           "module example.com/planted\n\ngo 1.26\n\nrequire (\n\tgithub.com/subako-ai/subako-go v0.0.0\n\texample.com/dep v0.0.0\n)\n\nreplace github.com/subako-ai/subako-go => " + root + "\n\nreplace example.com/dep => ./dep\n",
+		"dep/go.mod":       "module example.com/dep\n\ngo 1.26\n",
+		"dep/dep.go":       plantedDep,
+		"helper/helper.go": "// Package helper holds a tool's input.\npackage helper\n\n// Input is the input.\ntype Input struct {\n\t// Who.\n\twho string\n}\n",
+		"embed/big.bin":    strings.Repeat("subako! ", 30<<20/8), // 30 MiB
 	}
 	for name, p := range planted {
 		head := strings.Replace(plantedHead, "%s", "main", 1)
@@ -127,10 +130,14 @@ func TestPlantedMistakes(t *testing.T) {
 		code, _, stderr := runIn(dir, "generate", "./"+name)
 		var found []string
 		for _, line := range strings.Split(stderr, "\n") {
-			// A041 (info) suggests the hints a tool could state: advice
-			// every planted package draws, not a mistake.
-			if strings.Contains(line, " A0") && !strings.Contains(line, " A041 ") {
+			// Info (A041, the hints a tool could state, which every
+			// planted package draws) is not printed by generate: any line
+			// of it counts as an unexpected finding here.
+			if strings.Contains(line, " A0") {
 				found = append(found, line)
+			}
+			if strings.HasPrefix(line, dir) {
+				t.Errorf("%s: generate prints an absolute path: %s", name, line)
 			}
 		}
 		if code != p.code {
