@@ -106,6 +106,8 @@ func TestPlantedMistakes(t *testing.T) {
 			[]finding{{"\t//subako:ignore A031", `A023 ignore-unused: this //subako:ignore A031 suppresses nothing: remove it`}}, exitOK},
 		"helperargs": {`"example.com/planted/helper"`, "// Tool greets.\n//\n//subako:function\nfunc tool(in helper.Input) (string, error) { return \"\", nil }\n",
 			[]finding{{"func tool(in helper.Input)", `A030 field-unexported: field who of a type of package helper \(the input of tool\) is not exported, so it is not part of the tool's arguments: export it \(Who string`}}, exitFindings},
+		"newfile": {"", "var out = os.NewFile(1, \"out\")\n\n// Tool writes to fd 1.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\t_, err := out.WriteString(in.Name)\n\treturn \"\", err\n}\n",
+			[]finding{{"var out = os.NewFile", `A014 stdout-write: os.NewFile\(1, ...\) is file descriptor 1, which carries the protocol whatever os.Stdout is`}}, exitFindings},
 		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
 		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
 		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
