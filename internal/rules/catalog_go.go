@@ -259,9 +259,13 @@ since editors and linters hide findings inside generated files.`,
 		Example: "a field was added to GreetInput after the last go generate.",
 		Fix: `regenerate:
     go generate ./...
-with //go:generate go tool subakogo-generate in the package (add it as a tool dependency with
-go get -tool github.com/subako-ai/subako-go/cmd/subakogo-generate). In CI, subakogo generate -check
-fails when the file is out of date.`,
+with //go:generate go tool subakogo-generate in the package. subakogo init writes a go.mod that has
+the generator as a tool; in a module of your own, add it to go.mod by hand, as init does:
+    tool github.com/subako-ai/subako-go/cmd/subakogo-generate
+    require github.com/subako-ai/subako-go VERSION
+(from a checkout of subako-go, also: replace github.com/subako-ai/subako-go => /path/to/checkout),
+then go mod tidy; or run subakogo generate ./... with the subakogo you have. In CI, subakogo
+generate -check fails when the file is out of date.`,
 	}
 
 	GoPackageDirective = &Rule{ID: "A018", Slug: "package-directive", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
