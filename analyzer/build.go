@@ -98,6 +98,7 @@ func runModel(pass *analysis.Pass) (any, error) {
 	handlers, marked := b.findHandlers()
 	if len(marked) == 0 && followed(pass) {
 		b.exportTypeDocs() // for the packages of the module whose handlers use its types
+		b.exportConstDocs()
 	}
 	pkgDir, pkgFile := b.packageDirective()
 	if len(marked) == 0 {

@@ -337,7 +337,7 @@ func (b *builder) enumValues(t *types.Named) []model.EnumValue {
 			continue
 		}
 		seen[text] = true
-		out = append(out, model.EnumValue{Value: text, GoName: c.Name(), Description: b.constDoc[c]})
+		out = append(out, model.EnumValue{Value: text, GoName: c.Name(), Description: b.constDescription(c)})
 	}
 	return out
 }

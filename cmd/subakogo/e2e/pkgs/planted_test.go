@@ -108,15 +108,16 @@ func TestPlantedMistakes(t *testing.T) {
 			[]finding{{"func tool(in helper.Input)", `A030 field-unexported: field who of a type of package helper \(the input of tool\) is not exported, so it is not part of the tool's arguments: export it \(Who string`}}, exitFindings},
 		"newfile": {"", "var out = os.NewFile(1, \"out\")\n\n// Tool writes to fd 1.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\t_, err := out.WriteString(in.Name)\n\treturn \"\", err\n}\n",
 			[]finding{{"var out = os.NewFile", `A014 stdout-write: os.NewFile\(1, ...\) is file descriptor 1, which carries the protocol whatever os.Stdout is`}}, exitFindings},
-		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
-		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
-		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
+		"enumhelper": {`"example.com/planted/helper"`, "// Args are the arguments.\ntype Args struct {\n\t// How loud.\n\tTone helper.Tone `json:\"tone\"`\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (string, error) { return string(in.Tone), nil }\n", nil, exitOK},
+		"shout":      {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
+		"counts":     {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
+		"embed":      {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
 	}
 	files := map[string]string{
 		"go.mod":           "module example.com/planted\n\ngo 1.26\n\nrequire (\n\tgithub.com/subako-ai/subako-go v0.0.0\n\texample.com/dep v0.0.0\n)\n\nreplace github.com/subako-ai/subako-go => " + root + "\n\nreplace example.com/dep => ./dep\n",
 		"dep/go.mod":       "module example.com/dep\n\ngo 1.26\n",
 		"dep/dep.go":       plantedDep,
-		"helper/helper.go": "// Package helper holds a tool's input.\npackage helper\n\n// Input is the input.\ntype Input struct {\n\t// Who.\n\twho string\n}\n",
+		"helper/helper.go": "// Package helper holds a tool's input.\npackage helper\n\n// Input is the input.\ntype Input struct {\n\t// Who.\n\twho string\n}\n\n// Tone is how loud.\ntype Tone string\n\nconst (\n\t// Quiet whispers.\n\tQuiet Tone = \"quiet\"\n\t// Loud shouts.\n\tLoud Tone = \"loud\"\n)\n",
 		"embed/big.bin":    strings.Repeat("subako! ", 30<<20/8), // 30 MiB
 	}
 	for name, p := range planted {
@@ -171,6 +172,11 @@ func TestPlantedMistakes(t *testing.T) {
 		code, stdout, stderr := runIn(dir, "schema", "./"+name)
 		if code != exitOK || !strings.Contains(stdout, `"name": "tool"`) {
 			t.Errorf("%s: schema exit %d\n%s%s", name, code, stdout, stderr)
+		}
+		// An enum of another package's type: its constants' docs are in
+		// the description, as a local enum's are.
+		if name == "enumhelper" && (!strings.Contains(stdout, "whispers") || !strings.Contains(stdout, "shouts")) {
+			t.Errorf("enumhelper: the constants' docs are left out:\n%s", stdout)
 		}
 		if name != "counts" && strings.Contains(stdout, "outputSchema") {
 			t.Errorf("%s: a text tool declares an outputSchema\n%s", name, stdout)
