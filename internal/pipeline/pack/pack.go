@@ -19,6 +19,7 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
@@ -85,7 +86,15 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 	c := pkgcheck.New(host.Options{})
 	c.Probes = opt.Probes
 	defer c.Close(ctx)
-	files, d, err := c.DirDiscovery(ctx, dir, true)
+	var files []report.File
+	var d *host.Discovery
+	what := "linting the package directory: discovery"
+	if opt.Probes != nil {
+		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.Budget)
+	}
+	cli.Slow(opt.Stderr, "subakogo pack", cli.SlowAfter, what+" (the first run also compiles the module for this machine)", func() {
+		files, d, err = c.DirDiscovery(ctx, dir, true)
+	})
 	if err != nil {
 		s.Close()
 		return nil, err
