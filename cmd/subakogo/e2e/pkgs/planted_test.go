@@ -109,9 +109,11 @@ func TestPlantedMistakes(t *testing.T) {
 		"newfile": {"", "var out = os.NewFile(1, \"out\")\n\n// Tool writes to fd 1.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\t_, err := out.WriteString(in.Name)\n\treturn \"\", err\n}\n",
 			[]finding{{"var out = os.NewFile", `A014 stdout-write: os.NewFile\(1, ...\) is file descriptor 1, which carries the protocol whatever os.Stdout is`}}, exitFindings},
 		"enumhelper": {`"example.com/planted/helper"`, "// Args are the arguments.\ntype Args struct {\n\t// How loud.\n\tTone helper.Tone `json:\"tone\"`\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (string, error) { return string(in.Tone), nil }\n", nil, exitOK},
-		"shout":      {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
-		"counts":     {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
-		"embed":      {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
+		"bigbound": {"", "// Args are the arguments.\ntype Args struct {\n\t// How many.\n\t//subako:maximum=300\n\tLimit uint8 `json:\"limit\"`\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (string, error) { return \"\", nil }\n",
+			[]finding{{"\t//subako:maximum=300", `A011 marker-value: //subako:maximum: 300 is out of range for uint8`}}, exitFindings},
+		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
+		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
+		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
 	}
 	files := map[string]string{
 		"go.mod":           "module example.com/planted\n\ngo 1.26\n\nrequire (\n\tgithub.com/subako-ai/subako-go v0.0.0\n\texample.com/dep v0.0.0\n)\n\nreplace github.com/subako-ai/subako-go => " + root + "\n\nreplace example.com/dep => ./dep\n",
