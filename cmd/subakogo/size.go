@@ -213,7 +213,7 @@ func printSize(w io.Writer, path string, r *wasmsize.Report, pkgs []listedPackag
 }
 
 // zoneDataCost is about what time/tzdata adds to a module (Go 1.26).
-const zoneDataCost = "about 376 KB"
+const zoneDataCost = "about 383 KB"
 
 // linksZoneData reports whether the module links time/tzdata: go list
 // says so of a Go package, the name section of a module.

@@ -409,7 +409,7 @@ finds them in native tests too).`,
 none of: under wasip1 it can open files only under its mounts. Every call that loads a zone then
 fails with "Bad file number", which names no path, while go test, which runs on the machine, passes.
 The standard library embeds the whole zone database in a module that imports time/tzdata (about
-376 KB). The analyzer follows each handler through the module's functions (across packages, with
+383 KB). The analyzer follows each handler through the module's functions (across packages, with
 facts) to time.LoadLocation, and reports the call when nothing in the module imports time/tzdata.`,
 		Example: `    loc, err := time.LoadLocation(in.Zone) // "Europe/Paris": Bad file number in the module`,
 		Fix: `import the zone database into the module, one line in the package's main file

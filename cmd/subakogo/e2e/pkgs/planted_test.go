@@ -95,7 +95,7 @@ func TestPlantedMistakes(t *testing.T) {
 		"panicall":   {"", "var counts map[string]int\n\n// Tool counts.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tcounts[in.Name]++\n\treturn \"\", nil\n}\n", nil, exitOK},
 		"panicempty": {"", "// Tool answers with the first letter.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(in.Name[0]), nil }\n", nil, exitOK},
 		"zones": {`"time"`, "// Tool tells the time in a zone.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tloc, err := time.LoadLocation(in.Name)\n\tif err != nil {\n\t\treturn \"\", err\n\t}\n\treturn time.Now().In(loc).String(), nil\n}\n",
-			[]finding{{"\tloc, err := time.LoadLocation", `A021 time-zone-data: tool loads a time zone by name \(time.LoadLocation\), and nothing in the module imports time/tzdata: in the module every such call fails with "Bad file number".*add import _ "time/tzdata" to the package \(about 376 KB of zone data\)`}}, exitFindings},
+			[]finding{{"\tloc, err := time.LoadLocation", `A021 time-zone-data: tool loads a time zone by name \(time.LoadLocation\), and nothing in the module imports time/tzdata: in the module every such call fails with "Bad file number".*add import _ "time/tzdata" to the package \(about 383 KB of zone data\)`}}, exitFindings},
 		"zonesok": {"\"time\"\n\t_ \"time/tzdata\"", "// Tool tells the time in a zone.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tloc, err := time.LoadLocation(in.Name)\n\tif err != nil {\n\t\treturn \"\", err\n\t}\n\treturn time.Now().In(loc).String(), nil\n}\n", nil, exitOK},
 		"dupjson": {"", "// Args are the arguments.\ntype Args struct {\n\t// Who.\n\tWho string `json:\"who\"`\n\t// Also who.\n\tAlso string `json:\"who\"`\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (string, error) { return \"\", nil }\n",
 			[]finding{
@@ -206,7 +206,7 @@ func TestPlantedMistakes(t *testing.T) {
 		}
 	}
 	// The zone database a time zone needs: size names its cost.
-	if code, out, errs := runIn(dir, "size", "--static", "./zonesok"); code != exitOK || !strings.Contains(out, "time zones: time/tzdata embeds the zone database, about 376 KB") {
+	if code, out, errs := runIn(dir, "size", "--static", "./zonesok"); code != exitOK || !strings.Contains(out, "time zones: time/tzdata embeds the zone database, about 383 KB") {
 		t.Errorf("size ./zonesok: exit %d\n%s%s", code, out, errs)
 	}
 	// The 30 MiB //go:embed: size says what makes the module big, W041,
