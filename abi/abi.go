@@ -48,6 +48,21 @@ const (
 	GeneratorGoSDK = "subako-go"
 )
 
+// MetaFault is subako-go's own marker on an isError result that is the
+// author's bug rather than the tool's answer: the result's _meta member
+// whose value names the fault (FaultPanic, FaultLinkMissing). The model
+// reads the same text with or without it; the probes, call and serve
+// report it as an error of the module. Its prefix follows MCP 2026-07-28's
+// _meta key format (reverse DNS labels, a second label that is not
+// modelcontextprotocol or mcp).
+const (
+	MetaFault = "ai.subako/fault"
+	// FaultPanic: the handler panicked (the runtime recovered it).
+	FaultPanic = "panic"
+	// FaultLinkMissing: the answer links a volume file that is not there.
+	FaultLinkMissing = "link-missing"
+)
+
 // What tools/list may answer. Sizes are of compact JSON.
 const (
 	ToolsMin         = 1

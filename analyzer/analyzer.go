@@ -48,7 +48,7 @@ descriptions from doc comments and validation from //subako: field markers.`),
 	ResultType:       reflect.TypeFor[*model.Package](),
 	Run:              honouringIgnores(runModel),
 	// Facts carry the doc comments and markers of other packages' types.
-	FactTypes: []analysis.Fact{new(typeDocFact)},
+	FactTypes: []analysis.Fact{new(typeDocFact), new(constDocFact)},
 }
 
 // Runtime reports code in a function package that breaks the protocol:

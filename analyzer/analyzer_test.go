@@ -50,7 +50,7 @@ func TestDescriptions(t *testing.T) {
 }
 
 func TestPackageDirective(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./nopkg", "./badpkg", "./twopkg")
+	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./nopkg", "./nopkgmain", "./badpkg", "./twopkg")
 }
 
 func TestTags(t *testing.T) {
@@ -269,4 +269,12 @@ func TestPaths(t *testing.T) {
 // doc, a homoglyph, shadowing, and a suppression.
 func TestToolText(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./textpoison")
+}
+
+// TestTimeZones: a handler that reaches time.LoadLocation, in its body,
+// through a function of the package or of another, is A021 when nothing
+// imports time/tzdata, and the fix imports it.
+func TestTimeZones(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Hints, "./zones/clock", "./zones", "./zonesok")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Hints, "./zonesfix")
 }

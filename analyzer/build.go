@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path"
 	"slices"
 	"strings"
 
@@ -97,6 +98,7 @@ func runModel(pass *analysis.Pass) (any, error) {
 	handlers, marked := b.findHandlers()
 	if len(marked) == 0 && followed(pass) {
 		b.exportTypeDocs() // for the packages of the module whose handlers use its types
+		b.exportConstDocs()
 	}
 	pkgDir, pkgFile := b.packageDirective()
 	if len(marked) == 0 {
@@ -270,6 +272,16 @@ func (b *builder) packageDirective() (*directive, *ast.File) {
 	return first, file
 }
 
+// suggestedPackageName is the name a package's directive could give: its
+// Go name, or for package main (every package is one) the last element
+// of its import path, its directory's name.
+func suggestedPackageName(pkg *types.Package) string {
+	if pkg.Name() == "main" {
+		return path.Base(pkg.Path())
+	}
+	return pkg.Name()
+}
+
 // describePackage fills in the package's name and description.
 func (b *builder) describePackage(p *model.Package, d *directive, f *ast.File, first *ast.FuncDecl) {
 	if d == nil {
@@ -279,7 +291,7 @@ func (b *builder) describePackage(p *model.Package, d *directive, f *ast.File, f
 				at = g.Name
 			}
 		}
-		b.report(rules.GoPackageDirective, at, nil, "no //subako:package directive: name the package in its doc comment, e.g. //subako:package %s", abi.SuggestToolName(b.pass.Pkg.Name()))
+		b.report(rules.GoPackageDirective, at, nil, "no //subako:package directive: name the package in its doc comment, e.g. //subako:package %s", abi.SuggestToolName(suggestedPackageName(b.pass.Pkg)))
 		return
 	}
 	switch name := d.value; {

@@ -45,6 +45,9 @@ func (h *hintsPass) callEffects(fd *ast.FuncDecl, fn *types.Func, call *ast.Call
 		}
 		return effects{}, true
 	}
+	if name == loadLocation {
+		return effects{zone: []string{shortFunc(fn)}}, true
+	}
 	if name == model.SubakoPath+".Fetch" && len(call.Args) == 1 {
 		return h.fetchEffects(fd, call.Args[0]), true
 	}
@@ -60,7 +63,7 @@ func (h *hintsPass) callEffects(fd *ast.FuncDecl, fn *types.Func, call *ast.Call
 	if fn.Pkg() != nil && fn.Pkg() != h.pass.Pkg {
 		var f effectFact
 		if h.pass.ImportObjectFact(fn, &f) {
-			return effects{write: f.Write, http: f.HTTP, mutating: f.Mutating}, true
+			return effects{write: f.Write, http: f.HTTP, mutating: f.Mutating, zone: f.Zone}, true
 		}
 	}
 	return effects{}, false
@@ -140,6 +143,9 @@ func (h *hintsPass) valueEffects(fn *types.Func) (effects, bool) {
 	if _, ok := fileWriters[name]; ok {
 		return effects{write: []string{shortFunc(fn) + " (taken as a value, at a path not known)"}}, true
 	}
+	if name == loadLocation {
+		return effects{zone: []string{shortFunc(fn) + " (taken as a value)"}}, true
+	}
 	if name == model.SubakoPath+".Fetch" {
 		what := []string{"subako.Fetch (taken as a value, with a method not known)"}
 		return effects{http: what, mutating: what}, true
@@ -147,7 +153,7 @@ func (h *hintsPass) valueEffects(fn *types.Func) (effects, bool) {
 	if fn.Pkg() != nil && fn.Pkg() != h.pass.Pkg {
 		var f effectFact
 		if h.pass.ImportObjectFact(fn, &f) {
-			return effects{write: f.Write, http: f.HTTP, mutating: f.Mutating}, true
+			return effects{write: f.Write, http: f.HTTP, mutating: f.Mutating, zone: f.Zone}, true
 		}
 	}
 	return effects{}, false

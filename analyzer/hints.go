@@ -55,12 +55,13 @@ type effects struct {
 	write    []string // a file written outside scratchDir
 	http     []string // any subako_http request
 	mutating []string // a request other than GET or HEAD, or of a method not known
+	zone     []string // a time zone loaded by name (time.LoadLocation), which needs time/tzdata
 }
 
 // An effectFact is the effects of an exported function of a followed
 // package.
 type effectFact struct {
-	Write, HTTP, Mutating []string
+	Write, HTTP, Mutating, Zone []string
 }
 
 func (*effectFact) AFact() {}
@@ -70,7 +71,7 @@ func (f *effectFact) String() string {
 	for _, p := range []struct {
 		what string
 		path []string
-	}{{"writes", f.Write}, {"fetches", f.HTTP}, {"mutates", f.Mutating}} {
+	}{{"writes", f.Write}, {"fetches", f.HTTP}, {"mutates", f.Mutating}, {"loads a zone", f.Zone}} {
 		if p.path != nil {
 			parts = append(parts, p.what+": "+strings.Join(p.path, " → "))
 		}
@@ -81,7 +82,7 @@ func (f *effectFact) String() string {
 // merge takes the effects of other that e lacks, behind prefix.
 func (e *effects) merge(prefix string, other effects) bool {
 	changed := false
-	for _, p := range []struct{ dst, src *[]string }{{&e.write, &other.write}, {&e.http, &other.http}, {&e.mutating, &other.mutating}} {
+	for _, p := range []struct{ dst, src *[]string }{{&e.write, &other.write}, {&e.http, &other.http}, {&e.mutating, &other.mutating}, {&e.zone, &other.zone}} {
 		if *p.dst == nil && *p.src != nil {
 			*p.dst = append([]string{prefix}, *p.src...)
 			changed = true
@@ -116,6 +117,9 @@ type hintsPass struct {
 	// literals (literalFunc).
 	declFunc map[*ast.FuncDecl]*types.Func
 	literal  map[*types.Func]bool
+	// zoneReported are the zone loads reported (A021), once each however
+	// many handlers reach them.
+	zoneReported map[token.Pos]bool
 }
 
 // A paramWrite is a write at the path a function's parameter gives:
@@ -140,7 +144,7 @@ func runHints(pass *analysis.Pass) (any, error) {
 	}
 	h := &hintsPass{pass: pass, bodies: funcBodies(pass, files), funcVars: map[*types.Var]*types.Func{},
 		paramWrites: map[*types.Func][]paramWrite{}, asValue: map[*types.Func]bool{},
-		declFunc: map[*ast.FuncDecl]*types.Func{}, literal: map[*types.Func]bool{}}
+		declFunc: map[*ast.FuncDecl]*types.Func{}, literal: map[*types.Func]bool{}, zoneReported: map[token.Pos]bool{}}
 	h.indexFuncVars(files)
 	sites := map[*types.Func][]effectSite{}
 	uses := map[*types.Func][]*types.Func{}
@@ -374,7 +378,9 @@ func (h *hintsPass) resolve(sites map[*types.Func][]effectSite, handlers []*ast.
 }
 
 // none reports whether e has no effect.
-func (e effects) none() bool { return e.write == nil && e.http == nil && e.mutating == nil }
+func (e effects) none() bool {
+	return e.write == nil && e.http == nil && e.mutating == nil && e.zone == nil
+}
 
 // exportFacts exports, for each exported function of the package with an
 // effect (its own or through the package's other functions), the path to
@@ -400,7 +406,7 @@ func (h *hintsPass) exportFacts(fns []*types.Func, sites map[*types.Func][]effec
 	}
 	for _, fn := range fns {
 		if e := found[fn]; fn.Exported() && !h.literal[fn] && !e.none() {
-			h.pass.ExportObjectFact(fn, &effectFact{Write: e.write, HTTP: e.http, Mutating: e.mutating})
+			h.pass.ExportObjectFact(fn, &effectFact{Write: e.write, HTTP: e.http, Mutating: e.mutating, Zone: e.zone})
 		}
 	}
 }
@@ -465,6 +471,9 @@ func (h *hintsPass) checkHandler(fd *ast.FuncDecl, sites map[*types.Func][]effec
 				if s.eff.mutating != nil {
 					report(h.pass, rules.GoHintContradicted, s.at, nil, "%s is marked //subako:readOnly, but it can send a request other than GET or HEAD: %s%s", tool, strings.Join(s.eff.mutating, " → "), via)
 				}
+			}
+			if s.eff.zone != nil {
+				h.needsZoneData(fd, s, via)
 			}
 			if hints.openWorld != nil && !*hints.openWorld && s.eff.http != nil {
 				report(h.pass, rules.GoHintContradicted, s.at, nil, "%s is marked //subako:openWorld=false, but it can send an HTTP request: %s%s", tool, strings.Join(s.eff.http, " → "), via)

@@ -51,9 +51,19 @@ func honouringIgnores(run func(*analysis.Pass) (any, error)) func(*analysis.Pass
 		}
 		res, err := run(pass)
 		for _, ig := range igs {
-			if !ig.used && slices.Contains(Reports(a), ig.rule) {
-				report(analysis.Diagnostic{Pos: ig.pos, Category: rules.GoIgnore.ID, URL: rules.GoIgnore.DocURL(),
-					Message: rulePrefix(rules.GoIgnore) + "this //subako:ignore " + ig.rule.ID + " suppresses nothing: remove it"})
+			if ig.used || !slices.Contains(Reports(a), ig.rule) {
+				continue
+			}
+			// A leftover ignore of advice is advice: it never blocks
+			// go generate or go vet, as what it names would not.
+			r := rules.GoIgnore
+			if ig.rule.Severity < rules.Error {
+				r = rules.GoIgnoreUnused
+			}
+			d := analysis.Diagnostic{Pos: ig.pos, Category: r.ID, URL: r.DocURL(),
+				Message: rulePrefix(r) + "this //subako:ignore " + ig.rule.ID + " suppresses nothing: remove it"}
+			if reported(d) {
+				report(d)
 			}
 		}
 		return res, err

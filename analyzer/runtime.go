@@ -3,6 +3,7 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -277,6 +279,21 @@ var stdoutWriters = map[string]string{
 	"fmt.Println":    "fmt.Println writes to os.Stdout",
 }
 
+// fdOne reports whether call is os.NewFile with the constant descriptor
+// 1: a file of the protocol's stdout, whatever os.Stdout is.
+func fdOne(pass *analysis.Pass, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.FullName() != "os.NewFile" || len(call.Args) == 0 {
+		return false
+	}
+	v := pass.TypesInfo.Types[call.Args[0]].Value
+	if v == nil || v.Kind() != constant.Int {
+		return false
+	}
+	n, exact := constant.Uint64Val(v)
+	return exact && n == 1
+}
+
 // rawStdout are the writers that are file descriptor 1 itself.
 var rawStdout = map[string]bool{"syscall.Stdout": true}
 
@@ -328,6 +345,12 @@ func inspectStdout(pass *analysis.Pass, n ast.Node, atStart bool) {
 		case *ast.FuncLit:
 			if atStart {
 				inspectStdout(pass, n.Body, false)
+				return false
+			}
+			return true
+		case *ast.CallExpr:
+			if fdOne(pass, n) {
+				reportStdout(pass, n, "os.NewFile(1, ...) is file descriptor 1", true, atStart, "")
 				return false
 			}
 			return true

@@ -82,6 +82,38 @@ func (b *builder) exportTypeDocs() {
 	}
 }
 
+// A constDocFact carries the doc comment of an exported constant of
+// another package of the module: an enum value's description.
+type constDocFact struct {
+	Doc string
+}
+
+func (*constDocFact) AFact()           {}
+func (f *constDocFact) String() string { return "const doc: " + f.Doc }
+
+// exportConstDocs exports a constDocFact for every exported package-level
+// constant with a doc comment, for the enums of other packages' handlers.
+func (b *builder) exportConstDocs() {
+	for c, doc := range b.constDoc {
+		if doc != "" && c.Exported() && c.Parent() == b.pass.Pkg.Scope() {
+			b.pass.ExportObjectFact(c, &constDocFact{Doc: doc})
+		}
+	}
+}
+
+// constDescription is an enum value's description: its doc comment, from
+// the package's source or, for another package's constant, its fact.
+func (b *builder) constDescription(c *types.Const) string {
+	if c.Pkg() == b.pass.Pkg {
+		return b.constDoc[c]
+	}
+	var f constDocFact
+	if b.pass.ImportObjectFact(c, &f) {
+		return f.Doc
+	}
+	return ""
+}
+
 // field is the doc of the field named name, if it has one.
 func (f *typeDocFact) field(name string) (fieldDoc, bool) {
 	i, ok := slices.BinarySearchFunc(f.Fields, name, func(fd fieldDoc, name string) int { return strings.Compare(fd.Name, name) })

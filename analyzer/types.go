@@ -337,7 +337,7 @@ func (b *builder) enumValues(t *types.Named) []model.EnumValue {
 			continue
 		}
 		seen[text] = true
-		out = append(out, model.EnumValue{Value: text, GoName: c.Name(), Description: b.constDoc[c]})
+		out = append(out, model.EnumValue{Value: text, GoName: c.Name(), Description: b.constDescription(c)})
 	}
 	return out
 }
@@ -418,7 +418,7 @@ func (b *builder) object(st, origin *types.Struct, fdoc *typeDocFact, s site) *m
 			}
 			if winner != e {
 				if winner == nil && e == top[len(top)-1] {
-					b.reportEntry(e, s, "json name %q is used by %d fields at the same depth, so encoding/json leaves them all out: rename one", e.name, len(top))
+					b.reportDuplicates(top, s)
 				}
 				continue
 			}
@@ -430,13 +430,26 @@ func (b *builder) object(st, origin *types.Struct, fdoc *typeDocFact, s site) *m
 	return obj
 }
 
-func (b *builder) reportEntry(e *fieldEntry, s site, format string, args ...any) {
-	rng := s.rng
-	if e.rng != nil {
-		rng = e.rng
-	}
-	if rng != nil {
-		b.report(rules.GoFieldJSONTag, rng, nil, format, args...)
+// reportDuplicates reports, at each of them, fields that share a JSON
+// name at the same depth (A022): encoding/json, and the generated code
+// after it, leaves them all out.
+func (b *builder) reportDuplicates(top []*fieldEntry, s site) {
+	for _, e := range top {
+		rng := s.rng
+		if e.rng != nil {
+			rng = e.rng
+		}
+		if rng == nil {
+			continue
+		}
+		var others []string
+		for _, o := range top {
+			if o != e {
+				others = append(others, o.v.Name())
+			}
+		}
+		b.report(rules.GoJSONNameDuplicate, rng, nil, "field %s has the JSON name %q, as %s at the same depth, so encoding/json leaves them all out (the schema has no %q and a call that sends it is refused): rename one, or tag one json:\"-\"",
+			e.v.Name(), e.name, strings.Join(others, " and "), e.name)
 	}
 }
 
@@ -541,7 +554,7 @@ func (b *builder) unexported(v *types.Var, af *ast.Field, fdoc *typeDocFact, s s
 	case af != nil:
 		b.report(rules.GoFieldUnexported, fieldRange(af), nil, "field %s is not exported, so it is not part of the tool's %s (the schema leaves it out and a call that sends it is refused): %s", v.Name(), role, fix)
 	case fdoc != nil && s.rng != nil:
-		b.report(rules.GoFieldUnexported, s.rng, nil, "field %s of %s.%s is not exported, so it is not part of the tool's %s: %s", v.Name(), v.Pkg().Name(), s.what, role, fix)
+		b.report(rules.GoFieldUnexported, s.rng, nil, "field %s of a type of package %s (%s) is not exported, so it is not part of the tool's %s: %s", v.Name(), v.Pkg().Name(), s.what, role, fix)
 	}
 }
 

@@ -109,6 +109,20 @@
 //   - An Answer's linked image (WithImageFile) must be a regular file on
 //     the volume when the answer is made, or the call is an isError result
 //     naming it: Subako would show the model nothing.
+//   - A handler that panics is recovered: the call is an isError result
+//     "the tool NAME panicked: ..." and the panic and its stack go to
+//     stderr.
+//
+// # Faults: the author's bugs, marked
+//
+// An isError result the author did not mean, a panic or a linked image
+// that is missing, carries one more _meta member, abi.MetaFault
+// ("ai.subako/fault", a key in MCP 2026-07-28's _meta format under
+// subako's own prefix), whose value names the fault: "panic" or
+// "link-missing". The model reads the same text with or without it; a host
+// tells the fault from a tool's own error by it, and subakogo's probes,
+// call and serve report it as an error of the module (P053, P044) with the
+// arguments that caused it.
 //
 // From Serve on, os.Stdout is the process's stderr and answers go to fd 1
 // alone, so a stray fmt.Println in a dependency lands in the log instead of

@@ -211,7 +211,7 @@ func TestWasmModule(t *testing.T) {
 	}
 	got = exchange(call(`"call-4"`, "fetch", `{"url":"https://example.com/"}`))
 	validate(t, "CallToolResultResponse", got)
-	if !strings.Contains(got, `"text":"image file \"/volume/tmp/page.png\" does not exist: save the image before returning the answer that links it"}],"isError":true`) {
+	if !strings.Contains(got, `"text":"image file \"/volume/tmp/page.png\" does not exist: save the image before returning the answer that links it"}],"isError":true,"_meta":{"ai.subako/fault":"link-missing",`) {
 		t.Errorf("fetch without its image: %s", got)
 	}
 

@@ -4,6 +4,7 @@ package subako
 
 import (
 	"io/fs"
+	"strings"
 	"syscall"
 
 	"github.com/subako-ai/subako-go/abi"
@@ -21,7 +22,12 @@ func mountHint(err error) string {
 			if pe.Err != syscall.EBADF || pe.Path == "" || pe.Path[0] != '/' { //nolint:errorlint // an Errno, compared as os does
 				return ""
 			}
-			if abi.UnderMount(pe.Path) {
+			switch {
+			case pe.Path == abi.MountVolumeData || strings.HasPrefix(pe.Path, abi.MountVolumeData+"/"):
+				return abi.MountVolumeData + " is not mounted in this call: it is mounted only when the agent enables it for the function (subakogo call and serve: --data)"
+			case pe.Path == volumeRoot:
+				return volumeRoot + " is not a directory a module can make or open: it holds the mounts " + abi.MountVolumeTmp + " and " + abi.MountVolumeData + ", which is mounted only when the agent enables it (subakogo call and serve: --data)"
+			case abi.UnderMount(pe.Path):
 				return pe.Path + " is not mounted in this call: a module opens files only under " + abi.MountsText
 			}
 			return pe.Path + " is outside every directory mounted for a module: it opens files only under " + abi.MountsText

@@ -1,6 +1,7 @@
 package subako
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/abi/jsonwire"
 )
 
@@ -22,6 +24,7 @@ type Result struct {
 	value   []byte  // compact JSON of a value result
 	text    string  // the text block of a text or error result
 	isError bool    // the call failed; text says why
+	fault   string  // abi.FaultPanic or abi.FaultLinkMissing: the author's bug, not the tool's answer
 	images  []image // blocks after the value's text
 }
 
@@ -70,6 +73,14 @@ func ErrorResult(err error) Result {
 		msg += "\n" + hint
 	}
 	return Result{text: msg, isError: true}
+}
+
+// faultResult is ErrorResult(err) marked as the author's bug (see
+// abi.MetaFault): the model reads the same text.
+func faultResult(err error, fault string) Result {
+	r := ErrorResult(err)
+	r.fault = fault
+	return r
 }
 
 // ToolError is a failure the model should read: a bad argument, an API that
@@ -157,7 +168,7 @@ func (a Answer[T]) Result(valueJSON []byte) Result {
 		return r
 	}
 	if err := checkLinked(a.images); err != nil {
-		return ErrorResult(err)
+		return faultResult(err, abi.FaultLinkMissing)
 	}
 	r.images = a.images
 	return r
@@ -173,7 +184,7 @@ func (a Answer[T]) TextResult(text string) Result {
 		return ErrorResult(a.err)
 	}
 	if err := checkLinked(a.images); err != nil {
-		return ErrorResult(err)
+		return faultResult(err, abi.FaultLinkMissing)
 	}
 	return Result{text: text, images: a.images}
 }
@@ -298,7 +309,17 @@ func appendResult(b []byte, r Result, meta []byte) []byte {
 	if r.isError {
 		b = append(b, `,"isError":true`...)
 	}
-	b = append(b, meta...)
+	if r.fault == "" {
+		b = append(b, meta...)
+		return append(b, '}')
+	}
+	// The fault joins the server's _meta object (meta is `,"_meta":{...}`).
+	b = jsonwire.AppendString(append(b, `,"_meta":{"`+abi.MetaFault+`":`...), r.fault)
+	if rest, ok := bytes.CutPrefix(meta, []byte(`,"_meta":{`)); ok && len(rest) > 1 {
+		b = append(append(b, ','), rest...)
+	} else {
+		b = append(b, '}')
+	}
 	return append(b, '}')
 }
 

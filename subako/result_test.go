@@ -131,7 +131,7 @@ func TestAnswerImageFileMissing(t *testing.T) {
 			if !strings.Contains(got, `"resource_link"`) || strings.Contains(got, "isError") {
 				t.Errorf("%s: %s", tc.path, got)
 			}
-		} else if !strings.Contains(got, `"text":"`+tc.want) || !strings.HasSuffix(got, `"isError":true}`) || strings.Contains(got, "resource_link") {
+		} else if !strings.Contains(got, `"text":"`+tc.want) || !strings.HasSuffix(got, `"isError":true,"_meta":{"ai.subako/fault":"link-missing"}}`) || strings.Contains(got, "resource_link") {
 			t.Errorf("%s: got %s, want the tool error %s", tc.path, got, tc.want)
 		}
 	}

@@ -361,7 +361,7 @@ func (srv *server) call(tool *Tool, args []byte) (res Result) {
 		if v := recover(); v != nil {
 			msg := "the tool " + tool.Name + " panicked: " + panicText(v)
 			srv.log.Write(append(append([]byte("subako: "+msg+"\n"), panicStack()...), '\n'))
-			res = ErrorResult(NewToolError(msg))
+			res = faultResult(NewToolError(msg), abi.FaultPanic)
 		}
 	}()
 	return tool.Call(args)

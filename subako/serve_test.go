@@ -36,6 +36,10 @@ func call(id, tool, args string) string {
 
 const serverMeta = `"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"test","version":"1.2.3","description":"A package for tests."}}`
 
+// panicMeta is serverMeta with the runtime's mark of a panic, which a
+// host tells from a tool's own error by.
+const panicMeta = `"_meta":{"ai.subako/fault":"panic","io.modelcontextprotocol/serverInfo":{"name":"test","version":"1.2.3","description":"A package for tests."}}`
+
 func testPackage() *Package {
 	return &Package{
 		Name:        "test",
@@ -390,10 +394,10 @@ func TestServeToolsCall(t *testing.T) {
 		{call("3", "echo", "null"), `{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","content":[{"type":"text","text":"{}"}],"structuredContent":{},` + serverMeta + `}}`},
 		{call("4", "fail", "{}"), `{"jsonrpc":"2.0","id":4,"result":{"resultType":"complete","content":[{"type":"text","text":"name must not be empty"}],"isError":true,` + serverMeta + `}}`},
 		{call("5", "text", "{}"), `{"jsonrpc":"2.0","id":5,"result":{"resultType":"complete","content":[{"type":"text","text":"line 1\nline 2"}],` + serverMeta + `}}`},
-		{call("6", "boom", "{}"), `{"jsonrpc":"2.0","id":6,"result":{"resultType":"complete","content":[{"type":"text","text":"the tool boom panicked: it broke"}],"isError":true,` + serverMeta + `}}`},
-		{call("7", "boom", `{"error":true}`), `{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","content":[{"type":"text","text":"the tool boom panicked: runtime error: integer divide by zero"}],"isError":true,` + serverMeta + `}}`},
-		{call("9", "boom", `{"stringer":true}`), `{"jsonrpc":"2.0","id":9,"result":{"resultType":"complete","content":[{"type":"text","text":"the tool boom panicked: 1s"}],"isError":true,` + serverMeta + `}}`},
-		{call("8", "boom", `{"int":true}`), `{"jsonrpc":"2.0","id":8,"result":{"resultType":"complete","content":[{"type":"text","text":"the tool boom panicked: a value that is neither an error nor a string"}],"isError":true,` + serverMeta + `}}`},
+		{call("6", "boom", "{}"), `{"jsonrpc":"2.0","id":6,"result":{"resultType":"complete","content":[{"type":"text","text":"the tool boom panicked: it broke"}],"isError":true,` + panicMeta + `}}`},
+		{call("7", "boom", `{"error":true}`), `{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","content":[{"type":"text","text":"the tool boom panicked: runtime error: integer divide by zero"}],"isError":true,` + panicMeta + `}}`},
+		{call("9", "boom", `{"stringer":true}`), `{"jsonrpc":"2.0","id":9,"result":{"resultType":"complete","content":[{"type":"text","text":"the tool boom panicked: 1s"}],"isError":true,` + panicMeta + `}}`},
+		{call("8", "boom", `{"int":true}`), `{"jsonrpc":"2.0","id":8,"result":{"resultType":"complete","content":[{"type":"text","text":"the tool boom panicked: a value that is neither an error nor a string"}],"isError":true,` + panicMeta + `}}`},
 	} {
 		if got := answer(t, tc.line); got != tc.want {
 			t.Errorf("%s got  %s\nwant %s", tc.line, got, tc.want)

@@ -53,9 +53,10 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	profile := fs.String("profile", "", "write a CPU profile of the module's functions, in the module's own time, to this file (pprof's format: go tool pprof FILE)")
 	engine := engineFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo call [flags] module.wasm TOOL ['{\"json\":\"args\"}' | @args.json | -]\n\n"+
-			"Runs one tools/call the way Subako does and shows the result. The arguments are a JSON object,\n"+
-			"given inline, read from a file (@FILE) or from standard input (-).")
+		fmt.Fprintln(fs.Output(), "usage: subakogo call [flags] MODULE TOOL ['{\"json\":\"args\"}' | @args.json | -]\n\n"+
+			"Runs one tools/call the way Subako does and shows the result. MODULE is a .wasm file, a package\n"+
+			"directory (its module.wasm) or a Go main package, built for wasip1 first. The arguments are a\n"+
+			"JSON object, given inline, read from a file (@FILE) or from standard input (-).")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -76,7 +77,20 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			return exitUnreadable
 		}
 		if err := checkArguments(arguments); err != nil {
-			return usageError(stderr, fs, err)
+			// The arguments are wrong, not the command line: the error and
+			// one hint, not the whole usage.
+			fmt.Fprintf(stderr, "subakogo call: %v\n(the arguments are one JSON object: '{\"name\":\"Ada\"}', @FILE or -; subakogo call --help shows every flag)\n", err)
+			return exitUsage
+		}
+	}
+	if *volume != "" {
+		// The volume is the call's to write: one that does not exist yet
+		// is made (its parent must exist), as Subako makes a session's.
+		if err := os.Mkdir(*volume, 0o755); err == nil {
+			fmt.Fprintf(stderr, "subakogo call: --volume %s: made the directory\n", *volume)
+		} else if !errors.Is(err, os.ErrExist) {
+			fmt.Fprintf(stderr, "subakogo call: --volume %s: cannot make the directory: %v\n", *volume, err)
+			return exitUnreadable
 		}
 	}
 	for _, d := range []struct{ flag, dir string }{{"--volume", *volume}, {"--package", *pkg}, {"--skills", *skills}} {
@@ -93,8 +107,13 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "subakogo call: %v\n", err)
 		return exitUnreadable
 	}
+	modulePath, _, cleanup, ok := moduleArg("call", pos[0], stderr)
+	defer cleanup()
+	if !ok {
+		return exitFindings
+	}
 	// The one input reader: capped, and never blocked on a device.
-	in, err := readModule(pos[0])
+	in, err := readModule(modulePath)
 	var wasm []byte // the host keeps the bytes; a mapping may not outlive this
 	if err == nil {
 		err = input.Guard(func() { wasm = bytes.Clone(in.Data) })

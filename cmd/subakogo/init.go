@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"text/template"
+	"time"
 
 	"golang.org/x/mod/modfile"
 	gomodule "golang.org/x/mod/module"
@@ -107,11 +108,34 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if err := writeGoMod(dir, *module, *replace); err != nil {
 		return failed(err)
 	}
-	fmt.Fprintf(stdout, "wrote the package %s in %s; next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n"+
-		"(the first go generate builds the generator, go tool subakogo-generate, and says so first:\n"+
-		"up to a minute with an empty build cache, a second or two after that; the first\n"+
-		"go tool subakogo check builds subakogo, silently, as long again, then says what it builds)\n", *name, dir, dir)
+	fmt.Fprintf(stdout, "wrote the package %s in %s\n", *name, dir)
+	if err := buildTools(dir, stdout); err != nil {
+		// The package is written: the author sees the same error from go
+		// generate, and can fix what the go command says first.
+		fmt.Fprintf(stderr, "subakogo init: building the tools: %v\n", err)
+	}
+	fmt.Fprintf(stdout, "next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n"+
+		"  go tool subakogo pack . -o ../dist/%s   # the directory Subako takes, outside the sources\n", dir, *name)
 	return exitOK
+}
+
+// buildTools builds the package's two tools, subakogo-generate and
+// subakogo, into the build cache while it says so: the go command builds a
+// tool silently the first time go generate or go tool runs it, which with
+// an empty cache takes a minute or more and looks like a hang. Here, the
+// one command whose output subako-go controls, the wait is announced.
+func buildTools(dir string, stdout io.Writer) error {
+	fmt.Fprintln(stdout, "building go tool subakogo-generate and go tool subakogo for the package (go build tool), so that\n"+
+		"the first go generate and check start at once; with an empty build cache this compiles the\n"+
+		"analysis and WebAssembly libraries, a minute or two, and a few seconds after that...")
+	start := time.Now()
+	cmd := exec.Command("go", "build", "tool")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build tool: %w\n%s", err, out)
+	}
+	fmt.Fprintf(stdout, "built in %v\n", time.Since(start).Round(100*time.Millisecond))
+	return nil
 }
 
 func writeFile(path string, b []byte) error {

@@ -23,11 +23,13 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "lint output format: text, json or sarif")
 	regenerate := fs.Bool("generate", false, "write subako_gen.go first when it is missing or stale, instead of refusing")
 	baseline := baselineFlag(fs)
+	probes := probeFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo pack [--generate] [--baseline PATH] ./pkg -o DIR\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo pack [--generate] [--baseline PATH] [--probes none|safe|all|deep] [--probe-time 20s] ./pkg -o DIR\n\n"+
 			"Builds a Go package for wasip1 and writes the directory Subako takes: module.wasm,\n"+
 			"subako-package.json (from the package's own --subako-manifest) and assets/ (from the\n"+
-			"package's assets folder, if any). Then lints it, and leaves nothing behind if it has errors.\n"+
+			"package's assets folder, if any). Then lints it with discovery and the call probes, as check\n"+
+			"does, and leaves nothing behind if it has errors.\n"+
 			"A missing or stale subako_gen.go is refused, as check reports it, unless --generate writes it.\n"+
 			"With --baseline, a tool list that breaks the baseline's callers (subakogo diff) is refused too.")
 		fs.PrintDefaults()
@@ -40,6 +42,10 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fs, errors.New("want one package and -o DIR"))
 	}
 	f, err := report.ParseFormat(*format)
+	if err != nil {
+		return usageError(stderr, fs, err)
+	}
+	probeOpt, err := probes()
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
@@ -72,7 +78,7 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 			return compareBaseline(ctx, c, *baseline, tools, stderr)
 		}
 	}
-	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: *out, Assets: assets, Baseline: compare, Stderr: stderr})
+	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: *out, Assets: assets, Baseline: compare, Probes: probeOpt, Stderr: stderr})
 	var buildErr *pack.BuildError
 	var baselineErr *pack.BaselineError
 	switch {

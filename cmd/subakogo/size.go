@@ -16,7 +16,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/internal/check/modulecheck"
-	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/termsafe"
@@ -46,33 +45,10 @@ func runSize(args []string, stdout, stderr io.Writer) int {
 	if *top < 1 {
 		return usageError(stderr, fs, fmt.Errorf("--top must be at least 1"))
 	}
-	wasmPath, goPkg := pattern, ""
-	if fi, err := os.Stat(pattern); err == nil && fi.IsDir() {
-		if _, err := os.Stat(filepath.Join(pattern, pkgcheck.ModuleName)); err == nil {
-			wasmPath = filepath.Join(pattern, pkgcheck.ModuleName)
-		} else {
-			goPkg = pattern
-			if !filepath.IsAbs(goPkg) && !strings.HasPrefix(goPkg, ".") {
-				goPkg = "./" + goPkg // a directory, not an import path
-			}
-		}
-	} else if !strings.HasSuffix(pattern, ".wasm") {
-		goPkg = pattern
-	}
-	if goPkg != "" {
-		tmp, err := os.MkdirTemp("", "subakogo-size-")
-		if err != nil {
-			fmt.Fprintf(stderr, "subakogo size: %v\n", err)
-			return exitUnreadable
-		}
-		defer os.RemoveAll(tmp)
-		wasmPath = filepath.Join(tmp, "module.wasm")
-		fmt.Fprintf(stderr, "subakogo size: building %s for wasip1...\n", goPkg)
-		var out bytes.Buffer
-		if err := gobuild.Wasm("", goPkg, wasmPath, &out); err != nil {
-			fmt.Fprintf(stderr, "subakogo size: go build %s: %v\n%s", goPkg, err, out.Bytes())
-			return exitFindings
-		}
+	wasmPath, goPkg, cleanup, ok := moduleArg("size", pattern, stderr)
+	defer cleanup()
+	if !ok {
+		return exitFindings
 	}
 	in, err := readModule(wasmPath)
 	if err != nil {
@@ -208,6 +184,10 @@ func printSize(w io.Writer, path string, r *wasmsize.Report, pkgs []listedPackag
 		}
 		tw.print(w)
 	}
+	if linksZoneData(r, pkgs) {
+		fmt.Fprintf(w, "\ntime zones: time/tzdata embeds the zone database, %s of the data above; time.LoadLocation needs it\n"+
+			"  in a module (A021), and a tool that uses only UTC or fixed offsets (time.FixedZone) can leave it out.\n", zoneDataCost)
+	}
 	type embedded struct {
 		path  string
 		bytes int64
@@ -242,6 +222,25 @@ func printSize(w io.Writer, path string, r *wasmsize.Report, pkgs []listedPackag
 				"  read them there at run time (os.ReadFile(\"/package/NAME\")) and the module stays small.\n")
 		}
 	}
+}
+
+// zoneDataCost is about what time/tzdata adds to a module (Go 1.26).
+const zoneDataCost = "about 383 KB"
+
+// linksZoneData reports whether the module links time/tzdata: go list
+// says so of a Go package, the name section of a module.
+func linksZoneData(r *wasmsize.Report, pkgs []listedPackage) bool {
+	for _, p := range pkgs {
+		if p.ImportPath == "time/tzdata" {
+			return true
+		}
+	}
+	for _, p := range r.Packages {
+		if p.Name == "time/tzdata" {
+			return true
+		}
+	}
+	return false
 }
 
 // largeEmbed is how many bytes of embedded files are worth moving to

@@ -431,8 +431,20 @@ func (g *gen) decodeValue(t *model.Type, lv lvalue, p path, depth int) []jen.Cod
 		code = append(code, g.enumCheck(t, jen.Id(x), p))
 		return append(code, lv.val().Op("=").Add(g.convert(t, intReadType(t), jen.Id(x))))
 	case model.KindInteger:
-		code := g.readInt(t, x, p)
+		// Read at 64 bits, then check the schema's bounds, then the Go
+		// type's where the schema states none (the schema says the same
+		// then): every failure in the schema's words.
+		below, above := schemaBounds(t)
+		read := "subakoUintIn"
+		if t.Signed {
+			read = "subakoIntIn"
+		}
+		code := []jen.Code{
+			jen.List(jen.Id(x), jen.Err()).Op(":=").Add(g.h(read)).Call(scanner(), jen.Lit(below), jen.Lit(above)),
+			g.ifErr(p),
+		}
 		code = append(code, g.intChecks(t, t.Limits, jen.Id(x), p)...)
+		code = append(code, g.typeChecks(t, jen.Id(x), p)...)
 		return append(code, lv.val().Op("=").Add(g.convert(t, intReadType(t), jen.Id(x))))
 	case model.KindNumber:
 		bits := 64
@@ -498,20 +510,57 @@ func intReadType(t *model.Type) string {
 	return "uint64"
 }
 
-// readInt reads an integer of t's size into x.
+// readInt reads an integer of an integer enum into x, at 64 bits: a value
+// past its type is not one of the enum's, which the check after says in
+// the schema's words.
 func (g *gen) readInt(t *model.Type, x string, p path) []jen.Code {
 	read := "subakoUint"
 	if t.Signed {
 		read = "subakoInt"
 	}
-	bits := t.Bits
-	if bits == 0 {
-		bits = 64
-	}
 	return []jen.Code{
-		jen.List(jen.Id(x), jen.Err()).Op(":=").Add(g.h(read)).Call(scanner(), jen.Lit(bits)),
+		jen.List(jen.Id(x), jen.Err()).Op(":=").Add(g.h(read)).Call(scanner(), jen.Lit(64)),
 		g.ifErr(p),
 	}
+}
+
+// schemaBounds are the failures of an integer member beyond its lower and
+// upper bound, as the schema states them: its minimum (or exclusive one),
+// else the Go type's, which the schema then carries.
+func schemaBounds(t *model.Type) (below, above string) {
+	lo, hi := model.IntRange(t.Bits, t.Signed)
+	below, above = "must be at least "+lo, "must be at most "+hi
+	if l := t.Limits; l != nil {
+		switch {
+		case l.Minimum != "":
+			below = "must be at least " + l.Minimum
+		case l.ExclusiveMinimum != "":
+			below = "must be greater than " + l.ExclusiveMinimum
+		}
+		switch {
+		case l.Maximum != "":
+			above = "must be at most " + l.Maximum
+		case l.ExclusiveMaximum != "":
+			above = "must be less than " + l.ExclusiveMaximum
+		}
+	}
+	return below, above
+}
+
+// typeChecks checks an integer x, read at 64 bits, against the bounds of
+// t's Go type, after intChecks: a schema bound within the type fails first
+// in its own words, and where the schema states none the type's bounds
+// are the schema's (it carries them).
+func (g *gen) typeChecks(t *model.Type, x jen.Code, p path) []jen.Code {
+	if t.Bits == 0 || t.Bits == 64 {
+		return nil
+	}
+	lo, hi := model.IntRange(t.Bits, t.Signed)
+	var code []jen.Code
+	if t.Signed {
+		code = append(code, jen.If(jen.Add(x).Op("<").Op(lo)).Block(g.failAt(p, "must be at least "+lo)))
+	}
+	return append(code, jen.If(jen.Add(x).Op(">").Op(hi)).Block(g.failAt(p, "must be at most "+hi)))
 }
 
 // intChecks checks an integer x against the bounds and multiple in l.

@@ -41,7 +41,9 @@ import (
 // the value the message names.
 func intended(msg string, instance []byte) string {
 	switch {
-	case strings.Contains(msg, "is out of range for"), strings.Contains(msg, "is longer than a time.Duration holds"):
+	case strings.Contains(msg, "is out of range for"), strings.Contains(msg, "is longer than a time.Duration holds"),
+		strings.Contains(msg, "must be at most 9223372036854775807"), strings.Contains(msg, "must be at least -9223372036854775808"),
+		strings.Contains(msg, "must be at most 18446744073709551615"):
 		return "outside the Go type's range"
 	case strings.Contains(msg, "is a leap second"):
 		return "leap second"

@@ -212,8 +212,8 @@ func TestCallEverythingErrors(t *testing.T) {
 		{"missing several", withMember(t, withMember(t, v, "name", ""), "page", ""), "arguments.name: is required (so is page)"},
 		{"wrong type", withMember(t, v, "small", `"x"`), "arguments.small: must be an integer, found a string"},
 		{"not an integer", withMember(t, v, "small", `1.5`), "arguments.small: 1.5 is not an integer"},
-		{"out of range", withMember(t, v, "small", `200`), "arguments.small: 200 is out of range for int8 (-128 to 127)"},
-		{"uint sign", withMember(t, v, "huge", `-1`), "arguments.huge: -1 is out of range for uint64"},
+		{"out of range", withMember(t, v, "small", `200`), "arguments.small: must be at most 127"},
+		{"uint sign", withMember(t, v, "huge", `-1`), "arguments.huge: must be at least 0"},
 		{"too long", withMember(t, v, "name", `"`+strings.Repeat("a", 81)+`"`), "arguments.name: must be at most 80 characters"},
 		{"too short", withMember(t, v, "name", `""`), "arguments.name: must be at least 1 character"},
 		{"pattern", withMember(t, v, "name", `"ABC"`), "arguments.name: must match the pattern ^[a-z]+$"},
@@ -227,7 +227,7 @@ func TestCallEverythingErrors(t *testing.T) {
 		{"too few items", withMember(t, v, "tags", `[]`), "arguments.tags: must have at least 1 item"},
 		{"fixed length", withMember(t, v, "pair", `[1]`), "arguments.pair: must have exactly 2 items"},
 		{"fixed length over", withMember(t, v, "pair", `[1,2,3]`), "arguments.pair: must have exactly 2 items"},
-		{"int32 item", withMember(t, v, "pair", `[1,2147483648]`), "arguments.pair[1]: 2147483648 is out of range for int32"},
+		{"int32 item", withMember(t, v, "pair", `[1,2147483648]`), "arguments.pair[1]: must be at most 2147483647"},
 		{"multipleOf", withMember(t, v, "medium", `7`), "arguments.medium: must be a multiple of 5"},
 		{"minimum", withMember(t, v, "medium", `0`), "arguments.medium: must be at least 1"},
 		{"exclusiveMaximum", withMember(t, v, "ratio", `1.5`), "arguments.ratio: must be less than 1.5"},
@@ -272,7 +272,7 @@ func TestCallEverythingAllErrors(t *testing.T) {
 		"window", `{"w":"x","h":"y"}`), "color", `"purple"`), "small", `200`), "name", "")
 	args = strings.Replace(args, `{`, `{"nickname":[1,{"a":2}],`, 1)
 	want := "arguments.name: is required\n" +
-		"arguments.small: 200 is out of range for int8 (-128 to 127)\n" +
+		"arguments.small: must be at most 127\n" +
 		`arguments.color: must be one of "red", "green", "blue"` + "\n" +
 		"arguments.window.w: must be an integer, found a string\n" +
 		"arguments.window.h: must be an integer, found a string\n" +
@@ -306,9 +306,9 @@ func TestCallEverythingAllErrors(t *testing.T) {
 				"arguments.items[2].name: must be a string, found a number"},
 		// Values of maps, keys given twice, arrays in arrays, maps in arrays.
 		{"shapes", `{"corners":[{"a":1},{"a":2}],"matrix":[[1,300],["x"],[2,-200]],"groups":{"a":[1,"ok",2],"b":["x"],"b":[]},"rows":[{"x":1,"y":true},{"z":"no"}]}`,
-			"arguments.matrix[0][1]: 300 is out of range for int8 (-128 to 127)\n" +
+			"arguments.matrix[0][1]: must be at most 127\n" +
 				"arguments.matrix[1][0]: must be an integer, found a string\n" +
-				"arguments.matrix[2][1]: -200 is out of range for int8 (-128 to 127)\n" +
+				"arguments.matrix[2][1]: must be at least -128\n" +
 				"arguments.groups.a[0]: must be a string, found a number\n" +
 				"arguments.groups.a[2]: must be a string, found a number\n" +
 				"arguments.groups.b: is given twice\n" +
@@ -403,7 +403,9 @@ func TestCallExtra(t *testing.T) {
 	// error that names the path and the mounts, not just "bad file number".
 	for path, want := range map[string]string{
 		"/etc/hostname":     "/etc/hostname is outside every directory mounted for a module: it opens files only under /volume/tmp, /volume/data (when the agent enables it), /package (the package's assets) and /skills",
-		"/volume/data/note": "/volume/data/note is not mounted in this call: a module opens files only under /volume/tmp,",
+		"/volume/data/note": "/volume/data is not mounted in this call: it is mounted only when the agent enables it for the function (subakogo call and serve: --data)",
+		"/volume":           "/volume is not a directory a module can make or open: it holds the mounts /volume/tmp and /volume/data, which is mounted only when the agent enables it (subakogo call and serve: --data)",
+		"/package/none":     "/package/none is not mounted in this call: a module opens files only under /volume/tmp,",
 	} {
 		res := callTool(t, "extra", "read", `{"path":"`+path+`"}`)
 		if !res.IsError || len(res.Content) != 1 || !strings.Contains(res.Content[0].Text, "\n"+want) {
@@ -434,7 +436,7 @@ func TestCallExtra(t *testing.T) {
 		{"shapes", `{"corners":[{"a":1},{"a":2}],"groups":{"a":[],"b":[],"c":[]}}`, "arguments.groups: must have at most 2 members"},
 		{"shapes", `{"corners":[{"a":1},{"a":2}],"code":"abc"}`, "arguments.code: must match the pattern ^[A-Z]"},
 		{"shapes", `{"corners":[{"a":1},{"a":2}],"items":[{"name":""}]}`, "arguments.items[0].name: must be at least 1 character"},
-		{"shapes", `{"corners":[{"a":1},{"a":2}],"matrix":[[1],[2,300]]}`, "arguments.matrix[1][1]: 300 is out of range for int8"},
+		{"shapes", `{"corners":[{"a":1},{"a":2}],"matrix":[[1],[2,300]]}`, "arguments.matrix[1][1]: must be at most 127"},
 		{"shapes", `{"corners":[{"a":1},{"a":2}],"rows":[{"x":1}]}`, "arguments.rows[0].x: must be a boolean, found a number"},
 		{"shapes", `{"corners":[{"a":1},{"b":2}]}`, "arguments.corners[1].a: is required"},
 		{"shapes", `{"corners":[{"a":1},{"a":2}],"addrs":["::1","x"]}`, `arguments.addrs[1]: is not valid: ParseAddr("x")`},
@@ -454,6 +456,27 @@ func TestCallExtra(t *testing.T) {
 		res := callTool(t, "extra", c.tool, c.args)
 		if !res.IsError || !strings.HasPrefix(res.Content[0].Text, c.want) {
 			t.Errorf("%s %s:\n got %+v\nwant an error starting %q", c.tool, c.args, res, c.want)
+		}
+	}
+}
+
+// TestSchemaTerms: an integer past its Go type fails in the schema's
+// words, the schema's bound when it states one (an int16 with
+// exclusiveMaximum 3 sent 40000), else the type's, which the schema
+// carries (a uint8 sent 300 or -1), never Go's range.
+func TestSchemaTerms(t *testing.T) {
+	extraPackage(t)
+	for args, want := range map[string]string{
+		`{"open":40000}`:  "arguments.open: must be less than 3",
+		`{"open":-40000}`: "arguments.open: must be greater than -3",
+		`{"u8":300}`:      "arguments.u8: must be at most 255",
+		`{"u8":-1}`:       "arguments.u8: must be at least 0",
+		`{"i16":1e30}`:    "arguments.i16: must be at most 32767",
+		`{"big":-5}`:      "arguments.big: must be at least 10",
+	} {
+		res := callTool(t, "extra", "numbers", args)
+		if !res.IsError || len(res.Content) != 1 || res.Content[0].Text != want {
+			t.Errorf("%s: %+v, want %q", args, res.Content, want)
 		}
 	}
 }

@@ -116,11 +116,11 @@ func analyze(prog, pattern string, stderr io.Writer) (*gocheck.Result, error) {
 func Render(prog string, a *gocheck.Result, stderr io.Writer) (code []byte, path string, ok bool) {
 	failed := false
 	for _, d := range a.Diagnostics {
-		if d.Category == rules.GoGeneratedStale.ID {
-			continue
-		}
-		fmt.Fprintf(stderr, "%s: %s\n", d.Position, d.Message)
 		r, known := rules.Lookup(d.Category)
+		if d.Category == rules.GoGeneratedStale.ID || (known && r.Severity == rules.Info) {
+			continue // info (A041's hints) is check's and lint's to show, not noise on every go generate
+		}
+		fmt.Fprintf(stderr, "%s: %s\n", cli.RelPath(d.Position), d.Message)
 		failed = failed || !known || r.Severity == rules.Error
 	}
 	if failed {

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/textutil"
 )
@@ -137,7 +139,27 @@ func (r *runner) cause(probe, toolName string, valid bool, rec *host.Record) str
 		}
 		return causeKey(crashRule(probe, valid), toolName, b)
 	}
+	if panicked(rec) {
+		return panicKey(toolName)
+	}
 	return ""
+}
+
+// panicKey is the cause key of a tool's panics (P053): one cause per tool,
+// whatever the panic says.
+func panicKey(toolName string) string {
+	return rules.ProbePanic.ID + "\x00" + toolName
+}
+
+// panicked reports whether the run's answer is an isError result the
+// runtime marked as a panic (abi.MetaFault).
+func panicked(rec *host.Record) bool {
+	for _, l := range rec.Lines {
+		if m, ok := host.ParseMessage(l.Text); ok && m.Result != nil && resultcheck.Fault(m.Result) == abi.FaultPanic {
+			return true
+		}
+	}
+	return false
 }
 
 // exitMessage says how the module failed to exit, with the time measured.

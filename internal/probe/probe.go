@@ -270,6 +270,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	}
 	if len(r.tools) > 0 {
 		r.run(ctx)
+		r.allErrors()
 	}
 	r.res.Elapsed, r.res.CPU = time.Since(start), r.spent()
 	for _, k := range slices.Sorted(maps.Keys(r.causes)) {
@@ -352,6 +353,9 @@ type runner struct {
 	parsed *wasmparse.Module
 	dict   *dict.Dict
 	seed   uint64
+	// valid are each tool's answered valid cases, in validOrder (P054).
+	valid      map[string]*validAnswers
+	validOrder []string
 }
 
 // run is the series: the protocol probes on the first tool, then each
@@ -414,7 +418,7 @@ func (r *runner) run(ctx context.Context) {
 		return // or P035 says the others were not run
 	}
 	if valid[0] != nil && res != nil {
-		r.checkResult(ProbeValid, first, valid[0], res)
+		r.checkResult(ctx, ProbeValid, first, valid[0], res)
 	}
 	if !answered || res == nil {
 		// The first call broke: the protocol probes, all on the same
@@ -473,7 +477,7 @@ func (r *runner) argumentProbes(ctx context.Context, cases [][]Case, valid []*Ca
 				probe = ProbeValid
 			}
 			if _, _, res := r.call(ctx, probe, t, c.Name, c.Valid, c.Args); res != nil {
-				r.checkResult(probe, t, c, res)
+				r.checkResult(ctx, probe, t, c, res)
 			}
 		}
 	}

@@ -248,3 +248,62 @@ func TestHostSetupFailure(t *testing.T) {
 		t.Errorf("findings %s and runs %+v after the host failed", messages(res.Findings), res.Runs)
 	}
 }
+
+// TestFaults: a tool built on the runtime that panics on valid arguments
+// is P053, with the smallest arguments found and the call command, whether
+// it panics on every call or on "" only; a tool that answers isError to
+// every valid case is P054, naming them; a link to an image the call never
+// wrote is P044, though the runtime answered isError.
+func TestFaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	h := testHost(t)
+	wasm := gowasm.Build(t, "testdata/faults")
+	for _, level := range []probe.Level{probe.Safe, probe.Deep} {
+		res := probeModule(t, h, wasm, probe.Options{Level: level, Budget: time.Minute, Module: "faults.wasm"})
+		byTool := map[string][]rules.Finding{}
+		for _, f := range res.Findings {
+			for _, tool := range []string{"index", "always", "refuses", "chart"} {
+				if strings.Contains(f.Message, `on tool "`+tool+`"`) {
+					byTool[tool] = append(byTool[tool], f)
+				}
+			}
+		}
+		for tool, want := range map[string][]string{
+			"index":   {"P053", `the tool index panicked: runtime error: slice bounds out of range`, `reproduce: subakogo call faults.wasm index '{"text":""}'`},
+			"always":  {"P053", `the tool always panicked: assignment to entry in nil map`, `the smallest arguments that fail the same way: {"text":""}; reproduce: subakogo call faults.wasm always '{"text":""}'`},
+			"refuses": {"P054", `was answered isError, the first with "the service is not configured"`, `reproduce: subakogo call faults.wasm refuses`},
+			"chart":   {"P044", `image file \"/volume/tmp/chart.png\" does not exist`, `reproduce: subakogo call faults.wasm chart`},
+		} {
+			got := byTool[tool]
+			if len(got) != 1 || got[0].Rule.ID != want[0] {
+				t.Errorf("%v: %s: got%s, want one %s", level, tool, messages(got), want[0])
+				continue
+			}
+			for _, s := range want[1:] {
+				if !strings.Contains(got[0].Message, s) {
+					t.Errorf("%v: %s: no %q in %s", level, tool, s, got[0].Message)
+				}
+			}
+		}
+	}
+}
+
+// TestTimeZones: a tool that loads a zone answers in the host when the
+// module imports time/tzdata; without it, every call fails ("Bad file
+// number", as A021 warns before any build) and the probes say so (P054).
+func TestTimeZones(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	h := testHost(t)
+	res := probeModule(t, h, gowasm.Build(t, "testdata/zones", "-tags=tzdata"), probe.Options{Budget: time.Minute})
+	if len(res.Findings) > 0 {
+		t.Errorf("with time/tzdata:%s", messages(res.Findings))
+	}
+	res = probeModule(t, h, gowasm.Build(t, "testdata/zones"), probe.Options{Budget: time.Minute})
+	if ids := ruleIDs(res.Findings); len(ids) != 1 || ids[0] != "P054" || !strings.Contains(res.Findings[0].Message, `the first with "Bad file number"`) {
+		t.Errorf("without time/tzdata:%s", messages(res.Findings))
+	}
+}

@@ -123,8 +123,11 @@ func (r *runner) callHTTPErrors(ctx context.Context, t mcp.Tool, c *Case) {
 // checkResult judges a call's result (resultcheck: a CallToolResult, a
 // structuredContent that matches the outputSchema and the text block),
 // and that invalid arguments got an isError result (P030-P034).
-func (r *runner) checkResult(probe string, t mcp.Tool, c *Case, result json.RawMessage) {
+func (r *runner) checkResult(ctx context.Context, probe string, t mcp.Tool, c *Case, result json.RawMessage) {
 	at := where(probe, t.Name, c.Name)
+	if c.Valid {
+		r.answered(t.Name, c, result)
+	}
 	broken := false
 	problems := resultcheck.Check(result, t.OutputSchema)
 	if !slices.ContainsFunc(problems, func(p resultcheck.Problem) bool { return p.Kind == resultcheck.NotCallToolResult }) {
@@ -143,6 +146,15 @@ func (r *runner) checkResult(probe string, t mcp.Tool, c *Case, result json.RawM
 			r.fold(rule.ID+"\x00"+t.Name, rule, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		case resultcheck.TextContent:
 			r.fold(rules.ProbeTextContent.ID+"\x00"+t.Name, rules.ProbeTextContent, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
+		case resultcheck.Panicked:
+			// A panic is a broken call the runtime turned into isError:
+			// reported with its smallest arguments, as a crash is.
+			key := panicKey(t.Name)
+			_, seen := r.causes[key]
+			r.fold(key, rules.ProbePanic, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
+			if !seen {
+				r.shrink(ctx, probe, t, c.Valid, c.Args, nil, key, r.causes[key])
+			}
 		}
 	}
 	var res struct {

@@ -123,7 +123,7 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 		switch {
 		case broke:
 			if _, _, res := r.call(ctx, ProbeValid, t, name, true, args); res != nil {
-				r.checkResult(ProbeValid, t, &Case{Name: name, Args: args, Valid: true}, res)
+				r.checkResult(ctx, ProbeValid, t, &Case{Name: name, Args: args, Valid: true}, res)
 			}
 		case reached.New(got) > 0 || len(corpus) == 0:
 			corpus = append(corpus, args)

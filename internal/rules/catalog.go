@@ -32,13 +32,14 @@ var Catalog = []*Rule{
 	ProbeValidCall, ProbeInvalidArgs, ProbeInvalidAccepted, ProbeOutputSchema, ProbeTextContent,
 	ProbeWaitsForEOF, ProbePause, ProbeNotificationAnswered, ProbeIDEcho, ProbeSlowExit,
 	ProbeStdoutExtra, ProbeArgsUngenerable, ProbeBudget, ProbeImage, ProbeLinkMissing, ProbeLeftOut,
+	ProbePanic, ProbeAllErrors,
 	// Go source (the analyzers).
 	GoHandlerShape, GoToolName, GoToolNameDuplicate, GoToolCount, GoDescriptionMissing,
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,
 	GoMarkerValue, GoMarkerNotDirective, GoSchemaTooLarge, GoStdoutWrite, GoExitInHandler,
 	GoNetHTTP, GoGeneratedStale, GoPackageDirective, GoIgnore, GoSchemaPortability,
-	GoHintContradicted, GoHintSuggested,
-	GoFieldUnexported, GoStdoutRedirected, GoPathOutsideMounts,
+	GoHintContradicted, GoHintSuggested, GoTimeZoneData,
+	GoFieldUnexported, GoJSONNameDuplicate, GoIgnoreUnused, GoStdoutRedirected, GoPathOutsideMounts,
 	GoTextInvisible, GoTextConfusable, GoTextToModel, GoTextSecrets, GoTextShadowing,
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,

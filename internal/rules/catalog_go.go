@@ -92,8 +92,8 @@ into the package's documentation.`,
 		Title: "A field without a json tag",
 		Why: `Argument and result names are part of the tool's interface: the model reads and writes them.
 Without a json tag the JSON name is the Go field name (UserID), which changes whenever the Go
-code is refactored and reads poorly to a model. The same rule reports two fields with one JSON
-name, which encoding/json would both drop.`,
+code is refactored and reads poorly to a model. (Two fields with one JSON name, which encoding/json
+would both drop, are an error of their own, A022.)`,
 		Example: `    type SearchInput struct {
         Query string
     }`,
@@ -259,9 +259,13 @@ since editors and linters hide findings inside generated files.`,
 		Example: "a field was added to GreetInput after the last go generate.",
 		Fix: `regenerate:
     go generate ./...
-with //go:generate go tool subakogo-generate in the package (add it as a tool dependency with
-go get -tool github.com/subako-ai/subako-go/cmd/subakogo-generate). In CI, subakogo generate -check
-fails when the file is out of date.`,
+with //go:generate go tool subakogo-generate in the package. subakogo init writes a go.mod that has
+the generator as a tool; in a module of your own, add it to go.mod by hand, as init does:
+    tool github.com/subako-ai/subako-go/cmd/subakogo-generate
+    require github.com/subako-ai/subako-go VERSION
+(from a checkout of subako-go, also: replace github.com/subako-ai/subako-go => /path/to/checkout),
+then go mod tidy; or run subakogo generate ./... with the subakogo you have. In CI, subakogo
+generate -check fails when the file is out of date.`,
 	}
 
 	GoPackageDirective = &Rule{ID: "A018", Slug: "package-directive", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
@@ -281,10 +285,11 @@ package! macro). The name takes 1 to 64 characters of a-z, 0-9, '_' and '-', lik
 
 	// GoIgnore is the rule for //subako:ignore directives themselves.
 	GoIgnore = &Rule{ID: "A019", Slug: "ignore-directive", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
-		Title: "A //subako:ignore without a reason, naming no rule, or suppressing nothing",
+		Title: "A //subako:ignore without a reason, naming no rule, or suppressing no error",
 		Why: `//subako:ignore ID reason suppresses one rule's findings on its own line and the line below
-it. The reason is required, so the next reader knows why; an ignore that suppresses nothing is
-reported, so none outlives the code it was written for. On the command line, lint and check take
+it. The reason is required, so the next reader knows why; an ignore of an error rule that
+suppresses nothing is reported, so none outlives the code it was written for (one of a warning or
+info rule that suppresses nothing is A023, a warning). On the command line, lint and check take
 --ignore ID instead.`,
 		Example: `    //subako:ignore A014
     fmt.Println("ready")   // no reason given`,
@@ -396,5 +401,43 @@ os.Create, os.MkdirAll, ...) that lies outside them, before any call.`,
 		Fix: `ship files the package reads in its assets/ folder and open them under /package
 (/package/words.txt); write scratch files under /volume/tmp (subako.VolumePath("/volume/tmp/chart.png")
 finds them in native tests too).`,
+	}
+
+	GoTimeZoneData = &Rule{ID: "A021", Slug: "time-zone-data", Severity: Error, Since: "v0.2.0", By: HintsAnalyzer,
+		Title: "A handler loads a time zone, and the module has no time zone data",
+		Why: `time.LoadLocation reads the zone from the system's zoneinfo files, which a module has
+none of: under wasip1 it can open files only under its mounts. Every call that loads a zone then
+fails with "Bad file number", which names no path, while go test, which runs on the machine, passes.
+The standard library embeds the whole zone database in a module that imports time/tzdata (about
+383 KB). The analyzer follows each handler through the module's functions (across packages, with
+facts) to time.LoadLocation, and reports the call when nothing in the module imports time/tzdata.`,
+		Example: `    loc, err := time.LoadLocation(in.Zone) // "Europe/Paris": Bad file number in the module`,
+		Fix: `import the zone database into the module, one line in the package's main file
+(go vet -fix adds it): import _ "time/tzdata". subakogo size names its cost. A tool that needs
+only UTC or fixed offsets can use time.UTC or time.FixedZone instead.`,
+	}
+
+	GoJSONNameDuplicate = &Rule{ID: "A022", Slug: "json-name-duplicate", Severity: Error, Since: "v0.2.0", By: ModelAnalyzer,
+		Title: "Two fields with one JSON name",
+		Why: `encoding/json, and the generated code after it, leaves out every field of a struct that
+shares its JSON name with another at the same depth (two tags alike, or the same name through two
+embedded structs): the schema has no such member, and every call that sends it is refused as an
+unknown member. Nothing says so at run time; the analyzer reports it at each of the fields.`,
+		Example: `    type GreetInput struct {
+        Name     string ` + "`" + `json:"name"` + "`" + `
+        Nickname string ` + "`" + `json:"name"` + "`" + `
+    }`,
+		Fix: `give each field its own JSON name, or tag the one meant to stay out json:"-".`,
+	}
+
+	GoIgnoreUnused = &Rule{ID: "A023", Slug: "ignore-unused", Severity: Warning, Since: "v0.2.0", By: ModelAnalyzer,
+		Title: "A //subako:ignore of advice that suppresses nothing",
+		Why: `An ignore of a warning or info rule (A005, A020, A031, A041, ...) that suppresses no finding
+is left over from code that changed. It is reported so that it does not hide the next finding on
+its line, but as advice: what it names would not block go generate, go vet or pack, and neither
+does it. A leftover ignore of an error rule is A019, an error.`,
+		Example: `    //subako:ignore A031 the banner is for the log
+    return "", nil   // the fmt.Println it was for is gone`,
+		Fix: `remove the ignore.`,
 	}
 )

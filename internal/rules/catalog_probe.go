@@ -203,4 +203,31 @@ was left out: the model does not get its content.`,
 {"type":"resource_link","uri":"https://example.com/a.png"}.`,
 		Fix: `put what the model should read in a text block, and images inline or in the volume.`,
 	}
+
+	ProbePanic = &Rule{ID: "P053", Slug: "probe-panic", Severity: Error, Since: "v0.2.0", By: ProbeCheck,
+		Title: "Valid arguments make the tool panic",
+		Why: `The probe called the tool with arguments its own inputSchema accepts, and the handler panicked.
+subako-go's runtime recovers the panic and answers an isError result ("the tool NAME panicked: ..."),
+so the call does not crash, but the model reads a failure it cannot fix by changing its arguments:
+the tool is broken for that input. The runtime marks such a result with "_meta":
+{"ai.subako/fault":"panic"}, which tells it from an error the handler returned; subakogo call and
+serve's log report it the same way.`,
+		Example: `a handler that indexes in.Name[0] panics on {"name":""}; a nil map written to; a type
+assertion on a value the schema allows.`,
+		Fix: `handle the input the schema allows (or narrow the schema: //subako:minLength=1), and return
+an error for what the tool cannot do. Reproduce with the subakogo call command the finding gives,
+whose arguments are the smallest found that panic.`,
+	}
+
+	ProbeAllErrors = &Rule{ID: "P054", Slug: "probe-all-errors", Severity: Warning, Since: "v0.2.0", By: ProbeCheck,
+		Title: "The tool answers isError to every valid call the probes sent",
+		Why: `Each valid case the probes sent, arguments the tool's inputSchema accepts, got an isError
+result. A tool may refuse a made-up value, but one that refuses all of them is most likely broken
+for every call (a file it cannot open, a setting it lacks, a time zone it cannot load) or its schema
+allows much more than it takes: the model will try arguments it cannot know are wrong.`,
+		Example: `time.LoadLocation without time/tzdata answers "Bad file number" to every call; a tool
+whose schema takes any string where it needs a known id.`,
+		Fix: `call the tool with the cases the finding names (subakogo call) and read the error; fix the
+tool, or tighten the schema (enum, pattern, minimum) so that valid arguments are ones it takes.`,
+	}
 )

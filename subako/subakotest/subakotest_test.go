@@ -169,13 +169,22 @@ func TestVolumePath(t *testing.T) { // examples/chart's tests show the linked im
 }
 
 // TestFuzzToolFinds: FuzzTool's seeds alone (a plain go test) fail a tool
-// that panics on an empty string, naming the panic.
+// that panics on an empty string, naming the panic, and one that loops on
+// it, within the case limit; each failure gives the arguments as JSON and
+// the subakogo call command.
 func TestFuzzToolFinds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
 	out, err := exec.Command("go", "test", "-count=1", "./testdata/fuzzbad").CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "index out of range") || !strings.Contains(string(out), "FuzzLabel") {
-		t.Errorf("go test ./testdata/fuzzbad: %v\n%s", err, out)
+	for _, want := range []string{
+		"--- FAIL: FuzzLabel", `arguments {"label":""}: the tool panicked: runtime error: index out of range`,
+		`reproduce in the module: subakogo call . label '{"label":""}'`,
+		"--- FAIL: FuzzSpin", `arguments {"label":""}: the call has not answered within 1s: it loops or waits`,
+		`reproduce in the module: subakogo call . spin '{"label":""}'`,
+	} {
+		if err == nil || !strings.Contains(string(out), want) {
+			t.Errorf("go test ./testdata/fuzzbad: %v: no %q in\n%s", err, want, out)
+		}
 	}
 }

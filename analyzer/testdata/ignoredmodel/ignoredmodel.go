@@ -39,3 +39,6 @@ var unused = 1
 
 //subako:ignore X999 no such rule // want `A019 ignore-directive: //subako:ignore names no rule: X999`
 var alsoUnused = 2
+
+//subako:ignore A005 the description was removed // want `A023 ignore-unused: this //subako:ignore A005 suppresses nothing: remove it`
+var leftoverAdvice = 3

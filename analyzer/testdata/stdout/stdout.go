@@ -37,6 +37,12 @@ func tool(in In) (Out, error) {
 // logger is made when the module starts, from the protocol's stdout.
 var logger = log.New(os.Stdout, "", 0) // want `A014 stdout-write: os.Stdout is read here when the module starts \(in init or a package variable\), before subako.Serve makes os.Stdout stderr`
 
+// out is file descriptor 1 itself, made when the module starts.
+var out = os.NewFile(1, "out") // want `A014 stdout-write: os.NewFile\(1, ...\) is file descriptor 1, which carries the protocol whatever os.Stdout is`
+
+// errs is stderr, which is fine.
+var errs = os.NewFile(2, "errs")
+
 // later prints when it is called, during a call.
 var later = func() { fmt.Println("later") } // want `A031 stdout-redirected: fmt.Println writes to os.Stdout; during a call`
 

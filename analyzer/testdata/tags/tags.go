@@ -18,6 +18,10 @@ type In struct {
 	Embedded
 	// Two names share a tag.
 	A, B int // want `A007 field-json-tag: field A` `A007 field-json-tag: field B`
+	// Who.
+	Name string `json:"name"` // want `A022 json-name-duplicate: field Name has the JSON name "name", as Nick at the same depth, so encoding/json leaves them all out \(the schema has no "name" and a call that sends it is refused\): rename one, or tag one json:"-"`
+	// Also who.
+	Nick string `json:"name"` // want `A022 json-name-duplicate: field Nick has the JSON name "name", as Name`
 }
 
 // Embedded is promoted into In.
@@ -25,7 +29,7 @@ type Embedded struct {
 	// Promoted.
 	Promoted string `json:"promoted"`
 	// Clashes with Other.Same at the same depth.
-	Same string `json:"same"`
+	Same string `json:"same"` // want `A022 json-name-duplicate: field Same has the JSON name "same", as Same at the same depth, so encoding/json leaves them all out`
 }
 
 // Out is the output.
@@ -42,7 +46,7 @@ type Clash struct {
 
 // Other has a field named like one of Embedded.
 type Other struct {
-	Same string `json:"same"` // want `A007 field-json-tag: json name "same" is used by 2 fields at the same depth`
+	Same string `json:"same"` // want `A022 json-name-duplicate: field Same has the JSON name "same"`
 }
 
 // Tool is a tool.

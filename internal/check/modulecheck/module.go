@@ -6,6 +6,7 @@
 package modulecheck
 
 import (
+	"bytes"
 	"slices"
 	"sort"
 	"strconv"
@@ -28,8 +29,11 @@ func Check(b []byte) (*wasmparse.Module, []rules.Finding) {
 	switch m.Kind {
 	case wasmparse.NotWasm:
 		msg := "not a WebAssembly binary: the file does not start with \\0asm"
-		if looksLikeWAT(b) {
+		switch {
+		case looksLikeWAT(b):
 			msg += "; it looks like WebAssembly text (.wat): assemble it with wat2wasm first"
+		case nativeExecutable(b) != "":
+			msg += "; it is " + nativeExecutable(b) + ", built for a machine: build for WASI preview 1 instead (Go: GOOS=wasip1 GOARCH=wasm go build -o module.wasm .; Rust: cargo build --target wasm32-wasip1)"
 		}
 		c.add(rules.NotWasm, msg, 0, min(4, len(b)), -1, "")
 		return m, c.out.Findings()
@@ -395,4 +399,19 @@ func looksLikeWAT(b []byte) bool {
 		}
 	}
 	return strings.HasPrefix(s, "(module") || strings.HasPrefix(s, "(component")
+}
+
+// nativeExecutable names the kind of a machine's executable b starts as
+// (ELF, Mach-O, PE), "" for none: the usual mistake of a build without
+// GOOS=wasip1.
+func nativeExecutable(b []byte) string {
+	switch {
+	case bytes.HasPrefix(b, []byte("\x7fELF")):
+		return "an ELF executable (Linux)"
+	case bytes.HasPrefix(b, []byte{0xcf, 0xfa, 0xed, 0xfe}), bytes.HasPrefix(b, []byte{0xce, 0xfa, 0xed, 0xfe}), bytes.HasPrefix(b, []byte{0xca, 0xfe, 0xba, 0xbe}):
+		return "a Mach-O executable (macOS)"
+	case bytes.HasPrefix(b, []byte("MZ")):
+		return "a PE executable (Windows)"
+	}
+	return ""
 }

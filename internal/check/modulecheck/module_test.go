@@ -67,6 +67,8 @@ func TestModuleRules(t *testing.T) {
 	}{
 		{"text file", []byte("(module)\n"), []string{"not-wasm"}, "wat2wasm"},
 		{"empty", nil, []string{"not-wasm"}, "not a WebAssembly binary"},
+		{"linux binary", []byte("\x7fELF\x02\x01\x01\x00"), []string{"not-wasm"}, "an ELF executable (Linux), built for a machine: build for WASI preview 1 instead (Go: GOOS=wasip1 GOARCH=wasm go build"},
+		{"macos binary", []byte{0xcf, 0xfa, 0xed, 0xfe, 7, 0, 0, 1}, []string{"not-wasm"}, "Mach-O"},
 		{"component", []byte("\x00asm\x0d\x00\x01\x00"), []string{"component"}, "wasm32-wasip1"},
 		{"version 2", []byte("\x00asm\x02\x00\x00\x00"), []string{"unknown-version"}, "02 00 00 00"},
 		{"truncated", build(nil)[:40], []string{"malformed"}, "unexpected end"},

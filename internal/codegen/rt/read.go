@@ -60,6 +60,34 @@ func subakoUint(s *jsonwire.Scanner, bits int) (uint64, error) {
 	return jsonwire.ParseUint(s.Num(), bits)
 }
 
+// subakoIntIn reads an integer at 64 bits for a member whose schema bounds
+// the decoder checks next: a value past 64 bits fails in the schema's
+// words, below or above (its minimum or maximum, or the Go type's when the
+// schema states none, which is what the schema says then), never in Go's.
+func subakoIntIn(s *jsonwire.Scanner, below, above string) (int64, error) {
+	n, err := subakoInt(s, 64)
+	return n, subakoBeyond(err, s, below, above)
+}
+
+// subakoUintIn is subakoIntIn for unsigned integers: a negative value is
+// below.
+func subakoUintIn(s *jsonwire.Scanner, below, above string) (uint64, error) {
+	n, err := subakoUint(s, 64)
+	return n, subakoBeyond(err, s, below, above)
+}
+
+// subakoBeyond turns a range error of the number s just read into below or
+// above, by its sign.
+func subakoBeyond(err error, s *jsonwire.Scanner, below, above string) error {
+	if !errors.Is(err, jsonwire.ErrRange) {
+		return err
+	}
+	if num := s.Num(); len(num) > 0 && num[0] == '-' {
+		return errors.New(below)
+	}
+	return errors.New(above)
+}
+
 // subakoFloat reads a number as a float64, or as the float32 nearest to it
 // when bits is 32.
 func subakoFloat(s *jsonwire.Scanner, bits int) (float64, error) {

@@ -315,6 +315,23 @@ func TestReaders(t *testing.T) {
 		{`{}`, func(s *jsonwire.Scanner) error { return subakoOpen(s, jsonwire.ArrayBegin) }, "must be an array, found an object"},
 		{`"x`, func(s *jsonwire.Scanner) error { return subakoOpen(s, jsonwire.ArrayBegin) }, "offset 0: unterminated string"},
 		{`1e999`, func(s *jsonwire.Scanner) error { _, err := subakoFloat(s, 64); return err }, "1e999 is out of range for float64"},
+		// Past 64 bits, in the schema's words the decoder gives.
+		{`1e30`, func(s *jsonwire.Scanner) error {
+			_, err := subakoIntIn(s, "must be at least -3", "must be at most 100")
+			return err
+		}, "must be at most 100"},
+		{`-1e30`, func(s *jsonwire.Scanner) error {
+			_, err := subakoIntIn(s, "must be at least -3", "must be at most 100")
+			return err
+		}, "must be at least -3"},
+		{`-1`, func(s *jsonwire.Scanner) error {
+			_, err := subakoUintIn(s, "must be at least 0", "must be at most 255")
+			return err
+		}, "must be at least 0"},
+		{`"1"`, func(s *jsonwire.Scanner) error {
+			_, err := subakoUintIn(s, "must be at least 0", "must be at most 255")
+			return err
+		}, "must be an integer, found a string"},
 	} {
 		err := c.read(jsonwire.NewScanner([]byte(c.json)))
 		if err == nil || subakoAt(err, ".x").Error() != "arguments.x: "+c.want {

@@ -107,7 +107,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	defer os.RemoveAll(tmp)
 	wasmPath := filepath.Join(tmp, pkgcheck.ModuleName)
 	var out bytes.Buffer
-	cli.Slow(stderr, "subakogo check", cli.SlowAfter, "building "+cli.RelPath(dir)+" for wasip1 (GOOS=wasip1 go build; the first build with an empty build cache compiles the Go standard library for wasip1 too, a minute or two)", func() {
+	cli.Slow(stderr, "subakogo check", cli.SlowAfter, gobuild.Slow(cli.RelPath(dir)), func() {
 		err = gobuild.Wasm(dir, ".", wasmPath, &out)
 	})
 	step("GOOS=wasip1 go build", err == nil)
@@ -120,14 +120,14 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the module go build wrote: %w", err)
 	}
-	if err := lint(ctx, opt, r, dir, wasm, step); err != nil {
+	if err := lint(ctx, opt, r, dir, wasm, step, stderr); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
 // lint runs steps 4 and 5 and the baseline comparison on the built module.
-func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, step func(string, bool)) error {
+func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, step func(string, bool), stderr io.Writer) error {
 	c := pkgcheck.New(host.Options{Engine: opt.Engine, Backstop: opt.Backstop})
 	c.Probes = opt.Probes
 	defer c.Close(ctx)
@@ -138,7 +138,16 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 	if len(assetFindings) > 0 {
 		r.Files = append(r.Files, report.File{Path: filepath.Join(cli.RelPath(dir), pkgcheck.AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
 	}
-	findings, d, err := c.Module(ctx, wasm, assets, true)
+	var findings []rules.Finding
+	var d *host.Discovery
+	what := "linting the module: discovery"
+	if opt.Probes != nil {
+		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.Budget)
+	}
+	what += " (the first run also compiles the module for this machine)"
+	cli.Slow(stderr, "subakogo check", cli.SlowAfter, what, func() {
+		findings, d, err = c.Module(ctx, wasm, assets, true)
+	})
 	if err != nil {
 		return err
 	}

@@ -24,9 +24,21 @@ import (
 var Env = []string{"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0"}
 
 // Flags are the go build flags of every command's build: -trimpath, so a
-// module carries no path of the machine that built it and two machines
-// build the same bytes.
+// module carries no path of the machine that built it (a panic's stack
+// names module-relative files, not /home/you/...) and two machines build
+// the same bytes. The go command keys its build cache on the flags, so an
+// author's own GOOS=wasip1 go build without -trimpath shares nothing with
+// these builds; GOFLAGS=-trimpath makes it share (docs/go.md, "The build
+// cache").
 var Flags = []string{"-trimpath"}
+
+// Slow is what a command says when its wasip1 build of pkg takes a
+// while: what it runs, and why a first run is slow.
+func Slow(pkg string) string {
+	return "building " + pkg + " for wasip1 (GOOS=wasip1 GOARCH=wasm go build -trimpath; the first such build compiles the Go " +
+		"standard library for wasip1 with -trimpath, a minute or two, even after a GOOS=wasip1 go build of your own without " +
+		"-trimpath, whose cache entries differ: GOFLAGS=-trimpath makes yours share them)"
+}
 
 // Wasm builds the Go main package pkg (as go build takes it: a path or an
 // import path) into the module file out, running go in dir ("" for the

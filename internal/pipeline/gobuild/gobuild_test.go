@@ -3,6 +3,7 @@ package gobuild
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,6 +27,21 @@ func TestWasm(t *testing.T) {
 	}
 	if bytes.Contains(b, []byte(mustAbs(t, "../../.."))) {
 		t.Error("the module holds this checkout's path: built without -trimpath")
+	}
+	// The author's own build with GOFLAGS=-trimpath (docs/go.md, "The
+	// build cache") is the same build: the same bytes, from the same
+	// cache entries.
+	own := exec.Command("go", "build", "-o", filepath.Join(t.TempDir(), "own.wasm"), ".")
+	own.Dir = "../../../examples/hello"
+	own.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=-trimpath")
+	if out, err := own.CombinedOutput(); err != nil {
+		t.Fatalf("GOFLAGS=-trimpath go build: %v\n%s", err, out)
+	}
+	if ownB, _ := os.ReadFile(own.Args[3]); !bytes.Equal(ownB, b) {
+		t.Error("GOFLAGS=-trimpath GOOS=wasip1 go build builds other bytes than the commands' build")
+	}
+	if msg := Slow("./hello"); !strings.Contains(msg, "go build -trimpath") || !strings.Contains(msg, "GOFLAGS=-trimpath") {
+		t.Errorf("the build's note does not say what it runs: %s", msg)
 	}
 
 	bad := t.TempDir()

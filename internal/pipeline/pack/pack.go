@@ -19,9 +19,11 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
+	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -34,6 +36,9 @@ type Options struct {
 	// Baseline, when set, compares the tools discovery listed with the
 	// last published ones (subakogo diff's comparison), as one report file.
 	Baseline func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error)
+	// Probes are the call probes run after discovery passes, as check and
+	// lint run them; nil runs none.
+	Probes *probe.Options
 	// Stderr gets the build's errors.
 	Stderr io.Writer
 }
@@ -79,8 +84,17 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 		return nil, &BuildError{err}
 	}
 	c := pkgcheck.New(host.Options{})
+	c.Probes = opt.Probes
 	defer c.Close(ctx)
-	files, d, err := c.DirDiscovery(ctx, dir, true)
+	var files []report.File
+	var d *host.Discovery
+	what := "linting the package directory: discovery"
+	if opt.Probes != nil {
+		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.Budget)
+	}
+	cli.Slow(opt.Stderr, "subakogo pack", cli.SlowAfter, what+" (the first run also compiles the module for this machine)", func() {
+		files, d, err = c.DirDiscovery(ctx, dir, true)
+	})
 	if err != nil {
 		s.Close()
 		return nil, err

@@ -28,7 +28,7 @@ func Build(pkg, assets, dir string, stderr io.Writer) error {
 		cli.Slow(stderr, "subakogo", cli.SlowAfter, what, func() { err = b("", pkg, out, stderr) })
 		return err
 	}
-	if err := build("building "+pkg+" for wasip1 (the first build with an empty build cache compiles the Go standard library for wasip1 too, a minute or two)",
+	if err := build(gobuild.Slow(pkg),
 		gobuild.Wasm, filepath.Join(dir, pkgcheck.ModuleName)); err != nil {
 		return fmt.Errorf("go build for wasip1: %w", err)
 	}

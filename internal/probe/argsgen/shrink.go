@@ -43,10 +43,11 @@ func (s *Shrinker) Smaller(args json.RawMessage, valid bool) []json.RawMessage {
 	}
 	s.ver.checks = 0
 	var out []json.RawMessage
-	seen := map[string]bool{string(encode(o)): true}
+	orig := string(encode(o))
+	seen := map[string]bool{orig: true}
 	try := func(c *object) {
 		b := encode(c)
-		if seen[string(b)] || s.ver.checks > maxShrinkChecks {
+		if seen[string(b)] || s.ver.checks > maxShrinkChecks || !smaller(string(b), orig) {
 			return
 		}
 		seen[string(b)] = true
@@ -109,4 +110,11 @@ func smallerValues(v any) []any {
 		}
 	}
 	return nil
+}
+
+// smaller orders candidates strictly (shorter, then lower bytes), so that
+// a step is never back to a larger value (the base case's value can be
+// larger than a failing one's) and shrinking cannot go round in circles.
+func smaller(a, b string) bool {
+	return len(a) < len(b) || (len(a) == len(b) && a < b)
 }

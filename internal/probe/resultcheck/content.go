@@ -15,6 +15,7 @@ import (
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // The outcomes of the ABI's content-block table that are not a valid
@@ -30,7 +31,51 @@ const (
 	// embedded resource, an unknown type) or a link it shows only as a
 	// line (not volume:///).
 	LeftOut Kind = "left-out"
+	// Panicked (P053): an isError result the runtime marked as a panic of
+	// the handler (abi.MetaFault).
+	Panicked Kind = "panicked"
 )
+
+// Fault is the fault an isError result is marked with (abi.MetaFault in
+// its _meta: abi.FaultPanic, abi.FaultLinkMissing), "" when none.
+func Fault(result json.RawMessage) string {
+	var r struct {
+		IsError bool           `json:"isError"`
+		Meta    map[string]any `json:"_meta"`
+	}
+	if json.Unmarshal(result, &r) != nil || !r.IsError {
+		return ""
+	}
+	fault, _ := r.Meta[abi.MetaFault].(string)
+	return fault
+}
+
+// faultProblems is the problem of an isError result marked as a fault,
+// with the text the model read.
+func faultProblems(obj map[string]any) []Problem {
+	meta, _ := obj["_meta"].(map[string]any)
+	fault, _ := meta[abi.MetaFault].(string)
+	text := ""
+	if blocks, ok := obj["content"].([]any); ok && len(blocks) > 0 {
+		if b, ok := blocks[0].(map[string]any); ok {
+			text, _ = b["text"].(string)
+		}
+	}
+	said := fmt.Sprintf("%q", textutil.Truncate(firstLine(text), 300))
+	switch fault {
+	case abi.FaultPanic:
+		return []Problem{{Panicked, "the handler panicked (the runtime marked its isError result as a panic): " + said}}
+	case abi.FaultLinkMissing:
+		return []Problem{{LinkMissing, "the answer links a volume file that is not there (the runtime answered isError instead): " + said}}
+	}
+	return nil
+}
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
 
 // Rule is the one rule of each kind, whichever command meets it (the
 // probes, call, serve); nil for NotChecked.
@@ -48,6 +93,8 @@ func (k Kind) Rule() *rules.Rule {
 		return rules.ProbeLinkMissing
 	case LeftOut:
 		return rules.ProbeLeftOut
+	case Panicked:
+		return rules.ProbePanic
 	}
 	return nil
 }

@@ -110,7 +110,7 @@ func Check(result, outputSchema json.RawMessage) []Problem {
 		return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + detail}}
 	}
 	if isErr, _ := obj["isError"].(bool); isErr {
-		return nil
+		return faultProblems(obj)
 	}
 	structured, hasStructured := obj["structuredContent"]
 	var out []Problem

@@ -153,3 +153,29 @@ func TestLinks(t *testing.T) {
 		}
 	}
 }
+
+// An isError result the runtime marked as a fault is the author's bug: a
+// panic is P053 and a missing linked image P044, quoting what the model
+// read; an unmarked isError result is the tool's own answer.
+func TestFaults(t *testing.T) {
+	for _, tc := range []struct {
+		result string
+		want   Kind
+	}{
+		{`{"content":[{"type":"text","text":"the tool t panicked: boom\ngoroutine"}],"isError":true,"_meta":{"ai.subako/fault":"panic","io.modelcontextprotocol/serverInfo":{"name":"p","version":"1"}}}`, Panicked},
+		{`{"content":[{"type":"text","text":"image file \"/volume/tmp/a.png\" does not exist"}],"isError":true,"_meta":{"ai.subako/fault":"link-missing"}}`, LinkMissing},
+		{`{"content":[{"type":"text","text":"no such city"}],"isError":true,"_meta":{"ai.subako/fault":"something else"}}`, ""},
+		{`{"content":[{"type":"text","text":"no such city"}],"isError":true}`, ""},
+		{`{"content":[{"type":"text","text":"ok"}],"_meta":{"ai.subako/fault":"panic"}}`, ""},
+	} {
+		ps := Judge(json.RawMessage(tc.result), nil, "", false)
+		switch {
+		case tc.want == "" && len(ps) > 0:
+			t.Errorf("%s: %+v", tc.result, ps)
+		case tc.want != "" && (len(ps) != 1 || ps[0].Kind != tc.want || ps[0].Kind.Rule() == nil):
+			t.Errorf("%s: %+v, want %s", tc.result, ps, tc.want)
+		case tc.want == Panicked && !strings.Contains(ps[0].Detail, `"the tool t panicked: boom"`):
+			t.Errorf("the panic is not quoted to its first line: %s", ps[0].Detail)
+		}
+	}
+}

@@ -96,6 +96,31 @@ func TestCall(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(vol, "tmp")); err != nil {
 		t.Errorf("the given volume: %v", err)
 	}
+	// A volume that does not exist yet is made, and said so.
+	fresh := filepath.Join(dir, "fresh")
+	if code, _, stderr := runCLI("call", "--volume", fresh, out, "greet", `{"name":"Ada"}`); code != exitOK || !strings.Contains(stderr, "--volume "+fresh+": made the directory") {
+		t.Errorf("--volume, new: exit %d, stderr %q", code, stderr)
+	}
+	// Arguments that are not JSON: the error and one hint, not the usage.
+	if code, stdout, stderr := runCLI("call", out, "greet", "{bad"); code != exitUsage || stdout != "" ||
+		!strings.Contains(stderr, "arguments must be a JSON object") || strings.Count(stderr, "\n") != 2 || strings.Contains(stderr, "-allow-host") {
+		t.Errorf("{bad: exit %d, stderr %q", code, stderr)
+	}
+	// A packed directory is its module.wasm, and a Go main package is built
+	// first, as check builds it.
+	packed := filepath.Join(dir, "packed")
+	if err := os.Mkdir(packed, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(out)
+	if err := os.WriteFile(filepath.Join(packed, "module.wasm"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{packed, "../../../../subako/testdata/hello"} {
+		if code, stdout, stderr := runCLI("call", m, "greet", `{"name":"Ada"}`); code != exitOK || !strings.Contains(stdout, `"message": "Hello, Ada!"`) {
+			t.Errorf("call %s: exit %d\n%s%s", m, code, stdout, stderr)
+		}
+	}
 }
 
 // TestCallHTTPFixture tries examples/weather offline: its two requests are

@@ -170,6 +170,12 @@ func TestAuthorPath(t *testing.T) {
 	if code != exitOK || !strings.Contains(stdout, "go generate") {
 		t.Fatalf("init: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// init builds the tools while it says so, and its next steps end with pack.
+	for _, want := range []string{"building go tool subakogo-generate and go tool subakogo for the package", "\nbuilt in ", "go tool subakogo pack . -o ../dist/weather"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("init says no %q:\n%s%s", want, stdout, stderr)
+		}
+	}
 	for _, f := range []string{"go.mod", "go.sum", "main.go", "main_test.go", "testdata/calls.json", ".github/workflows/subako.yml", "README.md", "tests/subako_http_stub.wat"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)

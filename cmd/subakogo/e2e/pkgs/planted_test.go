@@ -44,7 +44,7 @@ const plantedDep = "package dep\n\nimport \"fmt\"\n\n// Shout prints.\nfunc Shou
 // as a regexp.
 type finding struct{ at, want string }
 
-// The mistakes issue 23 found an author making, one a package, as subakogo
+// The mistakes issues 23 and 32 found an author making, one a package, as subakogo
 // generate and check see them (schema runs the same analysis): each is
 // caught before any call, named with file:line and its fix, or is no
 // mistake any more (a string or map result), and advice is a warning,
@@ -92,15 +92,35 @@ func TestPlantedMistakes(t *testing.T) {
 			[]finding{{"\t_, _ = syscall.Write", `A014 stdout-write: syscall.Stdout is file descriptor 1, which carries the protocol whatever os.Stdout is.*os.Stderr`}}, exitFindings},
 		"hostname": {"", "// Tool reads.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tb, err := os.ReadFile(\"/etc/hostname\")\n\treturn string(b), err\n}\n",
 			[]finding{{"\tb, err := os.ReadFile", `A032 path-outside-mounts: os.ReadFile\("/etc/hostname"\).*assets/ \(mounted at /package\)`}}, exitOK},
+		"panicall":   {"", "var counts map[string]int\n\n// Tool counts.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tcounts[in.Name]++\n\treturn \"\", nil\n}\n", nil, exitOK},
+		"panicempty": {"", "// Tool answers with the first letter.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(in.Name[0]), nil }\n", nil, exitOK},
+		"zones": {`"time"`, "// Tool tells the time in a zone.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tloc, err := time.LoadLocation(in.Name)\n\tif err != nil {\n\t\treturn \"\", err\n\t}\n\treturn time.Now().In(loc).String(), nil\n}\n",
+			[]finding{{"\tloc, err := time.LoadLocation", `A021 time-zone-data: tool loads a time zone by name \(time.LoadLocation\), and nothing in the module imports time/tzdata: in the module every such call fails with "Bad file number".*add import _ "time/tzdata" to the package \(about 383 KB of zone data\)`}}, exitFindings},
+		"zonesok": {"\"time\"\n\t_ \"time/tzdata\"", "// Tool tells the time in a zone.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tloc, err := time.LoadLocation(in.Name)\n\tif err != nil {\n\t\treturn \"\", err\n\t}\n\treturn time.Now().In(loc).String(), nil\n}\n", nil, exitOK},
+		"dupjson": {"", "// Args are the arguments.\ntype Args struct {\n\t// Who.\n\tWho string `json:\"who\"`\n\t// Also who.\n\tAlso string `json:\"who\"`\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (string, error) { return \"\", nil }\n",
+			[]finding{
+				{"\tWho string", `A022 json-name-duplicate: field Who has the JSON name "who", as Also at the same depth, so encoding/json leaves them all out.*rename one, or tag one json:"-"`},
+				{"\tAlso string", `A022 json-name-duplicate: field Also has the JSON name "who", as Who`},
+			}, exitFindings},
+		"leftover": {"", "// Tool answers.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\t//subako:ignore A031 the banner is for the log\n\treturn in.Name, nil\n}\n",
+			[]finding{{"\t//subako:ignore A031", `A023 ignore-unused: this //subako:ignore A031 suppresses nothing: remove it`}}, exitOK},
+		"helperargs": {`"example.com/planted/helper"`, "// Tool greets.\n//\n//subako:function\nfunc tool(in helper.Input) (string, error) { return \"\", nil }\n",
+			[]finding{{"func tool(in helper.Input)", `A030 field-unexported: field who of a type of package helper \(the input of tool\) is not exported, so it is not part of the tool's arguments: export it \(Who string`}}, exitFindings},
+		"newfile": {"", "var out = os.NewFile(1, \"out\")\n\n// Tool writes to fd 1.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\t_, err := out.WriteString(in.Name)\n\treturn \"\", err\n}\n",
+			[]finding{{"var out = os.NewFile", `A014 stdout-write: os.NewFile\(1, ...\) is file descriptor 1, which carries the protocol whatever os.Stdout is`}}, exitFindings},
+		"enumhelper": {`"example.com/planted/helper"`, "// Args are the arguments.\ntype Args struct {\n\t// How loud.\n\tTone helper.Tone `json:\"tone\"`\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (string, error) { return string(in.Tone), nil }\n", nil, exitOK},
+		"bigbound": {"", "// Args are the arguments.\ntype Args struct {\n\t// How many.\n\t//subako:maximum=300\n\tLimit uint8 `json:\"limit\"`\n}\n\n// Tool answers.\n//\n//subako:function\nfunc tool(in Args) (string, error) { return \"\", nil }\n",
+			[]finding{{"\t//subako:maximum=300", `A011 marker-value: //subako:maximum: 300 is out of range for uint8`}}, exitFindings},
 		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
 		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
 		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
 	}
 	files := map[string]string{
-		"go.mod":        "module example.com/planted\n\ngo 1.26\n\nrequire (\n\tgithub.com/subako-ai/subako-go v0.0.0\n\texample.com/dep v0.0.0\n)\n\nreplace github.com/subako-ai/subako-go => " + root + "\n\nreplace example.com/dep => ./dep\n",
-		"dep/go.mod":    "module example.com/dep\n\ngo 1.26\n",
-		"dep/dep.go":    plantedDep,
-		"embed/big.bin": strings.Repeat("subako! ", 30<<20/8), // 30 MiB
+		"go.mod":           "module example.com/planted\n\ngo 1.26\n\nrequire (\n\tgithub.com/subako-ai/subako-go v0.0.0\n\texample.com/dep v0.0.0\n)\n\nreplace github.com/subako-ai/subako-go => " + root + "\n\nreplace example.com/dep => ./dep\n",
+		"dep/go.mod":       "module example.com/dep\n\ngo 1.26\n",
+		"dep/dep.go":       plantedDep,
+		"helper/helper.go": "// Package helper holds a tool's input.\npackage helper\n\n// Input is the input.\ntype Input struct {\n\t// Who.\n\twho string\n}\n\n// Tone is how loud.\ntype Tone string\n\nconst (\n\t// Quiet whispers.\n\tQuiet Tone = \"quiet\"\n\t// Loud shouts.\n\tLoud Tone = \"loud\"\n)\n",
+		"embed/big.bin":    strings.Repeat("subako! ", 30<<20/8), // 30 MiB
 	}
 	for name, p := range planted {
 		head := strings.Replace(plantedHead, "%s", "main", 1)
@@ -115,10 +135,14 @@ func TestPlantedMistakes(t *testing.T) {
 		code, _, stderr := runIn(dir, "generate", "./"+name)
 		var found []string
 		for _, line := range strings.Split(stderr, "\n") {
-			// A041 (info) suggests the hints a tool could state: advice
-			// every planted package draws, not a mistake.
-			if strings.Contains(line, " A0") && !strings.Contains(line, " A041 ") {
+			// Info (A041, the hints a tool could state, which every
+			// planted package draws) is not printed by generate: any line
+			// of it counts as an unexpected finding here.
+			if strings.Contains(line, " A0") {
 				found = append(found, line)
+			}
+			if strings.HasPrefix(line, dir) {
+				t.Errorf("%s: generate prints an absolute path: %s", name, line)
 			}
 		}
 		if code != p.code {
@@ -151,9 +175,39 @@ func TestPlantedMistakes(t *testing.T) {
 		if code != exitOK || !strings.Contains(stdout, `"name": "tool"`) {
 			t.Errorf("%s: schema exit %d\n%s%s", name, code, stdout, stderr)
 		}
+		// An enum of another package's type: its constants' docs are in
+		// the description, as a local enum's are.
+		if name == "enumhelper" && (!strings.Contains(stdout, "whispers") || !strings.Contains(stdout, "shouts")) {
+			t.Errorf("enumhelper: the constants' docs are left out:\n%s", stdout)
+		}
 		if name != "counts" && strings.Contains(stdout, "outputSchema") {
 			t.Errorf("%s: a text tool declares an outputSchema\n%s", name, stdout)
 		}
+	}
+	// The mistakes only a call shows, caught by check's call probes
+	// before any upload: each fails check (exit 1) with its rule and the
+	// command that reproduces it, at the default level and at deep.
+	for _, c := range []struct {
+		name, probes string
+		want         []string
+	}{
+		{"panicall", "safe", []string{`P053 .*the tool tool panicked: assignment to entry in nil map`, `reproduce: subakogo call \S+ tool '\{"name":""\}'`}},
+		{"panicempty", "safe", []string{`P053 .*the tool tool panicked: runtime error: index out of range \[0\] with length 0`, `reproduce: subakogo call \S+ tool '\{"name":""\}'`}},
+		{"panicempty", "deep", []string{`P053 .*panicked`, `'\{"name":""\}'`}},
+	} {
+		code, out, errs := runIn(dir, "check", "--probes", c.probes, "./"+c.name)
+		if code != exitFindings {
+			t.Errorf("check --probes %s ./%s: exit %d, want %d\n%s%s", c.probes, c.name, code, exitFindings, out, errs)
+		}
+		for _, w := range c.want {
+			if !regexp.MustCompile(w).MatchString(out + errs) {
+				t.Errorf("check --probes %s ./%s: no %s in\n%s%s", c.probes, c.name, w, out, errs)
+			}
+		}
+	}
+	// The zone database a time zone needs: size names its cost.
+	if code, out, errs := runIn(dir, "size", "--static", "./zonesok"); code != exitOK || !strings.Contains(out, "time zones: time/tzdata embeds the zone database, about 383 KB") {
+		t.Errorf("size ./zonesok: exit %d\n%s%s", code, out, errs)
 	}
 	// The 30 MiB //go:embed: size says what makes the module big, W041,
 	// and where its files go.

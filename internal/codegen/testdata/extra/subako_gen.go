@@ -755,7 +755,7 @@ var subakoPackage = subako.Package{
 							{
 								s := jsonwire.NewScanner([]byte(`3`))
 								p1 := subakoNew(&in.Retries)
-								x2, err := subakoInt(s, 64)
+								x2, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 								if err != nil {
 									return subako.ErrorResult(subakoAt(err, ".retries"))
 								}
@@ -764,7 +764,7 @@ var subakoPackage = subako.Package{
 							break
 						}
 						p1 := subakoNew(&in.Retries)
-						x2, err := subakoInt(s, 64)
+						x2, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".retries"), 17
@@ -827,7 +827,7 @@ var subakoPackage = subako.Package{
 				if seen&(1<<17) == 0 {
 					s := jsonwire.NewScanner([]byte(`3`))
 					p1 := subakoNew(&in.Retries)
-					x2, err := subakoInt(s, 64)
+					x2, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 					if err != nil {
 						return subako.ErrorResult(subakoAt(err, ".retries"))
 					}
@@ -1046,7 +1046,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 16)
+						x1, err := subakoIntIn(s, "must be greater than -3", "must be less than 3")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".open"), 2
@@ -1062,6 +1062,18 @@ var subakoPackage = subako.Package{
 						if x1 > 2 {
 							{
 								failed, failedAt = subakoErr(".open", "must be less than 3"), 2
+								goto nextMember
+							}
+						}
+						if x1 < -32768 {
+							{
+								failed, failedAt = subakoErr(".open", "must be at least -32768"), 2
+								goto nextMember
+							}
+						}
+						if x1 > 32767 {
+							{
+								failed, failedAt = subakoErr(".open", "must be at most 32767"), 2
 								goto nextMember
 							}
 						}
@@ -1083,10 +1095,16 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoUint(s, 8)
+						x1, err := subakoUintIn(s, "must be at least 0", "must be at most 255")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".u8"), 3
+								goto nextMember
+							}
+						}
+						if x1 > 255 {
+							{
+								failed, failedAt = subakoErr(".u8", "must be at most 255"), 3
 								goto nextMember
 							}
 						}
@@ -1108,10 +1126,22 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 16)
+						x1, err := subakoIntIn(s, "must be at least -32768", "must be at most 32767")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".i16"), 4
+								goto nextMember
+							}
+						}
+						if x1 < -32768 {
+							{
+								failed, failedAt = subakoErr(".i16", "must be at least -32768"), 4
+								goto nextMember
+							}
+						}
+						if x1 > 32767 {
+							{
+								failed, failedAt = subakoErr(".i16", "must be at most 32767"), 4
 								goto nextMember
 							}
 						}
@@ -1133,10 +1163,16 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoUint(s, 32)
+						x1, err := subakoUintIn(s, "must be at least 0", "must be at most 4294967295")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".u32"), 5
+								goto nextMember
+							}
+						}
+						if x1 > 4294967295 {
+							{
+								failed, failedAt = subakoErr(".u32", "must be at most 4294967295"), 5
 								goto nextMember
 							}
 						}
@@ -1158,7 +1194,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 32)
+						x1, err := subakoIntIn(s, "must be at least -2147483648", "must be at most 2147483647")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".i32"), 6
@@ -1168,6 +1204,18 @@ var subakoPackage = subako.Package{
 						if x1%3 != 0 {
 							{
 								failed, failedAt = subakoErr(".i32", "must be a multiple of 3"), 6
+								goto nextMember
+							}
+						}
+						if x1 < -2147483648 {
+							{
+								failed, failedAt = subakoErr(".i32", "must be at least -2147483648"), 6
+								goto nextMember
+							}
+						}
+						if x1 > 2147483647 {
+							{
+								failed, failedAt = subakoErr(".i32", "must be at most 2147483647"), 6
 								goto nextMember
 							}
 						}
@@ -1189,7 +1237,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoUint(s, 64)
+						x1, err := subakoUintIn(s, "must be at least 10", "must be at most 18446744073709551615")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".big"), 7
@@ -1874,10 +1922,22 @@ var subakoPackage = subako.Package{
 									p2 := subakoGrow(p1)
 									at2 := s.Offset()
 									{
-										x3, err := subakoInt(s, 8)
+										x3, err := subakoIntIn(s, "must be at least -128", "must be at most 127")
 										if err != nil {
 											{
 												failed2 = subakoAt(err, ".matrix"+subakoIndex(i1)+subakoIndex(i2))
+												goto next2
+											}
+										}
+										if x3 < -128 {
+											{
+												failed2 = subakoErr(".matrix"+subakoIndex(i1)+subakoIndex(i2), "must be at least -128")
+												goto next2
+											}
+										}
+										if x3 > 127 {
+											{
+												failed2 = subakoErr(".matrix"+subakoIndex(i1)+subakoIndex(i2), "must be at most 127")
 												goto next2
 											}
 										}
@@ -3085,7 +3145,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 0
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f0"), 0
@@ -3110,7 +3170,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f1"), 1
@@ -3135,7 +3195,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f2"), 2
@@ -3151,7 +3211,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 3
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f3"), 3
@@ -3176,7 +3236,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f4"), 4
@@ -3201,7 +3261,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f5"), 5
@@ -3217,7 +3277,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 6
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f6"), 6
@@ -3242,7 +3302,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f7"), 7
@@ -3267,7 +3327,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f8"), 8
@@ -3283,7 +3343,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 9
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f9"), 9
@@ -3308,7 +3368,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f10"), 10
@@ -3333,7 +3393,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f11"), 11
@@ -3349,7 +3409,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 12
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f12"), 12
@@ -3374,7 +3434,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f13"), 13
@@ -3399,7 +3459,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f14"), 14
@@ -3415,7 +3475,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 15
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f15"), 15
@@ -3440,7 +3500,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f16"), 16
@@ -3465,7 +3525,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f17"), 17
@@ -3481,7 +3541,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 18
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f18"), 18
@@ -3506,7 +3566,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f19"), 19
@@ -3531,7 +3591,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f20"), 20
@@ -3547,7 +3607,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 21
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f21"), 21
@@ -3572,7 +3632,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f22"), 22
@@ -3597,7 +3657,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f23"), 23
@@ -3613,7 +3673,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 24
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f24"), 24
@@ -3638,7 +3698,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f25"), 25
@@ -3663,7 +3723,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f26"), 26
@@ -3679,7 +3739,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 27
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f27"), 27
@@ -3704,7 +3764,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f28"), 28
@@ -3729,7 +3789,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f29"), 29
@@ -3745,7 +3805,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 30
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f30"), 30
@@ -3770,7 +3830,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f31"), 31
@@ -3795,7 +3855,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f32"), 32
@@ -3811,7 +3871,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 33
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f33"), 33
@@ -3836,7 +3896,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f34"), 34
@@ -3861,7 +3921,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f35"), 35
@@ -3877,7 +3937,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 36
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f36"), 36
@@ -3902,7 +3962,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f37"), 37
@@ -3927,7 +3987,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f38"), 38
@@ -3943,7 +4003,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 39
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f39"), 39
@@ -3968,7 +4028,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f40"), 40
@@ -3993,7 +4053,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f41"), 41
@@ -4009,7 +4069,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 42
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f42"), 42
@@ -4034,7 +4094,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f43"), 43
@@ -4059,7 +4119,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f44"), 44
@@ -4075,7 +4135,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 45
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f45"), 45
@@ -4100,7 +4160,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f46"), 46
@@ -4125,7 +4185,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f47"), 47
@@ -4141,7 +4201,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 48
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f48"), 48
@@ -4166,7 +4226,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f49"), 49
@@ -4191,7 +4251,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f50"), 50
@@ -4207,7 +4267,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 51
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f51"), 51
@@ -4232,7 +4292,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f52"), 52
@@ -4257,7 +4317,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f53"), 53
@@ -4273,7 +4333,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 54
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f54"), 54
@@ -4298,7 +4358,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f55"), 55
@@ -4323,7 +4383,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f56"), 56
@@ -4339,7 +4399,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 57
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f57"), 57
@@ -4364,7 +4424,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f58"), 58
@@ -4389,7 +4449,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f59"), 59
@@ -4405,7 +4465,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 60
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f60"), 60
@@ -4430,7 +4490,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f61"), 61
@@ -4455,7 +4515,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f62"), 62
@@ -4471,7 +4531,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[0] |= 1 << 63
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f63"), 63
@@ -4496,7 +4556,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f64"), 64
@@ -4521,7 +4581,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f65"), 65
@@ -4537,7 +4597,7 @@ var subakoPackage = subako.Package{
 							}
 						}
 						seen[1] |= 1 << 2
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f66"), 66
@@ -4562,7 +4622,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f67"), 67
@@ -4587,7 +4647,7 @@ var subakoPackage = subako.Package{
 							}
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f68"), 68
@@ -4613,7 +4673,7 @@ var subakoPackage = subako.Package{
 							in.F69 = 69
 							break
 						}
-						x1, err := subakoInt(s, 64)
+						x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 						if err != nil {
 							{
 								failed, failedAt = subakoAt(err, ".f69"), 69
@@ -5153,7 +5213,7 @@ func subakoDecodePair(s *jsonwire.Scanner, v *Pair) error {
 				}
 			}
 			seen |= 1 << 0
-			x1, err := subakoInt(s, 64)
+			x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 			if err != nil {
 				{
 					failed, failedAt = subakoAt(err, ".a"), 0
@@ -5178,7 +5238,7 @@ func subakoDecodePair(s *jsonwire.Scanner, v *Pair) error {
 				}
 				break
 			}
-			x1, err := subakoInt(s, 64)
+			x1, err := subakoIntIn(s, "must be at least -9223372036854775808", "must be at most 9223372036854775807")
 			if err != nil {
 				{
 					failed, failedAt = subakoAt(err, ".b"), 1
@@ -5707,6 +5767,34 @@ func subakoUint(s *jsonwire.Scanner, bits int) (uint64, error) {
 		return 0, subakoMismatch("an integer", k)
 	}
 	return jsonwire.ParseUint(s.Num(), bits)
+}
+
+// subakoIntIn reads an integer at 64 bits for a member whose schema bounds
+// the decoder checks next: a value past 64 bits fails in the schema's
+// words, below or above (its minimum or maximum, or the Go type's when the
+// schema states none, which is what the schema says then), never in Go's.
+func subakoIntIn(s *jsonwire.Scanner, below, above string) (int64, error) {
+	n, err := subakoInt(s, 64)
+	return n, subakoBeyond(err, s, below, above)
+}
+
+// subakoUintIn is subakoIntIn for unsigned integers: a negative value is
+// below.
+func subakoUintIn(s *jsonwire.Scanner, below, above string) (uint64, error) {
+	n, err := subakoUint(s, 64)
+	return n, subakoBeyond(err, s, below, above)
+}
+
+// subakoBeyond turns a range error of the number s just read into below or
+// above, by its sign.
+func subakoBeyond(err error, s *jsonwire.Scanner, below, above string) error {
+	if !errors.Is(err, jsonwire.ErrRange) {
+		return err
+	}
+	if num := s.Num(); len(num) > 0 && num[0] == '-' {
+		return errors.New(below)
+	}
+	return errors.New(above)
 }
 
 // subakoFloat reads a number as a float64, or as the float32 nearest to it

@@ -4,7 +4,9 @@ package fuzzbad
 
 import (
 	"encoding/json"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/subako-ai/subako-go/subako"
 	"github.com/subako-ai/subako-go/subako/subakotest"
@@ -23,6 +25,24 @@ var pkg = subako.Package{Name: "fuzzbad", Tools: []subako.Tool{
 			return subako.TextResult("ok")
 		},
 	},
+	{
+		Name: "spin", Description: "Loops on an empty label.",
+		InputSchema: []byte(`{"type":"object","properties":{"label":{"type":"string","maxLength":8}},"required":["label"]}`),
+		Call: func(args []byte) subako.Result {
+			var in struct{ Label string }
+			if err := json.Unmarshal(args, &in); err != nil {
+				return subako.ErrorResult(subako.NewToolError(err.Error()))
+			}
+			for in.Label == "" {
+				runtime.Gosched() // a loop that never ends
+			}
+			return subako.TextResult("ok")
+		},
+	},
 }}
 
 func FuzzLabel(f *testing.F) { subakotest.FuzzTool(f, &pkg, "label") }
+
+func FuzzSpin(f *testing.F) {
+	subakotest.FuzzTool(f, &pkg, "spin", subakotest.WithCaseLimit(time.Second))
+}

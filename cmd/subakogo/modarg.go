@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
+)
+
+// moduleArg resolves what call and size take as the module: a .wasm file,
+// a package directory (its module.wasm), or a Go main package (a
+// directory without module.wasm, or an import path), built for wasip1
+// into a temporary directory that cleanup removes. goPkg is the Go
+// package built, "" for none. A build that fails is said on stderr, with
+// ok false.
+func moduleArg(cmd, arg string, stderr io.Writer) (wasmPath, goPkg string, cleanup func(), ok bool) {
+	wasmPath, cleanup = arg, func() {}
+	if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
+		if _, err := os.Stat(filepath.Join(arg, pkgcheck.ModuleName)); err == nil {
+			return filepath.Join(arg, pkgcheck.ModuleName), "", cleanup, true
+		}
+		goPkg = arg
+		if !filepath.IsAbs(goPkg) && !strings.HasPrefix(goPkg, ".") {
+			goPkg = "./" + goPkg // a directory, not an import path
+		}
+	} else if err != nil && arg != "-" && !strings.HasSuffix(arg, ".wasm") {
+		goPkg = arg
+	}
+	if goPkg == "" {
+		return wasmPath, "", cleanup, true
+	}
+	tmp, err := os.MkdirTemp("", "subakogo-"+cmd+"-")
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo %s: %v\n", cmd, err)
+		return "", "", cleanup, false
+	}
+	cleanup = func() { os.RemoveAll(tmp) }
+	wasmPath = filepath.Join(tmp, pkgcheck.ModuleName)
+	fmt.Fprintf(stderr, "subakogo %s: building %s for wasip1 (go build, as check does)...\n", cmd, goPkg)
+	var out bytes.Buffer
+	if err := gobuild.Wasm("", goPkg, wasmPath, &out); err != nil {
+		fmt.Fprintf(stderr, "subakogo %s: go build %s: %v\n%s", cmd, goPkg, err, out.Bytes())
+		cleanup()
+		return "", "", func() {}, false
+	}
+	return wasmPath, goPkg, cleanup, true
+}

@@ -1,0 +1,5 @@
+//go:build tzdata
+
+package main
+
+import _ "time/tzdata"
