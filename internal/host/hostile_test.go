@@ -89,3 +89,42 @@ func TestCompileHugeNameCount(t *testing.T) { // not parallel: measures the proc
 		})
 	}
 }
+
+// TestCompileQuadraticDWARF: DWARF sections whose units each point at a
+// different place of one endless abbreviation table (20,000 of each, 344
+// KB, once held lint past 2 minutes and 5 GB, as wazero parsed them with
+// Go's debug/dwarf at compile) compile and run under every engine without
+// the host reading them.
+func TestCompileQuadraticDWARF(t *testing.T) { // not parallel: measures the process's allocations
+	ctx := context.Background()
+	wasm := wasmbuild.QuadraticDWARF(1500, 1500)
+	for _, c := range []struct {
+		name string
+		opt  Options
+	}{
+		{"interpreter", Options{CacheDir: "-", Engine: EngineInterpreter}},
+		{"compiler in this process", Options{CacheDir: "-", Engine: EngineCompiler}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h, err := New(ctx, c.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close(ctx)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			m := compile(t, h, wasm)
+			runtime.ReadMemStats(&after)
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+				t.Errorf("compiling a %d-byte module allocated %d MiB", len(wasm), alloc>>20)
+			}
+			s, err := h.start(ctx, m, RunConfig{Timeout: time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := s.wait(); !r.Exited || r.ExitCode != 0 || r.Trap != "" {
+				t.Errorf("did not run to its end: %+v", r)
+			}
+		})
+	}
+}
