@@ -332,6 +332,9 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	// unchecked, allocating what its counts declare: it gets the module
 	// without a name section the reader could not bound, under every engine.
 	bounded, err := parsed.EngineBytes(wasm)
+	if err == nil {
+		bounded, err = boundTables(bounded, parsed)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("refused before compiling: %w", err)
 	}
