@@ -5,6 +5,7 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -339,7 +340,7 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 		return nil, fmt.Errorf("refused before compiling: %w", err)
 	}
 	boundedSum := sum
-	if len(bounded) != len(wasm) {
+	if !bytes.Equal(bounded, wasm) { // a table's maximum may be rewritten in as many bytes
 		boundedSum = sha256.Sum256(bounded)
 	}
 	m, err = h.compile(ctx, bounded, boundedSum, parsed)
