@@ -29,7 +29,17 @@ var quotaFunctions = map[string]bool{
 // run's budget refused the operation (see sandboxfs.Budget.Refused).
 type budgetListeners struct{}
 
-func (budgetListeners) NewFunctionListener(def api.FunctionDefinition) experimental.FunctionListener {
+func (b budgetListeners) NewFunctionListener(def api.FunctionDefinition) experimental.FunctionListener {
+	l := b.listener(def)
+	for _, name := range def.ExportNames() {
+		if paths := pathParams[name]; paths != nil {
+			return pathListener{paths: paths, inner: l}
+		}
+	}
+	return l
+}
+
+func (budgetListeners) listener(def api.FunctionDefinition) experimental.FunctionListener {
 	for _, name := range def.ExportNames() {
 		if iovecFunctions[name] {
 			return iovecListener{name}

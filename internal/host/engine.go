@@ -60,6 +60,10 @@ func ParseEngine(s string) (Engine, bool) {
 // runtimeConfig is the one configuration of both runtimes (and of the
 // compile worker's, whose cache entries must be the ones the host looks up:
 // wazero's cache key covers the features and the termination checks).
+// wazero would parse a module's DWARF sections (.debug_*) with Go's
+// debug/dwarf when it compiles, in time and memory quadratic in their size
+// (wasmbuild.QuadraticDWARF), only to name source lines in a trap's stack
+// trace: it is told not to, so the host never reads them.
 func runtimeConfig(interpreter bool, memory int64) wazero.RuntimeConfig {
 	cfg := wazero.NewRuntimeConfig()
 	if interpreter {
@@ -67,6 +71,7 @@ func runtimeConfig(interpreter bool, memory int64) wazero.RuntimeConfig {
 	}
 	return cfg.WithCoreFeatures(api.CoreFeaturesV2).
 		WithCloseOnContextDone(true).
+		WithDebugInfoEnabled(false).
 		WithMemoryLimitPages(uint32(min(memory/wasmPage, 1<<16)))
 }
 

@@ -5,6 +5,7 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -332,11 +333,14 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	// unchecked, allocating what its counts declare: it gets the module
 	// without a name section the reader could not bound, under every engine.
 	bounded, err := parsed.EngineBytes(wasm)
+	if err == nil {
+		bounded, err = boundTables(bounded, parsed)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("refused before compiling: %w", err)
 	}
 	boundedSum := sum
-	if len(bounded) != len(wasm) {
+	if !bytes.Equal(bounded, wasm) { // a table's maximum may be rewritten in as many bytes
 		boundedSum = sha256.Sum256(bounded)
 	}
 	m, err = h.compile(ctx, bounded, boundedSum, parsed)

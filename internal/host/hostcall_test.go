@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tetratelabs/wabin/leb128"
 	"github.com/tetratelabs/wabin/wasm"
 
 	"github.com/subako-ai/subako-go/internal/cputime"
@@ -163,5 +164,75 @@ func TestStopMidHostCall(t *testing.T) {
 	wg.Wait()
 	if n := h.Running(); n != 0 {
 		t.Errorf("%d guests still in their instance after every record was handed back", n)
+	}
+}
+
+// wasiPathModule is a command whose _start exits with the errno of
+// fn(args), a WASI function whose parameters sig spells (i: i32, I: i64),
+// in a memory of pages.
+func wasiPathModule(fn, sig string, pages int32, args ...int64) []byte {
+	i32 := wasm.ValueTypeI32
+	w := wasmbuild.Command()
+	var params []wasm.ValueType
+	var body []byte
+	for i, a := range args {
+		if sig[i] == 'I' {
+			params = append(params, wasm.ValueTypeI64)
+			body = append(append(body, wasm.OpcodeI64Const), leb128.EncodeInt64(a)...)
+		} else {
+			params = append(params, i32)
+			body = append(append(body, wasm.OpcodeI32Const), sleb(int32(a))...)
+		}
+	}
+	body = append(body, wasm.OpcodeCall, 0, wasm.OpcodeCall, 1, wasm.OpcodeEnd)
+	w.TypeSection = []*wasm.FunctionType{{Params: params, Results: []wasm.ValueType{i32}}, {}, {Params: []wasm.ValueType{i32}}}
+	w.ImportSection = []*wasm.Import{
+		{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: fn, DescFunc: 0},
+		{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: "proc_exit", DescFunc: 2},
+	}
+	w.FunctionSection = []wasm.Index{1}
+	w.ExportSection[0].Index = 2
+	w.NameSection = nil
+	w.MemorySection = &wasm.Memory{Min: uint32(pages), Max: uint32(pages), IsMaxEncoded: true}
+	w.CodeSection = []*wasm.Code{{Body: body}}
+	return wasmbuild.Encode(w)
+}
+
+// TestPathsBounded: a path longer than PathMax is refused with
+// ENAMETOOLONG before wazero copies it (one path_create_directory of a
+// 1 GiB path once copied it onto the host's heap, outside the memory
+// budget, inside a host call of seconds no timeout could cut), in every
+// WASI function that takes one; a path of PathMax is let through.
+func TestPathsBounded(t *testing.T) { // not parallel: measures the process's allocations
+	h := newHost(t)
+	const huge = 64 << 20
+	pages := pagesFor(huge)
+	const dir = 3 // the first preopen, were there one
+	for _, c := range []struct {
+		fn, sig string
+		args    []int64
+		errno   uint32
+	}{
+		{"path_create_directory", "iii", []int64{dir, 0, huge}, errnoNametoolong},
+		{"path_create_directory", "iii", []int64{dir, 0, PathMax}, errnoBadf}, // let through: the run has no preopens
+		{"path_open", "iiiiiIIii", []int64{dir, 0, 0, huge, 0, 0, 0, 0, 0}, errnoNametoolong},
+		{"path_filestat_get", "iiiii", []int64{dir, 0, 0, huge, 0}, errnoNametoolong},
+		{"path_filestat_set_times", "iiiiIIi", []int64{dir, 0, 0, huge, 0, 0, 0}, errnoNametoolong},
+		{"path_remove_directory", "iii", []int64{dir, 0, huge}, errnoNametoolong},
+		{"path_unlink_file", "iii", []int64{dir, 0, huge}, errnoNametoolong},
+		{"path_readlink", "iiiiii", []int64{dir, 0, huge, 0, 16, 0}, errnoNametoolong},
+		{"path_symlink", "iiiii", []int64{0, huge, dir, 0, 1}, errnoNametoolong},
+		{"path_rename", "iiiiii", []int64{dir, 0, 1, dir, 0, huge}, errnoNametoolong},
+		{"path_link", "iiiiiii", []int64{dir, 0, 0, huge, dir, 0, 1}, errnoNametoolong},
+	} {
+		t.Run(c.fn, func(t *testing.T) {
+			r, _, alloc := runBounded(t, h, wasiPathModule(c.fn, c.sig, pages, c.args...), 10*time.Second)
+			if alloc > 16<<20 {
+				t.Errorf("the host allocated %d MiB", alloc>>20)
+			}
+			if !r.Exited || r.ExitCode != c.errno {
+				t.Errorf("want exit %d (the errno): %+v", c.errno, r)
+			}
+		})
 	}
 }

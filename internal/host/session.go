@@ -256,6 +256,7 @@ type session struct {
 	stopWhy          func() // marks the record with why the run was stopped
 	memRefused       atomic.Bool
 	iovRefused       uint64 // the errno iovecListener answers the current call with, or 0
+	pathRefused      bool   // pathListener moved a path of the current call out of memory
 }
 
 // start instantiates the module, which runs _start, and returns at once.

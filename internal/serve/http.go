@@ -611,12 +611,19 @@ func (h *httpServer) delete(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// maxHeaderBytes bounds a request's headers (431 past it), read before
+// anything checks who sent them: at net/http's default of 1 MiB, the
+// connections still sending headers could hold 256 MiB or more, past what
+// serve holds beside its calls. An MCP request's headers are a few
+// hundred bytes.
+const maxHeaderBytes = 64 << 10
+
 // ServeHTTP serves the Streamable HTTP transport on ln until ctx ends.
 func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, public bool) error {
 	lim := s.opt.HTTPLimits
 	cl := newConnLimiter(ln, lim.MaxConns, s.log)
 	srv := &http.Server{Handler: s.Handler(public), ReadHeaderTimeout: lim.HeaderTimeout,
-		IdleTimeout: 2 * time.Minute, ConnState: func(c net.Conn, st http.ConnState) {
+		MaxHeaderBytes: maxHeaderBytes, IdleTimeout: 2 * time.Minute, ConnState: func(c net.Conn, st http.ConnState) {
 			cl.track(c, st)
 			if s.onConnState != nil {
 				s.onConnState(st)

@@ -265,3 +265,27 @@ func TestHTTPSessionsNotEvicted(t *testing.T) {
 		t.Errorf("the idle session was not the one evicted: %d", status)
 	}
 }
+
+// TestHTTPHeaderBytes: a request whose headers pass maxHeaderBytes is
+// refused (431) before it is served; net/http's default let each
+// connection send 1 MiB of headers, on a public server before the token
+// was checked.
+func TestHTTPHeaderBytes(t *testing.T) {
+	s, _ := newServer(t, hello(t), Options{})
+	addr := startLimited(t, s)
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+EndpointPath, strings.NewReader(discoverBody))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Padding", strings.Repeat("a", 2*maxHeaderBytes))
+	req.Close = true
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("headers of %d KiB: %d, want 431", 2*maxHeaderBytes>>10, resp.StatusCode)
+	}
+	if status, answer := postRaw(t, addr, "application/json", discoverBody); status != 200 {
+		t.Errorf("a normal client: %d %s", status, answer)
+	}
+}

@@ -5,8 +5,9 @@ package wasmbuild
 
 import (
 	"bytes"
+	"encoding/binary"
 
-	"github.com/tetratelabs/wabin/binary"
+	wabin "github.com/tetratelabs/wabin/binary"
 	"github.com/tetratelabs/wabin/leb128"
 	"github.com/tetratelabs/wabin/wasm"
 )
@@ -36,7 +37,7 @@ func Command() *wasm.Module {
 }
 
 // Encode encodes a module.
-func Encode(m *wasm.Module) []byte { return binary.EncodeModule(m) }
+func Encode(m *wasm.Module) []byte { return wabin.EncodeModule(m) }
 
 // Section encodes one section with its id and size.
 func Section(id byte, payload []byte) []byte {
@@ -105,4 +106,32 @@ func HugeNameCount(subsection byte) []byte {
 	}
 	sub := append([]byte{subsection}, leb128.EncodeUint32(uint32(len(entries)))...)
 	return Append(Encode(m), Custom("name", append(sub, entries...)))
+}
+
+// QuadraticDWARF is a valid command followed by .debug_abbrev and
+// .debug_info sections that cost a DWARF reader quadratic time and memory:
+// abbrevs abbreviations in one table with no end between them, and units
+// compilation units, each pointing at a different abbreviation, so each
+// unit's table runs to the end of the section (Go's debug/dwarf parses and
+// keeps every one). 20,000 of each, 344 KB, once held lint past 2 minutes
+// and 5 GB.
+func QuadraticDWARF(abbrevs, units int) []byte {
+	var abbrev []byte
+	offsets := make([]uint32, 0, abbrevs)
+	for id := 1; id <= abbrevs; id++ {
+		offsets = append(offsets, uint32(len(abbrev)))
+		abbrev = append(abbrev, leb128.EncodeUint32(uint32(id))...)
+		abbrev = append(abbrev, 0x11, 0, 0, 0) // compile_unit, no children, no attributes
+	}
+	abbrev = append(abbrev, 0)
+	var info []byte
+	for i := range units {
+		info = binary.LittleEndian.AppendUint32(info, 7) // unit length: version, abbrev offset, address size
+		info = binary.LittleEndian.AppendUint16(info, 4) // DWARF 4
+		info = binary.LittleEndian.AppendUint32(info, offsets[i%len(offsets)])
+		info = append(info, 4) // address size
+	}
+	m := Command()
+	m.NameSection = nil
+	return Append(Encode(m), Custom(".debug_abbrev", abbrev), Custom(".debug_info", info))
 }
