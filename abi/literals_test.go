@@ -65,6 +65,7 @@ var notABI = map[string]string{
 	"internal/host/fds.go: MaxFD":             "the highest descriptor fd_renumber may target, not stderr's tail",
 	"internal/host/fds.go: FileBudget":        "the files all of a host's runs may hold open, not stderr's tail",
 	"internal/serve/watch.go: maxWatchedDirs": "the directories serve --watch watches, not stderr's tail",
+	"internal/serve/http.go: maxHeaderBytes":  "the bytes of an HTTP request's headers serve reads, not a schema's cap",
 }
 
 // The JSON-RPC error codes, which no other code has reason to write out:
