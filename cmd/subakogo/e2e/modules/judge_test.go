@@ -61,9 +61,11 @@ func TestOneJudge(t *testing.T) {
 			res := probe.Run(ctx, h, m, d.Tools, probe.Options{RunLimit: 2 * time.Second, Cases: func(json.RawMessage) ([]probe.Case, []string) {
 				return []probe.Case{{Name: "valid", Args: args, Valid: true}}, nil
 			}})
+			// P054 (every valid case answered isError) judges the probes'
+			// cases together, not one result: call and serve see one.
 			var lint []string
 			for _, f := range res.Findings {
-				if f.Rule != rules.ProbeBudget && !slices.Contains(lint, f.Rule.ID) {
+				if f.Rule != rules.ProbeBudget && f.Rule != rules.ProbeAllErrors && !slices.Contains(lint, f.Rule.ID) {
 					lint = append(lint, f.Rule.ID)
 				}
 			}
