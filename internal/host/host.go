@@ -411,12 +411,14 @@ func interpretable(wasm []byte, m *wasmparse.Module) bool {
 
 // interpretCost bounds the bytes wazero's interpreter allocates on the Go
 // heap to prepare a module of size bytes, from its shape. Fitted on the
-// allocations measured around CompileModule (TestInterpretCostMeasure,
-// TotalAlloc's growth, so garbage included): about 60 bytes per byte of
-// function bodies (a body of one-byte instructions, each one operation),
-// 270 per function however small, and a scratch that grows with the
-// largest body (365 per byte for a body alone); the rest of a module
-// (data segments, names) about once its size. Each term is rounded up.
+// allocations measured around CompileModule (TestInterpretCostModel;
+// TotalAlloc's growth, so garbage included, an upper bound on the peak):
+// up to 111 bytes per byte of function bodies (a run of empty ifs, the
+// costliest shape found; one-byte i32.eqz, 60), 270 per function however
+// small, and scratch that grows with the largest body in doubling steps
+// (534 to 624 per byte for a body of empty ifs alone, by where its size
+// falls between two steps); the rest of a module (data segments, names)
+// about once its size. Each term is rounded up.
 func interpretCost(size int, m *wasmparse.Module) int64 {
 	code := 0
 	for _, s := range m.Sections {
@@ -424,7 +426,7 @@ func interpretCost(size int, m *wasmparse.Module) int64 {
 			code += s.PayloadSize
 		}
 	}
-	return 64*int64(code) + 2*int64(size-code) + 320*int64(m.NumCodes) + 384*int64(m.MaxBodySize)
+	return 128*int64(code) + 2*int64(size-code) + 320*int64(m.NumCodes) + 768*int64(m.MaxBodySize)
 }
 
 // backgroundSlot lets one compilation for the cache run at a time in a
