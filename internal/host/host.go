@@ -47,6 +47,11 @@ const (
 	// interprets (see interpretable).
 	InterpretMaxBytes  = 64 << 20
 	InterpretMaxLocals = 1_000_000
+	// InterpretMaxHeap bounds the Go heap EngineAuto lets the
+	// interpreter's preparation of one module allocate, as interpretCost
+	// reckons it: within the 256 MiB serve keeps beside its calls
+	// (docs/serve-limits.md).
+	InterpretMaxHeap = 256 << 20
 	// CacheMaxBytes caps the compilation cache: when a host starts with
 	// more than this on disk, the oldest entries (by when they were
 	// written) are removed until a quarter of it is free.
@@ -390,15 +395,38 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 
 // interpretable says whether EngineAuto may interpret a module: whether
 // preparing it for the interpreter, which happens in this process and
-// cannot be stopped, is cheap. wazero's interpreter prepares most shapes
-// in linear time (9,999 nested blocks: 8 ms; a br_table of 65,520 targets:
-// 8 ms) but not many locals: 2,000 functions of 49,999 locals each, a 26 KB
-// module, take it 52 s (the optimising compiler, 1.8 s). Go modules declare
-// a few locals per function (8,820 in all in a 2.6 MB one, 65,416 in a 23 MB
-// one). A module past either bound is compiled, in a worker when there is
-// one, where its time and memory are bounded.
+// cannot be stopped, is cheap in time and in memory. wazero's interpreter
+// prepares most shapes in linear time (9,999 nested blocks: 8 ms; a
+// br_table of 65,520 targets: 8 ms) but not many locals: 2,000 functions
+// of 49,999 locals each, a 26 KB module, take it 52 s (the optimising
+// compiler, 1.8 s). Go modules declare a few locals per function (8,820 in
+// all in a 2.6 MB one, 65,416 in a 23 MB one). Its memory is bounded by
+// InterpretMaxHeap through interpretCost. A module past any bound is
+// compiled, in a worker when there is one, where its time and memory are
+// bounded.
 func interpretable(wasm []byte, m *wasmparse.Module) bool {
-	return len(wasm) <= InterpretMaxBytes && m.Locals <= InterpretMaxLocals
+	return len(wasm) <= InterpretMaxBytes && m.Locals <= InterpretMaxLocals &&
+		interpretCost(len(wasm), m) <= InterpretMaxHeap
+}
+
+// interpretCost bounds the bytes wazero's interpreter allocates on the Go
+// heap to prepare a module of size bytes, from its shape. Fitted on the
+// allocations measured around CompileModule (TestInterpretCostModel;
+// TotalAlloc's growth, so garbage included, an upper bound on the peak):
+// up to 111 bytes per byte of function bodies (a run of empty ifs, the
+// costliest shape found; one-byte i32.eqz, 60), 270 per function however
+// small, and scratch that grows with the largest body in doubling steps
+// (534 to 624 per byte for a body of empty ifs alone, by where its size
+// falls between two steps); the rest of a module (data segments, names)
+// about once its size. Each term is rounded up.
+func interpretCost(size int, m *wasmparse.Module) int64 {
+	code := 0
+	for _, s := range m.Sections {
+		if s.ID == byte(wasmparse.SectionCode) {
+			code += s.PayloadSize
+		}
+	}
+	return 128*int64(code) + 2*int64(size-code) + 320*int64(m.NumCodes) + 768*int64(m.MaxBodySize)
 }
 
 // backgroundSlot lets one compilation for the cache run at a time in a

@@ -113,6 +113,9 @@ type Module struct {
 	elemTypes []ValType // of each element segment, checked as it is read and not kept otherwise
 	NumDatas  int       // data segments, checked as they are read and not kept: nothing needs them after
 	NumCodes  int       // function bodies in the code section; each is validated as it is read
+	// MaxBodySize is the size in bytes of the largest function body: what
+	// an engine's per-function scratch grows to.
+	MaxBodySize int
 	// Locals counts the locals of every function body read, parameters
 	// included: what a compiler allocates for, whatever their declarations'
 	// size.

@@ -438,6 +438,7 @@ func (p *parser) codeSection() {
 			r.fail(off, "unexpected end: function body "+itoa(int64(i))+" runs past the section")
 		}
 		m.NumCodes++
+		m.MaxBodySize = max(m.MaxBodySize, size)
 		window.pos = body + size
 		if size > LimitFunctionSize.Max() {
 			m.problem(Problem{Kind: Exceeds, Limit: LimitFunctionSize, Offset: off, Section: SectionCode, Func: int64(m.NumImportedFuncs + i),
