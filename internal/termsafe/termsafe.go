@@ -10,8 +10,10 @@
 //
 // Text without such runes passes unchanged, and escaping is idempotent:
 // escaped text is printable ASCII where it changed, so escaping it again
-// changes nothing. A backslash is not escaped: text the module wrote as
-// `\u202e` reads the same as the escape, which shows no less.
+// changes nothing. A backslash is not escaped by Text and Line: text the
+// module wrote as `\u202e` reads the same as the escape, which shows no
+// less. Quote, for a message that quotes a module's text as evidence,
+// doubles it, so that every escape stands for one character.
 //
 // JSON and SARIF reports are not for a terminal and keep the text intact;
 // they go through JSON's own escaping only.
@@ -48,6 +50,49 @@ func escape(s string, line bool) string {
 	return string(appendEscaped(append(b, s[:i]...), s[i:], line))
 }
 
+// Quote escapes s for one line, as Line does, for a message that quotes a
+// module's text as evidence (a tool-text finding): a backslash is doubled
+// too (`\\`), so that each escape in the result stands for exactly one
+// character of s and `\u200b` cannot be the six characters the module
+// wrote. hidden, when not nil, decides instead of Line which runes beyond
+// ASCII to escape, knowing their place in s (r is the rune at s[i:]): a
+// caller that judges text in context (a zero-width joiner inside an emoji
+// is kept, a lone variation selector or a no-break space is escaped) shows
+// what it judged. ASCII controls, newline, tab and bytes that are not
+// UTF-8 are escaped whatever hidden says.
+func Quote(s string, hidden func(s string, i int, r rune) bool) string {
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\' {
+		i++ // printable ASCII but the backslash: the common case
+	}
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+16)
+	b = append(b, s[:i]...)
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		var esc bool
+		switch {
+		case r == '\\':
+			b = append(b, `\\`...)
+			i += size
+			continue
+		case r < 0x80 || r == utf8.RuneError && size <= 1 || hidden == nil:
+			esc = mustEscape(r, size, true)
+		default:
+			esc = hidden(s, i, r)
+		}
+		if esc {
+			b = appendRune(b, s, i, r, size)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return string(b)
+}
+
 // unsafeAt is the byte offset of the first rune of s to escape, or -1.
 func unsafeAt(s string, line bool) int {
 	for i := 0; i < len(s); {
@@ -81,28 +126,33 @@ const hex = "0123456789abcdef"
 func appendEscaped(b []byte, s string, line bool) []byte {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if !mustEscape(r, size, line) {
+		if mustEscape(r, size, line) {
+			b = appendRune(b, s, i, r, size)
+		} else {
 			b = append(b, s[i:i+size]...)
-			i += size
-			continue
-		}
-		switch {
-		case r == utf8.RuneError && size <= 1:
-			b = appendHex(b, `\x`, uint32(s[i]), 2)
-		case r == '\n':
-			b = append(b, `\n`...)
-		case r == '\t':
-			b = append(b, `\t`...)
-		case r == '\r':
-			b = append(b, `\r`...)
-		case r < 0x80:
-			b = appendHex(b, `\x`, uint32(r), 2)
-		case r <= 0xffff:
-			b = appendHex(b, `\u`, uint32(r), 4)
-		default:
-			b = appendHex(b, `\U`, uint32(r), 8)
 		}
 		i += size
+	}
+	return b
+}
+
+// appendRune appends the escape of r, the rune at s[i:] (size bytes).
+func appendRune(b []byte, s string, i int, r rune, size int) []byte {
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		b = appendHex(b, `\x`, uint32(s[i]), 2)
+	case r == '\n':
+		b = append(b, `\n`...)
+	case r == '\t':
+		b = append(b, `\t`...)
+	case r == '\r':
+		b = append(b, `\r`...)
+	case r < 0x80:
+		b = appendHex(b, `\x`, uint32(r), 2)
+	case r <= 0xffff:
+		b = appendHex(b, `\u`, uint32(r), 4)
+	default:
+		b = appendHex(b, `\U`, uint32(r), 8)
 	}
 	return b
 }

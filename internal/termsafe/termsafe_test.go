@@ -44,6 +44,26 @@ func TestText(t *testing.T) {
 	}
 }
 
+// TestQuote: Line's escapes, a backslash doubled, and hidden deciding
+// beyond ASCII (never for ASCII controls or broken bytes).
+func TestQuote(t *testing.T) {
+	t.Parallel()
+	nbsp := func(_ string, _ int, r rune) bool { return r == 0xa0 }
+	for _, c := range []struct {
+		in, want string
+		hidden   func(string, int, rune) bool
+	}{
+		{"plain", "plain", nil},
+		{`already \u202e escaped`, `already \\u202e escaped`, nil},
+		{"zw\u200b\\ tag\U000e0041\n", `zw\u200b\\ tag\U000e0041\n`, nil},
+		{"nbsp\u00a0 zw\u200b \x1b \xff", `nbsp\u00a0 zw` + "\u200b" + ` \x1b \xff`, nbsp},
+	} {
+		if got := Quote(c.in, c.hidden); got != c.want {
+			t.Errorf("Quote(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 // TestUnchangedIsSame: text that needs no escape is returned as it is,
 // without a copy.
 func TestUnchangedIsSame(t *testing.T) {

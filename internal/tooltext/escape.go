@@ -4,72 +4,31 @@
 package tooltext
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
-// Escape writes s so that every character a terminal would hide, act on or
-// reorder shows as an escape: controls (\x1b, \n, \u0085), format and
-// other invisible characters (\u200b, \u202e, \U000e0041), private-use and
-// unassigned code points, and bytes that are not UTF-8 (\xff). A backslash
-// is doubled, so an escape in the output always stands for one character.
+// Escape writes s for a message as termsafe.Quote does (a backslash
+// doubled, so an escape in the output always stands for one character),
+// escaping what this package judges hidden in its context: format and
+// other invisible characters (\u200b, \u202e, \U000e0041) but a zero-width
+// joiner inside an emoji or a flag's tag sequence, C1 controls (\u0085),
+// private-use and unassigned code points, and the spaces other than U+0020.
 func Escape(s string) string {
-	if escapeFree(s) {
-		return s
-	}
-	var b strings.Builder
-	rtl := rightToLeft(s)
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			b.WriteString(`\x` + hex2(int(s[i])))
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f:
-			b.WriteString(`\x` + hex2(int(r)))
-		case classify(s, i, r, rtl) != plain || !unicode.IsPrint(r) && !unicode.Is(unicode.Cf, r) && !isVariationSelector(r):
-			b.WriteString(escapeRune(r))
-		default:
-			b.WriteString(s[i : i+n])
+	rtl := -1 // whether s is right-to-left text, found when first needed
+	return termsafe.Quote(s, func(s string, i int, r rune) bool {
+		if rtl < 0 {
+			rtl = 0
+			if rightToLeft(s) {
+				rtl = 1
+			}
 		}
-		i += n
-	}
-	return b.String()
-}
-
-// escapeFree: printable ASCII without a backslash, the common case.
-func escapeFree(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if b := s[i]; b < 0x20 || b >= 0x7f || b == '\\' {
-			return false
-		}
-	}
-	return true
-}
-
-func escapeRune(r rune) string {
-	h := strconv.FormatInt(int64(r), 16)
-	if r > 0xffff {
-		return `\U` + strings.Repeat("0", 8-len(h)) + h
-	}
-	return `\u` + strings.Repeat("0", 4-len(h)) + h
-}
-
-func hex2(b int) string {
-	h := strconv.FormatInt(int64(b), 16)
-	if len(h) < 2 {
-		h = "0" + h
-	}
-	return h
+		return classify(s, i, r, rtl == 1) != plain ||
+			!unicode.IsPrint(r) && !unicode.Is(unicode.Cf, r) && !isVariationSelector(r)
+	})
 }
 
 // quote escapes s in double quotes, cut to its first quoteMax characters.

@@ -31,21 +31,29 @@ func fold(orig string) folded {
 	rtl := false
 	space := false
 	for i, r := range orig {
-		if r >= 0x80 && classify(orig, i, r, rtl) == invisible {
+		if r < 0x80 { // most of any text: folded byte for byte, as foldASCII does
+			c := foldByte(byte(r))
+			if c == ' ' && space {
+				continue
+			}
+			space = c == ' '
+			b.WriteByte(c)
+			at = append(at, i)
+			continue
+		}
+		if classify(orig, i, r, rtl) == invisible {
 			continue
 		}
 		switch {
-		case r == '\n' || r == '\r':
-			r = '\n'
-		case r == '\t' || (r >= 0x80 && unicode.IsSpace(r)):
+		case unicode.IsSpace(r):
 			r = ' '
-		case r == '\u2018' || r == '\u2019' || r == '\u201b' || r == '`' || r == '\u00b4':
+		case r == '\u2018' || r == '\u2019' || r == '\u201b' || r == '\u00b4':
 			r = '\''
 		case r == '\u201c' || r == '\u201d':
 			r = '"'
 		case r >= 0x2010 && r <= 0x2015:
 			r = '-'
-		case r >= 0x80:
+		default:
 			r = latinOf(r)
 		}
 		if r == ' ' {
@@ -90,19 +98,36 @@ func simpleASCII(s string) bool {
 // foldASCII folds a simpleASCII text byte for byte: lower case, a
 // backquote as a quote, a tab as a space, a carriage return as a newline.
 func foldASCII(s string) string {
-	return strings.Map(func(c rune) rune {
-		switch {
-		case c >= 'A' && c <= 'Z':
-			return c + 'a' - 'A'
-		case c == '`':
-			return '\''
-		case c == '\t':
-			return ' '
-		case c == '\r':
-			return '\n'
-		}
-		return c
-	}, s)
+	k := 0
+	for k < len(s) && foldByte(s[k]) == s[k] {
+		k++
+	}
+	if k == len(s) {
+		return s // already folded: no copy
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:k])
+	for ; k < len(s); k++ {
+		b.WriteByte(foldByte(s[k]))
+	}
+	return b.String()
+}
+
+// foldByte folds an ASCII byte: lower case, a backquote as a quote, a tab
+// as a space, a carriage return as a newline.
+func foldByte(c byte) byte {
+	switch {
+	case c >= 'A' && c <= 'Z':
+		return c + 'a' - 'A'
+	case c == '`':
+		return '\''
+	case c == '\t':
+		return ' '
+	case c == '\r':
+		return '\n'
+	}
+	return c
 }
 
 // latinOf is the Latin letter r looks like (a Cyrillic or Greek

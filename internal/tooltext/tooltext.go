@@ -8,8 +8,9 @@
 // the tool, requests for secrets or for the conversation, and text that
 // changes how the model uses other tools. Each finding is a Signal.
 //
-// It imports only the standard library and internal/rules, so that the
-// analyzer (on Go source), toolcheck (lint), tooldiff and serve share it.
+// It imports only the standard library and small packages without
+// dependencies (internal/rules, internal/textutil, internal/termsafe),
+// so that the analyzer (on Go source), toolcheck (lint), tooldiff and serve share it.
 //
 // The API:
 //
@@ -28,7 +29,8 @@
 //     not have: a rug pull, for tooldiff.
 //   - Escape(s) writes module text so that a terminal shows every
 //     character (\u200b, \U000e0041, \x1b): the messages quote text only
-//     through it.
+//     through it. It is termsafe.Quote with this package's judgement of
+//     what is hidden.
 //   - Waivers(tool) reads a tool's _meta[MetaIgnore], the rules lint
 //     waives for it with a reason; diff and serve must not honour them.
 //
