@@ -33,7 +33,13 @@ func TestWasm(t *testing.T) {
 	// cache entries.
 	own := exec.Command("go", "build", "-o", filepath.Join(t.TempDir(), "own.wasm"), ".")
 	own.Dir = "../../../examples/hello"
-	own.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS=-trimpath")
+	// The author's GOFLAGS (go env, e.g. -buildvcs=false) with -trimpath
+	// added, as docs/go.md says to set it.
+	goflags, err := exec.Command("go", "env", "GOFLAGS").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	own.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS="+strings.TrimSpace(string(goflags)+" -trimpath"))
 	if out, err := own.CombinedOutput(); err != nil {
 		t.Fatalf("GOFLAGS=-trimpath go build: %v\n%s", err, out)
 	}
