@@ -81,36 +81,76 @@ func TestThrottledVerdicts(t *testing.T) {
 			}
 		}
 	}
+	sameVerdictsThrottled(t, bin, nil, paths, firsts)
+}
+
+// TestThrottledSearchVerdicts: the search of --probes=deep is counted in
+// runs and seeded from the module's hash, so at 3% of a core it draws
+// exactly its unthrottled findings, with a warm cache and a cold one. It
+// takes C and Rust search subjects, a few seconds of CPU each (a Go one
+// takes half a minute of CPU, twenty minutes at 3%): two faults the
+// search finds and a well-behaved twin it must not flag.
+func TestThrottledSearchVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lints search subjects twice, once at 3% of a core")
+	}
+	if err := canThrottle(); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%v; CI runs as root on machines with it", err)
+		}
+		t.Skip(err)
+	}
+	bin := subakogoBinary(t)
+	paths := []string{
+		subjects.Package(t, subjects.C, subjects.MagicString),
+		subjects.Package(t, subjects.Rust, subjects.Relation),
+		subjects.Package(t, subjects.C, subjects.SearchGood),
+	}
+	sameVerdictsThrottled(t, bin, []string{"--probes", "deep"}, paths, paths[:2])
+}
+
+// sameVerdictsThrottled lints paths with flags unthrottled, then each
+// path at 3% of a core with the cache that run filled, and firsts at 3%
+// with a cold cache, and requires the same findings every time.
+func sameVerdictsThrottled(t *testing.T, bin string, flags, paths, firsts []string) {
+	t.Helper()
 	cache := t.TempDir()
-	want := lintVerdicts(t, bin, "", cache, paths) // fills the cache too
+	want := lintVerdicts(t, bin, "", cache, flags, paths) // fills the cache too
 	t.Logf("unthrottled: %s", summary(want))
-	for _, run := range []struct {
+	// The warm and the cold runs go side by side: each lint has its own
+	// group and its own share of a core, so the test takes as long as its
+	// slowest lint and not the sum of the two runs.
+	runs := []struct {
 		name  string
 		cache string
 		paths []string
 	}{
 		{"warm cache", cache, paths},
 		{"cold cache", t.TempDir(), firsts},
-	} {
-		got := map[string][]string{}
-		var mu sync.Mutex
-		var wg sync.WaitGroup
-		slots := make(chan struct{}, maxLints)
+	}
+	got := make([]map[string][]string, len(runs))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, maxLints)
+	for i, run := range runs {
+		got[i] = map[string][]string{}
 		for chunk := range slices.Chunk(run.paths, pathsPerLint) {
 			group := throttleGroup(t, throttledPercent)
 			wg.Go(func() {
 				slots <- struct{}{}
 				defer func() { <-slots }()
-				v := lintVerdicts(t, bin, group, run.cache, chunk)
+				v := lintVerdicts(t, bin, group, run.cache, flags, chunk)
 				mu.Lock()
-				maps.Copy(got, v)
+				maps.Copy(got[i], v)
 				mu.Unlock()
 			})
 		}
-		wg.Wait()
+	}
+	wg.Wait()
+	for i, run := range runs {
 		for _, p := range run.paths {
-			if !slices.Equal(got[p], want[p]) {
-				t.Errorf("%s, at %d%% of a core: %s draws %v, unthrottled %v", run.name, throttledPercent, p, got[p], want[p])
+			if !slices.Equal(got[i][p], want[p]) {
+				t.Errorf("%s, at %d%% of a core: %s draws %v, unthrottled %v", run.name, throttledPercent, p, got[i][p], want[p])
 			}
 		}
 	}
@@ -124,11 +164,12 @@ const (
 	maxLints     = 16
 )
 
-// lintVerdicts runs subakogo lint --format json on paths (in the cgroup
-// group unless it is ""), and returns each path's rule IDs, sorted.
-func lintVerdicts(t *testing.T, bin, group, cache string, paths []string) map[string][]string {
+// lintVerdicts runs subakogo lint --format json with flags on paths (in
+// the cgroup group unless it is ""), and returns each path's rule IDs,
+// sorted.
+func lintVerdicts(t *testing.T, bin, group, cache string, flags, paths []string) map[string][]string {
 	t.Helper()
-	args := append([]string{"lint", "--format", "json"}, paths...)
+	args := append(append([]string{"lint", "--format", "json"}, flags...), paths...)
 	cmd := exec.Command(bin, args...)
 	if group != "" {
 		// The shell enters the group before it becomes subakogo, so every
