@@ -148,7 +148,17 @@ wait:
 		case r := <-loaded:
 			cleanup, loaded = r.cleanup, nil
 			if r.code != exitOK {
-				return r.code // the waiting clients were told why (Fail)
+				// The clients are told why (Fail). On stdio, every request
+				// until the input ends is answered so, whether it came
+				// before the failure or after: a client that sent its
+				// first request a moment late is told too.
+				if ln == nil {
+					select {
+					case <-done:
+					case <-ctx.Done():
+					}
+				}
+				return r.code
 			}
 		case err = <-done:
 			if loaded != nil {
