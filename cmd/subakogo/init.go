@@ -43,9 +43,10 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	replace := fs.String("replace", "", "use a local checkout of subako-go (a replace directive), for development")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo init [--name NAME] [--module PATH] [--replace SUBAKO_GO_CHECKOUT] DIR\n\n"+
-			"Writes a new Go function package: go.mod with subakogo and subakogo-generate as tools, one\n"+
-			"handler with its types and go:generate line, a native test with the HTTP fake,\n"+
-			"testdata/calls.json and a CI workflow. Then: cd DIR && go generate && go tool subakogo check .")
+			"Writes a new Go function package: go.mod with subakogo, subakogo-generate and its notice\n"+
+			"as tools, one handler with its types and go:generate lines, a native test with the HTTP\n"+
+			"fake, testdata/calls.json and a CI workflow, and builds the tools (go tool -n). Then:\n"+
+			"cd DIR && go generate && go tool subakogo check .")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
