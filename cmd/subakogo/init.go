@@ -43,9 +43,10 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	replace := fs.String("replace", "", "use a local checkout of subako-go (a replace directive), for development")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo init [--name NAME] [--module PATH] [--replace SUBAKO_GO_CHECKOUT] DIR\n\n"+
-			"Writes a new Go function package: go.mod with subakogo and subakogo-generate as tools, one\n"+
-			"handler with its types and go:generate line, a native test with the HTTP fake,\n"+
-			"testdata/calls.json and a CI workflow. Then: cd DIR && go generate && go tool subakogo check .")
+			"Writes a new Go function package: go.mod with subakogo, subakogo-generate and its notice\n"+
+			"as tools, one handler with its types and go:generate lines, a native test with the HTTP\n"+
+			"fake, testdata/calls.json and a CI workflow, and builds the tools (go tool -n). Then:\n"+
+			"cd DIR && go generate && go tool subakogo check .")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -119,20 +120,34 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// buildTools builds the package's two tools, subakogo-generate and
-// subakogo, into the build cache while it says so: the go command builds a
-// tool silently the first time go generate or go tool runs it, which with
-// an empty cache takes a minute or more and looks like a hang. Here, the
-// one command whose output subako-go controls, the wait is announced.
+// tools are the package's tools (go.mod's tool block), in the order init
+// builds them: the notice first, since go generate runs it first.
+var tools = []string{
+	"github.com/subako-ai/subako-go/cmd/subakogo-generate/notice",
+	"github.com/subako-ai/subako-go/cmd/subakogo-generate",
+	"github.com/subako-ai/subako-go/cmd/subakogo",
+}
+
+// buildTools builds the package's tools into the build cache while it says
+// so: the go command builds a tool silently the first time go generate or
+// go tool runs it, which with an empty cache takes a minute or more and
+// looks like a hang. Here, the one command whose output subako-go
+// controls, the wait is announced. go tool -n builds a tool exactly as go
+// tool runs it (no debug information, the linked program kept in the
+// cache) and prints its path instead of running it; go build tool would
+// compile the same packages but link them otherwise and keep no program,
+// so the first go generate would still link the generator, silently.
 func buildTools(dir string, stdout io.Writer) error {
-	fmt.Fprintln(stdout, "building go tool subakogo-generate and go tool subakogo for the package (go build tool), so that\n"+
+	fmt.Fprintln(stdout, "building go tool subakogo-generate and go tool subakogo for the package (go tool -n), so that\n"+
 		"the first go generate and check start at once; with an empty build cache this compiles the\n"+
 		"analysis and WebAssembly libraries, a minute or two, and a few seconds after that...")
 	start := time.Now()
-	cmd := exec.Command("go", "build", "tool")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build tool: %w\n%s", err, out)
+	for _, tool := range tools {
+		cmd := exec.Command("go", "tool", "-n", tool)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("go tool -n %s: %w\n%s", tool, err, out)
+		}
 	}
 	fmt.Fprintf(stdout, "built in %v\n", time.Since(start).Round(100*time.Millisecond))
 	return nil
@@ -145,15 +160,19 @@ func writeFile(path string, b []byte) error {
 	return os.WriteFile(path, b, 0o644)
 }
 
-// writeGoMod writes go.mod with subakogo and the lean generator as tool
-// dependencies (go tool subakogo, go tool subakogo-generate), pinned by
-// go.sum, and resolves them with go mod tidy.
+// writeGoMod writes go.mod with subakogo, the lean generator and its notice
+// as tool dependencies (go tool subakogo, go tool subakogo-generate), pinned
+// by go.sum, and resolves them with go mod tidy.
 func writeGoMod(dir, module, replace string) error {
 	v := version()
 	if v == "devel" {
 		v = "v0.0.0" // runInit requires --replace for a development build
 	}
-	gomod := "module " + module + "\n\ngo 1.26\n\ntool (\n\tgithub.com/subako-ai/subako-go/cmd/subakogo\n\tgithub.com/subako-ai/subako-go/cmd/subakogo-generate\n)\n\nrequire github.com/subako-ai/subako-go " + v + "\n"
+	gomod := "module " + module + "\n\ngo 1.26\n\ntool (\n"
+	for _, tool := range tools {
+		gomod += "\t" + tool + "\n"
+	}
+	gomod += ")\n\nrequire github.com/subako-ai/subako-go " + v + "\n"
 	if replace != "" {
 		abs, err := filepath.Abs(replace)
 		if err != nil {

@@ -1,10 +1,12 @@
 // Command notice says on stderr that go generate is about to build the
 // generator, and why that takes long, when the build cache lacks it; it
 // says nothing when the generator is built already. The init template's
-// first //go:generate line runs it: go tool subakogo-generate itself is
-// silent while it builds, up to a minute or two with an empty cache,
-// where this program, which needs only the runtime, os and os/exec,
-// builds in a few seconds (about 10 s of CPU time with an empty cache).
+// first //go:generate line runs it (go tool, as a tool of the package, so
+// that subakogo init builds it with the others): go tool
+// subakogo-generate itself is silent while it builds, up to a minute or
+// two with an empty cache, where this program, which needs only the
+// runtime, os and os/exec, builds in a few seconds (about 10 s of CPU
+// time with an empty cache).
 package main
 
 import (

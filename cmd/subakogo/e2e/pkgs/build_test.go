@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -191,6 +192,27 @@ func TestAuthorPath(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
+	// Every //go:generate line runs a tool of the package, which init
+	// built as go tool runs it: none is go run, built on first use.
+	gomod, err := goIn("mod", "edit", "-json")
+	var mod struct{ Tool []struct{ Path string } }
+	if err != nil || json.Unmarshal([]byte(gomod), &mod) != nil {
+		t.Fatalf("go mod edit -json: %v\n%s", err, gomod)
+	}
+	var tools []string
+	for _, tool := range mod.Tool {
+		tools = append(tools, tool.Path)
+	}
+	for _, line := range strings.Split(string(main), "\n") {
+		rest, ok := strings.CutPrefix(line, "//go:generate ")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) < 3 || f[0] != "go" || f[1] != "tool" || !isTool(tools, f[2]) {
+			t.Errorf("%s: not go tool with a tool of go.mod %v", line, tools)
+		}
+	}
 	// Never generated: check says "run go generate" once, with no build error.
 	out, err := goIn("tool", "subakogo", "check", ".")
 	if err == nil || strings.Count(out, "run go generate") != 2 || strings.Contains(out, "undeclared") || strings.Contains(out, "subako_gen.go:") {
@@ -280,17 +302,28 @@ func TestAuthorPath(t *testing.T) {
 	}
 }
 
-// generatorNotice is the arguments of the template's first go:generate
-// line, the go run that says the generator is being built.
-func generatorNotice(t *testing.T, main string) []string {
-	t.Helper()
-	const prefix = "//go:generate go run "
-	for _, line := range strings.Split(main, "\n") {
-		if rest, ok := strings.CutPrefix(line, prefix); ok {
-			return append([]string{"run"}, strings.Fields(rest)...)
+// isTool says whether go tool finds name among a module's tools: by its
+// path or its last element.
+func isTool(tools []string, name string) bool {
+	for _, tool := range tools {
+		if name == tool || name == path.Base(tool) {
+			return true
 		}
 	}
-	t.Fatalf("no %q line in main.go", prefix)
+	return false
+}
+
+// generatorNotice is the arguments of the template's first go:generate
+// line, the go tool that says the generator is being built.
+func generatorNotice(t *testing.T, main string) []string {
+	t.Helper()
+	const prefix = "//go:generate go "
+	for _, line := range strings.Split(main, "\n") {
+		if rest, ok := strings.CutPrefix(line, prefix); ok && strings.HasSuffix(rest, "/notice") {
+			return strings.Fields(rest)
+		}
+	}
+	t.Fatalf("no %q line running the notice in main.go", prefix)
 	return nil
 }
 
