@@ -138,7 +138,7 @@ func TestSearchSubjects(t *testing.T) {
 		}
 		return found
 	}
-	for _, lang := range []subjects.Lang{subjects.Go, subjects.C, subjects.Rust} {
+	for _, lang := range []subjects.Lang{subjects.Go, subjects.C, subjects.Rust, subjects.AssemblyScript} {
 		for _, v := range subjects.SearchVariants {
 			t.Run(string(lang)+"/"+string(v), func(t *testing.T) {
 				// One at a time: each deep lint uses its budget of CPU.

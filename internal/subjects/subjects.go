@@ -107,7 +107,8 @@ var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadO
 var only = map[Variant][]Lang{
 	EdgeGood: {Go, C, Rust, AssemblyScript}, EnumSecond: {Go, C, Rust, AssemblyScript}, EmptyString: {Go, C, Rust},
 	NonASCII: {Go, Rust}, NullMember: {Go, C}, MaxItems: {Go, C, AssemblyScript}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
-	SearchGood: {Go, C, Rust}, MagicString: {Go, C, Rust}, MidNumber: {Go, C, Rust}, Relation: {Go, C, Rust}, ExactLength: {Go, C, Rust}, LeapDate: {Go, C, Rust},
+	SearchGood: {Go, C, Rust, AssemblyScript}, MagicString: {Go, C, Rust, AssemblyScript}, MidNumber: {Go, C, Rust, AssemblyScript},
+	Relation: {Go, C, Rust, AssemblyScript}, ExactLength: {Go, C, Rust, AssemblyScript}, LeapDate: {Go, C, Rust, AssemblyScript},
 }
 
 // Has reports whether lang's source has the variant.
