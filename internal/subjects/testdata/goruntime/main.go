@@ -1,4 +1,9 @@
-// Adds two integers: a test subject for subakogo's call probes written
+// Adds two integers.
+//
+//subako:package add
+package main
+
+// add is a test subject for subakogo's call probes, written
 // with the subako runtime (subako_gen.go is go generate's), beside the
 // hand-written Go subject in ../go. It has the search variants alone,
 // chosen with -ldflags=-X main.variant=NAME: each declares the search
@@ -11,9 +16,6 @@
 //	relation       to one more than from (a one-element range) panics
 //	exact_length   a code of exactly 11 characters panics
 //	leap_date      when on February 29 panics
-//
-//subako:package add
-package main
 
 import (
 	"strings"
