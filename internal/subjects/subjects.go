@@ -1,8 +1,9 @@
 // Package subjects builds the test subjects of the call probes: one small
 // ABI 1 package per language, written without subakogo's help (C with
 // clang and wasi-libc, Rust with std alone, AssemblyScript with its WASI
-// shim, Go with the standard library instead of the subako runtime), each
-// either well-behaved or broken in exactly one way that only a call shows.
+// shim, Go with the standard library instead of the subako runtime; and Go
+// with the subako runtime for the search variants), each either
+// well-behaved or broken in exactly one way that only a call shows.
 // Every subject has one tool, add, that sums two integers (testdata/*).
 //
 // Each module is built at most once per process and kept on disk beside
@@ -41,10 +42,18 @@ const (
 	Rust           Lang = "rust"
 	AssemblyScript Lang = "as"
 	Go             Lang = "go"
+	// GoRuntime is Go written with the subako runtime (its subako_gen.go
+	// made by go generate), built for the search variants alone.
+	GoRuntime Lang = "goruntime"
 )
 
-// Langs lists every language.
+// Langs lists every language written without the subako runtime, which
+// each has every variant Has allows.
 var Langs = []Lang{C, Rust, AssemblyScript, Go}
+
+// SearchLangs lists the languages of the search variants: the five of the
+// probes' held-out set, less hand-written WAT.
+var SearchLangs = []Lang{Go, GoRuntime, C, Rust, AssemblyScript}
 
 // Variant is how a subject behaves; its name is the one every source
 // switches on (a -D macro in upper case in C, a cfg in Rust, a constant in
@@ -107,11 +116,15 @@ var Variants = []Variant{Good, RPCError, ReadToEOF, SlowExit, AnswerNotify, BadO
 var only = map[Variant][]Lang{
 	EdgeGood: {Go, C, Rust, AssemblyScript}, EnumSecond: {Go, C, Rust, AssemblyScript}, EmptyString: {Go, C, Rust},
 	NonASCII: {Go, Rust}, NullMember: {Go, C}, MaxItems: {Go, C, AssemblyScript}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
-	SearchGood: {Go, C, Rust}, MagicString: {Go, C, Rust}, MidNumber: {Go, C, Rust}, Relation: {Go, C, Rust}, ExactLength: {Go, C, Rust}, LeapDate: {Go, C, Rust},
+	SearchGood: {Go, C, Rust, AssemblyScript}, MagicString: {Go, C, Rust, AssemblyScript}, MidNumber: {Go, C, Rust, AssemblyScript},
+	Relation: {Go, C, Rust, AssemblyScript}, ExactLength: {Go, C, Rust, AssemblyScript}, LeapDate: {Go, C, Rust, AssemblyScript},
 }
 
 // Has reports whether lang's source has the variant.
 func Has(lang Lang, v Variant) bool {
+	if lang == GoRuntime {
+		return slices.Contains(SearchVariants, v)
+	}
 	langs, ok := only[v]
 	return !ok || slices.Contains(langs, lang)
 }
@@ -162,8 +175,8 @@ func Module(tb testing.TB, lang Lang, v Variant) string {
 	if !Has(lang, v) {
 		tb.Skipf("the %s subject has no variant %s", lang, v)
 	}
-	if lang == Go {
-		return gowasm.Path(tb, sourceDir(Go), "-ldflags=-X main.variant="+string(v))
+	if lang == Go || lang == GoRuntime {
+		return gowasm.Path(tb, sourceDir(lang), "-ldflags=-X main.variant="+string(v))
 	}
 	p, err := ModuleFile(lang, v)
 	var missing *MissingError

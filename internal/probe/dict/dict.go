@@ -3,9 +3,11 @@
 // integers and floats its code compares against (and their neighbours ±1,
 // for an off-by-one), the strings its code points at (a pointer and a
 // length, as Go and Rust pass a string; a pointer to a NUL-terminated one,
-// as C does), short strings compiled into integer compares (Go compares a
-// 6-byte literal as a 4-byte and a 2-byte integer), and the printable runs
-// of its data segments. A handler that special-cases "admin:", 613 or a
+// as C does; a pointer to UTF-16LE text whose byte length the 32-bit word
+// before it holds, as AssemblyScript lays out a string), short strings
+// compiled into integer compares (Go compares a 6-byte literal as a 4-byte
+// and a 2-byte integer), and the printable runs of its data segments, in
+// UTF-8 and in UTF-16LE (AssemblyScript's strings, Java's and C#'s). A handler that special-cases "admin:", 613 or a
 // length of 13 holds the value in its own code: these are the candidates
 // no schema-driven sampler would guess.
 //
@@ -23,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/internal/probe/argsgen"
@@ -61,7 +64,7 @@ const (
 	// its length, or a string compiled into integer compares.
 	Compared  Source = iota
 	Neighbour        // a compared number ±1
-	Pointed          // a NUL-terminated string at a pointer
+	Pointed          // a NUL-terminated string, or a length-prefixed UTF-16 one, at a pointer
 	Data             // a printable run of a data segment
 )
 
@@ -182,6 +185,9 @@ func FromModule(wasm []byte, m *wasmparse.Module, opt Options) *Dict {
 		for _, s := range printableRuns(data, opt.MaxStringLen) {
 			strs.add(s, Data, -1)
 		}
+		for _, s := range utf16Runs(data, opt.MaxStringLen) {
+			strs.add(s, Data, -1)
+		}
 	})
 	slices.SortFunc(segs, func(a, b segment) int { return cmp.Compare(a.addr, b.addr) })
 	at := func(addr int64) []byte {
@@ -223,6 +229,11 @@ func FromModule(wasm []byte, m *wasmparse.Module, opt Options) *Dict {
 				if i := bytes.IndexByte(b[:min(len(b), opt.MaxStringLen+1)], 0); i > 0 && printable(b[:i]) {
 					strs.add(string(b[:i]), Pointed, c.Func)
 				}
+			}
+			// A number the code computes with (10000 in a number
+			// formatter) is no pointer, wherever it lands.
+			if s, ok := utf16At(at(c.Int-4), opt.MaxStringLen); ok && !fed(c) {
+				strs.add(s, Pointed, c.Func)
 			}
 		}
 		recent = append(recent, c)
@@ -334,6 +345,88 @@ func printableRuns(data []byte, maxLen int) []string {
 	}
 	if start >= 0 {
 		emit(data[start:])
+	}
+	return out
+}
+
+// utf16At reads the string b holds as a 32-bit little-endian byte length
+// and that many bytes of UTF-16LE (AssemblyScript's string header ends
+// with the length; the pointer the code holds is the text's): at least 2
+// characters, at most maxLen bytes once in UTF-8, all printable.
+func utf16At(b []byte, maxLen int) (string, bool) {
+	if len(b) < 4 {
+		return "", false
+	}
+	n := int64(binary.LittleEndian.Uint32(b))
+	if n < 4 || n%2 != 0 || n > int64(2*maxLen) || int64(len(b)-4) < n {
+		return "", false
+	}
+	s, ok := decodeUTF16(b[4 : 4+n])
+	if !ok || len(s) > maxLen || !printable([]byte(s)) {
+		return "", false
+	}
+	return s, true
+}
+
+// decodeUTF16 decodes UTF-16LE text; false on an unpaired surrogate.
+func decodeUTF16(b []byte) (string, bool) {
+	units := make([]uint16, len(b)/2)
+	for i := range units {
+		units[i] = binary.LittleEndian.Uint16(b[2*i:])
+	}
+	var sb strings.Builder
+	for i := 0; i < len(units); i++ {
+		r := rune(units[i])
+		if utf16.IsSurrogate(r) {
+			if i+1 >= len(units) {
+				return "", false
+			}
+			r = utf16.DecodeRune(r, rune(units[i+1]))
+			if r == utf8.RuneError {
+				return "", false
+			}
+			i++
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String(), true
+}
+
+// utf16Runs is printableRuns for UTF-16LE text, at even and at odd
+// offsets: a run is 2 or more printable characters in a row (a code unit
+// or a surrogate pair each). Bytes of UTF-8 or binary read two at a time
+// also decode, mostly to CJK characters ("ab" is U+6261): a run is kept
+// only when at least half its characters are ASCII, which a UTF-16 string
+// of a program's own text is and such noise never is.
+func utf16Runs(data []byte, maxLen int) []string {
+	var out []string
+	for off := range 2 {
+		var run []rune
+		ascii := 0
+		emit := func() {
+			if len(run) >= 2 && 2*ascii >= len(run) {
+				out = append(out, printableRuns([]byte(string(run)), maxLen)...)
+			}
+			run, ascii = run[:0], 0
+		}
+		for i := off; i+1 < len(data); i += 2 {
+			r := rune(binary.LittleEndian.Uint16(data[i:]))
+			if utf16.IsSurrogate(r) && i+3 < len(data) {
+				if p := utf16.DecodeRune(r, rune(binary.LittleEndian.Uint16(data[i+2:]))); p != utf8.RuneError {
+					r = p
+					i += 2
+				}
+			}
+			if r == 0 || utf16.IsSurrogate(r) || !unicode.IsPrint(r) {
+				emit()
+				continue
+			}
+			run = append(run, r)
+			if r < utf8.RuneSelf {
+				ascii++
+			}
+		}
+		emit()
 	}
 	return out
 }

@@ -1,9 +1,13 @@
 package dict
 
 import (
+	"encoding/binary"
 	"os"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf16"
 
 	"github.com/subako-ai/subako-go/internal/subjects"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
@@ -17,6 +21,12 @@ func handModule() []byte {
 	body := []byte{0x00, 0x41, 0x05, 0x41, 0x2a, 0x46, 0x1a, 0x41, 0x80, 0x08, 0x41, 0x06, 0x1a, 0x1a,
 		0x41, 0x8b, 0x08, 0x1a, 0x0b}
 	data := []byte("admin:rest\x00C-string\x00\x01\x02plain text here")
+	return module(body, data)
+}
+
+// module is a module of one function with body (its locals included) and
+// a memory with data at 1024.
+func module(body, data []byte) []byte {
 	b := []byte("\x00asm\x01\x00\x00\x00")
 	b = append(b, wasmbuild.Section(1, []byte{1, 0x60, 0, 0})...)
 	b = append(b, wasmbuild.Section(3, []byte{1, 0})...)
@@ -24,6 +34,48 @@ func handModule() []byte {
 	b = append(b, wasmbuild.Section(10, append([]byte{1, byte(len(body))}, body...))...)
 	b = append(b, wasmbuild.Section(11, append([]byte{1, 0, 0x41, 0x80, 0x08, 0x0b, byte(len(data))}, data...))...)
 	return b
+}
+
+// utf16LE is s in UTF-16LE.
+func utf16LE(s string) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = binary.LittleEndian.AppendUint16(b, u)
+	}
+	return b
+}
+
+// TestUTF16: AssemblyScript's strings are UTF-16LE after a header ending
+// in their byte length, and its code holds a pointer to the text: the
+// string at the pointer is found as one the code points at, a UTF-16 run
+// the code does not point at as data, and ASCII data is not read a second
+// time as UTF-16 noise (its byte pairs are CJK characters).
+func TestUTF16(t *testing.T) {
+	t.Parallel()
+	body := []byte{0x00, 0x41, 0x84, 0x08, 0x1a, 0x0b} // i32.const 1028; drop
+	data := binary.LittleEndian.AppendUint32(nil, 12)
+	data = append(data, utf16LE("admin:")...)
+	data = append(data, 0, 0)
+	data = append(data, utf16LE("hello there ✓ 𝄞")...)
+	data = append(data, "\x00\x00plain ascii text\x00"...)
+	b := module(body, data)
+	m := wasmparse.Parse(b)
+	if len(m.Problems) > 0 {
+		t.Fatalf("the hand-made module is broken: %v", m.Problems)
+	}
+	d := FromModule(b, m, Options{})
+	want := map[string]Source{"admin:": Pointed, "hello there ✓ 𝄞": Data, "plain ascii text": Data}
+	for _, e := range d.Strings {
+		if src, ok := want[e.Value]; ok && e.Source == src {
+			delete(want, e.Value)
+		}
+		if strings.ContainsFunc(e.Value, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			t.Errorf("noise read as UTF-16: %q", e.Value)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("strings %q lack %v", values(d.Strings), want)
+	}
 }
 
 func values(es []Entry) []string {
@@ -83,12 +135,12 @@ func TestBrokenModules(t *testing.T) {
 	}
 }
 
-// TestSubjects: in the Go, C and Rust search subjects, the planted faults'
+// TestSubjects: in the search subjects of every language, the planted faults'
 // values are in the dictionary near the top: "admin:" (which Go compiles
 // into two integer compares, C passes to strncmp, Rust to a slice
-// compare), 613 and 11.
+// compare, AssemblyScript holds in UTF-16 at a pointer), 613 and 11.
 func TestSubjects(t *testing.T) {
-	for _, lang := range []subjects.Lang{subjects.Go, subjects.C, subjects.Rust} {
+	for _, lang := range subjects.SearchLangs {
 		t.Run(string(lang), func(t *testing.T) { searchSubjects(t, lang) })
 	}
 }

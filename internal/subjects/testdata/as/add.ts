@@ -18,6 +18,17 @@
 //
 //   enum_second    mode "difference" gets a JSON-RPC error
 //   max_items      tags at maxItems (4) traps (a fixed array of 4 indexed at 4)
+//
+// The search variants declare other optional members (note and code,
+// strings of at most 32 characters; level, from and to, integers from 0 to
+// 1000; when, a date) and break inside them, where no schema edge is;
+// search_good behaves:
+//
+//   magic_string   a note starting with "admin:" traps
+//   mid_number     level 613 traps
+//   relation       to one more than from traps
+//   exact_length   a code of exactly 11 characters traps
+//   leap_date      when on February 29 traps
 import { VARIANT } from "./variant";
 
 @external("wasi_snapshot_preview1", "poll_oneoff")
@@ -25,6 +36,16 @@ declare function poll_oneoff(subs: usize, events: usize, n: usize, nevents: usiz
 
 // EDGE: the edge variants, with the larger schema.
 const EDGE = VARIANT == "edge_good" || VARIANT == "enum_second" || VARIANT == "max_items";
+// SEARCH: the search variants, with their own members.
+const SEARCH = VARIANT == "search_good" || VARIANT == "magic_string" || VARIANT == "mid_number" ||
+  VARIANT == "relation" || VARIANT == "exact_length" || VARIANT == "leap_date";
+const SEARCH_MEMBERS =
+  ',"note":{"type":"string","maxLength":32,"description":"A note."},' +
+  '"code":{"type":"string","maxLength":32,"description":"A code."},' +
+  '"level":{"type":"integer","minimum":0,"maximum":1000,"description":"A level."},' +
+  '"from":{"type":"integer","minimum":0,"maximum":1000,"description":"The range\'s start."},' +
+  '"to":{"type":"integer","minimum":0,"maximum":1000,"description":"The range\'s end."},' +
+  '"when":{"type":"string","format":"date","description":"A day."}';
 const EDGE_MEMBERS =
   ',"mode":{"type":"string","enum":["sum","difference"],"description":"What to compute."},' +
   '"label":{"type":["string","null"],"maxLength":16,"description":"A label for the result."},' +
@@ -35,7 +56,7 @@ const TOOLS =
   '"inputSchema":{"type":"object","properties":{' +
   '"a":{"type":"integer","description":"The first addend.","minimum":-1000000,"maximum":1000000},' +
   '"b":{"type":"integer","description":"The second addend.","minimum":-1000000,"maximum":1000000}' +
-  (EDGE ? EDGE_MEMBERS : "") +
+  (EDGE ? EDGE_MEMBERS : SEARCH ? SEARCH_MEMBERS : "") +
   '},"required":["a","b"],"additionalProperties":false},' +
   '"outputSchema":{"type":"object","properties":{' +
   '"sum":{"type":"integer","description":"a + b."}},' +
@@ -152,10 +173,16 @@ function add(params: string): i32 {
     return 0;
   }
   let a: string | null = null, b: string | null = null;
+  from = -1;
+  to = -1;
   for (let j = 0; j < args.length; j++) {
     const m = args[j];
     if (EDGE && (m.key == "mode" || m.key == "label" || m.key == "tags")) {
       if (!edgeMember(m.key, m.value)) return 0;
+      continue;
+    }
+    if (SEARCH && m.key != "a" && m.key != "b") {
+      if (!searchMember(m.key, m.value)) return 0;
       continue;
     }
     if (m.key != "a" && m.key != "b") {
@@ -174,7 +201,67 @@ function add(params: string): i32 {
     problem = "a and b are required";
     return 0;
   }
+  if (VARIANT == "relation" && from >= 0 && to >= 0 && to - from == 1) unreachable(); // a one-element range
   return I32.parseInt(a) + I32.parseInt(b);
+}
+
+// from and to are the search variants' range, -1 when absent.
+let from = -1, to = -1;
+
+// chars counts the characters of the JSON string v, quotes included: an
+// escape is one, and a low surrogate is part of the character before.
+function chars(v: string): i32 {
+  let n = 0;
+  for (let k = 1; k < v.length - 1; k++) {
+    const c = v.charCodeAt(k);
+    if (c == 92) k += v.charCodeAt(k + 1) == 117 ? 5 : 1; // \uXXXX or \x
+    if (c < 0xdc00 || c > 0xdfff) n++;
+  }
+  return n;
+}
+
+// searchMember checks one of the search variants' members, setting
+// problem and returning false when it is refused; each variant breaks
+// inside its schema.
+function searchMember(key: string, v: string): bool {
+  if (key == "note" || key == "code" || key == "when") {
+    if (v.length < 2 || v.charAt(0) != '"' || chars(v) > 32) {
+      problem = "note, code and when must be strings of at most 32 characters";
+      return false;
+    }
+    const text = v.substring(1, v.length - 1);
+    if (VARIANT == "magic_string" && key == "note" && text.startsWith("admin:")) unreachable();
+    if (VARIANT == "exact_length" && key == "code" && chars(v) == 11) unreachable();
+    if (key == "when") {
+      let ok = text.length == 10;
+      for (let k = 0; k < text.length && ok; k++) {
+        const c = text.charCodeAt(k);
+        ok = k == 4 || k == 7 ? c == 45 : c >= 48 && c <= 57;
+      }
+      const month = ok ? I32.parseInt(text.substring(5, 7)) : 0;
+      const day = ok ? I32.parseInt(text.substring(8, 10)) : 0;
+      if (month < 1 || month > 12 || day < 1 || day > 31) {
+        problem = "when must be a date, YYYY-MM-DD";
+        return false;
+      }
+      if (VARIANT == "leap_date" && month == 2 && day == 29) unreachable();
+    }
+    return true;
+  }
+  if (key == "level" || key == "from" || key == "to") {
+    const s = integer(v);
+    const n = s == null ? -1 : I32.parseInt(s);
+    if (n < 0 || n > 1000) {
+      problem = "level, from and to must be integers from 0 to 1000";
+      return false;
+    }
+    if (key == "from") from = n;
+    else if (key == "to") to = n;
+    else if (VARIANT == "mid_number" && n == 613) unreachable();
+    return true;
+  }
+  problem = "unknown argument: add takes a, b, note, code, level, from, to and when only";
+  return false;
 }
 
 // edgeMember checks one of the edge variants' members, setting problem
