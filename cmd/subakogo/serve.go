@@ -154,7 +154,10 @@ wait:
 				// first request a moment late is told too.
 				if ln == nil {
 					select {
-					case <-done:
+					case err := <-done:
+						if err != nil {
+							fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+						}
 					case <-ctx.Done():
 					}
 				}
