@@ -1,0 +1,5 @@
+//go:build !wasip1
+
+package main
+
+var notWasip1 int = "not an int"
