@@ -1,7 +1,9 @@
 // Package mcpschema validates messages against the JSON Schema of MCP
-// revision 2026-07-28, so tests of the runtime, the host and the linter check
-// what they write against the protocol's own definitions rather than against
-// hand-written expectations.
+// revision 2026-07-28. It is production code: the probes' result check
+// (internal/probe/resultcheck, P030) judges a call's result with it. The
+// tests of the runtime, the analyzer and serve check what they write
+// against it too, the protocol's own definitions rather than hand-written
+// expectations.
 //
 // schema.json is an unchanged copy of schema/2026-07-28/schema.json from the
 // specification repository (github.com/modelcontextprotocol/modelcontextprotocol,
