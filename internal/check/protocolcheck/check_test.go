@@ -82,6 +82,8 @@ func TestCheck(t *testing.T) {
 		{mode: "good"},
 		// A flood of lines that are not JSON-RPC is one finding that counts the rest.
 		{mode: "junk", want: "P001", contains: []string{`"starting"`, "(and 2 more like it)"}},
+		// What the module wrote is quoted, its controls escaped.
+		{mode: "controls", want: "P001", contains: []string{`"\x1b]0;pwned\a\u202eevil"`}},
 		{mode: "partial", want: "P001", contains: []string{"stdout ends without a newline"}},
 		{mode: "wrong_id", want: "P002", contains: []string{`"nobody-asked"`}},
 		{mode: "repeat", want: "P002", contains: []string{`a second answer to id "discover-1"`}},
@@ -104,7 +106,7 @@ func TestCheck(t *testing.T) {
 		{mode: "loop", want: "P012", contains: []string{"ran out of time after 2s of its own time"}},
 		// 64 KiB lines of x's until stdout's limit: the lines are one
 		// P001, the limit P013.
-		{mode: "flood", want: "P001,P013", contains: []string{"more like it"}},
+		{mode: "flood", want: "P001,P013", contains: []string{"... (65536 bytes)", "more like it"}},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			dir := t.TempDir()
@@ -118,6 +120,9 @@ func TestCheck(t *testing.T) {
 			for _, f := range fs {
 				if !strings.HasPrefix(f.Message, "at upload discovery: ") || f.Offset != -1 {
 					t.Errorf("%s: message %q, offset %d", f.Rule.ID, f.Message, f.Offset)
+				}
+				if i := strings.IndexFunc(f.Message, func(r rune) bool { return r < ' ' || r == '\u202e' }); i >= 0 {
+					t.Errorf("%s: a control or bidi character reached the message: %q", f.Rule.ID, f.Message)
 				}
 			}
 			for _, s := range c.contains {

@@ -53,6 +53,8 @@ func main() {
 		switch mode {
 		case "good":
 			os.Stdout.WriteString(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"hi"}}` + "\n" + answer)
+		case "controls": // a terminal title, a bell and a right-to-left override
+			os.Stdout.WriteString("\x1b]0;pwned\x07\u202eevil\n" + answer)
 		case "junk":
 			os.Stdout.WriteString("starting\nstill starting\nready\n" + answer)
 		case "wrong_id":
