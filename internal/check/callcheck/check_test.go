@@ -3,6 +3,7 @@ package callcheck_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/check/callcheck"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/subjects"
 )
@@ -145,9 +147,10 @@ func TestCheckNoCalls(t *testing.T) {
 	}
 }
 
-// TestCheckUnreadable: a calls file that cannot be read or is not a list
-// of calls, a host that cannot start and a module that does not compile
-// are each one P020 naming the cause; no call is run.
+// TestCheckUnreadable: a calls file that cannot be read (a link, past its
+// cap) or is not a list of calls, a host that cannot start and a module
+// that does not compile are each one P020 naming the cause; no call is
+// run.
 func TestCheckUnreadable(t *testing.T) {
 	link := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(link, "testdata"), 0o755); err != nil {
@@ -156,7 +159,8 @@ func TestCheckUnreadable(t *testing.T) {
 	if err := os.Symlink("/etc/hostname", filepath.Join(link, callcheck.File)); err != nil {
 		t.Fatal(err)
 	}
-	notJSON, notList, good := t.TempDir(), t.TempDir(), t.TempDir()
+	notJSON, notList, good, huge := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
+	writeCalls(t, huge, "["+strings.Repeat(" ", input.MaxCalls)+"]")
 	writeCalls(t, notJSON, `[{"tool":"add",`)
 	writeCalls(t, notList, `{"tool":"add"}`)
 	writeCalls(t, good, `[{"tool":"add","arguments":{"a":1,"b":2}}]`)
@@ -169,6 +173,7 @@ func TestCheckUnreadable(t *testing.T) {
 		want   string
 	}{
 		{"link", link, noHost, nil, "symbolic link"},
+		{"too large", huge, noHost, nil, fmt.Sprintf("larger than %d bytes", input.MaxCalls)},
 		{"not JSON", notJSON, noHost, nil, "testdata/calls.json: unexpected end of JSON input"},
 		{"not a list", notList, noHost, nil, "testdata/calls.json: json: cannot unmarshal object"},
 		{"no host", good, noHost, nil, "no host today"},
@@ -199,5 +204,22 @@ func TestCheckNotJudged(t *testing.T) {
 	fs, err = callcheck.Check(ctx, (&hosts{}).of(t), dir, wasm, "")
 	if err == nil || len(fs) > 0 {
 		t.Errorf("cancelled: error %v, findings:%s", err, messages(fs))
+	}
+}
+
+// TestCheckAssetsMissing: when the assets to mount at /package are gone,
+// the host cannot set up a call: each call is a P020 that says it was not
+// run and why, never a verdict on the module's answer.
+func TestCheckAssetsMissing(t *testing.T) {
+	dir, wasm := subject(t, subjects.Go, subjects.Good)
+	writeCalls(t, dir, `[{"tool":"add","arguments":{"a":1,"b":2}},{"tool":"add","arguments":{"a":3,"b":4}}]`)
+	missing := filepath.Join(t.TempDir(), "assets")
+	fs, err := callcheck.Check(context.Background(), (&hosts{}).of(t), dir, wasm, missing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 2 || !strings.HasPrefix(fs[1].Message, "testdata/calls.json[1] (add): not run: the host could not set up the run: ") ||
+		!strings.Contains(fs[1].Message, "assets") {
+		t.Errorf("%s", messages(fs))
 	}
 }
