@@ -223,3 +223,43 @@ func TestCheckAssetsMissing(t *testing.T) {
 		t.Errorf("%s", messages(fs))
 	}
 }
+
+// TestCasesEdges: a cases file that is not a list of calls is refused
+// when it is opened, and left as it was; a call already there with its
+// arguments written in another order or spacing is not added again.
+func TestCasesEdges(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"tool":"add"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := callcheck.OpenCases(bad); err == nil || !strings.Contains(err.Error(), "bad.json: not a list of calls") {
+		t.Errorf("opened a file that is not a list of calls: %v", err)
+	}
+	if b, _ := os.ReadFile(bad); string(b) != `{"tool":"add"}` {
+		t.Errorf("the refused file changed: %q", b)
+	}
+
+	path := filepath.Join(dir, "calls.json")
+	if err := os.WriteFile(path, []byte(`[{"tool":"add","arguments":{"a":1,"b":2}}]`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := callcheck.OpenCases(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := c.Add([]callcheck.Call{
+		{Tool: "add", Arguments: []byte(`{ "b": 2, "a": 1.0 }`)},
+		{Tool: "sub", Arguments: []byte(`{"a":1,"b":2}`)},
+	})
+	if err != nil || n != 1 {
+		t.Fatalf("added %d (%v), want 1: the same arguments in another order are the same call", n, err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("the file's mode is %v, not the 0600 it had", fi.Mode())
+	}
+}
