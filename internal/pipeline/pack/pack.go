@@ -20,7 +20,6 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/cli"
-	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
 	"github.com/subako-ai/subako-go/internal/probe"
@@ -83,22 +82,21 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 		s.Close()
 		return nil, &BuildError{err}
 	}
-	c := pkgcheck.New(host.Options{})
-	c.Probes = opt.Probes
+	c := pkgcheck.New(pkgcheck.Options{Probes: opt.Probes})
 	defer c.Close(ctx)
-	var files []report.File
-	var d *host.Discovery
+	var judged *pkgcheck.Result
 	what := "linting the package directory: discovery"
 	if opt.Probes != nil {
 		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.Budget)
 	}
 	cli.Slow(opt.Stderr, "subakogo pack", cli.SlowAfter, what+" (the first run also compiles the module for this machine)", func() {
-		files, d, err = c.DirDiscovery(ctx, dir, true)
+		judged, err = c.Dir(ctx, dir, true)
 	})
 	if err != nil {
 		s.Close()
 		return nil, err
 	}
+	files, d := judged.Files, judged.Discovery
 	for i := range files {
 		rel, _ := filepath.Rel(dir, files[i].Path)
 		files[i].Path = filepath.Join(opt.Out, rel)
