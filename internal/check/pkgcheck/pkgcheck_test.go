@@ -1,7 +1,9 @@
 package pkgcheck
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 )
@@ -295,5 +298,82 @@ func TestPoisonedModule(t *testing.T) {
 	}
 	if !decoded {
 		t.Errorf("the hidden text is not decoded: %v", fs)
+	}
+}
+
+// TestResultIsWhatWasJudged: the result holds the bytes judged, the
+// module compiled from them and the discovery it answered, though the
+// files are replaced while the module runs (at the Discovered hook); and
+// Module runs a copy, so the caller's bytes changing afterwards changes
+// nothing.
+func TestResultIsWhatWasJudged(t *testing.T) {
+	dir := t.TempDir()
+	modPath, manPath := filepath.Join(dir, ModuleName), filepath.Join(dir, manifestcheck.FileName)
+	buildInto(t, "../../../examples/hello", modPath)
+	wasm, err := os.ReadFile(modPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	manifest := []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`)
+	if err := os.WriteFile(manPath, manifest, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var heard *Result
+	c := New(Options{
+		Host:   host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-pkgcheck-test-cache")},
+		Probes: &probe.Options{Level: probe.None}, // the hook is heard before the probes
+		Discovered: func(r *Result) {
+			heard = r
+			// Another build replaces both files while the module runs.
+			if err := os.WriteFile(modPath, wasmbuild.Encode(wasmbuild.Command()), 0o644); err != nil {
+				t.Error(err)
+			}
+			if err := os.WriteFile(manPath, []byte(`{"abi": 1, "name": "other", "description": "Another build."}`), 0o644); err != nil {
+				t.Error(err)
+			}
+		},
+	})
+	t.Cleanup(func() { c.Close(context.Background()) })
+	ctx := context.Background()
+	judged, err := c.Dir(ctx, dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if heard != judged {
+		t.Fatalf("the hook heard %p, Dir returned %p", heard, judged)
+	}
+	if !bytes.Equal(judged.Wasm, wasm) || judged.Files[0].SHA256 != sha256Hex(wasm) {
+		t.Errorf("judged module bytes %.12s (reported %.12s), want those read, %.12s", sha256Hex(judged.Wasm), judged.Files[0].SHA256, sha256Hex(wasm))
+	}
+	if !bytes.Equal(judged.Manifest, manifest) || judged.Files[1].SHA256 != sha256Hex(manifest) || len(judged.Files[1].Findings) != 0 {
+		t.Errorf("judged manifest %q (reported %.12s, findings %v), want the one read before the module ran", judged.Manifest, judged.Files[1].SHA256, judged.Files[1].Findings)
+	}
+	// The compiled module is Wasm's: the host compiles the same bytes to
+	// the same module, and it lists the tools the result holds.
+	h, err := c.Host(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := h.Compile(ctx, judged.Wasm); err != nil || m != judged.Module {
+		t.Fatalf("Wasm compiles to %p (%v), the result's module is %p", m, err, judged.Module)
+	}
+	again := h.Discover(ctx, judged.Module, judged.Assets)
+	if again.Err != nil || judged.Discovery == nil || !slices.EqualFunc(again.Tools, judged.Discovery.Tools, func(a, b json.RawMessage) bool { return bytes.Equal(a, b) }) || len(again.Tools) == 0 {
+		t.Errorf("the module lists %s, the result holds %+v", again.Tools, judged.Discovery)
+	}
+
+	// Module: the bytes run are a copy of the caller's.
+	mine := bytes.Clone(wasm)
+	judged, err = c.Module(ctx, "hello.wasm", mine, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clear(mine)
+	if !bytes.Equal(judged.Wasm, wasm) || judged.Module == nil || judged.Files[0].Path != "hello.wasm" || judged.Files[0].Size != int64(len(wasm)) {
+		t.Errorf("Module's result: %.12s, module %p, file %+v", sha256Hex(judged.Wasm), judged.Module, judged.Files[0])
+	}
+	// Nothing run, nothing held: static judgement.
+	if judged, err = c.Module(ctx, "hello.wasm", wasm, "", false); err != nil || judged.Wasm != nil || judged.Module != nil || judged.Discovery != nil {
+		t.Errorf("static: %+v, %v", judged, err)
 	}
 }
