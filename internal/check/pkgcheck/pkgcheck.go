@@ -72,7 +72,8 @@ type Result struct {
 	// no use for one).
 	Files []report.File
 	// Wasm is the module's bytes compiled into Module and run for
-	// discovery (and the probes); nil when the module was not run.
+	// discovery (and the probes); nil when the module was not run. The
+	// host may read them while it compiles: they must not change.
 	Wasm []byte
 	// Module is Wasm compiled on the checker's host (Host): what the
 	// discovery and the probes ran; nil when the module was not run.
