@@ -194,8 +194,11 @@ func baselineFlag(fs *flag.FlagSet) *string {
 }
 
 // compareBaseline compares the tools discovery listed with the baseline's,
-// as one report file named for the baseline.
-func compareBaseline(ctx context.Context, c *pkgcheck.Checker, baseline string, tools []json.RawMessage, stderr io.Writer) (report.File, error) {
+// as one report file named for the baseline. The baseline is only run
+// for discovery, on a checker of its own (engine's), never probed.
+func compareBaseline(ctx context.Context, engine host.Engine, baseline string, tools []json.RawMessage, stderr io.Writer) (report.File, error) {
+	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{Engine: engine, Backstop: backstops.host}})
+	defer c.Close(ctx)
 	old, err := loadToolList(ctx, c, baseline, stderr)
 	if err != nil {
 		return report.File{}, fmt.Errorf("--baseline %w", err)

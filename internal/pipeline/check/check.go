@@ -42,7 +42,9 @@ type Options struct {
 	Backstop time.Duration
 	// Baseline, when set, compares the tools discovery listed with the
 	// last published ones (subakogo diff's comparison), as one report file.
-	Baseline func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error)
+	// It loads the baseline on a checker of its own: this one's probes are
+	// not the baseline's.
+	Baseline func(ctx context.Context, tools []json.RawMessage) (report.File, error)
 	// Stderr gets a note when a step takes a while, and the build's errors.
 	Stderr io.Writer
 }
@@ -174,7 +176,7 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 		r.Steps = append(r.Steps, "skip --baseline (discovery listed no tools)")
 		return nil
 	}
-	bf, err := opt.Baseline(ctx, c, d.Tools)
+	bf, err := opt.Baseline(ctx, d.Tools)
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,9 @@ type Options struct {
 	Assets string // the package's assets folder (pkgcheck.CheckAssets), "" for none
 	// Baseline, when set, compares the tools discovery listed with the
 	// last published ones (subakogo diff's comparison), as one report file.
-	Baseline func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error)
+	// It loads the baseline on a checker of its own: this one's probes are
+	// not the baseline's.
+	Baseline func(ctx context.Context, tools []json.RawMessage) (report.File, error)
 	// Probes are the call probes run after discovery passes, as check and
 	// lint run them; nil runs none.
 	Probes *probe.Options
@@ -105,7 +107,7 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 		}
 	}
 	if opt.Baseline != nil && d != nil && d.Stopped == nil { // else lint has errors already
-		bf, err := opt.Baseline(ctx, c, d.Tools)
+		bf, err := opt.Baseline(ctx, d.Tools)
 		if err != nil {
 			s.Close()
 			return nil, &BaselineError{err}
