@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/pipeline/check"
 	"github.com/subako-ai/subako-go/internal/report"
@@ -51,8 +50,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := check.Options{Pattern: pattern, Engine: *engine, Probes: probeOpt, Stderr: stderr, Backstop: backstops.host}
 	if *baseline != "" {
-		opt.Baseline = func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error) {
-			return compareBaseline(ctx, c, *baseline, tools, stderr)
+		opt.Baseline = func(ctx context.Context, tools []json.RawMessage) (report.File, error) {
+			return compareBaseline(ctx, *engine, *baseline, tools, stderr)
 		}
 	}
 	res, err := check.Run(context.Background(), opt)

@@ -65,7 +65,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	ctx := context.Background()
-	c := pkgcheck.New(host.Options{Engine: *engine})
+	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{Engine: *engine}})
 	defer c.Close(ctx)
 	var lists [2][]json.RawMessage
 	for i, p := range pos {
@@ -123,9 +123,9 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 		return nil, err
 	}
 	defer cleanup()
-	var d *host.Discovery
+	var judged *pkgcheck.Result
 	if fi, err := os.Stat(src); err == nil && fi.IsDir() {
-		if _, d, err = c.DirDiscovery(ctx, src, true); err != nil {
+		if judged, err = c.Dir(ctx, src, true); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	} else {
@@ -134,13 +134,14 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 			return nil, err
 		}
 		defer in.Release()
-		if gerr := input.Guard(func() { _, d, err = c.Module(ctx, in.Data, "", true) }); gerr != nil {
+		if gerr := input.Guard(func() { judged, err = c.Module(ctx, path, in.Data, "", true) }); gerr != nil {
 			return nil, fmt.Errorf("%s: %w", path, gerr)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
+	d := judged.Discovery
 	switch {
 	case d == nil:
 		return nil, fmt.Errorf("%s: the module was not run for discovery, as its binary has errors (subakogo lint %s names them)", path, path)
@@ -193,8 +194,11 @@ func baselineFlag(fs *flag.FlagSet) *string {
 }
 
 // compareBaseline compares the tools discovery listed with the baseline's,
-// as one report file named for the baseline.
-func compareBaseline(ctx context.Context, c *pkgcheck.Checker, baseline string, tools []json.RawMessage, stderr io.Writer) (report.File, error) {
+// as one report file named for the baseline. The baseline is only run
+// for discovery, on a checker of its own (engine's), never probed.
+func compareBaseline(ctx context.Context, engine host.Engine, baseline string, tools []json.RawMessage, stderr io.Writer) (report.File, error) {
+	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{Engine: engine, Backstop: backstops.host}})
+	defer c.Close(ctx)
 	old, err := loadToolList(ctx, c, baseline, stderr)
 	if err != nil {
 		return report.File{}, fmt.Errorf("--baseline %w", err)

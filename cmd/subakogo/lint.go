@@ -81,28 +81,21 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	ctx := context.Background()
-	checker := pkgcheck.New(host.Options{Engine: *engine, Backstop: backstops.host})
-	checker.Probes = probeOpt
-	var coverage *probe.Coverage
-	checker.Probed = func(r *probe.Result) { coverage = r.Coverage }
-	defer checker.Close(ctx)
+	checkerOpt := pkgcheck.Options{Host: host.Options{Engine: *engine, Backstop: backstops.host}, Probes: probeOpt}
 	var files []report.File
 	code := exitOK
 	for _, p := range paths {
-		if probeOpt != nil {
-			probeOpt.Module = moduleName(p)
-		}
-		coverage = nil
-		got, err := lintPath(ctx, checker, p, f != report.Text, !*static)
+		judged, err := lintPath(ctx, checkerOpt, p, f != report.Text, !*static)
 		if err != nil {
 			fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
 			code = exitUnreadable
 			files = append(files, report.File{Path: p, Size: -1, Error: err.Error()})
 			continue
 		}
-		for _, file := range got {
+		for _, file := range judged.Files {
 			file.Findings = withoutIgnored(file.Findings, ignore)
-			if c := coverage; c != nil && file.MIMEType == "application/wasm" {
+			if judged.Probes != nil && judged.Probes.Coverage != nil && file.MIMEType == "application/wasm" {
+				c := judged.Probes.Coverage
 				file.Coverage = &report.Coverage{Reached: c.Reached, Functions: c.Funcs, Runs: c.Runs, Kept: c.Kept}
 			}
 			files = append(files, file)
@@ -137,8 +130,16 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// lintPath lints a package directory or a module file.
-func lintPath(ctx context.Context, c *pkgcheck.Checker, p string, hash, discover bool) ([]report.File, error) {
+// lintPath lints a package directory or a module file, on a checker of
+// its own: the probes' findings name the module as p does.
+func lintPath(ctx context.Context, opt pkgcheck.Options, p string, hash, discover bool) (*pkgcheck.Result, error) {
+	if opt.Probes != nil {
+		probes := *opt.Probes
+		probes.Module = moduleName(p)
+		opt.Probes = &probes
+	}
+	c := pkgcheck.New(opt)
+	defer c.Close(ctx)
 	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 		return c.Dir(ctx, p, discover) // a package directory, complete or not
 	}
@@ -147,12 +148,12 @@ func lintPath(ctx context.Context, c *pkgcheck.Checker, p string, hash, discover
 		return nil, err
 	}
 	defer in.Release()
-	var file report.File
+	var judged *pkgcheck.Result
 	var lintErr error
-	if err := input.Guard(func() { file, lintErr = lintOne(ctx, c, in, hash, discover) }); err != nil {
+	if err := input.Guard(func() { judged, lintErr = lintOne(ctx, c, in, hash, discover) }); err != nil {
 		return nil, fmt.Errorf("%s: %w", in.Path, err)
 	}
-	return []report.File{file}, lintErr
+	return judged, lintErr
 }
 
 // moduleName is how a finding's subakogo call command names the module of
@@ -189,10 +190,10 @@ func withoutIgnored(fs []rules.Finding, ignore []string) []rules.Finding {
 
 // lintOne checks one module. The hash is only worth its time for the
 // formats that carry it.
-func lintOne(ctx context.Context, c *pkgcheck.Checker, in *input.File, hash, discover bool) (file report.File, err error) {
-	file = report.File{Path: in.Path, Size: int64(len(in.Data)), MIMEType: "application/wasm"}
+func lintOne(ctx context.Context, c *pkgcheck.Checker, in *input.File, hash, discover bool) (*pkgcheck.Result, error) {
+	var sum chan [32]byte
 	if hash {
-		sum := make(chan [32]byte, 1)
+		sum = make(chan [32]byte, 1)
 		go func() {
 			var s [32]byte
 			if input.Guard(func() { s = sha256.Sum256(in.Data) }) == nil {
@@ -200,14 +201,15 @@ func lintOne(ctx context.Context, c *pkgcheck.Checker, in *input.File, hash, dis
 			}
 			close(sum)
 		}()
-		defer func() {
-			if s, ok := <-sum; ok {
-				file.SHA256 = hex.EncodeToString(s[:])
-			}
-		}()
 	}
-	file.Findings, _, err = c.Module(ctx, in.Data, "", discover)
-	return file, err
+	judged, err := c.Module(ctx, in.Path, in.Data, "", discover)
+	if hash {
+		s, ok := <-sum
+		if ok && judged != nil {
+			judged.Files[0].SHA256 = hex.EncodeToString(s[:])
+		}
+	}
+	return judged, err
 }
 
 func isTerminal(w io.Writer) bool {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/pipeline/pack"
 	"github.com/subako-ai/subako-go/internal/report"
@@ -72,10 +73,10 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	ctx := context.Background()
-	var compare func(context.Context, *pkgcheck.Checker, []json.RawMessage) (report.File, error)
+	var compare func(context.Context, []json.RawMessage) (report.File, error)
 	if *baseline != "" {
-		compare = func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error) {
-			return compareBaseline(ctx, c, *baseline, tools, stderr)
+		compare = func(ctx context.Context, tools []json.RawMessage) (report.File, error) {
+			return compareBaseline(ctx, host.EngineAuto, *baseline, tools, stderr)
 		}
 	}
 	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: *out, Assets: assets, Baseline: compare, Probes: probeOpt, Stderr: stderr})

@@ -43,18 +43,18 @@ func TestSubjectsInOtherLanguages(t *testing.T) {
 	}
 	// Subako's exit grace, as lint has it; a shorter wait for an answer,
 	// since every answer here is immediate or never comes.
-	c := pkgcheck.New(host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-subjects-test-cache")})
-	c.Probes = &probe.Options{RunLimit: 2 * time.Second}
+	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-subjects-test-cache")},
+		Probes: &probe.Options{RunLimit: 2 * time.Second}})
 	t.Cleanup(func() { c.Close(context.Background()) })
 	for _, lang := range subjects.Langs {
 		for _, v := range subjects.Variants {
 			t.Run(string(lang)+"/"+string(v), func(t *testing.T) {
-				files, err := c.Dir(context.Background(), subjects.Package(t, lang, v), true)
+				judged, err := c.Dir(context.Background(), subjects.Package(t, lang, v), true)
 				if err != nil {
 					t.Fatal(err)
 				}
 				var found []rules.Finding
-				for _, f := range files {
+				for _, f := range judged.Files {
 					found = append(found, f.Findings...)
 				}
 				got := map[string]bool{}
@@ -89,17 +89,17 @@ func TestSubjectsInOtherLanguages(t *testing.T) {
 // the default budget: the well-behaved one stays clean through every
 // generated case, and each broken one is found.
 func TestDeepSubjects(t *testing.T) {
-	c := pkgcheck.New(host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-subjects-test-cache")})
-	c.Probes = &probe.Options{Level: probe.Deep, RunLimit: 2 * time.Second}
+	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-subjects-test-cache")},
+		Probes: &probe.Options{Level: probe.Deep, RunLimit: 2 * time.Second}})
 	t.Cleanup(func() { c.Close(context.Background()) })
 	for _, v := range []subjects.Variant{subjects.EdgeGood, subjects.EnumSecond, subjects.NullMember, subjects.MaxItems, subjects.MaxTrap} {
 		t.Run(string(v), func(t *testing.T) {
-			files, err := c.Dir(context.Background(), subjects.Package(t, subjects.Go, v), true)
+			judged, err := c.Dir(context.Background(), subjects.Package(t, subjects.Go, v), true)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var found []rules.Finding
-			for _, f := range files {
+			for _, f := range judged.Files {
 				found = append(found, f.Findings...)
 			}
 			want := "P030"

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/abi"
-	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
@@ -25,9 +25,8 @@ type loadState struct {
 	// tools is the first package known by its discovery alone, while its
 	// probes run: tools/list may answer from it, tools/call may not.
 	tools atomic.Pointer[Package]
-	// path is the path being loaded, dir whether it is a directory.
+	// path is the path being loaded.
 	path string
-	dir  bool
 	// askAgain says a tools/list was answered with no tools before the
 	// list was known; knownOnce tells the clients once it is.
 	askAgain  atomic.Bool
@@ -40,13 +39,13 @@ const pendingTTL = 2000
 
 // discovered is the checker's hook: the first discovery that passed gives
 // the tool list before the probes end.
-func (s *Server) discovered(d *host.Discovery) {
+func (s *Server) discovered(r *pkgcheck.Result) {
 	if s.loaded() || s.load.tools.Load() != nil {
 		return
 	}
 	p := &Package{Path: s.load.path}
-	p.setTools(d.Tools)
-	p.describe(d.Discover, s.load.path, s.load.dir)
+	p.setTools(r.Discovery.Tools)
+	p.describe(r.Discovery.Discover, r.Manifest, s.load.path)
 	s.load.tools.Store(p)
 	s.listOnce.Do(func() { close(s.load.listed) })
 	s.log.printf("listing %s: %s while the probes run", p.serverInfo.Name, strings.Join(p.Tools(), ", "))

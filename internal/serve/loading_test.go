@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 )
 
@@ -134,7 +135,7 @@ func TestListedBeforeProbes(t *testing.T) {
 	c := startClient(t, s, true)
 	call := c.send("tools/call", map[string]any{"name": "greet", "arguments": map[string]any{"name": "Ada"}})
 	s.load.path = wasm
-	s.discovered(&host.Discovery{Tools: []json.RawMessage{json.RawMessage(`{"name":"greet","inputSchema":{"type":"object"}}`)}})
+	s.discovered(&pkgcheck.Result{Discovery: &host.Discovery{Tools: []json.RawMessage{json.RawMessage(`{"name":"greet","inputSchema":{"type":"object"}}`)}}})
 	if r := c.ask("tools/list", nil); r.Error != nil || !bytes.Contains(r.Result, []byte(`"name":"greet"`)) {
 		t.Fatalf("tools/list while the probes run: %s", r.Raw)
 	}

@@ -3,6 +3,8 @@ package serve
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,12 +22,13 @@ import (
 	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
-// Package is one version of what serve offers: a compiled module and the
-// tools its one discovery run listed.
+// Package is one version of what serve offers: the module lint judged,
+// as it compiled it, and the tools its one discovery run listed.
 type Package struct {
 	Path   string // the package directory or module file it was loaded from
 	assets string // mounted at /package, "" for none
 	module *host.Module
+	sha256 string // hex, of the module's bytes: the ones lint judged and module runs
 	tools  []json.RawMessage
 	byName map[string]int
 	// serverInfo is the Implementation serve presents: the module's own
@@ -52,8 +55,11 @@ func (p *Package) Tools() []string {
 }
 
 // Load lints a package directory or module file as lint does, with one
-// discovery run, and compiles its module. Findings go to the log; with
-// errors it returns ErrRefused unless Options.Force is set.
+// discovery run, and serves what lint judged: the module compiled from
+// the bytes it read, with the tools that module listed and the manifest
+// it read. No file is read twice, so a build that replaces one meanwhile
+// (--watch) is never served half. Findings go to the log; with errors it
+// returns ErrRefused unless Options.Force is set.
 func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -62,30 +68,25 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	// Clients hear what this load finds, no longer what the last one did.
 	s.beginLog()
 	p := &Package{Path: path}
-	s.load.path, s.load.dir = path, fi.IsDir() // for discovered
-	var wasmPath string
-	var files []report.File
-	var d *host.Discovery
+	s.load.path = path // for discovered
+	var judged *pkgcheck.Result
 	if fi.IsDir() {
-		wasmPath = filepath.Join(path, pkgcheck.ModuleName)
-		if p.assets, _, err = pkgcheck.CheckAssets(path); err != nil { // "" when it holds links (M010 below)
-			return nil, err
-		}
-		if files, d, err = s.checker.DirDiscovery(ctx, path, true); err != nil {
+		if judged, err = s.checker.Dir(ctx, path, true); err != nil {
 			return nil, err
 		}
 	} else {
-		wasmPath = path
-		wasm, err := readModule(path, true)
+		wasm, err := readModule(path)
 		if err != nil {
 			return nil, err
 		}
-		f := report.File{Path: path, Size: int64(len(wasm)), MIMEType: "application/wasm"}
-		if f.Findings, d, err = s.checker.Module(ctx, wasm, "", true); err != nil {
+		if judged, err = s.checker.Module(ctx, path, wasm, "", true); err != nil {
 			return nil, err
 		}
-		files = []report.File{f}
 	}
+	if s.judged != nil {
+		s.judged(judged)
+	}
+	files, d := judged.Files, judged.Discovery
 	textErrors := 0
 	if d != nil && d.Stopped == nil {
 		textErrors = withToolText(files, d.Tools)
@@ -126,19 +127,9 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	if d == nil {
 		return nil, fmt.Errorf("%s: the module was not run for discovery (its binary has errors)", path)
 	}
-	wasm, err := readModule(wasmPath, !fi.IsDir())
-	if err != nil {
-		return nil, err
-	}
-	h, err := s.checker.Host(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if p.module, err = h.Compile(ctx, wasm); err != nil {
-		return nil, fmt.Errorf("%s: %w", wasmPath, err)
-	}
+	p.assets, p.module, p.sha256 = judged.Assets, judged.Module, sha256Hex(judged.Wasm)
 	p.setTools(d.Tools)
-	p.describe(d.Discover, path, fi.IsDir())
+	p.describe(d.Discover, judged.Manifest, path)
 	return p, nil
 }
 
@@ -161,8 +152,9 @@ func (p *Package) setTools(tools []json.RawMessage) {
 }
 
 // describe sets the identity serve presents, from the module's own
-// serverInfo, else the manifest's name, else the file's.
-func (p *Package) describe(discover json.RawMessage, path string, dir bool) {
+// serverInfo, else the manifest's name (manifest is nil for a module
+// file), else the file's.
+func (p *Package) describe(discover json.RawMessage, manifest []byte, path string) {
 	// A member that is not a string is left out, as json.Unmarshal leaves
 	// it zero and reads on.
 	var res struct {
@@ -175,9 +167,9 @@ func (p *Package) describe(discover json.RawMessage, path string, dir bool) {
 	if res.Meta.ServerInfo != nil {
 		info = *res.Meta.ServerInfo
 	}
-	if info.Name == "" && dir {
+	if info.Name == "" && manifest != nil {
 		var m manifestcheck.Manifest
-		if f, err := input.Read(filepath.Join(path, manifestcheck.FileName), input.MaxManifest); err == nil && json.Unmarshal(f.Data, &m) == nil && m.Name != "" {
+		if json.Unmarshal(manifest, &m) == nil && m.Name != "" {
 			info.Name = m.Name
 			if info.Description == "" {
 				info.Description = m.Description
@@ -202,21 +194,24 @@ func hasFindings(files []report.File) bool {
 	return false
 }
 
-// readModule reads a module through the one input reader: a regular file
-// of at most input.MaxModule, so no device can stream and no FIFO hang.
-// A module named on the command line may be a symbolic link to one; a
-// package directory's module.wasm may not.
-func readModule(path string, named bool) ([]byte, error) {
-	read := input.Read
-	if named && path != "-" { // "-" would be stdin, serve's own channel
-		read = input.Arg
+// readModule reads a module file through the one input reader: a
+// regular file of at most input.MaxModule, so no device can stream and no
+// FIFO hang. It was named on the command line, so it may be a symbolic
+// link to one; "-" is a file of that name, as standard input is serve's
+// own channel.
+func readModule(path string) ([]byte, error) {
+	read := input.ReadArg // into memory: the checker copies what it runs
+	if path == "-" {
+		read = input.Read
 	}
 	f, err := read(path, input.MaxModule)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Release()
-	var b []byte
-	err = input.Guard(func() { b = bytes.Clone(f.Data) }) // Arg maps the file
-	return b, err
+	return f.Data, nil
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }

@@ -103,6 +103,9 @@ type Server struct {
 	// onConnState, when set (by tests), hears of each HTTP connection's
 	// change of state.
 	onConnState func(http.ConnState)
+	// judged, when set (tests), hears of each judgement Load is about to
+	// serve, so a test can replace the files on disk at that moment.
+	judged func(*pkgcheck.Result)
 
 	load     loadState
 	loadOnce sync.Once
@@ -132,10 +135,9 @@ func New(opt Options) (*Server, error) {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
-	s := &Server{opt: opt, checker: pkgcheck.New(opt.Host), log: &logger{w: opt.Log},
+	s := &Server{opt: opt, log: &logger{w: opt.Log},
 		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, load: loadState{ready: make(chan struct{}), listed: make(chan struct{})}}
-	s.checker.Discovered = s.discovered
-	s.checker.Probes = opt.Probes
+	s.checker = pkgcheck.New(pkgcheck.Options{Host: opt.Host, Probes: opt.Probes, Discovered: s.discovered})
 	s.volume = opt.Volume
 	if s.volume == "" {
 		dir, err := os.MkdirTemp("", "subako-serve-volume-")
@@ -169,7 +171,7 @@ func (s *Server) Use(p *Package) {
 	s.loadOnce.Do(func() { close(s.load.ready) })
 	s.listOnce.Do(func() { close(s.load.listed) })
 	s.listKnown()
-	s.log.printf("serving %s: %s (%s)", p.serverInfo.Name, strings.Join(p.Tools(), ", "), p.Path)
+	s.log.printf("serving %s: %s (%s, module sha256 %.12s)", p.serverInfo.Name, strings.Join(p.Tools(), ", "), p.Path, p.sha256)
 	if old == nil || !sameTools(old, p) {
 		s.rev.Add(1) // cursors into the old list are refused
 	}

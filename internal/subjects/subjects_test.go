@@ -15,17 +15,17 @@ import (
 // without probes: each must draw no finding at all, since what each
 // variant breaks shows only on a call.
 func TestDiscoveryClean(t *testing.T) {
-	c := pkgcheck.New(host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-subjects-test-cache")})
+	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-subjects-test-cache")}})
 	t.Cleanup(func() { c.Close(context.Background()) })
 	for _, lang := range Langs {
 		for _, v := range Variants {
 			t.Run(string(lang)+"/"+string(v), func(t *testing.T) {
 				dir := Package(t, lang, v)
-				files, err := c.Dir(context.Background(), dir, true)
+				judged, err := c.Dir(context.Background(), dir, true)
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, f := range files {
+				for _, f := range judged.Files {
 					for _, fd := range f.Findings {
 						t.Errorf("%s: %s %s: %s", filepath.Base(f.Path), fd.Rule.ID, fd.Rule.Slug, fd.Message)
 					}

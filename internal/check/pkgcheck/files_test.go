@@ -70,11 +70,12 @@ func TestDirNotRegular(t *testing.T) {
 		dir := dirWith(t, makers)
 		done := make(chan []report.File, 1)
 		go func() {
-			files, err := checker(t).Dir(context.Background(), dir, false)
+			judged, err := checker(t).Dir(context.Background(), dir, false)
 			if err != nil {
 				t.Errorf("%s: %v", name, err)
+				judged = &Result{}
 			}
-			done <- files
+			done <- judged.Files
 		}()
 		select {
 		case files := <-done:
@@ -92,10 +93,11 @@ func TestDirTooLarge(t *testing.T) {
 		ModuleName:             write(string(wasmbuild.Encode(wasmbuild.Command()))),
 		manifestcheck.FileName: write(goodManifest + strings.Repeat(" ", 1<<20)),
 	})
-	files, err := checker(t).Dir(context.Background(), dir, false)
+	judged, err := checker(t).Dir(context.Background(), dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	files := judged.Files
 	if got := slugsOf(files[1].Findings, rules.Error); !slices.Equal(got, []string{"package-file-too-large"}) {
 		t.Errorf("a manifest over 1 MiB: %v", files[1].Findings)
 	}
@@ -171,10 +173,11 @@ func TestAssetsAttack(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		files, err := checker(t).Dir(context.Background(), dir, true)
+		judged, err := checker(t).Dir(context.Background(), dir, true)
 		if err != nil {
 			t.Fatal(err)
 		}
+		files := judged.Files
 		var all strings.Builder
 		if err := report.Write(&all, report.JSON, files, report.Options{ToolName: "t", Version: "t", Rules: rules.Catalog}); err != nil {
 			t.Fatal(err)

@@ -30,30 +30,72 @@ const (
 	AssetsDir  = "assets"
 )
 
-// Checker runs discoveries on one host, started on first use.
-type Checker struct {
-	opt  host.Options
-	host *host.Host
+// Options configure a Checker, once, at New.
+type Options struct {
+	// Host configures the checker's host (the compilation cache, the
+	// engine, the backstop).
+	Host host.Options
 	// Probes, when set, runs the call probes (package probe) on a module
 	// whose discovery passed (no errors at all, tools listed), with the
-	// package's assets mounted. nil runs none.
+	// package's assets mounted and the module's bytes as judged (the
+	// checker sets Assets and Wasm). nil runs none. New copies it.
 	Probes *probe.Options
-	// Discovered, when set, hears of a discovery that passed before the
-	// probes run on it (serve lists the tools meanwhile).
-	Discovered func(*host.Discovery)
-	// Probed, when set, hears of the probes' result (lint reports the
-	// search's coverage).
-	Probed func(*probe.Result)
+	// Discovered, when set, hears of a judgement whose discovery passed,
+	// before the probes run on it (serve lists the tools meanwhile): its
+	// Wasm, Module, Discovery, Manifest and Assets are set, its Files and
+	// Probes not yet complete.
+	Discovered func(*Result)
 }
 
-// New returns a checker; opt configures its host (the compilation cache).
-func New(opt host.Options) *Checker { return &Checker{opt: opt} }
+// Checker judges packages and modules on one host, started on first use.
+type Checker struct {
+	opt  Options
+	host *host.Host
+}
+
+// New returns a checker configured by opt.
+func New(opt Options) *Checker {
+	if opt.Probes != nil {
+		probes := *opt.Probes
+		opt.Probes = &probes
+	}
+	return &Checker{opt: opt}
+}
+
+// Result is one judgement: the report, and what was judged. A caller
+// that runs, serves, packs or compares the package uses these values and
+// never reads its files again: a build may have replaced them since.
+type Result struct {
+	// Files is the report. Dir gives module.wasm, subako-package.json,
+	// and assets/ when it has findings; Module gives the module alone,
+	// under the name it was given and without a hash (a text report has
+	// no use for one).
+	Files []report.File
+	// Wasm is the module's bytes compiled into Module and run for
+	// discovery (and the probes); nil when the module was not run. The
+	// host may read them while it compiles: they must not change.
+	Wasm []byte
+	// Module is Wasm compiled on the checker's host (Host): what the
+	// discovery and the probes ran; nil when the module was not run.
+	Module *host.Module
+	// Discovery is the upload discovery run on Module; nil when the
+	// module was not run.
+	Discovery *host.Discovery
+	// Probes is what the call probes found; nil when they did not run.
+	Probes *probe.Result
+	// Manifest is subako-package.json's bytes as judged; nil for Module,
+	// or when there was none to read.
+	Manifest []byte
+	// Assets is the folder mounted at /package for discovery and the
+	// probes: "" for none, or when assets/ has findings (CheckAssets).
+	Assets string
+}
 
 // Host is the checker's host, started on first use, for callers that run
 // more than discovery on the same module (its compilation is reused).
 func (c *Checker) Host(ctx context.Context) (*host.Host, error) {
 	if c.host == nil {
-		h, err := host.New(ctx, c.opt)
+		h, err := host.New(ctx, c.opt.Host)
 		if err != nil {
 			return nil, err
 		}
@@ -70,49 +112,63 @@ func (c *Checker) Close(ctx context.Context) error {
 	return c.host.Close(ctx)
 }
 
-// Module judges a module's bytes. With discover it also runs upload
-// discovery (when the binary has no errors: a module Subako refuses is not
-// run) and judges the protocol and the tools. assets is the directory
-// mounted at /package, "" for none. wasm is copied before it is run, so a
-// memory-mapped file may be released afterwards.
-func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discover bool) ([]rules.Finding, *host.Discovery, error) {
-	_, findings := modulecheck.Check(wasm)
-	if !discover {
-		return findings, nil, nil
+// Module judges a module's bytes, named name in the report. With
+// discover it also runs upload discovery (when the binary has no errors:
+// a module Subako refuses is not run) and judges the protocol and the
+// tools, then runs the probes when the checker has them. assets is the
+// directory mounted at /package, "" for none. The bytes run are a copy
+// (Result.Wasm), so wasm may be a memory-mapped file released afterwards.
+func (c *Checker) Module(ctx context.Context, name string, wasm []byte, assets string, discover bool) (*Result, error) {
+	r := &Result{Files: []report.File{{Path: name, Size: int64(len(wasm)), MIMEType: "application/wasm"}}, Assets: assets}
+	if err := c.judge(ctx, r, wasm, false, discover); err != nil {
+		return nil, err
 	}
-	if hasError(findings) {
-		return findings, nil, nil
+	return r, nil
+}
+
+// judge judges wasm into r.Files[0] and, when it is run, sets what ran.
+// A module to run is copied first, unless owned says wasm is the
+// checker's already, so the bytes checked are the bytes run.
+func (c *Checker) judge(ctx context.Context, r *Result, wasm []byte, owned, discover bool) error {
+	if discover && !owned {
+		wasm = bytes.Clone(wasm)
+	}
+	_, findings := modulecheck.Check(wasm)
+	defer func() { r.Files[0].Findings = findings }()
+	if !discover || hasError(findings) {
+		return nil
 	}
 	h, err := c.Host(ctx)
 	if err != nil {
-		return findings, nil, err
+		return err
 	}
 	// Compiling is limited in CPU time (host.CompileLimit), discovery in
 	// the module's own time (Subako's 10 s): neither depends on this
 	// machine's load, which shows only as a host.StalledError.
-	m, err := h.Compile(ctx, bytes.Clone(wasm))
+	m, err := h.Compile(ctx, wasm)
 	var late *host.CompileTimeoutError
 	var stalled *host.StalledError
 	switch {
 	case errors.As(err, &late):
 		findings = append(findings, rules.Finding{Rule: rules.ProtocolTimeout, Offset: -1, Message: err.Error() +
 			" (a module this costly to compile is far from what toolchains emit)"})
-		return findings, nil, nil
+		return nil
 	case errors.As(err, &stalled), ctx.Err() != nil:
-		return findings, nil, err // the machine's condition or the caller's, not the module's
+		return err // the machine's condition or the caller's, not the module's
 	case err != nil:
 		findings = append(findings, rules.Finding{Rule: rules.ProtocolTrap, Message: "the host could not compile the module: " + err.Error(), Offset: -1})
-		return findings, nil, nil //nolint:nilerr // a module the host cannot compile is a finding, not a failure of the linter
+		return nil //nolint:nilerr // a module the host cannot compile is a finding, not a failure of the linter
 	}
-	d := h.Discover(ctx, m, assets)
+	d := h.Discover(ctx, m, r.Assets)
 	switch {
 	case d.Err != nil:
-		return findings, nil, d.Err // the host's failure, not the module's
+		return d.Err // the host's failure, not the module's
 	case d.Record.Stalled:
-		return findings, nil, d.Record.StalledError("upload discovery")
+		return d.Record.StalledError("upload discovery")
 	case d.Record.Interrupted:
-		return findings, nil, fmt.Errorf("upload discovery was interrupted: %w", context.Cause(ctx))
+		return fmt.Errorf("upload discovery was interrupted: %w", context.Cause(ctx))
 	}
+	r.Wasm, r.Module, r.Discovery = wasm, m, d
 	findings = append(findings, protocolcheck.Check(d)...)
 	switch {
 	case d.Stopped == nil:
@@ -122,82 +178,78 @@ func (c *Checker) Module(ctx context.Context, wasm []byte, assets string, discov
 	}
 	// The probes only once discovery passes: a package Subako refuses
 	// would never be called.
-	if c.Probes != nil && d.Stopped == nil && len(d.Tools) > 0 && !hasError(findings) {
-		if c.Discovered != nil {
-			c.Discovered(d)
-		}
-		opt := *c.Probes
-		opt.Assets = assets
-		opt.Wasm = wasm
-		res := probe.Run(ctx, h, m, d.Tools, opt)
-		if c.Probed != nil {
-			c.Probed(res)
-		}
-		findings = append(findings, res.Findings...)
-		if res.Err != nil {
-			return findings, d, fmt.Errorf("the probes: %w", res.Err) // the host's failure, not the module's
-		}
-		if res.NotJudged != nil {
-			// The machine's condition (or the caller's): what the probes
-			// found is not what a quiet machine finds, so no verdict.
-			return findings, d, fmt.Errorf("the probes: %w", res.NotJudged)
-		}
+	if c.opt.Probes == nil || d.Stopped != nil || len(d.Tools) == 0 || hasError(findings) {
+		return nil
 	}
-	return findings, d, nil
+	if c.opt.Discovered != nil {
+		c.opt.Discovered(r)
+	}
+	opt := *c.opt.Probes
+	opt.Assets = r.Assets
+	opt.Wasm = wasm
+	r.Probes = probe.Run(ctx, h, m, d.Tools, opt)
+	findings = append(findings, r.Probes.Findings...)
+	if r.Probes.Err != nil {
+		return fmt.Errorf("the probes: %w", r.Probes.Err) // the host's failure, not the module's
+	}
+	if r.Probes.NotJudged != nil {
+		// The machine's condition (or the caller's): what the probes
+		// found is not what a quiet machine finds, so no verdict.
+		return fmt.Errorf("the probes: %w", r.Probes.NotJudged)
+	}
+	return nil
 }
 
-// Dir judges a package directory: module.wasm with discovery,
-// subako-package.json, and assets/ when it holds what must not be
-// mounted. It returns one report file for each. Every file is read
-// through the input reader: nothing is followed, nothing special opened.
-func (c *Checker) Dir(ctx context.Context, dir string, discover bool) ([]report.File, error) {
-	files, _, err := c.DirDiscovery(ctx, dir, discover)
-	return files, err
-}
-
-// DirDiscovery is Dir that also returns the discovery run it judged (nil
-// when the module was not run), for callers that serve what it found.
-func (c *Checker) DirDiscovery(ctx context.Context, dir string, discover bool) ([]report.File, *host.Discovery, error) {
+// Dir judges a package directory: assets/ (CheckAssets), module.wasm
+// with discovery, and subako-package.json, each file read once through
+// the input reader (nothing is followed, nothing special opened). The
+// result holds one report file for each, and the bytes judged.
+func (c *Checker) Dir(ctx context.Context, dir string, discover bool) (*Result, error) {
 	modPath := filepath.Join(dir, ModuleName)
 	manPath := filepath.Join(dir, manifestcheck.FileName)
-	files := []report.File{{Path: modPath, Size: -1, MIMEType: "application/wasm"}, {Path: manPath, Size: -1, MIMEType: "application/json"}}
-	assets, assetFindings, err := CheckAssets(dir)
-	if err != nil {
-		return nil, nil, err
+	r := &Result{Files: []report.File{{Path: modPath, Size: -1, MIMEType: "application/wasm"}, {Path: manPath, Size: -1, MIMEType: "application/json"}}}
+	var assetFindings []rules.Finding
+	var err error
+	if r.Assets, assetFindings, err = CheckAssets(dir); err != nil {
+		return nil, err
 	}
-	var d *host.Discovery
+	// Both files are read before the module runs, so the judgement and
+	// the hook that hears of its discovery see the same manifest.
+	man, manFound, err := readPackageFile(manPath, input.MaxManifest, rules.ManifestMissing, dir)
+	if err != nil {
+		return nil, err
+	}
 	wasm, found, err := readPackageFile(modPath, input.MaxModule, rules.PackageModuleMissing, dir)
-	switch {
-	case err != nil:
-		return nil, nil, err
-	case wasm == nil:
-		files[0].Findings = found
-	default:
-		files[0].Size = int64(len(wasm.Data))
-		files[0].SHA256 = sha256Hex(wasm.Data)
-		if files[0].Findings, d, err = c.Module(ctx, wasm.Data, assets, discover); err != nil {
-			return nil, nil, err
+	if err != nil {
+		return nil, err
+	}
+	if man != nil {
+		r.Manifest = man.Data
+	}
+	if wasm == nil {
+		r.Files[0].Findings = found
+	} else {
+		r.Files[0].Size = int64(len(wasm.Data))
+		r.Files[0].SHA256 = sha256Hex(wasm.Data)
+		if err := c.judge(ctx, r, wasm.Data, true, discover); err != nil { // read, not mapped: the checker's own
+			return nil, err
 		}
 	}
-	man, found, err := readPackageFile(manPath, input.MaxManifest, rules.ManifestMissing, dir)
-	switch {
-	case err != nil:
-		return nil, nil, err
-	case man == nil:
-		files[1].Findings = found
-	default:
-		files[1].Size = int64(len(man.Data))
-		files[1].SHA256 = sha256Hex(man.Data)
+	if man == nil {
+		r.Files[1].Findings = manFound
+	} else {
+		r.Files[1].Size = int64(len(man.Data))
+		r.Files[1].SHA256 = sha256Hex(man.Data)
 		var m *manifestcheck.Manifest
-		m, files[1].Findings = manifestcheck.Check(man.Data)
-		if m != nil && d != nil {
-			files[1].Findings = append(files[1].Findings, manifestcheck.SameAsServer(m, d.Discover)...)
+		m, r.Files[1].Findings = manifestcheck.Check(man.Data)
+		if m != nil && r.Discovery != nil {
+			r.Files[1].Findings = append(r.Files[1].Findings, manifestcheck.SameAsServer(m, r.Discovery.Discover)...)
 		}
 	}
 	if len(assetFindings) > 0 {
-		files = append(files, report.File{Path: filepath.Join(dir, AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
+		r.Files = append(r.Files, report.File{Path: filepath.Join(dir, AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
 	}
-	return files, d, nil
+	return r, nil
 }
 
 func hasError(fs []rules.Finding) bool {

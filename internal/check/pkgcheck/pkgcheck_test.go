@@ -1,7 +1,9 @@
 package pkgcheck
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
 )
@@ -44,7 +47,7 @@ func slugsOf(fs []rules.Finding, min rules.Severity) []string {
 // the time-out costs little. The exit grace stays Subako's second: a Go
 // module on a loaded machine may take a few hundred milliseconds to exit.
 func checker(t *testing.T) *Checker {
-	c := New(host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-pkgcheck-test-cache"), DiscoverLimit: 3 * time.Second})
+	c := New(Options{Host: host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-pkgcheck-test-cache"), DiscoverLimit: 3 * time.Second}})
 	t.Cleanup(func() { c.Close(context.Background()) })
 	return c
 }
@@ -55,14 +58,14 @@ func TestDirClean(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, err := checker(t).Dir(context.Background(), dir, true)
+	judged, err := checker(t).Dir(context.Background(), dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 2 {
-		t.Fatalf("%d files", len(files))
+	if len(judged.Files) != 2 {
+		t.Fatalf("%d files", len(judged.Files))
 	}
-	for _, f := range files {
+	for _, f := range judged.Files {
 		if errs := slugsOf(f.Findings, rules.Error); len(errs) > 0 {
 			t.Errorf("%s: errors %v (%v)", f.Path, errs, f.Findings)
 		}
@@ -70,9 +73,13 @@ func TestDirClean(t *testing.T) {
 }
 
 func TestDirMissing(t *testing.T) {
-	files, err := checker(t).Dir(context.Background(), t.TempDir(), true)
+	judged, err := checker(t).Dir(context.Background(), t.TempDir(), true)
 	if err != nil {
 		t.Fatal(err)
+	}
+	files := judged.Files
+	if judged.Wasm != nil || judged.Module != nil || judged.Discovery != nil || judged.Manifest != nil {
+		t.Errorf("a missing module was run: %+v", judged)
 	}
 	if got := slugsOf(files[0].Findings, rules.Error); !slices.Equal(got, []string{"package-module-missing"}) {
 		t.Errorf("module: %v", got)
@@ -91,13 +98,14 @@ func TestDiscoveryProtocol(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, d, err := checker(t).Module(context.Background(), wasm, "", true)
+	judged, err := checker(t).Module(context.Background(), out, wasm, "", true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d == nil {
+	if judged.Discovery == nil {
 		t.Fatal("no discovery ran")
 	}
+	fs := judged.Files[0].Findings
 	if got := slugsOf(fs, rules.Error); !slices.Equal(got, []string{"protocol-discover"}) {
 		t.Errorf("findings %v: %v", got, fs)
 	}
@@ -111,12 +119,12 @@ func TestManifestMismatch(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, manifestcheck.FileName), []byte(`{"abi": 1, "name": "greeter", "description": "Says hello."}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, err := checker(t).Dir(context.Background(), dir, true)
+	judged, err := checker(t).Dir(context.Background(), dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := slugsOf(files[1].Findings, rules.Error); !slices.Equal(got, []string{"manifest-mismatch"}) {
-		t.Errorf("manifest findings %v", files[1].Findings)
+	if got := slugsOf(judged.Files[1].Findings, rules.Error); !slices.Equal(got, []string{"manifest-mismatch"}) {
+		t.Errorf("manifest findings %v", judged.Files[1].Findings)
 	}
 }
 
@@ -133,11 +141,11 @@ func BenchmarkLintDir(b *testing.B) {
 	}
 	ctx := context.Background()
 	lint := func(b *testing.B, cache string) {
-		c := New(host.Options{CacheDir: cache})
+		c := New(Options{Host: host.Options{CacheDir: cache}})
 		defer c.Close(ctx)
-		files, err := c.Dir(ctx, dir, true)
-		if err != nil || len(files) != 2 || len(files[0].Findings)+len(files[1].Findings) != 0 {
-			b.Fatalf("lint: %v %+v", err, files)
+		judged, err := c.Dir(ctx, dir, true)
+		if err != nil || len(judged.Files) != 2 || len(judged.Files[0].Findings)+len(judged.Files[1].Findings) != 0 {
+			b.Fatalf("lint: %v %+v", err, judged)
 		}
 	}
 	b.Run("cold", func(b *testing.B) {
@@ -205,10 +213,11 @@ func TestProtocolRules(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(assets, "mode"), []byte(tc.mode), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			fs, _, err := c.Module(context.Background(), wasm, assets, true)
+			judged, err := c.Module(context.Background(), tc.mode, wasm, assets, true)
 			if err != nil {
 				t.Fatal(err)
 			}
+			fs := judged.Files[0].Findings
 			if got, want := findingIDs(fs), append([]string{}, tc.want...); !slices.Equal(got, want) {
 				t.Errorf("findings %v, want %v:", got, want)
 				for _, f := range fs {
@@ -220,9 +229,12 @@ func TestProtocolRules(t *testing.T) {
 	// A trap: _start is unreachable.
 	m := wasmbuild.Command()
 	m.CodeSection[0].Body = []byte{0x00, 0x0b}
-	fs, _, err := c.Module(context.Background(), wasmbuild.Encode(m), "", true)
-	if got := findingIDs(fs); err != nil || !slices.Equal(got, []string{"P011"}) {
-		t.Errorf("trap: %v %v %v", err, got, fs)
+	judged, err := c.Module(context.Background(), "trap.wasm", wasmbuild.Encode(m), "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := findingIDs(judged.Files[0].Findings); !slices.Equal(got, []string{"P011"}) {
+		t.Errorf("trap: %v %v", got, judged.Files[0].Findings)
 	}
 }
 
@@ -237,16 +249,22 @@ func TestCompileDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := New(host.Options{CacheDir: "-", Engine: host.EngineCompiler, CompileLimit: 5 * time.Millisecond})
+	c := New(Options{Host: host.Options{CacheDir: "-", Engine: host.EngineCompiler, CompileLimit: 5 * time.Millisecond}})
 	defer c.Close(context.Background())
-	findings, _, err := c.Module(context.Background(), wasm, "", true)
-	if err != nil || len(findings) != 1 || findings[0].Rule != rules.ProtocolTimeout || !strings.Contains(findings[0].Message, "abandoned") {
-		t.Errorf("findings %v, err %v", findings, err)
+	judged, err := c.Module(context.Background(), wasmPath, wasm, "", true)
+	if err != nil {
+		t.Fatal(err)
 	}
-	findings, _, err = checker(t).Module(context.Background(), wasmbuild.Encode(wasmbuild.Command()), filepath.Join(t.TempDir(), "none"), true)
+	if findings := judged.Files[0].Findings; len(findings) != 1 || findings[0].Rule != rules.ProtocolTimeout || !strings.Contains(findings[0].Message, "abandoned") {
+		t.Errorf("findings %v", findings)
+	}
+	if judged.Module != nil || judged.Discovery != nil {
+		t.Errorf("a module abandoned at compilation counts as run: %+v", judged)
+	}
+	judged, err = checker(t).Module(context.Background(), "m.wasm", wasmbuild.Encode(wasmbuild.Command()), filepath.Join(t.TempDir(), "none"), true)
 	var setup *host.SetupError
-	if !errors.As(err, &setup) || len(findings) != 0 {
-		t.Errorf("a missing assets directory: findings %v, err %v", findings, err)
+	if !errors.As(err, &setup) || judged != nil {
+		t.Errorf("a missing assets directory: %+v, err %v", judged, err)
 	}
 }
 
@@ -260,10 +278,11 @@ func TestPoisonedModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, _, err := checker(t).Module(context.Background(), wasm, "", true)
+	judged, err := checker(t).Module(context.Background(), out, wasm, "", true)
 	if err != nil {
 		t.Fatal(err)
 	}
+	fs := judged.Files[0].Findings
 	got := slugsOf(fs, rules.Error)
 	for _, want := range []string{"text-invisible", "text-model-markup", "text-conceal", "text-secret-request"} {
 		if !slices.Contains(got, want) {
@@ -279,5 +298,82 @@ func TestPoisonedModule(t *testing.T) {
 	}
 	if !decoded {
 		t.Errorf("the hidden text is not decoded: %v", fs)
+	}
+}
+
+// TestResultIsWhatWasJudged: the result holds the bytes judged, the
+// module compiled from them and the discovery it answered, though the
+// files are replaced while the module runs (at the Discovered hook); and
+// Module runs a copy, so the caller's bytes changing afterwards changes
+// nothing.
+func TestResultIsWhatWasJudged(t *testing.T) {
+	dir := t.TempDir()
+	modPath, manPath := filepath.Join(dir, ModuleName), filepath.Join(dir, manifestcheck.FileName)
+	buildInto(t, "../../../examples/hello", modPath)
+	wasm, err := os.ReadFile(modPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	manifest := []byte(`{"abi": 1, "name": "hello", "description": "Says hello."}`)
+	if err := os.WriteFile(manPath, manifest, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var heard *Result
+	c := New(Options{
+		Host:   host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-pkgcheck-test-cache")},
+		Probes: &probe.Options{Level: probe.None}, // the hook is heard before the probes
+		Discovered: func(r *Result) {
+			heard = r
+			// Another build replaces both files while the module runs.
+			if err := os.WriteFile(modPath, wasmbuild.Encode(wasmbuild.Command()), 0o644); err != nil {
+				t.Error(err)
+			}
+			if err := os.WriteFile(manPath, []byte(`{"abi": 1, "name": "other", "description": "Another build."}`), 0o644); err != nil {
+				t.Error(err)
+			}
+		},
+	})
+	t.Cleanup(func() { c.Close(context.Background()) })
+	ctx := context.Background()
+	judged, err := c.Dir(ctx, dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if heard != judged {
+		t.Fatalf("the hook heard %p, Dir returned %p", heard, judged)
+	}
+	if !bytes.Equal(judged.Wasm, wasm) || judged.Files[0].SHA256 != sha256Hex(wasm) {
+		t.Errorf("judged module bytes %.12s (reported %.12s), want those read, %.12s", sha256Hex(judged.Wasm), judged.Files[0].SHA256, sha256Hex(wasm))
+	}
+	if !bytes.Equal(judged.Manifest, manifest) || judged.Files[1].SHA256 != sha256Hex(manifest) || len(judged.Files[1].Findings) != 0 {
+		t.Errorf("judged manifest %q (reported %.12s, findings %v), want the one read before the module ran", judged.Manifest, judged.Files[1].SHA256, judged.Files[1].Findings)
+	}
+	// The compiled module is Wasm's: the host compiles the same bytes to
+	// the same module, and it lists the tools the result holds.
+	h, err := c.Host(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := h.Compile(ctx, judged.Wasm); err != nil || m != judged.Module {
+		t.Fatalf("Wasm compiles to %p (%v), the result's module is %p", m, err, judged.Module)
+	}
+	again := h.Discover(ctx, judged.Module, judged.Assets)
+	if again.Err != nil || judged.Discovery == nil || !slices.EqualFunc(again.Tools, judged.Discovery.Tools, func(a, b json.RawMessage) bool { return bytes.Equal(a, b) }) || len(again.Tools) == 0 {
+		t.Errorf("the module lists %s, the result holds %+v", again.Tools, judged.Discovery)
+	}
+
+	// Module: the bytes run are a copy of the caller's.
+	mine := bytes.Clone(wasm)
+	judged, err = c.Module(ctx, "hello.wasm", mine, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clear(mine)
+	if !bytes.Equal(judged.Wasm, wasm) || judged.Module == nil || judged.Files[0].Path != "hello.wasm" || judged.Files[0].Size != int64(len(wasm)) {
+		t.Errorf("Module's result: %.12s, module %p, file %+v", sha256Hex(judged.Wasm), judged.Module, judged.Files[0])
+	}
+	// Nothing run, nothing held: static judgement.
+	if judged, err = c.Module(ctx, "hello.wasm", wasm, "", false); err != nil || judged.Wasm != nil || judged.Module != nil || judged.Discovery != nil {
+		t.Errorf("static: %+v, %v", judged, err)
 	}
 }

@@ -42,7 +42,9 @@ type Options struct {
 	Backstop time.Duration
 	// Baseline, when set, compares the tools discovery listed with the
 	// last published ones (subakogo diff's comparison), as one report file.
-	Baseline func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error)
+	// It loads the baseline on a checker of its own: this one's probes are
+	// not the baseline's.
+	Baseline func(ctx context.Context, tools []json.RawMessage) (report.File, error)
 	// Stderr gets a note when a step takes a while, and the build's errors.
 	Stderr io.Writer
 }
@@ -128,8 +130,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 // lint runs steps 4 and 5 and the baseline comparison on the built module.
 func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, step func(string, bool), stderr io.Writer) error {
-	c := pkgcheck.New(host.Options{Engine: opt.Engine, Backstop: opt.Backstop})
-	c.Probes = opt.Probes
+	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{Engine: opt.Engine, Backstop: opt.Backstop}, Probes: opt.Probes})
 	defer c.Close(ctx)
 	assets, assetFindings, err := pkgcheck.CheckAssets(dir)
 	if err != nil {
@@ -138,19 +139,19 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 	if len(assetFindings) > 0 {
 		r.Files = append(r.Files, report.File{Path: filepath.Join(cli.RelPath(dir), pkgcheck.AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
 	}
-	var findings []rules.Finding
-	var d *host.Discovery
+	var judged *pkgcheck.Result
 	what := "linting the module: discovery"
 	if opt.Probes != nil {
 		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.Budget)
 	}
 	what += " (the first run also compiles the module for this machine)"
 	cli.Slow(stderr, "subakogo check", cli.SlowAfter, what, func() {
-		findings, d, err = c.Module(ctx, wasm, assets, true)
+		judged, err = c.Module(ctx, pkgcheck.ModuleName, wasm, assets, true)
 	})
 	if err != nil {
 		return err
 	}
+	findings, d := judged.Files[0].Findings, judged.Discovery
 	calls, err := callcheck.Check(ctx, c.Host, dir, wasm, assets) // the host that ran discovery: the module is compiled already
 	if err != nil {
 		return err // not judged: the machine's condition, or the caller's
@@ -175,7 +176,7 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 		r.Steps = append(r.Steps, "skip --baseline (discovery listed no tools)")
 		return nil
 	}
-	bf, err := opt.Baseline(ctx, c, d.Tools)
+	bf, err := opt.Baseline(ctx, d.Tools)
 	if err != nil {
 		return err
 	}

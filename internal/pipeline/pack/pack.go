@@ -20,7 +20,6 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/cli"
-	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
 	"github.com/subako-ai/subako-go/internal/probe"
@@ -35,7 +34,9 @@ type Options struct {
 	Assets string // the package's assets folder (pkgcheck.CheckAssets), "" for none
 	// Baseline, when set, compares the tools discovery listed with the
 	// last published ones (subakogo diff's comparison), as one report file.
-	Baseline func(ctx context.Context, c *pkgcheck.Checker, tools []json.RawMessage) (report.File, error)
+	// It loads the baseline on a checker of its own: this one's probes are
+	// not the baseline's.
+	Baseline func(ctx context.Context, tools []json.RawMessage) (report.File, error)
 	// Probes are the call probes run after discovery passes, as check and
 	// lint run them; nil runs none.
 	Probes *probe.Options
@@ -83,22 +84,21 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 		s.Close()
 		return nil, &BuildError{err}
 	}
-	c := pkgcheck.New(host.Options{})
-	c.Probes = opt.Probes
+	c := pkgcheck.New(pkgcheck.Options{Probes: opt.Probes})
 	defer c.Close(ctx)
-	var files []report.File
-	var d *host.Discovery
+	var judged *pkgcheck.Result
 	what := "linting the package directory: discovery"
 	if opt.Probes != nil {
 		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.Budget)
 	}
 	cli.Slow(opt.Stderr, "subakogo pack", cli.SlowAfter, what+" (the first run also compiles the module for this machine)", func() {
-		files, d, err = c.DirDiscovery(ctx, dir, true)
+		judged, err = c.Dir(ctx, dir, true)
 	})
 	if err != nil {
 		s.Close()
 		return nil, err
 	}
+	files, d := judged.Files, judged.Discovery
 	for i := range files {
 		rel, _ := filepath.Rel(dir, files[i].Path)
 		files[i].Path = filepath.Join(opt.Out, rel)
@@ -107,7 +107,7 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 		}
 	}
 	if opt.Baseline != nil && d != nil && d.Stopped == nil { // else lint has errors already
-		bf, err := opt.Baseline(ctx, c, d.Tools)
+		bf, err := opt.Baseline(ctx, d.Tools)
 		if err != nil {
 			s.Close()
 			return nil, &BaselineError{err}

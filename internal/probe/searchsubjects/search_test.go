@@ -37,17 +37,17 @@ func TestSearchSubjects(t *testing.T) {
 	}
 	cache := filepath.Join(os.TempDir(), "subako-subjects-test-cache")
 	lint := func(t *testing.T, level probe.Level, lang subjects.Lang, v subjects.Variant) []rules.Finding {
-		c := pkgcheck.New(host.Options{CacheDir: cache})
 		// A shorter search than lint's: the machine is shared, and the
 		// same seed makes the same runs whatever their number.
-		c.Probes = &probe.Options{Level: level, RunLimit: 2 * time.Second, SearchRuns: 150}
+		c := pkgcheck.New(pkgcheck.Options{Host: host.Options{CacheDir: cache},
+			Probes: &probe.Options{Level: level, RunLimit: 2 * time.Second, SearchRuns: 150}})
 		defer c.Close(context.Background())
-		files, err := c.Dir(context.Background(), subjects.Package(t, lang, v), true)
+		judged, err := c.Dir(context.Background(), subjects.Package(t, lang, v), true)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var found []rules.Finding
-		for _, f := range files {
+		for _, f := range judged.Files {
 			found = append(found, f.Findings...)
 		}
 		return found
