@@ -220,7 +220,7 @@ func (g *gen) invalid(s map[string]any) []any {
 	}
 	ts := types(s)
 	for _, t := range ts {
-		if w, ok := wrongType[t]; ok && !slices.Contains(ts, kindOf(w)) && !(kindOf(w) == "integer" && slices.Contains(ts, "number")) {
+		if w, ok := wrongType[t]; ok && !accepts(ts, kindOf(w)) {
 			out = append(out, w)
 		}
 	}
@@ -254,6 +254,12 @@ func (g *gen) invalid(s map[string]any) []any {
 
 // wrongType is a value of another JSON type than each type.
 var wrongType = map[string]any{"string": 0, "integer": "1", "number": "1.5", "boolean": "true", "array": map[string]any{}, "object": []any{}, "null": false}
+
+// accepts says whether a schema of the types ts takes a value of the type
+// k: an integer is a number too.
+func accepts(ts []string, k string) bool {
+	return slices.Contains(ts, k) || k == "integer" && slices.Contains(ts, "number")
+}
 
 // kindOf is the JSON Schema type of a value wrongType holds.
 func kindOf(v any) string {
