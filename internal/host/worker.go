@@ -36,20 +36,18 @@ const CompileMemory = 3 << 30
 // once read; workerenv.Job carries its job.
 const workerInEnv = "SUBAKO_HOST_COMPILE_INPUT"
 
-// The host compiles in a child process of its own executable, its compile
-// worker, where a compilation over its time or memory is killed and costs
-// nothing more, and where a compilation for the cache may outlive a
-// command that has already answered. So every executable whose hosts
-// compile through a cache serves as a worker: its main calls WorkerMain
-// first.
-
 // served says that this executable serves compile workers: WorkerMain
 // ran. A host starts a worker only then, so that an executable that does
 // not (a test binary without the TestMain) fails to compile with a message
 // that says so, instead of running its own main again as the worker.
 var served atomic.Bool
 
-// WorkerMain is the compile worker's entry point. Call it first in the
+// WorkerMain is the compile worker's entry point. The host compiles in a
+// child process of its own executable, its compile worker, where a
+// compilation over its time or memory is killed and costs nothing more,
+// and where a compilation for the cache may outlive a command that has
+// already answered. So every executable whose hosts compile through a
+// cache serves as a worker: call WorkerMain first in the
 // main of a command that links the host (after roles.Of has kept a worker
 // from supervising), and in the TestMain of tests whose hosts compile
 // through a cache. In a process a host started as its worker it compiles
