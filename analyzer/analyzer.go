@@ -95,12 +95,10 @@ const (
 	hintsName     = "subakohints"
 )
 
-// Reports lists the rules an analyzer reports: the catalog's rules whose
-// part (rules.Rule.By) is the analyzer, by name. This one declaration
-// gives the rule list at the end of the analyzer's Doc and decides which
-// analyzer calls an ignore of the rule unused.
-func Reports(a *analysis.Analyzer) []*rules.Rule { return reportedBy(a.Name) }
-
+// reportedBy lists the rules an analyzer reports: the catalog's rules
+// whose part (rules.Rule.By) is the analyzer, by name. This one
+// declaration gives the rule list at the end of the analyzer's Doc and
+// decides which analyzer calls an ignore of the rule unused.
 func reportedBy(name string) []*rules.Rule {
 	return rules.ReportedBy(rules.Part("analyzer " + name))
 }
@@ -133,13 +131,9 @@ func report(pass *analysis.Pass, r *rules.Rule, rng analysis.Range, fix *analysi
 // golangci-lint output name the rule.
 func rulePrefix(r *rules.Rule) string { return r.ID + " " + r.Slug + ": " }
 
-// RuleOf is the catalog rule of one of the analyzers' diagnostics (its
-// Category), false for any other diagnostic.
-func RuleOf(d analysis.Diagnostic) (*rules.Rule, bool) { return rules.Lookup(d.Category) }
-
 // Text is a diagnostic's message without the prefix that names the rule.
 func Text(d analysis.Diagnostic) string {
-	if r, ok := RuleOf(d); ok {
+	if r, ok := rules.Lookup(d.Category); ok {
 		return strings.TrimPrefix(d.Message, rulePrefix(r))
 	}
 	return d.Message

@@ -125,7 +125,7 @@ func TestDiagnosticURL(t *testing.T) {
 		for _, r := range analysistest.Run(t, analysistest.TestData(), a, pkg) {
 			for _, d := range r.Diagnostics {
 				n++
-				rule, ok := analyzer.RuleOf(d)
+				rule, ok := rules.Lookup(d.Category)
 				if want := "https://github.com/subako-ai/subako-go/blob/main/docs/rules.md#" + strings.ToLower(d.Category); !ok || d.URL != want || rule.DocURL() != want {
 					t.Errorf("%s: %s: URL %q, want %q", a.Name, d.Message, d.URL, want)
 				}
@@ -134,7 +134,7 @@ func TestDiagnosticURL(t *testing.T) {
 		if n == 0 {
 			t.Errorf("%s reported nothing on %s", a.Name, pkg)
 		}
-		if rs := analyzer.Reports(a); len(rs) == 0 || !strings.Contains(a.Doc, "\n\nReports "+rs[0].ID+" "+rs[0].Slug) {
+		if rs := rules.ReportedBy(rules.Part("analyzer " + a.Name)); len(rs) == 0 || !strings.Contains(a.Doc, "\n\nReports "+rs[0].ID+" "+rs[0].Slug) {
 			t.Errorf("%s: the Doc does not end with its rules:\n%s", a.Name, a.Doc)
 		}
 	}

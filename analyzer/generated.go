@@ -12,12 +12,25 @@ import (
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
+// modelOf is the result of the Model pass that pass requires. It is found
+// by name, not by the variable Model, so that a driver may run copies of
+// the analyzers (go vet's, which report errors only).
+func modelOf(pass *analysis.Pass) *model.Package {
+	for a, res := range pass.ResultOf {
+		if a.Name == modelName {
+			pkg, _ := res.(*model.Package)
+			return pkg
+		}
+	}
+	return nil
+}
+
 // maxStaleChanges caps the changes a stale file is reported with; the
 // rest are counted on the last one.
 const maxStaleChanges = 8
 
 func runGenerated(pass *analysis.Pass) (any, error) {
-	pkg, _ := pass.ResultOf[Model].(*model.Package)
+	pkg := modelOf(pass)
 	if pkg == nil || len(pkg.Tools) == 0 {
 		return nil, nil
 	}

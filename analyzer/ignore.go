@@ -42,16 +42,16 @@ func honouringIgnores(run func(*analysis.Pass) (any, error)) func(*analysis.Pass
 		igs := collectIgnores(pass, a.Name == modelName)
 		report := pass.Report
 		pass.Report = func(d analysis.Diagnostic) {
-			if r, ok := RuleOf(d); ok && d.URL == "" {
+			if r, ok := rules.Lookup(d.Category); ok && d.URL == "" {
 				d.URL = r.DocURL()
 			}
-			if !igs.suppress(pass.Fset, d) && reported(d) {
+			if !igs.suppress(pass.Fset, d) {
 				report(d)
 			}
 		}
 		res, err := run(pass)
 		for _, ig := range igs {
-			if ig.used || !slices.Contains(Reports(a), ig.rule) {
+			if ig.used || !slices.Contains(reportedBy(a.Name), ig.rule) {
 				continue
 			}
 			// A leftover ignore of advice is advice: it never blocks
@@ -62,29 +62,10 @@ func honouringIgnores(run func(*analysis.Pass) (any, error)) func(*analysis.Pass
 			}
 			d := analysis.Diagnostic{Pos: ig.pos, Category: r.ID, URL: r.DocURL(),
 				Message: rulePrefix(r) + "this //subako:ignore " + ig.rule.ID + " suppresses nothing: remove it"}
-			if reported(d) {
-				report(d)
-			}
+			report(d)
 		}
 		return res, err
 	}
-}
-
-// minSeverity is the least severity reported (see ReportAtLeast).
-var minSeverity = rules.Info
-
-// ReportAtLeast makes the analyzers report only findings of severity min
-// and above, for the whole process. A vettool sets rules.Error: go vet
-// fails on any diagnostic, and advice (warnings such as A020 portability,
-// A005 descriptions) must not fail a CI that runs vet; generate, check,
-// lint and golangci-lint show everything.
-func ReportAtLeast(min rules.Severity) { minSeverity = min }
-
-// reported says whether d passes ReportAtLeast. A diagnostic of no rule
-// is always reported.
-func reported(d analysis.Diagnostic) bool {
-	r, ok := rules.Lookup(d.Category)
-	return !ok || r.Severity >= minSeverity
 }
 
 // collectIgnores reads the directives; malformed ones are reported (once,

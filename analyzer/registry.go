@@ -69,35 +69,6 @@ const (
 // leading or trailing spaces, is written as a JSON string: "a,b".
 const ListSeparator = ";"
 
-// Syntax is how the value is written, for docs.
-func (v valueSyntax) Syntax() string {
-	switch v {
-	case valueNone:
-		return "no value"
-	case valueCount:
-		return "`=N`, a whole number, 0 or more"
-	case valueNumber:
-		return "`=N`, a JSON number (an integer for integer types), within the Go type's range"
-	case valueRegexp:
-		return "`=RE`, a Go (RE2) regular expression, unanchored, to the end of the line"
-	case valueWord:
-		return "`=WORD`, one of the words listed"
-	case valueList:
-		return "`=A;B;C`: values separated by `;` (a value with `;`, `,` or spaces at its ends is a JSON string: `\"a,b\"`)"
-	case valueScalar:
-		return "`=VALUE`, one value of the field's type: a number, true or false, or a string bare or as a JSON string"
-	case valueArgs:
-		return "optional `key=value` arguments after a space"
-	case valueName:
-		return "a name after a space"
-	case valueBool:
-		return "none for true, or `=true` or `=false`"
-	case valueText:
-		return "`=TEXT`, plain text to the end of the line"
-	}
-	return ""
-}
-
 func isNumeric(t *model.Type) bool {
 	return t.Kind == model.KindInteger || t.Kind == model.KindNumber
 }

@@ -19,7 +19,7 @@ var updateDocs = flag.Bool("update-docs", false, "rewrite docs/markers.md")
 // the marker table: run go generate ./analyzer.
 func TestMarkersReferenceCurrent(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteMarkersMarkdown(&b); err != nil {
+	if err := writeMarkersMarkdown(&b); err != nil {
 		t.Fatal(err)
 	}
 	const path = "../docs/markers.md"

@@ -42,6 +42,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if code, worker := host.WorkerMain(); worker {
+		os.Exit(code) // the host's compile worker
+	}
 	code := m.Run()
 	if theHost != nil {
 		_ = theHost.Close(context.Background())

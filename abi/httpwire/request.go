@@ -26,11 +26,14 @@ import (
 // Methods are the methods a request may use; GET is the default.
 func Methods() []string { return []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"} }
 
+// BodyType is what a request body holds: the "type" member of its JSON.
+type BodyType string
+
 // Body types.
 const (
-	BodyText = "text" // Text, UTF-8
-	BodyJSON = "json" // JSON, one JSON value
-	BodyFile = "file" // Path, a file on the volume
+	BodyText BodyType = "text" // Text, UTF-8
+	BodyJSON BodyType = "json" // JSON, one JSON value
+	BodyFile BodyType = "file" // Path, a file on the volume
 )
 
 // Request is a request for the host to send on the tool's behalf. The host
@@ -62,7 +65,7 @@ type Request struct {
 // Body is a request body: Type BodyText sends Text, BodyJSON sends the JSON
 // value in JSON, BodyFile sends the file at Path on the volume.
 type Body struct {
-	Type string
+	Type BodyType
 	Text string
 	JSON []byte
 	Path string
@@ -133,7 +136,7 @@ func EncodeRequest(req *Request) ([]byte, error) {
 		w.Key("body")
 		w.BeginObject()
 		w.Key("type")
-		w.String(b.Type)
+		w.String(string(b.Type))
 		switch b.Type {
 		case BodyText:
 			if !utf8.ValidString(b.Text) {
@@ -151,7 +154,7 @@ func EncodeRequest(req *Request) ([]byte, error) {
 			w.Key("path")
 			w.String(b.Path)
 		default:
-			return nil, invalid("body type " + quote(b.Type) + ` is not "text", "json" or "file"`)
+			return nil, invalid("body type " + quote(string(b.Type)) + ` is not "text", "json" or "file"`)
 		}
 		w.EndObject()
 	}
@@ -333,17 +336,17 @@ func decodeBody(s *jsonwire.Scanner) (*Body, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Body{Type: typ}
+	b := &Body{Type: BodyType(typ)}
 	switch {
-	case typ == BodyText && text != nil && raw == nil && path == nil:
+	case b.Type == BodyText && text != nil && raw == nil && path == nil:
 		b.Text = *text
-	case typ == BodyJSON && raw != nil && text == nil && path == nil:
+	case b.Type == BodyJSON && raw != nil && text == nil && path == nil:
 		// Compact: the module may have indented it, and a server should
 		// not see the difference.
 		if b.JSON, err = jsonwire.AppendCompact(nil, raw); err != nil {
 			return nil, err
 		}
-	case typ == BodyFile && path != nil && text == nil && raw == nil:
+	case b.Type == BodyFile && path != nil && text == nil && raw == nil:
 		b.Path = *path
 	default:
 		return nil, &jsonwire.Error{Offset: s.Offset(), Msg: `body must be {"type":"text","text":...}, {"type":"json","json":...} or {"type":"file","path":...}`}

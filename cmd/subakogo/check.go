@@ -9,6 +9,7 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/pipeline/check"
+	"github.com/subako-ai/subako-go/internal/pipeline/progress"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/termsafe"
@@ -48,7 +49,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
-	opt := check.Options{Pattern: pattern, Engine: *engine, Probes: probeOpt, Stderr: stderr, Backstop: backstops.host}
+	opt := check.Options{Pattern: pattern, Engine: *engine, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(stderr, "subakogo check"), Backstop: backstops.host}
 	if *baseline != "" {
 		opt.Baseline = func(ctx context.Context, tools []json.RawMessage) (report.File, error) {
 			return compareBaseline(ctx, *engine, *baseline, tools, stderr)
@@ -59,6 +60,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 		return exitUnreadable
 	}
+	shortenPaths(res.Files)
 	code := exitOK
 	if res.Failed {
 		code = exitFindings
@@ -89,6 +91,22 @@ func finishCheck(stdout, stderr io.Writer, f report.Format, files []report.File,
 // relPath makes a path relative to the working directory, as SARIF for
 // code scanning wants paths relative to the repository root.
 var relPath = cli.RelPath
+
+// shortenPaths makes the paths a pipeline reports relative to the working
+// directory where they lie beneath it: paths read as the user typed them.
+func shortenPaths(files []report.File) {
+	for i := range files {
+		files[i].Path = relPath(files[i].Path)
+	}
+}
+
+// slowNotes renders a pipeline's progress as prog's notes on stderr: what
+// a step does once it has run cli.SlowAfter, then how long it took (the
+// first build with an empty build cache takes minutes, and silence reads
+// as a hang).
+func slowNotes(stderr io.Writer, prog string) progress.Reporter {
+	return func(what string, step func()) { cli.Slow(stderr, prog, cli.SlowAfter, what, step) }
+}
 
 // hasError reports whether any of the files has an error.
 var hasError = check.HasError

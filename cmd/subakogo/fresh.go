@@ -43,6 +43,7 @@ func ensureGenerated(pkg string, regenerate bool, f report.Format, stdout, stder
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 		return exitUnreadable
 	}
+	shortenPaths(files)
 	if ok {
 		return exitOK
 	}

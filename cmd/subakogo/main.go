@@ -21,6 +21,7 @@ import (
 
 	_ "github.com/subako-ai/subako-go/cmd/subakogo/internal/early" // the supervisor, from its initialiser
 	"github.com/subako-ai/subako-go/internal/cli"
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/roles"
 	"github.com/subako-ai/subako-go/internal/supervise"
 	"github.com/subako-ai/subako-go/internal/termsafe"
@@ -66,6 +67,9 @@ func init() {
 // or the command: in the supervisor's child, or alone (version, or when
 // the supervisor could not start its child).
 func main() {
+	if code, worker := host.WorkerMain(); worker {
+		os.Exit(code) // the host's compile worker (roles.Of kept it from supervising)
+	}
 	args := os.Args[1:]
 	if !staysUp(args) {
 		cli.TuneGC()

@@ -79,7 +79,7 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 			return compareBaseline(ctx, host.EngineAuto, *baseline, tools, stderr)
 		}
 	}
-	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: *out, Assets: assets, Baseline: compare, Probes: probeOpt, Stderr: stderr})
+	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: *out, Assets: assets, Baseline: compare, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(stderr, "subakogo pack")})
 	var buildErr *pack.BuildError
 	var baselineErr *pack.BaselineError
 	switch {

@@ -353,7 +353,7 @@ func serveSource(sp servedPath, watch bool, stderr io.Writer) (src string, rebui
 		if err != nil {
 			return "", err
 		}
-		if err := pkgdir.Build(path, assets, out, stderr); err != nil {
+		if err := pkgdir.Build(path, assets, out, stderr, slowNotes(stderr, "subakogo")); err != nil {
 			os.RemoveAll(out)
 			return "", err
 		}

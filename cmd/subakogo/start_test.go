@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/host"
 )
 
 // BenchmarkVersion measures the start of the binary: `subakogo version`,
@@ -90,6 +92,9 @@ func subakogoBinary(tb testing.TB) string {
 }
 
 func TestMain(m *testing.M) {
+	if code, worker := host.WorkerMain(); worker {
+		os.Exit(code) // the host's compile worker
+	}
 	code := m.Run()
 	if built.path != "" {
 		os.RemoveAll(filepath.Dir(built.path))

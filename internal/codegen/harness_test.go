@@ -18,6 +18,7 @@ import (
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/codegen"
 	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/host"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -28,6 +29,9 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 var modRoot string
 
 func TestMain(m *testing.M) {
+	if code, worker := host.WorkerMain(); worker {
+		os.Exit(code) // the host's compile worker
+	}
 	flag.Parse()
 	var err error
 	if modRoot, err = os.MkdirTemp("", "codegen-test"); err != nil {

@@ -21,6 +21,9 @@ import (
 var buildDir string
 
 func TestMain(m *testing.M) {
+	if code, worker := WorkerMain(); worker {
+		os.Exit(code) // the host's compile worker
+	}
 	buildDir, _ = os.MkdirTemp("", "subako-host-test")
 	code := m.Run()
 	os.RemoveAll(buildDir)

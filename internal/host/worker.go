@@ -12,14 +12,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/tetratelabs/wazero"
 
 	"github.com/subako-ai/subako-go/internal/cputime"
+	"github.com/subako-ai/subako-go/internal/host/workerenv"
 	"github.com/subako-ai/subako-go/internal/input"
-	"github.com/subako-ai/subako-go/internal/roles"
-	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
 // CompileMemory caps the peak resident memory of a compile worker: what
@@ -33,21 +33,38 @@ import (
 const CompileMemory = 3 << 30
 
 // workerInEnv names the file a compile worker's stdin is, which it removes
-// once read; roles.CompileWorkerEnv carries its job.
+// once read; workerenv.Job carries its job.
 const workerInEnv = "SUBAKO_HOST_COMPILE_INPUT"
 
-// A compile worker is a role of every executable that links the host
-// (internal/roles): the host compiles in a child process of its own
-// executable, where a compilation over its time or memory is killed and
-// costs nothing more, and where a compilation for the cache may outlive a
-// command that has already answered. The worker runs from this
-// initialiser, before main and before the initialisers of the packages
-// that import the host, compiles and exits; no caller has to serve it.
-func init() {
-	if roles.Of(os.Args[1:]) == roles.CompileWorker {
-		os.Exit(runWorker(os.Getenv(roles.CompileWorkerEnv)))
+// served says that this executable serves compile workers: WorkerMain
+// ran. A host starts a worker only then, so that an executable that does
+// not (a test binary without the TestMain) fails to compile with a message
+// that says so, instead of running its own main again as the worker.
+var served atomic.Bool
+
+// WorkerMain is the compile worker's entry point. The host compiles in a
+// child process of its own executable, its compile worker, where a
+// compilation over its time or memory is killed and costs nothing more,
+// and where a compilation for the cache may outlive a command that has
+// already answered. So every executable whose hosts compile through a
+// cache serves as a worker: call WorkerMain first in the
+// main of a command that links the host (after roles.Of has kept a worker
+// from supervising), and in the TestMain of tests whose hosts compile
+// through a cache. In a process a host started as its worker it compiles
+// the module and returns the exit code with true, and the caller exits
+// with it; in any other it returns false, and the hosts of this process
+// may start workers from then on.
+func WorkerMain() (code int, worker bool) {
+	if job := os.Getenv(workerenv.Job); job != "" {
+		return runWorker(job), true
 	}
+	served.Store(true)
+	return 0, false
 }
+
+// errNotServed is compiling through the cache in an executable that does
+// not serve compile workers.
+var errNotServed = errors.New("this executable does not serve the host's compile worker: its main (or a test's TestMain) must call host.WorkerMain first")
 
 // workerJob is what a worker is asked: the module is its stdin.
 type workerJob struct {
@@ -166,6 +183,9 @@ func (h *Host) overMemory() error {
 // (see Module.WaitCompiled), and its CPU time is what is judged, not its
 // wall time (docs/time-model.md).
 func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration) error {
+	if !served.Load() {
+		return errNotServed
+	}
 	ctx, cancel := context.WithTimeoutCause(ctx, h.Backstop(limit), errBackstop)
 	defer cancel()
 	exe, err := os.Executable()
@@ -191,8 +211,10 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	}
 	defer in.Close()
 	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), roles.CompileWorkerEnv+"="+string(job), workerInEnv+"="+in.Name())
-	cmd.Env = supervise.Exempt(cmd.Env) // the worker is killed at its deadline: it must be the process that compiles
+	// roles.Of tells the worker by its job, before the supervisor could
+	// start: the worker is killed at its deadline, so it must be the
+	// process that compiles.
+	cmd.Env = append(os.Environ(), workerenv.Job+"="+string(job), workerInEnv+"="+in.Name())
 	cmd.Stdin = in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -4,8 +4,8 @@
 // arguments and the environment, in one place (docs/architecture.md#process-roles);
 // each role starts where it must start to run before what it does not
 // need: the supervisor from cmd/subakogo/internal/early's initialiser,
-// the compile worker from internal/host's, go vet's tool and the command
-// from main.
+// the compile worker (host.WorkerMain), go vet's tool and the command from
+// main.
 //
 // The package imports only packages that Go initialises first and has no
 // initialiser of its own, so that the supervisor, which picks its role
@@ -15,6 +15,7 @@ package roles
 import (
 	"os"
 
+	"github.com/subako-ai/subako-go/internal/host/workerenv"
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
@@ -24,7 +25,7 @@ type Role int
 // The roles.
 const (
 	// Command runs the command in this process, unsupervised: version,
-	// a test binary, a process started under supervise.Exempt.
+	// a test binary.
 	Command Role = iota
 	// Supervisor starts the command again as its child and exits with
 	// the child's code, or 4 when the child crashed (internal/supervise).
@@ -53,17 +54,13 @@ func (r Role) String() string {
 	return "command"
 }
 
-// CompileWorkerEnv marks a compile worker: the host that starts one puts
-// its job (JSON) in it.
-const CompileWorkerEnv = "SUBAKO_HOST_COMPILE_WORKER"
-
 // Of is the role of a process of subakogo run with args (os.Args[1:]) in
 // this process's environment. A compile worker is told by its
 // environment alone, whatever executable links the host (a test binary
 // too); the others by what supervise marks and by args.
 func Of(args []string) Role {
 	switch {
-	case os.Getenv(CompileWorkerEnv) != "":
+	case os.Getenv(workerenv.Job) != "":
 		return CompileWorker
 	case IsVet(args):
 		return Vettool

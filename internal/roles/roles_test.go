@@ -1,6 +1,10 @@
 package roles
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/subako-ai/subako-go/internal/host/workerenv"
+)
 
 func TestOf(t *testing.T) {
 	for _, tc := range []struct {
@@ -20,12 +24,12 @@ func TestOf(t *testing.T) {
 		{[]string{"lint", "vet.cfg.d"}, "", "", Supervisor},
 		{[]string{"lint", "module.wasm"}, "1", "", Child},
 		{[]string{"version"}, "1", "", Child},
-		{nil, "exempt", "", Command},
-		{nil, "exempt", `{"Cache":"/tmp/c"}`, CompileWorker},
+		{nil, "", `{"Cache":"/tmp/c"}`, CompileWorker},                     // not a supervisor, though started with no arguments
+		{nil, "1", `{"Cache":"/tmp/c"}`, CompileWorker},                    // started by a supervised child, whose mark it inherits
 		{[]string{"-test.run=X"}, "", `{"Cache":"/tmp/c"}`, CompileWorker}, // a test binary the host started as its worker
 	} {
 		t.Setenv("SUBAKO_SUPERVISED_CHILD", tc.mark)
-		t.Setenv(CompileWorkerEnv, tc.build)
+		t.Setenv(workerenv.Job, tc.build)
 		if got := Of(tc.args); got != tc.want {
 			t.Errorf("Of(%q) with mark %q, job %q = %v, want %v", tc.args, tc.mark, tc.build, got, tc.want)
 		}

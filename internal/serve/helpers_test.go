@@ -14,9 +14,13 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/host"
 )
 
 func TestMain(m *testing.M) {
+	if code, worker := host.WorkerMain(); worker {
+		os.Exit(code) // the host's compile worker
+	}
 	if helperMain() || budgetHelperMain() {
 		return
 	}

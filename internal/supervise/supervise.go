@@ -21,7 +21,7 @@ const (
 	Crash = 4 // the command crashed
 )
 
-// envName marks the child ("1") and the processes started under Exempt.
+// envName marks the child ("1").
 const (
 	envName = "SUBAKO_SUPERVISED_CHILD"
 	child   = "1"
@@ -51,28 +51,16 @@ func Child(main func() int) int {
 // InChild reports whether this process is a supervisor's child.
 func InChild() bool { return os.Getenv(envName) == child }
 
-// Started reports whether this process was started by a supervisor or
-// under Exempt, and so must not supervise.
+// Started reports whether this process was started by a supervisor, and
+// so must not supervise.
 func Started() bool { return os.Getenv(envName) != "" }
-
-// Exempt returns env (a process environment; nil is this process's) with
-// the mark of a process of this executable that must run as it is started
-// (the host's compile worker, which the host kills at a deadline), so that
-// it does not become a supervisor of its own.
-func Exempt(env []string) []string {
-	if env == nil {
-		env = os.Environ()
-	}
-	return append(env, envName+"=exempt")
-}
 
 // Parent makes this process the supervisor of the command: it runs the
 // executable again as a child, with the same arguments, standard streams
 // and environment, and exits with the code to use: the child's own, or
 // Crash when the child crashed (after saying so on stderr, under name).
-// It returns in the child, in a process started under Exempt, and when
-// the executable cannot be started again: the command then runs its main
-// through Child.
+// It returns in the child, and when the executable cannot be started
+// again: the command then runs its main through Child.
 //
 // Called from an initialiser that Go runs before those of the command's
 // heavier dependencies (see cmd/subakogo/internal/early), the supervisor

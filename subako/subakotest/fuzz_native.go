@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/abi"
-	"github.com/subako-ai/subako-go/internal/probe/argsgen"
 	"github.com/subako-ai/subako-go/subako"
+	"github.com/subako-ai/subako-go/subako/subakotest/internal/seeds"
 )
 
 // FuzzTool is a fuzz target for the tool named name of p (the generated
@@ -26,10 +26,11 @@ import (
 // test's own timeout) and on a JSON-RPC error answer, which Subako reports
 // as a crash: an isError result is fine. Every failure gives the arguments
 // as JSON and the subakogo call command that makes the same call to the
-// module built from the package. The seeds are the call probes' cases for
-// the tool's inputSchema (internal/probe/argsgen: valid ones at the
-// schema's edges, invalid ones each broken in one place). Run it with go
-// test -fuzz; a plain go test runs the seeds:
+// module built from the package. The seeds are made from the tool's
+// inputSchema (valid arguments at the schema's edges, one member at a
+// time, then arguments each broken in one place), by a small generator of
+// this package's own, so a test build links no schema library. Run it
+// with go test -fuzz; a plain go test runs the seeds:
 //
 //	func FuzzGreet(f *testing.F) { subakotest.FuzzTool(f, &subakoPackage, "greet") }
 //
@@ -50,9 +51,8 @@ func FuzzTool(f *testing.F, p *subako.Package, name string, opts ...FuzzOption) 
 	if tool == nil {
 		f.Fatalf("subakotest.FuzzTool: the package has no tool %q", name)
 	}
-	cases, _ := argsgen.Cases(tool.InputSchema, argsgen.Options{Cover: 24, Random: 24, Seed: 1})
-	for _, c := range cases {
-		f.Add([]byte(c.Args))
+	for _, s := range seeds.For(tool.InputSchema) {
+		f.Add(s)
 	}
 	f.Add([]byte(`{}`))
 	f.Fuzz(func(t *testing.T, args []byte) {

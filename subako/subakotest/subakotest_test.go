@@ -88,7 +88,7 @@ func TestHandleHTTP(t *testing.T) {
 		Method:      "POST",
 		URL:         "https://api.example.com/orders",
 		Headers:     map[string]string{"accept": "application/json"},
-		Body:        &subako.HTTPBody{Type: "json", JSON: []byte(`{"order":1042}`)},
+		Body:        subako.JSONBody([]byte(`{"order":1042}`)),
 		SaveTo:      "/volume/tmp/out.bin",
 		NoRedirects: true,
 		Timeout:     5 * time.Second,
@@ -124,7 +124,7 @@ func TestHandleHTTP(t *testing.T) {
 		return &subako.HTTPResponse{Status: 204}, nil
 	})
 	if _, err := subako.Fetch(&subako.HTTPRequest{Method: "PUT", URL: "https://x.test/", Body: subako.FileBody("/volume/tmp/in.bin")}); err != nil ||
-		!reflect.DeepEqual(seen.Body, &subako.HTTPBody{Type: "file", Path: "/volume/tmp/in.bin"}) {
+		!reflect.DeepEqual(seen.Body, subako.FileBody("/volume/tmp/in.bin")) {
 		t.Errorf("file body: %v, %+v", err, seen.Body)
 	}
 	// An inline body of exactly the limit comes through.

@@ -103,7 +103,7 @@ func loadErrors(pkgs []*packages.Package) error {
 func (r *Result) Findings(path func(string) string) []report.File {
 	byFile := map[string][]rules.Finding{}
 	for _, d := range r.Diagnostics {
-		rule, ok := analyzer.RuleOf(d.Diagnostic)
+		rule, ok := rules.Lookup(d.Category)
 		if !ok {
 			continue
 		}

@@ -28,7 +28,7 @@ type request struct {
 
 // body is a request body: data for text and json, path for file.
 type body struct {
-	typ  string
+	typ  httpwire.BodyType
 	data []byte
 	path string
 }

@@ -134,7 +134,7 @@ func (c *Config) handle(ctx context.Context, raw []byte) (*answer, error) {
 		return nil, f // a fixture stands in for the network and the allowlist, not for this
 	}
 	var vol *volume
-	if (req.body != nil && req.body.typ == "file") || req.output != "" {
+	if (req.body != nil && req.body.typ == httpwire.BodyFile) || req.output != "" {
 		if vol, err = c.openVolume(); err != nil {
 			return nil, err
 		}
@@ -280,9 +280,9 @@ func newRequest(ctx context.Context, req *request, vol *volume) (*http.Request, 
 	ctype := ""
 	if b := req.body; b != nil {
 		switch b.typ {
-		case "text":
+		case httpwire.BodyText:
 			rd, ctype = bytes.NewReader(b.data), "text/plain; charset=utf-8"
-		case "json":
+		case httpwire.BodyJSON:
 			rd, ctype = bytes.NewReader(b.data), "application/json"
 		}
 	}
@@ -290,7 +290,7 @@ func newRequest(ctx context.Context, req *request, vol *volume) (*http.Request, 
 	if err != nil {
 		return nil, invalid("the request could not be made: " + err.Error())
 	}
-	if b := req.body; b != nil && b.typ == "file" {
+	if b := req.body; b != nil && b.typ == httpwire.BodyFile {
 		f, size, err := vol.openBody(b.path)
 		if err != nil {
 			return nil, err

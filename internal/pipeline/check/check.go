@@ -22,10 +22,10 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/callcheck"
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
-	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/codegen"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
+	"github.com/subako-ai/subako-go/internal/pipeline/progress"
 	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -45,14 +45,17 @@ type Options struct {
 	// It loads the baseline on a checker of its own: this one's probes are
 	// not the baseline's.
 	Baseline func(ctx context.Context, tools []json.RawMessage) (report.File, error)
-	// Stderr gets a note when a step takes a while, and the build's errors.
+	// Stderr gets the build's errors.
 	Stderr io.Writer
+	// Progress runs the steps that may take long (loading, the build, the
+	// lint), and may say what each does; nil says nothing.
+	Progress progress.Reporter
 }
 
 // Result is what check found.
 type Result struct {
 	Steps  []string      // "ok  NAME", "FAIL NAME" or "skip ...", in order
-	Files  []report.File // the findings, by file
+	Files  []report.File // the findings, by file (absolute paths, but a baseline's)
 	Failed bool          // a step failed whatever findings are ignored: the build, or a stale generated file
 }
 
@@ -76,13 +79,13 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	// 1. The analyzer, on the source as built for wasip1.
 	var a *gocheck.Result
 	var err error
-	cli.Slow(stderr, "subakogo check", cli.SlowAfter, "loading "+opt.Pattern+" and type-checking everything it imports (the first time, with an empty build cache, this takes a while)", func() {
+	opt.Progress.Run("loading "+opt.Pattern+" and type-checking everything it imports (the first time, with an empty build cache, this takes a while)", func() {
 		a, err = gocheck.Analyze(opt.Pattern)
 	})
 	if err != nil {
 		return nil, err
 	}
-	goFiles := a.Findings(cli.RelPath)
+	goFiles := a.Findings(filepath.Clean)
 	step("analyzer ("+textutil.Plural(countFindings(goFiles), "finding")+")", !HasError(goFiles))
 	r.Files = append(r.Files, goFiles...)
 
@@ -109,7 +112,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	defer os.RemoveAll(tmp)
 	wasmPath := filepath.Join(tmp, pkgcheck.ModuleName)
 	var out bytes.Buffer
-	cli.Slow(stderr, "subakogo check", cli.SlowAfter, gobuild.Slow(cli.RelPath(dir)), func() {
+	opt.Progress.Run(gobuild.Slow(opt.Pattern), func() {
 		err = gobuild.Wasm(dir, ".", wasmPath, &out)
 	})
 	step("GOOS=wasip1 go build", err == nil)
@@ -122,14 +125,14 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the module go build wrote: %w", err)
 	}
-	if err := lint(ctx, opt, r, dir, wasm, step, stderr); err != nil {
+	if err := lint(ctx, opt, r, dir, wasm, step); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
 // lint runs steps 4 and 5 and the baseline comparison on the built module.
-func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, step func(string, bool), stderr io.Writer) error {
+func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, step func(string, bool)) error {
 	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{Engine: opt.Engine, Backstop: opt.Backstop}, Probes: opt.Probes})
 	defer c.Close(ctx)
 	assets, assetFindings, err := pkgcheck.CheckAssets(dir)
@@ -137,7 +140,7 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 		return err
 	}
 	if len(assetFindings) > 0 {
-		r.Files = append(r.Files, report.File{Path: filepath.Join(cli.RelPath(dir), pkgcheck.AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
+		r.Files = append(r.Files, report.File{Path: filepath.Join(dir, pkgcheck.AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
 	}
 	var judged *pkgcheck.Result
 	what := "linting the module: discovery"
@@ -145,7 +148,7 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.Budget)
 	}
 	what += " (the first run also compiles the module for this machine)"
-	cli.Slow(stderr, "subakogo check", cli.SlowAfter, what, func() {
+	opt.Progress.Run(what, func() {
 		judged, err = c.Module(ctx, pkgcheck.ModuleName, wasm, assets, true)
 	})
 	if err != nil {
@@ -157,7 +160,7 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 		return err // not judged: the machine's condition, or the caller's
 	}
 	findings = append(findings, calls...)
-	mod := report.File{Path: filepath.Join(cli.RelPath(dir), "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
+	mod := report.File{Path: filepath.Join(dir, "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
 	lintStep := "lint with discovery"
 	if opt.Probes != nil {
 		lintStep += " and the call probes"
@@ -188,7 +191,8 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 // Generated reports whether subako_gen.go is exactly what generate would
 // write now, with a finding when it is not. The analyzer's A017, among its
 // findings, compares the model's hash and names what changed; when it has
-// spoken this adds nothing, else it catches a hand-edited file. The error
+// spoken this adds nothing, else it catches a hand-edited file (its path
+// absolute: the command shortens paths as it shows them). The error
 // is a generated file that exists but cannot be read.
 func Generated(a *gocheck.Result) ([]report.File, bool, error) {
 	if a.Model == nil {
@@ -211,7 +215,7 @@ func Generated(a *gocheck.Result) ([]report.File, bool, error) {
 	if bytes.Equal(old, code) {
 		return nil, true, nil
 	}
-	f := report.File{Path: cli.RelPath(path), Size: int64(len(old)), MIMEType: "text/x-go",
+	f := report.File{Path: path, Size: int64(len(old)), MIMEType: "text/x-go",
 		Findings: []rules.Finding{{Rule: rules.GoGeneratedStale, Offset: -1, Line: 1, Column: 1,
 			Message: model.GeneratedFile + " differs from what subakogo generate writes now: run go generate"}}}
 	return []report.File{f}, false, nil

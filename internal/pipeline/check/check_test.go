@@ -2,7 +2,9 @@ package check
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/host"
@@ -10,13 +12,26 @@ import (
 
 // TestRun checks examples/hello without the probes: every step passes, in
 // order, and the findings are the analyzer's and the built module's, none.
+// The slow steps (loading, the build, the lint) run under the progress
+// reporter; the pipeline writes nothing itself, and its paths are
+// absolute, for the command to shorten.
 func TestRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module and runs it")
 	}
-	r, err := Run(context.Background(), Options{Pattern: "../../../examples/hello", Engine: host.EngineAuto})
+	var steps []string
+	seen := func(what string, step func()) { steps = append(steps, what); step() }
+	r, err := Run(context.Background(), Options{Pattern: "../../../examples/hello", Engine: host.EngineAuto, Progress: seen})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(steps) != 3 || !strings.HasPrefix(steps[0], "loading ") || !strings.HasPrefix(steps[1], "building ") || !strings.HasPrefix(steps[2], "linting ") {
+		t.Errorf("the reporter saw %q", steps)
+	}
+	for _, f := range r.Files {
+		if !filepath.IsAbs(f.Path) {
+			t.Errorf("%s: not an absolute path", f.Path)
+		}
 	}
 	want := []string{"ok   analyzer (0 findings)", "ok   subako_gen.go up to date", "ok   GOOS=wasip1 go build", "ok   lint with discovery", "ok   testdata/calls.json"}
 	if !slices.Equal(r.Steps, want) || r.Failed {

@@ -19,9 +19,9 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
-	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
+	"github.com/subako-ai/subako-go/internal/pipeline/progress"
 	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -42,6 +42,9 @@ type Options struct {
 	Probes *probe.Options
 	// Stderr gets the build's errors.
 	Stderr io.Writer
+	// Progress runs the steps that may take long (the builds, the lint),
+	// and may say what each does; nil says nothing.
+	Progress progress.Reporter
 }
 
 // Staged is a package directory built and linted beside its target. Its
@@ -80,7 +83,7 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 		return nil, err
 	}
 	s := &Staged{out: opt.Out, dir: dir}
-	if err := pkgdir.Build(opt.Pkg, opt.Assets, dir, opt.Stderr); err != nil {
+	if err := pkgdir.Build(opt.Pkg, opt.Assets, dir, opt.Stderr, opt.Progress); err != nil {
 		s.Close()
 		return nil, &BuildError{err}
 	}
@@ -91,7 +94,7 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 	if opt.Probes != nil {
 		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.Budget)
 	}
-	cli.Slow(opt.Stderr, "subakogo pack", cli.SlowAfter, what+" (the first run also compiles the module for this machine)", func() {
+	opt.Progress.Run(what+" (the first run also compiles the module for this machine)", func() {
 		judged, err = c.Dir(ctx, dir, true)
 	})
 	if err != nil {

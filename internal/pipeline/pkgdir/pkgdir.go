@@ -13,19 +13,19 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
-	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
+	"github.com/subako-ai/subako-go/internal/pipeline/progress"
 )
 
 // Build writes module.wasm, subako-package.json (what the package's
 // native build prints for --subako-manifest) and assets/ (a copy of the
 // folder assets, checked by pkgcheck.CheckAssets; "" for none) for the Go
 // package pkg into dir: the package directory Subako takes. The go
-// command's output goes to stderr, and so does a note (under "subakogo")
-// when a build takes a while.
-func Build(pkg, assets, dir string, stderr io.Writer) error {
+// command's output goes to stderr; each build runs under progress, which
+// may say what it does when it takes a while.
+func Build(pkg, assets, dir string, stderr io.Writer, progress progress.Reporter) error {
 	build := func(what string, b func(dir, pkg, out string, output io.Writer) error, out string) (err error) {
-		cli.Slow(stderr, "subakogo", cli.SlowAfter, what, func() { err = b("", pkg, out, stderr) })
+		progress.Run(what, func() { err = b("", pkg, out, stderr) })
 		return err
 	}
 	if err := build(gobuild.Slow(pkg),

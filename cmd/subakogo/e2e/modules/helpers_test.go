@@ -8,9 +8,13 @@ import (
 
 	"github.com/subako-ai/subako-go/cmd/subakogo/internal/clitest"
 	"github.com/subako-ai/subako-go/internal/cli"
+	"github.com/subako-ai/subako-go/internal/host"
 )
 
 func TestMain(m *testing.M) {
+	if code, worker := host.WorkerMain(); worker {
+		os.Exit(code) // the host's compile worker
+	}
 	code := m.Run()
 	clitest.Cleanup()
 	os.Exit(code)

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// WriteMarkersMarkdown writes docs/markers.md, the markers reference,
+// writeMarkersMarkdown writes docs/markers.md, the markers reference,
 // from the marker table: each marker, where it goes, the Go types it
 // applies to, its value's syntax and an example.
-func WriteMarkersMarkdown(w io.Writer) error {
+func writeMarkersMarkdown(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString(`# Markers reference
 
@@ -70,7 +70,7 @@ handler's code can reach (A040) and suggests the ones it could state (A041): see
 	}
 	for _, s := range markerSpecs {
 		fmt.Fprintf(&b, "\n### %s\n\n%s\n\n", s.Name, s.Doc)
-		fmt.Fprintf(&b, "- Goes on: %s\n- Applies to: %s\n- Value: %s\n", placeName(s.Place), s.AppliesTo, s.Value.Syntax())
+		fmt.Fprintf(&b, "- Goes on: %s\n- Applies to: %s\n- Value: %s\n", placeName(s.Place), s.AppliesTo, s.Value.syntax())
 		fmt.Fprintf(&b, "- Example: `%s`\n", s.Example)
 	}
 	_, err := io.WriteString(w, b.String())
@@ -113,6 +113,35 @@ func shortSyntax(v valueSyntax) string {
 		return "none, `=true` or `=false`"
 	case valueText:
 		return "`=TEXT`"
+	}
+	return ""
+}
+
+// syntax is how the value is written, for docs/markers.md.
+func (v valueSyntax) syntax() string {
+	switch v {
+	case valueNone:
+		return "no value"
+	case valueCount:
+		return "`=N`, a whole number, 0 or more"
+	case valueNumber:
+		return "`=N`, a JSON number (an integer for integer types), within the Go type's range"
+	case valueRegexp:
+		return "`=RE`, a Go (RE2) regular expression, unanchored, to the end of the line"
+	case valueWord:
+		return "`=WORD`, one of the words listed"
+	case valueList:
+		return "`=A;B;C`: values separated by `;` (a value with `;`, `,` or spaces at its ends is a JSON string: `\"a,b\"`)"
+	case valueScalar:
+		return "`=VALUE`, one value of the field's type: a number, true or false, or a string bare or as a JSON string"
+	case valueArgs:
+		return "optional `key=value` arguments after a space"
+	case valueName:
+		return "a name after a space"
+	case valueBool:
+		return "none for true, or `=true` or `=false`"
+	case valueText:
+		return "`=TEXT`, plain text to the end of the line"
 	}
 	return ""
 }
