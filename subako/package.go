@@ -95,32 +95,28 @@ func appendAnnotations(b []byte, a ToolAnnotations) []byte {
 		return b
 	}
 	b = append(b, `,"annotations":{`...)
-	n := len(b)
-	member := func(name string) {
-		if len(b) > n {
-			b = append(b, ',')
-		}
-		b = append(append(append(b, '"'), name...), `":`...)
-	}
+	sep := ""
 	if a.Title != "" {
-		member("title")
-		b = jsonwire.AppendString(b, a.Title)
+		b = jsonwire.AppendString(append(b, `"title":`...), a.Title)
+		sep = ","
 	}
-	for _, h := range [...]struct {
-		name string
-		v    Hint
-	}{{"readOnlyHint", a.ReadOnly}, {"destructiveHint", a.Destructive}, {"idempotentHint", a.Idempotent}, {"openWorldHint", a.OpenWorld}} {
-		switch h.v {
-		case HintTrue:
-			member(h.name)
-			b = append(b, "true"...)
-		case HintFalse:
-			member(h.name)
-			b = append(b, "false"...)
+	for i, v := range [...]Hint{a.ReadOnly, a.Destructive, a.Idempotent, a.OpenWorld} {
+		if v != HintUnstated {
+			b = append(append(append(b, sep...), hintMembers[i]...), hintValues[v]...)
+			sep = ","
 		}
 	}
 	return append(b, '}')
 }
+
+// hintMembers are the hints' member names in MCP's order, as
+// appendAnnotations writes them, and hintValues each Hint's value. (A
+// table and one loop: the runtime is in every module, and WebAssembly
+// code for a closure per member cost 3 KB.)
+var (
+	hintMembers = [...]string{`"readOnlyHint":`, `"destructiveHint":`, `"idempotentHint":`, `"openWorldHint":`}
+	hintValues  = [...]string{HintFalse: "false", HintTrue: "true"}
+)
 
 // checkSchema checks that schema is a JSON object, as MCP requires of both
 // schemas, and for an input schema that its "type" is "object".

@@ -2,7 +2,6 @@ package subako
 
 import (
 	"bytes"
-	"encoding/base64"
 	"errors"
 	"io/fs"
 	"os"
@@ -291,7 +290,7 @@ func appendResult(b []byte, r Result, meta []byte) []byte {
 	for _, img := range r.images {
 		if img.uri == "" {
 			b = append(b, `,{"type":"image","data":"`...)
-			b = base64.StdEncoding.AppendEncode(b, img.data)
+			b = appendBase64(b, img.data)
 			b = append(b, `","mimeType":`...)
 		} else {
 			b = append(b, `,{"type":"resource_link","uri":`...)
@@ -321,6 +320,29 @@ func appendResult(b []byte, r Result, meta []byte) []byte {
 		b = append(b, '}')
 	}
 	return append(b, '}')
+}
+
+// appendBase64 appends data in standard base64 (RFC 4648, padded), as
+// encoding/base64's StdEncoding.AppendEncode does. The runtime links into
+// every module, and encoding/base64 costs 8 KB there (its package
+// initialisation builds four encodings with their decoding maps); an
+// encoder is a few lines (TestAppendBase64 holds it to the package's).
+func appendBase64(b, data []byte) []byte {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	for len(data) >= 3 {
+		v := uint(data[0])<<16 | uint(data[1])<<8 | uint(data[2])
+		b = append(b, alphabet[v>>18], alphabet[v>>12&63], alphabet[v>>6&63], alphabet[v&63])
+		data = data[3:]
+	}
+	switch len(data) {
+	case 1:
+		v := uint(data[0]) << 16
+		b = append(b, alphabet[v>>18], alphabet[v>>12&63], '=', '=')
+	case 2:
+		v := uint(data[0])<<16 | uint(data[1])<<8
+		b = append(b, alphabet[v>>18], alphabet[v>>12&63], alphabet[v>>6&63], '=')
+	}
+	return b
 }
 
 // hasInlineImage reports whether r carries image data on stdout.

@@ -1,6 +1,7 @@
 package subako
 
 import (
+	"encoding/base64"
 	"errors"
 	"net/url"
 	"os"
@@ -187,5 +188,44 @@ func TestAnswerBranches(t *testing.T) {
 	}
 	if got := encoded(base.Result([]byte("0"))); strings.Count(got, "resource_link") != 1 {
 		t.Errorf("base: %s", got)
+	}
+}
+
+// TestAppendBase64 holds the runtime's encoder to encoding/base64's
+// StdEncoding: every length's padding, every byte value, appended after
+// what the buffer holds.
+func TestAppendBase64(t *testing.T) {
+	t.Parallel()
+	all := make([]byte, 256*3+2)
+	for i := range all {
+		all[i] = byte(i*7 + i/256)
+	}
+	for n := range len(all) + 1 {
+		data := all[:n]
+		got := string(appendBase64([]byte("x:"), data))
+		if want := "x:" + base64.StdEncoding.EncodeToString(data); got != want {
+			t.Fatalf("%d bytes: got %s, want %s", n, got, want)
+		}
+	}
+}
+
+// TestAnnotationsJSON checks the annotations object, member by member, as
+// tools/list lists it: MCP's order, only the stated hints, the title escaped.
+func TestAnnotationsJSON(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		a    ToolAnnotations
+		want string
+	}{
+		{ToolAnnotations{}, ``},
+		{ToolAnnotations{Title: `Say "hi"`}, `,"annotations":{"title":"Say \"hi\""}`},
+		{ToolAnnotations{OpenWorld: HintFalse}, `,"annotations":{"openWorldHint":false}`},
+		{ToolAnnotations{Title: "T", ReadOnly: HintTrue, Destructive: HintFalse, Idempotent: HintTrue, OpenWorld: HintTrue},
+			`,"annotations":{"title":"T","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":true}`},
+		{ToolAnnotations{Destructive: HintTrue, Idempotent: HintFalse}, `,"annotations":{"destructiveHint":true,"idempotentHint":false}`},
+	} {
+		if got := string(appendAnnotations([]byte{}, c.a)); got != c.want {
+			t.Errorf("%+v: got %s, want %s", c.a, got, c.want)
+		}
 	}
 }

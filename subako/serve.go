@@ -360,7 +360,7 @@ func (srv *server) call(tool *Tool, args []byte) (res Result) {
 	defer func() {
 		if v := recover(); v != nil {
 			msg := "the tool " + tool.Name + " panicked: " + panicText(v)
-			srv.log.Write(append(append([]byte("subako: "+msg+"\n"), panicStack()...), '\n'))
+			srv.log.Write(append(append(append(append([]byte("subako: "), msg...), '\n'), panicStack()...), '\n'))
 			res = faultResult(NewToolError(msg), abi.FaultPanic)
 		}
 	}()

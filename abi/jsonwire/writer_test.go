@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"testing"
+	"unicode/utf8"
 )
 
 // stdString is encoding/json's encoding of s without HTML escaping.
@@ -38,6 +39,25 @@ func TestAppendString(t *testing.T) {
 		}
 		if std := stdString(t, tc.in); got[1:] != std {
 			t.Errorf("AppendString(%q) = %s, encoding/json %s", tc.in, got[1:], std)
+		}
+	}
+}
+
+// TestAppendStringASCII: every ASCII byte, alone and between letters,
+// written as encoding/json writes it and read back as itself (the escape
+// tables of the writer and the scanner against each other).
+func TestAppendStringASCII(t *testing.T) {
+	t.Parallel()
+	for c := range utf8.RuneSelf {
+		for _, in := range []string{string(rune(c)), "a" + string(rune(c)) + "b"} {
+			got := AppendString(nil, in)
+			if std := stdString(t, in); string(got) != std {
+				t.Errorf("AppendString(%q) = %s, encoding/json %s", in, got, std)
+			}
+			s := NewScanner(got)
+			if k, err := s.Next(); k != String || err != nil || s.Text() != in {
+				t.Errorf("reading back %s: %v %v %q", got, k, err, s.Text())
+			}
 		}
 	}
 }

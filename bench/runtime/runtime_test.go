@@ -23,6 +23,7 @@ import (
 	"github.com/tetratelabs/wazero/sys"
 
 	"github.com/subako-ai/subako-go/internal/gowasm"
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/toolspkg"
 )
 
@@ -289,6 +290,30 @@ func BenchmarkHello(b *testing.B) {
 	b.ReportMetric(float64(mods["hello"].median)/float64(mods["baseline"].median), "cold-ratio")
 	b.ReportMetric(float64(mods["floor"].median)/float64(mods["baseline"].median), "floor-ratio")
 	b.ReportMetric(mods["hello"].size/mods["baseline"].size, "size-ratio")
+}
+
+// helloAim is the size examples/hello is held under: the number an author
+// compares a package with (README, bench/RESULTS.md).
+const helloAim = 2_500_000
+
+// BenchmarkHelloSize builds examples/hello as check and pack do
+// (gobuild.Flags: -trimpath, so the size is not the checkout's path's) and
+// reports its size, in bytes and as a share of helloAim
+// (aim-ratio); it fails when hello is past the aim, which the runtime's
+// and the generated code's growth pushed it to once (2,511,118 bytes).
+func BenchmarkHelloSize(b *testing.B) {
+	if testing.Short() {
+		b.Skip("builds a wasip1 module")
+	}
+	size := fileSize(b, gowasm.Path(b, filepath.Join(repoRoot(b), helloPkg), gobuild.Flags...))
+	b.ResetTimer()
+	for range b.N {
+	}
+	b.ReportMetric(size, "hello-B")
+	b.ReportMetric(size/helloAim, "aim-ratio")
+	if size > helloAim {
+		b.Errorf("examples/hello is %.0f bytes, past the %d it is held under: see what grew with subakogo size", size, helloAim)
+	}
 }
 
 // greet00Ada is BenchmarkToolCount's call, of the tool both packages share.

@@ -23,9 +23,13 @@ import (
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
-// slowLoad is how long loading may take before the command says what it is
-// doing: a first run type-checks the package and everything it imports.
+// slowLoad is how long loading may take before the command says how long
+// it took: a first run type-checks the package and everything it imports.
 var slowLoad = 2 * time.Second
+
+// load is gocheck.Analyze; a test replaces it to see what was written
+// before loading began.
+var load = gocheck.Analyze
 
 // Command runs the generate command, named prog in its messages
 // ("subakogo generate", "subakogo-generate"), with args: [-check] [PACKAGE]. It
@@ -84,30 +88,18 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 	return cli.OK
 }
 
-// analyze is gocheck.Analyze, saying what it does when it takes longer
-// than slowLoad.
+// analyze is gocheck.Analyze, saying first what it loads: before any
+// loading work, so that go generate's first line does not wait for it (a
+// first run type-checks for seconds, and go generate is otherwise silent
+// while it does), and how long it took when that was over slowLoad.
 func analyze(prog, pattern string, stderr io.Writer) (*gocheck.Result, error) {
-	type result struct {
-		a   *gocheck.Result
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		a, err := gocheck.Analyze(pattern)
-		done <- result{a, err}
-	}()
-	select {
-	case r := <-done:
-		return r.a, r.err
-	case <-time.After(slowLoad):
-	}
-	start := time.Now().Add(-slowLoad)
 	fmt.Fprintf(stderr, "%s: loading %s and type-checking everything it imports, to find its //subako:function handlers...\n", prog, pattern)
-	r := <-done
-	if r.err == nil {
-		fmt.Fprintf(stderr, "%s: loaded in %.1f s\n", prog, time.Since(start).Seconds())
+	start := time.Now()
+	a, err := load(pattern)
+	if took := time.Since(start); err == nil && took > slowLoad {
+		fmt.Fprintf(stderr, "%s: loaded in %.1f s\n", prog, took.Seconds())
 	}
-	return r.a, r.err
+	return a, err
 }
 
 // Render renders a package's subako_gen.go, and returns its path. It

@@ -1,6 +1,8 @@
 package generate
 
 import (
+	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -66,5 +68,25 @@ func TestDoesNotBuild(t *testing.T) {
 	}
 	if _, err := os.Stat("testdata/broken/subako_gen.go"); !os.IsNotExist(err) {
 		t.Errorf("a file was written: %v", err)
+	}
+}
+
+// TestFirstLineBeforeLoad: generate says what it loads before loading
+// begins (load is where the seconds of a first run go), so go generate's
+// first line never waits for it.
+func TestFirstLineBeforeLoad(t *testing.T) {
+	var stderr strings.Builder
+	loaded := false
+	load = func(pattern string) (*gocheck.Result, error) {
+		loaded = true
+		if !strings.Contains(stderr.String(), "subakogo-generate: loading ./x and type-checking everything it imports") {
+			t.Errorf("when loading began, stderr held %q", stderr.String())
+		}
+		return nil, errors.New("stop here")
+	}
+	t.Cleanup(func() { load = gocheck.Analyze })
+	code := Command("subakogo-generate", []string{"./x"}, io.Discard, &stderr)
+	if !loaded || code != cli.Unreadable || !strings.HasSuffix(stderr.String(), "subakogo-generate: stop here\n") {
+		t.Errorf("exit %d, loaded %v, stderr %q", code, loaded, stderr.String())
 	}
 }

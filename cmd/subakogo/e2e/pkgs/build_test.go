@@ -234,9 +234,10 @@ func TestAuthorPath(t *testing.T) {
 	if out, err := goIn("vet", "-vettool="+subakogoBinary(t), "./..."); err != nil || out != "" {
 		t.Errorf("go vet -vettool on the new package: %v\n%s", err, out)
 	}
-	// The first go generate says on stderr, within a few seconds, that it
+	// go generate's first line is the notice's, written before it asks the
+	// go command anything; the first go generate says on stderr that it
 	// builds the generator, which takes a minute with an empty build cache;
-	// a later one says nothing (the generator is in the cache now).
+	// a later one does not (the generator is in the cache now).
 	notice := generatorNotice(t, string(main))
 	for _, c := range []struct {
 		cache string
@@ -250,7 +251,8 @@ func TestAuthorPath(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()
-		if err != nil || strings.Contains(stderr.String(), "building the generator") != c.want || stdout.Len() > 0 {
+		if err != nil || !strings.HasPrefix(stderr.String(), "subakogo-generate: go generate runs the generator") ||
+			strings.Contains(stderr.String(), "building the generator") != c.want || stdout.Len() > 0 {
 			t.Errorf("go %v (empty cache %v): %v\nstdout: %s\nstderr: %s", notice, c.want, err, stdout.Bytes(), stderr.Bytes())
 		}
 	}
