@@ -22,7 +22,7 @@ const Max = 64
 // maxLen the length of a string or array made to reach a bound.
 const (
 	maxDepth = 6
-	maxLen   = 4096
+	maxLen   = 4000
 )
 
 // For is the seeds of a tool whose inputSchema is schema, each a JSON
