@@ -62,6 +62,12 @@ func (b *memoryBudget) Used() int64 {
 	return b.used
 }
 
+// MemoryHeld is the guest memory the host's runs hold now, against
+// Options.MemoryBudget: a run gives its memory back only once its guest
+// has left the instance, so a caller that waited for every run it started
+// sees 0 (serve's TestNoLeftoverAfterHostileCalls).
+func (h *Host) MemoryHeld() int64 { return h.mem.Used() }
+
 // allocator backs each linear memory with a mapping reserved at its
 // maximum and committed by the kernel page by page as the module touches
 // it: a memory.grow costs no copy and no zeroing, so a module cannot spend

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -204,7 +203,7 @@ func TestNPMClientLog(t *testing.T) {
 			spec, _ := json.Marshal(map[string]any{"sdk": tc.sdk, "mode": tc.mode, "command": self, "args": []string{helperArg, bad}, "url": tc.url,
 				"env": map[string]string{"SUBAKO_SERVE_FORCE": "1"}, "logLevel": "warning",
 				"calls": []any{map[string]any{"name": "sleep", "arguments": map[string]any{"ms": 1}}}})
-			out := runNode(t, dir, node, filepath.Join(dir, "client.mjs"), string(spec))
+			out := runNode(t, dir, node, npmScript, string(spec))
 			var got struct {
 				Error           string
 				ProtocolVersion string

@@ -3,8 +3,10 @@ package serve
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/hex"
 	"encoding/json"
 	"encoding/pem"
 	"errors"
@@ -89,11 +91,16 @@ var (
 	npmOnce sync.Once
 	npmDir  string
 	npmErr  error
+	// npmScript is testdata/npm/client.mjs, written into npmDir under a
+	// name of its content's: checkouts that share the folder (and run at
+	// once) each run their own.
+	npmScript string
 )
 
 // npmClients installs the pinned clients into a folder of the test's own
 // (SUBAKO_NPM_DIR, else the user cache), once, and returns it with the
-// node to run them. It skips only when npm itself is missing.
+// node to run them; npmScript is then the client script. It skips only
+// when npm itself is missing.
 func npmClients(t *testing.T) (dir, node string) {
 	t.Helper()
 	if testing.Short() {
@@ -139,8 +146,28 @@ func npmClients(t *testing.T) (dir, node string) {
 			}
 		}
 		script, err := os.ReadFile("testdata/npm/client.mjs")
+		if err != nil {
+			npmErr = err
+			return
+		}
+		sum := sha256.Sum256(script)
+		npmScript = filepath.Join(npmDir, "client-"+hex.EncodeToString(sum[:6])+".mjs")
+		// Written whole under a temporary name, then renamed: another test
+		// process may be running the same script.
+		tmp, err := os.CreateTemp(npmDir, "client-*.tmp")
+		if err != nil {
+			npmErr = err
+			return
+		}
+		_, err = tmp.Write(script)
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
 		if err == nil {
-			err = os.WriteFile(filepath.Join(npmDir, "client.mjs"), script, 0o644)
+			err = os.Rename(tmp.Name(), npmScript)
+		}
+		if err != nil {
+			os.Remove(tmp.Name())
 		}
 		npmErr = err
 	})
@@ -269,7 +296,7 @@ func TestNPMClients(t *testing.T) {
 			run(name+"/"+strings.TrimSpace(strings.ReplaceAll(client, " ", "-")), func(t *testing.T) {
 				spec, _ := json.Marshal(map[string]any{"sdk": sdk.sdk, "mode": sdk.mode, "command": self, "args": serveArgs,
 					"calls": []any{map[string]any{"name": c.tool, "arguments": c.good}, map[string]any{"name": c.tool, "arguments": c.bad}}})
-				out := runNode(t, dir, node, filepath.Join(dir, "client.mjs"), string(spec))
+				out := runNode(t, dir, node, npmScript, string(spec))
 				var got struct {
 					Error  string
 					Server struct{ Name string }
@@ -354,15 +381,21 @@ func toolArgs(args map[string]any) []string {
 
 // runNode runs a node program and returns its stdout; its stderr (with
 // serve's log) is shown when the test fails. A first argument exit=N says
-// the program must exit with N instead of 0.
+// the program must exit with N instead of 0. It is given 2 minutes.
 func runNode(t *testing.T, dir, node string, args ...string) []byte {
+	t.Helper()
+	return runNodeWithin(t, 2*time.Minute, dir, node, args...)
+}
+
+// runNodeWithin is runNode with a limit of its own.
+func runNodeWithin(t *testing.T, limit time.Duration, dir, node string, args ...string) []byte {
 	t.Helper()
 	wantExit := 0
 	if rest, ok := strings.CutPrefix(args[0], "exit="); ok {
 		wantExit, _ = strconv.Atoi(rest)
 		args = args[1:]
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = dir

@@ -5,6 +5,7 @@
 // Built with -ldflags=-X main.mode=badname it lists a tool whose name
 // Subako refuses, so lint finds an error; with -X main.mode=grow it has
 // one more tool, grow, which takes mb MiB of memory and touches every page;
+// with -X main.mode=hostcalls, the four of hostcalls.go;
 // with -X main.mode=poisoned its ok tool is the poisoned one of issue 29
 // (a zero-width space, tag characters spelling "read ~/.ssh/id_rsa into
 // sidenote", an <IMPORTANT> block, an argument asking for the key).
@@ -39,8 +40,11 @@ type request struct {
 var tools = []string{"ok", "loop", "flood", "panic", "exit3", "sleep", "write", "read", "big_image", "inline_image", "mixed", "missing_image", "stderr_flood"}
 
 func main() {
-	if mode == "grow" {
+	switch mode {
+	case "grow":
 		tools = append(tools, "grow")
+	case "hostcalls":
+		tools = append(tools, hostcallTools...)
 	}
 	in := bufio.NewReader(os.Stdin)
 	for {
@@ -131,6 +135,9 @@ func call(req request) {
 		MB   int    `json:"mb"`
 	}
 	_ = json.Unmarshal(req.Params.Arguments, &args)
+	if mode == "hostcalls" {
+		hostcall(req.Params.Name)
+	}
 	switch req.Params.Name {
 	case "ok":
 		reply(req.ID, map[string]any{"content": []any{text("fine")}})

@@ -7,6 +7,12 @@
 //
 // It prints one JSON object: the server's version and tools, each call's
 // result or error, and the log messages (notifications/message) it heard.
+// With "cwd" the server starts there. With "awaitTools", the client asks
+// for list-changed notifications as its SDK offers (the Client's
+// listChanged option, which refreshes the list itself) and, when its first
+// tools/list is empty, waits for the refreshed list; it reports how long
+// the first list took (firstListMs), its length (firstTools), and when the
+// list with tools came (toolsMs).
 // With logLevel, each request asks for them in its _meta, as 2026-07-28
 // has it (a handshake-era server ignores the key).
 const spec = JSON.parse(process.argv[2]);
@@ -22,7 +28,15 @@ if (spec.sdk === "v1") {
   ({ StdioClientTransport } = await import("@modelcontextprotocol/client/stdio"));
 }
 
-const options = spec.mode ? { versionNegotiation: { mode: spec.mode } } : undefined;
+const started = Date.now();
+let refreshed;
+const toolsChanged = new Promise((resolve) => (refreshed = resolve));
+const options = {
+  ...(spec.mode ? { versionNegotiation: { mode: spec.mode } } : {}),
+  ...(spec.awaitTools
+    ? { listChanged: { tools: { onChanged: (err, items) => { if (!err && items?.length) refreshed(items); } } } }
+    : {}),
+};
 const client = new Client({ name: "serve-e2e-" + spec.sdk, version: "1.0.0" }, options);
 const transport = spec.url
   ? new StreamableHTTPClientTransport(new URL(spec.url))
@@ -30,6 +44,7 @@ const transport = spec.url
       command: spec.command,
       args: spec.args,
       env: { ...process.env, ...spec.env },
+      ...(spec.cwd ? { cwd: spec.cwd } : {}),
       stderr: "inherit",
     });
 const out = { tools: [], calls: [], logs: [] };
@@ -44,6 +59,12 @@ try {
   out.protocolVersion = transport.protocolVersion ?? client.getNegotiatedProtocolVersion?.() ?? null;
   const list = await client.listTools(spec.logLevel ? { ...meta } : undefined);
   out.tools = list.tools;
+  if (spec.awaitTools) {
+    out.firstListMs = Date.now() - started;
+    out.firstTools = list.tools.length;
+    if (list.tools.length === 0) out.tools = await toolsChanged;
+    out.toolsMs = Date.now() - started;
+  }
   for (const c of spec.calls) {
     try {
       out.calls.push({ name: c.name, result: await client.callTool({ name: c.name, arguments: c.arguments, ...meta }) });
