@@ -124,6 +124,22 @@ func fsConfig(mounts []*sandboxfs.Mount) wazero.FSConfig {
 type Line struct {
 	Text []byte
 	At   time.Duration // the module's time since the run started (see guestClock)
+	// Msg is the line decoded, nil when it is not a JSON-RPC message. The
+	// host decodes each line once: when it reads it during the run, or
+	// when the run ends.
+	Msg     *Message
+	decoded bool
+}
+
+// decode sets Msg, once.
+func (l *Line) decode() {
+	if l.decoded {
+		return
+	}
+	if m, ok := ParseMessage(l.Text); ok {
+		l.Msg = &m
+	}
+	l.decoded = true
 }
 
 // Record is everything observed in one run. Its times are the module's
@@ -174,6 +190,11 @@ type Record struct {
 	// ran out of memory for others' sake.
 	MemoryRefused bool
 	Wall          time.Duration // the run's wall-clock time, for reports only
+	// StderrTail is "; stderr ends: ..." with the last line of what the
+	// module wrote to stderr (at most 200 bytes of it), or "" when it
+	// wrote nothing: the reason Subako would show with a crash.
+	StderrTail string
+	breaks     []Break // see Breaks
 }
 
 // StalledError is what a command says of a Stalled run: what was given
@@ -712,10 +733,10 @@ func (s *session) find(id string) (Message, waitOutcome) {
 		if outcome != gotLine {
 			return Message{}, outcome
 		}
-		if m, ok := ParseMessage(line.Text); ok && m.Method == "" && m.HasID() && IDKey(m.ID) == id {
-			return m, gotLine
+		if m := line.Msg; m != nil && m.Method == "" && m.HasID() && IDKey(m.ID) == id {
+			return *m, gotLine
 		}
-		if _, broken := breaksLine(line.Text, asked); broken {
+		if _, broken := breaksLine(line, asked); broken {
 			return Message{}, ended // the call is crashed; the record says why
 		}
 	}
@@ -761,10 +782,16 @@ func (s *session) ended() bool {
 func (s *session) nextLine() (Line, waitOutcome) {
 	for {
 		s.mu.Lock()
-		if s.read < len(s.rec.Lines) {
-			l := s.rec.Lines[s.read]
+		if i := s.read; i < len(s.rec.Lines) {
+			l := s.rec.Lines[i]
 			s.read++
 			s.mu.Unlock()
+			if !l.decoded {
+				l.decode() // outside the lock, which the module's writes take
+				s.mu.Lock()
+				s.rec.Lines[i] = l
+				s.mu.Unlock()
+			}
 			return l, gotLine
 		}
 		s.mu.Unlock()
@@ -808,6 +835,7 @@ func (s *session) wait() *Record {
 	<-s.done
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.rec.complete()
 	return s.rec
 }
 

@@ -58,7 +58,7 @@ func (r *runner) notificationProbe(ctx context.Context, t mcp.Tool, args json.Ra
 	// judges (it reads as a notification from the module), but it is an
 	// answer to ours.
 	for _, l := range rec.Lines {
-		if m, ok := host.ParseMessage(l.Text); ok && m.IsResponse() && !m.HasID() {
+		if m := l.Msg; m != nil && m.IsResponse() && !m.HasID() {
 			r.addOnce(rules.ProbeNotificationAnswered, where(ProbeNotification, t.Name, "")+": the notification "+
 				host.ShortLine(notificationLine)+" was answered: "+host.ShortLine(l.Text))
 			n++
