@@ -181,7 +181,7 @@ type Record struct {
 	// the module's: nothing about the run's time is a finding, and the
 	// command says so (StalledError).
 	Stalled  bool
-	backstop time.Duration // the wall time it was given, when Stalled
+	backstop Backstop // the wall time it was given, when Stalled
 	// Interrupted says the caller's context ended the run (a budget of the
 	// caller's, or a cancellation): like Stalled, not the module's doing.
 	Interrupted bool
@@ -200,7 +200,7 @@ type Record struct {
 // StalledError is what a command says of a Stalled run: what was given
 // up (what), and why it is not judged.
 func (r *Record) StalledError(what string) *StalledError {
-	return &StalledError{What: what, Limit: r.Limit, Wall: r.backstop}
+	return r.backstop.Stalled(what)
 }
 
 // OutOfTime says whether the run ended on a limit of the module's time:
@@ -233,6 +233,9 @@ type RunConfig struct {
 	// Reached, with a Module from CompileCovered, gets the functions the
 	// run entered.
 	Reached *Reached
+	// Profile, with a Module from CompileCovered, gets the run's CPU
+	// profile.
+	Profile *Profile
 }
 
 // noLimit is a deadline that never comes.
@@ -248,7 +251,7 @@ type session struct {
 	clock     *guestClock
 	exitGrace time.Duration // to exit once stdin closes
 	runLimit  time.Duration // the whole run, in the module's time
-	backstop  time.Duration // the whole run, on the wall clock (Host.Backstop)
+	backstop  Backstop      // the whole run, on the wall clock
 	wallStart time.Time
 	cancel    context.CancelFunc
 	in        stdin
@@ -350,11 +353,15 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 	if s.runLimit <= 0 {
 		s.runLimit = h.discoverLimit
 	}
-	s.backstop = h.Backstop(s.runLimit)
+	s.backstop = h.Backstop(s.runLimit, 0)
 	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
 	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator(&s.memRefused)))
+	// The listener (cover.go) is handed nothing but the run's context.
 	if cfg.Reached != nil {
 		runCtx = context.WithValue(runCtx, reachedKey{}, cfg.Reached) // looked up first: the listener runs on every call
+	}
+	if cfg.Profile != nil {
+		runCtx = context.WithValue(runCtx, profileKey{}, cfg.Profile)
 	}
 	s.wallStart, s.cancel = time.Now(), cancel
 	mc := wazero.NewModuleConfig().
@@ -389,14 +396,13 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 // the wall clock passes its backstop (the host's condition), or when the
 // caller's context ends.
 func (s *session) watch(ctx context.Context) {
-	backstop := s.wallStart.Add(s.backstop)
 	for {
 		now := s.clock.now()
 		if now >= s.runLimit {
 			s.stop(func() { s.rec.TimedOut, s.rec.Limit = true, s.runLimit })
 			return
 		}
-		wallLeft := time.Until(backstop)
+		wallLeft := time.Until(s.backstop.Deadline)
 		if wallLeft <= 0 {
 			s.stop(func() { s.rec.Stalled, s.rec.Limit, s.rec.backstop = true, s.runLimit, s.backstop })
 			return
