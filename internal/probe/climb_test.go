@@ -76,7 +76,7 @@ func climbs(t *testing.T, overlay map[string][]byte) []string {
 	for _, file := range pkg.Syntax {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || !(takes(fd.Type, "Record") || takes(fd.Type, "Break")) {
+			if !ok || fd.Body == nil || !takes(fd.Type, "Record") && !takes(fd.Type, "Break") {
 				continue
 			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
