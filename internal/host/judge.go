@@ -44,8 +44,8 @@ const (
 		"or it keeps its answers in a buffer until it exits, as C's stdio does when stdout is a pipe (flush stdout after each answer)"
 )
 
-// BreakKinds lists every kind of break, in the order of the ABI page:
-// BreakTable must say what each one means (TestBreakTableCoversEveryKind).
+// BreakKinds lists every kind of break: BreakTable must say what each one
+// means (TestBreakTableCoversEveryKind).
 var BreakKinds = []BreakKind{BreakNotMessage, BreakUnknownID, BreakRPCError, BreakResultType, BreakRequest,
 	BreakNoAnswer, BreakExitCode, BreakNoExit, BreakTrap, BreakTimeout, BreakOverflow, BreakPartial, BreakRepeated,
 	BreakWaitsForEOF}

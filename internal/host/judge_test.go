@@ -2,7 +2,12 @@ package host
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -96,6 +101,24 @@ func TestBreakTableCoversEveryKind(t *testing.T) {
 	}
 	if len(BreakTable) != len(BreakKinds) {
 		t.Errorf("BreakTable has %d kinds, BreakKinds %d: a kind is not listed", len(BreakTable), len(BreakKinds))
+	}
+	// BreakKinds holds every constant of the type, each once.
+	f, err := parser.ParseFile(token.NewFileSet(), "judge.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := 0
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
+			for _, spec := range g.Specs {
+				if v := spec.(*ast.ValueSpec); v.Type != nil && types.ExprString(v.Type) == "BreakKind" {
+					declared += len(v.Names)
+				}
+			}
+		}
+	}
+	if unique := len(slices.Compact(slices.Sorted(slices.Values(BreakKinds)))); declared != len(BreakKinds) || unique != len(BreakKinds) {
+		t.Errorf("judge.go declares %d break kinds, BreakKinds lists %d (%d distinct)", declared, len(BreakKinds), unique)
 	}
 }
 
