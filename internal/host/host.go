@@ -462,7 +462,7 @@ func (h *Host) compileForCache(wasm []byte) code {
 // runtime's background collection of what the compiler allocates is not
 // counted, which only errs towards finishing. An overrunning compilation
 // is cancelled (wazero checks between functions) and the caller gets a
-// *CompileTimeoutError; past h.Backstop(limit) on the wall clock, a
+// *CompileTimeoutError; past its Backstop on the wall clock, a
 // *StalledError.
 //
 // The compilation is held (hold) until wazero returns, even when abandoned:
