@@ -52,29 +52,27 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	if httpCfg == nil {
 		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
 	}
-	if cfg.Profile != nil {
-		ctx = context.WithValue(ctx, profileKey{}, cfg.Profile) // the run's context holds it for the listener
-	}
+	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile}
 	interpreted := m.Interpreted()
-	h.call(ctx, m, tool, args, cfg.Mounts, timeout, httpCfg, c)
+	h.call(ctx, m, tool, args, run, c)
 	// A run the host interpreted whose time ran out is made again on the
 	// compiled code, as Discover does.
 	if interpreted && c.Err == nil && c.Record.OutOfTime() && m.WaitCompiled(ctx) {
-		h.call(ctx, m, tool, args, cfg.Mounts, timeout, httpCfg, c)
+		h.call(ctx, m, tool, args, run, c)
 	}
 	return c
 }
 
-func (h *Host) call(ctx context.Context, m *Module, tool string, args json.RawMessage, mounts Mounts, timeout time.Duration, httpCfg *subakohttp.Config, c *Call) {
+func (h *Host) call(ctx context.Context, m *Module, tool string, args json.RawMessage, run RunConfig, c *Call) {
 	c.Result, c.Response = nil, nil
-	s, err := h.Start(ctx, m, RunConfig{Mounts: mounts, Timeout: timeout, HTTP: httpCfg})
+	s, err := h.Start(ctx, m, run)
 	if err != nil {
 		c.Record, c.Err = &Record{CloseToExit: -1, StdinClosed: -1}, err
 		return
 	}
 	id, _ := json.Marshal(c.ID)
 	s.Send(ToolCall(id, tool, args))
-	if msg, ok := s.Answer(id, timeout); ok {
+	if msg, ok := s.Answer(id, run.Timeout); ok {
 		c.Result = msg.Result
 		c.Response = msg.Raw
 	}

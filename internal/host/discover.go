@@ -93,9 +93,9 @@ func (h *Host) discover(ctx context.Context, m *Module, packageDir string) *Disc
 				d.stop(StopNoAnswer, method, "no answer to "+method)
 				return nil, false
 			}
-			msg, ok := ParseMessage(line.Text)
+			msg := line.Msg
 			switch {
-			case !ok:
+			case msg == nil:
 				d.stop(StopNotMessage, method, "a stdout line is not a JSON-RPC message")
 				return nil, false
 			case !msg.HasID():

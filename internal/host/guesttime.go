@@ -28,13 +28,40 @@ const (
 	MinBackstop    = time.Minute
 )
 
-// Backstop is the wall time work limited to limit (of the module's time,
-// or of CPU time) may take before it is given up as stalled.
-func Backstop(limit time.Duration) time.Duration {
-	if limit > noLimit/BackstopFactor {
-		return noLimit
+// A Backstop is the wall-clock bound of work limited to Limit of the
+// module's own time or of CPU time: past Deadline it is given up as
+// stalled (Stalled), the machine's condition rather than the module's.
+type Backstop struct {
+	Limit    time.Duration
+	Wall     time.Duration // the wall time it is given
+	Deadline time.Time
+}
+
+// Backstop starts, now, the backstop of work limited to limit: wall when
+// it is set (a caller's own, forced small in tests), else the host's
+// Options.Backstop when set, else BackstopFactor times limit, at least
+// MinBackstop. It is the one place a backstop is computed: the runs,
+// both compilations and the probes use it.
+func (h *Host) Backstop(limit, wall time.Duration) Backstop {
+	switch {
+	case wall > 0:
+	case h.wallBackstop > 0:
+		wall = h.wallBackstop
+	case limit > noLimit/BackstopFactor:
+		wall = noLimit
+	default:
+		wall = max(BackstopFactor*limit, MinBackstop)
 	}
-	return max(BackstopFactor*limit, MinBackstop)
+	return Backstop{Limit: limit, Wall: wall, Deadline: time.Now().Add(wall)}
+}
+
+// Passed says whether the wall clock is past the backstop.
+func (b Backstop) Passed() bool { return time.Now().After(b.Deadline) }
+
+// Stalled is the error of what (e.g. "compiling the module") given up at
+// the backstop.
+func (b Backstop) Stalled(what string) *StalledError {
+	return &StalledError{What: what, Limit: b.Limit, Wall: b.Wall}
 }
 
 // guestClock is one run's time: the CPU time of the thread that runs the

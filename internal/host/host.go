@@ -209,16 +209,6 @@ func cacheDir(opt string) string {
 // ExitGrace is how long a module has to exit once stdin closes.
 func (h *Host) ExitGrace() time.Duration { return h.exitGrace }
 
-// Backstop is the wall time the host gives work limited to limit (of the
-// module's time, or of CPU time) before it gives it up as stalled:
-// Backstop(limit), or Options.Backstop when set.
-func (h *Host) Backstop(limit time.Duration) time.Duration {
-	if h.wallBackstop > 0 {
-		return h.wallBackstop
-	}
-	return Backstop(limit)
-}
-
 // Close releases the runtimes and the cache. A compilation still running
 // in this process keeps them until it ends, since wazero's compilers
 // cannot be stopped and fail when their runtime goes; a compile worker
@@ -286,7 +276,7 @@ func (e *CompileTimeoutError) Error() string {
 	return "compiling the module took more than " + e.Limit.String() + " of CPU time and was abandoned"
 }
 
-// StalledError is work given up on the wall clock (Backstop of its limit)
+// StalledError is work given up on the wall clock (at its Backstop)
 // before it used its limit of CPU time or of the module's own time: this
 // machine is too busy (or the host is stuck). It is the host's condition,
 // never a finding against the module: every command that meets one exits 3,
@@ -294,15 +284,11 @@ func (e *CompileTimeoutError) Error() string {
 type StalledError struct {
 	What  string        // what was given up, e.g. "compiling the module"
 	Limit time.Duration // its limit, of CPU time or of the module's own time
-	Wall  time.Duration // the wall time it was given; 0 means Backstop(Limit)
+	Wall  time.Duration // the wall time it was given (Backstop.Wall)
 }
 
 func (e *StalledError) Error() string {
-	wall := e.Wall
-	if wall <= 0 {
-		wall = Backstop(e.Limit)
-	}
-	return e.What + " took more than " + wall.String() + " on the wall clock before using its " +
+	return e.What + " took more than " + e.Wall.String() + " on the wall clock before using its " +
 		e.Limit.String() + " of time: this machine is too busy (or the host is stuck), so it is not judged; try again when it is less loaded"
 }
 
@@ -476,7 +462,7 @@ func (h *Host) compileForCache(wasm []byte) code {
 // runtime's background collection of what the compiler allocates is not
 // counted, which only errs towards finishing. An overrunning compilation
 // is cancelled (wazero checks between functions) and the caller gets a
-// *CompileTimeoutError; past h.Backstop(limit) on the wall clock, a
+// *CompileTimeoutError; past its Backstop on the wall clock, a
 // *StalledError.
 //
 // The compilation is held (hold) until wazero returns, even when abandoned:
@@ -511,11 +497,11 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 		}
 		done <- result{c, err}
 	}()
-	thread, backstop := <-clock, time.Now().Add(h.Backstop(limit))
+	thread, backstop := <-clock, h.Backstop(limit, 0)
 	var fail error
 	for fail == nil {
 		spent := thread.Elapsed()
-		t := time.NewTimer(max(min(limit-spent, time.Until(backstop)), time.Millisecond))
+		t := time.NewTimer(max(min(limit-spent, time.Until(backstop.Deadline)), time.Millisecond))
 		select {
 		case r := <-done:
 			t.Stop()
@@ -526,8 +512,8 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 			switch {
 			case thread.Elapsed() >= limit:
 				fail = &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
-			case time.Now().After(backstop):
-				fail = &StalledError{What: "compiling the module", Limit: limit, Wall: h.Backstop(limit)}
+			case backstop.Passed():
+				fail = backstop.Stalled("compiling the module")
 			}
 		}
 		t.Stop()

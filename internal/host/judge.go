@@ -10,6 +10,7 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/mcp"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // BreakKind names one way a module breaks a call, as the ABI page lists them.
@@ -43,11 +44,77 @@ const (
 		"or it keeps its answers in a buffer until it exits, as C's stdio does when stdout is a pipe (flush stdout after each answer)"
 )
 
-// Break is one reason the call would be reported as crashed.
+// BreakKinds lists every kind of break: BreakTable must say what each one
+// means (TestBreakTableCoversEveryKind).
+var BreakKinds = []BreakKind{BreakNotMessage, BreakUnknownID, BreakRPCError, BreakResultType, BreakRequest,
+	BreakNoAnswer, BreakExitCode, BreakNoExit, BreakTrap, BreakTimeout, BreakOverflow, BreakPartial, BreakRepeated,
+	BreakWaitsForEOF}
+
+// BreakRule is what the readers of a record make of one kind of break.
+type BreakRule struct {
+	// Upload is the rule a break at upload discovery falls under
+	// (protocolcheck).
+	Upload *rules.Rule
+	// Probe is the rule a break in a probe's call falls under; nil when
+	// the call itself broke, and the probe's crash rule (P030, P031,
+	// P036 or P037, by probe) applies.
+	Probe *rules.Rule
+	// IfAnswered, when set, is the probe rule when every request of the
+	// run was answered: the call did not break, only the run's end did.
+	IfAnswered *rules.Rule
+	// Consequence says the break only follows from another when there is
+	// one (an unanswered request after a trap, a time-out, a wrong id):
+	// reports then leave it out.
+	Consequence bool
+	// StderrTail says an upload finding of it ends with the tail of
+	// stderr, as Subako shows a crash.
+	StderrTail bool
+	// Crash, when set, is how a crash report words the break, said once
+	// and last, instead of its Message (which names the host's own
+	// request id, which a client never saw).
+	Crash string
+}
+
+// BreakTable is the one mapping of break kinds to their rules and
+// wording, read by protocolcheck, the probes and serve.
+var BreakTable = map[BreakKind]BreakRule{
+	BreakNotMessage: {Upload: rules.ProtocolNotMessage, Probe: rules.ProbeStdoutExtra},
+	BreakPartial:    {Upload: rules.ProtocolNotMessage, Probe: rules.ProbeStdoutExtra},
+	BreakRequest:    {Upload: rules.ProtocolRequest, Probe: rules.ProbeStdoutExtra},
+	BreakRepeated:   {Upload: rules.ProtocolUnknownID, Probe: rules.ProbeStdoutExtra},
+	BreakUnknownID:  {Upload: rules.ProtocolUnknownID, Probe: rules.ProbeIDEcho},
+	BreakRPCError:   {Upload: rules.ProtocolRPCError},
+	BreakResultType: {Upload: rules.ProtocolResultType},
+	BreakNoAnswer:   {Upload: rules.ProtocolNoAnswer, Consequence: true, StderrTail: true, Crash: "no answer to the call"},
+	BreakExitCode:   {Upload: rules.ProtocolExit, IfAnswered: rules.ProbeSlowExit, StderrTail: true},
+	BreakNoExit:     {Upload: rules.ProtocolNoExit, IfAnswered: rules.ProbeSlowExit},
+	BreakTrap:       {Upload: rules.ProtocolTrap, StderrTail: true},
+	BreakTimeout:    {Upload: rules.ProtocolTimeout},
+	BreakOverflow:   {Upload: rules.ProtocolStdoutLimit},
+	// A module that answered only once stdin closed did not answer in
+	// time at upload: P008, whose message says why.
+	BreakWaitsForEOF: {Upload: rules.ProtocolNoAnswer, Probe: rules.ProbeWaitsForEOF},
+}
+
+// Break is one reason the call would be reported as crashed, with what it
+// is about, so that no reader parses the record's lines again.
 type Break struct {
 	Kind    BreakKind
 	Message string
-	Line    int // index in Record.Lines, -1 when not about a line
+	Line    int    // index in Record.Lines, -1 when not about a line
+	Text    []byte // the line (Record.Partial for BreakPartial), nil when not about one
+	// ID is the id the break is about: the line's (nil when it has none
+	// or null), or the unanswered request's (BreakNoAnswer).
+	ID json.RawMessage
+	// Asked is, for BreakUnknownID, the id of the last request sent: what
+	// the answer should have echoed.
+	Asked json.RawMessage
+	// Explained says the break is a consequence (BreakTable) of another
+	// break of the run, which reports say instead.
+	Explained bool
+	// Answered says every request of the run was answered (the record has
+	// no BreakNoAnswer): a break of the run's end did not break the call.
+	Answered bool
 }
 
 // ShortLine cuts a line to a readable length for messages.
@@ -65,26 +132,34 @@ func ShortLine(b []byte) string {
 }
 
 // breaksLine judges one stdout line against the ids the host asked.
-func breaksLine(text []byte, asked map[string]bool) (Break, bool) {
-	msg, ok := ParseMessage(text)
+func breaksLine(l Line, asked map[string]bool) (Break, bool) {
+	msg, text := l.Msg, l.Text
+	b := Break{Text: text}
+	if msg != nil && msg.HasID() {
+		b.ID = msg.ID
+	}
+	with := func(kind BreakKind, message string) (Break, bool) {
+		b.Kind, b.Message = kind, message
+		return b, true
+	}
 	switch {
-	case !ok:
-		return Break{Kind: BreakNotMessage, Message: "stdout line is not a JSON-RPC message: " + ShortLine(text)}, true
+	case msg == nil:
+		return with(BreakNotMessage, "stdout line is not a JSON-RPC message: "+ShortLine(text))
 	case !msg.HasID() && msg.IsResponse():
 		// An answer with id null (or none) answers no request of a call:
 		// Subako takes it as a broken call, and it is reported as it
 		// arrives, not after the whole wait for the real answer.
-		return Break{Kind: BreakUnknownID, Message: "an answer with id null, which answers no request: " + ShortLine(text)}, true
+		return with(BreakUnknownID, "an answer with id null, which answers no request: "+ShortLine(text))
 	case !msg.HasID():
 		return Break{}, false // notifications are ignored
 	case msg.Method != "":
-		return Break{Kind: BreakRequest, Message: "the module sent a request of its own (" + msg.Method + "): " + ShortLine(text)}, true
+		return with(BreakRequest, "the module sent a request of its own ("+msg.Method+"): "+ShortLine(text))
 	}
 	if id, _ := msg.IDKey(); !asked[id] {
-		return Break{Kind: BreakUnknownID, Message: "answer to an id that was not asked, " + string(msg.ID) + ": " + ShortLine(text)}, true
+		return with(BreakUnknownID, "answer to an id that was not asked, "+string(msg.ID)+": "+ShortLine(text))
 	}
 	if msg.RPCError != nil {
-		return Break{Kind: BreakRPCError, Message: "JSON-RPC error " + strconv.Itoa(msg.RPCError.Code) + ": " + msg.RPCError.Message}, true
+		return with(BreakRPCError, "JSON-RPC error "+strconv.Itoa(msg.RPCError.Code)+": "+msg.RPCError.Message)
 	}
 	var res struct {
 		ResultType *string `json:"resultType"`
@@ -94,25 +169,44 @@ func breaksLine(text []byte, asked map[string]bool) (Break, bool) {
 		if res.ResultType != nil {
 			got = strconv.Quote(*res.ResultType)
 		}
-		return Break{Kind: BreakResultType, Message: "result has resultType " + got + ", not \"complete\""}, true
+		return with(BreakResultType, "result has resultType "+got+", not \"complete\"")
 	}
 	return Break{}, false
 }
 
-// Breaks lists every reason the run breaks the protocol or the call, from
-// what was recorded. answered says whether every request got its answer.
-func (r *Record) Breaks() []Break {
-	asked := r.asked()
+// Breaks lists every reason the run breaks the protocol or the call: the
+// host's one judgement of the run, made once when it ended (see
+// Session.Wait). A record of a run that never started has none.
+func (r *Record) Breaks() []Break { return r.breaks }
+
+// complete finishes a record once its run is over: it decodes the lines
+// the host did not read, and judges the run (Breaks, StderrTail).
+func (r *Record) complete() {
+	for i := range r.Lines {
+		r.Lines[i].decode()
+	}
+	r.StderrTail = stderrReason(r.Stderr)
+	r.breaks = r.judge()
+}
+
+// judge is Breaks, from what was recorded.
+func (r *Record) judge() []Break {
+	ids := r.askedIDs()
+	asked := keys(ids)
+	var last json.RawMessage
+	if len(ids) > 0 {
+		last = ids[len(ids)-1]
+	}
 	var out []Break
 	answered := map[string]bool{}
 	late := -1 // the first answer that came after stdin closed, when the host held it open for one
 	for i, l := range r.Lines {
-		b, broken := breaksLine(l.Text, asked)
+		b, broken := breaksLine(l, asked)
 		// An answer counts as one even when it breaks the call (an error).
-		if msg, ok := ParseMessage(l.Text); ok && msg.HasID() && msg.Method == "" {
+		if msg := l.Msg; msg != nil && msg.HasID() && msg.Method == "" {
 			id, _ := msg.IDKey()
 			if answered[id] && !broken {
-				b, broken = Break{Kind: BreakRepeated, Message: "a second answer to id " + string(msg.ID) + ": " + ShortLine(l.Text)}, true
+				b, broken = Break{Kind: BreakRepeated, Message: "a second answer to id " + string(msg.ID) + ": " + ShortLine(l.Text), Text: l.Text, ID: msg.ID}, true
 			}
 			answered[id] = true
 			if r.WaitedForInput && late < 0 && asked[id] && r.StdinClosed >= 0 && l.At >= r.StdinClosed {
@@ -121,19 +215,23 @@ func (r *Record) Breaks() []Break {
 		}
 		if broken {
 			b.Line = i
+			if b.Kind == BreakUnknownID {
+				b.Asked = last
+			}
 			out = append(out, b)
 		}
 	}
 	if late >= 0 {
-		out = append(out, Break{Kind: BreakWaitsForEOF, Line: late, Message: "no answer while stdin stayed open: " + waitedForInput +
-			", and answered only once stdin closed. " + eofCauses + "; in Subako, which closes stdin only once the answer is in, the call would run out of time"})
+		out = append(out, Break{Kind: BreakWaitsForEOF, Line: late, Text: r.Lines[late].Text, ID: r.Lines[late].Msg.ID,
+			Message: "no answer while stdin stayed open: " + waitedForInput + ", and answered only once stdin closed. " + eofCauses +
+				"; in Subako, which closes stdin only once the answer is in, the call would run out of time"})
 	}
 	if len(r.Partial) > 0 {
-		out = append(out, Break{Kind: BreakPartial, Line: -1, Message: "stdout ends without a newline: " + ShortLine(r.Partial)})
+		out = append(out, Break{Kind: BreakPartial, Line: -1, Text: r.Partial, Message: "stdout ends without a newline: " + ShortLine(r.Partial)})
 	}
-	for _, id := range r.askedIDs() {
+	for _, id := range ids {
 		if !answered[IDKey(id)] {
-			out = append(out, Break{Kind: BreakNoAnswer, Line: -1, Message: "no answer to request " + string(id)})
+			out = append(out, Break{Kind: BreakNoAnswer, Line: -1, ID: id, Message: "no answer to request " + string(id)})
 		}
 	}
 	switch {
@@ -150,6 +248,12 @@ func (r *Record) Breaks() []Break {
 		out = append(out, Break{Kind: BreakTrap, Line: -1, Message: "trapped: " + firstLine(r.Trap)})
 	case r.Exited && r.ExitCode != 0:
 		out = append(out, Break{Kind: BreakExitCode, Line: -1, Message: "exited with status " + strconv.Itoa(int(r.ExitCode))})
+	}
+	explained := slices.ContainsFunc(out, func(b Break) bool { return !BreakTable[b.Kind].Consequence })
+	all := !slices.ContainsFunc(out, func(b Break) bool { return b.Kind == BreakNoAnswer })
+	for i := range out {
+		out[i].Explained = explained && BreakTable[out[i].Kind].Consequence
+		out[i].Answered = all
 	}
 	return out
 }
@@ -176,31 +280,20 @@ func (r *Record) askedIDs() []json.RawMessage {
 }
 
 // asked is the set of askedIDs' keys (see IDKey).
-func (r *Record) asked() map[string]bool {
-	asked := map[string]bool{}
-	for _, id := range r.askedIDs() {
-		asked[IDKey(id)] = true
+func (r *Record) asked() map[string]bool { return keys(r.askedIDs()) }
+
+// keys is the set of ids' keys (see IDKey).
+func keys(ids []json.RawMessage) map[string]bool {
+	set := map[string]bool{}
+	for _, id := range ids {
+		set[IDKey(id)] = true
 	}
-	return asked
+	return set
 }
 
-// Explained reports whether breaks hold a cause besides an unanswered
-// request (a trap, a time-out, a wrong id): a report of the run then
-// leaves BreakNoAnswer out, which only repeats that cause.
-func Explained(breaks []Break) bool {
-	return slices.ContainsFunc(breaks, func(b Break) bool { return b.Kind != BreakNoAnswer })
-}
-
-// Unanswered reports whether a request of the run got no answer.
-func Unanswered(breaks []Break) bool {
-	return slices.ContainsFunc(breaks, func(b Break) bool { return b.Kind == BreakNoAnswer })
-}
-
-// StderrTail is "; stderr ends: ..." with the last line of what the
-// module wrote to stderr (at most 200 bytes of it), or "" when it wrote
-// nothing: the reason Subako would show with a crash.
-func (r *Record) StderrTail() string {
-	tail := strings.TrimSpace(string(r.Stderr))
+// stderrReason is Record.StderrTail of what the module wrote to stderr.
+func stderrReason(stderr []byte) string {
+	tail := strings.TrimSpace(string(stderr))
 	if tail == "" {
 		return ""
 	}

@@ -1,8 +1,16 @@
 package host
 
 import (
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // StderrTail shows what Subako would: a Go panic's message, else the last
@@ -17,7 +25,8 @@ func TestStderrTail(t *testing.T) {
 		{long, `; stderr ends: "` + long[:160] + `... (200 bytes)"`},
 	} {
 		r := &Record{Stderr: []byte(c.stderr)}
-		if got := r.StderrTail(); got != c.want {
+		r.complete()
+		if got := r.StderrTail; got != c.want {
 			t.Errorf("StderrTail(%q) = %s, want %s", c.stderr, got, c.want)
 		}
 	}
@@ -45,13 +54,24 @@ func TestParseMessage(t *testing.T) {
 	}
 }
 
-// Explained and Unanswered: an unanswered request is explained by any
-// other break.
+// An unanswered request is explained by any other break; a break says
+// whether every request was answered.
 func TestExplained(t *testing.T) {
-	none := []Break{{Kind: BreakNoAnswer}}
-	trap := []Break{{Kind: BreakNoAnswer}, {Kind: BreakTrap}}
-	if Explained(none) || !Unanswered(none) || !Explained(trap) || Unanswered(nil) || Explained(nil) {
-		t.Error("Explained or Unanswered")
+	none := &Record{Sent: [][]byte{ToolCall(json.RawMessage(`1`), "t", nil)}, CloseToExit: -1, StdinClosed: -1}
+	none.complete()
+	trap := &Record{Sent: none.Sent, Trap: "boom", CloseToExit: -1, StdinClosed: -1}
+	trap.complete()
+	exit := &Record{Sent: none.Sent, Lines: []Line{{Text: []byte(`{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete"}}`)}},
+		Exited: true, ExitCode: 2, CloseToExit: -1, StdinClosed: -1}
+	exit.complete()
+	if b := none.Breaks(); len(b) != 1 || b[0].Explained || b[0].Answered {
+		t.Errorf("unanswered alone: %+v", b)
+	}
+	if b := trap.Breaks(); len(b) != 2 || !b[0].Explained || b[0].Kind != BreakNoAnswer || b[1].Explained || b[1].Answered {
+		t.Errorf("unanswered after a trap: %+v", b)
+	}
+	if b := exit.Breaks(); len(b) != 1 || b[0].Kind != BreakExitCode || !b[0].Answered {
+		t.Errorf("exit after the answer: %+v", b)
 	}
 }
 
@@ -64,5 +84,103 @@ func TestRequestBytes(t *testing.T) {
 		`"arguments":{"name":"Ada"},"name":"greet"}}`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// Every break kind has its line in BreakTable, with an upload rule, and a
+// probe rule or the probe's crash rule: a kind added without one fails
+// here, and so does one taken out of the table (planted below).
+func TestBreakTableCoversEveryKind(t *testing.T) {
+	if missing := untabled(BreakTable); len(missing) > 0 {
+		t.Errorf("break kinds missing from BreakTable: %v", missing)
+	}
+	planted := maps.Clone(BreakTable)
+	delete(planted, BreakRepeated)
+	if missing := untabled(planted); len(missing) != 1 || missing[0] != BreakRepeated {
+		t.Errorf("a table without %s: missing %v", BreakRepeated, missing)
+	}
+	if len(BreakTable) != len(BreakKinds) {
+		t.Errorf("BreakTable has %d kinds, BreakKinds %d: a kind is not listed", len(BreakTable), len(BreakKinds))
+	}
+	// BreakKinds holds every constant of the type, each once.
+	f, err := parser.ParseFile(token.NewFileSet(), "judge.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := 0
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
+			for _, spec := range g.Specs {
+				if v := spec.(*ast.ValueSpec); v.Type != nil && types.ExprString(v.Type) == "BreakKind" {
+					declared += len(v.Names)
+				}
+			}
+		}
+	}
+	if unique := len(slices.Compact(slices.Sorted(slices.Values(BreakKinds)))); declared != len(BreakKinds) || unique != len(BreakKinds) {
+		t.Errorf("judge.go declares %d break kinds, BreakKinds lists %d (%d distinct)", declared, len(BreakKinds), unique)
+	}
+}
+
+// untabled are the kinds of BreakKinds table leaves out, or maps to no
+// upload rule.
+func untabled(table map[BreakKind]BreakRule) []BreakKind {
+	var out []BreakKind
+	for _, k := range BreakKinds {
+		if r, ok := table[k]; !ok || r.Upload == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// A record's breaks say what they are about: the line, its id, and for an
+// answer to an id never asked, the id that was; an unanswered request
+// names its id. The lines are decoded once, for every reader.
+func TestBreaksSelfDescribing(t *testing.T) {
+	r := &Record{
+		Sent: [][]byte{ToolCall(json.RawMessage(`"a"`), "t", nil), ToolCall(json.RawMessage(`7`), "t", nil)},
+		Lines: []Line{
+			{Text: []byte(`{"jsonrpc":"2.0","id":"7","result":{"resultType":"complete"}}`)},
+			{Text: []byte(`{"jsonrpc":"2.0","id":null,"result":{}}`)},
+			{Text: []byte(`not json`)},
+		},
+		CloseToExit: -1, StdinClosed: -1, Elapsed: time.Second,
+	}
+	r.complete()
+	for _, l := range r.Lines[:2] {
+		if l.Msg == nil || !l.decoded {
+			t.Errorf("line %s not decoded", l.Text)
+		}
+	}
+	if r.Lines[2].Msg != nil || !r.Lines[2].decoded {
+		t.Error("a line that is no message has a Msg")
+	}
+	type want struct {
+		kind      BreakKind
+		line      int
+		id, asked string
+	}
+	var got []want
+	for _, b := range r.Breaks() {
+		if b.Line >= 0 && string(b.Text) != string(r.Lines[b.Line].Text) {
+			t.Errorf("%s: text %s, line %d", b.Kind, b.Text, b.Line)
+		}
+		got = append(got, want{b.Kind, b.Line, string(b.ID), string(b.Asked)})
+	}
+	exp := []want{
+		{BreakUnknownID, 0, `"7"`, `7`},
+		{BreakUnknownID, 1, ``, `7`},
+		{BreakNotMessage, 2, ``, ``},
+		{BreakNoAnswer, -1, `"a"`, ``},
+		{BreakNoAnswer, -1, `7`, ``},
+	}
+	if len(got) != len(exp) {
+		t.Fatalf("breaks %+v, want %+v", got, exp)
+	}
+	for i := range exp {
+		if got[i] != exp[i] {
+			t.Errorf("break %d: %+v, want %+v", i, got[i], exp[i])
+		}
 	}
 }

@@ -124,6 +124,22 @@ func fsConfig(mounts []*sandboxfs.Mount) wazero.FSConfig {
 type Line struct {
 	Text []byte
 	At   time.Duration // the module's time since the run started (see guestClock)
+	// Msg is the line decoded, nil when it is not a JSON-RPC message. The
+	// host decodes each line once: when it reads it during the run, or
+	// when the run ends.
+	Msg     *Message
+	decoded bool
+}
+
+// decode sets Msg, once.
+func (l *Line) decode() {
+	if l.decoded {
+		return
+	}
+	if m, ok := ParseMessage(l.Text); ok {
+		l.Msg = &m
+	}
+	l.decoded = true
 }
 
 // Record is everything observed in one run. Its times are the module's
@@ -165,7 +181,7 @@ type Record struct {
 	// the module's: nothing about the run's time is a finding, and the
 	// command says so (StalledError).
 	Stalled  bool
-	backstop time.Duration // the wall time it was given, when Stalled
+	backstop Backstop // the wall time it was given, when Stalled
 	// Interrupted says the caller's context ended the run (a budget of the
 	// caller's, or a cancellation): like Stalled, not the module's doing.
 	Interrupted bool
@@ -174,12 +190,17 @@ type Record struct {
 	// ran out of memory for others' sake.
 	MemoryRefused bool
 	Wall          time.Duration // the run's wall-clock time, for reports only
+	// StderrTail is "; stderr ends: ..." with the last line of what the
+	// module wrote to stderr (at most 200 bytes of it), or "" when it
+	// wrote nothing: the reason Subako would show with a crash.
+	StderrTail string
+	breaks     []Break // see Breaks
 }
 
 // StalledError is what a command says of a Stalled run: what was given
 // up (what), and why it is not judged.
 func (r *Record) StalledError(what string) *StalledError {
-	return &StalledError{What: what, Limit: r.Limit, Wall: r.backstop}
+	return r.backstop.Stalled(what)
 }
 
 // OutOfTime says whether the run ended on a limit of the module's time:
@@ -212,6 +233,9 @@ type RunConfig struct {
 	// Reached, with a Module from CompileCovered, gets the functions the
 	// run entered.
 	Reached *Reached
+	// Profile, with a Module from CompileCovered, gets the run's CPU
+	// profile.
+	Profile *Profile
 }
 
 // noLimit is a deadline that never comes.
@@ -227,7 +251,7 @@ type session struct {
 	clock     *guestClock
 	exitGrace time.Duration // to exit once stdin closes
 	runLimit  time.Duration // the whole run, in the module's time
-	backstop  time.Duration // the whole run, on the wall clock (Host.Backstop)
+	backstop  Backstop      // the whole run, on the wall clock
 	wallStart time.Time
 	cancel    context.CancelFunc
 	in        stdin
@@ -329,11 +353,15 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 	if s.runLimit <= 0 {
 		s.runLimit = h.discoverLimit
 	}
-	s.backstop = h.Backstop(s.runLimit)
+	s.backstop = h.Backstop(s.runLimit, 0)
 	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
 	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator(&s.memRefused)))
+	// The listener (cover.go) is handed nothing but the run's context.
 	if cfg.Reached != nil {
 		runCtx = context.WithValue(runCtx, reachedKey{}, cfg.Reached) // looked up first: the listener runs on every call
+	}
+	if cfg.Profile != nil {
+		runCtx = context.WithValue(runCtx, profileKey{}, cfg.Profile)
 	}
 	s.wallStart, s.cancel = time.Now(), cancel
 	mc := wazero.NewModuleConfig().
@@ -368,14 +396,13 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 // the wall clock passes its backstop (the host's condition), or when the
 // caller's context ends.
 func (s *session) watch(ctx context.Context) {
-	backstop := s.wallStart.Add(s.backstop)
 	for {
 		now := s.clock.now()
 		if now >= s.runLimit {
 			s.stop(func() { s.rec.TimedOut, s.rec.Limit = true, s.runLimit })
 			return
 		}
-		wallLeft := time.Until(backstop)
+		wallLeft := time.Until(s.backstop.Deadline)
 		if wallLeft <= 0 {
 			s.stop(func() { s.rec.Stalled, s.rec.Limit, s.rec.backstop = true, s.runLimit, s.backstop })
 			return
@@ -712,10 +739,10 @@ func (s *session) find(id string) (Message, waitOutcome) {
 		if outcome != gotLine {
 			return Message{}, outcome
 		}
-		if m, ok := ParseMessage(line.Text); ok && m.Method == "" && m.HasID() && IDKey(m.ID) == id {
-			return m, gotLine
+		if m := line.Msg; m != nil && m.Method == "" && m.HasID() && IDKey(m.ID) == id {
+			return *m, gotLine
 		}
-		if _, broken := breaksLine(line.Text, asked); broken {
+		if _, broken := breaksLine(line, asked); broken {
 			return Message{}, ended // the call is crashed; the record says why
 		}
 	}
@@ -761,10 +788,16 @@ func (s *session) ended() bool {
 func (s *session) nextLine() (Line, waitOutcome) {
 	for {
 		s.mu.Lock()
-		if s.read < len(s.rec.Lines) {
-			l := s.rec.Lines[s.read]
+		if i := s.read; i < len(s.rec.Lines) {
+			l := s.rec.Lines[i]
 			s.read++
 			s.mu.Unlock()
+			if !l.decoded {
+				l.decode() // outside the lock, which the module's writes take
+				s.mu.Lock()
+				s.rec.Lines[i] = l
+				s.mu.Unlock()
+			}
 			return l, gotLine
 		}
 		s.mu.Unlock()
@@ -808,6 +841,7 @@ func (s *session) wait() *Record {
 	<-s.done
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.rec.complete()
 	return s.rec
 }
 

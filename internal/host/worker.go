@@ -177,7 +177,7 @@ func (h *Host) overMemory() error {
 // compileInWorker has a worker process compile wasm into the cache within
 // limit of its CPU time, and waits for it: a worker past the limit stops
 // itself, which is a *CompileTimeoutError. The worker is killed when ctx
-// ends, or past h.Backstop(limit) on the wall clock (a
+// ends, or past its Backstop on the wall clock (a
 // *StalledError). A worker compiling for the cache runs at the same
 // priority as a worker a run waits for: a run may come to wait for it
 // (see Module.WaitCompiled), and its CPU time is what is judged, not its
@@ -186,7 +186,8 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	if !served.Load() {
 		return errNotServed
 	}
-	ctx, cancel := context.WithTimeoutCause(ctx, h.Backstop(limit), errBackstop)
+	backstop := h.Backstop(limit, 0)
+	ctx, cancel := context.WithDeadlineCause(ctx, backstop.Deadline, errBackstop)
 	defer cancel()
 	exe, err := os.Executable()
 	if err != nil {
@@ -228,7 +229,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	case errors.As(err, &exit) && exit.ExitCode() == workerOverMemory:
 		return h.overMemory()
 	case errors.Is(context.Cause(ctx), errBackstop):
-		return &StalledError{What: "compiling the module", Limit: limit, Wall: h.Backstop(limit)}
+		return backstop.Stalled("compiling the module")
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case errors.As(err, &exit) && exit.ExitCode() == workerFailed:

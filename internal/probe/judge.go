@@ -33,46 +33,47 @@ func crashRule(probe string, valid bool) *rules.Rule {
 var moduleWide = []*rules.Rule{rules.ProbeWaitsForEOF, rules.ProbePause, rules.ProbeNotificationAnswered,
 	rules.ProbeIDEcho, rules.ProbeSlowExit, rules.ProbeStdoutExtra}
 
+// probeRule is the rule a break of a probe's call falls under, as
+// host.BreakTable says: crash says it is the call's crash (crashRule); nil
+// when the break only repeats another the run's report says.
+func probeRule(probe string, valid bool, b host.Break) (rule *rules.Rule, crash bool) {
+	t := host.BreakTable[b.Kind]
+	switch {
+	case b.Explained:
+		return nil, false
+	case t.IfAnswered != nil && b.Answered:
+		return t.IfAnswered, false
+	case t.Probe != nil:
+		return t.Probe, false
+	}
+	return crashRule(probe, valid), true
+}
+
 // judge turns a run's breaks (the host's one judgement of a call) into
 // probe findings, and returns how many it added or counted.
 func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.RawMessage, rec *host.Record) int {
-	breaks := rec.Breaks()
-	explained, unanswered := host.Explained(breaks), host.Unanswered(breaks)
 	at := where(probe, toolName, caseName)
 	n := 0
 	seen := map[*rules.Rule]bool{}
-	for _, b := range breaks {
-		var rule *rules.Rule
+	for _, b := range rec.Breaks() {
+		rule, _ := probeRule(probe, valid, b)
 		msg := b.Message
-		switch b.Kind {
-		case host.BreakNoAnswer:
-			if explained {
-				continue
-			}
-			rule = crashRule(probe, valid)
-		case host.BreakWaitsForEOF:
-			rule = rules.ProbeWaitsForEOF
+		switch rule {
+		case nil:
+			continue
+		case rules.ProbeWaitsForEOF:
 			msg += "; the other probes were not run, since every call would wait the same way"
-		case host.BreakExitCode, host.BreakNoExit:
-			if unanswered { // it crashed before answering: the call broke
-				rule = crashRule(probe, valid)
-				break
-			}
+		case rules.ProbeSlowExit:
 			if r.slowExit {
 				continue
 			}
 			r.slowExit = true
-			rule, msg = rules.ProbeSlowExit, exitMessage(rec, r.grace)
-		case host.BreakNotMessage, host.BreakPartial, host.BreakRequest, host.BreakRepeated:
-			rule = rules.ProbeStdoutExtra
-		case host.BreakUnknownID:
-			if nullID(rec, b) && probe == ProbeNotification {
-				continue // the notification probe reports it (P037)
+			msg = exitMessage(rec, r.grace)
+		case rules.ProbeIDEcho:
+			if b.ID == nil && probe == ProbeNotification {
+				continue // an answer with id null: the notification probe reports it (P037)
 			}
-			rule = rules.ProbeIDEcho
-			msg = idMessage(rec, b)
-		default: // an error answer, a result type, a trap, a time-out, a flood
-			rule = crashRule(probe, valid)
+			msg = idMessage(b)
 		}
 		if seen[rule] {
 			continue // one finding per rule and run; the first break says it
@@ -86,7 +87,7 @@ func (r *runner) judge(probe, toolName, caseName string, valid bool, args json.R
 		if rule == rules.ProbePause {
 			text += "; " + pauseNote
 		}
-		text += rec.StderrTail()
+		text += rec.StderrTail
 		n++
 		switch {
 		case slices.Contains(moduleWide, rule):
@@ -122,22 +123,10 @@ func causeKey(rule *rules.Rule, toolName string, b host.Break) string {
 // call (crashRule), "" when the call did not break: what shrinking
 // compares.
 func (r *runner) cause(probe, toolName string, valid bool, rec *host.Record) string {
-	breaks := rec.Breaks()
-	explained, unanswered := host.Explained(breaks), host.Unanswered(breaks)
-	for _, b := range breaks {
-		switch b.Kind {
-		case host.BreakNoAnswer:
-			if explained {
-				continue
-			}
-		case host.BreakExitCode, host.BreakNoExit:
-			if !unanswered {
-				continue
-			}
-		case host.BreakWaitsForEOF, host.BreakNotMessage, host.BreakPartial, host.BreakRequest, host.BreakRepeated, host.BreakUnknownID:
-			continue
+	for _, b := range rec.Breaks() {
+		if rule, crash := probeRule(probe, valid, b); crash {
+			return causeKey(rule, toolName, b)
 		}
-		return causeKey(crashRule(probe, valid), toolName, b)
 	}
 	if panicked(rec) {
 		return panicKey(toolName)
@@ -155,7 +144,7 @@ func panicKey(toolName string) string {
 // runtime marked as a panic (abi.MetaFault).
 func panicked(rec *host.Record) bool {
 	for _, l := range rec.Lines {
-		if m, ok := host.ParseMessage(l.Text); ok && m.Result != nil && resultcheck.Fault(m.Result) == abi.FaultPanic {
+		if m := l.Msg; m != nil && m.Result != nil && resultcheck.Fault(m.Result) == abi.FaultPanic {
 			return true
 		}
 	}
@@ -174,29 +163,12 @@ func exitMessage(rec *host.Record, grace time.Duration) string {
 	return msg
 }
 
-// nullID tells a break of an answer with id null or none.
-func nullID(rec *host.Record, b host.Break) bool {
-	if b.Line < 0 || b.Line >= len(rec.Lines) {
-		return false
-	}
-	m, ok := host.ParseMessage(rec.Lines[b.Line].Text)
-	return ok && !m.HasID()
-}
-
 // idMessage says which id was sent and which came back.
-func idMessage(rec *host.Record, b host.Break) string {
-	var sent json.RawMessage
-	for _, s := range rec.Sent {
-		if m, ok := host.ParseMessage(s); ok && m.HasID() {
-			sent = m.ID
-		}
+func idMessage(b host.Break) string {
+	if b.ID == nil {
+		return b.Message
 	}
-	if b.Line >= 0 && b.Line < len(rec.Lines) {
-		if m, ok := host.ParseMessage(rec.Lines[b.Line].Text); ok && m.HasID() {
-			return fmt.Sprintf("the request's id was %s and the answer's %s: ids must come back exactly as sent", sent, m.ID)
-		}
-	}
-	return b.Message
+	return fmt.Sprintf("the request's id was %s and the answer's %s: ids must come back exactly as sent", b.Asked, b.ID)
 }
 
 // short is a JSON value cut to a readable length.

@@ -251,16 +251,13 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	if r.opt.Module == "" {
 		r.opt.Module = "module.wasm"
 	}
-	if r.opt.Backstop <= 0 {
-		r.opt.Backstop = h.Backstop(r.opt.Budget)
-	}
 	// The probes' host work is done on this goroutine, locked to its
 	// thread so that the thread's CPU clock counts it and nothing else.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	start, own := time.Now(), cputime.CurrentThread()
 	r.spent = func() time.Duration { return own.Elapsed() + r.moduleTime }
-	r.backstop = start.Add(r.opt.Backstop)
+	r.backstop = h.Backstop(r.opt.Budget, r.opt.Backstop)
 	r.grace = h.ExitGrace()
 	for _, raw := range tools {
 		var t mcp.Tool
@@ -329,7 +326,7 @@ type runner struct {
 	tools    []mcp.Tool
 	res      *Result
 	spent    func() time.Duration // the time used of the budget
-	backstop time.Time            // on the wall clock, when no run starts any more
+	backstop host.Backstop        // on the wall clock, when no run starts any more
 	grace    time.Duration
 	slowExit bool // an exit problem was reported; later runs ignore theirs
 
@@ -526,10 +523,10 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 // pastBackstop says whether the probes' wall backstop has passed, and
 // then lists the run named as not judged.
 func (r *runner) pastBackstop(name string) bool {
-	if !time.Now().After(r.backstop) {
+	if !r.backstop.Passed() {
 		return false
 	}
-	r.notJudged(name, &host.StalledError{What: "the call probes", Limit: r.opt.Budget, Wall: r.opt.Backstop})
+	r.notJudged(name, r.backstop.Stalled("the call probes"))
 	return true
 }
 
@@ -557,11 +554,27 @@ func (r *runner) unjudged(probe, toolName string, rec *host.Record) bool {
 	return true
 }
 
+// runOptions say how to make one run (see session).
+type runOptions struct {
+	wait, grace time.Duration // the answer's wait and the exit grace, in the module's own time
+	osPipe      bool          // stdin is an OS pipe (the pause probe)
+	// http configures subako_http; nil refuses every host
+	// (host_not_allowed).
+	http *subakohttp.Config
+	// covered, when set, makes the run on the module compiled with
+	// coverage and fills what it reached: a run of the search (search.go).
+	covered *coveredRun
+	// after, when set, is called with the volume's directory once the
+	// module has exited, before the volume is removed: the result's links
+	// are read then, as Subako reads them.
+	after func(volume string)
+}
+
 // play starts one run with a fresh temporary volume (removed afterwards),
 // plays script on it and waits for the run's end. It returns nil when the
 // host could not start the run, whose error is kept in Result.Err.
-func (r *runner) play(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config, script func(*host.Session)) *host.Record {
-	rec, err := r.session(ctx, wait, grace, osPipe, http, script)
+func (r *runner) play(ctx context.Context, opt runOptions, script func(*host.Session)) *host.Record {
+	rec, err := r.session(ctx, opt, script)
 	if err != nil {
 		r.res.Err = err
 	}
@@ -574,21 +587,22 @@ func (r *runner) play(ctx context.Context, wait, grace time.Duration, osPipe boo
 // session is play without keeping the error, so that it may run beside
 // the other probes (see startPause): it touches nothing of the runner's
 // but its options, the host and the module.
-func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe bool, http *subakohttp.Config, script func(*host.Session)) (*host.Record, error) {
+func (r *runner) session(ctx context.Context, opt runOptions, script func(*host.Session)) (*host.Record, error) {
 	volume, err := os.MkdirTemp("", "subako-probe-volume-")
 	if err != nil {
 		return nil, fmt.Errorf("the probes' volume: %w", err)
 	}
 	defer os.RemoveAll(volume)
+	http := opt.http
 	if http == nil {
-		http = &subakohttp.Config{CallTimeout: wait} // no host allowed: host_not_allowed
+		http = &subakohttp.Config{CallTimeout: opt.wait} // no host allowed: host_not_allowed
 	}
 	m, cfg := r.m, host.RunConfig{
 		Mounts:  host.Mounts{Volume: volume, Package: r.opt.Assets},
-		Timeout: wait, HTTP: http, OSPipe: osPipe, ExitGrace: grace,
+		Timeout: opt.wait, HTTP: http, OSPipe: opt.osPipe, ExitGrace: opt.grace,
 	}
-	if c, ok := ctx.Value(coveredRun{}).(coveredRun); ok {
-		m, cfg.Reached = c.module, c.reached // a run of the search (search.go)
+	if c := opt.covered; c != nil {
+		m, cfg.Reached = c.module, c.reached
 	}
 	s, err := r.h.Start(ctx, m, cfg)
 	if err != nil {
@@ -596,16 +610,11 @@ func (r *runner) session(ctx context.Context, wait, grace time.Duration, osPipe 
 	}
 	script(s)
 	rec := s.Wait()
-	if after, ok := ctx.Value(afterRun{}).(func(volume string)); ok {
-		after(volume) // before the volume is removed
+	if opt.after != nil {
+		opt.after(volume) // before the volume is removed
 	}
 	return rec, nil
 }
-
-// afterRun is the context key of a function session calls with the
-// volume's directory once the module has exited, before removing it: the
-// result's links are read then, as Subako reads them.
-type afterRun struct{}
 
 // call is one tools/call run with a string id: it judges the run and
 // returns its record (nil when it did not run), whether the call was
@@ -620,7 +629,7 @@ func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseNam
 		return nil, false, nil
 	}
 	attempt := func() (*host.Record, host.Message, bool) {
-		return r.oneCall(ctx, wait, grace, http, probe, t.Name, args)
+		return r.oneCall(ctx, wait, grace, http, nil, probe, t.Name, args)
 	}
 	interpreted := r.m.Interpreted()
 	rec, msg, answered := attempt()
@@ -658,15 +667,16 @@ func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseNam
 }
 
 // oneCall plays one tools/call of toolName with args and waits for its
-// answer and the run's end.
-func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *subakohttp.Config, probe, toolName string, args json.RawMessage) (rec *host.Record, msg host.Message, answered bool) {
+// answer and the run's end; covered, when set, makes it a run of the
+// search (search.go).
+func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *subakohttp.Config, covered *coveredRun, probe, toolName string, args json.RawMessage) (rec *host.Record, msg host.Message, answered bool) {
 	r.blocks = nil
-	ctx = context.WithValue(ctx, afterRun{}, func(volume string) {
+	after := func(volume string) {
 		if answered && msg.RPCError == nil {
 			r.blocks = resultcheck.Blocks(msg.Result, volume, false)
 		}
-	})
-	rec = r.play(ctx, wait, grace, false, http, func(s *host.Session) {
+	}
+	rec = r.play(ctx, runOptions{wait: wait, grace: grace, http: http, covered: covered, after: after}, func(s *host.Session) {
 		id := json.RawMessage(`"probe-` + probe + `-1"`)
 		s.Send(host.ToolCall(id, toolName, args))
 		msg, answered = s.Answer(id, wait)
@@ -702,7 +712,7 @@ func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid boo
 			if r.slowExit {
 				grace = min(grace, shortGrace)
 			}
-			rec, _, _ := r.oneCall(ctx, wait, grace, http, probe, t.Name, c)
+			rec, _, _ := r.oneCall(ctx, wait, grace, http, nil, probe, t.Name, c)
 			if rec == nil || r.unjudged("shrink", t.Name, rec) {
 				return
 			}
@@ -727,7 +737,7 @@ func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid boo
 // compiled code (compiled in a worker process, at no cost to the budget),
 // and says whether runs now use it.
 func (r *runner) compiled(ctx context.Context) bool {
-	wait, cancel := context.WithDeadline(ctx, r.backstop)
+	wait, cancel := context.WithDeadline(ctx, r.backstop.Deadline)
 	defer cancel()
 	return r.m.WaitCompiled(wait)
 }

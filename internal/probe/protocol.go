@@ -21,7 +21,7 @@ func (r *runner) idProbe(ctx context.Context, probe string, t mcp.Tool, args, id
 	if !ok {
 		return
 	}
-	rec := r.play(ctx, wait, grace, false, nil, func(s *host.Session) {
+	rec := r.play(ctx, runOptions{wait: wait, grace: grace}, func(s *host.Session) {
 		s.Send(host.ToolCall(id, t.Name, args))
 		s.Answer(id, wait)
 	})
@@ -44,7 +44,7 @@ func (r *runner) notificationProbe(ctx context.Context, t mcp.Tool, args json.Ra
 	if !ok {
 		return
 	}
-	rec := r.play(ctx, wait, grace, false, nil, func(s *host.Session) {
+	rec := r.play(ctx, runOptions{wait: wait, grace: grace}, func(s *host.Session) {
 		id := json.RawMessage(`"probe-notification-1"`)
 		s.Send(notificationLine)
 		s.Send(host.ToolCall(id, t.Name, args))
@@ -58,7 +58,7 @@ func (r *runner) notificationProbe(ctx context.Context, t mcp.Tool, args json.Ra
 	// judges (it reads as a notification from the module), but it is an
 	// answer to ours.
 	for _, l := range rec.Lines {
-		if m, ok := host.ParseMessage(l.Text); ok && m.IsResponse() && !m.HasID() {
+		if m := l.Msg; m != nil && m.IsResponse() && !m.HasID() {
 			r.addOnce(rules.ProbeNotificationAnswered, where(ProbeNotification, t.Name, "")+": the notification "+
 				host.ShortLine(notificationLine)+" was answered: "+host.ShortLine(l.Text))
 			n++
@@ -84,7 +84,7 @@ func (r *runner) startPause(ctx context.Context, t mcp.Tool, args json.RawMessag
 	}
 	done := make(chan ran, 1)
 	go func() {
-		rec, err := r.session(ctx, 2*wait+r.opt.Pause, grace, true, nil, func(s *host.Session) {
+		rec, err := r.session(ctx, runOptions{wait: 2*wait + r.opt.Pause, grace: grace, osPipe: true}, func(s *host.Session) {
 			first, second := json.RawMessage(`"probe-pause-1"`), json.RawMessage(`"probe-pause-2"`)
 			s.Send(host.ToolCall(first, t.Name, args))
 			if _, ok := s.Answer(first, wait); ok {
@@ -214,7 +214,7 @@ func (r *runner) tellWaitApart(ctx context.Context, t mcp.Tool, args json.RawMes
 	if !ok {
 		return
 	}
-	rec := r.play(ctx, wait, grace, false, nil, func(s *host.Session) {
+	rec := r.play(ctx, runOptions{wait: wait, grace: grace}, func(s *host.Session) {
 		for k := range n {
 			s.Send(host.ToolCall(json.RawMessage(fmt.Sprintf(`"probe-buffer-%d"`, k+1)), t.Name, args))
 		}

@@ -65,8 +65,8 @@ func (r *runner) generator() argsgen.Options {
 	return opt
 }
 
-// coveredRun is the context value that makes a run (see session) use the
-// covered module and fill reached.
+// coveredRun makes a run (runOptions) use the covered module and fill
+// reached.
 type coveredRun struct {
 	module  *host.Module
 	reached *host.Reached
@@ -178,8 +178,7 @@ func (r *runner) coveredCall(ctx context.Context, covered *host.Module, t mcp.To
 		return nil, false, false
 	}
 	reached = &host.Reached{}
-	ctx = context.WithValue(ctx, coveredRun{}, coveredRun{module: covered, reached: reached})
-	rec, _, _ := r.oneCall(ctx, wait, grace, nil, ProbeValid, t.Name, args)
+	rec, _, _ := r.oneCall(ctx, wait, grace, nil, &coveredRun{module: covered, reached: reached}, ProbeValid, t.Name, args)
 	if rec == nil || r.unjudged(probe, t.Name, rec) {
 		return nil, false, false
 	}

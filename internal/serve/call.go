@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -113,17 +114,17 @@ func crashText(breaks []host.Break, rec *host.Record) string {
 	if rec.MemoryRefused {
 		why = append(why, "it ran out of memory: a memory.grow was refused because the calls running at the same time held serve's memory budget (--memory-budget); it may succeed when fewer run")
 	}
-	noAnswer := false
+	var last []string // host.BreakTable's wordings, said once, after the causes
 	for _, b := range breaks {
-		if b.Kind == host.BreakNoAnswer {
-			noAnswer = true
+		if crash := host.BreakTable[b.Kind].Crash; crash != "" {
+			if !slices.Contains(last, crash) {
+				last = append(last, crash)
+			}
 			continue
 		}
 		why = append(why, b.Message)
 	}
-	if noAnswer {
-		why = append(why, "no answer to the call")
-	}
+	why = append(why, last...)
 	text := "The function crashed: " + strings.Join(why, "; ") + "."
 	if len(rec.Stderr) > 0 {
 		shown := "its stderr"

@@ -10,25 +10,6 @@ import (
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
-var breakRules = map[host.BreakKind]*rules.Rule{
-	host.BreakNotMessage: rules.ProtocolNotMessage,
-	host.BreakPartial:    rules.ProtocolNotMessage,
-	host.BreakUnknownID:  rules.ProtocolUnknownID,
-	host.BreakRPCError:   rules.ProtocolRPCError,
-	host.BreakResultType: rules.ProtocolResultType,
-	host.BreakRequest:    rules.ProtocolRequest,
-	host.BreakNoAnswer:   rules.ProtocolNoAnswer,
-	host.BreakExitCode:   rules.ProtocolExit,
-	host.BreakNoExit:     rules.ProtocolNoExit,
-	host.BreakTrap:       rules.ProtocolTrap,
-	host.BreakTimeout:    rules.ProtocolTimeout,
-	host.BreakOverflow:   rules.ProtocolStdoutLimit,
-	host.BreakRepeated:   rules.ProtocolUnknownID,
-	// A module that answered only once stdin closed did not answer in
-	// time: P008, whose message says why.
-	host.BreakWaitsForEOF: rules.ProtocolNoAnswer,
-}
-
 // Check judges an upload discovery run: the protocol as the host
 // recorded it, the server/discover answer and the paging. The tools
 // themselves are toolcheck.Check's job.
@@ -40,20 +21,23 @@ func Check(d *host.Discovery) []rules.Finding {
 	// One finding per kind of break, the first with a count of the rest
 	// (a flood of non-JSON lines is one finding); an unanswered request
 	// only when nothing else explains it (a trap, a time-out, a wrong id).
-	breaks := d.Record.Breaks()
-	explained := host.Explained(breaks)
 	first, more := map[*rules.Rule]int{}, map[*rules.Rule]int{}
-	for _, b := range breaks {
-		r := breakRules[b.Kind]
-		if b.Kind == host.BreakNoAnswer && explained {
+	for _, b := range d.Record.Breaks() {
+		if b.Explained {
 			continue
 		}
+		rule := host.BreakTable[b.Kind]
+		r := rule.Upload
 		if _, seen := first[r]; seen {
 			more[r]++
 			continue
 		}
 		first[r] = len(out)
-		add(r, b.Message+stderrHint(d.Record, b.Kind))
+		msg := b.Message
+		if rule.StderrTail {
+			msg += d.Record.StderrTail // as Subako shows a crash
+		}
+		add(r, msg)
 	}
 	for r, n := range more {
 		out[first[r]].Message += " (and " + strconv.Itoa(n) + " more like it)"
@@ -72,15 +56,6 @@ func Check(d *host.Discovery) []rules.Finding {
 		add(rules.ProtocolDiscover, "no answer to server/discover"+orReason(d.Stopped))
 	}
 	return out
-}
-
-// stderrHint adds the tail of stderr to crash findings, as Subako shows it.
-func stderrHint(r *host.Record, kind host.BreakKind) string {
-	switch kind {
-	case host.BreakExitCode, host.BreakTrap, host.BreakNoAnswer:
-		return r.StderrTail()
-	}
-	return ""
 }
 
 // orReason adds why discovery stopped, unless that only repeats "no answer".
