@@ -239,3 +239,19 @@ func TestREADMETestCommand(t *testing.T) {
 		t.Errorf(".ci/run does not run %q, the README's test command, on a line of its own", command)
 	}
 }
+
+// TestNoMergeMarkers: a merge conflict left in a page (which renders and
+// links fine) fails here instead of in front of a reader.
+func TestNoMergeMarkers(t *testing.T) {
+	for _, f := range markdownFiles(t) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "<<<<<<< ") || strings.HasPrefix(line, ">>>>>>> ") || line == "=======" {
+				t.Errorf("%s:%d: a merge conflict's marker: %q", f, i+1, line)
+			}
+		}
+	}
+}
