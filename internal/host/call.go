@@ -24,6 +24,17 @@ type CallConfig struct {
 	// Profile, with a Module from CompileCovered, gets the call's CPU
 	// profile (subakogo call --profile).
 	Profile *Profile
+	// ID is the request's id (a JSON string); "" draws a fresh one.
+	ID string
+	// ExitGrace overrides the host's exit grace for this call; 0 keeps it.
+	ExitGrace time.Duration
+	// Reached, with a Module from CompileCovered, gets the functions the
+	// call entered.
+	Reached *Reached
+	// Once makes one run only: an interpreted run whose time ran out is
+	// not made again on the compiled code (the probes decide that within
+	// their budget).
+	Once bool
 }
 
 // Call is one tools/call as Subako makes it.
@@ -41,9 +52,12 @@ type Call struct {
 // Subako does), closes it, and waits for the module to exit. A module that
 // answers only once stdin closes is BreakWaitsForEOF.
 func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMessage, cfg CallConfig) *Call {
-	var idBytes [6]byte
-	_, _ = rand.Read(idBytes[:])
-	c := &Call{ID: "call-" + hex.EncodeToString(idBytes[:])}
+	c := &Call{ID: cfg.ID}
+	if c.ID == "" {
+		var idBytes [6]byte
+		_, _ = rand.Read(idBytes[:])
+		c.ID = "call-" + hex.EncodeToString(idBytes[:])
+	}
 	timeout := cfg.Timeout
 	if timeout <= 0 {
 		timeout = time.Minute
@@ -56,18 +70,20 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 		ctx = context.WithValue(ctx, profileKey{}, cfg.Profile) // the run's context holds it for the listener
 	}
 	interpreted := m.Interpreted()
-	h.call(ctx, m, tool, args, cfg.Mounts, timeout, httpCfg, c)
+	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached}
+	h.call(ctx, m, tool, args, run, c)
 	// A run the host interpreted whose time ran out is made again on the
 	// compiled code, as Discover does.
-	if interpreted && c.Err == nil && c.Record.OutOfTime() && m.WaitCompiled(ctx) {
-		h.call(ctx, m, tool, args, cfg.Mounts, timeout, httpCfg, c)
+	if interpreted && !cfg.Once && c.Err == nil && c.Record.OutOfTime() && m.WaitCompiled(ctx) {
+		h.call(ctx, m, tool, args, run, c)
 	}
 	return c
 }
 
-func (h *Host) call(ctx context.Context, m *Module, tool string, args json.RawMessage, mounts Mounts, timeout time.Duration, httpCfg *subakohttp.Config, c *Call) {
+func (h *Host) call(ctx context.Context, m *Module, tool string, args json.RawMessage, run RunConfig, c *Call) {
 	c.Result, c.Response = nil, nil
-	s, err := h.Start(ctx, m, RunConfig{Mounts: mounts, Timeout: timeout, HTTP: httpCfg})
+	timeout := run.Timeout
+	s, err := h.Start(ctx, m, run)
 	if err != nil {
 		c.Record, c.Err = &Record{CloseToExit: -1, StdinClosed: -1}, err
 		return
