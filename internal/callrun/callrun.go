@@ -1,8 +1,7 @@
 // Package callrun is the one pipeline of "a call as Subako does": the
 // mounts (a temporary volume when the caller brings none, removed once the
 // result is judged), subako_http's policy (the allow-list or a fixture's
-// recordings, or a whole configuration of the caller's, copied so that the
-// run's settings never reach the caller's value), the run itself
+// recordings, or a whole configuration of the caller's), the run itself
 // (host.Call), whether it is judged at all (a run given up on the wall
 // clock or interrupted is the machine's or the caller's condition, never
 // the module's), the breaks, the crash as Subako words it, and the
@@ -40,7 +39,7 @@ type Spec struct {
 	What string
 	// CallConfig is how the host runs the call. A Mounts.Volume of ""
 	// gives the call a temporary volume, removed once the result is
-	// judged; HTTP, when set, is copied.
+	// judged.
 	host.CallConfig
 }
 
@@ -71,10 +70,6 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, spec Spec) *Outcome 
 		}
 		defer os.RemoveAll(volume)
 		cfg.Mounts.Volume = volume
-	}
-	if cfg.HTTP != nil {
-		c := *cfg.HTTP // the run sets its volume and budget on it
-		cfg.HTTP = &c
 	}
 	o := &Outcome{Call: h.Call(ctx, m, spec.Tool, spec.Args, cfg)}
 	if o.Err != nil {
