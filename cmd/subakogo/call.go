@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/callrun"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
@@ -154,13 +155,21 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "subakogo call: %s: %v (subakogo lint %s says why)\n", pos[0], err, pos[0])
 		return exitUnreadable
 	}
-	c := h.Call(ctx, m, pos[1], arguments, host.CallConfig{
-		Mounts:      host.Mounts{Volume: *volume, Data: *data, Package: *pkg, Skills: *skills},
-		Timeout:     *timeout,
-		AllowHosts:  allow,
-		HTTPFixture: httpFixture,
-		Profile:     prof,
-	})
+	// Subako discovers a module's tools at upload, before any call: the
+	// tool's outputSchema, which the result is judged against, comes from
+	// that discovery, when it passes.
+	var outputSchema json.RawMessage
+	if d := h.Discover(ctx, m, *pkg); d.Stopped == nil && d.Err == nil {
+		outputSchema = outputSchemaOf(d.Tools, pos[1])
+	}
+	c := callrun.Run(ctx, h, m, callrun.Spec{Tool: pos[1], Args: arguments, OutputSchema: outputSchema, What: "the call",
+		CallConfig: host.CallConfig{
+			Mounts:      host.Mounts{Volume: *volume, Data: *data, Package: *pkg, Skills: *skills},
+			Timeout:     *timeout,
+			AllowHosts:  allow,
+			HTTPFixture: httpFixture,
+			Profile:     prof,
+		}})
 	if c.Err != nil {
 		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Err)
 		return exitUnreadable
@@ -172,8 +181,8 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "subakogo call: %v of the module's CPU time profiled into %s (go tool pprof %s)\n", prof.Total, *profile, *profile)
 	}
-	if c.Record.Stalled { // the machine's condition: no verdict on the module
-		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Record.StalledError("the call"))
+	if c.Unjudged != nil { // the machine's condition: no verdict on the module
+		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Unjudged)
 		return exitUnreadable
 	}
 	// What the module wrote (its text, its stderr) must not move the
@@ -185,7 +194,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	out := io.Writer(outW)
 	_, _ = errOut.Write(c.Record.Stderr)
 	_ = errOut.Flush()
-	breaks := c.Record.Breaks()
+	breaks := c.Breaks
 	if *raw && c.Response != nil {
 		fmt.Fprintf(stdout, "%s\n", termsafe.JSON(c.Response)) // valid JSON still
 	}
@@ -203,13 +212,6 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitFindings
 	}
-	// The one judgement of a result the probes and serve share: the
-	// tool's outputSchema comes from discovery, when it passes.
-	var outputSchema json.RawMessage
-	if d := h.Discover(ctx, m, *pkg); d.Stopped == nil && d.Err == nil {
-		outputSchema = outputSchemaOf(d.Tools, pos[1])
-	}
-	problems := resultcheck.Judge(c.Result, outputSchema, *volume, *data)
 	code := exitOK
 	if *raw {
 		if isError(c.Result) {
@@ -222,7 +224,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	if *raw {
 		w = errOut
 	}
-	if judged(w, problems) {
+	if judged(w, c.Problems) {
 		code = exitFindings
 	}
 	return code

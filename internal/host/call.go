@@ -24,6 +24,17 @@ type CallConfig struct {
 	// Profile, with a Module from CompileCovered, gets the call's CPU
 	// profile (subakogo call --profile).
 	Profile *Profile
+	// ID is the request's id (a JSON string); "" draws a fresh one.
+	ID string
+	// ExitGrace overrides the host's exit grace for this call; 0 keeps it.
+	ExitGrace time.Duration
+	// Reached, with a Module from CompileCovered, gets the functions the
+	// call entered.
+	Reached *Reached
+	// Once makes one run only: an interpreted run whose time ran out is
+	// not made again on the compiled code (the probes decide that within
+	// their budget).
+	Once bool
 }
 
 // Call is one tools/call as Subako makes it.
@@ -41,9 +52,12 @@ type Call struct {
 // Subako does), closes it, and waits for the module to exit. A module that
 // answers only once stdin closes is BreakWaitsForEOF.
 func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMessage, cfg CallConfig) *Call {
-	var idBytes [6]byte
-	_, _ = rand.Read(idBytes[:])
-	c := &Call{ID: "call-" + hex.EncodeToString(idBytes[:])}
+	c := &Call{ID: cfg.ID}
+	if c.ID == "" {
+		var idBytes [6]byte
+		_, _ = rand.Read(idBytes[:])
+		c.ID = "call-" + hex.EncodeToString(idBytes[:])
+	}
 	timeout := cfg.Timeout
 	if timeout <= 0 {
 		timeout = time.Minute
@@ -52,12 +66,12 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	if httpCfg == nil {
 		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
 	}
-	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile}
+	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached}
 	interpreted := m.Interpreted()
 	h.call(ctx, m, tool, args, run, c)
 	// A run the host interpreted whose time ran out is made again on the
 	// compiled code, as Discover does.
-	if interpreted && c.Err == nil && c.Record.OutOfTime() && m.WaitCompiled(ctx) {
+	if interpreted && !cfg.Once && c.Err == nil && c.Record.OutOfTime() && m.WaitCompiled(ctx) {
 		h.call(ctx, m, tool, args, run, c)
 	}
 	return c

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/subako-ai/subako-go/internal/callrun"
 	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
@@ -342,9 +343,6 @@ type runner struct {
 	causes map[string]*folded
 	fresh  []*folded
 	base   map[string]json.RawMessage // each tool's first valid case
-	// blocks are the content blocks' problems of the last call's result,
-	// judged before its volume was removed.
-	blocks []resultcheck.Problem
 	// parsed and dict are the module read for the search (Deep with
 	// Options.Wasm; see search.go).
 	parsed *wasmparse.Module
@@ -404,7 +402,7 @@ func (r *runner) run(ctx context.Context) {
 	}
 	// The first call decides whether the others can run at all: a module
 	// that waits for end of input fails every one of them the same way.
-	rec, answered, res := r.call(ctx, ProbeCall, first, firstCase, valid[0] != nil, firstArgs)
+	rec, answered, res, problems := r.call(ctx, ProbeCall, first, firstCase, valid[0] != nil, firstArgs)
 	if rec != nil && waited(rec) {
 		r.tellWaitApart(ctx, first, firstArgs, rec)
 	}
@@ -415,7 +413,7 @@ func (r *runner) run(ctx context.Context) {
 		return // or P035 says the others were not run
 	}
 	if valid[0] != nil && res != nil {
-		r.checkResult(ctx, ProbeValid, first, valid[0], res)
+		r.checkResult(ctx, ProbeValid, first, valid[0], res, problems)
 	}
 	if !answered || res == nil {
 		// The first call broke: the protocol probes, all on the same
@@ -473,8 +471,8 @@ func (r *runner) argumentProbes(ctx context.Context, cases [][]Case, valid []*Ca
 			if c.Valid {
 				probe = ProbeValid
 			}
-			if _, _, res := r.call(ctx, probe, t, c.Name, c.Valid, c.Args); res != nil {
-				r.checkResult(ctx, probe, t, c, res)
+			if _, _, res, problems := r.call(ctx, probe, t, c.Name, c.Valid, c.Args); res != nil {
+				r.checkResult(ctx, probe, t, c, res, problems)
 			}
 		}
 	}
@@ -539,6 +537,16 @@ func (r *runner) notJudged(name string, why error) {
 	}
 }
 
+// unjudgedCall says whether the pipeline left a call not judged (see
+// callrun.Outcome.Unjudged), and lists it.
+func (r *runner) unjudgedCall(name string, o *callrun.Outcome) bool {
+	if o.Unjudged == nil {
+		return false
+	}
+	r.notJudged(name, o.Unjudged)
+	return true
+}
+
 // unjudged says whether a run ended for the host's reasons (see
 // host.Record.Unjudged), and lists it.
 func (r *runner) unjudged(probe, toolName string, rec *host.Record) bool {
@@ -561,13 +569,6 @@ type runOptions struct {
 	// http configures subako_http; nil refuses every host
 	// (host_not_allowed).
 	http *subakohttp.Config
-	// covered, when set, makes the run on the module compiled with
-	// coverage and fills what it reached: a run of the search (search.go).
-	covered *coveredRun
-	// after, when set, is called with the volume's directory once the
-	// module has exited, before the volume is removed: the result's links
-	// are read then, as Subako reads them.
-	after func(volume string)
 }
 
 // play starts one run with a fresh temporary volume (removed afterwards),
@@ -597,98 +598,100 @@ func (r *runner) session(ctx context.Context, opt runOptions, script func(*host.
 	if http == nil {
 		http = &subakohttp.Config{CallTimeout: opt.wait} // no host allowed: host_not_allowed
 	}
-	m, cfg := r.m, host.RunConfig{
+	s, err := r.h.Start(ctx, r.m, host.RunConfig{
 		Mounts:  host.Mounts{Volume: volume, Package: r.opt.Assets},
 		Timeout: opt.wait, HTTP: http, OSPipe: opt.osPipe, ExitGrace: opt.grace,
-	}
-	if c := opt.covered; c != nil {
-		m, cfg.Reached = c.module, c.reached
-	}
-	s, err := r.h.Start(ctx, m, cfg)
+	})
 	if err != nil {
 		return nil, err
 	}
 	script(s)
-	rec := s.Wait()
-	if opt.after != nil {
-		opt.after(volume) // before the volume is removed
-	}
-	return rec, nil
+	return s.Wait(), nil
 }
 
 // call is one tools/call run with a string id: it judges the run and
 // returns its record (nil when it did not run), whether the call was
-// answered, and the result (nil when the call broke).
-func (r *runner) call(ctx context.Context, probe string, t mcp.Tool, caseName string, valid bool, args json.RawMessage) (*host.Record, bool, json.RawMessage) {
+// answered, and the result (nil when the call broke) with its problems
+// (the pipeline's judgement, see callrun).
+func (r *runner) call(ctx context.Context, probe string, t mcp.Tool, caseName string, valid bool, args json.RawMessage) (*host.Record, bool, json.RawMessage, []resultcheck.Problem) {
 	return r.callWith(ctx, probe, t, caseName, valid, args, nil)
 }
 
-func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseName string, valid bool, args json.RawMessage, http *subakohttp.Config) (*host.Record, bool, json.RawMessage) {
+func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseName string, valid bool, args json.RawMessage, fixture *subakohttp.Fixture) (*host.Record, bool, json.RawMessage, []resultcheck.Problem) {
 	wait, grace, ok := r.limits(probe, t.Name)
 	if !ok {
-		return nil, false, nil
+		return nil, false, nil, nil
 	}
-	attempt := func() (*host.Record, host.Message, bool) {
-		return r.oneCall(ctx, wait, grace, http, nil, probe, t.Name, args)
+	name := probe + " on " + t.Name
+	attempt := func() *callrun.Outcome {
+		return r.oneCall(ctx, wait, grace, fixture, nil, probe, name, t, args)
 	}
 	interpreted := r.m.Interpreted()
-	rec, msg, answered := attempt()
+	o := attempt()
 	// Under host.EngineAuto a module new to the cache is interpreted while
 	// it compiles, and an interpreted run may miss a time limit set for
 	// compiled code: such a run (unanswered, not for waiting on end of
 	// input) is made again on the compiled code, and that one is judged.
-	if rec != nil && interpreted && !answered && rec.OutOfTime() && !waited(rec) {
+	if o != nil && interpreted && !o.Answered() && o.Record.OutOfTime() && !waited(o.Record) {
 		switch {
 		case r.compiled(ctx):
 			if wait, grace, ok = r.limits(probe, t.Name); !ok {
-				return nil, false, nil // the interpreted run is no verdict; limits listed this one
+				return nil, false, nil, nil // the interpreted run is no verdict; limits listed this one
 			}
-			rec, msg, answered = attempt()
+			o = attempt()
 		case ctx.Err() != nil:
-			r.notJudged(probe+" on "+t.Name, context.Cause(ctx))
-			return nil, false, nil
-		case r.pastBackstop(probe + " on " + t.Name):
-			return nil, false, nil
+			r.notJudged(name, context.Cause(ctx))
+			return nil, false, nil, nil
+		case r.pastBackstop(name):
+			return nil, false, nil, nil
 		}
 	}
-	if rec == nil || r.unjudged(probe, t.Name, rec) {
-		return nil, false, nil // the host's failure (Result.Err), or its condition
+	if o == nil || r.unjudgedCall(name, o) {
+		return nil, false, nil, nil // the host's failure (Result.Err), or its condition
 	}
+	rec := o.Record
 	r.fresh = nil
 	n := r.judge(probe, t.Name, caseName, valid, args, rec)
 	r.note(probe, t.Name, caseName, rec, n)
 	if len(r.fresh) > 0 {
-		r.shrink(ctx, probe, t, valid, args, http, r.cause(probe, t.Name, valid, rec), r.fresh[0])
+		r.shrink(ctx, probe, t, valid, args, fixture, r.cause(probe, t.Name, valid, rec), r.fresh[0])
 	}
-	if !answered || n > 0 || msg.RPCError != nil {
-		return rec, answered, nil
+	if !o.Answered() || n > 0 || o.RPCError() != nil {
+		return rec, o.Answered(), nil, nil
 	}
-	return rec, true, msg.Result
+	return rec, true, o.Result, o.Problems
 }
 
-// oneCall plays one tools/call of toolName with args and waits for its
-// answer and the run's end; covered, when set, makes it a run of the
-// search (search.go).
-func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, http *subakohttp.Config, covered *coveredRun, probe, toolName string, args json.RawMessage) (rec *host.Record, msg host.Message, answered bool) {
-	r.blocks = nil
-	after := func(volume string) {
-		if answered && msg.RPCError == nil {
-			r.blocks = resultcheck.Blocks(msg.Result, volume, false)
-		}
+// oneCall runs one tools/call of t with args through the call pipeline
+// (callrun), with the probe's id, the probes' limits and network (none, or
+// fixture's recordings), on the module compiled with coverage when covered
+// is set (a run of the search, search.go); name is the run's in a list of runs not judged.
+// It returns nil when the host could not start the run, whose error is
+// kept in Result.Err.
+func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture *subakohttp.Fixture, covered *coveredRun, probe, name string, t mcp.Tool, args json.RawMessage) *callrun.Outcome {
+	m, cfg := r.m, host.CallConfig{
+		Mounts:  host.Mounts{Package: r.opt.Assets},
+		Timeout: wait, ExitGrace: grace, HTTPFixture: fixture,
+		ID:   "probe-" + probe + "-1",
+		Once: true, // callWith decides about a second run, within the budget
 	}
-	rec = r.play(ctx, runOptions{wait: wait, grace: grace, http: http, covered: covered, after: after}, func(s *host.Session) {
-		id := json.RawMessage(`"probe-` + probe + `-1"`)
-		s.Send(host.ToolCall(id, toolName, args))
-		msg, answered = s.Answer(id, wait)
-	})
-	return rec, msg, answered
+	if covered != nil {
+		m, cfg.Reached = covered.module, covered.reached // a run of the search (search.go)
+	}
+	o := callrun.Run(ctx, r.h, m, callrun.Spec{Tool: t.Name, Args: args, OutputSchema: t.OutputSchema, What: "the probe run " + name, CallConfig: cfg})
+	if o.Err != nil {
+		r.res.Err = o.Err
+		return nil
+	}
+	r.moduleTime += o.Record.Elapsed
+	return o
 }
 
 // shrink looks for the smallest arguments that break the call the same
 // way (cause want) as args did, one step smaller at a time (argsgen's
 // Shrinker), within MaxShrinks runs (DeepShrinks when deep) and the
 // budget, and puts them and their command in the finding f.
-func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid bool, args json.RawMessage, http *subakohttp.Config, want string, f *folded) {
+func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid bool, args json.RawMessage, fixture *subakohttp.Fixture, want string, f *folded) {
 	if want == "" || len(args) <= 2 {
 		return
 	}
@@ -712,12 +715,12 @@ func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid boo
 			if r.slowExit {
 				grace = min(grace, shortGrace)
 			}
-			rec, _, _ := r.oneCall(ctx, wait, grace, http, nil, probe, t.Name, c)
-			if rec == nil || r.unjudged("shrink", t.Name, rec) {
+			o := r.oneCall(ctx, wait, grace, fixture, nil, probe, "shrink on "+t.Name, t, c)
+			if o == nil || r.unjudgedCall("shrink on "+t.Name, o) {
 				return
 			}
-			r.note("shrink", t.Name, string(c), rec, 0)
-			if r.cause(probe, t.Name, valid, rec) == want {
+			r.note("shrink", t.Name, string(c), o.Record, 0)
+			if r.cause(probe, t.Name, valid, o.Record) == want {
 				smallest, progress = c, true
 				break
 			}

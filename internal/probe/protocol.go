@@ -116,23 +116,21 @@ func (r *runner) startPause(ctx context.Context, t mcp.Tool, args json.RawMessag
 // subako_http request fails as a connection error: the tool must still
 // give a CallToolResult, an isError one most likely.
 func (r *runner) callHTTPErrors(ctx context.Context, t mcp.Tool, c *Case) {
-	offline := &subakohttp.Config{CallTimeout: r.opt.RunLimit, Fixture: subakohttp.EmptyFixture("the probe " + ProbeHTTPErrors)}
+	offline := subakohttp.EmptyFixture("the probe " + ProbeHTTPErrors)
 	r.callWith(ctx, ProbeHTTPErrors, t, c.Name+", every HTTP request failing", true, c.Args, offline)
 }
 
-// checkResult judges a call's result (resultcheck: a CallToolResult, a
-// structuredContent that matches the outputSchema and the text block),
-// and that invalid arguments got an isError result (P030-P034).
-func (r *runner) checkResult(ctx context.Context, probe string, t mcp.Tool, c *Case, result json.RawMessage) {
+// checkResult turns the problems the call pipeline found in a call's
+// result (resultcheck.Judge: a CallToolResult, a structuredContent that
+// matches the outputSchema, the text block, the content blocks) into
+// findings, and checks that invalid arguments got an isError result
+// (P030-P034).
+func (r *runner) checkResult(ctx context.Context, probe string, t mcp.Tool, c *Case, result json.RawMessage, problems []resultcheck.Problem) {
 	at := where(probe, t.Name, c.Name)
 	if c.Valid {
 		r.answered(t.Name, c, result)
 	}
 	broken := false
-	problems := resultcheck.Check(result, t.OutputSchema)
-	if !slices.ContainsFunc(problems, func(p resultcheck.Problem) bool { return p.Kind == resultcheck.NotCallToolResult }) {
-		problems = append(problems, r.blocks...)
-	}
 	for _, p := range problems {
 		switch p.Kind {
 		case resultcheck.NotCallToolResult:

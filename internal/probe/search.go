@@ -122,8 +122,8 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 		cov.Runs++
 		switch {
 		case broke:
-			if _, _, res := r.call(ctx, ProbeValid, t, name, true, args); res != nil {
-				r.checkResult(ctx, ProbeValid, t, &Case{Name: name, Args: args, Valid: true}, res)
+			if _, _, res, problems := r.call(ctx, ProbeValid, t, name, true, args); res != nil {
+				r.checkResult(ctx, ProbeValid, t, &Case{Name: name, Args: args, Valid: true}, res, problems)
 			}
 		case reached.New(got) > 0 || len(corpus) == 0:
 			corpus = append(corpus, args)
@@ -178,10 +178,10 @@ func (r *runner) coveredCall(ctx context.Context, covered *host.Module, t mcp.To
 		return nil, false, false
 	}
 	reached = &host.Reached{}
-	rec, _, _ := r.oneCall(ctx, wait, grace, nil, &coveredRun{module: covered, reached: reached}, ProbeValid, t.Name, args)
-	if rec == nil || r.unjudged(probe, t.Name, rec) {
+	o := r.oneCall(ctx, wait, grace, nil, &coveredRun{module: covered, reached: reached}, ProbeValid, probe+" on "+t.Name, t, args)
+	if o == nil || r.unjudgedCall(probe+" on "+t.Name, o) {
 		return nil, false, false
 	}
-	r.note(probe, t.Name, string(args), rec, 0)
-	return reached, r.cause(ProbeValid, t.Name, true, rec) != "", true
+	r.note(probe, t.Name, string(args), o.Record, 0)
+	return reached, r.cause(ProbeValid, t.Name, true, o.Record) != "", true
 }

@@ -4,15 +4,14 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/callrun"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/mcp"
-	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
@@ -46,19 +45,16 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	if err != nil {
 		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 500}
 	}
-	// subako_http as call configures it (host.Call): the allow-list, or
-	// the fixture's recordings.
-	cfg := host.CallConfig{
-		Mounts:      host.Mounts{Volume: s.volume, Data: s.opt.Data, Package: p.assets},
-		Timeout:     s.opt.Timeout,
-		AllowHosts:  s.opt.AllowHosts,
-		HTTPFixture: s.opt.HTTPFixture,
-	}
-	if s.opt.HTTP != nil {
-		c := *s.opt.HTTP
-		cfg.HTTP = &c
-	}
-	call := h.Call(ctx, p.module, name, args, cfg)
+	var t mcp.Tool
+	_ = json.Unmarshal(p.tools[p.byName[name]], &t)
+	call := callrun.Run(ctx, h, p.module, callrun.Spec{Tool: name, Args: args, OutputSchema: t.OutputSchema, What: "the call",
+		CallConfig: host.CallConfig{
+			Mounts:      host.Mounts{Volume: s.volume, Data: s.opt.Data, Package: p.assets},
+			Timeout:     s.opt.Timeout,
+			AllowHosts:  s.opt.AllowHosts,
+			HTTPFixture: s.opt.HTTPFixture,
+			HTTP:        s.opt.HTTP,
+		}})
 	took := time.Since(start).Round(100 * time.Microsecond)
 	if ctx.Err() != nil {
 		s.log.printf("%s call %s (%s): stopped after %v: the client went away or cancelled it", transport, name, e, took)
@@ -68,23 +64,20 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 		s.log.printf("%s call %s (%s): not run: %v", transport, name, e, call.Err)
 		return nil, &rpcError{Code: abi.CodeInternalError, Message: call.Err.Error(), status: 500}
 	}
-	if call.Record.Stalled { // the machine's condition, not the module's
-		err := call.Record.StalledError("the call")
+	if err := call.Unjudged; err != nil { // the machine's condition, not the module's
 		s.log.printf("%s call %s (%s): given up: %v", transport, name, e, err)
 		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 503}
 	}
-	if breaks := call.Record.Breaks(); len(breaks) > 0 {
-		res := crashResult(breaks, call.Record)
-		why, _, _ := strings.Cut(crashText(breaks, call.Record), "\n")
+	if len(call.Breaks) > 0 {
+		text := call.Crash()
+		why, _, _ := strings.Cut(text, "\n")
 		s.log.printf("%s call %s (%s): crashed after %v: %s", transport, name, e, took, strings.TrimPrefix(why, "The function crashed: "))
-		return res, nil
+		return errorResult(text), nil
 	}
 	result, kind := s.showResult(call.Result, e)
 	s.log.printf("%s call %s (%s): %s in %v", transport, name, e, kind, took)
 	// The one judgement of a result that lint's probes and call make too.
-	var t mcp.Tool
-	_ = json.Unmarshal(p.tools[p.byName[name]], &t)
-	for _, pr := range resultcheck.Judge(call.Result, t.OutputSchema, s.volume, s.opt.Data) {
+	for _, pr := range call.Problems {
 		if r := pr.Kind.Rule(); r != nil {
 			s.log.printf("%s call %s (%s): %s %s (%s): %s", transport, name, e, r.ID, r.Slug, r.Severity, pr.Detail)
 		}
@@ -92,48 +85,9 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	return result, nil
 }
 
-// crashResult is what Subako tells the model about a call that broke:
-// that the function crashed, why, and the tail of its stderr.
-func crashResult(breaks []host.Break, rec *host.Record) *mcp.CallToolResult {
-	return errorResult(crashText(breaks, rec))
-}
-
 // errorResult is an isError result that says text.
 func errorResult(text string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []json.RawMessage{textBlock(text)}, IsError: true}
-}
-
-// crashText says why a call crashed: the cause first, then the missing
-// answer it led to (without the host's own request id, which the client
-// never saw), then the tail of stderr. A call that ran out of memory
-// because the calls beside it held serve's memory budget is told so
-// first: the module's own account of it (Go's "out of memory") may be
-// past the tail of stderr shown.
-func crashText(breaks []host.Break, rec *host.Record) string {
-	var why []string
-	if rec.MemoryRefused {
-		why = append(why, "it ran out of memory: a memory.grow was refused because the calls running at the same time held serve's memory budget (--memory-budget); it may succeed when fewer run")
-	}
-	var last []string // host.BreakTable's wordings, said once, after the causes
-	for _, b := range breaks {
-		if crash := host.BreakTable[b.Kind].Crash; crash != "" {
-			if !slices.Contains(last, crash) {
-				last = append(last, crash)
-			}
-			continue
-		}
-		why = append(why, b.Message)
-	}
-	why = append(why, last...)
-	text := "The function crashed: " + strings.Join(why, "; ") + "."
-	if len(rec.Stderr) > 0 {
-		shown := "its stderr"
-		if rec.StderrBytes > int64(len(rec.Stderr)) {
-			shown = "the last " + strconv.Itoa(len(rec.Stderr)) + " bytes of its stderr"
-		}
-		text += "\n\n" + shown + ":\n" + strings.ToValidUTF8(string(rec.Stderr), "\uFFFD")
-	}
-	return text
 }
 
 func textBlock(text string) json.RawMessage { return mcp.Block(mcp.Text(text)) }

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/subako-ai/subako-go/internal/callrun"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -78,21 +79,17 @@ func Check(ctx context.Context, hostOf func(context.Context) (*host.Host, error)
 	}
 	var out []rules.Finding
 	for i, ec := range calls {
-		volume, _ := os.MkdirTemp("", "subako-check-volume-")
-		c := h.Call(ctx, m, ec.Tool, ec.Arguments, host.CallConfig{Mounts: host.Mounts{Volume: volume, Package: assets}, Timeout: callTimeout})
-		os.RemoveAll(volume)
 		where := fmt.Sprintf("%s[%d] (%s)", File, i, ec.Tool)
+		c := callrun.Run(ctx, h, m, callrun.Spec{Tool: ec.Tool, Args: ec.Arguments, What: where,
+			CallConfig: host.CallConfig{Mounts: host.Mounts{Package: assets}, Timeout: callTimeout}})
 		switch {
 		case c.Err != nil:
 			out = append(out, fail(where+": not run: "+c.Err.Error()))
 			continue
-		case c.Record.Stalled:
-			return out, c.Record.StalledError(where)
-		case c.Record.Interrupted:
-			return out, fmt.Errorf("%s was interrupted: %w", where, context.Cause(ctx))
-		}
-		if bs := c.Record.Breaks(); len(bs) > 0 {
-			out = append(out, fail(where+": the call crashed: "+bs[0].Message))
+		case c.Unjudged != nil:
+			return out, c.Unjudged
+		case len(c.Breaks) > 0:
+			out = append(out, fail(where+": the call crashed: "+c.Breaks[0].Message))
 			continue
 		}
 		var res struct {
