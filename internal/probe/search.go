@@ -37,6 +37,20 @@ const (
 	searchSeeds = 24
 )
 
+// Signals names the module's own signals deep mode uses beyond the schema,
+// each of which Options.Without can switch off; the test of what each
+// finds (searchsubjects' TestSearchSignals) compares deep with and without
+// them.
+type Signals struct {
+	// Dict is the module's dictionary: without it neither the argument
+	// generator nor the search's mutations use the module's constants.
+	Dict bool
+	// Coverage is the search's feedback: without it the search keeps no
+	// case for the code it reached, and mutates the valid cases it started
+	// from alone, with the same budget of runs.
+	Coverage bool
+}
+
 // Coverage is what the search reached.
 type Coverage struct {
 	Reached int // functions any covered run entered
@@ -59,6 +73,9 @@ func (r *runner) generator() argsgen.Options {
 		opt.Seed = binary.LittleEndian.Uint64(sum[:8])
 		r.parsed = wasmparse.Parse(r.opt.Wasm)
 		r.dict = dict.FromModule(r.opt.Wasm, r.parsed, dict.Options{})
+		if r.opt.Without.Dict {
+			r.dict = &dict.Dict{}
+		}
 		opt.Dict = r.dict.Ranked(nil)
 	}
 	r.seed = opt.Seed
@@ -110,6 +127,7 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 	reached := &host.Reached{}
 	var corpus []json.RawMessage
 	seen := map[string]bool{}
+	seeding := true // without coverage, the seeds are the corpus
 	// try runs one case covered, keeps it when it reached a new function,
 	// and judges it on the plain module when it broke.
 	try := func(name string, args json.RawMessage) bool {
@@ -125,7 +143,7 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 			if _, _, res := r.call(ctx, ProbeValid, t, name, true, args); res != nil {
 				r.checkResult(ctx, ProbeValid, t, &Case{Name: name, Args: args, Valid: true}, res)
 			}
-		case reached.New(got) > 0 || len(corpus) == 0:
+		case r.opt.Without.Coverage && seeding, !r.opt.Without.Coverage && (reached.New(got) > 0 || len(corpus) == 0):
 			corpus = append(corpus, args)
 			cov.Kept++
 			if r.opt.OnKept != nil {
@@ -144,12 +162,13 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 			}
 		}
 	}
+	seeding = false
 	defer total.Merge(reached)
 	if len(corpus) == 0 {
 		return true
 	}
 	// The module's constants in the functions the tool reached first.
-	mut, _ := argsgen.NewMutator(t.InputSchema, argsgen.Options{Reach: true, Seed: r.seed ^ salt, Dict: r.dict.Ranked(reached.Has)})
+	mut, _ := argsgen.NewMutator(t.InputSchema, argsgen.Options{Reach: true, Seed: r.seed ^ salt, Dict: r.dict.Ranked(r.feedback(reached))})
 	if mut == nil {
 		return true
 	}
@@ -166,6 +185,14 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 		}
 	}
 	return true
+}
+
+// feedback is reached's Has, nil without the coverage signal.
+func (r *runner) feedback(reached *host.Reached) func(int) bool {
+	if r.opt.Without.Coverage {
+		return nil
+	}
+	return reached.Has
 }
 
 // coveredCall runs one tools/call on the covered module: what it reached

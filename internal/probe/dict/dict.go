@@ -216,8 +216,10 @@ func FromModule(wasm []byte, m *wasmparse.Module, opt Options) *Dict {
 			recent = recent[:0]
 			flushPacked()
 		}
-		// A pointer, and the next constant small: its length.
-		for _, p := range recent[max(0, len(recent)-1):] {
+		// A pointer, and one of the next two constants small: its length
+		// (Go stores a string's pointer and length to the stack, a
+		// stack offset between them).
+		for _, p := range recent[max(0, len(recent)-2):] {
 			if c.Type == p.Type && c.Int > 0 && c.Int <= int64(opt.MaxStringLen) {
 				if b := at(p.Int); int64(len(b)) >= c.Int && printable(b[:c.Int]) {
 					strs.add(string(b[:c.Int]), Compared, c.Func)
