@@ -37,6 +37,13 @@ const (
 	searchSeeds = 24
 )
 
+// spliceValues bounds the numbers and the strings spliced into a case
+// kept for new functions, and spliceRuns the runs of one case's splices.
+const (
+	spliceValues = 8
+	spliceRuns   = 24
+)
+
 // Signals names the module's own signals deep mode uses beyond the schema,
 // each of which Options.Without can switch off; the test of what each
 // finds (searchsubjects' TestSearchSignals) compares deep with and without
@@ -123,11 +130,20 @@ func (r *runner) search(ctx context.Context, cases [][]Case) {
 
 // searchTool searches one tool within runs covered runs; it reports
 // false when the probes' budget or the host ended it.
+//
+// A case kept for entering functions no run of the tool entered before
+// is spliced first: each constant those functions hold (the guards'
+// values first, dict.In) in each member that takes it, before any random
+// mutation. A fault behind a chain of guards, each comparing another
+// member with another constant in a function of its own, is so reached
+// one guard at a time, where random mutations would have to guess every
+// value at once.
 func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, covered *host.Module, runs int, salt uint64, total *host.Reached, cov *Coverage) bool {
 	reached := &host.Reached{}
 	var corpus []json.RawMessage
 	seen := map[string]bool{}
 	seeding := true // without coverage, the seeds are the corpus
+	var fresh []freshCase
 	// try runs one case covered, keeps it when it reached a new function,
 	// and judges it on the plain module when it broke.
 	try := func(name string, args json.RawMessage) bool {
@@ -148,6 +164,12 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 			cov.Kept++
 			if r.opt.OnKept != nil {
 				r.opt.OnKept(t.Name, args)
+			}
+			if !r.opt.Without.Coverage {
+				before := &host.Reached{}
+				before.Merge(reached)
+				hot := r.dict.In(func(fn int) bool { return got.Has(fn) && !before.Has(fn) }, spliceValues)
+				fresh = append(fresh, freshCase{args, hot})
 			}
 		}
 		reached.Merge(got)
@@ -173,18 +195,39 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 		return true
 	}
 	rng := rand.New(rand.NewPCG(r.seed, salt))
+	// queue holds the splices to try, the newest kept case's first.
+	var queue []argsgen.Case
 	for misses := 0; runs > 0 && misses < 4*SearchRuns; {
-		parent, other := corpus[rng.IntN(len(corpus))], corpus[rng.IntN(len(corpus))]
-		c, ok := mut.Mutate(parent, other)
-		if !ok || seen[string(c.Args)] {
-			misses++
-			continue
+		for _, f := range fresh {
+			queue = append(mut.Splice(f.args, f.hot, spliceRuns), queue...)
+		}
+		fresh = fresh[:0]
+		var c argsgen.Case
+		if len(queue) > 0 {
+			c, queue = queue[0], queue[1:]
+			if seen[string(c.Args)] {
+				continue
+			}
+		} else {
+			parent, other := corpus[rng.IntN(len(corpus))], corpus[rng.IntN(len(corpus))]
+			var ok bool
+			if c, ok = mut.Mutate(parent, other); !ok || seen[string(c.Args)] {
+				misses++
+				continue
+			}
 		}
 		if !try(c.Name, c.Args) {
 			return false
 		}
 	}
 	return true
+}
+
+// freshCase is a case kept for the functions it entered first, with the
+// dictionary's values those functions hold.
+type freshCase struct {
+	args json.RawMessage
+	hot  *argsgen.Dict
 }
 
 // feedback is reached's Has, nil without the coverage signal.

@@ -460,3 +460,48 @@ func (d *Dict) Ranked(reached func(fn int) bool) *argsgen.Dict {
 	}
 	return out
 }
+
+// In is the part of the dictionary that the functions fresh tells hold,
+// for the search to splice into a case that reached them first: the
+// values of the functions that hold the fewest values first (a guard
+// compares one constant before it calls the code behind it), at most n
+// numbers and n strings.
+func (d *Dict) In(fresh func(fn int) bool, n int) *argsgen.Dict {
+	held := map[int]int{}
+	for _, es := range [][]Entry{d.Numbers, d.Strings} {
+		for _, e := range es {
+			for _, fn := range e.Funcs {
+				held[fn]++
+			}
+		}
+	}
+	pick := func(es []Entry) []string {
+		type hot struct {
+			value string
+			held  int
+		}
+		var hs []hot
+		for _, e := range es {
+			least := -1
+			for _, fn := range e.Funcs {
+				if fresh(fn) && (least < 0 || held[fn] < least) {
+					least = held[fn]
+				}
+			}
+			if least >= 0 {
+				hs = append(hs, hot{e.Value, least})
+			}
+		}
+		slices.SortStableFunc(hs, func(a, b hot) int { return cmp.Compare(a.held, b.held) })
+		out := make([]string, 0, min(n, len(hs)))
+		for _, h := range hs[:min(n, len(hs))] {
+			out = append(out, h.value)
+		}
+		return out
+	}
+	out := &argsgen.Dict{Strings: pick(d.Strings)}
+	for _, v := range pick(d.Numbers) {
+		out.Numbers = append(out.Numbers, json.Number(v))
+	}
+	return out
+}
