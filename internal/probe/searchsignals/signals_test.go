@@ -1,5 +1,5 @@
 // Package searchsignals holds nothing but TestSearchSignals, in a test
-// package of its own so that its minutes of CPU (20 deep lints, with lint's
+// package of its own so that its minutes of CPU (21 deep lints, with lint's
 // full search budget) fit go test's default 10 minutes, as
 // searchsubjects' TestSearchSubjects does beside it.
 package searchsignals_test
@@ -59,10 +59,11 @@ var signalCases = []struct {
 // TestSearchSignals shows that --probes=deep finds faults not by the
 // schema sampler alone: each fault of signalCases is found, or missed,
 // by deep with the module's signals that the case switches off, within
-// lint's own budget of runs (the one a user gets).
+// lint's own budget of runs (the one a user gets); and the staged fault's
+// search, run twice, finds the same.
 func TestSearchSignals(t *testing.T) {
 	if testing.Short() {
-		t.Skip("lints 20 subjects with --probes=deep: minutes of CPU")
+		t.Skip("lints 21 subjects with --probes=deep: minutes of CPU")
 	}
 	for _, c := range signalCases {
 		for _, lang := range c.langs {
@@ -73,6 +74,13 @@ func TestSearchSignals(t *testing.T) {
 					t.Errorf("deep without %s found it, which should need it:%s", signals(c.without), messages(fs))
 				case !got && c.found:
 					t.Errorf("deep without %s missed it:%s", signals(c.without), messages(fs))
+				}
+				// The search is seeded from the module: a second run of
+				// the coverage-led search finds the same, word for word.
+				if lang == subjects.C && c.v == subjects.Staged && c.without == (probe.Signals{}) {
+					if again := lint(t, probe.Options{Level: probe.Deep}, lang, c.v); messages(again) != messages(fs) {
+						t.Errorf("two runs differ:%s\nand:%s", messages(fs), messages(again))
+					}
 				}
 				t.Log(messages(fs))
 			})
