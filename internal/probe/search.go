@@ -18,9 +18,10 @@ import (
 // (internal/probe/dict), then a coverage-guided search. Each tool's valid
 // cases are run on a copy of the module compiled with coverage
 // (host.CompileCovered); a case that enters a function no run of the tool
-// entered before is kept, and the kept cases are mutated (argsgen's
-// Mutator: a member changed, a member set to a constant of the module,
-// two members related, two cases spliced). A case that breaks the covered
+// entered before is kept, spliced first with the constants of the
+// functions it entered (see searchTool), and the kept cases are mutated
+// (argsgen's Mutator: a member changed, a member set to a constant of the
+// module, two members related, two cases spliced). A case that breaks the covered
 // run is made again on the plain module and judged there, as every other
 // probe is (and shrunk, with its subakogo call command); the covered runs
 // judge nothing, since the listener slows them.
@@ -46,7 +47,7 @@ const (
 
 // Signals names the module's own signals deep mode uses beyond the schema,
 // each of which Options.Without can switch off; the test of what each
-// finds (searchsubjects' TestSearchSignals) compares deep with and without
+// finds (searchsignals' TestSearchSignals) compares deep with and without
 // them.
 type Signals struct {
 	// Dict is the module's dictionary: without it neither the argument
@@ -154,12 +155,16 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 		}
 		runs--
 		cov.Runs++
+		keep := reached.New(got) > 0 || len(corpus) == 0
+		if r.opt.Without.Coverage {
+			keep = seeding
+		}
 		switch {
 		case broke:
 			if _, _, res := r.call(ctx, ProbeValid, t, name, true, args); res != nil {
 				r.checkResult(ctx, ProbeValid, t, &Case{Name: name, Args: args, Valid: true}, res)
 			}
-		case r.opt.Without.Coverage && seeding, !r.opt.Without.Coverage && (reached.New(got) > 0 || len(corpus) == 0):
+		case keep:
 			corpus = append(corpus, args)
 			cov.Kept++
 			if r.opt.OnKept != nil {
