@@ -25,9 +25,10 @@ func BenchmarkProbes(b *testing.B) { benchProbes(b, probe.Safe) }
 // BenchmarkDeepProbes measures --probes=deep the same way: the argument
 // probes with argsgen's reach and the module's dictionary, then the
 // search's 600 covered runs (the covered compilation included, as lint's
-// first deep run pays it):
+// first deep run pays it). On tools64 deep's argument probes alone use
+// more than 10 minutes of CPU, so only hello makes a figure:
 //
-//	go test ./internal/probe -run '^$' -bench DeepProbes -benchtime 1x
+//	go test ./internal/probe -run '^$' -bench DeepProbes/hello -benchtime 1x
 func BenchmarkDeepProbes(b *testing.B) { benchProbes(b, probe.Deep) }
 
 func benchProbes(b *testing.B, level probe.Level) {
