@@ -231,7 +231,7 @@ func TestREADMETestCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const command = "go test ./..."
+	const command = "go test -timeout 30m ./..."
 	if !bytes.Contains(readme, []byte("Run the tests:\n\n```sh\n"+command+"\n```")) {
 		t.Errorf("README.md does not give %q as its test command (after \"Run the tests:\")", command)
 	}

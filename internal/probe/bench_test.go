@@ -20,7 +20,18 @@ import (
 // start (the compilation cache is warm):
 //
 //	go test ./internal/probe -run '^$' -bench Probes -benchtime 5x
-func BenchmarkProbes(b *testing.B) {
+func BenchmarkProbes(b *testing.B) { benchProbes(b, probe.Safe) }
+
+// BenchmarkDeepProbes measures --probes=deep the same way: the argument
+// probes with argsgen's reach and the module's dictionary, then the
+// search's 600 covered runs (the covered compilation included, as lint's
+// first deep run pays it). On tools64 deep's argument probes alone use
+// more than 10 minutes of CPU, so only hello makes a figure:
+//
+//	go test ./internal/probe -run '^$' -bench DeepProbes/hello -benchtime 1x
+func BenchmarkDeepProbes(b *testing.B) { benchProbes(b, probe.Deep) }
+
+func benchProbes(b *testing.B, level probe.Level) {
 	for _, pkg := range []struct {
 		name string
 		dir  func(testing.TB) string
@@ -47,7 +58,11 @@ func BenchmarkProbes(b *testing.B) {
 			runs := 0
 			cpu0 := cputime.Process()
 			for b.Loop() {
-				res := probe.Run(ctx, h, m, d.Tools, probe.Options{Budget: time.Minute})
+				opt := probe.Options{Budget: time.Minute}
+				if level == probe.Deep {
+					opt = probe.Options{Level: level, Budget: 10 * time.Minute, Wasm: wasm}
+				}
+				res := probe.Run(ctx, h, m, d.Tools, opt)
 				if len(res.Findings) > 0 {
 					b.Fatalf("%s: %s", pkg.name, res.Findings[0].Message)
 				}

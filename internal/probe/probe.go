@@ -172,6 +172,9 @@ type Options struct {
 	// SearchRuns is the search's runs for the package; 0 means
 	// SearchRuns.
 	SearchRuns int
+	// Without switches off the module's own signals in Deep (see
+	// Signals), to show what each of them finds.
+	Without Signals
 }
 
 // RunInfo is one run the probes made.

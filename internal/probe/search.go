@@ -18,9 +18,10 @@ import (
 // (internal/probe/dict), then a coverage-guided search. Each tool's valid
 // cases are run on a copy of the module compiled with coverage
 // (host.CompileCovered); a case that enters a function no run of the tool
-// entered before is kept, and the kept cases are mutated (argsgen's
-// Mutator: a member changed, a member set to a constant of the module,
-// two members related, two cases spliced). A case that breaks the covered
+// entered before is kept, spliced first with the constants of the
+// functions it entered (see searchTool), and the kept cases are mutated
+// (argsgen's Mutator: a member changed, a member set to a constant of the
+// module, two members related, two cases spliced). A case that breaks the covered
 // run is made again on the plain module and judged there, as every other
 // probe is (and shrunk, with its subakogo call command); the covered runs
 // judge nothing, since the listener slows them.
@@ -36,6 +37,27 @@ const (
 	SearchRuns  = 600
 	searchSeeds = 24
 )
+
+// spliceValues bounds the numbers and the strings spliced into a case
+// kept for new functions, and spliceRuns the runs of one case's splices.
+const (
+	spliceValues = 8
+	spliceRuns   = 24
+)
+
+// Signals names the module's own signals deep mode uses beyond the schema,
+// each of which Options.Without can switch off; the test of what each
+// finds (searchsignals' TestSearchSignals) compares deep with and without
+// them.
+type Signals struct {
+	// Dict is the module's dictionary: without it neither the argument
+	// generator nor the search's mutations use the module's constants.
+	Dict bool
+	// Coverage is the search's feedback: without it the search keeps no
+	// case for the code it reached, and mutates the valid cases it started
+	// from alone, with the same budget of runs.
+	Coverage bool
+}
 
 // Coverage is what the search reached.
 type Coverage struct {
@@ -59,6 +81,9 @@ func (r *runner) generator() argsgen.Options {
 		opt.Seed = binary.LittleEndian.Uint64(sum[:8])
 		r.parsed = wasmparse.Parse(r.opt.Wasm)
 		r.dict = dict.FromModule(r.opt.Wasm, r.parsed, dict.Options{})
+		if r.opt.Without.Dict {
+			r.dict = &dict.Dict{}
+		}
 		opt.Dict = r.dict.Ranked(nil)
 	}
 	r.seed = opt.Seed
@@ -106,10 +131,20 @@ func (r *runner) search(ctx context.Context, cases [][]Case) {
 
 // searchTool searches one tool within runs covered runs; it reports
 // false when the probes' budget or the host ended it.
+//
+// A case kept for entering functions no run of the tool entered before
+// is spliced first: each constant those functions hold (the guards'
+// values first, dict.In) in each member that takes it, before any random
+// mutation. A fault behind a chain of guards, each comparing another
+// member with another constant in a function of its own, is so reached
+// one guard at a time, where random mutations would have to guess every
+// value at once.
 func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, covered *host.Module, runs int, salt uint64, total *host.Reached, cov *Coverage) bool {
 	reached := &host.Reached{}
 	var corpus []json.RawMessage
 	seen := map[string]bool{}
+	seeding := true // without coverage, the seeds are the corpus
+	var fresh []freshCase
 	// try runs one case covered, keeps it when it reached a new function,
 	// and judges it on the plain module when it broke.
 	try := func(name string, args json.RawMessage) bool {
@@ -120,16 +155,26 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 		}
 		runs--
 		cov.Runs++
+		keep := reached.New(got) > 0 || len(corpus) == 0
+		if r.opt.Without.Coverage {
+			keep = seeding
+		}
 		switch {
 		case broke:
 			if _, _, res, problems := r.call(ctx, ProbeValid, t, name, true, args); res != nil {
 				r.checkResult(ctx, ProbeValid, t, &Case{Name: name, Args: args, Valid: true}, res, problems)
 			}
-		case reached.New(got) > 0 || len(corpus) == 0:
+		case keep:
 			corpus = append(corpus, args)
 			cov.Kept++
 			if r.opt.OnKept != nil {
 				r.opt.OnKept(t.Name, args)
+			}
+			if !r.opt.Without.Coverage {
+				before := &host.Reached{}
+				before.Merge(reached)
+				hot := r.dict.In(func(fn int) bool { return got.Has(fn) && !before.Has(fn) }, spliceValues)
+				fresh = append(fresh, freshCase{args, hot})
 			}
 		}
 		reached.Merge(got)
@@ -144,28 +189,58 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 			}
 		}
 	}
+	seeding = false
 	defer total.Merge(reached)
 	if len(corpus) == 0 {
 		return true
 	}
 	// The module's constants in the functions the tool reached first.
-	mut, _ := argsgen.NewMutator(t.InputSchema, argsgen.Options{Reach: true, Seed: r.seed ^ salt, Dict: r.dict.Ranked(reached.Has)})
+	mut, _ := argsgen.NewMutator(t.InputSchema, argsgen.Options{Reach: true, Seed: r.seed ^ salt, Dict: r.dict.Ranked(r.feedback(reached))})
 	if mut == nil {
 		return true
 	}
 	rng := rand.New(rand.NewPCG(r.seed, salt))
+	// queue holds the splices to try, the newest kept case's first.
+	var queue []argsgen.Case
 	for misses := 0; runs > 0 && misses < 4*SearchRuns; {
-		parent, other := corpus[rng.IntN(len(corpus))], corpus[rng.IntN(len(corpus))]
-		c, ok := mut.Mutate(parent, other)
-		if !ok || seen[string(c.Args)] {
-			misses++
-			continue
+		for _, f := range fresh {
+			queue = append(mut.Splice(f.args, f.hot, spliceRuns), queue...)
+		}
+		fresh = fresh[:0]
+		var c argsgen.Case
+		if len(queue) > 0 {
+			c, queue = queue[0], queue[1:]
+			if seen[string(c.Args)] {
+				continue
+			}
+		} else {
+			parent, other := corpus[rng.IntN(len(corpus))], corpus[rng.IntN(len(corpus))]
+			var ok bool
+			if c, ok = mut.Mutate(parent, other); !ok || seen[string(c.Args)] {
+				misses++
+				continue
+			}
 		}
 		if !try(c.Name, c.Args) {
 			return false
 		}
 	}
 	return true
+}
+
+// freshCase is a case kept for the functions it entered first, with the
+// dictionary's values those functions hold.
+type freshCase struct {
+	args json.RawMessage
+	hot  *argsgen.Dict
+}
+
+// feedback is reached's Has, nil without the coverage signal.
+func (r *runner) feedback(reached *host.Reached) func(int) bool {
+	if r.opt.Without.Coverage {
+		return nil
+	}
+	return reached.Has
 }
 
 // coveredCall runs one tools/call on the covered module: what it reached

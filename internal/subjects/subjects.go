@@ -105,6 +105,17 @@ const (
 	LeapDate    Variant = "leap_date"    // when on February 29 traps
 )
 
+// Staged breaks where only coverage feedback leads in the search's budget:
+// level 347, a note "open-sesame!" and from 271 together trap, each
+// compared in a function of its own (stage1 to stage3), so that the module's
+// constants give each value and the coverage of each stage's entry keeps
+// the case that got that far, for the next member to be mutated.
+const Staged Variant = "staged"
+
+// CoverageVariants lists the variants only the search's coverage feedback
+// finds within its budget, beside SearchGood their well-behaved twin.
+var CoverageVariants = []Variant{Staged}
+
 // SearchVariants lists the search variants, SearchGood first.
 var SearchVariants = []Variant{SearchGood, MagicString, MidNumber, Relation, ExactLength, LeapDate}
 
@@ -118,12 +129,13 @@ var only = map[Variant][]Lang{
 	NonASCII: {Go, Rust}, NullMember: {Go, C}, MaxItems: {Go, C, AssemblyScript}, EmptyArray: {Go}, Buffered: {C}, NullID: {Go},
 	SearchGood: {Go, C, Rust, AssemblyScript}, MagicString: {Go, C, Rust, AssemblyScript}, MidNumber: {Go, C, Rust, AssemblyScript},
 	Relation: {Go, C, Rust, AssemblyScript}, ExactLength: {Go, C, Rust, AssemblyScript}, LeapDate: {Go, C, Rust, AssemblyScript},
+	Staged: {Go, C, Rust, AssemblyScript},
 }
 
 // Has reports whether lang's source has the variant.
 func Has(lang Lang, v Variant) bool {
 	if lang == GoRuntime {
-		return slices.Contains(SearchVariants, v)
+		return slices.Contains(SearchVariants, v) || slices.Contains(CoverageVariants, v)
 	}
 	langs, ok := only[v]
 	return !ok || slices.Contains(langs, lang)

@@ -207,3 +207,41 @@ func (m *Mutator) pair(o *object) (*object, string) {
 	}
 	return o, ""
 }
+
+// Splice returns the valid variations of parent that set one member to one
+// value of d (its numbers first, then its strings, in d's order): each
+// value in each member whose schema takes it, at most limit of them. The
+// search calls it with the constants of the code a case reached first,
+// so that the member the new code compares gets the value it compares
+// against, as a fuzzer splices the operands of the comparisons it saw.
+func (m *Mutator) Splice(parent json.RawMessage, d *Dict, limit int) []Case {
+	p, ok := m.object(parent)
+	if !ok || d == nil {
+		return nil
+	}
+	var out []Case
+	try := func(v any) {
+		for _, mb := range m.ms {
+			if len(out) >= limit {
+				return
+			}
+			s := m.base.props[mb.key]
+			if s == nil || p.vals[mb.key] == v || !m.g.ver.accepts(s.nodes, v) {
+				continue
+			}
+			b := encode(p.with(mb.key, v))
+			m.g.ver.checks = 0
+			m.g.ver.limit = maxMutateChecks
+			if len(b) <= m.g.opt.MaxBytes && m.g.ver.validate(true, "#", b) == nil {
+				out = append(out, Case{Name: fmt.Sprintf("valid (search): %q = %s from the code it reached", mb.key, clip(encode(v))), Args: b, Valid: true, Edge: true})
+			}
+		}
+	}
+	for _, n := range d.Numbers {
+		try(n)
+	}
+	for _, s := range d.Strings {
+		try(s)
+	}
+	return out
+}

@@ -68,3 +68,33 @@ func TestMutate(t *testing.T) {
 		t.Error("the same seed gave other variations")
 	}
 }
+
+// TestSplice: each value of the dictionary in each member whose schema
+// takes it, numbers first, each variation valid, at most limit; a value
+// no member takes, or one the parent already has, is not sent.
+func TestSplice(t *testing.T) {
+	t.Parallel()
+	schema := `{"type":"object","properties":{
+		"level":{"type":"integer","minimum":0,"maximum":1000},
+		"from":{"type":"integer","minimum":0,"maximum":1000},
+		"note":{"type":"string","maxLength":12}},"required":["level"],"additionalProperties":false}`
+	m, note := NewMutator([]byte(schema), Options{Reach: true, Seed: 1})
+	if m == nil {
+		t.Fatal(note)
+	}
+	d := &Dict{Numbers: []json.Number{"347", "5000", "5"}, Strings: []string{"open-sesame!", "far too long a note"}}
+	var got []string
+	for _, c := range m.Splice([]byte(`{"level":5,"note":"x"}`), d, 10) {
+		got = append(got, string(c.Args))
+		if !c.Valid || !strings.Contains(c.Name, "from the code it reached") {
+			t.Errorf("case %+v", c)
+		}
+	}
+	want := []string{`{"level":347,"note":"x"}`, `{"level":5,"note":"x","from":347}`, `{"level":5,"note":"x","from":5}`, `{"level":5,"note":"open-sesame!"}`}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if n := len(m.Splice([]byte(`{"level":5}`), d, 2)); n != 2 {
+		t.Errorf("limit 2 gave %d cases", n)
+	}
+}

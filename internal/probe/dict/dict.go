@@ -216,8 +216,10 @@ func FromModule(wasm []byte, m *wasmparse.Module, opt Options) *Dict {
 			recent = recent[:0]
 			flushPacked()
 		}
-		// A pointer, and the next constant small: its length.
-		for _, p := range recent[max(0, len(recent)-1):] {
+		// A pointer, and one of the next two constants small: its length
+		// (Go stores a string's pointer and length to the stack, a
+		// stack offset between them).
+		for _, p := range recent[max(0, len(recent)-2):] {
 			if c.Type == p.Type && c.Int > 0 && c.Int <= int64(opt.MaxStringLen) {
 				if b := at(p.Int); int64(len(b)) >= c.Int && printable(b[:c.Int]) {
 					strs.add(string(b[:c.Int]), Compared, c.Func)
@@ -455,6 +457,51 @@ func (d *Dict) Ranked(reached func(fn int) bool) *argsgen.Dict {
 	out := &argsgen.Dict{Strings: pick(d.Strings)}
 	for _, n := range ns {
 		out.Numbers = append(out.Numbers, json.Number(n))
+	}
+	return out
+}
+
+// In is the part of the dictionary that the functions fresh tells hold,
+// for the search to splice into a case that reached them first: the
+// values of the functions that hold the fewest values first (a guard
+// compares one constant before it calls the code behind it), at most n
+// numbers and n strings.
+func (d *Dict) In(fresh func(fn int) bool, n int) *argsgen.Dict {
+	held := map[int]int{}
+	for _, es := range [][]Entry{d.Numbers, d.Strings} {
+		for _, e := range es {
+			for _, fn := range e.Funcs {
+				held[fn]++
+			}
+		}
+	}
+	pick := func(es []Entry) []string {
+		type hot struct {
+			value string
+			held  int
+		}
+		var hs []hot
+		for _, e := range es {
+			least := -1
+			for _, fn := range e.Funcs {
+				if fresh(fn) && (least < 0 || held[fn] < least) {
+					least = held[fn]
+				}
+			}
+			if least >= 0 {
+				hs = append(hs, hot{e.Value, least})
+			}
+		}
+		slices.SortStableFunc(hs, func(a, b hot) int { return cmp.Compare(a.held, b.held) })
+		out := make([]string, 0, min(n, len(hs)))
+		for _, h := range hs[:min(n, len(hs))] {
+			out = append(out, h.value)
+		}
+		return out
+	}
+	out := &argsgen.Dict{Strings: pick(d.Strings)}
+	for _, v := range pick(d.Numbers) {
+		out.Numbers = append(out.Numbers, json.Number(v))
 	}
 	return out
 }

@@ -168,3 +168,45 @@ func searchSubjects(t *testing.T, lang subjects.Lang) {
 		}
 	}
 }
+
+// TestGoStringPointer: Go stores a string's pointer and its length to the
+// stack with an offset constant between them; the length two constants
+// after the pointer still names the string.
+func TestGoStringPointer(t *testing.T) {
+	t.Parallel()
+	// i32.const 1024; i32.const 16; i32.const 6; drop ×3
+	body := []byte{0x00, 0x41, 0x80, 0x08, 0x41, 0x10, 0x41, 0x06, 0x1a, 0x1a, 0x1a, 0x0b}
+	wasm := module(body, []byte("admin:rest\x00"))
+	d := FromModule(wasm, wasmparse.Parse(wasm), Options{})
+	i := slices.IndexFunc(d.Strings, func(e Entry) bool { return e.Value == "admin:" })
+	if i < 0 || d.Strings[i].Source != Compared {
+		t.Fatalf("no compared \"admin:\" in %+v", d.Strings)
+	}
+}
+
+// TestIn: the values the fresh functions hold, those of the function
+// holding the fewest first, at most n; nothing of the others.
+func TestIn(t *testing.T) {
+	t.Parallel()
+	d := &Dict{
+		Numbers: []Entry{
+			{Value: "1000", Funcs: []int{3}}, {Value: "10", Funcs: []int{3}}, {Value: "7", Funcs: []int{3}},
+			{Value: "347", Funcs: []int{5}}, {Value: "346", Funcs: []int{5}},
+			{Value: "271", Funcs: []int{3, 6}}, {Value: "9", Funcs: []int{8}},
+		},
+		Strings: []Entry{{Value: "long", Funcs: []int{3}}, {Value: "open-sesame!", Funcs: []int{5}}, {Value: "data"}},
+	}
+	fresh := func(fn int) bool { return fn == 3 || fn == 5 || fn == 6 }
+	got := d.In(fresh, 4)
+	nums := make([]string, 0, len(got.Numbers))
+	for _, n := range got.Numbers {
+		nums = append(nums, string(n))
+	}
+	// Function 6 holds one value, 5 three (two numbers and a string), 3 five.
+	if want := []string{"271", "347", "346", "1000"}; !slices.Equal(nums, want) {
+		t.Errorf("numbers %v, want %v", nums, want)
+	}
+	if want := []string{"open-sesame!", "long"}; !slices.Equal(got.Strings, want) {
+		t.Errorf("strings %v, want %v", got.Strings, want)
+	}
+}

@@ -35,22 +35,10 @@ func TestSearchSubjects(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lints 30 subjects with --probes=deep: minutes of CPU")
 	}
-	cache := filepath.Join(os.TempDir(), "subako-subjects-test-cache")
 	lint := func(t *testing.T, level probe.Level, lang subjects.Lang, v subjects.Variant) []rules.Finding {
 		// A shorter search than lint's: the machine is shared, and the
 		// same seed makes the same runs whatever their number.
-		c := pkgcheck.New(pkgcheck.Options{Host: host.Options{CacheDir: cache},
-			Probes: &probe.Options{Level: level, RunLimit: 2 * time.Second, SearchRuns: 150}})
-		defer c.Close(context.Background())
-		judged, err := c.Dir(context.Background(), subjects.Package(t, lang, v), true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var found []rules.Finding
-		for _, f := range judged.Files {
-			found = append(found, f.Findings...)
-		}
-		return found
+		return lintWith(t, probe.Options{Level: level, SearchRuns: 150}, lang, v)
 	}
 	for _, lang := range subjects.SearchLangs {
 		for _, v := range subjects.SearchVariants {
@@ -82,6 +70,24 @@ func TestSearchSubjects(t *testing.T) {
 			})
 		}
 	}
+}
+
+// lintWith lints the subject with the probes' options opt (a run's wait of
+// 2 s) and returns its findings.
+func lintWith(t *testing.T, opt probe.Options, lang subjects.Lang, v subjects.Variant) []rules.Finding {
+	t.Helper()
+	opt.RunLimit = 2 * time.Second
+	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-subjects-test-cache")}, Probes: &opt})
+	defer c.Close(context.Background())
+	judged, err := c.Dir(context.Background(), subjects.Package(t, lang, v), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []rules.Finding
+	for _, f := range judged.Files {
+		found = append(found, f.Findings...)
+	}
+	return found
 }
 
 func ruleIDs(fs []rules.Finding) []string {

@@ -29,6 +29,10 @@
 //   relation       to one more than from traps
 //   exact_length   a code of exactly 11 characters traps
 //   leap_date      when on February 29 traps
+//   staged         level 347, note "open-sesame!" and from 271
+//                  together trap, each compared in a function of its own:
+//                  the module's constants give each value, the coverage of
+//                  the stage functions the way to combine them
 import { VARIANT } from "./variant";
 
 @external("wasi_snapshot_preview1", "poll_oneoff")
@@ -38,7 +42,7 @@ declare function poll_oneoff(subs: usize, events: usize, n: usize, nevents: usiz
 const EDGE = VARIANT == "edge_good" || VARIANT == "enum_second" || VARIANT == "max_items";
 // SEARCH: the search variants, with their own members.
 const SEARCH = VARIANT == "search_good" || VARIANT == "magic_string" || VARIANT == "mid_number" ||
-  VARIANT == "relation" || VARIANT == "exact_length" || VARIANT == "leap_date";
+  VARIANT == "relation" || VARIANT == "exact_length" || VARIANT == "leap_date" || VARIANT == "staged";
 const SEARCH_MEMBERS =
   ',"note":{"type":"string","maxLength":32,"description":"A note."},' +
   '"code":{"type":"string","maxLength":32,"description":"A code."},' +
@@ -175,6 +179,8 @@ function add(params: string): i32 {
   let a: string | null = null, b: string | null = null;
   from = -1;
   to = -1;
+  level = -1;
+  note = "";
   for (let j = 0; j < args.length; j++) {
     const m = args[j];
     if (EDGE && (m.key == "mode" || m.key == "label" || m.key == "tags")) {
@@ -202,11 +208,28 @@ function add(params: string): i32 {
     return 0;
   }
   if (VARIANT == "relation" && from >= 0 && to >= 0 && to - from == 1) unreachable(); // a one-element range
+  if (VARIANT == "staged" && from >= 0) stage1(level, note, from);
   return I32.parseInt(a) + I32.parseInt(b);
 }
 
-// from and to are the search variants' range, -1 when absent.
-let from = -1, to = -1;
+// from and to are the search variants' range, -1 when absent; level and
+// note the staged variant's other members.
+let from = -1, to = -1, level = -1, note = "";
+
+// The stages of the staged variant, each a function of its own (the build
+// does not optimize, so none is inlined) so that entry coverage sees it,
+// with the constant it compares.
+function stage1(level: i32, note: string, from: i32): void {
+  if (level == 347) stage2(note, from);
+}
+
+function stage2(note: string, from: i32): void {
+  if (note == "open-sesame!") stage3(from);
+}
+
+function stage3(from: i32): void {
+  if (from == 271) unreachable();
+}
 
 // chars counts the characters of the JSON string v, quotes included: an
 // escape is one, and a low surrogate is part of the character before.
@@ -230,6 +253,7 @@ function searchMember(key: string, v: string): bool {
       return false;
     }
     const text = v.substring(1, v.length - 1);
+    if (key == "note") note = text;
     if (VARIANT == "magic_string" && key == "note" && text.startsWith("admin:")) unreachable();
     if (VARIANT == "exact_length" && key == "code" && chars(v) == 11) unreachable();
     if (key == "when") {
@@ -255,6 +279,7 @@ function searchMember(key: string, v: string): bool {
       problem = "level, from and to must be integers from 0 to 1000";
       return false;
     }
+    if (key == "level") level = n;
     if (key == "from") from = n;
     else if (key == "to") to = n;
     else if (VARIANT == "mid_number" && n == 613) unreachable();

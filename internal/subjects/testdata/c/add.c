@@ -32,6 +32,10 @@
 //   RELATION       to one more than from traps
 //   EXACT_LENGTH   a code of exactly 11 characters traps
 //   LEAP_DATE      when on February 29 traps
+//   STAGED         level 347, note "open-sesame!" and from 271 together
+//                  trap, each compared in a function of its own: the module's
+//                  constants give each value, coverage of the stage functions
+//                  the way to combine them
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +51,7 @@
 	",\"mode\":{\"type\":\"string\",\"enum\":[\"sum\",\"difference\"],\"description\":\"What to compute.\"}," \
 	"\"label\":{\"type\":[\"string\",\"null\"],\"maxLength\":16,\"description\":\"A label for the result.\"}," \
 	"\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":8},\"maxItems\":4,\"description\":\"Tags.\"}"
-#elif defined(SEARCH_GOOD) || defined(MAGIC_STRING) || defined(MID_NUMBER) || defined(RELATION) || defined(EXACT_LENGTH) || defined(LEAP_DATE)
+#elif defined(SEARCH_GOOD) || defined(MAGIC_STRING) || defined(MID_NUMBER) || defined(RELATION) || defined(EXACT_LENGTH) || defined(LEAP_DATE) || defined(STAGED)
 #define SEARCH 1
 #define EDGE_MEMBERS \
 	",\"note\":{\"type\":\"string\",\"maxLength\":32,\"description\":\"A note.\"}," \
@@ -163,6 +167,22 @@ static long chars(const char *v) {
 }
 #endif
 
+#ifdef STAGED
+// The stages of STAGED, kept out of line so that each is a function whose
+// entry coverage sees, the constant each compares in it.
+__attribute__((noinline)) static void stage3(long from) {
+	if (from == 271) __builtin_trap();
+}
+
+__attribute__((noinline)) static void stage2(const char *note, long from) {
+	if (note && strncmp(note + 1, "open-sesame!", 12) == 0 && note[13] == '"') stage3(from);
+}
+
+__attribute__((noinline)) static void stage1(long level, const char *note, long from) {
+	if (level == 347) stage2(note, from);
+}
+#endif
+
 // answer writes one response line for id, fmt giving its "result" or "error" member.
 __attribute__((format(printf, 2, 3))) static void answer(const char *id, const char *fmt, ...) {
 	int n = (int)(skip(id) - id);
@@ -189,6 +209,10 @@ static void call(const char *id, const char *params) {
 #ifdef SEARCH
 	long from = 0, to = 0;
 #endif
+#ifdef STAGED
+	long level = -1;
+	const char *note = NULL;
+#endif
 	int have = 0;
 	const char *rpc = NULL; // a fault a variant answers with a JSON-RPC error
 	if (!is(member(params, "name"), "add")) {
@@ -206,6 +230,9 @@ static void call(const char *id, const char *params) {
 #ifdef SEARCH
 			} else if ((n == 4 && (memcmp(k, "note", 4) == 0 || memcmp(k, "code", 4) == 0)) || (n == 4 && memcmp(k, "when", 4) == 0)) {
 				if (*v != '"' || chars(v) > 32) problem = "note, code and when must be strings of at most 32 characters";
+#ifdef STAGED
+				else if (*k == 'n') note = v;
+#endif
 #ifdef MAGIC_STRING
 				else if (*k == 'n' && strncmp(v + 1, "admin:", 6) == 0) __builtin_trap();
 #endif
@@ -227,6 +254,9 @@ static void call(const char *id, const char *params) {
 				if (!integer(v, &x) || x < 0 || x > 1000) problem = "level, from and to must be integers from 0 to 1000";
 				else if (*k == 'f') from = x, have |= 4;
 				else if (*k == 't') to = x, have |= 8;
+#ifdef STAGED
+				if (!problem && *k == 'l') level = x;
+#endif
 #ifdef MID_NUMBER
 				else if (x == 613) __builtin_trap();
 #endif
@@ -272,6 +302,9 @@ static void call(const char *id, const char *params) {
 			}
 		}
 		if (!problem && (have & 3) != 3) problem = "a and b are required";
+#ifdef STAGED
+		if (!problem && (have & 4)) stage1(level, note, from);
+#endif
 #ifdef RELATION
 		if (!problem && (have & 12) == 12 && to - from == 1) __builtin_trap();
 #elif defined(SEARCH)

@@ -35,6 +35,10 @@
 //	relation       to one more than from (a one-element range) panics
 //	exact_length   a code of exactly 11 characters panics
 //	leap_date      when on February 29 panics
+//	staged         level 347, note "open-sesame!" and from 271
+//	               together panic, each compared in a function of its own:
+//	               the module's constants give each value, the coverage of
+//	               the stage functions the way to combine them
 package main
 
 import (
@@ -92,7 +96,7 @@ const searchTools = `{"tools":[{"name":"add","description":"Adds two integers.",
 // search tells the variants that use searchTools.
 func search() bool {
 	switch variant {
-	case "search_good", "magic_string", "mid_number", "relation", "exact_length", "leap_date":
+	case "search_good", "magic_string", "mid_number", "relation", "exact_length", "leap_date", "staged":
 		return true
 	}
 	return false
@@ -359,6 +363,9 @@ func searchMembers(in map[string]json.RawMessage) error {
 	if err != nil {
 		return err
 	}
+	if hasFrom && variant == "staged" {
+		stage1(level, note, from)
+	}
 	if hasFrom && hasTo && to-from == 1 && variant == "relation" {
 		panic("relation: a one-element range")
 	}
@@ -376,6 +383,30 @@ func searchMembers(in map[string]json.RawMessage) error {
 		}
 	}
 	return nil
+}
+
+// The stages of the staged variant, each a function of its own (never
+// inlined) so that entry coverage sees it, with the constant it compares.
+
+//go:noinline
+func stage1(level int64, note string, from int64) {
+	if level == 347 {
+		stage2(note, from)
+	}
+}
+
+//go:noinline
+func stage2(note string, from int64) {
+	if note == "open-sesame!" {
+		stage3(from)
+	}
+}
+
+//go:noinline
+func stage3(from int64) {
+	if from == 271 {
+		panic("staged: the third stage")
+	}
 }
 
 // body2json is an answer's body as JSON.

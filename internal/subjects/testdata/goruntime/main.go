@@ -16,6 +16,10 @@ package main
 //	relation       to one more than from (a one-element range) panics
 //	exact_length   a code of exactly 11 characters panics
 //	leap_date      when on February 29 panics
+//	staged         level 347, note "open-sesame!" and from 271
+//	               together panic, each compared in a function of its own:
+//	               the module's constants give each value, the coverage of
+//	               the stage functions the way to combine them
 
 import (
 	"strings"
@@ -85,5 +89,36 @@ func add(in AddInput) (Sum, error) {
 	if variant == "leap_date" && in.When != nil && strings.HasSuffix(*in.When, "-02-29") {
 		panic("leap_date: February 29")
 	}
+	if variant == "staged" && in.Level != nil && in.From != nil {
+		note := ""
+		if in.Note != nil {
+			note = *in.Note
+		}
+		stage1(*in.Level, note, *in.From)
+	}
 	return Sum{Sum: in.A + in.B}, nil
+}
+
+// The stages of the staged variant, each a function of its own (never
+// inlined) so that entry coverage sees it, with the constant it compares.
+
+//go:noinline
+func stage1(level int, note string, from int) {
+	if level == 347 {
+		stage2(note, from)
+	}
+}
+
+//go:noinline
+func stage2(note string, from int) {
+	if note == "open-sesame!" {
+		stage3(from)
+	}
+}
+
+//go:noinline
+func stage3(from int) {
+	if from == 271 {
+		panic("staged: the third stage")
+	}
 }

@@ -29,6 +29,10 @@
 //!   relation       to one more than from panics
 //!   exact_length   a code of exactly 11 characters panics
 //!   leap_date      when on February 29 panics
+//!   staged         level 347, note "open-sesame!" and from 271
+//!                  together panic, each compared in a function of its own:
+//!                  the module's constants give each value, the coverage of
+//!                  the stage functions the way to combine them
 use std::io::{self, BufRead, Read, Write};
 
 /// Whether this build is an edge variant, with the larger schema.
@@ -51,7 +55,8 @@ const SEARCH: bool = cfg!(any(
     variant = "mid_number",
     variant = "relation",
     variant = "exact_length",
-    variant = "leap_date"
+    variant = "leap_date",
+    variant = "staged"
 ));
 
 #[cfg(any(
@@ -60,7 +65,8 @@ const SEARCH: bool = cfg!(any(
     variant = "mid_number",
     variant = "relation",
     variant = "exact_length",
-    variant = "leap_date"
+    variant = "leap_date",
+    variant = "staged"
 ))]
 macro_rules! edge_members {
     () => {
@@ -84,7 +90,8 @@ macro_rules! edge_members {
     variant = "mid_number",
     variant = "relation",
     variant = "exact_length",
-    variant = "leap_date"
+    variant = "leap_date",
+    variant = "staged"
 )))]
 macro_rules! edge_members {
     () => {
@@ -217,6 +224,7 @@ fn add(params: &[u8]) -> Result<i64, &'static str> {
     let args = member(params, "arguments").and_then(members).ok_or("arguments must be an object with a and b")?;
     let (mut a, mut b) = (None, None);
     let (mut from, mut to) = (None, None);
+    let (mut level, mut note) = (None, None);
     for (k, v) in args {
         let slot = match k {
             b"a" => &mut a,
@@ -227,6 +235,11 @@ fn add(params: &[u8]) -> Result<i64, &'static str> {
             }
             _ if SEARCH => {
                 search_member(k, v, &mut from, &mut to)?;
+                match k {
+                    b"level" => level = integer(v),
+                    b"note" => note = Some(&v[1..v.len() - 1]),
+                    _ => {}
+                }
                 continue;
             }
             _ => return Err("unknown argument: add takes a and b only"),
@@ -238,7 +251,33 @@ fn add(params: &[u8]) -> Result<i64, &'static str> {
             panic!("relation: a one-element range");
         }
     }
+    if let (true, Some(l), Some(f)) = (cfg!(variant = "staged"), level, from) {
+        stage1(l, note.unwrap_or(b""), f);
+    }
     Ok(a.ok_or("a and b are required")? + b.ok_or("a and b are required")?)
+}
+
+// The stages of the staged variant, each a function of its own (never
+// inlined) so that entry coverage sees it, with the constant it compares.
+#[inline(never)]
+fn stage1(level: i64, note: &[u8], from: i64) {
+    if level == 347 {
+        stage2(note, from);
+    }
+}
+
+#[inline(never)]
+fn stage2(note: &[u8], from: i64) {
+    if note == b"open-sesame!" {
+        stage3(from);
+    }
+}
+
+#[inline(never)]
+fn stage3(from: i64) {
+    if from == 271 {
+        panic!("staged: the third stage");
+    }
 }
 
 /// Checks one of the search variants' optional members; each variant
