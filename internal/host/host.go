@@ -5,22 +5,16 @@
 package host
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/subako-ai/subako-go/internal/cputime"
-	"github.com/subako-ai/subako-go/internal/wasmparse"
 	"github.com/tetratelabs/wazero"
-	"github.com/tetratelabs/wazero/experimental"
 )
 
 // Limits of the host beyond the ABI's, which Subako does not publish.
@@ -265,17 +259,6 @@ func (h *Host) release(ctx context.Context) error {
 	return err
 }
 
-// CompileTimeoutError is a compilation abandoned at the host's
-// CompileLimit of CPU time: the module's own cost, whatever the machine's
-// load.
-type CompileTimeoutError struct {
-	Limit time.Duration // the CPU time it was given
-}
-
-func (e *CompileTimeoutError) Error() string {
-	return "compiling the module took more than " + e.Limit.String() + " of CPU time and was abandoned"
-}
-
 // StalledError is work given up on the wall clock (at its Backstop)
 // before it used its limit of CPU time or of the module's own time: this
 // machine is too busy (or the host is stuck). It is the host's condition,
@@ -290,244 +273,4 @@ type StalledError struct {
 func (e *StalledError) Error() string {
 	return e.What + " took more than " + e.Wall.String() + " on the wall clock before using its " +
 		e.Limit.String() + " of time: this machine is too busy (or the host is stuck), so it is not judged; try again when it is less loaded"
-}
-
-// Compile readies a module to run, as the host's Engine says, within the
-// host's CompileLimit of CPU time: a compilation that overruns is abandoned
-// with a *CompileTimeoutError (one given up on the wall clock first is a
-// *StalledError; one whose context ends returns its error). The optimising
-// compiler runs in a worker process (this executable again, see worker.go)
-// that stops itself at the limit when the host has a compilation cache, so
-// an abandoned compilation costs nothing more; otherwise it is cancelled
-// in this process. Compile may read wasm until the module's
-// background compilation ends: the caller must not change it. The same
-// bytes compiled again on the same host give the same Module, so a
-// process that runs a module many times (discovery, then calls) compiles
-// it once.
-func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
-	// The same bytes were read and let through before: they pass again.
-	sum := sha256.Sum256(wasm)
-	h.mu.Lock()
-	m := h.modules[sum]
-	h.mu.Unlock()
-	if m != nil {
-		return m, nil
-	}
-	// A shape past an implementation limit (2^32-1 locals, 100,000 nested
-	// blocks) costs the compiler memory or time without bound: refuse it
-	// before wazero sees it, whoever calls.
-	parsed := wasmparse.Parse(wasm)
-	if p, ok := parsed.Exceeded(); ok {
-		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
-	}
-	// wazero decodes the name section, a custom section the spec leaves
-	// unchecked, allocating what its counts declare: it gets the module
-	// without a name section the reader could not bound, under every engine.
-	bounded, err := parsed.EngineBytes(wasm)
-	if err == nil {
-		bounded, err = boundTables(bounded, parsed)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("refused before compiling: %w", err)
-	}
-	boundedSum := sum
-	if !bytes.Equal(bounded, wasm) { // a table's maximum may be rewritten in as many bytes
-		boundedSum = sha256.Sum256(bounded)
-	}
-	m, err = h.compile(ctx, bounded, boundedSum, parsed)
-	if err == nil {
-		h.mu.Lock()
-		h.modules[sum] = m
-		h.mu.Unlock()
-	}
-	return m, err
-}
-
-func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, parsed *wasmparse.Module) (*Module, error) {
-	limit := h.compileLimit
-	cached := h.cacheDir != "" && inCache(h.cacheDir, sum)
-	switch {
-	case h.engine == EngineInterpreter, h.engine == EngineAuto && !cached && interpretable(wasm, parsed):
-		rt, err := h.interpreter(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := h.compileOn(ctx, rt, wasm, limit)
-		if err != nil {
-			return nil, err
-		}
-		m := &Module{now: code{rt: rt, compiled: c, interpreted: true}}
-		if h.engine == EngineAuto {
-			ready := make(chan struct{})
-			m.ready = ready
-			go func() {
-				m.better = h.compileForCache(wasm)
-				close(ready)
-			}()
-		}
-		return m, nil
-	case h.cacheDir != "" && !cached:
-		// Compile where an overrun can be killed, then load from the cache.
-		if err := h.compileInWorker(ctx, wasm, limit); err != nil {
-			return nil, err
-		}
-	}
-	c, err := h.compileOn(ctx, h.rt, wasm, limit)
-	if err != nil {
-		return nil, err
-	}
-	return &Module{now: code{rt: h.rt, compiled: c}}, nil
-}
-
-// interpretable says whether EngineAuto may interpret a module: whether
-// preparing it for the interpreter, which happens in this process and
-// cannot be stopped, is cheap in time and in memory. wazero's interpreter
-// prepares most shapes in linear time (9,999 nested blocks: 8 ms; a
-// br_table of 65,520 targets: 8 ms) but not many locals: 2,000 functions
-// of 49,999 locals each, a 26 KB module, take it 52 s (the optimising
-// compiler, 1.8 s). Go modules declare a few locals per function (8,820 in
-// all in a 2.6 MB one, 65,416 in a 23 MB one). Its memory is bounded by
-// InterpretMaxHeap through interpretCost. A module past any bound is
-// compiled, in a worker when there is one, where its time and memory are
-// bounded.
-func interpretable(wasm []byte, m *wasmparse.Module) bool {
-	return len(wasm) <= InterpretMaxBytes && m.Locals <= InterpretMaxLocals &&
-		interpretCost(len(wasm), m) <= InterpretMaxHeap
-}
-
-// interpretCost bounds the bytes wazero's interpreter allocates on the Go
-// heap to prepare a module of size bytes, from its shape. Fitted on the
-// allocations measured around CompileModule (TestInterpretCostModel;
-// TotalAlloc's growth, so garbage included, an upper bound on the peak):
-// up to 111 bytes per byte of function bodies (a run of empty ifs, the
-// costliest shape found; one-byte i32.eqz, 60), 270 per function however
-// small, and scratch that grows with the largest body in doubling steps
-// (534 to 624 per byte for a body of empty ifs alone, by where its size
-// falls between two steps); the rest of a module (data segments, names)
-// about once its size. Each term is rounded up.
-func interpretCost(size int, m *wasmparse.Module) int64 {
-	code := 0
-	for _, s := range m.Sections {
-		if s.ID == byte(wasmparse.SectionCode) {
-			code += s.PayloadSize
-		}
-	}
-	return 128*int64(code) + 2*int64(size-code) + 320*int64(m.NumCodes) + 768*int64(m.MaxBodySize)
-}
-
-// backgroundSlot lets one compilation for the cache run at a time in a
-// process, so that a command judging many new modules keeps its cores for
-// the runs it answers with; the others wait their turn.
-var backgroundSlot = make(chan struct{}, 1)
-
-// compileForCache builds wasm with the optimising compiler in the
-// background, within CompileLimit, writing the cache on the way, and
-// answers the code (none when it failed or the host closed meanwhile).
-func (h *Host) compileForCache(wasm []byte) code {
-	backgroundSlot <- struct{}{}
-	defer func() { <-backgroundSlot }()
-	h.mu.Lock()
-	closed := h.closed
-	h.mu.Unlock()
-	if closed {
-		return code{} // its turn came too late
-	}
-	ctx := context.Background()
-	worker := h.cacheDir != "" // the worker hands its result over through the cache
-	if worker && h.compileInWorker(ctx, wasm, h.compileLimit) != nil {
-		return code{}
-	}
-	if !h.hold() {
-		return code{}
-	}
-	defer h.unhold()
-	var c wazero.CompiledModule
-	var err error
-	if worker {
-		c, err = h.rt.CompileModule(ctx, wasm) // from the cache, where the worker wrote it
-	} else {
-		c, err = h.compileOn(ctx, h.rt, wasm, h.compileLimit)
-	}
-	if err != nil {
-		return code{}
-	}
-	return code{rt: h.rt, compiled: c}
-}
-
-// compileOn compiles wasm on rt within limit of the compilation's own CPU
-// time, whatever else the process does meanwhile (serve's other calls, the
-// runs of other modules): wazero compiles on the calling goroutine (with
-// one compilation worker, which is set here), and that goroutine is locked
-// to its OS thread, whose CPU clock is read (internal/cputime). The Go
-// runtime's background collection of what the compiler allocates is not
-// counted, which only errs towards finishing. An overrunning compilation
-// is cancelled (wazero checks between functions) and the caller gets a
-// *CompileTimeoutError; past its Backstop on the wall clock, a
-// *StalledError.
-//
-// The compilation is held (hold) until wazero returns, even when abandoned:
-// closing the runtime under a running CompileModule panics inside wazero.
-func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, limit time.Duration) (wazero.CompiledModule, error) {
-	type result struct {
-		c   wazero.CompiledModule
-		err error
-	}
-	if !h.hold() {
-		return nil, errHostClosed
-	}
-	cctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	done := make(chan result, 1)
-	clock := make(chan *cputime.Thread, 1)
-	var handOver sync.Mutex
-	abandoned := false
-	go func() {
-		defer h.unhold()
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		clock <- cputime.CurrentThread()
-		c, err := rt.CompileModule(experimental.WithCompilationWorkers(cctx, 1), wasm)
-		handOver.Lock()
-		defer handOver.Unlock()
-		if abandoned {
-			if err == nil {
-				_ = c.Close(context.Background())
-			}
-			return
-		}
-		done <- result{c, err}
-	}()
-	thread, backstop := <-clock, h.Backstop(limit, 0)
-	var fail error
-	for fail == nil {
-		spent := thread.Elapsed()
-		t := time.NewTimer(max(min(limit-spent, time.Until(backstop.Deadline)), time.Millisecond))
-		select {
-		case r := <-done:
-			t.Stop()
-			return r.c, r.err
-		case <-ctx.Done():
-			fail = ctx.Err()
-		case <-t.C:
-			switch {
-			case thread.Elapsed() >= limit:
-				fail = &CompileTimeoutError{Limit: limit.Round(time.Millisecond)}
-			case backstop.Passed():
-				fail = backstop.Stalled("compiling the module")
-			}
-		}
-		t.Stop()
-	}
-	cancel()
-	handOver.Lock()
-	abandoned = true
-	select {
-	case r := <-done: // it ended just as it was abandoned
-		if r.err == nil {
-			_ = r.c.Close(context.Background())
-		}
-	default:
-	}
-	handOver.Unlock()
-	return nil, fail
 }

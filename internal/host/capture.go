@@ -1,0 +1,92 @@
+package host
+
+import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+)
+
+type stdoutWriter struct{ s *session }
+
+// Write splits what the module writes into lines. Only p is searched for
+// newlines, and the partial line grows by appending, so a module writing
+// byte by byte costs linear time.
+func (w stdoutWriter) Write(p []byte) (int, error) {
+	s := w.s
+	n := len(p)
+	s.mu.Lock()
+	r := s.rec
+	r.StdoutBytes += int64(n)
+	if r.StdoutBytes > StdoutLimit {
+		s.mu.Unlock()
+		s.stop(func() { r.Overflow = true })
+		return n, nil
+	}
+	at := s.clock.now()
+	lines := len(r.Lines)
+	for {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			r.Partial = append(r.Partial, p...)
+			break
+		}
+		// The line takes the partial line's array; p is the module's memory
+		// and is copied.
+		r.Lines = append(r.Lines, Line{Text: append(r.Partial, p[:i]...), At: at})
+		r.Partial = nil
+		p = p[i+1:]
+	}
+	if len(r.Lines) > lines {
+		s.signal() // a line for the host to read
+	}
+	s.mu.Unlock()
+	return n, nil
+}
+
+type stderrWriter struct{ s *session }
+
+// Write keeps the last StderrShown bytes: of a write longer than that only
+// its tail is copied, and the kept bytes are moved down only when twice
+// that has piled up.
+func (w stderrWriter) Write(p []byte) (int, error) {
+	s := w.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.rec
+	r.StderrBytes += int64(len(p))
+	if len(p) >= StderrShown {
+		r.Stderr = append(r.Stderr[:0], p[len(p)-StderrShown:]...)
+		return len(p), nil
+	}
+	r.Stderr = append(r.Stderr, p...)
+	if len(r.Stderr) > 2*StderrShown {
+		r.Stderr = append(r.Stderr[:0], r.Stderr[len(r.Stderr)-StderrShown:]...)
+	}
+	return len(p), nil
+}
+
+// tail is what Record.Stderr holds once the run is over.
+func stderrTail(b []byte) []byte {
+	if len(b) > StderrShown {
+		return b[len(b)-StderrShown:]
+	}
+	return b
+}
+
+// randSource is the module's random_get. It hands out at most randChunk
+// bytes a read, checking between them that the run goes on, so that one
+// huge random_get cannot hold the host past the run's deadline.
+type randSource struct{ s *session }
+
+const randChunk = 64 << 10
+
+var errStopped = errors.New("the run was stopped")
+
+func (r randSource) Read(p []byte) (int, error) {
+	select {
+	case <-r.s.halted:
+		return 0, errStopped
+	default:
+	}
+	return rand.Read(p[:min(len(p), randChunk)])
+}

@@ -1,0 +1,99 @@
+package host
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/experimental/sysfs"
+
+	"github.com/subako-ai/subako-go/internal/host/sandboxfs"
+)
+
+// Mounts are the directories a run sees, preopened in Subako's order:
+// /volume/tmp, /volume/data, /package, /skills, then each /skills/<name>.
+type Mounts struct {
+	// Volume backs /volume: its tmp folder is /volume/tmp, and its data
+	// folder /volume/data when Data is set. "" for none (discovery).
+	Volume  string
+	Data    bool
+	Package string // the package's assets; "" when it has none
+	Skills  string // a directory whose subdirectories are skills; "" for none
+}
+
+// open opens every mount the run sees, in Subako's order, each confined to
+// its directory (see sandboxfs). The volume's writes and creations are
+// charged to b; stop cuts a huge read or write short when the run ends.
+func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}) (mounts []*sandboxfs.Mount, err error) {
+	defer func() {
+		if err != nil {
+			closeMounts(mounts)
+			mounts = nil
+		}
+	}()
+	add := func(dir, guest string, writable bool) error {
+		mt, err := sandboxfs.Open(dir, guest, writable, b, stop)
+		if err != nil {
+			return err
+		}
+		mounts = append(mounts, mt)
+		return nil
+	}
+	if m.Volume != "" {
+		for _, v := range sandboxfs.VolumeMounts(m.Data) {
+			dir := filepath.Join(m.Volume, v.Sub)
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return mounts, err
+			}
+			if err := add(dir, v.Guest, true); err != nil {
+				return mounts, err
+			}
+		}
+	}
+	if m.Package != "" {
+		if err := add(m.Package, "/package", false); err != nil {
+			return mounts, err
+		}
+	}
+	if m.Skills != "" {
+		if err := add(m.Skills, "/skills", false); err != nil {
+			return mounts, err
+		}
+		entries, err := os.ReadDir(m.Skills)
+		if err != nil {
+			return mounts, err
+		}
+		names := make([]string, 0, len(entries))
+		for _, e := range entries {
+			if e.IsDir() {
+				names = append(names, e.Name())
+			}
+		}
+		if len(names) > MaxSkills {
+			return mounts, fmt.Errorf("%s holds %d skills, over the %d a run preopens", m.Skills, len(names), MaxSkills)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			if err := add(filepath.Join(m.Skills, n), "/skills/"+n, false); err != nil {
+				return mounts, err
+			}
+		}
+	}
+	return mounts, nil
+}
+
+func closeMounts(mounts []*sandboxfs.Mount) {
+	for _, m := range mounts {
+		_ = m.Close()
+	}
+}
+
+func fsConfig(mounts []*sandboxfs.Mount) wazero.FSConfig {
+	fs := wazero.NewFSConfig()
+	for _, m := range mounts {
+		fs = fs.(sysfs.FSConfig).WithSysFSMount(m.FS(), m.Guest)
+	}
+	return fs
+}

@@ -1,0 +1,97 @@
+package host
+
+import (
+	"time"
+)
+
+// Line is one line the module wrote to stdout, without its newline.
+type Line struct {
+	Text []byte
+	At   time.Duration // the module's time since the run started (see guestClock)
+	// Msg is the line decoded, nil when it is not a JSON-RPC message. The
+	// host decodes each line once: when it reads it during the run, or
+	// when the run ends.
+	Msg     *Message
+	decoded bool
+}
+
+// decode sets Msg, once.
+func (l *Line) decode() {
+	if l.decoded {
+		return
+	}
+	if m, ok := ParseMessage(l.Text); ok {
+		l.Msg = &m
+	}
+	l.decoded = true
+}
+
+// Record is everything observed in one run. Its times are the module's
+// own (see guestClock), but Wall.
+type Record struct {
+	Sent        [][]byte // the requests written to stdin, in order
+	Lines       []Line   // complete stdout lines
+	Partial     []byte   // bytes after the last newline, if any
+	StdoutBytes int64
+	Stderr      []byte // the last StderrShown bytes
+	StderrBytes int64
+
+	Exited       bool   // the module returned from _start or called proc_exit
+	ExitCode     uint32 // when Exited
+	Trap         string // a trap or instantiation failure, when not Exited
+	TimedOut     bool   // the run's time ran out
+	Overflow     bool   // stdout passed StdoutLimit and the run was stopped
+	NoExit       bool   // still running ExitGrace after stdin closed; it was stopped
+	Elapsed      time.Duration
+	CloseToExit  time.Duration // from stdin close to exit; -1 when not measured
+	BytesWritten int64         // to files, charged to the write budget
+	// StdinClosed is when stdin was closed, since the run started; -1 when
+	// it never was.
+	StdinClosed time.Duration
+	// Limit is, when TimedOut, the limit of its own time the module met:
+	// the host's wait for an answer (a call's timeout), discovery's limit,
+	// or the whole run's; when Stalled, the run's. It is the guest clock's
+	// decision, the same in every run of the module, where Elapsed also
+	// counts the little CPU time it took the run to stop.
+	Limit time.Duration
+	// WaitedForInput says the host closed stdin because the module waited
+	// for more input (blocked reading stdin, or polling it) with a request
+	// unanswered: in Subako, which closes stdin only once the answer is
+	// in, it would wait until its time ran out.
+	WaitedForInput bool
+	// Stalled says the run was given up on the wall clock (Backstop
+	// times its limit) before the module's own time ran out: the machine
+	// is too busy, or the host is stuck. It is the host's condition, not
+	// the module's: nothing about the run's time is a finding, and the
+	// command says so (StalledError).
+	Stalled  bool
+	backstop Backstop // the wall time it was given, when Stalled
+	// Interrupted says the caller's context ended the run (a budget of the
+	// caller's, or a cancellation): like Stalled, not the module's doing.
+	Interrupted bool
+	// MemoryRefused says a memory.grow failed because the runs of the host
+	// held its MemoryBudget (not for the run's own MemoryLimit): the run
+	// ran out of memory for others' sake.
+	MemoryRefused bool
+	Wall          time.Duration // the run's wall-clock time, for reports only
+	// StderrTail is "; stderr ends: ..." with the last line of what the
+	// module wrote to stderr (at most 200 bytes of it), or "" when it
+	// wrote nothing: the reason Subako would show with a crash.
+	StderrTail string
+	breaks     []Break // see Breaks
+}
+
+// StalledError is what a command says of a Stalled run: what was given
+// up (what), and why it is not judged.
+func (r *Record) StalledError(what string) *StalledError {
+	return r.backstop.Stalled(what)
+}
+
+// OutOfTime says whether the run ended on a limit of the module's time:
+// what an interpreted run says then is no verdict on the module.
+func (r *Record) OutOfTime() bool { return r.TimedOut || r.NoExit }
+
+// Unjudged says whether the run ended for the host's reasons (Stalled,
+// Interrupted) before the module's: what it did not do in time is no
+// finding.
+func (r *Record) Unjudged() bool { return r.Stalled || r.Interrupted }

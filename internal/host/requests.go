@@ -1,0 +1,232 @@
+package host
+
+import (
+	"time"
+)
+
+// send writes one request line (a newline is added).
+func (s *session) send(msg []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rec.Sent = append(s.rec.Sent, msg)
+	if !s.closed {
+		s.in.write(append(append([]byte{}, msg...), '\n'))
+	}
+	s.signal()
+}
+
+// closeStdin ends stdin after what is queued; the module has its exit
+// grace from now.
+func (s *session) closeStdin() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.closed {
+		s.closed = true
+		s.closedAt = s.clock.now()
+		s.rec.StdinClosed = s.closedAt
+		s.in.end()
+		s.hostWaits = true
+		s.deadline = s.closedAt + s.exitGrace
+		s.signal()
+	}
+}
+
+// waitOutcome is why a wait of the host's ended.
+type waitOutcome int
+
+const (
+	gotLine    waitOutcome = iota // a line to read
+	ended                         // the module's run is over
+	expired                       // the deadline passed in the module's time
+	waitsInput                    // the module waits for more input
+)
+
+// hostWait waits, as the host, until a line is there to read (when lines
+// is set), the run ends, the deadline passes in the module's time, or the module waits for
+// more input the host will not send (it is blocked reading stdin, or
+// polling it, with nothing to read). The wall clock only paces the checks
+// of the module's time.
+func (s *session) hostWait(lines bool) waitOutcome {
+	for {
+		s.mu.Lock()
+		if lines && s.read < len(s.rec.Lines) {
+			s.mu.Unlock()
+			return gotLine
+		}
+		if s.ended() {
+			s.mu.Unlock()
+			return ended
+		}
+		now := s.clock.now()
+		if now >= s.deadline {
+			s.mu.Unlock()
+			return expired
+		}
+		if !s.closed && s.blocked > 0 && s.settled() && !s.in.ready() {
+			s.mu.Unlock()
+			return waitsInput
+		}
+		ch := s.change
+		left := s.deadline - now
+		s.mu.Unlock()
+		t := time.NewTimer(max(left, time.Millisecond))
+		select {
+		case <-ch:
+		case <-s.done:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// waitFor sets the host waiting for the module, until wait more of its
+// time has passed.
+func (s *session) waitFor(wait time.Duration) { s.setWait(s.clock.now()+wait, wait) }
+
+// waitUntil sets the host waiting for the module, until its time reaches
+// deadline (since the run started).
+func (s *session) waitUntil(deadline time.Duration) { s.setWait(deadline, deadline) }
+
+func (s *session) setWait(deadline, length time.Duration) {
+	s.mu.Lock()
+	s.hostWaits = true
+	if !s.closed {
+		s.deadline, s.waitLen = deadline, length
+	}
+	s.signal()
+	s.mu.Unlock()
+}
+
+// acting ends a wait of the host's: the host is about to send again.
+func (s *session) acting() {
+	s.mu.Lock()
+	if !s.closed {
+		s.hostWaits = false
+		s.deadline = noLimit
+	}
+	s.signal()
+	s.mu.Unlock()
+}
+
+// answer waits up to wait of the module's time for the answer to the
+// request with id (its IDKey), stdin held open as Subako holds it, and
+// returns it. It gives up early at a line that breaks the call. When the
+// module waits for more input with the request unanswered (see hostWait),
+// or its time ran out while it polled stdin, stdin is closed and the
+// module has its exit grace to answer after all: an answer then is the
+// mark of a module that reads to end of input, or buffers stdout until it
+// exits (Record.WaitedForInput, then BreakWaitsForEOF); with none, the
+// run is stopped as out of time. This is the one home of that diagnosis,
+// for subakogo call and the probes alike.
+func (s *session) answer(id string, wait time.Duration) (Message, bool) {
+	s.waitFor(wait)
+	defer s.acting()
+	msg, outcome := s.find(id)
+	switch outcome {
+	case gotLine:
+		return msg, true
+	case expired, waitsInput:
+		s.giveUp(id, outcome)
+	}
+	return Message{}, false
+}
+
+// find reads stdout lines until the answer to id (gotLine), a line that
+// breaks the call (ended), the module's end or another outcome of
+// hostWait. The ids asked are read once: the caller, who alone sends, is
+// waiting.
+func (s *session) find(id string) (Message, waitOutcome) {
+	s.mu.Lock()
+	asked := s.rec.asked()
+	s.mu.Unlock()
+	for {
+		line, outcome := s.nextLine()
+		if outcome != gotLine {
+			return Message{}, outcome
+		}
+		if m := line.Msg; m != nil && m.Method == "" && m.HasID() && IDKey(m.ID) == id {
+			return *m, gotLine
+		}
+		if _, broken := breaksLine(line, asked); broken {
+			return Message{}, ended // the call is crashed; the record says why
+		}
+	}
+}
+
+// giveUp ends a wait for the answer to id that saw none, the module still running. A module whose time ran
+// out while busy (a slow tool, a loop, a long sleep) is stopped as out of
+// time. One that waits for more input before it answers would wait for
+// ever in Subako: stdin is closed and the module has its exit grace to
+// answer after all.
+func (s *session) giveUp(id string, why waitOutcome) {
+	if s.ended() {
+		return
+	}
+	s.mu.Lock()
+	forInput := why == waitsInput || s.polling > 0 || s.blocked > 0
+	limit := s.waitLen
+	s.mu.Unlock()
+	if !forInput {
+		s.stop(func() { s.rec.TimedOut, s.rec.Limit = true, limit })
+		return
+	}
+	s.mu.Lock()
+	s.rec.WaitedForInput = true
+	s.mu.Unlock()
+	s.closeStdin()
+	if _, outcome := s.find(id); outcome == expired {
+		s.stop(func() { s.rec.TimedOut, s.rec.Limit = true, limit+s.exitGrace })
+	}
+}
+
+// ended reports whether the module's run is over.
+func (s *session) ended() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// nextLine hands out the next stdout line, or says why there is none.
+func (s *session) nextLine() (Line, waitOutcome) {
+	for {
+		s.mu.Lock()
+		if i := s.read; i < len(s.rec.Lines) {
+			l := s.rec.Lines[i]
+			s.read++
+			s.mu.Unlock()
+			if !l.decoded {
+				l.decode() // outside the lock, which the module's writes take
+				s.mu.Lock()
+				s.rec.Lines[i] = l
+				s.mu.Unlock()
+			}
+			return l, gotLine
+		}
+		s.mu.Unlock()
+		if outcome := s.hostWait(true); outcome != gotLine {
+			return Line{}, outcome
+		}
+	}
+}
+
+// next waits up to wait of the module's time for the next stdout line. ok
+// is false when the module ended, waits for input, or the wait ran out,
+// with no further line.
+func (s *session) next(wait time.Duration) (Line, bool) {
+	s.waitFor(wait)
+	defer s.acting()
+	l, outcome := s.nextLine()
+	return l, outcome == gotLine
+}
+
+// pause lets the module run for d of its own time with nothing more sent;
+// it ends sooner when the module waits for input or ends. Lines written
+// meanwhile are left for the next read.
+func (s *session) pause(d time.Duration) {
+	s.waitFor(d)
+	defer s.acting()
+	s.hostWait(false)
+}

@@ -1,0 +1,165 @@
+package host
+
+import (
+	"time"
+)
+
+// nanotime is the module's monotonic clock: its own time.
+func (s *session) nanotime() int64 { return int64(s.clock.now()) }
+
+// walltime is the module's wall clock: the run's start on the real one,
+// advanced by the module's own time.
+func (s *session) walltime() (int64, int32) {
+	t := s.wallStart.Add(s.clock.now())
+	return t.Unix(), int32(t.Nanosecond())
+}
+
+// sleep is the module's clock sleep: granted at once (see grant).
+func (s *session) sleep(ns int64) { s.grant(time.Duration(ns)) }
+
+// grant gives the module a wait of d it asked for, at once: its time
+// moves on by d, without the wall clock's. A wait past the host's current
+// deadline or the run's limit stops there, and the guest waits at it for
+// the host to decide (stop the run, or move the deadline on).
+func (s *session) grant(d time.Duration) {
+	s.grantUntil(d, false)
+}
+
+// grantUntil is grant, ending early when stdin becomes ready and forInput
+// is set (a poll of stdin with a clock).
+//
+// Which limit a wait meets is the guest clock's to decide, never a race
+// with the host: while the host is still acting (it has not yet sent what
+// it will, nor set the deadline of its next wait), the module's clock does
+// not move by waits, and a wait waits for the host on the wall clock, at
+// no cost to the module, as a read of an empty stdin does. A wait within
+// every limit is only added to the clock: no waiter has anything to decide
+// until a limit is reached, so none is woken (a loop of 1 ns sleeps costs
+// the process what a busy loop of the same module time does).
+func (s *session) grantUntil(d time.Duration, forInput bool) {
+	for d > 0 {
+		s.mu.Lock()
+		if !s.hostWaits {
+			ch := s.change
+			s.mu.Unlock()
+			if !s.await(ch) {
+				return
+			}
+			continue
+		}
+		limit := min(s.deadline, s.runLimit) - s.clock.now()
+		if d < limit {
+			s.clock.grant(d)
+			s.mu.Unlock()
+			return
+		}
+		if limit > 0 {
+			s.clock.grant(limit)
+			d -= limit
+		}
+		// The wait stops at the limit: the guest waits there for the host
+		// to decide (stop the run, or move the deadline on).
+		s.signal()
+		ch := s.change
+		s.mu.Unlock()
+		if !s.await(ch) {
+			return
+		}
+		if forInput && s.in.ready() {
+			return
+		}
+	}
+}
+
+// awaitInput is the guest's wait for stdin: a read (timeout < 0), or a
+// poll_oneoff with a clock (timeout >= 0). It says whether stdin is
+// ready. While the host is still acting (it has not yet sent what it
+// will, nor begun to wait for an answer), the guest waits for it on the
+// wall clock, at no cost to its time; once the host waits, a read with
+// nothing to read blocks until the host acts (the state the host reads as
+// waiting for more input), and a poll is granted its timeout at once.
+func (s *session) awaitInput(timeout time.Duration) bool {
+	for {
+		select {
+		case <-s.halted:
+			return true // the read or poll ends; the run is over
+		default:
+		}
+		s.mu.Lock()
+		settled := s.settled()
+		if settled && s.in.ready() {
+			s.mu.Unlock()
+			return true
+		}
+		if settled && s.hostWaits && timeout >= 0 {
+			s.polling++
+			s.signal()
+			s.mu.Unlock()
+			s.grantUntil(timeout, true)
+			s.mu.Lock()
+			s.polling--
+			s.signal()
+			s.mu.Unlock()
+			return s.in.ready()
+		}
+		counted := settled && s.hostWaits
+		if counted {
+			s.blocked++
+			s.signal()
+		}
+		ch := s.change
+		s.mu.Unlock()
+		s.await(ch)
+		if counted {
+			s.mu.Lock()
+			s.blocked--
+			s.mu.Unlock()
+		}
+	}
+}
+
+// settled says whether what the host queued has reached stdin (an OS
+// pipe is written by a feeder); s.mu is held.
+func (s *session) settled() bool {
+	if p, ok := s.in.(*osPipe); ok {
+		return p.settled()
+	}
+	return true
+}
+
+// beforeStdinRead is called as the guest calls fd_read on an OS pipe's
+// stdin: a blocking read waits as awaitInput says; a non-blocking one
+// only for the host's own writes and steps to be done, and then reads
+// (EAGAIN when nothing is there).
+func (s *session) beforeStdinRead() {
+	if _, ok := s.in.(*osPipe); !ok {
+		return // an in-process pipe's reads wait in memReader
+	}
+	if !s.in.nonblocking() {
+		s.awaitInput(-1)
+		return
+	}
+	for {
+		s.mu.Lock()
+		if s.settled() && (s.hostWaits || s.in.ready()) {
+			s.mu.Unlock()
+			return
+		}
+		ch := s.change
+		s.mu.Unlock()
+		if !s.await(ch) {
+			return
+		}
+	}
+}
+
+// await waits, as the guest, for the change ch stands for or the run's
+// stop; false when the run was stopped.
+func (s *session) await(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	case <-s.halted:
+		return false
+	}
+}
