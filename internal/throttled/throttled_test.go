@@ -113,6 +113,28 @@ func TestThrottledSearchVerdicts(t *testing.T) {
 	sameVerdictsThrottled(t, bin, []string{"--probes", "deep"}, paths, paths[:3])
 }
 
+// TestThrottledSearchEveryLanguage is TestThrottledSearchVerdicts for the
+// languages CI leaves out: AssemblyScript, hand-written Go and Go with the
+// runtime, one search subject each, warm and cold cache. A deep lint of
+// one of them takes 10 to 20 minutes of wall time at 3% of a core (little
+// CPU: it can run beside other work), so it runs only when asked, with
+// SUBAKO_THROTTLED_ALL=1 (docs/testing.md).
+func TestThrottledSearchEveryLanguage(t *testing.T) {
+	if os.Getenv("SUBAKO_THROTTLED_ALL") == "" {
+		t.Skip("set SUBAKO_THROTTLED_ALL=1: tens of minutes of wall time")
+	}
+	if err := canThrottle(); err != nil {
+		t.Fatal(err)
+	}
+	bin := subakogoBinary(t)
+	paths := []string{
+		subjects.Package(t, subjects.AssemblyScript, subjects.MidNumber),
+		subjects.Package(t, subjects.Go, subjects.LeapDate),
+		subjects.Package(t, subjects.GoRuntime, subjects.Staged),
+	}
+	sameVerdictsThrottled(t, bin, []string{"--probes", "deep"}, paths, paths)
+}
+
 // sameVerdictsThrottled lints paths with flags unthrottled, then each
 // path at 3% of a core with the cache that run filled, and firsts at 3%
 // with a cold cache, and requires the same findings every time.
