@@ -229,6 +229,19 @@ const (
 	ProbeHTTPErrors   = "http-errors"  // (all) the valid call with every subako_http request failing
 )
 
+// BudgetOrDefault is the probes' CPU time these options give: Budget, or
+// the level's default when it is 0 (what a command says it will spend).
+func (o Options) BudgetOrDefault() time.Duration {
+	switch {
+	case o.Budget > 0:
+		return o.Budget
+	case o.Level == Deep:
+		return DeepBudget
+	default:
+		return DefaultBudget
+	}
+}
+
 // Run runs the probes on a compiled module whose discovery listed tools,
 // on h, and judges each run.
 func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMessage, opt Options) *Result {
@@ -236,12 +249,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	if opt.Level == None || len(tools) == 0 {
 		return r.res
 	}
-	if r.opt.Budget <= 0 {
-		r.opt.Budget = DefaultBudget
-		if r.opt.Level == Deep {
-			r.opt.Budget = DeepBudget
-		}
-	}
+	r.opt.Budget = opt.BudgetOrDefault()
 	if r.opt.RunLimit <= 0 {
 		r.opt.RunLimit = DefaultRunLimit
 	}

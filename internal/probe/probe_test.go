@@ -307,3 +307,20 @@ func TestTimeZones(t *testing.T) {
 		t.Errorf("without time/tzdata:%s", messages(res.Findings))
 	}
 }
+
+// TestBudgetOrDefault: what check and pack say the probes will spend is
+// what they spend (a fresh author saw "within 0s of CPU time").
+func TestBudgetOrDefault(t *testing.T) {
+	for _, c := range []struct {
+		opt  probe.Options
+		want time.Duration
+	}{
+		{probe.Options{Level: probe.Safe}, probe.DefaultBudget},
+		{probe.Options{Level: probe.Deep}, probe.DeepBudget},
+		{probe.Options{Level: probe.Deep, Budget: 5 * time.Second}, 5 * time.Second},
+	} {
+		if got := c.opt.BudgetOrDefault(); got != c.want {
+			t.Errorf("%+v: %v, want %v", c.opt, got, c.want)
+		}
+	}
+}
