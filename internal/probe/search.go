@@ -47,7 +47,7 @@ const (
 
 // Signals names the module's own signals deep mode uses beyond the schema,
 // each of which Options.Without can switch off; the test of what each
-// finds (searchsignals' TestSearchSignals) compares deep with and without
+// finds (searchsubjects' TestSearchSignals) compares deep with and without
 // them.
 type Signals struct {
 	// Dict is the module's dictionary: without it neither the argument

@@ -1,8 +1,8 @@
-// Package searchsubjects holds nothing but TestSearchSubjects, in a test
-// package of its own so that its minutes of CPU (30 deep lints) fit go
-// test's default 10 minutes beside internal/probe's own tests, and stay out
+// Package searchsubjects holds TestSearchSubjects and TestSearchSignals,
+// in a test package of their own for their minutes of CPU (some 50 deep
+// lints; the README's test command gives a package 30 minutes), and out
 // of the busy-machine block of .ci/run, which runs internal/probe under 8
-// busy loops (its verdicts at 3% of a core are internal/throttled's
+// busy loops (their verdicts at 3% of a core are internal/throttled's
 // TestThrottledSearchVerdicts).
 package searchsubjects_test
 

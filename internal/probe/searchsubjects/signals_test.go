@@ -1,19 +1,9 @@
-// Package searchsignals holds nothing but TestSearchSignals, in a test
-// package of its own so that its minutes of CPU (21 deep lints, with lint's
-// full search budget) fit go test's default 10 minutes, as
-// searchsubjects' TestSearchSubjects does beside it.
-package searchsignals_test
+package searchsubjects_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
-	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/subjects"
@@ -68,7 +58,7 @@ func TestSearchSignals(t *testing.T) {
 	for _, c := range signalCases {
 		for _, lang := range c.langs {
 			t.Run(string(lang)+"/"+string(c.v)+"/without_"+signals(c.without), func(t *testing.T) {
-				fs := lint(t, probe.Options{Level: probe.Deep, Without: c.without}, lang, c.v)
+				fs := lintWith(t, probe.Options{Level: probe.Deep, Without: c.without}, lang, c.v)
 				switch got := found(fs); {
 				case got && !c.found:
 					t.Errorf("deep without %s found it, which should need it:%s", signals(c.without), messages(fs))
@@ -78,7 +68,7 @@ func TestSearchSignals(t *testing.T) {
 				// The search is seeded from the module: a second run of
 				// the coverage-led search finds the same, word for word.
 				if lang == subjects.C && c.v == subjects.Staged && c.without == (probe.Signals{}) {
-					if again := lint(t, probe.Options{Level: probe.Deep}, lang, c.v); messages(again) != messages(fs) {
+					if again := lintWith(t, probe.Options{Level: probe.Deep}, lang, c.v); messages(again) != messages(fs) {
 						t.Errorf("two runs differ:%s\nand:%s", messages(fs), messages(again))
 					}
 				}
@@ -112,30 +102,4 @@ func found(fs []rules.Finding) bool {
 		}
 	}
 	return false
-}
-
-// lint lints the subject with the probes' options opt (a run's wait of
-// 2 s) and returns its findings.
-func lint(t *testing.T, opt probe.Options, lang subjects.Lang, v subjects.Variant) []rules.Finding {
-	t.Helper()
-	opt.RunLimit = 2 * time.Second
-	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{CacheDir: filepath.Join(os.TempDir(), "subako-subjects-test-cache")}, Probes: &opt})
-	defer c.Close(context.Background())
-	judged, err := c.Dir(context.Background(), subjects.Package(t, lang, v), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []rules.Finding
-	for _, f := range judged.Files {
-		out = append(out, f.Findings...)
-	}
-	return out
-}
-
-func messages(fs []rules.Finding) string {
-	var b strings.Builder
-	for _, f := range fs {
-		b.WriteString("\n  " + f.Rule.ID + " " + f.Message)
-	}
-	return b.String()
 }
