@@ -50,15 +50,24 @@ const (
 
 // MetaFault is subako-go's own marker on an isError result that is the
 // author's bug rather than the tool's answer: the result's _meta member
-// whose value names the fault (FaultPanic, FaultLinkMissing). The model
-// reads the same text with or without it; the probes, call and serve
-// report it as an error of the module. Its prefix follows MCP 2026-07-28's
-// _meta key format (reverse DNS labels, a second label that is not
-// modelcontextprotocol or mcp).
+// whose value names the fault (FaultPanic, FaultNilResult,
+// FaultResultNotJSON, FaultLinkMissing). The model reads the same text
+// with or without it; the probes, call and serve report it as an error of
+// the module. Its prefix follows MCP 2026-07-28's _meta key format
+// (reverse DNS labels, a second label that is not modelcontextprotocol or
+// mcp).
 const (
 	MetaFault = "ai.subako/fault"
 	// FaultPanic: the handler panicked (the runtime recovered it).
 	FaultPanic = "panic"
+	// FaultNilResult: the handler returned a nil pointer as its result
+	// and no error, so there is no value to answer with.
+	FaultNilResult = "nil-result"
+	// FaultResultNotJSON: the handler's result has no JSON form (a NaN or
+	// an infinity, a time past year 9999, a MarshalText that failed), or
+	// a hand-written server's ValueResult was given bytes that are not
+	// JSON.
+	FaultResultNotJSON = "result-not-json"
 	// FaultLinkMissing: the answer links a volume file that is not there.
 	FaultLinkMissing = "link-missing"
 )

@@ -23,7 +23,7 @@ type Result struct {
 	value   []byte  // compact JSON of a value result
 	text    string  // the text block of a text or error result
 	isError bool    // the call failed; text says why
-	fault   string  // abi.FaultPanic or abi.FaultLinkMissing: the author's bug, not the tool's answer
+	fault   string  // one of abi's Fault values: the author's bug, not the tool's answer
 	images  []image // blocks after the value's text
 }
 
@@ -47,7 +47,7 @@ type image struct {
 func ValueResult(value []byte) Result {
 	compact, err := jsonwire.AppendCompact(nil, value)
 	if err != nil {
-		return ErrorResult(NewToolError("the tool's result is not valid JSON: " + err.Error()))
+		return faultResult(NewToolError("the tool's result is not valid JSON: "+err.Error()), abi.FaultResultNotJSON)
 	}
 	return Result{value: compact}
 }
@@ -80,6 +80,27 @@ func faultResult(err error, fault string) Result {
 	r := ErrorResult(err)
 	r.fault = fault
 	return r
+}
+
+// NilResult answers a call whose handler returned a nil pointer (of the
+// type Go spells typ) as its result and no error: there is no value to
+// answer with. The call is an error result marked as the author's bug
+// (abi.FaultNilResult).
+//
+// For generated code; not for use by authors, whose handlers return an
+// error to say a call failed.
+func NilResult(typ string) Result {
+	return faultResult(NewToolError("the tool returned a nil "+typ+" and no error"), abi.FaultNilResult)
+}
+
+// UnencodableResult answers a call whose result the generated encoder
+// could not write as JSON (err says why: a NaN or an infinity, a time past
+// year 9999, a MarshalText that failed). The call is an error result
+// marked as the author's bug (abi.FaultResultNotJSON).
+//
+// For generated code; not for use by authors.
+func UnencodableResult(err error) Result {
+	return faultResult(NewToolError("the tool's result cannot be written as JSON: "+err.Error()), abi.FaultResultNotJSON)
 }
 
 // ToolError is a failure the model should read: a bad argument, an API that

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/subako/internal/fakehost"
 )
 
@@ -32,8 +33,12 @@ func TestResults(t *testing.T) {
 		{ValueResult([]byte(`[1,"a"]`)), `{"resultType":"complete","content":[{"type":"text","text":"[1,\"a\"]"}],"structuredContent":[1,"a"]}`},
 		{ValueResult([]byte(`"hi"`)), `{"resultType":"complete","content":[{"type":"text","text":"\"hi\""}],"structuredContent":"hi"}`},
 		{ValueResult([]byte(`null`)), `{"resultType":"complete","content":[{"type":"text","text":"null"}],"structuredContent":null}`},
-		{ValueResult([]byte(`{"a":}`)), `{"resultType":"complete","content":[{"type":"text","text":"the tool's result is not valid JSON: offset 5: unexpected '}', expected a value"}],"isError":true}`},
-		{ValueResult(nil), `{"resultType":"complete","content":[{"type":"text","text":"the tool's result is not valid JSON: offset 0: unexpected end of input, expected a value"}],"isError":true}`},
+		// A result that is not JSON, or a nil one, is the author's bug:
+		// marked as a fault (abi.MetaFault), the same text to the model.
+		{ValueResult([]byte(`{"a":}`)), `{"resultType":"complete","content":[{"type":"text","text":"the tool's result is not valid JSON: offset 5: unexpected '}', expected a value"}],"isError":true,"_meta":{"ai.subako/fault":"result-not-json"}}`},
+		{ValueResult(nil), `{"resultType":"complete","content":[{"type":"text","text":"the tool's result is not valid JSON: offset 0: unexpected end of input, expected a value"}],"isError":true,"_meta":{"ai.subako/fault":"result-not-json"}}`},
+		{UnencodableResult(jsonwire.ErrNonFinite), `{"resultType":"complete","content":[{"type":"text","text":"the tool's result cannot be written as JSON: NaN and infinities have no JSON representation"}],"isError":true,"_meta":{"ai.subako/fault":"result-not-json"}}`},
+		{NilResult("*example.com/m.Greeting"), `{"resultType":"complete","content":[{"type":"text","text":"the tool returned a nil *example.com/m.Greeting and no error"}],"isError":true,"_meta":{"ai.subako/fault":"nil-result"}}`},
 		{TextResult("a \"b\"\n\u2028"), `{"resultType":"complete","content":[{"type":"text","text":"a \"b\"\n\u2028"}]}`},
 		{TextResult(""), `{"resultType":"complete","content":[{"type":"text","text":""}]}`},
 		{ErrorResult(errors.New("plain")), `{"resultType":"complete","content":[{"type":"text","text":"plain"}],"isError":true}`},

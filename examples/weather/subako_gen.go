@@ -125,7 +125,7 @@ var subakoPackage = subako.Package{
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},

@@ -287,7 +287,7 @@ func (g *gen) call(t *model.Tool) jen.Code {
 	out := t.Output
 	if out.Kind == model.KindOptional {
 		body = append(body, jen.If(value.val().Op("==").Nil()).Block(
-			jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(jen.Qual(subakoPath, "NewToolError").Call(jen.Lit("the tool returned a nil "+out.GoString()+" and no error")))),
+			jen.Return(jen.Qual(subakoPath, "NilResult").Call(jen.Lit(out.GoString()))),
 		))
 		ptr := value
 		value = pointee(func() *jen.Statement { return ptr.val() })
@@ -309,7 +309,7 @@ func (g *gen) call(t *model.Tool) jen.Code {
 	body = append(body, g.encodeResult(out, value)...)
 	body = append(body,
 		jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(jen.Id("e").Dot("result").Call()),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(subakoPath, "ErrorResult").Call(jen.Err()))),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(subakoPath, "UnencodableResult").Call(jen.Err()))),
 	)
 	if t.Answer {
 		body = append(body, jen.Return(jen.Id("out").Dot("Result").Call(jen.Id("b"))))

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/host"
 )
@@ -66,6 +67,7 @@ type callResult struct {
 	}
 	StructuredContent json.RawMessage
 	IsError           bool
+	Meta              map[string]any `json:"_meta"`
 }
 
 func callTool(t *testing.T, name, tool, args string) callResult {
@@ -373,12 +375,14 @@ func TestCallExtra(t *testing.T) {
 			t.Errorf("%s %s:\n got %s %+v\nwant %s", c.tool, c.args, res.StructuredContent, res.Content, c.want)
 		}
 	}
+	// A nil result and no error is the author's bug, marked as one; an
+	// error the handler returned is its answer, unmarked.
 	res := callTool(t, "extra", "report", `{"nil":true}`)
-	if !res.IsError || !strings.Contains(res.Content[0].Text, "nil") {
+	if !res.IsError || res.Content[0].Text != "the tool returned a nil *example.com/cg/extra.Report and no error" || res.Meta[abi.MetaFault] != abi.FaultNilResult {
 		t.Errorf("report nil: %+v", res)
 	}
 	res = callTool(t, "extra", "report", `{"fail":"it broke"}`)
-	if !res.IsError || res.Content[0].Text != "it broke" {
+	if !res.IsError || res.Content[0].Text != "it broke" || res.Meta[abi.MetaFault] != nil {
 		t.Errorf("report fail: %+v", res)
 	}
 	res = callTool(t, "extra", "picture", `{}`)

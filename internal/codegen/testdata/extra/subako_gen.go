@@ -68,7 +68,7 @@ var subakoPackage = subako.Package{
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -119,7 +119,7 @@ var subakoPackage = subako.Package{
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -144,7 +144,7 @@ var subakoPackage = subako.Package{
 			e.Bool(out)
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -928,7 +928,7 @@ var subakoPackage = subako.Package{
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -1417,7 +1417,7 @@ var subakoPackage = subako.Package{
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -1439,7 +1439,7 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			if out == nil {
-				return subako.ErrorResult(subako.NewToolError("the tool returned a nil *example.com/cg/extra.Kind and no error"))
+				return subako.NilResult("*example.com/cg/extra.Kind")
 			}
 			return subako.TextResult(string(*out))
 		},
@@ -1465,7 +1465,7 @@ var subakoPackage = subako.Package{
 			subakoEncodePair(e, &out.Value)
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return out.Result(b)
 		},
@@ -1498,7 +1498,7 @@ var subakoPackage = subako.Package{
 			e.EndArray()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -1710,7 +1710,7 @@ var subakoPackage = subako.Package{
 				return subako.ErrorResult(err)
 			}
 			if out == nil {
-				return subako.ErrorResult(subako.NewToolError("the tool returned a nil *example.com/cg/extra.Report and no error"))
+				return subako.NilResult("*example.com/cg/extra.Report")
 			}
 			e := &subakoEncoder{}
 			e.BeginObject()
@@ -1755,7 +1755,7 @@ var subakoPackage = subako.Package{
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -1845,7 +1845,7 @@ var subakoPackage = subako.Package{
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -3060,7 +3060,7 @@ var subakoPackage = subako.Package{
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -3105,7 +3105,7 @@ var subakoPackage = subako.Package{
 			subakoEncodeTree(e, &out)
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
@@ -5088,7 +5088,7 @@ var subakoPackage = subako.Package{
 			e.EndObject()
 			b, err := e.result()
 			if err != nil {
-				return subako.ErrorResult(err)
+				return subako.UnencodableResult(err)
 			}
 			return subako.ValueResult(b)
 		},
