@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -128,27 +127,30 @@ func (r *runner) cause(probe, toolName string, valid bool, rec *host.Record) str
 			return causeKey(rule, toolName, b)
 		}
 	}
-	if panicked(rec) {
-		return panicKey(toolName)
+	if kind := faulted(rec); kind.Shrunk() {
+		return faultKey(kind.Rule(), toolName)
 	}
 	return ""
 }
 
-// panicKey is the cause key of a tool's panics (P053): one cause per tool,
-// whatever the panic says.
-func panicKey(toolName string) string {
-	return rules.ProbePanic.ID + "\x00" + toolName
+// faultKey is the cause key of a tool's faults of one rule (P053 panics,
+// P055 results the runtime could not send): one cause per tool and rule,
+// whatever the fault's text says.
+func faultKey(rule *rules.Rule, toolName string) string {
+	return rule.ID + "\x00" + toolName
 }
 
-// panicked reports whether the run's answer is an isError result the
-// runtime marked as a panic (abi.MetaFault).
-func panicked(rec *host.Record) bool {
+// faulted is the kind of problem of the run's answer when it is an isError
+// result the runtime marked as a fault (abi.MetaFault), "" when none.
+func faulted(rec *host.Record) resultcheck.Kind {
 	for _, l := range rec.Lines {
-		if m := l.Msg; m != nil && m.Result != nil && resultcheck.Fault(m.Result) == abi.FaultPanic {
-			return true
+		if m := l.Msg; m != nil && m.Result != nil {
+			if kind := resultcheck.FaultKind(resultcheck.Fault(m.Result)); kind != "" {
+				return kind
+			}
 		}
 	}
-	return false
+	return ""
 }
 
 // exitMessage says how the module failed to exit, with the time measured.

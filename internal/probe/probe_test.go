@@ -253,7 +253,8 @@ func TestHostSetupFailure(t *testing.T) {
 // is P053, with the smallest arguments found and the call command, whether
 // it panics on every call or on "" only; a tool that answers isError to
 // every valid case is P054, naming them; a link to an image the call never
-// wrote is P044, though the runtime answered isError.
+// wrote is P044, though the runtime answered isError; a nil result or a
+// NaN in the result is P055, shrunk and with the call command as a panic.
 func TestFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
@@ -264,7 +265,7 @@ func TestFaults(t *testing.T) {
 		res := probeModule(t, h, wasm, probe.Options{Level: level, Budget: time.Minute, Module: "faults.wasm"})
 		byTool := map[string][]rules.Finding{}
 		for _, f := range res.Findings {
-			for _, tool := range []string{"index", "always", "refuses", "chart"} {
+			for _, tool := range []string{"index", "always", "refuses", "chart", "nothing", "root"} {
 				if strings.Contains(f.Message, `on tool "`+tool+`"`) {
 					byTool[tool] = append(byTool[tool], f)
 				}
@@ -275,6 +276,8 @@ func TestFaults(t *testing.T) {
 			"always":  {"P053", `the tool always panicked: assignment to entry in nil map`, `the smallest arguments that fail the same way: {"text":""}; reproduce: subakogo call faults.wasm always '{"text":""}'`},
 			"refuses": {"P054", `was answered isError, the first with "the service is not configured"`, `reproduce: subakogo call faults.wasm refuses`},
 			"chart":   {"P044", `image file \"/volume/tmp/chart.png\" does not exist`, `reproduce: subakogo call faults.wasm chart`},
+			"nothing": {"P055", `the handler returned a nil result and no error (the runtime marked its isError result nil-result): "the tool returned a nil *main.Greeting and no error"`, `reproduce: subakogo call faults.wasm nothing '{"text":""}'`},
+			"root":    {"P055", `the handler's result has no JSON form (the runtime marked its isError result result-not-json): "the tool's result cannot be written as JSON: NaN and infinities have no JSON representation"`, `reproduce: subakogo call faults.wasm root '{"text":""}'`},
 		} {
 			got := byTool[tool]
 			if len(got) != 1 || got[0].Rule.ID != want[0] {

@@ -144,12 +144,14 @@ func (r *runner) checkResult(ctx context.Context, probe string, t mcp.Tool, c *C
 			r.fold(rule.ID+"\x00"+t.Name, rule, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 		case resultcheck.TextContent:
 			r.fold(rules.ProbeTextContent.ID+"\x00"+t.Name, rules.ProbeTextContent, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
-		case resultcheck.Panicked:
-			// A panic is a broken call the runtime turned into isError:
-			// reported with its smallest arguments, as a crash is.
-			key := panicKey(t.Name)
+		case resultcheck.Panicked, resultcheck.ResultFault:
+			// A panic, or a result the runtime could not send, is a
+			// broken call the runtime turned into isError: reported with
+			// its smallest arguments, as a crash is.
+			rule := p.Kind.Rule()
+			key := faultKey(rule, t.Name)
 			_, seen := r.causes[key]
-			r.fold(key, rules.ProbePanic, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
+			r.fold(key, rule, at+": "+p.Detail+"; arguments "+short(c.Args), t.Name, c.Args, c.Valid)
 			if !seen {
 				r.shrink(ctx, probe, t, c.Valid, c.Args, nil, key, r.causes[key])
 			}

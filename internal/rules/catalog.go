@@ -32,7 +32,7 @@ var Catalog = []*Rule{
 	ProbeValidCall, ProbeInvalidArgs, ProbeInvalidAccepted, ProbeOutputSchema, ProbeTextContent,
 	ProbeWaitsForEOF, ProbePause, ProbeNotificationAnswered, ProbeIDEcho, ProbeSlowExit,
 	ProbeStdoutExtra, ProbeArgsUngenerable, ProbeBudget, ProbeImage, ProbeLinkMissing, ProbeLeftOut,
-	ProbePanic, ProbeAllErrors,
+	ProbePanic, ProbeAllErrors, ProbeResultFault,
 	// Go source (the analyzers).
 	GoHandlerShape, GoToolName, GoToolNameDuplicate, GoToolCount, GoDescriptionMissing,
 	GoDescriptionTooLong, GoFieldJSONTag, GoTypeUnsupported, GoMarkerUnknown, GoMarkerMisplaced,

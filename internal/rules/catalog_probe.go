@@ -230,4 +230,23 @@ whose schema takes any string where it needs a known id.`,
 		Fix: `call the tool with the cases the finding names (subakogo call) and read the error; fix the
 tool, or tighten the schema (enum, pattern, minimum) so that valid arguments are ones it takes.`,
 	}
+
+	ProbeResultFault = &Rule{ID: "P055", Slug: "probe-result-fault", Severity: Error, Since: "v0.2.0", By: ProbeCheck,
+		Title: "Valid arguments make the handler return a result the runtime cannot send",
+		Why: `The probe called the tool with arguments its own inputSchema accepts, and the handler returned
+no error but a result subako-go's runtime cannot answer with: a nil pointer ("the tool returned a nil
+*T and no error"), or a value with no JSON form (NaN or an infinity in a float, a time past year 9999,
+a MarshalText that failed: "the tool's result cannot be written as JSON: ..."). The runtime answers an
+isError result, so the call does not crash, but the model reads a failure it cannot fix by changing
+its arguments: the tool is broken for that input, as if it had panicked. The runtime marks such a
+result with "_meta": {"ai.subako/fault":"nil-result"} or {"ai.subako/fault":"result-not-json"},
+which tells it from an error the handler returned; subakogo call and serve's log report it the same
+way, and subakotest.FuzzTool fails on it.`,
+		Example: `func greet(in In) (*Greeting, error) { if in.Name != "Ada" { return nil, nil }; ... }
+answers {"name":"Bob"} with a nil result; Root{Value: math.Sqrt(in.X)} answers {"x":-1} with NaN.`,
+		Fix: `return an error that says what is wrong where there is no value (return nil,
+errors.New("no greeting for Bob")), and keep floats finite: check the input (or narrow the schema:
+//subako:minimum=0), or test math.IsNaN and math.IsInf before answering. Reproduce with the subakogo
+call command the finding gives, whose arguments are the smallest found that fail so.`,
+	}
 )

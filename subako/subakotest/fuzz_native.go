@@ -23,8 +23,11 @@ import (
 // fails on a panic in Call (with its stack), on a call that has not
 // answered within the time limit (DefaultCaseLimit, or WithCaseLimit: a
 // handler that loops fails with its arguments instead of hanging until go
-// test's own timeout) and on a JSON-RPC error answer, which Subako reports
-// as a crash: an isError result is fine. Every failure gives the arguments
+// test's own timeout), on a JSON-RPC error answer, which Subako reports
+// as a crash, and on an isError result the runtime marks as the author's
+// bug as it does a panic (abi.MetaFault: a nil result and no error, a
+// result with no JSON form such as NaN); any other isError result is
+// fine. Every failure gives the arguments
 // as JSON and the subakogo call command that makes the same call to the
 // module built from the package. The seeds are made from the tool's
 // inputSchema (valid arguments at the schema's edges, one member at a
@@ -79,6 +82,9 @@ func FuzzTool(f *testing.F, p *subako.Package, name string, opts ...FuzzOption) 
 			fail("the answer %q is not JSON", got.answer)
 		case got.rpcError != "":
 			fail("%s: Subako reports the call as crashed; answer an isError result instead", got.rpcError)
+		case got.fault != "" && got.fault != abi.FaultLinkMissing:
+			// A missing linked image depends on the test's Volume.
+			fail("%s\n(the runtime marks this isError result %s %q: the tool's bug, not its answer, as a panic is)", got.said, abi.MetaFault, got.fault)
 		}
 	})
 }
@@ -106,6 +112,8 @@ type outcome struct {
 	serveErr error
 	answer   []byte // the tools/call answer; nil when args is no object
 	rpcError string // the answer's JSON-RPC error, "" when none
+	fault    string // the fault the runtime marked the result with (abi.MetaFault), "" when none
+	said     string // the text of a result marked as a fault
 }
 
 // callTool gives args to the tool's Call, then, when they are a JSON
@@ -138,9 +146,25 @@ func callTool(p *subako.Package, tool *subako.Tool, name string, args []byte) (o
 			Code    int    `json:"code"`
 			Message string `json:"message"`
 		} `json:"error"`
+		Result struct {
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+			IsError bool           `json:"isError"`
+			Meta    map[string]any `json:"_meta"`
+		} `json:"result"`
 	}
-	if json.Unmarshal(o.answer, &answer) == nil && answer.Error != nil {
+	if json.Unmarshal(o.answer, &answer) != nil {
+		return o
+	}
+	if answer.Error != nil {
 		o.rpcError = fmt.Sprintf("JSON-RPC error %d %q", answer.Error.Code, answer.Error.Message)
+	}
+	if r := answer.Result; r.IsError {
+		o.fault, _ = r.Meta[abi.MetaFault].(string)
+		if len(r.Content) > 0 {
+			o.said = r.Content[0].Text
+		}
 	}
 	return o
 }

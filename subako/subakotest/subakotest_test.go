@@ -188,3 +188,29 @@ func TestFuzzToolFinds(t *testing.T) {
 		}
 	}
 }
+
+// TestFuzzToolFaults: FuzzTool's seeds alone fail a tool whose isError
+// result the runtime marks as the author's bug (a nil result, a NaN in
+// the result) as they fail a panic, with the arguments and the subakogo
+// call command; a tool's own isError result passes.
+func TestFuzzToolFaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	out, err := exec.Command("go", "test", "-count=1", "./testdata/fuzzfault").CombinedOutput()
+	for _, want := range []string{
+		"--- FAIL: FuzzGreet", `: the tool returned a nil *fuzzfault.Greeting and no error`,
+		`(the runtime marks this isError result ai.subako/fault "nil-result": the tool's bug, not its answer, as a panic is)`,
+		"reproduce in the module: subakogo call . greet '{",
+		"--- FAIL: FuzzRoot", `: the tool's result cannot be written as JSON: NaN and infinities have no JSON representation`,
+		`ai.subako/fault "result-not-json"`,
+		"reproduce in the module: subakogo call . root '{",
+	} {
+		if err == nil || !strings.Contains(string(out), want) {
+			t.Errorf("go test ./testdata/fuzzfault: %v: no %q in\n%s", err, want, out)
+		}
+	}
+	if strings.Contains(string(out), "FAIL: FuzzRefuse") {
+		t.Errorf("a tool's own isError result fails FuzzTool:\n%s", out)
+	}
+}

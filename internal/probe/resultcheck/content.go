@@ -34,10 +34,13 @@ const (
 	// Panicked (P053): an isError result the runtime marked as a panic of
 	// the handler (abi.MetaFault).
 	Panicked Kind = "panicked"
+	// ResultFault (P055): an isError result the runtime marked as a
+	// result it could not send (abi.FaultNilResult, abi.FaultResultNotJSON).
+	ResultFault Kind = "result-fault"
 )
 
 // Fault is the fault an isError result is marked with (abi.MetaFault in
-// its _meta: abi.FaultPanic, abi.FaultLinkMissing), "" when none.
+// its _meta: one of abi's Fault values), "" when none.
 func Fault(result json.RawMessage) string {
 	var r struct {
 		IsError bool           `json:"isError"`
@@ -61,15 +64,33 @@ func faultProblems(obj map[string]any) []Problem {
 			text, _ = b["text"].(string)
 		}
 	}
-	said := fmt.Sprintf("%q", textutil.Truncate(firstLine(text), 300))
-	switch fault {
-	case abi.FaultPanic:
-		return []Problem{{Panicked, "the handler panicked (the runtime marked its isError result as a panic): " + said}}
-	case abi.FaultLinkMissing:
-		return []Problem{{LinkMissing, "the answer links a volume file that is not there (the runtime answered isError instead): " + said}}
+	f, ok := faults[fault]
+	if !ok {
+		return nil
 	}
-	return nil
+	return []Problem{{f.kind, f.says + ": " + fmt.Sprintf("%q", textutil.Truncate(firstLine(text), 300))}}
 }
+
+// faults are the faults the runtime marks (abi.MetaFault), each with its
+// kind of problem and what it says before the text the model read.
+var faults = map[string]struct {
+	kind Kind
+	says string
+}{
+	abi.FaultPanic:         {Panicked, "the handler panicked (the runtime marked its isError result as a panic)"},
+	abi.FaultNilResult:     {ResultFault, "the handler returned a nil result and no error (the runtime marked its isError result " + abi.FaultNilResult + ")"},
+	abi.FaultResultNotJSON: {ResultFault, "the handler's result has no JSON form (the runtime marked its isError result " + abi.FaultResultNotJSON + ")"},
+	abi.FaultLinkMissing:   {LinkMissing, "the answer links a volume file that is not there (the runtime answered isError instead)"},
+}
+
+// FaultKind is the kind of problem of an isError result marked with
+// fault (see Fault), "" for none or a fault the runtime does not mark.
+func FaultKind(fault string) Kind { return faults[fault].kind }
+
+// Shrunk reports whether a problem of kind k is a fault of the handler
+// that the probes shrink to its smallest arguments, as they do a crash
+// (P053, P055): one cause per tool and rule.
+func (k Kind) Shrunk() bool { return k == Panicked || k == ResultFault }
 
 // firstLine is s up to its first newline.
 func firstLine(s string) string {
@@ -95,6 +116,8 @@ func (k Kind) Rule() *rules.Rule {
 		return rules.ProbeLeftOut
 	case Panicked:
 		return rules.ProbePanic
+	case ResultFault:
+		return rules.ProbeResultFault
 	}
 	return nil
 }

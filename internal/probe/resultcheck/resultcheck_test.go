@@ -155,14 +155,17 @@ func TestLinks(t *testing.T) {
 }
 
 // An isError result the runtime marked as a fault is the author's bug: a
-// panic is P053 and a missing linked image P044, quoting what the model
-// read; an unmarked isError result is the tool's own answer.
+// panic is P053, a nil result or one with no JSON form P055 and a missing
+// linked image P044, quoting what the model read; an unmarked isError
+// result is the tool's own answer.
 func TestFaults(t *testing.T) {
 	for _, tc := range []struct {
 		result string
 		want   Kind
 	}{
 		{`{"content":[{"type":"text","text":"the tool t panicked: boom\ngoroutine"}],"isError":true,"_meta":{"ai.subako/fault":"panic","io.modelcontextprotocol/serverInfo":{"name":"p","version":"1"}}}`, Panicked},
+		{`{"content":[{"type":"text","text":"the tool returned a nil *m.Greeting and no error"}],"isError":true,"_meta":{"ai.subako/fault":"nil-result"}}`, ResultFault},
+		{`{"content":[{"type":"text","text":"the tool's result cannot be written as JSON: NaN and infinities have no JSON representation"}],"isError":true,"_meta":{"ai.subako/fault":"result-not-json"}}`, ResultFault},
 		{`{"content":[{"type":"text","text":"image file \"/volume/tmp/a.png\" does not exist"}],"isError":true,"_meta":{"ai.subako/fault":"link-missing"}}`, LinkMissing},
 		{`{"content":[{"type":"text","text":"no such city"}],"isError":true,"_meta":{"ai.subako/fault":"something else"}}`, ""},
 		{`{"content":[{"type":"text","text":"no such city"}],"isError":true}`, ""},
@@ -176,6 +179,11 @@ func TestFaults(t *testing.T) {
 			t.Errorf("%s: %+v, want %s", tc.result, ps, tc.want)
 		case tc.want == Panicked && !strings.Contains(ps[0].Detail, `"the tool t panicked: boom"`):
 			t.Errorf("the panic is not quoted to its first line: %s", ps[0].Detail)
+		case tc.want == ResultFault && (ps[0].Kind.Rule().ID != "P055" || !strings.Contains(ps[0].Detail, `"the tool`)):
+			t.Errorf("a result fault is not P055 quoting the text: %s", ps[0].Detail)
+		}
+		if got := FaultKind(Fault(json.RawMessage(tc.result))); got != tc.want {
+			t.Errorf("%s: FaultKind %q, want %q", tc.result, got, tc.want)
 		}
 	}
 }

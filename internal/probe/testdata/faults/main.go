@@ -1,14 +1,18 @@
 // Command faults is a module built on the subako runtime, by hand (no
 // generated code), whose tools fail as an author's bugs do: index panics
 // on an empty string only, always panics on every call, refuses answers
-// isError to every call, and chart links an image it never wrote.
+// isError to every call, chart links an image it never wrote, and nothing
+// (a nil result but for "Ada") and root (NaN for "") answer as generated
+// code does when a handler returns what the runtime cannot send.
 package main
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/subako"
 )
 
@@ -47,6 +51,20 @@ func main() {
 		}),
 		tool("chart", func(string) subako.Result {
 			return subako.NewAnswer(0).WithImageFile("/volume/tmp/chart.png").Result([]byte("0"))
+		}),
+		tool("nothing", func(text string) subako.Result {
+			if text != "Ada" {
+				return subako.NilResult("*main.Greeting")
+			}
+			return subako.ValueResult([]byte(`{"greeting":"Hello, Ada"}`))
+		}),
+		tool("root", func(text string) subako.Result {
+			var w jsonwire.Writer
+			w.Float(math.Sqrt(float64(len(text)-1)), 64)
+			if err := w.Err(); err != nil {
+				return subako.UnencodableResult(err)
+			}
+			return subako.ValueResult(w.Bytes())
 		}),
 	}}
 	subako.Serve(pkg)
