@@ -111,18 +111,29 @@
 //     naming it: Subako would show the model nothing.
 //   - A handler that panics is recovered: the call is an isError result
 //     "the tool NAME panicked: ..." and the panic and its stack go to
-//     stderr.
+//     stderr. A handler that returns a nil pointer result and no error,
+//     or a value with no JSON form (NaN, an infinity), gets an isError
+//     result saying so (see Faults).
 //
 // # Faults: the author's bugs, marked
 //
-// An isError result the author did not mean, a panic or a linked image
-// that is missing, carries one more _meta member, abi.MetaFault
-// ("ai.subako/fault", a key in MCP 2026-07-28's _meta format under
-// subako's own prefix), whose value names the fault: "panic" or
-// "link-missing". The model reads the same text with or without it; a host
-// tells the fault from a tool's own error by it, and subakogo's probes,
-// call and serve report it as an error of the module (P053, P044) with the
-// arguments that caused it.
+// An isError result the author did not mean carries one more _meta
+// member, abi.MetaFault ("ai.subako/fault", a key in MCP 2026-07-28's
+// _meta format under subako's own prefix), whose value names the fault:
+// "panic" (the handler panicked), "nil-result" (it returned a nil pointer
+// and no error: NilResult), "result-not-json" (its result has no JSON
+// form, such as NaN or an infinity: UnencodableResult, or a ValueResult of
+// bytes that are not JSON) or "link-missing" (a linked image is missing).
+// The model reads the same text with or without it; a host tells the
+// fault from a tool's own error by it, and subakogo's probes, call and
+// serve report it as an error of the module (P053, P055, P044) with the
+// arguments that caused it; subakotest.FuzzTool fails on all but a
+// missing link, which depends on the test's volume.
+//
+// The runtime's other isError answers are not marked: arguments nested
+// past jsonwire.MaxDepth are the caller's to fix; an answer past stdout's
+// 1 MiB and an image WithImage or WithImageFile refuses (a type or a path
+// the runtime cannot show) may come from what the arguments asked for.
 //
 // From Serve on, os.Stdout is the process's stderr and answers go to fd 1
 // alone, so a stray fmt.Println in a dependency lands in the log instead of

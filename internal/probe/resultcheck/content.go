@@ -26,7 +26,7 @@ const (
 	Image Kind = "image"
 	// LinkMissing (P044): a resource_link to volume:/// whose file the
 	// call left missing (or unreadable, or not an image) once it exited.
-	LinkMissing Kind = "link-missing"
+	LinkMissing Kind = "missing-link"
 	// LeftOut (P045): a block Subako leaves out with a note (audio, an
 	// embedded resource, an unknown type) or a link it shows only as a
 	// line (not volume:///).

@@ -16,8 +16,9 @@ import (
 )
 
 // TestOneJudge calls testdata/results for one result of each outcome of
-// the content-block table, isError, the outputSchema and the text block,
-// through lint's probes, call and serve: each names the same rules.
+// the content-block table, isError, the faults the runtime marks
+// (abi.MetaFault), the outputSchema and the text block, through lint's
+// probes, call and serve: each names the same rules.
 func TestOneJudge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module")
@@ -38,7 +39,7 @@ func TestOneJudge(t *testing.T) {
 	if d.Stopped != nil {
 		t.Fatal(d.Stopped)
 	}
-	ruleID := regexp.MustCompile(`\b(P0[3-4][0-9]) probe-[a-z-]+ \(`)
+	ruleID := regexp.MustCompile(`\b(P0[3-5][0-9]) probe-[a-z-]+ \(`)
 	for _, c := range []struct{ which, want string }{
 		{"ok", ""},
 		{"image-png", ""},
@@ -53,6 +54,9 @@ func TestOneJudge(t *testing.T) {
 		{"bad-output", "P033"},
 		{"text-differs", "P034"},
 		{"is-error", ""},
+		{"panic", "P053"},
+		{"nil-result", "P055"},
+		{"result-not-json", "P055"},
 	} {
 		t.Run(c.which, func(t *testing.T) {
 			want := strings.Fields(c.want)

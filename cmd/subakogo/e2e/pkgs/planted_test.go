@@ -94,6 +94,8 @@ func TestPlantedMistakes(t *testing.T) {
 			[]finding{{"\tb, err := os.ReadFile", `A032 path-outside-mounts: os.ReadFile\("/etc/hostname"\).*assets/ \(mounted at /package\)`}}, exitOK},
 		"panicall":   {"", "var counts map[string]int\n\n// Tool counts.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tcounts[in.Name]++\n\treturn \"\", nil\n}\n", nil, exitOK},
 		"panicempty": {"", "// Tool answers with the first letter.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(in.Name[0]), nil }\n", nil, exitOK},
+		"nilresult":  {"", "// Greeting is the answer.\ntype Greeting struct {\n\t// The text.\n\tText string `json:\"text\"`\n}\n\n// Tool greets Ada only.\n//\n//subako:function\nfunc tool(in In) (*Greeting, error) {\n\tif in.Name != \"Ada\" {\n\t\treturn nil, nil\n\t}\n\treturn &Greeting{Text: \"Hello, Ada\"}, nil\n}\n", nil, exitOK},
+		"nan":        {`"math"`, "// Args are the arguments.\ntype Args struct {\n\t// The number.\n\tX float64 `json:\"x\"`\n}\n\n// Root is the answer.\ntype Root struct {\n\t// The square root.\n\tValue float64 `json:\"value\"`\n}\n\n// Tool answers the square root.\n//\n//subako:function\nfunc tool(in Args) (Root, error) { return Root{Value: math.Sqrt(in.X)}, nil }\n", nil, exitOK},
 		"zones": {`"time"`, "// Tool tells the time in a zone.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tloc, err := time.LoadLocation(in.Name)\n\tif err != nil {\n\t\treturn \"\", err\n\t}\n\treturn time.Now().In(loc).String(), nil\n}\n",
 			[]finding{{"\tloc, err := time.LoadLocation", `A021 time-zone-data: tool loads a time zone by name \(time.LoadLocation\), and nothing in the module imports time/tzdata: in the module every such call fails with "Bad file number".*add import _ "time/tzdata" to the package \(about 383 KB of zone data\)`}}, exitFindings},
 		"zonesok": {"\"time\"\n\t_ \"time/tzdata\"", "// Tool tells the time in a zone.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tloc, err := time.LoadLocation(in.Name)\n\tif err != nil {\n\t\treturn \"\", err\n\t}\n\treturn time.Now().In(loc).String(), nil\n}\n", nil, exitOK},
@@ -180,7 +182,7 @@ func TestPlantedMistakes(t *testing.T) {
 		if name == "enumhelper" && (!strings.Contains(stdout, "whispers") || !strings.Contains(stdout, "shouts")) {
 			t.Errorf("enumhelper: the constants' docs are left out:\n%s", stdout)
 		}
-		if name != "counts" && strings.Contains(stdout, "outputSchema") {
+		if name != "counts" && name != "nilresult" && name != "nan" && strings.Contains(stdout, "outputSchema") {
 			t.Errorf("%s: a text tool declares an outputSchema\n%s", name, stdout)
 		}
 	}
@@ -194,6 +196,10 @@ func TestPlantedMistakes(t *testing.T) {
 		{"panicall", "safe", []string{`P053 .*the tool tool panicked: assignment to entry in nil map`, `reproduce: subakogo call \S+ tool '\{"name":""\}'`}},
 		{"panicempty", "safe", []string{`P053 .*the tool tool panicked: runtime error: index out of range \[0\] with length 0`, `reproduce: subakogo call \S+ tool '\{"name":""\}'`}},
 		{"panicempty", "deep", []string{`P053 .*panicked`, `'\{"name":""\}'`}},
+		{"nilresult", "safe", []string{`P055 .*the handler returned a nil result and no error .*"the tool returned a nil \*example.com/planted/nilresult.Greeting and no error"`, `reproduce: subakogo call \S+ tool '\{"name":""\}'`}},
+		{"nilresult", "deep", []string{`P055 .*nil-result`, `'\{"name":""\}'`}},
+		{"nan", "safe", []string{`P055 .*the handler's result has no JSON form .*"the tool's result cannot be written as JSON: NaN and infinities have no JSON representation"`, `reproduce: subakogo call \S+ tool '\{"x":-`}},
+		{"nan", "deep", []string{`P055 .*result-not-json`, `'\{"x":-`}},
 	} {
 		code, out, errs := runIn(dir, "check", "--probes", c.probes, "./"+c.name)
 		if code != exitFindings {

@@ -54,6 +54,10 @@ func result(which string) any {
 		return map[string]any{"resultType": "complete", "content": []any{text("done")}, "structuredContent": ok}
 	case "is-error":
 		return map[string]any{"resultType": "complete", "content": []any{text("refused")}, "isError": true}
+	case "panic", "nil-result", "result-not-json":
+		// An isError result marked as the author's bug, as subako-go's
+		// runtime marks one (abi.MetaFault).
+		return map[string]any{"resultType": "complete", "content": []any{text("the tool broke")}, "isError": true, "_meta": map[string]any{"ai.subako/fault": which}}
 	}
 	return map[string]any{"resultType": "complete", "content": []any{text("unknown which")}, "isError": true}
 }
