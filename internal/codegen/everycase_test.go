@@ -80,6 +80,9 @@ func TestEveryArgumentCase(t *testing.T) {
 						continue
 					}
 					for _, p := range resultcheck.Check(call.Result, tool.OutputSchema) {
+						if p.Kind == resultcheck.ResultFault && name == "extra" && tool.Name == "report" {
+							continue // a nil result on {"nil":true}, on purpose (TestCallExtra)
+						}
 						t.Errorf("%s: %s: %s\nresult %s", at, p.Kind, p.Detail, call.Result)
 					}
 					var res struct{ IsError bool }
