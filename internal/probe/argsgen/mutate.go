@@ -233,7 +233,7 @@ func (m *Mutator) Splice(parent json.RawMessage, d *Dict, limit int) []Case {
 			if s == nil || p.vals[mb.key] == v {
 				continue
 			}
-			at, x := "", any(v)
+			at, x := "", v
 			if !m.g.ver.accepts(s.nodes, v) {
 				// An array's first item, where the value is no member's
 				// but an item's (a []string compared with a constant).
