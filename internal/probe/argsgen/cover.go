@@ -297,8 +297,11 @@ func (g *gen) edges(s *schema, base any, required bool, depth int, hint string) 
 				if g.opt.Reach {
 					g.arrayReach(s, base, depth, hint, add)
 				}
+				if g.nestedEdges(depth) {
+					g.itemEdges(s, base, depth, hint, add)
+				}
 			case "object":
-				if o, ok := base.(*object); ok && (depth < 3 || g.opt.Reach && depth <= fullDepth) {
+				if o, ok := base.(*object); ok && g.nestedEdges(depth) {
 					for _, k := range o.keys {
 						ps := o.props[k]
 						if ps == nil {
@@ -347,6 +350,70 @@ func (g *gen) edges(s *schema, base any, required bool, depth int, hint string) 
 	}
 	if len(out) > limit {
 		out = out[:limit]
+	}
+	return out
+}
+
+// nestedEdges says whether the edges of what a value at depth holds (an
+// object's members, an array's items) are made: two levels down, or to
+// the depth where optional members stop with Options.Reach.
+func (g *gen) nestedEdges(depth int) bool {
+	return depth < 3 || g.opt.Reach && depth <= fullDepth
+}
+
+// itemEdges are arrays whose first item is at the item schema's edges (an
+// array of one "" for a []string, an item at its maximum, an item object
+// with a member at its edge, and so on down): the base array, or one of
+// max(minItems, 1) items where the base is empty, with its first item set
+// to each edge value of its schema. A handler that special-cases one item
+// breaks on these and not on the array's own edges.
+func (g *gen) itemEdges(s *schema, base any, depth int, hint string, add func(any, string, int)) {
+	arr, _ := base.([]any)
+	if len(arr) == 0 {
+		arr = g.items(s, max(s.minItems, 1), depth, hint)
+	}
+	if len(arr) == 0 || (s.maxItems >= 0 && len(arr) > s.maxItems) {
+		return
+	}
+	nodes := s.items
+	if len(s.prefix) > 0 {
+		nodes = s.prefix[0]
+	}
+	if nodes == nil {
+		return
+	}
+	is := g.doc.read(nodes)
+	if is.never != "" {
+		return
+	}
+	for _, e := range g.edges(is, arr[0], true, depth+1, strings.TrimSuffix(hint, "s")) {
+		if !e.valid || e.absent {
+			continue
+		}
+		v := slices.Clone(arr)
+		v[0] = e.v
+		add(v, "with [0] "+e.label, e.prio)
+	}
+}
+
+// items makes n items of an array of schema s (nil when one cannot be
+// made), each prefix item from its own schema.
+func (g *gen) items(s *schema, n, depth int, hint string) []any {
+	out := make([]any, 0, n)
+	for i := range n {
+		nodes := s.items
+		if i < len(s.prefix) {
+			nodes = s.prefix[i]
+		}
+		if nodes == nil {
+			out = append(out, fmt.Sprintf("item-%d", i+1))
+			continue
+		}
+		v, err := g.value(nodes, depth+1, i, strings.TrimSuffix(hint, "s"))
+		if err != nil {
+			return nil
+		}
+		out = append(out, v)
 	}
 	return out
 }
@@ -455,23 +522,8 @@ func (g *gen) stringEdges(s *schema) []struct {
 // arrayEdges are arrays at maxItems, empty, and at minItems.
 func (g *gen) arrayEdges(s *schema, depth int, hint string, add func(any, string, int)) {
 	items := func(n int) ([]any, bool) {
-		out := make([]any, 0, n)
-		for i := range n {
-			nodes := s.items
-			if i < len(s.prefix) {
-				nodes = s.prefix[i]
-			}
-			if nodes == nil {
-				out = append(out, fmt.Sprintf("item-%d", i+1))
-				continue
-			}
-			v, err := g.value(nodes, depth+1, i, strings.TrimSuffix(hint, "s"))
-			if err != nil {
-				return nil, false
-			}
-			out = append(out, v)
-		}
-		return out, true
+		out := g.items(s, n, depth, hint)
+		return out, out != nil
 	}
 	if s.maxItems > 0 && s.maxItems <= maxEdgeItems {
 		if v, ok := items(s.maxItems); ok {

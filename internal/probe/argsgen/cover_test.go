@@ -103,3 +103,74 @@ func TestShrinker(t *testing.T) {
 		}
 	}
 }
+
+// TestItemEdges: an array member is also sent as arrays whose first item
+// is at the item schema's edges, at every depth the cover goes: a
+// []string as [""] (the empty name that leaves a WaitGroup waiting), an
+// integer item at its bounds, an item object with a member at its edge
+// and, one level further, that member's own items; each valid, within
+// the default cover's budget for the []string.
+func TestItemEdges(t *testing.T) {
+	t.Parallel()
+	names := `{"type":"object","properties":{"names":{"type":"array","items":{"type":"string"}}},"required":["names"],"additionalProperties":false}`
+	cases, notes := Cases([]byte(names), Options{Cover: 5})
+	if len(notes) > 0 {
+		t.Fatalf("notes: %v", notes)
+	}
+	checkCases(t, names, cases)
+	var got []string
+	for _, c := range cases {
+		if c.Edge {
+			got = append(got, c.Name+" "+string(c.Args))
+		}
+	}
+	for _, w := range []string{`valid: "names" with [0] empty string {"names":[""]}`, `valid: "names" with [0] non-ASCII first {"names":["Ünïcödé first"]}`} {
+		if !slices.Contains(got, w) {
+			t.Errorf("no case %s in\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+	if len(got) > 5 {
+		t.Errorf("%d edge cases, past the cover of 5", len(got))
+	}
+
+	nested := `{"type":"object","properties":{
+		"ids":{"type":"array","items":{"type":"integer","minimum":1,"maximum":99},"minItems":2,"maxItems":4},
+		"pts":{"type":"array","items":{"type":"object","properties":{
+			"x":{"type":"integer","minimum":0,"maximum":9},
+			"tags":{"type":"array","items":{"type":["string","null"]}}},"required":["x","tags"]}},
+		"grid":{"type":"array","items":{"type":"array","items":{"type":"string","minLength":1}}}},
+		"required":["ids","pts","grid"]}`
+	for _, reach := range []bool{false, true} {
+		cases, notes = Cases([]byte(nested), Options{Cover: 64, Reach: reach})
+		if len(notes) > 0 {
+			t.Fatalf("notes: %v", notes)
+		}
+		checkCases(t, nested, cases)
+		sent := map[string]bool{}
+		for _, c := range cases {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(c.Args, &m); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range m {
+				sent[k+"="+string(v)] = true
+			}
+		}
+		want := []string{
+			`ids=[99,1]`, // the first item at its maximum, in an array of minItems 2
+			`pts=[{"x":9,"tags":["example"]}]`, `pts=[{"x":0,"tags":["example"]}]`,
+			`pts=[{"x":1,"tags":[]}]`,
+			`grid=[[]]`, // an empty array as the item
+		}
+		if reach {
+			// Deeper: the item's member's own items, and the item
+			// array's items.
+			want = append(want, `pts=[{"x":1,"tags":[null]}]`, `pts=[{"x":1,"tags":[""]}]`, `grid=[["Ünïcödé first"]]`)
+		}
+		for _, w := range want {
+			if !sent[w] {
+				t.Errorf("reach %v: never sent %s", reach, w)
+			}
+		}
+	}
+}

@@ -107,6 +107,10 @@ func (m *Mutator) step(o, other *object) (*object, string) {
 		if e.absent {
 			return o.without(mb.key), fmt.Sprintf("%q absent", mb.key)
 		}
+		if cur, ok := o.vals[mb.key]; ok && composite(cur, e.v) && m.rng.IntN(2) == 0 {
+			v, label := m.blend(cur, e.v, 0)
+			return o.with(mb.key, v), fmt.Sprintf("%q %s (from %s)", mb.key, label, e.label)
+		}
 		return o.with(mb.key, e.v), fmt.Sprintf("%q %s", mb.key, e.label)
 	case k < 6: // one member to a value of the module's dictionary
 		return m.fromDict(o)
@@ -226,14 +230,25 @@ func (m *Mutator) Splice(parent json.RawMessage, d *Dict, limit int) []Case {
 				return
 			}
 			s := m.base.props[mb.key]
-			if s == nil || p.vals[mb.key] == v || !m.g.ver.accepts(s.nodes, v) {
+			if s == nil || p.vals[mb.key] == v {
 				continue
 			}
-			b := encode(p.with(mb.key, v))
+			at, x := "", v
+			if !m.g.ver.accepts(s.nodes, v) {
+				// An array's first item, where the value is no member's
+				// but an item's (a []string compared with a constant).
+				if s.items == nil || len(s.prefix) > 0 || !m.g.ver.accepts(s.items, v) {
+					continue
+				}
+				if at, x = "[0] ", m.withFirst(p.vals[mb.key], v); x == nil {
+					continue
+				}
+			}
+			b := encode(p.with(mb.key, x))
 			m.g.ver.checks = 0
 			m.g.ver.limit = maxMutateChecks
 			if len(b) <= m.g.opt.MaxBytes && m.g.ver.validate(true, "#", b) == nil {
-				out = append(out, Case{Name: fmt.Sprintf("valid (search): %q = %s from the code it reached", mb.key, clip(encode(v))), Args: b, Valid: true, Edge: true})
+				out = append(out, Case{Name: fmt.Sprintf("valid (search): %q %s= %s from the code it reached", mb.key, at, clip(encode(v))), Args: b, Valid: true, Edge: true})
 			}
 		}
 	}
@@ -244,4 +259,98 @@ func (m *Mutator) Splice(parent json.RawMessage, d *Dict, limit int) []Case {
 		try(s)
 	}
 	return out
+}
+
+// withFirst is the array cur with its first item set to v ([v] when cur
+// is empty or absent), nil when cur is another value or already starts
+// with v.
+func (m *Mutator) withFirst(cur, v any) any {
+	arr, ok := cur.([]any)
+	if cur != nil && !ok {
+		return nil
+	}
+	if len(arr) == 0 {
+		return []any{v}
+	}
+	if equal(arr[0], v) {
+		return nil
+	}
+	out := slices.Clone(arr)
+	out[0] = v
+	return out
+}
+
+// maxBlendItems bounds the arrays blend makes longer, and maxBlendDepth
+// how deep it goes into the values it blends.
+const (
+	maxBlendItems = 64
+	maxBlendDepth = 8
+)
+
+// composite says whether a and b are both arrays or both objects, which
+// blend can mix.
+func composite(a, b any) bool {
+	switch a.(type) {
+	case []any:
+		_, ok := b.([]any)
+		return ok
+	case *object:
+		_, ok := b.(*object)
+		return ok
+	}
+	return false
+}
+
+// blend mixes cur, a member's value in the case mutated, with e, one of
+// the member's edge values, one place changed: an item of cur replaced
+// by an item of e (or blended with it, one level down), an item of e
+// inserted, an item removed or repeated; a member of cur set from e's.
+// The item edges give arrays whose first item is at its schema's edge,
+// so the search goes on into arrays of any length and mix, at any depth,
+// where the edges alone are a few arrays of one item. Neither value is
+// changed; the caller validates the result.
+func (m *Mutator) blend(cur, e any, depth int) (any, string) {
+	switch c := cur.(type) {
+	case []any:
+		ev := e.([]any)
+		out := slices.Clone(c)
+		switch op := m.rng.IntN(4); {
+		case op == 0 && len(ev) > 0 && len(out) < maxBlendItems:
+			i := m.rng.IntN(len(out) + 1)
+			return slices.Insert(out, i, ev[m.rng.IntN(len(ev))]), fmt.Sprintf("item inserted at [%d]", i)
+		case op == 1 && len(out) > 0:
+			i := m.rng.IntN(len(out))
+			return slices.Delete(out, i, i+1), fmt.Sprintf("[%d] removed", i)
+		case op == 2 && len(out) > 0 && len(out) < maxBlendItems:
+			i := m.rng.IntN(len(out))
+			return slices.Insert(out, i, out[i]), fmt.Sprintf("[%d] repeated", i)
+		case len(ev) > 0 && len(out) > 0:
+			i, item := m.rng.IntN(len(out)), ev[m.rng.IntN(len(ev))]
+			if depth < maxBlendDepth && composite(out[i], item) {
+				v, label := m.blend(out[i], item, depth+1)
+				out[i] = v
+				return out, fmt.Sprintf("[%d] %s", i, label)
+			}
+			out[i] = item
+			return out, fmt.Sprintf("[%d] set from another item", i)
+		}
+		return e, "as the edge"
+	case *object:
+		eo := e.(*object)
+		keys := append(slices.Clone(c.keys), eo.keys...)
+		if len(keys) == 0 {
+			return e, "as the edge"
+		}
+		k := keys[m.rng.IntN(len(keys))]
+		ev, ok := eo.vals[k]
+		if !ok {
+			return c.without(k), fmt.Sprintf("with %q absent", k)
+		}
+		if cv, has := c.vals[k]; has && depth < maxBlendDepth && composite(cv, ev) {
+			v, label := m.blend(cv, ev, depth+1)
+			return c.with(k, v), fmt.Sprintf("with %q %s", k, label)
+		}
+		return c.with(k, ev), fmt.Sprintf("with %q from the edge", k)
+	}
+	return e, "as the edge"
 }

@@ -98,3 +98,65 @@ func TestSplice(t *testing.T) {
 		t.Errorf("limit 2 gave %d cases", n)
 	}
 }
+
+// TestMutateArrays: a tool whose one member is a []string keeps giving new
+// valid variations (the search ran 10 runs on one and stopped, every
+// variation already sent): arrays of several items, items from the
+// item's edges anywhere in them, items removed and repeated; a constant
+// the code compares is spliced into the first item.
+func TestMutateArrays(t *testing.T) {
+	t.Parallel()
+	schema := `{"type":"object","properties":{"names":{"type":"array","items":{"type":"string"}}},"required":["names"],"additionalProperties":false}`
+	m, note := NewMutator([]byte(schema), Options{Reach: true, Seed: 5})
+	if m == nil {
+		t.Fatal(note)
+	}
+	parent := json.RawMessage(`{"names":["Ada"]}`)
+	seen := map[string]bool{string(parent): true}
+	var cases []Case
+	for range 600 {
+		c, ok := m.Mutate(parent, nil)
+		if !ok || seen[string(c.Args)] {
+			continue
+		}
+		seen[string(c.Args)] = true
+		cases = append(cases, c)
+		if len(cases)%5 == 0 {
+			parent = c.Args
+		}
+	}
+	if len(cases) < 150 {
+		t.Fatalf("only %d new variations of 600", len(cases))
+	}
+	checkCases(t, schema, cases)
+	kinds := map[string]bool{}
+	for _, c := range cases {
+		var v struct{ Names []string }
+		if err := json.Unmarshal(c.Args, &v); err != nil {
+			t.Fatal(err)
+		}
+		if len(v.Names) >= 3 {
+			kinds["3 items or more"] = true
+		}
+		if len(v.Names) > 1 && slices.Contains(v.Names[1:], "") {
+			kinds[`"" past the first item`] = true
+		}
+		for _, k := range []string{"removed", "repeated", "inserted"} {
+			if strings.Contains(c.Name, k) {
+				kinds[k] = true
+			}
+		}
+	}
+	for _, k := range []string{"3 items or more", `"" past the first item`, "removed", "repeated", "inserted"} {
+		if !kinds[k] {
+			t.Errorf("no variation with %s", k)
+		}
+	}
+	var got []string
+	for _, c := range m.Splice([]byte(`{"names":["Ada","Bob"]}`), &Dict{Numbers: []json.Number{"7"}, Strings: []string{"root"}}, 4) {
+		got = append(got, c.Name+" "+string(c.Args))
+	}
+	if want := []string{`valid (search): "names" [0] = "root" from the code it reached {"names":["root","Bob"]}`}; !slices.Equal(got, want) {
+		t.Errorf("splice: got %q\nwant %q", got, want)
+	}
+}

@@ -116,6 +116,10 @@ func TestPlantedMistakes(t *testing.T) {
 		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
 		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
 		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
+		// A goroutine a name that returns before wg.Done on "": the
+		// module dies of a deadlock on {"names":[""]}, which only an
+		// array's item edges send.
+		"wgempty": {"\"strings\"\n\t\"sync\"", "// Args are the arguments.\ntype Args struct {\n\t// Who.\n\tNames []string `json:\"names\"`\n}\n\n// Tool greets several at once.\n//\n//subako:function\nfunc tool(in Args) (string, error) {\n\tout := make([]string, len(in.Names))\n\tvar wg sync.WaitGroup\n\twg.Add(len(in.Names))\n\tfor i, n := range in.Names {\n\t\tgo func() {\n\t\t\tif n == \"\" {\n\t\t\t\treturn\n\t\t\t}\n\t\t\tout[i] = \"Hello, \" + n\n\t\t\twg.Done()\n\t\t}()\n\t}\n\twg.Wait()\n\treturn strings.Join(out, \"; \"), nil\n}\n", nil, exitOK},
 	}
 	files := map[string]string{
 		"go.mod":           "module example.com/planted\n\ngo 1.26\n\nrequire (\n\tgithub.com/subako-ai/subako-go v0.0.0\n\texample.com/dep v0.0.0\n)\n\nreplace github.com/subako-ai/subako-go => " + root + "\n\nreplace example.com/dep => ./dep\n",
@@ -200,6 +204,7 @@ func TestPlantedMistakes(t *testing.T) {
 		{"nilresult", "deep", []string{`P055 .*nil-result`, `'\{"name":""\}'`}},
 		{"nan", "safe", []string{`P055 .*the handler's result has no JSON form .*"the tool's result cannot be written as JSON: NaN and infinities have no JSON representation"`, `reproduce: subakogo call \S+ tool '\{"x":-`}},
 		{"nan", "deep", []string{`P055 .*result-not-json`, `'\{"x":-`}},
+		{"wgempty", "safe", []string{`P\d+ [a-z-]+: probe valid on tool "tool" \(valid: "names" with \[0\] empty string\)`, `reproduce: subakogo call \S+ tool '\{"names":\[""\]\}'`}},
 	} {
 		code, out, errs := runIn(dir, "check", "--probes", c.probes, "./"+c.name)
 		if code != exitFindings {

@@ -9,6 +9,7 @@ package seeds
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -24,6 +25,10 @@ const (
 	maxDepth = 6
 	maxLen   = 4000
 )
+
+// maxVariants bounds the values of an array's item, or of an object's
+// members, beyond the first, that make arrays and objects of their own.
+const maxVariants = 8
 
 // For is the seeds of a tool whose inputSchema is schema, each a JSON
 // object, without repeats, at most Max: the object of the required members,
@@ -177,9 +182,9 @@ func (g *gen) valid(s map[string]any, depth int) []any {
 		case "null":
 			out = append(out, nil)
 		case "array":
-			item := asSchema(s["items"])
+			vs := g.valid(asSchema(s["items"]), depth+1)
 			var first any = ""
-			if vs := g.valid(item, depth+1); len(vs) > 0 {
+			if len(vs) > 0 {
 				first = vs[0]
 			}
 			lo, hi := bound(s, "minItems", 0), bound(s, "maxItems", -1)
@@ -189,18 +194,42 @@ func (g *gen) valid(s map[string]any, depth int) []any {
 			} else if hi < 0 {
 				out = append(out, repeat(first, lo+1))
 			}
+			// The item's other values, each first in an array (an array
+			// of one "" for a []string): a handler that special-cases
+			// one item breaks on these, not on the array's lengths.
+			if n := max(lo, 1); hi < 0 || n <= hi {
+				for _, v := range vs[min(1, len(vs)):min(len(vs), 1+maxVariants)] {
+					a := repeat(first, n)
+					a[0] = v
+					out = append(out, a)
+				}
+			}
 		case "object":
 			o := map[string]any{}
+			var variants []map[string]any
 			if rs, ok := s["required"].([]any); ok {
 				props := asSchema(s["properties"])
 				for _, r := range rs {
 					n, _ := r.(string)
-					if vs := g.valid(asSchema(props[n]), depth+1); len(vs) > 0 {
-						o[n] = vs[0]
+					vs := g.valid(asSchema(props[n]), depth+1)
+					if len(vs) == 0 {
+						continue
+					}
+					o[n] = vs[0]
+					// The member's other values, one at a time, so an
+					// array's items and an object's members get their
+					// edges at every depth.
+					for _, v := range vs[1:min(len(vs), 1+maxVariants-len(variants))] {
+						variants = append(variants, map[string]any{n: v})
 					}
 				}
 			}
 			out = append(out, o)
+			for _, v := range variants {
+				c := maps.Clone(o)
+				maps.Copy(c, v)
+				out = append(out, c)
+			}
 		case "":
 			out = append(out, "a", 0, nil)
 		}

@@ -81,6 +81,25 @@ func TestSeedsReachEdges(t *testing.T) {
 	}
 }
 
+// An array's items get their edges too, at every depth: a []string is
+// sent as [""] (the empty name a handler's goroutine returned early on,
+// leaving its WaitGroup waiting), and an array of objects with an item
+// whose member is at its edge, down to that member's own items.
+func TestSeedsItemEdges(t *testing.T) {
+	schema := `{"type":"object","required":["names","pts"],"properties":{
+		"names":{"type":"array","items":{"type":"string"}},
+		"pts":{"type":"array","items":{"$ref":"#/$defs/P"},"minItems":2}},
+		"$defs":{"P":{"type":"object","required":["x","tags"],"properties":{
+			"x":{"type":"integer","minimum":0,"maximum":9},
+			"tags":{"type":"array","items":{"type":"string","maxLength":3}}}}}}`
+	all := string(bytes.Join(For([]byte(schema)), []byte("\n")))
+	for _, want := range []string{`"names":[""]`, `"names":["Zoë `, `"pts":[{"tags":[],"x":9},{"tags":[],"x":0}]`, `"pts":[{"tags":["ééé"],"x":0},`, `"pts":[{"tags":[""],"x":0},`} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no seed holds %s in\n%s", want, all)
+		}
+	}
+}
+
 // Not a schema, or hostile ones, give {} or bounded seeds, never a panic.
 func TestSeedsHostile(t *testing.T) {
 	for _, s := range []string{``, `[]`, `null`, `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{"A":{"$ref":"#/$defs/A"}}}`,
