@@ -86,4 +86,3 @@ func main() {
 
 // hog keeps what the tool hog allocates reachable.
 var hog []byte
-
