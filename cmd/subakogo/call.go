@@ -206,8 +206,12 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		for _, b := range breaks {
 			fmt.Fprintf(w, "  %s: %s\n", b.Kind, b.Message)
 		}
-		if c.Record.StderrBytes > int64(len(c.Record.Stderr)) {
-			fmt.Fprintf(w, "(stderr above is the last %d of %d bytes)\n", len(c.Record.Stderr), c.Record.StderrBytes)
+		if r := c.Record; r.StderrBytes > int64(len(r.Stderr)) {
+			fmt.Fprintf(w, "(stderr above is the last %d of %d bytes)\n", len(r.Stderr), r.StderrBytes)
+			if r.StderrCause != "" {
+				// A Go crash's cause may come before a trace longer than the tail.
+				fmt.Fprintf(w, "(before it, stderr says why: %s)\n", host.ShortLine([]byte(r.StderrCause)))
+			}
 		}
 		return exitFindings
 	}
