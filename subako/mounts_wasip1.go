@@ -58,7 +58,7 @@ func relativeHint(pe *fs.PathError) string {
 	if err != nil || wd == "" {
 		wd = abi.MountVolumeTmp // the first mount of every call
 	}
-	return pe.Path + " is relative to the module's working directory " + wd + ", not the package's directory: " +
-		"a file the package ships in its assets folder is " + abi.MountPackage + "/" + strings.TrimPrefix(pe.Path, "./") +
-		"; open files by their absolute paths"
+	return pe.Path + " is relative to the working directory " + wd + ", not the package's: " +
+		"a file the package ships in assets/ is " + abi.MountPackage + "/" + strings.TrimPrefix(pe.Path, "./") +
+		"; open files by absolute path"
 }

@@ -426,8 +426,8 @@ func TestCallExtra(t *testing.T) {
 	// mount, not the package's directory as in go test: the hint says so
 	// and names where a packaged file is.
 	for path, want := range map[string]string{
-		"greetings.txt":    "greetings.txt is relative to the module's working directory /volume/tmp, not the package's directory: a file the package ships in its assets folder is /package/greetings.txt; open files by their absolute paths",
-		"./data/names.csv": "./data/names.csv is relative to the module's working directory /volume/tmp, not the package's directory: a file the package ships in its assets folder is /package/data/names.csv;",
+		"greetings.txt":    "greetings.txt is relative to the working directory /volume/tmp, not the package's: a file the package ships in assets/ is /package/greetings.txt; open files by absolute path",
+		"./data/names.csv": "./data/names.csv is relative to the working directory /volume/tmp, not the package's: a file the package ships in assets/ is /package/data/names.csv;",
 	} {
 		c := h.Call(context.Background(), m, "read", json.RawMessage(`{"path":"`+path+`"}`), host.CallConfig{Timeout: 10 * time.Second, Mounts: host.Mounts{Volume: vol}})
 		var res callResult
