@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -100,8 +101,9 @@ func FuzzTool(f *testing.F, p *subako.Package, name string, opts ...FuzzOption) 
 			case <-limit.C:
 				shown := shownArgs(args)
 				stuck.Store(&shown)
-				fail("the call has not answered within %v: it loops or waits, and Subako would stop it and report a crash "+
-					"(the other cases are skipped: this one's call cannot be stopped and still runs)", o.limit)
+				fail("the call has not answered within %v: it loops, waits or builds something huge (the test's heap was %d MiB), "+
+					"and Subako would stop it and report a crash (the other cases are skipped: this one's call cannot be stopped and still runs)",
+					o.limit, heapMiB())
 			}
 		}
 		switch {
@@ -115,6 +117,14 @@ func FuzzTool(f *testing.F, p *subako.Package, name string, opts ...FuzzOption) 
 			fail("%s: Subako reports the call as crashed; answer an isError result instead", got.rpcError)
 		}
 	})
+}
+
+// heapMiB is the test process's heap now: what tells a handler building a
+// huge value from one that loops.
+func heapMiB() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return (m.HeapAlloc + 1<<20 - 1) >> 20
 }
 
 // DefaultNotice is how long a case runs before FuzzTool prints its
