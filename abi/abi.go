@@ -91,6 +91,11 @@ const ToolNameAlphabet = "a-z, 0-9, '_' and '-'"
 const (
 	// DiscoverTimeout is the time the upload discovery has in all.
 	DiscoverTimeout = 10 * time.Second
+	// CallTimeout is the time a call has to answer when its caller sets
+	// none: the host's, subakogo call's and serve's --timeout, and
+	// subakotest.FuzzTool's limit for a case. The ABI page names no call
+	// limit (Subako sets its own); this is the one the toolchain assumes.
+	CallTimeout = time.Minute
 	// ExitGrace is the time a module has to exit once stdin closes.
 	ExitGrace = time.Second
 	// StdoutMaxBytes is what Subako reads from a module's stdout.

@@ -19,7 +19,10 @@ import (
 func mountHint(err error) string {
 	for err != nil {
 		if pe, ok := err.(*fs.PathError); ok { //nolint:errorlint // unwrapped by hand, above
-			if pe.Err != syscall.EBADF || pe.Path == "" || pe.Path[0] != '/' { //nolint:errorlint // an Errno, compared as os does
+			if pe.Path != "" && pe.Path[0] != '/' {
+				return relativeHint(pe)
+			}
+			if pe.Err != syscall.EBADF || pe.Path == "" { //nolint:errorlint // an Errno, compared as os does
 				return ""
 			}
 			switch {
@@ -39,4 +42,23 @@ func mountHint(err error) string {
 		err = u.Unwrap()
 	}
 	return ""
+}
+
+// relativeHint is mountHint's for a relative path that could not be
+// opened: Go's wasip1 os package resolves it against the working
+// directory, the first mount (/volume/tmp in a call), not the package's
+// directory as "go test" does, so a file the author keeps next to the code
+// is not found. It is "" when the file was found but not opened (a
+// permission, a directory).
+func relativeHint(pe *fs.PathError) string {
+	if pe.Err != syscall.ENOENT && pe.Err != syscall.EBADF { //nolint:errorlint // an Errno, compared as os does
+		return ""
+	}
+	wd, err := syscall.Getwd()
+	if err != nil || wd == "" {
+		wd = abi.MountVolumeTmp // the first mount of every call
+	}
+	return pe.Path + " is relative to the working directory " + wd + ", not the package's: " +
+		"a file the package ships in assets/ is " + abi.MountPackage + "/" + strings.TrimPrefix(pe.Path, "./") +
+		"; open files by absolute path"
 }

@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/callrun"
@@ -49,7 +48,7 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	data := fs.Bool("data", false, "mount /volume/data, as when the agent enables it")
 	pkg := fs.String("package", "", "the package's assets, mounted read-only at /package")
 	skills := fs.String("skills", "", "a directory of skills, mounted at /skills and /skills/<name>")
-	timeout := fs.Duration("timeout", time.Minute, "the call's timeout")
+	timeout := fs.Duration("timeout", abi.CallTimeout, "the call's timeout")
 	raw := fs.Bool("json", false, "print the raw JSON-RPC answer")
 	profile := fs.String("profile", "", "write a CPU profile of the module's functions, in the module's own time, to this file (pprof's format: go tool pprof FILE)")
 	engine := engineFlag(fs)
@@ -207,8 +206,12 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 		for _, b := range breaks {
 			fmt.Fprintf(w, "  %s: %s\n", b.Kind, b.Message)
 		}
-		if c.Record.StderrBytes > int64(len(c.Record.Stderr)) {
-			fmt.Fprintf(w, "(stderr above is the last %d of %d bytes)\n", len(c.Record.Stderr), c.Record.StderrBytes)
+		if r := c.Record; r.StderrBytes > int64(len(r.Stderr)) {
+			fmt.Fprintf(w, "(stderr above is the last %d of %d bytes)\n", len(r.Stderr), r.StderrBytes)
+			if r.StderrCause != "" {
+				// A Go crash's cause may come before a trace longer than the tail.
+				fmt.Fprintf(w, "(before it, stderr says why: %s)\n", host.ShortLine([]byte(r.StderrCause)))
+			}
 		}
 		return exitFindings
 	}

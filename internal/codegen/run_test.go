@@ -426,6 +426,19 @@ func TestCallExtra(t *testing.T) {
 	if !bytes.Contains(c.Result, []byte(`"isError":true`)) || !bytes.Contains(c.Result, []byte("No such file")) || bytes.Contains(c.Result, []byte("mounted")) {
 		t.Errorf("read of a file missing from a mount: %s", c.Result)
 	}
+	// A relative path resolves against the working directory, the first
+	// mount, not the package's directory as in go test: the hint says so
+	// and names where a packaged file is.
+	for path, want := range map[string]string{
+		"greetings.txt":    "greetings.txt is relative to the working directory /volume/tmp, not the package's: a file the package ships in assets/ is /package/greetings.txt; open files by absolute path",
+		"./data/names.csv": "./data/names.csv is relative to the working directory /volume/tmp, not the package's: a file the package ships in assets/ is /package/data/names.csv;",
+	} {
+		c := h.Call(context.Background(), m, "read", json.RawMessage(`{"path":"`+path+`"}`), host.CallConfig{Timeout: 10 * time.Second, Mounts: host.Mounts{Volume: vol}})
+		var res callResult
+		if err := json.Unmarshal(c.Result, &res); err != nil || !res.IsError || len(res.Content) != 1 || !strings.Contains(res.Content[0].Text, "No such file or directory\n"+want) {
+			t.Errorf("read %s: %s, want a line %q", path, c.Result, want)
+		}
+	}
 	if res := callTool(t, "extra", "caption", `{}`); len(res.Content) != 2 || res.Content[1].Type != "image" {
 		t.Errorf("caption: %+v, want its text then its image", res.Content)
 	}

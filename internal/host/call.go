@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 )
 
@@ -60,7 +61,7 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	}
 	timeout := cfg.Timeout
 	if timeout <= 0 {
-		timeout = time.Minute
+		timeout = abi.CallTimeout
 	}
 	httpCfg := cfg.HTTP
 	if httpCfg == nil {

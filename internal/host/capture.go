@@ -54,6 +54,7 @@ func (w stderrWriter) Write(p []byte) (int, error) {
 	defer s.mu.Unlock()
 	r := s.rec
 	r.StderrBytes += int64(len(p))
+	s.cause.write(p)
 	if len(p) >= StderrShown {
 		r.Stderr = append(r.Stderr[:0], p[len(p)-StderrShown:]...)
 		return len(p), nil

@@ -86,7 +86,7 @@ func TestSleepForeverLimit(t *testing.T) {
 			}
 		}
 	}
-	want := "ran out of time after 2s of its own time"
+	want := "ran out of time after 2s of its own time (by then it had written 0 bytes to stdout, and its memory was 1 MiB)"
 	if len(messages) != 1 || messages[want] != 20 {
 		t.Errorf("messages %v, want %q in all 20 runs", messages, want)
 	}

@@ -172,6 +172,41 @@ func TestMisbehaving(t *testing.T) {
 	}
 }
 
+// TestCrashCause: a Go module that dies says why in a line followed by a
+// long trace; the break quotes that line, not the trace's last frame. A
+// run out of time says what it had written and how far its memory grew.
+func TestCrashCause(t *testing.T) {
+	h, err := New(context.Background(), Options{CacheDir: filepath.Join(buildDir, "cache"), Engine: testEngine, MemoryLimit: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close(context.Background()) })
+	m := compile(t, h, buildWasm(t, "./testdata/misbehave"))
+	c := h.Call(context.Background(), m, "oom", nil, CallConfig{Timeout: time.Minute})
+	var got []string
+	for _, b := range c.Record.Breaks() {
+		if b.Kind == BreakExitCode {
+			got = append(got, b.Message+c.Record.StderrTail)
+		}
+	}
+	const cause = `exited with status 2; stderr says why: "fatal error: out of memory (runtime: out of memory: cannot allocate 3221225472-byte block`
+	if len(got) != 1 || !strings.HasPrefix(got[0], cause) {
+		t.Errorf("oom: %q, want %s...\n(breaks %v, stderr tail %q)", got, cause, c.Record.Breaks(), c.Record.Stderr)
+	}
+	c = h.Call(context.Background(), m, "hog", nil, CallConfig{Timeout: 2 * time.Second})
+	var msg string
+	for _, b := range c.Record.Breaks() {
+		if b.Kind == BreakTimeout {
+			msg = b.Message
+		}
+	}
+	const want = "ran out of time after 2s of its own time (by then it had written 7 bytes to stdout, and its memory was "
+	if !strings.HasPrefix(msg, want) || c.Record.Memory < 100<<20 || c.Record.Memory > 256<<20 {
+		t.Errorf("hog: %q (memory %d), want %s... at least 100 MiB", msg, c.Record.Memory, want)
+	}
+	t.Log(msg)
+}
+
 // TestModuleTime: limits count the module's own time, and its sleeps are
 // granted at once: a call that sleeps 15 s is out of time at its 10 s
 // timeout; one that sleeps 5 s is answered, and sees 5 s pass on its

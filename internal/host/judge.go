@@ -185,7 +185,7 @@ func (r *Record) complete() {
 	for i := range r.Lines {
 		r.Lines[i].decode()
 	}
-	r.StderrTail = stderrReason(r.Stderr)
+	r.StderrTail = stderrReason(r.Stderr, r.StderrCause)
 	r.breaks = r.judge()
 }
 
@@ -239,9 +239,9 @@ func (r *Record) judge() []Break {
 		out = append(out, Break{Kind: BreakOverflow, Line: -1, Message: "more than " + strconv.Itoa(abi.StdoutMaxBytes>>20) + " MiB on stdout"})
 	case r.TimedOut && r.WaitedForInput:
 		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "no answer while stdin stayed open (" + waitedForInput +
-			"), nor once it closed: it ran out of time after " + r.limitMet() + " of its own time"})
+			"), nor once it closed: it ran out of time after " + r.limitMet() + " of its own time" + r.doing()})
 	case r.TimedOut:
-		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.limitMet() + " of its own time"})
+		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.limitMet() + " of its own time" + r.doing()})
 	case r.NoExit:
 		out = append(out, Break{Kind: BreakNoExit, Line: -1, Message: "did not exit within " + abi.ExitGrace.String() + " of stdin closing"})
 	case r.Trap != "":
@@ -265,6 +265,19 @@ func (r *Record) limitMet() string {
 		return r.Limit.String()
 	}
 	return r.Elapsed.Round(time.Millisecond).String()
+}
+
+// doing says what a run out of time had done by then, for a message: the
+// bytes it wrote to stdout (a huge answer being written) and the memory
+// it had grown to (a huge value being built, a recursion without end);
+// a loop does neither. The numbers vary a little with the machine, so
+// they are said, never judged.
+func (r *Record) doing() string {
+	s := " (by then it had written " + strconv.FormatInt(r.StdoutBytes, 10) + " bytes to stdout"
+	if r.Memory > 0 {
+		s += ", and its memory was " + strconv.FormatInt((r.Memory+1<<20-1)>>20, 10) + " MiB"
+	}
+	return s + ")"
 }
 
 // askedIDs are the ids of the requests sent, in order (notifications
@@ -291,17 +304,18 @@ func keys(ids []json.RawMessage) map[string]bool {
 	return set
 }
 
-// stderrReason is Record.StderrTail of what the module wrote to stderr.
-func stderrReason(stderr []byte) string {
+// stderrReason is Record.StderrTail of what the module wrote to stderr:
+// the cause of a Go crash when it printed one (see crashCause), else the
+// last line of the tail, where a program usually says why it failed.
+func stderrReason(stderr []byte, cause string) string {
+	if cause != "" {
+		return "; stderr says why: " + ShortLine([]byte(cause))
+	}
 	tail := strings.TrimSpace(string(stderr))
 	if tail == "" {
 		return ""
 	}
-	if i := strings.LastIndex("\n"+tail, "\npanic: "); i >= 0 {
-		// A Go panic: its message, not the last frame of the trace.
-		tail = firstLine(tail[i:])
-	} else if i := strings.LastIndexByte(tail, '\n'); i >= 0 && len(tail)-i < 200 {
-		// The last line is usually the reason (a panic message, an error).
+	if i := strings.LastIndexByte(tail, '\n'); i >= 0 && len(tail)-i < 200 {
 		tail = tail[i+1:]
 	}
 	if len(tail) > 200 {

@@ -13,21 +13,41 @@ import (
 	"time"
 )
 
-// StderrTail shows what Subako would: a Go panic's message, else the last
+// StderrTail shows what Subako would: a Go crash's cause, else the last
 // line, cut to 200 bytes.
 func TestStderrTail(t *testing.T) {
 	long := strings.Repeat("x", 300)
-	for _, c := range []struct{ stderr, want string }{
-		{"", ""},
-		{"  \n", ""},
-		{"starting\nfailed: no city\n", `; stderr ends: "failed: no city"`},
-		{"log\npanic: boom\n\ngoroutine 1 [running]:\nmain.main()\n", `; stderr ends: "panic: boom"`},
-		{long, `; stderr ends: "` + long[:160] + `... (200 bytes)"`},
+	trace := strings.Repeat("runtime.mallocgc(...)\n\t/usr/local/go/src/runtime/malloc.go:1062 +0x1c\n", 200) // past StderrShown
+	for _, c := range []struct {
+		stderr []string // the writes, in order
+		want   string
+	}{
+		{nil, ""},
+		{[]string{"  \n"}, ""},
+		{[]string{"starting\nfailed: no city\n"}, `; stderr ends: "failed: no city"`},
+		{[]string{"log\npanic: boom\n\ngoroutine 1 [running]:\nmain.main()\n"}, `; stderr says why: "panic: boom"`},
+		{[]string{"panic: first [recovered, repanicked]\n\tpanic: second\n\ngoroutine 1 [running]:\n"}, `; stderr says why: "panic: first [recovered, repanicked]"`},
+		{[]string{long}, `; stderr ends: "` + long[:160] + `... (200 bytes)"`},
+		// Go's runtime prints a piece at a time, and a trace far longer
+		// than the tail kept: the cause is still the line that says why.
+		{[]string{"runtime: out of memory: cannot allocate ", "3221225472", "-byte block (", "3866624", " in use)\n", "fatal error: ", "out of memory", "\n\n", trace},
+			`; stderr says why: "fatal error: out of memory (runtime: out of memory: cannot allocate 3221225472-byte block (3866624 in use))"`},
+		{[]string{"runtime: goroutine stack exceeds 1000000000-byte limit\nruntime: sp=0x1d1b2b360398 stack=[0x1d1b2b360000, 0x1d1b4b360000]\nfatal error: stack overflow\n\nruntime stack:\n", trace},
+			`; stderr says why: "fatal error: stack overflow (runtime: goroutine stack exceeds 1000000000-byte limit)"`},
+		{[]string{"runtime: a log line\nnot a cause\nfatal error: all goroutines are asleep - deadlock!\n", trace}, `; stderr says why: "fatal error: all goroutines are asleep - deadlock!"`},
+		// A line longer than a cause's is cut, not kept whole.
+		{[]string{"fatal error: " + strings.Repeat("y", 1<<20) + "\n"}, `; stderr says why: "fatal error: ` + strings.Repeat("y", 160-len("fatal error: ")) + `... (256 bytes)"`},
 	} {
-		r := &Record{Stderr: []byte(c.stderr)}
+		var cause crashCause
+		var all []byte
+		for _, w := range c.stderr {
+			cause.write([]byte(w))
+			all = append(all, w...)
+		}
+		r := &Record{Stderr: stderrTail(all), StderrCause: cause.text()}
 		r.complete()
 		if got := r.StderrTail; got != c.want {
-			t.Errorf("StderrTail(%q) = %s, want %s", c.stderr, got, c.want)
+			t.Errorf("StderrTail(%.80q) = %s, want %s", all, got, c.want)
 		}
 	}
 }

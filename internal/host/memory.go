@@ -85,6 +85,28 @@ func (b *memoryBudget) allocator(refused *atomic.Bool) experimental.MemoryAlloca
 	})
 }
 
+// measured is alloc whose memories tell size their length after each
+// grow that succeeds: what a run's memory had grown to when it ended
+// (Record.Memory), which says more of a run out of time than the time.
+func measured(alloc experimental.MemoryAllocator, size *atomic.Int64) experimental.MemoryAllocator {
+	return experimental.MemoryAllocatorFunc(func(capacity, max uint64) experimental.LinearMemory {
+		return measuredMemory{alloc.Allocate(capacity, max), size}
+	})
+}
+
+type measuredMemory struct {
+	experimental.LinearMemory
+	size *atomic.Int64
+}
+
+func (m measuredMemory) Reallocate(size uint64) []byte {
+	b := m.LinearMemory.Reallocate(size)
+	if b != nil {
+		m.size.Store(int64(len(b)))
+	}
+	return b
+}
+
 // sliceMemory is a linear memory on the Go heap, accounted in the budget.
 type sliceMemory struct {
 	budget  *memoryBudget

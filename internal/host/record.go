@@ -74,11 +74,18 @@ type Record struct {
 	// ran out of memory for others' sake.
 	MemoryRefused bool
 	Wall          time.Duration // the run's wall-clock time, for reports only
-	// StderrTail is "; stderr ends: ..." with the last line of what the
+	// StderrTail is "; stderr says why: ..." with StderrCause when there
+	// is one, else "; stderr ends: ..." with the last line of what the
 	// module wrote to stderr (at most 200 bytes of it), or "" when it
 	// wrote nothing: the reason Subako would show with a crash.
 	StderrTail string
-	breaks     []Break // see Breaks
+	// StderrCause is the line of stderr that says why a Go module died
+	// ("fatal error: out of memory", "panic: ..."), whatever trace came
+	// after it, or "" when it wrote none.
+	StderrCause string
+	// Memory is the module's linear memory when the run ended, in bytes.
+	Memory int64
+	breaks []Break // see Breaks
 }
 
 // StalledError is what a command says of a Stalled run: what was given

@@ -94,8 +94,10 @@ type session struct {
 	closedAt         time.Duration
 	stopWhy          func() // marks the record with why the run was stopped
 	memRefused       atomic.Bool
-	iovRefused       uint64 // the errno iovecListener answers the current call with, or 0
-	pathRefused      bool   // pathListener moved a path of the current call out of memory
+	iovRefused       uint64       // the errno iovecListener answers the current call with, or 0
+	pathRefused      bool         // pathListener moved a path of the current call out of memory
+	cause            crashCause   // what stderr says killed the module, if it died
+	memory           atomic.Int64 // the guest's linear memory now, in bytes
 }
 
 // start instantiates the module, which runs _start, and returns at once.
@@ -170,7 +172,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 	}
 	s.backstop = h.Backstop(s.runLimit, 0)
 	ctx = context.WithValue(context.WithValue(ctx, budgetKey{}, s.budget), sessionKey{}, s)
-	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, h.mem.allocator(&s.memRefused)))
+	runCtx, cancel := context.WithCancel(experimental.WithMemoryAllocator(ctx, measured(h.mem.allocator(&s.memRefused), &s.memory)))
 	// The listener (cover.go) is handed nothing but the run's context.
 	if cfg.Reached != nil {
 		runCtx = context.WithValue(runCtx, reachedKey{}, cfg.Reached) // looked up first: the listener runs on every call
@@ -296,6 +298,8 @@ func (s *session) finish(err error, ctx context.Context) {
 	r.BytesWritten = s.budget.Used()
 	r.MemoryRefused = s.memRefused.Load()
 	r.Stderr = stderrTail(r.Stderr)
+	r.StderrCause = s.cause.text()
+	r.Memory = s.memory.Load()
 	if s.closed {
 		r.CloseToExit = now - s.closedAt
 	}

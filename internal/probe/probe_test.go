@@ -233,6 +233,18 @@ func TestSlowIsNotEOF(t *testing.T) {
 	}
 }
 
+// TestCrashSaysWhy: a tool that dies of a Go fatal error (out of memory)
+// is a P030 that quotes the line saying why, not the trace's last frame.
+func TestCrashSaysWhy(t *testing.T) {
+	h := testHost(t)
+	res := probeModule(t, h, subject(t, "oom"), probe.Options{Cases: echoCases, RunLimit: 2 * time.Second, Budget: 20 * time.Second})
+	const want = `stderr says why: "fatal error: out of memory (runtime: out of memory: cannot allocate 3221225472-byte block`
+	if len(res.Findings) == 0 || res.Findings[0].Rule != rules.ProbeValidCall || !strings.Contains(res.Findings[0].Message, want) {
+		t.Errorf("want a P030 with %s:%s", want, messages(res.Findings))
+	}
+	t.Log(messages(res.Findings))
+}
+
 // TestHostSetupFailure: when the host cannot set up a run (here, the
 // assets directory it is to mount is missing), the probes stop and say so
 // in Result.Err, and no finding blames the module.

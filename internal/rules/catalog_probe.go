@@ -11,8 +11,11 @@ var (
 		Why: `The probe called the tool with arguments generated from its own inputSchema, as a model would,
 and the call broke: a JSON-RPC error, a trap or crash, no answer, or a result that is not an MCP
 CallToolResult (content, an array of blocks). Subako tells the model the function crashed. An isError
-result is fine: a tool may refuse a made-up value.`,
-		Example: `a Rust handler that unwraps a field the schema marks optional and panics; a C handler that
+result is fine: a tool may refuse a made-up value. A Go module that died is quoted by the line that
+says why ("stderr says why: "fatal error: out of memory (...)"", a panic's message), not the last frame
+of its trace; a call out of time says what it had written to stdout and how large its memory was: a
+loop grows neither, a huge answer being built grows the memory.`,
+		Example: `make([]byte, 3<<30) in a Go handler (out of memory); a recursion without a base case; a Rust handler that unwraps a field the schema marks optional and panics; a C handler that
 answers {"error":{"code":-32603,...}} when its own code fails; a result without "content".`,
 		Fix: `answer every call with {"content":[...],"resultType":"complete"}, and turn failures into
 isError results (Go: return an error from the handler; Rust: Err(ToolError); C: write the isError

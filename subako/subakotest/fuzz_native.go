@@ -6,8 +6,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,19 +24,29 @@ import (
 // the tool's Call (the generated decoder, then the handler) and, when it
 // is a JSON object, sent as a tools/call through subako.ServeIO. The test
 // fails on a panic in Call (with its stack), on a call that has not
-// answered within the time limit (DefaultCaseLimit, or WithCaseLimit: a
-// handler that loops fails with its arguments instead of hanging until go
-// test's own timeout), on a JSON-RPC error answer, which Subako reports
-// as a crash, and on an isError result the runtime marks as the author's
-// bug as it does a panic (abi.MetaFault: a nil result and no error, a
-// result with no JSON form such as NaN); any other isError result is
-// fine. Every failure gives the arguments
-// as JSON and the subakogo call command that makes the same call to the
-// module built from the package. The seeds are made from the tool's
-// inputSchema (valid arguments at the schema's edges, one member at a
-// time, then arguments each broken in one place), by a small generator of
-// this package's own, so a test build links no schema library. Run it
-// with go test -fuzz; a plain go test runs the seeds:
+// answered within a call's time limit (abi.CallTimeout, or WithCaseLimit:
+// a handler that loops fails with its arguments instead of hanging until
+// go test's own timeout), on a JSON-RPC error answer, which Subako
+// reports as a crash, and on an isError result the runtime marks as the
+// author's bug as it does a panic (abi.MetaFault: a nil result and no
+// error, a result with no JSON form such as NaN); any other isError
+// result is fine. Every failure gives the arguments as JSON and the
+// subakogo call command that makes the same call to the module built
+// from the package.
+//
+// After a case out of time the other cases are skipped, not run: its
+// handler's goroutine cannot be stopped and keeps running, and a handler
+// slow on every call would have each case wait the whole limit (eight
+// seeds, eight minutes). A case still running after a second (WithNotice)
+// prints its arguments and the subakogo call command to stderr first: a
+// fatal error such as a stack overflow ends go test at once, with no
+// failure of FuzzTool's to name them.
+//
+// The seeds are made from the tool's inputSchema (valid arguments at the
+// schema's edges, one member at a time, then arguments each broken in one
+// place), by a small generator of this package's own, so a test build
+// links no schema library. Run it with go test -fuzz; a plain go test runs
+// the seeds:
 //
 //	func FuzzGreet(f *testing.F) { subakotest.FuzzTool(f, &subakoPackage, "greet") }
 //
@@ -41,7 +54,7 @@ import (
 // HandleHTTP first.
 func FuzzTool(f *testing.F, p *subako.Package, name string, opts ...FuzzOption) {
 	f.Helper()
-	o := fuzzOptions{limit: DefaultCaseLimit}
+	o := fuzzOptions{limit: abi.CallTimeout, notice: DefaultNotice}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -58,20 +71,43 @@ func FuzzTool(f *testing.F, p *subako.Package, name string, opts ...FuzzOption) 
 		f.Add(s)
 	}
 	f.Add([]byte(`{}`))
+	var stuck atomic.Pointer[string] // the arguments of the case out of time, once one is
 	f.Fuzz(func(t *testing.T, args []byte) {
+		if was := stuck.Load(); was != nil {
+			t.Skipf("not run: the case with %s ran out of time, and its call still runs; fix it first", *was)
+		}
 		fail := func(format string, a ...any) {
 			t.Helper()
 			t.Fatalf("%s: "+format+"\n%s", append([]any{shownArgs(args)}, append(a, reproduce(name, args))...)...)
 		}
+		if o.notice == 0 {
+			announce(name, args, 0)
+		}
 		done := make(chan outcome, 1)
 		go func() { done <- callTool(p, tool, name, args) }()
-		timer := time.NewTimer(o.limit)
-		defer timer.Stop()
+		limit := time.NewTimer(o.limit)
+		defer limit.Stop()
+		var notice <-chan time.Time
+		if o.notice > 0 && o.notice < o.limit {
+			n := time.NewTimer(o.notice)
+			defer n.Stop()
+			notice = n.C
+		}
 		var got outcome
-		select {
-		case got = <-done:
-		case <-timer.C:
-			fail("the call has not answered within %v: it loops or waits, and Subako would stop it and report a crash", o.limit)
+	wait:
+		for {
+			select {
+			case got = <-done:
+				break wait
+			case <-notice:
+				announce(name, args, o.notice)
+			case <-limit.C:
+				shown := shownArgs(args)
+				stuck.Store(&shown)
+				fail("the call has not answered within %v: it loops, waits or builds something huge (the test's heap was %d MiB), "+
+					"and Subako would stop it and report a crash (the other cases are skipped: this one's call cannot be stopped and still runs)",
+					o.limit, heapMiB())
+			}
 		}
 		switch {
 		case got.panicked != nil:
@@ -89,20 +125,48 @@ func FuzzTool(f *testing.F, p *subako.Package, name string, opts ...FuzzOption) 
 	})
 }
 
-// DefaultCaseLimit is the time FuzzTool gives each case to answer: that of
-// a call in subakogo call and serve (--timeout).
-const DefaultCaseLimit = time.Minute
+// heapMiB is the test process's heap now: what tells a handler building a
+// huge value from one that loops.
+func heapMiB() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return (m.HeapAlloc + 1<<20 - 1) >> 20
+}
+
+// DefaultNotice is how long a case runs before FuzzTool prints its
+// arguments to stderr (WithNotice).
+const DefaultNotice = time.Second
+
+// announce prints to stderr the case about to run (after 0) or still
+// running after a while: a fatal error (a stack overflow, out of memory)
+// kills the test binary before FuzzTool can fail the case, and this line,
+// printed at once rather than kept with the test's log, is what names it.
+func announce(name string, args []byte, after time.Duration) {
+	what := "running"
+	if after > 0 {
+		what = "still running after " + after.String()
+	}
+	fmt.Fprintf(os.Stderr, "subakotest.FuzzTool %s: %s: %s (if go test dies with a fatal error now, this case caused it)\n%s\n",
+		name, what, shownArgs(args), reproduce(name, args))
+}
 
 // A FuzzOption changes how FuzzTool runs its cases.
 type FuzzOption func(*fuzzOptions)
 
 type fuzzOptions struct {
-	limit time.Duration
+	limit, notice time.Duration
 }
 
-// WithCaseLimit sets the time each case has to answer.
+// WithCaseLimit sets the time each case has to answer (abi.CallTimeout
+// unless set).
 func WithCaseLimit(d time.Duration) FuzzOption {
 	return func(o *fuzzOptions) { o.limit = d }
+}
+
+// WithNotice sets how long a case runs before its arguments are printed
+// to stderr (DefaultNotice unless set); 0 prints every case before it runs.
+func WithNotice(d time.Duration) FuzzOption {
+	return func(o *fuzzOptions) { o.notice = max(d, 0) }
 }
 
 // outcome is what one case did.

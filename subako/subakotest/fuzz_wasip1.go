@@ -22,3 +22,6 @@ type fuzzOptions struct{}
 
 // WithCaseLimit sets the time each case has to answer (native builds only).
 func WithCaseLimit(time.Duration) FuzzOption { return func(*fuzzOptions) {} }
+
+// WithNotice sets when a running case is printed (native builds only).
+func WithNotice(time.Duration) FuzzOption { return func(*fuzzOptions) {} }

@@ -176,16 +176,41 @@ func TestFuzzToolFinds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	out, err := exec.Command("go", "test", "-count=1", "./testdata/fuzzbad").CombinedOutput()
+	out, err := exec.Command("go", "test", "-v", "-count=1", "./testdata/fuzzbad").CombinedOutput()
 	for _, want := range []string{
 		"--- FAIL: FuzzLabel", `arguments {"label":""}: the tool panicked: runtime error: index out of range`,
 		`reproduce in the module: subakogo call . label '{"label":""}'`,
-		"--- FAIL: FuzzSpin", `arguments {"label":""}: the call has not answered within 1s: it loops or waits`,
+		"--- FAIL: FuzzSpin", `arguments {"label":""}: the call has not answered within 1s: it loops, waits or builds something huge (the test's heap was `,
 		`reproduce in the module: subakogo call . spin '{"label":""}'`,
+		"--- FAIL: FuzzSlow", `MiB), and Subako would stop it and report a crash (the other cases are skipped`,
+		"--- SKIP: FuzzSlow/seed#1", `not run: the case with arguments {"label":`,
 	} {
 		if err == nil || !strings.Contains(string(out), want) {
 			t.Errorf("go test ./testdata/fuzzbad: %v: no %q in\n%s", err, want, out)
 		}
+	}
+	// A handler slow on every call waits the limit once, not once a case.
+	if n := strings.Count(string(out), "slow '"); n != 1 {
+		t.Errorf("FuzzSlow failed %d cases, want 1 (the others skipped):\n%s", n, out)
+	}
+}
+
+// TestFuzzToolFatal: a fatal error (a stack overflow) kills the test
+// binary before FuzzTool can fail the case; the case's arguments and the
+// subakogo call command were printed first.
+func TestFuzzToolFatal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	out, err := exec.Command("go", "test", "-count=1", "./testdata/fuzzfatal").CombinedOutput()
+	s := string(out)
+	last := strings.LastIndex(s, "subakotest.FuzzTool factorial: running: ")
+	if err == nil || last < 0 || !strings.Contains(s, "fatal error: stack overflow") || last > strings.Index(s, "fatal error: stack overflow") {
+		t.Fatalf("go test ./testdata/fuzzfatal: %v, want the case printed, then a stack overflow:\n%.3000s", err, s)
+	}
+	if line := s[last:]; !strings.HasPrefix(line, `subakotest.FuzzTool factorial: running: arguments {"n":0} (if go test dies with a fatal error now, this case caused it)`+"\n"+
+		`reproduce in the module: subakogo call . factorial '{"n":0}'`) {
+		t.Errorf("the last case printed is not the one that overflows:\n%.400s", line)
 	}
 }
 

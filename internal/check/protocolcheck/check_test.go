@@ -101,7 +101,7 @@ func TestCheck(t *testing.T) {
 		// reason from stderr as Subako shows it (a Go panic's message,
 		// not the last frame of its trace).
 		{mode: "exit3", want: "P009", contains: []string{"exited with status 3", `stderr ends: "fatal: config.toml is missing"`}},
-		{mode: "panic", want: "P009", contains: []string{"exited with status 2", `stderr ends: "panic: boom`}},
+		{mode: "panic", want: "P009", contains: []string{"exited with status 2", `stderr says why: "panic: boom`}},
 		{mode: "no_exit", want: "P010", contains: []string{"did not exit within"}},
 		{mode: "loop", want: "P012", contains: []string{"ran out of time after 2s of its own time"}},
 		// 64 KiB lines of x's until stdout's limit: the lines are one

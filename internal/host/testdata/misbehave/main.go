@@ -57,6 +57,15 @@ func main() {
 		os.Stdout.WriteString(`{"jsonrpc":"2.0","id":12345,"result":{"resultType":"complete"}}` + "\n")
 	case strings.Contains(line, `"name":"request"`):
 		os.Stdout.WriteString(`{"jsonrpc":"2.0","id":"srv-1","method":"sampling/createMessage","params":{}}` + "\n" + answer)
+	case strings.Contains(line, `"name":"oom"`):
+		b := make([]byte, 3<<30)
+		os.Stdout.WriteString(string(b[:1]))
+	case strings.Contains(line, `"name":"hog"`):
+		hog = make([]byte, 100<<20)
+		hog[len(hog)-1] = 1
+		os.Stdout.WriteString("partial")
+		for {
+		}
 	case strings.Contains(line, `"name":"exit3"`):
 		os.Stdout.WriteString(answer)
 		os.Exit(3)
@@ -74,3 +83,6 @@ func main() {
 		}
 	}
 }
+
+// hog keeps what the tool hog allocates reachable.
+var hog []byte

@@ -128,6 +128,8 @@ func answer(write func(string), line string) bool {
 	case "trap":
 		var m map[string]int
 		m["x"] = 1
+	case "oom": // dies of a Go fatal error, whose trace ends on a frame
+		hog = make([]byte, 3<<30)
 	}
 	textBlock, _ := json.Marshal(string(value))
 	if mode == "bad-text" {
@@ -136,3 +138,6 @@ func answer(write func(string), line string) bool {
 	result(`{"content":[{"type":"text","text":` + string(textBlock) + `}],"structuredContent":` + string(value) + `,"resultType":"complete"}`)
 	return true
 }
+
+// hog keeps what the mode oom allocates reachable.
+var hog []byte

@@ -39,10 +39,22 @@ var pkg = subako.Package{Name: "fuzzbad", Tools: []subako.Tool{
 			return subako.TextResult("ok")
 		},
 	},
+	{
+		Name: "slow", Description: "Waits on every call, as a handler that sleeps or waits on a lock that is never released.",
+		InputSchema: []byte(`{"type":"object","properties":{"label":{"type":"string","maxLength":8}},"required":["label"]}`),
+		Call: func(args []byte) subako.Result {
+			select {} // waits for ever
+		},
+	},
 }}
 
 func FuzzLabel(f *testing.F) { subakotest.FuzzTool(f, &pkg, "label") }
 
 func FuzzSpin(f *testing.F) {
 	subakotest.FuzzTool(f, &pkg, "spin", subakotest.WithCaseLimit(time.Second))
+}
+
+// FuzzSlow: only the first case waits the limit; the others are skipped.
+func FuzzSlow(f *testing.F) {
+	subakotest.FuzzTool(f, &pkg, "slow", subakotest.WithCaseLimit(time.Second))
 }
