@@ -85,9 +85,16 @@ func (s *Server) Preview(tools []byte) error {
 	}
 	p := &Package{Path: s.load.path, pending: true, serverInfo: s.serverInfo()}
 	p.setTools(list)
-	s.load.fromSource.Store(p)
+	if !s.load.fromSource.CompareAndSwap(nil, p) {
+		return nil
+	}
 	close(s.load.previewed)
 	s.log.printf("listing %s from its source while it is built: %s (calls wait for the linted module)", p.serverInfo.Name, strings.Join(p.Tools(), ", "))
+	if s.load.askAgain.Load() {
+		// Given no tools before the analyzer was done, asked again they get these.
+		s.log.printf("telling the clients that were given no tools to ask again")
+		s.toolsChanged()
+	}
 	return nil
 }
 
@@ -97,15 +104,15 @@ func (s *Server) Preview(tools []byte) error {
 // as their revision allows (toolsChanged).
 func (s *Server) listKnown(p *Package) {
 	s.load.knownOnce.Do(func() {
-		source := s.load.fromSource.Load()
+		source, given := s.load.fromSource.Load(), s.load.sourceGiven.Load()
 		switch {
-		case s.load.askAgain.Load() || s.load.sourceGiven.Load() && !sameTools(source, p):
-			if source != nil && !sameTools(source, p) {
-				s.log.printf("the linted module lists %s, not what its source said (%s): it wins", strings.Join(p.Tools(), ", "), strings.Join(source.Tools(), ", "))
-			}
-			s.log.printf("the tool list is known: telling the clients that were given none, or the source's, to ask again")
-		case s.load.sourceGiven.Load():
+		case given && sameTools(source, p):
 			s.log.printf("the linted module lists what its source said: telling the clients that were given it that it is no longer pending")
+		case given:
+			s.log.printf("the linted module lists %s, not what its source said (%s): it wins; telling the clients that were given the source's to ask again",
+				strings.Join(p.Tools(), ", "), strings.Join(source.Tools(), ", "))
+		case s.load.askAgain.Load():
+			s.log.printf("the tool list is known: telling the clients that were given none to ask again")
 		default:
 			return
 		}
@@ -126,12 +133,13 @@ func (s *Server) listed() bool {
 }
 
 // waitList waits for the tool list: the package's, or its discovery's
-// while its probes run. While the package is still being built, a request
-// that has waited Options.ListWait is answered with no tools (pending), so
-// that a client with a timeout of its own (the Inspector's and the
-// TypeScript SDKs' 60 s) is not left without an answer by a cold build;
-// it is told to ask again when the list is known: by a short ttlMs and a
-// notifications/tools/list_changed (listKnown).
+// while its probes run, or its source's (Preview) while it is built. While
+// the package is still being built without a list from its source, a
+// request that has waited Options.ListWait is answered with no tools
+// (pending), so that a client with a timeout of its own (the Inspector's
+// and the TypeScript SDKs' 60 s) is not left without an answer by a cold
+// build; it is told to ask again when the list is known: by a short ttlMs
+// and a notifications/tools/list_changed (listKnown).
 func (s *Server) waitList(ctx context.Context) (*Package, *rpcError) {
 	wait := time.NewTimer(s.opt.ListWait)
 	defer wait.Stop()
@@ -141,7 +149,8 @@ func (s *Server) waitList(ctx context.Context) (*Package, *rpcError) {
 	case <-s.load.previewed:
 	case <-wait.C:
 		s.load.askAgain.Store(true)
-		if !s.listed() { // else listKnown may have missed askAgain: answer from the list
+		// Else listKnown or Preview may have missed askAgain: answer from the list.
+		if !s.listed() && s.load.fromSource.Load() == nil {
 			s.log.printf("tools/list: no tools yet, the package is still being built (the client is told when they are known)")
 			return &Package{pending: true, serverInfo: s.serverInfo()}, nil
 		}

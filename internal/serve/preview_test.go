@@ -167,3 +167,39 @@ func TestListFromSourceFailed(t *testing.T) {
 		t.Errorf("tools/list once the load failed: %s", r.Raw)
 	}
 }
+
+// TestListFromSourceLate: a client given no tools before the analyzer was
+// done (ListWait passed first, on a loaded machine) is told as soon as the
+// source's list comes, and gets it asking again.
+func TestListFromSourceLate(t *testing.T) {
+	wasm := hello(t)
+	var log syncBuffer
+	s, err := New(Options{ListWait: time.Millisecond, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		s.Close()
+		if t.Failed() {
+			t.Logf("serve log:\n%s", log.String())
+		}
+	})
+	c := startClient(t, s, false)
+	c.initialize("2025-11-25")
+	if r := c.ask("tools/list", nil); string(r.Result) != `{"tools":[]}` {
+		t.Errorf("tools/list before the analyzer was done: %s", r.Raw)
+	}
+	if err := s.Preview(sourceTools(t)); err != nil {
+		t.Fatal(err)
+	}
+	c.notified("notifications/tools/list_changed")
+	if r := c.ask("tools/list", nil); !strings.Contains(string(r.Result), `"name":"greet"`) {
+		t.Errorf("tools/list once the source's list came: %s", r.Raw)
+	}
+	p, err := s.Load(context.Background(), wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Use(p)
+	c.notified("notifications/tools/list_changed")
+}

@@ -61,7 +61,11 @@ type Options struct {
 	// ListWait is how long a tools/list waits for the first tool list
 	// before it is answered with none and told to ask again (a cold Go
 	// build takes longer than clients wait), when no list from the
-	// package's source was given either (Preview); 0 means 10 s.
+	// package's source was given either (Preview); 0 means 30 s: half the
+	// 60 s the Inspector and the TypeScript SDKs wait, and past the
+	// analyzer's list on a loaded machine (2 s alone, 14 s with three cold
+	// builds at a load of 14 on 2 cores), which a client that asks once
+	// (the Inspector's CLI) must get.
 	ListWait time.Duration
 	// PageSize is the number of tools a tools/list page holds; 0 means 64,
 	// every tool a package may have.
@@ -127,7 +131,7 @@ func New(opt Options) (*Server, error) {
 		opt.MaxConcurrent = 4
 	}
 	if opt.ListWait <= 0 {
-		opt.ListWait = 10 * time.Second
+		opt.ListWait = 30 * time.Second
 	}
 	if opt.PageSize <= 0 {
 		opt.PageSize = 64
