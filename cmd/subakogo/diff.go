@@ -118,7 +118,7 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 	if err != nil {
 		return nil, err
 	}
-	src, _, cleanup, err := serveSource(sp, false, stderr)
+	src, _, cleanup, err := serveSource(sp, false, nil, stderr)
 	if err != nil {
 		return nil, err
 	}

@@ -18,11 +18,23 @@ import (
 // regenerate writes the file first. A package without //subako:function
 // handlers (wired by hand) passes.
 func ensureGenerated(pkg string, regenerate bool, f report.Format, stdout, stderr io.Writer) int {
+	code, _ := analyzeGenerated(pkg, regenerate, f, stdout, stderr)
+	return code
+}
+
+// analyzeGenerated is ensureGenerated, which also returns the analysis it
+// judged (nil when the package could not be loaded): serve lists the
+// tools of its model while the package is built.
+func analyzeGenerated(pkg string, regenerate bool, f report.Format, stdout, stderr io.Writer) (int, *gocheck.Result) {
 	a, err := gocheck.Analyze(pkg)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
-		return exitUnreadable
+		return exitUnreadable, nil
 	}
+	return generatedCode(a, regenerate, f, stdout, stderr), a
+}
+
+func generatedCode(a *gocheck.Result, regenerate bool, f report.Format, stdout, stderr io.Writer) int {
 	if a.Model == nil {
 		return exitOK
 	}

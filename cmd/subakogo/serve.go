@@ -16,11 +16,13 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
 	"github.com/subako-ai/subako-go/internal/report"
+	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/serve"
 )
 
@@ -244,7 +246,12 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 			return rebuild(ctx)
 		}})
 	}
-	src, build, cleanup, err := serveSource(sp, watch, stderr)
+	preview := func(tools []byte) {
+		if err := s.Preview(tools); err != nil {
+			fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+		}
+	}
+	src, build, cleanup, err := serveSource(sp, watch, preview, stderr)
 	if err != nil {
 		return fail(exitFindings, err) // a Go package that does not build
 	}
@@ -319,8 +326,10 @@ func (sp servedPath) watchDir() string {
 // builds it (with watch, regenerating subako_gen.go first, as pack
 // --generate does); rebuild then builds it again into a new directory.
 // rebuild is nil for a package directory or module; cleanup removes what
-// was built.
-func serveSource(sp servedPath, watch bool, stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
+// was built. The first build gives preview the tool list of the
+// analyzer's model (sourceTools) before the go command starts: seconds,
+// where the build takes a minute or more on a cold build cache.
+func serveSource(sp servedPath, watch bool, preview func(tools []byte), stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
 	nothing := func() {}
 	if sp.goPkg == nil {
 		return sp.path, nil, nothing, nil
@@ -331,12 +340,16 @@ func serveSource(sp servedPath, watch bool, stderr io.Writer) (src string, rebui
 		return "", nil, nothing, err
 	}
 	cleanup = func() { os.RemoveAll(root) }
-	build := func(context.Context) (string, error) {
+	buildWith := func(preview func([]byte)) (string, error) {
 		// Written when missing, as --watch writes it on every build; a
 		// stale one is the author's to regenerate.
 		regenerate := watch || !fileExists(filepath.Join(dir, model.GeneratedFile))
-		switch ensureGenerated(path, regenerate, report.Text, stderr, stderr) {
+		code, a := analyzeGenerated(path, regenerate, report.Text, stderr, stderr)
+		switch code {
 		case exitOK:
+			if tools := sourceTools(a); tools != nil && preview != nil {
+				preview(tools)
+			}
 		case exitUnreadable:
 			return "", fmt.Errorf("%s does not build (see above)", path)
 		default:
@@ -359,11 +372,33 @@ func serveSource(sp servedPath, watch bool, stderr io.Writer) (src string, rebui
 		}
 		return out, nil
 	}
-	if src, err = build(context.Background()); err != nil {
+	if src, err = buildWith(preview); err != nil {
 		cleanup()
 		return "", nil, nothing, err
 	}
-	return src, build, cleanup, nil
+	return src, func(context.Context) (string, error) { return buildWith(nil) }, cleanup, nil
+}
+
+// sourceTools is the tool list a Go package's module will answer, as the
+// analyzer's model renders it (what subako_gen.go holds), when a is a
+// package whose subako_gen.go is current (analyzeGenerated passed) and in
+// which the analyzer found no error; else nil. The wasip1 build and lint
+// have the last word: serve lists it only while they run.
+func sourceTools(a *gocheck.Result) []byte {
+	if a == nil || a.Model == nil {
+		return nil
+	}
+	for _, d := range a.Diagnostics {
+		// A stale subako_gen.go was regenerated (analyzeGenerated refuses it otherwise).
+		if d.Category != rules.GoGeneratedStale.ID && isErrorCategory(d.Category) {
+			return nil
+		}
+	}
+	tools, err := a.Model.ToolsJSON()
+	if err != nil {
+		return nil
+	}
+	return tools
 }
 
 func fileExists(p string) bool {

@@ -5,6 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
+	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/serve"
 )
 
@@ -35,5 +39,37 @@ func TestServeHTTPToken(t *testing.T) {
 	code, _, errOut := runCLI("serve", "--http", "0.0.0.0:0", "examples/hello")
 	if first, _, _ := strings.Cut(errOut, "\n"); code != exitUsage || !strings.Contains(first, "not a loopback address") || strings.Contains(first, "public") {
 		t.Errorf("--http 0.0.0.0:0: exit %d, %s", code, errOut)
+	}
+}
+
+// TestSourceTools: serve lists a Go package's tools from its source while
+// it is built only when the analyzer found no error (a stale
+// subako_gen.go, regenerated, aside), and as the analyzer's one renderer
+// writes them.
+func TestSourceTools(t *testing.T) {
+	a, err := gocheck.Analyze("../../examples/hello")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := a.Model.ToolsJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sourceTools(a); string(got) != string(want) {
+		t.Errorf("sourceTools = %s, want %s", got, want)
+	}
+	at := func(rule *rules.Rule) gocheck.Diagnostic {
+		return gocheck.Diagnostic{Diagnostic: analysis.Diagnostic{Category: rule.ID, Message: rule.Slug}}
+	}
+	a.Diagnostics = []gocheck.Diagnostic{at(rules.GoGeneratedStale), at(rules.GoDescriptionMissing)}
+	if sourceTools(a) == nil {
+		t.Error("no list for a package with a warning and a regenerated subako_gen.go")
+	}
+	a.Diagnostics = append(a.Diagnostics, at(rules.GoToolName))
+	if got := sourceTools(a); got != nil {
+		t.Errorf("a list for a package with an analyzer error: %s", got)
+	}
+	if sourceTools(nil) != nil || sourceTools(&gocheck.Result{}) != nil {
+		t.Error("a list without a model")
 	}
 }

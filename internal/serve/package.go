@@ -37,7 +37,8 @@ type Package struct {
 	instructions string
 	// Errors and Warnings count lint's findings.
 	Errors, Warnings int
-	// pending marks the empty list given while the package is built.
+	// pending marks a list given while the package is built: none, or its
+	// source's (Preview). Such a package has no module: it is never run.
 	pending bool
 }
 

@@ -60,7 +60,12 @@ type Options struct {
 	Probes *probe.Options
 	// ListWait is how long a tools/list waits for the first tool list
 	// before it is answered with none and told to ask again (a cold Go
-	// build takes longer than clients wait); 0 means 10 s.
+	// build takes longer than clients wait), when no list from the
+	// package's source was given either (Preview); 0 means 30 s: half the
+	// 60 s the Inspector and the TypeScript SDKs wait, and past the
+	// analyzer's list on a loaded machine (2 s alone, 14 s with three cold
+	// builds at a load of 14 on 2 cores), which a client that asks once
+	// (the Inspector's CLI) must get.
 	ListWait time.Duration
 	// PageSize is the number of tools a tools/list page holds; 0 means 64,
 	// every tool a package may have.
@@ -126,7 +131,7 @@ func New(opt Options) (*Server, error) {
 		opt.MaxConcurrent = 4
 	}
 	if opt.ListWait <= 0 {
-		opt.ListWait = 10 * time.Second
+		opt.ListWait = 30 * time.Second
 	}
 	if opt.PageSize <= 0 {
 		opt.PageSize = 64
@@ -136,7 +141,7 @@ func New(opt Options) (*Server, error) {
 		opt.Log = io.Discard
 	}
 	s := &Server{opt: opt, log: &logger{w: opt.Log},
-		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, load: loadState{ready: make(chan struct{}), listed: make(chan struct{})}}
+		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, load: loadState{ready: make(chan struct{}), listed: make(chan struct{}), previewed: make(chan struct{})}}
 	s.checker = pkgcheck.New(pkgcheck.Options{Host: opt.Host, Probes: opt.Probes, Discovered: s.discovered})
 	s.volume = opt.Volume
 	if s.volume == "" {
@@ -170,7 +175,7 @@ func (s *Server) Use(p *Package) {
 	old := s.pkg.Swap(p)
 	s.loadOnce.Do(func() { close(s.load.ready) })
 	s.listOnce.Do(func() { close(s.load.listed) })
-	s.listKnown()
+	s.listKnown(p)
 	s.log.printf("serving %s: %s (%s, module sha256 %.12s)", p.serverInfo.Name, strings.Join(p.Tools(), ", "), p.Path, p.sha256)
 	if old == nil || !sameTools(old, p) {
 		s.rev.Add(1) // cursors into the old list are refused

@@ -12,7 +12,9 @@
 // listChanged option, which refreshes the list itself) and, when its first
 // tools/list is empty, waits for the refreshed list; it reports how long
 // the first list took (firstListMs), its length (firstTools), and when the
-// list with tools came (toolsMs).
+// list with tools came (toolsMs). With "awaitChanged" as well, it waits for
+// the refreshed list even when the first had tools (a list serve gave from
+// the package's source while it was built, which calls would wait for).
 // With logLevel, each request asks for them in its _meta, as 2026-07-28
 // has it (a handshake-era server ignores the key).
 const spec = JSON.parse(process.argv[2]);
@@ -62,7 +64,7 @@ try {
   if (spec.awaitTools) {
     out.firstListMs = Date.now() - started;
     out.firstTools = list.tools.length;
-    if (list.tools.length === 0) out.tools = await toolsChanged;
+    if (list.tools.length === 0 || spec.awaitChanged) out.tools = await toolsChanged;
     out.toolsMs = Date.now() - started;
   }
   for (const c of spec.calls) {
