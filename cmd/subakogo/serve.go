@@ -13,8 +13,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
-	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
@@ -36,7 +36,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&allow, "allow-host", "a host subako_http may reach (repeatable; none by default)")
 	volume := fs.String("volume", "", "directory backing /volume, kept across calls (default: a new temporary one, removed at exit)")
 	data := fs.Bool("data", false, "mount /volume/data as well, as when the agent enables it")
-	timeout := fs.Duration("timeout", time.Minute, "each call's timeout")
+	timeout := fs.Duration("timeout", abi.CallTimeout, "each call's timeout")
 	maxConcurrent := fs.Int("max-concurrent", 4, "calls that may run at once, each in its own instance")
 	force := fs.Bool("force", false, "serve a package even when lint (the call probes and the tool-text checks included) finds errors")
 	probes := probeFlags(fs)

@@ -33,6 +33,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
@@ -125,7 +126,7 @@ type Server struct {
 // New starts a server with no package yet; Load and Use give it one.
 func New(opt Options) (*Server, error) {
 	if opt.Timeout <= 0 {
-		opt.Timeout = time.Minute
+		opt.Timeout = abi.CallTimeout
 	}
 	if opt.MaxConcurrent <= 0 {
 		opt.MaxConcurrent = 4
