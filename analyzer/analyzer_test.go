@@ -78,7 +78,7 @@ func TestRuntime(t *testing.T) {
 }
 
 func TestNetHTTP(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.NetHTTP, "./nethttp", "./nethttp/client", "./nethttp/wrapper", "./nosubako")
+	analysistest.Run(t, analysistest.TestData(), analyzer.NetHTTP, "./nethttp", "./nethttp/client", "./nethttp/wrapper", "./nosubako", "./osexec", "./osexec/runner", "./osexec/wrapper")
 }
 
 // The generated file of testdata/fresh carries the hash of its model as

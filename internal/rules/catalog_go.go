@@ -440,4 +440,17 @@ does it. A leftover ignore of an error rule is A019, an error.`,
     return "", nil   // the fmt.Println it was for is gone`,
 		Fix: `remove the ignore.`,
 	}
+
+	GoOSExec = &Rule{ID: "A024", Slug: "os-exec", Severity: Error, Since: "v0.2.0", By: NetHTTPAnalyzer,
+		Title: "os/exec in a package built for wasip1",
+		Why: `WASI preview 1 has no processes: a module cannot start a program, so every exec.Command
+fails at run time ("exec: \"date\": executable file not found in $PATH") while go test, which runs
+on the machine, passes. A tool that runs a program fails on every call. The rule reports imports
+of os/exec in files built for wasip1, directly or through a non-standard package that imports
+it, as A016 does for net/http.`,
+		Example: `    out, err := exec.Command("date").Output()`,
+		Fix: `do the work in Go (time.Now().Format for date, the standard library for most commands), or
+call a web API that does it with subako.Fetch. Code that must run programs on other platforms can
+live in a file with //go:build !wasip1.`,
+	}
 )

@@ -114,6 +114,9 @@ func TestPlantedMistakes(t *testing.T) {
 		"shout":  {"", "// Tool shouts.\n//\n//subako:function\nfunc tool(in In) (string, error) { return \"HEY!\", nil }\n", nil, exitOK},
 		"counts": {"", "// Tool counts.\n//\n//subako:function\nfunc tool(in In) (map[string]any, error) { return nil, nil }\n", nil, exitOK},
 		"embed":  {`_ "embed"`, "//go:embed big.bin\nvar big []byte\n\n// Tool answers from data it embeds.\n//\n//subako:function\nfunc tool(in In) (string, error) { return string(big[:4]), nil }\n", nil, exitOK},
+		// Issue 32's gaps: a tool that fails on every call is caught in the source.
+		"osexec": {`"os/exec"`, "// Tool tells the date.\n//\n//subako:function\nfunc tool(in In) (string, error) {\n\tout, err := exec.Command(\"date\").Output()\n\treturn string(out), err\n}\n",
+			[]finding{{"\t\"os/exec\"", `A024 os-exec: os/exec cannot run a program under wasip1, which has no processes: every call fails.*do the work in Go`}}, exitFindings},
 	}
 	files := map[string]string{
 		"go.mod":           "module example.com/planted\n\ngo 1.26\n\nrequire (\n\tgithub.com/subako-ai/subako-go v0.0.0\n\texample.com/dep v0.0.0\n)\n\nreplace github.com/subako-ai/subako-go => " + root + "\n\nreplace example.com/dep => ./dep\n",
