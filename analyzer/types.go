@@ -575,7 +575,7 @@ func (b *builder) field(e *fieldEntry, outer site) *model.Field {
 	if t == nil {
 		return nil
 	}
-	if !e.tagged && e.af != nil {
+	if e.af != nil && !b.malformedTag(e) && !e.tagged {
 		b.missingTag(e)
 	}
 	f := &model.Field{
