@@ -16,6 +16,8 @@ import (
 // packages: net/http (A016), which has no sockets, and os/exec (A024),
 // which has no processes. It records which packages lead to them as
 // facts, so it sees through dependencies in every driver, go vet included.
+// It also reports subako.HTTPRequest values with a constant the host
+// refuses, a URL that is not https or a credential (A027-A029).
 var NetHTTP = &analysis.Analyzer{
 	Name: netHTTPName,
 	Doc: withRules(netHTTPName, `report net/http and os/exec in a Subako function package
@@ -23,7 +25,8 @@ var NetHTTP = &analysis.Analyzer{
 WASI preview 1 has no sockets, so net/http cannot connect; packages reach
 the network through subako_http (subako.Fetch) instead. It has no
 processes either, so os/exec cannot run a program. Imports through
-other packages are found with facts.`),
+other packages are found with facts. Requests with a constant URL that is
+not https, or a constant credential header, fail on every call.`),
 	URL:              docURL + "#NetHTTP",
 	RunDespiteErrors: true,
 	FactTypes:        []analysis.Fact{new(netHTTPFact), new(osExecFact)},
@@ -98,6 +101,9 @@ func runNetHTTP(pass *analysis.Pass) (any, error) {
 		}
 	}
 	files := sourceFiles(pass)
+	// A request that always fails is reported in whatever package of the
+	// module builds it.
+	checkFetches(pass, files)
 	if !hasHandlers(files) {
 		return nil, nil
 	}
