@@ -37,7 +37,8 @@ function's name in snake_case (fetchPage is fetch_page), or the name= argument o
     func fetchPage(in PageInput) (Page, error)`,
 		Fix: `use lower-case letters, digits, '_' and '-' only, at most 64 of them:
     //subako:function name=fetch_page
-The suggested fix rewrites the name that way.`,
+The message names the name to write (name=Get Greeting: write name=get_greeting), and the
+suggested fix rewrites it that way.`,
 	}
 
 	GoToolNameDuplicate = &Rule{ID: "A003", Slug: "tool-name-duplicate", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
