@@ -37,6 +37,7 @@ type builder struct {
 	quiet     int                    // > 0: do not report
 	note      string                 // appended to every report (see noteOn)
 	portable  map[token.Pos]bool     // the fields portability has reported
+	described map[token.Pos]bool     // the fields A005 has reported, as an argument or a result
 }
 
 // handler is a function marked //subako:function.
@@ -90,6 +91,7 @@ func runModel(pass *analysis.Pass) (any, error) {
 		declNames: map[string]bool{},
 		pending:   map[*model.Type]string{},
 		portable:  map[token.Pos]bool{},
+		described: map[token.Pos]bool{},
 	}
 	for _, f := range b.files {
 		b.scanDirectives(f)
@@ -461,12 +463,18 @@ func (b *builder) toolName(h *handler) {
 	var nameRange analysis.Range
 	if d.hasValue {
 		off := d.valOff
+		nameAt := -1 // where the name's value starts, while words without = go on it
 		for _, arg := range strings.Fields(d.value) {
 			at := strings.Index(d.c.Text[off:], arg) + off
 			off = at + len(arg)
 			key, value, ok := strings.Cut(arg, "=")
 			switch {
+			case !ok && nameAt >= 0:
+				// name=Get Greeting: the author wrote a name with a space.
+				explicit = d.c.Text[nameAt:off]
+				nameRange = posRange{d.pos(nameAt), d.pos(off)}
 			case key != "name":
+				nameAt = -1
 				kr := posRange{d.pos(at), d.pos(at + len(key))}
 				if s := suggestMarker(key, []string{"name"}); s != "" {
 					b.report(rules.GoMarkerUnknown, kr, b.replaceFix("respell "+key+" as "+s, kr, s), "//subako:function takes name=, not %s: did you mean %s?", key, s)
@@ -477,7 +485,8 @@ func (b *builder) toolName(h *handler) {
 				b.report(rules.GoMarkerValue, posRange{d.pos(at), d.pos(at + len(arg))}, nil, "//subako:function name needs a value: name=tool_name")
 			default:
 				explicit = value
-				nameRange = posRange{d.pos(at + len(key) + 1), d.pos(at + len(arg))}
+				nameAt = at + len(key) + 1
+				nameRange = posRange{d.pos(nameAt), d.pos(at + len(arg))}
 			}
 		}
 	}
@@ -485,10 +494,12 @@ func (b *builder) toolName(h *handler) {
 		tool.Name = explicit
 		if !abi.ValidToolName(explicit) {
 			var fix *analysis.SuggestedFix
+			suggest := ""
 			if fixed := abi.SuggestToolName(explicit); fixed != "" && len(abi.SnakeCase(explicit)) <= abi.ToolNameMax {
 				fix = b.replaceFix("rename the tool to "+fixed, nameRange, fixed)
+				suggest = ": write name=" + fixed
 			}
-			b.report(rules.GoToolName, nameRange, fix, "tool name %q is not 1 to %d characters of %s", explicit, abi.ToolNameMax, abi.ToolNameAlphabet)
+			b.report(rules.GoToolName, nameRange, fix, "tool name %q is not 1 to %d characters of %s%s", explicit, abi.ToolNameMax, abi.ToolNameAlphabet, suggest)
 		}
 		return
 	}

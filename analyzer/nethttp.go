@@ -11,20 +11,25 @@ import (
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
-// NetHTTP reports net/http in a function package, imported directly or
-// through other packages (A016). It records which packages lead to
-// net/http as facts, so it sees through dependencies in every driver,
-// go vet included.
+// NetHTTP reports the standard packages whose every use fails under
+// wasip1 in a function package, imported directly or through other
+// packages: net/http (A016), which has no sockets, and os/exec (A024),
+// which has no processes. It records which packages lead to them as
+// facts, so it sees through dependencies in every driver, go vet included.
+// It also reports subako.HTTPRequest values with a constant the host
+// refuses, a URL that is not https or a credential (A027-A029).
 var NetHTTP = &analysis.Analyzer{
 	Name: netHTTPName,
-	Doc: withRules(netHTTPName, `report net/http in a Subako function package
+	Doc: withRules(netHTTPName, `report net/http and os/exec in a Subako function package
 
 WASI preview 1 has no sockets, so net/http cannot connect; packages reach
-the network through subako_http (subako.Fetch) instead. Imports
-through other packages are found with facts.`),
+the network through subako_http (subako.Fetch) instead. It has no
+processes either, so os/exec cannot run a program. Imports through
+other packages are found with facts. Requests with a constant URL that is
+not https, or a constant credential header, fail on every call.`),
 	URL:              docURL + "#NetHTTP",
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(netHTTPFact)},
+	FactTypes:        []analysis.Fact{new(netHTTPFact), new(osExecFact)},
 	Run:              honouringIgnores(runNetHTTP),
 }
 
@@ -38,20 +43,67 @@ func (*netHTTPFact) AFact() {}
 
 func (f *netHTTPFact) String() string { return "netHTTP(" + strings.Join(f.Via, " → ") + ")" }
 
+// osExecFact marks a package that imports os/exec, through the packages
+// in Via (the last one os/exec itself).
+type osExecFact struct {
+	Via []string
+}
+
+func (*osExecFact) AFact() {}
+
+func (f *osExecFact) String() string { return "osExec(" + strings.Join(f.Via, " → ") + ")" }
+
+// deadImport is a standard package that cannot work under wasip1, with
+// its rule and what to say.
+type deadImport struct {
+	rule *rules.Rule
+	is   func(path string) bool
+	// fact is a new fact of the package's kind, and via its path.
+	fact func(via []string) analysis.Fact
+	via  func(analysis.Fact) []string
+	// fails says why it fails, after the package's name; short is the
+	// same after "which", when it is reached through others.
+	fails, short string
+}
+
+var deadImports = []deadImport{
+	{
+		rule:  rules.GoNetHTTP,
+		is:    isNetHTTP,
+		fact:  func(via []string) analysis.Fact { return &netHTTPFact{Via: via} },
+		via:   func(f analysis.Fact) []string { return f.(*netHTTPFact).Via },
+		fails: "cannot connect under wasip1, which has no sockets: use subako.Fetch, which goes through subako_http",
+		short: "cannot connect under wasip1 (no sockets): use subako.Fetch, which goes through subako_http",
+	},
+	{
+		rule: rules.GoOSExec,
+		is:   func(path string) bool { return path == "os/exec" },
+		fact: func(via []string) analysis.Fact { return &osExecFact{Via: via} },
+		via:  func(f analysis.Fact) []string { return f.(*osExecFact).Via },
+		fails: `cannot run a program under wasip1, which has no processes: every call fails ("executable file not found in $PATH"); ` +
+			"do the work in Go, or call a web API with subako.Fetch",
+		short: "cannot run a program under wasip1 (no processes): do the work in Go, or call a web API with subako.Fetch",
+	},
+}
+
 func runNetHTTP(pass *analysis.Pass) (any, error) {
-	// The fact, for the packages that import this one.
-	for _, imp := range pass.Pkg.Imports() {
-		if isNetHTTP(imp.Path()) {
-			pass.ExportPackageFact(&netHTTPFact{Via: []string{imp.Path()}})
-			break
-		}
-		var f netHTTPFact
-		if pass.ImportPackageFact(imp, &f) {
-			pass.ExportPackageFact(&netHTTPFact{Via: append([]string{imp.Path()}, f.Via...)})
-			break
+	// The facts, for the packages that import this one.
+	for _, d := range deadImports {
+		for _, imp := range pass.Pkg.Imports() {
+			if d.is(imp.Path()) {
+				pass.ExportPackageFact(d.fact([]string{imp.Path()}))
+				break
+			}
+			if f := d.fact(nil); pass.ImportPackageFact(imp, f) {
+				pass.ExportPackageFact(d.fact(append([]string{imp.Path()}, d.via(f)...)))
+				break
+			}
 		}
 	}
 	files := sourceFiles(pass)
+	// A request that always fails is reported in whatever package of the
+	// module builds it.
+	checkFetches(pass, files)
 	if !hasHandlers(files) {
 		return nil, nil
 	}
@@ -61,17 +113,18 @@ func runNetHTTP(pass *analysis.Pass) (any, error) {
 			if err != nil {
 				continue
 			}
-			if isNetHTTP(path) {
-				report(pass, rules.GoNetHTTP, spec.Path, nil, "%s cannot connect under wasip1, which has no sockets: use subako.Fetch, which goes through subako_http", path)
-				continue
-			}
 			pn := pass.TypesInfo.PkgNameOf(spec)
-			if pn == nil || isStd(path) || path == model.SubakoPath {
-				continue
-			}
-			var fact netHTTPFact
-			if pass.ImportPackageFact(pn.Imported(), &fact) {
-				report(pass, rules.GoNetHTTP, spec.Path, nil, "%s imports %s, which cannot connect under wasip1 (no sockets): use subako.Fetch, which goes through subako_http", path, strings.Join(fact.Via, " → "))
+			for _, d := range deadImports {
+				if d.is(path) {
+					report(pass, d.rule, spec.Path, nil, "%s %s", path, d.fails)
+					continue
+				}
+				if pn == nil || isStd(path) || path == model.SubakoPath {
+					continue
+				}
+				if fact := d.fact(nil); pass.ImportPackageFact(pn.Imported(), fact) {
+					report(pass, d.rule, spec.Path, nil, "%s imports %s, which %s", path, strings.Join(d.via(fact), " → "), d.short)
+				}
 			}
 		}
 	}

@@ -575,7 +575,7 @@ func (b *builder) field(e *fieldEntry, outer site) *model.Field {
 	if t == nil {
 		return nil
 	}
-	if !e.tagged && e.af != nil {
+	if e.af != nil && !b.malformedTag(e) && !e.tagged {
 		b.missingTag(e)
 	}
 	f := &model.Field{
@@ -617,8 +617,13 @@ func (b *builder) field(e *fieldEntry, outer site) *model.Field {
 	if e.af != nil {
 		full := model.Describe(f.Description, t)
 		switch {
-		case full == "" && b.inputMode:
-			b.report(rules.GoDescriptionMissing, fs.rng, nil, "field %s has no description: write a doc comment for it, which the model reads to fill the argument in", e.v.Name())
+		case full == "" && !b.described[fs.rng.Pos()]:
+			b.described[fs.rng.Pos()] = true
+			reads := "to fill the argument in"
+			if !b.inputMode {
+				reads = "to understand the result (the outputSchema's description)"
+			}
+			b.report(rules.GoDescriptionMissing, fs.rng, nil, "field %s has no description: write a doc comment for it, which the model reads %s", e.v.Name(), reads)
 		case model.DescriptionLen(full) > abi.DescriptionMax:
 			b.report(rules.GoDescriptionTooLong, fs.rng, nil, "the description of field %s is %d characters; keep it to %d", e.v.Name(), model.DescriptionLen(full), abi.DescriptionMax)
 		}

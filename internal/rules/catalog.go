@@ -41,6 +41,7 @@ var Catalog = []*Rule{
 	GoHintContradicted, GoHintSuggested, GoTimeZoneData,
 	GoFieldUnexported, GoJSONNameDuplicate, GoIgnoreUnused, GoStdoutRedirected, GoPathOutsideMounts,
 	GoTextInvisible, GoTextConfusable, GoTextToModel, GoTextSecrets, GoTextShadowing,
+	GoOSExec, GoStructTagMalformed, GoTextMention, GoFetchURL, GoFetchCredential, GoFetchCredentialLike,
 	// Two versions of a tool list compared (tooldiff).
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
 	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,

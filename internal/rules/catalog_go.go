@@ -37,7 +37,8 @@ function's name in snake_case (fetchPage is fetch_page), or the name= argument o
     func fetchPage(in PageInput) (Page, error)`,
 		Fix: `use lower-case letters, digits, '_' and '-' only, at most 64 of them:
     //subako:function name=fetch_page
-The suggested fix rewrites the name that way.`,
+The message names the name to write (name=Get Greeting: write name=get_greeting), and the
+suggested fix rewrites it that way.`,
 	}
 
 	GoToolNameDuplicate = &Rule{ID: "A003", Slug: "tool-name-duplicate", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
@@ -439,5 +440,68 @@ does it. A leftover ignore of an error rule is A019, an error.`,
 		Example: `    //subako:ignore A031 the banner is for the log
     return "", nil   // the fmt.Println it was for is gone`,
 		Fix: `remove the ignore.`,
+	}
+
+	GoOSExec = &Rule{ID: "A024", Slug: "os-exec", Severity: Error, Since: "v0.2.0", By: NetHTTPAnalyzer,
+		Title: "os/exec in a package built for wasip1",
+		Why: `WASI preview 1 has no processes: a module cannot start a program, so every exec.Command
+fails at run time ("exec: \"date\": executable file not found in $PATH") while go test, which runs
+on the machine, passes. A tool that runs a program fails on every call. The rule reports imports
+of os/exec in files built for wasip1, directly or through a non-standard package that imports
+it, as A016 does for net/http.`,
+		Example: `    out, err := exec.Command("date").Output()`,
+		Fix: `do the work in Go (time.Now().Format for date, the standard library for most commands), or
+call a web API that does it with subako.Fetch. Code that must run programs on other platforms can
+live in a file with //go:build !wasip1.`,
+	}
+
+	GoStructTagMalformed = &Rule{ID: "A025", Slug: "struct-tag-malformed", Severity: Error, Since: "v0.2.0", By: ModelAnalyzer,
+		Title: "A struct tag whose json key cannot be read",
+		Why: `A struct tag is key:"value" pairs separated by spaces, the value in double quotes. A tag
+written otherwise (json:name, json: "name", json:'name', json="name", or a malformed key before
+the json one) cannot be read by reflect.StructTag.Get: encoding/json and the generator see no json
+key, and the field's JSON name is its Go name, not the name the author wrote. go vet's structtag
+check reports such tags; go vet -vettool=subakogo runs subakogo's analyzers instead of vet's, so
+this rule says it for the fields of a tool's arguments and results. It is an error, as in go vet:
+the tag says one thing and the schema another.`,
+		Example: "    Name string `json:name`      // the JSON name is Name",
+		Fix:     "write the tag as key:\"value\" pairs; the suggested fix rewrites it:\n    Name string `json:\"name\"`",
+	}
+
+	GoFetchURL = &Rule{ID: "A027", Slug: "fetch-url", Severity: Error, Since: "v0.2.0", By: NetHTTPAnalyzer,
+		Title: "A request with a constant URL that is not https",
+		Why: `The ABI takes only https URLs in a subako_http request ("url: Required. https only."): a
+request to an http:// URL, or to a URL with no scheme, fails with invalid_request on every call,
+whatever the arguments, while go test with a fake host may pass. The rule reports a constant URL
+in a subako.HTTPRequest literal, or the constant start of a URL built with +, that is not https.`,
+		Example: `    resp, err := subako.Fetch(&subako.HTTPRequest{URL: "http://quotes.example.com/today"})`,
+		Fix: `use the service's https URL (https://quotes.example.com/today); a service with no https has to
+be reached through one that has.`,
+	}
+
+	GoFetchCredential = &Rule{ID: "A028", Slug: "fetch-credential", Severity: Error, Since: "v0.2.0", By: NetHTTPAnalyzer,
+		Title: "A request that sends an Authorization header or a password in its URL",
+		Why: `Credentials come from the agent's grant: the host attaches the credential the grant stores
+for the origin, and refuses a request that brings its own (the ABI's credential_header). A request
+with a constant Authorization or Proxy-Authorization header (the headers HTTP defines as carrying
+credentials), or a constant URL with a user name or password, fails on every call. A token
+written in the source is also a secret anyone with the module can read.`,
+		Example: `    subako.Fetch(&subako.HTTPRequest{URL: "https://api.example.com/v1",
+        Headers: map[string]string{"Authorization": "Bearer " + token}})`,
+		Fix: `remove the header and the token: declare the origin's credential in the package's grant (the
+agent stores it, and the host attaches it on the way out). A token the model must choose is an
+argument, never a constant.`,
+	}
+
+	GoFetchCredentialLike = &Rule{ID: "A029", Slug: "fetch-credential-like", Severity: Warning, Since: "v0.2.0", By: NetHTTPAnalyzer,
+		Title: "A request with a constant header that looks like a credential",
+		Why: `Besides Authorization (A028), hosts refuse headers that carry API keys, tokens, cookies or
+signatures (x-api-key, cookie, private-token, x-amz-..., any name with auth, token, secret,
+session, ...): subakogo's host does, so the request fails on every call in subakogo call, serve and
+check. The ABI names no list, so this is a warning: a header named so that carries no credential
+is refused all the same, and should be renamed or sent as a query parameter.`,
+		Example: `    Headers: map[string]string{"x-api-key": key}`,
+		Fix: `let the grant carry the credential (the host attaches it); send data that is no credential under
+another header name.`,
 	}
 )

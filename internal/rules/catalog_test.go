@@ -135,3 +135,23 @@ func TestLightImports(t *testing.T) {
 		}
 	}
 }
+
+// The analyzer reports a tool-text signal under the A rule of the same
+// severity as the T rule lint reports on the built module: a text go
+// generate accepts is one check accepts (issue 32: shadowing was a warning
+// in one and an error in the other).
+func TestGoTextRuleSeverity(t *testing.T) {
+	n := 0
+	for _, r := range Catalog {
+		if r.ID < "T030" || r.ID > "T049" || r.ID[0] != 'T' {
+			continue
+		}
+		n++
+		if a := GoTextRule(r); a.Severity != r.Severity {
+			t.Errorf("%s (%v) is reported in Go source as %s (%v)", r.ID, r.Severity, a.ID, a.Severity)
+		}
+	}
+	if n < 15 {
+		t.Errorf("only %d tool-text rules", n)
+	}
+}

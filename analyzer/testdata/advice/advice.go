@@ -14,6 +14,8 @@ type In struct {
 
 // Out is the output.
 type Out struct {
+	// want +2 `A005 description-missing: field Message has no description: write a doc comment for it, which the model reads to understand the result`
+
 	Message string `json:"message"`
 }
 

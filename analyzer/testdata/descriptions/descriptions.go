@@ -40,6 +40,8 @@ type Nested struct {
 
 // Out is the output; output fields need no descriptions.
 type Out struct {
+	// want +2 `A005 description-missing: field Result has no description: write a doc comment for it, which the model reads to understand the result`
+
 	Result string `json:"result"`
 }
 

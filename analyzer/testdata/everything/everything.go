@@ -180,10 +180,16 @@ type Input struct {
 
 // Output is what the tool answers.
 type Output struct {
-	Count int      `json:"count"`
+	// want +2 `A005 description-missing: field Count has no description: write a doc comment for it, which the model reads to understand the result`
+
+	Count int `json:"count"`
+	// want +2 `A005 description-missing: field Names has no description: write a doc comment for it, which the model reads to understand the result`
+
 	Names []string `json:"names"`
 	Tree  Node     `json:"tree"`
-	Skip  string   `json:"skip,omitempty"`
+	// want +2 `A005 description-missing: field Skip has no description: write a doc comment for it, which the model reads to understand the result`
+
+	Skip string `json:"skip,omitempty"`
 }
 
 // Run does everything.

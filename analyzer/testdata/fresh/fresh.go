@@ -11,6 +11,7 @@ type In struct {
 
 // Out is the output.
 type Out struct {
+	// The greeting.
 	Message string `json:"message"`
 }
 

@@ -2,4 +2,4 @@
 
 package fresh
 
-const subakoModelHash = "714cd1be282d7c3e0d284f1ca34d98b277b7acb6cc34b634aefd991b79652595"
+const subakoModelHash = "298fcff346edfac78cd50ac167324eccdc72bc9904387c219f996d0f9140f4e4"

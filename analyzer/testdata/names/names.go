@@ -62,3 +62,10 @@ func typo(in In) (Out, error) { return Out{}, nil }
 //
 //subako:function name=a_very_long_tool_name_that_goes_on_and_on_well_past_the_limit_of_sixty_four
 func long(in In) (Out, error) { return Out{}, nil }
+
+// Spaced has a name of two words: one A002 on both, with the name to
+// write, and no A009 on the second word.
+// want +2 `A002 tool-name: tool name "Get Greeting" is not 1 to 64 characters of a-z, 0-9, '_' and '-': write name=get_greeting`
+//
+//subako:function name=Get Greeting
+func twoWords(in In) (Out, error) { return Out{}, nil }

@@ -35,6 +35,8 @@ type Embedded struct {
 // Out is the output.
 type Out struct {
 	Result string // want `A007 field-json-tag: field Result has no json tag`
+	// Tags reflect cannot read.
+	Bad Malformed `json:"bad"`
 	Clash
 }
 
@@ -53,3 +55,17 @@ type Other struct {
 //
 //subako:function
 func tool(in In) (Out, error) { return Out{}, nil }
+
+// Malformed has tags reflect cannot read, as go vet's structtag says.
+type Malformed struct {
+	// Unquoted.
+	Name string `json:name` // want "A025 struct-tag-malformed: the tag of field Name is malformed \\(`json:name`: not key:\"value\" pairs, which reflect.StructTag.Get reads\\), so its JSON name is the Go name Name: write `json:\"name\"`"
+	// A space after the colon, with options.
+	Age int `json: "age,omitempty"` // want "A025 struct-tag-malformed: the tag of field Age.*write `json:\"age,omitempty\"`"
+	// Single quotes, after a good key.
+	Zip string `yaml:"zip" json:'zip'` // want "A025 struct-tag-malformed: .*write `yaml:\"zip\" json:\"zip\"`"
+	// A bad key before a good json key hides it too.
+	City string `xml:city json:"city"` // want "A025 struct-tag-malformed: .*write `xml:\"city\" json:\"city\"`"
+	// No json key meant: a missing tag, A007.
+	Note string `yaml:note` // want `A007 field-json-tag: field Note has no json tag`
+}

@@ -5,13 +5,13 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/abi/httpwire"
 	"github.com/subako-ai/subako-go/abi/jsonwire"
+	"github.com/subako-ai/subako-go/internal/host/subakohttp/credheader"
 )
 
 // request is a parsed and checked request JSON.
@@ -40,44 +40,6 @@ var connectionHeaders = []string{
 	"keep-alive", "te", "trailer", "proxy-connection",
 }
 
-// credentialHeaders are refused, because credentials come from the agent's
-// grant and are attached by the host, never by the module: a module that
-// could set them could send any secret it found to any allowed host. Besides
-// these names, any name containing one of credentialWords, and any name
-// with one of credentialPrefixes (AWS's request signing) is refused. The
-// list errs on the side of refusing; a header the model needs and this
-// refuses is a bug to report, a secret it lets through is worse.
-var credentialHeaders = []string{
-	"authorization", "proxy-authorization", "cookie", "cookie2",
-	"x-api-key", "api-key", "apikey", "x-apikey", "x-auth-token", "x-access-token",
-	"x-amz-security-token", "x-goog-api-key", "private-token", "x-functions-key",
-	"ocp-apim-subscription-key", "dpop",
-}
-
-var credentialWords = []string{
-	"api-key", "api_key", "apikey", "auth", "token", "secret", "password", "passwd", "credential",
-	"signature", "session", "cookie", "bearer", "jwt",
-}
-
-var credentialPrefixes = []string{"x-amz-"}
-
-func isCredentialHeader(name string) bool {
-	if slices.Contains(credentialHeaders, name) {
-		return true
-	}
-	for _, p := range credentialPrefixes {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	for _, w := range credentialWords {
-		if strings.Contains(name, w) {
-			return true
-		}
-	}
-	return false
-}
-
 func invalid(msg string) error { return fail(abi.HTTPInvalidRequest, msg) }
 
 // parseRequest reads the request JSON with httpwire.DecodeRequest, which
@@ -98,7 +60,7 @@ func parseRequest(raw []byte) (*request, error) {
 	}
 	slices.Sort(names) // so that the first credential header named is always the same
 	for _, name := range names {
-		if isCredentialHeader(name) {
+		if credheader.Is(name) {
 			return nil, fail(abi.HTTPCredentialHeader, "header "+quote(name)+
 				" carries a credential: the host attaches the credentials the agent's grant stores, and a module may not send its own")
 		}

@@ -215,10 +215,20 @@ func Generated(a *gocheck.Result) ([]report.File, bool, error) {
 	if bytes.Equal(old, code) {
 		return nil, true, nil
 	}
-	f := report.File{Path: path, Size: int64(len(old)), MIMEType: "text/x-go",
-		Findings: []rules.Finding{{Rule: rules.GoGeneratedStale, Offset: -1, Line: 1, Column: 1,
-			Message: model.GeneratedFile + " differs from what subakogo generate writes now: run go generate"}}}
-	return []report.File{f}, false, nil
+	return []report.File{staleGenerated(path, old, err != nil)}, false, nil
+}
+
+// staleGenerated is the finding on a generated file that is not what
+// generate writes now: one that is missing has no line to point at, and
+// says it is missing as the analyzer does.
+func staleGenerated(path string, old []byte, missing bool) report.File {
+	fd := rules.Finding{Rule: rules.GoGeneratedStale, Offset: -1, Line: 1, Column: 1,
+		Message: model.GeneratedFile + " differs from what subakogo generate writes now: run go generate"}
+	if missing {
+		fd.Line, fd.Column = 0, 0
+		fd.Message = model.GeneratedFile + " is missing: run go generate (//go:generate go tool subakogo-generate)"
+	}
+	return report.File{Path: path, Size: int64(len(old)), MIMEType: "text/x-go", Findings: []rules.Finding{fd}}
 }
 
 // HasError reports whether any of the files has a finding of error

@@ -75,6 +75,12 @@ func TestVettool(t *testing.T) {
 	if out, err := vet("descriptions"); err == nil || strings.Contains(out, "A005") || !strings.Contains(out, "A006") {
 		t.Errorf("vet descriptions: %v, want its A006 errors and no A005 warning\n%s", err, out)
 	}
+	// A package whose subako_gen.go is missing, with a test that names
+	// what it declares (issue 32): the findings show, not only the
+	// test's type error.
+	if out, err := vet("vetmissing"); err == nil || !strings.Contains(out, "A017 generated-stale: subako_gen.go is missing: run go generate") || strings.Contains(out, "undefined") {
+		t.Errorf("vet vetmissing: %v\n%s", err, out)
+	}
 	out, err := vet("names")
 	if err == nil || !strings.Contains(out, "A002 tool-name") || !strings.Contains(out, "A009 marker-unknown") {
 		t.Errorf("vet names: %v\n%s", err, out)
