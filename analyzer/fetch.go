@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/subako-ai/subako-go/internal/host/subakohttp/credheader"
+	"github.com/subako-ai/subako-go/internal/credheader"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 

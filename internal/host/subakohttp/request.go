@@ -11,7 +11,7 @@ import (
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/abi/httpwire"
 	"github.com/subako-ai/subako-go/abi/jsonwire"
-	"github.com/subako-ai/subako-go/internal/host/subakohttp/credheader"
+	"github.com/subako-ai/subako-go/internal/credheader"
 )
 
 // request is a parsed and checked request JSON.
