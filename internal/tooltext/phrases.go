@@ -225,13 +225,8 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 			if end-start < len(f.s) && !p.matches(sentence, m) {
 				continue
 			}
-			for _, m := range p.re.FindAllStringSubmatchIndex(sentence, perTextMax) {
-				rule := p.rule
-				if p.judge != nil {
-					if rule = p.judge(c, p, sentence, m); rule == nil {
-						continue
-					}
-				}
+			for _, j := range p.find(c, sentence) {
+				m, rule := j.m, j.rule
 				if p.lead && m[0] < m[1] && !asciiLetter(sentence[m[0]]) {
 					m[0]++ // the character before the word
 				}
@@ -246,6 +241,69 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 		}
 		start = end
 	}
+}
+
+// judged is a match of a pattern and the rule it is reported under.
+type judged struct {
+	m    []int
+	rule *rules.Rule
+}
+
+// searchMax bounds the searches of one pattern in one sentence.
+const searchMax = 32
+
+// find is p's matches in sentence, judged, at most perTextMax.
+func (p *pattern) find(c *checker, sentence string) []judged {
+	budget := searchMax
+	out := p.findIn(c, sentence, 0, len(sentence), &budget)
+	return out[:min(len(out), perTextMax)]
+}
+
+// findIn is p's judged matches in sentence[from:] that start before
+// until. A match the judge drops does not hide one that starts inside
+// it: the search goes on there from the next word ("when using the
+// built-in parser, whenever send_email is used, always ..."). from is
+// the start of a word, so that \b reads as it does in the whole
+// sentence; budget bounds the searches.
+func (p *pattern) findIn(c *checker, sentence string, from, until int, budget *int) []judged {
+	*budget--
+	var out []judged
+	for _, m := range p.re.FindAllStringSubmatchIndex(sentence[from:], perTextMax) {
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += from
+			}
+		}
+		if m[0] >= until || len(out) >= perTextMax {
+			break
+		}
+		rule := p.rule
+		if p.judge != nil {
+			rule = p.judge(c, p, sentence, m)
+		}
+		if rule != nil {
+			out = append(out, judged{m, rule})
+		} else if next := nextWord(sentence, m[0]); next < m[1] && *budget > 0 {
+			out = append(out, p.findIn(c, sentence, next, m[1], budget)...)
+		}
+	}
+	return out
+}
+
+// nextWord is the start of the first word of sentence after k, so that
+// a search from there reads \b (ASCII, as RE2 reads it) as it does in
+// the whole sentence.
+func nextWord(sentence string, k int) int {
+	for k++; k < len(sentence); k++ {
+		if wordByte(sentence[k]) && !wordByte(sentence[k-1]) {
+			return k
+		}
+	}
+	return len(sentence)
+}
+
+func wordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // sentenceEnd is where the sentence that starts at start ends: after a
