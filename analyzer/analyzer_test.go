@@ -272,7 +272,9 @@ func TestPaths(t *testing.T) {
 
 // The tool-text signals (internal/tooltext) at the line of the comment
 // that carries them: the issue-29 attack in a doc comment and a field's
-// doc, a homoglyph, shadowing, and a suppression.
+// doc, a homoglyph, shadowing quoted with the description's text only
+// (not the directive after it), a marker's value read on its own, a
+// suppression, and honest descriptions that draw nothing.
 func TestToolText(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Model, "./textpoison")
 }

@@ -68,10 +68,29 @@ func (b *builder) isModelField(f *ast.Field) bool {
 	return false
 }
 
-// commentText checks one comment group as one text, its lines joined by
-// spaces (a sentence goes on across a line break), and reports each
-// signal at the line and column where it starts.
+// commentText checks one comment group: its prose as one text, its
+// lines joined by spaces (a sentence goes on across a line break), and
+// each directive as a text of its own (a marker's value is text the
+// model reads too), so that a signal in the prose is quoted with the
+// prose only, as the description has it. Each signal is reported at the
+// line and column where it starts.
 func (b *builder) commentText(g *ast.CommentGroup, names []string) {
+	var prose, directives []*ast.Comment
+	for _, c := range g.List {
+		if isGoDirective(c.Text) {
+			directives = append(directives, c)
+		} else {
+			prose = append(prose, c)
+		}
+	}
+	b.checkComments(g, prose, names)
+	for _, d := range directives {
+		b.checkComments(g, []*ast.Comment{d}, names)
+	}
+}
+
+// checkComments checks the comments list (of g) as one text.
+func (b *builder) checkComments(g *ast.CommentGroup, list []*ast.Comment, names []string) {
 	type segment struct {
 		at   int       // offset in the joined text
 		pos  token.Pos // of the line's first byte
@@ -79,7 +98,7 @@ func (b *builder) commentText(g *ast.CommentGroup, names []string) {
 	}
 	var segs []segment
 	var joined strings.Builder
-	for _, c := range g.List {
+	for _, c := range list {
 		text, off := c.Text, 0
 		switch {
 		case strings.HasPrefix(text, "//"):
@@ -87,11 +106,17 @@ func (b *builder) commentText(g *ast.CommentGroup, names []string) {
 		case strings.HasPrefix(text, "/*"):
 			text, off = strings.TrimSuffix(text[2:], "*/"), 2
 		}
+		if strings.HasPrefix(text, " ") { // "// " starts a line of prose
+			text, off = text[1:], off+1
+		}
 		segs = append(segs, segment{joined.Len(), c.Slash + token.Pos(off), text})
 		joined.WriteString(text)
 		joined.WriteByte(' ')
 	}
-	for _, sig := range tooltext.CheckTextOf("", joined.String(), names) {
+	if len(segs) == 0 {
+		return
+	}
+	for _, sig := range tooltext.CheckTextOf("", strings.TrimRight(joined.String(), " "), names) {
 		seg := segs[0]
 		for _, s := range segs {
 			if s.at <= sig.Start {

@@ -144,19 +144,21 @@ var patterns = []*pattern{
 		also2:    []string{"use", "usin", "call", "invok", "run", "execut"},
 		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}` + shadowAct +
 			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}` + shadowAct),
-		judge: otherTool},
+		judge: otherToolNamed},
 	{rule: rules.TextShadowing, what: "a rule for another tool",
 		triggers: []string{"must", "should", "shall"},
 		also:     []string{"_", "-"},
 		also2:    []string{"send", "bcc", "cc", "forward", "redirect", "include", "use", "called with", "point to", "go to"},
 		re:       re(`\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
-		judge:    otherTool},
+		judge:    otherToolNamed},
 	{rule: rules.TextShadowing, what: "a rule for other tools or servers",
 		triggers: []string{"side effect", "side-effect", "when this tool is", "other tool", "other function", "other server", "other mcp", "servers'", "server's"},
-		re: re(`\bside[ -]effects?\s+on\b|\bwhen this tool is (?:available|present|loaded|installed|enabled|connected)\b` +
+		re: re(`\bside[ -]effects?\s+on\s+(?:the\s+|an?\s+)?(?:(?:also|present|available|installed|connected|loaded|enabled)\s+)*(?:(?:other|another|all|any|every|different|third[- ]party)\s+(?:[a-z]+\s+)?(?:tools?|functions?|(?:mcp\s+)?servers?)\b|['"]?(` + toolish + `)['"]?)` +
+			`|\bwhen this tool is (?:available|present|loaded|installed|enabled|connected)\b` +
 			`|\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b[^.\n]{0,80}\b` + directive +
 			`|\b` + directive + `\b[^.\n]{0,80}\b(?:all|any|every)\s+other\s+(?:tools?|functions?|(?:mcp\s+)?servers?)\b` +
-			`|\b(?:other|another|different)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?)\b[^.\n]{0,80}\b` + directive)},
+			`|\b(?:other|another|different)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?)\b[^.\n]{0,80}\b` + directive),
+		judge: forOthers},
 	{rule: rules.TextShadowing, what: "a rule that sends data to an address",
 		triggers: []string{"http://", "https://", "@"},
 		also:     []string{"always", "must", "every", "each", "all "},
@@ -223,13 +225,8 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 			if end-start < len(f.s) && !p.matches(sentence, m) {
 				continue
 			}
-			for _, m := range p.re.FindAllStringSubmatchIndex(sentence, perTextMax) {
-				rule := p.rule
-				if p.judge != nil {
-					if rule = p.judge(c, p, sentence, m); rule == nil {
-						continue
-					}
-				}
+			for _, j := range p.find(c, sentence) {
+				m, rule := j.m, j.rule
 				if p.lead && m[0] < m[1] && !asciiLetter(sentence[m[0]]) {
 					m[0]++ // the character before the word
 				}
@@ -244,6 +241,69 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 		}
 		start = end
 	}
+}
+
+// judged is a match of a pattern and the rule it is reported under.
+type judged struct {
+	m    []int
+	rule *rules.Rule
+}
+
+// searchMax bounds the searches of one pattern in one sentence.
+const searchMax = 32
+
+// find is p's matches in sentence, judged, at most perTextMax.
+func (p *pattern) find(c *checker, sentence string) []judged {
+	budget := searchMax
+	out := p.findIn(c, sentence, 0, len(sentence), &budget)
+	return out[:min(len(out), perTextMax)]
+}
+
+// findIn is p's judged matches in sentence[from:] that start before
+// until. A match the judge drops does not hide one that starts inside
+// it: the search goes on there from the next word ("when using the
+// built-in parser, whenever send_email is used, always ..."). from is
+// the start of a word, so that \b reads as it does in the whole
+// sentence; budget bounds the searches.
+func (p *pattern) findIn(c *checker, sentence string, from, until int, budget *int) []judged {
+	*budget--
+	var out []judged
+	for _, m := range p.re.FindAllStringSubmatchIndex(sentence[from:], perTextMax) {
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += from
+			}
+		}
+		if m[0] >= until || len(out) >= perTextMax {
+			break
+		}
+		rule := p.rule
+		if p.judge != nil {
+			rule = p.judge(c, p, sentence, m)
+		}
+		if rule != nil {
+			out = append(out, judged{m, rule})
+		} else if next := nextWord(sentence, m[0]); next < m[1] && *budget > 0 {
+			out = append(out, p.findIn(c, sentence, next, m[1], budget)...)
+		}
+	}
+	return out
+}
+
+// nextWord is the start of the first word of sentence after k, so that
+// a search from there reads \b (ASCII, as RE2 reads it) as it does in
+// the whole sentence.
+func nextWord(sentence string, k int) int {
+	for k++; k < len(sentence); k++ {
+		if wordByte(sentence[k]) && !wordByte(sentence[k-1]) {
+			return k
+		}
+	}
+	return len(sentence)
+}
+
+func wordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // sentenceEnd is where the sentence that starts at start ends: after a
@@ -449,6 +509,72 @@ func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		}
 	}
 	return p.rule
+}
+
+// otherToolNamed keeps a shadowing rule whose subject looks like a tool
+// name (looksLikeTool) and is none of the package's own: "the e-mail
+// must include" and "when using the built-in calendar, make sure" speak
+// of English words.
+func otherToolNamed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 && !looksLikeTool(sentence, m[g], m[g+1]) {
+			return nil
+		}
+	}
+	return otherTool(c, p, sentence, m)
+}
+
+// forOthers keeps a rule for other tools or servers unless it denies one
+// ("no side effects on other tools") or its subject is no tool name
+// (otherToolNamed).
+func forOthers(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if strings.HasPrefix(sentence[m[0]:], "side") && noSideEffectRE.MatchString(sentence[:m[0]]) {
+		return nil
+	}
+	return otherToolNamed(c, p, sentence, m)
+}
+
+var noSideEffectRE = re(`\b(?:no|without|not have|not cause|never has|never have|free of|zero)\s+(?:any\s+|other\s+)?$`)
+
+// looksLikeTool: the word at sentence[a:b], written like a tool name
+// (toolish), is one. snake_case is never English; a hyphenated word is
+// not when it is an English compound ("e-mail", "built-in", "read-only",
+// "real-time", "third-party"), and otherwise is when it is quoted, called
+// a tool or function, or starts with a verb tools are named by
+// ("send-message", "get-library-docs").
+func looksLikeTool(sentence string, a, b int) bool {
+	name := sentence[a:b]
+	if strings.Contains(name, "_") {
+		return true
+	}
+	first, rest, _ := strings.Cut(name, "-")
+	if len(first) == 1 {
+		return false // e-mail, e-commerce, x-ray
+	}
+	for _, w := range strings.Split(rest, "-") {
+		if englishParticles[w] {
+			return false
+		}
+	}
+	return a > 0 && (sentence[a-1] == '\'' || sentence[a-1] == '"') || calledToolRE.MatchString(sentence[b:]) || toolVerbs[first]
+}
+
+var calledToolRE = re(`^['"]?\s+(?:tool|function)\b`)
+
+// toolVerbs are the verbs hyphenated tool names start with.
+var toolVerbs = wordSet("get list send create delete update write read search fetch post push pull run exec execute query set add remove upload download transfer move copy edit call invoke submit sync deploy publish resolve find")
+
+// englishParticles make a hyphenated word an English compound: "built-in",
+// "read-only", "set-up", "add-on", "real-time", "write-back",
+// "third-party", "cloud-based".
+var englishParticles = wordSet("only in on up out off time down back over through ahead once by away party based like wide")
+
+func wordSet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
 }
 
 // own: name is one of the package's tools or arguments ('-' and '_'
