@@ -105,6 +105,14 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		r.Failed = true
 		return r, nil
 	}
+	// A package of //subako:package and no tools has no generated main to
+	// link: its build would fail with the linker's "function main is
+	// undeclared", which says nothing A004 does not.
+	if (a.Model == nil || len(a.Model.Tools) == 0) && hasRule(goFiles, rules.GoToolCount) {
+		r.Steps = append(r.Steps, "skip the wasip1 build, lint and "+callcheck.File+" (the package has no tools: mark a handler with //subako:function)")
+		r.Failed = true
+		return r, nil
+	}
 	tmp, err := os.MkdirTemp("", "subako-check-")
 	if err != nil {
 		return nil, err
@@ -237,6 +245,18 @@ func HasError(files []report.File) bool {
 	for _, f := range files {
 		for _, fd := range f.Findings {
 			if fd.Severity() == rules.Error {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasRule says whether files hold a finding of rule r.
+func hasRule(files []report.File, r *rules.Rule) bool {
+	for _, f := range files {
+		for _, fd := range f.Findings {
+			if fd.Rule == r {
 				return true
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // TestRun checks examples/hello without the probes: every step passes, in
@@ -44,5 +45,23 @@ func TestRun(t *testing.T) {
 	}
 	if n := len(r.Files); n == 0 || r.Files[n-1].MIMEType != "application/wasm" {
 		t.Errorf("the last file is not the built module: %+v", r.Files)
+	}
+}
+
+// TestRunNoTools: a package with //subako:package and no tools is not
+// built (its build would fail with the linker's "function main is
+// undeclared", which the author's pass saw above check's summary): check
+// says why it skips the build, and A004 is among its findings.
+func TestRunNoTools(t *testing.T) {
+	r, err := Run(context.Background(), Options{Pattern: "./testdata/notools", Engine: host.EngineAuto, Progress: func(_ string, step func()) { step() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"FAIL analyzer (2 findings)", "ok   subako_gen.go up to date", "skip the wasip1 build, lint and testdata/calls.json (the package has no tools: mark a handler with //subako:function)"}
+	if !slices.Equal(r.Steps, want) || !r.Failed {
+		t.Errorf("steps %q (failed %v), want %q", r.Steps, r.Failed, want)
+	}
+	if !hasRule(r.Files, rules.GoToolCount) {
+		t.Errorf("no A004 in %+v", r.Files)
 	}
 }
