@@ -38,7 +38,10 @@ function's name in snake_case (fetchPage is fetch_page), or the name= argument o
 		Fix: `use lower-case letters, digits, '_' and '-' only, at most 64 of them:
     //subako:function name=fetch_page
 The message names the name to write (name=Get Greeting: write name=get_greeting), and the
-suggested fix rewrites it that way.`,
+suggested fix rewrites it that way; it suggests nothing for a name with a letter beyond ASCII
+(café: the name would lose it), and no fix when another tool of the package has the name it would
+suggest. A directive takes no comment after it (name=get_thing2 // legacy is A011): write the
+comment on a line of its own.`,
 	}
 
 	GoToolNameDuplicate = &Rule{ID: "A003", Slug: "tool-name-duplicate", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
