@@ -84,7 +84,7 @@ func TestNetHTTP(t *testing.T) {
 // Requests that fail on every call because of a constant: in the handler's
 // package and in a helper package of the module (issue 32).
 func TestFetchConstants(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.NetHTTP, "./fetch", "./fetch/helper", "./fetch/devtool", "./fetch/fakes")
+	analysistest.Run(t, analysistest.TestData(), analyzer.NetHTTP, "./fetch", "./fetch/helper", "./fetch/devtool", "./fetch/fakes", "./fetch/legacy")
 }
 
 // The generated file of testdata/fresh carries the hash of its model as

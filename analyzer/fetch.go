@@ -53,7 +53,14 @@ const maxFetchFindings = 16
 func exportFetchFact(pass *analysis.Pass, files []*ast.File) {
 	var fact fetchFact
 	report := pass.Report
+	igs := collectIgnores(pass, false)
 	pass.Report = func(d analysis.Diagnostic) {
+		if igs.suppress(pass.Fset, d) {
+			// An ignore at the request covers it: handed to the pass's
+			// report, which honours the same ignore and so marks it used.
+			report(d)
+			return
+		}
 		p := pass.Fset.Position(d.Pos)
 		at := fmt.Sprintf("%s/%s:%d:%d", pass.Pkg.Path(), filepath.Base(p.Filename), p.Line, p.Column)
 		fact.Findings = append(fact.Findings, fetchFinding{Rule: d.Category, At: at, Message: Text(d)})

@@ -5,10 +5,11 @@ package fetch
 
 import (
 	"example.com/t/fetch/helper" // want `A027 fetch-url: example.com/t/fetch/helper, which this function package imports, at example.com/t/fetch/helper/helper.go:9:34: the URL "http://quotes.example.com/today" is not https` `A028 fetch-credential: example.com/t/fetch/helper, which this function package imports, at example.com/t/fetch/helper/helper.go:15:3: the header "Authorization" carries a credential`
+	"example.com/t/fetch/legacy" //subako:ignore A027 the old servers are for the tests
 	"github.com/subako-ai/subako-go/subako"
 )
 
-var _, _ = helper.Quote, helper.Users
+var _, _, _, _ = helper.Quote, helper.Users, legacy.Old, legacy.Older
 
 const token = "sk-test-123"
 
