@@ -46,11 +46,17 @@ func toolNameRune(r rune) bool {
 // SuggestToolName turns s, a Go identifier or a name that is not valid,
 // into a valid tool name: snake_case (GetWeather is get_weather), each run
 // of other characters made one '_', no '_' at either end, cut to
-// ToolNameMax. It returns "" when nothing is left. A valid name comes back
-// unchanged.
+// ToolNameMax. It returns "" when nothing is left, and when s has a letter
+// beyond ASCII (café, Größe): dropping it would suggest another word. A
+// valid name comes back unchanged.
 func SuggestToolName(s string) string {
 	if ValidToolName(s) {
 		return s
+	}
+	for _, r := range s {
+		if r >= utf8.RuneSelf && unicode.IsLetter(r) {
+			return ""
+		}
 	}
 	var b strings.Builder
 	under := false

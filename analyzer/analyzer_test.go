@@ -78,13 +78,13 @@ func TestRuntime(t *testing.T) {
 }
 
 func TestNetHTTP(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.NetHTTP, "./nethttp", "./nethttp/client", "./nethttp/wrapper", "./nosubako", "./osexec", "./osexec/runner", "./osexec/wrapper")
+	analysistest.Run(t, analysistest.TestData(), analyzer.NetHTTP, "./nethttp", "./nethttp/client", "./nethttp/wrapper", "./nosubako", "./osexec", "./osexec/runner", "./osexec/wrapper", "./osexec/shell", "./osexec/run")
 }
 
 // Requests that fail on every call because of a constant: in the handler's
 // package and in a helper package of the module (issue 32).
 func TestFetchConstants(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), analyzer.NetHTTP, "./fetch", "./fetch/helper")
+	analysistest.Run(t, analysistest.TestData(), analyzer.NetHTTP, "./fetch", "./fetch/helper", "./fetch/devtool", "./fetch/fakes", "./fetch/legacy")
 }
 
 // The generated file of testdata/fresh carries the hash of its model as

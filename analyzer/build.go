@@ -16,6 +16,7 @@ import (
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 // builder builds the model of one package.
@@ -47,6 +48,10 @@ type handler struct {
 	tool *model.Tool
 	in   types.Type
 	out  types.Type
+	// badName is where the tool's explicit name is, when it is not valid:
+	// checkNames reports it (A002) once every tool's name is known, so
+	// that it suggests no name another tool has.
+	badName analysis.Range
 }
 
 func (b *builder) report(r *rules.Rule, rng analysis.Range, fix *analysis.SuggestedFix, format string, args ...any) {
@@ -467,6 +472,13 @@ func (b *builder) toolName(h *handler) {
 		for _, arg := range strings.Fields(d.value) {
 			at := strings.Index(d.c.Text[off:], arg) + off
 			off = at + len(arg)
+			if strings.HasPrefix(arg, "//") {
+				// name=get_thing2 // legacy name: a directive is one line
+				// of its own, and the comment would join the name.
+				cr := posRange{d.pos(at), d.pos(len(d.c.Text))}
+				b.report(rules.GoMarkerValue, cr, nil, "//subako:function takes no comment after its arguments: write %s on a line of its own", strings.TrimSpace(termsafe.Line(d.c.Text[at:])))
+				break
+			}
 			key, value, ok := strings.Cut(arg, "=")
 			switch {
 			case !ok && nameAt >= 0:
@@ -493,13 +505,7 @@ func (b *builder) toolName(h *handler) {
 	if explicit != "" {
 		tool.Name = explicit
 		if !abi.ValidToolName(explicit) {
-			var fix *analysis.SuggestedFix
-			suggest := ""
-			if fixed := abi.SuggestToolName(explicit); fixed != "" && len(abi.SnakeCase(explicit)) <= abi.ToolNameMax {
-				fix = b.replaceFix("rename the tool to "+fixed, nameRange, fixed)
-				suggest = ": write name=" + fixed
-			}
-			b.report(rules.GoToolName, nameRange, fix, "tool name %q is not 1 to %d characters of %s%s", explicit, abi.ToolNameMax, abi.ToolNameAlphabet, suggest)
+			h.badName = nameRange
 		}
 		return
 	}
@@ -509,9 +515,40 @@ func (b *builder) toolName(h *handler) {
 	}
 }
 
-// checkNames reports tools with the same name (A003).
+// badToolName reports a tool's explicit name that is not valid (A002),
+// with the name to write: snake_case of it, unless that is too long,
+// spells another word (a letter beyond ASCII dropped) or is another
+// tool's name (taken maps the names to their handlers).
+func (b *builder) badToolName(h *handler, taken map[string]*handler) {
+	explicit := h.tool.Name
+	var fix *analysis.SuggestedFix
+	suggest := ""
+	if fixed := abi.SuggestToolName(explicit); fixed != "" && len(abi.SnakeCase(explicit)) <= abi.ToolNameMax {
+		if other := taken[fixed]; other != nil && other != h {
+			suggest = fmt.Sprintf(" (not %s, the name of %s's tool)", fixed, other.fd.Name.Name)
+		} else {
+			fix = b.replaceFix("rename the tool to "+fixed, h.badName, fixed)
+			suggest = ": write name=" + fixed
+		}
+	}
+	b.report(rules.GoToolName, h.badName, fix, "tool name %q is not 1 to %d characters of %s%s", explicit, abi.ToolNameMax, abi.ToolNameAlphabet, suggest)
+}
+
+// checkNames reports the explicit names that are not valid (A002) and
+// tools with the same name (A003).
 func (b *builder) checkNames(handlers []*handler) {
 	first := map[string]*handler{}
+	for _, h := range handlers {
+		if first[h.tool.Name] == nil {
+			first[h.tool.Name] = h
+		}
+	}
+	for _, h := range handlers {
+		if h.badName != nil {
+			b.badToolName(h, first)
+		}
+	}
+	clear(first)
 	for _, h := range handlers {
 		name := h.tool.Name
 		if prev := first[name]; prev != nil {

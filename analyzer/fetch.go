@@ -1,11 +1,13 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"net/url"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -17,6 +19,81 @@ import (
 // httpwirePath is the package of subako.HTTPRequest (an alias of
 // httpwire.Request).
 const httpwirePath = "github.com/subako-ai/subako-go/abi/httpwire"
+
+// fetchFact carries the requests that always fail of a helper package of
+// the module, and of the helpers it imports, to the function packages
+// that import it, which report them at the import: a helper that no
+// function package imports (a native command, a package only tests
+// import) never runs under Subako and is not reported.
+type fetchFact struct {
+	Findings []fetchFinding
+}
+
+// fetchFinding is one request that always fails: its rule's ID, where
+// (the package's path, file and line) and what to say.
+type fetchFinding struct {
+	Rule, At, Message string
+}
+
+func (*fetchFact) AFact() {}
+
+func (f *fetchFact) String() string {
+	var s []string
+	for _, x := range f.Findings {
+		s = append(s, x.Rule+" at "+x.At)
+	}
+	return "fetch(" + strings.Join(s, ", ") + ")"
+}
+
+// maxFetchFindings bounds a fetchFact: a helper with more says the first.
+const maxFetchFindings = 16
+
+// exportFetchFact records the requests that always fail in a helper
+// package's files and in the module's packages it imports.
+func exportFetchFact(pass *analysis.Pass, files []*ast.File) {
+	var fact fetchFact
+	report := pass.Report
+	igs := collectIgnores(pass, false)
+	pass.Report = func(d analysis.Diagnostic) {
+		if igs.suppress(pass.Fset, d) {
+			// An ignore at the request covers it: handed to the pass's
+			// report, which honours the same ignore and so marks it used.
+			report(d)
+			return
+		}
+		p := pass.Fset.Position(d.Pos)
+		at := fmt.Sprintf("%s/%s:%d:%d", pass.Pkg.Path(), filepath.Base(p.Filename), p.Line, p.Column)
+		fact.Findings = append(fact.Findings, fetchFinding{Rule: d.Category, At: at, Message: Text(d)})
+	}
+	checkFetches(pass, files)
+	pass.Report = report
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			var imported fetchFact
+			if pn := pass.TypesInfo.PkgNameOf(spec); pn != nil && pass.ImportPackageFact(pn.Imported(), &imported) {
+				fact.Findings = append(fact.Findings, imported.Findings...)
+			}
+		}
+	}
+	if len(fact.Findings) > 0 {
+		fact.Findings = fact.Findings[:min(len(fact.Findings), maxFetchFindings)]
+		pass.ExportPackageFact(&fact)
+	}
+}
+
+// reportImportedFetches reports, at the import of a helper package, the
+// requests that always fail that it builds.
+func reportImportedFetches(pass *analysis.Pass, spec *ast.ImportSpec, imported *types.Package) {
+	var fact fetchFact
+	if !pass.ImportPackageFact(imported, &fact) {
+		return
+	}
+	for _, x := range fact.Findings {
+		if r, ok := rules.Lookup(x.Rule); ok {
+			report(pass, r, spec.Path, nil, "%s, which this function package imports, at %s: %s", imported.Path(), x.At, x.Message)
+		}
+	}
+}
 
 // checkFetches reports the requests of the package's files that fail on
 // every call, whatever the arguments, because of a constant the host
@@ -94,7 +171,6 @@ func constString(pass *analysis.Pass, x ast.Expr) (string, bool) {
 // checkURL reports a URL, or the constant start of one built with +, that
 // the host refuses.
 func checkURL(pass *analysis.Pass, x ast.Expr) {
-	whole := true
 	start := ast.Unparen(x)
 	for {
 		if _, ok := constString(pass, start); ok {
@@ -104,19 +180,25 @@ func checkURL(pass *analysis.Pass, x ast.Expr) {
 		if !ok || b.Op != token.ADD {
 			return
 		}
-		start, whole = ast.Unparen(b.X), false
+		start = ast.Unparen(b.X)
 	}
 	raw, _ := constString(pass, start)
+	if trimmed := strings.TrimSpace(raw); trimmed != raw && strings.Contains(trimmed, "://") {
+		report(pass, rules.GoFetchURL, x, nil, "the URL %q starts or ends with white space, which makes it no URL: every call fails with invalid_request: write %q", clip(raw), clip(trimmed))
+		return
+	}
+	// A URL without a scheme ("/users") may be the path a client helper
+	// prefixes with its base URL: only an explicit scheme is judged.
 	scheme, rest, hasScheme := strings.Cut(raw, "://")
-	switch {
-	case hasScheme && !strings.EqualFold(scheme, "https"):
+	if !hasScheme {
+		return
+	}
+	if !strings.EqualFold(scheme, "https") {
 		report(pass, rules.GoFetchURL, x, nil, "the URL %q is not https: Subako sends only https requests (the ABI's url is \"https only\"), so every call fails with invalid_request: write https://%s", clip(raw), clip(rest))
-	case !hasScheme && whole:
-		report(pass, rules.GoFetchURL, x, nil, "the URL %q is not absolute: Subako sends only full https:// URLs, so every call fails with invalid_request", clip(raw))
-	case hasScheme:
-		if u, err := url.Parse(raw); err == nil && u.User != nil {
-			report(pass, rules.GoFetchCredential, x, nil, "the URL %q carries a user name or password: the host attaches the credentials the agent's grant stores and refuses a request that brings its own (credential_header), so every call fails: remove them and declare the credential in the grant", clip(u.Redacted()))
-		}
+		return
+	}
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		report(pass, rules.GoFetchCredential, x, nil, "the URL %q carries a user name or password: the host attaches the credentials the agent's grant stores and refuses a request that brings its own (credential_header), so every call fails: remove them and declare the credential in the grant", clip(u.Redacted()))
 	}
 }
 

@@ -29,7 +29,7 @@ other packages are found with facts. Requests with a constant URL that is
 not https, or a constant credential header, fail on every call.`),
 	URL:              docURL + "#NetHTTP",
 	RunDespiteErrors: true,
-	FactTypes:        []analysis.Fact{new(netHTTPFact), new(osExecFact)},
+	FactTypes:        []analysis.Fact{new(netHTTPFact), new(osExecFact), new(fetchFact)},
 	Run:              honouringIgnores(runNetHTTP),
 }
 
@@ -64,6 +64,9 @@ type deadImport struct {
 	// fails says why it fails, after the package's name; short is the
 	// same after "which", when it is reached through others.
 	fails, short string
+	// moduleOnly follows the package through the module's own packages
+	// only, not through versioned dependencies.
+	moduleOnly bool
 }
 
 var deadImports = []deadImport{
@@ -82,31 +85,27 @@ var deadImports = []deadImport{
 		via:  func(f analysis.Fact) []string { return f.(*osExecFact).Via },
 		fails: `cannot run a program under wasip1, which has no processes: every call fails ("executable file not found in $PATH"); ` +
 			"do the work in Go, or call a web API with subako.Fetch",
-		short: "cannot run a program under wasip1 (no processes): do the work in Go, or call a web API with subako.Fetch",
+		short:      "cannot run a program under wasip1 (no processes): do the work in Go, or call a web API with subako.Fetch",
+		moduleOnly: true,
 	},
 }
 
 func runNetHTTP(pass *analysis.Pass) (any, error) {
-	// The facts, for the packages that import this one.
-	for _, d := range deadImports {
-		for _, imp := range pass.Pkg.Imports() {
-			if d.is(imp.Path()) {
-				pass.ExportPackageFact(d.fact([]string{imp.Path()}))
-				break
-			}
-			if f := d.fact(nil); pass.ImportPackageFact(imp, f) {
-				pass.ExportPackageFact(d.fact(append([]string{imp.Path()}, d.via(f)...)))
-				break
-			}
-		}
-	}
+	// Only the files that build for wasip1 count, whatever GOOS the driver
+	// runs under: an import in a //go:build !wasip1 or _linux.go file never
+	// reaches the module.
 	files := sourceFiles(pass)
-	// A request that always fails is reported in whatever package of the
-	// module builds it.
-	checkFetches(pass, files)
+	exportDeadImportFacts(pass, files)
 	if !hasHandlers(files) {
+		// A helper package's requests that always fail are reported in
+		// the function packages that import it (fetchFact), so that a
+		// native command or a package only tests import says nothing.
+		if followed(pass) {
+			exportFetchFact(pass, files)
+		}
 		return nil, nil
 	}
+	checkFetches(pass, files)
 	for _, f := range files {
 		for _, spec := range f.Imports {
 			path, err := strconv.Unquote(spec.Path.Value)
@@ -126,9 +125,46 @@ func runNetHTTP(pass *analysis.Pass) (any, error) {
 					report(pass, d.rule, spec.Path, nil, "%s imports %s, which %s", path, strings.Join(d.via(fact), " → "), d.short)
 				}
 			}
+			if pn != nil {
+				reportImportedFetches(pass, spec, pn.Imported())
+			}
 		}
 	}
 	return nil, nil
+}
+
+// exportDeadImportFacts records which dead packages the package's files
+// lead to, for the packages that import it. os/exec is followed through
+// the module's own packages only (and those it replaces): a versioned
+// dependency that imports it for a function the handler never calls is
+// not reported, and a call that does fail is the probes' (P054).
+func exportDeadImportFacts(pass *analysis.Pass, files []*ast.File) {
+	for _, d := range deadImports {
+		if d.moduleOnly && !followed(pass) {
+			continue
+		}
+	imports:
+		for _, f := range files {
+			for _, spec := range f.Imports {
+				path, err := strconv.Unquote(spec.Path.Value)
+				if err != nil {
+					continue
+				}
+				if d.is(path) {
+					pass.ExportPackageFact(d.fact([]string{path}))
+					break imports
+				}
+				pn := pass.TypesInfo.PkgNameOf(spec)
+				if pn == nil {
+					continue
+				}
+				if f := d.fact(nil); pass.ImportPackageFact(pn.Imported(), f) {
+					pass.ExportPackageFact(d.fact(append([]string{path}, d.via(f)...)))
+					break imports
+				}
+			}
+		}
+	}
 }
 
 // hasHandlers reports whether a function of the files is marked

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 // malformedTag reports a field whose struct tag reflect.StructTag cannot
@@ -34,9 +35,11 @@ func (b *builder) malformedTag(e *fieldEntry) bool {
 	if strings.Contains(fixed, "`") {
 		text = strconv.Quote(fixed)
 	}
-	fix := b.replaceFix("write the tag "+text, lit, text)
+	fix := b.replaceFix("write the tag "+termsafe.Line(text), lit, text)
+	// The tag is the module's text: escaped, it cannot drive the
+	// terminal or reorder what the reviewer reads.
 	b.report(rules.GoStructTagMalformed, lit, fix, "the tag of field %s is malformed (%s: not key:\"value\" pairs, which reflect.StructTag.Get reads), so its JSON name is the Go name %s: write %s",
-		e.v.Name(), lit.Value, e.v.Name(), text)
+		e.v.Name(), termsafe.Line(lit.Value), e.v.Name(), termsafe.Line(text))
 	return true
 }
 

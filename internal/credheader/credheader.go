@@ -25,15 +25,23 @@ var named = []string{
 	"ocp-apim-subscription-key", "dpop",
 }
 
-// words refuse any name that contains one; prefixes any name that starts
-// with one (AWS's request signing). The list errs on the side of
-// refusing: a header the model needs and this refuses is a bug to report,
-// a secret it lets through is worse.
+// words refuse any name with one of them as a whole word, the words being
+// separated by '-' or '_' (x-auth-token, x_session_id, x-hub-signature-256,
+// and x-accesstoken, a word that ends in one): "X-Author" and "X-Tokenizer"
+// carry none. pairs refuse a name with the two words one after the other
+// (x-api-key, x_api_key). prefixes refuse any name that starts with one
+// (AWS's request signing). The list errs on the side of refusing: a header
+// the model needs and this refuses is a bug to report, a secret it lets
+// through is worse.
 var (
 	words = []string{
-		"api-key", "api_key", "apikey", "auth", "token", "secret", "password", "passwd", "credential",
-		"signature", "session", "cookie", "bearer", "jwt",
+		"apikey", "auth", "authorization", "authentication", "token", "secret", "password", "passwd",
+		"credential", "credentials", "signature", "session", "cookie", "bearer", "jwt",
 	}
+	// suffixes are the words that still name a credential at the end of a
+	// longer one (accesstoken, authtoken, clientsecret, xapikey).
+	suffixes = []string{"apikey", "token", "secret", "password", "passwd", "credential", "signature"}
+	pairs    = [][2]string{{"api", "key"}, {"access", "key"}, {"secret", "key"}, {"private", "key"}}
 	prefixes = []string{"x-amz-"}
 )
 
@@ -48,8 +56,17 @@ func Is(name string) bool {
 			return true
 		}
 	}
-	for _, w := range words {
-		if strings.Contains(name, w) {
+	parts := strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' })
+	for i, w := range parts {
+		if slices.Contains(words, w) {
+			return true
+		}
+		for _, s := range suffixes {
+			if strings.HasSuffix(w, s) {
+				return true
+			}
+		}
+		if i > 0 && slices.Contains(pairs, [2]string{parts[i-1], w}) {
 			return true
 		}
 	}

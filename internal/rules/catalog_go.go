@@ -38,7 +38,10 @@ function's name in snake_case (fetchPage is fetch_page), or the name= argument o
 		Fix: `use lower-case letters, digits, '_' and '-' only, at most 64 of them:
     //subako:function name=fetch_page
 The message names the name to write (name=Get Greeting: write name=get_greeting), and the
-suggested fix rewrites it that way.`,
+suggested fix rewrites it that way; it suggests nothing for a name with a letter beyond ASCII
+(café: the name would lose it), and no fix when another tool of the package has the name it would
+suggest. A directive takes no comment after it (name=get_thing2 // legacy is A011): write the
+comment on a line of its own.`,
 	}
 
 	GoToolNameDuplicate = &Rule{ID: "A003", Slug: "tool-name-duplicate", Severity: Error, Since: "v0.1.0", By: ModelAnalyzer,
@@ -447,8 +450,10 @@ does it. A leftover ignore of an error rule is A019, an error.`,
 		Why: `WASI preview 1 has no processes: a module cannot start a program, so every exec.Command
 fails at run time ("exec: \"date\": executable file not found in $PATH") while go test, which runs
 on the machine, passes. A tool that runs a program fails on every call. The rule reports imports
-of os/exec in files built for wasip1, directly or through a non-standard package that imports
-it, as A016 does for net/http.`,
+of os/exec in files built for wasip1 (a file with //go:build !wasip1 or a _linux.go suffix does
+not count, whatever GOOS go vet runs under), directly or through packages of the module that
+import it. A dependency outside the module (a versioned one, not replaced) is not followed: it may
+import os/exec for a function the tool never calls; a call that does fail is the probes' (P054).`,
 		Example: `    out, err := exec.Command("date").Output()`,
 		Fix: `do the work in Go (time.Now().Format for date, the standard library for most commands), or
 call a web API that does it with subako.Fetch. Code that must run programs on other platforms can
@@ -471,9 +476,13 @@ the tag says one thing and the schema another.`,
 	GoFetchURL = &Rule{ID: "A027", Slug: "fetch-url", Severity: Error, Since: "v0.2.0", By: NetHTTPAnalyzer,
 		Title: "A request with a constant URL that is not https",
 		Why: `The ABI takes only https URLs in a subako_http request ("url: Required. https only."): a
-request to an http:// URL, or to a URL with no scheme, fails with invalid_request on every call,
-whatever the arguments, while go test with a fake host may pass. The rule reports a constant URL
-in a subako.HTTPRequest literal, or the constant start of a URL built with +, that is not https.`,
+request to an http:// URL fails with invalid_request on every call, whatever the arguments,
+while go test with a fake host may pass. The rule reports a constant URL in a subako.HTTPRequest
+literal, or the constant start of a URL built with +, whose explicit scheme is not https
+(http://, ftp://...), or that starts or ends with white space. A URL with no scheme ("/users") is
+not reported: a client helper may prefix it with its base URL. It reports in function packages,
+and in the module's packages they import, at the import (naming the request's place): a native
+command or a package only tests import never runs under Subako.`,
 		Example: `    resp, err := subako.Fetch(&subako.HTTPRequest{URL: "http://quotes.example.com/today"})`,
 		Fix: `use the service's https URL (https://quotes.example.com/today); a service with no https has to
 be reached through one that has.`,
@@ -485,7 +494,8 @@ be reached through one that has.`,
 for the origin, and refuses a request that brings its own (the ABI's credential_header). A request
 with a constant Authorization or Proxy-Authorization header (the headers HTTP defines as carrying
 credentials), or a constant URL with a user name or password, fails on every call. A token
-written in the source is also a secret anyone with the module can read.`,
+written in the source is also a secret anyone with the module can read. As A027, it reports in
+function packages, and at the import of the module's packages they import.`,
 		Example: `    subako.Fetch(&subako.HTTPRequest{URL: "https://api.example.com/v1",
         Headers: map[string]string{"Authorization": "Bearer " + token}})`,
 		Fix: `remove the header and the token: declare the origin's credential in the package's grant (the
@@ -496,8 +506,9 @@ argument, never a constant.`,
 	GoFetchCredentialLike = &Rule{ID: "A029", Slug: "fetch-credential-like", Severity: Warning, Since: "v0.2.0", By: NetHTTPAnalyzer,
 		Title: "A request with a constant header that looks like a credential",
 		Why: `Besides Authorization (A028), hosts refuse headers that carry API keys, tokens, cookies or
-signatures (x-api-key, cookie, private-token, x-amz-..., any name with auth, token, secret,
-session, ...): subakogo's host does, so the request fails on every call in subakogo call, serve and
+signatures (x-api-key, cookie, private-token, x-amz-..., any name with the word auth, token,
+secret, session... between its hyphens or underscores: x-auth-token, x-session-id, but not
+x-author or x-tokenizer): subakogo's host does, so the request fails on every call in subakogo call, serve and
 check. The ABI names no list, so this is a warning: a header named so that carries no credential
 is refused all the same, and should be renamed or sent as a query parameter.`,
 		Example: `    Headers: map[string]string{"x-api-key": key}`,

@@ -4,8 +4,12 @@
 package fetch
 
 import (
+	"example.com/t/fetch/helper" // want `A027 fetch-url: example.com/t/fetch/helper, which this function package imports, at example.com/t/fetch/helper/helper.go:9:34: the URL "http://quotes.example.com/today" is not https` `A028 fetch-credential: example.com/t/fetch/helper, which this function package imports, at example.com/t/fetch/helper/helper.go:15:3: the header "Authorization" carries a credential`
+	"example.com/t/fetch/legacy" //subako:ignore A027 the old servers are for the tests
 	"github.com/subako-ai/subako-go/subako"
 )
+
+var _, _, _, _ = helper.Quote, helper.Users, legacy.Old, legacy.Older
 
 const token = "sk-test-123"
 
@@ -23,7 +27,10 @@ type In struct {
 func tool(in In) (string, error) {
 	_, _ = subako.Fetch(&subako.HTTPRequest{URL: "http://quotes.example.com/today"}) // want `A027 fetch-url: the URL "http://quotes.example.com/today" is not https: Subako sends only https requests \(the ABI's url is "https only"\), so every call fails with invalid_request: write https://quotes.example.com/today`
 	_, _ = subako.Fetch(&subako.HTTPRequest{URL: base + "/v1/" + in.Path})           // want `A027 fetch-url: the URL "http://api.example.com/v1/" is not https`
-	_, _ = subako.Fetch(&subako.HTTPRequest{URL: "quotes.example.com/today"})        // want `A027 fetch-url: the URL "quotes.example.com/today" is not absolute`
+	// A path is fine: a client helper may prefix its base URL.
+	_, _ = subako.Fetch(&subako.HTTPRequest{URL: "/users"})
+	_, _ = subako.Fetch(&subako.HTTPRequest{URL: " https://api.example.com/"}) // want `A027 fetch-url: the URL " https://api.example.com/" starts or ends with white space, which makes it no URL`
+	_, _ = subako.Fetch(&subako.HTTPRequest{URL: "HtTpS://api.example.com/"})
 	_, _ = subako.Fetch(&subako.HTTPRequest{URL: "https://ada:pw@api.example.com/"}) // want `A028 fetch-credential: the URL "https://ada:xxxxx@api.example.com/" carries a user name or password`
 	req := subako.HTTPRequest{
 		URL: "https://quotes.example.com/today",

@@ -69,3 +69,27 @@ func long(in In) (Out, error) { return Out{}, nil }
 //
 //subako:function name=Get Greeting
 func twoWords(in In) (Out, error) { return Out{}, nil }
+
+// Legacy has a comment after its name: the directive says no comment,
+// and its name is get_thing2, no A002.
+// want +2 `A011 marker-value: //subako:function takes no comment after its arguments: write // legacy name on a line of its own`
+//
+//subako:function name=get_thing2 // legacy name
+func legacy(in In) (Out, error) { return Out{}, nil }
+
+// Café has a letter beyond ASCII: no name is suggested that drops it.
+// want +2 `A002 tool-name: tool name "café" is not 1 to 64 characters of a-z, 0-9, '_' and '-'$`
+//
+//subako:function name=café
+func cafe(in In) (Out, error) { return Out{}, nil }
+
+// Taken would be suggested get_user_2, which another tool has: no fix.
+// want +2 `A002 tool-name: tool name "Get_User_2" is not 1 to 64 characters of a-z, 0-9, '_' and '-' \(not get_user_2, the name of user2's tool\)`
+//
+//subako:function name=Get_User_2
+func taken(in In) (Out, error) { return Out{}, nil }
+
+// User2 has the name the other's suggestion would give.
+//
+//subako:function name=get_user_2
+func user2(in In) (Out, error) { return Out{}, nil }

@@ -66,6 +66,8 @@ type Malformed struct {
 	Zip string `yaml:"zip" json:'zip'` // want "A025 struct-tag-malformed: .*write `yaml:\"zip\" json:\"zip\"`"
 	// A bad key before a good json key hides it too.
 	City string `xml:city json:"city"` // want "A025 struct-tag-malformed: .*write `xml:\"city\" json:\"city\"`"
+	// Hostile bytes: the message escapes them (ESC, a bidi override).
+	Evil string `json:name[31m‮` // want `A025 struct-tag-malformed: the tag of field Evil is malformed \(.json:name\\x1b\[31m\\u202e.: not key`
 	// No json key meant: a missing tag, A007.
 	Note string `yaml:note` // want `A007 field-json-tag: field Note has no json tag`
 }

@@ -1,0 +1,3 @@
+package run
+
+func do() error { return nil }
