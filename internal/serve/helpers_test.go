@@ -44,6 +44,19 @@ func buildWasm(t testing.TB, pkg, ldflags string) string {
 // newServer loads a module into a server whose log goes to the test.
 func newServer(t *testing.T, wasm string, opt Options) (*Server, *syncBuffer) {
 	t.Helper()
+	s, logBuf := unloadedServer(t, opt)
+	p, err := s.Load(context.Background(), wasm)
+	if err != nil {
+		t.Fatalf("load %s: %v\n%s", wasm, err, logBuf.String())
+	}
+	s.Use(p)
+	return s, logBuf
+}
+
+// unloadedServer is a server with no package yet, as serve is while it
+// builds one, its log shown when the test fails.
+func unloadedServer(t *testing.T, opt Options) (*Server, *syncBuffer) {
+	t.Helper()
 	logBuf := &syncBuffer{}
 	opt.Log = logBuf
 	s, err := New(opt)
@@ -56,11 +69,6 @@ func newServer(t *testing.T, wasm string, opt Options) (*Server, *syncBuffer) {
 			t.Logf("serve log:\n%s", logBuf.String())
 		}
 	})
-	p, err := s.Load(context.Background(), wasm)
-	if err != nil {
-		t.Fatalf("load %s: %v\n%s", wasm, err, logBuf.String())
-	}
-	s.Use(p)
 	return s, logBuf
 }
 

@@ -20,18 +20,7 @@ import (
 // answer given to one that waits too long).
 func unloaded(t *testing.T) (*Server, *syncBuffer) {
 	t.Helper()
-	logBuf := &syncBuffer{}
-	s, err := New(Options{Log: logBuf, Name: "pkg", ListWait: time.Hour})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		s.Close()
-		if t.Failed() {
-			t.Logf("serve log:\n%s", logBuf.String())
-		}
-	})
-	return s, logBuf
+	return unloadedServer(t, Options{Name: "pkg", ListWait: time.Hour})
 }
 
 // TestAnsweredAtOnce: before the package is loaded, initialize and

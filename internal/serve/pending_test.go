@@ -20,17 +20,7 @@ import (
 // both clients were answered.
 func TestListWhileBuilding(t *testing.T) {
 	wasm := hello(t)
-	var log syncBuffer
-	s, err := New(Options{ListWait: time.Millisecond, Log: &log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		s.Close()
-		if t.Failed() {
-			t.Logf("serve log:\n%s", log.String())
-		}
-	})
+	s, _ := unloadedServer(t, Options{ListWait: time.Millisecond})
 	legacy := startClient(t, s, false)
 	if r := legacy.initialize("2025-11-25"); !strings.Contains(string(r.Result), `"tools":{"listChanged":true}`) {
 		t.Errorf("initialize while building: %s", r.Raw)

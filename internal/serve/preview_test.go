@@ -33,21 +33,11 @@ func sourceTools(t *testing.T) []byte {
 // backstop.
 func previewServer(t *testing.T, tools []byte) (*Server, *syncBuffer) {
 	t.Helper()
-	var log syncBuffer
-	s, err := New(Options{ListWait: time.Hour, Log: &log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		s.Close()
-		if t.Failed() {
-			t.Logf("serve log:\n%s", log.String())
-		}
-	})
+	s, log := unloadedServer(t, Options{ListWait: time.Hour})
 	if err := s.Preview(tools); err != nil {
 		t.Fatal(err)
 	}
-	return s, &log
+	return s, log
 }
 
 // TestListFromSource (issue 33): while a Go package is built (a cold
@@ -173,17 +163,7 @@ func TestListFromSourceFailed(t *testing.T) {
 // source's list comes, and gets it asking again.
 func TestListFromSourceLate(t *testing.T) {
 	wasm := hello(t)
-	var log syncBuffer
-	s, err := New(Options{ListWait: time.Millisecond, Log: &log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		s.Close()
-		if t.Failed() {
-			t.Logf("serve log:\n%s", log.String())
-		}
-	})
+	s, _ := unloadedServer(t, Options{ListWait: time.Millisecond})
 	c := startClient(t, s, false)
 	c.initialize("2025-11-25")
 	if r := c.ask("tools/list", nil); string(r.Result) != `{"tools":[]}` {
