@@ -23,7 +23,7 @@ var Catalog = []*Rule{
 	SchemaDeep, SchemaLargeEnum, ToolAnnotations,
 	// The text a model reads in the tool list (toolcheck, with internal/tooltext).
 	TextInvisible, TextControl, TextCodePoint, TextMixedScript, TextModelMarkup, TextOverride, TextConceal,
-	TextPreempt, TextComment, TextEncoded, TextSecretRequest, TextSecretMention, TextShadowing, TextOtherTool, TextCommand,
+	TextPreempt, TextComment, TextEncoded, TextSecretRequest, TextSecretMention, TextShadowing, TextOtherTool, TextCommand, TextDuplicateKey,
 	// The protocol (protocolcheck) and the example calls (callcheck).
 	ProtocolNotMessage, ProtocolUnknownID, ProtocolRPCError, ProtocolResultType, ProtocolRequest,
 	ProtocolDiscover, ProtocolPaging, ProtocolNoAnswer, ProtocolExit, ProtocolNoExit, ProtocolTrap,

@@ -26,7 +26,7 @@ func WriteMarkdown(w io.Writer) error {
 	b.WriteString("# Rule reference\n\n")
 	b.WriteString("Generated from the rule catalog by `go generate ./internal/rules`; do not edit. ")
 	b.WriteString("`subakogo explain ID` prints the same text.\n\n")
-	b.WriteString("The tool-text rules (T030-T044 on a tool list, A050-A054 on Go source) and every pattern they flag are explained in [tool-text.md](tool-text.md).\n\n")
+	b.WriteString("The tool-text rules (T030-T045 on a tool list, A050-A054 on Go source) and every pattern they flag are explained in [tool-text.md](tool-text.md).\n\n")
 	b.WriteString("Severities: **error**, Subako refuses the upload or the call crashes; **warning**, a client or the model suffers; **info**, worth knowing. For the D rules, which compare two versions, **error** means the change breaks what callers of the old version do.\n")
 	var group byte
 	for _, r := range rs {

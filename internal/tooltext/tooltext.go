@@ -41,6 +41,7 @@
 package tooltext
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -129,16 +130,26 @@ func CheckTextOf(where, text string, names []string) []Signal {
 // CheckList reads a tools array, or a tools/list result object with a
 // "tools" array. It returns an error when data is neither.
 func CheckList(data []byte) ([]Signal, error) {
+	if d := bytes.TrimSpace(data); len(d) > 0 && d[0] == '[' {
+		var tools []json.RawMessage
+		if err := json.Unmarshal(d, &tools); err != nil {
+			return nil, err
+		}
+		return CheckTools(tools), nil
+	}
 	var v any
 	if err := json.Unmarshal(data, &v); err != nil {
 		return nil, err
 	}
-	switch l := v.(type) {
-	case []any:
-		return checkDecoded(l), nil
-	case map[string]any:
-		if tools, ok := l["tools"].([]any); ok {
-			return checkDecoded(tools), nil
+	if l, ok := v.(map[string]any); ok {
+		if _, ok := l["tools"].([]any); ok {
+			var list struct {
+				Tools []json.RawMessage `json:"tools"`
+			}
+			if err := json.Unmarshal(data, &list); err != nil {
+				return nil, err
+			}
+			return CheckTools(list.Tools), nil
 		}
 	}
 	return nil, errors.New("not a tools array, nor an object with one")
@@ -146,6 +157,8 @@ func CheckList(data []byte) ([]Signal, error) {
 
 // CheckTools reads every tool of a list; a tool that is not an object, or
 // has no name, is read all the same. A tool that is not JSON is skipped.
+// A tool that writes a key twice is a signal of its own (T045): its other
+// signals are read from the last copy of each key.
 func CheckTools(tools []json.RawMessage) []Signal {
 	decoded := make([]any, len(tools))
 	for i, t := range tools {
@@ -153,16 +166,22 @@ func CheckTools(tools []json.RawMessage) []Signal {
 			decoded[i] = nil
 		}
 	}
-	return checkDecoded(decoded)
-}
-
-func checkDecoded(tools []any) []Signal {
-	names := nameSet(namesOf(tools))
+	names := nameSet(namesOf(decoded))
 	var out []Signal
-	for i, t := range tools {
+	for i, t := range decoded {
 		out = append(out, checkTool(i, t, names)...)
+		if t != nil {
+			out = append(out, keySignal(i, toolName(t), tools[i])...)
+		}
 	}
 	return out
+}
+
+// toolName is a decoded tool's name, "" when it has none.
+func toolName(t any) string {
+	obj, _ := t.(map[string]any)
+	name, _ := obj["name"].(string)
+	return name
 }
 
 // Names are the tool names a list gives (strings only).
@@ -193,7 +212,7 @@ func CheckTool(i int, tool json.RawMessage, names []string) []Signal {
 	if json.Unmarshal(tool, &v) != nil {
 		return nil
 	}
-	return checkTool(i, v, nameSet(names))
+	return append(checkTool(i, v, nameSet(names)), keySignal(i, toolName(v), tool)...)
 }
 
 func checkTool(i int, v any, names map[string]bool) []Signal {
@@ -206,8 +225,7 @@ func checkTool(i int, v any, names map[string]bool) []Signal {
 		c.value(i, "", "", v, "value")
 		return c.out
 	}
-	name, _ := obj["name"].(string)
-	c.tool(i, name, obj)
+	c.tool(i, toolName(obj), obj)
 	// The schema's members were read in map order: the signals are put
 	// in pointer order, and in text order within one string.
 	slices.SortStableFunc(c.out, func(a, b Signal) int {
@@ -246,7 +264,9 @@ func place(tool string, index int, ptr, field string) string {
 const MetaIgnore = "ai.subako/ignore"
 
 // Waivers reads a tool's MetaIgnore: rule ID to reason, for the entries
-// whose reason is a non-empty string.
+// whose reason is a non-empty string. TextDuplicateKey is never waived:
+// with a key written twice, the waiver itself is what the module chose
+// the linter should read.
 func Waivers(tool json.RawMessage) map[string]string {
 	var t struct {
 		Meta map[string]json.RawMessage `json:"_meta"`
@@ -260,7 +280,7 @@ func Waivers(tool json.RawMessage) map[string]string {
 	}
 	out := map[string]string{}
 	for id, reason := range w {
-		if r, ok := reason.(string); ok && strings.TrimSpace(r) != "" {
+		if r, ok := reason.(string); ok && strings.TrimSpace(r) != "" && !strings.EqualFold(id, rules.TextDuplicateKey.ID) {
 			out[strings.ToUpper(id)] = r
 		}
 	}

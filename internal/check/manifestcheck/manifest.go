@@ -134,7 +134,7 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 		valid = valid && f.Rule.Severity != rules.Error
 	}
 	// The name and the description are what people and models read of
-	// the package: read for poisoning (T030-T044) whatever else is wrong,
+	// the package: read for poisoning (T030-T045) whatever else is wrong,
 	// without making the manifest invalid.
 	for _, k := range []string{"name", "description"} {
 		var text string

@@ -7,7 +7,7 @@ import (
 )
 
 // text reports what internal/tooltext finds in the text of the list
-// (T030-T044): run on every tool whatever else is wrong with it, so a
+// (T030-T045): run on every tool whatever else is wrong with it, so a
 // list with a bad name or schema is still read for poisoning. A tool may
 // waive one of these rules for itself, with a reason, in its _meta
 // (tooltext.MetaIgnore); diff and serve do not honour waivers.

@@ -462,6 +462,7 @@ func TestToolRulesCovered(t *testing.T) {
 		{`{"name":"t","description":"x"}`},
 		{`{"name":"t","description":"x","inputSchema":` + cleanSchema + `,"outputSchema":null}`},
 		{`{"name":"t","description":"x","inputSchema":` + cleanSchema + `,"annotations":{"readOnlyHint":1}}`},
+		{`{"name":"t","description":"x","description":"y","inputSchema":` + cleanSchema + `}`},
 		{toolJSON("t", schemaOfSize(t, 70000))},
 		{toolJSON("t", objectWith(`"a":{"$ref":"https://example.com/a.json","description":"A."}`))},
 		{toolJSON("t", `{"type":"object","properties":{},"additionalProperties":false,"required":1}`)},

@@ -1,0 +1,121 @@
+package tooltext
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// toolKeys are the members of an MCP Tool (and of its annotations) whose
+// value a client reads: a key that differs from one of them only in case
+// is read as that member by a reader that matches keys regardless of case
+// (Go's encoding/json into a struct), and ignored by the others.
+var toolKeys = []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "_meta",
+	"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
+
+// repeatedKey finds, in document order, the first object of a tool that
+// writes a key twice, anywhere in it, or, at the tool's top level and in
+// its annotations, a key beside another that differs from it only in case
+// where one of them is in toolKeys. It returns the key, the other spelling
+// ("" when the same) and the JSON pointer of the object ("" for the tool).
+// JSON leaves a repeated key's meaning open: one reader keeps the first
+// value, another the last, a third refuses the document, so the text this
+// package reads (the last copy, as encoding/json keeps) need not be what
+// a client shows the model. raw is a value encoding/json accepted, so its
+// nesting is bounded.
+func repeatedKey(raw []byte) (key, other, at string, found bool) {
+	type frame struct {
+		object  bool
+		ptr     string
+		index   int    // the next element's, in an array
+		key     string // the member being read, in an object
+		wantKey bool
+		seen    map[string]bool
+		folded  map[string]string // lower case to the spelling seen, where case matters
+	}
+	var stack []*frame
+	done := func() { // a value of the top frame is read
+		if len(stack) == 0 {
+			return
+		}
+		if top := stack[len(stack)-1]; top.object {
+			top.wantKey = true
+		} else {
+			top.index++
+		}
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return "", "", "", false
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			if t == '}' || t == ']' {
+				if stack = stack[:len(stack)-1]; len(stack) == 0 {
+					return "", "", "", false
+				}
+				done()
+				continue
+			}
+			ptr := ""
+			if n := len(stack); n > 0 {
+				if top := stack[n-1]; top.object {
+					ptr = top.ptr + "/" + escapePointer(top.key)
+				} else {
+					ptr = top.ptr + "/" + strconv.Itoa(top.index)
+				}
+			}
+			f := &frame{object: t == '{', ptr: ptr, wantKey: true}
+			if f.object {
+				f.seen = map[string]bool{}
+				if ptr == "" || ptr == "/annotations" {
+					f.folded = map[string]string{}
+				}
+			}
+			stack = append(stack, f)
+		case string:
+			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].wantKey {
+				top := stack[n-1]
+				if top.seen[t] {
+					return t, "", top.ptr, true
+				}
+				top.seen[t] = true
+				if top.folded != nil {
+					lower := strings.ToLower(t)
+					if prev, ok := top.folded[lower]; ok && (slices.Contains(toolKeys, prev) || slices.Contains(toolKeys, t)) {
+						return prev, t, top.ptr, true
+					}
+					top.folded[lower] = t
+				}
+				top.key, top.wantKey = t, false
+				continue
+			}
+			done()
+		default:
+			done()
+		}
+	}
+}
+
+// keySignal is the signal of a tool (tools[i], named name) that writes a
+// key twice, if it does.
+func keySignal(i int, name string, raw []byte) []Signal {
+	key, other, at, found := repeatedKey(raw)
+	if !found {
+		return nil
+	}
+	field := "object"
+	msg := "the key " + quote(key) + " is written twice"
+	if other != "" {
+		msg = "the keys " + quote(key) + " and " + quote(other) + " differ only in case, which readers that match keys regardless of case (Go's encoding/json) take for one"
+	}
+	return []Signal{{Rule: rules.TextDuplicateKey, Tool: name, Index: i, Pointer: at, Field: field, Match: key + other,
+		Message: place(name, i, at, field) + ": " + msg + "; JSON readers disagree on which copy counts, so the text checked here need not be the text a client shows the model"}}
+}
