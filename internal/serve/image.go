@@ -54,9 +54,8 @@ const (
 // replaced by a note saying which.
 const (
 	// maxResultImages is the most images one result shows, repeats
-	// included: more than a model reads usefully in one answer (Claude
-	// takes 20 images in one claude.ai message), and what bounds a
-	// result's decodes.
+	// included: more than a model reads usefully in one answer, and what
+	// bounds the files a result reads and the images it decodes.
 	maxResultImages = 20
 	// maxResultReadBytes is what serve reads of the volume for one
 	// result's links, every distinct path counted once: one file at the
@@ -70,23 +69,27 @@ const (
 	maxResultSentBytes = 32 << 20
 	// maxResultDecodeWork bounds the decoding one result costs, in
 	// pixels: an image is charged its pixels, a JPEG once more for every
-	// jpegScansPerDecode scans. It is five images at maxImagePixels, or
-	// one of them with the most scans a JPEG may have.
+	// jpegScansPerDecode scans. It is what one image at maxImagePixels
+	// with the most scans costs: three plain images at that limit, or the
+	// 20 images a result shows as screenshots of 2560x1600. Decoding and downscaling took 48 to 84 ns
+	// of CPU a pixel on a loaded machine (serve-limits.md), so a result's
+	// decodes cost at most about 6 to 10 s of CPU.
 	maxResultDecodeWork = maxImagePixels * (1 + maxJPEGScans/jpegScansPerDecode)
 	// maxJPEGScans is the most scans a JPEG may have. image/jpeg visits
 	// every block of the image in every progressive scan, however little
 	// data the scan holds, so thousands of 40-byte scans cost minutes
 	// (libjpeg-turbo's LJT-01-003, "TwoIssueswiththeJPEGStandard.pdf").
-	// Encoders write one scan per component when baseline, 10 when
-	// progressive (libjpeg's jpeg_simple_progression; 6 for grey, mozjpeg
-	// up to 11); decoders that guard against the bomb stop at 100 to 500.
+	// Encoders write one to four scans when baseline, 10 when progressive
+	// (libjpeg's jpeg_simple_progression; 6 for grey, mozjpeg up to 11);
+	// NVIDIA DALI's guard against the bomb stops at 500.
 	maxJPEGScans = 64
-	// jpegScansPerDecode is how many progressive scans cost about what
-	// decoding and downscaling an image once does: a scan visits each
-	// 8x8 block, copying its 64 coefficients in and out, at about a
-	// sixteenth of the cost per pixel of a whole decode (measured:
-	// serve-limits.md).
-	jpegScansPerDecode = 16
+	// jpegScansPerDecode is how many progressive scans are charged as
+	// much as decoding and downscaling an image once: a scan visits each
+	// 8x8 block of one component, copying its 64 coefficients in and
+	// out. Measured on a grey 2400x2400 JPEG, a scan cost 1.5 ms of CPU
+	// and the whole decode and downscale 250 to 480 ms, so about 160
+	// scans cost one decode; 32 leaves a margin of five.
+	jpegScansPerDecode = 32
 )
 
 // resultImages shows the images of one result within its budgets, each

@@ -273,7 +273,7 @@ func TestJPEGScanBomb(t *testing.T) {
 	if img, note := r.image(progressive, "the image"); img == nil {
 		t.Fatalf("a progressive JPEG of 10 scans: %s", note)
 	}
-	if want := decodeWork(w*h, 10); r.work != want || want != w*h+w*h*10/16 {
+	if want := decodeWork(w*h, 10); r.work != want || want != w*h+w*h*10/32 {
 		t.Errorf("charged %d pixels for %d", r.work, want)
 	}
 
