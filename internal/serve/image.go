@@ -169,14 +169,11 @@ func (r *resultImages) image(b []byte, what string) (json.RawMessage, string) {
 	return r.show(r.judge(b), what)
 }
 
-// show counts an outcome's block against the result's budgets, or makes
-// its note.
+// show counts an outcome's block against what the result sends, or makes
+// its note (the count of images is checked before an image is read).
 func (r *resultImages) show(o imageOutcome, what string) (json.RawMessage, string) {
 	if o.block == nil {
 		return nil, "(" + what + " " + o.why
-	}
-	if r.shown >= maxResultImages {
-		return nil, "(" + what + " " + pastImages
 	}
 	if left := maxResultSentBytes - r.sent; int64(len(o.block)) > left {
 		return nil, "(" + what + " " + pastSent(int64(len(o.block)), left)
