@@ -95,8 +95,8 @@ func textBlock(text string) json.RawMessage { return mcp.Block(mcp.Text(text)) }
 // showResult keeps what Subako shows of a CallToolResult: text as it is,
 // inline images, images linked from the volume (read now, after the
 // module exited), a line for any other link and a note for any other
-// block; the structured value and isError. kind names the outcome for the
-// log.
+// block; the structured value and isError. Images are shown within the
+// result's budgets (resultImages). kind names the outcome for the log.
 func (s *Server) showResult(raw json.RawMessage, e era) (*mcp.CallToolResult, string) {
 	var r mcp.CallToolResult
 	if err := json.Unmarshal(raw, &r); err != nil {
@@ -104,8 +104,9 @@ func (s *Server) showResult(raw json.RawMessage, e era) (*mcp.CallToolResult, st
 	}
 	content := make([]json.RawMessage, 0, len(r.Content))
 	images := 0
+	shown := newResultImages(s.volume, s.opt.Data)
 	for _, b := range r.Content {
-		block, image := s.showBlock(b)
+		block, image := showBlock(b, shown)
 		if image {
 			images++
 		}
@@ -127,8 +128,9 @@ func (s *Server) showResult(raw json.RawMessage, e era) (*mcp.CallToolResult, st
 	return out, kind
 }
 
-// showBlock turns one content block into what the client gets.
-func (s *Server) showBlock(raw json.RawMessage) (block json.RawMessage, image bool) {
+// showBlock turns one content block into what the client gets, its
+// images shown by the result's images.
+func showBlock(raw json.RawMessage, images *resultImages) (block json.RawMessage, image bool) {
 	var b mcp.ContentBlock
 	if json.Unmarshal(raw, &b) != nil {
 		return textBlock("(a content block that is not an object was left out)"), false
@@ -142,14 +144,14 @@ func (s *Server) showBlock(raw json.RawMessage) (block json.RawMessage, image bo
 		if err != nil {
 			return textBlock("(an inline image whose data is not base64 was left out)"), false
 		}
-		img, note := imageBlock(data, "the inline image")
+		img, note := images.image(data, "the inline image")
 		if img == nil {
 			return textBlock(note), false
 		}
 		return img, true
 	case mcp.BlockResourceLink:
 		if strings.HasPrefix(b.URI, "volume:") {
-			img, note := volumeImage(s.volume, s.opt.Data, b.URI)
+			img, note := images.linked(b.URI)
 			if img == nil {
 				return textBlock(note), false
 			}

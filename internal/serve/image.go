@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -23,6 +24,7 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
+	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
 // Image limits. Subako downscales an image to MaxImageEdge pixels on its
@@ -42,28 +44,293 @@ const (
 	imageBudget     = maxDecodedBytes
 )
 
-// volumeImage reads an image a result links as volume:///PATH from the
-// volume, the way Subako does after the call. It returns an MCP image
+// What one result may cost serve to show. A result is at most 1 MiB of
+// stdout, but its links name files of up to maxImageBytes, and one link
+// may be repeated thousands of times (attack pass 36: eight links to one
+// 64 MiB file made a 716 MB answer and 3.2 GB of serve's memory; forty
+// links to one large image, forty decodes). So a result's images are
+// shown within these budgets, each file read and each distinct image
+// decoded once however often it is linked; an image past a budget is
+// replaced by a note saying which.
+const (
+	// maxResultImages is the most images one result shows, repeats
+	// included: more than a model reads usefully in one answer, and what
+	// bounds the files a result reads and the images it decodes.
+	maxResultImages = 20
+	// maxResultReadBytes is what serve reads of the volume for one
+	// result's links, every distinct path counted once: one file at the
+	// maxImageBytes limit, or dozens of screenshots of a few MiB.
+	maxResultReadBytes = maxImageBytes
+	// maxResultSentBytes bounds the images' base64 in one answer, repeats
+	// counted each time (the client gets every copy): a 2000x2000 RGBA PNG
+	// with no compression at all (21 MiB of base64) fits, and the answer
+	// stays within the 256 MiB serve holds beside its calls
+	// (serve-limits.md), its copies while marshalled included.
+	maxResultSentBytes = 32 << 20
+	// maxResultDecodeWork bounds the decoding one result costs, in
+	// pixels: an image is charged its pixels, a JPEG once more for every
+	// jpegScansPerDecode scans. It is what one image at maxImagePixels
+	// with the most scans costs: three plain images at that limit, or the
+	// 20 images a result shows as screenshots of 2560x1600. Decoding and downscaling took 48 to 84 ns
+	// of CPU a pixel on a loaded machine (serve-limits.md), so a result's
+	// decodes cost at most about 6 to 10 s of CPU.
+	maxResultDecodeWork = maxImagePixels * (1 + maxJPEGScans/jpegScansPerDecode)
+	// maxJPEGScans is the most scans a JPEG may have. image/jpeg visits
+	// every block of the image in every progressive scan, however little
+	// data the scan holds, so thousands of 40-byte scans cost minutes
+	// (libjpeg-turbo's LJT-01-003, "TwoIssueswiththeJPEGStandard.pdf").
+	// Encoders write one to four scans when baseline, 10 when progressive
+	// (libjpeg's jpeg_simple_progression; 6 for grey, mozjpeg up to 11);
+	// NVIDIA DALI's guard against the bomb stops at 500.
+	maxJPEGScans = 64
+	// jpegScansPerDecode is how many progressive scans are charged as
+	// much as decoding and downscaling an image once: a scan visits each
+	// 8x8 block of one component, copying its 64 coefficients in and
+	// out. Measured on a grey 2400x2400 JPEG, a scan cost 1.5 ms of CPU
+	// and the whole decode and downscale 250 to 480 ms, so about 160
+	// scans cost one decode; 32 leaves a margin of five.
+	jpegScansPerDecode = 32
+)
+
+// resultImages shows the images of one result within its budgets, each
+// distinct file read once and each distinct image judged and decoded
+// once.
+type resultImages struct {
+	volume string
+	data   bool // /volume/data is mounted
+	shown  int
+	read   int64                     // bytes of files read
+	sent   int64                     // bytes of base64 shown
+	work   int64                     // decoding charged, in pixels (maxResultDecodeWork)
+	files  map[string]imageOutcome   // by the path in the volume
+	seen   map[[32]byte]imageOutcome // by the image's SHA-256
+}
+
+// imageOutcome is what an image became: its block, or why there is none
+// (a note's text past the image's name).
+type imageOutcome struct {
+	block json.RawMessage
+	why   string
+}
+
+func newResultImages(volume string, data bool) *resultImages {
+	return &resultImages{volume: volume, data: data, files: map[string]imageOutcome{}, seen: map[[32]byte]imageOutcome{}}
+}
+
+// linked shows an image a result links as volume:///PATH, read from the
+// volume the way Subako does after the call. It returns an MCP image
 // block, or nil and a note saying why there is none.
-func volumeImage(volume string, data bool, uri string) (json.RawMessage, string) {
+func (r *resultImages) linked(uri string) (json.RawMessage, string) {
 	u, err := url.Parse(uri)
 	if err != nil || u.Scheme != "volume" || u.Host != "" {
 		return nil, "(the link " + strconv.Quote(uri) + " is not a volume:/// URI, so no image was shown)"
 	}
 	rel := strings.TrimPrefix(path.Clean("/"+u.Path), "/")
-	mounted := strings.HasPrefix(rel, "tmp/") || (data && strings.HasPrefix(rel, "data/"))
+	mounted := strings.HasPrefix(rel, "tmp/") || (r.data && strings.HasPrefix(rel, "data/"))
 	if !mounted {
-		return nil, "(the image " + uri + " is not in a mounted part of the volume (/volume/tmp" + map[bool]string{true: " or /volume/data", false: ""}[data] + "))"
+		return nil, "(the image " + uri + " is not in a mounted part of the volume (/volume/tmp" + map[bool]string{true: " or /volume/data", false: ""}[r.data] + "))"
 	}
-	b, err := readInRoot(volume, rel)
-	if err != nil {
-		return nil, "(the image " + uri + " could not be read: " + err.Error() + ")"
+	if r.shown >= maxResultImages {
+		return r.show(imageOutcome{why: pastImages}, uri)
 	}
-	return imageBlock(b, uri)
+	o, ok := r.files[rel]
+	if !ok {
+		o = r.readLinked(rel)
+		r.files[rel] = o
+	}
+	return r.show(o, uri)
 }
 
-// readInRoot reads a file beneath dir without following any link out of it.
-func readInRoot(dir, rel string) ([]byte, error) {
+// pastImages is the note for an image past maxResultImages.
+var pastImages = "is past the " + strconv.Itoa(maxResultImages) + " images serve shows in one result, so it was not shown)"
+
+// readLinked reads the file at rel in the volume, within what is left of
+// maxResultReadBytes, and judges it.
+func (r *resultImages) readLinked(rel string) imageOutcome {
+	left := maxResultReadBytes - r.read
+	b, err := readInRoot(r.volume, rel, left)
+	var over *overBudget
+	switch {
+	case errors.As(err, &over):
+		return imageOutcome{why: "is " + sizeText(over.size) + ", past the " + sizeText(maxResultReadBytes) +
+			" of files serve reads for one result's images" + leftText(left, maxResultReadBytes, sizeText) + ", so it was not shown)"}
+	case err != nil:
+		return imageOutcome{why: "could not be read: " + err.Error() + ")"}
+	}
+	r.read += int64(len(b))
+	return r.judge(b)
+}
+
+// image shows the image file b; what names it in notes.
+func (r *resultImages) image(b []byte, what string) (json.RawMessage, string) {
+	if r.shown >= maxResultImages {
+		return r.show(imageOutcome{why: pastImages}, what)
+	}
+	return r.show(r.judge(b), what)
+}
+
+// show counts an outcome's block against what the result sends, or makes
+// its note (the count of images is checked before an image is read).
+func (r *resultImages) show(o imageOutcome, what string) (json.RawMessage, string) {
+	if o.block == nil {
+		return nil, "(" + what + " " + o.why
+	}
+	if left := maxResultSentBytes - r.sent; int64(len(o.block)) > left {
+		return nil, "(" + what + " " + pastSent(int64(len(o.block)), left)
+	}
+	r.shown++
+	r.sent += int64(len(o.block))
+	return o.block, ""
+}
+
+// pastSent is the note for an image of n bytes of base64 when only left
+// remain of maxResultSentBytes.
+func pastSent(n, left int64) string {
+	return "is " + sizeText(n) + " in base64, past the " + sizeText(maxResultSentBytes) + " of images serve sends in one result" +
+		leftText(left, maxResultSentBytes, sizeText) + ", so it was not shown)"
+}
+
+// judge is what the image file b becomes, judged and decoded once per
+// result whatever the links or copies of it.
+func (r *resultImages) judge(b []byte) imageOutcome {
+	key := sha256.Sum256(b)
+	if o, ok := r.seen[key]; ok {
+		return o
+	}
+	o := r.convert(b)
+	r.seen[key] = o
+	return o
+}
+
+// convert makes the image file b an MCP image block, downscaled to
+// MaxImageEdge on its long edge when it is larger.
+func (r *resultImages) convert(b []byte) imageOutcome {
+	mime := resultcheck.Sniff(b)
+	if mime == "" {
+		return imageOutcome{why: "is not a PNG, JPEG, GIF or WebP image, so it was not shown)"}
+	}
+	decoder := decoders[mime]
+	cfg, err := decoder.config(bytes.NewReader(b))
+	if err != nil {
+		return imageOutcome{why: "is not a readable " + mime + " image: " + err.Error() + ")"}
+	}
+	scans := 0
+	if mime == "image/jpeg" {
+		// Judged from its markers, before anything is decoded.
+		if scans = jpegScans(b); scans > maxJPEGScans {
+			return imageOutcome{why: "is a JPEG of " + textutil.Commas(scans) + " scans, over the " + strconv.Itoa(maxJPEGScans) +
+				" serve decodes (an encoder writes 1 to 11), so it was not shown)"}
+		}
+	}
+	if cfg.Width > MaxImageEdge || cfg.Height > MaxImageEdge {
+		pixels := int64(cfg.Width) * int64(cfg.Height)
+		cost := decodeCost(b, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
+		size := strconv.Itoa(cfg.Width) + "x" + strconv.Itoa(cfg.Height) + " pixels"
+		if pixels > maxImagePixels {
+			return imageOutcome{why: "is " + size + ", over the " + strconv.Itoa(maxImagePixels/1_000_000) + " million serve decodes, so it was not shown)"}
+		}
+		if cost > maxDecodedBytes {
+			return imageOutcome{why: "is " + size + " that decode to " + strconv.FormatInt(cost>>20, 10) + " MiB, over the " +
+				strconv.Itoa(maxDecodedBytes>>20) + " MiB serve decodes, so it was not shown)"}
+		}
+		work := decodeWork(pixels, scans)
+		if r.work+work > maxResultDecodeWork {
+			return imageOutcome{why: "is " + size + " (" + pixelsText(work) + " to decode), past the " + pixelsText(maxResultDecodeWork) +
+				" pixels serve decodes for one result" + leftText(maxResultDecodeWork-r.work, maxResultDecodeWork, pixelsText) + ", so it was not shown)"}
+		}
+		r.work += work
+		release := decoding.acquire(cost)
+		b, mime, err = downscale(b, decoder, mime)
+		release()
+		if err != nil {
+			return imageOutcome{why: "could not be downscaled: " + err.Error() + ")"}
+		}
+	}
+	if n := int64(base64.StdEncoding.EncodedLen(len(b))); n > maxResultSentBytes-r.sent {
+		// Never sendable in this result (what is sent only grows): not
+		// encoded at all.
+		return imageOutcome{why: pastSent(n, maxResultSentBytes-r.sent)}
+	}
+	return imageOutcome{block: mcp.Block(mcp.Image(mime, base64.StdEncoding.EncodeToString(b)))}
+}
+
+// decodeWork is what decoding an image of pixels costs, in pixels: a
+// progressive JPEG's scans each visit every block (jpegScansPerDecode).
+func decodeWork(pixels int64, scans int) int64 {
+	return pixels + pixels*int64(scans)/jpegScansPerDecode
+}
+
+// jpegScans counts a JPEG's scans (its SOS markers) by walking its
+// marker segments by their lengths and skipping each scan's
+// entropy-coded data to the next marker, as image/jpeg reads them: in
+// that data a 0xFF byte is followed by 0x00 (stuffing) or a restart
+// marker, so a marker within an APP segment (an Exif thumbnail) is not
+// counted and none within a scan is missed.
+func jpegScans(b []byte) int {
+	scans := 0
+	for i := 2; i+1 < len(b); {
+		if b[i] != 0xff { // garbage between segments: image/jpeg skips to the next 0xFF
+			i++
+			continue
+		}
+		marker := b[i+1]
+		switch {
+		case marker == 0xff: // fill byte
+			i++
+			continue
+		case marker == 0xd9: // EOI
+			return scans
+		case marker == 0x00, marker == 0x01, marker >= 0xd0 && marker <= 0xd7: // stuffing, TEM, RST: no length
+			i += 2
+			continue
+		}
+		if i+4 > len(b) {
+			return scans
+		}
+		n := int(b[i+2])<<8 | int(b[i+3])
+		if n < 2 {
+			return scans
+		}
+		i += 2 + n
+		if marker != 0xda {
+			continue
+		}
+		scans++
+		for i+1 < len(b) && (b[i] != 0xff || b[i+1] == 0x00 || b[i+1] >= 0xd0 && b[i+1] <= 0xd7) {
+			i++
+		}
+	}
+	return scans
+}
+
+// overBudget is a file larger than what is left of a result's reading.
+type overBudget struct{ size int64 }
+
+func (e *overBudget) Error() string { return "larger than what is left to read" }
+
+// leftText says, in a note, what is left of a budget when part of it was
+// spent.
+func leftText(left, budget int64, unit func(int64) string) string {
+	if left == budget {
+		return ""
+	}
+	return " (" + unit(left) + " left)"
+}
+
+func pixelsText(n int64) string { return textutil.Commas(int(n)) }
+
+// sizeText is n bytes for a note: KiB below a MiB, else MiB to a tenth.
+func sizeText(n int64) string {
+	if n < 1<<20 {
+		return strconv.FormatInt((n+1023)>>10, 10) + " KiB"
+	}
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
+}
+
+// readInRoot reads a file beneath dir without following any link out of
+// it: at most maxImageBytes, and an *overBudget error, before anything is
+// read, when it is larger than left.
+func readInRoot(dir, rel string, left int64) ([]byte, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, err
@@ -77,12 +344,6 @@ func readInRoot(dir, rel string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return readRegular(f, maxImageBytes)
-}
-
-// readRegular reads a regular file of at most limit bytes; anything else
-// (a device, a FIFO, a file that grows past the limit) is an error.
-func readRegular(f *os.File, limit int64) ([]byte, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -90,48 +351,23 @@ func readRegular(f *os.File, limit int64) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, errors.New("not a regular file")
 	}
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	if fi.Size() > maxImageBytes {
+		return nil, errors.New("larger than " + strconv.Itoa(maxImageBytes>>20) + " MiB")
+	}
+	if fi.Size() > left {
+		return nil, &overBudget{fi.Size()}
+	}
+	// Read in one buffer of the file's size; a file that grows meanwhile
+	// is cut at the budget and refused.
+	limit := min(int64(maxImageBytes), left)
+	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, err
 	}
-	if int64(len(b)) > limit {
-		return nil, errors.New("larger than " + strconv.FormatInt(limit>>20, 10) + " MiB")
+	if int64(buf.Len()) > limit {
+		return nil, &overBudget{int64(buf.Len())}
 	}
-	return b, nil
-}
-
-// imageBlock is an MCP image block for an image file's bytes, downscaled
-// to MaxImageEdge on its long edge when it is larger. what names the image
-// in notes.
-func imageBlock(b []byte, what string) (json.RawMessage, string) {
-	mime := resultcheck.Sniff(b)
-	if mime == "" {
-		return nil, "(" + what + " is not a PNG, JPEG, GIF or WebP image, so it was not shown)"
-	}
-	decoder := decoders[mime]
-	cfg, err := decoder.config(bytes.NewReader(b))
-	if err != nil {
-		return nil, "(" + what + " is not a readable " + mime + " image: " + err.Error() + ")"
-	}
-	if cfg.Width > MaxImageEdge || cfg.Height > MaxImageEdge {
-		pixels := int64(cfg.Width) * int64(cfg.Height)
-		cost := decodeCost(b, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
-		size := strconv.Itoa(cfg.Width) + "x" + strconv.Itoa(cfg.Height) + " pixels"
-		if pixels > maxImagePixels {
-			return nil, "(" + what + " is " + size + ", over the " + strconv.Itoa(maxImagePixels/1_000_000) + " million serve decodes, so it was not shown)"
-		}
-		if cost > maxDecodedBytes {
-			return nil, "(" + what + " is " + size + " that decode to " + strconv.FormatInt(cost>>20, 10) + " MiB, over the " +
-				strconv.Itoa(maxDecodedBytes>>20) + " MiB serve decodes, so it was not shown)"
-		}
-		release := decoding.acquire(cost)
-		b, mime, err = downscale(b, decoder, mime)
-		release()
-		if err != nil {
-			return nil, "(" + what + " could not be downscaled: " + err.Error() + ")"
-		}
-	}
-	return mcp.Block(mcp.Image(mime, base64.StdEncoding.EncodeToString(b))), ""
+	return buf.Bytes(), nil
 }
 
 // scaledSize is the size an image of w by h is downscaled to: MaxImageEdge

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
+	"encoding/json"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -173,4 +174,10 @@ func TestImageCharge(t *testing.T) { // not parallel: measures the process's all
 			t.Errorf("%s: charged %d bytes for %d allocated", c.name, charged, alloc)
 		}
 	}
+}
+
+// imageBlock is what a result of the one image b shows: its block, or nil
+// and a note naming it as what.
+func imageBlock(b []byte, what string) (json.RawMessage, string) {
+	return newResultImages("", false).image(b, what)
 }
