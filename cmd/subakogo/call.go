@@ -19,6 +19,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/callrun"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/outfile"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/termsafe"
@@ -68,6 +69,14 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	}
 	if pos[0] == "-" && len(pos) == 3 && pos[2] == "-" {
 		return usageError(stderr, fs, errors.New("standard input can hold the module or the arguments, not both"))
+	}
+	if *profile != "" {
+		// Refused first, as lint --save-cases's file is: a path that would
+		// be refused is refused before the call spends its time.
+		if err := outfile.Check(*profile); err != nil {
+			fmt.Fprintf(stderr, "subakogo call: --profile: %v\n", err)
+			return exitUnreadable
+		}
 	}
 	kept := *volume != "" // a volume given is the user's, and stays
 	arguments := json.RawMessage("{}")
@@ -234,18 +243,15 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 }
 
 // writeProfile writes a call's profile to path, the functions named by
-// the module's name section.
+// the module's name section, as lint --save-cases writes its file: never
+// through a link, into a FIFO or a device (outfile.Write).
 func writeProfile(path string, p *host.Profile, wasm []byte) error {
 	parsed := wasmparse.Parse(wasm)
-	f, err := os.Create(path)
-	if err != nil {
+	var b bytes.Buffer
+	if err := p.WriteTo(&b, func(fn uint32) string { return parsed.FuncName(int64(fn)) }); err != nil {
 		return err
 	}
-	err = p.WriteTo(f, func(fn uint32) string { return parsed.FuncName(int64(fn)) })
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return outfile.Write(path, b.Bytes(), 0o644)
 }
 
 // judged prints the problems of a result, each with its rule, and says
@@ -347,11 +353,7 @@ func showResult(w io.Writer, result json.RawMessage, volume string, kept bool) i
 	}
 	shownValue := false
 	if len(r.StructuredContent) > 0 {
-		var pretty bytes.Buffer
-		if json.Indent(&pretty, r.StructuredContent, "", "  ") == nil {
-			fmt.Fprintln(w, pretty.String())
-			shownValue = true
-		}
+		shownValue = showValue(w, r.StructuredContent)
 	}
 	removed := ""
 	if !kept {
@@ -387,6 +389,85 @@ func showResult(w io.Writer, result json.RawMessage, volume string, kept bool) i
 	}
 	return exitOK
 }
+
+// showValue prints a structured value indented, two spaces a level, when
+// that stays within indentedBound of the value; else compact, after a line
+// saying why: indenting repeats the nesting depth on every line, so 800 KB
+// of a wide array 1,000 levels deep would print 800 MB. It says whether the
+// value was valid JSON (and so shown).
+func showValue(w io.Writer, value json.RawMessage) bool {
+	var out bytes.Buffer
+	limit := indentedBound(len(value))
+	if n := indentedSize(value, limit); n <= limit {
+		if json.Indent(&out, value, "", "  ") != nil {
+			return false
+		}
+	} else {
+		if json.Compact(&out, value) != nil {
+			return false
+		}
+		fmt.Fprintf(w, "(structuredContent shown compact: indented, its %d bytes would print more than %d)\n", len(value), limit)
+	}
+	fmt.Fprintln(w, out.String())
+	return true
+}
+
+// indentedBound is the most call prints of a value of n bytes indented.
+func indentedBound(n int) int { return 8*n + 64<<10 }
+
+// indentedSize counts the bytes json.Indent(dst, src, "", "  ") writes for
+// src, without writing them, and stops counting once past limit. src that
+// is not JSON is counted as best it can be: Indent then refuses it.
+func indentedSize(src []byte, limit int) int {
+	n, depth := 0, 0
+	inString, escaped := false, false
+	for i := 0; i < len(src) && n <= limit; i++ {
+		c := src[i]
+		if inString {
+			n++
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		if isJSONSpace(c) {
+			continue // Indent drops the whitespace between tokens
+		}
+		switch c {
+		case '"':
+			inString = true
+			n++
+		case '[', '{':
+			j := i + 1
+			for j < len(src) && isJSONSpace(src[j]) {
+				j++
+			}
+			if j < len(src) && (src[j] == ']' || src[j] == '}') {
+				n, i = n+2, j // empty: [] or {}
+				continue
+			}
+			depth++
+			n += 2 + 2*depth // the bracket, a new line and its indent
+		case ']', '}':
+			depth--
+			n += 2 + 2*max(depth, 0)
+		case ',':
+			n += 2 + 2*depth
+		case ':':
+			n += 2 // ": "
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // describeLink maps a volume:/// link to the file on this machine, through
 // an os.Root of the volume, so that a link such as volume:///../../x, or

@@ -20,6 +20,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/codegen"
+	"github.com/subako-ai/subako-go/internal/outfile"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -131,30 +132,17 @@ func Render(prog string, a *gocheck.Result, stderr io.Writer) (code []byte, path
 	return code, filepath.Join(a.Pkg.Dir, model.GeneratedFile), true
 }
 
-// Write writes code to path unless it holds it already: beside the
-// target, then renamed, so that a failed write cannot leave half a file.
+// Write writes code to path unless it holds it already: through a
+// temporary file created in the package directory, then renamed, so that a
+// failed write cannot leave half a file and nothing a package planted (a
+// symbolic link or a FIFO at subako_gen.go or beside it) is written
+// through. A subako_gen.go that is not a regular file is replaced even
+// when what it leads to holds the code.
 func Write(path string, old, code []byte) error {
-	if bytes.Equal(old, code) {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() && bytes.Equal(old, code) {
 		return nil
 	}
-	tmp := TempPath(path)
-	if err := os.WriteFile(tmp, code, 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
-}
-
-// TempPath is the file Write writes before renaming it to path: a hidden
-// one, which serve --watch does not count as a change of the sources (a
-// rebuild that regenerates subako_gen.go would otherwise start another)
-// and the go command does not build.
-func TempPath(path string) string {
-	dir, name := filepath.Split(path)
-	return filepath.Join(dir, "."+name+".tmp")
+	return outfile.Replace(path, code, 0o644)
 }
 
 // LineDiff shows how two texts differ, as a unified diff with three

@@ -12,6 +12,7 @@ import (
 
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/generate"
+	"github.com/subako-ai/subako-go/internal/outfile"
 )
 
 // TestWatchNotified: on Linux the watch hears of changes from inotify and
@@ -76,7 +77,7 @@ func TestPollWait(t *testing.T) {
 // change the watch reports is the source written after it.
 func TestWatchIgnoresGenerated(t *testing.T) {
 	gen := filepath.Join(t.TempDir(), model.GeneratedFile)
-	if tmp := filepath.Base(generate.TempPath(gen)); watched(tmp) || watched(model.GeneratedFile) {
+	if tmp := outfile.TempName(model.GeneratedFile); watched(tmp) || watched(model.GeneratedFile) {
 		t.Fatalf("%s or %s counts as a change (the polling watch)", tmp, model.GeneratedFile)
 	}
 	if runtime.GOOS != "linux" {

@@ -46,7 +46,7 @@ type notifier interface {
 
 // watched says whether a file's name is one whose change counts: not
 // hidden (editors' swap files, and the generator's temporary file,
-// generate.TempPath), not the generated file (which the rebuild writes).
+// outfile.TempName), not the generated file (which the rebuild writes).
 func watched(name string) bool {
 	return !strings.HasPrefix(name, ".") && name != model.GeneratedFile
 }

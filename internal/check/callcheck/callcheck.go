@@ -6,7 +6,6 @@ package callcheck
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,6 +19,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/callrun"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/outfile"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -146,7 +146,7 @@ func OpenCases(path string) (*Cases, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return c, nil
 	case errors.As(err, &nr):
-		return nil, fmt.Errorf("%s: %s, not a regular file: cases are added only to a regular file or a new one", path, input.Kind(nr.Mode))
+		return nil, &outfile.NotRegularError{Path: path, Mode: nr.Mode}
 	case err != nil:
 		return nil, err
 	}
@@ -161,8 +161,8 @@ func OpenCases(path string) (*Cases, error) {
 
 // Add adds calls to the file, leaving out those it holds already, and
 // returns how many it added. The new contents go to a temporary file
-// created (exclusively) in the file's directory through an os.Root of it,
-// then renamed over the old file: nothing at the path is ever written
+// created (exclusively) in the file's directory (outfile.Write), then
+// renamed over the old file: nothing at the path is ever written
 // through (a link or a special file put there since OpenCases is refused),
 // and a reader sees the old file or the new one, never half of it.
 func (c *Cases) Add(calls []Call) (int, error) {
@@ -195,39 +195,10 @@ func (c *Cases) Add(calls []Call) (int, error) {
 	return added, replaceFile(c.path, b.Bytes(), c.mode)
 }
 
-// replaceFile puts data at path by a temporary file in the same directory
-// and a rename, both inside an os.Root of the directory.
+// replaceFile puts data at path, creating its directory first.
 func replaceFile(path string, data []byte, mode fs.FileMode) error {
-	dir, name := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return err
-	}
-	defer root.Close()
-	if fi, err := root.Lstat(name); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: %s, not a regular file: cases are added only to a regular file or a new one", path, input.Kind(fi.Mode()))
-	}
-	tmp := "." + name + "." + rand.Text() + ".tmp"
-	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = root.Rename(tmp, name)
-	}
-	if err != nil {
-		_ = root.Remove(tmp)
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+	return outfile.Write(path, data, mode)
 }

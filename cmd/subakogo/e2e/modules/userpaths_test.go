@@ -21,7 +21,8 @@ import (
 // TestUserPathsRefused: every path a person gives subakogo is read
 // through internal/input, so a FIFO (which would block the reader until a
 // writer comes), a device (/dev/zero streams forever) and a dangling
-// symbolic link (lint --save-cases would create its target) are refused
+// symbolic link (lint --save-cases and call --profile would create its
+// target) are refused
 // with exit 3 and a message naming the path, as an oversized file is. The
 // binary runs under a deadline only as a backstop against a hang; what is
 // asserted is the exit code.
@@ -58,6 +59,9 @@ func TestUserPathsRefused(t *testing.T) {
 		{"lint --save-cases FIFO", []string{"lint", "--save-cases", fifo, module}, "a FIFO"},
 		{"lint --save-cases /dev/zero", []string{"lint", "--save-cases", "/dev/zero", module}, "a device"},
 		{"lint --save-cases dangling link", []string{"lint", "--save-cases", dangling, module}, "a symbolic link"},
+		{"call --profile FIFO", []string{"call", "--profile", fifo, module, "run"}, "a FIFO"},
+		{"call --profile /dev/full", []string{"call", "--profile", "/dev/full", module, "run"}, "a device"},
+		{"call --profile dangling link", []string{"call", "--profile", dangling, module, "run"}, "a symbolic link"},
 	} {
 		code, stderr := runBounded(t, c.args...)
 		if code != exitUnreadable || !strings.Contains(stderr, c.want) {
@@ -65,7 +69,7 @@ func TestUserPathsRefused(t *testing.T) {
 		}
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "nowhere")); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("lint --save-cases created the dangling link's target: %v", err)
+		t.Errorf("lint --save-cases or call --profile created the dangling link's target: %v", err)
 	}
 }
 

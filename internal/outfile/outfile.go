@@ -1,0 +1,102 @@
+// Package outfile writes the files subakogo makes (a package's
+// subako_gen.go, lint --save-cases's file, call --profile's) the one safe
+// way: the new contents go to a temporary file created exclusively, under
+// a random hidden name, in the target's directory through an os.Root of
+// it, then renamed over the target. Nothing is written through a
+// symbolic link, into a FIFO or a device, or outside that directory
+// (whatever a cloned package planted there), and a reader sees the old
+// file or the new one, never half of it.
+package outfile
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/subako-ai/subako-go/internal/input"
+)
+
+// NotRegularError is returned for a path a person named where something
+// other than a regular file is (a symbolic link, dangling or not, a
+// directory, a FIFO, a device): it is not written.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	return e.Path + ": " + input.Kind(e.Mode) + ", not a regular file: subakogo writes only to a regular file or a new one"
+}
+
+// Check refuses path, with a NotRegularError, when something other than a
+// regular file is there; a missing path is fine. Commands call it before
+// they spend their time, so that a path Write would refuse is refused first.
+func Check(path string) error {
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !fi.Mode().IsRegular():
+		return &NotRegularError{Path: path, Mode: fi.Mode()}
+	}
+	return nil
+}
+
+// Write puts data at path, a regular file or a new one: anything else
+// there is refused with a NotRegularError. The directory must exist.
+func Write(path string, data []byte, mode fs.FileMode) error {
+	return put(path, data, mode, true)
+}
+
+// Replace puts data at path whatever is there: a symbolic link (or a FIFO)
+// is replaced by the new regular file, never written through. For a file
+// subakogo owns, such as subako_gen.go. The directory must exist.
+func Replace(path string, data []byte, mode fs.FileMode) error {
+	return put(path, data, mode, false)
+}
+
+// TempName is a new temporary name for a file called name, which put
+// writes before the rename: hidden, so that the go command does not build
+// it and serve's watch does not count it as a change of the sources.
+func TempName(name string) string {
+	return "." + name + "." + rand.Text() + ".tmp"
+}
+
+func put(path string, data []byte, mode fs.FileMode, regularOnly bool) error {
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	if regularOnly {
+		if fi, err := root.Lstat(name); err == nil && !fi.Mode().IsRegular() {
+			return &NotRegularError{Path: path, Mode: fi.Mode()}
+		}
+	}
+	tmp := TempName(name)
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = root.Rename(tmp, name)
+	}
+	if err != nil {
+		_ = root.Remove(tmp)
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
