@@ -1,9 +1,11 @@
 package host
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -141,24 +143,67 @@ func (d *Discovery) listTools(ask func(id, method string, params map[string]any)
 			return
 		}
 		d.Pages = append(d.Pages, res)
-		var body struct {
-			Tools      []json.RawMessage `json:"tools"`
-			NextCursor *string           `json:"nextCursor"`
-		}
-		if err := json.Unmarshal(res, &body); err != nil {
-			d.stop(StopBadToolList, abi.MethodToolsList, "tools/list result is not an object with tools: "+err.Error())
+		tools, next, problem := toolsPage(res)
+		if problem != "" {
+			d.stop(StopBadToolList, abi.MethodToolsList, "tools/list result "+problem)
 			return
 		}
-		d.Tools = append(d.Tools, body.Tools...)
-		if body.NextCursor == nil {
+		d.Tools = append(d.Tools, tools...)
+		if next == nil {
 			return
 		}
-		if cursor != nil && *cursor == *body.NextCursor {
+		if cursor != nil && *cursor == *next {
 			d.stop(StopRepeatedCursor, abi.MethodToolsList, "tools/list repeated its cursor "+strconv.Quote(*cursor))
 			return
 		}
-		cursor = body.NextCursor
+		cursor = next
 	}
+}
+
+// toolsPage reads a tools/list result by its exact keys, "tools" and
+// "nextCursor", as the MCP schema spells them and as most clients read
+// them. A key written twice, or one of those two in another case beside
+// or instead of it ("TOOLS"), is refused (problem says how): encoding/json
+// into a struct matches keys regardless of case and keeps the last, other
+// readers take the exact key or the first copy, so the list judged here
+// need not be the list a client shows the model.
+func toolsPage(res json.RawMessage) (tools []json.RawMessage, next *string, problem string) {
+	d := json.NewDecoder(bytes.NewReader(res))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return nil, nil, "is not an object with tools"
+	}
+	seen := map[string]bool{}
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return nil, nil, "is not an object with tools: " + err.Error()
+		}
+		key, _ := t.(string)
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			return nil, nil, "is not an object with tools: " + err.Error()
+		}
+		if seen[key] {
+			return nil, nil, "writes the key " + strconv.Quote(key) + " twice; JSON readers disagree on which copy counts"
+		}
+		seen[key] = true
+		switch lower := strings.ToLower(key); {
+		case key == "tools":
+			if err := json.Unmarshal(v, &tools); err != nil {
+				return nil, nil, "is not an object with tools: tools is not an array of JSON values"
+			}
+		case key == "nextCursor":
+			if err := json.Unmarshal(v, &next); err != nil {
+				return nil, nil, "has a nextCursor that is not a string"
+			}
+		case lower == "tools" || lower == "nextcursor":
+			return nil, nil, "writes the key " + strconv.Quote(key) + ", which readers that match keys regardless of case (Go's encoding/json) take for \"tools\" or \"nextCursor\" and the others ignore; spell it as MCP does"
+		}
+	}
+	if _, err := d.Token(); err != nil {
+		return nil, nil, "is not an object with tools: " + err.Error()
+	}
+	return tools, next, ""
 }
 
 // discoverRefused says why a server/discover result does not let the

@@ -8,7 +8,9 @@ var (
 	ToolCount = &Rule{ID: "T001", Slug: "tools-count", Severity: Error, Since: "v0.1.0", By: ToolCheck,
 		Title: "The module lists no tools, or more than 64",
 		Why: `A package offers 1 to 64 tools: tools/list, all pages together, must answer at least one tool
-and at most 64.`,
+and at most 64. A result that is no object with a "tools" array is reported here too, and so is
+one that writes "tools" or "nextCursor" twice or in another case ("TOOLS"): readers that match
+keys regardless of case (Go's encoding/json) would read another list than the others.`,
 		Example: `a tools/list answer of {"tools": []} because the tools are registered after the
 server starts answering; or a package that generates one tool per API endpoint, 120 in all.`,
 		Fix: `register the tools before answering tools/list. Split a large package into several
