@@ -376,7 +376,7 @@ func showResult(w io.Writer, result json.RawMessage, volume string, kept bool) i
 				continue
 			}
 			path := filepath.Join(volume, fmt.Sprintf("inline-image-%d%s", i, extension(b.MIMEType)))
-			if err := os.WriteFile(path, data, 0o644); err != nil {
+			if err := outfile.Replace(path, data, 0o644); err != nil { // never through a link left in the volume
 				fmt.Fprintf(w, "image %d: %v\n", i, err)
 				continue
 			}
