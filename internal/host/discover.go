@@ -187,7 +187,7 @@ func toolsPage(res json.RawMessage) (tools []json.RawMessage, next *string, prob
 			return nil, nil, "writes the key " + strconv.Quote(key) + " twice; JSON readers disagree on which copy counts"
 		}
 		seen[key] = true
-		switch lower := strings.ToLower(key); {
+		switch {
 		case key == "tools":
 			if err := json.Unmarshal(v, &tools); err != nil {
 				return nil, nil, "is not an object with tools: tools is not an array of JSON values"
@@ -196,7 +196,7 @@ func toolsPage(res json.RawMessage) (tools []json.RawMessage, next *string, prob
 			if err := json.Unmarshal(v, &next); err != nil {
 				return nil, nil, "has a nextCursor that is not a string"
 			}
-		case lower == "tools" || lower == "nextcursor":
+		case strings.EqualFold(key, "tools") || strings.EqualFold(key, "nextCursor"): // as encoding/json matches a field
 			return nil, nil, "writes the key " + strconv.Quote(key) + ", which readers that match keys regardless of case (Go's encoding/json) take for \"tools\" or \"nextCursor\" and the others ignore; spell it as MCP does"
 		}
 	}

@@ -21,6 +21,7 @@ func TestToolsPage(t *testing.T) {
 		{"Tools instead", `{"Tools":[` + benign + `]}`, `writes the key "Tools"`},
 		{"tools twice", `{"tools":[` + poisoned + `],"tools":[` + benign + `]}`, `writes the key "tools" twice`},
 		{"NextCursor", `{"tools":[` + benign + `],"NextCursor":"2"}`, `writes the key "NextCursor"`},
+		{"a long s", `{"tools":[` + poisoned + `],"toolſ":[` + benign + `]}`, `writes the key "toolſ"`},
 		{"not an object", `[` + benign + `]`, `is not an object with tools`},
 		{"tools not an array", `{"tools":{}}`, `tools is not an array`},
 	} {

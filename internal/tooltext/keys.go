@@ -19,9 +19,11 @@ var toolKeys = []string{"name", "title", "description", "inputSchema", "outputSc
 
 // repeatedKey finds, in document order, the first object of a tool that
 // writes a key twice, anywhere in it, or, at the tool's top level and in
-// its annotations, a key beside another that differs from it only in case
-// where one of them is in toolKeys. It returns the key, the other spelling
-// ("" when the same) and the JSON pointer of the object ("" for the tool).
+// its annotations, a key that is not one of toolKeys but equals one under
+// Unicode case folding, as encoding/json matches a struct's fields ("Name",
+// or "nAme" with a Kelvin sign for "k"), alone or beside it. It returns
+// the key, the toolKeys spelling ("" for a key written twice) and the JSON
+// pointer of the object ("" for the tool).
 // JSON leaves a repeated key's meaning open: one reader keeps the first
 // value, another the last, a third refuses the document, so the text this
 // package reads (the last copy, as encoding/json keeps) need not be what
@@ -35,7 +37,7 @@ func repeatedKey(raw []byte) (key, other, at string, found bool) {
 		key     string // the member being read, in an object
 		wantKey bool
 		seen    map[string]bool
-		folded  map[string]string // lower case to the spelling seen, where case matters
+		folds   bool // whether a key in another case is looked for
 	}
 	var stack []*frame
 	done := func() { // a value of the top frame is read
@@ -75,9 +77,7 @@ func repeatedKey(raw []byte) (key, other, at string, found bool) {
 			f := &frame{object: t == '{', ptr: ptr, wantKey: true}
 			if f.object {
 				f.seen = map[string]bool{}
-				if ptr == "" || ptr == "/annotations" {
-					f.folded = map[string]string{}
-				}
+				f.folds = ptr == "" || ptr == "/annotations"
 			}
 			stack = append(stack, f)
 		case string:
@@ -87,12 +87,10 @@ func repeatedKey(raw []byte) (key, other, at string, found bool) {
 					return t, "", top.ptr, true
 				}
 				top.seen[t] = true
-				if top.folded != nil {
-					lower := strings.ToLower(t)
-					if prev, ok := top.folded[lower]; ok && (slices.Contains(toolKeys, prev) || slices.Contains(toolKeys, t)) {
-						return prev, t, top.ptr, true
+				if top.folds {
+					if k := foldedToolKey(t); k != "" {
+						return t, k, top.ptr, true
 					}
-					top.folded[lower] = t
 				}
 				top.key, top.wantKey = t, false
 				continue
@@ -102,6 +100,20 @@ func repeatedKey(raw []byte) (key, other, at string, found bool) {
 			done()
 		}
 	}
+}
+
+// foldedToolKey is the key of toolKeys that k equals under Unicode case
+// folding without being it, or "".
+func foldedToolKey(k string) string {
+	if slices.Contains(toolKeys, k) {
+		return ""
+	}
+	for _, t := range toolKeys {
+		if strings.EqualFold(k, t) {
+			return t
+		}
+	}
+	return ""
 }
 
 // keySignal is the signal of a tool (tools[i], named name) that writes a
@@ -114,8 +126,8 @@ func keySignal(i int, name string, raw []byte) []Signal {
 	field := "object"
 	msg := "the key " + quote(key) + " is written twice"
 	if other != "" {
-		msg = "the keys " + quote(key) + " and " + quote(other) + " differ only in case, which readers that match keys regardless of case (Go's encoding/json) take for one"
+		msg = "the key " + quote(key) + " is " + quote(other) + " in another case, which readers that match keys regardless of case (Go's encoding/json) take for it and the others ignore"
 	}
-	return []Signal{{Rule: rules.TextDuplicateKey, Tool: name, Index: i, Pointer: at, Field: field, Match: key + other,
+	return []Signal{{Rule: rules.TextDuplicateKey, Tool: name, Index: i, Pointer: at, Field: field, Match: key,
 		Message: place(name, i, at, field) + ": " + msg + "; JSON readers disagree on which copy counts, so the text checked here need not be the text a client shows the model"}}
 }
