@@ -1,0 +1,94 @@
+package serve
+
+import (
+	"io/fs"
+	"path/filepath"
+	"sync"
+
+	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/host/sandboxfs"
+	"github.com/subako-ai/subako-go/internal/textutil"
+)
+
+// DefaultVolumeQuota is what serve's volume may hold unless
+// Options.VolumeQuota says otherwise: two calls' write budgets, so that a
+// call may always write its whole 1 GiB while the volume keeps less than
+// another call's.
+const DefaultVolumeQuota = 2 * abi.WriteBudgetBytes
+
+// volumeEntries is how many files, directories and links serve's volume
+// may hold: ten calls' worth, and few enough that measuring the volume
+// before a call stays cheap.
+var volumeEntries = 10 * sandboxfs.CallLimits.Entries
+
+// volumeQuota bounds what serve's volume holds across its calls. Every
+// call's write budget charges a quota shared by the calls (sandboxfs.
+// VolumeQuota), so calls running at once cannot pass it together however
+// they share it; a call that would is answered EDQUOT, as past its own
+// budget. The quota counts what calls write, not what they remove, so it
+// is set again to what the volume holds, measured, whenever a call starts
+// while none runs.
+type volumeQuota struct {
+	dir   string
+	quota *sandboxfs.VolumeQuota
+
+	mu      sync.Mutex
+	running int // calls begun and not ended
+}
+
+func newVolumeQuota(dir string, bytes int64) *volumeQuota {
+	return &volumeQuota{dir: dir, quota: sandboxfs.NewVolumeQuota(bytes, volumeEntries)}
+}
+
+// begin is called before a call runs: it measures the volume when no
+// other call runs and returns the call's limits, which charge the quota.
+// end must follow once the call's module has left its instance.
+func (v *volumeQuota) begin() sandboxfs.Limits {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.running == 0 {
+		v.quota.Reset(v.measure())
+	}
+	v.running++
+	return sandboxfs.Limits{Volume: v.quota}
+}
+
+// end is called when a call begun has ended.
+func (v *volumeQuota) end() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.running--
+}
+
+// measure is what the volume holds: the bytes of its regular files and
+// its entries. The walk stops past the entry quota, and a volume that
+// holds more is full.
+func (v *volumeQuota) measure() (bytes, entries int64) {
+	limit := v.quota.Limit()
+	_ = filepath.WalkDir(v.dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || path == v.dir {
+			return nil //nolint:nilerr // what cannot be read is not counted, and the walk goes on
+		}
+		entries++
+		if entries > limit.Entries {
+			bytes = max(bytes, limit.Bytes)
+			return filepath.SkipAll
+		}
+		if d.Type().IsRegular() {
+			if fi, err := d.Info(); err == nil {
+				bytes += fi.Size()
+			}
+		}
+		return nil
+	})
+	return bytes, entries
+}
+
+// fullNote tells the client why a call's write or new file was refused:
+// the volume, not the call, held its quota.
+func (v *volumeQuota) fullNote() string {
+	limit := v.quota.Limit()
+	return "serve's volume is full: a write or a new file was refused (EDQUOT) because it would pass the volume's quota of " +
+		sizeText(limit.Bytes) + " in files or " + textutil.Commas(int(limit.Entries)) + " entries, which all calls share (serve --volume-quota); " +
+		"remove files from /volume, or restart serve with a larger --volume-quota"
+}
