@@ -162,7 +162,7 @@ func New(opt Options) (*Server, error) {
 	} else if err := os.MkdirAll(s.volume, 0o755); err != nil {
 		return nil, err
 	}
-	s.quota = newVolumeQuota(s.volume, opt.VolumeQuota)
+	s.quota = newVolumeQuota(s.volume, opt.Data, opt.VolumeQuota)
 	return s, nil
 }
 

@@ -30,14 +30,15 @@ var volumeEntries = 10 * sandboxfs.CallLimits.Entries
 // while none runs.
 type volumeQuota struct {
 	dir   string
+	data  bool // calls have /volume/data as well as /volume/tmp
 	quota *sandboxfs.VolumeQuota
 
 	mu      sync.Mutex
 	running int // calls begun and not ended
 }
 
-func newVolumeQuota(dir string, bytes int64) *volumeQuota {
-	return &volumeQuota{dir: dir, quota: sandboxfs.NewVolumeQuota(bytes, volumeEntries)}
+func newVolumeQuota(dir string, data bool, bytes int64) *volumeQuota {
+	return &volumeQuota{dir: dir, data: data, quota: sandboxfs.NewVolumeQuota(bytes, volumeEntries)}
 }
 
 // begin is called before a call runs: it measures the volume when no
@@ -60,27 +61,32 @@ func (v *volumeQuota) end() {
 	v.running--
 }
 
-// measure is what the volume holds: the bytes of its regular files and
-// its entries. The walk stops past the entry quota, and a volume that
-// holds more is full.
+// measure is what the volume's mounts hold (/volume/tmp, and
+// /volume/data when calls have it), where calls write: the bytes of their
+// regular files and their entries. Anything else in a --volume DIR is not
+// counted. The walk stops past the entry quota, and a volume that holds
+// more is full.
 func (v *volumeQuota) measure() (bytes, entries int64) {
 	limit := v.quota.Limit()
-	_ = filepath.WalkDir(v.dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || path == v.dir {
-			return nil //nolint:nilerr // what cannot be read is not counted, and the walk goes on
-		}
-		entries++
-		if entries > limit.Entries {
-			bytes = max(bytes, limit.Bytes)
-			return filepath.SkipAll
-		}
-		if d.Type().IsRegular() {
-			if fi, err := d.Info(); err == nil {
-				bytes += fi.Size()
+	for _, m := range sandboxfs.VolumeMounts(v.data) {
+		root := filepath.Join(v.dir, m.Sub)
+		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || path == root {
+				return nil //nolint:nilerr // what cannot be read is not counted, and the walk goes on
 			}
-		}
-		return nil
-	})
+			entries++
+			if entries > limit.Entries {
+				bytes = max(bytes, limit.Bytes)
+				return filepath.SkipAll
+			}
+			if d.Type().IsRegular() {
+				if fi, err := d.Info(); err == nil {
+					bytes += fi.Size()
+				}
+			}
+			return nil
+		})
+	}
 	return bytes, entries
 }
 

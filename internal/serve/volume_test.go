@@ -17,17 +17,16 @@ import (
 // still).
 func TestVolumeQuotaShared(t *testing.T) {
 	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "tmp"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	kept := filepath.Join(dir, "tmp", "kept")
-	if err := os.WriteFile(kept, make([]byte, 300), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	v := newVolumeQuota(dir, 1000)
-	first := v.begin() // measures: tmp and kept, 300 bytes
-	if held, entries := v.quota.Held(); held != 300 || entries != 2 {
-		t.Fatalf("measured %d bytes, %d entries; want 300, 2", held, entries)
+	writeFile(t, kept, 300)
+	// What calls cannot write (the volume's root, /volume/data without
+	// --data) is not the quota's.
+	writeFile(t, filepath.Join(dir, "beside"), 5000)
+	writeFile(t, filepath.Join(dir, "data", "old"), 5000)
+	v := newVolumeQuota(dir, false, 1000)
+	first := v.begin() // measures: kept, 300 bytes
+	if held, entries := v.quota.Held(); held != 300 || entries != 1 {
+		t.Fatalf("measured %d bytes, %d entries; want 300, 1", held, entries)
 	}
 	second := v.begin()
 	one, two := newBudgets(first, second)
@@ -61,15 +60,29 @@ func TestVolumeQuotaShared(t *testing.T) {
 // is full, and the walk stops there.
 func TestVolumeMeasureBounded(t *testing.T) {
 	dir := t.TempDir()
-	v := newVolumeQuota(dir, 1<<20)
+	v := newVolumeQuota(dir, true, 1<<20)
+	writeFile(t, filepath.Join(dir, "tmp", "a"), 10)
+	writeFile(t, filepath.Join(dir, "data", "b"), 20)
+	if bytes, entries := v.measure(); bytes != 30 || entries != 2 {
+		t.Errorf("with --data, /volume/tmp and /volume/data are measured: %d bytes, %d entries", bytes, entries)
+	}
 	for i := range 5 {
-		if err := os.WriteFile(filepath.Join(dir, strings.Repeat("f", i+1)), nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, filepath.Join(dir, "data", strings.Repeat("f", i+1)), 0)
 	}
 	v.quota = sandboxfs.NewVolumeQuota(1<<20, 3)
 	if bytes, entries := v.measure(); bytes != 1<<20 || entries != 4 {
 		t.Errorf("measured %d bytes, %d entries: want the quota's bytes, and the walk stopped at 4", bytes, entries)
+	}
+}
+
+// writeFile writes n bytes to path, making its directory.
+func writeFile(t *testing.T, path string, n int) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, make([]byte, n), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
