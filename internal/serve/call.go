@@ -48,7 +48,6 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	var t mcp.Tool
 	_ = json.Unmarshal(p.tools[p.byName[name]], &t)
 	limits := s.quota.begin()
-	defer s.quota.end()
 	call := callrun.Run(ctx, h, p.module, callrun.Spec{Tool: name, Args: args, OutputSchema: t.OutputSchema, What: "the call",
 		CallConfig: host.CallConfig{
 			Mounts:      host.Mounts{Volume: s.volume, Data: s.opt.Data, Package: p.assets},
@@ -58,6 +57,7 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 			HTTP:        s.opt.HTTP,
 			Limits:      limits,
 		}})
+	s.quota.end(call.Record.VolumeRefused)
 	took := time.Since(start).Round(100 * time.Microsecond)
 	if ctx.Err() != nil {
 		s.log.printf("%s call %s (%s): stopped after %v: the client went away or cancelled it", transport, name, e, took)

@@ -26,15 +26,20 @@ var volumeEntries = 10 * sandboxfs.CallLimits.Entries
 // VolumeQuota), so calls running at once cannot pass it together however
 // they share it; a call that would is answered EDQUOT, as past its own
 // budget. The quota counts what calls write, not what they remove, so it
-// is set again to what the volume holds, measured, whenever a call starts
-// while none runs.
+// is set again to what the volume holds, measured, when a call starts while
+// none runs, unless nothing changed since it was measured: no call wrote or
+// was refused (measuring a volume of 100,000 entries costs most of a
+// second, BenchmarkVolumeMeasure, which a read-only call need not pay).
 type volumeQuota struct {
 	dir   string
 	data  bool // calls have /volume/data as well as /volume/tmp
 	quota *sandboxfs.VolumeQuota
 
-	mu      sync.Mutex
-	running int // calls begun and not ended
+	mu       sync.Mutex
+	running  int  // calls begun and not ended
+	measured bool // the quota holds what was measured, and no call was refused since
+	// bytes and entries are what was measured.
+	bytes, entries int64
 }
 
 func newVolumeQuota(dir string, data bool, bytes int64) *volumeQuota {
@@ -47,18 +52,32 @@ func newVolumeQuota(dir string, data bool, bytes int64) *volumeQuota {
 func (v *volumeQuota) begin() sandboxfs.Limits {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if v.running == 0 {
-		v.quota.Reset(v.measure())
+	if v.running == 0 && !v.unchanged() {
+		v.bytes, v.entries = v.measure()
+		v.quota.Reset(v.bytes, v.entries)
+		v.measured = true
 	}
 	v.running++
 	return sandboxfs.Limits{Volume: v.quota}
 }
 
-// end is called when a call begun has ended.
-func (v *volumeQuota) end() {
+// unchanged reports whether the quota still holds what was measured, and
+// no call was refused since: a call refused whole is charged nothing, yet
+// files removed since may have made the room it lacked.
+func (v *volumeQuota) unchanged() bool {
+	bytes, entries := v.quota.Held()
+	return v.measured && bytes == v.bytes && entries == v.entries
+}
+
+// end is called when a call begun has ended; refused says the quota
+// refused it something (host.Record.VolumeRefused).
+func (v *volumeQuota) end(refused bool) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.running--
+	if refused {
+		v.measured = false
+	}
 }
 
 // measure is what the volume's mounts hold (/volume/tmp, and

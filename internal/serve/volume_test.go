@@ -14,7 +14,8 @@ import (
 // quota, so together they never pass it; what the volume holds is
 // measured again when a call starts while none runs, so files removed
 // give their room back then, and not while calls run (they may write
-// still).
+// still). A volume nothing changed is not measured again, until a call is
+// refused.
 func TestVolumeQuotaShared(t *testing.T) {
 	dir := t.TempDir()
 	kept := filepath.Join(dir, "tmp", "kept")
@@ -36,21 +37,35 @@ func TestVolumeQuotaShared(t *testing.T) {
 	if err := os.Remove(kept); err != nil {
 		t.Fatal(err)
 	}
-	v.end()
+	v.end(true)
 	third := v.begin() // the second still runs: not measured again
 	if _, three := newBudgets(third, third); three.Take(1) {
 		t.Error("a call started while others run gets no more than the quota left")
 	}
-	v.end()
-	v.end()
-	fourth := v.begin() // none runs: measured again, the removed file's room is back
+	v.end(false)
+	v.end(false)
+	fourth := v.begin() // none runs and calls wrote: measured again, the removed file's room is back
 	if held, _ := v.quota.Held(); held != 0 {
 		t.Errorf("after the calls ended and kept was removed, the volume holds %d", held)
 	}
 	if _, four := newBudgets(fourth, fourth); !four.Take(1000) || four.Take(1) {
 		t.Error("a call alone on an empty volume may write the whole quota and no more")
 	}
-	v.end()
+	v.end(false)
+	writeFile(t, kept, 10) // what the fourth kept, say
+	_ = v.begin()          // measured: the fourth wrote
+	v.end(false)           // and this one wrote nothing
+	writeFile(t, filepath.Join(dir, "tmp", "unseen"), 20)
+	_ = v.begin() // nothing changed: not measured
+	if held, _ := v.quota.Held(); held != 10 {
+		t.Errorf("a volume no call changed is not measured again: held %d, want 10", held)
+	}
+	v.end(true) // refused: measured at the next start
+	_ = v.begin()
+	if held, _ := v.quota.Held(); held != 30 {
+		t.Errorf("after a refusal the volume is measured again: held %d, want 30", held)
+	}
+	v.end(false)
 	if note := v.fullNote(); !strings.Contains(note, "--volume-quota") || !strings.Contains(note, "1 KiB") {
 		t.Errorf("the note names the quota and its flag: %s", note)
 	}
