@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"os"
 	"os/signal"
@@ -35,6 +36,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	var allow stringList
 	fs.Var(&allow, "allow-host", "a host subako_http may reach (repeatable; none by default)")
 	volume := fs.String("volume", "", "directory backing /volume, kept across calls (default: a new temporary one, removed at exit)")
+	volumeQuota := fs.Int64("volume-quota", serve.DefaultVolumeQuota>>20, "MiB the volume's files may hold, for all calls together; a write past it answers EDQUOT, as past a call's own write budget")
 	data := fs.Bool("data", false, "mount /volume/data as well, as when the agent enables it")
 	timeout := fs.Duration("timeout", abi.CallTimeout, "each call's timeout")
 	maxConcurrent := fs.Int("max-concurrent", 4, "calls that may run at once, each in its own instance")
@@ -78,6 +80,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if *memBudget < host.MemoryLimit>>20 {
 		return usageError(stderr, fs, fmt.Errorf("--memory-budget must be at least %d (MiB, one call's memory limit)", host.MemoryLimit>>20))
 	}
+	if *volumeQuota < 1 || *volumeQuota > math.MaxInt64>>20 {
+		return usageError(stderr, fs, fmt.Errorf("--volume-quota must be from 1 to %d (MiB)", int64(math.MaxInt64>>20)))
+	}
 	if *maxConns < 1 {
 		return usageError(stderr, fs, errors.New("--http-max-conns must be at least 1"))
 	}
@@ -105,7 +110,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := serve.New(serve.Options{
-		AllowHosts: allow, HTTPFixture: httpFixture, Volume: *volume, Data: *data, Timeout: *timeout,
+		AllowHosts: allow, HTTPFixture: httpFixture, Volume: *volume, VolumeQuota: *volumeQuota << 20, Data: *data, Timeout: *timeout,
 		MaxConcurrent: *maxConcurrent, Force: *force, Log: stderr, Probes: probeOpt, Host: host.Options{Engine: *engine, MemoryBudget: int64(*memBudget) << 20},
 		HTTPLimits: serve.HTTPLimits{MaxConns: *maxConns}, HTTPToken: token, Name: servedName(pos[0]),
 	})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/host/sandboxfs"
 	"github.com/subako-ai/subako-go/internal/host/subakohttp"
 )
 
@@ -29,6 +30,9 @@ type CallConfig struct {
 	ID string
 	// ExitGrace overrides the host's exit grace for this call; 0 keeps it.
 	ExitGrace time.Duration
+	// Limits are what the call may create and write (RunConfig.Limits):
+	// serve sets the quota of its volume, shared by all its calls.
+	Limits sandboxfs.Limits
 	// Reached, with a Module from CompileCovered, gets the functions the
 	// call entered.
 	Reached *Reached
@@ -67,7 +71,7 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	if httpCfg == nil {
 		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
 	}
-	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached}
+	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached, Limits: cfg.Limits}
 	interpreted := m.Interpreted()
 	h.call(ctx, m, tool, args, run, c)
 	// A run the host interpreted whose time ran out is made again on the

@@ -73,6 +73,10 @@ type Record struct {
 	// held its MemoryBudget (not for the run's own MemoryLimit): the run
 	// ran out of memory for others' sake.
 	MemoryRefused bool
+	// VolumeRefused says a write or a new entry was refused (EDQUOT)
+	// because the volume the run shares held its quota
+	// (sandboxfs.Limits.Volume), not for the run's own write budget.
+	VolumeRefused bool
 	Wall          time.Duration // the run's wall-clock time, for reports only
 	// StderrTail is "; stderr says why: ..." with StderrCause when there
 	// is one, else "; stderr ends: ..." with the last line of what the

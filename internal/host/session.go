@@ -36,8 +36,9 @@ type RunConfig struct {
 	// HTTP configures this run's subako_http; nil allows no host, as at
 	// upload. Its Volume, Data and WriteBudget are set from the run.
 	HTTP *subakohttp.Config
-	// Limits override what the run may create and write (tests); a zero
-	// field keeps sandboxfs.CallLimits' value.
+	// Limits override what the run may create and write (tests), or add
+	// the quota of a volume shared across runs; a zero field keeps
+	// sandboxfs.CallLimits' value.
 	Limits sandboxfs.Limits
 	// OSPipe gives the module an operating-system pipe as stdin instead of
 	// an in-process one, as a real runtime does: a read of an empty pipe
@@ -297,6 +298,7 @@ func (s *session) finish(err error, ctx context.Context) {
 	r.Wall = time.Since(s.wallStart)
 	r.BytesWritten = s.budget.Used()
 	r.MemoryRefused = s.memRefused.Load()
+	r.VolumeRefused = s.budget.VolumeRefused()
 	r.Stderr = stderrTail(r.Stderr)
 	r.StderrCause = s.cause.text()
 	r.Memory = s.memory.Load()

@@ -1,6 +1,9 @@
 package serve
 
 import (
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/mcp"
@@ -27,6 +30,31 @@ func BenchmarkCall(b *testing.B) {
 	for b.Loop() {
 		if a := c.handle(b.Context(), m); a.status != 200 {
 			b.Fatalf("%s", a.line)
+		}
+	}
+}
+
+// BenchmarkVolumeMeasure is what measuring serve's volume costs a call
+// that starts while none runs, for a volume of the most entries it may
+// hold (100,000 files, ten calls' worth) in 100 directories.
+func BenchmarkVolumeMeasure(b *testing.B) {
+	dir := b.TempDir()
+	for d := range 100 {
+		sub := filepath.Join(dir, "tmp", strconv.Itoa(d))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		for f := range volumeEntries/100 - 1 {
+			if err := os.WriteFile(filepath.Join(sub, strconv.FormatInt(f, 10)), []byte("x"), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	v := newVolumeQuota(dir, false, DefaultVolumeQuota)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, entries := v.measure(); entries != volumeEntries {
+			b.Fatalf("measured %d entries", entries)
 		}
 	}
 }

@@ -47,6 +47,7 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	}
 	var t mcp.Tool
 	_ = json.Unmarshal(p.tools[p.byName[name]], &t)
+	limits := s.quota.begin()
 	call := callrun.Run(ctx, h, p.module, callrun.Spec{Tool: name, Args: args, OutputSchema: t.OutputSchema, What: "the call",
 		CallConfig: host.CallConfig{
 			Mounts:      host.Mounts{Volume: s.volume, Data: s.opt.Data, Package: p.assets},
@@ -54,7 +55,9 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 			AllowHosts:  s.opt.AllowHosts,
 			HTTPFixture: s.opt.HTTPFixture,
 			HTTP:        s.opt.HTTP,
+			Limits:      limits,
 		}})
+	s.quota.end(call.Record.VolumeRefused)
 	took := time.Since(start).Round(100 * time.Microsecond)
 	if ctx.Err() != nil {
 		s.log.printf("%s call %s (%s): stopped after %v: the client went away or cancelled it", transport, name, e, took)
@@ -68,13 +71,17 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 		s.log.printf("%s call %s (%s): given up: %v", transport, name, e, err)
 		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 503}
 	}
+	if call.Record.VolumeRefused {
+		s.log.printf("%s call %s (%s): %s (the volume is %s)", transport, name, e, s.quota.fullNote(), s.volume)
+	}
 	if len(call.Breaks) > 0 {
 		text := call.Crash()
 		why, _, _ := strings.Cut(text, "\n")
 		s.log.printf("%s call %s (%s): crashed after %v: %s", transport, name, e, took, strings.TrimPrefix(why, "The function crashed: "))
-		return errorResult(text), nil
+		return s.withVolumeNote(errorResult(text), call.Record), nil
 	}
 	result, kind := s.showResult(call.Result, e)
+	result = s.withVolumeNote(result, call.Record)
 	s.log.printf("%s call %s (%s): %s in %v", transport, name, e, kind, took)
 	// The one judgement of a result that lint's probes and call make too.
 	for _, pr := range call.Problems {
@@ -83,6 +90,16 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 		}
 	}
 	return result, nil
+}
+
+// withVolumeNote adds to r, when the call met the volume's quota, a text
+// block saying so: the module sees only EDQUOT, which does not say that
+// serve's volume, not the call, was full.
+func (s *Server) withVolumeNote(r *mcp.CallToolResult, rec *host.Record) *mcp.CallToolResult {
+	if rec.VolumeRefused {
+		r.Content = append(r.Content, textBlock("("+s.quota.fullNote()+")"))
+	}
+	return r
 }
 
 // errorResult is an isError result that says text.

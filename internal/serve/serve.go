@@ -50,6 +50,10 @@ type Options struct {
 	Volume string
 	// Data mounts /volume/data as well as /volume/tmp.
 	Data bool
+	// VolumeQuota bounds the bytes the volume's files hold, for all calls
+	// together (--volume-quota); 0 means DefaultVolumeQuota. A call's
+	// write past it answers EDQUOT, as past the call's own budget.
+	VolumeQuota int64
 	// Timeout is each call's timeout; 0 means one minute, as in Subako.
 	Timeout time.Duration
 	// MaxConcurrent bounds the calls that run at once; 0 means 4.
@@ -99,6 +103,7 @@ type Server struct {
 	log     *logger
 	volume  string
 	tempVol bool
+	quota   *volumeQuota
 	slots   chan struct{}
 	// slotTaken, when set (tests), hears how many slots are in use each
 	// time a call takes one.
@@ -137,6 +142,9 @@ func New(opt Options) (*Server, error) {
 	if opt.PageSize <= 0 {
 		opt.PageSize = 64
 	}
+	if opt.VolumeQuota <= 0 {
+		opt.VolumeQuota = DefaultVolumeQuota
+	}
 	opt.HTTPLimits = opt.HTTPLimits.withDefaults()
 	if opt.Log == nil {
 		opt.Log = io.Discard
@@ -154,6 +162,7 @@ func New(opt Options) (*Server, error) {
 	} else if err := os.MkdirAll(s.volume, 0o755); err != nil {
 		return nil, err
 	}
+	s.quota = newVolumeQuota(s.volume, opt.Data, opt.VolumeQuota)
 	return s, nil
 }
 

@@ -17,6 +17,10 @@ type Limits struct {
 	// Depth is how many directory levels deep, beneath its mount, an entry
 	// may be created: /volume/tmp/a/b is at depth 2.
 	Depth int
+	// Volume, when set, is the quota of the volume the call shares with
+	// other calls (serve's): every byte and entry the call is charged is
+	// charged to it as well, and refused when it does not fit.
+	Volume *VolumeQuota
 }
 
 // CallLimits are the limits of one call: Subako's 1 GiB write budget, and
@@ -37,6 +41,8 @@ type Budget struct {
 	used    atomic.Int64
 	entries atomic.Int64
 	refused atomic.Bool
+	// volumeRefused is set once lim.Volume refused a charge.
+	volumeRefused atomic.Bool
 }
 
 // NewBudget returns a budget of lim; a zero field takes CallLimits' value.
@@ -60,7 +66,15 @@ func (b *Budget) Take(n int64) bool {
 	if b == nil {
 		return true
 	}
-	return take(&b.used, n, b.lim.Bytes)
+	if !take(&b.used, n, b.lim.Bytes) {
+		return false
+	}
+	if n > 0 && b.lim.Volume != nil && !take(&b.lim.Volume.bytes, n, b.lim.Volume.limit.Bytes) {
+		b.used.Add(-n)
+		b.volumeRefused.Store(true)
+		return false
+	}
+	return true
 }
 
 func take(counter *atomic.Int64, n, limit int64) bool {
@@ -83,7 +97,15 @@ func (b *Budget) takeEntry(depth int) bool {
 	if b == nil {
 		return true
 	}
-	return depth <= b.lim.Depth && take(&b.entries, 1, b.lim.Entries)
+	if depth > b.lim.Depth || !take(&b.entries, 1, b.lim.Entries) {
+		return false
+	}
+	if b.lim.Volume != nil && !take(&b.lim.Volume.entries, 1, b.lim.Volume.limit.Entries) {
+		b.entries.Add(-1)
+		b.volumeRefused.Store(true)
+		return false
+	}
+	return true
 }
 
 // Used is how many bytes were charged so far.
@@ -119,6 +141,13 @@ func (b *Budget) Limits() Limits {
 	return b.lim
 }
 
+// VolumeRefused reports whether the volume's quota (Limits.Volume) refused
+// a charge of the call's: the call met the quota of the volume it shares,
+// not its own budget.
+func (b *Budget) VolumeRefused() bool {
+	return b != nil && b.volumeRefused.Load()
+}
+
 // refuse records that the filesystem refused an operation for the budget.
 func (b *Budget) refuse() {
 	if b != nil {
@@ -134,3 +163,34 @@ func (b *Budget) refuse() {
 func (b *Budget) Refused() bool {
 	return b != nil && b.refused.Swap(false)
 }
+
+// VolumeQuota bounds what a volume holds across the calls that share it.
+// Each call's Budget charges it as well as its own Limits (Limits.Volume),
+// so calls running at once can never pass it together however they share
+// it. Like a Budget it counts what is written and created, not what is
+// kept: Reset sets it to what the volume holds, measured while no call is
+// writing. It is safe for concurrent use.
+type VolumeQuota struct {
+	limit          Limits // Bytes and Entries
+	bytes, entries atomic.Int64
+}
+
+// NewVolumeQuota returns a quota of bytes and entries, holding nothing.
+func NewVolumeQuota(bytes, entries int64) *VolumeQuota {
+	return &VolumeQuota{limit: Limits{Bytes: bytes, Entries: entries}}
+}
+
+// Reset says the volume holds bytes in files and entries entries, which
+// may be past the quota: then every charge is refused.
+func (q *VolumeQuota) Reset(bytes, entries int64) {
+	q.bytes.Store(bytes)
+	q.entries.Store(entries)
+}
+
+// Held is what the volume holds, as measured by Reset and charged since.
+func (q *VolumeQuota) Held() (bytes, entries int64) {
+	return q.bytes.Load(), q.entries.Load()
+}
+
+// Limit is the quota: its Bytes and Entries.
+func (q *VolumeQuota) Limit() Limits { return q.limit }

@@ -34,3 +34,35 @@ func TestSafeTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestVolumeQuota: calls sharing a volume charge its quota as well as their
+// own budgets, so two cannot pass it together; a charge the quota refuses
+// is given back to the call's budget and marks it VolumeRefused.
+func TestVolumeQuota(t *testing.T) {
+	q := NewVolumeQuota(100, 3)
+	q.Reset(30, 1)
+	a, b := NewBudget(Limits{Bytes: 60, Volume: q}), NewBudget(Limits{Bytes: 60, Volume: q})
+	if !a.Take(40) || a.VolumeRefused() {
+		t.Fatal("a's 40 bytes fit its budget and the quota")
+	}
+	if b.Take(40) || !b.VolumeRefused() || b.Used() != 0 {
+		t.Errorf("b's 40 bytes pass the quota with a's (30+40+40 > 100): used %d, refused %v", b.Used(), b.VolumeRefused())
+	}
+	if !b.Take(30) || a.Take(1) || !a.VolumeRefused() {
+		t.Error("b's 30 bytes fill the quota; then a's next byte is refused")
+	}
+	if held, _ := q.Held(); held != 100 {
+		t.Errorf("the quota holds %d, want 100", held)
+	}
+	if !a.Take(0) {
+		t.Error("nothing written is never refused")
+	}
+	if !a.takeEntry(1) || !b.takeEntry(1) || b.takeEntry(1) || b.Entries() != 1 {
+		t.Errorf("entries: the quota of 3 holds 1, so two fit: b has %d", b.Entries())
+	}
+	q.Reset(200, 0) // measured past the quota: every byte is refused
+	c := NewBudget(Limits{Volume: q})
+	if c.Take(1) || c.Limits().Bytes != CallLimits.Bytes || !c.takeEntry(1) {
+		t.Error("a volume over its quota refuses every byte, and only the call's own limits stay as they were")
+	}
+}

@@ -195,7 +195,11 @@ func (o *output) save(body io.Reader, budget *sandboxfs.Budget) (n int64, err er
 		m, rerr := body.Read(buf)
 		if m > 0 {
 			if !budget.Take(int64(m)) {
-				return n, fail(abi.HTTPWriteBudget, "saving the body to "+o.p+" would pass the call's write budget; "+
+				passed := "the call's write budget"
+				if budget.Remaining() >= int64(m) { // the call had room: the volume's quota refused it
+					passed = "the quota of the volume the calls share"
+				}
+				return n, fail(abi.HTTPWriteBudget, "saving the body to "+o.p+" would pass "+passed+"; "+
 					"the partial file was removed")
 			}
 			if _, werr := f.Write(buf[:m]); werr != nil {

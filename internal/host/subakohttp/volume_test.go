@@ -71,6 +71,16 @@ func TestWriteBudget(t *testing.T) {
 	}
 	// Inline bodies cost nothing.
 	wantOK(t, do(t, e.cfg, get(e.url("api.test", "/bytes?n=1000"))), 200)
+	// A call with room in its budget is refused by the quota of a volume
+	// it shares (serve's), and told so.
+	q := sandboxfs.NewVolumeQuota(50_000, 100)
+	q.Reset(40_000, 0)
+	e.cfg.WriteBudget = sandboxfs.NewBudget(sandboxfs.Limits{Bytes: 100_000, Volume: q})
+	wantError(t, do(t, e.cfg, saveTo(e.url("api.test", "/bytes?n=20000"), "/volume/tmp/e.bin")), abi.HTTPWriteBudget,
+		"/volume/tmp/e.bin would pass the quota of the volume the calls share; the partial file was removed")
+	if !e.cfg.WriteBudget.VolumeRefused() {
+		t.Error("the budget says the volume's quota refused it")
+	}
 }
 
 func TestBadPaths(t *testing.T) {

@@ -24,6 +24,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--max-concurrent", "0", "x"}, exitUsage, "at least 1"},
 		{[]string{"--keep-running", "x"}, exitUsage, "--keep-running needs --http"},
 		{[]string{"--memory-budget", "100", "x"}, exitUsage, "--memory-budget must be at least 1024"},
+		{[]string{"--volume-quota", "0", "x"}, exitUsage, "--volume-quota must be from 1 to"},
 		{[]string{"--http", "127.0.0.1:0", "--http-max-conns", "0", "x"}, exitUsage, "at least 1"},
 		// Over HTTP too, serve ends when stdin closes (here at once).
 		{[]string{"--http", "127.0.0.1:0", "--force", bad}, exitOK, "stdin closed (--keep-running serves on)"},

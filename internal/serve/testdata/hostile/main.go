@@ -164,6 +164,15 @@ func call(req request) {
 		time.Sleep(time.Duration(args.MS) * time.Millisecond)
 		reply(req.ID, map[string]any{"content": []any{text("slept " + strconv.Itoa(args.MS) + "ms")}})
 	case "write":
+		if args.MB > 0 { // args.MB MiB of zeros, a MiB at a time
+			err := writeZeros(args.Path, args.MB)
+			if err != nil {
+				reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
+				return
+			}
+			reply(req.ID, map[string]any{"content": []any{text("written")}})
+			return
+		}
 		if err := os.WriteFile(args.Path, []byte(args.Text), 0o644); err != nil {
 			reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
 			return
@@ -214,4 +223,20 @@ func call(req request) {
 			map[string]any{"type": "resource", "resource": map[string]any{"uri": "file:///x.txt", "text": "x"}},
 		}, "structuredContent": []any{1, 2, 3}})
 	}
+}
+
+// writeZeros writes mib MiB of zeros to path, a MiB at a time.
+func writeZeros(path string, mib int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	chunk := make([]byte, 1<<20)
+	for range mib {
+		if _, err := f.Write(chunk); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }
