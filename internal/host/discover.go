@@ -1,11 +1,12 @@
 package host
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strconv"
-	"strings"
+
+	"github.com/subako-ai/subako-go/internal/jsonkeys"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -168,39 +169,24 @@ func (d *Discovery) listTools(ask func(id, method string, params map[string]any)
 // readers take the exact key or the first copy, so the list judged here
 // need not be the list a client shows the model.
 func toolsPage(res json.RawMessage) (tools []json.RawMessage, next *string, problem string) {
-	d := json.NewDecoder(bytes.NewReader(res))
-	if t, err := d.Token(); err != nil || t != json.Delim('{') {
-		return nil, nil, "is not an object with tools"
-	}
-	seen := map[string]bool{}
-	for d.More() {
-		t, err := d.Token()
-		if err != nil {
-			return nil, nil, "is not an object with tools: " + err.Error()
-		}
-		key, _ := t.(string)
-		var v json.RawMessage
-		if err := d.Decode(&v); err != nil {
-			return nil, nil, "is not an object with tools: " + err.Error()
-		}
-		if seen[key] {
-			return nil, nil, "writes the key " + strconv.Quote(key) + " twice; JSON readers disagree on which copy counts"
-		}
-		seen[key] = true
-		switch {
-		case key == "tools":
-			if err := json.Unmarshal(v, &tools); err != nil {
-				return nil, nil, "is not an object with tools: tools is not an array of JSON values"
+	err := jsonkeys.Members(res, []string{"tools", "nextCursor"}, func(key string, v json.RawMessage) error {
+		switch key {
+		case "tools":
+			if json.Unmarshal(v, &tools) != nil {
+				return errors.New("tools is not an array of JSON values")
 			}
-		case key == "nextCursor":
-			if err := json.Unmarshal(v, &next); err != nil {
-				return nil, nil, "has a nextCursor that is not a string"
+		case "nextCursor":
+			if json.Unmarshal(v, &next) != nil {
+				return errors.New("nextCursor is not a string")
 			}
-		case strings.EqualFold(key, "tools") || strings.EqualFold(key, "nextCursor"): // as encoding/json matches a field
-			return nil, nil, "writes the key " + strconv.Quote(key) + ", which readers that match keys regardless of case (Go's encoding/json) take for \"tools\" or \"nextCursor\" and the others ignore; spell it as MCP does"
 		}
-	}
-	if _, err := d.Token(); err != nil {
+		return nil
+	})
+	var ke *jsonkeys.KeyError
+	switch {
+	case errors.As(err, &ke):
+		return nil, nil, "has a key readers disagree on: " + ke.Error()
+	case err != nil:
 		return nil, nil, "is not an object with tools: " + err.Error()
 	}
 	return tools, next, ""

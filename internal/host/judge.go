@@ -144,6 +144,9 @@ func breaksLine(l Line, asked map[string]bool) (Break, bool) {
 	}
 	switch {
 	case msg == nil:
+		if why := envelopeProblem(text); why != "" {
+			return with(BreakNotMessage, "stdout line is not a JSON-RPC message ("+why+"): "+ShortLine(text))
+		}
 		return with(BreakNotMessage, "stdout line is not a JSON-RPC message: "+ShortLine(text))
 	case !msg.HasID() && msg.IsResponse():
 		// An answer with id null (or none) answers no request of a call:

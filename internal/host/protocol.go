@@ -3,8 +3,10 @@ package host
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/jsonkeys"
 	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
@@ -54,14 +56,28 @@ type Message struct {
 	Raw      []byte // the line it was decoded from
 }
 
+// envelopeProblem says why a line's members are ambiguous, or "": a line
+// that writes a member of mcp.MessageKeys twice, or in another case
+// ("Result", "reſult"), is no message. Go's encoding/json reads the last
+// copy in any case, other readers the exact key or the first copy, so the
+// linter and a client would read two different answers.
+func envelopeProblem(line []byte) string {
+	var ke *jsonkeys.KeyError
+	if errors.As(jsonkeys.Members(line, mcp.MessageKeys, nil), &ke) {
+		return ke.Error()
+	}
+	return ""
+}
+
 // ParseMessage decodes a line; ok is false when it is not a JSON-RPC 2.0
-// message (not JSON, not an object, no "jsonrpc":"2.0", or an error member
-// that is not an error object).
+// message (not JSON, not an object, no "jsonrpc":"2.0", a member written
+// twice or in another case, or an error member that is not an error
+// object).
 func ParseMessage(line []byte) (Message, bool) {
 	var m Message
 	d := json.NewDecoder(bytes.NewReader(line))
 	d.UseNumber()
-	if err := d.Decode(&m.Message); err != nil || d.More() || m.JSONRPC != mcp.Version {
+	if err := d.Decode(&m.Message); err != nil || d.More() || m.JSONRPC != mcp.Version || envelopeProblem(line) != "" {
 		return m, false
 	}
 	e, err := m.ErrorObject()

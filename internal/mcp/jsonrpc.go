@@ -34,6 +34,12 @@ type Message struct {
 	Error   json.RawMessage `json:"error,omitempty"`
 }
 
+// MessageKeys are the members of a JSON-RPC message, as Message spells
+// them: a message that writes one twice or in another case is read
+// through internal/jsonkeys and refused, by the host on a module's stdout
+// and by serve from a client.
+var MessageKeys = []string{"jsonrpc", "id", "method", "params", "result", "error"}
+
 // HasID reports whether the message carries an id: a notification has
 // none, and id null is none.
 func (m Message) HasID() bool { return len(m.ID) > 0 && string(m.ID) != "null" }

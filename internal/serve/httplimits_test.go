@@ -209,14 +209,14 @@ func TestDuplicateKeys(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"a":{"b":1},"c":[{"d":1}]}}`, true},
 	} {
 		_, perr := parseMessage([]byte(c.msg))
-		if (perr == nil) != c.ok || (perr != nil && (perr.Code != abi.CodeInvalidRequest || !strings.Contains(perr.Message, "appears twice"))) {
+		if (perr == nil) != c.ok || (perr != nil && (perr.Code != abi.CodeInvalidRequest || !strings.Contains(perr.Message, "is written twice"))) {
 			t.Errorf("%s: %v", c.msg, perr)
 		}
 	}
 	s, _ := newServer(t, hello(t), Options{})
 	addr := startLimited(t, s)
 	dup := strings.Replace(discoverBody, `"method":"server/discover"`, `"method":"server/discover","method":"tools/list"`, 1)
-	if status, answer := postRaw(t, addr, "application/json", dup); status != 400 || !strings.Contains(answer, `the key \"method\" appears twice`) {
+	if status, answer := postRaw(t, addr, "application/json", dup); status != 400 || !strings.Contains(answer, `the key \"method\" is written twice`) {
 		t.Errorf("two methods over HTTP: %d %s", status, answer)
 	}
 }

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"strconv"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/jsonkeys"
 	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
@@ -142,34 +142,23 @@ func objectParams(p json.RawMessage) (map[string]json.RawMessage, *rpcError) {
 }
 
 // uniqueKeys refuses an object with a key twice, in the message and in the
-// members serve reads (params, params._meta): JSON leaves the meaning of
+// members serve reads (params, params._meta), and a member of the message
+// in another case ("Method"): JSON leaves the meaning of
 // {"method":"a","method":"b"} open, and serve and the module must not read
-// the same message two ways. Arguments are the module's to judge.
+// the same message two ways (internal/jsonkeys). Arguments are the
+// module's to judge.
 func uniqueKeys(obj []byte, depth int) error {
-	d := json.NewDecoder(bytes.NewReader(obj))
-	if t, err := d.Token(); err != nil || t != json.Delim('{') {
-		return nil //nolint:nilerr // not an object: nothing of it is read by key
+	if t := bytes.TrimSpace(obj); len(t) == 0 || t[0] != '{' {
+		return nil // not an object: nothing of it is read by key
 	}
-	seen := map[string]bool{}
-	for d.More() {
-		t, err := d.Token()
-		if err != nil {
-			return err
-		}
-		k, _ := t.(string)
-		if seen[k] {
-			return errors.New("the key " + strconv.Quote(k) + " appears twice in an object")
-		}
-		seen[k] = true
-		var v json.RawMessage
-		if err := d.Decode(&v); err != nil {
-			return err
-		}
+	var known []string
+	if depth == 0 {
+		known = mcp.MessageKeys // "Method" beside "method" too
+	}
+	return jsonkeys.Members(obj, known, func(k string, v json.RawMessage) error {
 		if (depth == 0 && k == "params") || (depth == 1 && k == "_meta") {
-			if err := uniqueKeys(v, depth+1); err != nil {
-				return err
-			}
+			return uniqueKeys(v, depth+1)
 		}
-	}
-	return nil
+		return nil
+	})
 }

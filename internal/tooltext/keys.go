@@ -3,10 +3,9 @@ package tooltext
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strconv"
-	"strings"
 
+	"github.com/subako-ai/subako-go/internal/jsonkeys"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -88,7 +87,7 @@ func repeatedKey(raw []byte) (key, other, at string, found bool) {
 				}
 				top.seen[t] = true
 				if top.folds {
-					if k := foldedToolKey(t); k != "" {
+					if k := jsonkeys.Folded(t, toolKeys); k != "" {
 						return t, k, top.ptr, true
 					}
 				}
@@ -100,20 +99,6 @@ func repeatedKey(raw []byte) (key, other, at string, found bool) {
 			done()
 		}
 	}
-}
-
-// foldedToolKey is the key of toolKeys that k equals under Unicode case
-// folding without being it, or "".
-func foldedToolKey(k string) string {
-	if slices.Contains(toolKeys, k) {
-		return ""
-	}
-	for _, t := range toolKeys {
-		if strings.EqualFold(k, t) {
-			return t
-		}
-	}
-	return ""
 }
 
 // keySignal is the signal of a tool (tools[i], named name) that writes a

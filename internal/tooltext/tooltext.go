@@ -254,8 +254,9 @@ func place(tool string, index int, ptr, field string) string {
 	return b.String()
 }
 
-// MetaIgnore is the member of a tool's _meta that waives tool-text rules
-// for that tool in lint, each with its reason:
+// MetaIgnore is the member of a tool's _meta that waives tool-text
+// warnings for that tool in lint, each with its reason (an error stays,
+// quoting the waiver: toolcheck):
 //
 //	"_meta": {"ai.subako/ignore": {"T041": "the tool signs commits with the user's key, by design"}}
 //

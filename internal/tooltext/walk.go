@@ -57,8 +57,11 @@ func (c *checker) tool(i int, name string, obj map[string]any) {
 // schema reads a JSON Schema as the model does: all of it. Member names
 // under "properties" are argument names; "description" and "title" are
 // prose; enum, const, default and examples are values the model copies;
-// other keywords' strings (a "format", a "pattern", a "$ref") are read for
-// their characters only.
+// the strings of the keywords that hold machine values (a "format", a
+// "pattern", a "$ref": machineKeywords) are read for their characters
+// only. A keyword JSON Schema does not define ("x-note", "Description")
+// is read as prose: a client hands the model the schema whole, so a
+// sentence there reaches it as a description would.
 func (c *checker) schema(i int, tool, ptr string, v any, parent string) {
 	switch s := v.(type) {
 	case string:
@@ -88,11 +91,31 @@ func (c *checker) schema(i int, tool, ptr string, v any, parent string) {
 			case k == "properties" || k == "patternProperties" || k == "$defs" || k == "definitions" || k == "dependentSchemas":
 				c.chars(i, tool, p, "schema keyword", k)
 				c.schema(i, tool, p, e, k)
+			case !machineKeywords[k]:
+				c.text(i, tool, p, "schema keyword", k)
+				c.value(i, tool, p, e, "value of "+quote(k))
 			default:
 				c.chars(i, tool, p, "schema keyword", k)
 				c.schema(i, tool, p, e, "")
 			}
 		}
+	}
+}
+
+// machineKeywords are the JSON Schema keywords (2020-12 and draft-07)
+// whose values are schemas, numbers, names or machine strings, not text
+// for the model: read for their characters only.
+var machineKeywords = map[string]bool{}
+
+func init() {
+	for _, k := range strings.Fields(`type format pattern $ref $id $schema $anchor $dynamicRef $dynamicAnchor
+		$vocabulary $recursiveRef $recursiveAnchor contentEncoding contentMediaType contentSchema
+		required items prefixItems additionalItems contains additionalProperties unevaluatedProperties
+		unevaluatedItems propertyNames dependentRequired dependencies allOf anyOf oneOf not if then else
+		minimum maximum exclusiveMinimum exclusiveMaximum multipleOf minLength maxLength minItems maxItems
+		uniqueItems minContains maxContains minProperties maxProperties deprecated readOnly writeOnly
+		nullable discriminator`) {
+		machineKeywords[k] = true
 	}
 }
 

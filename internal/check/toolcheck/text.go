@@ -3,14 +3,20 @@ package toolcheck
 import (
 	"encoding/json"
 
+	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/tooltext"
 )
 
 // text reports what internal/tooltext finds in the text of the list
 // (T030-T045): run on every tool whatever else is wrong with it, so a
 // list with a bad name or schema is still read for poisoning. A tool may
-// waive one of these rules for itself, with a reason, in its _meta
-// (tooltext.MetaIgnore); diff and serve do not honour waivers.
+// waive a warning of these rules for itself, with a reason, in its _meta
+// (tooltext.MetaIgnore). An error it cannot: the waiver is written by the
+// module being vetted, and a client shows the model the text as it is,
+// waiver or not, so the error stays, its message quoting the waiver (lint
+// --ignore ID is the user's own way to leave a rule out). diff and serve
+// do not honour waivers at all.
 func (c *toolsCheck) text(tools []json.RawMessage) {
 	waived := map[int]map[string]string{}
 	for _, s := range tooltext.CheckTools(tools) {
@@ -19,8 +25,15 @@ func (c *toolsCheck) text(tools []json.RawMessage) {
 			w = tooltext.Waivers(tools[s.Index])
 			waived[s.Index] = w
 		}
-		if w[s.Rule.ID] == "" {
+		reason := w[s.Rule.ID]
+		switch {
+		case reason == "":
 			c.out.Add(s.Finding())
+		case s.Severity() == rules.Error:
+			f := s.Finding()
+			f.Message += " (the tool's _meta waives " + s.Rule.ID + `, "` + tooltext.Escape(textutil.Truncate(reason, 120)) +
+				`", but a package cannot waive an error in its own text: a client shows the model the text as it is)`
+			c.out.Add(f)
 		}
 	}
 }

@@ -1,0 +1,101 @@
+// Package jsonkeys reads a JSON object's members by their exact keys and
+// refuses the objects JSON readers disagree on: a key written twice (one
+// reader keeps the first copy, Go's encoding/json the last, a third
+// refuses the document), and a key that is not one of an object's known
+// fields but equals one under the Unicode case folding encoding/json
+// matches a struct's fields by ("Result", "reſult" with a long s, beside
+// "result" or instead of it). What a module wrote must mean one thing to
+// the linter and to every client, so the host (a message's envelope, a
+// tools/list page), serve (a client's message) and the tool-text checker
+// read keys through here.
+package jsonkeys
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/textutil"
+)
+
+// KeyError says which key of an object readers disagree on.
+type KeyError struct {
+	Key   string // the key as written
+	Field string // the known field it folds to; "" for a key written twice
+}
+
+// Error quotes the key escaped (strconv.Quote: controls, bidi and
+// invisible characters) and cut to 64 bytes.
+func (e *KeyError) Error() string {
+	key := strconv.Quote(textutil.Truncate(e.Key, 64))
+	if e.Field == "" {
+		return "the key " + key + " is written twice; JSON readers disagree on which copy counts"
+	}
+	return "the key " + key + " is " + strconv.Quote(e.Field) + " in another case, which readers that match keys regardless of case (Go's encoding/json) take for it and the others ignore"
+}
+
+// Folded is the field of fields that key equals under Unicode case
+// folding without being it, or "".
+func Folded(key string, fields []string) string {
+	if slices.Contains(fields, key) {
+		return ""
+	}
+	for _, f := range fields {
+		if strings.EqualFold(key, f) {
+			return f
+		}
+	}
+	return ""
+}
+
+// Members calls visit with each member of the JSON object obj, in order.
+// It returns a *KeyError for a key written twice, or for a key that
+// Folded finds among fields; the error visit returns; or the decoder's
+// error when obj is not one JSON object. It reads one level: the values
+// are visit's to read.
+func Members(obj []byte, fields []string, visit func(key string, value json.RawMessage) error) error {
+	d := json.NewDecoder(bytes.NewReader(obj))
+	d.UseNumber()
+	if t, err := d.Token(); err != nil {
+		return err
+	} else if t != json.Delim('{') {
+		return errNotObject
+	}
+	seen := map[string]bool{}
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			return err
+		}
+		if seen[key] {
+			return &KeyError{Key: key}
+		}
+		seen[key] = true
+		if f := Folded(key, fields); f != "" {
+			return &KeyError{Key: key, Field: f}
+		}
+		if visit != nil {
+			if err := visit(key, v); err != nil {
+				return err
+			}
+		}
+	}
+	if _, err := d.Token(); err != nil {
+		return err
+	}
+	if _, err := d.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("data after the object")
+	}
+	return nil
+}
+
+var errNotObject = errors.New("not a JSON object")
