@@ -260,47 +260,69 @@ func decodeWork(pixels int64, scans int) int64 {
 	return pixels + pixels*int64(scans)/jpegScansPerDecode
 }
 
-// jpegScans counts a JPEG's scans (its SOS markers) by walking its
-// marker segments by their lengths and skipping each scan's
-// entropy-coded data to the next marker, as image/jpeg reads them: in
-// that data a 0xFF byte is followed by 0x00 (stuffing) or a restart
-// marker, so a marker within an APP segment (an Exif thumbnail) is not
-// counted and none within a scan is missed.
+// jpegScans counts a JPEG's scans (its SOS markers) as image/jpeg's
+// marker walk meets them (jpegSegments), so a marker within an APP
+// segment (an Exif thumbnail) is not counted and none image/jpeg reads is
+// missed.
 func jpegScans(b []byte) int {
 	scans := 0
-	for i := 2; i+1 < len(b); {
-		if b[i] != 0xff { // garbage between segments: image/jpeg skips to the next 0xFF
-			i++
+	jpegSegments(b, func(marker byte, _ []byte) bool {
+		if marker == 0xda {
+			scans++
+		}
+		return true
+	})
+	return scans
+}
+
+// jpegSegments calls visit with each marker segment of the JPEG b past its
+// SOI, in order, as image/jpeg's decoder walks them, until visit returns
+// false or the walk ends where image/jpeg's would (EOI, a short length,
+// the data's end). body is the segment past its length, cut at b's end.
+// It mirrors image/jpeg byte for byte: bytes before a 0xFF are skipped
+// (extraneous data, or a scan's entropy-coded data left unread); "\xff\x00"
+// is skipped; fill bytes (0xFF) before a marker are skipped, but once
+// there "\xff...\xff\x00" is a marker 0 with a length; a restart marker
+// has no length. A walk of its own would let a file say one thing to the
+// cost and another to the decoder.
+func jpegSegments(b []byte, visit func(marker byte, body []byte) bool) {
+	for i := 2; ; {
+		j := bytes.IndexByte(b[min(i, len(b)):], 0xff)
+		if j < 0 || i+j+1 >= len(b) {
+			return
+		}
+		i += j + 1
+		marker := b[i]
+		i++
+		if marker == 0x00 {
 			continue
 		}
-		marker := b[i+1]
+		for marker == 0xff {
+			if i >= len(b) {
+				return
+			}
+			marker = b[i]
+			i++
+		}
 		switch {
-		case marker == 0xff: // fill byte
-			i++
-			continue
 		case marker == 0xd9: // EOI
-			return scans
-		case marker == 0x00, marker == 0x01, marker >= 0xd0 && marker <= 0xd7: // stuffing, TEM, RST: no length
-			i += 2
+			return
+		case marker >= 0xd0 && marker <= 0xd7: // RST
 			continue
 		}
-		if i+4 > len(b) {
-			return scans
+		if i+2 > len(b) {
+			return
 		}
-		n := int(b[i+2])<<8 | int(b[i+3])
+		n := int(b[i])<<8 | int(b[i+1])
 		if n < 2 {
-			return scans
+			return
 		}
-		i += 2 + n
-		if marker != 0xda {
-			continue
-		}
-		scans++
-		for i+1 < len(b) && (b[i] != 0xff || b[i+1] == 0x00 || b[i+1] >= 0xd0 && b[i+1] <= 0xd7) {
-			i++
+		body := b[i+2 : min(len(b), i+n)]
+		i += n
+		if !visit(marker, body) {
+			return
 		}
 	}
-	return scans
 }
 
 // overBudget is a file larger than what is left of a result's reading.
@@ -416,9 +438,7 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 		}
 		return n
 	case "image/jpeg":
-		if n, ok := jpegCost(b, w, h); ok {
-			return n
-		}
+		return jpegCost(b, w, h)
 	case "image/gif":
 		return 2 * pixels // the frame, and its copy when interlaced
 	}
@@ -427,11 +447,14 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 
 // jpegCost is what image/jpeg holds for the JPEG b of w by h: a plane per
 // component rounded up to whole MCUs, for four components a CMYK copy,
-// and for a progressive one 4 bytes of coefficients per sample.
-func jpegCost(b []byte, w, h int64) (int64, bool) {
+// and for a progressive one 4 bytes of coefficients per sample. A frame
+// header jpegFrame cannot read (image/jpeg's DecodeConfig read one, so
+// never in practice) is charged the most image/jpeg holds: four
+// components sampled 4x4, progressive.
+func jpegCost(b []byte, w, h int64) int64 {
 	progressive, comps, ok := jpegFrame(b)
 	if !ok {
-		return 0, false
+		progressive, comps = true, [][2]byte{{4, 4}, {4, 4}, {4, 4}, {4, 4}}
 	}
 	var hmax, vmax int64 = 1, 1
 	for _, c := range comps {
@@ -449,36 +472,28 @@ func jpegCost(b []byte, w, h int64) (int64, bool) {
 	if len(comps) == 4 {
 		n += 4 * w * h
 	}
-	return n, true
+	return n
 }
 
-// jpegFrame reads a JPEG's frame header: whether it is progressive, and
-// each component's sampling factors.
+// jpegFrame reads a JPEG's frame header, the first SOF image/jpeg
+// decodes (jpegSegments): whether it is progressive, and each component's
+// sampling factors.
 func jpegFrame(b []byte) (progressive bool, comps [][2]byte, ok bool) {
-	for i := 2; i+4 <= len(b); {
-		if b[i] != 0xff {
-			return false, nil, false
+	jpegSegments(b, func(marker byte, body []byte) bool {
+		if marker < 0xc0 || marker > 0xc2 {
+			return true
 		}
-		marker := b[i+1]
-		if marker == 0xff { // fill byte
-			i++
-			continue
+		if len(body) < 6 || len(body) < 6+3*int(body[5]) {
+			return false
 		}
-		n := int(b[i+2])<<8 | int(b[i+3])
-		if marker >= 0xc0 && marker <= 0xc2 {
-			seg := b[i+4 : min(len(b), i+2+n)]
-			if len(seg) < 6 || len(seg) < 6+3*int(seg[5]) {
-				return false, nil, false
-			}
-			for c := range int(seg[5]) {
-				hv := seg[6+3*c+1]
-				comps = append(comps, [2]byte{max(hv>>4, 1), max(hv&15, 1)})
-			}
-			return marker == 0xc2, comps, len(comps) > 0
+		for c := range int(body[5]) {
+			hv := body[6+3*c+1]
+			comps = append(comps, [2]byte{max(hv>>4, 1), max(hv&15, 1)})
 		}
-		i += 2 + n
-	}
-	return false, nil, false
+		progressive, ok = marker == 0xc2, len(comps) > 0
+		return false
+	})
+	return progressive, comps, ok
 }
 
 // bytesPerPixel is what a decoder holds per pixel of an image of model m:

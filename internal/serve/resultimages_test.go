@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/jpeg"
 	"image/png"
@@ -311,5 +312,58 @@ func TestJPEGScans(t *testing.T) {
 		if got := jpegScans(c.data); got != c.want {
 			t.Errorf("%s: %d scans, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// TestJPEGSegments: the one walk the scan count and the frame header read
+// visits the segments image/jpeg's decoder does, so a file cannot show
+// them one frame and the decoder another. Each case follows image/jpeg's
+// reader.go: extraneous bytes before 0xFF are skipped, "\xff\x00" is
+// skipped, fill bytes are, but a 0 after them is a marker with a length,
+// a restart marker has none, EOI or a short length ends the walk.
+func TestJPEGSegments(t *testing.T) {
+	soi := []byte{0xff, 0xd8}
+	// A segment the old walk of its own read where image/jpeg reads
+	// "\xff\x00" then extraneous bytes: it jumped into the APP1 that
+	// follows and took the SOF0 of length 0 written there for the frame.
+	hidden := []byte{0xff, 0x00, 0x00, 0x0a, 0xff, 0xe1, 0x00, 0x20, 0, 0, 0, 0, 0xff, 0xc0, 0, 0}
+	hidden = append(hidden, make([]byte, 22)...)
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"a SOF hidden in an APP1", append(hidden, 0xff, 0xdb, 0, 2), "e1 db"},
+		{"extraneous bytes", []byte{0, 1, 2, 0xff, 0xdb, 0, 2}, "db"},
+		{"fill bytes", []byte{0xff, 0xff, 0xff, 0xdb, 0, 2}, "db"},
+		{"a 0 after fill bytes has a length", []byte{0xff, 0xff, 0x00, 0, 2, 0xff, 0xda, 0, 2}, "00 da"},
+		{"RST, stuffing, EOI", []byte{0xff, 0xd0, 0xff, 0xda, 0, 2, 0x12, 0xff, 0x00, 0x34, 0xff, 0xd3, 0x56, 0xff, 0xda, 0, 2, 0xff, 0xd9, 0xff, 0xda, 0, 2}, "da da"},
+		{"a short length", []byte{0xff, 0xc0, 0, 1, 0xff, 0xda, 0, 2}, ""},
+		{"truncated", []byte{0xff, 0xda, 0}, ""},
+		{"a body past the end", []byte{0xff, 0xc0, 0, 200, 1}, "c0"},
+	} {
+		var got []string
+		jpegSegments(append(append([]byte{}, soi...), c.data...), func(marker byte, body []byte) bool {
+			got = append(got, fmt.Sprintf("%02x", marker))
+			return true
+		})
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: markers %q, want %q", c.name, got, c.want)
+		}
+	}
+
+	// The hidden SOF before a real JPEG: the frame is the real one, and
+	// the image is shown (serve panicked on it, slicing a body of length
+	// -2).
+	var enc bytes.Buffer
+	if err := jpeg.Encode(&enc, image.NewGray(image.Rect(0, 0, 2100, 8)), nil); err != nil {
+		t.Fatal(err)
+	}
+	b := append(append(append([]byte{}, soi...), hidden...), enc.Bytes()[2:]...)
+	if progressive, comps, ok := jpegFrame(b); !ok || progressive || len(comps) != 1 {
+		t.Errorf("the frame: progressive %v, components %v, ok %v; want a baseline grey frame", progressive, comps, ok)
+	}
+	if img, note := imageBlock(b, "the image"); img == nil {
+		t.Errorf("the JPEG with a hidden SOF: %s", note)
 	}
 }
