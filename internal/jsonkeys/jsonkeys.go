@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/subako-ai/subako-go/internal/textutil"
 )
@@ -35,21 +36,50 @@ func (e *KeyError) Error() string {
 	if e.Field == "" {
 		return "the key " + key + " is written twice; JSON readers disagree on which copy counts"
 	}
-	return "the key " + key + " is " + strconv.Quote(e.Field) + " in another case, which readers that match keys regardless of case (Go's encoding/json) take for it and the others ignore"
+	return "the key " + key + " is " + strconv.Quote(e.Field) + " in another case or before a NUL, which readers that match keys regardless of case" +
+		" (Go's encoding/json, Java's equalsIgnoreCase) or compare them as C strings take for it, and the others ignore"
 }
 
-// Folded is the field of fields that key equals under Unicode case
-// folding without being it, or "".
+// Folded is the field of fields that key equals without being it, or "",
+// under any of the ways JSON readers match keys regardless of case:
+// Unicode case folding (Go's encoding/json, strings.EqualFold), and rune
+// by rune upper- or lower-casing (Java's equalsIgnoreCase, JavaScript's
+// toUpperCase, .NET's OrdinalIgnoreCase), under which the dotless ı and
+// the dotted İ are an i, as folding keeps them apart. A key holding a NUL
+// is read up to it, as a reader comparing C strings does
+// ("description\u0000").
 func Folded(key string, fields []string) string {
 	if slices.Contains(fields, key) {
 		return ""
 	}
+	if i := strings.IndexByte(key, 0); i >= 0 {
+		key = key[:i]
+	}
 	for _, f := range fields {
-		if strings.EqualFold(key, f) {
+		if key == f || sameIgnoringCase(key, f) {
 			return f
 		}
 	}
 	return ""
+}
+
+// sameIgnoringCase says whether a and b are the same rune by rune under
+// case folding, upper-casing or lower-casing.
+func sameIgnoringCase(a, b string) bool {
+	if strings.EqualFold(a, b) {
+		return true
+	}
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) != len(rb) {
+		return false
+	}
+	for i, r := range ra {
+		if r != rb[i] && unicode.ToUpper(r) != unicode.ToUpper(rb[i]) && unicode.ToLower(r) != unicode.ToLower(rb[i]) &&
+			!strings.EqualFold(string(r), string(rb[i])) {
+			return false
+		}
+	}
+	return true
 }
 
 // Members calls visit with each member of the JSON object obj, in order.

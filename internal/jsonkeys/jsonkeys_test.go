@@ -51,3 +51,41 @@ func TestFolded(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldedAsOtherReaders (from attack pass 36c, issue 30): Folded
+// found a key in another case only under Go's Unicode case folding
+// (strings.EqualFold, as encoding/json matches fields), in which the
+// dotless ı (U+0131) and the dotted İ (U+0130) fold to nothing but
+// themselves. Readers that match
+// keys regardless of case by upper- or lower-casing them take both for an
+// i: Java's String.equalsIgnoreCase and String.CASE_INSENSITIVE_ORDER
+// ("descrıption".equalsIgnoreCase("description") and "İd" for "id" are
+// true, run with the JDK here), JavaScript's toUpperCase ("ı" becomes
+// "I"), .NET's OrdinalIgnoreCase (System.Text.Json with
+// PropertyNameCaseInsensitive, by its simple upper-case mapping; not run
+// here). So "descrıption" beside "description", or "ıd" beside "id" in an
+// envelope, means one thing to the linter and another to those clients:
+// a tool whose "descrıption" held a poisoned sentence linted clean. And a
+// reader of C strings takes "description\u0000" for "description".
+func TestFoldedAsOtherReaders(t *testing.T) {
+	t.Parallel()
+	for key, want := range map[string]string{
+		"descr\u0131ption": "description",
+		"descr\u0130ption": "description",
+		"\u0131d":          "id",
+		"\u0130d":          "id",
+		"t\u0131tle":       "title",
+		"description\x00":  "description",
+		"description\x00x": "description",
+		"id":               "",
+		"identity":         "",
+	} {
+		if got := Folded(key, []string{"id", "title", "description"}); got != want {
+			t.Errorf("Folded(%q) = %q, want %q", key, got, want)
+		}
+	}
+	err := Members([]byte(`{"jsonrpc":"2.0","id":1,"result":{},"\u0131d":2}`), []string{"jsonrpc", "id", "result"}, func(string, json.RawMessage) error { return nil })
+	if err == nil {
+		t.Errorf(`an envelope with "ıd" (dotless i) beside "id" is accepted`)
+	}
+}

@@ -90,7 +90,7 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	files, d := judged.Files, judged.Discovery
 	textErrors := 0
 	if d != nil && d.Stopped == nil {
-		textErrors = withToolText(files, d.Tools)
+		textErrors = withToolText(files, d.Discover, d.Tools)
 	}
 	for _, f := range files {
 		for _, fd := range f.Findings {

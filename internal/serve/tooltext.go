@@ -19,9 +19,11 @@ import (
 // to the report what lint did not say.
 
 // withToolText adds to the module's report (files[0]) the tool-text
-// signals of tools that it lacks, and returns how many error-level ones
-// the tools have.
-func withToolText(files []report.File, tools []json.RawMessage) (errors int) {
+// signals of tools, and of the text its server/discover result gives
+// the model (discover's instructions, its serverInfo's title and
+// description, which serve hands its clients), that it lacks, and
+// returns how many error-level ones there are.
+func withToolText(files []report.File, discover json.RawMessage, tools []json.RawMessage) (errors int) {
 	if len(files) == 0 {
 		return 0
 	}
@@ -31,7 +33,11 @@ func withToolText(files []report.File, tools []json.RawMessage) (errors int) {
 			said[findingKey(fd)] = true
 		}
 	}
-	for _, s := range tooltext.CheckTools(tools) {
+	signals := tooltext.CheckTools(tools)
+	if discover != nil {
+		signals = append(signals, tooltext.CheckServer(discover, tooltext.Names(tools))...)
+	}
+	for _, s := range signals {
 		if s.Severity() == rules.Error {
 			errors++
 		}

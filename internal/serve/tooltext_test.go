@@ -52,3 +52,23 @@ func TestToolTextRefuses(t *testing.T) {
 		t.Errorf("--force: not served, or its errors not counted")
 	}
 }
+
+// TestServerTextRefuses (from attack pass 36c): the instructions of a
+// module's server/discover result, which serve hands its clients in
+// initialize and server/discover and clients put in the model's context,
+// are read as tool text is: a request for the user's key there is
+// refused as it is in a description, and the log says where.
+func TestServerTextRefuses(t *testing.T) {
+	poisoned := buildWasm(t, "./testdata/hostile", "-X main.mode=poisoned_server")
+	s, logBuf := unloaded(t)
+	_, err := s.Load(t.Context(), poisoned)
+	if !errors.Is(err, ErrRefused) {
+		t.Fatalf("load: %v", err)
+	}
+	log := logBuf.String()
+	for _, want := range []string{"T035", "T040", "the server's instructions at /instructions"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log lacks %q:\n%s", want, log)
+		}
+	}
+}

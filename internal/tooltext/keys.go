@@ -109,10 +109,7 @@ func keySignal(i int, name string, raw []byte) []Signal {
 		return nil
 	}
 	field := "object"
-	msg := "the key " + quote(key) + " is written twice"
-	if other != "" {
-		msg = "the key " + quote(key) + " is " + quote(other) + " in another case, which readers that match keys regardless of case (Go's encoding/json) take for it and the others ignore"
-	}
+	msg := (&jsonkeys.KeyError{Key: key, Field: other}).Error()
 	return []Signal{{Rule: rules.TextDuplicateKey, Tool: name, Index: i, Pointer: at, Field: field, Match: key,
-		Message: place(name, i, at, field) + ": " + msg + "; JSON readers disagree on which copy counts, so the text checked here need not be the text a client shows the model"}}
+		Message: place(name, i, at, field) + ": " + msg + "; so the text checked here need not be the text a client shows the model"}}
 }

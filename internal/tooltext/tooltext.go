@@ -23,6 +23,9 @@
 //     manifest's description); where becomes the signals' Pointer.
 //   - CheckTextOf(where, text, names) is CheckText knowing the package's
 //     tool names.
+//   - CheckServer(discover, names) reads the text a server/discover
+//     result gives the model: its instructions and its serverInfo's title
+//     and description.
 //   - Signal.Finding turns a signal into a rules.Finding (Tool and Pointer
 //     set); Signal.Key identifies it across two versions of a list, and
 //     Gained(before, after) returns the signals of after that before does

@@ -173,6 +173,7 @@ func (c *Checker) judge(ctx context.Context, r *Result, wasm []byte, owned, disc
 	switch {
 	case d.Stopped == nil:
 		findings = append(findings, toolcheck.Check(d.Tools)...)
+		findings = append(findings, toolcheck.Server(d.Discover, d.Tools)...)
 	case d.Stopped.Kind == host.StopBadToolList:
 		findings = append(findings, toolcheck.NotAList("at upload discovery: "+d.Stopped.Detail))
 	}

@@ -37,3 +37,15 @@ func (c *toolsCheck) text(tools []json.RawMessage) {
 		}
 	}
 }
+
+// Server reports what internal/tooltext finds in the text a module's
+// server/discover result gives the model beside its tools (its
+// instructions, its serverInfo's title and description); tools are the
+// tools it listed, whose names the text may name.
+func Server(discover json.RawMessage, tools []json.RawMessage) []rules.Finding {
+	var out rules.Collector
+	for _, s := range tooltext.CheckServer(discover, tooltext.Names(tools)) {
+		out.Add(s.Finding())
+	}
+	return out.Findings()
+}
