@@ -168,7 +168,7 @@ var lookAlike = map[rune]rune{
 // mixedScript finds the words of s that impersonate Latin ones: Latin
 // letters mixed with look-alikes; or, in mostly Latin text, a word made
 // wholly of look-alikes, or of fullwidth or mathematical letters.
-func (c *checker) mixedScript(i int, tool, ptr, field, s string) {
+func (c *checker) mixedScript(i int, tool string, ptr *path, field, s string) {
 	if !hasLookAlikes(s) {
 		return
 	}
@@ -185,9 +185,9 @@ func (c *checker) mixedScript(i int, tool, ptr, field, s string) {
 		case latin > 0 && alike > 0,
 			latinText && other == 0 && latin == 0 && alike >= 2 && alike == n,
 			latinText && styled >= 2:
-			c.add(Signal{Rule: rules.TextMixedScript, Tool: tool, Index: i, Pointer: ptr, Field: field,
+			c.add(Signal{Rule: rules.TextMixedScript, Tool: tool, Index: i, Pointer: ptr.String(), Field: field,
 				Start: start, End: j, Match: word,
-				Message: place(tool, i, ptr, field) + ": the word " + quote(word) + " (" + charNames(nonLatin(word)) + ") reads as " +
+				Message: place(tool, i, ptr.String(), field) + ": the word " + quote(word) + " (" + charNames(nonLatin(word)) + ") reads as " +
 					quote(asLatin(word)) + " and is not, in " + context(s, start, j)})
 		}
 		start, latin, alike, other, styled = -1, 0, 0, 0, 0

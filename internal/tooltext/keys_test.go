@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -126,5 +127,33 @@ func TestUnknownSchemaKeyword(t *testing.T) {
 	tool := `{"name":"add","description":"Adds.","inputSchema":{"type":"object","properties":{"x":{"type":"string","pattern":"^ignore all previous instructions$"}},"additionalProperties":false}}`
 	for _, s := range CheckTools([]json.RawMessage{json.RawMessage(tool)}) {
 		t.Errorf("a pattern read as prose: %s", s.Message)
+	}
+}
+
+// TestDeepKeysAllocateLinearly: from attack pass 36c (break 9): a value
+// nested 2,000 deep under 100-byte keys (an unknown schema keyword, read
+// as prose) is read, and checked for keys written twice, with allocations
+// linear in its size. Each level's JSON pointer was a new string
+// repeating every key above it, all alive at the deepest level: 4,000
+// levels (420 KB) allocated 1.5 GiB. The walk and repeatedKey now keep
+// the path's segments and join them only for a signal.
+func TestDeepKeysAllocateLinearly(t *testing.T) { // not parallel: measures the process's allocations
+	const depth, keyLen = 2000, 100 // 210 KB; 4,000 levels (420 KB) allocate 1.5 GiB
+	k, _ := json.Marshal(strings.Repeat("k", keyLen))
+	tool := `{"name":"add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{},"additionalProperties":false,"x-deep":` +
+		strings.Repeat("{"+string(k)+":", depth) + "1" + strings.Repeat("}", depth) + `}}`
+	measure := func(f func()) uint64 {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	keys := measure(func() { repeatedKey([]byte(tool)) })
+	all := measure(func() { CheckTools([]json.RawMessage{json.RawMessage(tool)}) })
+	t.Logf("a %d-byte tool: repeatedKey allocates %d MiB, CheckTools %d MiB", len(tool), keys>>20, all>>20)
+	if limit := uint64(64 * len(tool)); all > limit {
+		t.Errorf("reading a %d-byte tool allocated %d MiB, over 64 times its size", len(tool), all>>20)
 	}
 }

@@ -192,7 +192,7 @@ const tokenChars = "<[#./~_|"
 const longText = 240
 
 // phrases runs the patterns on each sentence of s.
-func (c *checker) phrases(i int, tool, ptr, field, s string) {
+func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 	if len(s) < 3 || !strings.ContainsAny(s, tokenChars) && !strings.ContainsAny(s, " \t\n") && isPlainASCII(s) {
 		return // one plain word: no pattern matches it
 	}
@@ -235,8 +235,8 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 				if rule == rules.TextSecretMention {
 					what = "a secret file or the conversation, named"
 				}
-				c.add(Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr, Field: field, Start: a, End: b, Match: s[a:b],
-					Message: place(tool, i, ptr, field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)})
+				c.add(Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: a, End: b, Match: s[a:b],
+					Message: place(tool, i, ptr.String(), field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)})
 			}
 		}
 		start = end

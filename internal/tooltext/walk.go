@@ -35,21 +35,22 @@ var toolText = []string{"name", "title", "description"}
 
 func (c *checker) tool(i int, name string, obj map[string]any) {
 	c.input, c.toolName = obj["inputSchema"], name
+	top := &path{}
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok {
-			c.text(i, name, "/"+k, k, s)
+			c.text(i, name, top.key(k), k, s)
 		} else if v, ok := obj[k]; ok {
-			c.value(i, name, "/"+k, v, k)
+			c.value(i, name, top.key(k), v, k)
 		}
 	}
 	if a, ok := obj["annotations"].(map[string]any); ok {
 		if s, ok := a["title"].(string); ok {
-			c.text(i, name, "/annotations/title", "annotations title", s)
+			c.text(i, name, top.key("annotations").key("title"), "annotations title", s)
 		}
 	}
 	for _, k := range []string{"inputSchema", "outputSchema"} {
 		if v, ok := obj[k]; ok {
-			c.schema(i, name, "/"+k, v, "")
+			c.schema(i, name, top.key(k), v, "")
 		}
 	}
 }
@@ -62,17 +63,17 @@ func (c *checker) tool(i int, name string, obj map[string]any) {
 // only. A keyword JSON Schema does not define ("x-note", "Description")
 // is read as prose: a client hands the model the schema whole, so a
 // sentence there reaches it as a description would.
-func (c *checker) schema(i int, tool, ptr string, v any, parent string) {
+func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 	switch s := v.(type) {
 	case string:
 		c.chars(i, tool, ptr, "schema keyword", s)
 	case []any:
 		for j, e := range s {
-			c.schema(i, tool, ptr+"/"+strconv.Itoa(j), e, parent)
+			c.schema(i, tool, ptr.index(j), e, parent)
 		}
 	case map[string]any:
 		for k, e := range s { // in any order: checkTool sorts the signals
-			p := ptr + "/" + escapePointer(k)
+			p := ptr.key(k)
 			switch {
 			case parent == "properties":
 				c.text(i, tool, p, "argument name", k)
@@ -133,21 +134,64 @@ func valueField(k string) string {
 
 // value reads a JSON value the model may copy (an enum, a default): its
 // strings, and the member names of its objects.
-func (c *checker) value(i int, tool, ptr string, v any, field string) {
+func (c *checker) value(i int, tool string, ptr *path, v any, field string) {
 	switch s := v.(type) {
 	case string:
 		c.text(i, tool, ptr, field, s)
 	case []any:
 		for j, e := range s {
-			c.value(i, tool, ptr+"/"+strconv.Itoa(j), e, field)
+			c.value(i, tool, ptr.index(j), e, field)
 		}
 	case map[string]any:
 		for k, e := range s {
-			p := ptr + "/" + escapePointer(k)
+			p := ptr.key(k)
 			c.text(i, tool, p, field+" key", k)
 			c.value(i, tool, p, e, field)
 		}
 	}
+}
+
+// path is a JSON pointer as the walk goes down: one segment a level,
+// joined into a string only for a signal. Building each level's pointer
+// as a string would repeat every key above it, memory growing with depth
+// times key length (attack pass 36c: 4,000 levels of 100-byte keys took
+// 1.5 GiB).
+type path struct {
+	up  *path  // nil for the root
+	seg string // the root's: the pointer as given ("" for a tool); the others': one segment, unescaped
+	idx int    // an array element's index, when seg is "" and up is not nil
+}
+
+// key is the path of member k of the object at p.
+func (p *path) key(k string) *path { return &path{up: p, seg: k, idx: -1} }
+
+// index is the path of element j of the array at p.
+func (p *path) index(j int) *path { return &path{up: p, idx: j} }
+
+// rootPath is a root: CheckText's where, as given.
+func rootPath(s string) *path { return &path{seg: s} }
+
+// String is the JSON pointer.
+func (p *path) String() string {
+	if p == nil {
+		return ""
+	}
+	var segs []*path
+	root := p
+	for ; root.up != nil; root = root.up {
+		segs = append(segs, root)
+	}
+	var b strings.Builder
+	b.WriteString(root.seg)
+	for j := len(segs) - 1; j >= 0; j-- {
+		b.WriteByte('/')
+		if q := segs[j]; q.idx >= 0 {
+			b.WriteString(strconv.Itoa(q.idx))
+		} else {
+			b.WriteString(escapePointer(q.seg))
+		}
+	}
+	return b.String()
 }
 
 func escapePointer(s string) string {
