@@ -9,6 +9,7 @@ package tooltext
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -417,18 +418,56 @@ var secretDomains = []struct{ secret, tools []string }{
 }
 
 // ownDomain: the secret the text names is the tool's own business, by
-// the tool's name.
+// the tool's name: one of its words (nameWords) is an owner word, or
+// its plural. A word inside another is none: "key" is not
+// keyword_search's nor hockey_scores' business, "pg" not upgrade_plan's.
 func ownDomain(tool, secret string) bool {
-	if tool == "" {
-		return false
-	}
-	tool = strings.ToLower(tool)
+	words := nameWords(tool)
 	for _, d := range secretDomains {
-		if containsAny(secret, d.secret) && containsAny(tool, d.tools) {
-			return true
+		if !containsAny(secret, d.secret) {
+			continue
+		}
+		for _, w := range words {
+			for _, o := range d.tools {
+				if w == o || w == o+"s" || w == o+"es" {
+					return true
+				}
+			}
 		}
 	}
 	return false
+}
+
+// nameWords are the words of a name, lower-cased: snake_case, kebab-case,
+// camelCase, dotted and spaced names alike ("getSSHKey" is get, ssh,
+// key); digits stay with their letters ("s3", "k8s").
+func nameWords(name string) []string {
+	var words []string
+	rs := []rune(name)
+	start := -1
+	for k, r := range rs {
+		alnum := unicode.IsLetter(r) || unicode.IsDigit(r)
+		if !alnum {
+			if start >= 0 {
+				words = append(words, strings.ToLower(string(rs[start:k])))
+				start = -1
+			}
+			continue
+		}
+		// a camelCase boundary: aB, or the B of ABc
+		if start >= 0 && unicode.IsUpper(r) && (unicode.IsLower(rs[k-1]) ||
+			unicode.IsUpper(rs[k-1]) && k+1 < len(rs) && unicode.IsLower(rs[k+1])) {
+			words = append(words, strings.ToLower(string(rs[start:k])))
+			start = -1
+		}
+		if start < 0 {
+			start = k
+		}
+	}
+	if start >= 0 {
+		words = append(words, strings.ToLower(string(rs[start:])))
+	}
+	return words
 }
 
 func containsAny(s string, words []string) bool {
