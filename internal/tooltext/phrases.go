@@ -378,6 +378,14 @@ var (
 	contentRE   = re(`\b` + contentOf + `\b`)
 	negationRE  = re(`\b` + negation)
 	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b|\b(?:call|invoke|run|use)\b[^.\n]{0,40}\bwith\b`)
+	// fileRequestVerb is requestVerb with the ways of asking an argument
+	// to carry a secret file that would be no request for the
+	// conversation or a token ("sets the system prompt", "fills the form
+	// with the saved password" are honest): supply, fill, set ... to,
+	// must hold, copies, goes into.
+	fileRequestVerb = re(requestVerb.String() + `|\b(?:supply|supplies|supplied|supplying|fill|fills|filled|filling|copies|copied|copying)\b` +
+		`|\b(?:set|sets|setting)\b[^.\n]{0,40}\bto\b|\b(?:must|should|shall|will|has to|have to|needs? to|to)\s+(?:always\s+)?(?:hold|contain|carry)\b` +
+		`|\b(?:goes|go|going|put|puts|putting)\s+(?:in|into)\b`)
 )
 
 // requested keeps a sensitive thing named with a request to read, send or
@@ -387,8 +395,8 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if ownDomain(c.toolName, sentence[m[0]:m[1]]) {
 		return nil
 	}
-	if r := requestedOnly(c, p, sentence, m); r != nil {
-		return r
+	if affirmed(sentence, fileRequestVerb) {
+		return p.rule
 	}
 	return rules.TextSecretMention
 }
