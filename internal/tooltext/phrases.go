@@ -9,7 +9,6 @@ package tooltext
 import (
 	"regexp"
 	"strings"
-	"unicode"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -197,7 +196,12 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 	if len(s) < 3 || !strings.ContainsAny(s, tokenChars) && !strings.ContainsAny(s, " \t\n") && isPlainASCII(s) {
 		return // one plain word: no pattern matches it
 	}
-	f := fold(s)
+	c.phrasesOf(i, tool, ptr, field, s, fold(s), nil)
+}
+
+// phrasesOf runs the patterns on each sentence of f, s folded; keep, when
+// set, says which signals to keep.
+func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f folded, keep func(Signal) bool) {
 	var candidates [32]*pattern // the patterns whose triggers the whole text has
 	n := 0
 	oneWord := !strings.Contains(f.s, " ")
@@ -236,8 +240,11 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 				if rule == rules.TextSecretMention {
 					what = "a secret file or the conversation, named"
 				}
-				c.add(Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: a, End: b, Match: s[a:b],
-					Message: place(tool, i, ptr.String(), field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)})
+				sig := Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: a, End: b, Match: s[a:b],
+					Message: place(tool, i, ptr.String(), field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)}
+				if keep == nil || keep(sig) {
+					c.add(sig)
+				}
 			}
 		}
 		start = end
@@ -408,7 +415,7 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 var secretDomains = []struct{ secret, tools []string }{
 	{[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys"}, []string{"ssh", "sftp", "scp", "key", "sign", "deploy", "host"}},
 	{[]string{".aws"}, []string{"aws", "s3", "ec2", "lambda", "iam", "credential", "profile"}},
-	{[]string{".kube"}, []string{"kube", "k8s", "cluster", "pod", "helm", "namespace"}},
+	{[]string{".kube"}, []string{"kube", "kubectl", "kubeconfig", "k8s", "cluster", "pod", "helm", "namespace"}},
 	{[]string{".docker"}, []string{"docker", "container", "image", "registry"}},
 	{[]string{".npmrc"}, []string{"npm", "package", "publish", "registry"}},
 	{[]string{".pypirc"}, []string{"pypi", "pip", "package", "publish"}},
@@ -450,32 +457,8 @@ func ownDomain(tool, secret string) bool {
 // camelCase, dotted and spaced names alike ("getSSHKey" is get, ssh,
 // key); digits stay with their letters ("s3", "k8s").
 func nameWords(name string) []string {
-	var words []string
-	rs := []rune(name)
-	start := -1
-	for k, r := range rs {
-		alnum := unicode.IsLetter(r) || unicode.IsDigit(r)
-		if !alnum {
-			if start >= 0 {
-				words = append(words, strings.ToLower(string(rs[start:k])))
-				start = -1
-			}
-			continue
-		}
-		// a camelCase boundary: aB, or the B of ABc
-		if start >= 0 && unicode.IsUpper(r) && (unicode.IsLower(rs[k-1]) ||
-			unicode.IsUpper(rs[k-1]) && k+1 < len(rs) && unicode.IsLower(rs[k+1])) {
-			words = append(words, strings.ToLower(string(rs[start:k])))
-			start = -1
-		}
-		if start < 0 {
-			start = k
-		}
-	}
-	if start >= 0 {
-		words = append(words, strings.ToLower(string(rs[start:])))
-	}
-	return words
+	words, _ := spelled(name)
+	return strings.Fields(strings.ToLower(words))
 }
 
 func containsAny(s string, words []string) bool {

@@ -37,7 +37,9 @@ func (c *checker) tool(i int, name string, obj map[string]any) {
 	c.input, c.toolName = obj["inputSchema"], name
 	top := &path{}
 	for _, k := range toolText {
-		if s, ok := obj[k].(string); ok {
+		if s, ok := obj[k].(string); ok && k == "name" {
+			c.name(i, name, top.key(k), k, s, false)
+		} else if ok {
 			c.text(i, name, top.key(k), k, s)
 		} else if v, ok := obj[k]; ok {
 			c.value(i, name, top.key(k), v, k)
@@ -76,7 +78,7 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 			p := ptr.key(k)
 			switch {
 			case parent == "properties":
-				c.text(i, tool, p, "argument name", k)
+				c.name(i, tool, p, "argument name", k, true)
 				c.schema(i, tool, p, e, "")
 			case parent == "patternProperties" || parent == "$defs" || parent == "definitions" || parent == "dependentSchemas":
 				c.chars(i, tool, p, "schema key", k)
