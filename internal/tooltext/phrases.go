@@ -54,7 +54,7 @@ const (
 var patterns = []*pattern{
 	{rule: rules.TextModelMarkup, what: "a tag addressed to the model", token: true,
 		triggers: []string{"<"},
-		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?>`)},
+		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?/?>`)},
 	{rule: rules.TextModelMarkup, what: "a note addressed to the model",
 		triggers: []string{"note to", "note for", "message to", "message for"},
 		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`)},
