@@ -196,7 +196,8 @@ func foldByte(c byte) byte {
 }
 
 // latinOf is the Latin letter r looks like (a Cyrillic or Greek
-// look-alike, a fullwidth or mathematical letter), or r.
+// look-alike, a fullwidth, mathematical, negative circled or squared
+// letter, a small capital), or r.
 func latinOf(r rune) rune {
 	if l, ok := lookAlike[r]; ok {
 		return l
@@ -212,9 +213,22 @@ func latinOf(r rune) rune {
 		return 'a' + k - 26
 	case r >= 0x1d7ce && r <= 0x1d7ff: // mathematical digits, 5 sets of 10
 		return '0' + (r-0x1d7ce)%10
+	case r >= 0x1f150 && r <= 0x1f169: // negative circled capitals, which NFKD keeps
+		return 'A' + r - 0x1f150
+	case r >= 0x1f170 && r <= 0x1f189: // negative squared capitals
+		return 'A' + r - 0x1f170
+	}
+	if l, ok := smallCapitals[r]; ok {
+		return l
 	}
 	return r
 }
+
+// smallCapitals are the small capital letters "fancy text" generators
+// spell with (ɪɢɴᴏʀᴇ), which NFKD keeps.
+var smallCapitals = map[rune]rune{'ᴀ': 'a', 'ʙ': 'b', 'ᴄ': 'c', 'ᴅ': 'd', 'ᴇ': 'e', 'ꜰ': 'f', 'ɢ': 'g', 'ʜ': 'h', 'ɪ': 'i',
+	'ᴊ': 'j', 'ᴋ': 'k', 'ʟ': 'l', 'ᴍ': 'm', 'ɴ': 'n', 'ᴏ': 'o', 'ᴘ': 'p', 'ʀ': 'r', 'ꜱ': 's', 'ᴛ': 't', 'ᴜ': 'u',
+	'ᴠ': 'v', 'ᴡ': 'w', 'ʏ': 'y', 'ᴢ': 'z'}
 
 // lookAlike maps the Cyrillic and Greek letters that look like Latin ones
 // (Unicode's confusables for the common fonts) to them.
