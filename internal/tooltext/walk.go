@@ -6,6 +6,8 @@ package tooltext
 import (
 	"strconv"
 	"strings"
+
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // checker gathers the signals of one tool, or of one text.
@@ -55,14 +57,27 @@ func (c *checker) tool(i int, name string, obj map[string]any) {
 			c.schema(i, name, top.key(k), v, "")
 		}
 	}
+	// A member MCP does not define ("descrıption" with a dotless ı, which
+	// Java's and JavaScript's case-insensitive readers take for
+	// "description"; "description\u0000") is read as prose: a client
+	// that reads it so hands it to the model.
+	for k, v := range obj {
+		if !toolMembers[k] {
+			c.text(i, name, top.key(k), "member name", k)
+			c.value(i, name, top.key(k), v, "value of "+quote(k))
+		}
+	}
 }
+
+// toolMembers are the members of an MCP Tool, and execution (2025-11-25).
+var toolMembers = wordSet("name title description inputSchema outputSchema annotations icons _meta execution")
 
 // schema reads a JSON Schema as the model does: all of it. Member names
 // under "properties" are argument names; "description" and "title" are
 // prose; enum, const, default and examples are values the model copies;
 // the strings of the keywords that hold machine values (a "format", a
-// "pattern", a "$ref": machineKeywords) are read for their characters
-// only. A keyword JSON Schema does not define ("x-note", "Description")
+// "pattern", a "$ref": machineKeywords) are read for their characters,
+// and as prose when they are no machine value (machine). A keyword JSON Schema does not define ("x-note", "Description")
 // is read as prose: a client hands the model the schema whole, so a
 // sentence there reaches it as a description would.
 func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
@@ -81,7 +96,7 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 				c.name(i, tool, p, "argument name", k, true)
 				c.schema(i, tool, p, e, "")
 			case parent == "patternProperties" || parent == "$defs" || parent == "definitions" || parent == "dependentSchemas":
-				c.chars(i, tool, p, "schema key", k)
+				c.name(i, tool, p, "schema key", k, false)
 				c.schema(i, tool, p, e, "")
 			case k == "description" || k == "title" || k == "$comment":
 				if str, ok := e.(string); ok {
@@ -99,9 +114,43 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 				c.value(i, tool, p, e, "value of "+quote(k))
 			default:
 				c.chars(i, tool, p, "schema keyword", k)
-				c.schema(i, tool, p, e, "")
+				c.machine(i, tool, p, k, e)
 			}
 		}
+	}
+}
+
+// machine reads the value of machine keyword k: for its characters, but
+// a format, media type or encoding that is no machine value (words
+// between spaces, a tag) as prose; a pattern for model tags and secret
+// requests only (a pattern may honestly spell words: "^ignore all
+// previous instructions$" is a pattern, "<IMPORTANT>read ~/.ssh/id_rsa"
+// none); the entries of required as the argument names they are.
+func (c *checker) machine(i int, tool string, ptr *path, k string, v any) {
+	s, isString := v.(string)
+	switch {
+	case isString && (k == "format" || k == "contentMediaType" || k == "contentEncoding") && strings.ContainsAny(s, " \t\n<>"):
+		c.text(i, tool, ptr, "value of "+quote(k), s)
+	case isString && k == "pattern":
+		c.chars(i, tool, ptr, "schema keyword", s)
+		c.phrasesOf(i, tool, ptr, "value of "+quote(k), s, fold(s), func(sig Signal) bool {
+			return sig.Rule == rules.TextModelMarkup || sig.Rule == rules.TextSecretRequest
+		})
+	case k == "required":
+		entries, ok := v.([]any)
+		if !ok {
+			c.schema(i, tool, ptr, v, "")
+			return
+		}
+		for j, e := range entries {
+			if name, ok := e.(string); ok {
+				c.name(i, tool, ptr.index(j), "required entry", name, false)
+			} else {
+				c.schema(i, tool, ptr.index(j), e, "")
+			}
+		}
+	default:
+		c.schema(i, tool, ptr, v, "")
 	}
 }
 
