@@ -22,20 +22,22 @@ func (c *checker) name(i int, tool string, ptr *path, field, s string, arg bool)
 	from := len(c.out)
 	c.text(i, tool, ptr, field, s)
 	words, at := spelled(s)
-	if words == "" || !strings.Contains(words, " ") {
+	if words == "" {
 		return
 	}
 	f := fold(words)
 	f.at = composed(f.at, at, len(words))
-	before := c.out[from:len(c.out):len(c.out)]
-	c.phrasesOf(i, tool, ptr, field, s, f, func(sig Signal) bool {
-		for _, b := range before { // the same match, read in the name as written
-			if b.Rule == sig.Rule && b.Start == sig.Start && b.End == sig.End {
-				return false
+	if strings.Contains(f.s, " ") { // more than one word
+		before := c.out[from:len(c.out):len(c.out)]
+		c.phrasesOf(i, tool, ptr, field, s, f, func(sig Signal) bool {
+			for _, b := range before { // the same match, read in the name as written
+				if b.Rule == sig.Rule && b.Start == sig.Start && b.End == sig.End {
+					return false
+				}
 			}
-		}
-		return true
-	})
+			return true
+		})
+	}
 	if !arg {
 		return
 	}

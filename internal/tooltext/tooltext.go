@@ -247,7 +247,7 @@ func place(tool string, index int, ptr, field string) string {
 		if b.Len() > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(field + " at " + ptr)
+		b.WriteString(field + " at " + Escape(ptr)) // a key is module text
 	} else if b.Len() == 0 {
 		b.WriteString(field)
 	}
