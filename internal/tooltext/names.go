@@ -21,12 +21,17 @@ import (
 func (c *checker) name(i int, tool string, ptr *path, field, s string, arg bool) {
 	from := len(c.out)
 	c.text(i, tool, ptr, field, s)
-	words, at := spelled(s)
-	if words == "" {
-		return
+	var f folded
+	if oneWord(s) { // most names: their one word is themselves
+		f = folded{s, nil}
+	} else {
+		words, at := spelled(s)
+		if words == "" {
+			return
+		}
+		f = fold(words)
+		f.at = composed(f.at, at, len(words))
 	}
-	f := fold(words)
-	f.at = composed(f.at, at, len(words))
 	if strings.Contains(f.s, " ") { // more than one word
 		before := c.out[from:len(c.out):len(c.out)]
 		c.phrasesOf(i, tool, ptr, field, s, f, func(sig Signal) bool {
@@ -124,4 +129,14 @@ func composed(fat, at []int, n int) []int {
 		out[k] = at[min(j, n)]
 	}
 	return out
+}
+
+// oneWord: s is lower-case ASCII letters and digits, a name of one word.
+func oneWord(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if b := s[k]; (b < 'a' || b > 'z') && (b < '0' || b > '9') {
+			return false
+		}
+	}
+	return s != ""
 }
