@@ -400,6 +400,9 @@ var (
 // after a negation ("do not include API keys") is no request.
 func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if ownDomain(c.toolName, sentence[m[0]:m[1]]) {
+		if sentOn(c, sentence) {
+			return p.rule
+		}
 		return nil
 	}
 	if affirmed(sentence, fileRequestVerb) {
@@ -407,6 +410,30 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	}
 	return rules.TextSecretMention
 }
+
+// sentOn: the sentence asks for a file's content to be sent on, to the
+// user, to an address, or as one of the package's arguments ("send the
+// contents of ~/.ssh/id_rsa as note"): no tool's job, even the file's
+// owner's.
+func sentOn(c *checker, sentence string) bool {
+	if !affirmed(sentence, contentRE) {
+		return false
+	}
+	if sentToRE.MatchString(sentence) {
+		return true
+	}
+	for _, m := range asArgRE.FindAllStringSubmatch(sentence, -1) {
+		if c.own(m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	sentToRE = re(`\bto\s+(?:the\s+)?user\b|\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)
+	asArgRE  = re(`\b(?:as|into|in)\s+(?:the\s+)?['"]?([\w-]+)['"]?`)
+)
 
 // secretDomains pair a secret file (by a piece of its name) with the
 // words of the tools whose job it is: an SSH tool names ~/.ssh/id_rsa, a
