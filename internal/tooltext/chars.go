@@ -164,7 +164,7 @@ func rightToLeft(s string) bool {
 
 // chars finds the runs of invisible, control and meaningless code points
 // in s: one signal per run.
-func (c *checker) chars(i int, tool, ptr, field, s string) {
+func (c *checker) chars(i int, tool string, ptr *path, field, s string) {
 	if isPlainASCII(s) {
 		return
 	}
@@ -200,10 +200,10 @@ func isPlainASCII(s string) bool {
 	return true
 }
 
-func (c *checker) charRun(i int, tool, ptr, field, s string, start, end int, cl charClass) {
+func (c *checker) charRun(i int, tool string, ptr *path, field, s string, start, end int, cl charClass) {
 	run := s[start:end]
-	sig := Signal{Tool: tool, Index: i, Pointer: ptr, Field: field, Start: start, End: end, Match: run}
-	where := place(tool, i, ptr, field)
+	sig := Signal{Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: start, End: end, Match: run}
+	where := place(tool, i, ptr.String(), field)
 	switch cl {
 	case invisible:
 		sig.Rule = rules.TextInvisible

@@ -13,7 +13,7 @@ import (
 const perTextMax = 5
 
 // text reads one string a model or a person reads.
-func (c *checker) text(i int, tool, ptr, field, s string) {
+func (c *checker) text(i int, tool string, ptr *path, field, s string) {
 	c.chars(i, tool, ptr, field, s)
 	c.mixedScript(i, tool, ptr, field, s)
 	c.phrases(i, tool, ptr, field, s)

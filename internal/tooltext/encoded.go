@@ -26,7 +26,7 @@ var (
 const runMin = 24
 
 // encoded finds the runs of s that decode to readable text.
-func (c *checker) encoded(i int, tool, ptr, field, s string) {
+func (c *checker) encoded(i int, tool string, ptr *path, field, s string) {
 	if len(s) >= runMin {
 		for start := 0; start < len(s); {
 			if !base64Char(s[start]) {
@@ -67,7 +67,7 @@ var base64Chars = func() (t [256]bool) {
 
 // decodeRun reads a run of base64 characters: as hex when it is all hex
 // digits, else as base64.
-func (c *checker) decodeRun(i int, tool, ptr, field, s string, start, end int) {
+func (c *checker) decodeRun(i int, tool string, ptr *path, field, s string, start, end int) {
 	run := s[start:end]
 	name, text := "base64", ""
 	if isHex(run) {
@@ -93,7 +93,7 @@ func isHex(s string) bool {
 	return true
 }
 
-func (c *checker) decodeAll(i int, tool, ptr, field, s, name string, re *regexp.Regexp, dec func(string) string) {
+func (c *checker) decodeAll(i int, tool string, ptr *path, field, s, name string, re *regexp.Regexp, dec func(string) string) {
 	for _, m := range re.FindAllStringIndex(s, perTextMax) {
 		if text := dec(s[m[0]:m[1]]); readable(text) {
 			c.addEncoded(i, tool, ptr, field, s, m[0], m[1], name, text)
@@ -101,10 +101,10 @@ func (c *checker) decodeAll(i int, tool, ptr, field, s, name string, re *regexp.
 	}
 }
 
-func (c *checker) addEncoded(i int, tool, ptr, field, s string, start, end int, name, text string) {
-	c.add(Signal{Rule: rules.TextEncoded, Tool: tool, Index: i, Pointer: ptr, Field: field,
+func (c *checker) addEncoded(i int, tool string, ptr *path, field, s string, start, end int, name, text string) {
+	c.add(Signal{Rule: rules.TextEncoded, Tool: tool, Index: i, Pointer: ptr.String(), Field: field,
 		Start: start, End: end, Match: s[start:end], Hidden: text,
-		Message: place(tool, i, ptr, field) + ": " + name + " that decodes to text: " + quote(text) + ", in " + context(s, start, end)})
+		Message: place(tool, i, ptr.String(), field) + ": " + name + " that decodes to text: " + quote(text) + ", in " + context(s, start, end)})
 }
 
 func decodeBase64(s string) string {
@@ -175,14 +175,14 @@ func init() {
 
 // rot13 reports a run of at least six words, none a common English word,
 // of which at least half are common English words after rot13.
-func (c *checker) rot13(i int, tool, ptr, field, s string) {
+func (c *checker) rot13(i int, tool string, ptr *path, field, s string) {
 	var runStart, runEnd, words, rotated int
 	flush := func() {
 		if words >= 6 && rotated*2 >= words {
 			text := rot13Of(s[runStart:runEnd])
-			c.add(Signal{Rule: rules.TextEncoded, Tool: tool, Index: i, Pointer: ptr, Field: field,
+			c.add(Signal{Rule: rules.TextEncoded, Tool: tool, Index: i, Pointer: ptr.String(), Field: field,
 				Start: runStart, End: runEnd, Match: s[runStart:runEnd], Hidden: text,
-				Message: place(tool, i, ptr, field) + ": rot13 that decodes to text: " + quote(text) + ", in " + context(s, runStart, runEnd)})
+				Message: place(tool, i, ptr.String(), field) + ": rot13 that decodes to text: " + quote(text) + ", in " + context(s, runStart, runEnd)})
 		}
 		words, rotated = 0, 0
 	}

@@ -1,11 +1,15 @@
 // Folding: the text the phrase patterns read, lower-cased, with
-// look-alike letters made Latin and invisible characters dropped, so that
-// "Ignоre" with a Cyrillic о or "ig\u200bnore" read as "ignore", and
-// every byte mapped back to the original for the span.
+// look-alike letters made Latin, letters with marks made plain, markup
+// between words and invisible characters dropped, so that "Ignоre" with a
+// Cyrillic о, "ig\u200bnore", "Ignóre", "*ignore*" and "<b>ignore</b>"
+// read as "ignore", and every byte mapped back to the original for the
+// span.
 
 package tooltext
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,8 +34,16 @@ func fold(orig string) folded {
 	at := make([]int, 0, len(orig)+1)
 	rtl := false
 	space := false
+	skip := 0 // markup is dropped up to here
 	for i, r := range orig {
+		if i < skip {
+			continue
+		}
 		if r < 0x80 { // most of any text: folded byte for byte, as foldASCII does
+			if n := markup(orig, i); n > 0 {
+				skip = i + n
+				continue
+			}
 			c := foldByte(byte(r))
 			if c == ' ' && space {
 				continue
@@ -41,7 +53,15 @@ func fold(orig string) folded {
 			at = append(at, i)
 			continue
 		}
-		if classify(orig, i, r, rtl) == invisible {
+		if classify(orig, i, r, rtl) == invisible || unicode.Is(unicode.Mn, r) {
+			continue // a combining mark: "instruc\u0301tions" is "instructions"
+		}
+		if l, ok := slices.BinarySearch(latinLetters[:], r); ok {
+			space = false
+			for k := 0; k < len(latinSpelling[l]); k++ {
+				b.WriteByte(foldByte(latinSpelling[l][k]))
+				at = append(at, i)
+			}
 			continue
 		}
 		switch {
@@ -54,7 +74,11 @@ func fold(orig string) folded {
 		case r >= 0x2010 && r <= 0x2015:
 			r = '-'
 		default:
-			r = latinOf(r)
+			if a, ok := angles[r]; ok {
+				r = a
+			} else {
+				r = latinOf(r)
+			}
 		}
 		if r == ' ' {
 			if space {
@@ -75,6 +99,44 @@ func fold(orig string) folded {
 	return folded{b.String(), at}
 }
 
+// angles are the angle brackets' look-alikes a tag is written with
+// ("‹IMPORTANT›", "⟨system⟩").
+var angles = map[rune]rune{'\u2039': '<', '\u203a': '>', '\u27e8': '<', '\u27e9': '>', '\u3008': '<', '\u3009': '>',
+	'\u2329': '<', '\u232a': '>', '\u276e': '<', '\u276f': '>', '\u02c2': '<', '\u02c3': '>', '\ufe64': '<', '\ufe65': '>'}
+
+// markup is the length of the markup at s[k] that a reader reads
+// through, 0 when there is none: a run of emphasis marks (*, _, ~,
+// backquotes) that opens or closes a word ("**all**", "_all_",
+// "`instructions`", "~~no~~"; not the _ of id_rsa nor the ~ of ~/.ssh,
+// which have a word on both sides or on neither), or an inline HTML tag
+// ("<b>", "</em>", "<span class=x>").
+func markup(s string, k int) int {
+	switch s[k] {
+	case '*', '_', '~', '`':
+		j := k
+		for j < len(s) && (s[j] == '*' || s[j] == '_' || s[j] == '~' || s[j] == '`') {
+			j++
+		}
+		before := k > 0 && wordish(s[k-1])
+		after := j < len(s) && wordish(s[j])
+		if before != after {
+			return j - k
+		}
+	case '<':
+		if m := inlineTagRE.FindStringIndex(s[k:]); m != nil {
+			return m[1]
+		}
+	}
+	return 0
+}
+
+// wordish: b is a letter or digit, or part of a character past ASCII.
+func wordish(b byte) bool {
+	return b >= 0x80 || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
+}
+
+var inlineTagRE = regexp.MustCompile(`^(?i)</?(?:b|i|u|s|q|a|em|strong|code|span|mark|sup|sub|del|ins|font|kbd|small|big|tt|strike|cite|abbr|var|samp)(?:\s[^<>]{0,80})?\s*/?>`)
+
 // span maps a folded span back to the original.
 func (f folded) span(start, end int) (int, int) {
 	if f.at == nil {
@@ -84,11 +146,14 @@ func (f folded) span(start, end int) (int, int) {
 }
 
 // simpleASCII: ASCII without a control but newline, tab and carriage
-// return, nor a run of spaces: folding it maps byte to byte.
+// return, nor a run of spaces, nor markup: folding it maps byte to byte.
 func simpleASCII(s string) bool {
 	for k := 0; k < len(s); k++ {
 		b := s[k]
 		if b >= 0x7f || b < 0x20 && b != '\n' && b != '\t' && b != '\r' || b == ' ' && k > 0 && s[k-1] == ' ' {
+			return false
+		}
+		if (b == '*' || b == '_' || b == '~' || b == '`' || b == '<') && markup(s, k) > 0 {
 			return false
 		}
 	}
@@ -131,7 +196,8 @@ func foldByte(c byte) byte {
 }
 
 // latinOf is the Latin letter r looks like (a Cyrillic or Greek
-// look-alike, a fullwidth or mathematical letter), or r.
+// look-alike, a fullwidth, mathematical, negative circled or squared
+// letter, a small capital), or r.
 func latinOf(r rune) rune {
 	if l, ok := lookAlike[r]; ok {
 		return l
@@ -147,9 +213,22 @@ func latinOf(r rune) rune {
 		return 'a' + k - 26
 	case r >= 0x1d7ce && r <= 0x1d7ff: // mathematical digits, 5 sets of 10
 		return '0' + (r-0x1d7ce)%10
+	case r >= 0x1f150 && r <= 0x1f169: // negative circled capitals, which NFKD keeps
+		return 'A' + r - 0x1f150
+	case r >= 0x1f170 && r <= 0x1f189: // negative squared capitals
+		return 'A' + r - 0x1f170
+	}
+	if l, ok := smallCapitals[r]; ok {
+		return l
 	}
 	return r
 }
+
+// smallCapitals are the small capital letters "fancy text" generators
+// spell with (ɪɢɴᴏʀᴇ), which NFKD keeps.
+var smallCapitals = map[rune]rune{'ᴀ': 'a', 'ʙ': 'b', 'ᴄ': 'c', 'ᴅ': 'd', 'ᴇ': 'e', 'ꜰ': 'f', 'ɢ': 'g', 'ʜ': 'h', 'ɪ': 'i',
+	'ᴊ': 'j', 'ᴋ': 'k', 'ʟ': 'l', 'ᴍ': 'm', 'ɴ': 'n', 'ᴏ': 'o', 'ᴘ': 'p', 'ʀ': 'r', 'ꜱ': 's', 'ᴛ': 't', 'ᴜ': 'u',
+	'ᴠ': 'v', 'ᴡ': 'w', 'ʏ': 'y', 'ᴢ': 'z'}
 
 // lookAlike maps the Cyrillic and Greek letters that look like Latin ones
 // (Unicode's confusables for the common fonts) to them.
@@ -168,7 +247,7 @@ var lookAlike = map[rune]rune{
 // mixedScript finds the words of s that impersonate Latin ones: Latin
 // letters mixed with look-alikes; or, in mostly Latin text, a word made
 // wholly of look-alikes, or of fullwidth or mathematical letters.
-func (c *checker) mixedScript(i int, tool, ptr, field, s string) {
+func (c *checker) mixedScript(i int, tool string, ptr *path, field, s string) {
 	if !hasLookAlikes(s) {
 		return
 	}
@@ -185,9 +264,9 @@ func (c *checker) mixedScript(i int, tool, ptr, field, s string) {
 		case latin > 0 && alike > 0,
 			latinText && other == 0 && latin == 0 && alike >= 2 && alike == n,
 			latinText && styled >= 2:
-			c.add(Signal{Rule: rules.TextMixedScript, Tool: tool, Index: i, Pointer: ptr, Field: field,
+			c.add(Signal{Rule: rules.TextMixedScript, Tool: tool, Index: i, Pointer: ptr.String(), Field: field,
 				Start: start, End: j, Match: word,
-				Message: place(tool, i, ptr, field) + ": the word " + quote(word) + " (" + charNames(nonLatin(word)) + ") reads as " +
+				Message: place(tool, i, ptr.String(), field) + ": the word " + quote(word) + " (" + charNames(nonLatin(word)) + ") reads as " +
 					quote(asLatin(word)) + " and is not, in " + context(s, start, j)})
 		}
 		start, latin, alike, other, styled = -1, 0, 0, 0, 0

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/subako-ai/subako-go/internal/jsonkeys"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -31,14 +32,28 @@ var toolKeys = []string{"name", "title", "description", "inputSchema", "outputSc
 func repeatedKey(raw []byte) (key, other, at string, found bool) {
 	type frame struct {
 		object  bool
-		ptr     string
 		index   int    // the next element's, in an array
 		key     string // the member being read, in an object
 		wantKey bool
 		seen    map[string]bool
 		folds   bool // whether a key in another case is looked for
 	}
+	// The pointer of the top frame is joined from the frames below it only
+	// when a key is found: a string for each level would repeat every key
+	// above it, memory growing with depth times key length.
 	var stack []*frame
+	pointer := func() string {
+		var b strings.Builder
+		for _, f := range stack[:len(stack)-1] {
+			b.WriteByte('/')
+			if f.object {
+				b.WriteString(escapePointer(f.key))
+			} else {
+				b.WriteString(strconv.Itoa(f.index))
+			}
+		}
+		return b.String()
+	}
 	done := func() { // a value of the top frame is read
 		if len(stack) == 0 {
 			return
@@ -65,30 +80,23 @@ func repeatedKey(raw []byte) (key, other, at string, found bool) {
 				done()
 				continue
 			}
-			ptr := ""
-			if n := len(stack); n > 0 {
-				if top := stack[n-1]; top.object {
-					ptr = top.ptr + "/" + escapePointer(top.key)
-				} else {
-					ptr = top.ptr + "/" + strconv.Itoa(top.index)
-				}
-			}
-			f := &frame{object: t == '{', ptr: ptr, wantKey: true}
+			f := &frame{object: t == '{', wantKey: true}
 			if f.object {
 				f.seen = map[string]bool{}
-				f.folds = ptr == "" || ptr == "/annotations"
+				// the tool, and its annotations
+				f.folds = len(stack) == 0 || len(stack) == 1 && stack[0].object && stack[0].key == "annotations"
 			}
 			stack = append(stack, f)
 		case string:
 			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].wantKey {
 				top := stack[n-1]
 				if top.seen[t] {
-					return t, "", top.ptr, true
+					return t, "", pointer(), true
 				}
 				top.seen[t] = true
 				if top.folds {
 					if k := jsonkeys.Folded(t, toolKeys); k != "" {
-						return t, k, top.ptr, true
+						return t, k, pointer(), true
 					}
 				}
 				top.key, top.wantKey = t, false

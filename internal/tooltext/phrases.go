@@ -54,7 +54,7 @@ const (
 var patterns = []*pattern{
 	{rule: rules.TextModelMarkup, what: "a tag addressed to the model", token: true,
 		triggers: []string{"<"},
-		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?>`)},
+		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?/?>`)},
 	{rule: rules.TextModelMarkup, what: "a note addressed to the model",
 		triggers: []string{"note to", "note for", "message to", "message for"},
 		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`)},
@@ -192,11 +192,16 @@ const tokenChars = "<[#./~_|"
 const longText = 240
 
 // phrases runs the patterns on each sentence of s.
-func (c *checker) phrases(i int, tool, ptr, field, s string) {
+func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 	if len(s) < 3 || !strings.ContainsAny(s, tokenChars) && !strings.ContainsAny(s, " \t\n") && isPlainASCII(s) {
 		return // one plain word: no pattern matches it
 	}
-	f := fold(s)
+	c.phrasesOf(i, tool, ptr, field, s, fold(s), nil)
+}
+
+// phrasesOf runs the patterns on each sentence of f, s folded; keep, when
+// set, says which signals to keep.
+func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f folded, keep func(Signal) bool) {
 	var candidates [32]*pattern // the patterns whose triggers the whole text has
 	n := 0
 	oneWord := !strings.Contains(f.s, " ")
@@ -235,8 +240,11 @@ func (c *checker) phrases(i int, tool, ptr, field, s string) {
 				if rule == rules.TextSecretMention {
 					what = "a secret file or the conversation, named"
 				}
-				c.add(Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr, Field: field, Start: a, End: b, Match: s[a:b],
-					Message: place(tool, i, ptr, field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)})
+				sig := Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: a, End: b, Match: s[a:b],
+					Message: place(tool, i, ptr.String(), field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)}
+				if keep == nil || keep(sig) {
+					c.add(sig)
+				}
 			}
 		}
 		start = end
@@ -377,6 +385,14 @@ var (
 	contentRE   = re(`\b` + contentOf + `\b`)
 	negationRE  = re(`\b` + negation)
 	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b|\b(?:call|invoke|run|use)\b[^.\n]{0,40}\bwith\b`)
+	// fileRequestVerb is requestVerb with the ways of asking an argument
+	// to carry a secret file that would be no request for the
+	// conversation or a token ("sets the system prompt", "fills the form
+	// with the saved password" are honest): supply, fill, set ... to,
+	// must hold, copies, goes into.
+	fileRequestVerb = re(requestVerb.String() + `|\b(?:supply|supplies|supplied|supplying|fill|fills|filled|filling|copies|copied|copying)\b` +
+		`|\b(?:set|sets|setting)\b[^.\n]{0,40}\bto\b|\b(?:must|should|shall|will|has to|have to|needs? to|to)\s+(?:always\s+)?(?:hold|contain|carry)\b` +
+		`|\b(?:goes|go|going|put|puts|putting)\s+(?:in|into)\b`)
 )
 
 // requested keeps a sensitive thing named with a request to read, send or
@@ -384,13 +400,40 @@ var (
 // after a negation ("do not include API keys") is no request.
 func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if ownDomain(c.toolName, sentence[m[0]:m[1]]) {
+		if sentOn(c, sentence) {
+			return p.rule
+		}
 		return nil
 	}
-	if r := requestedOnly(c, p, sentence, m); r != nil {
-		return r
+	if affirmed(sentence, fileRequestVerb) {
+		return p.rule
 	}
 	return rules.TextSecretMention
 }
+
+// sentOn: the sentence asks for a file's content to be sent on, to the
+// user, to an address, or as one of the package's arguments ("send the
+// contents of ~/.ssh/id_rsa as note"): no tool's job, even the file's
+// owner's.
+func sentOn(c *checker, sentence string) bool {
+	if !affirmed(sentence, contentRE) {
+		return false
+	}
+	if sentToRE.MatchString(sentence) {
+		return true
+	}
+	for _, m := range asArgRE.FindAllStringSubmatch(sentence, -1) {
+		if c.own(m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	sentToRE = re(`\bto\s+(?:the\s+)?user\b|\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)
+	asArgRE  = re(`\b(?:as|into|in)\s+(?:the\s+)?['"]?([\w-]+)['"]?`)
+)
 
 // secretDomains pair a secret file (by a piece of its name) with the
 // words of the tools whose job it is: an SSH tool names ~/.ssh/id_rsa, a
@@ -399,7 +442,7 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 var secretDomains = []struct{ secret, tools []string }{
 	{[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys"}, []string{"ssh", "sftp", "scp", "key", "sign", "deploy", "host"}},
 	{[]string{".aws"}, []string{"aws", "s3", "ec2", "lambda", "iam", "credential", "profile"}},
-	{[]string{".kube"}, []string{"kube", "k8s", "cluster", "pod", "helm", "namespace"}},
+	{[]string{".kube"}, []string{"kube", "kubectl", "kubeconfig", "k8s", "cluster", "pod", "helm", "namespace"}},
 	{[]string{".docker"}, []string{"docker", "container", "image", "registry"}},
 	{[]string{".npmrc"}, []string{"npm", "package", "publish", "registry"}},
 	{[]string{".pypirc"}, []string{"pypi", "pip", "package", "publish"}},
@@ -417,18 +460,32 @@ var secretDomains = []struct{ secret, tools []string }{
 }
 
 // ownDomain: the secret the text names is the tool's own business, by
-// the tool's name.
+// the tool's name: one of its words (nameWords) is an owner word, or
+// its plural. A word inside another is none: "key" is not
+// keyword_search's nor hockey_scores' business, "pg" not upgrade_plan's.
 func ownDomain(tool, secret string) bool {
-	if tool == "" {
-		return false
-	}
-	tool = strings.ToLower(tool)
+	words := nameWords(tool)
 	for _, d := range secretDomains {
-		if containsAny(secret, d.secret) && containsAny(tool, d.tools) {
-			return true
+		if !containsAny(secret, d.secret) {
+			continue
+		}
+		for _, w := range words {
+			for _, o := range d.tools {
+				if w == o || w == o+"s" || w == o+"es" {
+					return true
+				}
+			}
 		}
 	}
 	return false
+}
+
+// nameWords are the words of a name, lower-cased: snake_case, kebab-case,
+// camelCase, dotted and spaced names alike ("getSSHKey" is get, ssh,
+// key); digits stay with their letters ("s3", "k8s").
+func nameWords(name string) []string {
+	words, _ := spelled(name)
+	return strings.Fields(strings.ToLower(words))
 }
 
 func containsAny(s string, words []string) bool {

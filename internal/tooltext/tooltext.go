@@ -126,7 +126,7 @@ func CheckText(where, text string) []Signal {
 // text naming them is not shadowing.
 func CheckTextOf(where, text string, names []string) []Signal {
 	c := &checker{names: nameSet(names)}
-	c.text(-1, "", where, "text", text)
+	c.text(-1, "", rootPath(where), "text", text)
 	return c.out
 }
 
@@ -225,7 +225,7 @@ func checkTool(i int, v any, names map[string]bool) []Signal {
 	c := &checker{names: names}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		c.value(i, "", "", v, "value")
+		c.value(i, "", &path{}, v, "value")
 		return c.out
 	}
 	c.tool(i, toolName(obj), obj)
@@ -250,7 +250,7 @@ func place(tool string, index int, ptr, field string) string {
 		if b.Len() > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(field + " at " + ptr)
+		b.WriteString(field + " at " + Escape(ptr)) // a key is module text
 	} else if b.Len() == 0 {
 		b.WriteString(field)
 	}

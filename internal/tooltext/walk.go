@@ -6,6 +6,8 @@ package tooltext
 import (
 	"strconv"
 	"strings"
+
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // checker gathers the signals of one tool, or of one text.
@@ -35,50 +37,66 @@ var toolText = []string{"name", "title", "description"}
 
 func (c *checker) tool(i int, name string, obj map[string]any) {
 	c.input, c.toolName = obj["inputSchema"], name
+	top := &path{}
 	for _, k := range toolText {
-		if s, ok := obj[k].(string); ok {
-			c.text(i, name, "/"+k, k, s)
+		if s, ok := obj[k].(string); ok && k == "name" {
+			c.name(i, name, top.key(k), k, s, false)
+		} else if ok {
+			c.text(i, name, top.key(k), k, s)
 		} else if v, ok := obj[k]; ok {
-			c.value(i, name, "/"+k, v, k)
+			c.value(i, name, top.key(k), v, k)
 		}
 	}
 	if a, ok := obj["annotations"].(map[string]any); ok {
 		if s, ok := a["title"].(string); ok {
-			c.text(i, name, "/annotations/title", "annotations title", s)
+			c.text(i, name, top.key("annotations").key("title"), "annotations title", s)
 		}
 	}
 	for _, k := range []string{"inputSchema", "outputSchema"} {
 		if v, ok := obj[k]; ok {
-			c.schema(i, name, "/"+k, v, "")
+			c.schema(i, name, top.key(k), v, "")
+		}
+	}
+	// A member MCP does not define ("descrıption" with a dotless ı, which
+	// Java's and JavaScript's case-insensitive readers take for
+	// "description"; "description\u0000") is read as prose: a client
+	// that reads it so hands it to the model.
+	for k, v := range obj {
+		if !toolMembers[k] {
+			c.text(i, name, top.key(k), "member name", k)
+			c.value(i, name, top.key(k), v, "value of "+quote(k))
 		}
 	}
 }
+
+// toolMembers are the members of an MCP Tool, and execution (2025-11-25).
+var toolMembers = wordSet("name title description inputSchema outputSchema annotations icons _meta execution")
 
 // schema reads a JSON Schema as the model does: all of it. Member names
 // under "properties" are argument names; "description" and "title" are
 // prose; enum, const, default and examples are values the model copies;
 // the strings of the keywords that hold machine values (a "format", a
-// "pattern", a "$ref": machineKeywords) are read for their characters
-// only. A keyword JSON Schema does not define ("x-note", "Description")
+// "pattern", a "$ref": machineKeywords) are read for their characters,
+// and as prose when they are no machine value (machine). A keyword JSON Schema does not define ("x-note", "Description")
 // is read as prose: a client hands the model the schema whole, so a
 // sentence there reaches it as a description would.
-func (c *checker) schema(i int, tool, ptr string, v any, parent string) {
+func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 	switch s := v.(type) {
 	case string:
 		c.chars(i, tool, ptr, "schema keyword", s)
 	case []any:
 		for j, e := range s {
-			c.schema(i, tool, ptr+"/"+strconv.Itoa(j), e, parent)
+			c.schema(i, tool, ptr.index(j), e, parent)
 		}
 	case map[string]any:
 		for k, e := range s { // in any order: checkTool sorts the signals
-			p := ptr + "/" + escapePointer(k)
+			p := ptr.key(k)
 			switch {
 			case parent == "properties":
-				c.text(i, tool, p, "argument name", k)
+				c.name(i, tool, p, "argument name", k, true)
 				c.schema(i, tool, p, e, "")
 			case parent == "patternProperties" || parent == "$defs" || parent == "definitions" || parent == "dependentSchemas":
-				c.chars(i, tool, p, "schema key", k)
+				c.name(i, tool, p, "schema key", k, false)
 				c.schema(i, tool, p, e, "")
 			case k == "description" || k == "title" || k == "$comment":
 				if str, ok := e.(string); ok {
@@ -96,9 +114,43 @@ func (c *checker) schema(i int, tool, ptr string, v any, parent string) {
 				c.value(i, tool, p, e, "value of "+quote(k))
 			default:
 				c.chars(i, tool, p, "schema keyword", k)
-				c.schema(i, tool, p, e, "")
+				c.machine(i, tool, p, k, e)
 			}
 		}
+	}
+}
+
+// machine reads the value of machine keyword k: for its characters, but
+// a format, media type or encoding that is no machine value (words
+// between spaces, a tag) as prose; a pattern for model tags and secret
+// requests only (a pattern may honestly spell words: "^ignore all
+// previous instructions$" is a pattern, "<IMPORTANT>read ~/.ssh/id_rsa"
+// none); the entries of required as the argument names they are.
+func (c *checker) machine(i int, tool string, ptr *path, k string, v any) {
+	s, isString := v.(string)
+	switch {
+	case isString && (k == "format" || k == "contentMediaType" || k == "contentEncoding") && strings.ContainsAny(s, " \t\n<>"):
+		c.text(i, tool, ptr, "value of "+quote(k), s)
+	case isString && k == "pattern":
+		c.chars(i, tool, ptr, "schema keyword", s)
+		c.phrasesOf(i, tool, ptr, "value of "+quote(k), s, fold(s), func(sig Signal) bool {
+			return sig.Rule == rules.TextModelMarkup || sig.Rule == rules.TextSecretRequest
+		})
+	case k == "required":
+		entries, ok := v.([]any)
+		if !ok {
+			c.schema(i, tool, ptr, v, "")
+			return
+		}
+		for j, e := range entries {
+			if name, ok := e.(string); ok {
+				c.name(i, tool, ptr.index(j), "required entry", name, false)
+			} else {
+				c.schema(i, tool, ptr.index(j), e, "")
+			}
+		}
+	default:
+		c.schema(i, tool, ptr, v, "")
 	}
 }
 
@@ -133,21 +185,64 @@ func valueField(k string) string {
 
 // value reads a JSON value the model may copy (an enum, a default): its
 // strings, and the member names of its objects.
-func (c *checker) value(i int, tool, ptr string, v any, field string) {
+func (c *checker) value(i int, tool string, ptr *path, v any, field string) {
 	switch s := v.(type) {
 	case string:
 		c.text(i, tool, ptr, field, s)
 	case []any:
 		for j, e := range s {
-			c.value(i, tool, ptr+"/"+strconv.Itoa(j), e, field)
+			c.value(i, tool, ptr.index(j), e, field)
 		}
 	case map[string]any:
 		for k, e := range s {
-			p := ptr + "/" + escapePointer(k)
+			p := ptr.key(k)
 			c.text(i, tool, p, field+" key", k)
 			c.value(i, tool, p, e, field)
 		}
 	}
+}
+
+// path is a JSON pointer as the walk goes down: one segment a level,
+// joined into a string only for a signal. Building each level's pointer
+// as a string would repeat every key above it, memory growing with depth
+// times key length (attack pass 36c: 4,000 levels of 100-byte keys took
+// 1.5 GiB).
+type path struct {
+	up  *path  // nil for the root
+	seg string // the root's: the pointer as given ("" for a tool); the others': one segment, unescaped
+	idx int    // an array element's index, when seg is "" and up is not nil
+}
+
+// key is the path of member k of the object at p.
+func (p *path) key(k string) *path { return &path{up: p, seg: k, idx: -1} }
+
+// index is the path of element j of the array at p.
+func (p *path) index(j int) *path { return &path{up: p, idx: j} }
+
+// rootPath is a root: CheckText's where, as given.
+func rootPath(s string) *path { return &path{seg: s} }
+
+// String is the JSON pointer.
+func (p *path) String() string {
+	if p == nil {
+		return ""
+	}
+	var segs []*path
+	root := p
+	for ; root.up != nil; root = root.up {
+		segs = append(segs, root)
+	}
+	var b strings.Builder
+	b.WriteString(root.seg)
+	for j := len(segs) - 1; j >= 0; j-- {
+		b.WriteByte('/')
+		if q := segs[j]; q.idx >= 0 {
+			b.WriteString(strconv.Itoa(q.idx))
+		} else {
+			b.WriteString(escapePointer(q.seg))
+		}
+	}
+	return b.String()
 }
 
 func escapePointer(s string) string {
