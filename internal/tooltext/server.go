@@ -76,6 +76,6 @@ func (c *checker) members(obj []byte, ptr string, fields []string, visit func(st
 func (c *checker) serverText(ptr, field string, v json.RawMessage) {
 	var s string
 	if json.Unmarshal(v, &s) == nil {
-		c.text(-1, "", ptr, field, s)
+		c.text(-1, "", rootPath(ptr), field, s)
 	}
 }
