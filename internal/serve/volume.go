@@ -41,6 +41,9 @@ type volumeQuota struct {
 	mu       sync.Mutex
 	running  int  // calls begun and not ended
 	measured bool // the quota holds what was measured, and no call was refused since
+	// unreadable says the last measure could not read the volume whole,
+	// so it counts as full.
+	unreadable bool
 	// bytes and entries are what was measured.
 	bytes, entries int64
 }
@@ -102,9 +105,11 @@ func (v *volumeQuota) measure() (bytes, entries int64) {
 			root.Close()
 		}
 		if err != nil {
+			v.unreadable = !errors.Is(err, errVolumeEntries)
 			return max(w.bytes, w.limit.Bytes), w.entries
 		}
 	}
+	v.unreadable = false
 	return w.bytes, w.entries
 }
 
@@ -178,7 +183,13 @@ func (w *volumeWalk) subdir(root *os.Root, name string) error {
 // the volume, not the call, held its quota.
 func (v *volumeQuota) fullNote() string {
 	limit := v.quota.Limit()
-	return "serve's volume is full: a write or a new file was refused (EDQUOT) because it would pass the volume's quota of " +
+	note := "serve's volume is full: a write or a new file was refused (EDQUOT) because it would pass the volume's quota of " +
 		sizeText(limit.Bytes) + " in files or " + textutil.Commas(int(limit.Entries)) + " entries, which all calls share (serve --volume-quota); " +
 		"remove files from /volume, or restart serve with a larger --volume-quota"
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.unreadable {
+		note += "; serve could not read all that the volume holds, which counts it full until what cannot be read is removed"
+	}
+	return note
 }

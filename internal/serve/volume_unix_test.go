@@ -5,6 +5,7 @@ package serve
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -43,5 +44,11 @@ func TestVolumeMeasureUnreadable(t *testing.T) {
 	}
 	if bytes != 1<<20 {
 		t.Errorf("a walk that could not open the volume's directories measured %d bytes in %d entries: want the quota's bytes, the volume full", bytes, entries)
+	}
+	if note := v.fullNote(); !strings.Contains(note, "could not read") {
+		t.Errorf("the note does not say the volume could not be read: %s", note)
+	}
+	if v.measure(); strings.Contains(v.fullNote(), "could not read") {
+		t.Error("read whole again, the volume is no longer said unreadable")
 	}
 }
