@@ -83,8 +83,8 @@ func (h *Host) discover(ctx context.Context, m *Module, packageDir string) *Disc
 		d.stop(StopStart, "", err.Error())
 		return d
 	}
-	ask := func(id, method string, params map[string]any) (json.RawMessage, bool) {
-		s.send(request(id, method, params))
+	ask := func(id, method string, params ...param) (json.RawMessage, bool) {
+		s.send(request(jsonString(id), method, params...))
 		s.waitUntil(h.discoverLimit)
 		defer s.acting()
 		for {
@@ -116,7 +116,7 @@ func (h *Host) discover(ctx context.Context, m *Module, packageDir string) *Disc
 			return msg.Result, true
 		}
 	}
-	if res, ok := ask("discover-1", abi.MethodDiscover, nil); ok {
+	if res, ok := ask("discover-1", abi.MethodDiscover); ok {
 		d.Discover = res
 		if why := discoverRefused(res); why != "" {
 			d.stop(StopDiscoverRefused, abi.MethodDiscover, why) // Subako goes no further
@@ -128,18 +128,18 @@ func (h *Host) discover(ctx context.Context, m *Module, packageDir string) *Disc
 	return d
 }
 
-func (d *Discovery) listTools(ask func(id, method string, params map[string]any) (json.RawMessage, bool)) {
+func (d *Discovery) listTools(ask func(id, method string, params ...param) (json.RawMessage, bool)) {
 	var cursor *string
 	for page := 1; ; page++ {
 		if page > abi.PagesMax {
 			d.stop(StopTooManyPages, abi.MethodToolsList, "tools/list asked for more than "+strconv.Itoa(abi.PagesMax)+" pages")
 			return
 		}
-		params := map[string]any{}
+		var params []param
 		if cursor != nil {
-			params["cursor"] = *cursor
+			params = append(params, param{key: "cursor", str: *cursor})
 		}
-		res, ok := ask("tools-list-"+strconv.Itoa(page), abi.MethodToolsList, params)
+		res, ok := ask("tools-list-"+strconv.Itoa(page), abi.MethodToolsList, params...)
 		if !ok {
 			return
 		}

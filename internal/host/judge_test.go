@@ -7,10 +7,14 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // StderrTail shows what Subako would: a Go crash's cause, else the last
@@ -95,15 +99,59 @@ func TestExplained(t *testing.T) {
 	}
 }
 
-// The request bytes a module reads are the ones Subako's requests have
-// always had here: members in the order of their names.
-func TestRequestBytes(t *testing.T) {
-	got := string(ToolCall([]byte(`7`), "greet", []byte(`{"name":"Ada"}`)))
-	want := `{"id":7,"jsonrpc":"2.0","method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/clientCapabilities":{},` +
-		`"io.modelcontextprotocol/clientInfo":{"name":"subako-go","version":"0.1.0"},"io.modelcontextprotocol/protocolVersion":"2026-07-28"},` +
-		`"arguments":{"name":"Ada"},"name":"greet"}}`
-	if got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
+// TestRequestIsSubakos came from attack pass 36c: every request the host
+// sent said in _meta that it came from "subako-go" 0.1.0, its members in
+// Go's order and its call ids of 12 hex digits, where Subako sends
+// {"name":"subako","version":"0.2.3"} in the ABI's order and ids like
+// "call-0192f5c4". A module that compared clientInfo's name answered the
+// linter a clean tool list and anyone else a poisoned one, and lint said
+// "no findings". Every request is now byte for byte Subako's: the ABI
+// page's tools/call line, the same _meta in server/discover and
+// tools/list, strings escaped as Subako's writer escapes them (a cursor
+// is the module's own text), ids of Subako's shape.
+func TestRequestIsSubakos(t *testing.T) {
+	page, err := os.ReadFile("../../abi/testdata/abi-page.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var subako string
+	for line := range strings.Lines(string(page)) {
+		if strings.HasPrefix(line, `{"jsonrpc":"2.0","id":"call-0192f5c4","method":"tools/call"`) {
+			subako = strings.TrimSpace(line)
+		}
+	}
+	if subako == "" {
+		t.Fatal("the ABI page has no tools/call request")
+	}
+	if got := string(ToolCall([]byte(`"call-0192f5c4"`), "greet", []byte(`{ "name": "Ada" }`))); got != subako {
+		t.Errorf("the host's tools/call differs from Subako's:\ngot    %s\nSubako %s", got, subako)
+	}
+	meta := subako[strings.Index(subako, `"_meta":`) : len(subako)-2]
+	for _, c := range []struct{ got, want string }{
+		{string(request(jsonString("discover-1"), abi.MethodDiscover)),
+			`{"jsonrpc":"2.0","id":"discover-1","method":"server/discover","params":{` + meta + `}}`},
+		{string(request(jsonString("tools-list-2"), abi.MethodToolsList, param{key: "cursor", str: "<&>\u2028\"\\\x01\n\x7f"})),
+			`{"jsonrpc":"2.0","id":"tools-list-2","method":"tools/list","params":{"cursor":"<&>` + "\u2028" + `\"\\\u0001\n` + "\x7f" + `",` + meta + `}}`},
+	} {
+		if c.got != c.want {
+			t.Errorf("got  %s\nwant %s", c.got, c.want)
+		}
+	}
+	var req struct {
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	if err := json.Unmarshal(request(jsonString("tools-list-1"), abi.MethodToolsList), &req); err != nil {
+		t.Fatal(err)
+	}
+	var info struct{ Name, Version string }
+	if err := json.Unmarshal(req.Params.Meta[abi.MetaClientInfo], &info); err != nil || info.Name != "subako" || info.Version != "0.2.3" {
+		t.Errorf("the host calls itself %+v in clientInfo, where Subako says subako 0.2.3: a module can answer the linter alone", info)
+	}
+	shape := regexp.MustCompile(`^call-[0-9a-f]{8}$`)
+	if a, b := newCallID(), newCallID(); !shape.MatchString(a) || !shape.MatchString(b) || a == b {
+		t.Errorf("call ids %q and %q: want two of Subako's shape, call-0192f5c4", a, b)
 	}
 }
 

@@ -4,39 +4,75 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/jsonkeys"
 	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
-// ClientName and ClientVersion are what the host says it is in _meta.
+// ClientName and ClientVersion are what the host says it is in _meta:
+// what Subako says (the ABI's own request), never a name of the linter's,
+// so that a module cannot answer the linter one thing and Subako another
+// by them (attack pass 36c: a module that compared clientInfo's name with
+// "subako-go" showed the linter a clean tool list and Subako a poisoned
+// one). docs/host.md says what else a module could still tell by.
 const (
-	ClientName    = "subako-go"
-	ClientVersion = "0.1.0"
+	ClientName    = "subako"
+	ClientVersion = "0.2.3"
 )
 
-// request builds one JSON-RPC request line the way Subako sends it: the
-// protocol revision and client capabilities in _meta, no initialize.
-func request(id, method string, params map[string]any) []byte {
-	raw, _ := json.Marshal(id)
-	return Request(raw, method, params)
+// subakoMeta is the _meta Subako writes in every request, member for
+// member in its order: the revision, clientInfo, the capabilities.
+var subakoMeta = func() []byte {
+	b := []byte("{")
+	b = appendMember(b, abi.MetaProtocolVersion, abi.ProtocolVersion)
+	b = append(b, ',')
+	b = appendString(b, abi.MetaClientInfo)
+	b = append(b, `:{`...)
+	b = appendMember(b, "name", ClientName)
+	b = append(b, ',')
+	b = appendMember(b, "version", ClientVersion)
+	b = append(b, "},"...)
+	b = appendString(b, abi.MetaClientCapabilities)
+	return append(b, `:{}}`...)
+}()
+
+// param is one member of a request's params: a string, or raw JSON
+// (compacted as it is sent).
+type param struct {
+	key string
+	str string
+	raw json.RawMessage
 }
 
-// Request builds a request line with any id (a JSON string or number,
-// written exactly as given), as Subako sends it: the revision, clientInfo
-// and capabilities in _meta.
-func Request(id json.RawMessage, method string, params map[string]any) []byte {
-	if params == nil {
-		params = map[string]any{}
+// request builds one JSON-RPC request line byte for byte as Subako writes
+// it (the ABI's tools/call): "jsonrpc", "id", "method", then "params" with
+// its members in the order given and _meta last; no initialize. id is a
+// JSON string or number, written exactly as given.
+func request(id json.RawMessage, method string, params ...param) []byte {
+	b := append([]byte(`{"jsonrpc":"2.0","id":`), id...)
+	b = append(b, ',')
+	b = appendMember(b, "method", method)
+	b = append(b, `,"params":{`...)
+	for _, p := range params {
+		b = appendString(b, p.key)
+		b = append(b, ':')
+		if p.raw == nil {
+			b = appendString(b, p.str)
+			b = append(b, ',')
+			continue
+		}
+		var c bytes.Buffer
+		if json.Compact(&c, p.raw) != nil {
+			c.Reset()
+			c.WriteString("null") // not JSON: no caller sends it
+		}
+		b = append(append(b, c.Bytes()...), ',')
 	}
-	params["_meta"] = map[string]any{
-		abi.MetaProtocolVersion:    abi.ProtocolVersion,
-		abi.MetaClientInfo:         map[string]string{"name": ClientName, "version": ClientVersion},
-		abi.MetaClientCapabilities: map[string]any{},
-	}
-	b, _ := json.Marshal(mcp.Request{ID: id, JSONRPC: mcp.Version, Method: method, Params: params})
-	return b
+	b = append(b, `"_meta":`...)
+	b = append(b, subakoMeta...)
+	return append(b, "}}"...)
 }
 
 // ToolCall is a tools/call request line for tool with args (an object).
@@ -44,7 +80,45 @@ func ToolCall(id json.RawMessage, tool string, args json.RawMessage) []byte {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
-	return Request(id, abi.MethodToolsCall, map[string]any{"name": tool, "arguments": args})
+	return request(id, abi.MethodToolsCall, param{key: "name", str: tool}, param{key: "arguments", raw: args})
+}
+
+// appendMember appends "key":"value".
+func appendMember(b []byte, key, value string) []byte {
+	b = appendString(b, key)
+	b = append(b, ':')
+	return appendString(b, value)
+}
+
+// appendString appends s as a JSON string the way Subako's writer
+// (serde_json) does, where Go's encoder differs: only '"', '\\' and
+// the control characters are escaped, never '<', '>', '&', U+2028 or
+// U+2029, so a module cannot tell the linter by the escapes of a cursor it
+// chose.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for _, r := range s { // an invalid byte is read as U+FFFD
+		switch {
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r == '\b':
+			b = append(b, `\b`...)
+		case r == '\f':
+			b = append(b, `\f`...)
+		case r < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xf])
+		default:
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return append(b, '"')
 }
 
 // Message is one decoded stdout line.

@@ -26,7 +26,7 @@ func TestToolsPage(t *testing.T) {
 		{"tools not an array", `{"tools":{}}`, `tools is not an array`},
 	} {
 		d := &Discovery{}
-		d.listTools(func(id, method string, params map[string]any) (json.RawMessage, bool) {
+		d.listTools(func(id, method string, params ...param) (json.RawMessage, bool) {
 			return json.RawMessage(c.result), true
 		})
 		if d.Stopped == nil || d.Stopped.Kind != StopBadToolList || !strings.Contains(d.Stopped.Detail, c.want) {
@@ -40,8 +40,13 @@ func TestToolsPage(t *testing.T) {
 		"2": `{"tools":[` + poisoned + `],"nextCursor":null}`,
 	}
 	d := &Discovery{}
-	d.listTools(func(id, method string, params map[string]any) (json.RawMessage, bool) {
-		cursor, _ := params["cursor"].(string)
+	d.listTools(func(id, method string, params ...param) (json.RawMessage, bool) {
+		cursor := ""
+		for _, p := range params {
+			if p.key == "cursor" {
+				cursor = p.str
+			}
+		}
 		return json.RawMessage(pages[cursor]), true
 	})
 	if d.Stopped != nil || len(d.Tools) != 2 {

@@ -635,7 +635,7 @@ func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseNam
 	}
 	name := probe + " on " + t.Name
 	attempt := func() *callrun.Outcome {
-		return r.oneCall(ctx, wait, grace, fixture, nil, probe, name, t, args)
+		return r.oneCall(ctx, wait, grace, fixture, nil, name, t, args)
 	}
 	interpreted := r.m.Interpreted()
 	o := attempt()
@@ -674,16 +674,16 @@ func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseNam
 }
 
 // oneCall runs one tools/call of t with args through the call pipeline
-// (callrun), with the probe's id, the probes' limits and network (none, or
-// fixture's recordings), on the module compiled with coverage when covered
+// (callrun), with an id of Subako's shape (the host's: a module must not
+// tell a probe from an agent's call by it), the probes' limits and
+// network (none, or fixture's recordings), on the module compiled with coverage when covered
 // is set (a run of the search, search.go); name is the run's in a list of runs not judged.
 // It returns nil when the host could not start the run, whose error is
 // kept in Result.Err.
-func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture *subakohttp.Fixture, covered *coveredRun, probe, name string, t mcp.Tool, args json.RawMessage) *callrun.Outcome {
+func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture *subakohttp.Fixture, covered *coveredRun, name string, t mcp.Tool, args json.RawMessage) *callrun.Outcome {
 	m, cfg := r.m, host.CallConfig{
 		Mounts:  host.Mounts{Package: r.opt.Assets},
 		Timeout: wait, ExitGrace: grace, HTTPFixture: fixture,
-		ID:   "probe-" + probe + "-1",
 		Once: true, // callWith decides about a second run, within the budget
 	}
 	if covered != nil {
@@ -726,7 +726,7 @@ func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid boo
 			if r.slowExit {
 				grace = min(grace, shortGrace)
 			}
-			o := r.oneCall(ctx, wait, grace, fixture, nil, probe, "shrink on "+t.Name, t, c)
+			o := r.oneCall(ctx, wait, grace, fixture, nil, "shrink on "+t.Name, t, c)
 			if o == nil || r.unjudgedCall("shrink on "+t.Name, o) {
 				return
 			}

@@ -253,7 +253,7 @@ func (r *runner) coveredCall(ctx context.Context, covered *host.Module, t mcp.To
 		return nil, false, false
 	}
 	reached = &host.Reached{}
-	o := r.oneCall(ctx, wait, grace, nil, &coveredRun{module: covered, reached: reached}, ProbeValid, probe+" on "+t.Name, t, args)
+	o := r.oneCall(ctx, wait, grace, nil, &coveredRun{module: covered, reached: reached}, probe+" on "+t.Name, t, args)
 	if o == nil || r.unjudgedCall(probe+" on "+t.Name, o) {
 		return nil, false, false
 	}

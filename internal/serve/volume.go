@@ -1,7 +1,10 @@
 package serve
 
 import (
+	"errors"
+	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sync"
 
@@ -38,6 +41,9 @@ type volumeQuota struct {
 	mu       sync.Mutex
 	running  int  // calls begun and not ended
 	measured bool // the quota holds what was measured, and no call was refused since
+	// unreadable says the last measure could not read the volume whole,
+	// so it counts as full.
+	unreadable bool
 	// bytes and entries are what was measured.
 	bytes, entries int64
 }
@@ -84,36 +90,106 @@ func (v *volumeQuota) end(refused bool) {
 // /volume/data when calls have it), where calls write: the bytes of their
 // regular files and their entries. Anything else in a --volume DIR is not
 // counted. The walk stops past the entry quota, and a volume that holds
-// more is full.
+// more is full. So is a volume the walk cannot read whole: what it cannot
+// read may hold anything, and counted as nothing it would let calls write
+// past the quota again.
 func (v *volumeQuota) measure() (bytes, entries int64) {
-	limit := v.quota.Limit()
+	w := volumeWalk{limit: v.quota.Limit()}
 	for _, m := range sandboxfs.VolumeMounts(v.data) {
-		root := filepath.Join(v.dir, m.Sub)
-		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || path == root {
-				return nil //nolint:nilerr // what cannot be read is not counted, and the walk goes on
+		root, err := os.OpenRoot(filepath.Join(v.dir, m.Sub))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // no call made it yet
+		}
+		if err == nil {
+			err = w.dir(root)
+			root.Close()
+		}
+		if err != nil {
+			v.unreadable = !errors.Is(err, errVolumeEntries)
+			return max(w.bytes, w.limit.Bytes), w.entries
+		}
+	}
+	v.unreadable = false
+	return w.bytes, w.entries
+}
+
+// volumeWalk measures a volume a directory at a time: each directory is
+// read through its own handle, its entries stat'ed relative to it
+// (fstatat) and its subdirectories opened relative to it (os.Root), so no
+// path the walk uses is longer than one name. A walk by full paths cannot
+// read a path over the kernel's 4,096 bytes (ENAMETOOLONG), which a call
+// makes beneath /volume/tmp with 16 names of 255 bytes (attack pass 36c).
+type volumeWalk struct {
+	limit          sandboxfs.Limits // Bytes and Entries
+	bytes, entries int64
+}
+
+// errVolumeEntries stops a walk past the volume's entry quota.
+var errVolumeEntries = errors.New("the volume holds more entries than its quota")
+
+// volumeReadBatch is how many entries of a directory the walk reads at
+// once, so that a directory of many entries is read in bounded pieces and
+// the walk stops soon past the entry quota.
+const volumeReadBatch = 256
+
+// dir adds what the directory root holds beneath it. An entry removed
+// while it is read is not counted; any other error ends the walk, and the
+// volume is full.
+func (w *volumeWalk) dir(root *os.Root) error {
+	f, err := root.Open(".")
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for {
+		infos, err := f.Readdir(volumeReadBatch) // stat'ed by fstatat, relative to f
+		for _, fi := range infos {
+			w.entries++
+			if w.entries > w.limit.Entries {
+				return errVolumeEntries
 			}
-			entries++
-			if entries > limit.Entries {
-				bytes = max(bytes, limit.Bytes)
-				return filepath.SkipAll
-			}
-			if d.Type().IsRegular() {
-				if fi, err := d.Info(); err == nil {
-					bytes += fi.Size()
+			switch {
+			case fi.Mode().IsRegular():
+				w.bytes += fi.Size()
+			case fi.IsDir():
+				if err := w.subdir(root, fi.Name()); err != nil {
+					return err
 				}
 			}
+		}
+		if err == io.EOF {
 			return nil
-		})
+		}
+		if err != nil {
+			return err
+		}
 	}
-	return bytes, entries
+}
+
+// subdir adds what root's subdirectory name holds beneath it.
+func (w *volumeWalk) subdir(root *os.Root, name string) error {
+	sub, err := root.OpenRoot(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // removed meanwhile
+	}
+	if err != nil {
+		return err
+	}
+	defer sub.Close()
+	return w.dir(sub)
 }
 
 // fullNote tells the client why a call's write or new file was refused:
 // the volume, not the call, held its quota.
 func (v *volumeQuota) fullNote() string {
 	limit := v.quota.Limit()
-	return "serve's volume is full: a write or a new file was refused (EDQUOT) because it would pass the volume's quota of " +
+	note := "serve's volume is full: a write or a new file was refused (EDQUOT) because it would pass the volume's quota of " +
 		sizeText(limit.Bytes) + " in files or " + textutil.Commas(int(limit.Entries)) + " entries, which all calls share (serve --volume-quota); " +
 		"remove files from /volume, or restart serve with a larger --volume-quota"
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.unreadable {
+		note += "; serve could not read all that the volume holds, which counts it full until what cannot be read is removed"
+	}
+	return note
 }

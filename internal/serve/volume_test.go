@@ -90,6 +90,69 @@ func TestVolumeMeasureBounded(t *testing.T) {
 	}
 }
 
+// TestVolumeMeasureLongPath came from attack pass 36c: measure walked the
+// volume by full paths (filepath.WalkDir), and a path over the kernel's
+// 4,096 bytes cannot be stat'ed by its full name (ENAMETOOLONG), so the
+// walk counted it as nothing. A call makes one: 15 directories of 255-byte
+// names and a 255-byte file name are 4,095 bytes beneath /volume/tmp,
+// which the sandbox opens relative to its os.Root, and more once the
+// volume's own directory is before them. The quota was then set back below
+// what the volume held, and every call could write its whole budget again:
+// `serve --volume-quota 256 --max-concurrent 1` with a module writing 200
+// MiB a call at such a path held 1.2 GB after six calls. The walk now
+// reads each directory through its own handle, so no path is long.
+func TestVolumeMeasureLongPath(t *testing.T) {
+	dir := t.TempDir()
+	rel := makeLongPath(t, filepath.Join(dir, "tmp"), 15)
+	root, err := os.OpenRoot(filepath.Join(dir, "tmp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	f, err := root.Create(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 1 << 30 // a sparse gigabyte: measure counts sizes
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	v := newVolumeQuota(dir, false, 256<<20)
+	if full := len(filepath.Join(dir, "tmp", rel)); full <= 4096 {
+		t.Fatalf("the file's path is %d bytes, not past the kernel's 4,096", full)
+	}
+	if bytes, entries := v.measure(); bytes != size || entries != 16 {
+		t.Errorf("measure saw %d bytes in %d entries of a volume holding a file of %d bytes in 16 entries: the quota is reset below what the volume holds",
+			bytes, entries, size)
+	}
+}
+
+// makeLongPath makes n directories of 255-byte names, one in another,
+// beneath dir (through an os.Root, as the sandbox does: their full path
+// may pass what the kernel opens), and returns the path of a 255-byte name
+// in the deepest, relative to dir.
+func makeLongPath(t *testing.T, dir string, n int) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	rel := ""
+	for range n {
+		rel += strings.Repeat("d", 255)
+		if err := root.Mkdir(rel, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		rel += "/"
+	}
+	return rel + strings.Repeat("f", 255)
+}
+
 // writeFile writes n bytes to path, making its directory.
 func writeFile(t *testing.T, path string, n int) {
 	t.Helper()
