@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/jsonkeys"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -16,10 +17,6 @@ var (
 	discoverKeys       = []string{"_meta", "cacheScope", "capabilities", "instructions", "resultType", "supportedVersions", "ttlMs"}
 	implementationKeys = []string{"description", "icons", "name", "title", "version", "websiteUrl"}
 )
-
-// serverInfoKey is the member of a result's _meta that holds the server's
-// Implementation.
-const serverInfoKey = "io.modelcontextprotocol/serverInfo"
 
 // CheckServer reads the text a server/discover result gives the model
 // beside its tools, as a tool's description is read: its instructions,
@@ -39,14 +36,14 @@ func CheckServer(discover []byte, names []string) []Signal {
 		}
 	})
 	if meta != nil {
-		c.members(meta, "/_meta", []string{serverInfoKey}, func(key string, v json.RawMessage) {
-			if key == serverInfoKey {
+		c.members(meta, "/_meta", []string{abi.MetaServerInfo}, func(key string, v json.RawMessage) {
+			if key == abi.MetaServerInfo {
 				info = v
 			}
 		})
 	}
 	if info != nil {
-		at := "/_meta/" + strings.ReplaceAll(serverInfoKey, "/", "~1")
+		at := "/_meta/" + strings.ReplaceAll(abi.MetaServerInfo, "/", "~1")
 		c.members(info, at, implementationKeys, func(key string, v json.RawMessage) {
 			if key == "title" || key == "description" {
 				c.serverText(at+"/"+key, "the server's "+key, v)

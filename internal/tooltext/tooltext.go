@@ -9,7 +9,8 @@
 // changes how the model uses other tools. Each finding is a Signal.
 //
 // It imports only the standard library and small packages without
-// dependencies (internal/rules, internal/textutil, internal/termsafe),
+// dependencies (abi, internal/rules, internal/textutil, internal/termsafe,
+// internal/jsonkeys),
 // so that the analyzer (on Go source), toolcheck (lint), tooldiff and serve share it.
 //
 // The API:
