@@ -72,7 +72,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // code: code, or exitFindings when an error is left after --ignore.
 func finishCheck(stdout, stderr io.Writer, f report.Format, files []report.File, steps []string, ignore []string, code int) int {
 	for i := range files {
-		files[i].Findings = withoutIgnored(files[i].Findings, ignore)
+		files[i].Findings, files[i].Waived = withoutIgnored(files[i].Findings, ignore), withoutIgnored(files[i].Waived, ignore)
 		if hasError(files[i : i+1]) {
 			code = exitFindings
 		}

@@ -93,7 +93,7 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		for _, file := range judged.Files {
-			file.Findings = withoutIgnored(file.Findings, ignore)
+			file.Findings, file.Waived = withoutIgnored(file.Findings, ignore), withoutIgnored(file.Waived, ignore)
 			if judged.Probes != nil && judged.Probes.Coverage != nil && file.MIMEType == "application/wasm" {
 				c := judged.Probes.Coverage
 				file.Coverage = &report.Coverage{Reached: c.Reached, Functions: c.Funcs, Runs: c.Runs, Kept: c.Kept}

@@ -22,6 +22,9 @@ type jsonFile struct {
 	Findings []jsonFinding `json:"findings"`
 	Error    *string       `json:"error,omitempty"`    // the file could not be read or checked
 	Coverage *jsonCoverage `json:"coverage,omitempty"` // the probes' search (--probes=deep)
+	// Waived are the findings the package waived for itself, each with
+	// its waiver: never counted in the summary.
+	Waived []jsonFinding `json:"waived,omitempty"`
 }
 
 type jsonCoverage struct {
@@ -44,6 +47,7 @@ type jsonFinding struct {
 	Feature  *string `json:"feature"`
 	Tool     *string `json:"tool,omitempty"`    // a change between tool lists: the tool
 	Pointer  *string `json:"pointer,omitempty"` // and the member's JSON pointer inside it
+	Waiver   *string `json:"waiver,omitempty"`  // why the package waived it, in Waived
 }
 
 type jsonSummary struct {
@@ -63,23 +67,30 @@ func writeJSON(b *bytes.Buffer, files []File) error {
 			jf.Coverage = &jsonCoverage{ReachedFunctions: c.Reached, Functions: c.Functions, SearchRuns: c.Runs, KeptCases: c.Kept}
 		}
 		for _, fd := range f.Findings {
-			jd := jsonFinding{Rule: fd.Rule.ID, Slug: fd.Rule.Slug, Severity: fd.Severity().String(),
-				Message: fd.Message, Function: nonEmpty(fd.Function), Feature: nonEmpty(fd.Feature),
-				Tool: nonEmpty(fd.Tool), Pointer: nonEmpty(fd.Pointer)}
-			if fd.Offset >= 0 {
-				jd.Offset, jd.Length = &fd.Offset, &fd.Length
-			}
-			if fd.Line > 0 {
-				line, col := fd.Line, max(fd.Column, 1)
-				jd.Line, jd.Column = &line, &col
-			}
-			jf.Findings = append(jf.Findings, jd)
+			jf.Findings = append(jf.Findings, jsonFindingOf(fd))
+		}
+		for _, fd := range f.Waived {
+			jf.Waived = append(jf.Waived, jsonFindingOf(fd))
 		}
 		doc.Files = append(doc.Files, jf)
 	}
 	n := count(files)
 	doc.Summary = jsonSummary{Error: n[rules.Error], Warning: n[rules.Warning], Info: n[rules.Info]}
 	return encode(b, doc)
+}
+
+func jsonFindingOf(fd rules.Finding) jsonFinding {
+	jd := jsonFinding{Rule: fd.Rule.ID, Slug: fd.Rule.Slug, Severity: fd.Severity().String(),
+		Message: fd.Message, Function: nonEmpty(fd.Function), Feature: nonEmpty(fd.Feature),
+		Tool: nonEmpty(fd.Tool), Pointer: nonEmpty(fd.Pointer), Waiver: nonEmpty(fd.Waiver)}
+	if fd.Offset >= 0 {
+		jd.Offset, jd.Length = &fd.Offset, &fd.Length
+	}
+	if fd.Line > 0 {
+		line, col := fd.Line, max(fd.Column, 1)
+		jd.Line, jd.Column = &line, &col
+	}
+	return jd
 }
 
 func nonEmpty(s string) *string {

@@ -23,6 +23,9 @@ type File struct {
 	MIMEType string          // e.g. "application/wasm"; "" to omit
 	Findings []rules.Finding // in the order found; renderers sort stably by offset then rule ID
 	Error    string          // why the file could not be read or checked; "" when it was
+	// Waived are the findings the package waived for itself, each with
+	// its Waiver: listed after the others, never counted.
+	Waived []rules.Finding
 	// Coverage is what the call probes' search reached in the module
 	// (--probes=deep); nil when it did not run.
 	Coverage *Coverage
@@ -77,11 +80,8 @@ type Options struct {
 func Write(w io.Writer, f Format, files []File, opt Options) error {
 	files = slices.Clone(files)
 	for i := range files {
-		files[i].Findings = slices.Clone(files[i].Findings)
-		slices.SortStableFunc(files[i].Findings, func(a, b rules.Finding) int {
-			return cmp.Or(cmp.Compare(a.Offset, b.Offset), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column),
-				strings.Compare(a.Rule.ID, b.Rule.ID))
-		})
+		files[i].Findings = sorted(files[i].Findings)
+		files[i].Waived = sorted(files[i].Waived)
 	}
 	var b bytes.Buffer
 	var err error
@@ -100,6 +100,25 @@ func Write(w io.Writer, f Format, files []File, opt Options) error {
 	}
 	_, err = w.Write(b.Bytes())
 	return err
+}
+
+// sorted is a sorted copy of findings.
+func sorted(findings []rules.Finding) []rules.Finding {
+	findings = slices.Clone(findings)
+	slices.SortStableFunc(findings, func(a, b rules.Finding) int {
+		return cmp.Or(cmp.Compare(a.Offset, b.Offset), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column),
+			strings.Compare(a.Rule.ID, b.Rule.ID))
+	})
+	return findings
+}
+
+// waived is how many findings the packages waived for themselves.
+func waived(files []File) int {
+	n := 0
+	for _, f := range files {
+		n += len(f.Waived)
+	}
+	return n
 }
 
 // counts holds the number of findings per severity, indexed by rules.Severity.

@@ -253,6 +253,8 @@ func TestSARIFSchema(t *testing.T) {
 		// The real catalog, unreadable file, non-semver version.
 		"catalog": render(t, SARIF, []File{{Path: "/abs/x.wasm", Size: -1}}, Options{ToolName: "subakogo", Version: "(devel)", Rules: rules.Catalog}),
 		"diff":    render(t, SARIF, diffFixture(), fixtureOptions),
+		"waived": render(t, SARIF, []File{{Path: "m.wasm", Size: 1, Waived: []rules.Finding{{Rule: wWarn, Message: "m", Offset: -1, Waiver: "by design"}}}},
+			fixtureOptions),
 	}
 	for name, out := range cases {
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
@@ -425,5 +427,55 @@ func TestCoverage(t *testing.T) {
 	text := string(render(t, Text, files, fixtureOptions))
 	if !strings.Contains(text, files[1].Path+": the probes' search reached 675 of 2288 functions (600 runs, 6 cases kept)\n") {
 		t.Errorf("text:\n%s", text)
+	}
+}
+
+// TestWaivedListedApart (from attack pass 36c): a warning a package
+// waived for itself in its own text was dropped without a trace, so a
+// reviewer could not see that a module silenced the linter. It is listed
+// after the others, marked waived with its reason escaped, and never
+// counted: text says so in the summary, JSON keeps it under "waived", and
+// SARIF as a result with an in-source suppression.
+func TestWaivedListedApart(t *testing.T) {
+	t.Parallel()
+	files := []File{{Path: "pkg/module.wasm", Size: 10, MIMEType: "application/wasm",
+		Waived: []rules.Finding{{Rule: wWarn, Message: "mentions ~/.ssh/id_rsa", Offset: -1, Tool: "stamp", Pointer: "/description",
+			Waiver: "by design\x1b[2J"}}}}
+	text := string(render(t, Text, files, fixtureOptions))
+	for _, want := range []string{`pkg/module.wasm: waived warning W050 large-memory: mentions ~/.ssh/id_rsa (waived by the package itself: "by design\x1b[2J")`,
+		"no findings in 1 file; 1 finding the package waived for itself, listed above"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.ContainsRune(text, 0x1b) {
+		t.Errorf("the waiver reached the terminal raw:\n%q", text)
+	}
+	var doc struct {
+		Files []struct {
+			Findings []json.RawMessage
+			Waived   []struct{ Rule, Waiver string }
+		}
+		Summary map[string]int
+	}
+	if err := json.Unmarshal(render(t, JSON, files, fixtureOptions), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if f := doc.Files[0]; len(f.Findings) != 0 || len(f.Waived) != 1 || f.Waived[0].Waiver != "by design\x1b[2J" || doc.Summary["warning"] != 0 {
+		t.Errorf("JSON: %+v", doc)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID       string
+				Suppressions []struct{ Kind, Justification string }
+			}
+		}
+	}
+	if err := json.Unmarshal(render(t, SARIF, files, fixtureOptions), &log); err != nil {
+		t.Fatal(err)
+	}
+	if r := log.Runs[0].Results; len(r) != 1 || len(r[0].Suppressions) != 1 || r[0].Suppressions[0].Kind != "inSource" || r[0].Suppressions[0].Justification != "by design\x1b[2J" {
+		t.Errorf("SARIF: %+v", log)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -76,6 +77,13 @@ type (
 		Locations           []sarifLocation   `json:"locations"`
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
 		Properties          *sarifResultProps `json:"properties,omitempty"`
+		// Suppressions mark a finding the package waived for itself, in
+		// its own text ("inSource"): viewers list it apart.
+		Suppressions []sarifSuppression `json:"suppressions,omitempty"`
+	}
+	sarifSuppression struct {
+		Kind          string `json:"kind"`
+		Justification string `json:"justification"`
 	}
 	sarifResultProps struct {
 		Feature string `json:"feature"`
@@ -137,7 +145,7 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 			a.Hashes = map[string]string{"sha-256": f.SHA256}
 		}
 		run.Artifacts = append(run.Artifacts, a)
-		for _, fd := range f.Findings {
+		for _, fd := range slices.Concat(f.Findings, f.Waived) {
 			res := sarifResult{RuleID: fd.Rule.ID, RuleIndex: addRule(fd.Rule), Level: sarifLevel(fd.Severity()),
 				Message: sarifMessage{Text: fd.Message}, Locations: make([]sarifLocation, 1)}
 			pl := &res.Locations[0].PhysicalLocation
@@ -155,6 +163,9 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 			}
 			if fd.Feature != "" {
 				res.Properties = &sarifResultProps{fd.Feature}
+			}
+			if fd.Waiver != "" {
+				res.Suppressions = []sarifSuppression{{Kind: "inSource", Justification: fd.Waiver}}
 			}
 			fp := fingerprint(fd, f.Path)
 			seen[fp]++

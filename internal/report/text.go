@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"slices"
+	"strconv"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/termsafe"
@@ -38,7 +40,7 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 			unread++
 			fmt.Fprintf(b, "%s %s\n", paint("1", clean(f.Path)+":"), paint(sevColor[rules.Error], "cannot be read: "+clean(f.Error)))
 		}
-		for _, fd := range f.Findings {
+		for _, fd := range slices.Concat(f.Findings, f.Waived) {
 			loc := clean(f.Path)
 			if fd.Line > 0 {
 				loc += fmt.Sprintf(":%d:%d", fd.Line, max(fd.Column, 1))
@@ -46,10 +48,16 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 				loc += fmt.Sprintf("@0x%x", fd.Offset)
 			}
 			sev := fd.Severity()
-			fmt.Fprintf(b, "%s %s %s %s: %s", paint("1", loc+":"), paint(sevColor[sev], sev.String()),
-				fd.Rule.ID, fd.Rule.Slug, clean(fd.Message))
+			level := paint(sevColor[sev], sev.String())
+			if fd.Waiver != "" {
+				level = "waived " + sev.String()
+			}
+			fmt.Fprintf(b, "%s %s %s %s: %s", paint("1", loc+":"), level, fd.Rule.ID, fd.Rule.Slug, clean(fd.Message))
 			if fd.Function != "" {
 				fmt.Fprintf(b, " (in func %s)", clean(fd.Function))
+			}
+			if fd.Waiver != "" {
+				fmt.Fprintf(b, " (waived by the package itself: %s)", clean(strconv.Quote(textutil.Truncate(fd.Waiver, 120))))
 			}
 			b.WriteByte('\n')
 		}
@@ -58,13 +66,16 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 				c.Reached, c.Functions, textutil.Plural(c.Runs, "run"), textutil.Plural(c.Kept, "case"))
 		}
 	}
-	n := count(files)
+	n, w := count(files), ""
+	if k := waived(files); k > 0 {
+		w = "; " + textutil.Plural(k, "finding") + " the package waived for itself, listed above"
+	}
 	if n == (counts{}) && unread == 0 {
-		fmt.Fprintf(b, "no findings in %s\n", textutil.Plural(len(files), "file"))
+		fmt.Fprintf(b, "no findings in %s%s\n", textutil.Plural(len(files), "file"), w)
 		return
 	}
-	fmt.Fprintf(b, "%s, %s, %d info in %s\n", textutil.Plural(n[rules.Error], "error"),
-		textutil.Plural(n[rules.Warning], "warning"), n[rules.Info], textutil.Plural(len(files), "file"))
+	fmt.Fprintf(b, "%s, %s, %d info in %s%s\n", textutil.Plural(n[rules.Error], "error"),
+		textutil.Plural(n[rules.Warning], "warning"), n[rules.Info], textutil.Plural(len(files), "file"), w)
 }
 
 // sevColor is the SGR code per severity: bold red, bold yellow, bold cyan.

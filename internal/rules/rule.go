@@ -111,6 +111,11 @@ type Finding struct {
 	// rules): the tool's name, and the JSON pointer of the member inside
 	// the tool ("" for the tool itself). "" for other findings.
 	Tool, Pointer string
+	// Waiver is the reason a package gave, in its own text (a tool's
+	// _meta), for waiving this finding, a warning; "" for a finding not
+	// waived. A waived finding is listed apart (report.File.Waived) and
+	// never counted, so a reviewer still sees what the package hid.
+	Waiver string
 }
 
 // Severity is the finding's rule's severity.

@@ -134,7 +134,7 @@ func (c *Checker) judge(ctx context.Context, r *Result, wasm []byte, owned, disc
 		wasm = bytes.Clone(wasm)
 	}
 	_, findings := modulecheck.Check(wasm)
-	defer func() { r.Files[0].Findings = findings }()
+	defer func() { r.Files[0].Findings, r.Files[0].Waived = splitWaived(findings) }()
 	if !discover || hasError(findings) {
 		return nil
 	}
@@ -251,6 +251,19 @@ func (c *Checker) Dir(ctx context.Context, dir string, discover bool) (*Result, 
 		r.Files = append(r.Files, report.File{Path: filepath.Join(dir, AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings})
 	}
 	return r, nil
+}
+
+// splitWaived parts the findings the package waived for itself (with a
+// Waiver) from the others, for report.File.
+func splitWaived(fs []rules.Finding) (kept, waived []rules.Finding) {
+	for _, f := range fs {
+		if f.Waiver != "" {
+			waived = append(waived, f)
+		} else {
+			kept = append(kept, f)
+		}
+	}
+	return kept, waived
 }
 
 func hasError(fs []rules.Finding) bool {

@@ -12,7 +12,9 @@ import (
 // (T030-T045): run on every tool whatever else is wrong with it, so a
 // list with a bad name or schema is still read for poisoning. A tool may
 // waive a warning of these rules for itself, with a reason, in its _meta
-// (tooltext.MetaIgnore). An error it cannot: the waiver is written by the
+// (tooltext.MetaIgnore): the warning is kept with its Waiver, which the
+// report lists apart and never counts, so a reviewer still sees what
+// the package hid. An error it cannot waive: the waiver is written by the
 // module being vetted, and a client shows the model the text as it is,
 // waiver or not, so the error stays, its message quoting the waiver (lint
 // --ignore ID is the user's own way to leave a rule out). diff and serve
@@ -29,7 +31,11 @@ func (c *toolsCheck) text(tools []json.RawMessage) {
 		switch {
 		case reason == "":
 			c.out.Add(s.Finding())
-		case s.Severity() == rules.Error:
+		case s.Severity() != rules.Error:
+			f := s.Finding()
+			f.Waiver = reason
+			c.out.Add(f)
+		default:
 			f := s.Finding()
 			f.Message += " (the tool's _meta waives " + s.Rule.ID + `, "` + tooltext.Escape(textutil.Truncate(reason, 120)) +
 				`", but a package cannot waive an error in its own text: a client shows the model the text as it is)`

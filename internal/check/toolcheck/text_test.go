@@ -89,23 +89,31 @@ func TestToolTextWhateverElse(t *testing.T) {
 }
 
 // A tool waives a tool-text rule for itself with a reason in its _meta;
-// an empty reason waives nothing.
+// an empty reason waives nothing. The waived warning is kept, with its
+// Waiver, for the report to list apart (attack pass 36c: it left no
+// trace at all).
 func TestToolTextWaiver(t *testing.T) {
 	t.Parallel()
 	tool := func(meta string) string {
 		return `{"name":"stamp","description":"Stamps the file with a signature made with ~/.ssh/id_ed25519.","inputSchema":` + cleanSchema + `,"_meta":` + meta + `}`
 	}
+	var waivers []string
 	count := func(meta string) int {
 		n := 0
+		waivers = nil
 		for _, f := range Check(toolList(t, tool(meta))) {
-			if f.Rule == rules.TextSecretMention {
+			switch {
+			case f.Rule != rules.TextSecretMention:
+			case f.Waiver != "":
+				waivers = append(waivers, f.Waiver)
+			default:
 				n++
 			}
 		}
 		return n
 	}
-	if n := count(`{"ai.subako/ignore":{"T041":"stamping with the user's key is the tool's job"}}`); n != 0 {
-		t.Errorf("waived: %d findings", n)
+	if n := count(`{"ai.subako/ignore":{"T041":"stamping with the user's key is the tool's job"}}`); n != 0 || len(waivers) != 1 || waivers[0] != "stamping with the user's key is the tool's job" {
+		t.Errorf("waived: %d findings, waivers %q", n, waivers)
 	}
 	if n := count(`{"ai.subako/ignore":{"T041":" "}}`); n != 1 {
 		t.Errorf("no reason: %d findings", n)
