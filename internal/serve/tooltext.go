@@ -28,6 +28,9 @@ func withToolText(files []report.File, discover json.RawMessage, tools []json.Ra
 		return 0
 	}
 	said := map[string]bool{}
+	for i := range files {
+		files[i].Waived = nil // serve honours no waiver: the checker's own signals below say them as findings
+	}
 	for _, f := range files {
 		for _, fd := range f.Findings {
 			said[findingKey(fd)] = true
