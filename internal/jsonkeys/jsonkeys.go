@@ -45,7 +45,8 @@ func (e *KeyError) Error() string {
 // Unicode case folding (Go's encoding/json, strings.EqualFold), and rune
 // by rune upper- or lower-casing (Java's equalsIgnoreCase, JavaScript's
 // toUpperCase, .NET's OrdinalIgnoreCase), under which the dotless ı and
-// the dotted İ are an i, as folding keeps them apart. A key holding a NUL
+// the dotted İ are an i, as folding keeps them apart, and full
+// upper-casing, where one letter becomes two ("ﬆ" is "ST"). A key holding a NUL
 // is read up to it, as a reader comparing C strings does
 // ("description\u0000").
 func Folded(key string, fields []string) string {
@@ -55,13 +56,21 @@ func Folded(key string, fields []string) string {
 	if i := strings.IndexByte(key, 0); i >= 0 {
 		key = key[:i]
 	}
+	wide := wideUpper.Replace(key)
 	for _, f := range fields {
-		if key == f || sameIgnoringCase(key, f) {
+		if key == f || sameIgnoringCase(key, f) || sameIgnoringCase(wide, f) {
 			return f
 		}
 	}
 	return ""
 }
+
+// wideUpper are the letters whose full upper-casing is two or three
+// ASCII letters (Unicode's SpecialCasing: JavaScript's toUpperCase,
+// Python's upper and casefold), so a reader matching keys so takes
+// "inﬆructions" for "instructions" and "meßages" for "messages": each
+// with the letters it becomes.
+var wideUpper = strings.NewReplacer("ß", "ss", "ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st")
 
 // sameIgnoringCase says whether a and b are the same rune by rune under
 // case folding, upper-casing or lower-casing.
