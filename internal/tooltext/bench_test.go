@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -57,5 +58,25 @@ func BenchmarkCheckList64(b *testing.B) {
 		if _, err := CheckList(data); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkMarkupRun: a description that is one long run of emphasis
+// marks costs what as many letters do (attack pass 37d: each byte of the
+// run measured the rest of it again, 26.5 s for 320 KB of "_"). Compare
+// the sub-benchmarks side by side.
+func BenchmarkMarkupRun(b *testing.B) {
+	const n = 256 << 10
+	for _, c := range []struct{ name, text string }{
+		{"letters", strings.Repeat("a", n)},
+		{"underscores", strings.Repeat("_", n)},
+		{"stars after a word", "a " + strings.Repeat("*", n)},
+		{"underscores past ASCII", "é " + strings.Repeat("_", n)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				CheckText("/description", c.text)
+			}
+		})
 	}
 }

@@ -113,8 +113,11 @@ var angles = map[rune]rune{'\u2039': '<', '\u203a': '>', '\u27e8': '<', '\u27e9'
 func markup(s string, k int) int {
 	switch s[k] {
 	case '*', '_', '~', '`':
+		if k > 0 && emphasis(s[k-1]) {
+			return 0 // inside a run, judged whole at its start: rescanning it at each byte was quadratic
+		}
 		j := k
-		for j < len(s) && (s[j] == '*' || s[j] == '_' || s[j] == '~' || s[j] == '`') {
+		for j < len(s) && emphasis(s[j]) {
 			j++
 		}
 		before := k > 0 && wordish(s[k-1])
@@ -129,6 +132,9 @@ func markup(s string, k int) int {
 	}
 	return 0
 }
+
+// emphasis: b is a Markdown emphasis or code mark.
+func emphasis(b byte) bool { return b == '*' || b == '_' || b == '~' || b == '`' }
 
 // wordish: b is a letter or digit, or part of a character past ASCII.
 func wordish(b byte) bool {

@@ -633,3 +633,27 @@ func TestUnknownToolMemberReadAsProse(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkupRunJudgedAtItsStart: a run of emphasis marks is judged once,
+// at its first mark; inside it markup answers 0 without measuring it
+// again (BenchmarkMarkupRun: a run was quadratic, attack pass 37d).
+func TestMarkupRunJudgedAtItsStart(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		s    string
+		k    int
+		want int
+	}{
+		{"a **all** b", 2, 2}, // opens a word
+		{"a **all** b", 3, 0}, // inside the run
+		{"a **all** b", 7, 2}, // closes a word
+		{"id_rsa", 2, 0},      // a word on both sides
+		{"x__y", 2, 0},        // inside a run between two words
+		{"a ___ b", 2, 0},     // a word on neither side
+		{"a ___ b", 4, 0},
+	} {
+		if got := markup(c.s, c.k); got != c.want {
+			t.Errorf("markup(%q, %d) = %d, want %d", c.s, c.k, got, c.want)
+		}
+	}
+}
