@@ -72,6 +72,8 @@ func BenchmarkMarkupRun(b *testing.B) {
 		{"underscores", strings.Repeat("_", n)},
 		{"stars after a word", "a " + strings.Repeat("*", n)},
 		{"underscores past ASCII", "é " + strings.Repeat("_", n)},
+		{"link openings", strings.Repeat("[a](x", n/5)},
+		{"entities", strings.Repeat("&#73;", n/5)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {

@@ -10,6 +10,7 @@ package tooltext
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,13 +35,29 @@ func fold(orig string) folded {
 	at := make([]int, 0, len(orig)+1)
 	rtl := false
 	space := false
-	skip := 0 // markup is dropped up to here
+	skip := 0                  // markup is dropped up to here
+	linkText, linkEnd := -1, 0 // a Markdown link's "](url)", dropped as its "[" is
 	for i, r := range orig {
 		if i < skip {
 			continue
 		}
+		if i == linkText {
+			skip = linkEnd
+			continue
+		}
+		if r == '[' {
+			if t, e := markdownLink(orig, i); e > 0 {
+				linkText, linkEnd = t, e // read as its text: "[Ignore](https://x) all previous"
+				continue
+			}
+		}
+		if r == '&' {
+			if e, n := entity(orig[i:]); n > 0 {
+				r, skip = e, i+n // read as the character it names: "&#73;gnore", "&lt;IMPORTANT&gt;"
+			}
+		}
 		if r < 0x80 { // most of any text: folded byte for byte, as foldASCII does
-			if n := markup(orig, i); n > 0 {
+			if n := markup(orig, i); n > 0 && orig[i] != '&' {
 				skip = i + n
 				continue
 			}
@@ -122,8 +139,15 @@ func markup(s string, k int) int {
 		}
 		before := k > 0 && wordish(s[k-1])
 		after := j < len(s) && wordish(s[j])
-		if before != after {
-			return j - k
+		if before != after || before && j-k >= 2 && s[k] != '_' && s[k] != '`' {
+			return j - k // opens or closes a word, or ** or ~~ within one ("in**struc**tions")
+		}
+	case '=':
+		if k > 0 && s[k-1] == '=' || k+2 < len(s) && s[k+2] == '=' || k+1 >= len(s) || s[k+1] != '=' {
+			return 0
+		}
+		if (k > 0 && wordish(s[k-1])) != (k+2 < len(s) && wordish(s[k+2])) {
+			return 2 // a ==highlight== opening or closing a word
 		}
 	case '<':
 		if m := inlineTagRE.FindStringIndex(s[k:]); m != nil {
@@ -132,6 +156,57 @@ func markup(s string, k int) int {
 	}
 	return 0
 }
+
+// markdownLink reads the Markdown link "[text](url)" at s[k], the "[":
+// where its text ends (the "]") and where the link ends (past the ")");
+// 0, 0 when there is none. The text is at most 200 bytes and the address
+// 2,048, neither holding a line break, so a walk of every "[" stays
+// linear.
+func markdownLink(s string, k int) (textEnd, end int) {
+	t := strings.IndexAny(s[k+1:min(len(s), k+201)], "[]\n")
+	if t < 0 || s[k+1+t] != ']' {
+		return 0, 0
+	}
+	textEnd = k + 1 + t
+	if textEnd+1 >= len(s) || s[textEnd+1] != '(' {
+		return 0, 0
+	}
+	u := strings.IndexAny(s[textEnd+2:min(len(s), textEnd+2+2048)], ") [\n")
+	if u < 0 || s[textEnd+2+u] != ')' {
+		return 0, 0
+	}
+	return textEnd, textEnd + 2 + u + 1
+}
+
+// entity reads the HTML character reference at the start of s ("&#73;",
+// "&#x49;", "&lt;", "&nbsp;"): the character, and its length; 0 when s
+// holds none. A model reads "&#73;gnore" as "Ignore".
+func entity(s string) (rune, int) {
+	end := strings.IndexByte(s[:min(len(s), 12)], ';')
+	if end < 3 {
+		return 0, 0
+	}
+	name := s[1:end]
+	if name[0] == '#' {
+		base, digits := 10, name[1:]
+		if len(digits) > 0 && digits[0]|0x20 == 'x' {
+			base, digits = 16, digits[1:]
+		}
+		n, err := strconv.ParseUint(digits, base, 21)
+		if err != nil || n == 0 || !utf8.ValidRune(rune(n)) {
+			return 0, 0
+		}
+		return rune(n), end + 1
+	}
+	if r, ok := namedEntities[name]; ok {
+		return r, end + 1
+	}
+	return 0, 0
+}
+
+// namedEntities are the HTML character references a description uses to
+// write markup or spaces.
+var namedEntities = map[string]rune{"lt": '<', "gt": '>', "amp": '&', "quot": '"', "apos": '\'', "nbsp": '\u00a0'}
 
 // emphasis: b is a Markdown emphasis or code mark.
 func emphasis(b byte) bool { return b == '*' || b == '_' || b == '~' || b == '`' }
@@ -159,8 +234,18 @@ func simpleASCII(s string) bool {
 		if b >= 0x7f || b < 0x20 && b != '\n' && b != '\t' && b != '\r' || b == ' ' && k > 0 && s[k-1] == ' ' {
 			return false
 		}
-		if (b == '*' || b == '_' || b == '~' || b == '`' || b == '<') && markup(s, k) > 0 {
+		if (b == '*' || b == '_' || b == '~' || b == '`' || b == '<' || b == '=') && markup(s, k) > 0 {
 			return false
+		}
+		if b == '&' {
+			if _, n := entity(s[k:]); n > 0 {
+				return false
+			}
+		}
+		if b == '[' {
+			if _, e := markdownLink(s, k); e > 0 {
+				return false
+			}
 		}
 	}
 	return true
@@ -227,8 +312,17 @@ func latinOf(r rune) rune {
 	if l, ok := smallCapitals[r]; ok {
 		return l
 	}
+	if l, ok := strokeLetters[r]; ok {
+		return l
+	}
 	return r
 }
+
+// strokeLetters are the Latin letters with a stroke or without a dot,
+// which NFKD does not decompose ("Ignøre", "ałł", "ınstructions"): read as
+// the letter a reader sees.
+var strokeLetters = map[rune]rune{'ø': 'o', 'Ø': 'O', 'ł': 'l', 'Ł': 'L', 'ı': 'i', 'đ': 'd', 'Đ': 'D', 'ħ': 'h', 'Ħ': 'H',
+	'ŧ': 't', 'Ŧ': 'T', 'ƀ': 'b', 'ɨ': 'i', 'ƚ': 'l', 'ȼ': 'c', 'ɇ': 'e', 'ɍ': 'r', 'ɏ': 'y', 'ᵻ': 'i'}
 
 // smallCapitals are the small capital letters "fancy text" generators
 // spell with (ɪɢɴᴏʀᴇ), which NFKD keeps.
