@@ -55,14 +55,40 @@ func (c *checker) name(i int, tool string, ptr *path, field, s string, arg bool)
 		a, b := f.span(k, k+len(n.words))
 		sig := Signal{Rule: rules.TextSecretRequest, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: a, End: b, Match: s[a:b],
 			Message: place(tool, i, ptr.String(), field) + ": an argument named for a secret file, " + quote(s[a:b]) + ", which the model fills in, in " + context(s, a, b)}
-		// the request takes the place of the name's mention ("id_rsa" as written)
-		if j := slices.IndexFunc(c.out[from:], func(m Signal) bool { return m.Rule == rules.TextSecretMention }); j >= 0 {
+		j := slices.IndexFunc(c.out[from:], func(m Signal) bool { return m.Rule == rules.TextSecretMention })
+		switch {
+		case pathName(padded):
+			// the file's path, not its content: the tool reads the file itself, named at most
+			if j < 0 {
+				sig.Rule = rules.TextSecretMention
+				sig.Message = place(tool, i, ptr.String(), field) + ": an argument named for a secret file's path, " + quote(s[a:b]) + ", in " + context(s, a, b)
+				c.add(sig)
+			}
+		case j >= 0: // the request takes the place of the name's mention ("id_rsa" as written)
 			c.out[from+j] = sig
-		} else {
+		default:
 			c.add(sig)
 		}
 		return
 	}
+}
+
+// pathName: a name's words (padded with spaces) name a path to a file,
+// not its content: netrc_path, id_rsa_file_path, pgpassFilename. A name
+// ending in "file" alone (users_aws_credentials_file) may be either and
+// stays the content; so does one that says "contents".
+func pathName(padded string) bool {
+	for _, w := range []string{" content ", " contents ", " text ", " data ", " body ", " value "} {
+		if strings.Contains(padded, w) {
+			return false
+		}
+	}
+	for _, w := range []string{" path ", " paths ", " filepath ", " filename ", " dir ", " directory ", " location "} {
+		if strings.Contains(padded, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameSecrets are the secret files an argument's name may name, as the
