@@ -124,9 +124,24 @@ func envelopeProblem(line []byte) string {
 // object).
 func ParseMessage(line []byte) (Message, bool) {
 	var m Message
-	d := json.NewDecoder(bytes.NewReader(line))
-	d.UseNumber()
-	if err := d.Decode(&m.Message); err != nil || d.More() || m.JSONRPC != mcp.Version || envelopeProblem(line) != "" {
+	err := jsonkeys.Members(line, mcp.MessageKeys, func(key string, v json.RawMessage) error {
+		switch key {
+		case "jsonrpc":
+			return json.Unmarshal(v, &m.JSONRPC)
+		case "id":
+			m.ID = v
+		case "method":
+			return json.Unmarshal(v, &m.Method)
+		case "params":
+			m.Params = v
+		case "result":
+			m.Result = v
+		case "error":
+			m.Error = v
+		}
+		return nil
+	})
+	if err != nil || m.JSONRPC != mcp.Version {
 		return m, false
 	}
 	e, err := m.ErrorObject()
