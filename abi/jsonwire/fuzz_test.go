@@ -112,8 +112,15 @@ func FuzzAppendString(f *testing.F) {
 			t.Fatalf("reading back %s: %v %v", got, k, err)
 		}
 		// Valid text comes back as it was; invalid UTF-8 was replaced.
-		if back := string(sc.Str()); utf8.ValidString(s) && back != s {
+		back := string(sc.Str())
+		if utf8.ValidString(s) && back != s {
 			t.Fatalf("round trip of %q gave %q", s, back)
+		}
+		// serde_json's form reads back as the same string.
+		serde := AppendStringAsSerde(nil, s)
+		sc = NewScanner(serde)
+		if k, err := sc.Next(); k != String || err != nil || string(sc.Str()) != back {
+			t.Fatalf("reading back %s: %v %v %q, want %q", serde, k, err, sc.Str(), back)
 		}
 	})
 }

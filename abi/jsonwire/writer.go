@@ -20,7 +20,18 @@ const hexDigits = "0123456789abcdef"
 // alone: the output goes to a pipe, not into HTML. Invalid UTF-8 becomes
 // U+FFFD, as in encoding/json, so the output is always valid JSON. Apart
 // from HTML escaping, the output is the same as encoding/json's.
-func AppendString(dst []byte, s string) []byte {
+func AppendString(dst []byte, s string) []byte { return appendString(dst, s, true) }
+
+// AppendStringAsSerde appends s as a JSON string the way serde_json,
+// Subako's own writer, does: as AppendString, but U+2028 and U+2029 are
+// written as they are, and an invalid byte as the character U+FFFD (a
+// Rust string holds none). The host writes its requests so, byte for
+// byte, so that a module cannot tell the linter from Subako by an escape.
+func AppendStringAsSerde(dst []byte, s string) []byte { return appendString(dst, s, false) }
+
+// appendString is AppendString when forJS is set (U+2028 and U+2029
+// escaped, an invalid byte written as \ufffd), AppendStringAsSerde when not.
+func appendString(dst []byte, s string, forJS bool) []byte {
 	dst = append(dst, '"')
 	start := 0 // s[start:i] is pending, needing no escapes
 	for i := 0; i < len(s); {
@@ -44,8 +55,12 @@ func AppendString(dst []byte, s string) []byte {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
+			if forJS {
+				dst = append(dst, `\ufffd`...)
+			} else {
+				dst = utf8.AppendRune(dst, utf8.RuneError)
+			}
+		case forJS && (r == '\u2028' || r == '\u2029'):
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&15])
 		default:

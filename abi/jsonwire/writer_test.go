@@ -43,6 +43,28 @@ func TestAppendString(t *testing.T) {
 	}
 }
 
+// TestAppendStringAsSerde: serde_json's output for the same inputs, as
+// serde_json's own format_escaped_str writes it (its ESCAPE table: '"',
+// '\\', \b \f \n \r \t, other controls as lower-case \u00XX, nothing
+// else); it differs from AppendString in U+2028 and U+2029 only, and
+// writes an invalid byte as the character U+FFFD.
+func TestAppendStringAsSerde(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{"plain <&> text", `"plain <&> text"`},
+		{"q\" b\\ s/", `"q\" b\\ s/"`},
+		{"\b\f\n\r\t", `"\b\f\n\r\t"`},
+		{"\x00\x01\x1f\x7f", `"\u0000\u0001\u001f` + "\x7f\""},
+		{"é中😀", `"é中😀"`},
+		{"a\u2028b\u2029c", "\"a\u2028b\u2029c\""},
+		{"bad\xff", "\"bad\ufffd\""},
+	} {
+		if got := string(AppendStringAsSerde(nil, tc.in)); got != tc.want {
+			t.Errorf("AppendStringAsSerde(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
 // TestAppendStringASCII: every ASCII byte, alone and between letters,
 // written as encoding/json writes it and read back as itself (the escape
 // tables of the writer and the scanner against each other).

@@ -2,12 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 
 	"github.com/subako-ai/subako-go/internal/cli"
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/pipeline/check"
 	"github.com/subako-ai/subako-go/internal/pipeline/progress"
 	"github.com/subako-ai/subako-go/internal/report"
@@ -51,8 +51,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := check.Options{Pattern: pattern, Engine: *engine, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(stderr, "subakogo check"), Backstop: backstops.host}
 	if *baseline != "" {
-		opt.Baseline = func(ctx context.Context, tools []json.RawMessage) (report.File, error) {
-			return compareBaseline(ctx, *engine, *baseline, tools, stderr)
+		opt.Baseline = func(ctx context.Context, d *host.Discovery) (report.File, error) {
+			return compareBaseline(ctx, *engine, *baseline, listing{tools: d.Tools, discover: d.Discover}, stderr)
 		}
 	}
 	res, err := check.Run(context.Background(), opt)

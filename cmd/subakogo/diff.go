@@ -67,14 +67,14 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	ctx := context.Background()
 	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{Engine: *engine}})
 	defer c.Close(ctx)
-	var lists [2][]json.RawMessage
+	var lists [2]listing
 	for i, p := range pos {
 		if lists[i], err = loadToolList(ctx, c, p, stderr); err != nil {
 			fmt.Fprintf(stderr, "subakogo diff: %v\n", err)
 			return exitUnreadable
 		}
 	}
-	file := report.File{Path: pos[1], Size: -1, Findings: withoutIgnored(tooldiff.Findings(tooldiff.Compare(lists[0], lists[1])), ignore)}
+	file := report.File{Path: pos[1], Size: -1, Findings: withoutIgnored(compareListings(lists[0], lists[1]), ignore)}
 	code := exitOK
 	for _, fd := range file.Findings {
 		if fd.Severity() >= threshold {
@@ -82,7 +82,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if f == report.Text {
-		fmt.Fprintf(stdout, "%s (%s) -> %s (%s)\n", termsafe.Line(pos[0]), textutil.Plural(len(lists[0]), "tool"), termsafe.Line(pos[1]), textutil.Plural(len(lists[1]), "tool"))
+		fmt.Fprintf(stdout, "%s (%s) -> %s (%s)\n", termsafe.Line(pos[0]), textutil.Plural(len(lists[0].tools), "tool"), termsafe.Line(pos[1]), textutil.Plural(len(lists[1].tools), "tool"))
 	}
 	opt := report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}
 	if err := report.Write(stdout, f, []report.File{file}, opt); err != nil {
@@ -92,63 +92,78 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
+// listing is what one version lists: its tools, and its server/discover
+// result (nil for a committed tools JSON, which has none).
+type listing struct {
+	tools    []json.RawMessage
+	discover json.RawMessage
+}
+
+// compareListings is the changes from old to new as findings: the tools',
+// then the server's own text's.
+func compareListings(old, new listing) []rules.Finding {
+	changes := tooldiff.Compare(old.tools, new.tools)
+	changes = append(changes, tooldiff.CompareServer(old.discover, new.discover, old.tools, new.tools)...)
+	return tooldiff.Findings(changes)
+}
+
 // loadToolList is the tool list of path: a committed .json file as it
 // holds it; else what upload discovery lists, for a package directory, a
 // module, or a Go package built first as pack builds it (serveSource).
-func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr io.Writer) ([]json.RawMessage, error) {
+func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr io.Writer) (listing, error) {
 	if missingFile(path) {
-		return nil, fmt.Errorf("%s: no such file", path)
+		return listing{}, fmt.Errorf("%s: no such file", path)
 	}
 	if isJSONFile(path) {
 		in, err := input.Arg(path, maxToolsFile)
 		if err != nil {
-			return nil, err
+			return listing{}, err
 		}
 		defer in.Release()
 		var list []json.RawMessage
 		if gerr := input.Guard(func() { list, err = tooldiff.ParseList(in.Data) }); gerr != nil {
-			return nil, fmt.Errorf("%s: %w", path, gerr)
+			return listing{}, fmt.Errorf("%s: %w", path, gerr)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s:%w", path, err) // "tools.json:2:17: ..."
+			return listing{}, fmt.Errorf("%s:%w", path, err) // "tools.json:2:17: ..."
 		}
-		return list, nil
+		return listing{tools: list}, nil
 	}
 	sp, err := resolveServed(path)
 	if err != nil {
-		return nil, err
+		return listing{}, err
 	}
 	src, _, cleanup, err := serveSource(sp, false, nil, stderr)
 	if err != nil {
-		return nil, err
+		return listing{}, err
 	}
 	defer cleanup()
 	var judged *pkgcheck.Result
 	if fi, err := os.Stat(src); err == nil && fi.IsDir() {
 		if judged, err = c.Dir(ctx, src, true); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return listing{}, fmt.Errorf("%s: %w", path, err)
 		}
 	} else {
 		in, err := readModule(src)
 		if err != nil {
-			return nil, err
+			return listing{}, err
 		}
 		defer in.Release()
 		if gerr := input.Guard(func() { judged, err = c.Module(ctx, path, in.Data, "", true) }); gerr != nil {
-			return nil, fmt.Errorf("%s: %w", path, gerr)
+			return listing{}, fmt.Errorf("%s: %w", path, gerr)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return listing{}, fmt.Errorf("%s: %w", path, err)
 		}
 	}
 	d := judged.Discovery
 	switch {
 	case d == nil:
-		return nil, fmt.Errorf("%s: the module was not run for discovery, as its binary has errors (subakogo lint %s names them)", path, path)
+		return listing{}, fmt.Errorf("%s: the module was not run for discovery, as its binary has errors (subakogo lint %s names them)", path, path)
 	case d.Stopped != nil:
-		return nil, fmt.Errorf("%s: discovery stopped, so there is no tool list: %s (subakogo lint %s says more)", path, d.Stopped.Detail, path)
+		return listing{}, fmt.Errorf("%s: discovery stopped, so there is no tool list: %s (subakogo lint %s says more)", path, d.Stopped.Detail, path)
 	}
-	return d.Tools, nil
+	return listing{tools: d.Tools, discover: d.Discover}, nil
 }
 
 // missingFile reports whether path names a file or directory that is not
@@ -193,15 +208,16 @@ func baselineFlag(fs *flag.FlagSet) *string {
 	return fs.String("baseline", "", "compare the tool list with this earlier version (a package directory, .wasm, Go package or tools JSON): a breaking change is an error")
 }
 
-// compareBaseline compares the tools discovery listed with the baseline's,
-// as one report file named for the baseline. The baseline is only run
-// for discovery, on a checker of its own (engine's), never probed.
-func compareBaseline(ctx context.Context, engine host.Engine, baseline string, tools []json.RawMessage, stderr io.Writer) (report.File, error) {
+// compareBaseline compares what discovery listed (the tools and the
+// server/discover result) with the baseline's, as one report file named
+// for the baseline. The baseline is only run for discovery, on a checker
+// of its own (engine's), never probed.
+func compareBaseline(ctx context.Context, engine host.Engine, baseline string, now listing, stderr io.Writer) (report.File, error) {
 	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{Engine: engine, Backstop: backstops.host}})
 	defer c.Close(ctx)
 	old, err := loadToolList(ctx, c, baseline, stderr)
 	if err != nil {
 		return report.File{}, fmt.Errorf("--baseline %w", err)
 	}
-	return report.File{Path: relPath(baseline), Size: -1, Findings: tooldiff.Findings(tooldiff.Compare(old, tools))}, nil
+	return report.File{Path: relPath(baseline), Size: -1, Findings: compareListings(old, now)}, nil
 }

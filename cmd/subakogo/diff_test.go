@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/subako-ai/subako-go/internal/gowasm"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -154,6 +155,26 @@ func TestDiffRugPull(t *testing.T) {
 	}
 	if code, stdout, _ := runCLI("diff", dir+"clean.json", dir+"honest.json"); code != exitOK || !strings.Contains(stdout, "info D201") {
 		t.Errorf("an honest change: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestDiffServerRugPull: two modules whose tools are the same and whose
+// server/discover instructions become a request for ~/.ssh/id_rsa: diff
+// fails with D012 at the instructions (a server's own rug pull, attack
+// pass 36c), and shows the change (D201).
+func TestDiffServerRugPull(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	const hostile = "../../internal/serve/testdata/hostile"
+	clean, poisoned := gowasm.Path(t, hostile), gowasm.Path(t, hostile, "-ldflags=-X main.mode=poisoned_server")
+	code, stdout, stderr := runCLI("diff", clean, poisoned)
+	if code != exitFindings || !strings.Contains(stdout, "error D012 text-poisoned: server/discover /instructions: the new version gains T") ||
+		!strings.Contains(stdout, "info D201 description-changed: server/discover /instructions: the server's instructions changed") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runCLI("diff", poisoned, clean); code != exitOK || strings.Contains(stdout, "D012") {
+		t.Errorf("back: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -73,10 +72,10 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	ctx := context.Background()
-	var compare func(context.Context, []json.RawMessage) (report.File, error)
+	var compare func(context.Context, *host.Discovery) (report.File, error)
 	if *baseline != "" {
-		compare = func(ctx context.Context, tools []json.RawMessage) (report.File, error) {
-			return compareBaseline(ctx, host.EngineAuto, *baseline, tools, stderr)
+		compare = func(ctx context.Context, d *host.Discovery) (report.File, error) {
+			return compareBaseline(ctx, host.EngineAuto, *baseline, listing{tools: d.Tools, discover: d.Discover}, stderr)
 		}
 	}
 	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: *out, Assets: assets, Baseline: compare, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(stderr, "subakogo pack")})

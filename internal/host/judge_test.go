@@ -70,6 +70,13 @@ func TestParseMessage(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"error":{"code":"x"}}`, false, false, false},
 		{`{"jsonrpc":"1.0","id":1,"result":{}}`, false, false, false},
 		{`{"jsonrpc":"2.0","id":1,"result":{}} {}`, false, false, false},
+		{`{"jsonrpc":"2.0","id":1,"result":{}}]`, false, false, false},
+		{` {"jsonrpc":"2.0","result":null,"id":1,"x":[1]} `, true, false, true},
+		{`{"jsonrpc":2,"id":1,"result":{}}`, false, false, false},
+		{`{"jsonrpc":"2.0","id":1,"method":7}`, false, false, false},
+		{`{"jsonrpc":"2.0","id":1,"result":{},"Result":{}}`, false, false, false},
+		{`{"jsonrpc":"2.0","id":1,"result":{},"result":{}}`, false, false, false},
+		{`[{"jsonrpc":"2.0","id":1,"result":{}}]`, false, false, false},
 	} {
 		m, ok := ParseMessage([]byte(c.line))
 		if ok != c.ok || (ok && ((m.RPCError != nil) != c.isErr || (m.Error != nil) != c.isErr || m.IsResponse() != c.resp)) {

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/internal/jsonkeys"
 	"github.com/subako-ai/subako-go/internal/mcp"
 )
@@ -91,35 +91,10 @@ func appendMember(b []byte, key, value string) []byte {
 }
 
 // appendString appends s as a JSON string the way Subako's writer
-// (serde_json) does, where Go's encoder differs: only '"', '\\' and
-// the control characters are escaped, never '<', '>', '&', U+2028 or
-// U+2029, so a module cannot tell the linter by the escapes of a cursor it
-// chose.
-func appendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for _, r := range s { // an invalid byte is read as U+FFFD
-		switch {
-		case r == '"' || r == '\\':
-			b = append(b, '\\', byte(r))
-		case r == '\n':
-			b = append(b, `\n`...)
-		case r == '\r':
-			b = append(b, `\r`...)
-		case r == '\t':
-			b = append(b, `\t`...)
-		case r == '\b':
-			b = append(b, `\b`...)
-		case r == '\f':
-			b = append(b, `\f`...)
-		case r < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xf])
-		default:
-			b = utf8.AppendRune(b, r)
-		}
-	}
-	return append(b, '"')
-}
+// (serde_json) does, where Go's encoder differs: '<', '>', '&', U+2028
+// and U+2029 are never escaped, so a module cannot tell the linter by the
+// escapes of a cursor it chose.
+func appendString(b []byte, s string) []byte { return jsonwire.AppendStringAsSerde(b, s) }
 
 // Message is one decoded stdout line.
 type Message struct {
@@ -149,9 +124,24 @@ func envelopeProblem(line []byte) string {
 // object).
 func ParseMessage(line []byte) (Message, bool) {
 	var m Message
-	d := json.NewDecoder(bytes.NewReader(line))
-	d.UseNumber()
-	if err := d.Decode(&m.Message); err != nil || d.More() || m.JSONRPC != mcp.Version || envelopeProblem(line) != "" {
+	err := jsonkeys.Members(line, mcp.MessageKeys, func(key string, v json.RawMessage) error {
+		switch key {
+		case "jsonrpc":
+			return json.Unmarshal(v, &m.JSONRPC)
+		case "id":
+			m.ID = v
+		case "method":
+			return json.Unmarshal(v, &m.Method)
+		case "params":
+			m.Params = v
+		case "result":
+			m.Result = v
+		case "error":
+			m.Error = v
+		}
+		return nil
+	})
+	if err != nil || m.JSONRPC != mcp.Version {
 		return m, false
 	}
 	e, err := m.ErrorObject()

@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/internal/textutil"
 )
@@ -48,7 +49,7 @@ func (e *KeyError) Error() string {
 // the dotted İ are an i, as folding keeps them apart, and full
 // upper-casing, where one letter becomes two ("ﬆ" is "ST"). A key holding a NUL
 // is read up to it, as a reader comparing C strings does
-// ("description\u0000").
+// ("description\u0000"). fields are ASCII, as every protocol's keys are.
 func Folded(key string, fields []string) string {
 	if slices.Contains(fields, key) {
 		return ""
@@ -56,9 +57,20 @@ func Folded(key string, fields []string) string {
 	if i := strings.IndexByte(key, 0); i >= 0 {
 		key = key[:i]
 	}
-	wide := wideUpper.Replace(key)
+	if isASCII(key) { // every reader's matching is ASCII case folding here
+		for _, f := range fields {
+			if strings.EqualFold(key, f) {
+				return f
+			}
+		}
+		return ""
+	}
+	wide := key
+	if strings.ContainsAny(key, wideLetters) {
+		wide = wideUpper.Replace(key)
+	}
 	for _, f := range fields {
-		if key == f || sameIgnoringCase(key, f) || sameIgnoringCase(wide, f) {
+		if key == f || sameIgnoringCase(key, f) || (wide != key && sameIgnoringCase(wide, f)) {
 			return f
 		}
 	}
@@ -70,7 +82,20 @@ func Folded(key string, fields []string) string {
 // Python's upper and casefold), so a reader matching keys so takes
 // "inﬆructions" for "instructions" and "meßages" for "messages": each
 // with the letters it becomes.
-var wideUpper = strings.NewReplacer("ß", "ss", "ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st")
+var wideUpper = strings.NewReplacer(widePairs...)
+
+// widePairs are wideUpper's letters and what each becomes; wideLetters
+// the letters alone, so that a key holding none is not copied.
+var (
+	widePairs   = []string{"ß", "ss", "ﬀ", "ff", "ﬁ", "fi", "ﬂ", "fl", "ﬃ", "ffi", "ﬄ", "ffl", "ﬅ", "st", "ﬆ", "st"}
+	wideLetters = func() string {
+		var b strings.Builder
+		for i := 0; i < len(widePairs); i += 2 {
+			b.WriteString(widePairs[i])
+		}
+		return b.String()
+	}()
+)
 
 // sameIgnoringCase says whether a and b are the same rune by rune under
 // case folding, upper-casing or lower-casing.
@@ -78,13 +103,26 @@ func sameIgnoringCase(a, b string) bool {
 	if strings.EqualFold(a, b) {
 		return true
 	}
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) != len(rb) {
+	if utf8.RuneCountInString(a) != utf8.RuneCountInString(b) {
 		return false
 	}
-	for i, r := range ra {
-		if r != rb[i] && unicode.ToUpper(r) != unicode.ToUpper(rb[i]) && unicode.ToLower(r) != unicode.ToLower(rb[i]) &&
-			!strings.EqualFold(string(r), string(rb[i])) {
+	for len(a) > 0 {
+		r, n := utf8.DecodeRuneInString(a)
+		q, m := utf8.DecodeRuneInString(b)
+		a, b = a[n:], b[m:]
+		if r != q && unicode.ToUpper(r) != unicode.ToUpper(q) && unicode.ToLower(r) != unicode.ToLower(q) &&
+			!strings.EqualFold(string(r), string(q)) {
+			return false
+		}
+	}
+	return true
+}
+
+// isASCII says whether s is all ASCII, where the known fields are: no
+// upper-, lower-casing or folding of an ASCII key differs from ASCII's.
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
 			return false
 		}
 	}

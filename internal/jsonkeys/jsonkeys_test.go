@@ -115,3 +115,22 @@ func TestFoldedByFullUpperCase(t *testing.T) {
 		t.Error(`{"instructions", "inﬆructions"}: accepted`)
 	}
 }
+
+// TestFoldedAllocatesNothingForMostKeys: Folded runs for every unknown key
+// of every object the host, serve and the tool-text checker read, so a
+// key that matches no field must cost no allocation: ASCII keys, and keys
+// past ASCII that none of the readers' casings bring to a field.
+func TestFoldedAllocatesNothingForMostKeys(t *testing.T) {
+	fields := []string{"jsonrpc", "id", "method", "params", "result", "error"}
+	for _, key := range []string{"annotations", "x-vendor", "PARAMS", "résumé", "ключ"} {
+		want := ""
+		if key == "PARAMS" {
+			want = "params"
+		}
+		var got string
+		allocs := testing.AllocsPerRun(100, func() { got = Folded(key, fields) })
+		if got != want || allocs != 0 {
+			t.Errorf("Folded(%q) = %q with %v allocations, want %q with none", key, got, allocs, want)
+		}
+	}
+}

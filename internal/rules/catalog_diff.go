@@ -192,7 +192,9 @@ the rug pull is a benign version first and a poisoned one later. A string of the
 model reads (a name, a title, a description at any depth of a schema, an enum value, a default)
 carries an error-level tool-text signal (T030-T043: invisible or control characters, an
 <IMPORTANT> block or other text addressed to the model, a request for secrets, text that changes
-how other tools are used) that the old list did not. The message names the signal and quotes the
+how other tools are used) that the old list did not. So do the server's instructions and its
+serverInfo's title and description (in the server/discover result), which clients put in the
+model's context beside the tools: a server whose instructions gain the poison is the same rug pull. The message names the signal and quotes the
 text, hidden tag characters decoded. A signal the old list had already is not a change (lint
 reports it).`,
 		Example: `the old description "Looks a city up by name." became "Looks a city up by name.\u200b
@@ -329,16 +331,17 @@ A client may now ask less before calling the tool: be sure the hint is true.`,
 
 	DiffDescription = &Rule{ID: "D201", Slug: "description-changed", Severity: Info, Since: "v0.2.0", By: ToolDiff,
 		Title: "A description changed",
-		Why: `A tool's description, or the description of an argument or result member, changed. It breaks
-no call, but the model reads descriptions to choose tools and fill arguments: a changed
-description changes what agents do.`,
+		Why: `A tool's description, or the description of an argument or result member, changed; or the
+server's instructions, or its serverInfo's description (in the server/discover result). It breaks
+no call, but the model reads descriptions and instructions to choose tools and fill arguments: a
+changed text changes what agents do.`,
 		Example: `"description": "Current weather for a city." became "Weather now, for a city or a place name."`,
 		Fix:     `nothing to fix: review that the new text says what the tool does.`,
 	}
 
 	DiffTitle = &Rule{ID: "D202", Slug: "title-changed", Severity: Info, Since: "v0.2.0", By: ToolDiff,
 		Title:   "A title changed",
-		Why:     `A tool's title, its annotations' title or a schema's title changed: clients show titles to people.`,
+		Why:     `A tool's title, its annotations' title, a schema's title or the server's (serverInfo's) title changed: clients show titles to people.`,
 		Example: `"title": "Weather" became "title": "Current weather".`,
 		Fix:     `nothing to fix: a cosmetic change.`,
 	}

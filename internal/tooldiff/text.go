@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/tooltext"
@@ -130,4 +131,56 @@ func gainedChanges(gained []tooltext.Signal) []Change {
 			What: fmt.Sprintf("the new version gains %s %s: %s", s.Rule.ID, s.Rule.Slug, s.Message)})
 	}
 	return out
+}
+
+// serverTexts are the members of a server/discover result that a model or
+// a person reads, by their path of keys, with the rule a change of each
+// is and what it is called.
+var serverTexts = []struct {
+	path []string
+	rule *rules.Rule
+	what string
+}{
+	{[]string{"instructions"}, rules.DiffDescription, "the server's instructions"},
+	{[]string{"_meta", abi.MetaServerInfo, "title"}, rules.DiffTitle, "the server's title"},
+	{[]string{"_meta", abi.MetaServerInfo, "description"}, rules.DiffDescription, "the server's description"},
+}
+
+// CompareServer lists the changes of the text two server/discover results
+// give the model beside their tools (its instructions, serverInfo's
+// title and description): each changed text (D201, D202), and the
+// tool-text signals the new one gains (D012, D022), the server's own rug
+// pull. oldTools and newTools are each version's tools, whose names the
+// text may name. Nothing is compared when either result is missing, as
+// for a committed tools JSON: lint reads the new one.
+func CompareServer(old, new json.RawMessage, oldTools, newTools []json.RawMessage) []Change {
+	if old == nil || new == nil {
+		return nil
+	}
+	var o, n any
+	_ = json.Unmarshal(old, &o)
+	_ = json.Unmarshal(new, &n)
+	d := &differ{}
+	for _, t := range serverTexts {
+		ptr := ""
+		for _, k := range t.path {
+			ptr += "/" + escape(k)
+		}
+		d.text(t.rule, ptr, t.what, member(o, t.path), member(n, t.path))
+	}
+	gained := tooltext.Gained(tooltext.CheckServer(old, tooltext.Names(oldTools)), tooltext.CheckServer(new, tooltext.Names(newTools)))
+	return append(d.out, gainedChanges(gained)...)
+}
+
+// member is the value at path, a path of keys, in v; nil when there is
+// none.
+func member(v any, path []string) any {
+	for _, k := range path {
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = obj[k]
+	}
+	return v
 }

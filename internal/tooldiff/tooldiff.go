@@ -31,8 +31,12 @@ type Change struct {
 	What    string // what changed, in words
 }
 
-// Message is the change as one line: tool, pointer, what changed.
+// Message is the change as one line: tool, pointer, what changed. A
+// change of the server's own text (CompareServer) has no tool.
 func (c Change) Message() string {
+	if c.Tool == "" && c.Pointer != "" {
+		return "server/discover " + c.Pointer + ": " + c.What
+	}
 	if c.Pointer == "" {
 		return c.Tool + ": " + c.What
 	}

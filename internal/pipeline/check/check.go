@@ -11,7 +11,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -40,11 +39,12 @@ type Options struct {
 	// Backstop overrides the host's wall-clock backstop (host.Options;
 	// tests force it small).
 	Backstop time.Duration
-	// Baseline, when set, compares the tools discovery listed with the
-	// last published ones (subakogo diff's comparison), as one report file.
+	// Baseline, when set, compares what discovery listed (the tools and
+	// the server/discover result) with the last published version's
+	// (subakogo diff's comparison), as one report file.
 	// It loads the baseline on a checker of its own: this one's probes are
 	// not the baseline's.
-	Baseline func(ctx context.Context, tools []json.RawMessage) (report.File, error)
+	Baseline func(ctx context.Context, d *host.Discovery) (report.File, error)
 	// Stderr gets the build's errors.
 	Stderr io.Writer
 	// Progress runs the steps that may take long (loading, the build, the
@@ -187,7 +187,7 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 		r.Steps = append(r.Steps, "skip --baseline (discovery listed no tools)")
 		return nil
 	}
-	bf, err := opt.Baseline(ctx, d.Tools)
+	bf, err := opt.Baseline(ctx, d)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ package pack
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
 	"github.com/subako-ai/subako-go/internal/pipeline/progress"
@@ -32,11 +32,12 @@ type Options struct {
 	Pkg    string // the Go package, as go build takes it
 	Out    string // the package directory to write
 	Assets string // the package's assets folder (pkgcheck.CheckAssets), "" for none
-	// Baseline, when set, compares the tools discovery listed with the
-	// last published ones (subakogo diff's comparison), as one report file.
+	// Baseline, when set, compares what discovery listed (the tools and
+	// the server/discover result) with the last published version's
+	// (subakogo diff's comparison), as one report file.
 	// It loads the baseline on a checker of its own: this one's probes are
 	// not the baseline's.
-	Baseline func(ctx context.Context, tools []json.RawMessage) (report.File, error)
+	Baseline func(ctx context.Context, d *host.Discovery) (report.File, error)
 	// Probes are the call probes run after discovery passes, as check and
 	// lint run them; nil runs none.
 	Probes *probe.Options
@@ -110,7 +111,7 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 		}
 	}
 	if opt.Baseline != nil && d != nil && d.Stopped == nil { // else lint has errors already
-		bf, err := opt.Baseline(ctx, d.Tools)
+		bf, err := opt.Baseline(ctx, d)
 		if err != nil {
 			s.Close()
 			return nil, &BaselineError{err}
