@@ -1,0 +1,40 @@
+package host
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/subako-ai/subako-go/internal/mcp"
+)
+
+// FuzzParseMessage holds ParseMessage, which reads a line's members once
+// through internal/jsonkeys, to encoding/json's reading of the same line:
+// a line it takes is one object that encoding/json decodes to the same
+// members, and that has no key twice or in another case.
+func FuzzParseMessage(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"result":{}}`,
+		`{"jsonrpc":"2.0","id":"call-0a1b2c3d","error":{"code":-32603,"message":"x"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info"}}`,
+		`{"jsonrpc":"2.0","id":1,"result":{},"Result":{}}`,
+		`{"jsonrpc":"2.0","id":null,"result":null} `,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		m, ok := ParseMessage(line)
+		if !ok {
+			return
+		}
+		var std mcp.Message
+		d := json.NewDecoder(bytes.NewReader(line))
+		if err := d.Decode(&std); err != nil || d.More() {
+			t.Fatalf("ParseMessage took %q, which encoding/json refuses: %v", line, err)
+		}
+		if std.JSONRPC != m.JSONRPC || std.Method != m.Method || !bytes.Equal(std.ID, m.ID) || !bytes.Equal(std.Params, m.Params) ||
+			!bytes.Equal(std.Result, m.Result) || (m.Error != nil && !bytes.Equal(std.Error, m.Error)) {
+			t.Fatalf("%q: ParseMessage read %+v, encoding/json %+v", line, m.Message, std)
+		}
+	})
+}
