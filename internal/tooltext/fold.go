@@ -67,6 +67,9 @@ func fold(orig string) folded {
 				continue
 			}
 			c := foldByte(byte(r))
+			if r == '\r' && i+1 < len(orig) && orig[i+1] == '\n' {
+				c = ' ' // the line break is the "\n": "\r\n" is no blank line
+			}
 			if c == ' ' && space {
 				continue
 			}
@@ -311,7 +314,8 @@ func simpleASCII(s string) bool {
 }
 
 // foldASCII folds a simpleASCII text byte for byte: lower case, a
-// backquote as a quote, a tab as a space, a carriage return as a newline.
+// backquote as a quote, a tab as a space, a carriage return as a newline
+// (but before a newline, as a space).
 func foldASCII(s string) string {
 	k := 0
 	for k < len(s) && foldByte(s[k]) == s[k] {
@@ -324,7 +328,11 @@ func foldASCII(s string) string {
 	b.Grow(len(s))
 	b.WriteString(s[:k])
 	for ; k < len(s); k++ {
-		b.WriteByte(foldByte(s[k]))
+		c := foldByte(s[k])
+		if s[k] == '\r' && k+1 < len(s) && s[k+1] == '\n' {
+			c = ' ' // the line break is the "\n": "\r\n" is no blank line
+		}
+		b.WriteByte(c)
 	}
 	return b.String()
 }

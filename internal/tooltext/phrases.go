@@ -38,7 +38,12 @@ func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 const (
 	modelTags = `important|system|instructions?|admin|secret|hidden|critical|assistant|ai|model|llm|prompt|override|sys|system[_ -]?(?:prompt|message)|note[_ -]?to[_ -]?(?:ai|assistant|model|llm)|ai[_ -]?(?:instructions?|note)|tool[_ -]?instructions?|directive|mandatory`
 	directive = `(?:always|must|never|make sure|be sure|ensure|should|need to|needs to|have to|has to|required to|do not|don't)`
-	toolish   = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
+	// gap is what a reader reads through between the words of a phrase:
+	// spaces and line breaks, quotes, brackets and parentheses, commas
+	// and dashes ("ignore, all (previous) \"instructions\"", "ignore -
+	// all previous instructions").
+	gap     = `[\s"'()\[\]{},-]+`
+	toolish = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
 	// shadowAct is what a shadowing rule makes the model do: a directive,
 	// or an imperative after the when-clause's comma.
 	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
@@ -63,8 +68,8 @@ var patterns = []*pattern{
 		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "only follow", "only obey", "whatever the user", "regardless of what", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
-		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
-			`|(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)\s+){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)\s+(?:(?:the|of|user'?s?|developer'?s?)\s+){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages|warnings|checks|confirmations?)\b` +
+		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)` + gap + `(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)` + gap + `){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
+			`|(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)` + gap + `(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)` + gap + `){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)` + gap + `(?:(?:the|of|user'?s?|developer'?s?)` + gap + `){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages|warnings|checks|confirmations?)\b` +
 			`|\b(?:whatever|regardless of what)\s+the\s+user\s+(?:says|asks|wants|requests|tells you)\b|\b(?:respond|answer|reply|write|speak|talk)\b[^.\n]{0,60}\bfrom now on\b` +
 			`|\bforget\s+(?:everything|all)\b[^.\n]{0,30}\b(?:told|said|instructions?|above|before|previously)\b|\bonly\s+(?:follow|obey)\s+(?:these|this|my|the following)\b` +
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
@@ -316,12 +321,15 @@ func wordByte(b byte) bool {
 
 // sentenceEnd is where the sentence that starts at start ends: after a
 // full stop, question or exclamation mark followed by a space, or a line
-// break. "~/.ssh/id_rsa" and "mcp.json" do not end one.
+// break that ends a line (lineEnds). "~/.ssh/id_rsa" and "mcp.json" do
+// not end one, nor does the line break of a hard-wrapped line.
 func sentenceEnd(s string, start int) int {
 	for k := start; k < len(s); k++ {
 		switch s[k] {
 		case '\n':
-			return k + 1
+			if lineEnds(s, k) {
+				return k + 1
+			}
 		case '.', '!', '?':
 			if k+1 < len(s) && s[k+1] == ' ' {
 				return k + 1
@@ -329,6 +337,26 @@ func sentenceEnd(s string, start int) int {
 		}
 	}
 	return len(s)
+}
+
+// lineEnds: the line break at s[k] ends a sentence, unless it wraps one
+// (a model reads "Ignore all previous\ninstructions" straight through):
+// the line before ends in a letter, digit or comma, and the next starts
+// with a letter. A blank line (a paragraph), a list item, a heading, a
+// table row or a line after a colon ("Args:") start anew.
+func lineEnds(s string, k int) bool {
+	p := k - 1
+	for p >= 0 && s[p] == ' ' {
+		p-- // the spaces before each break: each space is read once
+	}
+	if p < 0 || !wordish(s[p]) && s[p] != ',' {
+		return true
+	}
+	j := k + 1
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	return j == len(s) || !wordish(s[j])
 }
 
 // has reports whether s (whose bigrams are m) contains one of words
