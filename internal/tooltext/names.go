@@ -73,6 +73,68 @@ func (c *checker) name(i int, tool string, ptr *path, field, s string, arg bool)
 	}
 }
 
+// identifiers reads each identifier of the text s written as one word of
+// several (snake_case, kebab-case, camelCase: a model reads
+// "IgnoreAllPreviousInstructions" in a description as the words it
+// spells) as its words, as name reads a name: the patterns run on them as
+// a sentence of their own, and a match spans the identifier as written.
+// A match the text as written gave already (since from) is not repeated.
+// The secret requests (T040, T041) are left to the text as written: in
+// prose an identifier's verb names a function ("see getSystemPrompt"),
+// it asks for nothing, and the secret patterns read file names as
+// written. Each identifier is read once: linear in s.
+func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, from int) {
+	for a := 0; a < len(s); {
+		if !identByte(s[a]) {
+			a++
+			continue
+		}
+		b := a
+		for b < len(s) && identByte(s[b]) {
+			b++
+		}
+		if ident := s[a:b]; severalWords(ident) {
+			words, at := spelled(ident)
+			f := fold(words)
+			f.at = composed(f.at, at, len(words))
+			for k := range f.at {
+				f.at[k] += a
+			}
+			before := c.out[from:len(c.out):len(c.out)]
+			c.phrasesOf(i, tool, ptr, field, s, f, func(sig Signal) bool {
+				if sig.Rule == rules.TextSecretRequest || sig.Rule == rules.TextSecretMention {
+					return false
+				}
+				for _, o := range before {
+					if o.Rule == sig.Rule && o.Start == sig.Start && o.End == sig.End {
+						return false
+					}
+				}
+				return true
+			})
+		}
+		a = b
+	}
+}
+
+// severalWords: the identifier joins words by "_" or "-" between letters
+// or digits, or by a camelCase boundary ("allPrevious").
+func severalWords(ident string) bool {
+	for k := 1; k+1 < len(ident); k++ {
+		switch b := ident[k]; {
+		case b == '_' || b == '-':
+			if wordish(ident[k-1]) && wordish(ident[k+1]) {
+				return true
+			}
+		case b >= 'A' && b <= 'Z':
+			if ident[k-1] >= 'a' && ident[k-1] <= 'z' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // pathName: a name's words (padded with spaces) name a path to a file,
 // not its content: netrc_path, id_rsa_file_path, pgpassFilename. A name
 // ending in "file" alone (users_aws_credentials_file) may be either and

@@ -196,12 +196,14 @@ const tokenChars = "<[#./~_|"
 // rule patterns out: its sentences are.
 const longText = 240
 
-// phrases runs the patterns on each sentence of s.
+// phrases runs the patterns on each sentence of s, then on the words of
+// each identifier in it (identifiers).
 func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
-	if len(s) < 3 || !strings.ContainsAny(s, tokenChars) && !strings.ContainsAny(s, " \t\n") && isPlainASCII(s) {
-		return // one plain word: no pattern matches it
+	from := len(c.out)
+	if len(s) >= 3 && (strings.ContainsAny(s, tokenChars) || strings.ContainsAny(s, " \t\n") || !isPlainASCII(s)) {
+		c.phrasesOf(i, tool, ptr, field, s, fold(s), nil) // else one plain word: no pattern matches it
 	}
-	c.phrasesOf(i, tool, ptr, field, s, fold(s), nil)
+	c.identifiers(i, tool, ptr, field, s, from)
 }
 
 // phrasesOf runs the patterns on each sentence of f, s folded; keep, when
