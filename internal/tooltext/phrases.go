@@ -42,7 +42,10 @@ const (
 	// spaces and line breaks, quotes, brackets and parentheses, commas
 	// and dashes ("ignore, all (previous) \"instructions\"", "ignore -
 	// all previous instructions").
-	gap     = `[\s"'()\[\]{},-]+`
+	gap = `[\s"'()\[\]{},-]+`
+	// nameGap is gap and the "_" of a snake_case name: the conversation
+	// is read in "full_conversation_history" as in prose.
+	nameGap = `[\s"'()\[\]{},_-]+`
 	toolish = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
 	// shadowAct is what a shadowing rule makes the model do: a directive,
 	// or an imperative after the when-clause's comma.
@@ -52,7 +55,7 @@ const (
 	readVerb     = `(?:read|reads|reading|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
 	strongThing  = `~?/?\.ssh/[\w.-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
-	contextThing = `\bsystem prompt\b|\b(?:your|the) (?:system|initial|original|hidden) (?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current) (?:conversation|chat)(?: history| log| transcript)?\b|\b(?:conversation|chat|message) (?:history|log|transcript)\b|\ball (?:previous|prior|earlier|other) messages\b|\b(?:outputs?|results?|responses?|returns?) (?:of|from) (?:all |any |the )?(?:other|previous|prior|earlier) (?:tools?|tool calls?|functions?)\b|\bother tools'? (?:outputs?|results?|responses?)\b`
+	contextThing = `\bsystem` + nameGap + `prompt\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b`
 	weakThing    = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
 )
 
