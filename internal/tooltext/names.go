@@ -20,7 +20,9 @@ import (
 // is a request for it, since the model fills the arguments in.
 func (c *checker) name(i int, tool string, ptr *path, field, s string, arg bool) {
 	from := len(c.out)
+	c.naming = true
 	c.text(i, tool, ptr, field, s)
+	c.naming = false
 	f := nameFolded(s)
 	if f.s == "" {
 		return
@@ -77,6 +79,9 @@ func (c *checker) name(i int, tool string, ptr *path, field, s string, arg bool)
 // it asks for nothing, and the secret patterns read file names as
 // written. Each identifier is read once: linear in s.
 func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, from int) {
+	if c.naming {
+		return // a name: name reads its words
+	}
 	for a := 0; a < len(s); {
 		if !identByte(s[a]) {
 			a++
@@ -140,8 +145,8 @@ func severalWords(ident string) bool {
 // "include_chat_history", a number) or names a thing of it
 // ("conversation_history_id", "system_prompt_path") asks for nothing.
 func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schema any) {
-	if !strings.ContainsAny(name, "_-") && !severalWords(name) {
-		return // one word: no held name is one word
+	if !strings.ContainsAny(name, "_-") && !severalWords(name) || !containsAny(strings.ToLower(name), heldStems) {
+		return // one word, or none of the held names' words: most arguments
 	}
 	if !holdsText(schema) {
 		return
@@ -220,6 +225,9 @@ var heldNames = []string{
 	"tool list", "tools list", "available tools", "tool definitions", "tools definitions", "other tools",
 	"context window", "full context", "model context", "llm context",
 }
+
+// heldStems are a word of each held name, to pass most arguments by.
+var heldStems = []string{"prompt", "message", "instruction", "conversation", "chat", "thought", "reasoning", "tool", "context", "transcript"}
 
 // heldThingOf are the words that, after a held name, make the argument a
 // thing of it rather than its content: "conversation_history_id".

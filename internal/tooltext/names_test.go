@@ -91,3 +91,14 @@ func TestHonestModelToolArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldStemsCoverHeldNames: every held name holds one of the words
+// heldArgument passes arguments by.
+func TestHeldStemsCoverHeldNames(t *testing.T) {
+	t.Parallel()
+	for _, h := range heldNames {
+		if !containsAny(h, heldStems) {
+			t.Errorf("held name %q has none of heldStems", h)
+		}
+	}
+}

@@ -16,6 +16,7 @@ type checker struct {
 	input    any             // the input schema of the tool read
 	toolName string          // and its name
 	toolDesc string          // and its description
+	naming   bool            // a name is read as text: name reads its words itself
 	args     map[string]bool // its argument names, lower-cased (own: when first needed)
 	out      []Signal
 	counts   map[textKey]*textCount
