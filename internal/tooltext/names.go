@@ -91,7 +91,7 @@ func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, fr
 		for b < len(s) && identByte(s[b]) {
 			b++
 		}
-		if ident := s[a:b]; severalWords(ident) {
+		if ident := s[a:b]; len(ident) >= identMin && severalWords(ident) {
 			f := nameFolded(ident)
 			for k := range f.at {
 				f.at[k] += a
@@ -112,6 +112,11 @@ func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, fr
 		a = b
 	}
 }
+
+// identMin is the shortest identifier identifiers reads: the shortest
+// phrase of the patterns it runs ("you are now a", "secretly send") is
+// 13 bytes; "user_id" and "api_key" cost nothing.
+const identMin = 12
 
 // severalWords: the identifier joins words by "_" or "-" between letters
 // or digits, or by a camelCase boundary ("allPrevious").
