@@ -57,6 +57,16 @@ func fold(orig string) folded {
 			}
 		}
 		if r < 0x80 { // most of any text: folded byte for byte, as foldASCII does
+			if nameEnd, end := modelTagAttributes(orig[i:]); r == '<' && end > 0 {
+				for k := i; k < i+nameEnd; k++ { // "<important", then ">"
+					b.WriteByte(foldByte(orig[k]))
+					at = append(at, k)
+				}
+				b.WriteByte('>')
+				at = append(at, i+end-1)
+				space, skip = false, i+end
+				continue
+			}
 			if n := markup(orig, i); n > 0 && orig[i] != '&' {
 				skip = i + n
 				if _, inline := tag(orig[i:]); orig[i] == '<' && !inline && !space {
@@ -170,25 +180,36 @@ func markup(s string, k int) int {
 // breaks a line or block (read as a space: "all<br>previous",
 // "<p>previous</p>"). Any tag is read through, whatever its name, but a
 // tag addressed to the model (modelTags: "<IMPORTANT>", "<system>"),
-// which the patterns read as such. Attributes have no bound of their
-// own: the scan stops at the first "<" or ">", so a walk of every "<"
-// reads each byte at most once more.
+// which the patterns read as such (fold reads it without its attributes).
 func tag(s string) (n int, inline bool) {
+	name, _, end := tagParts(s)
+	if end == 0 {
+		return 0, false
+	}
+	lower := strings.ToLower(name)
+	if modelTagRE.MatchString(lower) {
+		return 0, false
+	}
+	return end, inlineTags[lower]
+}
+
+// tagParts reads the HTML tag at the start of s: its name, where its
+// name ends, and its length (0 when s starts with none). Attributes have
+// no bound of their own: the scan stops at the first "<" or ">", so a
+// walk of every "<" reads each byte at most once more.
+func tagParts(s string) (name string, nameEnd, end int) {
 	j := 1
 	if j < len(s) && s[j] == '/' {
 		j++
 	}
-	name := j
-	for j < len(s) && (asciiLetter(s[j]) || j > name && (s[j] >= '0' && s[j] <= '9' || s[j] == '-')) {
+	start := j
+	for j < len(s) && (asciiLetter(s[j]) || j > start && (s[j] >= '0' && s[j] <= '9' || s[j] == '-')) {
 		j++
 	}
-	if j == name || j == len(s) {
-		return 0, false
+	if j == start || j == len(s) {
+		return "", 0, 0
 	}
-	lower := strings.ToLower(s[name:j])
-	if modelTagRE.MatchString(lower) {
-		return 0, false
-	}
+	nameEnd = j
 	switch c := s[j]; {
 	case c == '>':
 	case c == '/' && j+1 < len(s) && s[j+1] == '>':
@@ -196,13 +217,25 @@ func tag(s string) (n int, inline bool) {
 	case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 		e := strings.IndexAny(s[j:], "<>")
 		if e < 0 || s[j+e] != '>' {
-			return 0, false
+			return "", 0, 0
 		}
 		j += e
 	default:
-		return 0, false
+		return "", 0, 0
 	}
-	return j + 1, inlineTags[lower]
+	return s[start:nameEnd], nameEnd, j + 1
+}
+
+// modelTagAttributes: s starts with a tag addressed to the model that has
+// attributes ("<IMPORTANT class=...>"): where its name ends and its
+// length; fold reads it as "<important>", so that no length of
+// attributes hides it from T034.
+func modelTagAttributes(s string) (nameEnd, end int) {
+	name, nameEnd, end := tagParts(s)
+	if end == 0 || end <= nameEnd+1 || s[nameEnd] == '/' || !modelTagRE.MatchString(strings.ToLower(name)) {
+		return 0, 0
+	}
+	return nameEnd, end
 }
 
 // modelTagRE is a tag name addressed to the model (modelTags).
@@ -298,6 +331,11 @@ func simpleASCII(s string) bool {
 		}
 		if (b == '*' || b == '_' || b == '~' || b == '`' || b == '<' || b == '=') && markup(s, k) > 0 {
 			return false
+		}
+		if b == '<' {
+			if _, end := modelTagAttributes(s[k:]); end > 0 {
+				return false
+			}
 		}
 		if b == '&' {
 			if _, n := entity(s[k:]); n > 0 {
