@@ -39,13 +39,13 @@ const (
 	modelTags = `important|system|instructions?|admin|secret|hidden|critical|assistant|ai|model|llm|prompt|override|sys|system[_ -]?(?:prompt|message)|note[_ -]?to[_ -]?(?:ai|assistant|model|llm)|ai[_ -]?(?:instructions?|note)|tool[_ -]?instructions?|directive|mandatory`
 	directive = `(?:always|must|never|make sure|be sure|ensure|should|need to|needs to|have to|has to|required to|do not|don't)`
 	// gap is what a reader reads through between the words of a phrase:
-	// spaces and line breaks, quotes, brackets and parentheses, commas
-	// and dashes ("ignore, all (previous) \"instructions\"", "ignore -
-	// all previous instructions").
-	gap = `[\s"'()\[\]{},-]+`
+	// spaces and line breaks, quotes, guillemets, brackets and
+	// parentheses, commas, dashes and ellipses ("ignore, all (previous)
+	// \"instructions\"", "ignore - all previous... instructions").
+	gap = `(?:[\s"'()\[\]{},«»「」『』…-]|\.\.\.?)+`
 	// nameGap is gap and the "_" of a snake_case name: the conversation
 	// is read in "full_conversation_history" as in prose.
-	nameGap = `[\s"'()\[\]{},_-]+`
+	nameGap = `(?:[\s"'()\[\]{},«»「」『』…_-]|\.\.\.?)+`
 	toolish = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
 	// shadowAct is what a shadowing rule makes the model do: a directive,
 	// or an imperative after the when-clause's comma.
@@ -82,7 +82,7 @@ var patterns = []*pattern{
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
 		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
 		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
-		re: re(`\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?(?:bother\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
+		re: re(`\b(?:do` + gap + `not|don't|dont|never|must` + gap + `not|mustn't|should` + gap + `not|shouldn't|without)` + gap + `(?:ever` + gap + `)?(?:bother` + gap + `)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
 			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
@@ -336,7 +336,7 @@ func sentenceEnd(s string, start int) int {
 				return k + 1
 			}
 		case '.', '!', '?':
-			if k+1 < len(s) && s[k+1] == ' ' {
+			if k+1 < len(s) && s[k+1] == ' ' && (s[k] != '.' || k == 0 || s[k-1] != '.') { // an ellipsis runs on
 				return k + 1
 			}
 		}
