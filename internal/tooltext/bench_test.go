@@ -74,6 +74,13 @@ func BenchmarkMarkupRun(b *testing.B) {
 		{"underscores past ASCII", "é " + strings.Repeat("_", n)},
 		{"link openings", strings.Repeat("[a](x", n/5)},
 		{"entities", strings.Repeat("&#73;", n/5)},
+		{"named entities", strings.Repeat("&nbsp;", n/6)},
+		{"unclosed tags", strings.Repeat("<p ", n/3)},
+		{"tags", strings.Repeat("<p>a", n/4)},
+		{"long attribute", "<span title=" + strings.Repeat("x", n)},
+		{"identifiers", strings.Repeat("ignoreAll_", n/10)},
+		{"camel words", strings.Repeat("aB ", n/3)},
+		{"wrapped lines", strings.Repeat("a\n", n/2)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {

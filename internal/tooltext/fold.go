@@ -8,9 +8,9 @@
 package tooltext
 
 import (
+	"html"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -57,11 +57,29 @@ func fold(orig string) folded {
 			}
 		}
 		if r < 0x80 { // most of any text: folded byte for byte, as foldASCII does
+			if nameEnd, end := modelTagAttributes(orig[i:]); r == '<' && end > 0 {
+				for k := i; k < i+nameEnd; k++ { // "<important", then ">"
+					b.WriteByte(foldByte(orig[k]))
+					at = append(at, k)
+				}
+				b.WriteByte('>')
+				at = append(at, i+end-1)
+				space, skip = false, i+end
+				continue
+			}
 			if n := markup(orig, i); n > 0 && orig[i] != '&' {
 				skip = i + n
+				if _, inline := tag(orig[i:]); orig[i] == '<' && !inline && !space {
+					b.WriteByte(' ') // a line or block tag: "all<br>previous"
+					at = append(at, i)
+					space = true
+				}
 				continue
 			}
 			c := foldByte(byte(r))
+			if r == '\r' && i+1 < len(orig) && orig[i+1] == '\n' {
+				c = ' ' // the line break is the "\n": "\r\n" is no blank line
+			}
 			if c == ' ' && space {
 				continue
 			}
@@ -150,12 +168,82 @@ func markup(s string, k int) int {
 			return 2 // a ==highlight== opening or closing a word
 		}
 	case '<':
-		if m := inlineTagRE.FindStringIndex(s[k:]); m != nil {
-			return m[1]
-		}
+		n, _ := tag(s[k:])
+		return n
 	}
 	return 0
 }
+
+// tag reads the HTML tag at the start of s, "<p>", "</span>", "<br/>",
+// "<span title=...>": its length, 0 when there is none, and whether it is
+// inline (read as nothing: "pre<wbr>vious", "in<b>struc</b>tions") or
+// breaks a line or block (read as a space: "all<br>previous",
+// "<p>previous</p>"). Any tag is read through, whatever its name, but a
+// tag addressed to the model (modelTags: "<IMPORTANT>", "<system>"),
+// which the patterns read as such (fold reads it without its attributes).
+func tag(s string) (n int, inline bool) {
+	name, _, end := tagParts(s)
+	if end == 0 {
+		return 0, false
+	}
+	lower := strings.ToLower(name)
+	if modelTagRE.MatchString(lower) {
+		return 0, false
+	}
+	return end, inlineTags[lower]
+}
+
+// tagParts reads the HTML tag at the start of s: its name, where its
+// name ends, and its length (0 when s starts with none). Attributes have
+// no bound of their own: the scan stops at the first "<" or ">", so a
+// walk of every "<" reads each byte at most once more.
+func tagParts(s string) (name string, nameEnd, end int) {
+	j := 1
+	if j < len(s) && s[j] == '/' {
+		j++
+	}
+	start := j
+	for j < len(s) && (asciiLetter(s[j]) || j > start && (s[j] >= '0' && s[j] <= '9' || s[j] == '-')) {
+		j++
+	}
+	if j == start || j == len(s) {
+		return "", 0, 0
+	}
+	nameEnd = j
+	switch c := s[j]; {
+	case c == '>':
+	case c == '/' && j+1 < len(s) && s[j+1] == '>':
+		j++
+	case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		e := strings.IndexAny(s[j:], "<>")
+		if e < 0 || s[j+e] != '>' {
+			return "", 0, 0
+		}
+		j += e
+	default:
+		return "", 0, 0
+	}
+	return s[start:nameEnd], nameEnd, j + 1
+}
+
+// modelTagAttributes: s starts with a tag addressed to the model that has
+// attributes ("<IMPORTANT class=...>"): where its name ends and its
+// length; fold reads it as "<important>", so that no length of
+// attributes hides it from T034.
+func modelTagAttributes(s string) (nameEnd, end int) {
+	name, nameEnd, end := tagParts(s)
+	if end == 0 || end <= nameEnd+1 || s[nameEnd] == '/' || !modelTagRE.MatchString(strings.ToLower(name)) {
+		return 0, 0
+	}
+	return nameEnd, end
+}
+
+// modelTagRE is a tag name addressed to the model (modelTags).
+var modelTagRE = regexp.MustCompile(`^(?:` + modelTags + `)$`)
+
+// inlineTags are the HTML elements that sit inside a line, read as
+// nothing; every other tag is read as a space.
+var inlineTags = wordSet("a abbr b bdi bdo big cite code data del dfn em font i ins kbd label mark q rp rt ruby s samp small span strike strong sub sup time tt u var wbr")
 
 // markdownLink reads the Markdown link "[text](url)" at s[k], the "[":
 // where its text ends (the "]") and where the link ends (past the ")");
@@ -180,33 +268,42 @@ func markdownLink(s string, k int) (textEnd, end int) {
 
 // entity reads the HTML character reference at the start of s ("&#73;",
 // "&#x49;", "&lt;", "&nbsp;"): the character, and its length; 0 when s
-// holds none. A model reads "&#73;gnore" as "Ignore".
+// holds none. A model reads "&#73;gnore" as "Ignore". entity finds the
+// reference's extent (at most 33 bytes, so a walk of every "&" stays
+// linear) and html.UnescapeString reads it, the one reader of references
+// encoded.go uses too; a reference that names two characters
+// ("&NotEqualTilde;") is read as written.
 func entity(s string) (rune, int) {
-	end := strings.IndexByte(s[:min(len(s), 12)], ';')
-	if end < 3 {
+	end := 1
+	switch {
+	case len(s) > 2 && s[1] == '#' && s[2]|0x20 == 'x':
+		end = 3
+		for end < len(s) && end < 12 && isHexDigit(s[end]) {
+			end++
+		}
+	case len(s) > 1 && s[1] == '#':
+		end = 2
+		for end < len(s) && end < 12 && s[end] >= '0' && s[end] <= '9' {
+			end++
+		}
+	default:
+		for end < len(s) && end < 33 && (asciiLetter(s[end]) || end > 1 && s[end] >= '0' && s[end] <= '9') {
+			end++
+		}
+	}
+	if end >= len(s) || s[end] != ';' || end < 3 {
 		return 0, 0
 	}
-	name := s[1:end]
-	if name[0] == '#' {
-		base, digits := 10, name[1:]
-		if len(digits) > 0 && digits[0]|0x20 == 'x' {
-			base, digits = 16, digits[1:]
-		}
-		n, err := strconv.ParseUint(digits, base, 21)
-		if err != nil || n == 0 || !utf8.ValidRune(rune(n)) {
-			return 0, 0
-		}
-		return rune(n), end + 1
+	ref := s[:end+1]
+	text := html.UnescapeString(ref)
+	r, n := utf8.DecodeRuneInString(text)
+	if text == ref || n != len(text) || r == 0 {
+		return 0, 0
 	}
-	if r, ok := namedEntities[name]; ok {
-		return r, end + 1
-	}
-	return 0, 0
+	return r, end + 1
 }
 
-// namedEntities are the HTML character references a description uses to
-// write markup or spaces.
-var namedEntities = map[string]rune{"lt": '<', "gt": '>', "amp": '&', "quot": '"', "apos": '\'', "nbsp": '\u00a0'}
+func isHexDigit(b byte) bool { return b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'f' }
 
 // emphasis: b is a Markdown emphasis or code mark.
 func emphasis(b byte) bool { return b == '*' || b == '_' || b == '~' || b == '`' }
@@ -215,8 +312,6 @@ func emphasis(b byte) bool { return b == '*' || b == '_' || b == '~' || b == '`'
 func wordish(b byte) bool {
 	return b >= 0x80 || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
 }
-
-var inlineTagRE = regexp.MustCompile(`^(?i)</?(?:b|i|u|s|q|a|em|strong|code|span|mark|sup|sub|del|ins|font|kbd|small|big|tt|strike|cite|abbr|var|samp)(?:\s[^<>]{0,80})?\s*/?>`)
 
 // span maps a folded span back to the original.
 func (f folded) span(start, end int) (int, int) {
@@ -237,6 +332,11 @@ func simpleASCII(s string) bool {
 		if (b == '*' || b == '_' || b == '~' || b == '`' || b == '<' || b == '=') && markup(s, k) > 0 {
 			return false
 		}
+		if b == '<' {
+			if _, end := modelTagAttributes(s[k:]); end > 0 {
+				return false
+			}
+		}
 		if b == '&' {
 			if _, n := entity(s[k:]); n > 0 {
 				return false
@@ -252,7 +352,8 @@ func simpleASCII(s string) bool {
 }
 
 // foldASCII folds a simpleASCII text byte for byte: lower case, a
-// backquote as a quote, a tab as a space, a carriage return as a newline.
+// backquote as a quote, a tab as a space, a carriage return as a newline
+// (but before a newline, as a space).
 func foldASCII(s string) string {
 	k := 0
 	for k < len(s) && foldByte(s[k]) == s[k] {
@@ -265,7 +366,11 @@ func foldASCII(s string) string {
 	b.Grow(len(s))
 	b.WriteString(s[:k])
 	for ; k < len(s); k++ {
-		b.WriteByte(foldByte(s[k]))
+		c := foldByte(s[k])
+		if s[k] == '\r' && k+1 < len(s) && s[k+1] == '\n' {
+			c = ' ' // the line break is the "\n": "\r\n" is no blank line
+		}
+		b.WriteByte(c)
 	}
 	return b.String()
 }
@@ -321,7 +426,7 @@ func latinOf(r rune) rune {
 // strokeLetters are the Latin letters with a stroke or without a dot,
 // which NFKD does not decompose ("Ignøre", "ałł", "ınstructions"): read as
 // the letter a reader sees.
-var strokeLetters = map[rune]rune{'ø': 'o', 'Ø': 'O', 'ł': 'l', 'Ł': 'L', 'ı': 'i', 'đ': 'd', 'Đ': 'D', 'ħ': 'h', 'Ħ': 'H',
+var strokeLetters = map[rune]rune{'ø': 'o', 'ð': 'o', 'Ø': 'O', 'ł': 'l', 'Ł': 'L', 'ı': 'i', 'đ': 'd', 'Đ': 'D', 'ħ': 'h', 'Ħ': 'H',
 	'ŧ': 't', 'Ŧ': 'T', 'ƀ': 'b', 'ɨ': 'i', 'ƚ': 'l', 'ȼ': 'c', 'ɇ': 'e', 'ɍ': 'r', 'ɏ': 'y', 'ᵻ': 'i'}
 
 // smallCapitals are the small capital letters "fancy text" generators

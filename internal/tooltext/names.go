@@ -20,17 +20,12 @@ import (
 // is a request for it, since the model fills the arguments in.
 func (c *checker) name(i int, tool string, ptr *path, field, s string, arg bool) {
 	from := len(c.out)
+	c.naming = true
 	c.text(i, tool, ptr, field, s)
-	var f folded
-	if oneWord(s) { // most names: their one word is themselves
-		f = folded{s, nil}
-	} else {
-		words, at := spelled(s)
-		if words == "" {
-			return
-		}
-		f = fold(words)
-		f.at = composed(f.at, at, len(words))
+	c.naming = false
+	f := nameFolded(s)
+	if f.s == "" {
+		return
 	}
 	if strings.Contains(f.s, " ") { // more than one word
 		before := c.out[from:len(c.out):len(c.out)]
@@ -71,6 +66,208 @@ func (c *checker) name(i int, tool string, ptr *path, field, s string, arg bool)
 		}
 		return
 	}
+}
+
+// identifiers reads each identifier of the text s written as one word of
+// several (snake_case, kebab-case, camelCase: a model reads
+// "IgnoreAllPreviousInstructions" in a description as the words it
+// spells) as its words, as name reads a name: the patterns run on them as
+// a sentence of their own, and a match spans the identifier as written.
+// A match the text as written gave already (since from) is not repeated.
+// The secret requests (T040, T041) are left to the text as written: in
+// prose an identifier's verb names a function ("see getSystemPrompt"),
+// it asks for nothing, and the secret patterns read file names as
+// written. Each identifier is read once: linear in s.
+func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, from int) {
+	if c.naming {
+		return // a name: name reads its words
+	}
+	for a := 0; a < len(s); {
+		if !identByte(s[a]) {
+			a++
+			continue
+		}
+		b := a
+		for b < len(s) && identByte(s[b]) {
+			b++
+		}
+		if ident := s[a:b]; len(ident) >= identMin && severalWords(ident) {
+			f := nameFolded(ident)
+			for k := range f.at {
+				f.at[k] += a
+			}
+			before := c.out[from:len(c.out):len(c.out)]
+			c.phrasesOf(i, tool, ptr, field, s, f, func(sig Signal) bool {
+				if sig.Rule == rules.TextSecretRequest || sig.Rule == rules.TextSecretMention {
+					return false
+				}
+				for _, o := range before {
+					if o.Rule == sig.Rule && o.Start == sig.Start && o.End == sig.End {
+						return false
+					}
+				}
+				return true
+			})
+		}
+		a = b
+	}
+}
+
+// identMin is the shortest identifier identifiers reads: the shortest
+// phrase of the patterns it runs ("you are now a", "secretly send") is
+// 13 bytes; "user_id" and "api_key" cost nothing.
+const identMin = 12
+
+// severalWords: the identifier joins words by "_" or "-" between letters
+// or digits, or by a camelCase boundary ("allPrevious").
+func severalWords(ident string) bool {
+	for k := 1; k+1 < len(ident); k++ {
+		switch b := ident[k]; {
+		case b == '_' || b == '-':
+			if wordish(ident[k-1]) && wordish(ident[k+1]) {
+				return true
+			}
+		case b >= 'A' && b <= 'Z':
+			if ident[k-1] >= 'a' && ident[k-1] <= 'z' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// heldArgument reads an argument named for what the model holds and the
+// user did not type: its system prompt, the conversation, its reasoning,
+// the other tools (heldNames: "system_prompt", "conversationHistory",
+// "chain_of_thought"). The model fills a text argument in with what its
+// name asks for: the parameter-abuse exfiltration published against MCP.
+// It is a request (T040) in a tool whose own text (its name, its
+// description, the argument's description, the name's words aside) names
+// no model it calls nor the conversation as its subject (modelWords); in a
+// tool that calls a model ("generate_text" and its "system_prompt") or
+// works on the conversation ("summarize_conversation"), a mention to
+// check (T041). An argument that holds no text (a boolean
+// "include_chat_history", a number) or names a thing of it
+// ("conversation_history_id", "system_prompt_path") asks for nothing.
+func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schema any) {
+	if !strings.ContainsAny(name, "_-") && !severalWords(name) || !containsAny(strings.ToLower(name), heldStems) {
+		return // one word, or none of the held names' words: most arguments
+	}
+	if !holdsText(schema) {
+		return
+	}
+	var desc string
+	if m, ok := schema.(map[string]any); ok {
+		desc, _ = m["description"].(string)
+	}
+	f := nameFolded(name)
+	padded := " " + f.s + " "
+	for _, held := range heldNames {
+		k := strings.Index(padded, " "+held+" ")
+		if k < 0 {
+			continue
+		}
+		if next, _, _ := strings.Cut(padded[k+len(held)+2:], " "); heldThingOf[next] {
+			return
+		}
+		a, b := f.span(k, k+len(held))
+		sig := Signal{Rule: rules.TextSecretRequest, Tool: tool, Index: i, Pointer: ptr.String(), Field: "argument name", Start: a, End: b, Match: name[a:b],
+			Message: place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds (its system prompt, the conversation, its reasoning or its tools), " +
+				quote(name[a:b]) + ", which the model fills in, in a tool whose text names no model it calls, in " + context(name, a, b)}
+		if speaksOfModel(held, c.toolName, c.toolDesc, desc) {
+			sig.Rule = rules.TextSecretMention
+			sig.Message = place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds, " + quote(name[a:b]) +
+				", in a tool that calls a model or works on the conversation: it should take text the user gives, not the model's own, in " + context(name, a, b)
+		}
+		c.add(sig)
+		return
+	}
+}
+
+// holdsText: an argument of this schema can carry text: its type, when
+// it has one, is or includes string, array or object. A boolean
+// ("include_chat_history") or a number carries no secret.
+func holdsText(schema any) bool {
+	m, ok := schema.(map[string]any)
+	if !ok {
+		return true
+	}
+	switch t := m["type"].(type) {
+	case string:
+		return t == "string" || t == "array" || t == "object"
+	case []any:
+		for _, e := range t {
+			if e == "string" || e == "array" || e == "object" {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// asksNoText makes the requests found since from in the name of an
+// argument that carries no text (holdsText) mentions: "include_chat_history"
+// as a boolean asks for no content.
+func (c *checker) asksNoText(from int, name string) {
+	for k := from; k < len(c.out); k++ {
+		if s := &c.out[k]; s.Rule == rules.TextSecretRequest {
+			s.Rule = rules.TextSecretMention
+			s.Message = place(s.Tool, s.Index, s.Pointer, s.Field) + ": a secret file or the conversation, named by an argument that holds no text, " +
+				quote(name[s.Start:s.End]) + ", in " + context(name, s.Start, s.End)
+		}
+	}
+}
+
+// heldNames are what the model holds that the user did not type, as the
+// words of an argument's name (spelled, folded): the one list of them.
+var heldNames = []string{
+	"system prompt", "system prompts", "system message", "system instructions", "initial prompt", "hidden prompt",
+	"conversation history", "conversation log", "conversation transcript", "full conversation", "entire conversation", "whole conversation",
+	"chat history", "chat log", "chat transcript", "message history", "messages history",
+	"previous messages", "prior messages", "past messages", "earlier messages", "all messages", "previous conversation",
+	"chain of thought", "reasoning trace", "internal reasoning", "hidden reasoning",
+	"tool list", "tools list", "available tools", "tool definitions", "tools definitions", "other tools",
+	"context window", "full context", "model context", "llm context",
+}
+
+// heldStems are a word of each held name, to pass most arguments by.
+var heldStems = []string{"prompt", "message", "instruction", "conversation", "chat", "thought", "reasoning", "tool", "context", "transcript"}
+
+// heldThingOf are the words that, after a held name, make the argument a
+// thing of it rather than its content: "conversation_history_id".
+var heldThingOf = wordSet("id ids count limit size length max min enabled flag mode format path file url uri key name type version index offset page")
+
+// speaksOfModel: the tool's text names a model it calls or the
+// conversation as its subject, the held name's own words aside.
+func speaksOfModel(held string, texts ...string) bool {
+	for _, t := range texts {
+		words, _ := spelled(t)
+		padded := " " + strings.ReplaceAll(strings.ToLower(words), held, " ") + " "
+		for _, w := range strings.Fields(padded) {
+			if modelWords[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// modelWords are the words of a tool that calls a language model or
+// works on a conversation.
+var modelWords = wordSet(`model models llm llms gpt claude openai anthropic gemini mistral llama ollama completion completions
+	inference generate generates generation chat chats conversation conversations summarize summarizes summarise summary
+	agent agents prompt prompts assistant`)
+
+// nameFolded is a name's words (spelled) folded, mapped to the name.
+func nameFolded(s string) folded {
+	if oneWord(s) { // most names: their one word is themselves
+		return folded{s, nil}
+	}
+	words, at := spelled(s)
+	f := fold(words)
+	f.at = composed(f.at, at, len(words))
+	return f
 }
 
 // pathName: a name's words (padded with spaces) name a path to a file,

@@ -38,7 +38,15 @@ func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 const (
 	modelTags = `important|system|instructions?|admin|secret|hidden|critical|assistant|ai|model|llm|prompt|override|sys|system[_ -]?(?:prompt|message)|note[_ -]?to[_ -]?(?:ai|assistant|model|llm)|ai[_ -]?(?:instructions?|note)|tool[_ -]?instructions?|directive|mandatory`
 	directive = `(?:always|must|never|make sure|be sure|ensure|should|need to|needs to|have to|has to|required to|do not|don't)`
-	toolish   = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
+	// gap is what a reader reads through between the words of a phrase:
+	// spaces and line breaks, quotes, guillemets, brackets and
+	// parentheses, commas, dashes and ellipses ("ignore, all (previous)
+	// \"instructions\"", "ignore - all previous... instructions").
+	gap = `(?:[\s"'()\[\]{},«»「」『』…-]|\.\.\.?)+`
+	// nameGap is gap and the "_" of a snake_case name: the conversation
+	// is read in "full_conversation_history" as in prose.
+	nameGap = `(?:[\s"'()\[\]{},«»「」『』…_-]|\.\.\.?)+`
+	toolish = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
 	// shadowAct is what a shadowing rule makes the model do: a directive,
 	// or an imperative after the when-clause's comma.
 	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
@@ -47,7 +55,7 @@ const (
 	readVerb     = `(?:read|reads|reading|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
 	strongThing  = `~?/?\.ssh/[\w.-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
-	contextThing = `\bsystem prompt\b|\b(?:your|the) (?:system|initial|original|hidden) (?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current) (?:conversation|chat)(?: history| log| transcript)?\b|\b(?:conversation|chat|message) (?:history|log|transcript)\b|\ball (?:previous|prior|earlier|other) messages\b|\b(?:outputs?|results?|responses?|returns?) (?:of|from) (?:all |any |the )?(?:other|previous|prior|earlier) (?:tools?|tool calls?|functions?)\b|\bother tools'? (?:outputs?|results?|responses?)\b`
+	contextThing = `\bsystem` + nameGap + `prompt\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b`
 	weakThing    = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
 )
 
@@ -63,8 +71,8 @@ var patterns = []*pattern{
 		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "only follow", "only obey", "whatever the user", "regardless of what", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
-		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)\s+){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
-			`|(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)\s+(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)\s+){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)\s+(?:(?:the|of|user'?s?|developer'?s?)\s+){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages|warnings|checks|confirmations?)\b` +
+		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)` + gap + `(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)` + gap + `){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
+			`|(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)` + gap + `(?:(?:all|any|the|every|of|these|those|my|other|existing|current|given)` + gap + `){0,3}(?:previous|prior|above|earlier|preceding|original|your|system|safety|security)` + gap + `(?:(?:the|of|user'?s?|developer'?s?)` + gap + `){0,2}(?:prompts?|rules|directions|policies|constraints|restrictions|messages|warnings|checks|confirmations?)\b` +
 			`|\b(?:whatever|regardless of what)\s+the\s+user\s+(?:says|asks|wants|requests|tells you)\b|\b(?:respond|answer|reply|write|speak|talk)\b[^.\n]{0,60}\bfrom now on\b` +
 			`|\bforget\s+(?:everything|all)\b[^.\n]{0,30}\b(?:told|said|instructions?|above|before|previously)\b|\bonly\s+(?:follow|obey)\s+(?:these|this|my|the following)\b` +
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
@@ -74,7 +82,7 @@ var patterns = []*pattern{
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
 		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
 		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
-		re: re(`\b(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|without)\s+(?:ever\s+)?(?:bother\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
+		re: re(`\b(?:do` + gap + `not|don't|dont|never|must` + gap + `not|mustn't|should` + gap + `not|shouldn't|without)` + gap + `(?:ever` + gap + `)?(?:bother` + gap + `)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
 			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
@@ -191,12 +199,14 @@ const tokenChars = "<[#./~_|"
 // rule patterns out: its sentences are.
 const longText = 240
 
-// phrases runs the patterns on each sentence of s.
+// phrases runs the patterns on each sentence of s, then on the words of
+// each identifier in it (identifiers).
 func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
-	if len(s) < 3 || !strings.ContainsAny(s, tokenChars) && !strings.ContainsAny(s, " \t\n") && isPlainASCII(s) {
-		return // one plain word: no pattern matches it
+	from := len(c.out)
+	if len(s) >= 3 && (strings.ContainsAny(s, tokenChars) || strings.ContainsAny(s, " \t\n") || !isPlainASCII(s)) {
+		c.phrasesOf(i, tool, ptr, field, s, fold(s), nil) // else one plain word: no pattern matches it
 	}
-	c.phrasesOf(i, tool, ptr, field, s, fold(s), nil)
+	c.identifiers(i, tool, ptr, field, s, from)
 }
 
 // phrasesOf runs the patterns on each sentence of f, s folded; keep, when
@@ -316,19 +326,42 @@ func wordByte(b byte) bool {
 
 // sentenceEnd is where the sentence that starts at start ends: after a
 // full stop, question or exclamation mark followed by a space, or a line
-// break. "~/.ssh/id_rsa" and "mcp.json" do not end one.
+// break that ends a line (lineEnds). "~/.ssh/id_rsa" and "mcp.json" do
+// not end one, nor does the line break of a hard-wrapped line.
 func sentenceEnd(s string, start int) int {
 	for k := start; k < len(s); k++ {
 		switch s[k] {
 		case '\n':
-			return k + 1
+			if lineEnds(s, k) {
+				return k + 1
+			}
 		case '.', '!', '?':
-			if k+1 < len(s) && s[k+1] == ' ' {
+			if k+1 < len(s) && s[k+1] == ' ' && (s[k] != '.' || k == 0 || s[k-1] != '.') { // an ellipsis runs on
 				return k + 1
 			}
 		}
 	}
 	return len(s)
+}
+
+// lineEnds: the line break at s[k] ends a sentence, unless it wraps one
+// (a model reads "Ignore all previous\ninstructions" straight through):
+// the line before ends in a letter, digit or comma, and the next starts
+// with a letter. A blank line (a paragraph), a list item, a heading, a
+// table row or a line after a colon ("Args:") start anew.
+func lineEnds(s string, k int) bool {
+	p := k - 1
+	for p >= 0 && s[p] == ' ' {
+		p-- // the spaces before each break: each space is read once
+	}
+	if p < 0 || !wordish(s[p]) && s[p] != ',' {
+		return true
+	}
+	j := k + 1
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	return j == len(s) || !wordish(s[j])
 }
 
 // has reports whether s (whose bigrams are m) contains one of words

@@ -15,6 +15,8 @@ type checker struct {
 	names    map[string]bool // the package's tool names, lower-cased, '-' as '_' too
 	input    any             // the input schema of the tool read
 	toolName string          // and its name
+	toolDesc string          // and its description
+	naming   bool            // a name is read as text: name reads its words itself
 	args     map[string]bool // its argument names, lower-cased (own: when first needed)
 	out      []Signal
 	counts   map[textKey]*textCount
@@ -37,6 +39,7 @@ var toolText = []string{"name", "title", "description"}
 
 func (c *checker) tool(i int, name string, obj map[string]any) {
 	c.input, c.toolName = obj["inputSchema"], name
+	c.toolDesc, _ = obj["description"].(string)
 	top := &path{}
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok && k == "name" {
@@ -93,7 +96,12 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 			p := ptr.key(k)
 			switch {
 			case parent == "properties":
+				from := len(c.out)
 				c.name(i, tool, p, "argument name", k, true)
+				if !holdsText(e) {
+					c.asksNoText(from, k)
+				}
+				c.heldArgument(i, tool, p, k, e)
 				c.schema(i, tool, p, e, "")
 			case parent == "patternProperties" || parent == "$defs" || parent == "definitions" || parent == "dependentSchemas":
 				c.name(i, tool, p, "schema key", k, false)
