@@ -92,18 +92,21 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// listing is what one version lists: its tools, and its server/discover
-// result (nil for a committed tools JSON, which has none).
+// listing is what one version lists: its tools, its server/discover
+// result (nil for a committed tools JSON, which has none) and its
+// subako-package.json (nil but for a package directory).
 type listing struct {
 	tools    []json.RawMessage
 	discover json.RawMessage
+	manifest []byte
 }
 
 // compareListings is the changes from old to new as findings: the tools',
-// then the server's own text's.
+// then the server's own text's, then the manifest's.
 func compareListings(old, new listing) []rules.Finding {
 	changes := tooldiff.Compare(old.tools, new.tools)
 	changes = append(changes, tooldiff.CompareServer(old.discover, new.discover, old.tools, new.tools)...)
+	changes = append(changes, tooldiff.CompareManifest(old.manifest, new.manifest)...)
 	return tooldiff.Findings(changes)
 }
 
@@ -163,7 +166,7 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 	case d.Stopped != nil:
 		return listing{}, fmt.Errorf("%s: discovery stopped, so there is no tool list: %s (subakogo lint %s says more)", path, d.Stopped.Detail, path)
 	}
-	return listing{tools: d.Tools, discover: d.Discover}, nil
+	return listing{tools: d.Tools, discover: d.Discover, manifest: judged.Manifest}, nil
 }
 
 // missingFile reports whether path names a file or directory that is not

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/check/manifestcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/textutil"
 	"github.com/subako-ai/subako-go/internal/tooltext"
@@ -133,18 +134,28 @@ func gainedChanges(gained []tooltext.Signal) []Change {
 	return out
 }
 
-// serverTexts are the members of a server/discover result that a model or
-// a person reads, by their path of keys, with the rule a change of each
-// is and what it is called.
-var serverTexts = []struct {
+// placedText is a text outside the tools that a model or a person reads:
+// its path of keys, the rule a change of it is, and what it is called.
+type placedText struct {
 	path []string
 	rule *rules.Rule
 	what string
-}{
+}
+
+// serverTexts are the texts of a server/discover result.
+var serverTexts = []placedText{
 	{[]string{"instructions"}, rules.DiffDescription, "the server's instructions"},
 	{[]string{"_meta", abi.MetaServerInfo, "title"}, rules.DiffTitle, "the server's title"},
 	{[]string{"_meta", abi.MetaServerInfo, "description"}, rules.DiffDescription, "the server's description"},
 }
+
+// manifestTexts are the texts of subako-package.json a change of which is
+// shown: its description. Signals are read in all of
+// manifestcheck.TextFields, its name too.
+var manifestTexts = []placedText{
+	{[]string{"description"}, rules.DiffDescription, "the package's description"},
+}
+
 
 // CompareServer lists the changes of the text two server/discover results
 // give the model beside their tools (its instructions, serverInfo's
@@ -157,19 +168,50 @@ func CompareServer(old, new json.RawMessage, oldTools, newTools []json.RawMessag
 	if old == nil || new == nil {
 		return nil
 	}
+	gained := tooltext.Gained(tooltext.CheckServer(old, tooltext.Names(oldTools)), tooltext.CheckServer(new, tooltext.Names(newTools)))
+	return compareTexts("server/discover", serverTexts, old, new, gained)
+}
+
+// CompareManifest is CompareServer for two subako-package.json files: the
+// package's name and description. Nothing is compared when either is
+// missing (a module or a tools JSON has none).
+func CompareManifest(old, new []byte) []Change {
+	if old == nil || new == nil {
+		return nil
+	}
+	signals := func(manifest []byte) []tooltext.Signal {
+		var m map[string]any
+		_ = json.Unmarshal(manifest, &m)
+		var out []tooltext.Signal
+		for _, k := range manifestcheck.TextFields {
+			if s, ok := m[k].(string); ok {
+				out = append(out, tooltext.CheckText("/"+k, s)...)
+			}
+		}
+		return out
+	}
+	return compareTexts("subako-package.json", manifestTexts, old, new, tooltext.Gained(signals(old), signals(new)))
+}
+
+// compareTexts reports each of texts that changed from old to new (JSON
+// objects), and the signals gained, as changes of where.
+func compareTexts(where string, texts []placedText, old, new []byte, gained []tooltext.Signal) []Change {
 	var o, n any
 	_ = json.Unmarshal(old, &o)
 	_ = json.Unmarshal(new, &n)
 	d := &differ{}
-	for _, t := range serverTexts {
+	for _, t := range texts {
 		ptr := ""
 		for _, k := range t.path {
 			ptr += "/" + escape(k)
 		}
 		d.text(t.rule, ptr, t.what, member(o, t.path), member(n, t.path))
 	}
-	gained := tooltext.Gained(tooltext.CheckServer(old, tooltext.Names(oldTools)), tooltext.CheckServer(new, tooltext.Names(newTools)))
-	return append(d.out, gainedChanges(gained)...)
+	out := append(d.out, gainedChanges(gained)...)
+	for i := range out {
+		out[i].Where = where
+	}
+	return out
 }
 
 // member is the value at path, a path of keys, in v; nil when there is

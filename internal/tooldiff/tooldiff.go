@@ -24,6 +24,9 @@ import (
 type Change struct {
 	Rule *rules.Rule
 	Tool string // the tool's name
+	// Where names what changed when it is not a tool: "server/discover"
+	// (the server's own text), "subako-package.json" (the manifest).
+	Where string
 	// Pointer is the JSON pointer (RFC 6901) of the member that changed,
 	// inside the tool object: "/inputSchema/properties/days/maximum"; ""
 	// for the tool as a whole.
@@ -31,11 +34,11 @@ type Change struct {
 	What    string // what changed, in words
 }
 
-// Message is the change as one line: tool, pointer, what changed. A
-// change of the server's own text (CompareServer) has no tool.
+// Message is the change as one line: tool (or where), pointer, what
+// changed.
 func (c Change) Message() string {
-	if c.Tool == "" && c.Pointer != "" {
-		return "server/discover " + c.Pointer + ": " + c.What
+	if c.Where != "" {
+		return c.Where + " " + c.Pointer + ": " + c.What
 	}
 	if c.Pointer == "" {
 		return c.Tool + ": " + c.What

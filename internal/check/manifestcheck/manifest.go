@@ -41,6 +41,10 @@ var manifestSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
 	return c.Compile(id)
 })
 
+// TextFields are the members of a manifest that people and models read
+// of the package, which are read as tool text (here, and by diff).
+var TextFields = []string{"name", "description"}
+
 // Manifest is what a valid manifest says.
 type Manifest struct {
 	ABI         json.Number `json:"abi"`
@@ -133,10 +137,9 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 	for _, f := range findings {
 		valid = valid && f.Rule.Severity != rules.Error
 	}
-	// The name and the description are what people and models read of
-	// the package: read for poisoning (T030-T045) whatever else is wrong,
-	// without making the manifest invalid.
-	for _, k := range []string{"name", "description"} {
+	// TextFields are read for poisoning (T030-T045) whatever else is
+	// wrong, without making the manifest invalid.
+	for _, k := range TextFields {
 		var text string
 		if m, ok := first[k]; ok && json.Unmarshal([]byte(m.text), &text) == nil {
 			for _, sig := range tooltext.CheckText("/"+k, text) {
