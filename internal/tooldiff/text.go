@@ -156,7 +156,6 @@ var manifestTexts = []placedText{
 	{[]string{"description"}, rules.DiffDescription, "the package's description"},
 }
 
-
 // CompareServer lists the changes of the text two server/discover results
 // give the model beside their tools (its instructions, serverInfo's
 // title and description): each changed text (D201, D202), and the
