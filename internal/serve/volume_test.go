@@ -90,6 +90,29 @@ func TestVolumeMeasureBounded(t *testing.T) {
 	}
 }
 
+// TestVolumeMeasureHardLinks: a file of several links is counted once,
+// however many of its links the volume holds, in one directory or in
+// several (attack pass 38: 8 links to a 600 MB file counted 5.4 GB, and
+// the package's volume was full); each link is an entry.
+func TestVolumeMeasureHardLinks(t *testing.T) {
+	dir := t.TempDir()
+	v := newVolumeQuota(dir, true, 1<<30)
+	big := filepath.Join(dir, "tmp", "big")
+	writeFile(t, big, 1000)
+	writeFile(t, filepath.Join(dir, "tmp", "d", "other"), 10)
+	for _, l := range []string{"tmp/l1", "tmp/l2", "tmp/d/l3", "data/l4"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, l)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Link(big, filepath.Join(dir, l)); err != nil {
+			t.Skipf("no hard links here: %v", err)
+		}
+	}
+	if bytes, entries := v.measure(); bytes != 1010 || entries != 7 {
+		t.Errorf("measured %d bytes in %d entries, want 1010 in 7 (the file once, each link an entry)", bytes, entries)
+	}
+}
+
 // TestVolumeMeasureLongPath came from attack pass 36c: measure walked the
 // volume by full paths (filepath.WalkDir), and a path over the kernel's
 // 4,096 bytes cannot be stat'ed by its full name (ENAMETOOLONG), so the
