@@ -36,25 +36,39 @@ func BenchmarkCall(b *testing.B) {
 
 // BenchmarkVolumeMeasure is what measuring serve's volume costs a call
 // that starts while none runs, for a volume of the most entries it may
-// hold (100,000 files, ten calls' worth) in 100 directories.
+// hold (100,000, ten calls' worth) in 100 directories: files, and
+// directories, each of which the walk opens and reads (attack pass 38).
 func BenchmarkVolumeMeasure(b *testing.B) {
-	dir := b.TempDir()
-	for d := range 100 {
-		sub := filepath.Join(dir, "tmp", strconv.Itoa(d))
-		if err := os.MkdirAll(sub, 0o755); err != nil {
-			b.Fatal(err)
-		}
-		for f := range volumeEntries/100 - 1 {
-			if err := os.WriteFile(filepath.Join(sub, strconv.FormatInt(f, 10)), []byte("x"), 0o644); err != nil {
-				b.Fatal(err)
+	for _, shape := range []struct {
+		name string
+		dirs bool // each entry a directory (an openat and a getdents each), or a file
+	}{{"files", false}, {"directories", true}} {
+		b.Run(shape.name, func(b *testing.B) {
+			dir := b.TempDir()
+			for d := range 100 {
+				sub := filepath.Join(dir, "tmp", strconv.Itoa(d))
+				if err := os.MkdirAll(sub, 0o755); err != nil {
+					b.Fatal(err)
+				}
+				for f := range volumeEntries/100 - 1 {
+					var err error
+					if p := filepath.Join(sub, strconv.FormatInt(f, 10)); shape.dirs {
+						err = os.Mkdir(p, 0o755)
+					} else {
+						err = os.WriteFile(p, []byte("x"), 0o644)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
-		}
-	}
-	v := newVolumeQuota(dir, false, DefaultVolumeQuota)
-	b.ResetTimer()
-	for b.Loop() {
-		if _, entries := v.measure(); entries != volumeEntries {
-			b.Fatalf("measured %d entries", entries)
-		}
+			v := newVolumeQuota(dir, false, DefaultVolumeQuota)
+			b.ResetTimer()
+			for b.Loop() {
+				if _, entries := v.measure(); entries != volumeEntries {
+					b.Fatalf("measured %d entries", entries)
+				}
+			}
+		})
 	}
 }
