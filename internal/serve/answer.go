@@ -14,6 +14,24 @@ import (
 // attack pass 38). So an image's block and a tools/call's line are each
 // written once, into a buffer of their exact size (TestAnswerAllocations).
 
+// answerCost is what building one tools/call answer holds at its peak:
+// its blocks and its line, each up to maxResultSentBytes of images.
+const answerCost = 2 * maxResultSentBytes
+
+// answering is the budget concurrent answers share while they are built,
+// as decodes share theirs: whatever --max-concurrent, at most four
+// (imageBudget / answerCost) are built at once, the others wait their
+// turn, so answers hold at most the 256 MiB serve holds beside its calls.
+var answering = newImageBytes()
+
+// shownResult is showResult within the answers' budget: release, once
+// the answer's line is built, gives its charge back.
+func (s *Server) shownResult(raw json.RawMessage, e era) (result *mcp.CallToolResult, kind string, release func()) {
+	release = answering.acquire(answerCost)
+	result, kind = s.showResult(raw, e)
+	return result, kind, release
+}
+
 // encodeImageBlock is the MCP image block of the image file b, its base64
 // encoded in place: what mcp.Block(mcp.Image(mime, base64 of b)) makes.
 func encodeImageBlock(mime string, b []byte) json.RawMessage {

@@ -83,3 +83,39 @@ func TestAnswerAllocations(t *testing.T) { // not parallel: measures the process
 		t.Error("the line is not JSON")
 	}
 }
+
+// TestAnswersShareBudget: building a tools/call answer holds answerCost
+// of the answers' budget until its line is built, so whatever
+// --max-concurrent, four answers of images are built at once and the
+// fifth waits (imageBytes.acquire) within the 256 MiB serve holds beside
+// its calls.
+func TestAnswersShareBudget(t *testing.T) { // not parallel: reads the shared budget
+	if imageBudget/answerCost != 4 {
+		t.Fatalf("the budget holds %d answers at once", imageBudget/answerCost)
+	}
+	s := &Server{volume: t.TempDir()}
+	raw := json.RawMessage(`{"content":[{"type":"text","text":"hi"}]}`)
+	used := func() int64 {
+		answering.mu.Lock()
+		defer answering.mu.Unlock()
+		return answering.used
+	}
+	base := used()
+	var releases []func()
+	for i := range 4 {
+		result, _, release := s.shownResult(raw, era{modern: true})
+		if len(result.Content) != 1 {
+			t.Fatalf("content %s", result.Content)
+		}
+		releases = append(releases, release)
+		if got := used() - base; got != int64(i+1)*answerCost {
+			t.Fatalf("%d answers being built hold %d bytes of the budget, want %d", i+1, got, int64(i+1)*answerCost)
+		}
+	}
+	for _, release := range releases {
+		release()
+	}
+	if got := used() - base; got != 0 {
+		t.Errorf("after the lines were built the answers hold %d bytes", got)
+	}
+}

@@ -65,7 +65,7 @@ const (
 	// with no compression at all (21 MiB of base64) fits, and the answer
 	// stays within the 256 MiB serve holds beside its calls
 	// (serve-limits.md): building it holds two copies (its blocks and its
-	// line, answer.go), 64 MiB, and --max-concurrent 4 builds four at once.
+	// line), 64 MiB, and answers share a budget of four (answer.go).
 	maxResultSentBytes = 32 << 20
 	// maxResultDecodeWork bounds the decoding one result costs, in
 	// pixels: an image is charged its pixels, a JPEG once more for every
