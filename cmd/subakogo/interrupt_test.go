@@ -19,7 +19,9 @@ import (
 // wrote (201 MB of a module that wrote 200 MiB and looped, every time; a
 // call's write budget is 1 GiB). Here the hostile module's loop tool,
 // interrupted once its run's volume exists: the volume is gone when the
-// command exits, and it exits 130 for SIGINT and 143 for SIGTERM.
+// command exits, and it exits 130 for SIGINT and 143 for SIGTERM, the
+// signal sent to the process or to its group (then the supervisor's child
+// gets it twice: once itself, once forwarded).
 func TestInterruptRemovesVolumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds subakogo and a wasip1 module")
@@ -32,10 +34,15 @@ func TestInterruptRemovesVolumes(t *testing.T) {
 		{"call", "subako-volume-", []string{"call", "--timeout", "60s", wasm, "loop", "{}"}},
 		{"lint", "subako-call-volume-", []string{"lint", wasm}},
 	} {
-		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		for _, s := range []struct {
+			sig   syscall.Signal
+			group bool // to the process group, as a terminal's Ctrl-C and timeout send it
+		}{{syscall.SIGINT, false}, {syscall.SIGTERM, false}, {syscall.SIGINT, true}, {syscall.SIGTERM, true}} {
+			sig := s.sig
 			tmp := t.TempDir()
 			cmd := exec.Command(subakogoBinary(t), c.args...)
 			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {
@@ -60,19 +67,23 @@ func TestInterruptRemovesVolumes(t *testing.T) {
 					t.Fatalf("%s: no volume was made in %s", c.name, tmp)
 				}
 			}
-			if err := cmd.Process.Signal(sig); err != nil {
+			pid := cmd.Process.Pid
+			if s.group {
+				pid = -pid // its group: the supervisor and its child, each signalled
+			}
+			if err := syscall.Kill(pid, sig); err != nil {
 				t.Fatal(err)
 			}
 			err := cmd.Wait()
 			var exit *exec.ExitError
 			if !errors.As(err, &exit) || exit.ExitCode() != 128+int(sig) {
-				t.Errorf("%s interrupted by %v: %v, want exit code %d; stderr:\n%s", c.name, sig, err, 128+int(sig), stderr.String())
+				t.Errorf("%s interrupted by %v (to its group: %v): %v, want exit code %d; stderr:\n%s", c.name, sig, s.group, err, 128+int(sig), stderr.String())
 			}
 			if !strings.Contains(stderr.String(), "subakogo "+c.name+": interrupted by ") {
-				t.Errorf("%s interrupted by %v: stderr does not say so:\n%s", c.name, sig, stderr.String())
+				t.Errorf("%s interrupted by %v (to its group: %v): stderr does not say so:\n%s", c.name, sig, s.group, stderr.String())
 			}
 			if left := volumes(); len(left) > 0 {
-				t.Errorf("%s interrupted by %v: its volume %v is left in %s", c.name, sig, left, tmp)
+				t.Errorf("%s interrupted by %v (to its group: %v): its volume %v is left in %s", c.name, sig, s.group, left, tmp)
 			}
 		}
 	}
