@@ -40,6 +40,11 @@ var stdin io.Reader = os.Stdin
 const maxArguments = abi.HTTPRequestMaxBytes
 
 func runCall(args []string, stdout, stderr io.Writer) int {
+	return interruptible("call", stderr, func(ctx context.Context) int { return callCommand(ctx, args, stdout, stderr) })
+}
+
+// callCommand is call; a signal cancels ctx (interruptible).
+func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("call", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var allow stringList
@@ -141,7 +146,6 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 	} else {
 		defer fmt.Fprintf(stderr, "the volume is kept at %s\n", *volume)
 	}
-	ctx := context.Background()
 	h, err := host.New(ctx, host.Options{Engine: *engine, Backstop: backstops.host})
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo call: the host could not start: %v\n", err)
@@ -178,6 +182,9 @@ func runCall(args []string, stdout, stderr io.Writer) int {
 			HTTPFixture: httpFixture,
 			Profile:     prof,
 		}})
+	if ctx.Err() != nil {
+		return exitUnreadable // interrupted: nothing to report
+	}
 	if c.Err != nil {
 		fmt.Fprintf(stderr, "subakogo call: %v\n", c.Err)
 		return exitUnreadable

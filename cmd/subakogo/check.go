@@ -16,6 +16,11 @@ import (
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
+	return interruptible("check", stderr, func(ctx context.Context) int { return checkCommand(ctx, args, stdout, stderr) })
+}
+
+// checkCommand is check; a signal cancels ctx (interruptible).
+func checkCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "text", "output format: text, json or sarif")
@@ -55,7 +60,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return compareBaseline(ctx, *engine, *baseline, listing{tools: d.Tools, discover: d.Discover}, stderr)
 		}
 	}
-	res, err := check.Run(context.Background(), opt)
+	res, err := check.Run(ctx, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 		return exitUnreadable

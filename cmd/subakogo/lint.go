@@ -22,6 +22,11 @@ import (
 )
 
 func runLint(args []string, stdout, stderr io.Writer) int {
+	return interruptible("lint", stderr, func(ctx context.Context) int { return lintCommand(ctx, args, stdout, stderr) })
+}
+
+// lintCommand is lint; a signal cancels ctx (interruptible).
+func lintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "text", "output format: text, json or sarif")
@@ -80,12 +85,14 @@ func runLint(args []string, stdout, stderr io.Writer) int {
 			kept = append(kept, callcheck.Call{Tool: tool, Arguments: args})
 		}
 	}
-	ctx := context.Background()
 	checkerOpt := pkgcheck.Options{Host: host.Options{Engine: *engine, Backstop: backstops.host}, Probes: probeOpt}
 	var files []report.File
 	code := exitOK
 	for _, p := range paths {
 		judged, err := lintPath(ctx, checkerOpt, p, f != report.Text, !*static)
+		if ctx.Err() != nil {
+			return exitUnreadable // interrupted: nothing judged after the signal is reported
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
 			code = exitUnreadable

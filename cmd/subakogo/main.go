@@ -9,6 +9,9 @@
 //	3  an input that cannot be read (or a host that cannot be set up), or
 //	   work this machine was too busy to finish: not judged
 //	4  subakogo itself crashed (see internal/supervise)
+//	130, 143  interrupted by SIGINT or SIGTERM (128 plus the signal); the
+//	   commands that run modules remove their runs' volumes first
+//	   (interruptible)
 package main
 
 import (

@@ -17,6 +17,11 @@ import (
 )
 
 func runPack(args []string, stdout, stderr io.Writer) int {
+	return interruptible("pack", stderr, func(ctx context.Context) int { return packCommand(ctx, args, stdout, stderr) })
+}
+
+// packCommand is pack; a signal cancels ctx (interruptible).
+func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	out := fs.String("o", "", "the package directory to write (required)")
@@ -71,7 +76,6 @@ func runPack(args []string, stdout, stderr io.Writer) int {
 	if code := ensureGenerated(pkg, *regenerate, f, stdout, stderr); code != exitOK {
 		return code
 	}
-	ctx := context.Background()
 	var compare func(context.Context, *host.Discovery) (report.File, error)
 	if *baseline != "" {
 		compare = func(ctx context.Context, d *host.Discovery) (report.File, error) {

@@ -17,24 +17,27 @@ import (
 
 // callTool runs one tools/call in a fresh instance, as Subako runs it, and
 // turns what came back into what Subako shows the model.
-func (s *Server) callTool(ctx context.Context, p *Package, e era, transport string, params map[string]json.RawMessage) (*mcp.CallToolResult, *rpcError) {
+//
+// The result holds a charge of the answers' budget until its line is
+// built: release gives it back (nil when there is none).
+func (s *Server) callTool(ctx context.Context, p *Package, e era, transport string, params map[string]json.RawMessage) (_ *mcp.CallToolResult, release func(), _ *rpcError) {
 	var name string
 	if raw, ok := params["name"]; !ok || json.Unmarshal(raw, &name) != nil {
-		return nil, invalidParams("tools/call: name must be a string")
+		return nil, nil, invalidParams("tools/call: name must be a string")
 	}
 	if _, ok := p.byName[name]; !ok {
-		return nil, invalidParams("Unknown tool: " + name)
+		return nil, nil, invalidParams("Unknown tool: " + name)
 	}
 	args := params["arguments"]
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	} else if !isObject(args) {
-		return nil, invalidParams("tools/call: arguments must be an object")
+		return nil, nil, invalidParams("tools/call: arguments must be an object")
 	}
 	select {
 	case s.slots <- struct{}{}:
 	case <-ctx.Done():
-		return nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while waiting for a free instance", status: 503}
+		return nil, nil, &rpcError{Code: abi.CodeInternalError, Message: "cancelled while waiting for a free instance", status: 503}
 	}
 	defer func() { <-s.slots }()
 	if s.slotTaken != nil {
@@ -43,7 +46,7 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	start := time.Now()
 	h, err := s.checker.Host(ctx)
 	if err != nil {
-		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 500}
+		return nil, nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 500}
 	}
 	var t mcp.Tool
 	_ = json.Unmarshal(p.tools[p.byName[name]], &t)
@@ -61,15 +64,15 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	took := time.Since(start).Round(100 * time.Microsecond)
 	if ctx.Err() != nil {
 		s.log.printf("%s call %s (%s): stopped after %v: the client went away or cancelled it", transport, name, e, took)
-		return nil, &rpcError{Code: abi.CodeInternalError, Message: "the call was cancelled", status: 499}
+		return nil, nil, &rpcError{Code: abi.CodeInternalError, Message: "the call was cancelled", status: 499}
 	}
 	if call.Err != nil { // the host's failure, not the module's
 		s.log.printf("%s call %s (%s): not run: %v", transport, name, e, call.Err)
-		return nil, &rpcError{Code: abi.CodeInternalError, Message: call.Err.Error(), status: 500}
+		return nil, nil, &rpcError{Code: abi.CodeInternalError, Message: call.Err.Error(), status: 500}
 	}
 	if err := call.Unjudged; err != nil { // the machine's condition, not the module's
 		s.log.printf("%s call %s (%s): given up: %v", transport, name, e, err)
-		return nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 503}
+		return nil, nil, &rpcError{Code: abi.CodeInternalError, Message: err.Error(), status: 503}
 	}
 	if call.Record.VolumeRefused {
 		s.log.printf("%s call %s (%s): %s (the volume is %s)", transport, name, e, s.quota.fullNote(), s.volume)
@@ -78,9 +81,9 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 		text := call.Crash()
 		why, _, _ := strings.Cut(text, "\n")
 		s.log.printf("%s call %s (%s): crashed after %v: %s", transport, name, e, took, strings.TrimPrefix(why, "The function crashed: "))
-		return s.withVolumeNote(errorResult(text), call.Record), nil
+		return s.withVolumeNote(errorResult(text), call.Record), nil, nil
 	}
-	result, kind := s.showResult(call.Result, e)
+	result, kind, release := s.shownResult(call.Result, e)
 	result = s.withVolumeNote(result, call.Record)
 	s.log.printf("%s call %s (%s): %s in %v", transport, name, e, kind, took)
 	// The one judgement of a result that lint's probes and call make too.
@@ -89,7 +92,7 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 			s.log.printf("%s call %s (%s): %s %s (%s): %s", transport, name, e, r.ID, r.Slug, r.Severity, pr.Detail)
 		}
 	}
-	return result, nil
+	return result, release, nil
 }
 
 // withVolumeNote adds to r, when the call met the volume's quota, a text

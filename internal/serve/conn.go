@@ -139,7 +139,11 @@ func (c *conn) request(ctx context.Context, m *mcp.Message) answer {
 	case abi.MethodToolsList:
 		result, perr = c.s.listTools(p, e, params)
 	case abi.MethodToolsCall:
-		result, perr = c.s.callTool(ctx, p, e, c.transport, params)
+		var release func()
+		result, release, perr = c.s.callTool(ctx, p, e, c.transport, params)
+		if release != nil {
+			defer release() // once the answer's line is built
+		}
 	case "ping":
 		if e.modern {
 			perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: ping is not part of " + e.version + " (it was removed with the handshake)", status: 404}

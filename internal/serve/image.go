@@ -22,7 +22,6 @@ import (
 
 	"golang.org/x/image/webp"
 
-	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/textutil"
 )
@@ -65,7 +64,8 @@ const (
 	// counted each time (the client gets every copy): a 2000x2000 RGBA PNG
 	// with no compression at all (21 MiB of base64) fits, and the answer
 	// stays within the 256 MiB serve holds beside its calls
-	// (serve-limits.md), its copies while marshalled included.
+	// (serve-limits.md): building it holds two copies (its blocks and its
+	// line), 64 MiB, and answers share a budget of four (answer.go).
 	maxResultSentBytes = 32 << 20
 	// maxResultDecodeWork bounds the decoding one result costs, in
 	// pixels: an image is charged its pixels, a JPEG once more for every
@@ -251,7 +251,7 @@ func (r *resultImages) convert(b []byte) imageOutcome {
 		// encoded at all.
 		return imageOutcome{why: pastSent(n, maxResultSentBytes-r.sent)}
 	}
-	return imageOutcome{block: mcp.Block(mcp.Image(mime, base64.StdEncoding.EncodeToString(b)))}
+	return imageOutcome{block: encodeImageBlock(mime, b)}
 }
 
 // decodeWork is what decoding an image of pixels costs, in pixels: a

@@ -109,6 +109,14 @@ func checkID(id json.RawMessage) error {
 
 // resultLine is the answer to id with result.
 func resultLine(id json.RawMessage, result any) []byte {
+	if r, ok := result.(*mcp.CallToolResult); ok {
+		return callResultLine(id, r)
+	}
+	return marshalledLine(id, result)
+}
+
+// marshalledLine is resultLine by json.Marshal.
+func marshalledLine(id json.RawMessage, result any) []byte {
 	b, err := json.Marshal(mcp.Response{JSONRPC: mcp.Version, ID: id, Result: result})
 	if err != nil {
 		return errorLine(id, &rpcError{Code: abi.CodeInternalError, Message: "the result cannot be encoded: " + err.Error()})
