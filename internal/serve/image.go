@@ -469,10 +469,32 @@ func jpegCost(b []byte, w, h int64) int64 {
 			n += 4 * samples
 		}
 	}
-	if len(comps) == 4 {
-		n += 4 * w * h
+	if len(comps) == 4 || len(comps) == 3 && jpegRGB(b) {
+		n += 4 * w * h // the CMYK or RGBA image the planes are converted to
 	}
 	return n
+}
+
+// jpegRGB says whether image/jpeg converts the three-component JPEG b to
+// an RGBA after decoding its planes (its decoder.isRGB, judged once every
+// segment is read): no JFIF APP0 (the last APP0 read says), and an Adobe
+// APP14 of transform 0 or components named 'R', 'G' and 'B' in the frame.
+func jpegRGB(b []byte) bool {
+	jfif, adobe, transform, named := false, false, byte(0), false
+	frame := false
+	jpegSegments(b, func(marker byte, body []byte) bool {
+		switch {
+		case marker == 0xe0 && len(body) >= 5: // APP0
+			jfif = string(body[:5]) == "JFIF\x00"
+		case marker == 0xee && len(body) >= 12 && string(body[:5]) == "Adobe": // APP14
+			adobe, transform = true, body[11]
+		case marker >= 0xc0 && marker <= 0xc2 && !frame:
+			frame = true
+			named = len(body) >= 6+3*3 && body[6] == 'R' && body[9] == 'G' && body[12] == 'B'
+		}
+		return true
+	})
+	return !jfif && (adobe && transform == 0 || named)
 }
 
 // jpegFrame reads a JPEG's frame header, the first SOF image/jpeg
