@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"image"
@@ -432,8 +433,21 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 	pixels := w * h
 	switch mime {
 	case "image/png":
-		n := pixels*bytesPerPixel(cfg.ColorModel) + 2*(8*w+1) // two rows of filtered bytes
-		if len(b) > 28 && b[28] != 0 {                        // Adam7: each pass is decoded apart, then copied in
+		perPixel := bytesPerPixel(cfg.ColorModel)
+		if pngTransparent(b) {
+			// image/png's Decode makes grey with a tRNS chunk an NRGBA
+			// (NRGBA64 at 16 bits), where DecodeConfig says Gray (Gray16);
+			// truecolour's RGBA becomes an NRGBA of the same size, and a
+			// paletted image stays paletted.
+			switch cfg.ColorModel {
+			case color.GrayModel:
+				perPixel = 4
+			case color.Gray16Model:
+				perPixel = 8
+			}
+		}
+		n := pixels*perPixel + 2*(8*w+1) // two rows of filtered bytes
+		if len(b) > 28 && b[28] != 0 {   // Adam7: each pass is decoded apart, then copied in
 			n *= 2
 		}
 		return n
@@ -443,6 +457,28 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 		return 2 * pixels // the frame, and its copy when interlaced
 	}
 	return 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
+}
+
+// pngTransparent says whether the PNG b has a tRNS chunk before its first
+// IDAT, where image/png reads one (a tRNS past it comes after the pixels
+// are decoded). The walk skips each chunk by its length, so it is linear
+// in the chunks, and stops at the data's end.
+func pngTransparent(b []byte) bool {
+	for i := 8; i+8 <= len(b); {
+		n := int64(binary.BigEndian.Uint32(b[i:]))
+		switch string(b[i+4 : i+8]) {
+		case "tRNS":
+			return true
+		case "IDAT":
+			return false
+		}
+		next := int64(i) + 12 + n
+		if next > int64(len(b)) {
+			return false
+		}
+		i = int(next)
+	}
+	return false
 }
 
 // jpegCost is what image/jpeg holds for the JPEG b of w by h: a plane per

@@ -2,6 +2,9 @@ package serve
 
 import (
 	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/jpeg"
 	"runtime"
@@ -102,5 +105,77 @@ func TestJPEGRGBCharge(t *testing.T) { // not parallel: measures the process's a
 		if alloc > charged || charged > alloc*3/2 {
 			t.Errorf("%s: charged %d bytes for %d allocated", c.name, charged, alloc)
 		}
+	}
+}
+
+// pngChunk is a PNG chunk of type typ holding data, with its CRC.
+func pngChunk(typ string, data []byte) []byte {
+	b := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
+	b = append(append(b, typ...), data...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(append([]byte(typ), data...)))
+}
+
+// greyTRNSPNG is a black grey PNG (colour type 0) of w by h at depth 8 or
+// 16 with a tRNS chunk (one grey value transparent), Adam7-interlaced
+// when interlaced: image/png's DecodeConfig says Gray (Gray16) for it, 1
+// (2) bytes a pixel, and Decode makes an NRGBA (NRGBA64), 4 (8).
+func greyTRNSPNG(w, h int, depth byte, interlaced bool) []byte {
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, depth, 0, 0, 0, 0)
+	// The filtered rows, all zero: each pass's (or the image's) rows, a
+	// filter byte and depth/8 bytes a pixel.
+	raw := 0
+	passes := [][4]int{{0, 0, 1, 1}} // x0, y0, dx, dy
+	if interlaced {
+		ihdr[12] = 1
+		passes = [][4]int{{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4}, {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}}
+	}
+	for _, p := range passes {
+		pw, ph := (w-p[0]+p[2]-1)/p[2], (h-p[1]+p[3]-1)/p[3]
+		if pw > 0 && ph > 0 {
+			raw += ph * (1 + int(depth/8)*pw)
+		}
+	}
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	_, _ = zw.Write(make([]byte, raw))
+	_ = zw.Close()
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	b.Write(pngChunk("IHDR", ihdr))
+	b.Write(pngChunk("tEXt", []byte("Comment\x00before the tRNS")))
+	b.Write(pngChunk("tRNS", []byte{0, 1}))
+	b.Write(pngChunk("IDAT", z.Bytes()))
+	b.Write(pngChunk("IEND", nil))
+	return b.Bytes()
+}
+
+// TestPNGGreyTransparencyCharge: a grey PNG with a tRNS chunk decodes to
+// an NRGBA (NRGBA64 at 16 bits), not the Gray (Gray16) its header's
+// colour type says, and serve charges that, for each pass of an
+// interlaced one too (attack pass 38: a 16-bit interlaced 2400x1800 was
+// charged 43 MiB and allocated 91 MiB; at 6000x6000, 180 MB charged for
+// about 600 MB).
+func TestPNGGreyTransparencyCharge(t *testing.T) { // not parallel: measures the process's allocations
+	for _, depth := range []byte{8, 16} {
+		for _, interlaced := range []bool{false, true} {
+			data := greyTRNSPNG(2400, 1800, depth, interlaced)
+			if !pngTransparent(data) {
+				t.Fatalf("depth %d: tRNS not found", depth)
+			}
+			charged, alloc := chargedAndAllocated(t, data)
+			t.Logf("depth %d, interlaced %v: %d KB: charged %d MiB, allocated %d MiB", depth, interlaced, len(data)>>10, charged>>20, alloc>>20)
+			if alloc > charged || charged > alloc*3/2 {
+				t.Errorf("depth %d, interlaced %v: charged %d bytes for %d allocated", depth, interlaced, charged, alloc)
+			}
+		}
+	}
+	// A tRNS past the first IDAT is read after the pixels: not charged.
+	plain := pngHeader(16, 16, 8, 0)
+	iend := len(plain) - 12
+	late := append(append(append([]byte{}, plain[:iend]...), pngChunk("tRNS", []byte{0, 1})...), plain[iend:]...)
+	if pngTransparent(plain) || pngTransparent(late) || pngTransparent(plain[:40]) {
+		t.Errorf("a tRNS found where image/png reads none")
 	}
 }
