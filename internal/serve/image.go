@@ -456,7 +456,51 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 	case "image/gif":
 		return 2 * pixels // the frame, and its copy when interlaced
 	}
-	return 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
+	n := 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
+	if mime == "image/webp" && webpLossless(b) {
+		n += webpHuffmanBytes
+	}
+	return n
+}
+
+// webpHuffmanBytes is what x/image/webp's lossless decoder (vp8l) may
+// allocate for its Huffman groups whatever the image's size: up to 2,600
+// groups (it refuses more, as libwebp's encoder writes no more) of five
+// trees, each tree of an alphabet of n symbols n code lengths, n codes and
+// up to 2n-1 nodes, 24n bytes; the largest alphabets (a colour cache of
+// 2^11) are 2,328, 256, 256, 256 and 40 symbols, and with the allocator's
+// size classes, the trees' lookup tables and their code length codes, a
+// group costs about 85 KB (2,599 groups allocated 205 MiB: TestWebPHuffmanGroupsCharge). The
+// groups a file names are known only by decoding its transforms and its
+// entropy image, so every lossless image is charged the most: about 221
+// MB, which leaves a lossless WebP over MaxImageEdge of about 3 million
+// pixels at most within maxDecodedBytes (attack pass 38: 2,599 groups in a
+// 2001x24 image of 1 MB allocated 205 MiB).
+const webpHuffmanBytes = 2600 * 85_000
+
+// webpLossless says whether decoding the WebP b runs x/image/webp's
+// lossless decoder: a VP8L chunk, or an ALPH chunk whose alpha is
+// compressed as VP8L (compression method 1), before the VP8 chunk where
+// the decoder stops. The walk skips each chunk by its length (padded to
+// even), so it is linear in the chunks.
+func webpLossless(b []byte) bool {
+	for i := 12; i+8 <= len(b); {
+		n := int64(binary.LittleEndian.Uint32(b[i+4:]))
+		switch string(b[i : i+4]) {
+		case "VP8L":
+			return true
+		case "ALPH":
+			return i+8 < len(b) && b[i+8]&3 == 1
+		case "VP8 ":
+			return false
+		}
+		next := int64(i) + 8 + n + n&1
+		if next > int64(len(b)) {
+			return false
+		}
+		i = int(next)
+	}
+	return false
 }
 
 // pngTransparent says whether the PNG b has a tRNS chunk before its first

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/jpeg"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
@@ -177,5 +178,201 @@ func TestPNGGreyTransparencyCharge(t *testing.T) { // not parallel: measures the
 	late := append(append(append([]byte{}, plain[:iend]...), pngChunk("tRNS", []byte{0, 1})...), plain[iend:]...)
 	if pngTransparent(plain) || pngTransparent(late) || pngTransparent(plain[:40]) {
 		t.Errorf("a tRNS found where image/png reads none")
+	}
+}
+
+// bitWriter writes a VP8L bit stream: least significant bit first.
+type bitWriter struct {
+	b     []byte
+	acc   uint64
+	nBits uint
+}
+
+func (w *bitWriter) bits(v uint32, n uint) {
+	w.acc |= uint64(v) << w.nBits
+	w.nBits += n
+	for w.nBits >= 8 {
+		w.b = append(w.b, byte(w.acc))
+		w.acc >>= 8
+		w.nBits -= 8
+	}
+}
+
+// code writes a Huffman code of n bits, its top bit first, as VP8L's
+// decoder walks its tree.
+func (w *bitWriter) code(c uint32, n uint) {
+	for i := int(n) - 1; i >= 0; i-- {
+		w.bits(c>>uint(i)&1, 1)
+	}
+}
+
+// vp8lCodeLengthOrder is VP8L's order of the code length code's lengths.
+var vp8lCodeLengthOrder = [19]int{17, 18, 0, 1, 2, 3, 4, 5, 16, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+
+// huffTree is a complete Huffman code of n symbols, the first short of
+// them with length lo and the rest with length lo+1, written as a normal
+// tree: the code length code has the one or two lengths, each a code of
+// one bit (of none, when all lengths are equal).
+type huffTree struct {
+	lengths []int
+	codes   []uint32
+}
+
+// completeTree is the complete code of n symbols of lengths lo and lo+1.
+func completeTree(n, lo int) huffTree {
+	short := 1<<(lo+1) - n // short + (n-short)/2 = 2^lo: a complete code
+	t := huffTree{lengths: make([]int, n), codes: make([]uint32, n)}
+	for i := range n {
+		t.lengths[i] = lo
+		if i >= short {
+			t.lengths[i] = lo + 1
+		}
+	}
+	// Canonical codes: by length, then by symbol.
+	next := uint32(0)
+	for i := range n {
+		if i == short {
+			next <<= 1
+		}
+		t.codes[i] = next
+		next++
+	}
+	return t
+}
+
+func (w *bitWriter) tree(t huffTree) {
+	lo, hi := t.lengths[0], t.lengths[len(t.lengths)-1]
+	w.bits(0, 1) // normal
+	at := 0
+	for i, s := range vp8lCodeLengthOrder {
+		if s == lo || s == hi {
+			at = max(at, i)
+		}
+	}
+	w.bits(uint32(at+1-4), 4)
+	for i := 0; i <= at; i++ {
+		if s := vp8lCodeLengthOrder[i]; s == lo || s == hi {
+			w.bits(1, 3)
+		} else {
+			w.bits(0, 3)
+		}
+	}
+	w.bits(0, 1) // no max_symbol
+	if lo != hi {
+		for _, l := range t.lengths {
+			w.bits(uint32(l-lo), 1) // the code of lo is 0, of hi 1
+		}
+	}
+}
+
+func (w *bitWriter) symbol(t huffTree, s int) { w.code(t.codes[s], uint(t.lengths[s])) }
+
+// simpleTree writes a simple tree of the one symbol 0 (no bits a symbol).
+func (w *bitWriter) simpleTree() { w.bits(1, 1); w.bits(0, 1); w.bits(0, 1); w.bits(0, 1) }
+
+// webpHuffmanBomb is a lossless WebP of width by 24 pixels whose entropy
+// image (tiles of 4x4) gives each tile a Huffman group of its own, groups
+// of five trees with every symbol of their alphabets, the green one with
+// a color cache of 2^11 entries (2,328 symbols): about 2,600 groups, the
+// most x/image/webp takes, in a file of about 100 KB.
+func webpHuffmanBomb(width, groups int) []byte {
+	const height = 24
+	w := &bitWriter{}
+	w.bits(0x2f, 8)
+	w.bits(uint32(width-1), 14)
+	w.bits(height-1, 14)
+	w.bits(0, 1) // alpha hint
+	w.bits(0, 3) // version
+	w.bits(0, 1) // no transform
+	w.bits(1, 1) // color cache
+	w.bits(11, 4)
+	w.bits(1, 1) // meta Huffman codes
+	w.bits(0, 3) // tiles of 4x4
+	tilesW, tilesH := (width+3)/4, (height+3)/4
+	// The entropy image: no color cache, one group: green and red every
+	// symbol, blue, alpha and distance one symbol.
+	w.bits(0, 1)
+	green, byteTree := completeTree(256+24, 8), completeTree(256, 8)
+	w.tree(green)
+	w.tree(byteTree)
+	w.simpleTree()
+	w.simpleTree()
+	w.simpleTree()
+	for t := range tilesW * tilesH {
+		g := t % groups
+		w.symbol(green, g&0xff)  // the group's low byte
+		w.symbol(byteTree, g>>8) // its high byte
+	}
+	// The groups: every symbol of each alphabet.
+	cached, distance := completeTree(256+24+1<<11, 11), completeTree(40, 5)
+	for range groups {
+		w.tree(cached)
+		w.tree(byteTree)
+		w.tree(byteTree)
+		w.tree(byteTree)
+		w.tree(distance)
+	}
+	// The pixels: black transparent literals.
+	for range width * height {
+		w.symbol(cached, 0)
+		w.symbol(byteTree, 0)
+		w.symbol(byteTree, 0)
+		w.symbol(byteTree, 0)
+	}
+	w.bits(0, 7)
+	data := w.b
+	if len(data)%2 == 1 {
+		data = append(data, 0)
+	}
+	var b bytes.Buffer
+	b.WriteString("RIFF")
+	_ = binary.Write(&b, binary.LittleEndian, uint32(4+8+len(data)))
+	b.WriteString("WEBPVP8L")
+	_ = binary.Write(&b, binary.LittleEndian, uint32(len(data)))
+	b.Write(data)
+	return b.Bytes()
+}
+
+// TestWebPHuffmanGroupsCharge: x/image/webp allocates every Huffman
+// group a lossless WebP names before a pixel is read, up to 2,600 groups
+// of about 85 KB, and serve charges every lossless WebP that many (attack
+// pass 38: 2,599 groups in a 2001x24 image were charged 2.9 MiB and
+// allocated 205 MiB). A lossless WebP whose pixels and groups would pass
+// maxDecodedBytes is refused from its header.
+func TestWebPHuffmanGroupsCharge(t *testing.T) { // not parallel: measures the process's allocations
+	for _, groups := range []int{1, 2599} {
+		data := webpHuffmanBomb(2001, groups)
+		if !webpLossless(data) {
+			t.Fatalf("%d groups: not read as lossless", groups)
+		}
+		charged, alloc := chargedAndAllocated(t, data)
+		t.Logf("%d groups: %d KB: charged %d MiB, allocated %d MiB", groups, len(data)>>10, charged>>20, alloc>>20)
+		if alloc > charged {
+			t.Errorf("%d groups: charged %d bytes for %d allocated", groups, charged, alloc)
+		}
+	}
+	// A lossless header of 3000x2000 (the decoder would read no further).
+	header := []byte{0x2f, 0, 0, 0, 0}
+	binary.LittleEndian.PutUint32(header[1:], 3000-1|(2000-1)<<14)
+	vp8l := append([]byte("RIFF\x12\x00\x00\x00WEBPVP8L\x06\x00\x00\x00"), append(header, 0)...)
+	if img, note := imageBlock(vp8l, "the image"); img != nil || !strings.Contains(note, "over the 256 MiB") {
+		t.Errorf("a 3000x2000 lossless WebP: image %v, note %q", img != nil, note)
+	}
+	// A lossy one is not charged the groups, whatever its alpha's chunk
+	// says once the VP8 chunk is passed; compressed alpha is.
+	vp8x := "RIFF\x00\x00\x00\x00WEBPVP8X\x0a\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+	for _, c := range []struct {
+		data     string
+		lossless bool
+	}{
+		{"RIFF\x00\x00\x00\x00WEBPVP8 \x01\x00\x00\x00\x00\x00ALPH\x01\x00\x00\x00\x01\x00", false},
+		{vp8x + "ALPH\x01\x00\x00\x00\x00\x00VP8 \x00\x00\x00\x00", false},
+		{vp8x + "ALPH\x01\x00\x00\x00\x01\x00VP8 \x00\x00\x00\x00", true},
+		{vp8x + "ALPH\xff\xff\xff\xff\x01", true},
+		{"RIFF\x00\x00\x00\x00WEBPVP8L\x00\x00\x00\x00", true},
+	} {
+		if webpLossless([]byte(c.data)) != c.lossless {
+			t.Errorf("%q: lossless %v", c.data, !c.lossless)
+		}
 	}
 }
