@@ -39,7 +39,7 @@ func chargedAndAllocated(t *testing.T, data []byte) (charged, alloc int64) {
 // rgbJPEG is a baseline 4:2:0 JPEG of w by h whose three components are
 // named 'R', 'G' and 'B' (in its frame header and its scan's), which
 // image/jpeg reads as an RGB JPEG (decoder.isRGB).
-func rgbJPEG(t *testing.T, w, h int) []byte {
+func rgbJPEG(t testing.TB, w, h int) []byte {
 	var b bytes.Buffer
 	if err := jpeg.Encode(&b, image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio420), nil); err != nil {
 		t.Fatal(err)
@@ -270,17 +270,17 @@ func (w *bitWriter) symbol(t huffTree, s int) { w.code(t.codes[s], uint(t.length
 // simpleTree writes a simple tree of the one symbol 0 (no bits a symbol).
 func (w *bitWriter) simpleTree() { w.bits(1, 1); w.bits(0, 1); w.bits(0, 1); w.bits(0, 1) }
 
-// webpHuffmanBomb is a lossless WebP of width by 24 pixels whose entropy
-// image (tiles of 4x4) gives each tile a Huffman group of its own, groups
-// of five trees with every symbol of their alphabets, the green one with
-// a color cache of 2^11 entries (2,328 symbols): about 2,600 groups, the
-// most x/image/webp takes, in a file of about 100 KB.
-func webpHuffmanBomb(width, groups int) []byte {
-	const height = 24
+// webpHuffmanBomb is a lossless WebP of width by height pixels whose
+// entropy image (tiles of 4x4) names groups Huffman groups, tile by tile
+// in turn, groups of five trees with every symbol of their alphabets, the
+// green one with a color cache of 2^11 entries (2,328 symbols): 2,599
+// groups (x/image/webp takes 2,600 at most) in 2001x24 pixels are a file
+// of about 1 MB, its pixels all literals.
+func webpHuffmanBomb(width, height, groups int) []byte {
 	w := &bitWriter{}
 	w.bits(0x2f, 8)
 	w.bits(uint32(width-1), 14)
-	w.bits(height-1, 14)
+	w.bits(uint32(height-1), 14)
 	w.bits(0, 1) // alpha hint
 	w.bits(0, 3) // version
 	w.bits(0, 1) // no transform
@@ -341,7 +341,7 @@ func webpHuffmanBomb(width, groups int) []byte {
 // maxDecodedBytes is refused from its header.
 func TestWebPHuffmanGroupsCharge(t *testing.T) { // not parallel: measures the process's allocations
 	for _, groups := range []int{1, 2599} {
-		data := webpHuffmanBomb(2001, groups)
+		data := webpHuffmanBomb(2001, 24, groups)
 		if !webpLossless(data) {
 			t.Fatalf("%d groups: not read as lossless", groups)
 		}
