@@ -241,7 +241,7 @@ func (r *resultImages) convert(b []byte) imageOutcome {
 		}
 		r.work += work
 		release := decoding.acquire(cost)
-		b, mime, err = downscale(b, decoder, mime)
+		b, mime, err = downscale(b, decoder, mime, cfg)
 		release()
 		if err != nil {
 			return imageOutcome{why: "could not be downscaled: " + err.Error() + ")"}
@@ -661,16 +661,24 @@ var decoders = map[string]imageDecoder{
 	"image/webp": {webp.DecodeConfig, webp.Decode},
 }
 
-// downscale shrinks an image so its long edge is MaxImageEdge. A JPEG
-// stays a JPEG; every other type becomes a PNG (GIF's palette and WebP,
-// which the standard library cannot write, would lose more).
-func downscale(b []byte, d imageDecoder, mime string) ([]byte, string, error) {
+// downscale shrinks an image of cfg (its header) so its long edge is
+// MaxImageEdge. A JPEG stays a JPEG; every other type becomes a PNG (GIF's
+// palette and WebP, which the standard library cannot write, would lose
+// more).
+func downscale(b []byte, d imageDecoder, mime string, cfg image.Config) ([]byte, string, error) {
 	src, err := d.decode(bytes.NewReader(b))
 	if err != nil {
 		return nil, "", err
 	}
-	w, h := src.Bounds().Dx(), src.Bounds().Dy()
-	nw, nh := scaledSize(w, h)
+	screen := image.Rect(0, 0, cfg.Width, cfg.Height)
+	if src.Bounds() != screen {
+		// A GIF's first frame may be any rectangle within its screen:
+		// scaled as the screen the header declares (and is charged for),
+		// not as the frame on its own, which a frame of 4x4 pixels would
+		// make 2000x2000.
+		src = onScreen{src, screen, rgba64At(src)}
+	}
+	nw, nh := scaledSize(cfg.Width, cfg.Height)
 	dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
 	areaScale(dst, src)
 	var out bytes.Buffer
@@ -685,4 +693,23 @@ func downscale(b []byte, d imageDecoder, mime string) ([]byte, string, error) {
 		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&out, dst)
 	}
 	return out.Bytes(), mime, err
+}
+
+// onScreen is an image (a GIF's frame) within a larger screen, transparent
+// around it.
+type onScreen struct {
+	image.Image
+	screen image.Rectangle
+	at     func(x, y int) color.RGBA64
+}
+
+func (m onScreen) Bounds() image.Rectangle { return m.screen }
+
+func (m onScreen) At(x, y int) color.Color { return m.RGBA64At(x, y) }
+
+func (m onScreen) RGBA64At(x, y int) color.RGBA64 {
+	if !image.Pt(x, y).In(m.Image.Bounds()) {
+		return color.RGBA64{}
+	}
+	return m.at(x, y)
 }

@@ -6,7 +6,10 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"image"
+	"image/color"
+	"image/gif"
 	"image/jpeg"
+	"image/png"
 	"runtime"
 	"strings"
 	"testing"
@@ -29,7 +32,7 @@ func chargedAndAllocated(t *testing.T, data []byte) (charged, alloc int64) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	if _, _, err := downscale(data, decoders[mime], mime); err != nil {
+	if _, _, err := downscale(data, decoders[mime], mime, cfg); err != nil {
 		t.Fatalf("%s does not decode: %v", mime, err)
 	}
 	runtime.ReadMemStats(&after)
@@ -374,5 +377,46 @@ func TestWebPHuffmanGroupsCharge(t *testing.T) { // not parallel: measures the p
 		if webpLossless([]byte(c.data)) != c.lossless {
 			t.Errorf("%q: lossless %v", c.data, !c.lossless)
 		}
+	}
+}
+
+// TestGIFFrameCharge: a GIF's first frame may be a small rectangle of a
+// tall screen; it is scaled as the screen its header declares and is
+// charged for (FuzzImage found a 4x4 frame of a 48x12336 screen scaled to
+// 2000x2000 on its own: charged 3.5 MiB, allocated 34 MiB).
+func TestGIFFrameCharge(t *testing.T) { // not parallel: measures the process's allocations
+	palette := color.Palette{color.Transparent, color.White}
+	frame := image.NewPaletted(image.Rect(32, 8000, 36, 8004), palette)
+	for i := range frame.Pix {
+		frame.Pix[i] = 1
+	}
+	var b bytes.Buffer
+	if err := gif.EncodeAll(&b, &gif.GIF{Image: []*image.Paletted{frame}, Delay: []int{0},
+		Config: image.Config{ColorModel: palette, Width: 48, Height: 12336}}); err != nil {
+		t.Fatal(err)
+	}
+	charged, alloc := chargedAndAllocated(t, b.Bytes())
+	t.Logf("charged %d KiB, allocated %d KiB", charged>>10, alloc>>10)
+	if alloc > charged {
+		t.Errorf("charged %d bytes for %d allocated", charged, alloc)
+	}
+	out, _, err := downscale(b.Bytes(), decoders["image/gif"], "image/gif", image.Config{Width: 48, Height: 12336})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := png.Decode(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Bounds(); got != image.Rect(0, 0, 7, 2000) {
+		t.Errorf("downscaled to %v, not the screen's 7x2000", got)
+	}
+	// The frame's white pixels land where the frame is: 8000/12336 of
+	// the way down; the rest is transparent.
+	if _, _, _, a := m.At(5, 1297).RGBA(); a == 0 {
+		t.Errorf("the frame is not where the screen has it")
+	}
+	if _, _, _, a := m.At(0, 0).RGBA(); a != 0 {
+		t.Errorf("around the frame is not transparent")
 	}
 }

@@ -74,7 +74,7 @@ func chargeCovers(t *testing.T, b []byte) {
 	charged := decodeCost(b, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, _, err = downscale(b, decoders[mime], mime)
+	_, _, err = downscale(b, decoders[mime], mime, cfg)
 	runtime.ReadMemStats(&after)
 	if alloc := int64(after.TotalAlloc - before.TotalAlloc); alloc > charged {
 		t.Errorf("%s of %dx%d (decode error %v): charged %d bytes for %d allocated", mime, cfg.Width, cfg.Height, err, charged, alloc)
