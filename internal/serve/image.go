@@ -457,50 +457,60 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 		return 2 * pixels // the frame, and its copy when interlaced
 	}
 	n := 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
-	if mime == "image/webp" && webpLossless(b) {
-		n += webpHuffmanBytes
+	if stream, ok := webpLossless(b); mime == "image/webp" && ok {
+		groups, read := vp8lGroups(stream, w, h)
+		if !read || groups > vp8lMaxGroups {
+			groups = vp8lMaxGroups
+		}
+		n += int64(groups) * vp8lGroupBytes
 	}
 	return n
 }
 
-// webpHuffmanBytes is what x/image/webp's lossless decoder (vp8l) may
-// allocate for its Huffman groups whatever the image's size: up to 2,600
-// groups (it refuses more, as libwebp's encoder writes no more) of five
-// trees, each tree of an alphabet of n symbols n code lengths, n codes and
-// up to 2n-1 nodes, 24n bytes; the largest alphabets (a colour cache of
-// 2^11) are 2,328, 256, 256, 256 and 40 symbols, and with the allocator's
-// size classes, the trees' lookup tables and their code length codes, a
-// group costs about 82 KB (TestWebPHuffmanGroupsCharge: 2,599 groups in a
-// 1 MB file of 2001x24 pixels allocated 205 MiB; attack pass 38). The
-// groups a file names are known only by decoding its transforms and its
-// entropy image, so every lossless image is charged the most, 221 MB:
-// within maxDecodedBytes that leaves a lossless WebP over MaxImageEdge of
-// about 3 million pixels at most.
-const webpHuffmanBytes = 2600 * 85_000
+// What x/image/webp's lossless decoder (vp8l) allocates for its Huffman
+// groups before a pixel is read: every group up to the largest index its
+// entropy image names (vp8lGroups reads it), at most vp8lMaxGroups (it
+// refuses more, as libwebp's encoder writes no more), each of five trees.
+// A tree of an alphabet of n symbols holds n code lengths, n codes and up
+// to 2n-1 nodes, 24n bytes; the largest alphabets (a colour cache of 2^11)
+// are 2,328, 256, 256, 256 and 40 symbols, and with the allocator's size
+// classes, the trees' lookup tables and their code length codes a group
+// costs about 82 KB (TestWebPHuffmanGroupsCharge: 2,599 groups in a 1 MB
+// file of 2001x24 pixels allocated 205 MiB; attack pass 38). A stream not
+// read as far as its entropy image is charged the most groups, 221 MB.
+const (
+	vp8lMaxGroups  = 2600
+	vp8lGroupBytes = 85_000
+)
 
-// webpLossless says whether decoding the WebP b runs x/image/webp's
-// lossless decoder: a VP8L chunk, or an ALPH chunk whose alpha is
-// compressed as VP8L (compression method 1), before the VP8 chunk where
-// the decoder stops. The walk skips each chunk by its length (padded to
-// even), so it is linear in the chunks.
-func webpLossless(b []byte) bool {
+// webpLossless finds the lossless bit stream x/image/webp decodes in the
+// WebP b, past its 5-byte header: a VP8L chunk's, or an ALPH chunk's
+// whose alpha is compressed as VP8L (compression method 1, the header
+// made up from the VP8X one), before the VP8 chunk where the decoder
+// stops. The walk skips each chunk by its length (padded to even), so it
+// is linear in the chunks; a stream is cut at its chunk's end.
+func webpLossless(b []byte) ([]byte, bool) {
 	for i := 12; i+8 <= len(b); {
 		n := int64(binary.LittleEndian.Uint32(b[i+4:]))
+		data := b[i+8 : min(int64(len(b)), int64(i)+8+n)]
 		switch string(b[i : i+4]) {
 		case "VP8L":
-			return true
+			return data[min(5, len(data)):], true
 		case "ALPH":
-			return i+8 < len(b) && b[i+8]&3 == 1
+			if len(data) > 0 && data[0]&3 == 1 {
+				return data[1:], true
+			}
+			return nil, false
 		case "VP8 ":
-			return false
+			return nil, false
 		}
 		next := int64(i) + 8 + n + n&1
 		if next > int64(len(b)) {
-			return false
+			return nil, false
 		}
 		i = int(next)
 	}
-	return false
+	return nil, false
 }
 
 // pngTransparent says whether the PNG b has a tRNS chunk before its first

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"compress/bzip2"
 	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
@@ -10,9 +11,15 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"golang.org/x/image/webp"
 
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
@@ -345,7 +352,7 @@ func webpHuffmanBomb(width, height, groups int) []byte {
 func TestWebPHuffmanGroupsCharge(t *testing.T) { // not parallel: measures the process's allocations
 	for _, groups := range []int{1, 2599} {
 		data := webpHuffmanBomb(2001, 24, groups)
-		if !webpLossless(data) {
+		if _, ok := webpLossless(data); !ok {
 			t.Fatalf("%d groups: not read as lossless", groups)
 		}
 		charged, alloc := chargedAndAllocated(t, data)
@@ -354,12 +361,21 @@ func TestWebPHuffmanGroupsCharge(t *testing.T) { // not parallel: measures the p
 			t.Errorf("%d groups: charged %d bytes for %d allocated", groups, charged, alloc)
 		}
 	}
-	// A lossless header of 3000x2000 (the decoder would read no further).
+	// A lossless stream of 3000x2000 that names an entropy image and
+	// ends there is charged the most groups, and refused from its header;
+	// one that says it has one group is charged one.
 	header := []byte{0x2f, 0, 0, 0, 0}
 	binary.LittleEndian.PutUint32(header[1:], 3000-1|(2000-1)<<14)
-	vp8l := append([]byte("RIFF\x12\x00\x00\x00WEBPVP8L\x06\x00\x00\x00"), append(header, 0)...)
-	if img, note := imageBlock(vp8l, "the image"); img != nil || !strings.Contains(note, "over the 256 MiB") {
-		t.Errorf("a 3000x2000 lossless WebP: image %v, note %q", img != nil, note)
+	lossless := func(stream byte) []byte {
+		return append([]byte("RIFF\x12\x00\x00\x00WEBPVP8L\x06\x00\x00\x00"), append(header, stream)...)
+	}
+	meta := lossless(0x04) // no transform, no colour cache, an entropy image
+	if img, note := imageBlock(meta, "the image"); img != nil || !strings.Contains(note, "over the 256 MiB") {
+		t.Errorf("a 3000x2000 lossless WebP naming an entropy image: image %v, note %q", img != nil, note)
+	}
+	cfg := image.Config{Width: 3000, Height: 2000}
+	if n := decodedBytes(lossless(0), "image/webp", cfg); n != 8*3000*2000+vp8lGroupBytes {
+		t.Errorf("a 3000x2000 lossless WebP of one group is charged %d bytes", n)
 	}
 	// A lossy one is not charged the groups, whatever its alpha's chunk
 	// says once the VP8 chunk is passed; compressed alpha is.
@@ -374,7 +390,7 @@ func TestWebPHuffmanGroupsCharge(t *testing.T) { // not parallel: measures the p
 		{vp8x + "ALPH\xff\xff\xff\xff\x01", true},
 		{"RIFF\x00\x00\x00\x00WEBPVP8L\x00\x00\x00\x00", true},
 	} {
-		if webpLossless([]byte(c.data)) != c.lossless {
+		if _, ok := webpLossless([]byte(c.data)); ok != c.lossless {
 			t.Errorf("%q: lossless %v", c.data, !c.lossless)
 		}
 	}
@@ -418,5 +434,55 @@ func TestGIFFrameCharge(t *testing.T) { // not parallel: measures the process's 
 	}
 	if _, _, _, a := m.At(0, 0).RGBA(); a != 0 {
 		t.Errorf("around the frame is not transparent")
+	}
+}
+
+// TestVP8LGroupsOfLibwebpFiles: vp8lGroups reads libwebp's own lossless
+// streams (x/image/webp's test files: transforms of every kind, colour
+// caches, entropy images, VP8L-compressed alpha, and one naming groups
+// it skips) as far as their entropy image, and what serve charges for
+// them covers what decoding them allocates.
+func TestVP8LGroupsOfLibwebpFiles(t *testing.T) { // not parallel: measures the process's allocations
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "golang.org/x/image").Output()
+	if err != nil {
+		t.Skipf("x/image's files are not at hand: %v", err)
+	}
+	dir := filepath.Join(strings.TrimSpace(string(out)), "testdata")
+	files, _ := filepath.Glob(filepath.Join(dir, "*lossless.webp*"))
+	files = append(files, filepath.Join(dir, "yellow_rose.lossy-with-alpha.webp"))
+	if len(files) < 10 {
+		t.Fatalf("%d files in %s", len(files), dir)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(name, ".bz2") {
+			if data, err = io.ReadAll(bzip2.NewReader(bytes.NewReader(data))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cfg, err := webp.DecodeConfig(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		stream, ok := webpLossless(data)
+		groups, read := vp8lGroups(stream, int64(cfg.Width), int64(cfg.Height))
+		if !ok || !read {
+			t.Errorf("%s: lossless %v, its groups read %v", filepath.Base(name), ok, read)
+			continue
+		}
+		charged := decodeCost(data, "image/webp", cfg)
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err = webp.Decode(bytes.NewReader(data))
+		runtime.ReadMemStats(&after)
+		alloc := int64(after.TotalAlloc - before.TotalAlloc)
+		t.Logf("%s: %dx%d, %d groups: charged %d KiB, allocated %d KiB (decode error %v)", filepath.Base(name), cfg.Width, cfg.Height, groups, charged>>10, alloc>>10, err)
+		if alloc > charged {
+			t.Errorf("%s: charged %d bytes for %d allocated", filepath.Base(name), charged, alloc)
+		}
 	}
 }
