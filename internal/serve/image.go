@@ -458,7 +458,10 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 	}
 	n := 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
 	if stream, ok := webpLossless(b); mime == "image/webp" && ok {
-		groups, read := vp8lGroups(stream, w, h)
+		groups, read := vp8lMaxGroups, false
+		if pixels <= maxImagePixels { // refused anyway; else read in time linear in its pixels
+			groups, read = vp8lGroups(stream, w, h)
+		}
 		if !read || groups > vp8lMaxGroups {
 			groups = vp8lMaxGroups
 		}

@@ -67,6 +67,9 @@ func chargeCovers(t *testing.T, b []byte) {
 		return
 	}
 	cfg, err := decoders[mime].config(bytes.NewReader(b))
+	if stream, ok := webpLossless(b); ok && err == nil && int64(cfg.Width)*int64(cfg.Height) <= 4_000_000 {
+		_, _ = vp8lGroups(stream, int64(cfg.Width), int64(cfg.Height)) // never panics, whatever the image's size
+	}
 	if err != nil || cfg.Width <= MaxImageEdge && cfg.Height <= MaxImageEdge || int64(cfg.Width)*int64(cfg.Height) > 4_000_000 ||
 		mime == "image/jpeg" && jpegScans(b) > maxJPEGScans {
 		return
