@@ -58,7 +58,7 @@ func FuzzImage(f *testing.F) {
 // chargeCovers checks that what serve charges an image it would downscale
 // covers what downscaling it allocates, a failed decode included (the
 // decoders allocate before they find the data short): for images of up to
-// 4 million pixels, to keep the fuzzer fast. The charge's fixed part (2
+// a million pixels, to keep the fuzzer fast. The charge's fixed part (2
 // MiB of encoders' buffers) covers what the fuzzing engine allocates
 // meanwhile.
 func chargeCovers(t *testing.T, b []byte) {
@@ -70,7 +70,7 @@ func chargeCovers(t *testing.T, b []byte) {
 	if stream, ok := webpLossless(b); ok && err == nil && int64(cfg.Width)*int64(cfg.Height) <= 4_000_000 {
 		_, _ = vp8lGroups(stream, int64(cfg.Width), int64(cfg.Height)) // never panics, whatever the image's size
 	}
-	if err != nil || cfg.Width <= MaxImageEdge && cfg.Height <= MaxImageEdge || int64(cfg.Width)*int64(cfg.Height) > 4_000_000 ||
+	if err != nil || cfg.Width <= MaxImageEdge && cfg.Height <= MaxImageEdge || int64(cfg.Width)*int64(cfg.Height) > 1_000_000 ||
 		mime == "image/jpeg" && jpegScans(b) > maxJPEGScans {
 		return
 	}
