@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"image"
@@ -240,7 +241,7 @@ func (r *resultImages) convert(b []byte) imageOutcome {
 		}
 		r.work += work
 		release := decoding.acquire(cost)
-		b, mime, err = downscale(b, decoder, mime)
+		b, mime, err = downscale(b, decoder, mime, cfg)
 		release()
 		if err != nil {
 			return imageOutcome{why: "could not be downscaled: " + err.Error() + ")"}
@@ -432,8 +433,21 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 	pixels := w * h
 	switch mime {
 	case "image/png":
-		n := pixels*bytesPerPixel(cfg.ColorModel) + 2*(8*w+1) // two rows of filtered bytes
-		if len(b) > 28 && b[28] != 0 {                        // Adam7: each pass is decoded apart, then copied in
+		perPixel := bytesPerPixel(cfg.ColorModel)
+		if pngTransparent(b) {
+			// image/png's Decode makes grey with a tRNS chunk an NRGBA
+			// (NRGBA64 at 16 bits), where DecodeConfig says Gray (Gray16);
+			// truecolour's RGBA becomes an NRGBA of the same size, and a
+			// paletted image stays paletted.
+			switch cfg.ColorModel {
+			case color.GrayModel:
+				perPixel = 4
+			case color.Gray16Model:
+				perPixel = 8
+			}
+		}
+		n := pixels*perPixel + 2*(8*w+1) // two rows of filtered bytes
+		if len(b) > 28 && b[28] != 0 {   // Adam7: each pass is decoded apart, then copied in
 			n *= 2
 		}
 		return n
@@ -442,7 +456,86 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 	case "image/gif":
 		return 2 * pixels // the frame, and its copy when interlaced
 	}
-	return 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
+	n := 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
+	if stream, ok := webpLossless(b); mime == "image/webp" && ok {
+		groups, read := vp8lMaxGroups, false
+		if pixels <= maxImagePixels { // refused anyway; else read in time linear in its pixels
+			groups, read = vp8lGroups(stream, w, h)
+		}
+		if !read || groups > vp8lMaxGroups {
+			groups = vp8lMaxGroups
+		}
+		n += int64(groups) * vp8lGroupBytes
+	}
+	return n
+}
+
+// What x/image/webp's lossless decoder (vp8l) allocates for its Huffman
+// groups before a pixel is read: every group up to the largest index its
+// entropy image names (vp8lGroups reads it), at most vp8lMaxGroups (it
+// refuses more, as libwebp's encoder writes no more), each of five trees.
+// A tree of an alphabet of n symbols holds n code lengths, n codes and up
+// to 2n-1 nodes, 24n bytes; the largest alphabets (a colour cache of 2^11)
+// are 2,328, 256, 256, 256 and 40 symbols, and with the allocator's size
+// classes, the trees' lookup tables and their code length codes a group
+// costs about 82 KB (TestWebPHuffmanGroupsCharge: 2,599 groups in a 1 MB
+// file of 2001x24 pixels allocated 205 MiB; attack pass 38). A stream not
+// read as far as its entropy image is charged the most groups, 221 MB.
+const (
+	vp8lMaxGroups  = 2600
+	vp8lGroupBytes = 85_000
+)
+
+// webpLossless finds the lossless bit stream x/image/webp decodes in the
+// WebP b, past its 5-byte header: a VP8L chunk's, or an ALPH chunk's
+// whose alpha is compressed as VP8L (compression method 1, the header
+// made up from the VP8X one), before the VP8 chunk where the decoder
+// stops. The walk skips each chunk by its length (padded to even), so it
+// is linear in the chunks; a stream is cut at its chunk's end.
+func webpLossless(b []byte) ([]byte, bool) {
+	for i := 12; i+8 <= len(b); {
+		n := int64(binary.LittleEndian.Uint32(b[i+4:]))
+		data := b[i+8 : min(int64(len(b)), int64(i)+8+n)]
+		switch string(b[i : i+4]) {
+		case "VP8L":
+			return data[min(5, len(data)):], true
+		case "ALPH":
+			if len(data) > 0 && data[0]&3 == 1 {
+				return data[1:], true
+			}
+			return nil, false
+		case "VP8 ":
+			return nil, false
+		}
+		next := int64(i) + 8 + n + n&1
+		if next > int64(len(b)) {
+			return nil, false
+		}
+		i = int(next)
+	}
+	return nil, false
+}
+
+// pngTransparent says whether the PNG b has a tRNS chunk before its first
+// IDAT, where image/png reads one (a tRNS past it comes after the pixels
+// are decoded). The walk skips each chunk by its length, so it is linear
+// in the chunks, and stops at the data's end.
+func pngTransparent(b []byte) bool {
+	for i := 8; i+8 <= len(b); {
+		n := int64(binary.BigEndian.Uint32(b[i:]))
+		switch string(b[i+4 : i+8]) {
+		case "tRNS":
+			return true
+		case "IDAT":
+			return false
+		}
+		next := int64(i) + 12 + n
+		if next > int64(len(b)) {
+			return false
+		}
+		i = int(next)
+	}
+	return false
 }
 
 // jpegCost is what image/jpeg holds for the JPEG b of w by h: a plane per
@@ -469,10 +562,32 @@ func jpegCost(b []byte, w, h int64) int64 {
 			n += 4 * samples
 		}
 	}
-	if len(comps) == 4 {
-		n += 4 * w * h
+	if len(comps) == 4 || len(comps) == 3 && jpegRGB(b) {
+		n += 4 * w * h // the CMYK or RGBA image the planes are converted to
 	}
 	return n
+}
+
+// jpegRGB says whether image/jpeg converts the three-component JPEG b to
+// an RGBA after decoding its planes (its decoder.isRGB, judged once every
+// segment is read): no JFIF APP0 (the last APP0 read says), and an Adobe
+// APP14 of transform 0 or components named 'R', 'G' and 'B' in the frame.
+func jpegRGB(b []byte) bool {
+	jfif, adobe, transform, named := false, false, byte(0), false
+	frame := false
+	jpegSegments(b, func(marker byte, body []byte) bool {
+		switch {
+		case marker == 0xe0 && len(body) >= 5: // APP0
+			jfif = string(body[:5]) == "JFIF\x00"
+		case marker == 0xee && len(body) >= 12 && string(body[:5]) == "Adobe": // APP14
+			adobe, transform = true, body[11]
+		case marker >= 0xc0 && marker <= 0xc2 && !frame:
+			frame = true
+			named = len(body) >= 6+3*3 && body[6] == 'R' && body[9] == 'G' && body[12] == 'B'
+		}
+		return true
+	})
+	return !jfif && (adobe && transform == 0 || named)
 }
 
 // jpegFrame reads a JPEG's frame header, the first SOF image/jpeg
@@ -559,16 +674,24 @@ var decoders = map[string]imageDecoder{
 	"image/webp": {webp.DecodeConfig, webp.Decode},
 }
 
-// downscale shrinks an image so its long edge is MaxImageEdge. A JPEG
-// stays a JPEG; every other type becomes a PNG (GIF's palette and WebP,
-// which the standard library cannot write, would lose more).
-func downscale(b []byte, d imageDecoder, mime string) ([]byte, string, error) {
+// downscale shrinks an image of cfg (its header) so its long edge is
+// MaxImageEdge. A JPEG stays a JPEG; every other type becomes a PNG (GIF's
+// palette and WebP, which the standard library cannot write, would lose
+// more).
+func downscale(b []byte, d imageDecoder, mime string, cfg image.Config) ([]byte, string, error) {
 	src, err := d.decode(bytes.NewReader(b))
 	if err != nil {
 		return nil, "", err
 	}
-	w, h := src.Bounds().Dx(), src.Bounds().Dy()
-	nw, nh := scaledSize(w, h)
+	screen := image.Rect(0, 0, cfg.Width, cfg.Height)
+	if src.Bounds() != screen {
+		// A GIF's first frame may be any rectangle within its screen:
+		// scaled as the screen the header declares (and is charged for),
+		// not as the frame on its own, which a frame of 4x4 pixels would
+		// make 2000x2000.
+		src = onScreen{src, screen, rgba64At(src)}
+	}
+	nw, nh := scaledSize(cfg.Width, cfg.Height)
 	dst := image.NewNRGBA(image.Rect(0, 0, nw, nh))
 	areaScale(dst, src)
 	var out bytes.Buffer
@@ -583,4 +706,23 @@ func downscale(b []byte, d imageDecoder, mime string) ([]byte, string, error) {
 		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&out, dst)
 	}
 	return out.Bytes(), mime, err
+}
+
+// onScreen is an image (a GIF's frame) within a larger screen, transparent
+// around it.
+type onScreen struct {
+	image.Image
+	screen image.Rectangle
+	at     func(x, y int) color.RGBA64
+}
+
+func (m onScreen) Bounds() image.Rectangle { return m.screen }
+
+func (m onScreen) At(x, y int) color.Color { return m.RGBA64At(x, y) }
+
+func (m onScreen) RGBA64At(x, y int) color.RGBA64 {
+	if !image.Pt(x, y).In(m.Image.Bounds()) {
+		return color.RGBA64{}
+	}
+	return m.at(x, y)
 }

@@ -6,7 +6,10 @@ import (
 	"image/color"
 	"image/gif"
 	"image/jpeg"
+	"runtime"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
 // FuzzImage: whatever bytes a module links or inlines, judging them as an
@@ -31,12 +34,17 @@ func FuzzImage(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(g.Bytes())
+	// Images serve downscales, each with what its header does not say.
+	f.Add(webpHuffmanBomb(MaxImageEdge+1, 1, 100))
+	f.Add(greyTRNSPNG(MaxImageEdge+1, 8, 16, true))
+	f.Add(rgbJPEG(f, MaxImageEdge+1, 8))
 	components := map[color.Model]int{color.GrayModel: 1, color.YCbCrModel: 3, color.RGBAModel: 3, color.CMYKModel: 4}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) > 1<<16 {
 			return
 		}
 		_, _ = newResultImages("", false).image(b, "the image")
+		chargeCovers(t, b)
 		cfg, err := jpeg.DecodeConfig(bytes.NewReader(b))
 		if err != nil {
 			return
@@ -45,4 +53,33 @@ func FuzzImage(f *testing.F) {
 			t.Errorf("image/jpeg read a frame of %T; the walk read %d components (ok %v)", cfg.ColorModel, len(comps), ok)
 		}
 	})
+}
+
+// chargeCovers checks that what serve charges an image it would downscale
+// covers what downscaling it allocates, a failed decode included (the
+// decoders allocate before they find the data short): for images of up to
+// a million pixels, to keep the fuzzer fast. The charge's fixed part (2
+// MiB of encoders' buffers) covers what the fuzzing engine allocates
+// meanwhile.
+func chargeCovers(t *testing.T, b []byte) {
+	mime := resultcheck.Sniff(b)
+	if mime == "" {
+		return
+	}
+	cfg, err := decoders[mime].config(bytes.NewReader(b))
+	if stream, ok := webpLossless(b); ok && err == nil && int64(cfg.Width)*int64(cfg.Height) <= 4_000_000 {
+		_, _ = vp8lGroups(stream, int64(cfg.Width), int64(cfg.Height)) // never panics, whatever the image's size
+	}
+	if err != nil || cfg.Width <= MaxImageEdge && cfg.Height <= MaxImageEdge || int64(cfg.Width)*int64(cfg.Height) > 1_000_000 ||
+		mime == "image/jpeg" && jpegScans(b) > maxJPEGScans {
+		return
+	}
+	charged := decodeCost(b, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _, err = downscale(b, decoders[mime], mime, cfg)
+	runtime.ReadMemStats(&after)
+	if alloc := int64(after.TotalAlloc - before.TotalAlloc); alloc > charged {
+		t.Errorf("%s of %dx%d (decode error %v): charged %d bytes for %d allocated", mime, cfg.Width, cfg.Height, err, charged, alloc)
+	}
 }

@@ -164,7 +164,7 @@ func TestImageCharge(t *testing.T) { // not parallel: measures the process's all
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		if _, _, err := downscale(c.data, decoders[mime], mime); err != nil {
+		if _, _, err := downscale(c.data, decoders[mime], mime, cfg); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		runtime.ReadMemStats(&after)
