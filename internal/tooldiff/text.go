@@ -168,7 +168,7 @@ func CompareServer(old, new json.RawMessage, oldTools, newTools []json.RawMessag
 		return nil
 	}
 	gained := tooltext.Gained(tooltext.CheckServer(old, tooltext.Names(oldTools)), tooltext.CheckServer(new, tooltext.Names(newTools)))
-	return compareTexts("server/discover", serverTexts, old, new, gained)
+	return compareTexts(abi.MethodDiscover, serverTexts, old, new, gained)
 }
 
 // CompareManifest is CompareServer for two subako-package.json files: the
@@ -189,7 +189,7 @@ func CompareManifest(old, new []byte) []Change {
 		}
 		return out
 	}
-	return compareTexts("subako-package.json", manifestTexts, old, new, tooltext.Gained(signals(old), signals(new)))
+	return compareTexts(manifestcheck.FileName, manifestTexts, old, new, tooltext.Gained(signals(old), signals(new)))
 }
 
 // compareTexts reports each of texts that changed from old to new (JSON
