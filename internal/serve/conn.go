@@ -30,6 +30,13 @@ type conn struct {
 	log         connLog
 	inflight    map[string]context.CancelFunc
 	listens     map[string]json.RawMessage // open subscriptions/listen with toolsListChanged, by id
+	// unwritten holds a place for each call of a stdio connection from
+	// before it runs until its line is written: as many as the server has
+	// call slots, so a client that reads its stdout slowly holds at most
+	// that many built lines (attack pass 38b: sixteen calls of 28 MiB
+	// answers held 437 MiB with stdout unread). nil for HTTP, where each
+	// request writes its own answer.
+	unwritten chan struct{}
 }
 
 func (s *Server) newConn(transport string, send func([]byte)) *conn {

@@ -20,6 +20,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	defer cancel()
 	w := &lineWriter{w: out}
 	c := s.newConn("stdio", w.write)
+	c.unwritten = make(chan struct{}, cap(s.slots))
 	defer c.close()
 	r := bufio.NewReaderSize(in, 64<<10)
 	var wg sync.WaitGroup
@@ -38,12 +39,16 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 				// run beside the next lines (a list waits for the package).
 				run := c.start(ctx, m)
 				wg.Add(1)
-				go func() {
+				go func(listen bool) {
 					defer wg.Done()
+					if !listen { // a subscription stays open: it holds no place
+						c.unwritten <- struct{}{}
+						defer func() { <-c.unwritten }()
+					}
 					if a := run(); a.line != nil {
 						w.write(a.line)
 					}
-				}()
+				}(m.Method == "subscriptions/listen")
 			default:
 				if a := c.handle(ctx, m); a.line != nil {
 					w.write(a.line)
