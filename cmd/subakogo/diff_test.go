@@ -178,6 +178,16 @@ func TestDiffServerRugPull(t *testing.T) {
 		t.Errorf("back: exit %d\n%s%s", code, stdout, stderr)
 	}
 
+	// Against a committed tools JSON, which has no server/discover
+	// result, the new instructions' signals all count.
+	list := filepath.Join(t.TempDir(), "tools.json")
+	if err := os.WriteFile(list, []byte("[]"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runCLI("diff", list, poisoned); code != exitFindings || !strings.Contains(stdout, "error D012 text-poisoned: server/discover /instructions") {
+		t.Errorf("tools JSON -> poisoned: exit %d\n%s%s", code, stdout, stderr)
+	}
+
 	// Two package directories of the same module, whose manifests'
 	// descriptions differ: the poisoned one is D012 at the manifest.
 	module, err := os.ReadFile(clean)

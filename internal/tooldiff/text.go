@@ -161,24 +161,37 @@ var manifestTexts = []placedText{
 // title and description): each changed text (D201, D202), and the
 // tool-text signals the new one gains (D012, D022), the server's own rug
 // pull. oldTools and newTools are each version's tools, whose names the
-// text may name. Nothing is compared when either result is missing, as
-// for a committed tools JSON: lint reads the new one.
+// text may name. When the old version has no result (a committed tools
+// JSON, the baseline diff.md recommends), every signal of the new text
+// counts as gained, since nothing says it was there before, and no text
+// change is shown; when the new one has none, nothing is compared.
 func CompareServer(old, new json.RawMessage, oldTools, newTools []json.RawMessage) []Change {
-	if old == nil || new == nil {
+	if new == nil {
 		return nil
 	}
-	gained := tooltext.Gained(tooltext.CheckServer(old, tooltext.Names(oldTools)), tooltext.CheckServer(new, tooltext.Names(newTools)))
-	return compareTexts(abi.MethodDiscover, serverTexts, old, new, gained)
+	var before []tooltext.Signal
+	if old != nil {
+		before = tooltext.CheckServer(old, tooltext.Names(oldTools))
+	}
+	gained := tooltext.Gained(before, tooltext.CheckServer(new, tooltext.Names(newTools)))
+	texts := serverTexts
+	if old == nil {
+		texts = nil
+	}
+	return compareTexts(abi.MethodDiscover, texts, old, new, gained)
 }
 
 // CompareManifest is CompareServer for two subako-package.json files: the
-// package's name and description. Nothing is compared when either is
-// missing (a module or a tools JSON has none).
+// package's name and description; an old version with none (a module or
+// a tools JSON) is read as CompareServer reads one without a result.
 func CompareManifest(old, new []byte) []Change {
-	if old == nil || new == nil {
+	if new == nil {
 		return nil
 	}
 	signals := func(manifest []byte) []tooltext.Signal {
+		if manifest == nil {
+			return nil
+		}
 		var m map[string]any
 		_ = json.Unmarshal(manifest, &m)
 		var out []tooltext.Signal
@@ -189,7 +202,11 @@ func CompareManifest(old, new []byte) []Change {
 		}
 		return out
 	}
-	return compareTexts(manifestcheck.FileName, manifestTexts, old, new, tooltext.Gained(signals(old), signals(new)))
+	texts := manifestTexts
+	if old == nil {
+		texts = nil
+	}
+	return compareTexts(manifestcheck.FileName, texts, old, new, tooltext.Gained(signals(old), signals(new)))
 }
 
 // compareTexts reports each of texts that changed from old to new (JSON

@@ -151,9 +151,9 @@ func TestRugPullDuplicateKey(t *testing.T) {
 // TestCompareServer: the server's own rug pull. A server/discover result
 // whose instructions gain "Ignore all previous instructions" and a
 // request for ~/.ssh/id_rsa is D012 at /instructions, beside D201 showing
-// the change; a new serverInfo title is D202; the same result, or a
-// missing one (a committed tools JSON), is no change; going back gains
-// nothing.
+// the change; a new serverInfo title is D202; the same result is no
+// change; going back gains nothing; against no old result (a committed
+// tools JSON) the new text's signals all count.
 func TestCompareServer(t *testing.T) {
 	t.Parallel()
 	result := func(instructions, title string) json.RawMessage {
@@ -184,17 +184,22 @@ func TestCompareServer(t *testing.T) {
 		cs[0].Pointer != "/_meta/io.modelcontextprotocol~1serverInfo/title" {
 		t.Errorf("a new title: %s", messages(cs))
 	}
-	for _, pair := range [][2]json.RawMessage{{clean, clean}, {nil, poisoned}, {poisoned, nil}} {
+	for _, pair := range [][2]json.RawMessage{{clean, clean}, {nil, clean}, {poisoned, nil}} {
 		if cs := CompareServer(pair[0], pair[1], tools, tools); len(cs) != 0 {
 			t.Errorf("%s -> %s: %s", pair[0], pair[1], messages(cs))
 		}
+	}
+	// Against a committed tools JSON (no old result), the new text's
+	// signals all count: nothing says they were there before.
+	if cs := CompareServer(nil, poisoned, tools, tools); len(cs) == 0 || cs[0].Rule != rules.DiffTextPoisoned {
+		t.Errorf("no old result -> poisoned: %s", messages(cs))
 	}
 }
 
 // TestCompareManifest: a package whose subako-package.json description
 // becomes a request for ~/.ssh/id_rsa is D012 there, beside D201; a name
-// that gains hidden characters is D012 too; a module without a manifest
-// compares nothing.
+// that gains hidden characters is D012 too; against no old manifest the
+// new one's signals all count.
 func TestCompareManifest(t *testing.T) {
 	t.Parallel()
 	clean := []byte(`{"abi":1,"name":"weather","description":"Weather for a city."}`)
@@ -216,7 +221,10 @@ func TestCompareManifest(t *testing.T) {
 	if cs := CompareManifest(poisoned, clean); len(cs) != 1 || cs[0].Rule != rules.DiffDescription {
 		t.Errorf("back: %s", messages(cs))
 	}
-	if cs := CompareManifest(nil, poisoned); len(cs) != 0 {
-		t.Errorf("no old manifest: %s", messages(cs))
+	if cs := CompareManifest(nil, clean); len(cs) != 0 {
+		t.Errorf("no old manifest, a clean new one: %s", messages(cs))
+	}
+	if cs := CompareManifest(nil, poisoned); len(cs) == 0 || cs[0].Rule != rules.DiffTextPoisoned {
+		t.Errorf("no old manifest, a poisoned new one: %s", messages(cs))
 	}
 }
