@@ -70,7 +70,8 @@ const (
 	maxResultSentBytes = 32 << 20
 	// maxResultDecodeWork bounds the decoding one result costs, in
 	// pixels: an image is charged its pixels, a JPEG once more for every
-	// jpegScansPerDecode scans. It is what one image at maxImagePixels
+	// jpegScansPerDecode scans, and the steps vp8lGroups walks to judge
+	// a lossless WebP, decoded or not. It is what one image at maxImagePixels
 	// with the most scans costs: three plain images at that limit, or the
 	// 20 images a result shows as screenshots of 2560x1600. Decoding and downscaling took 48 to 84 ns
 	// of CPU a pixel on a loaded machine (serve-limits.md), so a result's
