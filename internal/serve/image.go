@@ -70,7 +70,8 @@ const (
 	maxResultSentBytes = 32 << 20
 	// maxResultDecodeWork bounds the decoding one result costs, in
 	// pixels: an image is charged its pixels, a JPEG once more for every
-	// jpegScansPerDecode scans. It is what one image at maxImagePixels
+	// jpegScansPerDecode scans, and the steps vp8lGroups walks to judge
+	// a lossless WebP, decoded or not. It is what one image at maxImagePixels
 	// with the most scans costs: three plain images at that limit, or the
 	// 20 images a result shows as screenshots of 2560x1600. Decoding and downscaling took 48 to 84 ns
 	// of CPU a pixel on a loaded machine (serve-limits.md), so a result's
@@ -225,19 +226,25 @@ func (r *resultImages) convert(b []byte) imageOutcome {
 	}
 	if cfg.Width > MaxImageEdge || cfg.Height > MaxImageEdge {
 		pixels := int64(cfg.Width) * int64(cfg.Height)
-		cost := decodeCost(b, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
 		size := strconv.Itoa(cfg.Width) + "x" + strconv.Itoa(cfg.Height) + " pixels"
 		if pixels > maxImagePixels {
 			return imageOutcome{why: "is " + size + ", over the " + strconv.Itoa(maxImagePixels/1_000_000) + " million serve decodes, so it was not shown)"}
 		}
+		// What is read to judge the image (a lossless WebP's sub-images)
+		// is charged to the result's decode work before the decode, refused
+		// or not, so judging images costs a result no more than decoding.
+		work := decodeWork(pixels, scans)
+		cost, walked := decodeCost(b, mime, cfg, maxResultDecodeWork-r.work-work)
+		cost += scaleCost(cfg.Width, cfg.Height)
+		r.work += walked
+		if r.work+work > maxResultDecodeWork {
+			left := max(0, maxResultDecodeWork-r.work+walked)
+			return imageOutcome{why: "is " + size + " (" + pixelsText(work+walked) + " to decode), past the " + pixelsText(maxResultDecodeWork) +
+				" pixels serve decodes for one result" + leftText(left, maxResultDecodeWork, pixelsText) + ", so it was not shown)"}
+		}
 		if cost > maxDecodedBytes {
 			return imageOutcome{why: "is " + size + " that decode to " + strconv.FormatInt(cost>>20, 10) + " MiB, over the " +
 				strconv.Itoa(maxDecodedBytes>>20) + " MiB serve decodes, so it was not shown)"}
-		}
-		work := decodeWork(pixels, scans)
-		if r.work+work > maxResultDecodeWork {
-			return imageOutcome{why: "is " + size + " (" + pixelsText(work) + " to decode), past the " + pixelsText(maxResultDecodeWork) +
-				" pixels serve decodes for one result" + leftText(maxResultDecodeWork-r.work, maxResultDecodeWork, pixelsText) + ", so it was not shown)"}
 		}
 		r.work += work
 		release := decoding.acquire(cost)
@@ -419,16 +426,19 @@ func outputBytes(nw, nh int) int { return 4*nw*nh + nw*nh/2 + 64<<10 }
 // decoders allocate: the decoded image, and what a format keeps beside it
 // (an interlaced PNG's or GIF's passes, a progressive JPEG's coefficients,
 // a CMYK JPEG's black plane and converted copy, WebP's alpha and
-// lossless pixels).
-func decodeCost(b []byte, mime string, cfg image.Config) int64 {
-	return decoderState + decodedBytes(b, mime, cfg)
+// lossless pixels). Judging a lossless WebP walks its sub-images: at most
+// walk steps (past them it is charged the most groups); walked is the
+// steps taken, for the result's decode work.
+func decodeCost(b []byte, mime string, cfg image.Config, walk int64) (cost, walked int64) {
+	n, walked := decodedBytes(b, mime, cfg, walk)
+	return decoderState + n, walked
 }
 
 // decoderState is what a decoder holds whatever the image's size: its
 // input buffer, zlib's window, Huffman tables.
 const decoderState = 64 << 10
 
-func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
+func decodedBytes(b []byte, mime string, cfg image.Config, walk int64) (n, walked int64) {
 	w, h := int64(cfg.Width), int64(cfg.Height)
 	pixels := w * h
 	switch mime {
@@ -450,24 +460,24 @@ func decodedBytes(b []byte, mime string, cfg image.Config) int64 {
 		if len(b) > 28 && b[28] != 0 {   // Adam7: each pass is decoded apart, then copied in
 			n *= 2
 		}
-		return n
+		return n, 0
 	case "image/jpeg":
-		return jpegCost(b, w, h)
+		return jpegCost(b, w, h), 0
 	case "image/gif":
-		return 2 * pixels // the frame, and its copy when interlaced
+		return 2 * pixels, 0 // the frame, and its copy when interlaced
 	}
-	n := 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
+	n = 8 * pixels // WebP (NRGBA and its ARGB words) and anything unknown: the most
 	if stream, ok := webpLossless(b); mime == "image/webp" && ok {
 		groups, read := vp8lMaxGroups, false
-		if pixels <= maxImagePixels { // refused anyway; else read in time linear in its pixels
-			groups, read = vp8lGroups(stream, w, h)
+		if pixels <= maxImagePixels && walk > 0 { // refused anyway; else read in time linear in its pixels
+			groups, walked, read = vp8lGroups(stream, w, h, walk)
 		}
 		if !read || groups > vp8lMaxGroups {
 			groups = vp8lMaxGroups
 		}
 		n += int64(groups) * vp8lGroupBytes
 	}
-	return n
+	return n, walked
 }
 
 // What x/image/webp's lossless decoder (vp8l) allocates for its Huffman

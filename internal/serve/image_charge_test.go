@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/bzip2"
 	"compress/zlib"
+	"encoding/base64"
 	"encoding/binary"
+	"encoding/json"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -21,6 +23,7 @@ import (
 
 	"golang.org/x/image/webp"
 
+	"github.com/subako-ai/subako-go/internal/mcp"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
@@ -35,7 +38,8 @@ func chargedAndAllocated(t *testing.T, data []byte) (charged, alloc int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	charged = decodeCost(data, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
+	cost, _ := decodeCost(data, mime, cfg, maxResultDecodeWork)
+	charged = cost + scaleCost(cfg.Width, cfg.Height)
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -374,7 +378,7 @@ func TestWebPHuffmanGroupsCharge(t *testing.T) { // not parallel: measures the p
 		t.Errorf("a 3000x2000 lossless WebP naming an entropy image: image %v, note %q", img != nil, note)
 	}
 	cfg := image.Config{Width: 3000, Height: 2000}
-	if n := decodedBytes(lossless(0), "image/webp", cfg); n != 8*3000*2000+vp8lGroupBytes {
+	if n, _ := decodedBytes(lossless(0), "image/webp", cfg, maxResultDecodeWork); n != 8*3000*2000+vp8lGroupBytes {
 		t.Errorf("a 3000x2000 lossless WebP of one group is charged %d bytes", n)
 	}
 	// A lossy one is not charged the groups, whatever its alpha's chunk
@@ -468,12 +472,12 @@ func TestVP8LGroupsOfLibwebpFiles(t *testing.T) { // not parallel: measures the 
 			t.Fatal(err)
 		}
 		stream, ok := webpLossless(data)
-		groups, read := vp8lGroups(stream, int64(cfg.Width), int64(cfg.Height))
+		groups, _, read := vp8lGroups(stream, int64(cfg.Width), int64(cfg.Height), maxResultDecodeWork)
 		if !ok || !read {
 			t.Errorf("%s: lossless %v, its groups read %v", filepath.Base(name), ok, read)
 			continue
 		}
-		charged := decodeCost(data, "image/webp", cfg)
+		charged, _ := decodeCost(data, "image/webp", cfg, maxResultDecodeWork)
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -484,5 +488,221 @@ func TestVP8LGroupsOfLibwebpFiles(t *testing.T) { // not parallel: measures the 
 		if alloc > charged {
 			t.Errorf("%s: charged %d bytes for %d allocated", filepath.Base(name), charged, alloc)
 		}
+	}
+}
+
+// webpZeroBitBomb is a lossless WebP of width by height pixels whose
+// transforms' sub-images (a predictor's and a cross-colour's, tiles of
+// 4x4) and entropy image (tiles of 4x4) are coded with trees of one
+// symbol each: not one bit a pixel, so vp8lGroups walks width*height*3/16
+// pixels from a file of a few dozen bytes. pad trailing zero bytes make
+// files that differ.
+func webpZeroBitBomb(width, height, pad int) []byte {
+	w := &bitWriter{}
+	w.bits(0x2f, 8)
+	w.bits(uint32(width-1), 14)
+	w.bits(uint32(height-1), 14)
+	w.bits(0, 1) // alpha hint
+	w.bits(0, 3) // version
+	subImage := func() {
+		w.bits(0, 1) // no colour cache
+		for range 5 {
+			w.simpleTree()
+		}
+	}
+	for _, kind := range []uint32{0, 1} { // predictor, cross-colour
+		w.bits(1, 1)
+		w.bits(kind, 2)
+		w.bits(0, 3) // tiles of 4x4
+		subImage()
+	}
+	w.bits(0, 1) // no more transforms
+	w.bits(0, 1) // no colour cache
+	w.bits(1, 1) // meta Huffman codes
+	w.bits(0, 3) // tiles of 4x4
+	subImage()
+	for range 5 { // group 0
+		w.simpleTree()
+	}
+	w.bits(0, 7)
+	data := append(w.b, make([]byte, pad)...)
+	if len(data)%2 == 1 {
+		data = append(data, 0)
+	}
+	var b bytes.Buffer
+	b.WriteString("RIFF")
+	_ = binary.Write(&b, binary.LittleEndian, uint32(4+8+len(data)))
+	b.WriteString("WEBPVP8L")
+	_ = binary.Write(&b, binary.LittleEndian, uint32(len(data)))
+	b.Write(data)
+	return b.Bytes()
+}
+
+// zeroBitResult is a CallToolResult of n inline lossless WebPs, each a
+// distinct webpZeroBitBomb of about 40 million pixels (16384-i by 2441):
+// a block of about 110 bytes, so a result of 1 MiB holds about 9,500.
+func zeroBitResult(n int) json.RawMessage {
+	blocks := make([]json.RawMessage, n)
+	for i := range blocks {
+		blocks[i] = mcp.Block(mcp.Image("image/webp", base64.StdEncoding.EncodeToString(webpZeroBitBomb(16384-i, 2441, 0))))
+	}
+	raw, _ := json.Marshal(mcp.CallToolResult{Content: blocks})
+	return raw
+}
+
+// TestVP8LWalkChargedToResult: what vp8lGroups walks to judge a lossless
+// WebP is charged to its result's decode work, refused or not (attack
+// pass 38b): a 38-byte WebP of 16384x2441 whose sub-images take no bit a
+// pixel names 7.5 million steps, and a result of 1 MiB holds about
+// 10,000 distinct ones. The steps a result walks stay within
+// maxResultDecodeWork, and once it is spent the rest are refused with its
+// note, unread.
+func TestVP8LWalkChargedToResult(t *testing.T) {
+	const n = 3 * maxResultImages
+	one := webpZeroBitBomb(16384, 2441, 0)
+	stream, _ := webpLossless(one)
+	if _, walked, _ := vp8lGroups(stream, 16384, 2441, maxResultDecodeWork); walked < 7_000_000 {
+		t.Fatalf("one image walks %d steps, want the 7.5 million its sub-images name", walked)
+	}
+	s := &Server{volume: t.TempDir()}
+	r := newResultImages(s.volume, false)
+	for i := range n {
+		r.image(webpZeroBitBomb(16384-i, 2441, 0), "image")
+	}
+	t.Logf("%d images: decode work charged %d of %d", n, r.work, int64(maxResultDecodeWork))
+	if r.work > maxResultDecodeWork+1 {
+		t.Errorf("%d images walked %d steps, past the result's %d", n, r.work, int64(maxResultDecodeWork))
+	}
+	result, _ := s.showResult(zeroBitResult(n), era{modern: true})
+	if len(result.Content) != n {
+		t.Fatalf("%d blocks, want %d", len(result.Content), n)
+	}
+	for i := 2 * maxResultImages; i < n; i++ {
+		var b mcp.ContentBlock
+		if err := json.Unmarshal(result.Content[i], &b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.Text, "past the") {
+			t.Errorf("image %d of one result was read and judged, %d judged before it: %s", i+1, i, b.Text)
+			break
+		}
+	}
+}
+
+// oversubscribed writes a normal VP8L tree of an alphabet of size symbols
+// whose symbols syms have a code of one bit each, the others none: with
+// three or more, the code is over-subscribed. x/image/vp8l builds it
+// anyway, each code assigned in canonical order, so a later symbol takes
+// the place of an earlier one of the same code (hTree.insert overwrites a
+// leaf); a canonical decoder gives the earlier.
+func (w *bitWriter) oversubscribed(size int, syms ...int) {
+	w.bits(0, 1) // normal
+	w.bits(0, 4) // four code length code lengths: for 17, 18, 0 and 1
+	w.bits(0, 3)
+	w.bits(0, 3)
+	w.bits(1, 3) // length 0: code "0"
+	w.bits(1, 3) // length 1: code "1"
+	w.bits(0, 1) // no max_symbol
+	for s := range size {
+		l := uint32(0)
+		for _, x := range syms {
+			if x == s {
+				l = 1
+			}
+		}
+		w.bits(l, 1)
+	}
+}
+
+// webpOversubscribed is a lossless WebP of 2001x8 pixels (tiles of 4x4:
+// 1,002) whose entropy image's green and red codes are over-subscribed:
+// symbols 0, 1 and 231 (green), 0, 1 and 3 (red) have a code of one bit,
+// and each tile writes the bit 0. x/image/vp8l reads group 3<<8|231 = 999
+// in every tile (so allocates groups 0 to 999: under 1,000 and the tiles,
+// no remapping); vp8lGroups reads group 0 and charges one. Every group is
+// five trees of every symbol, the green one with a colour cache of 2^11.
+func webpOversubscribed() []byte {
+	const width, height = 2001, 8
+	w := &bitWriter{}
+	w.bits(0x2f, 8)
+	w.bits(uint32(width-1), 14)
+	w.bits(uint32(height-1), 14)
+	w.bits(0, 1)
+	w.bits(0, 3)
+	w.bits(0, 1) // no transform
+	w.bits(1, 1) // colour cache of 2^11
+	w.bits(11, 4)
+	w.bits(1, 1) // meta Huffman codes
+	w.bits(0, 3) // tiles of 4x4
+	w.bits(0, 1) // the entropy image: no colour cache
+	w.oversubscribed(256+24, 0, 1, 231)
+	w.oversubscribed(256, 0, 1, 3)
+	w.simpleTree()
+	w.simpleTree()
+	w.simpleTree()
+	for range ((width + 3) / 4) * ((height + 3) / 4) {
+		w.bits(0, 1) // green: 231 to x/image, 0 to vp8lGroups
+		w.bits(0, 1) // red: 3 to x/image, 0 to vp8lGroups
+	}
+	cached, byteTree, distance := completeTree(256+24+1<<11, 11), completeTree(256, 8), completeTree(40, 5)
+	for range 1000 {
+		w.tree(cached)
+		w.tree(byteTree)
+		w.tree(byteTree)
+		w.tree(byteTree)
+		w.tree(distance)
+	}
+	for range width * height {
+		w.symbol(cached, 0)
+		w.symbol(byteTree, 0)
+		w.symbol(byteTree, 0)
+		w.symbol(byteTree, 0)
+	}
+	w.bits(0, 7)
+	data := w.b
+	if len(data)%2 == 1 {
+		data = append(data, 0)
+	}
+	var b bytes.Buffer
+	b.WriteString("RIFF")
+	_ = binary.Write(&b, binary.LittleEndian, uint32(4+8+len(data)))
+	b.WriteString("WEBPVP8L")
+	_ = binary.Write(&b, binary.LittleEndian, uint32(len(data)))
+	b.Write(data)
+	return b.Bytes()
+}
+
+// TestVP8LIncompleteCodesChargedMost: x/image/vp8l accepts an
+// over-subscribed code and decodes each of its codes as the last symbol
+// given it, where a canonical reading gives the first (attack pass 38b:
+// charged one group, a thousand allocated). vp8lGroups reads no code that
+// is not complete, so such an image is charged the most groups, and the
+// charge covers what decoding allocates.
+func TestVP8LIncompleteCodesChargedMost(t *testing.T) { // not parallel: measures the process's allocations
+	data := webpOversubscribed()
+	stream, _ := webpLossless(data)
+	groups, _, read := vp8lGroups(stream, 2001, 8, maxResultDecodeWork)
+	if read {
+		t.Errorf("an over-subscribed entropy code read as %d groups", groups)
+	}
+	for _, c := range []struct {
+		lengths []uint32
+		ok      bool
+	}{
+		{[]uint32{1, 1}, true},
+		{[]uint32{1, 2, 2}, true},
+		{[]uint32{0, 7}, true}, // one symbol: no bits
+		{[]uint32{1, 1, 1}, false},
+		{[]uint32{1, 2}, false},
+		{[]uint32{2, 2, 2}, false},
+	} {
+		if _, ok := codeOf(c.lengths); ok != c.ok {
+			t.Errorf("codeOf(%v) read %v, want %v", c.lengths, ok, c.ok)
+		}
+	}
+	charged, alloc := chargedAndAllocated(t, data)
+	t.Logf("%d KB: vp8lGroups %d (read %v); charged %d MiB, allocated %d MiB", len(data)>>10, groups, read, charged>>20, alloc>>20)
+	if alloc > charged {
+		t.Errorf("charged %d bytes for %d allocated", charged, alloc)
 	}
 }

@@ -36,6 +36,8 @@ func FuzzImage(f *testing.F) {
 	f.Add(g.Bytes())
 	// Images serve downscales, each with what its header does not say.
 	f.Add(webpHuffmanBomb(MaxImageEdge+1, 1, 100))
+	f.Add(webpOversubscribed())
+	f.Add(webpZeroBitBomb(MaxImageEdge+1, 64, 0))
 	f.Add(greyTRNSPNG(MaxImageEdge+1, 8, 16, true))
 	f.Add(rgbJPEG(f, MaxImageEdge+1, 8))
 	components := map[color.Model]int{color.GrayModel: 1, color.YCbCrModel: 3, color.RGBAModel: 3, color.CMYKModel: 4}
@@ -68,13 +70,14 @@ func chargeCovers(t *testing.T, b []byte) {
 	}
 	cfg, err := decoders[mime].config(bytes.NewReader(b))
 	if stream, ok := webpLossless(b); ok && err == nil && int64(cfg.Width)*int64(cfg.Height) <= 4_000_000 {
-		_, _ = vp8lGroups(stream, int64(cfg.Width), int64(cfg.Height)) // never panics, whatever the image's size
+		_, _, _ = vp8lGroups(stream, int64(cfg.Width), int64(cfg.Height), maxResultDecodeWork) // never panics, whatever the image's size
 	}
 	if err != nil || cfg.Width <= MaxImageEdge && cfg.Height <= MaxImageEdge || int64(cfg.Width)*int64(cfg.Height) > 1_000_000 ||
 		mime == "image/jpeg" && jpegScans(b) > maxJPEGScans {
 		return
 	}
-	charged := decodeCost(b, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
+	cost, _ := decodeCost(b, mime, cfg, maxResultDecodeWork)
+	charged := cost + scaleCost(cfg.Width, cfg.Height)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	_, _, err = downscale(b, decoders[mime], mime, cfg)

@@ -160,7 +160,8 @@ func TestImageCharge(t *testing.T) { // not parallel: measures the process's all
 		if err != nil {
 			t.Fatal(err)
 		}
-		charged := decodeCost(c.data, mime, cfg) + scaleCost(cfg.Width, cfg.Height)
+		cost, _ := decodeCost(c.data, mime, cfg, maxResultDecodeWork)
+		charged := cost + scaleCost(cfg.Width, cfg.Height)
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)

@@ -29,7 +29,12 @@ type vp8lCode struct {
 }
 
 // codeOf builds the code of these lengths, false for a code x/image/vp8l
-// refuses (no symbol, a length over 15).
+// refuses (no symbol, a length over 15) and for one that is not complete
+// (two or more symbols whose lengths' Kraft sum is not 1): x/image/vp8l
+// builds an over-subscribed code, a later symbol replacing an earlier one
+// of the same code (taken modulo 2^length), so it would read other groups
+// than a canonical decoder; libwebp refuses both kinds, and its encoder
+// writes neither, so the caller charges the most groups.
 func codeOf(lengths []uint32) (vp8lCode, bool) {
 	var c vp8lCode
 	for l := uint32(1); l <= 15; l++ {
@@ -47,8 +52,13 @@ func codeOf(lengths []uint32) (vp8lCode, bool) {
 	}
 	if len(c.syms) == 1 {
 		c.counts = [16]int{0: 1}
+		return c, true
 	}
-	return c, len(c.syms) > 0
+	kraft := 0 // in units of 2^-15
+	for l := 1; l <= 15; l++ {
+		kraft += c.counts[l] << (15 - l)
+	}
+	return c, len(c.syms) > 1 && kraft == 1<<15
 }
 
 // next reads a symbol, walking the code from its top bit as x/image/vp8l's
@@ -142,13 +152,21 @@ func readCode(r *vp8lBits, size uint32) (vp8lCode, bool) {
 	return c, ok && r.ok
 }
 
+// vp8lWalk counts the steps vp8lGroups takes through sub-images (a pixel,
+// a copy or a cached pixel each), so that reading is charged however few
+// bits a step takes: a code of one symbol takes none, so a file of a few
+// dozen bytes can name millions of steps (attack pass 38b).
+type vp8lWalk struct {
+	steps, limit int64
+}
+
 // vp8lSubImage reads a sub-image of w by h pixels (a transform's, or the
 // entropy image: one group of codes, x/image/vp8l's decodePix with
 // topLevel false) without keeping its pixels, and returns the largest
 // group index a pixel of it can hold: its red and green bytes. LZ77
 // copies and the colour cache repeat earlier pixels (or zero), so the
 // literals bound them all.
-func vp8lSubImage(r *vp8lBits, w, h int64) (maxIndex uint32, ok bool) {
+func vp8lSubImage(r *vp8lBits, walk *vp8lWalk, w, h int64) (maxIndex uint32, ok bool) {
 	cache := uint32(0)
 	if r.read(1) == 1 {
 		bits := r.read(4)
@@ -171,6 +189,9 @@ func vp8lSubImage(r *vp8lBits, w, h int64) (maxIndex uint32, ok bool) {
 		return int64((2+symbol&1)<<extra) + int64(r.read(extra)) + 1
 	}
 	for p := int64(0); p < w*h; {
+		if walk.steps++; walk.steps > walk.limit {
+			return 0, false
+		}
 		green, ok := codes[0].next(r)
 		if !ok {
 			return 0, false
@@ -237,8 +258,18 @@ var vp8lDistanceTable = [120]uint8{
 // lossless image of w by h whose bit stream past its 5-byte header is b:
 // its transforms' sub-images are read past, then the entropy image's
 // largest group index says. ok is false when the stream is not read to
-// there (the caller charges the most).
-func vp8lGroups(b []byte, w, h int64) (groups int, ok bool) {
+// there (the caller charges the most), and when reading would take more
+// than limit steps (pixels, LZ77 copies or cached pixels of sub-images);
+// walked is the steps taken, at most limit+1, to be charged whatever the
+// outcome.
+func vp8lGroups(b []byte, w, h, limit int64) (groups int, walked int64, ok bool) {
+	walk := &vp8lWalk{limit: limit}
+	groups, ok = vp8lRead(b, walk, w, h)
+	return groups, walk.steps, ok
+}
+
+// vp8lRead is vp8lGroups's reading, its steps counted in walk.
+func vp8lRead(b []byte, walk *vp8lWalk, w, h int64) (groups int, ok bool) {
 	r := &vp8lBits{b: b, ok: true}
 	tiles := func(n int64, bits uint32) int64 { return (n + 1<<bits - 1) >> bits }
 	for seen := 0; r.read(1) == 1; {
@@ -250,12 +281,12 @@ func vp8lGroups(b []byte, w, h int64) (groups int, ok bool) {
 		switch kind {
 		case 0, 1: // predictor, cross-colour: an image of tiles
 			bits := r.read(3) + 2
-			if _, ok := vp8lSubImage(r, tiles(w, bits), tiles(h, bits)); !ok {
+			if _, ok := vp8lSubImage(r, walk, tiles(w, bits), tiles(h, bits)); !ok {
 				return 0, false
 			}
 		case 3: // colour indexing: a palette, pixels bundled
 			colors := int64(r.read(8)) + 1
-			if _, ok := vp8lSubImage(r, colors, 1); !ok {
+			if _, ok := vp8lSubImage(r, walk, colors, 1); !ok {
 				return 0, false
 			}
 			switch {
@@ -277,6 +308,6 @@ func vp8lGroups(b []byte, w, h int64) (groups int, ok bool) {
 		return 1, r.ok
 	}
 	bits := r.read(3) + 2
-	maxIndex, ok := vp8lSubImage(r, tiles(w, bits), tiles(h, bits))
+	maxIndex, ok := vp8lSubImage(r, walk, tiles(w, bits), tiles(h, bits))
 	return int(maxIndex) + 1, ok
 }
