@@ -254,10 +254,23 @@ func speaksOfModel(held string, texts ...string) bool {
 }
 
 // modelWords are the words of a tool that calls a language model or
-// works on a conversation.
+// works on a conversation, and of the fields where a held name has an
+// ordinary meaning of its own: messages and mail ("previous_messages",
+// the Message-IDs a reply refers to), speech to text (Whisper's own
+// "initial_prompt"), tokenizers (a "system_prompt" counted), MCP proxies
+// (the upstream "tools_list"), banners and notices (a status page's
+// "system_message"), error reports and logs (Sentry's "full_context").
+// Only in a tool that speaks of none of these does a held name make sense
+// as nothing but the model's own hidden context: an error there.
 var modelWords = wordSet(`model models llm llms gpt claude openai anthropic gemini mistral llama ollama completion completions
 	inference generate generates generation chat chats conversation conversations summarize summarizes summarise summary
-	agent agents prompt prompts assistant`)
+	agent agents prompt prompts assistant
+	message messages email emails mail inbox reply replies thread threads sms
+	transcribe transcribes transcription audio speech whisper
+	tokens tokenizer tokenizers tokenize tokenizes tiktoken
+	mcp proxy upstream plugin plugins
+	banner banners announcement announcements notification notifications maintenance
+	exception exceptions sentry crash crashes breadcrumbs stacktrace traceback log logs logging`)
 
 // nameFolded is a name's words (spelled) folded, mapped to the name.
 func nameFolded(s string) folded {
