@@ -8,7 +8,9 @@ package tooltext
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -78,7 +80,8 @@ var patterns = []*pattern{
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
 			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
 			`|\byou are now\s+(?:[a-z0-9_-]+(?:\s+[a-z0-9_-]+)?\s*,\s*)?(?:a|an|the|my|no longer|free|allowed|unrestricted|acting|in\s+(?:developer|admin|god|maintenance|debug|unrestricted)\s+mode)\b|\bfrom now on,?\s+(?:you|always|never|ignore|respond|answer|reply)\b` +
-			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
+			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`),
+		judge: overriding},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
 		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
 		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
@@ -432,7 +435,8 @@ var (
 // include it (T040); named alone it becomes a mention (T041). A request
 // after a negation ("do not include API keys") is no request.
 func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	own := ownDomain(c.toolName, sentence[m[0]:m[1]])
+	own := ownDomain(c.toolName, sentence[m[0]:m[1]]) ||
+		projectFileRE.MatchString(sentence[:m[0]]) && ownDomain(sentence, sentence[m[0]:m[1]])
 	if strings.HasSuffix(sentence[m[0]:m[1]], ".pub") { // a public key: no secret, named at most
 		if own {
 			return nil
@@ -450,6 +454,12 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	}
 	return rules.TextSecretMention
 }
+
+// projectFileRE ends a text before a secret file that is a project's own
+// ("reads the repository's .npmrc"), not the user's home one: the tool's
+// business when the sentence speaks of what the file configures (its
+// registries), as ownDomain reads a tool's name.
+var projectFileRE = re(`\b(?:repository|repo|project|workspace)'?s?\s+$`)
 
 // sentOn: the sentence asks for a file's content to be sent on, to the
 // user, to an address, or as one of the package's tools or arguments not
@@ -527,7 +537,7 @@ func ownDomain(tool, secret string) bool {
 		}
 		for _, w := range words {
 			for _, o := range d.tools {
-				if w == o || w == o+"s" || w == o+"es" {
+				if w == o || w == o+"s" || w == o+"es" || strings.HasSuffix(o, "y") && w == o[:len(o)-1]+"ies" {
 					return true
 				}
 			}
@@ -557,13 +567,65 @@ func containsAny(s string, words []string) bool {
 // the field from the user interface", "from the user's view").
 func concealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	rest := sentence[m[1]:]
-	for _, w := range []string{" interface", "'s", "-facing", " agent", " input", " output", " side", " space", " name", " id", " list"} {
+	for _, w := range []string{" interface", "'s", "-facing", " agent", " input", " output", " side", " space", " name", " id", " list",
+		" twice", " again", " more than once", " repeatedly"} { // "don't notify the user twice": a count, not a secret
 		if strings.HasPrefix(rest, w) {
 			return nil
 		}
 	}
 	return p.rule
 }
+
+// overriding drops what an override's words say of something other than
+// the model's instructions: a setting that "supersedes the previous
+// default" or "takes precedence over the user's global .gitconfig" (an
+// instruction's noun near it keeps it: "supersedes all previous
+// instructions"), a bot that "will forget all previous messages" (a third
+// person's future, not the model addressed: "you will forget..." is kept),
+// the "developer mode flag" of a device (kept when the model is put in it:
+// "enable developer mode", "you are in developer mode").
+func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	match := sentence[m[0]:m[1]]
+	rest := sentence[m[1]:]
+	for _, end := range []string{". ", ";", "\n"} { // the sentence's end, not ".gitconfig"'s dot
+		if k := strings.Index(rest, end); k >= 0 {
+			rest = rest[:k]
+		}
+	}
+	before := strings.Fields(sentence[:m[0]])
+	last := func(n int) string {
+		if len(before) < n {
+			return ""
+		}
+		return before[len(before)-n]
+	}
+	switch {
+	case strings.Contains(match, "supersede") || strings.Contains(match, "precedence") || strings.Contains(match, "priority"):
+		words := strings.FieldsFunc(match+" "+rest, func(r rune) bool { return !unicode.IsLetter(r) })
+		if slices.ContainsFunc(words, func(w string) bool { return instructionNouns[w] }) {
+			return p.rule
+		}
+		if slices.ContainsFunc(words, func(w string) bool { return settingNouns[w] }) {
+			return nil
+		}
+	case strings.HasSuffix(match, "messages"):
+		if modalWords[last(1)] && last(2) != "you" && last(2) != "" {
+			return nil
+		}
+	case strings.HasSuffix(match, "developer mode"):
+		if !enterWords[last(1)] {
+			return nil
+		}
+	}
+	return p.rule
+}
+
+var (
+	instructionNouns = wordSet("instruction instructions rule rules prompt prompts request requests guideline guidelines directive directives wish wishes command commands message messages guidance guardrails safety system")
+	settingNouns     = wordSet("default defaults version versions setting settings value values release releases config configuration gitconfig option options file files limit limits policy")
+	modalWords       = wordSet("will would can could may might shall")
+	enterWords       = wordSet("in into enter enters entering enable enables enabling enabled activate activates activating activated now")
+)
 
 // scoped drops an instruction to act before any tool that keeps to this
 // package's tools ("call login before any other tool of this server"):
