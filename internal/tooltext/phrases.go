@@ -677,8 +677,16 @@ func (c *checker) notTheSecret(sentence string, a, b int) bool {
 	if strings.HasPrefix(ident, "public") {
 		return true
 	}
+	if words := strings.FieldsFunc(ident, func(r rune) bool { return r == '_' || r == '-' }); len(words) >= 2 &&
+		words[len(words)-1] == "token" && placeWords[words[len(words)-2]] {
+		return true // "next_page_token", "cursor_token": a place in a listing, no secret
+	}
 	return strings.ContainsAny(ident, "_-") && intoRE.MatchString(sentence[:a]) && c.own(ident)
 }
+
+// placeWords name, before "token", a token that marks a place (a page of
+// a listing, a sync's point) or guards a form: public, no secret.
+var placeWords = wordSet("page next prev previous cursor continuation continue pagination offset resume start sync delta change changes csrf upload")
 
 func identByte(b byte) bool { return wordByte(b) || b == '-' }
 
