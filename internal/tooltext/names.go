@@ -150,8 +150,8 @@ func severalWords(ident string) bool {
 // "include_chat_history", a number) or names a thing of it
 // ("conversation_history_id", "system_prompt_path") asks for nothing.
 func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schema any) {
-	if !strings.ContainsAny(name, "_-") && !severalWords(name) || !containsAny(strings.ToLower(name), heldStems) {
-		return // one word, or none of the held names' words: most arguments
+	if !containsAny(strings.ToLower(name), heldStems) {
+		return // none of the held names' words: most arguments
 	}
 	if !holdsText(schema) {
 		return
@@ -162,15 +162,17 @@ func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schem
 	}
 	f := nameFolded(name)
 	padded := " " + f.s + " "
+	joined := strings.ReplaceAll(f.s, " ", "") // "systemprompt", "SYSTEMPROMPT": the words run together
 	for _, held := range heldNames {
-		k := strings.Index(padded, " "+held+" ")
-		if k < 0 {
+		a, b := 0, len(name)
+		if k := strings.Index(padded, " "+held+" "); k >= 0 {
+			if next, _, _ := strings.Cut(padded[k+len(held)+2:], " "); heldThingOf[next] {
+				return
+			}
+			a, b = f.span(k, k+len(held))
+		} else if joined != strings.ReplaceAll(held, " ", "") {
 			continue
 		}
-		if next, _, _ := strings.Cut(padded[k+len(held)+2:], " "); heldThingOf[next] {
-			return
-		}
-		a, b := f.span(k, k+len(held))
 		sig := Signal{Rule: rules.TextSecretRequest, Tool: tool, Index: i, Pointer: ptr.String(), Field: "argument name", Start: a, End: b, Match: name[a:b],
 			Message: place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds (its system prompt, the conversation, its reasoning or its tools), " +
 				quote(name[a:b]) + ", which the model fills in, in a tool whose text names no model it calls, in " + context(name, a, b)}
@@ -229,10 +231,16 @@ var heldNames = []string{
 	"chain of thought", "reasoning trace", "internal reasoning", "hidden reasoning",
 	"tool list", "tools list", "available tools", "tool definitions", "tools definitions", "other tools",
 	"context window", "full context", "model context", "llm context",
+	"sys prompt", "developer message", "developer prompt", "developer instructions",
+	"your instructions", "initial instructions", "hidden instructions", "assistant instructions",
+	"dialogue history", "dialog history", "chat messages", "messages so far", "conversation so far", "chat so far",
+	"prior turns", "previous turns", "tool descriptions", "tool schemas", "function definitions", "functions list",
+	"inner monologue", "scratchpad",
 }
 
 // heldStems are a word of each held name, to pass most arguments by.
-var heldStems = []string{"prompt", "message", "instruction", "conversation", "chat", "thought", "reasoning", "tool", "context", "transcript"}
+var heldStems = []string{"prompt", "message", "instruction", "conversation", "chat", "thought", "reasoning", "tool", "context", "transcript",
+	"dialog", "turns", "function", "monologue", "scratchpad"}
 
 // heldThingOf are the words that, after a held name, make the argument a
 // thing of it rather than its content: "conversation_history_id".
