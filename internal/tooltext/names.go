@@ -118,13 +118,17 @@ func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, fr
 // 13 bytes; "user_id" and "api_key" cost nothing.
 const identMin = 12
 
-// severalWords: the identifier joins words by "_" or "-" between letters
+// severalWords: the identifier joins words by "_" or "-" (or a run of them) between letters
 // or digits, or by a camelCase boundary ("allPrevious").
 func severalWords(ident string) bool {
 	for k := 1; k+1 < len(ident); k++ {
 		switch b := ident[k]; {
 		case b == '_' || b == '-':
-			if wordish(ident[k-1]) && wordish(ident[k+1]) {
+			j := k + 1
+			for j < len(ident) && (ident[j] == '_' || ident[j] == '-') {
+				j++ // a run: "ignore__all__previous"
+			}
+			if wordish(ident[k-1]) && j < len(ident) && wordish(ident[j]) {
 				return true
 			}
 		case b >= 'A' && b <= 'Z':
