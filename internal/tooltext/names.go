@@ -88,7 +88,7 @@ func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, fr
 			continue
 		}
 		b := a
-		for b < len(s) && identByte(s[b]) {
+		for b < len(s) && (identByte(s[b]) || innerDot(s, b)) {
 			b++
 		}
 		if ident := s[a:b]; len(ident) >= identMin && severalWords(ident) {
@@ -113,19 +113,26 @@ func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, fr
 	}
 }
 
+// innerDot: s[k] is a dot between two letters, inside an identifier
+// ("ignore.all.previous.instructions", "api.example.com"), not a
+// sentence's end (followed by a space).
+func innerDot(s string, k int) bool {
+	return s[k] == '.' && k > 0 && k+1 < len(s) && isLetterByte(s[k-1]) && isLetterByte(s[k+1])
+}
+
 // identMin is the shortest identifier identifiers reads: the shortest
 // phrase of the patterns it runs ("you are now a", "secretly send") is
 // 13 bytes; "user_id" and "api_key" cost nothing.
 const identMin = 12
 
-// severalWords: the identifier joins words by "_" or "-" (or a run of them) between letters
+// severalWords: the identifier joins words by "_", "-" or "." (or a run of them) between letters
 // or digits, or by a camelCase boundary ("allPrevious").
 func severalWords(ident string) bool {
 	for k := 1; k+1 < len(ident); k++ {
 		switch b := ident[k]; {
-		case b == '_' || b == '-':
+		case b == '_' || b == '-' || b == '.':
 			j := k + 1
-			for j < len(ident) && (ident[j] == '_' || ident[j] == '-') {
+			for j < len(ident) && (ident[j] == '_' || ident[j] == '-' || ident[j] == '.') {
 				j++ // a run: "ignore__all__previous"
 			}
 			if wordish(ident[k-1]) && j < len(ident) && wordish(ident[j]) {
