@@ -67,6 +67,10 @@ func fold(orig string) folded {
 				space, skip = false, i+end
 				continue
 			}
+			if n := lineHyphen(orig, i); n > 0 { // "previ-\nous": one word, as a soft hyphen's
+				skip = i + n
+				continue
+			}
 			if n := markup(orig, i); n > 0 && orig[i] != '&' {
 				skip = i + n
 				if _, inline := tag(orig[i:]); orig[i] == '<' && !inline && !space {
@@ -323,6 +327,33 @@ func (f folded) span(start, end int) (int, int) {
 
 // simpleASCII: ASCII without a control but newline, tab and carriage
 // return, nor a run of spaces, nor markup: folding it maps byte to byte.
+// lineHyphen is the length of a hyphen at s[k] that breaks a word at a
+// line's end ("previ-\nous", the line break and the next line's
+// indentation), 0 when it is none: a letter before, a lower-case letter
+// after.
+func lineHyphen(s string, k int) int {
+	if s[k] != '-' || k == 0 || !isLetterByte(s[k-1]) {
+		return 0
+	}
+	j := k + 1
+	if j < len(s) && s[j] == '\r' {
+		j++
+	}
+	if j >= len(s) || s[j] != '\n' {
+		return 0
+	}
+	j++
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j >= len(s) || s[j] < 'a' || s[j] > 'z' {
+		return 0
+	}
+	return j - k
+}
+
+func isLetterByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+
 func simpleASCII(s string) bool {
 	for k := 0; k < len(s); k++ {
 		b := s[k]
@@ -336,6 +367,9 @@ func simpleASCII(s string) bool {
 			if _, end := modelTagAttributes(s[k:]); end > 0 {
 				return false
 			}
+		}
+		if b == '-' && lineHyphen(s, k) > 0 {
+			return false
 		}
 		if b == '&' {
 			if _, n := entity(s[k:]); n > 0 {

@@ -88,7 +88,7 @@ func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, fr
 			continue
 		}
 		b := a
-		for b < len(s) && identByte(s[b]) {
+		for b < len(s) && (identByte(s[b]) || innerDot(s, b)) {
 			b++
 		}
 		if ident := s[a:b]; len(ident) >= identMin && severalWords(ident) {
@@ -113,18 +113,29 @@ func (c *checker) identifiers(i int, tool string, ptr *path, field, s string, fr
 	}
 }
 
+// innerDot: s[k] is a dot between two letters, inside an identifier
+// ("ignore.all.previous.instructions", "api.example.com"), not a
+// sentence's end (followed by a space).
+func innerDot(s string, k int) bool {
+	return s[k] == '.' && k > 0 && k+1 < len(s) && isLetterByte(s[k-1]) && isLetterByte(s[k+1])
+}
+
 // identMin is the shortest identifier identifiers reads: the shortest
 // phrase of the patterns it runs ("you are now a", "secretly send") is
 // 13 bytes; "user_id" and "api_key" cost nothing.
 const identMin = 12
 
-// severalWords: the identifier joins words by "_" or "-" between letters
+// severalWords: the identifier joins words by "_", "-" or "." (or a run of them) between letters
 // or digits, or by a camelCase boundary ("allPrevious").
 func severalWords(ident string) bool {
 	for k := 1; k+1 < len(ident); k++ {
 		switch b := ident[k]; {
-		case b == '_' || b == '-':
-			if wordish(ident[k-1]) && wordish(ident[k+1]) {
+		case b == '_' || b == '-' || b == '.':
+			j := k + 1
+			for j < len(ident) && (ident[j] == '_' || ident[j] == '-' || ident[j] == '.') {
+				j++ // a run: "ignore__all__previous"
+			}
+			if wordish(ident[k-1]) && j < len(ident) && wordish(ident[j]) {
 				return true
 			}
 		case b >= 'A' && b <= 'Z':
@@ -150,8 +161,8 @@ func severalWords(ident string) bool {
 // "include_chat_history", a number) or names a thing of it
 // ("conversation_history_id", "system_prompt_path") asks for nothing.
 func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schema any) {
-	if !strings.ContainsAny(name, "_-") && !severalWords(name) || !containsAny(strings.ToLower(name), heldStems) {
-		return // one word, or none of the held names' words: most arguments
+	if !containsAny(strings.ToLower(name), heldStems) {
+		return // none of the held names' words: most arguments
 	}
 	if !holdsText(schema) {
 		return
@@ -162,15 +173,17 @@ func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schem
 	}
 	f := nameFolded(name)
 	padded := " " + f.s + " "
+	joined := strings.ReplaceAll(f.s, " ", "") // "systemprompt", "SYSTEMPROMPT": the words run together
 	for _, held := range heldNames {
-		k := strings.Index(padded, " "+held+" ")
-		if k < 0 {
+		a, b := 0, len(name)
+		if k := strings.Index(padded, " "+held+" "); k >= 0 {
+			if next, _, _ := strings.Cut(padded[k+len(held)+2:], " "); heldThingOf[next] {
+				return
+			}
+			a, b = f.span(k, k+len(held))
+		} else if joined != strings.ReplaceAll(held, " ", "") {
 			continue
 		}
-		if next, _, _ := strings.Cut(padded[k+len(held)+2:], " "); heldThingOf[next] {
-			return
-		}
-		a, b := f.span(k, k+len(held))
 		sig := Signal{Rule: rules.TextSecretRequest, Tool: tool, Index: i, Pointer: ptr.String(), Field: "argument name", Start: a, End: b, Match: name[a:b],
 			Message: place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds (its system prompt, the conversation, its reasoning or its tools), " +
 				quote(name[a:b]) + ", which the model fills in, in a tool whose text names no model it calls, in " + context(name, a, b)}
@@ -229,10 +242,16 @@ var heldNames = []string{
 	"chain of thought", "reasoning trace", "internal reasoning", "hidden reasoning",
 	"tool list", "tools list", "available tools", "tool definitions", "tools definitions", "other tools",
 	"context window", "full context", "model context", "llm context",
+	"sys prompt", "developer message", "developer prompt", "developer instructions",
+	"your instructions", "initial instructions", "hidden instructions", "assistant instructions",
+	"dialogue history", "dialog history", "chat messages", "messages so far", "conversation so far", "chat so far",
+	"prior turns", "previous turns", "tool descriptions", "tool schemas", "function definitions", "functions list",
+	"inner monologue", "scratchpad",
 }
 
 // heldStems are a word of each held name, to pass most arguments by.
-var heldStems = []string{"prompt", "message", "instruction", "conversation", "chat", "thought", "reasoning", "tool", "context", "transcript"}
+var heldStems = []string{"prompt", "message", "instruction", "conversation", "chat", "thought", "reasoning", "tool", "context", "transcript",
+	"dialog", "turns", "function", "monologue", "scratchpad"}
 
 // heldThingOf are the words that, after a held name, make the argument a
 // thing of it rather than its content: "conversation_history_id".
@@ -254,10 +273,23 @@ func speaksOfModel(held string, texts ...string) bool {
 }
 
 // modelWords are the words of a tool that calls a language model or
-// works on a conversation.
+// works on a conversation, and of the fields where a held name has an
+// ordinary meaning of its own: messages and mail ("previous_messages",
+// the Message-IDs a reply refers to), speech to text (Whisper's own
+// "initial_prompt"), tokenizers (a "system_prompt" counted), MCP proxies
+// (the upstream "tools_list"), banners and notices (a status page's
+// "system_message"), error reports and logs (Sentry's "full_context").
+// Only in a tool that speaks of none of these does a held name make sense
+// as nothing but the model's own hidden context: an error there.
 var modelWords = wordSet(`model models llm llms gpt claude openai anthropic gemini mistral llama ollama completion completions
 	inference generate generates generation chat chats conversation conversations summarize summarizes summarise summary
-	agent agents prompt prompts assistant`)
+	agent agents prompt prompts assistant
+	message messages email emails mail inbox reply replies thread threads sms
+	transcribe transcribes transcription audio speech whisper
+	tokens tokenizer tokenizers tokenize tokenizes tiktoken
+	mcp proxy upstream plugin plugins
+	banner banners announcement announcements notification notifications maintenance
+	exception exceptions sentry crash crashes breadcrumbs stacktrace traceback log logs logging`)
 
 // nameFolded is a name's words (spelled) folded, mapped to the name.
 func nameFolded(s string) folded {

@@ -8,7 +8,9 @@ package tooltext
 
 import (
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -52,10 +54,10 @@ const (
 	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
 	negation     = `(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|avoid|without|no need to|not)\b`
 	sendVerb     = `(?:send|sends|sending|pass|passes|passing|include|includes|including|attach|attaching|append|appending|upload|uploading|forward|forwarding|transmit|exfiltrate|post|posting|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give)`
-	readVerb     = `(?:read|reads|reading|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
+	readVerb     = `(?:read|reads|reading|readfile|readfilesync|read_file|read_text|file_get_contents|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
-	strongThing  = `~?/?\.ssh/[\w.-]*|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
-	contextThing = `\bsystem` + nameGap + `prompt\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b`
+	strongThing  = `~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
+	contextThing = `\bsystem(?:` + nameGap + `)?prompt\b|\byour` + nameGap + `instructions\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b`
 	weakThing    = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
 )
 
@@ -78,7 +80,8 @@ var patterns = []*pattern{
 			`|\b(?:takes?|has|have|with|given)\s+(?:absolute\s+|highest\s+|top\s+)?(?:precedence|priority)\s+over\s+(?:all|any|every|the|other|your|previous|user|system)` +
 			`|\bsupersedes?\s+(?:all|any|every|the|other|your|previous)` +
 			`|\byou are now\s+(?:[a-z0-9_-]+(?:\s+[a-z0-9_-]+)?\s*,\s*)?(?:a|an|the|my|no longer|free|allowed|unrestricted|acting|in\s+(?:developer|admin|god|maintenance|debug|unrestricted)\s+mode)\b|\bfrom now on,?\s+(?:you|always|never|ignore|respond|answer|reply)\b` +
-			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`)},
+			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`),
+		judge: overriding},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
 		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
 		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
@@ -432,7 +435,8 @@ var (
 // include it (T040); named alone it becomes a mention (T041). A request
 // after a negation ("do not include API keys") is no request.
 func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	own := ownDomain(c.toolName, sentence[m[0]:m[1]])
+	own := ownDomain(c.toolName, sentence[m[0]:m[1]]) ||
+		projectFileRE.MatchString(sentence[:m[0]]) && ownDomain(sentence, sentence[m[0]:m[1]])
 	if strings.HasSuffix(sentence[m[0]:m[1]], ".pub") { // a public key: no secret, named at most
 		if own {
 			return nil
@@ -450,6 +454,12 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	}
 	return rules.TextSecretMention
 }
+
+// projectFileRE ends a text before a secret file that is a project's own
+// ("reads the repository's .npmrc"), not the user's home one: the tool's
+// business when the sentence speaks of what the file configures (its
+// registries), as ownDomain reads a tool's name.
+var projectFileRE = re(`\b(?:repository|repo|project|workspace)'?s?\s+$`)
 
 // sentOn: the sentence asks for a file's content to be sent on, to the
 // user, to an address, or as one of the package's tools or arguments not
@@ -527,7 +537,7 @@ func ownDomain(tool, secret string) bool {
 		}
 		for _, w := range words {
 			for _, o := range d.tools {
-				if w == o || w == o+"s" || w == o+"es" {
+				if w == o || w == o+"s" || w == o+"es" || strings.HasSuffix(o, "y") && w == o[:len(o)-1]+"ies" {
 					return true
 				}
 			}
@@ -557,13 +567,65 @@ func containsAny(s string, words []string) bool {
 // the field from the user interface", "from the user's view").
 func concealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	rest := sentence[m[1]:]
-	for _, w := range []string{" interface", "'s", "-facing", " agent", " input", " output", " side", " space", " name", " id", " list"} {
+	for _, w := range []string{" interface", "'s", "-facing", " agent", " input", " output", " side", " space", " name", " id", " list",
+		" twice", " again", " more than once", " repeatedly"} { // "don't notify the user twice": a count, not a secret
 		if strings.HasPrefix(rest, w) {
 			return nil
 		}
 	}
 	return p.rule
 }
+
+// overriding drops what an override's words say of something other than
+// the model's instructions: a setting that "supersedes the previous
+// default" or "takes precedence over the user's global .gitconfig" (an
+// instruction's noun near it keeps it: "supersedes all previous
+// instructions"), a bot that "will forget all previous messages" (a third
+// person's future, not the model addressed: "you will forget..." is kept),
+// the "developer mode flag" of a device (kept when the model is put in it:
+// "enable developer mode", "you are in developer mode").
+func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	match := sentence[m[0]:m[1]]
+	rest := sentence[m[1]:]
+	for _, end := range []string{". ", ";", "\n"} { // the sentence's end, not ".gitconfig"'s dot
+		if k := strings.Index(rest, end); k >= 0 {
+			rest = rest[:k]
+		}
+	}
+	before := strings.Fields(sentence[:m[0]])
+	last := func(n int) string {
+		if len(before) < n {
+			return ""
+		}
+		return before[len(before)-n]
+	}
+	switch {
+	case strings.Contains(match, "supersede") || strings.Contains(match, "precedence") || strings.Contains(match, "priority"):
+		words := strings.FieldsFunc(match+" "+rest, func(r rune) bool { return !unicode.IsLetter(r) })
+		if slices.ContainsFunc(words, func(w string) bool { return instructionNouns[w] }) {
+			return p.rule
+		}
+		if slices.ContainsFunc(words, func(w string) bool { return settingNouns[w] }) {
+			return nil
+		}
+	case strings.HasSuffix(match, "messages"):
+		if modalWords[last(1)] && last(2) != "you" && last(2) != "" {
+			return nil
+		}
+	case strings.HasSuffix(match, "developer mode"):
+		if !enterWords[last(1)] {
+			return nil
+		}
+	}
+	return p.rule
+}
+
+var (
+	instructionNouns = wordSet("instruction instructions rule rules prompt prompts request requests guideline guidelines directive directives wish wishes command commands message messages guidance guardrails safety system")
+	settingNouns     = wordSet("default defaults version versions setting settings value values release releases config configuration gitconfig option options file files limit limits policy")
+	modalWords       = wordSet("will would can could may might shall")
+	enterWords       = wordSet("in into enter enters entering enable enables enabling enabled activate activates activating activated now")
+)
 
 // scoped drops an instruction to act before any tool that keeps to this
 // package's tools ("call login before any other tool of this server"):
@@ -615,8 +677,16 @@ func (c *checker) notTheSecret(sentence string, a, b int) bool {
 	if strings.HasPrefix(ident, "public") {
 		return true
 	}
+	if words := strings.FieldsFunc(ident, func(r rune) bool { return r == '_' || r == '-' }); len(words) >= 2 &&
+		words[len(words)-1] == "token" && placeWords[words[len(words)-2]] {
+		return true // "next_page_token", "cursor_token": a place in a listing, no secret
+	}
 	return strings.ContainsAny(ident, "_-") && intoRE.MatchString(sentence[:a]) && c.own(ident)
 }
+
+// placeWords name, before "token", a token that marks a place (a page of
+// a listing, a sync's point) or guards a form: public, no secret.
+var placeWords = wordSet("page next prev previous cursor continuation continue pagination offset resume start sync delta change changes csrf upload")
 
 func identByte(b byte) bool { return wordByte(b) || b == '-' }
 
