@@ -317,34 +317,10 @@ func webpHuffmanBomb(width, height, groups int) []byte {
 		w.symbol(green, g&0xff)  // the group's low byte
 		w.symbol(byteTree, g>>8) // its high byte
 	}
-	// The groups: every symbol of each alphabet.
-	cached, distance := completeTree(256+24+1<<11, 11), completeTree(40, 5)
-	for range groups {
-		w.tree(cached)
-		w.tree(byteTree)
-		w.tree(byteTree)
-		w.tree(byteTree)
-		w.tree(distance)
-	}
-	// The pixels: black transparent literals.
-	for range width * height {
-		w.symbol(cached, 0)
-		w.symbol(byteTree, 0)
-		w.symbol(byteTree, 0)
-		w.symbol(byteTree, 0)
-	}
+	// The groups, then the pixels.
+	w.groupsOfBlackPixels(groups, width*height, byteTree)
 	w.bits(0, 7)
-	data := w.b
-	if len(data)%2 == 1 {
-		data = append(data, 0)
-	}
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(4+8+len(data)))
-	b.WriteString("WEBPVP8L")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(len(data)))
-	b.Write(data)
-	return b.Bytes()
+	return riffVP8L(w.b)
 }
 
 // TestWebPHuffmanGroupsCharge: x/image/webp allocates every Huffman
@@ -525,7 +501,32 @@ func webpZeroBitBomb(width, height, pad int) []byte {
 		w.simpleTree()
 	}
 	w.bits(0, 7)
-	data := append(w.b, make([]byte, pad)...)
+	return riffVP8L(append(w.b, make([]byte, pad)...))
+}
+
+// groupsOfBlackPixels writes groups Huffman groups, each with every
+// symbol of its five alphabets (the green one with a 2^11 colour cache),
+// then pixels black transparent literals of the first group.
+func (w *bitWriter) groupsOfBlackPixels(groups, pixels int, byteTree huffTree) {
+	cached, distance := completeTree(256+24+1<<11, 11), completeTree(40, 5)
+	for range groups {
+		w.tree(cached)
+		w.tree(byteTree)
+		w.tree(byteTree)
+		w.tree(byteTree)
+		w.tree(distance)
+	}
+	for range pixels {
+		w.symbol(cached, 0)
+		w.symbol(byteTree, 0)
+		w.symbol(byteTree, 0)
+		w.symbol(byteTree, 0)
+	}
+}
+
+// riffVP8L wraps a VP8L stream in a WebP file: the RIFF header, one VP8L
+// chunk, padded to an even length.
+func riffVP8L(data []byte) []byte {
 	if len(data)%2 == 1 {
 		data = append(data, 0)
 	}
@@ -644,32 +645,9 @@ func webpOversubscribed() []byte {
 		w.bits(0, 1) // green: 231 to x/image, 0 to vp8lGroups
 		w.bits(0, 1) // red: 3 to x/image, 0 to vp8lGroups
 	}
-	cached, byteTree, distance := completeTree(256+24+1<<11, 11), completeTree(256, 8), completeTree(40, 5)
-	for range 1000 {
-		w.tree(cached)
-		w.tree(byteTree)
-		w.tree(byteTree)
-		w.tree(byteTree)
-		w.tree(distance)
-	}
-	for range width * height {
-		w.symbol(cached, 0)
-		w.symbol(byteTree, 0)
-		w.symbol(byteTree, 0)
-		w.symbol(byteTree, 0)
-	}
+	w.groupsOfBlackPixels(1000, width*height, completeTree(256, 8))
 	w.bits(0, 7)
-	data := w.b
-	if len(data)%2 == 1 {
-		data = append(data, 0)
-	}
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(4+8+len(data)))
-	b.WriteString("WEBPVP8L")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(len(data)))
-	b.Write(data)
-	return b.Bytes()
+	return riffVP8L(w.b)
 }
 
 // TestVP8LIncompleteCodesChargedMost: x/image/vp8l accepts an

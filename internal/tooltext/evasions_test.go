@@ -237,11 +237,7 @@ func TestPlainSecretRequests(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		found := false
-		for _, s := range sigs {
-			found = found || s.Rule == rules.TextSecretRequest
-		}
-		if !found {
+		if ruleSet(sigs)[rules.TextSecretRequest] == 0 {
 			t.Errorf("no T040 in %q (%d signals)", desc, len(sigs))
 		}
 	}

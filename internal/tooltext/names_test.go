@@ -162,11 +162,7 @@ func TestHeldArgumentSpellings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		found := false
-		for _, s := range sigs {
-			found = found || s.Rule == rules.TextSecretRequest
-		}
-		if !found {
+		if ruleSet(sigs)[rules.TextSecretRequest] == 0 {
 			t.Errorf("argument %q: no T040 (%d signals)", name, len(sigs))
 		}
 	}
