@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"html"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -174,17 +175,21 @@ func init() {
 }
 
 // rot13 reports a run of at least six words, none a common English word,
-// of which at least half are common English words after rot13.
+// of which at least half are common English words after rot13, three of
+// them different: one word repeated ("ab ab ab", "[ab[ab[ab", each "no"
+// after rot13) is no sentence, and was a false T039 (attack pass 38b).
 func (c *checker) rot13(i int, tool string, ptr *path, field, s string) {
 	var runStart, runEnd, words, rotated int
+	var seen [rot13Distinct]string // the different common words after rot13, up to rot13Distinct
+	distinct := 0
 	flush := func() {
-		if words >= 6 && rotated*2 >= words {
+		if words >= 6 && rotated*2 >= words && distinct == rot13Distinct {
 			text := rot13Of(s[runStart:runEnd])
 			c.add(Signal{Rule: rules.TextEncoded, Tool: tool, Index: i, Pointer: ptr.String(), Field: field,
 				Start: runStart, End: runEnd, Match: s[runStart:runEnd], Hidden: text,
 				Message: place(tool, i, ptr.String(), field) + ": rot13 that decodes to text: " + quote(text) + ", in " + context(s, runStart, runEnd)})
 		}
-		words, rotated = 0, 0
+		words, rotated, distinct = 0, 0, 0
 	}
 	var lower, rot [16]byte
 	for k := 0; k < len(s); {
@@ -224,12 +229,20 @@ func (c *checker) rot13(i int, tool string, ptr *path, field, s string) {
 		}
 		words++
 		runEnd = k
-		if commonWords[string(rot[:k-start])] {
+		if w := rot[:k-start]; commonWords[string(w)] {
 			rotated++
+			if distinct < rot13Distinct && !slices.Contains(seen[:distinct], string(w)) {
+				seen[distinct] = string(w)
+				distinct++
+			}
 		}
 	}
 	flush()
 }
+
+// rot13Distinct is how many different common words a rot13 run must
+// hold.
+const rot13Distinct = 3
 
 func asciiLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 

@@ -341,12 +341,14 @@ func spelled(name string) (string, []int) {
 		r   rune
 		off int
 	}
-	var cs []char
+	cs := make([]char, 0, len(name)) // at most a rune a byte: no regrowth of a long name
 	for off, r := range name {
 		cs = append(cs, char{r, off})
 	}
 	var b strings.Builder
-	at := make([]int, 0, len(name)+1)
+	room := len(name) + len(name)/2 // a space every other letter ("aBaB"); more grows once
+	b.Grow(room)
+	at := make([]int, 0, room+1)
 	inWord := false
 	end := 0 // the end of the last letter written: where a space maps, so that a span ends there
 	for j, ch := range cs {

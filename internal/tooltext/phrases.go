@@ -240,7 +240,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 			m = bigramsOf(sentence)
 		}
 		for _, p := range candidates[:n] {
-			if end-start < len(f.s) && !p.matches(sentence, m) {
+			if (long || end-start < len(f.s)) && !p.matches(sentence, m) { // a long text's candidates are all the patterns
 				continue
 			}
 			for _, j := range p.find(c, sentence) {
@@ -449,7 +449,7 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		}
 		return nil
 	}
-	if affirmed(sentence, fileRequestVerb) {
+	if c.affirmed(sentence, fileRequestVerb) {
 		return p.rule
 	}
 	return rules.TextSecretMention
@@ -468,7 +468,7 @@ var projectFileRE = re(`\b(?:repository|repo|project|workspace)'?s?\s+$`)
 // secret in its own argument named for it ("paste the contents of
 // ~/.ssh/id_ed25519 into private_key") asks for what it needs.
 func sentOn(c *checker, sentence string) bool {
-	if !affirmed(sentence, contentRE) {
+	if !c.affirmed(sentence, contentRE) {
 		return false
 	}
 	if sentToRE.MatchString(sentence) {
@@ -643,7 +643,7 @@ var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration
 // tools' output only when the sentence asks for it: tools speak of
 // conversations and prompts honestly.
 func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if affirmed(sentence, requestVerb) {
+	if c.affirmed(sentence, requestVerb) {
 		return p.rule
 	}
 	return nil
@@ -656,7 +656,7 @@ func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if c.notTheSecret(sentence, m[0], m[1]) {
 		return nil
 	}
-	if affirmed(sentence, contentRE) || affirmed(sentence, readRE) && affirmed(sentence, sendRE) {
+	if c.affirmed(sentence, contentRE) || c.affirmed(sentence, readRE) && c.affirmed(sentence, sendRE) {
 		return p.rule
 	}
 	return nil
@@ -693,19 +693,86 @@ func identByte(b byte) bool { return wordByte(b) || b == '-' }
 var intoRE = re(`\b(?:as|into|in)\s+(?:the\s+)?['"]?$`)
 
 // affirmed: verb occurs in the sentence and not only after a negation.
-func affirmed(sentence string, verb *regexp.Regexp) bool {
-	for _, v := range verb.FindAllStringIndex(sentence, -1) {
-		neg := negationRE.FindAllStringIndex(sentence[:v[0]], -1)
-		if len(neg) == 0 {
-			return true
-		}
-		// a negation counts within the same clause: no comma, "and" or "then" between
-		between := sentence[neg[len(neg)-1][1]:v[0]]
-		if strings.ContainsAny(between, ",;:") || strings.Contains(between, " and ") || strings.Contains(between, " then ") || strings.Contains(between, " that ") {
-			return true
+// The judges ask it again for each match of a pattern in one sentence,
+// so the last answers are kept (affirmedMemo): a sentence costs one walk
+// per verb pattern, however many matches it holds.
+func (c *checker) affirmed(sentence string, verb *regexp.Regexp) bool {
+	for _, m := range c.affirmedMemo {
+		if m.verb == verb && m.sentence == sentence {
+			return m.yes
 		}
 	}
+	yes := affirmedIn(sentence, verb)
+	c.affirmedMemo[c.affirmedNext%len(c.affirmedMemo)] = affirmedAnswer{sentence, verb, yes}
+	c.affirmedNext++
+	return yes
+}
+
+// affirmedAnswer is one answer of affirmed.
+type affirmedAnswer struct {
+	sentence string
+	verb     *regexp.Regexp
+	yes      bool
+}
+
+// affirmedIn: verb occurs in the sentence and not only after a negation
+// in the same clause (no comma, "and", "then" or "that" between). The
+// verbs and the negations are walked once each, in step, and each stretch
+// of text between them is read once: linear in the sentence, and it stops
+// at the first affirmed verb.
+func affirmedIn(sentence string, verb *regexp.Regexp) bool {
+	verbs, negs := matchWalk{re: verb, s: sentence}, matchWalk{re: negationRE, s: sentence}
+	negated, read := false, 0 // a negation before the verb; the clause read for a break from read on
+	for v := verbs.next(); v != nil; v = verbs.next() {
+		for n := negs.peek(); n != nil && n[1] <= v[0]; n = negs.peek() {
+			negated, read = true, n[1]
+			negs.next()
+		}
+		if !negated || clauseBreak(sentence[read:v[0]]) {
+			return true
+		}
+		read = v[0]
+	}
 	return false
+}
+
+// clauseBreak: s, the text between a negation and a verb, ends the
+// negation's clause.
+func clauseBreak(s string) bool {
+	return strings.ContainsAny(s, ",;:") || strings.Contains(s, " and ") || strings.Contains(s, " then ") || strings.Contains(s, " that ")
+}
+
+// matchWalk walks the matches of re in s in order, as FindAllStringIndex
+// lists them, one search at a time, so that a caller that stops early
+// does not pay for the rest. re's matches start at a word's start (\b
+// and a word byte), so that a search from a word's start reads \b as the
+// whole text does.
+type matchWalk struct {
+	re   *regexp.Regexp
+	s    string
+	from int   // where the next search starts
+	m    []int // the match found and not yet taken
+}
+
+// peek is the next match, nil when there is none.
+func (w *matchWalk) peek() []int {
+	if w.m == nil && w.from < len(w.s) {
+		loc := w.re.FindStringIndex(w.s[w.from:])
+		if loc == nil {
+			w.from = len(w.s)
+			return nil
+		}
+		w.m = []int{loc[0] + w.from, loc[1] + w.from}
+		w.from = nextWord(w.s, max(w.m[1], w.m[0]+1)-1)
+	}
+	return w.m
+}
+
+// next takes the next match, nil when there is none.
+func (w *matchWalk) next() []int {
+	m := w.peek()
+	w.m = nil
+	return m
 }
 
 // otherTool keeps a shadowing rule unless the tool it names is one of the

@@ -20,6 +20,9 @@ type checker struct {
 	args     map[string]bool // its argument names, lower-cased (own: when first needed)
 	out      []Signal
 	counts   map[textKey]*textCount
+	// the last answers of affirmed, and where the next one goes
+	affirmedMemo [4]affirmedAnswer
+	affirmedNext int
 }
 
 // nameSet is the package's tool names as checker.names has them.
