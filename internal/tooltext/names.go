@@ -149,7 +149,7 @@ func severalWords(ident string) bool {
 
 // heldArgument reads an argument named for what the model holds and the
 // user did not type: its system prompt, the conversation, its reasoning,
-// the other tools (heldNames: "system_prompt", "conversationHistory",
+// the other tools (heldGroups: "system_prompt", "conversationHistory",
 // "chain_of_thought"). The model fills a text argument in with what its
 // name asks for: the parameter-abuse exfiltration published against MCP.
 // It is a request (T040) in a tool whose own text (its name, its
@@ -157,7 +157,10 @@ func severalWords(ident string) bool {
 // no model it calls nor the conversation as its subject (modelWords); in a
 // tool that calls a model ("generate_text" and its "system_prompt") or
 // works on the conversation ("summarize_conversation"), a mention to
-// check (T041). An argument that holds no text (a boolean
+// check (T041). A name of a field's own ("chat_messages" of a chat app,
+// "session_history" of a terminal, a heldGroup with owners) is nothing in
+// a tool named for that field, and a mention in a tool whose text speaks
+// of it. An argument that holds no text (a boolean
 // "include_chat_history", a number) or names a thing of it
 // ("conversation_history_id", "system_prompt_path") asks for nothing.
 func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schema any) {
@@ -167,34 +170,63 @@ func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schem
 	if !holdsText(schema) {
 		return
 	}
+	held, group, a, b := heldIn(name)
+	if group == nil {
+		return
+	}
 	var desc string
 	if m, ok := schema.(map[string]any); ok {
 		desc, _ = m["description"].(string)
 	}
+	if group.owners != nil && ownedBy(c.toolName, group.owners) {
+		return // the tool's own field: a chat app's chat_messages
+	}
+	sig := Signal{Rule: rules.TextSecretRequest, Tool: tool, Index: i, Pointer: ptr.String(), Field: "argument name", Start: a, End: b, Match: name[a:b],
+		Message: place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds (its system prompt, the conversation, its reasoning or its tools), " +
+			quote(name[a:b]) + ", which the model fills in, in a tool whose text names no model it calls, in " + context(name, a, b)}
+	if speaksOf(modelWords, held, c.toolName, c.toolDesc, desc) || group.owners != nil && speaksOf(group.owners, held, c.toolDesc, desc) {
+		sig.Rule = rules.TextSecretMention
+		sig.Message = place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds, " + quote(name[a:b]) +
+			", in a tool that calls a model or works on the conversation: it should take text the user gives, not the model's own, in " + context(name, a, b)
+	}
+	c.add(sig)
+}
+
+// heldIn finds the held name an argument's name spells (its words, or
+// its letters run together: "systemprompt"), the group it is of, and its
+// span in the name; no group when it spells none, or names a thing of
+// one (heldThingOf: "conversation_history_id").
+func heldIn(name string) (held string, group *heldGroup, a, b int) {
 	f := nameFolded(name)
 	padded := " " + f.s + " "
 	joined := strings.ReplaceAll(f.s, " ", "") // "systemprompt", "SYSTEMPROMPT": the words run together
-	for _, held := range heldNames {
-		a, b := 0, len(name)
-		if k := strings.Index(padded, " "+held+" "); k >= 0 {
-			if next, _, _ := strings.Cut(padded[k+len(held)+2:], " "); heldThingOf[next] {
-				return
+	for g := range heldGroups {
+		for _, held := range heldGroups[g].names {
+			a, b := 0, len(name)
+			if k := strings.Index(padded, " "+held+" "); k >= 0 {
+				if next, _, _ := strings.Cut(padded[k+len(held)+2:], " "); heldThingOf[next] {
+					return "", nil, 0, 0
+				}
+				a, b = f.span(k, k+len(held))
+			} else if joined != strings.ReplaceAll(held, " ", "") {
+				continue
 			}
-			a, b = f.span(k, k+len(held))
-		} else if joined != strings.ReplaceAll(held, " ", "") {
-			continue
+			return held, &heldGroups[g], a, b
 		}
-		sig := Signal{Rule: rules.TextSecretRequest, Tool: tool, Index: i, Pointer: ptr.String(), Field: "argument name", Start: a, End: b, Match: name[a:b],
-			Message: place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds (its system prompt, the conversation, its reasoning or its tools), " +
-				quote(name[a:b]) + ", which the model fills in, in a tool whose text names no model it calls, in " + context(name, a, b)}
-		if speaksOfModel(held, c.toolName, c.toolDesc, desc) {
-			sig.Rule = rules.TextSecretMention
-			sig.Message = place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds, " + quote(name[a:b]) +
-				", in a tool that calls a model or works on the conversation: it should take text the user gives, not the model's own, in " + context(name, a, b)
-		}
-		c.add(sig)
-		return
 	}
+	return "", nil, 0, 0
+}
+
+// ownedBy: a word of the tool's name (split as names are) is one of
+// owners.
+func ownedBy(toolName string, owners map[string]bool) bool {
+	words, _ := spelled(toolName)
+	for _, w := range strings.Fields(strings.ToLower(words)) {
+		if owners[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsText: an argument of this schema can carry text: its type, when
@@ -232,39 +264,83 @@ func (c *checker) asksNoText(from int, name string) {
 	}
 }
 
-// heldNames are what the model holds that the user did not type, as the
-// words of an argument's name (spelled, folded): the one list of them.
+// heldGroup is a family of held names (as the words of an argument's
+// name, spelled, folded) and, for a family with an ordinary meaning in a
+// field of its own, the words of a tool's name that make the tool one of
+// that field (owners); nil for the names that mean the model's own
+// context wherever they are.
+type heldGroup struct {
+	names  []string
+	owners map[string]bool
+}
+
+// heldGroups are what the model holds that the user did not type: the one
+// list of them. The names of the first group have no owner: a field where
+// they mean something else is a warning at most (modelWords). The names
+// of the others are the conversation too, but a chat app's chat_messages,
+// a meeting recorder's full_transcript, a terminal's session_history and
+// a game's prior_turns are their tools' own data; docs/tool-text.md says
+// how each was chosen.
+var heldGroups = []heldGroup{
+	{names: heldNames},
+	{ // messages, chats and their logs: chat apps, mail, support desks
+		names: []string{"chat messages", "chat log", "chat logs", "chat context", "chat transcript", "chat export", "message history", "messages history",
+			"message log", "all messages", "conversation log", "conversation logs", "conversation transcript", "conversation context", "dialog log", "dialogue log", "dialog logs",
+			"thread history", "entire chat", "whole chat", "full chat"},
+		owners: wordSet(`chat chats messaging messenger slack discord telegram whatsapp irc mattermost zulip
+			channel channels dm dms inbox mail email emails sms thread threads conversation conversations intercom zendesk freshdesk helpdesk
+			ticket tickets chatbot bot bots`),
+	},
+	{ // transcripts: meetings, calls, audio and video
+		names: []string{"full transcript", "entire transcript", "complete transcript", "whole transcript", "transcript so far"},
+		owners: wordSet(`transcript transcripts transcribe transcription meeting meetings audio speech voice video videos
+			recording recordings podcast podcasts interview interviews zoom webex youtube subtitle subtitles caption captions
+			phone lecture lectures ticket tickets`),
+	},
+	{ // sessions: terminals, shells, browsers, REPLs
+		names: []string{"session history", "session log", "session logs", "session context", "session transcript", "session messages"},
+		owners: wordSet(`session sessions terminal terminals shell process processes browser browsers tab tabs repl jupyter notebook
+			kernel tmux ssh login logins analytics`),
+	},
+	{ // turns: games, and annotated dialogue data
+		names:  []string{"prior turns", "previous turns", "past turns", "earlier turns", "all turns"},
+		owners: wordSet(`game games chess poker player players dataset datasets annotation annotations`),
+	},
+}
+
+// heldNames are the held names that mean the model's own context in any
+// tool: the first of heldGroups.
 var heldNames = []string{
 	"system prompt", "system prompts", "system message", "system instructions", "initial prompt", "hidden prompt",
-	"conversation history", "conversation log", "conversation transcript", "full conversation", "entire conversation", "whole conversation",
-	"chat history", "chat log", "chat transcript", "message history", "messages history",
-	"previous messages", "prior messages", "past messages", "earlier messages", "all messages", "previous conversation",
+	"conversation history", "full conversation", "entire conversation", "whole conversation",
+	"chat history", "previous messages", "prior messages", "past messages", "earlier messages", "previous conversation",
 	"chain of thought", "reasoning trace", "internal reasoning", "hidden reasoning",
 	"tool list", "tools list", "available tools", "tool definitions", "tools definitions", "other tools",
 	"context window", "full context", "model context", "llm context",
 	"sys prompt", "developer message", "developer prompt", "developer instructions",
 	"your instructions", "initial instructions", "hidden instructions", "assistant instructions",
-	"dialogue history", "dialog history", "chat messages", "messages so far", "conversation so far", "chat so far",
-	"prior turns", "previous turns", "tool descriptions", "tool schemas", "function definitions", "functions list",
+	"dialogue history", "dialog history", "messages so far", "conversation so far", "chat so far",
+	"tool descriptions", "tool schemas", "function definitions", "functions list",
 	"inner monologue", "scratchpad",
 }
 
 // heldStems are a word of each held name, to pass most arguments by.
 var heldStems = []string{"prompt", "message", "instruction", "conversation", "chat", "thought", "reasoning", "tool", "context", "transcript",
-	"dialog", "turns", "function", "monologue", "scratchpad"}
+	"dialog", "turns", "function", "monologue", "scratchpad", "session", "thread"}
 
 // heldThingOf are the words that, after a held name, make the argument a
 // thing of it rather than its content: "conversation_history_id".
 var heldThingOf = wordSet("id ids count limit size length max min enabled flag mode format path file url uri key name type version index offset page")
 
-// speaksOfModel: the tool's text names a model it calls or the
-// conversation as its subject, the held name's own words aside.
-func speaksOfModel(held string, texts ...string) bool {
+// speaksOf: the tool's text names one of words (a model it calls, the
+// conversation as its subject, a held name's field), the held name's own
+// words aside.
+func speaksOf(words map[string]bool, held string, texts ...string) bool {
 	for _, t := range texts {
-		words, _ := spelled(t)
-		padded := " " + strings.ReplaceAll(strings.ToLower(words), held, " ") + " "
+		spelt, _ := spelled(t)
+		padded := " " + strings.ReplaceAll(strings.ToLower(spelt), held, " ") + " "
 		for _, w := range strings.Fields(padded) {
-			if modelWords[w] {
+			if words[w] {
 				return true
 			}
 		}

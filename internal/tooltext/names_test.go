@@ -2,6 +2,9 @@ package tooltext
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -93,12 +96,19 @@ func TestHonestModelToolArguments(t *testing.T) {
 }
 
 // TestHeldStemsCoverHeldNames: every held name holds one of the words
-// heldArgument passes arguments by.
+// heldArgument passes arguments by, and is in one group only.
 func TestHeldStemsCoverHeldNames(t *testing.T) {
 	t.Parallel()
-	for _, h := range heldNames {
-		if !containsAny(h, heldStems) {
-			t.Errorf("held name %q has none of heldStems", h)
+	seen := map[string]bool{}
+	for _, g := range heldGroups {
+		for _, h := range g.names {
+			if !containsAny(h, heldStems) {
+				t.Errorf("held name %q has none of heldStems", h)
+			}
+			if seen[h] {
+				t.Errorf("held name %q in two groups", h)
+			}
+			seen[h] = true
 		}
 	}
 }
@@ -165,5 +175,132 @@ func TestHeldArgumentSpellings(t *testing.T) {
 		if ruleSet(sigs)[rules.TextSecretRequest] == 0 {
 			t.Errorf("argument %q: no T040 (%d signals)", name, len(sigs))
 		}
+	}
+}
+
+// heldOutcome is what heldArgument makes of an argument named arg, a
+// string, of a tool named tool described as desc: "T040", "T041" or "".
+func heldOutcome(tool, desc, arg string) string {
+	c := &checker{toolName: tool, toolDesc: desc}
+	c.heldArgument(0, tool, &path{}, arg, map[string]any{"type": "string"})
+	if len(c.out) == 0 {
+		return ""
+	}
+	return c.out[0].Rule.ID
+}
+
+// spellings are the ways an attacker writes a held name: snake_case,
+// camelCase, run together, dotted, kebab-case, upper case.
+func spellings(held string) []string {
+	words := strings.Fields(held)
+	camel := words[0]
+	for _, w := range words[1:] {
+		camel += strings.ToUpper(w[:1]) + w[1:]
+	}
+	return []string{strings.Join(words, "_"), camel, strings.Join(words, ""), strings.Join(words, "."), strings.Join(words, "-"), strings.ToUpper(strings.Join(words, "_"))}
+}
+
+// TestHeldNameFamilies (attack pass 38b, break 8's rest): the names that
+// are the conversation in a tool of no field of theirs, and a chat app's,
+// a recorder's, a terminal's or a game's own data in one: in every
+// spelling, an error in a calculator or a weather tool; a warning in a
+// tool that calls a model, or whose description speaks of the field;
+// nothing in a tool named for the field.
+func TestHeldNameFamilies(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		held, want string
+		tools      [][2]string // name, description
+	}{
+		{"session history", "T040", [][2]string{{"add", "Adds two numbers."}, {"get_weather", "Gets the weather forecast for a city."}}},
+		{"full transcript", "T040", [][2]string{{"add", "Adds two numbers."}, {"get_weather", "Gets the weather forecast for a city."}}},
+		{"chat messages", "T040", [][2]string{{"add", "Adds two numbers."}, {"get_weather", "Gets the weather forecast for a city."}}},
+		{"conversation log", "T040", [][2]string{{"add", "Adds two numbers."}}},
+		{"chat log", "T040", [][2]string{{"convert_currency", "Converts an amount between currencies."}}},
+		{"message history", "T040", [][2]string{{"add", "Adds two numbers."}}},
+		{"all messages", "T040", [][2]string{{"add", "Adds two numbers."}}},
+		{"prior turns", "T040", [][2]string{{"add", "Adds two numbers."}}},
+		{"chat context", "T040", [][2]string{{"get_weather", "Gets the weather forecast for a city."}}},
+		{"dialog log", "T040", [][2]string{{"add", "Adds two numbers."}}},
+		{"conversation transcript", "T040", [][2]string{{"add", "Adds two numbers."}}},
+		{"session history", "T041", [][2]string{{"generate_text", "Generates text with the configured model."}, {"add", "Adds two numbers; keeps a terminal open."}}},
+		{"chat messages", "T041", [][2]string{{"complete", "Runs an OpenAI chat completion."}, {"add", "Adds two numbers and posts them to Slack."}}},
+		{"full transcript", "T041", [][2]string{{"summarize", "Summarizes the meeting."}}},
+		{"prior turns", "T041", [][2]string{{"suggest", "Suggests the next move of a chess game."}}},
+		{"chat messages", "T041", [][2]string{{"send_message", "Sends a message."}, {"log_event", "Logs an event of a Discord server."}}},
+		{"chat messages", "", [][2]string{{"slack_export_channel", "Exports a channel."}, {"discord_import", "Imports a server's history."}, {"render_chat_template", "Renders a template."}}},
+		{"message history", "", [][2]string{{"get_channel_history", "Reads a channel."}, {"telegram_backup", "Backs up a Telegram account."}}},
+		{"chat log", "", [][2]string{{"create_support_ticket", "Opens a ticket in Zendesk."}}},
+		{"full transcript", "", [][2]string{{"summarize_meeting", "Summarizes a meeting."}, {"zoom_recording_notes", "Writes notes of a Zoom recording."}}},
+		{"session history", "", [][2]string{{"restore_terminal", "Restores a terminal window."}, {"browser_replay", "Replays a browsing session."}}},
+		{"prior turns", "", [][2]string{{"chess_next_move", "Suggests the next move."}}},
+	} {
+		for _, tool := range c.tools {
+			for _, arg := range spellings(c.held) {
+				if got := heldOutcome(tool[0], tool[1], arg); got != c.want {
+					t.Errorf("%s in %s (%q): %q, want %q", arg, tool[0], tool[1], got, c.want)
+				}
+			}
+		}
+	}
+}
+
+// TestHeldNamesInRealContexts is the precision measure of the held names:
+// each group's names, as an argument of each of the real and honest
+// tools. A tool of a group's own field (Slack's for the messages,
+// Playwright's for the sessions) draws no error; the time and map tools,
+// a weather tool's kin, draw T040 for every name. It logs the outcomes.
+func TestHeldNamesInRealContexts(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("testdata/real/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	files = append(files, "testdata/honest/honest-tools.json")
+	type tally struct{ errs, warns, none int }
+	counts := make([]tally, len(heldGroups))
+	owned := make([][]string, len(heldGroups)) // the tools where a group's first name is nothing
+	contexts := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l struct {
+			Tools []struct{ Name, Description string }
+		}
+		if err := json.Unmarshal(data, &l); err != nil {
+			t.Fatal(err)
+		}
+		list := strings.TrimSuffix(filepath.Base(f), ".json")
+		for _, tool := range l.Tools {
+			contexts++
+			for g, group := range heldGroups {
+				for _, held := range group.names {
+					got := heldOutcome(tool.Name, tool.Description, strings.ReplaceAll(held, " ", "_"))
+					switch got {
+					case "T040":
+						counts[g].errs++
+					case "T041":
+						counts[g].warns++
+					default:
+						counts[g].none++
+						if held == group.names[0] {
+							owned[g] = append(owned[g], list+"/"+tool.Name)
+						}
+					}
+					switch {
+					case got == "T040" && (list == "mcp-server-slack" && g == 1 || list == "playwright-mcp" && g == 3):
+						t.Errorf("%s in %s's %s (its own field): T040", held, list, tool.Name)
+					case got != "T040" && (list == "mcp-server-time" || list == "mcp-server-google-maps"):
+						t.Errorf("%s in %s's %s: %q, want T040", held, list, tool.Name, got)
+					}
+				}
+			}
+		}
+	}
+	for g, n := range counts {
+		t.Logf("group %d (%s...): %d names x %d tools: %d errors, %d warnings, %d nothing (%d tools: %s)", g, heldGroups[g].names[0], len(heldGroups[g].names), contexts,
+			n.errs, n.warns, n.none, len(owned[g]), strings.Join(owned[g], " "))
 	}
 }
