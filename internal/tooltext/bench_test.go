@@ -101,6 +101,9 @@ func BenchmarkHostileMegabyte(b *testing.B) {
 		{"ssh reads", "read ~/.ssh/"},
 		{"negated ssh reads", "never read ~/.ssh/ "},
 		{"brackets", "[ab"},
+		{"hyphenated lines", "a-\nb"},
+		{"overrides", "ignore all "},
+		{"you are now", "you are now "},
 		{"letters", "a"},
 	} {
 		text := strings.Repeat(c.unit, n/len(c.unit))
