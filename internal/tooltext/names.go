@@ -174,12 +174,12 @@ func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schem
 	if group == nil {
 		return
 	}
+	if group.owners != nil && ownedBy(c.toolName, group.owners) {
+		return // the tool's own field: a chat app's chat_messages
+	}
 	var desc string
 	if m, ok := schema.(map[string]any); ok {
 		desc, _ = m["description"].(string)
-	}
-	if group.owners != nil && ownedBy(c.toolName, group.owners) {
-		return // the tool's own field: a chat app's chat_messages
 	}
 	sig := Signal{Rule: rules.TextSecretRequest, Tool: tool, Index: i, Pointer: ptr.String(), Field: "argument name", Start: a, End: b, Match: name[a:b],
 		Message: place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds (its system prompt, the conversation, its reasoning or its tools), " +
@@ -187,7 +187,7 @@ func (c *checker) heldArgument(i int, tool string, ptr *path, name string, schem
 	if speaksOf(modelWords, held, c.toolName, c.toolDesc, desc) || group.owners != nil && speaksOf(group.owners, held, c.toolDesc, desc) {
 		sig.Rule = rules.TextSecretMention
 		sig.Message = place(tool, i, ptr.String(), "argument name") + ": an argument named for what the model holds, " + quote(name[a:b]) +
-			", in a tool that calls a model or works on the conversation: it should take text the user gives, not the model's own, in " + context(name, a, b)
+			", in a tool whose text speaks of a model it calls, the conversation, or a field where the name means something of its own: it should take text the user gives, not the model's own, in " + context(name, a, b)
 	}
 	c.add(sig)
 }
