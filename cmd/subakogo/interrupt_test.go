@@ -26,38 +26,50 @@ func TestInterruptRemovesVolumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds subakogo and a wasip1 module")
 	}
-	wasm := gowasm.Path(t, "../../internal/serve/testdata/hostile")
+	const hostile = "../../internal/serve/testdata/hostile"
+	wasm := gowasm.Path(t, hostile)
+	type signal struct {
+		sig   syscall.Signal
+		group bool // to the process group, as a terminal's Ctrl-C and timeout send it
+	}
+	every := []signal{{syscall.SIGINT, false}, {syscall.SIGTERM, false}, {syscall.SIGINT, true}, {syscall.SIGTERM, true}}
 	for _, c := range []struct {
 		name, prefix string
 		args         []string
+		dir          string
+		signals      []signal
 	}{
-		{"call", "subako-volume-", []string{"call", "--timeout", "60s", wasm, "loop", "{}"}},
-		{"lint", "subako-call-volume-", []string{"lint", wasm}},
+		{"call", "subako-volume-", []string{"call", "--timeout", "60s", wasm, "loop", "{}"}, "", every},
+		{"lint", "subako-call-volume-", []string{"lint", wasm}, "", every},
+		// check builds the package first (its temporary build directory
+		// is its to remove too), then probes it: once. pack runs the
+		// same lint through the same interruptible, but it builds the
+		// package for this machine too, which a raw wasip1 module is not.
+		{"check", "subako-call-volume-", []string{"check", "."}, hostile, []signal{{syscall.SIGINT, true}}},
 	} {
-		for _, s := range []struct {
-			sig   syscall.Signal
-			group bool // to the process group, as a terminal's Ctrl-C and timeout send it
-		}{{syscall.SIGINT, false}, {syscall.SIGTERM, false}, {syscall.SIGINT, true}, {syscall.SIGTERM, true}} {
+		for _, s := range c.signals {
 			sig := s.sig
 			tmp := t.TempDir()
 			cmd := exec.Command(subakogoBinary(t), c.args...)
 			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+			cmd.Dir = c.dir
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			volumes := func() []string {
+			entries := func(prefix string) []string {
 				var out []string
-				entries, _ := os.ReadDir(tmp)
-				for _, e := range entries {
-					if strings.HasPrefix(e.Name(), c.prefix) {
+				list, _ := os.ReadDir(tmp)
+				for _, e := range list {
+					if strings.HasPrefix(e.Name(), prefix) {
 						out = append(out, e.Name())
 					}
 				}
 				return out
 			}
+			volumes := func() []string { return entries(c.prefix) }
 			// Wait for the run's volume: the condition, not a time (the
 			// deadline only ends a test that would otherwise hang).
 			for deadline := time.Now().Add(2 * time.Minute); len(volumes()) == 0; time.Sleep(10 * time.Millisecond) {
@@ -82,9 +94,10 @@ func TestInterruptRemovesVolumes(t *testing.T) {
 			if !strings.Contains(stderr.String(), "subakogo "+c.name+": interrupted by ") {
 				t.Errorf("%s interrupted by %v (to its group: %v): stderr does not say so:\n%s", c.name, sig, s.group, stderr.String())
 			}
-			if left := volumes(); len(left) > 0 {
-				t.Errorf("%s interrupted by %v (to its group: %v): its volume %v is left in %s", c.name, sig, s.group, left, tmp)
+			if left := entries("subako-"); len(left) > 0 {
+				t.Errorf("%s interrupted by %v (to its group: %v): %v is left in %s", c.name, sig, s.group, left, tmp)
 			}
+
 		}
 	}
 }

@@ -124,23 +124,7 @@ func envelopeProblem(line []byte) string {
 // object).
 func ParseMessage(line []byte) (Message, bool) {
 	var m Message
-	err := jsonkeys.Members(line, mcp.MessageKeys, func(key string, v json.RawMessage) error {
-		switch key {
-		case "jsonrpc":
-			return json.Unmarshal(v, &m.JSONRPC)
-		case "id":
-			m.ID = v
-		case "method":
-			return json.Unmarshal(v, &m.Method)
-		case "params":
-			m.Params = v
-		case "result":
-			m.Result = v
-		case "error":
-			m.Error = v
-		}
-		return nil
-	})
+	err := jsonkeys.Members(line, mcp.MessageKeys, m.SetMember)
 	if err != nil || m.JSONRPC != mcp.Version {
 		return m, false
 	}

@@ -38,7 +38,32 @@ type Message struct {
 // them: a message that writes one twice or in another case is read
 // through internal/jsonkeys and refused, by the host on a module's stdout
 // and by serve from a client.
+// Message's json tags are the same names in the same order
+// (TestMessageKeysAreMessagesTags), and SetMember is the one reader of
+// them.
 var MessageKeys = []string{"jsonrpc", "id", "method", "params", "result", "error"}
+
+// SetMember sets the member key of MessageKeys from its raw value, as
+// json.Unmarshal into Message would: a reader that walks a message's
+// members once (internal/jsonkeys) decodes each with it. Other keys are
+// ignored, as json.Unmarshal ignores them.
+func (m *Message) SetMember(key string, v json.RawMessage) error {
+	switch key {
+	case "jsonrpc":
+		return json.Unmarshal(v, &m.JSONRPC)
+	case "id":
+		m.ID = v
+	case "method":
+		return json.Unmarshal(v, &m.Method)
+	case "params":
+		m.Params = v
+	case "result":
+		m.Result = v
+	case "error":
+		m.Error = v
+	}
+	return nil
+}
 
 // HasID reports whether the message carries an id: a notification has
 // none, and id null is none.

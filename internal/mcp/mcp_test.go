@@ -2,6 +2,9 @@ package mcp
 
 import (
 	"encoding/json"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -76,5 +79,39 @@ func TestMessage(t *testing.T) {
 		if m.IsRequest() != c.request || m.IsResponse() != c.respond || code != c.code || (err != nil) != c.bad {
 			t.Errorf("%s: request %v, response %v, code %d, err %v", c.line, m.IsRequest(), m.IsResponse(), code, err)
 		}
+	}
+}
+
+// TestMessageKeysAreMessagesTags: MessageKeys names Message's members in
+// their order, and SetMember reads each as json.Unmarshal does, so the
+// readers that walk members once (the host's, serve's) read what
+// encoding/json would.
+func TestMessageKeysAreMessagesTags(t *testing.T) {
+	typ := reflect.TypeFor[Message]()
+	var tags []string
+	for f := range typ.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		tags = append(tags, name)
+	}
+	if !slices.Equal(tags, MessageKeys) {
+		t.Fatalf("MessageKeys %q, Message's tags %q", MessageKeys, tags)
+	}
+	line := []byte(`{"jsonrpc":"2.0","id":"a\u0041","method":"tools/c\u0061ll","params":{"x":1},"result":[1],"error":{"code":1},"other":true}`)
+	var want Message
+	if err := json.Unmarshal(line, &want); err != nil {
+		t.Fatal(err)
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(line, &members); err != nil {
+		t.Fatal(err)
+	}
+	var got Message
+	for k, v := range members {
+		if err := got.SetMember(k, v); err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("SetMember read\n%+v\njson.Unmarshal\n%+v", got, want)
 	}
 }

@@ -30,13 +30,29 @@ type conn struct {
 	log         connLog
 	inflight    map[string]context.CancelFunc
 	listens     map[string]json.RawMessage // open subscriptions/listen with toolsListChanged, by id
-	// unwritten holds a place for each call of a stdio connection from
-	// before it runs until its line is written: as many as the server has
-	// call slots, so a client that reads its stdout slowly holds at most
-	// that many built lines (attack pass 38b: sixteen calls of 28 MiB
-	// answers held 437 MiB with stdout unread). nil for HTTP, where each
-	// request writes its own answer.
-	unwritten chan struct{}
+	// unwritten holds the places of a stdio connection's calls (places).
+	unwritten places
+}
+
+// places bound the built answers that wait for a slow client. A call
+// holds a place from before it runs until its line is written, and there
+// are as many places as the server has call slots, so a client that reads
+// slowly holds at most --max-concurrent built lines (attack pass 38b:
+// sixteen calls of 28 MiB answers with stdout unread held 437 MiB). A
+// stdio connection has its own; HTTP connections share the server's, and
+// a client that does not take its answer within HTTPLimits.WriteTimeout
+// loses its connection and the place.
+type places chan struct{}
+
+// take waits for a place; release gives it back. ok is false when ctx
+// ended first.
+func (p places) take(ctx context.Context) (release func(), ok bool) {
+	select {
+	case p <- struct{}{}:
+		return func() { <-p }, true
+	case <-ctx.Done():
+		return nil, false
+	}
 }
 
 func (s *Server) newConn(transport string, send func([]byte)) *conn {

@@ -79,7 +79,7 @@ func (s *Server) Handler(public bool) http.Handler { return s.newHTTPServer(publ
 
 func (s *Server) newHTTPServer(public bool) *httpServer {
 	return &httpServer{s: s, public: public, sessions: map[string]*session{}, limits: s.opt.HTTPLimits,
-		bodies: make(chan struct{}, s.opt.HTTPLimits.LargeBodies)}
+		bodies: make(chan struct{}, s.opt.HTTPLimits.LargeBodies), unwritten: make(places, cap(s.slots))}
 }
 
 func (h *httpServer) mux() http.Handler {
@@ -127,6 +127,9 @@ type httpServer struct {
 	public bool
 	limits HTTPLimits
 	bodies chan struct{} // the large-body slots
+	// unwritten holds the places of every HTTP connection's calls: one
+	// answer each, written to its own client within limits.WriteTimeout.
+	unwritten places
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -289,6 +292,13 @@ func isJSONMediaType(ct string) bool {
 // expect; in 2026-07-28 it carries the status the transport gives it.
 func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *mcp.Message, legacy bool, headers map[string]string) {
 	ctx, notes := requestNotes(r)
+	if m.IsRequest() && m.Method == abi.MethodToolsCall {
+		release, ok := h.unwritten.take(ctx)
+		if !ok {
+			return // the client went away while it waited
+		}
+		defer release()
+	}
 	a := c.handle(ctx, m)
 	switch {
 	case a.line == nil && a.status == 499:
@@ -301,6 +311,12 @@ func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *m
 	if legacy || status == 0 {
 		status = http.StatusOK
 	}
+	// The answer is written within the write deadline, flushed, and the
+	// deadline lifted for the connection's next request.
+	rc := http.NewResponseController(w)
+	_ = rc.SetWriteDeadline(time.Now().Add(h.limits.WriteTimeout)) // unsupported only by test recorders
+	defer func() { _ = rc.SetWriteDeadline(time.Time{}) }()
+	defer func() { _ = rc.Flush() }()
 	if status == http.StatusOK && notes.write(w, a.line, headers) {
 		return
 	}

@@ -29,6 +29,11 @@ type HTTPLimits struct {
 	// as its BodyTimeout, so stalled bodies hold at most LargeBodies
 	// times maxMessage.
 	LargeBodies int
+	// WriteTimeout is the time a client has to take an answer (30 s):
+	// a call's line waits for its client holding one of the server's
+	// --max-concurrent places (conn.go), and a client that does not read
+	// loses its connection rather than keep the place.
+	WriteTimeout time.Duration
 }
 
 // smallBody is read without a slot: every connection may hold this much.
@@ -46,6 +51,9 @@ func (l HTTPLimits) withDefaults() HTTPLimits {
 	}
 	if l.LargeBodies <= 0 {
 		l.LargeBodies = 4
+	}
+	if l.WriteTimeout <= 0 {
+		l.WriteTimeout = 30 * time.Second
 	}
 	return l
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/gif"
@@ -678,10 +679,32 @@ type imageDecoder struct {
 }
 
 var decoders = map[string]imageDecoder{
-	"image/png":  {png.DecodeConfig, png.Decode},
-	"image/jpeg": {jpeg.DecodeConfig, jpeg.Decode},
-	"image/gif":  {gif.DecodeConfig, gif.Decode},
-	"image/webp": {webp.DecodeConfig, webp.Decode},
+	"image/png":  guarded(png.DecodeConfig, png.Decode),
+	"image/jpeg": guarded(jpeg.DecodeConfig, jpeg.Decode),
+	"image/gif":  guarded(gif.DecodeConfig, gif.Decode),
+	"image/webp": guarded(webp.DecodeConfig, webp.Decode),
+}
+
+// guarded makes a decoder's panic its error: the bytes are the module's,
+// and a decoder's bug they reach must refuse one image, not end serve and
+// every call in flight with it.
+func guarded(config func(io.Reader) (image.Config, error), decode func(io.Reader) (image.Image, error)) imageDecoder {
+	return imageDecoder{
+		config: func(r io.Reader) (cfg image.Config, err error) {
+			defer recoverDecoder(&err)
+			return config(r)
+		},
+		decode: func(r io.Reader) (img image.Image, err error) {
+			defer recoverDecoder(&err)
+			return decode(r)
+		},
+	}
+}
+
+func recoverDecoder(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("the decoder failed on it (%v)", r)
+	}
 }
 
 // downscale shrinks an image of cfg (its header) so its long edge is

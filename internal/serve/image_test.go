@@ -10,6 +10,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"runtime"
 	"strings"
 	"testing"
@@ -181,4 +182,18 @@ func TestImageCharge(t *testing.T) { // not parallel: measures the process's all
 // and a note naming it as what.
 func imageBlock(b []byte, what string) (json.RawMessage, string) {
 	return newResultImages("", false).image(b, what)
+}
+
+// TestDecoderPanicIsAnError: a decoder's panic on a module's bytes is
+// that image's error, as a refused image is, not the end of serve.
+func TestDecoderPanicIsAnError(t *testing.T) {
+	var nilSlice []byte
+	d := guarded(func(io.Reader) (image.Config, error) { _ = nilSlice[3]; return image.Config{}, nil },
+		func(io.Reader) (image.Image, error) { panic("a decoder's bug") })
+	if _, err := d.config(bytes.NewReader(nil)); err == nil || !strings.Contains(err.Error(), "index out of range") {
+		t.Errorf("config: %v", err)
+	}
+	if _, err := d.decode(bytes.NewReader(nil)); err == nil || !strings.Contains(err.Error(), "a decoder's bug") {
+		t.Errorf("decode: %v", err)
+	}
 }

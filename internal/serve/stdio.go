@@ -20,7 +20,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	defer cancel()
 	w := &lineWriter{w: out}
 	c := s.newConn("stdio", w.write)
-	c.unwritten = make(chan struct{}, cap(s.slots))
+	c.unwritten = make(places, cap(s.slots))
 	defer c.close()
 	r := bufio.NewReaderSize(in, 64<<10)
 	var wg sync.WaitGroup
@@ -42,8 +42,11 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 				go func(listen bool) {
 					defer wg.Done()
 					if !listen { // a subscription stays open: it holds no place
-						c.unwritten <- struct{}{}
-						defer func() { <-c.unwritten }()
+						release, ok := c.unwritten.take(ctx)
+						if !ok {
+							return
+						}
+						defer release()
 					}
 					if a := run(); a.line != nil {
 						w.write(a.line)
