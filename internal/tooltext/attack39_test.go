@@ -1,8 +1,12 @@
 package tooltext
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // Attack pass 39t: poisoned text that lints with no error. Each case is
@@ -155,4 +159,70 @@ func TestAttackVariationSelectorPerLetter(t *testing.T) {
 		}
 	}
 	wantErrors(t, []string{b.String()})
+}
+
+// TestAttackHonestNoteToLLM: the official MongoDB MCP server
+// (mongodb-mcp-server 3.0.4, tools/list, attack/real/mongodb.json) writes
+// "Note to LLM:" in the argument descriptions of aggregate, explain and
+// export ($vectorSearch and its filter): 12 T034 errors on an unmodified
+// real list, so lint fails and serve refuses it. The note gives honest
+// advice about the server's own tools.
+func TestAttackHonestNoteToLLM(t *testing.T) {
+	t.Parallel()
+	for _, d := range []string{
+		"MQL filter that can only use filter fields from the index definition. Note to LLM: If unsure, use the `collection-indexes` tool to learn which fields can be used for filtering.",
+		"Classic vector search using 'queryVector'. Use this when the indexed field has a classic vector index (type: 'vector'). Note to LLM: Use the collection-indexes tool to verify the target field has a classic vector index before using 'queryVector'.",
+	} {
+		if errs, ids := errorsIn(t, "aggregate", d); errs != 0 {
+			t.Errorf("%d errors (signals %v) on MongoDB's honest %q", errs, ids, d)
+		}
+	}
+}
+
+// TestAttackHonestSystemPromptCatalog: Grafana's MCP server
+// (grafana/mcp-grafana, tools/agento11y_agents.go, agento11y_manage_agents,
+// attack/real/grafana-agento11y.json) reads an observability catalog of
+// AI agents: "'get': one agent version in full: the complete system
+// prompt, every tool with its JSON schema", "Reading the system prompt or
+// tool inventory an agent ran with". The system prompt named is the
+// catalogued agents', the object the tool returns, not the reading
+// model's: four T040 errors.
+func TestAttackHonestSystemPromptCatalog(t *testing.T) {
+	t.Parallel()
+	for _, d := range []string{
+		"Read the agent catalog of Grafana Agent Observability.\n\nOperations:\n- 'get': one agent version in full: the complete system prompt, every tool with its JSON schema, and the models it ran on. Returns the latest version unless 'version' is set",
+		"Response size: 'get' returns the whole system prompt plus every tool schema, which can be tens of thousands of tokens.",
+		"When to use:\n- Reading the system prompt or tool inventory an agent ran with, or how they changed between versions",
+		"The operation to perform: 'list' for the agent catalog, 'get' for one agent version in full (system prompt, tools, models), 'list_versions' for the version history of one agent",
+	} {
+		if errs, ids := errorsIn(t, "agento11y_manage_agents", d); errs != 0 {
+			t.Errorf("%d errors (signals %v) on Grafana's honest %q", errs, ids, d)
+		}
+	}
+}
+
+// TestAttackHonestRealLists39t: the real, unmodified tool lists gathered
+// by attack pass 39t (attack/real, README.md there names each source);
+// like TestRealCorpus, none may draw an error.
+func TestAttackHonestRealLists39t(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob("../../attack/real/*.json")
+	if len(files) == 0 {
+		t.Skip("no attack/real lists")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sigs, err := CheckList(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, s := range sigs {
+			if s.Severity() == rules.Error {
+				t.Errorf("%s: %s", filepath.Base(f), s.Finding().Message)
+			}
+		}
+	}
 }
