@@ -322,3 +322,17 @@ func TestAttackExfiltrationByURL(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackHonestUseFirst: HubSpot's official MCP server
+// (@hubspot/mcp-server 0.4.0, tools/list, attack/real/hubspot.json),
+// hubspot-get-user-details: "This tool must be used before performing any
+// operations with Hubspot tools to determine the identity of the user":
+// T037, an error. The tool asks to be called first among the package's
+// own tools (its own product's name), not before every task of the user.
+func TestAttackHonestUseFirst(t *testing.T) {
+	t.Parallel()
+	d := "\n    \U0001F3AF Purpose\n      1. Authenticates and analyzes the current HubSpot access token, providing context about the user's permissions and account details.\n\n    \U0001F9ED Usage Guidance:\n      1. This tool must be used before performing any operations with Hubspot tools to determine the identity of the user, and permissions they have on their Hubspot account.\n"
+	if errs, ids := errorsIn(t, "hubspot-get-user-details", d); errs != 0 {
+		t.Errorf("%d errors (signals %v) on HubSpot's honest %q", errs, ids, d)
+	}
+}
