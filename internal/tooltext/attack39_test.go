@@ -203,8 +203,9 @@ func TestAttackHonestSystemPromptCatalog(t *testing.T) {
 }
 
 // TestAttackHonestRealLists39t: the real, unmodified tool lists gathered
-// by attack pass 39t (attack/real, README.md there names each source);
-// like TestRealCorpus, none may draw an error.
+// by attack pass 39t (attack/real, README.md there names each source) and
+// the servers' instructions (attack/real/server); like TestRealCorpus,
+// none may draw an error.
 func TestAttackHonestRealLists39t(t *testing.T) {
 	t.Parallel()
 	files, _ := filepath.Glob("../../attack/real/*.json")
@@ -221,6 +222,19 @@ func TestAttackHonestRealLists39t(t *testing.T) {
 			t.Fatalf("%s: %v", f, err)
 		}
 		for _, s := range sigs {
+			if s.Severity() == rules.Error {
+				t.Errorf("%s: %s", filepath.Base(f), s.Finding().Message)
+			}
+		}
+	}
+	// Server/discover results (their instructions), read as lint reads them.
+	servers, _ := filepath.Glob("../../attack/real/server/*.json")
+	for _, f := range servers {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range CheckServer(data, nil) {
 			if s.Severity() == rules.Error {
 				t.Errorf("%s: %s", filepath.Base(f), s.Finding().Message)
 			}
@@ -334,5 +348,53 @@ func TestAttackHonestUseFirst(t *testing.T) {
 	d := "\n    \U0001F3AF Purpose\n      1. Authenticates and analyzes the current HubSpot access token, providing context about the user's permissions and account details.\n\n    \U0001F9ED Usage Guidance:\n      1. This tool must be used before performing any operations with Hubspot tools to determine the identity of the user, and permissions they have on their Hubspot account.\n"
 	if errs, ids := errorsIn(t, "hubspot-get-user-details", d); errs != 0 {
 		t.Errorf("%d errors (signals %v) on HubSpot's honest %q", errs, ids, d)
+	}
+}
+
+// TestAttackHonestOfficialTexts: more honest text of official servers
+// that draws an error (attack/real, its README names each source):
+//   - Neon's prepare_database_migration (neondatabase/mcp-server-neon):
+//     an <instructions> block inside <response_instructions>, telling the
+//     model how to word its reply, and "On error ... DO NOT attempt any
+//     other tools or alternatives" (T034, T042);
+//   - Azure MCP's Key Vault "secret create" (microsoft/mcp): "Required:
+//     --vault <vault>, --secret <secret>, --subscription <subscription>",
+//     a CLI placeholder read as a <secret> tag (T034).
+func TestAttackHonestOfficialTexts(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ name, desc string }{
+		{"prepare_database_migration", "\n  <next_steps>\n  After executing this tool, you MUST follow these steps:\n    1. Use `run_sql` to verify changes on temporary branch\n    2. Follow these instructions to respond to the client: \n\n      <response_instructions>\n        <instructions>\n          Provide a brief confirmation of the requested change and ask for migration commit approval.\n        </instructions>\n      </response_instructions>\n  </next_steps>"},
+		{"prepare_database_migration", "\n  <error_handling>\n    On error, the tool will:\n    1. Automatically attempt ONE retry of the exact same operation\n    2. If the retry fails:\n      - Terminate execution\n      - Return error details\n      - DO NOT attempt any other tools or alternatives\n  </error_handling>"},
+		{"keyvault_secret_create", "Create/set a secret in an Azure Key Vault with the specified name and value. Required: --vault <vault>, --secret <secret>, --subscription <subscription>. Optional: --tenant <tenant>. Creates a new secret version if it already exists."},
+	} {
+		if errs, ids := errorsIn(t, c.name, c.desc); errs != 0 {
+			t.Errorf("%d errors (signals %v) on the honest %s: %q", errs, ids, c.name, c.desc)
+		}
+	}
+}
+
+// TestAttackHonestServerInstructions: the instructions of three of AWS
+// Labs' servers (awslabs/mcp, FastMCP instructions=, attack/real/server),
+// which lint reads by CheckServer and serve refuses on an error:
+//   - aws-support: "**describe_communications** → read full conversation
+//     history" (a support case's, T040);
+//   - aws-for-sap-management: a Markdown heading "### System Overview"
+//     read as a chat-template token (T034);
+//   - aws-dataprocessing: "Upload code to S3: `upload_to_s3(...,
+//     s3_key='scripts/my-script.py')`", an S3 object key read as a secret
+//     read and sent (T040).
+func TestAttackHonestServerInstructions(t *testing.T) {
+	t.Parallel()
+	for _, ins := range []string{
+		"## Recommended Workflow for Managing a Case\n\n    1. **describe_support_cases** → list/search cases\n    2. **describe_communications** → read full conversation history\n    3. **describe_attachment** → download attachments referenced in communications\n",
+		"## Presenting Health Summary Results\n\nWhen presenting results from get_sap_health_summary, follow these guidelines\nto make the output understandable for SAP administrators:\n\n### System Overview\n- Describe the application in SAP terms: type (HANA, SAP_ABAP), HA pattern\n",
+		"### S3 Bucket Management\n1. List S3 buckets for data processing: `list_s3_buckets(region='us-east-1')` - Lists buckets with 'glue' in their name\n2. Upload code to S3: `upload_to_s3(code_content='print(\"Hello\")', bucket_name='my-bucket', s3_key='scripts/my-script.py')`\n3. Analyze S3 usage patterns: `analyze_s3_usage_for_data_processing(bucket_name='my-bucket')`\n",
+	} {
+		discover, _ := json.Marshal(map[string]string{"instructions": ins})
+		for _, s := range CheckServer(discover, nil) {
+			if s.Severity() == rules.Error {
+				t.Errorf("%s on honest instructions %q", s.Finding().Message, ins)
+			}
+		}
 	}
 }
