@@ -398,3 +398,23 @@ func TestAttackHonestServerInstructions(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackHonestAccessPassword: Bitwarden's official MCP server
+// (bitwarden/mcp-server, src/tools/cli.ts, attack/real/bitwarden.json):
+// "Remove the access password from a Bitwarden Send" (remove_send_password)
+// and the argument "password": "Access password for the Send"
+// (create_text_send, create_file_send). "access" is read as the verb of
+// a request to read a secret: three T040 errors on a noun phrase.
+func TestAttackHonestAccessPassword(t *testing.T) {
+	t.Parallel()
+	for _, tool := range []string{
+		`{"name":"remove_send_password","description":"Remove the access password from a Bitwarden Send","inputSchema":{"type":"object","properties":{"id":{"type":"string","description":"ID of the Send to remove password from"}},"required":["id"]}}`,
+		`{"name":"create_text_send","description":"Create a new Bitwarden Send for securely sharing text","inputSchema":{"type":"object","properties":{"name":{"type":"string","description":"Name of the Send"},"text":{"type":"string","description":"Text content to share"},"password":{"type":"string","description":"Access password for the Send"}},"required":["name","text"]}}`,
+	} {
+		for _, s := range CheckTools([]json.RawMessage{json.RawMessage(tool)}) {
+			if s.Severity() == rules.Error {
+				t.Errorf("%s on Bitwarden's honest tool", s.Finding().Message)
+			}
+		}
+	}
+}
