@@ -418,3 +418,17 @@ func TestAttackHonestAccessPassword(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackHonestCredentialsRequired: taylorwilsdon/google_workspace_mcp
+// (gdrive/drive_tools.py, list_drive_items, its docstring as FastMCP gives
+// it): "Contains a list of files/folders ..., including their details ...,
+// or an authentication guidance message if credentials are required.":
+// T040, "a request to read and pass a secret". The words list, including
+// and credentials are there; nothing is asked of the model.
+func TestAttackHonestCredentialsRequired(t *testing.T) {
+	t.Parallel()
+	d := "Lists files and folders directly within a specified Google Drive folder.\n\n    Returns:\n        types.CallToolResult: Contains a list of files/folders within the specified folder, including their details (ID, name, type, size, modified time, link),\n                               an error message if the API call fails or the folder is not accessible/found,\n                               or an authentication guidance message if credentials are required.\n    "
+	if errs, ids := errorsIn(t, "list_drive_items", d); errs != 0 {
+		t.Errorf("%d errors (signals %v) on the honest %q", errs, ids, d)
+	}
+}
