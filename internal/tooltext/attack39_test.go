@@ -432,3 +432,20 @@ func TestAttackHonestCredentialsRequired(t *testing.T) {
 		t.Errorf("%d errors (signals %v) on the honest %q", errs, ids, d)
 	}
 }
+
+// TestAttackHonestTakesPrecedence: Serena (oraios/serena 7fcbca7,
+// src/serena/tools/file_tools.py, ReplaceInFilesTool: Serena makes each
+// ":param" of the docstring the argument's description) describes
+// paths_exclude_glob as "optional glob of files to exclude; takes
+// precedence over the include glob": T035, an override. Pass 38b's fix
+// keeps "takes precedence over the user's global .gitconfig" clean, not
+// this.
+func TestAttackHonestTakesPrecedence(t *testing.T) {
+	t.Parallel()
+	tool := `{"name":"replace_in_files","description":"Replaces occurrences of a pattern across multiple files in ONE call.","inputSchema":{"type":"object","properties":{"paths_include_glob":{"type":"string","default":"","description":"optional glob (relative to the project root, e.g. \"src/**/*.java\") restricting which files are considered"},"paths_exclude_glob":{"type":"string","default":"","description":"optional glob of files to exclude; takes precedence over the include glob"}}}}`
+	for _, s := range CheckTools([]json.RawMessage{json.RawMessage(tool)}) {
+		if s.Severity() == rules.Error {
+			t.Errorf("%s on Serena's honest tool", s.Finding().Message)
+		}
+	}
+}
