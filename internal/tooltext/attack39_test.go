@@ -449,3 +449,24 @@ func TestAttackHonestTakesPrecedence(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackHonestInstructionsBlocks: dbt Labs' official server
+// (dbt-labs/dbt-mcp c964666, src/dbt_mcp/prompts/**/*.md, each file a
+// tool's description, attack/real/dbt-mcp-descriptions.json) wraps 17 of
+// its tool descriptions in <instructions>...</instructions> (T034 on
+// each, as on Neon's, break 17: the prompt style model vendors advise),
+// and two say "When using the `group_by` (`order_by`) parameter, ensure
+// (each item must) ...": T042, a rule for another tool, the parameter
+// read as a tool's name though the sentence calls it a parameter.
+func TestAttackHonestInstructionsBlocks(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ name, desc string }{
+		{"get_model_children", "<instructions>\nRetrieves the child models (downstream dependencies) of a specific dbt model. These are the models that depend on the specified model.\n\nYou can provide either a name or a uniqueId, if known, to identify the model. Using uniqueId is more precise and guarantees a unique match, which is especially useful when models might have the same name in different projects.\n\nThis is specifically for retrieving model children from the production manifest. If you want development lineage, use `get_lineage_dev` instead.\n</instructions>\n\n<examples>\n1. Getting children for a model by name:\n   get_model_children(name=\"customer_orders\")\n</examples>\n"},
+		{"query_metrics", "Queries the dbt Semantic Layer to answer business questions.\n\nWhen using the `order_by` parameter, each item must refer to either a metric\nname or a field that also appears in `group_by`."},
+		{"get_metrics_compiled_sql", "Gets compiled SQL for given metrics and dimensions/entities from the dbt Semantic Layer.\n\nWhen using the `group_by` parameter, ensure that the dimensions and entities\nyou specify are valid for the given metrics."},
+	} {
+		if errs, ids := errorsIn(t, c.name, c.desc); errs != 0 {
+			t.Errorf("%d errors (signals %v) on dbt's honest %s: %q", errs, ids, c.name, c.desc)
+		}
+	}
+}
