@@ -470,3 +470,28 @@ func TestAttackHonestInstructionsBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackHonestResendAndAuth0: two official servers' honest text.
+// Resend (resend/mcp-send-email 7c9110e, tools/apiKeys.ts, contacts.ts):
+// list-api-keys says "Don't bother telling the user the IDs or creation
+// dates unless they ask for them." (T036: the same sentence ends several
+// of its descriptions), and its argument "after" is "API key ID after
+// which to retrieve more (for forward pagination)" (T040: retrieve, API
+// key, forward). Auth0 (auth0/auth0-mcp-server c2709eb,
+// src/tools/actions.ts, auth0_update_action): a secret's "value" is
+// "Value of the secret. If omitted, the existing value is retained."
+// (T040). Each is an error.
+func TestAttackHonestResendAndAuth0(t *testing.T) {
+	t.Parallel()
+	for _, tool := range []string{
+		`{"name":"list-api-keys","title":"List API Keys","description":"List all API keys from Resend. Returns API key names, IDs, and creation dates. Don't bother telling the user the IDs or creation dates unless they ask for them.","inputSchema":{"type":"object","properties":{"limit":{"type":"number","minimum":1,"maximum":100},"after":{"type":"string","description":"API key ID after which to retrieve more (for forward pagination). Cannot be used with \"before\"."}}}}`,
+		`{"name":"list-contact-segments","title":"List Contact Segments","description":"List all segments a contact belongs to in Resend (by contact ID or email). Don't bother telling the user the IDs or creation dates unless they ask for them.","inputSchema":{"type":"object","properties":{"contactId":{"type":"string","description":"Contact ID"},"email":{"type":"string","format":"email","description":"Contact email address"}}}}`,
+		`{"name":"auth0_update_action","description":"Update an existing Auth0 action","inputSchema":{"type":"object","properties":{"id":{"type":"string","description":"ID of the action to update. Required."},"secrets":{"type":"array","description":"Secrets to update for the action. Optional.","items":{"type":"object","properties":{"name":{"type":"string","description":"Name of the secret variable"},"value":{"type":"string","description":"Value of the secret. If omitted, the existing value is retained."}}}}},"required":["id"]}}`,
+	} {
+		for _, s := range CheckTools([]json.RawMessage{json.RawMessage(tool)}) {
+			if s.Severity() == rules.Error {
+				t.Errorf("%s on an honest tool", s.Finding().Message)
+			}
+		}
+	}
+}
