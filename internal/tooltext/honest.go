@@ -88,23 +88,36 @@ var (
 // inventory an agent ran with", "an agent's system prompt": Grafana's
 // agent observability), not the reading model's.
 func heldByOthers(sentence string, m []int) bool {
-	return othersAfterRE.MatchString(sentence[m[1]:]) || othersBeforeRE.MatchString(sentence[:m[0]])
+	return !youRE.MatchString(sentence) && (othersAfterRE.MatchString(sentence[m[1]:]) || othersBeforeRE.MatchString(sentence[:m[0]]))
+}
+
+// operationNames blanks the quoted names of a tool's operations ("'get'
+// returns the whole system prompt", "'list' for the catalog", "'get':
+// one version"), which are no request verbs.
+func operationNames(sentence string) string {
+	return operationRE.ReplaceAllStringFunc(sentence, func(w string) string {
+		name := operationNameRE.FindString(w)
+		return strings.Replace(w, name, strings.Repeat(" ", len(name)), 1)
+	})
 }
 
 var (
 	othersAfterRE  = re(`^\s+(?:or\s+[a-z ]{1,30}?\s+)?(?:that\s+|which\s+)?(?:an|one|each|every|another|a given)\s+(?:other\s+)?agent\b`)
 	othersBeforeRE = re(`\b(?:an|one|each|every|another|other)\s+agent(?:'s|s'|s)?\s+(?:the\s+)?$`)
-	// quotedWordRE is a quoted word: an operation's name ("'get' returns
-	// the whole system prompt"), not a verb.
-	quotedWordRE = re(`'[a-z_]+'|"[a-z_]+"`)
+	// youRE is the model addressed: "the system prompt an agent like
+	// you was given" is the model's.
+	youRE           = re(`\byou(?:r|rs|rself)?\b`)
+	operationRE     = re(`(?:'[a-z_]+'|"[a-z_]+")(?::|\s+(?:returns?|for|gives|yields|lists|is|does)\b)`)
+	operationNameRE = re(`^(?:'[a-z_]+'|"[a-z_]+")`)
 )
 
 // toolPurpose: the sentence is an item of a list of tools and what each
 // reads ("**describe_communications** → read full conversation history",
 // AWS Labs' support server): the tool's job, not a request to the model,
-// unless it also asks to send something on.
+// unless it also asks to send something on or speaks to the model ("your
+// system prompt").
 func toolPurpose(sentence string) bool {
-	return toolPurposeRE.MatchString(sentence) && !affirmed(sentence, sendRE)
+	return toolPurposeRE.MatchString(sentence) && !affirmed(sentence, sendRE) && !youRE.MatchString(sentence)
 }
 
 var toolPurposeRE = re(`^[\s\d.*-]*['"*]*[a-z][a-z0-9]*(?:_[a-z0-9]+)+['"*]*\s*(?:→|->|:|–|—)\s*` + readVerb + `\b`)

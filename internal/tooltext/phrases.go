@@ -656,7 +656,7 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	if heldByOthers(sentence, m) || toolPurpose(sentence) {
 		return nil
 	}
-	if affirmed(quotedWordRE.ReplaceAllString(sentence, "''"), requestVerb) {
+	if affirmed(operationNames(sentence), requestVerb) {
 		return p.rule
 	}
 	return nil
