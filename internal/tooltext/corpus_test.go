@@ -10,8 +10,9 @@ import (
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
-// TestRealCorpus: the unmodified tool lists of real servers give no
-// signal at all (testdata/real/README.md says where each comes from).
+// TestRealCorpus: the unmodified tool lists and instructions of real
+// servers give no signal at all (testdata/real/README.md says where each
+// comes from).
 func TestRealCorpus(t *testing.T) {
 	t.Parallel()
 	files, err := filepath.Glob("testdata/real/*.json")
@@ -34,7 +35,22 @@ func TestRealCorpus(t *testing.T) {
 			t.Errorf("%s: %s %s", filepath.Base(f), s.Rule.ID, s.Message)
 		}
 	}
-	t.Logf("%d servers, %d tools", len(files), tools)
+	// Servers' instructions (a server/discover or initialize result), read
+	// as lint reads them.
+	servers, err := filepath.Glob("testdata/real/server/*.json")
+	if err != nil || len(servers) == 0 {
+		t.Fatalf("no server instructions: %v", err)
+	}
+	for _, f := range servers {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range CheckServer(data, nil) {
+			t.Errorf("server/%s: %s %s", filepath.Base(f), s.Rule.ID, s.Message)
+		}
+	}
+	t.Logf("%d tool lists, %d tools; %d servers' instructions", len(files), tools, len(servers))
 }
 
 func countTools(data []byte) (int, error) {

@@ -64,13 +64,15 @@ const (
 var patterns = []*pattern{
 	{rule: rules.TextModelMarkup, what: "a tag addressed to the model", token: true,
 		triggers: []string{"<"},
-		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?/?>`)},
+		re:       re(`<\s*/?\s*(?:` + modelTags + `)\s*(?:\s[^<>]{0,80})?/?>`),
+		judge:    placeholder},
 	{rule: rules.TextModelMarkup, what: "a note addressed to the model",
 		triggers: []string{"note to", "note for", "message to", "message for"},
-		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`)},
+		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`),
+		judge:    toolAdvice},
 	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
 		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
-		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
+		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)(?:\s+(?:prompt|message))?\s*(?::|$)`)},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "only follow", "only obey", "whatever the user", "regardless of what", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
 		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)` + gap + `(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)` + gap + `){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
@@ -210,6 +212,7 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 		c.phrasesOf(i, tool, ptr, field, s, fold(s), nil) // else one plain word: no pattern matches it
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
+	c.out = append(c.out[:from], honestBlock(s, c.out[from:])...)
 }
 
 // phrasesOf runs the patterns on each sentence of f, s folded; keep, when
@@ -232,6 +235,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 	if n == 0 {
 		return
 	}
+	c.ptr, c.folded = ptr, f.s
 	for start := 0; start < len(f.s); {
 		end := sentenceEnd(f.s, start)
 		sentence := f.s[start:end]
@@ -452,6 +456,9 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if c.affirmed(sentence, fileRequestVerb) {
 		return p.rule
 	}
+	if refusedPath(sentence, m) {
+		return nil
+	}
 	return rules.TextSecretMention
 }
 
@@ -567,6 +574,9 @@ func containsAny(s string, words []string) bool {
 // the field from the user interface", "from the user's view").
 func concealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	rest := sentence[m[1]:]
+	if detailsUnlessAskedRE.MatchString(rest) {
+		return nil
+	}
 	for _, w := range []string{" interface", "'s", "-facing", " agent", " input", " output", " side", " space", " name", " id", " list",
 		" twice", " again", " more than once", " repeatedly"} { // "don't notify the user twice": a count, not a secret
 		if strings.HasPrefix(rest, w) {
@@ -622,7 +632,7 @@ func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 
 var (
 	instructionNouns = wordSet("instruction instructions rule rules prompt prompts request requests guideline guidelines directive directives wish wishes command commands message messages guidance guardrails safety system")
-	settingNouns     = wordSet("default defaults version versions setting settings value values release releases config configuration gitconfig option options file files limit limits policy")
+	settingNouns     = wordSet("default defaults version versions setting settings value values release releases config configuration gitconfig option options file files limit limits policy glob globs pattern patterns filter filters flag flags parameter parameters argument arguments field fields")
 	modalWords       = wordSet("will would can could may might shall")
 	enterWords       = wordSet("in into enter enters entering enable enables enabling enabled activate activates activating activated now")
 )
@@ -631,7 +641,7 @@ var (
 // package's tools ("call login before any other tool of this server"):
 // an honest authentication flow.
 func scoped(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if scopeRE.MatchString(sentence) {
+	if scopeRE.MatchString(sentence) || c.productTools(sentence[m[1]:]) {
 		return nil
 	}
 	return p.rule
@@ -643,7 +653,10 @@ var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration
 // tools' output only when the sentence asks for it: tools speak of
 // conversations and prompts honestly.
 func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if c.affirmed(sentence, requestVerb) {
+	if heldByOthers(sentence, m) || toolPurpose(sentence) {
+		return nil
+	}
+	if c.affirmed(operationNames(sentence), requestVerb) {
 		return p.rule
 	}
 	return nil
@@ -653,9 +666,10 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 // the sentence both reads it and sends it on, or asks for its whole
 // content: honest tools take tokens and mention .env files.
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if c.notTheSecret(sentence, m[0], m[1]) {
+	if c.notTheSecret(sentence, m[0], m[1]) || c.ownArgument(sentence, sentence[m[0]:m[1]]) {
 		return nil
 	}
+	sentence = verbNouns(sentence)
 	if c.affirmed(sentence, contentRE) || c.affirmed(sentence, readRE) && c.affirmed(sentence, sendRE) {
 		return p.rule
 	}
@@ -680,6 +694,9 @@ func (c *checker) notTheSecret(sentence string, a, b int) bool {
 	if words := strings.FieldsFunc(ident, func(r rune) bool { return r == '_' || r == '-' }); len(words) >= 2 &&
 		words[len(words)-1] == "token" && placeWords[words[len(words)-2]] {
 		return true // "next_page_token", "cursor_token": a place in a listing, no secret
+	}
+	if keyOf(ident) || idAfterRE.MatchString(sentence[b:]) {
+		return true // "s3_key", "partition_key"; "API key ID": no secret
 	}
 	return strings.ContainsAny(ident, "_-") && intoRE.MatchString(sentence[:a]) && c.own(ident)
 }
@@ -792,7 +809,7 @@ func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // of English words.
 func otherToolNamed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	for g := 2; g+1 < len(m); g += 2 {
-		if m[g] >= 0 && !looksLikeTool(sentence, m[g], m[g+1]) {
+		if m[g] >= 0 && (!looksLikeTool(sentence, m[g], m[g+1]) || parameterRE.MatchString(sentence[m[g+1]:])) {
 			return nil
 		}
 	}
@@ -803,7 +820,7 @@ func otherToolNamed(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 // ("no side effects on other tools") or its subject is no tool name
 // (otherToolNamed).
 func forOthers(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if strings.HasPrefix(sentence[m[0]:], "side") && noSideEffectRE.MatchString(sentence[:m[0]]) {
+	if strings.HasPrefix(sentence[m[0]:], "side") && noSideEffectRE.MatchString(sentence[:m[0]]) || c.noFallback(sentence) {
 		return nil
 	}
 	return otherToolNamed(c, p, sentence, m)

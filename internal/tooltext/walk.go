@@ -19,6 +19,8 @@ type checker struct {
 	naming   bool            // a name is read as text: name reads its words itself
 	args     map[string]bool // its argument names, lower-cased (own: when first needed)
 	out      []Signal
+	ptr      *path  // the text being read: where it is
+	folded   string // and the whole of it, folded
 	counts   map[textKey]*textCount
 	// the last answers of affirmed, and where the next one goes
 	affirmedMemo [4]affirmedAnswer

@@ -1,0 +1,223 @@
+// Honest text of real servers that reads like an attack's: the judges
+// and exceptions found by attack pass 39t (attack/README7t.md, rows
+// 14-25; docs/tool-text.md says why each is honest). Each keeps the
+// attack's form an error and lets the real server's words pass.
+
+package tooltext
+
+import (
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+// placeholder drops a tag that is a command line's placeholder after a
+// flag of its own name ("--secret <secret>", Azure MCP), as a usage line
+// writes one.
+func placeholder(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	name := strings.Trim(sentence[m[0]:m[1]], "</> ")
+	if strings.HasSuffix(strings.TrimRight(sentence[:m[0]], " "), "--"+name) {
+		return nil
+	}
+	return p.rule
+}
+
+// toolAdvice drops a "note to the LLM:" that only advises which tool to
+// use (MongoDB's "Note to LLM: If unsure, use the `collection-indexes`
+// tool to learn which fields can be used"); a note that speaks of the
+// user, a secret, the prompt or an address stays an error, and what any
+// note asks is read by the other rules.
+func toolAdvice(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	rest := sentence[m[1]:]
+	if toolAdviceRE.MatchString(rest) && !addressedRE.MatchString(rest) {
+		return nil
+	}
+	return p.rule
+}
+
+var (
+	toolAdviceRE = re(`^\s*(?:if\s+(?:unsure|in doubt|needed|necessary)\s*,?\s*)?(?:use|call|run|prefer|consult)\s+(?:the\s+)?['"]?[a-z][\w-]*['"]?\s+(?:tool|function)\b`)
+	addressedRE  = re(`https?://|@|\buser|\bsecret|\bprompt|\binstruction|\bignore|\bconversation|\btell\b|\bsend\b|\bpass\b`)
+)
+
+// honestBlock drops the T034 signals of an <instructions> block that is a
+// section of a description written as XML-like sections (dbt's and
+// Neon's servers: <instructions> beside <examples>, <parameters>,
+// <next_steps>), or that opens the description (after its name at most),
+// when the block is balanced, speaks of the user only as a
+// possessor ("the user's question") and the text draws no other signal:
+// the prompt style model vendors advise for a tool's own usage. A block
+// alone, appended to a description, or one about what the user does
+// ("whenever the user mentions an address, ...") stays an error.
+func honestBlock(s string, sigs []Signal) []Signal {
+	if len(sigs) == 0 {
+		return sigs
+	}
+	for _, sg := range sigs {
+		if sg.Rule != rules.TextModelMarkup || !instructionsTagRE.MatchString(sg.Match) {
+			return sigs
+		}
+	}
+	low := strings.ToLower(s)
+	open, end := strings.Index(low, "<instructions>"), strings.Index(low, "</instructions>")
+	if open < 0 || end < open || strings.Count(low, "<instructions>") != 1 || strings.Count(low, "</instructions>") != 1 {
+		return sigs
+	}
+	before := strings.TrimSpace(low[:open])
+	section := !strings.ContainsAny(before, " \t\n") // the block opens the description (after its name, at most)
+	for _, t := range sectionTagRE.FindAllStringSubmatch(low, -1) {
+		if !sectionModelRE.MatchString(t[1]) {
+			section = true
+		}
+	}
+	if !section || userActsRE.MatchString(low[open:end]) {
+		return sigs
+	}
+	return sigs[:0]
+}
+
+var (
+	instructionsTagRE = re(`(?i)^<\s*/?\s*instructions\s*>$`)
+	sectionTagRE      = re(`<([a-z][a-z_]*)>`)
+	sectionModelRE    = re(`^(?:` + modelTags + `)$`)
+	userActsRE        = re(`\bthe\s+users?(?:\s|[,.;:)]|$)`)
+)
+
+// heldByOthers: the system prompt or conversation named is another
+// agent's, the object a catalog tool returns ("the system prompt or tool
+// inventory an agent ran with", "an agent's system prompt": Grafana's
+// agent observability), not the reading model's.
+func heldByOthers(sentence string, m []int) bool {
+	return !youRE.MatchString(sentence) && (othersAfterRE.MatchString(sentence[m[1]:]) || othersBeforeRE.MatchString(sentence[:m[0]]))
+}
+
+// operationNames blanks the quoted names of a tool's operations ("'get'
+// returns the whole system prompt", "'list' for the catalog", "'get':
+// one version"), which are no request verbs.
+func operationNames(sentence string) string {
+	return operationRE.ReplaceAllStringFunc(sentence, func(w string) string {
+		name := operationNameRE.FindString(w)
+		return strings.Replace(w, name, strings.Repeat(" ", len(name)), 1)
+	})
+}
+
+var (
+	othersAfterRE  = re(`^\s+(?:or\s+[a-z ]{1,30}?\s+)?(?:that\s+|which\s+)?(?:an|one|each|every|another|a given)\s+(?:other\s+)?agent\b`)
+	othersBeforeRE = re(`\b(?:an|one|each|every|another|other)\s+agent(?:'s|s'|s)?\s+(?:the\s+)?$`)
+	// youRE is the model addressed: "the system prompt an agent like
+	// you was given" is the model's.
+	youRE           = re(`\byou(?:r|rs|rself)?\b`)
+	operationRE     = re(`(?:'[a-z_]+'|"[a-z_]+")(?::|\s+(?:returns?|for|gives|yields|lists|is|does)\b)`)
+	operationNameRE = re(`^(?:'[a-z_]+'|"[a-z_]+")`)
+)
+
+// toolPurpose: the sentence is an item of a list of tools and what each
+// reads ("**describe_communications** → read full conversation history",
+// AWS Labs' support server): the tool's job, not a request to the model,
+// unless it also asks to send something on or speaks to the model ("your
+// system prompt").
+func toolPurpose(sentence string) bool {
+	return toolPurposeRE.MatchString(sentence) && !affirmedIn(sentence, sendRE) && !youRE.MatchString(sentence)
+}
+
+var toolPurposeRE = re(`^[\s\d.*-]*['"*]*[a-z][a-z0-9]*(?:_[a-z0-9]+)+['"*]*\s*(?:→|->|:|–|—)\s*` + readVerb + `\b`)
+
+// verbNouns blanks the read verbs of a sentence that are nouns: "a list
+// of files", "the access password" (Bitwarden), so that only verbs ask.
+func verbNouns(sentence string) string {
+	return verbNounRE.ReplaceAllStringFunc(sentence, func(w string) string {
+		return strings.Repeat(" ", len(w))
+	})
+}
+
+var verbNounRE = re(`\b(?:a|an|the)\s+list\s+of\b|\baccess\b(?:[ _-](?:passwords?|levels?|codes?|rights|control|logs?|polic(?:y|ies)|roles?|modes?|lists?)\b)`)
+
+// keyOf: an identifier ending in "_key" whose other words name a key of
+// data, not a secret ("s3_key", "partition_key", "cache_key"), as
+// placeWords do for "_token".
+func keyOf(ident string) bool {
+	words := strings.FieldsFunc(ident, func(r rune) bool { return r == '_' || r == '-' })
+	return len(words) >= 2 && words[len(words)-1] == "key" && dataKeyWords[words[len(words)-2]]
+}
+
+var (
+	dataKeyWords = wordSet("s3 object cache partition sort primary foreign hash range row composite unique idempotency dedup dedupe lookup routing shard index group join message event item record entity node map dict column table")
+	// idAfterRE follows a secret's name that is an identifier of one:
+	// "API key ID", "secret name".
+	idAfterRE = re(`^\s+(?:id|ids|identifier|identifiers|name|names)\b`)
+)
+
+// ownArgument: the secret named is what the argument described holds, by
+// its name or its array's ("Value of the secret" in secrets[].value,
+// Auth0): the owner's destination, unless the sentence sends it on.
+func (c *checker) ownArgument(sentence, thing string) bool {
+	if affirmedIn(sentence, sendVerbRE) {
+		return false
+	}
+	for p := c.ptr; p != nil && p.up != nil; p = p.up {
+		if p.up.seg != "properties" {
+			continue
+		}
+		for _, w := range nameWords(p.seg) {
+			if secretArgWords[w] && strings.Contains(thing, strings.TrimSuffix(w, "s")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var sendVerbRE = re(`\b` + sendVerb + `\b`)
+
+// productTools: "before performing any operations with Hubspot tools":
+// the tools before which this one comes are its own product's, named by
+// a word of its name (HubSpot's user-details tool), as "of this server"
+// says.
+func (c *checker) productTools(rest string) bool {
+	g := productToolsRE.FindStringSubmatch(rest)
+	if g == nil || len(g[1]) < 3 || toolVerbs[g[1]] || genericWords[g[1]] {
+		return false
+	}
+	for _, w := range nameWords(c.toolName) {
+		if w == g[1] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	productToolsRE = re(`^\s+(?:with|of|from|in|on|using)\s+(?:the\s+)?([a-z][a-z0-9]+)\s+(?:tools?|functions?)\b`)
+	genericWords   = wordSet("other all any the these those user users my your our their details info data tool tools")
+)
+
+// noFallback: "DO NOT attempt any other tools or alternatives" in a
+// tool's own failure handling (Neon: "If the retry fails: ... DO NOT
+// attempt any other tools"): the tool's error path, not a rule that
+// changes how other tools are used.
+func (c *checker) noFallback(sentence string) bool {
+	return fallbackRE.MatchString(sentence) && failureRE.MatchString(c.folded)
+}
+
+var (
+	fallbackRE = re(`\b(?:do not|don't|never)\s+(?:attempt|try|fall\s+back\s+to)\s+(?:using\s+)?(?:any\s+)?other\s+(?:tools?|functions?)(?:\s+or\s+alternatives?)?`)
+	failureRE  = re(`\b(?:on|upon|after|if)\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+)?(?:error|errors|failure|fails|failed)\b`)
+	// parameterRE follows a snake_case word the sentence calls a
+	// parameter ("when using the `order_by` parameter", dbt): no tool.
+	parameterRE = re(`^['"]?\s+(?:parameter|argument|field|option|param|property|column|flag|key)s?\b`)
+	// detailsUnlessAskedRE follows "don't bother telling the user": what
+	// is left out is identifiers or details, unless the user asks
+	// (Resend: "the IDs or creation dates unless they ask for them"), a
+	// short answer, not concealment.
+	detailsUnlessAskedRE = re(`^\s+(?:about\s+)?(?:the\s+)?(?:[a-z-]+\s+){0,2}?(?:ids?|identifiers?|dates?|timestamps?|details|metadata|uuids?|urls?)\b[^.\n]{0,60}\bunless\s+(?:they|the\s+user|users?|asked|requested|explicitly)\b`)
+)
+
+// refusedPath: the secret path is named as one the tool refuses
+// (CircleCI: "hidden config directories (e.g. "/etc", "~/.ssh") are
+// rejected"): a guard of the tool's own, no mention worth a warning. A
+// request in the same sentence is still T040 (requested asks first).
+func refusedPath(sentence string, m []int) bool {
+	return refusedRE.MatchString(sentence[m[1]:])
+}
+
+var refusedRE = re(`^[^.\n]{0,40}?\b(?:are|is|will be|get|gets)\s+(?:always\s+)?(?:rejected|refused|denied|blocked|forbidden|not allowed|not permitted|disallowed)\b`)
