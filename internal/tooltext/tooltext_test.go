@@ -234,6 +234,9 @@ func TestGained(t *testing.T) {
 	if g := Gained(after, CheckText("/description", "Moved: Adds numbers.\u200b")); len(g) != 0 {
 		t.Errorf("a signal that moved is not new: %v", g)
 	}
+	if g := Gained(after, CheckText("/description", "Some text first. Adds numbers.\u200b Twice.\u200b")); len(g) != 1 {
+		t.Errorf("a match repeated is new: gained %v", g)
+	}
 }
 
 // The attack of issue 29 draws every signal it carries, at error.
