@@ -325,3 +325,15 @@ func TestReadCallsAreReads(t *testing.T) {
 		}
 	}
 }
+
+// wantErrors: each of descs, the description of an adding tool
+// (errorsIn: a tool "add" with a string argument "note"), draws at least
+// one error-level signal.
+func wantErrors(t *testing.T, descs []string) {
+	t.Helper()
+	for _, d := range descs {
+		if errs, ids := errorsIn(t, "add", d); errs == 0 {
+			t.Errorf("no error (signals %v) on %q", ids, d)
+		}
+	}
+}
