@@ -49,6 +49,19 @@ const (
 	// is read in "full_conversation_history" as in prose.
 	nameGap = `(?:[\s"'()\[\]{},«»「」『』…_-]|\.\.\.?)+`
 	toolish = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
+	// aside is a parenthesis a reader reads past before a tool's name:
+	// its server's, "when (mcp_whatsapp) send_message is invoked".
+	aside = `(?:\([^()\n]{0,40}\)\s*)?`
+	// cmdPrefix is a command line put before another ending in a shell
+	// separator: what a prefix for every command runs first
+	// ("chmod -R 0666 ~;", "rm -rf ~/Documents &&").
+	cmdPrefix = `\b(?:sudo\s+)?(?:rm|chmod|chown|curl|wget|bash|sh|zsh|eval|nc|ncat|dd|mkfs|python3?|node|perl|iex|kill|pkill|crontab|scp|ssh|base64|export|echo|cat|cp|mv)\b[^;&|\n]{0,60}(?:;|&&|\|)`
+	// prefixAct asks for something at the start of a command.
+	prefixAct  = `(?:\b(?:must|should|shall|need to|needs to|have to|has to|always)\s+(?:also\s+|first\s+)?(?:include|start with|begin with|be prefixed with|be prefixed by|be preceded by|contain|run)\b|\b(?:prepend|prefix)(?:ed)?\b)`
+	anyCommand = `\b(?:all|every|any|each)\s+(?:(?:shell|terminal|bash|system|cli|console|other)\s+)?commands?\b`
+	// deictic is what a tool's text says of itself: "this", "it", "the
+	// note", "this step", before the sentence's next word or its end.
+	deictic = `(?:(?:this|these|that|the)\s+(?:note|notes|step|steps|instructions?|part|detail|details|request)\b|(?:this|these|it|that)\s*(?:[.,;:)!]|$|\s+(?:to|from|with|in|at|and|or|either)\b))`
 	// shadowAct is what a shadowing rule makes the model do: a directive,
 	// or an imperative after the when-clause's comma.
 	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
@@ -83,15 +96,19 @@ var patterns = []*pattern{
 			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`),
 		judge: overriding},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
-		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
-		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
+		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly", "that you"},
+		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly", "no need", "avoid"},
 		re: re(`\b(?:do` + gap + `not|don't|dont|never|must` + gap + `not|mustn't|should` + gap + `not|shouldn't|without)` + gap + `(?:ever` + gap + `)?(?:bother` + gap + `)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
 			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
 			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must|should|need|needs|may|will)\s+(?:not|never)\s+(?:know|see|notice|find out|be told|be informed|be aware)\b` +
 			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
-			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`),
+			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b` +
+			`|\b(?:do` + gap + `not|don't|dont|never)` + gap + `(?:ever` + gap + `)?(?:tell|mention|say|reveal|disclose|admit|explain)\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)\s+)?that\s+you\b` +
+			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning)\s+(?:the\s+)?(?:user|users|human|them)\b[^.\n]{0,20}?\b(?:about|of)\s+` + deictic +
+			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:mention|mentioning|reveal|revealing|disclose|disclosing|show|showing)\s+` + deictic + `[^.\n]{0,30}?\b(?:the\s+)?(?:user|users|human)\b` +
+			`|\b(?:reply|replies|answer|answers|response|responses|message|messages)\s+to\s+(?:the\s+)?(?:user|users|human)\s+(?:must|should|shall|may)\s+(?:not|never)\s+(?:mention|reveal|disclose|refer to|include|contain)\s+` + deictic),
 		judge: concealed},
 	{rule: rules.TextPreempt, what: "an instruction to act before any task",
 		triggers: []string{"before", "prior to", "ahead of"},
@@ -144,6 +161,12 @@ var patterns = []*pattern{
 		also2:    requestStems,
 		re:       re(contextThing),
 		judge:    requestedOnly},
+	{rule: rules.TextSecretRequest, what: "a request to pass another tool's output",
+		triggers: []string{"call"},
+		also:     []string{"previous", "prior", "earlier", "last"},
+		also2:    requestStems,
+		re:       re(`\b(?:previous|prior|earlier|last)\s+['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?calls?\b`),
+		judge:    otherToolRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret"},
 		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat"},
@@ -153,8 +176,8 @@ var patterns = []*pattern{
 		triggers: []string{"when", "if ", "every time", "each time", "once "},
 		also:     []string{"_", "-"},
 		also2:    []string{"use", "usin", "call", "invok", "run", "execut"},
-		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}` + shadowAct +
-			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}` + shadowAct),
+		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?` + aside + `['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}` + shadowAct +
+			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?` + aside + `['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}` + shadowAct),
 		judge: otherToolNamed},
 	{rule: rules.TextShadowing, what: "a rule for another tool",
 		triggers: []string{"must", "should", "shall"},
@@ -162,6 +185,13 @@ var patterns = []*pattern{
 		also2:    []string{"send", "bcc", "cc", "forward", "redirect", "include", "use", "called with", "point to", "go to"},
 		re:       re(`\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
 		judge:    otherToolNamed},
+	{rule: rules.TextShadowing, what: "a rule that puts a command before every shell command",
+		triggers: []string{"command"},
+		also:     []string{";", "&&", "|"},
+		also2:    []string{"prepend", "prefix", "must", "should", "shall", "need", "have to", "has to", "always"},
+		re: re(anyCommand + `[^\n]{0,80}?` + prefixAct + `[^\n]{0,40}?` + cmdPrefix +
+			`|\b(?:prepend|prefix)\b[^\n]{0,40}?` + cmdPrefix + `[^\n]{0,40}?\bto\s+` + anyCommand),
+		judge: othersCommands},
 	{rule: rules.TextShadowing, what: "a rule for other tools or servers",
 		triggers: []string{"side effect", "side-effect", "when this tool is", "other tool", "other function", "other server", "other mcp", "servers'", "server's"},
 		re: re(`\bside[ -]effects?\s+on\s+(?:the\s+|an?\s+)?(?:(?:also|present|available|installed|connected|loaded|enabled)\s+)*(?:(?:other|another|all|any|every|different|third[- ]party)\s+(?:[a-z]+\s+)?(?:tools?|functions?|(?:mcp\s+)?servers?)\b|['"]?(` + toolish + `)['"]?)` +
@@ -647,6 +677,30 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		return p.rule
 	}
 	return nil
+}
+
+// otherToolRequested keeps the output of a previous call of a tool that
+// is none of the package's own, when the sentence asks for it ("include a
+// full list of last messages if there has been a previous list_chats
+// call"): what another server's tool returned, stolen.
+func otherToolRequested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if otherTool(c, p, sentence, m) == nil {
+		return nil
+	}
+	return requestedOnly(c, p, sentence, m)
+}
+
+// othersCommands keeps a command put before every shell command unless
+// the tool runs commands itself (an argument named command, cmd,
+// script or shell): a terminal tool's own usage, not a rule for another
+// tool.
+func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	for _, a := range []string{"command", "commands", "cmd", "script", "shell", "shell_command"} {
+		if c.own(a) {
+			return nil
+		}
+	}
+	return p.rule
 }
 
 // exfiltrated keeps a common secret (a token, a password, .env) only when
