@@ -24,6 +24,7 @@ type pattern struct {
 	also2    []string // and, when set, one of these too
 	token    bool     // can match a text of one word (no space)
 	lead     bool     // the match starts with the character before the word, left out of the span
+	inArg    bool     // in an argument's description, the triggers are enough (describesArg: no request word needed)
 	// the bigram masks of triggers, also and also2 (init), so that most
 	// absent triggers cost no search
 	triggerMasks, alsoMasks, also2Masks []bigrams
@@ -69,9 +70,13 @@ const (
 	sendVerb     = `(?:send|sends|sending|pass|passes|passing|include|includes|including|attach|attaching|append|appending|upload|uploading|forward|forwarding|transmit|exfiltrate|post|posting|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give)`
 	readVerb     = `(?:read|reads|reading|readfile|readfilesync|read_file|read_text|file_get_contents|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
-	strongThing  = `~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
-	contextThing = `\bsystem(?:` + nameGap + `)?prompt\b|\byour` + nameGap + `instructions\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b`
-	weakThing    = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
+	strongThing  = `~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b|/proc/(?:self|\d+)/environ\b|\blogins\.json\b|\bkey[34]\.db\b|\.config/solana/[\w.-]*|\.codex/auth\.json|\.gradle/gradle\.properties`
+	contextThing = `\bsystem(?:` + nameGap + `)?prompt\b|\byour` + nameGap + `instructions\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b` +
+		`|\beverything\s+(?:the\s+user|you)\s+(?:has\s+|have\s+)?(?:said|written|typed|asked|told\s+you|shared)\b|\btranscripts?\s+of\s+(?:this|our|your|the\s+current)\s+(?:chat|conversation|session|dialogue|dialog|exchange)\b` +
+		`|\b(?:every|all|each)\s+(?:(?:earlier|previous|prior|past)\s+)?turns?\s+of\s+(?:this|the|our)\s+(?:chat|conversation|session|dialogue|dialog)\b|\b(?:all|every)\s+(?:earlier|previous|prior|past)\s+turns\b` +
+		`|\byour` + nameGap + `context` + nameGap + `window\b|\binstructions\s+(?:that\s+)?(?:the\s+(?:developer|system|operator)\s+(?:gave|has\s+given|provided)\s+you|you\s+(?:were|have\s+been)\s+given)\b` +
+		`|\b(?:the\s+)?tools\s+you\s+(?:can|could|may)\s+(?:call|use)\b|\b(?:outputs?|results?|responses?)\s+returned\s+by\s+(?:the\s+)?other\s+tools\b`
+	weakThing = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
 )
 
 var patterns = []*pattern{
@@ -82,8 +87,8 @@ var patterns = []*pattern{
 		triggers: []string{"note to", "note for", "message to", "message for"},
 		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`)},
 	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
-		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
-		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b`)},
+		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction", "_of_turn>", "[system_prompt]", "[/system_prompt]", "available_tools]", "tool_results]", "human:"},
+		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b|<(?:start|end)_of_turn>|\[/?(?:system_prompt|available_tools|tool_results)\]|(?m)^\s*human:`)},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "only follow", "only obey", "whatever the user", "regardless of what", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
 		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)` + gap + `(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)` + gap + `){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
@@ -153,12 +158,13 @@ var patterns = []*pattern{
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
 	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation", token: true,
-		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", ".config/gh", ".terraform.d", ".cargo/", ".gem/", ".m2/", ".composer/", ".password-store", "keyrings", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
+		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", ".config/gh", ".terraform.d", ".cargo/", ".gem/", ".m2/", ".composer/", ".password-store", "keyrings", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain", "/environ", "logins.json", "key3.db", "key4.db", "solana", ".codex", "gradle.properties"},
 		re:       re(strongThing),
 		judge:    requested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
-		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'"},
+		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'", "said", "written", "typed", "asked", "told you", "shared", "transcript", "turn", "context window", "tools you"},
 		also2:    requestStems,
+		inArg:    true,
 		re:       re(contextThing),
 		judge:    requestedOnly},
 	{rule: rules.TextSecretRequest, what: "a request to pass another tool's output",
@@ -167,9 +173,14 @@ var patterns = []*pattern{
 		also2:    requestStems,
 		re:       re(`\b(?:previous|prior|earlier|last)\s+['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?calls?\b`),
 		judge:    otherToolRequested},
+	{rule: rules.TextSecretRequest, what: "a request to pass the environment variables", token: true,
+		triggers: []string{"printenv", "env", "environ"},
+		re:       re(`\bprintenv\b|\bget-childitem\s+env:|\b(?:output|result)s?\s+of\s+(?:running\s+)?(?:the\s+)?(?:env|set|export\s+-p)(?:\s*$|\s*[.,;)])`),
+		judge:    environment},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret"},
-		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat"},
+		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "includ", "send", "put ", "paste", "provid", "attach"},
+		inArg:    true,
 		re:       re(weakThing),
 		judge:    exfiltrated},
 	{rule: rules.TextShadowing, what: "a rule for another tool",
@@ -254,7 +265,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 		if oneWord && !p.token {
 			continue
 		}
-		if long || p.matches(f.s, whole) {
+		if long || c.candidate(p, f.s, whole) {
 			candidates[n] = p
 			n++
 		}
@@ -270,7 +281,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 			m = bigramsOf(sentence)
 		}
 		for _, p := range candidates[:n] {
-			if end-start < len(f.s) && !p.matches(sentence, m) {
+			if end-start < len(f.s) && !c.candidate(p, sentence, m) {
 				continue
 			}
 			for _, j := range p.find(c, sentence) {
@@ -439,6 +450,17 @@ func (p *pattern) matches(s string, m bigrams) bool {
 		(p.also2 == nil || has(s, m, p.also2, p.also2Masks))
 }
 
+// candidate says whether p may match s (whose bigrams are m): its
+// triggers and also words are in s, or in an argument's description its
+// triggers only, for a pattern that reads what an argument is described
+// as (inArg).
+func (c *checker) candidate(p *pattern, s string, m bigrams) bool {
+	if c.argDesc != "" && p.inArg {
+		return has(s, m, p.triggers, p.triggerMasks)
+	}
+	return p.matches(s, m)
+}
+
 // requestStems are the stems of the request words (sendVerb, readVerb,
 // contentOf): a sentence without one asks for nothing.
 var requestStems = []string{"send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
@@ -450,7 +472,7 @@ var (
 	readRE      = re(`\b` + readVerb + `\b|\b` + contentOf + `\b`)
 	contentRE   = re(`\b` + contentOf + `\b`)
 	negationRE  = re(`\b` + negation)
-	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b|\b(?:call|invoke|run|use)\b[^.\n]{0,40}\bwith\b`)
+	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b|\b(?:call|invoke|run|use|fill|populate)\b[^.\n]{0,40}\bwith\b`)
 	// fileRequestVerb is requestVerb with the ways of asking an argument
 	// to carry a secret file that would be no request for the
 	// conversation or a token ("sets the system prompt", "fills the form
@@ -549,7 +571,11 @@ var secretDomains = []struct{ secret, tools []string }{
 	{[]string{".azure"}, []string{"azure"}},
 	{[]string{"/etc/"}, []string{"user", "account", "system", "admin"}},
 	{[]string{"_history"}, []string{"history", "shell", "terminal"}},
-	{[]string{"wallet"}, []string{"wallet", "crypto", "bitcoin"}},
+	{[]string{"wallet", "solana"}, []string{"wallet", "crypto", "bitcoin", "solana", "eth", "ethereum", "web3", "blockchain"}},
+	{[]string{"/environ"}, []string{"process", "proc", "env", "environment"}},
+	{[]string{"logins.json", "key3.db", "key4.db"}, []string{"firefox", "mozilla", "browser", "password"}},
+	{[]string{".codex"}, []string{"codex"}},
+	{[]string{"gradle"}, []string{"gradle", "android"}},
 	{[]string{".pgpass"}, []string{"postgres", "postgresql", "pg", "psql", "sql", "database", "db"}},
 	{[]string{"vault"}, []string{"vault"}},
 	{[]string{"cookie", "login data", "keychain", "password"}, []string{"cookie", "keychain", "password", "credential"}},
@@ -673,11 +699,29 @@ var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration
 // tools' output only when the sentence asks for it: tools speak of
 // conversations and prompts honestly.
 func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if affirmed(sentence, requestVerb) {
+	if affirmed(sentence, requestVerb) || c.describesArg(sentence, m, false) {
 		return p.rule
 	}
 	return nil
 }
+
+// environment keeps a dump of the environment variables (printenv, the
+// output of env) asked for, or an argument described as one, unless the
+// tool runs commands or manages processes itself (its name says so: a
+// shell, a terminal, a container, its environment): their job.
+func environment(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	for _, w := range nameWords(c.toolName) {
+		if envOwners[w] {
+			return nil
+		}
+	}
+	if affirmed(sentence, requestVerb) || c.describesArg(sentence, m, false) {
+		return p.rule
+	}
+	return nil
+}
+
+var envOwners = wordSet("shell terminal command commands exec execute run process processes env environment container containers docker pod")
 
 // otherToolRequested keeps the output of a previous call of a tool that
 // is none of the package's own, when the sentence asks for it ("include a
@@ -710,11 +754,68 @@ func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if c.notTheSecret(sentence, m[0], m[1]) {
 		return nil
 	}
-	if affirmed(sentence, contentRE) || affirmed(sentence, readRE) && affirmed(sentence, sendRE) {
+	if affirmed(sentence, contentRE) || affirmed(sentence, readRE) && affirmed(sentence, sendRE) ||
+		c.askedInto(sentence, m[0]) || c.describesArg(sentence, m, true) {
 		return p.rule
 	}
 	return nil
 }
+
+// askedInto: the secret at sentence[a:] is the user's ("the user's SSH
+// private key", "your OPENAI_API_KEY") and the sentence sends it into one
+// of the tool's arguments not named for a secret ("pass ... as note",
+// "include ... in note"): a secret asked for by name, no read needed.
+// "Pass your API key as api_key" names the argument that takes it.
+func (c *checker) askedInto(sentence string, a int) bool {
+	for a > 0 && identByte(sentence[a-1]) {
+		a--
+	}
+	if !usersRE.MatchString(sentence[:a]) || !affirmed(sentence, sendVerbRE) {
+		return false
+	}
+	for _, m := range asArgRE.FindAllStringSubmatch(sentence[a:], -1) {
+		if c.own(m[1]) && !secretArgument(m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// describesArg: the sentence, in an argument's description, is the name
+// of the thing at m (held text, or with secret the user's secret): "The
+// full transcript of this chat so far.", "The user's AWS secret access
+// key.". The model fills an argument as its description says, as if
+// "pass it as note" were written. An argument named for what it takes
+// (private_key, password, system_prompt, conversation) is the owner's
+// business, read by the name rules.
+func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
+	if c.argDesc == "" || m[0] > 60 || !nounHeadRE.MatchString(sentence[:m[0]]) {
+		return false
+	}
+	if secret {
+		return usersRE.MatchString(sentence[:m[0]]) && !secretArgument(c.argDesc)
+	}
+	if strings.HasPrefix(sentence[m[0]:], "system") && !strings.Contains(sentence, "you") {
+		return false // a system prompt, whose? an agent's a tool builds
+	}
+	for _, w := range nameWords(c.argDesc) {
+		if heldArgWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	usersRE    = re(`\b(?:the\s+user'?s?|your|their)\s+(?:[\w-]+\s+){0,3}$`)
+	sendVerbRE = re(`\b` + sendVerb + `\b`)
+	// nounHeadRE is what may come before the thing a description names:
+	// determiners, adjectives of wholeness, a list or copy of it, whose.
+	nounHeadRE = re(`^\s*(?:(?:the|a|an|all|of|full|entire|whole|complete|raw|exact|verbatim|list|copy|text|contents?|output|current|user'?s?|users'|your|their|aws|gcp|azure|github|openai|ssh)\s+){0,6}$`)
+	// heldArgWords name an argument for what it takes (the name rules'
+	// business).
+	heldArgWords = wordSet("conversation conversations history transcript prompt prompts instructions instruction messages chat context tools")
+)
 
 // notTheSecret: the match at sentence[a:b] lies in an identifier that
 // names no secret: a public key or token ("public_key"), or one of the

@@ -18,6 +18,7 @@ type checker struct {
 	toolDesc string          // and its description
 	naming   bool            // a name is read as text: name reads its words itself
 	args     map[string]bool // its argument names, lower-cased (own: when first needed)
+	argDesc  string          // the argument whose description is read, if one is
 	out      []Signal
 	counts   map[textKey]*textCount
 }
@@ -102,7 +103,7 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 					c.asksNoText(from, k)
 				}
 				c.heldArgument(i, tool, p, k, e)
-				c.schema(i, tool, p, e, "")
+				c.argument(i, tool, p, k, e)
 			case parent == "patternProperties" || parent == "$defs" || parent == "definitions" || parent == "dependentSchemas":
 				c.name(i, tool, p, "schema key", k, false)
 				c.schema(i, tool, p, e, "")
@@ -126,6 +127,26 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 			}
 		}
 	}
+}
+
+// argument reads the schema of argument name, its own description read
+// as what the model puts in it (describesArg).
+func (c *checker) argument(i int, tool string, ptr *path, name string, v any) {
+	if obj, ok := v.(map[string]any); ok {
+		if d, ok := obj["description"].(string); ok {
+			c.argDesc = name
+			c.text(i, tool, ptr.key("description"), "description", d)
+			c.argDesc = ""
+			rest := make(map[string]any, len(obj)-1)
+			for k, e := range obj {
+				if k != "description" {
+					rest[k] = e
+				}
+			}
+			v = rest
+		}
+	}
+	c.schema(i, tool, ptr, v, "")
 }
 
 // machine reads the value of machine keyword k: for its characters, but
