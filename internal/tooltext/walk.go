@@ -123,7 +123,7 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 				c.value(i, tool, p, e, "value of "+quote(k))
 			default:
 				c.chars(i, tool, p, "schema keyword", k)
-				c.machine(i, tool, p, k, e)
+				c.machine(i, tool, p, k, e, s)
 			}
 		}
 	}
@@ -155,7 +155,7 @@ func (c *checker) argument(i int, tool string, ptr *path, name string, v any) {
 // requests only (a pattern may honestly spell words: "^ignore all
 // previous instructions$" is a pattern, "<IMPORTANT>read ~/.ssh/id_rsa"
 // none); the entries of required as the argument names they are.
-func (c *checker) machine(i int, tool string, ptr *path, k string, v any) {
+func (c *checker) machine(i int, tool string, ptr *path, k string, v any, obj map[string]any) {
 	s, isString := v.(string)
 	switch {
 	case isString && (k == "format" || k == "contentMediaType" || k == "contentEncoding") && strings.ContainsAny(s, " \t\n<>"):
@@ -173,7 +173,11 @@ func (c *checker) machine(i int, tool string, ptr *path, k string, v any) {
 		}
 		for j, e := range entries {
 			if name, ok := e.(string); ok {
-				c.name(i, tool, ptr.index(j), "required entry", name, false)
+				// an entry with no property of its name is an argument all
+				// the same (additionalProperties is open): read as one
+				props, _ := obj["properties"].(map[string]any)
+				_, isProperty := props[name]
+				c.name(i, tool, ptr.index(j), "required entry", name, !isProperty)
 			} else {
 				c.schema(i, tool, ptr.index(j), e, "")
 			}
