@@ -94,7 +94,8 @@ var patterns = []*pattern{
 		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`)},
 	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
 		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction", "_of_turn>", "[system_prompt]", "[/system_prompt]", "available_tools]", "tool_results]", "human:"},
-		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b|<(?:start|end)_of_turn>|\[/?(?:system_prompt|available_tools|tool_results)\]|(?m)^\s*human:`)},
+		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)\b|<(?:start|end)_of_turn>|\[/?(?:system_prompt|available_tools|tool_results)\]|(?m)^\s*human:`),
+		judge:    turns},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "only follow", "only obey", "whatever the user", "regardless of what", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
 		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)` + gap + `(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)` + gap + `){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
@@ -291,6 +292,8 @@ var imageExfilRE = re(`(?i)!\[[^\]\n]{0,200}\]\(\s*https?://[^\s)]{0,1000}?[?&][
 // phrasesOf runs the patterns on each sentence of f, s folded; keep, when
 // set, says which signals to keep.
 func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f folded, keep func(Signal) bool) {
+	defer func(whole string) { c.whole = whole }(c.whole)
+	c.whole = f.s
 	var candidates [32]*pattern // the patterns whose triggers the whole text has
 	n := 0
 	oneWord := !strings.Contains(f.s, " ")
@@ -734,10 +737,29 @@ var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration
 // tools' output only when the sentence asks for it: tools speak of
 // conversations and prompts honestly.
 func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if affirmed(sentence, requestVerb) || c.describesArg(sentence, m, false) {
+	if affirmed(sentence, requestVerb) {
+		return p.rule
+	}
+	if c.describesArg(sentence, m, false) {
+		if c.callsModel() {
+			return rules.TextSecretMention // a summarizer's "the conversation to summarize": to check
+		}
 		return p.rule
 	}
 	return nil
+}
+
+// callsModel: the tool's name or description says it calls a model or
+// works on the conversation (modelWords, as for an argument's held name).
+func (c *checker) callsModel() bool {
+	for _, t := range []string{c.toolName, c.toolDesc} {
+		for _, w := range nameWords(t) {
+			if modelWords[w] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // environment keeps a dump of the environment variables (printenv, the
@@ -757,6 +779,16 @@ func environment(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 }
 
 var envOwners = wordSet("shell terminal command commands exec execute run process processes env environment container containers docker pod")
+
+// turns keeps a "Human:" turn only in a text that has an "Assistant:"
+// turn too, as a chat template writes them: "Human: readable output is
+// the default" alone is a label.
+func turns(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if strings.HasPrefix(strings.TrimSpace(sentence[m[0]:m[1]]), "human:") && !strings.Contains(c.whole, "assistant:") {
+		return nil
+	}
+	return p.rule
+}
 
 // otherToolRequested keeps the output of a previous call of a tool that
 // is none of the package's own, when the sentence asks for it ("include a
@@ -830,7 +862,7 @@ func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
 	if secret {
 		return usersRE.MatchString(sentence[:m[0]]) && !secretArgument(c.argDesc)
 	}
-	if strings.HasPrefix(sentence[m[0]:], "system") && !strings.Contains(sentence, "you") {
+	if strings.Contains(sentence[m[0]:m[1]], "system") && !strings.Contains(sentence, "you") {
 		return false // a system prompt, whose? an agent's a tool builds
 	}
 	for _, w := range nameWords(c.argDesc) {

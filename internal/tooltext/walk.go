@@ -19,6 +19,7 @@ type checker struct {
 	naming   bool            // a name is read as text: name reads its words itself
 	args     map[string]bool // its argument names, lower-cased (own: when first needed)
 	argDesc  string          // the argument whose description is read, if one is
+	whole    string          // the folded text whose sentences the patterns read
 	out      []Signal
 	counts   map[textKey]*textCount
 }
