@@ -287,14 +287,14 @@ func (c *checker) images(i int, tool string, ptr *path, field, s string) {
 	}
 }
 
-var imageExfilRE = re(`(?i)!\[[^\]\n]{0,200}\]\(\s*https?://[^\s)]{0,1000}?[?&][\w-]+=[^\s)&]{0,200}?(?:` + urlThing + `)`)
+var imageExfilRE = re(`(?i)!\[[^\]\n]*\]\(\s*https?://[^\s)]*?[?&][\w-]+=[^\s)&]*?(?:` + urlThing + `)`)
 
 // phrasesOf runs the patterns on each sentence of f, s folded; keep, when
 // set, says which signals to keep.
 func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f folded, keep func(Signal) bool) {
-	defer func(whole string) { c.whole = whole }(c.whole)
-	c.whole = f.s
-	var candidates [32]*pattern // the patterns whose triggers the whole text has
+	defer func(had bool) { c.assistantTurn = had }(c.assistantTurn)
+	c.assistantTurn = strings.Contains(f.s, "assistant:") // once a text: turns asks it of each "Human:"
+	var candidates [32]*pattern                           // the patterns whose triggers the whole text has
 	n := 0
 	oneWord := !strings.Contains(f.s, " ")
 	whole := bigramsOf(f.s)
@@ -784,7 +784,7 @@ var envOwners = wordSet("shell terminal command commands exec execute run proces
 // turn too, as a chat template writes them: "Human: readable output is
 // the default" alone is a label.
 func turns(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if strings.HasPrefix(strings.TrimSpace(sentence[m[0]:m[1]]), "human:") && !strings.Contains(c.whole, "assistant:") {
+	if strings.HasPrefix(strings.TrimSpace(sentence[m[0]:m[1]]), "human:") && !c.assistantTurn {
 		return nil
 	}
 	return p.rule

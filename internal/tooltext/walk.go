@@ -12,16 +12,16 @@ import (
 
 // checker gathers the signals of one tool, or of one text.
 type checker struct {
-	names    map[string]bool // the package's tool names, lower-cased, '-' as '_' too
-	input    any             // the input schema of the tool read
-	toolName string          // and its name
-	toolDesc string          // and its description
-	naming   bool            // a name is read as text: name reads its words itself
-	args     map[string]bool // its argument names, lower-cased (own: when first needed)
-	argDesc  string          // the argument whose description is read, if one is
-	whole    string          // the folded text whose sentences the patterns read
-	out      []Signal
-	counts   map[textKey]*textCount
+	names         map[string]bool // the package's tool names, lower-cased, '-' as '_' too
+	input         any             // the input schema of the tool read
+	toolName      string          // and its name
+	toolDesc      string          // and its description
+	naming        bool            // a name is read as text: name reads its words itself
+	args          map[string]bool // its argument names, lower-cased (own: when first needed)
+	argDesc       string          // the argument whose description is read, if one is
+	assistantTurn bool            // the folded text the patterns read has an "Assistant:" turn
+	out           []Signal
+	counts        map[textKey]*textCount
 }
 
 // nameSet is the package's tool names as checker.names has them.
