@@ -416,7 +416,8 @@ func TestHonestNearMissesOf39t(t *testing.T) {
 	}
 	for _, tool := range []string{
 		`{"name":"create_agent","description":"Creates an agent.","inputSchema":{"type":"object","properties":{"config":{"type":"string","description":"The system prompt and temperature, as JSON."}}}}`,
-		`{"name":"login","description":"Logs in.","inputSchema":{"type":"object","properties":{"password":{"type":"string","description":"The user's password."},"secret":{"type":"string","description":"Your API secret."}}}}`,
+		`{"name":"login","description":"Logs in.","inputSchema":{"type":"object","properties":{"password":{"type":"string","description":"The user's password."},"secret":{"type":"string","description":"Your API secret."},"github_pat":{"type":"string","description":"Your GitHub personal access token."},"auth":{"type":"string","description":"Your API key."}}}}`,
+		`{"name":"http_request","description":"Sends an HTTP request. Include your API token in headers.","inputSchema":{"type":"object","properties":{"url":{"type":"string"},"headers":{"type":"object"}}}}`,
 		`{"name":"summarize","description":"Summarizes text.","inputSchema":{"type":"object","properties":{"text":{"type":"string","description":"The text to summarize, e.g. the conversation history."}}}}`,
 		`{"name":"aws_configure","description":"Configures AWS.","inputSchema":{"type":"object","properties":{"aws_secret_access_key":{"type":"string","description":"The user's AWS secret access key."}},"required":["aws_secret_access_key","region"]}}`,
 		`{"name":"add","description":"Adds.","inputSchema":{"type":"object","properties":{"a":{"type":"number"}},"required":["a","b"]}}`,

@@ -841,12 +841,30 @@ func (c *checker) askedInto(sentence string, a int) bool {
 		return false
 	}
 	for _, m := range asArgRE.FindAllStringSubmatch(sentence[a:], -1) {
-		if c.own(m[1]) && !secretArgument(m[1]) {
+		if c.own(m[1]) && !secretPlace(m[1]) {
 			return true
 		}
 	}
 	return false
 }
+
+// secretPlace: an argument's name says a secret goes there: named for
+// one (secretArgument), or a place a request carries one in (headers,
+// authorization, a personal access token, a login): "include your API
+// token in headers" in an HTTP tool.
+func secretPlace(name string) bool {
+	if secretArgument(name) {
+		return true
+	}
+	for _, w := range nameWords(name) {
+		if carrierWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+var carrierWords = wordSet("header headers authorization auth authentication bearer pat apikey api login pass pwd passwd jwt session cookie cookies env environment seed mnemonic wallet aws")
 
 // describesArg: the sentence, in an argument's description, is the name
 // of the thing at m (held text, or with secret the user's secret): "The
@@ -860,7 +878,7 @@ func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
 		return false
 	}
 	if secret {
-		return usersRE.MatchString(sentence[:m[0]]) && !secretArgument(c.argDesc)
+		return usersRE.MatchString(sentence[:m[0]]) && !secretPlace(c.argDesc)
 	}
 	if strings.Contains(sentence[m[0]:m[1]], "system") && !strings.Contains(sentence, "you") {
 		return false // a system prompt, whose? an agent's a tool builds
