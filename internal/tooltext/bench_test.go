@@ -81,6 +81,13 @@ func BenchmarkMarkupRun(b *testing.B) {
 		{"identifiers", strings.Repeat("ignoreAll_", n/10)},
 		{"camel words", strings.Repeat("aB ", n/3)},
 		{"wrapped lines", strings.Repeat("a\n", n/2)},
+		// the shapes of pass 39t's patterns: each "Human:" turn, image,
+		// query, command rule and variation selector is judged once
+		{"human turns", strings.Repeat("Human: hi\n", n/10)},
+		{"images", strings.Repeat("![a](https://x/?d=", n/18)},
+		{"queries", strings.Repeat("https://x/?q= followed by ", n/26)},
+		{"command rules", strings.Repeat("all commands must include ", n/26)},
+		{"selectors", strings.Repeat("a\ufe00", n/4)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {

@@ -80,9 +80,13 @@ func isVariationSelector(r rune) bool {
 	return (r >= 0xfe00 && r <= 0xfe0f) || (r >= 0xe0100 && r <= 0xe01ef)
 }
 
-// variationOK: one variation selector after a visible character (an emoji
-// presentation, an ideographic variant) is how text is written; a run of
-// them, or one after nothing, smuggles bytes.
+// variationOK: one variation selector after a character that has
+// variants (an emoji or symbol's presentation, a keycap's digit, an
+// ideographic variant) is how text is written; a run of them, one after
+// nothing, or one after a character no variation sequence starts with
+// (a letter of the Latin, Greek or Cyrillic alphabets, a space, ASCII
+// punctuation) smuggles bytes: one after every letter of a sentence
+// hides four bits a letter.
 func variationOK(s string, i int, r rune) bool {
 	prev, _ := utf8.DecodeLastRuneInString(s[:i])
 	if i == 0 || isVariationSelector(prev) {
@@ -94,7 +98,20 @@ func variationOK(s string, i int, r rune) bool {
 	if r >= 0xe0100 {
 		return unicode.Is(unicode.Han, prev)
 	}
-	return true
+	return !noVariants(prev)
+}
+
+// noVariants: no variation sequence starts with r: a space, ASCII
+// punctuation but the keycaps' "#" and "*", a letter of an alphabet
+// (Latin, Greek, Cyrillic) that has none.
+func noVariants(r rune) bool {
+	switch {
+	case unicode.IsSpace(r):
+		return true
+	case r < 0x80 && unicode.IsPunct(r) || r < 0x80 && unicode.IsSymbol(r):
+		return r != '#' && r != '*'
+	}
+	return unicode.IsLetter(r) && unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic)
 }
 
 // joins: a zero-width (non-)joiner between two emoji, or between two
@@ -120,9 +137,11 @@ func joiningLetter(r rune) bool {
 		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic)
 }
 
-// flagTag: tag characters after a black flag (U+1F3F4), lower-case
-// letters and digits ended by CANCEL TAG, spell a subdivision flag
-// (England is U+1F3F4 g b e n g U+E007F).
+// flagTag: tag characters after a black flag (U+1F3F4) that spell one of
+// the subdivision flags emoji fonts draw (England is U+1F3F4 g b e n g
+// U+E007F): rgiFlags. Any other tag sequence after a black flag is drawn
+// as a black flag at most, its letters unseen by a person and read by a
+// model: ASCII smuggled in flag-shaped chunks.
 func flagTag(s string, i int) bool {
 	start := i
 	for start > 0 {
@@ -135,19 +154,27 @@ func flagTag(s string, i int) bool {
 	if !strings.HasSuffix(s[:start], "\U0001f3f4") {
 		return false
 	}
-	count := 0
+	var tags []byte
 	for _, r := range s[start:] {
 		switch {
 		case r == 0xe007f:
-			return count >= 2 && count <= 6
+			return rgiFlags[string(tags)]
 		case (r >= 0xe0061 && r <= 0xe007a) || (r >= 0xe0030 && r <= 0xe0039):
-			count++
+			if len(tags) == 6 {
+				return false
+			}
+			tags = append(tags, byte(r-0xe0000))
 		default:
 			return false
 		}
 	}
 	return false
 }
+
+// rgiFlags are the tag sequences of the subdivision flags Unicode
+// recommends for general interchange (emoji-test.txt): England, Scotland,
+// Wales; no other one is drawn as a flag.
+var rgiFlags = map[string]bool{"gbeng": true, "gbsct": true, "gbwls": true}
 
 // rightToLeft says whether s has Hebrew, Arabic or another right-to-left
 // script's letters, where marks of direction are honest.

@@ -167,8 +167,6 @@ func (c *checker) ownArgument(sentence, thing string) bool {
 	return false
 }
 
-var sendVerbRE = re(`\b` + sendVerb + `\b`)
-
 // productTools: "before performing any operations with Hubspot tools":
 // the tools before which this one comes are its own product's, named by
 // a word of its name (HubSpot's user-details tool), as "of this server"

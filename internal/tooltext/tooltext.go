@@ -101,16 +101,21 @@ func (s Signal) Finding() rules.Finding {
 	return rules.Finding{Rule: s.Rule, Message: s.Message, Offset: -1, Tool: s.Tool, Pointer: s.Pointer}
 }
 
-// Gained returns the signals of after whose Key none of before has: what
-// a new version of the text added.
+// Gained returns the signals of after that before has fewer of, by Key:
+// what a new version of the text added. The keys are counted, not only
+// compared, so a match repeated in a new version is gained: a second
+// "<IMPORTANT>" block, or a second "Note to LLM:" beside an old one, is
+// as new as the first was.
 func Gained(before, after []Signal) []Signal {
-	had := make(map[string]bool, len(before))
+	had := make(map[string]int, len(before))
 	for _, s := range before {
-		had[s.Key()] = true
+		had[s.Key()]++
 	}
 	var out []Signal
 	for _, s := range after {
-		if !had[s.Key()] {
+		if k := s.Key(); had[k] > 0 {
+			had[k]--
+		} else {
 			out = append(out, s)
 		}
 	}

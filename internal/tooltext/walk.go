@@ -12,16 +12,18 @@ import (
 
 // checker gathers the signals of one tool, or of one text.
 type checker struct {
-	names    map[string]bool // the package's tool names, lower-cased, '-' as '_' too
-	input    any             // the input schema of the tool read
-	toolName string          // and its name
-	toolDesc string          // and its description
-	naming   bool            // a name is read as text: name reads its words itself
-	args     map[string]bool // its argument names, lower-cased (own: when first needed)
-	out      []Signal
-	ptr      *path  // the text being read: where it is
-	folded   string // and the whole of it, folded
-	counts   map[textKey]*textCount
+	names         map[string]bool // the package's tool names, lower-cased, '-' as '_' too
+	input         any             // the input schema of the tool read
+	toolName      string          // and its name
+	toolDesc      string          // and its description
+	naming        bool            // a name is read as text: name reads its words itself
+	args          map[string]bool // its argument names, lower-cased (own: when first needed)
+	argDesc       string          // the argument whose description is read, if one is
+	assistantTurn bool            // the folded text the patterns read has an "Assistant:" turn
+	out           []Signal
+	ptr           *path  // the text being read: where it is
+	folded        string // and the whole of it, folded
+	counts        map[textKey]*textCount
 	// the last answers of affirmed, and where the next one goes
 	affirmedMemo [4]affirmedAnswer
 	affirmedNext int
@@ -107,7 +109,7 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 					c.asksNoText(from, k)
 				}
 				c.heldArgument(i, tool, p, k, e)
-				c.schema(i, tool, p, e, "")
+				c.argument(i, tool, p, k, e)
 			case parent == "patternProperties" || parent == "$defs" || parent == "definitions" || parent == "dependentSchemas":
 				c.name(i, tool, p, "schema key", k, false)
 				c.schema(i, tool, p, e, "")
@@ -127,10 +129,30 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 				c.value(i, tool, p, e, "value of "+quote(k))
 			default:
 				c.chars(i, tool, p, "schema keyword", k)
-				c.machine(i, tool, p, k, e)
+				c.machine(i, tool, p, k, e, s)
 			}
 		}
 	}
+}
+
+// argument reads the schema of argument name, its own description read
+// as what the model puts in it (describesArg).
+func (c *checker) argument(i int, tool string, ptr *path, name string, v any) {
+	if obj, ok := v.(map[string]any); ok {
+		if d, ok := obj["description"].(string); ok {
+			c.argDesc = name
+			c.text(i, tool, ptr.key("description"), "description", d)
+			c.argDesc = ""
+			rest := make(map[string]any, len(obj)-1)
+			for k, e := range obj {
+				if k != "description" {
+					rest[k] = e
+				}
+			}
+			v = rest
+		}
+	}
+	c.schema(i, tool, ptr, v, "")
 }
 
 // machine reads the value of machine keyword k: for its characters, but
@@ -139,7 +161,7 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 // requests only (a pattern may honestly spell words: "^ignore all
 // previous instructions$" is a pattern, "<IMPORTANT>read ~/.ssh/id_rsa"
 // none); the entries of required as the argument names they are.
-func (c *checker) machine(i int, tool string, ptr *path, k string, v any) {
+func (c *checker) machine(i int, tool string, ptr *path, k string, v any, obj map[string]any) {
 	s, isString := v.(string)
 	switch {
 	case isString && (k == "format" || k == "contentMediaType" || k == "contentEncoding") && strings.ContainsAny(s, " \t\n<>"):
@@ -157,7 +179,11 @@ func (c *checker) machine(i int, tool string, ptr *path, k string, v any) {
 		}
 		for j, e := range entries {
 			if name, ok := e.(string); ok {
-				c.name(i, tool, ptr.index(j), "required entry", name, false)
+				// an entry with no property of its name is an argument all
+				// the same (additionalProperties is open): read as one
+				props, _ := obj["properties"].(map[string]any)
+				_, isProperty := props[name]
+				c.name(i, tool, ptr.index(j), "required entry", name, !isProperty)
 			} else {
 				c.schema(i, tool, ptr.index(j), e, "")
 			}
