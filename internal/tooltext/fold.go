@@ -206,6 +206,9 @@ func tag(s string) (n int, inline bool) {
 // no bound of their own: the scan stops at the first "<" or ">", so a
 // walk of every "<" reads each byte at most once more.
 func tagParts(s string) (name string, nameEnd, end int) {
+	if s == "" || s[0] != '<' { // no tag, and nothing scanned for one (attack pass 39)
+		return "", 0, 0
+	}
 	j := 1
 	if j < len(s) && s[j] == '/' {
 		j++
