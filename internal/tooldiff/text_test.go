@@ -233,7 +233,7 @@ func TestCompareManifest(t *testing.T) {
 // signal by rule, tool, pointer and matched text, as a set, so a new
 // version that repeats a match the old version already had gains nothing.
 // The old version here is MongoDB's honest argument description (its
-// "Note to LLM:" is a T034 error today: attack/README7t.md row 14); the
+// "Note to LLM:" is a T034 error today: row 14 of attack pass 39t); the
 // new one appends a second note that tells the model to lie to the user.
 // diff reports D201 (info) only and exits 0. Fix: compare the signals as
 // a multiset (count each key), or key the match with its sentence.

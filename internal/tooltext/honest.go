@@ -1,5 +1,5 @@
 // Honest text of real servers that reads like an attack's: the judges
-// and exceptions found by attack pass 39t (attack/README7t.md, rows
+// and exceptions found by attack pass 39t (README7t.md on branch attack39t, rows
 // 14-25; docs/tool-text.md says why each is honest). Each keeps the
 // attack's form an error and lets the real server's words pass.
 

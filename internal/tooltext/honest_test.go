@@ -8,7 +8,7 @@ import (
 )
 
 // Honest text of real servers that the tool-text checks once called an
-// attack (attack pass 39t, attack/README7t.md rows 14-25; honest.go has
+// attack (attack pass 39t, README7t.md on branch attack39t, rows 14-25; honest.go has
 // the exceptions, docs/tool-text.md says why). The real lists the texts
 // come from are in testdata/real (TestRealCorpus).
 
