@@ -22,7 +22,7 @@ const answerCost = 2 * maxResultSentBytes
 // as decodes share theirs: whatever --max-concurrent, at most four
 // (imageBudget / answerCost) are built at once, the others wait their
 // turn, so answers hold at most the 256 MiB serve holds beside its calls.
-var answering = newImageBytes()
+var answering = newByteBudget(imageBudget)
 
 // shownResult is showResult within the answers' budget: release, once
 // the answer's line is built, gives its charge back.

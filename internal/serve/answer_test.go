@@ -87,7 +87,7 @@ func TestAnswerAllocations(t *testing.T) { // not parallel: measures the process
 // TestAnswersShareBudget: building a tools/call answer holds answerCost
 // of the answers' budget until its line is built, so whatever
 // --max-concurrent, four answers of images are built at once and the
-// fifth waits (imageBytes.acquire) within the 256 MiB serve holds beside
+// fifth waits (byteBudget.acquire) within the 256 MiB serve holds beside
 // its calls.
 func TestAnswersShareBudget(t *testing.T) { // not parallel: reads the shared budget
 	if imageBudget/answerCost != 4 {

@@ -32,7 +32,19 @@ type conn struct {
 	listens     map[string]json.RawMessage // open subscriptions/listen with toolsListChanged, by id
 	// unwritten holds the places of a stdio connection's calls (places).
 	unwritten places
+	// openListens counts the subscriptions open on the connection: each
+	// holds its request until it ends, so at most maxListens are open.
+	openListens int
 }
+
+// A subscription stays open until its client ends it or the input ends,
+// holding its request: a connection has at most maxListens open, each
+// of at most maxListenParams (attack pass 39: 200 stdio listens of 4 MiB
+// took serve from 64 MB to 1,561 MB). A client needs one.
+const (
+	maxListens      = 16
+	maxListenParams = 64 << 10
+)
 
 // places bound the built answers that wait for a slow client. A call
 // holds a place from before it runs until its line is written, and there
@@ -184,6 +196,11 @@ func (c *conn) request(ctx context.Context, m *mcp.Message) answer {
 	case "subscriptions/listen":
 		if !e.modern {
 			perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "subscriptions/listen is part of 2026-07-28, not of " + e.version, status: 404}
+			break
+		}
+		if len(m.Params) > maxListenParams {
+			perr = invalidParams("subscriptions/listen: params of " + strconv.Itoa(len(m.Params)) + " bytes, over the " +
+				strconv.Itoa(maxListenParams>>10) + " KiB a subscription may hold while it is open")
 			break
 		}
 		return c.listen(ctx, m.ID, params)
@@ -390,6 +407,21 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 	if c.send == nil {
 		return errorAnswer(id, &rpcError{Code: abi.CodeInvalidRequest, Message: "this channel cannot carry notifications", status: 400})
 	}
+	c.mu.Lock()
+	full := c.openListens >= maxListens
+	if !full {
+		c.openListens++
+	}
+	c.mu.Unlock()
+	if full {
+		return errorAnswer(id, &rpcError{Code: abi.CodeInvalidRequest, Message: "too many open subscriptions on this connection (" +
+			strconv.Itoa(maxListens) + "): end one (notifications/cancelled) first", status: 429})
+	}
+	defer func() {
+		c.mu.Lock()
+		c.openListens--
+		c.mu.Unlock()
+	}()
 	var acked mcp.ListenFilter
 	// The list can change while watching, and once, while the package is
 	// built (capabilities).

@@ -641,26 +641,30 @@ func bytesPerPixel(m color.Model) int64 {
 	return 8
 }
 
-// imageBytes is a budget of decoded bytes shared by concurrent decodes.
-type imageBytes struct {
-	mu   sync.Mutex
-	cond *sync.Cond
-	used int64
+// byteBudget is a budget of bytes shared by concurrent holders: decodes
+// (decoding), answers being built (answering), a stdio connection's calls
+// waiting for a place (stdio.go).
+type byteBudget struct {
+	mu    sync.Mutex
+	cond  *sync.Cond
+	used  int64
+	limit int64
 }
 
-var decoding = newImageBytes()
+var decoding = newByteBudget(imageBudget)
 
-func newImageBytes() *imageBytes {
-	b := &imageBytes{}
+func newByteBudget(limit int64) *byteBudget {
+	b := &byteBudget{limit: limit}
 	b.cond = sync.NewCond(&b.mu)
 	return b
 }
 
-// acquire waits until n bytes fit in imageBudget (n is at most
-// maxDecodedBytes, so a decode alone always fits) and returns their release.
-func (b *imageBytes) acquire(n int64) func() {
+// acquire waits until n bytes fit in the budget (or nothing else holds
+// any, so one holder past the limit still runs, alone) and returns their
+// release.
+func (b *byteBudget) acquire(n int64) func() {
 	b.mu.Lock()
-	for b.used > 0 && b.used+n > imageBudget {
+	for b.used > 0 && b.used+n > b.limit {
 		b.cond.Wait()
 	}
 	b.used += n

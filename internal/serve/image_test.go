@@ -90,7 +90,7 @@ func TestImageBudget(t *testing.T) {
 // TestImageBudgetShared: concurrent decodes share the budget: one that
 // would take it past the budget waits for the others to release theirs.
 func TestImageBudgetShared(t *testing.T) {
-	b := newImageBytes()
+	b := newByteBudget(imageBudget)
 	first := b.acquire(imageBudget - 10)
 	got := make(chan func())
 	go func() { got <- b.acquire(20) }()
