@@ -20,7 +20,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
+	"syscall"
 
 	_ "github.com/subako-ai/subako-go/cmd/subakogo/internal/early" // the supervisor, from its initialiser
 	"github.com/subako-ai/subako-go/internal/cli"
@@ -73,6 +75,13 @@ func main() {
 	if code, worker := host.WorkerMain(); worker {
 		os.Exit(code) // the host's compile worker (roles.Of kept it from supervising)
 	}
+	// A reader of stdout or stderr that goes away (an MCP client that
+	// crashed, `call ... | head`) must not end the process by SIGPIPE,
+	// whose default action skips every deferred cleanup and leaves the
+	// runs' temporary volumes behind (attack pass 39): ignored, a write
+	// to the closed pipe fails with EPIPE instead, and the command ends
+	// as it would.
+	signal.Ignore(syscall.SIGPIPE)
 	args := os.Args[1:]
 	if !staysUp(args) {
 		cli.TuneGC()

@@ -11,7 +11,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
-// TestAttackClosedStdoutLeavesServeVolume (attack pass 39): a stdio
+// TestClosedStdoutLeavesNoServeVolume (attack pass 39): a stdio
 // client that goes away (it crashed, or its host killed it) closes its
 // end of serve's stdout; serve's next line, a call's answer, is written to
 // a broken pipe, and Go's runtime ends a process that writes to a broken
@@ -24,7 +24,9 @@ import (
 // looping, --timeout 5s): exit 141, subako-serve-volume-N/tmp/fill-N of
 // 52,428,800 bytes left in TMPDIR. Here the hostile module writes 1 MiB
 // and answers, with serve's stdout closed by its reader.
-func TestAttackClosedStdoutLeavesServeVolume(t *testing.T) {
+// subakogo now ignores SIGPIPE (main): the write fails with EPIPE and
+// serve ends as it does when stdin ends, its volume removed.
+func TestClosedStdoutLeavesNoServeVolume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds subakogo and a wasip1 module")
 	}
@@ -83,14 +85,14 @@ func TestAttackClosedStdoutLeavesServeVolume(t *testing.T) {
 	}
 }
 
-// TestAttackClosedStdoutLeavesCallVolume (attack pass 39): the same for
+// TestClosedStdoutLeavesNoCallVolume (attack pass 39): the same for
 // `call` whose stdout is a pipe its reader has closed, as in
 // `subakogo call ... | head -c 100` or `| true`: the answer is printed
 // before the run's volume is removed, the write raises SIGPIPE, and call
 // exits 141 leaving subako-volume-N with what the module wrote (5 MiB end
 // to end; a call may write 1 GiB). `lint | head -c 1` held: it prints
 // after its runs' volumes are gone.
-func TestAttackClosedStdoutLeavesCallVolume(t *testing.T) {
+func TestClosedStdoutLeavesNoCallVolume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds subakogo and a wasip1 module")
 	}
