@@ -1,0 +1,95 @@
+package generate
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// staleLines is a subako_gen.go of package main and n comment lines.
+func staleLines(n int, format string) []byte {
+	var s strings.Builder
+	s.WriteString("package main\n")
+	for i := range n {
+		fmt.Fprintf(&s, format, i)
+	}
+	return []byte(s.String())
+}
+
+// TestLineDiffMemory (attack pass 39): `subakogo generate -check` shows a
+// stale subako_gen.go as a line diff, and the file on disk is a hostile
+// package's to choose. Myers' algorithm once kept a copy of its whole V
+// array for every edit distance: 3,000 stale lines (55 KB) against 100
+// allocated 170 MiB, and a file of 30,000 (530 KB) ran out of memory at
+// 6.3 GB (exit 4). The diff must cost a bounded multiple of the texts
+// whatever they hold, and still say where they begin to differ.
+func TestLineDiffMemory(t *testing.T) {
+	fresh := staleLines(100, "func f%d() {}\n")
+	for _, c := range []struct {
+		name string
+		old  []byte
+	}{
+		{"3,000 stale lines", staleLines(3000, "// stale line %d\n")},
+		{"30,000 stale lines", staleLines(30000, "// stale line %d\n")},
+		// As many lines as the fresh file, each different: the line counts
+		// do not bound the edits, Myers has to reach maxEdits to stop.
+		{"100 lines all different", staleLines(100, "func g%d() {}\n")},
+		{"5,000 against 5,000, all different", staleLines(5000, "// stale line %d\n")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			newText := fresh
+			if strings.HasPrefix(c.name, "5,000") {
+				newText = staleLines(5000, "// fresh line %d\n")
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			d := LineDiff("subako_gen.go", c.old, newText)
+			runtime.ReadMemStats(&after)
+			allocated := after.TotalAlloc - before.TotalAlloc
+			size := uint64(len(c.old) + len(newText))
+			t.Logf("a diff of %d + %d bytes (%d bytes shown) allocated %d bytes", len(c.old), len(newText), len(d), allocated)
+			if allocated > 64*size+(8<<20) {
+				t.Errorf("LineDiff of %d KB allocated %d MiB: not bounded by the texts", size>>10, allocated>>20)
+			}
+			if !strings.Contains(d, "@@ -1 +1 @@\n package main\n-") {
+				t.Errorf("the diff does not show the first differing line:\n%.500s", d)
+			}
+		})
+	}
+}
+
+// TestLineDiffTooLong: past maxEdits changed lines the diff shows the
+// first differing lines, with the lines both texts start with before
+// them, and says how many lines follow.
+func TestLineDiffTooLong(t *testing.T) {
+	old := staleLines(3000, "// stale line %d\n")
+	got := LineDiff("x", old, []byte("package main\nfunc main() {}\n"))
+	want := "--- x (on disk)\n+++ x (generated)\n@@ -1 +1 @@\n package main\n-// stale line 0\n+func main() {}\n" +
+		"... and 2999 more lines on disk and 0 generated, which differ in more than 1000 lines: not shown\n"
+	if got != want {
+		t.Errorf("diff:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestLineDiffEnds: the lines both texts start and end with are set aside
+// before Myers runs; the hunks still show three lines of context from
+// them, and the line numbers count them, including a last line without a
+// newline and texts that differ only in their first or last line.
+func TestLineDiffEnds(t *testing.T) {
+	for _, c := range []struct{ old, new, want string }{
+		{"a\nb", "a\nc\nb", "@@ -1 +1 @@\n a\n+c\n b\n"},
+		{"a\nb\n", "a\nab\n", "@@ -1 +1 @@\n a\n-b\n+ab\n"},
+		{"x\n1\n2\n3\n4\n", "y\n1\n2\n3\n4\n", "@@ -1 +1 @@\n-x\n+y\n 1\n 2\n 3\n"},
+		{"1\n2\n3\n4\n5\nx\n", "1\n2\n3\n4\n5\ny\n", "@@ -3 +3 @@\n 3\n 4\n 5\n-x\n+y\n"},
+		{"1\n2\n", "1\n2\n3\n", "@@ -1 +1 @@\n 1\n 2\n+3\n"},
+		{"", "a\n", "@@ -1 +1 @@\n+a\n"},
+		{"a\nb\nc\n", "", "@@ -1 +1 @@\n-a\n-b\n-c\n"},
+		{"a\n", "a", "@@ -1 +1 @@\n-a\n+a\n"},
+	} {
+		got := strings.TrimPrefix(LineDiff("x", []byte(c.old), []byte(c.new)), "--- x (on disk)\n+++ x (generated)\n")
+		if got != c.want {
+			t.Errorf("%q → %q:\n%s\nwant:\n%s", c.old, c.new, got, c.want)
+		}
+	}
+}
