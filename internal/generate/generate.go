@@ -78,11 +78,15 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 	}
 	old, err := readOld(path, code)
 	var nr *input.NotRegularError
+	var tl *input.TooLargeError
 	if *check {
 		switch {
 		case errors.As(err, &nr):
 			fmt.Fprintf(stdout, "%s is %s, not a regular file: run go generate, which replaces it\n", cli.RelPath(path), input.Kind(nr.Mode))
 			return cli.Findings
+		case errors.As(err, &tl):
+			fmt.Fprintf(stderr, "%s: %s is larger than %d bytes, more than it reads of a generated file: not compared; run go generate, which replaces it\n", prog, cli.RelPath(path), tl.Max)
+			return cli.Unreadable
 		case err != nil:
 			fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 			return cli.Unreadable
@@ -92,7 +96,6 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s is stale: run go generate\n%s", cli.RelPath(path), LineDiff(cli.RelPath(path), old, code))
 		return cli.Findings
 	}
-	var tl *input.TooLargeError
 	if err != nil && !errors.As(err, &nr) && !errors.As(err, &tl) {
 		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 		return cli.Unreadable
