@@ -2,7 +2,9 @@ package generate
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -92,4 +94,135 @@ func TestLineDiffEnds(t *testing.T) {
 			t.Errorf("%q → %q:\n%s\nwant:\n%s", c.old, c.new, got, c.want)
 		}
 	}
+}
+
+// TestMyersShortest: on every pair of short texts over a small alphabet,
+// myers' script turns the first into the second and is as short as the
+// longest common subsequence allows; with a limit below that length it
+// reports no script.
+func TestMyersShortest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 5))
+	for range 3000 {
+		a, b := randomLines(rng), randomLines(rng)
+		edits := len(a) + len(b) - 2*lcs(a, b)
+		ops, ok := myers(a, b, maxEdits)
+		if !ok {
+			t.Fatalf("%q → %q: no script", a, b)
+		}
+		var gotA, gotB []string
+		n := 0
+		for _, op := range ops {
+			if op.kind != '+' {
+				gotA = append(gotA, op.text)
+			}
+			if op.kind != '-' {
+				gotB = append(gotB, op.text)
+			}
+			if op.kind != ' ' {
+				n++
+			}
+		}
+		if !slices.Equal(gotA, a) || !slices.Equal(gotB, b) || n != edits {
+			t.Fatalf("%q → %q: %d edits (want %d): %v", a, b, n, edits, ops)
+		}
+		if edits > 0 {
+			if _, ok := myers(a, b, edits-1); ok {
+				t.Fatalf("%q → %q: a script within %d edits, below the shortest (%d)", a, b, edits-1, edits)
+			}
+		}
+	}
+}
+
+// randomLines is up to 9 lines of a few kinds, some the start of others,
+// so that texts often share part of a line where they begin to differ.
+func randomLines(rng *rand.Rand) []string {
+	kinds := []string{"x\n", "y\n", "xy\n", "yx\n"}
+	ls := make([]string, rng.IntN(10))
+	for i := range ls {
+		ls[i] = kinds[rng.IntN(len(kinds))]
+	}
+	return ls
+}
+
+// lcs is the length of the longest common subsequence, by dynamic
+// programming: what a shortest edit script is measured against.
+func lcs(a, b []string) int {
+	prev := make([]int, len(b)+1)
+	for i := range a {
+		cur := make([]int, len(b)+1)
+		for j := range b {
+			if a[i] == b[j] {
+				cur[j+1] = prev[j] + 1
+			} else {
+				cur[j+1] = max(prev[j+1], cur[j])
+			}
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// TestLineDiffPatches: on random texts whose lines all end in a newline,
+// LineDiff's hunks, applied to the old text, give the new one, with as
+// few lines removed and added as possible: setting aside the common start
+// and end neither loses a change nor misnumbers a hunk.
+func TestLineDiffPatches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 6))
+	for range 3000 {
+		a, b := randomLines(rng), randomLines(rng)
+		if rng.IntN(2) == 0 { // a long common start and end, as in a stale file
+			a = slices.Concat([]string{"p\n", "q\n", "r\n", "s\n"}, a, []string{"t\n", "u\n", "v\n", "w\n"})
+			b = slices.Concat([]string{"p\n", "q\n", "r\n", "s\n"}, b, []string{"t\n", "u\n", "v\n", "w\n"})
+		}
+		old, want := strings.Join(a, ""), strings.Join(b, "")
+		if old == want {
+			continue
+		}
+		d := LineDiff("x", []byte(old), []byte(want))
+		got, edits, err := patch(a, strings.TrimPrefix(d, "--- x (on disk)\n+++ x (generated)\n"))
+		if err != nil || got != want || edits != len(a)+len(b)-2*lcs(a, b) {
+			t.Fatalf("%q → %q: patched to %q with %d edits (%v); diff:\n%s", old, want, got, edits, err, d)
+		}
+	}
+}
+
+// patch applies a LineDiff's hunks to the lines of a, checking that the
+// lines it keeps and removes are a's.
+func patch(a []string, diff string) (string, int, error) {
+	var out strings.Builder
+	next, edits := 0, 0 // a's next line to copy
+	for _, l := range strings.SplitAfter(diff, "\n") {
+		if l == "" {
+			continue
+		}
+		var from, to int
+		if _, err := fmt.Sscanf(l, "@@ -%d +%d @@\n", &from, &to); err == nil {
+			if from-1 < next {
+				return "", 0, fmt.Errorf("hunk at line %d overlaps the one before", from)
+			}
+			for ; next < from-1; next++ {
+				out.WriteString(a[next])
+			}
+			continue
+		}
+		kind, text := l[0], l[1:]
+		if kind == '+' {
+			out.WriteString(text)
+			edits++
+			continue
+		}
+		if next >= len(a) || a[next] != text {
+			return "", 0, fmt.Errorf("line %d is %q, not %q", next+1, a[min(next, len(a)-1)], text)
+		}
+		if kind == ' ' {
+			out.WriteString(text)
+		} else {
+			edits++
+		}
+		next++
+	}
+	for ; next < len(a); next++ {
+		out.WriteString(a[next])
+	}
+	return out.String(), edits, nil
 }
