@@ -109,9 +109,8 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 
 // MaxGenerated is the most of a package's subako_gen.go that generate
 // reads to compare with what it writes (or what it writes, when that is
-// more): generated files weigh tens of KB, a few hundred with hundreds of
-// handlers (internal/codegen's testdata/extra: 250 KB), and the file on
-// disk is the package's to choose.
+// more): generated files weigh tens of KB (internal/codegen's widest test
+// package: 250 KB), and the file on disk is the package's to choose.
 const MaxGenerated = 8 << 20
 
 // readOld reads the subako_gen.go at path through package input: a file

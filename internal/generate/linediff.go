@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 // maxEdits bounds the line diff: past this many lines removed and added it
@@ -20,9 +22,11 @@ const diffContext = 3
 // of context. The lines both texts start and end with are set aside first;
 // Myers' algorithm then diffs the rest, which is quick when the texts are
 // close, as a stale generated file and a fresh one are. Past maxEdits
-// changed lines it shows the first and says how many lines follow.
+// changed lines it shows the first and says how many lines follow. What
+// it shows is escaped for a terminal (package termsafe).
 func LineDiff(name string, old, new []byte) string {
 	var s strings.Builder
+	name = termsafe.Line(name)
 	fmt.Fprintf(&s, "--- %s (on disk)\n+++ %s (generated)\n", name, name)
 	pre, suf := commonLines(old, new)
 	base := bytes.Count(old[:pre], []byte("\n"))
@@ -97,9 +101,12 @@ func writeTooLong(s *strings.Builder, before []string, base int, oldFirst, newFi
 		max(n-1, 0), max(m-1, 0), maxEdits)
 }
 
+// writeLine writes one line of the diff, escaped for a terminal: the file
+// on disk is the package's, and a control or bidi character in it must not
+// rewrite or hide what a reviewer of the diff sees (tabs are kept).
 func writeLine(s *strings.Builder, kind rune, text string) {
 	s.WriteRune(kind)
-	s.WriteString(strings.TrimSuffix(text, "\n"))
+	s.WriteString(termsafe.Text(strings.TrimSuffix(text, "\n")))
 	s.WriteByte('\n')
 }
 

@@ -226,3 +226,15 @@ func patch(a []string, diff string) (string, int, error) {
 	}
 	return out.String(), edits, nil
 }
+
+// TestLineDiffEscapes: the stale file is the package's, so its lines reach
+// the terminal escaped: an escape sequence cannot erase the line before,
+// nor a bidi override reorder one; tabs, Go's indentation, stay.
+func TestLineDiffEscapes(t *testing.T) {
+	old := "package main\n\x1b[1A\x1b[2K// fresh\n\tx := \"\u202e\"\r\n"
+	got := LineDiff("x", []byte(old), []byte("package main\n\tx := 1\n"))
+	want := "--- x (on disk)\n+++ x (generated)\n@@ -1 +1 @@\n package main\n-\\x1b[1A\\x1b[2K// fresh\n-\tx := \"\\u202e\"\\r\n+\tx := 1\n"
+	if got != want {
+		t.Errorf("diff:\n%q\nwant:\n%q", got, want)
+	}
+}
