@@ -8,18 +8,20 @@ package generate
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/codegen"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/outfile"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -74,19 +76,56 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return cli.Findings
 	}
-	old, _ := os.ReadFile(path)
+	old, err := readOld(path, code)
+	var nr *input.NotRegularError
+	var tl *input.TooLargeError
 	if *check {
-		if bytes.Equal(old, code) {
+		switch {
+		case errors.As(err, &nr):
+			fmt.Fprintf(stdout, "%s is %s, not a regular file: run go generate, which replaces it\n", cli.RelPath(path), input.Kind(nr.Mode))
+			return cli.Findings
+		case errors.As(err, &tl):
+			fmt.Fprintf(stderr, "%s: %s is larger than %d bytes, more than it reads of a generated file: not compared; run go generate, which replaces it\n", prog, cli.RelPath(path), tl.Max)
+			return cli.Unreadable
+		case err != nil:
+			fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+			return cli.Unreadable
+		case bytes.Equal(old, code):
 			return cli.OK
 		}
 		fmt.Fprintf(stdout, "%s is stale: run go generate\n%s", cli.RelPath(path), LineDiff(cli.RelPath(path), old, code))
 		return cli.Findings
+	}
+	if err != nil && !errors.As(err, &nr) && !errors.As(err, &tl) {
+		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+		return cli.Unreadable
 	}
 	if err := Write(path, old, code); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 		return cli.Unreadable
 	}
 	return cli.OK
+}
+
+// MaxGenerated is the most of a package's subako_gen.go that generate
+// reads to compare with what it writes (or what it writes, when that is
+// more): generated files weigh tens of KB (internal/codegen's widest test
+// package: 250 KB), and the file on disk is the package's to choose.
+const MaxGenerated = 8 << 20
+
+// readOld reads the subako_gen.go at path through package input: a file
+// that is missing reads as empty; a symbolic link, device or FIFO is a
+// *input.NotRegularError and is not opened; a file past MaxGenerated (or
+// past code, if larger) is a *input.TooLargeError.
+func readOld(path string, code []byte) ([]byte, error) {
+	f, err := input.Read(path, max(MaxGenerated, int64(len(code))))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f.Data, nil
 }
 
 // analyze is gocheck.Analyze, saying first what it loads: before any
@@ -143,117 +182,4 @@ func Write(path string, old, code []byte) error {
 		return nil
 	}
 	return outfile.Replace(path, code, 0o644)
-}
-
-// LineDiff shows how two texts differ, as a unified diff with three
-// lines of context (Myers' algorithm, which is quick when the texts are
-// close, as a stale generated file and a fresh one are).
-func LineDiff(name string, old, new []byte) string {
-	ops := myers(lines(old), lines(new))
-	var s strings.Builder
-	fmt.Fprintf(&s, "--- %s (on disk)\n+++ %s (generated)\n", name, name)
-	const context = 3
-	for i := 0; i < len(ops); {
-		if ops[i].kind == ' ' {
-			i++
-			continue
-		}
-		// A hunk: from context lines before this change to context after the
-		// last change that is within 2*context of the next.
-		start := max(i-context, 0)
-		end := i
-		for j := i; j < len(ops); j++ {
-			if ops[j].kind != ' ' {
-				end = j
-			} else if j-end > 2*context {
-				break
-			}
-		}
-		end = min(end+context+1, len(ops))
-		fmt.Fprintf(&s, "@@ -%d +%d @@\n", ops[start].a+1, ops[start].b+1)
-		for _, op := range ops[start:end] {
-			s.WriteString(string(op.kind) + strings.TrimSuffix(op.text, "\n") + "\n")
-		}
-		i = end
-	}
-	return s.String()
-}
-
-type diffOp struct {
-	kind rune // ' ', '-' or '+'
-	text string
-	a, b int // line numbers (0-based) in old and new
-}
-
-// myers computes a shortest edit script between line lists.
-func myers(a, b []string) []diffOp {
-	n, m := len(a), len(b)
-	maxD := n + m
-	v := make([]int, 2*maxD+2)
-	var trace [][]int
-	for d := 0; d <= maxD; d++ {
-		trace = append(trace, append([]int(nil), v...))
-		for k := -d; k <= d; k += 2 {
-			var x int
-			if k == -d || (k != d && v[maxD+k-1] < v[maxD+k+1]) {
-				x = v[maxD+k+1]
-			} else {
-				x = v[maxD+k-1] + 1
-			}
-			y := x - k
-			for x < n && y < m && a[x] == b[y] {
-				x, y = x+1, y+1
-			}
-			v[maxD+k] = x
-			if x >= n && y >= m {
-				return backtrack(trace, a, b, d, maxD)
-			}
-		}
-	}
-	return nil
-}
-
-func backtrack(trace [][]int, a, b []string, d, maxD int) []diffOp {
-	var ops []diffOp
-	x, y := len(a), len(b)
-	for ; d > 0; d-- {
-		v := trace[d]
-		k := x - y
-		var prevK int
-		if k == -d || (k != d && v[maxD+k-1] < v[maxD+k+1]) {
-			prevK = k + 1
-		} else {
-			prevK = k - 1
-		}
-		prevX := v[maxD+prevK]
-		prevY := prevX - prevK
-		for x > prevX && y > prevY {
-			x, y = x-1, y-1
-			ops = append(ops, diffOp{' ', a[x], x, y})
-		}
-		if x == prevX {
-			y--
-			ops = append(ops, diffOp{'+', b[y], x, y})
-		} else {
-			x--
-			ops = append(ops, diffOp{'-', a[x], x, y})
-		}
-	}
-	for x > 0 && y > 0 {
-		x, y = x-1, y-1
-		ops = append(ops, diffOp{' ', a[x], x, y})
-	}
-	for i, j := 0, len(ops)-1; i < j; i, j = i+1, j-1 {
-		ops[i], ops[j] = ops[j], ops[i]
-	}
-	return ops
-}
-
-// lines splits text after each newline, without an empty last line.
-func lines(b []byte) []string {
-	ls := strings.SplitAfter(string(b), "\n")
-	if len(ls) > 0 && ls[len(ls)-1] == "" {
-		ls = ls[:len(ls)-1]
-	}
-	return ls
 }
