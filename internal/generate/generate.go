@@ -76,7 +76,7 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return cli.Findings
 	}
-	old, err := readOld(path, code)
+	old, err := ReadGenerated(path, code)
 	var nr *input.NotRegularError
 	var tl *input.TooLargeError
 	if *check {
@@ -113,11 +113,12 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 // package: 250 KB), and the file on disk is the package's to choose.
 const MaxGenerated = 8 << 20
 
-// readOld reads the subako_gen.go at path through package input: a file
+// ReadGenerated reads the subako_gen.go at path through package input
+// (generate -check and check read it so): a file
 // that is missing reads as empty; a symbolic link, device or FIFO is a
 // *input.NotRegularError and is not opened; a file past MaxGenerated (or
 // past code, if larger) is a *input.TooLargeError.
-func readOld(path string, code []byte) ([]byte, error) {
+func ReadGenerated(path string, code []byte) ([]byte, error) {
 	f, err := input.Read(path, max(MaxGenerated, int64(len(code))))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

@@ -11,8 +11,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -22,7 +24,9 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/codegen"
+	"github.com/subako-ai/subako-go/internal/generate"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/pipeline/progress"
 	"github.com/subako-ai/subako-go/internal/probe"
@@ -216,14 +220,23 @@ func Generated(a *gocheck.Result) ([]report.File, bool, error) {
 		return nil, false, nil // the analyzer's findings say why
 	}
 	path := filepath.Join(a.Pkg.Dir, model.GeneratedFile)
-	old, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		return nil, false, err
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return []report.File{staleGenerated(path, nil, true)}, false, nil
 	}
-	if bytes.Equal(old, code) {
+	// A link, FIFO or device, or a file past what a generated file
+	// weighs, is not what generate writes: stale, and never opened.
+	old, err := generate.ReadGenerated(path, code)
+	var nr *input.NotRegularError
+	var tl *input.TooLargeError
+	switch {
+	case errors.As(err, &nr) || errors.As(err, &tl):
+		return []report.File{staleGenerated(path, nil, false)}, false, nil
+	case err != nil:
+		return nil, false, err
+	case bytes.Equal(old, code):
 		return nil, true, nil
 	}
-	return []report.File{staleGenerated(path, old, err != nil)}, false, nil
+	return []report.File{staleGenerated(path, old, false)}, false, nil
 }
 
 // staleGenerated is the finding on a generated file that is not what
