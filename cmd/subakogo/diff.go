@@ -28,6 +28,12 @@ import (
 const maxToolsFile = 16 << 20
 
 func runDiff(args []string, stdout, stderr io.Writer) int {
+	return interruptible("diff", stderr, func(ctx context.Context) int { return diffCommand(ctx, args, stdout, stderr) })
+}
+
+// diffCommand is diff; a signal cancels ctx (interruptible): the build
+// directories and volumes of its discoveries are removed.
+func diffCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "text", "output format: text, json or sarif")
@@ -64,7 +70,6 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
 		}
 	}
-	ctx := context.Background()
 	c := pkgcheck.New(pkgcheck.Options{Host: host.Options{Engine: *engine}})
 	defer c.Close(ctx)
 	var lists [2]listing

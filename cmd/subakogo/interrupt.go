@@ -11,7 +11,7 @@ import (
 )
 
 // interruptible runs the command name, one that runs modules (call,
-// lint, check, pack), with a context that SIGINT (Ctrl-C) or SIGTERM
+// lint, check, pack, diff), with a context that SIGINT (Ctrl-C) or SIGTERM
 // (timeout, a CI runner) cancels: the run in progress stops and the
 // command returns through its deferred cleanup, so the temporary volumes of its runs (up to a call's write
 // budget each) are removed before the process exits, where the signal's
