@@ -111,7 +111,7 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 // reads to compare with what it writes (or what it writes, when that is
 // more): generated files weigh tens of KB (internal/codegen's widest test
 // package: 250 KB), and the file on disk is the package's to choose.
-const MaxGenerated = 8 << 20
+const MaxGenerated = 4 << 20
 
 // ReadGenerated reads the subako_gen.go at path through package input
 // (generate -check and check read it so): a file

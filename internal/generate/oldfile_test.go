@@ -82,7 +82,7 @@ func TestCheckOldFileTooLarge(t *testing.T) {
 	var stdout, stderr strings.Builder
 	exit := Command("test", []string{"-check"}, &stdout, &stderr)
 	if exit != cli.Unreadable || stdout.Len() != 0 ||
-		!strings.Contains(stderr.String(), "subako_gen.go is larger than 8388608 bytes, more than it reads of a generated file") {
+		!strings.Contains(stderr.String(), "subako_gen.go is larger than 4194304 bytes, more than it reads of a generated file") {
 		t.Errorf("exit %d, want %d; stdout:\n%.300s\nstderr:\n%s", exit, cli.Unreadable, stdout.String(), stderr.String())
 	}
 	if exit := Command("test", nil, &stdout, &stderr); exit != cli.OK {

@@ -24,9 +24,7 @@ var opens = map[string]bool{
 var allowedOpens = map[string]string{
 	"cmd/subakogo/fresh.go generatedCode os.ReadFile":          "subako_gen.go of the Go package gocheck just loaded, as generate.Render names it; compared with what is written next",
 	"cmd/subakogo/vet.go withoutTests os.ReadFile":             "go vet's own configuration file, which go vet names on the vettool's command line, and the Go files of the package it lists",
-	"internal/generate/generate.go Command os.ReadFile":        "subako_gen.go of the Go package go/packages just loaded, as Render names it; compared with the generator's output",
 	"internal/pipeline/check/check.go Run os.ReadFile":         "the module go build just wrote into check's own temporary directory",
-	"internal/pipeline/check/check.go Generated os.ReadFile":   "subako_gen.go of the Go package go/packages just loaded; compared with the generator's output",
 	"internal/host/engine.go inCache os.ReadFile":              "a marker in the host's own compilation cache directory",
 	"internal/toolspkg/toolspkg.go write os.ReadFile":          "benchmark support: go.sum of this repository's checkout",
 	"internal/toolspkg/toolspkg.go repoRoot os.ReadFile":       "benchmark support: go.mod files found walking up from the working directory, as the go command finds them",

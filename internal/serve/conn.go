@@ -43,7 +43,7 @@ type conn struct {
 // took serve from 64 MB to 1,561 MB). A client needs one.
 const (
 	maxListens      = 16
-	maxListenParams = 64 << 10
+	maxListenParams = 32 << 10
 )
 
 // places bound the built answers that wait for a slow client. A call
