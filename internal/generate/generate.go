@@ -12,7 +12,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -76,7 +75,7 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return cli.Findings
 	}
-	old, err := ReadGenerated(path, code)
+	old, err := codegen.ReadGenerated(path, code)
 	var nr *input.NotRegularError
 	var tl *input.TooLargeError
 	if *check {
@@ -105,28 +104,6 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 		return cli.Unreadable
 	}
 	return cli.OK
-}
-
-// MaxGenerated is the most of a package's subako_gen.go that generate
-// reads to compare with what it writes (or what it writes, when that is
-// more): generated files weigh tens of KB (internal/codegen's widest test
-// package: 250 KB), and the file on disk is the package's to choose.
-const MaxGenerated = 4 << 20
-
-// ReadGenerated reads the subako_gen.go at path through package input
-// (generate -check and check read it so): a file
-// that is missing reads as empty; a symbolic link, device or FIFO is a
-// *input.NotRegularError and is not opened; a file past MaxGenerated (or
-// past code, if larger) is a *input.TooLargeError.
-func ReadGenerated(path string, code []byte) ([]byte, error) {
-	f, err := input.Read(path, max(MaxGenerated, int64(len(code))))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return f.Data, nil
 }
 
 // analyze is gocheck.Analyze, saying first what it loads: before any

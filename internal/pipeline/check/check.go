@@ -24,7 +24,6 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/codegen"
-	"github.com/subako-ai/subako-go/internal/generate"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
@@ -225,7 +224,7 @@ func Generated(a *gocheck.Result) ([]report.File, bool, error) {
 	}
 	// A link, FIFO or device, or a file past what a generated file
 	// weighs, is not what generate writes: stale, and never opened.
-	old, err := generate.ReadGenerated(path, code)
+	old, err := codegen.ReadGenerated(path, code)
 	var nr *input.NotRegularError
 	var tl *input.TooLargeError
 	switch {
