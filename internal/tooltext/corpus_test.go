@@ -21,15 +21,7 @@ func TestRealCorpus(t *testing.T) {
 	}
 	tools := 0
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sigs, err := CheckList(data)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		n, _ := countTools(data)
+		sigs, n := checkListFile(t, f)
 		tools += n
 		for _, s := range sigs {
 			t.Errorf("%s: %s %s", filepath.Base(f), s.Rule.ID, s.Message)
@@ -51,6 +43,22 @@ func TestRealCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d tool lists, %d tools; %d servers' instructions", len(files), tools, len(servers))
+}
+
+// checkListFile is CheckList of the tool list in file f, and how many
+// tools it has.
+func checkListFile(t *testing.T, f string) ([]Signal, int) {
+	t.Helper()
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sigs, err := CheckList(data)
+	if err != nil {
+		t.Fatalf("%s: %v", f, err)
+	}
+	n, _ := countTools(data)
+	return sigs, n
 }
 
 func countTools(data []byte) (int, error) {
@@ -86,15 +94,7 @@ func TestHonestCorpus(t *testing.T) {
 	seen := map[string]bool{}
 	lists, tools, descs, errs := 0, 0, 0, 0
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sigs, err := CheckList(data)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		n, _ := countTools(data)
+		sigs, n := checkListFile(t, f)
 		lists, tools = lists+1, tools+n
 		for _, s := range sigs {
 			if s.Severity() == rules.Error {
