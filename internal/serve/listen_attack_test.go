@@ -89,3 +89,53 @@ func TestAttackRefusedListensUnbounded(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestAttackWaitingCallsChargedBytesOnly (attack pass 39c, README8.md row
+// 19): stdio calls waiting for a place share 32 MiB, charged the bytes
+// of their lines; but each waiting call is a goroutine with its context
+// and its registration, some kilobytes, whatever its line. A client that
+// does not read its stdout and sends short calls (about 260 bytes) gets
+// 130,000 of them waiting under the 32 MiB: here 20,000 (5.2 MB of lines,
+// a sixth of the budget) held 62 MiB more, so about 400 MiB at the
+// budget. Once measured, the test cancels serve's context so that the
+// waiting calls are not run.
+func TestAttackWaitingCallsChargedBytesOnly(t *testing.T) {
+	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1})
+	const calls = 20000
+	var lines []byte
+	for i := range calls {
+		req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": i, "method": "tools/call",
+			"params": map[string]any{"name": "ok", "_meta": meta()}})
+		lines = append(append(lines, req...), '\n')
+	}
+	in, stdin := io.Pipe()
+	cr := &countingReader{r: in, limit: int64(len(lines)) - 1, over: make(chan struct{})}
+	out := &gatedWriter{open: make(chan struct{})}
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.ServeStdio(ctx, cr, out) }()
+	go func() { _, _ = stdin.Write(lines) }()
+	select {
+	case <-cr.over:
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		held := int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)
+		t.Logf("%d tools/call (%d bytes) with stdout unread: all read; %d goroutines; %d MiB more heap and stacks",
+			calls, len(lines), runtime.NumGoroutine(), held>>20)
+		if held > 16<<20 {
+			t.Errorf("%d tools/call of %d bytes in all, with stdout unread, wait for a place holding %d MiB: the 32 MiB of waiting lines are charged their bytes, not what waiting costs",
+				calls, len(lines), held>>20)
+		}
+	case <-time.After(10 * time.Second):
+		// serve stopped reading within its bounds (a guard, not a measure)
+	}
+	cancel() // the waiting calls give up their wait; none is run
+	close(out.open)
+	stdin.Close()
+	<-done
+}
