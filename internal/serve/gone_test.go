@@ -23,7 +23,7 @@ func (b *brokenPipe) Write(p []byte) (int, error) {
 	return 0, syscall.EPIPE
 }
 
-// TestAttackCallsRunForGoneClient (attack pass 39c, README8.md row 24):
+// TestCallsStopForGoneClient (attack pass 39c, row 24):
 // subakogo now ignores SIGPIPE, so a write to a client that has closed
 // its end fails with EPIPE, and lineWriter drops the error: serve goes on
 // running every call it has read, each answered into the closed pipe,
@@ -34,7 +34,7 @@ func (b *brokenPipe) Write(p []byte) (int, error) {
 // ran all 300, 8.6 s, before exiting 0). Here 40 calls over stdio whose
 // stdout fails every write: once the first answer could not be written,
 // no more than the calls already running should run.
-func TestAttackCallsRunForGoneClient(t *testing.T) {
+func TestCallsStopForGoneClient(t *testing.T) {
 	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1})
 	const calls = 40
 	var in bytes.Buffer
