@@ -502,6 +502,12 @@ func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *mcp.Messa
 		}
 	})
 	defer c.close()
+	release, perr := c.admitListen(m)
+	if perr != nil {
+		writeJSON(w, perr.status, errorLine(m.ID, perr), nil)
+		return
+	}
+	defer release()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	done := make(chan answer, 1)

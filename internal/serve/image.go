@@ -659,6 +659,13 @@ func newByteBudget(limit int64) *byteBudget {
 	return b
 }
 
+// full says whether acquire(n) would wait now.
+func (b *byteBudget) full(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used > 0 && b.used+n > b.limit
+}
+
 // acquire waits until n bytes fit in the budget (or nothing else holds
 // any, so one holder past the limit still runs, alone) and returns their
 // release.

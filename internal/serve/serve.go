@@ -108,9 +108,12 @@ type Server struct {
 	// slotTaken, when set (tests), hears how many slots are in use each
 	// time a call takes one.
 	slotTaken func(inUse int)
-	pkg       atomic.Pointer[Package]
-	rev       atomic.Uint64 // bumped by every Use, so old cursors are refused
-	watch     atomic.Bool   // the tool list may change (--watch)
+	// readerWaits, when set (tests), hears each time a stdio reader stops
+	// reading for the waiting lines' budget.
+	readerWaits func()
+	pkg         atomic.Pointer[Package]
+	rev         atomic.Uint64 // bumped by every Use, so old cursors are refused
+	watch       atomic.Bool   // the tool list may change (--watch)
 	// onConnState, when set (by tests), hears of each HTTP connection's
 	// change of state.
 	onConnState func(http.ConnState)

@@ -16,9 +16,12 @@ import (
 // everything else is answered in order as it arrives. It returns at end of
 // input once every call has been answered, or when ctx ends.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	w := &lineWriter{w: out}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	// A client that has gone (its stdout's reader closed: EPIPE, as
+	// subakogo ignores SIGPIPE) gets nothing more: the calls it sent stop
+	// rather than run to answer nobody (attack pass 39c).
+	w := &lineWriter{w: out, gone: func() { cancel(errClientGone) }}
 	c := s.newConn("stdio", w.write)
 	c.unwritten = make(places, cap(s.slots))
 	defer c.close()
@@ -45,16 +48,26 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 				// Registered now, so that a cancel on the next line finds it;
 				// run beside the next lines (a list waits for the package).
 				listen := m.Method == "subscriptions/listen"
-				runCtx, queued := ctx, func() {}
+				runCtx, queued, admitted := ctx, func() {}, func() {}
 				if listen {
-					runCtx = listens
+					release, perr := c.admitListen(m)
+					if perr != nil { // answered here: a refusal holds nothing
+						w.write(errorLine(m.ID, perr))
+						break
+					}
+					runCtx, admitted = listens, release
 				} else {
-					queued = waiting.acquire(int64(len(line)))
+					charge := max(int64(len(line)), minWaitingCharge)
+					if s.readerWaits != nil && waiting.full(charge) {
+						s.readerWaits()
+					}
+					queued = waiting.acquire(charge)
 				}
 				run := c.start(runCtx, m)
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
+					defer admitted()
 					if !listen { // a subscription stays open: it holds no place
 						release, ok := c.unwritten.take(ctx)
 						queued()
@@ -85,10 +98,16 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 			return err
 		}
 		if ctx.Err() != nil {
+			if errors.Is(context.Cause(ctx), errClientGone) {
+				return nil
+			}
 			return ctx.Err()
 		}
 	}
 }
+
+// errClientGone ends a stdio session whose output can no longer be written.
+var errClientGone = errors.New("the client's end of stdout is closed")
 
 var errLineTooLong = errors.New("line too long")
 
@@ -97,6 +116,12 @@ var errLineTooLong = errors.New("line too long")
 // client's writes with it (attack pass 39: 100 waiting calls of 4 MiB
 // held 842 MB).
 const maxWaitingLines = 2 * maxMessage
+
+// minWaitingCharge is what a waiting call is charged at least, its line
+// however short: a goroutine, its context and its registration cost some
+// kilobytes (attack pass 39c: 20,000 calls of 260 bytes held 62 MiB), so
+// at most 512 calls wait.
+const minWaitingCharge = 64 << 10
 
 // readLine reads up to the next newline. A line longer than maxMessage is
 // consumed and reported as errLineTooLong, with nothing of it kept.
@@ -120,14 +145,19 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 	}
 }
 
-// lineWriter writes whole lines, one writer at a time.
+// lineWriter writes whole lines, one writer at a time; gone is called
+// once, at the first write that fails.
 type lineWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu   sync.Mutex
+	w    io.Writer
+	gone func()
 }
 
 func (l *lineWriter) write(line []byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	_, _ = l.w.Write(append(line, '\n'))
+	if _, err := l.w.Write(append(line, '\n')); err != nil && l.gone != nil {
+		l.gone()
+		l.gone = nil
+	}
 }
