@@ -23,10 +23,11 @@ func placeholder(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 }
 
 // toolAdvice drops a "note to the LLM:" that only advises which tool to
-// use (MongoDB's "Note to LLM: If unsure, use the `collection-indexes`
-// tool to learn which fields can be used"); a note that speaks of the
-// user, a secret, the prompt or an address stays an error, and what any
-// note asks is read by the other rules.
+// use to learn something (MongoDB's "Note to LLM: If unsure, use the
+// `collection-indexes` tool to learn which fields can be used"); a note
+// that names no such purpose ("prefer the X tool over ..."), or speaks of
+// the user, a secret, the prompt, an address, messages or forwarding,
+// stays an error, and what any note asks is read by the other rules.
 func toolAdvice(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	rest := sentence[m[1]:]
 	if toolAdviceRE.MatchString(rest) && !addressedRE.MatchString(rest) {
@@ -36,8 +37,8 @@ func toolAdvice(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 }
 
 var (
-	toolAdviceRE = re(`^\s*(?:if\s+(?:unsure|in doubt|needed|necessary)\s*,?\s*)?(?:use|call|run|prefer|consult)\s+(?:the\s+)?['"]?[a-z][\w-]*['"]?\s+(?:tool|function)\b`)
-	addressedRE  = re(`https?://|@|\buser|\bsecret|\bprompt|\binstruction|\bignore|\bconversation|\btell\b|\bsend\b|\bpass\b`)
+	toolAdviceRE = re(`^\s*(?:if\s+(?:unsure|in doubt|needed|necessary)\s*,?\s*)?(?:use|call|run|prefer|consult)\s+(?:the\s+)?['"]?[a-z][\w-]*['"]?\s+(?:tool|function)\s+to\s+(?:learn|verify|check|find|list|see|determine|confirm|inspect|look\s+up|discover)\b`)
+	addressedRE  = re(`https?://|@|\buser|\bsecret|\bprompt|\binstruction|\bignore|\bconversation|\btell\b|\bsend|\bpass\b|\bforward|\bmessage|\bevery\b|\balways\b|\binstead\b|\bover\b|\bstore|\bsave|\bcopy|\bcc\b|\bbcc\b|\bemail|\bmail\b`)
 )
 
 // honestBlock drops the T034 signals of an <instructions> block that is a
