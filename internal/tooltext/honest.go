@@ -48,9 +48,10 @@ var (
 // when the block is balanced, speaks of the user only as a
 // possessor ("the user's question") and the text draws no other signal:
 // the prompt style model vendors advise for a tool's own usage. A block
-// alone, appended to a description, or one about what the user does
-// ("whenever the user mentions an address, ...") stays an error.
-func honestBlock(s string, sigs []Signal) []Signal {
+// alone, appended to a description, one about what a user does
+// ("whenever the user mentions an address, ...", "when a user says") or
+// one that asks to put something in an argument stays an error.
+func (c *checker) honestBlock(s string, sigs []Signal) []Signal {
 	if len(sigs) == 0 {
 		return sigs
 	}
@@ -71,17 +72,31 @@ func honestBlock(s string, sigs []Signal) []Signal {
 			section = true
 		}
 	}
-	if !section || userActsRE.MatchString(low[open:end]) {
+	if !section || userActsRE.MatchString(low[open:end]) || c.putsIntoArg(low[open:end]) {
 		return sigs
 	}
 	return sigs[:0]
+}
+
+// putsIntoArg: the text asks to put, pass or include something in an
+// argument ("put it in the note argument", "pass it as note").
+func (c *checker) putsIntoArg(s string) bool {
+	for _, m := range intoArgRE.FindAllStringSubmatchIndex(s, -1) {
+		clause := s[strings.LastIndexAny(s[:m[0]], ".\n")+1 : m[0]]
+		if putVerbRE.MatchString(clause) && (m[4] >= 0 || c.own(strings.Trim(s[m[2]:m[3]], "'\"`"))) {
+			return true
+		}
+	}
+	return false
 }
 
 var (
 	instructionsTagRE = re(`(?i)^<\s*/?\s*instructions\s*>$`)
 	sectionTagRE      = re(`<([a-z][a-z_]*)>`)
 	sectionModelRE    = re(`^(?:` + modelTags + `)$`)
-	userActsRE        = re(`\bthe\s+users?(?:\s|[,.;:)]|$)`)
+	userActsRE        = re(`\bthe\s+users?(?:\s|[,.;:)]|$)|\b(?:a|an|any|each|every|some)\s+(?:user|human|person|customer)\b|\b(?:when|whenever|if|once)\s+(?:they|someone|anyone)\b|\b(?:when|whenever|if|once)\b[^.\n]{0,40}\b(?:mentions?|says?|asks?|types?|gives?|shares?|writes?|enters?)\b`)
+	putVerbRE         = re(`\b(?:put|pass|include|add|insert|place|set|send|write|copy|store|fill|append|paste)\b`)
+	intoArgRE         = re(`\b(?:in|into|as|to)\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)(\s+(?:argument|parameter|field|param)s?\b)?`)
 )
 
 // heldByOthers: the system prompt or conversation named is another

@@ -272,7 +272,7 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
 	c.images(i, tool, ptr, field, s)
-	c.out = append(c.out[:from], honestBlock(s, c.out[from:])...)
+	c.out = append(c.out[:from], c.honestBlock(s, c.out[from:])...)
 }
 
 // images finds a Markdown image whose address's query carries the
