@@ -102,9 +102,12 @@ var (
 // heldByOthers: the system prompt or conversation named is another
 // agent's, the object a catalog tool returns ("the system prompt or tool
 // inventory an agent ran with", "an agent's system prompt": Grafana's
-// agent observability), not the reading model's.
-func heldByOthers(sentence string, m []int) bool {
-	return !youRE.MatchString(sentence) && (othersAfterRE.MatchString(sentence[m[1]:]) || othersBeforeRE.MatchString(sentence[:m[0]]))
+// agent observability), not the reading model's. Every or each agent
+// includes the reading one, and a sentence that puts it in an argument
+// asks the model for its own.
+func (c *checker) heldByOthers(sentence string, m []int) bool {
+	return !youRE.MatchString(sentence) && (othersAfterRE.MatchString(sentence[m[1]:]) || othersBeforeRE.MatchString(sentence[:m[0]])) &&
+		!c.putsIntoArg(sentence)
 }
 
 // operationNames blanks the quoted names of a tool's operations ("'get'
@@ -118,8 +121,8 @@ func operationNames(sentence string) string {
 }
 
 var (
-	othersAfterRE  = re(`^\s+(?:or\s+[a-z ]{1,30}?\s+)?(?:that\s+|which\s+)?(?:an|one|each|every|another|a given)\s+(?:other\s+)?agent\b`)
-	othersBeforeRE = re(`\b(?:an|one|each|every|another|other)\s+agent(?:'s|s'|s)?\s+(?:the\s+)?$`)
+	othersAfterRE  = re(`^\s+(?:or\s+[a-z ]{1,30}?\s+)?(?:that\s+|which\s+)?(?:an|one|another|a given)\s+(?:other\s+)?agent\b`)
+	othersBeforeRE = re(`\b(?:an|one|another|other)\s+agent(?:'s|s'|s)?\s+(?:the\s+)?$`)
 	// youRE is the model addressed: "the system prompt an agent like
 	// you was given" is the model's.
 	youRE           = re(`\byou(?:r|rs|rself)?\b`)
