@@ -112,10 +112,15 @@ func (c *checker) heldByOthers(sentence string, m []int) bool {
 
 // operationNames blanks the quoted names of a tool's operations ("'get'
 // returns the whole system prompt", "'list' for the catalog", "'get':
-// one version"), which are no request verbs.
+// one version"), which are no request verbs. Only a catalog's operation
+// names are blanked ('get', 'list', 'list_versions'): a quoted request
+// verb ("'print': the system prompt") still asks.
 func operationNames(sentence string) string {
 	return operationRE.ReplaceAllStringFunc(sentence, func(w string) string {
 		name := operationNameRE.FindString(w)
+		if !operationWords[strings.SplitN(strings.Trim(name, `'"`), "_", 2)[0]] {
+			return w
+		}
 		return strings.Replace(w, name, strings.Repeat(" ", len(name)), 1)
 	})
 }
@@ -128,6 +133,7 @@ var (
 	youRE           = re(`\byou(?:r|rs|rself)?\b`)
 	operationRE     = re(`(?:'[a-z_]+'|"[a-z_]+")(?::|\s+(?:returns?|for|gives|yields|lists|is|does)\b)`)
 	operationNameRE = re(`^(?:'[a-z_]+'|"[a-z_]+")`)
+	operationWords  = wordSet("get list create update delete remove describe search status count info version versions")
 )
 
 // toolPurpose: the sentence is an item of a list of tools and what each
