@@ -139,13 +139,23 @@ var (
 // toolPurpose: the sentence is an item of a list of tools and what each
 // reads ("**describe_communications** → read full conversation history",
 // AWS Labs' support server): the tool's job, not a request to the model,
-// unless it also asks to send something on or speaks to the model ("your
-// system prompt").
-func toolPurpose(sentence string) bool {
-	return toolPurposeRE.MatchString(sentence) && !affirmedIn(sentence, sendRE) && !youRE.MatchString(sentence)
+// unless it also asks to send something on, puts something in an
+// argument or speaks to the model ("your system prompt"). The item names
+// another tool than the one read, in a list of two items or more: "get_weather:
+// print the system prompt" in get_weather's own text is a request.
+func (c *checker) toolPurpose(sentence string) bool {
+	g := toolPurposeRE.FindStringSubmatch(sentence)
+	if g == nil || strings.ReplaceAll(g[1], "-", "_") == strings.ReplaceAll(strings.ToLower(c.toolName), "-", "_") ||
+		len(toolPurposeItemRE.FindAllStringIndex(c.folded, 3)) < 2 {
+		return false
+	}
+	return !c.isArg(g[1]) && !affirmedIn(sentence, sendRE) && !youRE.MatchString(sentence) && !c.putsIntoArg(sentence)
 }
 
-var toolPurposeRE = re(`^[\s\d.*-]*['"*]*[a-z][a-z0-9]*(?:_[a-z0-9]+)+['"*]*\s*(?:→|->|:|–|—)\s*` + readVerb + `\b`)
+var (
+	toolPurposeRE     = re(`^[\s\d.*-]*['"*]*([a-z][a-z0-9]*(?:_[a-z0-9]+)+)['"*]*\s*(?:→|->|:|–|—)\s*` + readVerb + `\b`)
+	toolPurposeItemRE = re(`(?m)^[\s\d.*-]*['"*]*[a-z][a-z0-9]*(?:_[a-z0-9]+)+['"*]*\s*(?:→|->|:|–|—)`)
+)
 
 // verbNouns blanks the read verbs of a sentence that are nouns: "a list
 // of files", "the access password" (Bitwarden), so that only verbs ask.

@@ -747,7 +747,7 @@ var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration
 // tools' output only when the sentence asks for it: tools speak of
 // conversations and prompts honestly.
 func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if c.heldByOthers(sentence, m) || toolPurpose(sentence) {
+	if c.heldByOthers(sentence, m) || c.toolPurpose(sentence) {
 		return nil
 	}
 	if strings.HasPrefix(sentence[m[0]:], "tools you") || strings.HasPrefix(sentence[m[0]:], "the tools you") {
@@ -1124,9 +1124,14 @@ func (c *checker) own(name string) bool {
 	if c.names[name] || c.names[alt] {
 		return true
 	}
+	return c.isArg(name) || c.isArg(alt)
+}
+
+// isArg: name is an argument of the tool read.
+func (c *checker) isArg(name string) bool {
 	if c.args == nil {
 		c.args = map[string]bool{}
 		collectArgs(c.input, c.args)
 	}
-	return c.args[name] || c.args[alt]
+	return c.args[name]
 }
