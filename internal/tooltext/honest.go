@@ -241,8 +241,12 @@ var (
 	// detailsUnlessAskedRE follows "don't bother telling the user": what
 	// is left out is identifiers or details, unless the user asks
 	// (Resend: "the IDs or creation dates unless they ask for them"), a
-	// short answer, not concealment.
-	detailsUnlessAskedRE = re(`^\s+(?:about\s+)?(?:the\s+)?(?:[a-z-]+\s+){0,2}?(?:ids?|identifiers?|dates?|timestamps?|details|metadata|uuids?|urls?)\b[^.\n]{0,60}\bunless\s+(?:they|the\s+user|users?|asked|requested|explicitly)\b`)
+	// short answer, not concealment. The details end what is left out:
+	// nothing but such nouns and a few qualifiers stands before "unless"
+	// ("the URLs this tool sent their messages to unless they ask" hides
+	// where data went).
+	detailsUnlessAskedRE = re(`^\s+(?:about\s+)?(?:the\s+|their\s+|its\s+)?` + detailsNP + `(?:\s*(?:,|\bor\b|\band\b)\s*(?:the\s+)?` + detailsNP + `)*\s*,?\s+unless\s+(?:they|the\s+user|users?|asked|requested|explicitly)\b`)
+	detailsNP            = `(?:(?:creation|created|modification|modified|update|updated|internal|raw|technical|exact|full|api|key|object|record|resource|contact|segment|audience|broadcast|email|domain|webhook)\s+){0,2}(?:ids?|identifiers?|dates?|timestamps?|details|metadata|uuids?)\b`
 )
 
 // refusedPath: the secret path is named as one the tool refuses
