@@ -227,14 +227,30 @@ var (
 // noFallback: "DO NOT attempt any other tools or alternatives" in a
 // tool's own failure handling (Neon: "If the retry fails: ... DO NOT
 // attempt any other tools"): the tool's error path, not a rule that
-// changes how other tools are used.
+// changes how other tools are used. The failure governs it: a condition
+// ("if the retry fails:", "on error,") just before it, in its sentence or
+// within the text's last lines before, and nothing after it (no scope,
+// "for weather: use only this tool").
 func (c *checker) noFallback(sentence string) bool {
-	return fallbackRE.MatchString(sentence) && failureRE.MatchString(c.folded)
+	m := fallbackRE.FindStringIndex(sentence)
+	if m == nil || strings.Trim(sentence[m[1]:], " \t\n.!;") != "" {
+		return false
+	}
+	at := strings.Index(c.folded, sentence)
+	if at < 0 {
+		at = 0
+	}
+	before := c.folded[max(0, at-failureWindow):at] + sentence[:m[0]]
+	return failureRE.MatchString(before)
 }
+
+// failureWindow is how far before a "do not attempt other tools" its
+// failure condition may be: a short list of the steps taken on failure.
+const failureWindow = 160
 
 var (
 	fallbackRE = re(`\b(?:do not|don't|never)\s+(?:attempt|try|fall\s+back\s+to)\s+(?:using\s+)?(?:any\s+)?other\s+(?:tools?|functions?)(?:\s+or\s+alternatives?)?`)
-	failureRE  = re(`\b(?:on|upon|after|if)\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+)?(?:error|errors|failure|fails|failed)\b`)
+	failureRE  = re(`\b(?:on|upon|after|if|when)\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+)?(?:error|errors|failure|fails|failed)(?:\s+[a-z]+){0,3}\s*[:,]`)
 	// parameterRE follows a snake_case word the sentence calls a
 	// parameter ("when using the `order_by` parameter", dbt): no tool.
 	parameterRE = re(`^['"]?\s+(?:parameter|argument|field|option|param|property|column|flag|key)s?\b`)
