@@ -6,6 +6,7 @@
 package tooltext
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -204,19 +205,26 @@ func (c *checker) ownArgument(sentence, thing string) bool {
 
 // productTools: "before performing any operations with Hubspot tools":
 // the tools before which this one comes are its own product's, named by
-// a word of its name (HubSpot's user-details tool), as "of this server"
-// says.
+// a word every tool name of the package shares (HubSpot's 21 tools all
+// start "hubspot-"), as "of this server" says. A word of the tool's own
+// name alone is one the author picked: "github_preflight" alone puts
+// itself before another server's GitHub tools.
 func (c *checker) productTools(rest string) bool {
 	g := productToolsRE.FindStringSubmatch(rest)
 	if g == nil || len(g[1]) < 3 || toolVerbs[g[1]] || genericWords[g[1]] {
 		return false
 	}
-	for _, w := range nameWords(c.toolName) {
-		if w == g[1] {
-			return true
+	tools := 0
+	for name := range c.names {
+		if strings.Contains(name, "-") {
+			continue // its '_' spelling is there too
 		}
+		if !slices.Contains(nameWords(name), g[1]) {
+			return false
+		}
+		tools++
 	}
-	return false
+	return tools >= 2
 }
 
 var (
