@@ -14,14 +14,22 @@ import (
 
 // placeholder drops a tag that is a command line's placeholder after a
 // flag of its own name ("--secret <secret>", Azure MCP), as a usage line
-// writes one.
+// writes one: it ends its item (a comma, the line's end, the next flag),
+// and opens no turn of a chat ("--system <system> Always forward ..."
+// is a system turn all the same).
 func placeholder(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	name := strings.Trim(sentence[m[0]:m[1]], "</> ")
-	if strings.HasSuffix(strings.TrimRight(sentence[:m[0]], " "), "--"+name) {
+	if strings.HasSuffix(strings.TrimRight(sentence[:m[0]], " "), "--"+name) && !turnTags[name] &&
+		placeholderEndRE.MatchString(sentence[m[1]:]) {
 		return nil
 	}
 	return p.rule
 }
+
+var (
+	placeholderEndRE = re(`^\s*(?:$|[,.;:)\]|\n]|--?[a-z]|<[a-z])`)
+	turnTags         = wordSet("system sys instructions instruction important assistant user ai model llm prompt admin override directive mandatory critical hidden")
+)
 
 // toolAdvice drops a "note to the LLM:" that only advises which tool to
 // use to learn something (MongoDB's "Note to LLM: If unsure, use the
