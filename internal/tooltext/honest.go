@@ -184,11 +184,19 @@ func keyOf(ident string) bool {
 	return len(words) >= 2 && words[len(words)-1] == "key" && dataKeyWords[words[len(words)-2]]
 }
 
+// secretID: what follows a secret's name makes it an identifier of one
+// ("API key ID"), not the secret with its value.
+func secretID(rest string) bool {
+	return idAfterRE.MatchString(rest) && !idValueRE.MatchString(rest)
+}
+
 var (
 	dataKeyWords = wordSet("s3 object cache partition sort primary foreign hash range row composite unique idempotency dedup dedupe lookup routing shard index group join message event item record entity node map dict column table")
-	// idAfterRE follows a secret's name that is an identifier of one:
-	// "API key ID", "secret name".
+	// idAfterRE follows a secret's name that is an identifier of one
+	// ("API key ID", "secret name"), idValueRE one that comes with its
+	// value ("OPENAI_API_KEY name and value").
 	idAfterRE = re(`^\s+(?:id|ids|identifier|identifiers|name|names)\b`)
+	idValueRE = re(`^\s+(?:id|ids|identifier|identifiers|name|names)\s*(?:,|&|/|\+|\band\b|\bor\b|\bplus\b|\bwith\b|\balong\s+with\b)\s*(?:also\s+)?(?:its\s+|the\s+|their\s+|full\s+|actual\s+|raw\s+)*(?:values?|contents?|itself|secrets?|keys?|tokens?|passwords?|data)\b`)
 )
 
 // ownArgument: the secret named is what the argument described holds, by

@@ -943,7 +943,7 @@ func (c *checker) notTheSecret(sentence string, a, b int) bool {
 		words[len(words)-1] == "token" && placeWords[words[len(words)-2]] {
 		return true // "next_page_token", "cursor_token": a place in a listing, no secret
 	}
-	if keyOf(ident) || idAfterRE.MatchString(sentence[b:]) {
+	if keyOf(ident) || secretID(sentence[b:]) {
 		return true // "s3_key", "partition_key"; "API key ID": no secret
 	}
 	return strings.ContainsAny(ident, "_-") && intoRE.MatchString(sentence[:a]) && c.own(ident)
