@@ -298,3 +298,8 @@ func refusedPath(sentence string, m []int) bool {
 }
 
 var refusedRE = re(`^[^.\n]{0,40}?\b(?:are|is|will be|get|gets)\s+(?:always\s+)?(?:rejected|refused|denied|blocked|forbidden|not allowed|not permitted|disallowed)\b`)
+
+// otherToolsRE, after a precedence, keeps it an override whatever setting
+// it names: precedence over other tools' anything ("This filter takes
+// precedence over other tools' settings") shadows them.
+var otherToolsRE = re(`\b(?:other|all|any|every|another)\s+(?:[a-z]+\s+)?(?:tools?|servers?|functions?|plugins?|extensions?|mcps?|integrations?)\b`)

@@ -706,7 +706,7 @@ func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	switch {
 	case strings.Contains(match, "supersede") || strings.Contains(match, "precedence") || strings.Contains(match, "priority"):
 		words := strings.FieldsFunc(match+" "+rest, func(r rune) bool { return !unicode.IsLetter(r) })
-		if slices.ContainsFunc(words, func(w string) bool { return instructionNouns[w] }) {
+		if slices.ContainsFunc(words, func(w string) bool { return instructionNouns[w] }) || otherToolsRE.MatchString(match+" "+rest) {
 			return p.rule
 		}
 		if slices.ContainsFunc(words, func(w string) bool { return settingNouns[w] }) {
