@@ -90,9 +90,16 @@ func (c *checker) honestBlock(s string, sigs []Signal) []Signal {
 // putsIntoArg: the text asks to put, pass or include something in an
 // argument ("put it in the note argument", "pass it as note").
 func (c *checker) putsIntoArg(s string) bool {
+	return c.intoArg(s, true)
+}
+
+// intoArg: s names an argument as where something goes ("as the note
+// argument", "into note"), after a verb of putting in its clause if
+// verb.
+func (c *checker) intoArg(s string, verb bool) bool {
 	for _, m := range intoArgRE.FindAllStringSubmatchIndex(s, -1) {
 		clause := s[strings.LastIndexAny(s[:m[0]], ".\n")+1 : m[0]]
-		if putVerbRE.MatchString(clause) && (m[4] >= 0 || c.own(strings.Trim(s[m[2]:m[3]], "'\"`"))) {
+		if (!verb || putVerbRE.MatchString(clause)) && (m[4] >= 0 || c.own(strings.Trim(s[m[2]:m[3]], "'\"`"))) {
 			return true
 		}
 	}
@@ -123,8 +130,12 @@ func (c *checker) heldByOthers(sentence string, m []int) bool {
 // returns the whole system prompt", "'list' for the catalog", "'get':
 // one version"), which are no request verbs. Only a catalog's operation
 // names are blanked ('get', 'list', 'list_versions'): a quoted request
-// verb ("'print': the system prompt") still asks.
-func operationNames(sentence string) string {
+// verb ("'print': the system prompt") still asks, and so does a sentence
+// that names an argument for it ("'get': the system prompt, as note").
+func (c *checker) operationNames(sentence string) string {
+	if c.intoArg(sentence, false) {
+		return sentence
+	}
 	return operationRE.ReplaceAllStringFunc(sentence, func(w string) string {
 		name := operationNameRE.FindString(w)
 		if !operationWords[strings.SplitN(strings.Trim(name, `'"`), "_", 2)[0]] {
@@ -158,7 +169,7 @@ func (c *checker) toolPurpose(sentence string) bool {
 		len(toolPurposeItemRE.FindAllStringIndex(c.folded, 3)) < 2 {
 		return false
 	}
-	return !c.isArg(g[1]) && !affirmedIn(sentence, sendRE) && !youRE.MatchString(sentence) && !c.putsIntoArg(sentence)
+	return !c.isArg(g[1]) && !affirmedIn(sentence, sendRE) && !youRE.MatchString(sentence) && !c.intoArg(sentence, false)
 }
 
 var (
@@ -196,7 +207,7 @@ var (
 	// ("API key ID", "secret name"), idValueRE one that comes with its
 	// value ("OPENAI_API_KEY name and value").
 	idAfterRE = re(`^\s+(?:id|ids|identifier|identifiers|name|names)\b`)
-	idValueRE = re(`^\s+(?:id|ids|identifier|identifiers|name|names)\s*(?:,|&|/|\+|\band\b|\bor\b|\bplus\b|\bwith\b|\balong\s+with\b)\s*(?:also\s+)?(?:its\s+|the\s+|their\s+|full\s+|actual\s+|raw\s+)*(?:values?|contents?|itself|secrets?|keys?|tokens?|passwords?|data)\b`)
+	idValueRE = re(`^\s+(?:id|ids|identifier|identifiers|name|names)\b[^.\n]{0,30}?\b(?:values?|contents?|itself|secrets?|keys?|tokens?|passwords?|data)\b`)
 )
 
 // ownArgument: the secret named is what the argument described holds, by

@@ -758,7 +758,7 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		}
 		return nil
 	}
-	if c.affirmed(operationNames(sentence), requestVerb) {
+	if c.affirmed(c.operationNames(sentence), requestVerb) {
 		return p.rule
 	}
 	if c.describesArg(sentence, m, false) {
