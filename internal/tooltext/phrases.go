@@ -272,7 +272,7 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
 	c.images(i, tool, ptr, field, s)
-	c.out = append(c.out[:from], honestBlock(s, c.out[from:])...)
+	c.out = append(c.out[:from], c.honestBlock(s, c.out[from:])...)
 }
 
 // images finds a Markdown image whose address's query carries the
@@ -706,7 +706,7 @@ func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	switch {
 	case strings.Contains(match, "supersede") || strings.Contains(match, "precedence") || strings.Contains(match, "priority"):
 		words := strings.FieldsFunc(match+" "+rest, func(r rune) bool { return !unicode.IsLetter(r) })
-		if slices.ContainsFunc(words, func(w string) bool { return instructionNouns[w] }) {
+		if slices.ContainsFunc(words, func(w string) bool { return instructionNouns[w] }) || otherToolsRE.MatchString(match+" "+rest) {
 			return p.rule
 		}
 		if slices.ContainsFunc(words, func(w string) bool { return settingNouns[w] }) {
@@ -747,7 +747,7 @@ var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration
 // tools' output only when the sentence asks for it: tools speak of
 // conversations and prompts honestly.
 func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if heldByOthers(sentence, m) || toolPurpose(sentence) {
+	if c.heldByOthers(sentence, m) || c.toolPurpose(sentence) {
 		return nil
 	}
 	if strings.HasPrefix(sentence[m[0]:], "tools you") || strings.HasPrefix(sentence[m[0]:], "the tools you") {
@@ -758,7 +758,7 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		}
 		return nil
 	}
-	if c.affirmed(operationNames(sentence), requestVerb) {
+	if c.affirmed(c.operationNames(sentence), requestVerb) {
 		return p.rule
 	}
 	if c.describesArg(sentence, m, false) {
@@ -943,7 +943,7 @@ func (c *checker) notTheSecret(sentence string, a, b int) bool {
 		words[len(words)-1] == "token" && placeWords[words[len(words)-2]] {
 		return true // "next_page_token", "cursor_token": a place in a listing, no secret
 	}
-	if keyOf(ident) || idAfterRE.MatchString(sentence[b:]) {
+	if keyOf(ident) || secretID(sentence[b:]) {
 		return true // "s3_key", "partition_key"; "API key ID": no secret
 	}
 	return strings.ContainsAny(ident, "_-") && intoRE.MatchString(sentence[:a]) && c.own(ident)
@@ -1124,9 +1124,14 @@ func (c *checker) own(name string) bool {
 	if c.names[name] || c.names[alt] {
 		return true
 	}
+	return c.isArg(name) || c.isArg(alt)
+}
+
+// isArg: name is an argument of the tool read.
+func (c *checker) isArg(name string) bool {
 	if c.args == nil {
 		c.args = map[string]bool{}
 		collectArgs(c.input, c.args)
 	}
-	return c.args[name] || c.args[alt]
+	return c.args[name]
 }
