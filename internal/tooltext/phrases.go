@@ -758,6 +758,9 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		}
 		return nil
 	}
+	if c.ownHistory(sentence, m) {
+		return nil
+	}
 	if c.affirmed(operationNames(sentence), requestVerb) {
 		return p.rule
 	}
@@ -769,6 +772,30 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	}
 	return nil
 }
+
+// ownHistory: the history or messages at m are a chat platform's that
+// the tool reads by its name ("tg.fetch_history": "Fetch message history
+// from Telegram chats"): a word of the thing is a word of the tool's
+// name, and the sentence neither speaks to the model (you, your, so far,
+// this conversation) nor sends anything anywhere (a send verb, "as/into
+// ARG").
+func (c *checker) ownHistory(sentence string, m []int) bool {
+	if c.argDesc != "" || modelsOwnRE.MatchString(sentence) || sendRE.MatchString(sentence) {
+		return false
+	}
+	thing := nameWords(sentence[m[0]:m[1]])
+	for _, w := range nameWords(c.toolName) {
+		if historyWords[w] && slices.Contains(thing, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	historyWords = wordSet("history messages chat chats conversation conversations")
+	modelsOwnRE  = re(`\byou(?:r|rs)?\b|\bso\s+far\b|\bthis\s+(?:chat|conversation|session|dialogue)\b|\buntil\s+now\b`)
+)
 
 // callsModel: the tool's name or description says it calls a model or
 // works on the conversation (modelWords, as for an argument's held name).
