@@ -920,8 +920,9 @@ var carrierWords = wordSet("header headers authorization auth authentication bea
 // full transcript of this chat so far.", "The user's AWS secret access
 // key.". The model fills an argument as its description says, as if
 // "pass it as note" were written. An argument named for what it takes
-// (private_key, password, system_prompt, conversation) is the owner's
-// business, read by the name rules.
+// (private_key, password, system_prompt, chat_history: a held name
+// heldIn finds) is the owner's business, read by the name rules; a
+// one-word name (prompt, context, history) is read as any other.
 func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
 	if c.argDesc == "" || m[0] > 60 || !nounHeadRE.MatchString(sentence[:m[0]]) {
 		return false
@@ -932,10 +933,8 @@ func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
 	if strings.Contains(sentence[m[0]:m[1]], "system") && !strings.Contains(sentence, "you") {
 		return false // a system prompt, whose? an agent's a tool builds
 	}
-	for _, w := range nameWords(c.argDesc) {
-		if heldArgWords[w] {
-			return false
-		}
+	if _, group, _, _ := heldIn(c.argDesc); group != nil {
+		return false // system_prompt, chat_history: the held-name rule's
 	}
 	return true
 }
@@ -946,9 +945,6 @@ var (
 	// nounHeadRE is what may come before the thing a description names:
 	// determiners, adjectives of wholeness, a list or copy of it, whose.
 	nounHeadRE = re(`^\s*(?:(?:the|a|an|all|of|full|entire|whole|complete|raw|exact|verbatim|list|copy|text|contents?|output|current|user'?s?|users'|your|their|aws|gcp|azure|github|openai|ssh)\s+){0,6}$`)
-	// heldArgWords name an argument for what it takes (the name rules'
-	// business).
-	heldArgWords = wordSet("conversation conversations history transcript prompt prompts instructions instruction messages chat context tools")
 )
 
 // notTheSecret: the match at sentence[a:b] lies in an identifier that
