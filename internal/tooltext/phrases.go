@@ -583,7 +583,11 @@ func sentOn(c *checker, sentence string) bool {
 // sshKey, identity_file, credentials, password): the place an owner
 // takes its secret in.
 func secretArgument(name string) bool {
-	for _, w := range nameWords(name) {
+	words := nameWords(name)
+	if n := len(words); n >= 2 && (words[n-1] == "key" && dataKeyWords[words[n-2]] || words[n-1] == "token" && placeWords[words[n-2]]) {
+		return false // sort_key, next_page_token: a place in data, no secret
+	}
+	for _, w := range words {
 		if secretArgWords[w] {
 			return true
 		}
@@ -866,7 +870,7 @@ func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 // the sentence both reads it and sends it on, or asks for its whole
 // content: honest tools take tokens and mention .env files.
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if c.notTheSecret(sentence, m[0], m[1]) || c.ownArgument(sentence, sentence[m[0]:m[1]]) {
+	if c.notTheSecret(sentence, m[0], m[1]) || (c.argDesc == "" || secretArgument(c.argDesc)) && c.ownArgument(sentence, sentence[m[0]:m[1]]) {
 		return nil
 	}
 	sentence = verbNouns(sentence)
@@ -928,7 +932,8 @@ func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
 		return false
 	}
 	if secret {
-		return usersRE.MatchString(sentence[:m[0]]) && !secretPlace(c.argDesc)
+		// an argument named for the secret takes it, unless it sends it on
+		return usersRE.MatchString(sentence[:m[0]]) && (!secretPlace(c.argDesc) || c.affirmed(sentence, sendVerbRE))
 	}
 	if strings.Contains(sentence[m[0]:m[1]], "system") && !strings.Contains(sentence, "you") {
 		return false // a system prompt, whose? an agent's a tool builds
