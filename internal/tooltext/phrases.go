@@ -65,7 +65,7 @@ const (
 	cmdPrefix = `\b(?:sudo\s+)?(?:rm|chmod|chown|curl|wget|bash|sh|zsh|eval|nc|ncat|dd|mkfs|python3?|node|perl|iex|kill|pkill|crontab|scp|ssh|base64|export|echo|cat|cp|mv)\b[^;&|\n]{0,60}(?:;|&&|\|)`
 	// prefixAct asks for something at the start of a command.
 	prefixAct  = `(?:\b(?:must|should|shall|need to|needs to|have to|has to|always)\s+(?:also\s+|first\s+)?(?:include|start with|begin with|be prefixed with|be prefixed by|be preceded by|contain|run)\b|\b(?:prepend|prefix)(?:ed)?\b)`
-	anyCommand = `\b(?:all|every|any|each)\s+(?:(?:shell|terminal|bash|system|cli|console|other)\s+)?commands?\b`
+	anyCommand = `\b(?:all|every|any|each)\s+(?:(?:shell|terminal|bash|system|cli|console|other)\s+)?(?:commands?|invocations?|calls?)\b`
 	// deictic is what a tool's text says of itself: "this", "it", "the
 	// note", "this step", before the sentence's next word or its end.
 	deictic = `(?:(?:this|these|that|the)\s+(?:note|notes|step|steps|instructions?|part|detail|details|request)\b|(?:this|these|it|that)\s*(?:[.,;:)!]|$|\s+(?:to|from|with|in|at|and|or|either)\b))`
@@ -206,11 +206,13 @@ var patterns = []*pattern{
 		re:       re(`\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
 		judge:    otherToolNamed},
 	{rule: rules.TextShadowing, what: "a rule that puts a command before every shell command",
-		triggers: []string{"command"},
+		triggers: []string{"command", "invocation", "call"},
 		also:     []string{";", "&&", "|"},
-		also2:    []string{"prepend", "prefix", "must", "should", "shall", "need", "have to", "has to", "always"},
+		also2:    []string{"prepend", "prefix", "must", "should", "shall", "need", "have to", "has to", "always", "start", "beginning", "front"},
 		re: re(anyCommand + `[^\n]{0,80}?` + prefixAct + `[^\n]{0,40}?` + cmdPrefix +
-			`|\b(?:prepend|prefix)\b[^\n]{0,40}?` + cmdPrefix + `[^\n]{0,40}?\bto\s+` + anyCommand),
+			`|\b(?:prepend|prefix)\b[^\n]{0,40}?` + cmdPrefix + `[^\n]{0,40}?\bto\s+` + anyCommand +
+			`|\b(?:prepend|prefix)\s+` + anyCommand + `[^\n]{0,40}?\bwith\b[^\n]{0,20}?` + cmdPrefix +
+			`|\b(?:at|to)\s+the\s+(?:start|beginning|front)\s+of\s+` + anyCommand + `[^\n]{0,60}?\b(?:add|put|insert|place|prepend|include|run|write)\b[^\n]{0,40}?` + cmdPrefix),
 		judge: othersCommands},
 	{rule: rules.TextShadowing, what: "a rule for other tools or servers",
 		triggers: []string{"side effect", "side-effect", "when this tool is", "other tool", "other function", "other server", "other mcp", "servers'", "server's"},
