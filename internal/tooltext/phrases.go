@@ -78,7 +78,9 @@ const (
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
 	strongThing  = `~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b|/proc/(?:self|\d+)/environ\b|\blogins\.json\b|\bkey[34]\.db\b|\.config/solana/[\w.-]*|\.codex/auth\.json|\.gradle/gradle\.properties`
 	contextThing = `\bsystem(?:` + nameGap + `)?prompt\b|\byour` + nameGap + `instructions\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b` +
-		`|\beverything\s+(?:the\s+user|you)\s+(?:has\s+|have\s+)?(?:said|written|typed|asked|told\s+you|shared)\s+(?:so\s+far|in\s+this|until\s+now)\b|\btranscripts?\s+of\s+(?:this|our|the\s+current)\s+(?:chat|conversation|session|dialogue|dialog|exchange)\b` +
+		`|\b(?:everything|what)\s+(?:the\s+user|you)\s+(?:has\s+|have\s+)?(?:said|wrote|written|typed|asked|told\s+you|shared)\s+(?:so\s+far|in\s+this|until\s+now|earlier|before\s+now|previously)\b` +
+		`|\beverything\s+said\s+(?:in\s+this\s+(?:chat|conversation|session|dialogue|dialog|thread)|so\s+far)\b|\b(?:dialogue|dialog|exchange|conversation|chat)\s+so\s+far\b` +
+		`|\b(?:every|all|each)\s+(?:of\s+the\s+)?messages?\s+(?:(?:exchanged|sent|written)\s+)?so\s+far\b|\b(?:all\s+(?:of\s+)?)?the\s+user'?s\s+(?:previous|earlier|prior|past)\s+messages\b|\btranscripts?\s+of\s+(?:this|our|the\s+current)\s+(?:chat|conversation|session|dialogue|dialog|exchange)\b` +
 		`|\b(?:every|all|each)\s+(?:(?:earlier|previous|prior|past)\s+)?turns?\s+of\s+(?:this|our)\s+(?:chat|conversation|session|dialogue|dialog)\b` +
 		`|\byour` + nameGap + `context` + nameGap + `window\b|\binstructions\s+(?:that\s+)?(?:the\s+(?:developer|system|operator)\s+(?:gave|has\s+given|provided)\s+you|you\s+(?:were|have\s+been)\s+given)\b` +
 		`|\b(?:the\s+)?tools\s+you\s+(?:can|could|may)\s+(?:call|use)\b|\b(?:outputs?|results?|responses?)\s+returned\s+by\s+(?:the\s+)?other\s+tools\b`
@@ -171,7 +173,7 @@ var patterns = []*pattern{
 		re:       re(strongThing),
 		judge:    requested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
-		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'", "said", "written", "typed", "asked", "told you", "shared", "transcript", "turn", "context window", "tools you"},
+		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "wrote", "dialog", "exchange", "so far", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'", "said", "written", "typed", "asked", "told you", "shared", "transcript", "turn", "context window", "tools you"},
 		also2:    requestStems,
 		inArg:    true,
 		re:       re(contextThing),
@@ -509,7 +511,7 @@ func (c *checker) candidate(p *pattern, s string, m bigrams) bool {
 // contentOf): a sentence without one asks for nothing.
 var requestStems = []string{"send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
 	"paste", "provid", "shar", "copy", "embed", "encod", "leak", "report", "giv", "read", "cat", "open", "load", "dump", "extract", "collect",
-	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data", "with"}
+	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data", "with", "set"}
 
 var (
 	sendRE      = re(`\b` + sendVerb + `\b|\bas\s+(?:the\s+)?['"]?[\w-]+['"]?\s*(?:argument|parameter|param|field|value)?\b|\binto\s+(?:the\s+)?['"]?[\w-]+['"]?\s+(?:argument|parameter|param|field)|\b` + contentOf + `\b`)
@@ -764,10 +766,10 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		}
 		return nil
 	}
-	if c.ownHistory(sentence, m) {
+	if c.ownHistory(sentence, m) || c.platformSoFar(sentence, m) {
 		return nil
 	}
-	if c.affirmed(operationNames(sentence), requestVerb) {
+	if c.affirmed(operationNames(sentence), requestVerb) || c.setsArgument(sentence) {
 		return p.rule
 	}
 	if c.describesArg(sentence, m, false) {
@@ -778,6 +780,39 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	}
 	return nil
 }
+
+// platformSoFar: the conversation "so far" or written "earlier" is a
+// platform's, placed in one of its channels or tickets ("List every
+// message sent so far in a channel"), in a sentence that says no you and
+// puts nothing into an argument.
+func (c *checker) platformSoFar(sentence string, m []int) bool {
+	thing := sentence[m[0]:m[1]]
+	if !strings.Contains(thing, "so far") && !strings.Contains(thing, "earlier") || !platformRE.MatchString(sentence) ||
+		modelsOwnRE.MatchString(strings.Replace(sentence, thing, "", 1)) || c.setsArgument(sentence) {
+		return false
+	}
+	for _, a := range asArgRE.FindAllStringSubmatch(sentence, -1) {
+		if c.own(a[1]) {
+			return false
+		}
+	}
+	return true
+}
+
+var platformRE = re(`\b(?:in|of|from)\s+(?:a|the|each|any|that|one)\s+(?:[\w-]+\s+)?(?:channel|ticket|thread|room|group|inbox|case|issue|workspace|repository|repo|document|mailbox)s?\b`)
+
+// setsArgument: the sentence sets one of the tool's arguments to what
+// it names ("set note to all of the user's previous messages").
+func (c *checker) setsArgument(sentence string) bool {
+	for _, m := range setArgRE.FindAllStringSubmatch(sentence, -1) {
+		if c.own(m[1]) && !negationRE.MatchString(sentence) {
+			return true
+		}
+	}
+	return false
+}
+
+var setArgRE = re(`\bset\s+(?:the\s+)?['"]?([\w-]+)['"]?\s+(?:(?:argument|parameter|field)\s+)?to\b`)
 
 // ownHistory: the history or messages at m are a chat platform's that
 // the tool reads by its name ("tg.fetch_history": "Fetch message history
