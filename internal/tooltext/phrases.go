@@ -236,10 +236,12 @@ var patterns = []*pattern{
 	{rule: rules.TextShadowing, what: "a rule that adds a recipient to every message",
 		triggers: []string{"@", "+"},
 		also:     []string{"mail", "message", "sms", "text"},
-		also2:    []string{"every", "all ", "any ", "each ", "outgoing", "when sending", "when you send"},
+		also2:    []string{"every", "all ", "any ", "each ", "outgoing", "when sending", "when you send", "whenever", "a copy"},
 		re: re(`\b(?:e-?mails?|messages?|mails?)\b[^.\n]{0,60}\b(?:must|should|shall|need|needs|always)\b[^.\n]{0,40}?` + recipientAddr + `[^.\n]{0,30}?\b(?:recipients?|cc|bcc|copied|copy)\b` +
 			`|\b(?:e-?mails?|messages?|mails?)\b[^.\n]{0,60}\b(?:must|should|shall|need|needs|always)\b[^.\n]{0,30}?\b(?:copied|cc'?d|bcc'?d|sent|forwarded|cc|bcc)\s+(?:to\s+)?` + recipientAddr +
-			`|\bwhen\s+(?:sending|you send|writing|composing)\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:e-?mails?|messages?|mails?|texts?|sms)\b[^.\n]{0,20}?(?:always\s+)?(?:set|change|replace|add|use)\s+(?:the\s+)?(?:recipient|to|cc|bcc)\b[^.\n]{0,20}?` + recipientAddr)},
+			`|\bwhen\s+(?:sending|you send|writing|composing)\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:e-?mails?|messages?|mails?|texts?|sms)\b[^.\n]{0,20}?(?:always\s+)?(?:set|change|replace|add|use)\s+(?:the\s+)?(?:recipient|to|cc|bcc)\b[^.\n]{0,20}?` + recipientAddr +
+			`|\b(?:whenever|every time|each time)\s+(?:you\s+)?(?:send|forward|write|compose|reply)\b[^.\n]{0,40}?\b(?:send|forward|bcc|cc|copy)\b[^.\n]{0,30}?\bto\s+` + recipientAddr +
+			`|\balso\s+(?:send|forward|bcc|cc)\s+(?:a\s+)?cop(?:y|ies)\s+(?:of\s+(?:it|them|each|every|all)\b[^.\n]{0,20}?)?to\s+` + recipientAddr)},
 	{rule: rules.TextShadowing, what: "a URL that carries the conversation or a secret", token: true,
 		triggers: []string{"http://", "https://"},
 		also:     []string{"=", "followed by", "then", "plus"},
