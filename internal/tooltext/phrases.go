@@ -84,7 +84,8 @@ const (
 		`|\b(?:every|all|each)\s+(?:(?:earlier|previous|prior|past)\s+)?turns?\s+of\s+(?:this|our)\s+(?:chat|conversation|session|dialogue|dialog)\b` +
 		`|\byour` + nameGap + `context` + nameGap + `window\b|\binstructions\s+(?:that\s+)?(?:the\s+(?:developer|system|operator)\s+(?:gave|has\s+given|provided)\s+you|you\s+(?:were|have\s+been)\s+given)\b` +
 		`|\b(?:the\s+)?tools\s+you\s+(?:can|could|may)\s+(?:call|use)\b|\b(?:outputs?|results?|responses?)\s+returned\s+by\s+(?:the\s+)?other\s+tools\b`
-	weakThing = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
+	weakThing = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b` +
+		`|\b(?:github|gitlab|bitbucket|slack|npm|pypi|openai|anthropic|hf|hugging\s?face|discord|telegram|stripe|notion|vercel|netlify|cloudflare|heroku|digitalocean)\s+(?:(?:bot|api|personal\s+access|access|auth)\s+)?tokens?\b|\bpersonal\s+access\s+tokens?\b`
 )
 
 var patterns = []*pattern{
@@ -918,7 +919,7 @@ func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	}
 	sentence = verbNouns(sentence)
 	if c.affirmed(sentence, contentRE) || c.affirmed(sentence, readRE) && c.affirmed(sentence, sendRE) ||
-		c.askedInto(sentence, m[0]) || c.describesArg(sentence, m, true) {
+		c.askedInto(sentence, m[0], m[1]) || c.describesArg(sentence, m, true) {
 		return p.rule
 	}
 	return nil
@@ -929,11 +930,11 @@ func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // of the tool's arguments not named for a secret ("pass ... as note",
 // "include ... in note"): a secret asked for by name, no read needed.
 // "Pass your API key as api_key" names the argument that takes it.
-func (c *checker) askedInto(sentence string, a int) bool {
+func (c *checker) askedInto(sentence string, a, b int) bool {
 	for a > 0 && identByte(sentence[a-1]) {
 		a--
 	}
-	if !usersRE.MatchString(sentence[:a]) || !c.affirmed(sentence, sendVerbRE) {
+	if !usersRE.MatchString(sentence[:a]) && !ofUserRE.MatchString(sentence[b:]) || !c.affirmed(sentence, sendVerbRE) {
 		return false
 	}
 	for _, m := range asArgRE.FindAllStringSubmatch(sentence[a:], -1) {
@@ -989,6 +990,7 @@ func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
 
 var (
 	usersRE    = re(`\b(?:the\s+user'?s?|your|their)\s+(?:[\w-]+\s+){0,3}$`)
+	ofUserRE   = re(`^\s+(?:of|from|belonging\s+to)\s+(?:the\s+(?:current\s+)?users?|you|this\s+user)\b`)
 	sendVerbRE = re(`\b` + sendVerb + `\b`)
 	// nounHeadRE is what may come before the thing a description names:
 	// determiners, adjectives of wholeness, a list or copy of it, whose.
