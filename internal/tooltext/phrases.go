@@ -69,6 +69,12 @@ const (
 	// deictic is what a tool's text says of itself: "this", "it", "the
 	// note", "this step", before the sentence's next word or its end.
 	deictic = `(?:(?:this|these|that|the)\s+(?:note|notes|step|steps|instructions?|part|detail|details|request)\b|(?:this|these|it|that)\s*(?:[.,;:)!]|$|\s+(?:to|from|with|in|at|and|or|either)\b))`
+	// hiddenObj is what a tool's text asks kept from the user: this step,
+	// the note, the X argument.
+	hiddenObj = `(?:` + hiddenNamed + `|this|these|that|it)`
+	// hiddenNamed is hiddenObj said by name ("leave it out of the
+	// response" is how an empty field is dropped).
+	hiddenNamed = `(?:(?:the\s+)?['"]?[\w-]+['"]?\s+(?:argument|parameter|field)|(?:this|these|that|the)\s+(?:note|notes|step|steps|instructions?|part|request|call|tool\s+call))`
 	// shadowAct is what a shadowing rule makes the model do: a directive,
 	// or an imperative after the when-clause's comma.
 	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
@@ -113,8 +119,8 @@ var patterns = []*pattern{
 			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`),
 		judge: overriding},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
-		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly", "that you"},
-		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly", "no need", "avoid"},
+		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly", "that you", "yourself", "out of your", "say nothing", "what you", "in your"},
+		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly", "no need", "avoid", "leave", "omit", "say nothing", "as if", "as though"},
 		re: re(`\b(?:do` + gap + `not|don't|dont|never|must` + gap + `not|mustn't|should` + gap + `not|shouldn't|without)` + gap + `(?:ever` + gap + `)?(?:bother` + gap + `)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
@@ -125,7 +131,12 @@ var patterns = []*pattern{
 			`|\b(?:do` + gap + `not|don't|dont|never)` + gap + `(?:ever` + gap + `)?(?:tell|mention|say|reveal|disclose|admit|explain)\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)\s+)?that\s+you\b` +
 			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning)\s+(?:the\s+)?(?:user|users|human|them)\b[^.\n]{0,20}?\b(?:about|of)\s+` + deictic +
 			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:mention|mentioning|reveal|revealing|disclose|disclosing|show|showing)\s+` + deictic + `[^.\n]{0,30}?\b(?:the\s+)?(?:user|users|human)\b` +
-			`|\b(?:reply|replies|answer|answers|response|responses|message|messages)\s+to\s+(?:the\s+)?(?:user|users|human)\s+(?:must|should|shall|may)\s+(?:not|never)\s+(?:mention|reveal|disclose|refer to|include|contain)\s+` + deictic),
+			`|\b(?:reply|replies|answer|answers|response|responses|message|messages)\s+to\s+(?:the\s+)?(?:user|users|human)\s+(?:must|should|shall|may)\s+(?:not|never)\s+(?:mention|reveal|disclose|refer to|include|contain)\s+` + deictic +
+			`|\bkeep\s+` + hiddenObj + `\s+to\s+yourself\b|\b(?:leave|keep|omit)\s+` + hiddenNamed + `\s+out\s+of\s+(?:your|the)\s+(?:reply|replies|answer|answers|response|responses|output|summary)\b` +
+			`|\bsay\s+nothing\s+(?:(?:about|of)\s+` + hiddenObj + `|to\s+(?:anyone|the\s+user|users|them))\b` +
+			`|\b(?:never|do not|don't|dont)\s+(?:reveal|disclose|mention|say|tell\s+(?:anyone|the\s+user))\s+what\s+you\s+(?:put|pass|passed|send|sent|include|included|add|added|wrote|write)\b` +
+			`|\b(?:no\s+need\s+to|don't|do\s+not|never|avoid)\s+(?:bring(?:ing)?\s+up|refer(?:ring)?\s+to|talk(?:ing)?\s+about|discuss(?:ing)?|mention(?:ing)?)\s+` + hiddenNamed + `\s+(?:in|to)\s+(?:your|the)\s+(?:reply|replies|answer|answers|response|responses|user)\b` +
+			`|\b(?:act|behave|pretend|respond|answer)\s+(?:as\s+if|as\s+though)\s+` + hiddenObj + `\s+(?:did|does|had|has)\s*(?:not|n't)\s+(?:exist|existed|happen|happened|take\s+place|been\s+(?:called|used|made))\b`),
 		judge: concealed},
 	{rule: rules.TextPreempt, what: "an instruction to act before any task",
 		triggers: []string{"before", "prior to", "ahead of"},
