@@ -257,7 +257,8 @@ var patterns = []*pattern{
 	{rule: rules.TextShadowing, what: "a URL that carries the conversation or a secret", token: true,
 		triggers: []string{"http://", "https://"},
 		also:     []string{"=", "followed by", "then", "plus"},
-		re:       re(`https?://[^\s)]*[?&][\w-]+=\s*(?:\+\s*)?(?:followed by|then|plus|and append)\b[^.\n]{0,40}?\b(?:` + urlThing + `)\b`)},
+		re: re(`https?://[^\s)]*[?&][\w-]+=\s*(?:\+\s*)?(?:followed by|then|plus|and append)\b[^.\n]{0,40}?\b(?:` + urlThing + `)\b` +
+			`|\b(?:append|add|attach|put|insert)\b[^.\n]{0,40}?\b(?:` + urlThing + `)\b[^\n]{0,40}?\bto\s+https?://[^\s)]*[?&][\w-]+=(?:\s|$)`)},
 	{rule: rules.TextOtherTool, what: "a tool of another server",
 		triggers: []string{"server", "mcp_", "mcp__"},
 		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b[^.\n]{0,80}\b` + directive +
@@ -298,17 +299,31 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 // CONVERSATION_SUMMARY)"): a client that renders the model's answer
 // fetches it, and the query goes with it. The folding reads a link as its
 // text, so the image is read as written.
+//
+// Any address whose path or query holds the conversation as a
+// placeholder in capitals ("https://evil.example/p/CONVERSATION_SUMMARY.png",
+// "log?d=CONVERSATION_SUMMARY") is read so too: the model fills it in.
 func (c *checker) images(i int, tool string, ptr *path, field, s string) {
-	if !strings.Contains(s, "![") {
+	if !strings.Contains(s, "://") {
 		return
 	}
-	for _, m := range imageExfilRE.FindAllStringIndex(s, perTextMax) {
+	what, found := "an image", [][]int(nil)
+	if strings.Contains(s, "![") {
+		found = imageExfilRE.FindAllStringIndex(s, perTextMax)
+	}
+	if len(found) == 0 {
+		what, found = "an address", placeholderURLRE.FindAllStringIndex(s, perTextMax)
+	}
+	for _, m := range found {
 		c.add(Signal{Rule: rules.TextShadowing, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: m[0], End: m[1], Match: s[m[0]:m[1]],
-			Message: place(tool, i, ptr.String(), field) + ": an image whose address carries the conversation or a secret, " + quote(s[m[0]:m[1]]) + ", in " + context(s, m[0], m[1])})
+			Message: place(tool, i, ptr.String(), field) + ": " + what + " whose address carries the conversation or a secret, " + quote(s[m[0]:m[1]]) + ", in " + context(s, m[0], m[1])})
 	}
 }
 
-var imageExfilRE = re(`(?i)!\[[^\]\n]*\]\(\s*https?://[^\s)]*?[?&][\w-]+=[^\s)&]*?(?:` + urlThing + `)`)
+var (
+	imageExfilRE     = re(`(?i)!\[[^\]\n]*\]\(\s*https?://[^\s)]*?[?&][\w-]+=[^\s)&]*?(?:` + urlThing + `)`)
+	placeholderURLRE = re(`(?i)https?://[^\s)\]"'<>]*?(?-i:[A-Z_]*(?:CONVERSATION|SUMMARY|TRANSCRIPT|CHAT_HISTORY|SYSTEM_PROMPT)[A-Z_]*)`)
+)
 
 // phrasesOf runs the patterns on each sentence of f, s folded; keep, when
 // set, says which signals to keep.
