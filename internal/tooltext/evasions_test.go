@@ -926,4 +926,3 @@ func evadesNot(t *testing.T, name string, descs []string) {
 		}
 	}
 }
-
