@@ -616,16 +616,23 @@ func sentOn(c *checker, sentence string) bool {
 // sshKey, identity_file, credentials, password): the place an owner
 // takes its secret in.
 func secretArgument(name string) bool {
-	words := nameWords(name)
-	if n := len(words); n >= 2 && (words[n-1] == "key" && dataKeyWords[words[n-2]] || words[n-1] == "token" && placeWords[words[n-2]]) {
-		return false // sort_key, next_page_token: a place in data, no secret
+	if dataPlace(name) {
+		return false
 	}
-	for _, w := range words {
+	for _, w := range nameWords(name) {
 		if secretArgWords[w] {
 			return true
 		}
 	}
 	return false
+}
+
+// dataPlace: the name is a key of data or a token of a place (sort_key,
+// next_page_token), no secret however it is described.
+func dataPlace(name string) bool {
+	words := nameWords(name)
+	n := len(words)
+	return n >= 2 && (words[n-1] == "key" && dataKeyWords[words[n-2]] || words[n-1] == "token" && placeWords[words[n-2]])
 }
 
 var secretArgWords = wordSet("key keys private identity credential credentials pem secret secrets password passphrase token cert certificate kubeconfig pgpass netrc")
@@ -940,7 +947,7 @@ func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 // the sentence both reads it and sends it on, or asks for its whole
 // content: honest tools take tokens and mention .env files.
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if c.notTheSecret(sentence, m[0], m[1]) || (c.argDesc == "" || secretArgument(c.argDesc)) && c.ownArgument(sentence, sentence[m[0]:m[1]]) {
+	if c.notTheSecret(sentence, m[0], m[1]) || !dataPlace(c.argDesc) && c.ownArgument(sentence, sentence[m[0]:m[1]]) {
 		return nil
 	}
 	sentence = verbNouns(sentence)
