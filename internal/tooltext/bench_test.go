@@ -88,6 +88,15 @@ func BenchmarkMarkupRun(b *testing.B) {
 		{"queries", strings.Repeat("https://x/?q= followed by ", n/26)},
 		{"command rules", strings.Repeat("all commands must include ", n/26)},
 		{"selectors", strings.Repeat("a\ufe00", n/4)},
+		// pass 39c's: spread selectors, placeholder addresses, prefix,
+		// recipient, concealment and conversation phrasings
+		{"spread selectors", strings.Repeat("天\U000E0150", n/7)},
+		{"placeholder addresses", strings.Repeat("https://x/A_", n/12)},
+		{"prefix rules", strings.Repeat("prefix each call with ", n/22)},
+		{"recipients", strings.Repeat("whenever you send a@b.c ", n/24)},
+		{"concealment", strings.Repeat("say nothing about this ", n/23)},
+		{"appends", strings.Repeat("append the summary to ", n/22)},
+		{"so far", strings.Repeat("every message so far ", n/21)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {

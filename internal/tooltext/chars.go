@@ -203,6 +203,8 @@ func (c *checker) chars(i int, tool string, ptr *path, field, s string) {
 		}
 		runStart = -1
 	}
+	var spread []rune // the variation selectors taken one by one as honest
+	first, last := 0, 0
 	for j, r := range s {
 		cl := classify(s, j, r, rtl)
 		if cl != runClass || cl == plain {
@@ -211,9 +213,46 @@ func (c *checker) chars(i int, tool string, ptr *path, field, s string) {
 		if cl != plain && runStart < 0 {
 			runStart = j
 		}
+		if cl == plain && isVariationSelector(r) {
+			if len(spread) == 0 {
+				first = j
+			}
+			spread, last = append(spread, r), j+utf8.RuneLen(r)
+		}
 		runClass = cl
 	}
 	flush(len(s))
+	if hidden := spreadText(spread); hidden != "" {
+		c.add(Signal{Rule: rules.TextInvisible, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: first, End: last, Match: s[first:last], Hidden: hidden,
+			Message: place(tool, i, ptr.String(), field) + ": " + textutil.Plural(len(spread), "variation selector") +
+				" spread one a character spell hidden text " + quote(hidden) + ", in " + context(s, first, last)})
+	}
+}
+
+// spreadText decodes what the variation selectors of a text spell when
+// each is taken alone as honest (one after a Han character, a digit):
+// the bytes they encode as hiddenText decodes a run, or, U+FE00 to U+FE0F
+// being four bits each, the bytes of their pairs. Honest selectors
+// (U+FE0F after emoji, U+FE00 after a symbol) spell no text.
+func spreadText(sels []rune) string {
+	if len(sels) < 8 {
+		return ""
+	}
+	if b := hiddenText(string(sels)); b != "" {
+		return b
+	}
+	nibbles := make([]byte, 0, len(sels)/2)
+	for k := 0; k+1 < len(sels); k += 2 {
+		hi, lo := sels[k], sels[k+1]
+		if hi > 0xfe0f || lo > 0xfe0f {
+			return ""
+		}
+		nibbles = append(nibbles, byte(hi-0xfe00)<<4|byte(lo-0xfe00))
+	}
+	if b := string(nibbles); len(b) >= 4 && utf8.ValidString(b) && printable(b) {
+		return b
+	}
+	return ""
 }
 
 // isPlainASCII: printable ASCII, newlines and tabs, which no character

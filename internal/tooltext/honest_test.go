@@ -283,7 +283,7 @@ func TestHonestExceptionsKeepAttacks(t *testing.T) {
 	}
 }
 
-// Doors closed (attack pass 39c, attack/README8.md rows 1-11): poisoned
+// Doors closed (attack pass 39c, rows 1-11 of README8.md on branch attack39c): poisoned
 // text written to fit an exception of honest.go (the honest text of official servers, attack
 // pass 39t rows 14-25) loses the error the same text draws without the
 // exception's form. Each case drew an error before its exception

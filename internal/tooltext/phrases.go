@@ -65,10 +65,16 @@ const (
 	cmdPrefix = `\b(?:sudo\s+)?(?:rm|chmod|chown|curl|wget|bash|sh|zsh|eval|nc|ncat|dd|mkfs|python3?|node|perl|iex|kill|pkill|crontab|scp|ssh|base64|export|echo|cat|cp|mv)\b[^;&|\n]{0,60}(?:;|&&|\|)`
 	// prefixAct asks for something at the start of a command.
 	prefixAct  = `(?:\b(?:must|should|shall|need to|needs to|have to|has to|always)\s+(?:also\s+|first\s+)?(?:include|start with|begin with|be prefixed with|be prefixed by|be preceded by|contain|run)\b|\b(?:prepend|prefix)(?:ed)?\b)`
-	anyCommand = `\b(?:all|every|any|each)\s+(?:(?:shell|terminal|bash|system|cli|console|other)\s+)?commands?\b`
+	anyCommand = `\b(?:all|every|any|each)\s+(?:(?:shell|terminal|bash|system|cli|console|other)\s+)?(?:commands?|invocations?|calls?)\b`
 	// deictic is what a tool's text says of itself: "this", "it", "the
 	// note", "this step", before the sentence's next word or its end.
 	deictic = `(?:(?:this|these|that|the)\s+(?:note|notes|step|steps|instructions?|part|detail|details|request)\b|(?:this|these|it|that)\s*(?:[.,;:)!]|$|\s+(?:to|from|with|in|at|and|or|either)\b))`
+	// hiddenObj is what a tool's text asks kept from the user: this step,
+	// the note, the X argument.
+	hiddenObj = `(?:` + hiddenNamed + `|this|these|that|it)`
+	// hiddenNamed is hiddenObj said by name ("leave it out of the
+	// response" is how an empty field is dropped).
+	hiddenNamed = `(?:(?:the\s+)?['"]?[\w-]+['"]?\s+(?:argument|parameter|field)|(?:this|these|that|the)\s+(?:note|notes|step|steps|instructions?|part|request|call|tool\s+call))`
 	// shadowAct is what a shadowing rule makes the model do: a directive,
 	// or an imperative after the when-clause's comma.
 	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
@@ -76,13 +82,16 @@ const (
 	sendVerb     = `(?:send|sends|sending|pass|passes|passing|include|includes|including|attach|attaching|append|appending|upload|uploading|forward|forwarding|transmit|exfiltrate|post|posting|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give)`
 	readVerb     = `(?:read|reads|reading|readfile|readfilesync|read_file|read_text|file_get_contents|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
-	strongThing  = `~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish)_history\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b|/proc/(?:self|\d+)/environ\b|\blogins\.json\b|\bkey[34]\.db\b|\.config/solana/[\w.-]*|\.codex/auth\.json|\.gradle/gradle\.properties`
+	strongThing  = `~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish|psql|mysql|sqlite|python|node_repl|rediscli)_history\b|\.config/github-copilot/[\w.-]+|\.config/rclone/rclone\.conf\b|\.s3cfg\b|\.ethereum/keystore\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b|/proc/(?:self|\d+)/environ\b|\blogins\.json\b|\bkey[34]\.db\b|\.config/solana/[\w.-]*|\.codex/auth\.json|\.gradle/gradle\.properties`
 	contextThing = `\bsystem(?:` + nameGap + `)?prompt\b|\byour` + nameGap + `instructions\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b` +
-		`|\beverything\s+(?:the\s+user|you)\s+(?:has\s+|have\s+)?(?:said|written|typed|asked|told\s+you|shared)\s+(?:so\s+far|in\s+this|until\s+now)\b|\btranscripts?\s+of\s+(?:this|our|the\s+current)\s+(?:chat|conversation|session|dialogue|dialog|exchange)\b` +
+		`|\b(?:everything|what)\s+(?:the\s+user|you)\s+(?:has\s+|have\s+)?(?:said|wrote|written|typed|asked|told\s+you|shared)\s+(?:so\s+far|in\s+this|until\s+now|earlier|before\s+now|previously)\b` +
+		`|\beverything\s+said\s+(?:in\s+this\s+(?:chat|conversation|session|dialogue|dialog|thread)|so\s+far)\b|\b(?:dialogue|dialog|exchange|conversation|chat)\s+so\s+far\b` +
+		`|\b(?:every|all|each)\s+(?:of\s+the\s+)?messages?\s+(?:(?:exchanged|sent|written)\s+)?so\s+far\b|\b(?:all\s+(?:of\s+)?)?the\s+user'?s\s+(?:previous|earlier|prior|past)\s+messages\b|\btranscripts?\s+of\s+(?:this|our|the\s+current)\s+(?:chat|conversation|session|dialogue|dialog|exchange)\b` +
 		`|\b(?:every|all|each)\s+(?:(?:earlier|previous|prior|past)\s+)?turns?\s+of\s+(?:this|our)\s+(?:chat|conversation|session|dialogue|dialog)\b` +
 		`|\byour` + nameGap + `context` + nameGap + `window\b|\binstructions\s+(?:that\s+)?(?:the\s+(?:developer|system|operator)\s+(?:gave|has\s+given|provided)\s+you|you\s+(?:were|have\s+been)\s+given)\b` +
 		`|\b(?:the\s+)?tools\s+you\s+(?:can|could|may)\s+(?:call|use)\b|\b(?:outputs?|results?|responses?)\s+returned\s+by\s+(?:the\s+)?other\s+tools\b`
-	weakThing = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b`
+	weakThing = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?)\b` +
+		`|\b(?:github|gitlab|bitbucket|slack|npm|pypi|openai|anthropic|hf|hugging\s?face|discord|telegram|stripe|notion|vercel|netlify|cloudflare|heroku|digitalocean)\s+(?:(?:bot|api|personal\s+access|access|auth)\s+)?tokens?\b|\bpersonal\s+access\s+tokens?\b`
 )
 
 var patterns = []*pattern{
@@ -95,8 +104,8 @@ var patterns = []*pattern{
 		re:       re(`\b(?:note|message)\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|llm|agent|claude|gpt)\s*:`),
 		judge:    toolAdvice},
 	{rule: rules.TextModelMarkup, what: "a chat-template token", token: true,
-		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction", "_of_turn>", "[system_prompt]", "[/system_prompt]", "available_tools]", "tool_results]", "human:"},
-		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)(?:\s+(?:prompt|message))?\s*(?::|$)|<(?:start|end)_of_turn>|\[/?(?:system_prompt|available_tools|tool_results)\]|(?m)^\s*human:`),
+		triggers: []string{"<|", "[inst]", "<<sys>>", "[system]", "[/inst]", "### system", "### instruction", "_of_turn>", "[system_prompt]", "[/system_prompt]", "available_tools]", "tool_results]", "tool_calls]", "<tool_call", "<tool_response", "<function_calls", "</tool_call", "</tool_response", "</function_calls", "<invoke", "human:"},
+		re:       re(`<\|[a-z_]{2,30}\|>|\[/?inst\]|<</?sys>>|\[system\]|(?m)^\s*###\s*(?:system|instructions?)(?:\s+(?:prompt|message))?\s*(?::|$)|<(?:start|end)_of_turn>|\[/?(?:system_prompt|available_tools|tool_results|tool_calls)\]|</?(?:tool_call|tool_response|function_calls)>|<invoke\s+name\s*=|(?m)^\s*human:`),
 		judge:    turns},
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions", lead: true,
 		triggers: []string{"ignore", "disregard", "forget", "override", "overrid", "bypass", "supersede", "precedence", "priority over", "you are now", "only follow", "only obey", "whatever the user", "regardless of what", "from now on", "new instructions", "updated instructions", "developer mode", "jailbreak"},
@@ -110,8 +119,8 @@ var patterns = []*pattern{
 			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak`),
 		judge: overriding},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
-		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly", "that you"},
-		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly", "no need", "avoid"},
+		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly", "that you", "yourself", "out of your", "say nothing", "what you", "in your"},
+		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly", "no need", "avoid", "leave", "omit", "say nothing", "as if", "as though"},
 		re: re(`\b(?:do` + gap + `not|don't|dont|never|must` + gap + `not|mustn't|should` + gap + `not|shouldn't|without)` + gap + `(?:ever` + gap + `)?(?:bother` + gap + `)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
@@ -122,7 +131,12 @@ var patterns = []*pattern{
 			`|\b(?:do` + gap + `not|don't|dont|never)` + gap + `(?:ever` + gap + `)?(?:tell|mention|say|reveal|disclose|admit|explain)\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)\s+)?that\s+you\b` +
 			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning)\s+(?:the\s+)?(?:user|users|human|them)\b[^.\n]{0,20}?\b(?:about|of)\s+` + deictic +
 			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:mention|mentioning|reveal|revealing|disclose|disclosing|show|showing)\s+` + deictic + `[^.\n]{0,30}?\b(?:the\s+)?(?:user|users|human)\b` +
-			`|\b(?:reply|replies|answer|answers|response|responses|message|messages)\s+to\s+(?:the\s+)?(?:user|users|human)\s+(?:must|should|shall|may)\s+(?:not|never)\s+(?:mention|reveal|disclose|refer to|include|contain)\s+` + deictic),
+			`|\b(?:reply|replies|answer|answers|response|responses|message|messages)\s+to\s+(?:the\s+)?(?:user|users|human)\s+(?:must|should|shall|may)\s+(?:not|never)\s+(?:mention|reveal|disclose|refer to|include|contain)\s+` + deictic +
+			`|\bkeep\s+` + hiddenObj + `\s+to\s+yourself\b|\b(?:leave|keep|omit)\s+` + hiddenNamed + `\s+out\s+of\s+(?:your|the)\s+(?:reply|replies|answer|answers|response|responses|output|summary)\b` +
+			`|\bsay\s+nothing\s+(?:(?:about|of)\s+` + hiddenObj + `|to\s+(?:anyone|the\s+user|users|them))\b` +
+			`|\b(?:never|do not|don't|dont)\s+(?:reveal|disclose|mention|say|tell\s+(?:anyone|the\s+user))\s+what\s+you\s+(?:put|pass|passed|send|sent|include|included|add|added|wrote|write)\b` +
+			`|\b(?:no\s+need\s+to|don't|do\s+not|never|avoid)\s+(?:bring(?:ing)?\s+up|refer(?:ring)?\s+to|talk(?:ing)?\s+about|discuss(?:ing)?|mention(?:ing)?)\s+` + hiddenNamed + `\s+(?:in|to)\s+(?:your|the)\s+(?:reply|replies|answer|answers|response|responses|user)\b` +
+			`|\b(?:act|behave|pretend|respond|answer)\s+(?:as\s+if|as\s+though)\s+` + hiddenObj + `\s+(?:did|does|had|has)\s*(?:not|n't)\s+(?:exist|existed|happen|happened|take\s+place|been\s+(?:called|used|made))\b`),
 		judge: concealed},
 	{rule: rules.TextPreempt, what: "an instruction to act before any task",
 		triggers: []string{"before", "prior to", "ahead of"},
@@ -167,11 +181,11 @@ var patterns = []*pattern{
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
 	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation", token: true,
-		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", ".config/gh", ".terraform.d", ".cargo/", ".gem/", ".m2/", ".composer/", ".password-store", "keyrings", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain", "/environ", "logins.json", "key3.db", "key4.db", "solana", ".codex", "gradle.properties"},
+		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", ".config/gh", ".terraform.d", ".cargo/", ".gem/", ".m2/", ".composer/", ".password-store", "keyrings", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain", "/environ", "logins.json", "key3.db", "key4.db", "solana", ".codex", "gradle.properties", "github-copilot", "rclone", ".s3cfg", ".ethereum"},
 		re:       re(strongThing),
 		judge:    requested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
-		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'", "said", "written", "typed", "asked", "told you", "shared", "transcript", "turn", "context window", "tools you"},
+		triggers: []string{"prompt", "instruction", "conversation", "chat", "messages", "message history", "wrote", "dialog", "exchange", "so far", "message log", "message transcript", "system message", "other tool", "previous tool", "prior tool", "earlier tool", "tools'", "said", "written", "typed", "asked", "told you", "shared", "transcript", "turn", "context window", "tools you"},
 		also2:    requestStems,
 		inArg:    true,
 		re:       re(contextThing),
@@ -206,11 +220,13 @@ var patterns = []*pattern{
 		re:       re(`\b['"]?(` + toolish + `)['"]?\s+(?:tool\s+)?(?:must|should|shall)\s+(?:always\s+)?(?:send|bcc|cc|forward|redirect|include|use|be called with|point to|go to)\b`),
 		judge:    otherToolNamed},
 	{rule: rules.TextShadowing, what: "a rule that puts a command before every shell command",
-		triggers: []string{"command"},
+		triggers: []string{"command", "invocation", "call"},
 		also:     []string{";", "&&", "|"},
-		also2:    []string{"prepend", "prefix", "must", "should", "shall", "need", "have to", "has to", "always"},
+		also2:    []string{"prepend", "prefix", "must", "should", "shall", "need", "have to", "has to", "always", "start", "beginning", "front"},
 		re: re(anyCommand + `[^\n]{0,80}?` + prefixAct + `[^\n]{0,40}?` + cmdPrefix +
-			`|\b(?:prepend|prefix)\b[^\n]{0,40}?` + cmdPrefix + `[^\n]{0,40}?\bto\s+` + anyCommand),
+			`|\b(?:prepend|prefix)\b[^\n]{0,40}?` + cmdPrefix + `[^\n]{0,40}?\bto\s+` + anyCommand +
+			`|\b(?:prepend|prefix)\s+` + anyCommand + `[^\n]{0,40}?\bwith\b[^\n]{0,20}?` + cmdPrefix +
+			`|\b(?:at|to)\s+the\s+(?:start|beginning|front)\s+of\s+` + anyCommand + `[^\n]{0,60}?\b(?:add|put|insert|place|prepend|include|run|write)\b[^\n]{0,40}?` + cmdPrefix),
 		judge: othersCommands},
 	{rule: rules.TextShadowing, what: "a rule for other tools or servers",
 		triggers: []string{"side effect", "side-effect", "when this tool is", "other tool", "other function", "other server", "other mcp", "servers'", "server's"},
@@ -232,14 +248,17 @@ var patterns = []*pattern{
 	{rule: rules.TextShadowing, what: "a rule that adds a recipient to every message",
 		triggers: []string{"@", "+"},
 		also:     []string{"mail", "message", "sms", "text"},
-		also2:    []string{"every", "all ", "any ", "each ", "outgoing", "when sending", "when you send"},
+		also2:    []string{"every", "all ", "any ", "each ", "outgoing", "when sending", "when you send", "whenever", "a copy"},
 		re: re(`\b(?:e-?mails?|messages?|mails?)\b[^.\n]{0,60}\b(?:must|should|shall|need|needs|always)\b[^.\n]{0,40}?` + recipientAddr + `[^.\n]{0,30}?\b(?:recipients?|cc|bcc|copied|copy)\b` +
 			`|\b(?:e-?mails?|messages?|mails?)\b[^.\n]{0,60}\b(?:must|should|shall|need|needs|always)\b[^.\n]{0,30}?\b(?:copied|cc'?d|bcc'?d|sent|forwarded|cc|bcc)\s+(?:to\s+)?` + recipientAddr +
-			`|\bwhen\s+(?:sending|you send|writing|composing)\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:e-?mails?|messages?|mails?|texts?|sms)\b[^.\n]{0,20}?(?:always\s+)?(?:set|change|replace|add|use)\s+(?:the\s+)?(?:recipient|to|cc|bcc)\b[^.\n]{0,20}?` + recipientAddr)},
+			`|\bwhen\s+(?:sending|you send|writing|composing)\s+(?:an?\s+|any\s+)?(?:[\w-]+\s+)?(?:e-?mails?|messages?|mails?|texts?|sms)\b[^.\n]{0,20}?(?:always\s+)?(?:set|change|replace|add|use)\s+(?:the\s+)?(?:recipient|to|cc|bcc)\b[^.\n]{0,20}?` + recipientAddr +
+			`|\b(?:whenever|every time|each time)\s+(?:you\s+)?(?:send|forward|write|compose|reply)\b[^.\n]{0,40}?\b(?:send|forward|bcc|cc|copy)\b[^.\n]{0,30}?\bto\s+` + recipientAddr +
+			`|\balso\s+(?:send|forward|bcc|cc)\s+(?:a\s+)?cop(?:y|ies)\s+(?:of\s+(?:it|them|each|every|all)\b[^.\n]{0,20}?)?to\s+` + recipientAddr)},
 	{rule: rules.TextShadowing, what: "a URL that carries the conversation or a secret", token: true,
 		triggers: []string{"http://", "https://"},
 		also:     []string{"=", "followed by", "then", "plus"},
-		re:       re(`https?://[^\s)]*[?&][\w-]+=\s*(?:\+\s*)?(?:followed by|then|plus|and append)\b[^.\n]{0,40}?\b(?:` + urlThing + `)\b`)},
+		re: re(`https?://[^\s)]*[?&][\w-]+=\s*(?:\+\s*)?(?:followed by|then|plus|and append)\b[^.\n]{0,40}?\b(?:` + urlThing + `)\b` +
+			`|\b(?:append|add|attach|put|insert)\b[^.\n]{0,40}?\b(?:` + urlThing + `)\b[^\n]{0,40}?\bto\s+https?://[^\s)]*[?&][\w-]+=(?:\s|$)`)},
 	{rule: rules.TextOtherTool, what: "a tool of another server",
 		triggers: []string{"server", "mcp_", "mcp__"},
 		re: re(`\b(?:another|other|different|a second|third[- ]party)\s+(?:mcp\s+)?servers?'?s?\s+(?:tools?|functions?)\b[^.\n]{0,80}\b` + directive +
@@ -280,17 +299,31 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 // CONVERSATION_SUMMARY)"): a client that renders the model's answer
 // fetches it, and the query goes with it. The folding reads a link as its
 // text, so the image is read as written.
+//
+// Any address whose path or query holds the conversation as a
+// placeholder in capitals ("https://evil.example/p/CONVERSATION_SUMMARY.png",
+// "log?d=CONVERSATION_SUMMARY") is read so too: the model fills it in.
 func (c *checker) images(i int, tool string, ptr *path, field, s string) {
-	if !strings.Contains(s, "![") {
+	if !strings.Contains(s, "://") {
 		return
 	}
-	for _, m := range imageExfilRE.FindAllStringIndex(s, perTextMax) {
+	what, found := "an image", [][]int(nil)
+	if strings.Contains(s, "![") {
+		found = imageExfilRE.FindAllStringIndex(s, perTextMax)
+	}
+	if len(found) == 0 {
+		what, found = "an address", placeholderURLRE.FindAllStringIndex(s, perTextMax)
+	}
+	for _, m := range found {
 		c.add(Signal{Rule: rules.TextShadowing, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: m[0], End: m[1], Match: s[m[0]:m[1]],
-			Message: place(tool, i, ptr.String(), field) + ": an image whose address carries the conversation or a secret, " + quote(s[m[0]:m[1]]) + ", in " + context(s, m[0], m[1])})
+			Message: place(tool, i, ptr.String(), field) + ": " + what + " whose address carries the conversation or a secret, " + quote(s[m[0]:m[1]]) + ", in " + context(s, m[0], m[1])})
 	}
 }
 
-var imageExfilRE = re(`(?i)!\[[^\]\n]*\]\(\s*https?://[^\s)]*?[?&][\w-]+=[^\s)&]*?(?:` + urlThing + `)`)
+var (
+	imageExfilRE     = re(`(?i)!\[[^\]\n]*\]\(\s*https?://[^\s)]*?[?&][\w-]+=[^\s)&]*?(?:` + urlThing + `)`)
+	placeholderURLRE = re(`(?i)https?://[^\s)\]"'<>]*?(?-i:[A-Z_]*(?:CONVERSATION|SUMMARY|TRANSCRIPT|CHAT_HISTORY|SYSTEM_PROMPT)[A-Z_]*)`)
+)
 
 // phrasesOf runs the patterns on each sentence of f, s folded; keep, when
 // set, says which signals to keep.
@@ -507,7 +540,7 @@ func (c *checker) candidate(p *pattern, s string, m bigrams) bool {
 // contentOf): a sentence without one asks for nothing.
 var requestStems = []string{"send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
 	"paste", "provid", "shar", "copy", "embed", "encod", "leak", "report", "giv", "read", "cat", "open", "load", "dump", "extract", "collect",
-	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data", "with"}
+	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data", "with", "set"}
 
 var (
 	sendRE      = re(`\b` + sendVerb + `\b|\bas\s+(?:the\s+)?['"]?[\w-]+['"]?\s*(?:argument|parameter|param|field|value)?\b|\binto\s+(?:the\s+)?['"]?[\w-]+['"]?\s+(?:argument|parameter|param|field)|\b` + contentOf + `\b`)
@@ -583,12 +616,23 @@ func sentOn(c *checker, sentence string) bool {
 // sshKey, identity_file, credentials, password): the place an owner
 // takes its secret in.
 func secretArgument(name string) bool {
+	if dataPlace(name) {
+		return false
+	}
 	for _, w := range nameWords(name) {
 		if secretArgWords[w] {
 			return true
 		}
 	}
 	return false
+}
+
+// dataPlace: the name is a key of data or a token of a place (sort_key,
+// next_page_token), no secret however it is described.
+func dataPlace(name string) bool {
+	words := nameWords(name)
+	n := len(words)
+	return n >= 2 && (words[n-1] == "key" && dataKeyWords[words[n-2]] || words[n-1] == "token" && placeWords[words[n-2]])
 }
 
 var secretArgWords = wordSet("key keys private identity credential credentials pem secret secrets password passphrase token cert certificate kubeconfig pgpass netrc")
@@ -623,6 +667,10 @@ var secretDomains = []struct{ secret, tools []string }{
 	{[]string{"gradle"}, []string{"gradle", "android"}},
 	{[]string{".pgpass"}, []string{"postgres", "postgresql", "pg", "psql", "sql", "database", "db"}},
 	{[]string{"vault"}, []string{"vault"}},
+	{[]string{"github-copilot"}, []string{"copilot"}},
+	{[]string{"rclone"}, []string{"rclone", "sync", "backup"}},
+	{[]string{".s3cfg"}, []string{"s3", "s3cmd", "aws", "bucket"}},
+	{[]string{".ethereum"}, []string{"wallet", "eth", "ethereum", "web3", "geth"}},
 	{[]string{"cookie", "login data", "keychain", "password"}, []string{"cookie", "keychain", "password", "credential"}},
 }
 
@@ -758,7 +806,10 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		}
 		return nil
 	}
-	if c.affirmed(c.operationNames(sentence), requestVerb) {
+	if c.ownHistory(sentence, m) || c.platformSoFar(sentence, m) {
+		return nil
+	}
+	if c.affirmed(c.operationNames(sentence), requestVerb) || c.setsArgument(sentence) {
 		return p.rule
 	}
 	if c.describesArg(sentence, m, false) {
@@ -769,6 +820,63 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	}
 	return nil
 }
+
+// platformSoFar: the conversation "so far" or written "earlier" is a
+// platform's, placed in one of its channels or tickets ("List every
+// message sent so far in a channel"), in a sentence that says no you and
+// puts nothing into an argument.
+func (c *checker) platformSoFar(sentence string, m []int) bool {
+	thing := sentence[m[0]:m[1]]
+	if !strings.Contains(thing, "so far") && !strings.Contains(thing, "earlier") || !platformRE.MatchString(sentence) ||
+		modelsOwnRE.MatchString(strings.Replace(sentence, thing, "", 1)) || c.setsArgument(sentence) {
+		return false
+	}
+	for _, a := range asArgRE.FindAllStringSubmatch(sentence, -1) {
+		if c.own(a[1]) {
+			return false
+		}
+	}
+	return true
+}
+
+var platformRE = re(`\b(?:in|of|from)\s+(?:a|the|each|any|that|one)\s+(?:[\w-]+\s+)?(?:channel|ticket|thread|room|group|inbox|case|issue|workspace|repository|repo|document|mailbox)s?\b`)
+
+// setsArgument: the sentence sets one of the tool's arguments to what
+// it names ("set note to all of the user's previous messages").
+func (c *checker) setsArgument(sentence string) bool {
+	for _, m := range setArgRE.FindAllStringSubmatch(sentence, -1) {
+		if c.own(m[1]) && !negationRE.MatchString(sentence) {
+			return true
+		}
+	}
+	return false
+}
+
+var setArgRE = re(`\bset\s+(?:the\s+)?['"]?([\w-]+)['"]?\s+(?:(?:argument|parameter|field)\s+)?to\b`)
+
+// ownHistory: the history or messages at m are a chat platform's that
+// the tool reads by its name ("tg.fetch_history": "Fetch message history
+// from Telegram chats"): a word of the thing is a word of the tool's
+// name, and the sentence neither speaks to the model (you, your, so far,
+// this conversation) nor sends anything anywhere (a send verb, "as/into
+// ARG").
+func (c *checker) ownHistory(sentence string, m []int) bool {
+	if c.argDesc != "" || modelsOwnRE.MatchString(sentence) || sendRE.MatchString(sentence) {
+		return false
+	}
+	thing := nameWords(sentence[m[0]:m[1]])
+	for _, w := range nameWords(c.toolName) {
+		if historyWords[w] && slices.Contains(thing, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	historyWords = wordSet("history messages chat chats conversation conversations")
+	modelsOwnRE  = re(`\byou(?:r|rs)?\b|\bso\s+far\b|\bthis\s+(?:chat|conversation|session|dialogue)\b|\buntil\s+now\b`)
+)
 
 // callsModel: the tool's name or description says it calls a model or
 // works on the conversation (modelWords, as for an argument's held name).
@@ -839,12 +947,12 @@ func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 // the sentence both reads it and sends it on, or asks for its whole
 // content: honest tools take tokens and mention .env files.
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if c.notTheSecret(sentence, m[0], m[1]) || c.ownArgument(sentence, sentence[m[0]:m[1]]) {
+	if c.notTheSecret(sentence, m[0], m[1]) || !dataPlace(c.argDesc) && c.ownArgument(sentence, sentence[m[0]:m[1]]) {
 		return nil
 	}
 	sentence = verbNouns(sentence)
 	if c.affirmed(sentence, contentRE) || c.affirmed(sentence, readRE) && c.affirmed(sentence, sendRE) ||
-		c.askedInto(sentence, m[0]) || c.describesArg(sentence, m, true) {
+		c.askedInto(sentence, m[0], m[1]) || c.describesArg(sentence, m, true) {
 		return p.rule
 	}
 	return nil
@@ -855,11 +963,11 @@ func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // of the tool's arguments not named for a secret ("pass ... as note",
 // "include ... in note"): a secret asked for by name, no read needed.
 // "Pass your API key as api_key" names the argument that takes it.
-func (c *checker) askedInto(sentence string, a int) bool {
+func (c *checker) askedInto(sentence string, a, b int) bool {
 	for a > 0 && identByte(sentence[a-1]) {
 		a--
 	}
-	if !usersRE.MatchString(sentence[:a]) || !c.affirmed(sentence, sendVerbRE) {
+	if !usersRE.MatchString(sentence[:a]) && !ofUserRE.MatchString(sentence[b:]) || !c.affirmed(sentence, sendVerbRE) {
 		return false
 	}
 	for _, m := range asArgRE.FindAllStringSubmatch(sentence[a:], -1) {
@@ -893,35 +1001,33 @@ var carrierWords = wordSet("header headers authorization auth authentication bea
 // full transcript of this chat so far.", "The user's AWS secret access
 // key.". The model fills an argument as its description says, as if
 // "pass it as note" were written. An argument named for what it takes
-// (private_key, password, system_prompt, conversation) is the owner's
-// business, read by the name rules.
+// (private_key, password, system_prompt, chat_history: a held name
+// heldIn finds) is the owner's business, read by the name rules; a
+// one-word name (prompt, context, history) is read as any other.
 func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
 	if c.argDesc == "" || m[0] > 60 || !nounHeadRE.MatchString(sentence[:m[0]]) {
 		return false
 	}
 	if secret {
-		return usersRE.MatchString(sentence[:m[0]]) && !secretPlace(c.argDesc)
+		// an argument named for the secret takes it, unless it sends it on
+		return usersRE.MatchString(sentence[:m[0]]) && (!secretPlace(c.argDesc) || c.affirmed(sentence, sendVerbRE))
 	}
 	if strings.Contains(sentence[m[0]:m[1]], "system") && !strings.Contains(sentence, "you") {
 		return false // a system prompt, whose? an agent's a tool builds
 	}
-	for _, w := range nameWords(c.argDesc) {
-		if heldArgWords[w] {
-			return false
-		}
+	if _, group, _, _ := heldIn(c.argDesc); group != nil {
+		return false // system_prompt, chat_history: the held-name rule's
 	}
 	return true
 }
 
 var (
 	usersRE    = re(`\b(?:the\s+user'?s?|your|their)\s+(?:[\w-]+\s+){0,3}$`)
+	ofUserRE   = re(`^\s+(?:of|from|belonging\s+to)\s+(?:the\s+(?:current\s+)?users?|you|this\s+user)\b`)
 	sendVerbRE = re(`\b` + sendVerb + `\b`)
 	// nounHeadRE is what may come before the thing a description names:
 	// determiners, adjectives of wholeness, a list or copy of it, whose.
 	nounHeadRE = re(`^\s*(?:(?:the|a|an|all|of|full|entire|whole|complete|raw|exact|verbatim|list|copy|text|contents?|output|current|user'?s?|users'|your|their|aws|gcp|azure|github|openai|ssh)\s+){0,6}$`)
-	// heldArgWords name an argument for what it takes (the name rules'
-	// business).
-	heldArgWords = wordSet("conversation conversations history transcript prompt prompts instructions instruction messages chat context tools")
 )
 
 // notTheSecret: the match at sentence[a:b] lies in an identifier that

@@ -172,24 +172,46 @@ func (c *checker) machine(i int, tool string, ptr *path, k string, v any, obj ma
 			return sig.Rule == rules.TextModelMarkup || sig.Rule == rules.TextSecretRequest
 		})
 	case k == "required":
-		entries, ok := v.([]any)
+		c.required(i, tool, ptr, v, obj)
+	case k == "dependentRequired":
+		// each array is required entries too (CyberArk's full-schema
+		// poisoning: the model fills a required argument as its name says)
+		deps, ok := v.(map[string]any)
 		if !ok {
 			c.schema(i, tool, ptr, v, "")
 			return
 		}
-		for j, e := range entries {
-			if name, ok := e.(string); ok {
-				// an entry with no property of its name is an argument all
-				// the same (additionalProperties is open): read as one
-				props, _ := obj["properties"].(map[string]any)
-				_, isProperty := props[name]
-				c.name(i, tool, ptr.index(j), "required entry", name, !isProperty)
-			} else {
-				c.schema(i, tool, ptr.index(j), e, "")
-			}
+		for key, e := range deps {
+			c.name(i, tool, ptr.key(key), "schema key", key, false)
+			c.required(i, tool, ptr.key(key), e, obj)
 		}
 	default:
 		c.schema(i, tool, ptr, v, "")
+	}
+}
+
+// required reads the entries of a required array (or of one of
+// dependentRequired's) as the argument names they are: an entry with no
+// property of its name is an argument all the same (additionalProperties
+// is open), read as one, also for the names of what the model holds.
+func (c *checker) required(i int, tool string, ptr *path, v any, obj map[string]any) {
+	entries, ok := v.([]any)
+	if !ok {
+		c.schema(i, tool, ptr, v, "")
+		return
+	}
+	props, _ := obj["properties"].(map[string]any)
+	for j, e := range entries {
+		name, ok := e.(string)
+		if !ok {
+			c.schema(i, tool, ptr.index(j), e, "")
+			continue
+		}
+		_, isProperty := props[name]
+		c.name(i, tool, ptr.index(j), "required entry", name, !isProperty)
+		if !isProperty {
+			c.heldArgument(i, tool, ptr.index(j), name, nil) // a string argument by default
+		}
 	}
 }
 
