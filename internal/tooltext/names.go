@@ -138,6 +138,7 @@ func severalWords(ident string) bool {
 			if wordish(ident[k-1]) && j < len(ident) && wordish(ident[j]) {
 				return true
 			}
+			k = j - 1 // past the run: each separator read once, not the run's rest at each
 		case b >= 'A' && b <= 'Z':
 			if ident[k-1] >= 'a' && ident[k-1] <= 'z' {
 				return true
