@@ -52,6 +52,24 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// newCountingPipe is stdin for lines: a countingReader whose over closes
+// once serve has read them all, and the pipe's end to write them to.
+func newCountingPipe(lines []byte) (*countingReader, *io.PipeWriter) {
+	in, stdin := io.Pipe()
+	return &countingReader{r: in, limit: int64(len(lines)) - 1, over: make(chan struct{})}, stdin
+}
+
+// requestLines is n JSON-RPC requests of method with params, ids 0 to
+// n-1, a line each.
+func requestLines(n int, method string, params map[string]any) []byte {
+	var lines []byte
+	for i := range n {
+		req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": i, "method": method, "params": params})
+		lines = append(append(lines, req...), '\n')
+	}
+	return lines
+}
+
 // TestRefusedListensHoldNothing (attack pass 39c, row 18): over stdio a
 // subscriptions/listen ran in a goroutine of its own, charged to no
 // budget, and was refused there (past the 16 open, or params over 32
@@ -63,14 +81,8 @@ func (c *countingReader) Read(p []byte) (int, error) {
 func TestRefusedListensHoldNothing(t *testing.T) {
 	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1})
 	const listens = 5000
-	var lines []byte
-	for i := range listens {
-		req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": i, "method": "subscriptions/listen",
-			"params": map[string]any{"notifications": map[string]any{}, "_meta": meta()}})
-		lines = append(append(lines, req...), '\n')
-	}
-	in, stdin := io.Pipe()
-	cr := &countingReader{r: in, limit: int64(len(lines)) - 1, over: make(chan struct{})}
+	lines := requestLines(listens, "subscriptions/listen", map[string]any{"notifications": map[string]any{}, "_meta": meta()})
+	cr, stdin := newCountingPipe(lines)
 	// The refusal of the 17th listen is the reader's own write: held, it
 	// holds the reader.
 	out := &gatedWriter{open: make(chan struct{}), blocked: make(chan struct{}), blockOn: []byte("too many open subscriptions")}
@@ -108,12 +120,7 @@ func TestRefusedListensHoldNothing(t *testing.T) {
 func TestWaitingCallsChargedAtLeast(t *testing.T) {
 	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1})
 	const calls = 20000
-	var lines []byte
-	for i := range calls {
-		req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": i, "method": "tools/call",
-			"params": map[string]any{"name": "ok", "_meta": meta()}})
-		lines = append(append(lines, req...), '\n')
-	}
+	lines := requestLines(calls, "tools/call", map[string]any{"name": "ok", "_meta": meta()})
 	waits := make(chan struct{}, 1)
 	s.readerWaits = func() {
 		select {
@@ -121,8 +128,7 @@ func TestWaitingCallsChargedAtLeast(t *testing.T) {
 		default:
 		}
 	}
-	in, stdin := io.Pipe()
-	cr := &countingReader{r: in, limit: int64(len(lines)) - 1, over: make(chan struct{})}
+	cr, stdin := newCountingPipe(lines)
 	out := &gatedWriter{open: make(chan struct{}), blocked: make(chan struct{}, calls)}
 	runtime.GC()
 	var before runtime.MemStats

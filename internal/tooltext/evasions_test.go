@@ -323,15 +323,24 @@ func TestReadCallsAreReads(t *testing.T) {
 	}
 }
 
-// wantErrors: each of descs, the description of an adding tool
-// (errorsIn: a tool "add" with a string argument "note"), draws at least
-// one error-level signal.
-// wantErrors: each description, of a tool named tool, draws an error.
+// wantErrors: each of descs, the description of a tool named tool with a
+// string argument "note" (errorsIn), draws at least one error.
 func wantErrors(t *testing.T, tool string, descs ...string) {
 	t.Helper()
 	for _, d := range descs {
 		if errs, ids := errorsIn(t, tool, d); errs == 0 {
 			t.Errorf("no error (signals %v) on %q", ids, d)
+		}
+	}
+}
+
+// wantNoErrors: none of descs, the description of a tool named tool
+// (errorsIn), draws an error: honest text, or a near miss of an attack.
+func wantNoErrors(t *testing.T, tool string, descs ...string) {
+	t.Helper()
+	for _, d := range descs {
+		if errs, ids := errorsIn(t, tool, d); errs != 0 {
+			t.Errorf("%d errors (signals %v) on the honest %s: %q", errs, ids, tool, d)
 		}
 	}
 }
@@ -434,9 +443,7 @@ func TestHonestNearMissesOf39t(t *testing.T) {
 		{"rate", "Rates a place: ⭐️⭐️⭐️⭐️⭐️ ☀️ ❤️ ✅️ ⚠️ ☁️ ❄️ ✈️ ☎️ ✉️ 1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣9️⃣#️⃣*️⃣"},
 		{"kanji", "Looks up a name: 葛󠄀城 辻󠄁 邊󠄂 ≤︀ ≥︀ ↔︎"},
 	} {
-		if errs, ids := errorsIn(t, c.name, c.desc); errs != 0 {
-			t.Errorf("%d errors (signals %v) on the honest %s: %q", errs, ids, c.name, c.desc)
-		}
+		wantNoErrors(t, c.name, c.desc)
 	}
 	for _, tool := range []string{
 		`{"name":"create_agent","description":"Creates an agent.","inputSchema":{"type":"object","properties":{"config":{"type":"string","description":"The system prompt and temperature, as JSON."}}}}`,

@@ -20,14 +20,10 @@ import (
 // advice about the server's own tools.
 func TestHonestNoteToLLM(t *testing.T) {
 	t.Parallel()
-	for _, d := range []string{
+	wantNoErrors(t, "aggregate",
 		"MQL filter that can only use filter fields from the index definition. Note to LLM: If unsure, use the `collection-indexes` tool to learn which fields can be used for filtering.",
 		"Classic vector search using 'queryVector'. Use this when the indexed field has a classic vector index (type: 'vector'). Note to LLM: Use the collection-indexes tool to verify the target field has a classic vector index before using 'queryVector'.",
-	} {
-		if errs, ids := errorsIn(t, "aggregate", d); errs != 0 {
-			t.Errorf("%d errors (signals %v) on MongoDB's honest %q", errs, ids, d)
-		}
-	}
+	)
 }
 
 // TestHonestSystemPromptCatalog: Grafana's MCP server
@@ -40,16 +36,12 @@ func TestHonestNoteToLLM(t *testing.T) {
 // model's: four T040 errors.
 func TestHonestSystemPromptCatalog(t *testing.T) {
 	t.Parallel()
-	for _, d := range []string{
+	wantNoErrors(t, "agento11y_manage_agents",
 		"Read the agent catalog of Grafana Agent Observability.\n\nOperations:\n- 'get': one agent version in full: the complete system prompt, every tool with its JSON schema, and the models it ran on. Returns the latest version unless 'version' is set",
 		"Response size: 'get' returns the whole system prompt plus every tool schema, which can be tens of thousands of tokens.",
 		"When to use:\n- Reading the system prompt or tool inventory an agent ran with, or how they changed between versions",
 		"The operation to perform: 'list' for the agent catalog, 'get' for one agent version in full (system prompt, tools, models), 'list_versions' for the version history of one agent",
-	} {
-		if errs, ids := errorsIn(t, "agento11y_manage_agents", d); errs != 0 {
-			t.Errorf("%d errors (signals %v) on Grafana's honest %q", errs, ids, d)
-		}
-	}
+	)
 }
 
 // TestHonestUseFirst: HubSpot's official MCP server
@@ -89,9 +81,7 @@ func TestHonestOfficialTexts(t *testing.T) {
 		{"prepare_database_migration", "\n  <error_handling>\n    On error, the tool will:\n    1. Automatically attempt ONE retry of the exact same operation\n    2. If the retry fails:\n      - Terminate execution\n      - Return error details\n      - DO NOT attempt any other tools or alternatives\n  </error_handling>"},
 		{"keyvault_secret_create", "Create/set a secret in an Azure Key Vault with the specified name and value. Required: --vault <vault>, --secret <secret>, --subscription <subscription>. Optional: --tenant <tenant>. Creates a new secret version if it already exists."},
 	} {
-		if errs, ids := errorsIn(t, c.name, c.desc); errs != 0 {
-			t.Errorf("%d errors (signals %v) on the honest %s: %q", errs, ids, c.name, c.desc)
-		}
+		wantNoErrors(t, c.name, c.desc)
 	}
 }
 
@@ -150,9 +140,7 @@ func TestHonestAccessPassword(t *testing.T) {
 func TestHonestCredentialsRequired(t *testing.T) {
 	t.Parallel()
 	d := "Lists files and folders directly within a specified Google Drive folder.\n\n    Returns:\n        types.CallToolResult: Contains a list of files/folders within the specified folder, including their details (ID, name, type, size, modified time, link),\n                               an error message if the API call fails or the folder is not accessible/found,\n                               or an authentication guidance message if credentials are required.\n    "
-	if errs, ids := errorsIn(t, "list_drive_items", d); errs != 0 {
-		t.Errorf("%d errors (signals %v) on the honest %q", errs, ids, d)
-	}
+	wantNoErrors(t, "list_drive_items", d)
 }
 
 // TestHonestTakesPrecedence: Serena (oraios/serena 7fcbca7,
@@ -187,9 +175,7 @@ func TestHonestInstructionsBlocks(t *testing.T) {
 		{"query_metrics", "Queries the dbt Semantic Layer to answer business questions.\n\nWhen using the `order_by` parameter, each item must refer to either a metric\nname or a field that also appears in `group_by`."},
 		{"get_metrics_compiled_sql", "Gets compiled SQL for given metrics and dimensions/entities from the dbt Semantic Layer.\n\nWhen using the `group_by` parameter, ensure that the dimensions and entities\nyou specify are valid for the given metrics."},
 	} {
-		if errs, ids := errorsIn(t, c.name, c.desc); errs != 0 {
-			t.Errorf("%d errors (signals %v) on dbt's honest %s: %q", errs, ids, c.name, c.desc)
-		}
+		wantNoErrors(t, c.name, c.desc)
 	}
 }
 
