@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -152,6 +153,48 @@ func TestWaitingCallsChargedAtLeast(t *testing.T) {
 		t.Errorf("calls waiting for a place hold %d MiB", held>>20)
 	}
 	cancel() // the waiting calls give up their wait; none is run
+	close(out.open)
+	stdin.Close()
+	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
+		t.Error(err)
+	}
+}
+
+// TestWaitingLinesBounded (attack pass 39: 100 waiting calls of 4 MiB held
+// 842 MB): the lines of calls waiting for a place are charged their bytes,
+// so with stdout unread the reader stops once maxWaitingLines of them
+// wait, long before it has read 20 calls of 4 MiB.
+func TestWaitingLinesBounded(t *testing.T) {
+	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1})
+	const calls = 20
+	big := strings.Repeat("x", 4<<20)
+	lines := requestLines(calls, "tools/call", map[string]any{"name": "ok", "arguments": map[string]any{"pad": big}, "_meta": meta()})
+	waits := make(chan struct{}, 1)
+	s.readerWaits = func() {
+		select {
+		case waits <- struct{}{}:
+		default:
+		}
+	}
+	cr, stdin := newCountingPipe(lines)
+	out := &gatedWriter{open: make(chan struct{}), blocked: make(chan struct{}, calls)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.ServeStdio(ctx, cr, out) }()
+	go func() { _, _ = stdin.Write(lines) }()
+	select {
+	case <-waits:
+	case <-cr.over:
+		t.Fatalf("serve read all %d calls (%d MiB) with stdout unread", calls, len(lines)>>20)
+	}
+	cr.mu.Lock()
+	read := cr.n
+	cr.mu.Unlock()
+	if read > maxWaitingLines+2*maxMessage {
+		t.Errorf("the reader waits having read %d MiB", read>>20)
+	}
+	cancel()
 	close(out.open)
 	stdin.Close()
 	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
