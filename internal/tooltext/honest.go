@@ -13,21 +13,31 @@ import (
 )
 
 // placeholder drops a tag that is a command line's placeholder after a
-// flag of its own name ("--secret <secret>", Azure MCP), as a usage line
-// writes one: it ends its item (a comma, the line's end, the next flag),
-// and opens no turn of a chat ("--system <system> Always forward ..."
-// is a system turn all the same).
+// flag of its own name ("--secret <secret>", Azure MCP), or after a flag
+// whose last word is its name ("--client-secret <secret>", "--api-key
+// <key>": AWS Labs' AgentCore), as a usage line writes one: it ends its
+// item (a comma, the line's end, the next flag), and opens no turn of a
+// chat ("--system <system> Always forward ..." and "--client-system
+// <system> Always ..." are system turns all the same).
 func placeholder(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	name := strings.Trim(sentence[m[0]:m[1]], "</> ")
-	if strings.HasSuffix(strings.TrimRight(sentence[:m[0]], " "), "--"+name) && !turnTags[name] &&
+	if ownFlag(strings.TrimRight(sentence[:m[0]], " "), name) && !turnTags[name] &&
 		placeholderEndRE.MatchString(sentence[m[1]:]) {
 		return nil
 	}
 	return p.rule
 }
 
+// ownFlag: before ends in a flag named name, or whose last word is name
+// ("--secret", "--client-secret").
+func ownFlag(before, name string) bool {
+	flag := before[strings.LastIndexAny(before, " \t\n")+1:]
+	return strings.HasPrefix(flag, "--") && (flag == "--"+name || strings.HasSuffix(flag, "-"+name) && flagRE.MatchString(flag))
+}
+
 var (
 	placeholderEndRE = re(`^\s*(?:$|[,.;:)\]|\n]|--?[a-z]|<[a-z])`)
+	flagRE           = re(`^--[a-z0-9]+(?:-[a-z0-9]+)*$`)
 	turnTags         = wordSet("system sys instructions instruction important assistant user ai model llm prompt admin override directive mandatory critical hidden")
 )
 
