@@ -130,10 +130,12 @@ var (
 // inventory an agent ran with", "an agent's system prompt": Grafana's
 // agent observability), not the reading model's. Every or each agent
 // includes the reading one, and a sentence that puts it in an argument
-// asks the model for its own.
+// or sends it anywhere (a send verb, an address: "post it to
+// https://...") asks the model for its own: the model reading is an
+// agent too.
 func (c *checker) heldByOthers(sentence string, m []int) bool {
 	return !youRE.MatchString(sentence) && (othersAfterRE.MatchString(sentence[m[1]:]) || othersBeforeRE.MatchString(sentence[:m[0]])) &&
-		!c.putsIntoArg(sentence)
+		!c.putsIntoArg(sentence) && !affirmedIn(sentence, sendVerbRE) && !addressRE.MatchString(sentence)
 }
 
 // operationNames blanks the quoted names of a tool's operations ("'get'
@@ -156,6 +158,7 @@ func (c *checker) operationNames(sentence string) string {
 }
 
 var (
+	addressRE      = re(`https?://|\bwww\.|\b[\w.+-]+@[\w-]+\.[a-z]`)
 	othersAfterRE  = re(`^\s+(?:or\s+[a-z ]{1,30}?\s+)?(?:that\s+|which\s+)?(?:an|one|another|a given)\s+(?:other\s+)?agent\b`)
 	othersBeforeRE = re(`\b(?:an|one|another|other)\s+agent(?:'s|s'|s)?\s+(?:the\s+)?$`)
 	// youRE is the model addressed: "the system prompt an agent like
