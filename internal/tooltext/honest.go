@@ -299,9 +299,6 @@ const failureWindow = 160
 var (
 	fallbackRE = re(`\b(?:do not|don't|never)\s+(?:attempt|try|fall\s+back\s+to)\s+(?:using\s+)?(?:any\s+)?other\s+(?:tools?|functions?)(?:\s+or\s+alternatives?)?`)
 	failureRE  = re(`\b(?:on|upon|after|if|when)\s+(?:an?\s+|the\s+)?(?:[a-z]+\s+)?(?:error|errors|failure|fails|failed)(?:\s+[a-z]+){0,3}\s*[:,]`)
-	// parameterRE follows a snake_case word the sentence calls a
-	// parameter ("when using the `order_by` parameter", dbt): no tool.
-	parameterRE = re(`^['"]?\s+(?:parameter|argument|field|option|param|property|column|flag|key)s?\b`)
 	// detailsUnlessAskedRE follows "don't bother telling the user": what
 	// is left out is identifiers or details, unless the user asks
 	// (Resend: "the IDs or creation dates unless they ask for them"), a

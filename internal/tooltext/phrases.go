@@ -211,7 +211,7 @@ var patterns = []*pattern{
 		also:     []string{"_", "-"},
 		also2:    []string{"use", "usin", "call", "invok", "run", "execut"},
 		re: re(`\b(?:when|whenever|if|every time|each time|once)\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?` + aside + `['"]?(` + toolish + `)['"]?(?:\s+(?:tool|function))?\b[^.\n]{0,80}` + shadowAct +
-			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?` + aside + `['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}` + shadowAct),
+			`|\b(?:when|whenever|if|every time|each time|once)\s+(?:the\s+)?` + aside + `['"]?(` + toolish + `)['"]?\s+(?:(?:tool|function|parameter|argument|field|option|param|property|flag)\s+)?(?:is|gets|was)\s+(?:used|called|invoked|run|executed)\b[^.\n]{0,80}` + shadowAct),
 		judge: otherToolNamed},
 	{rule: rules.TextShadowing, what: "a rule for another tool",
 		triggers: []string{"must", "should", "shall"},
@@ -1160,10 +1160,13 @@ func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // otherToolNamed keeps a shadowing rule whose subject looks like a tool
 // name (looksLikeTool) and is none of the package's own: "the e-mail
 // must include" and "when using the built-in calendar, make sure" speak
-// of English words.
+// of English words. A subject the sentence calls a parameter ("when
+// using the `order_by` parameter", dbt) is none of another tool's when
+// it is one of the tool's own arguments, which otherTool reads: the
+// word "parameter" alone is the author's pick (attack pass 40t row 6).
 func otherToolNamed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	for g := 2; g+1 < len(m); g += 2 {
-		if m[g] >= 0 && (!looksLikeTool(sentence, m[g], m[g+1]) || parameterRE.MatchString(sentence[m[g+1]:])) {
+		if m[g] >= 0 && !looksLikeTool(sentence, m[g], m[g+1]) {
 			return nil
 		}
 	}
