@@ -191,14 +191,15 @@ var (
 )
 
 // verbNouns blanks the read verbs of a sentence that are nouns: "a list
-// of files", "the access password" (Bitwarden), so that only verbs ask.
+// of files", "the access password" (Bitwarden), "credential access
+// details" (Hugging Face's hf_whoami), so that only verbs ask.
 func verbNouns(sentence string) string {
 	return verbNounRE.ReplaceAllStringFunc(sentence, func(w string) string {
 		return strings.Repeat(" ", len(w))
 	})
 }
 
-var verbNounRE = re(`\b(?:a|an|the)\s+list\s+of\b|\baccess\b(?:[ _-](?:passwords?|levels?|codes?|rights|control|logs?|polic(?:y|ies)|roles?|modes?|lists?)\b)`)
+var verbNounRE = re(`\b(?:a|an|the)\s+list\s+of\b|\baccess\b(?:[ _-](?:passwords?|levels?|codes?|rights|control|logs?|polic(?:y|ies)|roles?|modes?|lists?|details|info|information|permissions?|scopes?)\b)`)
 
 // keyOf: an identifier ending in "_key" whose other words name a key of
 // data, not a secret ("s3_key", "partition_key", "cache_key"), as
