@@ -138,6 +138,23 @@ func (c *checker) heldByOthers(sentence string, m []int) bool {
 		!c.putsIntoArg(sentence) && !affirmedIn(sentence, sendVerbRE) && !addressRE.MatchString(sentence)
 }
 
+// keptOut: the conversation at m is where something does not go ("The
+// CLI accepts the key without it entering LLM conversation history", AWS
+// Labs' AgentCore; "the key never enters the conversation"): a clause
+// that keeps a thing out of it, right before it, names it as a place,
+// not as what is asked. Only a model's words stand between the verb and
+// the conversation ("LLM", "the"): "without it entering logs, the
+// conversation history" or "without summarizing the conversation
+// history" name it as the thing.
+func keptOut(sentence string, m []int) bool {
+	return keptOutRE.MatchString(sentence[:m[0]])
+}
+
+var keptOutRE = re(`(?:\bwithout\s+(?:it|them|this|that|(?:the|your|its|their|any)\s+[a-z]+|[a-z]+)\s+(?:ever\s+)?` +
+	`(?:entering|reaching|touching|appearing\s+in|going\s+(?:into|through|in)|passing\s+through|ending\s+up\s+in|landing\s+in|leaking\s+into|being\s+(?:stored|kept|written|logged|added|sent)\s+(?:in|into|to))` +
+	`|\b(?:never|not)\s+(?:enters?|reach(?:es)?|touch(?:es)?|appears?\s+in|goes?\s+(?:into|through|in)|passes?\s+through|ends?\s+up\s+in|lands?\s+in|leaks?\s+into))` +
+	`\s+(?:(?:the|your|an?|llm|llm's|model|model's|ai|agent|agent's|assistant|assistant's|chat)\s+){0,3}$`)
+
 // operationNames blanks the quoted names of a tool's operations ("'get'
 // returns the whole system prompt", "'list' for the catalog", "'get':
 // one version"), which are no request verbs. Only a catalog's operation
