@@ -6,7 +6,6 @@
 package tooltext
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -263,10 +262,15 @@ func (c *checker) ownArgument(sentence, thing string) bool {
 
 // productTools: "before performing any operations with Hubspot tools":
 // the tools before which this one comes are its own product's, named by
-// a word every tool name of the package shares (HubSpot's 21 tools all
-// start "hubspot-"), as "of this server" says. A word of the tool's own
-// name alone is one the author picked: "github_preflight" alone puts
-// itself before another server's GitHub tools.
+// the word every tool name of the package starts with (HubSpot's 21
+// tools are all "hubspot-..."), a namespace of productMinTools tools or
+// more, as "of this server" says. The checker knows no package name, and
+// the author picks every tool name: a lone "github_preflight", or two
+// tools "github_preflight" and "github_audit_log" (attack pass 40t row
+// 7), put themselves before another server's GitHub tools. A namespace
+// of five tools is no proof either, but costs the attacker a product's
+// worth of tools in one list; an honest package of fewer tools says "of
+// this server".
 func (c *checker) productTools(rest string) bool {
 	g := productToolsRE.FindStringSubmatch(rest)
 	if g == nil || len(g[1]) < 3 || toolVerbs[g[1]] || genericWords[g[1]] {
@@ -277,13 +281,17 @@ func (c *checker) productTools(rest string) bool {
 		if strings.Contains(name, "-") {
 			continue // its '_' spelling is there too
 		}
-		if !slices.Contains(nameWords(name), g[1]) {
+		if words := nameWords(name); len(words) < 2 || words[0] != g[1] {
 			return false
 		}
 		tools++
 	}
-	return tools >= 2
+	return tools >= productMinTools
 }
+
+// productMinTools is how many tools a package's product namespace has
+// at least (productTools).
+const productMinTools = 5
 
 var (
 	productToolsRE = re(`^\s+(?:with|of|from|in|on|using)\s+(?:the\s+)?([a-z][a-z0-9]+)\s+(?:tools?|functions?)\b`)
