@@ -64,11 +64,15 @@ var (
 // Neon's servers: <instructions> beside <examples>, <parameters>,
 // <next_steps>), or that opens the description (after its name at most),
 // when the block is balanced, speaks of the user only as a
-// possessor ("the user's question") and the text draws no other signal:
-// the prompt style model vendors advise for a tool's own usage. A block
-// alone, appended to a description, one about what a user does
-// ("whenever the user mentions an address, ...", "when a user says") or
-// one that asks to put something in an argument stays an error.
+// possessor ("the user's question"), is about the tool's own usage
+// (usageOnly) and the text draws no other signal: the prompt style model
+// vendors advise for a tool's own usage. A block alone, appended to a
+// description, one about what a user does ("whenever the user mentions
+// an address, ...", "when a user says"), one that asks to put something
+// in an argument, or one about anything but the tool (every answer, the
+// conversation, the user's home directory, a secret, an address: attack
+// pass 40t row 1) stays an error. HTML's formatting tags (<b>, <code>)
+// make no sections.
 func (c *checker) honestBlock(s string, sigs []Signal) []Signal {
 	if len(sigs) == 0 {
 		return sigs
@@ -86,15 +90,41 @@ func (c *checker) honestBlock(s string, sigs []Signal) []Signal {
 	before := strings.TrimSpace(low[:open])
 	section := !strings.ContainsAny(before, " \t\n") // the block opens the description (after its name, at most)
 	for _, t := range sectionTagRE.FindAllStringSubmatch(low, -1) {
-		if !sectionModelRE.MatchString(t[1]) {
+		if !sectionModelRE.MatchString(t[1]) && !formatTags[t[1]] {
 			section = true
 		}
 	}
-	if !section || userActsRE.MatchString(low[open:end]) || c.putsIntoArg(low[open:end]) {
+	block := low[open:end]
+	if !section || userActsRE.MatchString(block) || c.putsIntoArg(block) || !usageOnly(block) {
 		return sigs
 	}
 	return sigs[:0]
 }
+
+// usageOnly: an <instructions> block speaks of the tool's own usage (what
+// it does, its arguments, what it returns, how to word the answer that
+// reports its result, which of its package's tools to call next: dbt,
+// Neon), not of the model's answers in general ("append ... to every
+// answer", "from now on"), the conversation or the system prompt, a
+// secret ("store every API key it sees"), the user's machine ("list the
+// user's home directory"), an address, or the assistant's role: the
+// contents of mcp-scan's tp-hidden-tag, tp-system-tag and
+// tp-important-lower, which a model tag would have made T034.
+func usageOnly(block string) bool {
+	return !notUsageRE.MatchString(block)
+}
+
+var (
+	formatTags = wordSet("a b i u s em strong code pre tt kbd samp var mark small sup sub del ins q cite abbr br hr p span div ul ol li dl dt dd table thead tbody tr td th blockquote")
+	notUsageRE = re(`\b(?:every|each|all|any)\s+(?:of\s+)?(?:your\s+|the\s+|my\s+|future\s+|other\s+)?(?:answers?|responses?|repl(?:y|ies)|messages?|turns?|outputs?|conversations?|chats?|sessions?|prompts?)\b` +
+		`|\b(?:from\s+now\s+on|for\s+the\s+rest\s+of|(?:future|subsequent|later)\s+(?:answers?|responses?|repl(?:y|ies)|messages?|requests?|turns?|conversations?|tasks?|sessions?))\b` +
+		`|\b(?:always|never)\s+(?:answer|respond|reply|say|tell|mention|speak|recommend|start|end|sign)\b` +
+		`|\b(?:the|this|our|your)\s+(?:conversation|chat|dialog(?:ue)?|session|transcript|context(?:\s+window)?)\b|\b(?:conversation|chat|message)\s+history\b|\bsystem\s+prompt|\byour\s+(?:instructions|prompt|memory)\b|\bremember\b` +
+		`|\bthe\s+(?:assistant|ai|llm|agent)\b|\byou\s+are\s+(?:now\s+)?(?:a|an|the)\b` +
+		`|\bhome\s+(?:directory|dir|folder)\b|~/|\$home\b|%userprofile%|\b(?:the\s+user'?s|your)\s+(?:files?|folders?|director(?:y|ies)|documents?|desktop|disk|drive|computer|machine|clipboard|browser|inbox|e-?mails?|contacts|environment|shell|terminal)\b` +
+		`|\b(?:api[\s_-]?keys?|passwords?|passphrases?|secrets?|tokens?|credentials?|private[\s_-]keys?|ssh|cookies?|seed\s+phrases?|mnemonic)\b|\.env\b|\benv(?:ironment)?\s+variables?\b` +
+		`|https?://|\bwww\.|\b[\w.+-]+@[\w-]+\.[a-z]|\+\d{6,}|\b[a-z0-9-]+\.(?:com|io|net|org|ai|dev|app|xyz|co|me|info|biz|sh)\b`)
+)
 
 // putsIntoArg: the text asks to put, pass or include something in an
 // argument ("put it in the note argument", "pass it as note").
