@@ -947,7 +947,8 @@ func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 // the sentence both reads it and sends it on, or asks for its whole
 // content: honest tools take tokens and mention .env files.
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if c.notTheSecret(sentence, m[0], m[1]) || !dataPlace(c.argDesc) && c.ownArgument(sentence, sentence[m[0]:m[1]]) {
+	if c.notTheSecret(sentence, m[0], m[1]) || !dataPlace(c.argDesc) && c.ownArgument(sentence, sentence[m[0]:m[1]]) ||
+		c.ownEnvironment(sentence) {
 		return nil
 	}
 	sentence = verbNouns(sentence)
