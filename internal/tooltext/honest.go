@@ -45,7 +45,7 @@ var (
 // `collection-indexes` tool to learn which fields can be used"); a note
 // that names no such purpose ("prefer the X tool over ..."), or speaks of
 // the user, a secret, the prompt, an address, messages or forwarding,
-// stays an error, and what any note asks is read by the other rules.
+// or every or each time, stays an error, and what any note asks is read by the other rules.
 func toolAdvice(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	rest := sentence[m[1]:]
 	if toolAdviceRE.MatchString(rest) && !addressedRE.MatchString(rest) {
@@ -56,7 +56,7 @@ func toolAdvice(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 
 var (
 	toolAdviceRE = re(`^\s*(?:if\s+(?:unsure|in doubt|needed|necessary)\s*,?\s*)?(?:use|call|run|prefer|consult)\s+(?:the\s+)?['"]?[a-z][\w-]*['"]?\s+(?:tool|function)\s+to\s+(?:learn|verify|check|find|list|see|determine|confirm|inspect|look\s+up|discover)\b`)
-	addressedRE  = re(`https?://|@|\buser|\bsecret|\bprompt|\binstruction|\bignore|\bconversation|\btell\b|\bsend|\bpass\b|\bforward|\bmessage|\bevery\b|\balways\b|\binstead\b|\bover\b|\bstore|\bsave|\bcopy|\bcc\b|\bbcc\b|\bemail|\bmail\b`)
+	addressedRE  = re(`https?://|@|\buser|\bsecret|\bprompt|\binstruction|\bignore|\bconversation|\btell\b|\bsend|\bpass\b|\bforward|\bmessage|\bevery\b|\beach\b|\balways\b|\binstead\b|\bover\b|\bstore|\bsave|\bcopy|\bcc\b|\bbcc\b|\bemail|\bmail\b`)
 )
 
 // honestBlock drops the T034 signals of an <instructions> block that is a
