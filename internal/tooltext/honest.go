@@ -123,7 +123,7 @@ var (
 		`|\bthe\s+(?:assistant|ai|llm|agent)\b|\byou\s+are\s+(?:now\s+)?(?:a|an|the)\b` +
 		`|\bhome\s+(?:directory|dir|folder)\b|~/|\$home\b|%userprofile%|\b(?:the\s+user'?s|your)\s+(?:files?|folders?|director(?:y|ies)|documents?|desktop|disk|drive|computer|machine|clipboard|browser|inbox|e-?mails?|contacts|environment|shell|terminal)\b` +
 		`|\b(?:api[\s_-]?keys?|passwords?|passphrases?|secrets?|tokens?|credentials?|private[\s_-]keys?|ssh|cookies?|seed\s+phrases?|mnemonic)\b|\.env\b|\benv(?:ironment)?\s+variables?\b` +
-		`|https?://|\bwww\.|\b[\w.+-]+@[\w-]+\.[a-z]|\+\d{6,}|\b[a-z0-9-]+\.(?:com|io|net|org|ai|dev|app|xyz|co|me|info|biz|sh)\b`)
+		`|https?://|\bwww\.|\b[\w.+-]+@[\w-]+\.[a-z]|\+\d{6,}|\b[a-z0-9-]+\.(?:com|io|net|org|ai|dev|xyz|co)\b`)
 )
 
 // putsIntoArg: the text asks to put, pass or include something in an
