@@ -71,6 +71,17 @@ func fold(orig string) folded {
 					continue
 				}
 			}
+			if v, ok := percentByte(orig, i); ok { // "Ignore%20previous%20instructions": what a URL decoder reads
+				c := foldByte(v)
+				skip = i + 3
+				if c == ' ' && space {
+					continue
+				}
+				space = c == ' '
+				b.WriteByte(c)
+				at = append(at, i)
+				continue
+			}
 			if n := lineHyphen(orig, i); n > 0 { // "previ-\nous": one word, as a soft hyphen's
 				skip = i + n
 				continue
@@ -314,6 +325,29 @@ func entity(s string) (rune, int) {
 	return r, end + 1
 }
 
+// percentByte reads the URL percent-encoding at s[k] ("%20", "%2F",
+// "%49"): the byte it encodes, when that is printable ASCII. A model
+// reads "Ignore%20previous%20instructions" as the words, as a browser's
+// address bar shows them (attack pass 40t, row 8); an honest address's
+// "%20" is read as the space it is.
+func percentByte(s string, k int) (byte, bool) {
+	if s[k] != '%' || k+2 >= len(s) || !isHexDigit(s[k+1]) || !isHexDigit(s[k+2]) {
+		return 0, false
+	}
+	v := hexValue(s[k+1])<<4 | hexValue(s[k+2])
+	return v, v >= 0x20 && v < 0x7f
+}
+
+func hexValue(b byte) byte {
+	switch {
+	case b <= '9':
+		return b - '0'
+	case b >= 'a':
+		return b - 'a' + 10
+	}
+	return b - 'A' + 10
+}
+
 func isHexDigit(b byte) bool { return b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'f' }
 
 // emphasis: b is a Markdown emphasis or code mark.
@@ -377,6 +411,11 @@ func simpleASCII(s string) bool {
 		}
 		if b == '-' && lineHyphen(s, k) > 0 {
 			return false
+		}
+		if b == '%' {
+			if _, ok := percentByte(s, k); ok {
+				return false
+			}
 		}
 		if b == '&' {
 			if _, n := entity(s[k:]); n > 0 {
