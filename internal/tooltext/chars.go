@@ -103,7 +103,8 @@ func variationOK(s string, i int, r rune) bool {
 
 // noVariants: no variation sequence starts with r: a space, ASCII
 // punctuation but the keycaps' "#" and "*", a letter of an alphabet
-// (Latin, Greek, Cyrillic) that has none.
+// (Latin, Greek, Cyrillic, and Armenian and Cherokee, whose look-alikes
+// fold reads as Latin) that has none.
 func noVariants(r rune) bool {
 	switch {
 	case unicode.IsSpace(r):
@@ -111,11 +112,12 @@ func noVariants(r rune) bool {
 	case r < 0x80 && unicode.IsPunct(r) || r < 0x80 && unicode.IsSymbol(r):
 		return r != '#' && r != '*'
 	}
-	return unicode.IsLetter(r) && unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic)
+	return unicode.IsLetter(r) && unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee)
 }
 
 // joins: a zero-width (non-)joiner between two emoji, or between two
-// letters of a script that is neither Latin, Greek nor Cyrillic.
+// letters of a script that is neither Latin, Greek, Cyrillic nor
+// Cherokee (Armenian lies below U+0590).
 func joins(s string, i int, r rune) bool {
 	prev, _ := utf8.DecodeLastRuneInString(s[:i])
 	next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
@@ -134,7 +136,7 @@ func emoji(r rune) bool {
 
 func joiningLetter(r rune) bool {
 	return (unicode.IsLetter(r) || unicode.Is(unicode.M, r)) && r >= 0x0590 &&
-		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic)
+		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Cherokee)
 }
 
 // flagTag: tag characters after a black flag (U+1F3F4) that spell one of

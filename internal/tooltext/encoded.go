@@ -1,5 +1,6 @@
-// Encoded payloads: base64, hex, \u escapes and HTML entities that decode
-// to text, and sentences that read as English only after rot13.
+// Encoded payloads: base64, hex, \u escapes, HTML entities and URL
+// percent-encoding that decode to text, and sentences that read as
+// English only after rot13.
 
 package tooltext
 
@@ -20,6 +21,10 @@ import (
 var (
 	escapeRE = regexp.MustCompile(`(?:\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}){8,}`)
 	entityRE = regexp.MustCompile(`(?:&#(?:[0-9]{2,3}|x[0-9a-fA-F]{2});){8,}`)
+	// percentRE is a run of URL percent-encoding (attack pass 40t, row
+	// 8: "%49%67%6E%6F%72%65..."); one encoded here and there ("%20"
+	// between words) is read by fold as the byte it encodes.
+	percentRE = regexp.MustCompile(`(?:%[0-9a-fA-F]{2}){8,}`)
 )
 
 // runMin is the shortest base64 or hex run read: 24 characters, 18 or 12
@@ -51,6 +56,9 @@ func (c *checker) encoded(i int, tool string, ptr *path, field, s string) {
 		}
 		if strings.Contains(s, "&#") {
 			c.decodeAll(i, tool, ptr, field, s, "HTML entities", entityRE, html.UnescapeString)
+		}
+		if strings.Contains(s, "%") {
+			c.decodeAll(i, tool, ptr, field, s, "percent-encoding", percentRE, decodePercent)
 		}
 	}
 	c.rot13(i, tool, ptr, field, s)
@@ -136,6 +144,15 @@ func decodeEscapes(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// decodePercent decodes a run of percentRE.
+func decodePercent(s string) string {
+	b := make([]byte, 0, len(s)/3)
+	for k := 0; k+2 < len(s); k += 3 {
+		b = append(b, hexValue(s[k+1])<<4|hexValue(s[k+2]))
+	}
+	return string(b)
 }
 
 // readable: decoded bytes that are words a model reads: valid UTF-8, no

@@ -71,6 +71,17 @@ func fold(orig string) folded {
 					continue
 				}
 			}
+			if v, ok := percentByte(orig, i); ok { // "Ignore%20previous%20instructions": what a URL decoder reads
+				c := foldByte(v)
+				skip = i + 3
+				if c == ' ' && space {
+					continue
+				}
+				space = c == ' '
+				b.WriteByte(c)
+				at = append(at, i)
+				continue
+			}
 			if n := lineHyphen(orig, i); n > 0 { // "previ-\nous": one word, as a soft hyphen's
 				skip = i + n
 				continue
@@ -314,6 +325,29 @@ func entity(s string) (rune, int) {
 	return r, end + 1
 }
 
+// percentByte reads the URL percent-encoding at s[k] ("%20", "%2F",
+// "%49"): the byte it encodes, when that is printable ASCII. A model
+// reads "Ignore%20previous%20instructions" as the words, as a browser's
+// address bar shows them (attack pass 40t, row 8); an honest address's
+// "%20" is read as the space it is.
+func percentByte(s string, k int) (byte, bool) {
+	if s[k] != '%' || k+2 >= len(s) || !isHexDigit(s[k+1]) || !isHexDigit(s[k+2]) {
+		return 0, false
+	}
+	v := hexValue(s[k+1])<<4 | hexValue(s[k+2])
+	return v, v >= 0x20 && v < 0x7f
+}
+
+func hexValue(b byte) byte {
+	switch {
+	case b <= '9':
+		return b - '0'
+	case b >= 'a':
+		return b - 'a' + 10
+	}
+	return b - 'A' + 10
+}
+
 func isHexDigit(b byte) bool { return b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'f' }
 
 // emphasis: b is a Markdown emphasis or code mark.
@@ -378,6 +412,11 @@ func simpleASCII(s string) bool {
 		if b == '-' && lineHyphen(s, k) > 0 {
 			return false
 		}
+		if b == '%' {
+			if _, ok := percentByte(s, k); ok {
+				return false
+			}
+		}
 		if b == '&' {
 			if _, n := entity(s[k:]); n > 0 {
 				return false
@@ -432,8 +471,8 @@ func foldByte(c byte) byte {
 	return c
 }
 
-// latinOf is the Latin letter r looks like (a Cyrillic or Greek
-// look-alike, a fullwidth, mathematical, negative circled or squared
+// latinOf is the Latin letter r looks like (a Cyrillic, Greek, Armenian
+// or Cherokee look-alike, a fullwidth, mathematical, negative circled or squared
 // letter, a small capital), or r.
 func latinOf(r rune) rune {
 	if l, ok := lookAlike[r]; ok {
@@ -476,8 +515,9 @@ var smallCapitals = map[rune]rune{'ᴀ': 'a', 'ʙ': 'b', 'ᴄ': 'c', 'ᴅ': 'd',
 	'ᴊ': 'j', 'ᴋ': 'k', 'ʟ': 'l', 'ᴍ': 'm', 'ɴ': 'n', 'ᴏ': 'o', 'ᴘ': 'p', 'ʀ': 'r', 'ꜱ': 's', 'ᴛ': 't', 'ᴜ': 'u',
 	'ᴠ': 'v', 'ᴡ': 'w', 'ʏ': 'y', 'ᴢ': 'z'}
 
-// lookAlike maps the Cyrillic and Greek letters that look like Latin ones
-// (Unicode's confusables for the common fonts) to them.
+// lookAlike maps the Cyrillic, Greek, Armenian and Cherokee letters that
+// look like Latin ones (Unicode's confusables for the common fonts, UTS
+// #39 confusables.txt: those whose prototype is an ASCII letter) to them.
 var lookAlike = map[rune]rune{
 	// Cyrillic
 	'а': 'a', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'і': 'i', 'ј': 'j', 'ѕ': 's',
@@ -488,6 +528,28 @@ var lookAlike = map[rune]rune{
 	'ο': 'o', 'ν': 'v', 'ρ': 'p', 'υ': 'u', 'α': 'a', 'ι': 'i', 'κ': 'k', 'τ': 't',
 	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O',
 	'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+	// Armenian (attack pass 40t, row 9: "pr\u0585mpt", "Ig\u0578ore")
+	'ա': 'w', 'գ': 'q', 'զ': 'q', 'հ': 'h', 'ո': 'n', 'ռ': 'n', 'ս': 'u', 'ց': 'g', 'ք': 'f', 'օ': 'o',
+	'Ս': 'U', 'Տ': 'S', 'Օ': 'O',
+	// Cherokee capitals, and the small letters of Unicode 8 (lookAlikeLower)
+	'Ꭰ': 'D', 'Ꭱ': 'R', 'Ꭲ': 'T', 'Ꭵ': 'i', 'Ꭹ': 'Y', 'Ꭺ': 'A', 'Ꭻ': 'J', 'Ꭼ': 'E', 'Ꮃ': 'W', 'Ꮇ': 'M',
+	'Ꮋ': 'H', 'Ꮍ': 'Y', 'Ꮐ': 'G', 'Ꮒ': 'h', 'Ꮓ': 'Z', 'Ꮟ': 'b', 'Ꮢ': 'R', 'Ꮤ': 'W', 'Ꮥ': 'S', 'Ꮪ': 'S',
+	'Ꮮ': 'L', 'Ꮯ': 'C', 'Ꮲ': 'P', 'Ꮶ': 'K', 'Ꮷ': 'd', 'Ᏻ': 'G', 'Ᏼ': 'B', 'Ꮩ': 'V',
+	'ꮁ': 'r',
+}
+
+// lookAlikeLower adds the Cherokee small letters (U+AB70 to U+ABBF, which
+// read as small capitals) of the capitals lookAlike maps: Ꭵ's ꭵ is an i.
+func init() {
+	for r, l := range lookAlike {
+		if r >= 0x13a0 && r <= 0x13f5 {
+			if s := unicode.ToLower(r); s != r {
+				if _, ok := lookAlike[s]; !ok {
+					lookAlike[s] = unicode.ToLower(l)
+				}
+			}
+		}
+	}
 }
 
 // mixedScript finds the words of s that impersonate Latin ones: Latin
@@ -539,15 +601,16 @@ func (c *checker) mixedScript(i int, tool string, ptr *path, field, s string) {
 	end(len(s))
 }
 
-// hasLookAlikes: s has a Greek or Cyrillic letter, or a fullwidth or
-// mathematical one (the fast path: most text has none).
+// hasLookAlikes: s has a Greek, Cyrillic, Armenian or Cherokee letter,
+// or a fullwidth or mathematical one (the fast path: most text has none).
 func hasLookAlikes(s string) bool {
 	for k := 0; k < len(s); k++ {
 		if s[k] < 0x80 {
 			continue
 		}
 		r, _ := utf8.DecodeRuneInString(s[k:])
-		if r >= 0x370 && r <= 0x52f || r >= 0xff21 && r <= 0xff5a || r >= 0x1d400 && r <= 0x1d6a3 {
+		if r >= 0x370 && r <= 0x58f || r >= 0x13a0 && r <= 0x13ff || r >= 0xab70 && r <= 0xabbf ||
+			r >= 0xff21 && r <= 0xff5a || r >= 0x1d400 && r <= 0x1d6a3 {
 			return true
 		}
 	}
