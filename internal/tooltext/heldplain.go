@@ -55,8 +55,8 @@ var (
 	// argHoldsRE makes an argument hold something ("the note must hold
 	// ..."): the argument's name.
 	argHoldsRE = re(`\b['"]?([\w-]+)['"]?\s+(?:(?:argument|parameter|field)\s+)?(?:must|should|shall|will|has\s+to|needs\s+to)\s+(?:always\s+)?(?:hold|contain|carry|include|be\s+set\s+to)\b`)
-	// addressRE sends something to an address.
-	addressRE = re(`\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)
+	// toAddressRE sends something to an address.
+	toAddressRE = re(`\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)
 	// conversationTools are the words of a tool's name that say it takes
 	// the conversation as its job: it stores or summarizes it, keeps
 	// notes or memories, or is a chat or mail platform's.
@@ -72,7 +72,7 @@ var (
 func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
 	others := othersOutputRE.MatchString(sentence[m[0]:])
-	if !others && c.takesConversation() && !c.affirmed(sentence, addressRE) {
+	if !others && c.takesConversation() && !c.affirmed(sentence, toAddressRE) {
 		return nil
 	}
 	if c.argDesc != "" {
@@ -81,7 +81,7 @@ func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		}
 		return nil
 	}
-	if c.affirmed(sentence, addressRE) && c.affirmed(sentence, keepVerbRE) || c.putsIn(sentence) {
+	if c.affirmed(sentence, toAddressRE) && c.affirmed(sentence, keepVerbRE) || c.putsIn(sentence) {
 		return p.rule
 	}
 	return nil
@@ -134,7 +134,7 @@ func userSecrets(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	}
 	// the user's own verbs ("the user sends") are no request of the model's
 	rest := sentence[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + sentence[m[1]:]
-	into := c.affirmed(rest, keepVerbRE) && (c.intoOwnPlace(rest) || c.affirmed(rest, addressRE))
+	into := c.affirmed(rest, keepVerbRE) && (c.intoOwnPlace(rest) || c.affirmed(rest, toAddressRE))
 	if into {
 		return p.rule
 	}

@@ -164,7 +164,7 @@ var (
 // agent too.
 func (c *checker) heldByOthers(sentence string, m []int) bool {
 	return !youRE.MatchString(sentence) && (othersAfterRE.MatchString(sentence[m[1]:]) || othersBeforeRE.MatchString(sentence[:m[0]])) &&
-		!c.putsIntoArg(sentence) && !affirmedIn(sentence, sendVerbRE) && !addressRE.MatchString(sentence)
+		!c.putsIntoArg(sentence) && !affirmedIn(sentence, sendVerbRE) && !anyAddressRE.MatchString(sentence)
 }
 
 // keptOut: the conversation at m is where something does not go ("The
@@ -204,7 +204,8 @@ func (c *checker) operationNames(sentence string) string {
 }
 
 var (
-	addressRE      = re(`https?://|\bwww\.|\b[\w.+-]+@[\w-]+\.[a-z]`)
+	// anyAddressRE is an address anywhere: a URL or an e-mail.
+	anyAddressRE   = re(`https?://|\bwww\.|\b[\w.+-]+@[\w-]+\.[a-z]`)
 	othersAfterRE  = re(`^\s+(?:or\s+[a-z ]{1,30}?\s+)?(?:that\s+|which\s+)?(?:an|one|another|a given)\s+(?:other\s+)?agent\b`)
 	othersBeforeRE = re(`\b(?:an|one|another|other)\s+agent(?:'s|s'|s)?\s+(?:the\s+)?$`)
 	// youRE is the model addressed: "the system prompt an agent like
