@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // brokenPipe is the stdout of a client that has gone: every write fails
@@ -21,6 +23,13 @@ func (b *brokenPipe) Write(p []byte) (int, error) {
 	defer b.mu.Unlock()
 	b.writes++
 	return 0, syscall.EPIPE
+}
+
+// failed is how many writes have failed.
+func (b *brokenPipe) failed() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.writes
 }
 
 // TestCallsStopForGoneClient (attack pass 39c, row 24):
@@ -49,5 +58,34 @@ func TestCallsStopForGoneClient(t *testing.T) {
 	}
 	if out.writes > 2 {
 		t.Errorf("serve's stdout failed with EPIPE from its first answer, yet it ran and answered %d of %d calls into it: a client that has gone leaves serve running what it sent", out.writes, calls)
+	}
+}
+
+// TestGoneClientWithStdinOpen (attack pass 40m, row 3): a client whose
+// stdout is gone (EPIPE) but whose stdin stays open (it closed its read
+// end only, or a process that lives on inherited its stdin). The failed
+// write is a call's, in the call's goroutine: it cancelled the session
+// while the reader stayed blocked on stdin, so ServeStdio, and serve,
+// documented to exit 0, waited for an input that never ends. The reader
+// now reads in a goroutine of its own, and the session ends with its
+// context.
+func TestGoneClientWithStdinOpen(t *testing.T) {
+	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1})
+	in, client := io.Pipe()
+	defer client.Close()
+	out := &brokenPipe{}
+	done := make(chan error, 1)
+	go func() { done <- s.ServeStdio(context.Background(), in, out) }()
+	if _, err := client.Write(requestLines(1, "tools/call", map[string]any{"name": "ok", "_meta": meta()})); err != nil {
+		t.Fatal(err)
+	}
+	// A guard, not a measure: the call's answer fails within a second.
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("ServeStdio: %v, want nil for a client that has gone", err)
+		}
+	case <-time.After(time.Minute):
+		t.Errorf("serve's stdout failed with EPIPE (%d failed writes), yet ServeStdio still waits on stdin a minute later", out.failed())
 	}
 }

@@ -14,7 +14,8 @@ import (
 // ServeStdio serves one client on MCP's stdio transport: one message a
 // line in, one a line out. Calls run concurrently (up to MaxConcurrent);
 // everything else is answered in order as it arrives. It returns at end of
-// input once every call has been answered, or when ctx ends.
+// input once every call has been answered, when ctx ends, or when the
+// client has gone (its stdout fails), whether or not its input has ended.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -32,11 +33,18 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	// Calls waiting for their place keep their lines within a budget:
 	// past it the next line is not read until a call starts.
 	waiting := newByteBudget(maxWaitingLines)
-	r := bufio.NewReaderSize(in, 64<<10)
 	var wg sync.WaitGroup
 	defer wg.Wait()
+	lines := readLines(ctx, in)
 	for {
-		line, err := readLine(r)
+		var line []byte
+		var err error
+		select {
+		case l := <-lines:
+			line, err = l.line, l.err
+		case <-ctx.Done():
+			return stdioEnded(ctx)
+		}
 		if len(bytes.TrimSpace(line)) > 0 {
 			m, perr := parseMessage(line)
 			switch {
@@ -98,12 +106,50 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 			return err
 		}
 		if ctx.Err() != nil {
-			if errors.Is(context.Cause(ctx), errClientGone) {
-				return nil
-			}
-			return ctx.Err()
+			return stdioEnded(ctx)
 		}
 	}
+}
+
+// stdioEnded is what ServeStdio returns once its session's context has
+// ended: nothing for a client that has gone, else why it ended.
+func stdioEnded(ctx context.Context) error {
+	if errors.Is(context.Cause(ctx), errClientGone) {
+		return nil
+	}
+	return ctx.Err()
+}
+
+// readResult is one line of a stdio client's input, or why none was read.
+type readResult struct {
+	line []byte
+	err  error
+}
+
+// readLines reads in's lines in a goroutine of their own, handing each on
+// only when the session takes it: so the reader is one line ahead at most,
+// and the session can end while a read waits on input that never comes (a
+// client whose stdout is gone but whose stdin stays open: attack pass 40m).
+// The goroutine stops at the input's end, its error or the session's end;
+// a read blocked on an input that stays open leaves it until that input
+// ends, or with the process.
+func readLines(ctx context.Context, in io.Reader) <-chan readResult {
+	lines := make(chan readResult)
+	go func() {
+		r := bufio.NewReaderSize(in, 64<<10)
+		for {
+			line, err := readLine(r)
+			select {
+			case lines <- readResult{line, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil && !errors.Is(err, errLineTooLong) {
+				return
+			}
+		}
+	}()
+	return lines
 }
 
 // errClientGone ends a stdio session whose output can no longer be written.
