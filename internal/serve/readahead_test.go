@@ -60,6 +60,19 @@ func newCountingPipe(lines []byte) (*countingReader, *io.PipeWriter) {
 	return &countingReader{r: in, limit: int64(len(lines)) - 1, over: make(chan struct{})}, stdin
 }
 
+// readerWaits hears when s's stdio reader first stops for the waiting
+// lines' budget.
+func readerWaits(s *Server) <-chan struct{} {
+	waits := make(chan struct{}, 1)
+	s.readerWaits = func() {
+		select {
+		case waits <- struct{}{}:
+		default:
+		}
+	}
+	return waits
+}
+
 // requestLines is n JSON-RPC requests of method with params, ids 0 to
 // n-1, a line each.
 func requestLines(n int, method string, params map[string]any) []byte {
@@ -122,13 +135,7 @@ func TestWaitingCallsChargedAtLeast(t *testing.T) {
 	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1})
 	const calls = 20000
 	lines := requestLines(calls, "tools/call", map[string]any{"name": "ok", "_meta": meta()})
-	waits := make(chan struct{}, 1)
-	s.readerWaits = func() {
-		select {
-		case waits <- struct{}{}:
-		default:
-		}
-	}
+	waits := readerWaits(s)
 	cr, stdin := newCountingPipe(lines)
 	out := &gatedWriter{open: make(chan struct{}), blocked: make(chan struct{}, calls)}
 	runtime.GC()
@@ -169,13 +176,7 @@ func TestWaitingLinesBounded(t *testing.T) {
 	const calls = 20
 	big := strings.Repeat("x", 4<<20)
 	lines := requestLines(calls, "tools/call", map[string]any{"name": "ok", "arguments": map[string]any{"pad": big}, "_meta": meta()})
-	waits := make(chan struct{}, 1)
-	s.readerWaits = func() {
-		select {
-		case waits <- struct{}{}:
-		default:
-		}
-	}
+	waits := readerWaits(s)
 	cr, stdin := newCountingPipe(lines)
 	out := &gatedWriter{open: make(chan struct{}), blocked: make(chan struct{}, calls)}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -72,15 +72,7 @@ func fold(orig string) folded {
 				}
 			}
 			if v, ok := percentByte(orig, i); ok { // "Ignore%20previous%20instructions": what a URL decoder reads
-				c := foldByte(v)
-				skip = i + 3
-				if c == ' ' && space {
-					continue
-				}
-				space = c == ' '
-				b.WriteByte(c)
-				at = append(at, i)
-				continue
+				r, skip = rune(v), i+3 // no line hyphen nor markup: orig[i] is '%'
 			}
 			if n := lineHyphen(orig, i); n > 0 { // "previ-\nous": one word, as a soft hyphen's
 				skip = i + n
