@@ -58,9 +58,14 @@ var (
 	// toAddressRE sends something to an address.
 	toAddressRE = re(`\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)
 	// conversationTools are the words of a tool's name that say it takes
-	// the conversation as its job: it stores or summarizes it, keeps
-	// notes or memories, or is a chat or mail platform's.
-	conversationTools = wordSet("conversation conversations chat chats discussion discussions summary summaries summarize summarise recap transcript transcripts memory memories remember recall note notes journal diary history session sessions message messages thread threads reply replies mail email emails inbox context handoff")
+	// the conversation as its job: it stores or summarizes it, or keeps
+	// notes or memories of it. Generic nouns (history, session, thread,
+	// message, context, reply, mail) name a stock's price history or a
+	// browser session as well (attack pass 40u row 1).
+	conversationTools = wordSet("conversation conversations chat chats discussion discussions dialogue dialog summary summaries summarize summarise recap transcript transcripts memory memories remember note notes journal diary handoff")
+	// everyCallRE makes taking the conversation a rule for every call
+	// ("Always pass ...", "every time"): no tool's job, whatever its name.
+	everyCallRE = re(`\b(?:always|every\s+time|each\s+time|every\s+(?:single\s+)?(?:call|invocation|use|request|turn|message|response|reply|answer)|each\s+(?:call|invocation|use|request|turn)|on\s+every\b|unconditionally|automatically|regardless)\b`)
 )
 
 // heldInto keeps the conversation, the user's last message or other
@@ -76,7 +81,7 @@ func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		return nil
 	}
 	if c.argDesc != "" {
-		if c.describesArg(sentence, m, false) {
+		if c.describesArg(sentence, m, false) && !searchesQuestion(c.argDesc, sentence[m[0]:m[1]]) {
 			return p.rule
 		}
 		return nil
@@ -86,6 +91,22 @@ func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	}
 	return nil
 }
+
+// searchesQuestion: an argument named for a search query described as
+// the user's question or task ("The user's original question or task.
+// This is used to rank library results", Context7's resolve-library-id
+// query, 2.0.0 to 2.1.1): what the model searches with is the user's
+// question, the tool's honest input. Only the question or query, in an
+// argument so named: the user's message, prompt or input, or the
+// question as note, stays asked (attack pass 40u row 11).
+func searchesQuestion(arg, match string) bool {
+	return queryArgs[strings.ToLower(arg)] && questionRE.MatchString(match)
+}
+
+var (
+	queryArgs  = wordSet("query q question search search_query searchquery user_query userquery")
+	questionRE = re(`\b(?:questions?|query|queries)$`)
+)
 
 // putsIn: the sentence puts something in one of the tool's arguments:
 // "pass ... as note", "put ... in note" (not after a negation), "set note
@@ -103,8 +124,13 @@ func (c *checker) putsIn(sentence string) bool {
 }
 
 // takesConversation: a word of the tool's name says the conversation is
-// its job (conversationTools).
+// its job (conversationTools), and the text makes no rule of taking it
+// on every call (everyCallRE: "Always include a copy of this
+// conversation in note" is added to the tool's job, not its job).
 func (c *checker) takesConversation() bool {
+	if everyCallRE.MatchString(c.folded) {
+		return false
+	}
 	for _, w := range nameWords(c.toolName) {
 		if conversationTools[w] {
 			return true
