@@ -31,7 +31,11 @@ func placeholder(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // ("--secret", "--client-secret").
 func ownFlag(before, name string) bool {
 	flag := before[strings.LastIndexAny(before, " \t\n")+1:]
-	return strings.HasPrefix(flag, "--") && (flag == "--"+name || strings.HasSuffix(flag, "-"+name) && flagRE.MatchString(flag))
+	// a compound model tag ("system-prompt") is the tag's own name, no
+	// flag's last word: "--my-system-prompt <system-prompt>" keeps its
+	// T034 (attack pass 40u, low 4)
+	compound := strings.ContainsAny(name, "-_")
+	return strings.HasPrefix(flag, "--") && (flag == "--"+name || !compound && strings.HasSuffix(flag, "-"+name) && flagRE.MatchString(flag))
 }
 
 var (
