@@ -56,8 +56,10 @@ render as nothing or as boxes.`,
 		Why: `"аdd" with a Cyrillic а looks like "add" and is another string: a homoglyph makes a tool
 name, an argument name or an enum value impersonate another, and hides words from a reviewer
 and from filters. A word is reported when it mixes Latin letters with Cyrillic, Greek, Armenian
-or Cherokee letters that look like Latin ones (Armenian օ for o, Cherokee Ꭵ for i), or when, in Latin text, it is written wholly in such look-alikes, or
-in fullwidth or mathematical letters. Greek letters used as symbols (μs, α, Δt) are not
+or Cherokee letters that look like Latin ones (Armenian օ for o, Cherokee Ꭵ for i), or, in mostly
+Latin text, with a letter or digit of another script whose Unicode confusables prototype is an ASCII
+one (Coptic ⲟ, Lisu ꓳ, Tamil ௦ for o), or when, in Latin text, it is written wholly in Cyrillic,
+Greek, Armenian or Cherokee look-alikes, or in fullwidth or mathematical letters. Greek letters used as symbols (μs, α, Δt) are not
 look-alikes and are not reported.`,
 		Example: `"name": "reаd_file" (Cyrillic а, U+0430); "description": "Rеturns the wеather" (Cyrillic е).`,
 		Fix:     "retype the word in one script.",

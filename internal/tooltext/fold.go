@@ -489,6 +489,9 @@ func latinOf(r rune) rune {
 	if l, ok := smallCapitals[r]; ok {
 		return l
 	}
+	if l, ok := confusable(r); ok {
+		return l
+	}
 	if l, ok := strokeLetters[r]; ok {
 		return l
 	}
@@ -528,6 +531,19 @@ var lookAlike = map[rune]rune{
 	'Ꮋ': 'H', 'Ꮍ': 'Y', 'Ꮐ': 'G', 'Ꮒ': 'h', 'Ꮓ': 'Z', 'Ꮟ': 'b', 'Ꮢ': 'R', 'Ꮤ': 'W', 'Ꮥ': 'S', 'Ꮪ': 'S',
 	'Ꮮ': 'L', 'Ꮯ': 'C', 'Ꮲ': 'P', 'Ꮶ': 'K', 'Ꮷ': 'd', 'Ᏻ': 'G', 'Ᏼ': 'B', 'Ꮩ': 'V',
 	'ꮁ': 'r',
+	// Osmanya deel and digit zero (attack pass 40u, row 10): an O, though
+	// confusables.txt gives the digit the deel as its prototype
+	'\U00010486': 'O', '\U000104A0': 'O',
+}
+
+// confusable is the ASCII of r when r is one of the generated
+// confusables (Coptic, Lisu, Myanmar, Malayalam, Tamil... attack pass
+// 40u, row 10): letters of scripts lookAlike does not list.
+func confusable(r rune) (rune, bool) {
+	if k, ok := slices.BinarySearch(confusables[:], r); ok {
+		return rune(confusableLatin[k]), true
+	}
+	return r, false
 }
 
 // lookAlikeLower adds the Cherokee small letters (U+AB70 to U+ABBF, which
@@ -553,15 +569,18 @@ func (c *checker) mixedScript(i int, tool string, ptr *path, field, s string) {
 	}
 	latinText := mostlyLatin(s)
 	start := -1
-	var latin, alike, other, styled int
+	var latin, alike, other, styled, more int
 	end := func(j int) {
 		if start < 0 {
 			return
 		}
 		word := s[start:j]
-		n := latin + alike + other + styled
+		n := latin + alike + other + styled + more
 		switch {
 		case latin > 0 && alike > 0,
+			// other scripts' look-alikes (confusables): only in a word of
+			// mostly Latin text, where Tamil or Myanmar text is no part
+			latinText && latin > 0 && more > 0,
 			latinText && other == 0 && latin == 0 && alike >= 2 && alike == n,
 			latinText && styled >= 2:
 			c.add(Signal{Rule: rules.TextMixedScript, Tool: tool, Index: i, Pointer: ptr.String(), Field: field,
@@ -569,19 +588,23 @@ func (c *checker) mixedScript(i int, tool string, ptr *path, field, s string) {
 				Message: place(tool, i, ptr.String(), field) + ": the word " + quote(word) + " (" + charNames(nonLatin(word)) + ") reads as " +
 					quote(asLatin(word)) + " and is not, in " + context(s, start, j)})
 		}
-		start, latin, alike, other, styled = -1, 0, 0, 0, 0
+		start, latin, alike, other, styled, more = -1, 0, 0, 0, 0, 0
 	}
 	for j, r := range s {
-		if !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) {
+		_, hand := lookAlike[r]
+		_, isMore := confusable(r)
+		if !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) && !hand && !isMore { // a digit look-alike (௦, 𐒠) is in the word
 			end(j)
 			continue
 		}
 		if start < 0 {
 			start = j
 		}
-		switch _, ok := lookAlike[r]; {
-		case ok:
+		switch {
+		case hand:
 			alike++
+		case isMore:
+			more++
 		case r >= 0xff21 && r <= 0xff5a, r >= 0x1d400 && r <= 0x1d6a3:
 			styled++
 		case unicode.Is(unicode.Latin, r):
@@ -594,7 +617,7 @@ func (c *checker) mixedScript(i int, tool string, ptr *path, field, s string) {
 }
 
 // hasLookAlikes: s has a Greek, Cyrillic, Armenian or Cherokee letter,
-// or a fullwidth or mathematical one (the fast path: most text has none).
+// one of the other scripts' confusables, or a fullwidth or mathematical one (the fast path: most text has none).
 func hasLookAlikes(s string) bool {
 	for k := 0; k < len(s); k++ {
 		if s[k] < 0x80 {
@@ -602,7 +625,10 @@ func hasLookAlikes(s string) bool {
 		}
 		r, _ := utf8.DecodeRuneInString(s[k:])
 		if r >= 0x370 && r <= 0x58f || r >= 0x13a0 && r <= 0x13ff || r >= 0xab70 && r <= 0xabbf ||
-			r >= 0xff21 && r <= 0xff5a || r >= 0x1d400 && r <= 0x1d6a3 {
+			r >= 0xff21 && r <= 0xff5a || r >= 0x1d400 && r <= 0x1d6a3 || r >= 0x10480 && r <= 0x104af {
+			return true
+		}
+		if _, ok := confusable(r); ok {
 			return true
 		}
 	}

@@ -20,8 +20,18 @@ const (
 	// heldConversation is the conversation in plain words. "The
 	// conversation" alone is a chat tool's subject; a summary of this or
 	// our conversation, the discussion so far are the model's own.
-	heldConversation = `\b(?:summary|summaries|recap|synopsis|digest|gist|overview|outline|highlights|transcript|record|copy|log)\s+of\s+(?:(?:this|our)\s+(?:current\s+|whole\s+|entire\s+|ongoing\s+)?(?:conversation|chat|discussion|dialogue|dialog|session|exchange)|the\s+(?:current\s+|whole\s+|entire\s+|ongoing\s+)?(?:conversation|chat))\b` +
+	heldConversation = `\b(?:summary|summaries|recap|synopsis|digest|gist|overview|outline|highlights|transcript|record|copy|log)\s+of\s+(?:(?:this|our)\s+(?:current\s+|whole\s+|entire\s+|ongoing\s+)?(?:conversation|chat|discussion|dialogue|dialog|session|exchange|thread)|the\s+(?:current\s+|whole\s+|entire\s+|ongoing\s+)?(?:conversation|chat))\b` +
 		`|\b(?:conversation|chat|discussion|dialogue|dialog|exchange)\s+so\s+far\b`
+	// heldConversationWords is the conversation in other words (attack
+	// pass 40u, row 6): what we discussed, everything discussed so far,
+	// the conversation's context, everything the user has said, the
+	// previous messages put somewhere ("pass the previous messages as";
+	// not "load the previous messages", "the previous messages page").
+	heldConversationWords = `\bwhat\s+(?:we|you\s+and\s+the\s+user|the\s+user\s+and\s+you)\s+(?:have\s+|had\s+|just\s+)?(?:discussed|talked\s+about|covered|said)\b` +
+		`|\beverything\s+(?:(?:we|you)\s+(?:have\s+|had\s+)?)?(?:discussed|talked\s+about|covered)\s+(?:so\s+far|until\s+now|earlier|before|in\s+this\s+(?:conversation|chat|session|thread))\b` +
+		`|\b(?:conversation|chat|discussion|dialogue)(?:'s)?\s+context\b|\bcontext\s+of\s+(?:this|our|the\s+current)\s+(?:conversation|chat|discussion|dialogue|dialog|session|thread|exchange)\b` +
+		`|\beverything\s+the\s+user\s+(?:has\s+|had\s+)?(?:said|written|wrote|typed|asked|told\s+you)\b` +
+		`|\b(?:pass|put|include|copy|send|add|insert|paste|write|attach|append|forward)\s+(?:all\s+(?:of\s+)?)?the\s+(?:previous|prior|earlier|past)\s+messages\b(?:\s*$|\s*[.,;:)]|\s+(?:as|in|into|to|of|so|and|with|you)\b)`
 	// lastMessage is the user's last message (or first, or current).
 	lastMessage = `\b(?:the\s+)?user'?s\s+(?:very\s+)?(?:last|latest|most\s+recent|recent|first|original|initial|current)\s+(?:messages?|prompts?|requests?|query|queries|questions?|inputs?|replies|reply)\b` +
 		`|\b(?:the\s+)?(?:last|latest|most\s+recent)\s+(?:user\s+)?(?:message|prompt|request|query|question|input)\s+(?:from|of|by)\s+the\s+user\b|\b(?:the\s+)?(?:last|latest|most\s+recent)\s+user\s+(?:message|prompt|request|query|question|input)\b`
@@ -29,21 +39,39 @@ const (
 	othersOutput = `\b(?:outputs?|results?|responses?|returns?|return\s+values?)\s+(?:of|from)\s+(?:(?:all|any|every|each)\s+(?:of\s+)?(?:the\s+)?(?:other\s+|previous\s+|prior\s+|earlier\s+)?(?:tools?|tool\s+calls?|functions?|function\s+calls?)(?:\s+(?:that\s+)?(?:you\s+)?(?:have\s+|had\s+)?(?:called|used|ran|run|invoked|executed))?|(?:the\s+)?(?:tools?|functions?)\s+(?:that\s+)?you\s+(?:have\s+|had\s+)?(?:called|used|ran|run|invoked|executed))\b` +
 		`|\bwhat(?:ever)?\s+(?:the\s+|all\s+the\s+|any\s+)?(?:other|previous|prior|earlier)\s+(?:tools?|functions?|tool\s+calls?)\s+(?:have\s+|has\s+|had\s+)?(?:returned|return|returns|gave|give|output|produced|said)\b` +
 		`|\bwhat(?:ever)?\s+(?:the\s+)?(?:tools?|functions?)\s+(?:that\s+)?you\s+(?:have\s+)?(?:called|used|ran|run|invoked)\s+(?:have\s+|has\s+)?(?:returned|gave|output|produced)\b`
+	// othersOutputWords is other tools' output in other words (attack
+	// pass 40u, row 7).
+	othersOutputWords = `\b(?:outputs?|results?|responses?|returns?|return\s+values?)\s+(?:of|from)\s+(?:your|the)\s+(?:previous|prior|earlier|last|recent|other)\s+(?:tool|function)\s+calls?\b` +
+		`|\b(?:the\s+)?(?:last|latest|previous|most\s+recent)\s+(?:tool|function)(?:\s+call)?(?:'s)?\s+(?:results?|outputs?|responses?|return\s+values?)\b` +
+		`|\b(?:everything|anything|whatever|all|(?:all\s+|any\s+)?(?:the\s+)?data)\s+(?:that\s+)?(?:the\s+)?other\s+(?:tools?|functions?)\s+(?:have\s+|has\s+)?(?:returned|returns?|gave|produced|output)\b` +
+		`|\b(?:returned|produced|output)\s+by\s+(?:the\s+|any\s+|all\s+)?(?:other|previous|prior|earlier)\s+(?:tools?|functions?|tool\s+calls?)\b` +
+		`|\bafter\s+(?:every|each|any)\s+(?:other\s+)?(?:tool|function)\s+(?:calls?|uses?|invocations?)\b[^.\n]{0,80}?\b(?:that|the|its|this)\s+(?:other\s+)?(?:tool|call|function)'?s\s+(?:outputs?|results?|responses?|return\s+values?)\b`
 	// chatSecret is a secret a user may type into the chat.
 	chatSecret = `(?:api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|(?:access\s+|auth\s+|bearer\s+)?tokens?|passwords?|passphrases?|secrets?|credentials?|seed\s+phrases?)`
 	// userGave is how the user puts one there.
-	userGave = `(?:mentions?|mentioned|shares?|shared|pastes?|pasted|types?|typed|gives?|gave|given|provides?|provided|sends?|sent|enters?|entered|writes?|wrote|written|reveals?|revealed|posts?|posted|says?|said|drops?|dropped)`
+	userGave = `(?:tells?|told|mentions?|mentioned|shares?|shared|pastes?|pasted|types?|typed|gives?|gave|given|provides?|provided|sends?|sent|enters?|entered|writes?|wrote|written|reveals?|revealed|posts?|posted|says?|said|drops?|dropped)`
 	// chatSecrets: the secret, then the user who gave it ("any password
 	// the user mentions"); the user, then the secret ("if the user
 	// pastes a token"); the secret, seen in the conversation ("every API
 	// key it sees in the conversation").
 	chatSecrets = `\b` + chatSecret + `\b[^.\n]{0,60}?\bthe\s+user\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|ever\s+)?` + userGave + `\b` +
 		`|\bthe\s+user\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|ever\s+)?` + userGave + `\b[^.\n]{0,40}?\b` + chatSecret + `\b` +
-		`|\b` + chatSecret + `\b[^.\n]{0,50}?\b(?:in|from|within|throughout)\s+(?:the|this|our)\s+(?:conversation|chat|dialogue|dialog|session|discussion)\b`
+		`|\b` + chatSecret + `\b[^.\n]{0,50}?\b(?:in|from|within|throughout)\s+(?:the|this|our)\s+(?:conversation|chat|dialogue|dialog|session|discussion)\b` +
+		chatSecretsWords
+	// chatSecretsWords are the user's secrets in other words (attack pass
+	// 40u, row 5): given by the user (passive), shared with you, that you
+	// have seen, in your context, whenever you see one.
+	chatSecretsWords = `|\b` + chatSecret + `\b[^.\n]{0,60}?\b` + userGave + `\s+(?:to\s+you\s+)?by\s+the\s+user\b` +
+		`|\b` + chatSecret + `\b[^.\n]{0,60}?\b(?:shared\s+with|given\s+to|sent\s+to|told\s+to|provided\s+to|pasted\s+to|revealed\s+to)\s+you\b` +
+		`|\b` + chatSecret + `\s+(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+|may\s+have\s+)?(?:seen|saw|encountered|come\s+across|noticed|been\s+(?:given|told|sent|shown))\b` +
+		`|\b` + chatSecret + `\b[^.\n]{0,50}?\b(?:in|from|within)\s+your\s+(?:context(?:\s+window)?|memory)\b` +
+		`|\b(?:whenever|every\s+time|each\s+time|any\s+time)\s+(?:you\s+(?:see|encounter|come\s+across|notice|receive|are\s+given)\s+(?:an?|any)\s+(?:[\w-]+\s+){0,2}` + chatSecret + `|(?:an?|any)\s+` + chatSecret + `\b[^.\n]{0,40}?\b(?:appears?|shows?\s+up|comes?\s+up|is\s+(?:mentioned|shared|pasted|given|provided|visible)))\b`
 )
 
 var (
-	othersOutputRE = re(`^(?:` + othersOutput + `)`)
+	// puttingRE is putVerbRE's gerunds: "..., passing its output as note".
+	puttingRE      = re(`\b(?:putting|passing|including|adding|inserting|placing|sending|writing|copying|storing|filling|appending|pasting)\b`)
+	othersOutputRE = re(`^(?:` + othersOutput + `|` + othersOutputWords + `)`)
 	// keepStems are the stems of keepVerbRE, a secret pattern's filter.
 	keepStems = []string{"stor", "sav", "record", "rememb", "keep", "log", "cop", "writ", "collect", "gather", "extract", "add", "put", "pass",
 		"inclu", "send", "forward", "upload", "post", "attach", "append", "insert", "embed", "transmit", "exfiltrat"}
@@ -112,7 +140,7 @@ var (
 // "pass ... as note", "put ... in note" (not after a negation), "set note
 // to ...", "the note must hold ...".
 func (c *checker) putsIn(sentence string) bool {
-	if c.intoArg(sentence, true) && c.affirmed(sentence, putVerbRE) || c.setsArgument(sentence) {
+	if c.intoArg(sentence, true) && c.affirmed(sentence, putVerbRE) || c.intoArg(sentence, false) && c.affirmed(sentence, puttingRE) || c.setsArgument(sentence) {
 		return true
 	}
 	for _, g := range argHoldsRE.FindAllStringSubmatch(sentence, -1) {
@@ -163,6 +191,13 @@ func userSecrets(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	into := c.affirmed(rest, keepVerbRE) && (c.intoOwnPlace(rest) || c.affirmed(rest, toAddressRE))
 	if into {
 		return p.rule
+	}
+	if strings.HasPrefix(match, "whenever") || strings.HasPrefix(match, "every") || strings.HasPrefix(match, "each") || strings.HasPrefix(match, "any time") {
+		// "whenever you see an API key, store it": every one, kept after
+		if affirmedIn(sentence[m[1]:], keepVerbRE) {
+			return p.rule
+		}
+		return nil
 	}
 	if strings.HasPrefix(match, "the user") {
 		return nil // the user first: only what is done with it after asks
@@ -216,3 +251,43 @@ func around(sentence string, m []int) (string, []int) {
 	}
 	return sentence[a:b], []int{m[0] - a, m[1] - a}
 }
+
+// sentAway: the user's (or your) secret sent to a URL or an e-mail address
+// ("Send the user's API key to https://..."), not after a negation. An API
+// client that "sends your API key in the Authorization header" names no
+// address and is no imperative.
+func sentAway(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	sentence, m = around(sentence, m)
+	if affirmedIn(sentence[:m[1]], sentAwayVerbRE) {
+		return p.rule
+	}
+	return nil
+}
+
+var sentAwayVerbRE = re(`\b(?:send|email|e-mail|mail|post|upload|forward|transmit|submit|deliver|share|report|exfiltrate)\b`)
+
+// heldIntoWords is heldInto for the conversation and other tools' output
+// in other words (attack pass 40u, rows 6 and 7), read only in a
+// sentence that puts them somewhere: an argument described as "the
+// conversation context" is a search or ranking tool's.
+func heldIntoWords(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if c.argDesc != "" {
+		return nil
+	}
+	return heldInto(c, p, sentence, m)
+}
+
+// callsFirst is scoped for a call of this tool before every tool call
+// (attack pass 40u, row 8): the sentence asks for a call ("call this tool
+// first"); "before every tool call, the proxy checks the policy" says
+// what a gateway does.
+func callsFirst(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	sentence, m = around(sentence, m)
+	rest := sentence[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + sentence[m[1]:]
+	if !c.affirmed(rest, callVerbRE) {
+		return nil
+	}
+	return scoped(c, p, sentence, m)
+}
+
+var callVerbRE = re(`\b(?:call|invoke|run|use|execute)\b`)

@@ -143,6 +143,14 @@ var patterns = []*pattern{
 		also:     []string{"any ", "every ", "all ", "each "},
 		re:       re(`\b(?:before|prior to|ahead of)\s+(?:using|calling|invoking|executing|running|answering|responding to|replying to|processing|performing|doing|handling|starting|completing)\s+(?:any|every|all|each)\s+(?:other\s+)?(?:tools?|functions?|requests?|questions?|tasks?|actions?|operations?|queries|query|commands?|messages?|responses?|calls?|tool calls?|user requests?)\b`),
 		judge:    scoped},
+	{rule: rules.TextPreempt, what: "an instruction to act before any task",
+		triggers: []string{"before", "prior to", "ahead of"},
+		also:     []string{"any ", "every ", "all ", "each "},
+		also2:    []string{"tool", "function"},
+		// attack pass 40u, row 8: "before each use of any other tool", "before every (other) tool call"
+		re: re(`\b(?:before|prior to|ahead of)\s+(?:each|every|any)\s+(?:single\s+)?(?:use|call|invocation)\s+of\s+(?:any|every|each|an?)\s+(?:other\s+)?(?:tools?|functions?)\b` +
+			`|\b(?:before|prior to|ahead of)\s+(?:each|every|any|all)\s+(?:single\s+)?(?:other\s+)?(?:tool|function)\s+(?:calls?|invocations?|uses?)\b`),
+		judge: callsFirst},
 	{rule: rules.TextPreempt, what: "an instruction to act whenever any tool is used",
 		triggers: []string{"every time", "each time", "whenever"},
 		also:     []string{"any", "another", " a "},
@@ -191,10 +199,25 @@ var patterns = []*pattern{
 		re:       re(contextThing),
 		judge:    requestedOnly},
 	{rule: rules.TextSecretRequest, what: "a request to put the conversation in an argument",
-		triggers: []string{"conversation", "chat", "discussion", "dialog", "exchange", "session"},
+		triggers: []string{"conversation", "chat", "discussion", "dialog", "exchange", "session", "thread"},
 		also:     []string{"summar", "recap", "synopsis", "digest", "gist", "overview", "outline", "highlights", "transcript", "record of", "copy of", "log of", "so far"},
 		re:       re(heldConversation),
 		judge:    heldInto},
+	{rule: rules.TextSecretRequest, what: "a request to put the conversation in an argument",
+		triggers: []string{"discuss", "talked", "covered", "context", "the user has", "the user had", "everything the user", "messages"},
+		re:       re(heldConversationWords),
+		judge:    heldIntoWords},
+	{rule: rules.TextSecretRequest, what: "a request to put other tools' output in an argument",
+		triggers: []string{"tool", "function"},
+		also:     []string{"output", "result", "respons", "return", "gave", "produced"},
+		also2:    []string{"your ", "the ", "other", "after ", "last", "latest", "previous", "recent"},
+		re:       re(othersOutputWords),
+		judge:    heldIntoWords},
+	{rule: rules.TextSecretRequest, what: "a request to send the user's secret to an address",
+		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed"},
+		also:     []string{"http://", "https://", "@"},
+		re:       re(`\b(?:send|email|e-mail|mail|post|upload|forward|transmit|submit|deliver|share|report|exfiltrate)\s+(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+){0,2}` + chatSecret + `\s+to\s+(?:https?://|[\w.+-]+@[\w-]+\.)`),
+		judge:    sentAway},
 	{rule: rules.TextSecretRequest, what: "a request to put the user's last message in an argument",
 		triggers: []string{"user"},
 		also:     []string{"last", "latest", "recent", "first", "original", "initial", "current"},
@@ -209,7 +232,7 @@ var patterns = []*pattern{
 		judge:    heldInto},
 	{rule: rules.TextSecretRequest, what: "a request to keep or pass the secrets the user gave in the conversation",
 		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed"},
-		also:     []string{"the user", "conversation", "chat", "dialog", "session", "discussion"},
+		also:     []string{"the user", "conversation", "chat", "dialog", "session", "discussion", "you", "whenever", "every time", "each time", "any time"},
 		also2:    keepStems,
 		inArg:    true,
 		re:       re(chatSecrets),
@@ -354,8 +377,8 @@ var (
 func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f folded, keep func(Signal) bool) {
 	defer func(had bool) { c.assistantTurn = had }(c.assistantTurn)
 	c.assistantTurn = strings.Contains(f.s, "assistant:") // once a text: turns asks it of each "Human:"
-	var candidates [32]*pattern                           // the patterns whose triggers the whole text has
-	n := 0
+	var buf [64]*pattern
+	candidates := buf[:0] // the patterns whose triggers the whole text has (on the stack while they fit)
 	oneWord := !strings.Contains(f.s, " ")
 	whole := bigramsOf(f.s)
 	long := len(f.s) > longText // its bigrams say little: judged a sentence at a time
@@ -364,11 +387,10 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 			continue
 		}
 		if long || c.candidate(p, f.s, whole) {
-			candidates[n] = p
-			n++
+			candidates = append(candidates, p)
 		}
 	}
-	if n == 0 {
+	if len(candidates) == 0 {
 		return
 	}
 	c.ptr, c.folded = ptr, f.s
@@ -379,7 +401,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 		if end-start < len(f.s) {
 			m = bigramsOf(sentence)
 		}
-		for _, p := range candidates[:n] {
+		for _, p := range candidates {
 			if (long || end-start < len(f.s)) && !c.candidate(p, sentence, m) { // a long text's candidates are all the patterns
 				continue
 			}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+// The committed table is what confusegen writes from the committed lines.
+func TestTableUpToDate(t *testing.T) {
+	text, err := os.ReadFile("confusables-ascii.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := generate(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("../../tooltext/confusabletable.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("internal/tooltext/confusabletable.go is stale: go run ./internal/cmd/confusegen -o internal/tooltext/confusabletable.go")
+	}
+}
+
+// A Coptic o is "o", a Cyrillic capital I (prototype "l") is "I", a Latin
+// letter and a symbol are left out.
+func TestKeep(t *testing.T) {
+	for _, c := range []struct {
+		r, l rune
+		want byte
+		ok   bool
+	}{{0x2C9F, 'o', 'o', true}, {0x0406, 'l', 'I', true}, {0x0131, 'i', 0, false}, {0x2223, 'l', 0, false}, {0xFF4F, 'o', 0, false}} {
+		e, ok := keep(c.r, c.l)
+		if ok != c.ok || ok && e.l != c.want {
+			t.Errorf("keep(%U, %q) = %q, %v; want %q, %v", c.r, c.l, e.l, ok, c.want, c.ok)
+		}
+	}
+}
