@@ -35,7 +35,7 @@ var allowedOpens = map[string]string{
 	"internal/subjects/subjects.go Package os.ReadFile":        "test support: a module the subjects' build wrote into the build cache",
 	"internal/subjects/subjects.go buildCached os.ReadFile":    "test support: the subjects' sources committed in the repository",
 	"internal/subjects/subjects.go ascToolchain os.ReadFile":   "test support: the subjects' sources committed in the repository and the toolchain folder the tests install",
-	"internal/cmd/confusegen/main.go main os.ReadFile":         "generator support: the extract of confusables.txt committed beside the generator, read by go generate",
+	"internal/cmd/confusegen/main.go main os.ReadFile":         "generator support: the extract of confusables.txt committed beside the generator (go run ./internal/cmd/confusegen)",
 }
 
 // TestOnlyReader keeps this package the one reader of user paths: no
