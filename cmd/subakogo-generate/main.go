@@ -12,6 +12,7 @@
 package main
 
 import (
+	"context"
 	"os"
 
 	"github.com/subako-ai/subako-go/internal/cli"
@@ -22,6 +23,8 @@ import (
 func main() {
 	cli.TuneGC()
 	os.Exit(supervise.Main("subakogo-generate", os.Stderr, func() int {
-		return generate.Command("subakogo-generate", os.Args[1:], os.Stdout, os.Stderr)
+		return cli.Interruptible("subakogo-generate", "", os.Stderr, func(ctx context.Context) int {
+			return generate.Command(ctx, "subakogo-generate", os.Args[1:], os.Stdout, os.Stderr)
+		})
 	}))
 }

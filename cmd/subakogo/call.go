@@ -121,10 +121,10 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "subakogo call: %v\n", err)
 		return exitUnreadable
 	}
-	modulePath, _, cleanup, ok := moduleArg("call", pos[0], stderr)
+	modulePath, _, cleanup, code := moduleArg(ctx, "call", pos[0], stderr)
 	defer cleanup()
-	if !ok {
-		return exitFindings
+	if code != exitOK {
+		return code
 	}
 	// The one input reader: capped, and never blocked on a device.
 	in, err := readModule(modulePath)
@@ -231,7 +231,7 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		return exitFindings
 	}
-	code := exitOK
+	code = exitOK
 	if *raw {
 		if isError(c.Result) {
 			code = exitFindings

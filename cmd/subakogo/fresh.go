@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
+	"github.com/subako-ai/subako-go/internal/codegen"
 	"github.com/subako-ai/subako-go/internal/generate"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/check"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -17,16 +20,16 @@ import (
 // subako_gen.go is missing or stale, with check's findings, or with
 // regenerate writes the file first. A package without //subako:function
 // handlers (wired by hand) passes.
-func ensureGenerated(pkg string, regenerate bool, f report.Format, stdout, stderr io.Writer) int {
-	code, _ := analyzeGenerated(pkg, regenerate, f, stdout, stderr)
+func ensureGenerated(ctx context.Context, pkg string, regenerate bool, f report.Format, stdout, stderr io.Writer) int {
+	code, _ := analyzeGenerated(ctx, pkg, regenerate, f, stdout, stderr)
 	return code
 }
 
 // analyzeGenerated is ensureGenerated, which also returns the analysis it
 // judged (nil when the package could not be loaded): serve lists the
 // tools of its model while the package is built.
-func analyzeGenerated(pkg string, regenerate bool, f report.Format, stdout, stderr io.Writer) (int, *gocheck.Result) {
-	a, err := gocheck.Analyze(pkg)
+func analyzeGenerated(ctx context.Context, pkg string, regenerate bool, f report.Format, stdout, stderr io.Writer) (int, *gocheck.Result) {
+	a, err := gocheck.Analyze(ctx, pkg)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 		return exitUnreadable, nil
@@ -43,7 +46,15 @@ func generatedCode(a *gocheck.Result, regenerate bool, f report.Format, stdout, 
 		if !ok {
 			return exitFindings
 		}
-		old, _ := os.ReadFile(path)
+		// Read as generate reads it (input.Read, capped): a link, FIFO or
+		// device at subako_gen.go is replaced, never read.
+		old, err := codegen.ReadGenerated(path, code)
+		var nr *input.NotRegularError
+		var tl *input.TooLargeError
+		if err != nil && !errors.As(err, &nr) && !errors.As(err, &tl) {
+			fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+			return exitUnreadable
+		}
 		if err := generate.Write(path, old, code); err != nil {
 			fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 			return exitUnreadable

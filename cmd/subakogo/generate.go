@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
 	"io"
+
+	"github.com/subako-ai/subako-go/internal/cli"
 
 	"github.com/subako-ai/subako-go/internal/generate"
 )
@@ -9,5 +12,7 @@ import (
 // runGenerate is package generate's command, which cmd/subakogo-generate (what
 // //go:generate lines run) runs too.
 func runGenerate(args []string, stdout, stderr io.Writer) int {
-	return generate.Command("subakogo generate", args, stdout, stderr)
+	return cli.Interruptible("subakogo generate", "", stderr, func(ctx context.Context) int {
+		return generate.Command(ctx, "subakogo generate", args, stdout, stderr)
+	})
 }

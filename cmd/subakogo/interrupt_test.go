@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -98,6 +100,86 @@ func TestInterruptRemovesVolumes(t *testing.T) {
 				t.Errorf("%s interrupted by %v (to its group: %v): %v is left in %s", c.name, sig, s.group, left, tmp)
 			}
 
+		}
+	}
+}
+
+// TestSpecialGoFileRefused (attack pass 40m, row 1): a package directory
+// with a FIFO named like a Go file (zz.go, or subako_gen.go) hung check,
+// schema, generate -check, serve and pack for ever: the go command
+// (go list, started by go/packages or the build) blocks opening the
+// FIFO, the load had no context, so SIGTERM stopped nothing, and go list
+// runs in a process group of its own, so timeout(1) missed it (613 s
+// after `timeout 30`). Every command that loads or builds a package now
+// checks the package's Go-relevant files first (input.GoSources, called by
+// gocheck.Analyze and every go command gobuild runs) and refuses the FIFO
+// with exit 3 and a message naming it, before any go command starts; a
+// FIFO made since the check is ended with the command's context
+// (TestAnalyzeInterrupted in internal/check/gocheck).
+func TestSpecialGoFileRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo")
+	}
+	bin := subakogoBinary(t)
+	for _, fifo := range []string{"zz.go", "subako_gen.go"} {
+		dir := t.TempDir()
+		for name, text := range map[string]string{
+			"go.mod":  "module example.com/fifo\n\ngo 1.22\n",
+			"main.go": "package main\n\nfunc main() {}\n",
+		} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := syscall.Mkfifo(filepath.Join(dir, fifo), 0o644); err != nil {
+			t.Skip("no FIFOs here:", err)
+		}
+		for _, args := range [][]string{
+			{"check", "."}, {"schema", "."}, {"generate", "-check", "."}, {"generate", "."},
+			{"serve", "."}, {"pack", "--generate", ".", "-o", filepath.Join(t.TempDir(), "out")},
+			{"size", "--static", "."}, {"call", ".", "t", "{}"},
+		} {
+			t.Run(fifo+" "+args[0], func(t *testing.T) {
+				cmd := exec.Command(bin, args...)
+				cmd.Dir = dir
+				cmd.Stdin = strings.NewReader("") // serve's clients are gone at once
+				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+				var stderr strings.Builder
+				cmd.Stderr = &stderr
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				exited := make(chan struct{})
+				go func() { _ = cmd.Wait(); close(exited) }()
+				select {
+				case <-exited:
+				case <-time.After(60 * time.Second): // a guard against the hang, not a measure
+					_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+					<-exited
+					killBlockedIn(t, dir)
+					t.Fatalf("subakogo %s still running after 60 s (the go command blocked on the FIFO %s); stderr: %s", strings.Join(args, " "), fifo, stderr.String())
+				}
+				if code := cmd.ProcessState.ExitCode(); code != exitUnreadable || !strings.Contains(stderr.String(), fifo+": a FIFO, not a regular file") {
+					t.Errorf("subakogo %s: exit %d, want 3 with the FIFO named; stderr: %s", strings.Join(args, " "), code, stderr.String())
+				}
+			})
+		}
+	}
+}
+
+// killBlockedIn kills the processes whose working directory is dir or
+// below it: a go command a hung subakogo left blocked on a FIFO there, in
+// a process group of its own.
+func killBlockedIn(t *testing.T, dir string) {
+	procs, _ := os.ReadDir("/proc")
+	for _, p := range procs {
+		cwd, err := os.Readlink(filepath.Join("/proc", p.Name(), "cwd"))
+		if err != nil || !strings.HasPrefix(cwd, dir) {
+			continue
+		}
+		if pid, err := strconv.Atoi(p.Name()); err == nil && pid > 1 {
+			t.Logf("killing %d, left in %s", pid, cwd)
+			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -201,7 +202,7 @@ func TestLintHostileShape(t *testing.T) {
 func TestExampleDescriptions(t *testing.T) {
 	goName := regexp.MustCompile(`^([a-z]\w* |[A-Z]\w* (is|are) |Package \w+ )`)
 	for _, ex := range []string{"hello", "weather", "chart"} {
-		a, err := gocheck.Analyze("../../examples/" + ex)
+		a, err := gocheck.Analyze(context.Background(), "../../examples/"+ex)
 		if err != nil || a.Model == nil {
 			t.Fatalf("%s: %v", ex, err)
 		}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 )
 
@@ -17,12 +20,14 @@ import (
 // directory without module.wasm, or an import path), built for wasip1
 // into a temporary directory that cleanup removes. goPkg is the Go
 // package built, "" for none. A build that fails is said on stderr, with
-// ok false.
-func moduleArg(cmd, arg string, stderr io.Writer) (wasmPath, goPkg string, cleanup func(), ok bool) {
+// code the exit code (exitFindings; exitUnreadable for a package with a
+// file the go command would block on, input.GoSources); else code is
+// exitOK.
+func moduleArg(ctx context.Context, cmd, arg string, stderr io.Writer) (wasmPath, goPkg string, cleanup func(), code int) {
 	wasmPath, cleanup = arg, func() {}
 	if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
 		if _, err := os.Stat(filepath.Join(arg, pkgcheck.ModuleName)); err == nil {
-			return filepath.Join(arg, pkgcheck.ModuleName), "", cleanup, true
+			return filepath.Join(arg, pkgcheck.ModuleName), "", cleanup, exitOK
 		}
 		goPkg = arg
 		if !filepath.IsAbs(goPkg) && !strings.HasPrefix(goPkg, ".") {
@@ -32,21 +37,24 @@ func moduleArg(cmd, arg string, stderr io.Writer) (wasmPath, goPkg string, clean
 		goPkg = arg
 	}
 	if goPkg == "" {
-		return wasmPath, "", cleanup, true
+		return wasmPath, "", cleanup, exitOK
 	}
 	tmp, err := os.MkdirTemp("", "subakogo-"+cmd+"-")
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo %s: %v\n", cmd, err)
-		return "", "", cleanup, false
+		return "", "", cleanup, exitUnreadable
 	}
 	cleanup = func() { os.RemoveAll(tmp) }
 	wasmPath = filepath.Join(tmp, pkgcheck.ModuleName)
 	fmt.Fprintf(stderr, "subakogo %s: building %s for wasip1 (go build, as check does)...\n", cmd, goPkg)
 	var out bytes.Buffer
-	if err := gobuild.Wasm("", goPkg, wasmPath, &out); err != nil {
+	if err := gobuild.Wasm(ctx, "", goPkg, wasmPath, &out); err != nil {
 		fmt.Fprintf(stderr, "subakogo %s: go build %s: %v\n%s", cmd, goPkg, err, out.Bytes())
 		cleanup()
-		return "", "", func() {}, false
+		if errors.As(err, new(*input.SpecialSourceError)) {
+			return "", "", func() {}, exitUnreadable
+		}
+		return "", "", func() {}, exitFindings
 	}
-	return wasmPath, goPkg, cleanup, true
+	return wasmPath, goPkg, cleanup, exitOK
 }

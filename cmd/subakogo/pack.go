@@ -55,7 +55,7 @@ func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return usageError(stderr, fs, err)
 	}
 	pkg := pos[0]
-	src := gobuild.Dir(pkg)
+	src := gobuild.Dir(ctx, pkg)
 	if err := pack.Target(*out, src, relPath); err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v; nothing was written\n", err)
 		return exitUsage
@@ -73,7 +73,7 @@ func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "subakogo pack: %s has links or special files in assets/; nothing was written\n", pkg)
 		return exitFindings
 	}
-	if code := ensureGenerated(pkg, *regenerate, f, stdout, stderr); code != exitOK {
+	if code := ensureGenerated(ctx, pkg, *regenerate, f, stdout, stderr); code != exitOK {
 		return code
 	}
 	var compare func(context.Context, *host.Discovery) (report.File, error)

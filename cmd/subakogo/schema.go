@@ -2,16 +2,24 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 func runSchema(args []string, stdout, stderr io.Writer) int {
+	return cli.Interruptible("subakogo schema", "", stderr, func(ctx context.Context) int { return schemaCommand(ctx, args, stdout, stderr) })
+}
+
+// schemaCommand is schema; a signal cancels ctx, which ends the package's
+// load.
+func schemaCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("schema", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
@@ -25,7 +33,7 @@ func runSchema(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
-	a, err := gocheck.Analyze(pattern)
+	a, err := gocheck.Analyze(ctx, pattern)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo schema: %v\n", err)
 		return exitUnreadable

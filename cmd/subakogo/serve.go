@@ -20,6 +20,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
 	"github.com/subako-ai/subako-go/internal/report"
@@ -184,6 +185,12 @@ wait:
 			}
 			break wait
 		case <-ctx.Done():
+			if loaded != nil {
+				// The load ends with ctx (the go commands and the native
+				// run it started killed), and is waited for, so that
+				// none of them outlives serve.
+				cleanup = (<-loaded).cleanup
+			}
 			fmt.Fprintln(stderr, "subakogo serve: stopped")
 			break wait
 		}
@@ -231,7 +238,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		s.Fail(err)
 		return loadResult{code: code}
 	}
-	sp, err := resolveServed(path)
+	sp, err := resolveServed(ctx, path)
 	if err != nil {
 		return fail(exitUnreadable, err)
 	}
@@ -256,8 +263,12 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 			fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
 		}
 	}
-	src, build, cleanup, err := serveSource(sp, watch, preview, stderr)
-	if err != nil {
+	src, build, cleanup, err := serveSource(ctx, sp, watch, preview, stderr)
+	var manifestErr *pkgdir.ManifestError
+	switch {
+	case errors.As(err, &manifestErr) || (err != nil && ctx.Err() != nil):
+		return fail(exitUnreadable, err) // its manifest too large, or not judged; or serve stopped
+	case err != nil:
 		return fail(exitFindings, err) // a Go package that does not build
 	}
 	p, err := s.Load(ctx, src)
@@ -293,7 +304,7 @@ func (e *notServableError) Error() string { return e.path + ": " + e.why }
 // resolveServed says what path names, before anything is built: a path
 // that names no package, or a Go package that is not a function package,
 // is a *notServableError.
-func resolveServed(path string) (servedPath, error) {
+func resolveServed(ctx context.Context, path string) (servedPath, error) {
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && (!fi.IsDir() || fileExists(filepath.Join(path, pkgcheck.ModuleName))):
@@ -303,8 +314,11 @@ func resolveServed(path string) (servedPath, error) {
 	}
 	// Go packages are those of the module serve runs in, as go tool
 	// subakogo runs it.
-	p, err := gobuild.List(path)
+	p, err := gobuild.List(ctx, path)
+	var special *input.SpecialSourceError
 	switch {
+	case errors.As(err, &special) || (err != nil && ctx.Err() != nil):
+		return servedPath{}, err
 	case err != nil && fi != nil:
 		return servedPath{}, &notServableError{path, "neither a package directory (it has no " + pkgcheck.ModuleName + ") nor a Go package of the module serve runs in: " + err.Error()}
 	case err != nil:
@@ -334,7 +348,7 @@ func (sp servedPath) watchDir() string {
 // was built. The first build gives preview the tool list of the
 // analyzer's model (sourceTools) before the go command starts: seconds,
 // where the build takes a minute or more on a cold build cache.
-func serveSource(sp servedPath, watch bool, preview func(tools []byte), stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
+func serveSource(ctx context.Context, sp servedPath, watch bool, preview func(tools []byte), stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
 	nothing := func() {}
 	if sp.goPkg == nil {
 		return sp.path, nil, nothing, nil
@@ -345,11 +359,11 @@ func serveSource(sp servedPath, watch bool, preview func(tools []byte), stderr i
 		return "", nil, nothing, err
 	}
 	cleanup = func() { os.RemoveAll(root) }
-	buildWith := func(preview func([]byte)) (string, error) {
+	buildWith := func(ctx context.Context, preview func([]byte)) (string, error) {
 		// Written when missing, as --watch writes it on every build; a
 		// stale one is the author's to regenerate.
 		regenerate := watch || !fileExists(filepath.Join(dir, model.GeneratedFile))
-		code, a := analyzeGenerated(path, regenerate, report.Text, stderr, stderr)
+		code, a := analyzeGenerated(ctx, path, regenerate, report.Text, stderr, stderr)
 		switch code {
 		case exitOK:
 			if tools := sourceTools(a); tools != nil && preview != nil {
@@ -371,17 +385,17 @@ func serveSource(sp servedPath, watch bool, preview func(tools []byte), stderr i
 		if err != nil {
 			return "", err
 		}
-		if err := pkgdir.Build(path, assets, out, stderr, slowNotes(stderr, "subakogo")); err != nil {
+		if err := pkgdir.Build(ctx, path, assets, out, stderr, slowNotes(stderr, "subakogo")); err != nil {
 			os.RemoveAll(out)
 			return "", err
 		}
 		return out, nil
 	}
-	if src, err = buildWith(preview); err != nil {
+	if src, err = buildWith(ctx, preview); err != nil {
 		cleanup()
 		return "", nil, nothing, err
 	}
-	return src, func(context.Context) (string, error) { return buildWith(nil) }, cleanup, nil
+	return src, func(ctx context.Context) (string, error) { return buildWith(ctx, nil) }, cleanup, nil
 }
 
 // sourceTools is the tool list a Go package's module will answer, as the

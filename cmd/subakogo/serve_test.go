@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -47,7 +48,7 @@ func TestServeHTTPToken(t *testing.T) {
 // subako_gen.go, regenerated, aside), and as the analyzer's one renderer
 // writes them.
 func TestSourceTools(t *testing.T) {
-	a, err := gocheck.Analyze("../../examples/hello")
+	a, err := gocheck.Analyze(context.Background(), "../../examples/hello")
 	if err != nil {
 		t.Fatal(err)
 	}

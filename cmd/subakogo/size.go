@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/internal/check/modulecheck"
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/termsafe"
@@ -26,6 +26,12 @@ import (
 // largest data segments, the files a Go package embeds, and what a cold
 // call costs here.
 func runSize(args []string, stdout, stderr io.Writer) int {
+	return cli.Interruptible("subakogo size", "", stderr, func(ctx context.Context) int { return sizeCommand(ctx, args, stdout, stderr) })
+}
+
+// sizeCommand is size; a signal cancels ctx, which ends the go commands
+// it runs on a Go package.
+func sizeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("size", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	top := fs.Int("top", 10, "how many packages and data segments to list")
@@ -45,10 +51,10 @@ func runSize(args []string, stdout, stderr io.Writer) int {
 	if *top < 1 {
 		return usageError(stderr, fs, fmt.Errorf("--top must be at least 1"))
 	}
-	wasmPath, goPkg, cleanup, ok := moduleArg("size", pattern, stderr)
+	wasmPath, goPkg, cleanup, code := moduleArg(ctx, "size", pattern, stderr)
 	defer cleanup()
-	if !ok {
-		return exitFindings
+	if code != exitOK {
+		return code
 	}
 	in, err := readModule(wasmPath)
 	if err != nil {
@@ -63,7 +69,7 @@ func runSize(args []string, stdout, stderr io.Writer) int {
 	}
 	var pkgs []listedPackage
 	if goPkg != "" {
-		pkgs = listPackages(goPkg, stderr)
+		pkgs = listPackages(ctx, goPkg, stderr)
 	}
 	shown := wasmPath
 	if goPkg != "" {
@@ -88,10 +94,12 @@ type listedPackage struct {
 }
 
 // listPackages lists the packages a Go package links for wasip1.
-func listPackages(pkg string, stderr io.Writer) []listedPackage {
-	cmd := exec.Command("go", "list", "-deps", "-json=ImportPath,Dir,EmbedFiles", pkg)
-	cmd.Env = append(os.Environ(), gobuild.Env...)
-	out, err := cmd.Output()
+func listPackages(ctx context.Context, pkg string, stderr io.Writer) []listedPackage {
+	cmd, err := gobuild.Go(ctx, "", pkg, gobuild.Env, "list", "-deps", "-json=ImportPath,Dir,EmbedFiles", pkg)
+	var out []byte
+	if err == nil {
+		out, err = cmd.Output()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo size: go list %s: %v (packages are shown as the linker names them)\n", pkg, err)
 		return nil

@@ -46,3 +46,12 @@ func Process() time.Duration {
 // Measured says whether these clocks count CPU time (true here) or fall
 // back to the wall clock.
 const Measured = true
+
+// LimitProcess caps the CPU time of the process pid (a child this process
+// started) at limit, rounded up to whole seconds, user and system, all its
+// threads: the kernel kills it (SIGKILL) when it has used it (RLIMIT_CPU,
+// set with prlimit). It reports whether the cap is set.
+func LimitProcess(pid int, limit time.Duration) bool {
+	secs := uint64((limit + time.Second - 1) / time.Second)
+	return unix.Prlimit(pid, unix.RLIMIT_CPU, &unix.Rlimit{Cur: secs, Max: secs}, nil) == nil
+}

@@ -23,3 +23,7 @@ func Process() time.Duration { return time.Since(processStart) }
 // Measured says whether these clocks count CPU time (false here: they are
 // the wall clock).
 const Measured = false
+
+// LimitProcess cannot cap another process's CPU time here: it reports
+// false, and the caller's wall-clock backstop is the only bound.
+func LimitProcess(pid int, limit time.Duration) bool { return false }

@@ -8,6 +8,7 @@ package generate
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,8 +36,9 @@ var load = gocheck.Analyze
 
 // Command runs the generate command, named prog in its messages
 // ("subakogo generate", "subakogo-generate"), with args: [-check] [PACKAGE]. It
-// returns the exit code (package cli's).
-func Command(prog string, args []string, stdout, stderr io.Writer) int {
+// returns the exit code (package cli's). ctx ends the package's load (the
+// go command it runs), as cli.Interruptible cancels it on a signal.
+func Command(ctx context.Context, prog string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	check := fs.Bool("check", false, "write nothing; exit 1 and show the difference when "+model.GeneratedFile+" is stale")
@@ -66,7 +68,7 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 1 {
 		pattern = pos[0]
 	}
-	a, err := analyze(prog, pattern, stderr)
+	a, err := analyze(ctx, prog, pattern, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", prog, err)
 		return cli.Unreadable
@@ -110,10 +112,10 @@ func Command(prog string, args []string, stdout, stderr io.Writer) int {
 // loading work, so that go generate's first line does not wait for it (a
 // first run type-checks for seconds, and go generate is otherwise silent
 // while it does), and how long it took when that was over slowLoad.
-func analyze(prog, pattern string, stderr io.Writer) (*gocheck.Result, error) {
+func analyze(ctx context.Context, prog, pattern string, stderr io.Writer) (*gocheck.Result, error) {
 	fmt.Fprintf(stderr, "%s: loading %s and type-checking everything it imports, to find its //subako:function handlers...\n", prog, pattern)
 	start := time.Now()
-	a, err := load(pattern)
+	a, err := load(ctx, pattern)
 	if took := time.Since(start); err == nil && took > slowLoad {
 		fmt.Fprintf(stderr, "%s: loaded in %.1f s\n", prog, took.Seconds())
 	}

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -31,7 +32,7 @@ func TestCommittedFresh(t *testing.T) {
 	}
 	for _, dir := range []string{"examples/hello", "examples/weather", "examples/chart"} {
 		t.Run(dir, func(t *testing.T) {
-			a, err := gocheck.Analyze("../../" + dir)
+			a, err := gocheck.Analyze(context.Background(), "../../"+dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,7 +61,7 @@ func TestDoesNotBuild(t *testing.T) {
 		t.Skip("loads and type-checks a package")
 	}
 	var stdout, stderr strings.Builder
-	if code := Command("test", []string{"./testdata/broken"}, &stdout, &stderr); code != cli.Unreadable {
+	if code := Command(context.Background(), "test", []string{"./testdata/broken"}, &stdout, &stderr); code != cli.Unreadable {
 		t.Errorf("exit %d, want %d; stderr:\n%s", code, cli.Unreadable, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "does not build") || !strings.Contains(stderr.String(), "main.go:15:14") {
@@ -77,7 +78,7 @@ func TestDoesNotBuild(t *testing.T) {
 func TestFirstLineBeforeLoad(t *testing.T) {
 	var stderr strings.Builder
 	loaded := false
-	load = func(pattern string) (*gocheck.Result, error) {
+	load = func(_ context.Context, pattern string) (*gocheck.Result, error) {
 		loaded = true
 		if !strings.Contains(stderr.String(), "subakogo-generate: loading ./x and type-checking everything it imports") {
 			t.Errorf("when loading began, stderr held %q", stderr.String())
@@ -85,7 +86,7 @@ func TestFirstLineBeforeLoad(t *testing.T) {
 		return nil, errors.New("stop here")
 	}
 	t.Cleanup(func() { load = gocheck.Analyze })
-	code := Command("subakogo-generate", []string{"./x"}, io.Discard, &stderr)
+	code := Command(context.Background(), "subakogo-generate", []string{"./x"}, io.Discard, &stderr)
 	if !loaded || code != cli.Unreadable || !strings.HasSuffix(stderr.String(), "subakogo-generate: stop here\n") {
 		t.Errorf("exit %d, loaded %v, stderr %q", code, loaded, stderr.String())
 	}

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ func fakePackage(t *testing.T) (dir string, code []byte) {
 	t.Helper()
 	dir = t.TempDir()
 	m := &model.Package{Name: "empty", GoPackage: "example.com/empty", GoName: "main"}
-	load = func(string) (*gocheck.Result, error) {
+	load = func(context.Context, string) (*gocheck.Result, error) {
 		return &gocheck.Result{Pkg: &packages.Package{Dir: dir, PkgPath: m.GoPackage}, Model: m}, nil
 	}
 	t.Cleanup(func() { load = gocheck.Analyze })
@@ -58,7 +59,7 @@ func TestCheckOldFile(t *testing.T) {
 				}
 			}
 			var stdout, stderr strings.Builder
-			exit := Command("test", []string{"-check"}, &stdout, &stderr)
+			exit := Command(context.Background(), "test", []string{"-check"}, &stdout, &stderr)
 			if exit != c.exit || !strings.Contains(stdout.String(), c.stdout) {
 				t.Errorf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", exit, c.exit, stdout.String(), stderr.String())
 			}
@@ -80,12 +81,12 @@ func TestCheckOldFileTooLarge(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr strings.Builder
-	exit := Command("test", []string{"-check"}, &stdout, &stderr)
+	exit := Command(context.Background(), "test", []string{"-check"}, &stdout, &stderr)
 	if exit != cli.Unreadable || stdout.Len() != 0 ||
 		!strings.Contains(stderr.String(), "subako_gen.go is larger than 4194304 bytes, more than it reads of a generated file") {
 		t.Errorf("exit %d, want %d; stdout:\n%.300s\nstderr:\n%s", exit, cli.Unreadable, stdout.String(), stderr.String())
 	}
-	if exit := Command("test", nil, &stdout, &stderr); exit != cli.OK {
+	if exit := Command(context.Background(), "test", nil, &stdout, &stderr); exit != cli.OK {
 		t.Fatalf("generate: exit %d; stderr:\n%s", exit, stderr.String())
 	}
 	if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, code) {

@@ -3,6 +3,7 @@
 package generate
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,7 +52,7 @@ func TestCheckNotRegular(t *testing.T) {
 				t.Fatal(err)
 			}
 			var stdout, stderr strings.Builder
-			exit := Command("test", []string{"-check"}, &stdout, &stderr)
+			exit := Command(context.Background(), "test", []string{"-check"}, &stdout, &stderr)
 			if want := "subako_gen.go is a " + kind + ", not a regular file: run go generate, which replaces it\n"; exit != cli.Findings || !strings.HasSuffix(stdout.String(), want) {
 				t.Errorf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", exit, cli.Findings, stdout.String(), stderr.String())
 			}

@@ -53,3 +53,82 @@ func TestNotRegular(t *testing.T) {
 		}
 	}
 }
+
+// TestGoSources (attack pass 40m, row 1): a FIFO named zz.go or
+// subako_gen.go in a package directory hung every command that loads or
+// builds the package, the go command blocked opening it. GoSources, which
+// those commands call before any go command, refuses a package whose
+// Go-relevant files (Go, cgo and assembler sources; go.mod, go.sum and
+// go.work from the package and the working directory up) are FIFOs,
+// devices or links to one, naming the file, and passes what the go
+// command skips (_x.go, directories, other extensions) and an import path.
+func TestGoSources(t *testing.T) {
+	pkg := func(t *testing.T) string {
+		dir := t.TempDir()
+		for name, text := range map[string]string{"go.mod": "module example.com/p\n", "main.go": "package main\n"} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	fifo := func(t *testing.T, path string) {
+		os.Remove(path)
+		if err := syscall.Mkfifo(path, 0o644); err != nil {
+			t.Skip("no FIFOs here:", err)
+		}
+	}
+	if err := GoSources(pkg(t), "."); err != nil {
+		t.Errorf("a package of regular files: %v", err)
+	}
+	for _, c := range []struct{ name, want string }{
+		{"zz.go", "zz.go: a FIFO"},
+		{"subako_gen.go", "subako_gen.go: a FIFO"},
+		{"go.mod", "go.mod: a FIFO"},
+		{"go.sum", "go.sum: a FIFO"},
+		{"asm_wasm.s", "asm_wasm.s: a FIFO"},
+		{"link.go", "link.go: a symbolic link to a FIFO"},
+		{"zero.go", "zero.go: a symbolic link to a device"},
+	} {
+		dir := pkg(t)
+		switch c.name {
+		case "link.go":
+			fifo(t, filepath.Join(dir, "target"))
+			if err := os.Symlink("target", filepath.Join(dir, c.name)); err != nil {
+				t.Fatal(err)
+			}
+		case "zero.go":
+			if err := os.Symlink("/dev/zero", filepath.Join(dir, c.name)); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			fifo(t, filepath.Join(dir, c.name))
+		}
+		for _, run := range []struct{ dir, pattern, shown string }{
+			{dir, ".", c.name}, // go run in the package
+			{filepath.Dir(dir), "./" + filepath.Base(dir), filepath.Join(dir, c.name)},
+			{"", dir, filepath.Join(dir, c.name)}, // absolute
+		} {
+			err := GoSources(run.dir, run.pattern)
+			var special *SpecialSourceError
+			if !errors.As(err, &special) || !strings.Contains(err.Error(), strings.Replace(c.want, c.name, run.shown, 1)) {
+				t.Errorf("%s in %s (go in %q): %v, want %q", c.name, run.pattern, run.dir, err, c.want)
+			}
+		}
+	}
+	// What the go command skips, and an import path, whose directory is
+	// the go command's to find (its load then ends with the command's
+	// context).
+	dir := pkg(t)
+	fifo(t, filepath.Join(dir, "_skip.go"))
+	fifo(t, filepath.Join(dir, "notes.txt"))
+	if err := os.Mkdir(filepath.Join(dir, "dir.go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := GoSources(dir, "."); err != nil {
+		t.Errorf("files the go command skips: %v", err)
+	}
+	if err := GoSources(dir, "example.com/other"); err != nil {
+		t.Errorf("an import path: %v", err)
+	}
+}

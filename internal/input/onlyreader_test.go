@@ -22,7 +22,6 @@ var opens = map[string]bool{
 // enclosing function, each with why it reads no path a person gave. A new
 // one is either read through this package or added here with its reason.
 var allowedOpens = map[string]string{
-	"cmd/subakogo/fresh.go generatedCode os.ReadFile":          "subako_gen.go of the Go package gocheck just loaded, as generate.Render names it; compared with what is written next",
 	"cmd/subakogo/vet.go withoutTests os.ReadFile":             "go vet's own configuration file, which go vet names on the vettool's command line, and the Go files of the package it lists",
 	"internal/pipeline/check/check.go Run os.ReadFile":         "the module go build just wrote into check's own temporary directory",
 	"internal/host/engine.go inCache os.ReadFile":              "a marker in the host's own compilation cache directory",

@@ -16,7 +16,7 @@ import (
 // the analyzer's model, rendered by its one renderer.
 func sourceTools(t *testing.T) []byte {
 	t.Helper()
-	a, err := gocheck.Analyze("../../examples/hello")
+	a, err := gocheck.Analyze(context.Background(), "../../examples/hello")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@
 package gocheck
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"sort"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/subako-ai/subako-go/analyzer"
 	"github.com/subako-ai/subako-go/analyzer/model"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -33,8 +35,16 @@ type Diagnostic struct {
 }
 
 // Analyze loads the one package pattern names and runs every analyzer on it.
-func Analyze(pattern string) (*Result, error) {
+// A package with a file the go command would block on (a FIFO named zz.go)
+// is refused first (input.GoSources); ctx ends the load, go list and
+// what it started with it (go/packages interrupts its process group, then
+// kills it), when a signal interrupts the command.
+func Analyze(ctx context.Context, pattern string) (*Result, error) {
+	if err := input.GoSources("", pattern); err != nil {
+		return nil, err
+	}
 	cfg := &packages.Config{
+		Context: ctx,
 		// Modules too, as go vet gives them: a write in a module this one
 		// does not edit is told apart (A031), and versioned dependencies
 		// are not followed.
@@ -43,6 +53,9 @@ func Analyze(pattern string) (*Result, error) {
 	}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
+		if cause := context.Cause(ctx); cause != nil {
+			return nil, cause
+		}
 		return nil, err
 	}
 	if len(pkgs) != 1 {

@@ -1,6 +1,7 @@
 package gocheck_test
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -31,7 +32,7 @@ func TestAnalyzeClean(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads packages with the go command")
 	}
-	r, err := gocheck.Analyze("../../../examples/hello")
+	r, err := gocheck.Analyze(context.Background(), "../../../examples/hello")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestAnalyzeFindings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads packages with the go command")
 	}
-	r, err := gocheck.Analyze("./testdata/bad")
+	r, err := gocheck.Analyze(context.Background(), "./testdata/bad")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func TestAnalyzeNoHandler(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads packages with the go command")
 	}
-	r, err := gocheck.Analyze("./testdata/plain")
+	r, err := gocheck.Analyze(context.Background(), "./testdata/plain")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,12 +126,12 @@ func TestAnalyzeErrors(t *testing.T) {
 		{"./testdata/...", "./testdata/...: want one package, found 0"},
 		{"../../../abi/...", "../../../abi/...: want one package, found 3"},
 	} {
-		r, err := gocheck.Analyze(c.pattern)
+		r, err := gocheck.Analyze(context.Background(), c.pattern)
 		if err == nil || !strings.Contains(err.Error(), c.want) || r != nil {
 			t.Errorf("%s: %v, want an error with %q", c.pattern, err, c.want)
 		}
 	}
-	if _, err := gocheck.Analyze("./testdata/broken"); strings.Contains(err.Error(), `"s11"`) {
+	if _, err := gocheck.Analyze(context.Background(), "./testdata/broken"); strings.Contains(err.Error(), `"s11"`) {
 		t.Errorf("more than ten errors named: %v", err)
 	}
 }

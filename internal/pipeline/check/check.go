@@ -83,7 +83,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	var a *gocheck.Result
 	var err error
 	opt.Progress.Run("loading "+opt.Pattern+" and type-checking everything it imports (the first time, with an empty build cache, this takes a while)", func() {
-		a, err = gocheck.Analyze(opt.Pattern)
+		a, err = gocheck.Analyze(ctx, opt.Pattern)
 	})
 	if err != nil {
 		return nil, err
@@ -124,8 +124,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	wasmPath := filepath.Join(tmp, pkgcheck.ModuleName)
 	var out bytes.Buffer
 	opt.Progress.Run(gobuild.Slow(opt.Pattern), func() {
-		err = gobuild.Wasm(dir, ".", wasmPath, &out)
+		err = gobuild.Wasm(ctx, dir, ".", wasmPath, &out)
 	})
+	var special *input.SpecialSourceError
+	if errors.As(err, &special) || ctx.Err() != nil {
+		return nil, err // a file made special since the load (exit 3), or the interruption
+	}
 	step("GOOS=wasip1 go build", err == nil)
 	if err != nil {
 		_, _ = stderr.Write(out.Bytes())

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ import (
 // (issue 32: it said the file differs, at subako_gen.go:1:1).
 func TestGeneratedMissing(t *testing.T) {
 	t.Chdir("../../../analyzer/testdata") // a module of its own
-	a, err := gocheck.Analyze("./onlybad")
+	a, err := gocheck.Analyze(context.Background(), "./onlybad")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,18 +4,25 @@
 // command with the same environment and flags. internal/gowasm, the tests'
 // cached builder, takes its environment from here; it keeps full source
 // paths (no -trimpath), so a test module's panic names the file on disk.
-// The package imports only the standard library, so that every test binary
+// Every go command it runs is checked first for files the go command would
+// block on (input.GoSources: a FIFO named zz.go) and runs in a process
+// group of its own, killed whole when the command's context ends (Go).
+// The package imports only the standard library and internal/input (itself
+// the ABI's constants and the standard library), so that every test binary
 // may link it.
 package gobuild
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+
+	"github.com/subako-ai/subako-go/internal/input"
 )
 
 // Env is the environment of every build for wasip1: WASI preview 1, no
@@ -43,32 +50,62 @@ func Slow(pkg string) string {
 // Wasm builds the Go main package pkg (as go build takes it: a path or an
 // import path) into the module file out, running go in dir ("" for the
 // working directory). The go command's output goes to output.
-func Wasm(dir, pkg, out string, output io.Writer) error {
-	return goBuild(dir, pkg, out, Env, output)
+func Wasm(ctx context.Context, dir, pkg, out string, output io.Writer) error {
+	return goBuild(ctx, dir, pkg, out, Env, output)
 }
 
 // Native builds pkg for this machine, with the same flags (pack asks that
 // build for the package's manifest).
-func Native(dir, pkg, out string, output io.Writer) error {
-	return goBuild(dir, pkg, out, nil, output)
+func Native(ctx context.Context, dir, pkg, out string, output io.Writer) error {
+	return goBuild(ctx, dir, pkg, out, nil, output)
 }
 
-func goBuild(dir, pkg, out string, env []string, output io.Writer) error {
+func goBuild(ctx context.Context, dir, pkg, out string, env []string, output io.Writer) error {
 	args := append(append([]string{"build"}, Flags...), "-o", out, pkg)
-	cmd := exec.Command("go", args...)
+	cmd, err := Go(ctx, dir, pkg, env, args...)
+	if err != nil {
+		return err
+	}
+	cmd.Stdout, cmd.Stderr = output, output
+	return ended(ctx, cmd.Run())
+}
+
+// Go is the go command with args, on the package pkg (as the go command
+// takes it), run in dir ("" for the working directory) with env added to
+// this process's environment. It refuses first a package with a file the
+// go command would block on or read without end (input.GoSources: a FIFO
+// named zz.go or go.mod), with a *input.SpecialSourceError. The command
+// runs in a process group of its own, killed whole (the go command and
+// the compilers it started) when ctx ends: a signal that interrupts
+// subakogo ends it, where the go command would otherwise wait on a FIFO
+// made since the check for ever.
+func Go(ctx context.Context, dir, pkg string, env []string, args ...string) (*exec.Cmd, error) {
+	if err := input.GoSources(dir, pkg); err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdout, cmd.Stderr = output, output
-	return cmd.Run()
+	OwnGroup(cmd)
+	return cmd, nil
+}
+
+// ended is err, or the cause of ctx's end when that is what ended the
+// command (a signal's interruption, a time limit).
+func ended(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	return err
 }
 
 // Dir is the directory of a package given as a path (./pkg) or an import
 // path that go list resolves; pkg itself when go list cannot say.
-func Dir(pkg string) string {
+func Dir(ctx context.Context, pkg string) string {
 	if fi, err := os.Stat(pkg); err == nil && fi.IsDir() {
 		return pkg
 	}
-	if p, err := List(pkg); err == nil {
+	if p, err := List(ctx, pkg); err == nil {
 		return p.Dir
 	}
 	return pkg
@@ -86,10 +123,15 @@ type Package struct {
 // When there is no such package (a missing directory, one outside the
 // current module, one without Go files), the error is the go command's
 // reason.
-func List(pkg string) (*Package, error) {
-	cmd := exec.Command("go", "list", "-json=Dir,Name,Deps", pkg)
-	cmd.Env = append(os.Environ(), Env...)
+func List(ctx context.Context, pkg string) (*Package, error) {
+	cmd, err := Go(ctx, "", pkg, Env, "list", "-json=Dir,Name,Deps", pkg)
+	if err != nil {
+		return nil, err
+	}
 	out, err := cmd.Output()
+	if err = ended(ctx, err); err != nil && ctx.Err() != nil {
+		return nil, err
+	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && len(bytes.TrimSpace(exit.Stderr)) > 0 {
 		return nil, errors.New(string(bytes.TrimSpace(exit.Stderr)))

@@ -2,6 +2,7 @@ package gobuild
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +19,7 @@ func TestWasm(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "module.wasm")
 	var msg bytes.Buffer
-	if err := Wasm("../../../examples/hello", ".", out, &msg); err != nil {
+	if err := Wasm(context.Background(), "../../../examples/hello", ".", out, &msg); err != nil {
 		t.Fatalf("%v\n%s", err, msg.Bytes())
 	}
 	b, err := os.ReadFile(out)
@@ -57,7 +58,7 @@ func TestWasm(t *testing.T) {
 		}
 	}
 	msg.Reset()
-	if err := Wasm(bad, ".", filepath.Join(t.TempDir(), "m.wasm"), &msg); err == nil || !strings.Contains(msg.String(), "undefined: undefinedThing") {
+	if err := Wasm(context.Background(), bad, ".", filepath.Join(t.TempDir(), "m.wasm"), &msg); err == nil || !strings.Contains(msg.String(), "undefined: undefinedThing") {
 		t.Errorf("a broken package: %v\n%s", err, msg.Bytes())
 	}
 }

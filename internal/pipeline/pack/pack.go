@@ -84,8 +84,13 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 		return nil, err
 	}
 	s := &Staged{out: opt.Out, dir: dir}
-	if err := pkgdir.Build(opt.Pkg, opt.Assets, dir, opt.Stderr, opt.Progress); err != nil {
+	if err := pkgdir.Build(ctx, opt.Pkg, opt.Assets, dir, opt.Stderr, opt.Progress); err != nil {
 		s.Close()
+		var me *pkgdir.ManifestError
+		var special *input.SpecialSourceError
+		if errors.As(err, &me) || errors.As(err, &special) || ctx.Err() != nil {
+			return nil, err // not the package's build failing: exit 3, or the interruption's
+		}
 		return nil, &BuildError{err}
 	}
 	c := pkgcheck.New(pkgcheck.Options{Probes: opt.Probes})

@@ -1,0 +1,90 @@
+//go:build unix
+
+package gocheck_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/check/gocheck"
+)
+
+// TestAnalyzeInterrupted (attack pass 40m, row 1): the load ran go list
+// with no context, so a go command blocked for ever (on a FIFO named
+// zz.go, in the attack) kept check, schema, generate and serve waiting
+// whatever signal they got. input.GoSources now refuses such a file
+// before the load; one it cannot see (made since, or in an imported
+// package's directory) is ended by the command's context, which a signal
+// cancels: go/packages interrupts the go command's process group, then
+// kills it. Here the go command is a stand-in that says it started and
+// then waits, deaf to SIGINT and SIGTERM, as one blocked opening a FIFO
+// does: cancelled, Analyze returns the cancellation's cause, and the
+// stand-in is gone.
+func TestAnalyzeInterrupted(t *testing.T) {
+	bin := t.TempDir()
+	started := filepath.Join(bin, "started")
+	if err := syscall.Mkfifo(started, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	script := "#!/bin/sh\necho $$ > " + started + "\ntrap '' INT TERM\nexec sleep 3600\n"
+	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		// A stand-in still waiting to say it started (the load not ended)
+		// is let through, and dies writing to a FIFO no one reads.
+		if f, err := os.OpenFile(started, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+	})
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("GOPACKAGESDRIVER", "off")
+
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	done := make(chan error, 1)
+	go func() {
+		_, err := gocheck.Analyze(ctx, "../../../examples/hello")
+		done <- err
+	}()
+	// The stand-in has started when it says so: the FIFO's write end
+	// opens only once this read end does.
+	f, err := os.Open(started)
+	if err != nil {
+		t.Fatal(err)
+	}
+	said, _ := io.ReadAll(f) // one line each: go/packages may run two at once
+	f.Close()
+	var pids []int
+	for _, line := range strings.Fields(string(said)) {
+		pid, err := strconv.Atoi(line)
+		if err != nil {
+			t.Fatalf("the stand-in said %q", said)
+		}
+		pids = append(pids, pid)
+		defer func() { _ = syscall.Kill(pid, syscall.SIGKILL) }() // whatever happens
+	}
+	stop := errors.New("interrupted by the test")
+	cancel(stop)
+	select {
+	case err := <-done:
+		if !errors.Is(err, stop) {
+			t.Errorf("Analyze returned %v, want the cancellation's cause", err)
+		}
+	case <-time.After(60 * time.Second): // a guard against the hang, not a measure
+		t.Fatal("Analyze still loading 60 s after its context was cancelled (the go command it started not ended)")
+	}
+	for _, pid := range pids {
+		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+			t.Errorf("the go command %d is still there after the load returned (kill 0: %v)", pid, err)
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package gobuild
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestBuildInterrupted (attack pass 40m, row 1): the go commands the
+// commands ran had no context, so a signal left a go build or go list
+// blocked on a FIFO (or the compilers it started) running for ever. Go's
+// commands now end with the context, their whole process group killed.
+// Here go is a stand-in that starts a child, says both pids and waits,
+// deaf to SIGINT and SIGTERM: cancelled, Wasm returns the cancellation's
+// cause and neither process is left.
+func TestBuildInterrupted(t *testing.T) {
+	bin := t.TempDir()
+	started := filepath.Join(bin, "started")
+	if err := syscall.Mkfifo(started, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	script := "#!/bin/sh\ntrap '' INT TERM\nsleep 3600 &\necho $$ $! > " + started + "\nwait\n"
+	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	done := make(chan error, 1)
+	out := filepath.Join(t.TempDir(), "m.wasm")
+	go func() { done <- Wasm(ctx, "../../../examples/hello", ".", out, io.Discard) }()
+	f, err := os.Open(started) // the stand-in has started when it says so
+	if err != nil {
+		t.Fatal(err)
+	}
+	said, _ := io.ReadAll(f)
+	f.Close()
+	var pidfds []int
+	for _, field := range strings.Fields(string(said)) {
+		pid, err := strconv.Atoi(field)
+		if err != nil {
+			t.Fatalf("the stand-in said %q", said)
+		}
+		defer func() { _ = syscall.Kill(pid, syscall.SIGKILL) }() // whatever happens
+		// A pidfd turns readable when its process ends, whose parent
+		// it is or not (the stand-in's child is not this one's).
+		fd, err := unix.PidfdOpen(pid, 0)
+		if err != nil {
+			t.Fatalf("pidfd of %d: %v", pid, err)
+		}
+		defer unix.Close(fd)
+		pidfds = append(pidfds, fd)
+	}
+	stop := errors.New("interrupted by the test")
+	cancel(stop)
+	select {
+	case err := <-done:
+		if !errors.Is(err, stop) {
+			t.Errorf("Wasm returned %v, want the cancellation's cause", err)
+		}
+	case <-time.After(60 * time.Second): // a guard against the hang, not a measure
+		t.Fatal("Wasm still building 60 s after its context was cancelled")
+	}
+	for i, fd := range pidfds {
+		// Killed, each ends at once; 10 s is a guard, not a measure.
+		if n, err := unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, 10_000); n != 1 {
+			t.Errorf("process %s of the go command's group outlived the cancelled build (poll: %d, %v)", strings.Fields(string(said))[i], n, err)
+		}
+	}
+}
