@@ -85,29 +85,17 @@ var (
 	argHoldsRE = re(`\b['"]?([\w-]+)['"]?\s+(?:(?:argument|parameter|field)\s+)?(?:must|should|shall|will|has\s+to|needs\s+to)\s+(?:always\s+)?(?:hold|contain|carry|include|be\s+set\s+to)\b`)
 	// toAddressRE sends something to an address.
 	toAddressRE = re(`\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)
-	// conversationTools are the words of a tool's name that say it takes
-	// the conversation as its job: it stores or summarizes it, or keeps
-	// notes or memories of it. Generic nouns (history, session, thread,
-	// message, context, reply, mail) name a stock's price history or a
-	// browser session as well (attack pass 40u row 1).
-	conversationTools = wordSet("conversation conversations chat chats discussion discussions dialogue dialog summary summaries summarize summarise recap transcript transcripts memory memories remember note notes journal diary handoff")
-	// everyCallRE makes taking the conversation a rule for every call
-	// ("Always pass ...", "every time"): no tool's job, whatever its name.
-	everyCallRE = re(`\b(?:always|every\s+time|each\s+time|every\s+(?:single\s+)?(?:call|invocation|use|request|turn|message|response|reply|answer)|each\s+(?:call|invocation|use|request|turn)|on\s+every\b|unconditionally|automatically|regardless)\b`)
 )
 
 // heldInto keeps the conversation, the user's last message or other
 // tools' output in plain words when the sentence puts it in one of the
 // tool's arguments or sends it to an address, or an argument is
-// described as it. The conversation in a tool whose name says it takes
-// the conversation (save_conversation_summary, a notes or chat tool) is
-// its job; sent to an address, or other tools' output, it is not.
+// described as it. No tool's name makes it its job (attack pass 40x row
+// 1: a name's "summary", "memory", "notes" or "recap" named an account
+// summary, a process's memory usage or release notes as well, and no
+// server of the real corpus asks for the conversation in an argument).
 func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
-	others := othersOutputRE.MatchString(sentence[m[0]:])
-	if !others && c.takesConversation() && !c.affirmed(sentence, toAddressRE) {
-		return nil
-	}
 	if c.argDesc != "" {
 		if c.describesArg(sentence, m, false) && !searchesQuestion(c.argDesc, sentence[m[0]:m[1]]) {
 			return p.rule
@@ -145,22 +133,6 @@ func (c *checker) putsIn(sentence string) bool {
 	}
 	for _, g := range argHoldsRE.FindAllStringSubmatch(sentence, -1) {
 		if c.own(g[1]) {
-			return true
-		}
-	}
-	return false
-}
-
-// takesConversation: a word of the tool's name says the conversation is
-// its job (conversationTools), and the text makes no rule of taking it
-// on every call (everyCallRE: "Always include a copy of this
-// conversation in note" is added to the tool's job, not its job).
-func (c *checker) takesConversation() bool {
-	if everyCallRE.MatchString(c.folded) {
-		return false
-	}
-	for _, w := range nameWords(c.toolName) {
-		if conversationTools[w] {
 			return true
 		}
 	}
