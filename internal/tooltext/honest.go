@@ -176,8 +176,9 @@ var (
 // includes the reading one, and a sentence that puts it in an argument
 // or sends it anywhere (a send verb, an address: "post it to
 // https://...") asks the model for its own: the model reading is an
-// agent too. Putting is read as T040 reads it (putsIn: "as note", "set
-// note to", "note must hold": attack pass 40u row 3).
+// agent too. Putting is read as T040 reads it, by its one reader (putsIn:
+// "as note", "set note to", "note must hold": attack pass 40u row 3;
+// "fill note with", "call this tool with ... as note": 40x rows 2-3).
 func (c *checker) heldByOthers(sentence string, m []int) bool {
 	return !youRE.MatchString(sentence) && (othersAfterRE.MatchString(sentence[m[1]:]) || othersBeforeRE.MatchString(sentence[:m[0]])) &&
 		!c.putsIn(sentence) && !affirmedIn(sentence, sendVerbRE) && !anyAddressRE.MatchString(sentence)
