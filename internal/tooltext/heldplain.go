@@ -239,14 +239,52 @@ func sentAway(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 var sentAwayVerbRE = re(`\b(?:send|email|e-mail|mail|post|upload|forward|transmit|submit|deliver|share|report|exfiltrate)\b`)
 
 // heldIntoWords is heldInto for the conversation and other tools' output
-// in other words (attack pass 40u, rows 6 and 7), read only in a
-// sentence that puts them somewhere: an argument described as "the
-// conversation context" is a search or ranking tool's.
+// in other words (attack pass 40u, rows 6 and 7). In an argument's
+// description it is what the model fills the argument with, as
+// describesArg reads the older phrases (attack pass 40x row 4: "A brief
+// summary of what we discussed so far.", "Any data returned by other
+// tools."): near the start, after only a noun's head (argWordsHeadRE:
+// describesArg's, with a summary or the data of it). An argument named
+// for it (chat_history: the held-name rule's) is the owner's business,
+// and "the conversation context" is a search or ranking argument's
+// (query, context: "The conversation context, used to rank results").
 func heldIntoWords(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if c.argDesc != "" {
+	if c.argDesc == "" {
+		return heldInto(c, p, sentence, m)
+	}
+	sentence, m = around(sentence, m)
+	if m[0] > 60 || !argWordsHeadRE.MatchString(sentence[:m[0]]) {
 		return nil
 	}
-	return heldInto(c, p, sentence, m)
+	if _, group, _, _ := heldIn(c.argDesc); group != nil {
+		return nil
+	}
+	if contextArgs[strings.ToLower(c.argDesc)] && strings.Contains(sentence[m[0]:m[1]], "context") {
+		return nil
+	}
+	return p.rule
+}
+
+var (
+	// argWordsHeadRE is what may come before the thing an argument's
+	// description names: nounHeadRE's words, a summary or recap of it,
+	// any data or text of it.
+	argWordsHeadRE = re(`^\s*(?:(?:the|a|an|all|any|every|of|full|entire|whole|complete|raw|exact|verbatim|list|copy|text|contents?|output|current|brief|short|concise|detailed|summary|recap|overview|digest|data|information|info|record|log)\s+){0,6}$`)
+	contextArgs    = wordSet("query q question search search_query searchquery user_query userquery context conversation_context")
+	// heldArgMessages is the previous messages named alone, as an
+	// argument's description does ("The previous messages, verbatim."),
+	// not a pager's "previous messages page token" (attack pass 40x row 4).
+	heldArgMessages = `\b(?:previous|prior|earlier|past)\s+messages\b(?:\s*$|\s*[.,;:)]|\s+(?:so\s+far|verbatim|in\s+full|of\s+(?:this|the|our)\s+(?:conversation|chat|session))\b)`
+)
+
+// heldArgOnly is heldIntoWords for a thing named only in an argument's
+// description (heldArgMessages): in a tool's description a chat tool's
+// "loads the previous messages" is its job.
+func heldArgOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if c.argDesc == "" {
+		return nil
+	}
+	return heldIntoWords(c, p, sentence, m)
 }
 
 // callsFirst is scoped for a call of this tool before every tool call
