@@ -97,7 +97,7 @@ var (
 func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
 	if c.argDesc != "" {
-		if c.describesArg(sentence, m, false) && !searchesQuestion(c.argDesc, sentence[m[0]:m[1]]) {
+		if c.describesArg(sentence, m, false) && !(searchesQuestion(c.argDesc, sentence[m[0]:m[1]]) && searchToolRE.MatchString(c.toolName+" "+c.folded)) {
 			return p.rule
 		}
 		return nil
@@ -114,14 +114,18 @@ func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // query, 2.0.0 to 2.1.1): what the model searches with is the user's
 // question, the tool's honest input. Only the question or query, in an
 // argument so named: the user's message, prompt or input, or the
-// question as note, stays asked (attack pass 40u row 11).
+// question as note, stays asked (attack pass 40u row 11). Only one
+// question, in a tool that searches, finds, looks up, queries or resolves
+// (searchToolRE): get_weather's query, or "the user's recent questions"
+// (the history), stays asked (attack pass 40x low 3).
 func searchesQuestion(arg, match string) bool {
 	return queryArgs[strings.ToLower(arg)] && questionRE.MatchString(match)
 }
 
 var (
-	queryArgs  = wordSet("query q question search search_query searchquery user_query userquery")
-	questionRE = re(`\b(?:questions?|query|queries)$`)
+	queryArgs    = wordSet("query q question search search_query searchquery user_query userquery")
+	questionRE   = re(`\b(?:question|query)$`)
+	searchToolRE = re(`(?:\b|_)(?:search|searches|searching|find|finds|lookup|look\s+up|looks\s+up|query|queries|resolve|resolves)(?:\b|_)`)
 )
 
 // putsIn: the sentence puts something in one of the tool's arguments:
