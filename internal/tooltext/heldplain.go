@@ -70,8 +70,7 @@ const (
 
 var (
 	// puttingRE is putVerbRE's gerunds: "..., passing its output as note".
-	puttingRE      = re(`\b(?:putting|passing|including|adding|inserting|placing|sending|writing|copying|storing|filling|appending|pasting)\b`)
-	othersOutputRE = re(`^(?:` + othersOutput + `|` + othersOutputWords + `)`)
+	puttingRE = re(`\b(?:putting|passing|including|adding|inserting|placing|sending|writing|copying|storing|filling|appending|pasting)\b`)
 	// keepStems are the stems of keepVerbRE, a secret pattern's filter.
 	keepStems = []string{"stor", "sav", "record", "rememb", "keep", "log", "cop", "writ", "collect", "gather", "extract", "add", "put", "pass",
 		"inclu", "send", "forward", "upload", "post", "attach", "append", "insert", "embed", "transmit", "exfiltrat"}
@@ -97,7 +96,7 @@ var (
 func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
 	if c.argDesc != "" {
-		if c.describesArg(sentence, m, false) && !(searchesQuestion(c.argDesc, sentence[m[0]:m[1]]) && searchToolRE.MatchString(c.toolName+" "+c.folded)) {
+		if c.describesArg(sentence, m, false) && !c.searchesQuestion(sentence[m[0]:m[1]]) {
 			return p.rule
 		}
 		return nil
@@ -118,8 +117,8 @@ func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // question, in a tool that searches, finds, looks up, queries or resolves
 // (searchToolRE): get_weather's query, or "the user's recent questions"
 // (the history), stays asked (attack pass 40x low 3).
-func searchesQuestion(arg, match string) bool {
-	return queryArgs[strings.ToLower(arg)] && questionRE.MatchString(match)
+func (c *checker) searchesQuestion(match string) bool {
+	return queryArgs[strings.ToLower(c.argDesc)] && questionRE.MatchString(match) && searchToolRE.MatchString(c.toolName+" "+c.folded)
 }
 
 var (
