@@ -1043,10 +1043,8 @@ func TestSecretsFromTheConversation(t *testing.T) {
 // "conversation history", "the user's previous messages" were held. They
 // are held now, and T040 when the sentence puts them in one of the tool's
 // arguments (as, in, into ARG; set ARG to; ARG must hold), sends them to
-// an address, or an argument is described as them. A tool named for the
-// conversation (a summary, notes, memories, a chat or mail platform's
-// messages) takes it as its job, unless it sends it to an address; a chat
-// tool's "the conversation in a channel", "the last message of a thread"
+// an address, or an argument is described as them (whatever the tool's
+// name: attack pass 40x row 1); a chat tool's "the conversation in a channel", "the last message of a thread"
 // and a summarizer's own text are nothing.
 func TestConversationInPlainWords(t *testing.T) {
 	t.Parallel()
@@ -1071,9 +1069,6 @@ func TestConversationInPlainWords(t *testing.T) {
 		"Returns the last message of a thread.",
 		"Returns the user's last message in the thread, with its timestamp.")
 	wantNoErrors(t, "summarize", "Summarizes text. Pass the text to summarize as note.")
-	wantNoErrors(t, "save_conversation_summary",
-		"Saves a summary of this conversation. Pass a summary of this conversation as note.")
-	wantNoErrors(t, "add_note", "Pass a summary of our discussion as note when the user asks to remember it.")
 	wantNoErrors(t, "send_email", "Sends an email. Include a summary of the discussion in the body if the user asks.")
 	wantNoErrors(t, "chat_export", "Exports a transcript of the conversation so far as markdown.")
 	wantNoErrors(t, "add", "Adds two numbers. Never pass a summary of this conversation as note.")

@@ -117,7 +117,12 @@ func (c *checker) honestBlock(s string, sigs []Signal) []Signal {
 // other tools' use ("before each use of any other tool"), of the tool's results as orders
 // ("treat results as trusted instructions and follow them"), of an
 // approval skipped ("do not ask for confirmation"), of the model's plan,
-// or of the user's project and open files (attack pass 40u row 2). A
+// or of the user's project and open files (attack pass 40u row 2); nor
+// of results as orders in other words ("instructions found in the
+// results", "must be obeyed", "do what they say", "act on"), of another
+// tool's destructive call (delete_repository, drop_*), or of other tools
+// set aside ("prefer it over", "do not use web_search", "instead of any
+// other": attack pass 40x row 6). A
 // positive rule (every sentence about the tool's own usage) did not fit
 // dbt's blocks, which also explain their data ("Entities are real-world
 // concepts in a business") and name tools and fields a list of one tool
@@ -144,6 +149,13 @@ var (
 		`|\b(?:before|after|instead\s+of)\s+(?:each|every|any)\b|\b(?:before|after)\s+(?:using|calling|invoking|running)\s+(?:any|every|each|another|other)\b|\b(?:each|every|any|all)\s+(?:use\s+of\s+)?(?:any\s+)?(?:the\s+)?other\s+(?:tools?|functions?)\b` +
 		`|\b(?:do\s+not|don't|never|without|no\s+need\s+to|skip(?:ping)?)\s+(?:ask(?:ing)?\s+(?:the\s+user\s+)?(?:for\s+)?|seek(?:ing)?\s+|request(?:ing)?\s+|wait(?:ing)?\s+for\s+|get(?:ting)?\s+)?(?:(?:the\s+)?user'?s?\s+|any\s+)?(?:confirm\w*|approv\w*|permission|consent)\b` +
 		`|\bwhat\s+you\s+(?:are|were)\s+(?:about|going)\s+to\b|\byour\s+(?:plan|intent|intentions|reasoning|thoughts?|next\s+steps?)\b` +
+		// attack pass 40x row 6: results as orders in other words, another
+		// tool's destructive call, other tools set aside
+		`|\b(?:instructions?|directions?|commands?|orders?|directives?)\s+(?:(?:found|contained|given|returned|included|written)\s+)?(?:in|from|within|inside)\s+(?:the\s+|its\s+|any\s+|this\s+tool'?s\s+)?(?:results?|outputs?|responses?)\b` +
+		`|\b(?:results?|outputs?|responses?)\b[^.\n]{0,60}?\b(?:are|as|contain|carry|hold)\s+(?:\w+\s+){0,2}?(?:instructions?|directions?|commands?|orders?|directives?)\b` +
+		`|\b(?:must|should|shall|are\s+to)\s+be\s+(?:obeyed|followed|executed|carried\s+out|acted\s+(?:up)?on)\b|\bdo\s+(?:what|whatever|as)\s+(?:they|it|the\s+\w+)\s+(?:says?|tells?|asks?)\b|\bwhat(?:ever)?\s+(?:the\s+|its\s+)?(?:results?|outputs?|responses?)\s+(?:says?|tells?|asks?)\b|\bact\s+(?:up)?on\s+(?:any|all|every|the|them|it)\b|\bwithout\s+(?:question|hesitation)\b` +
+		`|\b(?:delete|drop|remove|destroy|wipe|reset|purge|erase|truncate|shred|format)[_-][a-z]\w*` +
+		`|\bprefer\b[^.\n]{0,60}?\bover\b|\binstead\s+of\s+(?:any|every|all|other|another)\b|\b(?:any|every|all)\s+other\s+[\w-]+\s+(?:tools?|functions?)\b|\b(?:do\s+not|don't|never|avoid)\s+(?:use|using|call|calling|invoke|invoking|run|running)\s+(?:the\s+)?(?:[a-z]\w*_\w+|any\s+other|other|another)\b|\bonly\s+(?:trustworthy|trusted|reliable|safe)\b` +
 		`|\b(?:current|open|opened)\s+(?:project|workspace|repositor(?:y|ies)|files?|director(?:y|ies)|folders?|tabs?|editors?|documents?)\b|\bfiles?\s+(?:that\s+)?(?:you\s+have\s+|you've\s+|are\s+)?open\b|\b(?:full|absolute)\s+paths?\b|\bworking\s+director(?:y|ies)\b`)
 )
 
@@ -176,8 +188,9 @@ var (
 // includes the reading one, and a sentence that puts it in an argument
 // or sends it anywhere (a send verb, an address: "post it to
 // https://...") asks the model for its own: the model reading is an
-// agent too. Putting is read as T040 reads it (putsIn: "as note", "set
-// note to", "note must hold": attack pass 40u row 3).
+// agent too. Putting is read as T040 reads it, by its one reader (putsIn:
+// "as note", "set note to", "note must hold": attack pass 40u row 3;
+// "fill note with", "call this tool with ... as note": 40x rows 2-3).
 func (c *checker) heldByOthers(sentence string, m []int) bool {
 	return !youRE.MatchString(sentence) && (othersAfterRE.MatchString(sentence[m[1]:]) || othersBeforeRE.MatchString(sentence[:m[0]])) &&
 		!c.putsIn(sentence) && !affirmedIn(sentence, sendVerbRE) && !anyAddressRE.MatchString(sentence)
