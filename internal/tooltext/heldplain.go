@@ -320,7 +320,7 @@ func sentAway(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	// it to https://..."), or a client's own call with your key in its
 	// header ("authenticates by sending your API key in the X-Api-Key
 	// header to https://api.example.com")
-	if affirmedIn(sentence, sendingByRE) && !(strings.HasPrefix(sentence[m[0]:], "your") && authHeaderRE.MatchString(sentence)) {
+	if affirmedIn(sentence, sendingByRE) && (!strings.HasPrefix(sentence[m[0]:], "your") || !authHeaderRE.MatchString(sentence)) {
 		return p.rule
 	}
 	return nil
