@@ -495,6 +495,9 @@ func latinOf(r rune) rune {
 	if l, ok := strokeLetters[r]; ok {
 		return l
 	}
+	if k, ok := slices.BinarySearch(latinConfusables[:], r); ok {
+		return rune(latinConfusableASCII[k]) // ɡ, ɑ, ɩ (attack pass 40x row 9)
+	}
 	return r
 }
 

@@ -218,10 +218,15 @@ var patterns = []*pattern{
 		also2:    []string{"your ", "the ", "other", "after ", "last", "latest", "previous", "recent"},
 		re:       re(othersOutputWords),
 		judge:    heldIntoWords},
+	{rule: rules.TextSecretRequest, what: "a request to put the conversation in an argument",
+		triggers: []string{"user", "tool"},
+		also:     []string{"messages", "prompts", "inputs", "questions", "requests", "replies", "said", "wrote", "written", "typed", "asked", "told you", "result", "respons", "output"},
+		re:       re(heldMessages),
+		judge:    heldIntoWords},
 	{rule: rules.TextSecretRequest, what: "a request to send the user's secret to an address",
 		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed"},
 		also:     []string{"http://", "https://", "@"},
-		re:       re(`\b(?:send|email|e-mail|mail|post|upload|forward|transmit|submit|deliver|share|report|exfiltrate)\s+(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+){0,2}` + chatSecret + `\s+to\s+(?:https?://|[\w.+-]+@[\w-]+\.)`),
+		re:       re(`\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+){0,2}?` + chatSecret + `\b`),
 		judge:    sentAway},
 	{rule: rules.TextSecretRequest, what: "a request to put the user's last message in an argument",
 		triggers: []string{"user"},
@@ -237,7 +242,7 @@ var patterns = []*pattern{
 		judge:    heldInto},
 	{rule: rules.TextSecretRequest, what: "a request to keep or pass the secrets the user gave in the conversation",
 		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed"},
-		also:     []string{"the user", "conversation", "chat", "dialog", "session", "discussion", "you", "whenever", "every time", "each time", "any time"},
+		also:     []string{"the user", "conversation", "chat", "dialog", "session", "discussion", "you", "whenever", "every time", "each time", "any time", "messages"},
 		also2:    keepStems,
 		inArg:    true,
 		re:       re(chatSecrets),
@@ -998,6 +1003,7 @@ func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 // the sentence both reads it and sends it on, or asks for its whole
 // content: honest tools take tokens and mention .env files.
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	sentence, m = around(sentence, m) // bounded work per match (attack pass 40x, low 2)
 	if c.notTheSecret(sentence, m[0], m[1]) || !dataPlace(c.argDesc) && c.ownArgument(sentence, sentence[m[0]:m[1]]) ||
 		c.ownEnvironment(sentence) {
 		return nil
