@@ -60,16 +60,22 @@ func (d *Discovery) stop(kind StopKind, method, detail string) {
 // Discover runs the module as Subako does at upload: server/discover, then
 // tools/list page by page, within the discovery limit (Subako's 10 s) of
 // the module's own time (see guestClock), with no volume and no network,
-// only /package mounted. A run the host interpreted whose time ran out is
-// made again on the compiled code, waited for (see Module.WaitCompiled),
-// so that the verdict does not depend on the engine a cache gave it.
+// only /package mounted. Its answers are judged (the tool text, the
+// schemas, the protocol), so it runs on the code Subako runs, compiled:
+// under EngineAuto a module the host interprets while a worker compiles it
+// waits for the compiled code first (see Module.WaitCompiled), at no cost
+// to the module's time. A module can time itself and tell the engines
+// apart (attack pass 40h: a plain tool list interpreted, a poisoned one
+// compiled), so a verdict judged on the interpreter would depend on the
+// cache's state. Only a module with no compiled code coming (EngineInterpreter,
+// a compilation that failed, ctx done) is discovered interpreted. The
+// module's later runs on this host (the probes, serve's and call's calls)
+// then use the compiled code too.
 func (h *Host) Discover(ctx context.Context, m *Module, packageDir string) *Discovery {
-	interpreted := m.Interpreted()
-	d := h.discover(ctx, m, packageDir)
-	if interpreted && d.Err == nil && d.Record.OutOfTime() && m.WaitCompiled(ctx) {
-		d = h.discover(ctx, m, packageDir)
+	if m.Interpreted() {
+		m.WaitCompiled(ctx)
 	}
-	return d
+	return h.discover(ctx, m, packageDir)
 }
 
 func (h *Host) discover(ctx context.Context, m *Module, packageDir string) *Discovery {

@@ -38,6 +38,9 @@ type Change struct {
 // changed.
 func (c Change) Message() string {
 	if c.Where != "" {
+		if c.Pointer == "" {
+			return c.Where + ": " + c.What
+		}
 		return c.Where + " " + c.Pointer + ": " + c.What
 	}
 	if c.Pointer == "" {
@@ -56,62 +59,131 @@ func Findings(cs []Change) []rules.Finding {
 	return out
 }
 
+// MaxListed is how many changes Compare lists one by one. Two lists under
+// diff's 16 MiB cap can differ in hundreds of thousands of places (attack
+// pass 40h: 20,000 tools of 20 arguments each, every one retyped, 420,000
+// changes, 2.4 GB); past MaxListed the changes are counted by rule, and
+// each rule with changes left out gets one change saying how many
+// (Where NotListed), under that rule: the verdict (the exit code,
+// --fail-on, --ignore) is the one all of them give, and the memory is
+// bounded.
+const MaxListed = 10_000
+
+// NotListed is the Where of the changes that count what MaxListed left out.
+const NotListed = "changes not listed"
+
+// listing collects changes up to MaxListed and counts the rest by rule.
+type listing struct {
+	out   []Change
+	more  map[*rules.Rule]int
+	rules []*rules.Rule // the rules of more, in the order first met
+}
+
+func (l *listing) add(cs ...Change) {
+	for _, c := range cs {
+		if len(l.out) < MaxListed {
+			l.out = append(l.out, c)
+			continue
+		}
+		if l.more == nil {
+			l.more = map[*rules.Rule]int{}
+		}
+		if l.more[c.Rule] == 0 {
+			l.rules = append(l.rules, c.Rule)
+		}
+		l.more[c.Rule]++
+	}
+}
+
+// changes is what was listed, then one change a rule for what was not.
+func (l *listing) changes() []Change {
+	for _, r := range l.rules {
+		l.out = append(l.out, Change{Rule: r, Where: NotListed, What: fmt.Sprintf(
+			"%d more %s changes: diff lists the first %d changes one by one (compare fewer tools at a time to see the rest)",
+			l.more[r], r.ID, MaxListed)})
+	}
+	return l.out
+}
+
 // Compare lists the changes from the old tool list to the new one: the
 // entries that cannot be compared (not an object, no name, a name already
 // used: D015), then the tools in old's order, then the tools added in
-// new's order. Of two tools with one name the first is compared.
+// new's order, at most MaxListed of them one by one (see listing). Of two
+// tools with one name the first is compared. The tools are decoded one
+// pair at a time, so its memory is the lists', the listed changes' and one
+// pair's trees.
 func Compare(old, new []json.RawMessage) []Change {
 	o, n := index(old), index(new)
-	var out []Change
+	var out listing
 	for i, l := range []tools{o, n} {
 		side := [2]string{"the old", "the new"}[i]
 		for _, p := range l.problems {
-			out = append(out, Change{Rule: rules.DiffToolListMalformed, Tool: p.tool, What: side + " list's " + p.what})
+			out.add(Change{Rule: rules.DiffToolListMalformed, Tool: p.tool, What: side + " list's " + p.what})
 		}
 	}
 	added := addedBySchema(n, o)
 	for _, name := range o.names {
-		nt, ok := n.byName[name]
+		ot := o.tool(name)
+		nraw, ok := n.byName[name]
 		if !ok {
 			what := "tool removed"
-			if to := added[canonical(o.byName[name]["inputSchema"])]; to != "" {
+			if to := added[canonical(ot["inputSchema"])]; to != "" {
 				what += fmt.Sprintf(" (renamed to %q? it has the same inputSchema)", to)
 			}
-			out = append(out, Change{Rule: rules.DiffToolRemoved, Tool: name, What: what})
+			out.add(Change{Rule: rules.DiffToolRemoved, Tool: name, What: what})
 			continue
 		}
 		d := &differ{tool: name}
-		d.tool2(o.byName[name], nt)
-		out = append(out, d.out...)
+		d.tool2(ot, decodeTool(nraw))
+		out.add(d.out...)
+		if comparedHook != nil {
+			comparedHook()
+		}
 	}
 	for _, name := range n.names {
 		if _, ok := o.byName[name]; !ok {
-			out = append(out, Change{Rule: rules.DiffToolAdded, Tool: name, What: "tool added"})
+			out.add(Change{Rule: rules.DiffToolAdded, Tool: name, What: "tool added"})
 		}
 	}
-	return append(out, rugPulls(old, new)...)
+	out.add(rugPulls(old, new)...)
+	return out.changes()
 }
 
+// comparedHook, when set (by a test), is called after each pair of tools
+// is compared.
+var comparedHook func()
+
+// tools indexes a list by name, keeping each tool's JSON: a tool is
+// decoded when it is compared (tool), not held decoded for the whole
+// comparison (a decoded tree is some 20 times its JSON).
 type tools struct {
 	names    []string
-	byName   map[string]map[string]any
+	byName   map[string]json.RawMessage
 	problems []problem
+}
+
+// tool is the named tool, decoded.
+func (ts tools) tool(name string) map[string]any { return decodeTool(ts.byName[name]) }
+
+// decodeTool decodes a tool that index let through (an object).
+func decodeTool(raw json.RawMessage) map[string]any {
+	t, _ := decode(raw).(map[string]any)
+	return t
 }
 
 // problem is an entry of a list that cannot be compared.
 type problem struct{ tool, what string }
 
 func index(list []json.RawMessage) tools {
-	ts := tools{byName: map[string]map[string]any{}}
+	ts := tools{byName: map[string]json.RawMessage{}}
 	first := map[string]int{}
 	for i, raw := range list {
 		at := fmt.Sprintf("tools[%d]", i)
-		t, ok := decode(raw).(map[string]any)
+		name, ok := toolName(raw)
 		if !ok {
 			ts.problems = append(ts.problems, problem{at, at + " is not an object"})
 			continue
 		}
-		name, _ := t["name"].(string)
 		if name == "" {
 			ts.problems = append(ts.problems, problem{at, at + " has no name"})
 			continue
@@ -122,9 +194,24 @@ func index(list []json.RawMessage) tools {
 		}
 		first[name] = i
 		ts.names = append(ts.names, name)
-		ts.byName[name] = t
+		ts.byName[name] = raw
 	}
 	return ts
+}
+
+// toolName reads a tool's name as decode does ("" when it is not a
+// string) and says whether the tool is an object, holding its members'
+// JSON only while it reads the name.
+func toolName(raw json.RawMessage) (string, bool) {
+	var t map[string]json.RawMessage
+	if json.NewDecoder(bytes.NewReader(raw)).Decode(&t) != nil || t == nil {
+		return "", false
+	}
+	var name string
+	if json.Unmarshal(t["name"], &name) != nil {
+		return "", true
+	}
+	return name, true
 }
 
 // addedBySchema indexes the tools of the new list absent from the old one
@@ -136,7 +223,7 @@ func addedBySchema(n, o tools) map[string]string {
 		if _, inOld := o.byName[name]; inOld {
 			continue
 		}
-		if k := canonical(n.byName[name]["inputSchema"]); out[k] == "" {
+		if k := canonical(n.tool(name)["inputSchema"]); out[k] == "" {
 			out[k] = name
 		}
 	}

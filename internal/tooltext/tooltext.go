@@ -167,20 +167,20 @@ func CheckList(data []byte) ([]Signal, error) {
 // CheckTools reads every tool of a list; a tool that is not an object, or
 // has no name, is read all the same. A tool that is not JSON is skipped.
 // A tool that writes a key twice is a signal of its own (T045): its other
-// signals are read from the last copy of each key.
+// signals are read from the last copy of each key. The tools are decoded
+// one at a time (the names first), so a list of 16 MiB (diff's cap) is
+// never held decoded whole, some 20 times its JSON (attack pass 40h).
 func CheckTools(tools []json.RawMessage) []Signal {
-	decoded := make([]any, len(tools))
-	for i, t := range tools {
-		if json.Unmarshal(t, &decoded[i]) != nil {
-			decoded[i] = nil
-		}
-	}
-	names := nameSet(namesOf(decoded))
+	names := nameSet(Names(tools))
 	var out []Signal
-	for i, t := range decoded {
+	for i, raw := range tools {
+		var t any
+		if json.Unmarshal(raw, &t) != nil {
+			t = nil
+		}
 		out = append(out, checkTool(i, t, names)...)
 		if t != nil {
-			out = append(out, keySignal(i, toolName(t), tools[i])...)
+			out = append(out, keySignal(i, toolName(t), raw)...)
 		}
 	}
 	return out
@@ -193,22 +193,18 @@ func toolName(t any) string {
 	return name
 }
 
-// Names are the tool names a list gives (strings only).
+// Names are the tool names a list gives (strings only), each tool's
+// members held undecoded only while its name is read.
 func Names(tools []json.RawMessage) []string {
-	decoded := make([]any, len(tools))
-	for i, t := range tools {
-		_ = json.Unmarshal(t, &decoded[i])
-	}
-	return namesOf(decoded)
-}
-
-func namesOf(tools []any) []string {
 	var names []string
-	for _, t := range tools {
-		if obj, ok := t.(map[string]any); ok {
-			if n, ok := obj["name"].(string); ok {
-				names = append(names, n)
-			}
+	for _, raw := range tools {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) != nil {
+			continue
+		}
+		var n string
+		if v, ok := obj["name"]; ok && json.Unmarshal(v, &n) == nil && len(v) > 0 && v[0] == '"' {
+			names = append(names, n)
 		}
 	}
 	return names

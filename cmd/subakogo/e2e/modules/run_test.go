@@ -1,11 +1,15 @@
 package modules
 
 import (
+	"bytes"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/subako-ai/subako-go/cmd/subakogo/internal/clitest"
 	"github.com/subako-ai/subako-go/internal/gowasm"
 )
 
@@ -161,5 +165,54 @@ func TestCallHTTPFixture(t *testing.T) {
 		"--http-fixture", fixture, out)
 	if code != exitOK || !strings.Contains(stdout, `"city":"Berlin, Germany"`) {
 		t.Errorf("serve --http-fixture: exit %d; stdout %q stderr %q", code, stdout, stderr)
+	}
+}
+
+// TestEngineCloakColdCache (attack pass 40h, row 2): testdata/enginecloak
+// times a fixed loop (some 110 ms of its own time compiled, 430 ms
+// interpreted) and lists a plain tool when slow, a poisoned one when fast.
+// Under --engine auto a module the compilation cache does not hold was
+// interpreted for discovery, so lint on a cold cache (every fresh CI
+// runner) judged the plain list and exited 0, while warm, or as Subako
+// runs it (compiled), the list draws T034, T036 and T040. Discovery is
+// judged, so it now waits for the compiled code (host.Discover), at no
+// cost to the module's time: cold and warm give the compiled verdict.
+func TestEngineCloakColdCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasip1 module")
+	}
+	t.Parallel()
+	mod := filepath.Join(t.TempDir(), "cloak.wasm")
+	if err := os.WriteFile(mod, gowasm.Build(t, "testdata/enginecloak"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lint := func(cache string, args ...string) (int, string) {
+		cmd := clitest.Command("", append(append([]string{"lint"}, args...), mod)...)
+		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+cache)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatal(err)
+		}
+		return cmd.ProcessState.ExitCode(), out.String()
+	}
+	wantCode, want := lint(t.TempDir(), "--probes", "none", "--engine", "compiler")
+	for _, rule := range []string{"T034", "T036", "T040"} {
+		if wantCode != exitFindings || !strings.Contains(want, rule) {
+			t.Fatalf("compiled: exit %d, want 1 with %s:\n%s", wantCode, rule, want)
+		}
+	}
+	cache := t.TempDir()
+	for _, run := range []string{"a cold cache", "a warm cache"} {
+		if code, got := lint(cache, "--probes", "none"); code != wantCode || got != want {
+			t.Errorf("%s: exit %d:\n%s\ncompiled (as Subako runs it): exit %d:\n%s", run, code, got, wantCode, want)
+		}
+	}
+	// With the probes (the default) on a cold cache: the same tool-text
+	// errors (the probes do not run on a list with errors).
+	if code, got := lint(t.TempDir()); code != wantCode || got != want {
+		t.Errorf("default lint on a cold cache: exit %d:\n%s\nwant exit %d:\n%s", code, got, wantCode, want)
 	}
 }
