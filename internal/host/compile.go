@@ -95,7 +95,7 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 			ready := make(chan struct{})
 			m.ready = ready
 			go func() {
-				m.better = h.compileForCache(wasm)
+				m.better, m.betterErr = h.compileForCache(wasm)
 				close(ready)
 			}()
 		}
@@ -156,23 +156,26 @@ var backgroundSlot = make(chan struct{}, 1)
 
 // compileForCache builds wasm with the optimising compiler in the
 // background, within CompileLimit, writing the cache on the way, and
-// answers the code (none when it failed or the host closed meanwhile).
-func (h *Host) compileForCache(wasm []byte) code {
+// answers the code, or why there is none: its compilation failed (a
+// *CompileTimeoutError, a *StalledError...) or the host closed meanwhile.
+func (h *Host) compileForCache(wasm []byte) (code, error) {
 	backgroundSlot <- struct{}{}
 	defer func() { <-backgroundSlot }()
 	h.mu.Lock()
 	closed := h.closed
 	h.mu.Unlock()
 	if closed {
-		return code{} // its turn came too late
+		return code{}, errHostClosed // its turn came too late
 	}
 	ctx := context.Background()
 	worker := h.cacheDir != "" // the worker hands its result over through the cache
-	if worker && h.compileInWorker(ctx, wasm, h.compileLimit) != nil {
-		return code{}
+	if worker {
+		if err := h.compileInWorker(ctx, wasm, h.compileLimit); err != nil {
+			return code{}, err
+		}
 	}
 	if !h.hold() {
-		return code{}
+		return code{}, errHostClosed
 	}
 	defer h.unhold()
 	var c wazero.CompiledModule
@@ -183,9 +186,9 @@ func (h *Host) compileForCache(wasm []byte) code {
 		c, err = h.compileOn(ctx, h.rt, wasm, h.compileLimit)
 	}
 	if err != nil {
-		return code{}
+		return code{}, err
 	}
-	return code{rt: h.rt, compiled: c}
+	return code{rt: h.rt, compiled: c}, nil
 }
 
 // compileOn compiles wasm on rt within limit of the compilation's own CPU

@@ -116,8 +116,10 @@ type Module struct {
 	mu    sync.Mutex
 	now   code
 	ready chan struct{} // closed when better is set; nil when nothing better is coming
-	// better is the optimising compiler's code, zero when it failed.
-	better code
+	// better is the optimising compiler's code, zero when it failed;
+	// betterErr says why it failed.
+	better    code
+	betterErr error
 }
 
 // current is the code a run starting now uses.
@@ -158,6 +160,27 @@ func (m *Module) WaitCompiled(ctx context.Context) bool {
 		}
 	}
 	return !m.Interpreted()
+}
+
+// Compiled waits until the module's compilation in the background (if
+// any) ends or ctx does, and answers why runs starting now would not use
+// the optimising compiler's code: its compilation's error (a
+// *CompileTimeoutError is the module's cost, a *StalledError the
+// machine's), or ctx's. A module interpreted under EngineAuto is judged
+// on the code Subako runs, so a compilation that fails in the background
+// is the same finding as one that fails in the foreground under
+// EngineCompiler. nil for a module compiled, or interpreted by choice
+// (EngineInterpreter).
+func (m *Module) Compiled(ctx context.Context) error {
+	if m.WaitCompiled(ctx) {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.betterErr
 }
 
 // markerDir holds one file per module a compile worker has put in the

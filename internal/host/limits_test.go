@@ -235,3 +235,47 @@ func TestCompileBounded(t *testing.T) {
 		t.Errorf("auto, too many locals: %v", err)
 	}
 }
+
+// TestBackgroundCompileFailureJudged: under EngineAuto a module the
+// interpreter prepares at once (5,000 nested blocks) but the optimising
+// compiler takes longer than the host's CompileLimit for is interpreted
+// first; its compilation in the background fails. Compiled answers that
+// failure, a CompileTimeoutError, as Compile does under EngineCompiler,
+// so the verdict does not depend on the cache's state (a cold cache
+// interpreted the module and nothing reported its compilation).
+func TestBackgroundCompileFailureJudged(t *testing.T) {
+	n := 5000
+	w := wasmbuild.Command()
+	w.CodeSection[0].Body = append(append(bytes.Repeat([]byte{wasm.OpcodeBlock, 0x40}, n), bytes.Repeat([]byte{wasm.OpcodeEnd}, n)...), wasm.OpcodeEnd)
+	bin := wasmbuild.Encode(w)
+	ctx := context.Background()
+	h, err := New(ctx, Options{CacheDir: "-", CompileLimit: 40 * time.Millisecond, Engine: EngineAuto})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(ctx)
+	m, err := h.Compile(ctx, bin)
+	if err != nil {
+		t.Fatalf("the interpreter's preparation: %v", err)
+	}
+	var cte *CompileTimeoutError
+	if err := m.Compiled(ctx); !errors.As(err, &cte) {
+		t.Errorf("Compiled: %v, want the background compilation's CompileTimeoutError", err)
+	}
+	compiler, err := New(ctx, Options{CacheDir: "-", CompileLimit: 40 * time.Millisecond, Engine: EngineCompiler})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer compiler.Close(ctx)
+	if _, err := compiler.Compile(ctx, bin[:len(bin):len(bin)]); !errors.As(err, &cte) {
+		t.Errorf("EngineCompiler: %v, want a CompileTimeoutError", err)
+	}
+	interp, err := New(ctx, Options{CacheDir: "-", CompileLimit: 40 * time.Millisecond, Engine: EngineInterpreter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer interp.Close(ctx)
+	if m, err := interp.Compile(ctx, bin[:len(bin):len(bin)]); err != nil || m.Compiled(ctx) != nil {
+		t.Errorf("EngineInterpreter: %v", err)
+	}
+}

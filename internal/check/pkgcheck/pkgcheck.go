@@ -144,8 +144,14 @@ func (c *Checker) judge(ctx context.Context, r *Result, wasm []byte, owned, disc
 	}
 	// Compiling is limited in CPU time (host.CompileLimit), discovery in
 	// the module's own time (Subako's 10 s): neither depends on this
-	// machine's load, which shows only as a host.StalledError.
+	// machine's load, which shows only as a host.StalledError. A module
+	// interpreted first (EngineAuto, a cold cache) is judged on its
+	// compilation all the same: one that fails in the background is the
+	// finding it is under EngineCompiler.
 	m, err := h.Compile(ctx, wasm)
+	if err == nil {
+		err = m.Compiled(ctx)
+	}
 	var late *host.CompileTimeoutError
 	var stalled *host.StalledError
 	switch {

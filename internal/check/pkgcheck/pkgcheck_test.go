@@ -18,6 +18,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/wasmbuild"
+	wabin "github.com/tetratelabs/wabin/wasm"
 )
 
 // buildInto builds the Go package pkg for wasip1 (once per source) and
@@ -260,6 +261,21 @@ func TestCompileDeadline(t *testing.T) {
 	}
 	if judged.Module != nil || judged.Discovery != nil {
 		t.Errorf("a module abandoned at compilation counts as run: %+v", judged)
+	}
+	// Under EngineAuto, on a cold cache, a module the interpreter prepares
+	// at once (5,000 nested blocks) is interpreted while the compiler,
+	// past the limit, gives up in the background: the same finding, not a
+	// discovery judged on the interpreter.
+	w := wasmbuild.Command()
+	w.CodeSection[0].Body = append(append(bytes.Repeat([]byte{wabin.OpcodeBlock, 0x40}, 5000), bytes.Repeat([]byte{wabin.OpcodeEnd}, 5000)...), wabin.OpcodeEnd)
+	auto := New(Options{Host: host.Options{CacheDir: "-", Engine: host.EngineAuto, CompileLimit: 40 * time.Millisecond}})
+	defer auto.Close(context.Background())
+	judged, err = auto.Module(context.Background(), "blocks.wasm", wasmbuild.Encode(w), "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if findings := judged.Files[0].Findings; len(findings) != 1 || findings[0].Rule != rules.ProtocolTimeout || !strings.Contains(findings[0].Message, "abandoned") {
+		t.Errorf("auto, compiled in the background: findings %v", findings)
 	}
 	judged, err = checker(t).Module(context.Background(), "m.wasm", wasmbuild.Encode(wasmbuild.Command()), filepath.Join(t.TempDir(), "none"), true)
 	var setup *host.SetupError
