@@ -58,6 +58,8 @@ const (
 	heldMessages = `\ball\s+(?:of\s+)?(?:the\s+)?user'?s'?\s+(?:messages|prompts|inputs|questions|requests|replies)\b` +
 		`|\b(?:the\s+)?user'?s'?\s+(?:messages|prompts|inputs|questions|requests|replies)\s+` + heldScope +
 		`|\bwhat\s+the\s+user\s+(?:has\s+|had\s+)?(?:just\s+|last\s+|previously\s+|already\s+|recently\s+|so\s+far\s+)?(?:said|wrote|written|typed|asked|told\s+you)\b` +
+		// attack pass 40y row 3: "every message the user has sent"
+		`|\b(?:every|each|any|all\s+(?:of\s+)?(?:the\s+)?)\s*(?:single\s+)?(?:messages?|prompts?|inputs?|questions?|requests?|replies|reply)\s+(?:that\s+)?the\s+user\s+(?:has\s+|had\s+|have\s+)?(?:ever\s+|already\s+|previously\s+)?(?:sent|wrote|written|typed|entered|submitted|asked|said)\b` +
 		`|\btool\s+(?:call\s+)?(?:results?|responses?|outputs?)\s+(?:(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:received|got|gotten|seen|collected|obtained)\b|` + heldScope + `)`
 	// heldScope is the time or scope that makes messages the model's:
 	// so far, earlier, in this session.
@@ -66,6 +68,13 @@ const (
 	chatSecret = `(?:api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|(?:access\s+|auth\s+|bearer\s+)?tokens?|passwords?|passphrases?|secrets?|credentials?|seed\s+phrases?)`
 	// userGave is how the user puts one there.
 	userGave = `(?:tells?|told|mentions?|mentioned|shares?|shared|pastes?|pasted|types?|typed|gives?|gave|given|provides?|provided|sends?|sent|enters?|entered|writes?|wrote|written|reveals?|revealed|posts?|posted|says?|said|drops?|dropped)`
+	// secretOwner is whose secret sentAway reads: the user, you, their,
+	// and (attack pass 40y row 4) a customer, client, account holder,
+	// operator or admin.
+	secretOwner = `\b(?:the\s+user'?s|the\s+users'|your|their|the\s+(?:customer|client|account\s+holder|account|operator|admin|administrator|owner)(?:'s|s'))`
+	// providerKey is a provider's key named without "API" (attack pass
+	// 40y row 4): "the user's OpenAI key".
+	providerKey = `(?:openai|anthropic|claude|gemini|google|github|gitlab|aws|amazon|azure|gcp|stripe|slack|twilio|sendgrid|mailgun|openrouter|mistral|cohere|groq|hugging\s*face|replicate|cloudflare|vercel|supabase|firebase|heroku|digitalocean|npm|pypi|docker|discord|telegram|notion|linear|jira|atlassian|shopify|paypal|coinbase|binance|etherscan|infura|alchemy)\s+keys?`
 	// chatSecrets: the secret, then the user who gave it ("any password
 	// the user mentions"); the user, then the secret ("if the user
 	// pastes a token"); the secret, seen in the conversation ("every API
@@ -115,7 +124,7 @@ var (
 func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
 	if c.argDesc != "" {
-		if c.describesArg(sentence, m, false) && !c.searchesQuestion(sentence[m[0]:m[1]]) {
+		if c.describesArg(sentence, m, false) && !c.searchesQuestion(sentence[m[0]:m[1]]) && !c.handsOffConversation() {
 			return p.rule
 		}
 		return nil
@@ -165,7 +174,7 @@ func (c *checker) putsIn(sentence string) bool {
 	if negationRE.MatchString(sentence) {
 		return false
 	}
-	for _, re := range []*regexp.Regexp{asOwnArgRE, fillArgRE, argBeRE} {
+	for _, re := range []*regexp.Regexp{asOwnArgRE, fillArgRE, argBeRE, toOwnArgRE, useArgForRE} {
 		for _, g := range re.FindAllStringSubmatch(sentence, -1) {
 			if c.isArg(strings.Trim(g[1], "'\"`")) {
 				return true
@@ -178,7 +187,17 @@ func (c *checker) putsIn(sentence string) bool {
 var (
 	// asOwnArgRE names an argument as where a thing goes: "as the note",
 	// "in note", "into the note argument".
-	asOwnArgRE = re(`\b(?:as|in|into)\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)(?:\s+(?:argument|parameter|field|param)s?\b|\s*[.,;:)]|\s*$)`)
+	//
+	// Other prepositions (attack pass 40y row 2): "via note", "through the
+	// note argument", "inside note", "within note".
+	asOwnArgRE = re(`\b(?:as|in|into|via|through|inside|within)\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)(?:\s+(?:argument|parameter|field|param)s?\b|\s*[.,;:)]|\s*$)`)
+	// toOwnArgRE puts a thing to an argument after a verb of attaching or
+	// sending (attack pass 40y row 2): "attach ... to note", "append ...
+	// to the note field"; "is shown next to note" has no such verb.
+	toOwnArgRE = re(`\b(?:attach|attaches|add|adds|append|appends|send|sends|pass|passes|write|writes|copy|copies|paste|pastes|forward|forwards|submit|submits|supply|supplies|provide|provides|give|gives|post|posts|save|saves|upload|uploads)\b[^.;\n]{0,100}?\bto\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)(?:\s+(?:argument|parameter|field|param)s?\b|\s*[.,;:)]|\s*$)`)
+	// useArgForRE uses an argument for a thing (attack pass 40y row 2):
+	// "use note for a summary of this conversation".
+	useArgForRE = re(`\b(?:use|uses|using)\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:for|to\s+(?:hold|carry|pass|send|store))\b`)
 	// fillArgRE fills an argument: "fill note with", "populate the note
 	// field with", "set note to".
 	fillArgRE = re(`\b(?:fill|fills|populate|populates|set)\s+(?:in\s+)?(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:with|to)\b`)
@@ -288,6 +307,9 @@ func sentAway(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if !anyAddressRE.MatchString(sentence) {
 		return nil
 	}
+	if lostSecretRE.MatchString(sentence[:m[0]]) || c.tokenExchange(sentence) {
+		return nil
+	}
 	if affirmedIn(sentence, sentAwayVerbRE) {
 		return p.rule
 	}
@@ -301,9 +323,25 @@ func sentAway(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	return nil
 }
 
+// tokenExchange: the tool says it exchanges a refresh token or an
+// authorization code for an access token (attack pass 40y, low 2: "Exchanges
+// your refresh token for an access token by posting it to
+// https://oauth2.googleapis.com/token."): OAuth's own call, the tool the
+// subject, and nothing put in an argument. The imperative ("Exchange your
+// refresh token ... by posting it to https://...") is the model's and
+// stays asked (TestSentAwayOtherSecretWords).
+func (c *checker) tokenExchange(sentence string) bool {
+	return tokenExchangeRE.MatchString(sentence) && !c.putsIn(sentence)
+}
+
 var (
-	sendingByRE  = re(`\bby\s+(?:sending|emailing|e-mailing|mailing|posting|uploading|forwarding|transmitting|submitting|delivering|sharing|reporting)\b`)
-	authHeaderRE = re(`\b(?:header|authorization|bearer)\b`)
+	// lostSecretRE ends the text before a secret the user lost, not sent
+	// (attack pass 40y, low 2): "If you lost your API key, email
+	// support@example.com"; "if you have your API key, email it" is sent.
+	lostSecretRE    = re(`\b(?:if|when|in\s+case|should)\s+you\s+(?:have\s+|'ve\s+|ever\s+)?(?:lost|lose|forgot|forget|forgotten|misplaced|misplace)\s+$`)
+	tokenExchangeRE = re(`\bexchanges\s+(?:your|the\s+user'?s|the|an?)\s+(?:oauth\s+)?(?:refresh\s+token|authorization\s+code|auth\s+code|device\s+code)\s+for\s+(?:an?\s+|the\s+)?(?:new\s+|fresh\s+)?(?:oauth\s+)?(?:access\s+token|id\s+token|tokens)\b`)
+	sendingByRE     = re(`\bby\s+(?:sending|emailing|e-mailing|mailing|posting|uploading|forwarding|transmitting|submitting|delivering|sharing|reporting)\b`)
+	authHeaderRE    = re(`\b(?:header|authorization|bearer)\b`)
 )
 
 // secretAboutRE is a noun after a secret's word that makes it a thing
@@ -333,11 +371,53 @@ func heldIntoWords(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	if _, group, _, _ := heldIn(c.argDesc); group != nil {
 		return nil
 	}
-	if contextArgs[strings.ToLower(c.argDesc)] && strings.Contains(sentence[m[0]:m[1]], "context") {
+	if contextArgs[strings.ToLower(c.argDesc)] && strings.Contains(sentence[m[0]:m[1]], "context") || c.handsOffConversation() {
 		return nil
 	}
 	return p.rule
 }
+
+// handsOffConversation: the tool read saves or hands off the conversation
+// as its job, so its arguments may be described as the conversation
+// (attack pass 40y row 1: conversation-handoff-mcp's handoff_save, whose
+// summary is "Brief summary of the conversation context (2-3
+// sentences)"). Both must say so: the name a handoff, conversation, chat
+// or transcript (handoffNameRE), and the description's first sentence
+// saving, handing off or passing on the conversation (handoffJobRE). A
+// generic name (get_stock_history, daily_recap: attack pass 40x row 1)
+// never does, and "always", "every call" or an address in the argument's
+// description or the tool's keeps the request asked
+// (TestHonestHandoffSummaryArgument).
+func (c *checker) handsOffConversation() bool {
+	if c.argDesc == "" || !c.handoffJob {
+		return false
+	}
+	if c.handoffPtr != c.ptr { // once per argument description: its length bounds no match's cost
+		c.handoffPtr, c.handoffYes = c.ptr, !anyAddressRE.MatchString(c.folded) && !everyCallRE.MatchString(c.folded)
+	}
+	return c.handoffYes
+}
+
+// handoffJob: the tool's name and its description's first sentence say it
+// saves or hands off the conversation, and the description has no address
+// and no "always" (handsOffConversation). Read once per tool.
+func handoffJob(name, desc string) bool {
+	if !handoffNameRE.MatchString(strings.ToLower(name)) {
+		return false
+	}
+	desc = strings.ToLower(desc)
+	first := desc[:min(len(desc), 300)]
+	if k := strings.IndexAny(first, ".\n"); k >= 0 {
+		first = first[:k]
+	}
+	return handoffJobRE.MatchString(first) && !anyAddressRE.MatchString(desc) && !everyCallRE.MatchString(desc)
+}
+
+var (
+	handoffNameRE = re(`handoff|hand_off|hand-off|conversation|chat|transcript`)
+	handoffJobRE  = re(`\b(?:save|saves|saving|store|stores|hand\s+off|hands\s+off|handoff|archive|archives|persist|persists|transfer|transfers|pass|passes)\b[^.\n]{0,40}?\b(?:conversation|chat|transcript|dialogue)\b`)
+	everyCallRE   = re(`\b(?:always|whenever|every\s+(?:single\s+)?(?:call|time|turn|message|request|response|reply)|each\s+(?:call|time|turn|message)|(?:on|after|before)\s+(?:every|each|any)\b)`)
+)
 
 var (
 	// argWordsHeadRE is what may come before the thing an argument's

@@ -151,6 +151,17 @@ var patterns = []*pattern{
 		re: re(`\b(?:before|prior to|ahead of)\s+(?:each|every|any)\s+(?:single\s+)?(?:use|call|invocation)\s+of\s+(?:any|every|each|an?)\s+(?:other\s+)?(?:tools?|functions?)\b` +
 			`|\b(?:before|prior to|ahead of)\s+(?:each|every|any|all)\s+(?:single\s+)?(?:other\s+)?(?:tool|function)\s+(?:calls?|invocations?|uses?)\b`),
 		judge: callsFirst},
+	{rule: rules.TextPreempt, what: "an instruction to act before any task",
+		triggers: []string{"before", "prior to", "preceded", "about to"},
+		also:     []string{"tool", "function"},
+		// attack pass 40y, row 5: the finite "before you use any tool", the
+		// passive "every tool call must be preceded by a call to this
+		// tool", "whenever you are about to call a tool"; callsFirst wants
+		// a call or this tool as an object ("the gateway logs it" passes)
+		re: re(`\b(?:before|prior to)\s+you\s+(?:use|call|invoke|run|execute)\s+(?:any|every|each|an?|another)\s+(?:other\s+)?(?:tools?|functions?)\b` +
+			`|\b(?:every|each|any|all)\s+(?:other\s+)?(?:tool|function)\s+(?:calls?|invocations?|uses?)\s+(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|will)\s+(?:always\s+)?be\s+preceded\s+by\b` +
+			`|\b(?:whenever|every\s+time|each\s+time|before|when)\s+you\s+(?:are|'re)\s+(?:just\s+)?about\s+to\s+(?:use|call|invoke|run|execute)\s+(?:any|a|an|another|every)\s+(?:other\s+)?(?:tools?|functions?)\b`),
+		judge: callsFirst},
 	{rule: rules.TextPreempt, what: "an instruction to act whenever any tool is used",
 		triggers: []string{"every time", "each time", "whenever"},
 		also:     []string{"any", "another", " a "},
@@ -220,13 +231,13 @@ var patterns = []*pattern{
 		judge:    heldIntoWords},
 	{rule: rules.TextSecretRequest, what: "a request to put the conversation in an argument",
 		triggers: []string{"user", "tool"},
-		also:     []string{"messages", "prompts", "inputs", "questions", "requests", "replies", "said", "wrote", "written", "typed", "asked", "told you", "result", "respons", "output"},
+		also:     []string{"message", "prompt", "input", "question", "request", "repl", "said", "wrote", "written", "typed", "asked", "told you", "result", "respons", "output"},
 		re:       re(heldMessages),
 		judge:    heldIntoWords},
 	{rule: rules.TextSecretRequest, what: "a request to send the user's secret to an address",
 		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed"},
 		also:     []string{"http://", "https://", "@"},
-		re:       re(`\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+){0,2}?` + chatSecret + `\b`),
+		re:       re(secretOwner + `\s+(?:[\w-]+\s+){0,2}?(?:` + chatSecret + `|` + providerKey + `)\b`),
 		judge:    sentAway},
 	{rule: rules.TextSecretRequest, what: "a request to put the user's last message in an argument",
 		triggers: []string{"user"},
@@ -1005,7 +1016,7 @@ func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m) // bounded work per match (attack pass 40x, low 2)
 	if c.notTheSecret(sentence, m[0], m[1]) || !dataPlace(c.argDesc) && c.ownArgument(sentence, sentence[m[0]:m[1]]) ||
-		c.ownEnvironment(sentence) {
+		c.ownEnvironment(sentence) || c.tokenExchange(sentence) {
 		return nil
 	}
 	sentence = verbNouns(sentence)

@@ -20,6 +20,9 @@ type checker struct {
 	args          map[string]bool // its argument names, lower-cased (own: when first needed)
 	argDesc       string          // the argument whose description is read, if one is
 	assistantTurn bool            // the folded text the patterns read has an "Assistant:" turn
+	handoffJob    bool            // the tool read saves or hands off the conversation (handsOffConversation)
+	handoffPtr    *path           // the argument description handsOffConversation last judged
+	handoffYes    bool            // and its answer
 	out           []Signal
 	ptr           *path  // the text being read: where it is
 	folded        string // and the whole of it, folded
@@ -47,6 +50,7 @@ var toolText = []string{"name", "title", "description"}
 func (c *checker) tool(i int, name string, obj map[string]any) {
 	c.input, c.toolName = obj["inputSchema"], name
 	c.toolDesc, _ = obj["description"].(string)
+	c.handoffJob = handoffJob(name, c.toolDesc)
 	top := &path{}
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok && k == "name" {
