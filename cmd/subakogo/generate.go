@@ -13,6 +13,6 @@ import (
 // //go:generate lines run) runs too.
 func runGenerate(args []string, stdout, stderr io.Writer) int {
 	return cli.Interruptible("subakogo generate", "", stderr, func(ctx context.Context) int {
-		return generate.Command(ctx, "subakogo generate", args, stdout, stderr)
+		return generate.Command(goBackstop(ctx), "subakogo generate", args, stdout, stderr)
 	})
 }
