@@ -388,7 +388,7 @@ func serveSource(ctx context.Context, sp servedPath, watch bool, preview func(to
 		if err != nil {
 			return "", err
 		}
-		if err := pkgdir.Build(ctx, path, assets, out, stderr, slowNotes(stderr, "subakogo")); err != nil {
+		if err := pkgdir.Build(ctx, path, assets, out, stderr, slowNotes(ctx, stderr, "subakogo")); err != nil {
 			os.RemoveAll(out)
 			return "", err
 		}
