@@ -13,6 +13,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 
 	"github.com/subako-ai/subako-go/internal/cli"
@@ -23,8 +24,8 @@ import (
 func main() {
 	cli.TuneGC()
 	os.Exit(supervise.Main("subakogo-generate", os.Stderr, func() int {
-		return cli.Interruptible("subakogo-generate", "", os.Stderr, func(ctx context.Context) int {
-			return generate.Command(ctx, "subakogo-generate", os.Args[1:], os.Stdout, os.Stderr)
+		return cli.Interruptible("subakogo-generate", "", os.Stderr, func(ctx context.Context, stderr io.Writer) int {
+			return generate.Command(ctx, "subakogo-generate", os.Args[1:], os.Stdout, stderr)
 		})
 	}))
 }

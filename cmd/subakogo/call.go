@@ -40,7 +40,7 @@ var stdin io.Reader = os.Stdin
 const maxArguments = abi.HTTPRequestMaxBytes
 
 func runCall(args []string, stdout, stderr io.Writer) int {
-	return interruptible("call", stderr, func(ctx context.Context) int { return callCommand(ctx, args, stdout, stderr) })
+	return interruptible("call", stderr, func(ctx context.Context, stderr io.Writer) int { return callCommand(ctx, args, stdout, stderr) })
 }
 
 // callCommand is call; a signal cancels ctx (interruptible).

@@ -16,7 +16,7 @@ import (
 )
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	return interruptible("check", stderr, func(ctx context.Context) int { return checkCommand(ctx, args, stdout, stderr) })
+	return interruptible("check", stderr, func(ctx context.Context, stderr io.Writer) int { return checkCommand(ctx, args, stdout, stderr) })
 }
 
 // checkCommand is check; a signal cancels ctx (interruptible).
@@ -54,7 +54,7 @@ func checkCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
-	opt := check.Options{Pattern: pattern, Engine: *engine, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(stderr, "subakogo check"), Backstop: backstops.host}
+	opt := check.Options{Pattern: pattern, Engine: *engine, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(ctx, stderr, "subakogo check"), Backstop: backstops.host}
 	if *baseline != "" {
 		opt.Baseline = func(ctx context.Context, d *host.Discovery) (report.File, error) {
 			return compareBaseline(ctx, *engine, *baseline, listing{tools: d.Tools, discover: d.Discover}, stderr)
@@ -109,8 +109,9 @@ func shortenPaths(files []report.File) {
 // a step does once it has run cli.SlowAfter, then how long it took (the
 // first build with an empty build cache takes minutes, and silence reads
 // as a hang).
-func slowNotes(stderr io.Writer, prog string) progress.Reporter {
-	return func(what string, step func()) { cli.Slow(stderr, prog, cli.SlowAfter, what, step) }
+// A step interrupted is not said to be done.
+func slowNotes(ctx context.Context, stderr io.Writer, prog string) progress.Reporter {
+	return func(what string, step func()) { cli.Slow(ctx, stderr, prog, cli.SlowAfter, what, step) }
 }
 
 // hasError reports whether any of the files has an error.

@@ -28,7 +28,7 @@ import (
 const maxToolsFile = 16 << 20
 
 func runDiff(args []string, stdout, stderr io.Writer) int {
-	return interruptible("diff", stderr, func(ctx context.Context) int { return diffCommand(ctx, args, stdout, stderr) })
+	return interruptible("diff", stderr, func(ctx context.Context, stderr io.Writer) int { return diffCommand(ctx, args, stdout, stderr) })
 }
 
 // diffCommand is diff; a signal cancels ctx (interruptible): the build

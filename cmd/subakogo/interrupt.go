@@ -18,6 +18,8 @@ import (
 // too, where the signal's default action would leave it behind (it runs
 // in a process group of its own). It returns the command's exit code or
 // 128 plus the signal's number (130 for SIGINT, 143 for SIGTERM).
-func interruptible(name string, stderr io.Writer, run func(ctx context.Context) int) int {
-	return cli.Interruptible("subakogo "+name, ", and its runs' temporary volumes removed", stderr, run)
+func interruptible(name string, stderr io.Writer, run func(ctx context.Context, stderr io.Writer) int) int {
+	return cli.Interruptible("subakogo "+name, ", and its runs' temporary volumes removed", stderr, func(ctx context.Context, stderr io.Writer) int {
+		return run(goBackstop(ctx), stderr)
+	})
 }

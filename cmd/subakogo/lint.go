@@ -22,7 +22,7 @@ import (
 )
 
 func runLint(args []string, stdout, stderr io.Writer) int {
-	return interruptible("lint", stderr, func(ctx context.Context) int { return lintCommand(ctx, args, stdout, stderr) })
+	return interruptible("lint", stderr, func(ctx context.Context, stderr io.Writer) int { return lintCommand(ctx, args, stdout, stderr) })
 }
 
 // lintCommand is lint; a signal cancels ctx (interruptible).

@@ -51,7 +51,7 @@ func moduleArg(ctx context.Context, cmd, arg string, stderr io.Writer) (wasmPath
 	if err := gobuild.Wasm(ctx, "", goPkg, wasmPath, &out); err != nil {
 		fmt.Fprintf(stderr, "subakogo %s: go build %s: %v\n%s", cmd, goPkg, err, out.Bytes())
 		cleanup()
-		if errors.As(err, new(*input.SpecialSourceError)) {
+		if errors.As(err, new(*input.SpecialSourceError)) || errors.As(err, new(*input.GoStalledError)) || ctx.Err() != nil {
 			return "", "", func() {}, exitUnreadable
 		}
 		return "", "", func() {}, exitFindings

@@ -17,7 +17,7 @@ import (
 )
 
 func runPack(args []string, stdout, stderr io.Writer) int {
-	return interruptible("pack", stderr, func(ctx context.Context) int { return packCommand(ctx, args, stdout, stderr) })
+	return interruptible("pack", stderr, func(ctx context.Context, stderr io.Writer) int { return packCommand(ctx, args, stdout, stderr) })
 }
 
 // packCommand is pack; a signal cancels ctx (interruptible).
@@ -82,7 +82,7 @@ func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			return compareBaseline(ctx, host.EngineAuto, *baseline, listing{tools: d.Tools, discover: d.Discover}, stderr)
 		}
 	}
-	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: *out, Assets: assets, Baseline: compare, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(stderr, "subakogo pack")})
+	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: *out, Assets: assets, Baseline: compare, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(ctx, stderr, "subakogo pack")})
 	var buildErr *pack.BuildError
 	var baselineErr *pack.BaselineError
 	switch {

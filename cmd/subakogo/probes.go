@@ -1,17 +1,29 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"time"
 
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/probe"
 )
 
 // backstops, when set, force the wall-clock backstops small, so that the
 // tests see each command say "not judged" (exit 3) without slowing the
-// machine: the host's, of every run and compilation, and the probes'.
-var backstops struct{ host, probes time.Duration }
+// machine: the host's, of every run and compilation, the probes', and the
+// go commands' (input.GoBackstop).
+var backstops struct{ host, probes, goCmd time.Duration }
+
+// goBackstop is ctx with the go commands' backstop set, when a test sets
+// one.
+func goBackstop(ctx context.Context) context.Context {
+	if backstops.goCmd > 0 {
+		return input.WithGoBackstop(ctx, backstops.goCmd)
+	}
+	return ctx
+}
 
 // probeFlags adds --probes and --probe-time to fs; the function it returns
 // reads them once fs is parsed: nil options when --probes=none.

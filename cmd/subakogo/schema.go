@@ -14,7 +14,9 @@ import (
 )
 
 func runSchema(args []string, stdout, stderr io.Writer) int {
-	return cli.Interruptible("subakogo schema", "", stderr, func(ctx context.Context) int { return schemaCommand(ctx, args, stdout, stderr) })
+	return cli.Interruptible("subakogo schema", "", stderr, func(ctx context.Context, stderr io.Writer) int {
+		return schemaCommand(goBackstop(ctx), args, stdout, stderr)
+	})
 }
 
 // schemaCommand is schema; a signal cancels ctx, which ends the package's

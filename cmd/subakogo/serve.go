@@ -108,7 +108,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		defer ln.Close()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(goBackstop(context.Background()), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, HTTPFixture: httpFixture, Volume: *volume, VolumeQuota: *volumeQuota << 20, Data: *data, Timeout: *timeout,
@@ -265,9 +265,11 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 	}
 	src, build, cleanup, err := serveSource(ctx, sp, watch, preview, stderr)
 	var manifestErr *pkgdir.ManifestError
+	var special *input.SpecialSourceError
+	var stalled *input.GoStalledError
 	switch {
-	case errors.As(err, &manifestErr) || (err != nil && ctx.Err() != nil):
-		return fail(exitUnreadable, err) // its manifest too large, or not judged; or serve stopped
+	case errors.As(err, &manifestErr) || errors.As(err, &special) || errors.As(err, &stalled) || (err != nil && ctx.Err() != nil):
+		return fail(exitUnreadable, err) // its manifest too large, a special file, or not judged; or serve stopped
 	case err != nil:
 		return fail(exitFindings, err) // a Go package that does not build
 	}
@@ -316,8 +318,9 @@ func resolveServed(ctx context.Context, path string) (servedPath, error) {
 	// subakogo runs it.
 	p, err := gobuild.List(ctx, path)
 	var special *input.SpecialSourceError
+	var stalled *input.GoStalledError
 	switch {
-	case errors.As(err, &special) || (err != nil && ctx.Err() != nil):
+	case errors.As(err, &special) || errors.As(err, &stalled) || (err != nil && ctx.Err() != nil):
 		return servedPath{}, err
 	case err != nil && fi != nil:
 		return servedPath{}, &notServableError{path, "neither a package directory (it has no " + pkgcheck.ModuleName + ") nor a Go package of the module serve runs in: " + err.Error()}
@@ -385,7 +388,7 @@ func serveSource(ctx context.Context, sp servedPath, watch bool, preview func(to
 		if err != nil {
 			return "", err
 		}
-		if err := pkgdir.Build(ctx, path, assets, out, stderr, slowNotes(stderr, "subakogo")); err != nil {
+		if err := pkgdir.Build(ctx, path, assets, out, stderr, slowNotes(ctx, stderr, "subakogo")); err != nil {
 			os.RemoveAll(out)
 			return "", err
 		}

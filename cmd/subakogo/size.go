@@ -26,7 +26,9 @@ import (
 // largest data segments, the files a Go package embeds, and what a cold
 // call costs here.
 func runSize(args []string, stdout, stderr io.Writer) int {
-	return cli.Interruptible("subakogo size", "", stderr, func(ctx context.Context) int { return sizeCommand(ctx, args, stdout, stderr) })
+	return cli.Interruptible("subakogo size", "", stderr, func(ctx context.Context, stderr io.Writer) int {
+		return sizeCommand(goBackstop(ctx), args, stdout, stderr)
+	})
 }
 
 // sizeCommand is size; a signal cancels ctx, which ends the go commands

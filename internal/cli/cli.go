@@ -7,6 +7,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -113,8 +114,9 @@ const SlowAfter = 2 * time.Second
 // Slow runs step, and when it has not finished after `after` writes what
 // (what it is doing and why it may take long) on w, then, when it ends,
 // how long it took: the first build of a package with an empty build
-// cache runs for a minute or more, and silence reads as a hang.
-func Slow(w io.Writer, prog string, after time.Duration, what string, step func()) {
+// cache runs for a minute or more, and silence reads as a hang. A step
+// that ends with ctx (a signal's interruption) is not said to be done.
+func Slow(ctx context.Context, w io.Writer, prog string, after time.Duration, what string, step func()) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -130,5 +132,7 @@ func Slow(w io.Writer, prog string, after time.Duration, what string, step func(
 	start := time.Now().Add(-after)
 	fmt.Fprintf(w, "%s: %s...\n", prog, what)
 	<-done
-	fmt.Fprintf(w, "%s: done in %.1f s\n", prog, time.Since(start).Seconds())
+	if ctx.Err() == nil {
+		fmt.Fprintf(w, "%s: done in %.1f s\n", prog, time.Since(start).Seconds())
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -21,8 +22,11 @@ import (
 // or ""). Later signals are ignored until it returns, not taken as a
 // request to die at once: Ctrl-C reaches the child both from the terminal
 // (its process group) and from the supervisor that forwards it, and so
-// does `timeout`'s signal (internal/supervise).
-func Interruptible(prog, done string, stderr io.Writer, run func(ctx context.Context) int) int {
+// does `timeout`'s signal (internal/supervise). The interruption is said
+// once: run writes its messages to the stderr it is given, which, once a
+// signal came, drops an error that only ends with the interruption
+// ("PROG: go build: interrupted by SIGTERM").
+func Interruptible(prog, done string, stderr io.Writer, run func(ctx context.Context, stderr io.Writer) int) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 	signals := make(chan os.Signal, 1)
@@ -35,7 +39,7 @@ func Interruptible(prog, done string, stderr io.Writer, run func(ctx context.Con
 		case <-ctx.Done():
 		}
 	}()
-	code := run(ctx)
+	code := run(ctx, &saidOnce{ctx: ctx, w: stderr})
 	var i Interruption
 	if errors.As(context.Cause(ctx), &i) {
 		fmt.Fprintf(stderr, "%s: %v: stopped%s\n", prog, i, done)
@@ -53,4 +57,19 @@ func (i Interruption) Error() string {
 		name = "SIGINT"
 	}
 	return "interrupted by " + name
+}
+
+// saidOnce passes writes on to w, but for a message that ends with the
+// interruption that ended ctx: Interruptible says it.
+type saidOnce struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (s *saidOnce) Write(p []byte) (int, error) {
+	var i Interruption
+	if errors.As(context.Cause(s.ctx), &i) && strings.HasSuffix(string(p), ": "+i.Error()+"\n") {
+		return len(p), nil
+	}
+	return s.w.Write(p)
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"sync"
 	"testing"
@@ -25,13 +26,13 @@ func (w *notifyWriter) Write(p []byte) (int, error) {
 // decides the test.
 func TestSlow(t *testing.T) {
 	w := &notifyWriter{first: make(chan struct{})}
-	Slow(w, "prog", 0, "building x", func() { <-w.first })
+	Slow(context.Background(), w, "prog", 0, "building x", func() { <-w.first })
 	if got := w.String(); !strings.HasPrefix(got, "prog: building x...\nprog: done in ") {
 		t.Errorf("slow step: %q", got)
 	}
 	var quiet bytes.Buffer
 	ran := false
-	Slow(&quiet, "prog", time.Hour, "building y", func() { ran = true })
+	Slow(context.Background(), &quiet, "prog", time.Hour, "building y", func() { ran = true })
 	if !ran || quiet.Len() != 0 {
 		t.Errorf("quick step: ran %v, said %q", ran, quiet.String())
 	}

@@ -116,9 +116,9 @@ func TestGoSources(t *testing.T) {
 			}
 		}
 	}
-	// What the go command skips, and an import path, whose directory is
-	// the go command's to find (its load then ends with the command's
-	// context).
+	// What the go command skips, and another module's import path, whose
+	// directory is the go command's to find (its load then ends with the
+	// command's context or its backstop).
 	dir := pkg(t)
 	fifo(t, filepath.Join(dir, "_skip.go"))
 	fifo(t, filepath.Join(dir, "notes.txt"))
@@ -130,5 +130,79 @@ func TestGoSources(t *testing.T) {
 	}
 	if err := GoSources(dir, "example.com/other"); err != nil {
 		t.Errorf("an import path: %v", err)
+	}
+}
+
+// modulePackage is a main module example.com/p (root package main, and a
+// package sub) with a FIFO at name, a path in it.
+func modulePackage(t *testing.T, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for file, text := range map[string]string{
+		"go.mod":     "// the module\nmodule \"example.com/p\" // quoted\n\ngo 1.22\n",
+		"main.go":    "package main\n\nfunc main() {}\n",
+		"sub/sub.go": "package sub\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, file)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	return dir
+}
+
+// TestGoSourcesSyso (attack pass 40q, row 1): a FIFO named zz.syso (with or
+// without a GOOS_GOARCH suffix) passed GoSources, whose comment said a
+// .syso is listed without being read; go build, and go list -export as
+// go/packages runs it, open every .syso to pack it into the archive and
+// waited on the FIFO for ever (check, pack, schema, size, serve --watch's
+// rebuild). It is refused as zz.go is, and so is every other kind of
+// source the go command opens.
+func TestGoSourcesSyso(t *testing.T) {
+	for _, name := range []string{"zz.syso", "zz_linux_amd64.syso", "zz_wasip1_wasm.syso", "x.cpp", "x.sx", "x.f90", "x.swigcxx", "x.hxx"} {
+		dir := modulePackage(t, name)
+		err := GoSources(dir, ".")
+		var special *SpecialSourceError
+		if !errors.As(err, &special) || !strings.Contains(err.Error(), name+": a FIFO") {
+			t.Errorf("a FIFO named %s: %v, want it refused", name, err)
+		}
+	}
+}
+
+// TestGoSourcesImportPath (attack pass 40q, row 2): the package given by its
+// import path (subakogo check example.com/p/sub, in the module) was not
+// looked at, and a FIFO zz.go in it hung the go command. An import path
+// within the main module (go.mod's module line, found from the directory
+// the go command runs in and up) is resolved to its directory and checked
+// as its path is; another module's, a pattern with ..., and a path
+// leaving the module are the go command's.
+func TestGoSourcesImportPath(t *testing.T) {
+	var special *SpecialSourceError
+	dir := modulePackage(t, "zz.go")
+	if err := GoSources(dir, "example.com/p"); !errors.As(err, &special) || !strings.Contains(err.Error(), "zz.go: a FIFO") {
+		t.Errorf("the main module's root package by import path, a FIFO zz.go in it: %v, want it refused", err)
+	}
+	dir = modulePackage(t, "sub/zz.go")
+	for _, run := range []struct{ dir, shown string }{
+		{dir, filepath.Join("sub", "zz.go")},
+		{filepath.Join(dir, "sub"), filepath.Join("sub", "zz.go")}, // go run in a subdirectory
+	} {
+		err := GoSources(run.dir, "example.com/p/sub")
+		if !errors.As(err, &special) || !strings.Contains(err.Error(), run.shown+": a FIFO") {
+			t.Errorf("example.com/p/sub (go in %s), a FIFO sub/zz.go: %v, want it refused naming %s", run.dir, err, run.shown)
+		}
+	}
+	if err := GoSources(dir, "example.com/p"); err != nil {
+		t.Errorf("the root package, the FIFO in another: %v", err)
+	}
+	for _, pattern := range []string{"example.com/pp/sub", "example.com/p/sub/...", "example.com/p/../p/sub", "fmt"} {
+		if err := GoSources(dir, pattern); err != nil {
+			t.Errorf("%s, not this module's package by its path: %v", pattern, err)
+		}
 	}
 }

@@ -38,11 +38,14 @@ type Diagnostic struct {
 // A package with a file the go command would block on (a FIFO named zz.go)
 // is refused first (input.GoSources); ctx ends the load, go list and
 // what it started with it (go/packages interrupts its process group, then
-// kills it), when a signal interrupts the command.
+// kills it), when a signal interrupts the command, or at its wall-clock
+// backstop (input.GoBackstop: then a *input.GoStalledError, not judged).
 func Analyze(ctx context.Context, pattern string) (*Result, error) {
 	if err := input.GoSources("", pattern); err != nil {
 		return nil, err
 	}
+	ctx, stop := input.GoBackstopContext(ctx, "the load of "+pattern+" (go list, as go/packages runs it)")
+	defer stop()
 	cfg := &packages.Config{
 		Context: ctx,
 		// Modules too, as go vet gives them: a write in a module this one

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
+	"github.com/subako-ai/subako-go/internal/input"
 )
 
 // TestAnalyzeInterrupted (attack pass 40m, row 1): the load ran go list
@@ -85,6 +86,57 @@ func TestAnalyzeInterrupted(t *testing.T) {
 	for _, pid := range pids {
 		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
 			t.Errorf("the go command %d is still there after the load returned (kill 0: %v)", pid, err)
+		}
+	}
+}
+
+// TestAnalyzeBackstop (attack pass 40q, backstop of rows 1 and 2): a load
+// whose go command blocks where input.GoSources cannot see (another
+// module's directory, vendor/, a file made special since) waited for ever
+// when nobody sent a signal (CI, serve --watch). It is given up at the go
+// commands' wall-clock backstop (input.GoBackstop, set short here), its
+// process group killed, with a *input.GoStalledError: not judged. The
+// stand-in go waits, deaf to SIGINT and SIGTERM.
+func TestAnalyzeBackstop(t *testing.T) {
+	bin := t.TempDir()
+	pids := filepath.Join(bin, "pids")
+	script := "#!/bin/sh\necho $$ >> " + pids + "\ntrap '' INT TERM\nexec sleep 3600\n"
+	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Cleanup(func() { // whatever happened: what the stand-in said it is
+		said, _ := os.ReadFile(pids)
+		for _, field := range strings.Fields(string(said)) {
+			if pid, err := strconv.Atoi(field); err == nil {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	})
+	t.Setenv("GOPACKAGESDRIVER", "off")
+	done := make(chan error, 1)
+	go func() {
+		_, err := gocheck.Analyze(input.WithGoBackstop(context.Background(), 200*time.Millisecond), "../../../examples/hello")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var stalled *input.GoStalledError
+		if !errors.As(err, &stalled) || !strings.Contains(err.Error(), "this machine is too busy (or a go command is stuck), so it is not judged") {
+			t.Errorf("Analyze returned %v, want a *input.GoStalledError", err)
+		}
+	case <-time.After(60 * time.Second): // a guard against the hang, not a measure
+		t.Fatal("Analyze still loading 60 s after a backstop of 200 ms")
+	}
+	said, _ := os.ReadFile(pids)
+	for _, line := range strings.Fields(string(said)) {
+		pid, err := strconv.Atoi(line)
+		if err != nil {
+			t.Fatalf("the stand-in said %q", said)
+		}
+		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			t.Errorf("the go command %d is still there after the load was given up (kill 0: %v)", pid, err)
 		}
 	}
 }

@@ -127,8 +127,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		err = gobuild.Wasm(ctx, dir, ".", wasmPath, &out)
 	})
 	var special *input.SpecialSourceError
-	if errors.As(err, &special) || ctx.Err() != nil {
-		return nil, err // a file made special since the load (exit 3), or the interruption
+	var stalled *input.GoStalledError
+	if errors.As(err, &special) || errors.As(err, &stalled) || ctx.Err() != nil {
+		return nil, err // a file made special since the load, or the backstop (exit 3); or the interruption
 	}
 	step("GOOS=wasip1 go build", err == nil)
 	if err != nil {

@@ -6,7 +6,8 @@
 // paths (no -trimpath), so a test module's panic names the file on disk.
 // Every go command it runs is checked first for files the go command would
 // block on (input.GoSources: a FIFO named zz.go) and runs in a process
-// group of its own, killed whole when the command's context ends (Go).
+// group of its own, killed whole when the command's context ends or at a
+// generous wall-clock backstop (Go).
 // The package imports only the standard library and internal/input (itself
 // the ABI's constants and the standard library), so that every test binary
 // may link it.
@@ -21,6 +22,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 
 	"github.com/subako-ai/subako-go/internal/input"
 )
@@ -67,7 +69,7 @@ func goBuild(ctx context.Context, dir, pkg, out string, env []string, output io.
 		return err
 	}
 	cmd.Stdout, cmd.Stderr = output, output
-	return ended(ctx, cmd.Run())
+	return cmd.Run()
 }
 
 // Go is the go command with args, on the package pkg (as the go command
@@ -78,20 +80,47 @@ func goBuild(ctx context.Context, dir, pkg, out string, env []string, output io.
 // runs in a process group of its own, killed whole (the go command and
 // the compilers it started) when ctx ends: a signal that interrupts
 // subakogo ends it, where the go command would otherwise wait on a FIFO
-// made since the check for ever.
-func Go(ctx context.Context, dir, pkg string, env []string, args ...string) (*exec.Cmd, error) {
+// made since the check for ever. It is killed too at its wall-clock
+// backstop (input.GoBackstop), and then fails with a
+// *input.GoStalledError (not judged): what the check cannot see (another
+// module's directory, vendor/) cannot hang a command that nobody
+// interrupts (CI, serve --watch).
+func Go(ctx context.Context, dir, pkg string, env []string, args ...string) (*Cmd, error) {
 	if err := input.GoSources(dir, pkg); err != nil {
 		return nil, err
 	}
+	ctx, stop := input.GoBackstopContext(ctx, "go "+strings.Join(args, " "))
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	OwnGroup(cmd)
-	return cmd, nil
+	return &Cmd{Cmd: cmd, ctx: ctx, stop: stop}, nil
+}
+
+// Cmd is a go command Go made: run it with Run or Output, which end its
+// backstop and say why its context ended it.
+type Cmd struct {
+	*exec.Cmd
+	ctx  context.Context
+	stop context.CancelFunc
+}
+
+// Run runs the command; an error is the cause of its context's end when
+// that ended it (a signal's interruption, a *input.GoStalledError).
+func (c *Cmd) Run() error {
+	defer c.stop()
+	return ended(c.ctx, c.Cmd.Run())
+}
+
+// Output is Run, returning the command's stdout.
+func (c *Cmd) Output() ([]byte, error) {
+	defer c.stop()
+	out, err := c.Cmd.Output()
+	return out, ended(c.ctx, err)
 }
 
 // ended is err, or the cause of ctx's end when that is what ended the
-// command (a signal's interruption, a time limit).
+// command (a signal's interruption, the backstop).
 func ended(ctx context.Context, err error) error {
 	if err != nil && ctx.Err() != nil {
 		return context.Cause(ctx)
@@ -129,7 +158,7 @@ func List(ctx context.Context, pkg string) (*Package, error) {
 		return nil, err
 	}
 	out, err := cmd.Output()
-	if err = ended(ctx, err); err != nil && ctx.Err() != nil {
+	if err != nil && (errors.As(err, new(*input.GoStalledError)) || ctx.Err() != nil) {
 		return nil, err
 	}
 	var exit *exec.ExitError

@@ -88,7 +88,8 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 		s.Close()
 		var me *pkgdir.ManifestError
 		var special *input.SpecialSourceError
-		if errors.As(err, &me) || errors.As(err, &special) || ctx.Err() != nil {
+		var stalled *input.GoStalledError
+		if errors.As(err, &me) || errors.As(err, &special) || errors.As(err, &stalled) || ctx.Err() != nil {
 			return nil, err // not the package's build failing: exit 3, or the interruption's
 		}
 		return nil, &BuildError{err}

@@ -133,6 +133,10 @@ func runManifest(ctx context.Context, pkg, bin string, stderr io.Writer, cpu, ba
 		// Killed by the kernel at its RLIMIT_CPU (rusage and the limit
 		// count the same time, at slightly different grains).
 		return nil, fmt.Errorf("%s used its %v of CPU time without ending: printing a manifest takes milliseconds (does its init loop?)", what, cpu)
+	case errors.Is(err, exec.ErrWaitDelay):
+		// It exited, but its stdout stayed open: a process it started
+		// (out of its process group, so not killed with it) holds it.
+		return nil, fmt.Errorf("%s exited, but its stdout stayed open: a process it started still holds it (its own session, out of reach of the group subakogo kills), so the manifest is not taken; does its init start processes?", what)
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w (does the package serve with the subako runtime?)", what, err)
 	}
