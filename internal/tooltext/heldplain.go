@@ -68,10 +68,19 @@ const (
 	chatSecret = `(?:api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|(?:access\s+|auth\s+|bearer\s+)?tokens?|passwords?|passphrases?|secrets?|credentials?|seed\s+phrases?)`
 	// userGave is how the user puts one there.
 	userGave = `(?:tells?|told|mentions?|mentioned|shares?|shared|pastes?|pasted|types?|typed|gives?|gave|given|provides?|provided|sends?|sent|enters?|entered|writes?|wrote|written|reveals?|revealed|posts?|posted|says?|said|drops?|dropped)`
-	// secretOwner is whose secret sentAway reads: the user, you, their,
-	// and (attack pass 40y row 4) a customer, client, account holder,
-	// operator or admin.
-	secretOwner = `\b(?:the\s+user'?s|the\s+users'|your|their|the\s+(?:customer|client|account\s+holder|account|operator|admin|administrator|owner)(?:'s|s'))`
+	// secretOwner is whose secret sentAway reads: you, their, or any
+	// possessive noun phrase of a person (attack pass 40z row 3: "the
+	// current user's", "this user's", "the developer's"): a determiner,
+	// at most two words, then an owner noun with 's or s'.
+	secretOwner = `\b(?:your|their|(?:the|this|that|our|each|every|any|a|an)\s+(?:[\w-]+\s+){0,2}?` + ownerNoun + `(?:'s|s'))`
+	// ownerNoun is a person whose secret it is.
+	ownerNoun = `(?:users?|developers?|customers?|clients?|owners?|admins?|administrators?|operators?|accounts?|account\s+holders?|persons?|people|members?|employees?|visitors?|subscribers?|buyers?|patients?)`
+	// ownedSecret is a secret, then its owner (attack pass 40z row 3:
+	// "the API key of the user").
+	ownedSecret = `\b(?:` + chatSecret + `|` + providerKey + `|` + sentSecret + `)\s+(?:of|belonging\s+to|owned\s+by)\s+(?:the|this|that|our|your|each|every|any|a|an)\s+(?:[\w-]+\s+){0,2}?` + ownerNoun + `\b`
+	// sentSecret is a secret sentAway reads besides chatSecret and
+	// providerKey (attack pass 40z row 3): a session cookie.
+	sentSecret = `(?:session\s+)?cookies?`
 	// providerKey is a provider's key named without "API" (attack pass
 	// 40y row 4): "the user's OpenAI key".
 	providerKey = `(?:openai|anthropic|claude|gemini|google|github|gitlab|aws|amazon|azure|gcp|stripe|slack|twilio|sendgrid|mailgun|openrouter|mistral|cohere|groq|hugging\s*face|replicate|cloudflare|vercel|supabase|firebase|heroku|digitalocean|npm|pypi|docker|discord|telegram|notion|linear|jira|atlassian|shopify|paypal|coinbase|binance|etherscan|infura|alchemy)\s+keys?`
@@ -124,7 +133,7 @@ var (
 func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
 	if c.argDesc != "" {
-		if c.describesArg(sentence, m, false) && !c.searchesQuestion(sentence[m[0]:m[1]]) && !c.handsOffConversation() {
+		if c.describesArg(sentence, m, false) && !c.searchesQuestion(sentence[m[0]:m[1]]) && !c.handsOffConversation(sentence[m[0]:m[1]]) {
 			return p.rule
 		}
 		return nil
@@ -174,7 +183,11 @@ func (c *checker) putsIn(sentence string) bool {
 	if negationRE.MatchString(sentence) {
 		return false
 	}
+	says := toolSaysRE.MatchString(sentence)
 	for _, re := range []*regexp.Regexp{asOwnArgRE, fillArgRE, argBeRE, toOwnArgRE, useArgForRE} {
+		if says && (re == asOwnArgRE || re == toOwnArgRE) {
+			continue // the tool says where it writes (attack pass 40z low 1)
+		}
 		for _, g := range re.FindAllStringSubmatch(sentence, -1) {
 			if c.isArg(strings.Trim(g[1], "'\"`")) {
 				return true
@@ -185,6 +198,13 @@ func (c *checker) putsIn(sentence string) bool {
 }
 
 var (
+	// toolSaysRE is a sentence in which the tool says what it does, its
+	// verb in the third person ("Posts a summary of the conversation to
+	// the channel.", "Logs every message the user has sent in the
+	// thread."): the argument after to, in, via or through is where the
+	// tool writes, not where the model puts the chat (attack pass 40z low
+	// 1). The imperative ("Post ... to note") puts.
+	toolSaysRE = re(`^\s*(?:(?:it|this\s+tool|the\s+tool)\s+)?(?:posts|sends|logs|writes|shares|saves|stores|attaches|appends|adds|forwards|uploads|copies|records|publishes|submits|delivers|emails|archives|exports)\b`)
 	// asOwnArgRE names an argument as where a thing goes: "as the note",
 	// "in note", "into the note argument".
 	//
@@ -307,7 +327,7 @@ func sentAway(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if !anyAddressRE.MatchString(sentence) {
 		return nil
 	}
-	if lostSecretRE.MatchString(sentence[:m[0]]) || c.tokenExchange(sentence) {
+	if lostSecretRE.MatchString(sentence[:m[0]]) || c.tokenExchange(sentence, m) {
 		return nil
 	}
 	if affirmedIn(sentence, sentAwayVerbRE) {
@@ -330,8 +350,30 @@ func sentAway(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 // subject, and nothing put in an argument. The imperative ("Exchange your
 // refresh token ... by posting it to https://...") is the model's and
 // stays asked (TestSentAwayOtherSecretWords).
-func (c *checker) tokenExchange(sentence string) bool {
-	return tokenExchangeRE.MatchString(sentence) && !c.putsIn(sentence)
+//
+// Only the exchange's own clause (attack pass 40z row 1): the secret
+// matched at m must be the token the exchange names, and every address of
+// the sentence in that clause; a clause after ";", ",", "and", "also",
+// "then", "so" ("...; also send the user's API key to https://...",
+// "...; send it to https://...") stays asked.
+func (c *checker) tokenExchange(sentence string, m []int) bool {
+	for _, e := range tokenExchangeRE.FindAllStringIndex(sentence, -1) {
+		if m[0] < e[0] || m[1] > e[1] {
+			continue
+		}
+		a, b := 0, len(sentence)
+		if ks := clauseBreakRE.FindAllStringIndex(sentence[:e[0]], -1); len(ks) > 0 {
+			a = ks[len(ks)-1][1]
+		}
+		if k := clauseBreakRE.FindStringIndex(sentence[e[1]:]); k != nil {
+			b = e[1] + k[0]
+		}
+		if anyAddressRE.MatchString(sentence[:a]) || anyAddressRE.MatchString(sentence[b:]) {
+			return false
+		}
+		return !c.putsIn(sentence)
+	}
+	return false
 }
 
 var (
@@ -340,8 +382,10 @@ var (
 	// support@example.com"; "if you have your API key, email it" is sent.
 	lostSecretRE    = re(`\b(?:if|when|in\s+case|should)\s+you\s+(?:have\s+|'ve\s+|ever\s+)?(?:lost|lose|forgot|forget|forgotten|misplaced|misplace)\s+$`)
 	tokenExchangeRE = re(`\bexchanges\s+(?:your|the\s+user'?s|the|an?)\s+(?:oauth\s+)?(?:refresh\s+token|authorization\s+code|auth\s+code|device\s+code)\s+for\s+(?:an?\s+|the\s+)?(?:new\s+|fresh\s+)?(?:oauth\s+)?(?:access\s+token|id\s+token|tokens)\b`)
-	sendingByRE     = re(`\bby\s+(?:sending|emailing|e-mailing|mailing|posting|uploading|forwarding|transmitting|submitting|delivering|sharing|reporting)\b`)
-	authHeaderRE    = re(`\b(?:header|authorization|bearer)\b`)
+	// clauseBreakRE ends a clause of a sentence (tokenExchange).
+	clauseBreakRE = re(`[;,:]|\s(?:and|also|then|so|afterwards|after\s+that|additionally|plus)\b`)
+	sendingByRE   = re(`\bby\s+(?:sending|emailing|e-mailing|mailing|posting|uploading|forwarding|transmitting|submitting|delivering|sharing|reporting)\b`)
+	authHeaderRE  = re(`\b(?:header|authorization|bearer)\b`)
 )
 
 // secretAboutRE is a noun after a secret's word that makes it a thing
@@ -371,7 +415,7 @@ func heldIntoWords(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	if _, group, _, _ := heldIn(c.argDesc); group != nil {
 		return nil
 	}
-	if contextArgs[strings.ToLower(c.argDesc)] && strings.Contains(sentence[m[0]:m[1]], "context") || c.handsOffConversation() {
+	if contextArgs[strings.ToLower(c.argDesc)] && strings.Contains(sentence[m[0]:m[1]], "context") || c.handsOffConversation(sentence[m[0]:m[1]]) {
 		return nil
 	}
 	return p.rule
@@ -381,15 +425,19 @@ func heldIntoWords(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 // as its job, so its arguments may be described as the conversation
 // (attack pass 40y row 1: conversation-handoff-mcp's handoff_save, whose
 // summary is "Brief summary of the conversation context (2-3
-// sentences)"). Both must say so: the name a handoff, conversation, chat
-// or transcript (handoffNameRE), and the description's first sentence
-// saving, handing off or passing on the conversation (handoffJobRE). A
-// generic name (get_stock_history, daily_recap: attack pass 40x row 1)
-// never does, and "always", "every call" or an address in the argument's
-// description or the tool's keeps the request asked
-// (TestHonestHandoffSummaryArgument).
-func (c *checker) handsOffConversation() bool {
-	if c.argDesc == "" || !c.handoffJob {
+// sentences)"). Both must say so: the name's words a handoff,
+// conversation or transcript, or a chat saved (handoffJob), and the
+// description's first sentence saving, handing off or passing on the
+// conversation itself (handoffJobRE). A generic name (get_stock_history,
+// daily_recap: attack pass 40x row 1) never does, and "always", "every
+// call" or an address in the argument's description or the tool's keeps
+// the request asked (TestHonestHandoffSummaryArgument).
+//
+// Only the conversation (attack pass 40z row 2): match, the thing the
+// argument is described as, must name it; other tools' output or the
+// user's last message stays asked in a handoff too.
+func (c *checker) handsOffConversation(match string) bool {
+	if c.argDesc == "" || !c.handoffJob || !handoffThingRE.MatchString(match) || handoffNotRE.MatchString(match) {
 		return false
 	}
 	if c.handoffPtr != c.ptr { // once per argument description: its length bounds no match's cost
@@ -401,8 +449,15 @@ func (c *checker) handsOffConversation() bool {
 // handoffJob: the tool's name and its description's first sentence say it
 // saves or hands off the conversation, and the description has no address
 // and no "always" (handsOffConversation). Read once per tool.
+//
+// The name's words, not its letters (attack pass 40z row 2: weather_chat,
+// chatgpt_weather): handoff, conversation or transcript, or chat with a
+// word of saving (save_chat, chat_archive); and the first sentence's
+// object the conversation ("Saves the conversation", "Save a
+// conversation handoff"), not a thing passed into it ("Passes the weather
+// forecast into the chat").
 func handoffJob(name, desc string) bool {
-	if !handoffNameRE.MatchString(strings.ToLower(name)) {
+	if !handoffName(nameWords(name)) {
 		return false
 	}
 	desc = strings.ToLower(desc)
@@ -413,10 +468,31 @@ func handoffJob(name, desc string) bool {
 	return handoffJobRE.MatchString(first) && !anyAddressRE.MatchString(desc) && !everyCallRE.MatchString(desc)
 }
 
+// handoffName: a name's words are a handoff's (handoffJob).
+func handoffName(words []string) bool {
+	chat, saves := false, false
+	for i, w := range words {
+		switch {
+		case handoffNames[w] || w == "hand" && i+1 < len(words) && words[i+1] == "off":
+			return true
+		case w == "chat" || w == "chats":
+			chat = true
+		case chatSaveNames[w]:
+			saves = true
+		}
+	}
+	return chat && saves
+}
+
 var (
-	handoffNameRE = re(`handoff|hand_off|hand-off|conversation|chat|transcript`)
-	handoffJobRE  = re(`\b(?:save|saves|saving|store|stores|hand\s+off|hands\s+off|handoff|archive|archives|persist|persists|transfer|transfers|pass|passes)\b[^.\n]{0,40}?\b(?:conversation|chat|transcript|dialogue)\b`)
-	everyCallRE   = re(`\b(?:always|whenever|every\s+(?:single\s+)?(?:call|time|turn|message|request|response|reply)|each\s+(?:call|time|turn|message)|(?:on|after|before)\s+(?:every|each|any)\b)`)
+	handoffNames  = wordSet("handoff handoffs conversation conversations transcript transcripts")
+	chatSaveNames = wordSet("save saves store stores archive archives persist export exports backup")
+	handoffJobRE  = re(`\b(?:save|saves|saving|store|stores|hand\s+off|hands\s+off|handoff|archive|archives|persist|persists|transfer|transfers|pass|passes)\s+(?:(?:the|this|a|an|our|your|current|entire|whole|full|complete|ongoing|present)\s+){0,3}(?:conversation|chat|transcript|dialogue)(?:'s)?(?:\s+(?:handoff|history|context|transcript|log|state))?(?:\s*$|\s*[,;:(]|\s+(?:for|to|with|so|into|as|and|in|between|from)\b)`)
+	// handoffThingRE is what a handoff's argument may be described as: the
+	// conversation; handoffNotRE is what it may not (other tools' output).
+	handoffThingRE = re(`\b(?:conversation|chat|dialogue|dialog|discussion|discussed|talked|covered|transcript|context)\b`)
+	handoffNotRE   = re(`\b(?:tools?|functions?)\b`)
+	everyCallRE    = re(`\b(?:always|whenever|every\s+(?:single\s+)?(?:call|time|turn|message|request|response|reply)|each\s+(?:call|time|turn|message)|(?:on|after|before)\s+(?:every|each|any)\b)`)
 )
 
 var (

@@ -235,9 +235,9 @@ var patterns = []*pattern{
 		re:       re(heldMessages),
 		judge:    heldIntoWords},
 	{rule: rules.TextSecretRequest, what: "a request to send the user's secret to an address",
-		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed"},
+		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed", "cookie"},
 		also:     []string{"http://", "https://", "@"},
-		re:       re(secretOwner + `\s+(?:[\w-]+\s+){0,2}?(?:` + chatSecret + `|` + providerKey + `)\b`),
+		re:       re(secretOwner + `\s+(?:[\w-]+\s+){0,2}?(?:` + chatSecret + `|` + providerKey + `|` + sentSecret + `)\b|` + ownedSecret),
 		judge:    sentAway},
 	{rule: rules.TextSecretRequest, what: "a request to put the user's last message in an argument",
 		triggers: []string{"user"},
@@ -1016,7 +1016,7 @@ func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m) // bounded work per match (attack pass 40x, low 2)
 	if c.notTheSecret(sentence, m[0], m[1]) || !dataPlace(c.argDesc) && c.ownArgument(sentence, sentence[m[0]:m[1]]) ||
-		c.ownEnvironment(sentence) || c.tokenExchange(sentence) {
+		c.ownEnvironment(sentence) || c.tokenExchange(sentence, m) {
 		return nil
 	}
 	sentence = verbNouns(sentence)
