@@ -2,7 +2,10 @@
 
 package cputime
 
-import "time"
+import (
+	"os"
+	"time"
+)
 
 // Thread falls back to the wall clock where a thread's CPU clock cannot be
 // read from another thread: there a busy machine can still make a module
@@ -27,3 +30,6 @@ const Measured = false
 // LimitProcess cannot cap another process's CPU time here: it reports
 // false, and the caller's wall-clock backstop is the only bound.
 func LimitProcess(pid int, limit time.Duration) bool { return false }
+
+// KilledAtLimit is false here: LimitProcess sets no limit to be killed at.
+func KilledAtLimit(ps *os.ProcessState) bool { return false }

@@ -32,19 +32,22 @@ import (
 // cannot turn it on).
 var Env = []string{"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0"}
 
-// Flags are the go build flags of every command's build: -trimpath, so a
+// Flags are the go build flags of every command's build. -trimpath, so a
 // module carries no path of the machine that built it (a panic's stack
 // names module-relative files, not /home/you/...) and two machines build
 // the same bytes. The go command keys its build cache on the flags, so an
 // author's own GOOS=wasip1 go build without -trimpath shares nothing with
 // these builds; GOFLAGS=-trimpath makes it share (docs/go.md, "The build
-// cache").
-var Flags = []string{"-trimpath"}
+// cache"). -buildvcs=false, so the module's bytes do not depend on the
+// repository's state, and the build runs no git: git status reads the
+// package's .git, which a hostile package makes a FIFO that hangs the
+// build (attack pass 40r) or configures to run a command (core.fsmonitor).
+var Flags = []string{"-trimpath", "-buildvcs=false"}
 
 // Slow is what a command says when its wasip1 build of pkg takes a
 // while: what it runs, and why a first run is slow.
 func Slow(pkg string) string {
-	return "building " + pkg + " for wasip1 (GOOS=wasip1 GOARCH=wasm go build -trimpath; the first such build compiles the Go " +
+	return "building " + pkg + " for wasip1 (GOOS=wasip1 GOARCH=wasm go build " + strings.Join(Flags, " ") + "; the first such build compiles the Go " +
 		"standard library for wasip1 with -trimpath, a minute or two, even after a GOOS=wasip1 go build of your own without " +
 		"-trimpath, whose cache entries differ: GOFLAGS=-trimpath makes yours share them)"
 }

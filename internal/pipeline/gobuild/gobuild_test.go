@@ -34,18 +34,18 @@ func TestWasm(t *testing.T) {
 	// cache entries.
 	own := exec.Command("go", "build", "-o", filepath.Join(t.TempDir(), "own.wasm"), ".")
 	own.Dir = "../../../examples/hello"
-	// The author's GOFLAGS (go env, e.g. -buildvcs=false) with -trimpath
-	// added, as docs/go.md says to set it.
+	// The author's GOFLAGS (go env) with -trimpath and -buildvcs=false
+	// added, as docs/go.md says to set them.
 	goflags, err := exec.Command("go", "env", "GOFLAGS").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	own.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS="+strings.TrimSpace(string(goflags)+" -trimpath"))
+	own.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOFLAGS="+strings.TrimSpace(string(goflags)+" -trimpath -buildvcs=false"))
 	if out, err := own.CombinedOutput(); err != nil {
 		t.Fatalf("GOFLAGS=-trimpath go build: %v\n%s", err, out)
 	}
 	if ownB, _ := os.ReadFile(own.Args[3]); !bytes.Equal(ownB, b) {
-		t.Error("GOFLAGS=-trimpath GOOS=wasip1 go build builds other bytes than the commands' build")
+		t.Error("GOFLAGS='-trimpath -buildvcs=false' GOOS=wasip1 go build builds other bytes than the commands' build")
 	}
 	if msg := Slow("./hello"); !strings.Contains(msg, "go build -trimpath") || !strings.Contains(msg, "GOFLAGS=-trimpath") {
 		t.Errorf("the build's note does not say what it runs: %s", msg)

@@ -111,7 +111,7 @@ func TestBuildBackstop(t *testing.T) {
 	select {
 	case err := <-done:
 		var stalled *input.GoStalledError
-		if !errors.As(err, &stalled) || !strings.Contains(err.Error(), "go build -trimpath -o") ||
+		if !errors.As(err, &stalled) || !strings.Contains(err.Error(), "go build -trimpath -buildvcs=false -o") ||
 			!strings.Contains(err.Error(), "this machine is too busy (or a go command is stuck), so it is not judged") {
 			t.Errorf("Wasm returned %v, want a *input.GoStalledError naming the go command", err)
 		}

@@ -116,7 +116,7 @@ func runManifest(ctx context.Context, pkg, bin string, stderr io.Writer, cpu, ba
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	cputime.LimitProcess(cmd.Process.Pid, cpu)
+	limited := cputime.LimitProcess(cmd.Process.Pid, cpu)
 	err := cmd.Wait()
 	if errs.dropped > 0 {
 		fmt.Fprintf(stderr, "(%d more bytes of %s's stderr not shown)\n", errs.dropped, what)
@@ -129,9 +129,9 @@ func runManifest(ctx context.Context, pkg, bin string, stderr io.Writer, cpu, ba
 		return nil, &ManifestError{fmt.Errorf("%s was given up after %v on the wall clock, having used less than its %v of CPU time: this machine is too busy (or the native build waits: on a sleep, a lock, its input), so it is not judged; try again when it is less loaded", what, backstop, cpu)}
 	case cause != nil:
 		return nil, cause // the command interrupted
-	case err != nil && cmd.ProcessState != nil && cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime() >= cpu*9/10:
-		// Killed by the kernel at its RLIMIT_CPU (rusage and the limit
-		// count the same time, at slightly different grains).
+	case err != nil && limited && cmd.ProcessState != nil && cputime.KilledAtLimit(cmd.ProcessState):
+		// Killed by the kernel at its RLIMIT_CPU: nothing else here kills
+		// it with no cause set (the group is killed only once ctx has one).
 		return nil, fmt.Errorf("%s used its %v of CPU time without ending: printing a manifest takes milliseconds (does its init loop?)", what, cpu)
 	case errors.Is(err, exec.ErrWaitDelay):
 		// It exited, but its stdout stayed open: a process it started
