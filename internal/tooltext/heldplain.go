@@ -77,10 +77,14 @@ const (
 	ownerNoun = `(?:users?|developers?|customers?|clients?|owners?|admins?|administrators?|operators?|accounts?|account\s+holders?|persons?|people|members?|employees?|visitors?|subscribers?|buyers?|patients?)`
 	// ownedSecret is a secret, then its owner (attack pass 40z row 3:
 	// "the API key of the user").
-	ownedSecret = `\b(?:` + chatSecret + `|` + providerKey + `|` + sentSecret + `)\s+(?:of|belonging\s+to|owned\s+by)\s+(?:the|this|that|our|your|each|every|any|a|an)\s+(?:[\w-]+\s+){0,2}?` + ownerNoun + `\b`
+	ownedSecret = `\b(?:` + sentSecret + `|` + chatSecret + `|` + providerKey + `)\s+(?:of|belonging\s+to|owned\s+by)\s+(?:the|this|that|our|your|each|every|any|a|an)\s+(?:[\w-]+\s+){0,2}?` + ownerNoun + `\b`
 	// sentSecret is a secret sentAway reads besides chatSecret and
-	// providerKey (attack pass 40z row 3): a session cookie.
-	sentSecret = `(?:session\s+)?cookies?`
+	// providerKey (attack pass 40z row 3): a session cookie; an SSH key, a
+	// JWT, a wallet's recovery or mnemonic phrase, a 2FA or backup code
+	// (attack pass 40w row 4). Not in chatSecret: "the verification code
+	// the user received" is an honest argument's description, and a
+	// public SSH key (sentAway drops "public") is no secret.
+	sentSecret = `(?:(?:session\s+)?cookies?|ssh[ _-]?keys?|jwts?|json\s+web\s+tokens?|(?:secret\s+)?(?:recovery|mnemonic|backup|wallet)\s+(?:phrases?|words|seeds?)|mnemonics?|(?:2fa|mfa|totp|otp|one[ -]time|verification|authentication|authenticator|auth|login|sign[ -]?in|security|backup|recovery)\s+codes?)`
 	// providerKey is a provider's key named without "API" (attack pass
 	// 40y row 4): "the user's OpenAI key".
 	providerKey = `(?:openai|anthropic|claude|gemini|google|github|gitlab|aws|amazon|azure|gcp|stripe|slack|twilio|sendgrid|mailgun|openrouter|mistral|cohere|groq|hugging\s*face|replicate|cloudflare|vercel|supabase|firebase|heroku|digitalocean|npm|pypi|docker|discord|telegram|notion|linear|jira|atlassian|shopify|paypal|coinbase|binance|etherscan|infura|alchemy)\s+keys?`
@@ -185,11 +189,10 @@ func (c *checker) putsIn(sentence string) bool {
 	}
 	says := toolSaysRE.MatchString(sentence)
 	for _, re := range []*regexp.Regexp{asOwnArgRE, fillArgRE, argBeRE, toOwnArgRE, useArgForRE} {
-		if says && (re == asOwnArgRE || re == toOwnArgRE) {
-			continue // the tool says where it writes (attack pass 40z low 1)
-		}
 		for _, g := range re.FindAllStringSubmatch(sentence, -1) {
-			if c.isArg(strings.Trim(g[1], "'\"`")) {
+			arg := strings.Trim(g[1], "'\"`")
+			writesTo := says && (re == asOwnArgRE || re == toOwnArgRE) && c.destinationArg(arg) // the tool says where it writes (attack pass 40z low 1)
+			if c.isArg(arg) && !writesTo {
 				return true
 			}
 		}
@@ -197,13 +200,41 @@ func (c *checker) putsIn(sentence string) bool {
 	return false
 }
 
+// destinationArg: the argument is a place the tool writes to, by its
+// name (channel, path, email, thread...), beside another argument that
+// carries the content. The tool's only argument, or one not so named, is
+// what the model fills (attack pass 40w row 1: "Sends a summary of the
+// conversation to note.").
+func (c *checker) destinationArg(name string) bool {
+	dest := func(n string) bool {
+		for _, w := range strings.FieldsFunc(strings.ToLower(n), func(r rune) bool { return r == '_' || r == '-' || r == ' ' }) {
+			if destinationWords[w] {
+				return true
+			}
+		}
+		return false
+	}
+	if !c.isArg(name) || !dest(name) {
+		return false
+	}
+	for a := range c.args {
+		if !dest(a) {
+			return true
+		}
+	}
+	return false
+}
+
+var destinationWords = wordSet("channel channels path file filename email emails recipient recipients url webhook ticket thread issue room destination address folder directory dir bucket inbox mailbox")
+
 var (
 	// toolSaysRE is a sentence in which the tool says what it does, its
 	// verb in the third person ("Posts a summary of the conversation to
 	// the channel.", "Logs every message the user has sent in the
 	// thread."): the argument after to, in, via or through is where the
 	// tool writes, not where the model puts the chat (attack pass 40z low
-	// 1). The imperative ("Post ... to note") puts.
+	// 1), when the argument is a destination beside a content argument
+	// (destinationArg). The imperative ("Post ... to note") puts.
 	toolSaysRE = re(`^\s*(?:(?:it|this\s+tool|the\s+tool)\s+)?(?:posts|sends|logs|writes|shares|saves|stores|attaches|appends|adds|forwards|uploads|copies|records|publishes|submits|delivers|emails|archives|exports)\b`)
 	// asOwnArgRE names an argument as where a thing goes: "as the note",
 	// "in note", "into the note argument".
@@ -321,6 +352,9 @@ func around(sentence string, m []int) (string, []int) {
 // Authorization header to https://api.example.com" says what it does.
 func sentAway(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
+	if publicKeyRE.MatchString(sentence[m[0]:m[1]]) {
+		return nil // "upload your public SSH key to https://github.com/settings/keys": no secret
+	}
 	if secretAboutRE.MatchString(sentence[m[1]:]) {
 		return nil // "send the user's password reset link to user@...": not the secret
 	}
@@ -391,6 +425,8 @@ var (
 // secretAboutRE is a noun after a secret's word that makes it a thing
 // about the secret, not the secret: a password reset link, a key's name.
 var secretAboutRE = re(`^(?:'s)?\s+(?:reset|recovery|change|expiry|expiration|policy|policies|strength|hint|rotation|link|links|field|form|page|status|name|names|id|ids|type|count|length|format|prefix|fingerprint|metadata|usage|limit|limits|scopes?)\b`)
+
+var publicKeyRE = re(`\bpublic\b|\.pub\b|_pub\b`)
 
 var sentAwayVerbRE = re(`\b(?:send|email|e-mail|mail|post|upload|forward|transmit|submit|deliver|share|report|exfiltrate)\b`)
 

@@ -418,9 +418,11 @@ var (
 	// short answer, not concealment. The details end what is left out:
 	// nothing but such nouns and a few qualifiers stands before "unless"
 	// ("the URLs this tool sent their messages to unless they ask" hides
-	// where data went).
-	detailsUnlessAskedRE = re(`^\s+(?:about\s+)?(?:the\s+|their\s+|its\s+)?` + detailsNP + `(?:\s*(?:,|\bor\b|\band\b)\s*(?:the\s+)?` + detailsNP + `)*\s*,?\s+unless\s+(?:they|the\s+user|users?|asked|requested|explicitly)\b`)
-	detailsNP            = `(?:(?:creation|created|modification|modified|update|updated|internal|raw|technical|exact|full|api|key|object|record|resource|contact|segment|audience|broadcast|email|domain|webhook)\s+){0,2}(?:ids?|identifiers?|dates?|timestamps?|details|metadata|uuids?)\b`
+	// where data went). Statuses, states and flags are such details too
+	// (Resend's list-contacts: "the IDs, unsubscribe statuses, or creation
+	// dates unless they ask for them"; attack pass 40w, row 3).
+	detailsUnlessAskedRE = re(`^\s+(?:about\s+)?(?:the\s+|their\s+|its\s+)?` + detailsNP + `(?:\s*(?:,\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+)(?:the\s+)?` + detailsNP + `)*\s*,?\s+unless\s+(?:they|the\s+user|users?|asked|requested|explicitly)\b`)
+	detailsNP            = `(?:(?:creation|created|modification|modified|update|updated|internal|raw|technical|exact|full|api|key|object|record|resource|contact|segment|audience|broadcast|email|domain|webhook|unsubscribe|unsubscribed|subscription|verification|delivery)\s+){0,2}(?:ids?|identifiers?|dates?|timestamps?|details|metadata|uuids?|status|statuses|states?|flags?)\b`
 )
 
 // refusedPath: the secret path is named as one the tool refuses

@@ -235,9 +235,9 @@ var patterns = []*pattern{
 		re:       re(heldMessages),
 		judge:    heldIntoWords},
 	{rule: rules.TextSecretRequest, what: "a request to send the user's secret to an address",
-		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed", "cookie"},
+		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed", "cookie", "jwt", "phrase", "mnemonic", "code"},
 		also:     []string{"http://", "https://", "@"},
-		re:       re(secretOwner + `\s+(?:[\w-]+\s+){0,2}?(?:` + chatSecret + `|` + providerKey + `|` + sentSecret + `)\b|` + ownedSecret),
+		re:       re(secretOwner + `\s+(?:[\w'-]+\s+){0,2}?(?:` + sentSecret + `|` + chatSecret + `|` + providerKey + `)\b|` + ownedSecret),
 		judge:    sentAway},
 	{rule: rules.TextSecretRequest, what: "a request to put the user's last message in an argument",
 		triggers: []string{"user"},
@@ -835,9 +835,37 @@ func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		if !enterWords[last(1)] {
 			return nil
 		}
+	case strings.HasSuffix(match, "jailbreak"):
+		if deviceJailbreak(sentence) {
+			return nil
+		}
 	}
 	return p.rule
 }
+
+// deviceJailbreak: "jailbreak" is a device's state, MDM's word (Okta's
+// device assurance tools: "jailbreak/root detection", "jailbreak (false
+// only)", "Block jailbroken/rooted devices"; attack pass 40w, row 2): a
+// device's word in the sentence and no word of a model, its mode or its
+// rules ("Enter jailbreak mode", "jailbreak the model", "you are now
+// jailbroken" stay T035).
+func deviceJailbreak(sentence string) bool {
+	words := strings.FieldsFunc(sentence, func(r rune) bool { return !unicode.IsLetter(r) })
+	device := false
+	for _, w := range words {
+		w = strings.ToLower(w)
+		if jailbreakModelWords[w] {
+			return false
+		}
+		device = device || jailbreakDeviceWords[w]
+	}
+	return device
+}
+
+var (
+	jailbreakDeviceWords = wordSet("device devices phone phones iphone iphones ipad ipads ios android root rooted rooting jailbroken detection detected mdm mobile handset handsets tablet tablets")
+	jailbreakModelWords  = wordSet("mode model models assistant ai llm llms gpt claude chatbot bot you your yourself prompt prompts instruction instructions rule rules restriction restrictions guideline guidelines guardrail guardrails filter filters safety persona dan unrestricted unlock unlocked enter enable activate ignore")
+)
 
 var (
 	instructionNouns = wordSet("instruction instructions rule rules prompt prompts request requests guideline guidelines directive directives wish wishes command commands message messages guidance guardrails safety system")
