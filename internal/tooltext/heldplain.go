@@ -83,8 +83,9 @@ const (
 	// JWT, a wallet's recovery or mnemonic phrase, a 2FA or backup code
 	// (attack pass 40w row 4). Not in chatSecret: "the verification code
 	// the user received" is an honest argument's description, and a
-	// public SSH key (sentAway drops "public") is no secret.
-	sentSecret = `(?:(?:session\s+)?cookies?|ssh[ _-]?keys?|jwts?|json\s+web\s+tokens?|(?:secret\s+)?(?:recovery|mnemonic|backup|wallet)\s+(?:phrases?|words|seeds?)|mnemonics?|(?:2fa|mfa|totp|otp|one[ -]time|verification|authentication|authenticator|auth|login|sign[ -]?in|security|backup|recovery)\s+codes?)`
+	// public SSH key (sentAway drops "public") is no secret. A bare OTP or
+	// TOTP, a (one-time) passcode, an SSH keypair (attack pass 40v row 4).
+	sentSecret = `(?:(?:session\s+)?cookies?|ssh[ _-]?key[ _-]?pairs?|ssh[ _-]?keys?|t?otps?|(?:one[ -]time\s+)?passcodes?|jwts?|json\s+web\s+tokens?|(?:secret\s+)?(?:recovery|mnemonic|backup|wallet)\s+(?:phrases?|words|seeds?)|mnemonics?|(?:2fa|mfa|totp|otp|one[ -]time|verification|authentication|authenticator|auth|login|sign[ -]?in|security|backup|recovery)\s+codes?)`
 	// providerKey is a provider's key named without "API" (attack pass
 	// 40y row 4): "the user's OpenAI key".
 	providerKey = `(?:openai|anthropic|claude|gemini|google|github|gitlab|aws|amazon|azure|gcp|stripe|slack|twilio|sendgrid|mailgun|openrouter|mistral|cohere|groq|hugging\s*face|replicate|cloudflare|vercel|supabase|firebase|heroku|digitalocean|npm|pypi|docker|discord|telegram|notion|linear|jira|atlassian|shopify|paypal|coinbase|binance|etherscan|infura|alchemy)\s+keys?`
@@ -352,8 +353,8 @@ func around(sentence string, m []int) (string, []int) {
 // Authorization header to https://api.example.com" says what it does.
 func sentAway(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
-	if publicKeyRE.MatchString(sentence[m[0]:m[1]]) {
-		return nil // "upload your public SSH key to https://github.com/settings/keys": no secret
+	if publicKeyRE.MatchString(sentence[m[0]:m[1]]) && !privateKeyRE.MatchString(sentence[m[0]:m[1]]) {
+		return nil // "upload your public SSH key to https://github.com/settings/keys": no secret; "your public and private SSH keys" is one (attack pass 40v row 4)
 	}
 	if secretAboutRE.MatchString(sentence[m[1]:]) {
 		return nil // "send the user's password reset link to user@...": not the secret
@@ -426,7 +427,10 @@ var (
 // about the secret, not the secret: a password reset link, a key's name.
 var secretAboutRE = re(`^(?:'s)?\s+(?:reset|recovery|change|expiry|expiration|policy|policies|strength|hint|rotation|link|links|field|form|page|status|name|names|id|ids|type|count|length|format|prefix|fingerprint|metadata|usage|limit|limits|scopes?)\b`)
 
-var publicKeyRE = re(`\bpublic\b|\.pub\b|_pub\b`)
+var (
+	publicKeyRE  = re(`\bpublic\b|\.pub\b|_pub\b`)
+	privateKeyRE = re(`\bprivate\b`)
+)
 
 var sentAwayVerbRE = re(`\b(?:send|email|e-mail|mail|post|upload|forward|transmit|submit|deliver|share|report|exfiltrate)\b`)
 
