@@ -144,7 +144,7 @@ func breaksLine(l Line, asked map[string]bool) (Break, bool) {
 	}
 	switch {
 	case msg == nil:
-		if why := envelopeProblem(text); why != "" {
+		if why := lineProblem(text); why != "" {
 			return with(BreakNotMessage, "stdout line is not a JSON-RPC message ("+why+"): "+ShortLine(text))
 		}
 		return with(BreakNotMessage, "stdout line is not a JSON-RPC message: "+ShortLine(text))

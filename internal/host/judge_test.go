@@ -77,6 +77,10 @@ func TestParseMessage(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"result":{},"Result":{}}`, false, false, false},
 		{`{"jsonrpc":"2.0","id":1,"result":{},"result":{}}`, false, false, false},
 		{`[{"jsonrpc":"2.0","id":1,"result":{}}]`, false, false, false},
+		// Text that is not Unicode (attack pass 40o, row 1), and text that is.
+		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"d\":\"a \xff b\"}}", false, false, false},
+		{`{"jsonrpc":"2.0","id":1,"result":{"d":"a \ud800 b"}}`, false, false, false},
+		{`{"jsonrpc":"2.0","id":1,"result":{"d":"\ud83d\ude00 é \\ud800"}}`, true, false, true},
 	} {
 		m, ok := ParseMessage([]byte(c.line))
 		if ok != c.ok || (ok && ((m.RPCError != nil) != c.isErr || (m.Error != nil) != c.isErr || m.IsResponse() != c.resp)) {
@@ -256,6 +260,41 @@ func TestBreaksSelfDescribing(t *testing.T) {
 	for i := range exp {
 		if got[i] != exp[i] {
 			t.Errorf("break %d: %+v, want %+v", i, got[i], exp[i])
+		}
+	}
+}
+
+// TestModuleLineNotUnicodeText (attack pass 40o, row 1): a module line
+// whose text is not Unicode, a raw byte that is not UTF-8 or a lone
+// surrogate escape, is no message, and its break says which and where:
+// encoding/json reads both as U+FFFD, so the text the linter checked was
+// not the text the module sent, and a strict reader (serde_json, or this
+// project's jsonwire.RequireValidText) refuses the line.
+func TestModuleLineNotUnicodeText(t *testing.T) {
+	for _, c := range []struct{ line, why string }{
+		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"d\":\"Adds two \xff numbers.\"}}", "not UTF-8 at byte 48"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"d\":\"\xed\xa0\x80\"}}", "not UTF-8 at byte 39"}, // a surrogate encoded in UTF-8
+		{`{"jsonrpc":"2.0","id":1,"result":{"d":"Adds two \ud800 numbers."}}`, `a lone surrogate \ud800 at byte 48`},
+		{`{"jsonrpc":"2.0","id":1,"result":{"d":"\udc00\ud800"}}`, `a lone surrogate \udc00 at byte 39`},
+		{`{"jsonrpc":"2.0","id":1,"result":{"d":"\uD800\u0041"}}`, `a lone surrogate \uD800 at byte 39`},
+		{`{"jsonrpc":"2.0","id":1,"result":{"d":"\ud800"}}`, `a lone surrogate \ud800 at byte 39`},
+		{`{"jsonrpc":"2.0","id":1,"result":{"d":"\ud83d\ude00"}}`, ""},
+		{`{"jsonrpc":"2.0","id":1,"result":{"d":"\\ud800 \\\ud83d\ude00 é"}}`, ""},
+	} {
+		if got := textProblem([]byte(c.line)); got != c.why {
+			t.Errorf("%q: %q, want %q", c.line, got, c.why)
+		}
+		if _, ok := ParseMessage([]byte(c.line)); ok != (c.why == "") {
+			t.Errorf("%q: ParseMessage ok %v", c.line, ok)
+		}
+		if c.why == "" {
+			continue
+		}
+		r := &Record{Sent: [][]byte{ToolCall(json.RawMessage(`1`), "t", nil)}, Lines: []Line{{Text: []byte(c.line)}},
+			Exited: true, CloseToExit: -1, StdinClosed: -1}
+		r.complete()
+		if b := r.Breaks(); len(b) == 0 || b[0].Kind != BreakNotMessage || !strings.Contains(b[0].Message, "("+c.why+")") {
+			t.Errorf("%q: breaks %+v, want %s saying %q", c.line, b, BreakNotMessage, c.why)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/subako-ai/subako-go/abi/jsonwire"
 	"github.com/subako-ai/subako-go/internal/mcp"
 )
 
@@ -22,8 +23,23 @@ func FuzzParseMessage(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"\xff\"}"))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"result":"\ud800\\ud800\ud83d\ude00"}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		m, ok := ParseMessage(line)
+		// A line of JSON is Unicode text (textProblem) exactly when a
+		// strict reader takes it.
+		if jsonwire.Validate(line) == nil {
+			strict := jsonwire.NewScanner(line)
+			strict.RequireValidText()
+			var err error
+			for k := jsonwire.Invalid; k != jsonwire.End && err == nil; {
+				k, err = strict.Next()
+			}
+			if (err == nil) != (textProblem(line) == "") {
+				t.Fatalf("%q: a strict reader says %v, textProblem %q", line, err, textProblem(line))
+			}
+		}
 		if !ok {
 			return
 		}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/abi/jsonwire"
@@ -118,12 +120,86 @@ func envelopeProblem(line []byte) string {
 	return ""
 }
 
+// textProblem says why a line is not Unicode text, or "": a byte that is
+// not UTF-8 (RFC 8259 8.1: JSON exchanged between systems must be UTF-8),
+// or a \u escape of a surrogate without its other half. encoding/json
+// reads both as U+FFFD, so what the linter checked would not be what the
+// module sent, and a strict reader (serde_json, as the manifest and
+// subako_http requests are read here: jsonwire.RequireValidText) refuses
+// the line. One pass over the bytes. A backslash outside a string is no
+// escape, but such a line is not JSON either.
+func textProblem(line []byte) string {
+	for i := 0; i < len(line); {
+		c := line[i]
+		switch {
+		case c == '\\':
+			if i+1 < len(line) && line[i+1] == 'u' {
+				if r, ok := hexRune(line, i+2); ok && 0xD800 <= r && r <= 0xDFFF {
+					if lo, ok := hexRune(line, i+8); ok && r <= 0xDBFF && line[i+6] == '\\' && line[i+7] == 'u' && 0xDC00 <= lo && lo <= 0xDFFF {
+						i += 12
+						continue
+					}
+					return "a lone surrogate " + string(line[i:i+6]) + " at byte " + strconv.Itoa(i)
+				}
+			}
+			i++
+			if i < len(line) && line[i] < utf8.RuneSelf {
+				i++ // the escaped character, never the start of another escape
+			}
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, size := utf8.DecodeRune(line[i:])
+			if r == utf8.RuneError && size == 1 {
+				return "not UTF-8 at byte " + strconv.Itoa(i)
+			}
+			i += size
+		}
+	}
+	return ""
+}
+
+// hexRune decodes the four hex digits at line[i:].
+func hexRune(line []byte, i int) (rune, bool) {
+	if i < 0 || i+4 > len(line) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range line[i : i+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// lineProblem says why a line that is no message is none, when the reason
+// is one a reader would not see from the line itself: text that is not
+// Unicode (textProblem), or members written twice (envelopeProblem).
+func lineProblem(line []byte) string {
+	if why := textProblem(line); why != "" {
+		return why
+	}
+	return envelopeProblem(line)
+}
+
 // ParseMessage decodes a line; ok is false when it is not a JSON-RPC 2.0
-// message (not JSON, not an object, no "jsonrpc":"2.0", a member written
-// twice or in another case, or an error member that is not an error
-// object).
+// message (not Unicode text, not JSON, not an object, no "jsonrpc":"2.0",
+// a member written twice or in another case, or an error member that is
+// not an error object).
 func ParseMessage(line []byte) (Message, bool) {
 	var m Message
+	if textProblem(line) != "" {
+		return m, false
+	}
 	err := jsonkeys.Members(line, mcp.MessageKeys, m.SetMember)
 	if err != nil || m.JSONRPC != mcp.Version {
 		return m, false

@@ -7,10 +7,16 @@ var (
 	ProtocolNotMessage = &Rule{ID: "P001", Slug: "protocol-not-message", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
 		Title: "A stdout line that is not a JSON-RPC message",
 		Why: `Stdout is the protocol alone: every line must be one JSON-RPC 2.0 message. A log line, a banner
-or pretty-printed JSON breaks the call.`,
-		Example: `fmt.Println("starting") in a Go package; println! in Rust; printf debugging in C.`,
+or pretty-printed JSON breaks the call. So does text that is not Unicode: a byte that is not UTF-8,
+or a \u escape of half a surrogate pair ("\ud800") without the other half. JSON exchanged between
+systems must be UTF-8 (RFC 8259 8.1), and a strict reader such as serde_json refuses the line, where
+Go's encoding/json would read U+FFFD and check a text the module never sent; the finding says
+which, at its byte.`,
+		Example: `fmt.Println("starting") in a Go package; println! in Rust; printf debugging in C; a
+description cut in the middle of a UTF-8 character, or a JSON writer that escapes UTF-16 halves one by
+one.`,
 		Fix: `log to stderr (os.Stderr, eprintln!, fprintf(stderr, ...)), and write each answer as one
-compact line.`,
+compact line of UTF-8 (cut text at a character boundary).`,
 	}
 
 	ProtocolUnknownID = &Rule{ID: "P002", Slug: "protocol-unknown-id", Severity: Error, Since: "v0.1.0", By: ProtocolCheck,
