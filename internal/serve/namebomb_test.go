@@ -26,7 +26,6 @@ func TestClientNameBombBounded(t *testing.T) {
 	// parsing a message of this size costs on its own.
 	baseline := stdioMessage(t, "nope", map[string]any{"pad": bulk})
 	bomb := stdioMessage(t, bulk, map[string]any{})
-	bulk = ""
 	baseAlloc, _, _ := measureOne(t, s, logBuf, baseline)
 	allocated, answer, logged := measureOne(t, s, logBuf, bomb)
 	t.Logf("message %d bytes: answer %d bytes, log %d bytes, %d MiB allocated (%d MiB for the same size with a short name)",
