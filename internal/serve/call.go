@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/callrun"
@@ -24,6 +25,12 @@ func (s *Server) callTool(ctx context.Context, p *Package, e era, transport stri
 	var name string
 	if raw, ok := params["name"]; !ok || json.Unmarshal(raw, &name) != nil {
 		return nil, nil, invalidParams("tools/call: name must be a string")
+	}
+	if n := utf8.RuneCountInString(name); n > abi.ToolNameMax {
+		// Quoted cut and escaped: the name is the client's, up to the
+		// whole message (attack pass 40o, row 3).
+		return nil, nil, invalidParams("Unknown tool: the name is " + strconv.Itoa(n) + " characters, over the limit of " +
+			strconv.Itoa(abi.ToolNameMax) + ": " + strconv.Quote(clientText(name)))
 	}
 	if _, ok := p.byName[name]; !ok {
 		return nil, nil, invalidParams("Unknown tool: " + name)

@@ -200,7 +200,7 @@ func (c *conn) request(ctx context.Context, m *mcp.Message) answer {
 		}
 		return c.listen(ctx, m.ID, params)
 	default:
-		perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: " + m.Method + " (this server offers tools only)", status: 404}
+		perr = &rpcError{Code: abi.CodeMethodNotFound, Message: "Method not found: " + clientText(m.Method) + " (this server offers tools only)", status: 404}
 	}
 	if perr != nil {
 		if perr.status != 499 {
@@ -293,7 +293,7 @@ func (s *Server) listTools(p *Package, e era, params map[string]json.RawMessage)
 		}
 		r, off, ok := parseCursor(cur)
 		if !ok || r != rev || off <= 0 || off >= len(p.tools) {
-			return nil, invalidParams("invalid cursor " + strconv.Quote(cur) + " (from an older tool list, or not one this server gave)")
+			return nil, invalidParams("invalid cursor " + strconv.Quote(clientText(cur)) + " (from an older tool list, or not one this server gave)")
 		}
 		start = off
 	}

@@ -72,6 +72,7 @@ func requestEra(params map[string]json.RawMessage, legacy string) (era, *rpcErro
 }
 
 func unsupportedVersion(requested string) *rpcError {
+	requested = clientText(requested)
 	return &rpcError{Code: abi.CodeUnsupportedProtocolVersion, Message: "Unsupported protocol version " + requested +
 		" (for " + strings.Join(legacyVersions, " or ") + ", send initialize first)",
 		Data: mcp.UnsupportedVersionData{Supported: modernVersions, Requested: requested}, status: 400}

@@ -181,7 +181,7 @@ func (se *session) deliver(msg []byte) {
 func (h *httpServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !h.originAllowed(r) {
 		h.s.log.printf("http %s: refused the Origin %q (DNS rebinding protection)", r.Method, r.Header.Get("Origin"))
-		writeJSON(w, http.StatusForbidden, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "Forbidden: Origin " + r.Header.Get("Origin") + " is not allowed"}), nil)
+		writeJSON(w, http.StatusForbidden, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "Forbidden: Origin " + clientText(r.Header.Get("Origin")) + " is not allowed"}), nil)
 		return
 	}
 	switch r.Method {
@@ -217,7 +217,7 @@ func (h *httpServer) originAllowed(r *http.Request) bool {
 
 func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 	if ct := r.Header.Get("Content-Type"); !isJSONMediaType(ct) {
-		writeJSON(w, http.StatusUnsupportedMediaType, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "Content-Type must be application/json, not " + strconv.Quote(ct)}), nil)
+		writeJSON(w, http.StatusUnsupportedMediaType, errorLine(nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "Content-Type must be application/json, not " + strconv.Quote(clientText(ct))}), nil)
 		return
 	}
 	body, status, err := h.readBody(w, r)
@@ -263,11 +263,11 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 	case sid != "":
 		se := h.session(sid)
 		if se == nil {
-			writeJSON(w, http.StatusNotFound, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "unknown or ended session " + sid + ": initialize again"}), nil)
+			writeJSON(w, http.StatusNotFound, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "unknown or ended session " + clientText(sid) + ": initialize again"}), nil)
 			return
 		}
 		if v := r.Header.Get("Mcp-Protocol-Version"); v != "" && v != se.conn.legacyVersion() {
-			writeJSON(w, http.StatusBadRequest, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "MCP-Protocol-Version " + v + " is not the session's " + se.conn.legacyVersion()}), nil)
+			writeJSON(w, http.StatusBadRequest, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "MCP-Protocol-Version " + clientText(v) + " is not the session's " + se.conn.legacyVersion()}), nil)
 			return
 		}
 		defer se.use()()
@@ -369,7 +369,7 @@ func checkHeaders(r *http.Request, m *mcp.Message, params map[string]json.RawMes
 	case h == "":
 		return mismatch("the Mcp-Method header is missing")
 	case h != m.Method:
-		return mismatch("Mcp-Method header " + h + " does not match the body's " + m.Method)
+		return mismatch("Mcp-Method header " + clientText(h) + " does not match the body's " + clientText(m.Method))
 	}
 	if m.Method == abi.MethodToolsCall {
 		var name string
@@ -381,7 +381,7 @@ func checkHeaders(r *http.Request, m *mcp.Message, params map[string]json.RawMes
 		case !ok:
 			return mismatch("the Mcp-Name header is not a valid value")
 		case h != name:
-			return mismatch("Mcp-Name header " + h + " does not match the body's " + name)
+			return mismatch("Mcp-Name header " + clientText(h) + " does not match the body's " + clientText(name))
 		}
 		if p := pkg; p != nil {
 			if i, ok := p.byName[name]; ok {

@@ -8,6 +8,7 @@ import (
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/jsonkeys"
 	"github.com/subako-ai/subako-go/internal/mcp"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 // The _meta keys of MCP 2026-07-28 that serve reads and writes.
@@ -41,6 +42,16 @@ func (e *rpcError) object() *mcp.Error {
 	}
 	return o
 }
+
+// quoteMax bounds a quote, in an error message, of text a client sent (a
+// tool or method name, an id, a cursor, a header): a valid tool name is
+// quoted whole.
+const quoteMax = abi.ToolNameMax
+
+// clientText is s, text a client sent, cut to quoteMax runes and "…" for
+// an error message: a message up to maxMessage must not be copied whole
+// into the answer and the log (attack pass 40o, row 3).
+func clientText(s string) string { return termsafe.Clip(s, quoteMax) }
 
 // invalidParams is a request a server understood but cannot serve (an
 // unknown tool, a bad cursor).
@@ -104,7 +115,7 @@ func checkID(id json.RawMessage) error {
 			return nil
 		}
 	}
-	return errors.New("a request id must be a string or an integer, not " + string(id))
+	return errors.New("a request id must be a string or an integer, not " + clientText(string(id)))
 }
 
 // resultLine is the answer to id with result.

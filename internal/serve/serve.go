@@ -23,6 +23,7 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -208,16 +209,35 @@ func (s *Server) SetWatching(on bool) { s.watch.Store(on) }
 
 // logger writes lines a person can follow, each with the time. A line
 // quotes what a module or a client wrote (tool names, errors, a client's
-// name), escaped for the terminal as one line (termsafe).
+// name), escaped for the terminal as one line (termsafe), each text
+// argument cut to logArgMax runes first: a client's 15 MiB tool name made
+// a 30 MiB line once escaped (attack pass 40o, row 3).
 type logger struct {
 	mu sync.Mutex
 	w  io.Writer
 }
 
+// logArgMax bounds each text a log line quotes: the longest tool list
+// that fits the ABI, names and separators, is whole.
+const logArgMax = abi.ToolsMax * (abi.ToolNameMax + 2)
+
 func (l *logger) printf(format string, args ...any) {
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			args[i] = termsafe.Clip(v, logArgMax)
+		case []byte:
+			args[i] = termsafe.Clip(string(v[:min(len(v), 4*logArgMax+1)]), logArgMax)
+		case json.RawMessage:
+			args[i] = termsafe.Clip(string(v[:min(len(v), 4*logArgMax+1)]), logArgMax)
+		case error:
+			args[i] = termsafe.Clip(v.Error(), logArgMax)
+		}
+	}
+	line := termsafe.Line(fmt.Sprintf(format, args...))
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "serve %s %s\n", time.Now().Format("15:04:05.000"), termsafe.Line(fmt.Sprintf(format, args...)))
+	fmt.Fprintf(l.w, "serve %s %s\n", time.Now().Format("15:04:05.000"), line)
 }
 
 // block writes a block of text (lint's report, escaped already), escaped

@@ -164,3 +164,24 @@ func appendHex(b []byte, prefix string, v uint32, digits int) []byte {
 	}
 	return b
 }
+
+// Clip cuts s to its first n runes and marks the cut with "…"; s with at
+// most n runes is returned unchanged. It is for text a client or a module
+// sent that a message or a log line quotes: however long the text, the
+// quote is bounded (attack pass 40o, row 3: a 15 MiB tool name was
+// quoted whole into an error, its answer and a 30 MiB log line). Only the
+// first n runes are read. Clip does not escape: Line or Quote the result.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s // n bytes hold at most n runes
+	}
+	i := 0
+	for k := 0; k < n && i < len(s); k++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	if i >= len(s) {
+		return s
+	}
+	return s[:i] + "…"
+}

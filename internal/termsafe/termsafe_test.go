@@ -182,3 +182,28 @@ func FuzzEscape(f *testing.F) {
 		}
 	})
 }
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"", 3, ""},
+		{"abc", 3, "abc"},
+		{"abcd", 3, "abc…"},
+		{"ééé", 3, "ééé"}, // 6 bytes, 3 runes
+		{"éééé", 3, "ééé…"},
+		{"\u200b\u200b\u200b\u200b", 2, "\u200b\u200b…"},
+		{"a\xffb", 2, "a\xff…"},
+		{"abc", 0, "…"},
+	} {
+		if got := Clip(c.s, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+	long := strings.Repeat("\u200b", 5<<20)
+	if got := Clip(long, 64); got != strings.Repeat("\u200b", 64)+"…" {
+		t.Errorf("Clip of 5 Mi runes to 64: %d bytes", len(got))
+	}
+}
