@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"time"
@@ -36,6 +37,9 @@ type CallConfig struct {
 	// Reached, with a Module from CompileCovered, gets the functions the
 	// call entered.
 	Reached *Reached
+	// Seed makes the call's random_get, wall clock and id (when ID is "")
+	// a function of it (RunConfig.Seed): the probes' calls.
+	Seed []byte
 	// Once makes one run only: an interpreted run whose time ran out is
 	// not made again on the compiled code (the probes decide that within
 	// their budget).
@@ -59,7 +63,7 @@ type Call struct {
 func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMessage, cfg CallConfig) *Call {
 	c := &Call{ID: cfg.ID}
 	if c.ID == "" {
-		c.ID = newCallID()
+		c.ID = newCallID(cfg.Seed)
 	}
 	timeout := cfg.Timeout
 	if timeout <= 0 {
@@ -69,7 +73,7 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	if httpCfg == nil {
 		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
 	}
-	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached, Limits: cfg.Limits}
+	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached, Limits: cfg.Limits, Seed: cfg.Seed}
 	interpreted := m.Interpreted()
 	h.call(ctx, m, tool, args, run, c)
 	// A run the host interpreted whose time ran out is made again on the
@@ -82,10 +86,16 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 
 // newCallID is a fresh id of the shape Subako's have ("call-0192f5c4" in
 // the ABI: "call-" and 8 hex digits), so that a module cannot tell the
-// linter's calls from Subako's by their ids.
-func newCallID() string {
+// linter's calls from Subako's by their ids. A seeded call's digits are
+// its seed's (the first of the SHA-256 of "id" and the seed).
+func newCallID(seed []byte) string {
 	var b [4]byte
-	_, _ = rand.Read(b[:])
+	if seed != nil {
+		sum := sha256.Sum256(append([]byte("id"), seed...))
+		copy(b[:], sum[:])
+	} else {
+		_, _ = rand.Read(b[:])
+	}
 	return "call-" + hex.EncodeToString(b[:])
 }
 

@@ -2,8 +2,10 @@ package host
 
 import (
 	"bytes"
-	"crypto/rand"
+	"crypto/sha256"
 	"errors"
+	"io"
+	"math/rand/v2"
 )
 
 type stdoutWriter struct{ s *session }
@@ -74,9 +76,10 @@ func stderrTail(b []byte) []byte {
 	return b
 }
 
-// randSource is the module's random_get. It hands out at most randChunk
-// bytes a read, checking between them that the run goes on, so that one
-// huge random_get cannot hold the host past the run's deadline.
+// randSource is the module's random_get: crypto/rand, or a seeded run's
+// stream (RunConfig.Seed). It hands out at most randChunk bytes a read,
+// checking between them that the run goes on, so that one huge random_get
+// cannot hold the host past the run's deadline.
 type randSource struct{ s *session }
 
 const randChunk = 64 << 10
@@ -89,5 +92,11 @@ func (r randSource) Read(p []byte) (int, error) {
 		return 0, errStopped
 	default:
 	}
-	return rand.Read(p[:min(len(p), randChunk)])
+	return io.ReadFull(r.s.random, p[:min(len(p), randChunk)])
+}
+
+// seededStream is a seeded run's random_get: ChaCha8 keyed with the
+// SHA-256 of seed. Only the guest's thread reads it.
+func seededStream(seed []byte) io.Reader {
+	return rand.NewChaCha8(sha256.Sum256(seed))
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -380,5 +381,46 @@ func TestCompileRefusesHostileShape(t *testing.T) {
 	defer h.Close(ctx)
 	if _, err := h.Compile(ctx, mod); err == nil || !strings.Contains(err.Error(), "refused before compiling") || !strings.Contains(err.Error(), "4294967295 locals") {
 		t.Errorf("compile: %v", err)
+	}
+}
+
+// TestSeededRun (attack pass 40o, row 2): a call with a Seed (the probes')
+// gets random_get, the wall clock's start and the call id from the seed
+// alone, so the same case runs the same way every time; another seed, or
+// none (discovery, call, serve), gets crypto/rand and the real clock.
+func TestSeededRun(t *testing.T) {
+	h := newHost(t)
+	m := compile(t, h, buildWasm(t, "./testdata/misbehave"))
+	entropy := func(seed []byte) []string {
+		t.Helper()
+		c := h.Call(context.Background(), m, "entropy", json.RawMessage(`{}`), CallConfig{Seed: seed})
+		var res struct {
+			Content []struct{ Text string }
+		}
+		if err := json.Unmarshal(c.Result, &res); err != nil || len(res.Content) != 1 {
+			t.Fatalf("entropy: %s, %v", c.Result, err)
+		}
+		f := strings.Fields(res.Content[0].Text)
+		if len(f) != 3 || f[2] != c.ID {
+			t.Fatalf("entropy: %q, the id sent %q", res.Content[0].Text, c.ID)
+		}
+		return f
+	}
+	a, b := entropy([]byte("case 1")), entropy([]byte("case 1"))
+	if a[0] != b[0] || a[2] != b[2] {
+		t.Errorf("one seed, two runs: random %s and %s, ids %s and %s", a[0], b[0], a[2], b[2])
+	}
+	if want := strconv.FormatInt(SeededStart.Unix(), 10); a[1] != want || b[1] != want {
+		t.Errorf("a seeded run's wall clock says %s and %s, want %s (SeededStart)", a[1], b[1], want)
+	}
+	if other := entropy([]byte("case 2")); other[0] == a[0] || other[2] == a[2] {
+		t.Errorf("two seeds, one random stream %s or id %s", other[0], other[2])
+	}
+	x, y := entropy(nil), entropy(nil)
+	if x[0] == y[0] || x[0] == a[0] {
+		t.Errorf("unseeded runs share random bytes %s, %s (seeded %s)", x[0], y[0], a[0])
+	}
+	if x[1] == a[1] {
+		t.Errorf("an unseeded run's wall clock says %s, SeededStart's second", x[1])
 	}
 }

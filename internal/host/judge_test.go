@@ -161,7 +161,7 @@ func TestRequestIsSubakos(t *testing.T) {
 		t.Errorf("the host calls itself %+v in clientInfo, where Subako says subako 0.2.3: a module can answer the linter alone", info)
 	}
 	shape := regexp.MustCompile(`^call-[0-9a-f]{8}$`)
-	if a, b := newCallID(), newCallID(); !shape.MatchString(a) || !shape.MatchString(b) || a == b {
+	if a, b := newCallID(nil), newCallID(nil); !shape.MatchString(a) || !shape.MatchString(b) || a == b {
 		t.Errorf("call ids %q and %q: want two of Subako's shape, call-0192f5c4", a, b)
 	}
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"os"
 	"path/filepath"
@@ -132,7 +133,7 @@ func TestStdioCost(t *testing.T) {
 // module below asks for 512 MiB at once and is stopped soon after 50 ms of
 // its own time (without the split it takes 15 s of CPU).
 func TestHugeRandomGet(t *testing.T) {
-	s := &session{halted: make(chan struct{})}
+	s := &session{halted: make(chan struct{}), random: rand.Reader}
 	buf := make([]byte, 3*randChunk)
 	if n, err := (randSource{s}).Read(buf); n != randChunk || err != nil {
 		t.Errorf("read %d, %v", n, err)

@@ -146,5 +146,5 @@ func clockTimeout(c []byte, now time.Duration, s *session) (time.Duration, bool)
 	if s == nil {
 		return 0, true
 	}
-	return max(t-time.Duration(s.wallStart.Add(now).UnixNano()), 0), true
+	return max(t-time.Duration(s.guestStart.Add(now).UnixNano()), 0), true
 }

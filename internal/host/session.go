@@ -2,7 +2,9 @@ package host
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
+	"io"
 	"math"
 	"runtime"
 	"sync"
@@ -52,7 +54,17 @@ type RunConfig struct {
 	// Profile, with a Module from CompileCovered, gets the run's CPU
 	// profile.
 	Profile *Profile
+	// Seed, when set, makes what the host gives the module a function of
+	// it (the probes' runs): random_get answers a ChaCha8 stream seeded
+	// with its SHA-256, and the module's wall clock starts at SeededStart.
+	// Unset, random_get is crypto/rand and the wall clock starts at the
+	// real one's now. The module's monotonic clock is its own time either
+	// way.
+	Seed []byte
 }
+
+// SeededStart is where a seeded run's wall clock starts (RunConfig.Seed).
+var SeededStart = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // noLimit is a deadline that never comes.
 const noLimit = time.Duration(math.MaxInt64)
@@ -68,11 +80,15 @@ type session struct {
 	exitGrace time.Duration // to exit once stdin closes
 	runLimit  time.Duration // the whole run, in the module's time
 	backstop  Backstop      // the whole run, on the wall clock
-	wallStart time.Time
-	cancel    context.CancelFunc
-	in        stdin
-	done      chan struct{}
-	halted    chan struct{} // closed when the run is stopped
+	wallStart time.Time     // the run's start on the real clock
+	// guestStart is where the module's wall clock starts: wallStart, or
+	// SeededStart in a seeded run.
+	guestStart time.Time
+	random     io.Reader // random_get's bytes (see randSource)
+	cancel     context.CancelFunc
+	in         stdin
+	done       chan struct{}
+	halted     chan struct{} // closed when the run is stopped
 
 	mu sync.Mutex
 	// change is closed and replaced at every change a waiter may want:
@@ -182,6 +198,10 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 		runCtx = context.WithValue(runCtx, profileKey{}, cfg.Profile)
 	}
 	s.wallStart, s.cancel = time.Now(), cancel
+	s.guestStart, s.random = s.wallStart, rand.Reader
+	if cfg.Seed != nil {
+		s.guestStart, s.random = SeededStart, seededStream(cfg.Seed)
+	}
 	mc := wazero.NewModuleConfig().
 		WithName("").
 		WithArgs(Argv0).

@@ -7,10 +7,10 @@ import (
 // nanotime is the module's monotonic clock: its own time.
 func (s *session) nanotime() int64 { return int64(s.clock.now()) }
 
-// walltime is the module's wall clock: the run's start on the real one,
-// advanced by the module's own time.
+// walltime is the module's wall clock: the run's start on the real one
+// (SeededStart in a seeded run), advanced by the module's own time.
 func (s *session) walltime() (int64, int32) {
-	t := s.wallStart.Add(s.clock.now())
+	t := s.guestStart.Add(s.clock.now())
 	return t.Unix(), int32(t.Nanosecond())
 }
 

@@ -21,6 +21,7 @@ package probe
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -245,7 +246,7 @@ func (o Options) BudgetOrDefault() time.Duration {
 // Run runs the probes on a compiled module whose discovery listed tools,
 // on h, and judges each run.
 func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMessage, opt Options) *Result {
-	r := &runner{ctx: ctx, h: h, m: m, opt: opt, res: &Result{}, once: map[*rules.Rule]int{}}
+	r := &runner{ctx: ctx, h: h, m: m, opt: opt, res: &Result{}, once: map[*rules.Rule]int{}, sum: sha256.Sum256(opt.Wasm)}
 	if opt.Level == None || len(tools) == 0 {
 		return r.res
 	}
@@ -359,6 +360,9 @@ type runner struct {
 	parsed *wasmparse.Module
 	dict   *dict.Dict
 	seed   uint64
+	// sum is the module's SHA-256 (of Options.Wasm), of which each call's
+	// host seed is made (see caseSeed).
+	sum [sha256.Size]byte
 	// valid are each tool's answered valid cases, in validOrder (P054).
 	valid      map[string]*validAnswers
 	validOrder []string
@@ -685,6 +689,7 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 		Mounts:  host.Mounts{Package: r.opt.Assets},
 		Timeout: wait, ExitGrace: grace, HTTPFixture: fixture,
 		Once: true, // callWith decides about a second run, within the budget
+		Seed: r.caseSeed(t.Name, args),
 	}
 	if covered != nil {
 		m, cfg.Reached = covered.module, covered.reached // a run of the search (search.go)
@@ -696,6 +701,20 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 	}
 	r.moduleTime += o.Record.Elapsed
 	return o
+}
+
+// caseSeed is the host seed of a call of tool with args (host.CallConfig's
+// Seed): the module's hash, the tool's name and the arguments, so that the
+// module's random_get, wall clock and call id are the same for the same
+// case on every run of the probes, and a search is the same search every
+// time (search.go). A case the covered search broke is made again on the
+// plain module with the same seed.
+func (r *runner) caseSeed(tool string, args json.RawMessage) []byte {
+	seed := make([]byte, 0, len(r.sum)+len(tool)+1+len(args))
+	seed = append(seed, r.sum[:]...)
+	seed = append(seed, tool...)
+	seed = append(seed, 0)
+	return append(seed, args...)
 }
 
 // shrink looks for the smallest arguments that break the call the same

@@ -27,7 +27,10 @@ import (
 // judge nothing, since the listener slows them.
 //
 // The search is deterministic for a module: its seed is the module's hash,
-// and its budget is SearchRuns runs, shared by the tools, not time. The
+// each call's random_get, wall clock and id are its case's (caseSeed), and
+// its budget is SearchRuns runs, shared by the tools, not time (the
+// module's own CPU time, which its clocks advance by, still varies
+// slightly). The
 // probes' CPU budget (DeepBudget) still bounds it, as it bounds every run.
 
 // SearchRuns is how many covered runs the search makes for a package,
