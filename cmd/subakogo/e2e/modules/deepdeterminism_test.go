@@ -19,7 +19,7 @@ func TestDeepSearchDeterministic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a wasip1 module and lints it three times with --probes=deep")
 	}
-	wasm := gowasm.Path(t, "testdata/attack40o_plain")
+	wasm := gowasm.Path(t, "testdata/onetool")
 	var first string
 	for i := range 3 {
 		_, stdout, stderr := runCLI("lint", "--probes=deep", wasm)

@@ -1,4 +1,4 @@
-// Command attack40o_plain is an ABI 1 function package (Go's standard
+// Command onetool is an ABI 1 function package (Go's standard
 // library alone, GOOS=wasip1) with one tool, "add", whose tools/list is
 // clean; its calls answer "3" whatever they are given. The probes' search
 // runs on it like on any Go module: the Go runtime reads random_get and
