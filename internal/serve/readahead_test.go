@@ -73,6 +73,15 @@ func readerWaits(s *Server) <-chan struct{} {
 	return waits
 }
 
+// serveLines serves s over stdio from cr to out, writing lines into
+// stdin beside it; done hears ServeStdio's end.
+func serveLines(ctx context.Context, s *Server, cr *countingReader, out io.Writer, stdin *io.PipeWriter, lines []byte) <-chan error {
+	done := make(chan error, 1)
+	go func() { done <- s.ServeStdio(ctx, cr, out) }()
+	go func() { _, _ = stdin.Write(lines) }()
+	return done
+}
+
 // requestLines is n JSON-RPC requests of method with params, ids 0 to
 // n-1, a line each.
 func requestLines(n int, method string, params map[string]any) []byte {
@@ -100,9 +109,7 @@ func TestRefusedListensHoldNothing(t *testing.T) {
 	// The refusal of the 17th listen is the reader's own write: held, it
 	// holds the reader.
 	out := &gatedWriter{open: make(chan struct{}), blocked: make(chan struct{}), blockOn: []byte("too many open subscriptions")}
-	done := make(chan error, 1)
-	go func() { done <- s.ServeStdio(context.Background(), cr, out) }()
-	go func() { _, _ = stdin.Write(lines) }()
+	done := serveLines(context.Background(), s, cr, out, stdin, lines)
 	select {
 	case <-out.blocked:
 	case <-cr.over:
@@ -143,9 +150,7 @@ func TestWaitingCallsChargedAtLeast(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- s.ServeStdio(ctx, cr, out) }()
-	go func() { _, _ = stdin.Write(lines) }()
+	done := serveLines(ctx, s, cr, out, stdin, lines)
 	select {
 	case <-waits:
 	case <-cr.over:
@@ -181,9 +186,7 @@ func TestWaitingLinesBounded(t *testing.T) {
 	out := &gatedWriter{open: make(chan struct{}), blocked: make(chan struct{}, calls)}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- s.ServeStdio(ctx, cr, out) }()
-	go func() { _, _ = stdin.Write(lines) }()
+	done := serveLines(ctx, s, cr, out, stdin, lines)
 	select {
 	case <-waits:
 	case <-cr.over:
