@@ -3,13 +3,12 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild/stuckgo"
 )
 
 // TestNotJudgedGoCommand (attack pass 40q, the go commands' backstop): a go
@@ -23,22 +22,7 @@ func TestNotJudgedGoCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := t.TempDir()
-	pids := filepath.Join(bin, "pids")
-	script := "#!/bin/sh\necho $$ >> " + pids + "\ntrap '' INT TERM\nexec sleep 3600\n"
-	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { // the stand-ins, whatever happened
-		said, _ := os.ReadFile(pids)
-		for _, field := range strings.Fields(string(said)) {
-			if pid, err := strconv.Atoi(field); err == nil {
-				_ = syscall.Kill(pid, syscall.SIGKILL)
-			}
-		}
-	})
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Setenv("GOPACKAGESDRIVER", "off")
+	stuckgo.Install(t, filepath.Join(t.TempDir(), "pids"))
 	backstops.goCmd = 200 * time.Millisecond
 	t.Cleanup(func() { backstops.goCmd = 0 })
 	out := filepath.Join(t.TempDir(), "out")

@@ -5,10 +5,7 @@ package gocheck_test
 import (
 	"context"
 	"errors"
-	"io"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,6 +13,7 @@ import (
 
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild/stuckgo"
 )
 
 // TestAnalyzeInterrupted (attack pass 40m, row 1): the load ran go list
@@ -30,24 +28,11 @@ import (
 // does: cancelled, Analyze returns the cancellation's cause, and the
 // stand-in is gone.
 func TestAnalyzeInterrupted(t *testing.T) {
-	bin := t.TempDir()
-	started := filepath.Join(bin, "started")
+	started := filepath.Join(t.TempDir(), "started")
 	if err := syscall.Mkfifo(started, 0o600); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
-	script := "#!/bin/sh\necho $$ > " + started + "\ntrap '' INT TERM\nexec sleep 3600\n"
-	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		// A stand-in still waiting to say it started (the load not ended)
-		// is let through, and dies writing to a FIFO no one reads.
-		if f, err := os.OpenFile(started, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-			f.Close()
-		}
-	})
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Setenv("GOPACKAGESDRIVER", "off")
+	stand := stuckgo.Install(t, started)
 
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
@@ -58,21 +43,7 @@ func TestAnalyzeInterrupted(t *testing.T) {
 	}()
 	// The stand-in has started when it says so: the FIFO's write end
 	// opens only once this read end does.
-	f, err := os.Open(started)
-	if err != nil {
-		t.Fatal(err)
-	}
-	said, _ := io.ReadAll(f) // one line each: go/packages may run two at once
-	f.Close()
-	var pids []int
-	for _, line := range strings.Fields(string(said)) {
-		pid, err := strconv.Atoi(line)
-		if err != nil {
-			t.Fatalf("the stand-in said %q", said)
-		}
-		pids = append(pids, pid)
-		defer func() { _ = syscall.Kill(pid, syscall.SIGKILL) }() // whatever happens
-	}
+	pids := stand.Wait()
 	stop := errors.New("interrupted by the test")
 	cancel(stop)
 	select {
@@ -98,22 +69,7 @@ func TestAnalyzeInterrupted(t *testing.T) {
 // process group killed, with a *input.GoStalledError: not judged. The
 // stand-in go waits, deaf to SIGINT and SIGTERM.
 func TestAnalyzeBackstop(t *testing.T) {
-	bin := t.TempDir()
-	pids := filepath.Join(bin, "pids")
-	script := "#!/bin/sh\necho $$ >> " + pids + "\ntrap '' INT TERM\nexec sleep 3600\n"
-	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Cleanup(func() { // whatever happened: what the stand-in said it is
-		said, _ := os.ReadFile(pids)
-		for _, field := range strings.Fields(string(said)) {
-			if pid, err := strconv.Atoi(field); err == nil {
-				_ = syscall.Kill(pid, syscall.SIGKILL)
-			}
-		}
-	})
-	t.Setenv("GOPACKAGESDRIVER", "off")
+	stand := stuckgo.Install(t, filepath.Join(t.TempDir(), "pids"))
 	done := make(chan error, 1)
 	go func() {
 		_, err := gocheck.Analyze(input.WithGoBackstop(context.Background(), 200*time.Millisecond), "../../../examples/hello")
@@ -128,12 +84,7 @@ func TestAnalyzeBackstop(t *testing.T) {
 	case <-time.After(60 * time.Second): // a guard against the hang, not a measure
 		t.Fatal("Analyze still loading 60 s after a backstop of 200 ms")
 	}
-	said, _ := os.ReadFile(pids)
-	for _, line := range strings.Fields(string(said)) {
-		pid, err := strconv.Atoi(line)
-		if err != nil {
-			t.Fatalf("the stand-in said %q", said)
-		}
+	for _, pid := range stand.Pids() {
 		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 			t.Errorf("the go command %d is still there after the load was given up (kill 0: %v)", pid, err)
