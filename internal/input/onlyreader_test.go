@@ -22,19 +22,21 @@ var opens = map[string]bool{
 // enclosing function, each with why it reads no path a person gave. A new
 // one is either read through this package or added here with its reason.
 var allowedOpens = map[string]string{
-	"cmd/subakogo/vet.go withoutTests os.ReadFile":             "go vet's own configuration file, which go vet names on the vettool's command line, and the Go files of the package it lists",
-	"internal/pipeline/check/check.go Run os.ReadFile":         "the module go build just wrote into check's own temporary directory",
-	"internal/host/engine.go inCache os.ReadFile":              "a marker in the host's own compilation cache directory",
-	"internal/toolspkg/toolspkg.go write os.ReadFile":          "benchmark support: go.sum of this repository's checkout",
-	"internal/toolspkg/toolspkg.go repoRoot os.ReadFile":       "benchmark support: go.mod files found walking up from the working directory, as the go command finds them",
-	"internal/toolspkg/toolspkg.go writeIfChanged os.ReadFile": "benchmark support: a file toolspkg itself writes, compared before it is rewritten",
-	"internal/gowasm/gowasm.go Build os.ReadFile":              "test support: the module a test build wrote into the build cache",
-	"internal/gowasm/gowasm.go hashFile os.ReadFile":           "test support: the sources of a test module, hashed for the build cache's key",
-	"internal/gowasm/lock_unix.go lockFile os.OpenFile":        "test support: the build cache's own lock file",
-	"internal/subjects/subjects.go Package os.ReadFile":        "test support: a module the subjects' build wrote into the build cache",
-	"internal/subjects/subjects.go buildCached os.ReadFile":    "test support: the subjects' sources committed in the repository",
-	"internal/subjects/subjects.go ascToolchain os.ReadFile":   "test support: the subjects' sources committed in the repository and the toolchain folder the tests install",
-	"internal/cmd/confusegen/main.go main os.ReadFile":         "generator support: the extract of confusables.txt committed beside the generator (go run ./internal/cmd/confusegen)",
+	"cmd/subakogo/vet.go withoutTests os.ReadFile":                  "go vet's own configuration file, which go vet names on the vettool's command line, and the Go files of the package it lists",
+	"internal/pipeline/check/check.go Run os.ReadFile":              "the module go build just wrote into check's own temporary directory",
+	"internal/host/engine.go inCache os.ReadFile":                   "a marker in the host's own compilation cache directory",
+	"internal/toolspkg/toolspkg.go write os.ReadFile":               "benchmark support: go.sum of this repository's checkout",
+	"internal/toolspkg/toolspkg.go repoRoot os.ReadFile":            "benchmark support: go.mod files found walking up from the working directory, as the go command finds them",
+	"internal/toolspkg/toolspkg.go writeIfChanged os.ReadFile":      "benchmark support: a file toolspkg itself writes, compared before it is rewritten",
+	"internal/gowasm/gowasm.go Build os.ReadFile":                   "test support: the module a test build wrote into the build cache",
+	"internal/gowasm/gowasm.go hashFile os.ReadFile":                "test support: the sources of a test module, hashed for the build cache's key",
+	"internal/gowasm/lock_unix.go lockFile os.OpenFile":             "test support: the build cache's own lock file",
+	"internal/pipeline/gobuild/stuckgo/stuckgo.go Pids os.OpenFile": "test support: the process ids a stand-in go command wrote to a test's temporary file",
+	"internal/pipeline/gobuild/stuckgo/stuckgo.go Wait os.ReadFile": "test support: the process ids a stand-in go command wrote to a test's temporary FIFO",
+	"internal/subjects/subjects.go Package os.ReadFile":             "test support: a module the subjects' build wrote into the build cache",
+	"internal/subjects/subjects.go buildCached os.ReadFile":         "test support: the subjects' sources committed in the repository",
+	"internal/subjects/subjects.go ascToolchain os.ReadFile":        "test support: the subjects' sources committed in the repository and the toolchain folder the tests install",
+	"internal/cmd/confusegen/main.go main os.ReadFile":              "generator support: the extract of confusables.txt committed beside the generator (go run ./internal/cmd/confusegen)",
 }
 
 // TestOnlyReader keeps this package the one reader of user paths: no
