@@ -183,7 +183,7 @@ func streamable(r io.Reader, name string, max int64) error {
 	}
 	fi, err := f.Stat()
 	if err != nil {
-		return nil // read it: the read says what is wrong
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	switch m := fi.Mode(); {
 	case m&fs.ModeDevice != 0:
