@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +19,8 @@ import (
 
 	"golang.org/x/mod/modfile"
 	gomodule "golang.org/x/mod/module"
+
+	"github.com/subako-ai/subako-go/internal/input"
 )
 
 //go:embed template/*.tmpl
@@ -73,22 +76,26 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if version() == "devel" && *replace == "" {
 		return usageError(stderr, fs, errors.New("this subakogo is a development build, which no version names: pass --replace with the path of your subako-go checkout"))
 	}
-	entries, err := os.ReadDir(dir)
-	if err == nil && len(entries) > 0 {
-		fmt.Fprintf(stderr, "subakogo init: %s exists and is not empty\n", dir)
+	// A failure part way leaves nothing behind, and removes only what init
+	// made: the entries it wrote in an empty directory that was there, or
+	// the first directory it created (DIR or a parent of it).
+	created, err := initTarget(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo init: %v\n", err)
+		if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+			return exitUnreadable // it could not be looked at
+		}
 		return exitUsage
 	}
-	existed := err == nil
-	// A failure part way leaves nothing behind: the directory was empty.
 	failed := func(err error) int {
 		fmt.Fprintf(stderr, "subakogo init: %v\n", err)
-		if existed {
+		if created != "" {
+			_ = os.RemoveAll(created)
+		} else {
 			written, _ := os.ReadDir(dir)
 			for _, e := range written {
 				_ = os.RemoveAll(filepath.Join(dir, e.Name()))
 			}
-		} else {
-			_ = os.RemoveAll(dir)
 		}
 		return exitUnreadable
 	}
@@ -118,6 +125,48 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n"+
 		"  go tool subakogo pack . -o ../dist/%s   # the directory Subako takes, outside the sources\n", dir, *name)
 	return exitOK
+}
+
+// initTarget checks that init may write its package in dir: an empty
+// directory (or a symbolic link to one), or a path that does not exist.
+// For the latter it returns the first directory of the path that init
+// will create, dir itself or a parent: the one to remove on failure.
+// Anything else that is there (a file, a FIFO, a link to elsewhere or to
+// nothing) is refused before anything is written, and is never removed.
+func initTarget(dir string) (created string, err error) {
+	lfi, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return "", err
+		}
+		created = abs
+		for p := filepath.Dir(abs); p != created; p = filepath.Dir(p) {
+			if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+				break
+			}
+			created = p
+		}
+		return created, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		kind := input.Kind(lfi.Mode())
+		if lfi.Mode()&fs.ModeSymlink != 0 {
+			kind += " to no directory"
+		}
+		return "", fmt.Errorf("%s exists and is %s, not a directory: init writes only in a new or empty directory", dir, kind)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", err
+	}
+	if len(entries) > 0 {
+		return "", fmt.Errorf("%s exists and is not empty", dir)
+	}
+	return "", nil
 }
 
 // tools are the package's tools (go.mod's tool block), in the order init

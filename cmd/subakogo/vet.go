@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/subako-ai/subako-go/analyzer"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 // runVet hands over to the unitchecker protocol (it exits the process).
@@ -74,7 +76,10 @@ func withoutTests(cfg string) string {
 
 // reportingAtLeast copies the analyzers as, each reporting only the
 // findings of its rules of severity floor and above (a diagnostic of no
-// rule always), and requiring the copies of what it required. A driver
+// rule always), escaped for a terminal (termsafe.Text, as run's stderr
+// escapes check's and generate's: a message quotes what a cloned
+// package's author wrote, a marker's value, a tag, a name, and vet
+// prints it as it is), and requiring the copies of what it required. A driver
 // runs one set or the other, never both: they declare the same facts.
 func reportingAtLeast(floor rules.Severity, as []*analysis.Analyzer) []*analysis.Analyzer {
 	copies := map[*analysis.Analyzer]*analysis.Analyzer{}
@@ -96,7 +101,7 @@ func reportingAtLeast(floor rules.Severity, as []*analysis.Analyzer) []*analysis
 			report := pass.Report
 			pass.Report = func(d analysis.Diagnostic) {
 				if r, ok := rules.Lookup(d.Category); !ok || r.Severity >= floor {
-					report(d)
+					report(escaped(d))
 				}
 			}
 			return run(pass)
@@ -108,4 +113,18 @@ func reportingAtLeast(floor rules.Severity, as []*analysis.Analyzer) []*analysis
 		out[i] = copyOf(a)
 	}
 	return out
+}
+
+// escaped is d with every message it carries escaped for a terminal.
+func escaped(d analysis.Diagnostic) analysis.Diagnostic {
+	d.Message = termsafe.Text(d.Message)
+	d.Related = slices.Clone(d.Related)
+	for i := range d.Related {
+		d.Related[i].Message = termsafe.Text(d.Related[i].Message)
+	}
+	d.SuggestedFixes = slices.Clone(d.SuggestedFixes)
+	for i := range d.SuggestedFixes {
+		d.SuggestedFixes[i].Message = termsafe.Text(d.SuggestedFixes[i].Message)
+	}
+	return d
 }

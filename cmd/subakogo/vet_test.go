@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -52,6 +53,46 @@ func TestVetReportsErrorsOnly(t *testing.T) {
 			if !slices.Contains(real, r) {
 				t.Errorf("%s requires %s outside the set", a.Name, r.Name)
 			}
+		}
+	}
+}
+
+// TestVetEscapesMessages (attack pass 41c, row 1): go vet -vettool=subakogo
+// prints what the analyzers report as it is, so every message (A011's
+// "does not match the field's pattern" and the enum hint quoted a marker's
+// value as written; any rule's, now or later), its related notes and its
+// fixes' titles are escaped on the way: an OSC from a cloned package's
+// comments no longer retitles the terminal.
+func TestVetEscapesMessages(t *testing.T) {
+	const hostile = "^a\x1b]0;pwned\x07$ \u202e"
+	a := &analysis.Analyzer{Name: "hostile", Doc: "hostile", Run: func(pass *analysis.Pass) (any, error) {
+		pass.Report(analysis.Diagnostic{Category: rules.GoMarkerValue.ID, Message: "pattern " + hostile,
+			Related:        []analysis.RelatedInformation{{Message: "related " + hostile}},
+			SuggestedFixes: []analysis.SuggestedFix{{Message: "fix " + hostile}}})
+		return nil, nil
+	}}
+	var got []analysis.Diagnostic
+	pass := &analysis.Pass{Report: func(d analysis.Diagnostic) { got = append(got, d) }}
+	if _, err := reportingAtLeast(rules.Error, []*analysis.Analyzer{a})[0].Run(pass); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("reported %d diagnostics, want 1", len(got))
+	}
+	d := got[0]
+	texts := []string{d.Message}
+	for _, r := range d.Related {
+		texts = append(texts, r.Message)
+	}
+	for _, f := range d.SuggestedFixes {
+		texts = append(texts, f.Message)
+	}
+	if len(texts) != 3 {
+		t.Fatalf("the diagnostic lost its notes or fixes: %+v", d)
+	}
+	for _, s := range texts {
+		if strings.ContainsAny(s, "\x1b\x07\u202e") || !strings.Contains(s, `\x1b]0;pwned\x07`) {
+			t.Errorf("vet's copy reports %q, not escaped", s)
 		}
 	}
 }

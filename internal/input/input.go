@@ -3,7 +3,8 @@
 // lint --save-cases's file, standard input) the one safe way: only a regular
 // file is read, never through a symbolic link in its last element, never
 // past a size cap, and never by opening a device or a FIFO, which could
-// hang the reader or stream forever.
+// hang the reader or stream forever. Standard input may also be a pipe,
+// read to its cap and one byte, never a device.
 package input
 
 import (
@@ -103,7 +104,7 @@ func ReadArg(path string, max int64) (*File, error) { return arg(path, max, fals
 
 func arg(path string, max int64, mapped bool) (*File, error) {
 	if path == "-" {
-		return Stdin(max)
+		return stdin(max, mapped)
 	}
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
@@ -125,13 +126,72 @@ func arg(path string, max int64, mapped bool) (*File, error) {
 	return f, nil
 }
 
-// Stdin reads standard input, at most max bytes.
-func Stdin(max int64) (*File, error) {
-	data, err := ReadAll(os.Stdin, "<stdin>", max)
+// Stdin reads standard input, at most max bytes: a regular file (one
+// past max is refused before it is read) or a pipe or socket, read to
+// max+1 bytes at most. A device (/dev/zero streams for ever, a terminal)
+// is a *NotRegularError, refused before anything is read. Release the
+// File: a stream may be read into memory reserved for it.
+func Stdin(max int64) (*File, error) { return stdin(max, true) }
+
+func stdin(max int64, mapped bool) (*File, error) {
+	const name = "<stdin>"
+	if err := streamable(os.Stdin, name, max); err != nil {
+		return nil, err
+	}
+	if mapped && max >= minMappedStream {
+		if space, unmap, ok := mapSpace(max + 1); ok {
+			n, err := io.ReadFull(os.Stdin, space)
+			switch {
+			case int64(n) > max:
+				unmap()
+				return nil, &TooLargeError{Path: name, Max: max}
+			case err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF):
+				unmap()
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			return &File{Path: name, Data: space[:n], release: unmap}, nil
+		}
+	}
+	data, err := ReadAll(os.Stdin, name, max)
 	if err != nil {
 		return nil, err
 	}
-	return &File{Path: "<stdin>", Data: data}, nil
+	return &File{Path: name, Data: data}, nil
+}
+
+// minMappedStream is the cap from which a stream is read into reserved
+// memory (pages given as written) rather than a growing buffer.
+const minMappedStream = 1 << 20
+
+// ReadStream is ReadAll for a stream that may be a file the process was
+// handed (standard input): when r is an *os.File, a device is refused
+// with a *NotRegularError before it is read, and a regular file past max
+// with a *TooLargeError.
+func ReadStream(r io.Reader, name string, max int64) ([]byte, error) {
+	if err := streamable(r, name, max); err != nil {
+		return nil, err
+	}
+	return ReadAll(r, name, max)
+}
+
+// streamable refuses, when r is an *os.File, a device and a regular file
+// past max.
+func streamable(r io.Reader, name string, max int64) error {
+	f, ok := r.(*os.File)
+	if !ok {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	switch m := fi.Mode(); {
+	case m&fs.ModeDevice != 0:
+		return &NotRegularError{Path: name, Mode: m}
+	case m.IsRegular() && fi.Size() > max:
+		return &TooLargeError{Path: name, Max: max}
+	}
+	return nil
 }
 
 func read(path string, max int64, mapped bool) (*File, error) {
@@ -175,16 +235,35 @@ func read(path string, max int64, mapped bool) (*File, error) {
 }
 
 // ReadAll reads a stream, such as standard input, named name in messages:
-// at most max bytes, a longer one is a *TooLargeError.
+// at most max bytes, a longer one is a *TooLargeError. It reads into a
+// buffer that grows as data comes but never past max+1 bytes (io.ReadAll
+// doubles its buffer, twice the cap for a stream at it), and stops at the
+// byte past max.
 func ReadAll(r io.Reader, name string, max int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	limit := max + 1
+	buf := make([]byte, 0, min(limit, 512))
+	for {
+		if len(buf) == cap(buf) {
+			if int64(len(buf)) >= limit {
+				return nil, &TooLargeError{Path: name, Max: max}
+			}
+			grown := make([]byte, len(buf), min(limit, int64(2*cap(buf))))
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
 	}
-	if int64(len(data)) > max {
+	if int64(len(buf)) > max {
 		return nil, &TooLargeError{Path: name, Max: max}
 	}
-	return data, nil
+	return buf, nil
 }
 
 // ErrChanged reports a mapped file that shrank while it was read.

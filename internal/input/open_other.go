@@ -13,3 +13,6 @@ const (
 
 // mapFile is not available here; the file is read instead.
 func mapFile(*os.File, int64) ([]byte, func(), bool) { return nil, nil, false }
+
+// mapSpace is not available here; a stream is read into a growing buffer.
+func mapSpace(int64) ([]byte, func(), bool) { return nil, nil, false }

@@ -169,8 +169,7 @@ func (p *Package) describe(discover json.RawMessage, manifest []byte, path strin
 		info = *res.Meta.ServerInfo
 	}
 	if info.Name == "" && manifest != nil {
-		var m manifestcheck.Manifest
-		if json.Unmarshal(manifest, &m) == nil && m.Name != "" {
+		if m, ok := manifestcheck.Read(manifest); ok && m.Name != "" { // its exact keys, as lint reads them
 			info.Name = m.Name
 			if info.Description == "" {
 				info.Description = m.Description

@@ -9,6 +9,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -79,25 +80,29 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 		at(rules.ManifestJSON, firstNonSpace(b), "the manifest must be a JSON object")
 		return nil, out.Findings()
 	}
-	first := map[string]member{}
+	// checked is each key's last member, the one the schema library reads
+	// (and Manifest holds): a finding about a value points at it. A key
+	// written twice is M011 wherever the others are.
+	checked := lastMembers(members)
+	seen := map[string]bool{}
 	for _, m := range members {
-		if _, dup := first[m.key]; dup {
+		if seen[m.key] {
 			at(rules.ManifestDuplicateKey, m.keyOffset, strconv.Quote(m.key)+" appears more than once; JSON readers disagree on which one counts")
 			continue
 		}
-		first[m.key] = m
+		seen[m.key] = true
 		if m.key != "abi" && m.key != "name" && m.key != "description" {
 			at(rules.ManifestUnknownField, m.keyOffset, "unknown field "+strconv.Quote(m.key)+": Subako reads only abi, name and description")
 		}
 	}
 	// abi must be the integer 1, written as such: 1.0 or "1" is not it.
-	if abi, ok := first["abi"]; ok && abi.text != "1" {
+	if abi, ok := checked["abi"]; ok && abi.text != "1" {
 		at(rules.ManifestABI, abi.offset, "abi is "+abi.text+"; it must be the integer 1")
 	} else if !ok {
 		at(rules.ManifestABI, firstNonSpace(b), "abi is missing; it must be the integer 1")
 	}
 	for _, k := range []string{"name", "description"} {
-		if _, ok := first[k]; !ok {
+		if _, ok := checked[k]; !ok {
 			at(rules.ManifestField, firstNonSpace(b), k+" is missing")
 		}
 	}
@@ -122,7 +127,7 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 					continue // said above and below, more plainly
 				}
 				off := firstNonSpace(b)
-				if m, ok := first[field]; ok {
+				if m, ok := checked[field]; ok {
 					off = m.offset
 				}
 				if field != "" {
@@ -138,24 +143,60 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 		valid = valid && f.Rule.Severity != rules.Error
 	}
 	// TextFields are read for poisoning (T030-T045) whatever else is
-	// wrong, without making the manifest invalid.
-	for _, k := range TextFields {
+	// wrong, without making the manifest invalid: every one written, as a
+	// reader that takes the first of a key written twice reads that one.
+	for _, m := range members {
 		var text string
-		if m, ok := first[k]; ok && json.Unmarshal([]byte(m.text), &text) == nil {
-			for _, sig := range tooltext.CheckText("/"+k, text) {
-				line, col := pos.lineCol(m.offset)
-				findings = append(findings, rules.Finding{Rule: sig.Rule, Message: "manifest " + sig.Message, Offset: -1, Line: line, Column: col, Pointer: "/" + k})
-			}
+		if !slices.Contains(TextFields, m.key) || json.Unmarshal([]byte(m.text), &text) != nil {
+			continue
+		}
+		for _, sig := range tooltext.CheckText("/"+m.key, text) {
+			line, col := pos.lineCol(m.offset)
+			findings = append(findings, rules.Finding{Rule: sig.Rule, Message: "manifest " + sig.Message, Offset: -1, Line: line, Column: col, Pointer: "/" + m.key})
 		}
 	}
 	if !valid {
 		return nil, findings
 	}
-	var m Manifest
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	_ = d.Decode(&m)
+	m := fromMembers(checked)
 	return &m, findings
+}
+
+// Read is what a manifest says, read by its exact keys as Check reads
+// them (encoding/json would match "Name" or "NAME" for name, the last one
+// winning): the one reader of a manifest's members. ok is false for one
+// that is not a JSON object. It does not validate: Check does.
+func Read(b []byte) (m Manifest, ok bool) {
+	members, err := scanMembers(b)
+	if err != nil || members == nil {
+		return Manifest{}, false
+	}
+	return fromMembers(lastMembers(members)), true
+}
+
+// lastMembers maps each key to its last member.
+func lastMembers(members []member) map[string]member {
+	last := make(map[string]member, len(members))
+	for _, m := range members {
+		last[m.key] = m
+	}
+	return last
+}
+
+// fromMembers is the Manifest of the members checked: a value of another
+// type than the schema's is left zero.
+func fromMembers(checked map[string]member) Manifest {
+	var m Manifest
+	if abi, ok := checked["abi"]; ok {
+		_ = json.Unmarshal([]byte(abi.text), &m.ABI)
+	}
+	if v, ok := checked["name"]; ok {
+		_ = json.Unmarshal([]byte(v.text), &m.Name)
+	}
+	if v, ok := checked["description"]; ok {
+		_ = json.Unmarshal([]byte(v.text), &m.Description)
+	}
+	return m
 }
 
 // member is one member of the top-level object, as written.
