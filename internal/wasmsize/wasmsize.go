@@ -8,6 +8,7 @@ package wasmsize
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -35,6 +36,13 @@ type Segment struct {
 	Index, Offset, Bytes int
 }
 
+// MaxCustomRows is how many distinct custom section names get a row of
+// their own; the custom sections of any further name share one counted row,
+// so a module of a million distinct names costs memory in proportion to its
+// size, not a row each (the module reader keeps as many, wasmparse's
+// maxSections).
+const MaxCustomRows = 1000
+
 var sectionNames = [...]string{"custom", "type", "import", "function", "table", "memory", "global", "export", "start", "element", "code", "data", "data count", "tag"}
 
 // Analyze reads b. It keeps the largest topData data segments.
@@ -44,7 +52,9 @@ func Analyze(b []byte, topData int) (*Report, error) {
 	}
 	r := &Report{Total: len(b)}
 	sections := map[string]int{}
-	var bodies []int // code size of each defined function
+	customs := 0                   // distinct custom section names with a row of their own
+	moreCustoms, moreBytes := 0, 0 // the custom sections past MaxCustomRows names, folded into one row
+	var bodies []int               // code size of each defined function
 	var names map[int]string
 	imported := 0
 	rd := &reader{b: b, pos: 8}
@@ -96,8 +106,20 @@ func Analyze(b []byte, topData int) (*Report, error) {
 		if sub.err != nil {
 			return nil, errors.New(name + " section: " + sub.err.Error())
 		}
-		sections[name] += end - header // the section's header counts too
 		rd.pos = end
+		if id == 0 {
+			if _, ok := sections[name]; !ok && customs == MaxCustomRows {
+				moreCustoms++
+				moreBytes += end - header
+				continue
+			} else if !ok {
+				customs++
+			}
+		}
+		sections[name] += end - header // the section's header counts too
+	}
+	if moreCustoms > 0 {
+		sections[fmt.Sprintf("custom (%d more sections past %d names)", moreCustoms, MaxCustomRows)] = moreBytes
 	}
 	for n, s := range sections {
 		r.Sections = append(r.Sections, Part{n, s})
