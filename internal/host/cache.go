@@ -12,7 +12,9 @@ import (
 // pruneCache keeps the compilation cache in dir under limit bytes: when it
 // holds more, the entries written longest ago go first, until a quarter of
 // limit is free, so that pruning is rare. Leftover temporary files of an
-// interrupted write go when they are an hour old. It is best effort: a
+// interrupted write go when they are an hour old, and a compile worker's
+// directory (worker-*.tmp) once no worker holds its lock: a worker that
+// died with its host gone leaves one (holdWorkerDir). It is best effort: a
 // cache that cannot be read or pruned is left as it is, and an entry
 // removed while another process reads it stays readable to that process.
 func pruneCache(dir string, limit int64) {
@@ -24,6 +26,10 @@ func pruneCache(dir string, limit int64) {
 	var entries []entry
 	var total int64
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && filepath.Dir(p) == filepath.Clean(dir) && isWorkerDir(d.Name()) {
+			pruneWorkerDir(p)
+			return fs.SkipDir // a live worker's files are its own
+		}
 		if err != nil || !d.Type().IsRegular() {
 			return nil //nolint:nilerr // best effort: skip what cannot be read
 		}
@@ -50,5 +56,19 @@ func pruneCache(dir string, limit int64) {
 		if os.Remove(e.path) == nil {
 			total -= e.size
 		}
+	}
+}
+
+// pruneWorkerDir removes a compile worker's directory that no worker holds,
+// holding its lock meanwhile (holdWorkerDir: a worker that locks it after
+// sees it gone and makes it again).
+func pruneWorkerDir(p string) {
+	f, err := os.Open(p)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if lockDir(f, false) == nil {
+		_ = os.RemoveAll(p)
 	}
 }

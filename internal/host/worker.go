@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,6 +74,7 @@ type workerJob struct {
 	Memory    int64         // the runtime's memory limit, as the host's
 	RSS       int64         // the worker's cap on its peak resident memory
 	AddrSpace int64         // the worker's address-space cap
+	Own       string        // the directory the worker compiles in (see compileInto)
 }
 
 // workerAddrSpace is the address-space cap of a worker whose resident
@@ -103,7 +105,7 @@ func runWorker(spec string) int {
 		return workerFailed
 	}
 	limitWorker(job.AddrSpace)
-	go watchWorker(job.Limit, job.RSS)
+	go watchWorker(job.Limit, job.RSS, job.Own)
 	wasm, err := io.ReadAll(io.LimitReader(os.Stdin, input.MaxModule+1))
 	_ = os.Remove(os.Getenv(workerInEnv))
 	if err != nil {
@@ -119,28 +121,41 @@ func runWorker(spec string) int {
 
 // watchWorker ends the worker as late once it has used limit of CPU
 // time, and as over its memory once its peak resident memory passes rss
-// (0: no cap).
-func watchWorker(limit time.Duration, rss int64) {
+// (0: no cap). os.Exit skips compileInto's deferred removal of own, so
+// it removes own first (the host that started the worker removes it too
+// once the worker has ended, and pruneCache one whose worker died with
+// its host gone).
+func watchWorker(limit time.Duration, rss int64, own string) {
 	for {
 		left := limit - cputime.Process()
 		if left <= 0 {
+			_ = os.RemoveAll(own)
 			os.Exit(workerLate)
 		}
 		if rss > 0 && peakRSS() > rss {
+			_ = os.RemoveAll(own)
 			os.Exit(workerOverMemory)
 		}
 		time.Sleep(min(max(left, time.Millisecond), rssPoll))
 	}
 }
 
-// compileInto compiles wasm into a cache of its own inside job.Cache, so
-// that the one entry there is this module's, moves the entry into
-// job.Cache and marks the module with its name (see markerDir).
+// compileInto compiles wasm into a cache of its own inside job.Cache
+// (job.Own, a worker-*.tmp directory the host named), so that the one entry
+// there is this module's, moves the entry into job.Cache and marks the
+// module with its name (see markerDir). It holds a lock on its directory
+// while it lives, so that pruneCache removes the directory only once no
+// worker holds it.
 func compileInto(job workerJob, wasm []byte) error {
-	own, err := os.MkdirTemp(job.Cache, "worker-*.tmp")
+	own := job.Own
+	if filepath.Dir(own) != filepath.Clean(job.Cache) || !isWorkerDir(filepath.Base(own)) {
+		return fmt.Errorf("bad compile job: %q is not a worker's directory in the cache", own)
+	}
+	lock, err := holdWorkerDir(own)
 	if err != nil {
 		return err
 	}
+	defer lock.Close()
 	defer os.RemoveAll(own)
 	ctx := context.Background()
 	cache, err := wazero.NewCompilationCacheWithDir(own)
@@ -193,7 +208,6 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	if err != nil {
 		return err
 	}
-	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, RSS: h.compileMemory, AddrSpace: workerAddrSpace(h.compileMemory)})
 	// The module goes in a file, not a pipe: a worker for the cache
 	// outlives a command that answers and exits before a pipe is drained.
 	// The worker removes it; pruneCache removes one left behind.
@@ -201,6 +215,15 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	if err != nil {
 		return err
 	}
+	// The worker's own directory: named (and made) here so that it goes
+	// once the worker has ended, however it ended.
+	own, err := os.MkdirTemp(h.cacheDir, workerDirPattern)
+	if err != nil {
+		_ = in.Close()
+		_ = os.Remove(in.Name())
+		return err
+	}
+	defer os.RemoveAll(own)
 	_, err = in.Write(wasm)
 	if _, serr := in.Seek(0, io.SeekStart); err == nil {
 		err = serr
@@ -211,6 +234,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 		return err
 	}
 	defer in.Close()
+	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, RSS: h.compileMemory, AddrSpace: workerAddrSpace(h.compileMemory), Own: own})
 	cmd := exec.CommandContext(ctx, exe)
 	// roles.Of tells the worker by its job, before the supervisor could
 	// start: the worker is killed at its deadline, so it must be the
@@ -247,4 +271,44 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 		return fmt.Errorf("compiling the module was abandoned: the compile worker died of SIGSEGV, as it does when it reaches its %d MiB address-space cap", workerAddrSpace(h.compileMemory)>>20)
 	}
 	return fmt.Errorf("the compile worker failed (%w): %s", err, first)
+}
+
+// workerDirPattern names a compile worker's own directory in the cache.
+const workerDirPattern = "worker-*.tmp"
+
+// isWorkerDir says whether name is a compile worker's directory.
+func isWorkerDir(name string) bool {
+	ok, _ := filepath.Match(workerDirPattern, name)
+	return ok
+}
+
+// holdWorkerDir makes dir (if a pruneCache took it meanwhile, or it is not
+// there yet) and locks it for as long as the returned file is open or the
+// process lives: pruneCache leaves a locked worker directory alone.
+func holdWorkerDir(dir string) (*os.File, error) {
+	for range 10 {
+		if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return nil, err
+		}
+		f, err := os.Open(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // pruned between the two
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := lockDir(f, true); err != nil {
+			_ = f.Close()
+			return nil, err
+		}
+		// A pruneCache that locked it first has removed it by now: then
+		// this lock is on a directory no longer in the cache.
+		held, err1 := f.Stat()
+		there, err2 := os.Stat(dir)
+		if err1 == nil && err2 == nil && os.SameFile(held, there) {
+			return f, nil
+		}
+		_ = f.Close()
+	}
+	return nil, fmt.Errorf("could not hold the compile worker's directory %s", dir)
 }

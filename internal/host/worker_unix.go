@@ -3,6 +3,7 @@
 package host
 
 import (
+	"os"
 	"runtime"
 	"syscall"
 )
@@ -27,4 +28,20 @@ func peakRSS() int64 {
 		return int64(ru.Maxrss) //nolint:unconvert // int32 on 32-bit systems; bytes on darwin, kilobytes elsewhere
 	}
 	return int64(ru.Maxrss) << 10 //nolint:unconvert // int32 on 32-bit systems
+}
+
+// lockDir takes an exclusive lock on the open directory f, waiting for it
+// when wait, else failing at once when another holds it. The lock lasts
+// while f, or a copy of it in a child, is open.
+func lockDir(f *os.File, wait bool) error {
+	how := syscall.LOCK_EX
+	if !wait {
+		how |= syscall.LOCK_NB
+	}
+	for {
+		err := syscall.Flock(int(f.Fd()), how)
+		if err != syscall.EINTR {
+			return err
+		}
+	}
 }
