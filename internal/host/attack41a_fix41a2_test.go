@@ -5,8 +5,14 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/tetratelabs/wabin/leb128"
+	"github.com/tetratelabs/wabin/wasm"
+
+	"github.com/subako-ai/subako-go/internal/wasmbuild"
 )
 
 // TestAttack41a_AbandonedWorkerLeavesDir (attack pass 41a, row 4): a
@@ -83,5 +89,79 @@ func TestHoldWorkerDirAfterPrune(t *testing.T) {
 	pruneCache(dir, 512<<20)
 	if _, err := os.Stat(own); err != nil {
 		t.Errorf("the worker's directory, held: %v", err)
+	}
+}
+
+// recursionRow5Attack41a is a command whose _start calls a function that
+// recurses depth times and returns, then exits 0 (the attacker's module).
+func recursionRow5Attack41a(depth int32) []byte {
+	m := wasmbuild.Command()
+	m.NameSection = nil
+	m.TypeSection = append(m.TypeSection, &wasm.FunctionType{Params: []wasm.ValueType{wasm.ValueTypeI32}})
+	m.FunctionSection = []wasm.Index{1, 2}
+	start := append([]byte{wasm.OpcodeI32Const}, leb128.EncodeInt32(depth)...)
+	start = append(start, wasm.OpcodeCall, 2, wasm.OpcodeEnd)
+	rec := []byte{wasm.OpcodeLocalGet, 0, wasm.OpcodeIf, 0x40,
+		wasm.OpcodeLocalGet, 0, wasm.OpcodeI32Const, 1, wasm.OpcodeI32Sub, wasm.OpcodeCall, 2,
+		wasm.OpcodeEnd, wasm.OpcodeEnd}
+	m.CodeSection = []*wasm.Code{{Body: start}, {Body: rec}}
+	return wasmbuild.Encode(m)
+}
+
+// TestAttack41a_RecursionDepthByEngine (attack pass 41a, row 5): wazero's
+// interpreter traps past 2,000 call frames while compiled code allows some
+// 400 MB of stack, so a module recursing 5,000 deep ran clean compiled and
+// crashed interpreted: a good module failed under --engine interpreter or
+// an interpreted fallback. Now no verdict rests on the interpreter's
+// depth: compiled, it exits 0; under auto, a call interpreted meanwhile is
+// made again on the compiled code (exit 0); under the interpreter, with no
+// compiled code to run, the run is not judged (Stalled, Depth: exit 3 in
+// every command) and says to use --engine compiler.
+func TestAttack41a_RecursionDepthByEngine(t *testing.T) {
+	ctx := context.Background()
+	w := recursionRow5Attack41a(5000)
+	for _, e := range []Engine{EngineCompiler, EngineAuto, EngineInterpreter} {
+		cache := "-"
+		if e == EngineAuto {
+			cache = t.TempDir() // auto compiles in a worker, through a cache
+		}
+		h, err := New(ctx, Options{CacheDir: cache, Engine: e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close(ctx)
+		m, err := h.Compile(ctx, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := h.Call(ctx, m, "x", nil, CallConfig{Timeout: 5 * time.Second})
+		r := c.Record
+		t.Logf("%v: exited %v code %d, trap %.40q, stalled %v, depth %v", e, r.Exited, r.ExitCode, r.Trap, r.Stalled, r.Depth)
+		if e != EngineInterpreter {
+			if !r.Exited || r.ExitCode != 0 || r.Stalled {
+				t.Errorf("%v: a recursion 5,000 deep: exited %v code %d, trap %q, want a clean exit", e, r.Exited, r.ExitCode, r.Trap)
+			}
+			continue
+		}
+		if !r.Stalled || !r.Depth || !r.Unjudged() {
+			t.Errorf("%v: a recursion 5,000 deep trapped on the interpreter's depth (%q) and is judged (stalled %v, depth %v)", e, r.Trap, r.Stalled, r.Depth)
+			continue
+		}
+		if msg := r.StalledError("the call").Error(); !strings.Contains(msg, "not judged") || !strings.Contains(msg, "--engine compiler") || !strings.Contains(msg, "2000") {
+			t.Errorf("%v: %s", e, msg)
+		}
+	}
+	// A stack overflow of compiled code is the module's: a trap, judged.
+	h, err := New(ctx, Options{CacheDir: "-", Engine: EngineCompiler})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(ctx)
+	m, err := h.Compile(ctx, recursionRow5Attack41a(1<<30))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := h.Call(ctx, m, "x", nil, CallConfig{Timeout: 10 * time.Second}).Record; r.Stalled || r.Depth || !strings.Contains(r.Trap, "stack overflow") {
+		t.Errorf("endless recursion compiled: trap %.40q, stalled %v, depth %v; want a judged stack overflow", r.Trap, r.Stalled, r.Depth)
 	}
 }

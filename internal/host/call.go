@@ -76,9 +76,10 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached, Limits: cfg.Limits, Seed: cfg.Seed}
 	interpreted := m.Interpreted()
 	h.call(ctx, m, tool, args, run, c)
-	// A run the host interpreted whose time ran out is made again on the
-	// compiled code, as Discover does.
-	if interpreted && !cfg.Once && c.Err == nil && c.Record.OutOfTime() && m.WaitCompiled(ctx) {
+	// A run the host interpreted whose time ran out, or whose calls went
+	// deeper than the interpreter's stack allows (Record.Depth), is made
+	// again on the compiled code, as Discover does.
+	if interpreted && !cfg.Once && c.Err == nil && (c.Record.OutOfTime() || c.Record.Depth) && m.WaitCompiled(ctx) {
 		h.call(ctx, m, tool, args, run, c)
 	}
 	return c

@@ -8,6 +8,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -264,13 +265,27 @@ func (h *Host) release(ctx context.Context) error {
 // machine is too busy (or the host is stuck). It is the host's condition,
 // never a finding against the module: every command that meets one exits 3,
 // not judged, whatever else it found (docs/time-model.md).
+//
+// A run that trapped on the interpreter's call depth is not judged either
+// (Depth): wazero's interpreter allows 2,000 call frames, its compiled code
+// some 400 MB of stack, so the trap says nothing of the module as Subako
+// runs it (attack pass 41a, row 5).
 type StalledError struct {
 	What  string        // what was given up, e.g. "compiling the module"
 	Limit time.Duration // its limit, of CPU time or of the module's own time
 	Wall  time.Duration // the wall time it was given (Backstop.Wall)
+	Depth bool          // not the wall clock: the interpreter's call depth
 }
 
+// InterpreterDepth is how many nested calls wazero's interpreter allows
+// (its callStackCeiling); compiled code allows what fits in some 400 MB of
+// stack.
+const InterpreterDepth = 2000
+
 func (e *StalledError) Error() string {
+	if e.Depth {
+		return fmt.Sprintf("%s overflowed the stack of wazero's interpreter, whose %d nested calls are far fewer than compiled code allows (Subako runs compiled code), so it is not judged; run it with --engine compiler", e.What, InterpreterDepth)
+	}
 	return e.What + " took more than " + e.Wall.String() + " on the wall clock before using its " +
 		e.Limit.String() + " of time: this machine is too busy (or the host is stuck), so it is not judged; try again when it is less loaded"
 }

@@ -64,7 +64,12 @@ type Record struct {
 	// is too busy, or the host is stuck. It is the host's condition, not
 	// the module's: nothing about the run's time is a finding, and the
 	// command says so (StalledError).
+	// A run interpreted that overflowed the interpreter's call stack is
+	// Stalled too, with Depth: wazero's interpreter allows
+	// InterpreterDepth nested calls, compiled code far more, so the trap
+	// is no verdict on the module (attack pass 41a, row 5).
 	Stalled  bool
+	Depth    bool
 	backstop Backstop // the wall time it was given, when Stalled
 	// Interrupted says the caller's context ended the run (a budget of the
 	// caller's, or a cancellation): like Stalled, not the module's doing.
@@ -95,7 +100,9 @@ type Record struct {
 // StalledError is what a command says of a Stalled run: what was given
 // up (what), and why it is not judged.
 func (r *Record) StalledError(what string) *StalledError {
-	return r.backstop.Stalled(what)
+	e := r.backstop.Stalled(what)
+	e.Depth = r.Depth
+	return e
 }
 
 // OutOfTime says whether the run ended on a limit of the module's time:

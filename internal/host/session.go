@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"runtime"
@@ -89,6 +90,9 @@ type session struct {
 	in         stdin
 	done       chan struct{}
 	halted     chan struct{} // closed when the run is stopped
+	// interpreted says the run is on wazero's interpreter, whose call
+	// depth is below compiled code's (Record.Depth).
+	interpreted bool
 
 	mu sync.Mutex
 	// change is closed and replaced at every change a waiter may want:
@@ -147,6 +151,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	httpCfg.WriteBudget = s.budget
 	httpCfg.Volume, httpCfg.Data = cfg.Mounts.Volume, cfg.Mounts.Data
 	c := m.current()
+	s.interpreted = c.interpreted
 	httpMod, err := subakohttp.Instantiate(ctx, c.rt, &httpCfg)
 	if err != nil {
 		closeMounts(mounts)
@@ -340,6 +345,9 @@ func (s *session) finish(err error, ctx context.Context) {
 		r.Interrupted = true
 	default:
 		r.Trap = err.Error()
+		if s.interpreted && stackOverflow(err) {
+			r.Stalled, r.Depth, r.Limit = true, true, s.runLimit
+		}
 	}
 	if r.Exited && !s.closed {
 		r.CloseToExit = -1
@@ -347,4 +355,17 @@ func (s *session) finish(err error, ctx context.Context) {
 	s.cancel()
 	close(s.done)
 	s.signal()
+}
+
+// stackOverflow says whether err is wazero's trap of a stack overflow
+// (wasmruntime.ErrRuntimeStackOverflow, which is internal to wazero: known
+// by its type and text, so that no name or text of the module's, nor a
+// host function's panic, passes for it).
+func stackOverflow(err error) bool {
+	for ; err != nil; err = errors.Unwrap(err) {
+		if fmt.Sprintf("%T", err) == "*wasmruntime.Error" && err.Error() == "stack overflow" {
+			return true
+		}
+	}
+	return false
 }
