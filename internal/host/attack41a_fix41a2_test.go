@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -163,5 +164,69 @@ func TestAttack41a_RecursionDepthByEngine(t *testing.T) {
 	}
 	if r := h.Call(ctx, m, "x", nil, CallConfig{Timeout: 10 * time.Second}).Record; r.Stalled || r.Depth || !strings.Contains(r.Trap, "stack overflow") {
 		t.Errorf("endless recursion compiled: trap %.40q, stalled %v, depth %v; want a judged stack overflow", r.Trap, r.Stalled, r.Depth)
+	}
+}
+
+// recursionFrameRow6Attack41a is a command whose _start calls a function
+// that recurses without end, keeping live across each call live values of
+// its own (live i64 values, spilled to its frame: a frame of about 8*live
+// bytes; 0 makes the smallest frame).
+func recursionFrameRow6Attack41a(live int) []byte {
+	m := wasmbuild.Command()
+	m.NameSection = nil
+	m.TypeSection = append(m.TypeSection, &wasm.FunctionType{Params: []wasm.ValueType{wasm.ValueTypeI32}, Results: []wasm.ValueType{wasm.ValueTypeI64}})
+	m.FunctionSection = []wasm.Index{1, 2}
+	start := []byte{wasm.OpcodeI32Const, 1, wasm.OpcodeCall, 2, wasm.OpcodeDrop, wasm.OpcodeEnd}
+	var rec []byte
+	for i := 1; i <= live; i++ {
+		rec = append(rec, wasm.OpcodeLocalGet, 0, wasm.OpcodeI64ExtendI32U, wasm.OpcodeI64Const)
+		rec = append(rec, leb128.EncodeInt64(int64(i))...)
+		rec = append(rec, wasm.OpcodeI64Add, wasm.OpcodeLocalSet)
+		rec = append(rec, leb128.EncodeUint32(uint32(i))...)
+	}
+	rec = append(rec, wasm.OpcodeLocalGet, 0, wasm.OpcodeI32Const, 1, wasm.OpcodeI32Add, wasm.OpcodeCall, 2)
+	for i := 1; i <= live; i++ {
+		rec = append(rec, wasm.OpcodeLocalGet)
+		rec = append(rec, leb128.EncodeUint32(uint32(i))...)
+		rec = append(rec, wasm.OpcodeI64Add)
+	}
+	rec = append(rec, wasm.OpcodeEnd)
+	var locals []wasm.ValueType
+	for range live {
+		locals = append(locals, wasm.ValueTypeI64)
+	}
+	m.CodeSection = []*wasm.Code{{Body: start}, {Body: rec, LocalTypes: locals}}
+	return wasmbuild.Encode(m)
+}
+
+// TestAttack41a_CompiledStackOnHeap (attack pass 41a, row 6): compiled
+// code runs on a stack wazero allocates on the Go heap and grows by
+// doubling until it passes 50,000,000 bytes (wazevo's callStackCeiling),
+// then traps. No budget counts it and wazero's ceiling cannot be set, so
+// docs/serve-limits.md states serve's bound as 256 MiB beside its calls'
+// guest memory plus, per running call, its stack: at most
+// CompiledStackMax. This measures what one run recursing without end
+// allocates in all (above the peak of what it holds), for the smallest
+// frames and for frames of 1,000 and 40,000 live values.
+func TestAttack41a_CompiledStackOnHeap(t *testing.T) { // not parallel: measures the process's allocations
+	if testing.Short() {
+		t.Skip("allocates some 200 MB a run, measuring")
+	}
+	ctx := context.Background()
+	h, err := New(ctx, Options{CacheDir: "-", Engine: EngineCompiler})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(ctx)
+	for _, live := range []int{0, 1000, 40_000} {
+		runtime.GC()
+		r, _, alloc := runBounded(t, h, recursionFrameRow6Attack41a(live), 30*time.Second)
+		t.Logf("%6d live values a frame: trap %.50q; the run allocated %d MiB", live, r.Trap, alloc>>20)
+		if !strings.Contains(r.Trap, "stack overflow") {
+			t.Errorf("%d live values a frame: trap %q, want a stack overflow", live, r.Trap)
+		}
+		if alloc > CompiledStackMax {
+			t.Errorf("%d live values a frame: one run recursing without end allocated %d MiB, past the %d MiB documented per running call", live, alloc>>20, CompiledStackMax>>20)
+		}
 	}
 }

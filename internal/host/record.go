@@ -113,3 +113,11 @@ func (r *Record) OutOfTime() bool { return r.TimedOut || r.NoExit }
 // Interrupted) before the module's: what it did not do in time is no
 // finding.
 func (r *Record) Unjudged() bool { return r.Stalled || r.Interrupted }
+
+// CompiledStackMax bounds what one run of compiled code allocates on the
+// host's Go heap for its call stack: wazero grows the stack by doubling,
+// outside every budget, until it passes 50,000,000 bytes (its
+// callStackCeiling, which cannot be set), then traps. A process running n
+// calls at once holds at most n times this beside its guest memory
+// (docs/serve-limits.md; TestAttack41a_CompiledStackOnHeap measures it).
+const CompiledStackMax = 256 << 20
