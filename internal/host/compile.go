@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"time"
@@ -115,18 +116,59 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 
 // interpretable says whether EngineAuto may interpret a module: whether
 // preparing it for the interpreter, which happens in this process and
-// cannot be stopped, is cheap in time and in memory. wazero's interpreter
-// prepares most shapes in linear time (9,999 nested blocks: 8 ms; a
-// br_table of 65,520 targets: 8 ms) but not many locals: 2,000 functions
-// of 49,999 locals each, a 26 KB module, take it 52 s (the optimising
-// compiler, 1.8 s). Go modules declare a few locals per function (8,820 in
-// all in a 2.6 MB one, 65,416 in a 23 MB one). Its memory is bounded by
-// InterpretMaxHeap through interpretCost. A module past any bound is
-// compiled, in a worker when there is one, where its time and memory are
-// bounded.
+// cannot be stopped, is cheap in time and in memory, and whether its runs'
+// stack is. wazero's interpreter prepares most shapes in linear time
+// (9,999 nested blocks: 8 ms; a br_table of 65,520 targets: 8 ms) but not
+// many locals: 2,000 functions of 49,999 locals each, a 26 KB module, take
+// it 52 s (the optimising compiler, 1.8 s). Go modules declare a few
+// locals per function (8,820 in all in a 2.6 MB one, 65,416 in a 23 MB
+// one). Its memory is bounded by InterpretMaxHeap through interpretCost,
+// and a run's value stack by InterpretMaxStack through interpretStack. A
+// module past any bound is compiled, in a worker when there is one, where
+// its time and memory are bounded.
 func interpretable(wasm []byte, m *wasmparse.Module) bool {
 	return len(wasm) <= InterpretMaxBytes && m.Locals <= InterpretMaxLocals &&
-		interpretCost(len(wasm), m) <= InterpretMaxHeap
+		interpretCost(len(wasm), m) <= InterpretMaxHeap && interpretStack(m) <= InterpretMaxStack
+}
+
+// interpreterFrames is wazero's interpreter's ceiling of call frames
+// (callStackCeiling in its interpreter.go): a run deeper traps.
+const interpreterFrames = 2000
+
+// interpretStack bounds the Go heap one interpreted run's value stack
+// takes, from the module's shape: wazero's interpreter keeps every frame's
+// parameters, locals and operands as 8-byte slots of one Go slice, grown by
+// append, for at most interpreterFrames frames. A frame holds at most
+// MaxLocals plus MaxOperands values, each one slot, or two for a v128
+// (counted two for every value, as the reader does not say which are);
+// append's copies add up to about 5 times the final slice (each step
+// grows it by 1.25 once it is large), garbage included as in
+// interpretCost. A module
+// whose bodies the reader could not type has no bound (-1 operands): it
+// is reckoned past any.
+func interpretStack(m *wasmparse.Module) int64 {
+	if m.MaxOperands < 0 {
+		return math.MaxInt64
+	}
+	slots := 2 * (int64(m.MaxLocals) + int64(m.MaxOperands))
+	return interpreterFrames * slots * 8 * 5
+}
+
+// The interpreter's preparation costs, per byte of a section's payload
+// (or per entry), each rounded up from the most measured for any shape of
+// it (TestInterpretCostModel; TotalAlloc's growth around CompileModule).
+// The name section's subsections are decoded into wazero's name maps (32
+// bytes an entry of local names, 24 of function names, from two bytes of
+// payload); other custom sections are skipped (wazero neither keeps nor
+// reads them: DWARF is off).
+var interpretPerByte = [...]int64{
+	wasmparse.SectionImport:   64, // 59 for global imports of one-byte names
+	wasmparse.SectionFunction: 8,  // a 4-byte index a byte, the functions' own cost counted per body
+	wasmparse.SectionTable:    48, // 35 (100 tables)
+	wasmparse.SectionMemory:   48,
+	wasmparse.SectionGlobal:   64, // 54 for globals initialised by global.get (5 bytes each)
+	wasmparse.SectionExport:   24, // 18 for one-byte names, 15 for two
+	wasmparse.SectionElement:  80, // 72 for one-byte function indices, active or passive
 }
 
 // interpretCost bounds the bytes wazero's interpreter allocates on the Go
@@ -137,16 +179,41 @@ func interpretable(wasm []byte, m *wasmparse.Module) bool {
 // costliest shape found; one-byte i32.eqz, 60), 270 per function however
 // small, and scratch that grows with the largest body in doubling steps
 // (534 to 624 per byte for a body of empty ifs alone, by where its size
-// falls between two steps); the rest of a module (data segments, names)
-// about once its size. Each term is rounded up.
+// falls between two steps); 560 per function type, plus its key, a string
+// wazero builds by concatenating each parameter's and result's name (up to
+// 9 bytes, externref) onto the ones before: quadratic in its length
+// (1000 f64 parameters: 1.6 MB); 67 per data segment; 16 per byte of the
+// name section; the sections of interpretPerByte; the rest (data bytes,
+// other custom sections) about once its size. Each term is rounded up.
 func interpretCost(size int, m *wasmparse.Module) int64 {
-	code := 0
+	cost := 2 * int64(size)
+	listed := 0
 	for _, s := range m.Sections {
-		if s.ID == byte(wasmparse.SectionCode) {
-			code += s.PayloadSize
+		n := int64(s.PayloadSize)
+		listed += s.PayloadSize
+		switch {
+		case s.ID == byte(wasmparse.SectionCode):
+			cost += 128 * n
+		case s.ID == byte(wasmparse.SectionCustom) && s.Name == "name":
+			cost += 20 * n
+		case int(s.ID) < len(interpretPerByte):
+			cost += interpretPerByte[s.ID] * n
 		}
 	}
-	return 128*int64(code) + 2*int64(size-code) + 320*int64(m.NumCodes) + 768*int64(m.MaxBodySize)
+	if m.MoreSections > 0 { // the reader listed not every section: the rest may hold the name section
+		cost += 20 * int64(max(size-listed, 0))
+	}
+	for i := range m.Types {
+		k := int64(2) // "v_", "_", "v"
+		if ft, ok := m.Signature(uint32(i)); ok {
+			k += int64(len(ft.Params) + len(ft.Results))
+		} else {
+			k += int64(wasmparse.LimitParams.Max() + wasmparse.LimitResults.Max()) // not a function type: as the largest
+		}
+		cost += 640 + 6*k*k
+	}
+	cost += 80 * int64(m.NumDatas)
+	return cost + 320*int64(m.NumCodes) + 768*int64(m.MaxBodySize)
 }
 
 // backgroundSlot lets one compilation for the cache run at a time in a

@@ -47,6 +47,11 @@ const (
 	// reckons it: within the 256 MiB serve keeps beside its calls
 	// (docs/serve-limits.md).
 	InterpretMaxHeap = 256 << 20
+	// InterpretMaxStack bounds the Go heap one interpreted run's value
+	// stack may take under EngineAuto, as interpretStack reckons it:
+	// serve's four concurrent calls (its default) hold at most half the
+	// 256 MiB it keeps beside them (docs/serve-limits.md).
+	InterpretMaxStack = 32 << 20
 	// CacheMaxBytes caps the compilation cache: when a host starts with
 	// more than this on disk, the oldest entries (by when they were
 	// written) are removed until a quarter of it is free.

@@ -148,6 +148,7 @@ func (c *funcCheck) locals(params int) {
 	}
 	c.numLocals = total
 	c.m.Locals += total
+	c.m.MaxLocals = max(c.m.MaxLocals, total)
 }
 
 // expandLocals fills localTypes when the function declares at most a few

@@ -120,6 +120,15 @@ type Module struct {
 	// included: what a compiler allocates for, whatever their declarations'
 	// size.
 	Locals uint64
+	// MaxLocals is the most locals of one function body, parameters
+	// included: what one frame of an interpreter holds before its operands.
+	MaxLocals uint64
+	// MaxOperands bounds the operand stack of every function body: at
+	// least its highest point in any body, at most about twice it (the
+	// capacity the validator's stack grew to). -1 when a body was not
+	// typed through its end (a problem, or a feature beyond WebAssembly
+	// 2.0), so that no bound is known.
+	MaxOperands int
 
 	HasDataCount bool
 	DataCount    uint32

@@ -427,8 +427,10 @@ func (p *parser) codeSection() {
 	r := &p.r
 	m := p.m
 	p.haveCd = true
+	m.MaxOperands = -1 // until every body was read
 	n := r.countMax(2, LimitFunctions, m.NumImportedFuncs)
 	c := p.newFuncCheck(!p.structureBroken())
+	untyped := false
 	window := p.r
 	for i := 0; i < n; i++ {
 		off := r.pos
@@ -444,10 +446,18 @@ func (p *parser) codeSection() {
 			m.problem(Problem{Kind: Exceeds, Limit: LimitFunctionSize, Offset: off, Section: SectionCode, Func: int64(m.NumImportedFuncs + i),
 				Message: itoa(int64(size)) + " " + LimitFunctionSize.What() + ", more than the limit of " + itoa(int64(LimitFunctionSize.Max()))})
 		} else if i < len(m.Funcs) {
+			problems := len(m.Problems) + m.Dropped
 			c.function(i, body, body+size)
+			if !c.validate || !c.typecheck || len(m.Problems)+m.Dropped != problems {
+				untyped = true
+			}
 		}
 		p.r = window
 		p.fn = -1
+	}
+	m.MaxOperands = cap(c.vals)
+	if untyped {
+		m.MaxOperands = -1
 	}
 }
 
