@@ -175,3 +175,21 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 }
 
 func (fdListener) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}
+
+// prestatListener makes fd_prestat_get and fd_prestat_dir_name answer
+// EBADF for stdin, stdout and stderr, as WASI preview 1 has them (they
+// describe preopened directories, and only those) and wasmtime answers:
+// wazero counts its standard streams as preopens and answered success with
+// an empty name (attack pass 41b, row 3). A preopen never sits at 0, 1 or
+// 2: the preopens follow the standard streams and wazero renumbers none.
+type prestatListener struct{}
+
+func (prestatListener) Before(_ context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
+	if len(params) > 0 && uint32(params[0]) <= 2 {
+		params[0] = noFD // wazero answers EBADF, writing nothing
+	}
+}
+
+func (prestatListener) After(context.Context, api.Module, api.FunctionDefinition, []uint64) {}
+
+func (prestatListener) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -162,4 +163,102 @@ func TestSkillsBounded(t *testing.T) {
 		t.Errorf("%d skills: %d mounts, %v", MaxSkills, len(mounts), err)
 	}
 	closeMounts(mounts)
+}
+
+// errnoExitModule is a command whose _start calls the WASI function name
+// (fd_prestat_get or fd_prestat_dir_name) with fd and address 0 (for a
+// name, 11 bytes, the length of "/volume/tmp"), and exits with the errno
+// it answers.
+func errnoExitModule(name string, fd int32) []byte {
+	w := wasmbuild.Command()
+	i32 := wasm.ValueTypeI32
+	w.TypeSection = append(w.TypeSection,
+		&wasm.FunctionType{Params: []wasm.ValueType{i32}},
+		&wasm.FunctionType{Params: []wasm.ValueType{i32, i32}, Results: []wasm.ValueType{i32}},
+		&wasm.FunctionType{Params: []wasm.ValueType{i32, i32, i32}, Results: []wasm.ValueType{i32}})
+	typ, args := wasm.Index(3), []byte{wasm.OpcodeI32Const, 0}
+	if name == "fd_prestat_dir_name" {
+		typ, args = 4, []byte{wasm.OpcodeI32Const, 0, wasm.OpcodeI32Const, 11}
+	}
+	w.ImportSection = []*wasm.Import{
+		{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: "proc_exit", DescFunc: 2},
+		{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: name, DescFunc: typ},
+	}
+	w.ExportSection[0].Index = 2
+	w.NameSection = nil
+	body := append(append([]byte{wasm.OpcodeI32Const}, sleb(fd)...), args...)
+	w.CodeSection[0].Body = append(body, wasm.OpcodeCall, 1, wasm.OpcodeCall, 0, wasm.OpcodeEnd)
+	return wasmbuild.Encode(w)
+}
+
+// TestPrestatOfStdio (attack pass 41b, row 3): fd_prestat_get and
+// fd_prestat_dir_name describe preopened directories only: for stdin,
+// stdout and stderr they answer EBADF, as wasmtime does (and as they do
+// for a descriptor past the preopens), where wazero answered success with
+// an empty name. The first preopen (fd 3, /volume/tmp in a call) still
+// answers.
+func TestPrestatOfStdio(t *testing.T) {
+	h := newHost(t)
+	volume := t.TempDir()
+	for _, name := range []string{"fd_prestat_get", "fd_prestat_dir_name"} {
+		for fd, want := range []uint32{errnoBadf, errnoBadf, errnoBadf, errnoSuccess, errnoBadf} {
+			m := compile(t, h, errnoExitModule(name, int32(fd)))
+			s, err := h.start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: volume}, Timeout: 2 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := s.wait(); !r.Exited || r.ExitCode != want {
+				t.Errorf("%s(%d): exited %v with %d (trap %q), want errno %d", name, fd, r.Exited, r.ExitCode, r.Trap, want)
+			}
+		}
+	}
+}
+
+// TestProcExitReservedCodes (attack pass 41b, row 2): a module's own
+// proc_exit(0xFFFFFFFF) or proc_exit(0xFFFFFFFE), the two codes wazero
+// also closes a module with when its context is cancelled or past its
+// deadline, is an exit with that status (P009 protocol-exit), not a trap
+// that names the host's cancellation ("trapped: module closed with context
+// canceled", P011); a run the host stops is still out of time.
+func TestProcExitReservedCodes(t *testing.T) {
+	h := newHost(t)
+	for _, code := range []uint32{3, 0xFFFFFFFE, 0xFFFFFFFF} {
+		w := wasmbuild.Command()
+		w.TypeSection = append(w.TypeSection, &wasm.FunctionType{Params: []wasm.ValueType{wasm.ValueTypeI32}})
+		w.ImportSection = []*wasm.Import{{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: "proc_exit", DescFunc: 2}}
+		w.ExportSection[0].Index = 1
+		w.NameSection = nil
+		w.CodeSection[0].Body = append(append([]byte{wasm.OpcodeI32Const}, sleb(int32(code))...), wasm.OpcodeCall, 0, wasm.OpcodeEnd)
+		m := compile(t, h, wasmbuild.Encode(w))
+		call := h.Call(context.Background(), m, "any", nil, CallConfig{Timeout: 2 * time.Second})
+		if r := call.Record; !r.Exited || r.ExitCode != code || r.Trap != "" {
+			t.Errorf("proc_exit(%#x): exited %v with %#x, trap %q", code, r.Exited, r.ExitCode, r.Trap)
+		}
+		var kinds []BreakKind
+		for _, b := range call.Record.Breaks() {
+			kinds = append(kinds, b.Kind)
+		}
+		if !slices.Contains(kinds, BreakExitCode) || slices.Contains(kinds, BreakTrap) {
+			t.Errorf("proc_exit(%#x): breaks %v, want %s and no %s", code, kinds, BreakExitCode, BreakTrap)
+		}
+	}
+	w := wasmbuild.Command()
+	w.CodeSection[0].Body = []byte{wasm.OpcodeLoop, 0x40, wasm.OpcodeBr, 0, wasm.OpcodeEnd, wasm.OpcodeEnd}
+	loop := compile(t, h, wasmbuild.Encode(w))
+	s, err := h.start(context.Background(), loop, RunConfig{Timeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s.wait(); !r.TimedOut || r.Exited || r.Trap != "" {
+		t.Errorf("a loop stopped by the host: %+v", r)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err = h.start(ctx, loop, RunConfig{Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	if r := s.wait(); !r.Interrupted || r.Exited || r.Trap != "" {
+		t.Errorf("a loop whose caller's context ended: %+v", r)
+	}
 }

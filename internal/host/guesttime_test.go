@@ -194,3 +194,79 @@ func TestCompileOwnTime(t *testing.T) {
 		t.Errorf("abandoned while other goroutines spun: %v", err)
 	}
 }
+
+// readThenPollModule is a command that reads stdin once (the request line,
+// so stdin is then empty) and then calls poll_oneoff forever with two
+// subscriptions: stdin readable, and a clock (id, timeout ns, absolute
+// with abs): a reader that waits for a line with a deadline. Its imports
+// are fd_write, poll_oneoff and fd_read; its subscriptions are at 0, its
+// events at 128, their count at 256, its iovec at 512 and its buffer at
+// 1024.
+func readThenPollModule(clock int32, ns int64, abs bool) []byte {
+	w := wasmbuild.Command()
+	w.ImportSection = append(w.ImportSection,
+		&wasm.Import{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: "poll_oneoff", DescFunc: 0},
+		&wasm.Import{Type: wasm.ExternTypeFunc, Module: "wasi_snapshot_preview1", Name: "fd_read", DescFunc: 0})
+	w.ExportSection[0].Index = 3
+	w.NameSection.FunctionNames = wasm.NameMap{{Index: 3, Name: "start"}}
+	flags := int32(0)
+	if abs {
+		flags = subclockAbs
+	}
+	i32 := func(v int32) []byte { return append([]byte{wasm.OpcodeI32Const}, sleb(v)...) }
+	var body []byte
+	add := func(b ...[]byte) {
+		for _, x := range b {
+			body = append(body, x...)
+		}
+	}
+	store32 := []byte{wasm.OpcodeI32Store, 2, 0}
+	add(i32(512), i32(1024), store32, i32(516), i32(60000), store32,
+		i32(0), i32(512), i32(1), i32(520), []byte{wasm.OpcodeCall, 2, wasm.OpcodeDrop}, // fd_read(0, iovec, 1, 520)
+		i32(8), i32(eventFdRead), []byte{wasm.OpcodeI32Store8, 0, 0}, // subscription 0: stdin (fd 0 at 16)
+		i32(64), i32(clock), store32, // subscription 1 at 48: the clock
+		i32(72), []byte{wasm.OpcodeI64Const}, sleb64(ns), []byte{wasm.OpcodeI64Store, 3, 0},
+		i32(88), i32(flags), []byte{wasm.OpcodeI32Store16, 1, 0},
+		[]byte{wasm.OpcodeLoop, 0x40}, i32(0), i32(128), i32(2), i32(256),
+		[]byte{wasm.OpcodeCall, 1, wasm.OpcodeDrop, wasm.OpcodeBr, 0, wasm.OpcodeEnd, wasm.OpcodeEnd})
+	w.CodeSection[0].Body = body
+	return wasmbuild.Encode(w)
+}
+
+// TestPollStdinDueClockCost (attack pass 41b, row 1): a module that has
+// read its request and polls the empty stdin with a clock already due
+// (realtime absolute 1 ns, monotonic relative 0), in a loop, never
+// answering, costs the process its own time plus a little: the poll's
+// work is done on the module's thread and charged to it. Each such poll
+// once woke the host's goroutines twice (the host's wait and the run's
+// watch), work on other threads the module was not charged for: a call of
+// 10 s cost `subakogo call` 13.4 s of CPU, and at 3% of a core the run
+// came near the wall-clock backstop.
+func TestPollStdinDueClockCost(t *testing.T) { // not parallel: measures the process's CPU time
+	h := newHost(t)
+	for _, c := range []struct {
+		name  string
+		clock int32
+		ns    int64
+		abs   bool
+	}{
+		{"realtime absolute in the past", clockRealtime, 1, true},
+		{"monotonic relative 0", clockMonotonic, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := compile(t, h, readThenPollModule(c.clock, c.ns, c.abs))
+			m.WaitCompiled(context.Background()) // one run, on the code every later run uses
+			cpu := cputime.Process()
+			call := h.Call(context.Background(), m, "any", nil, CallConfig{Timeout: 3 * time.Second})
+			cpu = cputime.Process() - cpu
+			r := call.Record
+			t.Logf("%v of its own time, %v of the process's CPU (timed out %v, waited for input %v)", r.Elapsed, cpu, r.TimedOut, r.WaitedForInput)
+			if !r.TimedOut {
+				t.Fatalf("not out of time: %+v", r)
+			}
+			if most := r.Elapsed*6/5 + 300*time.Millisecond; cpu > most {
+				t.Errorf("%v of the process's CPU for %v of the module's time, over %v", cpu, r.Elapsed, most)
+			}
+		})
+	}
+}

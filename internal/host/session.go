@@ -339,7 +339,14 @@ func (s *session) finish(err error, ctx context.Context) {
 		}
 	case err == nil:
 		r.Exited = true
-	case errors.As(err, &exit) && exit.ExitCode() < sys.ExitCodeDeadlineExceeded:
+	case errors.As(err, &exit) && (exit.ExitCode() < sys.ExitCodeDeadlineExceeded || ctx.Err() == nil):
+		// wazero closes a module whose context ended with two codes of
+		// its own (ExitCodeDeadlineExceeded, ExitCodeContextCanceled),
+		// which a module may also pass to proc_exit. The run's context
+		// ends only when the host stops the run (stopWhy, above) or the
+		// caller's context ends: otherwise the code is the module's own
+		// (attack pass 41b, row 2: proc_exit(0xFFFFFFFF) was judged a trap
+		// "module closed with context canceled").
 		r.Exited, r.ExitCode = true, exit.ExitCode()
 	case ctx.Err() != nil:
 		r.Interrupted = true
