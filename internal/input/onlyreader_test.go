@@ -25,6 +25,8 @@ var allowedOpens = map[string]string{
 	"cmd/subakogo/vet.go withoutTests os.ReadFile":                  "go vet's own configuration file, which go vet names on the vettool's command line, and the Go files of the package it lists",
 	"internal/pipeline/check/check.go Run os.ReadFile":              "the module go build just wrote into check's own temporary directory",
 	"internal/host/engine.go inCache os.ReadFile":                   "a marker in the host's own compilation cache directory",
+	"internal/host/cache.go pruneWorkerDir os.Open":                 "a compile worker's directory in the host's own compilation cache, opened to take its lock",
+	"internal/host/worker.go holdWorkerDir os.Open":                 "the compile worker's own directory in the host's compilation cache, opened to hold its lock",
 	"internal/toolspkg/toolspkg.go write os.ReadFile":               "benchmark support: go.sum of this repository's checkout",
 	"internal/toolspkg/toolspkg.go repoRoot os.ReadFile":            "benchmark support: go.mod files found walking up from the working directory, as the go command finds them",
 	"internal/toolspkg/toolspkg.go writeIfChanged os.ReadFile":      "benchmark support: a file toolspkg itself writes, compared before it is rewritten",
