@@ -293,6 +293,9 @@ func isJSONMediaType(ct string) bool {
 func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *mcp.Message, legacy bool, headers map[string]string) {
 	ctx, notes := requestNotes(r)
 	if m.IsRequest() && m.Method == abi.MethodToolsCall {
+		if h.s.httpCallWaits != nil {
+			h.s.httpCallWaits()
+		}
 		release, ok := h.unwritten.take(ctx)
 		if !ok {
 			return // the client went away while it waited

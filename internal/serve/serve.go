@@ -112,6 +112,9 @@ type Server struct {
 	// readerWaits, when set (tests), hears each time a stdio reader stops
 	// reading for the waiting lines' budget.
 	readerWaits func()
+	// httpCallWaits, when set (tests), hears each time an HTTP tools/call
+	// begins to wait for a place.
+	httpCallWaits func()
 	pkg         atomic.Pointer[Package]
 	rev         atomic.Uint64 // bumped by every Use, so old cursors are refused
 	watch       atomic.Bool   // the tool list may change (--watch)
