@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // TestListenIDsBounded (attack pass 41d, row 1): admitListen bounded a
@@ -93,7 +95,6 @@ func httpListen41d(t *testing.T, url string, id any) (status int, answer []byte,
 	}
 	body := resp.Body
 	resp.Request, req.GetBody = nil, nil // the client keeps none of its id
-	b = nil
 	if resp.StatusCode != http.StatusOK {
 		defer body.Close()
 		answer, _ = io.ReadAll(body)
@@ -158,9 +159,8 @@ func TestHTTPListensCappedPerServer(t *testing.T) {
 	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1})
 	s.SetWatching(true)
 	c := startHTTP(t, s)
-	const serverCap = 64
 	open := 0
-	for i := range serverCap + 8 {
+	for i := range maxServerListens + 8 {
 		status, answer, ok := httpListen41d(t, c.url, i)
 		if ok {
 			open++
@@ -170,7 +170,31 @@ func TestHTTPListensCappedPerServer(t *testing.T) {
 			t.Fatalf("listen %d: %d %s", i, status, answer)
 		}
 	}
-	if open != serverCap {
-		t.Errorf("%d HTTP subscriptions open at once, want the server's %d", open, serverCap)
+	if open != maxServerListens {
+		t.Errorf("%d HTTP subscriptions open at once, want the server's %d", open, maxServerListens)
+	}
+}
+
+// TestRequestIDBounded: an id of maxIDBytes of JSON is kept; one byte more
+// is refused with -32600 before anything keeps it, and an integer id is
+// never that long (attack pass 41d, rows 1 and 2).
+func TestRequestIDBounded(t *testing.T) {
+	msg := func(id string) []byte {
+		return []byte(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list","params":{}}`)
+	}
+	at := `"` + strings.Repeat("x", maxIDBytes-2) + `"`
+	if _, perr := parseMessage(msg(at)); perr != nil {
+		t.Errorf("an id of %d bytes: %s", len(at), perr.Message)
+	}
+	if _, perr := parseMessage(msg("-9223372036854775808")); perr != nil {
+		t.Errorf("the least int64 as an id: %s", perr.Message)
+	}
+	over := `"` + strings.Repeat("x", maxIDBytes-1) + `"`
+	_, perr := parseMessage(msg(over))
+	if perr == nil || perr.Code != abi.CodeInvalidRequest || perr.status != http.StatusBadRequest {
+		t.Fatalf("an id of %d bytes: %v, want -32600 and 400", len(over), perr)
+	}
+	if len(perr.Message) > 200 {
+		t.Errorf("the refusal quotes the id: %d bytes", len(perr.Message))
 	}
 }
