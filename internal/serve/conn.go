@@ -39,11 +39,15 @@ type conn struct {
 
 // A subscription stays open until its client ends it or the input ends,
 // holding its request: a connection has at most maxListens open, each
-// of at most maxListenParams (attack pass 39: 200 stdio listens of 4 MiB
-// took serve from 64 MB to 1,561 MB). A client needs one.
+// of at most maxListenParams and an id of at most maxIDBytes (attack
+// pass 39: 200 stdio listens of 4 MiB took serve from 64 MB to 1,561 MB).
+// A client needs one. The server as a whole has at most maxServerListens
+// open: over HTTP each subscription is a connection of its own, so the cap
+// of a connection never added up (attack pass 41d).
 const (
-	maxListens      = 16
-	maxListenParams = 32 << 10
+	maxListens       = 16
+	maxServerListens = 64
+	maxListenParams  = 32 << 10
 )
 
 // places bound the built answers that wait for a slow client. A call
@@ -371,6 +375,9 @@ func (c *conn) notification(m *mcp.Message) {
 			c.s.log.printf("%s notifications/cancelled without a requestId: ignored", c.transport)
 			return
 		}
+		if len(p.RequestID) > maxIDBytes {
+			return // no request open has such an id (checkID)
+		}
 		c.mu.Lock()
 		cancel := c.inflight[string(p.RequestID)]
 		if cancel != nil {
@@ -422,10 +429,11 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 	return answer{status: 499}
 }
 
-// admitListen takes one of the connection's maxListens places for the
-// subscription m, before anything runs for it, or refuses it: past the
-// places, or with params past maxListenParams. Its caller answers the
-// refusal itself, so a refused subscription holds nothing (attack pass
+// admitListen takes one of the connection's maxListens places and one of
+// the server's maxServerListens for the subscription m, before anything
+// runs for it, or refuses it: past the places, or with params past
+// maxListenParams (its id was bounded by parseMessage). Its caller answers
+// the refusal itself, so a refused subscription holds nothing (attack pass
 // 39c: 20,000 listens refused in goroutines of their own, with stdout
 // unread, held 87 MiB).
 func (c *conn) admitListen(m *mcp.Message) (release func(), perr *rpcError) {
@@ -433,17 +441,28 @@ func (c *conn) admitListen(m *mcp.Message) (release func(), perr *rpcError) {
 		return nil, invalidParams("subscriptions/listen: params of " + strconv.Itoa(len(m.Params)) + " bytes, over the " +
 			strconv.Itoa(maxListenParams>>10) + " KiB a subscription may hold while it is open")
 	}
+	s := c.s
+	s.mu.Lock() // the server's lock, then the connection's: nothing takes them the other way
+	defer s.mu.Unlock()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.openListens >= maxListens {
+	switch {
+	case c.openListens >= maxListens:
 		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "too many open subscriptions on this connection (" +
 			strconv.Itoa(maxListens) + "): end one (notifications/cancelled) first", status: 429}
+	case s.openListens >= maxServerListens:
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "too many open subscriptions on this server (" +
+			strconv.Itoa(maxServerListens) + "): end one first, or try later", status: 429}
 	}
 	c.openListens++
+	s.openListens++
 	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
 		c.mu.Lock()
+		defer c.mu.Unlock()
 		c.openListens--
-		c.mu.Unlock()
+		s.openListens--
 	}, nil
 }
 

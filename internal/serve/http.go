@@ -250,7 +250,7 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 		}
 		c := h.s.newConn("http", nil)
 		defer c.close()
-		h.reply(w, r, c, m, false, nil)
+		h.reply(w, r, c, m, len(body), false, nil)
 	case m.Method == "initialize" && sid == "":
 		se := h.newSession()
 		if se == nil {
@@ -271,12 +271,12 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		defer se.use()()
-		h.reply(w, r, se.conn, m, true, nil)
+		h.reply(w, r, se.conn, m, len(body), true, nil)
 	default:
 		// Neither modern nor in a session: requestEra says what is missing.
 		c := h.s.newConn("http", nil)
 		defer c.close()
-		h.reply(w, r, c, m, false, nil)
+		h.reply(w, r, c, m, len(body), false, nil)
 	}
 }
 
@@ -287,13 +287,31 @@ func isJSONMediaType(ct string) bool {
 	return err == nil && t == "application/json"
 }
 
-// reply answers one message as JSON; a notification gets 202. In the
-// handshake era a JSON-RPC error travels with 200, as clients of that era
-// expect; in 2026-07-28 it carries the status the transport gives it.
-func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *mcp.Message, legacy bool, headers map[string]string) {
+// reply answers one message of size bytes as JSON; a notification gets
+// 202. In the handshake era a JSON-RPC error travels with 200, as clients
+// of that era expect; in 2026-07-28 it carries the status the transport
+// gives it. A tools/call waits for its place within the server's budget of
+// waiting calls, shared with stdio's (maxWaitingLines); past it, its body
+// read already, it is refused at once (503) rather than held.
+func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *mcp.Message, size int, legacy bool, headers map[string]string) {
 	ctx, notes := requestNotes(r)
 	if m.IsRequest() && m.Method == abi.MethodToolsCall {
+		queued, ok := h.s.waiting.tryAcquire(waitingCharge(size))
+		if !ok {
+			h.s.log.printf("http tools/call from %s: refused: the calls waiting for a place hold their budget", r.RemoteAddr)
+			status := http.StatusServiceUnavailable
+			if legacy {
+				status = http.StatusOK
+			}
+			writeJSON(w, status, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "too many calls are waiting for a free instance (their messages hold the " +
+				strconv.Itoa(maxWaitingLines>>20) + " MiB serve keeps for them): try again once one is answered"}), map[string]string{"Retry-After": "1"})
+			return
+		}
+		if h.s.httpCallWaits != nil {
+			h.s.httpCallWaits()
+		}
 		release, ok := h.unwritten.take(ctx)
+		queued()
 		if !ok {
 			return // the client went away while it waited
 		}

@@ -642,8 +642,8 @@ func bytesPerPixel(m color.Model) int64 {
 }
 
 // byteBudget is a budget of bytes shared by concurrent holders: decodes
-// (decoding), answers being built (answering), a stdio connection's calls
-// waiting for a place (stdio.go).
+// (decoding), answers being built (answering), calls waiting for a place
+// (Server.waiting).
 type byteBudget struct {
 	mu    sync.Mutex
 	cond  *sync.Cond
@@ -682,6 +682,24 @@ func (b *byteBudget) acquire(n int64) func() {
 		b.mu.Unlock()
 		b.cond.Broadcast()
 	}
+}
+
+// tryAcquire takes n bytes when acquire would not wait, and says whether
+// it did.
+func (b *byteBudget) tryAcquire(n int64) (release func(), ok bool) {
+	b.mu.Lock()
+	if b.used > 0 && b.used+n > b.limit {
+		b.mu.Unlock()
+		return nil, false
+	}
+	b.used += n
+	b.mu.Unlock()
+	return func() {
+		b.mu.Lock()
+		b.used -= n
+		b.mu.Unlock()
+		b.cond.Broadcast()
+	}, true
 }
 
 type imageDecoder struct {

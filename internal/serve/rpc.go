@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/jsonkeys"
@@ -99,8 +100,21 @@ func parseMessage(b []byte) (*mcp.Message, *rpcError) {
 	return &m, nil
 }
 
-// checkID accepts the ids MCP allows: a string or an integer.
+// maxIDBytes bounds a request id, its JSON as sent: serve keeps every
+// request's id while it is open (the in-flight calls a cancellation finds,
+// an open subscription's, which it echoes in each notification), so an id
+// must not be the 16 MiB of a message (attack pass 41d: 16 listens with
+// ids of 15 MiB held 750 MiB). A UUID is 38 bytes as a JSON string.
+const maxIDBytes = 512
+
+// checkID accepts the ids MCP allows: a string or an integer, of at most
+// maxIDBytes. It is the one check of every request's id, on stdio and
+// over HTTP, before anything keeps it.
 func checkID(id json.RawMessage) error {
+	if len(id) > maxIDBytes {
+		return errors.New("a request id of " + strconv.Itoa(len(id)) + " bytes, over the " + strconv.Itoa(maxIDBytes) +
+			" this server keeps while a request is open")
+	}
 	var v any
 	d := json.NewDecoder(bytes.NewReader(id))
 	d.UseNumber()

@@ -112,9 +112,12 @@ type Server struct {
 	// readerWaits, when set (tests), hears each time a stdio reader stops
 	// reading for the waiting lines' budget.
 	readerWaits func()
-	pkg         atomic.Pointer[Package]
-	rev         atomic.Uint64 // bumped by every Use, so old cursors are refused
-	watch       atomic.Bool   // the tool list may change (--watch)
+	// httpCallWaits, when set (tests), hears each time an HTTP tools/call
+	// begins to wait for a place.
+	httpCallWaits func()
+	pkg           atomic.Pointer[Package]
+	rev           atomic.Uint64 // bumped by every Use, so old cursors are refused
+	watch         atomic.Bool   // the tool list may change (--watch)
 	// onConnState, when set (by tests), hears of each HTTP connection's
 	// change of state.
 	onConnState func(http.ConnState)
@@ -128,8 +131,15 @@ type Server struct {
 
 	clientLog clientLog // what clients hear as log messages (logging.go)
 
+	// waiting is the budget of the calls waiting for a place, whatever
+	// their transport (maxWaitingLines).
+	waiting *byteBudget
+
 	mu    sync.Mutex
 	conns map[*conn]struct{}
+	// openListens counts the subscriptions open on every connection
+	// (maxServerListens).
+	openListens int
 }
 
 // New starts a server with no package yet; Load and Use give it one.
@@ -154,7 +164,7 @@ func New(opt Options) (*Server, error) {
 		opt.Log = io.Discard
 	}
 	s := &Server{opt: opt, log: &logger{w: opt.Log},
-		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, load: loadState{ready: make(chan struct{}), listed: make(chan struct{}), previewed: make(chan struct{})}}
+		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, waiting: newByteBudget(maxWaitingLines), load: loadState{ready: make(chan struct{}), listed: make(chan struct{}), previewed: make(chan struct{})}}
 	s.checker = pkgcheck.New(pkgcheck.Options{Host: opt.Host, Probes: opt.Probes, Discovered: s.discovered})
 	s.volume = opt.Volume
 	if s.volume == "" {

@@ -30,9 +30,9 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	// one ends with the input, whether or not it has registered yet.
 	listens, endListens := context.WithCancel(ctx)
 	defer endListens()
-	// Calls waiting for their place keep their lines within a budget:
-	// past it the next line is not read until a call starts.
-	waiting := newByteBudget(maxWaitingLines)
+	// Calls waiting for their place keep their lines within the server's
+	// budget: past it the next line is not read until a call starts.
+	waiting := s.waiting
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	lines := readLines(ctx, in)
@@ -65,7 +65,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 					}
 					runCtx, admitted = listens, release
 				} else {
-					charge := max(int64(len(line)), minWaitingCharge)
+					charge := waitingCharge(len(line))
 					if s.readerWaits != nil && waiting.full(charge) {
 						s.readerWaits()
 					}
@@ -157,10 +157,12 @@ var errClientGone = errors.New("the client's end of stdout is closed")
 
 var errLineTooLong = errors.New("line too long")
 
-// maxWaitingLines bounds the lines of a stdio connection's calls that wait
-// for a place: two messages' worth. Past it the reader waits, and the
-// client's writes with it (attack pass 39: 100 waiting calls of 4 MiB
-// held 842 MB).
+// maxWaitingLines bounds the messages of the calls that wait for a place,
+// whatever their transport (Server.waiting): two messages' worth. Past it
+// a stdio reader waits, and the client's writes with it (attack pass 39:
+// 100 waiting calls of 4 MiB held 842 MB); an HTTP call, its body read
+// already, is refused (httpServer.reply; attack pass 41d: 10 HTTP calls of
+// 15 MiB waiting held 1,175 MiB).
 const maxWaitingLines = 2 * maxMessage
 
 // minWaitingCharge is what a waiting call is charged at least, its line
@@ -168,6 +170,10 @@ const maxWaitingLines = 2 * maxMessage
 // kilobytes (attack pass 39c: 20,000 calls of 260 bytes held 62 MiB), so
 // at most 512 calls wait.
 const minWaitingCharge = 64 << 10
+
+// waitingCharge is what a call of a message of n bytes is charged while it
+// waits for a place.
+func waitingCharge(n int) int64 { return max(int64(n), minWaitingCharge) }
 
 // readLine reads up to the next newline. A line longer than maxMessage is
 // consumed and reported as errLineTooLong, with nothing of it kept.

@@ -1,0 +1,119 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// eofBody signals once its body has been read to its end.
+type eofBody struct {
+	io.ReadCloser
+	once sync.Once
+	eof  chan<- struct{}
+}
+
+func (b *eofBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if errors.Is(err, io.EOF) {
+		b.once.Do(func() { b.eof <- struct{}{} })
+	}
+	return n, err
+}
+
+// TestHTTPWaitingCallsBounded (attack pass 41d, row 3): over stdio the
+// calls waiting for a place share 32 MiB of lines (TestWaitingLinesBounded);
+// over HTTP a tools/call, once its body was read, waited for one of the
+// --max-concurrent places holding its message, uncounted: with one call
+// looping in the only place, 10 calls of 15 MiB arguments held 1,175 MiB
+// (1,025 beyond the test client's own bodies). Calls waiting for a place
+// now share the server's one budget whatever the transport; an HTTP call
+// past it is refused with -32603 and 503 at once. Measured as the attack
+// did, once every call either waits or was answered.
+func TestHTTPWaitingCallsBounded(t *testing.T) {
+	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1, Timeout: time.Minute})
+	running := make(chan struct{}, 1)
+	s.slotTaken = func(int) {
+		select {
+		case running <- struct{}{}:
+		default:
+		}
+	}
+	settled := make(chan struct{}, 64) // a call waits for a place, or was answered
+	s.httpCallWaits = func() { settled <- struct{}{} }
+	eof := make(chan struct{}, 64)
+	h := s.Handler(false)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = &eofBody{ReadCloser: r.Body, eof: eof}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var mu sync.Mutex
+	var refusals []string
+	call := func(tool string, args map[string]any) {
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+			"params": map[string]any{"_meta": meta(), "name": tool, "arguments": args}})
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+EndpointPath, bytes.NewReader(b))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+		req.Header.Set("Mcp-Method", "tools/call")
+		req.Header.Set("Mcp-Name", tool)
+		go func() {
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return // the test's end
+			}
+			answer, _ := io.ReadAll(resp.Body)
+			_ = resp.Body.Close()
+			mu.Lock()
+			refusals = append(refusals, resp.Status+" "+string(answer))
+			mu.Unlock()
+			settled <- struct{}{}
+		}()
+	}
+	call("loop", map[string]any{})
+	<-running
+	<-eof
+	<-settled // the loop's wait for its place, which it took
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const calls, pad = 10, 15 << 20
+	for range calls {
+		call("ok", map[string]any{"pad": strings.Repeat("a", pad)})
+	}
+	for range calls {
+		<-eof
+		<-settled
+	}
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	mu.Lock()
+	refused := len(refusals)
+	for _, r := range refusals {
+		if !strings.HasPrefix(r, "503 ") || !strings.Contains(r, `"code":-32603`) {
+			t.Errorf("a waiting call answered %.300s, want a refusal with 503 and -32603", r)
+		}
+	}
+	mu.Unlock()
+	t.Logf("%d HTTP tools/call of %d MiB while the one place is held: %d wait, %d refused; the process holds %d MiB more (the test's own bodies of the waiting calls included)",
+		calls, pad>>20, calls-refused, refused, held>>20)
+	// What waits: the budget's messages, held by serve and by the test's
+	// client, and some slack.
+	if limit := int64(2*maxWaitingLines + 32<<20); held > limit {
+		t.Errorf("%d HTTP tools/call of %d MiB waiting for the one place hold %d MiB, over %d MiB: HTTP's waiting calls are not bounded as stdio's are", calls, pad>>20, held>>20, limit>>20)
+	}
+}
