@@ -290,32 +290,39 @@ func isJSONMediaType(ct string) bool {
 // reply answers one message of size bytes as JSON; a notification gets
 // 202. In the handshake era a JSON-RPC error travels with 200, as clients
 // of that era expect; in 2026-07-28 it carries the status the transport
-// gives it. A tools/call waits for its place within the server's budget of
-// waiting calls, shared with stdio's (maxWaitingLines); past it, its body
-// read already, it is refused at once (503) rather than held.
+// gives it. A message that waits holding its body (a tools/call for its
+// place, a tools/list for the package still loading) waits within the
+// server's budget of waiting messages, shared with stdio's
+// (maxWaitingLines); past it, its body read already, it is refused at once
+// (503) rather than held.
 func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *mcp.Message, size int, legacy bool, headers map[string]string) {
 	ctx, notes := requestNotes(r)
-	if m.IsRequest() && m.Method == abi.MethodToolsCall {
+	call := m.IsRequest() && m.Method == abi.MethodToolsCall
+	if call || m.IsRequest() && m.Method == abi.MethodToolsList && !h.s.loaded() {
 		queued, ok := h.s.waiting.tryAcquire(waitingCharge(size))
 		if !ok {
-			h.s.log.printf("http tools/call from %s: refused: the calls waiting for a place hold their budget", r.RemoteAddr)
+			h.s.log.printf("http %s from %s: refused: the messages waiting hold their budget", m.Method, r.RemoteAddr)
 			status := http.StatusServiceUnavailable
 			if legacy {
 				status = http.StatusOK
 			}
-			writeJSON(w, status, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "too many calls are waiting for a free instance (their messages hold the " +
+			writeJSON(w, status, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "too many requests are waiting (for a free instance, or for the package to load; their messages hold the " +
 				strconv.Itoa(maxWaitingLines>>20) + " MiB serve keeps for them): try again once one is answered"}), map[string]string{"Retry-After": "1"})
 			return
 		}
-		if h.s.httpCallWaits != nil {
-			h.s.httpCallWaits()
+		if h.s.httpWaits != nil {
+			h.s.httpWaits()
 		}
-		release, ok := h.unwritten.take(ctx)
-		queued()
-		if !ok {
-			return // the client went away while it waited
+		if !call { // a list holds its charge until the package answers it
+			defer queued()
+		} else {
+			release, ok := h.unwritten.take(ctx)
+			queued()
+			if !ok {
+				return // the client went away while it waited
+			}
+			defer release()
 		}
-		defer release()
 	}
 	a := c.handle(ctx, m)
 	switch {

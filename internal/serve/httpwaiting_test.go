@@ -49,7 +49,7 @@ func TestHTTPWaitingCallsBounded(t *testing.T) {
 		}
 	}
 	settled := make(chan struct{}, 64) // a call waits for a place, or was answered
-	s.httpCallWaits = func() { settled <- struct{}{} }
+	s.httpWaits = func() { settled <- struct{}{} }
 	eof := make(chan struct{}, 64)
 	h := s.Handler(false)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -115,5 +115,77 @@ func TestHTTPWaitingCallsBounded(t *testing.T) {
 	// client, and some slack.
 	if limit := int64(2*maxWaitingLines + 32<<20); held > limit {
 		t.Errorf("%d HTTP tools/call of %d MiB waiting for the one place hold %d MiB, over %d MiB: HTTP's waiting calls are not bounded as stdio's are", calls, pad>>20, held>>20, limit>>20)
+	}
+}
+
+// TestHTTPWaitingListsBounded (fix of attack pass 41d, left by its fixer):
+// a tools/list sent over HTTP while the package still builds waits for it
+// (up to Options.ListWait, 30 s) holding its message, which nothing
+// counted; over stdio the same list was charged to the waiting budget. It
+// now shares that budget whatever the transport: 10 lists of 15 MiB held
+// 300 MiB; past the budget a list is refused with -32603 and 503.
+func TestHTTPWaitingListsBounded(t *testing.T) {
+	s, _ := unloadedServer(t, Options{Name: "pkg", ListWait: time.Hour})
+	settled := make(chan struct{}, 64) // a list waits for the package, or was answered
+	s.httpWaits = func() { settled <- struct{}{} }
+	eof := make(chan struct{}, 64)
+	h := s.Handler(false)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = &eofBody{ReadCloser: r.Body, eof: eof}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var mu sync.Mutex
+	var refusals []string
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const lists, pad = 10, 15 << 20
+	for range lists {
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/list",
+			"params": map[string]any{"_meta": meta(), "cursor": strings.Repeat("a", pad)}})
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL+EndpointPath, bytes.NewReader(b))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+		req.Header.Set("Mcp-Method", "tools/list")
+		go func() {
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return // the test's end
+			}
+			answer, _ := io.ReadAll(resp.Body)
+			_ = resp.Body.Close()
+			mu.Lock()
+			refusals = append(refusals, resp.Status+" "+string(answer))
+			mu.Unlock()
+			settled <- struct{}{}
+		}()
+	}
+	for range lists {
+		<-eof
+		select {
+		case <-settled:
+		case <-time.After(2 * time.Minute): // a guard against the hang, not a measure
+			t.Fatal("a tools/list neither waits within the waiting budget nor was refused: it waits for the package uncounted")
+		}
+	}
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	mu.Lock()
+	refused := len(refusals)
+	for _, r := range refusals {
+		if !strings.HasPrefix(r, "503 ") || !strings.Contains(r, `"code":-32603`) {
+			t.Errorf("a waiting list answered %.300s, want a refusal with 503 and -32603", r)
+		}
+	}
+	mu.Unlock()
+	t.Logf("%d HTTP tools/list of %d MiB while the package loads: %d wait, %d refused; the process holds %d MiB more (the test's own bodies of the waiting lists included)",
+		lists, pad>>20, lists-refused, refused, held>>20)
+	if limit := int64(2*maxWaitingLines + 32<<20); held > limit {
+		t.Errorf("%d HTTP tools/list of %d MiB waiting for the package hold %d MiB, over %d MiB: HTTP's waiting lists are not bounded as stdio's are", lists, pad>>20, held>>20, limit>>20)
 	}
 }

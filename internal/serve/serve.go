@@ -112,12 +112,13 @@ type Server struct {
 	// readerWaits, when set (tests), hears each time a stdio reader stops
 	// reading for the waiting lines' budget.
 	readerWaits func()
-	// httpCallWaits, when set (tests), hears each time an HTTP tools/call
-	// begins to wait for a place.
-	httpCallWaits func()
-	pkg           atomic.Pointer[Package]
-	rev           atomic.Uint64 // bumped by every Use, so old cursors are refused
-	watch         atomic.Bool   // the tool list may change (--watch)
+	// httpWaits, when set (tests), hears each time an HTTP message begins
+	// to wait within the waiting budget (a tools/call for a place, a
+	// tools/list for the package).
+	httpWaits func()
+	pkg       atomic.Pointer[Package]
+	rev       atomic.Uint64 // bumped by every Use, so old cursors are refused
+	watch     atomic.Bool   // the tool list may change (--watch)
 	// onConnState, when set (by tests), hears of each HTTP connection's
 	// change of state.
 	onConnState func(http.ConnState)
