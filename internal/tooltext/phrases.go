@@ -356,6 +356,9 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 	from := len(c.out)
 	if len(s) >= 3 && (strings.ContainsAny(s, tokenChars) || strings.ContainsAny(s, " \t\n") || !isPlainASCII(s)) {
 		c.phrasesOf(i, tool, ptr, field, s, fold(s), nil) // else one plain word: no pattern matches it
+		if a, ok := attributeText(s); ok {
+			c.phrasesOf(i, tool, ptr, field, s, a, nil) // what fold reads as nothing, the model reads
+		}
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
 	c.images(i, tool, ptr, field, s)
