@@ -669,3 +669,113 @@ func asLatin(word string) string {
 	}
 	return b.String()
 }
+
+// attributeText is the text of the attribute values of s's tags ("<span
+// title=...>", "<img alt=...>", "<a data-note=...>", "<input
+// value=...>"), folded, each value its own paragraph, mapped back to s;
+// ok is false when s has none. fold reads a tag as nothing, attributes
+// included, as a rendered description shows it; the model reads the raw
+// string, so the phrase patterns read the values as a text of their own
+// (attack pass 41e, row 1). Apart, not in place: a value put between
+// "previous" and "instructions" does not split them. Each "<" is read
+// once, its tag's scan stopping at the next "<" or ">" (tagParts), so
+// the cost is linear.
+func attributeText(s string) (f folded, ok bool) {
+	k := strings.IndexByte(s, '<')
+	if k < 0 {
+		return folded{}, false
+	}
+	var b strings.Builder
+	var at []int
+	last := 0 // the end of the last value written
+	for k >= 0 {
+		_, nameEnd, end := tagParts(s[k:])
+		if end > nameEnd+1 {
+			attributeValues(s[k+nameEnd:k+end-1], func(a, e int) {
+				a, e = k+nameEnd+a, k+nameEnd+e
+				if b.Len() > 0 {
+					b.WriteString("\n\n") // a paragraph of its own: the last value's end, then this one's start
+					at = append(at, last, a)
+				}
+				last = e
+				v := fold(s[a:e])
+				b.WriteString(v.s)
+				for j := range len(v.s) {
+					if v.at == nil {
+						at = append(at, a+j)
+					} else {
+						at = append(at, a+v.at[j])
+					}
+				}
+			})
+		}
+		next := k + max(end, 1)
+		j := strings.IndexByte(s[next:], '<')
+		if j < 0 {
+			break
+		}
+		k = next + j
+	}
+	if b.Len() == 0 {
+		return folded{}, false
+	}
+	return folded{b.String(), append(at, last)}, true
+}
+
+// attributeValues calls value with the span of each attribute value in
+// attrs, the attributes of a tag ("title=\"...\" alt='...' value=x"),
+// that holds a letter: quoted or bare, as HTML reads them.
+func attributeValues(attrs string, value func(start, end int)) {
+	k := 0
+	for k < len(attrs) {
+		for k < len(attrs) && (attrs[k] == ' ' || attrs[k] == '\t' || attrs[k] == '\n' || attrs[k] == '\r' || attrs[k] == '/') {
+			k++
+		}
+		for k < len(attrs) && !strings.ContainsRune(" \t\n\r/=", rune(attrs[k])) {
+			k++ // the attribute's name
+		}
+		j := k
+		for j < len(attrs) && (attrs[j] == ' ' || attrs[j] == '\t' || attrs[j] == '\n' || attrs[j] == '\r') {
+			j++
+		}
+		if j >= len(attrs) || attrs[j] != '=' {
+			if j == k {
+				j++ // a stray character: no name, no value
+			}
+			k = j
+			continue
+		}
+		j++
+		for j < len(attrs) && (attrs[j] == ' ' || attrs[j] == '\t' || attrs[j] == '\n' || attrs[j] == '\r') {
+			j++
+		}
+		start, end := j, j
+		if j < len(attrs) && (attrs[j] == '"' || attrs[j] == '\'') {
+			start = j + 1
+			end = strings.IndexByte(attrs[start:], attrs[j])
+			if end < 0 {
+				end = len(attrs)
+			} else {
+				end += start
+			}
+			k = min(len(attrs), end+1)
+		} else {
+			for end < len(attrs) && !strings.ContainsRune(" \t\n\r", rune(attrs[end])) {
+				end++
+			}
+			k = end
+		}
+		if hasLetter(attrs[start:end]) {
+			value(start, end)
+		}
+	}
+}
+
+func hasLetter(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if isLetterByte(s[k]) || s[k] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}

@@ -82,7 +82,6 @@ const (
 	sendVerb     = `(?:send|sends|sending|pass|passes|passing|include|includes|including|attach|attaching|append|appending|upload|uploading|forward|forwarding|transmit|exfiltrate|post|posting|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give)`
 	readVerb     = `(?:read|reads|reading|readfile|readfilesync|read_file|read_text|file_get_contents|cat|open|opens|load|loads|dump|dumps|extract|collect|retrieve|access|grab|fetch|get|print|list|output|leak|exfiltrate)`
 	contentOf    = `(?:(?:full|entire|complete|whole|raw|exact|verbatim)\s+)?(?:contents?|text|value|values|body|data)\s+of`
-	strongThing  = `~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b|\bmcp(?:_config)?\.json\b|claude_desktop_config\.json|\.claude\.json|cline_mcp_settings\.json|~?/?\.cursor/[\w./-]*|~?/?\.aws/(?:credentials|config)\b|\.npmrc\b|\.pypirc\b|\.docker/config\.json|\.kube/config\b|\.netrc\b|\.config/gh/hosts\.yml|\.terraform\.d/credentials|\.cargo/credentials|\.gem/credentials|\.m2/settings\.xml|\.composer/auth\.json|\.password-store\b|\.local/share/keyrings\b|\.git-credentials\b|\.gnupg\b|\.config/gcloud\b|application_default_credentials\.json|~?/?\.azure/[\w./-]*|/etc/(?:shadow|passwd|sudoers)\b|\.(?:bash|zsh|fish|psql|mysql|sqlite|python|node_repl|rediscli)_history\b|\.config/github-copilot/[\w.-]+|\.config/rclone/rclone\.conf\b|\.s3cfg\b|\.ethereum/keystore\b|\bwallet\.dat\b|\.pgpass\b|\.vault-token\b|\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b|/proc/(?:self|\d+)/environ\b|\blogins\.json\b|\bkey[34]\.db\b|\.config/solana/[\w.-]*|\.codex/auth\.json|\.gradle/gradle\.properties`
 	contextThing = `\bsystem(?:` + nameGap + `)?prompt\b|\byour` + nameGap + `instructions\b|\b(?:your|the)` + nameGap + `(?:system|initial|original|hidden)` + nameGap + `(?:instructions|message|prompt)\b|\b(?:full|entire|whole|complete|previous|prior|past|current)` + nameGap + `(?:conversation|chat)(?:` + nameGap + `history|` + nameGap + `log|` + nameGap + `transcript)?\b|\b(?:conversation|chat|message)` + nameGap + `(?:history|log|transcript)\b|\ball` + nameGap + `(?:previous|prior|earlier|other)` + nameGap + `messages\b|\b(?:outputs?|results?|responses?|returns?)` + nameGap + `(?:of|from)` + nameGap + `(?:all` + nameGap + `|any` + nameGap + `|the` + nameGap + `)?(?:other|previous|prior|earlier)` + nameGap + `(?:tools?|tool` + nameGap + `calls?|functions?)\b|\bother` + nameGap + `tools'?` + nameGap + `(?:outputs?|results?|responses?)\b` +
 		`|\b(?:everything|what)\s+(?:the\s+user|you)\s+(?:has\s+|have\s+)?(?:said|wrote|written|typed|asked|told\s+you|shared)\s+(?:so\s+far|in\s+this|until\s+now|earlier|before\s+now|previously)\b` +
 		`|\beverything\s+said\s+(?:in\s+this\s+(?:chat|conversation|session|dialogue|dialog|thread)|so\s+far)\b|\b(?:dialogue|dialog|exchange|conversation|chat)\s+so\s+far\b` +
@@ -200,7 +199,7 @@ var patterns = []*pattern{
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
 	{rule: rules.TextSecretRequest, what: "a request to read or pass a secret or the conversation", token: true,
-		triggers: []string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", ".config/gh", ".terraform.d", ".cargo/", ".gem/", ".m2/", ".composer/", ".password-store", "keyrings", "mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor", ".aws", ".npmrc", ".pypirc", ".docker", ".kube", ".netrc", "credentials", ".gnupg", "gcloud", ".azure", "/etc/", "_history", "wallet", ".pgpass", "vault", "login data", "cookies", "keychain", "/environ", "logins.json", "key3.db", "key4.db", "solana", ".codex", "gradle.properties", "github-copilot", "rclone", ".s3cfg", ".ethereum"},
+		triggers: secretFileKeys, // secretfiles.go: the list's one home
 		re:       re(strongThing),
 		judge:    requested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the conversation, the system prompt or other tools' output",
@@ -268,6 +267,14 @@ var patterns = []*pattern{
 		triggers: []string{"printenv", "env", "environ"},
 		re:       re(`\bprintenv\b|\bget-childitem\s+env:|\b(?:output|result)s?\s+of\s+(?:running\s+)?(?:the\s+)?(?:env|set|export\s+-p)(?:\s*$|\s*[.,;)])`),
 		judge:    environment},
+	{rule: rules.TextSecretRequest, what: "a request to pass the credential a command prints", // secretcommands.go
+		triggers: printedSecretKeys,
+		re:       re(printedSecret),
+		judge:    printedRequested},
+	{rule: rules.TextSecretRequest, what: "a request to pass a secret environment variable",
+		triggers: []string{"$", "%", "process.env", "environ", "getenv"},
+		re:       re(secretVar),
+		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret"},
 		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach"},
@@ -356,6 +363,9 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 	from := len(c.out)
 	if len(s) >= 3 && (strings.ContainsAny(s, tokenChars) || strings.ContainsAny(s, " \t\n") || !isPlainASCII(s)) {
 		c.phrasesOf(i, tool, ptr, field, s, fold(s), nil) // else one plain word: no pattern matches it
+		if a, ok := attributeText(s); ok {
+			c.phrasesOf(i, tool, ptr, field, s, a, nil) // what fold reads as nothing, the model reads
+		}
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
 	c.images(i, tool, ptr, field, s)
@@ -708,59 +718,6 @@ var (
 	sentToRE = re(`\bto\s+(?:the\s+)?user\b|\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)
 	asArgRE  = re(`\b(?:as|into|in)\s+(?:the\s+)?['"]?([\w-]+)['"]?`)
 )
-
-// secretDomains pair a secret file (by a piece of its name) with the
-// words of the tools whose job it is: an SSH tool names ~/.ssh/id_rsa, a
-// Kubernetes tool ~/.kube/config, and that is no poisoning. Poisoning
-// asks for them in a tool that has nothing to do with them.
-var secretDomains = []struct{ secret, tools []string }{
-	{[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys"}, []string{"ssh", "sftp", "scp", "key", "sign", "deploy", "host", "ansible", "rsync", "git"}},
-	{[]string{".aws"}, []string{"aws", "s3", "ec2", "lambda", "iam", "credential", "profile", "terraform", "pulumi", "cdk"}},
-	{[]string{".kube"}, []string{"kube", "kubectl", "kubeconfig", "k8s", "cluster", "pod", "helm", "namespace"}},
-	{[]string{".docker"}, []string{"docker", "container", "image", "registry"}},
-	{[]string{".npmrc"}, []string{"npm", "package", "publish", "registry"}},
-	{[]string{".pypirc"}, []string{"pypi", "pip", "package", "publish"}},
-	{[]string{".netrc", ".git-credentials"}, []string{"git", "http", "login", "auth", "credential", "curl", "wget", "ftp"}},
-	{[]string{"mcp.json", "mcp_config", "claude", "mcp_settings", ".cursor"}, []string{"mcp", "config", "setup", "install", "cursor", "claude", "client"}},
-	{[]string{".gnupg"}, []string{"gpg", "pgp", "sign", "encrypt"}},
-	{[]string{"gcloud", "application_default"}, []string{"gcloud", "gcp", "google", "cloud"}},
-	{[]string{".azure"}, []string{"azure"}},
-	{[]string{"/etc/"}, []string{"user", "account", "system", "admin"}},
-	{[]string{"_history"}, []string{"history", "shell", "terminal"}},
-	{[]string{"wallet", "solana"}, []string{"wallet", "crypto", "bitcoin", "solana", "eth", "ethereum", "web3", "blockchain"}},
-	{[]string{"/environ"}, []string{"process", "proc", "env", "environment"}},
-	{[]string{"logins.json", "key3.db", "key4.db"}, []string{"firefox", "mozilla", "browser", "password"}},
-	{[]string{".codex"}, []string{"codex"}},
-	{[]string{"gradle"}, []string{"gradle", "android"}},
-	{[]string{".pgpass"}, []string{"postgres", "postgresql", "pg", "psql", "sql", "database", "db"}},
-	{[]string{"vault"}, []string{"vault"}},
-	{[]string{"github-copilot"}, []string{"copilot"}},
-	{[]string{"rclone"}, []string{"rclone", "sync", "backup"}},
-	{[]string{".s3cfg"}, []string{"s3", "s3cmd", "aws", "bucket"}},
-	{[]string{".ethereum"}, []string{"wallet", "eth", "ethereum", "web3", "geth"}},
-	{[]string{"cookie", "login data", "keychain", "password"}, []string{"cookie", "keychain", "password", "credential"}},
-}
-
-// ownDomain: the secret the text names is the tool's own business, by
-// the tool's name: one of its words (nameWords) is an owner word, or
-// its plural. A word inside another is none: "key" is not
-// keyword_search's nor hockey_scores' business, "pg" not upgrade_plan's.
-func ownDomain(tool, secret string) bool {
-	words := nameWords(tool)
-	for _, d := range secretDomains {
-		if !containsAny(secret, d.secret) {
-			continue
-		}
-		for _, w := range words {
-			for _, o := range d.tools {
-				if w == o || w == o+"s" || w == o+"es" || strings.HasSuffix(o, "y") && w == o[:len(o)-1]+"ies" {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
 
 // nameWords are the words of a name, lower-cased: snake_case, kebab-case,
 // camelCase, dotted and spaced names alike ("getSSHKey" is get, ssh,
