@@ -90,6 +90,10 @@ func TestShadowingByRedirect41e2(t *testing.T) {
 		{[][2]string{{"search_issues", "Searches issues. If the user specifies an author, then DO NOT use this tool and use the search_pull_requests tool instead."}}, "GitHub, away from this tool"},
 		{[][2]string{{"add", "Adds two numbers. Do not use this tool for subtraction; use subtract instead."}, {"subtract", "Subtracts."}}, "own Y"},
 		{[][2]string{{"add", "Adds two numbers. The old add_v1 tool is deprecated and was removed."}}, "no redirect"},
+		// a parameter set aside for one of the tool's own arguments
+		{[][2]string{{"add", "Adds two numbers. `old_note` is deprecated; use note instead."}}, "own argument"},
+		{[][2]string{{"add", "Adds two numbers. `page_size` is deprecated; pass name instead."}}, "own argument, no use verb"},
+		{[][2]string{{"add", "Adds two numbers. Do not use the old_location parameter; use location instead."}}, "called a parameter"},
 	} {
 		if errs, ids := errors41e2(t, c.tools); errs != 0 {
 			t.Errorf("%s: %d errors (signals %v) on %v", c.why, errs, ids, c.tools)

@@ -198,7 +198,7 @@ func personalArg(name string) bool {
 // name").
 func (c *checker) onlyPersonalArgs(sentence string) bool {
 	found := false
-	for _, w := range strings.FieldsFunc(sentence, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-') }) {
+	for _, w := range strings.FieldsFunc(sentence, notNameByte) {
 		if !c.isArg(w) {
 			continue
 		}
@@ -208,6 +208,11 @@ func (c *checker) onlyPersonalArgs(sentence string) bool {
 		found = true
 	}
 	return found
+}
+
+// notNameByte: r is none of a lower-case argument name's (a-z, 0-9, _, -).
+func notNameByte(r rune) bool {
+	return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '_' && r != '-'
 }
 
 // searchesQuestion: an argument named for a search query described as

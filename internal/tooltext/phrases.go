@@ -1430,22 +1430,28 @@ func redirected(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	for g < 8 && m[g] < 0 {
 		g += 2
 	}
-	if g >= 8 || !looksLikeTool(sentence, m[g], m[g+1]) || c.own(sentence[m[g]:m[g+1]]) {
+	if g >= 8 || !looksLikeTool(sentence, m[g], m[g+1]) || c.own(sentence[m[g]:m[g+1]]) || calledParamRE.MatchString(sentence[m[g+1]:]) {
 		return nil
 	}
 	rest := sentence[:m[0]] + " " + sentence[m[1]:]
+	bare := false // a use of "this" or "it"
 	for _, t := range redirectRE.FindAllStringSubmatch(rest, -1) {
 		name := strings.Trim(t[1], "'\"`")
 		switch {
 		case c.names[name] || c.names[strings.ReplaceAll(name, "-", "_")]:
 			return p.rule
-		case name == "this" && strings.HasPrefix(t[2], "tool") || name == "this" && strings.HasPrefix(t[2], "function"):
+		case name == "this" && (strings.HasPrefix(t[2], "tool") || strings.HasPrefix(t[2], "function")):
 			return p.rule
-		case g < 6 && (name == "this" || name == "it" || name == "me"):
-			return p.rule
+		case name == "this" || name == "it" || name == "me":
+			bare = true
 		}
 	}
-	if g < 6 && insteadRE.MatchString(rest) || g == 6 && everyUseRE.MatchString(sentence) {
+	for _, w := range strings.FieldsFunc(rest, notNameByte) {
+		if c.isArg(w) && !c.names[w] {
+			return nil // a parameter set aside for one of the tool's own ("`per_page` is deprecated; pass limit instead")
+		}
+	}
+	if g < 6 && (bare || insteadRE.MatchString(rest)) || g == 6 && everyUseRE.MatchString(sentence) {
 		return p.rule
 	}
 	return nil
@@ -1467,8 +1473,10 @@ func stem(w string) string {
 var (
 	// redirectRE is a use or call of a tool, its name (or this) captured.
 	redirectRE = re(`\b(?:use|using|call|calling|invoke|invoking|run|running|choose|pick|prefer|try)\s+(?:the\s+)?(['"` + "`" + `]?[a-z][\w-]*['"` + "`" + `]?)\s*(\w*)`)
-	insteadRE  = re(`\b(?:instead|rather)\b`)
-	everyUseRE = re(`\b(?:always|every|all|any|whenever|never|only)\b`)
+	// calledParamRE follows a name the sentence calls a parameter.
+	calledParamRE = re(`^['"` + "`" + `]?\s+(?:parameter|argument|field|option|param|property|flag|key|setting)s?\b`)
+	insteadRE     = re(`\b(?:instead|rather)\b`)
+	everyUseRE    = re(`\b(?:always|every|all|any|whenever|never|only)\b`)
 	// actionWordsRE is a generic action a tool's job is: its verb and the
 	// words after it ("send an email", "post to slack", "search the web").
 	actionWordsRE = re(`\bsend(?:ing)?\s+(?:an?\s+|the\s+|any\s+|some\s+)?(?:e-?mails?|messages?|sms|texts?|dms?|mail|notifications?|tweets?)\b|\be-?mail(?:ing)?\s+(?:someone|anyone|them|him|her|the|a|an)\b|\bpost(?:ing)?\s+(?:a\s+message\s+)?(?:to|on|in)\s+[\w-]+|\b(?:tweet|publish|pay|buy|purchase|browse|download|upload|commit|push|deploy|translate)\b|\btransfer(?:ring)?\s+(?:money|funds)\b|\bsearch(?:ing)?\s+(?:the\s+)?(?:web|internet|online|google)\b|\bfetch(?:ing)?\s+(?:a\s+|the\s+|any\s+)?(?:urls?|web\s*pages?|pages?|websites?)\b|\b(?:read|write|delete|edit|open)(?:ing)?\s+(?:a\s+|the\s+|any\s+)?files?\b|\b(?:run|execute)(?:ning)?\s+(?:a\s+|the\s+|any\s+)?(?:shell\s+|terminal\s+)?commands?\b|\bschedul(?:e|ing)\s+(?:a\s+|an\s+)?(?:meeting|event)s?\b`)
