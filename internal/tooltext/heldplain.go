@@ -61,6 +61,10 @@ const (
 		// attack pass 40y row 3: "every message the user has sent"
 		`|\b(?:every|each|any|all\s+(?:of\s+)?(?:the\s+)?)\s*(?:single\s+)?(?:messages?|prompts?|inputs?|questions?|requests?|replies|reply)\s+(?:that\s+)?the\s+user\s+(?:has\s+|had\s+|have\s+)?(?:ever\s+|already\s+|previously\s+)?(?:sent|wrote|written|typed|entered|submitted|asked|said)\b` +
 		`|\btool\s+(?:call\s+)?(?:results?|responses?|outputs?)\s+(?:(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:received|got|gotten|seen|collected|obtained)\b|` + heldScope + `)`
+	// personalData is the user's personal data (attack pass 41e row 7):
+	// name, address, phone number, e-mail address, date of birth,
+	// location, an identity document's number.
+	personalData = `\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+){0,2}?(?:names?|address(?:es)?|phone(?:\s+numbers?)?|mobile(?:\s+(?:phone|number))?|telephone(?:\s+numbers?)?|cell(?:\s+phone)?\s+numbers?|e-?mails?(?:\s+address(?:es)?)?|date\s+of\s+birth|birth\s*dates?|birthdays?|dob|locations?|whereabouts|coordinates|social\s+security\s+numbers?|ssn|passport(?:\s+numbers?)?|national\s+id(?:\s+numbers?)?|contact\s+details|personal\s+(?:data|details|information|info))\b`
 	// heldScope is the time or scope that makes messages the model's:
 	// so far, earlier, in this session.
 	heldScope = `(?:so\s+far|until\s+now|up\s+to\s+now|earlier|previously|before\s+this|(?:in|from|of|during)\s+(?:this|the\s+current|our)\s+(?:conversation|chat|session|thread|dialogue|dialog|discussion|exchange))\b`
@@ -147,6 +151,68 @@ func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		return p.rule
 	}
 	return nil
+}
+
+// personalFromChat keeps the user's personal data (their name, address,
+// phone number... at m) when the sentence takes it from the conversation
+// ("as given in this chat", "from this conversation", "that the user
+// gave earlier", "mentioned so far": chatScopeRE) and puts it in one of
+// the tool's arguments or sends it to an address, as heldInto reads
+// these (attack pass 41e row 7): the conversation's content, in an
+// argument. An argument named for the data (a contact's name, a weather
+// tool's location), the only ones the sentence names, takes it: the
+// tool's own input. Without the conversation ("Put the user's email
+// address in note") it is nothing: a form's or a contact's text.
+func personalFromChat(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if s, _ := around(sentence, m); !chatScopeRE.MatchString(s) {
+		return nil
+	}
+	if c.argDesc != "" && personalArg(c.argDesc) || c.argDesc == "" && c.onlyPersonalArgs(sentence) {
+		return nil
+	}
+	return heldInto(c, p, sentence, m)
+}
+
+var (
+	// chatScopeRE takes a thing from the conversation.
+	chatScopeRE = re(`\b(?:in|from|during|within|throughout|of)\s+(?:this|the|our|the\s+current|your)\s+(?:current\s+|ongoing\s+)?(?:chat|conversation|session|thread|dialogue|dialog|discussion|exchange|messages|context(?:\s+window)?)\b` +
+		`|\b(?:so\s+far|earlier|previously|before\s+now)\b|\b(?:the\s+user|they)\s+(?:has\s+|have\s+|had\s+|may\s+have\s+)?` + userGave + `\b` +
+		`|\b(?:as\s+)?(?:given|mentioned|stated|shared|provided|typed|written|told)\s+(?:to\s+you\s+)?(?:by\s+the\s+user|in\s+(?:the|this|our)\s+(?:chat|conversation))\b|\b(?:shared\s+with|told\s+to|given\s+to)\s+you\b`)
+	// personalWords name an argument for personal data.
+	personalWords = wordSet("name names fullname firstname lastname address addresses phone mobile telephone email emails mail birth birthday birthdate dob location city country coordinates contact ssn passport")
+)
+
+// personalArg: an argument's name is one of personal data (a word of it
+// in personalWords).
+func personalArg(name string) bool {
+	for _, w := range nameWords(name) {
+		if personalWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyPersonalArgs: the tool's arguments the sentence names are all named
+// for personal data, and there is one ("set name to the user's full
+// name").
+func (c *checker) onlyPersonalArgs(sentence string) bool {
+	found := false
+	for _, w := range strings.FieldsFunc(sentence, notNameByte) {
+		if !c.isArg(w) {
+			continue
+		}
+		if !personalArg(w) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// notNameByte: r is none of a lower-case argument name's (a-z, 0-9, _, -).
+func notNameByte(r rune) bool {
+	return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '_' && r != '-'
 }
 
 // searchesQuestion: an argument named for a search query described as
