@@ -294,7 +294,6 @@ func httpConfig(a *weatherAPI, allow ...string) *subakohttp.Config {
 		},
 		Client:               a.srv.Client(),
 		AllowPrivateForTests: true,
-		CallTimeout:          30 * time.Second,
 	}
 }
 

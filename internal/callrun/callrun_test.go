@@ -133,7 +133,7 @@ func TestRunBroken(t *testing.T) {
 func TestRunConfig(t *testing.T) {
 	h, m, schema := subject(t, subjects.Good)
 	volume := t.TempDir()
-	http := &subakohttp.Config{CallTimeout: time.Second}
+	http := &subakohttp.Config{AllowHosts: []string{"api.example.com"}}
 	o := callrun.Run(context.Background(), h, m, callrun.Spec{Tool: "add", Args: json.RawMessage(`{"a":1,"b":1}`), OutputSchema: schema,
 		CallConfig: host.CallConfig{ID: "probe-valid-1", Timeout: 5 * time.Second, ExitGrace: time.Second, Once: true, HTTP: http,
 			Mounts: host.Mounts{Volume: volume, Data: true}}})
@@ -143,7 +143,7 @@ func TestRunConfig(t *testing.T) {
 	if o.ID != "probe-valid-1" || len(o.Record.Sent) != 1 || !strings.Contains(string(o.Record.Sent[0]), `"id":"probe-valid-1"`) {
 		t.Errorf("id %s, sent %q", o.ID, o.Record.Sent)
 	}
-	if !reflect.DeepEqual(*http, subakohttp.Config{CallTimeout: time.Second}) {
+	if !reflect.DeepEqual(*http, subakohttp.Config{AllowHosts: []string{"api.example.com"}}) {
 		t.Errorf("the caller's subako_http configuration was changed: %+v", *http)
 	}
 	if _, err := os.Stat(filepath.Join(volume, "data")); err != nil {

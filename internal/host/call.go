@@ -71,7 +71,7 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	}
 	httpCfg := cfg.HTTP
 	if httpCfg == nil {
-		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, CallTimeout: timeout, Fixture: cfg.HTTPFixture}
+		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, Fixture: cfg.HTTPFixture}
 	}
 	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached, Limits: cfg.Limits, Seed: cfg.Seed}
 	interpreted := m.Interpreted()

@@ -243,8 +243,11 @@ func (r *Record) judge() []Break {
 	case r.TimedOut && r.WaitedForInput:
 		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "no answer while stdin stayed open (" + waitedForInput +
 			"), nor once it closed: it ran out of time after " + r.limitMet() + " of its own time" + r.doing()})
+	case r.TimedOut && r.HTTPRequest > 0:
+		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.limitMet() + " of its own time waiting on HTTP: its subako_http request " +
+			strconv.Itoa(r.HTTPRequest) + " was still unanswered (the time a module waits on its requests counts towards its limit, as in Subako)" + r.doing()})
 	case r.TimedOut:
-		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.limitMet() + " of its own time" + r.doing()})
+		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.limitMet() + " of its own time" + r.httpWaited() + r.doing()})
 	case r.NoExit:
 		out = append(out, Break{Kind: BreakNoExit, Line: -1, Message: "did not exit within " + abi.ExitGrace.String() + " of stdin closing"})
 	case r.Trap != "":
@@ -268,6 +271,19 @@ func (r *Record) limitMet() string {
 		return r.Limit.String()
 	}
 	return r.Elapsed.Round(time.Millisecond).String()
+}
+
+// httpWaited says how much of a run's time its subako_http requests
+// waited, when they did: that time is the module's (httpClock).
+func (r *Record) httpWaited() string {
+	if r.HTTPRequests == 0 {
+		return ""
+	}
+	requests := "its subako_http request"
+	if r.HTTPRequests > 1 {
+		requests = "its " + strconv.Itoa(r.HTTPRequests) + " subako_http requests"
+	}
+	return ", " + r.HTTPWait.Round(time.Millisecond).String() + " of it waiting on HTTP (" + requests + ")"
 }
 
 // doing says what a run out of time had done by then, for a message: the

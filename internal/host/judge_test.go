@@ -298,3 +298,34 @@ func TestModuleLineNotUnicodeText(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeoutWaitingOnHTTP (attack pass 41f, row 1): the time a module
+// waits on its subako_http requests is its own, and a verdict of a run out
+// of time says so: the request it was waiting on when its time ran out, or
+// how much of its time its requests took.
+func TestTimeoutWaitingOnHTTP(t *testing.T) {
+	sent := [][]byte{ToolCall(json.RawMessage(`1`), "t", nil)}
+	for _, c := range []struct {
+		rec  Record
+		want string
+	}{
+		{Record{HTTPRequest: 2, HTTPRequests: 2, HTTPWait: 1900 * time.Millisecond},
+			"ran out of time after 2s of its own time waiting on HTTP: its subako_http request 2 was still unanswered (the time a module waits on its requests counts towards its limit, as in Subako) (by then"},
+		{Record{HTTPRequests: 2, HTTPWait: 1400 * time.Millisecond}, "ran out of time after 2s of its own time, 1.4s of it waiting on HTTP (its 2 subako_http requests) (by then"},
+		{Record{HTTPRequests: 1, HTTPWait: 1400 * time.Millisecond}, "ran out of time after 2s of its own time, 1.4s of it waiting on HTTP (its subako_http request) (by then"},
+		{Record{}, "ran out of time after 2s of its own time (by then"},
+	} {
+		r := c.rec
+		r.Sent, r.TimedOut, r.Limit, r.CloseToExit, r.StdinClosed = sent, true, 2*time.Second, -1, -1
+		r.complete()
+		var got string
+		for _, b := range r.Breaks() {
+			if b.Kind == BreakTimeout {
+				got = b.Message
+			}
+		}
+		if !strings.HasPrefix(got, c.want) {
+			t.Errorf("%+v:\n%s\nwant it to begin\n%s", c.rec, got, c.want)
+		}
+	}
+}

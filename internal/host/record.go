@@ -54,6 +54,15 @@ type Record struct {
 	// decision, the same in every run of the module, where Elapsed also
 	// counts the little CPU time it took the run to stop.
 	Limit time.Duration
+	// HTTPRequest is, when TimedOut, the number (from 1) of the
+	// subako_http request the module was waiting on when its time ran
+	// out, 0 when none: the time a module waits on its requests is its
+	// own (httpClock).
+	HTTPRequest int
+	// HTTPRequests counts the subako_http requests that went to the
+	// network, and HTTPWait is the time they waited, part of Elapsed.
+	HTTPRequests int
+	HTTPWait     time.Duration
 	// WaitedForInput says the host closed stdin because the module waited
 	// for more input (blocked reading stdin, or polling it) with a request
 	// unanswered: in Subako, which closes stdin only once the answer is

@@ -119,6 +119,12 @@ type session struct {
 	pathRefused      bool         // pathListener moved a path of the current call out of memory
 	cause            crashCause   // what stderr says killed the module, if it died
 	memory           atomic.Int64 // the guest's linear memory now, in bytes
+	// httpRequests counts the run's subako_http requests that went to the
+	// network; httpWaiting is the one whose wait is being added to the
+	// module's clock (httpClock), 0 when none, and stopHTTP its value
+	// when the run was stopped: the request whose wait met the limit.
+	httpRequests, httpWaiting, stopHTTP int
+	httpWait                            time.Duration // the requests' waits added to the module's clock
 }
 
 // start instantiates the module, which runs _start, and returns at once.
@@ -150,6 +156,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	}
 	httpCfg.WriteBudget = s.budget
 	httpCfg.Volume, httpCfg.Data = cfg.Mounts.Volume, cfg.Mounts.Data
+	httpCfg.Clock = httpClock{s} // the requests' waits are the module's time
 	c := m.current()
 	s.interpreted = c.interpreted
 	httpMod, err := subakohttp.Instantiate(ctx, c.rt, &httpCfg)
@@ -307,6 +314,7 @@ func (s *session) stop(why func()) {
 	first := s.stopWhy == nil
 	if first {
 		s.stopWhy = why
+		s.stopHTTP = s.httpWaiting
 		close(s.halted)
 	}
 	s.mu.Unlock()
@@ -327,6 +335,7 @@ func (s *session) finish(err error, ctx context.Context) {
 	r.Stderr = stderrTail(r.Stderr)
 	r.StderrCause = s.cause.text()
 	r.Memory = s.memory.Load()
+	r.HTTPRequests, r.HTTPWait = s.httpRequests, s.httpWait
 	if s.closed {
 		r.CloseToExit = now - s.closedAt
 	}
@@ -334,6 +343,9 @@ func (s *session) finish(err error, ctx context.Context) {
 	switch {
 	case s.stopWhy != nil:
 		s.stopWhy()
+		if r.TimedOut {
+			r.HTTPRequest = s.stopHTTP
+		}
 		if r.Trap == "" && !r.TimedOut && !r.Overflow && !r.NoExit && !r.Unjudged() {
 			r.Trap = "stopped"
 		}

@@ -611,7 +611,7 @@ func (r *runner) session(ctx context.Context, opt runOptions, script func(*host.
 	defer os.RemoveAll(volume)
 	http := opt.http
 	if http == nil {
-		http = &subakohttp.Config{CallTimeout: opt.wait} // no host allowed: host_not_allowed
+		http = &subakohttp.Config{} // no host allowed: host_not_allowed
 	}
 	s, err := r.h.Start(ctx, r.m, host.RunConfig{
 		Mounts:  host.Mounts{Volume: volume, Package: r.opt.Assets},

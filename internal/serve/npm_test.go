@@ -68,7 +68,6 @@ func helperMain() bool {
 			},
 			Client:               &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}},
 			AllowPrivateForTests: true,
-			CallTimeout:          30 * time.Second,
 		}
 	}
 	s, err := New(opt)

@@ -63,9 +63,10 @@
 //   - The inline limit counts the body as received after the transport's
 //     transparent gzip decoding. A HEAD answer has an empty inline body
 //     whatever its content-length.
-//   - Timeouts: timeout_ms and Config.CallTimeout and the context's deadline
-//     all answer timeout, the message saying which; a cancelled context is
-//     connection ("the call is ending").
+//   - Timeouts: timeout_ms, what remains of the call's limit as the request
+//     starts (Config.Clock, which is charged the request's wait) and the
+//     context's deadline all answer timeout, the message saying which; a
+//     cancelled context is connection ("the call is ending").
 //   - Failures that are not the network's when saving a body (a full disk)
 //     are write_budget; other write failures are bad_path.
 //   - This host keeps no credentials, so it never answers

@@ -423,12 +423,8 @@ func TestTimeouts(t *testing.T) {
 	e := newEnv(t)
 	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/slow"), "timeout_ms": 100})), abi.HTTPTimeout,
 		"the request took longer than its timeout_ms of 100")
-	// The call's timeout applies either way, with timeout_ms or without.
-	e.cfg.CallTimeout = 100 * time.Millisecond
-	wantError(t, do(t, e.cfg, get(e.url("api.test", "/slow"))), abi.HTTPTimeout, "the call's time ran out")
-	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/slow"), "timeout_ms": 60000})), abi.HTTPTimeout, "the call's time ran out")
-	e.cfg.CallTimeout = 0
-	// So does the context's deadline; a cancelled call is not a timeout.
+	// The call's timeout applies either way (TestCallClock); so does the
+	// context's deadline; a cancelled call is not a timeout.
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	wantError(t, doCtx(t, ctx, e.cfg, get(e.url("api.test", "/slow"))), abi.HTTPTimeout, "the call's time ran out")
@@ -469,5 +465,63 @@ func TestInlineLimits(t *testing.T) {
 	wantOK(t, r, 200)
 	if r.OK.Body.Text != "\x00\x00" {
 		t.Errorf("NUL body %q", r.OK.Body.Text)
+	}
+}
+
+// callClock is a call's clock (CallClock) with remaining left of its limit
+// as each request starts; it counts the requests begun and ended.
+type callClock struct {
+	remaining    time.Duration
+	begun, ended int
+}
+
+func (c *callClock) Begin() (time.Duration, func()) {
+	c.begun++
+	return c.remaining, func() { c.ended++ }
+}
+
+// TestCallClock (attack pass 41f, row 1): a call's timeout spans all of
+// its requests. Each request that goes to the network is bounded by what
+// remains of the call's limit as it starts (Config.Clock), whatever its
+// timeout_ms, and its wait is charged to the call once it is over; a call
+// with none left sends nothing. The host once gave every request a fresh
+// bound of the call's whole timeout, so a call of N slow requests ran N
+// times its limit.
+func TestCallClock(t *testing.T) {
+	e := newEnv(t)
+	clock := &callClock{remaining: 100 * time.Millisecond}
+	e.cfg.Clock = clock
+	// /slow answers after a minute: a request that ends sooner ended by
+	// the deadline the remaining time gave it.
+	wantError(t, do(t, e.cfg, get(e.url("api.test", "/slow"))), abi.HTTPTimeout, "the call's time ran out")
+	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/slow"), "timeout_ms": 60000})), abi.HTTPTimeout, "the call's time ran out")
+	if clock.begun != 2 || clock.ended != 2 {
+		t.Errorf("two requests: begun %d, ended %d times", clock.begun, clock.ended)
+	}
+	// timeout_ms shorter than what remains bounds the request.
+	clock.remaining = time.Hour
+	wantError(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/slow"), "timeout_ms": 100})), abi.HTTPTimeout, "timeout_ms of 100")
+	wantOK(t, do(t, e.cfg, req(map[string]any{"url": e.url("api.test", "/text"), "timeout_ms": 10000})), 200)
+	// A call with no time left sends nothing.
+	for _, left := range []time.Duration{0, -time.Second} {
+		clock.remaining = left
+		before := e.hits.Load()
+		wantError(t, do(t, e.cfg, get(e.url("api.test", "/text"))), abi.HTTPTimeout, "the call's time ran out")
+		if n := e.hits.Load() - before; n != 0 {
+			t.Errorf("%d requests sent with %v of the call left", n, left)
+		}
+	}
+	if clock.begun != 6 || clock.ended != 6 {
+		t.Errorf("six requests: begun %d, ended %d times", clock.begun, clock.ended)
+	}
+	// What is refused before the network, or answered by a fixture, waits
+	// on nothing and is not charged.
+	clock.remaining = time.Hour
+	wantError(t, do(t, e.cfg, get(e.url("other.test", "/text"))), abi.HTTPHostNotAllowed, "not in this function's network allowlist")
+	fixture := *e.cfg
+	fixture.Fixture = EmptyFixture("test")
+	_ = do(t, &fixture, get(e.url("api.test", "/text")))
+	if clock.begun != 6 {
+		t.Errorf("a refused request and a fixture's answer began the clock: %d", clock.begun)
 	}
 }

@@ -60,13 +60,30 @@ type Config struct {
 	// can reach the servers they start. Only tests set it: the CLI never
 	// does. Every other forbidden range stays closed.
 	AllowPrivateForTests bool
-	// CallTimeout, when positive, bounds every request, as the call's own
-	// timeout does in Subako; the context given to Handle bounds it too,
-	// so a runner passes the call's context with its deadline.
-	CallTimeout time.Duration
+	// Clock, when set, is the call's time, which the requests share: the
+	// ABI's "timeout_ms bounds the whole request. The call's own timeout
+	// applies either way." Each request that goes to the network is
+	// bounded by what remains of the call's limit as it starts, and its
+	// wait is charged to the call, so that a call's requests together
+	// never outlast its limit (attack pass 41f: each request once had a
+	// fresh bound of the call's whole timeout). The context given to
+	// Handle bounds every request too.
+	Clock CallClock
 	// Fixture, when set, answers every request from recorded responses
 	// instead of the network, and the allowlist is not consulted.
 	Fixture *Fixture
+}
+
+// CallClock is the time of the call a Config's requests belong to (the
+// host's is the module's own time, docs/time-model.md).
+type CallClock interface {
+	// Begin is called as a request goes to the network, after every check
+	// that needs none. It answers what remains of the call's limit now
+	// (the request's deadline is the least of that and its timeout_ms;
+	// none left, and the request is answered timeout without being sent),
+	// and end, called once the request is over, answer read or saved,
+	// which charges its wait to the call.
+	Begin() (remaining time.Duration, end func())
 }
 
 // failure is an answer {"error":{"kind","message"}}. As an error it travels
@@ -165,8 +182,10 @@ func (c *Config) handle(ctx context.Context, raw []byte) (*answer, error) {
 	defer transport.CloseIdleConnections()
 
 	var cancel context.CancelFunc
-	if c.CallTimeout > 0 {
-		ctx, cancel = context.WithTimeoutCause(ctx, c.CallTimeout, errCallTimeout)
+	if c.Clock != nil {
+		remaining, end := c.Clock.Begin()
+		defer end() // after the body is read or saved, and before the answer is held
+		ctx, cancel = context.WithTimeoutCause(ctx, max(remaining, 0), errCallTimeout)
 		defer cancel()
 	}
 	if req.timeout > 0 {
