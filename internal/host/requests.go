@@ -91,7 +91,7 @@ func (s *session) setWait(deadline, length time.Duration) {
 	s.mu.Lock()
 	s.hostWaits = true
 	if !s.closed {
-		s.deadline, s.waitLen = deadline, length
+		s.deadline, s.waitLen, s.inputAt = deadline, length, -1
 	}
 	s.signal()
 	s.mu.Unlock()
@@ -153,17 +153,27 @@ func (s *session) find(id string) (Message, waitOutcome) {
 	}
 }
 
+// inputWindow: a module whose time ran out waited for input when it
+// waited for stdin (a read, a poll) in the last 1/inputWindow of the wait.
+const inputWindow = 10
+
 // giveUp ends a wait for the answer to id that saw none, the module still running. A module whose time ran
 // out while busy (a slow tool, a loop, a long sleep) is stopped as out of
 // time. One that waits for more input before it answers would wait for
 // ever in Subako: stdin is closed and the module has its exit grace to
-// answer after all.
+// answer after all. Which of the two a module is, is its clock's to say
+// (inputAt), never a race with the host: whether it waited for stdin, with
+// nothing there, in the last tenth of the wait (a poll that meets the
+// deadline ends there, and counts). A module that polls stdin with a clock
+// already due, in a loop, is inside a poll only for moments: it was judged
+// one way or the other by whether the host caught it in one (attack pass
+// 41b, follow-up).
 func (s *session) giveUp(id string, why waitOutcome) {
 	if s.ended() {
 		return
 	}
 	s.mu.Lock()
-	forInput := why == waitsInput || s.polling > 0 || s.blocked > 0
+	forInput := why == waitsInput || s.inputAt >= s.deadline-s.waitLen/inputWindow
 	limit := s.waitLen
 	s.mu.Unlock()
 	if !forInput {

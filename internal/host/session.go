@@ -109,16 +109,21 @@ type session struct {
 	// waitLen is that wait's length, the limit a module out of time met.
 	deadline, waitLen time.Duration
 	// blocked counts the guest's waits for input without a time limit
-	// (a read, a poll with no clock); polling those with one.
-	blocked, polling int
-	closed           bool // stdin was ended
-	closedAt         time.Duration
-	stopWhy          func() // marks the record with why the run was stopped
-	memRefused       atomic.Bool
-	iovRefused       uint64       // the errno iovecListener answers the current call with, or 0
-	pathRefused      bool         // pathListener moved a path of the current call out of memory
-	cause            crashCause   // what stderr says killed the module, if it died
-	memory           atomic.Int64 // the guest's linear memory now, in bytes
+	// (a read, a poll with no clock).
+	blocked int
+	// inputAt is the latest of the module's time, within the host's
+	// current wait (at most its deadline), at which the module waited for
+	// stdin with nothing there; -1 for none. It says whether a module
+	// whose time ran out was waiting for input (giveUp).
+	inputAt     time.Duration
+	closed      bool // stdin was ended
+	closedAt    time.Duration
+	stopWhy     func() // marks the record with why the run was stopped
+	memRefused  atomic.Bool
+	iovRefused  uint64       // the errno iovecListener answers the current call with, or 0
+	pathRefused bool         // pathListener moved a path of the current call out of memory
+	cause       crashCause   // what stderr says killed the module, if it died
+	memory      atomic.Int64 // the guest's linear memory now, in bytes
 	// httpRequests counts the run's subako_http requests that went to the
 	// network; httpWaiting is the one whose wait is being added to the
 	// module's clock (httpClock), 0 when none, and stopHTTP its value
@@ -132,7 +137,7 @@ type session struct {
 func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, error) {
 	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1, StdinClosed: -1}, exitGrace: h.exitGrace,
 		clock: newGuestClock(), done: make(chan struct{}), halted: make(chan struct{}), change: make(chan struct{}), deadline: noLimit,
-		files: newRunFiles(h.files)}
+		inputAt: -1, files: newRunFiles(h.files)}
 	if cfg.ExitGrace > 0 {
 		s.exitGrace = cfg.ExitGrace
 	}

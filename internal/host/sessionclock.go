@@ -92,23 +92,21 @@ func (s *session) awaitInput(timeout time.Duration) bool {
 			return true
 		}
 		if settled && s.hostWaits && timeout >= 0 {
-			// No waiter is woken: polling is read only by a host whose
+			// No waiter is woken: inputAt is read only by a host whose
 			// wait a limit ended, and a wait that meets a limit wakes the
 			// host itself (grantUntil). A loop of polls with a clock
 			// already due costs the process what a busy loop does, as a
 			// loop of short sleeps does (attack pass 41b: each poll once
 			// woke the host's goroutines twice, and cost the process
 			// twice the module's time).
-			s.polling++
+			s.waitsInput(timeout)
 			s.mu.Unlock()
 			s.grantUntil(timeout, true)
-			s.mu.Lock()
-			s.polling--
-			s.mu.Unlock()
 			return s.in.ready()
 		}
 		counted := settled && s.hostWaits
 		if counted {
+			s.waitsInput(noLimit)
 			s.blocked++
 			s.signal()
 		}
@@ -121,6 +119,26 @@ func (s *session) awaitInput(timeout time.Duration) bool {
 			s.mu.Unlock()
 		}
 	}
+}
+
+// waitsInput notes, in inputAt, that the module waits for stdin, with
+// nothing there, for up to timeout of its time; s.mu is held. Only the
+// part of the wait within the host's current wait counts: a wait begun
+// once the module's time is past the host's deadline is not noted, so
+// that what the host reads when it gives up (giveUp) is the module's
+// clock's to say, never whether the host caught the module in a poll (a
+// poll with a clock already due lasts moments: attack pass 41b,
+// follow-up).
+func (s *session) waitsInput(timeout time.Duration) {
+	now := s.clock.now()
+	if now > s.deadline {
+		return
+	}
+	until := s.deadline
+	if timeout < s.deadline-now {
+		until = now + timeout
+	}
+	s.inputAt = max(s.inputAt, until)
 }
 
 // settled says whether what the host queued has reached stdin (an OS

@@ -260,7 +260,12 @@ stores anything, so a module cannot make the reader or a compiler hold gigabytes
 100,000 exports, 1,000,000 globals, 100 tables, 100 memories, 1,000,000 tags,
 100,000 data segments, 100,000 element segments, 10,000,000 entries in one element segment,
 100,000 bytes in an import or export name, 1,000 parameters and 1,000 results in one
-function type. The message names the count and the limit.`,
+function type. One more is subakogo's own: a signature weight of 16,000,000, the sum over the
+function types of (parameters + results) squared. wazero, which Subako runs, keys each function
+type by a string it builds one value type's name at a time, in time and memory quadratic in the
+type's length (a type of 1,000 parameters and 1,000 results: 19 MB), whichever engine runs the
+module and even when it is loaded from the compilation cache; four such types reach the limit,
+and the toolchains' modules weigh at most about 1,000. The message names the count and the limit.`,
 		Example: "a module of 2,000,000 memory imports in 10 MB.",
 		Fix:     "no toolchain comes near these: the module was generated or damaged; rebuild it.",
 	}

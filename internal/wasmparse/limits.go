@@ -30,6 +30,7 @@ const (
 	LimitFunctionSize
 	LimitBrTable
 	LimitNesting
+	LimitSignatureWeight
 	numLimits
 )
 
@@ -62,6 +63,14 @@ var limitTable = [numLimits]limitInfo{
 	// it (20,000 nested blocks take it 1.7 s): 10,000 is nine times the
 	// deepest function of a 10 MB Go build (1,152).
 	LimitNesting: {10000, "nested blocks in one function", "subako: wazero compiles deep nesting in quadratic time"},
+	// Neither engine bounds it either, but wazero keys each function type
+	// by a string it concatenates one value type's name (up to 9 bytes,
+	// externref) at a time, in this process however the module is run:
+	// time and garbage quadratic in the type's length (1,000 parameters and
+	// 1,000 results: 19 MB of garbage, 5 ms). Four such types reach the
+	// limit (76 MB, 25 ms in all); the toolchains' modules weigh at most
+	// about 1,000.
+	LimitSignatureWeight: {16000000, "signature weight (the sum over function types of (parameters + results) squared)", "subako: wazero keys function types in quadratic time"},
 }
 
 // Max is the largest count the limit allows.

@@ -38,6 +38,17 @@ func funcType(np, nr int) []byte {
 	return module(section(1, append(p, bytes.Repeat([]byte{0x7f}, nr)...)))
 }
 
+// fatTypes is a type section of n function types of 1,000 i32 parameters
+// and 1,000 i32 results, then one of extra parameters.
+func fatTypes(n, extra int) []byte {
+	fat := append(append([]byte{0x60}, u32(1000)...), bytes.Repeat([]byte{0x7f}, 1000)...)
+	fat = append(append(fat, u32(1000)...), bytes.Repeat([]byte{0x7f}, 1000)...)
+	p := u32(n + 1)
+	p = append(p, bytes.Repeat(fat, n)...)
+	p = append(append(append(p, 0x60), u32(extra)...), bytes.Repeat([]byte{0x7f}, extra)...)
+	return module(section(1, append(p, 0)))
+}
+
 func TestLimits(t *testing.T) {
 	t.Parallel()
 	name := func(n int) []byte { return append(u32(n), bytes.Repeat([]byte{'a'}, n)...) }
@@ -58,6 +69,12 @@ func TestLimits(t *testing.T) {
 		{"1,000 parameters", funcType(1000, 1), 0},
 		{"1,001 parameters", funcType(1001, 0), LimitParams},
 		{"1,001 results", funcType(0, 1001), LimitResults},
+		// Attack pass 41a, follow-up: fat types. wazero keys each type in
+		// time quadratic in its length: four of 1,000 parameters and 1,000
+		// results weigh the limit, one value more is past it.
+		{"signature weight of 16,000,000", fatTypes(4, 0), 0},
+		{"signature weight of 16,000,001", fatTypes(4, 1), LimitSignatureWeight},
+		{"1,000,000 types of one value", module(section(1, vector(1000000, []byte{0x60, 1, 0x7f, 0}))), 0},
 		{"1,000,001 types", module(section(1, vector(1000001, []byte{0x60, 0, 0}))), LimitTypes},
 		{"100,001 imports", module(emptyFuncType, section(2, vector(100001, []byte{0, 0, 0, 0}))), LimitImports},
 		{"1,000,001 functions", module(emptyFuncType, section(3, vector(1000001, []byte{0}))), LimitFunctions},

@@ -27,6 +27,7 @@ type parser struct {
 	haveCd            bool   // a code section was seen
 	checked           bool   // checkModule ran
 	names             bool   // a name section was read
+	sigWeight         int    // the function types' signature weight so far (LimitSignatureWeight)
 	// messages caches the section-level messages, which hostile inputs can
 	// repeat once per two bytes: they are built once per section id.
 	messages map[int]string

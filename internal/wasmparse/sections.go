@@ -144,6 +144,8 @@ func (p *parser) subType() {
 			m.sigs = append(m.sigs, p.valType())
 		}
 		nr := r.countMax(1, LimitResults, 0)
+		p.sigWeight += (np + nr) * (np + nr)
+		r.check(off, LimitSignatureWeight, p.sigWeight)
 		for range nr {
 			m.sigs = append(m.sigs, p.valType())
 		}
