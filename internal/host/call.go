@@ -74,12 +74,27 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, Fixture: cfg.HTTPFixture}
 	}
 	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached, Limits: cfg.Limits, Seed: cfg.Seed}
+	// A module that imports subako_http is run once, on the code Subako
+	// runs: its requests reach the network, whose side effects (a POST
+	// that sends a message) no second run may repeat, and a wait on the
+	// network is not made shorter by the compiler. Under EngineAuto its
+	// call waits for the compiled code first, as Discover does, at no
+	// cost to its time (attack pass 41h, row 1: a call out of time waiting
+	// on HTTP while interpreted was made again compiled, every request
+	// sent twice, the call twice its timeout). Only a module with no
+	// compiled code coming (EngineInterpreter, a compilation that failed,
+	// ctx done) runs interpreted, and once.
+	if m.http && m.Interpreted() {
+		m.WaitCompiled(ctx)
+	}
 	interpreted := m.Interpreted()
 	h.call(ctx, m, tool, args, run, c)
 	// A run the host interpreted whose time ran out, or whose calls went
 	// deeper than the interpreter's stack allows (Record.Depth), is made
-	// again on the compiled code, as Discover does.
-	if interpreted && !cfg.Once && c.Err == nil && (c.Record.OutOfTime() || c.Record.Depth) && m.WaitCompiled(ctx) {
+	// again on the compiled code, as Discover does; never one whose
+	// requests went to the network (none does, by the wait above: this
+	// says it where the re-run is decided).
+	if interpreted && !cfg.Once && c.Err == nil && c.Record.HTTPRequests == 0 && (c.Record.OutOfTime() || c.Record.Depth) && m.WaitCompiled(ctx) {
 		h.call(ctx, m, tool, args, run, c)
 	}
 	return c

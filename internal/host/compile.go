@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/internal/wasmparse"
 	"github.com/tetratelabs/wazero"
@@ -91,7 +92,7 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 		if err != nil {
 			return nil, err
 		}
-		m := &Module{now: code{rt: rt, compiled: c, interpreted: true}}
+		m := &Module{now: code{rt: rt, compiled: c, interpreted: true}, http: importsHTTP(c)}
 		if h.engine == EngineAuto {
 			ready := make(chan struct{})
 			m.ready = ready
@@ -112,6 +113,16 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 		return nil, err
 	}
 	return &Module{now: code{rt: h.rt, compiled: c}}, nil
+}
+
+// importsHTTP says whether a module imports a function of subako_http.
+func importsHTTP(c wazero.CompiledModule) bool {
+	for _, f := range c.ImportedFunctions() {
+		if mod, _, _ := f.Import(); mod == abi.HTTPModule {
+			return true
+		}
+	}
+	return false
 }
 
 // interpretable says whether EngineAuto may interpret a module: whether

@@ -120,6 +120,9 @@ type Module struct {
 	// betterErr says why it failed.
 	better    code
 	betterErr error
+	// http says the module imports subako_http: its runs may have side
+	// effects on the network, which no run may repeat (see Host.Call).
+	http bool
 }
 
 // current is the code a run starting now uses.
