@@ -17,7 +17,13 @@ import (
 // a request cut by it leaves the module at that limit, and the addition
 // stops there, as a sleep's does (grantUntil): the guest waits for the
 // host to stop the run, and never reads the request's timeout answer
-// first. Which limit the wait meets is the guest clock's decision.
+// first: a host that gives up on an answer with the module inside a
+// request it sent stops the run as out of time waiting on HTTP, never as
+// waiting for input (giveUp; attack pass 41h, row 2), and one whose exit
+// grace ends there says so too (row 3). Which limit the wait meets is the
+// guest clock's decision. A request begun with none of the limit left is
+// answered timeout without being sent (subakohttp), and the guest waits at
+// the limit as well; the verdict says it was not sent.
 type httpClock struct{ s *session }
 
 // Begin waits, as a granted wait does, until the host waits for the module
@@ -43,12 +49,12 @@ func (c httpClock) Begin() (time.Duration, func()) {
 	return remaining, func() {
 		waited := max(time.Since(start)-(s.clock.cpu()-cpu), 0)
 		s.mu.Lock()
-		s.httpWaiting = n
+		s.httpWaiting, s.httpUnsent = n, remaining <= 0
 		s.httpWait += waited
 		s.mu.Unlock()
 		s.grant(waited)
 		s.mu.Lock()
-		s.httpWaiting = 0
+		s.httpWaiting, s.httpUnsent = 0, false
 		s.mu.Unlock()
 	}
 }

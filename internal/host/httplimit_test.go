@@ -57,7 +57,7 @@ func TestPollThenHTTPAtLimit(t *testing.T) {
 		r := call.Record
 		v := verdictOf(r)
 		t.Logf("poll at %s ms: timed out %v, waited for input %v, HTTP request %d; %s; lines %d", at, r.TimedOut, r.WaitedForInput, r.HTTPRequest, v, len(r.Lines))
-		if !r.TimedOut || r.HTTPRequest != 1 || !strings.Contains(v, "waiting on HTTP") {
+		if !r.TimedOut || r.HTTPRequest != 1 || r.WaitedForInput || len(r.Lines) > 0 || !strings.Contains(v, "waiting on HTTP: its subako_http request 1 was still unanswered") {
 			t.Errorf("poll of stdin at %s ms, then a request the network keeps past the 1s limit: judged %q (waited for input %v, the module's answer read: %v); want out of time at its limit, waiting on HTTP request 1",
 				at, v, r.WaitedForInput, len(r.Lines) > 0)
 		}
@@ -87,7 +87,24 @@ func TestExitGraceWaitingOnHTTP(t *testing.T) {
 	if !r.NoExit {
 		t.Fatalf("not judged for its exit: %+v", r)
 	}
-	if !strings.Contains(v, "HTTP") {
-		t.Errorf("its exit grace spent waiting on subako_http request 1: judged %q, which does not say so", v)
+	if want := "did not exit within 200ms of stdin closing: stopped waiting on HTTP: its subako_http request 1 was still unanswered"; r.HTTPRequest != 1 || !strings.Contains(v, want) {
+		t.Errorf("its exit grace (200ms) spent waiting on subako_http request 1: judged %q (request %d); want it to say %q", v, r.HTTPRequest, want)
+	}
+}
+
+// TestHTTPUnsentWording: a request begun with none of the module's time
+// left is answered timeout without being sent (subakohttp), and the
+// module waits at the limit; the verdict once called it "still
+// unanswered" (attack pass 41h, held: wording).
+func TestHTTPUnsentWording(t *testing.T) {
+	for _, r := range []*Record{
+		{TimedOut: true, Limit: time.Second, HTTPRequest: 2, HTTPUnsent: true, CloseToExit: -1, StdinClosed: -1},
+		{NoExit: true, ExitGrace: time.Second, HTTPRequest: 2, HTTPUnsent: true, CloseToExit: -1, StdinClosed: 0},
+	} {
+		r.complete()
+		v := verdictOf(r)
+		if !strings.Contains(v, "subako_http request 2, which was not sent") || strings.Contains(v, "unanswered") {
+			t.Errorf("a request begun with no time left: judged %q; want it named as not sent", v)
+		}
 	}
 }

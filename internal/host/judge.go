@@ -242,14 +242,13 @@ func (r *Record) judge() []Break {
 		out = append(out, Break{Kind: BreakOverflow, Line: -1, Message: "more than " + strconv.Itoa(abi.StdoutMaxBytes>>20) + " MiB on stdout"})
 	case r.TimedOut && r.WaitedForInput:
 		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "no answer while stdin stayed open (" + waitedForInput +
-			"), nor once it closed: it ran out of time after " + r.limitMet() + " of its own time" + r.doing()})
+			"), nor once it closed: it ran out of time after " + r.limitMet() + " of its own time" + r.httpAt() + r.doing()})
 	case r.TimedOut && r.HTTPRequest > 0:
-		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.limitMet() + " of its own time waiting on HTTP: its subako_http request " +
-			strconv.Itoa(r.HTTPRequest) + " was still unanswered (the time a module waits on its requests counts towards its limit, as in Subako)" + r.doing()})
+		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.limitMet() + " of its own time" + r.httpAt() + r.doing()})
 	case r.TimedOut:
 		out = append(out, Break{Kind: BreakTimeout, Line: -1, Message: "ran out of time after " + r.limitMet() + " of its own time" + r.httpWaited() + r.doing()})
 	case r.NoExit:
-		out = append(out, Break{Kind: BreakNoExit, Line: -1, Message: "did not exit within " + abi.ExitGrace.String() + " of stdin closing"})
+		out = append(out, Break{Kind: BreakNoExit, Line: -1, Message: "did not exit within " + r.grace().String() + " of stdin closing" + r.stoppedAt()})
 	case r.Trap != "":
 		out = append(out, Break{Kind: BreakTrap, Line: -1, Message: "trapped: " + firstLine(r.Trap)})
 	case r.Exited && r.ExitCode != 0:
@@ -271,6 +270,37 @@ func (r *Record) limitMet() string {
 		return r.Limit.String()
 	}
 	return r.Elapsed.Round(time.Millisecond).String()
+}
+
+// httpAt says, for a run stopped at a limit inside a subako_http request
+// (Record.HTTPRequest), which request it was in: one still unanswered, or
+// one begun with none of the time left, and so never sent; "" for none.
+func (r *Record) httpAt() string {
+	if r.HTTPRequest == 0 {
+		return ""
+	}
+	n := strconv.Itoa(r.HTTPRequest)
+	if r.HTTPUnsent {
+		return " as it made subako_http request " + n + ", which was not sent: it began with none of that time left"
+	}
+	return " waiting on HTTP: its subako_http request " + n +
+		" was still unanswered (the time a module waits on its requests counts towards its limit, as in Subako)"
+}
+
+// stoppedAt is httpAt for a run stopped at its exit grace.
+func (r *Record) stoppedAt() string {
+	if r.HTTPRequest == 0 {
+		return ""
+	}
+	return ": stopped" + r.httpAt()
+}
+
+// grace is the exit grace the run had: the host's, or the one a test set.
+func (r *Record) grace() time.Duration {
+	if r.ExitGrace > 0 {
+		return r.ExitGrace
+	}
+	return abi.ExitGrace
 }
 
 // httpWaited says how much of a run's time its subako_http requests

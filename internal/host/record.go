@@ -41,7 +41,7 @@ type Record struct {
 	Trap         string // a trap or instantiation failure, when not Exited
 	TimedOut     bool   // the run's time ran out
 	Overflow     bool   // stdout passed StdoutLimit and the run was stopped
-	NoExit       bool   // still running ExitGrace after stdin closed; it was stopped
+	NoExit       bool   // still running its ExitGrace after stdin closed; it was stopped
 	Elapsed      time.Duration
 	CloseToExit  time.Duration // from stdin close to exit; -1 when not measured
 	BytesWritten int64         // to files, charged to the write budget
@@ -54,11 +54,16 @@ type Record struct {
 	// decision, the same in every run of the module, where Elapsed also
 	// counts the little CPU time it took the run to stop.
 	Limit time.Duration
-	// HTTPRequest is, when TimedOut, the number (from 1) of the
+	// HTTPRequest is, when TimedOut or NoExit, the number (from 1) of the
 	// subako_http request the module was waiting on when its time ran
 	// out, 0 when none: the time a module waits on its requests is its
-	// own (httpClock).
+	// own (httpClock). HTTPUnsent says that request began with none of
+	// the time left, and so was never sent.
 	HTTPRequest int
+	HTTPUnsent  bool
+	// ExitGrace is the time the run had to exit once stdin closed (NoExit
+	// names it).
+	ExitGrace time.Duration
 	// HTTPRequests counts the subako_http requests that went to the
 	// network, and HTTPWait is the time they waited, part of Elapsed.
 	HTTPRequests int

@@ -167,13 +167,23 @@ const inputWindow = 10
 // deadline ends there, and counts). A module that polls stdin with a clock
 // already due, in a loop, is inside a poll only for moments: it was judged
 // one way or the other by whether the host caught it in one (attack pass
-// 41b, follow-up).
+// 41b, follow-up). A module whose time ran out inside a subako_http
+// request it sent (httpWaiting: the request's wait met the limit, and the
+// guest waits there) was waiting on the network, not for input, whenever
+// it last polled stdin: it is stopped as out of time, and never reads the
+// request's timeout answer (attack pass 41h, row 2: a poll in the last
+// tenth before a request that hung to the limit closed stdin, and the
+// module answered with the timeout answer, judged waits-for-eof). The
+// guest's clock decides this too: a request sent began before the limit,
+// and its wait reaches the limit only as its end adds the wait
+// (httpClock), so the host sees the limit passed only then.
 func (s *session) giveUp(id string, why waitOutcome) {
 	if s.ended() {
 		return
 	}
 	s.mu.Lock()
-	forInput := why == waitsInput || s.inputAt >= s.deadline-s.waitLen/inputWindow
+	onHTTP := s.httpWaiting > 0 && !s.httpUnsent
+	forInput := !onHTTP && (why == waitsInput || s.inputAt >= s.deadline-s.waitLen/inputWindow)
 	limit := s.waitLen
 	s.mu.Unlock()
 	if !forInput {

@@ -128,7 +128,11 @@ type session struct {
 	// network; httpWaiting is the one whose wait is being added to the
 	// module's clock (httpClock), 0 when none, and stopHTTP its value
 	// when the run was stopped: the request whose wait met the limit.
+	// httpUnsent says the request httpWaiting names began with none of
+	// the module's time left, so was answered timeout unsent, and
+	// stopUnsent its value when the run was stopped.
 	httpRequests, httpWaiting, stopHTTP int
+	httpUnsent, stopUnsent              bool
 	httpWait                            time.Duration // the requests' waits added to the module's clock
 }
 
@@ -319,7 +323,7 @@ func (s *session) stop(why func()) {
 	first := s.stopWhy == nil
 	if first {
 		s.stopWhy = why
-		s.stopHTTP = s.httpWaiting
+		s.stopHTTP, s.stopUnsent = s.httpWaiting, s.httpUnsent
 		close(s.halted)
 	}
 	s.mu.Unlock()
@@ -341,6 +345,7 @@ func (s *session) finish(err error, ctx context.Context) {
 	r.StderrCause = s.cause.text()
 	r.Memory = s.memory.Load()
 	r.HTTPRequests, r.HTTPWait = s.httpRequests, s.httpWait
+	r.ExitGrace = s.exitGrace
 	if s.closed {
 		r.CloseToExit = now - s.closedAt
 	}
@@ -348,8 +353,8 @@ func (s *session) finish(err error, ctx context.Context) {
 	switch {
 	case s.stopWhy != nil:
 		s.stopWhy()
-		if r.TimedOut {
-			r.HTTPRequest = s.stopHTTP
+		if r.TimedOut || r.NoExit {
+			r.HTTPRequest, r.HTTPUnsent = s.stopHTTP, s.stopUnsent
 		}
 		if r.Trap == "" && !r.TimedOut && !r.Overflow && !r.NoExit && !r.Unjudged() {
 			r.Trap = "stopped"
