@@ -17,7 +17,7 @@ type countWriter41i struct{ n int }
 
 func (w *countWriter41i) Write(p []byte) (int, error) { w.n += len(p); return len(p), nil }
 
-// TestAttack41i_SizeTablePadding: size pads every row of its sections
+// TestAttack41i_SizeTablePadding (attack pass 41i, row 1): size pads every row of its sections
 // table to the widest (escaped, never clipped) section name. One custom
 // section with a long name and 999 tiny ones of distinct names (the most
 // that get rows of their own) make the output about 4000 times the
@@ -44,7 +44,7 @@ func TestAttack41i_SizeTablePadding(t *testing.T) {
 	}
 }
 
-// TestAttack41i_CallArgumentsFromDevice: `call MODULE TOOL - < /dev/zero`
+// TestAttack41i_CallArgumentsFromDevice (attack pass 41i, row 2): `call MODULE TOOL - < /dev/zero`
 // reads 8 MiB of zeros before "larger than 8388608 bytes", where lint.md
 // promises standard input that is a device is refused at once, before it
 // is read (41c row 5 fixed lint's `-` through input.Stdin; call's
@@ -59,16 +59,16 @@ func TestAttack41i_CallArgumentsFromDevice(t *testing.T) {
 	if fi, err := zero.Stat(); err != nil || fi.Mode()&os.ModeDevice == 0 {
 		t.Skip("/dev/zero is not a device here")
 	}
-	old := stdin
-	stdin = zero
-	defer func() { stdin = old }()
+	old := os.Stdin
+	os.Stdin = zero
+	defer func() { os.Stdin = old }()
 	code, _, errs := runCLI("call", "missing.wasm", "greet", "-")
 	if code != exitUnreadable || !strings.Contains(errs, "a device") {
 		t.Errorf("call's arguments from a device on standard input: exit %d, %q; want exit 3 refusing a device before reading it", code, errs)
 	}
 }
 
-// TestAttack41i_InitDotDotThroughLink: initTarget looks at DIR as the
+// TestAttack41i_InitDotDotThroughLink (attack pass 41i, row 3): initTarget looks at DIR as the
 // kernel resolves it (a/../b, with a a link to other/sub, is other/b: not
 // there, so fine to create) and records filepath.Abs's lexical reading
 // (./b) as the directory it created; writeFile's filepath.Join writes the
@@ -97,9 +97,61 @@ func TestAttack41i_InitDotDotThroughLink(t *testing.T) {
 	if _, err := os.Lstat("b/main.go"); err == nil {
 		t.Errorf("init a/../b wrote main.go into ./b, a directory that was not empty")
 	}
+	// The fix (row 3): a/../b is other/b, as the kernel reads it; init
+	// created it, so its failure (go mod tidy, no checkout) removes it,
+	// and nothing else.
+	if _, err := os.Lstat("other/b"); err == nil {
+		t.Errorf("init a/../b (exit %d) left other/b, which it created, after failing", code)
+	}
+	if _, err := os.Lstat("other/sub"); err != nil {
+		t.Errorf("init a/../b removed other/sub: %v", err)
+	}
 }
 
-// TestAttack41i_InitPrintsDirRaw: init's stdout ("wrote the package demo
+// TestInitResolvesOnce (attack pass 41i, row 3): init writes where it
+// checked, DIR as the kernel resolves it (a/../b with a a link to
+// other/sub is other/b), and refuses ".." after a name that does not
+// exist yet (x/../y), whose meaning depends on what init would create.
+func TestInitResolvesOnce(t *testing.T) {
+	checkout, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, d := range []string{"other/sub", "b"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("other/sub", "a"); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI("init", "--name", "demo", "--replace", checkout, "x/../y")
+	if code != exitUsage || !strings.Contains(errs, "..") {
+		t.Errorf("init x/../y: exit %d, %q; want 2 naming the \"..\"", code, errs)
+	}
+	for _, p := range []string{"x", "y"} {
+		if _, err := os.Lstat(p); err == nil {
+			t.Errorf("init x/../y made %s", p)
+		}
+	}
+	code, out, errs := runCLI("init", "--name", "demo", "--replace", checkout, "a/../b")
+	if code != exitOK {
+		t.Skipf("init did not finish here (exit %d): %s", code, errs)
+	}
+	if _, err := os.Lstat("other/b/go.mod"); err != nil {
+		t.Errorf("init a/../b did not write other/b/go.mod: %v", err)
+	}
+	if entries, _ := os.ReadDir("b"); len(entries) != 0 {
+		t.Errorf("init a/../b wrote in ./b: %v", entries)
+	}
+	if real, _ := filepath.EvalSymlinks(filepath.Join(dir, "other", "b")); !strings.Contains(out, "cd "+real+" ") {
+		t.Errorf("init a/../b: the cd it suggests is not %s (a shell's cd reads \"..\" lexically):\n%s", real, out)
+	}
+}
+
+// TestAttack41i_InitPrintsDirRaw (attack pass 41i, row 8): init's stdout ("wrote the package demo
 // in DIR", "cd DIR && ...") prints DIR as given: an ESC/OSC in a directory
 // name (from a glob over a cloned tree) reaches the terminal, where every
 // other command escapes the paths it prints (termsafe.Line).
@@ -118,7 +170,7 @@ func TestAttack41i_InitPrintsDirRaw(t *testing.T) {
 	}
 }
 
-// TestAttack41i_DiffManifestDuplicateKey: 41c made lint read the
+// TestAttack41i_DiffManifestDuplicateKey (attack pass 41i, row 4): 41c made lint read the
 // poisoning in every copy of a manifest key (a reader that keeps the
 // first copy sees the first); diff's CompareManifest decodes the manifest
 // into a map, the last copy winning, so a new version whose manifest
@@ -149,7 +201,7 @@ func TestAttack41i_DiffManifestDuplicateKey(t *testing.T) {
 	}
 }
 
-// TestAttack41i_SaveCasesTrailingSlash: `lint --save-cases new/` is not
+// TestAttack41i_SaveCasesTrailingSlash (attack pass 41i, row 6): `lint --save-cases new/` is not
 // refused first (OpenCases takes the missing path as a new file): the
 // lint runs to its end (with probes, their whole time), then Add makes
 // the directory new, fails to rename its temporary file onto ""
@@ -167,7 +219,7 @@ func TestAttack41i_SaveCasesTrailingSlash(t *testing.T) {
 	}
 }
 
-// TestAttack41i_SaveCasesDropsFields: lint --save-cases rewrites the file
+// TestAttack41i_SaveCasesDropsFields (attack pass 41i, row 7): lint --save-cases rewrites the file
 // it adds to from callcheck.Call, even when it adds nothing ("0 failing
 // case(s) added"): a member Call does not know (a "note" beside a case)
 // is dropped from the user's file without a word.

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestAttack41i_CommitRechecksNothing: pack checks -o with Target before
+// TestAttack41i_CommitRechecksNothing (attack pass 41i, row 5): pack checks -o with Target before
 // it builds, and Commit, after the build, the lint and the probes (a
 // minute or more), removes whatever is at -o then (os.RemoveAll) without
 // looking again: a directory made at that path meanwhile (another

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestAttack41i_VettoolFileName: go vet -vettool=subakogo prints each
+// TestAttack41i_VettoolFileName (attack pass 41i, row 9): go vet -vettool=subakogo prints each
 // diagnostic's position as unitchecker writes it, the file name raw: a
 // source file named with an OSC (m\x1b]0;pwned\x07.go, from a cloned
 // package) retitles the terminal on every A0xx line, where check and
