@@ -32,9 +32,6 @@ type stringList []string
 func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
-// stdin is what "call ... -" reads the arguments from (tests replace it).
-var stdin io.Reader = os.Stdin
-
 // maxArguments bounds the arguments read from a file or stdin: the ABI's
 // limit on a request.
 const maxArguments = abi.HTTPRequestMaxBytes
@@ -290,13 +287,15 @@ func outputSchemaOf(tools []json.RawMessage, name string) json.RawMessage {
 	return nil
 }
 
-// readArguments reads the arguments: "-" from standard input, "@FILE" from
-// a file (through the one input reader: a regular file, never a FIFO or a
-// device), anything else is the JSON itself.
+// readArguments reads the arguments: "-" (or "@-") from standard input,
+// "@FILE" from a file, both through the one input reader (a regular file,
+// a pipe or a socket; a device on standard input is refused before it is
+// read, attack pass 41i, row 2), anything else is the JSON itself.
 func readArguments(arg string) (json.RawMessage, error) {
 	switch {
 	case arg == "-":
-		return input.ReadAll(stdin, "standard input", maxArguments)
+		arg = "@-"
+		fallthrough
 	case strings.HasPrefix(arg, "@"):
 		f, err := input.ReadArg(arg[1:], maxArguments)
 		if err != nil {

@@ -21,6 +21,7 @@ import (
 	gomodule "golang.org/x/mod/module"
 
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 //go:embed template/*.tmpl
@@ -59,10 +60,22 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 1 {
 		return usageError(stderr, fs, errors.New("want one directory"))
 	}
+	// DIR is resolved once, as the kernel resolves it (symbolic links
+	// before ".."), and the check, the writes, the go commands and the
+	// removal on failure all use that one path (attack pass 41i, row 3:
+	// init a/../b, a a link, was checked at other/b, written lexically
+	// into ./b and ./b removed).
 	dir := pos[0]
+	target, created, err := initTarget(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo init: %s\n", termsafe.Line(err.Error()))
+		if pe := (*os.PathError)(nil); errors.As(err, &pe) {
+			return exitUnreadable // it could not be looked at
+		}
+		return exitUsage
+	}
 	if *name == "" {
-		abs, _ := filepath.Abs(dir)
-		*name = strings.ToLower(filepath.Base(abs))
+		*name = strings.ToLower(filepath.Base(target))
 	}
 	if !packageName().MatchString(*name) {
 		return usageError(stderr, fs, fmt.Errorf("package name %q: want 1 to 64 of a-z, 0-9, '_' and '-' (set --name)", *name))
@@ -78,23 +91,16 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	}
 	// A failure part way leaves nothing behind, and removes only what init
 	// made: the entries it wrote in an empty directory that was there, or
-	// the first directory it created (DIR or a parent of it).
-	created, err := initTarget(dir)
-	if err != nil {
-		fmt.Fprintf(stderr, "subakogo init: %v\n", err)
-		if pe := (*os.PathError)(nil); errors.As(err, &pe) {
-			return exitUnreadable // it could not be looked at
-		}
-		return exitUsage
-	}
+	// the first directory it created (DIR or a parent of it), found by the
+	// same resolution as everything init writes.
 	failed := func(err error) int {
-		fmt.Fprintf(stderr, "subakogo init: %v\n", err)
+		fmt.Fprintf(stderr, "subakogo init: %s\n", termsafe.Text(err.Error()))
 		if created != "" {
 			_ = os.RemoveAll(created)
 		} else {
-			written, _ := os.ReadDir(dir)
+			written, _ := os.ReadDir(target)
 			for _, e := range written {
-				_ = os.RemoveAll(filepath.Join(dir, e.Name()))
+				_ = os.RemoveAll(filepath.Join(target, e.Name()))
 			}
 		}
 		return exitUnreadable
@@ -109,64 +115,138 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		if err := t.Execute(&b, data); err != nil {
 			panic(err)
 		}
-		if err := writeFile(filepath.Join(dir, f.path), b.Bytes()); err != nil {
+		if err := writeFile(filepath.Join(target, f.path), b.Bytes()); err != nil {
 			return failed(err)
 		}
 	}
-	if err := writeGoMod(dir, *module, *replace); err != nil {
+	if err := writeGoMod(target, *module, *replace); err != nil {
 		return failed(err)
 	}
-	fmt.Fprintf(stdout, "wrote the package %s in %s\n", *name, dir)
-	if err := buildTools(dir, stdout); err != nil {
+	// DIR is the person's argument, printed escaped (attack pass 41i, row
+	// 8); cd is told the resolved path when a shell's cd (which reads
+	// ".." lexically) would go elsewhere.
+	cd := dir
+	if abs, err := filepath.Abs(dir); err != nil || abs != target {
+		cd = target
+	}
+	fmt.Fprintf(stdout, "wrote the package %s in %s\n", *name, termsafe.Line(dir))
+	if err := buildTools(target, stdout); err != nil {
 		// The package is written: the author sees the same error from go
 		// generate, and can fix what the go command says first.
-		fmt.Fprintf(stderr, "subakogo init: building the tools: %v\n", err)
+		fmt.Fprintf(stderr, "subakogo init: building the tools: %s\n", termsafe.Text(err.Error()))
 	}
 	fmt.Fprintf(stdout, "next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n"+
-		"  go tool subakogo pack . -o ../dist/%s   # the directory Subako takes, outside the sources\n", dir, *name)
+		"  go tool subakogo pack . -o ../dist/%s   # the directory Subako takes, outside the sources\n", termsafe.Line(cd), *name)
 	return exitOK
 }
 
 // initTarget checks that init may write its package in dir: an empty
 // directory (or a symbolic link to one), or a path that does not exist.
-// For the latter it returns the first directory of the path that init
-// will create, dir itself or a parent: the one to remove on failure.
-// Anything else that is there (a file, a FIFO, a link to elsewhere or to
-// nothing) is refused before anything is written, and is never removed.
-func initTarget(dir string) (created string, err error) {
+// It returns dir resolved as the kernel resolves it (symbolic links
+// followed before "..": EvalSymlinks of the part that exists, the missing
+// names after it), absolute: the one path init writes in, runs the go
+// commands in and cleans up in. For a path that does not exist it also
+// returns the first directory of it that init will create, the target
+// itself or a parent: the one to remove on failure. A missing part with
+// ".." in it is refused (what it would name depends on directories init
+// has not made yet). Anything else that is there (a file, a FIFO, a link
+// to elsewhere or to nothing) is refused before anything is written, and
+// is never removed.
+func initTarget(dir string) (target, created string, err error) {
 	lfi, err := os.Lstat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		abs, err := filepath.Abs(dir)
-		if err != nil {
-			return "", err
-		}
-		created = abs
-		for p := filepath.Dir(abs); p != created; p = filepath.Dir(p) {
-			if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
-				break
-			}
-			created = p
-		}
-		return created, nil
+		return newTarget(dir)
 	}
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		kind := input.Kind(lfi.Mode())
 		if lfi.Mode()&fs.ModeSymlink != 0 {
 			kind += " to no directory"
 		}
-		return "", fmt.Errorf("%s exists and is %s, not a directory: init writes only in a new or empty directory", dir, kind)
+		return "", "", fmt.Errorf("%s exists and is %s, not a directory: init writes only in a new or empty directory", dir, kind)
 	}
-	entries, err := os.ReadDir(dir)
+	if target, err = resolved(dir); err != nil {
+		return "", "", err
+	}
+	entries, err := os.ReadDir(target)
+	if err != nil {
+		return "", "", err
+	}
+	if len(entries) > 0 {
+		return "", "", fmt.Errorf("%s exists and is not empty", dir)
+	}
+	return target, "", nil
+}
+
+// newTarget is initTarget for a dir that does not exist: it splits dir,
+// as written (never cleaned: "a/.." is not "." when a is a link), into
+// the longest prefix that exists and the names missing after it.
+func newTarget(dir string) (target, created string, err error) {
+	prefix, missing := dir, []string(nil)
+	for {
+		var name string
+		prefix, name = splitLast(prefix)
+		missing = append([]string{name}, missing...)
+		if prefix == "" {
+			prefix = "."
+			break
+		}
+		if _, err := os.Lstat(prefix); err == nil {
+			break
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", "", err
+		}
+	}
+	if target, err = resolved(prefix); err != nil {
+		return "", "", err
+	}
+	for _, name := range missing {
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			return "", "", fmt.Errorf("%s: \"..\" after a directory that does not exist yet: name the directory without it", dir)
+		}
+		target = filepath.Join(target, name)
+		if created == "" {
+			created = target
+		}
+	}
+	if created == "" {
+		return "", "", fmt.Errorf("%s names no new directory", dir)
+	}
+	return target, created, nil
+}
+
+// resolved is path with its symbolic links and ".." resolved as the
+// kernel does, absolute.
+func resolved(path string) (string, error) {
+	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return "", err
 	}
-	if len(entries) > 0 {
-		return "", fmt.Errorf("%s exists and is not empty", dir)
+	return filepath.Abs(real)
+}
+
+// splitLast splits path, as written, before its last name: "a/../b" is
+// "a/.." and "b", "/x" is "/" and "x", "x" is "" and "x".
+func splitLast(path string) (prefix, name string) {
+	for len(path) > 1 && os.IsPathSeparator(path[len(path)-1]) {
+		path = path[:len(path)-1]
 	}
-	return "", nil
+	i := len(path) - 1
+	for i >= 0 && !os.IsPathSeparator(path[i]) {
+		i--
+	}
+	switch {
+	case i < 0:
+		return "", path
+	case i == 0:
+		return path[:1], path[1:]
+	}
+	return path[:i], path[i+1:]
 }
 
 // tools are the package's tools (go.mod's tool block), in the order init

@@ -14,6 +14,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/pipeline/pack"
 	"github.com/subako-ai/subako-go/internal/report"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 func runPack(args []string, stdout, stderr io.Writer) int {
@@ -109,7 +110,12 @@ func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitFindings
 	}
 	if err := staged.Commit(); err != nil {
-		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
+		var changed *pack.TargetChangedError
+		if errors.As(err, &changed) {
+			fmt.Fprintf(stderr, "subakogo pack: %s; nothing was written\n", termsafe.Line(err.Error()))
+			return exitUnreadable
+		}
+		fmt.Fprintf(stderr, "subakogo pack: %s\n", termsafe.Line(err.Error()))
 		return exitUnreadable
 	}
 	return exitOK

@@ -119,15 +119,23 @@ func listPackages(ctx context.Context, pkg string, stderr io.Writer) []listedPac
 }
 
 // table prints rows of a name and numbers, the names left-aligned and the
-// numbers right-aligned, indented two spaces. Cells are escaped for the
-// terminal (a name is the module's) and measured in characters.
+// numbers right-aligned, indented two spaces. Cells are cut to cellMax
+// runes and escaped for the terminal (a name is the module's), and
+// measured in characters.
 type table struct {
 	rows [][]string
 }
 
+// cellMax is the most runes of a cell a table prints: every row is padded
+// to the widest, so an uncut name (a custom section's, the module's)
+// would make the output rows times as long as it (attack pass 41i, row 1:
+// a 107 KB module printed 400 MB). Cut first, then escaped, a cell is at
+// most cellMax escapes long.
+const cellMax = 64
+
 func (t *table) add(cells ...string) {
 	for i, c := range cells {
-		cells[i] = termsafe.Line(c)
+		cells[i] = termsafe.Line(termsafe.Clip(c, cellMax))
 	}
 	t.rows = append(t.rows, cells)
 }

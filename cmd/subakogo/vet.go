@@ -98,6 +98,7 @@ func reportingAtLeast(floor rules.Severity, as []*analysis.Analyzer) []*analysis
 		}
 		run := a.Run
 		c.Run = func(pass *analysis.Pass) (any, error) {
+			escapeFileNames(pass)
 			report := pass.Report
 			pass.Report = func(d analysis.Diagnostic) {
 				if r, ok := rules.Lookup(d.Category); !ok || r.Severity >= floor {
@@ -116,6 +117,28 @@ func reportingAtLeast(floor rules.Severity, as []*analysis.Analyzer) []*analysis
 }
 
 // escaped is d with every message it carries escaped for a terminal.
+// escapeFileNames makes the position of everything in the package's
+// files name its file escaped (termsafe.Line), as unitchecker prints it
+// (the adjusted position, fset.Position): a source file named with an
+// ESC or an OSC in a cloned package put it raw on every line of vet's
+// report (attack pass 41i, row 9). A file whose name needs no escaping is
+// left as it is. The name is given as a line directive at the file's
+// start would, line and column unchanged; a file that has //line
+// directives already keeps them (token.File takes infos in order only).
+// Every analyzer's copy calls it before it runs: the second call for a
+// file adds nothing.
+func escapeFileNames(pass *analysis.Pass) {
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.FileStart)
+		if tf == nil || tf.Size() == 0 {
+			continue
+		}
+		if name := tf.Name(); termsafe.Line(name) != name {
+			tf.AddLineColumnInfo(0, termsafe.Line(name), 1, 1)
+		}
+	}
+}
+
 func escaped(d analysis.Diagnostic) analysis.Diagnostic {
 	d.Message = termsafe.Text(d.Message)
 	d.Related = slices.Clone(d.Related)

@@ -106,13 +106,16 @@ func runWorker(spec string) int {
 	}
 	limitWorker(job.AddrSpace)
 	go watchWorker(job.Limit, job.RSS, job.Own)
-	wasm, err := io.ReadAll(io.LimitReader(os.Stdin, input.MaxModule+1))
+	// Standard input is the file the host wrote the module to, read
+	// through the one reader of standard input (never mapped: the worker
+	// runs under a cap on its address space).
+	f, err := input.ReadArg("-", input.MaxModule)
 	_ = os.Remove(os.Getenv(workerInEnv))
 	if err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
 		return workerFailed
 	}
-	if err := compileInto(job, wasm); err != nil {
+	if err := compileInto(job, f.Data); err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
 		return workerFailed
 	}

@@ -135,7 +135,8 @@ func Stdin(max int64) (*File, error) { return stdin(max, true) }
 
 func stdin(max int64, mapped bool) (*File, error) {
 	const name = "<stdin>"
-	if err := streamable(os.Stdin, name, max); err != nil {
+	size, err := streamable(os.Stdin, name, max)
+	if err != nil {
 		return nil, err
 	}
 	if mapped && max >= minMappedStream {
@@ -152,7 +153,7 @@ func stdin(max int64, mapped bool) (*File, error) {
 			return &File{Path: name, Data: space[:n], release: unmap}, nil
 		}
 	}
-	data, err := ReadAll(os.Stdin, name, max)
+	data, err := readAll(os.Stdin, name, max, size)
 	if err != nil {
 		return nil, err
 	}
@@ -168,30 +169,34 @@ const minMappedStream = 1 << 20
 // with a *NotRegularError before it is read, and a regular file past max
 // with a *TooLargeError.
 func ReadStream(r io.Reader, name string, max int64) ([]byte, error) {
-	if err := streamable(r, name, max); err != nil {
+	size, err := streamable(r, name, max)
+	if err != nil {
 		return nil, err
 	}
-	return ReadAll(r, name, max)
+	return readAll(r, name, max, size)
 }
 
 // streamable refuses, when r is an *os.File, a device and a regular file
-// past max.
-func streamable(r io.Reader, name string, max int64) error {
+// past max; it returns the size of a regular file (0 otherwise), which
+// the read takes as the size of its buffer.
+func streamable(r io.Reader, name string, max int64) (int64, error) {
 	f, ok := r.(*os.File)
 	if !ok {
-		return nil
+		return 0, nil
 	}
 	fi, err := f.Stat()
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return 0, fmt.Errorf("%s: %w", name, err)
 	}
 	switch m := fi.Mode(); {
 	case m&fs.ModeDevice != 0:
-		return &NotRegularError{Path: name, Mode: m}
+		return 0, &NotRegularError{Path: name, Mode: m}
 	case m.IsRegular() && fi.Size() > max:
-		return &TooLargeError{Path: name, Max: max}
+		return 0, &TooLargeError{Path: name, Max: max}
+	case m.IsRegular():
+		return fi.Size(), nil
 	}
-	return nil
+	return 0, nil
 }
 
 func read(path string, max int64, mapped bool) (*File, error) {
@@ -227,7 +232,7 @@ func read(path string, max int64, mapped bool) (*File, error) {
 			return &File{Path: path, Data: data, release: unmap}, nil
 		}
 	}
-	data, err := ReadAll(f, path, max) // the file may have grown since fstat
+	data, err := readAll(f, path, max, fi.Size()) // the file may have grown since fstat
 	if err != nil {
 		return nil, err
 	}
@@ -240,8 +245,18 @@ func read(path string, max int64, mapped bool) (*File, error) {
 // doubles its buffer, twice the cap for a stream at it), and stops at the
 // byte past max.
 func ReadAll(r io.Reader, name string, max int64) ([]byte, error) {
+	return readAll(r, name, max, 0)
+}
+
+// readAll is ReadAll with the size the stream is expected to have (a
+// regular file's, 0 when unknown): the buffer starts there, plus the byte
+// that shows the end, so a file is read into one allocation.
+func readAll(r io.Reader, name string, max, size int64) ([]byte, error) {
 	limit := max + 1
 	buf := make([]byte, 0, min(limit, 512))
+	if size >= 512 {
+		buf = make([]byte, 0, min(limit, size+1))
+	}
 	for {
 		if len(buf) == cap(buf) {
 			if int64(len(buf)) >= limit {

@@ -123,3 +123,68 @@ func TestOnlyReaderFinds(t *testing.T) {
 		t.Errorf("found %v", got)
 	}
 }
+
+// allowedStdin are the files outside this package that name os.Stdin,
+// each with why it is not a `-` argument read as a file. Every `-` (lint,
+// call's arguments, a compile worker's module) is read through Stdin,
+// Arg or ReadArg, which refuse a device on standard input before reading
+// it (attack pass 41i, row 2: call's `-` streamed /dev/zero).
+var allowedStdin = map[string]string{
+	"internal/supervise/supervise.go": "hands standard input to the child process that runs the command (which reads it through this package); never reads it",
+	"cmd/subakogo/serve.go":           "serve's MCP client: the stream serve answers line by line as it comes (a terminal there is a person typing requests), never read whole as a file",
+}
+
+// TestOnlyStdinReader keeps this package the one reader of standard input.
+func TestOnlyStdinReader(t *testing.T) {
+	root := filepath.Join("..", "..")
+	used := map[string]bool{}
+	for _, top := range []string{"cmd", "internal", "analyzer", "golangci"} {
+		err := filepath.WalkDir(filepath.Join(root, top), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, path)
+			rel = filepath.ToSlash(rel)
+			if d.IsDir() {
+				if d.Name() == "testdata" || rel == "internal/input" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || !namesStdin(t, path) {
+				return nil
+			}
+			if _, ok := allowedStdin[rel]; !ok {
+				t.Errorf("%s names os.Stdin outside internal/input: read `-` through input.Stdin/Arg/ReadArg/ReadStream, or add the file to allowedStdin with why it is not read as a file", rel)
+			}
+			used[rel] = true
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for rel := range allowedStdin {
+		if !used[rel] {
+			t.Errorf("allowedStdin lists %q, which no longer names os.Stdin: remove it", rel)
+		}
+	}
+}
+
+// namesStdin reports whether a file names os.Stdin anywhere.
+func namesStdin(t *testing.T, path string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "os" && sel.Sel.Name == "Stdin" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

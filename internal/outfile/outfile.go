@@ -35,6 +35,9 @@ func (e *NotRegularError) Error() string {
 // regular file is there; a missing path is fine. Commands call it before
 // they spend their time, so that a path Write would refuse is refused first.
 func Check(path string) error {
+	if err := named(path); err != nil {
+		return err
+	}
 	fi, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -67,7 +70,20 @@ func TempName(name string) string {
 	return "." + name + "." + rand.Text() + ".tmp"
 }
 
+// named refuses a path that names no file: one that ends in a separator
+// ("new/") names a directory, and the rename would go to "" (attack pass
+// 41i, row 6: "renameat ... : empty path" after the whole lint).
+func named(path string) error {
+	if path == "" || os.IsPathSeparator(path[len(path)-1]) {
+		return fmt.Errorf("%s: ends in a path separator, which names a directory: subakogo writes a file, name it", path)
+	}
+	return nil
+}
+
 func put(path string, data []byte, mode fs.FileMode, regularOnly bool) error {
+	if err := named(path); err != nil {
+		return err
+	}
 	dir, name := filepath.Split(path)
 	if dir == "" {
 		dir = "."

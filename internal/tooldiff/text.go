@@ -188,17 +188,13 @@ func CompareManifest(old, new []byte) []Change {
 	if new == nil {
 		return nil
 	}
+	// The signals of every copy of a text field (a key written twice:
+	// a reader that keeps the first copy reads the first), through the
+	// manifest's one reader, as lint reads them.
 	signals := func(manifest []byte) []tooltext.Signal {
-		if manifest == nil {
-			return nil
-		}
-		var m map[string]any
-		_ = json.Unmarshal(manifest, &m)
 		var out []tooltext.Signal
-		for _, k := range manifestcheck.TextFields {
-			if s, ok := m[k].(string); ok {
-				out = append(out, tooltext.CheckText("/"+k, s)...)
-			}
+		for _, t := range manifestcheck.Texts(manifest) {
+			out = append(out, tooltext.CheckText("/"+t.Key, t.Value)...)
 		}
 		return out
 	}
@@ -206,7 +202,21 @@ func CompareManifest(old, new []byte) []Change {
 	if old == nil {
 		texts = nil
 	}
-	return compareTexts(manifestcheck.FileName, texts, old, new, tooltext.Gained(signals(old), signals(new)))
+	return compareTextsOf(manifestcheck.FileName, texts, manifestValues(old), manifestValues(new), tooltext.Gained(signals(old), signals(new)))
+}
+
+// manifestValues is a manifest's text fields by their exact keys, the
+// last copy of each as manifestcheck.Read reads them; nil for none.
+func manifestValues(manifest []byte) any {
+	texts := manifestcheck.Texts(manifest)
+	if texts == nil {
+		return nil
+	}
+	m := map[string]any{}
+	for _, t := range texts {
+		m[t.Key] = t.Value
+	}
+	return m
 }
 
 // compareTexts reports each of texts that changed from old to new (JSON
@@ -215,6 +225,11 @@ func compareTexts(where string, texts []placedText, old, new []byte, gained []to
 	var o, n any
 	_ = json.Unmarshal(old, &o)
 	_ = json.Unmarshal(new, &n)
+	return compareTextsOf(where, texts, o, n, gained)
+}
+
+// compareTextsOf is compareTexts of decoded values.
+func compareTextsOf(where string, texts []placedText, o, n any, gained []tooltext.Signal) []Change {
 	d := &differ{}
 	for _, t := range texts {
 		ptr := ""

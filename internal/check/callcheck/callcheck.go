@@ -127,18 +127,25 @@ func sameJSON(a, b json.RawMessage) bool {
 // Cases is a file of calls in testdata/calls.json's format that lint
 // --save-cases adds to. It is opened before the probes run, so that a path
 // that cannot be written is refused at once, and replaced whole by Add,
-// never written through.
+// never written through. The entries it holds are kept as written (a
+// member Call does not know, such as a note beside a case, stays); a file
+// nothing is added to is not rewritten.
 type Cases struct {
 	path string
 	mode fs.FileMode
 	have []Call
+	raw  []json.RawMessage // the entries as the file holds them
 }
 
 // OpenCases reads the calls the file at path holds (none when it is
 // missing) through the one input reader: anything but a regular file (a
 // symbolic link, dangling or not, a FIFO, a device) is refused, and so is
-// a file past input.MaxCalls.
+// a file past input.MaxCalls and a path that names no file (one ending in
+// a separator).
 func OpenCases(path string) (*Cases, error) {
+	if err := outfile.Check(path); err != nil {
+		return nil, err
+	}
 	c := &Cases{path: path, mode: 0o644}
 	in, err := input.Read(path, input.MaxCalls)
 	var nr *input.NotRegularError
@@ -150,8 +157,14 @@ func OpenCases(path string) (*Cases, error) {
 	case err != nil:
 		return nil, err
 	}
-	if err := json.Unmarshal(in.Data, &c.have); err != nil {
+	if err := json.Unmarshal(in.Data, &c.raw); err != nil {
 		return nil, fmt.Errorf("%s: not a list of calls: %w", path, err)
+	}
+	c.have = make([]Call, len(c.raw))
+	for i, r := range c.raw {
+		if err := json.Unmarshal(r, &c.have[i]); err != nil {
+			return nil, fmt.Errorf("%s: not a list of calls: entry %d: %w", path, i, err)
+		}
 	}
 	if fi, err := os.Lstat(path); err == nil {
 		c.mode = fi.Mode().Perm()
@@ -160,11 +173,13 @@ func OpenCases(path string) (*Cases, error) {
 }
 
 // Add adds calls to the file, leaving out those it holds already, and
-// returns how many it added. The new contents go to a temporary file
-// created (exclusively) in the file's directory (outfile.Write), then
-// renamed over the old file: nothing at the path is ever written
-// through (a link or a special file put there since OpenCases is refused),
-// and a reader sees the old file or the new one, never half of it.
+// returns how many it added; when none, the file is left as it is. The
+// entries it held are written back as they were, each compacted on a
+// line of its own. The new contents go to a temporary file created
+// (exclusively) in the file's directory (outfile.Write), then renamed
+// over the old file: nothing at the path is ever written through (a link
+// or a special file put there since OpenCases is refused), and a reader
+// sees the old file or the new one, never half of it.
 func (c *Cases) Add(calls []Call) (int, error) {
 	added := 0
 	for _, call := range calls {
@@ -173,20 +188,26 @@ func (c *Cases) Add(calls []Call) (int, error) {
 			dup = dup || (h.Tool == call.Tool && sameJSON(h.Arguments, call.Arguments))
 		}
 		if !dup {
+			line, err := json.Marshal(call)
+			if err != nil {
+				return 0, err
+			}
 			c.have = append(c.have, call)
+			c.raw = append(c.raw, line)
 			added++
 		}
 	}
+	if added == 0 {
+		return 0, nil
+	}
 	var b bytes.Buffer
 	b.WriteString("[\n")
-	for i, call := range c.have {
-		line, err := json.Marshal(call)
-		if err != nil {
+	for i, entry := range c.raw {
+		b.WriteString("  ")
+		if err := json.Compact(&b, entry); err != nil {
 			return 0, err
 		}
-		b.WriteString("  ")
-		b.Write(line)
-		if i < len(c.have)-1 {
+		if i < len(c.raw)-1 {
 			b.WriteString(",")
 		}
 		b.WriteString("\n")

@@ -145,14 +145,10 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 	// TextFields are read for poisoning (T030-T045) whatever else is
 	// wrong, without making the manifest invalid: every one written, as a
 	// reader that takes the first of a key written twice reads that one.
-	for _, m := range members {
-		var text string
-		if !slices.Contains(TextFields, m.key) || json.Unmarshal([]byte(m.text), &text) != nil {
-			continue
-		}
-		for _, sig := range tooltext.CheckText("/"+m.key, text) {
-			line, col := pos.lineCol(m.offset)
-			findings = append(findings, rules.Finding{Rule: sig.Rule, Message: "manifest " + sig.Message, Offset: -1, Line: line, Column: col, Pointer: "/" + m.key})
+	for _, t := range textsOf(members) {
+		for _, sig := range tooltext.CheckText("/"+t.Key, t.Value) {
+			line, col := pos.lineCol(t.Offset)
+			findings = append(findings, rules.Finding{Rule: sig.Rule, Message: "manifest " + sig.Message, Offset: -1, Line: line, Column: col, Pointer: "/" + t.Key})
 		}
 	}
 	if !valid {
@@ -172,6 +168,37 @@ func Read(b []byte) (m Manifest, ok bool) {
 		return Manifest{}, false
 	}
 	return fromMembers(lastMembers(members)), true
+}
+
+// Text is one copy of a member of TextFields whose value is a string.
+type Text struct {
+	Key, Value string
+	Offset     int // of the value
+}
+
+// Texts are the members of TextFields in a manifest, every copy of a key
+// written twice, in the order written: what the poisoning checks read, in
+// lint (Check) and in diff (tooldiff), since a reader that keeps the first
+// copy reads the first (attack pass 41i, row 4: diff read the last only).
+// Nil for a manifest that is not a JSON object.
+func Texts(b []byte) []Text {
+	members, err := scanMembers(b)
+	if err != nil {
+		return nil
+	}
+	return textsOf(members)
+}
+
+func textsOf(members []member) []Text {
+	var out []Text
+	for _, m := range members {
+		var text string
+		if !slices.Contains(TextFields, m.key) || json.Unmarshal([]byte(m.text), &text) != nil {
+			continue
+		}
+		out = append(out, Text{Key: m.key, Value: text, Offset: m.offset})
+	}
+	return out
 }
 
 // lastMembers maps each key to its last member.

@@ -131,16 +131,57 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 	return s, nil
 }
 
-// Commit replaces the target with the staged directory.
+// Commit replaces the target with the staged directory. The target is
+// checked again first (Target's check of what it holds: the build, the
+// lint and the probes take a minute or more, in which anything may have
+// been written there; attack pass 41i, row 5), then moved aside, checked
+// once more where nothing else writes by name, and only then is the
+// staged directory renamed in and the old one removed: a target that
+// holds what pack did not write is put back and refused, a
+// *TargetChangedError.
 func (s *Staged) Commit() error {
-	if err := os.RemoveAll(s.out); err != nil {
-		return err
+	if err := replaceable(s.out, s.out); err != nil {
+		return &TargetChangedError{err}
 	}
 	if err := os.Chmod(s.dir, 0o755); err != nil { // MkdirTemp made it private
 		return err
 	}
-	return os.Rename(s.dir, s.out)
+	aside := ""
+	if _, err := os.Lstat(s.out); err == nil {
+		aside = s.dir + ".old" // beside the staged directory, whose name is pack's
+		if _, err := os.Lstat(aside); !errors.Is(err, iofs.ErrNotExist) {
+			return fmt.Errorf("%s is there: pack did not make it", aside)
+		}
+		if err := os.Rename(s.out, aside); err != nil {
+			return err
+		}
+		if err := replaceable(aside, s.out); err != nil {
+			if rerr := os.Rename(aside, s.out); rerr != nil {
+				return fmt.Errorf("-o %s changed while it was replaced, and could not be put back: it is at %s: %w", s.out, aside, rerr)
+			}
+			return &TargetChangedError{fmt.Errorf("%w (it changed while it was replaced, and was put back)", err)}
+		}
+	} else if !errors.Is(err, iofs.ErrNotExist) {
+		return err
+	}
+	if err := os.Rename(s.dir, s.out); err != nil {
+		if aside != "" {
+			_ = os.Rename(aside, s.out)
+		}
+		return err
+	}
+	if aside != "" {
+		return os.RemoveAll(aside)
+	}
+	return nil
 }
+
+// TargetChangedError is a target that, when Commit came to replace it,
+// held what pack did not write: it is left as it was.
+type TargetChangedError struct{ Err error }
+
+func (e *TargetChangedError) Error() string { return e.Err.Error() }
+func (e *TargetChangedError) Unwrap() error { return e.Err }
 
 // Close removes the staged directory, unless Commit moved it.
 func (s *Staged) Close() { _ = os.RemoveAll(s.dir) }
@@ -164,6 +205,14 @@ func Target(dir, src string, relPath func(string) string) error {
 	if within(realSrc, realDir) {
 		return fmt.Errorf("-o %s holds the package %s: it would be replaced", dir, src)
 	}
+	return replaceable(dir, dir)
+}
+
+// replaceable is Target's check of what dir holds: nothing, an empty
+// directory, or a package directory pack wrote (module.wasm,
+// subako-package.json and assets/, nothing else). Commit makes it again.
+// Messages name it shown, the -o given.
+func replaceable(dir, shown string) error {
 	fi, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, iofs.ErrNotExist):
@@ -171,7 +220,7 @@ func Target(dir, src string, relPath func(string) string) error {
 	case err != nil:
 		return err
 	case !fi.IsDir():
-		return fmt.Errorf("-o %s is %s, not a package directory", dir, input.Kind(fi.Mode()))
+		return fmt.Errorf("-o %s is %s, not a package directory", shown, input.Kind(fi.Mode()))
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -185,11 +234,11 @@ func Target(dir, src string, relPath func(string) string) error {
 		case e.Name() == manifestcheck.FileName && e.Type().IsRegular():
 		case e.Name() == pkgcheck.AssetsDir && e.IsDir():
 		default:
-			return fmt.Errorf("-o %s holds %s, which is not part of a package directory: give a new or empty directory, or one pack wrote", dir, e.Name())
+			return fmt.Errorf("-o %s holds %s, which is not part of a package directory: give a new or empty directory, or one pack wrote", shown, e.Name())
 		}
 	}
 	if len(entries) > 0 && !module {
-		return fmt.Errorf("-o %s is not empty and has no %s: give a new or empty directory, or one pack wrote", dir, pkgcheck.ModuleName)
+		return fmt.Errorf("-o %s is not empty and has no %s: give a new or empty directory, or one pack wrote", shown, pkgcheck.ModuleName)
 	}
 	return nil
 }
