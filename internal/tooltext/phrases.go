@@ -298,7 +298,7 @@ var patterns = []*pattern{
 		re:       re(printedSecret),
 		judge:    printedRequested},
 	{rule: rules.TextSecretRequest, what: "a request to pass a secret environment variable",
-		triggers: []string{"$", "%", "process.env", "environ", "getenv"},
+		triggers: []string{"$", "%", "process.env", "environ", "getenv", "env[", "env.get", "env.fetch", "env::var", "getenvironmentvariable", "env.lookup", "lookupenv"},
 		re:       re(secretVar),
 		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
