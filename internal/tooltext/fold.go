@@ -28,8 +28,61 @@ type folded struct {
 
 func fold(orig string) folded {
 	if simpleASCII(orig) {
-		return folded{foldASCII(orig), nil}
+		return joinWraps(folded{foldASCII(orig), nil})
 	}
+	return joinWraps(foldRunes(orig))
+}
+
+// joinWraps reads each line break of f that wraps a sentence (lineEnds:
+// "Do not tell\nthe user") as one space, with the spaces around it, as
+// a model reads a hard-wrapped paragraph: every phrase reader and every
+// pattern's "[^.\n]" gap reads through it (attack pass 41k, row 2). A
+// line break that ends a line (a blank line, a list item, a line after a
+// colon) stays. One pass; each space is read at most twice.
+func joinWraps(f folded) folded {
+	s := f.s
+	k := strings.IndexByte(s, '\n')
+	for k >= 0 && lineEnds(s, k) {
+		j := strings.IndexByte(s[k+1:], '\n')
+		if j < 0 {
+			return f
+		}
+		k += 1 + j
+	}
+	if k < 0 {
+		return f
+	}
+	orig := func(j int) int {
+		if f.at == nil {
+			return j
+		}
+		return f.at[j]
+	}
+	b := make([]byte, 0, len(s))
+	at := make([]int, 0, len(s)+1)
+	b, at = append(b, s[:k]...), at[:0]
+	for j := range k {
+		at = append(at, orig(j))
+	}
+	for ; k < len(s); k++ {
+		c := s[k]
+		if c == '\n' && !lineEnds(s, k) {
+			for len(b) > 0 && b[len(b)-1] == ' ' {
+				b, at = b[:len(b)-1], at[:len(at)-1]
+			}
+			b, at = append(b, ' '), append(at, orig(k))
+			for k+1 < len(s) && s[k+1] == ' ' {
+				k++
+			}
+			continue
+		}
+		b, at = append(b, c), append(at, orig(k))
+	}
+	return folded{string(b), append(at, orig(len(s)))}
+}
+
+// foldRunes is fold of a text that is not simpleASCII.
+func foldRunes(orig string) folded {
 	var b strings.Builder
 	b.Grow(len(orig))
 	at := make([]int, 0, len(orig)+1)
@@ -670,16 +723,19 @@ func asLatin(word string) string {
 	return b.String()
 }
 
-// attributeText is the text of the attribute values of s's tags ("<span
-// title=...>", "<img alt=...>", "<a data-note=...>", "<input
-// value=...>"), folded, each value its own paragraph, mapped back to s;
-// ok is false when s has none. fold reads a tag as nothing, attributes
-// included, as a rendered description shows it; the model reads the raw
-// string, so the phrase patterns read the values as a text of their own
-// (attack pass 41e, row 1). Apart, not in place: a value put between
-// "previous" and "instructions" does not split them. Each "<" is read
-// once, its tag's scan stopping at the next "<" or ">" (tagParts), so
-// the cost is linear.
+// attributeText is the text inside s's tags but their names ("<span
+// title=...>", "<img alt=...>", "<span ignore all previous
+// instructions>", "<span title=“...”>"), folded, each tag's its own
+// paragraph, mapped back to s; ok is false when s has none. fold reads a
+// tag as nothing, attributes included, as a rendered description shows
+// it; the model reads every character of the raw string, so the phrase
+// patterns read all of a tag but its name as a text of their own (attack
+// pass 41e, row 1): not only the values HTML would parse, since bare
+// words, an unquoted value of several words, curly, backslash-escaped or
+// doubled quotes are read by a model all the same (attack pass 41k, row
+// 1). Apart, not in place: a tag put between "previous" and
+// "instructions" does not split them. Each "<" is read once, its tag's
+// scan stopping at the next "<" or ">" (tagParts), so the cost is linear.
 func attributeText(s string) (f folded, ok bool) {
 	k := strings.IndexByte(s, '<')
 	if k < 0 {
@@ -687,27 +743,24 @@ func attributeText(s string) (f folded, ok bool) {
 	}
 	var b strings.Builder
 	var at []int
-	last := 0 // the end of the last value written
+	last := 0 // the end of the last interior written
 	for k >= 0 {
 		_, nameEnd, end := tagParts(s[k:])
-		if end > nameEnd+1 {
-			attributeValues(s[k+nameEnd:k+end-1], func(a, e int) {
-				a, e = k+nameEnd+a, k+nameEnd+e
-				if b.Len() > 0 {
-					b.WriteString("\n\n") // a paragraph of its own: the last value's end, then this one's start
-					at = append(at, last, a)
+		if a, e := k+nameEnd, k+end-1; end > nameEnd+1 && hasLetter(s[a:e]) {
+			if b.Len() > 0 {
+				b.WriteString("\n\n") // a paragraph of its own: the last interior's end, then this one's start
+				at = append(at, last, a)
+			}
+			last = e
+			v := fold(s[a:e])
+			b.WriteString(v.s)
+			for j := range len(v.s) {
+				if v.at == nil {
+					at = append(at, a+j)
+				} else {
+					at = append(at, a+v.at[j])
 				}
-				last = e
-				v := fold(s[a:e])
-				b.WriteString(v.s)
-				for j := range len(v.s) {
-					if v.at == nil {
-						at = append(at, a+j)
-					} else {
-						at = append(at, a+v.at[j])
-					}
-				}
-			})
+			}
 		}
 		next := k + max(end, 1)
 		j := strings.IndexByte(s[next:], '<')
@@ -720,55 +773,6 @@ func attributeText(s string) (f folded, ok bool) {
 		return folded{}, false
 	}
 	return folded{b.String(), append(at, last)}, true
-}
-
-// attributeValues calls value with the span of each attribute value in
-// attrs, the attributes of a tag ("title=\"...\" alt='...' value=x"),
-// that holds a letter: quoted or bare, as HTML reads them.
-func attributeValues(attrs string, value func(start, end int)) {
-	k := 0
-	for k < len(attrs) {
-		for k < len(attrs) && (attrs[k] == ' ' || attrs[k] == '\t' || attrs[k] == '\n' || attrs[k] == '\r' || attrs[k] == '/') {
-			k++
-		}
-		for k < len(attrs) && !strings.ContainsRune(" \t\n\r/=", rune(attrs[k])) {
-			k++ // the attribute's name
-		}
-		j := k
-		for j < len(attrs) && (attrs[j] == ' ' || attrs[j] == '\t' || attrs[j] == '\n' || attrs[j] == '\r') {
-			j++
-		}
-		if j >= len(attrs) || attrs[j] != '=' {
-			if j == k {
-				j++ // a stray character: no name, no value
-			}
-			k = j
-			continue
-		}
-		j++
-		for j < len(attrs) && (attrs[j] == ' ' || attrs[j] == '\t' || attrs[j] == '\n' || attrs[j] == '\r') {
-			j++
-		}
-		start, end := j, j
-		if j < len(attrs) && (attrs[j] == '"' || attrs[j] == '\'') {
-			start = j + 1
-			end = strings.IndexByte(attrs[start:], attrs[j])
-			if end < 0 {
-				end = len(attrs)
-			} else {
-				end += start
-			}
-			k = min(len(attrs), end+1)
-		} else {
-			for end < len(attrs) && !strings.ContainsRune(" \t\n\r", rune(attrs[end])) {
-				end++
-			}
-			k = end
-		}
-		if hasLetter(attrs[start:end]) {
-			value(start, end)
-		}
-	}
 }
 
 func hasLetter(s string) bool {

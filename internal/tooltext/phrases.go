@@ -298,7 +298,7 @@ var patterns = []*pattern{
 		re:       re(printedSecret),
 		judge:    printedRequested},
 	{rule: rules.TextSecretRequest, what: "a request to pass a secret environment variable",
-		triggers: []string{"$", "%", "process.env", "environ", "getenv"},
+		triggers: []string{"$", "%", "process.env", "environ", "getenv", "env[", "env.get", "env.fetch", "env::var", "getenvironmentvariable", "env.lookup", "lookupenv"},
 		re:       re(secretVar),
 		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
@@ -583,7 +583,9 @@ func sentenceEnd(s string, start int) int {
 // (a model reads "Ignore all previous\ninstructions" straight through):
 // the line before ends in a letter, digit or comma, and the next starts
 // with a letter. A blank line (a paragraph), a list item, a heading, a
-// table row or a line after a colon ("Args:") start anew.
+// table row, a line after a colon ("Args:") or a heading, one that opens
+// with a label ("Human:", "Returns:") or a number ("2. ") start anew. fold reads the others as a
+// space (joinWraps).
 func lineEnds(s string, k int) bool {
 	p := k - 1
 	for p >= 0 && s[p] == ' ' {
@@ -596,7 +598,28 @@ func lineEnds(s string, k int) bool {
 	for j < len(s) && s[j] == ' ' {
 		j++
 	}
-	return j == len(s) || !wordish(s[j])
+	if j == len(s) || !wordish(s[j]) {
+		return true
+	}
+	w := j // a label starts anew ("Human:", "Returns:"): a turn or a section
+	for w < len(s) && w-j < 24 && wordish(s[w]) {
+		w++
+	}
+	if w < len(s) && s[w] == ':' {
+		return true
+	}
+	d := j // a numbered item starts anew ("2. ", "2) ")
+	for d < len(s) && d-j < 4 && s[d] >= '0' && s[d] <= '9' {
+		d++
+	}
+	if d > j && d+1 < len(s) && (s[d] == '.' || s[d] == ')') && s[d+1] == ' ' {
+		return true
+	}
+	h := strings.LastIndexByte(s[:k], '\n') + 1 // a heading ends its line ("### System")
+	for h < k && s[h] == ' ' {
+		h++
+	}
+	return h < k && s[h] == '#'
 }
 
 // has reports whether s (whose bigrams are m) contains one of words

@@ -23,14 +23,23 @@ const printedSecret = `\bgh\s+auth\s+(?:token\b|status\s+(?:-t|--show-token)\b)|
 	`|\bvault\s+(?:read|kv\s+get|print\s+token|token\s+lookup)\b` +
 	`|\bkubectl\s+(?:config\s+view\s+--raw|get\s+secrets?)\b` +
 	`|\bheroku\s+auth:token\b|\bnpm\s+token\s+(?:list|ls|create)\b|\bdoctl\s+auth\s+token\b|\bfly(?:ctl)?\s+auth\s+token\b|\bfirebase\s+login:ci\b` +
-	`|\bgit\s+credential\s+fill\b|\bdocker-credential-[\w-]+\s+get\b`
+	`|\bgit\s+credential\s+fill\b|\bdocker-credential-[\w-]+\s+get\b` +
+	// secrets managers' and platforms' own "print the secret" (attack pass 41k, row 6)
+	`|\bkubectl\s+create\s+token\b|\bdoppler\s+(?:secrets(?:\s+(?:download|get))?|configs\s+tokens\s+create)\b` +
+	`|\binfisical\s+(?:export|secrets(?:\s+get)?)\b|\bpass\s+(?:show|otp)\s+[\w./@-]+|\bgopass\s+(?:show|cat)\b` +
+	`|\bheroku\s+config(?::get)?\b|\bvercel\s+env\s+pull\b|\bnetlify\s+env:(?:list|get)\b|\brailway\s+variables\b` +
+	`|\bnpm\s+config\s+get\s+\S*?_?auth(?:token)?\b|\bgpg2?\s+(?:--\S+\s+)*--export-secret-(?:sub)?keys\b` +
+	`|\bsops\s+(?:-d|--decrypt|decrypt)\b|\bage\s+(?:-d|--decrypt)\b|\bsecurity\s+dump-keychain\b` +
+	`|\baws\s+ssm\s+get-parameters?(?:-by-path)?\b[^\n]{0,80}--with-decryption\b`
 
 // printedSecretKeys are the words a sentence must hold before
 // printedSecret is searched.
 var printedSecretKeys = []string{"auth token", "auth status", "print-access-token", "print-identity-token", "versions access", "get-access-token",
 	"secret show", "export-credentials", "aws_secret_access_key", "get-session-token", "assume-role", "get-federation-token", "get-login-password",
 	"get-authorization-token", "get-secret-value", "-password", "secret-tool", "cmdkey", "op read", "op item", "bw get", "vault ", "kubectl",
-	"auth:token", "npm token", "login:ci", "credential fill", "docker-credential-"}
+	"auth:token", "npm token", "login:ci", "credential fill", "docker-credential-",
+	"create token", "doppler", "infisical", "pass show", "pass otp", "gopass", "heroku config", "env pull", "env:list", "env:get",
+	"railway variables", "config get", "export-secret", "sops", "age -d", "age --decrypt", "dump-keychain", "with-decryption"}
 
 // commandOwners are the words of the tools whose job a command is, by
 // the command's first word.
@@ -40,15 +49,33 @@ var commandOwners = map[string]string{
 	"cmdkey": "credential credentials windows", "op": "op 1password onepassword", "bw": "bw bitwarden", "vault": "vault secret secrets",
 	"kubectl": "kube kubectl kubernetes k8s cluster secret secrets", "heroku": "heroku", "npm": "npm", "doctl": "doctl digitalocean",
 	"fly": "fly flyctl", "flyctl": "fly flyctl", "firebase": "firebase", "git": "git credential credentials",
+	"doppler": "doppler secret secrets", "infisical": "infisical secret secrets", "pass": "pass password passwords", "gopass": "gopass pass password passwords",
+	"vercel": "vercel", "netlify": "netlify", "railway": "railway", "gpg": "gpg pgp key keys", "gpg2": "gpg pgp key keys",
+	"sops": "sops secret secrets decrypt", "age": "age decrypt",
 }
 
 // secretVar is an environment variable written with its sigil:
 // $NAME, ${NAME}, $env:NAME, %NAME%, process.env.NAME, os.environ["NAME"].
-const secretVar = `\$\{?(?:env:)?([a-z_][a-z0-9_]*)|%([a-z_][a-z0-9_]*)%|\bprocess\.env\.([a-z_][a-z0-9_]*)|\bos\.(?:environ\[|getenv\()['"]([a-z_][a-z0-9_]*)`
+//
+// and the reads of other languages (attack pass 41k, row 6):
+// process.env["NAME"], os.environ.get("NAME"), Deno.env.get("NAME"),
+// ENV["NAME"], ENV.fetch("NAME"), getenv("NAME"), std::env::var("NAME"),
+// Environment.GetEnvironmentVariable("NAME"), $_ENV['NAME'].
+const secretVar = `\$\{?(?:env:)?([a-z_][a-z0-9_]*)|%([a-z_][a-z0-9_]*)%|\bprocess\.env\.([a-z_][a-z0-9_]*)` +
+	`|(?:\benv|\benviron|\$_env|\$_server)\[\s*['"]([a-z_][a-z0-9_]*)` +
+	`|\b(?:environ\.get|env\.get|env\.fetch|getenv|env::var|env::var_os|getenvironmentvariable|env\.lookup|lookupenv)\(\s*['"]([a-z_][a-z0-9_]*)`
 
 // secretVarWords are the words of a variable's name that make it a
 // secret's (OPENAI_API_KEY, GITHUB_TOKEN, DB_PASSWORD, GH_PAT).
-var secretVarWords = wordSet("key apikey token secret password passwd pwd passphrase credential credentials pat")
+var secretVarWords = wordSet("key apikey token secret password passwd pwd passphrase credential credentials pat sk dsn connstr")
+
+// secretVarTails end a variable's name that holds a secret though its
+// last word is a place's (varNotValue): a database or broker address
+// carries its password ($DATABASE_URL, $REDIS_URL, $MONGODB_URI,
+// $SENTRY_DSN, $MONGODB_CONNECTION_STRING; attack pass 41k, row 6).
+var secretVarTails = []string{"database_url", "db_url", "database_uri", "db_uri", "redis_url", "redis_uri", "mongo_url", "mongo_uri",
+	"mongodb_url", "mongodb_uri", "postgres_url", "postgresql_url", "pg_url", "mysql_url", "jdbc_url", "amqp_url", "rabbitmq_url",
+	"broker_url", "connection_string", "connection_uri", "conn_string", "connection_url", "dsn"}
 
 // printedRequested keeps a credential-printing command's output asked
 // for: sent to the user or an address, put in one of the tool's
@@ -88,7 +115,12 @@ func secretVarRequested(c *checker, p *pattern, sentence string, m []int) *rules
 	for _, w := range words {
 		secret = secret || secretVarWords[w]
 	}
-	if !secret || dataPlace(name) || keyOf(name) || len(words) > 0 && varNotValue[words[len(words)-1]] {
+	tailed := false // a database's address: its password
+	for _, t := range secretVarTails {
+		t = strings.TrimPrefix(t, "_")
+		tailed = tailed || name == t || strings.HasSuffix(name, "_"+t)
+	}
+	if !secret && !tailed || dataPlace(name) || keyOf(name) || len(words) > 0 && varNotValue[words[len(words)-1]] && !tailed {
 		return nil
 	}
 	return c.valueAsked(p, sentence, m)

@@ -29,19 +29,22 @@ var secretFiles = []secretFile{
 		"mcp config setup install cursor claude client gemini codex continue zed goose aider opencode"},
 	{`\.config/github-copilot/[\w.-]+`, []string{"github-copilot"}, "copilot"},
 	// cloud CLIs
-	{`~?/?\.aws/(?:credentials|config|sso/cache|cli/cache)\b`, []string{".aws"}, "aws s3 ec2 lambda iam credential profile terraform pulumi cdk"},
+	{`~?/?\.aws/(?:credentials|config|sso/cache|cli/cache)\b|` + homeDir(`\.aws`) + `|` + fileVar("aws_shared_credentials_file", "aws_config_file"),
+		[]string{".aws", "aws_shared_credentials_file", "aws_config_file"}, "aws s3 ec2 lambda iam credential profile terraform pulumi cdk"},
 	{`\.s3cfg\b|\.mc/config\.json`, []string{".s3cfg", ".mc/"}, "s3 s3cmd aws bucket minio mc"},
 	{`~?/?\.boto\b`, []string{".boto"}, "boto gsutil gcs s3 aws bucket"},
-	{`\.config/gcloud\b|application_default_credentials\.json`, []string{"gcloud", "application_default"}, "gcloud gcp google cloud"},
-	{`~?/?\.azure/[\w./-]*`, []string{".azure"}, "azure"},
+	{`\.config/gcloud\b(?:/[\w.*-]*)?|application_default_credentials\.json|` + fileVar("google_application_credentials", "cloudsdk_config"),
+		[]string{"gcloud", "application_default", "google_application_credentials", "cloudsdk_config"}, "gcloud gcp google cloud"},
+	{`~?/?\.azure/[\w./*-]*|` + homeDir(`\.azure`), []string{".azure"}, "azure"},
 	{`~?/?\.oci/(?:config\b|[\w.-]+\.pem\b)`, []string{".oci/"}, "oci oracle"},
 	{`\.aliyun/config\.json`, []string{".aliyun"}, "aliyun alibaba"},
 	{`\bdoctl/config\.yaml`, []string{"doctl"}, "doctl digitalocean droplet"},
 	{`\.pulumi/credentials\.json`, []string{".pulumi"}, "pulumi"},
 	{`\.terraform\.d/credentials|\.terraformrc\b`, []string{".terraform"}, "terraform tf"},
-	{`\.kube/config\b`, []string{".kube"}, "kube kubectl kubeconfig k8s cluster pod helm namespace"},
+	{`\.kube/config\b|` + homeDir(`\.kube`) + `|` + fileVar("kubeconfig"), []string{".kube", "kubeconfig"}, "kube kubectl kubeconfig k8s cluster pod helm namespace"},
 	{`\.config/helm/(?:repositories\.yaml|registry/config\.json)`, []string{"helm/"}, "helm chart"},
-	{`\.docker/config\.json|\bcontainers/auth\.json`, []string{".docker", "containers/auth"}, "docker podman container image registry"},
+	{`\.docker/config\.json|\bcontainers/auth\.json|` + homeDir(`\.docker`) + `|` + fileVar("docker_config", "registry_auth_file"),
+		[]string{".docker", "containers/auth", "docker_config", "registry_auth_file"}, "docker podman container image registry"},
 	// platform CLIs
 	{`\bnetlify/config\.json`, []string{"netlify"}, "netlify"},
 	{`\bvercel(?:\.cli)?/auth\.json`, []string{"vercel"}, "vercel"},
@@ -53,11 +56,20 @@ var secretFiles = []secretFile{
 	{`\bngrok2?/ngrok\.yml`, []string{"ngrok"}, "ngrok tunnel"},
 	{`\.config/op/config\b|\.op/config\b`, []string{"op/config"}, "op 1password onepassword"},
 	{`\.vault-token\b`, []string{"vault"}, "vault"},
+	// secrets managers' and platforms' CLI files (attack pass 41k, row 7)
+	{`\.doppler/[\w.*-]*|` + homeDir(`\.doppler`), []string{".doppler"}, "doppler secret secrets"},
+	{`\.infisical/[\w.*-]*|` + homeDir(`\.infisical`), []string{".infisical"}, "infisical secret secrets"},
+	{`\bsops/age/keys\.txt\b|\bage/keys\.txt\b|` + fileVar("sops_age_key_file"), []string{"age/keys", "sops_age_key_file"}, "sops age decrypt encrypt secret secrets"},
+	{`\bbitwarden cli/data\.json\b`, []string{"bitwarden cli"}, "bitwarden bw password passwords vault"},
+	{`\.config/stripe/config\.toml\b`, []string{"stripe/"}, "stripe"},
+	{`\.sentryclirc\b`, []string{".sentryclirc"}, "sentry"},
+	{`\.config/hcloud/cli\.toml\b`, []string{"hcloud/"}, "hcloud hetzner"},
 	// code hosts and git
-	{`\.config/gh/hosts\.yml|\.config/hub\b|\.config/glab-cli/config\.yml`, []string{".config/gh", ".config/hub", "glab-cli"}, "gh github hub glab gitlab"},
-	{`\.netrc\b|\.git-credentials\b|\.config/git/credentials\b`, []string{".netrc", ".git-credentials", "git/credentials"}, "git http login auth credential curl wget ftp"},
+	{`\.config/gh\b(?:/[\w.*-]*)?|\bgithub cli/hosts\.yml\b|\.config/hub\b|\.config/glab-cli/config\.yml|` + fileVar("gh_config_dir"),
+		[]string{".config/gh", "gh/", "github cli", ".config/hub", "glab-cli", "gh_config_dir"}, "gh github hub glab gitlab"},
+	{`\.netrc\b|\.git-credentials\b|\.config/git/credentials\b|` + fileVar("netrc"), []string{".netrc", ".git-credentials", "git/credentials", "netrc"}, "git http login auth credential curl wget ftp"},
 	// package registries
-	{`\.npmrc\b|\.yarnrc\.yml\b`, []string{".npmrc", ".yarnrc"}, "npm yarn package publish registry"},
+	{`\.npmrc\b|\.yarnrc\.yml\b|\bnpm/etc/npmrc\b|` + fileVar("npm_config_userconfig"), []string{".npmrc", ".yarnrc", "npm/etc", "npm_config_userconfig"}, "npm yarn package publish registry"},
 	{`\.pypirc\b|\bpypoetry/auth\.toml`, []string{".pypirc", "pypoetry"}, "pypi pip poetry package publish"},
 	{`\.cargo/credentials(?:\.toml)?\b`, []string{".cargo/"}, "cargo crate crates"},
 	{`\.gem/credentials\b`, []string{".gem/"}, "gem gems rubygems"},
@@ -65,7 +77,7 @@ var secretFiles = []secretFile{
 	{`\.composer/auth\.json`, []string{".composer/"}, "composer packagist"},
 	{`\bnuget\.config\b`, []string{"nuget.config"}, "nuget dotnet"},
 	// data platforms and database passwords
-	{`\.pgpass\b|\.my\.cnf\b|\.mylogin\.cnf\b`, []string{".pgpass", ".my.cnf", ".mylogin"}, "postgres postgresql pg psql mysql mariadb sql database db"},
+	{`\.pgpass\b|\.my\.cnf\b|\.mylogin\.cnf\b|` + fileVar("pgpassfile"), []string{".pgpass", ".my.cnf", ".mylogin", "pgpassfile"}, "postgres postgresql pg psql mysql mariadb sql database db"},
 	{`\.dbt/profiles\.yml`, []string{".dbt/"}, "dbt warehouse"},
 	{`\.snowflake/(?:connections|config)\.toml|\.snowsql/config\b`, []string{".snowflake", ".snowsql"}, "snowflake snowsql warehouse"},
 	{`\.databrickscfg\b`, []string{".databrickscfg"}, "databricks"},
@@ -91,11 +103,71 @@ var secretFiles = []secretFile{
 	{`\blogins\.json\b|\bkey[34]\.db\b`, []string{"logins.json", "key3.db", "key4.db"}, "firefox mozilla browser password"},
 }
 
+// A path's prefixes are read once, here, for every family (attack pass
+// 41k, row 7): either separator ("%USERPROFILE%\\.aws\\credentials"), and
+// the user's configuration directory by any of its names: ~/.config,
+// $XDG_CONFIG_HOME, %APPDATA% (where os.UserConfigDir puts an app's
+// directory on Windows), macOS's Application Support. A family writes
+// "\.config/app/..." and "/" and is read with all of them.
+const configDirs = `(?:\.config|\$\{?xdg_config_home\}?|\$env:(?:local)?appdata|%(?:local)?appdata%|appdata/(?:roaming|local)|library/application support)`
+
+// homeDir is a secret directory in the user's home, read whole: by name
+// ("every file under ~/.aws"), or any file or glob in it ("~/.aws/*"),
+// the home written ~, $HOME, %USERPROFILE% or C:\Users\name.
+func homeDir(dir string) string {
+	return `(?:~|\$\{?home\}?|%userprofile%|\$env:userprofile|\bc:/users/[\w.-]+)/` + dir + `\b(?:/[\w.*-]*)?`
+}
+
+// fileVar is an environment variable naming a secret file, written with
+// its sigil ($KUBECONFIG, ${AWS_SHARED_CREDENTIALS_FILE}, %NAME%,
+// $env:NAME), and any path under it.
+func fileVar(names ...string) string {
+	return `(?:\$\{?(?:env:)?|%)(?:` + strings.Join(names, "|") + `)\b[%}]?(?:/[\w.*-]*)?`
+}
+
+// eitherSeparator is the regular expression r with each "/" read as "/"
+// or "\\", in a character class too.
+func eitherSeparator(r string) string {
+	var b strings.Builder
+	class := false
+	for k := 0; k < len(r); k++ {
+		c := r[k]
+		switch {
+		case c == '\\' && k+1 < len(r):
+			b.WriteByte(c)
+			k++
+			b.WriteByte(r[k])
+			continue
+		case c == '[' && !class:
+			class = true
+		case c == ']' && class:
+			class = false
+		case c == '/' && class:
+			b.WriteString(`/\\`)
+			continue
+		case c == '/':
+			b.WriteString(`[/\\]`)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
 // strongThing is the secret files' pattern; secretFileKeys the pieces a
-// sentence must hold before it is searched.
+// sentence must hold before it is searched (each family's, with "\\" for
+// "/", and the configuration directory's other names).
 var strongThing, secretFileKeys = func() (string, []string) {
-	var alts, keys []string
-	for _, f := range secretFiles {
+	var alts []string
+	keys := []string{"xdg_config_home", "appdata", "application support"}
+	for k, f := range secretFiles {
+		f.files = eitherSeparator(strings.ReplaceAll(f.files, `\.config/`, configDirs+`/`))
+		for _, key := range f.keys {
+			if strings.Contains(key, "/") {
+				f.keys = append(f.keys, strings.ReplaceAll(key, "/", `\`))
+			}
+		}
+		secretFiles[k] = f
 		alts = append(alts, f.files)
 		keys = append(keys, f.keys...)
 	}
