@@ -47,7 +47,7 @@ const MaxCustomRows = 1000
 // the order the name section first names them; the code of functions of
 // any further package shares one counted row. A Go module of 23 MB names
 // fewer than a thousand.
-const MaxPackageRows = 4096
+const MaxPackageRows = 4000
 
 var sectionNames = [...]string{"custom", "type", "import", "function", "table", "memory", "global", "export", "start", "element", "code", "data", "data count", "tag"}
 
