@@ -41,10 +41,21 @@ func (e *CompileTimeoutError) Error() string {
 // process that runs a module many times (discovery, then calls) compiles
 // it once.
 func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
+	return h.ready(ctx, wasm, false)
+}
+
+// ready is Compile, and CompileCovered when covered: one path for both,
+// so that every bound on what wazero is handed and on what compiling it
+// costs applies to each.
+func (h *Host) ready(ctx context.Context, wasm []byte, covered bool) (*Module, error) {
 	// The same bytes were read and let through before: they pass again.
 	sum := sha256.Sum256(wasm)
+	key := sum
+	if covered {
+		key = coveredSum(sum)
+	}
 	h.mu.Lock()
-	m := h.modules[sum]
+	m := h.modules[key]
 	h.mu.Unlock()
 	if m != nil {
 		return m, nil
@@ -70,19 +81,39 @@ func (h *Host) Compile(ctx context.Context, wasm []byte) (*Module, error) {
 	if !bytes.Equal(bounded, wasm) { // a table's maximum may be rewritten in as many bytes
 		boundedSum = sha256.Sum256(bounded)
 	}
-	m, err = h.compile(ctx, bounded, boundedSum, parsed)
+	m, err = h.compile(ctx, bounded, boundedSum, parsed, covered)
 	if err == nil {
 		h.mu.Lock()
-		h.modules[sum] = m
+		h.modules[key] = m
 		h.mu.Unlock()
 	}
 	return m, err
 }
 
-func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, parsed *wasmparse.Module) (*Module, error) {
+// coveredSum names the covered compilation of the module whose SHA-256 is
+// sum, in the host's modules and the cache's markers: wazero keys it apart
+// from the plain one (it has listeners), and so does the host.
+func coveredSum(sum [sha256.Size]byte) [sha256.Size]byte {
+	return sha256.Sum256(append(sum[:], "covered"...))
+}
+
+// compile readies wasm, prepared by ready (sum is its SHA-256). A covered
+// compilation is always the optimising compiler's, in the worker when the
+// host has a cache, with the listener that counts coverage.
+func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, parsed *wasmparse.Module, covered bool) (*Module, error) {
 	limit := h.compileLimit
+	if covered {
+		sum = coveredSum(sum)
+	}
 	cached := h.cacheDir != "" && inCache(h.cacheDir, sum)
 	switch {
+	case covered:
+		ctx = experimental.WithFunctionListenerFactory(ctx, entries{})
+		if h.cacheDir != "" && !cached {
+			if err := h.compileInWorker(ctx, wasm, limit, true); err != nil {
+				return nil, err
+			}
+		}
 	case h.engine == EngineInterpreter, h.engine == EngineAuto && !cached && interpretable(wasm, parsed):
 		rt, err := h.interpreter(ctx)
 		if err != nil {
@@ -104,7 +135,7 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 		return m, nil
 	case h.cacheDir != "" && !cached:
 		// Compile where an overrun can be killed, then load from the cache.
-		if err := h.compileInWorker(ctx, wasm, limit); err != nil {
+		if err := h.compileInWorker(ctx, wasm, limit, false); err != nil {
 			return nil, err
 		}
 	}
@@ -248,7 +279,7 @@ func (h *Host) compileForCache(wasm []byte) (code, error) {
 	ctx := context.Background()
 	worker := h.cacheDir != "" // the worker hands its result over through the cache
 	if worker {
-		if err := h.compileInWorker(ctx, wasm, h.compileLimit); err != nil {
+		if err := h.compileInWorker(ctx, wasm, h.compileLimit, false); err != nil {
 			return code{}, err
 		}
 	}

@@ -2,13 +2,10 @@ package host
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
-
-	"github.com/subako-ai/subako-go/internal/wasmparse"
 )
 
 // Coverage: which of a module's functions a run entered, the signal the
@@ -107,18 +104,16 @@ func (entries) Abort(ctx context.Context, _ api.Module, _ api.FunctionDefinition
 	}
 }
 
-// CompileCovered compiles wasm as Compile does, with the optimising
-// compiler and within the host's CompileLimit, and with the listener that
-// fills RunConfig.Reached and CallConfig.Profile. Its runs are slower than the plain Module's:
-// use them to count coverage, never to judge time.
+// CompileCovered compiles wasm as Compile does, with the listener that
+// fills RunConfig.Reached and CallConfig.Profile: on the same path, so
+// every bound of Compile applies (the reader's limits, the name sections
+// it could not bound left out, the tables' maximums lowered, the
+// compilation within CompileLimit and, with a cache, in the worker capped
+// at CompileMemory) and the covered module runs the program the plain one
+// does. It always uses the optimising compiler, whatever the host's
+// Engine, and is cached apart from the plain module. Its runs are slower
+// than the plain Module's: use them to count coverage, never to judge
+// time.
 func (h *Host) CompileCovered(ctx context.Context, wasm []byte) (*Module, error) {
-	parsed := wasmparse.Parse(wasm)
-	if p, ok := parsed.Exceeded(); ok {
-		return nil, fmt.Errorf("refused before compiling: %s section at offset %#x: %s", p.Section, p.Offset, p.Message)
-	}
-	c, err := h.compileOn(experimental.WithFunctionListenerFactory(ctx, entries{}), h.rt, wasm, h.compileLimit)
-	if err != nil {
-		return nil, err
-	}
-	return &Module{now: code{rt: h.rt, compiled: c}}, nil
+	return h.ready(ctx, wasm, true)
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/experimental"
 
 	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/internal/host/workerenv"
@@ -75,6 +76,7 @@ type workerJob struct {
 	RSS       int64         // the worker's cap on its peak resident memory
 	AddrSpace int64         // the worker's address-space cap
 	Own       string        // the directory the worker compiles in (see compileInto)
+	Covered   bool          // with the listener that counts coverage (CompileCovered)
 }
 
 // workerAddrSpace is the address-space cap of a worker whose resident
@@ -161,6 +163,12 @@ func compileInto(job workerJob, wasm []byte) error {
 	defer lock.Close()
 	defer os.RemoveAll(own)
 	ctx := context.Background()
+	sum := sha256.Sum256(wasm)
+	if job.Covered {
+		// wazero keys the compiled code by which functions have a
+		// listener, not by the listener: the host's loads this entry.
+		ctx, sum = experimental.WithFunctionListenerFactory(ctx, entries{}), coveredSum(sum)
+	}
 	cache, err := wazero.NewCompilationCacheWithDir(own)
 	if err != nil {
 		return err
@@ -183,7 +191,7 @@ func compileInto(job workerJob, wasm []byte) error {
 	if err := os.Rename(entries[0], filepath.Join(job.Cache, rel)); err != nil {
 		return err
 	}
-	markCached(job.Cache, sha256.Sum256(wasm), rel)
+	markCached(job.Cache, sum, rel)
 	return nil
 }
 
@@ -200,7 +208,7 @@ func (h *Host) overMemory() error {
 // priority as a worker a run waits for: a run may come to wait for it
 // (see Module.WaitCompiled), and its CPU time is what is judged, not its
 // wall time (docs/time-model.md).
-func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration) error {
+func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Duration, covered bool) error {
 	if !served.Load() {
 		return errNotServed
 	}
@@ -237,7 +245,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 		return err
 	}
 	defer in.Close()
-	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, RSS: h.compileMemory, AddrSpace: workerAddrSpace(h.compileMemory), Own: own})
+	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, RSS: h.compileMemory, AddrSpace: workerAddrSpace(h.compileMemory), Own: own, Covered: covered})
 	cmd := exec.CommandContext(ctx, exe)
 	// roles.Of tells the worker by its job, before the supervisor could
 	// start: the worker is killed at its deadline, so it must be the

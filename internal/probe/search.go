@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/subako-ai/subako-go/internal/host"
@@ -108,7 +109,12 @@ func (r *runner) search(ctx context.Context, cases [][]Case) {
 	}
 	covered, err := r.h.CompileCovered(ctx, r.opt.Wasm)
 	if err != nil {
-		return // the plain module compiled: the search is left out, as with a tighter budget
+		// The plain module compiled on the same path, within the same
+		// bounds: the covered copy failing is the listener's cost or the
+		// machine's condition, never a verdict on the module, and a search
+		// left out is not a clean one. Not judged.
+		r.notJudged("the search", fmt.Errorf("the search could not compile the module with coverage: %w", err))
+		return
 	}
 	cov := &Coverage{Funcs: len(r.parsed.Funcs)}
 	r.res.Coverage = cov

@@ -43,9 +43,23 @@ type Segment struct {
 // maxSections).
 const MaxCustomRows = 1000
 
+// MaxPackageRows is how many distinct packages get a row of their own, in
+// the order the name section first names them; the code of functions of
+// any further package shares one counted row. A Go module of 23 MB names
+// fewer than a thousand.
+const MaxPackageRows = 4000
+
 var sectionNames = [...]string{"custom", "type", "import", "function", "table", "memory", "global", "export", "start", "element", "code", "data", "data count", "tag"}
 
 // Analyze reads b. It keeps the largest topData data segments.
+//
+// Its memory is bounded whatever b holds: it keeps no record per code
+// body, data segment or function name, only running totals, the topData
+// largest segments seen so far (a min-heap), at most MaxCustomRows and
+// MaxPackageRows rows, and where the code section and the name section's
+// function names are; the names are then joined to the bodies by walking
+// both in order (the spec lists function names by increasing index: a
+// name out of that order is not joined, and its code counts as unnamed).
 func Analyze(b []byte, topData int) (*Report, error) {
 	if len(b) < 8 || string(b[:4]) != "\x00asm" || b[4] != 1 || b[5] != 0 || b[6] != 0 || b[7] != 0 {
 		return nil, errors.New("not a WebAssembly core module")
@@ -54,9 +68,10 @@ func Analyze(b []byte, topData int) (*Report, error) {
 	sections := map[string]int{}
 	customs := 0                   // distinct custom section names with a row of their own
 	moreCustoms, moreBytes := 0, 0 // the custom sections past MaxCustomRows names, folded into one row
-	var bodies []int               // code size of each defined function
-	var names map[int]string
+	var code, names *reader        // the code section, the function-names subsection (the last one)
+	top := &largest{n: max(topData, 0)}
 	imported := 0
+	seq := 0 // data segments read, across data sections
 	rd := &reader{b: b, pos: 8}
 	for rd.pos < len(b) {
 		header := rd.pos
@@ -77,14 +92,19 @@ func Analyze(b []byte, topData int) (*Report, error) {
 			n := sub.name()
 			name = "custom " + n
 			if n == "name" {
-				names = funcNames(sub)
+				if fn := funcNames(sub); fn != nil {
+					names = fn
+				}
 			}
 		case 2:
 			imported = importedFuncs(sub)
 		case 10:
+			if code != nil {
+				return nil, errors.New("code section: a second one")
+			}
+			code = &reader{b: sub.b, pos: sub.pos}
 			for i, n := 0, sub.u32(); i < n && sub.err == nil; i++ {
 				sz := sub.u32()
-				bodies = append(bodies, sz)
 				r.Code += sz
 				sub.skip(sz)
 			}
@@ -98,7 +118,8 @@ func Analyze(b []byte, topData int) (*Report, error) {
 					sub.constExpr()
 				}
 				sz := sub.u32()
-				r.Data = append(r.Data, Segment{Index: i, Offset: sub.pos, Bytes: sz})
+				top.add(Segment{Index: i, Offset: sub.pos, Bytes: sz}, seq)
+				seq++
 				r.DataSize += sz
 				sub.skip(sz)
 			}
@@ -124,17 +145,8 @@ func Analyze(b []byte, topData int) (*Report, error) {
 	for n, s := range sections {
 		r.Sections = append(r.Sections, Part{n, s})
 	}
-	byPkg := map[string]int{}
-	for i, sz := range bodies {
-		n, ok := names[imported+i]
-		if !ok {
-			continue
-		}
-		byPkg[Package(n)] += sz
-		r.Named += sz
-	}
-	for p, s := range byPkg {
-		r.Packages = append(r.Packages, Part{p, s})
+	if code != nil && names != nil {
+		r.Packages, r.Named = packages(code, names, imported)
 	}
 	largestFirst := func(a, b Part) int {
 		if a.Bytes != b.Bytes {
@@ -144,11 +156,125 @@ func Analyze(b []byte, topData int) (*Report, error) {
 	}
 	slices.SortFunc(r.Sections, largestFirst)
 	slices.SortFunc(r.Packages, largestFirst)
-	slices.SortStableFunc(r.Data, func(a, b Segment) int { return b.Bytes - a.Bytes })
-	if len(r.Data) > topData {
-		r.Data = r.Data[:topData]
-	}
+	r.Data = top.sorted()
 	return r, nil
+}
+
+// packages joins the function names (names, at the subsection's count)
+// to the code bodies (code, at the section's count, read whole before) in
+// one walk of each: names in increasing order of index are joined to the
+// body of their function, the others are skipped. It answers the code
+// bytes by package, at most MaxPackageRows rows and one for the rest, and
+// the code bytes named.
+func packages(code, names *reader, imported int) ([]Part, int) {
+	byPkg := map[string]int{}
+	folded, moreBytes, named := false, 0, 0
+	bodies := code.u32()
+	body, next := 0, -1 // the body code is at, and the last index joined
+	for i, n := 0, names.u32(); i < n && names.err == nil; i++ {
+		idx := names.u32()
+		sym := names.name()
+		k := idx - imported
+		if names.err != nil || idx <= next || k < 0 || k >= bodies {
+			continue
+		}
+		next = idx
+		for body < k { // skip to body k: the section was read whole before
+			code.skip(code.u32())
+			body++
+		}
+		sz := code.u32()
+		code.skip(sz)
+		body++
+		p := Package(sym)
+		if _, ok := byPkg[p]; !ok && len(byPkg) == MaxPackageRows {
+			folded = true
+			moreBytes += sz
+			named += sz
+			continue
+		}
+		byPkg[p] += sz
+		named += sz
+	}
+	rows := make([]Part, 0, len(byPkg)+1)
+	for p, s := range byPkg {
+		rows = append(rows, Part{p, s})
+	}
+	if folded {
+		rows = append(rows, Part{fmt.Sprintf("(packages past %d names)", MaxPackageRows), moreBytes})
+	}
+	return rows, named
+}
+
+// largest keeps the n largest data segments seen, the earliest first of
+// equal ones: a min-heap whose root is the one to drop next.
+type largest struct {
+	n    int
+	heap []ranked
+}
+
+type ranked struct {
+	Segment
+	seq int
+}
+
+// less says whether a goes before b in the heap: a is smaller, or as big
+// and later.
+func (ranked) less(a, b ranked) bool {
+	if a.Bytes != b.Bytes {
+		return a.Bytes < b.Bytes
+	}
+	return a.seq > b.seq
+}
+
+func (l *largest) add(s Segment, seq int) {
+	e := ranked{s, seq}
+	switch {
+	case l.n == 0:
+		return
+	case len(l.heap) < l.n:
+		l.heap = append(l.heap, e)
+		for i := len(l.heap) - 1; i > 0; {
+			p := (i - 1) / 2
+			if !e.less(l.heap[i], l.heap[p]) {
+				break
+			}
+			l.heap[i], l.heap[p] = l.heap[p], l.heap[i]
+			i = p
+		}
+	case e.less(l.heap[0], e):
+		l.heap[0] = e
+		for i := 0; ; {
+			m, a, b := i, 2*i+1, 2*i+2
+			if a < len(l.heap) && e.less(l.heap[a], l.heap[m]) {
+				m = a
+			}
+			if b < len(l.heap) && e.less(l.heap[b], l.heap[m]) {
+				m = b
+			}
+			if m == i {
+				break
+			}
+			l.heap[i], l.heap[m] = l.heap[m], l.heap[i]
+			i = m
+		}
+	}
+}
+
+// sorted is the segments kept, largest first, the earliest first of equal
+// ones.
+func (l *largest) sorted() []Segment {
+	slices.SortFunc(l.heap, func(a, b ranked) int {
+		if a.Bytes != b.Bytes {
+			return b.Bytes - a.Bytes
+		}
+		return a.seq - b.seq
+	})
+	out := make([]Segment, len(l.heap))
+	for i, e := range l.heap {
+		out[i] = e.Segment
+	}
+	return out
 }
 
 // Package is the Go package of a function's symbol name, as Go's wasm
@@ -206,26 +332,25 @@ func Mangle(importPath string) string {
 	return string(b)
 }
 
-// funcNames reads the function names subsection of a name section.
-func funcNames(rd *reader) map[int]string {
-	names := map[int]string{}
+// funcNames finds the last function-names subsection of a name section:
+// a reader at its start, bounded by its end, or nil when there is none.
+// A subsection past the section's end ends the search, as a malformed
+// name section leaves the module named no further.
+func funcNames(rd *reader) *reader {
+	var found *reader
 	for rd.pos < len(rd.b) && rd.err == nil {
 		id := rd.byte()
 		size := rd.u32()
 		end := rd.pos + size
 		if rd.err != nil || end > len(rd.b) || end < rd.pos {
-			return names
+			return found
 		}
 		if id == 1 {
-			sub := &reader{b: rd.b[:end], pos: rd.pos}
-			for i, n := 0, sub.u32(); i < n && sub.err == nil; i++ {
-				idx := sub.u32()
-				names[idx] = sub.name()
-			}
+			found = &reader{b: rd.b[:end], pos: rd.pos}
 		}
 		rd.pos = end
 	}
-	return names
+	return found
 }
 
 // importedFuncs counts the function imports of an import section.
