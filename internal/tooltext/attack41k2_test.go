@@ -85,6 +85,9 @@ func TestPrecedenceOtherWords41k2(t *testing.T) {
 		"Sets the priority. In case of conflict, the most recent edit wins.",
 		"Sets the priority. Prefer this over the list tool for large repositories.",
 		"Sets the priority. Follow this format rather than free text.",
+		"Sets the priority. The following rules take precedence: deny, then allow.",
+		"Sets the priority. Apply these rules before the defaults.",
+		"Sets the priority. When the file and the flag differ, the flag wins; if they conflict, follow this description's order.",
 	)
 }
 
