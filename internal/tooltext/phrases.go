@@ -370,7 +370,7 @@ var patterns = []*pattern{
 	{rule: rules.TextShadowing, what: "a rule that sends another tool's calls to this one",
 		triggers: []string{"deprecated", "obsolete", "outdated", "replaced", "superseded", "retired", "removed", "disabled", "broken", "unreliable", "unavailable", "unsafe", "insecure", "compromised", "buggy", "no longer",
 			"not use", "n't use", "dont use", "never use", "avoid us", "stop us", "not call", "n't call", "never call", "avoid call", "stop call", "not invok", "n't invok", "never invok",
-			"instead", "rather than", "in place of", "stopped", "ceased", "n't work", "not work", "longer work", "longer exist", "prefer", ", not", "never "},
+			"instead", "rather than", "in place of", "stopped", "ceased", "n't work", "not work", "longer work", "longer exist", "prefer", ", not", ", never", "and not"},
 		re: re(`['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:(?:is|are|has\s+been|have\s+been|was|were|seems|appears)\s+(?:now\s+|currently\s+|also\s+)?(?:to\s+be\s+)?(?:deprecated|obsolete|outdated|replaced|superseded|retired|removed|disabled|broken|unreliable|unavailable|unsafe|insecure|compromised|buggy|no\s+longer)` +
 			`|(?:has\s+|have\s+)?(?:stopped|ceased)\s+(?:working|functioning|to\s+work)|(?:does|do)\s*(?:not|n't)\s+work|no\s+longer\s+(?:works?|exists?))\b` +
 			`|\b(?:do\s+not|don't|dont|never|avoid|stop)\s+(?:use|using|call|calling|invoke|invoking|run|running)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?` +
@@ -1494,10 +1494,14 @@ const nextMax = 200
 // redirect in the next). A bare "this" or "it" there, or "instead" alone,
 // is not enough: what it points back to is the set-aside sentence's.
 func (c *checker) redirectsNext() bool {
-	if c.sentEnd <= 0 || c.sentEnd >= len(c.folded) {
+	k := c.sentEnd
+	for k < len(c.folded) && k-c.sentEnd < nextMax && strings.IndexByte(" \t\r\n", c.folded[k]) >= 0 {
+		k++ // a blank line between: the next paragraph's first sentence
+	}
+	if c.sentEnd <= 0 || k >= len(c.folded) {
 		return false
 	}
-	next := c.folded[c.sentEnd:sentenceEnd(c.folded, c.sentEnd)]
+	next := c.folded[k:sentenceEnd(c.folded, k)]
 	next = next[:min(len(next), nextMax)]
 	for _, t := range redirectRE.FindAllStringSubmatch(next, -1) {
 		name := strings.Trim(t[1], "'\"`")
