@@ -82,6 +82,27 @@ const (
 	// aboveWhat is what the model obeys besides the text: the system
 	// prompt, the user, its instructions (not "the user's locale").
 	aboveWhat = `(?:(?:the|your|any|all|every|other|previous|prior|earlier|original|default|existing|given)\s+){0,3}(?:system\s+(?:prompt|message|instructions?)|(?:developer|operator|user)(?:'s|s')?\s+(?:instructions?|requests?|messages?|prompts?|rules|wishes|commands?|directions|guidelines)|instructions?|directives|guidelines|(?:anything|everything|whatever|what)\s+(?:else\s+)?(?:the\s+user|you|the\s+system|anyone)\b|the\s+user(?:\s*$|\s*[.,;:)]|\s+(?:and|or)\b))`
+	// selfText is what a tool's text calls itself: this description,
+	// these notes, the instructions in this description, what is written
+	// here (attack pass 41k row 4); obeyVerb what the model is told to do
+	// with it; selfWins its claim to come first.
+	selfText = `(?:(?:this|these|the\s+following|the\s+above)\s+(?:tool(?:'s)?\s+)?(?:text|description|descriptions|notes?|instructions?|directions|guidance|guidelines|directives|words|rules)|(?:the\s+)?(?:instructions?|notes?|rules|directions|text|guidance)\s+(?:in|of)\s+this\s+(?:description|text|tool|note|section)|what\s+is\s+written\s+here|this\s+tool's\s+(?:description|instructions|text|notes|guidance|rules))`
+	// selfBare is selfText that claims precedence with nothing after it:
+	// not rules or guidelines ("the following rules take precedence" is
+	// a firewall's, "these notes take precedence" the text's).
+	selfBare = `(?:(?:this|these|the\s+following|the\s+above)\s+(?:tool(?:'s)?\s+)?(?:text|description|notes?|instructions?|directions|guidance)|(?:the\s+)?(?:instructions?|notes?|directions|text|guidance)\s+(?:in|of)\s+this\s+(?:description|text|tool|note|section)|what\s+is\s+written\s+here|this\s+tool's\s+(?:description|instructions|text|notes|guidance))`
+	obeyVerb = `(?:follow|obey|heed|trust|prioriti[sz]e|prefer|favou?r|go\s+with|listen\s+to|believe|apply|comply\s+with|stick\s+to|defer\s+to)`
+	selfWins = `(?:always\s+|still\s+)?(?:wins?|prevails?|governs?|comes?\s+first|(?:takes?|has|have|carries|carry)\s+(?:absolute\s+|full\s+|top\s+|the\s+highest\s+|highest\s+)?(?:precedence|priority))`
+	// needNot, noNeed, learnOf and hushObj are the parts of concealment
+	// in other words (attack pass 41k row 3): "the user doesn't need to
+	// know about this step", "no need for the user to be told of it".
+	needNot = `(?:does\s+not|doesn't|doesnt|do\s+not|don't|need\s+not|needn't|should\s+not|shouldn't|must\s+not|mustn't|will\s+not|won't|is\s+not\s+to|never)`
+	noNeed  = `(?:no\s+need|no\s+reason|(?:is|'s)\s+not\s+necessary|not\s+necessary|unnecessary|needless|not\s+needed|pointless)`
+	learnOf = `(?:know|knowing|see|seeing|hear|learn|notice|find\s+out|be\s+(?:told|informed|notified|shown|made\s+aware|aware))`
+	// hushObj is hiddenObj closed: "this step", "the note", "this." or
+	// "it" at the end of its clause ("know about this step", not "know
+	// about it when the cache is cold").
+	hushObj = `(?:` + hiddenNamed + `|(?:this|these|that|it)(?:\s*$|\s*[.,;:)!]|\s+(?:either|at\s+all|yet|now|ever)\b))`
 	// shadowAct is what a shadowing rule makes the model do: a directive,
 	// or an imperative after the when-clause's comma.
 	shadowAct    = `(?:\b` + directive + `|,\s*(?:prepend|append|add|include|send|forward|bcc|cc|change|replace|set|use|redirect|attach|copy|insert|swap|rewrite|pass)\b)`
@@ -128,9 +149,21 @@ var patterns = []*pattern{
 			`|\byou are now\s+(?:[a-z0-9_-]+(?:\s+[a-z0-9_-]+)?\s*,\s*)?(?:a|an|the|my|no longer|free|allowed|unrestricted|acting|in\s+(?:developer|admin|god|maintenance|debug|unrestricted)\s+mode)\b|\bfrom now on,?\s+(?:you|always|never|ignore|respond|answer|reply)\b` +
 			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak|\bjailbroken\b`),
 		judge: overriding},
+	// attack pass 41k row 4: precedence without the listed verbs, its
+	// parts: this text + rather than, instead of, over, wins, takes
+	// precedence + the system prompt, the user, other instructions; the
+	// text that "takes precedence" or "wins" alone, said of itself
+	{rule: rules.TextOverride, what: "a claim that this text comes before the model's instructions",
+		triggers: []string{"text", "description", "note", "instruction", "direction", "guidance", "guideline", "directive", "rules", "words", "written here"},
+		also:     []string{"rather", "instead", "over", "above", "before", "not", "ahead", "preference", "disagree", "conflict", "contradict", "differ", "otherwise", "something else", "precedence", "priority", "win", "prevail", "govern", "first"},
+		re: re(`\b` + obeyVerb + `\s+` + selfText + `\s*,?\s+(?:rather\s+than|instead\s+of|over|above|before|ahead\s+of|in\s+preference\s+to|(?:and\s+)?not)\s+` + aboveWhat +
+			`|\b(?:where|wherever|if|when|whenever|in\s+case|should)\s+(?:` + aboveWhat + `|the\s+user)\s+(?:disagrees?|conflicts?|contradicts?|differs?|says?\s+(?:otherwise|something\s+else|differently)|asks?\s+(?:otherwise|for\s+something\s+else))\b[^.\n]{0,60}?(?:\b` + selfText + `\s+` + selfWins + `|\b` + obeyVerb + `\s+` + selfText + `\b)` +
+			`|\bin\s+(?:the\s+)?(?:case|event)\s+of\s+(?:a\s+|any\s+)?(?:conflicts?|disagreements?|contradictions?)\s*,?\s*(?:always\s+)?` + obeyVerb + `\s+` + selfText + `\b` +
+			`|\b` + selfBare + `\s+` + selfWins + `\s*(?:$|[.;:!)]|,\s*not\b|\s+(?:here|in\s+all\s+cases|above\s+all|in\s+(?:the\s+)?(?:case|event)\s+of\s+(?:a\s+|any\s+)?conflicts?|over\s+(?:all|everything|anything)))`)},
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
-		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly", "that you", "yourself", "out of your", "say nothing", "what you", "in your", "between us", "between ourselves", "you and me", "two of us"},
-		also:     []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly", "no need", "avoid", "leave", "omit", "say nothing", "as if", "as though", "confidential"},
+		triggers: []string{"user", "human", "them", "anyone", "secretly", "silently", "quietly", "covertly", "discreetly", "that you", "yourself", "out of your", "say nothing", "what you", "in your", "between us", "between ourselves", "you and me", "two of us", "ourselves", "to us"},
+		also: []string{"not", "n't", "never", "without", "hid", "conceal", "keep", "secretly", "silently", "quietly", "covertly", "discreetly", "no need", "avoid", "leave", "omit", "say nothing", "as if", "as though", "confidential",
+			"no reason", "necessary", "needless", "pointless"},
 		re: re(`\b(?:do` + gap + `not|don't|dont|never|must` + gap + `not|mustn't|should` + gap + `not|shouldn't|without)` + gap + `(?:ever` + gap + `)?(?:bother` + gap + `)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|reveal|revealing|disclose|disclosing|warn|warning)\b[^.\n]{0,60}?\b(?:the\s+)?(?:user|users|human|them|anyone)\b` +
 			`|\b(?:do not|don't|dont|never)\s+(?:let|make)\s+(?:the\s+)?(?:user|users|human)\s+(?:know|aware|see|notice)\b` +
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
@@ -155,7 +188,17 @@ var patterns = []*pattern{
 			`|\b(?:do\s+not|don't|dont|never)\s+(?:show|display|reveal)\s+(?:the\s+)?(?:user|users|human)\s+` + hiddenObj + `(?:\s*$|\s*[.,;:)!])` +
 			`|\bkeep\s+(?:it|this|these|that|` + hiddenNamed + `)\s+between\s+(?:us|ourselves|you\s+and\s+me|the\s+two\s+of\s+us)\b` +
 			`|\b(?:the\s+)?(?:user|users|human)\s+(?:cannot|can't|can\s+not|does\s+not|doesn't|do\s+not|don't|will\s+not|won't|never)\s+(?:see|sees|read|reads|view)\s+(?:this|these)\s+(?:text|instructions?|description|notes?|message|part|section|directions|lines?|words)\b` +
-			`|\bconfidential\s+from\s+(?:the\s+)?(?:user|users|human)\b|\b(?:confidential|eyes\s+only)\b[^.\n]{0,60}?\bnot\s+(?:for\s+|to\s+)?(?:the\s+)?(?:user|users|human)(?:'s|s')?(?:\s*$|\s*[.,;:)!])`),
+			`|\bconfidential\s+from\s+(?:the\s+)?(?:user|users|human)\b|\b(?:confidential|eyes\s+only)\b[^.\n]{0,60}?\bnot\s+(?:for\s+|to\s+)?(?:the\s+)?(?:user|users|human)(?:'s|s')?(?:\s*$|\s*[.,;:)!])` +
+			// attack pass 41k row 3: concealment in other words, its parts:
+			// the user + need not, no need, not necessary, don't bother,
+			// leave out, keep to ourselves + know, be told, about this
+			`|\bthe\s+(?:user|human)\s+` + needNot + `\s+(?:ever\s+)?(?:need\s+to\s+|have\s+to\s+|get\s+to\s+)?(?:ever\s+)?` + learnOf + `\s+(?:about\s+|of\s+)?` + hushObj +
+			`|\b` + noNeed + `\s+for\s+(?:the\s+)?(?:user|users|human|them)\s+to\s+(?:ever\s+)?` + learnOf + `\s+(?:about\s+|of\s+)?` + hushObj +
+			`|\b(?:` + noNeed + `|need\s+not|needn't|do\s+not|don't|dont|never)\s+(?:to\s+)?(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|update|updating|bother|bothering|trouble|troubling)\s+(?:the\s+)?(?:user|users|human|them)\s+(?:about|of|with|regarding)\s+` + hushObj +
+			`|\b(?:` + noNeed + `|need\s+not|needn't)\s+(?:to\s+)?(?:ever\s+)?(?:mention|mentioning|reveal|revealing|disclose|disclosing|show|showing|explain|explaining)\s+(?:this|these|that|it|` + hiddenNamed + `)\s+to\s+(?:the\s+)?(?:user|users|human|them)\b` +
+			`|\bkeep\s+(?:it|this|these|that|` + hiddenNamed + `)\s+(?:to\s+(?:ourselves|yourself|yourselves|us)|under\s+wraps|off\s+the\s+record|hush(?:-hush)?)\b` +
+			`|\b(?:leave|keep)\s+(?:the\s+)?(?:user|users|human|them)\s+(?:out\s+of\s+(?:` + hushObj + `|the\s+loop\b)|in\s+the\s+dark\b)` +
+			`|\bwithout\s+(?:letting|making)\s+(?:the\s+)?(?:user|users|human|them)\s+(?:know|see|notice|aware|find\s+out)\b`),
 		judge: concealed},
 	{rule: rules.TextPreempt, what: "an instruction to act before any task",
 		triggers: []string{"before", "prior to", "ahead of"},
@@ -327,11 +370,17 @@ var patterns = []*pattern{
 	{rule: rules.TextShadowing, what: "a rule that sends another tool's calls to this one",
 		triggers: []string{"deprecated", "obsolete", "outdated", "replaced", "superseded", "retired", "removed", "disabled", "broken", "unreliable", "unavailable", "unsafe", "insecure", "compromised", "buggy", "no longer",
 			"not use", "n't use", "dont use", "never use", "avoid us", "stop us", "not call", "n't call", "never call", "avoid call", "stop call", "not invok", "n't invok", "never invok",
-			"instead", "rather than", "in place of"},
-		re: re(`['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|are|has\s+been|have\s+been|was|were|seems|appears)\s+(?:now\s+|currently\s+|also\s+)?(?:to\s+be\s+)?(?:deprecated|obsolete|outdated|replaced|superseded|retired|removed|disabled|broken|unreliable|unavailable|unsafe|insecure|compromised|buggy|no\s+longer)\b` +
+			"instead", "rather than", "in place of", "stopped", "ceased", "n't work", "not work", "longer work", "longer exist", "prefer", ", not", ", never", "and not"},
+		re: re(`['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:(?:is|are|has\s+been|have\s+been|was|were|seems|appears)\s+(?:now\s+|currently\s+|also\s+)?(?:to\s+be\s+)?(?:deprecated|obsolete|outdated|replaced|superseded|retired|removed|disabled|broken|unreliable|unavailable|unsafe|insecure|compromised|buggy|no\s+longer)` +
+			`|(?:has\s+|have\s+)?(?:stopped|ceased)\s+(?:working|functioning|to\s+work)|(?:does|do)\s*(?:not|n't)\s+work|no\s+longer\s+(?:works?|exists?))\b` +
 			`|\b(?:do\s+not|don't|dont|never|avoid|stop)\s+(?:use|using|call|calling|invoke|invoking|run|running)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?` +
 			`|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:using\s+|calling\s+|invoking\s+)?(?:the\s+)?['"]?(` + toolish + `)['"]?` +
-			`|\b(?:when|whenever|if|every\s+time|each\s+time|any\s+time|anytime)\b([^.\n,;:]{0,80}?),\s*(?:always\s+|just\s+|simply\s+)?(?:use|call|invoke|run|choose|pick)\s+(?:the\s+)?['"]?([a-z][\w-]*)['"]?(?:\s+(?:tool|function))?[^.\n]{0,60}?\b(?:instead|rather)(?:\s*$|\s*[.,;:)!]|\s+(?:and|with|to|so|then)\b)`),
+			`|\b(?:when|whenever|if|every\s+time|each\s+time|any\s+time|anytime)\b([^.\n,;:]{0,80}?),\s*(?:always\s+|just\s+|simply\s+)?(?:use|call|invoke|run|choose|pick)\s+(?:the\s+)?['"]?([a-z][\w-]*)['"]?(?:\s+(?:tool|function))?[^.\n]{0,60}?\b(?:instead|rather)(?:\s*$|\s*[.,;:)!]|\s+(?:and|with|to|so|then)\b)` +
+			// attack pass 41k row 5: "prefer add over send_email", "use
+			// add, not send_email": the one preferred (group 6, 8), the
+			// one set aside (group 7, 9)
+			`|\bprefer(?:s|red|ring)?\s+(?:to\s+)?(?:using\s+|calling\s+|invoking\s+|use\s+|call\s+)?(?:the\s+)?['"]?([a-z][\w-]*)['"]?(?:\s+(?:tool|function))?\s+(?:over|to|above|rather\s+than|instead\s+of)\s+(?:using\s+|calling\s+|invoking\s+)?(?:the\s+)?['"]?(` + toolish + `)['"]?` +
+			`|\b(?:use|call|invoke|choose|pick|try)\s+(?:the\s+)?['"]?([a-z][\w-]*)['"]?(?:\s+(?:tool|function))?\s*,?\s*(?:and\s+)?(?:not|never)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?`),
 		judge: redirected},
 	{rule: rules.TextShadowing, what: "a rule that puts a command before every shell command",
 		triggers: []string{"command", "invocation", "call"},
@@ -467,6 +516,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 	for start := 0; start < len(f.s); {
 		end := sentenceEnd(f.s, start)
 		sentence := f.s[start:end]
+		c.sentEnd = end // where the next sentence starts (redirectsNext)
 		m := whole
 		if end-start < len(f.s) {
 			m = bigramsOf(sentence)
@@ -1406,6 +1456,22 @@ func redirected(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		}
 		return p.rule
 	}
+	if m[12] >= 0 || m[16] >= 0 { // prefer X over Y, use X not Y
+		k := 12
+		if m[k] < 0 {
+			k = 16
+		}
+		if !looksLikeTool(sentence, m[k+2], m[k+3]) || c.own(sentence[m[k+2]:m[k+3]]) || calledParamRE.MatchString(sentence[m[k+3]:]) {
+			return nil
+		}
+		switch name := sentence[m[k]:m[k+1]]; {
+		case c.names[name] || c.names[strings.ReplaceAll(name, "-", "_")]:
+			return p.rule
+		case (name == "this" || name == "it") && (calledToolRE.MatchString(sentence[m[k+1]:]) || everyUseRE.MatchString(sentence)):
+			return p.rule // "prefer this tool over send_email"; a bare "this" for every use
+		}
+		return nil
+	}
 	g := 2
 	for g < 8 && m[g] < 0 {
 		g += 2
@@ -1426,6 +1492,9 @@ func redirected(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 			bare = true
 		}
 	}
+	if g < 6 && c.redirectsNext() {
+		return p.rule // "send_email is no longer maintained. Use add to send emails."
+	}
 	for _, w := range strings.FieldsFunc(rest, notNameByte) {
 		if c.isArg(w) && !c.names[w] {
 			return nil // a parameter set aside for one of the tool's own ("`per_page` is deprecated; pass limit instead")
@@ -1435,6 +1504,41 @@ func redirected(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		return p.rule
 	}
 	return nil
+}
+
+// nextMax bounds what of the next sentence redirectsNext reads: a
+// redirect comes at its start ("Use add ...", "For any email, use add"),
+// and each set-aside reads it once.
+const nextMax = 200
+
+// redirectsNext: the sentence after the one read (c.sentEnd in c.folded)
+// sends the model to one of the package's tools by name or to "this
+// tool" (attack pass 41k row 5: a tool set aside in one sentence, the
+// redirect in the next). A bare "this" or "it" there, or "instead" alone,
+// is not enough: what it points back to is the set-aside sentence's.
+func (c *checker) redirectsNext() bool {
+	k := c.sentEnd
+	for k < len(c.folded) && k-c.sentEnd < nextMax && strings.IndexByte(" \t\r\n", c.folded[k]) >= 0 {
+		k++ // a blank line between: the next paragraph's first sentence
+	}
+	if c.sentEnd <= 0 || k >= len(c.folded) {
+		return false
+	}
+	next := c.folded[k:sentenceEnd(c.folded, k)]
+	next = next[:min(len(next), nextMax)]
+	for _, t := range redirectRE.FindAllStringSubmatch(next, -1) {
+		name := strings.Trim(t[1], "'\"`")
+		if c.names[name] || c.names[strings.ReplaceAll(name, "-", "_")] ||
+			name == "this" && (strings.HasPrefix(t[2], "tool") || strings.HasPrefix(t[2], "function")) {
+			return true
+		}
+	}
+	for _, t := range throughRE.FindAllStringSubmatch(next, -1) {
+		if name := t[1]; c.names[name] || c.names[strings.ReplaceAll(name, "-", "_")] {
+			return true
+		}
+	}
+	return false
 }
 
 // stem is a word without its hyphens and its plural's or gerund's end,
@@ -1456,7 +1560,10 @@ var (
 	// calledParamRE follows a name the sentence calls a parameter.
 	calledParamRE = re(`^['"` + "`" + `]?\s+(?:parameter|argument|field|option|param|property|flag|key|setting)s?\b`)
 	insteadRE     = re(`\b(?:instead|rather)\b`)
-	everyUseRE    = re(`\b(?:always|every|all|any|whenever|never|only)\b`)
+	// throughRE is a tool a thing is done with: "send mail with add",
+	// "post messages through add".
+	throughRE  = re(`\b(?:with|via|through|using)\s+(?:the\s+)?['"` + "`" + `]?([a-z][\w-]*)`)
+	everyUseRE = re(`\b(?:always|every|all|any|whenever|never|only)\b`)
 	// actionWordsRE is a generic action a tool's job is: its verb and the
 	// words after it ("send an email", "post to slack", "search the web").
 	actionWordsRE = re(`\bsend(?:ing)?\s+(?:an?\s+|the\s+|any\s+|some\s+)?(?:e-?mails?|messages?|sms|texts?|dms?|mail|notifications?|tweets?)\b|\be-?mail(?:ing)?\s+(?:someone|anyone|them|him|her|the|a|an)\b|\bpost(?:ing)?\s+(?:a\s+message\s+)?(?:to|on|in)\s+[\w-]+|\b(?:tweet|publish|pay|buy|purchase|browse|download|upload|commit|push|deploy|translate)\b|\btransfer(?:ring)?\s+(?:money|funds)\b|\bsearch(?:ing)?\s+(?:the\s+)?(?:web|internet|online|google)\b|\bfetch(?:ing)?\s+(?:a\s+|the\s+|any\s+)?(?:urls?|web\s*pages?|pages?|websites?)\b|\b(?:read|write|delete|edit|open)(?:ing)?\s+(?:a\s+|the\s+|any\s+)?files?\b|\b(?:run|execute)(?:ning)?\s+(?:a\s+|the\s+|any\s+)?(?:shell\s+|terminal\s+)?commands?\b|\bschedul(?:e|ing)\s+(?:a\s+|an\s+)?(?:meeting|event)s?\b`)
