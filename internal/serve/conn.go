@@ -445,7 +445,8 @@ func (c *conn) admitListen(m *mcp.Message) (release func(), perr *rpcError) {
 		return nil, invalidParams("subscriptions/listen: params of " + strconv.Itoa(len(m.Params)) + " bytes, over the " +
 			strconv.Itoa(maxListenParams>>10) + " KiB a subscription may hold while it is open")
 	}
-	s, shared := c.s, c.transport != "stdio" // every connection but stdio's is HTTP's
+	// Every connection but stdio's is HTTP's.
+	s, shared := c.s, c.transport != "stdio"
 	s.mu.Lock() // the server's lock, then the connection's: nothing takes them the other way
 	defer s.mu.Unlock()
 	c.mu.Lock()

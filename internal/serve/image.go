@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -683,41 +682,6 @@ func (b *byteBudget) acquire(n int64) func() {
 		b.mu.Unlock()
 		b.cond.Broadcast()
 	}
-}
-
-// acquireCtx is acquire that gives up when ctx ends first (ok false,
-// nothing taken): a stdio reader waiting for room ends with its session.
-func (b *byteBudget) acquireCtx(ctx context.Context, n int64) (release func(), ok bool) {
-	if release, ok := b.tryAcquire(n); ok {
-		return release, true
-	}
-	waited := make(chan struct{})
-	defer close(waited)
-	go func() {
-		select {
-		case <-ctx.Done():
-			b.mu.Lock() // the waiter is in Wait, or has not yet looked at ctx
-			b.mu.Unlock()
-			b.cond.Broadcast()
-		case <-waited:
-		}
-	}()
-	b.mu.Lock()
-	for b.used > 0 && b.used+n > b.limit {
-		if ctx.Err() != nil {
-			b.mu.Unlock()
-			return nil, false
-		}
-		b.cond.Wait()
-	}
-	b.used += n
-	b.mu.Unlock()
-	return func() {
-		b.mu.Lock()
-		b.used -= n
-		b.mu.Unlock()
-		b.cond.Broadcast()
-	}, true
 }
 
 // tryAcquire takes n bytes when acquire would not wait, and says whether

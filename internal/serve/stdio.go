@@ -73,11 +73,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 					if s.readerWaits != nil && waiting.full(charge) {
 						s.readerWaits()
 					}
-					release, ok := waiting.acquireCtx(ctx, charge)
-					if !ok { // the session ended while the reader waited
-						return stdioEnded(ctx)
-					}
-					queued = release
+					queued = waiting.acquire(charge)
 				}
 				run := c.start(runCtx, m)
 				wg.Add(1)
