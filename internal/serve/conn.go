@@ -41,9 +41,13 @@ type conn struct {
 // holding its request: a connection has at most maxListens open, each
 // of at most maxListenParams and an id of at most maxIDBytes (attack
 // pass 39: 200 stdio listens of 4 MiB took serve from 64 MB to 1,561 MB).
-// A client needs one. The server as a whole has at most maxServerListens
-// open: over HTTP each subscription is a connection of its own, so the cap
-// of a connection never added up (attack pass 41d).
+// A client needs one. HTTP as a whole has at most maxServerListens open:
+// there each subscription is a connection of its own, so the cap of a
+// connection never added up (attack pass 41d). A stdio connection's
+// subscriptions count only against its own maxListens: the agent that
+// started serve never competes with HTTP clients for one (attack pass
+// 41j, row 1: 64 HTTP subscriptions left none for it). serve has one stdio
+// connection, so at most maxListens + maxServerListens are open.
 const (
 	maxListens       = 16
 	maxServerListens = 64
@@ -429,8 +433,8 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 	return answer{status: 499}
 }
 
-// admitListen takes one of the connection's maxListens places and one of
-// the server's maxServerListens for the subscription m, before anything
+// admitListen takes one of the connection's maxListens places and, over
+// HTTP, one of HTTP's maxServerListens for the subscription m, before anything
 // runs for it, or refuses it: past the places, or with params past
 // maxListenParams (its id was bounded by parseMessage). Its caller answers
 // the refusal itself, so a refused subscription holds nothing (attack pass
@@ -441,7 +445,8 @@ func (c *conn) admitListen(m *mcp.Message) (release func(), perr *rpcError) {
 		return nil, invalidParams("subscriptions/listen: params of " + strconv.Itoa(len(m.Params)) + " bytes, over the " +
 			strconv.Itoa(maxListenParams>>10) + " KiB a subscription may hold while it is open")
 	}
-	s := c.s
+	// Every connection but stdio's is HTTP's.
+	s, shared := c.s, c.transport != "stdio"
 	s.mu.Lock() // the server's lock, then the connection's: nothing takes them the other way
 	defer s.mu.Unlock()
 	c.mu.Lock()
@@ -450,19 +455,23 @@ func (c *conn) admitListen(m *mcp.Message) (release func(), perr *rpcError) {
 	case c.openListens >= maxListens:
 		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "too many open subscriptions on this connection (" +
 			strconv.Itoa(maxListens) + "): end one (notifications/cancelled) first", status: 429}
-	case s.openListens >= maxServerListens:
-		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "too many open subscriptions on this server (" +
+	case shared && s.httpListens >= maxServerListens:
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "too many open subscriptions over HTTP on this server (" +
 			strconv.Itoa(maxServerListens) + "): end one first, or try later", status: 429}
 	}
 	c.openListens++
-	s.openListens++
+	if shared {
+		s.httpListens++
+	}
 	return func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		c.openListens--
-		s.openListens--
+		if shared {
+			s.httpListens--
+		}
 	}, nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -29,14 +30,16 @@ import (
 const EndpointPath = "/mcp"
 
 // maxSessions bounds the handshake-era sessions kept at once. At the cap,
-// a new session takes the place of the least recently used one that has
-// been idle (no request, no open stream) for sessionIdleFloor; when there
-// is none, initialize is refused: no client can evict the sessions of
-// clients in use by opening many.
-const (
-	maxSessions      = 256
-	sessionIdleFloor = 10 * time.Minute
-)
+// a new session takes the place of the least recently used idle one (no
+// request in flight, no open GET stream): its client gets 404 at its next
+// request and, as the transport says, initializes again. initialize is
+// refused (503) only when every session is busy, each holding a request or
+// a stream, so a connection of its own (--http-max-conns). Before, a
+// session had to be idle for 10 minutes to make way, so 256 initialize
+// requests locked every other handshake-era client out for 10 minutes,
+// renewable with one request a session (attack pass 41j, row 3); a session
+// in use is still never evicted.
+const maxSessions = 256
 
 // Listen opens addr for the Streamable HTTP transport. A loopback address
 // is required unless public is set: a local MCP server bound to every
@@ -140,28 +143,38 @@ type session struct {
 	id   string
 	conn *conn
 
-	mu       sync.Mutex
-	stream   chan []byte // the open GET stream, nil when none
-	lastUsed time.Time
+	mu     sync.Mutex
+	stream chan []byte // the open GET stream, nil when none
+	// lastUsed orders the sessions by their last use (useClock): the
+	// least recently used idle one makes way for a new one.
+	lastUsed uint64
 	busy     int // requests in flight
 }
+
+// useClock counts the uses of every session, to order them: unlike the
+// wall clock, it never gives two uses the same time.
+var useClock atomic.Uint64
+
+// touch marks the session used now; its caller holds se.mu.
+func (se *session) touch() { se.lastUsed = useClock.Add(1) }
 
 // use marks a request of the session in flight until the returned func.
 func (se *session) use() func() {
 	se.mu.Lock()
 	se.busy++
-	se.lastUsed = time.Now()
+	se.touch()
 	se.mu.Unlock()
 	return func() {
 		se.mu.Lock()
 		se.busy--
-		se.lastUsed = time.Now()
+		se.touch()
 		se.mu.Unlock()
 	}
 }
 
-// idleSince is when the session was last used, or false while it is in use.
-func (se *session) idleSince() (time.Time, bool) {
+// idleSince is when the session was last used (useClock), or false while
+// it is in use: a request in flight, or its GET stream open.
+func (se *session) idleSince() (uint64, bool) {
 	se.mu.Lock()
 	defer se.mu.Unlock()
 	return se.lastUsed, se.busy == 0 && se.stream == nil
@@ -252,25 +265,26 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 		defer c.close()
 		h.reply(w, r, c, m, len(body), false, nil)
 	case m.Method == "initialize" && sid == "":
-		se := h.newSession()
+		se, done := h.newSession()
 		if se == nil {
-			h.s.log.printf("http initialize: refused: %d sessions are in use", maxSessions)
-			writeJSON(w, http.StatusServiceUnavailable, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "too many sessions in use (" + strconv.Itoa(maxSessions) + "): end one (DELETE) or try later"}), nil)
+			h.s.log.printf("http initialize: refused: all %d sessions are busy", maxSessions)
+			writeJSON(w, http.StatusServiceUnavailable, errorLine(m.ID, &rpcError{Code: abi.CodeInternalError, Message: "too many sessions in use (" + strconv.Itoa(maxSessions) + ", each with a request or a stream open): end one (DELETE) or try later"}), nil)
 			return
 		}
+		defer done()
 		a := se.conn.handle(r.Context(), m)
 		writeJSON(w, http.StatusOK, a.line, map[string]string{"Mcp-Session-Id": se.id})
 	case sid != "":
-		se := h.session(sid)
+		se, done := h.useSession(sid)
 		if se == nil {
 			writeJSON(w, http.StatusNotFound, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "unknown or ended session " + clientText(sid) + ": initialize again"}), nil)
 			return
 		}
+		defer done()
 		if v := r.Header.Get("Mcp-Protocol-Version"); v != "" && v != se.conn.legacyVersion() {
 			writeJSON(w, http.StatusBadRequest, errorLine(m.ID, &rpcError{Code: abi.CodeInvalidRequest, Message: "MCP-Protocol-Version " + clientText(v) + " is not the session's " + se.conn.legacyVersion()}), nil)
 			return
 		}
-		defer se.use()()
 		h.reply(w, r, se.conn, m, len(body), true, nil)
 	default:
 		// Neither modern nor in a session: requestEra says what is missing.
@@ -291,15 +305,18 @@ func isJSONMediaType(ct string) bool {
 // 202. In the handshake era a JSON-RPC error travels with 200, as clients
 // of that era expect; in 2026-07-28 it carries the status the transport
 // gives it. A message that waits holding its body (a tools/call for its
-// place, a tools/list for the package still loading) waits within the
-// server's budget of waiting messages, shared with stdio's
-// (maxWaitingLines); past it, its body read already, it is refused at once
-// (503) rather than held.
+// place, a tools/list for the package still loading) waits within HTTP's
+// budget of waiting messages (maxWaitingLines; stdio has its own); past
+// it, its body read already, it is refused at once (503) rather than held.
+// The budget is every HTTP client's together: a modern request carries
+// nothing that tells one local client from another, so one can fill it,
+// and the others are refused (503, Retry-After) until its messages are
+// answered: never the stdio client.
 func (h *httpServer) reply(w http.ResponseWriter, r *http.Request, c *conn, m *mcp.Message, size int, legacy bool, headers map[string]string) {
 	ctx, notes := requestNotes(r)
 	call := m.IsRequest() && m.Method == abi.MethodToolsCall
 	if call || m.IsRequest() && m.Method == abi.MethodToolsList && !h.s.loaded() {
-		queued, ok := h.s.waiting.tryAcquire(waitingCharge(size))
+		queued, ok := h.s.httpWaiting.tryAcquire(waitingCharge(size))
 		if !ok {
 			h.s.log.printf("http %s from %s: refused: the messages waiting hold their budget", m.Method, r.RemoteAddr)
 			status := http.StatusServiceUnavailable
@@ -566,45 +583,58 @@ func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *mcp.Messa
 	}
 }
 
-// newSession opens a session, making room as maxSessions says; nil when
-// there is none to make.
-func (h *httpServer) newSession() *session {
+// newSession opens a session, making room as maxSessions says, in use
+// (its initialize) until done; nil when there is no room to make.
+func (h *httpServer) newSession() (se *session, done func()) {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
-	se := &session{id: hex.EncodeToString(b[:]), lastUsed: time.Now()}
+	se = &session{id: hex.EncodeToString(b[:])}
+	done = se.use()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.sessions) >= maxSessions {
 		var victim *session
-		var oldest time.Time
+		var oldest uint64
 		for _, o := range h.sessions {
-			if since, idle := o.idleSince(); idle && time.Since(since) >= sessionIdleFloor && (victim == nil || since.Before(oldest)) {
+			if since, idle := o.idleSince(); idle && (victim == nil || since < oldest) {
 				victim, oldest = o, since
 			}
 		}
 		if victim == nil {
-			return nil
+			return nil, nil
 		}
 		delete(h.sessions, victim.id)
 		victim.conn.close()
+		h.s.log.printf("http session %s… ended to make room for a new one: the least recently used idle one of %d", victim.id[:8], maxSessions)
 	}
 	se.conn = h.s.newConn("http", se.deliver)
 	h.sessions[se.id] = se
-	return se
+	return se, done
 }
 
-func (h *httpServer) session(id string) *session {
+// useSession finds the session id and marks a request of it in flight
+// until done, at once, so that no new session evicts it between the two;
+// nil when there is no such session.
+func (h *httpServer) useSession(id string) (se *session, done func()) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.sessions[id]
+	se = h.sessions[id]
+	if se == nil {
+		return nil, nil
+	}
+	return se, se.use()
 }
 
 // get opens a handshake-era session's stream of notifications (the tool
 // list changed). Modern clients use subscriptions/listen instead.
 func (h *httpServer) get(w http.ResponseWriter, r *http.Request) {
-	se := h.session(r.Header.Get("Mcp-Session-Id"))
 	fl, ok := w.(http.Flusher)
+	// The session's stream is set under h.mu, so that no new session
+	// evicts it between its lookup and its stream (newSession).
+	h.mu.Lock()
+	se := h.sessions[r.Header.Get("Mcp-Session-Id")]
 	if se == nil || !ok {
+		h.mu.Unlock()
 		w.Header().Set("Allow", "POST")
 		http.Error(w, "GET opens a stream only in a handshake-era session; 2026-07-28 clients use subscriptions/listen", http.StatusMethodNotAllowed)
 		return
@@ -613,15 +643,17 @@ func (h *httpServer) get(w http.ResponseWriter, r *http.Request) {
 	se.mu.Lock()
 	if se.stream != nil {
 		se.mu.Unlock()
+		h.mu.Unlock()
 		http.Error(w, "the session already has a stream open", http.StatusConflict)
 		return
 	}
 	se.stream = stream
 	se.mu.Unlock()
+	h.mu.Unlock()
 	defer func() {
 		se.mu.Lock()
 		se.stream = nil
-		se.lastUsed = time.Now()
+		se.touch()
 		se.mu.Unlock()
 	}()
 	startEventStream(w)

@@ -222,8 +222,9 @@ func TestDuplicateKeys(t *testing.T) {
 }
 
 // TestHTTPSessionsNotEvicted: a client opening sessions up to the cap and
-// beyond evicts no session in use: the new ones are refused, and only a
-// session idle past the floor makes way.
+// beyond evicts no session in use (a request in flight, a GET stream
+// open): the least recently used idle one makes way (attack pass 41j, row
+// 3), and when every session is busy, initialize is refused.
 func TestHTTPSessionsNotEvicted(t *testing.T) {
 	s, _ := newServer(t, hello(t), Options{})
 	hs := s.newHTTPServer(false)
@@ -233,36 +234,56 @@ func TestHTTPSessionsNotEvicted(t *testing.T) {
 	initialize := map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{
 		"protocolVersion": "2025-06-18", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "t", "version": "1"}}}
 	_, _, header := c.post("initialize", initialize, nil)
-	victim := header.Get("Mcp-Session-Id")
-	for i := 1; i < maxSessions; i++ {
+	streaming := header.Get("Mcp-Session-Id")
+	_, _, header = c.post("initialize", initialize, nil)
+	idle := header.Get("Mcp-Session-Id")
+	for i := 2; i < maxSessions; i++ {
 		if status, r, _ := c.post("initialize", initialize, nil); status != 200 {
 			t.Fatalf("session %d: %d %s", i, status, r.Raw)
 		}
 	}
-	for range 3 {
-		if status, r, _ := c.post("initialize", initialize, nil); status != http.StatusServiceUnavailable || r.Error == nil {
-			t.Fatalf("over the cap: %d %s", status, r.Raw)
+	// The oldest session has its GET stream open: busy, it stays.
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, c.url, nil)
+	req.Header.Set("Mcp-Session-Id", streaming)
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("the GET stream: %v %v", err, resp)
+	}
+	defer resp.Body.Close()
+	if status, r, _ := c.post("initialize", initialize, nil); status != 200 {
+		t.Fatalf("over the cap, with idle sessions: %d %s", status, r.Raw)
+	}
+	h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
+	ping := map[string]any{"jsonrpc": "2.0", "id": 2, "method": "ping"}
+	c.sid = streaming
+	if status, r, _ := c.post("ping", ping, h); status != 200 || r.Error != nil {
+		t.Errorf("the session with its stream open was evicted: %d %s", status, r.Raw)
+	}
+	c.sid = idle
+	if status, _, _ := c.post("ping", ping, h); status != 404 {
+		t.Errorf("the least recently used idle session was not the one evicted: %d", status)
+	}
+	// Every session busy (a request in flight): initialize is refused.
+	hs.mu.Lock()
+	var dones []func()
+	for _, se := range hs.sessions {
+		if se.id != streaming {
+			dones = append(dones, se.use())
 		}
 	}
-	c.sid = victim
-	h := map[string]string{"Mcp-Protocol-Version": "2025-06-18"}
-	if status, r, _ := c.post("ping", map[string]any{"jsonrpc": "2.0", "id": 2, "method": "ping"}, h); status != 200 || r.Error != nil {
-		t.Fatalf("the first session after the flood: %d %s", status, r.Raw)
-	}
-	// Past the floor, the least recently used idle session makes way.
-	hs.mu.Lock()
-	se := hs.sessions[victim]
 	hs.mu.Unlock()
-	se.mu.Lock()
-	se.lastUsed = time.Now().Add(-sessionIdleFloor - time.Second)
-	se.mu.Unlock()
 	c.sid = ""
-	if status, r, _ := c.post("initialize", initialize, nil); status != 200 {
-		t.Fatalf("with a session idle past the floor: %d %s", status, r.Raw)
+	for range 3 {
+		if status, r, _ := c.post("initialize", initialize, nil); status != http.StatusServiceUnavailable || r.Error == nil {
+			t.Fatalf("with every session busy: %d %s", status, r.Raw)
+		}
 	}
-	c.sid = victim
-	if status, _, _ := c.post("ping", map[string]any{"jsonrpc": "2.0", "id": 3, "method": "ping"}, h); status != 404 {
-		t.Errorf("the idle session was not the one evicted: %d", status)
+	for _, done := range dones {
+		done()
+	}
+	if status, r, _ := c.post("initialize", initialize, nil); status != 200 {
+		t.Errorf("once sessions are idle again: %d %s", status, r.Raw)
 	}
 }
 

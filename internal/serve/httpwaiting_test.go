@@ -36,8 +36,8 @@ func (b *eofBody) Read(p []byte) (int, error) {
 // --max-concurrent places holding its message, uncounted: with one call
 // looping in the only place, 10 calls of 15 MiB arguments held 1,175 MiB
 // (1,025 beyond the test client's own bodies). Calls waiting for a place
-// now share the server's one budget whatever the transport; an HTTP call
-// past it is refused with -32603 and 503 at once. Measured as the attack
+// now share a budget like stdio's (HTTP's own since attack pass 41j); an
+// HTTP call past it is refused with -32603 and 503 at once. Measured as the attack
 // did, once every call either waits or was answered.
 func TestHTTPWaitingCallsBounded(t *testing.T) {
 	s, _ := newServer(t, hostile(t), Options{MaxConcurrent: 1, Timeout: time.Minute})
@@ -122,7 +122,7 @@ func TestHTTPWaitingCallsBounded(t *testing.T) {
 // a tools/list sent over HTTP while the package still builds waits for it
 // (up to Options.ListWait, 30 s) holding its message, which nothing
 // counted; over stdio the same list was charged to the waiting budget. It
-// now shares that budget whatever the transport: 10 lists of 15 MiB held
+// is charged to a budget like stdio's (HTTP's own): 10 lists of 15 MiB held
 // 300 MiB; past the budget a list is refused with -32603 and 503.
 func TestHTTPWaitingListsBounded(t *testing.T) {
 	s, _ := unloadedServer(t, Options{Name: "pkg", ListWait: time.Hour})

@@ -642,8 +642,8 @@ func bytesPerPixel(m color.Model) int64 {
 }
 
 // byteBudget is a budget of bytes shared by concurrent holders: decodes
-// (decoding), answers being built (answering), calls waiting for a place
-// (Server.waiting).
+// (decoding), answers being built (answering), messages waiting for a
+// place or the package (Server.httpWaiting, and each stdio connection's).
 type byteBudget struct {
 	mu    sync.Mutex
 	cond  *sync.Cond

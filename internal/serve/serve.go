@@ -113,7 +113,7 @@ type Server struct {
 	// reading for the waiting lines' budget.
 	readerWaits func()
 	// httpWaits, when set (tests), hears each time an HTTP message begins
-	// to wait within the waiting budget (a tools/call for a place, a
+	// to wait within HTTP's waiting budget (a tools/call for a place, a
 	// tools/list for the package).
 	httpWaits func()
 	pkg       atomic.Pointer[Package]
@@ -132,15 +132,17 @@ type Server struct {
 
 	clientLog clientLog // what clients hear as log messages (logging.go)
 
-	// waiting is the budget of the calls waiting for a place, whatever
-	// their transport (maxWaitingLines).
-	waiting *byteBudget
+	// httpWaiting is the budget of the HTTP messages that wait holding
+	// their bodies (maxWaitingLines): HTTP's own, so that no HTTP client
+	// can fill the one a stdio connection has (ServeStdio; attack pass
+	// 41j, row 2).
+	httpWaiting *byteBudget
 
 	mu    sync.Mutex
 	conns map[*conn]struct{}
-	// openListens counts the subscriptions open on every connection
-	// (maxServerListens).
-	openListens int
+	// httpListens counts the subscriptions open over HTTP, every
+	// connection together (maxServerListens).
+	httpListens int
 }
 
 // New starts a server with no package yet; Load and Use give it one.
@@ -165,7 +167,7 @@ func New(opt Options) (*Server, error) {
 		opt.Log = io.Discard
 	}
 	s := &Server{opt: opt, log: &logger{w: opt.Log},
-		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, waiting: newByteBudget(maxWaitingLines), load: loadState{ready: make(chan struct{}), listed: make(chan struct{}), previewed: make(chan struct{})}}
+		slots: make(chan struct{}, opt.MaxConcurrent), conns: map[*conn]struct{}{}, httpWaiting: newByteBudget(maxWaitingLines), load: loadState{ready: make(chan struct{}), listed: make(chan struct{}), previewed: make(chan struct{})}}
 	s.checker = pkgcheck.New(pkgcheck.Options{Host: opt.Host, Probes: opt.Probes, Discovered: s.discovered})
 	s.volume = opt.Volume
 	if s.volume == "" {

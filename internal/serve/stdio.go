@@ -30,9 +30,13 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	// one ends with the input, whether or not it has registered yet.
 	listens, endListens := context.WithCancel(ctx)
 	defer endListens()
-	// Calls waiting for their place keep their lines within the server's
-	// budget: past it the next line is not read until a call starts.
-	waiting := s.waiting
+	// Calls waiting for their place (and lists for the package) keep their
+	// lines within the connection's own budget: past it the next line is
+	// not read until one of them starts. Only this client's own messages
+	// fill it: HTTP's have a budget of their own (attack pass 41j, row 2:
+	// two HTTP lists of 16 MiB filled a shared one and stopped this
+	// reader, so a server/discover or a ping sent next was not read).
+	waiting := newByteBudget(maxWaitingLines)
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	lines := readLines(ctx, in)
@@ -157,12 +161,15 @@ var errClientGone = errors.New("the client's end of stdout is closed")
 
 var errLineTooLong = errors.New("line too long")
 
-// maxWaitingLines bounds the messages of the calls that wait for a place,
-// whatever their transport (Server.waiting): two messages' worth. Past it
-// a stdio reader waits, and the client's writes with it (attack pass 39:
-// 100 waiting calls of 4 MiB held 842 MB); an HTTP call, its body read
-// already, is refused (httpServer.reply; attack pass 41d: 10 HTTP calls of
-// 15 MiB waiting held 1,175 MiB).
+// maxWaitingLines bounds the messages of the calls that wait for a place
+// (and of the lists that wait for the package): two messages' worth, for
+// each stdio connection (ServeStdio) and for HTTP's requests together
+// (Server.httpWaiting), so that no transport's clients can fill another's
+// (attack pass 41j, row 2); serve has one stdio connection, so 64 MiB in
+// all. Past it a stdio reader waits, and the client's writes with it
+// (attack pass 39: 100 waiting calls of 4 MiB held 842 MB); an HTTP call,
+// its body read already, is refused (httpServer.reply; attack pass 41d:
+// 10 HTTP calls of 15 MiB waiting held 1,175 MiB).
 const maxWaitingLines = 2 * maxMessage
 
 // minWaitingCharge is what a waiting call is charged at least, its line
