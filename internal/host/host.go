@@ -63,7 +63,12 @@ const (
 // Options configure a Host.
 type Options struct {
 	// CacheDir holds wazero's compilation cache, so a second run of the same
-	// module starts fast. "" uses the user cache directory; "-" disables it.
+	// module starts fast. "" uses the user cache directory, or a temporary
+	// directory removed at Close when there is none (HOME unset, as in
+	// some CI containers): the cache is how the compile worker, whose
+	// memory is capped, hands its code over, so without one the optimising
+	// compiler would run in this process, uncapped (attack pass 41m, row
+	// 2). "-" disables it: compilations run in this process (tests).
 	CacheDir string
 	// Engine says how modules are run: EngineAuto (the default) interprets
 	// a module the cache does not hold yet while it is compiled for the
@@ -102,6 +107,7 @@ type Host struct {
 	rt            wazero.Runtime
 	cache         wazero.CompilationCache
 	cacheDir      string // "" for none
+	tempCache     bool   // cacheDir is this host's own, removed at release
 	engine        Engine
 	memory        int64
 	compileMemory int64
@@ -145,7 +151,11 @@ func New(ctx context.Context, opt Options) (*Host, error) {
 		h.compileLimit = CompileLimit
 	}
 	cfg := runtimeConfig(false, h.memory)
-	if dir := cacheDir(opt.CacheDir); dir != "" {
+	dir, temp, err := cacheDir(opt.CacheDir)
+	if err != nil {
+		return nil, err
+	}
+	if dir != "" {
 		limit := opt.CacheMaxBytes
 		if limit <= 0 {
 			limit = CacheMaxBytes
@@ -155,7 +165,7 @@ func New(ctx context.Context, opt Options) (*Host, error) {
 		if err != nil {
 			return nil, err
 		}
-		h.cache, h.cacheDir = cache, dir
+		h.cache, h.cacheDir, h.tempCache = cache, dir, temp
 		cfg = cfg.WithCompilationCache(cache)
 	}
 	rt, err := newRuntime(ctx, cfg)
@@ -192,18 +202,21 @@ func (h *Host) Running() int { return int(h.running.Load()) }
 // included.
 func (h *Host) DiscoverLimit() time.Duration { return h.discoverLimit }
 
-func cacheDir(opt string) string {
+// cacheDir is where the compilation cache goes for the option opt: ""
+// for none, and temp when it is a temporary directory of the host's own.
+func cacheDir(opt string) (dir string, temp bool, err error) {
 	switch opt {
 	case "-":
-		return ""
+		return "", false, nil
 	case "":
 		base, err := os.UserCacheDir()
 		if err != nil {
-			return ""
+			dir, err := os.MkdirTemp("", "subako-go-wazero-")
+			return dir, err == nil, err
 		}
-		return filepath.Join(base, "subako-go", "wazero")
+		return filepath.Join(base, "subako-go", "wazero"), false, nil
 	}
-	return opt
+	return opt, false, nil
 }
 
 // ExitGrace is how long a module has to exit once stdin closes.
@@ -261,6 +274,9 @@ func (h *Host) release(ctx context.Context) error {
 	}
 	if h.cache != nil {
 		err = errors.Join(err, h.cache.Close(ctx))
+	}
+	if h.tempCache {
+		err = errors.Join(err, os.RemoveAll(h.cacheDir))
 	}
 	return err
 }
