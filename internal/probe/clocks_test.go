@@ -2,8 +2,12 @@ package probe_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -12,6 +16,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/probe"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/subjects"
 )
 
 // burn keeps n goroutines spinning until the returned function is called:
@@ -56,7 +61,62 @@ func TestBudgetOwnTime(t *testing.T) {
 	if ids := ruleIDs(quiet.Findings); len(ids) != 1 || ids[0] != rules.ProbeBudget.ID || len(quiet.NotRun) == 0 {
 		t.Errorf("want P042 alone:%s", messages(quiet.Findings))
 	}
-	t.Logf("alone: %d runs, %v of the probes' own time; busy: %d runs, %v", len(quiet.Runs), quiet.CPU, len(busy.Runs), busy.CPU)
+	t.Logf("alone: %d runs, %v of the probes' own time; busy: %d runs, %v", len(quiet.Runs), quiet.Spent, len(busy.Runs), busy.Spent)
+}
+
+// TestBudgetCutSame (attack pass 41l, row 2): which runs the budget leaves
+// out is a function of the module, never of the host's work: with a budget
+// that cuts the runs of a module whose runs take little of its own time
+// (the C subject, some 0.1 ms a run), so that what the host does for each
+// run (0.4-0.6 ms of the probes' thread's CPU time quiet, more when the
+// process or the machine is busy) would decide the cut, the NotRun list
+// is the same on five runs and with goroutines spinning on every core.
+// Before the fix the budget counted the probes' thread's CPU time, and
+// the cut moved by several runs from one run to the next; it now charges
+// probe.RunCharge a run. The budget (11.7 charges) falls about halfway
+// between the runs' sums of charges and of the module's time (the pause
+// probe's run is charged as it starts, its module time when it ends):
+// 11 runs start, the first ten and the pause, at 0.1-0.15 ms of the
+// module's time a run (2026-12-06); a machine would have to run this
+// module at under 0.07 ms or over 0.19 ms a run for another count.
+func TestBudgetCutSame(t *testing.T) {
+	h, err := host.New(context.Background(), host.Options{ExitGrace: 500 * time.Millisecond, Engine: host.EngineCompiler})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	wasm, err := os.ReadFile(subjects.Module(t, subjects.C, subjects.Good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := func(json.RawMessage) ([]probe.Case, []string) {
+		var cs []probe.Case
+		for i := range 40 {
+			cs = append(cs, probe.Case{Name: fmt.Sprint("valid ", i), Args: json.RawMessage(fmt.Sprintf(`{"a":%d,"b":1}`, i)), Valid: true})
+		}
+		return cs, nil
+	}
+	opt := probe.Options{Cases: cases, Budget: 11*probe.RunCharge + 700*time.Microsecond}
+	var first *probe.Result
+	for i := range 7 {
+		stop := func() {}
+		if i >= 5 {
+			stop = burn(3 * runtime.GOMAXPROCS(0))
+		}
+		res := probeModule(t, h, wasm, opt)
+		stop()
+		t.Logf("run %d (busy %v): %d runs, %v counted, %v of the probes' thread's CPU time, %d not run", i, i >= 5, len(res.Runs), res.Spent, res.HostCPU, len(res.NotRun))
+		if first == nil {
+			first = res
+			if len(res.NotRun) == 0 || len(res.Runs) < 2 {
+				t.Fatalf("the budget cut nothing or everything: %d runs, not run %v", len(res.Runs), res.NotRun)
+			}
+			continue
+		}
+		if !slices.Equal(res.NotRun, first.NotRun) || len(res.Runs) != len(first.Runs) || messages(res.Findings) != messages(first.Findings) {
+			t.Errorf("run %d (busy %v): %d runs, %d not run; the first: %d runs, %d not run%s", i, i >= 5, len(res.Runs), len(res.NotRun), len(first.Runs), len(first.NotRun), messages(res.Findings))
+		}
+	}
 }
 
 // TestBackstopNotJudged: runs the probes' wall backstop gives up on are
