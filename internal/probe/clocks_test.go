@@ -38,8 +38,7 @@ func burn(n int) (stop func()) {
 }
 
 // TestBudgetOwnTime: the probes' budget counts their own time (the
-// module's in their runs, and the probes' thread's CPU time), not the
-// process's: with goroutines spinning on every core meanwhile, the same
+// module's in their runs, and probe.RunCharge a run), not the process's: with goroutines spinning on every core meanwhile, the same
 // runs fit the budget and the findings are exactly the same. The subject
 // sleeps 1.5 s of its own time in each call, so a 5 s budget holds the
 // first call and three more whatever the machine, and P042 lists the rest.

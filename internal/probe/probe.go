@@ -359,7 +359,7 @@ type runner struct {
 	opt      Options
 	tools    []mcp.Tool
 	res      *Result
-	backstop host.Backstop        // on the wall clock, when no run starts any more
+	backstop host.Backstop // on the wall clock, when no run starts any more
 	grace    time.Duration
 	slowExit bool // an exit problem was reported; later runs ignore theirs
 

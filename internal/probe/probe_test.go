@@ -170,8 +170,8 @@ func TestBudget(t *testing.T) {
 	}
 	budget := 1500 * time.Millisecond
 	res = probeModule(t, h, subject(t, "eof"), probe.Options{Cases: echoCases, Budget: budget, RunLimit: time.Minute})
-	// The budget is CPU time, and a run that starts within it ends by its
-	// own limits: a module that waits for input ends at once, so the
+	// The budget is the module's own time and a fixed charge a run, and a
+	// run that starts within it ends by its own limits: a module that waits for input ends at once, so the
 	// probes spend about the budget, however busy the machine.
 	if res.Spent > budget+time.Second {
 		t.Errorf("the probes spent %v, for a budget of %v", res.Spent, budget)
