@@ -72,12 +72,12 @@ func TestBudgetOwnTime(t *testing.T) {
 // is the same on five runs and with goroutines spinning on every core.
 // Before the fix the budget counted the probes' thread's CPU time, and
 // the cut moved by several runs from one run to the next; it now charges
-// probe.RunCharge a run. The budget is five charges: the fifth run
-// starts when the module's time in the runs before it (the pause probe's
-// run, the second, is charged as it starts and its module time counted
-// when it ends) is under one charge, and no sixth starts, so five runs
-// start as long as three runs of this module take less than RunCharge of
-// its own time: 0.1-0.15 ms a run quiet, up to 0.3 ms under eight busy
+// probe.RunCharge a run. The budget is five charges, and a run starts
+// when what is spent and its charge fit: the fourth starts when the
+// module's time in the runs before it (the pause probe's run, the second,
+// is charged as it starts and its module time counted when it ends) is
+// under one charge, and no fifth starts, so four runs start as long as
+// two runs of this module take less than RunCharge of its own time: 0.1-0.15 ms a run quiet, up to 0.3 ms under eight busy
 // loops (2026-12-06). (The module's own time in so small a run, mostly
 // its start, grows with the machine's load as memory-bound work does:
 // docs/time-model.md, where it does not hold.)

@@ -532,9 +532,9 @@ func waited(rec *host.Record) bool {
 }
 
 // limits gives the next run its answer wait and exit grace, in the
-// module's own time; ok is false when the budget is spent, and the run is
-// listed as not run, or when the wall backstop passed, and it is listed as
-// not judged. A run's limits are never cut by what is left of the budget: a
+// module's own time; ok is false when the run does not fit the budget
+// (fits), and it is listed as not run, or when the wall backstop passed,
+// and it is listed as not judged. A run's limits are never cut by what is left of the budget: a
 // run that starts is judged by the same limits whatever the machine's load.
 func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok bool) {
 	if r.res.Err != nil {
@@ -544,7 +544,7 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 	if r.slowExit {
 		grace = min(grace, shortGrace)
 	}
-	if r.spent() >= r.opt.Budget {
+	if !r.fits() {
 		r.res.NotRun = append(r.res.NotRun, probe+" on "+toolName)
 		return 0, 0, false
 	}
@@ -562,6 +562,12 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 // hold), so which runs fit is a function of the module.
 func (r *runner) spent() time.Duration {
 	return r.moduleTime + time.Duration(r.started)*RunCharge
+}
+
+// fits says whether another run fits the budget: what is spent and the
+// run's charge are within it. (So a budget under RunCharge runs nothing.)
+func (r *runner) fits() bool {
+	return r.spent()+RunCharge <= r.opt.Budget
 }
 
 // pastBackstop says whether the probes' wall backstop has passed, and
@@ -768,7 +774,7 @@ func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid boo
 	for progress := true; progress && runs < limit; {
 		progress = false
 		for _, c := range sh.Smaller(smallest, valid) {
-			if runs >= limit || r.res.Err != nil || r.spent() >= r.opt.Budget || r.pastBackstop("shrink on "+t.Name) {
+			if runs >= limit || r.res.Err != nil || !r.fits() || r.pastBackstop("shrink on "+t.Name) {
 				break
 			}
 			runs++
