@@ -29,7 +29,7 @@ func goBackstop(ctx context.Context) context.Context {
 // reads them once fs is parsed: nil options when --probes=none.
 func probeFlags(fs *flag.FlagSet) func() (*probe.Options, error) {
 	level := fs.String("probes", "safe", "call probes after discovery passes: none, safe (no network, an empty temporary volume), all (adds HTTP failures) or deep (safe, with many generated cases a tool)")
-	budget := fs.Duration("probe-time", probe.DefaultBudget, "the call probes' total CPU time for a package ("+probe.DeepBudget.String()+" with --probes=deep)")
+	budget := fs.Duration("probe-time", probe.DefaultBudget, "the call probes' budget for a package: the module's own time in their runs and "+probe.RunCharge.String()+" a run for the host's work ("+probe.DeepBudget.String()+" with --probes=deep)")
 	return func() (*probe.Options, error) {
 		l, err := probe.ParseLevel(*level)
 		if err != nil {

@@ -3,6 +3,7 @@ package probe_test
 import (
 	"context"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -130,4 +131,61 @@ func BenchmarkSlowSubjects(b *testing.B) {
 			b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
 		})
 	}
+}
+
+// BenchmarkHostWork measures the host's work of one probe run (starting
+// it, generating and judging its case): the CPU time of the probes' own
+// thread (Result.HostCPU) divided by the runs, on the C and Go subjects
+// (the edge schema, MaxTrap: a broken call, its shrinking, the edge
+// cases) and probe's Go subject, compiled and discovered once, as lint
+// has done when the probes start. It reports the median of the
+// iterations' per-run figures, the calibration of probe.RunCharge:
+//
+//	go test ./internal/probe -run '^$' -bench HostWork -benchtime 20x
+func BenchmarkHostWork(b *testing.B) {
+	for _, s := range []struct {
+		name string
+		wasm func(testing.TB) []byte
+	}{
+		{"c-max-trap", func(tb testing.TB) []byte { return readModule(tb, subjects.Module(tb, subjects.C, subjects.MaxTrap)) }},
+		{"go-max-trap", func(tb testing.TB) []byte { return readModule(tb, subjects.Module(tb, subjects.Go, subjects.MaxTrap)) }},
+		{"subject-good", func(tb testing.TB) []byte { return gowasm.Build(tb, "testdata/subject") }},
+	} {
+		b.Run(s.name, func(b *testing.B) {
+			ctx := context.Background()
+			h, err := host.New(ctx, host.Options{Engine: host.EngineCompiler})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer h.Close(ctx)
+			m, err := h.Compile(ctx, s.wasm(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			d := h.Discover(ctx, m, "")
+			if d.Stopped != nil {
+				b.Fatal(d.Stopped)
+			}
+			var per []time.Duration
+			runs := 0
+			for b.Loop() {
+				res := probe.Run(ctx, h, m, d.Tools, probe.Options{Budget: time.Minute})
+				runs = len(res.Runs)
+				per = append(per, res.HostCPU/time.Duration(runs))
+			}
+			slices.Sort(per)
+			b.ReportMetric(float64(per[len(per)/2].Microseconds()), "host-µs/run")
+			b.ReportMetric(float64(per[len(per)-1].Microseconds()), "max-host-µs/run")
+			b.ReportMetric(float64(runs), "runs")
+		})
+	}
+}
+
+func readModule(tb testing.TB, path string) []byte {
+	tb.Helper()
+	w, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return w
 }

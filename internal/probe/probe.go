@@ -8,10 +8,11 @@
 // that breaks its own outputSchema, extra lines on stdout.
 //
 // The probes run one at a time within a budget of their own time
-// (Options.Budget): the module's own time in their runs and the CPU time
-// of the probes' own thread, so that a hostile module cannot hold the
-// caller for long, and neither a busy machine nor other work of the
-// process (serve's calls) changes which probes run. Every run's limits are
+// (Options.Budget): the module's own time in their runs and a fixed
+// charge a run for the host's work (RunCharge), so that a hostile module
+// cannot hold the caller for long, and neither a busy machine, nor other
+// work of the process (serve's calls), nor the run to run jitter of the
+// host's own work changes which probes run. Every run's limits are
 // the module's own time (see host's time model); a run the budget leaves
 // out is listed (P042), never blamed on the module. Runs the wall-clock
 // backstop gives up on are not judged, and neither is the module: the
@@ -93,10 +94,23 @@ func ParseLevel(s string) (Level, error) {
 
 // Defaults of Options.
 const (
-	// DefaultBudget is the probes' CPU time for a package (--probe-time),
-	// DeepBudget with --probes=deep.
+	// DefaultBudget is the probes' budget for a package (--probe-time,
+	// see RunCharge for what it counts), DeepBudget with --probes=deep.
 	DefaultBudget = 20 * time.Second
 	DeepBudget    = 60 * time.Second
+	// RunCharge is what each run the probes start costs their budget for
+	// the host's work: starting the run, generating and judging its case.
+	// It is fixed, not measured: the CPU time of that work grows with the
+	// machine's load (a throttled thread refills its caches each time it
+	// is let run) and moves run to run, and a budget that counted it left
+	// a broken call out at 3% of a core that a quiet machine found (attack
+	// pass 41l, row 2: the same probes cost ~20 ms quiet, 35-40 ms at 3%).
+	// Measured (BenchmarkHostWork, the median over 20 and 40 iterations
+	// of the probes' thread's CPU time a run, 2026-12-06, two cores shared
+	// with other work at a load of 4 to 6): 427-509 µs on the C and Go
+	// MaxTrap subjects (19 runs each) and probe's Go subject (15 runs),
+	// the slowest iteration 0.6-1.1 ms; rounded up.
+	RunCharge = time.Millisecond
 	// DefaultRunLimit bounds how long, in the module's own time, a probe
 	// waits for one answer with stdin held open. Subako gives a call a
 	// minute; a probe's arguments reach no network, so a tool that answers
@@ -145,7 +159,7 @@ type Generator func(inputSchema json.RawMessage) (cases []Case, notes []string)
 // defaults.
 type Options struct {
 	Level    Level
-	Budget   time.Duration // the probes' own time (see the package doc); 0 means DefaultBudget
+	Budget   time.Duration // the probes' own time (the module's, and RunCharge a run; see the package doc); 0 means DefaultBudget
 	RunLimit time.Duration // one answer's wait; 0 means DefaultRunLimit
 	Pause    time.Duration // the pause probe's pause; 0 means DefaultPause
 	// Assets is the package's assets directory, mounted at /package; ""
@@ -204,9 +218,15 @@ type Result struct {
 	// the command exits 3.
 	NotJudged error
 	Elapsed   time.Duration // on the wall clock
-	// CPU is the probes' own time, what the budget counts: the module's
-	// own time in their runs, and the CPU time of the probes' thread.
-	CPU time.Duration
+	// Spent is what the budget counted: the module's own time in the
+	// probes' runs, and RunCharge for each run started.
+	Spent time.Duration
+	// HostCPU is the CPU time of the probes' own thread (the host's work
+	// of starting runs, generating and judging cases), measured for
+	// reports and BenchmarkHostWork, never counted: it moves with the
+	// machine's load (the wall time where a thread's CPU clock cannot be
+	// read, see internal/cputime).
+	HostCPU time.Duration
 	// Coverage is what the search reached (Deep with Options.Wasm); nil
 	// when it did not run.
 	Coverage *Coverage
@@ -230,7 +250,7 @@ const (
 	ProbeHTTPErrors   = "http-errors"  // (all) the valid call with every subako_http request failing
 )
 
-// BudgetOrDefault is the probes' CPU time these options give: Budget, or
+// BudgetOrDefault is the probes' budget these options give: Budget, or
 // the level's default when it is 0 (what a command says it will spend).
 func (o Options) BudgetOrDefault() time.Duration {
 	switch {
@@ -265,11 +285,11 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		r.opt.Module = "module.wasm"
 	}
 	// The probes' host work is done on this goroutine, locked to its
-	// thread so that the thread's CPU clock counts it and nothing else.
+	// thread so that the thread's CPU clock measures it (Result.HostCPU)
+	// and nothing else; the budget charges it RunCharge a run.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	start, own := time.Now(), cputime.CurrentThread()
-	r.spent = func() time.Duration { return own.Elapsed() + r.moduleTime }
 	r.backstop = h.Backstop(r.opt.Budget, r.opt.Backstop)
 	r.grace = h.ExitGrace()
 	for _, raw := range tools {
@@ -282,7 +302,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		r.run(ctx)
 		r.allErrors()
 	}
-	r.res.Elapsed, r.res.CPU = time.Since(start), r.spent()
+	r.res.Elapsed, r.res.Spent, r.res.HostCPU = time.Since(start), r.spent(), own.Elapsed()
 	for _, k := range slices.Sorted(maps.Keys(r.causes)) {
 		r.res.Failing = append(r.res.Failing, r.causes[k].Failing)
 		if r.opt.OnFailing != nil {
@@ -291,7 +311,8 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	}
 	if len(r.res.NotRun) > 0 {
 		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
-			"the probes' %v of CPU time ran out (--probe-time); not run: %s", r.opt.Budget, listed(r.res.NotRun))})
+			"the probes' budget of %v ran out (--probe-time: the module's own time in their runs, and %v a run for the host's work); not run: %s",
+			r.opt.Budget, RunCharge, listed(r.res.NotRun))})
 	}
 	return r.res
 }
@@ -338,13 +359,13 @@ type runner struct {
 	opt      Options
 	tools    []mcp.Tool
 	res      *Result
-	spent    func() time.Duration // the time used of the budget
-	backstop host.Backstop        // on the wall clock, when no run starts any more
+	backstop host.Backstop // on the wall clock, when no run starts any more
 	grace    time.Duration
 	slowExit bool // an exit problem was reported; later runs ignore theirs
 
 	ctx        context.Context // Run's
 	moduleTime time.Duration   // the module's own time in the runs so far
+	started    int             // the runs started so far, each charged RunCharge
 
 	// once holds the index in res.Findings of the module-wide rules
 	// reported so far, whose later occurrences are counted, not listed.
@@ -511,9 +532,9 @@ func waited(rec *host.Record) bool {
 }
 
 // limits gives the next run its answer wait and exit grace, in the
-// module's own time; ok is false when the budget is spent, and the run is
-// listed as not run, or when the wall backstop passed, and it is listed as
-// not judged. A run's limits are never cut by what is left of the budget: a
+// module's own time; ok is false when the run does not fit the budget
+// (fits), and it is listed as not run, or when the wall backstop passed,
+// and it is listed as not judged. A run's limits are never cut by what is left of the budget: a
 // run that starts is judged by the same limits whatever the machine's load.
 func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok bool) {
 	if r.res.Err != nil {
@@ -523,14 +544,30 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 	if r.slowExit {
 		grace = min(grace, shortGrace)
 	}
-	if r.spent() >= r.opt.Budget {
+	if !r.fits() {
 		r.res.NotRun = append(r.res.NotRun, probe+" on "+toolName)
 		return 0, 0, false
 	}
 	if r.pastBackstop(probe + " on " + toolName) {
 		return 0, 0, false
 	}
+	r.started++
 	return r.opt.RunLimit, grace, true
+}
+
+// spent is what the budget has counted so far: the module's own time in
+// the runs, and RunCharge for each run started. Neither moves with the
+// machine's load or the process's other work (the module's own time is
+// its thread's CPU time, see docs/time-model.md for where that does not
+// hold), so which runs fit is a function of the module.
+func (r *runner) spent() time.Duration {
+	return r.moduleTime + time.Duration(r.started)*RunCharge
+}
+
+// fits says whether another run fits the budget: what is spent and the
+// run's charge are within it. (So a budget under RunCharge runs nothing.)
+func (r *runner) fits() bool {
+	return r.spent()+RunCharge <= r.opt.Budget
 }
 
 // pastBackstop says whether the probes' wall backstop has passed, and
@@ -737,10 +774,11 @@ func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid boo
 	for progress := true; progress && runs < limit; {
 		progress = false
 		for _, c := range sh.Smaller(smallest, valid) {
-			if runs >= limit || r.res.Err != nil || r.spent() >= r.opt.Budget || r.pastBackstop("shrink on "+t.Name) {
+			if runs >= limit || r.res.Err != nil || !r.fits() || r.pastBackstop("shrink on "+t.Name) {
 				break
 			}
 			runs++
+			r.started++
 			wait, grace := r.opt.RunLimit, r.grace
 			if r.slowExit {
 				grace = min(grace, shortGrace)

@@ -32,7 +32,7 @@ import (
 // its budget is SearchRuns runs, shared by the tools, not time (the
 // module's own CPU time, which its clocks advance by, still varies
 // slightly). The
-// probes' CPU budget (DeepBudget) still bounds it, as it bounds every run.
+// probes' budget (DeepBudget) still bounds it, as it bounds every run.
 
 // SearchRuns is how many covered runs the search makes for a package,
 // shared by its tools; searchSeeds bounds the valid cases a tool's search

@@ -166,8 +166,8 @@ testdata/calls.json that subakogo check runs.`,
 	ProbeBudget = &Rule{ID: "P042", Slug: "probe-budget", Severity: Info, Since: "v0.1.0", By: ProbeCheck,
 		Title: "The probes ran out of time",
 		Why: `The probes have a bounded time for a package (--probe-time: the module's own time in their
-runs and the probes' own CPU time, neither of which depends on the machine's load or on other work of
-the process), so that a slow or hostile module cannot hold lint. When it ran out, the probes and tools
+runs and a fixed charge a run for the host's work, neither of which depends on the machine's load or
+on other work of the process), so that a slow or hostile module cannot hold lint. When it ran out, the probes and tools
 named were not run: their problems, if any, are not reported. (Runs the host gives up on the wall
 clock because this machine is too busy are not this finding: the command exits 3, not judged.)`,
 		Example: `a package of 64 tools each of which takes a second to answer.`,

@@ -161,7 +161,7 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 	var judged *pkgcheck.Result
 	what := "linting the module: discovery"
 	if opt.Probes != nil {
-		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.BudgetOrDefault())
+		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within a budget of %v, --probe-time)", opt.Probes.BudgetOrDefault())
 	}
 	what += " (the first run also compiles the module for this machine)"
 	opt.Progress.Run(what, func() {

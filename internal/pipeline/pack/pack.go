@@ -99,7 +99,7 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 	var judged *pkgcheck.Result
 	what := "linting the package directory: discovery"
 	if opt.Probes != nil {
-		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within %v of CPU time, --probe-time)", opt.Probes.BudgetOrDefault())
+		what += fmt.Sprintf(", then the call probes (each tool's generated cases, within a budget of %v, --probe-time)", opt.Probes.BudgetOrDefault())
 	}
 	opt.Progress.Run(what+" (the first run also compiles the module for this machine)", func() {
 		judged, err = c.Dir(ctx, dir, true)
