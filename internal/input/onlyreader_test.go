@@ -23,6 +23,8 @@ var opens = map[string]bool{
 // one is either read through this package or added here with its reason.
 var allowedOpens = map[string]string{
 	"cmd/subakogo/vet.go withoutTests os.ReadFile":                  "go vet's own configuration file, which go vet names on the vettool's command line, and the Go files of the package it lists",
+	"cmd/subakogo/vet.go vetStdoutFile os.ReadFile":                 "go vet's own configuration file, which go vet names on the vettool's command line",
+	"cmd/subakogo/vet.go runVet os.ReadFile":                        "the file in go vet's work directory its configuration names for the tool's stdout, which the vettool's child just wrote",
 	"internal/pipeline/check/check.go Run os.ReadFile":              "the module go build just wrote into check's own temporary directory",
 	"internal/host/engine.go inCache os.ReadFile":                   "a marker in the host's own compilation cache directory",
 	"internal/host/cache.go pruneWorkerDir os.Open":                 "a compile worker's directory in the host's own compilation cache, opened to take its lock",
