@@ -21,6 +21,7 @@ import (
 	gomodule "golang.org/x/mod/module"
 
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/outfile"
 	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
@@ -167,7 +168,7 @@ func initTarget(dir string) (target, created string, err error) {
 		}
 		return "", "", fmt.Errorf("%s exists and is %s, not a directory: init writes only in a new or empty directory", dir, kind)
 	}
-	if target, err = resolved(dir); err != nil {
+	if target, _, err = outfile.Resolve(dir); err != nil {
 		return "", "", err
 	}
 	entries, err := os.ReadDir(target)
@@ -180,73 +181,17 @@ func initTarget(dir string) (target, created string, err error) {
 	return target, "", nil
 }
 
-// newTarget is initTarget for a dir that does not exist: it splits dir,
-// as written (never cleaned: "a/.." is not "." when a is a link), into
-// the longest prefix that exists and the names missing after it.
+// newTarget is initTarget for a dir that does not exist, resolved by
+// outfile.Resolve (as written, never cleaned: "a/.." is not "." when a is
+// a link).
 func newTarget(dir string) (target, created string, err error) {
-	prefix, missing := dir, []string(nil)
-	for {
-		var name string
-		prefix, name = splitLast(prefix)
-		missing = append([]string{name}, missing...)
-		if prefix == "" {
-			prefix = "."
-			break
-		}
-		if _, err := os.Lstat(prefix); err == nil {
-			break
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return "", "", err
-		}
-	}
-	if target, err = resolved(prefix); err != nil {
+	if target, created, err = outfile.Resolve(dir); err != nil {
 		return "", "", err
-	}
-	for _, name := range missing {
-		switch name {
-		case "", ".":
-			continue
-		case "..":
-			return "", "", fmt.Errorf("%s: \"..\" after a directory that does not exist yet: name the directory without it", dir)
-		}
-		target = filepath.Join(target, name)
-		if created == "" {
-			created = target
-		}
 	}
 	if created == "" {
 		return "", "", fmt.Errorf("%s names no new directory", dir)
 	}
 	return target, created, nil
-}
-
-// resolved is path with its symbolic links and ".." resolved as the
-// kernel does, absolute.
-func resolved(path string) (string, error) {
-	real, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Abs(real)
-}
-
-// splitLast splits path, as written, before its last name: "a/../b" is
-// "a/.." and "b", "/x" is "/" and "x", "x" is "" and "x".
-func splitLast(path string) (prefix, name string) {
-	for len(path) > 1 && os.IsPathSeparator(path[len(path)-1]) {
-		path = path[:len(path)-1]
-	}
-	i := len(path) - 1
-	for i >= 0 && !os.IsPathSeparator(path[i]) {
-		i--
-	}
-	switch {
-	case i < 0:
-		return "", path
-	case i == 0:
-		return path[:1], path[1:]
-	}
-	return path[:i], path[i+1:]
 }
 
 // tools are the package's tools (go.mod's tool block), in the order init

@@ -86,8 +86,11 @@ func main() {
 	if !staysUp(args) {
 		cli.TuneGC()
 	}
-	if roles.Of(args) == roles.Vettool {
-		runVet() // go vet -vettool=$(which subakogo)
+	switch roles.Of(args) {
+	case roles.Vettool:
+		os.Exit(runVet(args)) // go vet -vettool=$(which subakogo)
+	case roles.VetChild:
+		runVetChild() // exits
 		return
 	}
 	os.Exit(supervise.Child(func() int { return run(args, os.Stdout, os.Stderr) }))

@@ -57,7 +57,12 @@ func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	pkg := pos[0]
 	src := gobuild.Dir(ctx, pkg)
-	if err := pack.Target(*out, src, relPath); err != nil {
+	target, err := pack.Resolve(*out) // once: the check, the staging and the commit name this one
+	if err != nil {
+		fmt.Fprintf(stderr, "subakogo pack: %v; nothing was written\n", err)
+		return exitUsage
+	}
+	if err := pack.Target(target, src, relPath); err != nil {
 		fmt.Fprintf(stderr, "subakogo pack: %v; nothing was written\n", err)
 		return exitUsage
 	}
@@ -83,7 +88,7 @@ func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 			return compareBaseline(ctx, host.EngineAuto, *baseline, listing{tools: d.Tools, discover: d.Discover}, stderr)
 		}
 	}
-	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: *out, Assets: assets, Baseline: compare, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(ctx, stderr, "subakogo pack")})
+	staged, err := pack.Stage(ctx, pack.Options{Pkg: pkg, Out: target, Shown: *out, Assets: assets, Baseline: compare, Probes: probeOpt, Stderr: stderr, Progress: slowNotes(ctx, stderr, "subakogo pack")})
 	var buildErr *pack.BuildError
 	var baselineErr *pack.BaselineError
 	switch {

@@ -3,7 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,15 +16,143 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/subako-ai/subako-go/analyzer"
+	"github.com/subako-ai/subako-go/internal/roles"
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/supervise"
 	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
-// runVet hands over to the unitchecker protocol (it exits the process).
-// go vet fails on any diagnostic, so it gets what must be fixed (errors);
-// the advice (warnings such as A020 portability, A005 descriptions) is for
-// generate, check and lint, which say it without failing.
-func runVet() {
+// runVet is go vet's tool (roles.Vettool). The handshakes (-V=full,
+// -flags) print what the go command parses, the tool's own words: they
+// run here, unitchecker answering. A package's analysis runs in a child
+// (roles.VetChild, the same arguments) whose output is escaped here, in
+// one place, whatever its source: a diagnostic's message (a marker's
+// value as written, attack pass 41c row 1), its position's file name,
+// the file's own (41i row 9) or a //line directive's (41n row 2), a type
+// error quoting the source. Its stderr goes through termsafe.Writer. Its
+// stdout, which go vet reads from the file the configuration names
+// (Stdout; before Go 1.26, the process's stdout), is escaped once the
+// child is done: with -json, which go vet always asks for and decodes and
+// prints itself, as JSON whose strings are escaped (vetJSON); otherwise
+// (-fix -diff's diffs) as text. The exit code is the child's; 4 when it
+// crashed (killed by a signal).
+func runVet(args []string) int {
+	if n := len(args); n == 0 || !strings.HasSuffix(args[n-1], ".cfg") {
+		unitchecker.Main(reportingAtLeast(rules.Error, analyzer.Analyzers)...) // exits
+		return 0
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "subakogo: %s\n", termsafe.Line(err.Error()))
+		return 1
+	}
+	stderr := termsafe.NewWriter(os.Stderr)
+	defer func() { _ = stderr.Flush() }()
+	child := exec.Command(exe, args...)
+	child.Env = append(os.Environ(), roles.VetChildEnv+"=1")
+	child.Stderr = stderr
+	isJSON := slices.Contains(args, "-json")
+	var out bytes.Buffer
+	child.Stdout = &out
+	err = child.Run()
+	if out.Len() > 0 {
+		_, _ = os.Stdout.Write(escapeVetOutput(out.Bytes(), isJSON))
+	}
+	if name := vetStdoutFile(args[len(args)-1]); name != "" {
+		if b, rerr := os.ReadFile(name); rerr == nil && len(b) > 0 {
+			if werr := os.WriteFile(name, escapeVetOutput(b, isJSON), 0o644); werr != nil {
+				fmt.Fprintf(stderr, "subakogo: %v\n", werr)
+				return 1
+			}
+		}
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit) && exit.ExitCode() >= 0:
+		return exit.ExitCode()
+	case errors.As(err, &exit):
+		fmt.Fprintf(stderr, "subakogo: go vet's analysis crashed: %v\n", err)
+		return supervise.Crash
+	}
+	fmt.Fprintf(stderr, "subakogo: %v\n", err)
+	return 1
+}
+
+// vetStdoutFile is the file go vet's configuration cfg names for the
+// tool's stdout; "" for none.
+func vetStdoutFile(cfg string) string {
+	b, err := os.ReadFile(cfg)
+	if err != nil {
+		return ""
+	}
+	var c struct{ Stdout string }
+	if json.Unmarshal(b, &c) != nil {
+		return ""
+	}
+	return c.Stdout
+}
+
+// escapeVetOutput is what unitchecker wrote on its stdout, escaped for a
+// terminal: JSON by vetJSON, anything else as text.
+func escapeVetOutput(b []byte, isJSON bool) []byte {
+	if isJSON {
+		return vetJSON(b)
+	}
+	return []byte(termsafe.Text(string(b)))
+}
+
+// vetJSON is unitchecker's -json output with every string escaped for a
+// terminal (termsafe.Text; object keys termsafe.Line), as the go command
+// prints what it decodes: JSON's own escapes (\u001b) would reach the
+// terminal raw. A suggested fix's replacement text ("new") is source to
+// write, kept. Output that is not JSON is escaped as text.
+func vetJSON(b []byte) []byte {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "\t")
+	for {
+		var v any
+		err := dec.Decode(&v)
+		if err == io.EOF {
+			return out.Bytes()
+		}
+		if err != nil || enc.Encode(escapeStrings(v, "")) != nil {
+			return []byte(termsafe.Text(string(b)))
+		}
+	}
+}
+
+// escapeStrings is v (decoded JSON, the member key) with its strings
+// escaped as vetJSON says.
+func escapeStrings(v any, key string) any {
+	switch v := v.(type) {
+	case string:
+		if key == "new" {
+			return v
+		}
+		return termsafe.Text(v)
+	case []any:
+		for i := range v {
+			v[i] = escapeStrings(v[i], "")
+		}
+	case map[string]any:
+		m := make(map[string]any, len(v))
+		for k, x := range v {
+			m[termsafe.Line(k)] = escapeStrings(x, k)
+		}
+		return m
+	}
+	return v
+}
+
+// runVetChild runs go vet's analysis of one package (roles.VetChild),
+// what it prints escaped by its parent (runVet); it exits.
+func runVetChild() {
 	if n := len(os.Args); n > 1 && strings.HasSuffix(os.Args[n-1], ".cfg") {
 		os.Args[n-1] = withoutTests(os.Args[n-1])
 	}
@@ -76,10 +208,8 @@ func withoutTests(cfg string) string {
 
 // reportingAtLeast copies the analyzers as, each reporting only the
 // findings of its rules of severity floor and above (a diagnostic of no
-// rule always), escaped for a terminal (termsafe.Text, as run's stderr
-// escapes check's and generate's: a message quotes what a cloned
-// package's author wrote, a marker's value, a tag, a name, and vet
-// prints it as it is), and requiring the copies of what it required. A driver
+// rule always), and requiring the copies of what it required. What they
+// report is escaped for a terminal by runVet, on the way out. A driver
 // runs one set or the other, never both: they declare the same facts.
 func reportingAtLeast(floor rules.Severity, as []*analysis.Analyzer) []*analysis.Analyzer {
 	copies := map[*analysis.Analyzer]*analysis.Analyzer{}
@@ -98,11 +228,10 @@ func reportingAtLeast(floor rules.Severity, as []*analysis.Analyzer) []*analysis
 		}
 		run := a.Run
 		c.Run = func(pass *analysis.Pass) (any, error) {
-			escapeFileNames(pass)
 			report := pass.Report
 			pass.Report = func(d analysis.Diagnostic) {
 				if r, ok := rules.Lookup(d.Category); !ok || r.Severity >= floor {
-					report(escaped(d))
+					report(d)
 				}
 			}
 			return run(pass)
@@ -114,40 +243,4 @@ func reportingAtLeast(floor rules.Severity, as []*analysis.Analyzer) []*analysis
 		out[i] = copyOf(a)
 	}
 	return out
-}
-
-// escaped is d with every message it carries escaped for a terminal.
-// escapeFileNames makes the position of everything in the package's
-// files name its file escaped (termsafe.Line), as unitchecker prints it
-// (the adjusted position, fset.Position): a source file named with an
-// ESC or an OSC in a cloned package put it raw on every line of vet's
-// report (attack pass 41i, row 9). A file whose name needs no escaping is
-// left as it is. The name is given as a line directive at the file's
-// start would, line and column unchanged; a file that has //line
-// directives already keeps them (token.File takes infos in order only).
-// Every analyzer's copy calls it before it runs: the second call for a
-// file adds nothing.
-func escapeFileNames(pass *analysis.Pass) {
-	for _, f := range pass.Files {
-		tf := pass.Fset.File(f.FileStart)
-		if tf == nil || tf.Size() == 0 {
-			continue
-		}
-		if name := tf.Name(); termsafe.Line(name) != name {
-			tf.AddLineColumnInfo(0, termsafe.Line(name), 1, 1)
-		}
-	}
-}
-
-func escaped(d analysis.Diagnostic) analysis.Diagnostic {
-	d.Message = termsafe.Text(d.Message)
-	d.Related = slices.Clone(d.Related)
-	for i := range d.Related {
-		d.Related[i].Message = termsafe.Text(d.Related[i].Message)
-	}
-	d.SuggestedFixes = slices.Clone(d.SuggestedFixes)
-	for i := range d.SuggestedFixes {
-		d.SuggestedFixes[i].Message = termsafe.Text(d.SuggestedFixes[i].Message)
-	}
-	return d
 }

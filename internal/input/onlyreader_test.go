@@ -2,12 +2,18 @@ package input
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/importer"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"io/fs"
 	"os"
+	pathpkg "path"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -23,6 +29,8 @@ var opens = map[string]bool{
 // one is either read through this package or added here with its reason.
 var allowedOpens = map[string]string{
 	"cmd/subakogo/vet.go withoutTests os.ReadFile":                  "go vet's own configuration file, which go vet names on the vettool's command line, and the Go files of the package it lists",
+	"cmd/subakogo/vet.go vetStdoutFile os.ReadFile":                 "go vet's own configuration file, which go vet names on the vettool's command line",
+	"cmd/subakogo/vet.go runVet os.ReadFile":                        "the file in go vet's work directory its configuration names for the tool's stdout, which the vettool's child just wrote",
 	"internal/pipeline/check/check.go Run os.ReadFile":              "the module go build just wrote into check's own temporary directory",
 	"internal/host/engine.go inCache os.ReadFile":                   "a marker in the host's own compilation cache directory",
 	"internal/host/cache.go pruneWorkerDir os.Open":                 "a compile worker's directory in the host's own compilation cache, opened to take its lock",
@@ -171,20 +179,88 @@ func TestOnlyStdinReader(t *testing.T) {
 	}
 }
 
-// namesStdin reports whether a file names os.Stdin anywhere.
+// namesStdin reports whether a file reads standard input, by the types
+// of what it uses, not by how it spells them (attack pass 41n, row 4: `import
+// sys "os"; sys.Stdin`, fmt.Scanln and os.NewFile(0, ...) passed a scan
+// for the selector os.Stdin): any use of the os.Stdin variable (or
+// syscall.Stdin, its descriptor), of
+// fmt.Scan, Scanf or Scanln (which read it), or a call of os.NewFile
+// whose descriptor is the constant 0. The file is type-checked alone:
+// os, fmt and syscall are imported from source, every other import is an
+// empty package, and errors are ignored, so what the file declares
+// elsewhere in its package does not matter.
 func namesStdin(t *testing.T, path string) bool {
-	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 	if err != nil {
 		t.Fatal(err)
 	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
+	conf := types.Config{Importer: stdinImporter{}, Error: func(error) {}}
+	_, _ = conf.Check(f.Name.Name, fset, []*ast.File{f}, info)
+	is := func(obj types.Object, pkg string, names ...string) bool {
+		return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == pkg && slices.Contains(names, obj.Name())
+	}
 	found := false
 	ast.Inspect(f, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "os" && sel.Sel.Name == "Stdin" {
-				found = true
+		switch n := n.(type) {
+		case *ast.Ident:
+			obj := info.Uses[n]
+			found = found || is(obj, "os", "Stdin") || is(obj, "syscall", "Stdin") || is(obj, "fmt", "Scan", "Scanf", "Scanln")
+		case *ast.CallExpr:
+			fun := n.Fun
+			if sel, ok := fun.(*ast.SelectorExpr); ok {
+				fun = sel.Sel
+			}
+			if id, ok := fun.(*ast.Ident); ok && is(info.Uses[id], "os", "NewFile") && len(n.Args) > 0 {
+				if v := info.Types[n.Args[0]].Value; v != nil && constant.Compare(v, token.EQL, constant.MakeInt64(0)) {
+					found = true
+				}
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// stdinImporter imports os, fmt and syscall from source, once for the
+// test process, and any other path as an empty package.
+type stdinImporter struct{}
+
+var stdinSource = sync.OnceValue(func() types.ImporterFrom {
+	return importer.ForCompiler(token.NewFileSet(), "source", nil).(types.ImporterFrom)
+})
+
+func (stdinImporter) Import(path string) (*types.Package, error) {
+	if path == "os" || path == "fmt" || path == "syscall" {
+		return stdinSource().Import(path)
+	}
+	p := types.NewPackage(path, pathpkg.Base(path))
+	p.MarkComplete()
+	return p, nil
+}
+
+// TestNamesStdinByType (attack pass 41n, row 4): the guard reads what a
+// file uses, however spelled, and not what merely shares a name.
+func TestNamesStdinByType(t *testing.T) {
+	for src, want := range map[string]bool{
+		"import sys \"os\"\n\nvar in = sys.Stdin\n":                                                   true,
+		"import . \"os\"\n\nvar in = Stdin\n":                                                         true,
+		"import \"fmt\"\n\nfunc read() (s string) { fmt.Scanln(&s); return }\n":                       true,
+		"import \"fmt\"\n\nvar scan = fmt.Scanf\n":                                                    true,
+		"import \"os\"\n\nvar in = os.NewFile(0, \"stdin\")\n":                                        true,
+		"import (\n\t\"os\"\n\t\"syscall\"\n)\n\nvar in = os.NewFile(uintptr(syscall.Stdin), \"\")\n": true,
+		"import \"os\"\n\nvar out = os.NewFile(3, \"fd3\")\n":                                         false,
+		"import \"fmt\"\n\nfunc read(s string) (n int) { fmt.Sscan(s, &n); return }\n":                false,
+		"type os struct{ Stdin int }\n\nvar x os\nvar in = x.Stdin\n":                                 false,
+	} {
+		path := filepath.Join(t.TempDir(), "p.go")
+		if err := os.WriteFile(path, []byte("package p\n\n"+src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := namesStdin(t, path); got != want {
+			t.Errorf("namesStdin = %v, want %v, for\n%s", got, want, src)
+		}
+	}
 }

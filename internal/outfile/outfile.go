@@ -72,10 +72,19 @@ func TempName(name string) string {
 
 // named refuses a path that names no file: one that ends in a separator
 // ("new/") names a directory, and the rename would go to "" (attack pass
-// 41i, row 6: "renameat ... : empty path" after the whole lint).
+// 41i, row 6: "renameat ... : empty path" after the whole lint); so does
+// one whose last element is "." or ".." ("new/.", "new/..": attack pass
+// 41n, row 3, refused only after the lint, new/ made and left behind).
 func named(path string) error {
 	if path == "" || os.IsPathSeparator(path[len(path)-1]) {
 		return fmt.Errorf("%s: ends in a path separator, which names a directory: subakogo writes a file, name it", path)
+	}
+	i := len(path) - 1
+	for i >= 0 && !os.IsPathSeparator(path[i]) {
+		i--
+	}
+	if last := path[i+1:]; last == "." || last == ".." {
+		return fmt.Errorf("%s: ends in %q, which names a directory: subakogo writes a file, name it", path, last)
 	}
 	return nil
 }

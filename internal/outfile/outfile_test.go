@@ -97,3 +97,28 @@ func TestTempName(t *testing.T) {
 		t.Errorf("TempName gave %q then %q", a, b)
 	}
 }
+
+// TestCheckRefusesDirectoryNames (attack pass 41i row 6; 41n, row 3): a
+// path whose last element is "." or "..", or that ends in a separator,
+// names a directory, missing or not: Check refuses it before a command
+// spends its time, and Write refuses it without making anything.
+func TestCheckRefusesDirectoryNames(t *testing.T) {
+	dir := t.TempDir()
+	sep := string(os.PathSeparator)
+	for _, p := range []string{".", "..", "new" + sep, "new" + sep + ".", "new" + sep + "..", dir + sep + "new" + sep + ".."} {
+		if err := Check(p); err == nil {
+			t.Errorf("Check(%q) took it", p)
+		}
+		if err := Write(dir+sep+p, []byte("x"), 0o644); err == nil {
+			t.Errorf("Write(%q) took it", p)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "new")); err == nil {
+		t.Error("new/ was made")
+	}
+	for _, p := range []string{"a.json", "x" + sep + "..a", "..." + sep + "b"} {
+		if err := Check(filepath.Join(dir, p)); err != nil {
+			t.Errorf("Check(%q): %v", p, err)
+		}
+	}
+}

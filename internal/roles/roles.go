@@ -37,8 +37,17 @@ const (
 	// memory is killed and costs nothing more.
 	CompileWorker
 	// Vettool speaks go vet's protocol: go vet -vettool=$(which subakogo).
+	// For a package's analysis it starts itself again as a VetChild and
+	// escapes what the child prints (cmd/subakogo's vet.go).
 	Vettool
+	// VetChild is Vettool's child: it runs go vet's analysis (unitchecker)
+	// with its output going through its parent's escaping. VetChildEnv
+	// marks it.
+	VetChild
 )
+
+// VetChildEnv is set to "1" in the environment of Vettool's child.
+const VetChildEnv = "SUBAKOGO_VET_CHILD"
 
 func (r Role) String() string {
 	switch r {
@@ -50,6 +59,8 @@ func (r Role) String() string {
 		return "compile worker"
 	case Vettool:
 		return "vettool"
+	case VetChild:
+		return "vet child"
 	}
 	return "command"
 }
@@ -62,6 +73,8 @@ func Of(args []string) Role {
 	switch {
 	case os.Getenv(workerenv.Job) != "":
 		return CompileWorker
+	case IsVet(args) && os.Getenv(VetChildEnv) == "1":
+		return VetChild
 	case IsVet(args):
 		return Vettool
 	case supervise.InChild():

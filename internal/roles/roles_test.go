@@ -34,4 +34,14 @@ func TestOf(t *testing.T) {
 			t.Errorf("Of(%q) with mark %q, job %q = %v, want %v", tc.args, tc.mark, tc.build, got, tc.want)
 		}
 	}
+	// Vettool's child (attack pass 41n, row 2): marked, and vet's arguments.
+	t.Setenv("SUBAKO_SUPERVISED_CHILD", "")
+	t.Setenv(workerenv.Job, "")
+	t.Setenv(VetChildEnv, "1")
+	if got := Of([]string{"/tmp/go-build1/b001/vet.cfg"}); got != VetChild {
+		t.Errorf("the marked vet child is %v", got)
+	}
+	if got := Of([]string{"lint", "module.wasm"}); got != Supervisor {
+		t.Errorf("a command with the vet child's mark is %v", got)
+	}
 }

@@ -202,7 +202,15 @@ func CompareManifest(old, new []byte) []Change {
 	if old == nil {
 		texts = nil
 	}
-	return compareTextsOf(manifestcheck.FileName, texts, manifestValues(old), manifestValues(new), tooltext.Gained(signals(old), signals(new)))
+	out := compareTextsOf(manifestcheck.FileName, texts, manifestValues(old), manifestValues(new), tooltext.Gained(signals(old), signals(new)))
+	// A new manifest that cannot be read strictly is an error of its own
+	// (M003, where and why), never a diff made cleaner by it: its text
+	// fields are still read leniently above (attack pass 41n, row 1).
+	if f, bad := manifestcheck.Unreadable(new); bad {
+		out = append([]Change{{Rule: f.Rule, Where: manifestcheck.FileName,
+			What: fmt.Sprintf("the new version's manifest cannot be read at line %d, column %d: %s", f.Line, f.Column, f.Message)}}, out...)
+	}
+	return out
 }
 
 // manifestValues is a manifest's text fields by their exact keys, the

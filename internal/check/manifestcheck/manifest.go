@@ -66,18 +66,9 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 		line, col := pos.lineCol(off)
 		out.Add(rules.Finding{Rule: r, Message: msg, Offset: -1, Line: line, Column: col})
 	}
-	members, err := scanMembers(b)
-	if err != nil {
-		var je *jsonwire.Error
-		off, msg := len(b), err.Error()
-		if errors.As(err, &je) {
-			off, msg = je.Offset, je.Msg
-		}
-		at(rules.ManifestJSON, off, "not valid JSON: "+msg)
-		return nil, out.Findings()
-	}
-	if members == nil {
-		at(rules.ManifestJSON, firstNonSpace(b), "the manifest must be a JSON object")
+	members, err := scanMembers(b, true)
+	if off, msg, bad := unreadable(b, members, err); bad {
+		at(rules.ManifestJSON, off, msg)
 		return nil, out.Findings()
 	}
 	// checked is each key's last member, the one the schema library reads
@@ -163,7 +154,7 @@ func Check(b []byte) (*Manifest, []rules.Finding) {
 // winning): the one reader of a manifest's members. ok is false for one
 // that is not a JSON object. It does not validate: Check does.
 func Read(b []byte) (m Manifest, ok bool) {
-	members, err := scanMembers(b)
+	members, err := scanMembers(b, true)
 	if err != nil || members == nil {
 		return Manifest{}, false
 	}
@@ -180,13 +171,46 @@ type Text struct {
 // written twice, in the order written: what the poisoning checks read, in
 // lint (Check) and in diff (tooldiff), since a reader that keeps the first
 // copy reads the first (attack pass 41i, row 4: diff read the last only).
-// Nil for a manifest that is not a JSON object.
+// A manifest the scanner refuses (Unreadable) is read leniently for them,
+// as a lenient reader would read it: invalid UTF-8 and lone surrogate
+// escapes as U+FFFD, and the members before a syntax error (attack pass
+// 41n, row 1: a stray "\udc00" in a member nobody reads hid a poisoned
+// description from diff). Nil for a manifest that is not a JSON object.
 func Texts(b []byte) []Text {
-	members, err := scanMembers(b)
+	members, err := scanMembers(b, true)
 	if err != nil {
-		return nil
+		members, _ = scanMembers(b, false)
 	}
 	return textsOf(members)
+}
+
+// Unreadable is the M003 finding Check gives for a manifest its strict
+// scanner refuses (not JSON, not UTF-8, a lone surrogate escape, not an
+// object), with line and column; false for one it reads.
+func Unreadable(b []byte) (rules.Finding, bool) {
+	members, err := scanMembers(b, true)
+	off, msg, bad := unreadable(b, members, err)
+	if !bad {
+		return rules.Finding{}, false
+	}
+	line, col := newPositions(b).lineCol(off)
+	return rules.Finding{Rule: rules.ManifestJSON, Message: msg, Offset: -1, Line: line, Column: col}, true
+}
+
+// unreadable is where and why the strict scan of b (members, err) failed.
+func unreadable(b []byte, members []member, err error) (off int, msg string, bad bool) {
+	if err != nil {
+		var je *jsonwire.Error
+		off, msg := len(b), err.Error()
+		if errors.As(err, &je) {
+			off, msg = je.Offset, je.Msg
+		}
+		return off, "not valid JSON: " + msg, true
+	}
+	if members == nil {
+		return firstNonSpace(b), "the manifest must be a JSON object", true
+	}
+	return 0, "", false
 }
 
 func textsOf(members []member) []Text {
@@ -235,10 +259,13 @@ type member struct {
 
 // scanMembers reads the top-level object's members in one pass; it
 // returns nil without an error when the document is valid JSON but not an
-// object.
-func scanMembers(b []byte) ([]member, error) {
+// object. strict refuses invalid UTF-8 and lone surrogate escapes; on an
+// error it returns the members read before it with the error.
+func scanMembers(b []byte, strict bool) ([]member, error) {
 	s := jsonwire.NewScanner(b)
-	s.RequireValidText() // invalid UTF-8 or a lone surrogate is an error, not U+FFFD
+	if strict {
+		s.RequireValidText() // invalid UTF-8 or a lone surrogate is an error, not U+FFFD
+	}
 	if s.PeekKind() != jsonwire.ObjectBegin {
 		if _, err := s.Skip(); err != nil {
 			return nil, err
@@ -258,10 +285,10 @@ func scanMembers(b []byte) ([]member, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return members, err
 	}
 	if _, err := s.Next(); err != nil {
-		return nil, err
+		return members, err
 	}
 	return members, nil
 }

@@ -7,6 +7,7 @@
 package pack
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
+	"github.com/subako-ai/subako-go/internal/outfile"
 	"github.com/subako-ai/subako-go/internal/pipeline/pkgdir"
 	"github.com/subako-ai/subako-go/internal/pipeline/progress"
 	"github.com/subako-ai/subako-go/internal/probe"
@@ -30,7 +32,8 @@ import (
 // Options say what to pack and where.
 type Options struct {
 	Pkg    string // the Go package, as go build takes it
-	Out    string // the package directory to write
+	Out    string // the package directory to write: Resolve's result
+	Shown  string // Out as given, for the report; "" for Out
 	Assets string // the package's assets folder (pkgcheck.CheckAssets), "" for none
 	// Baseline, when set, compares what discovery listed (the tools and
 	// the server/discover result) with the last published version's
@@ -75,7 +78,11 @@ func (e *BaselineError) Unwrap() error { return e.Err }
 // (so Commit's rename is atomic), lints it with discovery, and compares
 // its tools with the baseline. The caller must Close it.
 func Stage(ctx context.Context, opt Options) (*Staged, error) {
-	parent := filepath.Dir(filepath.Clean(opt.Out))
+	out, err := Resolve(opt.Out)
+	if err != nil {
+		return nil, err
+	}
+	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
@@ -83,7 +90,7 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Staged{out: opt.Out, dir: dir}
+	s := &Staged{out: out, dir: dir}
 	if err := pkgdir.Build(ctx, opt.Pkg, opt.Assets, dir, opt.Stderr, opt.Progress); err != nil {
 		s.Close()
 		var me *pkgdir.ManifestError
@@ -111,7 +118,7 @@ func Stage(ctx context.Context, opt Options) (*Staged, error) {
 	files, d := judged.Files, judged.Discovery
 	for i := range files {
 		rel, _ := filepath.Rel(dir, files[i].Path)
-		files[i].Path = filepath.Join(opt.Out, rel)
+		files[i].Path = filepath.Join(cmp.Or(opt.Shown, opt.Out), rel)
 		for _, f := range files[i].Findings {
 			s.Failed = s.Failed || f.Severity() == rules.Error
 		}
@@ -194,7 +201,14 @@ func (s *Staged) Close() { _ = os.RemoveAll(s.dir) }
 // So pack never deletes anything it did not write. relPath spells a path
 // suggested in a message.
 func Target(dir, src string, relPath func(string) string) error {
-	realDir, realSrc := resolved(dir), resolved(src)
+	realDir, err := Resolve(dir)
+	if err != nil {
+		return err
+	}
+	realSrc, _, err := outfile.Resolve(src)
+	if err != nil {
+		return err
+	}
 	if realDir == realSrc {
 		return fmt.Errorf("-o %s is the package's own directory: its sources would be replaced", dir)
 	}
@@ -205,7 +219,29 @@ func Target(dir, src string, relPath func(string) string) error {
 	if within(realSrc, realDir) {
 		return fmt.Errorf("-o %s holds the package %s: it would be replaced", dir, src)
 	}
-	return replaceable(dir, dir)
+	return replaceable(realDir, dir)
+}
+
+// Resolve is -o as the kernel resolves it for Commit's rename, absolute:
+// its directory resolved by outfile.Resolve (symbolic links followed
+// before "..": with a a link to src/sub, "a/../dist" is src/dist, not
+// ./dist; attack pass 41n, row 5), its last name as written (a link
+// there is replaced, not followed). The caller resolves -o once and gives
+// the result to Target and Stage, so the check, the staging and the
+// commit name one directory; resolving it again gives it unchanged.
+func Resolve(out string) (string, error) {
+	dir, name := outfile.SplitLast(out)
+	if name == "" || name == "." || name == ".." {
+		return "", fmt.Errorf("-o %s names no directory pack can replace: name it", out)
+	}
+	if dir == "" {
+		dir = "."
+	}
+	real, _, err := outfile.Resolve(dir)
+	if err != nil {
+		return "", fmt.Errorf("-o %s: %w", out, err)
+	}
+	return filepath.Join(real, name), nil
 }
 
 // replaceable is Target's check of what dir holds: nothing, an empty
@@ -241,25 +277,6 @@ func replaceable(dir, shown string) error {
 		return fmt.Errorf("-o %s is not empty and has no %s: give a new or empty directory, or one pack wrote", shown, pkgcheck.ModuleName)
 	}
 	return nil
-}
-
-// resolved is path made absolute with the symbolic links of its longest
-// existing prefix resolved, so two spellings of a directory compare equal.
-func resolved(path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return filepath.Clean(path)
-	}
-	rest := ""
-	for p := abs; ; p = filepath.Dir(p) {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			return filepath.Join(real, rest)
-		}
-		if filepath.Dir(p) == p {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(p), rest)
-	}
 }
 
 // within reports whether path is dir or below it.
