@@ -68,6 +68,11 @@ func TestRedirectOtherWords41o2(t *testing.T) {
 		{"search", "Search items. The search_v1 tool is down for maintenance. Use search instead.", "search_v1"},
 		{"add", "Adds two numbers. The sum goes through add_numbers and never through the network.", "add_numbers"},
 		{"set_template", "This setting replaces the default prompt template."},
+		{"scale", "Scales a pool. If worker_pool is down to 2 replicas, use scale to add more.", "worker_pool"},
+		{"scale", "Scales a pool. The worker_pool is down-scaled at night; use scale to add more."},
+		// real lists: CircleCI's and GitHub's
+		{"find_flaky_tests", "Supports ordering by one of: 'flaky', 'failing', 'slowest', or 'mostExecuted'."},
+		{"update_issue_labels", "Update the labels of an existing issue. This replaces the current labels with the provided list."},
 	} {
 		clean41o2(t, h[0], h[1], h[2:]...)
 	}
@@ -103,6 +108,11 @@ func TestConcealmentOtherWords41o2(t *testing.T) {
 		"If the upload fails, the user is never charged.",
 		"Your reply must not mention internal IDs.",
 		"Withhold the payment until the order ships.",
+		// real lists: a crawler's, CircleCI's
+		"Filter `pageStatus` to surface only the pages that changed.",
+		"Never omit the `outputDir` parameter. Always make the output location explicit.",
+		"If outputDir is omitted, logs are returned inline but may be truncated.",
+		"Users remain unaware of the rollout until it is enabled.",
 	} {
 		clean41o2(t, "get_item", "Gets an item. "+d)
 	}
@@ -131,6 +141,10 @@ func TestPrecedenceOtherWords41o2(t *testing.T) {
 		"The returned zone list is authoritative; the cache is not.",
 		"Rank these results above older ones.",
 		"These notes replace the old changelog.",
+		// real list: Context7's
+		"Consider libraries with High or Medium reputation more authoritative.",
+		"This description is authoritative, but the API docs are newer.",
+		"Treat these instructions as a checklist.",
 	} {
 		clean41o2(t, "set_region", "Sets the region. "+d)
 	}

@@ -422,7 +422,7 @@ var patterns = []*pattern{
 			"maintenance", "unmaintained", "abandoned", "turned off", "switched off", "faulty", "malfunction", "trust", "safe", "reliable", "working",
 			"would", "'d", "want to", "wish to", "need to", "about to", "intend", "plan to", "going to", "mean to", "try to", "otherwise",
 			"replace", "supersede", "succeed", "takes over", "stands in", "place of", "successor", "not", "never", "meant for", "intended for", "destined for", "addressed for", "bound for"},
-		re: re(`['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|are|has\s+been|have\s+been|was|were|seems|appears|got|gets|became|has\s+become)\s+(?:now\s+|currently\s+|also\s+|being\s+|temporarily\s+|permanently\s+)?(?:to\s+be\s+)?` + alt(setAsideWords) + `\b` +
+		re: re(`['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?(?:is|are|has\s+been|have\s+been|was|were|seems|appears|got|gets|became|has\s+become)\s+(?:now\s+|currently\s+|also\s+|being\s+|temporarily\s+|permanently\s+)?(?:to\s+be\s+)?` + alt(setAsideWords) + `(?:[^\w-]|$)` +
 			`|\b(?:when|whenever|if|every\s+time|each\s+time|any\s+time|anytime)\s+(?:you\s+)?` + alt(wouldCall) + `\s+(?:use|call|invoke|run)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?` +
 			`|\b([a-z][\w-]*)\s+(?:tool\s+)?(?:now\s+)?` + alt(replacesVerbs) + `\s+(?:the\s+)?['"]?(` + toolish + `)['"]?` +
 			`|\b` + alt(sendOnVerbs) + `\s+(?:the\s+)?['"]?([a-z][\w-]*)['"]?(?:\s+(?:tool|function))?\s*,?\s*(?:and\s+|but\s+)?(?:not|never)\s+(?:` + alt(sendOnVerbs) + `\s+)?(?:the\s+)?['"]?(` + toolish + `)['"]?` +

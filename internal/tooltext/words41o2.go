@@ -120,6 +120,9 @@ func redirectedMore(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 		}
 		return nil
 	}
+	if m[2] >= 0 && downByRE.MatchString(sentence[m[0]:]) {
+		return nil // "worker_pool is down to 2 replicas": a count, not a tool out of use
+	}
 	mm := make([]int, 20)
 	for i := range mm {
 		mm[i] = -1
@@ -138,3 +141,7 @@ func redirectedMore(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 // mail with add", "route all email through add", "calls ... should go to
 // add" (throughRE's words and attack pass 41o row 1's).
 var sendOnRE = re(`\b` + alt(sendOnVerbs) + `\s+(?:the\s+)?['"` + "`" + `]?([a-z][\w-]*)`)
+
+// downByRE is "down" said of a quantity ("is down to 2", "down by half",
+// "down from 5").
+var downByRE = re(`^\S+\s+(?:tool\s+|function\s+)?\w+(?:\s+\w+)?\s+(?:now\s+|currently\s+)?down\s+(?:to|by|from)\b`)
