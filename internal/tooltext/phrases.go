@@ -219,7 +219,7 @@ var patterns = []*pattern{
 	// never to have happened
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
 		triggers: []string{"user", "human", "them", "reply", "replies", "answer", "response", "output", "summary", "message", "as if", "as though"},
-		also: []string{"unaware", "oblivious", "ignorant", "uninformed", "dark", "wiser", "refrain", "abstain", "hold off", "avoid", "withh", "hold back", "keep back", "omit", "exclud", "strip", "leave out", "cut", "drop", "hide", "conceal",
+		also: []string{"unaware", "oblivious", "ignorant", "uninformed", "dark", "wiser", "refrain", "abstain", "hold off", "avoid", "withhold", "hold back", "keep back", "omit", "exclud", "strip", "leave out", "cut", "drop", "hide", "conceal",
 			"not", "n't", "never", "without"},
 		re: re(`\b(?:the\s+)?(?:user|users|human)\s+` + alt(keepVerbs) + `\s+(?:completely\s+|entirely\s+|totally\s+|fully\s+)?` + alt(unawareWords) + `(?:\s+(?:of|about)\s+` + hushObj + `|\s*$|\s*[.,;:!)])` +
 			`|\b(?:keep|leave)\s+(?:the\s+)?(?:user|users|human|them)\s+(?:completely\s+|entirely\s+|totally\s+)?` + alt(unawareWords) + `(?:\s+(?:of|about)\s+` + hushObj + `|\s*$|\s*[.,;:!)])` +
