@@ -559,6 +559,13 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 		return
 	}
 	c.ptr, c.folded = ptr, f.s
+	// Two patterns of one family may read the same words (a concealment
+	// by its old pattern and by its parts): one signal a span and rule.
+	type spanned struct {
+		rule *rules.Rule
+		a, b int
+	}
+	said := map[spanned]bool{}
 	for start := 0; start < len(f.s); {
 		end := sentenceEnd(f.s, start)
 		sentence := f.s[start:end]
@@ -577,6 +584,9 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 					m[0]++ // the character before the word
 				}
 				a, b := f.span(start+m[0], start+m[1])
+				if said[spanned{rule, a, b}] {
+					continue
+				}
 				what := p.what
 				if rule == rules.TextSecretMention {
 					what = "a secret file or the conversation, named"
@@ -584,6 +594,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 				sig := Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: a, End: b, Match: s[a:b],
 					Message: place(tool, i, ptr.String(), field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)}
 				if keep == nil || keep(sig) {
+					said[spanned{rule, a, b}] = true
 					c.add(sig)
 				}
 			}
