@@ -340,6 +340,11 @@ var patterns = []*pattern{
 		triggers: printedSecretKeys,
 		re:       re(printedSecret),
 		judge:    printedRequested},
+	{rule: rules.TextSecretRequest, what: "a request to pass the credential a command prints", // secretcommands.go
+		triggers: printedSecretValueKeys,
+		also:     printedSecretValueAlso,
+		re:       re(printedSecretValue),
+		judge:    printedRequested},
 	{rule: rules.TextSecretRequest, what: "a request to pass a secret environment variable",
 		triggers: []string{"$", "%", "process.env", "environ", "getenv", "env[", "env.get", "env.fetch", "env::var", "getenvironmentvariable", "env.lookup", "lookupenv"},
 		re:       re(secretVar),
