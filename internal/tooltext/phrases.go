@@ -907,6 +907,8 @@ func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		if modalWords[last(1)] && last(2) != "you" && last(2) != "" {
 			return nil
 		}
+	case ownEffectBypass(sentence, m):
+		return nil
 	case strings.HasSuffix(match, "developer mode"):
 		if !enterWords[last(1)] {
 			return nil
@@ -917,6 +919,40 @@ func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		}
 	}
 	return p.rule
+}
+
+// ownEffectBypass: "bypassing safety checks" said after a clause that
+// forces the operation ("Force the operation, bypassing safety checks.",
+// @cyanheads/git-mcp-server's force flag; attack pass 41o row 6) is what
+// the argument does to the tool's own operation, not an instruction to
+// the model: only "bypassing" after a comma, only safety or security
+// checks, warnings or confirmations (not "your", not the model's
+// instructions, prompt or guidelines), and a clause that begins "force",
+// "forces", "forcibly", or "if/when true/set," before one of those.
+// "Bypass your safety guidelines", "Ignore safety checks and ...",
+// "Send the note, bypassing safety checks." stay (attack41o1_test.go).
+func ownEffectBypass(sentence string, m []int) bool {
+	words := strings.Fields(strings.TrimLeft(sentence[m[0]:m[1]], " ,;:(\"'"))
+	if len(words) < 2 || words[0] != "bypassing" {
+		return false
+	}
+	for _, w := range words[1:] {
+		switch w {
+		case "safety", "security", "any", "all", "the", "checks", "warnings", "confirmation", "confirmations":
+		default:
+			return false
+		}
+	}
+	before, ok := strings.CutSuffix(strings.TrimSpace(sentence[:m[0]]), ",")
+	if !ok {
+		return false
+	}
+	for _, cond := range []string{"if true,", "when true,", "if set,", "when set,"} {
+		before = strings.TrimSpace(strings.TrimPrefix(before, cond))
+	}
+	clause := strings.Fields(before)
+	return len(clause) >= 2 && !strings.ContainsAny(before, ",;:") &&
+		(clause[0] == "force" || clause[0] == "forces" || clause[0] == "forcibly")
 }
 
 // deviceJailbreak: "jailbreak" is a device's state, MDM's word (Okta's
