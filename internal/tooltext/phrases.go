@@ -519,11 +519,11 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 	if len(candidates) == 0 {
 		return
 	}
-	c.ptr, c.folded = ptr, f.s
+	c.ptr, c.folded, c.orig, c.fmap = ptr, f.s, s, f
 	for start := 0; start < len(f.s); {
 		end := sentenceEnd(f.s, start)
 		sentence := f.s[start:end]
-		c.sentEnd = end // where the next sentence starts (redirectsNext)
+		c.sentStart, c.sentEnd = start, end // where the next sentence starts (redirectsNext)
 		m := whole
 		if end-start < len(f.s) {
 			m = bigramsOf(sentence)
@@ -1439,12 +1439,38 @@ func (w *matchWalk) next() []int {
 // package's own.
 func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	for g := 2; g+1 < len(m); g += 2 {
-		if m[g] >= 0 && c.own(sentence[m[g]:m[g+1]]) {
+		if m[g] >= 0 && (c.own(sentence[m[g]:m[g+1]]) || c.envVarNamed(sentence, m[g], m[g+1])) {
 			return nil
 		}
 	}
 	return p.rule
 }
+
+// envVarNamed: the name at sentence[i:j] is written in upper case and
+// the text calls it an environment variable or a place a value is set
+// in ("configured via the MCP_UPLOAD_BASE_DIR environment variable",
+// "the directory set in MCP_UPLOAD_BASE_DIR", "$MCP_TOKEN"):
+// @browserstack/mcp-server's, not a tool (attack pass 41o row 7). "Call
+// MCP_SEND_EMAIL" stays another server's tool.
+func (c *checker) envVarNamed(sentence string, i, j int) bool {
+	for i > 0 && (asciiLetter(sentence[i-1]) || sentence[i-1] == '_' || sentence[i-1] >= '0' && sentence[i-1] <= '9') {
+		i-- // the whole name: a group is its tail after "mcp_"
+	}
+	start := c.sentStart
+	if start+len(sentence) != c.sentEnd || c.folded[start:c.sentEnd] != sentence {
+		return false // not the sentence phrasesOf reads: its case is unknown
+	}
+	a, b := c.fmap.span(start+i, start+j)
+	if a < 0 || b > len(c.orig) || a >= b || strings.ToUpper(c.orig[a:b]) != c.orig[a:b] {
+		return false
+	}
+	return envVarAfterRE.MatchString(sentence[j:]) || envVarBeforeRE.MatchString(sentence[:i])
+}
+
+var (
+	envVarAfterRE  = re(`^['"]?\s+(?:environment|env)\s+var(?:iable)?s?\b|^['"]?\s+variables?\b`)
+	envVarBeforeRE = re(`(?:\$\{?|%|\b(?:environment|env)\s+var(?:iable)?s?\s+['"]?|\b(?:set|configured|defined|specified|given)\s+(?:in|by|via|with|through)\s+(?:the\s+)?['"]?)$`)
+)
 
 // otherToolNamed keeps a shadowing rule whose subject looks like a tool
 // name (looksLikeTool) and is none of the package's own: "the e-mail
