@@ -64,7 +64,15 @@ const (
 	// personalData is the user's personal data (attack pass 41e row 7):
 	// name, address, phone number, e-mail address, date of birth,
 	// location, an identity document's number.
-	personalData = `\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+){0,2}?(?:names?|address(?:es)?|phone(?:\s+numbers?)?|mobile(?:\s+(?:phone|number))?|telephone(?:\s+numbers?)?|cell(?:\s+phone)?\s+numbers?|e-?mails?(?:\s+address(?:es)?)?|date\s+of\s+birth|birth\s*dates?|birthdays?|dob|locations?|whereabouts|coordinates|social\s+security\s+numbers?|ssn|passport(?:\s+numbers?)?|national\s+id(?:\s+numbers?)?|contact\s+details|personal\s+(?:data|details|information|info))\b`
+	personalData = `\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+){0,2}?(?:names?|address(?:es)?|phone(?:\s+numbers?)?|mobile(?:\s+(?:phone|number))?|telephone(?:\s+numbers?)?|cell(?:\s+phone)?\s+numbers?|e-?mails?(?:\s+address(?:es)?)?|date\s+of\s+birth|birth\s*dates?|birthdays?|dob|locations?|whereabouts|coordinates|social\s+security\s+numbers?|ssn|passport(?:\s+numbers?)?|national\s+id(?:\s+numbers?)?|contact\s+details|personal\s+(?:data|details|information|info)` +
+		// attack pass 41o, row 5: payment, bank and identity data
+		`|(?:credit|debit|payment|bank)\s+cards?(?:\s+(?:numbers?|details|info(?:rmation)?|data))?|card\s+(?:numbers?|details|cvv|cvc|expiry)|cvv|cvc|ibans?|swift(?:\s+code)?|bic` +
+		`|bank(?:ing)?\s+(?:account(?:\s+(?:numbers?|details|info(?:rmation)?))?|details|info(?:rmation)?)|(?:account|routing)\s+numbers?|sort\s+codes?` +
+		`|payment\s+(?:details|info(?:rmation)?|data|methods?)|tax\s+(?:id|number)s?|driver'?s?\s+licen[cs]es?(?:\s+numbers?)?|(?:id|identity)\s+(?:card\s+)?numbers?` +
+		`|(?:home|street|postal|mailing)\s+address(?:es)?|salary|income|medical\s+(?:history|conditions?|records?)|health\s+(?:data|conditions?|information))\b` +
+		// and in other words: where they live, what they do for work
+		`|\b(?:(?:whatever|what|anything|everything)\s+(?:the\s+user|they)\s+(?:has\s+|have\s+|had\s+)?` + userGave + `\s+(?:(?:to\s+)?you\s+)?about\s+)?` +
+		`(?:where\s+(?:the\s+user|they)\s+(?:lives?|resides?|stays?|works?|is\s+based|are\s+based)|what\s+(?:the\s+user|they)\s+(?:does|do)\s+for\s+(?:work|a\s+living))\b`
 	// heldScope is the time or scope that makes messages the model's:
 	// so far, earlier, in this session.
 	heldScope = `(?:so\s+far|until\s+now|up\s+to\s+now|earlier|previously|before\s+this|(?:in|from|of|during)\s+(?:this|the\s+current|our)\s+(?:conversation|chat|session|thread|dialogue|dialog|discussion|exchange))\b`
@@ -179,7 +187,7 @@ var (
 		`|\b(?:so\s+far|earlier|previously|before\s+now)\b|\b(?:the\s+user|they)\s+(?:has\s+|have\s+|had\s+|may\s+have\s+)?` + userGave + `\b` +
 		`|\b(?:as\s+)?(?:given|mentioned|stated|shared|provided|typed|written|told)\s+(?:to\s+you\s+)?(?:by\s+the\s+user|in\s+(?:the|this|our)\s+(?:chat|conversation))\b|\b(?:shared\s+with|told\s+to|given\s+to)\s+you\b`)
 	// personalWords name an argument for personal data.
-	personalWords = wordSet("name names fullname firstname lastname address addresses phone mobile telephone email emails mail birth birthday birthdate dob location city country coordinates contact ssn passport")
+	personalWords = wordSet("name names fullname firstname lastname address addresses phone mobile telephone email emails mail birth birthday birthdate dob location city country coordinates contact ssn passport card iban bic swift bank account routing cvv cvc payment tax license licence salary income")
 )
 
 // personalArg: an argument's name is one of personal data (a word of it

@@ -332,11 +332,13 @@ var patterns = []*pattern{
 		re:       re(secretOwner + `\s+(?:[\w'-]+\s+){0,3}?(?:` + sentSecret + `|` + chatSecret + `|` + providerKey + `)\b|` + ownedSecret),
 		judge:    sentAway},
 	{rule: rules.TextSecretRequest, what: "a request to put the user's personal data from the conversation in an argument",
-		triggers: []string{"user", "your", "their"},
-		also:     []string{"name", "address", "phone", "mobile", "telephone", "mail", "birth", "dob", "location", "whereabouts", "coordinates", "ssn", "social security", "passport", "national id", "contact details", "personal"},
-		also2:    []string{"chat", "conversation", "session", "thread", "dialog", "discussion", "exchange", "messages", "context", "so far", "earlier", "previously", "before now", "told", "gave", "given", "mention", "shared", "provided", "typed", "said", "wrote", "written", "entered", "pasted", "sent", "posted"},
-		re:       re(personalData),
-		judge:    personalFromChat},
+		triggers: []string{"user", "your", "their", "they"},
+		also: []string{"name", "address", "phone", "mobile", "telephone", "mail", "birth", "dob", "location", "whereabouts", "coordinates", "ssn", "social security", "passport", "national id", "contact details", "personal",
+			"card", "cvv", "cvc", "iban", "swift", "bic", "bank", "account number", "routing", "sort code", "payment", "tax", "licen", "id number", "identity",
+			"salary", "income", "medical", "health", "where", "for work", "for a living"},
+		also2: []string{"chat", "conversation", "session", "thread", "dialog", "discussion", "exchange", "messages", "context", "so far", "earlier", "previously", "before now", "told", "gave", "given", "mention", "shared", "provided", "typed", "said", "wrote", "written", "entered", "pasted", "sent", "posted"},
+		re:    re(personalData),
+		judge: personalFromChat},
 	{rule: rules.TextSecretRequest, what: "a request to put the user's last message in an argument",
 		triggers: []string{"user"},
 		also:     []string{"last", "latest", "recent", "first", "original", "initial", "current"},
@@ -369,6 +371,11 @@ var patterns = []*pattern{
 	{rule: rules.TextSecretRequest, what: "a request to pass the credential a command prints", // secretcommands.go
 		triggers: printedSecretKeys,
 		re:       re(printedSecret),
+		judge:    printedRequested},
+	{rule: rules.TextSecretRequest, what: "a request to pass the credential a command prints", // secretcommands.go
+		triggers: printedSecretValueKeys,
+		also:     printedSecretValueAlso,
+		re:       re(printedSecretValue),
 		judge:    printedRequested},
 	{rule: rules.TextSecretRequest, what: "a request to pass a secret environment variable",
 		triggers: []string{"$", "%", "process.env", "environ", "getenv", "env[", "env.get", "env.fetch", "env::var", "getenvironmentvariable", "env.lookup", "lookupenv"},
@@ -558,7 +565,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 	if len(candidates) == 0 {
 		return
 	}
-	c.ptr, c.folded = ptr, f.s
+	c.ptr, c.folded, c.orig, c.fmap = ptr, f.s, s, f
 	// Two patterns of one family may read the same words (a concealment
 	// by its old pattern and by its parts): one signal a span and rule.
 	type spanned struct {
@@ -569,7 +576,7 @@ func (c *checker) phrasesOf(i int, tool string, ptr *path, field, s string, f fo
 	for start := 0; start < len(f.s); {
 		end := sentenceEnd(f.s, start)
 		sentence := f.s[start:end]
-		c.sentEnd = end // where the next sentence starts (redirectsNext)
+		c.sentStart, c.sentEnd = start, end // where the next sentence starts (redirectsNext)
 		m := whole
 		if end-start < len(f.s) {
 			m = bigramsOf(sentence)
@@ -957,6 +964,8 @@ func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		if modalWords[last(1)] && last(2) != "you" && last(2) != "" {
 			return nil
 		}
+	case ownEffectBypass(sentence, m):
+		return nil
 	case strings.HasSuffix(match, "developer mode"):
 		if !enterWords[last(1)] {
 			return nil
@@ -967,6 +976,40 @@ func overriding(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		}
 	}
 	return p.rule
+}
+
+// ownEffectBypass: "bypassing safety checks" said after a clause that
+// forces the operation ("Force the operation, bypassing safety checks.",
+// @cyanheads/git-mcp-server's force flag; attack pass 41o row 6) is what
+// the argument does to the tool's own operation, not an instruction to
+// the model: only "bypassing" after a comma, only safety or security
+// checks, warnings or confirmations (not "your", not the model's
+// instructions, prompt or guidelines), and a clause that begins "force",
+// "forces", "forcibly", or "if/when true/set," before one of those.
+// "Bypass your safety guidelines", "Ignore safety checks and ...",
+// "Send the note, bypassing safety checks." stay (attack41o1_test.go).
+func ownEffectBypass(sentence string, m []int) bool {
+	words := strings.Fields(strings.TrimLeft(sentence[m[0]:m[1]], " ,;:(\"'"))
+	if len(words) < 2 || words[0] != "bypassing" {
+		return false
+	}
+	for _, w := range words[1:] {
+		switch w {
+		case "safety", "security", "any", "all", "the", "checks", "warnings", "confirmation", "confirmations":
+		default:
+			return false
+		}
+	}
+	before, ok := strings.CutSuffix(strings.TrimSpace(sentence[:m[0]]), ",")
+	if !ok {
+		return false
+	}
+	for _, cond := range []string{"if true,", "when true,", "if set,", "when set,"} {
+		before = strings.TrimSpace(strings.TrimPrefix(before, cond))
+	}
+	clause := strings.Fields(before)
+	return len(clause) >= 2 && !strings.ContainsAny(before, ",;:") &&
+		(clause[0] == "force" || clause[0] == "forces" || clause[0] == "forcibly")
 }
 
 // deviceJailbreak: "jailbreak" is a device's state, MDM's word (Okta's
@@ -1453,12 +1496,38 @@ func (w *matchWalk) next() []int {
 // package's own.
 func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	for g := 2; g+1 < len(m); g += 2 {
-		if m[g] >= 0 && c.own(sentence[m[g]:m[g+1]]) {
+		if m[g] >= 0 && (c.own(sentence[m[g]:m[g+1]]) || c.envVarNamed(sentence, m[g], m[g+1])) {
 			return nil
 		}
 	}
 	return p.rule
 }
+
+// envVarNamed: the name at sentence[i:j] is written in upper case and
+// the text calls it an environment variable or a place a value is set
+// in ("configured via the MCP_UPLOAD_BASE_DIR environment variable",
+// "the directory set in MCP_UPLOAD_BASE_DIR", "$MCP_TOKEN"):
+// @browserstack/mcp-server's, not a tool (attack pass 41o row 7). "Call
+// MCP_SEND_EMAIL" stays another server's tool.
+func (c *checker) envVarNamed(sentence string, i, j int) bool {
+	for i > 0 && (asciiLetter(sentence[i-1]) || sentence[i-1] == '_' || sentence[i-1] >= '0' && sentence[i-1] <= '9') {
+		i-- // the whole name: a group is its tail after "mcp_"
+	}
+	start := c.sentStart
+	if start+len(sentence) != c.sentEnd || c.folded[start:c.sentEnd] != sentence {
+		return false // not the sentence phrasesOf reads: its case is unknown
+	}
+	a, b := c.fmap.span(start+i, start+j)
+	if a < 0 || b > len(c.orig) || a >= b || strings.ToUpper(c.orig[a:b]) != c.orig[a:b] {
+		return false
+	}
+	return envVarAfterRE.MatchString(sentence[j:]) || envVarBeforeRE.MatchString(sentence[:i])
+}
+
+var (
+	envVarAfterRE  = re(`^['"]?\s+(?:environment|env)\s+var(?:iable)?s?\b|^['"]?\s+variables?\b`)
+	envVarBeforeRE = re(`(?:\$\{?|%|\b(?:environment|env)\s+var(?:iable)?s?\s+['"]?|\b(?:set|configured|defined|specified|given)\s+(?:in|by|via|with|through)\s+(?:the\s+)?['"]?)$`)
+)
 
 // otherToolNamed keeps a shadowing rule whose subject looks like a tool
 // name (looksLikeTool) and is none of the package's own: "the e-mail

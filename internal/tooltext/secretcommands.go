@@ -30,7 +30,38 @@ const printedSecret = `\bgh\s+auth\s+(?:token\b|status\s+(?:-t|--show-token)\b)|
 	`|\bheroku\s+config(?::get)?\b|\bvercel\s+env\s+pull\b|\bnetlify\s+env:(?:list|get)\b|\brailway\s+variables\b` +
 	`|\bnpm\s+config\s+get\s+\S*?_?auth(?:token)?\b|\bgpg2?\s+(?:--\S+\s+)*--export-secret-(?:sub)?keys\b` +
 	`|\bsops\s+(?:-d|--decrypt|decrypt)\b|\bage\s+(?:-d|--decrypt)\b|\bsecurity\s+dump-keychain\b` +
-	`|\baws\s+ssm\s+get-parameters?(?:-by-path)?\b[^\n]{0,80}--with-decryption\b`
+	`|\baws\s+ssm\s+get-parameters?(?:-by-path)?\b[^\n]{0,80}--with-decryption\b` +
+	// attack pass 41o, row 4, by families: password managers' show and
+	// export; vault tools' view, decrypt, export; a cloud credential
+	// made or reset (its output is the new secret); any command's output
+	// or config value of a secret-named value; env run in a container
+	`|\blpass\s+(?:show|export)\b|\bkeepassxc-cli\s+(?:show|export|clip)\b|\bbw\s+(?:list\s+items|export)\b|\bop\s+(?:item\s+list\s+[^\n]{0,40}--reveal|export)\b` +
+	`|\bansible-vault\s+(?:view|decrypt)\b|\baws-vault\s+(?:export|exec\b[^\n]{0,60}\s--\s+(?:env|printenv)\b)|\bchamber\s+(?:export|read|exec\b[^\n]{0,60}\s--\s+(?:env|printenv)\b)` +
+	`|\bgcloud\s+config\s+config-helper\b|\bgcloud\s+iam\s+service-accounts\s+keys\s+create\b|\baws\s+iam\s+create-(?:access-key|login-profile|service-specific-credential)\b` +
+	`|\baz\s+(?:ad\s+(?:sp|app)\s+(?:credential\s+reset|create-for-rbac)|storage\s+account\s+keys\s+list|acr\s+credential\s+show|cosmosdb\s+keys\s+list)\b`
+
+// printedSecretValue is, by its parts, a command printing a secret-named
+// value or a container's environment (attack pass 41o, row 4): any
+// command's output of a secret-named value (`terraform output -raw
+// db_password`, `pulumi stack output --show-secrets`), a config or
+// secret store's get of one (`pulumi config get db_password`), env run
+// in a container (`kubectl exec pod -- env`).
+// A name alone is a command's when it is compound (db_password) or
+// follows a flag: "the output token" is prose.
+const printedSecretValue = `\b[a-z][\w-]*\s+(?:stack\s+)?output\s+(?:--show-secrets\b|(?:-{1,2}[\w=-]+\s+)+[\w.-]*` + secretValueName + `|[\w.-]*[\w.][_.-]` + secretValueName + `)` +
+	`|\b[a-z][\w-]*\s+(?:config|secrets?|env|kv|param(?:eter)?s?)\s+(?:get|read|show|print)\s+(?:(?:-{1,2}[\w=-]+\s+)+(?:[\w./-]+\s+)?[\w./-]*` + secretValueName + `|(?:[\w./-]+\s+)?[\w./-]*[\w.][_./-]` + secretValueName + `)` +
+	`|\b(?:kubectl|oc|docker|podman|nerdctl)\s+(?:compose\s+)?exec\b[^\n]{0,80}?\s(?:--\s+)?(?:env|printenv|set)(?:\s*$|\s*['".,;)])`
+
+// printedSecretValueKeys and printedSecretValueAlso are the words a
+// sentence must hold, one of each, before printedSecretValue is searched.
+var (
+	printedSecretValueKeys = []string{"output", "config ", "secret ", "secrets ", "env ", "kv ", "param", " exec "}
+	printedSecretValueAlso = []string{"password", "passwd", "pwd", "secret", "token", "key", "credential", "connection", "dsn", "env", "set"}
+)
+
+// secretValueName is a secret's name in a command's argument (db_password,
+// api_token): its output is the secret.
+const secretValueName = `(?:password|passwd|pwd|secret|token|api[_-]?key|private[_-]?key|access[_-]?key|credentials?|connection[_-]?string|dsn)[\w-]*`
 
 // printedSecretKeys are the words a sentence must hold before
 // printedSecret is searched.
@@ -39,7 +70,10 @@ var printedSecretKeys = []string{"auth token", "auth status", "print-access-toke
 	"get-authorization-token", "get-secret-value", "-password", "secret-tool", "cmdkey", "op read", "op item", "bw get", "vault ", "kubectl",
 	"auth:token", "npm token", "login:ci", "credential fill", "docker-credential-",
 	"create token", "doppler", "infisical", "pass show", "pass otp", "gopass", "heroku config", "env pull", "env:list", "env:get",
-	"railway variables", "config get", "export-secret", "sops", "age -d", "age --decrypt", "dump-keychain", "with-decryption"}
+	"railway variables", "config get", "export-secret", "sops", "age -d", "age --decrypt", "dump-keychain", "with-decryption",
+	"lpass", "keepassxc-cli", "bw list", "bw export", "op export", "--reveal", "ansible-vault", "aws-vault", "chamber", "config-helper", "keys create",
+	"create-access-key", "create-login-profile", "create-service-specific-credential", "credential reset", "create-for-rbac", "keys list",
+	"credential show"}
 
 // commandOwners are the words of the tools whose job a command is, by
 // the command's first word.
@@ -52,6 +86,9 @@ var commandOwners = map[string]string{
 	"doppler": "doppler secret secrets", "infisical": "infisical secret secrets", "pass": "pass password passwords", "gopass": "gopass pass password passwords",
 	"vercel": "vercel", "netlify": "netlify", "railway": "railway", "gpg": "gpg pgp key keys", "gpg2": "gpg pgp key keys",
 	"sops": "sops secret secrets decrypt", "age": "age decrypt",
+	"lpass": "lpass lastpass password passwords", "keepassxc-cli": "keepass keepassxc password passwords", "ansible-vault": "ansible vault",
+	"aws-vault": "aws vault", "chamber": "chamber secret secrets", "terraform": "terraform tf", "tofu": "tofu opentofu terraform",
+	"pulumi": "pulumi", "docker": "docker container containers", "podman": "podman container containers", "oc": "openshift oc",
 }
 
 // secretVar is an environment variable written with its sigil:

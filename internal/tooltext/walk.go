@@ -26,7 +26,10 @@ type checker struct {
 	out           []Signal
 	ptr           *path  // the text being read: where it is
 	folded        string // and the whole of it, folded
-	sentEnd       int    // where in folded the sentence the patterns read ends (redirectsNext)
+	orig          string // and as written (its case: envVarNamed)
+	fmap          folded // folded's map to orig
+	sentStart     int    // where in folded the sentence the patterns read starts
+	sentEnd       int    // and ends (redirectsNext)
 	counts        map[textKey]*textCount
 	// the last answers of affirmed, and where the next one goes
 	affirmedMemo [4]affirmedAnswer
