@@ -218,9 +218,9 @@ var patterns = []*pattern{
 	// to the user; the reply told not to mention it; a step made out
 	// never to have happened
 	{rule: rules.TextConceal, what: "an instruction to hide something from the user",
-		triggers: []string{"user", "human", "them", "reply", "replies", "answer", "response", "output", "summary", "message", "as if", "as though"},
+		triggers: []string{"user", "human", "them", "reply", "replies", "answer", "response", "output", "summary", "message", "as if", "as though", "approved", "authori", "consented", "cleared"},
 		also: []string{"unaware", "oblivious", "ignorant", "uninformed", "dark", "wiser", "refrain", "abstain", "hold off", "avoid", "withhold", "hold back", "keep back", "omit", "exclud", "strip", "leave out", "cut", "drop", "hide", "conceal",
-			"not", "n't", "never", "without"},
+			"not", "n't", "never", "without", "no need"},
 		re: re(`\b(?:the\s+)?(?:user|users|human)\s+` + alt(keepVerbs) + `\s+(?:completely\s+|entirely\s+|totally\s+|fully\s+)?` + alt(unawareWords) + `(?:\s+(?:of|about)\s+` + hushObj + `|\s*$|\s*[.,;:!)])` +
 			`|\b(?:keep|leave)\s+(?:the\s+)?(?:user|users|human|them)\s+(?:completely\s+|entirely\s+|totally\s+)?` + alt(unawareWords) + `(?:\s+(?:of|about)\s+` + hushObj + `|\s*$|\s*[.,;:!)])` +
 			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must\s+|should\s+|will\s+|shall\s+|may\s+)?never\s+(?:knows?|learns?|hears?|sees?|notices?|finds?\s+out|discovers?)\s+(?:about\s+|of\s+)?` + hushObj +
@@ -228,8 +228,24 @@ var patterns = []*pattern{
 			`|\b` + alt(withholdVerbs) + `\s+(?:this|these|that|it|` + hiddenNamed + `)\s+from\s+(?:(?:the\s+)?(?:user|users|human|them)\b|(?:your|the)\s+` + alt(replyWords) + `\b)` +
 			`|\b(?:do\s+not|don't|dont|never|must\s+not|mustn't|should\s+not|shouldn't|avoid)\s+` + alt(surfaceVerbs) + `(?:ing)?\s+(?:this|these|that|it|` + hiddenNamed + `)\s+to\s+(?:the\s+)?(?:user|users|human|them)\b` +
 			`|\b(?:your|the)\s+` + alt(replyWords) + `(?:\s+to\s+(?:the\s+)?(?:user|users|human))?\s+(?:must|should|shall|may|will|can)\s*(?:not|n't|never)\s+` + alt(replyNot) + `\s+(?:(?:this|these)(?:\s*$|\s*[.,;:!)])|(?:the|this|these)\s+(?:note|notes|step|steps|instructions?|tool\s+call|call)\b)` +
-			`|\b(?:act|behave|pretend|respond|answer|proceed|reply)\s+(?:as\s+if|as\s+though)\s+` + hiddenObj + `\s+` + alt(neverHappened) + `\b`),
+			`|\b(?:act|behave|pretend|respond|answer|proceed|reply)\s+(?:as\s+if|as\s+though)\s+` + hiddenObj + `\s+` + alt(neverHappened) + `\b` +
+			// attack pass 41r row 7: an approval claimed in other words
+			// (pre-approved, already authorized, consented to), then no asking
+			`|\b(?:(?:this|the)\s+(?:tool|call|function|action)|it|(?:every|each|all|any)\s+(?:calls?|use|uses))\s+(?:has|have|is|are|was|were)\s+(?:been\s+)?` + alt(preApprovedWords) + `\b[^.\n]{0,80}?` + noAsking +
+			`|\b(?:the\s+)?(?:user|users|human)\s+(?:has\s+|have\s+)?(?:already\s+)?(?:pre-?approved|pre-?authori[sz]ed|pre-?cleared)\b[^.\n]{0,80}?` + noAsking),
 		judge: concealed},
+	// attack pass 41r row 8: the tool's own call or argument kept out of
+	// the reply ("do not mention the note", "without mentioning that add
+	// was called"): groups 1-3 name it, kept when it is the package's own
+	// (judged by ownConcealed); "the call" is kept as it is.
+	{rule: rules.TextConceal, what: "an instruction to keep the tool's call out of the reply",
+		triggers: []string{"mention", "reveal", "disclos", "refer"},
+		also:     []string{"not", "n't", "never", "without"},
+		re: re(`\b(?:do\s+not|don't|dont|never|must\s+not|mustn't|should\s+not|shouldn't|without)\s+(?:ever\s+)?(?:mention|mentioning|reveal|revealing|disclose|disclosing|refer\s+to|referring\s+to)\s+` +
+			`(?:that\s+(?:you\s+(?:called|used|invoked|ran)\s+['"\x60]?([\w-]+)['"\x60]?|['"\x60]?([\w-]+)['"\x60]?\s+(?:was|were|has\s+been|had\s+been|is)\s+(?:called|used|invoked|run|executed))` +
+			`|(?:calling|using|invoking)\s+['"\x60]?([\w-]+)['"\x60]?|(?:the|this)\s+(?:tool\s+)?call|(?:the\s+)?['"\x60]?([\w-]+)['"\x60]?(?:\s+(?:argument|parameter|field|tool))?)` +
+			`(?:\s*$|\s*[.,;:!)]|\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)|in\s+(?:your|the)\s+` + alt(replyWords) + `)\b)`),
+		judge: ownConcealed},
 	{rule: rules.TextPreempt, what: "an instruction to act before any task",
 		triggers: []string{"before", "prior to", "ahead of"},
 		also:     []string{"any ", "every ", "all ", "each "},
@@ -914,6 +930,21 @@ func containsAny(s string, words []string) bool {
 
 // concealed drops "from the user" that is a thing of the user's ("hides
 // the field from the user interface", "from the user's view").
+// ownConcealed keeps the 41r concealment (attack pass 41r row 8) when
+// the thing kept out of the reply is the call or one of the package's own
+// tools or arguments by name: "do not mention internal IDs" is a style.
+func ownConcealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	for k := 2; k+1 < len(m); k += 2 {
+		if m[k] >= 0 {
+			if !c.own(sentence[m[k]:m[k+1]]) {
+				return nil
+			}
+			return concealed(c, p, sentence, m)
+		}
+	}
+	return concealed(c, p, sentence, m) // "the call", "this tool call"
+}
+
 func concealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	rest := sentence[m[1]:]
 	if detailsUnlessAskedRE.MatchString(rest) {

@@ -67,6 +67,14 @@ var (
 	// replyNot: what a reply must not do with this text ("your reply must
 	// not mention the note").
 	replyNot = []string{`mention`, `reveal`, `disclose`, `refer\s+to`, `include`, `contain`, `acknowledge`, `allude\s+to`, `say\s+anything\s+about`, `talk\s+about`, `discuss`, `hint\s+at`}
+	// preApprovedWords: an approval claimed of the call (attack pass 41r
+	// row 7: "this tool has been pre-approved by the user").
+	preApprovedWords = []string{
+		`pre-?approved`, `pre-?authori[sz]ed`, `pre-?cleared`, `already\s+(?:approved|authori[sz]ed|confirmed|cleared)`,
+		`consented\s+to`, `(?:explicitly\s+)?authori[sz]ed\s+by\s+(?:the\s+)?(?:user|users|human)`, `approved\s+by\s+(?:the\s+)?(?:user|users|human)`,
+	}
+	// noAsking: no asking after the approval claimed.
+	noAsking = `\b(?:no\s+need|do\s+not|don't|dont|never|without|avoid)\s+(?:to\s+)?(?:ask|asking|confirm|confirming|check|checking|consult|consulting|seek|seeking|request|requesting|wait)\b`
 	// neverHappened: what a step is made out never to have been.
 	neverHappened = []string{
 		`(?:did|does|had|has)\s*(?:not|n't)\s+(?:happen(?:ed)?|occur(?:red)?|exist(?:ed)?|take\s+place|taken\s+place|been\s+(?:called|used|made|done|run))`,
