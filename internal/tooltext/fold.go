@@ -783,3 +783,56 @@ func hasLetter(s string) bool {
 	}
 	return false
 }
+
+// imageAddressText is s with each Markdown image "![text](address)" read
+// as its address (attack pass 41r row 1), folded, its offsets s's: the
+// folding reads a link as its text, so an image's address would go
+// unread, while the bare address is read by the patterns ("... ?c=
+// followed by the user's last message"). One reader: the patterns read
+// the image's address as they read a bare one. ok is false when s holds
+// no image; addrs are the addresses' spans in s.
+func imageAddressText(s string) (f folded, addrs [][2]int, ok bool) {
+	var b strings.Builder
+	var at []int
+	last := 0
+	for k := strings.Index(s, "!["); k >= 0; {
+		if _, end := markdownLink(s, k+1); end > 0 {
+			t := strings.IndexByte(s[k:end], '(') + k + 1
+			for j := last; j < k; j++ {
+				at = append(at, j)
+			}
+			b.WriteString(s[last:k])
+			for j := t; j < end-1; j++ {
+				at = append(at, j)
+			}
+			b.WriteString(s[t : end-1])
+			addrs = append(addrs, [2]int{t, end - 1})
+			last, ok = end, true
+			k = end
+		} else {
+			k += 2
+		}
+		j := strings.Index(s[k:], "![")
+		if j < 0 {
+			break
+		}
+		k += j
+	}
+	if !ok {
+		return folded{}, nil, false
+	}
+	for j := last; j < len(s); j++ {
+		at = append(at, j)
+	}
+	b.WriteString(s[last:])
+	at = append(at, len(s))
+	v := fold(b.String())
+	if v.at == nil {
+		return folded{v.s, at}, addrs, true
+	}
+	m := make([]int, len(v.at))
+	for j, a := range v.at {
+		m[j] = at[a]
+	}
+	return folded{v.s, m}, addrs, true
+}

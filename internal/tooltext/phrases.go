@@ -523,6 +523,16 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 		if a, ok := attributeText(s); ok {
 			c.phrasesOf(i, tool, ptr, field, s, a, nil) // what fold reads as nothing, the model reads
 		}
+		if a, addrs, ok := imageAddressText(s); ok { // an image's address, read as a bare one (attack pass 41r row 1)
+			c.phrasesOf(i, tool, ptr, field, s, a, func(sig Signal) bool {
+				for _, r := range addrs { // the address's signal: the rest was read above
+					if sig.Rule == rules.TextShadowing && sig.Start < r[1] && sig.End > r[0] {
+						return true
+					}
+				}
+				return false
+			})
+		}
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
 	c.images(i, tool, ptr, field, s)
