@@ -556,6 +556,9 @@ func (c *checker) images(i int, tool string, ptr *path, field, s string) {
 	if strings.Contains(s, "![") {
 		found = imageExfilRE.FindAllStringIndex(s, perTextMax)
 	}
+	if len(found) == 0 && strings.Contains(s, "![") {
+		found = imagePlaceholders(s)
+	}
 	if len(found) == 0 {
 		what, found = "an address", placeholderURLRE.FindAllStringIndex(s, perTextMax)
 	}
@@ -564,6 +567,71 @@ func (c *checker) images(i int, tool string, ptr *path, field, s string) {
 			Message: place(tool, i, ptr.String(), field) + ": " + what + " whose address carries the conversation or a secret, " + quote(s[m[0]:m[1]]) + ", in " + context(s, m[0], m[1])})
 	}
 }
+
+// imagePlaceholders finds a Markdown image whose query holds the user's
+// data as a placeholder the model fills in (attack pass 41r row 2):
+// "?data=[USER_DATA]", "?u={user_question}", "?ctx=$CONTEXT",
+// "?m=MESSAGES", "?email=USER_EMAIL". A value is a placeholder when it is
+// bracketed, braced, angled or after "$", or in capitals; it names the
+// user's data when one of its words is a thing of the conversation
+// (placeholderStrong) or two are placeholder words ("USER_DATA"), so
+// "?user={user_id}" and "?type=USER" stay a template's or a badge's.
+func imagePlaceholders(s string) [][]int {
+	var out [][]int
+	for _, m := range imageURLRE.FindAllStringSubmatchIndex(s, perTextMax) {
+		q := strings.IndexByte(s[m[2]:m[3]], '?')
+		if q < 0 {
+			continue
+		}
+		at := m[2] + q + 1
+		for _, kv := range strings.Split(s[at:m[3]], "&") {
+			if e := strings.IndexByte(kv, '='); e >= 0 && placeholderValue(kv[e+1:]) {
+				out = append(out, []int{m[0], at + len(kv)})
+				break
+			}
+			at += len(kv) + 1
+		}
+		if len(out) >= perTextMax {
+			break
+		}
+	}
+	return out
+}
+
+// placeholderValue: v is a placeholder naming the user's data.
+func placeholderValue(v string) bool {
+	inner, wrapped := v, false
+	for _, w := range [][2]string{{"{{", "}}"}, {"${", "}"}, {"{", "}"}, {"[", "]"}, {"<", ">"}, {"%", "%"}} {
+		if len(v) > len(w[0])+len(w[1]) && strings.HasPrefix(v, w[0]) && strings.HasSuffix(v, w[1]) {
+			inner, wrapped = v[len(w[0]):len(v)-len(w[1])], true
+			break
+		}
+	}
+	if !wrapped && strings.HasPrefix(v, "$") {
+		inner, wrapped = v[1:], true
+	}
+	if !wrapped && (len(v) < 4 || strings.ToUpper(v) != v || strings.ToLower(v) == v) {
+		return false // neither wrapped nor in capitals
+	}
+	strong, weak := 0, 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(inner), func(r rune) bool { return r == '_' || r == '-' || r == ' ' || r == '.' }) {
+		switch {
+		case placeholderStrong[w]:
+			strong++
+		case placeholderWeak[w]:
+			weak++
+		}
+	}
+	return strong > 0 || weak >= 2
+}
+
+var (
+	// placeholderStrong: a placeholder word that is the conversation's
+	// alone; placeholderWeak: one that is only with another ("USER_DATA").
+	placeholderStrong = wordSet("conversation context message messages question questions email emails chat history transcript prompt summary")
+	placeholderWeak   = wordSet("user users data input query info last")
+	imageURLRE        = re(`!\[[^\]\n]*\]\(\s*(https?://[^\s)]*)`)
+)
 
 var (
 	imageExfilRE     = re(`(?i)!\[[^\]\n]*\]\(\s*https?://[^\s)]*?[?&][\w-]+=[^\s)&]*?(?:` + urlThing + `)`)
