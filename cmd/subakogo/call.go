@@ -166,9 +166,16 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	// Subako discovers a module's tools at upload, before any call: the
 	// tool's outputSchema, which the result is judged against, comes from
-	// that discovery, when it passes.
+	// that discovery, when it passes. So a call costs up to discovery's
+	// limit (10 s of the module's own time) before its --timeout, and a
+	// discovery that stops is said, not passed over (attack pass 41q).
 	var outputSchema json.RawMessage
-	if d := h.Discover(ctx, m, *pkg); d.Stopped == nil && d.Err == nil {
+	switch d := h.Discover(ctx, m, *pkg); {
+	case d.Err != nil:
+		fmt.Fprintf(stderr, "subakogo call: %s: discovery failed (%v), so the result is not checked against the tool's outputSchema (subakogo lint %s says more)\n", pos[0], d.Err, pos[0])
+	case d.Stopped != nil:
+		fmt.Fprintf(stderr, "subakogo call: %s: discovery stopped: %s; the result is not checked against the tool's outputSchema (subakogo lint %s says more)\n", pos[0], d.Stopped.Detail, pos[0])
+	default:
 		outputSchema = outputSchemaOf(d.Tools, pos[1])
 	}
 	c := callrun.Run(ctx, h, m, callrun.Spec{Tool: pos[1], Args: arguments, OutputSchema: outputSchema, What: "the call",
