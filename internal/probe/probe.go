@@ -877,8 +877,14 @@ type Failing struct {
 }
 
 // reproduce is the one subakogo call command that makes the call again.
+// A module or tool name starting with '-' comes after "--", so call does
+// not read it as a flag (attack pass 41q, row 2: a tool named --json).
 func (r *runner) reproduce(toolName string, args json.RawMessage) string {
-	return "subakogo call " + shellQuote(r.opt.Module) + " " + shellQuote(toolName) + " " + shellQuote(string(args))
+	cmd := "subakogo call "
+	if strings.HasPrefix(r.opt.Module, "-") || strings.HasPrefix(toolName, "-") {
+		cmd += "-- "
+	}
+	return cmd + shellQuote(r.opt.Module) + " " + shellQuote(toolName) + " " + shellQuote(string(args))
 }
 
 // shellQuote quotes s for a POSIX shell, only when it needs it.
