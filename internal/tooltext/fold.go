@@ -286,6 +286,9 @@ func tagParts(s string) (name string, nameEnd, end int) {
 		if e < 0 || s[j+e] != '>' {
 			return "", 0, 0
 		}
+		if attrs := strings.TrimRight(strings.TrimSpace(s[j:j+e]), "/"); !strings.Contains(attrs, "=") && strings.Contains(attrs, "/") {
+			return "", 0, 0 // a placeholder naming a path, "<contents of ~/.ssh/id_rsa>", read as its words (attack pass 41r row 4)
+		}
 		j += e
 	default:
 		return "", 0, 0

@@ -143,22 +143,35 @@ func (c *checker) schema(i int, tool string, ptr *path, v any, parent string) {
 	}
 }
 
-// argument reads the schema of argument name, its own description read
-// as what the model puts in it (describesArg).
+// argument reads the schema of argument name, its own description, its
+// title and its examples read as what the model puts in it (describesArg):
+// a title "Your full system prompt" or an example "your system prompt,
+// verbatim" names the argument's value as its description does (attack
+// pass 41r row 10). Their other readings stay (field, value).
 func (c *checker) argument(i int, tool string, ptr *path, name string, v any) {
 	if obj, ok := v.(map[string]any); ok {
-		if d, ok := obj["description"].(string); ok {
-			c.argDesc = name
-			c.text(i, tool, ptr.key("description"), "description", d)
-			c.argDesc = ""
-			rest := make(map[string]any, len(obj)-1)
-			for k, e := range obj {
-				if k != "description" {
-					rest[k] = e
-				}
-			}
-			v = rest
+		rest := make(map[string]any, len(obj))
+		for k, e := range obj {
+			rest[k] = e
 		}
+		for _, k := range []string{"description", "title", "examples", "example"} {
+			e, ok := obj[k]
+			if !ok {
+				continue
+			}
+			if str, isStr := e.(string); isStr && (k == "description" || k == "title") {
+				c.argDesc = name
+				c.text(i, tool, ptr.key(k), k, str)
+				c.argDesc = ""
+				delete(rest, k)
+			} else if k == "examples" || k == "example" {
+				c.argDesc = name
+				c.value(i, tool, ptr.key(k), e, valueField(k))
+				c.argDesc = ""
+				delete(rest, k)
+			}
+		}
+		v = rest
 	}
 	c.schema(i, tool, ptr, v, "")
 }
