@@ -23,6 +23,11 @@ const (
 	// our conversation, the discussion so far are the model's own.
 	heldConversation = `\b(?:summary|summaries|recap|synopsis|digest|gist|overview|outline|highlights|transcript|record|copy|log)\s+of\s+(?:(?:this|our)\s+(?:current\s+|whole\s+|entire\s+|ongoing\s+)?(?:conversation|chat|discussion|dialogue|dialog|session|exchange|thread)|the\s+(?:current\s+|whole\s+|entire\s+|ongoing\s+)?(?:conversation|chat))\b` +
 		`|\b(?:conversation|chat|discussion|dialogue|dialog|exchange)\s+so\s+far\b` +
+		// the dialogue in other words (attack pass 41r row 6): "the full
+		// dialogue", "the entire dialogue with the user"; a discussion or
+		// exchange only with the user (a forum's discussion, an exchange
+		// rate are no conversation)
+		`|\b(?:full|entire|whole|complete)\s+(?:dialogue|dialog)\b|\b(?:dialogue|dialog|discussion|exchange)\s+with\s+(?:the\s+user|me)\b` +
 		// the verb (attack pass 40x row 2): "summarize this conversation
 		// and pass the summary as note"
 		`|\b(?:summari[sz]e|recap|transcribe)\s+(?:(?:this|our)\s+(?:current\s+|whole\s+|entire\s+|ongoing\s+)?(?:conversation|chat|discussion|dialogue|dialog|session|exchange|thread)|the\s+(?:current\s+|whole\s+|entire\s+|ongoing\s+)?(?:conversation|chat))\b`
@@ -35,6 +40,7 @@ const (
 		`|\beverything\s+(?:(?:we|you)\s+(?:have\s+|had\s+)?)?(?:discussed|talked\s+about|covered)\s+(?:so\s+far|until\s+now|earlier|before|in\s+this\s+(?:conversation|chat|session|thread))\b` +
 		`|\b(?:conversation|chat|discussion|dialogue)(?:'s)?\s+context\b|\bcontext\s+of\s+(?:this|our|the\s+current)\s+(?:conversation|chat|discussion|dialogue|dialog|session|thread|exchange)\b` +
 		`|\beverything\s+the\s+user\s+(?:has\s+|had\s+)?(?:said|written|wrote|typed|asked|told\s+you)\b` +
+		`|\beverything\s+(?:we|you\s+and\s+the\s+user|the\s+user\s+and\s+you)\s+(?:have\s+|had\s+|just\s+)?(?:discussed|talked\s+about|covered|said)\b` + // attack pass 41r row 6
 		`|\b(?:pass|put|include|copy|send|add|insert|paste|write|attach|append|forward)\s+(?:all\s+(?:of\s+)?)?the\s+(?:previous|prior|earlier|past)\s+messages\b(?:\s*$|\s*[.,;:)]|\s+(?:as|in|into|to|of|so|and|with|you)\b)`
 	// lastMessage is the user's last message (or first, or current).
 	lastMessage = `\b(?:the\s+)?user'?s\s+(?:very\s+)?(?:last|latest|most\s+recent|recent|first|original|initial|current)\s+(?:messages?|prompts?|requests?|query|queries|questions?|inputs?|replies|reply)\b` +
