@@ -286,8 +286,11 @@ func tagParts(s string) (name string, nameEnd, end int) {
 		if e < 0 || s[j+e] != '>' {
 			return "", 0, 0
 		}
-		if attrs := strings.TrimRight(strings.TrimSpace(s[j:j+e]), "/"); !strings.Contains(attrs, "=") && strings.Contains(attrs, "/") {
-			return "", 0, 0 // a placeholder naming a path, "<contents of ~/.ssh/id_rsa>", read as its words (attack pass 41r row 4)
+		if attrs := strings.TrimRight(strings.TrimSpace(s[j:j+e]), "/"); !strings.Contains(attrs, "=") && (strings.Contains(attrs, "/") || placeholderLeads[strings.ToLower(s[start:nameEnd])]) {
+			// a placeholder, read as its words (attack pass 41r rows 3-4):
+			// one naming a path, "<contents of ~/.ssh/id_rsa>", or led by
+			// a word no HTML tag is, "<the conversation so far>"
+			return "", 0, 0
 		}
 		j += e
 	default:
@@ -295,6 +298,9 @@ func tagParts(s string) (name string, nameEnd, end int) {
 	}
 	return s[start:nameEnd], nameEnd, j + 1
 }
+
+// placeholderLeads are words that lead a placeholder and name no HTML tag.
+var placeholderLeads = wordSet("the your my our their a an all full entire whole complete contents content text user users")
 
 // modelTagAttributes: s starts with a tag addressed to the model that has
 // attributes ("<IMPORTANT class=...>"): where its name ends and its

@@ -885,7 +885,7 @@ func (c *checker) candidate(p *pattern, s string, m bigrams) bool {
 
 // requestStems are the stems of the request words (sendVerb, readVerb,
 // contentOf): a sentence without one asks for nothing.
-var requestStems = []string{"send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
+var requestStems = []string{": ", "):", "send", "pass", "inclu", "attach", "append", "upload", "forward", "transmit", "exfiltrat", "post", "put", "insert", "add",
 	"paste", "provid", "shar", "copy", "embed", "encod", "leak", "report", "giv", "read", "cat", "open", "load", "dump", "extract", "collect",
 	"retriev", "access", "grab", "fetch", "get", "print", "list", "output", "content", "text", "value", "body", "data", "with", "set"}
 
@@ -1274,8 +1274,18 @@ func (c *checker) setsArgument(sentence string) bool {
 			return true
 		}
 	}
+	// an example value: "ARG: VALUE", `"ARG": "VALUE"`, "ARG (type):
+	// VALUE", ARG one of the tool's arguments, puts VALUE in it (attack
+	// pass 41r row 3: `{"note": "<the conversation so far>"}`)
+	for _, m := range argValueRE.FindAllStringSubmatchIndex(sentence, -1) {
+		if c.isArg(sentence[m[2]:m[3]]) && strings.TrimSpace(sentence[m[1]:]) != "" {
+			return true
+		}
+	}
 	return false
 }
+
+var argValueRE = re(`(?:^|[\s{,(\[])['"` + "`" + `]?([a-z][a-z0-9_-]*)['"` + "`" + `]?\s*(?:\(\s*[a-z]+\s*\)\s*)?:`)
 
 var setArgRE = re(`\bset\s+(?:the\s+)?['"]?([\w-]+)['"]?\s+(?:(?:argument|parameter|field)\s+)?to\b`)
 
