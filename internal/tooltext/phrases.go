@@ -929,8 +929,31 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if refusedPath(sentence, m) {
 		return nil
 	}
+	if c.argDesc == "" && c.putsFileNext() {
+		return p.rule
+	}
 	return rules.TextSecretMention
 }
+
+// putsFileNext: the sentence after this one, which names a secret file,
+// puts the file in one of the tool's arguments by a pronoun ("Step 2: put
+// its text in note.", "Its text goes in note.", "paste what it contains
+// into note"): the file asked for over two steps (attack pass 41r row 5),
+// the next sentence read as redirectsNext reads it.
+func (c *checker) putsFileNext() bool {
+	k := c.sentEnd
+	for k < len(c.folded) && k-c.sentEnd < nextMax && strings.IndexByte(" \t\r\n", c.folded[k]) >= 0 {
+		k++
+	}
+	if c.sentEnd <= 0 || k >= len(c.folded) {
+		return false
+	}
+	next := c.folded[k:sentenceEnd(c.folded, k)]
+	next = next[:min(len(next), nextMax)]
+	return itsContentRE.MatchString(next) && c.putsIn(next)
+}
+
+var itsContentRE = re(`\b(?:its|the\s+file'?s)\s+(?:(?:full|entire|whole|complete|raw|exact)\s+)?(?:text|contents?|body|data|key)\b|\bwhat\s+it\s+(?:contains|holds|says)\b|\b(?:put|paste|copy|send|pass|include|insert|add|append|place)\s+it\s+(?:in|into|as)\b`)
 
 // projectFileRE ends a text before a secret file that is a project's own
 // ("reads the repository's .npmrc"), not the user's home one: the tool's
