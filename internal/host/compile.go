@@ -328,7 +328,6 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 	var handOver sync.Mutex
 	abandoned := false
 	go func() {
-		defer h.unhold()
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		clock <- cputime.CurrentThread()
@@ -339,8 +338,13 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 			if err == nil {
 				_ = c.Close(context.Background())
 			}
+			h.unhold()
 			return
 		}
+		// Unheld before the hand-over: a caller that closes the host once
+		// it has its module finds nothing pending, and Close releases at
+		// once (its temporary cache removed), not a moment later.
+		h.unhold()
 		done <- result{c, err}
 	}()
 	thread, backstop := <-clock, h.Backstop(limit, 0)

@@ -192,6 +192,7 @@ func (s *session) giveUp(id string, why waitOutcome) {
 	}
 	s.mu.Lock()
 	s.rec.WaitedForInput = true
+	s.inputLimit = limit + s.exitGrace
 	s.mu.Unlock()
 	s.closeStdin()
 	if _, outcome := s.find(id); outcome == expired {

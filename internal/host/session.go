@@ -115,7 +115,12 @@ type session struct {
 	// current wait (at most its deadline), at which the module waited for
 	// stdin with nothing there; -1 for none. It says whether a module
 	// whose time ran out was waiting for input (giveUp).
-	inputAt     time.Duration
+	inputAt time.Duration
+	// inputLimit is, once giveUp closed stdin on a module waiting for
+	// input, the limit it then runs out of: the wait's and the exit
+	// grace. Whichever of the host's checks stops it, late or not, the
+	// verdict names this limit.
+	inputLimit  time.Duration
 	closed      bool // stdin was ended
 	closedAt    time.Duration
 	stopWhy     func() // marks the record with why the run was stopped
@@ -258,7 +263,12 @@ func (s *session) watch(ctx context.Context) {
 	for {
 		now := s.clock.now()
 		if now >= s.runLimit {
-			s.stop(func() { s.rec.TimedOut, s.rec.Limit = true, s.runLimit })
+			s.stop(func() {
+				s.rec.TimedOut, s.rec.Limit = true, s.runLimit
+				if s.inputLimit > 0 {
+					s.rec.Limit = s.inputLimit
+				}
+			})
 			return
 		}
 		wallLeft := time.Until(s.backstop.Deadline)
