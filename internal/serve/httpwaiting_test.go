@@ -97,18 +97,7 @@ func TestHTTPWaitingCallsBounded(t *testing.T) {
 		<-eof
 		<-settled
 	}
-	runtime.GC()
-	var after runtime.MemStats
-	runtime.ReadMemStats(&after)
-	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
-	mu.Lock()
-	refused := len(refusals)
-	for _, r := range refusals {
-		if !strings.HasPrefix(r, "503 ") || !strings.Contains(r, `"code":-32603`) {
-			t.Errorf("a waiting call answered %.300s, want a refusal with 503 and -32603", r)
-		}
-	}
-	mu.Unlock()
+	held, refused := heldAndRefused(t, &before, &mu, &refusals)
 	t.Logf("%d HTTP tools/call of %d MiB while the one place is held: %d wait, %d refused; the process holds %d MiB more (the test's own bodies of the waiting calls included)",
 		calls, pad>>20, calls-refused, refused, held>>20)
 	// What waits: the budget's messages, held by serve and by the test's
@@ -171,21 +160,28 @@ func TestHTTPWaitingListsBounded(t *testing.T) {
 			t.Fatal("a tools/list neither waits within the waiting budget nor was refused: it waits for the package uncounted")
 		}
 	}
-	runtime.GC()
-	var after runtime.MemStats
-	runtime.ReadMemStats(&after)
-	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
-	mu.Lock()
-	refused := len(refusals)
-	for _, r := range refusals {
-		if !strings.HasPrefix(r, "503 ") || !strings.Contains(r, `"code":-32603`) {
-			t.Errorf("a waiting list answered %.300s, want a refusal with 503 and -32603", r)
-		}
-	}
-	mu.Unlock()
+	held, refused := heldAndRefused(t, &before, &mu, &refusals)
 	t.Logf("%d HTTP tools/list of %d MiB while the package loads: %d wait, %d refused; the process holds %d MiB more (the test's own bodies of the waiting lists included)",
 		lists, pad>>20, lists-refused, refused, held>>20)
 	if limit := int64(2*maxWaitingLines + 32<<20); held > limit {
 		t.Errorf("%d HTTP tools/list of %d MiB waiting for the package hold %d MiB, over %d MiB: HTTP's waiting lists are not bounded as stdio's are", lists, pad>>20, held>>20, limit>>20)
 	}
+}
+
+// heldAndRefused is what the process holds more than before, after a
+// collection, and how many of the waiting requests were refused; each
+// refusal must be 503 with -32603.
+func heldAndRefused(t *testing.T, before *runtime.MemStats, mu *sync.Mutex, refusals *[]string) (held int64, refused int) {
+	t.Helper()
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, r := range *refusals {
+		if !strings.HasPrefix(r, "503 ") || !strings.Contains(r, `"code":-32603`) {
+			t.Errorf("a waiting request answered %.300s, want a refusal with 503 and -32603", r)
+		}
+	}
+	return int64(after.HeapAlloc) - int64(before.HeapAlloc), len(*refusals)
 }
