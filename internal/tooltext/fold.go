@@ -28,9 +28,9 @@ type folded struct {
 
 func fold(orig string) folded {
 	if simpleASCII(orig) {
-		return joinWraps(folded{foldASCII(orig), nil})
+		return userQuotes(joinWraps(folded{foldASCII(orig), nil}))
 	}
-	return joinWraps(foldRunes(orig))
+	return userQuotes(joinWraps(foldRunes(orig)))
 }
 
 // joinWraps reads each line break of f that wraps a sentence (lineEnds:

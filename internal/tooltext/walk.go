@@ -28,6 +28,7 @@ type checker struct {
 	folded        string // and the whole of it, folded
 	orig          string // and as written (its case: envVarNamed)
 	fmap          folded // folded's map to orig
+	sentBefore    int    // where in folded the sentence before it started, -1 for none
 	sentStart     int    // where in folded the sentence the patterns read starts
 	sentEnd       int    // and ends (redirectsNext)
 	counts        map[textKey]*textCount
