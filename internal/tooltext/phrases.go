@@ -561,6 +561,9 @@ func (c *checker) images(i int, tool string, ptr *path, field, s string) {
 		found = imagePlaceholders(s)
 	}
 	if len(found) == 0 {
+		found = htmlImages(s) // an HTML <img>'s src (attack pass 42d row 1)
+	}
+	if len(found) == 0 {
 		what, found = "an address", placeholderURLRE.FindAllStringIndex(s, perTextMax)
 	}
 	for _, m := range found {
