@@ -49,24 +49,43 @@ type stderrWriter struct{ s *session }
 
 // Write keeps the last StderrShown bytes: of a write longer than that only
 // its tail is copied, and the kept bytes are moved down only when twice
-// that has piled up.
+// that has piled up. The crash cause is looked for after, outside the
+// lock, causeChunk bytes at a time, checking between them that the run
+// goes on: one fd_write may hand over 2^31-1 bytes of one-byte lines, and
+// a walk of them all inside the host call held the run 90 times past its
+// limit (attack pass 42a, row 1). The guest's thread alone writes stderr,
+// so the cause needs no lock until the run is over.
 func (w stderrWriter) Write(p []byte) (int, error) {
 	s := w.s
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	r := s.rec
 	r.StderrBytes += int64(len(p))
-	s.cause.write(p)
 	if len(p) >= StderrShown {
 		r.Stderr = append(r.Stderr[:0], p[len(p)-StderrShown:]...)
-		return len(p), nil
+	} else {
+		r.Stderr = append(r.Stderr, p...)
+		if len(r.Stderr) > 2*StderrShown {
+			r.Stderr = append(r.Stderr[:0], r.Stderr[len(r.Stderr)-StderrShown:]...)
+		}
 	}
-	r.Stderr = append(r.Stderr, p...)
-	if len(r.Stderr) > 2*StderrShown {
-		r.Stderr = append(r.Stderr[:0], r.Stderr[len(r.Stderr)-StderrShown:]...)
+	s.mu.Unlock()
+	for q := p; len(q) > 0 && !s.cause.found(); {
+		select {
+		case <-s.halted:
+			return len(p), nil // the run is over: no cause past this is read
+		default:
+		}
+		n := min(len(q), causeChunk)
+		s.cause.write(q[:n])
+		q = q[n:]
 	}
 	return len(p), nil
 }
+
+// causeChunk is what of stderr the crash cause is looked for in between
+// two checks that the run goes on: at most 64Ki lines, well under a
+// millisecond.
+const causeChunk = 64 << 10
 
 // tail is what Record.Stderr holds once the run is over.
 func stderrTail(b []byte) []byte {
