@@ -115,6 +115,25 @@ type Break struct {
 	// Answered says every request of the run was answered (the record has
 	// no BreakNoAnswer): a break of the run's end did not break the call.
 	Answered bool
+	// More counts the further breaks of the same kind on later lines that
+	// were counted, not built: past BreaksKept of a kind, and the short
+	// lines not kept (Record.LinesDropped). It is set on the last break
+	// of its kind built.
+	More int
+}
+
+// BreaksKept is how many breaks of one kind about stdout lines a record
+// builds; the rest are counted in the last one's More, so that a run's
+// breaks hold a bounded part of the host's heap however many lines broke.
+const BreaksKept = 32
+
+// MoreLikeIt is what a report adds to a break's message for its More:
+// " (and n more like it)", or "" for none.
+func (b Break) MoreLikeIt() string {
+	if b.More == 0 {
+		return ""
+	}
+	return " (and " + strconv.Itoa(b.More) + " more like it)"
 }
 
 // ShortLine cuts a line to a readable length for messages.
@@ -201,6 +220,17 @@ func (r *Record) judge() []Break {
 		last = ids[len(ids)-1]
 	}
 	var out []Break
+	built := map[BreakKind]int{}  // line breaks built, by kind
+	lastOf := map[BreakKind]int{} // the index in out of the last of each kind
+	lineBreak := func(b Break) {
+		if built[b.Kind] >= BreaksKept {
+			out[lastOf[b.Kind]].More++
+			return
+		}
+		built[b.Kind]++
+		lastOf[b.Kind] = len(out)
+		out = append(out, b)
+	}
 	answered := map[string]bool{}
 	late := -1 // the first answer that came after stdin closed, when the host held it open for one
 	for i, l := range r.Lines {
@@ -221,8 +251,11 @@ func (r *Record) judge() []Break {
 			if b.Kind == BreakUnknownID {
 				b.Asked = last
 			}
-			out = append(out, b)
+			lineBreak(b)
 		}
+	}
+	if i, ok := lastOf[BreakNotMessage]; ok {
+		out[i].More += r.LinesDropped // a line dropped is a line kept's like
 	}
 	if late >= 0 {
 		out = append(out, Break{Kind: BreakWaitsForEOF, Line: late, Text: r.Lines[late].Text, ID: r.Lines[late].Msg.ID,
