@@ -62,16 +62,6 @@ func (w stdoutWriter) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// minMessageLen is the length of the shortest line ParseMessage takes,
-// {"jsonrpc":"2.0"}: a shorter one is no message (TestShortLineNoMessage).
-const minMessageLen = len(`{"jsonrpc":"2.0"}`)
-
-// ShortLinesKept is how many stdout lines shorter than any message a run
-// keeps in Record.Lines, each a not-a-message break; past them a line
-// that short is counted in Record.LinesDropped and breaks the same way
-// (Break.More).
-const ShortLinesKept = 16
-
 type stderrWriter struct{ s *session }
 
 // Write keeps the last StderrShown bytes: of a write longer than that only

@@ -122,20 +122,6 @@ type Break struct {
 	More int
 }
 
-// BreaksKept is how many breaks of one kind about stdout lines a record
-// builds; the rest are counted in the last one's More, so that a run's
-// breaks hold a bounded part of the host's heap however many lines broke.
-const BreaksKept = 32
-
-// MoreLikeIt is what a report adds to a break's message for its More:
-// " (and n more like it)", or "" for none.
-func (b Break) MoreLikeIt() string {
-	if b.More == 0 {
-		return ""
-	}
-	return " (and " + strconv.Itoa(b.More) + " more like it)"
-}
-
 // ShortLine cuts a line to a readable length for messages.
 func ShortLine(b []byte) string {
 	const max = 160
