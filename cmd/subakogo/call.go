@@ -224,7 +224,7 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		fmt.Fprintln(w, "The call crashed, as Subako would report it:")
 		for _, b := range breaks {
-			fmt.Fprintf(w, "  %s: %s\n", b.Kind, b.Message)
+			fmt.Fprintf(w, "  %s: %s%s\n", b.Kind, b.Message, b.MoreLikeIt())
 		}
 		if r := c.Record; r.StderrBytes > int64(len(r.Stderr)) {
 			fmt.Fprintf(w, "(stderr above is the last %d of %d bytes)\n", len(r.Stderr), r.StderrBytes)

@@ -129,7 +129,7 @@ func (o *Outcome) Crash() string {
 			}
 			continue
 		}
-		why = append(why, b.Message)
+		why = append(why, b.Message+b.MoreLikeIt())
 	}
 	why = append(why, last...)
 	text := "The function crashed: " + strings.Join(why, "; ") + "."

@@ -115,6 +115,11 @@ type Break struct {
 	// Answered says every request of the run was answered (the record has
 	// no BreakNoAnswer): a break of the run's end did not break the call.
 	Answered bool
+	// More counts the further breaks of the same kind on later lines that
+	// were counted, not built: past BreaksKept of a kind, and the short
+	// lines not kept (Record.LinesDropped). It is set on the last break
+	// of its kind built.
+	More int
 }
 
 // ShortLine cuts a line to a readable length for messages.
@@ -201,6 +206,17 @@ func (r *Record) judge() []Break {
 		last = ids[len(ids)-1]
 	}
 	var out []Break
+	built := map[BreakKind]int{}  // line breaks built, by kind
+	lastOf := map[BreakKind]int{} // the index in out of the last of each kind
+	lineBreak := func(b Break) {
+		if built[b.Kind] >= BreaksKept {
+			out[lastOf[b.Kind]].More++
+			return
+		}
+		built[b.Kind]++
+		lastOf[b.Kind] = len(out)
+		out = append(out, b)
+	}
 	answered := map[string]bool{}
 	late := -1 // the first answer that came after stdin closed, when the host held it open for one
 	for i, l := range r.Lines {
@@ -221,8 +237,11 @@ func (r *Record) judge() []Break {
 			if b.Kind == BreakUnknownID {
 				b.Asked = last
 			}
-			out = append(out, b)
+			lineBreak(b)
 		}
+	}
+	if i, ok := lastOf[BreakNotMessage]; ok {
+		out[i].More += r.LinesDropped // a line dropped is a line kept's like
 	}
 	if late >= 0 {
 		out = append(out, Break{Kind: BreakWaitsForEOF, Line: late, Text: r.Lines[late].Text, ID: r.Lines[late].Msg.ID,

@@ -20,6 +20,7 @@ func FuzzParseMessage(f *testing.F) {
 		`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info"}}`,
 		`{"jsonrpc":"2.0","id":1,"result":{},"Result":{}}`,
 		`{"jsonrpc":"2.0","id":null,"result":null} `,
+		`{"jsonrpc":"2.0"}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -42,6 +43,9 @@ func FuzzParseMessage(f *testing.F) {
 		}
 		if !ok {
 			return
+		}
+		if len(line) < minMessageLen {
+			t.Fatalf("ParseMessage took %q, shorter than minMessageLen (%d): the host drops lines that short unread", line, minMessageLen)
 		}
 		var std mcp.Message
 		d := json.NewDecoder(bytes.NewReader(line))

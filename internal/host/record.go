@@ -33,8 +33,14 @@ type Record struct {
 	Lines       []Line   // complete stdout lines
 	Partial     []byte   // bytes after the last newline, if any
 	StdoutBytes int64
-	Stderr      []byte // the last StderrShown bytes
-	StderrBytes int64
+	// LinesDropped counts the stdout lines shorter than any message
+	// ({"jsonrpc":"2.0"}, 17 bytes) past the run's first ShortLinesKept
+	// of them: not kept in Lines, each a not-a-message break all the same
+	// (counted in Break.More).
+	LinesDropped int
+	shortLines   int    // the stdout lines shorter than any message, kept or not
+	Stderr       []byte // the last StderrShown bytes
+	StderrBytes  int64
 
 	Exited       bool   // the module returned from _start or called proc_exit
 	ExitCode     uint32 // when Exited

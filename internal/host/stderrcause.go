@@ -68,5 +68,8 @@ func (c *crashCause) endLine() {
 	}
 }
 
+// found says the cause is known: nothing after it needs reading.
+func (c *crashCause) found() bool { return c.cause != "" }
+
 // text is the cause line, or "" when the module printed none.
 func (c *crashCause) text() string { return c.cause }

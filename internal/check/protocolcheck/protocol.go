@@ -29,9 +29,10 @@ func Check(d *host.Discovery) []rules.Finding {
 		rule := host.BreakTable[b.Kind]
 		r := rule.Upload
 		if _, seen := first[r]; seen {
-			more[r]++
+			more[r] += 1 + b.More
 			continue
 		}
+		more[r] += b.More // breaks counted, not built (host.BreaksKept)
 		first[r] = len(out)
 		msg := b.Message
 		if rule.StderrTail {
@@ -40,6 +41,9 @@ func Check(d *host.Discovery) []rules.Finding {
 		add(r, msg)
 	}
 	for r, n := range more {
+		if n == 0 {
+			continue
+		}
 		out[first[r]].Message += " (and " + strconv.Itoa(n) + " more like it)"
 	}
 	if d.Stopped != nil {
