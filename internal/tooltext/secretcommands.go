@@ -209,7 +209,7 @@ func (c *checker) valueAsked(p *pattern, sentence string, m []int) *rules.Rule {
 		nounHeadRE.MatchString(strings.TrimRight(sentence[:m[0]], `'" `)+" ") {
 		return p.rule // "The output of `gh auth token`."
 	}
-	if !c.affirmed(sentence, fileRequestVerb) {
+	if !c.affirmed(sentence, fileRequestVerb) || c.refusedExample(sentence, m) {
 		return nil
 	}
 	if sentToRE.MatchString(sentence) || c.intoOwnPlace(sentence) {
