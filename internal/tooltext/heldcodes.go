@@ -73,7 +73,8 @@ func init() {
 // user received as code"): a verifier's own input. A board's pin is
 // Pinterest's.
 func heldCodeInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if strings.Contains(c.folded, "pinterest") && strings.Contains(sentence[m[0]:m[1]], "pin") {
+	sentence, m = around(sentence, m) // bounded work per match
+	if strings.Contains(sentence[m[0]:m[1]], "pin") && (strings.Contains(sentence, "pinterest") || pinTool(c.toolName)) {
 		return nil
 	}
 	if c.argDesc != "" && (codeArg(c.argDesc) || secretPlace(c.argDesc)) || c.argDesc == "" && c.onlyArgsFor(sentence, codeArg) {
@@ -86,6 +87,7 @@ func heldCodeInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule 
 // sent to an address (heldInto), unless the tool is a clipboard's (its
 // name says clipboard or paste).
 func clipboardInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	sentence, m = around(sentence, m) // bounded work per match
 	for _, w := range nameWords(c.toolName) {
 		if w == "clipboard" || w == "paste" || w == "pbpaste" {
 			return nil
@@ -99,10 +101,21 @@ func clipboardInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 // sentence names, or the one described, are named for a place ("use the
 // user's current location as location"): a weather or map tool's input.
 func whereaboutsInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	sentence, m = around(sentence, m) // bounded work per match
 	if c.argDesc != "" && personalArg(c.argDesc) || c.argDesc == "" && c.onlyArgsFor(sentence, personalArg) {
 		return nil
 	}
 	return heldInto(c, p, sentence, m)
+}
+
+// pinTool: the tool's name is a board's pins' (Pinterest's).
+func pinTool(name string) bool {
+	for _, w := range nameWords(name) {
+		if w == "pin" || w == "pins" || w == "pinterest" || w == "board" || w == "boards" {
+			return true
+		}
+	}
+	return false
 }
 
 // codeArg: an argument's name is one of a code's (code, otp, pin, cvv,

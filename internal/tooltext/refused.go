@@ -26,7 +26,7 @@ import "strings"
 // subject is no imperative ("Print ... are blocked"). The next sentence
 // is read as before (putsFileNext).
 func (c *checker) refusedExample(sentence string, m []int) bool {
-	if anyAddressRE.MatchString(sentence) || c.putsIn(sentence) {
+	if len(sentence) > refusedMax || anyAddressRE.MatchString(sentence) || c.putsIn(sentence) {
 		return false
 	}
 	head, rest := sentence[:m[0]], sentence[m[1]:]
@@ -68,8 +68,13 @@ func listItems(s string) bool {
 	return len(s) <= listMax && !listBreakRE.MatchString(s)
 }
 
-// listMax is how long an example list is at most.
-const listMax = 240
+// listMax is how long an example list is at most; refusedMax how long a
+// sentence refusedExample reads (a longer one is read as before: its
+// cost stays linear in the text, each match's reading bounded).
+const (
+	listMax    = 240
+	refusedMax = 600
+)
 
 var (
 	// exampleMarkerRE opens a list of examples.
