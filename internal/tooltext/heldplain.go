@@ -192,8 +192,10 @@ var (
 	chatScopeRE = re(`\b(?:in|from|during|within|throughout|of)\s+(?:this|the|our|the\s+current|your)\s+(?:current\s+|ongoing\s+)?(?:chat|conversation|session|thread|dialogue|dialog|discussion|exchange|messages|context(?:\s+window)?)\b` +
 		`|\b(?:so\s+far|earlier|previously|before\s+now)\b|\b(?:the\s+user|they)\s+(?:has\s+|have\s+|had\s+|may\s+have\s+)?` + userGave + `\b` +
 		`|\b(?:as\s+)?(?:given|mentioned|stated|shared|provided|typed|written|told)\s+(?:to\s+you\s+)?(?:by\s+the\s+user|in\s+(?:the|this|our)\s+(?:chat|conversation))\b|\b(?:shared\s+with|told\s+to|given\s+to)\s+you\b`)
-	// personalWords name an argument for personal data.
-	personalWords = wordSet("name names fullname firstname lastname address addresses phone mobile telephone email emails mail birth birthday birthdate dob location city country coordinates contact ssn passport card iban bic swift bank account routing cvv cvc payment tax license licence salary income")
+	// personalWords name an argument for personal data; and for a place
+	// (attack pass 42d, row 9: a map's origin, a weather tool's lat).
+	personalWords = wordSet("name names fullname firstname lastname address addresses phone mobile telephone email emails mail birth birthday birthdate dob location city country coordinates contact ssn passport card iban bic swift bank account routing cvv cvc payment tax license licence salary income" +
+		" latitude longitude lat lon lng latlng geo gps position origin place region zip postcode near")
 )
 
 // personalArg: an argument's name is one of personal data (a word of it

@@ -927,7 +927,7 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		}
 		return nil
 	}
-	if c.affirmed(sentence, fileRequestVerb) {
+	if c.affirmed(sentence, fileRequestVerb) && !c.refusedExample(sentence, m) {
 		return p.rule
 	}
 	if refusedPath(sentence, m) {
@@ -1067,6 +1067,9 @@ func ownConcealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule 
 }
 
 func concealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if c.secretKeptOut(sentence, m) {
+		return nil // "don't mention the bot token to the user" (refused.go)
+	}
 	rest := sentence[m[1]:]
 	if detailsUnlessAskedRE.MatchString(rest) {
 		return nil
@@ -1379,7 +1382,7 @@ func environment(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 			return nil
 		}
 	}
-	if c.affirmed(sentence, requestVerb) || c.describesArg(sentence, m, false) {
+	if c.affirmed(sentence, requestVerb) && !c.refusedExample(sentence, m) || c.describesArg(sentence, m, false) {
 		return p.rule
 	}
 	return nil
@@ -1427,7 +1430,7 @@ func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m) // bounded work per match (attack pass 40x, low 2)
 	if c.notTheSecret(sentence, m[0], m[1]) || !dataPlace(c.argDesc) && c.ownArgument(sentence, sentence[m[0]:m[1]]) ||
-		c.ownEnvironment(sentence) || c.tokenExchange(sentence, m) || c.requestCarried(sentence, m) {
+		c.ownEnvironment(sentence) || c.tokenExchange(sentence, m) || c.requestCarried(sentence, m) || c.refusedExample(sentence, m) {
 		return nil
 	}
 	sentence = verbNouns(sentence)

@@ -38,7 +38,24 @@ const printedSecret = `\bgh\s+auth\s+(?:token\b|status\s+(?:-t|--show-token)\b)|
 	`|\blpass\s+(?:show|export)\b|\bkeepassxc-cli\s+(?:show|export|clip)\b|\bbw\s+(?:list\s+items|export)\b|\bop\s+(?:item\s+list\s+[^\n]{0,40}--reveal|export)\b` +
 	`|\bansible-vault\s+(?:view|decrypt)\b|\baws-vault\s+(?:export|exec\b[^\n]{0,60}\s--\s+(?:env|printenv)\b)|\bchamber\s+(?:export|read|exec\b[^\n]{0,60}\s--\s+(?:env|printenv)\b)` +
 	`|\bgcloud\s+config\s+config-helper\b|\bgcloud\s+iam\s+service-accounts\s+keys\s+create\b|\baws\s+iam\s+create-(?:access-key|login-profile|service-specific-credential)\b` +
-	`|\baz\s+(?:ad\s+(?:sp|app)\s+(?:credential\s+reset|create-for-rbac)|storage\s+account\s+keys\s+list|acr\s+credential\s+show|cosmosdb\s+keys\s+list)\b`
+	`|\baz\s+(?:ad\s+(?:sp|app)\s+(?:credential\s+reset|create-for-rbac)|storage\s+account\s+keys\s+list|acr\s+credential\s+show|cosmosdb\s+keys\s+list)\b` +
+	// attack pass 42d, row 8: a token read from git's configuration
+	// (github.token, hub.oauthtoken, http.extraheader: not user.name); the
+	// CLIs' config listings and status pages that print their keys; the
+	// platforms' database credentials and connection strings; the
+	// registries' tokens by the other package managers
+	`|\bgit\s+config\s+(?:-{1,2}[\w-]+\s+)*(?:get\s+)?(?:-{1,2}[\w-]+\s+)*[\w.:/-]*(?:token|password|passwd|secret|extraheader|apikey|api-key)\b` +
+	`|\bstripe\s+config\s+(?:--list|-l)\b|\bglab\s+config\s+get\s+(?:-{1,2}[\w-]+\s+(?:[\w.-]+\s+)?)*token\b|\bsupabase\s+status\b|\bfirebase\s+functions:config:get\b` +
+	`|\bcomposer\s+config\s+(?:-{1,2}[\w-]+\s+)*(?:github-oauth|gitlab-oauth|gitlab-token|http-basic|bearer|bitbucket-oauth)\b|\b(?:pnpm|yarn)\s+config\s+get\s+\S*?auth(?:token|ident)?\b` +
+	`|\baz\s+(?:storage\s+account\s+show-connection-string|redis\s+list-keys|acr\s+login\b[^\n]{0,40}--expose-token)\b` +
+	`|\baws\s+(?:rds\s+generate-db-auth-token|eks\s+get-token|sso\s+get-role-credentials|ecr\s+get-authorization-token)\b` +
+	`|\bheroku\s+(?:pg|redis):credentials(?::url)?\b|\bneonctl\s+connection-string\b|\bpscale\s+password\s+create\b` +
+	// attack pass 42d, row 7: a private key printed by openssl (not with
+	// -pubout, -noout or -nokeys: printedRequested)
+	`|\bopenssl\s+(?:pkey|rsa|ec|pkcs8|pkcs12|genpkey|genrsa)\b` +
+	// attack pass 42d, row 9: the clipboard, where a password was just
+	// copied (xclip and xsel when they print it)
+	`|\bpbpaste\b|\bwl-paste\b|\bget-clipboard\b|\btermux-clipboard-get\b|\bxclip\b[^\n|;&']{0,60}?\s-o(?:ut)?\b|\bxsel\b[^\n|;&']{0,60}?\s(?:-[a-z]*o[a-z]*|--output)\b`
 
 // printedSecretValue is, by its parts, a command printing a secret-named
 // value or a container's environment (attack pass 41o, row 4): any
@@ -73,7 +90,10 @@ var printedSecretKeys = []string{"auth token", "auth status", "print-access-toke
 	"railway variables", "config get", "export-secret", "sops", "age -d", "age --decrypt", "dump-keychain", "with-decryption",
 	"lpass", "keepassxc-cli", "bw list", "bw export", "op export", "--reveal", "ansible-vault", "aws-vault", "chamber", "config-helper", "keys create",
 	"create-access-key", "create-login-profile", "create-service-specific-credential", "credential reset", "create-for-rbac", "keys list",
-	"credential show"}
+	"credential show",
+	"git config", "stripe config", "glab config", "supabase status", "functions:config:get", "composer config", "pnpm config", "yarn config",
+	"show-connection-string", "list-keys", "expose-token", "generate-db-auth-token", "get-token", "get-role-credentials", ":credentials",
+	"connection-string", "password create", "openssl", "pbpaste", "wl-paste", "get-clipboard", "termux-clipboard-get", "xclip", "xsel"}
 
 // commandOwners are the words of the tools whose job a command is, by
 // the command's first word.
@@ -89,6 +109,11 @@ var commandOwners = map[string]string{
 	"lpass": "lpass lastpass password passwords", "keepassxc-cli": "keepass keepassxc password passwords", "ansible-vault": "ansible vault",
 	"aws-vault": "aws vault", "chamber": "chamber secret secrets", "terraform": "terraform tf", "tofu": "tofu opentofu terraform",
 	"pulumi": "pulumi", "docker": "docker container containers", "podman": "podman container containers", "oc": "openshift oc",
+	"stripe": "stripe", "supabase": "supabase", "composer": "composer packagist", "pnpm": "pnpm npm", "yarn": "yarn npm",
+	"neonctl": "neon neonctl database db", "pscale": "planetscale pscale database db",
+	"openssl": "openssl ssl tls cert certs certificate certificates key keys crypto pki acme certbot",
+	"pbpaste": "clipboard paste", "wl-paste": "clipboard paste", "get-clipboard": "clipboard paste", "termux-clipboard-get": "clipboard paste termux",
+	"xclip": "clipboard paste xclip", "xsel": "clipboard paste xsel",
 }
 
 // secretVar is an environment variable written with its sigil:
@@ -126,6 +151,9 @@ func printedRequested(c *checker, p *pattern, sentence string, m []int) *rules.R
 	if strings.HasPrefix(owner, "docker-credential-") {
 		owner = "docker"
 	}
+	if owner == "openssl" && opensslPublicRE.MatchString(sentence[m[1]:]) {
+		return nil // "openssl rsa -in key.pem -pubout": the public half
+	}
 	for _, o := range strings.Fields(commandOwners[owner] + " " + owner) {
 		for _, w := range nameWords(c.toolName) {
 			if w == o || w == o+"s" {
@@ -135,6 +163,10 @@ func printedRequested(c *checker, p *pattern, sentence string, m []int) *rules.R
 	}
 	return c.valueAsked(p, sentence, m)
 }
+
+// opensslPublicRE follows an openssl key command that prints no private
+// key: the public half, nothing, no keys (attack pass 42d, row 7).
+var opensslPublicRE = re(`^[^\n'|;&]{0,120}?\s-(?:pubout|noout|nokeys)\b`)
 
 // secretVarRequested is printedRequested for a variable: its name is a
 // secret's ($OPENAI_API_KEY; not $HOME nor $NEXT_PAGE_TOKEN, a place in
@@ -177,7 +209,7 @@ func (c *checker) valueAsked(p *pattern, sentence string, m []int) *rules.Rule {
 		nounHeadRE.MatchString(strings.TrimRight(sentence[:m[0]], `'" `)+" ") {
 		return p.rule // "The output of `gh auth token`."
 	}
-	if !c.affirmed(sentence, fileRequestVerb) {
+	if !c.affirmed(sentence, fileRequestVerb) || c.refusedExample(sentence, m) {
 		return nil
 	}
 	if sentToRE.MatchString(sentence) || c.intoOwnPlace(sentence) {

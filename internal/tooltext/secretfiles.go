@@ -90,6 +90,11 @@ var secretFiles = []secretFile{
 	// the system's and the process's
 	{`/etc/(?:shadow|passwd|sudoers)\b`, []string{"/etc/"}, "user account system admin"},
 	{`/proc/(?:self|\d+)/environ\b`, []string{"/environ"}, "process proc env environment"},
+	// a server's TLS private keys (attack pass 42d, row 7): certbot's
+	// privkey.pem and its key directory, the distributions' private key
+	// directories, a .key file under /etc; not fullchain.pem nor cert.pem
+	{`/etc/letsencrypt/(?:live|archive)/[\w.*-]+/privkey\d*\.pem\b|/etc/letsencrypt/keys\b(?:/[\w.*-]*)?|/etc/ssl/private\b(?:/[\w.*-]*)?|/etc/pki/tls/private\b(?:/[\w.*-]*)?|/etc/[\w./-]*?[\w-]\.key\b`,
+		[]string{"letsencrypt", "ssl/private", "tls/private", ".key"}, "ssl tls cert certs certificate certificates certbot letsencrypt acme nginx apache caddy https"},
 	// shell and REPL histories, of every shell
 	{`\.(?:bash|zsh|fish|ksh|sh|tcsh|psql|mysql|sqlite|python|node_repl|rediscli|irb|pry|julia)_history\b|\bfish_history\b|\bconsolehost_history\.txt\b` +
 		`|\.histfile\b|\.zhistory\b|\.(?:zsh|bash)_sessions\b|\batuin/history\.db\b|\bnushell/history\.(?:txt|sqlite3)\b|\.mongosh/[\w.-]*history\b|\.dbshell\b`,

@@ -1,0 +1,148 @@
+// The user's codes, the clipboard and the user's whereabouts, put in an
+// argument (attack pass 42d, rows 6 and 9): a one-time passcode, a 2FA
+// code, a PIN or a card's CVV the user gives or receives, the answers
+// to their security questions; what the clipboard holds; where the user
+// is now. Tools take these honestly in arguments named for them (code,
+// otp, pin, cvv, location), so each is a request only when the sentence
+// puts it in another of the tool's arguments or sends it to an address,
+// as heldInto reads the conversation.
+
+package tooltext
+
+import (
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+)
+
+const (
+	// userCode is a code the user holds: a one-time code, a PIN, a card's
+	// security code, a security question's answer. "pin" is one only in
+	// the singular (a board's pins are Pinterest's).
+	userCode = `(?:pin(?:\s+(?:code|number))?|cvv2?s?|cvcs?|card\s+security\s+codes?|(?:one[ -]time\s+)?passcodes?|one[ -]time\s+(?:passwords?|codes?|pins?)|t?otps?(?:\s+codes?)?` +
+		`|(?:2fa|mfa|two[ -]factor|2[ -]step|multi[ -]factor|verification|authentication|authenticator|sms|login|sign[ -]?in)\s+codes?` +
+		`|security\s+(?:question\s+)?answers?|answers?\s+to\s+(?:the\s+|their\s+|your\s+|his\s+|her\s+)?security\s+questions?|(?:mother'?s\s+)?maiden\s+names?)`
+	// userGot is how a code comes to the user: userGave, or received.
+	userGot = `(?:` + userGave + `|receives?|received|gets|got|reads?\s+out)`
+	// userCodes: the user's code (theirs by a possessive, or given or
+	// received by them, or "from the user").
+	userCodes = `\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+){0,2}?` + userCode + `\b` +
+		`|\b` + userCode + `\b[^.\n]{0,60}?\bthe\s+user\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|just\s+|ever\s+)?` + userGot + `\b` +
+		`|\bthe\s+user\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|just\s+|ever\s+)?` + userGot + `\b[^.\n]{0,40}?\b` + userCode + `\b` +
+		`|\b` + userCode + `\s+(?:of|from|belonging\s+to)\s+the\s+user\b|\banswers?\s+to\s+(?:the\s+user'?s|the\s+users'|your|their)\s+security\s+questions?\b`
+	// clipboard is what the user's clipboard holds.
+	clipboard = `\b(?:the\s+user'?s|the\s+users'|your|their|the|my|the\s+(?:system|os|computer|machine|device)'?s?)\s+(?:current\s+|system\s+)?clipboard(?:'s)?(?:\s+(?:contents?|text|data|history|entries))?\b` +
+		`|\b(?:contents?|text|data)\s+(?:of|in|from)\s+(?:the\s+(?:user'?s\s+)?|your\s+|their\s+)?(?:system\s+)?clipboard\b|\bclipboard\s+(?:contents?|text|data|history)\b`
+	// whereabouts is where the user is now.
+	whereabouts = `\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:current|present|live|real[- ]time|exact|precise|physical|actual|gps)\s+(?:gps\s+)?(?:location|position|coordinates|whereabouts|address|city)\b` +
+		`|\bwhere\s+the\s+user\s+(?:is|currently\s+is|is\s+currently)\s+(?:right\s+)?now\b`
+)
+
+// heldCodePatterns are the patterns of this file, added to the list.
+var heldCodePatterns = []*pattern{
+	{rule: rules.TextSecretRequest, what: "a request to put the user's one-time code, PIN or security answer in an argument",
+		triggers: []string{"pin", "cvv", "cvc", "security code", "passcode", "one-time", "one time", "otp", " code", "security question", "security answer", "maiden"},
+		also:     []string{"user", "your", "their"},
+		inArg:    true,
+		re:       re(userCodes),
+		judge:    heldCodeInto},
+	{rule: rules.TextSecretRequest, what: "a request to put the clipboard in an argument",
+		triggers: []string{"clipboard"},
+		inArg:    true,
+		re:       re(clipboard),
+		judge:    clipboardInto},
+	{rule: rules.TextSecretRequest, what: "a request to put the user's current location in an argument",
+		triggers: []string{"user", "your", "their"},
+		also:     []string{"current", "present", "live", "real", "exact", "precise", "physical", "actual", "gps", "where the user"},
+		also2:    []string{"location", "position", "coordinates", "whereabouts", "address", "city", "now"},
+		inArg:    true,
+		re:       re(whereabouts),
+		judge:    whereaboutsInto},
+}
+
+func init() {
+	for _, p := range heldCodePatterns {
+		p.triggerMasks, p.alsoMasks, p.also2Masks = masks(p.triggers), masks(p.also), masks(p.also2)
+	}
+	patterns = append(patterns, heldCodePatterns...)
+}
+
+// heldCodeInto keeps the user's code put in one of the tool's arguments
+// or sent to an address (heldInto), unless the arguments the sentence
+// names, or the one described, are named for a code ("pass the code the
+// user received as code"): a verifier's own input. A board's pin is
+// Pinterest's.
+func heldCodeInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	sentence, m = around(sentence, m) // bounded work per match
+	if strings.Contains(sentence[m[0]:m[1]], "pin") && (strings.Contains(sentence, "pinterest") || pinTool(c.toolName)) {
+		return nil
+	}
+	if c.argDesc != "" && (codeArg(c.argDesc) || secretPlace(c.argDesc)) || c.argDesc == "" && c.onlyArgsFor(sentence, codeArg) {
+		return nil
+	}
+	return heldInto(c, p, sentence, m)
+}
+
+// clipboardInto keeps the clipboard put in one of the tool's arguments or
+// sent to an address (heldInto), unless the tool is a clipboard's (its
+// name says clipboard or paste).
+func clipboardInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	sentence, m = around(sentence, m) // bounded work per match
+	for _, w := range nameWords(c.toolName) {
+		if w == "clipboard" || w == "paste" || w == "pbpaste" {
+			return nil
+		}
+	}
+	return heldInto(c, p, sentence, m)
+}
+
+// whereaboutsInto keeps where the user is now put in one of the tool's
+// arguments or sent to an address (heldInto), unless the arguments the
+// sentence names, or the one described, are named for a place ("use the
+// user's current location as location"): a weather or map tool's input.
+func whereaboutsInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	sentence, m = around(sentence, m) // bounded work per match
+	if c.argDesc != "" && personalArg(c.argDesc) || c.argDesc == "" && c.onlyArgsFor(sentence, personalArg) {
+		return nil
+	}
+	return heldInto(c, p, sentence, m)
+}
+
+// pinTool: the tool's name is a board's pins' (Pinterest's).
+func pinTool(name string) bool {
+	for _, w := range nameWords(name) {
+		if w == "pin" || w == "pins" || w == "pinterest" || w == "board" || w == "boards" {
+			return true
+		}
+	}
+	return false
+}
+
+// codeArg: an argument's name is one of a code's (code, otp, pin, cvv,
+// passcode, answer).
+func codeArg(name string) bool {
+	for _, w := range nameWords(name) {
+		if codeWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+var codeWords = wordSet("code codes otp totp hotp passcode pin cvv cvc cvv2 mfa 2fa token answer answers verification")
+
+// onlyArgsFor: the tool's arguments the sentence names are all named for
+// the thing (named), and there is one: onlyPersonalArgs for any naming.
+func (c *checker) onlyArgsFor(sentence string, named func(string) bool) bool {
+	found := false
+	for _, w := range strings.FieldsFunc(sentence, notNameByte) {
+		if !c.isArg(w) {
+			continue
+		}
+		if !named(w) {
+			return false
+		}
+		found = true
+	}
+	return found
+}
