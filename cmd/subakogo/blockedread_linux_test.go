@@ -71,7 +71,7 @@ func TestSignalEndsBlockedRead(t *testing.T) {
 			case err = <-exited:
 			case <-time.After(time.Minute): // a guard against the hang, not a measure
 				_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-				<-exited
+				t.Logf("killed: %v", <-exited)
 				t.Fatalf("subakogo %s, blocked reading standard input, still running after SIGTERM; stderr: %s", strings.Join(args, " "), stderr.String())
 			}
 			var exit *exec.ExitError
