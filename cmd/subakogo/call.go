@@ -69,7 +69,7 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if len(pos) < 2 || len(pos) > 3 {
 		return usageError(stderr, fs, errors.New("want a module, a tool name and optionally its arguments"))
 	}
-	if pos[0] == "-" && len(pos) == 3 && pos[2] == "-" {
+	if len(pos) == 3 && stdinTwice(pos[0], strings.TrimPrefix(pos[2], "@")) {
 		return usageError(stderr, fs, errors.New("standard input can hold the module or the arguments, not both"))
 	}
 	if *profile != "" {
@@ -83,7 +83,7 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	kept := *volume != "" // a volume given is the user's, and stays
 	arguments := json.RawMessage("{}")
 	if len(pos) == 3 {
-		if arguments, err = readArguments(pos[2]); err != nil {
+		if arguments, err = readArguments(ctx, pos[2]); err != nil {
 			fmt.Fprintf(stderr, "subakogo call: %v\n", err)
 			return exitUnreadable
 		}
@@ -124,7 +124,7 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return code
 	}
 	// The one input reader: capped, and never blocked on a device.
-	in, err := readModule(modulePath)
+	in, err := readModule(ctx, modulePath)
 	var wasm []byte // the host keeps the bytes; a mapping may not outlive this
 	if err == nil {
 		err = input.Guard(func() { wasm = bytes.Clone(in.Data) })
@@ -298,13 +298,13 @@ func outputSchemaOf(tools []json.RawMessage, name string) json.RawMessage {
 // "@FILE" from a file, both through the one input reader (a regular file,
 // a pipe or a socket; a device on standard input is refused before it is
 // read, attack pass 41i, row 2), anything else is the JSON itself.
-func readArguments(arg string) (json.RawMessage, error) {
+func readArguments(ctx context.Context, arg string) (json.RawMessage, error) {
 	switch {
 	case arg == "-":
 		arg = "@-"
 		fallthrough
 	case strings.HasPrefix(arg, "@"):
-		f, err := input.ReadArg(arg[1:], maxArguments)
+		f, err := input.ReadArg(ctx, arg[1:], maxArguments)
 		if err != nil {
 			return nil, err
 		}

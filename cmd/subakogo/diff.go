@@ -122,8 +122,8 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 	if missingFile(path) {
 		return listing{}, fmt.Errorf("%s: no such file", path)
 	}
-	if isJSONFile(path) {
-		in, err := input.Arg(path, maxToolsFile)
+	if isJSONFile(ctx, path) {
+		in, err := input.Arg(ctx, path, maxToolsFile)
 		if err != nil {
 			return listing{}, err
 		}
@@ -152,7 +152,7 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 			return listing{}, fmt.Errorf("%s: %w", path, err)
 		}
 	} else {
-		in, err := readModule(src)
+		in, err := readModule(ctx, src)
 		if err != nil {
 			return listing{}, err
 		}
@@ -187,7 +187,7 @@ func missingFile(path string) bool {
 
 // isJSONFile reports whether path is a file to read as a tool list: named
 // .json, or not .wasm and starting with '{' or '['.
-func isJSONFile(path string) bool {
+func isJSONFile(ctx context.Context, path string) bool {
 	fi, err := os.Stat(path)
 	switch {
 	case err != nil || fi.IsDir():
@@ -197,7 +197,7 @@ func isJSONFile(path string) bool {
 	case strings.EqualFold(filepath.Ext(path), ".wasm") || !fi.Mode().IsRegular():
 		return false
 	}
-	in, err := input.Arg(path, maxToolsFile) // mapped: only the head is read
+	in, err := input.Arg(ctx, path, maxToolsFile) // mapped: only the head is read
 	if err != nil {
 		return false
 	}

@@ -58,6 +58,9 @@ func lintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if len(paths) == 0 {
 		return usageError(stderr, fs, errors.New("no PATH given"))
 	}
+	if stdinTwice(paths...) {
+		return usageError(stderr, fs, errStdinTwice)
+	}
 	for _, id := range ignore {
 		if _, ok := rules.Lookup(id); !ok {
 			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
@@ -150,7 +153,7 @@ func lintPath(ctx context.Context, opt pkgcheck.Options, p string, hash, discove
 	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 		return c.Dir(ctx, p, discover) // a package directory, complete or not
 	}
-	in, err := readModule(p)
+	in, err := readModule(ctx, p)
 	if err != nil {
 		return nil, err
 	}

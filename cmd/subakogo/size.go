@@ -58,7 +58,7 @@ func sizeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if code != exitOK {
 		return code
 	}
-	in, err := readModule(wasmPath)
+	in, err := readModule(ctx, wasmPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo size: %v\n", err)
 		return exitUnreadable

@@ -111,7 +111,7 @@ func runWorker(spec string) int {
 	// Standard input is the file the host wrote the module to, read
 	// through the one reader of standard input (never mapped: the worker
 	// runs under a cap on its address space).
-	f, err := input.ReadArg("-", input.MaxModule)
+	f, err := input.ReadArg(context.Background(), "-", input.MaxModule)
 	_ = os.Remove(os.Getenv(workerInEnv))
 	if err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")

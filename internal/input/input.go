@@ -3,11 +3,15 @@
 // lint --save-cases's file, standard input) the one safe way: only a regular
 // file is read, never through a symbolic link in its last element, never
 // past a size cap, and never by opening a device or a FIFO, which could
-// hang the reader or stream forever. Standard input may also be a pipe,
-// read to its cap and one byte, never a device.
+// hang the reader or stream forever, nor a file of a pseudo file system
+// (procfs, sysfs: their "regular files" are made by the kernel as they
+// are read). Standard input may also be a pipe, read to its cap and one
+// byte, never a device. A read of a path a person gave (Arg, ReadArg)
+// ends when its context does: a signal ends a command blocked on a pipe.
 package input
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -27,13 +31,18 @@ const (
 )
 
 // NotRegularError is returned for a path that is a symbolic link, a
-// directory, a device, a FIFO or a socket: it is not opened for reading.
+// directory, a device, a FIFO or a socket, or a file of a pseudo file
+// system (FS names it): it is not read.
 type NotRegularError struct {
 	Path string
 	Mode fs.FileMode
+	FS   string // "procfs", "sysfs"...: a file the kernel makes as it is read
 }
 
 func (e *NotRegularError) Error() string {
+	if e.FS != "" {
+		return e.Path + ": a file of " + e.FS + ", made by the kernel as it is read, not a regular file; it is not read"
+	}
 	return e.Path + ": " + Kind(e.Mode) + ", not a regular file; it is not read"
 }
 
@@ -96,11 +105,54 @@ func Map(path string, max int64) (*File, error) { return read(path, max, true) }
 // tool named it, so symbolic links in it are resolved first (a build
 // system's output is often one); what they lead to must still be a
 // regular file. "-" is standard input.
-func Arg(path string, max int64) (*File, error) { return arg(path, max, true) }
+//
+// The read ends when ctx does, with an error that wraps its cause: a pipe
+// on standard input that never closes (or a file system that never
+// answers) blocks the read, which no signal ends, so it runs apart and is
+// left behind (attack pass 42b, row 1).
+func Arg(ctx context.Context, path string, max int64) (*File, error) {
+	return cancellable(ctx, path, func() (*File, error) { return arg(path, max, true) })
+}
 
 // ReadArg is Arg for a small file whose data the caller keeps: it is read
 // into memory, never mapped, so it needs no Guard and no Release.
-func ReadArg(path string, max int64) (*File, error) { return arg(path, max, false) }
+func ReadArg(ctx context.Context, path string, max int64) (*File, error) {
+	return cancellable(ctx, path, func() (*File, error) { return arg(path, max, false) })
+}
+
+// cancellable runs read, returning when it does or when ctx ends: then
+// with ctx's cause, and what read returns later is released.
+func cancellable(ctx context.Context, path string, read func() (*File, error)) (*File, error) {
+	if path == "-" {
+		path = "<stdin>"
+	}
+	if ctx.Done() == nil {
+		return read()
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("%s: %w", path, context.Cause(ctx))
+	}
+	type result struct {
+		f   *File
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		f, err := read()
+		done <- result{f, err}
+	}()
+	select {
+	case r := <-done:
+		return r.f, r.err
+	case <-ctx.Done():
+		go func() {
+			if r := <-done; r.f != nil {
+				r.f.Release()
+			}
+		}()
+		return nil, fmt.Errorf("%s: %w", path, context.Cause(ctx))
+	}
+}
 
 func arg(path string, max int64, mapped bool) (*File, error) {
 	if path == "-" {
@@ -139,9 +191,17 @@ func stdin(max int64, mapped bool) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	return stream(os.Stdin, name, max, size, mapped)
+}
+
+// stream reads r, which should hold size bytes (0: unknown), to max bytes
+// at most: mapped and from a cap of minMappedStream, into memory reserved
+// for it, whose pages the system gives as they are written (what was
+// read, never a doubled buffer); else into a growing buffer.
+func stream(r io.Reader, name string, max, size int64, mapped bool) (*File, error) {
 	if mapped && max >= minMappedStream {
 		if space, unmap, ok := mapSpace(max + 1); ok {
-			n, err := io.ReadFull(os.Stdin, space)
+			n, err := io.ReadFull(r, space)
 			switch {
 			case int64(n) > max:
 				unmap()
@@ -153,7 +213,7 @@ func stdin(max int64, mapped bool) (*File, error) {
 			return &File{Path: name, Data: space[:n], release: unmap}, nil
 		}
 	}
-	data, err := readAll(os.Stdin, name, max, size)
+	data, err := readAll(r, name, max, size)
 	if err != nil {
 		return nil, err
 	}
@@ -210,6 +270,11 @@ func read(path string, max int64, mapped bool) (*File, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, &NotRegularError{Path: path, Mode: fi.Mode()}
 	}
+	// A pseudo file system's file is not opened either (opening
+	// /proc/kmsg has effects); fstatfs below checks what was opened.
+	if fs := pseudoPath(path); fs != "" {
+		return nil, &NotRegularError{Path: path, Mode: fi.Mode(), FS: fs}
+	}
 	f, err := os.OpenFile(path, os.O_RDONLY|noFollow|nonBlock, 0)
 	if err != nil {
 		if fi, lerr := os.Lstat(path); lerr == nil && !fi.Mode().IsRegular() {
@@ -224,6 +289,9 @@ func read(path string, max int64, mapped bool) (*File, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, &NotRegularError{Path: path, Mode: fi.Mode()}
 	}
+	if fs := pseudoFd(f.Fd()); fs != "" {
+		return nil, &NotRegularError{Path: path, Mode: fi.Mode(), FS: fs}
+	}
 	if fi.Size() > max {
 		return nil, &TooLargeError{Path: path, Max: max}
 	}
@@ -232,11 +300,10 @@ func read(path string, max int64, mapped bool) (*File, error) {
 			return &File{Path: path, Data: data, release: unmap}, nil
 		}
 	}
-	data, err := readAll(f, path, max, fi.Size()) // the file may have grown since fstat
-	if err != nil {
-		return nil, err
-	}
-	return &File{Path: path, Data: data}, nil
+	// Empty, or not mapped: read as a stream, since the file may have
+	// grown since fstat (or be one of a file system that gives no size:
+	// FUSE's), to max at most, in memory that grows with what is read.
+	return stream(f, path, max, fi.Size(), mapped)
 }
 
 // ReadAll reads a stream, such as standard input, named name in messages:

@@ -76,7 +76,7 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 			return nil, err
 		}
 	} else {
-		wasm, err := readModule(path)
+		wasm, err := readModule(ctx, path)
 		if err != nil {
 			return nil, err
 		}
@@ -198,13 +198,15 @@ func hasFindings(files []report.File) bool {
 // regular file of at most input.MaxModule, so no device can stream and no
 // FIFO hang. It was named on the command line, so it may be a symbolic
 // link to one; "-" is a file of that name, as standard input is serve's
-// own channel.
-func readModule(path string) ([]byte, error) {
-	read := input.ReadArg // into memory: the checker copies what it runs
+// own channel. The read ends when ctx does.
+func readModule(ctx context.Context, path string) ([]byte, error) {
+	var f *input.File
+	var err error
 	if path == "-" {
-		read = input.Read
+		f, err = input.Read(path, input.MaxModule)
+	} else {
+		f, err = input.ReadArg(ctx, path, input.MaxModule) // into memory: the checker copies what it runs
 	}
-	f, err := read(path, input.MaxModule)
 	if err != nil {
 		return nil, err
 	}

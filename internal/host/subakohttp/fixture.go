@@ -2,6 +2,7 @@ package subakohttp
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -78,7 +79,7 @@ func LoadFixture(path string) (*Fixture, error) {
 
 func (f *Fixture) load(name string, from map[string]string) error {
 	// The one input reader: a regular file, never a FIFO or a device.
-	file, err := input.ReadArg(name, maxFixtureBytes)
+	file, err := input.ReadArg(context.Background(), name, maxFixtureBytes)
 	if err != nil {
 		return err
 	}
