@@ -66,3 +66,33 @@ func TestNotJudgedProbes(t *testing.T) {
 		}
 	}
 }
+
+// TestNotJudgedBudget (attack pass 42c, rows 1-3): probes whose budget
+// leaves runs out before any error is found do not pass the module: lint,
+// check and pack exit 3, naming the budget, the runs not made and
+// --probe-time. A budget of 1 ns makes no run, whatever the machine.
+func TestNotJudgedBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds wasip1 modules")
+	}
+	hello := gowasm.Build(t, "../../examples/hello")
+	dir := t.TempDir()
+	path := dir + "/hello.wasm"
+	if err := os.WriteFile(path, hello, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const budget = "the probes' budget of 1ns (--probe-time) ran out before any error was found"
+	for _, args := range [][]string{
+		{"lint", "--probe-time", "1ns", path},
+		{"check", "--probe-time", "1ns", "../../examples/hello"},
+		{"pack", "--probe-time", "1ns", "-o", dir + "/out", "../../examples/hello"},
+	} {
+		code, stdout, stderr := runCLI(args...)
+		if code != exitUnreadable || !strings.Contains(stderr, budget) || !strings.Contains(stderr, "so the module is not judged: raise --probe-time") {
+			t.Errorf("subakogo %s: exit %d\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+		}
+	}
+	if _, err := os.Stat(dir + "/out"); err == nil {
+		t.Error("pack wrote a package it did not judge")
+	}
+}

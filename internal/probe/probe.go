@@ -14,7 +14,9 @@
 // work of the process (serve's calls), nor the run to run jitter of the
 // host's own work changes which probes run. Every run's limits are
 // the module's own time (see host's time model); a run the budget leaves
-// out is listed (P042), never blamed on the module. Runs the wall-clock
+// out is listed (P042), never blamed on the module; when the runs made
+// found no error, the module is not judged (Result.NotJudged, a
+// *BudgetError: the command exits 3, see budget.go). Runs the wall-clock
 // backstop gives up on are not judged, and neither is the module: the
 // command exits 3 (Result.NotJudged). Each finding names the probe and the
 // tool, and for argument probes the case.
@@ -135,7 +137,7 @@ const (
 	MaxShrinks  = 12
 	DeepShrinks = 48
 
-	// maxListed is how many runs P042 names.
+	// maxListed is how many tools P042 names.
 	maxListed = 10
 
 	// shortGrace is the exit grace of the runs after one that did not
@@ -204,7 +206,7 @@ type RunInfo struct {
 type Result struct {
 	Findings []rules.Finding
 	Runs     []RunInfo
-	NotRun   []string // "probe on tool" for each run left out when time ran out
+	NotRun   []LeftOut // the runs the budget left out, in the order they came (see budget.go)
 	// Failing holds, for each broken call's cause, its smallest case.
 	Failing []Failing
 	// Stalled lists "probe on tool" for each run given up on the wall
@@ -215,7 +217,10 @@ type Result struct {
 	// *host.StalledError (this machine is too busy), or the caller's
 	// context ending. The module is then not judged either: what the
 	// probes found is incomplete in a way a quiet machine's is not, and
-	// the command exits 3.
+	// the command exits 3. It is a *BudgetError when the budget left runs
+	// out and the runs made found no error (see budget.go): which runs
+	// fit it can move with the module's own time, so a clean pass of a
+	// module whose probes were cut is no verdict either.
 	NotJudged error
 	Elapsed   time.Duration // on the wall clock
 	// Spent is what the budget counted: the module's own time in the
@@ -309,20 +314,8 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 			r.opt.OnFailing(r.causes[k].Tool, r.causes[k].Failing)
 		}
 	}
-	if len(r.res.NotRun) > 0 {
-		r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
-			"the probes' budget of %v ran out (--probe-time: the module's own time in their runs, and %v a run for the host's work); not run: %s",
-			r.opt.Budget, RunCharge, listed(r.res.NotRun))})
-	}
+	r.budgetVerdict()
 	return r.res
-}
-
-// listed joins runs' names, at most maxListed of them.
-func listed(runs []string) string {
-	if len(runs) > maxListed {
-		runs = append(runs[:maxListed:maxListed], fmt.Sprintf("and %d more", len(runs)-maxListed))
-	}
-	return strings.Join(runs, ", ")
 }
 
 // defaultCases is the generator used when Options.Cases is nil: argsgen's
@@ -442,10 +435,17 @@ func (r *runner) run(ctx context.Context) {
 	if rec != nil && waited(rec) {
 		r.tellWaitApart(ctx, first, firstArgs, rec)
 	}
+	if rec == nil && len(r.res.NotRun) > 0 && r.res.Err == nil {
+		// The budget left the first call out, and so every other run: each
+		// is listed (none starts), so that P042 and the error of a
+		// module not judged can say how many were left out.
+		r.protocolProbes(ctx, first, firstArgs)
+		r.startPause(ctx, first, firstArgs)()
+		r.argumentProbes(ctx, cases, valid)
+		r.search(ctx, cases)
+		return
+	}
 	if rec == nil || waited(rec) {
-		if rec == nil && len(r.res.NotRun) > 0 {
-			r.res.NotRun = append(r.res.NotRun, "every other probe")
-		}
 		return // or P035 says the others were not run
 	}
 	if valid[0] != nil && res != nil {
@@ -536,7 +536,7 @@ func waited(rec *host.Record) bool {
 // (fits), and it is listed as not run, or when the wall backstop passed,
 // and it is listed as not judged. A run's limits are never cut by what is left of the budget: a
 // run that starts is judged by the same limits whatever the machine's load.
-func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok bool) {
+func (r *runner) limits(probe, toolName, caseName string) (wait, grace time.Duration, ok bool) {
 	if r.res.Err != nil {
 		return 0, 0, false // the host cannot run the probes
 	}
@@ -545,7 +545,7 @@ func (r *runner) limits(probe, toolName string) (wait, grace time.Duration, ok b
 		grace = min(grace, shortGrace)
 	}
 	if !r.fits() {
-		r.res.NotRun = append(r.res.NotRun, probe+" on "+toolName)
+		r.res.NotRun = append(r.res.NotRun, LeftOut{Probe: probe, Tool: toolName, Case: caseName, Runs: 1})
 		return 0, 0, false
 	}
 	if r.pastBackstop(probe + " on " + toolName) {
@@ -670,7 +670,7 @@ func (r *runner) call(ctx context.Context, probe string, t mcp.Tool, caseName st
 }
 
 func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseName string, valid bool, args json.RawMessage, fixture *subakohttp.Fixture) (*host.Record, bool, json.RawMessage, []resultcheck.Problem) {
-	wait, grace, ok := r.limits(probe, t.Name)
+	wait, grace, ok := r.limits(probe, t.Name, caseName)
 	if !ok {
 		return nil, false, nil, nil
 	}
@@ -687,7 +687,7 @@ func (r *runner) callWith(ctx context.Context, probe string, t mcp.Tool, caseNam
 	if o != nil && interpreted && !o.Answered() && o.Record.OutOfTime() && !waited(o.Record) {
 		switch {
 		case r.compiled(ctx):
-			if wait, grace, ok = r.limits(probe, t.Name); !ok {
+			if wait, grace, ok = r.limits(probe, t.Name, caseName); !ok {
 				return nil, false, nil, nil // the interpreted run is no verdict; limits listed this one
 			}
 			o = attempt()

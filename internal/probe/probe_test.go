@@ -165,7 +165,7 @@ func TestUngenerable(t *testing.T) {
 func TestBudget(t *testing.T) {
 	h := testHost(t)
 	res := probeModule(t, h, subject(t, "good"), probe.Options{Cases: echoCases, Budget: time.Nanosecond})
-	if len(res.Findings) != 1 || res.Findings[0].Rule != rules.ProbeBudget || !strings.Contains(res.Findings[0].Message, `not run: call on echo`) {
+	if len(res.Findings) != 1 || res.Findings[0].Rule != rules.ProbeBudget || !strings.Contains(res.Findings[0].Message, `the first not made: call on "echo" (valid)`) {
 		t.Errorf("%s", messages(res.Findings))
 	}
 	budget := 1500 * time.Millisecond
@@ -178,6 +178,44 @@ func TestBudget(t *testing.T) {
 	}
 	if ids := ruleIDs(res.Findings); len(ids) != 1 || ids[0] != "P035" {
 		t.Errorf("%s", messages(res.Findings))
+	}
+}
+
+// TestBudgetCutNotJudged (attack pass 42c, rows 1-3): a budget that
+// leaves runs out of a module whose runs made found no error leaves the
+// module not judged (Result.NotJudged, a *probe.BudgetError: the command
+// exits 3), never a clean pass, since which runs fit can move with the
+// module's own time; an error found before the cut stands (no NotJudged:
+// exit 1). The budgets cut deterministically: 1 ns makes no run, and
+// RunCharge exactly one (the first call; the next run's charge no longer
+// fits), whatever the machine.
+func TestBudgetCutNotJudged(t *testing.T) {
+	h := testHost(t)
+	const planned = 9 // the first call, four protocol probes, the pause probe, three invalid cases
+	for _, tc := range []struct {
+		mode   string
+		budget time.Duration
+		made   int
+		error  string // the rule of the error found, "" for none: not judged
+	}{
+		{"good", time.Nanosecond, 0, ""},
+		{"good", probe.RunCharge, 1, ""},
+		{"trap", probe.RunCharge, 1, "P030"},
+	} {
+		res := probeModule(t, h, subject(t, tc.mode), probe.Options{Cases: echoCases, Budget: tc.budget})
+		ids := ruleIDs(res.Findings)
+		var budget *probe.BudgetError
+		switch {
+		case len(res.Runs) != tc.made || len(ids) == 0 || ids[len(ids)-1] != "P042":
+			t.Errorf("%s, budget %v: %d runs, findings %v, want %d runs and P042 last:%s", tc.mode, tc.budget, len(res.Runs), ids, tc.made, messages(res.Findings))
+		case tc.error == "" && (!errors.As(res.NotJudged, &budget) || budget.LeftOut != planned-tc.made || budget.Runs != planned):
+			t.Errorf("%s, budget %v: NotJudged %v, want a BudgetError of %d of %d runs", tc.mode, tc.budget, res.NotJudged, planned-tc.made, planned)
+		case tc.error == "" && !strings.Contains(res.NotJudged.Error(), "--probe-time"):
+			t.Errorf("%s: %v does not name the flag", tc.mode, res.NotJudged)
+		case tc.error != "" && (res.NotJudged != nil || ids[0] != tc.error):
+			t.Errorf("%s, budget %v: NotJudged %v, findings %v; want %s standing, judged", tc.mode, tc.budget, res.NotJudged, ids, tc.error)
+		}
+		t.Logf("%s, budget %v: %v%s", tc.mode, tc.budget, res.NotJudged, messages(res.Findings))
 	}
 }
 

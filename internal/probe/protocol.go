@@ -17,7 +17,7 @@ import (
 // idProbe calls t with the given id: the answer must echo it exactly
 // (P038; the host's judgement compares ids by IDKey).
 func (r *runner) idProbe(ctx context.Context, probe string, t mcp.Tool, args, id json.RawMessage) {
-	wait, grace, ok := r.limits(probe, t.Name)
+	wait, grace, ok := r.limits(probe, t.Name, "id "+string(id))
 	if !ok {
 		return
 	}
@@ -40,7 +40,7 @@ var notificationLine = []byte(`{"jsonrpc":"2.0","method":"notifications/cancelle
 // notificationProbe sends a notification, then the request: only the
 // request may be answered (P037).
 func (r *runner) notificationProbe(ctx context.Context, t mcp.Tool, args json.RawMessage) {
-	wait, grace, ok := r.limits(ProbeNotification, t.Name)
+	wait, grace, ok := r.limits(ProbeNotification, t.Name, "")
 	if !ok {
 		return
 	}
@@ -74,7 +74,7 @@ func (r *runner) notificationProbe(ctx context.Context, t mcp.Tool, args json.Ra
 // caller's goroutine like every other judgement, so that the other probes
 // run during the pause.
 func (r *runner) startPause(ctx context.Context, t mcp.Tool, args json.RawMessage) (judge func()) {
-	wait, grace, ok := r.limits(ProbePause, t.Name)
+	wait, grace, ok := r.limits(ProbePause, t.Name, "")
 	if !ok {
 		return func() {}
 	}
@@ -210,7 +210,7 @@ func (r *runner) tellWaitApart(ctx context.Context, t mcp.Tool, args json.RawMes
 		size = max(size, len(l.Text)+1)
 	}
 	n := min(maxBufferRequests, stdioBuffer/size+2)
-	wait, grace, ok := r.limits(ProbeCall, t.Name)
+	wait, grace, ok := r.limits(ProbeCall, t.Name, "buffer")
 	if !ok {
 		return
 	}

@@ -107,6 +107,20 @@ func (r *runner) search(ctx context.Context, cases [][]Case) {
 	if r.opt.Level != Deep || r.parsed == nil || r.res.Err != nil {
 		return
 	}
+	var tools []int
+	for i := range r.tools {
+		if r.base[r.tools[i].Name] != nil {
+			tools = append(tools, i)
+		}
+	}
+	budget := r.opt.SearchRuns
+	if budget <= 0 {
+		budget = SearchRuns
+	}
+	if len(tools) > 0 && !r.fits() {
+		r.searchLeftOut(tools, budget) // no run fits: the covered copy is not compiled
+		return
+	}
 	covered, err := r.h.CompileCovered(ctx, r.opt.Wasm)
 	if err != nil {
 		// The plain module compiled on the same path, within the same
@@ -119,23 +133,36 @@ func (r *runner) search(ctx context.Context, cases [][]Case) {
 	cov := &Coverage{Funcs: len(r.parsed.Funcs)}
 	r.res.Coverage = cov
 	total := &host.Reached{}
-	var tools []int
-	for i := range r.tools {
-		if r.base[r.tools[i].Name] != nil {
-			tools = append(tools, i)
-		}
-	}
-	budget := r.opt.SearchRuns
-	if budget <= 0 {
-		budget = SearchRuns
-	}
 	for n, i := range tools {
 		runs := (budget - cov.Runs) / (len(tools) - n)
+		before, listed := cov.Runs, len(r.res.NotRun)
 		if !r.searchTool(ctx, r.tools[i], cases[i], covered, runs, uint64(i), total, cov) {
+			if len(r.res.NotRun) > listed && r.res.NotRun[len(r.res.NotRun)-1].Probe == probeSearch {
+				// The budget ended the search: the runs it did not make,
+				// this tool's and the tools' after it, for P042 and
+				// BudgetError.
+				r.res.NotRun = append(r.res.NotRun[:len(r.res.NotRun)-1], LeftOut{Probe: probeSearch, Tool: r.tools[i].Name, Runs: runs - (cov.Runs - before)})
+				r.searchLeftOut(tools[n+1:], budget-before-runs)
+			}
 			break
 		}
 	}
 	cov.Reached = total.Count()
+}
+
+// probeSearch is what the search's runs are called in RunInfo and LeftOut.
+const probeSearch = "search"
+
+// searchLeftOut lists the search's runs of tools as left out: runs, shared
+// by them as search shares them.
+func (r *runner) searchLeftOut(tools []int, runs int) {
+	for n, i := range tools {
+		share := runs / (len(tools) - n)
+		runs -= share
+		if share > 0 {
+			r.res.NotRun = append(r.res.NotRun, LeftOut{Probe: probeSearch, Tool: r.tools[i].Name, Runs: share})
+		}
+	}
 }
 
 // searchTool searches one tool within runs covered runs; it reports
@@ -256,8 +283,8 @@ func (r *runner) feedback(reached *host.Reached) func(int) bool {
 // and whether the call broke; ok is false when the run was not made (the
 // budget, the host) or not judged.
 func (r *runner) coveredCall(ctx context.Context, covered *host.Module, t mcp.Tool, args json.RawMessage) (reached *host.Reached, broke, ok bool) {
-	const probe = "search"
-	wait, grace, ok := r.limits(probe, t.Name)
+	const probe = probeSearch
+	wait, grace, ok := r.limits(probe, t.Name, "")
 	if !ok {
 		return nil, false, false
 	}

@@ -166,10 +166,15 @@ testdata/calls.json that subakogo check runs.`,
 	ProbeBudget = &Rule{ID: "P042", Slug: "probe-budget", Severity: Info, Since: "v0.1.0", By: ProbeCheck,
 		Title: "The probes ran out of time",
 		Why: `The probes have a bounded time for a package (--probe-time: the module's own time in their
-runs and a fixed charge a run for the host's work, neither of which depends on the machine's load or
-on other work of the process), so that a slow or hostile module cannot hold lint. When it ran out, the probes and tools
-named were not run: their problems, if any, are not reported. (Runs the host gives up on the wall
-clock because this machine is too busy are not this finding: the command exits 3, not judged.)`,
+runs and a fixed charge a run for the host's work), so that a slow or hostile module cannot hold lint.
+When it ran out, the runs named were not made: their problems, if any, are not reported. The finding
+says how many runs of how many were not made, what of each tool (e.g. 10 valid cases and 2 invalid
+cases of "add", or the search's runs), and the first one not made, with its case. The module's own
+time on memory-bound work grows with the machine's load and moves run to run, so which runs fit can
+too: when the runs made found no error, the module is not judged and the command exits 3, naming
+the budget and --probe-time, never a clean pass. An error they found stands (exit 1), and this
+finding lists what was left out beside it. (Runs the host gives up on the wall clock because this
+machine is too busy are not this finding: the command exits 3, not judged.)`,
 		Example: `a package of 64 tools each of which takes a second to answer.`,
 		Fix:     `give the probes more time with --probe-time, or make the tools answer faster.`,
 	}

@@ -199,7 +199,14 @@ func (c *Checker) judge(ctx context.Context, r *Result, wasm []byte, owned, disc
 	if r.Probes.Err != nil {
 		return fmt.Errorf("the probes: %w", r.Probes.Err) // the host's failure, not the module's
 	}
-	if r.Probes.NotJudged != nil {
+	var budget *probe.BudgetError
+	switch {
+	case errors.As(r.Probes.NotJudged, &budget):
+		// The budget left runs out and those made found no error: which
+		// runs fit can move with the module's own time, so a clean
+		// record is no verdict (an error found stands, and is not this).
+		return budget
+	case r.Probes.NotJudged != nil:
 		// The machine's condition (or the caller's): what the probes
 		// found is not what a quiet machine finds, so no verdict.
 		return fmt.Errorf("the probes: %w", r.Probes.NotJudged)
