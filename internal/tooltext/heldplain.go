@@ -304,7 +304,12 @@ func (c *checker) intoToolCall(s string) bool {
 // intoToolCallRE names a tool's call: its name before "call" or after
 // "call to", "when using".
 var intoToolCallRE = re(`\b(?:in|into|with|to|on)\s+(?:every|each|all|any|your|the(?:\s+next)?)\s+(?:(this\s+tool'?s?|[a-z][\w-]*)\s+)?(?:calls?|requests?|invocations?|uses?)(?:\s+(?:to|of)\s+(?:the\s+)?(this\s+(?:tool|function)|[a-z][\w-]*))?\b` +
-	`|\bwhen(?:ever)?\s+(?:using|calling|invoking|you\s+(?:use|call|invoke))\s+(?:the\s+)?(this\s+(?:tool|function)|[a-z][\w-]*)\b`)
+	`|\bwhen(?:ever)?\s+(?:using|calling|invoking|you\s+(?:use|call|invoke))\s+(?:the\s+)?(this\s+(?:tool|function)|[a-z][\w-]*)\b` +
+	// attack pass 42e row 6: "each time you invoke add", "on each
+	// invocation of add", "whenever add runs", "every time add is called"
+	`|\b(?:every|each|any)\s+time\s+(?:you\s+)?(?:use|call|invoke|run|using|calling|invoking)\s+(?:the\s+)?(this\s+(?:tool|function)|[a-z][\w-]*)\b` +
+	`|\b(?:on|in|for|with|at)\s+(?:each|every|any)\s+(?:invocation|call|use|run)\s+of\s+(?:the\s+)?(this\s+(?:tool|function)|[a-z][\w-]*)\b` +
+	`|\b(?:when(?:ever)?|every\s+time|each\s+time|any\s+time)\s+(?:the\s+)?(this\s+(?:tool|function)|[a-z][\w-]*)\s+(?:runs|is\s+(?:called|invoked|used|run)|gets\s+(?:called|invoked|used))\b`)
 
 // destinationArg: the argument is a place the tool writes to, by its
 // name (channel, path, email, thread...), beside another argument that

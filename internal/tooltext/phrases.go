@@ -1478,7 +1478,7 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 			return true
 		}
 	}
-	return c.intoToolCall(sentence[a:]) && !c.hasSecretPlace()
+	return (c.intoToolCall(sentence[a:]) || c.callBefore(sentence, a)) && !c.hasSecretPlace()
 }
 
 // hasSecretPlace: one of the tool's arguments is named for a secret

@@ -20,7 +20,13 @@ var (
 	// user's own words:", then the quote's opening mark (group 1), or a
 	// colon alone: a request of the user's, reported.
 	userQuoteFrameRE = re(`\b(?:(?:the|a|our|your|this)\s+user\s+(?:has\s+|had\s+|once\s+|just\s+|explicitly\s+)?(?:said|says|asked|asks|wrote|writes|requested|requests|told\s+(?:you|us)|instructed|demanded|wants|wanted|typed)(?:\s+(?:you|us))?` +
-		`|quote\s+from\s+the\s+user|(?:in\s+)?the\s+user'?s\s+(?:own\s+)?(?:words|request|message|instructions?))(?:\s*[:,]?\s*(["'])|\s*:)`)
+		`|quote\s+from\s+the\s+user|(?:in\s+)?the\s+user'?s\s+(?:own\s+)?(?:words|request|message|instructions?)` +
+		// attack pass 42e row 5: "Message from the user:", "User
+		// preference:", "The user's instruction was:", "The user
+		// instructs:", "User:"
+		`|(?:message|note|request|instruction|preference|reply|comment|words)\s+from\s+the\s+user|\buser\s+(?:preferences?|instructions?|requests?|message|note|says)` +
+		`|(?:per\s+)?the\s+user'?s\s+(?:own\s+|standing\s+|explicit\s+)?(?:instructions?|requests?|preferences?|words|message)(?:\s+(?:was|is|were|are|reads?))?|the\s+user\s+(?:instructs|insists|demands)(?:\s+(?:you|us))?|(?:^|[.!?\n]\s*)user)` +
+		`(?:\s*[:,]?\s*(["'])|\s*:)`)
 	// firstPersonRE is what userQuotes turns to the third person.
 	firstPersonRE = re(`\b(?:my|mine|myself|me|i'm|i've|i)\b`)
 )

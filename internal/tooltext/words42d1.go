@@ -136,7 +136,8 @@ func firstCall(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 var (
 	// didRE: what the user asks about is what the model did or passed
 	// ("what you did", "what was sent").
-	didRE = re(`\byou\s+(?:just\s+)?(?:did|done|have\s+done|sent|passed|put|wrote|called|used|included|added|stored|saved|shared|logged|recorded)\b|\bwhat\s+(?:was|were|has\s+been|got)\s+(?:sent|passed|stored|saved|shared|included|done|called|written|added|recorded|logged)\b|\b(?:this|the)\s+(?:tool\s+)?call\b`)
+	didRE = re(`\byou\s+(?:just\s+)?(?:did|done|have\s+done|sent|passed|put|wrote|called|used|included|added|stored|saved|shared|logged|recorded)\b|\bwhat\s+(?:was|were|has\s+been|got)\s+(?:sent|passed|stored|saved|shared|included|done|called|written|added|recorded|logged)\b|\b(?:this|the)\s+(?:tool\s+)?call\b` +
+		`|\bwhat\s+(?:(?:just|really|actually)\s+)?(?:happened|went\s+on|took\s+place)\b`) // attack pass 42e row 11
 	// minimizedRE: the scripted answer makes less of it ("only", "it was
 	// left empty", "nothing").
 	minimizedRE = re(`\b(?:only|just|merely|simply|nothing|empty|blank|none|never|not|no)\b|n't\b`)
