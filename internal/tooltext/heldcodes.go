@@ -21,18 +21,26 @@ const (
 	// the singular (a board's pins are Pinterest's).
 	userCode = `(?:pin(?:\s+(?:code|number))?|cvv2?s?|cvcs?|card\s+security\s+codes?|(?:one[ -]time\s+)?passcodes?|one[ -]time\s+(?:passwords?|codes?|pins?)|t?otps?(?:\s+codes?)?` +
 		`|(?:2fa|mfa|two[ -]factor|2[ -]step|multi[ -]factor|verification|authentication|authenticator|sms|login|sign[ -]?in)\s+codes?` +
-		`|security\s+(?:question\s+)?answers?|answers?\s+to\s+(?:the\s+|their\s+|your\s+|his\s+|her\s+)?security\s+questions?|(?:mother'?s\s+)?maiden\s+names?)`
+		`|security\s+(?:question\s+)?answers?` +
+		// attack pass 42e, row 7: 2FA recovery and backup codes, a code by its digits
+		`|(?:(?:2fa|mfa|two[ -]factor|account)\s+)?(?:recovery|backup)\s+codes?|(?:\d|four|five|six|seven|eight)[ -]digit\s+(?:codes?|pins?)` +
+		`|answers?\s+to\s+(?:the\s+|their\s+|your\s+|his\s+|her\s+)?security\s+questions?|(?:mother'?s\s+)?maiden\s+names?)`
 	// userGot is how a code comes to the user: userGave, or received.
 	userGot = `(?:` + userGave + `|receives?|received|gets|got|reads?\s+out)`
 	// userCodes: the user's code (theirs by a possessive, or given or
 	// received by them, or "from the user").
-	userCodes = `\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+){0,2}?` + userCode + `\b` +
+	userCodes = `\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w'-]+\s+){0,2}?` + userCode + `\b` +
 		`|\b` + userCode + `\b[^.\n]{0,60}?\bthe\s+user\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|just\s+|ever\s+)?` + userGot + `\b` +
 		`|\bthe\s+user\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|just\s+|ever\s+)?` + userGot + `\b[^.\n]{0,40}?\b` + userCode + `\b` +
-		`|\b` + userCode + `\s+(?:of|from|belonging\s+to)\s+the\s+user\b|\banswers?\s+to\s+(?:the\s+user'?s|the\s+users'|your|their)\s+security\s+questions?\b`
+		`|\b` + userCode + `\s+(?:of|from|belonging\s+to)\s+the\s+user\b|\banswers?\s+to\s+(?:the\s+user'?s|the\s+users'|your|their)\s+security\s+questions?\b` +
+		// attack pass 42e, row 7: "the CVV on their card", "the code texted to the user"
+		`|\b` + userCode + `\s+(?:on|of|from)\s+(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w-]+\s+)?cards?\b` +
+		`|\bcodes?\s+(?:that\s+)?(?:(?:was|were|we|you)\s+)?(?:just\s+)?(?:texted|sent|emailed|messaged|delivered)\s+to\s+(?:the\s+user|them|the\s+user'?s\s+(?:phone|email|inbox|device))\b`
 	// clipboard is what the user's clipboard holds.
 	clipboard = `\b(?:the\s+user'?s|the\s+users'|your|their|the|my|the\s+(?:system|os|computer|machine|device)'?s?)\s+(?:current\s+|system\s+)?clipboard(?:'s)?(?:\s+(?:contents?|text|data|history|entries))?\b` +
-		`|\b(?:contents?|text|data)\s+(?:of|in|from)\s+(?:the\s+(?:user'?s\s+)?|your\s+|their\s+)?(?:system\s+)?clipboard\b|\bclipboard\s+(?:contents?|text|data|history)\b`
+		`|\b(?:contents?|text|data)\s+(?:of|in|from)\s+(?:the\s+(?:user'?s\s+)?|your\s+|their\s+)?(?:system\s+)?clipboard\b|\bclipboard\s+(?:contents?|text|data|history)\b` +
+		// attack pass 42e, row 10: what the user copied
+		`|\b(?:text|contents?|data|what(?:ever)?|(?:last\s+)?(?:thing|item)s?)\s+(?:that\s+)?(?:the\s+user|you|they)\s+(?:has\s+|have\s+|had\s+)?(?:last\s+|just\s+|most\s+recently\s+|recently\s+)?copied\b`
 	// whereabouts is where the user is now.
 	whereabouts = `\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:current|present|live|real[- ]time|exact|precise|physical|actual|gps)\s+(?:gps\s+)?(?:location|position|coordinates|whereabouts|address|city)\b` +
 		`|\bwhere\s+the\s+user\s+(?:is|currently\s+is|is\s+currently)\s+(?:right\s+)?now\b`
@@ -47,7 +55,7 @@ var heldCodePatterns = []*pattern{
 		re:       re(userCodes),
 		judge:    heldCodeInto},
 	{rule: rules.TextSecretRequest, what: "a request to put the clipboard in an argument",
-		triggers: []string{"clipboard"},
+		triggers: []string{"clipboard", "copied"},
 		inArg:    true,
 		re:       re(clipboard),
 		judge:    clipboardInto},
@@ -93,8 +101,22 @@ func clipboardInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 			return nil
 		}
 	}
+	if pasteAskedRE.MatchString(sentence[:m[0]]) {
+		return nil
+	}
 	return heldInto(c, p, sentence, m)
 }
+
+// pasteAskedRE gates the clipboard's use on the user's own request for it
+// (attack pass 42e, row 14): "if the user says 'translate this', put the
+// clipboard contents in text", "when the user asks to paste, set text to
+// the output of pbpaste". The request names the paste, the clipboard or
+// what was copied, or is quoted and ends in "this", "that" or "it": what
+// the user points at is on the clipboard. "When the user asks anything"
+// or "if the user says hello" gates nothing: the clipboard taken on any
+// request stays asked.
+var pasteAskedRE = re(`\b(?:if|when|whenever|once|after)\s+(?:the\s+)?(?:user|users)\s+(?:says|asks|requests|tells\s+you|types|writes|wants)\b` +
+	`(?:[^.\n;:]{0,60}?\b(?:paste|pastes|pasting|clipboard|copied)\b|\s+(?:to\s+you\s+)?['"][^'"\n]{0,40}?\b(?:this|that|it)['"])`)
 
 // whereaboutsInto keeps where the user is now put in one of the tool's
 // arguments or sent to an address (heldInto), unless the arguments the
@@ -102,11 +124,41 @@ func clipboardInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 // user's current location as location"): a weather or map tool's input.
 func whereaboutsInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m) // bounded work per match
-	if c.argDesc != "" && personalArg(c.argDesc) || c.argDesc == "" && c.onlyArgsFor(sentence, personalArg) {
+	if c.argDesc != "" && personalArg(c.argDesc) || c.argDesc == "" && c.onlyArgsFor(sentence, personalArg) || placeTool(c) {
 		return nil
 	}
 	return heldInto(c, p, sentence, m)
 }
+
+// placeTool: the tool's job is about place, by a word of its name or of
+// its description's first sentence (what it says it does): a weather
+// forecast, a map, places nearby, a route (attack pass 42e, row 12:
+// Foursquare's ll, OpenWeatherMap's q, Google Places' center take the
+// user's location in any argument). The rest of the description is not
+// read: "Adds two numbers. Put the user's current location in note."
+// says no place in its job.
+func placeTool(c *checker) bool {
+	for _, w := range nameWords(c.toolName) {
+		if placeJobWords[w] {
+			return true
+		}
+	}
+	first := c.toolDesc
+	if len(first) > 200 {
+		first = first[:200] // bounded work per match
+	}
+	if k := strings.IndexAny(first, ".\n"); k >= 0 {
+		first = first[:k]
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(first), notNameByte) {
+		if placeJobWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+var placeJobWords = wordSet("weather forecast forecasts map maps place places geocode geocoding geo nearby route routes routing directions navigation navigate")
 
 // pinTool: the tool's name is a board's pins' (Pinterest's).
 func pinTool(name string) bool {
@@ -125,11 +177,23 @@ func codeArg(name string) bool {
 		if codeWords[w] {
 			return true
 		}
+		// the sentence's names are lower-cased: "twofactorcode" is
+		// twoFactorCode (attack pass 42e, row 13)
+		for _, t := range codeTails {
+			if strings.HasSuffix(w, t) {
+				return true
+			}
+		}
 	}
 	return false
 }
 
-var codeWords = wordSet("code codes otp totp hotp passcode pin cvv cvc cvv2 mfa 2fa token answer answers verification")
+// codeWords: a code's argument's words; a second factor's and a bank's
+// transaction number (TAN) too (attack pass 42e, row 13).
+var (
+	codeWords = wordSet("code codes otp totp hotp passcode pin cvv cvc cvv2 mfa 2fa token answer answers verification factor tan")
+	codeTails = []string{"code", "codes", "otp", "passcode", "factor"}
+)
 
 // onlyArgsFor: the tool's arguments the sentence names are all named for
 // the thing (named), and there is one: onlyPersonalArgs for any naming.

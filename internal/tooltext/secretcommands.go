@@ -55,7 +55,12 @@ const printedSecret = `\bgh\s+auth\s+(?:token\b|status\s+(?:-t|--show-token)\b)|
 	`|\bopenssl\s+(?:pkey|rsa|ec|pkcs8|pkcs12|genpkey|genrsa)\b` +
 	// attack pass 42d, row 9: the clipboard, where a password was just
 	// copied (xclip and xsel when they print it)
-	`|\bpbpaste\b|\bwl-paste\b|\bget-clipboard\b|\btermux-clipboard-get\b|\bxclip\b[^\n|;&']{0,60}?\s-o(?:ut)?\b|\bxsel\b[^\n|;&']{0,60}?\s(?:-[a-z]*o[a-z]*|--output)\b`
+	`|\bpbpaste\b|\bwl-paste\b|\bget-clipboard\b|\btermux-clipboard-get\b|\bxclip\b[^\n|;&']{0,60}?\s-o(?:ut)?\b|\bxsel\b[^\n|;&']{0,60}?\s(?:-[a-z]*o[a-z]*|--output)\b` +
+	// attack pass 42e, rows 8-10: WireGuard's private key; git's credential
+	// helpers' get (the password git credential fill prints) and its whole
+	// configuration; the clipboard managers' reads
+	`|\bwg\s+(?:show\s+[\w-]+\s+private-key|showconf)\b|\bgit\s+credential-[\w-]+\s+get\b|\bgit\s+config\s+(?:--(?:global|system|local)\s+)?(?:--list|-l)\b` +
+	`|\bcopyq\s+(?:read|clipboard|selection)\b|\bcliphist\s+(?:list|decode)\b|\bclipman\s+pick\b|\bgpaste-client\s+(?:get|history)\b`
 
 // printedSecretValue is, by its parts, a command printing a secret-named
 // value or a container's environment (attack pass 41o, row 4): any
@@ -93,7 +98,8 @@ var printedSecretKeys = []string{"auth token", "auth status", "print-access-toke
 	"credential show",
 	"git config", "stripe config", "glab config", "supabase status", "functions:config:get", "composer config", "pnpm config", "yarn config",
 	"show-connection-string", "list-keys", "expose-token", "generate-db-auth-token", "get-token", "get-role-credentials", ":credentials",
-	"connection-string", "password create", "openssl", "pbpaste", "wl-paste", "get-clipboard", "termux-clipboard-get", "xclip", "xsel"}
+	"connection-string", "password create", "openssl", "pbpaste", "wl-paste", "get-clipboard", "termux-clipboard-get", "xclip", "xsel",
+	"private-key", "showconf", "credential-", "copyq", "cliphist", "clipman", "gpaste-client"}
 
 // commandOwners are the words of the tools whose job a command is, by
 // the command's first word.
@@ -114,6 +120,8 @@ var commandOwners = map[string]string{
 	"openssl": "openssl ssl tls cert certs certificate certificates key keys crypto pki acme certbot",
 	"pbpaste": "clipboard paste", "wl-paste": "clipboard paste", "get-clipboard": "clipboard paste", "termux-clipboard-get": "clipboard paste termux",
 	"xclip": "clipboard paste xclip", "xsel": "clipboard paste xsel",
+	"wg": "wg wireguard vpn", "copyq": "clipboard paste copyq", "cliphist": "clipboard paste cliphist", "clipman": "clipboard paste clipman",
+	"gpaste-client": "clipboard paste gpaste",
 }
 
 // secretVar is an environment variable written with its sigil:
@@ -153,6 +161,9 @@ func printedRequested(c *checker, p *pattern, sentence string, m []int) *rules.R
 	}
 	if owner == "openssl" && opensslPublicRE.MatchString(sentence[m[1]:]) {
 		return nil // "openssl rsa -in key.pem -pubout": the public half
+	}
+	if s, a := around(sentence, m); strings.HasPrefix(commandOwners[owner], "clipboard ") && pasteAskedRE.MatchString(s[:a[0]]) {
+		return nil // "when the user asks to paste, ... pbpaste": at the user's request (attack pass 42e, row 14)
 	}
 	for _, o := range strings.Fields(commandOwners[owner] + " " + owner) {
 		for _, w := range nameWords(c.toolName) {

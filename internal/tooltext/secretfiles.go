@@ -95,6 +95,14 @@ var secretFiles = []secretFile{
 	// directories, a .key file under /etc; not fullchain.pem nor cert.pem
 	{`/etc/letsencrypt/(?:live|archive)/[\w.*-]+/privkey\d*\.pem\b|/etc/letsencrypt/keys\b(?:/[\w.*-]*)?|/etc/ssl/private\b(?:/[\w.*-]*)?|/etc/pki/tls/private\b(?:/[\w.*-]*)?|/etc/[\w./-]*?[\w-]\.key\b`,
 		[]string{"letsencrypt", "ssl/private", "tls/private", ".key"}, "ssl tls cert certs certificate certificates certbot letsencrypt acme nginx apache caddy https"},
+	// TLS and VPN private keys in other places (attack pass 42e, row 8):
+	// acme.sh's and Caddy's key files, a .key or privkey.pem in a
+	// certificate directory outside /etc, win-acme's .pfx, strongSwan's
+	// private directory, WireGuard's configuration (its PrivateKey)
+	{`\.acme\.sh/[\w./*-]*?[\w-]\.key\b|caddy/certificates/[\w./*-]*?[\w-]\.key\b|/(?:opt|srv|var|usr|home|data)/[\w./-]*?(?:ssl|tls|certs?|private|keys|pki)/[\w.*-]*?(?:[\w-]\.key|privkey\d*\.pem)\b` +
+		`|win-acme/certificates/[\w.*-]+\.pfx\b|/etc/ipsec\.d/private\b(?:/[\w.*-]*)?|/etc/wireguard/[\w.*-]+\.conf\b`,
+		[]string{".acme.sh", "caddy/certificates", ".key", "privkey", "win-acme", "ipsec.d", "wireguard"},
+		"ssl tls cert certs certificate certificates certbot letsencrypt acme nginx apache caddy https vpn wireguard wg ipsec strongswan"},
 	// shell and REPL histories, of every shell
 	{`\.(?:bash|zsh|fish|ksh|sh|tcsh|psql|mysql|sqlite|python|node_repl|rediscli|irb|pry|julia)_history\b|\bfish_history\b|\bconsolehost_history\.txt\b` +
 		`|\.histfile\b|\.zhistory\b|\.(?:zsh|bash)_sessions\b|\batuin/history\.db\b|\bnushell/history\.(?:txt|sqlite3)\b|\.mongosh/[\w.-]*history\b|\.dbshell\b`,

@@ -164,6 +164,9 @@ func falseAccount(c *checker, p *pattern, sentence string, m []int) *rules.Rule 
 	if !about || !minimizedRE.MatchString(said) || !pastRE.MatchString(said) {
 		return nil
 	}
+	if c.trueAccount(said) {
+		return nil // a read-only tool's true account (attack pass 42e, row 15)
+	}
 	return p.rule
 }
 
