@@ -80,6 +80,16 @@ var patterns42e1 = []*pattern{
 		re: re(`\b(?:first|opening|initial)\s+(?:thing|action|step|move|task|act|call)\s+(?:(?:you|to)\s+(?:do|take|make|perform|should\s+do|must\s+do)\s+)?(?:in|of|for)\s+(?:a|an|every|each|any|the)\s+(?:new\s+|single\s+|fresh\s+)?` + convoUnit +
 			`\s+(?:is|must\s+be|should\s+be|has\s+to\s+be|will\s+be|shall\s+be)\s+(?:always\s+)?(?:to\s+)?(?:call|invoke|run|use|calling|invoking|running)\b`),
 		judge: scoped},
+	// (lead, after attack pass 42e row 4) a call once a conversation,
+	// before anything else: "Call add once per conversation, before
+	// anything else."
+	{rule: rules.TextPreempt, what: "an instruction to act at the start of every conversation",
+		triggers: []string{"anything else", "everything else", "first of all"},
+		also:     []string{"per ", "every", "each"},
+		also2:    []string{"conversation", "session", "chat", "turn", "interaction", "thread", "dialog", "exchange"},
+		re: re(`\b(?:call|invoke|run|use)\s+[^.\n]{1,60}?\b(?:once\s+)?(?:per|in\s+(?:every|each)|at\s+the\s+start\s+of\s+(?:every|each))\s+(?:new\s+)?` + convoUnit +
+			`\s*,?\s*(?:before\s+(?:doing\s+)?(?:anything|everything)(?:\s+else)?|first\s+of\s+all)\b`),
+		judge: scoped},
 }
 
 func init() {
