@@ -45,12 +45,10 @@ func checkCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
-	for _, id := range ignore {
-		if _, ok := rules.Lookup(id); !ok {
-			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
-		}
-	}
 	probeOpt, err := probes()
+	if err == nil {
+		err = ignoreInProbes(probeOpt, ignore)
+	}
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}

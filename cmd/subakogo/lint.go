@@ -61,12 +61,10 @@ func lintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if stdinTwice(paths...) {
 		return usageError(stderr, fs, errStdinTwice)
 	}
-	for _, id := range ignore {
-		if _, ok := rules.Lookup(id); !ok {
-			return usageError(stderr, fs, fmt.Errorf("--ignore %s: no such rule", id))
-		}
-	}
 	probeOpt, err := probes()
+	if err == nil {
+		err = ignoreInProbes(probeOpt, ignore)
+	}
 	if err != nil {
 		return usageError(stderr, fs, err)
 	}
@@ -176,6 +174,22 @@ func moduleName(p string) string {
 		return "module.wasm"
 	}
 	return p
+}
+
+// ignoreInProbes checks that each rule --ignore names exists, and tells
+// the probes (opt, nil for none) of them: an error of an ignored rule
+// found before their budget ran out does not make a cut judged.
+func ignoreInProbes(opt *probe.Options, ignore []string) error {
+	for _, id := range ignore {
+		r, ok := rules.Lookup(id)
+		if !ok {
+			return fmt.Errorf("--ignore %s: no such rule", id)
+		}
+		if opt != nil {
+			opt.Ignored = append(opt.Ignored, r)
+		}
+	}
+	return nil
 }
 
 // withoutIgnored drops the findings of the rules named by --ignore.

@@ -63,15 +63,18 @@ func (r *runner) budgetVerdict() {
 		"the probes' budget of %v ran out (--probe-time: the module's own time in their runs, and %v a run for the host's work): "+
 			"%d of %d runs not made: %s; the first not made: %s",
 		r.opt.Budget, RunCharge, left, made+left, leftOutByTool(r.res.NotRun), firstLeftOut(r.res.NotRun[0]))})
-	if r.res.NotJudged != nil || r.res.Err != nil || foundError(r.res.Findings) {
+	if r.res.NotJudged != nil || r.res.Err != nil || foundError(r.res.Findings, r.opt.Ignored) {
 		return
 	}
 	r.res.NotJudged = &BudgetError{Budget: r.opt.Budget, LeftOut: left, Runs: made + left, What: kinds(r.res.NotRun)}
 }
 
-// foundError says whether a finding is an error the package did not waive.
-func foundError(fs []rules.Finding) bool {
-	return slices.ContainsFunc(fs, func(f rules.Finding) bool { return f.Severity() == rules.Error && f.Waiver == "" })
+// foundError says whether a finding is an error the package did not
+// waive, of a rule the command reports (not ignored).
+func foundError(fs []rules.Finding, ignored []*rules.Rule) bool {
+	return slices.ContainsFunc(fs, func(f rules.Finding) bool {
+		return f.Severity() == rules.Error && f.Waiver == "" && !slices.Contains(ignored, f.Rule)
+	})
 }
 
 // leftOutByTool says what was left out of each tool, the first maxListed

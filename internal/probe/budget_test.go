@@ -31,14 +31,18 @@ func TestBudgetVerdict(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		found     []rules.Finding
+		ignored   []*rules.Rule
 		notJudged bool
 	}{
-		{"no error", nil, true},
-		{"a warning", []rules.Finding{{Rule: rules.ProbeInvalidAccepted, Offset: -1}}, true},
-		{"an error", []rules.Finding{trap}, false},
-		{"a waived error", []rules.Finding{{Rule: rules.ProbeValidCall, Offset: -1, Waiver: "known"}}, true},
+		{"no error", nil, nil, true},
+		{"a warning", []rules.Finding{{Rule: rules.ProbeInvalidAccepted, Offset: -1}}, nil, true},
+		{"an error", []rules.Finding{trap}, nil, false},
+		{"a waived error", []rules.Finding{{Rule: rules.ProbeValidCall, Offset: -1, Waiver: "known"}}, nil, true},
+		// attack pass 42h, row 1: an error of a rule the command ignores
+		{"an ignored error", []rules.Finding{trap}, []*rules.Rule{rules.ProbeValidCall}, true},
+		{"an error beside an ignored rule", []rules.Finding{trap}, []*rules.Rule{rules.ProbeBudget}, false},
 	} {
-		r := &runner{opt: Options{Budget: 220 * time.Millisecond}, res: &Result{NotRun: left, Runs: make([]RunInfo, 28), Findings: tc.found}}
+		r := &runner{opt: Options{Budget: 220 * time.Millisecond, Ignored: tc.ignored}, res: &Result{NotRun: left, Runs: make([]RunInfo, 28), Findings: tc.found}}
 		r.budgetVerdict()
 		p042 := r.res.Findings[len(r.res.Findings)-1]
 		var budget *BudgetError
