@@ -290,10 +290,33 @@ var (
 // of files", "the access password" (Bitwarden), "credential access
 // details" (Hugging Face's hf_whoami), so that only verbs ask.
 func verbNouns(sentence string) string {
-	return verbNounRE.ReplaceAllStringFunc(sentence, func(w string) string {
+	sentence = verbNounRE.ReplaceAllStringFunc(sentence, func(w string) string {
 		return strings.Repeat(" ", len(w))
 	})
+	ms := nounListRE.FindAllStringSubmatchIndex(sentence, -1)
+	if ms == nil {
+		return sentence
+	}
+	b := []byte(sentence)
+	for _, m := range ms {
+		for g := 2; g+1 < len(m); g += 2 {
+			for k := m[g]; k >= 0 && k < m[g+1]; k++ {
+				b[k] = ' '
+			}
+		}
+	}
+	return string(b)
 }
+
+// nounListRE is "list" as a noun after a determiner and one singular
+// noun ("the credential list to include the created credential": Twilio's
+// SIP credential list, attack pass 42i row 2), blanked alone so the noun
+// stays a secret's word; "read-only", "read/write" and "is read only" are
+// no read (zereight/mcp-gitlab's whoami: "It is read-only and returns the
+// current user profile, while missing credentials ... are reported as
+// errors", row 1). "Then list the credentials" and "read only the API
+// key" keep their verbs.
+var nounListRE = re(`\b(?:the|a|an|each|every)\s+[a-z][\w-]*(?:[^s\W]|ss)\s+(list)\b|\b(read[-/](?:only|write))\b|\b(?:is|are|be|being|stays?|remains?)\s+(read[ -]only)\b`)
 
 var verbNounRE = re(`\b(?:a|an|the)\s+list\s+of\b|\baccess\b(?:[ _-](?:passwords?|levels?|codes?|rights|control|logs?|polic(?:y|ies)|roles?|modes?|lists?|details|info|information|permissions?|scopes?)\b)`)
 

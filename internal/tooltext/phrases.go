@@ -41,6 +41,30 @@ func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 const (
 	modelTags = `important|system|instructions?|admin|secret|hidden|critical|assistant|ai|model|llm|prompt|override|sys|system[_ -]?(?:prompt|message)|note[_ -]?to[_ -]?(?:ai|assistant|model|llm)|ai[_ -]?(?:instructions?|note)|tool[_ -]?instructions?|directive|mandatory`
 	directive = `(?:always|must|never|make sure|be sure|ensure|should|need to|needs to|have to|has to|required to|do not|don't)`
+	// fetchTool is a command that downloads (T044); fetchCmd adds
+	// .NET's WebClient.DownloadString, whose output is piped on.
+	fetchTool = `(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b`
+	fetchCmd  = `(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b`
+	// pipeStages are the stages a download may pass on its way to a
+	// shell that change nothing of what runs: "| tee /tmp/i.sh | bash".
+	pipeStages = `(?:(?:tee|cat|gunzip|zcat|dos2unix)\b[^|\n]{0,100}\|\s*){0,2}`
+	// shellRunner is what may stand before a shell's name after a pipe:
+	// sudo or doas with options ("sudo -E bash -", NodeSource's installer
+	// line), env with options or assignments, and a path ("/bin/bash",
+	// "/usr/bin/env bash"; attack pass 42i row 4).
+	shellRunner = `(?:(?:sudo|doas)(?:\s+(?:-[ugp]\s+\S+|-[-\w]+(?:=\S+)?))*\s+)?(?:(?:/[\w.-]+)*/)?(?:env(?:\s+(?:-\S+|\w+=\S*))*\s+(?:(?:/[\w.-]+)*/)?)?`
+	// fetchRun is a download run without a pipe (attack pass 42i row 6):
+	// a shell's -c given a command substitution of a download
+	// (Homebrew's and oh-my-zsh's installer lines), a shell or source
+	// given a process substitution of one, eval of one, and PowerShell's
+	// iex of a download (Chocolatey's iex ((New-Object
+	// System.Net.WebClient).DownloadString(...)), "iex (irm ...)"); only
+	// punctuation between iex and the download, so a list of command
+	// names ("blocks iex and irm") is none.
+	fetchRun = `\b(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby)\s+(?:-\w+\s+)*-\w*c\s+["']?(?:\$\(|` + "`" + `)\s*` + fetchTool +
+		`|\b(?:(?:ba|z|da|k)?sh|source|python3?|node|perl|ruby)\s+(?:-\S+\s+)*(?:<\s*)?<\(\s*` + fetchTool +
+		`|\beval\s+["']?(?:\$\(|` + "`" + `)\s*` + fetchTool +
+		`|\b(?:iex|invoke-expression)(?:\s+-command)?[\s("'&{$]*(?:new-object\s+(?:system\.)?net\.webclient\s*\)\s*\.\s*downloadstring\b|` + fetchTool + `)`
 	// gap is what a reader reads through between the words of a phrase:
 	// spaces and line breaks, quotes, guillemets, brackets and
 	// parentheses, commas, dashes and ellipses ("ignore, all (previous)
@@ -301,9 +325,10 @@ var patterns = []*pattern{
 		re: re(`\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first)\b` +
 			`|\b(?:always|must|first)\b[^.\n]{0,60}\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)`)},
 	{rule: rules.TextCommand, what: "a command that downloads and runs code",
-		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "irm", "powershell", "pwsh", "base64 -d", "base64 --decode"},
-		re: re(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:iex|invoke-expression|python3?|node|perl|ruby)\b` +
-			`|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s` + `|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b`)},
+		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring", "powershell", "pwsh", "base64 -d", "base64 --decode"},
+		re: re(`\b` + fetchCmd + `[^|\n]{0,200}\|\s*` + pipeStages + shellRunner + `(?:ba|z|da|k)?sh\b|\b` + fetchCmd + `[^|\n]{0,200}\|\s*` + pipeStages + shellRunner + `(?:iex|invoke-expression|python3?|node|perl|ruby)\b` +
+			`|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s` + `|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b` +
+			`|` + fetchRun)},
 	{rule: rules.TextComment, what: "an HTML or Markdown comment", token: true,
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},
@@ -1675,7 +1700,7 @@ func (w *matchWalk) next() []int {
 // package's own.
 func otherTool(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	for g := 2; g+1 < len(m); g += 2 {
-		if m[g] >= 0 && (c.own(sentence[m[g]:m[g+1]]) || c.envVarNamed(sentence, m[g], m[g+1])) {
+		if m[g] >= 0 && (c.own(sentence[m[g]:m[g+1]]) || c.envVarNamed(sentence, m[g], m[g+1]) || glossedField(sentence, m[g], m[g+1])) {
 			return nil
 		}
 	}
@@ -1702,6 +1727,40 @@ func (c *checker) envVarNamed(sentence string, i, j int) bool {
 	}
 	return envVarAfterRE.MatchString(sentence[j:]) || envVarBeforeRE.MatchString(sentence[:i])
 }
+
+// glossedField: the name at sentence[i:j] (its "mcp_" included) stands
+// in parentheses right after the words it spells, and nothing in the
+// sentence before it asks for a call: the key of a field of the tool's
+// own answer, glossed ("Always reports the MCP server version
+// (mcp_server_version)", zereight/mcp-gitlab's health_check; attack pass
+// 42i row 3). "Call the MCP send email (mcp_send_email) tool" and
+// "Always use MCP send email (mcp_send_email)" stay another server's tool.
+func glossedField(sentence string, i, j int) bool {
+	for i > 0 && identByte(sentence[i-1]) {
+		i--
+	}
+	before := strings.TrimRight(sentence[:i], "`'\" ")
+	after := strings.TrimLeft(sentence[j:], "`'\"")
+	if !strings.HasSuffix(before, "(") || !strings.HasPrefix(after, ")") || glossCallRE.MatchString(before) {
+		return false
+	}
+	name := strings.Split(sentence[i:j], "_")
+	words := strings.FieldsFunc(strings.TrimSuffix(before, "("), func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < '0' || r > '9')
+	})
+	if len(name) < 2 || len(words) < len(name) {
+		return false
+	}
+	words = words[len(words)-len(name):]
+	for k := range name {
+		if name[k] != words[k] {
+			return false
+		}
+	}
+	return true
+}
+
+var glossCallRE = re(`\b(?:call|calls|calling|called|use|uses|using|invoke|invokes|invoking|run|runs|running|execute|executes|executing|trigger|triggers|triggering)\b`)
 
 var (
 	envVarAfterRE  = re(`^['"]?\s+(?:environment|env)\s+var(?:iable)?s?\b|^['"]?\s+variables?\b`)
