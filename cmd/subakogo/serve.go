@@ -9,16 +9,15 @@ import (
 	"math"
 	"net"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
@@ -108,7 +107,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		defer ln.Close()
 	}
-	ctx, stop := signal.NotifyContext(goBackstop(context.Background()), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := cli.NotifyContext(goBackstop(context.Background()), "subakogo serve", stderr)
 	defer stop()
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, HTTPFixture: httpFixture, Volume: *volume, VolumeQuota: *volumeQuota << 20, Data: *data, Timeout: *timeout,

@@ -8,7 +8,9 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
+	"time"
 )
 
 // Interruptible runs a command, named prog in its message, with a context
@@ -26,20 +28,15 @@ import (
 // once: run writes its messages to the stderr it is given, which, once a
 // signal came, drops an error that only ends with the interruption
 // ("PROG: go build: interrupted by SIGTERM").
+//
+// A command that has not returned InterruptGrace after the signal (a read
+// the kernel does not end: a hung network or FUSE file system under a
+// package's files) is ended then, with the same code and a line that says
+// its cleanup was not done (attack pass 42g, row 1).
 func Interruptible(prog, done string, stderr io.Writer, run func(ctx context.Context, stderr io.Writer) int) int {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(signals)
-	go func() {
-		select {
-		case s := <-signals:
-			cancel(Interruption{s.(syscall.Signal)})
-		case <-ctx.Done():
-		}
-	}()
+	ctx, stop := NotifyContext(context.Background(), prog, stderr)
 	code := run(ctx, &saidOnce{ctx: ctx, w: stderr})
+	stop()
 	var i Interruption
 	if errors.As(context.Cause(ctx), &i) {
 		fmt.Fprintf(stderr, "%s: %v: stopped%s\n", prog, i, done)
@@ -47,6 +44,54 @@ func Interruptible(prog, done string, stderr io.Writer, run func(ctx context.Con
 	}
 	return code
 }
+
+// NotifyContext is a context of parent that SIGINT or SIGTERM cancels,
+// its cause the Interruption, for a command that says itself how it
+// stopped (serve); stop releases it once the command returns. Later
+// signals are ignored until then. A command that has not called stop
+// InterruptGrace after the signal is ended then, with 128 plus the
+// signal's number and a line saying it did not stop.
+func NotifyContext(parent context.Context, prog string, stderr io.Writer) (ctx context.Context, stop func()) {
+	grace, exit := InterruptGrace, exit
+	ctx, cancel := context.WithCancelCause(parent)
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	returned := make(chan struct{})
+	go func() {
+		select {
+		case s := <-signals:
+			i := Interruption{s.(syscall.Signal)}
+			cancel(i)
+			t := time.NewTimer(grace)
+			defer t.Stop()
+			select {
+			case <-returned:
+			case <-t.C:
+				fmt.Fprintf(stderr, "%s: %v: still not stopped %v after it (a read the system does not end?); exiting without cleaning up\n", prog, i, grace)
+				exit(128 + int(i.Signal))
+			}
+		case <-returned:
+		}
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			signal.Stop(signals)
+			close(returned)
+			cancel(nil) // no cause but a signal's is kept
+		})
+	}
+}
+
+// InterruptGrace is how long a command interrupted by a signal has to
+// stop and clean up before NotifyContext ends the process: a backstop
+// against work the kernel does not let end (a read of a hung network or
+// FUSE file system under a package's files, attack pass 42g, row 1),
+// never part of a verdict.
+var InterruptGrace = 10 * time.Second
+
+// exit ends the process; tests take its place.
+var exit = os.Exit
 
 // Interruption is the cause of a command's context a signal ended.
 type Interruption struct{ Signal syscall.Signal }

@@ -6,7 +6,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -38,4 +40,48 @@ func TestInterruptedSaidOnce(t *testing.T) {
 	if code != 130 || strings.Count(got, "interrupted by SIGINT") != 1 || strings.Contains(got, "done in") || !strings.Contains(got, "something else") {
 		t.Errorf("exit %d, stderr:\n%s\nwant 130, the interruption said once, no \"done in\", other messages kept", code, got)
 	}
+}
+
+// TestInterruptGrace (attack pass 42g, row 1): a command whose work does
+// not end with its context (a read of a hung file system) is ended
+// InterruptGrace after the signal, with 128 plus the signal's number and
+// a line saying so, instead of outliving SIGTERM until SIGKILL. The exit
+// is this test's hook, which also lets the stuck work go.
+func TestInterruptGrace(t *testing.T) {
+	stuck := make(chan struct{})
+	exited := make(chan int, 1)
+	exit, InterruptGrace = func(code int) { exited <- code; close(stuck) }, time.Millisecond
+	t.Cleanup(func() { exit, InterruptGrace = os.Exit, 10*time.Second })
+	var stderr syncBuilder
+	code := Interruptible("prog", "", &stderr, func(ctx context.Context, w io.Writer) int {
+		if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
+			t.Error(err)
+		}
+		<-stuck // ignores ctx, as a read the kernel does not end
+		return 0
+	})
+	if got := <-exited; got != 143 {
+		t.Errorf("exited %d, want 143", got)
+	}
+	if out := stderr.String(); code != 143 || !strings.Contains(out, "prog: interrupted by SIGTERM: still not stopped 1ms after it") {
+		t.Errorf("returned %d, stderr:\n%s", code, out)
+	}
+}
+
+// syncBuilder is a strings.Builder two goroutines write.
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuilder) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
