@@ -2,11 +2,13 @@ package serve
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/host/sandboxfs"
@@ -43,10 +45,12 @@ type volumeQuota struct {
 	mu       sync.Mutex
 	running  int  // calls begun and not ended
 	measured bool // the quota holds what was measured, and no call was refused since
-	// unreadable says the last measure could not read the volume whole,
-	// so it counts as full.
-	unreadable bool
-	// bytes and entries are what was measured.
+	// unreadable is why the last measure could not read the volume whole
+	// (an error of the walk, or errVolumeDepth), so that it counts as full;
+	// nil when it read it whole.
+	unreadable error
+	// bytes and entries are what the quota was set to: what was measured,
+	// or the quota's limits when the volume is refused (unreadable).
 	bytes, entries int64
 }
 
@@ -62,6 +66,9 @@ func (v *volumeQuota) begin() sandboxfs.Limits {
 	defer v.mu.Unlock()
 	if v.running == 0 && !v.unchanged() {
 		v.bytes, v.entries = v.measure()
+		if limit := v.quota.Limit(); v.unreadable != nil || v.entries > limit.Entries { // full: no call may write
+			v.bytes, v.entries = max(v.bytes, limit.Bytes), max(v.entries, limit.Entries)
+		}
 		v.quota.Reset(v.bytes, v.entries)
 		v.measured = true
 	}
@@ -92,26 +99,30 @@ func (v *volumeQuota) end(refused bool) {
 // /volume/data when calls have it), where calls write: the bytes of their
 // regular files and their entries. Anything else in a --volume DIR is not
 // counted. The walk stops past the entry quota, and a volume that holds
-// more is full. So is a volume the walk cannot read whole: what it cannot
-// read may hold anything, and counted as nothing it would let calls write
-// past the quota again.
+// more is full. A volume the walk cannot read whole, or that has
+// directories deeper than volumeMaxDepth, is refused: what was not read
+// may hold anything, and counted as nothing it would let calls write past
+// the quota again. measure returns what it counted, which for a refused
+// volume is what it read before it stopped, and sets v.unreadable to why.
 func (v *volumeQuota) measure() (bytes, entries int64) {
 	w := volumeWalk{limit: v.quota.Limit()}
+	v.unreadable = nil
 	for _, m := range sandboxfs.VolumeMounts(v.data) {
 		root, err := os.OpenRoot(filepath.Join(v.dir, m.Sub))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // no call made it yet
 		}
 		if err == nil {
-			err = w.dir(root)
+			err = w.dir(root, 0)
 			root.Close()
 		}
 		if err != nil {
-			v.unreadable = !errors.Is(err, errVolumeEntries)
-			return max(w.bytes, w.limit.Bytes), w.entries
+			if !errors.Is(err, errVolumeEntries) {
+				v.unreadable = fmt.Errorf("%s: %w", m.Guest, err)
+			}
+			break
 		}
 	}
-	v.unreadable = false
 	return w.bytes, w.entries
 }
 
@@ -135,6 +146,18 @@ type volumeWalk struct {
 // errVolumeEntries stops a walk past the volume's entry quota.
 var errVolumeEntries = errors.New("the volume holds more entries than its quota")
 
+// volumeMaxDepth is how many directory levels beneath a mount the walk
+// goes: twice what a call may make (sandboxfs.CallLimits.Depth), which a
+// volume only passes by a --volume DIR made so or a serve before attack
+// pass 42j's fix. The walk holds two descriptors a level, so at most
+// 2*(volumeMaxDepth+1) at once; without the bound a volume 10,000 levels
+// deep took ~20,000, ran the process out of them (EMFILE at level 9,995)
+// and was counted full (attack pass 42j, row 2).
+var volumeMaxDepth = 2 * sandboxfs.CallLimits.Depth
+
+// errVolumeDepth stops a walk deeper than volumeMaxDepth.
+var errVolumeDepth = fmt.Errorf("it has directories more than %d levels deep, which the measure does not read (a call may make %d)", volumeMaxDepth, sandboxfs.CallLimits.Depth)
+
 // volumeReadBatch is how many entries of a directory the walk reads at
 // once, so that a directory of many entries is read in bounded pieces and
 // the walk stops soon past the entry quota.
@@ -143,7 +166,7 @@ const volumeReadBatch = 256
 // dir adds what the directory root holds beneath it. An entry removed
 // while it is read is not counted; any other error ends the walk, and the
 // volume is full.
-func (w *volumeWalk) dir(root *os.Root) error {
+func (w *volumeWalk) dir(root *os.Root, level int) error {
 	f, err := root.Open(".")
 	if err != nil {
 		return err
@@ -163,7 +186,10 @@ func (w *volumeWalk) dir(root *os.Root) error {
 				}
 				w.bytes += fi.Size()
 			case fi.IsDir():
-				if err := w.subdir(root, fi.Name()); err != nil {
+				if level >= volumeMaxDepth {
+					return errVolumeDepth
+				}
+				if err := w.subdir(root, fi.Name(), level+1); err != nil {
 					return err
 				}
 			}
@@ -195,8 +221,8 @@ func (w *volumeWalk) counted(fi fs.FileInfo) bool {
 	return false
 }
 
-// subdir adds what root's subdirectory name holds beneath it.
-func (w *volumeWalk) subdir(root *os.Root, name string) error {
+// subdir adds what root's subdirectory name, at level, holds beneath it.
+func (w *volumeWalk) subdir(root *os.Root, name string, level int) error {
 	sub, err := root.OpenRoot(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil // removed meanwhile
@@ -205,7 +231,7 @@ func (w *volumeWalk) subdir(root *os.Root, name string) error {
 		return err
 	}
 	defer sub.Close()
-	return w.dir(sub)
+	return w.dir(sub, level)
 }
 
 // fullNote tells the client why a call's write or new file was refused:
@@ -217,8 +243,21 @@ func (v *volumeQuota) fullNote() string {
 		"remove files from /volume, or restart serve with a larger --volume-quota"
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if v.unreadable {
-		note += "; serve could not read all that the volume holds, which counts it full until what cannot be read is removed"
+	if v.unreadable != nil {
+		note += "; serve could not read all that the volume holds (" + unreadableText(v.unreadable) + "), which counts it full until what cannot be read is removed"
 	}
 	return note
+}
+
+// unreadableText says why a measure stopped, in words of serve's own: an
+// error's text may hold names the module chose.
+func unreadableText(err error) string {
+	if errors.Is(err, errVolumeDepth) {
+		return errVolumeDepth.Error()
+	}
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return "a read failed: " + errno.Error()
+	}
+	return "a read failed"
 }

@@ -85,8 +85,11 @@ func TestVolumeMeasureBounded(t *testing.T) {
 		writeFile(t, filepath.Join(dir, "data", strings.Repeat("f", i+1)), 0)
 	}
 	v.quota = sandboxfs.NewVolumeQuota(1<<20, 3)
-	if bytes, entries := v.measure(); bytes != 1<<20 || entries != 4 {
-		t.Errorf("measured %d bytes, %d entries: want the quota's bytes, and the walk stopped at 4", bytes, entries)
+	if bytes, entries := v.measure(); bytes != 30 || entries != 4 {
+		t.Errorf("measured %d bytes, %d entries: want what was read, and the walk stopped at 4", bytes, entries)
+	}
+	if bytes, entries := heldAfterBegin(v); bytes != 1<<20 || entries != 4 {
+		t.Errorf("the quota holds %d bytes, %d entries: want the quota's bytes, the volume full", bytes, entries)
 	}
 }
 
@@ -252,4 +255,13 @@ func volumeBytes(t *testing.T, dir string) int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// heldAfterBegin is what the quota holds once a call begins on a volume
+// measured again.
+func heldAfterBegin(v *volumeQuota) (bytes, entries int64) {
+	v.measured = false
+	v.begin()
+	v.end(false)
+	return v.quota.Held()
 }

@@ -38,7 +38,7 @@ func TestVolumeMeasureUnreadable(t *testing.T) {
 	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
 		t.Fatal(err)
 	}
-	bytes, entries := v.measure()
+	bytes, entries := heldAfterBegin(v)
 	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestVolumeMeasureUnreadable(t *testing.T) {
 	if note := v.fullNote(); !strings.Contains(note, "could not read") {
 		t.Errorf("the note does not say the volume could not be read: %s", note)
 	}
-	if v.measure(); strings.Contains(v.fullNote(), "could not read") {
+	if heldAfterBegin(v); strings.Contains(v.fullNote(), "could not read") {
 		t.Error("read whole again, the volume is no longer said unreadable")
 	}
 }
