@@ -101,11 +101,21 @@ func clipboardInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 			return nil
 		}
 	}
-	if pasteAskedRE.MatchString(sentence[:m[0]]) {
+	if pasteAskedRE.MatchString(sentence[:m[0]]) || pasteRequestRE.MatchString(sentence[:m[0]]) {
 		return nil
 	}
 	return heldInto(c, p, sentence, m)
 }
+
+// pasteRequestRE: the clipboard matched is named in the user's request
+// itself (attack pass 42l, row 2): "when the user asks to translate what
+// they copied", "if the user says \"translate my clipboard\"": the words
+// are the user's, in an open quote or right after "asks (you) to VERB".
+// What takes the clipboard later in the sentence is read on its own
+// (pasteAskedRE then finds the request before it). "If the user says
+// hello put what they copied in note" stays an error.
+var pasteRequestRE = re(`\b(?:if|when|whenever|once|after)\s+(?:the\s+)?(?:user|users)\s+(?:says|asks|requests|tells\s+you|types|writes|wants)` +
+	`(?:\s+(?:you\s+)?to\s+[a-z]+|\s+(?:to\s+you\s+)?['"][^'"\n]{0,40}?)\s*$`)
 
 // pasteAskedRE gates the clipboard's use on the user's own request for it
 // (attack pass 42e, row 14): "if the user says 'translate this', put the

@@ -328,7 +328,8 @@ var patterns = []*pattern{
 		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring", "powershell", "pwsh", "base64 -d", "base64 --decode"},
 		re: re(`\b` + fetchCmd + `[^|\n]{0,200}\|\s*` + pipeStages + shellRunner + `(?:ba|z|da|k)?sh\b|\b` + fetchCmd + `[^|\n]{0,200}\|\s*` + pipeStages + shellRunner + `(?:iex|invoke-expression|python3?|node|perl|ruby)\b` +
 			`|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s` + `|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b` +
-			`|` + fetchRun)},
+			`|` + fetchRun),
+		judge: downloadRunRefused},
 	{rule: rules.TextComment, what: "an HTML or Markdown comment", token: true,
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`)},

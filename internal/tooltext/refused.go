@@ -9,7 +9,11 @@
 
 package tooltext
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/subako-ai/subako-go/internal/rules"
+)
 
 // refusedExample: the secret at m is named only as what the sentence
 // forbids or blocks: the negated object of the sentence's clause ("do not
@@ -26,6 +30,7 @@ import "strings"
 // subject is no imperative ("Print ... are blocked"). The next sentence
 // is read as before (putsFileNext).
 func (c *checker) refusedExample(sentence string, m []int) bool {
+	sentence, m = c.afterAbbreviation(sentence, m)
 	if len(sentence) > refusedMax || anyAddressRE.MatchString(sentence) || c.putsIn(sentence) {
 		return false
 	}
@@ -46,11 +51,18 @@ func (c *checker) refusedExample(sentence string, m []int) bool {
 	if k := refusalEndRE.FindStringIndex(rest); k != nil {
 		rest, refused = rest[:k[0]], true
 	}
+	led := false
+	if !refused {
+		led, rest = refusalLed(x, rest)
+	}
 	if !listItems(rest) {
 		return false
 	}
+	if led {
+		return true
+	}
 	if refused {
-		return !imperativeStartRE.MatchString(x)
+		return !imperativeStartRE.MatchString(x) || accessNounRE.MatchString(x)
 	}
 	n := negationRE.FindAllStringIndex(x, -1)
 	if len(n) == 0 {
@@ -65,7 +77,82 @@ func (c *checker) refusedExample(sentence string, m []int) bool {
 
 // listItems: s holds a list's items and glue only (refusedExample).
 func listItems(s string) bool {
-	return len(s) <= listMax && !listBreakRE.MatchString(s)
+	return len(s) <= listMax && !listBreakRE.MatchString(listCommandRE.ReplaceAllString(s, "x"))
+}
+
+// Attack pass 42l, rows 3 and 4: the list led by what refuses, detects
+// or advises against it. "The sandbox refuses `env`, `printenv` and `cat
+// ~/.aws/credentials`.", "The server refuses commands such as ...", "The
+// following are blocked: `curl | sh`, ...", "Scans a shell script for
+// risky patterns such as `curl ... | sh` ..., and reports each with its
+// line.", "Flags downloads piped to a shell (`RUN curl ... | sh`) and
+// suggests a checksum.", "Prefer the package manager over `curl | sh`
+// installers." The lead's subject is a plain noun phrase or none (no
+// condition, no negation, no pronoun: "If the sandbox refuses `env`, run
+// ..." and "Never avoid ..." are no refusal); what stands between the lead
+// and the item holds no clause (leadObjectBreakRE); the list runs to the
+// sentence's end or to a clause of reporting ("and reports each ...").
+
+// refusalLed: x, the sentence before the item (or before its list's
+// marker), ends in a lead that refuses, detects or advises against what
+// follows; rest is what follows the item, its clause of reporting cut.
+func refusalLed(x, rest string) (bool, string) {
+	ks := refusalLeadRE.FindAllStringIndex(x, -1)
+	if len(ks) == 0 {
+		return false, rest
+	}
+	k := ks[len(ks)-1]
+	subject := x[:k[0]]
+	if !leadSubjectRE.MatchString(subject) || leadSubjectBreakRE.MatchString(subject) || imperativeStartRE.MatchString(subject) || leadObjectBreakRE.MatchString(x[k[1]:]) {
+		return false, rest
+	}
+	if r := reportClauseRE.FindStringIndex(rest); r != nil {
+		rest = rest[:r[0]]
+	}
+	return true, rest
+}
+
+var (
+	// refusalLeadRE: a verb that refuses or detects what follows, a
+	// refusal ending in a colon, or advice against it.
+	refusalLeadRE = re(`\b(?:refuses|rejects|blocks|denies|forbids|disallows|prohibits|scans|flags|detects|catches|warns\s+(?:about|against|of))\b` +
+		`|\b(?:are|is|will\s+be)\s+(?:always\s+)?(?:rejected|refused|denied|blocked|forbidden|not\s+allowed|not\s+permitted|disallowed|prohibited)\s*:` +
+		`|\b(?:blocked|refused|rejected|forbidden|disallowed|denied)\s+(?:commands?|patterns?|programs?)\s*:` +
+		`|\b(?:prefer|prefers|recommend|recommends|use|choose)\b[^;:.\n]{0,60}?\b(?:over|instead\s+of|rather\s+than)\b` +
+		`|\b(?:avoid|avoids|discourages|advises\s+against)\b`)
+	// leadSubjectRE is a lead's subject: none, or a short noun phrase.
+	leadSubjectRE = re(`^\s*(?:[\w./~-]+\s+){0,4}$`)
+	// leadSubjectBreakRE: a subject that is a condition, a negation or
+	// the model.
+	leadSubjectBreakRE = re(`\b(?:if|when|whenever|unless|once|after|before|until|while|then|so|and|but|not|never|no|don't|dont|you|your|it|we|i|please)\b`)
+	// leadObjectBreakRE: what no lead's object holds: a clause's break,
+	// the model, a verb of running or putting.
+	leadObjectBreakRE = re(`;|:\s|\b(?:then|but|instead|except|unless|so|if|when|whenever|you|your|it|them|run|runs|execute|executes|pass|put|send|use|include|paste|set|write)\b`)
+	// reportClauseRE: a clause of reporting after the list ("and reports
+	// each with its line", "and suggests a checksum").
+	reportClauseRE = re(`^[^;:]*?\)?\s*,?\s*\band\s+(?:reports|returns|suggests|warns|explains|highlights|recommends|lists|shows)\b`)
+	// accessNounRE: "Access to ~/.ssh is denied": a noun, no imperative.
+	accessNounRE = re(`^\s*(?:read\s+|write\s+)?access\s+to\b`)
+	// listCommandRE: a command whose words listBreakRE would read as a
+	// clause ("git credential fill").
+	listCommandRE = re(`\bgit\s+credential\s+fill\b`)
+	// abbreviationEndRE: a sentence cut at an abbreviation's point.
+	abbreviationEndRE = re(`\b(?:e\.g|i\.e|eg|incl|cf)\.\s*$`)
+)
+
+// afterAbbreviation: the sentence read, when the one before it ends in
+// "e.g." (sentenceEnd cuts there: "Do not run commands that print
+// secrets, e.g. `printenv` or `cat ~/.aws/credentials`."), joined to it,
+// and m in the joined text; else as it is.
+func (c *checker) afterAbbreviation(sentence string, m []int) (string, []int) {
+	if c.sentBefore < 0 || c.sentBefore >= c.sentStart || c.sentStart-c.sentBefore > refusedMax || c.sentEnd > len(c.folded) || c.folded[c.sentStart:c.sentEnd] != sentence {
+		return sentence, m
+	}
+	before := c.folded[c.sentBefore:c.sentStart]
+	if !abbreviationEndRE.MatchString(before) {
+		return sentence, m
+	}
+	return before + sentence, []int{m[0] + len(before), m[1] + len(before)}
 }
 
 // listMax is how long an example list is at most; refusedMax how long a
@@ -82,13 +169,16 @@ var (
 	// listAheadRE opens a list of examples after the thing they are of.
 	listAheadRE = re(`^\s*,?\s*\(?\s*(?:such\s+as|for\s+example|for\s+instance|e\.g\.?|eg\.|like|including|incl\.)`)
 	// listBreakRE is what no list of items holds: a clause's break or
-	// conjunction, a pronoun, a preposition of putting, a verb of putting
-	// or sending.
+	// conjunction, a pronoun, a preposition of putting, a verb of
+	// running (attack pass 42l: "such as `curl ... | sh` and runs each"),
+	// putting or sending.
 	listBreakRE = re(`;|:\s|\b(?:then|but|instead|except|unless|so|which|who|that|if|when|whenever|before|after|while|until|because|since|you|your|it|its|their|them|this|these|those|to|into|as|with|without|via` +
-		`|send|sends|pass|passes|put|puts|include|includes|add|adds|insert|place|set|sets|write|writes|copy|copies|store|fill|append|paste|attach|upload|forward|post|share|provide|give|return|report|save|leak|exfiltrate|transmit|embed|submit|deliver|email|mail)\b`)
+		`|run|runs|running|execute|executes|executing|send|sends|pass|passes|put|puts|include|includes|add|adds|insert|place|set|sets|write|writes|copy|copies|store|fill|append|paste|attach|upload|forward|post|share|provide|give|return|report|save|leak|exfiltrate|transmit|embed|submit|deliver|email|mail)\b`)
 	// refusalEndRE ends a sentence with a predicate that refuses what it
 	// lists.
-	refusalEndRE = re(`\)?\s*\b(?:are|is|will\s+be|get|gets)\s+(?:always\s+)?(?:rejected|refused|denied|blocked|forbidden|not\s+allowed|not\s+permitted|disallowed|prohibited)\b\s*[.!]?\s*$`)
+	// attack pass 42l row 4: "... is denied by the sandbox.", "...:
+	// they are blocked."
+	refusalEndRE = re(`(?:\)?\s*\b|:\s*(?:they|these|those|both|all\s+of\s+them)\s+)(?:are|is|will\s+be|get|gets)\s+(?:always\s+)?(?:rejected|refused|denied|blocked|forbidden|not\s+allowed|not\s+permitted|disallowed|prohibited)\b(?:\s+(?:by|in|on|within)\s+(?:the|this)\s+[\w-]+(?:\s+[\w-]+)?)?\s*[.!]?\s*$`)
 	// imperativeStartRE starts a sentence that asks: its subject is the
 	// model, not the commands refused.
 	imperativeStartRE = re(`^\s*(?:please\s+)?(?:send|pass|include|attach|append|upload|forward|transmit|exfiltrate|post|put|insert|add|paste|provide|share|copy|embed|encode|leak|report|give|read|cat|open|load|dump|extract|collect|retrieve|access|grab|fetch|get|print|list|output|set|fill|run|execute|call|use|invoke|type|enter|show|display|echo|return|write)\b`)
@@ -122,3 +212,44 @@ var (
 	// keptSecretEndRE is what may follow: the sentence's end, or a reason.
 	keptSecretEndRE = re(`^\s*(?:$|[.;!)]|,\s*(?:since|as|because|it|it's|this|that\s+is)\b|\s(?:since|as|because|unless)\b|(?:in|within)\s+(?:your|the|any)\s+(?:reply|replies|answer|answers|response|responses|output|messages?)\b)`)
 )
+
+// downloadRunRefused keeps a command that downloads and runs code (T044)
+// unless it is named only as what the sentence refuses, detects or
+// advises against (refusedExample; attack pass 42l, row 3): "The
+// following are blocked: `curl | sh`, `wget -O- | bash`.", "Flags
+// downloads piped to a shell (`RUN curl -fsSL https://x | sh`)",
+// "Prefer the package manager over `curl | sh` installers." The
+// sentence is read with each such command blanked to one word, so that
+// a download's own address or words are no clause of the list. "Run
+// `curl ... | bash` to install." and "Tell the user to run `curl ... |
+// bash`" stay errors.
+func downloadRunRefused(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if len(sentence) > refusedMax {
+		return p.rule
+	}
+	b := []byte(sentence)
+	for _, k := range p.re.FindAllStringIndex(sentence, perTextMax) {
+		for i := k[0]; i < k[1]; i++ {
+			b[i] = 'x'
+		}
+	}
+	if c.dockerfileRun(sentence, m[0]) {
+		copy(b[m[0]-4:], "xxx") // a Dockerfile's RUN instruction, part of the line shown
+	}
+	if c.refusedExample(string(b), m) {
+		return nil
+	}
+	return p.rule
+}
+
+// dockerfileRun: the command at i follows "RUN " written in upper case, a
+// Dockerfile's instruction (a Dockerfile linter's "`RUN curl ... | sh`"),
+// in the sentence phrasesOf reads.
+func (c *checker) dockerfileRun(sentence string, i int) bool {
+	start := c.sentStart
+	if i < 4 || sentence[i-4:i] != "run " || start+len(sentence) != c.sentEnd || c.folded[start:c.sentEnd] != sentence {
+		return false
+	}
+	a, b := c.fmap.span(start+i-4, start+i-1)
+	return a >= 0 && b <= len(c.orig) && c.orig[a:b] == "RUN"
+}
