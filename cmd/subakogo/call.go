@@ -343,9 +343,21 @@ type contentBlock struct {
 	Name     string `json:"name"`
 }
 
+// maxSavedImages bounds the inline images call saves of one result: the
+// rest are counted and said, not written (attack pass 42k, row 4: 15,000
+// image blocks wrote 15,000 files).
+const maxSavedImages = 64
+
 // showResult prints a CallToolResult as a person wants to read it: the
 // structured value pretty-printed (or the text), then each image: where it
 // is on this machine when the volume is kept, else its size.
+//
+// An inline image of a kept volume is saved, when it is an image Subako
+// shows (not one P043 refuses), into a directory the call makes in the
+// volume, inline-images-RANDOM (os.MkdirTemp: a new name, never an existing
+// one), as inline-image-N.EXT, created exclusively through an os.Root of
+// that directory: never into the volume's root, so no file of the user's is
+// replaced (attack pass 42k, row 4); at most maxSavedImages a call.
 func showResult(w io.Writer, result json.RawMessage, volume string, kept bool) int {
 	var r struct {
 		Content           []contentBlock  `json:"content"`
@@ -372,6 +384,8 @@ func showResult(w io.Writer, result json.RawMessage, volume string, kept bool) i
 	if !kept {
 		removed = " (in the call's temporary volume, now removed: give --volume DIR to keep the files)"
 	}
+	images := &imageSaver{volume: volume}
+	defer images.close(w)
 	for i, b := range r.Content {
 		switch b.Type {
 		case "text":
@@ -388,12 +402,17 @@ func showResult(w io.Writer, result json.RawMessage, volume string, kept bool) i
 				fmt.Fprintf(w, "image (%s, %d bytes, inline)\n", b.MIMEType, len(data))
 				continue
 			}
-			path := filepath.Join(volume, fmt.Sprintf("inline-image-%d%s", i, extension(b.MIMEType)))
-			if err := outfile.Replace(path, data, 0o644); err != nil { // never through a link left in the volume
-				fmt.Fprintf(w, "image %d: %v\n", i, err)
+			if why := resultcheck.ImageProblem(b.MIMEType, b.Data); why != "" {
+				fmt.Fprintf(w, "image (%s, %d bytes, inline) not saved: %s\n", b.MIMEType, len(data), why)
 				continue
 			}
-			fmt.Fprintf(w, "image (%s, %d bytes, inline) saved to %s\n", b.MIMEType, len(data), path)
+			path, err := images.save(fmt.Sprintf("inline-image-%d%s", i, extension(b.MIMEType)), data)
+			switch {
+			case err != nil:
+				fmt.Fprintf(w, "image %d: %v\n", i, err)
+			case path != "":
+				fmt.Fprintf(w, "image (%s, %d bytes, inline) saved to %s\n", b.MIMEType, len(data), path)
+			}
 		case "resource_link":
 			fmt.Fprintln(w, describeLink(b, volume)+removed)
 		default:
@@ -401,6 +420,59 @@ func showResult(w io.Writer, result json.RawMessage, volume string, kept bool) i
 		}
 	}
 	return exitOK
+}
+
+// imageSaver saves a result's inline images into a directory of their own
+// in the volume, made at the first image; past maxSavedImages it counts.
+type imageSaver struct {
+	volume  string
+	dir     string
+	root    *os.Root
+	saved   int
+	skipped int
+}
+
+// save writes data as name in the images' directory and says its path; ""
+// with no error when the bound was reached (the image is counted).
+func (s *imageSaver) save(name string, data []byte) (string, error) {
+	if s.saved >= maxSavedImages {
+		s.skipped++
+		return "", nil
+	}
+	if s.root == nil {
+		dir, err := os.MkdirTemp(s.volume, "inline-images-")
+		if err != nil {
+			return "", err
+		}
+		if s.root, err = os.OpenRoot(dir); err != nil {
+			return "", err
+		}
+		_ = s.root.Chmod(".", 0o755) // as the volume call makes; MkdirTemp's is 0700
+		s.dir = dir
+	}
+	f, err := s.root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644) // never an existing file
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", filepath.Join(s.dir, name), err)
+	}
+	s.saved++
+	return filepath.Join(s.dir, name), nil
+}
+
+// close releases the directory and says how many images were not saved.
+func (s *imageSaver) close(w io.Writer) {
+	if s.root != nil {
+		_ = s.root.Close()
+	}
+	if s.skipped > 0 {
+		fmt.Fprintf(w, "(%d more inline images not saved: call saves at most %d a call)\n", s.skipped, maxSavedImages)
+	}
 }
 
 // showValue prints a structured value indented, two spaces a level, when

@@ -162,7 +162,7 @@ func Blocks(result json.RawMessage, volume string, data bool) []Problem {
 		switch b.Type {
 		case mcp.BlockText:
 		case mcp.BlockImage:
-			if why := imageProblem(b.MIMEType, b.Data); why != "" {
+			if why := ImageProblem(b.MIMEType, b.Data); why != "" {
 				out = append(out, Problem{Image, at + ": " + why + ": Subako shows no image"})
 			}
 		case mcp.BlockResourceLink:
@@ -199,9 +199,9 @@ func Sniff(data []byte) string {
 	return ""
 }
 
-// imageProblem says what keeps an inline image from being shown, "" when
+// ImageProblem says what keeps an inline image from being shown (P043), "" when
 // nothing does.
-func imageProblem(mime, data string) string {
+func ImageProblem(mime, data string) string {
 	if len(data) > abi.StdoutMaxBytes {
 		return fmt.Sprintf("its data is %d bytes, past stdout's %d MiB", len(data), abi.StdoutMaxBytes>>20)
 	}
