@@ -41,13 +41,16 @@ type conn struct {
 // holding its request: a connection has at most maxListens open, each
 // of at most maxListenParams and an id of at most maxIDBytes (attack
 // pass 39: 200 stdio listens of 4 MiB took serve from 64 MB to 1,561 MB).
-// A client needs one. HTTP as a whole has at most maxServerListens open:
-// there each subscription is a connection of its own, so the cap of a
-// connection never added up (attack pass 41d). A stdio connection's
+// A client needs one. HTTP as a whole has at most maxServerListens open,
+// handshake-era GET streams included (takeHTTPStream; attack pass 42k,
+// row 3): there each subscription is a connection of its own, so the cap
+// of a connection never added up (attack pass 41d). A stdio connection's
 // subscriptions count only against its own maxListens: the agent that
 // started serve never competes with HTTP clients for one (attack pass
 // 41j, row 1: 64 HTTP subscriptions left none for it). serve has one stdio
-// connection, so at most maxListens + maxServerListens are open.
+// connection, so at most maxListens + maxServerListens are open. With
+// --http-max-conns under 256, HTTP's streams are fewer: a quarter of the
+// connections (httpStreamCap), so that 3 in 4 stay for requests.
 const (
 	maxListens       = 16
 	maxServerListens = 64
@@ -455,9 +458,9 @@ func (c *conn) admitListen(m *mcp.Message) (release func(), perr *rpcError) {
 	case c.openListens >= maxListens:
 		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "too many open subscriptions on this connection (" +
 			strconv.Itoa(maxListens) + "): end one (notifications/cancelled) first", status: 429}
-	case shared && s.httpListens >= maxServerListens:
+	case shared && s.httpListens >= s.httpStreamCap():
 		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "too many open subscriptions over HTTP on this server (" +
-			strconv.Itoa(maxServerListens) + "): end one first, or try later", status: 429}
+			strconv.Itoa(s.httpStreamCap()) + ", subscriptions and GET streams together): end one first, or try later", status: 429}
 	}
 	c.openListens++
 	if shared {
@@ -473,6 +476,32 @@ func (c *conn) admitListen(m *mcp.Message) (release func(), perr *rpcError) {
 			s.httpListens--
 		}
 	}, nil
+}
+
+// httpStreamCap is how many open-ended streams HTTP's clients may hold
+// together, subscriptions and GET streams: maxServerListens, or a quarter
+// of --http-max-conns (at least 1) when that is fewer, so that open
+// streams never hold the connections honest requests need (attack pass
+// 42k, row 3).
+func (s *Server) httpStreamCap() int {
+	return min(maxServerListens, max(1, s.opt.HTTPLimits.withDefaults().MaxConns/4))
+}
+
+// takeHTTPStream takes one of HTTP's httpStreamCap places for a
+// handshake-era session's GET stream, or says there is none: the
+// subscriptions and the GET streams share them (attack pass 42k, row 3).
+func (s *Server) takeHTTPStream() (release func(), ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.httpListens >= s.httpStreamCap() {
+		return nil, false
+	}
+	s.httpListens++
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.httpListens--
+	}, true
 }
 
 // connections is a snapshot of the open connections, to tell each

@@ -82,7 +82,8 @@ func (s *Server) Handler(public bool) http.Handler { return s.newHTTPServer(publ
 
 func (s *Server) newHTTPServer(public bool) *httpServer {
 	return &httpServer{s: s, public: public, sessions: map[string]*session{}, limits: s.opt.HTTPLimits,
-		bodies: make(chan struct{}, s.opt.HTTPLimits.LargeBodies), unwritten: make(places, cap(s.slots))}
+		bodies: make(chan struct{}, s.opt.HTTPLimits.LargeBodies), unwritten: make(places, cap(s.slots)),
+		closing: make(chan struct{})}
 }
 
 func (h *httpServer) mux() http.Handler {
@@ -134,14 +135,40 @@ type httpServer struct {
 	// answer each, written to its own client within limits.WriteTimeout.
 	unwritten places
 
+	// closing is closed when the server shuts down: every open stream
+	// (a session's GET, a subscription) ends with it (closeStreams).
+	closing   chan struct{}
+	closeOnce sync.Once
+
 	mu       sync.Mutex
 	sessions map[string]*session
+}
+
+// closeStreams ends every session and every open stream: the server is
+// shutting down, and http.Server.Shutdown waits for no stream to end.
+func (h *httpServer) closeStreams() {
+	h.closeOnce.Do(func() { close(h.closing) })
+	h.mu.Lock()
+	ended := make([]*session, 0, len(h.sessions))
+	for id, se := range h.sessions {
+		ended = append(ended, se)
+		delete(h.sessions, id)
+	}
+	h.mu.Unlock()
+	for _, se := range ended {
+		se.end()
+	}
 }
 
 // session is one handshake-era client over HTTP.
 type session struct {
 	id   string
 	conn *conn
+	// ended is closed when the session ends (DELETE, eviction, the
+	// server's shutdown): its GET stream ends with it, so no stream
+	// outlives its session (attack pass 42k, row 2).
+	ended   chan struct{}
+	endOnce sync.Once
 
 	mu     sync.Mutex
 	stream chan []byte // the open GET stream, nil when none
@@ -154,6 +181,15 @@ type session struct {
 // useClock counts the uses of every session, to order them: unlike the
 // wall clock, it never gives two uses the same time.
 var useClock atomic.Uint64
+
+// end ends the session: its connection, and its GET stream if open. Its
+// caller has taken it out of the session table.
+func (se *session) end() {
+	se.endOnce.Do(func() {
+		close(se.ended)
+		se.conn.close()
+	})
+}
 
 // touch marks the session used now; its caller holds se.mu.
 func (se *session) touch() { se.lastUsed = useClock.Add(1) }
@@ -575,6 +611,8 @@ func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *mcp.Messa
 				writeJSON(w, a.status, a.line, nil)
 			}
 			return
+		case <-h.closing:
+			return // the server is shutting down
 		case <-keepAlive.C:
 			start()
 			_, _ = io.WriteString(w, ":\n\n")
@@ -588,7 +626,7 @@ func (h *httpServer) listen(w http.ResponseWriter, r *http.Request, m *mcp.Messa
 func (h *httpServer) newSession() (se *session, done func()) {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
-	se = &session{id: hex.EncodeToString(b[:])}
+	se = &session{id: hex.EncodeToString(b[:]), ended: make(chan struct{})}
 	done = se.use()
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -604,7 +642,7 @@ func (h *httpServer) newSession() (se *session, done func()) {
 			return nil, nil
 		}
 		delete(h.sessions, victim.id)
-		victim.conn.close()
+		victim.end()
 		h.s.log.printf("http session %s… ended to make room for a new one: the least recently used idle one of %d", victim.id[:8], maxSessions)
 	}
 	se.conn = h.s.newConn("http", se.deliver)
@@ -626,7 +664,13 @@ func (h *httpServer) useSession(id string) (se *session, done func()) {
 }
 
 // get opens a handshake-era session's stream of notifications (the tool
-// list changed). Modern clients use subscriptions/listen instead.
+// list changed). Modern clients use subscriptions/listen instead. A
+// session has at most one stream (409 for a second), which ends with the
+// session (DELETE, eviction, shutdown), and the stream takes one of
+// HTTP's httpStreamCap places (64), which it shares with the subscriptions:
+// past them, 429. Before, GET streams had no cap but the connections', and
+// outlived their sessions, so one client looping initialize, GET, DELETE
+// held every one of --http-max-conns (attack pass 42k, rows 2 and 3).
 func (h *httpServer) get(w http.ResponseWriter, r *http.Request) {
 	fl, ok := w.(http.Flusher)
 	// The session's stream is set under h.mu, so that no new session
@@ -647,6 +691,17 @@ func (h *httpServer) get(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the session already has a stream open", http.StatusConflict)
 		return
 	}
+	release, ok := h.s.takeHTTPStream()
+	if !ok {
+		se.mu.Unlock()
+		h.mu.Unlock()
+		h.s.log.printf("http GET from %s: refused: %d streams are open", r.RemoteAddr, h.s.httpStreamCap())
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "too many open streams over HTTP on this server ("+strconv.Itoa(h.s.httpStreamCap())+
+			", GET streams and subscriptions together): end one first, or try later", http.StatusTooManyRequests)
+		return
+	}
+	defer release()
 	se.stream = stream
 	se.mu.Unlock()
 	h.mu.Unlock()
@@ -670,6 +725,10 @@ func (h *httpServer) get(w http.ResponseWriter, r *http.Request) {
 			fl.Flush()
 		case <-r.Context().Done():
 			return
+		case <-se.ended:
+			return // the session ended: its stream with it
+		case <-h.closing:
+			return
 		}
 	}
 }
@@ -685,7 +744,7 @@ func (h *httpServer) delete(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such session", http.StatusNotFound)
 		return
 	}
-	se.conn.close()
+	se.end() // and its GET stream
 	h.s.log.printf("http session %s… ended by the client", id[:8])
 	w.WriteHeader(http.StatusNoContent)
 }
@@ -701,13 +760,15 @@ const maxHeaderBytes = 64 << 10
 func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, public bool) error {
 	lim := s.opt.HTTPLimits
 	cl := newConnLimiter(ln, lim.MaxConns, s.log)
-	srv := &http.Server{Handler: s.Handler(public), ReadHeaderTimeout: lim.HeaderTimeout,
+	h := s.newHTTPServer(public)
+	srv := &http.Server{Handler: h.mux(), ReadHeaderTimeout: lim.HeaderTimeout,
 		MaxHeaderBytes: maxHeaderBytes, IdleTimeout: 2 * time.Minute, ConnState: func(c net.Conn, st http.ConnState) {
 			cl.track(c, st)
 			if s.onConnState != nil {
 				s.onConnState(st)
 			}
 		}}
+	srv.RegisterOnShutdown(h.closeStreams) // Shutdown waits for no stream
 	ln = cl
 	s.log.printf("MCP over Streamable HTTP at http://%s%s", ln.Addr(), EndpointPath)
 	go func() {

@@ -140,8 +140,9 @@ type Server struct {
 
 	mu    sync.Mutex
 	conns map[*conn]struct{}
-	// httpListens counts the subscriptions open over HTTP, every
-	// connection together (maxServerListens).
+	// httpListens counts the streams open over HTTP, every connection
+	// together: subscriptions and handshake-era GET streams
+	// (maxServerListens).
 	httpListens int
 }
 
