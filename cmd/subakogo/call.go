@@ -69,6 +69,11 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if len(pos) < 2 || len(pos) > 3 {
 		return usageError(stderr, fs, errors.New("want a module, a tool name and optionally its arguments"))
 	}
+	if *timeout <= 0 {
+		// The host reads 0 as its default: a non-positive timeout given
+		// is refused, not silently a minute (attack pass 42k).
+		return usageError(stderr, fs, errors.New("--timeout must be positive"))
+	}
 	if len(pos) == 3 && stdinTwice(pos[0], strings.TrimPrefix(pos[2], "@")) {
 		return usageError(stderr, fs, errors.New("standard input can hold the module or the arguments, not both"))
 	}

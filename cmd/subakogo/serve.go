@@ -30,6 +30,13 @@ import (
 // serveStdin is the client's end of the stdio transport (tests replace it).
 var serveStdin io.Reader = os.Stdin
 
+// serveLoad loads the package served and serveParent is the context a
+// signal ends (tests replace them).
+var (
+	serveLoad   = loadServed
+	serveParent = context.Background
+)
+
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -67,6 +74,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) != 1 {
 		return usageError(stderr, fs, errors.New("want one PATH"))
+	}
+	if *timeout <= 0 {
+		return usageError(stderr, fs, errors.New("--timeout must be positive")) // not silently the default (attack pass 42k)
 	}
 	if *maxConcurrent < 1 {
 		return usageError(stderr, fs, errors.New("--max-concurrent must be at least 1"))
@@ -107,7 +117,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		defer ln.Close()
 	}
-	ctx, stop := cli.NotifyContext(goBackstop(context.Background()), "subakogo serve", stderr)
+	ctx, stop := cli.NotifyContext(goBackstop(serveParent()), "subakogo serve", stderr)
 	defer stop()
 	s, err := serve.New(serve.Options{
 		AllowHosts: allow, HTTPFixture: httpFixture, Volume: *volume, VolumeQuota: *volumeQuota << 20, Data: *data, Timeout: *timeout,
@@ -141,10 +151,21 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		done <- s.ServeStdio(ctx, serveStdin, stdout)
 	}()
+	loadCtx, cancelLoad := context.WithCancel(ctx)
 	loaded := make(chan loadResult, 1)
-	go func() { loaded <- loadServed(ctx, s, pos[0], *watch, stderr) }()
+	go func() { loaded <- serveLoad(loadCtx, s, pos[0], *watch, stderr) }()
 	var cleanup func()
+	// On every return path the load is ended and waited for before the
+	// server and its host close (s.Close is deferred above, so runs after
+	// this): the go commands and the native run it started are killed, and
+	// none of its probes finds the host closed. A signal that came after
+	// stdin ended while the probes ran closed the host under them (attack
+	// pass 42k, row 1: a panic, exit 4, where a signal is exit 0).
 	defer func() {
+		cancelLoad()
+		if loaded != nil {
+			cleanup = (<-loaded).cleanup
+		}
 		if cleanup != nil {
 			cleanup()
 		}
@@ -174,22 +195,20 @@ wait:
 			if loaded != nil {
 				// The input ended first: the exit code still says whether
 				// the package could be served.
+				if ln == nil {
+					fmt.Fprintln(stderr, "subakogo serve: stdin ended while the package is loading; the exit code says whether it could be served")
+				}
 				select {
 				case r := <-loaded:
-					if cleanup = r.cleanup; r.code != exitOK {
+					if cleanup, loaded = r.cleanup, nil; r.code != exitOK {
 						return r.code
 					}
 				case <-ctx.Done():
+					fmt.Fprintln(stderr, "subakogo serve: stopped")
 				}
 			}
 			break wait
 		case <-ctx.Done():
-			if loaded != nil {
-				// The load ends with ctx (the go commands and the native
-				// run it started killed), and is waited for, so that
-				// none of them outlives serve.
-				cleanup = (<-loaded).cleanup
-			}
 			fmt.Fprintln(stderr, "subakogo serve: stopped")
 			break wait
 		}

@@ -53,7 +53,8 @@ type Call struct {
 	Response json.RawMessage // the answer line to ID, nil when none came
 	Result   json.RawMessage // its result, nil when none
 	// Err is a *SetupError when the host could not start the call (a mount
-	// that cannot be opened): the module did not run, and Record is empty.
+	// that cannot be opened), ErrClosed when the host was closed: the
+	// module did not run, and Record is empty.
 	Err error
 }
 

@@ -55,8 +55,11 @@ func (h *Host) ready(ctx context.Context, wasm []byte, covered bool) (*Module, e
 		key = coveredSum(sum)
 	}
 	h.mu.Lock()
-	m := h.modules[key]
+	m, closed := h.modules[key], h.closed
 	h.mu.Unlock()
+	if closed {
+		return nil, ErrClosed // its code is on a closed runtime
+	}
 	if m != nil {
 		return m, nil
 	}
@@ -274,7 +277,7 @@ func (h *Host) compileForCache(wasm []byte) (code, error) {
 	closed := h.closed
 	h.mu.Unlock()
 	if closed {
-		return code{}, errHostClosed // its turn came too late
+		return code{}, ErrClosed // its turn came too late
 	}
 	ctx := context.Background()
 	worker := h.cacheDir != "" // the worker hands its result over through the cache
@@ -284,7 +287,7 @@ func (h *Host) compileForCache(wasm []byte) (code, error) {
 		}
 	}
 	if !h.hold() {
-		return code{}, errHostClosed
+		return code{}, ErrClosed
 	}
 	defer h.unhold()
 	var c wazero.CompiledModule
@@ -319,7 +322,7 @@ func (h *Host) compileOn(ctx context.Context, rt wazero.Runtime, wasm []byte, li
 		err error
 	}
 	if !h.hold() {
-		return nil, errHostClosed
+		return nil, ErrClosed
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()

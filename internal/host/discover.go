@@ -20,8 +20,9 @@ type Discovery struct {
 	// Stopped says why the conversation ended before its last step, nil
 	// when it did not.
 	Stopped *Stop
-	// Err is a *SetupError when the host could not start the module: it
-	// did not run, and Record is empty.
+	// Err is a *SetupError when the host could not start the module
+	// (ErrClosed when the host was closed): it did not run, and Record is
+	// empty.
 	Err error
 }
 

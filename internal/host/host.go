@@ -122,7 +122,7 @@ type Host struct {
 	mu      sync.Mutex
 	interp  wazero.Runtime                // started on first use
 	modules map[[sha256.Size]byte]*Module // by content: one compilation per module and host
-	pending int                           // compilations running in this process that Close must outlast
+	pending int                           // compilations in this process and runs that Close must outlast
 	closed  bool                          // Close was called
 }
 
@@ -183,6 +183,9 @@ func New(ctx context.Context, opt Options) (*Host, error) {
 func (h *Host) interpreter(ctx context.Context) (wazero.Runtime, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.closed {
+		return nil, ErrClosed // a runtime started now would never be closed
+	}
 	if h.interp == nil {
 		rt, err := newRuntime(ctx, runtimeConfig(true, h.memory))
 		if err != nil {
@@ -224,8 +227,12 @@ func (h *Host) ExitGrace() time.Duration { return h.exitGrace }
 
 // Close releases the runtimes and the cache. A compilation still running
 // in this process keeps them until it ends, since wazero's compilers
-// cannot be stopped and fail when their runtime goes; a compile worker
-// still writing the cache goes on alone, within CompileLimit.
+// cannot be stopped and fail when their runtime goes, and so does a run
+// still going (it ends within its limits, or with its context); a compile
+// worker still writing the cache goes on alone, within CompileLimit.
+// Every entry of a closed host (Compile, CompileCovered, Start, Call,
+// Discover) answers ErrClosed: a run started on a closed runtime panicked
+// inside wazero (attack pass 42k, row 1).
 func (h *Host) Close(ctx context.Context) error {
 	h.mu.Lock()
 	h.closed = true
@@ -237,11 +244,11 @@ func (h *Host) Close(ctx context.Context) error {
 	return h.release(ctx)
 }
 
-// errHostClosed is a compilation asked of a closed host.
-var errHostClosed = errors.New("the host is closed")
+// ErrClosed is a compilation or a run asked of a closed host.
+var ErrClosed = errors.New("the host is closed")
 
-// hold counts a compilation Close must outlast; false when the host is
-// closed already.
+// hold counts a compilation or a run Close must outlast; false when the
+// host is closed already.
 func (h *Host) hold() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()

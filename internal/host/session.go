@@ -144,6 +144,18 @@ type session struct {
 // start instantiates the module, which runs _start, and returns at once.
 // The run gets its own mounts and subako_http, released when it ends.
 func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, error) {
+	// The run holds the host until it ends: Close then leaves its runtime
+	// to the last run, and a run asked after Close is refused (attack
+	// pass 42k, row 1: instantiating on the closed runtime panicked).
+	if !h.hold() {
+		return nil, ErrClosed
+	}
+	held := true
+	defer func() {
+		if held {
+			h.unhold()
+		}
+	}()
 	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1, StdinClosed: -1}, exitGrace: h.exitGrace,
 		clock: newGuestClock(), done: make(chan struct{}), halted: make(chan struct{}), change: make(chan struct{}), deadline: noLimit,
 		inputAt: -1, files: newRunFiles(h.files)}
@@ -180,11 +192,13 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		return nil, &SetupError{Err: err}
 	}
 	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), c, cfg, s, fsConfig(mounts))
+	held = false // released once the run and its subako_http are closed
 	go func() {
 		<-s.done
 		_ = httpMod.Close(context.Background())
 		closeMounts(mounts)
 		s.in.abort()
+		h.unhold()
 	}()
 	return s, nil
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 )
 
@@ -76,11 +77,19 @@ func Parent(name string, stderr io.Writer) {
 	}
 	signals := make(chan os.Signal, 4)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	// The child dies with its supervisor (diesWithParent): a supervisor
+	// killed by a signal it does not forward (SIGKILL, SIGHUP) left the
+	// command running as an orphan (attack pass 42k, row 5). Linux sends
+	// the signal when the thread that started the child ends, not the
+	// process: this goroutine keeps its thread until the supervisor exits.
+	runtime.LockOSThread()
 	p, err := os.StartProcess(exe, append([]string{exe}, os.Args[1:]...), &os.ProcAttr{
 		Env:   append(os.Environ(), envName+"="+child),
 		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr},
+		Sys:   diesWithParent(),
 	})
 	if err != nil {
+		runtime.UnlockOSThread()
 		signal.Stop(signals)
 		return
 	}
