@@ -26,23 +26,46 @@ type osFile struct {
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
-// file already opened with the module's flags, later ones (a directory
-// rewound) open the name again through the os.Root.
+// file already opened with the module's flags. wazero rewinds a directory
+// (fd_readdir at cookie 0 after entries were read) by opening its name
+// again and closing the old file; a later Open therefore hands over the
+// same file, sought back to its start (which rewinds a directory's
+// listing), instead of opening whatever now has the name: that open was
+// blocking and unchecked, so a FIFO renamed into the directory's name
+// held the host call in open(2) waiting for a writer (attack pass 42m,
+// row 4). Each handle it gives closes the file only while it is the
+// latest, so wazero's close of the old one after a rewind is a no-op.
 type opener struct {
-	root  *os.Root
-	first *os.File
+	f     *os.File
+	opens int
 }
 
-func (o *opener) Open(name string) (fs.File, error) {
-	if f := o.first; f != nil {
-		o.first = nil
-		return f, nil
+func (o *opener) Open(string) (fs.File, error) {
+	if o.opens > 0 {
+		if _, err := o.f.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
 	}
-	return o.root.Open(name)
+	o.opens++
+	return &handle{File: o.f, o: o, n: o.opens}, nil
+}
+
+// handle is one Open of an opener's file.
+type handle struct {
+	*os.File
+	o *opener
+	n int
+}
+
+func (h *handle) Close() error {
+	if h.n != h.o.opens {
+		return nil
+	}
+	return h.File.Close()
 }
 
 func newFile(m *Mount, name string, flag experimentalsys.Oflag, f *os.File) (*osFile, experimentalsys.Errno) {
-	adapted, e := (&sysfs.AdaptFS{FS: &opener{root: m.root, first: f}}).OpenFile(name, experimentalsys.O_RDONLY, 0)
+	adapted, e := (&sysfs.AdaptFS{FS: &opener{f: f}}).OpenFile(name, experimentalsys.O_RDONLY, 0)
 	if e != 0 {
 		_ = f.Close()
 		return nil, e
@@ -196,9 +219,14 @@ func (o *osFile) Sync() experimentalsys.Errno { return errno(o.f.Sync()) }
 
 func (o *osFile) Datasync() experimentalsys.Errno { return errno(o.f.Sync()) }
 
+// Utimens sets the times by name, refusing a hard-linked file as
+// Mount.utimens does, whether the fd's file or the one the name now has.
 func (o *osFile) Utimens(atim, mtim int64) experimentalsys.Errno {
 	if !o.m.writable {
 		return experimentalsys.EROFS
+	}
+	if info, err := o.f.Stat(); err == nil && info.Mode().IsRegular() && links(info) > 1 {
+		return errno(ErrLinked)
 	}
 	return o.m.utimens(o.name, atim, mtim)
 }

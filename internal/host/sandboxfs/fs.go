@@ -76,10 +76,21 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		return nil, experimentalsys.EISDIR
 	}
 	created := false
+	osflag := osFlag(flag)
 	if flag&experimentalsys.O_CREAT != 0 {
 		var err error
 		if created, err = m.chargeCreate(name); err != nil {
 			return nil, f.errno(err)
+		}
+		if !created {
+			// The name exists (to Lstat), so nothing was charged: open
+			// it without O_CREAT, so that nothing is created. Otherwise
+			// a dangling symbolic link, which exists, had the os.Root
+			// create its target uncharged (attack pass 42m, row 1).
+			if flag&experimentalsys.O_EXCL != 0 {
+				return nil, experimentalsys.EEXIST
+			}
+			osflag &^= os.O_CREATE
 		}
 	}
 	if !created && flag&experimentalsys.O_TRUNC != 0 {
@@ -90,8 +101,14 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	}
 	// O_NONBLOCK so that opening a FIFO returns at once instead of waiting
 	// for a writer; anything but a file or a directory is then refused.
-	osf, err := m.root.OpenFile(name, osFlag(flag)|oNonblock, perm)
+	osf, err := m.root.OpenFile(name, osflag|oNonblock, perm)
 	if err != nil {
+		if !created && flag&experimentalsys.O_CREAT != 0 && errors.Is(err, fs.ErrNotExist) {
+			if info, lerr := m.root.Lstat(name); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
+				// A dangling link: what O_CREAT|O_NOFOLLOW answers.
+				return nil, experimentalsys.ELOOP
+			}
+		}
 		return nil, errno(err)
 	}
 	info, err := osf.Stat()
@@ -319,8 +336,15 @@ func (f *mountFS) Utimens(p string, atim, mtim int64) experimentalsys.Errno {
 }
 
 // utimens sets times through the os.Root; UTIME_OMIT keeps one, which a
-// zero time.Time does for Chtimes.
+// zero time.Time does for Chtimes. A regular file with more than one hard
+// link is refused (EPERM), as opening it for writing is: its other link
+// may be outside the mount (attack pass 42m, row 2).
 func (m *Mount) utimens(name string, atim, mtim int64) experimentalsys.Errno {
+	if info, err := m.root.Stat(name); err != nil {
+		return errno(err)
+	} else if info.Mode().IsRegular() && links(info) > 1 {
+		return errno(ErrLinked)
+	}
 	t := func(ns int64) time.Time {
 		if ns == experimentalsys.UTIME_OMIT {
 			return time.Time{}

@@ -16,7 +16,10 @@
 //     writing, since its other names may be outside the mount (a module
 //     cannot make such a link, but it may find one).
 //   - Only regular files and directories open, and an open never waits: a
-//     device, FIFO or socket the module finds is refused.
+//     device, FIFO or socket the module finds is refused. A directory is
+//     rewound on its own descriptor, never opened again by name.
+//   - Nothing is created that was not charged: an O_CREAT open of a name
+//     that exists (a dangling symbolic link included) creates nothing.
 package sandboxfs
 
 import (
@@ -107,10 +110,14 @@ func (m *Mount) CreateFile(name string) (*os.File, error) {
 	}
 	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
 	if !created {
-		// Refuse the hard-linked file before O_TRUNC empties it.
+		// Refuse the hard-linked file before O_TRUNC empties it, and
+		// create nothing uncharged: the name exists (to Lstat), and a
+		// dangling link's target must not be made (attack pass 42m,
+		// row 1).
 		if err := m.CheckWritable(name); err != nil {
 			return nil, err
 		}
+		flag &^= os.O_CREATE
 	}
 	f, err := m.root.OpenFile(name, flag|oNonblock, 0o644)
 	if err != nil {
