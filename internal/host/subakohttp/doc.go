@@ -59,7 +59,8 @@
 // Answers:
 //   - Response header names are lowercase; repeated headers are joined with
 //     ", ". Set-Cookie is left out: it is a credential the module could not
-//     send back anyway.
+//     send back anyway. A response's headers are at most 64 KiB on every
+//     hop (a connection error past it).
 //   - The inline limit counts the body as received after the transport's
 //     transparent gzip decoding. A HEAD answer has an empty inline body
 //     whatever its content-length.
