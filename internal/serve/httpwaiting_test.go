@@ -102,7 +102,7 @@ func TestHTTPWaitingCallsBounded(t *testing.T) {
 		calls, pad>>20, calls-refused, refused, held>>20)
 	// What waits: the budget's messages, held by serve and by the test's
 	// client, and some slack.
-	if limit := int64(2*maxWaitingLines + 32<<20); held > limit {
+	if limit := int64(2*maxWaitingLines + waitingSlack); held > limit {
 		t.Errorf("%d HTTP tools/call of %d MiB waiting for the one place hold %d MiB, over %d MiB: HTTP's waiting calls are not bounded as stdio's are", calls, pad>>20, held>>20, limit>>20)
 	}
 }
@@ -163,10 +163,17 @@ func TestHTTPWaitingListsBounded(t *testing.T) {
 	held, refused := heldAndRefused(t, &before, &mu, &refusals)
 	t.Logf("%d HTTP tools/list of %d MiB while the package loads: %d wait, %d refused; the process holds %d MiB more (the test's own bodies of the waiting lists included)",
 		lists, pad>>20, lists-refused, refused, held>>20)
-	if limit := int64(2*maxWaitingLines + 32<<20); held > limit {
+	if limit := int64(2*maxWaitingLines + waitingSlack); held > limit {
 		t.Errorf("%d HTTP tools/list of %d MiB waiting for the package hold %d MiB, over %d MiB: HTTP's waiting lists are not bounded as stdio's are", lists, pad>>20, held>>20, limit>>20)
 	}
 }
+
+// waitingSlack is what the process may hold beyond the waiting budget's
+// messages (held by serve and by the test's client) in the waiting
+// tests: 32 MiB was once passed by 6 MiB beside a second test run and
+// eight busy loops; unbounded waits hold ten 15 MiB bodies on each side,
+// 300 MiB.
+const waitingSlack = 48 << 20
 
 // heldAndRefused is what the process holds more than before, after a
 // collection, and how many of the waiting requests were refused; each
