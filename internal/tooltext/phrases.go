@@ -769,7 +769,9 @@ func (p *pattern) findIn(c *checker, sentence string, from, until int, budget *i
 			break
 		}
 		rule := p.rule
-		if p.judge != nil {
+		if r, ok := c.argsEntryJudged(p, sentence, m); ok && p.judge != nil {
+			rule = r // a docstring's entry of the tool's own argument (honest42p1.go)
+		} else if p.judge != nil {
 			rule = p.judge(c, p, sentence, m)
 		}
 		if rule != nil {
@@ -1456,7 +1458,8 @@ func othersCommands(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m) // bounded work per match (attack pass 40x, low 2)
 	if c.notTheSecret(sentence, m[0], m[1]) || !dataPlace(c.argDesc) && c.ownArgument(sentence, sentence[m[0]:m[1]]) ||
-		c.ownEnvironment(sentence) || c.tokenExchange(sentence, m) || c.requestCarried(sentence, m) || c.refusedExample(sentence, m) {
+		c.ownEnvironment(sentence) || c.tokenExchange(sentence, m) || c.requestCarried(sentence, m) || c.refusedExample(sentence, m) ||
+		c.envVarValue(sentence) {
 		return nil
 	}
 	sentence = verbNouns(sentence)
