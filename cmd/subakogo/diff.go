@@ -141,7 +141,7 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 	if err != nil {
 		return listing{}, err
 	}
-	src, _, cleanup, err := serveSource(ctx, sp, false, nil, stderr)
+	src, _, _, cleanup, err := serveSource(ctx, sp, false, nil, stderr)
 	if err != nil {
 		return listing{}, err
 	}

@@ -266,6 +266,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 	// before the first package is served is rebuilt once it is.
 	served := make(chan struct{})
 	var rebuild func(context.Context) (string, error) // set before served closes
+	var discard func(string)                          // set before served closes; nil but for a Go package
 	if watch {
 		s.Watch(ctx, serve.Watch{Dirs: []string{sp.watchDir()}, Rebuild: func(ctx context.Context) (string, error) {
 			select {
@@ -274,6 +275,14 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 				return "", ctx.Err()
 			}
 			return rebuild(ctx)
+		}, Discard: func(path string) {
+			select {
+			case <-served:
+				if discard != nil {
+					discard(path)
+				}
+			default: // nothing was built for the watch yet
+			}
 		}})
 	}
 	preview := func(tools []byte) {
@@ -281,7 +290,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 			fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
 		}
 	}
-	src, build, cleanup, err := serveSource(ctx, sp, watch, preview, stderr)
+	src, build, discardBuild, cleanup, err := serveSource(ctx, sp, watch, preview, stderr)
 	var manifestErr *pkgdir.ManifestError
 	var special *input.SpecialSourceError
 	var stalled *input.GoStalledError
@@ -300,7 +309,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		cleanup()
 		return fail(exitUnreadable, err)
 	}
-	rebuild = build
+	rebuild, discard = build, discardBuild
 	if rebuild == nil {
 		rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
 	}
@@ -365,21 +374,29 @@ func (sp servedPath) watchDir() string {
 // package is built into a temporary package directory first, as pack
 // builds it (with watch, regenerating subako_gen.go first, as pack
 // --generate does); rebuild then builds it again into a new directory.
-// rebuild is nil for a package directory or module; cleanup removes what
-// was built. The first build gives preview the tool list of the
+// rebuild is nil for a package directory or module; discard removes one
+// build once serve no longer serves it (nil when nothing is built);
+// cleanup removes what was built. The first build gives preview the tool list of the
 // analyzer's model (sourceTools) before the go command starts: seconds,
 // where the build takes a minute or more on a cold build cache.
-func serveSource(ctx context.Context, sp servedPath, watch bool, preview func(tools []byte), stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
+func serveSource(ctx context.Context, sp servedPath, watch bool, preview func(tools []byte), stderr io.Writer) (src string, rebuild func(context.Context) (string, error), discard func(string), cleanup func(), err error) {
 	nothing := func() {}
 	if sp.goPkg == nil {
-		return sp.path, nil, nothing, nil
+		return sp.path, nil, nil, nothing, nil
 	}
 	path, dir := sp.path, sp.goPkg.Dir
 	root, err := os.MkdirTemp("", "subako-serve-build-")
 	if err != nil {
-		return "", nil, nothing, err
+		return "", nil, nil, nothing, err
 	}
 	cleanup = func() { os.RemoveAll(root) }
+	// A build replaced or refused: only this root's own (attack pass 42n,
+	// row 1: every build stayed until serve exited).
+	discard = func(p string) {
+		if filepath.Dir(p) == root {
+			os.RemoveAll(p)
+		}
+	}
 	buildWith := func(ctx context.Context, preview func([]byte)) (string, error) {
 		// Written when missing, as --watch writes it on every build; a
 		// stale one is the author's to regenerate.
@@ -414,9 +431,9 @@ func serveSource(ctx context.Context, sp servedPath, watch bool, preview func(to
 	}
 	if src, err = buildWith(ctx, preview); err != nil {
 		cleanup()
-		return "", nil, nothing, err
+		return "", nil, nil, nothing, err
 	}
-	return src, func(ctx context.Context) (string, error) { return buildWith(ctx, nil) }, cleanup, nil
+	return src, func(ctx context.Context) (string, error) { return buildWith(ctx, nil) }, discard, cleanup, nil
 }
 
 // sourceTools is the tool list a Go package's module will answer, as the
