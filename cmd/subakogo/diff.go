@@ -137,7 +137,7 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 		}
 		return listing{tools: list}, nil
 	}
-	sp, err := resolveServed(ctx, path)
+	sp, err := resolveServed(ctx, "diff", path)
 	if err != nil {
 		return listing{}, err
 	}

@@ -111,8 +111,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	var ln net.Listener
 	if *httpAddr != "" {
-		// Bind first: a refused address is a usage error, before any build.
+		// Bind first, before any build: an address refused as written is
+		// a usage error; one the machine will not listen on (in use) is
+		// its state, 3 (attack pass 42n, row 4).
 		if ln, err = serve.Listen(*httpAddr, *httpPublic); err != nil {
+			var listen *serve.ListenError
+			if errors.As(err, &listen) {
+				fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+				return exitUnreadable
+			}
 			return usageError(stderr, fs, err)
 		}
 		defer ln.Close()
@@ -256,7 +263,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		s.Fail(err)
 		return loadResult{code: code}
 	}
-	sp, err := resolveServed(ctx, path)
+	sp, err := resolveServed(ctx, "serve", path)
 	if err != nil {
 		return fail(exitUnreadable, err)
 	}
@@ -332,8 +339,9 @@ func (e *notServableError) Error() string { return e.path + ": " + e.why }
 
 // resolveServed says what path names, before anything is built: a path
 // that names no package, or a Go package that is not a function package,
-// is a *notServableError.
-func resolveServed(ctx context.Context, path string) (servedPath, error) {
+// is a *notServableError. command (serve, diff) is the one its messages
+// name (attack pass 42n, row 5: diff's said serve).
+func resolveServed(ctx context.Context, command, path string) (servedPath, error) {
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && (!fi.IsDir() || fileExists(filepath.Join(path, pkgcheck.ModuleName))):
@@ -341,7 +349,7 @@ func resolveServed(ctx context.Context, path string) (servedPath, error) {
 	case err != nil && strings.HasSuffix(path, ".wasm"):
 		return servedPath{}, &notServableError{path, "no such module file"}
 	}
-	// Go packages are those of the module serve runs in, as go tool
+	// Go packages are those of the module the command runs in, as go tool
 	// subakogo runs it.
 	p, err := gobuild.List(ctx, path)
 	var special *input.SpecialSourceError
@@ -350,11 +358,11 @@ func resolveServed(ctx context.Context, path string) (servedPath, error) {
 	case errors.As(err, &special) || errors.As(err, &stalled) || (err != nil && ctx.Err() != nil):
 		return servedPath{}, err
 	case err != nil && fi != nil:
-		return servedPath{}, &notServableError{path, "neither a package directory (it has no " + pkgcheck.ModuleName + ") nor a Go package of the module serve runs in: " + err.Error()}
+		return servedPath{}, &notServableError{path, "neither a package directory (it has no " + pkgcheck.ModuleName + ") nor a Go package of the module " + command + " runs in: " + err.Error()}
 	case err != nil:
-		return servedPath{}, &notServableError{path, "no such package in the module serve runs in: " + err.Error()}
+		return servedPath{}, &notServableError{path, "no such package in the module " + command + " runs in: " + err.Error()}
 	case !slices.Contains(p.Deps, model.SubakoPath):
-		return servedPath{}, &notServableError{path, "the Go package does not import the subako runtime (" + model.SubakoPath + "), so it has no //subako:function handlers and no tools to serve (subakogo init DIR starts a function package)"}
+		return servedPath{}, &notServableError{path, "the Go package does not import the subako runtime (" + model.SubakoPath + "), so it has no //subako:function handlers and no tools (subakogo init DIR starts a function package)"}
 	case p.Name != "main":
 		return servedPath{}, &notServableError{path, "package " + p.Name + " is not a command: a function package is package main (subakogo init DIR starts one)"}
 	}
