@@ -137,11 +137,11 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 		}
 		return listing{tools: list}, nil
 	}
-	sp, err := resolveServed(ctx, path)
+	sp, err := resolveServed(ctx, "diff", path)
 	if err != nil {
 		return listing{}, err
 	}
-	src, _, cleanup, err := serveSource(ctx, sp, false, nil, stderr)
+	src, _, _, cleanup, err := serveSource(ctx, sp, false, nil, stderr)
 	if err != nil {
 		return listing{}, err
 	}

@@ -99,6 +99,11 @@ func TestInterruptRemovesVolumes(t *testing.T) {
 			if left := entries("subako-"); len(left) > 0 {
 				t.Errorf("%s interrupted by %v (to its group: %v): %v is left in %s", c.name, sig, s.group, left, tmp)
 			}
+			// Nor the go command's work (attack pass 42n, row 2; see
+			// TestInterruptRemovesGoWork for a signal during the build).
+			if left := entries("go-build"); len(left) > 0 {
+				t.Errorf("%s interrupted by %v (to its group: %v): the go command's %v is left in %s", c.name, sig, s.group, left, tmp)
+			}
 
 		}
 	}

@@ -111,8 +111,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	var ln net.Listener
 	if *httpAddr != "" {
-		// Bind first: a refused address is a usage error, before any build.
+		// Bind first, before any build: an address refused as written is
+		// a usage error; one the machine will not listen on (in use) is
+		// its state, 3 (attack pass 42n, row 4).
 		if ln, err = serve.Listen(*httpAddr, *httpPublic); err != nil {
+			var listen *serve.ListenError
+			if errors.As(err, &listen) {
+				fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
+				return exitUnreadable
+			}
 			return usageError(stderr, fs, err)
 		}
 		defer ln.Close()
@@ -256,7 +263,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		s.Fail(err)
 		return loadResult{code: code}
 	}
-	sp, err := resolveServed(ctx, path)
+	sp, err := resolveServed(ctx, "serve", path)
 	if err != nil {
 		return fail(exitUnreadable, err)
 	}
@@ -266,6 +273,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 	// before the first package is served is rebuilt once it is.
 	served := make(chan struct{})
 	var rebuild func(context.Context) (string, error) // set before served closes
+	var discard func(string)                          // set before served closes; nil but for a Go package
 	if watch {
 		s.Watch(ctx, serve.Watch{Dirs: []string{sp.watchDir()}, Rebuild: func(ctx context.Context) (string, error) {
 			select {
@@ -274,6 +282,14 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 				return "", ctx.Err()
 			}
 			return rebuild(ctx)
+		}, Discard: func(path string) {
+			select {
+			case <-served:
+				if discard != nil {
+					discard(path)
+				}
+			default: // nothing was built for the watch yet
+			}
 		}})
 	}
 	preview := func(tools []byte) {
@@ -281,7 +297,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 			fmt.Fprintf(stderr, "subakogo serve: %v\n", err)
 		}
 	}
-	src, build, cleanup, err := serveSource(ctx, sp, watch, preview, stderr)
+	src, build, discardBuild, cleanup, err := serveSource(ctx, sp, watch, preview, stderr)
 	var manifestErr *pkgdir.ManifestError
 	var special *input.SpecialSourceError
 	var stalled *input.GoStalledError
@@ -300,7 +316,7 @@ func loadServed(ctx context.Context, s *serve.Server, path string, watch bool, s
 		cleanup()
 		return fail(exitUnreadable, err)
 	}
-	rebuild = build
+	rebuild, discard = build, discardBuild
 	if rebuild == nil {
 		rebuild = func(context.Context) (string, error) { return src, nil } // reload what is there
 	}
@@ -323,8 +339,9 @@ func (e *notServableError) Error() string { return e.path + ": " + e.why }
 
 // resolveServed says what path names, before anything is built: a path
 // that names no package, or a Go package that is not a function package,
-// is a *notServableError.
-func resolveServed(ctx context.Context, path string) (servedPath, error) {
+// is a *notServableError. command (serve, diff) is the one its messages
+// name (attack pass 42n, row 5: diff's said serve).
+func resolveServed(ctx context.Context, command, path string) (servedPath, error) {
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && (!fi.IsDir() || fileExists(filepath.Join(path, pkgcheck.ModuleName))):
@@ -332,7 +349,7 @@ func resolveServed(ctx context.Context, path string) (servedPath, error) {
 	case err != nil && strings.HasSuffix(path, ".wasm"):
 		return servedPath{}, &notServableError{path, "no such module file"}
 	}
-	// Go packages are those of the module serve runs in, as go tool
+	// Go packages are those of the module the command runs in, as go tool
 	// subakogo runs it.
 	p, err := gobuild.List(ctx, path)
 	var special *input.SpecialSourceError
@@ -341,11 +358,11 @@ func resolveServed(ctx context.Context, path string) (servedPath, error) {
 	case errors.As(err, &special) || errors.As(err, &stalled) || (err != nil && ctx.Err() != nil):
 		return servedPath{}, err
 	case err != nil && fi != nil:
-		return servedPath{}, &notServableError{path, "neither a package directory (it has no " + pkgcheck.ModuleName + ") nor a Go package of the module serve runs in: " + err.Error()}
+		return servedPath{}, &notServableError{path, "neither a package directory (it has no " + pkgcheck.ModuleName + ") nor a Go package of the module " + command + " runs in: " + err.Error()}
 	case err != nil:
-		return servedPath{}, &notServableError{path, "no such package in the module serve runs in: " + err.Error()}
+		return servedPath{}, &notServableError{path, "no such package in the module " + command + " runs in: " + err.Error()}
 	case !slices.Contains(p.Deps, model.SubakoPath):
-		return servedPath{}, &notServableError{path, "the Go package does not import the subako runtime (" + model.SubakoPath + "), so it has no //subako:function handlers and no tools to serve (subakogo init DIR starts a function package)"}
+		return servedPath{}, &notServableError{path, "the Go package does not import the subako runtime (" + model.SubakoPath + "), so it has no //subako:function handlers and no tools (subakogo init DIR starts a function package)"}
 	case p.Name != "main":
 		return servedPath{}, &notServableError{path, "package " + p.Name + " is not a command: a function package is package main (subakogo init DIR starts one)"}
 	}
@@ -365,21 +382,29 @@ func (sp servedPath) watchDir() string {
 // package is built into a temporary package directory first, as pack
 // builds it (with watch, regenerating subako_gen.go first, as pack
 // --generate does); rebuild then builds it again into a new directory.
-// rebuild is nil for a package directory or module; cleanup removes what
-// was built. The first build gives preview the tool list of the
+// rebuild is nil for a package directory or module; discard removes one
+// build once serve no longer serves it (nil when nothing is built);
+// cleanup removes what was built. The first build gives preview the tool list of the
 // analyzer's model (sourceTools) before the go command starts: seconds,
 // where the build takes a minute or more on a cold build cache.
-func serveSource(ctx context.Context, sp servedPath, watch bool, preview func(tools []byte), stderr io.Writer) (src string, rebuild func(context.Context) (string, error), cleanup func(), err error) {
+func serveSource(ctx context.Context, sp servedPath, watch bool, preview func(tools []byte), stderr io.Writer) (src string, rebuild func(context.Context) (string, error), discard func(string), cleanup func(), err error) {
 	nothing := func() {}
 	if sp.goPkg == nil {
-		return sp.path, nil, nothing, nil
+		return sp.path, nil, nil, nothing, nil
 	}
 	path, dir := sp.path, sp.goPkg.Dir
 	root, err := os.MkdirTemp("", "subako-serve-build-")
 	if err != nil {
-		return "", nil, nothing, err
+		return "", nil, nil, nothing, err
 	}
 	cleanup = func() { os.RemoveAll(root) }
+	// A build replaced or refused: only this root's own (attack pass 42n,
+	// row 1: every build stayed until serve exited).
+	discard = func(p string) {
+		if filepath.Dir(p) == root {
+			os.RemoveAll(p)
+		}
+	}
 	buildWith := func(ctx context.Context, preview func([]byte)) (string, error) {
 		// Written when missing, as --watch writes it on every build; a
 		// stale one is the author's to regenerate.
@@ -414,9 +439,9 @@ func serveSource(ctx context.Context, sp servedPath, watch bool, preview func(to
 	}
 	if src, err = buildWith(ctx, preview); err != nil {
 		cleanup()
-		return "", nil, nothing, err
+		return "", nil, nil, nothing, err
 	}
-	return src, func(ctx context.Context) (string, error) { return buildWith(ctx, nil) }, cleanup, nil
+	return src, func(ctx context.Context) (string, error) { return buildWith(ctx, nil) }, discard, cleanup, nil
 }
 
 // sourceTools is the tool list a Go package's module will answer, as the

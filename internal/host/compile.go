@@ -133,6 +133,7 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 			go func() {
 				m.better, m.betterErr = h.compileForCache(wasm)
 				close(ready)
+				m.betterReady()
 			}()
 		}
 		return m, nil

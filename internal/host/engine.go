@@ -123,6 +123,80 @@ type Module struct {
 	// http says the module imports subako_http: its runs may have side
 	// effects on the network, which no run may repeat (see Host.Call).
 	http bool
+	// runs counts the runs using the module's code; forgotten says the
+	// host let it go (Host.Forget), freed that its code is closed: at
+	// the last run's end once forgotten (attack pass 42n, row 7).
+	runs             int
+	forgotten, freed bool
+}
+
+// enter is the code a run starting now uses, held until leave; false
+// once the module's code is closed.
+func (m *Module) enter() (code, bool) {
+	c := m.current()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.freed {
+		return code{}, false
+	}
+	m.runs++
+	return c, true
+}
+
+// leave ends what enter held, closing the code of a forgotten module
+// after its last run.
+func (m *Module) leave() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.runs--
+	if m.forgotten && m.runs == 0 {
+		m.freeLocked()
+	}
+}
+
+// forget marks the module let go, closing its code at once when no run
+// uses it.
+func (m *Module) forget() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.forgotten = true
+	if m.runs == 0 {
+		m.freeLocked()
+	}
+}
+
+// freeLocked closes the module's code: what runs use now, and the
+// optimising compiler's once ready (betterReady closes it if it comes
+// later).
+func (m *Module) freeLocked() {
+	if m.freed {
+		return
+	}
+	m.freed = true
+	ctx := context.Background()
+	if m.now.compiled != nil {
+		_ = m.now.compiled.Close(ctx)
+	}
+	if m.ready == nil {
+		return // better is now, or never came
+	}
+	select {
+	case <-m.ready:
+		if m.better.compiled != nil {
+			_ = m.better.compiled.Close(ctx)
+		}
+	default: // betterReady closes it
+	}
+}
+
+// betterReady closes the optimising compiler's code when it came after
+// the module was freed.
+func (m *Module) betterReady() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.freed && m.better.compiled != nil {
+		_ = m.better.compiled.Close(context.Background())
+	}
 }
 
 // current is the code a run starting now uses.

@@ -247,6 +247,33 @@ func (h *Host) Close(ctx context.Context) error {
 // ErrClosed is a compilation or a run asked of a closed host.
 var ErrClosed = errors.New("the host is closed")
 
+// ErrForgotten is a run asked of a Module whose code Forget closed.
+var ErrForgotten = errors.New("the module was let go (Host.Forget) and its code closed")
+
+// Forget lets go of the modules compiled from the bytes whose SHA-256 is
+// sum, the plain and the covered one: the host's table no longer holds
+// them (the same bytes compiled again are compiled anew), and each one's
+// compiled code is closed once no run uses it; a run asked of it after
+// that is refused with ErrForgotten. A process that loads one module
+// after another for as long as it runs (serve --watch) forgets each one
+// it replaced, so it holds the compiled code of those it may still run,
+// not of every one it ever loaded (attack pass 42n, row 7: 13 MiB a load
+// kept until exit). The caller must know no one will run them again.
+func (h *Host) Forget(sum [sha256.Size]byte) {
+	h.mu.Lock()
+	var gone []*Module
+	for _, key := range [][sha256.Size]byte{sum, coveredSum(sum)} {
+		if m := h.modules[key]; m != nil {
+			gone = append(gone, m)
+			delete(h.modules, key)
+		}
+	}
+	h.mu.Unlock()
+	for _, m := range gone {
+		m.forget()
+	}
+}
+
 // hold counts a compilation or a run Close must outlast; false when the
 // host is closed already.
 func (h *Host) hold() bool {

@@ -139,6 +139,7 @@ type session struct {
 	httpRequests, httpWaiting, stopHTTP int
 	httpUnsent, stopUnsent              bool
 	httpWait                            time.Duration // the requests' waits added to the module's clock
+	leaveModule                         func()        // Module.leave, for the run's enter
 }
 
 // start instantiates the module, which runs _start, and returns at once.
@@ -183,14 +184,21 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	httpCfg.WriteBudget = s.budget
 	httpCfg.Volume, httpCfg.Data = cfg.Mounts.Volume, cfg.Mounts.Data
 	httpCfg.Clock = httpClock{s} // the requests' waits are the module's time
-	c := m.current()
+	c, ok := m.enter()
+	if !ok {
+		closeMounts(mounts)
+		s.in.abort()
+		return nil, ErrForgotten
+	}
 	s.interpreted = c.interpreted
 	httpMod, err := subakohttp.Instantiate(ctx, c.rt, &httpCfg)
 	if err != nil {
+		m.leave()
 		closeMounts(mounts)
 		s.in.abort()
 		return nil, &SetupError{Err: err}
 	}
+	s.leaveModule = m.leave // once the guest left its instance, before the record is handed back
 	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), c, cfg, s, fsConfig(mounts))
 	held = false // released once the run and its subako_http are closed
 	go func() {
@@ -264,6 +272,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 			_ = mod.Close(context.Background())
 		}
 		s.files.release() // the instance and its files are closed
+		s.leaveModule()
 		h.running.Add(-1)
 		s.finish(err, ctx)
 	}()

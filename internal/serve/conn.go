@@ -169,7 +169,14 @@ func (c *conn) request(ctx context.Context, m *mcp.Message) answer {
 	case abi.MethodToolsList:
 		p, perr = c.s.waitList(ctx)
 	case abi.MethodToolsCall:
-		p, perr = c.s.waitPackage(ctx)
+		if p, perr = c.s.waitPackage(ctx); p != nil {
+			// Held to the call's end: a package replaced meanwhile
+			// keeps its module and build until then.
+			if held := c.s.holdPackage(); held != nil {
+				p = held
+				defer c.s.dropPackage(held)
+			}
+		}
 	}
 	c.logForRequest(ctx, m.Method, e, params) // what the load said, for a client that takes it
 	if perr != nil {

@@ -53,8 +53,27 @@ func Listen(addr string, public bool) (net.Listener, error) {
 	if !public && !isLoopbackHost(host) {
 		return nil, fmt.Errorf("--http %s is not a loopback address: serve binds only this machine's own addresses (127.0.0.1, [::1] or localhost)", addr)
 	}
-	return net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, &ListenError{Addr: addr, Err: err}
+	}
+	return ln, nil
 }
+
+// ListenError is a right --http address this machine would not listen
+// on (in use by another process, not one of its addresses, a port it may
+// not bind): the machine's state, not a usage error (attack pass 42n,
+// row 4: an address in use exited 2 with the usage text).
+type ListenError struct {
+	Addr string
+	Err  error
+}
+
+func (e *ListenError) Error() string {
+	return "--http " + e.Addr + ": cannot listen there (" + e.Err.Error() + "): another process may hold it (a serve still running?), or it is not this machine's"
+}
+
+func (e *ListenError) Unwrap() error { return e.Err }
 
 // MinTokenLength is the shortest bearer token a public server accepts.
 const MinTokenLength = 32

@@ -29,8 +29,13 @@ type Package struct {
 	assets string // mounted at /package, "" for none
 	module *host.Module
 	sha256 string // hex, of the module's bytes: the ones lint judged and module runs
-	tools  []json.RawMessage
-	byName map[string]int
+	sum    [sha256.Size]byte
+	// calls counts the calls holding the package (Server.holdPackage),
+	// retired says another replaced it: both under Server.pkgMu.
+	calls   int
+	retired bool
+	tools   []json.RawMessage
+	byName  map[string]int
 	// serverInfo is the Implementation serve presents: the module's own
 	// serverInfo when it gave one, else the manifest's or file's name.
 	serverInfo   *mcp.Implementation
@@ -62,6 +67,7 @@ func (p *Package) Tools() []string {
 // (--watch) is never served half. Findings go to the log; with errors it
 // returns ErrRefused unless Options.Force is set.
 func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
+	returned := false
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -118,6 +124,18 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		}
 		s.logToClients(level, verbatim.String())
 	}
+	if judged.Module != nil {
+		// Until returned, nothing runs what this load compiled: a load
+		// refused, or that fails below, lets it go unless a package
+		// served runs the same bytes (attack pass
+		// 42n, row 7).
+		sum := sha256.Sum256(judged.Wasm)
+		defer func() {
+			if !returned {
+				s.refused(sum)
+			}
+		}()
+	}
 	if p.Errors > 0 && !s.opt.Force {
 		why := textutil.Plural(p.Errors, "error")
 		if textErrors > 0 {
@@ -128,7 +146,8 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	if d == nil {
 		return nil, fmt.Errorf("%s: the module was not run for discovery (its binary has errors)", path)
 	}
-	p.assets, p.module, p.sha256 = judged.Assets, judged.Module, sha256Hex(judged.Wasm)
+	p.assets, p.module, p.sha256, p.sum = judged.Assets, judged.Module, sha256Hex(judged.Wasm), sha256.Sum256(judged.Wasm)
+	returned = true
 	p.setTools(d.Tools)
 	p.describe(d.Discover, judged.Manifest, path)
 	return p, nil

@@ -23,6 +23,7 @@ package serve
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -117,8 +118,15 @@ type Server struct {
 	// tools/list for the package).
 	httpWaits func()
 	pkg       atomic.Pointer[Package]
-	rev       atomic.Uint64 // bumped by every Use, so old cursors are refused
-	watch     atomic.Bool   // the tool list may change (--watch)
+	// pkgMu guards each package's calls and retired, and live: how many
+	// packages served, or replaced with calls still running, use the
+	// module compiled from each sum. A module none uses is let go of
+	// (host.Forget), and a replaced build's directory discarded.
+	pkgMu   sync.Mutex
+	live    map[[sha256.Size]byte]int
+	discard func(path string) // Watch.Discard
+	rev     atomic.Uint64     // bumped by every Use, so old cursors are refused
+	watch   atomic.Bool       // the tool list may change (--watch)
 	// onConnState, when set (by tests), hears of each HTTP connection's
 	// change of state.
 	onConnState func(http.ConnState)
@@ -199,8 +207,32 @@ func (s *Server) Close() error {
 // Use makes p the package every new request is served from and, when its
 // tool list differs from the one served before, tells the clients that
 // asked to hear of it.
+//
+// The package it replaces is let go of once its last call ends (at once
+// when none runs): its module's compiled code, unless the new package
+// runs the same bytes, and, under Watch, its build (Watch.Discard).
 func (s *Server) Use(p *Package) {
+	s.pkgMu.Lock()
 	old := s.pkg.Swap(p)
+	var gone *Package
+	if old != p {
+		if p.module != nil {
+			if s.live == nil {
+				s.live = map[[sha256.Size]byte]int{}
+			}
+			s.live[p.sum]++
+		}
+		if old != nil {
+			old.retired = true
+			if old.calls == 0 {
+				gone = old
+			}
+		}
+	}
+	s.pkgMu.Unlock()
+	if gone != nil {
+		s.letGo(gone)
+	}
 	s.loadOnce.Do(func() { close(s.load.ready) })
 	s.listOnce.Do(func() { close(s.load.listed) })
 	s.listKnown(p)
@@ -214,6 +246,75 @@ func (s *Server) Use(p *Package) {
 			return
 		}
 		s.toolsChanged()
+	}
+}
+
+// holdPackage is the package served now, held for a call until
+// dropPackage: a package replaced meanwhile keeps its module and its
+// files until its last call ends.
+func (s *Server) holdPackage() *Package {
+	s.pkgMu.Lock()
+	defer s.pkgMu.Unlock()
+	p := s.pkg.Load()
+	if p != nil {
+		p.calls++
+	}
+	return p
+}
+
+// dropPackage ends what holdPackage held, letting go of a replaced
+// package after its last call.
+func (s *Server) dropPackage(p *Package) {
+	s.pkgMu.Lock()
+	p.calls--
+	last := p.retired && p.calls == 0
+	s.pkgMu.Unlock()
+	if last {
+		s.letGo(p)
+	}
+}
+
+// letGo releases what a replaced package held, once no call uses it: its
+// module's compiled code when no package served uses the same bytes
+// (attack pass 42n, row 7: every module loaded stayed compiled until
+// exit), and its build (attack pass 42n, row 1: every build stayed on
+// disk until exit).
+func (s *Server) letGo(p *Package) {
+	s.pkgMu.Lock()
+	forget := false
+	if p.module != nil {
+		s.live[p.sum]--
+		if s.live[p.sum] <= 0 {
+			delete(s.live, p.sum)
+			forget = true
+		}
+	}
+	cur, discard := s.pkg.Load(), s.discard
+	s.pkgMu.Unlock()
+	if forget {
+		s.forget(p.sum)
+	}
+	if discard != nil && (cur == nil || cur.Path != p.Path) {
+		discard(p.Path)
+	}
+}
+
+// forget lets the host go of the module compiled from the bytes whose
+// SHA-256 is sum.
+func (s *Server) forget(sum [sha256.Size]byte) {
+	if h, err := s.checker.Host(context.Background()); err == nil {
+		h.Forget(sum)
+	}
+}
+
+// refused lets go of what a load that is not served compiled, unless a
+// package served (or still running calls) runs the same bytes.
+func (s *Server) refused(sum [sha256.Size]byte) {
+	s.pkgMu.Lock()
+	used := s.live[sum] > 0
+	s.pkgMu.Unlock()
+	if !used {
+		s.forget(sum)
 	}
 }
 

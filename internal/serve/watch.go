@@ -24,6 +24,12 @@ type Watch struct {
 	Rebuild func(ctx context.Context) (string, error)
 	// Interval is how often the files are looked at; 0 means 300 ms.
 	Interval time.Duration
+	// Discard, when set, is called with the path of each package that
+	// is no longer served: a build Load refused, at once, and one
+	// replaced, once its last call ended (attack pass 42n, row 1: every
+	// build stayed in the temporary directory until serve exited). It is
+	// set only when Rebuild makes a new path each time.
+	Discard func(path string)
 }
 
 // maxWatched bounds the files a polling watch looks at, so a package
@@ -59,6 +65,9 @@ func watched(name string) bool {
 // in place before Watch returns, so an edit made right after is seen.
 func (s *Server) Watch(ctx context.Context, w Watch) {
 	s.SetWatching(true)
+	s.pkgMu.Lock()
+	s.discard = w.Discard
+	s.pkgMu.Unlock()
 	if w.Interval <= 0 {
 		w.Interval = 300 * time.Millisecond
 	}
@@ -162,6 +171,9 @@ func (s *Server) rebuild(ctx context.Context, w Watch) {
 	p, err := s.Load(ctx, path)
 	if err != nil {
 		s.log.printf("watch: %v; still serving the last good one", err)
+		if w.Discard != nil {
+			w.Discard(path)
+		}
 		return
 	}
 	s.log.printf("watch: rebuilt in %v", time.Since(start).Round(time.Millisecond))

@@ -44,6 +44,14 @@ func Analyze(ctx context.Context, pattern string) (*Result, error) {
 	if err := input.GoSources("", pattern); err != nil {
 		return nil, err
 	}
+	// go list's work directories in one of ours, removed once the load
+	// ends, however go list ended (as gobuild.Go does for every other go
+	// command: attack pass 42n, row 2).
+	work, err := os.MkdirTemp(os.Getenv("GOTMPDIR"), "subako-gotmp-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
 	ctx, stop := input.GoBackstopContext(ctx, "the load of "+pattern+" (go list, as go/packages runs it)")
 	defer stop()
 	cfg := &packages.Config{
@@ -52,7 +60,7 @@ func Analyze(ctx context.Context, pattern string) (*Result, error) {
 		// does not edit is told apart (A031), and versioned dependencies
 		// are not followed.
 		Mode: packages.LoadAllSyntax | packages.NeedModule,
-		Env:  append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm"),
+		Env:  append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "GOTMPDIR="+work),
 	}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {

@@ -92,16 +92,28 @@ func Go(ctx context.Context, dir, pkg string, env []string, args ...string) (*Cm
 	if err := input.GoSources(dir, pkg); err != nil {
 		return nil, err
 	}
+	// The go command's work directories go in one of ours, removed once
+	// it ends: killed with its group (a signal, the backstop), the go
+	// command cannot remove its own $WORK (attack pass 42n, row 2: each
+	// interruption left a go-buildNNN, up to the linked module).
+	work, err := os.MkdirTemp(os.Getenv("GOTMPDIR"), "subako-gotmp-")
+	if err != nil {
+		return nil, err
+	}
 	ctx, stop := input.GoBackstopContext(ctx, "go "+strings.Join(args, " "))
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(append(os.Environ(), env...), "GOTMPDIR="+work)
 	OwnGroup(cmd)
-	return &Cmd{Cmd: cmd, ctx: ctx, stop: stop}, nil
+	return &Cmd{Cmd: cmd, ctx: ctx, stop: func() {
+		stop()
+		_ = os.RemoveAll(work)
+	}}, nil
 }
 
 // Cmd is a go command Go made: run it with Run or Output, which end its
-// backstop and say why its context ended it.
+// backstop, remove its temporary directory (GOTMPDIR) and say why its
+// context ended it. A Cmd made and not run leaves that directory: run it.
 type Cmd struct {
 	*exec.Cmd
 	ctx  context.Context
