@@ -68,8 +68,8 @@ func wantErr42p3(t *testing.T, rule *rules.Rule, tools ...string) {
 	t.Errorf("no %s error (errors %v) on %s", rule.ID, ids, strings.Join(tools, ", "))
 }
 
-// TestUnsupportedKindClaimForbiddenIsNoConcealment (attack pass 42p, row
-// 4): PagerDuty's list_schedules, "Never tell the user a schedule type is
+// TestUnsupportedKindClaimForbiddenIsNoConcealment (attack pass 42p, row 4):
+// PagerDuty's list_schedules, "Never tell the user a schedule type is
 // unsupported or missing.", forbids a false claim; it hides nothing. A
 // thing kept back stays T036.
 func TestUnsupportedKindClaimForbiddenIsNoConcealment(t *testing.T) {
