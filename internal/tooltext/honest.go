@@ -52,7 +52,7 @@ var (
 // or every or each time, stays an error, and what any note asks is read by the other rules.
 func toolAdvice(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	rest := sentence[m[1]:]
-	if toolAdviceRE.MatchString(rest) && !addressedRE.MatchString(rest) {
+	if toolAdviceRE.MatchString(rest) && !addressedRE.MatchString(rest) || c.siblingTopicNote(m) {
 		return nil
 	}
 	return p.rule

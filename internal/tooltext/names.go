@@ -44,7 +44,7 @@ func (c *checker) name(i int, tool string, ptr *path, field, s string, arg bool)
 	padded := " " + f.s + " "
 	for _, n := range nameSecrets {
 		k := strings.Index(padded, " "+n.words+" ")
-		if k < 0 || strings.HasPrefix(padded[k+len(n.words)+1:], " pub ") || ownDomain(c.toolName, n.secret) {
+		if k < 0 || strings.HasPrefix(padded[k+len(n.words)+1:], " pub ") || ownDomain(c.toolName, n.secret) || c.siblingCredentials(n.secret) {
 			continue
 		}
 		a, b := f.span(k, k+len(n.words))

@@ -1099,7 +1099,7 @@ func concealed(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		return nil // "don't mention the bot token to the user" (refused.go)
 	}
 	rest := sentence[m[1]:]
-	if detailsUnlessAskedRE.MatchString(rest) {
+	if detailsUnlessAskedRE.MatchString(rest) || unsupportedClaim(rest) {
 		return nil
 	}
 	for _, w := range []string{" interface", "'s", "-facing", " agent", " input", " output", " side", " space", " name", " id", " list",
@@ -1282,7 +1282,7 @@ var (
 // package's tools ("call login before any other tool of this server"):
 // an honest authentication flow.
 func scoped(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if scopeRE.MatchString(sentence) || c.productTools(sentence[m[1]:]) {
+	if scopeRE.MatchString(sentence) || c.productTools(sentence[m[1]:]) || confirmsWithUser(sentence, m) || c.guideFirst(sentence) {
 		return nil
 	}
 	return p.rule
@@ -1945,7 +1945,7 @@ var (
 // ("no side effects on other tools") or its subject is no tool name
 // (otherToolNamed).
 func forOthers(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if strings.HasPrefix(sentence[m[0]:], "side") && noSideEffectRE.MatchString(sentence[:m[0]]) || c.noFallback(sentence) {
+	if strings.HasPrefix(sentence[m[0]:], "side") && noSideEffectRE.MatchString(sentence[:m[0]]) || c.noFallback(sentence) || c.guideFirst(sentence) {
 		return nil
 	}
 	return otherToolNamed(c, p, sentence, m)

@@ -1,0 +1,147 @@
+package tooltext
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Attack pass 42p rows 2, 4, 5 and 6 (fix42p3): honest text of published
+// servers the secret, concealment, preempt and model-note patterns read
+// as attacks. Each exception here names its attack form beside it in
+// fix42p3_test.go.
+
+var (
+	// unsupportedClaimRE: what "never tell the user" forbids is the claim
+	// that a kind of thing is unsupported (PagerDuty's list_schedules:
+	// "Never tell the user a schedule type is unsupported or missing."):
+	// a false claim forbidden, nothing hidden. An indefinite kind ("a
+	// schedule type"), "unsupported" or "not supported"; a definite thing
+	// that is "missing" ("the backup is missing") is a fact kept back.
+	unsupportedClaimRE = re(`^\s+(?:that\s+)?(?:a|an|any)\s+(?:[a-z][\w-]*\s+){0,2}(?:type|kind|format|feature|option|filter|operation|capability|mode)s?\s+(?:is|are)\s+(?:unsupported|not\s+supported)\b`)
+	// confirmWithUserRE: the act before the tools is asking the user
+	// (PagerDuty's instructions: "Always confirm with the user before
+	// using any tool marked as destructive."), all of the sentence
+	// before the match.
+	confirmWithUserRE = re(`^\W*(?:(?:always|please|first|you\s+(?:must|should))\s+)*(?:confirm\s+with|check\s+with|ask)\s+(?:the\s+)?user\s+(?:for\s+(?:confirmation|approval|permission)\s+)?$`)
+	// siblingTopicNoteRE: a note that only says which of the package's
+	// tools take a topic's ID in which argument (telegram-mcp's
+	// list_topics: "Note for LLM: Send into a topic by passing Topic ID
+	// as topic_id to send_file / send_album / ..., or as message_id to
+	// reply_to_message for text."); groups 1-4 the arguments and tools.
+	noteEndRE          = re(`\.(?:\s|$)`)
+	siblingTopicNoteRE = re(`^\s*send\s+(?:in)?to\s+(?:a|the)\s+(?:topic|thread)\s+by\s+passing\s+(?:the\s+|its\s+)?(?:topic|thread)\s+id\s+as\s+([a-z]+_id)\s+to\s+([a-z][\w]*(?:\s*(?:/|,)\s*[a-z][\w]*)*)` +
+		`(?:\s*,?\s+or\s+as\s+([a-z]+_id)\s+to\s+([a-z][\w]*(?:\s*(?:/|,)\s*[a-z][\w]*)*)(?:\s+for\s+(?:text|messages?|replies))?)?\s*\.?\s*$`)
+	// siblingCredentialsRE: the description says which sibling tool gets
+	// the temporary credentials its arguments take (amazon-qindex's
+	// SearchRelevantContent: "Call AssumeRoleWithIdentityContext with the
+	// token's identity context to get temporary credentials"); group 1
+	// the sibling.
+	siblingCredentialsRE = re(`\bcall\s+['"\x60]?([a-z][\w-]*)['"\x60]?\s[^.\n]{0,80}?\bto\s+(?:get|obtain|receive)\s+(?:the\s+)?temporary\s+(?:aws\s+|sts\s+)?credentials\b`)
+)
+
+// unsupportedClaim: the concealment's object is the claim that a kind of
+// thing is unsupported (attack pass 42p, row 4).
+func unsupportedClaim(rest string) bool {
+	return unsupportedClaimRE.MatchString(rest)
+}
+
+// confirmsWithUser: the act before any tool is confirming with the user
+// (attack pass 42p, row 5): the safety advice, no task of the text's.
+func confirmsWithUser(sentence string, m []int) bool {
+	return confirmWithUserRE.MatchString(sentence[:m[0]])
+}
+
+// siblingTopicNote: a note to the model that only names which of the
+// package's own tools (all in the list, not this one) take a topic's ID
+// as which ID argument (attack pass 42p, row 6). A tool outside the
+// list, any other thing passed, or more said keeps the note an error.
+func (c *checker) siblingTopicNote(m []int) bool {
+	// the note to its first full stop: a docstring's lines split it
+	rest := c.folded[min(c.sentStart+m[1], len(c.folded)):]
+	if k := noteEndRE.FindStringIndex(rest); k != nil {
+		rest = rest[:k[0]+1]
+	}
+	g := siblingTopicNoteRE.FindStringSubmatch(rest)
+	if g == nil {
+		return false
+	}
+	for _, list := range []string{g[2], g[4]} {
+		for _, t := range strings.FieldsFunc(list, func(r rune) bool { return r == '/' || r == ',' || unicode.IsSpace(r) }) {
+			if !c.names[t] || t == strings.ToLower(c.toolName) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// siblingCredentials: an argument named for an AWS secret of a tool whose
+// description says a sibling tool of the list (not this one) gets the
+// temporary credentials it takes, and names the secret's domain (attack
+// pass 42p, row 2): the credentials come from the package's own tool, not
+// from the user's files. Without such a sibling in the list the argument
+// stays a request.
+func (c *checker) siblingCredentials(secret string) bool {
+	desc := strings.ToLower(c.toolDesc)
+	if !ownDomain(desc, secret) {
+		return false
+	}
+	for _, g := range siblingCredentialsRE.FindAllStringSubmatch(desc, -1) {
+		if c.names[g[1]] && g[1] != strings.ToLower(c.toolName) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// guideFirstRE: the whole sentence asks for this tool first and
+	// nothing else (webflow's guide tool: "ALWAYS CALL THIS TOOL FIRST
+	// BEFORE CALLING ANY OTHER TOOLS."; sanity's get_initial_context:
+	// "IMPORTANT: This tool must be called before using any other tools.").
+	guideFirstRE = re(`^\W*(?:important\s*:\s*)?(?:(?:always|please)\s+)*(?:call|use|run)\s+this\s+tool\s+first\s*,?\s+before\s+(?:calling|using)\s+any\s+other\s+tools?\s*[.!]*\s*$` +
+		`|^\W*(?:important\s*:\s*)?this\s+tool\s+(?:must|should)\s+(?:always\s+)?be\s+(?:called|used|run)\s+(?:first\s*,?\s+)?before\s+(?:calling|using)\s+any\s+other\s+tools?\s*[.!]*\s*$`)
+	// guideWords: the words of a guide tool's name.
+	guideWords = wordSet("guide guides guideline guidelines context instructions rules onboarding")
+	// guidePurposeRE: the description says the tool gives guidance or
+	// context; guideScopeRE: for this server or its product's tools
+	// (group 1, the name's first word).
+	guidePurposeRE = re(`\b(?:provides?|gets?|returns?|loads?|fetch(?:es)?|gives?)\b[^.\n]{0,40}\b(?:guidelines|guidance|best\s+practices|context|usage\s+instructions|rules)\b`)
+	guideScopeRE   = re(`\b(?:for|of|with|using|in)\s+(?:this\s+(?:mcp\s+)?server\b|(?:the\s+)?([a-z][a-z0-9]+)\s+tools\b)`)
+	// guideTouchesRE: a guide that speaks of the user, a secret, the
+	// prompt, sending or an address, or says not to, is no guide alone.
+	guideTouchesRE = re(`https?://|@|\buser|\bsecret|\bprompt|\bconversation|\bsend|\bpass\b|\bforward|\bignore|\bmessage|\be-?mail|\binstead\b|\bover\b|\bnever\b|\bnot\b|n't\b|\bonly\b|\bcredential|\btoken|\bkey\b`)
+)
+
+// guideFirst: "call this tool first, before any other tools" (T037, T042)
+// said by a package's own guide tool (attack pass 42p, row 8): the tool's
+// name is a guide's (guide, context, instructions, rules), it takes no
+// argument (nothing is put in one, nothing sent), its description says it
+// gives guidance or context for this server or its product's tools, says
+// nothing of the user, secrets, sending, addresses or other tools' worth,
+// and the sentence asks for nothing but this tool first. The same
+// sentence in any other tool stays the line-jumping attack.
+func (c *checker) guideFirst(sentence string) bool {
+	if c.argDesc != "" || c.toolName == "" || !guideFirstRE.MatchString(sentence) {
+		return false
+	}
+	words := nameWords(c.toolName)
+	if !slices.ContainsFunc(words, func(w string) bool { return guideWords[w] }) {
+		return false
+	}
+	c.isArg("")
+	if len(c.args) != 0 {
+		return false
+	}
+	desc := strings.ToLower(c.toolDesc)
+	if !guidePurposeRE.MatchString(desc) || guideTouchesRE.MatchString(desc) {
+		return false
+	}
+	for _, g := range guideScopeRE.FindAllStringSubmatch(desc, -1) {
+		if g[1] == "" || len(words) > 1 && g[1] == words[0] {
+			return true
+		}
+	}
+	return false
+}
