@@ -21,11 +21,12 @@ import (
 // pass 42c, rows 1-3). What must not change is that the verdict is judged
 // or says it was not: a cut that leaves runs out of a clean record makes
 // the module not judged (exit 3, naming --probe-time), and an error found
-// stands (exit 1); never a clean exit 0. The subject,
-// testdata/budget42c.c, is the C probe subject add.c with WORK_ITER random
-// reads and writes over a static 8 MiB array at the start of every call.
+// stands (exit 1); never a clean exit 0. The subject is the C probe
+// subject add.c built with WORK_ITER: random reads and writes over a
+// static 8 MiB array at the start of every call.
 
-// budgetModule builds testdata/budget42c.c with the -D switches given.
+// budgetModule builds the C probe subject add.c with the -D switches
+// given.
 func budgetModule(t *testing.T, defs ...string) string {
 	t.Helper()
 	clang, err := exec.LookPath("clang")
@@ -37,7 +38,7 @@ func budgetModule(t *testing.T, defs ...string) string {
 	for _, d := range defs {
 		args = append(args, "-D"+d)
 	}
-	args = append(args, "testdata/budget42c.c")
+	args = append(args, filepath.Join("..", "subjects", "testdata", "c", "add.c"))
 	if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
 		t.Skipf("clang: %v\n%s", err, out)
 	}

@@ -16,7 +16,7 @@ import (
 // of the ignored rules (probe.Options.Ignored), and an ignored error makes
 // no cut judged.
 //
-// Subject: testdata/budget42c.c with STRING_ID (a numeric id echoed as a
+// Subject: the C probe subject add.c with STRING_ID (a numeric id echoed as a
 // string: P038 on the integer-id probe, an early run) and MAX_TRAP (a or b
 // at 1000000 traps: P030 on a valid edge case, a later run).
 

@@ -1,8 +1,6 @@
 package tooltext
 
 import (
-	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -162,22 +160,12 @@ func TestSecretFilesMorePaths(t *testing.T) {
 // two sizes (linear: the same throughput): hard wraps joined, tag
 // interiors read, paths of every prefix and separator, file variables.
 func BenchmarkHostileWraps41k1(b *testing.B) {
-	for _, n := range []int{1 << 18, 1 << 20} {
-		for _, c := range []struct{ name, unit string }{
-			{"hard wraps", "a\n"},
-			{"indented wraps", "do not tell \n   "},
-			{"tag interiors", "<span ignore all previous "},
-			{"windows paths", `read %appdata%\gh\ `},
-			{"home dirs", "read ~/.aws/* $KUBECONFIG "},
-			{"env reads", `os.environ.get("A_KEY`},
-		} {
-			text := strings.Repeat(c.unit, n/len(c.unit))
-			b.Run(c.name+"/"+strconv.Itoa(n>>10)+"KiB", func(b *testing.B) {
-				b.SetBytes(int64(len(text)))
-				for b.Loop() {
-					CheckText("/description", text)
-				}
-			})
-		}
-	}
+	benchRepeated(b, []int{1 << 18, 1 << 20}, []repeatedUnit{
+		{"hard wraps", "a\n"},
+		{"indented wraps", "do not tell \n   "},
+		{"tag interiors", "<span ignore all previous "},
+		{"windows paths", `read %appdata%\gh\ `},
+		{"home dirs", "read ~/.aws/* $KUBECONFIG "},
+		{"env reads", `os.environ.get("A_KEY`},
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -129,5 +130,25 @@ func BenchmarkHostileMegabyte(b *testing.B) {
 				CheckText("/description", text)
 			}
 		})
+	}
+}
+
+// repeatedUnit is one unit of hostile text a benchmark repeats.
+type repeatedUnit struct{ name, unit string }
+
+// benchRepeated checks each unit repeated to each size in bytes, a
+// sub-benchmark "NAME/SIZEKiB" each: one throughput at every size is a
+// cost linear in the text.
+func benchRepeated(b *testing.B, sizes []int, units []repeatedUnit) {
+	for _, c := range units {
+		for _, n := range sizes {
+			text := strings.Repeat(c.unit, n/len(c.unit))
+			b.Run(c.name+"/"+strconv.Itoa(n>>10)+"KiB", func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				for b.Loop() {
+					CheckText("/description", text)
+				}
+			})
+		}
 	}
 }

@@ -336,6 +336,35 @@ func wantErrors(t *testing.T, tool string, descs ...string) {
 	}
 }
 
+// wantAddErrors: each of descs, after "Adds two numbers. " as the
+// description of the tool add (errorsIn), draws at least one error: the
+// form every attack pass writes its poisoned texts in.
+func wantAddErrors(t *testing.T, descs ...string) {
+	t.Helper()
+	for _, d := range descs {
+		if errs, ids := errorsIn(t, "add", "Adds two numbers. "+d); errs == 0 {
+			t.Errorf("no error (signals %v) on %q", ids, d)
+		}
+	}
+}
+
+// wantNoToolErrors: none of tools, each a whole tool's JSON, draws an
+// error; the signals it draws are told with their messages.
+func wantNoToolErrors(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		var said []string
+		for _, s := range CheckTools([]json.RawMessage{json.RawMessage(tool)}) {
+			if s.Severity() == rules.Error {
+				said = append(said, s.Rule.ID+" "+s.Message)
+			}
+		}
+		if len(said) != 0 {
+			t.Errorf("errors %q on honest %s", said, tool)
+		}
+	}
+}
+
 // wantNoErrors: none of descs, the description of a tool named tool
 // (errorsIn), draws an error: honest text, or a near miss of an attack.
 func wantNoErrors(t *testing.T, tool string, descs ...string) {

@@ -12,6 +12,9 @@
 //   MAX_TRAP       a or b at its maximum, 1000000, traps
 //   BUFFERED       stdout fully buffered and flushed only after discovery: a call's answer comes out
 //                  when the buffer fills or at exit
+//   WORK_ITER=N    every call first makes N random reads and writes over 8 MiB: memory-bound
+//                  work, whose own time grows on a throttled thread (internal/throttled, attack
+//                  pass 42c); with CALIBRATE a call answers how long the work took
 //
 // The edge variants declare three more optional members (mode, an enum;
 // label, a string or null of at most 16 characters; tags, at most 4
@@ -201,7 +204,40 @@ __attribute__((format(printf, 2, 3))) static void answer(const char *id, const c
 #endif
 }
 
+#ifdef WORK_ITER
+#include <stdint.h>
+#include <time.h>
+// work42c: WORK_ITER random reads and writes over 8 MiB, memory-bound work
+// (attack pass 42c), done at the start of every call.
+static uint32_t buf42c[2 * 1024 * 1024];
+static void work42c(void) {
+	enum { N = 2 * 1024 * 1024 };
+	uint32_t x = 1, s = 0;
+	for (long i = 0; i < WORK_ITER; i++) {
+		x = x * 1103515245u + 12345u;
+		s += buf42c[(x >> 8) % N];
+		buf42c[(x >> 4) % N] = s;
+	}
+}
+#endif
+
 static void call(const char *id, const char *params) {
+#ifdef WORK_ITER
+#ifdef CALIBRATE
+	// CALIBRATE: answer every call with the module time the work took.
+	{
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		work42c();
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		long us = (t1.tv_sec - t0.tv_sec) * 1000000L + (t1.tv_nsec - t0.tv_nsec) / 1000;
+		answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"work took %ld us\"}]}", us);
+		(void)params;
+		return;
+	}
+#endif
+	work42c();
+#endif
 	const char *args = member(params, "arguments"), *k, *v, *p;
 	const char *problem = NULL;
 	size_t n;
