@@ -24,20 +24,7 @@ func TestInterruptRemovesGoWork(t *testing.T) {
 		t.Skip("builds subakogo and a Go package")
 	}
 	bin := subakogoBinary(t)
-	pkg, err := os.MkdirTemp("testdata", "fix42n-pack-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(pkg)
-	for _, name := range []string{"main.go", "subako_gen.go", "tools.json"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "examples", "hello", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(pkg, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pkg := helloCopy(t, "fix42n-pack-")
 	tmp := t.TempDir()
 	out := filepath.Join(t.TempDir(), "out")
 	cmd := exec.Command(bin, "pack", "--generate", "--probes", "none", "./"+filepath.ToSlash(pkg), "-o", out)
@@ -87,4 +74,26 @@ func TestInterruptRemovesGoWork(t *testing.T) {
 	if len(left) > 0 {
 		t.Errorf("pack interrupted by SIGTERM left in $TMPDIR:\n%s\nstderr:\n%s", strings.Join(left, "\n"), stderr.String())
 	}
+}
+
+// helloCopy copies examples/hello into a new directory of testdata named
+// prefix and more (a package of the module subakogo runs in, as serve
+// and pack build), removed when the test ends.
+func helloCopy(t *testing.T, prefix string) string {
+	t.Helper()
+	pkg, err := os.MkdirTemp("testdata", prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(pkg) })
+	for _, name := range []string{"main.go", "subako_gen.go", "tools.json"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "examples", "hello", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(pkg, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return pkg
 }

@@ -24,20 +24,7 @@ func TestWatchKeepsOnlyTheServedBuild(t *testing.T) {
 	t.Setenv("TMPDIR", tmp)
 	// A copy of examples/hello inside the module (serve builds the
 	// packages of the module it runs in), removed at the end.
-	pkg, err := os.MkdirTemp("testdata", "fix42n-hello-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(pkg)
-	for _, name := range []string{"main.go", "subako_gen.go", "tools.json"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "examples", "hello", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(pkg, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	pkg := helloCopy(t, "fix42n-hello-")
 	main := filepath.Join(pkg, "main.go")
 	in, stdin := io.Pipe()
 	old := serveStdin
