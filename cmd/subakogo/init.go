@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"errors"
 	"flag"
@@ -9,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -20,8 +20,10 @@ import (
 	"golang.org/x/mod/modfile"
 	gomodule "golang.org/x/mod/module"
 
+	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/outfile"
+	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
@@ -90,6 +92,18 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if version() == "devel" && *replace == "" {
 		return usageError(stderr, fs, errors.New("this subakogo is a development build, which no version names: pass --replace with the path of your subako-go checkout"))
 	}
+	// A signal ends the go commands (gobuild.Go) and removes what init
+	// made, as a failure does: init did not end (attack pass 42n, row 6:
+	// SIGTERM during go mod tidy left go.mod and main.go, and init DIR
+	// again was refused).
+	return cli.Interruptible("subakogo init", "", stderr, func(ctx context.Context, stderr io.Writer) int {
+		return writePackage(ctx, dir, target, created, *name, *module, *replace, stdout, stderr)
+	})
+}
+
+// writePackage writes the package into target (created, when init made
+// it or a parent of it), resolves its go.mod and builds its tools.
+func writePackage(ctx context.Context, dir, target, created, name, module, replace string, stdout, stderr io.Writer) int {
 	// A failure part way leaves nothing behind, and removes only what init
 	// made: the entries it wrote in an empty directory that was there, or
 	// the first directory it created (DIR or a parent of it), found by the
@@ -106,7 +120,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUnreadable
 	}
-	data := struct{ Name, Title string }{*name, strings.ToUpper((*name)[:1]) + (*name)[1:]}
+	data := struct{ Name, Title string }{name, strings.ToUpper(name[:1]) + name[1:]}
 	for _, f := range scaffold {
 		t, err := template.ParseFS(templates, "template/"+f.template)
 		if err != nil {
@@ -120,7 +134,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 			return failed(err)
 		}
 	}
-	if err := writeGoMod(target, *module, *replace); err != nil {
+	if err := writeGoMod(ctx, target, module, replace); err != nil {
 		return failed(err)
 	}
 	// DIR is the person's argument, printed escaped (attack pass 41i, row
@@ -130,14 +144,18 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if abs, err := filepath.Abs(dir); err != nil || abs != target {
 		cd = target
 	}
-	fmt.Fprintf(stdout, "wrote the package %s in %s\n", *name, termsafe.Line(dir))
-	if err := buildTools(target, stdout); err != nil {
+	fmt.Fprintf(stdout, "wrote the package %s in %s\n", name, termsafe.Line(dir))
+	err := buildTools(ctx, target, stdout)
+	if ctx.Err() != nil {
+		return failed(context.Cause(ctx)) // interrupted: init did not end, so nothing it made stays
+	}
+	if err != nil {
 		// The package is written: the author sees the same error from go
 		// generate, and can fix what the go command says first.
 		fmt.Fprintf(stderr, "subakogo init: building the tools: %s\n", termsafe.Text(err.Error()))
 	}
 	fmt.Fprintf(stdout, "next:\n  cd %s && go generate && go test ./... && go tool subakogo check .\n"+
-		"  go tool subakogo pack . -o ../dist/%s   # the directory Subako takes, outside the sources\n", termsafe.Line(cd), *name)
+		"  go tool subakogo pack . -o ../dist/%s   # the directory Subako takes, outside the sources\n", termsafe.Line(cd), name)
 	return exitOK
 }
 
@@ -211,15 +229,13 @@ var tools = []string{
 // cache) and prints its path instead of running it; go build tool would
 // compile the same packages but link them otherwise and keep no program,
 // so the first go generate would still link the generator, silently.
-func buildTools(dir string, stdout io.Writer) error {
+func buildTools(ctx context.Context, dir string, stdout io.Writer) error {
 	fmt.Fprintln(stdout, "building go tool subakogo-generate and go tool subakogo for the package (go tool -n), so that\n"+
 		"the first go generate and check start at once; with an empty build cache this compiles the\n"+
 		"analysis and WebAssembly libraries, a minute or two, and a few seconds after that...")
 	start := time.Now()
 	for _, tool := range tools {
-		cmd := exec.Command("go", "tool", "-n", tool)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
+		if out, err := goCombined(ctx, dir, "tool", "-n", tool); err != nil {
 			return fmt.Errorf("go tool -n %s: %w\n%s", tool, err, out)
 		}
 	}
@@ -237,7 +253,7 @@ func writeFile(path string, b []byte) error {
 // writeGoMod writes go.mod with subakogo, the lean generator and its notice
 // as tool dependencies (go tool subakogo, go tool subakogo-generate), pinned
 // by go.sum, and resolves them with go mod tidy.
-func writeGoMod(dir, module, replace string) error {
+func writeGoMod(ctx context.Context, dir, module, replace string) error {
 	v := version()
 	if v == "devel" {
 		v = "v0.0.0" // runInit requires --replace for a development build
@@ -257,10 +273,22 @@ func writeGoMod(dir, module, replace string) error {
 	if err := writeFile(filepath.Join(dir, "go.mod"), []byte(gomod)); err != nil {
 		return err
 	}
-	tidy := exec.Command("go", "mod", "tidy")
-	tidy.Dir = dir
-	if out, err := tidy.CombinedOutput(); err != nil {
+	if out, err := goCombined(ctx, dir, "mod", "tidy"); err != nil {
 		return fmt.Errorf("go mod tidy: %w\n%s", err, out)
 	}
 	return nil
+}
+
+// goCombined runs the go command with args in dir (gobuild.Go: its own
+// process group, ended with ctx) and returns its stdout and stderr
+// together.
+func goCombined(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd, err := gobuild.Go(ctx, dir, ".", nil, args...)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err = cmd.Run()
+	return out.Bytes(), err
 }
