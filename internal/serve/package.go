@@ -34,6 +34,9 @@ type Package struct {
 	// retired says another replaced it: both under Server.pkgMu.
 	calls   int
 	retired bool
+	// loading says Load returned it and Use has not taken it yet
+	// (Server.loading), under Server.pkgMu.
+	loading bool
 	tools   []json.RawMessage
 	byName  map[string]int
 	// serverInfo is the Implementation serve presents: the module's own
@@ -68,6 +71,16 @@ func (p *Package) Tools() []string {
 // returns ErrRefused unless Options.Force is set.
 func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 	returned := false
+	s.pkgMu.Lock()
+	s.loading++
+	s.pkgMu.Unlock()
+	defer func() {
+		if !returned { // else Use takes the count over
+			s.pkgMu.Lock()
+			s.loading--
+			s.pkgMu.Unlock()
+		}
+	}()
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -147,7 +160,7 @@ func (s *Server) Load(ctx context.Context, path string) (*Package, error) {
 		return nil, fmt.Errorf("%s: the module was not run for discovery (its binary has errors)", path)
 	}
 	p.assets, p.module, p.sha256, p.sum = judged.Assets, judged.Module, sha256Hex(judged.Wasm), sha256.Sum256(judged.Wasm)
-	returned = true
+	returned, p.loading = true, true
 	p.setTools(d.Tools)
 	p.describe(d.Discover, judged.Manifest, path)
 	return p, nil

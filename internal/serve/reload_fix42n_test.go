@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 )
 
@@ -168,4 +169,55 @@ func TestReplacedPackageKeptUntilItsLastCall(t *testing.T) {
 	if err := runs(p0again); err != nil {
 		t.Errorf("the same bytes loaded again: %v", err)
 	}
+}
+
+// TestUndoneSaveKeepsModule (attack pass 42q, row 1): a save undone while
+// a call still ran on the replaced package. The load of the undone bytes
+// is handed the module the host compiled for them before, which the
+// replaced package holds; the call ending during that load let the module
+// go (host.Forget), so the load served a module whose every run failed
+// (ErrForgotten) until the next save. While a load is under way, no
+// module is let go of.
+func TestUndoneSaveKeepsModule(t *testing.T) {
+	hello, err := os.ReadFile(buildWasm(t, "../../examples/hello", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, logBuf := unloadedServer(t, Options{})
+	dir := t.TempDir()
+	load := func(i int) *Package {
+		path := filepath.Join(dir, "m"+strconv.Itoa(i)+".wasm")
+		if err := os.WriteFile(path, withCustomSectionFix42n(hello, "fix42q", []byte(strconv.Itoa(i))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := s.Load(context.Background(), path)
+		if err != nil {
+			t.Fatalf("load %d: %v\n%s", i, err, logBuf.String())
+		}
+		return p
+	}
+	ctx := context.Background()
+	h, err := s.checker.Host(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := load(0)
+	s.Use(a)
+	held := s.holdPackage() // a call in flight on A
+	s.Use(load(1))          // saved: B served, A kept for its call
+	// undone: A's bytes again, and A's call ends while they load
+	s.judged = func(*pkgcheck.Result) {
+		if held != nil {
+			s.dropPackage(held)
+			held = nil
+		}
+	}
+	again := load(0)
+	s.judged = nil
+	s.Use(again)
+	sess, err := h.Start(ctx, again.module, host.RunConfig{})
+	if err != nil {
+		t.Fatalf("the undone save's package cannot run: %v", err)
+	}
+	sess.Wait()
 }

@@ -122,8 +122,15 @@ type Server struct {
 	// packages served, or replaced with calls still running, use the
 	// module compiled from each sum. A module none uses is let go of
 	// (host.Forget), and a replaced build's directory discarded.
-	pkgMu   sync.Mutex
-	live    map[[sha256.Size]byte]int
+	pkgMu sync.Mutex
+	live  map[[sha256.Size]byte]int
+	// loading counts the loads under way, from Load's start until Use
+	// takes what it returned (or it fails): while one is, no module is
+	// let go of, since the host hands a load the module it compiled
+	// before for the same bytes (attack pass 42q, row 1: a save undone
+	// while a call ran on the replaced package got that package's
+	// module, let go of when the call ended, and every call after failed).
+	loading int
 	discard func(path string) // Watch.Discard
 	rev     atomic.Uint64     // bumped by every Use, so old cursors are refused
 	watch   atomic.Bool       // the tool list may change (--watch)
@@ -213,6 +220,10 @@ func (s *Server) Close() error {
 // runs the same bytes, and, under Watch, its build (Watch.Discard).
 func (s *Server) Use(p *Package) {
 	s.pkgMu.Lock()
+	if p.loading {
+		p.loading = false
+		s.loading--
+	}
 	old := s.pkg.Swap(p)
 	var gone *Package
 	if old != p {
@@ -286,7 +297,7 @@ func (s *Server) letGo(p *Package) {
 		s.live[p.sum]--
 		if s.live[p.sum] <= 0 {
 			delete(s.live, p.sum)
-			forget = true
+			forget = s.loading == 0 // else kept compiled: a load may have been handed it
 		}
 	}
 	cur, discard := s.pkg.Load(), s.discard
@@ -311,7 +322,7 @@ func (s *Server) forget(sum [sha256.Size]byte) {
 // package served (or still running calls) runs the same bytes.
 func (s *Server) refused(sum [sha256.Size]byte) {
 	s.pkgMu.Lock()
-	used := s.live[sum] > 0
+	used := s.live[sum] > 0 || s.loading > 1 // the refused load still counts itself
 	s.pkgMu.Unlock()
 	if !used {
 		s.forget(sum)
