@@ -73,3 +73,50 @@ func TestClosedHostRefusesEveryEntry(t *testing.T) {
 		})
 	}
 }
+
+// TestWaitGivesHoldBack (attack pass 42q, row 3): a run's hold on the host
+// is given back before Wait hands over its record, so a command that
+// closes the host after its last Wait releases it at Close. The hold was
+// given back by a goroutine after the run's end, which Wait did not wait
+// for: Close could find the run still counted and leave the release to
+// that goroutine, after the process exited (the host's temporary cache
+// left behind when there is no user cache).
+func TestWaitGivesHoldBack(t *testing.T) {
+	ctx := context.Background()
+	h, err := New(ctx, Options{Engine: testEngine, CacheDir: "-"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(ctx)
+	b := wasmbuild.Encode(&wasm.Module{
+		TypeSection:     []*wasm.FunctionType{{}},
+		FunctionSection: []wasm.Index{0},
+		MemorySection:   &wasm.Memory{Min: 1},
+		ExportSection: []*wasm.Export{
+			{Type: wasm.ExternTypeFunc, Name: "_start", Index: 0},
+			{Type: wasm.ExternTypeMemory, Name: "memory", Index: 0},
+		},
+		CodeSection: []*wasm.Code{{Body: []byte{wasm.OpcodeEnd}}},
+	})
+	m, err := h.Compile(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.WaitCompiled(ctx)
+	h.mu.Lock()
+	before := h.pending
+	h.mu.Unlock()
+	for range 20 {
+		s, err := h.Start(ctx, m, RunConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Wait()
+		h.mu.Lock()
+		after := h.pending
+		h.mu.Unlock()
+		if after != before {
+			t.Fatalf("after Wait the host counts %d holds, %d before the run: the run's hold is given back after its record", after, before)
+		}
+	}
+}

@@ -89,6 +89,7 @@ type session struct {
 	cancel     context.CancelFunc
 	in         stdin
 	done       chan struct{}
+	released   chan struct{} // closed once what the run held is given back (wait waits for it)
 	halted     chan struct{} // closed when the run is stopped
 	// interpreted says the run is on wazero's interpreter, whose call
 	// depth is below compiled code's (Record.Depth).
@@ -158,7 +159,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		}
 	}()
 	s := &session{budget: sandboxfs.NewBudget(cfg.Limits), rec: &Record{CloseToExit: -1, StdinClosed: -1}, exitGrace: h.exitGrace,
-		clock: newGuestClock(), done: make(chan struct{}), halted: make(chan struct{}), change: make(chan struct{}), deadline: noLimit,
+		clock: newGuestClock(), done: make(chan struct{}), released: make(chan struct{}), halted: make(chan struct{}), change: make(chan struct{}), deadline: noLimit,
 		inputAt: -1, files: newRunFiles(h.files)}
 	if cfg.ExitGrace > 0 {
 		s.exitGrace = cfg.ExitGrace
@@ -207,6 +208,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		closeMounts(mounts)
 		s.in.abort()
 		h.unhold()
+		close(s.released)
 	}()
 	return s, nil
 }
