@@ -29,23 +29,8 @@ import (
 // memory (where wazero's compiled code is, outside the Go heap) must not
 // grow by more than 64 MiB (it grew by about 130).
 func TestReloadsReleaseCompiledCode(t *testing.T) {
-	hello, err := os.ReadFile(buildWasm(t, "../../examples/hello", ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, logBuf := unloadedServer(t, Options{})
-	dir := t.TempDir()
-	load := func(i int) {
-		path := filepath.Join(dir, "m"+strconv.Itoa(i)+".wasm")
-		if err := os.WriteFile(path, withCustomSectionFix42n(hello, "attack42n", []byte(strconv.Itoa(i))), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		p, err := s.Load(context.Background(), path)
-		if err != nil {
-			t.Fatalf("load %d: %v\n%s", i, err, logBuf.String())
-		}
-		s.Use(p)
-	}
+	s, loaded := helloLoader(t)
+	load := func(i int) { s.Use(loaded(i)) }
 	load(0)
 	load(1)
 	before := rssFix42n(t)
@@ -112,25 +97,9 @@ func rssFix42n(t *testing.T) int64 {
 // and its build on disk until that call ends; then its module is let go
 // of (a run of it is refused) and its build discarded.
 func TestReplacedPackageKeptUntilItsLastCall(t *testing.T) {
-	hello, err := os.ReadFile(buildWasm(t, "../../examples/hello", ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, logBuf := unloadedServer(t, Options{})
+	s, load := helloLoader(t)
 	var discarded []string
 	s.discard = func(path string) { discarded = append(discarded, path) }
-	dir := t.TempDir()
-	load := func(i int) *Package {
-		path := filepath.Join(dir, "m"+strconv.Itoa(i)+".wasm")
-		if err := os.WriteFile(path, withCustomSectionFix42n(hello, "fix42n", []byte(strconv.Itoa(i))), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		p, err := s.Load(context.Background(), path)
-		if err != nil {
-			t.Fatalf("load %d: %v\n%s", i, err, logBuf.String())
-		}
-		return p
-	}
 	ctx := context.Background()
 	h, err := s.checker.Host(ctx)
 	if err != nil {
@@ -179,23 +148,7 @@ func TestReplacedPackageKeptUntilItsLastCall(t *testing.T) {
 // (ErrForgotten) until the next save. While a load is under way, no
 // module is let go of.
 func TestUndoneSaveKeepsModule(t *testing.T) {
-	hello, err := os.ReadFile(buildWasm(t, "../../examples/hello", ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, logBuf := unloadedServer(t, Options{})
-	dir := t.TempDir()
-	load := func(i int) *Package {
-		path := filepath.Join(dir, "m"+strconv.Itoa(i)+".wasm")
-		if err := os.WriteFile(path, withCustomSectionFix42n(hello, "fix42q", []byte(strconv.Itoa(i))), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		p, err := s.Load(context.Background(), path)
-		if err != nil {
-			t.Fatalf("load %d: %v\n%s", i, err, logBuf.String())
-		}
-		return p
-	}
+	s, load := helloLoader(t)
 	ctx := context.Background()
 	h, err := s.checker.Host(ctx)
 	if err != nil {
@@ -220,4 +173,30 @@ func TestUndoneSaveKeepsModule(t *testing.T) {
 		t.Fatalf("the undone save's package cannot run: %v", err)
 	}
 	sess.Wait()
+}
+
+// helloLoader is a server with nothing loaded, and what loads into it
+// examples/hello's module with a custom section naming the load i (its
+// bytes changed, as a rebuild changes them), so loads of one i share a
+// SHA-256 and loads of two do not.
+func helloLoader(t *testing.T) (*Server, func(i int) *Package) {
+	t.Helper()
+	hello, err := os.ReadFile(buildWasm(t, "../../examples/hello", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, logBuf := unloadedServer(t, Options{})
+	dir := t.TempDir()
+	return s, func(i int) *Package {
+		t.Helper()
+		path := filepath.Join(dir, "m"+strconv.Itoa(i)+".wasm")
+		if err := os.WriteFile(path, withCustomSectionFix42n(hello, "load", []byte(strconv.Itoa(i))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := s.Load(context.Background(), path)
+		if err != nil {
+			t.Fatalf("load %d: %v\n%s", i, err, logBuf.String())
+		}
+		return p
+	}
 }
