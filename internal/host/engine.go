@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sync"
 
 	"github.com/tetratelabs/wazero"
@@ -128,6 +129,21 @@ type Module struct {
 	// the last run's end once forgotten (attack pass 42n, row 7).
 	runs             int
 	forgotten, freed bool
+	// closed is the code closed so far (closeCode): each once.
+	closed []wazero.CompiledModule
+}
+
+// closeCode closes c once: freeLocked, betterReady and current may each
+// come to the optimising compiler's code, and a second Close took away
+// the reference of the same bytes compiled again (wazero counts them by
+// module ID), so every run of those failed to instantiate (attack pass
+// 42q, row 2). m.mu is held.
+func (m *Module) closeCode(c wazero.CompiledModule) {
+	if c == nil || slices.Contains(m.closed, c) {
+		return
+	}
+	m.closed = append(m.closed, c)
+	_ = c.Close(context.Background())
 }
 
 // enter is the code a run starting now uses, held until leave; false
@@ -173,18 +189,13 @@ func (m *Module) freeLocked() {
 		return
 	}
 	m.freed = true
-	ctx := context.Background()
-	if m.now.compiled != nil {
-		_ = m.now.compiled.Close(ctx)
-	}
+	m.closeCode(m.now.compiled)
 	if m.ready == nil {
 		return // better is now, or never came
 	}
 	select {
 	case <-m.ready:
-		if m.better.compiled != nil {
-			_ = m.better.compiled.Close(ctx)
-		}
+		m.closeCode(m.better.compiled)
 	default: // betterReady closes it
 	}
 }
@@ -194,8 +205,8 @@ func (m *Module) freeLocked() {
 func (m *Module) betterReady() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.freed && m.better.compiled != nil {
-		_ = m.better.compiled.Close(context.Background())
+	if m.freed {
+		m.closeCode(m.better.compiled)
 	}
 }
 
@@ -210,7 +221,7 @@ func (m *Module) current() code {
 			if m.better.compiled != nil {
 				// Runs still using the interpreted code keep it: wazero
 				// lets a compiled module close under its instances.
-				_ = m.now.compiled.Close(context.Background())
+				m.closeCode(m.now.compiled)
 				m.now = m.better
 			}
 		default:
