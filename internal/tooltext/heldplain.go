@@ -86,11 +86,13 @@ const (
 	chatSecret = `(?:api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|(?:access\s+|auth\s+|bearer\s+)?tokens?|passwords?|passphrases?|secrets?|credentials?|seed\s+phrases?)`
 	// userGave is how the user puts one there.
 	userGave = `(?:tells?|told|mentions?|mentioned|shares?|shared|pastes?|pasted|types?|typed|gives?|gave|given|provides?|provided|sends?|sent|enters?|entered|writes?|wrote|written|reveals?|revealed|posts?|posted|says?|said|drops?|dropped)`
-	// secretOwner is whose secret sentAway reads: you, their, or any
-	// possessive noun phrase of a person (attack pass 40z row 3: "the
-	// current user's", "this user's", "the developer's"): a determiner,
-	// at most two words, then an owner noun with 's or s'.
-	secretOwner = `\b(?:your|their|(?:the|this|that|our|each|every|any|a|an)\s+(?:[\w-]+\s+){0,2}?` + ownerNoun + `(?:'s|s'))`
+	// secretOwner is whose secret sentAway reads: you, their, my (lead,
+	// stop 43: the user's voice, or the author's, whose secret is no more
+	// the model's to pass), or any possessive noun phrase of a person
+	// (attack pass 40z row 3: "the current user's", "this user's", "the
+	// developer's"): a determiner, at most two words, then an owner noun
+	// with 's or s'.
+	secretOwner = `\b(?:your|their|my|(?:the|this|that|our|each|every|any|a|an)\s+(?:[\w-]+\s+){0,2}?` + ownerNoun + `(?:'s|s'))`
 	// ownerNoun is a person whose secret it is.
 	ownerNoun = `(?:users?|developers?|customers?|clients?|owners?|admins?|administrators?|operators?|accounts?|account\s+holders?|persons?|people|members?|employees?|visitors?|subscribers?|buyers?|patients?)`
 	// ownedSecret is a secret, then its owner (attack pass 40z row 3:

@@ -1566,7 +1566,7 @@ func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
 }
 
 var (
-	usersRE    = re(`\b(?:the\s+user'?s?|your|their)\s+(?:[\w-]+\s+){0,3}$`)
+	usersRE    = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}$`)
 	ofUserRE   = re(`^\s+(?:of|from|belonging\s+to)\s+(?:the\s+(?:current\s+)?users?|you|this\s+user)\b`)
 	sendVerbRE = re(`\b` + sendVerb + `\b`)
 	// nounHeadRE is what may come before the thing a description names:
