@@ -146,30 +146,36 @@ func OpenCases(path string) (*Cases, error) {
 	if err := outfile.Check(path); err != nil {
 		return nil, err
 	}
-	c := &Cases{path: path, mode: 0o644}
-	in, err := input.Read(path, input.MaxCalls)
+	c := &Cases{path: path}
+	return c, c.read()
+}
+
+// read reads what the file holds now into c: nothing when it is missing.
+func (c *Cases) read() error {
+	c.mode, c.have, c.raw = 0o644, nil, nil
+	in, err := input.Read(c.path, input.MaxCalls)
 	var nr *input.NotRegularError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return c, nil
+		return nil
 	case errors.As(err, &nr):
-		return nil, &outfile.NotRegularError{Path: path, Mode: nr.Mode}
+		return &outfile.NotRegularError{Path: c.path, Mode: nr.Mode}
 	case err != nil:
-		return nil, err
+		return err
 	}
 	if err := json.Unmarshal(in.Data, &c.raw); err != nil {
-		return nil, fmt.Errorf("%s: not a list of calls: %w", path, err)
+		return fmt.Errorf("%s: not a list of calls: %w", c.path, err)
 	}
 	c.have = make([]Call, len(c.raw))
 	for i, r := range c.raw {
 		if err := json.Unmarshal(r, &c.have[i]); err != nil {
-			return nil, fmt.Errorf("%s: not a list of calls: entry %d: %w", path, i, err)
+			return fmt.Errorf("%s: not a list of calls: entry %d: %w", c.path, i, err)
 		}
 	}
-	if fi, err := os.Lstat(path); err == nil {
+	if fi, err := os.Lstat(c.path); err == nil {
 		c.mode = fi.Mode().Perm()
 	}
-	return c, nil
+	return nil
 }
 
 // Add adds calls to the file, leaving out those it holds already, and
@@ -179,8 +185,22 @@ func OpenCases(path string) (*Cases, error) {
 // (exclusively) in the file's directory (outfile.Write), then renamed
 // over the old file: nothing at the path is ever written through (a link
 // or a special file put there since OpenCases is refused), and a reader
-// sees the old file or the new one, never half of it.
+// sees the old file or the new one, never half of it. The file is read
+// again under a lock on its directory (outfile.LockDir), so that two runs
+// at once each add to what the other wrote (attack pass 42n, row 3).
 func (c *Cases) Add(calls []Call) (int, error) {
+	dir := filepath.Dir(c.path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	unlock, err := outfile.LockDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
+	if err := c.read(); err != nil {
+		return 0, err
+	}
 	added := 0
 	for _, call := range calls {
 		dup := false
@@ -213,13 +233,5 @@ func (c *Cases) Add(calls []Call) (int, error) {
 		b.WriteString("\n")
 	}
 	b.WriteString("]\n")
-	return added, replaceFile(c.path, b.Bytes(), c.mode)
-}
-
-// replaceFile puts data at path, creating its directory first.
-func replaceFile(path string, data []byte, mode fs.FileMode) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return outfile.Write(path, data, mode)
+	return added, outfile.Write(c.path, b.Bytes(), c.mode)
 }
