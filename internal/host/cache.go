@@ -59,6 +59,12 @@ func pruneCache(dir string, limit int64) {
 	}
 }
 
+// pruneCache keeps the host's cache under its limit once a worker has
+// written a compiled module to it and the module is loaded (the entry
+// just written is the newest, the last to go): a serve --watch that
+// reloads for hours writes one per rebuild, ~11 MiB each.
+func (h *Host) pruneCache() { pruneCache(h.cacheDir, h.cacheLimit) }
+
 // pruneWorkerDir removes a compile worker's directory that no worker holds,
 // holding its lock meanwhile (holdWorkerDir: a worker that locks it after
 // sees it gone and makes it again).

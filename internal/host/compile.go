@@ -116,6 +116,7 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 			if err := h.compileInWorker(ctx, wasm, limit, true); err != nil {
 				return nil, err
 			}
+			defer h.pruneCache()
 		}
 	case h.engine == EngineInterpreter, h.engine == EngineAuto && !cached && interpretable(wasm, parsed):
 		rt, err := h.interpreter(ctx)
@@ -142,6 +143,7 @@ func (h *Host) compile(ctx context.Context, wasm []byte, sum [sha256.Size]byte, 
 		if err := h.compileInWorker(ctx, wasm, limit, false); err != nil {
 			return nil, err
 		}
+		defer h.pruneCache()
 	}
 	c, err := h.compileOn(ctx, h.rt, wasm, limit)
 	if err != nil {

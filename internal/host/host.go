@@ -52,9 +52,10 @@ const (
 	// serve's four concurrent calls (its default) hold at most half the
 	// 256 MiB it keeps beside them (docs/serve-limits.md).
 	InterpretMaxStack = 32 << 20
-	// CacheMaxBytes caps the compilation cache: when a host starts with
-	// more than this on disk, the oldest entries (by when they were
-	// written) are removed until a quarter of it is free.
+	// CacheMaxBytes caps the compilation cache: when a host starts, or
+	// has written a compiled module to it, with more than this on disk,
+	// the oldest entries (by when they were written) are removed until a
+	// quarter of it is free.
 	CacheMaxBytes = 512 << 20
 
 	wasmPage = 64 << 10
@@ -108,6 +109,7 @@ type Host struct {
 	cache         wazero.CompilationCache
 	cacheDir      string // "" for none
 	tempCache     bool   // cacheDir is this host's own, removed at release
+	cacheLimit    int64  // pruneCache's limit for cacheDir
 	engine        Engine
 	memory        int64
 	compileMemory int64
@@ -161,6 +163,7 @@ func New(ctx context.Context, opt Options) (*Host, error) {
 			limit = CacheMaxBytes
 		}
 		pruneCache(dir, limit)
+		h.cacheLimit = limit
 		cache, err := wazero.NewCompilationCacheWithDir(dir)
 		if err != nil {
 			return nil, err

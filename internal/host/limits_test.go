@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -278,5 +279,46 @@ func TestBackgroundCompileFailureJudged(t *testing.T) {
 	defer interp.Close(ctx)
 	if m, err := interp.Compile(ctx, bin[:len(bin):len(bin)]); err != nil || m.Compiled(ctx) != nil {
 		t.Errorf("EngineInterpreter: %v", err)
+	}
+}
+
+// TestCachePrunedAsCompiled: a host that writes compiled modules to its
+// cache keeps it under CacheMaxBytes as it goes, not only when it starts
+// (a serve --watch writes one per rebuild, ~11 MiB each, for hours).
+func TestCachePrunedAsCompiled(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	size := func(dir string) (n int64) {
+		_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				if fi, err := d.Info(); err == nil {
+					n += fi.Size()
+				}
+			}
+			return nil
+		})
+		return n
+	}
+	compileIn := func(dir string, limit int64, modules int) []int64 {
+		h, err := New(ctx, Options{CacheDir: dir, Engine: EngineCompiler, CacheMaxBytes: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close(ctx)
+		var sizes []int64
+		for i := range modules {
+			if _, err := h.Compile(ctx, tableGrow41g(int32(i+1))); err != nil {
+				t.Fatal(err)
+			}
+			sizes = append(sizes, size(dir))
+		}
+		return sizes
+	}
+	one := compileIn(t.TempDir(), 1<<30, 1)[0]
+	limit := one * 5 / 2
+	for i, s := range compileIn(t.TempDir(), limit, 6) {
+		if s > limit {
+			t.Errorf("after module %d the cache holds %d bytes, past its cap of %d (one module: %d)", i+1, s, limit, one)
+		}
 	}
 }
