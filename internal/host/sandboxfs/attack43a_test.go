@@ -49,8 +49,8 @@ func TestAttack43a_TruncRaceHardLink(t *testing.T) {
 	go func() { // call B: moves the hard-linked file in and out of "n"
 		defer wg.Done()
 		for !stop.Load() {
-			b.Rename("h", "n")
-			b.Rename("n", "h")
+			_ = b.Rename("h", "n")
+			_ = b.Rename("n", "h")
 		}
 	}()
 	opened, tries := 0, 0
