@@ -1,0 +1,25 @@
+// clang --target=wasm32-wasi -O2 -o readv.wasm readv.c
+// Reads stdin with two iovecs, as wasi-libc's buffered stdio does
+// (__stdio_read: the caller's buffer, then the FILE's own): the first of
+// 64 bytes, the second of 4,096. On a real pipe readv answers what is there
+// at once. Every newline read is answered with a result for id 1. Exits
+// at end of input.
+#include <wasi/api.h>
+
+static const char answer[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n";
+static char buf[64 + 4096];
+
+int main(void) {
+	for (;;) {
+		__wasi_iovec_t iov[2] = {{(uint8_t *)buf, 64}, {(uint8_t *)buf + 64, 4096}};
+		__wasi_size_t n = 0;
+		if (__wasi_fd_read(0, iov, 2, &n) != 0 || n == 0) return 0;
+		for (__wasi_size_t i = 0; i < n; i++) {
+			if (buf[i] == '\n') {
+				__wasi_ciovec_t out = {(const uint8_t *)answer, sizeof answer - 1};
+				__wasi_size_t w;
+				(void)__wasi_fd_write(1, &out, 1, &w);
+			}
+		}
+	}
+}
