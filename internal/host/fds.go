@@ -159,8 +159,10 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 	}
 	switch l.name {
 	case "path_open":
-		if fd, ok := mod.Memory().ReadUint32Le(f.resultPtr); ok {
-			f.add(fd)
+		if mem := guestMemory(mod); mem != nil {
+			if fd, ok := mem.ReadUint32Le(f.resultPtr); ok {
+				f.add(fd)
+			}
 		}
 	case "fd_close":
 		f.remove(f.fd)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"math"
+	"reflect"
 
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
@@ -59,7 +60,15 @@ func (s *session) iovecErrno(mod api.Module, iovs, count uint32) uint64 {
 	if count > IOVMax {
 		return errnoInval
 	}
-	buf, ok := mod.Memory().Read(iovs, count*8)
+	mem := guestMemory(mod)
+	if mem == nil {
+		// A module without memory (W022, which call and check run): every
+		// address is outside it, and WASI's answer to a bad address is
+		// EFAULT. Reading its iovecs was a nil-pointer panic of the
+		// host's, reported as the module's trap (attack pass 43a, row 3).
+		return errnoFault
+	}
+	buf, ok := mem.Read(iovs, count*8)
 	if !ok {
 		return 0 // wazero answers EFAULT
 	}
@@ -73,6 +82,20 @@ func (s *session) iovecErrno(mod api.Module, iovs, count uint32) uint64 {
 		return errnoInval
 	}
 	return 0
+}
+
+// guestMemory is the module's memory, the one WASI functions use (the
+// first, exported or not), or nil when it has none: wazero's
+// api.Module.Memory answers a nil pointer in a non-nil interface then.
+func guestMemory(mod api.Module) api.Memory {
+	mem := mod.Memory()
+	if mem == nil {
+		return nil
+	}
+	if v := reflect.ValueOf(mem); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil
+	}
+	return mem
 }
 
 func (l iovecListener) After(ctx context.Context, mod api.Module, def api.FunctionDefinition, results []uint64) {

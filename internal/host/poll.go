@@ -53,7 +53,13 @@ func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32
 		return errnoInval
 	}
 	s := sessionOf(ctx)
-	mem := mod.Memory()
+	mem := guestMemory(mod)
+	if mem == nil {
+		// A module without memory: every address is outside it (EFAULT),
+		// never a host panic named the module's trap (attack pass 43a,
+		// row 3).
+		return errnoFault
+	}
 	subs, ok := mem.Read(in, n*subscriptionSize)
 	if !ok {
 		return errnoFault

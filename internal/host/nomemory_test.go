@@ -1,0 +1,79 @@
+package host
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// attack43aNoMemory is a command with no memory at all whose _start calls
+// the WASI import name (params i32 x4 -> i32) as name(1, 0, 1, 0), fd_write
+// or poll_oneoff, and exits with the errno it answered (proc_exit).
+func attack43aNoMemory(name string) []byte {
+	leb := func(n int) []byte {
+		var b []byte
+		for {
+			c := byte(n & 0x7f)
+			n >>= 7
+			if n != 0 {
+				b = append(b, c|0x80)
+				continue
+			}
+			return append(b, c)
+		}
+	}
+	str := func(s string) []byte { return append(leb(len(s)), s...) }
+	sec := func(id byte, p []byte) []byte { return append(append([]byte{id}, leb(len(p))...), p...) }
+	cat := func(parts ...[]byte) []byte {
+		var b []byte
+		for _, p := range parts {
+			b = append(b, p...)
+		}
+		return b
+	}
+	types := sec(1, cat([]byte{3, 0x60, 4, 0x7f, 0x7f, 0x7f, 0x7f, 1, 0x7f}, []byte{0x60, 0, 0}, []byte{0x60, 1, 0x7f, 0}))
+	imports := sec(2, cat([]byte{2}, str("wasi_snapshot_preview1"), str(name), []byte{0, 0},
+		str("wasi_snapshot_preview1"), str("proc_exit"), []byte{0, 2}))
+	funcs := sec(3, []byte{1, 1})
+	exports := sec(7, cat([]byte{1}, str("_start"), []byte{0, 2}))
+	body := []byte{0, 0x41, 1, 0x41, 0, 0x41, 1, 0x41, 0, 0x10, 0, 0x10, 1, 0x0b}
+	code := sec(10, cat([]byte{1}, leb(len(body)), body))
+	return cat([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, exports, code)
+}
+
+// TestAttack43a_NoMemoryHostPanicNamedTrap (attack pass 43a, row 3, low):
+// `subakogo call` runs a module without a memory (lint stops at W022, call
+// does not). Its first fd_write or poll_oneoff made the host's own code
+// (iovecListener's iovecErrno, pollErrno: mod.Memory().Read on a module
+// whose Memory() is a nil pointer in a non-nil interface, as subakohttp's
+// memory() comment says) panic, and the call was reported as the module's
+// trap "runtime error: invalid memory address or nil pointer dereference
+// (recovered by wazero)": a Go crash of the host's named as the module's
+// fault. Every address is outside a module without memory: the call
+// answers EFAULT (WASI's "bad address"), which this module exits with.
+func TestAttack43a_NoMemoryHostPanicNamedTrap(t *testing.T) {
+	for _, name := range []string{"fd_write", "poll_oneoff"} {
+		t.Run(name, func(t *testing.T) {
+			h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineInterpreter})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close(context.Background())
+			m := compile(t, h, attack43aNoMemory(name))
+			s, err := h.start(context.Background(), m, RunConfig{Timeout: time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := s.wait()
+			first, _, _ := strings.Cut(r.Trap, "\n")
+			t.Logf("trap %q, exited %v with %d", first, r.Exited, r.ExitCode)
+			if strings.Contains(first, "nil pointer dereference") {
+				t.Errorf("%s from a module without memory: the host's own nil-pointer panic (iovec.go, poll.go: mod.Memory().Read) is reported as the module's trap: %q", name, first)
+			}
+			if !r.Exited || r.ExitCode != errnoFault {
+				t.Errorf("%s from a module without memory: exited %v with %d, want the errno EFAULT (%d)", name, r.Exited, r.ExitCode, errnoFault)
+			}
+		})
+	}
+}
