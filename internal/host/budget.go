@@ -58,12 +58,14 @@ func (budgetListeners) listener(def api.FunctionDefinition) experimental.Functio
 }
 
 // stdinReadListener holds the module's fd_read of stdin, when it is an OS
-// pipe, until the session lets it read (see session.beforeStdinRead).
+// pipe, until the session lets it read (see session.beforeStdinRead), and
+// has a read of several iovecs read as a pipe's readv does (see
+// session.beforeStdinReadv).
 type stdinReadListener struct{}
 
-func (stdinReadListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
-	if s := sessionOf(ctx); s != nil && len(params) > 0 && uint32(params[0]) == 0 {
-		s.beforeStdinRead()
+func (stdinReadListener) Before(ctx context.Context, mod api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
+	if s := sessionOf(ctx); s != nil && len(params) > 2 && uint32(params[0]) == 0 {
+		s.beforeStdinReadv(mod, params)
 	}
 }
 

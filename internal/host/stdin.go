@@ -1,9 +1,12 @@
 package host
 
 import (
+	"encoding/binary"
 	"io"
 	"os"
 	"sync"
+
+	"github.com/tetratelabs/wazero/api"
 )
 
 // stdin is the module's standard input as the host feeds it. The host
@@ -214,4 +217,65 @@ func (p *osPipe) abort() {
 	}
 	p.mu.Unlock()
 	_ = p.r.Close()
+}
+
+// beforeStdinReadv is called as the guest calls fd_read(0, iovs, count):
+// the read waits as beforeStdinRead says, and a read of several iovecs is
+// then cut (params[2], count) to the iovecs the bytes waiting reach, so
+// that it reads as a pipe's readv does: it waits for input only while
+// nothing is there, then answers what is there at once. wazero reads
+// stdin once per iovec and goes on to the next when one is filled, and
+// that next read waited for more input where a pipe's readv (Linux,
+// wasmtime) answers: with the in-process pipe the host took the module
+// for one waiting for input with its request unanswered, and with the OS
+// pipe the read blocked in the kernel, unseen, the module's clock stopped
+// and the run was given up at the wall backstop, "not judged" (attack
+// pass 43a, row 1). With the bytes waiting known, every iovec read but the
+// last is filled from them and the last takes at least one, so none
+// waits; on a non-blocking OS pipe none answers EAGAIN after another has
+// read (wazero would drop what it read).
+func (s *session) beforeStdinReadv(mod api.Module, params []uint64) {
+	if s.files != nil {
+		if _, file := s.files.open[0]; file {
+			return // stdin was closed and a file opened at 0
+		}
+	}
+	s.beforeStdinRead()
+	count := uint32(params[2])
+	if count < 2 {
+		return
+	}
+	mem := guestMemory(mod)
+	if mem == nil {
+		return
+	}
+	iovs, ok := mem.Read(uint32(params[1]), count*8)
+	if !ok {
+		return // wazero answers EFAULT
+	}
+	if _, ok := s.in.(*memPipe); ok {
+		// The wait memReader's first read would make, made now, so that
+		// what is waiting is known.
+		s.awaitInput(-1)
+	}
+	params[2] = uint64(iovecsReached(iovs, s.in.available()))
+}
+
+// iovecsReached is how many of the iovecs (8 bytes each: offset, length)
+// a read of avail bytes reaches: up to the one that takes its last byte,
+// and at least the first that is not empty.
+func iovecsReached(iovs []byte, avail int) int {
+	n := len(iovs) / 8
+	var sum uint64
+	for i := range n {
+		l := uint64(binary.LittleEndian.Uint32(iovs[i*8+4:]))
+		if l == 0 {
+			continue
+		}
+		sum += l
+		if sum >= uint64(avail) {
+			return i + 1
+		}
+	}
+	return n
 }

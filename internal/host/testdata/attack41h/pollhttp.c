@@ -3,6 +3,7 @@
 // shape of an event loop checking for input between tasks), then makes a
 // subako_http request that the network never answers, and answers the
 // call with what the request answered.
+// clang --target=wasm32-wasi -O2 -DAT_MS=850 -o pollhttp850.wasm pollhttp.c
 // clang --target=wasm32-wasi -O2 -DAT_MS=950 -o pollhttp950.wasm pollhttp.c
 #include <wasi/api.h>
 #include <string.h>

@@ -1,0 +1,107 @@
+package host
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// attack43aReadvRun sends the readv module (testdata/attack43a/readv.c:
+// fd_read of stdin with two iovecs, 64 bytes then 4,096, as wasi-libc's
+// buffered stdio reads) one request line of lineLen bytes, the newline
+// included, and waits up to a second of its time for the answer.
+func attack43aReadvRun(t *testing.T, osPipe bool, lineLen int) (*Record, bool) {
+	t.Helper()
+	wasm, err := os.ReadFile("testdata/attack43a/readv.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineCompiler, Backstop: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	m := compile(t, h, wasm)
+	m.WaitCompiled(context.Background())
+	s, err := h.Start(context.Background(), m, RunConfig{Timeout: 3 * time.Second, OSPipe: osPipe})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":""}}`)
+	pad := lineLen - 1 - len(line) // Send adds the newline
+	line = append(append(append([]byte{}, line[:len(line)-3]...), strings.Repeat("x", pad)...), line[len(line)-3:]...)
+	s.Send(line)
+	_, ok := s.Answer(json.RawMessage(`1`), time.Second)
+	return s.Wait(), ok
+}
+
+// TestAttack43a_ReadvFirstIovecExact (attack pass 43a, row 1): a read of
+// stdin with two iovecs whose first is filled exactly by what was sent
+// (a 64-byte request line into a 64-byte first iovec) blocked in the host:
+// wazero's readv calls the stdin reader once per iovec, and the second
+// call waited for more input, where a pipe's readv (Linux, wasmtime, what
+// Subako runs) answers the 64 bytes at once. With the in-process pipe the
+// host saw a module waiting for input with its request unanswered, closed
+// stdin and judged it a module that reads to end of input
+// (WaitedForInput, BreakWaitsForEOF: a wrong verdict on a module that
+// answers promptly on a real pipe). With the OS pipe (the pause probe's)
+// the second read blocked in the kernel where the session never counts it
+// (stdinReadListener ran once, before the call): the module's time
+// stopped, the host waited for it on the wall clock, and the run ended
+// Stalled at the backstop, "not judged" (exit 3): guesttime.go says the
+// backstop is for a host stuck outside the guest, "which nothing the
+// module does can cause". Now the read is cut to the iovecs the bytes
+// waiting reach (session.beforeStdinReadv) and answers at once on both
+// pipes. A 65-byte line (the control) was answered in both.
+func TestAttack43a_ReadvFirstIovecExact(t *testing.T) {
+	for _, osPipe := range []bool{false, true} {
+		t.Run(map[bool]string{false: "memPipe", true: "osPipe"}[osPipe], func(t *testing.T) {
+			if r, ok := attack43aReadvRun(t, osPipe, 65); !ok || r.Stalled || r.WaitedForInput {
+				t.Fatalf("control, a 65-byte line: answered %v, stalled %v, waited for input %v", ok, r.Stalled, r.WaitedForInput)
+			}
+			r, ok := attack43aReadvRun(t, osPipe, 64)
+			t.Logf("64-byte line: answered %v, waited for input %v, stalled %v, timed out %v, exited %v, own time %v, wall %v", ok, r.WaitedForInput, r.Stalled, r.TimedOut, r.Exited, r.Elapsed, r.Wall)
+			if !ok || r.WaitedForInput || r.Stalled {
+				t.Errorf("a request that fills the first of two iovecs exactly: answered %v, judged waiting for input %v, stalled (not judged) %v; a pipe's readv answers the bytes there, and the module answers at once", ok, r.WaitedForInput, r.Stalled)
+			}
+		})
+	}
+}
+
+// TestIovecsReached: a read of stdin over several iovecs reaches up to the
+// iovec that takes the last byte waiting, never one past it (whose read
+// would wait: attack pass 43a, row 1), and at least the first that is not
+// empty (a read with nothing waiting waits there, or answers EAGAIN).
+func TestIovecsReached(t *testing.T) {
+	iovs := func(lens ...uint32) []byte {
+		b := make([]byte, 8*len(lens))
+		for i, l := range lens {
+			binary.LittleEndian.PutUint32(b[i*8+4:], l)
+		}
+		return b
+	}
+	for _, c := range []struct {
+		lens  []uint32
+		avail int
+		want  int
+	}{
+		{[]uint32{64, 4096}, 64, 1},
+		{[]uint32{64, 4096}, 65, 2},
+		{[]uint32{64, 4096}, 63, 1},
+		{[]uint32{64, 4096}, 0, 1},
+		{[]uint32{64, 4096}, 10000, 2},
+		{[]uint32{0, 0, 64, 0, 4096}, 0, 3},
+		{[]uint32{0, 0, 64, 0, 4096}, 64, 3},
+		{[]uint32{0, 0, 64, 0, 4096}, 65, 5},
+		{[]uint32{0, 0}, 5, 2},
+		{[]uint32{1, 1, 1, 1}, 3, 3},
+	} {
+		if got := iovecsReached(iovs(c.lens...), c.avail); got != c.want {
+			t.Errorf("iovecs %v, %d bytes waiting: %d reached, want %d", c.lens, c.avail, got, c.want)
+		}
+	}
+}
