@@ -23,6 +23,11 @@ type osFile struct {
 	name string // relative to the mount
 	flag experimentalsys.Oflag
 	f    *os.File
+	// readOnly says the module opened the file read-only with O_TRUNC,
+	// which the host opened for writing too, to truncate it through its
+	// descriptor (see mountFS.OpenFile): writes answer what a read-only
+	// descriptor's do.
+	readOnly bool
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
@@ -154,6 +159,9 @@ func (o *osFile) charge(n int, off int64) experimentalsys.Errno {
 }
 
 func (o *osFile) Write(buf []byte) (int, experimentalsys.Errno) {
+	if o.readOnly {
+		return 0, experimentalsys.EBADF
+	}
 	if len(buf) == 0 {
 		return 0, 0
 	}
@@ -168,6 +176,9 @@ func (o *osFile) Write(buf []byte) (int, experimentalsys.Errno) {
 }
 
 func (o *osFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
+	if o.readOnly {
+		return 0, experimentalsys.EBADF
+	}
 	if len(buf) == 0 {
 		return 0, 0
 	}
@@ -206,8 +217,8 @@ func (o *osFile) inChunks(buf []byte, write func([]byte) (int, error)) (int, exp
 
 // Truncate charges growth like a write of zeros.
 func (o *osFile) Truncate(size int64) experimentalsys.Errno {
-	if size < 0 {
-		return experimentalsys.EINVAL
+	if size < 0 || o.readOnly {
+		return experimentalsys.EINVAL // as ftruncate of a read-only descriptor
 	}
 	if e := o.charge(0, size); e != 0 {
 		return e

@@ -76,7 +76,21 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		return nil, experimentalsys.EISDIR
 	}
 	created := false
-	osflag := osFlag(flag)
+	// O_TRUNC is never given to open(2): a name checked, then opened with
+	// it, was two steps, and a hard-linked file renamed onto the name
+	// between them was emptied before the opened file could be refused
+	// (attack pass 43a, row 2). The file opened is checked itself, and
+	// only then truncated through its descriptor (ftruncate).
+	trunc := flag&experimentalsys.O_TRUNC != 0
+	osflag := osFlag(flag) &^ os.O_TRUNC
+	readOnly := false
+	if trunc && osflag&(os.O_WRONLY|os.O_RDWR) == 0 {
+		// O_RDONLY|O_TRUNC, which Linux truncates (with write permission):
+		// the descriptor is opened for reading and writing, to truncate
+		// through it, and the file refuses writes as a read-only one.
+		osflag |= os.O_RDWR
+		readOnly = true
+	}
 	if flag&experimentalsys.O_CREAT != 0 {
 		var err error
 		if created, err = m.chargeCreate(name); err != nil {
@@ -93,11 +107,16 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 			osflag &^= os.O_CREATE
 		}
 	}
-	if !created && flag&experimentalsys.O_TRUNC != 0 {
-		// Check before O_TRUNC empties a hard-linked file.
+	if !created && trunc {
+		// A hard-linked file is refused without being opened; one renamed
+		// onto the name after this check is refused once opened, below,
+		// before anything truncates it.
 		if err := m.CheckWritable(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, errno(err)
 		}
+	}
+	if beforeOpen != nil {
+		beforeOpen(m, name)
 	}
 	// O_NONBLOCK so that opening a FIFO returns at once instead of waiting
 	// for a writer; anything but a file or a directory is then refused.
@@ -121,6 +140,9 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	case writes(flag) && info.Mode().IsRegular():
 		err = writableInfo(info)
 	}
+	if err == nil && trunc && info.Mode().IsRegular() {
+		err = osf.Truncate(0)
+	}
 	if err != nil {
 		_ = osf.Close()
 		return nil, errno(err)
@@ -129,6 +151,7 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	if e != 0 {
 		return nil, e
 	}
+	file.readOnly = readOnly
 	return file, 0
 }
 

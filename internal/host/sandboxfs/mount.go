@@ -108,22 +108,32 @@ func (m *Mount) CreateFile(name string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	flag := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	// Never O_TRUNC: the file opened is checked, then truncated through
+	// its descriptor, so that a hard-linked file renamed onto the name
+	// after the check below is refused before anything empties it
+	// (attack pass 43a, row 2).
+	flag := os.O_WRONLY | os.O_CREATE
 	if !created {
-		// Refuse the hard-linked file before O_TRUNC empties it, and
-		// create nothing uncharged: the name exists (to Lstat), and a
-		// dangling link's target must not be made (attack pass 42m,
-		// row 1).
+		// Refuse the hard-linked file without opening it, and create
+		// nothing uncharged: the name exists (to Lstat), and a dangling
+		// link's target must not be made (attack pass 42m, row 1).
 		if err := m.CheckWritable(name); err != nil {
 			return nil, err
 		}
 		flag &^= os.O_CREATE
+	}
+	if beforeOpen != nil {
+		beforeOpen(m, name)
 	}
 	f, err := m.root.OpenFile(name, flag|oNonblock, 0o644)
 	if err != nil {
 		return nil, err
 	}
 	if err := writableFile(f); err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	if err := f.Truncate(0); err != nil {
 		_ = f.Close()
 		return nil, err
 	}
@@ -145,6 +155,11 @@ func (m *Mount) chargeCreate(name string) (bool, error) {
 	}
 	return true, nil
 }
+
+// beforeOpen, when set (by a test), is called as OpenFile and CreateFile
+// are about to open name, after their checks of the name: where a rename
+// racing them would land.
+var beforeOpen func(m *Mount, name string)
 
 // CheckWritable refuses an existing name that is not a regular file with
 // one link (following symbolic links, within the mount).
