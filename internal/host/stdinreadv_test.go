@@ -16,7 +16,13 @@ import (
 // included, and waits up to a second of its time for the answer.
 func attack43aReadvRun(t *testing.T, osPipe bool, lineLen int) (*Record, bool) {
 	t.Helper()
-	wasm, err := os.ReadFile("testdata/attack43a/readv.wasm")
+	return readvRun(t, "readv", osPipe, lineLen)
+}
+
+// readvRun is attack43aReadvRun of testdata/attack43a/NAME.wasm.
+func readvRun(t *testing.T, name string, osPipe bool, lineLen int) (*Record, bool) {
+	t.Helper()
+	wasm, err := os.ReadFile("testdata/attack43a/" + name + ".wasm")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,6 +75,23 @@ func TestAttack43a_ReadvFirstIovecExact(t *testing.T) {
 				t.Errorf("a request that fills the first of two iovecs exactly: answered %v, judged waiting for input %v, stalled (not judged) %v; a pipe's readv answers the bytes there, and the module answers at once", ok, r.WaitedForInput, r.Stalled)
 			}
 		})
+	}
+}
+
+// TestReadvNonblockingKeepsBytes (fix of attack pass 43a, row 1): on a
+// non-blocking OS pipe (the pause probe's stdin, made non-blocking by the
+// module: testdata/attack43a/readv.c built with -DNONBLOCK, which polls
+// stdin before each read and reads again on EAGAIN), wazero's second
+// iovec read answered EAGAIN once the first was filled exactly, and wazero
+// then answers the whole fd_read EAGAIN, dropping the 64 bytes the first
+// iovec took: the request was lost and never answered. The read is cut to
+// the first iovec now, and answers the 64 bytes.
+func TestReadvNonblockingKeepsBytes(t *testing.T) {
+	for _, n := range []int{65, 64} {
+		r, ok := readvRun(t, "readvnb", true, n)
+		if !ok || r.Stalled {
+			t.Errorf("a %d-byte request read from a non-blocking pipe into iovecs of 64 and 4,096 bytes: answered %v, stalled %v, waited for input %v", n, ok, r.Stalled, r.WaitedForInput)
+		}
 	}
 }
 

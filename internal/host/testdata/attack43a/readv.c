@@ -1,19 +1,36 @@
 // clang --target=wasm32-wasi -O2 -o readv.wasm readv.c
+// clang --target=wasm32-wasi -O2 -DNONBLOCK -o readvnb.wasm readv.c
 // Reads stdin with two iovecs, as wasi-libc's buffered stdio does
 // (__stdio_read: the caller's buffer, then the FILE's own): the first of
 // 64 bytes, the second of 4,096. On a real pipe readv answers what is there
 // at once. Every newline read is answered with a result for id 1. Exits
-// at end of input.
+// at end of input. With -DNONBLOCK (fix 43a, row 1) it makes stdin
+// non-blocking, polls it before each read and reads again on EAGAIN.
 #include <wasi/api.h>
 
 static const char answer[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n";
 static char buf[64 + 4096];
 
 int main(void) {
+#ifdef NONBLOCK
+	(void)__wasi_fd_fdstat_set_flags(0, __WASI_FDFLAGS_NONBLOCK);
+#endif
 	for (;;) {
+#ifdef NONBLOCK
+		__wasi_subscription_t s = {0};
+		s.u.tag = __WASI_EVENTTYPE_FD_READ;
+		s.u.u.fd_read.file_descriptor = 0;
+		__wasi_event_t e;
+		__wasi_size_t ne;
+		(void)__wasi_poll_oneoff(&s, &e, 1, &ne);
+#endif
 		__wasi_iovec_t iov[2] = {{(uint8_t *)buf, 64}, {(uint8_t *)buf + 64, 4096}};
 		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, iov, 2, &n) != 0 || n == 0) return 0;
+		__wasi_errno_t err = __wasi_fd_read(0, iov, 2, &n);
+#ifdef NONBLOCK
+		if (err == __WASI_ERRNO_AGAIN) continue;
+#endif
+		if (err != 0 || n == 0) return 0;
 		for (__wasi_size_t i = 0; i < n; i++) {
 			if (buf[i] == '\n') {
 				__wasi_ciovec_t out = {(const uint8_t *)answer, sizeof answer - 1};
