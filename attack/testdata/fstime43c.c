@@ -223,6 +223,19 @@ static void work42c(void) {
 #endif
 
 static void call(const char *id, const char *params) {
+#ifdef FSGROW43C
+	// grow43c: every call needs FSGROW43C MiB of the module's memory
+	// (kept once taken), as a module that loads a model or a table does;
+	// a failed malloc traps, as a Go module's "out of memory" does.
+	{
+		static char *g;
+		if (!g) {
+			g = malloc((size_t)FSGROW43C << 20);
+			if (!g) __builtin_trap();
+			memset(g, 1, (size_t)FSGROW43C << 20);
+		}
+	}
+#endif
 #ifdef FSTIME43C
 	// fstime43c: the probes' calls are seeded (random_get, wall clock), but
 	// the fresh volume's directory has the real file system's times and
