@@ -1,3 +1,4 @@
+#include <poll.h>
 #include <sys/stat.h>
 // add: an ABI 1 function package in C (clang and wasi-libc) with one tool,
 // add, that sums two integers. A test subject for subakogo's call probes:
@@ -412,7 +413,21 @@ int main(void) {
 	char *line = NULL;
 	size_t cap = 0;
 	int called = 0;
-	while (getline(&line, &cap, stdin) > 0) {
+	while (1) {
+#ifdef POLL43C
+		// poll43c: an idle server: once it answered a call, it waits
+		// POLL43C ms of its time for the next request and exits without one.
+		if (called) {
+			struct pollfd pfd = {.fd = 0, .events = POLLIN};
+#ifdef GAP43C
+			// GAP43C iterations of work after the answer, before the poll
+			for (volatile long g = 0; g < GAP43C; g++) {
+			}
+#endif
+			if (poll(&pfd, 1, POLL43C) == 0) return 0;
+		}
+#endif
+		if (getline(&line, &cap, stdin) <= 0) break;
 		const char *id = member(line, "id"), *method = member(line, "method");
 		if (!id) {
 #ifdef ANSWER_NOTIFY

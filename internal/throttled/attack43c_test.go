@@ -54,3 +54,28 @@ func TestAttack43c_ProbeVerdictRunToRun(t *testing.T) {
 func fmtVerdictAttack43c(code int, ids string) string {
 	return "exit " + string(rune('0'+code)) + " [" + ids + "]"
 }
+
+// TestAttack43c_PollAfterAnswerVerdict (attack pass 43c, row 3): an idle
+// server that answers, works a few microseconds (GAP43C=5000) and polls
+// stdin 2.9 s for its next request (POLL43C=2900) is charged 2.9 s of its
+// own time or none, a run, by a race between its poll and the host taking
+// in its answer (internal/host TestAttack43c_PollAfterAnswerRace). So the
+// probes' budget of 20 s holds all 14 runs or not: six lints on a quiet
+// machine drew exit 0 (P036) once and exit 3 five times, with 6, 6, 1, 4
+// and 4 of 14 runs not made.
+func TestAttack43c_PollAfterAnswerVerdict(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lints a module eight times")
+	}
+	p := fsModuleAttack43c(t, "POLL43C=2900", "GAP43C=5000")
+	bin := subakogoBinary(t)
+	cache := t.TempDir()
+	seen := map[string]int{}
+	for range 8 {
+		code, ids, stderr := budgetLint(t, bin, "", cache, nil, p)
+		seen[fmtVerdictAttack43c(code, ids)+" "+stderr]++
+	}
+	if len(seen) > 1 {
+		t.Errorf("one module, eight lints, %d verdicts: %v", len(seen), seen)
+	}
+}

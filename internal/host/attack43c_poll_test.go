@@ -1,0 +1,61 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+)
+
+// pollAfterAnswerAttack43c runs the subject built with defs n times as a
+// probe runs a call (a fresh session, one request, its answer, stdin
+// closed) and counts the runs by the module time they were charged,
+// rounded to a tenth of a second.
+func pollAfterAnswerAttack43c(t *testing.T, n int, osPipe bool, defs ...string) map[string]int {
+	t.Helper()
+	h := newHost(t)
+	m := compile(t, h, fsModuleAttack43c(t, defs...))
+	charged := map[string]int{}
+	for range n {
+		s, err := h.Start(context.Background(), m, RunConfig{Timeout: 3 * time.Second, OSPipe: osPipe, Mounts: Mounts{Volume: t.TempDir()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := json.RawMessage(`"c1"`)
+		s.Send(ToolCall(id, "add", json.RawMessage(`{"a":1,"b":2}`)))
+		if _, ok := s.Answer(id, 3*time.Second); !ok {
+			t.Fatal("not answered")
+		}
+		rec := s.Wait()
+		charged[fmt.Sprint(rec.Elapsed.Round(100*time.Millisecond))]++
+	}
+	return charged
+}
+
+// TestAttack43c_PollAfterAnswerRace (attack pass 43c, row 3): an idle
+// server answers a call, works a little (GAP43C=5000 iterations, microseconds)
+// and then polls stdin for its next request with a timeout of 2.9 s
+// (POLL43C), as a server with an idle timeout or a runtime with a pending
+// timer does. Whether the host has yet taken in the answer when the poll
+// comes decides what the poll is granted: before, the host's wait for
+// that answer (3 s, already met) is still its deadline, so the poll's
+// 2.9 s are granted at once and charged as the module's time; after, the
+// poll waits for the host, which closes stdin, and the module exits at
+// once. docs/time-model.md: "Which limit a wait meets is the module's
+// clock's decision, never a race with the host". Observed: one module,
+// one call, 2.9 s or ~0 s of module time from run to run, so the probes'
+// budget, the runs it lets start, the exit code (3 or 0) and the pause
+// probe's P036 move run to run and with load.
+func TestAttack43c_PollAfterAnswerRace(t *testing.T) {
+	gap := os.Getenv("ATTACK43C_GAP")
+	if gap == "" {
+		gap = "5000"
+	}
+	charged := pollAfterAnswerAttack43c(t, 20, false, "POLL43C=2900", "GAP43C="+gap)
+	t.Logf("module time charged over 20 runs: %v", charged)
+	if len(charged) > 1 {
+		t.Errorf("one module, one call, %d different charges of its own time: %v", len(charged), charged)
+	}
+}
