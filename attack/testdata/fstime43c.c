@@ -413,11 +413,17 @@ int main(void) {
 	char *line = NULL;
 	size_t cap = 0;
 	int called = 0;
+	int answered = 0;
+	(void)answered;
 	while (1) {
 #ifdef POLL43C
 		// poll43c: an idle server: once it answered a call, it waits
 		// POLL43C ms of its time for the next request and exits without one.
+#ifdef POLLANY43C
+		if (answered) { // POLLANY43C: after every answer, discovery's too
+#else
 		if (called) {
+#endif
 			struct pollfd pfd = {.fd = 0, .events = POLLIN};
 #ifdef GAP43C
 			// GAP43C iterations of work after the answer, before the poll
@@ -456,6 +462,7 @@ int main(void) {
 		} else {
 			answer(id, "\"error\":{\"code\":-32601,\"message\":\"method not found\"}");
 		}
+		answered = 1;
 	}
 #ifdef SLOW_EXIT
 	if (called) sleep(2);

@@ -59,3 +59,35 @@ func TestAttack43c_PollAfterAnswerRace(t *testing.T) {
 		t.Errorf("one module, one call, %d different charges of its own time: %v", len(charged), charged)
 	}
 }
+
+// TestAttack43c_DiscoveryIdlePoll (attack pass 43c, row 4): row 3's race
+// at discovery. A server that, after each answer, polls stdin 2.9 s for
+// the next request (POLLANY43C) answers server/discover; the host then
+// sends tools/list. If the module's poll comes before the host has taken
+// in the first answer, the host's spent wait for it (discovery's 10 s) is
+// still the deadline and the poll's 2.9 s are granted at once: the module
+// sees no request and exits, and discovery fails ("no answer to request
+// tools-list-1", P008, lint exit 1); if after, the poll waits for the host,
+// which sends tools/list, and discovery passes. With no gap (GAP43C=0)
+// the guest always wins: a false P008 on every run, where a real pipe
+// would give it tools/list at once; with GAP43C=5000 the verdict is drawn
+// run to run (lint --probes=none: exit 0 0 1 1 1 1).
+func TestAttack43c_DiscoveryIdlePoll(t *testing.T) {
+	h := newHost(t)
+	for _, gap := range []string{"0", "5000"} {
+		m := compile(t, h, fsModuleAttack43c(t, "POLL43C=2900", "POLLANY43C", "GAP43C="+gap))
+		outcome := map[string]int{}
+		for range 12 {
+			d := h.Discover(context.Background(), m, "")
+			if d.Stopped != nil {
+				outcome["stopped: "+d.Stopped.String()]++
+			} else {
+				outcome[fmt.Sprintf("listed %d tools", len(d.Tools))]++
+			}
+		}
+		t.Logf("GAP43C=%s, 12 discoveries: %v", gap, outcome)
+		if len(outcome) > 1 || outcome["listed 1 tools"] != 12 {
+			t.Errorf("GAP43C=%s: one module that answers every request it is sent, 12 discoveries: %v", gap, outcome)
+		}
+	}
+}
