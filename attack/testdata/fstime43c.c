@@ -459,6 +459,16 @@ int main(void) {
 #endif
 			call(id, member(line, "params"));
 			called = 1;
+#ifdef SLEEPAFTER43C
+			// sleepafter43c: SLEEPAFTER43C ms of the module's time after
+			// each call's answer (cleaning up, flushing a log), before it
+			// reads on (and sees end of input)
+#ifdef GAP43C
+			for (volatile long g = 0; g < GAP43C; g++) {
+			}
+#endif
+			usleep(SLEEPAFTER43C * 1000);
+#endif
 		} else {
 			answer(id, "\"error\":{\"code\":-32601,\"message\":\"method not found\"}");
 		}

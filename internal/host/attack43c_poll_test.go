@@ -91,3 +91,40 @@ func TestAttack43c_DiscoveryIdlePoll(t *testing.T) {
 		}
 	}
 }
+
+// TestAttack43c_SleepAfterAnswerEscapesGrace (attack pass 43c, row 5):
+// row 3's stale wait lets a module's work after its answer escape the
+// exit grace. The module answers, sleeps 1.5 s of its time
+// (SLEEPAFTER43C=1500) and only then reads on, sees end of input and
+// exits: on Subako stdin closes once the answer is read, so it exits
+// 1.5 s after stdin closed, past the 1 s grace (the C subject SLOW_EXIT,
+// which sleeps 2 s after end of input, is P039 every time). Here the
+// sleep is granted against the host's wait for the answer it already
+// wrote, before the host closes stdin, so the run exits "at once" after
+// the close: NoExit is false and lint finds nothing. (With GAP43C=2500
+// before the sleep the host sometimes wins: lint exit 1 P039, 0, 1, 1, 0,
+// 1 on six runs.)
+func TestAttack43c_SleepAfterAnswerEscapesGrace(t *testing.T) {
+	h := newHost(t)
+	m := compile(t, h, fsModuleAttack43c(t, "SLEEPAFTER43C=1500"))
+	escaped := 0
+	for range 8 {
+		s, err := h.Start(context.Background(), m, RunConfig{Timeout: 3 * time.Second, Mounts: Mounts{Volume: t.TempDir()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := json.RawMessage(`"c1"`)
+		s.Send(ToolCall(id, "add", json.RawMessage(`{"a":1,"b":2}`)))
+		if _, ok := s.Answer(id, 3*time.Second); !ok {
+			t.Fatal("not answered")
+		}
+		rec := s.Wait()
+		if !rec.NoExit {
+			escaped++
+			t.Logf("exited %v after stdin closed, %v of module time in all", rec.CloseToExit, rec.Elapsed)
+		}
+	}
+	if escaped > 0 {
+		t.Errorf("a module that sleeps 1.5 s after its answer, then exits at end of input: within the 1 s exit grace in %d of 8 runs", escaped)
+	}
+}

@@ -79,3 +79,26 @@ func TestAttack43c_PollAfterAnswerVerdict(t *testing.T) {
 		t.Errorf("one module, eight lints, %d verdicts: %v", len(seen), seen)
 	}
 }
+
+// TestAttack43c_SleepAfterAnswerVerdict (attack pass 43c, row 5): a module
+// that answers, spins 2,500 iterations, sleeps 1.5 s and then exits at end
+// of input is P039 (slow exit, exit 1) or clean (exit 0) from lint to lint:
+// six lints drew 1 1 0 1 0 1 (internal/host
+// TestAttack43c_SleepAfterAnswerEscapesGrace: without the spin it is clean
+// every time).
+func TestAttack43c_SleepAfterAnswerVerdict(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lints a module eight times")
+	}
+	p := fsModuleAttack43c(t, "SLEEPAFTER43C=1500", "GAP43C=2500")
+	bin := subakogoBinary(t)
+	cache := t.TempDir()
+	seen := map[string]int{}
+	for range 8 {
+		code, ids, _ := budgetLint(t, bin, "", cache, nil, p)
+		seen[fmtVerdictAttack43c(code, ids)]++
+	}
+	if len(seen) > 1 {
+		t.Errorf("one module, eight lints, %d verdicts: %v", len(seen), seen)
+	}
+}
