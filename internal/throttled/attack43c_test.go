@@ -27,30 +27,6 @@ func fsModuleAttack43c(t *testing.T, defs ...string) string {
 	return p
 }
 
-// TestAttack43c_ProbeVerdictRunToRun (attack pass 43c, row 1): the probes'
-// calls are seeded so that a case runs the same way every time, but each
-// run's fresh volume has the real file system's times: a module that
-// hashes /volume/tmp's mtime and traps on one value in 16 of the hash
-// draws, on a quiet machine, exit 1 with P030, exit 1 with P031 (another
-// smallest case) and a clean exit 0 from lint after lint. The verdict of
-// one module must be one verdict.
-func TestAttack43c_ProbeVerdictRunToRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("lints a module eight times")
-	}
-	p := fsModuleAttack43c(t, "FSTIME43C=16")
-	bin := subakogoBinary(t)
-	cache := t.TempDir()
-	seen := map[string]int{}
-	for range 8 {
-		code, ids, _ := budgetLint(t, bin, "", cache, nil, p)
-		seen[fmtVerdictAttack43c(code, ids)]++
-	}
-	if len(seen) > 1 {
-		t.Errorf("one module, eight lints, %d verdicts: %v", len(seen), seen)
-	}
-}
-
 func fmtVerdictAttack43c(code int, ids string) string {
 	return "exit " + string(rune('0'+code)) + " [" + ids + "]"
 }
