@@ -70,6 +70,7 @@ func TestProbesJudgeOtherRunsMemory(t *testing.T) {
 		t.Fatalf("the probes alone were not judged: %v", first.NotJudged)
 	}
 	alone := ruleIDs(first.Findings)
+	t.Logf("the probes alone: %v", alone)
 	for range 4 { // the pause probe runs beside the others: the race the rerun ends
 		again := probeModule(t, h, wasm, opt)
 		if ids := ruleIDs(again.Findings); !slices.Equal(ids, alone) || again.NotJudged != nil {
