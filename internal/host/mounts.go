@@ -26,7 +26,10 @@ type Mounts struct {
 // open opens every mount the run sees, in Subako's order, each confined to
 // its directory (see sandboxfs). The volume's writes and creations are
 // charged to b; stop cuts a huge read or write short when the run ends.
-func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}) (mounts []*sandboxfs.Mount, err error) {
+// virt, when set (a seeded run), is what the module sees of the mounts'
+// times, inodes and devices (sandboxfs.Virtual): each mount is device 1,
+// 2, ... in Subako's order.
+func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.Virtual) (mounts []*sandboxfs.Mount, err error) {
 	defer func() {
 		if err != nil {
 			closeMounts(mounts)
@@ -39,6 +42,9 @@ func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}) (mounts []*sandb
 			return err
 		}
 		mounts = append(mounts, mt)
+		if virt != nil {
+			mt.Virtualize(virt, uint64(len(mounts)))
+		}
 		return nil
 	}
 	if m.Volume != "" {

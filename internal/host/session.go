@@ -173,7 +173,11 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	} else {
 		s.in = &memPipe{s: s}
 	}
-	mounts, err := cfg.Mounts.open(s.budget, s.halted)
+	var virt *sandboxfs.Virtual
+	if cfg.Seed != nil { // what a seeded run sees of its files is the module's and the seed's
+		virt = sandboxfs.NewVirtual(SeededStart.UnixNano())
+	}
+	mounts, err := cfg.Mounts.open(s.budget, s.halted, virt)
 	if err != nil {
 		s.in.abort()
 		return nil, &SetupError{Err: err}

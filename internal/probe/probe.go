@@ -386,6 +386,9 @@ type runner struct {
 	// valid are each tool's answered valid cases, in validOrder (P054).
 	valid      map[string]*validAnswers
 	validOrder []string
+	// gate makes a run refused by the host's shared memory budget go
+	// again alone among the probes' runs (memory.go).
+	gate runGate
 }
 
 // run is the series: the protocol probes on the first tool, then each
@@ -614,6 +617,8 @@ func (r *runner) unjudged(probe, toolName string, rec *host.Record) bool {
 		r.notJudged(name, rec.StalledError("the probe run "+name))
 	case rec.Interrupted:
 		r.notJudged(name, fmt.Errorf("the probe run %s was interrupted: %w", name, context.Cause(r.ctx)))
+	case rec.MemoryRefused: // also when made again alone (play, memory.go)
+		r.notJudged(name, &MemoryHeldError{Run: name})
 	default:
 		return false
 	}
@@ -627,13 +632,24 @@ type runOptions struct {
 	// http configures subako_http; nil refuses every host
 	// (host_not_allowed).
 	http *subakohttp.Config
+	// seed is the run's host seed (RunConfig.Seed, probeSeed).
+	seed []byte
+	// alone makes the run wait for the probes' other runs and go alone
+	// (runGate): a run made again after the memory budget refused it.
+	alone bool
 }
 
 // play starts one run with a fresh temporary volume (removed afterwards),
-// plays script on it and waits for the run's end. It returns nil when the
-// host could not start the run, whose error is kept in Result.Err.
+// plays script on it and waits for the run's end. A run whose memory.grow
+// the host's shared budget refused is played again alone (memory.go), and
+// only that run is kept and charged. It returns nil when the host could
+// not start the run, whose error is kept in Result.Err.
 func (r *runner) play(ctx context.Context, opt runOptions, script func(*host.Session)) *host.Record {
 	rec, err := r.session(ctx, opt, script)
+	if err == nil && rec.MemoryRefused && !opt.alone {
+		opt.alone = true
+		rec, err = r.session(ctx, opt, script)
+	}
 	if err != nil {
 		r.res.Err = err
 	}
@@ -656,9 +672,11 @@ func (r *runner) session(ctx context.Context, opt runOptions, script func(*host.
 	if http == nil {
 		http = &subakohttp.Config{} // no host allowed: host_not_allowed
 	}
+	defer r.gate.enter(opt.alone)()
 	s, err := r.h.Start(ctx, r.m, host.RunConfig{
 		Mounts:  host.Mounts{Volume: volume, Package: r.opt.Assets},
 		Timeout: opt.wait, HTTP: http, OSPipe: opt.osPipe, ExitGrace: opt.grace,
+		Seed: opt.seed,
 	})
 	if err != nil {
 		return nil, err
@@ -737,7 +755,20 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 	if covered != nil {
 		m, cfg.Reached = covered.module, covered.reached // a run of the search (search.go)
 	}
-	o := callrun.Run(ctx, r.h, m, callrun.Spec{Tool: t.Name, Args: args, OutputSchema: t.OutputSchema, What: "the probe run " + name, CallConfig: cfg})
+	spec := callrun.Spec{Tool: t.Name, Args: args, OutputSchema: t.OutputSchema, What: "the probe run " + name, CallConfig: cfg}
+	run := func(alone bool) *callrun.Outcome {
+		defer r.gate.enter(alone)()
+		return callrun.Run(ctx, r.h, m, spec)
+	}
+	o := run(false)
+	if o.Err == nil && o.Unjudged == nil && o.Record.MemoryRefused {
+		// The host's shared memory budget refused a grow for other runs'
+		// sake: the run is made again alone, and only that one counts
+		// (memory.go).
+		if o = run(true); o.Err == nil && o.Unjudged == nil && o.Record.MemoryRefused {
+			o.Unjudged, o.Breaks, o.Problems = &MemoryHeldError{Run: name}, nil, nil
+		}
+	}
 	if o.Err != nil {
 		r.res.Err = o.Err
 		return nil

@@ -21,12 +21,12 @@ func (r *runner) idProbe(ctx context.Context, probe string, t mcp.Tool, args, id
 	if !ok {
 		return
 	}
-	rec := r.play(ctx, runOptions{wait: wait, grace: grace}, func(s *host.Session) {
+	rec := r.play(ctx, runOptions{wait: wait, grace: grace, seed: r.probeSeed(probe, t.Name, args)}, func(s *host.Session) {
 		s.Send(host.ToolCall(id, t.Name, args))
 		s.Answer(id, wait)
 	})
-	if rec == nil {
-		return // the host's failure (Result.Err)
+	if rec == nil || r.unjudged(probe, t.Name, rec) {
+		return // the host's failure (Result.Err), or its condition
 	}
 	caseName := "id " + string(id)
 	r.note(probe, t.Name, caseName, rec, r.judge(probe, t.Name, caseName, true, args, rec))
@@ -44,14 +44,14 @@ func (r *runner) notificationProbe(ctx context.Context, t mcp.Tool, args json.Ra
 	if !ok {
 		return
 	}
-	rec := r.play(ctx, runOptions{wait: wait, grace: grace}, func(s *host.Session) {
+	rec := r.play(ctx, runOptions{wait: wait, grace: grace, seed: r.probeSeed(ProbeNotification, t.Name, args)}, func(s *host.Session) {
 		id := json.RawMessage(`"probe-notification-1"`)
 		s.Send(notificationLine)
 		s.Send(host.ToolCall(id, t.Name, args))
 		s.Answer(id, wait)
 	})
-	if rec == nil {
-		return // the host's failure (Result.Err)
+	if rec == nil || r.unjudged(ProbeNotification, t.Name, rec) {
+		return // the host's failure (Result.Err), or its condition
 	}
 	n := r.judge(ProbeNotification, t.Name, "", true, args, rec)
 	// An answer without an id (or with id null) is not a break the host
@@ -83,20 +83,29 @@ func (r *runner) startPause(ctx context.Context, t mcp.Tool, args json.RawMessag
 		err error
 	}
 	done := make(chan ran, 1)
+	opt := runOptions{wait: 2*wait + r.opt.Pause, grace: grace, osPipe: true, seed: r.probeSeed(ProbePause, t.Name, args)}
+	script := func(s *host.Session) {
+		first, second := json.RawMessage(`"probe-pause-1"`), json.RawMessage(`"probe-pause-2"`)
+		s.Send(host.ToolCall(first, t.Name, args))
+		if _, ok := s.Answer(first, wait); ok {
+			s.Pause(r.opt.Pause)
+			s.Send(host.ToolCall(second, t.Name, args))
+			s.Answer(second, wait)
+		}
+	}
 	go func() {
-		rec, err := r.session(ctx, runOptions{wait: 2*wait + r.opt.Pause, grace: grace, osPipe: true}, func(s *host.Session) {
-			first, second := json.RawMessage(`"probe-pause-1"`), json.RawMessage(`"probe-pause-2"`)
-			s.Send(host.ToolCall(first, t.Name, args))
-			if _, ok := s.Answer(first, wait); ok {
-				s.Pause(r.opt.Pause)
-				s.Send(host.ToolCall(second, t.Name, args))
-				s.Answer(second, wait)
-			}
-		})
+		rec, err := r.session(ctx, opt, script)
 		done <- ran{rec, err}
 	}()
 	return func() {
 		got := <-done
+		if got.err == nil && got.rec.MemoryRefused {
+			// The host's shared memory budget refused a grow for other
+			// runs' sake (the probes' own beside it, or serve's calls):
+			// made again alone, and only that run counts (memory.go).
+			opt.alone = true
+			got.rec, got.err = r.session(ctx, opt, script)
+		}
 		if got.err != nil {
 			if r.res.Err == nil {
 				r.res.Err = got.err
@@ -214,7 +223,7 @@ func (r *runner) tellWaitApart(ctx context.Context, t mcp.Tool, args json.RawMes
 	if !ok {
 		return
 	}
-	rec := r.play(ctx, runOptions{wait: wait, grace: grace}, func(s *host.Session) {
+	rec := r.play(ctx, runOptions{wait: wait, grace: grace, seed: r.probeSeed("buffer", t.Name, args)}, func(s *host.Session) {
 		for k := range n {
 			s.Send(host.ToolCall(json.RawMessage(fmt.Sprintf(`"probe-buffer-%d"`, k+1)), t.Name, args))
 		}

@@ -123,6 +123,9 @@ func (o *osFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno
 			want = min(want, n-len(out))
 		}
 		d, e := o.File.Readdir(want)
+		if e == 0 {
+			e = o.virtualDirents(d)
+		}
 		if e != 0 {
 			return nil, e
 		}

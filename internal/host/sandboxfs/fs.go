@@ -156,11 +156,19 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 }
 
 func (f *mountFS) Lstat(p string) (sys.Stat_t, experimentalsys.Errno) {
-	return stat(f.m.root.Lstat(clean(p)))
+	st, e := stat(f.m.root.Lstat(clean(p)))
+	if e != 0 {
+		return st, e
+	}
+	return f.m.stat(st), 0
 }
 
 func (f *mountFS) Stat(p string) (sys.Stat_t, experimentalsys.Errno) {
-	return stat(f.m.root.Stat(clean(p)))
+	st, e := stat(f.m.root.Stat(clean(p)))
+	if e != 0 {
+		return st, e
+	}
+	return f.m.stat(st), 0
 }
 
 func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
@@ -201,6 +209,7 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	if err != nil {
 		return errno(err)
 	}
+	old, oldErr := m.root.Lstat(to) // what the rename ends, if anything
 	if lim := m.budget.Limits().Depth; lim > 0 {
 		dTo := m.entryDepth(to)
 		height := 0
@@ -215,7 +224,13 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 			return experimentalsys.EIO
 		}
 	}
-	return errno(m.root.Rename(from, to))
+	if err := m.root.Rename(from, to); err != nil {
+		return errno(err)
+	}
+	if m.virt != nil && oldErr == nil && !os.SameFile(info, old) {
+		m.virt.removed(old)
+	}
+	return 0
 }
 
 // heightBatch is how many entries of a directory height reads at once.
@@ -301,7 +316,13 @@ func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 	case !dir && info.IsDir():
 		return experimentalsys.EISDIR
 	}
-	return errno(m.root.Remove(name))
+	if err := m.root.Remove(name); err != nil {
+		return errno(err)
+	}
+	if m.virt != nil {
+		m.virt.removed(info)
+	}
+	return 0
 }
 
 // Link makes a hard link within the mount; the os.Root refuses an old name
@@ -363,7 +384,8 @@ func (f *mountFS) Utimens(p string, atim, mtim int64) experimentalsys.Errno {
 // link is refused (EPERM), as opening it for writing is: its other link
 // may be outside the mount (attack pass 42m, row 2).
 func (m *Mount) utimens(name string, atim, mtim int64) experimentalsys.Errno {
-	if info, err := m.root.Stat(name); err != nil {
+	info, err := m.root.Stat(name)
+	if err != nil {
 		return errno(err)
 	} else if info.Mode().IsRegular() && links(info) > 1 {
 		return errno(ErrLinked)
@@ -374,5 +396,11 @@ func (m *Mount) utimens(name string, atim, mtim int64) experimentalsys.Errno {
 		}
 		return time.Unix(0, ns)
 	}
-	return errno(m.root.Chtimes(name, t(atim), t(mtim)))
+	if err := m.root.Chtimes(name, t(atim), t(mtim)); err != nil {
+		return errno(err)
+	}
+	if m.virt != nil {
+		m.virt.setTimes(info, atim, mtim)
+	}
+	return 0
 }

@@ -48,6 +48,8 @@ type Mount struct {
 	budget   *Budget
 	stop     <-chan struct{}
 	id       [2]uint64 // the directory's device and inode (dirDepth)
+	virt     *Virtual  // what a seeded run sees of metadata; nil: the real
+	vdev     uint64    // the device the mount is under virt
 }
 
 // Open opens dir as a mount at guest. A writable mount charges b (which may

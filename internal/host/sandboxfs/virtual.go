@@ -1,0 +1,162 @@
+package sandboxfs
+
+import (
+	"io/fs"
+	"sync"
+
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+	"github.com/tetratelabs/wazero/sys"
+)
+
+// Virtual is what a seeded run (the probes' calls) sees of its mounts'
+// metadata: a function of the module's own operations, never of the host's
+// file system. Its fresh volume was made by the host a moment before, so the
+// real times of its files are the real date, to the nanosecond, and its
+// inode numbers are the host file system's: a module that hashed
+// /volume/tmp's mtime chose its verdict by the real clock, from run to run
+// (attack pass 43c, row 1). Through a Virtual:
+//   - every time a file shows (atime, mtime, ctime) is Start, the seeded
+//     run's wall clock start, but for the atime and mtime the module set
+//     (path_filestat_set_times, fd_filestat_set_times), shown as it set
+//     them; writes leave the times as they were, as a file system with a
+//     coarse clock does within one tick;
+//   - inode numbers are given in the order the module first sees each file
+//     (1, 2, ...), and a file removed for good is forgotten, so that a new
+//     file the host file system gives the same inode is a new file here too;
+//   - each mount is its own device (Mount.Virtualize).
+//
+// It is shared by the mounts of one run and safe for concurrent use.
+type Virtual struct {
+	start int64 // ns since the epoch
+
+	mu    sync.Mutex
+	next  uint64
+	files map[fileKey]*virtualFile
+}
+
+// fileKey is a file's real device and inode.
+type fileKey struct{ dev, ino uint64 }
+
+type virtualFile struct {
+	ino        uint64
+	atim, mtim int64
+}
+
+// NewVirtual returns a Virtual whose files show start (ns since the epoch)
+// as their times until the module sets them.
+func NewVirtual(start int64) *Virtual {
+	return &Virtual{start: start, files: map[fileKey]*virtualFile{}}
+}
+
+// file is the virtual file of key, made on first sight. v.mu is held.
+func (v *Virtual) file(key fileKey) *virtualFile {
+	f := v.files[key]
+	if f == nil {
+		v.next++
+		f = &virtualFile{ino: v.next, atim: v.start, mtim: v.start}
+		v.files[key] = f
+	}
+	return f
+}
+
+// stat turns a real Stat_t of a file of mount m into what the module sees.
+func (v *Virtual) stat(m *Mount, st sys.Stat_t) sys.Stat_t {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	f := v.file(fileKey{st.Dev, st.Ino})
+	st.Dev, st.Ino = m.vdev, f.ino
+	st.Atim, st.Mtim, st.Ctim = f.atim, f.mtim, v.start
+	return st
+}
+
+// ino is the virtual inode of the real inode ino on device dev.
+func (v *Virtual) ino(dev, ino uint64) uint64 {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.file(fileKey{dev, ino}).ino
+}
+
+// setTimes records the times the module set on the file info describes
+// (UTIME_OMIT keeps one).
+func (v *Virtual) setTimes(info fs.FileInfo, atim, mtim int64) {
+	st := sys.NewStat_t(info)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	f := v.file(fileKey{st.Dev, st.Ino})
+	if atim != experimentalsys.UTIME_OMIT {
+		f.atim = atim
+	}
+	if mtim != experimentalsys.UTIME_OMIT {
+		f.mtim = mtim
+	}
+}
+
+// removed forgets the file info describes, which a name's removal (or a
+// rename over it) ended, unless it has other hard links.
+func (v *Virtual) removed(info fs.FileInfo) {
+	if !info.IsDir() && links(info) > 1 {
+		return
+	}
+	st := sys.NewStat_t(info)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	delete(v.files, fileKey{st.Dev, st.Ino})
+}
+
+// Virtualize makes the mount show the metadata of v (nil: the real file
+// system's) as device dev. It is called before the module runs.
+func (m *Mount) Virtualize(v *Virtual, dev uint64) {
+	m.virt, m.vdev = v, dev
+}
+
+// stat is the module's view of a real Stat_t of this mount.
+func (m *Mount) stat(st sys.Stat_t) sys.Stat_t {
+	if m.virt == nil {
+		return st
+	}
+	return m.virt.stat(m, st)
+}
+
+// Stat is the module's view of the open file's Stat_t.
+func (o *osFile) Stat() (sys.Stat_t, experimentalsys.Errno) {
+	st, e := o.File.Stat()
+	if e != 0 {
+		return st, e
+	}
+	return o.m.stat(st), 0
+}
+
+// Ino is the module's view of the open file's inode (the "." entry of
+// fd_readdir).
+func (o *osFile) Ino() (sys.Inode, experimentalsys.Errno) {
+	if o.m.virt == nil {
+		return o.File.Ino()
+	}
+	st, e := o.Stat()
+	return st.Ino, e
+}
+
+// Dev is the module's view of the open file's device.
+func (o *osFile) Dev() (uint64, experimentalsys.Errno) {
+	if o.m.virt == nil {
+		return o.File.Dev()
+	}
+	st, e := o.Stat()
+	return st.Dev, e
+}
+
+// virtualDirents turns the real inodes of a directory's entries into what
+// the module sees: the entries are on the directory's device.
+func (o *osFile) virtualDirents(d []experimentalsys.Dirent) experimentalsys.Errno {
+	if o.m.virt == nil || len(d) == 0 {
+		return 0
+	}
+	dev, e := o.File.Dev()
+	if e != 0 {
+		return e
+	}
+	for i := range d {
+		d[i].Ino = o.m.virt.ino(dev, d[i].Ino)
+	}
+	return 0
+}

@@ -1,0 +1,134 @@
+package sandboxfs
+
+import (
+	"testing"
+
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+	"github.com/tetratelabs/wazero/sys"
+)
+
+// TestVirtualMetadata (attack pass 43c, row 1): what a seeded run sees of
+// its mounts' metadata is a function of the module's operations: every
+// file shows the run's start as its times until the module sets them, and
+// then what it set; inodes are numbered in the order the module first sees
+// files, a file removed for good is forgotten (so a new file the host
+// gives the old inode is new here too), and the mount is its own device.
+// The module once read the real date to the nanosecond, and the host's
+// inode numbers, from its fresh volume's times.
+func TestVirtualMetadata(t *testing.T) {
+	t.Parallel()
+	const start = int64(1_767_225_600_000_000_000) // 2026-01-01
+	m, err := Open(t.TempDir(), "/volume/tmp", true, NewBudget(Limits{}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	m.Virtualize(NewVirtual(start), 7)
+	fsys := m.FS()
+	want := func(what string, st sys.Stat_t, e experimentalsys.Errno, ino uint64, atim, mtim int64) {
+		t.Helper()
+		if e != 0 {
+			t.Fatalf("%s: %v", what, e)
+		}
+		if st.Dev != 7 || st.Ino != ino || st.Atim != atim || st.Mtim != mtim || st.Ctim != start {
+			t.Errorf("%s: dev %d ino %d atim %d mtim %d ctim %d; want dev 7 ino %d atim %d mtim %d ctim %d",
+				what, st.Dev, st.Ino, st.Atim, st.Mtim, st.Ctim, ino, atim, mtim, start)
+		}
+	}
+
+	st, e := fsys.Stat(".")
+	want("the mount", st, e, 1, start, start)
+	f, e := fsys.OpenFile("a", experimentalsys.O_CREAT|experimentalsys.O_RDWR, 0o644)
+	if e != 0 {
+		t.Fatal(e)
+	}
+	if _, e := f.Write([]byte("written")); e != 0 {
+		t.Fatal(e)
+	}
+	st, e = f.Stat()
+	want("a new file, written", st, e, 2, start, start)
+	if e := fsys.Utimens("a", 5e9, 7e9); e != 0 {
+		t.Fatal(e)
+	}
+	st, e = fsys.Lstat("a")
+	want("a's times set by name", st, e, 2, 5e9, 7e9)
+	if e := f.Utimens(experimentalsys.UTIME_OMIT, 9e9); e != 0 {
+		t.Fatal(e)
+	}
+	st, e = f.Stat()
+	want("a's mtime set by fd, its atime kept", st, e, 2, 5e9, 9e9)
+	if ino, e := f.Ino(); e != 0 || ino != 2 {
+		t.Errorf("a's Ino: %d, %v; want 2", ino, e)
+	}
+	f.Close()
+
+	if e := fsys.Mkdir("b", 0o755); e != 0 {
+		t.Fatal(e)
+	}
+	d, e := fsys.OpenFile(".", experimentalsys.O_RDONLY|experimentalsys.O_DIRECTORY, 0)
+	if e != 0 {
+		t.Fatal(e)
+	}
+	ents, e := d.Readdir(-1)
+	d.Close()
+	if e != 0 {
+		t.Fatal(e)
+	}
+	inos := map[string]uint64{}
+	for _, ent := range ents {
+		inos[ent.Name] = ent.Ino
+	}
+	if inos["a"] != 2 || inos["b"] != 3 {
+		t.Errorf("readdir: %v; want a 2, b 3", inos)
+	}
+
+	// Removed for good, forgotten: a new file is a new file, whatever
+	// inode the host's file system gives it.
+	if e := fsys.Unlink("a"); e != 0 {
+		t.Fatal(e)
+	}
+	c, e := fsys.OpenFile("c", experimentalsys.O_CREAT|experimentalsys.O_RDWR, 0o644)
+	if e != 0 {
+		t.Fatal(e)
+	}
+	c.Close()
+	st, e = fsys.Stat("c")
+	want("a new file after a removal", st, e, 4, start, start)
+	// A rename over a file ends it: what now has the name is the file
+	// renamed.
+	e2, e := fsys.OpenFile("d", experimentalsys.O_CREAT|experimentalsys.O_RDWR, 0o644)
+	if e != 0 {
+		t.Fatal(e)
+	}
+	e2.Close()
+	if e := fsys.Utimens("d", 11e9, 13e9); e != 0 {
+		t.Fatal(e)
+	}
+	if e := fsys.Rename("d", "c"); e != 0 {
+		t.Fatal(e)
+	}
+	st, e = fsys.Stat("c")
+	want("a file renamed over another", st, e, 5, 11e9, 13e9)
+}
+
+// TestUnvirtualizedMetadata: a mount that is not virtualized (discovery,
+// call, serve) shows the host file system's metadata.
+func TestUnvirtualizedMetadata(t *testing.T) {
+	t.Parallel()
+	m, err := Open(t.TempDir(), "/volume/tmp", true, NewBudget(Limits{}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	st, e := m.FS().Stat(".")
+	if e != 0 {
+		t.Fatal(e)
+	}
+	info, err := m.Root().Stat(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if real := sys.NewStat_t(info); st.Ino != real.Ino || st.Dev != real.Dev || st.Mtim != real.Mtim {
+		t.Errorf("unvirtualized: %+v; the file system says %+v", st, real)
+	}
+}

@@ -1,0 +1,73 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// seededFSModule builds attack/testdata/fstime43c.c (the C probe subject
+// add.c with hooks at the start of every call) with the -D switches given;
+// it skips without clang and wasi-libc.
+func seededFSModule(t *testing.T, defs ...string) []byte {
+	t.Helper()
+	clang, err := exec.LookPath("clang")
+	if err != nil {
+		t.Skip("clang with wasi-libc builds the subject")
+	}
+	p := filepath.Join(t.TempDir(), "fstime.wasm")
+	args := []string{"--target=wasm32-wasi", "-O2", "-Wl,--strip-debug", "-o", p}
+	for _, d := range defs {
+		args = append(args, "-D"+d)
+	}
+	args = append(args, filepath.Join("..", "..", "attack", "testdata", "fstime43c.c"))
+	if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
+		t.Skipf("clang: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestSeededRunSeesFileTimes (attack pass 43c, row 1): the probes' calls
+// are seeded (CallConfig.Seed) "so a case runs the same way every time"
+// (docs/host.md, Randomness and the wall clock), but each probe run's
+// fresh volume showed the real file system's times and inode: a module
+// read the real clock, to the nanosecond, from path_filestat_get of
+// /volume/tmp ("mtime=1796579416.040224993 ino=11633813", then
+// "...048224993 ino=11633817"). Two calls with one seed and one module,
+// each with a fresh volume as the probes give, see the same thing: the
+// seeded start as the directory's time, and inode 1. An unseeded call
+// (call, serve) still sees the host's.
+func TestSeededRunSeesFileTimes(t *testing.T) {
+	h := newHost(t)
+	m := compile(t, h, seededFSModule(t, "FSPRINT43C"))
+	seen := func(seed []byte) string {
+		t.Helper()
+		c := h.Call(context.Background(), m, "add", json.RawMessage(`{"a":1,"b":2}`),
+			CallConfig{Seed: seed, Mounts: Mounts{Volume: t.TempDir()}})
+		var res struct {
+			Content []struct{ Text string }
+		}
+		if err := json.Unmarshal(c.Result, &res); err != nil || len(res.Content) != 1 {
+			t.Fatalf("call: %s, %v", c.Result, err)
+		}
+		return res.Content[0].Text
+	}
+	a, b := seen([]byte("case 1")), seen([]byte("case 1"))
+	if a != b {
+		t.Errorf("one seed, one module, two runs: the module saw %q, then %q", a, b)
+	}
+	if want := fmt.Sprintf("r=0 mtime=%d.%09d ino=1", SeededStart.Unix(), 0); a != want {
+		t.Errorf("a seeded run saw %q; want %q", a, want)
+	}
+	if u := seen(nil); u == a {
+		t.Errorf("an unseeded call saw the seeded run's times: %q", u)
+	}
+}

@@ -1,0 +1,54 @@
+package throttled
+
+import (
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// seededFSModulePath builds attack/testdata/fstime43c.c (the C probe
+// subject add.c with hooks at the start of every call) with the -D
+// switches given; it skips without clang and wasi-libc.
+func seededFSModulePath(t *testing.T, defs ...string) string {
+	t.Helper()
+	clang, err := exec.LookPath("clang")
+	if err != nil {
+		t.Skip("clang with wasi-libc builds the subject")
+	}
+	p := filepath.Join(t.TempDir(), "fstime.wasm")
+	args := []string{"--target=wasm32-wasi", "-O2", "-Wl,--strip-debug", "-o", p}
+	for _, d := range defs {
+		args = append(args, "-D"+d)
+	}
+	args = append(args, filepath.Join("..", "..", "attack", "testdata", "fstime43c.c"))
+	if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
+		t.Skipf("clang: %v\n%s", err, out)
+	}
+	return p
+}
+
+// TestProbeVerdictSeededFileTimes (attack pass 43c, row 1): the probes'
+// runs are seeded so that a case runs the same way every time, but each
+// run's fresh volume showed the real file system's times: a module that
+// hashes /volume/tmp's mtime and traps on one value in 16 of the hash drew,
+// on a quiet machine, exit 1 with P030, exit 1 with P031 (another smallest
+// case) and a clean exit 0 from lint after lint. A seeded run's files now
+// show the seeded clock's start until the module sets their times
+// (internal/host/sandboxfs Virtual): one module, one verdict.
+func TestProbeVerdictSeededFileTimes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lints a module eight times")
+	}
+	p := seededFSModulePath(t, "FSTIME43C=16")
+	bin := subakogoBinary(t)
+	cache := t.TempDir()
+	seen := map[string]int{}
+	for range 8 {
+		code, ids, _ := budgetLint(t, bin, "", cache, nil, p)
+		seen[fmt.Sprintf("exit %d [%s]", code, ids)]++
+	}
+	if len(seen) > 1 {
+		t.Errorf("one module, eight lints, %d verdicts: %v", len(seen), seen)
+	}
+}
