@@ -36,10 +36,23 @@ func (s *session) grant(d time.Duration) {
 // every limit is only added to the clock: no waiter has anything to decide
 // until a limit is reached, so none is woken (a loop of 1 ns sleeps costs
 // the process what a busy loop of the same module time does).
+//
+// A poll of stdin ends as soon as stdin is ready, whenever the guest looks:
+// input the host sent while the poll waited for it ends the poll, with
+// nothing more granted, and so does input sent once the poll met a limit,
+// whether the guest wakes before or after the host begins its next wait
+// (and, on an OS pipe, only once what the host queued reached the pipe:
+// settled). Otherwise a poll woken after the host's next wait began was
+// granted the rest of its timeout against it, one woken before it was
+// granted nothing (attack pass 43c: the pause probe's second request).
 func (s *session) grantUntil(d time.Duration, forInput bool) {
 	for d > 0 {
 		s.mu.Lock()
-		if !s.hostWaits {
+		if forInput && s.settled() && s.in.ready() {
+			s.mu.Unlock()
+			return
+		}
+		if !s.hostWaits || (forInput && !s.settled()) {
 			ch := s.change
 			s.mu.Unlock()
 			if !s.await(ch) {
@@ -63,9 +76,6 @@ func (s *session) grantUntil(d time.Duration, forInput bool) {
 		ch := s.change
 		s.mu.Unlock()
 		if !s.await(ch) {
-			return
-		}
-		if forInput && s.in.ready() {
 			return
 		}
 	}
