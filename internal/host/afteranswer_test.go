@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -24,28 +26,36 @@ import (
 // gives: the next request (or end of input) comes as the wait begins.
 // Under load: .ci/with-busy-loops 4 go test -count=20 -run 'AfterAnswer|IdlePoll' ./internal/host/
 
+// idleBuilt holds the subjects idleModule built, by their -D switches, so
+// that -count=N builds each once.
+var idleBuilt sync.Map
+
 // idleModule builds the C probe subject add.c (internal/subjects) with the
 // -D switches given; it skips without clang and wasi-libc.
 func idleModule(t *testing.T, h *Host, defs ...string) *Module {
 	t.Helper()
-	clang, err := exec.LookPath("clang")
-	if err != nil {
-		t.Skip("clang with wasi-libc builds the subject")
+	key := strings.Join(defs, " ")
+	b, ok := idleBuilt.Load(key)
+	if !ok {
+		clang, err := exec.LookPath("clang")
+		if err != nil {
+			t.Skip("clang with wasi-libc builds the subject")
+		}
+		p := filepath.Join(t.TempDir(), "add.wasm")
+		args := []string{"--target=wasm32-wasi", "-O2", "-Wl,--strip-debug", "-o", p}
+		for _, d := range defs {
+			args = append(args, "-D"+d)
+		}
+		args = append(args, filepath.Join("..", "subjects", "testdata", "c", "add.c"))
+		if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
+			t.Skipf("clang with wasi-libc builds the subject: %v\n%s", err, out)
+		}
+		if b, err = os.ReadFile(p); err != nil {
+			t.Fatal(err)
+		}
+		idleBuilt.Store(key, b)
 	}
-	p := filepath.Join(t.TempDir(), "add.wasm")
-	args := []string{"--target=wasm32-wasi", "-O2", "-Wl,--strip-debug", "-o", p}
-	for _, d := range defs {
-		args = append(args, "-D"+d)
-	}
-	args = append(args, filepath.Join("..", "subjects", "testdata", "c", "add.c"))
-	if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
-		t.Skipf("clang with wasi-libc builds the subject: %v\n%s", err, out)
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := compile(t, h, b)
+	m := compile(t, h, b.([]byte))
 	m.WaitCompiled(context.Background())
 	return m
 }
