@@ -30,9 +30,10 @@ func (s *session) grant(d time.Duration) {
 //
 // Which limit a wait meets is the guest clock's to decide, never a race
 // with the host: while the host is still acting (it has not yet sent what
-// it will, nor set the deadline of its next wait), the module's clock does
-// not move by waits, and a wait waits for the host on the wall clock, at
-// no cost to the module, as a read of an empty stdin does. A wait within
+// it will, nor set the deadline of its next wait, nor looked at a line the
+// module wrote while it waited for one: stdoutWriter.Write), the module's
+// clock does not move by waits, and a wait waits for the host on the wall
+// clock, at no cost to the module, as a read of an empty stdin does. A wait within
 // every limit is only added to the clock: no waiter has anything to decide
 // until a limit is reached, so none is woken (a loop of 1 ns sleeps costs
 // the process what a busy loop of the same module time does).
