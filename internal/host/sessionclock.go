@@ -33,23 +33,26 @@ func (s *session) grant(d time.Duration) {
 // it will, nor set the deadline of its next wait, nor looked at a line the
 // module wrote while it waited for one: stdoutWriter.Write), the module's
 // clock does not move by waits, and a wait waits for the host on the wall
-// clock, at no cost to the module, as a read of an empty stdin does. A wait within
-// every limit is only added to the clock: no waiter has anything to decide
-// until a limit is reached, so none is woken (a loop of 1 ns sleeps costs
-// the process what a busy loop of the same module time does).
+// clock, at no cost to the module, as a read of an empty stdin does. A
+// wait within every limit is only added to the clock: no waiter has
+// anything to decide until a limit is reached, so none is woken (a loop of
+// 1 ns sleeps costs the process what a busy loop of the same module time
+// does).
 //
-// A poll of stdin ends as soon as stdin is ready, whenever the guest looks:
-// input the host sent while the poll waited for it ends the poll, with
-// nothing more granted, and so does input sent once the poll met a limit,
-// whether the guest wakes before or after the host begins its next wait
-// (and, on an OS pipe, only once what the host queued reached the pipe:
-// settled). Otherwise a poll woken after the host's next wait began was
-// granted the rest of its timeout against it, one woken before it was
-// granted nothing (attack pass 43c: the pause probe's second request).
+// A poll of stdin ends as soon as stdin is ready, whenever the guest
+// looks: input the host sends while the poll waits for it ends the poll,
+// with nothing more granted, whether the guest wakes before or after the
+// host begins its next wait; on an OS pipe nothing is granted while what
+// the host queued is on its way to the pipe (not settled). A poll that met
+// the limit of a wait (the pause probe's pause) and woke before the host
+// sent its next request was once granted the rest of its timeout as the
+// host's next wait began, and one that woke after was granted nothing: a
+// race, once its answer no longer ended the host's wait late (attack pass
+// 43c, row 3).
 func (s *session) grantUntil(d time.Duration, forInput bool) {
 	for d > 0 {
 		s.mu.Lock()
-		if forInput && s.settled() && s.in.ready() {
+		if forInput && s.in.ready() {
 			s.mu.Unlock()
 			return
 		}
