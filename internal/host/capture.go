@@ -56,6 +56,15 @@ func (w stdoutWriter) Write(p []byte) (int, error) {
 		p = p[i+1:]
 	}
 	if len(r.Lines) > lines {
+		if s.wantsLine && !s.closed {
+			// The host's wait for a line is over as the line is written, on
+			// the guest's thread, not once the host's goroutine reads it: a
+			// wait the module asks for next waits for the host to look at
+			// the line (and send, close stdin, or wait again), never meets
+			// the deadline of a wait the module has just ended, as a race
+			// of the two threads decided (attack pass 43c, rows 3-5).
+			s.hostWaits = false
+		}
 		s.signal() // a line for the host to read
 	}
 	s.mu.Unlock()

@@ -92,7 +92,7 @@ func (h *Host) discover(ctx context.Context, m *Module, packageDir string) *Disc
 	}
 	ask := func(id, method string, params ...param) (json.RawMessage, bool) {
 		s.send(request(jsonString(id), method, params...))
-		s.waitUntil(h.discoverLimit)
+		s.waitUntil(h.discoverLimit, true)
 		defer s.acting()
 		for {
 			line, outcome := s.nextLine()

@@ -80,18 +80,33 @@ func (s *session) hostWait(lines bool) waitOutcome {
 }
 
 // waitFor sets the host waiting for the module, until wait more of its
-// time has passed.
-func (s *session) waitFor(wait time.Duration) { s.setWait(s.clock.now()+wait, wait) }
+// time has passed; a wait for a line (lines) ends at one too.
+func (s *session) waitFor(wait time.Duration, lines bool) {
+	s.setWait(s.clock.now()+wait, wait, lines)
+}
 
 // waitUntil sets the host waiting for the module, until its time reaches
-// deadline (since the run started).
-func (s *session) waitUntil(deadline time.Duration) { s.setWait(deadline, deadline) }
+// deadline (since the run started); a wait for a line (lines) ends at one
+// too.
+func (s *session) waitUntil(deadline time.Duration, lines bool) {
+	s.setWait(deadline, deadline, lines)
+}
 
-func (s *session) setWait(deadline, length time.Duration) {
+// setWait begins a wait of the host's. A wait for a line with a line
+// already there to read is over before it began: the host is acting until
+// it has read the lines there (nextLine), so a wait the module asked for
+// after writing them waits for the host, whichever of the two threads
+// came first (attack pass 43c, row 3: a module that answered before the
+// host began its wait was granted its poll against the wait's deadline).
+func (s *session) setWait(deadline, length time.Duration, lines bool) {
 	s.mu.Lock()
 	s.hostWaits = true
 	if !s.closed {
 		s.deadline, s.waitLen, s.inputAt = deadline, length, -1
+		s.wantsLine = lines
+		if lines && s.read < len(s.rec.Lines) {
+			s.hostWaits = false
+		}
 	}
 	s.signal()
 	s.mu.Unlock()
@@ -104,6 +119,7 @@ func (s *session) acting() {
 		s.hostWaits = false
 		s.deadline = noLimit
 	}
+	s.wantsLine = false
 	s.signal()
 	s.mu.Unlock()
 }
@@ -119,7 +135,7 @@ func (s *session) acting() {
 // run is stopped as out of time. This is the one home of that diagnosis,
 // for subakogo call and the probes alike.
 func (s *session) answer(id string, wait time.Duration) (Message, bool) {
-	s.waitFor(wait)
+	s.waitFor(wait, true)
 	defer s.acting()
 	msg, outcome := s.find(id)
 	switch outcome {
@@ -226,6 +242,13 @@ func (s *session) nextLine() (Line, waitOutcome) {
 			}
 			return l, gotLine
 		}
+		if s.wantsLine && !s.closed && !s.hostWaits {
+			// Every line written is read, and none was what the host
+			// waits for: it waits again, with the deadline it had (the
+			// module's line made it act: stdoutWriter.Write).
+			s.hostWaits = true
+			s.signal()
+		}
 		s.mu.Unlock()
 		if outcome := s.hostWait(true); outcome != gotLine {
 			return Line{}, outcome
@@ -237,7 +260,7 @@ func (s *session) nextLine() (Line, waitOutcome) {
 // is false when the module ended, waits for input, or the wait ran out,
 // with no further line.
 func (s *session) next(wait time.Duration) (Line, bool) {
-	s.waitFor(wait)
+	s.waitFor(wait, true)
 	defer s.acting()
 	l, outcome := s.nextLine()
 	return l, outcome == gotLine
@@ -247,7 +270,7 @@ func (s *session) next(wait time.Duration) (Line, bool) {
 // it ends sooner when the module waits for input or ends. Lines written
 // meanwhile are left for the next read.
 func (s *session) pause(d time.Duration) {
-	s.waitFor(d)
+	s.waitFor(d, false)
 	defer s.acting()
 	s.hostWait(false)
 }

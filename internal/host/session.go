@@ -103,8 +103,15 @@ type session struct {
 	// hostWaits says the host waits for the module (Answer, Pause, Wait)
 	// and will send nothing meanwhile; until then a read of an empty
 	// stdin waits for the host, on the wall clock, at no cost to the
-	// module.
+	// module. A wait of the host's that ends at a line (wantsLine: an
+	// answer, discovery's, Next) is over, on the guest's thread, as the
+	// module's fd_write completes a line (stdoutWriter.Write): the host
+	// has a line to look at, and is acting until it has looked at it and
+	// waits again (nextLine). A wait the module asks for meanwhile waits
+	// for the host, so it never meets the deadline of a wait the module
+	// has already ended (attack pass 43c, rows 3-5).
 	hostWaits bool
+	wantsLine bool
 	// deadline is when, in the module's time, the host's current wait
 	// ends; a wait the module asks for (a sleep) is granted up to it.
 	// waitLen is that wait's length, the limit a module out of time met.

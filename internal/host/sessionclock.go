@@ -30,16 +30,33 @@ func (s *session) grant(d time.Duration) {
 //
 // Which limit a wait meets is the guest clock's to decide, never a race
 // with the host: while the host is still acting (it has not yet sent what
-// it will, nor set the deadline of its next wait), the module's clock does
-// not move by waits, and a wait waits for the host on the wall clock, at
-// no cost to the module, as a read of an empty stdin does. A wait within
-// every limit is only added to the clock: no waiter has anything to decide
-// until a limit is reached, so none is woken (a loop of 1 ns sleeps costs
-// the process what a busy loop of the same module time does).
+// it will, nor set the deadline of its next wait, nor looked at a line the
+// module wrote while it waited for one: stdoutWriter.Write), the module's
+// clock does not move by waits, and a wait waits for the host on the wall
+// clock, at no cost to the module, as a read of an empty stdin does. A
+// wait within every limit is only added to the clock: no waiter has
+// anything to decide until a limit is reached, so none is woken (a loop of
+// 1 ns sleeps costs the process what a busy loop of the same module time
+// does).
+//
+// A poll of stdin ends as soon as stdin is ready, whenever the guest
+// looks: input the host sends while the poll waits for it ends the poll,
+// with nothing more granted, whether the guest wakes before or after the
+// host begins its next wait; on an OS pipe nothing is granted while what
+// the host queued is on its way to the pipe (not settled). A poll that met
+// the limit of a wait (the pause probe's pause) and woke before the host
+// sent its next request was once granted the rest of its timeout as the
+// host's next wait began, and one that woke after was granted nothing: a
+// race, once its answer no longer ended the host's wait late (attack pass
+// 43c, row 3).
 func (s *session) grantUntil(d time.Duration, forInput bool) {
 	for d > 0 {
 		s.mu.Lock()
-		if !s.hostWaits {
+		if forInput && s.in.ready() {
+			s.mu.Unlock()
+			return
+		}
+		if !s.hostWaits || (forInput && !s.settled()) {
 			ch := s.change
 			s.mu.Unlock()
 			if !s.await(ch) {
@@ -63,9 +80,6 @@ func (s *session) grantUntil(d time.Duration, forInput bool) {
 		ch := s.change
 		s.mu.Unlock()
 		if !s.await(ch) {
-			return
-		}
-		if forInput && s.in.ready() {
 			return
 		}
 	}

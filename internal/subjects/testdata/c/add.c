@@ -15,6 +15,12 @@
 //   WORK_ITER=N    every call first makes N random reads and writes over 8 MiB: memory-bound
 //                  work, whose own time grows on a throttled thread (internal/throttled, attack
 //                  pass 42c); with CALIBRATE a call answers how long the work took
+//   IDLE_POLL=T    once it answered a call, it polls stdin T ms of its time for the next request
+//                  and exits without one (an idle server; behaves); with IDLE_POLL_ALL it polls so
+//                  after every answer, discovery's too (attack pass 43c, rows 3-4)
+//   SLEEP_AFTER=T  after each call's answer it sleeps T ms before reading on (and seeing end of
+//                  file): as SLOW_EXIT, past the exit grace from T = 1000 (attack pass 43c, row 5)
+//   GAP_ITER=N     with IDLE_POLL or SLEEP_AFTER: N iterations of a spin after the answer first
 //
 // The edge variants declare three more optional members (mode, an enum;
 // label, a string or null of at most 16 characters; tags, at most 4
@@ -39,6 +45,7 @@
 //                  trap, each compared in a function of its own: the module's
 //                  constants give each value, coverage of the stage functions
 //                  the way to combine them
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -366,6 +373,17 @@ static void call(const char *id, const char *params) {
 #endif
 }
 
+#if defined(IDLE_POLL) || defined(SLEEP_AFTER)
+// gap is GAP_ITER iterations of a spin (none without it): a few
+// microseconds of work after an answer.
+static void gap(void) {
+#ifdef GAP_ITER
+	for (volatile long g = 0; g < GAP_ITER; g++) {
+	}
+#endif
+}
+#endif
+
 int main(void) {
 #ifdef BUFFERED
 	static char buf[4096];
@@ -373,8 +391,21 @@ int main(void) {
 #endif
 	char *line = NULL;
 	size_t cap = 0;
-	int called = 0;
-	while (getline(&line, &cap, stdin) > 0) {
+	int called = 0, answered = 0;
+	(void)answered;
+	for (;;) {
+#ifdef IDLE_POLL
+#ifdef IDLE_POLL_ALL
+		if (answered) {
+#else
+		if (called) {
+#endif
+			struct pollfd pfd = {.fd = 0, .events = POLLIN};
+			gap();
+			if (poll(&pfd, 1, IDLE_POLL) == 0) return 0;
+		}
+#endif
+		if (getline(&line, &cap, stdin) <= 0) break;
 		const char *id = member(line, "id"), *method = member(line, "method");
 		if (!id) {
 #ifdef ANSWER_NOTIFY
@@ -400,9 +431,14 @@ int main(void) {
 #endif
 			call(id, member(line, "params"));
 			called = 1;
+#ifdef SLEEP_AFTER
+			gap();
+			usleep(SLEEP_AFTER * 1000);
+#endif
 		} else {
 			answer(id, "\"error\":{\"code\":-32601,\"message\":\"method not found\"}");
 		}
+		answered = 1;
 	}
 #ifdef SLOW_EXIT
 	if (called) sleep(2);
