@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/internal/subjects"
 )
 
 // A wait the module asks for after writing the line the host waits for
@@ -34,26 +34,13 @@ var idleBuilt sync.Map
 // -D switches given; it skips without clang and wasi-libc.
 func idleModule(t *testing.T, h *Host, defs ...string) *Module {
 	t.Helper()
-	key := strings.Join(defs, " ")
-	b, ok := idleBuilt.Load(key)
+	b, ok := idleBuilt.Load(strings.Join(defs, " "))
 	if !ok {
-		clang, err := exec.LookPath("clang")
+		wasm, err := os.ReadFile(subjects.CHooked(t, defs...))
 		if err != nil {
-			t.Skip("clang with wasi-libc builds the subject")
-		}
-		p := filepath.Join(t.TempDir(), "add.wasm")
-		args := []string{"--target=wasm32-wasi", "-O2", "-Wl,--strip-debug", "-o", p}
-		for _, d := range defs {
-			args = append(args, "-D"+d)
-		}
-		args = append(args, filepath.Join("..", "subjects", "testdata", "c", "add.c"))
-		if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
-			t.Skipf("clang with wasi-libc builds the subject: %v\n%s", err, out)
-		}
-		if b, err = os.ReadFile(p); err != nil {
 			t.Fatal(err)
 		}
-		idleBuilt.Store(key, b)
+		b, _ = idleBuilt.LoadOrStore(strings.Join(defs, " "), wasm)
 	}
 	m := compile(t, h, b.([]byte))
 	m.WaitCompiled(context.Background())

@@ -5,35 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
-)
 
-// seededFSModule builds attack/testdata/fstime43c.c (the C probe subject
-// add.c with hooks at the start of every call) with the -D switches given;
-// it skips without clang and wasi-libc.
-func seededFSModule(t *testing.T, defs ...string) []byte {
-	t.Helper()
-	clang, err := exec.LookPath("clang")
-	if err != nil {
-		t.Skip("clang with wasi-libc builds the subject")
-	}
-	p := filepath.Join(t.TempDir(), "fstime.wasm")
-	args := []string{"--target=wasm32-wasi", "-O2", "-Wl,--strip-debug", "-o", p}
-	for _, d := range defs {
-		args = append(args, "-D"+d)
-	}
-	args = append(args, filepath.Join("..", "..", "attack", "testdata", "fstime43c.c"))
-	if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
-		t.Skipf("clang: %v\n%s", err, out)
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+	"github.com/subako-ai/subako-go/internal/subjects"
+)
 
 // TestSeededRunSeesFileTimes (attack pass 43c, row 1): the probes' calls
 // are seeded (CallConfig.Seed) "so a case runs the same way every time"
@@ -47,7 +22,11 @@ func seededFSModule(t *testing.T, defs ...string) []byte {
 // (call, serve) still sees the host's.
 func TestSeededRunSeesFileTimes(t *testing.T) {
 	h := newHost(t)
-	m := compile(t, h, seededFSModule(t, "FSPRINT43C"))
+	wasm, err := os.ReadFile(subjects.CHooked(t, "FS_PRINT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := compile(t, h, wasm)
 	seen := func(seed []byte) string {
 		t.Helper()
 		c := h.Call(context.Background(), m, "add", json.RawMessage(`{"a":1,"b":2}`),

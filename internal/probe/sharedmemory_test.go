@@ -5,40 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/probe"
+	"github.com/subako-ai/subako-go/internal/subjects"
 )
-
-// growModule builds attack/testdata/fstime43c.c (the C probe subject
-// add.c with hooks at the start of every call) with the -D switches given;
-// it skips without clang and wasi-libc.
-func growModule(t *testing.T, defs ...string) []byte {
-	t.Helper()
-	clang, err := exec.LookPath("clang")
-	if err != nil {
-		t.Skip("clang with wasi-libc builds the subject")
-	}
-	p := filepath.Join(t.TempDir(), "grow.wasm")
-	args := []string{"--target=wasm32-wasi", "-O2", "-Wl,--strip-debug", "-o", p}
-	for _, d := range defs {
-		args = append(args, "-D"+d)
-	}
-	args = append(args, filepath.Join("..", "..", "attack", "testdata", "fstime43c.c"))
-	if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
-		t.Skipf("clang: %v\n%s", err, out)
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // TestProbesJudgeOtherRunsMemory (attack pass 43c, row 2): the host's
 // memory budget (serve --memory-budget, host.Options.MemoryBudget) is
@@ -56,7 +30,10 @@ func TestProbesJudgeOtherRunsMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a C module")
 	}
-	wasm := growModule(t, "FSGROW43C=40")
+	wasm, err := os.ReadFile(subjects.CHooked(t, "GROW_MIB=40"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx := context.Background()
 	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond, MemoryBudget: 64 << 20})
 	if err != nil {

@@ -190,6 +190,25 @@ func Module(tb testing.TB, lang Lang, v Variant) string {
 	if lang == Go || lang == GoRuntime {
 		return gowasm.Path(tb, sourceDir(lang), "-ldflags=-X main.variant="+string(v))
 	}
+	return built(tb, lang, v)
+}
+
+// CHooked is the C subject add.c built with the -D switches defs, which
+// turn on its hooks ("WORK_ITER=5000", "IDLE_POLL=2900", "GROW_MIB=40",
+// "FS_TIME_TRAP=16", ...: add.c's head lists them): a module of one test's
+// own shape, built once per set of switches and cached on disk as the
+// variants are. Unlike Module it builds under -short too (a C build takes
+// a fraction of a second); it skips without clang and wasi-libc, except
+// under CI.
+func CHooked(tb testing.TB, defs ...string) string {
+	tb.Helper()
+	return built(tb, C, Variant(strings.Join(defs, " ")))
+}
+
+// built is ModuleFile in a test: a missing toolchain skips it, except
+// under CI, where it fails it.
+func built(tb testing.TB, lang Lang, v Variant) string {
+	tb.Helper()
 	p, err := ModuleFile(lang, v)
 	var missing *MissingError
 	switch {
@@ -280,7 +299,7 @@ func buildCached(lang Lang, v Variant, tc *toolchain) (string, error) {
 		fmt.Fprintf(h, "%s %d\n", f, len(b))
 		h.Write(b)
 	}
-	key := fmt.Sprintf("subject-%s-%s-%s", lang, v, hex.EncodeToString(h.Sum(nil))[:24])
+	key := fmt.Sprintf("subject-%s-%s-%s", lang, strings.ReplaceAll(string(v), " ", "+"), hex.EncodeToString(h.Sum(nil))[:24])
 	return gowasm.Cached(key, func(tmp, out string) error {
 		ctx, cancel := context.WithTimeout(context.Background(), buildLimit)
 		defer cancel()
@@ -350,8 +369,10 @@ func clangToolchain() (*toolchain, error) {
 		sources: []string{"add.c"},
 		build: func(ctx context.Context, v Variant, tmp, out string) error {
 			args := []string{target, "-O2", "-Wall", "-Wextra", "-Wl,--strip-debug", "-o", out, filepath.Join(sourceDir(C), "add.c")}
-			if v != Good {
-				args = append(args, "-D"+strings.ToUpper(string(v)))
+			if v != Good { // a variant, or CHooked's switches
+				for _, d := range strings.Fields(string(v)) {
+					args = append(args, "-D"+strings.ToUpper(d))
+				}
 			}
 			// An empty PATH: clang finds wasm-ld beside itself, and no
 			// wasm-opt that happens to be installed rewrites the output.

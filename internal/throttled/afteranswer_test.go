@@ -3,6 +3,8 @@ package throttled
 import (
 	"fmt"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/subjects"
 )
 
 // A wait a module asks for after its answer (an idle server's poll for its
@@ -57,7 +59,7 @@ func TestIdlePollVerdict(t *testing.T) {
 		{[]string{"IDLE_POLL=2900", "IDLE_POLL_ALL", "GAP_ITER=5000"}, []string{"--probes=none"}},
 		{[]string{"IDLE_POLL=2900", "IDLE_POLL_ALL"}, []string{"--probes=none"}},
 	} {
-		seen := lintVerdictsAfterAnswer(t, budgetModule(t, c.defs...), c.flags, 6)
+		seen := lintVerdictsAfterAnswer(t, subjects.CHooked(t, c.defs...), c.flags, 6)
 		if len(seen) != 1 || seen["exit 0 []"] == 0 {
 			t.Errorf("%v %v: %v; want exit 0 with no findings every lint", c.defs, c.flags, seen)
 		}
@@ -75,7 +77,7 @@ func TestSleepAfterAnswerVerdict(t *testing.T) {
 		t.Skip("lints a module eight times")
 	}
 	for _, gap := range []string{"0", "2500"} {
-		seen := lintVerdictsAfterAnswer(t, budgetModule(t, "SLEEP_AFTER=1500", "GAP_ITER="+gap), nil, 6)
+		seen := lintVerdictsAfterAnswer(t, subjects.CHooked(t, "SLEEP_AFTER=1500", "GAP_ITER="+gap), nil, 6)
 		if len(seen) != 1 || seen["exit 1 [P039]"] == 0 {
 			t.Errorf("GAP_ITER=%s: %v; want exit 1 with P039 every lint", gap, seen)
 		}

@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/subjects"
 )
 
 // The probes' budget (--probe-time) is the module's own time in their runs
@@ -24,26 +25,6 @@ import (
 // stands (exit 1); never a clean exit 0. The subject is the C probe
 // subject add.c built with WORK_ITER: random reads and writes over a
 // static 8 MiB array at the start of every call.
-
-// budgetModule builds the C probe subject add.c with the -D switches
-// given.
-func budgetModule(t *testing.T, defs ...string) string {
-	t.Helper()
-	clang, err := exec.LookPath("clang")
-	if err != nil {
-		t.Skip("clang with wasi-libc builds the subject")
-	}
-	p := filepath.Join(t.TempDir(), "budget42c.wasm")
-	args := []string{"--target=wasm32-wasi", "-O2", "-Wl,--strip-debug", "-o", p}
-	for _, d := range defs {
-		args = append(args, "-D"+d)
-	}
-	args = append(args, filepath.Join("..", "subjects", "testdata", "c", "add.c"))
-	if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
-		t.Skipf("clang: %v\n%s", err, out)
-	}
-	return p
-}
 
 // budgetLint runs subakogo lint --format json with flags on path (in the
 // cgroup group unless it is "") and returns its exit code, its findings'
@@ -113,7 +94,7 @@ func TestBudgetCutThrottledNeverPasses(t *testing.T) {
 	if err := canThrottle(); err != nil {
 		t.Skip(err)
 	}
-	p := budgetModule(t, "MAX_TRAP", "WORK_ITER=200000")
+	p := subjects.CHooked(t, "MAX_TRAP", "WORK_ITER=200000")
 	bin := subakogoBinary(t)
 	cache := t.TempDir()
 	flags := []string{"--probe-time", "220ms"}
@@ -144,7 +125,7 @@ func TestBudgetCutRunToRunNeverPasses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lints a module twenty-four times")
 	}
-	p := budgetModule(t, "MAX_TRAP", "WORK_ITER=200000")
+	p := subjects.CHooked(t, "MAX_TRAP", "WORK_ITER=200000")
 	bin := subakogoBinary(t)
 	cache := t.TempDir()
 	for _, budget := range []string{"160ms", "200ms"} {
@@ -176,7 +157,7 @@ func TestDeepSearchCutThrottledNeverPasses(t *testing.T) {
 	if err := canThrottle(); err != nil {
 		t.Skip(err)
 	}
-	p := budgetModule(t, "STAGED", "WORK_ITER=50000")
+	p := subjects.CHooked(t, "STAGED", "WORK_ITER=50000")
 	bin := subakogoBinary(t)
 	cache := t.TempDir()
 	flags := []string{"--probes=deep", "--probe-time", "5s"}

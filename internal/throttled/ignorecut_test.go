@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/subjects"
 )
 
 // Attack pass 42h: "a verdict is judged or says it was not (exit 3)".
@@ -45,7 +47,7 @@ func judgedOrSaysNotIgnored(code int, ids, stderr string) string {
 // module: when the runs made found no error, the module is not judged
 // (exit 3 ...)".
 func TestBudgetCutIgnoredErrorNotJudged(t *testing.T) {
-	p := budgetModule(t, "STRING_ID", "MAX_TRAP")
+	p := subjects.CHooked(t, "STRING_ID", "MAX_TRAP")
 	bin := subakogoBinary(t)
 	cache := t.TempDir()
 	code, ids, stderr := budgetLint(t, bin, "", cache, []string{"--ignore", "P038"}, p)
@@ -74,7 +76,7 @@ func TestBudgetCutIgnoredErrorThrottled(t *testing.T) {
 	if err := canThrottle(); err != nil {
 		t.Skip(err)
 	}
-	p := budgetModule(t, "STRING_ID", "MAX_TRAP", "WORK_ITER=200000")
+	p := subjects.CHooked(t, "STRING_ID", "MAX_TRAP", "WORK_ITER=200000")
 	bin := subakogoBinary(t)
 	cache := t.TempDir()
 	flags := []string{"--ignore", "P038", "--probe-time", "220ms"}

@@ -2,31 +2,10 @@ package throttled
 
 import (
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"testing"
-)
 
-// seededFSModulePath builds attack/testdata/fstime43c.c (the C probe
-// subject add.c with hooks at the start of every call) with the -D
-// switches given; it skips without clang and wasi-libc.
-func seededFSModulePath(t *testing.T, defs ...string) string {
-	t.Helper()
-	clang, err := exec.LookPath("clang")
-	if err != nil {
-		t.Skip("clang with wasi-libc builds the subject")
-	}
-	p := filepath.Join(t.TempDir(), "fstime.wasm")
-	args := []string{"--target=wasm32-wasi", "-O2", "-Wl,--strip-debug", "-o", p}
-	for _, d := range defs {
-		args = append(args, "-D"+d)
-	}
-	args = append(args, filepath.Join("..", "..", "attack", "testdata", "fstime43c.c"))
-	if out, err := exec.Command(clang, args...).CombinedOutput(); err != nil {
-		t.Skipf("clang: %v\n%s", err, out)
-	}
-	return p
-}
+	"github.com/subako-ai/subako-go/internal/subjects"
+)
 
 // TestProbeVerdictSeededFileTimes (attack pass 43c, row 1): the probes'
 // runs are seeded so that a case runs the same way every time, but each
@@ -40,7 +19,7 @@ func TestProbeVerdictSeededFileTimes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lints a module eight times")
 	}
-	p := seededFSModulePath(t, "FSTIME43C=16")
+	p := subjects.CHooked(t, "FS_TIME_TRAP=16")
 	bin := subakogoBinary(t)
 	cache := t.TempDir()
 	seen := map[string]int{}

@@ -21,6 +21,11 @@
 //   SLEEP_AFTER=T  after each call's answer it sleeps T ms before reading on (and seeing end of
 //                  file): as SLOW_EXIT, past the exit grace from T = 1000 (attack pass 43c, row 5)
 //   GAP_ITER=N     with IDLE_POLL or SLEEP_AFTER: N iterations of a spin after the answer first
+//   GROW_MIB=N     the first call takes N MiB of the module's memory and keeps it (a model or a
+//                  table loaded once); a failed malloc traps (attack pass 43c, row 2)
+//   FS_TIME_TRAP=N every call traps on one in N hashes of /volume/tmp's modification time: a
+//                  verdict drawn from the volume's times (attack pass 43c, row 1)
+//   FS_PRINT       every call answers /volume/tmp's modification time and inode number
 //
 // The edge variants declare three more optional members (mode, an enum;
 // label, a string or null of at most 16 characters; tags, at most 4
@@ -228,7 +233,42 @@ static void work42c(void) {
 }
 #endif
 
+#if defined(FS_TIME_TRAP) || defined(FS_PRINT)
+#include <sys/stat.h>
+#endif
+
 static void call(const char *id, const char *params) {
+#ifdef GROW_MIB
+	{
+		static char *g;
+		if (!g) {
+			g = malloc((size_t)GROW_MIB << 20);
+			if (!g) __builtin_trap();
+			memset(g, 1, (size_t)GROW_MIB << 20);
+		}
+	}
+#endif
+#ifdef FS_TIME_TRAP
+	{
+		struct stat st;
+		if (stat("/volume/tmp", &st) == 0) {
+			unsigned long long h = (unsigned long long)st.st_mtim.tv_sec * 1000000007ULL + (unsigned long long)st.st_mtim.tv_nsec;
+			h ^= h >> 33;
+			h *= 0xff51afd7ed558ccdULL;
+			h ^= h >> 33;
+			if (h % FS_TIME_TRAP == 0) __builtin_trap();
+		}
+	}
+#endif
+#ifdef FS_PRINT
+	{
+		struct stat st;
+		int r = stat("/volume/tmp", &st);
+		answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"r=%d mtime=%lld.%09ld ino=%llu\"}]}", r, (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, (unsigned long long)st.st_ino);
+		(void)params;
+		return;
+	}
+#endif
 #ifdef WORK_ITER
 #ifdef CALIBRATE
 	// CALIBRATE: answer every call with the module time the work took.
