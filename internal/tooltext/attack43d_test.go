@@ -175,3 +175,29 @@ func TestAttack43d_RealBuildkiteIncludingEnvVars(t *testing.T) {
 		t.Errorf("%s %s %s", s.Tool, s.Rule.ID, s.Message)
 	}
 }
+
+// TestAttack43d_RealClaudeCodeMCPServe (row 14, false errors): Claude
+// Code's own MCP server, npm @anthropic-ai/claude-code 2.1.197 (serverInfo
+// "claude/tengu" 2.1.197), `claude mcp serve`, tools/list over stdio (26
+// tools; testdata/attack43d/claude-code-mcp-serve-2.1.197.json, whole and
+// unmodified). Four errors:
+//   - Agent's `model`: "Optional model override for this agent. Takes
+//     precedence over the agent definition's model frontmatter." T035
+//     (docs keep "takes precedence over the user's global .gitconfig",
+//     a setting's noun after it, clean);
+//   - DesignSync: "... from each preview HTML's first-line
+//     `<!-- @dsCard group="…" -->` comment ..." T038 (a comment shown in a
+//     code span, as the tool's file format);
+//   - CronCreate: "When in doubt, nudge a few minutes early or late — the
+//     user will not notice, and the fleet will." T036;
+//   - ScheduleWakeup: "Sleeping past 300 seconds means the next wake-up
+//     reads your full conversation context uncached — slower and more
+//     expensive." T040.
+// Promised: no error on a real published server's list.
+func TestAttack43d_RealClaudeCodeMCPServe(t *testing.T) {
+	t.Parallel()
+	sigs, _ := checkListFile(t, "testdata/attack43d/claude-code-mcp-serve-2.1.197.json")
+	for _, s := range sigs {
+		t.Errorf("%s %s %s", s.Tool, s.Rule.ID, s.Message)
+	}
+}
