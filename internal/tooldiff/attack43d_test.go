@@ -51,6 +51,12 @@ func TestAttack43d_RefSiblingSameKeyword(t *testing.T) {
 			`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"$ref":"#/$defs/x","$defs":{"x":{"required":["b"]}}}`},
 		{`{"type":"object","properties":{"a":{"type":"string"}}}`,
 			`{"type":"object","properties":{"a":{"type":"string"}},"$ref":"#/$defs/x","$defs":{"x":{"properties":{"a":{"maxLength":2}}}}}`},
+		// A $ref to the root beside "type": "string": a must now be a
+		// string and an object, so every call passing a is refused; diff
+		// says only D102 "optional argument \"a\" added" (info) at
+		// /inputSchema/properties/a/properties/a.
+		{`{"type":"object","properties":{"a":{"type":"string"}}}`,
+			`{"type":"object","properties":{"a":{"type":"string","$ref":"#"}}}`},
 	}
 	for _, c := range cases {
 		if got := diffAttack43d(t, c[0], c[1]); !breaksAttack43d(got) {
