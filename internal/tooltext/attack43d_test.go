@@ -264,3 +264,20 @@ func TestAttack43d_RealSpacectlIncluding(t *testing.T) {
 		t.Errorf("%s %s %s", s.Tool, s.Rule.ID, s.Message)
 	}
 }
+
+// TestAttack43d_RealDrawioXMLComment (row 19, false error): draw.io's
+// official server, npm @drawio/mcp 1.6.1 (jgraph/drawio-mcp; serverInfo
+// "drawio-mcp" 1.6.1), tools/list over stdio, 7 tools, whole list in
+// testdata/attack43d/drawio-mcp-1.6.1.json. open_drawio_xml: "- **NEVER
+// include ANY XML comments (`<!-- -->`) in the output.** XML comments are
+// strictly forbidden ..." draws T038 "an HTML or Markdown comment": an
+// empty comment, in a code span, named as what the output must not have.
+// (Claude Code's DesignSync, row 14, is the same: a comment in a code
+// span naming the file format the tool reads.)
+func TestAttack43d_RealDrawioXMLComment(t *testing.T) {
+	t.Parallel()
+	sigs, _ := checkListFile(t, "testdata/attack43d/drawio-mcp-1.6.1.json")
+	for _, s := range sigs {
+		t.Errorf("%s %s %s", s.Tool, s.Rule.ID, s.Message)
+	}
+}
