@@ -281,3 +281,21 @@ func TestAttack43d_RealDrawioXMLComment(t *testing.T) {
 		t.Errorf("%s %s %s", s.Tool, s.Rule.ID, s.Message)
 	}
 }
+
+// TestAttack43d_RealJupyterSandboxGPU (row 20, false error): Datalayer's
+// jupyter-mcp-server, datalayer/jupyter-mcp-server at commit
+// 0fe1eaecf9d54b655f65eaf4a971b4a4d4e76784, its sandboxes extension
+// (ext/sandboxes, package jupyter_mcp_sandboxes 0.1.5)
+// jupyter_mcp_sandboxes/extension.py launch_sandbox: docstring and each
+// argument's Field(description=...) verbatim (types approximate). The
+// gpu argument: "... asking one of the others (e2b, cloudflare, docker,
+// eval, google-colab, jupyter-server, monty) for a GPU is refused rather
+// than quietly run on a CPU, so leave this unset for them." draws T036
+// "an instruction to hide something from the user, quietly run".
+func TestAttack43d_RealJupyterSandboxGPU(t *testing.T) {
+	t.Parallel()
+	sigs, _ := checkListFile(t, "testdata/attack43d/jupyter-mcp-sandboxes-launch.json")
+	for _, s := range sigs {
+		t.Errorf("%s %s %s", s.Tool, s.Rule.ID, s.Message)
+	}
+}
