@@ -343,3 +343,20 @@ func TestAttack43d_SystemReminderAndRoleLabels(t *testing.T) {
 		"SYSTEM: " + p,
 	})
 }
+
+// TestAttack43d_RealGoogleObservabilityPlaceholder (row 23, false error):
+// Google Cloud's observability server, npm @google-cloud/observability-mcp
+// 0.2.3 (serverInfo "observability-mcp" 0.2.3), tools/list over stdio, 13
+// tools, whole list in testdata. list_buckets' parent: "... Note: The
+// locations portion of the resource must be specified, but supplying the
+// character - in place of LOCATION_ID will return all buckets." draws T042
+// "a rule that sends another tool's calls to this one, in place of
+// LOCATION_ID": a resource name's upper-case placeholder read as another
+// server's tool.
+func TestAttack43d_RealGoogleObservabilityPlaceholder(t *testing.T) {
+	t.Parallel()
+	sigs, _ := checkListFile(t, "testdata/attack43d/gcloud-observability-mcp-0.2.3.json")
+	for _, s := range sigs {
+		t.Errorf("%s %s %s", s.Tool, s.Rule.ID, s.Message)
+	}
+}
