@@ -193,6 +193,7 @@ func TestAttack43d_RealBuildkiteIncludingEnvVars(t *testing.T) {
 //   - ScheduleWakeup: "Sleeping past 300 seconds means the next wake-up
 //     reads your full conversation context uncached — slower and more
 //     expensive." T040.
+//
 // Promised: no error on a real published server's list.
 func TestAttack43d_RealClaudeCodeMCPServe(t *testing.T) {
 	t.Parallel()
