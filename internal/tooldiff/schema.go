@@ -96,10 +96,19 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	o, oRef, oErr := deref(ov, d.oRoot)
 	n, nRef, nErr := deref(nv, d.nRoot)
 	if oErr != "" || nErr != "" {
-		if canonical(ov) != canonical(nv) {
-			d.add(rules.DiffUnproven, ptr, "%s", strings.Join(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" }), "; "))
+		why := strings.Join(slices.Compact(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" })), "; ")
+		switch {
+		case canonical(ov) != canonical(nv):
+			d.add(rules.DiffUnproven, ptr, "%s", why)
+		case d.hidden(oErr) || d.hidden(nErr):
+			// The same $ref on both sides, its target not followed: a
+			// change there would pass unseen.
+			d.add(rules.DiffUnproven, ptr, "%s, and the schema changed elsewhere: what it refers to may have changed", why)
 		}
 		return
+	}
+	if r, ok := o["$dynamicRef"]; ok && canonical(r) == canonical(n["$dynamicRef"]) && d.rootsDiffer() {
+		d.add(rules.DiffUnproven, ptr+"/$dynamicRef", "$dynamicRef %s is not followed, and the schema changed elsewhere: what it refers to may have changed", quote(r))
 	}
 	if oRef != "" || nRef != "" {
 		key := oRef + "\x00" + nRef
@@ -157,11 +166,19 @@ var compared = []string{"$ref", "title", "description", "type", "enum", "const",
 	"required", "properties", "additionalProperties", "items", "anyOf", "oneOf", "allOf"}
 
 // deref makes a schema an object: true is {}, false is nil, and a local
-// $ref is replaced by its target with the referring schema's other
-// keywords laid over it. ref names the target, for the cycle check; why
-// says why the schema cannot be compared ("" when it can).
+// $ref is replaced by its target. A $ref beside other keywords is both
+// (2020-12 ANDs an applicator with its siblings): the target and the
+// siblings are read as one schema (conjoin: the tighter bound, the common
+// enum values and types, every required name), or, where they cannot be,
+// as an allOf of the two, which is judged as sets of values. ref names the
+// target (with the siblings), for the cycle check; why says why the schema
+// cannot be compared ("" when it can).
 func deref(v any, root any) (m map[string]any, ref, why string) {
-	for hops := 0; ; hops++ {
+	return derefHops(v, root, 0)
+}
+
+func derefHops(v any, root any, hops int) (m map[string]any, ref, why string) {
+	for ; ; hops++ {
 		switch s := v.(type) {
 		case bool:
 			if s {
@@ -177,7 +194,7 @@ func deref(v any, root any) (m map[string]any, ref, why string) {
 				return nil, "", "$ref " + r + " refers in a loop"
 			}
 			if !strings.HasPrefix(r, "#") {
-				return nil, "", "$ref " + r + " is not local: not compared"
+				return nil, "", "$ref " + r + notLocal
 			}
 			target, ok := resolve(root, r[1:])
 			if !ok {
@@ -185,20 +202,19 @@ func deref(v any, root any) (m map[string]any, ref, why string) {
 			}
 			ref = r
 			if len(s) > 1 {
-				base, _, why := deref(target, root)
+				base, _, why := derefHops(target, root, hops+1)
 				if why != "" {
 					return nil, "", why
 				}
-				merged := map[string]any{}
-				for k, x := range base {
-					merged[k] = x
+				siblings := without(s, "$ref")
+				key := r + "\x00" + canonical(siblings)
+				if base == nil {
+					return nil, key, "" // a false target: nothing is valid
 				}
-				for k, x := range s {
-					if k != "$ref" {
-						merged[k] = x
-					}
+				if both, ok := conjoin(base, siblings, 0); ok {
+					return both, key, "" // nil when nothing is valid
 				}
-				return merged, ref, ""
+				return refAllOf(r, siblings), "", ""
 			}
 			v = target
 		default:
@@ -207,13 +223,72 @@ func deref(v any, root any) (m map[string]any, ref, why string) {
 	}
 }
 
-// resolve follows a JSON pointer (with its URI fragment encoding) from root.
+// notLocal ends the reason deref gives for a $ref to another document.
+const notLocal = " is not local: not compared"
+
+// hidden reports whether a schema that deref could not read for the
+// reason why may refer to a part of its document that changed: a local
+// $ref that does not resolve, or one in a loop, or a $ref to another
+// document when either document names itself or a part of itself with
+// "$id" (the target may be inside).
+func (d *differ) hidden(why string) bool {
+	switch {
+	case why == "" || !strings.HasPrefix(why, "$ref ") || !d.rootsDiffer():
+		return false
+	case strings.HasSuffix(why, notLocal):
+		return hasID(d.oRoot, 0) || hasID(d.nRoot, 0)
+	}
+	return true
+}
+
+// rootsDiffer reports whether the two schemas being compared differ
+// anywhere (computed once for each pair).
+func (d *differ) rootsDiffer() bool {
+	if d.rootsDiff == 0 {
+		d.rootsDiff = 1
+		if canonical(d.oRoot) != canonical(d.nRoot) {
+			d.rootsDiff = 2
+		}
+	}
+	return d.rootsDiff == 2
+}
+
+// hasID reports whether a schema or one inside it has an "$id".
+func hasID(v any, depth int) bool {
+	if depth > maxDepth {
+		return true
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			switch {
+			case k == "$id":
+				if _, ok := e.(string); ok {
+					return true
+				}
+			case k == "enum" || k == "const" || k == "default" || k == "examples":
+			case hasID(e, depth+1):
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if hasID(e, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resolve follows a JSON pointer (with its URI fragment encoding) from
+// root, or finds the schema a plain-name fragment names (anchor).
 func resolve(root any, ptr string) (any, bool) {
 	if ptr == "" {
 		return root, true
 	}
 	if !strings.HasPrefix(ptr, "/") {
-		return nil, false // an anchor: not followed
+		return anchor(root, unescapeURI(ptr))
 	}
 	cur := root
 	for _, tok := range strings.Split(ptr[1:], "/") {

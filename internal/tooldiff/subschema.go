@@ -444,6 +444,9 @@ func (j *judge) sameKeyword(am map[string]any, as int, bm map[string]any, bs int
 	if k == "unevaluatedProperties" || k == "unevaluatedItems" {
 		return false // its meaning depends on every applicator beside it
 	}
+	if (k == "$ref" || k == "$dynamicRef") && as != bs {
+		return false // the same text refers into two documents
+	}
 	deps := map[string][]string{
 		"additionalProperties": {"properties", "patternProperties"},
 		"items":                {"prefixItems"},
