@@ -77,3 +77,28 @@ func TestUnresolvedRefBehindChange(t *testing.T) {
 		t.Errorf("a $ref to another document, the schema changed elsewhere: %s", messages(got))
 	}
 }
+
+// TestRefInCombinatorFollowed (the shape of attack pass 43d, row 2, found
+// fixing it): the same anyOf, oneOf, allOf, not or prefixItems on both
+// sides, holding a $ref whose target changed, drew nothing, as the
+// keyword's JSON was unchanged. Pydantic writes every optional model
+// argument as anyOf [{"$ref": ...}, {"type": "null"}].
+func TestRefInCombinatorFollowed(t *testing.T) {
+	t.Parallel()
+	const defs = `"$defs":{"x":{"type":"object","properties":{"v":{"type":"number"}}}}}`
+	const defs2 = `"$defs":{"x":{"type":"object","properties":{"v":{"type":"number"}},"required":["v"]}}}`
+	var cases []refCase
+	for _, c := range []struct{ name, member, value, want string }{
+		{"anyOf", `{"anyOf":[{"$ref":"#/$defs/x"},{"type":"null"}]}`, `{"a":{}}`, "D002"},
+		{"oneOf", `{"oneOf":[{"$ref":"#/$defs/x"},{"type":"null"}]}`, `{"a":{}}`, "D002"},
+		{"allOf", `{"allOf":[{"$ref":"#/$defs/x"}]}`, `{"a":{}}`, "D002"},
+		{"prefixItems", `{"type":"array","prefixItems":[{"$ref":"#/$defs/x"}]}`, `{"a":[{}]}`, "D013"},
+		{"not", `{"not":{"not":{"$ref":"#/$defs/x"}}}`, `{"a":{}}`, "D013"},
+	} {
+		cases = append(cases, refCase{c.name,
+			`{"type":"object","properties":{"a":` + c.member + `},` + defs,
+			`{"type":"object","properties":{"a":` + c.member + `},` + defs2,
+			c.value, c.want, true})
+	}
+	checkRefCases(t, cases, false)
+}

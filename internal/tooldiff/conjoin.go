@@ -55,7 +55,9 @@ func conjoin(base, sib map[string]any, depth int) (map[string]any, bool) {
 		for _, k := range g {
 			inGroup[k] = true
 		}
-		touches := func(m map[string]any) bool { return slices.ContainsFunc(g, func(k string) bool { return hasKey(m, k) }) }
+		touches := func(m map[string]any) bool {
+			return slices.ContainsFunc(g, func(k string) bool { return hasKey(m, k) })
+		}
 		switch {
 		case !touches(sib):
 		case !touches(base):

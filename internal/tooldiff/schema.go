@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -93,8 +94,8 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 		}
 		return
 	}
-	o, oRef, oErr := deref(ov, d.oRoot)
-	n, nRef, nErr := deref(nv, d.nRoot)
+	o, oRef, oErr := deref(ov, d.oRoot, d.merged[0])
+	n, nRef, nErr := deref(nv, d.nRoot, d.merged[1])
 	if oErr != "" || nErr != "" {
 		why := strings.Join(slices.Compact(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" })), "; ")
 		switch {
@@ -132,7 +133,7 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	d.text(rules.DiffTitle, ptr+"/title", "title", o["title"], n["title"])
 	d.text(rules.DiffDescription, ptr+"/description", "description", o["description"], n["description"])
 	before := len(d.out)
-	whole := semanticChanges(o, n)
+	whole := append(semanticChanges(o, n), d.refsBehind(o, n)...)
 	if len(whole) > 0 && canonical(o["type"]) != canonical(n["type"]) {
 		// The type is judged with the combinators beside it: "type"
 		// removed under a new anyOf is no widening.
@@ -172,12 +173,21 @@ var compared = []string{"$ref", "title", "description", "type", "enum", "const",
 // enum values and types, every required name), or, where they cannot be,
 // as an allOf of the two, which is judged as sets of values. ref names the
 // target (with the siblings), for the cycle check; why says why the schema
-// cannot be compared ("" when it can).
-func deref(v any, root any) (m map[string]any, ref, why string) {
-	return derefHops(v, root, 0)
+// cannot be compared ("" when it can). merged, when not nil, keeps what
+// a $ref beside keywords read as, by the referring schema, so that a
+// schema referred to from many places is merged once.
+func deref(v any, root any, merged map[uintptr]derefResult) (m map[string]any, ref, why string) {
+	return derefHops(v, root, 0, merged)
 }
 
-func derefHops(v any, root any, hops int) (m map[string]any, ref, why string) {
+// derefResult is what deref made of a $ref beside other keywords (src,
+// kept so that its address is not reused).
+type derefResult struct {
+	src, m map[string]any
+	ref    string
+}
+
+func derefHops(v any, root any, hops int, merged map[uintptr]derefResult) (m map[string]any, ref, why string) {
 	for ; ; hops++ {
 		switch s := v.(type) {
 		case bool:
@@ -202,25 +212,55 @@ func derefHops(v any, root any, hops int) (m map[string]any, ref, why string) {
 			}
 			ref = r
 			if len(s) > 1 {
-				base, _, why := derefHops(target, root, hops+1)
+				id := reflect.ValueOf(s).Pointer()
+				if c, ok := merged[id]; ok {
+					return c.m, c.ref, ""
+				}
+				base, _, why := derefHops(target, root, hops+1, merged)
 				if why != "" {
 					return nil, "", why
 				}
+				c := derefResult{src: s, ref: r}
 				siblings := without(s, "$ref")
-				key := r + "\x00" + canonical(siblings)
-				if base == nil {
-					return nil, key, "" // a false target: nothing is valid
+				if base != nil { // a false target: nothing is valid
+					both, ok := conjoin(base, siblings, 0)
+					switch {
+					case ok:
+						c.m = both // nil when nothing is valid
+					default:
+						c = derefResult{src: s, m: refAllOf(r, siblings)}
+					}
 				}
-				if both, ok := conjoin(base, siblings, 0); ok {
-					return both, key, "" // nil when nothing is valid
+				if merged != nil {
+					merged[id] = c
 				}
-				return refAllOf(r, siblings), "", ""
+				return c.m, c.ref, ""
 			}
 			v = target
 		default:
 			return nil, "", "a schema that is not an object or a boolean: not compared"
 		}
 	}
+}
+
+// refsMayDiffer reports whether v, the same JSON on both sides, holds a
+// $ref whose target may differ: the two schemas differ somewhere.
+func (d *differ) refsMayDiffer(v any) bool {
+	return hasRef(v) && d.rootsDiffer()
+}
+
+// refsBehind lists the keywords judged as sets of values (wholeKeys)
+// other than the branches compared one by one, that are the same JSON on
+// both sides but hold a $ref whose target may have changed.
+func (d *differ) refsBehind(o, n map[string]any) []string {
+	var out []string
+	for _, k := range wholeKeys {
+		if k != "anyOf" && k != "oneOf" && k != "allOf" && hasKey(o, k) && hasKey(n, k) &&
+			canonical(o[k]) == canonical(n[k]) && d.refsMayDiffer(o[k]) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // notLocal ends the reason deref gives for a $ref to another document.
@@ -807,6 +847,13 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 		at := ptr + "/" + k
 		switch {
 		case canonical(o[k]) == canonical(n[k]):
+			if ok1 && d.refsMayDiffer(o[k]) {
+				// The same branches, but what their $refs refer to may
+				// have changed: each is compared with itself.
+				for i := range ol {
+					d.schema(ol[i], nl[i], fmt.Sprintf("%s/%d", at, i), p, depth+1)
+				}
+			}
 			continue
 		case !ok1 || !ok2:
 			continue // added or removed as a whole: judgePair
@@ -826,7 +873,7 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 	ol, ok1 := o["allOf"].([]any)
 	nl, ok2 := n["allOf"].([]any)
 	switch {
-	case canonical(o["allOf"]) == canonical(n["allOf"]):
+	case canonical(o["allOf"]) == canonical(n["allOf"]) && !(ok1 && d.refsMayDiffer(ol)):
 	case ok1 && ok2 && len(ol) == len(nl):
 		for i := range ol {
 			d.schema(ol[i], nl[i], fmt.Sprintf("%s/allOf/%d", ptr, i), p, depth+1)

@@ -145,7 +145,7 @@ func (j *judge) deref(v any, side int) (map[string]any, string, string) {
 			return map[string]any{"allOf": []any{map[string]any{"$ref": r}, without(m, "$ref")}}, "", ""
 		}
 	}
-	return deref(v, j.roots[side])
+	return deref(v, j.roots[side], j.merged[side])
 }
 
 // includes proves that every value valid against a (of side as) is valid
