@@ -873,7 +873,7 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 	ol, ok1 := o["allOf"].([]any)
 	nl, ok2 := n["allOf"].([]any)
 	switch {
-	case canonical(o["allOf"]) == canonical(n["allOf"]) && !(ok1 && d.refsMayDiffer(ol)):
+	case canonical(o["allOf"]) == canonical(n["allOf"]) && (!ok1 || !d.refsMayDiffer(ol)):
 	case ok1 && ok2 && len(ol) == len(nl):
 		for i := range ol {
 			d.schema(ol[i], nl[i], fmt.Sprintf("%s/allOf/%d", ptr, i), p, depth+1)
