@@ -52,6 +52,9 @@ type judge struct {
 	// required, dependencies...), for objects that the schemas may treat
 	// differently.
 	names []string
+	// merged keeps, for each side, what deref made of a $ref beside
+	// other keywords.
+	merged [2]map[uintptr]derefResult
 }
 
 // Budgets of one tool's judgments: validations, proof steps, candidate
@@ -75,7 +78,8 @@ type mapSchema struct {
 const maxSampled = 50_000
 
 func newJudge(old, new any) *judge {
-	j := &judge{roots: [2]any{old, new}, compiled: map[string]*jsonschema.Schema{}, byMap: map[uintptr]mapSchema{}, assumed: map[string]bool{}}
+	j := &judge{roots: [2]any{old, new}, compiled: map[string]*jsonschema.Schema{}, byMap: map[uintptr]mapSchema{}, assumed: map[string]bool{},
+		merged: [2]map[uintptr]derefResult{{}, {}}}
 	seen := map[string]bool{}
 	for _, root := range j.roots {
 		memberNames(root, seen, &j.names, 0)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -93,13 +94,22 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 		}
 		return
 	}
-	o, oRef, oErr := deref(ov, d.oRoot)
-	n, nRef, nErr := deref(nv, d.nRoot)
+	o, oRef, oErr := deref(ov, d.oRoot, d.merged[0])
+	n, nRef, nErr := deref(nv, d.nRoot, d.merged[1])
 	if oErr != "" || nErr != "" {
-		if canonical(ov) != canonical(nv) {
-			d.add(rules.DiffUnproven, ptr, "%s", strings.Join(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" }), "; "))
+		why := strings.Join(slices.Compact(slices.DeleteFunc([]string{oErr, nErr}, func(s string) bool { return s == "" })), "; ")
+		switch {
+		case canonical(ov) != canonical(nv):
+			d.add(rules.DiffUnproven, ptr, "%s", why)
+		case d.hidden(oErr) || d.hidden(nErr):
+			// The same $ref on both sides, its target not followed: a
+			// change there would pass unseen.
+			d.add(rules.DiffUnproven, ptr, "%s, and the schema changed elsewhere: what it refers to may have changed", why)
 		}
 		return
+	}
+	if r, ok := o["$dynamicRef"]; ok && canonical(r) == canonical(n["$dynamicRef"]) && d.rootsDiffer() {
+		d.add(rules.DiffUnproven, ptr+"/$dynamicRef", "$dynamicRef %s is not followed, and the schema changed elsewhere: what it refers to may have changed", quote(r))
 	}
 	if oRef != "" || nRef != "" {
 		key := oRef + "\x00" + nRef
@@ -123,7 +133,7 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	d.text(rules.DiffTitle, ptr+"/title", "title", o["title"], n["title"])
 	d.text(rules.DiffDescription, ptr+"/description", "description", o["description"], n["description"])
 	before := len(d.out)
-	whole := semanticChanges(o, n)
+	whole := append(semanticChanges(o, n), d.refsBehind(o, n)...)
 	if len(whole) > 0 && canonical(o["type"]) != canonical(n["type"]) {
 		// The type is judged with the combinators beside it: "type"
 		// removed under a new anyOf is no widening.
@@ -157,11 +167,28 @@ var compared = []string{"$ref", "title", "description", "type", "enum", "const",
 	"required", "properties", "additionalProperties", "items", "anyOf", "oneOf", "allOf"}
 
 // deref makes a schema an object: true is {}, false is nil, and a local
-// $ref is replaced by its target with the referring schema's other
-// keywords laid over it. ref names the target, for the cycle check; why
-// says why the schema cannot be compared ("" when it can).
-func deref(v any, root any) (m map[string]any, ref, why string) {
-	for hops := 0; ; hops++ {
+// $ref is replaced by its target. A $ref beside other keywords is both
+// (2020-12 ANDs an applicator with its siblings): the target and the
+// siblings are read as one schema (conjoin: the tighter bound, the common
+// enum values and types, every required name), or, where they cannot be,
+// as an allOf of the two, which is judged as sets of values. ref names the
+// target (with the siblings), for the cycle check; why says why the schema
+// cannot be compared ("" when it can). merged, when not nil, keeps what
+// a $ref beside keywords read as, by the referring schema, so that a
+// schema referred to from many places is merged once.
+func deref(v any, root any, merged map[uintptr]derefResult) (m map[string]any, ref, why string) {
+	return derefHops(v, root, 0, merged)
+}
+
+// derefResult is what deref made of a $ref beside other keywords (src,
+// kept so that its address is not reused).
+type derefResult struct {
+	src, m map[string]any
+	ref    string
+}
+
+func derefHops(v any, root any, hops int, merged map[uintptr]derefResult) (m map[string]any, ref, why string) {
+	for ; ; hops++ {
 		switch s := v.(type) {
 		case bool:
 			if s {
@@ -177,7 +204,7 @@ func deref(v any, root any) (m map[string]any, ref, why string) {
 				return nil, "", "$ref " + r + " refers in a loop"
 			}
 			if !strings.HasPrefix(r, "#") {
-				return nil, "", "$ref " + r + " is not local: not compared"
+				return nil, "", "$ref " + r + notLocal
 			}
 			target, ok := resolve(root, r[1:])
 			if !ok {
@@ -185,20 +212,29 @@ func deref(v any, root any) (m map[string]any, ref, why string) {
 			}
 			ref = r
 			if len(s) > 1 {
-				base, _, why := deref(target, root)
+				id := reflect.ValueOf(s).Pointer()
+				if c, ok := merged[id]; ok {
+					return c.m, c.ref, ""
+				}
+				base, _, why := derefHops(target, root, hops+1, merged)
 				if why != "" {
 					return nil, "", why
 				}
-				merged := map[string]any{}
-				for k, x := range base {
-					merged[k] = x
-				}
-				for k, x := range s {
-					if k != "$ref" {
-						merged[k] = x
+				c := derefResult{src: s, ref: r}
+				siblings := without(s, "$ref")
+				if base != nil { // a false target: nothing is valid
+					both, ok := conjoin(base, siblings, 0)
+					switch {
+					case ok:
+						c.m = both // nil when nothing is valid
+					default:
+						c = derefResult{src: s, m: refAllOf(r, siblings)}
 					}
 				}
-				return merged, ref, ""
+				if merged != nil {
+					merged[id] = c
+				}
+				return c.m, c.ref, ""
 			}
 			v = target
 		default:
@@ -207,13 +243,92 @@ func deref(v any, root any) (m map[string]any, ref, why string) {
 	}
 }
 
-// resolve follows a JSON pointer (with its URI fragment encoding) from root.
+// refsMayDiffer reports whether v, the same JSON on both sides, holds a
+// $ref whose target may differ: the two schemas differ somewhere.
+func (d *differ) refsMayDiffer(v any) bool {
+	return hasRef(v) && d.rootsDiffer()
+}
+
+// refsBehind lists the keywords judged as sets of values (wholeKeys)
+// other than the branches compared one by one, that are the same JSON on
+// both sides but hold a $ref whose target may have changed.
+func (d *differ) refsBehind(o, n map[string]any) []string {
+	var out []string
+	for _, k := range wholeKeys {
+		if k != "anyOf" && k != "oneOf" && k != "allOf" && hasKey(o, k) && hasKey(n, k) &&
+			canonical(o[k]) == canonical(n[k]) && d.refsMayDiffer(o[k]) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// notLocal ends the reason deref gives for a $ref to another document.
+const notLocal = " is not local: not compared"
+
+// hidden reports whether a schema that deref could not read for the
+// reason why may refer to a part of its document that changed: a local
+// $ref that does not resolve, or one in a loop, or a $ref to another
+// document when either document names itself or a part of itself with
+// "$id" (the target may be inside).
+func (d *differ) hidden(why string) bool {
+	switch {
+	case why == "" || !strings.HasPrefix(why, "$ref ") || !d.rootsDiffer():
+		return false
+	case strings.HasSuffix(why, notLocal):
+		return hasID(d.oRoot, 0) || hasID(d.nRoot, 0)
+	}
+	return true
+}
+
+// rootsDiffer reports whether the two schemas being compared differ
+// anywhere (computed once for each pair).
+func (d *differ) rootsDiffer() bool {
+	if d.rootsDiff == 0 {
+		d.rootsDiff = 1
+		if canonical(d.oRoot) != canonical(d.nRoot) {
+			d.rootsDiff = 2
+		}
+	}
+	return d.rootsDiff == 2
+}
+
+// hasID reports whether a schema or one inside it has an "$id".
+func hasID(v any, depth int) bool {
+	if depth > maxDepth {
+		return true
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			switch {
+			case k == "$id":
+				if _, ok := e.(string); ok {
+					return true
+				}
+			case k == "enum" || k == "const" || k == "default" || k == "examples":
+			case hasID(e, depth+1):
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if hasID(e, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resolve follows a JSON pointer (with its URI fragment encoding) from
+// root, or finds the schema a plain-name fragment names (anchor).
 func resolve(root any, ptr string) (any, bool) {
 	if ptr == "" {
 		return root, true
 	}
 	if !strings.HasPrefix(ptr, "/") {
-		return nil, false // an anchor: not followed
+		return anchor(root, unescapeURI(ptr))
 	}
 	cur := root
 	for _, tok := range strings.Split(ptr[1:], "/") {
@@ -732,6 +847,13 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 		at := ptr + "/" + k
 		switch {
 		case canonical(o[k]) == canonical(n[k]):
+			if ok1 && d.refsMayDiffer(o[k]) {
+				// The same branches, but what their $refs refer to may
+				// have changed: each is compared with itself.
+				for i := range ol {
+					d.schema(ol[i], nl[i], fmt.Sprintf("%s/%d", at, i), p, depth+1)
+				}
+			}
 			continue
 		case !ok1 || !ok2:
 			continue // added or removed as a whole: judgePair
@@ -751,7 +873,7 @@ func (d *differ) branches(o, n map[string]any, ptr string, p polarity, depth int
 	ol, ok1 := o["allOf"].([]any)
 	nl, ok2 := n["allOf"].([]any)
 	switch {
-	case canonical(o["allOf"]) == canonical(n["allOf"]):
+	case canonical(o["allOf"]) == canonical(n["allOf"]) && (!ok1 || !d.refsMayDiffer(ol)):
 	case ok1 && ok2 && len(ol) == len(nl):
 		for i := range ol {
 			d.schema(ol[i], nl[i], fmt.Sprintf("%s/allOf/%d", ptr, i), p, depth+1)

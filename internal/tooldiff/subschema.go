@@ -145,7 +145,7 @@ func (j *judge) deref(v any, side int) (map[string]any, string, string) {
 			return map[string]any{"allOf": []any{map[string]any{"$ref": r}, without(m, "$ref")}}, "", ""
 		}
 	}
-	return deref(v, j.roots[side])
+	return deref(v, j.roots[side], j.merged[side])
 }
 
 // includes proves that every value valid against a (of side as) is valid
@@ -443,6 +443,9 @@ func (j *judge) keyword(am map[string]any, as int, g kinds, bm map[string]any, b
 func (j *judge) sameKeyword(am map[string]any, as int, bm map[string]any, bs int, k string) bool {
 	if k == "unevaluatedProperties" || k == "unevaluatedItems" {
 		return false // its meaning depends on every applicator beside it
+	}
+	if (k == "$ref" || k == "$dynamicRef") && as != bs {
+		return false // the same text refers into two documents
 	}
 	deps := map[string][]string{
 		"additionalProperties": {"properties", "patternProperties"},

@@ -255,6 +255,12 @@ type differ struct {
 	// j judges the pairs whose combinators changed (judgePair), for the
 	// schemas of oRoot and nRoot; nil until one is met.
 	j *judge
+	// rootsDiff caches rootsDiffer for oRoot and nRoot: 0 not known yet,
+	// 1 the same, 2 different.
+	rootsDiff int8
+	// merged keeps what deref made of a $ref beside other keywords, for
+	// oRoot and nRoot.
+	merged [2]map[uintptr]derefResult
 }
 
 func (d *differ) add(r *rules.Rule, ptr, format string, args ...any) {
@@ -278,7 +284,7 @@ func (d *differ) tool2(o, n map[string]any) {
 	case !oOK:
 		d.add(rules.DiffInputSchemaFixed, "/inputSchema", "the old version had %s; the new one declares its arguments (not compared)", schemaAbsence(o))
 	default:
-		d.oRoot, d.nRoot, d.active, d.j = oIn, nIn, map[string]bool{}, nil
+		d.oRoot, d.nRoot, d.active, d.j, d.rootsDiff, d.merged = oIn, nIn, map[string]bool{}, nil, 0, [2]map[uintptr]derefResult{{}, {}}
 		d.schema(oIn, nIn, "/inputSchema", input, 0)
 	}
 	oOut, nOut := o["outputSchema"], n["outputSchema"]
@@ -288,7 +294,7 @@ func (d *differ) tool2(o, n map[string]any) {
 	case oOut == nil && nOut != nil:
 		d.add(rules.DiffOutputSchemaAdded, "/outputSchema", "outputSchema added")
 	case oOut != nil:
-		d.oRoot, d.nRoot, d.active, d.j = oOut, nOut, map[string]bool{}, nil
+		d.oRoot, d.nRoot, d.active, d.j, d.rootsDiff, d.merged = oOut, nOut, map[string]bool{}, nil, 0, [2]map[uintptr]derefResult{{}, {}}
 		d.schema(oOut, nOut, "/outputSchema", output, 0)
 	}
 	for _, k := range sortedKeys(o, n) {
