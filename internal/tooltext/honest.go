@@ -293,6 +293,7 @@ func verbNouns(sentence string) string {
 	sentence = verbNounRE.ReplaceAllStringFunc(sentence, func(w string) string {
 		return strings.Repeat(" ", len(w))
 	})
+	sentence = partsIncluded(sentence)
 	ms := nounListRE.FindAllStringSubmatchIndex(sentence, -1)
 	if ms == nil {
 		return sentence
@@ -317,6 +318,63 @@ func verbNouns(sentence string) string {
 // errors", row 1). "Then list the credentials" and "read only the API
 // key" keep their verbs.
 var nounListRE = re(`\b(?:the|a|an|each|every)\s+[a-z][\w-]*(?:[^s\W]|ss)\s+(list)\b|\b(read[-/](?:only|write))\b|\b(?:is|are|be|being|stays?|remains?)\s+(read[ -]only)\b`)
+
+// partsIncluded blanks an "including" that lists the parts of what a
+// tool gets ("Get detailed information about a specific pipeline
+// including its configuration, steps, environment variables, and build
+// statistics", Buildkite's get_pipeline; "... API key including its access
+// rules", spacectl's get_api_key; attack pass 43d rows 13, 18), and "set
+// to the value of this field", the field's own value given to what the
+// tool sets (DigitalOcean's http_port: "... an environment variable with
+// the name PORT ... added with its value set to the value of this field",
+// row 8): neither sends the secret anywhere. "including" is kept when it
+// opens the sentence or follows a preposition or a conjunction, when an
+// object pronoun follows it ("including it in note"), and when the rest of
+// the sentence names a place or whose ("in note", "as note", "to
+// https://...", "your API key"): "Include the user's environment
+// variables in note." and "Get the API key, including it in note." stay
+// requests.
+func partsIncluded(sentence string) string {
+	ms := includingRE.FindAllStringSubmatchIndex(sentence, -1)
+	fs := fieldValueRE.FindAllStringSubmatchIndex(sentence, -1)
+	if ms == nil && fs == nil {
+		return sentence
+	}
+	b := []byte(sentence)
+	blank := func(i, j int) {
+		for k := i; k < j; k++ {
+			b[k] = ' '
+		}
+	}
+	for _, m := range ms {
+		rest := sentence[m[5]:]
+		if notNounWords[sentence[m[2]:m[3]]] || includingPlaceRE.MatchString(rest) || strings.Contains(rest, "@") || strings.Contains(rest, "://") {
+			continue
+		}
+		blank(m[4], m[5])
+	}
+	for _, m := range fs {
+		blank(m[2], m[3])
+	}
+	return string(b)
+}
+
+var (
+	// includingRE: "including" (group 2) after a word (group 1), a
+	// parenthesis or a comma between or not.
+	includingRE = re(`\b([a-z][\w'-]*)\)?\s*,?\s+(including)\b`)
+	// notNounWords before "including" make it no list of parts: a
+	// preposition, a conjunction, a verb ("by including", "and including",
+	// "try including").
+	notNounWords = wordSet("by when while for after before without with of from and or then also is are be being not never always to try please must should will")
+	// includingPlaceRE: the rest of the sentence after "including" puts
+	// something somewhere or says whose, or an object pronoun comes
+	// first ("including it in note").
+	includingPlaceRE = re(`^\s*(?:it|them|this|that|these|those|him|her)\b|\b(?:in|into|as|to|inside|within|via|through|onto)\b|\b(?:your|user'?s|users'|my|you)\b`)
+	// fieldValueRE: "set to the value of this field" (group 1, the field's
+	// value).
+	fieldValueRE = re(`\bset\s+to\s+(the\s+value\s+of)\s+(?:this|the|that)\s+(?:field|argument|parameter|param|property|option|setting)\b`)
+)
 
 var verbNounRE = re(`\b(?:a|an|the)\s+list\s+of\b|\baccess\b(?:[ _-](?:passwords?|levels?|codes?|rights|control|logs?|polic(?:y|ies)|roles?|modes?|lists?|details|info|information|permissions?|scopes?)\b)`)
 

@@ -99,14 +99,19 @@ var (
 	// guideFirstRE: the whole sentence asks for this tool first and
 	// nothing else (webflow's guide tool: "ALWAYS CALL THIS TOOL FIRST
 	// BEFORE CALLING ANY OTHER TOOLS."; sanity's get_initial_context:
-	// "IMPORTANT: This tool must be called before using any other tools.").
+	// "IMPORTANT: This tool must be called before using any other tools.";
+	// Google Maps' retrieve-instructions: "This tool MUST be called before
+	// any other tool.", attack pass 43d row 26).
 	guideFirstRE = re(`^\W*(?:important\s*:\s*)?(?:(?:always|please)\s+)*(?:call|use|run)\s+this\s+tool\s+first\s*,?\s+before\s+(?:calling|using)\s+any\s+other\s+tools?\s*[.!]*\s*$` +
-		`|^\W*(?:important\s*:\s*)?this\s+tool\s+(?:must|should)\s+(?:always\s+)?be\s+(?:called|used|run)\s+(?:first\s*,?\s+)?before\s+(?:calling|using)\s+any\s+other\s+tools?\s*[.!]*\s*$`)
+		`|^\W*(?:important\s*:\s*)?this\s+tool\s+(?:must|should)\s+(?:always\s+)?be\s+(?:called|used|run)\s+(?:first\s*,?\s+)?before\s+(?:(?:calling|using)\s+)?any\s+other\s+tools?\s*[.!]*\s*$`)
 	// guideWords: the words of a guide tool's name.
 	guideWords = wordSet("guide guides guideline guidelines context instructions rules onboarding")
 	// guidePurposeRE: the description says the tool gives guidance or
-	// context; guideScopeRE: for this server or its product's tools
-	// (group 1, the name's first word).
+	// context; guideScopeRE: for this server, its product's tools (group
+	// 1, the name's first word) or the list's other tools (group 1
+	// "other": "best practices that are essential for the other tools to
+	// function correctly", Google Maps' retrieve-instructions, attack pass
+	// 43d row 26; the list must have another tool).
 	guidePurposeRE = re(`\b(?:provides?|gets?|returns?|loads?|fetch(?:es)?|gives?)\b[^.\n]{0,40}\b(?:guidelines|guidance|best\s+practices|context|usage\s+instructions|rules)\b`)
 	guideScopeRE   = re(`\b(?:for|of|with|using|in)\s+(?:this\s+(?:mcp\s+)?server\b|(?:the\s+)?([a-z][a-z0-9]+)\s+tools\b)`)
 	// guideTouchesRE: a guide that speaks of the user, a secret, the
@@ -139,7 +144,18 @@ func (c *checker) guideFirst(sentence string) bool {
 		return false
 	}
 	for _, g := range guideScopeRE.FindAllStringSubmatch(desc, -1) {
-		if g[1] == "" || len(words) > 1 && g[1] == words[0] {
+		if g[1] == "" || len(words) > 1 && g[1] == words[0] || g[1] == "other" && c.otherTool() {
+			return true
+		}
+	}
+	return false
+}
+
+// otherTool: the list has a tool other than the one read.
+func (c *checker) otherTool() bool {
+	self := strings.ReplaceAll(strings.ToLower(c.toolName), "-", "_")
+	for n := range c.names {
+		if strings.ReplaceAll(n, "-", "_") != self {
 			return true
 		}
 	}
