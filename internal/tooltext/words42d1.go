@@ -1,7 +1,7 @@
 package tooltext
 
 import (
-	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -582,26 +582,44 @@ func (c *checker) hiddenMarkup(i int, tool string, ptr *path, field, s string) {
 		c.add(Signal{Rule: rule, Tool: tool, Index: i, Pointer: ptr.String(), Field: field, Start: a, End: b, Match: s[a:b],
 			Message: place(tool, i, ptr.String(), field) + ": " + what + ", " + quote(s[a:b]) + ", in " + context(s, a, b)})
 	}
-	for _, m := range blockTagRE.FindAllStringSubmatchIndex(s, perTextMax) {
-		if inCodeSpan(s, m[0]) {
-			continue
+	opens := blockTagRE.FindAllStringSubmatchIndex(s, -1)
+	closes := map[string][]int{} // each name's closing tags' starts, in order
+	for _, m := range blockCloseRE.FindAllStringSubmatchIndex(s, -1) {
+		name := blockName(s[m[2]:m[3]])
+		closes[name] = append(closes[name], m[0])
+	}
+	nextOpen := make([]int, len(opens)) // where the next opening of the same name starts
+	seen := map[string]int{}
+	for k := len(opens) - 1; k >= 0; k-- {
+		name := blockName(s[opens[k][2]:opens[k][3]])
+		nextOpen[k] = len(s)
+		if j, ok := seen[name]; ok {
+			nextOpen[k] = opens[j][0]
 		}
-		name := strings.ToLower(s[m[2]:m[3]])
-		closeAt := closeTagRE(name).FindStringIndex(s[m[1]:])
-		if closeAt == nil {
+		seen[name] = k
+	}
+	spans := &codeSpans{s: s}
+	for k, m := range opens {
+		name := blockName(s[m[2]:m[3]])
+		cs := closes[name]
+		j := sort.SearchInts(cs, m[1])
+		if j == len(cs) || spans.in(m[0]) {
 			continue // a tag named, not a block
 		}
-		inner := fold(s[m[1] : m[1]+closeAt[0]]).s
+		// the block's text, up to its closing or the next opening of its
+		// name (nested blocks: each byte is read once a name)
+		inner := fold(s[m[1]:min(cs[j], nextOpen[k])]).s
 		if !hasLetter(inner) {
 			continue
 		}
-		if harnessTags[strings.NewReplacer("-", "_", " ", "_").Replace(name)] || theUserRE.MatchString(inner) || userActsRE.MatchString(inner) || !usageOnly(inner) || c.intoArg(inner, true) {
+		if harnessTags[name] || theUserRE.MatchString(inner) || userActsRE.MatchString(inner) || !usageOnly(inner) || c.intoArg(inner, true) {
 			emit(rules.TextModelMarkup, "a tag addressed to the model", m[0], m[1])
 		}
 	}
-	for _, m := range htmlStartTagRE.FindAllStringSubmatchIndex(s, perTextMax*4) {
+	spans = &codeSpans{s: s}
+	for _, m := range htmlStartTagRE.FindAllStringSubmatchIndex(s, -1) {
 		attrs := s[m[4]:m[5]]
-		if !hidingAttrRE.MatchString(attrs) || inCodeSpan(s, m[0]) {
+		if !hidingAttrRE.MatchString(attrs) || spans.in(m[0]) {
 			continue
 		}
 		text := s[m[1]:]
@@ -617,8 +635,10 @@ func (c *checker) hiddenMarkup(i int, tool string, ptr *path, field, s string) {
 var (
 	// blockTagRE is the opening tag of a block a model may take for its
 	// system's or user's voice.
-	blockTagRE  = re(`(?i)<\s*(system[-_ ]?reminder|system[-_ ]?notes?|user[-_ ]?instructions|developer[-_ ]?instructions|rules|policy|policies|context)\s*>`)
-	harnessTags = wordSet("system_reminder systemreminder system_note system_notes systemnote user_instructions userinstructions developer_instructions developerinstructions")
+	blockTags    = `system[-_ ]?reminder|system[-_ ]?notes?|user[-_ ]?instructions|developer[-_ ]?instructions|rules|policy|policies|context`
+	blockTagRE   = re(`(?i)<\s*(` + blockTags + `)\s*>`)
+	blockCloseRE = re(`(?i)<\s*/\s*(` + blockTags + `)\s*>`)
+	harnessTags  = wordSet("system_reminder systemreminder system_note system_notes systemnote user_instructions userinstructions developer_instructions developerinstructions")
 	// htmlStartTagRE is an HTML start tag with attributes (group 2).
 	htmlStartTagRE = re(`(?i)<\s*([a-z][a-z0-9]*)(\s[^<>]{0,400})>`)
 	// hidingAttrRE: attributes that hide an element's text.
@@ -628,14 +648,38 @@ var (
 	wordRE2 = re(`[A-Za-z]{2,}`)
 )
 
-// closeTagRE is the closing tag of name.
-func closeTagRE(name string) *regexp.Regexp {
-	return regexp.MustCompile(`(?i)<\s*/\s*` + regexp.QuoteMeta(name) + `\s*>`)
+// blockName is a block tag's name, lower case, with "_" for "-" and " ".
+func blockName(name string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '-' || r == ' ':
+			return '_'
+		case r >= 'A' && r <= 'Z':
+			return r + 'a' - 'A'
+		}
+		return r
+	}, name)
 }
 
-// inCodeSpan: s[at] is inside a Markdown code span of its line (an odd
-// number of backticks before it on the line).
-func inCodeSpan(s string, at int) bool {
-	k := strings.LastIndexByte(s[:at], '\n')
-	return strings.Count(s[k+1:at], "`")%2 == 1
+// codeSpans tells whether a position of s is inside a Markdown code span
+// of its line (an odd number of backticks before it on the line), for
+// positions asked in increasing order: each byte is read once.
+type codeSpans struct {
+	s          string
+	pos, ticks int // s[:pos] is read; ticks: the backticks of its last line
+}
+
+func (cs *codeSpans) in(at int) bool {
+	if at < cs.pos {
+		cs.pos, cs.ticks = 0, 0 // asked out of order: read again
+	}
+	for ; cs.pos < at; cs.pos++ {
+		switch cs.s[cs.pos] {
+		case '\n':
+			cs.ticks = 0
+		case '`':
+			cs.ticks++
+		}
+	}
+	return cs.ticks%2 == 1
 }
