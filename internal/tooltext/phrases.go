@@ -322,7 +322,8 @@ var patterns = []*pattern{
 		re:       re(`\binstead of\s+(?:answering|responding|replying|following|doing what|performing|fulfilling|completing|executing)\s+(?:the\s+)?(?:user|request|task|question|instructions?)`)},
 	{rule: rules.TextPreempt, what: "an instruction to act whatever the user asks",
 		triggers: []string{"regardless", "no matter"},
-		re: re(`\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first)\b` +
+		re: re(`\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first|(?:start|begin|open)\s+(?:by\s+(?:calling|invoking|running|using)|with\s+(?:a\s+call\s+to|calling|invoking|running)))\b` + // "start by calling": attack pass 43d row 34
+
 			`|\b(?:always|must|first)\b[^.\n]{0,60}\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)`)},
 	{rule: rules.TextCommand, what: "a command that downloads and runs code",
 		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring", "powershell", "pwsh", "base64 -d", "base64 --decode"},
@@ -564,6 +565,7 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
 	c.images(i, tool, ptr, field, s)
+	c.hiddenMarkup(i, tool, ptr, field, s) // what folding reads as nothing (words42d1.go)
 	c.out = append(c.out[:from], c.honestBlock(s, c.out[from:])...)
 }
 
