@@ -19,7 +19,9 @@ import (
 // default a fresh temporary volume per session, removed at exit", up to
 // its 2 GiB quota of what the module wrote) and call's temporary volume
 // (up to a call's 1 GiB write budget) are then left in $TMPDIR, and the
-// exit code is 129, none of the documented ones. Here: the signal sent to
+// exit code is 129, none of the documented ones. pack leaves its staged
+// package (.subako-pack-*) beside -o, in the user's directory, and its
+// go temporary directory (subako-gotmp-*) in $TMPDIR. Here: the signal sent to
 // the group once the volume exists; the volume must be gone at exit.
 func TestAttack43b_HangupLeavesVolume(t *testing.T) {
 	if testing.Short() {
@@ -32,9 +34,16 @@ func TestAttack43b_HangupLeavesVolume(t *testing.T) {
 	}{
 		{"call", "subako-volume-", []string{"call", "--timeout", "60s", wasm, "loop", "{}"}},
 		{"serve", "subako-serve-volume-", []string{"serve", "--force", "--probes", "none", wasm}},
+		// pack stages its package beside -o (here in TMPDIR too).
+		{"pack", ".subako-pack-", []string{"pack", "--probes", "none", "../../examples/hello", "-o", "OUT"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tmp := t.TempDir()
+			for i, a := range c.args {
+				if a == "OUT" {
+					c.args[i] = tmp + "/out"
+				}
+			}
 			cmd := exec.Command(subakogoBinary(t), c.args...)
 			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -86,7 +95,7 @@ func TestAttack43b_HangupLeavesVolume(t *testing.T) {
 					t.Errorf("%s after SIGHUP: %v (exit code %d, not a documented one)", c.name, werr, exit.ExitCode())
 				}
 			}
-			if left := entries("subako-"); len(left) > 0 {
+			if left := append(entries("subako-"), entries(".subako-")...); len(left) > 0 {
 				t.Errorf("%s after SIGHUP: %v left in %s (removed on SIGINT and SIGTERM); stderr:\n%s", c.name, left, tmp, stderr.String())
 			}
 		})
