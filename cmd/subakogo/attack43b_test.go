@@ -105,3 +105,32 @@ func TestAttack43b_HangupLeavesVolume(t *testing.T) {
 		})
 	}
 }
+
+// fullWriter43b is a stdout on a full disk.
+type fullWriter43b struct{}
+
+func (fullWriter43b) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestAttack43b_LostOutputExitsZero (attack pass 43b, row 2): `lint`
+// notices that its report could not be written (exit 3, "write
+// /dev/stdout: no space left on device"), but `call`, `size` and `explain`
+// drop their stdout's write errors: `subakogo call M greet ... >
+// result.json` on a full disk exits 0, "a result", with nothing written.
+func TestAttack43b_LostOutputExitsZero(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a wasip1 module")
+	}
+	wasm := gowasm.Path(t, "../../examples/hello")
+	for _, args := range [][]string{
+		{"lint", "--static", wasm}, // the control: 3
+		{"call", wasm, "greet", `{"name":"Ada"}`},
+		{"size", "--static", wasm},
+		{"explain", "W001"},
+	} {
+		var stderr strings.Builder
+		code := run(args, fullWriter43b{}, &stderr)
+		if code == exitOK {
+			t.Errorf("%s with stdout failing (ENOSPC): exit 0, its output lost without a word; stderr: %q", args[0], stderr.String())
+		}
+	}
+}
