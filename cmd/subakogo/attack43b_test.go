@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -132,5 +134,86 @@ func TestAttack43b_LostOutputExitsZero(t *testing.T) {
 		if code == exitOK {
 			t.Errorf("%s with stdout failing (ENOSPC): exit 0, its output lost without a word; stderr: %q", args[0], stderr.String())
 		}
+	}
+}
+
+// TestAttack43b_SizeTruncatedModuleCrashes (attack pass 43b, row 3): `size`
+// (with its cold call, the default) reads the module through input.Arg,
+// which maps it, but reads the mapping outside input.Guard: wasmsize.Analyze
+// and coldCost's host.Compile (its SHA-256 of the bytes) run unguarded, so
+// a module truncated while size runs (a build rewriting it, an editor, a
+// sync tool) raises SIGBUS: "unexpected fault address ... fatal error:
+// fault", "this is a bug in subakogo", exit 4. lint, diff and call read
+// the same mapping under Guard and say "the file changed while it was
+// read", exit 3 (lint.md). Here: a module with a 256 MiB custom section,
+// truncated once a process has it mapped (/proc/PID/maps: a condition,
+// not a time).
+func TestAttack43b_SizeTruncatedModuleCrashes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo and a wasip1 module")
+	}
+	hello, err := os.ReadFile(gowasm.Path(t, "../../examples/hello"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "big43b.wasm")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pad = 256 << 20
+	name := []byte("\x03pad")
+	size := uint64(len(name) + pad)
+	var leb []byte
+	for {
+		b := byte(size & 0x7f)
+		size >>= 7
+		if size == 0 {
+			leb = append(leb, b)
+			break
+		}
+		leb = append(leb, b|0x80)
+	}
+	if _, err := f.Write(append(append(append(hello, 0), leb...), name...)); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(int64(len(hello)+1+len(leb)+len(name)) + pad); err != nil { // sparse
+		t.Fatal(err)
+	}
+	f.Close()
+	cmd := exec.Command(subakogoBinary(t), "size", path)
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	mapped := func() bool {
+		maps, _ := filepath.Glob("/proc/[0-9]*/maps")
+		for _, m := range maps {
+			if b, err := os.ReadFile(m); err == nil && bytes.Contains(b, []byte(path)) {
+				return true
+			}
+		}
+		return false
+	}
+wait:
+	for !mapped() {
+		select {
+		case err := <-done:
+			t.Skipf("size ended (%v) before its module was seen mapped", err)
+			break wait
+		default:
+		}
+	}
+	if err := os.Truncate(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	err = <-done
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 4 || strings.Contains(stderr.String(), "fatal error") {
+		t.Errorf("size of a module truncated while it runs: %v (exit 4: a crash), want exit 3 \"changed while it was read\"; stderr:\n%.400s", err, stderr.String())
 	}
 }
