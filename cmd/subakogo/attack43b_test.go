@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -215,5 +216,58 @@ wait:
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && exit.ExitCode() == 4 || strings.Contains(stderr.String(), "fatal error") {
 		t.Errorf("size of a module truncated while it runs: %v (exit 4: a crash), want exit 3 \"changed while it was read\"; stderr:\n%.400s", err, stderr.String())
+	}
+}
+
+// loopModule43b is (module (memory (export "memory") 1) (func (export
+// "_start") (loop (br 0)))): its discovery never answers.
+var loopModule43b = []byte("\x00asm\x01\x00\x00\x00" +
+	"\x01\x04\x01\x60\x00\x00" + "\x03\x02\x01\x00" + "\x05\x03\x01\x00\x01" +
+	"\x07\x13\x02\x06memory\x02\x00\x06_start\x00\x00" +
+	"\x0a\x09\x01\x07\x00\x03\x40\x0c\x00\x0b\x0b")
+
+// TestAttack43b_SizeColdCallIgnoresSignal (attack pass 43b, row 5): size's
+// cold call (coldCost) compiles and runs discovery with
+// context.Background(), not the command's context, so SIGTERM during it
+// stops nothing: the module runs on (up to discovery's 10 s of its own
+// time), and cli's backstop ends the process InterruptGrace (10 s) later
+// with "still not stopped 10s after it (a read the system does not end?);
+// exiting without cleaning up". Here a module whose _start loops; SIGTERM
+// once the size process has spent CPU on it.
+func TestAttack43b_SizeColdCallIgnoresSignal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo")
+	}
+	path := filepath.Join(t.TempDir(), "loop43b.wasm")
+	if err := os.WriteFile(path, loopModule43b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(subakogoBinary(t), "size", path)
+	// Run as the supervised child itself, so its CPU is this process's.
+	cmd.Env = append(unsupervisedEnv(), "TMPDIR="+t.TempDir(), "SUBAKO_SUPERVISED_CHILD=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The condition: the process has spent 300 ms of CPU (the loop runs).
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(cmd.Process.Pid) + "/stat")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+2:]))
+		utime, _ := strconv.Atoi(f[11])
+		if utime >= 30 { // clock ticks of 10 ms
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	if strings.Contains(stderr.String(), "still not stopped") {
+		t.Errorf("size's cold call did not stop on SIGTERM: %q", stderr.String())
 	}
 }
