@@ -237,6 +237,9 @@ func lintOne(ctx context.Context, c *pkgcheck.Checker, in *input.File, hash, dis
 }
 
 func isTerminal(w io.Writer) bool {
+	if o, ok := w.(interface{ Unwrap() io.Writer }); ok { // cli.Output
+		w = o.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	if !ok || os.Getenv("NO_COLOR") != "" {
 		return false

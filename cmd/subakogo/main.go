@@ -7,11 +7,12 @@
 //	1  findings at or above it
 //	2  usage error
 //	3  an input that cannot be read (or a host that cannot be set up), or
-//	   work this machine was too busy to finish: not judged
+//	   work this machine was too busy to finish: not judged; or output
+//	   that could not be written (cli.Output)
 //	4  subakogo itself crashed (see internal/supervise)
-//	130, 143  interrupted by SIGINT or SIGTERM (128 plus the signal); the
-//	   commands that run modules remove their runs' volumes first
-//	   (interruptible)
+//	129, 130, 131, 143  interrupted by SIGHUP, SIGINT, SIGQUIT or SIGTERM
+//	   (128 plus the signal, supervise.StopSignals); the commands that run
+//	   modules remove their runs' volumes first (interruptible)
 package main
 
 import (
@@ -96,7 +97,20 @@ func main() {
 	os.Exit(supervise.Child(func() int { return run(args, os.Stdout, os.Stderr) }))
 }
 
+// run runs the command args name. Its exit code says whether its output
+// was written: a write to stdout that failed (a full disk) makes it 3
+// (cli.Output), whatever the command.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := cli.NewOutput(stdout)
+	code := dispatch(args, out, stderr)
+	prog := "subakogo"
+	if len(args) > 0 {
+		prog += " " + args[0]
+	}
+	return out.Checked(prog, stderr, code)
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
 	// stderr is for a person at a terminal, whatever the command: the
 	// errors, logs and progress it carries quote what a module wrote
 	// (names, messages, stopped discoveries), escaped here once for all.
@@ -111,7 +125,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help" {
 		if len(args) > 1 && args[0] == "help" {
-			return run([]string{args[1], "--help"}, stdout, stderr) // subakogo help CMD
+			return dispatch([]string{args[1], "--help"}, stdout, stderr) // subakogo help CMD
 		}
 		usage(stdout)
 		return exitOK
@@ -141,7 +155,7 @@ func usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nexit codes: 0 clean, 1 findings at or above --fail-on, 2 usage error, 3 unreadable input or host set-up, 4 subakogo crashed")
+	fmt.Fprintln(w, "\nexit codes: 0 clean, 1 findings at or above --fail-on, 2 usage error, 3 unreadable input, unwritable output or host set-up, 4 subakogo crashed, 128+n stopped by signal n")
 }
 
 // parseInterspersed, wantsHelp and usageError are package cli's, for

@@ -199,7 +199,9 @@ wait:
 				return r.code
 			}
 		case err = <-done:
-			if loaded != nil {
+			// An error (stdout that cannot be written: a full disk) is
+			// said below, and the exit code is 3: stdin did not end.
+			if loaded != nil && err == nil {
 				// The input ended first: the exit code still says whether
 				// the package could be served.
 				if ln == nil {

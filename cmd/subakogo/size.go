@@ -17,6 +17,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/check/modulecheck"
 	"github.com/subako-ai/subako-go/internal/cli"
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/input"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
 	"github.com/subako-ai/subako-go/internal/termsafe"
 	"github.com/subako-ai/subako-go/internal/wasmsize"
@@ -63,8 +64,23 @@ func sizeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "subakogo size: %v\n", err)
 		return exitUnreadable
 	}
-	defer in.Release()
-	r, err := wasmsize.Analyze(in.Data, *top)
+	// The module may be mapped: every read of it is under input.Guard, a
+	// file truncated meanwhile "changed while it was read" (3), not a
+	// SIGBUS (exit 4; attack pass 43b, row 3). The cold call runs a copy,
+	// as call and lint do: compiling reads it on goroutines of wazero's,
+	// which no Guard covers.
+	var r *wasmsize.Report
+	var wasm []byte
+	gerr := input.Guard(func() {
+		if r, err = wasmsize.Analyze(in.Data, *top); err == nil && !*noRun {
+			wasm = bytes.Clone(in.Data)
+		}
+	})
+	in.Release()
+	if gerr != nil {
+		fmt.Fprintf(stderr, "subakogo size: %s: %v\n", in.Path, gerr)
+		return exitUnreadable
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo size: %s: %v (subakogo lint %s says more)\n", wasmPath, err, wasmPath)
 		return exitFindings
@@ -83,7 +99,7 @@ func sizeCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	defer out.Flush()
 	printSize(out, shown, r, pkgs, *top)
 	if !*noRun {
-		coldCost(out, in.Data)
+		coldCost(ctx, out, wasm)
 	}
 	return exitOK
 }
@@ -267,18 +283,26 @@ const largeEmbed = 1 << 20
 
 // coldCost measures, on this machine, what a module costs to compile (once:
 // the result is cached) and then to run cold (a fresh instance answering
-// discovery), as a call does.
-func coldCost(w io.Writer, wasm []byte) {
-	ctx := context.Background()
+// discovery), as a call does. A signal (ctx) stops it, the run and the
+// compilation with it, and nothing is said of a measure cut short: the
+// cold call ran on a context of its own, so SIGTERM left the module
+// running until the command's backstop ended the process 10 s later
+// without its cleanup (attack pass 43b, row 5).
+func coldCost(ctx context.Context, w io.Writer, wasm []byte) {
 	h, err := host.New(ctx, host.Options{Engine: host.EngineCompiler})
 	if err != nil {
-		fmt.Fprintf(w, "\ncold call: not measured (the host could not start: %v)\n", err)
+		if ctx.Err() == nil {
+			fmt.Fprintf(w, "\ncold call: not measured (the host could not start: %v)\n", err)
+		}
 		return
 	}
-	defer h.Close(ctx)
+	defer h.Close(context.WithoutCancel(ctx))
 	start := time.Now()
 	m, err := h.Compile(ctx, wasm)
 	compiled := time.Since(start)
+	if ctx.Err() != nil {
+		return
+	}
 	if err != nil {
 		fmt.Fprintf(w, "\ncold call: not measured (%v)\n", err)
 		return
@@ -286,6 +310,9 @@ func coldCost(w io.Writer, wasm []byte) {
 	start = time.Now()
 	d := h.Discover(ctx, m, "")
 	run := time.Since(start)
+	if ctx.Err() != nil {
+		return
+	}
 	fmt.Fprintf(w, "\ncold call here: compiling %v (once; a compiled module is cached), then a fresh instance answering discovery %v", compiled.Round(time.Millisecond), run.Round(time.Millisecond))
 	if d.Stopped != nil {
 		fmt.Fprintf(w, " (it stopped: %s)", termsafe.Line(d.Stopped.String()))

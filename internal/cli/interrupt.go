@@ -7,19 +7,25 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
 // Interruptible runs a command, named prog in its message, with a context
-// that SIGINT (Ctrl-C) or SIGTERM (timeout, a CI runner) cancels: the work
-// in progress stops (a go command the command started is ended with it,
-// its process group killed) and the command returns through its deferred
-// cleanup. It returns the command's exit code or, when a signal
+// that SIGINT (Ctrl-C), SIGTERM (timeout, a CI runner), SIGHUP (the
+// terminal closed) or SIGQUIT (Ctrl-\) cancels (supervise.StopSignals):
+// the work in progress stops (a go command the command started is ended
+// with it, its process group killed) and the command returns through its
+// deferred cleanup. It returns the command's exit code or, when a signal
 // interrupted it, 128 and the signal's number, as a shell reports a
-// command a signal ended (130 for SIGINT, 143 for SIGTERM), after a line
+// command a signal ended (130 for SIGINT, 143 for SIGTERM, 129 for
+// SIGHUP, 131 for SIGQUIT), after a line
 // "PROG: interrupted by SIGTERM: stopped" and done (what was cleaned up,
 // or ""). Later signals are ignored until it returns, not taken as a
 // request to die at once: Ctrl-C reaches the child both from the terminal
@@ -45,22 +51,30 @@ func Interruptible(prog, done string, stderr io.Writer, run func(ctx context.Con
 	return code
 }
 
-// NotifyContext is a context of parent that SIGINT or SIGTERM cancels,
-// its cause the Interruption, for a command that says itself how it
-// stopped (serve); stop releases it once the command returns. Later
-// signals are ignored until then. A command that has not called stop
-// InterruptGrace after the signal is ended then, with 128 plus the
-// signal's number and a line saying it did not stop.
+// NotifyContext is a context of parent that one of supervise.StopSignals
+// (SIGINT, SIGTERM, SIGHUP, SIGQUIT) cancels, its cause the Interruption,
+// for a command that says itself how it stopped (serve); stop releases it
+// once the command returns. Later signals are ignored until then. A
+// command that has not called stop InterruptGrace after the signal is
+// ended then, with 128 plus the signal's number and a line saying it did
+// not stop. SIGQUIT, whose Go default is a dump of every goroutine and
+// exit 2 (a usage error's code) with nothing cleaned up, stops the command
+// as the others do; when $GOTRACEBACK asks for more than the one
+// goroutine (all, system, crash), every goroutine's stack is written to
+// stderr first, as Go would, to see where a command hangs.
 func NotifyContext(parent context.Context, prog string, stderr io.Writer) (ctx context.Context, stop func()) {
 	grace, exit := InterruptGrace, exit
 	ctx, cancel := context.WithCancelCause(parent)
 	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(signals, supervise.StopSignals()...)
 	returned := make(chan struct{})
 	go func() {
 		select {
 		case s := <-signals:
 			i := Interruption{s.(syscall.Signal)}
+			if i.Signal == syscall.SIGQUIT && tracebackAll(os.Getenv("GOTRACEBACK")) {
+				fmt.Fprintf(stderr, "%s: %v: the goroutines' stacks ($GOTRACEBACK):\n%s\n", prog, i, allStacks())
+			}
 			cancel(i)
 			t := time.NewTimer(grace)
 			defer t.Stop()
@@ -97,11 +111,30 @@ var exit = os.Exit
 type Interruption struct{ Signal syscall.Signal }
 
 func (i Interruption) Error() string {
-	name := "SIGTERM"
-	if i.Signal == syscall.SIGINT {
-		name = "SIGINT"
+	return "interrupted by " + supervise.SignalName(i.Signal)
+}
+
+// tracebackAll reports whether a $GOTRACEBACK of v asks for every
+// goroutine's stack on a crash (all, system, crash, wer, or a level of 2
+// or more), which Go's own SIGQUIT dump shows: Go's default (single) and
+// none do not.
+func tracebackAll(v string) bool {
+	switch v {
+	case "all", "system", "crash", "wer":
+		return true
 	}
-	return "interrupted by " + name
+	n, err := strconv.Atoi(v)
+	return err == nil && n >= 2
+}
+
+// allStacks is every goroutine's stack, as runtime.Stack writes it.
+func allStacks() []byte {
+	for n := 1 << 16; ; n *= 2 {
+		buf := make([]byte, n)
+		if m := runtime.Stack(buf, true); m < n || n >= 64<<20 {
+			return buf[:m]
+		}
+	}
 }
 
 // saidOnce passes writes on to w, but for a message that ends with the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,8 +29,15 @@ type conn struct {
 	listChanged bool
 	logLevel    string // set by logging/setLevel, "" before
 	log         connLog
-	inflight    map[string]context.CancelFunc
-	listens     map[string]json.RawMessage // open subscriptions/listen with toolsListChanged, by id
+	// inflight holds the requests running, by id: a list, since a client
+	// may reuse an id while a request of it runs (JSON-RPC forbids it, but
+	// one key for both let the later's end forget the earlier, which a
+	// notifications/cancelled then missed: a listen so lost held one of the
+	// connection's places until the connection ended; attack pass 43b).
+	inflight map[string][]*flight
+	// listens counts the open subscriptions/listen with toolsListChanged,
+	// by id.
+	listens map[string]int
 	// unwritten holds the places of a stdio connection's calls (places).
 	unwritten places
 	// openListens counts the subscriptions open on the connection: each
@@ -80,7 +88,7 @@ func (p places) take(ctx context.Context) (release func(), ok bool) {
 
 func (s *Server) newConn(transport string, send func([]byte)) *conn {
 	c := &conn{s: s, transport: transport, send: send,
-		inflight: map[string]context.CancelFunc{}, listens: map[string]json.RawMessage{}}
+		inflight: map[string][]*flight{}, listens: map[string]int{}}
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
 	s.mu.Unlock()
@@ -93,8 +101,10 @@ func (c *conn) close() {
 	delete(c.s.conns, c)
 	c.s.mu.Unlock()
 	c.mu.Lock()
-	for _, cancel := range c.inflight {
-		cancel()
+	for _, fs := range c.inflight {
+		for _, f := range fs {
+			f.cancel()
+		}
 	}
 	c.mu.Unlock()
 }
@@ -132,14 +142,14 @@ func (c *conn) handle(ctx context.Context, m *mcp.Message) answer {
 // start registers request m as in flight, so that a notifications/cancelled
 // read after this returns finds it, and returns the function that runs it.
 func (c *conn) start(ctx context.Context, m *mcp.Message) func() answer {
-	ctx, done := c.begin(ctx, m.ID)
+	ctx, f, done := c.begin(ctx, m.ID)
 	return func() answer {
 		defer done()
 		var a answer
 		if ctx.Err() == nil { // not cancelled before it began
 			a = c.request(ctx, m)
 		}
-		if ctx.Err() != nil && c.cancelled(m.ID) {
+		if ctx.Err() != nil && c.cancelled(f) {
 			// The client cancelled it: no answer may follow.
 			return answer{status: 499}
 		}
@@ -353,27 +363,38 @@ func parseCursor(c string) (uint64, int, bool) {
 	return rev, off, err1 == nil && err2 == nil
 }
 
-// begin tracks an in-flight request so notifications/cancelled can stop it.
-func (c *conn) begin(ctx context.Context, id json.RawMessage) (context.Context, func()) {
+// flight is a request in flight.
+type flight struct {
+	cancel    context.CancelFunc
+	cancelled bool // by the client (notifications/cancelled); under conn.mu
+}
+
+// begin tracks an in-flight request so notifications/cancelled can stop
+// it; done forgets it, and it alone of the requests of its id.
+func (c *conn) begin(ctx context.Context, id json.RawMessage) (_ context.Context, _ *flight, done func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	key := string(id)
+	f := &flight{cancel: cancel}
 	c.mu.Lock()
-	c.inflight[key] = cancel
+	c.inflight[key] = append(c.inflight[key], f)
 	c.mu.Unlock()
-	return ctx, func() {
+	return ctx, f, func() {
 		c.mu.Lock()
-		delete(c.inflight, key)
+		if fs := slices.DeleteFunc(c.inflight[key], func(g *flight) bool { return g == f }); len(fs) > 0 {
+			c.inflight[key] = fs
+		} else {
+			delete(c.inflight, key)
+		}
 		c.mu.Unlock()
 		cancel()
 	}
 }
 
-// cancelled says whether the client cancelled id (and so wants no answer).
-func (c *conn) cancelled(id json.RawMessage) bool {
+// cancelled says whether the client cancelled f (and so wants no answer).
+func (c *conn) cancelled(f *flight) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	cancel, ok := c.inflight[string(id)]
-	return ok && cancel == nil
+	return f.cancelled
 }
 
 // notification handles a message without an id.
@@ -392,18 +413,24 @@ func (c *conn) notification(m *mcp.Message) {
 		if len(p.RequestID) > maxIDBytes {
 			return // no request open has such an id (checkID)
 		}
+		// Every request of the id is cancelled: the client named the id.
 		c.mu.Lock()
-		cancel := c.inflight[string(p.RequestID)]
-		if cancel != nil {
-			c.inflight[string(p.RequestID)] = nil // marks it cancelled by the client
+		var cancels []context.CancelFunc
+		for _, f := range c.inflight[string(p.RequestID)] {
+			if !f.cancelled {
+				f.cancelled = true
+				cancels = append(cancels, f.cancel)
+			}
 		}
 		_, listening := c.listens[string(p.RequestID)]
 		delete(c.listens, string(p.RequestID))
 		c.mu.Unlock()
 		switch {
-		case cancel != nil:
+		case len(cancels) > 0:
 			c.s.log.printf("%s request %s cancelled by the client %s", c.transport, p.RequestID, p.Reason)
-			cancel()
+			for _, cancel := range cancels {
+				cancel()
+			}
 		case listening:
 			c.s.log.printf("%s subscription %s closed by the client", c.transport, p.RequestID)
 		}
@@ -429,17 +456,23 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 	if on, _ := filter["toolsListChanged"].(bool); on && c.s.capabilities().Tools.ListChanged {
 		acked.ToolsListChanged = true
 		c.mu.Lock()
-		c.listens[string(id)] = id
+		c.listens[string(id)]++
 		c.mu.Unlock()
+		defer func() {
+			c.mu.Lock()
+			if c.listens[string(id)] > 1 { // another subscription of the id stays open
+				c.listens[string(id)]--
+			} else {
+				delete(c.listens, string(id))
+			}
+			c.mu.Unlock()
+		}()
 	}
 	c.send(notificationLine("notifications/subscriptions/acknowledged", mcp.SubscriptionsAcknowledged{
 		Meta:          mcp.SubscriptionMeta{SubscriptionID: id},
 		Notifications: acked,
 	}))
 	<-ctx.Done()
-	c.mu.Lock()
-	delete(c.listens, string(id))
-	c.mu.Unlock()
 	return answer{status: 499}
 }
 
@@ -534,8 +567,8 @@ func (s *Server) toolsChanged() {
 		c.mu.Lock()
 		legacy := c.legacy != "" && c.listChanged
 		ids := make([]json.RawMessage, 0, len(c.listens))
-		for _, id := range c.listens {
-			ids = append(ids, id)
+		for id := range c.listens {
+			ids = append(ids, json.RawMessage(id))
 		}
 		c.mu.Unlock()
 		if legacy {

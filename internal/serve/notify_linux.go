@@ -74,7 +74,12 @@ func (w *inotifyWatcher) addTree(dir string) error {
 }
 
 // read turns the kernel's events into changed paths until the watcher is
-// closed. A new directory is watched too.
+// closed. A new directory is watched too, and one that is gone is
+// forgotten: removed (the kernel's IN_IGNORED) or moved away (watched
+// again where it lands, when that is beneath dirs). w.dirs kept every
+// directory ever watched, so after maxWatchedDirs had been made over a
+// session (a build's, a test's temporary directories) a new one was
+// silently not watched, an edit there not seen (attack pass 43b).
 func (w *inotifyWatcher) read() {
 	defer close(w.events)
 	buf := make([]byte, 64<<10)
@@ -95,9 +100,16 @@ func (w *inotifyWatcher) read() {
 			if !ok {
 				continue
 			}
+			if ev.Mask&unix.IN_IGNORED != 0 { // its watch is gone (IN_DELETE_SELF said so)
+				delete(w.dirs, ev.Wd)
+				continue
+			}
 			p := dir
 			if name != "" {
 				p = filepath.Join(dir, name)
+			}
+			if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&unix.IN_MOVED_FROM != 0 {
+				w.forget(p)
 			}
 			if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&(unix.IN_CREATE|unix.IN_MOVED_TO) != 0 {
 				_ = w.addTree(p) // past the cap, the new directory is not watched
@@ -109,6 +121,17 @@ func (w *inotifyWatcher) read() {
 			case w.events <- p:
 			default: // a change is already pending: one is enough
 			}
+		}
+	}
+}
+
+// forget stops watching dir and the directories beneath it (moved away:
+// their paths no longer name them).
+func (w *inotifyWatcher) forget(dir string) {
+	for wd, d := range w.dirs {
+		if d == dir || strings.HasPrefix(d, dir+string(filepath.Separator)) {
+			_, _ = unix.InotifyRmWatch(int(w.f.Fd()), uint32(wd))
+			delete(w.dirs, wd)
 		}
 	}
 }

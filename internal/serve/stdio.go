@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"syscall"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -16,13 +17,29 @@ import (
 // everything else is answered in order as it arrives. It returns at end of
 // input once every call has been answered, when ctx ends, or when the
 // client has gone (its stdout fails), whether or not its input has ended.
-func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+// A stdout that fails otherwise (a full disk: ENOSPC) ends the session
+// too, and is the *OutputError it returns: the answers are lost, and serve
+// says so rather than that stdin ended (attack pass 43b, row 2).
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) (err error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	// A client that has gone (its stdout's reader closed: EPIPE, as
 	// subakogo ignores SIGPIPE) gets nothing more: the calls it sent stop
 	// rather than run to answer nobody (attack pass 39c).
-	w := &lineWriter{w: out, gone: func() { cancel(errClientGone) }}
+	w := &lineWriter{w: out, failed: func(err error) {
+		if readerGone(err) {
+			cancel(errClientGone)
+			return
+		}
+		cancel(&OutputError{err})
+	}}
+	// Run last, once every call has answered (or failed to).
+	defer func() {
+		var lost *OutputError
+		if errors.As(context.Cause(ctx), &lost) {
+			err = lost
+		}
+	}()
 	c := s.newConn("stdio", w.write)
 	c.unwritten = make(places, cap(s.slots))
 	defer c.close()
@@ -204,19 +221,33 @@ func readLine(r *bufio.Reader) ([]byte, error) {
 	}
 }
 
-// lineWriter writes whole lines, one writer at a time; gone is called
-// once, at the first write that fails.
+// OutputError is a stdio session's stdout that could not be written for
+// another reason than its reader's going (a full disk).
+type OutputError struct{ Err error }
+
+func (e *OutputError) Error() string { return "writing to stdout: " + e.Err.Error() }
+
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// readerGone reports whether err, a write's, says its reader has gone: a
+// pipe or socket closed at the other end.
+func readerGone(err error) bool {
+	return errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)
+}
+
+// lineWriter writes whole lines, one writer at a time; failed is called
+// once, with the first write's error.
 type lineWriter struct {
-	mu   sync.Mutex
-	w    io.Writer
-	gone func()
+	mu     sync.Mutex
+	w      io.Writer
+	failed func(error)
 }
 
 func (l *lineWriter) write(line []byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if _, err := l.w.Write(append(line, '\n')); err != nil && l.gone != nil {
-		l.gone()
-		l.gone = nil
+	if _, err := l.w.Write(append(line, '\n')); err != nil && l.failed != nil {
+		l.failed(err)
+		l.failed = nil
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 // TestChildDiesWithKilledSupervisor (attack pass 42k, row 5): a supervisor
 // killed by a signal it does not forward (SIGKILL here: exec's on a
-// context's end, a CI runner's last resort; or a SIGHUP sent to it alone)
+// context's end, a CI runner's last resort)
 // takes its child, the command, with it. Nothing tied the child's life to
 // the supervisor's: `subakogo lint spin.wasm & kill -9 $!` left the lint
 // running under init, and it printed its findings 13 s later. Here the

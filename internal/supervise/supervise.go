@@ -76,9 +76,9 @@ func Parent(name string, stderr io.Writer) {
 		return
 	}
 	signals := make(chan os.Signal, 4)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(signals, StopSignals()...)
 	// The child dies with its supervisor (diesWithParent): a supervisor
-	// killed by a signal it does not forward (SIGKILL, SIGHUP) left the
+	// killed by a signal it does not forward (SIGKILL) left the
 	// command running as an orphan (attack pass 42k, row 5). Linux sends
 	// the signal when the thread that started the child ends, not the
 	// process: this goroutine keeps its thread until the supervisor exits.
@@ -114,12 +114,19 @@ func exitCode(name string, stderr io.Writer, state *os.ProcessState, err error) 
 	case state.Success():
 		return 0
 	case status.Signaled():
-		if s := status.Signal(); s == syscall.SIGINT || s == syscall.SIGTERM || s == syscall.SIGPIPE {
-			// Stopped by the user, or by a reader of its output that is
-			// done (subakogo explain --list | head): as a shell reports it.
+		switch s := status.Signal(); s {
+		case syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGPIPE:
+			// Stopped by the user (a child that had not yet started
+			// listening for the signal), or by a reader of its output
+			// that is done: as a shell reports it.
 			return 128 + int(s)
+		case syscall.SIGKILL:
+			// Nothing catches SIGKILL: what the child had to remove (a
+			// session's volume) is left.
+			fmt.Fprintf(stderr, "%s: the tool itself was killed (SIGKILL: perhaps by the system, for lack of memory); exit code %d\n", name, Crash)
+		default:
+			fmt.Fprintf(stderr, "%s: the tool itself crashed (killed by %s); exit code %d\n", name, SignalName(s), Crash)
 		}
-		fmt.Fprintf(stderr, "%s: the tool itself crashed (killed by %v, perhaps for lack of memory); exit code %d\n", name, status.Signal(), Crash)
 		return Crash
 	case state.ExitCode() == Usage:
 		fmt.Fprintf(stderr, "%s: the tool itself crashed (the Go runtime's error is above); this is a bug in %s, not in its input; exit code %d\n", name, name, Crash)
