@@ -193,7 +193,10 @@ by their names.`,
 	TextCommand = &Rule{ID: "T044", Slug: "text-command", Severity: Error, Since: "v0.2.0", By: ToolCheck,
 		Title: "A command in tool text that downloads and runs code",
 		Why: `"curl https://... | bash", "wget -qO- ... | sh", "iwr ... | iex", "powershell -enc ...",
-or without a pipe, 'bash -c "$(curl ...)"', "bash <(curl ...)", "iex (irm ...)": a description
+or without a pipe, 'bash -c "$(curl ...)"', "bash <(curl ...)", "iex (irm ...)", a download
+saved and run in the same line ("curl -o i.sh https://... && sh i.sh"), a runtime or installer
+given a URL ("deno run https://...", "pip install https://..."), or in words ("download
+https://.../setup.sh and run it"): a description
 that hands the model a command which fetches code and runs it asks the agent to install whatever
 the server's author wants, with the user's rights, whoever it says should run it. A tool's text
 may show how to call it; it has no reason to pipe a download into a shell.`,

@@ -133,6 +133,13 @@ const (
 		`|\bthe\s+user\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|ever\s+)?` + userGave + `\b[^.\n]{0,40}?\b` + chatSecret + `\b` +
 		`|\b` + chatSecret + `\b[^.\n]{0,50}?\b(?:in|from|within|throughout)\s+(?:the|this|our)\s+(?:conversation|chat|dialogue|dialog|session|discussion)\b` +
 		chatSecretsWords
+	// seenSecrets are the secrets the model sees or finds (attack pass
+	// 43d, rows 10 and 17): "any API keys you see", "any passwords you
+	// find in the workspace", "any tokens found in the project's config
+	// files". userSecrets keeps them only put in one of the tool's
+	// arguments or sent to an address.
+	seenSecrets = `\b` + chatSecret + `\s+(?:that\s+|which\s+)?you\s+(?:can\s+|may\s+|might\s+)?(?:see|find|encounter|come\s+across|notice|spot|discover|run\s+into|have\s+access\s+to|can\s+access)\b` +
+		`|\b` + chatSecret + `\s+(?:(?:that|which)\s+(?:are|were|is|was)\s+|you\s+(?:have\s+|'ve\s+)?)?(?:found|stored|saved|kept|hard-?coded|lying\s+around|sitting|present)\s+(?:anywhere\s+)?(?:in|on|under|inside|across|within|throughout)\s+(?:the\s+|this\s+|your\s+|any\s+|their\s+)?(?:[\w'-]+\s+){0,2}?(?:workspace|project|repo|repository|codebase|code|config(?:uration)?\s+files?|configs?|files?|director(?:y|ies)|folders?|environment|machine|disk|system|home|logs?)\b`
 	// chatSecretsWords are the user's secrets in other words (attack pass
 	// 40u, row 5): given by the user (passive), shared with you, that you
 	// have seen, in your context, whenever you see one.
@@ -143,6 +150,7 @@ const (
 		// attack pass 40x row 8: "any API key that appears in the user's
 		// messages", "any tokens from earlier messages"
 		`|\b` + chatSecret + `\b[^.\n]{0,50}?\b(?:in|from|within)\s+(?:(?:the\s+)?user'?s'?|(?:the\s+|your\s+)?(?:earlier|previous|prior|past))\s+(?:(?:earlier|previous|prior|past|chat)\s+)?messages\b` +
+		`|` + seenSecrets +
 		`|\b(?:whenever|every\s+time|each\s+time|any\s+time)\s+(?:you\s+(?:see|encounter|come\s+across|notice|receive|are\s+given)\s+(?:an?|any)\s+(?:[\w-]+\s+){0,2}` + chatSecret + `|(?:an?|any)\s+` + chatSecret + `\b[^.\n]{0,40}?\b(?:appears?|shows?\s+up|comes?\s+up|is\s+(?:mentioned|shared|pasted|given|provided|visible)))\b`
 )
 
@@ -408,6 +416,20 @@ func userSecrets(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	// the user's own verbs ("the user sends") are no request of the model's
 	rest := sentence[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + sentence[m[1]:]
 	into := c.affirmed(rest, keepVerbRE) && (c.intoOwnPlace(rest) || c.affirmed(rest, toAddressRE))
+	if seenSecretsRE.MatchString(match) {
+		// kept only as the object of the clause's keep verb, put in one of
+		// the tool's arguments or sent away ("post any API keys you see to
+		// https://..."; not "redact any tokens found in the logs and put
+		// the log in note", nor "pass any API key you find as api_key")
+		head := sentence[:m[0]]
+		if k := strings.LastIndexAny(head, ";:"); k >= 0 {
+			head = head[k+1:]
+		}
+		if keepHeadRE.MatchString(head) && affirmedIn(head, keepVerbRE) && (c.intoOwnPlace(sentence[m[1]:]) || toAddressRE.MatchString(sentence[m[1]:])) {
+			return p.rule
+		}
+		return nil
+	}
 	if into {
 		return p.rule
 	}
@@ -429,6 +451,13 @@ func userSecrets(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	}
 	return nil
 }
+
+var (
+	seenSecretsRE = re(`^(?:` + seenSecrets + `)$`)
+	// keepHeadRE ends a clause whose verb takes the secret that follows:
+	// "post any", "put all the", "collect every".
+	keepHeadRE = re(`\b(?:store|save|record|remember|keep|log|copy|write|collect|gather|extract|add|put|pass|include|send|forward|upload|post|attach|append|insert|embed|transmit|exfiltrate)\s+(?:(?:any|all|every|each|whatever|the|of|your|their)\s+){0,3}$`)
+)
 
 var conversationNamedRE = re(`\b(?:in|from|within|throughout)\s+(?:the|this|our)\s+(?:conversation|chat|dialogue|dialog|session|discussion)$`)
 

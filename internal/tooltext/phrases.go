@@ -65,6 +65,21 @@ const (
 		`|\b(?:(?:ba|z|da|k)?sh|source|python3?|node|perl|ruby)\s+(?:-\S+\s+)*(?:<\s*)?<\(\s*` + fetchTool +
 		`|\beval\s+["']?(?:\$\(|` + "`" + `)\s*` + fetchTool +
 		`|\b(?:iex|invoke-expression)(?:\s+-command)?[\s("'&{$]*(?:new-object\s+(?:system\.)?net\.webclient\s*\)\s*\.\s*downloadstring\b|` + fetchTool + `)`
+	// fetchRunWords, fetchSavedRun and fetchURLRun are the other forms
+	// of a download run (attack pass 43d, row 3): in words, an
+	// imperative to download and run ("download https://... and run
+	// it", "download and run https://..."; not "downloads ... and runs
+	// it", the tool's own job); a download saved to a file that a shell
+	// runs in the same command line (fetchSavedRunJudged compares the
+	// names); a runtime or installer given a URL (deno run, npx, pip
+	// install, npm install).
+	fetchRunWords = `\b(?:download|fetch|grab|retrieve)\s+(?:and\s+(?:then\s+)?|&\s+)(?:run|execute|exec|source|launch|install)\s+(?:[^\s]+\s+){0,4}?https?://` +
+		`|\b(?:download|fetch|grab|retrieve)\s+[^\n]{0,60}?https?://[^\s]+[^\n]{0,30}?(?:\band\s+|\bthen\s+|[,;]\s*)(?:then\s+)?(?:run|execute|exec|source|launch)\s+(?:it|that|this|them|the\s+(?:[\w-]+\s+)?(?:script|file|binary|installer|program|executable|helper))\b`
+	fetchSavedRun = `\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n|;&]{0,200}(?:&&|;|\|\|)\s*(?:sudo\s+)?(?:(?:(?:ba|z|da|k)?sh|source|\.|python3?|node|perl|ruby|pwsh|powershell(?:\.exe)?|chmod\s+\+x)\s+(?:-\S+\s+)*([^\s'"&;|]*[^\s'"&;|.,:)])|([./~][^\s'"&;|]*[^\s'"&;|.,:)]))`
+	fetchURLRun   = `\bdeno\s+(?:run|install|eval)\b[^\n|;&]{0,60}?\bhttps?://` +
+		`|\b(?:npx|bunx|pnpx|uvx|pnpm\s+dlx|pipx\s+run|uv\s+run|bun\s+x)\s+(?:-\S+\s+)*(?:git\+)?https?://` +
+		`|\b(?:pip3?|python3?\s+-m\s+pip|uv\s+pip|pipx)\s+install\s+(?:-\S+\s+)*(?:git\+)?https?://` +
+		`|\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add)\s+(?:-\S+\s+)*(?:git\+)?https?://|\byarn\s+global\s+add\s+(?:git\+)?https?://`
 	// gap is what a reader reads through between the words of a phrase:
 	// spaces and line breaks, quotes, guillemets, brackets and
 	// parentheses, commas, dashes and ellipses ("ignore, all (previous)
@@ -341,6 +356,22 @@ var patterns = []*pattern{
 			`|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s` + `|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b` +
 			`|` + fetchRun),
 		judge: downloadRunRefused},
+	{rule: rules.TextCommand, what: "a command that downloads and runs code",
+		triggers: []string{"download", "fetch", "grab", "retriev"},
+		also:     []string{"http://", "https://"},
+		also2:    []string{"run", "exec", "source", "launch", "install"},
+		re:       re(fetchRunWords),
+		judge:    fetchRunWordsJudged},
+	{rule: rules.TextCommand, what: "a command that downloads and runs code",
+		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest"},
+		also:     []string{"&&", ";", "||"},
+		re:       re(fetchSavedRun),
+		judge:    fetchSavedRunJudged},
+	{rule: rules.TextCommand, what: "a command that downloads and runs code",
+		triggers: []string{"deno", "npx", "bunx", "pnpx", "uvx", "dlx", "pipx", "uv ", "bun ", "pip", "npm", "yarn"},
+		also:     []string{"http://", "https://"},
+		re:       re(fetchURLRun),
+		judge:    downloadRunRefused},
 	{rule: rules.TextComment, what: "an HTML or Markdown comment", token: true,
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
 		re:       re(`<!--|(?m)^\s*\[[^\]\n]{0,20}\]:\s*#|\[//\]\s*:`),
@@ -420,7 +451,7 @@ var patterns = []*pattern{
 		judge:    heldInto},
 	{rule: rules.TextSecretRequest, what: "a request to keep or pass the secrets the user gave in the conversation",
 		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed"},
-		also:     []string{"the user", "conversation", "chat", "dialog", "session", "discussion", "you", "whenever", "every time", "each time", "any time", "messages"},
+		also:     []string{"the user", "conversation", "chat", "dialog", "session", "discussion", "you", "whenever", "every time", "each time", "any time", "messages", "found", "stored", "saved", "kept", "hardcoded", "hard-coded", "lying", "sitting", "present"},
 		also2:    keepStems,
 		inArg:    true,
 		re:       re(chatSecrets),
@@ -440,6 +471,15 @@ var patterns = []*pattern{
 		re:       re(printedSecret),
 		judge:    printedRequested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the credential a command prints", // secretcommands.go
+		triggers: printedSecretReadKeys,
+		re:       re(printedSecretRead),
+		judge:    printedRequested},
+	{rule: rules.TextSecretRequest, what: "a request to pass the credential a command prints", // secretcommands.go
+		triggers: cliSecretKeys,
+		also:     cliSecretAlso,
+		re:       re(cliSecretWords + `|` + envDumpWords),
+		judge:    printedRequested},
+	{rule: rules.TextSecretRequest, what: "a request to pass the credential a command prints", // secretcommands.go
 		triggers: printedSecretValueKeys,
 		also:     printedSecretValueAlso,
 		re:       re(printedSecretValue),
@@ -450,7 +490,7 @@ var patterns = []*pattern{
 		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret"},
-		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach"},
+		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append"},
 		inArg:    true,
 		re:       re(weakThing),
 		judge:    exfiltrated},
@@ -1695,7 +1735,7 @@ func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		return nil
 	}
 	sentence = verbNouns(sentence)
-	if c.affirmed(sentence, contentRE) || c.affirmed(sentence, readRE) && c.affirmed(sentence, sendRE) ||
+	if c.affirmed(sentence, contentRE) || c.affirmed(sentence, readRE) && (c.affirmed(sentence, sendRE) || c.intoOwnArg(sentence)) ||
 		c.askedInto(sentence, m[0], m[1]) || c.describesArg(sentence, m, true) {
 		return p.rule
 	}
@@ -1731,12 +1771,17 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 	for a > 0 && identByte(sentence[a-1]) {
 		a--
 	}
-	if !usersRE.MatchString(sentence[:a]) && !ofUserRE.MatchString(sentence[b:]) || !c.affirmed(sentence, sendVerbRE) {
+	if !usersRE.MatchString(sentence[:a]) && !ofUserRE.MatchString(sentence[b:]) && !userUsesRE.MatchString(sentence[b:]) || !c.affirmed(sentence, sendVerbRE) {
 		return false
 	}
 	for _, m := range asArgRE.FindAllStringSubmatch(sentence[a:], -1) {
 		if c.own(m[1]) && !secretPlace(m[1]) {
 			return true
+		}
+	}
+	for _, m := range addToArgRE.FindAllStringSubmatch(sentence, -1) {
+		if c.own(m[1]) && !c.names[m[1]] && !secretPlace(m[1]) {
+			return true // "add the user's API keys to note" (attack pass 43d, row 17)
 		}
 	}
 	return (c.intoToolCall(sentence[a:]) || c.callBefore(sentence, a)) && !c.hasSecretPlace()
@@ -1797,10 +1842,29 @@ func (c *checker) describesArg(sentence string, m []int, secret bool) bool {
 	return true
 }
 
+// intoOwnArg: the sentence puts something into one of the tool's
+// arguments that is no place for a secret and no tool's name ("dump the
+// environment variables into note"; attack pass 43d, row 32).
+func (c *checker) intoOwnArg(sentence string) bool {
+	for _, g := range intoOwnArgRE.FindAllStringSubmatch(sentence, -1) {
+		if c.own(g[1]) && !c.names[g[1]] && !secretPlace(g[1]) {
+			return true
+		}
+	}
+	return false
+}
+
 var (
-	usersRE    = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}$`)
-	ofUserRE   = re(`^\s+(?:of|from|belonging\s+to)\s+(?:the\s+(?:current\s+)?users?|you|this\s+user)\b`)
-	sendVerbRE = re(`\b` + sendVerb + `\b`)
+	// intoOwnArgRE is "into X" ("as X" is sendRE's); addToArgRE "add/append/copy ...
+	// to X"; userUsesRE the user's secret named by a clause after it
+	// ("the SSH key the user normally uses for GitHub"; attack pass 43d,
+	// row 17).
+	intoOwnArgRE = re(`\binto\s+(?:the\s+)?['"]?([\w-]+)['"]?`)
+	addToArgRE   = re(`\b(?:add|adds|adding|append|appends|appending|attach|attaches|copy|copies|copying)\b[^.\n]{0,60}?\bto\s+(?:the\s+)?['"]?([\w-]+)['"]?`)
+	userUsesRE   = re(`^\s+(?:that\s+|which\s+)?(?:the\s+user|you)\s+(?:normally\s+|usually\s+|always\s+|typically\s+|currently\s+|regularly\s+)?(?:uses?|has|have|keeps?|stores?|owns?|saved?|logs?\s+in\s+with|signs?\s+in\s+with|authenticates?\s+with)\b`)
+	usersRE      = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}$`)
+	ofUserRE     = re(`^\s+(?:of|from|belonging\s+to)\s+(?:the\s+(?:current\s+)?users?|you|this\s+user)\b`)
+	sendVerbRE   = re(`\b` + sendVerb + `\b`)
 	// nounHeadRE is what may come before the thing a description names:
 	// determiners, adjectives of wholeness, a list or copy of it, whose.
 	nounHeadRE = re(`^\s*(?:(?:the|a|an|all|of|full|entire|whole|complete|raw|exact|verbatim|list|copy|text|contents?|output|current|user'?s?|users'|your|their|aws|gcp|azure|github|openai|ssh)\s+){0,6}$`)

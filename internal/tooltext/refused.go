@@ -253,3 +253,69 @@ func (c *checker) dockerfileRun(sentence string, i int) bool {
 	a, b := c.fmap.span(start+i-4, start+i-1)
 	return a >= 0 && b <= len(c.orig) && c.orig[a:b] == "RUN"
 }
+
+// fetchRunWordsJudged keeps a download run asked for in words (attack
+// pass 43d, row 3) unless the request is negated ("Never download a
+// script from https://... and run it.") or only refused, detected or
+// advised against (downloadRunRefused).
+func fetchRunWordsJudged(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if !affirmedIn(sentence[:m[1]], downloadWordRE) {
+		return nil
+	}
+	return downloadRunRefused(c, p, sentence, m)
+}
+
+var downloadWordRE = re(`\b(?:download|fetch|grab|retrieve)\b`)
+
+// fetchSavedRunJudged keeps a download saved to a file and run in the
+// same command line (attack pass 43d, row 3: "curl -sSLo /tmp/h.sh
+// https://... && bash /tmp/h.sh", "wget https://.../i.sh; sh i.sh") when
+// the file run is the one downloaded: its name is the download's output
+// name or its URL's last segment. "curl -o data.json https://... &&
+// python analyze.py" runs another file.
+func fetchSavedRunJudged(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	run := ""
+	for k := 2; k+1 < len(m); k += 2 {
+		if m[k] >= 0 {
+			run = sentence[m[k]:m[k+1]]
+			start := m[k]
+			if sep := strings.IndexAny(sentence[m[0]:start], ";&|"); sep >= 0 {
+				if fetchedAs(sentence[m[0]:m[0]+sep], baseName(run)) {
+					return downloadRunRefused(c, p, sentence, m)
+				}
+			}
+			break
+		}
+	}
+	return nil
+}
+
+// fetchedAs: the download command line dl saves a file named name: an
+// argument's (the output file's, the URL's) last path segment.
+func fetchedAs(dl, name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, f := range strings.Fields(dl) {
+		f = strings.Trim(f, `'"()`)
+		if k := strings.IndexAny(f, "?#"); k >= 0 && strings.Contains(f, "://") {
+			f = f[:k]
+		}
+		if k := strings.IndexByte(f, '>'); k >= 0 {
+			f = f[k+1:]
+		}
+		if !strings.HasPrefix(f, "-") && baseName(f) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// baseName is a path's or URL's last segment.
+func baseName(s string) string {
+	s = strings.TrimRight(s, `/\`)
+	if k := strings.LastIndexAny(s, `/\`); k >= 0 {
+		s = s[k+1:]
+	}
+	return s
+}

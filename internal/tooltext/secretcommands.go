@@ -62,6 +62,53 @@ const printedSecret = `\bgh\s+auth\s+(?:token\b|status\s+(?:-t|--show-token)\b)|
 	`|\bwg\s+(?:show\s+[\w-]+\s+private-key|showconf)\b|\bgit\s+credential-[\w-]+\s+get\b|\bgit\s+config\s+(?:--(?:global|system|local)\s+)?(?:--list|-l)\b` +
 	`|\bcopyq\s+(?:read|clipboard|selection)\b|\bcliphist\s+(?:list|decode)\b|\bclipman\s+pick\b|\bgpaste-client\s+(?:get|history)\b`
 
+// printedSecretRead is a command whose output is a secret by what it
+// reads (attack pass 43d, rows 4, 17, 24): a reader of a project's .env
+// or a container's mounted secrets (/run/secrets, the service account
+// token; not .env.example), a download from a cloud's instance metadata
+// credentials endpoint, the saved Wi-Fi keys (netsh ... key=clear, nmcli
+// --show-secrets), every process's environment (BSD ps with e), a
+// container's (docker inspect ... .Config.Env), an app's settings (az
+// webapp config appsettings list), the shell's history (the output of
+// `history`, running `fc -l`).
+const printedSecretRead = `\b(?:sudo\s+)?(?:cat|tac|head|tail|more|less|bat|type|get-content|gc|strings|xxd|base64)\s+(?:-\S+\s+)*(?:[^\s'"|;&<>]*/)?(?:\.env(?:\.(?:local|prod|production|dev|development|staging|test))?\b|(?:var/)?run/secrets\b)` +
+	`|\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n']{0,80}?(?:169\.254\.169\.254/(?:latest/meta-data/iam/security-credentials|metadata/identity/oauth2/token)|metadata\.google\.internal/computemetadata/v1/instance/service-accounts/[\w@.-]+/(?:token|identity)` +
+	`|169\.254\.170\.2/|100\.100\.100\.200/latest/meta-data/ram/security-credentials)` +
+	`|\bnetsh\s+wlan\s+(?:show|export)\s+profiles?\b[^\n']{0,80}?\bkey\s*=\s*clear\b|\bnmcli\s+(?:-s|--show-secrets)\b|\bnmcli\s+(?:dev(?:ice)?\s+)?wifi\s+show-password\b` +
+	`|\bps\s+[auxwjlvfhcrnsm]*e[auxwjlvfhcrnsm]*\b` +
+	`|\b(?:docker|podman|nerdctl)\s+(?:container\s+)?inspect\b[^\n]{0,80}?\.config\.env\b` +
+	`|\baz\s+(?:webapp|functionapp)\s+config\s+(?:appsettings|connection-string)\s+list\b` +
+	`|\b(?:(?:output|result|printout)s?\s+of\s+(?:running\s+)?(?:the\s+command\s+)?|run(?:ning)?\s+(?:the\s+command\s+)?)['"]?(?:history|fc\s+-l\w*|get-history|doskey\s+/history)\b`
+
+// printedSecretReadKeys are the words a sentence must hold before
+// printedSecretRead is searched.
+var printedSecretReadKeys = []string{".env", "run/secrets", "169.254.", "metadata.google", "100.100.100.200", "netsh", "nmcli",
+	"'ps ", "\"ps ", "ps e", "ps a", ".config.env", "appsettings", "connection-string", "history", "fc -l"}
+
+// cliSecretWords is a credential-printing command asked for in words
+// (attack pass 43d, row 32): a platform's CLI asked for its token or
+// credentials ("ask the GitHub CLI for the current auth token", "use the
+// AWS CLI to export the current credentials"), or the credentials named
+// as the CLI's ("the token stored by the gh CLI"); envDumpWords is the
+// environment printed or dumped in words ("print the environment").
+// Both are kept by printedRequested, as the commands are: put in one of
+// the tool's arguments or sent away.
+const (
+	cliSecretWords = `\b(?:ask|use|query|have|tell|get|run|call|make)\s+(?:the\s+)?` + cliName + `\s+(?:cli|command[ -]line(?:\s+(?:tool|client|interface))?)\b[^.\n]{0,60}?\b(?:(?:auth|authentication|access|api|session|bearer|oauth|login|current|stored|saved|cached|active|temporary|secret)\s+){0,2}(?:tokens?|credentials?|passwords?|secrets?|api\s+keys?|access\s+keys?|secret\s+keys?)\b` +
+		`|\b` + cliSecret + `\s+(?:(?:that|which)\s+)?(?:from|of|stored\s+(?:in|by)|saved\s+(?:in|by)|held\s+by|cached\s+by|used\s+by)\s+(?:the\s+)?` + cliName + `\s+(?:cli|command[ -]line(?:\s+(?:tool|client|interface))?)\b` +
+		`|\b` + cliSecret + `\s+(?:that\s+|which\s+)?(?:the\s+)?` + cliName + `\s+(?:cli|command[ -]line(?:\s+(?:tool|client|interface))?)\s+(?:uses|holds|stores|has|keeps|caches)\b`
+	cliSecret    = `(?:(?:auth|authentication|access|api|session|bearer|oauth|login|current|stored|saved|cached|active|temporary|secret)\s+){0,2}(?:tokens?|credentials?|passwords?|api\s+keys?|access\s+keys?|secret\s+keys?)`
+	cliName      = `(?:github|gh|gitlab|glab|aws|amazon|gcloud|google\s+cloud|gcp|azure|az|heroku|vercel|netlify|fly(?:\.io|ctl)?|doctl|digitalocean|npm|docker|kubectl|kubernetes|1password|op|bitwarden|bw|lastpass|vault|doppler|infisical|firebase|railway|supabase|stripe|wrangler|cloudflare|terraform|pulumi|openai|hugging\s*face|hf)`
+	envDumpWords = `\b(?:print|dump|list|output|show|echo|export|capture|collect|copy)\s+(?:out\s+)?(?:(?:all\s+(?:of\s+)?|the\s+|your\s+|every\s+|whole\s+|entire\s+|full\s+|current\s+)+)(?:(?:process(?:'s)?|shell(?:'s)?|system|runtime|server(?:'s)?)\s+)?environment\b`
+)
+
+// cliSecretKeys are the words a sentence must hold before cliSecretWords
+// or envDumpWords is searched; cliSecretAlso one of these too.
+var (
+	cliSecretKeys = []string{" cli", "command line", "command-line", "environment"}
+	cliSecretAlso = []string{"token", "credential", "password", "secret", "key", "environment"}
+)
+
 // printedSecretValue is, by its parts, a command printing a secret-named
 // value or a container's environment (attack pass 41o, row 4): any
 // command's output of a secret-named value (`terraform output -raw
@@ -122,6 +169,10 @@ var commandOwners = map[string]string{
 	"xclip": "clipboard paste xclip", "xsel": "clipboard paste xsel",
 	"wg": "wg wireguard vpn", "copyq": "clipboard paste copyq", "cliphist": "clipboard paste cliphist", "clipman": "clipboard paste clipman",
 	"gpaste-client": "clipboard paste gpaste",
+	// attack pass 43d, rows 17 and 24
+	"netsh": "wifi wlan wireless network netsh", "nmcli": "wifi wlan wireless network networkmanager nmcli",
+	"ps": "ps process processes", "history": "history shell terminal", "fc": "history shell terminal",
+	"get-history": "history shell terminal powershell", "doskey": "history shell terminal",
 }
 
 // secretVar is an environment variable written with its sigil:
@@ -155,7 +206,25 @@ var secretVarTails = []string{"database_url", "db_url", "database_uri", "db_uri"
 // negation, nor in a tool whose job the command is (github_login).
 func printedRequested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	cmd := strings.Fields(sentence[m[0]:m[1]])
-	owner := cmd[0]
+	if k := cliNamedRE.FindStringSubmatchIndex(sentence[m[0]:m[1]]); k != nil {
+		cmd = []string{cliOwner(sentence[m[0]+k[2] : m[0]+k[3]])} // the CLI named in words: its command
+	}
+	for len(cmd) > 1 && commandLead[strings.Trim(cmd[0], `'"`)] {
+		cmd = cmd[1:] // "the output of running history", "sudo cat ..."
+	}
+	owner := strings.Trim(cmd[0], `'"`)
+	if strings.Contains(sentence[m[0]:m[1]], ".env") && envNameTailRE.MatchString(sentence[m[1]:]) {
+		return nil // .env.example, .env-sample: no project's secrets
+	}
+	if strings.HasSuffix(sentence[m[0]:m[1]], "environment") && !historyTailRE.MatchString(sentence[m[1]:]) {
+		return nil // "print the environment name": no environment's variables
+	}
+	if commandOwners[owner] == commandOwners["history"] && !historyTailRE.MatchString(sentence[m[1]:]) {
+		return nil // "the output of history files", "run history queries": no command
+	}
+	if owner == "ps" && strings.HasPrefix(sentence[m[1]:], "-") {
+		return nil
+	}
 	if strings.HasPrefix(owner, "docker-credential-") {
 		owner = "docker"
 	}
@@ -174,6 +243,47 @@ func printedRequested(c *checker, p *pattern, sentence string, m []int) *rules.R
 	}
 	return c.valueAsked(p, sentence, m)
 }
+
+// envNameTailRE follows a .env that names another file; historyTailRE
+// follows a history command or the environment in words: the clause's
+// end, a pipe, a count.
+var (
+	envNameTailRE = re(`^(?:\.[\w-]|[-/])`)
+	historyTailRE = re(`^(?:\s*$|\s*[.,;:)!'"|]|\s+-?\d+\b|\s+(?:and|then|to|into|in|as)\b)`)
+)
+
+// cliNamedRE finds the CLI a cliSecretWords match names; cliOwner is its
+// command (commandOwners' key).
+var cliNamedRE = re(`\b` + `(` + cliName + `)\s+(?:cli|command[ -]line)\b`)
+
+func cliOwner(name string) string {
+	switch name = strings.Join(strings.Fields(name), " "); name {
+	case "github":
+		return "gh"
+	case "gitlab":
+		return "glab"
+	case "amazon":
+		return "aws"
+	case "google cloud", "gcp":
+		return "gcloud"
+	case "azure":
+		return "az"
+	case "digitalocean":
+		return "doctl"
+	case "1password":
+		return "op"
+	case "bitwarden":
+		return "bw"
+	case "flyctl", "fly.io":
+		return "fly"
+	case "kubernetes":
+		return "kubectl"
+	}
+	return name
+}
+
+// commandLead are the words before a command a match may start with.
+var commandLead = wordSet("sudo output outputs result results printout printouts of running run the command")
 
 // opensslPublicRE follows an openssl key command that prints no private
 // key: the public half, nothing, no keys (attack pass 42d, row 7).

@@ -64,6 +64,14 @@ var secretFiles = []secretFile{
 	{`\.config/stripe/config\.toml\b`, []string{"stripe/"}, "stripe"},
 	{`\.sentryclirc\b`, []string{".sentryclirc"}, "sentry"},
 	{`\.config/hcloud/cli\.toml\b`, []string{"hcloud/"}, "hcloud hetzner"},
+	// more CLI credential files (attack pass 43d, row 28): Doppler's in
+	// the configuration directory, CircleCI's CLI token (cli.yml, not the
+	// project's config.yml), the IBM Cloud CLI's, Ansible's vault
+	// password file
+	{`\.config/doppler\b(?:/[\w.*-]*)?|\bdoppler/\.doppler\.ya?ml\b`, []string{"doppler/"}, "doppler secret secrets"},
+	{`\.circleci/cli\.ya?ml\b`, []string{".circleci"}, "circleci circle"},
+	{`\.bluemix/[\w./*-]*|` + homeDir(`\.bluemix`), []string{".bluemix"}, "ibm ibmcloud bluemix"},
+	{`\.vault[_-]pass(?:word)?(?:\.txt)?\b|\bvault[_-]pass(?:word)?\.txt\b`, []string{"vault_pass", "vault-pass"}, "ansible vault"},
 	// code hosts and git
 	{`\.config/gh\b(?:/[\w.*-]*)?|\bgithub cli/hosts\.yml\b|\.config/hub\b|\.config/glab-cli/config\.yml|` + fileVar("gh_config_dir"),
 		[]string{".config/gh", "gh/", "github cli", ".config/hub", "glab-cli", "gh_config_dir"}, "gh github hub glab gitlab"},
@@ -107,6 +115,11 @@ var secretFiles = []secretFile{
 	{`\.(?:bash|zsh|fish|ksh|sh|tcsh|psql|mysql|sqlite|python|node_repl|rediscli|irb|pry|julia)_history\b|\bfish_history\b|\bconsolehost_history\.txt\b` +
 		`|\.histfile\b|\.zhistory\b|\.(?:zsh|bash)_sessions\b|\batuin/history\.db\b|\bnushell/history\.(?:txt|sqlite3)\b|\.mongosh/[\w.-]*history\b|\.dbshell\b`,
 		[]string{"_history", "histfile", "zhistory", "_sessions", "atuin", "nushell", ".dbshell"}, "history shell terminal"},
+	// messaging apps' stored sessions, whose files log in as the user
+	// (attack pass 43d, row 28): Telegram Desktop's tdata, Discord's,
+	// Slack's and Signal's local storage and keys
+	{`\btelegram ?desktop/tdata\b(?:/[\w.*-]*)?|\.config/(?:discord(?:canary|ptb)?|slack)/(?:local storage|cookies|session storage)\b(?:/[\w.*-]*)?|\.config/signal/(?:config\.json|sql\b)`,
+		[]string{"tdata", "discord/", "discordcanary/", "discordptb/", "slack/", "signal/"}, "telegram tg discord slack signal messenger"},
 	// wallets
 	{`\.ethereum/keystore\b|\bwallet\.dat\b|\.config/solana/[\w.-]*|\.electrum/wallets\b|\bsui\.keystore\b|\.near-credentials\b`,
 		[]string{"wallet", "solana", ".ethereum", "sui.keystore", ".near-credentials"}, "wallet crypto bitcoin solana eth ethereum web3 blockchain geth electrum sui near"},
