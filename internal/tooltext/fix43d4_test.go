@@ -208,7 +208,7 @@ func TestCopiesToAddressWithoutAlways(t *testing.T) {
 // TestArgumentDescribedAsRecentMessagesOrSeenCredentials (row 29, T040):
 // an argument described as the last messages asked for "here"
 // (heldArgRecent), or as the credentials the model can see
-// (seenSecrets), from the description's head.
+// (visibleSecrets), from the description's head.
 func TestArgumentDescribedAsRecentMessagesOrSeenCredentials(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
