@@ -39,7 +39,7 @@ func pipeWrite(w *os.File, b []byte) (int, error) {
 	werr := rc.Write(func(fd uintptr) bool {
 		for {
 			n, err = unix.Write(int(fd), b)
-			if err != unix.EINTR {
+			if !errors.Is(err, unix.EINTR) {
 				return true // done, or full: never wait for room here
 			}
 		}
@@ -47,7 +47,7 @@ func pipeWrite(w *os.File, b []byte) (int, error) {
 	switch {
 	case werr != nil:
 		return 0, werr
-	case err == unix.EAGAIN:
+	case errors.Is(err, unix.EAGAIN):
 		return 0, errPipeFull
 	case err != nil:
 		return 0, err

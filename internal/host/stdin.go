@@ -22,7 +22,8 @@ type stdin interface {
 	// end ends the input after what is queued.
 	end()
 	// ready says whether a read now returns at once with data or end of
-	// input, everything queued having reached the module's side.
+	// input, what was queued having reached the module's side as far as
+	// it holds (an OS pipe is filled first: osPipe.fill).
 	ready() bool
 	// available is how many bytes a read would get now (for poll events).
 	available() int
