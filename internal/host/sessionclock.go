@@ -44,12 +44,11 @@ func (s *session) grant(d time.Duration) {
 // with nothing more granted, whether the guest wakes before or after the
 // host begins its next wait (on an OS pipe, a look at stdin first moves
 // what the host queued into the pipe, as far as it holds: osPipe.ready).
-// A poll that met
-// the limit of a wait (the pause probe's pause) and woke before the host
-// sent its next request was once granted the rest of its timeout as the
-// host's next wait began, and one that woke after was granted nothing: a
-// race, once its answer no longer ended the host's wait late (attack pass
-// 43c, row 3).
+// A poll that met the limit of a wait (the pause probe's pause) and woke
+// before the host sent its next request was once granted the rest of its
+// timeout as the host's next wait began, and one that woke after was
+// granted nothing: a race, once its answer no longer ended the host's
+// wait late (attack pass 43c, row 3).
 func (s *session) grantUntil(d time.Duration, forInput bool) {
 	for d > 0 {
 		s.mu.Lock()
