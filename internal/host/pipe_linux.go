@@ -26,6 +26,18 @@ func isNonblocking(f *os.File) bool {
 	return nb
 }
 
+// setPipeSize sets the size of the pipe f is an end of (F_SETPIPE_SZ).
+func setPipeSize(f *os.File, size int) {
+	_ = controlFD(f, func(fd int) { _, _ = unix.FcntlInt(uintptr(fd), unix.F_SETPIPE_SZ, size) })
+}
+
+// pipeSize is the size of the pipe f is an end of (F_GETPIPE_SZ).
+func pipeSize(f *os.File) int {
+	n := 0
+	_ = controlFD(f, func(fd int) { n, _ = unix.FcntlInt(uintptr(fd), unix.F_GETPIPE_SZ, 0) })
+	return n
+}
+
 func controlFD(f *os.File, fn func(fd int)) error {
 	rc, err := f.SyscallConn()
 	if err != nil {

@@ -62,7 +62,7 @@ func (s *session) hostWait(lines bool) waitOutcome {
 			s.mu.Unlock()
 			return expired
 		}
-		if !s.closed && s.blocked > 0 && s.settled() && !s.in.ready() {
+		if !s.closed && s.blocked > 0 && !s.in.ready() {
 			s.mu.Unlock()
 			return waitsInput
 		}

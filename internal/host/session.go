@@ -47,6 +47,9 @@ type RunConfig struct {
 	// an in-process one, as a real runtime does: a read of an empty pipe
 	// blocks, or answers EAGAIN once the module made stdin non-blocking.
 	OSPipe bool
+	// pipeSize, set by a test, is the OS pipe's size (F_SETPIPE_SZ, Linux),
+	// as a machine past pipe-user-pages-soft gives new pipes 2 pages.
+	pipeSize int
 	// ExitGrace overrides the host's exit grace for this run; 0 keeps it.
 	ExitGrace time.Duration
 	// Reached, with a Module from CompileCovered, gets the functions the
@@ -172,7 +175,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		s.exitGrace = cfg.ExitGrace
 	}
 	if cfg.OSPipe {
-		p, err := newOSPipe(s)
+		p, err := newOSPipe(s, cfg.pipeSize)
 		if err != nil {
 			return nil, &SetupError{Err: err}
 		}

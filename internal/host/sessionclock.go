@@ -42,13 +42,13 @@ func (s *session) grant(d time.Duration) {
 // A poll of stdin ends as soon as stdin is ready, whenever the guest
 // looks: input the host sends while the poll waits for it ends the poll,
 // with nothing more granted, whether the guest wakes before or after the
-// host begins its next wait; on an OS pipe nothing is granted while what
-// the host queued is on its way to the pipe (not settled). A poll that met
-// the limit of a wait (the pause probe's pause) and woke before the host
-// sent its next request was once granted the rest of its timeout as the
-// host's next wait began, and one that woke after was granted nothing: a
-// race, once its answer no longer ended the host's wait late (attack pass
-// 43c, row 3).
+// host begins its next wait (on an OS pipe, a look at stdin first moves
+// what the host queued into the pipe, as far as it holds: osPipe.ready).
+// A poll that met the limit of a wait (the pause probe's pause) and woke
+// before the host sent its next request was once granted the rest of its
+// timeout as the host's next wait began, and one that woke after was
+// granted nothing: a race, once its answer no longer ended the host's
+// wait late (attack pass 43c, row 3).
 func (s *session) grantUntil(d time.Duration, forInput bool) {
 	for d > 0 {
 		s.mu.Lock()
@@ -56,7 +56,7 @@ func (s *session) grantUntil(d time.Duration, forInput bool) {
 			s.mu.Unlock()
 			return
 		}
-		if !s.hostWaits || (forInput && !s.settled()) {
+		if !s.hostWaits {
 			ch := s.change
 			s.mu.Unlock()
 			if !s.await(ch) {
@@ -100,12 +100,11 @@ func (s *session) awaitInput(timeout time.Duration) bool {
 		default:
 		}
 		s.mu.Lock()
-		settled := s.settled()
-		if settled && s.in.ready() {
+		if s.in.ready() {
 			s.mu.Unlock()
 			return true
 		}
-		if settled && s.hostWaits && timeout >= 0 {
+		if s.hostWaits && timeout >= 0 {
 			// No waiter is woken: inputAt is read only by a host whose
 			// wait a limit ended, and a wait that meets a limit wakes the
 			// host itself (grantUntil). A loop of polls with a clock
@@ -118,7 +117,7 @@ func (s *session) awaitInput(timeout time.Duration) bool {
 			s.grantUntil(timeout, true)
 			return s.in.ready()
 		}
-		counted := settled && s.hostWaits
+		counted := s.hostWaits
 		if counted {
 			s.waitsInput(noLimit)
 			s.blocked++
@@ -155,15 +154,6 @@ func (s *session) waitsInput(timeout time.Duration) {
 	s.inputAt = max(s.inputAt, until)
 }
 
-// settled says whether what the host queued has reached stdin (an OS
-// pipe is written by a feeder); s.mu is held.
-func (s *session) settled() bool {
-	if p, ok := s.in.(*osPipe); ok {
-		return p.settled()
-	}
-	return true
-}
-
 // beforeStdinRead is called as the guest calls fd_read on an OS pipe's
 // stdin: a blocking read waits as awaitInput says; a non-blocking one
 // only for the host's own writes and steps to be done, and then reads
@@ -178,7 +168,7 @@ func (s *session) beforeStdinRead() {
 	}
 	for {
 		s.mu.Lock()
-		if s.settled() && (s.hostWaits || s.in.ready()) {
+		if s.hostWaits || s.in.ready() {
 			s.mu.Unlock()
 			return
 		}

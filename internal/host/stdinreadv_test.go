@@ -22,6 +22,12 @@ func attack43aReadvRun(t *testing.T, osPipe bool, lineLen int) (*Record, bool) {
 // readvRun is attack43aReadvRun of testdata/attack43a/NAME.wasm.
 func readvRun(t *testing.T, name string, osPipe bool, lineLen int) (*Record, bool) {
 	t.Helper()
+	return readvRunConfig(t, name, RunConfig{OSPipe: osPipe}, lineLen)
+}
+
+// readvRunConfig is readvRun with cfg (its Timeout set here).
+func readvRunConfig(t *testing.T, name string, cfg RunConfig, lineLen int) (*Record, bool) {
+	t.Helper()
 	wasm, err := os.ReadFile("testdata/attack43a/" + name + ".wasm")
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +39,8 @@ func readvRun(t *testing.T, name string, osPipe bool, lineLen int) (*Record, boo
 	defer h.Close(context.Background())
 	m := compile(t, h, wasm)
 	m.WaitCompiled(context.Background())
-	s, err := h.Start(context.Background(), m, RunConfig{Timeout: 3 * time.Second, OSPipe: osPipe})
+	cfg.Timeout = 3 * time.Second
+	s, err := h.Start(context.Background(), m, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

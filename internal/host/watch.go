@@ -44,14 +44,7 @@ func (s *session) watch(ctx context.Context) {
 	}
 }
 
-// changed wakes every waiter to look again.
-func (s *session) changed() {
-	s.mu.Lock()
-	s.signal()
-	s.mu.Unlock()
-}
-
-// signal is changed with s.mu held.
+// signal wakes every waiter to look again; s.mu is held.
 func (s *session) signal() {
 	close(s.change)
 	s.change = make(chan struct{})
