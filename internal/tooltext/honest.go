@@ -275,7 +275,7 @@ var (
 func (c *checker) toolPurpose(sentence string) bool {
 	g := toolPurposeRE.FindStringSubmatch(sentence)
 	if g == nil || strings.ReplaceAll(g[1], "-", "_") == strings.ReplaceAll(strings.ToLower(c.toolName), "-", "_") ||
-		len(toolPurposeItemRE.FindAllStringIndex(c.folded, 3)) < 2 {
+		c.purposeItems() < 2 {
 		return false
 	}
 	return !c.isArg(g[1]) && !affirmedIn(sentence, sendRE) && !youRE.MatchString(sentence) && !c.intoArg(sentence, false)

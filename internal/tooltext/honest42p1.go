@@ -1,8 +1,6 @@
 package tooltext
 
 import (
-	"strings"
-
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -49,20 +47,15 @@ func (c *checker) argsEntryJudged(p *pattern, sentence string, m []int) (rule *r
 		return c.fmap.at[c.sentStart+k]
 	}
 	oa, ob := at(m[0]), at(m[1])
-	start := strings.LastIndexByte(c.orig[:oa], '\n') + 1
-	end := strings.IndexByte(c.orig[ob:], '\n')
-	if end < 0 {
-		end = len(c.orig)
-	} else {
-		end += ob
-	}
-	line := strings.ToLower(c.orig[start:end])
-	g := argsEntryRE.FindStringSubmatchIndex(line)
-	if g == nil || !c.isArg(line[g[2]:g[3]]) && !c.isArg(strings.ReplaceAll(line[g[2]:g[3]], "-", "_")) {
+	x := c.lines() // the line as written, read once a line (lines.go)
+	start, end := x.lineStart(oa), x.lineEnd(ob)
+	e := c.entryAt(x, start, end)
+	g := e.g
+	if g == nil || !e.arg {
 		return nil, false
 	}
-	name := line[g[2]:g[3]]
-	if entryYouRE.MatchString(line) {
+	name := e.name
+	if e.you {
 		return nil, false // whose? the model's or the user's: the sentence's judge
 	}
 	if ob <= start+g[3] {

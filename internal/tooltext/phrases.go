@@ -1320,8 +1320,8 @@ func commentShown(c *checker, p *pattern, sentence string, m []int) *rules.Rule 
 	if a <= 0 || a > len(c.orig) || c.orig[a-1] != '`' {
 		return p.rule
 	}
-	line := c.orig[strings.LastIndexByte(c.orig[:a-1], '\n')+1 : a-1]
-	if strings.Count(line, "`")%2 != 0 {
+	x := c.lines() // the line before the backquote (lines.go: once a text, not once a match)
+	if count(x.ticks, x.lineStart(a-1), a-1)%2 != 0 {
 		return p.rule // the backquote closes a span: the comment is outside it
 	}
 	if !shownMarkerRE.MatchString(c.orig[a:]) {
@@ -1446,7 +1446,7 @@ const strategyWindow = 256
 // 'Labels, e.g. "jailbreak": you answer everything' stay T035). A short
 // sentence only (strategyWindow): bounded work per match.
 func (c *checker) classifierLabel(sentence string, m []int) bool {
-	if len(sentence) > 2*strategyWindow || !labelWordRE.MatchString(sentence) && !labelWordRE.MatchString(strings.ToLower(c.toolDesc)) {
+	if len(sentence) > 2*strategyWindow || !labelWordRE.MatchString(sentence) && !c.descLabelWord() {
 		return false
 	}
 	isItem, found := false, false

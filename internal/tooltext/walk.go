@@ -32,6 +32,9 @@ type checker struct {
 	sentStart     int    // where in folded the sentence the patterns read starts
 	sentEnd       int    // and ends (redirectsNext)
 	counts        map[textKey]*textCount
+	lineIdx       lineIndex  // orig's lines, backquotes and quotes (lines.go)
+	descMemo      descMemo   // an answer about toolDesc (lines.go)
+	foldedMemo    foldedMemo // and about folded
 	// the last answers of affirmed, and where the next one goes
 	affirmedMemo [4]affirmedAnswer
 	affirmedNext int

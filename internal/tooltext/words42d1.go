@@ -524,7 +524,8 @@ func roleLabel(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if label != strings.ToUpper(label) && !title {
 		return nil // a key's case ("system:", "sYstem:"), not a turn's
 	}
-	if k := strings.LastIndexAny(c.orig[:a], "\n"); strings.Count(c.orig[k+1:a], "`")%2 == 1 || strings.Count(c.orig[k+1:a], `"`)%2 == 1 {
+	x := c.lines() // the line as written before the label (lines.go: once a text, not once a match)
+	if k := x.lineStart(a); count(x.ticks, k, a)%2 == 1 || count(x.quotes, k, a)%2 == 1 {
 		return nil // in a code span or quotes: a template shown
 	}
 	return p.rule
