@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -24,6 +25,14 @@ import (
 // command exits, and it exits 130 for SIGINT and 143 for SIGTERM, the
 // signal sent to the process or to its group (then the supervisor's child
 // gets it twice: once itself, once forwarded).
+//
+// SIGHUP and SIGQUIT (attack pass 43b, row 1) killed the commands by their
+// default action: a closed terminal or a dropped ssh session left serve's
+// session volume (up to its 2 GiB quota) and call's in $TMPDIR with exit
+// 129, and pack its staged package (.subako-pack-*) beside -o, in the
+// user's directory; Ctrl-\ dumped every goroutine and exited 2, the code
+// of a usage error. They now stop the commands as SIGINT and SIGTERM do
+// (supervise.StopSignals), with 128 plus the signal (serve: 0).
 func TestInterruptRemovesVolumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds subakogo and a wasip1 module")
@@ -35,14 +44,19 @@ func TestInterruptRemovesVolumes(t *testing.T) {
 		group bool // to the process group, as a terminal's Ctrl-C and timeout send it
 	}
 	every := []signal{{syscall.SIGINT, false}, {syscall.SIGTERM, false}, {syscall.SIGINT, true}, {syscall.SIGTERM, true}}
+	hangup := []signal{{syscall.SIGHUP, true}, {syscall.SIGQUIT, true}}
 	for _, c := range []struct {
 		name, prefix string
-		args         []string
+		args         []string // OUT stands for a path in the test's TMPDIR
 		dir          string
 		signals      []signal
 	}{
-		{"call", "subako-volume-", []string{"call", "--timeout", "60s", wasm, "loop", "{}"}, "", every},
+		{"call", "subako-volume-", []string{"call", "--timeout", "60s", wasm, "loop", "{}"}, "", append(every, hangup...)},
 		{"lint", "subako-call-volume-", []string{"lint", wasm}, "", every},
+		// serve serves on while its stdin is open, and exits 0 when stopped.
+		{"serve", "subako-serve-volume-", []string{"serve", "--force", "--probes", "none", wasm}, "", hangup},
+		// pack stages its package beside -o (here in TMPDIR too).
+		{"pack", ".subako-pack-", []string{"pack", "--probes", "none", "../../examples/hello", "-o", "OUT"}, "", hangup[:1]},
 		// check builds the package first (its temporary build directory
 		// is its to remove too), then probes it: once. pack runs the
 		// same lint through the same interruptible, but it builds the
@@ -52,10 +66,19 @@ func TestInterruptRemovesVolumes(t *testing.T) {
 		for _, s := range c.signals {
 			sig := s.sig
 			tmp := t.TempDir()
-			cmd := exec.Command(subakogoBinary(t), c.args...)
+			args := slices.Clone(c.args)
+			if i := slices.Index(args, "OUT"); i >= 0 {
+				args[i] = filepath.Join(tmp, "out")
+			}
+			cmd := exec.Command(subakogoBinary(t), args...)
 			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 			cmd.Dir = c.dir
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			stdin, err := cmd.StdinPipe() // held open: serve serves on
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {
@@ -88,15 +111,17 @@ func TestInterruptRemovesVolumes(t *testing.T) {
 			if err := syscall.Kill(pid, sig); err != nil {
 				t.Fatal(err)
 			}
-			err := cmd.Wait()
+			err = cmd.Wait()
 			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 128+int(sig) {
+			switch {
+			case c.name == "serve" && err != nil:
+				t.Errorf("serve stopped by %v: %v, want exit code 0; stderr:\n%s", sig, err, stderr.String())
+			case c.name != "serve" && (!errors.As(err, &exit) || exit.ExitCode() != 128+int(sig)):
 				t.Errorf("%s interrupted by %v (to its group: %v): %v, want exit code %d; stderr:\n%s", c.name, sig, s.group, err, 128+int(sig), stderr.String())
-			}
-			if !strings.Contains(stderr.String(), "subakogo "+c.name+": interrupted by ") {
+			case c.name != "serve" && !strings.Contains(stderr.String(), "subakogo "+c.name+": interrupted by "):
 				t.Errorf("%s interrupted by %v (to its group: %v): stderr does not say so:\n%s", c.name, sig, s.group, stderr.String())
 			}
-			if left := entries("subako-"); len(left) > 0 {
+			if left := append(entries("subako-"), entries(".subako-")...); len(left) > 0 {
 				t.Errorf("%s interrupted by %v (to its group: %v): %v is left in %s", c.name, sig, s.group, left, tmp)
 			}
 			// Nor the go command's work (attack pass 42n, row 2; see
