@@ -114,3 +114,26 @@ func TestNestedIDRefRootChangeNotFollowed(t *testing.T) {
 		t.Errorf("a change the nested $ref does not reach is called breaking:\n%s", messages(cs))
 	}
 }
+
+// (attack pass 43h, row 8) Where the walk that places each schema in its
+// resource stops (nesting past its bound), a $ref it did not place is not
+// resolved against the root on a guess.
+func TestNestedIDRefTooDeepNotGuessed(t *testing.T) {
+	doc := `{"$id":"https://e.example/a","$ref":"#/$defs/y","$defs":{"y":{"type":"string","maxLength":2}}}`
+	for range 4*maxDepth + 8 {
+		doc = `{"allOf":[` + doc + `]}`
+	}
+	doc = `{"$defs":{"y":{"type":"string"},"d":` + doc + `}}`
+	var root map[string]any
+	if err := json.Unmarshal([]byte(doc), &root); err != nil {
+		t.Fatal(err)
+	}
+	var inner any = root["$defs"].(map[string]any)["d"]
+	for range 4*maxDepth + 8 {
+		inner = inner.(map[string]any)["allOf"].([]any)[0]
+	}
+	m, _, why := deref(inner, root, map[uintptr]derefResult{})
+	if why == "" {
+		t.Errorf("a $ref past the walk's bound resolved to %v", m)
+	}
+}

@@ -45,6 +45,7 @@ func resources(root any, merged map[uintptr]derefResult) map[uintptr]node {
 	var walk func(v any, ptr string, in node, base *url.URL, depth int)
 	walk = func(v any, ptr string, in node, base *url.URL, depth int) {
 		if depth > 4*maxDepth || len(idx) > maxAnchorNodes {
+			idx[indexKey] = node{unknown: true} // not every schema is placed
 			return
 		}
 		switch x := v.(type) {
@@ -98,11 +99,13 @@ func isResourceID(v any) bool {
 func refTarget(s map[string]any, r string, root any, merged map[uintptr]derefResult) (target any, canon, why string) {
 	idx := resources(root, merged)
 	base, resPtr := root, ""
-	if n, in := idx[reflect.ValueOf(s).Pointer()]; in && n.res != nil {
-		if n.unknown {
-			return nil, "", "$ref " + r + noBase
-		}
+	switch n, in := idx[reflect.ValueOf(s).Pointer()]; {
+	case in && n.unknown:
+		return nil, "", "$ref " + r + noBase
+	case in:
 		base, resPtr = n.res, n.resPtr
+	case idx[indexKey].unknown:
+		return nil, "", "$ref " + r + " is in a schema nested too deep to place in its resource: not compared"
 	}
 	const unresolved = " does not resolve: not compared"
 	target, ok := resolve(base, r[1:])
