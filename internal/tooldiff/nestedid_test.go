@@ -128,7 +128,7 @@ func TestNestedIDRefTooDeepNotGuessed(t *testing.T) {
 	if err := json.Unmarshal([]byte(doc), &root); err != nil {
 		t.Fatal(err)
 	}
-	var inner any = root["$defs"].(map[string]any)["d"]
+	inner := root["$defs"].(map[string]any)["d"]
 	for range 4*maxDepth + 8 {
 		inner = inner.(map[string]any)["allOf"].([]any)[0]
 	}
