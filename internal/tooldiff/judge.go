@@ -246,7 +246,9 @@ func (j *judge) schema(s any, side int) (sch *jsonschema.Schema) {
 		}
 		j.compiled[key] = sch
 	}()
-	doc := rebase(s, sideURL(side))
+	doc := rebase(s, sideURL(side), func(m map[string]any, r any) any {
+		return canonRef(m, r, j.roots[side], j.merged[side])
+	})
 	if m, ok := doc.(map[string]any); ok {
 		if root, ok := j.roots[side].(map[string]any); ok && root["$schema"] != nil && m["$schema"] == nil {
 			m["$schema"] = root["$schema"]
@@ -265,13 +267,23 @@ func (j *judge) schema(s any, side int) (sch *jsonschema.Schema) {
 }
 
 // rebase copies a schema, its local $refs made absolute to base, so that
-// it can be compiled on its own and still reach its document's $defs.
-func rebase(v any, base string) any {
+// it can be compiled on its own and still reach its document's $defs. A
+// local "$ref" is first named from the document's root (canon: it may be
+// inside an embedded resource, whose "#/$defs/y" is its own), and an
+// embedded resource's "$id" is left out of the copy: every local $ref in
+// it is absolute now, and the document added at base holds the resource.
+func rebase(v any, base string, canon func(m map[string]any, r any) any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		m := make(map[string]any, len(x))
 		for k, e := range x {
 			switch {
+			case k == "$id" && isResourceID(e):
+			case k == "$ref" && isLocalRef(e) && canon != nil:
+				m[k] = canon(x, e)
+				if isLocalRef(m[k]) {
+					m[k] = base + m[k].(string)
+				}
 			case (k == "$ref" || k == "$dynamicRef") && isLocalRef(e):
 				m[k] = base + e.(string)
 			case k == "enum" || k == "const" || k == "default" || k == "examples":
@@ -280,21 +292,21 @@ func rebase(v any, base string) any {
 				if mm, ok := e.(map[string]any); ok {
 					c := make(map[string]any, len(mm))
 					for name, s := range mm {
-						c[name] = rebase(s, base)
+						c[name] = rebase(s, base, canon)
 					}
 					m[k] = c
 				} else {
 					m[k] = e
 				}
 			default:
-				m[k] = rebase(e, base)
+				m[k] = rebase(e, base, canon)
 			}
 		}
 		return m
 	case []any:
 		l := make([]any, len(x))
 		for i, e := range x {
-			l[i] = rebase(e, base)
+			l[i] = rebase(e, base, canon)
 		}
 		return l
 	}

@@ -185,6 +185,7 @@ func deref(v any, root any, merged map[uintptr]derefResult) (m map[string]any, r
 type derefResult struct {
 	src, m map[string]any
 	ref    string
+	idx    map[uintptr]node // under indexKey: the document's resources
 }
 
 func derefHops(v any, root any, hops int, merged map[uintptr]derefResult) (m map[string]any, ref, why string) {
@@ -206,11 +207,11 @@ func derefHops(v any, root any, hops int, merged map[uintptr]derefResult) (m map
 			if !strings.HasPrefix(r, "#") {
 				return nil, "", "$ref " + r + notLocal
 			}
-			target, ok := resolve(root, r[1:])
-			if !ok {
-				return nil, "", "$ref " + r + " does not resolve: not compared"
+			target, canon, why := refTarget(s, r, root, merged)
+			if why != "" {
+				return nil, "", why
 			}
-			ref = r
+			ref = canon
 			if len(s) > 1 {
 				id := reflect.ValueOf(s).Pointer()
 				if c, ok := merged[id]; ok {
@@ -220,7 +221,7 @@ func derefHops(v any, root any, hops int, merged map[uintptr]derefResult) (m map
 				if why != "" {
 					return nil, "", why
 				}
-				c := derefResult{src: s, ref: r}
+				c := derefResult{src: s, ref: canon}
 				siblings := without(s, "$ref")
 				if base != nil { // a false target: nothing is valid
 					both, ok := conjoin(base, siblings, 0)
@@ -228,7 +229,7 @@ func derefHops(v any, root any, hops int, merged map[uintptr]derefResult) (m map
 					case ok:
 						c.m = both // nil when nothing is valid
 					default:
-						c = derefResult{src: s, m: refAllOf(r, siblings)}
+						c = derefResult{src: s, m: refAllOf(canon, siblings)}
 					}
 				}
 				if merged != nil {

@@ -142,6 +142,7 @@ func constrains(m map[string]any) bool {
 func (j *judge) deref(v any, side int) (map[string]any, string, string) {
 	if m, ok := v.(map[string]any); ok && len(m) > 1 {
 		if r, ok := m["$ref"]; ok {
+			r = canonRef(m, r, j.roots[side], j.merged[side])
 			return map[string]any{"allOf": []any{map[string]any{"$ref": r}, without(m, "$ref")}}, "", ""
 		}
 	}
