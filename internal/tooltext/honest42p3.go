@@ -161,3 +161,103 @@ func (c *checker) otherTool() bool {
 	}
 	return false
 }
+
+var (
+	// setupFirstRE: the whole sentence says this tool must be called
+	// before (using) any other tool(s) and nothing else, under an
+	// optional label (kwin-mcp's session_start: "This must be called
+	// before any other tool."; marionette_mcp's connect: "This must be
+	// called before using any other tools."; Kontent.ai's
+	// get-initial-context: "🚨 MANDATORY FIRST STEP: This tool MUST be
+	// called before using ANY other tools.", attack pass 43h row 1).
+	setupFirstRE = re(`^\W*(?:(?:important|mandatory\s+first\s+step|first\s+step|note)\s*:\s*)?(?:this\s+(?:tool\s+)?|it\s+)?(?:must|should|needs\s+to)\s+(?:always\s+)?be\s+(?:called|used|run)\s+(?:first\s*,?\s+)?before\s+(?:(?:calling|using)\s+)?any\s+other\s+tools?\s*[.!]*\s*$`)
+	// setupAgainRE: the whole sentence sends the model back to a tool of
+	// the list (group 1) before any other tool (marionette_mcp's
+	// disconnect: "After disconnecting, you must call connect again to
+	// use any other tools.").
+	setupAgainRE = re(`^\W*(?:after\s+[a-z]+ing\s*,\s*)?you\s+(?:must|need\s+to|have\s+to|should)\s+call\s+['"\x60]?([a-z][\w-]*)['"\x60]?\s+(?:again|first)\s+(?:to\s+(?:use|call)|before\s+(?:using|calling))\s+any\s+other\s+tools?\s*[.!]*\s*$`)
+	// setupReminderRE: a sentence that only repeats the ask (Kontent.ai:
+	// "If you have not called this tool, do so immediately before
+	// proceeding with any other operation.").
+	setupReminderRE = re(`^\W*if\s+you\s+have\s+not\s+(?:yet\s+)?called\s+this\s+tool\s*,\s*do\s+so\s+(?:now|immediately|first)(?:\s+before\s+proceeding\s+with\s+any\s+other\s+operation)?\s*[.!]*\s*$`)
+	// setupWords: the words of a setup tool's name: it opens the server's
+	// session, connection or context.
+	setupWords = wordSet("session connect connection login signin auth authenticate init initialize initialise setup handshake context")
+	// setupPurposeRE: and its description says so.
+	setupPurposeRE = re(`\b(?:connects?|connecting|session|log\s*in|sign\s*in|authenticat\w*|initiali[sz]\w*|(?:essential|initial)\s+context)\b`)
+	// setupArgRE: an argument that could carry the conversation, by name
+	// or description.
+	setupArgRE = re(`\b(?:the\s+user|user'?s|users'|user\s+(?:input|request|question|message|prompt|query)|conversation|chat|prompt|request|question|message|history|transcript|note|task|intent|goal|query|context|summary)\b`)
+	// setupSentenceRE splits a description into sentences.
+	setupSentenceRE = re(`[.!?]+(?:\s+|$)`)
+)
+
+// setupFirst: "this must be called before (using) any other tool(s)" (T037,
+// T042) said by a package's own setup tool, or "you must call X again to
+// use any other tools" naming such a tool of the list (attack pass 43h
+// row 1): a session, connection or initial-context step of the server's
+// own tools. The list has another tool (one tool forcing itself first has
+// no tools of its own to set up), the tool read (or the one named, of the
+// list and not this one) is named for setup and its description says so,
+// no argument of the tool read carries the conversation, and the
+// description says nothing else of the user, secrets, sending, addresses
+// or other tools' worth (guideTouchesRE, the sentence read and a
+// reminder of it aside). Before other servers' tools, every request, or
+// anything more in the sentence stays the line-jumping attack.
+func (c *checker) setupFirst(sentence string) bool {
+	if c.argDesc != "" || c.toolName == "" || !c.otherTool() {
+		return false
+	}
+	if setupFirstRE.MatchString(sentence) {
+		if !setupName(c.toolName) || !setupPurposeRE.MatchString(strings.ToLower(c.toolDesc)) {
+			return false
+		}
+	} else if g := setupAgainRE.FindStringSubmatch(sentence); g == nil ||
+		!c.names[strings.ReplaceAll(g[1], "-", "_")] || strings.ReplaceAll(g[1], "-", "_") == strings.ReplaceAll(strings.ToLower(c.toolName), "-", "_") || !setupName(g[1]) {
+		return false
+	}
+	if setupArgs(c.input) {
+		return false
+	}
+	desc := strings.ToLower(c.toolDesc)
+	for _, s := range setupSentenceRE.Split(desc, -1) {
+		if setupFirstRE.MatchString(s) || setupAgainRE.MatchString(s) || setupReminderRE.MatchString(s) {
+			continue
+		}
+		if guideTouchesRE.MatchString(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// setupName: a tool name with a setup word (setupWords).
+func setupName(name string) bool {
+	return slices.ContainsFunc(nameWords(name), func(w string) bool { return setupWords[w] })
+}
+
+// setupArgs: an argument of the input schema whose name or description
+// could carry the conversation (setupArgRE).
+func setupArgs(input any) bool {
+	s, _ := input.(map[string]any)
+	props, _ := s["properties"].(map[string]any)
+	for k, v := range props {
+		if setupArgRE.MatchString(strings.ToLower(strings.ReplaceAll(k, "_", " "))) {
+			return true
+		}
+		if p, ok := v.(map[string]any); ok {
+			if d, ok := p["description"].(string); ok && setupArgRE.MatchString(strings.ToLower(d)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// scopedCalledFirstRE: the whole sentence says this tool must be called
+// before any other tool of this server (attack pass 43h row 1: "Must be
+// called before any other tool in this server.", the passive of T037's
+// clean "call login before any other tool of this server"): a rule for
+// the package's own tools, none for another server's. Anything more in
+// the sentence, or no "this server", stays T042.
+var scopedCalledFirstRE = re(`^\W*(?:this\s+(?:tool\s+)?|it\s+)?(?:must|should|needs\s+to)\s+(?:always\s+)?be\s+(?:called|used|run)\s+(?:first\s*,?\s+)?before\s+(?:(?:calling|using)\s+)?any\s+other\s+(?:tools?|functions?)\s+(?:in|of|from|on)\s+this\s+(?:mcp\s+)?(?:server|package|integration|toolset|extension|plugin)\s*[.!]*\s*$`)

@@ -1522,7 +1522,7 @@ var (
 // package's tools ("call login before any other tool of this server"):
 // an honest authentication flow.
 func scoped(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if scopeRE.MatchString(sentence) || c.productTools(sentence[m[1]:]) || confirmsWithUser(sentence, m) || c.guideFirst(sentence) {
+	if scopeRE.MatchString(sentence) || c.productTools(sentence[m[1]:]) || confirmsWithUser(sentence, m) || c.guideFirst(sentence) || c.setupFirst(sentence) {
 		return nil
 	}
 	return p.rule
@@ -2280,7 +2280,7 @@ var (
 // ("no side effects on other tools") or its subject is no tool name
 // (otherToolNamed).
 func forOthers(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if strings.HasPrefix(sentence[m[0]:], "side") && noSideEffectRE.MatchString(sentence[:m[0]]) || c.noFallback(sentence) || c.guideFirst(sentence) {
+	if strings.HasPrefix(sentence[m[0]:], "side") && noSideEffectRE.MatchString(sentence[:m[0]]) || c.noFallback(sentence) || c.guideFirst(sentence) || c.setupFirst(sentence) || scopedCalledFirstRE.MatchString(sentence) {
 		return nil
 	}
 	return otherToolNamed(c, p, sentence, m)
