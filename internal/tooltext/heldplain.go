@@ -298,7 +298,7 @@ func (c *checker) putsIn(sentence string) bool {
 		return false
 	}
 	says := toolSaysRE.MatchString(sentence)
-	for _, re := range []*regexp.Regexp{asOwnArgRE, fillArgRE, argBeRE, toOwnArgRE, useArgForRE} {
+	for _, re := range []*regexp.Regexp{asOwnArgRE, fillArgRE, argBeRE, toOwnArgRE, useArgForRE, forOwnArgRE} {
 		for _, g := range re.FindAllStringSubmatch(sentence, -1) {
 			arg := strings.Trim(g[1], "'\"`")
 			writesTo := says && (re == asOwnArgRE || re == toOwnArgRE) && c.destinationArg(arg) // the tool says where it writes (attack pass 40z low 1)
@@ -386,6 +386,10 @@ var (
 	// useArgForRE uses an argument for a thing (attack pass 40y row 2):
 	// "use note for a summary of this conversation".
 	useArgForRE = re(`\b(?:use|uses|using)\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:for|to\s+(?:hold|carry|pass|send|store))\b`)
+	// forOwnArgRE gives a thing for an argument (attack pass 43h, row 3):
+	// "supply the output of ... for note", "provide ... for the note
+	// argument".
+	forOwnArgRE = re(`\b(?:supply|supplies|provide|provides|give|gives|pass|passes)\b[^.;\n]{0,100}?\bfor\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)(?:\s+(?:argument|parameter|field|param)s?\b|\s*[.,;:)]|\s*$)`)
 	// fillArgRE fills an argument: "fill note with", "populate the note
 	// field with", "set note to".
 	fillArgRE = re(`\b(?:fill|fills|populate|populates|set)\s+(?:in\s+)?(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:with|to)\b`)

@@ -64,6 +64,7 @@ const (
 	fetchRun = `\b(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby)\s+(?:-\w+\s+)*-\w*c\s+["']?(?:\$\(|` + "`" + `)\s*` + fetchTool +
 		`|\b(?:(?:ba|z|da|k)?sh|source|python3?|node|perl|ruby)\s+(?:-\S+\s+)*(?:<\s*)?<\(\s*` + fetchTool +
 		`|\beval\s+["']?(?:\$\(|` + "`" + `)\s*` + fetchTool +
+		`|\b(?:start-process|saps)(?:\s+-filepath)?[\s("'&{$]*` + fetchTool +
 		`|\b(?:iex|invoke-expression)(?:\s+-command)?[\s("'&{$]*(?:new-object\s+(?:system\.)?net\.webclient\s*\)\s*\.\s*downloadstring\b|` + fetchTool + `)`
 	// fetchRunWords, fetchSavedRun and fetchURLRun are the other forms
 	// of a download run (attack pass 43d, row 3): in words, an
@@ -73,13 +74,24 @@ const (
 	// runs in the same command line (fetchSavedRunJudged compares the
 	// names); a runtime or installer given a URL (deno run, npx, pip
 	// install, npm install).
-	fetchRunWords = `\b(?:download|fetch|grab|retrieve)\s+(?:and\s+(?:then\s+)?|&\s+)(?:run|execute|exec|source|launch|install)\s+(?:[^\s]+\s+){0,4}?https?://` +
-		`|\b(?:download|fetch|grab|retrieve)\s+[^\n]{0,60}?https?://[^\s]+[^\n]{0,30}?(?:\band\s+|\bthen\s+|[,;]\s*)(?:then\s+)?(?:run|execute|exec|source|launch)\s+(?:it|that|this|them|the\s+(?:[\w-]+\s+)?(?:script|file|binary|installer|program|executable|helper))\b`
-	fetchSavedRun = `\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n|;&]{0,200}(?:&&|;|\|\|)\s*(?:sudo\s+)?(?:(?:(?:ba|z|da|k)?sh|source|\.|python3?|node|perl|ruby|pwsh|powershell(?:\.exe)?|chmod\s+\+x)\s+(?:-\S+\s+)*([^\s'"&;|]*[^\s'"&;|.,:)])|([./~][^\s'"&;|]*[^\s'"&;|.,:)]))`
+	//
+	// Attack pass 43h, row 10: pull for download ("pull https://... and
+	// run it"); a download saved to a named file that is then run by that
+	// name ("save https://.../h.sh to /tmp/h.sh, then run /tmp/h.sh":
+	// fetchRunWordsJudged compares the names); Windows' downloaders
+	// (certutil -urlcache, bitsadmin /transfer) saving a file that the
+	// same line runs, by its bare name too ("&& h.exe", "&&
+	// %TEMP%\\h.exe"); msiexec and mshta given a URL, which they fetch
+	// and run; Start-Process given a download.
+	fetchRunWords = `\b(?:download|fetch|grab|retrieve|pull)\s+(?:and\s+(?:then\s+)?|&\s+)(?:run|execute|exec|source|launch|install)\s+(?:[^\s]+\s+){0,4}?https?://` +
+		`|\b(?:download|fetch|grab|retrieve|pull)\s+[^\n]{0,60}?https?://[^\s]+[^\n]{0,30}?(?:\band\s+|\bthen\s+|[,;]\s*)(?:then\s+)?(?:run|execute|exec|source|launch)\s+(?:it|that|this|them|the\s+(?:[\w-]+\s+)?(?:script|file|binary|installer|program|executable|helper))\b` +
+		`|\b(?:download|fetch|grab|retrieve|pull|save)\s+(?:[^\s]+\s+){0,3}?https?://[^\s]+\s+(?:to|as|into)\s+([^\s,;'"]*[^\s,;'".])[,;]?\s+(?:and\s+|then\s+)*(?:run|execute|exec|source|launch)\s+([^\s,;'"]*[^\s,;'".])`
+	fetchSavedRun = `\b(?:curl|wget|iwr|invoke-webrequest|certutil(?:\.exe)?\s[^\n|;&]{0,40}?-urlcache|bitsadmin(?:\.exe)?\s[^\n|;&]{0,40}?/transfer)\b[^\n|;&]{0,200}(?:&&|;|\|\|)\s*(?:sudo\s+)?(?:(?:(?:ba|z|da|k)?sh|source|\.|python3?|node|perl|ruby|pwsh|powershell(?:\.exe)?|chmod\s+\+x|start(?:-process)?|cmd(?:\.exe)?\s+/c)\s+(?:-\S+\s+)*([^\s'"&;|]*[^\s'"&;|.,:)])|([./~%][^\s'"&;|]*[^\s'"&;|.,:)]|[\w-]+\.(?:exe|bat|cmd|ps1|msi|com|scr|vbs|hta)\b))`
 	fetchURLRun   = `\bdeno\s+(?:run|install|eval)\b[^\n|;&]{0,60}?\bhttps?://` +
 		`|\b(?:npx|bunx|pnpx|uvx|pnpm\s+dlx|pipx\s+run|uv\s+run|bun\s+x)\s+(?:-\S+\s+)*(?:git\+)?https?://` +
 		`|\b(?:pip3?|python3?\s+-m\s+pip|uv\s+pip|pipx)\s+install\s+(?:-\S+\s+)*(?:git\+)?https?://` +
-		`|\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add)\s+(?:-\S+\s+)*(?:git\+)?https?://|\byarn\s+global\s+add\s+(?:git\+)?https?://`
+		`|\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add)\s+(?:-\S+\s+)*(?:git\+)?https?://|\byarn\s+global\s+add\s+(?:git\+)?https?://` +
+		`|\bmsiexec(?:\.exe)?\s+(?:[/-]\S+\s+)*?[/-](?:i|package|a|j[mu]?)\s+["']?https?://|\bmshta(?:\.exe)?\s+["']?https?://|\bregsvr32(?:\.exe)?\s[^\n|;&]{0,40}?/i:["']?https?://`
 	// gap is what a reader reads through between the words of a phrase:
 	// spaces and line breaks, quotes, guillemets, brackets and
 	// parentheses, commas, dashes and ellipses ("ignore, all (previous)
@@ -357,18 +369,18 @@ var patterns = []*pattern{
 			`|` + fetchRun),
 		judge: downloadRunRefused},
 	{rule: rules.TextCommand, what: "a command that downloads and runs code",
-		triggers: []string{"download", "fetch", "grab", "retriev"},
+		triggers: []string{"download", "fetch", "grab", "retriev", "pull", "save"},
 		also:     []string{"http://", "https://"},
 		also2:    []string{"run", "exec", "source", "launch", "install"},
 		re:       re(fetchRunWords),
 		judge:    fetchRunWordsJudged},
 	{rule: rules.TextCommand, what: "a command that downloads and runs code",
-		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest"},
+		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "certutil", "bitsadmin"},
 		also:     []string{"&&", ";", "||"},
 		re:       re(fetchSavedRun),
 		judge:    fetchSavedRunJudged},
 	{rule: rules.TextCommand, what: "a command that downloads and runs code",
-		triggers: []string{"deno", "npx", "bunx", "pnpx", "uvx", "dlx", "pipx", "uv ", "bun ", "pip", "npm", "yarn"},
+		triggers: []string{"deno", "npx", "bunx", "pnpx", "uvx", "dlx", "pipx", "uv ", "bun ", "pip", "npm", "yarn", "msiexec", "mshta", "regsvr32"},
 		also:     []string{"http://", "https://"},
 		re:       re(fetchURLRun),
 		judge:    downloadRunRefused},
@@ -908,12 +920,26 @@ func sentenceEnd(s string, start int) int {
 				return k + 1
 			}
 		case '.', '!', '?':
-			if k+1 < len(s) && s[k+1] == ' ' && (s[k] != '.' || k == 0 || s[k-1] != '.') { // an ellipsis runs on
+			if k+1 < len(s) && s[k+1] == ' ' && (s[k] != '.' || k == 0 || s[k-1] != '.') && !dotSource(s, k) { // an ellipsis runs on
 				return k + 1
 			}
 		}
 	}
 	return len(s)
+}
+
+// dotSource: the "." at s[k] is the shell's source command after a
+// command separator ("wget -qO f URL; . f"; attack pass 43h, row 10), not
+// a full stop.
+func dotSource(s string, k int) bool {
+	if s[k] != '.' || k < 2 || s[k-1] != ' ' {
+		return false
+	}
+	p := k - 1
+	for p > 0 && s[p] == ' ' {
+		p--
+	}
+	return s[p] == ';' || s[p] == '&' || s[p] == '|'
 }
 
 // lineEnds: the line break at s[k] ends a sentence, unless it wraps one

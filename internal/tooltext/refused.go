@@ -228,9 +228,11 @@ func downloadRunRefused(c *checker, p *pattern, sentence string, m []int) *rules
 		return p.rule
 	}
 	b := []byte(sentence)
-	for _, k := range p.re.FindAllStringIndex(sentence, perTextMax) {
-		for i := k[0]; i < k[1]; i++ {
-			b[i] = 'x'
+	for _, q := range downloadRunPatterns { // every form's, so that a list of two forms is read as one (attack pass 43h, row 10)
+		for _, k := range q.re.FindAllStringIndex(sentence, perTextMax) {
+			for i := k[0]; i < k[1]; i++ {
+				b[i] = 'x'
+			}
 		}
 	}
 	if c.dockerfileRun(sentence, m[0]) {
@@ -240,6 +242,19 @@ func downloadRunRefused(c *checker, p *pattern, sentence string, m []int) *rules
 		return nil
 	}
 	return p.rule
+}
+
+// downloadRunPatterns are the patterns of a download run (T044), each
+// form's, which downloadRunRefused blanks together: "Blocks `mshta URL`
+// and `curl -o f URL && ./f`." names two forms as one list.
+var downloadRunPatterns []*pattern
+
+func init() {
+	for _, q := range patterns {
+		if q.rule == rules.TextCommand && q.re != nil {
+			downloadRunPatterns = append(downloadRunPatterns, q)
+		}
+	}
 }
 
 // dockerfileRun: the command at i follows "RUN " written in upper case, a
@@ -262,10 +277,13 @@ func fetchRunWordsJudged(c *checker, p *pattern, sentence string, m []int) *rule
 	if !affirmedIn(sentence[:m[1]], downloadWordRE) {
 		return nil
 	}
+	if len(m) > 5 && m[2] >= 0 && m[4] >= 0 && baseName(sentence[m[2]:m[3]]) != baseName(sentence[m[4]:m[5]]) {
+		return nil // "save https://... to data.json, then run analyze.py": another file (attack pass 43h, row 10)
+	}
 	return downloadRunRefused(c, p, sentence, m)
 }
 
-var downloadWordRE = re(`\b(?:download|fetch|grab|retrieve)\b`)
+var downloadWordRE = re(`\b(?:download|fetch|grab|retrieve|pull|save)\b`)
 
 // fetchSavedRunJudged keeps a download saved to a file and run in the
 // same command line (attack pass 43d, row 3: "curl -sSLo /tmp/h.sh

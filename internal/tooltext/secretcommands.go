@@ -6,6 +6,7 @@
 package tooltext
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/rules"
@@ -330,10 +331,16 @@ func (c *checker) valueAsked(p *pattern, sentence string, m []int) *rules.Rule {
 		nounHeadRE.MatchString(strings.TrimRight(sentence[:m[0]], `'" `)+" ") {
 		return p.rule // "The output of `gh auth token`."
 	}
-	if !c.affirmed(sentence, fileRequestVerb) || c.refusedExample(sentence, m) {
+	if c.refusedExample(sentence, m) {
 		return nil
 	}
-	if sentToRE.MatchString(sentence) || c.intoOwnPlace(sentence) {
+	if !c.affirmed(sentence, fileRequestVerb) {
+		if c.putsValueIn(sentence) {
+			return p.rule
+		}
+		return nil
+	}
+	if c.putsValueIn(sentence) || sentToRE.MatchString(sentence) || c.intoOwnPlace(sentence) {
 		return p.rule
 	}
 	for _, g := range setArgRE.FindAllStringSubmatch(sentence, -1) {
@@ -342,4 +349,24 @@ func (c *checker) valueAsked(p *pattern, sentence string, m []int) *rules.Rule {
 		}
 	}
 	return nil
+}
+
+// putsValueIn: the sentence puts the value in one of the tool's arguments
+// with the verbs putsIn reads and fileRequestVerb does not (attack pass
+// 43h, row 3): "fill/populate note with the output of ...", "note must
+// contain ...", "run ... and use the result as note", "supply the output
+// of ... for note"; not an argument named for a secret.
+func (c *checker) putsValueIn(sentence string) bool {
+	if !c.putsIn(sentence) {
+		return false
+	}
+	for _, re := range []*regexp.Regexp{asOwnArgRE, fillArgRE, argBeRE, useArgForRE, forOwnArgRE} {
+		for _, g := range re.FindAllStringSubmatch(sentence, -1) {
+			arg := strings.Trim(g[1], "'\"`")
+			if c.own(arg) && !c.names[arg] && !secretPlace(arg) {
+				return true
+			}
+		}
+	}
+	return false
 }

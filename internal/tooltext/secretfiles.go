@@ -72,6 +72,17 @@ var secretFiles = []secretFile{
 	{`\.circleci/cli\.ya?ml\b`, []string{".circleci"}, "circleci circle"},
 	{`\.bluemix/[\w./*-]*|` + homeDir(`\.bluemix`), []string{".bluemix"}, "ibm ibmcloud bluemix"},
 	{`\.vault[_-]pass(?:word)?(?:\.txt)?\b|\bvault[_-]pass(?:word)?\.txt\b`, []string{"vault_pass", "vault-pass"}, "ansible vault"},
+	// application and tool secret files (attack pass 43h, row 11): Rails'
+	// master key and per-environment keys, WordPress's wp-config.php (its
+	// database password and salts), Terraform's state (resource secrets in
+	// plain text), FileZilla's saved sites (their passwords), a VNC
+	// password, a cloud service account's key file
+	{`\bconfig/(?:master|credentials/[\w-]+)\.key\b`, []string{"master.key", "credentials/"}, "rails credentials"},
+	{`\bwp-config\.php\b`, []string{"wp-config"}, "wordpress wp site"},
+	{`\bterraform\.tfstate(?:\.backup)?\b|[\w.-]*\.tfstate\b`, []string{"tfstate"}, "terraform tf tofu opentofu state infra infrastructure"},
+	{`\bfilezilla/(?:sitemanager|recentservers)\.xml\b`, []string{"filezilla"}, "filezilla ftp sftp"},
+	{`\.vnc/passwd\b`, []string{".vnc"}, "vnc"},
+	{`\b[\w-]*service[-_]account[\w-]*\.json\b`, []string{"service-account", "service_account"}, "gcloud gcp google cloud firebase iam"},
 	// code hosts and git
 	{`\.config/gh\b(?:/[\w.*-]*)?|\bgithub cli/hosts\.yml\b|\.config/hub\b|\.config/glab-cli/config\.yml|` + fileVar("gh_config_dir"),
 		[]string{".config/gh", "gh/", "github cli", ".config/hub", "glab-cli", "gh_config_dir"}, "gh github hub glab gitlab"},

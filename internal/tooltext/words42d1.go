@@ -636,6 +636,62 @@ func (c *checker) hiddenMarkup(i int, tool string, ptr *path, field, s string) {
 			emit(rules.TextComment, "HTML that hides its text from the user", m[0], m[1])
 		}
 	}
+	// elements whose text a renderer does not show (attack pass 43h, row
+	// 9): <noscript>, <template> and an SVG's <desc> with text up to their
+	// own closing tag (a tag named in prose has none); a collapsed
+	// <details>'s text after its <summary>, and an image's alt text (shown
+	// only when the image fails), when that text is an order about the
+	// user or no usage (honest collapsed examples and alt texts describe)
+	spans = &codeSpans{s: s}
+	for _, m := range hiddenElemRE.FindAllStringSubmatchIndex(s, -1) {
+		if spans.in(m[0]) {
+			continue
+		}
+		name := strings.ToLower(s[m[2]:m[3]])
+		text := s[m[1]:]
+		if k := strings.IndexByte(text, '<'); k >= 0 {
+			text = text[:k]
+		}
+		switch name {
+		case "noscript", "template", "desc":
+			if wordRE2.MatchString(text) && closesAt(s, m[1]+len(text), name) {
+				emit(rules.TextComment, "HTML that hides its text from the user", m[0], m[1])
+			}
+		case "details":
+			rest := s[m[1]:min(len(s), m[1]+aroundMax)]
+			if k := summaryEndRE.FindStringIndex(rest); k != nil && strings.TrimSpace(rest[:k[0]]) != "" && !strings.Contains(rest[:k[0]], "</") {
+				text = rest[k[1]:]
+				if j := strings.IndexByte(text, '<'); j >= 0 {
+					text = text[:j]
+				}
+			}
+			if hiddenOrder(text) {
+				emit(rules.TextComment, "HTML that hides its text from the user", m[0], m[1])
+			}
+		case "img":
+			if a := altAttrRE.FindStringSubmatch(s[m[4]:m[5]]); a != nil && hiddenOrder(a[1]+a[2]) {
+				emit(rules.TextComment, "HTML that hides its text from the user", m[0], m[1])
+			}
+		}
+	}
+}
+
+// closesAt: s at k is the closing tag of name.
+func closesAt(s string, k int, name string) bool {
+	t := strings.ToLower(s[k:min(len(s), k+len(name)+4)])
+	return strings.HasPrefix(strings.ReplaceAll(t, " ", ""), "</"+name)
+}
+
+// hiddenOrder: text shown only on demand (a collapsed <details>, an alt
+// text) is an order about the user or the conversation, or no usage of
+// the tool (the T034 test of a block): "Tell the user ..." is; "Use
+// query='x' to search." and "Screenshot of the settings page" are not.
+func hiddenOrder(text string) bool {
+	f := strings.TrimSpace(fold(text).s)
+	if !hasLetter(f) {
+		return false
+	}
+	return orderRE.MatchString(f) && (theUserRE.MatchString(f) || userActsRE.MatchString(f)) || !usageOnly(f)
 }
 
 var (
@@ -650,8 +706,17 @@ var (
 	// hidingAttrRE: attributes that hide an element's text.
 	hidingAttrRE = re(`(?i)(?:^|\s)hidden(?:\s*=\s*["']?(?:hidden|true)?["']?)?(?:\s|/|$)` +
 		`|\bstyle\s*=\s*["'](?:[^"']*?[;\s])?\s*(?:display\s*:\s*none\b|\bvisibility\s*:\s*(?:hidden|collapse)\b|\bfont-size\s*:\s*0(?:\.0+)?(?:px|pt|em|rem|%)?\s*(?:;|["']|!|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|["']|!|$)|color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)` +
-		`|\bcolor\s*=\s*["']?(?:white|#fff(?:fff)?|transparent)\b`)
+		`|\bcolor\s*=\s*["']?(?:white|#fff(?:fff)?|transparent)\b` +
+		// attack pass 43h, row 9: placed off screen; the screen-reader-only
+		// and hidden classes (Bootstrap's, Tailwind's, WordPress's)
+		`|\bstyle\s*=\s*["'](?:[^"']*?[;\s])?\s*(?:left|top|right|text-indent|margin-left|margin-top)\s*:\s*-\d{3,}(?:\.\d+)?(?:px|pt|em|rem|vw|vh|%)?\s*(?:;|["']|!|$)` +
+		`|\bclass\s*=\s*["'](?:[^"']*\s)?(?:sr-only|visually-hidden|visuallyhidden|screen-reader-text|screen-reader-only|hidden|d-none|invisible)(?:\s|["'])`)
 	wordRE2 = re(`[A-Za-z]{2,}`)
+	// hiddenElemRE opens an element whose text is not rendered or only on
+	// demand (group 1), with its attributes (group 2; attack pass 43h, row 9).
+	hiddenElemRE = re(`(?i)<\s*(noscript|template|desc|details|img)\b([^<>]{0,400})>`)
+	summaryEndRE = re(`(?i)<\s*/\s*summary\s*>`)
+	altAttrRE    = re(`(?i)\balt\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 )
 
 // blockName is a block tag's name, lower case, with "_" for "-" and " ".
