@@ -75,8 +75,19 @@
 	"\"from\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":1000,\"description\":\"The range's start.\"}," \
 	"\"to\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":1000,\"description\":\"The range's end.\"}," \
 	"\"when\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"A day.\"}"
+#elif defined(PIPE43I)
+// PIPE43I (attack pass 43i): a required member pad of exactly 12,000
+// characters, so that every request is longer than 8 KiB; the module reads
+// stdin with read(2) of 256 KiB, and a call whose request line took more
+// than one read traps (PIPE43I_PRINT answers how many it took); others
+// answer a sum of 0.
+#define EDGE_MEMBERS ",\"pad\":{\"type\":\"string\",\"minLength\":12000,\"maxLength\":12000,\"description\":\"Padding.\"}"
+#define REQUIRED_MORE ",\"pad\""
 #else
 #define EDGE_MEMBERS ""
+#endif
+#ifndef REQUIRED_MORE
+#define REQUIRED_MORE ""
 #endif
 
 static const char TOOLS[] =
@@ -84,7 +95,7 @@ static const char TOOLS[] =
     "\"inputSchema\":{\"type\":\"object\",\"properties\":{"
     "\"a\":{\"type\":\"integer\",\"description\":\"The first addend.\",\"minimum\":-1000000,\"maximum\":1000000},"
     "\"b\":{\"type\":\"integer\",\"description\":\"The second addend.\",\"minimum\":-1000000,\"maximum\":1000000}" EDGE_MEMBERS "},"
-    "\"required\":[\"a\",\"b\"],\"additionalProperties\":false},"
+    "\"required\":[\"a\",\"b\"" REQUIRED_MORE "],\"additionalProperties\":false},"
     "\"outputSchema\":{\"type\":\"object\",\"properties\":{"
     "\"sum\":{\"type\":\"integer\",\"description\":\"a + b.\"}},"
     "\"required\":[\"sum\"],\"additionalProperties\":false}}]";
@@ -474,6 +485,40 @@ static void gap(void) {
 }
 #endif
 
+#ifdef PIPE43I
+static char *rbuf43i;
+static size_t rlen43i, rcap43i, lastlen43i;
+static long reads43i; // how many reads the line last returned took
+// readline43i returns the next line (NUL-terminated, in *line) read with
+// read(2) of 256 KiB at a time; -1 at end of input.
+static long readline43i(char **line) {
+	if (lastlen43i) { // drop the line returned before
+		memmove(rbuf43i, rbuf43i + lastlen43i, rlen43i - lastlen43i);
+		rlen43i -= lastlen43i;
+		lastlen43i = 0;
+	}
+	reads43i = 0;
+	for (;;) {
+		char *nl = rlen43i ? memchr(rbuf43i, '\n', rlen43i) : NULL;
+		if (nl) {
+			*nl = 0;
+			lastlen43i = (size_t)(nl - rbuf43i) + 1;
+			*line = rbuf43i;
+			return (long)lastlen43i;
+		}
+		if (rcap43i - rlen43i < (256 << 10) + 1) {
+			rcap43i = rlen43i + (512 << 10);
+			rbuf43i = realloc(rbuf43i, rcap43i);
+			if (!rbuf43i) __builtin_trap();
+		}
+		long n = read(0, rbuf43i + rlen43i, 256 << 10);
+		if (n <= 0) return -1;
+		reads43i++;
+		rlen43i += (size_t)n;
+	}
+}
+#endif
+
 int main(void) {
 #ifdef BUFFERED
 	static char buf[4096];
@@ -495,7 +540,13 @@ int main(void) {
 			if (poll(&pfd, 1, IDLE_POLL) == 0) return 0;
 		}
 #endif
+#ifdef PIPE43I
+		(void)cap;
+		long got43i = readline43i(&line);
+		if (got43i <= 0) break;
+#else
 		if (getline(&line, &cap, stdin) <= 0) break;
+#endif
 		const char *id = member(line, "id"), *method = member(line, "method");
 		if (!id) {
 #ifdef ANSWER_NOTIFY
@@ -518,6 +569,17 @@ int main(void) {
 #ifdef READ_TO_EOF
 			while (getchar() != EOF) {
 			}
+#endif
+#ifdef PIPE43I
+#ifdef PIPE43I_PRINT
+			answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"line %ld reads %ld\"}]}", got43i, reads43i);
+			called = 1;
+			continue;
+#endif
+			if (reads43i > 1) __builtin_trap();
+			answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"{\\\"sum\\\":0}\"}],\"structuredContent\":{\"sum\":0}}");
+			called = 1;
+			continue;
 #endif
 			call(id, member(line, "params"));
 			called = 1;

@@ -3,10 +3,13 @@ package host
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
+	"time"
 	"testing"
 )
 
@@ -82,5 +85,44 @@ func TestAttack43i_SeededRunSeesHostDirectory(t *testing.T) {
 	disk, shm := seen(t.TempDir()), seen(tmpfsDirAttack43i(t))
 	if disk != shm {
 		t.Errorf("one seed, one module: the run saw %q with its volume in %s and %q on a tmpfs", disk, os.TempDir(), shm)
+	}
+}
+
+// TestAttack43i_PipeSizeChangesVerdict (attack pass 43i, row 2): the pause
+// probe's OS pipe holds 64 KiB, but a pipe an unprivileged user makes once
+// that user's pipes pass /proc/sys/fs/pipe-user-pages-soft (16,384 pages)
+// holds 8 KiB, and the host moves a request into it "as far as the pipe
+// holds" (osPipe.fill): a module reading stdin with one read(2) of 256 KiB
+// gets a 12 KiB request in one read or in two, depending on what other
+// processes of the same user hold on the machine. By hand (as nobody,
+// PIPE43I: a call whose request took more than one read traps): subakogo
+// lint pipe.wasm is clean but for P032; with the same user's 1,100 pipes
+// held by another process it adds P036 "probe pause ... trapped". Here
+// the pipe's size is the test hook's (RunConfig.pipeSize): one module, one
+// request, one seed must get one outcome.
+func TestAttack43i_PipeSizeChangesVerdict(t *testing.T) {
+	wasm := fsModuleAttack43i(t, "PIPE43I")
+	outcome := func(size int) string {
+		t.Helper()
+		h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineCompiler, Backstop: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close(context.Background())
+		m := compile(t, h, wasm)
+		m.WaitCompiled(context.Background())
+		s, err := h.Start(context.Background(), m, RunConfig{OSPipe: true, pipeSize: size, Seed: []byte("case 1"), Timeout: 3 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := json.RawMessage(`{"a":1,"b":2,"pad":"` + strings.Repeat("x", 12000) + `"}`)
+		s.Send(ToolCall(json.RawMessage(`1`), "add", args))
+		_, ok := s.Answer(json.RawMessage(`1`), time.Second)
+		r := s.Wait()
+		return fmt.Sprintf("answered %v, trap %q", ok, r.Trap)
+	}
+	big, small := outcome(0), outcome(8192)
+	if big != small {
+		t.Errorf("one module, one request: on a 64 KiB pipe %s; on an 8 KiB pipe (an unprivileged user past pipe-user-pages-soft) %s", big, small)
 	}
 }
