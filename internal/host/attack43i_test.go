@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-	"time"
 	"testing"
+	"time"
 )
 
 // fsModuleAttack43i builds attack/testdata/fsmeta43i.c (the C probe
