@@ -291,7 +291,27 @@ static void fsmeta43i(const char *id) {
 }
 #endif
 
+#ifdef FILES43I
+#include <fcntl.h>
+// FILES43I=N (attack pass 43i): the first call of a run opens N files in
+// /volume/tmp and keeps them open for the run, trapping if an open fails
+// (as a module whose error handling is an abort).
+static void files43i(void) {
+	static int held;
+	if (held) return;
+	held = 1;
+	for (int i = 0; i < FILES43I; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "/volume/tmp/h%d", i);
+		if (open(name, O_CREAT | O_RDWR, 0644) < 0) __builtin_trap();
+	}
+}
+#endif
+
 static void call(const char *id, const char *params) {
+#ifdef FILES43I
+	files43i();
+#endif
 #if defined(FSMETA43I) && FSMETA43I == 1
 	fsmeta43i(id);
 	(void)params;
