@@ -293,6 +293,7 @@ static void fsmeta43i(const char *id) {
 
 #ifdef FILES43I
 #include <fcntl.h>
+#include <time.h>
 // FILES43I=N (attack pass 43i): the first call of a run opens N files in
 // /volume/tmp and keeps them open for the run, trapping if an open fails
 // (as a module whose error handling is an abort).
@@ -311,6 +312,17 @@ static void files43i(void) {
 static void call(const char *id, const char *params) {
 #ifdef FILES43I
 	files43i();
+	// A call with "a":7 (a client's, in serve) holds its files while it
+	// computes HOLD43I ms of its own time (a spin: a sleep would be granted
+	// at once while the host waits for the answer) before answering.
+#ifdef HOLD43I
+	if (params && strstr(params, "\"a\":7,")) {
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		do clock_gettime(CLOCK_MONOTONIC, &t1);
+		while ((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 < HOLD43I);
+	}
+#endif
 #endif
 #if defined(FSMETA43I) && FSMETA43I == 1
 	fsmeta43i(id);
