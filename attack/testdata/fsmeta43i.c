@@ -309,7 +309,24 @@ static void files43i(void) {
 }
 #endif
 
+#ifdef WRITE43I
+#include <fcntl.h>
+// WRITE43I=MiB (attack pass 43i): every call writes that many MiB to
+// /volume/tmp/w, trapping if a write fails.
+static void write43i(void) {
+	static char block[1 << 16];
+	int fd = open("/volume/tmp/w", O_CREAT | O_WRONLY | O_TRUNC, 0644);
+	if (fd < 0) __builtin_trap();
+	for (int i = 0; i < WRITE43I * 16; i++)
+		if (write(fd, block, sizeof block) != (long)sizeof block) __builtin_trap();
+	close(fd);
+}
+#endif
+
 static void call(const char *id, const char *params) {
+#ifdef WRITE43I
+	write43i();
+#endif
 #ifdef FILES43I
 	files43i();
 	// A call with "a":7 (a client's, in serve) holds its files while it

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -87,5 +88,45 @@ func TestAttack43i_ProbesJudgeOtherRunsFiles(t *testing.T) {
 	}
 	if !slices.Equal(alone, beside) {
 		t.Errorf("one module, two verdicts: the probes alone found %v, beside four client calls holding files %v (not judged: %v)%s", alone, beside, res.NotJudged, messages(res.Findings[:min(2, len(res.Findings))]))
+	}
+}
+
+// TestAttack43i_HostDiskFullJudged (attack pass 43i, row 4): a write the
+// host's file system refuses for want of space (ENOSPC: the machine's
+// disk, shared with every other process, not the run's own write budget)
+// reaches the module as its own failure, and the probes judge it. A
+// module whose every call writes 4 MiB to /volume/tmp and aborts if a
+// write fails is clean with the probes' volumes on a roomy disk and
+// fails (P030, P031) on a 2 MiB one; on a 6 MiB one (room for one run's
+// file, and the pause probe runs beside the others) six lints drew
+// {P030 P031 P037}, {P030} ×3, {P030 P036}, {P036}: exit 1 or 0, run to
+// run. Root only (it mounts a tmpfs).
+func TestAttack43i_HostDiskFullJudged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a C module")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("mounts a tmpfs")
+	}
+	wasm := moduleAttack43i(t, "WRITE43I=4")
+	ctx := context.Background()
+	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close(ctx) })
+	opt := probe.Options{Level: probe.Safe, Wasm: wasm}
+	roomy := ruleIDs(probeModule(t, h, wasm, opt).Findings)
+
+	small := t.TempDir()
+	if err := syscall.Mount("tmpfs", small, "tmpfs", 0, "size=2m"); err != nil {
+		t.Skip(err)
+	}
+	t.Cleanup(func() { _ = syscall.Unmount(small, 0) })
+	t.Setenv("TMPDIR", small)
+	res := probeModule(t, h, wasm, opt)
+	full := ruleIDs(res.Findings)
+	if !slices.Equal(roomy, full) {
+		t.Errorf("one module, two verdicts: the probes' volumes on a roomy disk found %v, on a full one %v (not judged: %v)", roomy, full, res.NotJudged)
 	}
 }
