@@ -130,3 +130,46 @@ func TestAttack43i_HostDiskFullJudged(t *testing.T) {
 		t.Errorf("one module, two verdicts: the probes' volumes on a roomy disk found %v, on a full one %v (not judged: %v)", roomy, full, res.NotJudged)
 	}
 }
+
+// TestAttack43i_ProcessFileLimitJudged (attack pass 43i, row 5): the
+// host's file budget (4,096 files across its runs) assumes the process may
+// open that many, but the process's descriptor limit (RLIMIT_NOFILE) is
+// the machine's: a container's or CI runner's setting. An open the
+// operating system refuses (EMFILE) reaches the module as its own failure,
+// and with two probe runs at once (the pause probe beside the others) the
+// verdict is drawn run to run. A module whose every run opens 1,000 files
+// and aborts if an open fails is clean under a roomy limit; under a limit
+// of 1,500 four lints drew {P030}, {P036}, {P030 P036}, {} (exit 1 0 1 0).
+func TestAttack43i_ProcessFileLimitJudged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a C module")
+	}
+	wasm := moduleAttack43i(t, "FILES43I=1000")
+	ctx := context.Background()
+	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close(ctx) })
+	opt := probe.Options{Level: probe.Safe, Wasm: wasm}
+	roomy := fmt.Sprint(ruleIDs(probeModule(t, h, wasm, opt).Findings))
+
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &old); err != nil {
+		t.Skip(err)
+	}
+	lim := old
+	lim.Cur = 1500
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		t.Skip(err)
+	}
+	t.Cleanup(func() { _ = syscall.Setrlimit(syscall.RLIMIT_NOFILE, &old) })
+	seen := map[string]int{}
+	for range 4 {
+		res := probeModule(t, h, wasm, opt)
+		seen[fmt.Sprint(ruleIDs(res.Findings), " not judged: ", res.NotJudged)]++
+	}
+	if len(seen) != 1 || seen[roomy+" not judged: <nil>"] != 4 {
+		t.Errorf("one module: %s under a roomy descriptor limit; under a limit of 1,500: %v", roomy, seen)
+	}
+}
