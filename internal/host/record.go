@@ -151,12 +151,3 @@ func (r *Record) Unjudged() bool { return r.Stalled || r.Interrupted }
 // calls at once holds at most n times this beside its guest memory
 // (docs/serve-limits.md; TestAttack41a_CompiledStackOnHeap measures it).
 const CompiledStackMax = 256 << 20
-
-// RefusedForOthers says an operation of the run was refused for a reason
-// that is not the module's: a shared budget of the host held by other runs
-// (MemoryRefused, FilesRefused) or the machine's own limit (HostRefused).
-// Such a run is no verdict on the module (probe: made again alone, else
-// not judged).
-func (r *Record) RefusedForOthers() bool {
-	return r.MemoryRefused || r.FilesRefused || r.HostRefused != ""
-}

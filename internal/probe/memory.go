@@ -58,14 +58,21 @@ func (e *MemoryHeldError) Error() string {
 // module's: the host's disk full (ENOSPC) and the process's descriptor
 // limit (EMFILE, ulimit -n) refuse whichever run comes first. A probe run
 // an operation of which was refused so (host.Record.FilesRefused,
-// HostRefused; host.Record.RefusedForOthers) is made again alone as for
+// HostRefused; refusedForOthers) is made again alone as for
 // memory, and refused again it is not judged (HostHeldError, exit 3):
 // attack pass 43i, rows 3-5 (a rebuild's probes beside serve's calls
 // holding 4,000 files found P030 P031; a 2 MiB $TMPDIR, or ulimit -n 1500,
 // drew P030, P036 or nothing run to run).
 
+// refusedForOthers says an operation of the run was refused for a reason
+// that is not the module's: a shared budget of the host held by other runs
+// (MemoryRefused, FilesRefused) or the machine's own limit (HostRefused).
+func refusedForOthers(rec *host.Record) bool {
+	return rec.MemoryRefused || rec.FilesRefused || rec.HostRefused != ""
+}
+
 // heldError is the error of a run refused for others' sake also when made
-// again alone (rec.RefusedForOthers), or nil.
+// again alone (refusedForOthers), or nil.
 func heldError(run string, rec *host.Record) error {
 	switch {
 	case rec.MemoryRefused:
