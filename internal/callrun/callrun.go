@@ -121,6 +121,12 @@ func (o *Outcome) Crash() string {
 	if rec.MemoryRefused {
 		why = append(why, "it ran out of memory: a memory.grow was refused because the calls running at the same time held serve's memory budget (--memory-budget); it may succeed when fewer run")
 	}
+	if rec.FilesRefused {
+		why = append(why, "an open was refused (ENFILE) because the calls running at the same time held the host's open-file budget (4,096 files); it may succeed when fewer run")
+	}
+	if rec.HostRefused != "" {
+		why = append(why, "an operation was refused by the machine, not by the function's limits: "+rec.HostRefused)
+	}
 	var last []string // host.BreakTable's wordings, said once, after the causes
 	for _, b := range o.Breaks {
 		if crash := host.BreakTable[b.Kind].Crash; crash != "" {

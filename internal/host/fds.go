@@ -122,6 +122,9 @@ func (l fdListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefi
 		}
 		if f.refused = f.admit(); f.refused != 0 {
 			params[0] = noFD
+			if f.refused == errnoNfile {
+				s.filesRefused.Store(true) // the host's budget, held by other runs
+			}
 		}
 		f.resultPtr = uint32(params[8])
 	case "fd_close":

@@ -98,6 +98,16 @@ type Record struct {
 	// held its MemoryBudget (not for the run's own MemoryLimit): the run
 	// ran out of memory for others' sake.
 	MemoryRefused bool
+	// FilesRefused says an open was refused (ENFILE) because the runs of
+	// the host held its FileBudget (not for the run's own MaxOpenFiles):
+	// the run ran out of files for others' sake (attack pass 43i, row 3).
+	FilesRefused bool
+	// HostRefused, when not empty, names the machine's limit an operation
+	// of the run met: the host's disk full (ENOSPC, EDQUOT of the host's
+	// own quotas) or the process's descriptor limit (EMFILE, ENFILE from
+	// the operating system), never the run's own limits nor the volume's
+	// quota (sandboxfs.HostRefusal; attack pass 43i, rows 4 and 5).
+	HostRefused string
 	// VolumeRefused says a write or a new entry was refused (EDQUOT)
 	// because the volume the run shares held its quota
 	// (sandboxfs.Limits.Volume), not for the run's own write budget.

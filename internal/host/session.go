@@ -131,15 +131,17 @@ type session struct {
 	// input, the limit it then runs out of: the wait's and the exit
 	// grace. Whichever of the host's checks stops it, late or not, the
 	// verdict names this limit.
-	inputLimit  time.Duration
-	closed      bool // stdin was ended
-	closedAt    time.Duration
-	stopWhy     func() // marks the record with why the run was stopped
-	memRefused  atomic.Bool
-	iovRefused  uint64       // the errno iovecListener answers the current call with, or 0
-	pathRefused bool         // pathListener moved a path of the current call out of memory
-	cause       crashCause   // what stderr says killed the module, if it died
-	memory      atomic.Int64 // the guest's linear memory now, in bytes
+	inputLimit time.Duration
+	closed     bool // stdin was ended
+	closedAt   time.Duration
+	stopWhy    func() // marks the record with why the run was stopped
+	memRefused atomic.Bool
+	// filesRefused is set once the host's FileBudget refused an open.
+	filesRefused atomic.Bool
+	iovRefused   uint64       // the errno iovecListener answers the current call with, or 0
+	pathRefused  bool         // pathListener moved a path of the current call out of memory
+	cause        crashCause   // what stderr says killed the module, if it died
+	memory       atomic.Int64 // the guest's linear memory now, in bytes
 	// httpRequests counts the run's subako_http requests that went to the
 	// network; httpWaiting is the one whose wait is being added to the
 	// module's clock (httpClock), 0 when none, and stopHTTP its value
@@ -305,6 +307,10 @@ func (s *session) finish(err error, ctx context.Context) {
 	r.BytesWritten = s.budget.Used()
 	r.MemoryRefused = s.memRefused.Load()
 	r.VolumeRefused = s.budget.VolumeRefused()
+	r.FilesRefused = s.filesRefused.Load()
+	if hr := s.budget.HostRefused(); hr != nil {
+		r.HostRefused = hr.Cause
+	}
 	r.Stderr = stderrTail(r.Stderr)
 	r.StderrCause = s.cause.text()
 	r.Memory = s.memory.Load()

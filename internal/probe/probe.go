@@ -617,8 +617,8 @@ func (r *runner) unjudged(probe, toolName string, rec *host.Record) bool {
 		r.notJudged(name, rec.StalledError("the probe run "+name))
 	case rec.Interrupted:
 		r.notJudged(name, fmt.Errorf("the probe run %s was interrupted: %w", name, context.Cause(r.ctx)))
-	case rec.MemoryRefused: // also when made again alone (play, memory.go)
-		r.notJudged(name, &MemoryHeldError{Run: name})
+	case refusedForOthers(rec): // also when made again alone (play, memory.go)
+		r.notJudged(name, heldError(name, rec))
 	default:
 		return false
 	}
@@ -646,7 +646,7 @@ type runOptions struct {
 // not start the run, whose error is kept in Result.Err.
 func (r *runner) play(ctx context.Context, opt runOptions, script func(*host.Session)) *host.Record {
 	rec, err := r.session(ctx, opt, script)
-	if err == nil && rec.MemoryRefused && !opt.alone {
+	if err == nil && refusedForOthers(rec) && !opt.alone {
 		opt.alone = true
 		rec, err = r.session(ctx, opt, script)
 	}
@@ -761,12 +761,12 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 		return callrun.Run(ctx, r.h, m, spec)
 	}
 	o := run(false)
-	if o.Err == nil && o.Unjudged == nil && o.Record.MemoryRefused {
-		// The host's shared memory budget refused a grow for other runs'
-		// sake: the run is made again alone, and only that one counts
-		// (memory.go).
-		if o = run(true); o.Err == nil && o.Unjudged == nil && o.Record.MemoryRefused {
-			o.Unjudged, o.Breaks, o.Problems = &MemoryHeldError{Run: name}, nil, nil
+	if o.Err == nil && o.Unjudged == nil && refusedForOthers(o.Record) {
+		// The host's shared memory or file budget, or the machine's own
+		// limit, refused an operation for others' sake: the run is made
+		// again alone, and only that one counts (memory.go).
+		if o = run(true); o.Err == nil && o.Unjudged == nil && refusedForOthers(o.Record) {
+			o.Unjudged, o.Breaks, o.Problems = heldError(name, o.Record), nil, nil
 		}
 	}
 	if o.Err != nil {

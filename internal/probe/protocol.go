@@ -99,7 +99,7 @@ func (r *runner) startPause(ctx context.Context, t mcp.Tool, args json.RawMessag
 	}()
 	return func() {
 		got := <-done
-		if got.err == nil && got.rec.MemoryRefused {
+		if got.err == nil && refusedForOthers(got.rec) {
 			// The host's shared memory budget refused a grow for other
 			// runs' sake (the probes' own beside it, or serve's calls):
 			// made again alone, and only that run counts (memory.go).

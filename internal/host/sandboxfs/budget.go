@@ -1,7 +1,9 @@
 package sandboxfs
 
 import (
+	"errors"
 	"sync/atomic"
+	"syscall"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -43,6 +45,8 @@ type Budget struct {
 	refused atomic.Bool
 	// volumeRefused is set once lim.Volume refused a charge.
 	volumeRefused atomic.Bool
+	// hostRefused is the first refusal of the machine's (HostRefusal).
+	hostRefused atomic.Pointer[HostRefusal]
 }
 
 // NewBudget returns a budget of lim; a zero field takes CallLimits' value.
@@ -146,6 +150,51 @@ func (b *Budget) Limits() Limits {
 // not its own budget.
 func (b *Budget) VolumeRefused() bool {
 	return b != nil && b.volumeRefused.Load()
+}
+
+// HostRefusal is a refusal the machine made of an operation of the call,
+// not the call's own limits nor the volume's quota: the host's disk full
+// (ENOSPC, or EDQUOT of the host's own quotas) or the process's descriptor
+// limit reached (EMFILE, ENFILE from the operating system). It is no
+// failure of the module's (attack pass 43i, rows 4 and 5).
+type HostRefusal struct {
+	Errno syscall.Errno
+	// Cause names the machine's limit, for a message.
+	Cause string
+}
+
+// hostCauses are the machine's refusals and how a message names them.
+var hostCauses = map[syscall.Errno]string{
+	syscall.ENOSPC: "the host's disk (the file system of $TMPDIR, or of the volume) had no space left (ENOSPC)",
+	syscall.EDQUOT: "the host's disk quota (of $TMPDIR's file system, or of the volume's) was reached (EDQUOT)",
+	syscall.EMFILE: "the process's open-file limit (ulimit -n) was reached (EMFILE)",
+	syscall.ENFILE: "the system's open-file limit (fs.file-max) was reached (ENFILE)",
+}
+
+// note records err when it is a refusal of the machine's (HostRefusal).
+// The filesystem's own refusals (ErrTooMany, ErrTooDeep) and the budget's
+// are never the machine's: they answer EDQUOT from Limits, not from the
+// operating system.
+func (b *Budget) note(err error) {
+	if b == nil || err == nil {
+		return
+	}
+	var e syscall.Errno
+	if !errors.As(err, &e) {
+		return
+	}
+	if cause, ok := hostCauses[e]; ok {
+		b.hostRefused.CompareAndSwap(nil, &HostRefusal{Errno: e, Cause: cause})
+	}
+}
+
+// HostRefused is the first refusal of the machine's that an operation of
+// the call met (HostRefusal), or nil.
+func (b *Budget) HostRefused() *HostRefusal {
+	if b == nil {
+		return nil
+	}
+	return b.hostRefused.Load()
 }
 
 // refuse records that the filesystem refused an operation for the budget.

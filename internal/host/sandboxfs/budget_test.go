@@ -1,6 +1,12 @@
 package sandboxfs
 
-import "testing"
+import (
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+)
 
 func TestBudget(t *testing.T) {
 	var b *Budget
@@ -64,5 +70,46 @@ func TestVolumeQuota(t *testing.T) {
 	c := NewBudget(Limits{Volume: q})
 	if c.Take(1) || c.Limits().Bytes != CallLimits.Bytes || !c.takeEntry(1) {
 		t.Error("a volume over its quota refuses every byte, and only the call's own limits stay as they were")
+	}
+}
+
+// TestHostRefusal (attack pass 43i, rows 4 and 5): an operation the
+// machine refused (the host's disk full, the process's descriptor limit)
+// is recorded as the machine's, first one kept, so that the host does not
+// judge it the module's; the budget's and the filesystem's own refusals,
+// and any other error, are not. ENOSPC is injected: a full disk needs a
+// mount (the probe package's TestHostDiskFullNotJudged makes one as root).
+func TestHostRefusal(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string // in the cause; "" for none
+	}{
+		{&fs.PathError{Op: "write", Path: "w", Err: syscall.ENOSPC}, "no space left"},
+		{&fs.PathError{Op: "open", Path: "h1", Err: syscall.EMFILE}, "ulimit -n"},
+		{&os.LinkError{Op: "link", Old: "a", New: "b", Err: syscall.EDQUOT}, "disk quota"},
+		{&fs.PathError{Op: "open", Path: "h1", Err: syscall.ENFILE}, "fs.file-max"},
+		{ErrTooMany, ""},
+		{ErrTooDeep, ""},
+		{&fs.PathError{Op: "open", Path: "x", Err: syscall.ENOENT}, ""},
+		{nil, ""},
+	} {
+		b := NewBudget(Limits{})
+		b.note(c.err)
+		got := b.HostRefused()
+		switch {
+		case c.want == "" && got != nil:
+			t.Errorf("%v: recorded as the machine's: %+v", c.err, got)
+		case c.want != "" && (got == nil || !strings.Contains(got.Cause, c.want)):
+			t.Errorf("%v: %+v, want a cause naming %q", c.err, got, c.want)
+		}
+	}
+	b := NewBudget(Limits{})
+	b.note(syscall.ENOSPC)
+	b.note(syscall.EMFILE)
+	if got := b.HostRefused(); got == nil || got.Errno != syscall.ENOSPC {
+		t.Errorf("the first refusal is kept: %+v", got)
+	}
+	if (*Budget)(nil).HostRefused() != nil {
+		t.Error("a nil budget records nothing")
 	}
 }

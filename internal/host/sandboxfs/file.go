@@ -210,9 +210,12 @@ func (o *osFile) inChunks(buf []byte, write func([]byte) (int, error)) (int, exp
 		done += n
 		if err != nil {
 			if done > 0 {
+				// A short write: the error is the next write's, but a
+				// refusal of the machine's (a full disk) is noted now.
+				o.m.budget.note(err)
 				return done, 0
 			}
-			return 0, errno(err)
+			return 0, o.m.errno(err)
 		}
 	}
 	return done, 0
@@ -226,12 +229,12 @@ func (o *osFile) Truncate(size int64) experimentalsys.Errno {
 	if e := o.charge(0, size); e != 0 {
 		return e
 	}
-	return errno(o.f.Truncate(size))
+	return o.m.errno(o.f.Truncate(size))
 }
 
-func (o *osFile) Sync() experimentalsys.Errno { return errno(o.f.Sync()) }
+func (o *osFile) Sync() experimentalsys.Errno { return o.m.errno(o.f.Sync()) }
 
-func (o *osFile) Datasync() experimentalsys.Errno { return errno(o.f.Sync()) }
+func (o *osFile) Datasync() experimentalsys.Errno { return o.m.errno(o.f.Sync()) }
 
 // Utimens sets the times by name, refusing a hard-linked file as
 // Mount.utimens does, whether the fd's file or the one the name now has.

@@ -26,6 +26,16 @@ func (f *mountFS) errno(err error) experimentalsys.Errno {
 	if errors.Is(err, ErrTooMany) || errors.Is(err, ErrTooDeep) {
 		f.m.budget.refuse()
 	}
+	return f.m.errno(err)
+}
+
+// errno is errno(err) for an operation of the operating system's on the
+// mount (an open, a write, a new entry), and records a refusal of the
+// machine's on the budget (Budget.HostRefused): the module still gets the
+// errno (EIO, as wazero maps the machine's), and the host knows it was not
+// the module's doing.
+func (m *Mount) errno(err error) experimentalsys.Errno {
+	m.budget.note(err)
 	return errno(err)
 }
 
@@ -112,7 +122,7 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		// onto the name after this check is refused once opened, below,
 		// before anything truncates it.
 		if err := m.CheckWritable(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, errno(err)
+			return nil, m.errno(err)
 		}
 	}
 	if beforeOpen != nil {
@@ -128,7 +138,7 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 				return nil, experimentalsys.ELOOP
 			}
 		}
-		return nil, errno(err)
+		return nil, m.errno(err)
 	}
 	info, err := osf.Stat()
 	switch {
@@ -145,7 +155,7 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	}
 	if err != nil {
 		_ = osf.Close()
-		return nil, errno(err)
+		return nil, m.errno(err)
 	}
 	file, e := newFile(m, name, flag, osf)
 	if e != 0 {
@@ -182,7 +192,7 @@ func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
 	if _, err := m.chargeCreate(name); err != nil {
 		return f.errno(err)
 	}
-	e := errno(m.root.Mkdir(name, perm))
+	e := m.errno(m.root.Mkdir(name, perm))
 	if e == experimentalsys.ENOTDIR {
 		e = experimentalsys.ENOENT
 	}
@@ -225,7 +235,7 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 		}
 	}
 	if err := m.root.Rename(from, to); err != nil {
-		return errno(err)
+		return m.errno(err)
 	}
 	if m.virt != nil && oldErr == nil && !os.SameFile(info, old) {
 		m.virt.removed(old)
@@ -342,7 +352,7 @@ func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 	if _, err := m.chargeCreate(newName); err != nil {
 		return f.errno(err)
 	}
-	return errno(m.root.Link(oldName, newName))
+	return m.errno(m.root.Link(oldName, newName))
 }
 
 // Symlink refuses a target that could point outside the link's directory;
@@ -361,7 +371,7 @@ func (f *mountFS) Symlink(target, link string) experimentalsys.Errno {
 	if _, err := m.chargeCreate(name); err != nil {
 		return f.errno(err)
 	}
-	return errno(m.root.Symlink(target, name))
+	return m.errno(m.root.Symlink(target, name))
 }
 
 func (f *mountFS) Readlink(p string) (string, experimentalsys.Errno) {

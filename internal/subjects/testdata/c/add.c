@@ -27,6 +27,15 @@
 //                  verdict drawn from the volume's times (attack pass 43c, row 1)
 //   FS_PRINT       every call answers /volume/tmp's modification time and inode number
 //
+// The machine's refusals (attack pass 43i, rows 3-5): a module within its
+// own limits that aborts when the host refuses it a file or a write.
+//
+//   FILES=N        the first call of a run opens N files in /volume/tmp and keeps them open for
+//                  the run; a failed open traps
+//   HOLD=T         with FILES: a call with "a":7 (a client's) spins T ms of its own time before
+//                  answering, holding its files
+//   WRITE=N        every call writes N MiB to /volume/tmp/w; a failed write traps
+//
 // The edge variants declare three more optional members (mode, an enum;
 // label, a string or null of at most 16 characters; tags, at most 4
 // strings) and break on one edge of them; EDGE_GOOD behaves:
@@ -237,7 +246,51 @@ static void work42c(void) {
 #include <sys/stat.h>
 #endif
 
+#if defined(FILES) || defined(WRITE)
+#include <fcntl.h>
+#include <time.h>
+#endif
+#ifdef FILES
+static void files_hook(const char *params) {
+	static int held;
+	if (!held) {
+		held = 1;
+		for (int i = 0; i < FILES; i++) {
+			char name[32];
+			snprintf(name, sizeof name, "/volume/tmp/h%d", i);
+			if (open(name, O_CREAT | O_RDWR, 0644) < 0) __builtin_trap();
+		}
+	}
+#ifdef HOLD
+	if (params && strstr(params, "\"a\":7,")) {
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		do clock_gettime(CLOCK_MONOTONIC, &t1);
+		while ((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 < HOLD);
+	}
+#else
+	(void)params;
+#endif
+}
+#endif
+#ifdef WRITE
+static void write_hook(void) {
+	static char block[1 << 16];
+	int fd = open("/volume/tmp/w", O_CREAT | O_WRONLY | O_TRUNC, 0644);
+	if (fd < 0) __builtin_trap();
+	for (int i = 0; i < WRITE * 16; i++)
+		if (write(fd, block, sizeof block) != (long)sizeof block) __builtin_trap();
+	close(fd);
+}
+#endif
+
 static void call(const char *id, const char *params) {
+#ifdef FILES
+	files_hook(params);
+#endif
+#ifdef WRITE
+	write_hook();
+#endif
 #ifdef GROW_MIB
 	{
 		static char *g;
