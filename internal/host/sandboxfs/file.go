@@ -28,6 +28,9 @@ type osFile struct {
 	// descriptor (see mountFS.OpenFile): writes answer what a read-only
 	// descriptor's do.
 	readOnly bool
+	// sorted is what is left to list of a directory under a Virtual
+	// (readdirSorted); nil until it is listed, after a rewind too.
+	sorted []experimentalsys.Dirent
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
@@ -111,8 +114,18 @@ const direntChunk = 1024
 // (EINTR once it stopped): one fd_readdir of a 16 MiB buffer asks for
 // ~700,000 entries, an lstat each, in one host call, which listed a
 // volume directory of 100,000 files for 4 times a 50 ms limit (attack pass
-// 42f, row 2).
+// 42f, row 2). Under a Virtual the entries come sorted by name
+// (readdirSorted).
 func (o *osFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
+	if o.m.virt != nil {
+		return o.readdirSorted(n)
+	}
+	return o.readdirChunks(n)
+}
+
+// readdirChunks lists at most n entries (all when n <= 0) in the host file
+// system's order, direntChunk at a time.
+func (o *osFile) readdirChunks(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
 	var out []experimentalsys.Dirent
 	for n <= 0 || len(out) < n {
 		if o.m.stopped() {
