@@ -29,8 +29,11 @@ type osFile struct {
 	// descriptor's do.
 	readOnly bool
 	// sorted is what is left to list of a directory under a Virtual
-	// (readdirSorted); nil until it is listed, after a rewind too.
+	// (readdirSorted); nil until it is listed.
 	sorted []experimentalsys.Dirent
+	// opener is the adapter's fs.FS, whose opens count the directory's
+	// rewinds.
+	opener *opener
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
@@ -73,12 +76,13 @@ func (h *handle) Close() error {
 }
 
 func newFile(m *Mount, name string, flag experimentalsys.Oflag, f *os.File) (*osFile, experimentalsys.Errno) {
-	adapted, e := (&sysfs.AdaptFS{FS: &opener{f: f}}).OpenFile(name, experimentalsys.O_RDONLY, 0)
+	op := &opener{f: f}
+	adapted, e := (&sysfs.AdaptFS{FS: op}).OpenFile(name, experimentalsys.O_RDONLY, 0)
 	if e != 0 {
 		_ = f.Close()
 		return nil, e
 	}
-	return &osFile{File: adapted, m: m, name: name, flag: flag, f: f}, 0
+	return &osFile{File: adapted, m: m, name: name, flag: flag, f: f, opener: op}, 0
 }
 
 func (o *osFile) IsAppend() bool { return o.flag&experimentalsys.O_APPEND != 0 }

@@ -160,15 +160,28 @@ func (o *osFile) Dev() (uint64, experimentalsys.Errno) {
 }
 
 // readdirSorted is Readdir under a Virtual: the first read after the
-// directory was opened or rewound (Seek to its start, as wazero's
-// fd_readdir at cookie 0 does) lists it whole, direntChunk at a time with
-// the run's checks between, and sorts the entries by name; reads give them
-// out from that list. wazero's cookies count entries since the rewind, so
-// a cookie names the same entry however the reads are cut. Holding the
-// listing costs what wazero's own cache of one fd_readdir of a large
-// buffer does.
+// directory was opened or rewound lists it whole, direntChunk at a time
+// with the run's checks between, and sorts the entries by name; reads give
+// them out from that list. wazero's cookies count entries since the
+// rewind, so a cookie names the same entry however the reads are cut.
+// Holding the listing costs what wazero's own cache of one fd_readdir of a
+// large buffer does.
+//
+// A rewind (fd_readdir at cookie 0 after entries were read) is wazero's
+// Seek to the start, which it carries out at the next Readdir by opening
+// the directory again (opener.Open): so every read first reads one entry
+// through wazero, which lets a pending rewind happen (and at the end of a
+// listing reads nothing), and a new open lists the directory again from
+// its start.
 func (o *osFile) readdirSorted(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
-	if o.sorted == nil {
+	opens := o.opener.opens
+	if _, e := o.File.Readdir(1); e != 0 {
+		return nil, e
+	}
+	if o.sorted == nil || o.opener.opens != opens {
+		if _, err := o.f.Seek(0, io.SeekStart); err != nil {
+			return nil, experimentalsys.UnwrapOSError(err)
+		}
 		all, e := o.readdirChunks(-1)
 		if e != 0 {
 			return nil, e
@@ -185,15 +198,6 @@ func (o *osFile) readdirSorted(n int) ([]experimentalsys.Dirent, experimentalsys
 	d := o.sorted[:n:n]
 	o.sorted = o.sorted[n:]
 	return d, 0
-}
-
-// Seek rewinds a sorted listing with the directory: the next Readdir lists
-// it again.
-func (o *osFile) Seek(offset int64, whence int) (int64, experimentalsys.Errno) {
-	if offset == 0 && whence == io.SeekStart {
-		o.sorted = nil
-	}
-	return o.File.Seek(offset, whence)
 }
 
 // virtualDirents turns the real inodes of a directory's entries into what
