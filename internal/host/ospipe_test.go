@@ -1,8 +1,17 @@
 package host
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
 	"runtime"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/subjects"
 )
 
 // osPipeSubjects are the readv modules (testdata/attack43a/readv.c) that
@@ -47,7 +56,7 @@ func TestOSPipeSmallPipe(t *testing.T) {
 		t.Skip("pipe sizes are Linux's (F_SETPIPE_SZ)")
 	}
 	const size = 8192
-	p, err := newOSPipe(nil, size)
+	p, err := newOSPipe(nil, size, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,5 +73,62 @@ func TestOSPipeSmallPipe(t *testing.T) {
 				t.Errorf("%s: a %d-byte request on a %d-byte OS pipe: answered %v, stalled (not judged) %v, judged waiting for input %v", name, n, size, ok, r.Stalled, r.WaitedForInput)
 			}
 		}
+	}
+}
+
+// TestOSPipeSizeFixed (attack pass 43i, row 2): the host moves a request
+// into the OS pipe as far as the pipe holds, so the pipe's size is how a
+// long request is cut into the module's reads. A new pipe holds 64 KiB,
+// but 8 KiB once the user's pipes (any process's) pass
+// /proc/sys/fs/pipe-user-pages-soft: a module reading stdin with read(2)
+// of 256 KiB that traps when a request took two reads (add.c PIPE_READS)
+// answered a 12 KiB request on one machine and trapped (P036) on another,
+// or while other processes of the user held 1,100 pipes. Every pipe is now
+// made OSPipeSize bytes, and where the system refuses (a machine past the
+// soft limit, pipeSmall standing in for it) the run is not set up, a
+// *SetupError (not judged, exit 3), rather than judged on the small pipe.
+func TestOSPipeSizeFixed(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("pipe sizes are Linux's (F_SETPIPE_SZ)")
+	}
+	p, err := newOSPipe(nil, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := pipeSize(p.w)
+	_, _ = p.r.Close(), p.w.Close()
+	if got != OSPipeSize {
+		t.Errorf("an OS pipe holds %d bytes; want %d", got, OSPipeSize)
+	}
+	wasm, err := os.ReadFile(subjects.CHooked(t, "PIPE_READS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineCompiler, Backstop: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	m := compile(t, h, wasm)
+	m.WaitCompiled(context.Background())
+	outcome := func(small int) (string, error) {
+		t.Helper()
+		s, err := h.Start(context.Background(), m, RunConfig{OSPipe: true, pipeSmall: small, Seed: []byte("case 1"), Timeout: 3 * time.Second})
+		if err != nil {
+			return "", err
+		}
+		args := json.RawMessage(`{"a":1,"b":2,"pad":"` + strings.Repeat("x", 12000) + `"}`)
+		s.Send(ToolCall(json.RawMessage(`1`), "add", args))
+		_, ok := s.Answer(json.RawMessage(`1`), time.Second)
+		r := s.Wait()
+		return fmt.Sprintf("answered %v, trap %q", ok, r.Trap), nil
+	}
+	if got, err := outcome(0); err != nil || got != `answered true, trap ""` {
+		t.Errorf("a 12 KiB request on the OS pipe: %s, %v; want it answered in one read", got, err)
+	}
+	res, err := outcome(8192)
+	var setup *SetupError
+	if !errors.As(err, &setup) || !errors.Is(err, errPipeRefused) || !strings.Contains(err.Error(), "pipe-user-pages-soft") {
+		t.Errorf("on a machine that makes pipes of 8 KiB and refuses more: %s, %v; want the run not set up (a *SetupError naming pipe-user-pages-soft)", res, err)
 	}
 }

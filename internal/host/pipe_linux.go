@@ -27,9 +27,17 @@ func isNonblocking(f *os.File) bool {
 }
 
 // setPipeSize sets the size of the pipe f is an end of (F_SETPIPE_SZ).
-func setPipeSize(f *os.File, size int) {
-	_ = controlFD(f, func(fd int) { _, _ = unix.FcntlInt(uintptr(fd), unix.F_SETPIPE_SZ, size) })
+func setPipeSize(f *os.File, size int) error {
+	var err error
+	if cerr := controlFD(f, func(fd int) { _, err = unix.FcntlInt(uintptr(fd), unix.F_SETPIPE_SZ, size) }); cerr != nil {
+		return cerr
+	}
+	return err
 }
+
+// pipeSizeFixed says that a pipe's size is set (F_SETPIPE_SZ) and read
+// back here.
+const pipeSizeFixed = true
 
 // pipeSize is the size of the pipe f is an end of (F_GETPIPE_SZ).
 func pipeSize(f *os.File) int {

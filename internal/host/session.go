@@ -47,9 +47,13 @@ type RunConfig struct {
 	// an in-process one, as a real runtime does: a read of an empty pipe
 	// blocks, or answers EAGAIN once the module made stdin non-blocking.
 	OSPipe bool
-	// pipeSize, set by a test, is the OS pipe's size (F_SETPIPE_SZ, Linux),
-	// as a machine past pipe-user-pages-soft gives new pipes 2 pages.
+	// pipeSize, set by a test, is the OS pipe's size (F_SETPIPE_SZ, Linux)
+	// instead of OSPipeSize.
 	pipeSize int
+	// pipeSmall, set by a test, stands in for a machine past
+	// pipe-user-pages-soft: the OS pipe is made this size and the system
+	// refuses to make it larger (see newOSPipe).
+	pipeSmall int
 	// ExitGrace overrides the host's exit grace for this run; 0 keeps it.
 	ExitGrace time.Duration
 	// Reached, with a Module from CompileCovered, gets the functions the
@@ -177,7 +181,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		s.exitGrace = cfg.ExitGrace
 	}
 	if cfg.OSPipe {
-		p, err := newOSPipe(s, cfg.pipeSize)
+		p, err := newOSPipe(s, cfg.pipeSize, cfg.pipeSmall)
 		if err != nil {
 			return nil, &SetupError{Err: err}
 		}

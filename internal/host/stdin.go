@@ -3,6 +3,7 @@ package host
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -120,7 +121,27 @@ type osPipe struct {
 	ended  bool // the write end is closed
 }
 
-func newOSPipe(s *session, size int) (*osPipe, error) {
+// OSPipeSize is what every OS pipe of a run holds: 64 KiB, a Linux
+// pipe's default. The host moves a request into the pipe as far as it
+// holds, so the pipe's size is how a long request is cut into a module's
+// reads; a new pipe's size is the machine's state, 64 KiB but 8 KiB once
+// the user's pipes (any process's) pass /proc/sys/fs/pipe-user-pages-soft,
+// and a module that traps on a 12 KiB request taking two reads got P036
+// while other processes held pipes (attack pass 43i, row 2). So the size
+// is set (F_SETPIPE_SZ) and read back; when the system refuses it (EPERM:
+// an unprivileged user past the soft limit), the run is not set up (a
+// *SetupError: the machine cannot judge it, exit 3) rather than judged on
+// a smaller pipe.
+const OSPipeSize = 64 << 10
+
+// newOSPipe makes the run's OS pipe of size bytes (OSPipeSize when 0). A
+// test's small > 0 stands in for a machine past pipe-user-pages-soft: the
+// pipe is made that size, and a raise past it is refused as such a
+// machine refuses it.
+func newOSPipe(s *session, size, small int) (*osPipe, error) {
+	if size <= 0 {
+		size = OSPipeSize
+	}
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -129,10 +150,39 @@ func newOSPipe(s *session, size int) (*osPipe, error) {
 		_, _ = r.Close(), w.Close()
 		return nil, err
 	}
-	if size > 0 {
-		setPipeSize(w, size)
+	if err := fixPipeSize(w, size, small); err != nil {
+		_, _ = r.Close(), w.Close()
+		return nil, err
 	}
 	return &osPipe{s: s, r: r, w: w}, nil
+}
+
+// errPipeRefused is the refusal a test's small pipe stands in for.
+var errPipeRefused = errors.New("operation not permitted")
+
+// fixPipeSize sets the pipe w to hold size bytes, or says why it cannot.
+func fixPipeSize(w *os.File, size, small int) error {
+	if !pipeSizeFixed {
+		return nil
+	}
+	var err error
+	if small > 0 {
+		if err = setPipeSize(w, small); err == nil && size > small {
+			err = errPipeRefused // what F_SETPIPE_SZ answers there: EPERM
+		}
+	}
+	if err == nil {
+		err = setPipeSize(w, size)
+	}
+	if got := pipeSize(w); err != nil || got != size {
+		if err == nil {
+			err = fmt.Errorf("it holds %d", got)
+		}
+		return fmt.Errorf("the OS pipe of the module's stdin cannot be made to hold %d bytes, what every run is judged on "+
+			"(%w; the system refuses a larger pipe to a user whose pipes pass /proc/sys/fs/pipe-user-pages-soft): "+
+			"the run is not judged; close other processes' pipes or raise the limit, and run it again", size, err)
+	}
+	return nil
 }
 
 func (p *osPipe) reader() io.Reader { return p.r }

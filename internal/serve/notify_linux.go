@@ -23,25 +23,58 @@ type inotifyWatcher struct {
 	f      *os.File
 	dirs   map[int32]string // by watch descriptor
 	events chan string
+	// files are the names watched in a directory watched for them alone
+	// (a module file's, see addFile), by watch descriptor: that
+	// directory's other entries are not reported, nor its subdirectories
+	// watched.
+	files map[int32]map[string]bool
 }
 
 // newNotifier watches every directory beneath dirs (hidden ones left out),
-// at most maxWatchedDirs of them; nil when inotify is unavailable or the
-// tree is larger, and the caller polls instead.
+// at most maxWatchedDirs of them, and for a path of dirs that is a file
+// (serve --watch m.wasm), that file; nil when inotify is unavailable or
+// the tree is larger, and the caller polls instead.
 func newNotifier(dirs []string) notifier {
 	fd, err := unix.InotifyInit1(unix.IN_CLOEXEC | unix.IN_NONBLOCK)
 	if err != nil {
 		return nil
 	}
-	w := &inotifyWatcher{f: os.NewFile(uintptr(fd), "inotify"), dirs: map[int32]string{}, events: make(chan string, 64)}
+	w := &inotifyWatcher{f: os.NewFile(uintptr(fd), "inotify"), dirs: map[int32]string{}, events: make(chan string, 64),
+		files: map[int32]map[string]bool{}}
 	for _, d := range dirs {
-		if err := w.addTree(d); err != nil {
+		err := w.addTree(d)
+		if info, serr := os.Stat(d); err == nil && serr == nil && !info.IsDir() {
+			err = w.addFile(d)
+		}
+		if err != nil {
 			_ = w.f.Close()
 			return nil
 		}
 	}
 	go w.read()
 	return w
+}
+
+// addFile watches the file p: inotify on the file itself loses it when it
+// is renamed over or removed and made again (an editor's save, a copy of
+// a rebuilt module), so its directory is watched, and only events on p's
+// name are reported. addTree walked a file and watched nothing, so
+// `serve --watch m.wasm` never saw a change (attack pass 43i, row 6).
+func (w *inotifyWatcher) addFile(p string) error {
+	dir, name := filepath.Dir(p), filepath.Base(p)
+	wd, err := unix.InotifyAddWatch(int(w.f.Fd()), dir, inotifyMask|unix.IN_ONLYDIR)
+	if err != nil {
+		return err
+	}
+	if _, tree := w.dirs[int32(wd)]; tree && w.files[int32(wd)] == nil {
+		return nil // watched whole already (dirs names the directory too)
+	}
+	w.dirs[int32(wd)] = dir
+	if w.files[int32(wd)] == nil {
+		w.files[int32(wd)] = map[string]bool{}
+	}
+	w.files[int32(wd)][name] = true
+	return nil
 }
 
 var errTooManyDirs = errors.New("too many directories to watch")
@@ -69,6 +102,7 @@ func (w *inotifyWatcher) addTree(dir string) error {
 			return err
 		}
 		w.dirs[int32(wd)] = p
+		delete(w.files, int32(wd)) // watched whole now, not for a file's sake
 		return nil
 	})
 }
@@ -102,11 +136,18 @@ func (w *inotifyWatcher) read() {
 			}
 			if ev.Mask&unix.IN_IGNORED != 0 { // its watch is gone (IN_DELETE_SELF said so)
 				delete(w.dirs, ev.Wd)
+				delete(w.files, ev.Wd)
 				continue
 			}
 			p := dir
 			if name != "" {
 				p = filepath.Join(dir, name)
+			}
+			if only := w.files[ev.Wd]; only != nil {
+				if name == "" || only[name] { // the file, or its directory gone with it
+					w.send(p)
+				}
+				continue
 			}
 			if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&unix.IN_MOVED_FROM != 0 {
 				w.forget(p)
@@ -117,11 +158,16 @@ func (w *inotifyWatcher) read() {
 			if !watched(name) {
 				continue
 			}
-			select {
-			case w.events <- p:
-			default: // a change is already pending: one is enough
-			}
+			w.send(p)
 		}
+	}
+}
+
+// send reports a change at p.
+func (w *inotifyWatcher) send(p string) {
+	select {
+	case w.events <- p:
+	default: // a change is already pending: one is enough
 	}
 }
 
@@ -132,6 +178,7 @@ func (w *inotifyWatcher) forget(dir string) {
 		if d == dir || strings.HasPrefix(d, dir+string(filepath.Separator)) {
 			_, _ = unix.InotifyRmWatch(int(w.f.Fd()), uint32(wd))
 			delete(w.dirs, wd)
+			delete(w.files, wd)
 		}
 	}
 }

@@ -112,6 +112,9 @@ func (s *Server) notifyLoop(ctx context.Context, w Watch, n notifier) {
 		for _, d := range w.Dirs {
 			if r, err := filepath.Rel(d, changed); err == nil && !strings.HasPrefix(r, "..") {
 				rel = r
+				if r == "." { // a watched module file itself
+					rel = filepath.Base(changed)
+				}
 			}
 		}
 		s.log.printf("watch: %s changed: rebuilding", rel)

@@ -1,6 +1,10 @@
 package sandboxfs
 
 import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -130,5 +134,70 @@ func TestUnvirtualizedMetadata(t *testing.T) {
 	}
 	if real := sys.NewStat_t(info); st.Ino != real.Ino || st.Dev != real.Dev || st.Mtim != real.Mtim {
 		t.Errorf("unvirtualized: %+v; the file system says %+v", st, real)
+	}
+}
+
+// TestVirtualDirectoryListing (attack pass 43i, row 1): under a Virtual a
+// directory lists its entries sorted by name, in reads of any size and
+// again after a rewind (Seek to 0, wazero's fd_readdir at cookie 0, which
+// sees entries made since), and shows size 0 and link count 1, not the
+// host file system's order, size and links.
+func TestVirtualDirectoryListing(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, n := range []string{"f6", "f7", "f1", "f0", "f3", "f2", "f5"} {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	m, err := Open(dir, "/volume/tmp", true, NewBudget(Limits{}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	m.Virtualize(NewVirtual(0), 7)
+	fsys := m.FS()
+	f, e := fsys.OpenFile(".", experimentalsys.O_RDONLY|experimentalsys.O_DIRECTORY, 0)
+	if e != 0 {
+		t.Fatal(e)
+	}
+	defer f.Close()
+	names := func(reads ...int) string {
+		t.Helper()
+		var got []string
+		for _, n := range reads {
+			d, e := f.Readdir(n)
+			if e != 0 {
+				t.Fatal(e)
+			}
+			for _, x := range d {
+				got = append(got, x.Name)
+			}
+		}
+		return strings.Join(got, " ")
+	}
+	if got, want := names(3, 2, 10), "f0 f1 f2 f3 f5 f6 f7 sub"; got != want {
+		t.Errorf("listed %q; want %q", got, want)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "f4"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, e := f.Seek(0, io.SeekStart); e != 0 {
+		t.Fatal(e)
+	}
+	if got, want := names(-1), "f0 f1 f2 f3 f4 f5 f6 f7 sub"; got != want {
+		t.Errorf("after a rewind, listed %q; want %q", got, want)
+	}
+	for _, p := range []string{".", "sub"} {
+		st, e := fsys.Stat(p)
+		if e != 0 || st.Size != 0 || st.Nlink != 1 {
+			t.Errorf("directory %s: size %d, links %d, %v; want 0 and 1", p, st.Size, st.Nlink, e)
+		}
+	}
+	if st, e := fsys.Stat("f0"); e != 0 || st.Nlink != 1 || st.Mode.IsDir() {
+		t.Errorf("a file: %+v, %v", st, e)
 	}
 }

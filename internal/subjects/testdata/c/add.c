@@ -36,6 +36,14 @@
 //                  answering, holding its files
 //   WRITE=N        every call writes N MiB to /volume/tmp/w; a failed write traps
 //
+// Hooks of attack pass 43i (rows 1 and 2), in a block of their own:
+//
+//   DIR_PRINT      every call makes f0..f7 in /volume/tmp and answers the order fd_readdir lists
+//                  them in and /volume/tmp's size and link count ("order=01234567 size=0 nlink=1")
+//   PIPE_READS     stdin is read with read(2) of 256 KiB at a time (not stdio's getline); a call
+//                  whose request line took more than one read traps: a module that sees how the
+//                  host cut its input into a pipe
+//
 // The edge variants declare three more optional members (mode, an enum;
 // label, a string or null of at most 16 characters; tags, at most 4
 // strings) and break on one edge of them; EDGE_GOOD behaves:
@@ -284,7 +292,75 @@ static void write_hook(void) {
 }
 #endif
 
+// Attack pass 43i hooks (DIR_PRINT, PIPE_READS): see the head.
+#ifdef DIR_PRINT
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+static void dir_print(const char *id) {
+	char order[64] = {0};
+	size_t o = 0;
+	for (int i = 0; i < 8; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "/volume/tmp/f%d", i);
+		int fd = open(name, O_CREAT | O_WRONLY, 0644);
+		if (fd >= 0) close(fd);
+	}
+	DIR *d = opendir("/volume/tmp");
+	if (d) {
+		struct dirent *e;
+		while ((e = readdir(d)) && o < sizeof order - 3)
+			if (e->d_name[0] == 'f') order[o++] = e->d_name[1];
+		closedir(d);
+	}
+	struct stat st = {0};
+	stat("/volume/tmp", &st);
+	answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"order=%s size=%lld nlink=%llu\"}]}", order, (long long)st.st_size, (unsigned long long)st.st_nlink);
+}
+#endif
+#ifdef PIPE_READS
+static char *pr_buf;
+static size_t pr_len, pr_cap, pr_last;
+static long pr_reads; // how many reads the line last returned took
+// pr_line returns the next line's length (NUL-terminated, in *line), read
+// with read(2) of 256 KiB at a time; -1 at end of input.
+static long pr_line(char **line) {
+	if (pr_last) { // drop the line returned before
+		memmove(pr_buf, pr_buf + pr_last, pr_len - pr_last);
+		pr_len -= pr_last;
+		pr_last = 0;
+	}
+	pr_reads = 0;
+	for (;;) {
+		char *nl = pr_len ? memchr(pr_buf, '\n', pr_len) : NULL;
+		if (nl) {
+			*nl = 0;
+			pr_last = (size_t)(nl - pr_buf) + 1;
+			*line = pr_buf;
+			return (long)pr_last;
+		}
+		if (pr_cap - pr_len < (256 << 10) + 1) {
+			pr_cap = pr_len + (512 << 10);
+			pr_buf = realloc(pr_buf, pr_cap);
+			if (!pr_buf) __builtin_trap();
+		}
+		long n = read(0, pr_buf + pr_len, 256 << 10);
+		if (n <= 0) return -1;
+		pr_reads++;
+		pr_len += (size_t)n;
+	}
+}
+#define READ_LINE(line, cap) ((void)(cap), pr_line(line))
+#else
+#define READ_LINE(line, cap) getline(line, cap, stdin)
+#endif
+
 static void call(const char *id, const char *params) {
+#ifdef DIR_PRINT
+	dir_print(id);
+	(void)params;
+	return;
+#endif
 #ifdef FILES
 	files_hook(params);
 #endif
@@ -498,7 +574,7 @@ int main(void) {
 			if (poll(&pfd, 1, IDLE_POLL) == 0) return 0;
 		}
 #endif
-		if (getline(&line, &cap, stdin) <= 0) break;
+		if (READ_LINE(&line, &cap) <= 0) break;
 		const char *id = member(line, "id"), *method = member(line, "method");
 		if (!id) {
 #ifdef ANSWER_NOTIFY
@@ -521,6 +597,9 @@ int main(void) {
 #ifdef READ_TO_EOF
 			while (getchar() != EOF) {
 			}
+#endif
+#ifdef PIPE_READS
+			if (pr_reads > 1) __builtin_trap();
 #endif
 			call(id, member(line, "params"));
 			called = 1;
