@@ -130,7 +130,7 @@ func TestAttack43f_ReadOfClosedStdinWaits(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		os   bool
-	}{{"closed1", false}, {"closed2", false}, {"closed1", true}, {"closed2", true}} {
+	}{{"closed1", false}, {"closed2", false}, {"closed1", true}, {"closed2", true}, {"badiov1", false}, {"badiov2", false}, {"badiov1", true}, {"badiov2", true}} {
 		t.Run(fmt.Sprintf("%s-ospipe=%v", c.name, c.os), func(t *testing.T) {
 			wasm, err := os.ReadFile("testdata/attack43f/" + c.name + ".wasm")
 			if err != nil {
