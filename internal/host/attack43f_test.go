@@ -157,3 +157,39 @@ func TestAttack43f_ReadOfClosedStdinWaits(t *testing.T) {
 		})
 	}
 }
+
+// TestAttack43f_StdinFileType (attack pass 43f): the file type a module
+// reads of its stdin (fd_fdstat_get) tells the linter's in-process pipe
+// from a real pipe: see attack/README-43f.md. Every run but the pause
+// probe's (discovery, calls, the other probes) must show what a pipe shows.
+func TestAttack43f_StdinFileType(t *testing.T) {
+	wasm, err := os.ReadFile("testdata/attack43f/filetype.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineCompiler, Backstop: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	m := compile(t, h, wasm)
+	m.WaitCompiled(context.Background())
+	got := map[bool]string{}
+	for _, osPipe := range []bool{false, true} {
+		s, err := h.Start(context.Background(), m, RunConfig{Timeout: 3 * time.Second, OSPipe: osPipe})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		l, ok := s.Answer(json.RawMessage(`1`), time.Second)
+		s.Wait()
+		if !ok {
+			t.Fatalf("OS pipe %v: no answer", osPipe)
+		}
+		got[osPipe] = string(l.Result)
+		t.Logf("OS pipe %v: stdin, stdout, stderr file types %s", osPipe, l.Result)
+	}
+	if got[false] != got[true] {
+		t.Errorf("the in-process pipe shows the module %s, the OS pipe %s: a module tells the linter's runs (discovery, calls, probes) from a real pipe's", got[false], got[true])
+	}
+}
