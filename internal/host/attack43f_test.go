@@ -193,3 +193,35 @@ func TestAttack43f_StdinFileType(t *testing.T) {
 		t.Errorf("the in-process pipe shows the module %s, the OS pipe %s: a module tells the linter's runs (discovery, calls, probes) from a real pipe's", got[false], got[true])
 	}
 }
+
+
+// TestAttack43f_NonblockingStdinCheck (attack pass 43f): a server that made
+// stdin non-blocking and, with its request read, reads stdin once more
+// without waiting (a check for a cancellation while it works) gets EAGAIN
+// on a real pipe and answers. See attack/README-43f.md.
+func TestAttack43f_NonblockingStdinCheck(t *testing.T) {
+	wasm, err := os.ReadFile("testdata/attack43f/nbcheck.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineCompiler, Backstop: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	m := compile(t, h, wasm)
+	m.WaitCompiled(context.Background())
+	for _, osPipe := range []bool{false, true} {
+		s, err := h.Start(context.Background(), m, RunConfig{Timeout: 3 * time.Second, OSPipe: osPipe})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		l, ok := s.Answer(json.RawMessage(`1`), time.Second)
+		r := s.Wait()
+		t.Logf("OS pipe %v: answered %v %s, WaitedForInput %v, lines %q", osPipe, ok, l.Result, r.WaitedForInput, r.Lines[0].Text)
+		if !ok || r.WaitedForInput {
+			t.Errorf("OS pipe %v: a non-blocking read of an empty stdin waited for input (answered %v, WaitedForInput %v): EAGAIN on a real pipe", osPipe, ok, r.WaitedForInput)
+		}
+	}
+}
