@@ -194,7 +194,6 @@ func TestAttack43f_StdinFileType(t *testing.T) {
 	}
 }
 
-
 // TestAttack43f_NonblockingStdinCheck (attack pass 43f): a server that made
 // stdin non-blocking and, with its request read, reads stdin once more
 // without waiting (a check for a cancellation while it works) gets EAGAIN
