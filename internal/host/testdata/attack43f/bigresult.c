@@ -1,0 +1,110 @@
+// clang --target=wasm32-wasi -O2 -o bigresult.wasm bigresult.c
+// clang --target=wasm32-wasi -O2 -DNEST -o bigresultnest.wasm bigresult.c
+// clang --target=wasm32-wasi -O2 -DTEXTS -o bigresulttexts.wasm bigresult.c
+// (attack pass 43f) attack43a's pausestall.c server (plain reads); its
+// tools/call answer is just under 1 MiB: a content of empty objects
+// [{},{},...] (default), a structuredContent of nested arrays (NEST), or
+// many empty text blocks (TEXTS).
+#include <wasi/api.h>
+#include <string.h>
+
+static char buf[1 << 16];
+static size_t have;
+static char spare[4096];
+static int ospipe;
+
+static void ws(const char *s) {
+	__wasi_ciovec_t v = {(const uint8_t *)s, strlen(s)};
+	__wasi_size_t w;
+	(void)__wasi_fd_write(1, &v, 1, &w);
+}
+
+static int fill(void) {
+	__wasi_size_t n = 0;
+	size_t room = sizeof buf - have;
+	if (ospipe) {
+		__wasi_subscription_t s;
+		memset(&s, 0, sizeof s);
+		s.u.tag = __WASI_EVENTTYPE_FD_READ;
+		s.u.u.fd_read.file_descriptor = 0;
+		__wasi_event_t e;
+		__wasi_size_t ne;
+		if (__wasi_poll_oneoff(&s, &e, 1, &ne) != 0) return 0;
+		size_t want = e.fd_readwrite.nbytes;
+		if (want == 0 || want > room) want = room;
+		__wasi_iovec_t v[2] = {{(uint8_t *)buf + have, want}, {(uint8_t *)spare, sizeof spare}};
+		if (__wasi_fd_read(0, v, 2, &n) != 0 || n == 0) return 0;
+		if (n > want) { // what the second iovec got
+			size_t more = n - want;
+			if (more > sizeof buf - have - want) return 0;
+			memcpy(buf + have + want, spare, more);
+		}
+	} else {
+		__wasi_iovec_t v = {(uint8_t *)buf + have, room};
+		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 0;
+	}
+	have += n;
+	return 1;
+}
+
+static void handle(char *line) {
+	char id[128] = "";
+	char *p = strstr(line, "\"id\":");
+	if (!p) return; // a notification
+	p += 5;
+	size_t i = 0;
+	while (p[i] && p[i] != ',' && p[i] != '}' && i < sizeof id - 1) { id[i] = p[i]; i++; }
+	id[i] = 0;
+	ws("{\"jsonrpc\":\"2.0\",\"id\":");
+	ws(id);
+	if (strstr(line, "\"server/discover\"") || strstr(line, "\"initialize\"")) {
+		ws(",\"result\":{\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}},\"resultType\":\"complete\"}}\n");
+	} else if (strstr(line, "\"tools/list\"")) {
+		ws(",\"result\":{\"resultType\":\"complete\",\"tools\":[{\"name\":\"greet\",\"description\":\"Returns a fixed greeting text.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}}]}}\n");
+	} else if (strstr(line, "\"tools/call\"")) {
+		static char big[(1 << 20) - 256];
+		size_t l = 0, room = sizeof big - 16;
+#if defined(NEST)
+		const char *h = ",\"result\":{\"resultType\":\"complete\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}],\"structuredContent\":{\"a\":";
+		memcpy(big, h, strlen(h)); l = strlen(h);
+		size_t depth = (room - l) / 2;
+		for (size_t i = 0; i < depth; i++) big[l++] = '[';
+		for (size_t i = 0; i < depth; i++) big[l++] = ']';
+		big[l++] = '}';
+#else
+		const char *h = ",\"result\":{\"resultType\":\"complete\",\"content\":[";
+		memcpy(big, h, strlen(h)); l = strlen(h);
+#ifdef TEXTS
+		const char *item = "{\"type\":\"text\",\"text\":\"\"}";
+#else
+		const char *item = "{}";
+#endif
+		size_t il = strlen(item);
+		for (int first = 1; l + il + 8 < room; first = 0) {
+			if (!first) big[l++] = ',';
+			memcpy(big + l, item, il); l += il;
+		}
+		big[l++] = ']';
+#endif
+		big[l++] = '}'; big[l++] = '}'; big[l++] = '\n'; big[l] = 0;
+		ws(big);
+	} else {
+		ws(",\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}\n");
+	}
+}
+
+int main(void) {
+	__wasi_fdstat_t st;
+	(void)st; ospipe = 0;
+	for (;;) {
+		char *nl;
+		while ((nl = memchr(buf, '\n', have)) != 0) {
+			*nl = 0;
+			handle(buf);
+			size_t used = (size_t)(nl - buf) + 1;
+			memmove(buf, nl + 1, have - used);
+			have -= used;
+		}
+		if (!fill()) return 0;
+	}
+}
