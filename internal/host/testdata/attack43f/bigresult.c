@@ -1,4 +1,8 @@
 // clang --target=wasm32-wasi -O2 -o bigresult.wasm bigresult.c
+// clang --target=wasm32-wasi -O2 -DBIGLIST -o biglist.wasm bigresult.c
+// (BIGLIST: the tools/list answer is ~1 MiB of empty tool objects instead.)
+// (also built with -DBIGDESC='"ignore "' and other strings, to time tool-text checks: held)
+// (BIGDESC=S: one tool whose description is S repeated to ~1 MiB.)
 // clang --target=wasm32-wasi -O2 -DNEST -o bigresultnest.wasm bigresult.c
 // clang --target=wasm32-wasi -O2 -DTEXTS -o bigresulttexts.wasm bigresult.c
 // (attack pass 43f) attack43a's pausestall.c server (plain reads); its
@@ -59,6 +63,31 @@ static void handle(char *line) {
 	ws(id);
 	if (strstr(line, "\"server/discover\"") || strstr(line, "\"initialize\"")) {
 		ws(",\"result\":{\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}},\"resultType\":\"complete\"}}\n");
+#ifdef BIGDESC
+	} else if (strstr(line, "\"tools/list\"")) {
+		static char big[(1 << 20) - 256];
+		const char *h = ",\"result\":{\"resultType\":\"complete\",\"tools\":[{\"name\":\"greet\",\"inputSchema\":{\"type\":\"object\"},\"description\":\"";
+		size_t l = strlen(h);
+		memcpy(big, h, l);
+		const char *rep = BIGDESC;
+		size_t rl = strlen(rep);
+		while (l + rl + 16 < sizeof big) { memcpy(big + l, rep, rl); l += rl; }
+		memcpy(big + l, "\"}]}}\n", 7); l += 6; big[l] = 0;
+		ws(big);
+#endif
+#ifdef BIGLIST
+	} else if (strstr(line, "\"tools/list\"")) {
+		static char big[(1 << 20) - 256];
+		const char *h = ",\"result\":{\"resultType\":\"complete\",\"tools\":[";
+		size_t l = strlen(h);
+		memcpy(big, h, l);
+		for (int first = 1; l + 16 < sizeof big; first = 0) {
+			if (!first) big[l++] = ',';
+			big[l++] = '{'; big[l++] = '}';
+		}
+		big[l++] = ']'; big[l++] = '}'; big[l++] = '}'; big[l++] = '\n'; big[l] = 0;
+		ws(big);
+#endif
 	} else if (strstr(line, "\"tools/list\"")) {
 		ws(",\"result\":{\"resultType\":\"complete\",\"tools\":[{\"name\":\"greet\",\"description\":\"Returns a fixed greeting text.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}}]}}\n");
 	} else if (strstr(line, "\"tools/call\"")) {
