@@ -5,6 +5,11 @@
 // (BIGDESC=S: one tool whose description is S repeated to ~1 MiB.)
 // clang --target=wasm32-wasi -O2 -DNEST -o bigresultnest.wasm bigresult.c
 // clang --target=wasm32-wasi -O2 -DTEXTS -o bigresulttexts.wasm bigresult.c
+// clang --target=wasm32-wasi -O2 -DWIDE=20000 -o wide.wasm bigresult.c
+// (WIDE=N: greet declares an outputSchema whose "a" is an array of items
+// matching one of 200 alternatives, {"type":"string","minLength":i}, and
+// answers structuredContent {"a":[0,0,...]} of N items: every item fails
+// every alternative.)
 // (attack pass 43f) attack43a's pausestall.c server (plain reads); its
 // tools/call answer is just under 1 MiB: a content of empty objects
 // [{},{},...] (default), a structuredContent of nested arrays (NEST), or
@@ -63,6 +68,33 @@ static void handle(char *line) {
 	ws(id);
 	if (strstr(line, "\"server/discover\"") || strstr(line, "\"initialize\"")) {
 		ws(",\"result\":{\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}},\"resultType\":\"complete\"}}\n");
+#ifdef WIDE
+	} else if (strstr(line, "\"tools/list\"")) {
+		static char big[1 << 16];
+		const char *h = ",\"result\":{\"resultType\":\"complete\",\"tools\":[{\"name\":\"greet\",\"description\":\"Returns a fixed greeting text.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"array\",\"items\":{\"anyOf\":[";
+		size_t l = strlen(h);
+		memcpy(big, h, l);
+		for (int i = 1; i <= 200; i++) {
+			if (i > 1) big[l++] = ',';
+			const char *a = "{\"type\":\"string\",\"minLength\":";
+			memcpy(big + l, a, strlen(a)); l += strlen(a);
+			if (i >= 100) big[l++] = '0' + i / 100;
+			if (i >= 10) big[l++] = '0' + (i / 10) % 10;
+			big[l++] = '0' + i % 10;
+			big[l++] = '}';
+		}
+		const char *t = "]}}}}}]}}\n";
+		memcpy(big + l, t, strlen(t) + 1);
+		ws(big);
+	} else if (strstr(line, "\"tools/call\"")) {
+		static char big[(1 << 20) - 256];
+		const char *h = ",\"result\":{\"resultType\":\"complete\",\"content\":[{\"type\":\"text\",\"text\":\"x\"}],\"structuredContent\":{\"a\":[";
+		size_t l = strlen(h);
+		memcpy(big, h, l);
+		for (int i = 0; i < WIDE; i++) { if (i) big[l++] = ','; big[l++] = '0'; }
+		memcpy(big + l, "]}}}\n", 6);
+		ws(big);
+#endif
 #ifdef BIGDESC
 	} else if (strstr(line, "\"tools/list\"")) {
 		static char big[(1 << 20) - 256];
