@@ -6,6 +6,11 @@
 // clang --target=wasm32-wasi -O2 -DNEST -o bigresultnest.wasm bigresult.c
 // clang --target=wasm32-wasi -O2 -DTEXTS -o bigresulttexts.wasm bigresult.c
 // clang --target=wasm32-wasi -O2 -DWIDE=20000 -o wide.wasm bigresult.c
+// clang --target=wasm32-wasi -O2 -DWIDEIN=500 -o widein.wasm bigresult.c
+// (WIDEIN=K: greet's inputSchema requires "a", an array of at least 1,000
+// items each matching one of K alternatives, the last {"type":"integer",
+// "minimum":0,"maximum":0}: the probes' argument generator validates
+// every item of every case against every alternative.)
 // (WIDE=N: greet declares an outputSchema whose "a" is an array of items
 // matching one of 200 alternatives, {"type":"string","minLength":i}, and
 // answers structuredContent {"a":[0,0,...]} of N items: every item fails
@@ -68,6 +73,24 @@ static void handle(char *line) {
 	ws(id);
 	if (strstr(line, "\"server/discover\"") || strstr(line, "\"initialize\"")) {
 		ws(",\"result\":{\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}},\"resultType\":\"complete\"}}\n");
+#ifdef WIDEIN
+	} else if (strstr(line, "\"tools/list\"")) {
+		static char big[1 << 20];
+		const char *h = ",\"result\":{\"resultType\":\"complete\",\"tools\":[{\"name\":\"greet\",\"description\":\"Returns a fixed greeting text.\",\"inputSchema\":{\"type\":\"object\",\"required\":[\"a\"],\"properties\":{\"a\":{\"type\":\"array\",\"minItems\":1000,\"items\":{\"anyOf\":[";
+		size_t l = strlen(h);
+		memcpy(big, h, l);
+		for (int i = 1; i < WIDEIN; i++) {
+			const char *a = "{\"type\":\"string\",\"minLength\":";
+			memcpy(big + l, a, strlen(a)); l += strlen(a);
+			int v = i, d = 1;
+			while (d * 10 <= v) d *= 10;
+			for (; d; d /= 10) big[l++] = '0' + (v / d) % 10;
+			big[l++] = '}'; big[l++] = ',';
+		}
+		const char *t = "{\"type\":\"integer\",\"minimum\":0,\"maximum\":0}]}}}}}]}}\n";
+		memcpy(big + l, t, strlen(t) + 1);
+		ws(big);
+#endif
 #ifdef WIDE
 	} else if (strstr(line, "\"tools/list\"")) {
 		static char big[1 << 16];
