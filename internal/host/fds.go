@@ -110,7 +110,11 @@ type fdListener struct{ name string }
 
 func (l fdListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
 	s := sessionOf(ctx)
-	if s == nil || s.files == nil {
+	if s == nil {
+		return
+	}
+	s.closing0 = l.name == "fd_close" && len(params) > 0 && uint32(params[0]) == 0
+	if s.files == nil {
 		return
 	}
 	f := s.files
@@ -145,7 +149,14 @@ func (l fdListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefi
 
 func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionDefinition, results []uint64) {
 	s := sessionOf(ctx)
-	if s == nil || s.files == nil || len(results) == 0 {
+	if s == nil || len(results) == 0 {
+		return
+	}
+	if s.closing0 && results[0] == 0 {
+		s.stdinGone = true // stdin's reads answer EBADF, and wait for nothing
+	}
+	s.closing0 = false
+	if s.files == nil {
 		return
 	}
 	f := s.files

@@ -77,3 +77,116 @@ func TestAttack43a_NoMemoryHostPanicNamedTrap(t *testing.T) {
 		})
 	}
 }
+
+// attack43fNoMemory is a command with no memory whose _start calls the
+// WASI import name with the given params (0x7f i32, 0x7e i64; result i32),
+// every argument zero but the first (fd), then proc_exit with its errno.
+func attack43fNoMemory(name string, fd byte, params ...byte) []byte {
+	leb := func(n int) []byte {
+		var b []byte
+		for {
+			c := byte(n & 0x7f)
+			n >>= 7
+			if n != 0 {
+				b = append(b, c|0x80)
+				continue
+			}
+			return append(b, c)
+		}
+	}
+	str := func(s string) []byte { return append(leb(len(s)), s...) }
+	sec := func(id byte, p []byte) []byte { return append(append([]byte{id}, leb(len(p))...), p...) }
+	cat := func(parts ...[]byte) []byte {
+		var b []byte
+		for _, p := range parts {
+			b = append(b, p...)
+		}
+		return b
+	}
+	ft := cat([]byte{0x60}, leb(len(params)), params, []byte{1, 0x7f})
+	types := sec(1, cat([]byte{3}, ft, []byte{0x60, 0, 0}, []byte{0x60, 1, 0x7f, 0}))
+	imports := sec(2, cat([]byte{2}, str("wasi_snapshot_preview1"), str(name), []byte{0, 0},
+		str("wasi_snapshot_preview1"), str("proc_exit"), []byte{0, 2}))
+	funcs := sec(3, []byte{1, 1})
+	exports := sec(7, cat([]byte{1}, str("_start"), []byte{0, 2}))
+	body := []byte{0}
+	for i, p := range params {
+		v := byte(0)
+		if i == 0 {
+			v = fd
+		}
+		if p == 0x7e {
+			body = append(body, 0x42, v)
+		} else {
+			body = append(body, 0x41, v)
+		}
+	}
+	body = append(body, 0x10, 0, 0x10, 1, 0x0b)
+	code := sec(10, cat([]byte{1}, leb(len(body)), body))
+	return cat([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, exports, code)
+}
+
+// TestAttack43f_NoMemoryCalls (attack pass 43f, row 2): a module without
+// memory calling a WASI function wazero implements (clock_time_get,
+// random_get, fd_fdstat_get, path_open ...) got a Go nil-pointer panic,
+// reported as its trap; it runs with an empty memory now (withEmptyMemory)
+// and every pointer it passes is outside it: EFAULT, or the errno the call
+// finds first (EBADF for a descriptor that is not open).
+func TestAttack43f_NoMemoryCalls(t *testing.T) {
+	const i, l = 0x7f, 0x7e
+	cases := []struct {
+		name   string
+		fd     byte
+		params []byte
+	}{
+		{"fd_read", 0, []byte{i, i, i, i}},
+		{"fd_read", 3, []byte{i, i, i, i}},
+		{"fd_pread", 3, []byte{i, i, i, l, i}},
+		{"fd_pwrite", 3, []byte{i, i, i, l, i}},
+		{"fd_readdir", 3, []byte{i, i, i, l, i}},
+		{"fd_fdstat_get", 0, []byte{i, i}},
+		{"fd_filestat_get", 3, []byte{i, i}},
+		{"fd_prestat_get", 3, []byte{i, i}},
+		{"fd_prestat_dir_name", 3, []byte{i, i, i}},
+		{"path_open", 3, []byte{i, i, i, i, i, l, l, i, i}},
+		{"path_filestat_get", 3, []byte{i, i, i, i, i}},
+		{"path_create_directory", 3, []byte{i, i, i}},
+		{"path_unlink_file", 3, []byte{i, i, i}},
+		{"path_rename", 3, []byte{i, i, i, i, i, i}},
+		{"path_readlink", 3, []byte{i, i, i, i, i, i}},
+		{"clock_time_get", 0, []byte{i, l, i}},
+		{"clock_res_get", 0, []byte{i, i}},
+		{"random_get", 0, []byte{i, i}},
+		{"args_sizes_get", 0, []byte{i, i}},
+		{"environ_get", 0, []byte{i, i}},
+		{"fd_seek", 3, []byte{i, l, i, i}},
+		{"fd_tell", 3, []byte{i, i}},
+		{"sock_recv", 0, []byte{i, i, i, i, i, i}},
+		{"sock_send", 1, []byte{i, i, i, i, i}},
+		{"sock_accept", 3, []byte{i, i, i}},
+		{"fd_renumber", 3, []byte{i, i}},
+	}
+	h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineInterpreter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	for _, c := range cases {
+		m, err := h.Compile(context.Background(), attack43fNoMemory(c.name, c.fd, c.params...))
+		if err != nil {
+			t.Logf("%s: compile: %v", c.name, err)
+			continue
+		}
+		s, err := h.start(context.Background(), m, RunConfig{Timeout: time.Second})
+		if err != nil {
+			t.Logf("%s: start: %v", c.name, err)
+			continue
+		}
+		r := s.wait()
+		first, _, _ := strings.Cut(r.Trap, "\n")
+		t.Logf("%s(%d): trap %q, exited %v with %d", c.name, c.fd, first, r.Exited, r.ExitCode)
+		if r.Trap != "" || !r.Exited {
+			t.Errorf("%s(%d) from a module without memory: trap %q, exited %v; want an errno (EFAULT) and the module's own exit", c.name, c.fd, first, r.Exited)
+		}
+	}
+}

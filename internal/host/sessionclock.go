@@ -154,15 +154,16 @@ func (s *session) waitsInput(timeout time.Duration) {
 	s.inputAt = max(s.inputAt, until)
 }
 
-// beforeStdinRead is called as the guest calls fd_read on an OS pipe's
-// stdin: a blocking read waits as awaitInput says; a non-blocking one
+// beforeStdinRead is called as the guest calls fd_read of stdin: a
+// blocking read waits as awaitInput says (an in-process pipe's in
+// memReader); a non-blocking one, on either pipe,
 // only for the host's own writes and steps to be done, and then reads
 // (EAGAIN when nothing is there).
 func (s *session) beforeStdinRead() {
-	if _, ok := s.in.(*osPipe); !ok {
-		return // an in-process pipe's reads wait in memReader
-	}
 	if !s.in.nonblocking() {
+		if _, ok := s.in.(*memPipe); ok {
+			return // an in-process pipe's reads wait in memReader
+		}
 		s.awaitInput(-1)
 		return
 	}

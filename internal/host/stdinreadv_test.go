@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -132,6 +133,80 @@ func TestIovecsReached(t *testing.T) {
 	} {
 		if got := iovecsReached(iovs(c.lens...), c.avail); got != c.want {
 			t.Errorf("iovecs %v, %d bytes waiting: %d reached, want %d", c.lens, c.avail, got, c.want)
+		}
+	}
+}
+
+// TestAttack43f_ReadOfClosedStdinWaits (attack pass 43f, row 1): a module that
+// closed stdin (fd_close(0)) and reads fd 0 gets EBADF at once from wazero
+// and from a real runtime, but the host's iovec listener still takes fd 0
+// for stdin (beforeStdinReadv: only a file opened at 0 is told apart):
+// with two iovecs on the in-process pipe, and with any read on the OS pipe
+// (the pause probe's), the read first waits for input as a read of an
+// empty stdin does. The host sees a module waiting for input with its
+// request unanswered, closes stdin and judges it one that reads to end of
+// input (WaitedForInput), though it answers at once on a real runtime.
+// The same for a read whose iovec array is outside memory (badiov: EFAULT)
+// on the OS pipe.
+func TestAttack43f_ReadOfClosedStdinWaits(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		os   bool
+	}{{"closed1", false}, {"closed2", false}, {"closed1", true}, {"closed2", true}, {"badiov1", false}, {"badiov2", false}, {"badiov1", true}, {"badiov2", true}} {
+		t.Run(fmt.Sprintf("%s-ospipe=%v", c.name, c.os), func(t *testing.T) {
+			wasm, err := os.ReadFile("testdata/attack43f/" + c.name + ".wasm")
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineCompiler, Backstop: 5 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close(context.Background())
+			m := compile(t, h, wasm)
+			m.WaitCompiled(context.Background())
+			s, err := h.Start(context.Background(), m, RunConfig{Timeout: 3 * time.Second, OSPipe: c.os})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+			l, ok := s.Answer(json.RawMessage(`1`), time.Second)
+			r := s.Wait()
+			t.Logf("answered %v %s; exited %v %d, lines %d; WaitedForInput %v, Stalled %v, module time %v", ok, l.Result, r.Exited, r.ExitCode, len(r.Lines), r.WaitedForInput, r.Stalled, r.Elapsed)
+			if !ok || r.WaitedForInput || r.Stalled {
+				t.Errorf("a read of a closed fd 0 waited for input (answered %v, WaitedForInput %v, Stalled %v): EBADF at once on a real runtime", ok, r.WaitedForInput, r.Stalled)
+			}
+		})
+	}
+}
+
+// TestClosedStdinPoll (attack pass 43f, row 1, poll_oneoff's shape): a
+// poll of fd 0 after fd_close(0), beside a clock of an hour, answers at
+// once with the fd 0 event's EBADF; it waited for input as a poll of an
+// empty stdin does, and the host judged a module waiting for end of input.
+func TestClosedStdinPoll(t *testing.T) {
+	wasm, err := os.ReadFile("testdata/attack43f/closedpoll.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineCompiler, Backstop: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	m := compile(t, h, wasm)
+	m.WaitCompiled(context.Background())
+	for _, osPipe := range []bool{false, true} {
+		s, err := h.Start(context.Background(), m, RunConfig{Timeout: 3 * time.Second, OSPipe: osPipe})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		l, ok := s.Answer(json.RawMessage(`1`), time.Second)
+		r := s.Wait()
+		// errno 0, one event, of type FD_READ (1), its error EBADF (08).
+		if !ok || r.WaitedForInput || string(l.Result) != `{"poll":"01108"}` {
+			t.Errorf("OS pipe %v: answered %v %s, WaitedForInput %v; want {\"poll\":\"01108\"} at once", osPipe, ok, l.Result, r.WaitedForInput)
 		}
 	}
 }

@@ -124,3 +124,43 @@ func TestStdoutRecordBounded(t *testing.T) { // not parallel: measures the heap
 		})
 	}
 }
+
+// TestAttack43f_BigLineRecord (attack pass 43f, a held check): one stdout line of just
+// under 1 MiB whose members hold many tiny JSON values: what the record
+// holds of it must stay within the documented 16 bytes of heap a byte
+// (docs/serve-limits.md), and the run answer at once.
+func TestAttack43f_BigLineRecord(t *testing.T) { // not parallel: measures the heap
+	h := newHost(t)
+	for _, name := range []string{"bigline", "bigobj", "bignest", "bigkeys"} {
+		t.Run(name, func(t *testing.T) {
+			wasm, err := os.ReadFile("testdata/attack43f/" + name + ".wasm")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := compile(t, h, wasm)
+			m.WaitCompiled(context.Background())
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			s, err := h.start(context.Background(), m, RunConfig{Timeout: 2 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := s.wait()
+			for i := range r.Lines {
+				if !r.Lines[i].decoded {
+					r.Lines[i].decode()
+				}
+			}
+			_ = r.Breaks()
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+			t.Logf("stdout %d bytes, %d lines; the record holds %d KiB of heap, %d MiB allocated, module time %v", r.StdoutBytes, len(r.Lines), held>>10, (after.TotalAlloc-before.TotalAlloc)>>20, r.Elapsed)
+			if held > 16*r.StdoutBytes {
+				t.Errorf("%s: the record of %d bytes of stdout holds %d MiB of the host's heap, over 16 a byte", name, r.StdoutBytes, held>>20)
+			}
+			runtime.KeepAlive(r)
+		})
+	}
+}
