@@ -1,0 +1,43 @@
+// clang --target=wasm32-wasi -O2 -DCOUNT=2 -o closed2.wasm closedstdin.c
+// clang --target=wasm32-wasi -O2 -DCOUNT=1 -o closed1.wasm closedstdin.c
+// clang --target=wasm32-wasi -O2 -DCOUNT=2 -DBADIOV -o badiov2.wasm closedstdin.c
+// clang --target=wasm32-wasi -O2 -DCOUNT=1 -DBADIOV -o badiov1.wasm closedstdin.c
+// (attack pass 43f) Reads one request line, closes stdin (fd_close(0): it
+// wants no more input), drains fd 0 once with COUNT iovecs, which on a
+// closed descriptor answers EBADF at once (wasmtime, wazero), and then
+// answers the request for id 1, writing the errno the read got.
+#include <wasi/api.h>
+#include <string.h>
+
+static char buf[4096];
+static char spare[4096];
+
+int main(void) {
+	size_t have = 0;
+	for (;;) {
+		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
+		__wasi_size_t n = 0;
+		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
+		have += n;
+		if (memchr(buf, '\n', have)) break;
+	}
+#ifdef BADIOV
+	// No close: the iovec array itself is outside memory (EFAULT at once).
+	__wasi_size_t n = 0;
+	__wasi_errno_t e = __wasi_fd_read(0, (const __wasi_iovec_t *)0xFFFFFFF0u, COUNT, &n);
+#else
+	(void)__wasi_fd_close(0);
+	__wasi_iovec_t iov[2] = {{(uint8_t *)spare, 16}, {(uint8_t *)spare + 16, 4000}};
+	__wasi_size_t n = 0;
+	__wasi_errno_t e = __wasi_fd_read(0, iov, COUNT, &n);
+#endif
+	char out[128] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"errno\":\"";
+	size_t l = strlen(out);
+	out[l++] = '0' + (e / 10) % 10;
+	out[l++] = '0' + e % 10;
+	memcpy(out + l, "\"}}\n", 5);
+	__wasi_ciovec_t o = {(const uint8_t *)out, strlen(out)};
+	__wasi_size_t w;
+	(void)__wasi_fd_write(1, &o, 1, &w);
+	return 0;
+}
