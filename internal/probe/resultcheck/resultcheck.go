@@ -147,7 +147,7 @@ func validate(outputSchema json.RawMessage, v any) []Problem {
 	if err != nil {
 		return []Problem{{NotChecked, "the outputSchema was not used: " + textutil.OneLine(err.Error(), 300)}}
 	}
-	if err := cost.Check(offlineschema.Depth(v)); err != nil {
+	if err := cost.CheckWork(offlineschema.Depth(v), offlineschema.Values(v)); err != nil {
 		return []Problem{{NotChecked, "structuredContent was not validated: " + err.Error()}}
 	}
 	if err := s.Validate(v); err != nil {
