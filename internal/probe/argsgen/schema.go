@@ -77,7 +77,7 @@ type doc struct {
 }
 
 // maxRead bounds the schemas doc.read keeps.
-const maxRead = 4096
+const maxRead = 2000
 
 func newDoc(root any) *doc {
 	d := &doc{root: root, ids: map[string]string{}, schemas: map[string]*schema{}}
