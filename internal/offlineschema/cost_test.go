@@ -40,3 +40,37 @@ func TestEstimate(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckWork (attack pass 43f, rows 6 and 7): a whole validation is
+// bounded by the subschemas a value may evaluate times the values, not
+// per value alone: 1,000 items against an anyOf of 500 pass Check but
+// not CheckWork.
+func TestCheckWork(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString(`{"type":"array","items":{"anyOf":[`)
+	for i := range 500 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"type":"string"}`)
+	}
+	b.WriteString(`]}}`)
+	c := estimate(t, b.String())
+	items := make([]any, 1000)
+	for i := range items {
+		items[i] = "x"
+	}
+	if err := c.Check(Depth(items)); err != nil {
+		t.Fatalf("Check: %v, want none (the cost per value is %d)", err, c.Place)
+	}
+	if n := Values(items); n != 1001 {
+		t.Errorf("Values = %d, want 1001", n)
+	}
+	if err := c.CheckWork(Depth(items), Values(items)); err == nil || !strings.Contains(err.Error(), "1001 values") {
+		t.Errorf("CheckWork on 1,000 items: %v, want the values named", err)
+	}
+	if err := c.CheckWork(Depth(items[:10]), Values(items[:10])); err != nil {
+		t.Errorf("CheckWork on 10 items: %v, want none", err)
+	}
+}

@@ -105,8 +105,15 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 		if len(b) > opt.MaxBytes || seen[string(b)] {
 			return false
 		}
-		if err := ver.validate(isValid, "#", b); (err == nil) != isValid {
-			if isValid && !quiet && err != nil && !errors.Is(err, errTooManyChecks) {
+		err := ver.validate(isValid, "#", b)
+		if ec := (errCost{}); errors.As(err, &ec) && !quiet {
+			g.note(fmt.Sprintf("%s: the generated value %s was not validated: %s", name, clip(b), oneLine(ec.Error())))
+		}
+		if unverified(err) {
+			return false
+		}
+		if (err == nil) != isValid {
+			if isValid && !quiet && err != nil {
 				g.note(fmt.Sprintf("%s: the generated value %s fails the schema: %s", name, clip(b), oneLine(err.Error())))
 			}
 			return false
@@ -202,7 +209,7 @@ func newGen(inputSchema json.RawMessage, opt Options) (g *gen, top []node, note 
 		return nil, nil, "the inputSchema does not compile: " + oneLine(err.Error())
 	}
 	if opt.Reach {
-		ver.limit = maxReachChecks
+		ver.limit, ver.workLimit = maxReachChecks, maxReachChecks/maxChecks*maxWork
 	}
 	return &gen{opt: opt, doc: newDoc(root), ver: ver}, []node{{v: root, loc: "#"}}, ""
 }

@@ -166,7 +166,7 @@ func (g *gen) cover(base *object, max, random int, seed uint64) []Case {
 	}
 	out = append(out, g.random(base, ms, random, seed, seen)...)
 	for i, c := range nulls {
-		if i >= maxNullCases || seen[string(c.Args)] || g.ver.validate(false, "#", c.Args) == nil {
+		if i >= maxNullCases || seen[string(c.Args)] || validOrUnverified(g.ver.validate(false, "#", c.Args)) {
 			continue
 		}
 		seen[string(c.Args)] = true

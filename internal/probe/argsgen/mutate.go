@@ -61,8 +61,7 @@ func (m *Mutator) Mutate(parent, other json.RawMessage) (Case, bool) {
 	}
 	q, _ := m.object(other)
 	for range mutateTries {
-		m.g.ver.checks = 0
-		m.g.ver.limit = maxMutateChecks
+		m.g.ver.reset(maxMutateChecks)
 		o, labels := p.without(""), []string(nil)
 		for n := 1 + m.rng.IntN(2); n > 0; n-- {
 			var label string
@@ -245,8 +244,7 @@ func (m *Mutator) Splice(parent json.RawMessage, d *Dict, limit int) []Case {
 				}
 			}
 			b := encode(p.with(mb.key, x))
-			m.g.ver.checks = 0
-			m.g.ver.limit = maxMutateChecks
+			m.g.ver.reset(maxMutateChecks)
 			if len(b) <= m.g.opt.MaxBytes && m.g.ver.validate(true, "#", b) == nil {
 				out = append(out, Case{Name: fmt.Sprintf("valid (search): %q %s= %s from the code it reached", mb.key, at, clip(encode(v))), Args: b, Valid: true, Edge: true})
 			}

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -70,12 +71,16 @@ func newSchema() *schema {
 
 // doc is the input schema with what resolving $ref needs.
 type doc struct {
-	root any
-	ids  map[string]string // $id and $anchor values to their locations
+	root    any
+	ids     map[string]string  // $id and $anchor values to their locations
+	schemas map[string]*schema // read's schemas, by their nodes' locations
 }
 
+// maxRead bounds the schemas doc.read keeps.
+const maxRead = 2000
+
 func newDoc(root any) *doc {
-	d := &doc{root: root, ids: map[string]string{}}
+	d := &doc{root: root, ids: map[string]string{}, schemas: map[string]*schema{}}
 	budget := 100000
 	d.walk(root, "#", "", &budget)
 	return d
@@ -210,8 +215,8 @@ func child(v any, tok string) (any, bool) {
 		c, ok := v.vals[tok]
 		return c, ok
 	case []any:
-		var i int
-		if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(v) || fmt.Sprint(i) != tok {
+		i, err := strconv.Atoi(tok)
+		if err != nil || i < 0 || i >= len(v) || strconv.Itoa(i) != tok {
 			return nil, false
 		}
 		return v[i], true
@@ -234,8 +239,30 @@ func sub(n node, path ...string) node {
 const maxRefChain = 32
 
 // read turns nodes into one schema: each node's keywords, its $ref's and
-// its allOf's, merged.
+// its allOf's, merged. Each set of nodes is read once (a node is known by
+// its location): the items of an array of 1,000 whose schema is an anyOf
+// of 500 were read item by item, 2.1 GB a call (attack pass 43f, row 7).
+// The caller gets its own copy of the schema's fields to set; the lists
+// and maps it holds are shared and never written.
 func (d *doc) read(nodes []node) *schema {
+	var key strings.Builder
+	for _, n := range nodes {
+		key.WriteString(n.loc)
+		key.WriteByte(0)
+	}
+	s, ok := d.schemas[key.String()]
+	if !ok {
+		if len(d.schemas) >= maxRead {
+			clear(d.schemas)
+		}
+		s = d.readNodes(nodes)
+		d.schemas[key.String()] = s
+	}
+	c := *s
+	return &c
+}
+
+func (d *doc) readNodes(nodes []node) *schema {
 	s := newSchema()
 	seen := 0
 	var add func(n node, depth int)

@@ -41,7 +41,7 @@ func (s *Shrinker) Smaller(args json.RawMessage, valid bool) []json.RawMessage {
 	if err != nil || !ok {
 		return nil
 	}
-	s.ver.checks = 0
+	s.ver.checks, s.ver.work = 0, 0
 	var out []json.RawMessage
 	orig := string(encode(o))
 	seen := map[string]bool{orig: true}
@@ -51,7 +51,7 @@ func (s *Shrinker) Smaller(args json.RawMessage, valid bool) []json.RawMessage {
 			return
 		}
 		seen[string(b)] = true
-		if (s.ver.validate(valid, "#", b) == nil) == valid {
+		if err := s.ver.validate(valid, "#", b); !unverified(err) && (err == nil) == valid {
 			out = append(out, b)
 		}
 	}
