@@ -69,9 +69,20 @@ func (c Cost) CheckWork(depth, values int) error {
 		return err
 	}
 	if values > 0 && c.Place > MaxWork/values {
-		return fmt.Errorf("validating its %d values against this schema could evaluate more than %d subschemas in all (up to %d a value)", values, MaxWork, c.Place)
+		return &WorkError{Values: values, Place: c.Place}
 	}
 	return nil
+}
+
+// WorkError is CheckWork's answer for a value too large to validate
+// against its schema: a verdict on the value's size, where Check's
+// errors are on the schema's.
+type WorkError struct {
+	Values, Place int
+}
+
+func (e *WorkError) Error() string {
+	return fmt.Sprintf("validating its %d values against this schema could evaluate more than %d subschemas in all (up to %d a value)", e.Values, MaxWork, e.Place)
 }
 
 // Values counts the values in a JSON value (as jsonschema.UnmarshalJSON
