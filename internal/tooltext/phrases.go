@@ -2210,7 +2210,7 @@ func redirected(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		return nil
 	}
 	near, _ := around(sentence, m) // bounded work per match
-	if g == 6 && narrowUse(sentence[m[g+1]:min(len(sentence), m[g+1]+80)], sentence[m[g]:m[g+1]]) && !c.intoArg(near, true) {
+	if g == 6 && narrowUse(sentence[m[g+1]:min(len(sentence), m[g+1]+80)], sentence[m[g]:m[g+1]], c.toolName) && !c.intoArg(near, true) {
 		return nil // "Use this tool rather than read_file for notebooks.": a narrower tool for one use (attack pass 43h)
 	}
 	rest := sentence[:m[0]] + " " + sentence[m[1]:]
@@ -2323,21 +2323,30 @@ func (c *checker) redirectsNext() bool {
 }
 
 // narrowUse: after "instead of X" (rest), a use named by a word none of
-// X's ("for notebooks" after read_file, "for news" after web_search): this
-// tool preferred for one kind of job, a narrower tool's own usage. "for
-// every message", "for all emails" and "for emails" after send_email are
-// X's whole job (attack pass 43h near misses).
-func narrowUse(rest, other string) bool {
+// X's and one of this tool's own name (own) ("for notebooks" after
+// read_file, in read_notebook; "for news" after web_search, in
+// news_search): this tool preferred for one kind of job, a narrower
+// tool's own usage. "for every message", "for all emails" and "for
+// emails" after send_email are X's whole job (attack pass 43h near
+// misses), and "for messages" in add is no job of add's (lead, after
+// fix43h3: any word not X's would otherwise clear the redirect).
+func narrowUse(rest, other, own string) bool {
 	t := narrowUseRE.FindStringSubmatch(rest)
 	if t == nil || everyUseRE.MatchString(t[1]) {
 		return false
 	}
+	same := func(w string) bool { return stem(w) == stem(t[1]) || stem(w) == stem(strings.TrimSuffix(t[1], "s")) }
 	for _, w := range nameWords(other) {
-		if stem(w) == stem(t[1]) || stem(w) == stem(strings.TrimSuffix(t[1], "s")) {
+		if same(w) {
 			return false
 		}
 	}
-	return true
+	for _, w := range nameWords(own) {
+		if same(w) {
+			return true
+		}
+	}
+	return false
 }
 
 var narrowUseRE = re(`^['"\x60]?(?:\s+(?:tool|function))?\s+(?:for|on|with)\s+(?:(?:a|an|the|single)\s+)?([a-z][\w-]*)`)
