@@ -1,0 +1,73 @@
+package main
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// TestAttack43g_QuitBeforeNotifyIsACrash (attack pass 43g, row 1):
+// SIGQUIT (Ctrl-\) is to stop a command as SIGINT does, exit 131
+// (supervise.StopSignals, lint.md's exit codes), but only once the child
+// has called cli.NotifyContext. Before that (the child's package
+// initialisers, ~0.1-0.3 s of every command's start here, seconds on a
+// loaded machine) and in a command that never calls it (explain,
+// version, help), Go's own SIGQUIT action runs: every goroutine dumped,
+// exit 2, which the supervisor reads as the runtime's crash: "the tool
+// itself crashed ...; this is a bug in subakogo", exit 4. Here explain
+// --list is held on a full stdout pipe (its size set to one page) and
+// the group gets SIGQUIT.
+func TestAttack43g_QuitBeforeNotifyIsACrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo")
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	const fSetPipeSz, fionread = 1031, 0x541B
+	if _, _, e := syscall.Syscall(syscall.SYS_FCNTL, w.Fd(), fSetPipeSz, 4096); e != 0 {
+		t.Skip("F_SETPIPE_SZ:", e)
+	}
+	cmd := exec.Command(subakogoBinary(t), "explain", "--list")
+	cmd.Stdout = w
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	// Wait until the command has written: it cannot end before the pipe
+	// (one page, its output ~16 KB) is read.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		var n int32
+		_, _, _ = syscall.Syscall(syscall.SYS_IOCTL, r.Fd(), fionread, uintptr(unsafe.Pointer(&n)))
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Fatal("stdout never filled")
+		}
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGQUIT); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, r)
+	_ = cmd.Wait()
+	code := cmd.ProcessState.ExitCode()
+	last := stderr.String()
+	if i := strings.LastIndex(strings.TrimSpace(last), "\n"); i >= 0 {
+		last = last[i+1:]
+	}
+	if code != 128+int(syscall.SIGQUIT) || strings.Contains(stderr.String(), "crashed") {
+		t.Errorf("Ctrl-\\ during explain --list: exit %d, last line %q; want 131 (lint.md: 131 interrupted by SIGQUIT), no crash report", code, strings.TrimSpace(last))
+	}
+}
