@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"io"
 	"os"
 	"os/exec"
@@ -106,5 +107,62 @@ func TestAttack43g_ReaderGoneLintExits3(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != 0 {
 			t.Errorf("%s with stdout's reader gone: exit %d (%s); want 0, what it would have been (lint.md)", args[0], code, strings.TrimSpace(stderr.String()))
 		}
+	}
+}
+
+// TestAttack43g_IgnoredQuitNotLeftIgnored (attack pass 43g, row 4):
+// lint.md: "Started with SIGHUP or SIGQUIT ignored (nohup, a script's
+// background job), subakogo leaves them ignored." SIGHUP is (Go keeps an
+// inherited SIG_IGN for SIGHUP and SIGINT only), but Go's runtime
+// installs its own SIGQUIT handler whatever it inherited, so
+// signal.Ignored(SIGQUIT) is false and supervise.StopSignals lists it:
+// `sh -c 'cmd &'` (POSIX sh ignores SIGINT and SIGQUIT in a
+// non-interactive shell's background jobs) or `trap "" QUIT` and a
+// Ctrl-\ at the terminal stops serve ("subakogo serve: stopped").
+func TestAttack43g_IgnoredQuitNotLeftIgnored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo and a wasip1 module")
+	}
+	wasm := gowasm.Path(t, "../../examples/hello")
+	cmd := exec.Command("sh", "-c", `trap "" QUIT; exec "$0" "$@"`, subakogoBinary(t), "serve", "--probes", "none", wasm)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	errR, errW := io.Pipe()
+	cmd.Stderr = errW
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	sc := bufio.NewScanner(errR)
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "serving hello") {
+			break
+		}
+	}
+	logged := make(chan struct{})
+	go func() {
+		defer close(logged)
+		for sc.Scan() {
+			log.WriteString(sc.Text() + "\n")
+		}
+	}()
+	if err := cmd.Process.Signal(syscall.SIGQUIT); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n")
+	_, _ = bufio.NewReader(stdout).ReadString('\n')
+	stdin.Close()
+	_ = cmd.Wait()
+	errW.Close()
+	<-logged
+	if strings.Contains(log.String(), "stopped") {
+		t.Errorf("serve started with SIGQUIT ignored stopped on SIGQUIT (lint.md: left ignored):\n%s", log.String())
 	}
 }
