@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/subako-ai/subako-go/internal/gowasm"
+)
+
+// TestAttack43g_QuitBeforeNotifyIsACrash (attack pass 43g, row 1):
+// SIGQUIT (Ctrl-\) is to stop a command as SIGINT does, exit 131
+// (supervise.StopSignals, lint.md's exit codes), but only once the child
+// has called cli.NotifyContext. Before that (the child's package
+// initialisers, ~0.1-0.3 s of every command's start here, seconds on a
+// loaded machine) and in a command that never calls it (explain,
+// version, help), Go's own SIGQUIT action runs: every goroutine dumped,
+// exit 2, which the supervisor reads as the runtime's crash: "the tool
+// itself crashed ...; this is a bug in subakogo", exit 4. Here explain
+// --list is held on a full stdout pipe (its size set to one page) and
+// the group gets SIGQUIT.
+func TestAttack43g_QuitBeforeNotifyIsACrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo")
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	const fSetPipeSz, fionread = 1031, 0x541B
+	if _, _, e := syscall.Syscall(syscall.SYS_FCNTL, w.Fd(), fSetPipeSz, 4096); e != 0 {
+		t.Skip("F_SETPIPE_SZ:", e)
+	}
+	cmd := exec.Command(subakogoBinary(t), "explain", "--list")
+	cmd.Stdout = w
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	// Wait until the command has written: it cannot end before the pipe
+	// (one page, its output ~16 KB) is read.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		var n int32
+		_, _, _ = syscall.Syscall(syscall.SYS_IOCTL, r.Fd(), fionread, uintptr(unsafe.Pointer(&n)))
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Fatal("stdout never filled")
+		}
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGQUIT); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, r)
+	_ = cmd.Wait()
+	code := cmd.ProcessState.ExitCode()
+	last := stderr.String()
+	if i := strings.LastIndex(strings.TrimSpace(last), "\n"); i >= 0 {
+		last = last[i+1:]
+	}
+	if code != 128+int(syscall.SIGQUIT) || strings.Contains(stderr.String(), "crashed") {
+		t.Errorf("Ctrl-\\ during explain --list: exit %d, last line %q; want 131 (lint.md: 131 interrupted by SIGQUIT), no crash report", code, strings.TrimSpace(last))
+	}
+}
+
+// TestAttack43g_ReaderGoneLintExits3 (attack pass 43g, row 2): lint.md
+// says a reader of stdout that goes away "ends nothing ... its exit code
+// is what it would have been: nobody is left to read", and cli.Output
+// keeps EPIPE apart from a full disk for that. call, size and explain do
+// so; lint and diff write their report themselves and answer its error
+// with "write /dev/stdout: broken pipe" and 3, "not judged":
+// `subakogo lint --format json m.wasm | head -c 100` under pipefail, or
+// a jq that exits at its first match, turns the verdict into 3.
+func TestAttack43g_ReaderGoneLintExits3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo and a wasip1 module")
+	}
+	wasm := gowasm.Path(t, "../../examples/hello")
+	for _, args := range [][]string{
+		{"explain", "--list"}, // the control: 0
+		{"lint", "--static", "--format", "json", wasm},
+		{"diff", "--format", "json", wasm, wasm},
+	} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Close() // the reader has gone
+		cmd := exec.Command(subakogoBinary(t), args...)
+		cmd.Stdout = w
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		_ = cmd.Run()
+		w.Close()
+		if code := cmd.ProcessState.ExitCode(); code != 0 {
+			t.Errorf("%s with stdout's reader gone: exit %d (%s); want 0, what it would have been (lint.md)", args[0], code, strings.TrimSpace(stderr.String()))
+		}
+	}
+}
+
+// TestAttack43g_IgnoredQuitNotLeftIgnored (attack pass 43g, row 4):
+// lint.md: "Started with SIGHUP or SIGQUIT ignored (nohup, a script's
+// background job), subakogo leaves them ignored." SIGHUP is (Go keeps an
+// inherited SIG_IGN for SIGHUP and SIGINT only), but Go's runtime
+// installs its own SIGQUIT handler whatever it inherited, so
+// signal.Ignored(SIGQUIT) is false and supervise.StopSignals lists it:
+// `sh -c 'cmd &'` (POSIX sh ignores SIGINT and SIGQUIT in a
+// non-interactive shell's background jobs) or `trap "" QUIT` and a
+// Ctrl-\ at the terminal stops serve ("subakogo serve: stopped"). Here
+// SIGQUIT then SIGTERM: with $GOTRACEBACK=all a SIGQUIT taken says so
+// (NotifyContext writes the stacks under "interrupted by SIGQUIT");
+// signals pending together are taken lowest first, so SIGTERM cannot
+// overtake it.
+func TestAttack43g_IgnoredQuitNotLeftIgnored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds subakogo and a wasip1 module")
+	}
+	wasm := gowasm.Path(t, "../../examples/hello")
+	cmd := exec.Command("sh", "-c", `trap "" QUIT; exec "$0" "$@"`, subakogoBinary(t), "serve", "--probes", "none", wasm)
+	cmd.Env = append(os.Environ(), "GOTRACEBACK=all")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	errR, errW := io.Pipe()
+	cmd.Stderr = errW
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	sc := bufio.NewScanner(errR)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "serving hello") {
+			break
+		}
+	}
+	logged := make(chan struct{})
+	go func() {
+		defer close(logged)
+		for sc.Scan() {
+			log.WriteString(sc.Text() + "\n")
+		}
+	}()
+	for _, s := range []syscall.Signal{syscall.SIGQUIT, syscall.SIGTERM} {
+		if err := cmd.Process.Signal(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = cmd.Wait()
+	errW.Close()
+	<-logged
+	if strings.Contains(log.String(), "SIGQUIT") {
+		i := strings.Index(log.String(), "SIGQUIT")
+		t.Errorf("serve started with SIGQUIT ignored took SIGQUIT (lint.md: left ignored): %q", log.String()[max(0, i-40):i+60])
+	}
+}
