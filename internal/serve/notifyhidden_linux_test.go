@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// TestAttack43g_NewHiddenDirWatched (attack pass 43g, row 5): serve.md
+// TestNewHiddenDirNotWatched (attack pass 43g, row 5): serve.md
 // says hidden files are not changes, and the first walk leaves hidden
 // directories out; but a hidden directory made (or moved in) after the
 // watch starts is watched whole by read's addTree (its own name is the
@@ -16,7 +16,7 @@ import (
 // after serve started (.idea/, .vscode/), makes every `git status` (it
 // rewrites .git/index) or every workspace save a change: a rebuild, a
 // lint and its probes, and a list_changed to every client, each time.
-func TestAttack43g_NewHiddenDirWatched(t *testing.T) {
+func TestNewHiddenDirNotWatched(t *testing.T) {
 	root := t.TempDir()
 	n, ok := newNotifier([]string{root}).(*inotifyWatcher)
 	if !ok || n == nil {
