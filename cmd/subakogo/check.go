@@ -85,7 +85,7 @@ func finishCheck(stdout, stderr io.Writer, f report.Format, files []report.File,
 			fmt.Fprintln(stdout, termsafe.Line(s))
 		}
 	}
-	if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {
+	if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil && !cli.ReaderGone(err) {
 		fmt.Fprintf(stderr, "subakogo check: %v\n", err)
 	}
 	return code

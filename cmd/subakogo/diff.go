@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/subako-ai/subako-go/internal/cli"
+
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/input"
@@ -90,7 +92,7 @@ func diffCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stdout, "%s (%s) -> %s (%s)\n", termsafe.Line(pos[0]), textutil.Plural(len(lists[0].tools), "tool"), termsafe.Line(pos[1]), textutil.Plural(len(lists[1].tools), "tool"))
 	}
 	opt := report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}
-	if err := report.Write(stdout, f, []report.File{file}, opt); err != nil {
+	if err := report.Write(stdout, f, []report.File{file}, opt); err != nil && !cli.ReaderGone(err) {
 		fmt.Fprintf(stderr, "subakogo diff: %v\n", err)
 		return exitUnreadable
 	}

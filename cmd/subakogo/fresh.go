@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/subako-ai/subako-go/internal/cli"
+
 	"github.com/subako-ai/subako-go/analyzer/model"
 	"github.com/subako-ai/subako-go/internal/check/gocheck"
 	"github.com/subako-ai/subako-go/internal/codegen"
@@ -76,7 +78,7 @@ func generatedCode(a *gocheck.Result, regenerate bool, f report.Format, stdout, 
 			files = append(files, gf)
 		}
 	}
-	if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {
+	if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil && !cli.ReaderGone(err) {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 	}
 	fmt.Fprintf(stderr, "subakogo pack: %s does not match the source: run go generate (or pack --generate); nothing was written\n", model.GeneratedFile)

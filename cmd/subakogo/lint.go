@@ -12,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/subako-ai/subako-go/internal/cli"
+
 	"github.com/subako-ai/subako-go/internal/check/callcheck"
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
@@ -120,18 +122,23 @@ func lintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		if err == nil && len(kept) > 0 {
 			k, err = cases.Add(kept)
 		}
-		if err != nil {
-			fmt.Fprintf(stderr, "subakogo lint: --save-cases: %v\n", err)
-			return exitUnreadable
-		}
-		fmt.Fprintf(stderr, "subakogo lint: %d failing case(s) added to %s (subakogo check replays them, P020)\n", n, *saveCases)
-		if len(kept) > 0 {
-			fmt.Fprintf(stderr, "subakogo lint: %d case(s) the search kept for reaching new code added to %s\n", k, *saveCases)
+		switch {
+		case err != nil:
+			// The report is still written, and 3 said after it: a lock
+			// another process held on the directory (LockDir's 10 s)
+			// lost the lint's report too (attack pass 43g, row 3).
+			fmt.Fprintf(stderr, "subakogo lint: --save-cases: %v (the report follows; exit code %d)\n", err, exitUnreadable)
+			code = exitUnreadable
+		default:
+			fmt.Fprintf(stderr, "subakogo lint: %d failing case(s) added to %s (subakogo check replays them, P020)\n", n, *saveCases)
+			if len(kept) > 0 {
+				fmt.Fprintf(stderr, "subakogo lint: %d case(s) the search kept for reaching new code added to %s\n", k, *saveCases)
+			}
 		}
 	}
 	color := f == report.Text && isTerminal(stdout)
 	opt := report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: color}
-	if err := report.Write(stdout, f, files, opt); err != nil {
+	if err := report.Write(stdout, f, files, opt); err != nil && !cli.ReaderGone(err) {
 		fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
 		return exitUnreadable
 	}

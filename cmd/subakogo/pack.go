@@ -8,6 +8,8 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/subako-ai/subako-go/internal/cli"
+
 	"github.com/subako-ai/subako-go/internal/check/pkgcheck"
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/pipeline/gobuild"
@@ -73,7 +75,7 @@ func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	if len(assetFindings) > 0 {
 		files := []report.File{{Path: filepath.Join(src, pkgcheck.AssetsDir), Size: -1, MIMEType: "inode/directory", Findings: assetFindings}}
-		if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {
+		if err := report.Write(stdout, f, files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil && !cli.ReaderGone(err) {
 			fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 		}
 		fmt.Fprintf(stderr, "subakogo pack: %s has links or special files in assets/; nothing was written\n", pkg)
@@ -103,7 +105,7 @@ func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		return exitUnreadable
 	}
 	defer staged.Close()
-	if err := report.Write(stdout, f, staged.Files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil {
+	if err := report.Write(stdout, f, staged.Files, report.Options{ToolName: "subakogo", Version: version(), Rules: rules.Catalog, Color: f == report.Text && isTerminal(stdout)}); err != nil && !cli.ReaderGone(err) {
 		fmt.Fprintf(stderr, "subakogo pack: %v\n", err)
 	}
 	if staged.Broken && !staged.Failed {

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/subako-ai/subako-go/internal/host"
@@ -94,6 +96,13 @@ func subakogoBinary(tb testing.TB) string {
 func TestMain(m *testing.M) {
 	if code, worker := host.WorkerMain(); worker {
 		os.Exit(code) // the host's compile worker
+	}
+	// A go test run as a script's background job inherits SIGINT
+	// ignored, and subakogo leaves an inherited ignore (attack pass 43g,
+	// row 4): caught here, the commands the tests start get it at its
+	// default, so the interrupt tests can send it.
+	if signal.Ignored(syscall.SIGINT) {
+		signal.Notify(make(chan os.Signal, 1), syscall.SIGINT)
 	}
 	code := m.Run()
 	if built.path != "" {

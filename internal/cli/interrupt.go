@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
@@ -66,7 +65,7 @@ func NotifyContext(parent context.Context, prog string, stderr io.Writer) (ctx c
 	grace, exit := InterruptGrace, exit
 	ctx, cancel := context.WithCancelCause(parent)
 	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, supervise.StopSignals()...)
+	supervise.NotifyStops(signals)
 	returned := make(chan struct{})
 	go func() {
 		select {
@@ -90,7 +89,7 @@ func NotifyContext(parent context.Context, prog string, stderr io.Writer) (ctx c
 	var once sync.Once
 	return ctx, func() {
 		once.Do(func() {
-			signal.Stop(signals)
+			supervise.StopStops(signals)
 			close(returned)
 			cancel(nil) // no cause but a signal's is kept
 		})

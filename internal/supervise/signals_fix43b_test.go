@@ -26,7 +26,7 @@ func TestKilledBySignalNamed(t *testing.T) {
 		cmd := exec.Command("sh", "-c", "kill -"+c.sig+" $$")
 		_ = cmd.Run()
 		var stderr strings.Builder
-		code := exitCode("subakogo", &stderr, cmd.ProcessState, nil)
+		code := exitCode("subakogo", &stderr, cmd.ProcessState, nil, 0)
 		if got := stderr.String(); code != Crash || strings.Contains(got, "killed by killed") || !strings.Contains(got, c.want) {
 			t.Errorf("kill -%s: exit %d, message %q; want %d naming %s", c.sig, code, got, Crash, c.want)
 		}
@@ -42,7 +42,7 @@ func TestStoppedBySignal(t *testing.T) {
 		cmd := exec.Command("sh", "-c", "kill -"+strings.TrimPrefix(SignalName(sig), "SIG")+" $$")
 		_ = cmd.Run()
 		var stderr strings.Builder
-		if code := exitCode("subakogo", &stderr, cmd.ProcessState, nil); code != 128+int(sig) || stderr.Len() > 0 {
+		if code := exitCode("subakogo", &stderr, cmd.ProcessState, nil, 0); code != 128+int(sig) || stderr.Len() > 0 {
 			t.Errorf("%s: exit %d, %q; want %d and nothing said", SignalName(sig), code, stderr.String(), 128+int(sig))
 		}
 	}

@@ -13,7 +13,9 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // Exit codes the parent answers.
@@ -75,6 +77,7 @@ func Parent(name string, stderr io.Writer) {
 	if err != nil {
 		return
 	}
+	IgnoreInherited()
 	signals := make(chan os.Signal, 4)
 	signal.Notify(signals, StopSignals()...)
 	// The child dies with its supervisor (diesWithParent): a supervisor
@@ -93,18 +96,45 @@ func Parent(name string, stderr io.Writer) {
 		signal.Stop(signals)
 		return
 	}
+	var stopped atomic.Int32 // the last stop signal forwarded
+	forwarded := make(chan struct{})
 	go func() {
 		for s := range signals {
+			if stopped.Swap(int32(s.(syscall.Signal))) == 0 {
+				close(forwarded)
+			}
 			_ = p.Signal(s)
 		}
 	}()
 	state, err := p.Wait()
-	os.Exit(exitCode(name, stderr, state, err))
+	if err == nil && !state.Success() && stopped.Load() == 0 {
+		// A signal sent to the process group reaches the child and this
+		// process at once; the child may end of it (Go's SIGQUIT
+		// action, before the child caught it) before this process's
+		// signal goroutine has passed it on. Its wait is bounded:
+		// StopGrace, only when the child failed.
+		t := time.NewTimer(StopGrace)
+		select {
+		case <-forwarded:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+	os.Exit(exitCode(name, stderr, state, err, syscall.Signal(stopped.Load())))
 }
 
+// StopGrace is how long the supervisor waits, for a child that failed,
+// for a stop signal it may have been sent with the child: never part of
+// a verdict, only of telling a stop from a crash.
+const StopGrace = 200 * time.Millisecond
+
 // exitCode is the code the supervisor exits with, given how its child
-// ended.
-func exitCode(name string, stderr io.Writer, state *os.ProcessState, err error) int {
+// ended and the stop signal the supervisor forwarded to it (0: none). A
+// child that ends with Go's exit 2 after a stop signal (Go's SIGQUIT
+// action: the goroutines dumped, before the child caught the signal) was
+// stopped, not crashed: 128 plus the signal, as the shell reports it
+// (attack pass 43g, row 1).
+func exitCode(name string, stderr io.Writer, state *os.ProcessState, err error, stopped syscall.Signal) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return Crash
@@ -128,6 +158,9 @@ func exitCode(name string, stderr io.Writer, state *os.ProcessState, err error) 
 			fmt.Fprintf(stderr, "%s: the tool itself crashed (killed by %s); exit code %d\n", name, SignalName(s), Crash)
 		}
 		return Crash
+	case state.ExitCode() == Usage && stopped != 0:
+		fmt.Fprintf(stderr, "%s: interrupted by %s\n", name, SignalName(stopped))
+		return 128 + int(stopped)
 	case state.ExitCode() == Usage:
 		fmt.Fprintf(stderr, "%s: the tool itself crashed (the Go runtime's error is above); this is a bug in %s, not in its input; exit code %d\n", name, name, Crash)
 		return Crash

@@ -18,8 +18,26 @@ import (
 	"github.com/subako-ai/subako-go/internal/supervise"
 )
 
+// In the commands that never listen for the stop signals (explain, help,
+// version) it catches them (supervise.CatchStops): a signal ends them with
+// 128 plus its number, not Go's SIGQUIT dump and exit 2, which the
+// supervisor took for a crash (attack pass 43g, row 1). Only there: caught
+// so early in the commands that read files, the kernel's target for a
+// process's signal, its first thread, was the one a read of a file system
+// that does not answer held (TestSignalEndsHungFileRead), and the signal
+// waited for it.
 func init() {
-	if roles.Of(os.Args[1:]) == roles.Supervisor {
+	args := os.Args[1:]
+	switch roles.Of(args) {
+	case roles.Supervisor:
 		supervise.Parent("subakogo", os.Stderr) // exits, except when the child cannot be started
+	case roles.Child, roles.Command:
+		if len(args) == 0 {
+			return
+		}
+		switch args[0] { // a test binary's arguments are -test.*
+		case "explain", "help", "version", "-h", "-help", "--help":
+			supervise.CatchStops("subakogo", os.Stderr)
+		}
 	}
 }
