@@ -75,8 +75,7 @@ func (c Cost) CheckWork(depth, values int) error {
 }
 
 // WorkError is CheckWork's answer for a value too large to validate
-// against its schema: a verdict on the value's size, where Check's
-// errors are on the schema's.
+// against its schema, where Check's errors are on the schema's.
 type WorkError struct {
 	Values, Place int
 }

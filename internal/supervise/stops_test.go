@@ -26,6 +26,14 @@ func TestExit2AfterStopIsAStop(t *testing.T) {
 	if code := exitCode("subakogo", &stderr, cmd.ProcessState, nil, 0); code != Crash {
 		t.Errorf("exit 2 and no signal: exit %d; want %d", code, Crash)
 	}
+	// attack pass 43j, row 4: SIGTERM's default action kills by the
+	// signal, so an exit 2 after it is a panic during the stop: a crash.
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
+		stderr.Reset()
+		if code := exitCode("subakogo", &stderr, cmd.ProcessState, nil, sig); code != Crash {
+			t.Errorf("exit 2 after %v: exit %d; want %d (a crash)", sig, code, Crash)
+		}
+	}
 }
 
 // TestStopsRouted (attack pass 43g, row 1): CatchStops' routing ends the

@@ -97,9 +97,13 @@ func Parent(name string, stderr io.Writer) {
 		return
 	}
 	var stopped atomic.Int32 // the last stop signal forwarded
+	var quit atomic.Bool     // SIGQUIT was forwarded
 	forwarded := make(chan struct{})
 	go func() {
 		for s := range signals {
+			if s == syscall.SIGQUIT {
+				quit.Store(true)
+			}
 			if stopped.Swap(int32(s.(syscall.Signal))) == 0 {
 				close(forwarded)
 			}
@@ -120,7 +124,11 @@ func Parent(name string, stderr io.Writer) {
 		}
 		t.Stop()
 	}
-	os.Exit(exitCode(name, stderr, state, err, syscall.Signal(stopped.Load())))
+	sig := syscall.Signal(stopped.Load())
+	if quit.Load() {
+		sig = syscall.SIGQUIT // the one stop signal whose default action is exit 2
+	}
+	os.Exit(exitCode(name, stderr, state, err, sig))
 }
 
 // StopGrace is how long the supervisor waits, for a child that failed,
@@ -130,10 +138,12 @@ const StopGrace = 200 * time.Millisecond
 
 // exitCode is the code the supervisor exits with, given how its child
 // ended and the stop signal the supervisor forwarded to it (0: none). A
-// child that ends with Go's exit 2 after a stop signal (Go's SIGQUIT
-// action: the goroutines dumped, before the child caught the signal) was
-// stopped, not crashed: 128 plus the signal, as the shell reports it
-// (attack pass 43g, row 1).
+// child that ends with Go's exit 2 after SIGQUIT (Go's SIGQUIT action:
+// the goroutines dumped, before the child caught the signal) was stopped,
+// not crashed: 128 plus the signal, as the shell reports it (attack pass
+// 43g, row 1). After SIGINT, SIGTERM or SIGHUP, whose default action
+// kills by the signal, an exit 2 is a panic or a fatal error: a crash
+// (attack pass 43j, row 4).
 func exitCode(name string, stderr io.Writer, state *os.ProcessState, err error, stopped syscall.Signal) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
@@ -158,7 +168,7 @@ func exitCode(name string, stderr io.Writer, state *os.ProcessState, err error, 
 			fmt.Fprintf(stderr, "%s: the tool itself crashed (killed by %s); exit code %d\n", name, SignalName(s), Crash)
 		}
 		return Crash
-	case state.ExitCode() == Usage && stopped != 0:
+	case state.ExitCode() == Usage && stopped == syscall.SIGQUIT:
 		fmt.Fprintf(stderr, "%s: interrupted by %s\n", name, SignalName(stopped))
 		return 128 + int(stopped)
 	case state.ExitCode() == Usage:

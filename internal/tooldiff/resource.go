@@ -42,6 +42,17 @@ func resources(root any, merged map[uintptr]derefResult) map[uintptr]node {
 		return c.idx
 	}
 	idx := map[uintptr]node{}
+	kept := 0 // the bytes of the pointers idx holds
+	// fits: a pointer of n bytes more may be made and kept (attack pass
+	// 43j, row 1: one key of K bytes of "/" holding N objects kept N
+	// pointers of 2K bytes each, gigabytes from a list of 250 KB).
+	fits := func(n int) bool {
+		if kept+n > maxPointerBytes {
+			idx[indexKey] = node{unknown: true} // not every schema is placed
+			return false
+		}
+		return true
+	}
 	var walk func(v any, ptr string, in node, base *url.URL, depth int)
 	walk = func(v any, ptr string, in node, base *url.URL, depth int) {
 		if depth > 4*maxDepth || len(idx) > maxAnchorNodes {
@@ -65,16 +76,26 @@ func resources(root any, merged map[uintptr]derefResult) map[uintptr]node {
 					in.unknown = ptr != ""
 				}
 			}
+			if !fits(len(ptr)) {
+				return
+			}
+			kept += len(ptr)
 			in.ptr = ptr
 			idx[reflect.ValueOf(x).Pointer()] = in
 			for k, e := range x {
 				if k == "enum" || k == "const" || k == "default" || k == "examples" {
 					continue
 				}
+				if !fits(len(ptr) + 1 + 2*len(k)) {
+					return
+				}
 				walk(e, ptr+"/"+escape(k), in, base, depth+1)
 			}
 		case []any:
 			for i, e := range x {
+				if !fits(len(ptr) + 12) {
+					return
+				}
 				walk(e, ptr+"/"+strconv.Itoa(i), in, base, depth+1)
 			}
 		}
@@ -85,6 +106,11 @@ func resources(root any, merged map[uintptr]derefResult) map[uintptr]node {
 	}
 	return idx
 }
+
+// maxPointerBytes bounds the bytes of the pointers a document's resource
+// map keeps: past it, not every schema is placed, and a $ref in one not
+// placed is not compared (D023).
+const maxPointerBytes = 16 << 20
 
 // isResourceID reports whether an "$id" value starts a resource: a string
 // other than a bare fragment ("#name" is drafts 6 and 7's anchor).

@@ -13,10 +13,10 @@ import (
 // counted subschemas per value, not values, and the validator kept every
 // alternative's failure for every item (10,000 items, a 19 KiB result:
 // 784 MiB allocated; `call` on a 40 KB answer, 1.2 GB of RSS). Past
-// offlineschema.MaxWork in all, structuredContent is not validated and
-// the call is judged P033, saying why (never passed unchecked: a broken
-// answer large enough would otherwise pass); under it, it is validated,
-// as before.
+// offlineschema.MaxWork in all, structuredContent is not validated, and
+// says why; under it, it is, as before. (Not a finding: the bound counts
+// every subschema for every value, so a valid answer to a real schema
+// passes it too; attack pass 43j, row 2.)
 func TestWideStructuredContentBounded(t *testing.T) { // not parallel: measures the heap
 	const k = 200
 	var sch bytes.Buffer
@@ -35,8 +35,8 @@ func TestWideStructuredContentBounded(t *testing.T) { // not parallel: measures 
 		contain string
 	}{
 		{1000, OutputSchema, 128, "at /a/0: 'anyOf' failed"},
-		{10000, OutputSchema, 32, "could evaluate more than 500000 subschemas in all"},
-		{100000, OutputSchema, 64, "could evaluate more than 500000 subschemas in all"},
+		{10000, NotChecked, 32, "could evaluate more than 500000 subschemas in all"},
+		{100000, NotChecked, 64, "could evaluate more than 500000 subschemas in all"},
 	} {
 		var b bytes.Buffer
 		b.WriteString(`{"content":[{"type":"text","text":"x"}],"structuredContent":{"a":[`)

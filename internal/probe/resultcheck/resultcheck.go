@@ -148,13 +148,10 @@ func validate(outputSchema json.RawMessage, v any) []Problem {
 		return []Problem{{NotChecked, "the outputSchema was not used: " + textutil.OneLine(err.Error(), 300)}}
 	}
 	if err := cost.CheckWork(offlineschema.Depth(v), offlineschema.Values(v)); err != nil {
-		// Too many values for the schema's cost is the module's answer,
-		// not its schema's: judged (P033), never passed unchecked
-		// (attack pass 43f, row 6).
-		var work *offlineschema.WorkError
-		if errors.As(err, &work) {
-			return []Problem{{OutputSchema, "structuredContent was not validated, so does not match the outputSchema as far as this check can tell: " + err.Error() + "; keep structuredContent or its schema smaller"}}
-		}
+		// Not a finding: the bound counts every subschema of the schema
+		// for every value, so a valid answer of a few hundred values for
+		// a real schema of a thousand subschemas (Brave's
+		// brave_place_search) is past it too (attack pass 43j, row 2).
 		return []Problem{{NotChecked, "structuredContent was not validated: " + err.Error()}}
 	}
 	if err := s.Validate(v); err != nil {
