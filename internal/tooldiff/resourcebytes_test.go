@@ -25,7 +25,7 @@ func TestResourcePointersBounded(t *testing.T) { // not parallel: measures the h
 		"type": "object",
 		"$ref": "#/$defs/x",
 		"$defs": map[string]any{
-			"x":  map[string]any{"type": "object"},
+			"x": map[string]any{"type": "object"},
 			key: map[string]any{"type": "object", "properties": props},
 		},
 	}
