@@ -3,6 +3,7 @@ package host
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"runtime"
 	"sync"
@@ -256,17 +257,28 @@ func TestPollStdinDueClockCost(t *testing.T) { // not parallel: measures the pro
 		t.Run(c.name, func(t *testing.T) {
 			m := compile(t, h, readThenPollModule(c.clock, c.ns, c.abs))
 			m.WaitCompiled(context.Background()) // one run, on the code every later run uses
-			cpu := cputime.Process()
-			call := h.Call(context.Background(), m, "any", nil, CallConfig{Timeout: 3 * time.Second})
-			cpu = cputime.Process() - cpu
-			r := call.Record
-			t.Logf("%v of its own time, %v of the process's CPU (timed out %v, waited for input %v)", r.Elapsed, cpu, r.TimedOut, r.WaitedForInput)
-			if !r.TimedOut {
-				t.Fatalf("not out of time: %+v", r)
+			// The process's CPU counts whatever else the process does
+			// meanwhile (the GC, an earlier test's background compile),
+			// which eight busy loops stretch: one run of three within the
+			// bound shows the poll's cost is the module's; the host work
+			// this test caught cost every run 34% more.
+			var over []string
+			for range 3 {
+				cpu := cputime.Process()
+				call := h.Call(context.Background(), m, "any", nil, CallConfig{Timeout: 3 * time.Second})
+				cpu = cputime.Process() - cpu
+				r := call.Record
+				t.Logf("%v of its own time, %v of the process's CPU (timed out %v, waited for input %v)", r.Elapsed, cpu, r.TimedOut, r.WaitedForInput)
+				if !r.TimedOut {
+					t.Fatalf("not out of time: %+v", r)
+				}
+				most := r.Elapsed*6/5 + 300*time.Millisecond
+				if cpu <= most {
+					return
+				}
+				over = append(over, fmt.Sprintf("%v of the process's CPU for %v of the module's time, over %v", cpu, r.Elapsed, most))
 			}
-			if most := r.Elapsed*6/5 + 300*time.Millisecond; cpu > most {
-				t.Errorf("%v of the process's CPU for %v of the module's time, over %v", cpu, r.Elapsed, most)
-			}
+			t.Errorf("every run over its bound: %v", over)
 		})
 	}
 }
