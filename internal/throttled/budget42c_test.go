@@ -67,17 +67,22 @@ func budgetLint(t *testing.T, bin, group, cache string, flags []string, path str
 
 // judgedOrSaysNot says what is wrong with a lint of a module whose valid
 // call traps at an edge the budget may leave out: exit 1 with the error
-// found (P030, and P042 when runs were left out), or exit 3 saying the
-// budget left the module not judged and which flag to raise; "" when it
-// is one of them.
+// found (P030, and P042 when runs were left out), or exit 3 with no
+// findings saying the module is not judged, either because the budget
+// left runs out (naming --probe-time) or because the wall-clock backstop
+// gave up on a machine too busy to give the throttled run its time
+// (host.StalledError: CI's 3% of a core shared with the other packages'
+// tests drew it once at 4m10s for 5s); "" when it is one of them.
 func judgedOrSaysNot(code int, ids, stderr string) string {
 	switch {
 	case code == 1 && strings.Contains(ids, "P030"):
 		return ""
-	case code == 3 && strings.Contains(stderr, "so the module is not judged: raise --probe-time") && ids == "":
+	case code == 3 && ids == "" && strings.Contains(stderr, "so the module is not judged: raise --probe-time"):
+		return ""
+	case code == 3 && ids == "" && strings.Contains(stderr, "this machine is too busy (or the host is stuck), so it is not judged"):
 		return ""
 	}
-	return fmt.Sprintf("exit %d, findings %q, stderr %q: want exit 1 with P030, or exit 3 not judged naming --probe-time", code, ids, stderr)
+	return fmt.Sprintf("exit %d, findings %q, stderr %q: want exit 1 with P030, or exit 3 not judged (naming --probe-time, or the machine too busy)", code, ids, stderr)
 }
 
 // TestBudgetCutThrottledNeverPasses (attack pass 42c, row 1): the C
