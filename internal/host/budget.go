@@ -47,6 +47,9 @@ func (budgetListeners) listener(def api.FunctionDefinition) experimental.Functio
 		if name == "path_open" || name == "fd_close" || name == "fd_renumber" {
 			return fdListener{name}
 		}
+		if name == "fd_readdir" {
+			return readdirListener{}
+		}
 		if name == "fd_prestat_get" || name == "fd_prestat_dir_name" {
 			return prestatListener{}
 		}

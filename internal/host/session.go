@@ -142,14 +142,17 @@ type session struct {
 	memRefused atomic.Bool
 	// filesRefused is set once the host's FileBudget refused an open.
 	filesRefused atomic.Bool
-	iovRefused   uint64       // the errno iovecListener answers the current call with, or 0
-	pathRefused  bool         // pathListener moved a path of the current call out of memory
-	stdio        stdioCall    // what stdioListener saw of the current call
-	stdinGone    bool         // the module closed fd 0 (fd_close(0) succeeded)
-	closing0     bool         // the current call is fd_close(0)
-	outNonblock  [3]bool      // NONBLOCK as the module set it on stdout, stderr (writes never block)
-	cause        crashCause   // what stderr says killed the module, if it died
-	memory       atomic.Int64 // the guest's linear memory now, in bytes
+	iovRefused   uint64    // the errno iovecListener answers the current call with, or 0
+	pathRefused  bool      // pathListener moved a path of the current call out of memory
+	stdio        stdioCall // what stdioListener saw of the current call
+	// readdirPastMemory says the current fd_readdir's buffer is past the
+	// module's memory (readdirListener).
+	readdirPastMemory bool
+	stdinGone         bool         // the module closed fd 0 (fd_close(0) succeeded)
+	closing0          bool         // the current call is fd_close(0)
+	outNonblock       [3]bool      // NONBLOCK as the module set it on stdout, stderr (writes never block)
+	cause             crashCause   // what stderr says killed the module, if it died
+	memory            atomic.Int64 // the guest's linear memory now, in bytes
 	// httpRequests counts the run's subako_http requests that went to the
 	// network; httpWaiting is the one whose wait is being added to the
 	// module's clock (httpClock), 0 when none, and stopHTTP its value

@@ -47,6 +47,9 @@ type Budget struct {
 	volumeRefused atomic.Bool
 	// hostRefused is the first refusal of the machine's (HostRefusal).
 	hostRefused atomic.Pointer[HostRefusal]
+	// listed is what the open directories' listings hold (listing.go).
+	listed         atomic.Int64
+	listingRefused atomic.Bool
 }
 
 // NewBudget returns a budget of lim; a zero field takes CallLimits' value.

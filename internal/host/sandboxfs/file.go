@@ -34,6 +34,11 @@ type osFile struct {
 	// opener is the adapter's fs.FS, whose opens count the directory's
 	// rewinds.
 	opener *opener
+	// listed is what the directory's listing since its last rewind is
+	// charged to the budget, listedOpens the opener's opens at the time
+	// (listing.go).
+	listed      int64
+	listedOpens int
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
@@ -128,11 +133,14 @@ func (o *osFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno
 }
 
 // readdirChunks lists at most n entries (all when n <= 0) in the host file
-// system's order, direntChunk at a time.
+// system's order, direntChunk at a time, each chunk charged to the run's
+// listings (chargeListing).
 func (o *osFile) readdirChunks(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
 	var out []experimentalsys.Dirent
+	var charged int64
 	for n <= 0 || len(out) < n {
 		if o.m.stopped() {
+			o.unchargeListing(charged)
 			return nil, experimentalsys.EINTR
 		}
 		want := direntChunk
@@ -141,9 +149,15 @@ func (o *osFile) readdirChunks(n int) ([]experimentalsys.Dirent, experimentalsys
 		}
 		d, e := o.File.Readdir(want)
 		if e == 0 {
+			var c int64
+			c, e = o.chargeListing(d)
+			charged += c
+		}
+		if e == 0 {
 			e = o.virtualDirents(d)
 		}
 		if e != 0 {
+			o.unchargeListing(charged)
 			return nil, e
 		}
 		out = append(out, d...)

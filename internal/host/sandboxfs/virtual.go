@@ -164,8 +164,8 @@ func (o *osFile) Dev() (uint64, experimentalsys.Errno) {
 // with the run's checks between, and sorts the entries by name; reads give
 // them out from that list. wazero's cookies count entries since the
 // rewind, so a cookie names the same entry however the reads are cut.
-// Holding the listing costs what wazero's own cache of one fd_readdir of a
-// large buffer does.
+// The listing held is charged to the run's listings, bounded by
+// MaxListing (chargeListing).
 //
 // A rewind (fd_readdir at cookie 0 after entries were read) is wazero's
 // Seek to the start, which it carries out at the next Readdir by opening

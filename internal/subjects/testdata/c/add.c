@@ -44,6 +44,13 @@
 //                  whose request line took more than one read traps: a module that sees how the
 //                  host cut its input into a pipe
 //
+// A hook of attack pass 43j (row 3):
+//
+//   LISTINGS=N     every call makes 1,000 files of 240-byte names in /volume/tmp, opens the
+//                  directory N times and reads it on each with one fd_readdir of a 512 KiB buffer,
+//                  keeping every descriptor open; then one fd_readdir of a 4 GiB buffer at address
+//                  16 on the last descriptor; it answers "ok=K nomem=M other=X big=E" (E: that last call's errno)
+//
 // The edge variants declare three more optional members (mode, an enum;
 // label, a string or null of at most 16 characters; tags, at most 4
 // strings) and break on one edge of them; EDGE_GOOD behaves:
@@ -318,6 +325,42 @@ static void dir_print(const char *id) {
 	answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"order=%s size=%lld nlink=%llu\"}]}", order, (long long)st.st_size, (unsigned long long)st.st_nlink);
 }
 #endif
+#ifdef LISTINGS
+#include <fcntl.h>
+#include <wasi/api.h>
+static void listings(const char *id) {
+	char name[300];
+	memset(name, 'n', 240);
+	for (int i = 0; i < 1000; i++) {
+		snprintf(name + 240, 40, "%04d", i);
+		char path[320];
+		snprintf(path, sizeof path, "/volume/tmp/%s", name);
+		int fd = open(path, O_CREAT | O_WRONLY, 0644);
+		if (fd >= 0) close(fd);
+	}
+	static uint8_t buf[512 << 10];
+	int ok = 0, nomem = 0, other = 0;
+	int fds[LISTINGS];
+	for (int i = 0; i < LISTINGS; i++) {
+		fds[i] = open("/volume/tmp", O_RDONLY | O_DIRECTORY);
+		if (fds[i] < 0) {
+			other++;
+			continue;
+		}
+		__wasi_size_t used;
+		__wasi_errno_t e = __wasi_fd_readdir(fds[i], buf, sizeof buf, 0, &used);
+		if (e == 0) ok++;
+		else if (e == __WASI_ERRNO_NOMEM) nomem++;
+		else other++;
+	}
+	__wasi_size_t used;
+	int last = fds[LISTINGS - 1]; // whose listing was refused: it holds none
+	__wasi_errno_t big = last >= 0 ? __wasi_fd_readdir(last, (uint8_t *)16, 0xFFFFFFF0u, 0, &used) : 0;
+	for (int i = 0; i < LISTINGS; i++)
+		if (fds[i] >= 0) close(fds[i]);
+	answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"ok=%d nomem=%d other=%d big=%d\"}]}", ok, nomem, other, (int)big);
+}
+#endif
 #ifdef PIPE_READS
 static char *pr_buf;
 static size_t pr_len, pr_cap, pr_last;
@@ -356,6 +399,11 @@ static long pr_line(char **line) {
 #endif
 
 static void call(const char *id, const char *params) {
+#ifdef LISTINGS
+	listings(id);
+	(void)params;
+	return;
+#endif
 #ifdef DIR_PRINT
 	dir_print(id);
 	(void)params;
