@@ -73,8 +73,11 @@ func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32
 	timeout := time.Duration(-1) // none
 	stdinSub := false
 	// Once the module closed stdin, a subscription to fd 0 waits for
-	// nothing: its event answers EBADF at once (attack pass 43f, row 1).
+	// nothing: its event answers EBADF at once (attack pass 43f, row 1),
+	// unless the module opened a file there since, which is ready as any
+	// file is (attack pass 43j, row 5).
 	stdinOpen := s == nil || s.stdStream(0)
+	fileAt0 := s != nil && s.fileAt(0)
 	closedSub := false
 	for i := range n {
 		sub := subs[i*subscriptionSize:]
@@ -92,7 +95,7 @@ func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32
 				timeout = t
 			}
 		case eventFdRead:
-			fd0 := le.Uint32(sub[16:]) == 0
+			fd0 := le.Uint32(sub[16:]) == 0 && !fileAt0
 			stdinSub = stdinSub || (fd0 && stdinOpen)
 			closedSub = closedSub || (fd0 && !stdinOpen)
 		case eventFdWrite:
@@ -116,18 +119,19 @@ func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32
 		sub := subs[i*subscriptionSize:]
 		kind := sub[8]
 		fd := le.Uint32(sub[16:])
+		stdin := fd == 0 && !fileAt0
 		switch {
 		case kind == eventClock && !clockFired,
-			kind == eventFdRead && fd == 0 && stdinOpen && !stdinReady:
+			kind == eventFdRead && stdin && stdinOpen && !stdinReady:
 			continue
 		}
 		ev := events[written*eventSize : (written+1)*eventSize]
 		clear(ev)
 		copy(ev, sub[:8]) // userdata
 		ev[10] = kind
-		if kind == eventFdRead && fd == 0 && !stdinOpen {
+		if kind == eventFdRead && stdin && !stdinOpen {
 			le.PutUint16(ev[8:], errnoBadf)
-		} else if kind == eventFdRead && fd == 0 && s != nil {
+		} else if kind == eventFdRead && stdin && s != nil {
 			le.PutUint64(ev[16:], uint64(s.in.available()))
 			if s.in.ready() && s.in.available() == 0 {
 				le.PutUint16(ev[24:], eventHangup)

@@ -44,17 +44,22 @@ type stdioCall struct {
 // fd_fdstat_set_flags.
 type stdioListener struct{ name string }
 
+// fileAt reports whether fd is a file the module opened (after closing
+// the stream that had the number).
+func (s *session) fileAt(fd uint32) bool {
+	if s.files == nil {
+		return false
+	}
+	_, file := s.files.open[fd]
+	return file
+}
+
 // stdStream says whether fd is one of the standard streams still.
 func (s *session) stdStream(fd uint32) bool {
 	if fd > 2 || (fd == 0 && s.stdinGone) {
 		return false
 	}
-	if s.files != nil {
-		if _, file := s.files.open[fd]; file {
-			return false
-		}
-	}
-	return true
+	return !s.fileAt(fd)
 }
 
 func (l stdioListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {

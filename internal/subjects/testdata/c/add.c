@@ -44,8 +44,11 @@
 //                  whose request line took more than one read traps: a module that sees how the
 //                  host cut its input into a pipe
 //
-// A hook of attack pass 43j (row 3):
+// Hooks of attack pass 43j (rows 3 and 5):
 //
+//   STDIN_FILE     a call closes stdin, opens /volume/tmp/s (which takes fd 0) and polls it for
+//                  reading; it answers "fd=F n=N revents=R" (a file is ready: R is POLLIN) and
+//                  then ends, its stdin gone
 //   LISTINGS=N     every call makes 1,000 files of 240-byte names in /volume/tmp, opens the
 //                  directory N times and reads it on each with one fd_readdir of a 512 KiB buffer,
 //                  keeping every descriptor open; then one fd_readdir of a 4 GiB buffer at address
@@ -361,6 +364,16 @@ static void listings(const char *id) {
 	answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"ok=%d nomem=%d other=%d big=%d\"}]}", ok, nomem, other, (int)big);
 }
 #endif
+#ifdef STDIN_FILE
+#include <fcntl.h>
+static void stdin_file(const char *id) {
+	close(0);
+	int fd = open("/volume/tmp/s", O_CREAT | O_RDWR, 0644);
+	struct pollfd p = {.fd = fd, .events = POLLIN};
+	int n = poll(&p, 1, 0);
+	answer(id, RESULT "\"content\":[{\"type\":\"text\",\"text\":\"fd=%d n=%d revents=%d\"}]}", fd, n, p.revents);
+}
+#endif
 #ifdef PIPE_READS
 static char *pr_buf;
 static size_t pr_len, pr_cap, pr_last;
@@ -399,6 +412,11 @@ static long pr_line(char **line) {
 #endif
 
 static void call(const char *id, const char *params) {
+#ifdef STDIN_FILE
+	stdin_file(id);
+	(void)params;
+	return;
+#endif
 #ifdef LISTINGS
 	listings(id);
 	(void)params;
