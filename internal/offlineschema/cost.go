@@ -20,7 +20,11 @@ const MaxCost = 100_000
 // validator walks all of those paths (none memoizes), so a schema of a few
 // kilobytes can take longer than a lifetime to validate against: ten levels
 // of thirty anyOf branches is 30^10.
-type Cost struct{ Place, Level int }
+type Cost struct {
+	Place, Level int
+	// schema is the document and its anchors, for Work.
+	schema *coster
+}
 
 // Estimate computes a schema's Cost; doc is the schema as
 // jsonschema.UnmarshalJSON reads it. The counts stop a little past
@@ -30,7 +34,8 @@ func Estimate(doc any) Cost {
 	c := &coster{root: doc, limit: MaxCost, memo: map[string][2]int{}, busy: map[string]bool{}, anchors: map[string]string{}}
 	c.index(doc, "", 0)
 	n, b := c.cost(doc, "")
-	return Cost{Place: n, Level: max(b, 1)}
+	c.memo, c.busy = nil, nil
+	return Cost{Place: n, Level: max(b, 1), schema: c}
 }
 
 // Check says whether validating an instance nested depth levels deep
@@ -52,36 +57,37 @@ func (c Cost) Check(depth int) error {
 	return nil
 }
 
-// MaxWork bounds a whole validation: the subschemas a value may evaluate
-// (Cost.Place) times the values the instance holds. Cost.Check bounds one
-// value; an instance of many values, each failing every branch of an anyOf,
-// is as costly as one schema of that many branches, and the validator keeps
+// MaxWork bounds a whole validation: the subschemas the instance's values
+// may evaluate, all told (Cost.Work). Cost.Check bounds one value; an
+// instance of many values, each failing every branch of an anyOf, is as
+// costly as one schema of that many branches, and the validator keeps
 // every failure (attack pass 43f: 20,000 items against 200 alternatives,
 // 40 KB, held 1.2 GB). At about 300 bytes a failing subschema this is some
 // 150 MiB at worst.
 const MaxWork = 500_000
 
-// CheckWork says whether validating an instance of values values (Values)
-// nested depth levels deep stays within MaxCost per value and MaxWork in
-// all, and if not, why.
-func (c Cost) CheckWork(depth, values int) error {
-	if err := c.Check(depth); err != nil {
-		return err
+// CheckWork says whether validating inst (as jsonschema.UnmarshalJSON
+// reads it) stays within MaxCost per value and MaxWork in all, and if not,
+// why; it returns the work (Work).
+func (c Cost) CheckWork(inst any) (int, error) {
+	if err := c.Check(Depth(inst)); err != nil {
+		return 0, err
 	}
-	if values > 0 && c.Place > MaxWork/values {
-		return &WorkError{Values: values, Place: c.Place}
+	w := c.Work(inst, MaxWork)
+	if w > MaxWork {
+		return w, &WorkError{Values: Values(inst)}
 	}
-	return nil
+	return w, nil
 }
 
 // WorkError is CheckWork's answer for a value too large to validate
 // against its schema, where Check's errors are on the schema's.
 type WorkError struct {
-	Values, Place int
+	Values int
 }
 
 func (e *WorkError) Error() string {
-	return fmt.Sprintf("validating its %d values against this schema could evaluate more than %d subschemas in all (up to %d a value)", e.Values, MaxWork, e.Place)
+	return fmt.Sprintf("validating its %d values against this schema could evaluate more than %d subschemas in all", e.Values, MaxWork)
 }
 
 // Values counts the values in a JSON value (as jsonschema.UnmarshalJSON
