@@ -551,20 +551,30 @@ func (j *judge) objects(m map[string]any, side int, depth int, limit int) []any 
 
 func (j *judge) arrays(m map[string]any, side int, depth int) []any {
 	var prefix []any
-	if l, ok := m["prefixItems"].([]any); ok {
-		for _, s := range l {
-			vs := j.samples(s, side, depth+1)
-			if len(vs) == 0 {
-				break
-			}
-			prefix = append(prefix, vs[0])
+	var others [][]any // other values of the first positions
+	pre, rest, _ := tuple(m, legacyTuples(j.roots[side]))
+	for _, s := range pre {
+		vs := j.samples(s, side, depth+1)
+		if len(vs) == 0 {
+			break
+		}
+		prefix = append(prefix, vs[0])
+		if len(others) < 8 {
+			others = append(others, vs[1:min(len(vs), 4)])
 		}
 	}
-	items := j.samples(m["items"], side, depth+1)
-	if m["items"] == nil {
+	items := j.samples(rest, side, depth+1)
+	if rest == nil {
 		items = []any{"a", json.Number("1")}
 	}
 	out := []any{[]any{}, prefix}
+	for i, vs := range others {
+		for _, v := range vs {
+			l := slices.Clone(prefix)
+			l[i] = v
+			out = append(out, l)
+		}
+	}
 	for _, it := range items[:min(len(items), 4)] {
 		out = append(out, append(slices.Clone(prefix), it), append(slices.Clone(prefix), it, it))
 	}

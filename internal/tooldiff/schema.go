@@ -133,7 +133,8 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 	d.text(rules.DiffTitle, ptr+"/title", "title", o["title"], n["title"])
 	d.text(rules.DiffDescription, ptr+"/description", "description", o["description"], n["description"])
 	before := len(d.out)
-	whole := append(semanticChanges(o, n), d.refsBehind(o, n)...)
+	whole := append(semanticChanges(o, n), tupleChanges(o, n)...)
+	whole = append(whole, d.refsBehind(o, n)...)
 	if len(whole) > 0 && canonical(o["type"]) != canonical(n["type"]) {
 		// The type is judged with the combinators beside it: "type"
 		// removed under a new anyOf is no widening.
@@ -154,7 +155,7 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 		d.disprove(ov, nv, p, before)
 	}
 	for _, k := range sortedKeys(o, n) {
-		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && !slices.Contains(assertions, k) && canonical(o[k]) != canonical(n[k]) {
+		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && !slices.Contains(assertions, k) && !slices.Contains(whole, k) && canonical(o[k]) != canonical(n[k]) {
 			d.add(rules.DiffUnjudged, ptr+"/"+escape(k), "%s changed (it constrains no value)", k)
 		}
 	}
@@ -259,6 +260,13 @@ func (d *differ) refsBehind(o, n map[string]any) []string {
 		if k != "anyOf" && k != "oneOf" && k != "allOf" && hasKey(o, k) && hasKey(n, k) &&
 			canonical(o[k]) == canonical(n[k]) && d.refsMayDiffer(o[k]) {
 			out = append(out, k)
+		}
+	}
+	if _, ok := o["items"].([]any); ok {
+		for _, k := range []string{"items", "additionalItems"} {
+			if hasKey(o, k) && hasKey(n, k) && canonical(o[k]) == canonical(n[k]) && d.refsMayDiffer(o[k]) {
+				out = append(out, k)
+			}
 		}
 	}
 	return out
@@ -824,9 +832,13 @@ func describe(v any) string {
 }
 
 // items compares the schema of an array's items; absent allows anything.
+// An array items (a tuple, before 2020-12) is judged as sets of values
+// with additionalItems beside it (tupleChanges).
 func (d *differ) items(o, n map[string]any, ptr string, p polarity, depth int) {
 	ov, nv := o["items"], n["items"]
-	if ov == nil && nv == nil {
+	_, ol := ov.([]any)
+	_, nl := nv.([]any)
+	if ov == nil && nv == nil || ol || nl {
 		return
 	}
 	if ov == nil {

@@ -450,7 +450,7 @@ func (j *judge) sameKeyword(am map[string]any, as int, bm map[string]any, bs int
 	}
 	deps := map[string][]string{
 		"additionalProperties": {"properties", "patternProperties"},
-		"items":                {"prefixItems"},
+		"items":                {"prefixItems", "additionalItems"},
 		"contains":             {"minContains", "maxContains"},
 		"if":                   {"then", "else"},
 	}
@@ -798,22 +798,27 @@ func allListed(names []string, props map[string]any) bool {
 	return true
 }
 
-// itemsIncluded proves b's prefixItems and items from a's.
+// itemsIncluded proves b's positional items and the items past them from
+// a's (tuple: prefixItems and items, or before 2020-12 an array items and
+// additionalItems).
 func (j *judge) itemsIncluded(am map[string]any, as int, bm map[string]any, bs int, sub func(any, int, any, int) bool) bool {
-	aPre, _ := am["prefixItems"].([]any)
-	bPre, _ := bm["prefixItems"].([]any)
+	aPre, aRest, ok1 := tuple(am, legacyTuples(j.roots[as]))
+	bPre, bRest, ok2 := tuple(bm, legacyTuples(j.roots[bs]))
+	if !ok1 || !ok2 {
+		return false
+	}
 	at := func(i int) any {
 		if i < len(aPre) {
 			return aPre[i]
 		}
-		return orTrue(am["items"])
+		return orTrue(aRest)
 	}
 	maxN, bounded := intKeyword(am, "maxItems")
 	for i := range max(len(aPre), len(bPre)) + 1 {
 		if bounded && i >= maxN {
 			break
 		}
-		want := orTrue(bm["items"])
+		want := orTrue(bRest)
 		if i < len(bPre) {
 			want = bPre[i]
 		}
@@ -846,8 +851,8 @@ func (j *judge) containsIncluded(am map[string]any, as int, bm map[string]any, b
 		}
 	}
 	n, _ := intKeyword(am, "minItems")
-	_, hasPre := am["prefixItems"]
-	return !hasPre && n >= need && sub(orTrue(am["items"]), as, bm["contains"], bs)
+	pre, rest, ok := tuple(am, legacyTuples(j.roots[as]))
+	return ok && len(pre) == 0 && n >= need && sub(orTrue(rest), as, bm["contains"], bs)
 }
 
 // disjoint proves that no value is valid against both a and x.
