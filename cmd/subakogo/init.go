@@ -69,7 +69,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	// init a/../b, a a link, was checked at other/b, written lexically
 	// into ./b and ./b removed).
 	dir := pos[0]
-	target, created, err := initTarget(dir)
+	target, err := initTarget(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "subakogo init: %s\n", termsafe.Line(err.Error()))
 		if pe := (*os.PathError)(nil); errors.As(err, &pe) {
@@ -97,28 +97,30 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	// SIGTERM during go mod tidy left go.mod and main.go, and init DIR
 	// again was refused).
 	return cli.Interruptible("subakogo init", "", stderr, func(ctx context.Context, stderr io.Writer) int {
-		return writePackage(ctx, dir, target, created, *name, *module, *replace, stdout, stderr)
+		return writePackage(ctx, dir, target, *name, *module, *replace, stdout, stderr)
 	})
 }
 
-// writePackage writes the package into target (created, when init made
-// it or a parent of it), resolves its go.mod and builds its tools.
-func writePackage(ctx context.Context, dir, target, created, name, module, replace string, stdout, stderr io.Writer) int {
+// writePackage writes the package into target (creating it and its
+// missing parents), resolves its go.mod and builds its tools.
+func writePackage(ctx context.Context, dir, target, name, module, replace string, stdout, stderr io.Writer) int {
 	// A failure part way leaves nothing behind, and removes only what init
-	// made: the entries it wrote in an empty directory that was there, or
-	// the first directory it created (DIR or a parent of it), found by the
-	// same resolution as everything init writes.
+	// made: the files it wrote (go.sum included, when go mod tidy wrote
+	// it) and then, deepest first, the directories it created (DIR, a
+	// parent of it, testdata, ...), each only when it holds nothing else.
+	// Nothing is removed whole: a file the person, an editor or git init
+	// put in DIR during init's minute of go commands stays, and so does
+	// every directory it is in (attack pass 44b, row 1: every entry of DIR
+	// as it was at the failure was removed, or DIR whole when init had
+	// made it).
+	var m made
 	failed := func(err error) int {
 		fmt.Fprintf(stderr, "subakogo init: %s\n", termsafe.Text(err.Error()))
-		if created != "" {
-			_ = os.RemoveAll(created)
-		} else {
-			written, _ := os.ReadDir(target)
-			for _, e := range written {
-				_ = os.RemoveAll(filepath.Join(target, e.Name()))
-			}
-		}
+		m.undo()
 		return exitUnreadable
+	}
+	if err := m.mkdirAll(target); err != nil {
+		return failed(err)
 	}
 	data := struct{ Name, Title string }{name, strings.ToUpper(name[:1]) + name[1:]}
 	for _, f := range scaffold {
@@ -130,11 +132,11 @@ func writePackage(ctx context.Context, dir, target, created, name, module, repla
 		if err := t.Execute(&b, data); err != nil {
 			panic(err)
 		}
-		if err := writeFile(filepath.Join(target, f.path), b.Bytes()); err != nil {
+		if err := m.writeFile(filepath.Join(target, f.path), b.Bytes()); err != nil {
 			return failed(err)
 		}
 	}
-	if err := writeGoMod(ctx, target, module, replace); err != nil {
+	if err := writeGoMod(ctx, &m, target, module, replace); err != nil {
 		return failed(err)
 	}
 	// DIR is the person's argument, printed escaped (attack pass 41i, row
@@ -164,52 +166,51 @@ func writePackage(ctx context.Context, dir, target, created, name, module, repla
 // It returns dir resolved as the kernel resolves it (symbolic links
 // followed before "..": EvalSymlinks of the part that exists, the missing
 // names after it), absolute: the one path init writes in, runs the go
-// commands in and cleans up in. For a path that does not exist it also
-// returns the first directory of it that init will create, the target
-// itself or a parent: the one to remove on failure. A missing part with
+// commands in and cleans up in. A missing part with
 // ".." in it is refused (what it would name depends on directories init
 // has not made yet). Anything else that is there (a file, a FIFO, a link
 // to elsewhere or to nothing) is refused before anything is written, and
 // is never removed.
-func initTarget(dir string) (target, created string, err error) {
+func initTarget(dir string) (target string, err error) {
 	lfi, err := os.Lstat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return newTarget(dir)
 	}
 	if err != nil {
-		return "", "", err
+		return "", err
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		kind := input.Kind(lfi.Mode())
 		if lfi.Mode()&fs.ModeSymlink != 0 {
 			kind += " to no directory"
 		}
-		return "", "", fmt.Errorf("%s exists and is %s, not a directory: init writes only in a new or empty directory", dir, kind)
+		return "", fmt.Errorf("%s exists and is %s, not a directory: init writes only in a new or empty directory", dir, kind)
 	}
 	if target, _, err = outfile.Resolve(dir); err != nil {
-		return "", "", err
+		return "", err
 	}
 	entries, err := os.ReadDir(target)
 	if err != nil {
-		return "", "", err
+		return "", err
 	}
 	if len(entries) > 0 {
-		return "", "", fmt.Errorf("%s exists and is not empty", dir)
+		return "", fmt.Errorf("%s exists and is not empty", dir)
 	}
-	return target, "", nil
+	return target, nil
 }
 
 // newTarget is initTarget for a dir that does not exist, resolved by
 // outfile.Resolve (as written, never cleaned: "a/.." is not "." when a is
 // a link).
-func newTarget(dir string) (target, created string, err error) {
-	if target, created, err = outfile.Resolve(dir); err != nil {
-		return "", "", err
+func newTarget(dir string) (string, error) {
+	target, created, err := outfile.Resolve(dir)
+	if err != nil {
+		return "", err
 	}
 	if created == "" {
-		return "", "", fmt.Errorf("%s names no new directory", dir)
+		return "", fmt.Errorf("%s names no new directory", dir)
 	}
-	return target, created, nil
+	return target, nil
 }
 
 // tools are the package's tools (go.mod's tool block), in the order init
@@ -243,17 +244,69 @@ func buildTools(ctx context.Context, dir string, stdout io.Writer) error {
 	return nil
 }
 
-func writeFile(path string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+// made is what init made in its target, in order: the files it wrote and
+// the directories it created. undo removes exactly those (attack pass
+// 44b, row 1).
+type made struct {
+	files, dirs []string
+}
+
+// mkdirAll creates dir and its missing parents, as os.MkdirAll does, and
+// keeps each directory it created itself (not one that appeared
+// meanwhile).
+func (m *made) mkdirAll(dir string) error {
+	var missing []string
+	for d := dir; ; {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		missing = append(missing, d)
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	for i := len(missing) - 1; i >= 0; i-- {
+		err := os.Mkdir(missing[i], 0o755)
+		if err == nil {
+			m.dirs = append(m.dirs, missing[i])
+			continue
+		}
+		if fi, serr := os.Stat(missing[i]); errors.Is(err, fs.ErrExist) && serr == nil && fi.IsDir() {
+			continue // made meanwhile, by someone else: not init's
+		}
 		return err
 	}
+	return nil
+}
+
+// writeFile writes path, creating its directory, and keeps it.
+func (m *made) writeFile(path string, b []byte) error {
+	if err := m.mkdirAll(filepath.Dir(path)); err != nil {
+		return err
+	}
+	m.files = append(m.files, path)
 	return os.WriteFile(path, b, 0o644)
+}
+
+// undo removes the files init wrote, then the directories it created,
+// deepest first, each only when empty (os.Remove): never a whole tree.
+func (m *made) undo() {
+	for _, f := range m.files {
+		_ = os.Remove(f)
+	}
+	for i := len(m.dirs) - 1; i >= 0; i-- {
+		_ = os.Remove(m.dirs[i])
+	}
 }
 
 // writeGoMod writes go.mod with subakogo, the lean generator and its notice
 // as tool dependencies (go tool subakogo, go tool subakogo-generate), pinned
 // by go.sum, and resolves them with go mod tidy.
-func writeGoMod(ctx context.Context, dir, module, replace string) error {
+func writeGoMod(ctx context.Context, m *made, dir, module, replace string) error {
 	v := version()
 	if v == "devel" {
 		v = "v0.0.0" // runInit requires --replace for a development build
@@ -270,8 +323,12 @@ func writeGoMod(ctx context.Context, dir, module, replace string) error {
 		}
 		gomod += "\nreplace github.com/subako-ai/subako-go => " + modfile.AutoQuote(abs) + "\n"
 	}
-	if err := writeFile(filepath.Join(dir, "go.mod"), []byte(gomod)); err != nil {
+	if err := m.writeFile(filepath.Join(dir, "go.mod"), []byte(gomod)); err != nil {
 		return err
+	}
+	// go mod tidy writes go.sum: init's, unless one was put there first.
+	if _, err := os.Lstat(filepath.Join(dir, "go.sum")); errors.Is(err, fs.ErrNotExist) {
+		m.files = append(m.files, filepath.Join(dir, "go.sum"))
 	}
 	if out, err := goCombined(ctx, dir, "mod", "tidy"); err != nil {
 		return fmt.Errorf("go mod tidy: %w\n%s", err, out)

@@ -147,7 +147,7 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 		run.Artifacts = append(run.Artifacts, a)
 		for _, fd := range slices.Concat(f.Findings, f.Waived) {
 			res := sarifResult{RuleID: fd.Rule.ID, RuleIndex: addRule(fd.Rule), Level: sarifLevel(fd.Severity()),
-				Message: sarifMessage{Text: fd.Message}, Locations: make([]sarifLocation, 1)}
+				Message: sarifMessage{Text: plainMessage(fd.Message)}, Locations: make([]sarifLocation, 1)}
 			pl := &res.Locations[0].PhysicalLocation
 			pl.ArtifactLocation = loc
 			if fd.Line > 0 {
@@ -174,6 +174,38 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 		}
 	}
 	return encode(b, sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+// plainMessage is a result's message as a SARIF plain-text message
+// (2.1.0, 3.11.6): "[text](target)" there is an embedded link, so every
+// literal bracket is escaped "\[", "\]", and a run of backslashes just
+// before one is doubled, so that no viewer, whether it reads "\\" as one
+// backslash or not, sees the bracket unescaped. subakogo's messages
+// intend no link, and they quote what the package wrote (a description,
+// a tool's name or schema text): a package's "[help](https://e.vil)"
+// quoted in T040 was a link in subakogo's own finding (attack pass 44b,
+// row 3).
+func plainMessage(s string) string {
+	if !strings.ContainsAny(s, "[]") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	run := 0 // backslashes just written
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '[' || c == ']' {
+			b.WriteString(strings.Repeat("\\", run)) // doubles the run
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+		if c == '\\' {
+			run++
+		} else {
+			run = 0
+		}
+	}
+	return b.String()
 }
 
 func sarifRuleOf(r *rules.Rule) sarifRule {

@@ -18,6 +18,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/subako-ai/subako-go/abi/jsonwire"
+	"github.com/subako-ai/subako-go/internal/jsonkeys"
 	"github.com/subako-ai/subako-go/internal/offlineschema"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/tooltext"
@@ -161,14 +162,16 @@ func Read(b []byte) (m Manifest, ok bool) {
 	return fromMembers(lastMembers(members)), true
 }
 
-// Text is one copy of a member of TextFields whose value is a string.
+// Text is one copy of a member of TextFields whose value is a string, Key
+// as written (a key a reader takes for one of TextFields included).
 type Text struct {
 	Key, Value string
 	Offset     int // of the value
 }
 
 // Texts are the members of TextFields in a manifest, every copy of a key
-// written twice, in the order written: what the poisoning checks read, in
+// written twice or in a form a reader takes for it (textsOf), in the
+// order written: what the poisoning checks read, in
 // lint (Check) and in diff (tooldiff), since a reader that keeps the first
 // copy reads the first (attack pass 41i, row 4: diff read the last only).
 // A manifest the scanner refuses (Unreadable) is read leniently for them,
@@ -213,11 +216,20 @@ func unreadable(b []byte, members []member, err error) (off int, msg string, bad
 	return 0, "", false
 }
 
+// textsOf are the Texts of members: a member of TextFields, or one whose
+// key a reader takes for one (jsonkeys.Folded: "Description", "NAME",
+// "deſcription" with a long s, "description\u0000"), since a reader that
+// folds case (Go's encoding/json, the last copy winning) or compares C
+// strings reads its text as the description (attack pass 44b, row 2:
+// such a copy drew only M006 and its text was never read).
 func textsOf(members []member) []Text {
 	var out []Text
 	for _, m := range members {
 		var text string
-		if !slices.Contains(TextFields, m.key) || json.Unmarshal([]byte(m.text), &text) != nil {
+		if !slices.Contains(TextFields, m.key) && jsonkeys.Folded(m.key, TextFields) == "" {
+			continue
+		}
+		if json.Unmarshal([]byte(m.text), &text) != nil {
 			continue
 		}
 		out = append(out, Text{Key: m.key, Value: text, Offset: m.offset})
