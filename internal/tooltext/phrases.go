@@ -514,9 +514,11 @@ var patterns = []*pattern{
 		re:       re(`\b(?:previous|prior|earlier|last)\s+['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?calls?\b`),
 		judge:    otherToolRequested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the environment variables", token: true,
-		triggers: []string{"printenv", "env", "environ"},
-		re:       re(`\bprintenv\b|\bget-childitem\s+env:|\b(?:output|result)s?\s+of\s+(?:running\s+)?(?:the\s+)?(?:env|set|export\s+-p)(?:\s*$|\s*[.,;)])`),
-		judge:    environment},
+		triggers: []string{"printenv", "env", "environ", "export -p"},
+		re: re(`\bprintenv\b|\bget-childitem\s+env:|\b(?:output|result)s?\s+of\s+(?:running\s+)?(?:the\s+)?(?:env|set|export\s+-p)(?:\s*$|\s*[.,;)])` +
+			// attack pass 44c, row 4: "whatever `env` prints"
+			`|\bwhat(?:ever)?\s+(?:running\s+)?['"` + "`" + `]?(?:env|export\s+-p)['"` + "`" + `]?\s+(?:prints|outputs|returns|shows|lists|gives|says|writes|displays)\b`),
+		judge: environment},
 	{rule: rules.TextSecretRequest, what: "a request to pass the credential a command prints", // secretcommands.go
 		triggers: printedSecretKeys,
 		re:       re(printedSecret),
@@ -1770,7 +1772,7 @@ func (c *checker) callsModel() bool {
 }
 
 // environment keeps a dump of the environment variables (printenv, the
-// output of env) asked for, or an argument described as one, unless the
+// output of env, whatever env prints) asked for (fileRequestVerb), or an argument described as one, unless the
 // tool runs commands or manages processes itself (its name says so: a
 // shell, a terminal, a container, its environment): their job.
 func environment(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
@@ -1779,7 +1781,9 @@ func environment(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 			return nil
 		}
 	}
-	if c.affirmed(sentence, requestVerb) && !c.refusedExample(sentence, m) || c.describesArg(sentence, m, false) {
+	// fileRequestVerb: "set note to whatever printenv prints" asks as
+	// "send" does (attack pass 44c, row 4)
+	if c.affirmed(sentence, fileRequestVerb) && !c.refusedExample(sentence, m) || c.describesArg(sentence, m, false) {
 		return p.rule
 	}
 	return nil
