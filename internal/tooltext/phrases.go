@@ -500,6 +500,18 @@ var patterns = []*pattern{
 		also2:    []string{"every", "all ", "any ", "each ", "other", "previous", "prior", "earlier", "you "},
 		re:       re(othersOutput),
 		judge:    heldInto},
+	{rule: rules.TextSecretRequest, what: "a request to put another tool's output in an argument", // attack pass 44c, row 5
+		triggers: []string{"what", "everything", "anything", "all "},
+		also:     []string{"_", "-"},
+		also2:    []string{"return", "gave", "give", "output", "produced", "printed", "respond", "sent back"},
+		re:       re(othersNamedOutput),
+		judge:    otherToolHeld},
+	{rule: rules.TextSecretRequest, what: "a request to put what the model read in an argument", // attack pass 44c, row 5
+		triggers: []string{"you", "the model", "the assistant", "the agent"},
+		also:     []string{"read", "opened", "fetched", "viewed", "retrieved", "seen", "saw", "loaded", "accessed", "looked at", "downloaded", "scraped", "visited"},
+		also2:    []string{"recent", "last", "latest", "previous", "earlier", "every", "each", "all", "any", "everything", "anything", "whatever"},
+		re:       re(othersRead),
+		judge:    heldInto},
 	{rule: rules.TextSecretRequest, what: "a request to keep or pass the secrets the user gave in the conversation",
 		triggers: []string{"key", "token", "password", "passphrase", "secret", "credential", "seed"},
 		also:     []string{"the user", "conversation", "chat", "dialog", "session", "discussion", "you", "whenever", "every time", "each time", "any time", "messages", "found", "stored", "saved", "kept", "hardcoded", "hard-coded", "lying", "sitting", "present"},
@@ -1810,6 +1822,17 @@ func otherToolRequested(c *checker, p *pattern, sentence string, m []int) *rules
 		return nil
 	}
 	return requestedOnly(c, p, sentence, m)
+}
+
+// otherToolHeld keeps what another tool, named, returned (attack pass
+// 44c, row 5) when the tool is none of the package's own (otherTool) and
+// the sentence puts it in an argument or sends it to an address
+// (heldInto).
+func otherToolHeld(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if otherTool(c, p, sentence, m) == nil {
+		return nil
+	}
+	return heldInto(c, p, sentence, m)
 }
 
 // othersCommands keeps a command put before every shell command unless
