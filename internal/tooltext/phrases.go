@@ -238,6 +238,15 @@ var patterns = []*pattern{
 			`|\byou are now\s+(?:[a-z0-9_-]+(?:\s+[a-z0-9_-]+)?\s*,\s*)?(?:a|an|the|my|no longer|free|allowed|unrestricted|acting|in\s+(?:developer|admin|god|maintenance|debug|unrestricted)\s+mode)\b|\bfrom now on,?\s+(?:you|always|never|ignore|respond|answer|reply)\b` +
 			`|\b(?:new|updated|real|actual|true|revised)\s+(?:system\s+)?instructions?\s*:|\bdeveloper mode\b|\bjailbreak|\bjailbroken\b`),
 		judge: overriding},
+	// attack pass 44c, row 6: new instructions announced or put in place
+	// of the model's ("new instructions follow", "they replace any you
+	// had"); the user's request disregarded is words42d1.go's
+	{rule: rules.TextOverride, what: "an instruction to override the model's instructions",
+		triggers: []string{"new instructions", "new set of instructions", "instruction"},
+		also:     []string{"follow", "below", "come next", "apply", "replace", "cancel", "revoke", "void", "invalidat", "overwrit", "supplant"},
+		re: re(`\bnew\s+(?:set\s+of\s+)?instructions\s+(?:follow|are\s+below|are\s+as\s+follows|come\s+next|apply\s+now|now\s+apply)(?:\s+(?:below|now|here))?\s*(?:$|[.;:,!)\-])` +
+			`|\binstructions?\b[^.\n]{0,80}?\b(?:replaces?|cancels?|voids?|revokes?|invalidates?|overwrites?|supplants?)\s+(?:any|all|every|the|your)\s+(?:(?:previous|prior|earlier|other|existing|old|original|current)\s+)?(?:(?:instructions?|ones|rules|guidelines|directives|prompts?|orders)\s+)?(?:that\s+)?(?:you\s+(?:had|have|were\s+given|received|got|hold|follow(?:ed)?)|you've\s+(?:had|been\s+given))\b`),
+		judge: overriding},
 	// attack pass 41k row 4: precedence without the listed verbs, its
 	// parts: this text + rather than, instead of, over, wins, takes
 	// precedence + the system prompt, the user, other instructions; the
@@ -270,6 +279,9 @@ var patterns = []*pattern{
 			`|\b(?:hide|hiding|conceal|concealing|keep|keeping)\b[^.\n]{0,60}?\b(?:secret\s+|hidden\s+)?from\s+(?:the\s+)?(?:user|users|human)\b` +
 			`|\bwithout\s+(?:the\s+)?(?:user|users|human|them)(?:'s)?\s+(?:knowing|noticing|knowledge|awareness|seeing|being aware)\b` +
 			`|\b(?:the\s+)?(?:user|users|human)\s+(?:must|should|need|needs|may|will)\s+(?:not|never)\s+(?:know|see|notice|find out|be told|be informed|be aware)\b` +
+			// attack pass 44c, row 7: "must not learn", in other verbs ("the
+			// user need not learn SQL" is a tool's ease, so no "need")
+			`|\b(?:the\s+)?(?:user|users|human)\s+(?:(?:must|should|may|will|shall)\s+(?:not|never)|mustn't|shouldn't)\s+(?:learn|hear\s+(?:about|of)|discover|realize|realise|suspect|detect|spot|get\s+wind|be\s+made\s+aware|find\s+out)\b` +
 			`|\b(?:do not|don't|never)\s+(?:show|display|reveal|print|mention)\s+(?:this|these|it|that)\s+(?:instruction|step|note|message|part)?s?\s*to\s+(?:the\s+)?user` +
 			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b` +
 			`|\b(?:do` + gap + `not|don't|dont|never)` + gap + `(?:ever` + gap + `)?(?:tell|mention|say|reveal|disclose|admit|explain)\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)\s+)?that\s+you\b` +
@@ -375,6 +387,15 @@ var patterns = []*pattern{
 		also:     []string{"conversation", "session", "chat", "response", "reply", "turn", "interaction", "answer"},
 		also2:    []string{"at the start", "at the beginning", "before"},
 		re:       re(`\b(?:at the (?:start|beginning) of|before)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|response|reply|turn|interaction|answer)\b`)},
+	// attack pass 44c, row 6: a tool made the first of every session
+	// ("add must be the first tool you use in every session", "always
+	// call add first in each new conversation")
+	{rule: rules.TextPreempt, what: "an instruction to act at the start of every conversation",
+		triggers: []string{"first"},
+		also:     []string{"every", "each", "any", "all "},
+		also2:    []string{"conversation", "session", "chat", "interaction", "turn"},
+		re: re(`\b(?:must|should|shall|has\s+to|needs\s+to|is\s+to|always)\s+be\s+(?:the\s+)?(?:very\s+)?first\s+(?:tool|function|thing|call|action|step)\b[^.\n]{0,40}?\b(?:in|of|for|at)\s+(?:every|each|any|all)\s+(?:new\s+)?(?:conversations?|sessions?|chats?|interactions?|turns?)\b` +
+			`|\b(?:always|must|should)\s+(?:call|invoke|run|use)\s+(?:[\w-]+|this\s+tool|it)\s+(?:first|before\s+anything\s+else)\s+(?:in|of|for|at\s+the\s+start\s+of)\s+(?:every|each|any|all)\s+(?:new\s+)?(?:conversations?|sessions?|chats?|interactions?)\b`)},
 	{rule: rules.TextPreempt, what: "an instruction to act on every message",
 		triggers: []string{"every ", "each "},
 		also:     []string{"message", "request", "prompt", "turn", "response", "reply", "question", "query"},
@@ -386,8 +407,9 @@ var patterns = []*pattern{
 		also:     []string{"answer", "respond", "repl", "follow", "doing what", "perform", "fulfil", "complet", "execut"},
 		re:       re(`\binstead of\s+(?:answering|responding|replying|following|doing what|performing|fulfilling|completing|executing)\s+(?:the\s+)?(?:user|request|task|question|instructions?)`)},
 	{rule: rules.TextPreempt, what: "an instruction to act whatever the user asks",
-		triggers: []string{"regardless", "no matter"},
-		re: re(`\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first|(?:start|begin|open)\s+(?:by\s+(?:calling|invoking|running|using)|with\s+(?:a\s+call\s+to|calling|invoking|running)))\b` + // "start by calling": attack pass 43d row 34
+		triggers: []string{"regardless", "no matter", "irrespective"},
+		re: re(`\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)\b[^.\n]{0,40}\b(?:always|must|first|(?:start|begin|open)\s+(?:by\s+(?:calling|invoking|running|using)|with\s+(?:a\s+call\s+to|calling|invoking|running))|is\s+to\s+(?:call|invoke|run|use|send|execute))\b` + // "start by calling": attack pass 43d row 34; "is to call": 44c row 6
+			`|\b(?:real|actual|true|only|sole)\s+(?:task|job|goal|purpose|mission|objective)\b[^.\n]{0,20}\b(?:regardless of|no matter|irrespective of)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)` + // attack pass 44c row 6
 
 			`|\b(?:always|must|first)\b[^.\n]{0,60}\b(?:regardless of|no matter)\s+(?:what\s+)?(?:the\s+)?(?:user|request|task|question)`)},
 	{rule: rules.TextCommand, what: "a command that downloads and runs code",
