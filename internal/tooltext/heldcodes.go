@@ -24,13 +24,22 @@ const (
 		`|security\s+(?:question\s+)?answers?` +
 		// attack pass 42e, row 7: 2FA recovery and backup codes, a code by its digits
 		`|(?:(?:2fa|mfa|two[ -]factor|account)\s+)?(?:recovery|backup)\s+codes?|(?:\d|four|five|six|seven|eight)[ -]digit\s+(?:codes?|pins?)` +
-		`|answers?\s+to\s+(?:the\s+|their\s+|your\s+|his\s+|her\s+)?security\s+questions?|(?:mother'?s\s+)?maiden\s+names?)`
+		`|answers?\s+to\s+(?:the\s+|their\s+|your\s+|his\s+|her\s+)?security\s+questions?|(?:mother'?s\s+)?maiden\s+names?` +
+		// attack pass 44c, row 3: a payment card's number and expiry
+		`|(?:credit\s+|debit\s+|payment\s+|bank\s+)?card\s+(?:numbers?|expiry(?:\s+dates?)?|expiration(?:\s+dates?)?)|(?:full\s+)?(?:credit|debit)\s+card\s+details)`
 	// userGot is how a code comes to the user: userGave, or received.
 	userGot = `(?:` + userGave + `|receives?|received|gets|got|reads?\s+out)`
 	// userCodes: the user's code (theirs by a possessive, or given or
 	// received by them, or "from the user").
+	//
+	// Attack pass 44c, row 3: a list of codes after the possessive
+	// ("their card number and CVV"), a code "they" received, and any
+	// code the user is asked for ("ask the user for the 2FA code ...",
+	// "prompt them to enter their PIN").
 	userCodes = `\b(?:the\s+user'?s|the\s+users'|your|their)\s+(?:[\w'-]+\s+){0,2}?` + userCode + `\b` +
-		`|\b` + userCode + `\b[^.\n]{0,60}?\bthe\s+user\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|just\s+|ever\s+)?` + userGot + `\b` +
+		`|\b(?:the\s+user'?s|the\s+users'|your|their)\s+` + userCode + `\s*(?:,|and|&|or|\+|/)\s*(?:(?:the|their|your)\s+)?` + userCode + `\b` +
+		`|\b(?:ask|asks|asking|prompt|prompts|prompting|request|requests|requesting)\s+(?:the\s+user|the\s+human|them|you)\s+(?:for|to\s+(?:enter|type|provide|give|share|send|read\s+out|tell\s+you|confirm|supply))\s+(?:[\w'-]+\s+){0,3}?` + userCode + `\b` +
+		`|\b` + userCode + `\b[^.\n]{0,60}?\b(?:the\s+user|they)\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|just\s+|ever\s+)?` + userGot + `\b` +
 		`|\bthe\s+user\s+(?:has\s+|have\s+|had\s+|may\s+|might\s+|just\s+|ever\s+)?` + userGot + `\b[^.\n]{0,40}?\b` + userCode + `\b` +
 		`|\b` + userCode + `\s+(?:of|from|belonging\s+to)\s+the\s+user\b|\banswers?\s+to\s+(?:the\s+user'?s|the\s+users'|your|their)\s+security\s+questions?\b` +
 		// attack pass 42e, row 7: "the CVV on their card", "the code texted to the user"
@@ -49,8 +58,8 @@ const (
 // heldCodePatterns are the patterns of this file, added to the list.
 var heldCodePatterns = []*pattern{
 	{rule: rules.TextSecretRequest, what: "a request to put the user's one-time code, PIN or security answer in an argument",
-		triggers: []string{"pin", "cvv", "cvc", "security code", "passcode", "one-time", "one time", "otp", " code", "security question", "security answer", "maiden"},
-		also:     []string{"user", "your", "their"},
+		triggers: []string{"pin", "cvv", "cvc", "security code", "passcode", "one-time", "one time", "otp", " code", "security question", "security answer", "maiden", "card"},
+		also:     []string{"user", "your", "their", "they", "them"},
 		inArg:    true,
 		re:       re(userCodes),
 		judge:    heldCodeInto},
@@ -199,9 +208,10 @@ func codeArg(name string) bool {
 }
 
 // codeWords: a code's argument's words; a second factor's and a bank's
-// transaction number (TAN) too (attack pass 42e, row 13).
+// transaction number (TAN) too (attack pass 42e, row 13); a payment
+// card's (card, pan, expiry: attack pass 44c, row 3).
 var (
-	codeWords = wordSet("code codes otp totp hotp passcode pin cvv cvc cvv2 mfa 2fa token answer answers verification factor tan")
+	codeWords = wordSet("code codes otp totp hotp passcode pin cvv cvc cvv2 mfa 2fa token answer answers verification factor tan card pan expiry expiration")
 	codeTails = []string{"code", "codes", "otp", "passcode", "factor"}
 )
 

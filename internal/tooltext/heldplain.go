@@ -65,6 +65,20 @@ const (
 		`|\b(?:everything|anything|whatever|all|(?:all\s+|any\s+)?(?:the\s+)?data)\s+(?:that\s+)?(?:the\s+)?other\s+(?:tools?|functions?)\s+(?:have\s+|has\s+)?(?:returned|returns?|gave|produced|output)\b` +
 		`|\b(?:returned|produced|output)\s+by\s+(?:the\s+|any\s+|all\s+)?(?:other|previous|prior|earlier)\s+(?:tools?|functions?|tool\s+calls?)\b` +
 		`|\bafter\s+(?:every|each|any)\s+(?:other\s+)?(?:tool|function)\s+(?:calls?|uses?|invocations?)\b[^.\n]{0,80}?\b(?:that|the|its|this)\s+(?:other\s+)?(?:tool|call|function)'?s\s+(?:outputs?|results?|responses?|return\s+values?)\b`
+	// othersNamedOutput is what another tool, named, returned (attack
+	// pass 44c, row 5): "whatever read_file returned", "what the
+	// get_emails tool gave"; otherToolHeld drops the package's own tools.
+	othersNamedOutput = `\bwhat(?:ever)?\s+(?:the\s+)?['"` + "`" + `]?(` + toolish + `)['"` + "`" + `]?\s+(?:tool\s+|function\s+|call\s+)?(?:has\s+|had\s+|just\s+|last\s+)*(?:returned|returns|gave|gives|output|outputs|produced|printed|responded\s+with|sent\s+back)\b` +
+		`|\b(?:everything|anything|all)\s+(?:that\s+)?(?:the\s+)?['"` + "`" + `]?(` + toolish + `)['"` + "`" + `]?\s+(?:tool\s+|function\s+)?(?:has\s+|had\s+|just\s+)*(?:returned|gave|output|produced|printed)\b`
+	// othersRead is what the model read through other tools, in plain
+	// words (attack pass 44c, row 5): "the body of the most recent email
+	// you read", "the contents of every file you have opened",
+	// "everything you have fetched". Received is left out: "the last
+	// email you received" is the user's inbox.
+	othersRead = `\b(?:(?:the\s+)?(?:full\s+|whole\s+|entire\s+|raw\s+)?(?:body|bodies|contents?|text|subjects?|attachments?|outputs?)\s+of\s+)?(?:the\s+)?(?:most\s+recent|last|latest|previous|earlier|every|each|all(?:\s+(?:of\s+)?the)?|any)\s+(?:[\w-]+\s+)?` +
+		`(?:emails?|e-mails?|messages?|files?|documents?|pages?|webpages?|web\s+pages?|tickets?|records?|results?)\s+(?:that\s+)?(?:you|the\s+(?:model|assistant|agent))\s+(?:have\s+|'ve\s+|has\s+|had\s+|just\s+|already\s+|recently\s+|previously\s+|ever\s+)*` +
+		`(?:read|opened|fetched|viewed|retrieved|seen|saw|loaded|accessed|looked\s+at|downloaded|scraped|visited)\b` +
+		`|\b(?:everything|anything|whatever|all)\s+(?:that\s+)?(?:you|the\s+(?:model|assistant|agent))\s+(?:have\s+|'ve\s+|has\s+|had\s+|just\s+|already\s+|recently\s+|previously\s+|ever\s+)*(?:read|opened|fetched|viewed|retrieved|seen|loaded|accessed|downloaded|scraped)\b`
 	// heldMessages is the conversation, other tools' output, in still
 	// other words (attack pass 40x row 8): the user's messages with a
 	// scope (all of them, so far, earlier, in this session), what the

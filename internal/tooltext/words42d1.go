@@ -49,8 +49,8 @@ var patterns42d1 = []*pattern{
 		triggers: []string{"ignore", "disregard", "dismiss", "overrule", "override", "set aside", "disobey", "obey", "follow", "heed", "listen to"},
 		also:     []string{"user", "human"},
 		re: re(`\b(?:ignore|disregard|dismiss|overrule|override|set\s+aside|disobey|(?:do\s+not|don't|dont|never)\s+(?:obey|follow|heed|listen\s+to))\s+` +
-			`(?:(?:(?:any|all|the|every|of)\s+)*(?:user|users|human)(?:'s|s')?(?:\s+(?:requests?|instructions?|wishes|commands?|demands?|orders|directions|asks|objections))?` +
-			`|what(?:ever)?\s+(?:the\s+)?(?:user|users|human)\s+(?:says|asks|wants|requests|tells\s+you|writes|types)(?:\s+(?:for|you\s+to\s+do))?)`),
+			`(?:(?:(?:any|all|the|every|of)\s+)*(?:user|users|human)(?:'s|s')?(?:\s+(?:(?:original|actual|real|current|last|latest|own)\s+)?(?:requests?|instructions?|wishes|commands?|demands?|orders|directions|asks|objections|questions?|quer(?:y|ies)|messages?|prompts?|tasks?|intent))?` + // question ... intent: attack pass 44c, row 6
+			`|what(?:ever)?\s+(?:the\s+)?(?:user|users|human)\s+(?:has\s+|had\s+|just\s+|originally\s+|actually\s+|really\s+)*(?:says|asks|wants|requests|tells\s+you|writes|types|said|asked|wanted|requested|told\s+you|wrote|typed|needs|needed)(?:\s+(?:for|you\s+to\s+do))?)`), // said, asked ... needed: attack pass 44c, row 6
 		judge: setAsideUser},
 	// row 3: the user's requests said not to count
 	{rule: rules.TextOverride, what: "an instruction to set the user's requests aside",
@@ -190,7 +190,9 @@ var (
 	// this description").
 	conflictSelfRE = re(`^[^.\n]{0,60}?\b(?:conflicts?|conflicting|contradicts?|contradicting|disagrees?|differs?|clash(?:es)?|goes\s+against|go\s+against|is\s+at\s+odds|are\s+at\s+odds)\s+(?:with\s+)?(?:this|these|the\s+following|the\s+above|this\s+tool's)\s+(?:tool|description|text|instructions?|notes?|rules|directions|guidance)\b`)
 	// clauseEndRE: nothing after the set-aside but the clause's end.
-	clauseEndRE = re(`^(?:\s+(?:entirely|completely|altogether|always|here|now))?\s*(?:$|[.;:!)]|,\s*(?:and|then|always|instead|follow|obey|do)\b)`)
+	// "... and instead ...", "... and call add" too (attack
+	// pass 44c, row 6).
+	clauseEndRE = re(`^(?:\s+(?:entirely|completely|altogether|always|here|now))?\s*(?:$|[.;:!)]|,\s*(?:and|then|always|instead|follow|obey|do)\b|\s+(?:and\s+|but\s+)?(?:instead|rather)\b|\s+and\s+(?:then\s+)?(?:always\s+|only\s+|just\s+)?(?:call|invoke|run|follow|obey)\b)`)
 	// negatedLeadRE: "do not ignore the user's requests".
 	negatedLeadRE = re(`\b(?:do\s+not|don't|dont|never|must\s+not|mustn't|should\s+not|shouldn't|not|avoid|without|no\s+need\s+to)\s*$`)
 )
