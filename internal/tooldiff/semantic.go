@@ -16,18 +16,71 @@ var wholeKeys = []string{"anyOf", "oneOf", "allOf", "not", "if", "then", "else",
 	"dependencies", "$dynamicRef"}
 
 // branchChanges lists the anyOf and oneOf whose branches changed but
-// that branches matches one to one.
+// that branches matches one to one. Branches that changed only in their
+// notes (withoutNotes) accept the same values, and branches reports the
+// notes' changes (D201, D202): judging them as sets of values drew D023
+// "not proven compatible" wherever the judge's budget could not prove the
+// sets equal, 184 times for a description edited in every property of
+// ms365's tool list.
 func branchChanges(o, n map[string]any) []string {
 	var out []string
 	for _, k := range []string{"anyOf", "oneOf"} {
 		_, ok1 := o[k].([]any)
 		_, ok2 := n[k].([]any)
-		if ok1 && ok2 && canonical(o[k]) != canonical(n[k]) {
+		if ok1 && ok2 && canonical(o[k]) != canonical(n[k]) && canonical(withoutNotes(o[k])) != canonical(withoutNotes(n[k])) {
 			out = append(out, k)
 		}
 	}
 	return out
 }
+
+// notes are the annotations a validator ignores and that the comparison
+// reports on their own: title and description (D202, D201), and comments
+// and examples.
+var notes = []string{"title", "description", "$comment", "examples"}
+
+// withoutNotes is a schema (or a list of them) without its notes, in every
+// subschema; member names, enum, const and default values stay as they
+// are.
+func withoutNotes(v any) any {
+	switch x := v.(type) {
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = withoutNotes(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			switch {
+			case slices.Contains(notes, k):
+				continue
+			case slices.Contains(schemaMaps, k):
+				if m, ok := e.(map[string]any); ok {
+					sub := make(map[string]any, len(m))
+					for name, s := range m {
+						sub[name] = withoutNotes(s)
+					}
+					e = sub
+				}
+			case slices.Contains(schemaValued, k):
+				e = withoutNotes(e)
+			}
+			out[k] = e
+		}
+		return out
+	}
+	return v
+}
+
+// schemaMaps hold a subschema under each member's name; schemaValued hold
+// a subschema or a list of them.
+var (
+	schemaMaps   = []string{"properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"}
+	schemaValued = []string{"additionalProperties", "items", "prefixItems", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else",
+		"allOf", "anyOf", "oneOf", "unevaluatedItems", "unevaluatedProperties", "contentSchema"}
+)
 
 // semanticChanges lists the wholeKeys that changed from o to n, except an
 // anyOf, oneOf or allOf whose branches branches matches one to one.
