@@ -30,6 +30,11 @@ const (
 	Argv0         = "function"          // the one entry of argv
 )
 
+// MaxExitStatus bounds the status of a module's proc_exit: one of it or
+// more is a trap, as in Subako's runtime (wasmtime's preview 1: "exit with
+// invalid exit status outside of [0..126)").
+const MaxExitStatus = 126
+
 // RunConfig says how to run a module once.
 type RunConfig struct {
 	Mounts Mounts
@@ -350,6 +355,13 @@ func (s *session) finish(err error, ctx context.Context) {
 		// caller's context ends: otherwise the code is the module's own
 		// (attack pass 41b, row 2: proc_exit(0xFFFFFFFF) was judged a trap
 		// "module closed with context canceled").
+		if code := exit.ExitCode(); code >= MaxExitStatus {
+			// Subako's runtime (wasmtime's preview 1) traps a proc_exit
+			// with a status of 126 or more: so does the host, saying why
+			// (attack pass 44a, row 11: it was an exit with that status).
+			r.Trap = fmt.Sprintf("proc_exit(%d): an exit status of %d or more, which Subako's runtime traps (\"exit with invalid exit status outside of [0..%d)\")", code, MaxExitStatus, MaxExitStatus)
+			break
+		}
 		r.Exited, r.ExitCode = true, exit.ExitCode()
 	case ctx.Err() != nil:
 		r.Interrupted = true
