@@ -33,8 +33,9 @@ func (b budgetListeners) NewFunctionListener(def api.FunctionDefinition) experim
 	l := b.listener(def)
 	for _, name := range def.ExportNames() {
 		if paths := pathParams[name]; paths != nil {
-			return pathListener{paths: paths, inner: l}
+			l = pathListener{paths: paths, inner: l}
 		}
+		return withStreamAnswers(name, l) // outermost: a call on a standard stream answers as Subako's
 	}
 	return l
 }

@@ -176,11 +176,14 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 		if mem := guestMemory(mod); mem != nil {
 			if fd, ok := mem.ReadUint32Le(f.resultPtr); ok {
 				f.add(fd)
+				s.descs.opened(fd)
 			}
 		}
 	case "fd_close":
 		f.remove(f.fd)
+		s.descs.closed(f.fd)
 	case "fd_renumber":
+		s.descs.renumbered(f.fd, f.to)
 		_, counted := f.open[f.fd]
 		f.remove(f.to) // closed by the renumbering
 		if counted {
