@@ -35,7 +35,7 @@ func (b budgetListeners) NewFunctionListener(def api.FunctionDefinition) experim
 		if paths := pathParams[name]; paths != nil {
 			l = pathListener{paths: paths, inner: l}
 		}
-		return withStreamAnswers(name, l) // outermost: a call on a standard stream answers as Subako's
+		l = withStreamAnswers(name, l) // outermost: a call on a standard stream answers as Subako's
 	}
 	return l
 }

@@ -77,8 +77,8 @@ func (s *session) stdStream(fd uint32) bool {
 	return !s.fileAt(fd)
 }
 
-// streamAt says which standard stream fd is (0, 1 or 2), wherever
-// fd_renumber moved it.
+// streamAt says which standard stream fd is (0, 1 or 2), by the run's
+// descriptors (wazero renumbers no stream today: ENOTSUP).
 func (s *session) streamAt(fd uint32) (int, bool) {
 	if s.descs == nil {
 		return int(fd), s.stdStream(fd)
