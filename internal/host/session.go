@@ -205,6 +205,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		s.in.abort()
 		return nil, &SetupError{Err: err}
 	}
+	s.files.preopened(len(mounts))
 	httpCfg := subakohttp.Config{}
 	if cfg.HTTP != nil {
 		httpCfg = *cfg.HTTP
