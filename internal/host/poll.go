@@ -11,7 +11,15 @@ import (
 // WASI preview 1's poll_oneoff, as the host gives it: the module's waits
 // are in its own time (see guestClock). A clock subscription is a wait the
 // module asked for, granted at once; a subscription to stdin waits as
-// session.awaitInput says. Other descriptors (files) are always ready.
+// session.awaitInput says. Other open descriptors (files, preopens, stdout
+// and stderr) are always ready, and one not open answers EBADF in its
+// event: either makes the poll answer at once, with the events ready
+// alone, no clock waited for nor granted, stdin looked at but not waited
+// for (attack pass 44a, rows 1 and 2: a file or stdout beside a clock was
+// reported ready only after the clock's whole timeout was granted, beside
+// stdin only once input came, and fd 99 was ready). Of the clocks, only
+// those due by the end of the wait are reported (row 3: a poll of 10 ms
+// and an hour reported both after 10 ms).
 
 // MaxPollSubscriptions bounds the subscriptions of one poll_oneoff (EINVAL
 // past it), as Linux's poll refuses more descriptors than a process may

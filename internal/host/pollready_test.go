@@ -88,3 +88,24 @@ func TestPollClocksDueOnly(t *testing.T) {
 		t.Errorf("poll of clocks of 10 ms (userdata 7) and 1 h (userdata 8): answered %v %s; want after 10 ms the 10 ms clock's event alone (n 1, u [7,-1])", ok, line)
 	}
 }
+
+// TestPollFDOpenFollowsCloses: the descriptors poll_oneoff takes for open
+// are the standard streams and the preopens as the module closed and moved
+// them (fd_close, fd_renumber), beside the files it opened.
+func TestPollFDOpenFollowsCloses(t *testing.T) {
+	s := &session{files: newRunFiles(&fileBudget{limit: 10})}
+	s.files.preopened(1) // 0-2 and /volume/tmp at 3
+	ctx := context.WithValue(context.Background(), sessionKey{}, s)
+	call := func(name string, params ...uint64) {
+		l := fdListener{name}
+		l.Before(ctx, nil, nil, params, nil)
+		l.After(ctx, nil, nil, []uint64{0})
+	}
+	call("fd_close", 1)
+	call("fd_renumber", 2, 7)
+	for fd, want := range map[uint32]bool{0: true, 1: false, 2: false, 3: true, 4: false, 7: true, 99: false} {
+		if got := s.fdOpen(fd); got != want {
+			t.Errorf("fd %d open: %v; want %v", fd, got, want)
+		}
+	}
+}

@@ -307,7 +307,8 @@ func (p *osPipe) abort() {
 // A read that wazero answers without reading stdin waits for nothing: one
 // of fd 0 once the module closed it (EBADF; a file opened there since is
 // no stdin either), or one whose iovecs are outside memory (EFAULT). Both
-// once waited for input first (attack pass 43f, row 1).
+// once waited for input first (attack pass 43f, row 1). A blocking read
+// of zero bytes waits for input, on both pipes (iovecsEmpty).
 func (s *session) beforeStdinReadv(mod api.Module, params []uint64) {
 	if !s.stdStream(0) {
 		return // stdin was closed: wazero answers EBADF, or reads the file opened at 0
