@@ -702,7 +702,24 @@ var patterns = []*pattern{
 		judge: otherTool},
 }
 
+// init builds the one list of patterns in the order phrasesOf reads it
+// (the order counts: one signal a span and rule, the first pattern's
+// what): the phrases above, heldCodePatterns (heldcodes.go), then the
+// tables of instructions.go, modelnotes.go, conversation.go and
+// paraphrases.go. downloadRunPatterns (refused.go) are the T044 patterns
+// of the phrases and held codes. One init, so that no file's name
+// decides the order (Go runs a package's init functions in the order of
+// its files' names).
 func init() {
+	patterns = append(patterns, heldCodePatterns...)
+	for _, q := range patterns {
+		if q.rule == rules.TextCommand && q.re != nil {
+			downloadRunPatterns = append(downloadRunPatterns, q)
+		}
+	}
+	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns} {
+		patterns = append(patterns, t...)
+	}
 	for _, p := range patterns {
 		p.triggerMasks, p.alsoMasks, p.also2Masks = masks(p.triggers), masks(p.also), masks(p.also2)
 	}
