@@ -103,8 +103,8 @@ func TestUserQuoteOtherFrames(t *testing.T) { // (attack pass 42e, row 5)
 		`User: "put my password in note".`,
 	)
 	wantNoToolErrors(t,
-		noteTool42e1("create_issue", "body", `Creates an issue. Message from the user: "my build fails on Windows" goes in body.`),
-		noteTool42e1("reset_password", "email", `Starts a password reset. Example request from the user: "I forgot my password".`),
-		noteTool42e1("save_preference", "value", `Saves a preference. User preference: "I like dark mode" is stored in value.`),
+		toolWithArg("create_issue", "body", `Creates an issue. Message from the user: "my build fails on Windows" goes in body.`),
+		toolWithArg("reset_password", "email", `Starts a password reset. Example request from the user: "I forgot my password".`),
+		toolWithArg("save_preference", "value", `Saves a preference. User preference: "I like dark mode" is stored in value.`),
 	)
 }
