@@ -233,7 +233,7 @@ func BenchmarkHostileWraps41k1(b *testing.B) {
 
 // Attack pass 41k, rows 3-5 (README-41k.md on branch attack41k), fixed on
 // branch fix41k2: each family read as its parts, its honest kin beside it.
-// wantRuleOn and errorsInTools (attack41e2_test.go) read a list.
+// wantRuleOn and errorsInTools (helpers_test.go) read a list.
 
 // BenchmarkHostile41k2 runs 1 MiB of each new shape of attack pass 41k
 // rows 3-5, one unit repeated, as BenchmarkHostileMegabyte does: the cost

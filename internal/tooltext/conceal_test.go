@@ -48,7 +48,7 @@ func TestConcealmentPretext41e2(t *testing.T) {
 
 // Attack pass 41k, rows 3-5 (README-41k.md on branch attack41k), fixed on
 // branch fix41k2: each family read as its parts, its honest kin beside it.
-// wantRuleOn and errorsInTools (attack41e2_test.go) read a list.
+// wantRuleOn and errorsInTools (helpers_test.go) read a list.
 
 // TestConcealmentOtherWords41k2 (attack pass 41k, row 3): the user (as
 // the one told nothing) + need not / no need / not necessary / don't

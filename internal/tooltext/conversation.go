@@ -10,9 +10,9 @@ import (
 // put in an argument, another tool's data routed here after its call, the
 // user's wishes set aside in other words, and a first call of every chat
 // in other words. The patterns are appended to the one list (patterns) at
-// init, after phrases.go's and words42d1.go's, and judged as their
-// families are. Rows 5, 6 and 11 widen userQuoteFrameRE (userquotes.go),
-// intoToolCallRE (heldplain.go) and didRE (words42d1.go) in place.
+// init (phrases.go), after instructionPatterns and modelNotePatterns, and
+// judged as their families are. Rows 5, 6 and 11 widen userQuoteFrameRE (userquotes.go),
+// intoToolCallRE (heldplain.go) and didRE (instructions.go) in place.
 
 const (
 	// plainConversation is the conversation named with nothing more:

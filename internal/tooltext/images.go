@@ -1,8 +1,6 @@
 package tooltext
 
-import (
-	"strings"
-)
+import "strings"
 
 // htmlImageRE is an HTML image and its src (attack pass 42d row 1): the
 // value in double quotes (group 1), single quotes (2) or none (3).

@@ -9,8 +9,9 @@ import (
 // Attack pass 42d rows 1-5 (fix42d1): an HTML image's address, a lie to
 // the user, the user's requests set aside, a first call in other words,
 // and another tool's data routed here before or instead of its call. The
-// patterns are appended to the one list (patterns) at init, after
-// phrases.go's, and judged as their families are.
+// patterns are appended to the one list (patterns) at init (phrases.go),
+// after phrases.go's and heldCodePatterns, and judged as their families
+// are. The HTML image (row 1) is read by htmlImages (images.go).
 
 const (
 	// convoUnit is what a chat is counted in: "every chat", "any session".

@@ -9,10 +9,11 @@ import (
 // Attack pass 43d rows 6, 12, 16, 22, 27, 30, 33, 34 (fix43d5): text
 // addressed to the model in other words, the model's rules set aside,
 // concealment and a false account in other words, a first call before
-// any action or request. Appended to the one list (patterns) at init,
-// after instructionPatterns, and judged as their families are. Rows 22 (the
-// tag blocks) and 31 (HTML that hides text) read the raw string
-// (hiddenMarkup, below): folding reads an unknown tag as nothing.
+// any action or request. Appended to the one list (patterns) at init
+// (phrases.go), after instructionPatterns, and judged as their families
+// are. Rows 22 (the tag blocks) and 31 (HTML that hides text) read the raw
+// string (hiddenMarkup, hidden.go): folding reads an unknown tag as
+// nothing.
 
 const (
 	// modelWho is the model named as the reader ("the assistant", "AI

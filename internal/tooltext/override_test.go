@@ -52,7 +52,7 @@ func TestOverridePrecedence41e2(t *testing.T) {
 
 // Attack pass 41k, rows 3-5 (README-41k.md on branch attack41k), fixed on
 // branch fix41k2: each family read as its parts, its honest kin beside it.
-// wantRuleOn and errorsInTools (attack41e2_test.go) read a list.
+// wantRuleOn and errorsInTools (helpers_test.go) read a list.
 
 // TestPrecedenceOtherWords41k2 (attack pass 41k, row 4): this text (this
 // description, these notes, these instructions) + rather than, instead

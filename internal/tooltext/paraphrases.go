@@ -10,8 +10,8 @@ import (
 // "should also include" an address, the model's earlier instructions
 // said to be out of date, and the user named as "the person you are
 // helping" or "the human" in a concealment. The patterns are appended to
-// the one list (patterns) at init, after phrases.go's and the earlier
-// passes' files, and judged as their families are.
+// the one list (patterns) at init (phrases.go), after
+// conversationPatterns, and judged as their families are.
 
 const (
 	// outdated is what the override of row 13 says of the model's other
