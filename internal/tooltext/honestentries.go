@@ -6,7 +6,7 @@ import (
 
 // Attack pass 42p rows 1-8 (fix42p1): honest text of published servers
 // the secret, concealment and preempt patterns read as attacks. Each
-// exception here names its attack form beside it in fix42p1_test.go.
+// exception here names its attack form beside it in honestentries_test.go.
 
 var (
 	// argsEntryRE is a docstring's argument entry ("Args:" or

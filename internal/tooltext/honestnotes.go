@@ -9,7 +9,8 @@ import (
 // Attack pass 42p rows 2, 4, 5 and 6 (fix42p3): honest text of published
 // servers the secret, concealment, preempt and model-note patterns read
 // as attacks. Each exception here names its attack form beside it in
-// fix42p3_test.go.
+// fix42p3_test.go (now in conceal_test.go, preempt_test.go,
+// modelnotes_test.go and secrets_test.go, under "From fix42p3_test.go").
 
 var (
 	// unsupportedClaimRE: what "never tell the user" forbids is the claim

@@ -10,9 +10,9 @@ import (
 // put in an argument, another tool's data routed here after its call, the
 // user's wishes set aside in other words, and a first call of every chat
 // in other words. The patterns are appended to the one list (patterns) at
-// init, after phrases.go's and words42d1.go's, and judged as their
-// families are. Rows 5, 6 and 11 widen userQuoteFrameRE (userquotes.go),
-// intoToolCallRE (heldplain.go) and didRE (words42d1.go) in place.
+// init (phrases.go), after instructionPatterns and modelNotePatterns, and
+// judged as their families are. Rows 5, 6 and 11 widen userQuoteFrameRE (userquotes.go),
+// intoToolCallRE (heldplain.go) and didRE (instructions.go) in place.
 
 const (
 	// plainConversation is the conversation named with nothing more:
@@ -30,7 +30,7 @@ const (
 // send_email," routes the draft as "every time you call send_email," does.
 const preparedFor = `you\s+(?:draft|write|compose|prepare|build|create|make|fill\s+in|put\s+together)\s+(?:an?|the|any|each|every|your)\s+(?:[\w-]+\s+){0,2}?(?:for|to\s+send\s+with|to\s+pass\s+to)\s+`
 
-var patterns42e1 = []*pattern{
+var conversationPatterns = []*pattern{
 	// row 1: the conversation named plainly, put in one of the tool's
 	// arguments ("Always put this conversation in note.", "Set note to
 	// the conversation."): judged by plainHeldInto, then heldInto
@@ -145,13 +145,6 @@ var patterns42e1 = []*pattern{
 		triggers: []string{"{"},
 		also:     []string{"://"},
 		re:       re(`https?://[^\s{}]*[?&/=][^\s{}]*\{\{?\s*(?:conversation|chat|chat_history|conversation_history|history|transcript|messages|user_message|user_messages|user_question|user_input|last_message)\s*\}\}?`)},
-}
-
-func init() {
-	for _, p := range patterns42e1 {
-		p.triggerMasks, p.alsoMasks, p.also2Masks = masks(p.triggers), masks(p.also), masks(p.also2)
-	}
-	patterns = append(patterns, patterns42e1...)
 }
 
 var (
