@@ -41,7 +41,7 @@ const (
 	instancePerSegment = 32
 	// A function, imported or defined: the interpreter's record of it
 	// (32 bytes; the compiler's instance has none).
-	instancePerFunc = 32
+	instancePerFunc = 40
 )
 
 // instanceHeap reckons the bytes one instance of m takes on the host's
@@ -57,7 +57,7 @@ func instanceHeap(m *wasmparse.Module) int64 {
 // InstanceHeapLimit.
 func boundInstance(m *wasmparse.Module) error {
 	if n := instanceHeap(m); n > InstanceHeapLimit {
-		return fmt.Errorf("element and global sections: one instance of the module is reckoned to take %d MiB of the host's heap (%d element entries, %d globals, %d segments, %d functions), over the host's %d MiB (host.InstanceHeapLimit)",
+		return fmt.Errorf("one instance of the module is reckoned to take %d MiB of the host's heap (element entries %d, globals %d, segments %d, functions %d), over the host's %d MiB (host.InstanceHeapLimit)",
 			n>>20, m.ElemEntries, len(m.Globals)+m.NumImportedGlobals, m.ElemSegments()+m.NumDatas, len(m.Funcs)+m.NumImportedFuncs, InstanceHeapLimit>>20)
 	}
 	return nil

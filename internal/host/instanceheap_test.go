@@ -169,7 +169,7 @@ func TestInstanceHeapModel(t *testing.T) { // not parallel: measures the process
 			}
 			want := instanceHeap(wasmparse.Parse(wasm))
 			t.Logf("%v %-10s x %d: allocated %9d beyond the empty module's, %5.1f an item; reckoned %9d", e, kind, n, got-base, float64(got-base)/n, want)
-			if got-base > want {
+			if got-base > want+16<<10 { // what the host's other goroutines allocate meanwhile
 				t.Errorf("%v %s x %d: allocated %d, reckoned %d", e, kind, n, got-base, want)
 			}
 		}
