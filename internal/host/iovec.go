@@ -107,14 +107,14 @@ var firstIovecOnly = map[string]bool{"fd_read": true, "fd_write": true, "fd_prea
 // or the result's pointer outside memory traps the module, as Subako's
 // runtime traps it ("pointer out of bounds"), where wazero answered
 // EFAULT (attack pass 44a, row 9). On any other descriptor wazero's
-// EBADF comes first, as wasmtime's does. mem is not nil: iovecErrno
-// answered EFAULT for a module without memory.
+// EBADF comes first, as wasmtime's does. A module without memory (W022,
+// run with an empty one) keeps its documented EFAULT.
 func (s *session) firstIovec(mod api.Module, def api.FunctionDefinition, params []uint64) {
 	fd := uint32(params[0])
 	open := s.stdStream(fd) || s.fileAt(fd)
 	mem := guestMemory(mod)
 	if mem == nil || mem.Size() == 0 {
-		open = false // no byte of memory (a module without one, W022): EFAULT, as documented
+		open = false // no byte of memory: EFAULT, as documented
 	}
 	if mem == nil {
 		return
