@@ -30,7 +30,7 @@ var quotaFunctions = map[string]bool{
 type budgetListeners struct{}
 
 func (b budgetListeners) NewFunctionListener(def api.FunctionDefinition) experimental.FunctionListener {
-	l := b.listener(def)
+	l := withArgChecks(def, b.listener(def)) // undefined flag bits and enum values trap, as in Subako's runtime
 	for _, name := range def.ExportNames() {
 		if paths := pathParams[name]; paths != nil {
 			l = pathListener{paths: paths, inner: l}
@@ -65,8 +65,7 @@ func (budgetListeners) listener(def api.FunctionDefinition) experimental.Functio
 }
 
 // stdinReadListener holds the module's fd_read of stdin, when it is an OS
-// pipe, until the session lets it read (see session.beforeStdinRead), and
-// has a read of several iovecs read as a pipe's readv does (see
+// pipe, until the session lets it read (see session.beforeStdinRead and
 // session.beforeStdinReadv).
 type stdinReadListener struct{}
 

@@ -77,6 +77,9 @@ func (h *Host) ready(ctx context.Context, wasm []byte, covered bool) (*Module, e
 	if err == nil {
 		bounded, err = boundTables(bounded, parsed)
 	}
+	if err == nil {
+		err = boundInstance(parsed)
+	}
 	if err == nil && len(parsed.Problems) == 0 {
 		bounded = withEmptyMemory(bounded, parsed)
 	}

@@ -57,7 +57,8 @@ func danglingLinkModule(n int32) []byte {
 		c(1), c('s'), []byte{wasm.OpcodeI32Store8, 0, 0},
 		c(0), c(1), c(3), c(1), c(1), []byte{wasm.OpcodeCall, fSymlink}, check,
 		[]byte{wasm.OpcodeLoop, 0x40},
-		c(3), c(1), c(1), c(1), c(1), []byte{wasm.OpcodeI64Const, 0x7f, wasm.OpcodeI64Const, 0}, c(0), c(16),
+		// rights fd_read|fd_write: all ones trap (attack pass 44a, row 9)
+		c(3), c(1), c(1), c(1), c(1), []byte{wasm.OpcodeI64Const, 0xc2, 0x00, wasm.OpcodeI64Const, 0}, c(0), c(16),
 		[]byte{wasm.OpcodeCall, fPathOpen}, check,
 		c(16), []byte{wasm.OpcodeI32Load, 2, 0, wasm.OpcodeCall, fClose, wasm.OpcodeDrop},
 		name,

@@ -49,6 +49,12 @@ type fileBudget struct {
 type runFiles struct {
 	host *fileBudget
 	open map[uint32]struct{}
+	// given are the descriptors open that the module did not open: the
+	// standard streams and the preopens, less those it closed, at the
+	// numbers it moved them to (fd_renumber); nil when not known (every
+	// descriptor is then taken for open). With open, the run's open
+	// descriptors, as poll_oneoff looks them up (session.fdOpen).
+	given map[uint32]struct{}
 
 	// What Before saw, for After (a run's calls do not overlap).
 	refused   uint64
@@ -58,6 +64,16 @@ type runFiles struct {
 
 func newRunFiles(b *fileBudget) *runFiles {
 	return &runFiles{host: b, open: map[uint32]struct{}{}}
+}
+
+// preopened notes the descriptors a run starts with: the standard
+// streams, 0 to 2, and n preopens from 3 on, as wazero numbers them
+// (the lowest free descriptor each, in the mounts' order).
+func (f *runFiles) preopened(n int) {
+	f.given = map[uint32]struct{}{}
+	for fd := range uint32(3 + n) {
+		f.given[fd] = struct{}{}
+	}
 }
 
 // admit says why one more file may not be opened, or 0.
@@ -176,19 +192,23 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 		if mem := guestMemory(mod); mem != nil {
 			if fd, ok := mem.ReadUint32Le(f.resultPtr); ok {
 				f.add(fd)
-				s.descs.opened(fd)
 			}
 		}
 	case "fd_close":
 		f.remove(f.fd)
-		s.descs.closed(f.fd)
+		delete(f.given, f.fd)
 	case "fd_renumber":
-		s.descs.renumbered(f.fd, f.to)
 		_, counted := f.open[f.fd]
+		_, given := f.given[f.fd]
 		f.remove(f.to) // closed by the renumbering
+		delete(f.given, f.to)
 		if counted {
 			f.remove(f.fd)
 			f.add(f.to)
+		}
+		if given && f.given != nil {
+			delete(f.given, f.fd)
+			f.given[f.to] = struct{}{}
 		}
 	}
 }

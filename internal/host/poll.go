@@ -11,7 +11,15 @@ import (
 // WASI preview 1's poll_oneoff, as the host gives it: the module's waits
 // are in its own time (see guestClock). A clock subscription is a wait the
 // module asked for, granted at once; a subscription to stdin waits as
-// session.awaitInput says. Other descriptors (files) are always ready.
+// session.awaitInput says. Other open descriptors (files, preopens, stdout
+// and stderr) are always ready, and one not open answers EBADF in its
+// event: either makes the poll answer at once, with the events ready
+// alone, no clock waited for nor granted, stdin looked at but not waited
+// for (attack pass 44a, rows 1 and 2: a file or stdout beside a clock was
+// reported ready only after the clock's whole timeout was granted, beside
+// stdin only once input came, and fd 99 was ready). Of the clocks, only
+// those due by the end of the wait are reported (row 3: a poll of 10 ms
+// and an hour reported both after 10 ms).
 
 // MaxPollSubscriptions bounds the subscriptions of one poll_oneoff (EINVAL
 // past it), as Linux's poll refuses more descriptors than a process may
@@ -70,15 +78,11 @@ func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32
 		return errnoFault
 	}
 	le := binary.LittleEndian
-	timeout := time.Duration(-1) // none
-	stdinSub := false
-	// Once the module closed stdin, a subscription to fd 0 waits for
-	// nothing: its event answers EBADF at once (attack pass 43f, row 1),
-	// unless the module opened a file there since, which is ready as any
-	// file is (attack pass 43j, row 5).
-	stdinOpen := s == nil || s.stdStream(0)
-	fileAt0 := s != nil && s.fileAt(0)
-	closedSub := false
+	// What each subscription is, and the shortest clock's timeout.
+	timeouts := make([]time.Duration, n) // each clock's, in the module's time
+	timeout := time.Duration(-1)         // the shortest; -1 for no clock
+	stdinSub := false                    // a subscription to stdin, open: it may wait
+	readyNow := false                    // one answers without a wait
 	for i := range n {
 		sub := subs[i*subscriptionSize:]
 		switch sub[8] {
@@ -91,51 +95,69 @@ func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32
 			if !ok {
 				return errnoInval
 			}
+			timeouts[i] = t
 			if timeout < 0 || t < timeout {
 				timeout = t
 			}
-		case eventFdRead:
-			fd0 := le.Uint32(sub[16:]) == 0 && !fileAt0
-			stdinSub = stdinSub || (fd0 && stdinOpen)
-			closedSub = closedSub || (fd0 && !stdinOpen)
-		case eventFdWrite:
+		case eventFdRead, eventFdWrite:
+			if pollsStdin(s, sub) {
+				stdinSub = true
+			} else {
+				readyNow = true // ready, or answered EBADF: at once
+			}
 		default:
 			return errnoInval
 		}
 	}
-	// Wait: for stdin, or the clock alone.
+	// Wait: for stdin, or the clock alone, unless a subscription is ready
+	// already; horizon is how far the module's time went in the wait, the
+	// clocks due by it fired.
 	stdinReady := false
+	horizon := noLimit
 	switch {
 	case s == nil: // not a run of this host's (a test calling it)
-	case closedSub: // its event is there at once
+	case readyNow:
+		horizon = 0
+		if stdinSub {
+			stdinReady = s.settleInput()
+		}
 	case stdinSub:
 		stdinReady = s.awaitInput(timeout)
-	case timeout > 0:
-		s.grant(timeout)
+		if stdinReady {
+			horizon = 0
+		} else {
+			horizon = timeout
+		}
+	default:
+		if timeout > 0 {
+			s.grant(timeout)
+		}
+		horizon = timeout
 	}
-	clockFired := (!stdinSub || !stdinReady) && (!closedSub || timeout == 0)
 	var written uint32
 	for i := range n {
 		sub := subs[i*subscriptionSize:]
 		kind := sub[8]
 		fd := le.Uint32(sub[16:])
-		stdin := fd == 0 && !fileAt0
+		stdin := kind != eventClock && pollsStdin(s, sub)
 		switch {
-		case kind == eventClock && !clockFired,
-			kind == eventFdRead && stdin && stdinOpen && !stdinReady:
+		case kind == eventClock && timeouts[i] > horizon,
+			stdin && !stdinReady:
 			continue
 		}
 		ev := events[written*eventSize : (written+1)*eventSize]
 		clear(ev)
 		copy(ev, sub[:8]) // userdata
 		ev[10] = kind
-		if kind == eventFdRead && stdin && !stdinOpen {
-			le.PutUint16(ev[8:], errnoBadf)
-		} else if kind == eventFdRead && stdin && s != nil {
+		switch {
+		case kind == eventClock:
+		case stdin && s != nil:
 			le.PutUint64(ev[16:], uint64(s.in.available()))
 			if s.in.ready() && s.in.available() == 0 {
 				le.PutUint16(ev[24:], eventHangup)
 			}
+		case s != nil && !s.fdOpen(fd):
+			le.PutUint16(ev[8:], errnoBadf)
 		}
 		written++
 	}
@@ -143,6 +165,29 @@ func pollErrno(ctx context.Context, mod api.Module, in, out, n, neventsAt uint32
 		return errnoFault
 	}
 	return errnoSuccess
+}
+
+// pollsStdin says whether a subscription (FD_READ or FD_WRITE) is one of
+// stdin's for reading, open: the one that may wait. Once the module closed
+// stdin, a subscription to fd 0 waits for nothing: its event answers EBADF
+// at once (attack pass 43f, row 1), unless the module opened a file there
+// since, which is ready as any file is (attack pass 43j, row 5).
+func pollsStdin(s *session, sub []byte) bool {
+	if sub[8] != eventFdRead || binary.LittleEndian.Uint32(sub[16:]) != 0 {
+		return false
+	}
+	return s == nil || s.stdStream(0)
+}
+
+// fdOpen says whether fd is open in the run: a standard stream or a
+// preopen the module kept, or a file it opened, as fdListener saw them
+// (every descriptor when that is not known).
+func (s *session) fdOpen(fd uint32) bool {
+	if s.files == nil || s.files.given == nil {
+		return true
+	}
+	_, given := s.files.given[fd]
+	return given || s.fileAt(fd)
 }
 
 // clockTimeout reads a subscription_clock: how long from now, in the

@@ -151,7 +151,6 @@ type session struct {
 	pathRefused  bool      // pathListener moved a path of the current call out of memory
 	stdio        stdioCall // what stdioListener saw of the current call
 	streamErrno  uint64    // what streamListener answers for the current call, or 0
-	descs        descs     // the run's open descriptors (see streamAt)
 	// readdirPastMemory says the current fd_readdir's buffer is past the
 	// module's memory (readdirListener).
 	readdirPastMemory bool
@@ -212,7 +211,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		s.in.abort()
 		return nil, &SetupError{Err: err}
 	}
-	s.descs = newDescs(len(mounts))
+	s.files.preopened(len(mounts))
 	httpCfg := subakohttp.Config{}
 	if cfg.HTTP != nil {
 		httpCfg = *cfg.HTTP

@@ -167,16 +167,26 @@ func (s *session) beforeStdinRead() {
 		s.awaitInput(-1)
 		return
 	}
+	s.settleInput()
+}
+
+// settleInput waits, as the guest, only for the host's own writes and
+// steps to be done (or for input), then says whether stdin is ready: a
+// look at stdin that must not wait for input, and must not race what the
+// host sends either (a non-blocking read; a poll with a subscription
+// ready already, which also looks at stdin).
+func (s *session) settleInput() bool {
 	for {
 		s.mu.Lock()
 		if s.hostWaits || s.in.ready() {
+			ready := s.in.ready()
 			s.mu.Unlock()
-			return
+			return ready
 		}
 		ch := s.change
 		s.mu.Unlock()
 		if !s.await(ch) {
-			return
+			return true // the run is over: the look ends
 		}
 	}
 }

@@ -64,74 +64,17 @@ func (s *session) fileAt(fd uint32) bool {
 	return file
 }
 
-// stdStream says whether fd is one of the standard streams still, at its
-// own number.
+// stdStream says whether fd is one of the standard streams still: not
+// closed (wazero renumbers no stream, ENOTSUP, and none onto one).
 func (s *session) stdStream(fd uint32) bool {
 	if fd > 2 || (fd == 0 && s.stdinGone) {
 		return false
 	}
-	if s.descs != nil {
-		k, ok := s.descs[fd]
-		return ok && k == descKind(fd)
+	if s.files != nil && s.files.given != nil {
+		_, given := s.files.given[fd]
+		return given
 	}
 	return !s.fileAt(fd)
-}
-
-// streamAt says which standard stream fd is (0, 1 or 2), by the run's
-// descriptors (wazero renumbers no stream today: ENOTSUP).
-func (s *session) streamAt(fd uint32) (int, bool) {
-	if s.descs == nil {
-		return int(fd), s.stdStream(fd)
-	}
-	k, ok := s.descs[fd]
-	return int(k), ok && k <= descStderr
-}
-
-// descKind is what a run's descriptor is: a standard stream (its number)
-// or anything else (a preopen, a file or directory the module opened).
-type descKind uint8
-
-const (
-	descStdin descKind = iota
-	descStdout
-	descStderr
-	descOther
-)
-
-// descs are a run's open descriptors, as its listeners saw them opened,
-// closed and renumbered (fdListener): wazero keeps its table out of the
-// host's reach.
-type descs map[uint32]descKind
-
-// newDescs are a run's descriptors at its start: the standard streams,
-// then its preopens.
-func newDescs(preopens int) descs {
-	d := descs{0: descStdin, 1: descStdout, 2: descStderr}
-	for i := 0; i < preopens; i++ {
-		d[uint32(3+i)] = descOther
-	}
-	return d
-}
-
-func (d descs) opened(fd uint32) {
-	if d != nil {
-		d[fd] = descOther
-	}
-}
-
-func (d descs) closed(fd uint32) { delete(d, fd) }
-
-// renumbered follows a successful fd_renumber: to is what from was.
-func (d descs) renumbered(from, to uint32) {
-	if d == nil {
-		return
-	}
-	k, ok := d[from]
-	if !ok {
-		k = descOther
-	}
-	delete(d, from)
-	d[to] = k
 }
 
 // What a call on a standard stream answers where wazero answers
@@ -226,11 +169,11 @@ func (l streamListener) answer(s *session, params []uint64) uint64 {
 		if i >= len(params) {
 			return 0
 		}
-		if k, ok := s.streamAt(uint32(params[i])); ok && l.a.errno[k] != 0 {
-			return l.a.errno[k]
+		if fd := uint32(params[i]); s.stdStream(fd) && l.a.errno[fd] != 0 {
+			return l.a.errno[fd]
 		}
 	}
-	if _, open := s.descs[uint32(params[0])]; l.sock && open {
+	if l.sock && s.fdOpen(uint32(params[0])) {
 		return errnoNotsock
 	}
 	return 0

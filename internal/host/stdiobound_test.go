@@ -14,8 +14,11 @@ import (
 // cause watcher walked every line inside the one host call, under the
 // session's lock, with no check that the run went on: a 200 ms limit ran
 // 18.4 s of the module's own time (attack pass 42a, row 1). It now reads
-// stderr a chunk at a time outside the lock and stops with the run. The
-// assertion is on the module's own time, as the host counts it.
+// stderr a chunk at a time outside the lock and stops with the run. Since
+// attack pass 44a, row 7, one fd_write writes its first non-empty iovec
+// alone, as Subako's runtime does, so the call writes 2 MiB and the module
+// exits well inside its limit; either way the assertion is on the module's
+// own time, as the host counts it.
 func TestStderrScanStopsAtLimit(t *testing.T) {
 	wasm, err := os.ReadFile("testdata/attack42a/stderrnl.wasm")
 	if err != nil {
@@ -31,8 +34,10 @@ func TestStderrScanStopsAtLimit(t *testing.T) {
 	}
 	r := s.wait()
 	t.Logf("timed out %v, own time %v, limit %v, exited %v, stderr bytes %d", r.TimedOut, r.Elapsed, r.Limit, r.Exited, r.StderrBytes)
-	if !r.TimedOut || r.Limit != limit || r.Exited || r.Unjudged() {
-		t.Errorf("want a run out of time at its %v limit: %+v", limit, r)
+	timedOut := r.TimedOut && r.Limit == limit && !r.Exited
+	firstOnly := r.Exited && r.StderrBytes <= 2<<20
+	if (!timedOut && !firstOnly) || r.Unjudged() {
+		t.Errorf("want a run out of time at its %v limit, or one that wrote the first iovec alone (2 MiB) and exited: timed out %v, exited %v, stderr bytes %d", limit, r.TimedOut, r.Exited, r.StderrBytes)
 	}
 	if r.Elapsed > 2*limit {
 		t.Errorf("one fd_write of 2^31 newlines to stderr under a %v limit ran %v of the module's own time; want it stopped at its limit", limit, r.Elapsed)

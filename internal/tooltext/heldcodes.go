@@ -77,13 +77,6 @@ var heldCodePatterns = []*pattern{
 		judge:    whereaboutsInto},
 }
 
-func init() {
-	for _, p := range heldCodePatterns {
-		p.triggerMasks, p.alsoMasks, p.also2Masks = masks(p.triggers), masks(p.also), masks(p.also2)
-	}
-	patterns = append(patterns, heldCodePatterns...)
-}
-
 // heldCodeInto keeps the user's code put in one of the tool's arguments
 // or sent to an address (heldInto), unless the arguments the sentence
 // names, or the one described, are named for a code ("pass the code the

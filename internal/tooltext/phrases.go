@@ -240,7 +240,7 @@ var patterns = []*pattern{
 		judge: overriding},
 	// attack pass 44c, row 6: new instructions announced or put in place
 	// of the model's ("new instructions follow", "they replace any you
-	// had"); the user's request disregarded is words42d1.go's
+	// had"); the user's request disregarded is instructions.go's
 	{rule: rules.TextOverride, what: "an instruction to override the model's instructions",
 		triggers: []string{"new instructions", "new set of instructions", "instruction"},
 		also:     []string{"follow", "below", "come next", "apply", "replace", "cancel", "revoke", "void", "invalidat", "overwrit", "supplant"},
@@ -259,7 +259,7 @@ var patterns = []*pattern{
 			`|\bin\s+(?:the\s+)?(?:case|event)\s+of\s+(?:a\s+|any\s+)?(?:conflicts?|disagreements?|contradictions?)\s*,?\s*(?:always\s+)?` + obeyVerb + `\s+` + selfText + `\b` +
 			`|\b` + selfBare + `\s+` + selfWins + `\s*(?:$|[.;:!)]|,\s*not\b|\s+(?:here|in\s+all\s+cases|above\s+all|in\s+(?:the\s+)?(?:case|event)\s+of\s+(?:a\s+|any\s+)?conflicts?|over\s+(?:all|everything|anything)))`)},
 	// attack pass 41o row 3: precedence in other words, its parts as
-	// tables (words41o2.go): this text treated as the system prompt,
+	// tables (phrasewords.go): this text treated as the system prompt,
 	// replacing it, authoritative over it, ranked above it, gone with
 	// when the two differ
 	{rule: rules.TextOverride, what: "a claim that this text comes before the model's instructions",
@@ -314,7 +314,7 @@ var patterns = []*pattern{
 			`|\bwithout\s+(?:letting|making)\s+(?:the\s+)?(?:user|users|human|them)\s+(?:know|see|notice|aware|find\s+out)\b`),
 		judge: concealed},
 	// attack pass 41o row 2: concealment in other words, its parts as
-	// tables (words41o2.go): the user kept unaware; a telling refrained
+	// tables (phrasewords.go): the user kept unaware; a telling refrained
 	// from; this withheld from the user or the reply; this not surfaced
 	// to the user; the reply told not to mention it; a step made out
 	// never to have happened
@@ -614,7 +614,7 @@ var patterns = []*pattern{
 			`|\b(?:use|call|invoke|choose|pick|try)\s+(?:the\s+)?['"]?([a-z][\w-]*)['"]?(?:\s+(?:tool|function))?\s*,?\s*(?:and\s+)?(?:not|never)\s+(?:the\s+)?['"]?(` + toolish + `)['"]?`),
 		judge: redirected},
 	// attack pass 41o row 1: the same redirect in other words, its
-	// parts as tables (words41o2.go): set aside (sunset, migrated, flaky,
+	// parts as tables (phrasewords.go): set aside (sunset, migrated, flaky,
 	// down, not to be trusted ...), "whenever you would call X", "add
 	// replaces X", "through add, never through X", "calls meant for X"
 	{rule: rules.TextShadowing, what: "a rule that sends another tool's calls to this one",
@@ -702,7 +702,24 @@ var patterns = []*pattern{
 		judge: otherTool},
 }
 
+// init builds the one list of patterns in the order phrasesOf reads it
+// (the order counts: one signal a span and rule, the first pattern's
+// what): the phrases above, heldCodePatterns (heldcodes.go), then the
+// tables of instructions.go, modelnotes.go, conversation.go and
+// paraphrases.go. downloadRunPatterns (refused.go) are the T044 patterns
+// of the phrases and held codes. One init, so that no file's name
+// decides the order (Go runs a package's init functions in the order of
+// its files' names).
 func init() {
+	patterns = append(patterns, heldCodePatterns...)
+	for _, q := range patterns {
+		if q.rule == rules.TextCommand && q.re != nil {
+			downloadRunPatterns = append(downloadRunPatterns, q)
+		}
+	}
+	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns} {
+		patterns = append(patterns, t...)
+	}
 	for _, p := range patterns {
 		p.triggerMasks, p.alsoMasks, p.also2Masks = masks(p.triggers), masks(p.also), masks(p.also2)
 	}
@@ -738,7 +755,7 @@ func (c *checker) phrases(i int, tool string, ptr *path, field, s string) {
 	}
 	c.identifiers(i, tool, ptr, field, s, from)
 	c.images(i, tool, ptr, field, s)
-	c.hiddenMarkup(i, tool, ptr, field, s) // what folding reads as nothing (words42d1.go)
+	c.hiddenMarkup(i, tool, ptr, field, s) // what folding reads as nothing (hidden.go)
 	c.out = append(c.out[:from], c.honestBlock(s, c.out[from:])...)
 }
 
@@ -954,7 +971,7 @@ func (p *pattern) findIn(c *checker, sentence string, from, until int, budget *i
 		}
 		rule := p.rule
 		if r, ok := c.argsEntryJudged(p, sentence, m); ok && p.judge != nil {
-			rule = r // a docstring's entry of the tool's own argument (honest42p1.go)
+			rule = r // a docstring's entry of the tool's own argument (honestentries.go)
 		} else if p.judge != nil {
 			rule = p.judge(c, p, sentence, m)
 		}
@@ -1477,7 +1494,7 @@ var shownMarkerRE = re(`^<!--\s*(?:@?[A-Za-z][\w.:-]*(?:\s+[A-Za-z][\w-]*=(?:"[^
 // instructions, prompt or guidelines), and a clause that begins "force",
 // "forces", "forcibly", or "if/when true/set," before one of those.
 // "Bypass your safety guidelines", "Ignore safety checks and ...",
-// "Send the note, bypassing safety checks." stay (attack41o1_test.go).
+// "Send the note, bypassing safety checks." stay (TestAttack41o1_ForceBypassingChecks, override_test.go).
 func ownEffectBypass(sentence string, m []int) bool {
 	words := strings.Fields(strings.TrimLeft(sentence[m[0]:m[1]], " ,;:(\"'"))
 	if len(words) < 2 || words[0] != "bypassing" {

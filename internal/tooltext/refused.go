@@ -249,14 +249,6 @@ func downloadRunRefused(c *checker, p *pattern, sentence string, m []int) *rules
 // and `curl -o f URL && ./f`." names two forms as one list.
 var downloadRunPatterns []*pattern
 
-func init() {
-	for _, q := range patterns {
-		if q.rule == rules.TextCommand && q.re != nil {
-			downloadRunPatterns = append(downloadRunPatterns, q)
-		}
-	}
-}
-
 // dockerfileRun: the command at i follows "RUN " written in upper case, a
 // Dockerfile's instruction (a Dockerfile linter's "`RUN curl ... | sh`"),
 // in the sentence phrasesOf reads.

@@ -112,7 +112,11 @@ type Module struct {
 	Start     int64     // -1 when there is no start section
 	elemTypes []ValType // of each element segment, checked as it is read and not kept otherwise
 	NumDatas  int       // data segments, checked as they are read and not kept: nothing needs them after
-	NumCodes  int       // function bodies in the code section; each is validated as it is read
+	// ElemEntries counts the entries of every element segment, of every
+	// kind (active, passive, declarative; indices or expressions): what
+	// an engine builds a reference for, per instance.
+	ElemEntries uint64
+	NumCodes    int // function bodies in the code section; each is validated as it is read
 	// MaxBodySize is the size in bytes of the largest function body: what
 	// an engine's per-function scratch grows to.
 	MaxBodySize int
@@ -158,6 +162,9 @@ type Module struct {
 
 	seen map[problemKey]int // problem without its offset -> its index in Problems
 }
+
+// ElemSegments counts the element segments read, of every kind.
+func (m *Module) ElemSegments() int { return len(m.elemTypes) }
 
 // funcName is one entry of the name section's function names.
 type funcName struct {

@@ -402,6 +402,7 @@ func (p *parser) elemSection() {
 		// The entries are checked as they are read and not kept: a
 		// function named here may be referenced (ref.func) in code.
 		k := r.countMax(1, LimitElemEntries, 0)
+		m.ElemEntries += uint64(k)
 		unknown := false
 		for range k {
 			if exprs {
