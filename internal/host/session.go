@@ -147,8 +147,18 @@ type session struct {
 	memRefused atomic.Bool
 	// filesRefused is set once the host's FileBudget refused an open.
 	filesRefused atomic.Bool
-	iovRefused   uint64    // the errno iovecListener answers the current call with, or 0
-	pathRefused  bool      // pathListener moved a path of the current call out of memory
+	iovRefused   uint64 // the errno iovecListener answers the current call with, or 0
+	pathRefused  bool   // pathListener moved a path of the current call out of memory
+	// callParams are the current WASI call's parameters as the module
+	// gave them (argsListener); noMemory says the module has no memory of
+	// its own (W022): its calls answer EFAULT, never trap.
+	callParams []uint64
+	noMemory   bool
+	// resultsMoved are the current call's results argsListener pointed
+	// into memory (their places in wasiArgs), resultsKept the bytes they
+	// lent (moveResults).
+	resultsMoved []int
+	resultsKept  []byte
 	stdio        stdioCall // what stdioListener saw of the current call
 	streamErrno  uint64    // what streamListener answers for the current call, or 0
 	// readdirPastMemory says the current fd_readdir's buffer is past the
@@ -226,6 +236,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		return nil, ErrForgotten
 	}
 	s.interpreted = c.interpreted
+	s.noMemory = m.noMemory
 	httpMod, err := subakohttp.Instantiate(ctx, c.rt, &httpCfg)
 	if err != nil {
 		m.leave()
