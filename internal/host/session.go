@@ -164,11 +164,16 @@ type session struct {
 	// readdirPastMemory says the current fd_readdir's buffer is past the
 	// module's memory (readdirListener).
 	readdirPastMemory bool
-	stdinGone         bool         // the module closed fd 0 (fd_close(0) succeeded)
-	closing0          bool         // the current call is fd_close(0)
-	outNonblock       [3]bool      // NONBLOCK as the module set it on stdout, stderr (writes never block)
-	cause             crashCause   // what stderr says killed the module, if it died
-	memory            atomic.Int64 // the guest's linear memory now, in bytes
+	// readdirInMemory is, for a buffer that starts in memory and ends past
+	// it, how many of its bytes are inside (0 otherwise), and
+	// readdirBufused where the call writes its result (readdirListener).
+	readdirInMemory uint64
+	readdirBufused  uint32
+	stdinGone       bool         // the module closed fd 0 (fd_close(0) succeeded)
+	closing0        bool         // the current call is fd_close(0)
+	outNonblock     [3]bool      // NONBLOCK as the module set it on stdout, stderr (writes never block)
+	cause           crashCause   // what stderr says killed the module, if it died
+	memory          atomic.Int64 // the guest's linear memory now, in bytes
 	// httpRequests counts the run's subako_http requests that went to the
 	// network; httpWaiting is the one whose wait is being added to the
 	// module's clock (httpClock), 0 when none, and stopHTTP its value
