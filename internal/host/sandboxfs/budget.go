@@ -52,6 +52,8 @@ type Budget struct {
 	listingRefused atomic.Bool
 	// openedDir says the last file a mount opened is a directory.
 	openedDir atomic.Bool
+	// window is the current fd_readdir's (ReaddirWindow).
+	window atomic.Int64
 }
 
 // OpenedDir reports whether the last file a mount of the budget's opened
