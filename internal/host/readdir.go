@@ -40,10 +40,18 @@ const direntHeader = 24
 // entry may be refused too).
 type readdirListener struct{}
 
+// readdirCall is what readdirListener saw of the current call: for a
+// buffer that starts in memory and ends past it, how many of its bytes are
+// inside (0 otherwise), and where the call writes its result.
+type readdirCall struct {
+	inMemory uint64
+	bufused  uint32
+}
+
 func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
 	s := sessionOf(ctx)
 	if s != nil {
-		s.readdirPastMemory, s.readdirInMemory = false, 0
+		s.readdirPastMemory, s.call.readdir.inMemory = false, 0
 	}
 	if len(params) < 5 {
 		return
@@ -70,7 +78,7 @@ func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.Functio
 	if inside := size - min(buf, size); inside+1 >= direntHeader {
 		params[2] = inside + 1
 		if s != nil {
-			s.readdirInMemory, s.readdirBufused = inside, uint32(params[4])
+			s.call.readdir.inMemory, s.call.readdir.bufused = inside, uint32(params[4])
 		}
 		return
 	}
@@ -82,10 +90,10 @@ func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.Functio
 
 func (readdirListener) After(ctx context.Context, mod api.Module, def api.FunctionDefinition, results []uint64) {
 	s := sessionOf(ctx)
-	if s != nil && len(results) > 0 && results[0] == errnoSuccess && s.readdirInMemory > 0 {
+	if s != nil && len(results) > 0 && results[0] == errnoSuccess && s.call.readdir.inMemory > 0 {
 		if mem := guestMemory(mod); mem != nil {
-			if used, ok := mem.ReadUint32Le(s.readdirBufused); ok && uint64(used) > s.readdirInMemory {
-				trapCall(def, "argument buf: an entry crosses the end of memory, %d bytes past the buffer's start (%d bytes of it inside)", used, s.readdirInMemory)
+			if used, ok := mem.ReadUint32Le(s.call.readdir.bufused); ok && uint64(used) > s.call.readdir.inMemory {
+				trapCall(def, "argument buf: an entry crosses the end of memory, %d bytes past the buffer's start (%d bytes of it inside)", used, s.call.readdir.inMemory)
 			}
 		}
 	}

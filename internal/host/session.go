@@ -147,33 +147,20 @@ type session struct {
 	memRefused atomic.Bool
 	// filesRefused is set once the host's FileBudget refused an open.
 	filesRefused atomic.Bool
-	iovRefused   uint64 // the errno iovecListener answers the current call with, or 0
-	pathRefused  bool   // pathListener moved a path of the current call out of memory
-	// callParams are the current WASI call's parameters as the module
-	// gave them (argsListener); noMemory says the module has no memory of
-	// its own (W022): its calls answer EFAULT, never trap.
-	callParams []uint64
-	noMemory   bool
-	// resultsMoved are the current call's results argsListener pointed
-	// into memory (their places in wasiArgs), resultsKept the bytes they
-	// lent (moveResults).
-	resultsMoved []int
-	resultsKept  []byte
+	iovRefused   uint64    // the errno iovecListener answers the current call with, or 0
+	pathRefused  bool      // pathListener moved a path of the current call out of memory
 	stdio        stdioCall // what stdioListener saw of the current call
 	streamErrno  uint64    // what streamListener answers for the current call, or 0
 	// readdirPastMemory says the current fd_readdir's buffer is past the
 	// module's memory (readdirListener).
 	readdirPastMemory bool
-	// readdirInMemory is, for a buffer that starts in memory and ends past
-	// it, how many of its bytes are inside (0 otherwise), and
-	// readdirBufused where the call writes its result (readdirListener).
-	readdirInMemory uint64
-	readdirBufused  uint32
-	stdinGone       bool         // the module closed fd 0 (fd_close(0) succeeded)
-	closing0        bool         // the current call is fd_close(0)
-	outNonblock     [3]bool      // NONBLOCK as the module set it on stdout, stderr (writes never block)
-	cause           crashCause   // what stderr says killed the module, if it died
-	memory          atomic.Int64 // the guest's linear memory now, in bytes
+	call              wasiCall     // what argsListener and readdirListener saw of the current call
+	noMemory          bool         // the module has no memory of its own (W022): its calls never trap
+	stdinGone         bool         // the module closed fd 0 (fd_close(0) succeeded)
+	closing0          bool         // the current call is fd_close(0)
+	outNonblock       [3]bool      // NONBLOCK as the module set it on stdout, stderr (writes never block)
+	cause             crashCause   // what stderr says killed the module, if it died
+	memory            atomic.Int64 // the guest's linear memory now, in bytes
 	// httpRequests counts the run's subako_http requests that went to the
 	// network; httpWaiting is the one whose wait is being added to the
 	// module's clock (httpClock), 0 when none, and stopHTTP its value

@@ -181,7 +181,7 @@ func (l argsListener) Before(ctx context.Context, mod api.Module, def api.Functi
 	if s := sessionOf(ctx); s != nil {
 		// The pointers as the module gave them, for After (a listener
 		// inside this one may move them: readdirListener).
-		s.callParams = append(s.callParams[:0], params...)
+		s.call.args.params = append(s.call.args.params[:0], params...)
 		s.moveResults(mod, l.args, params)
 	}
 	for _, a := range l.args {
@@ -220,18 +220,34 @@ func (l argsListener) After(ctx context.Context, mod api.Module, def api.Functio
 	switch {
 	case results[0] == errnoSuccess && len(moved) > 0:
 		a := l.args[moved[0]]
-		ptr, n := a.extent(s.callParams)
+		ptr, n := a.extent(s.call.args.params)
 		trapCall(def, "argument %s, %d bytes at %#x, is outside memory (%d bytes)", a.name, n, ptr, mem.Size())
 	case results[0] == errnoFault && !s.noMemory && !s.pathRefused:
 		for i, a := range l.args {
-			if !a.pointer() || a.index >= len(s.callParams) || slices.Contains(moved, i) {
+			if !a.pointer() || a.index >= len(s.call.args.params) || slices.Contains(moved, i) {
 				continue
 			}
-			if ptr, n := a.extent(s.callParams); ptr+n > uint64(mem.Size()) {
+			if ptr, n := a.extent(s.call.args.params); ptr+n > uint64(mem.Size()) {
 				trapCall(def, "argument %s, %d bytes at %#x, is outside memory (%d bytes)", a.name, n, ptr, mem.Size())
 			}
 		}
 	}
+}
+
+// wasiCall is what the listeners of a WASI call saw of it, for their
+// After (a run's calls do not overlap).
+type wasiCall struct {
+	args    argsCall
+	readdir readdirCall
+}
+
+// argsCall is what argsListener saw of the current call: its parameters
+// as the module gave them, the results it pointed into memory (their
+// places in wasiArgs) and the bytes they lent (moveResults).
+type argsCall struct {
+	params []uint64
+	moved  []int
+	kept   []byte
 }
 
 // resultScratch is how much of the start of memory moveResults may lend
@@ -244,7 +260,7 @@ const resultScratch = 128
 // before it writes one. A memory smaller than resultScratch (or none)
 // keeps its pointers.
 func (s *session) moveResults(mod api.Module, args []wasiArg, params []uint64) {
-	s.resultsMoved, s.resultsKept = s.resultsMoved[:0], s.resultsKept[:0]
+	s.call.args.moved, s.call.args.kept = s.call.args.moved[:0], s.call.args.kept[:0]
 	mem := guestMemory(mod)
 	if mem == nil || s.noMemory || mem.Size() < resultScratch {
 		return
@@ -255,24 +271,24 @@ func (s *session) moveResults(mod api.Module, args []wasiArg, params []uint64) {
 			continue
 		}
 		if ptr, n := a.extent(params); ptr+n > size && off+n <= resultScratch {
-			s.resultsMoved = append(s.resultsMoved, i)
+			s.call.args.moved = append(s.call.args.moved, i)
 			params[a.index] = off
 			off += (n + 7) &^ 7
 		}
 	}
 	if off > 0 {
 		kept, _ := mem.Read(0, uint32(off))
-		s.resultsKept = append(s.resultsKept, kept...)
+		s.call.args.kept = append(s.call.args.kept, kept...)
 	}
 }
 
 // putResultsBack puts back the bytes moveResults lent, and says which of
 // the call's arguments it moved.
 func (s *session) putResultsBack(mem api.Memory) []int {
-	if len(s.resultsKept) > 0 {
-		mem.Write(0, s.resultsKept)
+	if len(s.call.args.kept) > 0 {
+		mem.Write(0, s.call.args.kept)
 	}
-	return s.resultsMoved
+	return s.call.args.moved
 }
 
 func (l argsListener) Abort(ctx context.Context, mod api.Module, def api.FunctionDefinition, err error) {
