@@ -92,6 +92,7 @@ func (h *Host) ready(ctx context.Context, wasm []byte, covered bool) (*Module, e
 	}
 	m, err = h.compile(ctx, bounded, boundedSum, parsed, covered)
 	if err == nil {
+		m.noMemory = parsed.NumImportedMemories+len(parsed.Memories) == 0
 		h.mu.Lock()
 		h.modules[key] = m
 		h.mu.Unlock()

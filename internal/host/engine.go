@@ -124,6 +124,9 @@ type Module struct {
 	// http says the module imports subako_http: its runs may have side
 	// effects on the network, which no run may repeat (see Host.Call).
 	http bool
+	// noMemory says the module has no memory of its own: it runs with an
+	// empty one (withEmptyMemory).
+	noMemory bool
 	// runs counts the runs using the module's code; forgotten says the
 	// host let it go (Host.Forget), freed that its code is closed: at
 	// the last run's end once forgotten (attack pass 42n, row 7).

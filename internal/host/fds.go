@@ -6,6 +6,8 @@ import (
 
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
+
+	"github.com/subako-ai/subako-go/internal/host/sandboxfs"
 )
 
 // Descriptor limits. wazero keeps a run's descriptor table in the
@@ -55,6 +57,8 @@ type runFiles struct {
 	// descriptor is then taken for open). With open, the run's open
 	// descriptors, as poll_oneoff looks them up (session.fdOpen).
 	given map[uint32]struct{}
+	// dirs are the descriptors of open that are directories.
+	dirs map[uint32]struct{}
 
 	// What Before saw, for After (a run's calls do not overlap).
 	refused   uint64
@@ -63,7 +67,7 @@ type runFiles struct {
 }
 
 func newRunFiles(b *fileBudget) *runFiles {
-	return &runFiles{host: b, open: map[uint32]struct{}{}}
+	return &runFiles{host: b, open: map[uint32]struct{}{}, dirs: map[uint32]struct{}{}}
 }
 
 // preopened notes the descriptors a run starts with: the standard
@@ -104,6 +108,7 @@ func (f *runFiles) remove(fd uint32) {
 		return
 	}
 	delete(f.open, fd)
+	delete(f.dirs, fd)
 	f.host.mu.Lock()
 	f.host.used--
 	f.host.mu.Unlock()
@@ -118,6 +123,7 @@ func (f *runFiles) release() {
 	f.host.used -= len(f.open)
 	f.host.mu.Unlock()
 	f.open = map[uint32]struct{}{}
+	f.dirs = map[uint32]struct{}{}
 }
 
 // fdListener bounds descriptors (see MaxOpenFiles); on path_open it also
@@ -192,6 +198,9 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 		if mem := guestMemory(mod); mem != nil {
 			if fd, ok := mem.ReadUint32Le(f.resultPtr); ok {
 				f.add(fd)
+				if b, _ := ctx.Value(budgetKey{}).(*sandboxfs.Budget); b.OpenedDir() {
+					f.dirs[fd] = struct{}{}
+				}
 			}
 		}
 	case "fd_close":
@@ -199,12 +208,16 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 		delete(f.given, f.fd)
 	case "fd_renumber":
 		_, counted := f.open[f.fd]
+		_, dir := f.dirs[f.fd]
 		_, given := f.given[f.fd]
 		f.remove(f.to) // closed by the renumbering
 		delete(f.given, f.to)
 		if counted {
 			f.remove(f.fd)
 			f.add(f.to)
+			if dir {
+				f.dirs[f.to] = struct{}{}
+			}
 		}
 		if given && f.given != nil {
 			delete(f.given, f.fd)

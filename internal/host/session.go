@@ -154,6 +154,8 @@ type session struct {
 	// readdirPastMemory says the current fd_readdir's buffer is past the
 	// module's memory (readdirListener).
 	readdirPastMemory bool
+	call              wasiCall     // what argsListener and readdirListener saw of the current call
+	noMemory          bool         // the module has no memory of its own (W022): its calls never trap
 	stdinGone         bool         // the module closed fd 0 (fd_close(0) succeeded)
 	closing0          bool         // the current call is fd_close(0)
 	outNonblock       [3]bool      // NONBLOCK as the module set it on stdout, stderr (writes never block)
@@ -226,6 +228,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		return nil, ErrForgotten
 	}
 	s.interpreted = c.interpreted
+	s.noMemory = m.noMemory
 	httpMod, err := subakohttp.Instantiate(ctx, c.rt, &httpCfg)
 	if err != nil {
 		m.leave()
