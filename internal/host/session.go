@@ -50,7 +50,7 @@ type RunConfig struct {
 	Limits sandboxfs.Limits
 	// OSPipe gives the module an operating-system pipe as stdin instead of
 	// an in-process one, as a real runtime does: a read of an empty pipe
-	// blocks, or answers EAGAIN once the module made stdin non-blocking.
+	// blocks.
 	OSPipe bool
 	// pipeSize, set by a test, is the OS pipe's size (F_SETPIPE_SZ, Linux)
 	// instead of OSPipeSize.
@@ -156,7 +156,6 @@ type session struct {
 	readdirPastMemory bool
 	stdinGone         bool         // the module closed fd 0 (fd_close(0) succeeded)
 	closing0          bool         // the current call is fd_close(0)
-	outNonblock       [3]bool      // NONBLOCK as the module set it on stdout, stderr (writes never block)
 	cause             crashCause   // what stderr says killed the module, if it died
 	memory            atomic.Int64 // the guest's linear memory now, in bytes
 	// httpRequests counts the run's subako_http requests that went to the
