@@ -55,6 +55,10 @@ type runFiles struct {
 	// descriptor is then taken for open). With open, the run's open
 	// descriptors, as poll_oneoff looks them up (session.fdOpen).
 	given map[uint32]struct{}
+	// dirs are the open descriptors that are directories: the preopens
+	// and the directories the module opened, at the numbers they are at
+	// (session.dirAt).
+	dirs map[uint32]struct{}
 
 	// What Before saw, for After (a run's calls do not overlap).
 	refused   uint64
@@ -63,7 +67,7 @@ type runFiles struct {
 }
 
 func newRunFiles(b *fileBudget) *runFiles {
-	return &runFiles{host: b, open: map[uint32]struct{}{}}
+	return &runFiles{host: b, open: map[uint32]struct{}{}, dirs: map[uint32]struct{}{}}
 }
 
 // preopened notes the descriptors a run starts with: the standard
@@ -73,6 +77,9 @@ func (f *runFiles) preopened(n int) {
 	f.given = map[uint32]struct{}{}
 	for fd := range uint32(3 + n) {
 		f.given[fd] = struct{}{}
+		if fd > 2 {
+			f.dirs[fd] = struct{}{}
+		}
 	}
 }
 
@@ -147,6 +154,7 @@ func (l fdListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefi
 			}
 		}
 		f.resultPtr = uint32(params[8])
+		s.openedDir.Store(false)
 	case "fd_close":
 		if len(params) > 0 {
 			f.fd = uint32(params[0])
@@ -192,16 +200,28 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 		if mem := guestMemory(mod); mem != nil {
 			if fd, ok := mem.ReadUint32Le(f.resultPtr); ok {
 				f.add(fd)
+				if s.openedDir.Load() {
+					f.dirs[fd] = struct{}{}
+				} else {
+					delete(f.dirs, fd)
+				}
 			}
 		}
 	case "fd_close":
 		f.remove(f.fd)
 		delete(f.given, f.fd)
+		delete(f.dirs, f.fd)
 	case "fd_renumber":
 		_, counted := f.open[f.fd]
 		_, given := f.given[f.fd]
+		_, dir := f.dirs[f.fd]
 		f.remove(f.to) // closed by the renumbering
 		delete(f.given, f.to)
+		delete(f.dirs, f.to)
+		if dir {
+			delete(f.dirs, f.fd)
+			f.dirs[f.to] = struct{}{}
+		}
 		if counted {
 			f.remove(f.fd)
 			f.add(f.to)

@@ -156,6 +156,7 @@ type session struct {
 	readdirPastMemory bool
 	stdinGone         bool         // the module closed fd 0 (fd_close(0) succeeded)
 	closing0          bool         // the current call is fd_close(0)
+	openedDir         atomic.Bool  // the file the mounts last opened is a directory (dirNotingFS)
 	cause             crashCause   // what stderr says killed the module, if it died
 	memory            atomic.Int64 // the guest's linear memory now, in bytes
 	// httpRequests counts the run's subako_http requests that went to the
@@ -233,7 +234,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		return nil, &SetupError{Err: err}
 	}
 	s.leaveModule = m.leave // once the guest left its instance, before the record is handed back
-	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), c, cfg, s, fsConfig(mounts))
+	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), c, cfg, s, fsConfig(mounts, s))
 	held = false // released once the run and its subako_http are closed
 	go func() {
 		<-s.done
