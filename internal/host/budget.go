@@ -54,7 +54,7 @@ func (budgetListeners) listener(def api.FunctionDefinition) experimental.Functio
 		if name == "fd_prestat_get" || name == "fd_prestat_dir_name" {
 			return prestatListener{}
 		}
-		if name == "fd_fdstat_get" || name == "fd_filestat_get" || name == "fd_fdstat_set_flags" {
+		if name == "fd_fdstat_get" || name == "fd_filestat_get" {
 			return stdioListener{name}
 		}
 		if quotaFunctions[name] {

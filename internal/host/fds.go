@@ -6,8 +6,6 @@ import (
 
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
-
-	"github.com/subako-ai/subako-go/internal/host/sandboxfs"
 )
 
 // Descriptor limits. wazero keeps a run's descriptor table in the
@@ -57,7 +55,9 @@ type runFiles struct {
 	// descriptor is then taken for open). With open, the run's open
 	// descriptors, as poll_oneoff looks them up (session.fdOpen).
 	given map[uint32]struct{}
-	// dirs are the descriptors of open that are directories.
+	// dirs are the open descriptors that are directories: the preopens
+	// and the directories the module opened, at the numbers they are at
+	// (session.dirAt).
 	dirs map[uint32]struct{}
 
 	// What Before saw, for After (a run's calls do not overlap).
@@ -77,6 +77,9 @@ func (f *runFiles) preopened(n int) {
 	f.given = map[uint32]struct{}{}
 	for fd := range uint32(3 + n) {
 		f.given[fd] = struct{}{}
+		if fd > 2 {
+			f.dirs[fd] = struct{}{}
+		}
 	}
 }
 
@@ -153,6 +156,7 @@ func (l fdListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefi
 			}
 		}
 		f.resultPtr = uint32(params[8])
+		s.openedDir.Store(false)
 	case "fd_close":
 		if len(params) > 0 {
 			f.fd = uint32(params[0])
@@ -198,26 +202,31 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 		if mem := guestMemory(mod); mem != nil {
 			if fd, ok := mem.ReadUint32Le(f.resultPtr); ok {
 				f.add(fd)
-				if b, _ := ctx.Value(budgetKey{}).(*sandboxfs.Budget); b.OpenedDir() {
+				if s.openedDir.Load() {
 					f.dirs[fd] = struct{}{}
+				} else {
+					delete(f.dirs, fd)
 				}
 			}
 		}
 	case "fd_close":
 		f.remove(f.fd)
 		delete(f.given, f.fd)
+		delete(f.dirs, f.fd)
 	case "fd_renumber":
 		_, counted := f.open[f.fd]
-		_, dir := f.dirs[f.fd]
 		_, given := f.given[f.fd]
+		_, dir := f.dirs[f.fd]
 		f.remove(f.to) // closed by the renumbering
 		delete(f.given, f.to)
+		delete(f.dirs, f.to)
+		if dir {
+			delete(f.dirs, f.fd)
+			f.dirs[f.to] = struct{}{}
+		}
 		if counted {
 			f.remove(f.fd)
 			f.add(f.to)
-			if dir {
-				f.dirs[f.to] = struct{}{}
-			}
 		}
 		if given && f.given != nil {
 			delete(f.given, f.fd)

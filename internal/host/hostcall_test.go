@@ -104,12 +104,18 @@ func runBounded(t *testing.T, h *Host, wasm []byte, timeout time.Duration) (*Rec
 // fd_write of 8,000,000 one-byte iovecs, or of 134 million empty ones, ran
 // for a minute inside one host call; one poll_oneoff of 22 million
 // subscriptions copied 1 GB onto the host's heap, and 2^28 of them
-// overflowed its size computation and panicked) answer EINVAL at once,
-// and a loop of the largest calls allowed ends on its timeout, the
-// process's CPU time bounded by it plus a constant.
+// overflowed its size computation and panicked) answer at once, and a loop
+// of the largest calls ends on its timeout, the process's CPU time bounded
+// by it plus a constant. The polls are refused EINVAL. The writes were
+// refused EINVAL past 1,024 iovecs (IOVMax) or lengths adding up past
+// 2^31-1 until attack pass 44d, row 6: they write their first non-empty
+// iovec alone now, as Subako's runtime does, and exit 0, and the walk to it
+// (all 134 million iovecs of 1 GiB when every one is empty) checks the
+// run's stop (a loop of it ends on its timeout).
 func TestHostCallsBounded(t *testing.T) { // not parallel: measures the process's CPU time
 	h := newHost(t)
 	const empty = 1<<27 - 1 // empty iovecs in 1 GiB, the last word left for the result
+	const many = 1024       // iovecs of the loops
 	// The loops have a short limit.
 	const timeout, loopTimeout = 2 * time.Second, 200 * time.Millisecond
 	for _, c := range []struct {
@@ -118,13 +124,14 @@ func TestHostCallsBounded(t *testing.T) { // not parallel: measures the process'
 		errno uint32        // the exit code, for a run refused
 		loop  time.Duration // the timeout of a run that ends on it
 	}{
-		{"8M one-byte iovecs to stdout", wasiCallModule("fd_write", [4]int32{1, 0, 8_000_000, 64_000_000}, pagesFor(64_000_000), 8_000_000, 1, false), errnoInval, 0},
-		{"134M empty iovecs to stdout", wasiCallModule("fd_write", [4]int32{1, 0, empty, empty * 8}, pagesFor(empty*8), 0, 0, false), errnoInval, 0},
-		{"iovecs adding up past 2^31-1", wasiCallModule("fd_write", [4]int32{2, 0, IOVMax, 2 << 20}, pagesFor(2<<20), IOVMax, 2<<20, false), errnoInval, 0},
+		{"8M one-byte iovecs to stdout", wasiCallModule("fd_write", [4]int32{1, 0, 8_000_000, 64_000_000}, pagesFor(64_000_000), 8_000_000, 1, false), 0, 0},
+		{"134M empty iovecs to stdout", wasiCallModule("fd_write", [4]int32{1, 0, empty, empty * 8}, pagesFor(empty*8), 0, 0, false), 0, 0},
+		{"iovecs adding up past 2^31-1", wasiCallModule("fd_write", [4]int32{2, 0, many, 2 << 20}, pagesFor(2<<20), many, 2<<20, false), 0, 0},
 		{"2^28 poll subscriptions", wasiCallModule("poll_oneoff", [4]int32{0, 0, 1 << 28, 0}, 1, 0, 0, false), errnoInval, 0},
 		{"22M poll subscriptions", wasiCallModule("poll_oneoff", [4]int32{0, 0, 22_000_000, 0}, pagesFor(22_000_000*48), 0, 0, false), errnoInval, 0},
-		{"a loop of 1,024 one-byte iovecs to stderr", wasiCallModule("fd_write", [4]int32{2, 0, IOVMax, IOVMax * 8}, 1, IOVMax, 1, true), 0, loopTimeout},
-		{"a loop of 1,024 empty iovecs to stdout", wasiCallModule("fd_write", [4]int32{1, 0, IOVMax, IOVMax * 8}, 1, 0, 0, true), 0, loopTimeout},
+		{"a loop of 1,024 one-byte iovecs to stderr", wasiCallModule("fd_write", [4]int32{2, 0, many, many * 8}, 1, many, 1, true), 0, loopTimeout},
+		{"a loop of 1,024 empty iovecs to stdout", wasiCallModule("fd_write", [4]int32{1, 0, many, many * 8}, 1, 0, 0, true), 0, loopTimeout},
+		{"a loop of 134M empty iovecs to stdout", wasiCallModule("fd_write", [4]int32{1, 0, empty, empty * 8}, pagesFor(empty*8), 0, 0, true), 0, loopTimeout},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			limit := timeout
@@ -134,7 +141,14 @@ func TestHostCallsBounded(t *testing.T) { // not parallel: measures the process'
 			r, cpu, alloc := runBounded(t, h, c.wasm, limit)
 			t.Logf("exit %d, timed out %v, %v of its own time, %v of the process's CPU, %d KiB allocated",
 				r.ExitCode, r.TimedOut, r.Elapsed.Round(time.Millisecond), cpu.Round(time.Millisecond), alloc>>10)
-			if alloc > 16<<20 {
+			// What one call copies onto the host's heap. A loop's total is
+			// wazero's garbage of each host call (the interpreter's
+			// callGoFunc) times the calls its limit holds, which grows as
+			// a call gets cheaper (the loop of one-byte writes to stderr
+			// made some 5 times the calls, 21 MiB against 4 MiB, once the
+			// host no longer summed 1,024 lengths each call): its bound is
+			// the CPU time, below.
+			if c.loop == 0 && alloc > 16<<20 {
 				t.Errorf("the host allocated %d MiB", alloc>>20)
 			}
 			switch {
@@ -162,8 +176,8 @@ func TestStopMidHostCall(t *testing.T) {
 	h := newHost(t)
 	const timeout = 100 * time.Millisecond
 	modules := []*Module{
-		compile(t, h, wasiCallModule("fd_write", [4]int32{2, 0, IOVMax, IOVMax * 8}, 1, IOVMax, 1, true)),
-		compile(t, h, wasiCallModule("fd_write", [4]int32{1, 0, IOVMax, IOVMax * 8}, 1, 0, 0, true)),
+		compile(t, h, wasiCallModule("fd_write", [4]int32{2, 0, 1024, 1024 * 8}, 1, 1024, 1, true)),
+		compile(t, h, wasiCallModule("fd_write", [4]int32{1, 0, 1024, 1024 * 8}, 1, 0, 0, true)),
 		compile(t, h, fillModule(MemoryLimit/wasmPage/16, 0, true)), // 64 MiB a fill
 	}
 	var wg sync.WaitGroup

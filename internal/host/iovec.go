@@ -10,14 +10,28 @@ import (
 	"github.com/tetratelabs/wazero/experimental"
 )
 
-// IOVMax bounds the iovecs of one fd_read, fd_write, fd_pread, fd_pwrite,
-// sock_recv or sock_send, as Linux's IOV_MAX does (EINVAL past it). wazero
-// walks the iovecs of one call without looking at the run, so one fd_write
-// of 8,000,000 one-byte iovecs (or 134 million empty ones) was a host call
-// of a minute that no timeout could cut; at 1,024 a call is one step the
-// run's stop waits for no longer than 1,024 reads or writes, each of which
-// checks the stop too (see sandboxfs).
-const IOVMax = 1024
+// iovecChunk is how many iovecs firstIovec reads from memory at once
+// before it looks at the run's stop again.
+//
+// A read or write's iovecs are not bounded in count or in the sum of their
+// lengths: wasmtime's preview 1, what Subako runs, moves the first
+// non-empty iovec and reads none past it, whatever follows, and so does
+// the host (firstIovec), handing wazero that one iovec (or, when every
+// iovec is empty, the first). The host once refused more than 1,024
+// iovecs (IOVMax, Linux's IOV_MAX) and lengths adding up past 2^31-1
+// (EINVAL) before anything moved, as wazero walked every iovec of a call
+// without looking at the run (one fd_write of 8,000,000 one-byte iovecs
+// was a host call of a minute); since the cut to one iovec (attack pass
+// 44a, row 7) the refusal bounded nothing, and a module writing its
+// answer as the first of 1,025 iovecs wrote it on Subako and failed here
+// (attack pass 44d, row 6). What bounds the call now: the walk to the
+// first non-empty iovec reads the array from the module's memory, so it
+// is at most MemoryLimit/8 entries (134 million), read iovecChunk at a
+// time with the run's stop checked between chunks (EINTR once stopped,
+// as before), on the module's thread and charged to its time; wazero
+// then moves one buffer, which sandboxfs moves 1 MiB at a time, checking
+// the stop too.
+const iovecChunk = 4096
 
 const errnoIntr = 27
 
@@ -27,12 +41,13 @@ var iovecFunctions = map[string]bool{
 	"fd_read": true, "fd_write": true, "fd_pread": true, "fd_pwrite": true, "sock_recv": true, "sock_send": true,
 }
 
-// iovecListener refuses, before wazero walks them, iovecs past IOVMax or
-// whose lengths add up past what the call can report (EINVAL), and any
-// read or write once the run is stopped (EINTR): the call is pointed at a
-// descriptor that does not exist, so wazero walks nothing, and After puts
-// the errno in. On fd_read it also does stdinReadListener's work, on the
-// writes budgetListener's.
+// iovecListener answers a read or write of a directory EBADF
+// (directoryErrno) and any read or write once the run is stopped (EINTR),
+// before wazero walks anything: the call is pointed at a descriptor that
+// does not exist, and After puts the errno in. It cuts fd_read, fd_write,
+// fd_pread and fd_pwrite to their first non-empty iovec (firstIovec). On
+// fd_read it also does stdinReadListener's work, on the writes
+// budgetListener's.
 type iovecListener struct{ name string }
 
 func (l iovecListener) Before(ctx context.Context, mod api.Module, def api.FunctionDefinition, params []uint64, si experimental.StackIterator) {
@@ -40,51 +55,71 @@ func (l iovecListener) Before(ctx context.Context, mod api.Module, def api.Funct
 	if s == nil || len(params) < 3 {
 		return
 	}
-	s.iovRefused = s.iovecErrno(mod, uint32(params[1]), uint32(params[2]))
+	s.iovRefused = s.iovecErrno(mod)
+	if s.iovRefused == 0 && firstIovecOnly[l.name] {
+		s.iovRefused = s.directoryErrno(uint32(params[0]))
+	}
+	if s.iovRefused == 0 && firstIovecOnly[l.name] {
+		s.iovRefused = s.firstIovec(mod, def, params)
+	}
 	if s.iovRefused != 0 {
 		params[0] = noFD
 		return
-	}
-	if firstIovecOnly[l.name] {
-		s.firstIovec(mod, def, params)
 	}
 	if l.name == "fd_read" {
 		stdinReadListener{}.Before(ctx, mod, def, params, si)
 	}
 }
 
-// iovecErrno says why a call may not walk count iovecs at iovs, or 0.
-func (s *session) iovecErrno(mod api.Module, iovs, count uint32) uint64 {
-	select {
-	case <-s.halted:
+// iovecErrno says why a call may not walk its iovecs, or 0.
+func (s *session) iovecErrno(mod api.Module) uint64 {
+	if s.stopped() {
 		return errnoIntr
-	default:
 	}
-	if count > IOVMax {
-		return errnoInval
-	}
-	mem := guestMemory(mod)
-	if mem == nil {
+	if guestMemory(mod) == nil {
 		// A module without memory (W022, which call and check run): every
 		// address is outside it, and WASI's answer to a bad address is
 		// EFAULT. Reading its iovecs was a nil-pointer panic of the
 		// host's, reported as the module's trap (attack pass 43a, row 3).
 		return errnoFault
 	}
-	buf, ok := mem.Read(iovs, count*8)
-	if !ok {
-		return 0 // wazero answers EFAULT
+	return 0
+}
+
+// stopped says whether the run is stopped.
+func (s *session) stopped() bool {
+	select {
+	case <-s.halted:
+		return true
+	default:
+		return false
 	}
-	// The sum is reported in a u32 and read as a signed size by wasm32's
-	// libcs: past 2^31-1 it is refused, as Linux refuses a sum past ssize_t.
-	var total uint64
-	for i := 0; i < len(buf); i += 8 {
-		total += uint64(binary.LittleEndian.Uint32(buf[i+4:]))
-	}
-	if total > math.MaxInt32 {
-		return errnoInval
+}
+
+// directoryErrno is what a read or write (fd_read, fd_write, fd_pread,
+// fd_pwrite) of fd answers when fd is a directory, the preopens and the
+// directories the module opened (session.dirAt): EBADF, before any
+// iovec is read, as wasmtime's preview 1 answers it (p1.rs, fd_read,
+// fd_pread, fd_write_impl: the descriptor is looked up first, and
+// anything but a file or a stream is "_ => Err(Badf)"); else 0. wazero
+// answered EISDIR for a read of a directory and a write of a preopen,
+// and firstIovec took a directory the module opened for a file, so an
+// iovec array outside memory trapped the module there, where Subako
+// answers EBADF (attack pass 44d, row 7).
+func (s *session) directoryErrno(fd uint32) uint64 {
+	if s.dirAt(fd) {
+		return errnoBadf
 	}
 	return 0
+}
+
+// dirAt says whether fd is an open directory.
+func (s *session) dirAt(fd uint32) bool {
+	if s.files == nil {
+		return false
+	}
+	_, dir := s.files.dirs[fd]
+	return dir
 }
 
 // firstIovecOnly are the calls that move the bytes of their first
@@ -99,17 +134,21 @@ var firstIovecOnly = map[string]bool{"fd_read": true, "fd_write": true, "fd_prea
 // valid result", and a read fills one buffer). wazero wrote every iovec
 // of one fd_write and read into several: a module that answered with one
 // fd_write of [answer, "\n"] and ignored the count written answered here
-// and never ended its line on Subako (attack pass 44a, row 7). A call of
-// no non-empty iovec is left as it is.
+// and never ended its line on Subako (attack pass 44a, row 7). A call
+// whose iovecs are all empty is cut to the first, an empty buffer, as
+// wasmtime moves one; a call of none is left as it is. It reads the
+// iovecs iovecChunk at a time and answers EINTR once the run is stopped,
+// else 0.
 //
 // On a descriptor open for it (a standard stream or a file the module
-// opened), an iovec read up to the first non-empty one, that one's buffer
-// or the result's pointer outside memory traps the module, as Subako's
-// runtime traps it ("pointer out of bounds"), where wazero answered
-// EFAULT (attack pass 44a, row 9). On any other descriptor wazero's
-// EBADF comes first, as wasmtime's does. A module without memory (W022,
-// run with an empty one) keeps its documented EFAULT.
-func (s *session) firstIovec(mod api.Module, def api.FunctionDefinition, params []uint64) {
+// opened; a directory is answered EBADF before: directoryErrno), an
+// iovec read up to the first non-empty one, that one's buffer or the
+// result's pointer outside memory traps the module, as Subako's runtime
+// traps it ("pointer out of bounds"), where wazero answered EFAULT
+// (attack pass 44a, row 9). On any other descriptor wazero's EBADF comes
+// first, as wasmtime's does. A module without memory (W022, run with an
+// empty one) keeps its documented EFAULT.
+func (s *session) firstIovec(mod api.Module, def api.FunctionDefinition, params []uint64) uint64 {
 	fd := uint32(params[0])
 	open := s.stdStream(fd) || s.fileAt(fd)
 	mem := guestMemory(mod)
@@ -117,7 +156,7 @@ func (s *session) firstIovec(mod api.Module, def api.FunctionDefinition, params 
 		open = false // no byte of memory: EFAULT, as documented
 	}
 	if mem == nil {
-		return
+		return 0
 	}
 	result := 3
 	if def.Name() == "fd_pread" || def.Name() == "fd_pwrite" {
@@ -128,26 +167,45 @@ func (s *session) firstIovec(mod api.Module, def api.FunctionDefinition, params 
 			trapCall(def, "argument %d, the result's pointer %#x, is outside memory (%d bytes)", result, uint32(params[result]), mem.Size())
 		}
 	}
-	iovs, count := uint64(uint32(params[1])), uint64(uint32(params[2]))
-	for i := uint64(0); i < count; i++ {
+	iovs, count, size := uint64(uint32(params[1])), uint64(uint32(params[2])), uint64(mem.Size())
+	for i := uint64(0); i < count; {
+		if i > 0 && s.stopped() {
+			return errnoIntr
+		}
 		at := iovs + 8*i
-		iov, ok := mem.Read(uint32(at), 8)
-		if !ok || at > math.MaxUint32 {
+		k := min(count-i, iovecChunk) // the iovecs of this chunk inside memory
+		if at+8*k > size {
+			k = 0
+			if at < size {
+				k = (size - at) / 8
+			}
+		}
+		if k == 0 { // iovec i is outside memory
 			if open {
 				trapCall(def, "argument 1, iovec %d at %#x, is outside memory (%d bytes)", i, at, mem.Size())
 			}
-			return // wazero answers EFAULT, or EBADF first
+			// wazero reads that one iovec: EFAULT, or EBADF first.
+			params[1], params[2] = min(at, math.MaxUint32), 1
+			return 0
 		}
-		buf, n := binary.LittleEndian.Uint32(iov), binary.LittleEndian.Uint32(iov[4:])
-		if n == 0 {
-			continue
+		chunk, _ := mem.Read(uint32(at), uint32(8*k))
+		for j := uint64(0); j < k; j++ {
+			buf, n := binary.LittleEndian.Uint32(chunk[8*j:]), binary.LittleEndian.Uint32(chunk[8*j+4:])
+			if n == 0 {
+				continue
+			}
+			if _, ok := mem.Read(buf, n); !ok && open {
+				trapCall(def, "argument 1, iovec %d's buffer of %d bytes at %#x, is outside memory (%d bytes)", i+j, n, buf, mem.Size())
+			}
+			params[1], params[2] = at+8*j, 1
+			return 0
 		}
-		if _, ok := mem.Read(buf, n); !ok && open {
-			trapCall(def, "argument 1, iovec %d's buffer of %d bytes at %#x, is outside memory (%d bytes)", i, n, buf, mem.Size())
-		}
-		params[1], params[2] = at, 1
-		return
+		i += k
 	}
+	if count > 0 {
+		params[2] = 1 // every iovec empty: the first
+	}
+	return 0
 }
 
 // guestMemory is the module's memory, the one WASI functions use (the

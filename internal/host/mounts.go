@@ -2,11 +2,13 @@ package host
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 
 	"github.com/tetratelabs/wazero"
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 	"github.com/tetratelabs/wazero/experimental/sysfs"
 
 	"github.com/subako-ai/subako-go/internal/host/sandboxfs"
@@ -96,10 +98,31 @@ func closeMounts(mounts []*sandboxfs.Mount) {
 	}
 }
 
-func fsConfig(mounts []*sandboxfs.Mount) wazero.FSConfig {
-	fs := wazero.NewFSConfig()
+// fsConfig gives wazero the run's mounts, each noting in s which of the
+// module's opens opened a directory (dirNotingFS).
+func fsConfig(mounts []*sandboxfs.Mount, s *session) wazero.FSConfig {
+	cfg := wazero.NewFSConfig()
 	for _, m := range mounts {
-		fs = fs.(sysfs.FSConfig).WithSysFSMount(m.FS(), m.Guest)
+		cfg = cfg.(sysfs.FSConfig).WithSysFSMount(dirNotingFS{FS: m.FS(), s: s}, m.Guest)
 	}
-	return fs
+	return cfg
+}
+
+// dirNotingFS is a mount that notes in its session whether the file it
+// last opened is a directory, for path_open's listener (fdListener), so
+// that a read or write of it answers as Subako's runtime answers a
+// directory's (directoryErrno). wazero keeps what a descriptor is out of
+// the host's reach.
+type dirNotingFS struct {
+	experimentalsys.FS
+	s *session
+}
+
+func (d dirNotingFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMode) (experimentalsys.File, experimentalsys.Errno) {
+	f, errno := d.FS.OpenFile(p, flag, perm)
+	if errno == 0 && f != nil && d.s != nil {
+		dir, _ := f.IsDir()
+		d.s.openedDir.Store(dir)
+	}
+	return f, errno
 }

@@ -15,17 +15,6 @@ func pipeAvailable(f *os.File) int {
 	return n
 }
 
-// isNonblocking says whether f is in non-blocking mode (O_NONBLOCK), as a
-// module sets it through fd_fdstat_set_flags.
-func isNonblocking(f *os.File) bool {
-	nb := false
-	_ = controlFD(f, func(fd int) {
-		fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
-		nb = err == nil && fl&unix.O_NONBLOCK != 0
-	})
-	return nb
-}
-
 // setPipeSize sets the size of the pipe f is an end of (F_SETPIPE_SZ).
 func setPipeSize(f *os.File, size int) error {
 	var err error

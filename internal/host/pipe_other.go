@@ -6,8 +6,6 @@ import "os"
 
 func pipeAvailable(*os.File) int { return 0 }
 
-func isNonblocking(*os.File) bool { return false }
-
 func setPipeSize(*os.File, int) error { return nil }
 
 // pipeSizeFixed is false where a pipe's size cannot be set: the system's

@@ -50,7 +50,7 @@ type RunConfig struct {
 	Limits sandboxfs.Limits
 	// OSPipe gives the module an operating-system pipe as stdin instead of
 	// an in-process one, as a real runtime does: a read of an empty pipe
-	// blocks, or answers EAGAIN once the module made stdin non-blocking.
+	// blocks.
 	OSPipe bool
 	// pipeSize, set by a test, is the OS pipe's size (F_SETPIPE_SZ, Linux)
 	// instead of OSPipeSize.
@@ -158,7 +158,7 @@ type session struct {
 	noMemory          bool         // the module has no memory of its own (W022): its calls never trap
 	stdinGone         bool         // the module closed fd 0 (fd_close(0) succeeded)
 	closing0          bool         // the current call is fd_close(0)
-	outNonblock       [3]bool      // NONBLOCK as the module set it on stdout, stderr (writes never block)
+	openedDir         atomic.Bool  // the file the mounts last opened is a directory (dirNotingFS)
 	cause             crashCause   // what stderr says killed the module, if it died
 	memory            atomic.Int64 // the guest's linear memory now, in bytes
 	// httpRequests counts the run's subako_http requests that went to the
@@ -237,7 +237,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 		return nil, &SetupError{Err: err}
 	}
 	s.leaveModule = m.leave // once the guest left its instance, before the record is handed back
-	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), c, cfg, s, fsConfig(mounts))
+	h.run(experimental.WithImportResolver(ctx, subakohttp.Resolver(httpMod)), c, cfg, s, fsConfig(mounts, s))
 	held = false // released once the run and its subako_http are closed
 	go func() {
 		<-s.done

@@ -154,27 +154,21 @@ func (s *session) waitsInput(timeout time.Duration) {
 	s.inputAt = max(s.inputAt, until)
 }
 
-// beforeStdinRead is called as the guest calls fd_read of stdin: a
-// blocking read waits as awaitInput says (an in-process pipe's in
-// memReader); a non-blocking one, on either pipe,
-// only for the host's own writes and steps to be done, and then reads
-// (EAGAIN when nothing is there).
+// beforeStdinRead is called as the guest calls fd_read of stdin: the read
+// blocks, as every read of stdin in Subako's runtime does, and waits as
+// awaitInput says (an in-process pipe's in memReader).
 func (s *session) beforeStdinRead() {
-	if !s.in.nonblocking() {
-		if _, ok := s.in.(*memPipe); ok {
-			return // an in-process pipe's reads wait in memReader
-		}
-		s.awaitInput(-1)
-		return
+	if _, ok := s.in.(*memPipe); ok {
+		return // an in-process pipe's reads wait in memReader
 	}
-	s.settleInput()
+	s.awaitInput(-1)
 }
 
 // settleInput waits, as the guest, only for the host's own writes and
 // steps to be done (or for input), then says whether stdin is ready: a
 // look at stdin that must not wait for input, and must not race what the
-// host sends either (a non-blocking read; a poll with a subscription
-// ready already, which also looks at stdin).
+// host sends either (a poll with a subscription ready already, which
+// also looks at stdin).
 func (s *session) settleInput() bool {
 	for {
 		s.mu.Lock()

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"sync"
-	"syscall"
 
 	"github.com/tetratelabs/wazero/api"
 )
@@ -29,9 +28,6 @@ type stdin interface {
 	ready() bool
 	// available is how many bytes a read would get now (for poll events).
 	available() int
-	// nonblocking says whether the module made stdin non-blocking (an OS
-	// pipe only): its reads then answer EAGAIN rather than wait.
-	nonblocking() bool
 	// abort wakes a blocked read with end of input: the run is stopped.
 	abort()
 }
@@ -44,7 +40,6 @@ type memPipe struct {
 	mu     sync.Mutex
 	buf    []byte
 	closed bool
-	nb     bool // the module made stdin non-blocking (stdioListener)
 }
 
 func (p *memPipe) reader() io.Reader { return memReader{p} }
@@ -77,35 +72,18 @@ func (p *memPipe) available() int {
 	return len(p.buf)
 }
 
-func (p *memPipe) nonblocking() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.nb
-}
-
-func (p *memPipe) setNonblocking(nb bool) {
-	p.mu.Lock()
-	p.nb = nb
-	p.mu.Unlock()
-}
-
 type memReader struct{ p *memPipe }
 
 // Read waits, through the session, for data or end of input, then takes
-// what there is. Made non-blocking, it waits for nothing (what the host
-// sent before it is settled in session.beforeStdinRead) and answers
-// EAGAIN when nothing is there, as a pipe does (attack pass 43f, row 4).
+// what there is. It always blocks, as a read of stdin in Subako's runtime
+// does: a module cannot make a standard stream non-blocking (its
+// fd_fdstat_set_flags answers EBADF: streamAnswers).
 func (r memReader) Read(b []byte) (int, error) {
 	p := r.p
-	if !p.nonblocking() {
-		p.s.awaitInput(-1)
-	}
+	p.s.awaitInput(-1)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if len(p.buf) == 0 {
-		if p.nb && !p.closed {
-			return 0, syscall.EAGAIN
-		}
 		return 0, io.EOF // ended, or the run was stopped
 	}
 	n := copy(b, p.buf)
@@ -116,8 +94,9 @@ func (r memReader) Read(b []byte) (int, error) {
 	return n, nil
 }
 
-// osPipe is an operating system's pipe, as a real runtime gives: a module
-// that makes it non-blocking gets EAGAIN when it is empty. What the host
+// osPipe is an operating system's pipe, as a real runtime gives; its
+// read end stays blocking (a module cannot make stdin non-blocking:
+// streamAnswers). What the host
 // queues is moved into the pipe, without blocking, as far as the pipe
 // holds, whenever the host writes and whenever stdin is looked at (ready,
 // available: every read and poll of the module's looks first), so that a
@@ -274,8 +253,6 @@ func (p *osPipe) available() int {
 	return pipeAvailable(p.r)
 }
 
-func (p *osPipe) nonblocking() bool { return isNonblocking(p.r) }
-
 func (p *osPipe) abort() {
 	p.mu.Lock()
 	p.ending = true
@@ -299,9 +276,9 @@ func (p *osPipe) abort() {
 // in the kernel, unseen, the module's clock stopped and the run was given
 // up at the wall backstop, "not judged" (attack pass 43a, row 1, then
 // fixed by cutting the read to the iovecs the bytes waiting reached); on a
-// non-blocking OS pipe a later iovec answered EAGAIN after another had
-// read, and wazero dropped what it read. With one iovec, none of these
-// can be.
+// non-blocking OS pipe (before attack pass 44d, row 1, a module could make
+// it so) a later iovec answered EAGAIN after another had read, and wazero
+// dropped what it read. With one iovec, none of these can be.
 //
 // A read that wazero answers without reading stdin waits for nothing: one
 // of fd 0 once the module closed it (EBADF; a file opened there since is
@@ -326,7 +303,7 @@ func (s *session) beforeStdinReadv(mod api.Module, params []uint64) {
 	if !iovecsEmpty(iovs) {
 		return
 	}
-	if mp, ok := s.in.(*memPipe); ok && !mp.nonblocking() {
+	if _, ok := s.in.(*memPipe); ok {
 		// A read of zero bytes, which wazero answers without reading:
 		// the wait memReader's first read would make, made here.
 		s.awaitInput(-1)

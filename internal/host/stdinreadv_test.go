@@ -92,12 +92,17 @@ func TestAttack43a_ReadvFirstIovecExact(t *testing.T) {
 // iovec read answered EAGAIN once the first was filled exactly, and wazero
 // then answers the whole fd_read EAGAIN, dropping the 64 bytes the first
 // iovec took: the request was lost and never answered. The read is cut to
-// the first iovec now, and answers the 64 bytes.
+// the first iovec now. Since attack pass 44d, row 1, the module cannot
+// make stdin non-blocking (fd_fdstat_set_flags answers EBADF, as in
+// Subako's runtime) and its reads block; the test stays as the check that
+// a module that asks for it still gets its request whole, on both pipes.
 func TestReadvNonblockingKeepsBytes(t *testing.T) {
-	for _, n := range []int{65, 64} {
-		r, ok := readvRun(t, "readvnb", true, n)
-		if !ok || r.Stalled {
-			t.Errorf("a %d-byte request read from a non-blocking pipe into iovecs of 64 and 4,096 bytes: answered %v, stalled %v, waited for input %v", n, ok, r.Stalled, r.WaitedForInput)
+	for _, osPipe := range []bool{true, false} {
+		for _, n := range []int{65, 64} {
+			r, ok := readvRun(t, "readvnb", osPipe, n)
+			if !ok || r.Stalled {
+				t.Errorf("OS pipe %v: a %d-byte request read, after asking for a non-blocking stdin, into iovecs of 64 and 4,096 bytes: answered %v, stalled %v, waited for input %v", osPipe, n, ok, r.Stalled, r.WaitedForInput)
+			}
 		}
 	}
 }

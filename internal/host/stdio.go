@@ -10,19 +10,19 @@ import (
 )
 
 // Standard streams as a pipe shows them. Subako runs a module with stdin,
-// stdout and stderr on pipes, where a WASI runtime (wasmtime, and wazero
-// on an OS pipe) answers fd_fdstat_get with the file type UNKNOWN and
-// accepts fd_fdstat_set_flags(NONBLOCK). wazero gives an in-process
-// reader or writer the type BLOCK_DEVICE (it reads a stream that is not a
-// file as a device) and refuses NONBLOCK with ENOSYS: a module could tell
-// the host's runs from Subako's by those bits, deterministically, and show
-// the linter another tool list (attack pass 43f, rows 3 and 4).
-// stdioListener makes fds 0-2 answer as a pipe in every run, on the
+// stdout and stderr on pipes, where wasmtime's preview 1 (what Subako
+// runs) answers fd_fdstat_get with the file type UNKNOWN, no flags and the
+// stream's one right, and fd_filestat_get with a filestat of zeros but
+// that file type. wazero gives an in-process reader or writer the type
+// BLOCK_DEVICE (it reads a stream that is not a file as a device), every
+// right of a file and its own filestat: a module could tell the host's
+// runs from Subako's by those bits, deterministically, and show the linter
+// another tool list (attack pass 43f, row 3; 44d, row 3). stdioListener
+// makes fds 0-2 answer as wasmtime's streams in every run, on the
 // in-process pipe and on the OS pipe alike, while they are the standard
 // streams (not once the module closed one and opened a file there).
+// fd_fdstat_set_flags of a stream is streamAnswers' (EBADF).
 const (
-	errnoAgain   = 6
-	errnoNosys   = 52
 	errnoNotsock = 57
 	errnoSpipe   = 70
 
@@ -33,25 +33,20 @@ const (
 	fdstatRightsAt   = 8
 	fdstatInheritsAt = 16
 
-	// WASI's fdflags NONBLOCK and the offsets of the file type and flags
-	// in an fdstat, and of the file type in a filestat.
-	fdflagNonblock     = 4
-	fdstatFlagsAt      = 2
-	filestatFiletypeAt = 16
-	fdstatSize         = 24
-	filestatSize       = 64
+	// The offset of the flags in an fdstat, and the sizes of an fdstat
+	// and a filestat.
+	fdstatFlagsAt = 2
+	fdstatSize    = 24
+	filestatSize  = 64
 )
 
 // stdioCall is what stdioListener's Before saw, for its After.
 type stdioCall struct {
-	fd     int // the standard stream the call is about, or -1
-	ptr    uint32
-	flags  uint16
-	inBack bool // fd_fdstat_set_flags on stdin that is an OS pipe: wazero sets it
+	fd  int // the standard stream the call is about, or -1
+	ptr uint32
 }
 
-// stdioListener is the listener of fd_fdstat_get, fd_filestat_get and
-// fd_fdstat_set_flags.
+// stdioListener is the listener of fd_fdstat_get and fd_filestat_get.
 type stdioListener struct{ name string }
 
 // fileAt reports whether fd is a file the module opened (after closing
@@ -87,9 +82,21 @@ func (s *session) stdStream(fd uint32) bool {
 // stdin), and differently on the in-process pipe and on the OS pipe (the
 // pause probe's); fd_filestat_set_times was a nil-pointer panic inside
 // wazero reported as the module's trap (attack pass 44a, rows 6 and 8).
+//
+// fd_fdstat_set_flags answers EBADF too (get_file_mut: a stream is no
+// File), so a stream is never made non-blocking and stdin's reads always
+// block, as wasmtime's do (fd_read: Descriptor::Stdin reads
+// BlockingMode::Blocking whatever the flags). The host took NONBLOCK on
+// every stream and then answered a read of an empty stdin EAGAIN and
+// fd_fdstat_get NONBLOCK, a runtime Subako is not: Go's wasip1 start-up
+// sets NONBLOCK on fds 0-2 and ignores the error, so every Go module ran
+// here on non-blocking stdio and Go's poller, a path it never runs on
+// Subako (attack pass 44d, row 1).
+//
 // This table is the one home of those answers; stdioListener, below, is
-// the one of what fd_fdstat_get, fd_filestat_get and fd_fdstat_set_flags
-// answer, and prestatListener of fd_prestat_get.
+// the one of what fd_fdstat_get and fd_filestat_get answer,
+// prestatListener of fd_prestat_get, and directoryErrno (iovec.go) of a
+// read or write of a directory.
 type streamAnswer struct {
 	fds   []int     // the parameters holding descriptors
 	errno [3]uint64 // for stdin, stdout, stderr; 0: wazero's answer stands
@@ -107,6 +114,7 @@ var (
 		"fd_allocate":             {fdParam, streamBadf},
 		"fd_datasync":             {fdParam, streamBadf},
 		"fd_sync":                 {fdParam, streamBadf},
+		"fd_fdstat_set_flags":     {fdParam, streamBadf},
 		"fd_fdstat_set_rights":    {fdParam, streamBadf},
 		"fd_filestat_set_size":    {fdParam, streamBadf},
 		"fd_filestat_set_times":   {fdParam, streamBadf},
@@ -207,10 +215,7 @@ func (l stdioListener) Before(ctx context.Context, _ api.Module, _ api.FunctionD
 	if len(params) < 2 || !s.stdStream(uint32(params[0])) {
 		return
 	}
-	s.stdio = stdioCall{fd: int(uint32(params[0])), ptr: uint32(params[1]), flags: uint16(params[1])}
-	if _, os := s.in.(*osPipe); os && s.stdio.fd == 0 {
-		s.stdio.inBack = true
-	}
+	s.stdio = stdioCall{fd: int(uint32(params[0])), ptr: uint32(params[1])}
 }
 
 func (l stdioListener) After(ctx context.Context, mod api.Module, _ api.FunctionDefinition, results []uint64) {
@@ -220,35 +225,23 @@ func (l stdioListener) After(ctx context.Context, mod api.Module, _ api.Function
 	}
 	c := s.stdio
 	s.stdio.fd = -1
+	if results[0] != 0 {
+		return
+	}
+	mem := guestMemory(mod)
+	if mem == nil {
+		return
+	}
 	switch l.name {
-	case "fd_fdstat_set_flags":
-		// wazero refuses NONBLOCK on a stream that is not a file
-		// (ENOSYS); a pipe takes it.
-		if c.inBack || (results[0] != 0 && results[0] != errnoNosys) {
-			return
-		}
-		results[0] = 0
-		nb := c.flags&fdflagNonblock != 0
-		if c.fd == 0 {
-			if p, ok := s.in.(*memPipe); ok {
-				p.setNonblocking(nb)
-			}
-			return
-		}
-		s.outNonblock[c.fd] = nb
 	case "fd_fdstat_get":
-		if results[0] != 0 {
-			return
-		}
-		mem := guestMemory(mod)
-		if mem == nil {
-			return
-		}
 		buf, ok := mem.Read(c.ptr, fdstatSize)
 		if !ok {
 			return
 		}
 		buf[0] = 0 // UNKNOWN, what a pipe is
+		// No flags: a stream is never non-blocking (its set_flags answers
+		// EBADF) and wasmtime shows none.
+		binary.LittleEndian.PutUint16(buf[fdstatFlagsAt:], 0)
 		// wazero gives a stream every right of a file and inherits none;
 		// wasmtime reading or writing alone, as the stream does.
 		rights := uint64(rightFdWrite)
@@ -257,30 +250,13 @@ func (l stdioListener) After(ctx context.Context, mod api.Module, _ api.Function
 		}
 		binary.LittleEndian.PutUint64(buf[fdstatRightsAt:], rights)
 		binary.LittleEndian.PutUint64(buf[fdstatInheritsAt:], rights)
-		flags := binary.LittleEndian.Uint16(buf[fdstatFlagsAt:])
-		nb := false
-		switch {
-		case c.fd == 0 && !c.inBack:
-			nb = s.in.nonblocking()
-		case c.fd > 0:
-			nb = s.outNonblock[c.fd]
-		default:
-			return // the OS pipe: wazero reads its flags
-		}
-		if nb {
-			flags |= fdflagNonblock
-		} else {
-			flags &^= fdflagNonblock
-		}
-		binary.LittleEndian.PutUint16(buf[fdstatFlagsAt:], flags)
 	case "fd_filestat_get":
-		if results[0] != 0 {
-			return
-		}
-		if mem := guestMemory(mod); mem != nil {
-			if buf, ok := mem.Read(c.ptr, filestatSize); ok {
-				buf[filestatFiletypeAt] = 0
-			}
+		// wasmtime's filestat of a stream: every field zero but the file
+		// type, UNKNOWN on a pipe. wazero's device, inode, link count and
+		// times were left, and differed from Subako's (attack pass 44d,
+		// row 3).
+		if buf, ok := mem.Read(c.ptr, filestatSize); ok {
+			clear(buf)
 		}
 	}
 }

@@ -9,8 +9,9 @@ import (
 )
 
 // TestStderrScanStopsAtLimit: one fd_write to stderr of 1,024 iovecs
-// pointing at the same 2 MiB of newlines (2^31-2^11 bytes, within IOVMax
-// and the 2^31-1 total; 2^31 lines) stops at the run's limit. The crash
+// pointing at the same 2 MiB of newlines (2^31-2^11 bytes, within the
+// 1,024 iovecs and 2^31-1 total the host refused past until attack pass
+// 44d, row 6; 2^31 lines) stops at the run's limit. The crash
 // cause watcher walked every line inside the one host call, under the
 // session's lock, with no check that the run went on: a 200 ms limit ran
 // 18.4 s of the module's own time (attack pass 42a, row 1). It now reads

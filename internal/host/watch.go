@@ -55,7 +55,7 @@ func (s *session) signal() {
 // guest's thread has left the instance and the record is complete: a run's
 // end is its instance's end, so what holds a slot for the run (serve's)
 // holds it until then. A stopped guest leaves at once, as every host call
-// checks the stop (see IOVMax); the one step it may still finish is a bulk
+// checks the stop (see iovecChunk); the one step it may still finish is a bulk
 // memory instruction, bounded by the memory it covers.
 func (s *session) wait() *Record {
 	s.closeStdin()

@@ -50,17 +50,8 @@ type Budget struct {
 	// listed is what the open directories' listings hold (listing.go).
 	listed         atomic.Int64
 	listingRefused atomic.Bool
-	// openedDir says the last file a mount opened is a directory.
-	openedDir atomic.Bool
 	// window is the current fd_readdir's (ReaddirWindow).
 	window atomic.Int64
-}
-
-// OpenedDir reports whether the last file a mount of the budget's opened
-// (path_open) is a directory: the host's poll_oneoff answers a read or
-// write of a directory EBADF, as Subako's runtime does.
-func (b *Budget) OpenedDir() bool {
-	return b != nil && b.openedDir.Load()
 }
 
 // NewBudget returns a budget of lim; a zero field takes CallLimits' value.

@@ -169,9 +169,6 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		return nil, e
 	}
 	file.readOnly = readOnly
-	if m.budget != nil {
-		m.budget.openedDir.Store(info.IsDir())
-	}
 	return file, 0
 }
 

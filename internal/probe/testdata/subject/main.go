@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -34,15 +33,12 @@ func main() {
 	in := bufio.NewReader(os.Stdin)
 	answered := 0
 	for {
-		if mode == "pause" && answered > 0 {
-			// Treats an empty pipe as the end: a non-blocking read that
-			// finds nothing gives up.
-			syscall.SetNonblock(0, true)
-			var b [1]byte
-			if _, err := syscall.Read(0, b[:]); err != nil {
-				os.Exit(0)
-			}
-			in = bufio.NewReader(io.MultiReader(strings.NewReader(string(b[:])), os.Stdin))
+		if mode == "pause" && answered > 0 && in.Buffered() == 0 && !stdinReady() {
+			// Treats an empty pipe as the end: a look at stdin that finds
+			// nothing gives up. (It once made stdin non-blocking and gave
+			// up on EAGAIN, a shape Subako's runtime, which refuses
+			// NONBLOCK on a stream, and so the host never shows.)
+			os.Exit(0)
 		}
 		line, err := in.ReadString('\n')
 		if err != nil {
