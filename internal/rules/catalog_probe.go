@@ -97,14 +97,15 @@ answer (C: fflush(stdout), or setvbuf(stdout, NULL, _IOLBF, 0) once; Go: a bufio
 a Subako call. It breaks where the module is kept running for several requests with stdin a real OS
 pipe: a stdio MCP server started once by a client (a desktop assistant or an IDE running it under
 wasmtime, wasmer, wazero or Node's WASI), or any host that reuses an instance. There, stdin is empty
-between requests; a read then blocks or, when the runtime made stdin non-blocking (Go's wasip1
-start-up does), answers EAGAIN and must be retried. The probe sent a request, waited for the answer,
-paused, and sent another on an OS pipe; the module treated the empty pipe as the end or failed on
-EAGAIN, and the second request broke.`,
-		Example: `Go's wasip1 start-up makes stdio non-blocking, and a read loop that gives up on
-"resource temporarily unavailable" ends the session; a C loop that stops when read returns -1.`,
-		Fix: `retry a read that answers EAGAIN (waiting with poll_oneoff), and stop only at end of file
-(read returns 0). The Go SDK's runtime does this.`,
+between requests and a read waits for the next one (runtimes that make stdin non-blocking answer
+EAGAIN instead, which the probe does not show: Subako's runtime keeps stdin blocking, and so does
+the probe's). The probe sent a request, waited for the answer, paused, and sent another on an OS
+pipe; the module took the empty pipe for the end, and the second request broke.`,
+		Example: `A loop that polls stdin with a timeout of zero, or beside a clock already due, and stops
+when stdin is not ready; a C loop that stops when read returns -1.`,
+		Fix: `wait for input (a blocking read, or poll_oneoff without a due clock), and stop only at end of
+file (read returns 0); on a runtime that answers EAGAIN, poll and read again. The Go SDK's runtime
+does this.`,
 	}
 
 	ProbeNotificationAnswered = &Rule{ID: "P037", Slug: "probe-notification-answered", Severity: Error, Since: "v0.1.0", By: ProbeCheck,
