@@ -1684,7 +1684,7 @@ var scopeRE = re(`\b(?:in|of|from|on)\s+this\s+(?:server|package|mcp|integration
 // tools' output only when the sentence asks for it: tools speak of
 // conversations and prompts honestly.
 func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	if c.heldByOthers(sentence, m) || c.toolPurpose(sentence) || keptOut(sentence, m) {
+	if c.heldByOthers(sentence, m) || c.toolPurpose(sentence) || keptOut(sentence, m) || c.ownToolNamed(sentence, m) {
 		return nil
 	}
 	if strings.HasPrefix(sentence[m[0]:], "tools you") || strings.HasPrefix(sentence[m[0]:], "the tools you") {
