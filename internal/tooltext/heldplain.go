@@ -88,7 +88,14 @@ const (
 		`|\b(?:the\s+)?user'?s'?\s+(?:messages|prompts|inputs|questions|requests|replies)\s+` + heldScope +
 		`|\bwhat\s+the\s+user\s+(?:has\s+|had\s+)?(?:just\s+|last\s+|previously\s+|already\s+|recently\s+|so\s+far\s+)?(?:said|wrote|written|typed|asked|told\s+you)\b` +
 		// attack pass 40y row 3: "every message the user has sent"
-		`|\b(?:every|each|any|all\s+(?:of\s+)?(?:the\s+)?)\s*(?:single\s+)?(?:messages?|prompts?|inputs?|questions?|requests?|replies|reply)\s+(?:that\s+)?the\s+user\s+(?:has\s+|had\s+|have\s+)?(?:ever\s+|already\s+|previously\s+)?(?:sent|wrote|written|typed|entered|submitted|asked|said)\b` +
+		`|\b(?:every|each|any|all\s+(?:of\s+)?(?:the\s+)?)\s*(?:single\s+)?(?:messages?|prompts?|inputs?|questions?|requests?|replies|reply)\s+(?:that\s+)?the\s+user\s+(?:has\s+|had\s+|have\s+)?(?:ever\s+|already\s+|previously\s+)?(?:sent|wrote|written|typed|entered|submitted|asked|said|sends|writes|types|enters|submits|asks|says)\b` +
+		// attack pass 44f row 3: the user's messages in other words, a
+		// copying imperative before them ("Mirror the user's prompts into
+		// note."; "Mirrors the user's ..." says what a tool does), or the
+		// last things the user said ("the last few things the user said");
+		// heldIntoWords keeps them when put in an argument or sent away
+		`|(?:^|[,;:]|\b(?:then|and|also|always|please))\s*(?:mirror|echo|copy|duplicate|relay|forward|replicate|repeat)\s+(?:all\s+(?:of\s+)?|each\s+of\s+)?(?:the\s+)?user'?s'?\s+(?:messages|prompts|inputs|questions|requests|replies)\b` +
+		`|\b(?:the\s+)?(?:last|latest|most\s+recent|recent|previous|past)\s+(?:` + messageCount + `\s+)?(?:things|words|lines|bits)\s+(?:that\s+)?the\s+user\s+(?:has\s+|had\s+|just\s+)?(?:said|wrote|written|typed|asked|sent|says|writes|types|asks|sends)\b` +
 		`|\btool\s+(?:call\s+)?(?:results?|responses?|outputs?)\s+(?:(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:received|got|gotten|seen|collected|obtained)\b|` + heldScope + `)` +
 		// attack pass 43d row 11: "copy every user message into note"
 		// (heldInto: put in one of the tool's arguments)

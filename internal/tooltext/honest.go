@@ -216,6 +216,41 @@ func (c *checker) heldByOthers(sentence string, m []int) bool {
 		!c.putsIn(sentence) && !affirmedIn(sentence, sendVerbRE) && !anyAddressRE.MatchString(sentence)
 }
 
+// ownToolNamed: the words at m are one of the package's tool names
+// written as a name ("call the `initial_instructions` tool to read the
+// 'Serena Instructions Manual'", oraios/serena's instructions; attack
+// pass 44f row 1): the match lies inside one snake_case word, joined by
+// "_", that the package lists as a tool. Calling the package's own tool
+// asks for nothing the model holds. Only "the <name> tool": the same
+// words in prose ("your initial instructions"), "your <name>" (a tool
+// named system_prompt is no door for "put your `system_prompt` in
+// note"), or the name of a tool that is not the package's, still ask.
+func (c *checker) ownToolNamed(sentence string, m []int) bool {
+	i, j := m[0], m[1]
+	for i > 0 && nameByte(sentence[i-1]) {
+		i--
+	}
+	for j < len(sentence) && nameByte(sentence[j]) {
+		j++
+	}
+	// the span's own first words ("the ", "your ") are not the name
+	w := sentence[i:j]
+	if k := strings.LastIndexAny(w, " \t\n\"'`"); k >= 0 {
+		w = w[k+1:]
+		i = j - len(w)
+	}
+	return i < m[1] && strings.Contains(w, "_") && c.names[w] && !strings.ContainsAny(sentence[max(i, m[0]):m[1]], " \t\n") &&
+		!strings.Contains(sentence[m[0]:i], "your") && toolAfterRE.MatchString(sentence[j:])
+}
+
+// toolAfterRE: "tool" right after a name, past its closing quote.
+var toolAfterRE = re(`^['"` + "`" + `]?\s+tool\b`)
+
+// nameByte: b is part of a snake_case or kebab-case name.
+func nameByte(b byte) bool {
+	return b == '_' || b == '-' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
+}
+
 // keptOut: the conversation at m is where something does not go ("The
 // CLI accepts the key without it entering LLM conversation history", AWS
 // Labs' AgentCore; "the key never enters the conversation"): a clause

@@ -177,6 +177,18 @@ var (
 	// disconnect: "After disconnecting, you must call connect again to
 	// use any other tools.").
 	setupAgainRE = re(`^\W*(?:after\s+[a-z]+ing\s*,\s*)?you\s+(?:must|need\s+to|have\s+to|should)\s+call\s+['"\x60]?([a-z][\w-]*)['"\x60]?\s+(?:again|first)\s+(?:to\s+(?:use|call)|before\s+(?:using|calling))\s+any\s+other\s+tools?\s*[.!]*\s*$`)
+	// setupOnceRE: the whole sentence says to call this tool once per
+	// session, before any other tool, and keep what it returned
+	// (Blockscout's __unlock_blockchain_analysis__: "Call this tool
+	// exactly once per session, before any other tool, and reuse its
+	// payload for the rest of the session; do not call it again.",
+	// attack pass 44f row 2). Only its own payload kept, nothing sent.
+	setupOnceRE = re(`^\W*call\s+this\s+tool\s+(?:exactly\s+|only\s+)?once\s+per\s+session\s*,\s*before\s+(?:(?:calling|using)\s+)?any\s+other\s+tools?` +
+		`(?:\s*,?\s*and\s+(?:reuse|keep|use)\s+its\s+(?:payload|result|output|response)\s+for\s+the\s+rest\s+of\s+the\s+session)?(?:\s*;\s*do\s+not\s+call\s+it\s+again)?\s*[.!]*\s*$`)
+	// setupOpensRE: a description that opens by saying the tool starts
+	// the server's session ("Initializes a Blockscout MCP session: ..."),
+	// for a setup tool whose name has no setup word.
+	setupOpensRE = re(`^\W*(?:initiali[sz]es|opens|starts)\s+(?:a|the)\s+(?:[\w-]+\s+){0,3}session\b`)
 	// setupReminderRE: a sentence that only repeats the ask (Kontent.ai:
 	// "If you have not called this tool, do so immediately before
 	// proceeding with any other operation.").
@@ -194,7 +206,9 @@ var (
 )
 
 // setupFirst: "this must be called before (using) any other tool(s)" (T037,
-// T042) said by a package's own setup tool, or "you must call X again to
+// T042) said by a package's own setup tool (or "call this tool exactly
+// once per session, before any other tool" by one whose name or opening
+// words say it starts the session: attack pass 44f row 2), or "you must call X again to
 // use any other tools" naming such a tool of the list (attack pass 43h
 // row 1): a session, connection or initial-context step of the server's
 // own tools. The list has another tool (one tool forcing itself first has
@@ -213,6 +227,10 @@ func (c *checker) setupFirst(sentence string) bool {
 		if !setupName(c.toolName) || !setupPurposeRE.MatchString(strings.ToLower(c.toolDesc)) {
 			return false
 		}
+	} else if setupOnceRE.MatchString(sentence) {
+		if !setupName(c.toolName) && !setupOpensRE.MatchString(strings.ToLower(c.toolDesc)) || !setupPurposeRE.MatchString(strings.ToLower(c.toolDesc)) {
+			return false
+		}
 	} else if g := setupAgainRE.FindStringSubmatch(sentence); g == nil ||
 		!c.names[strings.ReplaceAll(g[1], "-", "_")] || strings.ReplaceAll(g[1], "-", "_") == strings.ReplaceAll(strings.ToLower(c.toolName), "-", "_") || !setupName(g[1]) {
 		return false
@@ -222,7 +240,7 @@ func (c *checker) setupFirst(sentence string) bool {
 	}
 	desc := strings.ToLower(c.toolDesc)
 	for _, s := range setupSentenceRE.Split(desc, -1) {
-		if setupFirstRE.MatchString(s) || setupAgainRE.MatchString(s) || setupReminderRE.MatchString(s) {
+		if setupFirstRE.MatchString(s) || setupOnceRE.MatchString(s) || setupAgainRE.MatchString(s) || setupReminderRE.MatchString(s) {
 			continue
 		}
 		if guideTouchesRE.MatchString(s) {

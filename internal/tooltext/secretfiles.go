@@ -135,8 +135,10 @@ var secretFiles = []secretFile{
 	{`\.ethereum/keystore\b|\bwallet\.dat\b|\.config/solana/[\w.-]*|\.electrum/wallets\b|\bsui\.keystore\b|\.near-credentials\b`,
 		[]string{"wallet", "solana", ".ethereum", "sui.keystore", ".near-credentials"}, "wallet crypto bitcoin solana eth ethereum web3 blockchain geth electrum sui near"},
 	// browsers
-	{`\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b`,
-		[]string{"login data", "cookies", "keychain", "browser", "chrome", "firefox", "safari"}, "cookie keychain password credential"},
+	// and saved passwords by any owner ("the user's saved passwords",
+	// "their saved logins": attack pass 44f row 5)
+	{`\blogin data\b|cookies\.sqlite|\b(?:browser|chrome|firefox|safari)(?:'s)? (?:cookies|passwords|saved passwords|keychain|profile)\b|\bkeychain\b|\bsaved (?:browser )?(?:passwords|logins)\b`,
+		[]string{"login data", "cookies", "keychain", "browser", "chrome", "firefox", "safari", "saved password", "saved login", "saved browser"}, "cookie keychain password credential"},
 	{`\blogins\.json\b|\bkey[34]\.db\b`, []string{"logins.json", "key3.db", "key4.db"}, "firefox mozilla browser password"},
 }
 

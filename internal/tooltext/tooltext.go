@@ -183,7 +183,9 @@ func CheckTools(tools []json.RawMessage) []Signal {
 			out = append(out, keySignal(i, toolName(t), raw)...)
 		}
 	}
-	return out
+	// a request in one string for the secret file a schema value names
+	// (secretvalues.go: attack pass 44f row 9)
+	return append(out, splitRequests(tools, out)...)
 }
 
 // toolName is a decoded tool's name, "" when it has none.
