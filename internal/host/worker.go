@@ -250,7 +250,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	// roles.Of tells the worker by its job, before the supervisor could
 	// start: the worker is killed at its deadline, so it must be the
 	// process that compiles.
-	cmd.Env = append(os.Environ(), workerenv.Job+"="+string(job), workerInEnv+"="+in.Name())
+	cmd.Env = append(workerEnviron(os.Environ()), workerenv.Job+"="+string(job), workerInEnv+"="+in.Name())
 	cmd.Stdin = in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -282,6 +282,34 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 		return fmt.Errorf("compiling the module was abandoned: the compile worker died of SIGSEGV, as it does when it reaches its %d MiB address-space cap", workerAddrSpace(h.compileMemory)>>20)
 	}
 	return fmt.Errorf("the compile worker failed (%w): %s", err, first)
+}
+
+// workerRuntime is the Go runtime's environment of every compile worker,
+// whatever the command's: the worker stops itself at CompileLimit of its
+// whole process's CPU time, the collector's threads included, so a
+// GOMEMLIMIT or GOGC of the user's (a container's GOMEMLIMIT is common)
+// would spend the module's limit on collecting (attack pass 44e, row 1:
+// GOMEMLIMIT=1MiB took a Go module's compilation from 1.37 s to 5.70 s).
+// Go's default collector without a memory limit (the worker's memory is
+// capped by watchWorker, not by the collector), two Ps whatever the
+// machine's cores (the idle Ps of a many-core machine would run the
+// collector's idle workers, counted too; wazero compiles on one
+// goroutine), GODEBUG's defaults (dropped) and the default traceback,
+// whose first line compileInWorker reads. See docs/time-model.md.
+var workerRuntime = []string{"GOGC=100", "GOMEMLIMIT=off", "GOMAXPROCS=2", "GOTRACEBACK=single"}
+
+// workerEnviron is env (the command's) for a compile worker: without the
+// Go runtime's settings, which workerRuntime fixes.
+func workerEnviron(env []string) []string {
+	out := make([]string, 0, len(env)+len(workerRuntime))
+	for _, kv := range env {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "GOGC", "GOMEMLIMIT", "GOMAXPROCS", "GODEBUG", "GOTRACEBACK":
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, workerRuntime...)
 }
 
 // workerDirPattern names a compile worker's own directory in the cache.
