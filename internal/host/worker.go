@@ -98,6 +98,7 @@ const (
 	workerFailed     = 3 // the module does not compile (the error is on stderr)
 	workerLate       = 5 // out of time
 	workerOverMemory = 6 // past its cap on resident memory
+	workerCacheIO    = 7 // the cache could not be read or written (the error is on stderr): the machine's
 )
 
 func runWorker(spec string) int {
@@ -119,9 +120,22 @@ func runWorker(spec string) int {
 	}
 	if err := compileInto(job, f.Data); err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
+		if cacheIO(err) {
+			return workerCacheIO
+		}
 		return workerFailed
 	}
 	return 0
+}
+
+// cacheIO says whether a worker's error is the file system's: the worker
+// touches no file but the cache (its job file is the host's, in the cache
+// too), and wazero answers a module it cannot compile with errors of its
+// own, never an *fs.PathError, an *os.LinkError or an *os.SyscallError,
+// so a full, read-only or refused disk under the cache is the machine's
+// condition, never the module's (attack pass 44e, row 3).
+func cacheIO(err error) bool {
+	return errors.As(err, new(*fs.PathError)) || errors.As(err, new(*os.LinkError)) || errors.As(err, new(*os.SyscallError))
 }
 
 // watchWorker ends the worker as late once it has used limit of CPU
@@ -195,6 +209,13 @@ func compileInto(job workerJob, wasm []byte) error {
 	return nil
 }
 
+// cacheFailed is a compilation that failed for want of the compilation
+// cache (a full, read-only or refused disk under it): the machine's
+// condition, not judged, never a finding against the module.
+func (h *Host) cacheFailed(err error) error {
+	return &StalledError{What: "compiling the module", Cache: h.cacheDir, Err: err}
+}
+
 // overMemory is the error of a compilation past the worker's memory cap.
 func (h *Host) overMemory() error {
 	return fmt.Errorf("compiling the module needs more than the compiler's %d MiB of memory and was abandoned", h.compileMemory>>20)
@@ -224,7 +245,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	// The worker removes it; pruneCache removes one left behind.
 	in, err := os.CreateTemp(h.cacheDir, "job-*.tmp")
 	if err != nil {
-		return err
+		return h.cacheFailed(err)
 	}
 	// The worker's own directory: named (and made) here so that it goes
 	// once the worker has ended, however it ended.
@@ -232,7 +253,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	if err != nil {
 		_ = in.Close()
 		_ = os.Remove(in.Name())
-		return err
+		return h.cacheFailed(err)
 	}
 	defer os.RemoveAll(own)
 	_, err = in.Write(wasm)
@@ -242,7 +263,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	if err != nil {
 		_ = in.Close()
 		_ = os.Remove(in.Name())
-		return err
+		return h.cacheFailed(err)
 	}
 	defer in.Close()
 	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, RSS: h.compileMemory, AddrSpace: workerAddrSpace(h.compileMemory), Own: own, Covered: covered})
@@ -269,6 +290,8 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 		return ctx.Err()
 	case errors.As(err, &exit) && exit.ExitCode() == workerFailed:
 		return errors.New(strings.TrimSpace(stderr.String()))
+	case errors.As(err, &exit) && exit.ExitCode() == workerCacheIO:
+		return h.cacheFailed(errors.New(strings.TrimSpace(stderr.String())))
 	}
 	// The first line, not the crash's goroutine dump. Should a burst reach
 	// the address-space backstop, the Go runtime says one of the first
