@@ -166,7 +166,9 @@ func New(ctx context.Context, opt Options) (*Host, error) {
 		h.cacheLimit = limit
 		cache, err := wazero.NewCompilationCacheWithDir(dir)
 		if err != nil {
-			return nil, err
+			// The machine's cache directory, not the module (attack pass
+			// 44e, row 4: lint said the module "cannot be read").
+			return nil, fmt.Errorf("the host could not use its compilation cache %s (free space there, or set XDG_CACHE_HOME to a writable directory): %w", dir, err)
 		}
 		h.cache, h.cacheDir, h.tempCache = cache, dir, temp
 		cfg = cfg.WithCompilationCache(cache)

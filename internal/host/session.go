@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"runtime"
 	"sync"
@@ -254,7 +255,17 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 // be opened, say): the fault of the host or its user, not of the module.
 type SetupError struct{ Err error }
 
-func (e *SetupError) Error() string { return "the host could not set up the run: " + e.Err.Error() }
+func (e *SetupError) Error() string {
+	msg := "the host could not set up the run: " + e.Err.Error()
+	if errors.Is(e.Err, fs.ErrPermission) {
+		// The host makes the run's directories itself (the volume's tmp
+		// and data): refused, the cause is the user's umask or a
+		// directory it cannot write, never the module (attack pass 44e,
+		// row 4).
+		msg += " (the host makes the run's directories under the volume itself: a umask that takes the owner's write permission away, or a directory this user cannot write, refuses them)"
+	}
+	return msg
+}
 
 func (e *SetupError) Unwrap() error { return e.Err }
 
