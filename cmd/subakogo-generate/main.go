@@ -22,7 +22,7 @@ import (
 )
 
 func main() {
-	cli.TuneGC()
+	cli.TuneGC(false)
 	os.Exit(supervise.Main("subakogo-generate", os.Stderr, func() int {
 		return cli.Interruptible("subakogo-generate", "", os.Stderr, func(ctx context.Context, stderr io.Writer) int {
 			return generate.Command(ctx, "subakogo-generate", os.Args[1:], os.Stdout, stderr)

@@ -99,7 +99,7 @@ func lintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		if err != nil {
 			fmt.Fprintf(stderr, "subakogo lint: %v\n", err)
 			code = exitUnreadable
-			files = append(files, report.File{Path: p, Size: -1, Error: err.Error()})
+			files = append(files, report.File{Path: p, Size: -1, Error: err.Error(), NotJudged: errors.As(err, new(*pkgcheck.NotJudgedError))})
 			continue
 		}
 		for _, file := range judged.Files {

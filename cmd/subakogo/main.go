@@ -84,9 +84,7 @@ func main() {
 	// as it would.
 	signal.Ignore(syscall.SIGPIPE)
 	args := os.Args[1:]
-	if !staysUp(args) {
-		cli.TuneGC()
-	}
+	cli.TuneGC(staysUp(args))
 	switch roles.Of(args) {
 	case roles.Vettool:
 		os.Exit(runVet(args)) // go vet -vettool=$(which subakogo)
@@ -147,7 +145,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 
 // staysUp reports whether args run serve, the command that stays up until
 // stopped: its heap holds each call's module memory, so it keeps Go's
-// collector setting rather than cli.TuneGC's.
+// collector percentage rather than a short command's (cli.TuneGC).
 func staysUp(args []string) bool { return len(args) > 0 && args[0] == "serve" }
 
 func usage(w io.Writer) {

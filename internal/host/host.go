@@ -166,7 +166,9 @@ func New(ctx context.Context, opt Options) (*Host, error) {
 		h.cacheLimit = limit
 		cache, err := wazero.NewCompilationCacheWithDir(dir)
 		if err != nil {
-			return nil, err
+			// The machine's cache directory, not the module (attack pass
+			// 44e, row 4: lint said the module "cannot be read").
+			return nil, fmt.Errorf("the host could not use its compilation cache %s (free space there, or set XDG_CACHE_HOME to a writable directory): %w", dir, err)
 		}
 		h.cache, h.cacheDir, h.tempCache = cache, dir, temp
 		cfg = cfg.WithCompilationCache(cache)
@@ -328,12 +330,21 @@ func (h *Host) release(ctx context.Context) error {
 // (Depth): wazero's interpreter allows 2,000 call frames, its compiled code
 // some 400 MB of stack, so the trap says nothing of the module as Subako
 // runs it (attack pass 41a, row 5).
+//
+// Nor is a compilation whose cache the host could not write (Cache, Err):
+// a full, read-only or refused disk under the cache directory is the
+// machine's (attack pass 44e, row 3: ENOSPC there was the module's P011).
 type StalledError struct {
 	What  string        // what was given up, e.g. "compiling the module"
 	Limit time.Duration // its limit, of CPU time or of the module's own time
 	Wall  time.Duration // the wall time it was given (Backstop.Wall)
 	Depth bool          // not the wall clock: the interpreter's call depth
+	Cache string        // not the wall clock: the compilation cache directory that could not be written
+	Err   error         // with Cache, why
 }
+
+// Unwrap is the cause of a compilation cache's failure.
+func (e *StalledError) Unwrap() error { return e.Err }
 
 // InterpreterDepth is how many nested calls wazero's interpreter allows
 // (its callStackCeiling); compiled code allows what fits in some 400 MB of
@@ -341,6 +352,9 @@ type StalledError struct {
 const InterpreterDepth = 2000
 
 func (e *StalledError) Error() string {
+	if e.Cache != "" {
+		return fmt.Sprintf("%s failed for want of the compilation cache at %s (%v): the machine's condition, not the module's, so it is not judged; free space there, or set XDG_CACHE_HOME to a writable directory", e.What, e.Cache, e.Err)
+	}
 	if e.Depth {
 		return fmt.Sprintf("%s overflowed the stack of wazero's interpreter, whose %d nested calls are far fewer than compiled code allows (Subako runs compiled code), so it is not judged; run it with --engine compiler", e.What, InterpreterDepth)
 	}

@@ -250,14 +250,6 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	return s, nil
 }
 
-// SetupError is a failure of the host to prepare a run (a mount that cannot
-// be opened, say): the fault of the host or its user, not of the module.
-type SetupError struct{ Err error }
-
-func (e *SetupError) Error() string { return "the host could not set up the run: " + e.Err.Error() }
-
-func (e *SetupError) Unwrap() error { return e.Err }
-
 type sessionKey struct{}
 
 // sessionOf is the session whose guest calls a host function with ctx.

@@ -98,6 +98,7 @@ const (
 	workerFailed     = 3 // the module does not compile (the error is on stderr)
 	workerLate       = 5 // out of time
 	workerOverMemory = 6 // past its cap on resident memory
+	workerCacheIO    = 7 // the cache could not be read or written (the error is on stderr): the machine's
 )
 
 func runWorker(spec string) int {
@@ -119,9 +120,22 @@ func runWorker(spec string) int {
 	}
 	if err := compileInto(job, f.Data); err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
+		if cacheIO(err) {
+			return workerCacheIO
+		}
 		return workerFailed
 	}
 	return 0
+}
+
+// cacheIO says whether a worker's error is the file system's: the worker
+// touches no file but the cache (its job file is the host's, in the cache
+// too), and wazero answers a module it cannot compile with errors of its
+// own, never an *fs.PathError, an *os.LinkError or an *os.SyscallError,
+// so a full, read-only or refused disk under the cache is the machine's
+// condition, never the module's (attack pass 44e, row 3).
+func cacheIO(err error) bool {
+	return errors.As(err, new(*fs.PathError)) || errors.As(err, new(*os.LinkError)) || errors.As(err, new(*os.SyscallError))
 }
 
 // watchWorker ends the worker as late once it has used limit of CPU
@@ -195,6 +209,13 @@ func compileInto(job workerJob, wasm []byte) error {
 	return nil
 }
 
+// cacheFailed is a compilation that failed for want of the compilation
+// cache (a full, read-only or refused disk under it): the machine's
+// condition, not judged, never a finding against the module.
+func (h *Host) cacheFailed(err error) error {
+	return &StalledError{What: "compiling the module", Cache: h.cacheDir, Err: err}
+}
+
 // overMemory is the error of a compilation past the worker's memory cap.
 func (h *Host) overMemory() error {
 	return fmt.Errorf("compiling the module needs more than the compiler's %d MiB of memory and was abandoned", h.compileMemory>>20)
@@ -224,7 +245,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	// The worker removes it; pruneCache removes one left behind.
 	in, err := os.CreateTemp(h.cacheDir, "job-*.tmp")
 	if err != nil {
-		return err
+		return h.cacheFailed(err)
 	}
 	// The worker's own directory: named (and made) here so that it goes
 	// once the worker has ended, however it ended.
@@ -232,7 +253,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	if err != nil {
 		_ = in.Close()
 		_ = os.Remove(in.Name())
-		return err
+		return h.cacheFailed(err)
 	}
 	defer os.RemoveAll(own)
 	_, err = in.Write(wasm)
@@ -242,7 +263,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	if err != nil {
 		_ = in.Close()
 		_ = os.Remove(in.Name())
-		return err
+		return h.cacheFailed(err)
 	}
 	defer in.Close()
 	job, _ := json.Marshal(workerJob{Cache: h.cacheDir, Limit: limit, Memory: h.memory, RSS: h.compileMemory, AddrSpace: workerAddrSpace(h.compileMemory), Own: own, Covered: covered})
@@ -250,7 +271,7 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 	// roles.Of tells the worker by its job, before the supervisor could
 	// start: the worker is killed at its deadline, so it must be the
 	// process that compiles.
-	cmd.Env = append(os.Environ(), workerenv.Job+"="+string(job), workerInEnv+"="+in.Name())
+	cmd.Env = append(workerEnviron(os.Environ()), workerenv.Job+"="+string(job), workerInEnv+"="+in.Name())
 	cmd.Stdin = in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -269,6 +290,8 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 		return ctx.Err()
 	case errors.As(err, &exit) && exit.ExitCode() == workerFailed:
 		return errors.New(strings.TrimSpace(stderr.String()))
+	case errors.As(err, &exit) && exit.ExitCode() == workerCacheIO:
+		return h.cacheFailed(errors.New(strings.TrimSpace(stderr.String())))
 	}
 	// The first line, not the crash's goroutine dump. Should a burst reach
 	// the address-space backstop, the Go runtime says one of the first
@@ -282,6 +305,34 @@ func (h *Host) compileInWorker(ctx context.Context, wasm []byte, limit time.Dura
 		return fmt.Errorf("compiling the module was abandoned: the compile worker died of SIGSEGV, as it does when it reaches its %d MiB address-space cap", workerAddrSpace(h.compileMemory)>>20)
 	}
 	return fmt.Errorf("the compile worker failed (%w): %s", err, first)
+}
+
+// workerRuntime is the Go runtime's environment of every compile worker,
+// whatever the command's: the worker stops itself at CompileLimit of its
+// whole process's CPU time, the collector's threads included, so a
+// GOMEMLIMIT or GOGC of the user's (a container's GOMEMLIMIT is common)
+// would spend the module's limit on collecting (attack pass 44e, row 1:
+// GOMEMLIMIT=1MiB took a Go module's compilation from 1.37 s to 5.70 s).
+// Go's default collector without a memory limit (the worker's memory is
+// capped by watchWorker, not by the collector), two Ps whatever the
+// machine's cores (the idle Ps of a many-core machine would run the
+// collector's idle workers, counted too; wazero compiles on one
+// goroutine), GODEBUG's defaults (dropped) and the default traceback,
+// whose first line compileInWorker reads. See docs/time-model.md.
+var workerRuntime = []string{"GOGC=100", "GOMEMLIMIT=off", "GOMAXPROCS=2", "GOTRACEBACK=single"}
+
+// workerEnviron is env (the command's) for a compile worker: without the
+// Go runtime's settings, which workerRuntime fixes.
+func workerEnviron(env []string) []string {
+	out := make([]string, 0, len(env)+len(workerRuntime))
+	for _, kv := range env {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "GOGC", "GOMEMLIMIT", "GOMAXPROCS", "GODEBUG", "GOTRACEBACK":
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, workerRuntime...)
 }
 
 // workerDirPattern names a compile worker's own directory in the cache.

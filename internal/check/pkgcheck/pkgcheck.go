@@ -126,10 +126,30 @@ func (c *Checker) Module(ctx context.Context, name string, wasm []byte, assets s
 	return r, nil
 }
 
-// judge judges wasm into r.Files[0] and, when it is run, sets what ran.
+// NotJudgedError is a module read whole but not judged: the host could not
+// start or set up its runs, the machine was too busy (a host.StalledError),
+// or the probes' budget left no verdict. Its message is its cause's; a
+// report says "not judged", never that the file "cannot be read" (attack
+// pass 44e, row 4).
+type NotJudgedError struct{ Err error }
+
+func (e *NotJudgedError) Error() string { return e.Err.Error() }
+
+func (e *NotJudgedError) Unwrap() error { return e.Err }
+
+// judge judges wasm into r.Files[0] and, when it is run, sets what ran;
+// an error it answers is a *NotJudgedError.
+func (c *Checker) judge(ctx context.Context, r *Result, wasm []byte, owned, discover bool) error {
+	if err := c.judgeModule(ctx, r, wasm, owned, discover); err != nil {
+		return &NotJudgedError{Err: err}
+	}
+	return nil
+}
+
+// judgeModule is judge.
 // A module to run is copied first, unless owned says wasm is the
 // checker's already, so the bytes checked are the bytes run.
-func (c *Checker) judge(ctx context.Context, r *Result, wasm []byte, owned, discover bool) error {
+func (c *Checker) judgeModule(ctx context.Context, r *Result, wasm []byte, owned, discover bool) error {
 	if discover && !owned {
 		wasm = bytes.Clone(wasm)
 	}

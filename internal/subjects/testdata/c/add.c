@@ -26,6 +26,9 @@
 //   FS_TIME_TRAP=N every call traps on one in N hashes of /volume/tmp's modification time: a
 //                  verdict drawn from the volume's times (attack pass 43c, row 1)
 //   FS_PRINT       every call answers /volume/tmp's modification time and inode number
+//   HOST_CALLS=N   every call first makes N stat() calls of /volume/tmp and opens and closes it
+//                  N times: host calls that allocate on the host's side, whose collector's
+//                  assists are on the module's thread (attack pass 44e, row 2)
 //
 // The machine's refusals (attack pass 43i, rows 3-5): a module within its
 // own limits that aborts when the host refuses it a file or a write.
@@ -260,8 +263,11 @@ static void work42c(void) {
 }
 #endif
 
-#if defined(FS_TIME_TRAP) || defined(FS_PRINT)
+#if defined(FS_TIME_TRAP) || defined(FS_PRINT) || defined(HOST_CALLS)
 #include <sys/stat.h>
+#endif
+#ifdef HOST_CALLS
+#include <fcntl.h>
 #endif
 
 #if defined(FILES) || defined(WRITE)
@@ -441,6 +447,15 @@ static void call(const char *id, const char *params) {
 			if (!g) __builtin_trap();
 			memset(g, 1, (size_t)GROW_MIB << 20);
 		}
+	}
+#endif
+#ifdef HOST_CALLS
+	for (int i = 0; i < HOST_CALLS; i++) {
+		struct stat st;
+		if (stat("/volume/tmp", &st) != 0) __builtin_trap();
+		int fd = open("/volume/tmp", O_RDONLY | O_DIRECTORY);
+		if (fd < 0) __builtin_trap();
+		close(fd);
 	}
 #endif
 #ifdef FS_TIME_TRAP
