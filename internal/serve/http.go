@@ -298,7 +298,7 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 	m, perr := parseMessage(body)
 	if perr != nil {
 		h.s.log.printf("http: %s", perr.Message)
-		writeJSON(w, perr.status, errorLine(perr.id, perr), nil)
+		writeJSON(w, perr.status, errorLine(nil, perr), nil)
 		return
 	}
 	params, _ := objectParams(m.Params)

@@ -31,10 +31,6 @@ type rpcError struct {
 	Message string
 	Data    any // marshalled into the error object's data
 	status  int
-	// id is the id a message refused by parseMessage is answered with:
-	// null for a request whose id is refused (null, 1.5, {}), as JSON-RPC
-	// answers an invalid request id; nil (no id member) otherwise.
-	id json.RawMessage
 }
 
 func (e *rpcError) Error() string { return e.Message }
@@ -97,22 +93,21 @@ func parseMessage(b []byte) (*mcp.Message, *rpcError) {
 		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: `no "method"`, status: 400}
 	}
 	if len(m.ID) > 0 && !m.HasID() {
-		// A request with "id": null: MCP forbids a null id, and JSON-RPC
-		// answers an invalid request with id null. It is not a
+		// A request with "id": null: MCP forbids a null id. It is not a
 		// notification, which has no id member at all, so its client waits
 		// for an answer (attack pass 44b, row 4: it was dropped as one).
-		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "a request id must be a string or an integer, not null", status: 400, id: nullID}
+		// The answer has no id member: MCP's JSONRPCErrorResponse allows
+		// none, and an id only of a string or an integer, not JSON-RPC's
+		// null.
+		return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: "a request id must be a string or an integer, not null", status: 400}
 	}
 	if m.IsRequest() {
 		if err := checkID(m.ID); err != nil {
-			return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: err.Error(), status: 400, id: nullID}
+			return nil, &rpcError{Code: abi.CodeInvalidRequest, Message: err.Error(), status: 400}
 		}
 	}
 	return &m, nil
 }
-
-// nullID is the id of the answer to a request whose id is refused.
-var nullID = json.RawMessage("null")
 
 // maxIDBytes bounds a request id, its JSON as sent: serve keeps every
 // request's id while it is open (the in-flight calls a cancellation finds,

@@ -71,7 +71,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) (e
 			switch {
 			case perr != nil:
 				s.log.printf("stdio: %s", perr.Message)
-				w.write(errorLine(perr.id, perr))
+				w.write(errorLine(nil, perr))
 			case m.IsRequest() && (m.Method == abi.MethodToolsCall || m.Method == "subscriptions/listen" ||
 				(m.Method == abi.MethodToolsList && !s.loaded())):
 				// Registered now, so that a cancel on the next line finds it;
