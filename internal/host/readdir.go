@@ -56,14 +56,6 @@ func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.Functio
 	if len(params) < 5 {
 		return
 	}
-	// What wazero's cache keeps of this call's listing at most (its
-	// maxDirEntries), for the listings' charge (sandboxfs.MaxListing).
-	defer func() {
-		if bufLen := uint32(params[2]); bufLen >= direntHeader {
-			b, _ := ctx.Value(budgetKey{}).(*sandboxfs.Budget)
-			b.ReaddirWindow(int64(bufLen/direntHeader + 2))
-		}
-	}()
 	buf, bufLen := uint64(uint32(params[1])), uint64(uint32(params[2]))
 	if bufLen < direntHeader {
 		return // wazero answers EINVAL
@@ -98,7 +90,6 @@ func (readdirListener) After(ctx context.Context, mod api.Module, def api.Functi
 		}
 	}
 	b, _ := ctx.Value(budgetKey{}).(*sandboxfs.Budget)
-	b.ReaddirWindow(0)
 	if len(results) == 0 || results[0] != errnoIO || !b.ListingRefused() {
 		return
 	}

@@ -50,8 +50,6 @@ type Budget struct {
 	// listed is what the open directories' listings hold (listing.go).
 	listed         atomic.Int64
 	listingRefused atomic.Bool
-	// window is the current fd_readdir's (ReaddirWindow).
-	window atomic.Int64
 }
 
 // NewBudget returns a budget of lim; a zero field takes CallLimits' value.

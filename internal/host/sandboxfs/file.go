@@ -34,13 +34,11 @@ type osFile struct {
 	// opener is the adapter's fs.FS, whose opens count the directory's
 	// rewinds.
 	opener *opener
-	// listed is what the directory's listing is charged to the budget,
-	// listedOpens the opener's opens at the time (listing.go); held is,
-	// outside a Virtual, what each entry wazero's cache may still hold
-	// was charged, in the order listed.
+	// listed is what the directory's listing since its last rewind is
+	// charged to the budget, listedOpens the opener's opens at the time
+	// (listing.go).
 	listed      int64
 	listedOpens int
-	held        []int64
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
@@ -131,7 +129,6 @@ func (o *osFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno
 	if o.m.virt != nil {
 		return o.readdirSorted(n)
 	}
-	o.keepListing(n)
 	return o.readdirChunks(n)
 }
 

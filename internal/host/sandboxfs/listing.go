@@ -7,20 +7,21 @@ import (
 // MaxListing bounds what the listings of a run's open directories hold on
 // the host's heap, in bytes of direntCost: 64 MiB, two whole listings of a
 // serve volume's 100,000 entries with 255-byte names, and some 220,000
-// entries of 20-byte names. A directory's listing is held from its first
-// fd_readdir until it is rewound or closed: under a Virtual the whole
-// sorted listing (readdirSorted); otherwise what wazero's cache of the
-// descriptor's fd_readdir keeps (DirentCache), a window: the entries from
-// the module's cookie on, which is what the last Readdir listed and what
-// the cache kept of the window before (keepListing). Without a bound, one
-// module that made 10,000 entries of 255 bytes and read one entry from
-// each of 1,020 descriptors of the directory held some 3 GB of the host's
-// memory, outside every budget (attack pass 43j, row 3). Charging every
-// entry listed since the rewind instead of the window refused a sequential
-// scan (some 210,000 entries of 255-byte names read in order on one
-// descriptor, or three descriptors each reading a 100,000-entry directory)
-// that wazero held a few KiB of and wasmtime answers (attack pass 44d,
-// row 8).
+// entries of 20-byte names. A directory's listing is charged from its
+// first fd_readdir until it is rewound or closed: under a Virtual the
+// whole sorted listing (readdirSorted); otherwise every entry listed since
+// the rewind, which bounds what wazero's cache of the descriptor's
+// fd_readdir keeps: its array of entries is appended to in place and holds
+// every name stored in it, even the ones its window moved past. Without a
+// bound, one module that made 10,000 entries of 255 bytes and read one
+// entry from each of 1,020 descriptors of the directory held some 3 GB of
+// the host's memory, outside every budget (attack pass 43j, row 3).
+// Charging only the window instead (attack pass 44d, row 8, which a scan
+// of more than 64 MiB of names on descriptors kept open meets as ENOMEM)
+// let one fd_readdir of a large buffer followed by one of 24 bytes hold
+// the whole first listing while giving all but one entry back (attack
+// pass 44g, row 1): a long scan on one descriptor, without a rewind or a
+// close, is refused past the bound, where wasmtime lists it.
 const MaxListing = 64 << 20
 
 // direntCost is what one listed entry costs beside its name: wazero's
@@ -43,11 +44,6 @@ func (o *osFile) chargeListing(d []experimentalsys.Dirent) (int64, experimentals
 		return 0, experimentalsys.EIO
 	}
 	o.listed += n
-	if o.m.virt == nil {
-		for i := range d {
-			o.held = append(o.held, direntCost+int64(len(d[i].Name)))
-		}
-	}
 	return n, 0
 }
 
@@ -56,35 +52,8 @@ func (o *osFile) chargeListing(d []experimentalsys.Dirent) (int64, experimentals
 func (o *osFile) rewound() {
 	if o.opener.opens != o.listedOpens {
 		o.m.budget.returnListing(o.listed)
-		o.listed, o.listedOpens, o.held = 0, o.opener.opens, nil
+		o.listed, o.listedOpens = 0, o.opener.opens
 	}
-}
-
-// keepListing gives back, before wazero's cache asks a directory outside a
-// Virtual for n more entries, what the cache no longer holds. wazero's
-// fd_readdir keeps a window of at most window entries (Budget.ReaddirWindow:
-// its buf_len/24+2) and asks for what the window lacks: n = window - kept,
-// so it kept the last window-n entries listed (with the dot entries, which
-// are not charged: at most two more are kept charged). Outside an
-// fd_readdir (window unknown) nothing is given back.
-func (o *osFile) keepListing(n int) {
-	o.rewound()
-	window := int(o.m.budget.readdirWindow())
-	if window <= 0 || n <= 0 {
-		return
-	}
-	kept := max(window-n, 0)
-	if kept >= len(o.held) {
-		return
-	}
-	drop := len(o.held) - kept
-	var back int64
-	for _, c := range o.held[:drop] {
-		back += c
-	}
-	o.m.budget.returnListing(back)
-	o.listed -= back
-	o.held = append(o.held[:0], o.held[drop:]...)
 }
 
 // unchargeListing gives back n bytes charged for entries the module never
@@ -92,16 +61,12 @@ func (o *osFile) keepListing(n int) {
 func (o *osFile) unchargeListing(n int64) {
 	o.m.budget.returnListing(n)
 	o.listed -= n
-	for n > 0 && len(o.held) > 0 {
-		n -= o.held[len(o.held)-1]
-		o.held = o.held[:len(o.held)-1]
-	}
 }
 
 // Close gives back what the directory's listing held and closes the file.
 func (o *osFile) Close() experimentalsys.Errno {
 	o.m.budget.returnListing(o.listed)
-	o.listed, o.held = 0, nil
+	o.listed = 0
 	return o.File.Close()
 }
 
@@ -122,22 +87,6 @@ func (b *Budget) returnListing(n int64) {
 	if b != nil && n != 0 {
 		b.listed.Add(-n)
 	}
-}
-
-// ReaddirWindow says how many entries the fd_readdir being made keeps in
-// wazero's cache at most (its buf_len/24+2), 0 once it is done: what
-// keepListing gives back by.
-func (b *Budget) ReaddirWindow(n int64) {
-	if b != nil {
-		b.window.Store(n)
-	}
-}
-
-func (b *Budget) readdirWindow() int64 {
-	if b == nil {
-		return 0
-	}
-	return b.window.Load()
 }
 
 // Listed is what the open directories' listings hold, in the bytes
