@@ -37,22 +37,15 @@ func danglingLinkModule(n int32) []byte {
 	w.ExportSection[0].Index = 6
 	w.NameSection.FunctionNames = wasm.NameMap{{Index: 6, Name: "start"}}
 	c := func(v int32) []byte { return append([]byte{wasm.OpcodeI32Const}, leb128.EncodeInt32(v)...) }
-	cat := func(parts ...[]byte) []byte {
-		var b []byte
-		for _, p := range parts {
-			b = append(b, p...)
-		}
-		return b
-	}
 	// errno on the stack: exit with it unless 0
-	check := cat([]byte{wasm.OpcodeLocalTee, 1, wasm.OpcodeIf, 0x40, wasm.OpcodeLocalGet, 1, wasm.OpcodeCall, fExit, wasm.OpcodeEnd})
+	check := joinBytes([]byte{wasm.OpcodeLocalTee, 1, wasm.OpcodeIf, 0x40, wasm.OpcodeLocalGet, 1, wasm.OpcodeCall, fExit, wasm.OpcodeEnd})
 	// name byte k at 32+k: 'a' + ((i >> 4k) & 15)
 	var name []byte
 	for k := int32(0); k < 5; k++ {
-		name = cat(name, c(32+k), c('a'), []byte{wasm.OpcodeLocalGet, 0}, c(4*k), []byte{wasm.OpcodeI32ShrU}, c(15),
+		name = joinBytes(name, c(32+k), c('a'), []byte{wasm.OpcodeLocalGet, 0}, c(4*k), []byte{wasm.OpcodeI32ShrU}, c(15),
 			[]byte{wasm.OpcodeI32And, wasm.OpcodeI32Add, wasm.OpcodeI32Store8, 0, 0})
 	}
-	body := cat(
+	body := joinBytes(
 		c(0), c('t'), []byte{wasm.OpcodeI32Store8, 0, 0},
 		c(1), c('s'), []byte{wasm.OpcodeI32Store8, 0, 0},
 		c(0), c(1), c(3), c(1), c(1), []byte{wasm.OpcodeCall, fSymlink}, check,

@@ -20,13 +20,13 @@ import (
 // (wazero's keys are longest for externref, 9 bytes a value).
 func fatTypes41a3(n, lastParams int) []byte {
 	fat := func(params, i int) []byte {
-		t := append([]byte{0x60}, uleb41a(params)...)
+		t := append([]byte{0x60}, uleb(params)...)
 		t = append(t, []byte{0x7f, 0x7e, 0x7d, 0x7c}[i%4])
 		t = append(t, bytes.Repeat([]byte{0x6f}, params-1)...)
-		t = append(t, uleb41a(1000)...)
+		t = append(t, uleb(1000)...)
 		return append(t, bytes.Repeat([]byte{0x6f}, 1000)...)
 	}
-	sec := append(uleb41a(n+3), 0x60, 4, 0x7f, 0x7f, 0x7f, 0x7f, 1, 0x7f, 0x60, 0, 0)
+	sec := append(uleb(n+3), 0x60, 4, 0x7f, 0x7f, 0x7f, 0x7f, 1, 0x7f, 0x60, 0, 0)
 	for i := range n {
 		sec = append(sec, fat(1000, i)...)
 	}

@@ -22,40 +22,19 @@ import (
 // "activesegs", empty active element segments into a table of one;
 // "globalv128", v128 globals; "globalref", funcref globals (ref.func 1); "none", nothing more.
 func instanceHeapWasm(kind string, n int) []byte {
-	leb := func(n int) []byte {
-		var b []byte
-		for {
-			c := byte(n & 0x7f)
-			n >>= 7
-			if n != 0 {
-				b = append(b, c|0x80)
-				continue
-			}
-			return append(b, c)
-		}
-	}
-	str := func(s string) []byte { return append(leb(len(s)), s...) }
-	cat := func(parts ...[]byte) []byte {
-		var b []byte
-		for _, p := range parts {
-			b = append(b, p...)
-		}
-		return b
-	}
-	sec := func(id byte, p []byte) []byte { return cat([]byte{id}, leb(len(p)), p) }
-	types := sec(1, []byte{2, 0x60, 1, 0x7f, 0, 0x60, 0, 0})
-	imports := sec(2, cat([]byte{1}, str("wasi_snapshot_preview1"), str("proc_exit"), []byte{0, 0}))
-	funcs := sec(3, []byte{1, 1})
-	bodies := cat([]byte{1}, leb(6), []byte{0, 0x41, 0, 0x10, 0, 0x0b})
-	mem := sec(5, []byte{1, 0, 1})
-	exports := sec(7, cat([]byte{2}, str("_start"), []byte{0, 1}, str("memory"), []byte{2, 0}))
+	types := wasmSection(1, []byte{2, 0x60, 1, 0x7f, 0, 0x60, 0, 0})
+	imports := wasmSection(2, joinBytes([]byte{1}, wasmString("wasi_snapshot_preview1"), wasmString("proc_exit"), []byte{0, 0}))
+	funcs := wasmSection(3, []byte{1, 1})
+	bodies := joinBytes([]byte{1}, uleb(6), []byte{0, 0x41, 0, 0x10, 0, 0x0b})
+	mem := wasmSection(5, []byte{1, 0, 1})
+	exports := wasmSection(7, joinBytes([]byte{2}, wasmString("_start"), []byte{0, 1}, wasmString("memory"), []byte{2, 0}))
 	var tables, globals, elems, datas []byte
 	entries := func(head []byte, entry ...byte) []byte {
-		p := cat([]byte{1}, head, leb(n))
+		p := joinBytes([]byte{1}, head, uleb(n))
 		for range n {
 			p = append(p, entry...)
 		}
-		return sec(9, p)
+		return wasmSection(9, p)
 	}
 	switch kind {
 	case "elem":
@@ -63,60 +42,60 @@ func instanceHeapWasm(kind string, n int) []byte {
 	case "elemexpr":
 		elems = entries([]byte{5, 0x70}, 0xd2, 1, 0x0b)
 	case "active":
-		tables = sec(4, cat([]byte{1, 0x70, 0}, leb(n)))
+		tables = wasmSection(4, joinBytes([]byte{1, 0x70, 0}, uleb(n)))
 		elems = entries([]byte{0, 0x41, 0, 0x0b}, 1)
 	case "declared":
 		elems = entries([]byte{3, 0}, 1)
 	case "activesegs":
-		tables = sec(4, []byte{1, 0x70, 0, 1})
-		p := leb(n)
+		tables = wasmSection(4, []byte{1, 0x70, 0, 1})
+		p := uleb(n)
 		for range n {
 			p = append(p, 0, 0x41, 0, 0x0b, 0)
 		}
-		elems = sec(9, p)
+		elems = wasmSection(9, p)
 	case "segments":
-		p := leb(n)
+		p := uleb(n)
 		for range n {
 			p = append(p, 1, 0, 0)
 		}
-		elems = sec(9, p)
+		elems = wasmSection(9, p)
 	case "func":
-		f := append(leb(n+1), 1)
-		bodies = cat(leb(n+1), []byte{6, 0, 0x41, 0, 0x10, 0, 0x0b})
+		f := append(uleb(n+1), 1)
+		bodies = joinBytes(uleb(n+1), []byte{6, 0, 0x41, 0, 0x10, 0, 0x0b})
 		for range n {
 			f = append(f, 1)
 			bodies = append(bodies, 2, 0, 0x0b)
 		}
-		funcs = sec(3, f)
+		funcs = wasmSection(3, f)
 	case "global":
-		p := leb(n)
+		p := uleb(n)
 		for range n {
 			p = append(p, 0x7f, 1, 0x41, 0, 0x0b)
 		}
-		globals = sec(6, p)
+		globals = wasmSection(6, p)
 	case "globalv128":
-		p := leb(n)
+		p := uleb(n)
 		for range n {
 			p = append(p, 0x7b, 1, 0xfd, 0x0c)
 			p = append(p, make([]byte, 16)...)
 			p = append(p, 0x0b)
 		}
-		globals = sec(6, p)
+		globals = wasmSection(6, p)
 	case "globalref":
-		p := leb(n)
+		p := uleb(n)
 		for range n {
 			p = append(p, 0x70, 0, 0xd2, 1, 0x0b)
 		}
-		globals = sec(6, p)
+		globals = wasmSection(6, p)
 	case "data":
-		p := leb(n)
+		p := uleb(n)
 		for range n {
 			p = append(p, 1, 0)
 		}
-		datas = sec(11, p)
+		datas = wasmSection(11, p)
 	}
-	code := sec(10, bodies)
-	return cat([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, tables, mem, globals, exports, elems, code, datas)
+	code := wasmSection(10, bodies)
+	return joinBytes([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, tables, mem, globals, exports, elems, code, datas)
 }
 
 // runAllocs is what one run of m allocates on the host's heap, garbage

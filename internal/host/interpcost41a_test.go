@@ -2,7 +2,6 @@ package host
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"testing"
 	"time"
@@ -164,25 +163,25 @@ func costShapes41a() []costShape41a {
 	})
 	{
 		cmd := wasmbuild.Encode(wasmbuild.Command())
-		pay := append(uleb41a(1), 1, 0)
-		pay = append(pay, uleb41a(2*N)...)
+		pay := append(uleb(1), 1, 0)
+		pay = append(pay, uleb(2*N)...)
 		for range 2 * N {
 			pay = append(pay, 1)
 		}
 		out = append(out, costShape41a{"element entries, passive", 2 * N, wasmbuild.ReplaceSection(cmd, 9, pay)})
-		pay = append(uleb41a(1), 5, 0x70)
-		pay = append(pay, uleb41a(N)...)
+		pay = append(uleb(1), 5, 0x70)
+		pay = append(pay, uleb(N)...)
 		for range N {
 			pay = append(pay, 0xd0, 0x70, 0x0b)
 		}
 		out = append(out, costShape41a{"element null exprs", N, wasmbuild.ReplaceSection(cmd, 9, pay)})
-		pay = append(uleb41a(1), 5, 0x70)
-		pay = append(pay, uleb41a(N)...)
+		pay = append(uleb(1), 5, 0x70)
+		pay = append(pay, uleb(N)...)
 		for range N {
 			pay = append(pay, 0xd2, 1, 0x0b)
 		}
 		out = append(out, costShape41a{"element ref.func exprs", N, wasmbuild.ReplaceSection(cmd, 9, pay)})
-		pay = uleb41a(99_000)
+		pay = uleb(99_000)
 		for range 99_000 {
 			pay = append(pay, 1, 0, 0)
 		}
@@ -195,7 +194,7 @@ func costShapes41a() []costShape41a {
 		}
 	})
 	{
-		pay := append(uleb41a(99_000), make([]byte, 0, 2*99_000)...)
+		pay := append(uleb(99_000), make([]byte, 0, 2*99_000)...)
 		for range 99_000 {
 			pay = append(pay, 1, 0)
 		}
@@ -250,17 +249,14 @@ func costShapes41a() []costShape41a {
 	return out
 }
 
-// uleb41a is n as unsigned LEB128.
-func uleb41a(n int) []byte { return binary.AppendUvarint(nil, uint64(n)) }
-
 // attackShapes41a are attack pass 41a's modules, rows 1 and 2: a name
 // section of 12,000,000 local-name entries (24 MB, 384 MB to prepare),
 // 999,000 function types (3 MB, 521 MB), 4,000,000 element entries (4 MB,
 // 288 MB) and 999,000 globals (5 MB, 248 MB).
 func attackShapes41a() []costShape41a {
 	local := func(n int) []byte {
-		entries := append(uleb41a(n), make([]byte, 2*n)...) // function 0, no local names, n times
-		sub := append(append([]byte{2}, uleb41a(len(entries))...), entries...)
+		entries := append(uleb(n), make([]byte, 2*n)...) // function 0, no local names, n times
+		sub := append(append([]byte{2}, uleb(len(entries))...), entries...)
 		base := wasmbuild.Command()
 		base.NameSection = nil
 		return wasmbuild.Append(wasmbuild.Encode(base), wasmbuild.Custom("name", sub))

@@ -11,35 +11,14 @@ import (
 // the WASI import name (params i32 x4 -> i32) as name(1, 0, 1, 0), fd_write
 // or poll_oneoff, and exits with the errno it answered (proc_exit).
 func attack43aNoMemory(name string) []byte {
-	leb := func(n int) []byte {
-		var b []byte
-		for {
-			c := byte(n & 0x7f)
-			n >>= 7
-			if n != 0 {
-				b = append(b, c|0x80)
-				continue
-			}
-			return append(b, c)
-		}
-	}
-	str := func(s string) []byte { return append(leb(len(s)), s...) }
-	sec := func(id byte, p []byte) []byte { return append(append([]byte{id}, leb(len(p))...), p...) }
-	cat := func(parts ...[]byte) []byte {
-		var b []byte
-		for _, p := range parts {
-			b = append(b, p...)
-		}
-		return b
-	}
-	types := sec(1, cat([]byte{3, 0x60, 4, 0x7f, 0x7f, 0x7f, 0x7f, 1, 0x7f}, []byte{0x60, 0, 0}, []byte{0x60, 1, 0x7f, 0}))
-	imports := sec(2, cat([]byte{2}, str("wasi_snapshot_preview1"), str(name), []byte{0, 0},
-		str("wasi_snapshot_preview1"), str("proc_exit"), []byte{0, 2}))
-	funcs := sec(3, []byte{1, 1})
-	exports := sec(7, cat([]byte{1}, str("_start"), []byte{0, 2}))
+	types := wasmSection(1, joinBytes([]byte{3, 0x60, 4, 0x7f, 0x7f, 0x7f, 0x7f, 1, 0x7f}, []byte{0x60, 0, 0}, []byte{0x60, 1, 0x7f, 0}))
+	imports := wasmSection(2, joinBytes([]byte{2}, wasmString("wasi_snapshot_preview1"), wasmString(name), []byte{0, 0},
+		wasmString("wasi_snapshot_preview1"), wasmString("proc_exit"), []byte{0, 2}))
+	funcs := wasmSection(3, []byte{1, 1})
+	exports := wasmSection(7, joinBytes([]byte{1}, wasmString("_start"), []byte{0, 2}))
 	body := []byte{0, 0x41, 1, 0x41, 0, 0x41, 1, 0x41, 0, 0x10, 0, 0x10, 1, 0x0b}
-	code := sec(10, cat([]byte{1}, leb(len(body)), body))
-	return cat([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, exports, code)
+	code := wasmSection(10, joinBytes([]byte{1}, uleb(len(body)), body))
+	return joinBytes([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, exports, code)
 }
 
 // TestAttack43a_NoMemoryHostPanicNamedTrap (attack pass 43a, row 3, low):
@@ -82,33 +61,12 @@ func TestAttack43a_NoMemoryHostPanicNamedTrap(t *testing.T) {
 // WASI import name with the given params (0x7f i32, 0x7e i64; result i32),
 // every argument zero but the first (fd), then proc_exit with its errno.
 func attack43fNoMemory(name string, fd byte, params ...byte) []byte {
-	leb := func(n int) []byte {
-		var b []byte
-		for {
-			c := byte(n & 0x7f)
-			n >>= 7
-			if n != 0 {
-				b = append(b, c|0x80)
-				continue
-			}
-			return append(b, c)
-		}
-	}
-	str := func(s string) []byte { return append(leb(len(s)), s...) }
-	sec := func(id byte, p []byte) []byte { return append(append([]byte{id}, leb(len(p))...), p...) }
-	cat := func(parts ...[]byte) []byte {
-		var b []byte
-		for _, p := range parts {
-			b = append(b, p...)
-		}
-		return b
-	}
-	ft := cat([]byte{0x60}, leb(len(params)), params, []byte{1, 0x7f})
-	types := sec(1, cat([]byte{3}, ft, []byte{0x60, 0, 0}, []byte{0x60, 1, 0x7f, 0}))
-	imports := sec(2, cat([]byte{2}, str("wasi_snapshot_preview1"), str(name), []byte{0, 0},
-		str("wasi_snapshot_preview1"), str("proc_exit"), []byte{0, 2}))
-	funcs := sec(3, []byte{1, 1})
-	exports := sec(7, cat([]byte{1}, str("_start"), []byte{0, 2}))
+	ft := joinBytes([]byte{0x60}, uleb(len(params)), params, []byte{1, 0x7f})
+	types := wasmSection(1, joinBytes([]byte{3}, ft, []byte{0x60, 0, 0}, []byte{0x60, 1, 0x7f, 0}))
+	imports := wasmSection(2, joinBytes([]byte{2}, wasmString("wasi_snapshot_preview1"), wasmString(name), []byte{0, 0},
+		wasmString("wasi_snapshot_preview1"), wasmString("proc_exit"), []byte{0, 2}))
+	funcs := wasmSection(3, []byte{1, 1})
+	exports := wasmSection(7, joinBytes([]byte{1}, wasmString("_start"), []byte{0, 2}))
 	body := []byte{0}
 	for i, p := range params {
 		v := byte(0)
@@ -122,8 +80,8 @@ func attack43fNoMemory(name string, fd byte, params ...byte) []byte {
 		}
 	}
 	body = append(body, 0x10, 0, 0x10, 1, 0x0b)
-	code := sec(10, cat([]byte{1}, leb(len(body)), body))
-	return cat([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, exports, code)
+	code := wasmSection(10, joinBytes([]byte{1}, uleb(len(body)), body))
+	return joinBytes([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, exports, code)
 }
 
 // TestAttack43f_NoMemoryCalls (attack pass 43f, row 2): a module without

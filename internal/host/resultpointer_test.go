@@ -86,18 +86,6 @@ type wasmArg44d struct {
 // 20) whose _start calls the WASI import name with args, then proc_exit
 // with its errno.
 func callModule44d(name string, args []wasmArg44d) []byte {
-	leb := func(n int) []byte {
-		var b []byte
-		for {
-			c := byte(n & 0x7f)
-			n >>= 7
-			if n != 0 {
-				b = append(b, c|0x80)
-				continue
-			}
-			return append(b, c)
-		}
-	}
 	sleb := func(n int64) []byte {
 		var b []byte
 		for {
@@ -109,26 +97,17 @@ func callModule44d(name string, args []wasmArg44d) []byte {
 			b = append(b, c|0x80)
 		}
 	}
-	str := func(s string) []byte { return append(leb(len(s)), s...) }
-	sec := func(id byte, p []byte) []byte { return append(append([]byte{id}, leb(len(p))...), p...) }
-	cat := func(parts ...[]byte) []byte {
-		var b []byte
-		for _, p := range parts {
-			b = append(b, p...)
-		}
-		return b
-	}
 	var params []byte
 	for _, a := range args {
 		params = append(params, a.typ)
 	}
-	ft := cat([]byte{0x60}, leb(len(params)), params, []byte{1, 0x7f})
-	types := sec(1, cat([]byte{3}, ft, []byte{0x60, 0, 0}, []byte{0x60, 1, 0x7f, 0}))
-	imports := sec(2, cat([]byte{2}, str("wasi_snapshot_preview1"), str(name), []byte{0, 0},
-		str("wasi_snapshot_preview1"), str("proc_exit"), []byte{0, 2}))
-	funcs := sec(3, []byte{1, 1})
-	mems := sec(5, []byte{1, 0, 1})
-	exports := sec(7, cat([]byte{2}, str("_start"), []byte{0, 2}, str("memory"), []byte{2, 0}))
+	ft := joinBytes([]byte{0x60}, uleb(len(params)), params, []byte{1, 0x7f})
+	types := wasmSection(1, joinBytes([]byte{3}, ft, []byte{0x60, 0, 0}, []byte{0x60, 1, 0x7f, 0}))
+	imports := wasmSection(2, joinBytes([]byte{2}, wasmString("wasi_snapshot_preview1"), wasmString(name), []byte{0, 0},
+		wasmString("wasi_snapshot_preview1"), wasmString("proc_exit"), []byte{0, 2}))
+	funcs := wasmSection(3, []byte{1, 1})
+	mems := wasmSection(5, []byte{1, 0, 1})
+	exports := wasmSection(7, joinBytes([]byte{2}, wasmString("_start"), []byte{0, 2}, wasmString("memory"), []byte{2, 0}))
 	body := []byte{0}
 	for _, a := range args {
 		if a.typ == 0x7e {
@@ -139,7 +118,7 @@ func callModule44d(name string, args []wasmArg44d) []byte {
 		body = append(body, sleb(a.v)...)
 	}
 	body = append(body, 0x10, 0, 0x10, 1, 0x0b)
-	code := sec(10, cat([]byte{1}, leb(len(body)), body))
-	data := sec(11, cat([]byte{2}, []byte{0, 0x41, 16, 0x0b}, str("."), []byte{0, 0x41, 20, 0x0b}, str("x")))
-	return cat([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, mems, exports, code, data)
+	code := wasmSection(10, joinBytes([]byte{1}, uleb(len(body)), body))
+	data := wasmSection(11, joinBytes([]byte{2}, []byte{0, 0x41, 16, 0x0b}, wasmString("."), []byte{0, 0x41, 20, 0x0b}, wasmString("x")))
+	return joinBytes([]byte("\x00asm\x01\x00\x00\x00"), types, imports, funcs, mems, exports, code, data)
 }
