@@ -30,7 +30,10 @@ import (
 // context, but the command waited for the read: it was still running long
 // after the signal, and ended (143) only when the file system answered,
 // for ever if it never did. Now the command is ended cli.InterruptGrace
-// (10 s) after the signal, 143, whatever it still waits for. The control,
+// (10 s) after the signal, 143, whatever it still waits for; when the
+// kernel gave the signal to the very thread the read holds, its handler
+// never runs, and the supervisor kills the command supervise.KillGrace
+// (15 s) after it (CI of stop 44). The control,
 // `call M t @args.json` (ReadArg with the command's context), ends at
 // once.
 func TestSignalEndsHungFileRead(t *testing.T) {
@@ -123,10 +126,12 @@ func TestSignalEndsHungFileRead(t *testing.T) {
 
 // hangReads makes every read(2) of path (and its open) wait for an
 // answer of a fanotify listener that never gives one, as a file system
-// that stopped answering; stop answers them all (closing the listener).
+// that stopped answering; stop answers them all (closing the listener,
+// which no command started inherits: a copy of it held open had kept the
+// reads waiting after stop).
 func hangReads(t *testing.T, path string) (stop func()) {
 	t.Helper()
-	fd, err := unix.FanotifyInit(unix.FAN_CLASS_CONTENT, unix.O_RDONLY)
+	fd, err := unix.FanotifyInit(unix.FAN_CLASS_CONTENT|unix.FAN_CLOEXEC, unix.O_RDONLY)
 	if err != nil {
 		t.Skip("no fanotify permission events here (root only):", err)
 	}

@@ -96,12 +96,8 @@ func NotifyContext(parent context.Context, prog string, stderr io.Writer) (ctx c
 	}
 }
 
-// InterruptGrace is how long a command interrupted by a signal has to
-// stop and clean up before NotifyContext ends the process: a backstop
-// against work the kernel does not let end (a read of a hung network or
-// FUSE file system under a package's files, attack pass 42g, row 1),
-// never part of a verdict.
-var InterruptGrace = 10 * time.Second
+// InterruptGrace is supervise.InterruptGrace, a variable for tests.
+var InterruptGrace = supervise.InterruptGrace
 
 // exit ends the process; tests take its place.
 var exit = os.Exit

@@ -98,6 +98,7 @@ func Parent(name string, stderr io.Writer) {
 	}
 	var stopped atomic.Int32 // the last stop signal forwarded
 	var quit atomic.Bool     // SIGQUIT was forwarded
+	var killed atomic.Bool   // the child outlived KillGrace after a stop
 	forwarded := make(chan struct{})
 	go func() {
 		for s := range signals {
@@ -106,11 +107,20 @@ func Parent(name string, stderr io.Writer) {
 			}
 			if stopped.Swap(int32(s.(syscall.Signal))) == 0 {
 				close(forwarded)
+				time.AfterFunc(KillGrace, func() {
+					killed.Store(true)
+					_ = p.Kill()
+				})
 			}
 			_ = p.Signal(s)
 		}
 	}()
 	state, err := p.Wait()
+	if killed.Load() {
+		sig := syscall.Signal(stopped.Load())
+		fmt.Fprintf(stderr, "%s: interrupted by %s: still not stopped %v after it (a read the system does not end?); killed, nothing cleaned up\n", name, SignalName(sig), KillGrace)
+		os.Exit(128 + int(sig))
+	}
 	if err == nil && !state.Success() && stopped.Load() == 0 {
 		// A signal sent to the process group reaches the child and this
 		// process at once; the child may end of it (Go's SIGQUIT
@@ -130,6 +140,22 @@ func Parent(name string, stderr io.Writer) {
 	}
 	os.Exit(exitCode(name, stderr, state, err, sig))
 }
+
+// InterruptGrace is how long a command a stop signal interrupted has to
+// stop and clean up before it ends itself (cli.NotifyContext): a backstop
+// against work the kernel does not let end (a read of a hung network or
+// FUSE file system under a package's files, attack pass 42g, row 1),
+// never part of a verdict.
+const InterruptGrace = 10 * time.Second
+
+// KillGrace is how long after the first stop signal it forwarded the
+// supervisor kills a child that has not ended: the child's own backstop
+// (InterruptGrace) needs its signal handler to run, and the kernel hands
+// a process's signal to one thread, which waits with it when that thread
+// is the one a read of a file system that does not answer holds
+// (TestSignalEndsHungFileRead, CI of stop 44). SIGKILL ends such a wait.
+// A variable, for tests.
+var KillGrace = InterruptGrace + 5*time.Second
 
 // StopGrace is how long the supervisor waits, for a child that failed,
 // for a stop signal it may have been sent with the child: never part of

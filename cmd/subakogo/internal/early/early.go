@@ -25,7 +25,8 @@ import (
 // so early in the commands that read files, the kernel's target for a
 // process's signal, its first thread, was the one a read of a file system
 // that does not answer held (TestSignalEndsHungFileRead), and the signal
-// waited for it.
+// waited for it. Any thread may do that read later, so the supervisor
+// also kills a command that outlives a stop signal (supervise.KillGrace).
 func init() {
 	args := os.Args[1:]
 	switch roles.Of(args) {
