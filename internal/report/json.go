@@ -20,8 +20,11 @@ type jsonFile struct {
 	Size     *int64        `json:"size"`   // null when unknown
 	SHA256   *string       `json:"sha256"` // null when unknown
 	Findings []jsonFinding `json:"findings"`
-	Error    *string       `json:"error,omitempty"`    // the file could not be read or checked
-	Coverage *jsonCoverage `json:"coverage,omitempty"` // the probes' search (--probes=deep)
+	Error    *string       `json:"error,omitempty"` // the file could not be read or checked
+	// NotJudged: Error says why the file, read, was not judged (the
+	// host or the machine, exit 3), not why it could not be read.
+	NotJudged bool          `json:"notJudged,omitempty"`
+	Coverage  *jsonCoverage `json:"coverage,omitempty"` // the probes' search (--probes=deep)
 	// Waived are the findings the package waived for itself, each with
 	// its waiver: never counted in the summary.
 	Waived []jsonFinding `json:"waived,omitempty"`
@@ -59,7 +62,7 @@ type jsonSummary struct {
 func writeJSON(b *bytes.Buffer, files []File) error {
 	doc := jsonReport{Files: make([]jsonFile, 0, len(files))}
 	for _, f := range files {
-		jf := jsonFile{Path: f.Path, SHA256: nonEmpty(f.SHA256), Findings: make([]jsonFinding, 0, len(f.Findings)), Error: nonEmpty(f.Error)}
+		jf := jsonFile{Path: f.Path, SHA256: nonEmpty(f.SHA256), Findings: make([]jsonFinding, 0, len(f.Findings)), Error: nonEmpty(f.Error), NotJudged: f.NotJudged}
 		if f.Size >= 0 {
 			jf.Size = &f.Size
 		}

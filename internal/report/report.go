@@ -136,3 +136,12 @@ func count(files []File) counts {
 	}
 	return n
 }
+
+// unjudgedCause begins the line that says why a file with an Error has no
+// findings, in every format.
+func unjudgedCause(f File) string {
+	if f.NotJudged {
+		return "not judged: "
+	}
+	return "cannot be read: "
+}

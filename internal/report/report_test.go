@@ -255,6 +255,7 @@ func TestSARIFSchema(t *testing.T) {
 		"diff":    render(t, SARIF, diffFixture(), fixtureOptions),
 		"waived": render(t, SARIF, []File{{Path: "m.wasm", Size: 1, Waived: []rules.Finding{{Rule: wWarn, Message: "m", Offset: -1, Waiver: "by design"}}}},
 			fixtureOptions),
+		"unjudged": render(t, SARIF, unjudgedFixture(), fixtureOptions),
 	}
 	for name, out := range cases {
 		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
@@ -477,5 +478,82 @@ func TestWaivedListedApart(t *testing.T) {
 	}
 	if r := log.Runs[0].Results; len(r) != 1 || len(r[0].Suppressions) != 1 || r[0].Suppressions[0].Kind != "inSource" || r[0].Suppressions[0].Justification != "by design\x1b[2J" {
 		t.Errorf("SARIF: %+v", log)
+	}
+}
+
+// unjudgedFixture is a file that could not be read, one that was not
+// judged, and one judged clean.
+func unjudgedFixture() []File {
+	return []File{
+		{Path: "gone.wasm", Size: -1, Error: "open gone.wasm: no such file or directory"},
+		{Path: "busy.wasm", Size: -1, Error: "this machine is too busy [load]", NotJudged: true},
+		{Path: "ok.wasm", Size: 8, SHA256: strings.Repeat("ef", 32)},
+	}
+}
+
+// TestUnjudgedFilesSaid: a file that could not be read or was not judged
+// has no findings, and every format says so: JSON its error and
+// "notJudged", SARIF an unsuccessful invocation with a notification that
+// names the file (a viewer of results alone took such a run for a clean
+// one), text a line for each.
+func TestUnjudgedFilesSaid(t *testing.T) {
+	t.Parallel()
+	var doc struct {
+		Files []struct {
+			Path      string
+			Error     *string
+			NotJudged bool
+		}
+	}
+	if err := json.Unmarshal(render(t, JSON, unjudgedFixture(), fixtureOptions), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Files) != 3 || doc.Files[0].Error == nil || doc.Files[0].NotJudged || !doc.Files[1].NotJudged || doc.Files[2].Error != nil || doc.Files[2].NotJudged {
+		t.Errorf("JSON files %+v: want gone.wasm's error, busy.wasm's notJudged, ok.wasm neither", doc.Files)
+	}
+	var log struct {
+		Runs []struct {
+			Invocations []struct {
+				ExecutionSuccessful        bool
+				ToolExecutionNotifications []struct {
+					Level     string
+					Message   struct{ Text string }
+					Locations []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct {
+								URI   string
+								Index int
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(render(t, SARIF, unjudgedFixture(), fixtureOptions), &log); err != nil {
+		t.Fatal(err)
+	}
+	inv := log.Runs[0].Invocations
+	if len(inv) != 1 || inv[0].ExecutionSuccessful || len(inv[0].ToolExecutionNotifications) != 2 {
+		t.Fatalf("SARIF invocations %+v: want one, unsuccessful, with two notifications", inv)
+	}
+	for i, want := range []struct {
+		uri, text string
+	}{{"gone.wasm", "cannot be read: open gone.wasm"}, {"busy.wasm", `not judged: this machine is too busy \[load\]`}} {
+		n := inv[0].ToolExecutionNotifications[i]
+		if l := n.Locations[0].PhysicalLocation.ArtifactLocation; n.Level != "error" || l.URI != want.uri || l.Index != i || !strings.HasPrefix(n.Message.Text, want.text) {
+			t.Errorf("notification %d: %+v; want level error, %s (artifact %d), %q", i, n, want.uri, i, want.text)
+		}
+	}
+	log.Runs = nil
+	if err := json.Unmarshal(render(t, SARIF, fixture(), fixtureOptions), &log); err != nil {
+		t.Fatal(err)
+	}
+	if inv := log.Runs[0].Invocations; len(inv) != 1 || !inv[0].ExecutionSuccessful || len(inv[0].ToolExecutionNotifications) != 0 {
+		t.Errorf("every file judged: invocations %+v; want one, successful, no notification", inv)
+	}
+	text := string(render(t, Text, unjudgedFixture(), fixtureOptions))
+	if !strings.Contains(text, "gone.wasm: cannot be read: open") || !strings.Contains(text, "busy.wasm: not judged: this machine") {
+		t.Errorf("text:\n%s", text)
 	}
 }

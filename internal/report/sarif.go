@@ -27,9 +27,23 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool      sarifTool       `json:"tool"`
-		Artifacts []sarifArtifact `json:"artifacts"`
-		Results   []sarifResult   `json:"results"`
+		Tool        sarifTool         `json:"tool"`
+		Invocations []sarifInvocation `json:"invocations"`
+		Artifacts   []sarifArtifact   `json:"artifacts"`
+		Results     []sarifResult     `json:"results"`
+	}
+	// sarifInvocation says whether every file was judged: a file that
+	// could not be read or was not judged has no results, and a viewer
+	// that saw only results took the run for a clean one. Each such file
+	// is a notification of level "error" that names it.
+	sarifInvocation struct {
+		ExecutionSuccessful        bool                `json:"executionSuccessful"`
+		ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}
+	sarifNotification struct {
+		Level     string          `json:"level"`
+		Message   sarifMessage    `json:"message"`
+		Locations []sarifLocation `json:"locations"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -138,6 +152,7 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 		addRule(r)
 	}
 	seen := map[string]int{} // fingerprint occurrences
+	inv := sarifInvocation{ExecutionSuccessful: true}
 	for i, f := range files {
 		loc := sarifArtifactLocation{URI: artifactURI(f.Path), Index: &i}
 		a := sarifArtifact{Location: sarifArtifactLocation{URI: loc.URI}, Length: f.Size, MIMEType: f.MIMEType, Roles: []string{"analysisTarget"}}
@@ -145,6 +160,12 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 			a.Hashes = map[string]string{"sha-256": f.SHA256}
 		}
 		run.Artifacts = append(run.Artifacts, a)
+		if f.Error != "" {
+			n := sarifNotification{Level: "error", Message: sarifMessage{Text: plainMessage(unjudgedCause(f) + f.Error)}, Locations: make([]sarifLocation, 1)}
+			n.Locations[0].PhysicalLocation.ArtifactLocation = loc
+			inv.ExecutionSuccessful = false
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+		}
 		for _, fd := range slices.Concat(f.Findings, f.Waived) {
 			res := sarifResult{RuleID: fd.Rule.ID, RuleIndex: addRule(fd.Rule), Level: sarifLevel(fd.Severity()),
 				Message: sarifMessage{Text: plainMessage(fd.Message)}, Locations: make([]sarifLocation, 1)}
@@ -173,6 +194,7 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 			run.Results = append(run.Results, res)
 		}
 	}
+	run.Invocations = []sarifInvocation{inv}
 	return encode(b, sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
 }
 

@@ -38,11 +38,7 @@ func writeText(b *bytes.Buffer, files []File, opt Options) {
 	for _, f := range files {
 		if f.Error != "" {
 			unread++
-			cause := "cannot be read: "
-			if f.NotJudged {
-				cause = "not judged: "
-			}
-			fmt.Fprintf(b, "%s %s\n", paint("1", clean(f.Path)+":"), paint(sevColor[rules.Error], cause+clean(f.Error)))
+			fmt.Fprintf(b, "%s %s\n", paint("1", clean(f.Path)+":"), paint(sevColor[rules.Error], unjudgedCause(f)+clean(f.Error)))
 		}
 		for _, fd := range slices.Concat(f.Findings, f.Waived) {
 			loc := clean(f.Path)
