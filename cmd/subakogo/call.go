@@ -179,7 +179,7 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	case d.Err != nil:
 		fmt.Fprintf(stderr, "subakogo call: %s: discovery failed (%v), so the result is not checked against the tool's outputSchema (subakogo lint %s says more)\n", pos[0], d.Err, pos[0])
 	case d.Stopped != nil:
-		fmt.Fprintf(stderr, "subakogo call: %s: discovery stopped: %s; the result is not checked against the tool's outputSchema (subakogo lint %s says more)\n", pos[0], d.Stopped.Detail, pos[0])
+		fmt.Fprintf(stderr, "subakogo call: %s: discovery stopped: %s; the result is not checked against the tool's outputSchema (subakogo lint %s says more)\n", pos[0], d.Stopped, pos[0])
 	default:
 		outputSchema = outputSchemaOf(d.Tools, pos[1])
 	}

@@ -171,7 +171,7 @@ func loadToolList(ctx context.Context, c *pkgcheck.Checker, path string, stderr 
 	case d == nil:
 		return listing{}, fmt.Errorf("%s: the module was not run for discovery, as its binary has errors (subakogo lint %s names them)", path, path)
 	case d.Stopped != nil:
-		return listing{}, fmt.Errorf("%s: discovery stopped, so there is no tool list: %s (subakogo lint %s says more)", path, d.Stopped.Detail, path)
+		return listing{}, fmt.Errorf("%s: discovery stopped, so there is no tool list: %s (subakogo lint %s says more)", path, d.Stopped, path)
 	}
 	return listing{tools: d.Tools, discover: d.Discover, manifest: judged.Manifest}, nil
 }

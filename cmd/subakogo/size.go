@@ -315,7 +315,7 @@ func coldCost(ctx context.Context, w io.Writer, wasm []byte) {
 	}
 	fmt.Fprintf(w, "\ncold call here: compiling %v (once; a compiled module is cached), then a fresh instance answering discovery %v", compiled.Round(time.Millisecond), run.Round(time.Millisecond))
 	if d.Stopped != nil {
-		fmt.Fprintf(w, " (it stopped: %s)", termsafe.Line(d.Stopped.String()))
+		fmt.Fprintf(w, " (it stopped: %s)", d.Stopped)
 	}
 	fmt.Fprintln(w)
 }

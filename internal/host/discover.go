@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/subako-ai/subako-go/internal/jsonkeys"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 
 	"github.com/subako-ai/subako-go/abi"
 )
@@ -52,7 +53,12 @@ type Stop struct {
 	Detail string
 }
 
-func (s *Stop) String() string { return s.Detail }
+// String is the detail as one line safe for a terminal: it quotes what
+// the module wrote (its JSON-RPC error's message), which may hold escape
+// sequences and newlines, and commands print it inside a line of their
+// own (attack pass 45b, row 1: "\nsubakogo call: all good" stood on
+// stderr as subakogo's).
+func (s *Stop) String() string { return termsafe.Line(s.Detail) }
 
 func (d *Discovery) stop(kind StopKind, method, detail string) {
 	d.Stopped = &Stop{Kind: kind, Method: method, Detail: detail}
