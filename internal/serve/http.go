@@ -319,7 +319,11 @@ func (h *httpServer) post(w http.ResponseWriter, r *http.Request) {
 		c := h.s.newConn("http", nil)
 		defer c.close()
 		h.reply(w, r, c, m, len(body), false, nil)
-	case m.Method == "initialize" && sid == "":
+	case m.Method == "initialize" && sid == "" && m.IsRequest():
+		// Only a request opens a session: an initialize without an id is a
+		// notification, no handshake, answered 202 with no body below as
+		// every notification is (attack pass 45b, row 4: it opened a
+		// session, answered 200 with an empty line).
 		se, done := h.newSession()
 		if se == nil {
 			h.s.log.printf("http initialize: refused: all %d sessions are busy", maxSessions)
