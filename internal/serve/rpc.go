@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/jsonkeys"
@@ -118,7 +119,8 @@ const maxIDBytes = 512
 
 // checkID accepts the ids MCP allows: a string or an integer, of at most
 // maxIDBytes. It is the one check of every request's id, on stdio and
-// over HTTP, before anything keeps it.
+// over HTTP, before anything keeps it. An id is kept and answered as the
+// client wrote it (its raw JSON), so 1e2 is answered 1e2.
 func checkID(id json.RawMessage) error {
 	if len(id) > maxIDBytes {
 		return errors.New("a request id of " + strconv.Itoa(len(id)) + " bytes, over the " + strconv.Itoa(maxIDBytes) +
@@ -134,11 +136,69 @@ func checkID(id json.RawMessage) error {
 	case string:
 		return nil
 	case json.Number:
-		if _, err := v.Int64(); err == nil {
+		switch integerDigits(string(v)) {
+		case isInteger:
 			return nil
+		case tooManyDigits:
+			return errors.New("a request id must be a string or an integer of at most " + strconv.Itoa(maxIDBytes) +
+				" digits, not " + clientText(string(v)))
 		}
 	}
 	return errors.New("a request id must be a string or an integer, not " + clientText(string(id)))
+}
+
+// integerKind is what integerDigits makes of a JSON number.
+type integerKind int
+
+const (
+	notInteger integerKind = iota
+	isInteger
+	tooManyDigits // an integer whose digits, written out, are more than maxIDBytes
+)
+
+// expCap bounds the exponent integerDigits reads: past it, with at most
+// maxIDBytes digits in the mantissa, the number has too many digits
+// (a positive exponent) or a fraction (a negative one) whatever the rest.
+const expCap = 1 << 20
+
+// integerDigits says whether n, a valid JSON number, is an integer as JSON
+// Schema counts them (MCP's RequestId: "type": ["string","integer"], any
+// number whose fractional part is zero: 18446744073709552000, 1.0, 1e2,
+// 120e-1), read from its text alone in one pass: no big number is made
+// of it, so 1e999999999 costs what its 11 bytes cost. An integer of more
+// than maxIDBytes digits (1e999999999) is tooManyDigits: an id is at most
+// maxIDBytes as written, and one that means more digits is refused too
+// (attack pass 45b, row 3: ids were only what Int64 parses, so JavaScript's
+// 2**64, 1.0 and 1e2 were refused).
+func integerDigits(n string) integerKind {
+	n = strings.TrimPrefix(n, "-")
+	mant, exp, _ := strings.Cut(strings.ToLower(n), "e")
+	intPart, frac, _ := strings.Cut(mant, ".")
+	e := 0
+	if exp != "" {
+		neg := exp[0] == '-'
+		exp = strings.TrimLeft(exp, "+-")
+		for i := 0; i < len(exp) && e < expCap; i++ {
+			e = e*10 + int(exp[i]-'0')
+		}
+		if neg {
+			e = -e
+		}
+	}
+	digits := strings.TrimLeft(intPart+frac, "0")
+	if digits == "" {
+		return isInteger // zero, however written
+	}
+	trimmed := strings.TrimRight(digits, "0")
+	// The number is trimmed * 10^scale.
+	scale := e - len(frac) + (len(digits) - len(trimmed))
+	switch {
+	case scale < 0:
+		return notInteger
+	case len(trimmed)+scale > maxIDBytes:
+		return tooManyDigits
+	}
+	return isInteger
 }
 
 // resultLine is the answer to id with result.
