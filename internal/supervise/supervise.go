@@ -116,7 +116,7 @@ func Parent(name string, stderr io.Writer) {
 		}
 	}()
 	state, err := p.Wait()
-	if killed.Load() {
+	if killed.Load() && err == nil && killedBy(state, syscall.SIGKILL) { // not a child that ended on its own as the timer fired
 		sig := syscall.Signal(stopped.Load())
 		fmt.Fprintf(stderr, "%s: interrupted by %s: still not stopped %v after it (a read the system does not end?); killed, nothing cleaned up\n", name, SignalName(sig), KillGrace)
 		os.Exit(128 + int(sig))
@@ -139,6 +139,12 @@ func Parent(name string, stderr io.Writer) {
 		sig = syscall.SIGQUIT // the one stop signal whose default action is exit 2
 	}
 	os.Exit(exitCode(name, stderr, state, err, sig))
+}
+
+// killedBy says whether the process state is a death by signal s.
+func killedBy(state *os.ProcessState, s syscall.Signal) bool {
+	status, ok := state.Sys().(syscall.WaitStatus)
+	return ok && status.Signaled() && status.Signal() == s
 }
 
 // InterruptGrace is how long a command a stop signal interrupted has to
