@@ -207,8 +207,13 @@ func writeSARIF(b *bytes.Buffer, files []File, opt Options) error {
 // a tool's name or schema text): a package's "[help](https://e.vil)"
 // quoted in T040 was a link in subakogo's own finding (attack pass 44b,
 // row 3).
+//
+// Braces are doubled, "{{" and "}}" (3.11.5): a viewer reads "{0}" as a
+// placeholder for the message's arguments and decodes doubled braces, so
+// a schema's "{\"type\":...}" quoted in a finding kept a single brace a
+// viewer may drop or fill (attack pass 45d, by reading).
 func plainMessage(s string) string {
-	if !strings.ContainsAny(s, "[]") {
+	if !strings.ContainsAny(s, "[]{}") {
 		return s
 	}
 	var b strings.Builder
@@ -216,9 +221,12 @@ func plainMessage(s string) string {
 	run := 0 // backslashes just written
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c == '[' || c == ']' {
+		switch c {
+		case '[', ']':
 			b.WriteString(strings.Repeat("\\", run)) // doubles the run
 			b.WriteByte('\\')
+		case '{', '}':
+			b.WriteByte(c)
 		}
 		b.WriteByte(c)
 		if c == '\\' {
