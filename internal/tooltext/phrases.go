@@ -604,7 +604,7 @@ var patterns = []*pattern{
 		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret", "authorization"},
-		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat"},
+		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat", "set ", "make ", "let ", "must ", "should ", "contain", "hold"},
 		inArg:    true,
 		re:       re(weakThing),
 		judge:    exfiltrated},
@@ -1975,14 +1975,17 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 	for a > 0 && identByte(sentence[a-1]) {
 		a--
 	}
-	if !usersRE.MatchString(sentence[:a]) && !ofUserRE.MatchString(sentence[b:]) && !userUsesRE.MatchString(sentence[b:]) || !c.affirmed(sentence, sendVerbRE) && !c.affirmed(sentence, recordVerbRE) {
+	if !usersRE.MatchString(sentence[:a]) && !ofUserRE.MatchString(sentence[b:]) && !userUsesRE.MatchString(sentence[b:]) {
 		return false
 	}
-	// "Fill note with the user's session cookie." (attack pass 43h row 4)
-	for _, m := range fillOwnArgRE.FindAllStringSubmatchIndex(sentence[:a], -1) {
-		if arg := sentence[m[2]:m[3]]; c.own(arg) && !c.names[arg] && !secretPlace(arg) && !strings.ContainsAny(sentence[m[1]:a], ".;") {
-			return true
-		}
+	// "Fill note with the user's session cookie." (attack pass 43h row
+	// 4), "Set note to ...", "Note must contain the user's ..." (45c row
+	// 1): the argument named as where the secret goes is the putting.
+	if c.fillsOwnArg(sentence, a) {
+		return true
+	}
+	if !c.affirmed(sentence, sendVerbRE) && !c.affirmed(sentence, recordVerbRE) {
+		return false
 	}
 	for _, m := range asArgRE.FindAllStringSubmatch(sentence[a:], -1) {
 		if c.own(m[1]) && !secretPlace(m[1]) {
@@ -1995,6 +1998,22 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 		}
 	}
 	return (c.intoToolCall(sentence[a:]) || c.callBefore(sentence, a)) && !c.hasSecretPlace()
+}
+
+// fillsOwnArg: before sentence[a:], with nothing but words between,
+// the sentence fills one of the tool's arguments that is no place for a
+// secret and no tool's name, putsIn's way (fillArgRE: "fill note with",
+// "set note to"; argBeRE: "note must contain"), not after a negation.
+func (c *checker) fillsOwnArg(sentence string, a int) bool {
+	for _, re := range []*regexp.Regexp{fillArgRE, argBeRE} {
+		for _, m := range re.FindAllStringSubmatchIndex(sentence[:a], -1) {
+			arg := strings.Trim(sentence[m[2]:m[3]], "'\"`")
+			if c.own(arg) && !c.names[arg] && !secretPlace(arg) && !strings.ContainsAny(sentence[m[1]:a], ".;") && c.affirmed(sentence, re) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasSecretPlace: one of the tool's arguments is named for a secret
@@ -2076,10 +2095,8 @@ var (
 	ofUserRE     = re(`^\s+(?:of|from|belonging\s+to)\s+(?:the\s+(?:current\s+)?users?|you|this\s+user)\b` +
 		`|^\s+(?:from|in)\s+your\s+(?:own\s+)?(?:configuration|config|settings|environment|setup|(?:last|previous|latest|current|own)\s+(?:requests?|calls?))\b`) // the client's own (attack pass 43h row 4)
 	// recordVerbRE: the verbs that keep a secret in an argument beside
-	// sendVerb's; fillOwnArgRE: "fill/populate ARG with" (attack pass 43h
-	// row 4).
+	// sendVerb's.
 	recordVerbRE = re(`\b(?:record|records|recording|store|stores|storing|save|saves|saving|write|writes|writing|log|logs|logging|fill|fills|populate|populates)\b`)
-	fillOwnArgRE = re(`\b(?:fill|fills|populate|populates)\s+(?:in\s+)?(?:the\s+)?['"]?([\w-]+)['"]?(?:\s+(?:argument|parameter|field))?\s+with\b`)
 	sendVerbRE   = re(`\b` + sendVerb + `\b`)
 	// nounHeadRE is what may come before the thing a description names:
 	// determiners, adjectives of wholeness, a list or copy of it, whose.
