@@ -206,8 +206,9 @@ const (
 		`|\b(?:every|all|each)\s+(?:(?:earlier|previous|prior|past)\s+)?turns?\s+of\s+(?:this|our)\s+(?:chat|conversation|session|dialogue|dialog)\b` +
 		`|\byour` + nameGap + `context` + nameGap + `window\b|\binstructions\s+(?:that\s+)?(?:the\s+(?:developer|system|operator)\s+(?:gave|has\s+given|provided)\s+you|you\s+(?:were|have\s+been)\s+given)\b` +
 		`|\b(?:the\s+)?tools\s+you\s+(?:can|could|may)\s+(?:call|use)\b|\b(?:outputs?|results?|responses?)\s+returned\s+by\s+(?:the\s+)?other\s+tools\b`
-	weakThing = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|cookies|ssh keys?|kubeconfig|secrets?|authorization headers?)\b` +
-		`|\b(?:github|gitlab|bitbucket|slack|npm|pypi|openai|anthropic|hf|hugging\s?face|discord|telegram|stripe|notion|vercel|netlify|cloudflare|heroku|digitalocean)\s+(?:(?:bot|api|personal\s+access|access|auth)\s+)?tokens?\b|\bpersonal\s+access\s+tokens?\b`
+	weakThing = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|(?:session|refresh)[ _-]?tokens?|jwts?|cookies|ssh keys?|kubeconfig|secrets?|authorization headers?)\b` +
+		// a service's token or key, in its short names too: "OpenAI key", "GitHub PAT" (attack pass 45c row 2)
+		`|\b(?:github|gitlab|bitbucket|slack|npm|pypi|openai|anthropic|hf|hugging\s?face|discord|telegram|stripe|notion|vercel|netlify|cloudflare|heroku|digitalocean)\s+(?:(?:bot|api|personal\s+access|access|auth|secret)\s+)?(?:tokens?|keys?|pats?)\b|\bpersonal\s+access\s+tokens?\b`
 )
 
 var patterns = []*pattern{
@@ -603,7 +604,7 @@ var patterns = []*pattern{
 		re:       re(secretVar),
 		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
-		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret", "authorization"},
+		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret", "authorization", "jwt", "pat"},
 		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat", "set ", "make ", "let ", "must ", "should ", "contain", "hold"},
 		inArg:    true,
 		re:       re(weakThing),
