@@ -576,10 +576,10 @@ var patterns = []*pattern{
 		re:       re(`\b(?:previous|prior|earlier|last)\s+['"]?(` + toolish + `)['"]?\s+(?:tool\s+|function\s+)?calls?\b`),
 		judge:    otherToolRequested},
 	{rule: rules.TextSecretRequest, what: "a request to pass the environment variables", token: true,
-		triggers: []string{"printenv", "env", "environ", "export -p"},
-		re: re(`\bprintenv\b|\bget-childitem\s+env:|\b(?:output|result)s?\s+of\s+(?:running\s+)?(?:the\s+)?(?:env|set|export\s+-p)(?:\s*$|\s*[.,;)])` +
+		triggers: []string{"printenv", "env", "environ", "export -p", "output of", "outputs of", "result of", "results of", "declare", "typeset"}, // secretcommands.go
+		re: re(envDumpCalls + `|\b(?:output|result)s?\s+of\s+(?:running\s+)?(?:the\s+)?['"` + "`" + `]?(?:` + envDumpShell + `)['"` + "`" + `]?(?:\s*$|\s*[.,;)])` +
 			// attack pass 44c, row 4: "whatever `env` prints"
-			`|\bwhat(?:ever)?\s+(?:running\s+)?['"` + "`" + `]?(?:env|export\s+-p)['"` + "`" + `]?\s+(?:prints|outputs|returns|shows|lists|gives|says|writes|displays)\b`),
+			`|\bwhat(?:ever)?\s+(?:running\s+)?['"` + "`" + `]?(?:` + envDumpShell + `)['"` + "`" + `]?\s+(?:prints|outputs|returns|shows|lists|gives|says|writes|displays)\b`),
 		judge: environment},
 	{rule: rules.TextSecretRequest, what: "a request to pass the credential a command prints", // secretcommands.go
 		triggers: printedSecretKeys,
