@@ -98,8 +98,8 @@ const (
 	cliSecretWords = `\b(?:ask|use|query|have|tell|get|run|call|make)\s+(?:the\s+)?` + cliName + `\s+(?:cli|command[ -]line(?:\s+(?:tool|client|interface))?)\b[^.\n]{0,60}?\b(?:(?:auth|authentication|access|api|session|bearer|oauth|login|current|stored|saved|cached|active|temporary|secret)\s+){0,2}(?:tokens?|credentials?|passwords?|secrets?|api\s+keys?|access\s+keys?|secret\s+keys?)\b` +
 		`|\b` + cliSecret + `\s+(?:(?:that|which)\s+)?(?:from|of|stored\s+(?:in|by)|saved\s+(?:in|by)|held\s+by|cached\s+by|used\s+by)\s+(?:the\s+)?` + cliName + `\s+(?:cli|command[ -]line(?:\s+(?:tool|client|interface))?)\b` +
 		`|\b` + cliSecret + `\s+(?:that\s+|which\s+)?(?:the\s+)?` + cliName + `\s+(?:cli|command[ -]line(?:\s+(?:tool|client|interface))?)\s+(?:uses|holds|stores|has|keeps|caches)\b`
-	cliSecret    = `(?:(?:auth|authentication|access|api|session|bearer|oauth|login|current|stored|saved|cached|active|temporary|secret)\s+){0,2}(?:tokens?|credentials?|passwords?|api\s+keys?|access\s+keys?|secret\s+keys?)`
-	cliName      = `(?:github|gh|gitlab|glab|aws|amazon|gcloud|google\s+cloud|gcp|azure|az|heroku|vercel|netlify|fly(?:\.io|ctl)?|doctl|digitalocean|npm|docker|kubectl|kubernetes|1password|op|bitwarden|bw|lastpass|vault|doppler|infisical|firebase|railway|supabase|stripe|wrangler|cloudflare|terraform|pulumi|openai|hugging\s*face|hf)`
+	cliSecret = `(?:(?:auth|authentication|access|api|session|bearer|oauth|login|current|stored|saved|cached|active|temporary|secret)\s+){0,2}(?:tokens?|credentials?|passwords?|api\s+keys?|access\s+keys?|secret\s+keys?)`
+	cliName   = `(?:github|gh|gitlab|glab|aws|amazon|gcloud|google\s+cloud|gcp|azure|az|heroku|vercel|netlify|fly(?:\.io|ctl)?|doctl|digitalocean|npm|docker|kubectl|kubernetes|1password|op|bitwarden|bw|lastpass|vault|doppler|infisical|firebase|railway|supabase|stripe|wrangler|cloudflare|terraform|pulumi|openai|hugging\s*face|hf)`
 	// envDumpCalls dump the whole environment wherever they are named:
 	// the shells' printenv and PowerShell's env: drive (Get-ChildItem
 	// and its aliases gci, dir, ls), the languages' whole environment
