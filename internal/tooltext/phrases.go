@@ -605,7 +605,7 @@ var patterns = []*pattern{
 		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret", "authorization", "jwt", "pat"},
-		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat", "set ", "make ", "let ", "must ", "should ", "contain", "hold"},
+		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat", "set ", "make ", "let ", "must ", "should ", "contain", "hold", "upload", "forward", "post", "transmit", "share", "everything", "whole"},
 		inArg:    true,
 		re:       re(weakThing),
 		judge:    exfiltrated},
@@ -1941,11 +1941,32 @@ func exfiltrated(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	}
 	sentence = verbNouns(sentence)
 	if c.affirmed(sentence, contentRE) || c.affirmed(sentence, readRE) && (c.affirmed(sentence, sendRE) || c.intoOwnArg(sentence)) ||
-		c.askedInto(sentence, m[0], m[1]) || c.describesArg(sentence, m, true) {
+		c.askedInto(sentence, m[0], m[1]) || c.describesArg(sentence, m, true) || c.wholeOrSentAway(sentence, m) {
 		return p.rule
 	}
 	return nil
 }
+
+// wholeOrSentAway: a secret file weakThing names (.env, a kubeconfig)
+// asked for whole ("everything in .env", "the whole .env") and put in an
+// argument or sent, or sent to an address ("send .env to https://...",
+// "upload the .env file to ...@..."): the read is in the asking (attack
+// pass 45c row 4).
+func (c *checker) wholeOrSentAway(sentence string, m []int) bool {
+	if !weakFileRE.MatchString(sentence[m[0]:m[1]]) {
+		return false
+	}
+	if wholeBeforeRE.MatchString(sentence[:m[0]]) && (c.affirmed(sentence, sendRE) || c.putsIn(sentence)) {
+		return true
+	}
+	return sentAwayRE.MatchString(sentence[m[1]:]) && c.affirmed(sentence, sendVerbRE)
+}
+
+var (
+	weakFileRE    = re(`^(?:\.env|kubeconfig)`)
+	wholeBeforeRE = re(`\b(?:everything|all)\s+(?:that\s+is\s+|that's\s+)?(?:in|from|inside)\s+(?:the\s+|your\s+|this\s+|my\s+)?$|\b(?:whole|entire|full|complete)\s+$`)
+	sentAwayRE    = re(`^(?:\s+files?)?[^.;\n]{0,40}?\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.[a-z])`)
+)
 
 // requestCarried: in an argument's description, a secret (a cookie, a
 // token) the tool includes "in requests", "in the request" or "in
