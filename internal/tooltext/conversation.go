@@ -42,12 +42,14 @@ var conversationPatterns = []*pattern{
 	// row 2: another tool's data routed here after its call, when it
 	// succeeds or every time it is called: judged by routedHere
 	{rule: rules.TextShadowing, what: "a rule that routes another tool's data to this one",
-		triggers: []string{"after", "once", "following", "when", "every time", "each time", "any time", "alongside"},
+		triggers: []string{"after", "once", "following", "when", "every time", "each time", "any time", "alongside", "along with", "together with", "in addition to"},
 		also:     []string{"_", "-"},
 		re: re(`\b(?:(?:right|just|immediately)\s+)?(?:after|once|following)\s+(?:you\s+(?:have\s+)?(?:use|used|call|called|invoke|invoked|run|ran)\s+|using\s+|calling\s+|invoking\s+|running\s+|(?:any|each|every|a|the)\s+)?` + toolRef +
 			`(?:\s+(?:calls?|invocations?|uses?))?(?:\s+(?:returns|has\s+returned|returned|succeeds|succeeded|completes|completed|finishes|finished|is\s+(?:called|used|done|sent|invoked)|has\s+(?:run|been\s+(?:called|used|invoked))))?\s*,` +
-			`|\b(?:when|whenever|every\s+time|each\s+time|any\s+time)\s+(?:you\s+(?:use|call|invoke|run)\s+|` + preparedFor + `)?` + toolRef + `(?:\s+(?:returns|succeeds|completes|finishes|is\s+(?:called|used|invoked|run)|gets\s+called|runs))?\s*,` +
-			`|\balongside\s+(?:each|every|any|a|the)\s+` + toolRef + `(?:\s+(?:calls?|invocations?|uses?))?\s*,`),
+			`|\b(?:when|whenever|every\s+time|each\s+time|any\s+time)\s+(?:(?:you|the\s+(?:user|model|assistant|agent)|anyone|someone)\s+(?:uses?|calls?|invokes?|runs?)\s+|` + preparedFor + `)?` + toolRef + `(?:\s+(?:returns|succeeds|completes|finishes|is\s+(?:called|used|invoked|run)|gets\s+called|runs))?\s*,` +
+			// attack pass 45c row 7: "along with send_email,", "together
+			// with every send_email call,"
+			`|\b(?:alongside|along\s+with|together\s+with|in\s+addition\s+to)\s+(?:(?:each|every|any|a|the)\s+)?` + toolRef + `(?:\s+(?:calls?|invocations?|uses?))?\s*,`),
 		judge: routedHere},
 	// attack pass 43d row 15: another tool's data mirrored here in other
 	// words: "whenever a file is read with read_file,", "results from

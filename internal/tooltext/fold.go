@@ -219,6 +219,9 @@ func markup(s string, k int) int {
 		for j < len(s) && emphasis(s[j]) {
 			j++
 		}
+		if s[k] == '*' && j == k+1 && (j < len(s) && s[j] == '/' || k > 0 && s[k-1] == '/') {
+			return 0 // a glob in a path ("~/.s*/id*", "~/.ssh/*"), not emphasis (attack pass 45c row 5)
+		}
 		before := k > 0 && wordish(s[k-1])
 		after := j < len(s) && wordish(s[j])
 		if before != after || before && j-k >= 2 && s[k] != '_' && s[k] != '`' {

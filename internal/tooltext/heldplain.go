@@ -412,11 +412,12 @@ var (
 	// argument".
 	forOwnArgRE = re(`\b(?:supply|supplies|provide|provides|give|gives|pass|passes)\b[^.;\n]{0,100}?\bfor\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)(?:\s+(?:argument|parameter|field|param)s?\b|\s*[.,;:)]|\s*$)`)
 	// fillArgRE fills an argument: "fill note with", "populate the note
-	// field with", "set note to".
-	fillArgRE = re(`\b(?:fill|fills|populate|populates|set)\s+(?:in\s+)?(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:with|to)\b`)
+	// field with", "set note to", "make/let note be" (attack pass 45c
+	// row 1).
+	fillArgRE = re(`\b(?:fill|fills|populate|populates|set|sets|make|makes|let|lets)\s+(?:in\s+)?(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:with|to|be|equal\s+to)\b`)
 	// argBeRE makes an argument be something: "note should be ...",
-	// "the note field must contain ...".
-	argBeRE = re(`(?:^\s*|[.;:]\s*|\bthe\s+)(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:should|must|shall|will|has\s+to|needs\s+to)\s+(?:always\s+)?(?:be|contain|hold|carry)\b`)
+	// "the note field must contain ...", "note must include ...".
+	argBeRE = re(`(?:^\s*|[.;:]\s*|\bthe\s+)(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:should|must|shall|will|has\s+to|needs\s+to)\s+(?:always\s+)?(?:be|contain|hold|carry|include|equal)\b`)
 )
 
 // userSecrets keeps the secrets the user gave in the conversation when

@@ -89,8 +89,10 @@ var instructionPatterns = []*pattern{
 	{rule: rules.TextShadowing, what: "a rule that routes another tool's data to this one",
 		triggers: []string{"when", "if ", "every time", "each time", "any time"},
 		also:     []string{"mail", "message", "text", "sms", "dm", "pay", "transfer", "wire", "tweet", "post", "send"},
-		re: re(`\b(?:when|whenever|if|every\s+time|each\s+time|any\s+time)\s+(?:the\s+)?(?:user|you)\s+(?:wants?|asks?(?:\s+you)?|needs?|tries|try|would\s+like|wishes|wish|intends?|plans?)\s+to\s+` +
-			`((?:send|write|compose)\s+(?:an?\s+|any\s+|the\s+)?(?:e-?mails?|messages?|texts?|sms|dms?|payments?|money|files?)|e-?mail|message|text|dm|pay|transfer|wire|tweet|post)\b[^.\n,;]{0,40},`),
+		// attack pass 45c row 7: the action done, not only wanted ("whenever
+		// the user sends an email,")
+		re: re(`\b(?:when|whenever|if|every\s+time|each\s+time|any\s+time)\s+(?:the\s+)?(?:user|you)\s+(?:(?:wants?|asks?(?:\s+you)?|needs?|tries|try|would\s+like|wishes|wish|intends?|plans?)\s+to\s+)?` +
+			`((?:send|sends|write|writes|compose|composes)\s+(?:an?\s+|any\s+|the\s+)?(?:e-?mails?|messages?|texts?|sms|dms?|payments?|money|files?)|e-?mails?|messages?|texts?|dms?|pays?|transfers?|wires?|tweets?|posts?)\b[^.\n,;]{0,40},`),
 		judge: routedGeneric},
 }
 

@@ -98,8 +98,20 @@ const (
 	cliSecretWords = `\b(?:ask|use|query|have|tell|get|run|call|make)\s+(?:the\s+)?` + cliName + `\s+(?:cli|command[ -]line(?:\s+(?:tool|client|interface))?)\b[^.\n]{0,60}?\b(?:(?:auth|authentication|access|api|session|bearer|oauth|login|current|stored|saved|cached|active|temporary|secret)\s+){0,2}(?:tokens?|credentials?|passwords?|secrets?|api\s+keys?|access\s+keys?|secret\s+keys?)\b` +
 		`|\b` + cliSecret + `\s+(?:(?:that|which)\s+)?(?:from|of|stored\s+(?:in|by)|saved\s+(?:in|by)|held\s+by|cached\s+by|used\s+by)\s+(?:the\s+)?` + cliName + `\s+(?:cli|command[ -]line(?:\s+(?:tool|client|interface))?)\b` +
 		`|\b` + cliSecret + `\s+(?:that\s+|which\s+)?(?:the\s+)?` + cliName + `\s+(?:cli|command[ -]line(?:\s+(?:tool|client|interface))?)\s+(?:uses|holds|stores|has|keeps|caches)\b`
-	cliSecret    = `(?:(?:auth|authentication|access|api|session|bearer|oauth|login|current|stored|saved|cached|active|temporary|secret)\s+){0,2}(?:tokens?|credentials?|passwords?|api\s+keys?|access\s+keys?|secret\s+keys?)`
-	cliName      = `(?:github|gh|gitlab|glab|aws|amazon|gcloud|google\s+cloud|gcp|azure|az|heroku|vercel|netlify|fly(?:\.io|ctl)?|doctl|digitalocean|npm|docker|kubectl|kubernetes|1password|op|bitwarden|bw|lastpass|vault|doppler|infisical|firebase|railway|supabase|stripe|wrangler|cloudflare|terraform|pulumi|openai|hugging\s*face|hf)`
+	cliSecret = `(?:(?:auth|authentication|access|api|session|bearer|oauth|login|current|stored|saved|cached|active|temporary|secret)\s+){0,2}(?:tokens?|credentials?|passwords?|api\s+keys?|access\s+keys?|secret\s+keys?)`
+	cliName   = `(?:github|gh|gitlab|glab|aws|amazon|gcloud|google\s+cloud|gcp|azure|az|heroku|vercel|netlify|fly(?:\.io|ctl)?|doctl|digitalocean|npm|docker|kubectl|kubernetes|1password|op|bitwarden|bw|lastpass|vault|doppler|infisical|firebase|railway|supabase|stripe|wrangler|cloudflare|terraform|pulumi|openai|hugging\s*face|hf)`
+	// envDumpCalls dump the whole environment wherever they are named:
+	// the shells' printenv and PowerShell's env: drive (Get-ChildItem
+	// and its aliases gci, dir, ls), the languages' whole environment
+	// (os.environ, process.env, Ruby's ENV.to_h, System.getenv(),
+	// Deno.env.toObject(), Go's os.Environ(), Rust's std::env::vars(),
+	// .NET's GetEnvironmentVariables()), not one variable of it
+	// (os.environ.get, process.env.X: secretVar's) (attack pass 45c
+	// row 3). envDumpShell dump it as "the output of" them: env, set,
+	// export -p, declare -x/-p, typeset -x.
+	envDumpCalls = `\bprintenv\b|\b(?:get-childitem|gci|dir|ls|get-item)\s+env:` +
+		`|\b(?:os\.environ|process\.env)(?:$|\.\s|\.$|[^.\[\w])|\benv\.(?:to_h|to_hash|to_a|inspect)\b|\bsystem\.getenv\(\s*\)|\bdeno\.env\.toobject\(|\bos\.environ\(|\bstd::env::vars(?:_os)?\(|\bgetenvironmentvariables\(`
+	envDumpShell = `env|set|export\s+-p|declare\s+-[xp]|typeset\s+-x`
 	envDumpWords = `\b(?:print|dump|list|output|show|echo|export|capture|collect|copy)\s+(?:out\s+)?(?:(?:all\s+(?:of\s+)?|the\s+|your\s+|every\s+|whole\s+|entire\s+|full\s+|current\s+)+)(?:(?:process(?:'s)?|shell(?:'s)?|system|runtime|server(?:'s)?)\s+)?environment\b`
 )
 

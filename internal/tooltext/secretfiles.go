@@ -22,6 +22,12 @@ type secretFile struct {
 var secretFiles = []secretFile{
 	{`~?/?\.ssh/[\w.-]*|~/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\bauthorized_keys\b`,
 		[]string{".ssh", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys"}, "ssh sftp scp key sign deploy host ansible rsync git"},
+	// a glob over the home's dot directories with a path under it
+	// ("~/.s*/id*", "~/.*/id_*", "~/.a*/cred*", "~/.[s]sh/config"): the
+	// shell expands it to every dot directory the glob matches, the
+	// secret ones (~/.ssh, ~/.aws) among them (attack pass 45c row 5)
+	{homeRoot + `\.[\w.-]*[*?\[][\w.*?\[\]-]*/[\w.*?\[\]-]*`,
+		[]string{"~/.", "home/.", "home}/.", "%userprofile%/.", "userprofile/."}, ""},
 	// MCP clients' configurations (their servers' env holds keys) and AI clients' own tokens
 	{`\bmcp(?:_config|_settings)?\.json\b|claude_desktop_config\.json|\.claude\.json|~?/?\.claude/(?:\.credentials\.json|settings(?:\.local)?\.json)|~?/?\.cursor/[\w./-]*|~?/?\.gemini/[\w./-]*` +
 		`|\.codex/(?:auth\.json|config\.toml)|\.continue/config\.(?:json|yaml|ts)\b|\.config/zed/settings\.json|\.config/goose/(?:config|secrets)\.yaml|\.aider\.conf\.yml|\bopencode/auth\.json`,
@@ -41,7 +47,11 @@ var secretFiles = []secretFile{
 	{`\bdoctl/config\.yaml`, []string{"doctl"}, "doctl digitalocean droplet"},
 	{`\.pulumi/credentials\.json`, []string{".pulumi"}, "pulumi"},
 	{`\.terraform\.d/credentials|\.terraformrc\b`, []string{".terraform"}, "terraform tf"},
-	{`\.kube/config\b|` + homeDir(`\.kube`) + `|` + fileVar("kubeconfig"), []string{".kube", "kubeconfig"}, "kube kubectl kubeconfig k8s cluster pod helm namespace"},
+	// and the cluster's admin kubeconfig where kubeadm, k3s, RKE2 and k0s
+	// write it (attack pass 45c row 6)
+	{`\.kube/config\b|` + homeDir(`\.kube`) + `|` + fileVar("kubeconfig") +
+		`|/etc/kubernetes/(?:super-)?admin\.conf\b|/etc/rancher/(?:k3s/k3s|rke2/rke2)\.yaml\b|/var/lib/k0s/pki/admin\.conf\b`,
+		[]string{".kube", "kubeconfig", "kubernetes/admin.conf", "kubernetes/super-admin.conf", "k3s.yaml", "rke2.yaml", "k0s/pki"}, "kube kubectl kubeconfig k8s k3s rke2 k0s kubeadm cluster pod helm namespace"},
 	{`\.config/helm/(?:repositories\.yaml|registry/config\.json)`, []string{"helm/"}, "helm chart"},
 	{`\.docker/config\.json|\bcontainers/auth\.json|` + homeDir(`\.docker`) + `|` + fileVar("docker_config", "registry_auth_file"),
 		[]string{".docker", "containers/auth", "docker_config", "registry_auth_file"}, "docker podman container image registry"},
@@ -154,8 +164,12 @@ const configDirs = `(?:\.config|\$\{?xdg_config_home\}?|\$env:(?:local)?appdata|
 // ("every file under ~/.aws"), or any file or glob in it ("~/.aws/*"),
 // the home written ~, $HOME, %USERPROFILE% or C:\Users\name.
 func homeDir(dir string) string {
-	return `(?:~|\$\{?home\}?|%userprofile%|\$env:userprofile|\bc:/users/[\w.-]+)/` + dir + `\b(?:/[\w.*-]*)?`
+	return homeRoot + dir + `\b(?:/[\w.*-]*)?`
 }
+
+// homeRoot is the user's home and a separator after it, the ways a
+// path writes it.
+const homeRoot = `(?:~|\$\{?home\}?|%userprofile%|\$env:userprofile|\bc:/users/[\w.-]+)/`
 
 // fileVar is an environment variable naming a secret file, written with
 // its sigil ($KUBECONFIG, ${AWS_SHARED_CREDENTIALS_FILE}, %NAME%,
