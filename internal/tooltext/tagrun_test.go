@@ -3,9 +3,7 @@ package tooltext
 import (
 	"encoding/json"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // tagRun is n tag characters spelling "A" (U+E0041), ASCII smuggled
@@ -35,36 +33,15 @@ func TestTagRunLinear(t *testing.T) {
 	}
 }
 
-// TestTagRunCPU (attack pass 45c row 8) measures what TestTagRunLinear
-// holds through CheckTools: four times the tag characters may cost at most
-// ten times the process's CPU time (linear: four; before the fix ~15). CPU
-// time, not the wall clock: another process's load does not count; the
-// least of three runs, and a run under 20 ms of CPU is within the
-// kernel's accounting noise.
-func TestTagRunCPU(t *testing.T) { // not parallel: measures the process's CPU time
-	cpu := func() time.Duration {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-			t.Fatal(err)
-		}
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	measure := func(n int) time.Duration {
-		d, _ := json.Marshal("Adds two numbers. " + tagRun(n/4))
-		tool := json.RawMessage(`{"name":"add","description":` + string(d) +
-			`,"inputSchema":{"type":"object","properties":{"note":{"type":"string"}}}}`)
-		least := time.Duration(1 << 62)
-		for range 3 {
-			before := cpu()
-			CheckTools([]json.RawMessage{tool})
-			least = min(least, cpu()-before)
-		}
-		return least
-	}
-	small, large := measure(16<<10), measure(64<<10)
-	t.Logf("16 KiB of tag characters: %v of CPU; 64 KiB: %v", small, large)
-	if large > 20*time.Millisecond && large > 10*small {
-		t.Errorf("checking 64 KiB of tag characters cost %v of CPU, %.1f times what 16 KiB cost (%v): quadratic", large, float64(large)/float64(small), small)
+// BenchmarkTagRun checks a description of 64 KiB of tag characters
+// through CheckTools (attack pass 45c row 8: 1.7 s before the fix, ~4 ms
+// after); TestTagRunLinear holds the bound, this shows its cost.
+func BenchmarkTagRun(b *testing.B) {
+	d, _ := json.Marshal("Adds two numbers. " + tagRun(16<<10))
+	tool := json.RawMessage(`{"name":"add","description":` + string(d) +
+		`,"inputSchema":{"type":"object","properties":{"note":{"type":"string"}}}}`)
+	for b.Loop() {
+		CheckTools([]json.RawMessage{tool})
 	}
 }
 
