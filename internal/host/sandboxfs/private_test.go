@@ -158,3 +158,33 @@ func TestPrivateCopyStopped(t *testing.T) {
 	}
 	emptyTmp(t, tmp, "a stopped copy")
 }
+
+// TestPrivateCopyKeepsVirtualInodes: in a seeded run the copy's files keep
+// the inode numbers and times the module saw of the originals.
+func TestPrivateCopyKeepsVirtualInodes(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	dir := privateTree(t, map[string]string{"a": "1"})
+	m, err := NewPrivate(dir, nil, nil).Open(".", "/package")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	m.Virtualize(NewVirtual(0), 1)
+	before, e := m.FS().Stat("a")
+	if e != 0 {
+		t.Fatal(e)
+	}
+	if e := m.FS().Utimens("a", 5, 7); e != 0 { // the first change: the copy
+		t.Fatal(e)
+	}
+	after, e := m.FS().Stat("a")
+	if e != 0 {
+		t.Fatal(e)
+	}
+	if after.Ino != before.Ino || after.Atim != 5 || after.Mtim != 7 {
+		t.Errorf("the copy of a shows inode %d, times %d %d; the original %d, and 5 7 were set", after.Ino, after.Atim, after.Mtim, before.Ino)
+	}
+	if info, _ := os.Stat(filepath.Join(dir, "a")); info.ModTime().UnixNano() == 7 {
+		t.Error("the source's times were set")
+	}
+}
