@@ -49,7 +49,7 @@ func callCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fixture := httpFixtureFlag(fs)
 	volume := fs.String("volume", "", "directory backing /volume, kept after the call (default: a temporary directory, removed)")
 	data := fs.Bool("data", false, "mount /volume/data, as when the agent enables it")
-	pkg := fs.String("package", "", "the package's assets, mounted read-only at /package")
+	pkg := fs.String("package", "", "the package's assets, mounted at /package (a run's changes go to a copy of its own)")
 	skills := fs.String("skills", "", "a directory of skills, mounted at /skills and /skills/<name>")
 	timeout := fs.Duration("timeout", abi.CallTimeout, "the call's timeout")
 	raw := fs.Bool("json", false, "print the raw JSON-RPC answer")

@@ -252,7 +252,7 @@ func printSize(w io.Writer, path string, r *wasmsize.Report, pkgs []listedPackag
 		}
 		tw.print(w)
 		if total >= largeEmbed {
-			fmt.Fprintf(w, "  large files belong in the package's assets/ folder, which Subako mounts read-only at /package:\n"+
+			fmt.Fprintf(w, "  large files belong in the package's assets/ folder, which Subako mounts at /package:\n"+
 				"  read them there at run time (os.ReadFile(\"/package/NAME\")) and the module stays small.\n")
 		}
 	}

@@ -26,8 +26,11 @@ type Mounts struct {
 }
 
 // open opens every mount the run sees, in Subako's order, each confined to
-// its directory (see sandboxfs). The volume's writes and creations are
-// charged to b; stop cuts a huge read or write short when the run ends.
+// its directory (see sandboxfs). /package and /skills (with its skills) are
+// writable as on Subako, but never the person's directories: the first
+// change the module makes in one of them copies it into a private
+// directory of the run, removed when the run ends (sandboxfs.Private).
+// The volume's writes and creations, and those copies, are charged to b; stop cuts a huge read or write short when the run ends.
 // virt, when set (a seeded run), is what the module sees of the mounts'
 // times, inodes and devices (sandboxfs.Virtual): each mount is device 1,
 // 2, ... in Subako's order.
@@ -38,8 +41,7 @@ func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.
 			mounts = nil
 		}
 	}()
-	add := func(dir, guest string, writable bool) error {
-		mt, err := sandboxfs.Open(dir, guest, writable, b, stop)
+	add := func(mt *sandboxfs.Mount, err error) error {
 		if err != nil {
 			return err
 		}
@@ -55,18 +57,19 @@ func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return mounts, err
 			}
-			if err := add(dir, v.Guest, true); err != nil {
+			if err := add(sandboxfs.Open(dir, v.Guest, true, b, stop)); err != nil {
 				return mounts, err
 			}
 		}
 	}
 	if m.Package != "" {
-		if err := add(m.Package, "/package", false); err != nil {
+		if err := add(sandboxfs.NewPrivate(m.Package, b, stop).Open(".", "/package")); err != nil {
 			return mounts, err
 		}
 	}
 	if m.Skills != "" {
-		if err := add(m.Skills, "/skills", false); err != nil {
+		skills := sandboxfs.NewPrivate(m.Skills, b, stop)
+		if err := add(skills.Open(".", "/skills")); err != nil {
 			return mounts, err
 		}
 		entries, err := os.ReadDir(m.Skills)
@@ -84,7 +87,7 @@ func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			if err := add(filepath.Join(m.Skills, n), "/skills/"+n, false); err != nil {
+			if err := add(skills.Open(n, "/skills/"+n)); err != nil {
 				return mounts, err
 			}
 		}

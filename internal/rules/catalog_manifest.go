@@ -81,7 +81,7 @@ short fields). Anything larger is refused unread, so a package cannot exhaust th
 
 	AssetsNotRegular = &Rule{ID: "M010", Slug: "assets-not-regular", Severity: Error, Since: "v0.1.0", By: PackageCheck,
 		Title: "assets/ holds a symbolic link or a special file",
-		Why: `Subako mounts assets/ read-only at /package. A symbolic link there (or assets/ itself being one)
+		Why: `Subako mounts assets/ at /package. A symbolic link there (or assets/ itself being one)
 would let the module, and the linter running it, read whatever the link points at on the
 machine: the host's password file, or /proc/self/environ and the CI secrets in it. Devices,
 FIFOs and sockets are refused too. The finding names each path; nothing is followed, and

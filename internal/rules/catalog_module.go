@@ -207,7 +207,7 @@ beyond comes from data compiled in, such as a //go:embed of a large file, or fro
 dependencies. subakogo size lists what makes a module big: per Go package (from the name section),
 per section, the largest data segments and the files a Go package embeds.`,
 		Example: "a 30 MB //go:embed of a word list or a model made a 32.5 MB module.",
-		Fix: `ship large files in the package's assets/ folder instead, which Subako mounts read-only at
+		Fix: `ship large files in the package's assets/ folder instead, which Subako mounts at
 /package (read /package/words.txt at run time); drop dependencies the tools do not need.`,
 	}
 

@@ -246,3 +246,20 @@ func (q *VolumeQuota) Held() (bytes, entries int64) {
 
 // Limit is the quota: its Bytes and Entries.
 func (q *VolumeQuota) Limit() Limits { return q.limit }
+
+// takeCopy charges what a private copy holds (Private): bytes and
+// entries, to the call's own limits only. The copy is not on the volume,
+// whose quota it therefore leaves alone, and it is gone when the run ends.
+func (b *Budget) takeCopy(bytes, entries int64) bool {
+	if b == nil {
+		return true
+	}
+	if !take(&b.used, bytes, b.lim.Bytes) {
+		return false
+	}
+	if !take(&b.entries, entries, b.lim.Entries) {
+		b.used.Add(-bytes)
+		return false
+	}
+	return true
+}

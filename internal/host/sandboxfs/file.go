@@ -270,8 +270,8 @@ func (o *osFile) Datasync() experimentalsys.Errno { return o.m.errno(o.f.Sync())
 // Utimens sets the times by name, refusing a hard-linked file as
 // Mount.utimens does, whether the fd's file or the one the name now has.
 func (o *osFile) Utimens(atim, mtim int64) experimentalsys.Errno {
-	if !o.m.writable {
-		return experimentalsys.EROFS
+	if e := o.m.ownErrno(); e != 0 {
+		return e
 	}
 	if info, err := o.f.Stat(); err == nil && info.Mode().IsRegular() && links(info) > 1 {
 		return errno(ErrLinked)

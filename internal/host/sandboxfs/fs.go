@@ -92,6 +92,11 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	if flag&experimentalsys.O_DIRECTORY != 0 && flag&(experimentalsys.O_RDWR|experimentalsys.O_WRONLY) != 0 {
 		return nil, experimentalsys.EISDIR
 	}
+	if writes(flag) {
+		if e := m.ownErrno(); e != 0 {
+			return nil, e
+		}
+	}
 	created := false
 	// O_TRUNC is never given to open(2): a name checked, then opened with
 	// it, was two steps, and a hard-linked file renamed onto the name
@@ -190,8 +195,8 @@ func (f *mountFS) Stat(p string) (sys.Stat_t, experimentalsys.Errno) {
 
 func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
 	m, name := f.m, clean(p)
-	if !m.writable {
-		return experimentalsys.EROFS
+	if e := m.ownErrno(); e != 0 {
+		return e
 	}
 	if _, err := m.root.Lstat(name); err == nil {
 		return experimentalsys.EEXIST
@@ -207,8 +212,8 @@ func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
 }
 
 func (f *mountFS) Chmod(p string, perm fs.FileMode) experimentalsys.Errno {
-	if !f.m.writable {
-		return experimentalsys.EROFS
+	if e := f.m.ownErrno(); e != 0 {
+		return e
 	}
 	return errno(f.m.root.Chmod(clean(p), perm))
 }
@@ -218,8 +223,8 @@ func (f *mountFS) Chmod(p string, perm fs.FileMode) experimentalsys.Errno {
 // through any symbolic link in their middle (entryDepth).
 func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	m := f.m
-	if !m.writable {
-		return experimentalsys.EROFS
+	if e := m.ownErrno(); e != 0 {
+		return e
 	}
 	from, to = clean(from), clean(to)
 	info, err := m.root.Lstat(from)
@@ -321,8 +326,8 @@ func (f *mountFS) Unlink(p string) experimentalsys.Errno { return f.remove(p, fa
 // ENOTDIR or EISDIR for the other kind, as rmdir and unlink do.
 func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 	m, name := f.m, clean(p)
-	if !m.writable {
-		return experimentalsys.EROFS
+	if e := m.ownErrno(); e != 0 {
+		return e
 	}
 	info, err := m.root.Lstat(name)
 	switch {
@@ -346,8 +351,8 @@ func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 // outside it, and a link to a symbolic link is to the link, not its target.
 func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 	m := f.m
-	if !m.writable {
-		return experimentalsys.EROFS
+	if e := m.ownErrno(); e != 0 {
+		return e
 	}
 	oldName, newName := clean(oldPath), clean(newPath)
 	if _, err := m.root.Lstat(oldName); err != nil {
@@ -366,8 +371,8 @@ func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 // see the package documentation.
 func (f *mountFS) Symlink(target, link string) experimentalsys.Errno {
 	m, name := f.m, clean(link)
-	if !m.writable {
-		return experimentalsys.EROFS
+	if e := m.ownErrno(); e != 0 {
+		return e
 	}
 	if !safeTarget(target) {
 		return experimentalsys.EPERM
@@ -390,8 +395,8 @@ func (f *mountFS) Readlink(p string) (string, experimentalsys.Errno) {
 }
 
 func (f *mountFS) Utimens(p string, atim, mtim int64) experimentalsys.Errno {
-	if !f.m.writable {
-		return experimentalsys.EROFS
+	if e := f.m.ownErrno(); e != 0 {
+		return e
 	}
 	return f.m.utimens(clean(p), atim, mtim)
 }

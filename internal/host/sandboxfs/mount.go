@@ -50,6 +50,11 @@ type Mount struct {
 	id       [2]uint64 // the directory's device and inode (dirDepth)
 	virt     *Virtual  // what a seeded run sees of metadata; nil: the real
 	vdev     uint64    // the device the mount is under virt
+	// private, when set, is the Private the mount is of, at sub beneath
+	// it: root is the person's directory until the module first changes
+	// something, then the run's copy of it.
+	private *Private
+	sub     string
 }
 
 // Open opens dir as a mount at guest. A writable mount charges b (which may
@@ -72,7 +77,15 @@ func Open(dir, guest string, writable bool, b *Budget, stop <-chan struct{}) (*M
 }
 
 // Close releases the mount's directory.
-func (m *Mount) Close() error { return m.root.Close() }
+func (m *Mount) Close() error {
+	err := m.root.Close()
+	if m.private != nil {
+		if rerr := m.private.release(); err == nil {
+			err = rerr
+		}
+	}
+	return err
+}
 
 // Root is the mount's directory, for reads that need no budget.
 func (m *Mount) Root() *os.Root { return m.root }
@@ -103,8 +116,8 @@ var (
 // budget for a new entry, no hard-linked file, a regular file only.
 func (m *Mount) CreateFile(name string) (*os.File, error) {
 	name = clean(name)
-	if !m.writable {
-		return nil, ErrReadOnly
+	if err := m.own(); err != nil {
+		return nil, err
 	}
 	created, err := m.chargeCreate(name)
 	if err != nil {

@@ -215,3 +215,15 @@ func (o *osFile) virtualDirents(d []experimentalsys.Dirent) experimentalsys.Errn
 	}
 	return 0
 }
+
+// copied makes the file to describes (a private copy's, Private) the file
+// from describes is, when the module has seen it: the copy keeps its
+// inode number and the times the module set.
+func (v *Virtual) copied(from, to fs.FileInfo) {
+	a, b := sys.NewStat_t(from), sys.NewStat_t(to)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if f := v.files[fileKey{a.Dev, a.Ino}]; f != nil {
+		v.files[fileKey{b.Dev, b.Ino}] = f
+	}
+}

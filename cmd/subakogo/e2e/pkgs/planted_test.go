@@ -254,7 +254,7 @@ func TestPlantedMistakes(t *testing.T) {
 	// The 30 MiB //go:embed: size says what makes the module big, W041,
 	// and where its files go.
 	code, out, errs := runIn(dir, "size", "--static", "--top", "3", "./embed")
-	for _, want := range []string{"over the 16 MiB a module should stay under (W041", "example.com/planted/embed/big.bin  31457280", "assets/ folder, which Subako mounts read-only at /package"} {
+	for _, want := range []string{"over the 16 MiB a module should stay under (W041", "example.com/planted/embed/big.bin  31457280", "assets/ folder, which Subako mounts at /package"} {
 		if code != exitOK || !strings.Contains(out, want) {
 			t.Errorf("size ./embed: exit %d, no %q in\n%s%s", code, want, out, errs)
 		}

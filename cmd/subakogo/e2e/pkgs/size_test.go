@@ -46,7 +46,7 @@ func TestSize(t *testing.T) {
 		". (built for wasip1): 2", "over the 16 MiB a module should stay under (W041",
 		"\n  data ", "\ncode by package", "\n  runtime ", "... ", "more packages",
 		"embedded files (//go:embed), 1 file, 20.0 MiB", "example.com/heavy/words.bin  20971520",
-		"assets/ folder, which Subako mounts read-only at /package",
+		"assets/ folder, which Subako mounts at /package",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("size lacks %q:\n%s", want, out)
