@@ -31,7 +31,8 @@ type Cost struct {
 // MaxCost. A $ref that cannot be followed inside the document counts as
 // past it.
 func Estimate(doc any) Cost {
-	c := &coster{root: doc, limit: MaxCost, memo: map[string][2]int{}, busy: map[string]bool{}, anchors: map[string]string{}}
+	c := &coster{root: doc, limit: MaxCost, memo: map[string][2]int{}, busy: map[string]bool{}, anchors: map[string]string{},
+		patterns: map[string]int{}, enums: map[*any]enumCost{}}
 	c.index(doc, "", 0)
 	n, b := c.cost(doc, "")
 	c.memo, c.busy = nil, nil
@@ -87,7 +88,7 @@ type WorkError struct {
 }
 
 func (e *WorkError) Error() string {
-	return fmt.Sprintf("validating its %d values against this schema could evaluate more than %d subschemas in all", e.Values, MaxWork)
+	return fmt.Sprintf("validating its %d values against this schema could take more than %d steps in all (subschemas, enum entries, required names, pattern matching)", e.Values, MaxWork)
 }
 
 // Values counts the values in a JSON value (as jsonschema.UnmarshalJSON
@@ -132,8 +133,13 @@ type coster struct {
 	memo    map[string][2]int // subschemas reached, and paths back to a busy ancestor
 	busy    map[string]bool
 	anchors map[string]string // $anchor, $dynamicAnchor and $id values to locations
-	nodes   int
-	steps   int
+	// patterns and enums are each pattern's and enum's cost (patternInsts,
+	// newEnumCost), found once by index, read by Work (which may run on
+	// many goroutines at once, so it writes neither).
+	patterns map[string]int
+	enums    map[*any]enumCost
+	nodes    int
+	steps    int
 }
 
 // maxSteps bounds the subschemas Estimate visits.
@@ -151,6 +157,17 @@ func (c *coster) index(v any, loc string, depth int) {
 			if s, ok := v[k].(string); ok {
 				c.anchors[strings.TrimPrefix(s, "#")] = loc
 			}
+		}
+		if p, ok := v["pattern"].(string); ok {
+			c.patterns[p] = patternInsts(p)
+		}
+		if pp, ok := v["patternProperties"].(map[string]any); ok {
+			for p := range pp {
+				c.patterns[p] = patternInsts(p)
+			}
+		}
+		if l, ok := v["enum"].([]any); ok && len(l) > 0 {
+			c.enums[&l[0]] = newEnumCost(l)
 		}
 		for k, e := range v {
 			if k == "enum" || k == "const" || k == "default" || k == "examples" {
