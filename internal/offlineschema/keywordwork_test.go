@@ -105,6 +105,8 @@ func TestEnumWorkCounted(t *testing.T) {
 		{`{"items":{"enum":["a",1,2.5,null,true]}}`, `["a",2.50,0.25e1,25e-1,true]`, 1 + (1 + 1) + 3*(1+3) + (1 + 5)},
 		{`{"items":{"enum":[1,2,3]}}`, `[4,1e2000]`, 1 + (1 + 3) + (1 + 3)},
 		{`{"items":{"enum":[[1,2],{"a":[3]},"x"]}}`, `["x"]`, 1 + 1 + 7}, // every value the entries hold
+		{`{"items":{"enum":["x","yy"]}}`, `["` + strings.Repeat("y", 5000) + `"]`, 1 + 1 + 2},
+		{`{"items":{"enum":["x","` + strings.Repeat("y", 5000) + `"]}}`, `["` + strings.Repeat("y", 5000) + `"]`, 1 + 1 + 2 + 4},
 	} {
 		_, cost, inst := compileWorkCase(t, tc.schema, tc.inst)
 		if w, err := cost.CheckWork(inst); err != nil || w != tc.want {
@@ -300,4 +302,31 @@ func progInsts(t *testing.T, pattern string) int {
 		t.Fatal(err)
 	}
 	return len(prog.Inst)
+}
+
+// TestStringLengthWorkCounted: the validator counts a string's runes for
+// each subschema with a minLength or maxLength it meets (0.8 ms a MiB
+// here); Cost.Work counted one a subschema, so 1 MiB against an anyOf of
+// 300 references to an anyOf of 300 maxLengths (a 9 KB schema, 90,000
+// subschemas on one value, under MaxCost) passed CheckWork at work ~90,000
+// and counts ~94 GB of runes, over a minute of CPU. They now cost a step
+// for each stringBytesPerWork of the string. The test does not validate.
+func TestStringLengthWorkCounted(t *testing.T) {
+	branches := func(s string, n int) string {
+		return strings.TrimSuffix(strings.Repeat(s+",", n), ",")
+	}
+	schemaText := `{"$defs":{"d":{"anyOf":[` + branches(`{"maxLength":1}`, 300) + `]}},"anyOf":[` + branches(`{"$ref":"#/$defs/d"}`, 300) + `]}`
+	instText := `"` + strings.Repeat("a", abi.StdoutMaxBytes-100) + `"`
+	_, cost, inst := compileWorkCase(t, schemaText, instText)
+	w, err := cost.CheckWork(inst)
+	counted := int64(300*300) * int64(len(instText))
+	t.Logf("schema %d bytes, answer %d bytes: work %d, err %v; %d GB of runes counted", len(schemaText), len(instText), w, err, counted>>30)
+	var we *WorkError
+	if !errors.As(err, &we) {
+		t.Errorf("CheckWork let through a validation counting the runes of %d GB, counting its work as %d", counted>>30, w)
+	}
+	_, cost, inst = compileWorkCase(t, `{"properties":{"s":{"maxLength":5000}}}`, `{"s":"`+strings.Repeat("a", 4000)+`"}`)
+	if w, err := cost.CheckWork(inst); err != nil || w != 2+3 {
+		t.Errorf("maxLength on 4,000 bytes: work %d, %v; want 5", w, err)
+	}
 }
