@@ -60,7 +60,8 @@ func (c Cost) Check(depth int) error {
 
 // MaxWork bounds a whole validation: the steps the instance's values may
 // cost, all told (Cost.Work): subschemas evaluated, enum entries
-// compared, required names looked up, pattern steps by the hundred.
+// compared, required names looked up, pattern steps by the hundred, the
+// string bytes minLength and maxLength count by the KiB.
 // Cost.Check bounds one value; an instance of many values, each failing
 // every branch of an anyOf, is as costly as one schema of that many
 // branches, and the validator keeps every failure (attack pass 43f:
