@@ -31,7 +31,8 @@ type Cost struct {
 // MaxCost. A $ref that cannot be followed inside the document counts as
 // past it.
 func Estimate(doc any) Cost {
-	c := &coster{root: doc, limit: MaxCost, memo: map[string][2]int{}, busy: map[string]bool{}, anchors: map[string]string{}}
+	c := &coster{root: doc, limit: MaxCost, memo: map[string][2]int{}, busy: map[string]bool{}, anchors: map[string]string{},
+		patterns: map[string]int{}, enums: map[*any]enumCost{}}
 	c.index(doc, "", 0)
 	n, b := c.cost(doc, "")
 	c.memo, c.busy = nil, nil
@@ -57,13 +58,17 @@ func (c Cost) Check(depth int) error {
 	return nil
 }
 
-// MaxWork bounds a whole validation: the subschemas the instance's values
-// may evaluate, all told (Cost.Work). Cost.Check bounds one value; an
-// instance of many values, each failing every branch of an anyOf, is as
-// costly as one schema of that many branches, and the validator keeps
-// every failure (attack pass 43f: 20,000 items against 200 alternatives,
-// 40 KB, held 1.2 GB). At about 300 bytes a failing subschema this is some
-// 150 MiB at worst.
+// MaxWork bounds a whole validation: the steps the instance's values may
+// cost, all told (Cost.Work): subschemas evaluated, enum entries
+// compared, required names looked up, pattern steps by the hundred, the
+// string bytes minLength and maxLength count by the KiB.
+// Cost.Check bounds one value; an instance of many values, each failing
+// every branch of an anyOf, is as costly as one schema of that many
+// branches, and the validator keeps every failure (attack pass 43f:
+// 20,000 items against 200 alternatives, 40 KB, held 1.2 GB). At about
+// 300 bytes a failing subschema this is some 150 MiB at worst; a missing
+// required name is less (60 MiB allocated for 490,000 of them, failures
+// read), and about half a second of CPU for each kind of step here.
 const MaxWork = 500_000
 
 // CheckWork says whether validating inst (as jsonschema.UnmarshalJSON
@@ -87,7 +92,7 @@ type WorkError struct {
 }
 
 func (e *WorkError) Error() string {
-	return fmt.Sprintf("validating its %d values against this schema could evaluate more than %d subschemas in all", e.Values, MaxWork)
+	return fmt.Sprintf("validating its %d values against this schema could take more than %d steps in all (subschemas, enum entries, required names, pattern matching)", e.Values, MaxWork)
 }
 
 // Values counts the values in a JSON value (as jsonschema.UnmarshalJSON
@@ -132,8 +137,13 @@ type coster struct {
 	memo    map[string][2]int // subschemas reached, and paths back to a busy ancestor
 	busy    map[string]bool
 	anchors map[string]string // $anchor, $dynamicAnchor and $id values to locations
-	nodes   int
-	steps   int
+	// patterns and enums are each pattern's and enum's cost (patternInsts,
+	// newEnumCost), found once by index, read by Work (which may run on
+	// many goroutines at once, so it writes neither).
+	patterns map[string]int
+	enums    map[*any]enumCost
+	nodes    int
+	steps    int
 }
 
 // maxSteps bounds the subschemas Estimate visits.
@@ -151,6 +161,17 @@ func (c *coster) index(v any, loc string, depth int) {
 			if s, ok := v[k].(string); ok {
 				c.anchors[strings.TrimPrefix(s, "#")] = loc
 			}
+		}
+		if p, ok := v["pattern"].(string); ok {
+			c.patterns[p] = patternInsts(p)
+		}
+		if pp, ok := v["patternProperties"].(map[string]any); ok {
+			for p := range pp {
+				c.patterns[p] = patternInsts(p)
+			}
+		}
+		if l, ok := v["enum"].([]any); ok && len(l) > 0 {
+			c.enums[&l[0]] = newEnumCost(l)
 		}
 		for k, e := range v {
 			if k == "enum" || k == "const" || k == "default" || k == "examples" {

@@ -1,5 +1,11 @@
 package offlineschema
 
+import (
+	"encoding/json"
+	"math/big"
+	"regexp/syntax"
+)
+
 // Work counts the subschemas a validator may evaluate on inst (as
 // jsonschema.UnmarshalJSON reads it), walking the schema and the instance
 // together: at each value the subschemas that apply to it (allOf, anyOf,
@@ -9,6 +15,20 @@ package offlineschema
 // prefixItems or items, additionalItems, contains and the unevaluated
 // keywords). It is an upper bound: every branch counted as tried, every
 // pattern as matching. It stops a little past limit.
+//
+// A subschema costs one, and more for the keywords whose cost grows with
+// the schema or the value (attack pass 45d): an enum the entries it may
+// compare the value with (the validator walks them in order: 12,500
+// entries and 175,000 items made 2.2e9 comparisons at work 175,000); a
+// pattern the steps of Go's regexp over the string, its bytes times the
+// pattern's compiled instructions, one for each patternStepsPerWork (a
+// 590-byte pattern took 66 s on a 100 KB string at work 2); required,
+// and dependentRequired whose property is present, the names looked up,
+// as a failing object keeps the missing ones (10,000 names and 1,000
+// empty objects, a 6 KB answer, allocated 1.2 GB at work 1,000). The
+// same goes for patternProperties on each member's name; minLength and
+// maxLength cost a step for each stringBytesPerWork of the string, and a
+// string read for an enum's index as much.
 //
 // Cost.Place times Values bounded the same work from the whole schema
 // alone, so a real schema of a thousand subschemas (Brave's
@@ -46,6 +66,7 @@ func (w *worker) walk(s, v any, depth int) {
 		w.n = w.limit + 1
 		return
 	}
+	w.n += w.keywords(m, v)
 	same := func(sub any) {
 		if _, ok := sub.(map[string]any); ok || isBool(sub) {
 			w.walk(sub, v, depth+1)
@@ -98,7 +119,8 @@ func (w *worker) members(m, v map[string]any, depth int) {
 		if sub, ok := props[name]; ok {
 			w.walk(sub, x, depth+1)
 		}
-		for _, sub := range patterns {
+		for p, sub := range patterns {
+			w.n += w.patternWork(p, len(name))
 			w.walk(sub, x, depth+1)
 		}
 		for _, k := range []string{"additionalProperties", "unevaluatedProperties"} {
@@ -141,5 +163,196 @@ func (w *worker) items(m map[string]any, v []any, depth int) {
 		if w.n > w.limit {
 			return
 		}
+	}
+}
+
+// keywords is what the keywords of subschema m whose cost grows with the
+// schema or the value cost on v, beyond the one Work counts for m.
+func (w *worker) keywords(m map[string]any, v any) int {
+	n := 0
+	if l, ok := m["enum"].([]any); ok && len(l) > 0 {
+		e, ok := w.c.enums[&l[0]]
+		if !ok {
+			e = newEnumCost(l)
+		}
+		if e.types&typeBit(v) != 0 {
+			n += e.compared(v)
+		}
+	}
+	switch v := v.(type) {
+	case string:
+		if p, ok := m["pattern"].(string); ok {
+			n += w.patternWork(p, len(v))
+		}
+		if m["minLength"] != nil || m["maxLength"] != nil {
+			n += len(v) / stringBytesPerWork // the validator counts its runes
+		}
+	case map[string]any:
+		if l, ok := m["required"].([]any); ok {
+			n += len(l)
+		}
+		for _, k := range []string{"dependentRequired", "dependencies"} {
+			if o, ok := m[k].(map[string]any); ok {
+				for name, l := range o {
+					if l, ok := l.([]any); ok {
+						if _, ok := v[name]; ok {
+							n += len(l)
+						}
+					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+// patternStepsPerWork is how many steps of Go's regexp (a byte of the
+// string through one instruction of the pattern's program) count as one
+// of Work's: a step took 9 to 16 ns here, a subschema's evaluation about a
+// microsecond.
+const patternStepsPerWork = 100
+
+// patternWork is the work of matching pattern p against a string of n
+// bytes: at most n+1 positions, each through every instruction of its
+// program (the Pike VM keeps a thread per live instruction; the
+// backtracker visits each instruction at each position once).
+func (w *worker) patternWork(p string, n int) int {
+	insts, ok := w.c.patterns[p]
+	if !ok {
+		insts = patternInsts(p)
+	}
+	steps := (n + 1) * insts
+	return (steps + patternStepsPerWork - 1) / patternStepsPerWork
+}
+
+// patternInsts is the size of the program Go's regexp compiles pattern p
+// to, as regexp.Compile builds it; 0 for a pattern that is not checked
+// (see Unchecked) or does not compile.
+func patternInsts(p string) int {
+	re, err := ecmaRegexp(p)
+	if err != nil {
+		return 0
+	}
+	if _, ok := re.(ecmaOnly); ok {
+		return 0
+	}
+	tree, err := syntax.Parse(p, syntax.Perl)
+	if err != nil {
+		return 0
+	}
+	prog, err := syntax.Compile(tree.Simplify())
+	if err != nil {
+		return 0
+	}
+	return len(prog.Inst)
+}
+
+// enumCost is what an enum may cost a value: the validator compares a
+// value whose type some entry has with each entry in turn until one is
+// equal, and each comparison walks both values as deep as they agree, so
+// at most every value the entries hold (values); a value of another type
+// is not compared. When every entry is a scalar, first has each one's
+// place (by scalarKey, the first of equal ones), and a value costs the
+// comparisons up to its match, all of them when none matches.
+type enumCost struct {
+	types   uint8
+	values  int
+	first   map[string]int
+	longest int // the longest string entry's length
+}
+
+func newEnumCost(l []any) enumCost {
+	e := enumCost{first: make(map[string]int, len(l))}
+	for i, x := range l {
+		e.types |= typeBit(x)
+		e.values += Values(x)
+		if s, ok := x.(string); ok {
+			e.longest = max(e.longest, len(s))
+		}
+		if e.first == nil {
+			continue
+		}
+		k, ok := scalarKey(x)
+		if !ok {
+			e.first = nil
+			continue
+		}
+		if _, seen := e.first[k]; !seen {
+			e.first[k] = i
+		}
+	}
+	return e
+}
+
+// compared is how many comparisons the enum makes with v, a value of a
+// type some entry has.
+func (e enumCost) compared(v any) int {
+	if e.first == nil {
+		return e.values
+	}
+	if s, ok := v.(string); ok && len(s) > e.longest {
+		return e.values // no entry that long: each comparison is of lengths
+	}
+	k, ok := scalarKey(v)
+	if !ok {
+		return e.values
+	}
+	// Reading a string's place costs its length, and so does the
+	// validator's comparison with an entry as long.
+	extra := len(k) / stringBytesPerWork
+	if i, ok := e.first[k]; ok {
+		return i + 1 + extra
+	}
+	return e.values + extra
+}
+
+// stringBytesPerWork is how many bytes of a string read once count as one
+// of Work's steps: counting a MiB's runes took 0.8 ms here.
+const stringBytesPerWork = 1024
+
+// scalarKey is a scalar's identity as the validator's equals judges it:
+// numbers by their exact value (1, 1.0 and 1e0 are one), strings,
+// booleans and null by themselves. false for an array or an object, and
+// for a number it cannot read or that HugeNumber finds.
+func scalarKey(v any) (string, bool) {
+	switch v := v.(type) {
+	case nil:
+		return "null", true
+	case bool:
+		if v {
+			return "true", true
+		}
+		return "false", true
+	case string:
+		return "s" + v, true
+	case json.Number:
+		if _, huge := HugeNumber(v); huge {
+			return "", false // slow to read exactly (HugeNumber)
+		}
+		r, ok := new(big.Rat).SetString(string(v))
+		if !ok {
+			return "", false
+		}
+		return "#" + r.RatString(), true
+	}
+	return "", false
+}
+
+// typeBit is a JSON value's type (as jsonschema.UnmarshalJSON reads it),
+// one bit each, numbers one type as the validator's enum treats them.
+func typeBit(v any) uint8 {
+	switch v.(type) {
+	case nil:
+		return 1
+	case bool:
+		return 2
+	case string:
+		return 4
+	case []any:
+		return 8
+	case map[string]any:
+		return 16
+	default:
+		return 32 // json.Number and Go's numbers
 	}
 }

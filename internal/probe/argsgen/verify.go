@@ -34,9 +34,9 @@ func (v *verifier) reset(limit int) {
 	v.checks, v.limit, v.work = 0, limit, 0
 }
 
-// maxWork bounds the subschemas all of one Cases call's validations may
-// evaluate, by the schema's cost: a few offlineschema.MaxWork (ten times
-// that with Options.Reach, as its validations are).
+// maxWork bounds the work all of one Cases call's validations may cost
+// (offlineschema.Cost.Work): a few offlineschema.MaxWork (ten times that
+// with Options.Reach, as its validations are).
 const maxWork = 4 * offlineschema.MaxWork
 
 // maxChecks bounds the validations one Cases call makes; maxReachChecks
