@@ -263,9 +263,19 @@ func (o *osFile) Truncate(size int64) experimentalsys.Errno {
 	return o.m.errno(o.f.Truncate(size))
 }
 
-func (o *osFile) Sync() experimentalsys.Errno { return o.m.errno(o.f.Sync()) }
+// Sync answers success without calling fsync(2): a mount is a run's
+// temporary volume or the person's own data directory, which need no
+// durability from the host, and fsync sleeps on the disk, a wait that is
+// neither the module's CPU time nor a wait it asked for: a module syncing
+// in a loop held the host 4-21 times its own time on the wall clock, and
+// its verdict (judged, or past the backstop) followed the machine's disk
+// and its load (attack pass 45a, row 5). Subako's runtime answers success
+// for a file the module opened, as here; the calls on a standard stream
+// answer as before (the host's streamAnswers).
+func (o *osFile) Sync() experimentalsys.Errno { return 0 }
 
-func (o *osFile) Datasync() experimentalsys.Errno { return o.m.errno(o.f.Sync()) }
+// Datasync answers as Sync does, without fdatasync(2).
+func (o *osFile) Datasync() experimentalsys.Errno { return 0 }
 
 // Utimens sets the times by name, refusing a hard-linked file as
 // Mount.utimens does, whether the fd's file or the one the name now has.
