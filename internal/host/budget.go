@@ -54,6 +54,9 @@ func (budgetListeners) listener(def api.FunctionDefinition) experimental.Functio
 		if name == "fd_prestat_get" || name == "fd_prestat_dir_name" {
 			return prestatListener{}
 		}
+		if name == "fd_fdstat_set_flags" {
+			return setFlagsListener{}
+		}
 		if name == "fd_fdstat_get" || name == "fd_filestat_get" {
 			return stdioListener{name}
 		}

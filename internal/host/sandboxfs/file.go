@@ -92,6 +92,25 @@ func newFile(m *Mount, name string, flag experimentalsys.Oflag, f *os.File) (*os
 
 func (o *osFile) IsAppend() bool { return o.flag&experimentalsys.O_APPEND != 0 }
 
+// SetAppend turns append mode on or off (fd_fdstat_set_flags), as Subako's
+// runtime does for a file the module opened; wazero's default answered
+// ENOSYS, so a C module's fcntl(fd, F_SETFL, O_APPEND) failed here and
+// worked on Subako (attack pass 45a, row 6).
+func (o *osFile) SetAppend(enable bool) experimentalsys.Errno {
+	if enable == o.IsAppend() {
+		return 0
+	}
+	if err := setAppend(o.f, enable); err != nil {
+		return errno(err)
+	}
+	if enable {
+		o.flag |= experimentalsys.O_APPEND
+	} else {
+		o.flag &^= experimentalsys.O_APPEND
+	}
+	return 0
+}
+
 func (o *osFile) Read(buf []byte) (int, experimentalsys.Errno) {
 	if len(buf) == 0 {
 		return 0, 0

@@ -1,0 +1,71 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The WASI calls of testdata/wasmtimeanswers answer what Subako's runtime
+// (wasmtime's preview 1, v39) answered for the same module: measured with
+// subako/testdata/wasmtimerun with /volume/tmp preopened
+// (DIR_READ|DIR_WRITE, FILE_READ|FILE_WRITE), fed one ping line, as in
+// attack pass 45a. Each runs under the interpreter and the compiler: the
+// answers are the host's listeners', the same under both.
+
+// pingEngines runs the module at path with one ping request under each
+// engine and returns each engine's answer (its result, "" when none) and
+// /volume/tmp's directory of that run.
+func pingEngines(t *testing.T, path string) map[Engine][2]string {
+	t.Helper()
+	wasm, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[Engine][2]string{}
+	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
+		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := compile(t, h, wasm)
+		v := t.TempDir()
+		s, err := h.Start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: v}, Timeout: 3 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		l, ok := s.Answer(json.RawMessage(`1`), 3*time.Second)
+		r := s.Wait()
+		h.Close(context.Background())
+		got := string(l.Result)
+		if !ok {
+			got = ""
+			t.Logf("%v: no answer; stderr %q, trap %q", e, r.Stderr, r.Trap)
+		}
+		out[e] = [2]string{got, filepath.Join(v, "tmp")}
+	}
+	return out
+}
+
+// TestSetFlagsOnFileAsWasmtime: fd_fdstat_set_flags on a file the module
+// opened sets APPEND, NONBLOCK and no flag (0), DSYNC EINVAL (28), and
+// APPEND appends: a write after a seek to 0 lands at the end while it is
+// set, at 0 once it is cleared (the file holds "Xbc"); fd_fdstat_get says
+// APPEND (1) while it is set. On the preopen EBADF (8). Attack pass 45a,
+// row 6: ENOSYS (52) for each on the file (sandboxfs had no SetAppend),
+// EISDIR (31) on the preopen.
+func TestSetFlagsOnFileAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,1,0,0,0,28,0,0,0,0,0,8,8,"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/setflags.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+		if b, err := os.ReadFile(filepath.Join(r[1], "f")); err != nil || string(b) != "Xbc" {
+			t.Errorf("%v: the file holds %q (%v); wasmtime's holds \"Xbc\"", e, b, err)
+		}
+	}
+}
