@@ -54,6 +54,9 @@ func (budgetListeners) listener(def api.FunctionDefinition) experimental.Functio
 		if name == "fd_prestat_get" || name == "fd_prestat_dir_name" {
 			return prestatListener{}
 		}
+		if name == "clock_res_get" || name == "clock_time_get" {
+			return cpuClockListener{}
+		}
 		if name == "fd_fdstat_set_flags" {
 			return setFlagsListener{}
 		}

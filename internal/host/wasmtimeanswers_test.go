@@ -69,3 +69,17 @@ func TestSetFlagsOnFileAsWasmtime(t *testing.T) {
 		}
 	}
 }
+
+// TestCPUClocksAnswerBadf: clock_res_get and clock_time_get of the
+// process and thread CPU-time clocks (ids 2 and 3) answer EBADF (8) and
+// write nothing, as wasmtime does; the realtime and monotonic clocks
+// answer and write. Attack pass 45a, row 7: EINVAL (28), a tell of the
+// host in one call (wasi-libc's clock()).
+func TestCPUClocksAnswerBadf(t *testing.T) {
+	const wasmtime = `{"e":"0,1,0,1,0,1,0,1,8,0,8,0,8,0,8,0,"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/cpuclocks.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+	}
+}
