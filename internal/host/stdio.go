@@ -67,7 +67,8 @@ func (s *session) stdStream(fd uint32) bool {
 	}
 	if s.files != nil && s.files.given != nil {
 		_, given := s.files.given[fd]
-		return given
+		_, dir := s.files.dirs[fd] // a preopen renumbered onto it
+		return given && !dir
 	}
 	return !s.fileAt(fd)
 }

@@ -83,3 +83,26 @@ func TestCPUClocksAnswerBadf(t *testing.T) {
 		}
 	}
 }
+
+// TestRenumberAsWasmtime: fd_renumber moves any open descriptor onto any
+// open one, as wasmtime does: onto a number not open EBADF (8); a file
+// onto stderr, whose writes then land in the file; the preopen onto a
+// file, fd_prestat_get naming it at its new number (EBADF at 3) and opens
+// through it working; a descriptor onto itself, left open; a file onto
+// the preopen, written there; from a number closed EBADF. Attack pass
+// 45a, row 1: wazero made the number not open, answered ENOTSUP (58)
+// whenever a stream or a preopen was on either side, and closed a file
+// renumbered onto itself.
+func TestRenumberAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"8,0,0,0,0,8,0,0,0,0,0,8,"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/renumber.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+		for name, want := range map[string]string{"b": "log", "c": "c!"} {
+			if b, err := os.ReadFile(filepath.Join(r[1], name)); err != nil || string(b) != want {
+				t.Errorf("%v: %s holds %q (%v); wasmtime's holds %q", e, name, b, err, want)
+			}
+		}
+	}
+}
