@@ -106,3 +106,34 @@ func TestRenumberAsWasmtime(t *testing.T) {
 		}
 	}
 }
+
+// TestFileCallEdgesAsWasmtime: file calls with edge arguments answer as
+// wasmtime does (testdata/wasmtimeanswers/filecalls.c): path_readlink
+// truncates the link to the buffer, 0 bytes included (wasmtime copies
+// what fits), and answers EINVAL (28) for a file and ENOENT (44) for a
+// name not there; fd_fdstat_set_rights ENOTSUP (58); path_open of a
+// file with OFLAGS_DIRECTORY ENOTDIR (54), whatever the rights; of "."
+// with OFLAGS_TRUNC EISDIR (31), whatever the rights. Attack pass 45a,
+// row 4: EINVAL for a 0-byte buffer (and ERANGE for a short one),
+// ENOSYS (52), EISDIR for the file, EACCES (2) for "." with TRUNC and
+// the directory rights.
+func TestFileCallEdgesAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,4,0,11,28,44,58,58,54,54,31,31,0,","r4":"targ....","rl":"target-name....."}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/filecalls.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+	}
+}
+
+// TestDirSeekAnswersBadf: fd_seek and fd_tell of the preopen and of a
+// directory the module opened answer EBADF (8) and write nothing, as
+// wasmtime does. Attack pass 45a, row 8: EISDIR (31).
+func TestDirSeekAnswersBadf(t *testing.T) {
+	const wasmtime = `{"e":"0,0,8,8,8,99,8,8,8,99,"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/dirseek.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+	}
+}
