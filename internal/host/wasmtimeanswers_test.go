@@ -55,11 +55,12 @@ func pingEngines(t *testing.T, path string) map[Engine][2]string {
 // opened sets APPEND, NONBLOCK and no flag (0), DSYNC EINVAL (28), and
 // APPEND appends: a write after a seek to 0 lands at the end while it is
 // set, at 0 once it is cleared (the file holds "Xbc"); fd_fdstat_get says
-// APPEND (1) while it is set. On the preopen EBADF (8). Attack pass 45a,
-// row 6: ENOSYS (52) for each on the file (sandboxfs had no SetAppend),
-// EISDIR (31) on the preopen.
+// APPEND (1) and NONBLOCK (4) while each is set, and NONBLOCK for a file
+// opened with it. On the preopen EBADF (8). Attack pass 45a, row 6:
+// ENOSYS (52) for each on the file (sandboxfs had no SetAppend), EISDIR
+// (31) on the preopen, and NONBLOCK never reported.
 func TestSetFlagsOnFileAsWasmtime(t *testing.T) {
-	const wasmtime = `{"e":"0,0,0,0,1,0,0,0,28,0,0,0,0,0,8,8,"}`
+	const wasmtime = `{"e":"0,0,0,0,1,0,0,0,0,4,28,0,0,0,0,0,0,0,4,8,8,"}`
 	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/setflags.wasm") {
 		if r[0] != wasmtime {
 			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)

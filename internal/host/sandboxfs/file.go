@@ -92,6 +92,27 @@ func newFile(m *Mount, name string, flag experimentalsys.Oflag, f *os.File) (*os
 
 func (o *osFile) IsAppend() bool { return o.flag&experimentalsys.O_APPEND != 0 }
 
+// IsNonblock says whether the module asked for NONBLOCK (at path_open or
+// fd_fdstat_set_flags), which fd_fdstat_get reports, as Subako's runtime
+// does. A regular file or a directory never blocks; the descriptor is
+// opened non-blocking in any case (see mountFS.OpenFile).
+func (o *osFile) IsNonblock() bool { return o.flag&experimentalsys.O_NONBLOCK != 0 }
+
+// SetNonblock notes NONBLOCK on or off for fd_fdstat_get (wazero's
+// default answered ENOSYS: attack pass 45a, row 6).
+func (o *osFile) SetNonblock(enable bool) experimentalsys.Errno {
+	if enable {
+		o.flag |= experimentalsys.O_NONBLOCK
+	} else {
+		o.flag &^= experimentalsys.O_NONBLOCK
+	}
+	return 0
+}
+
+// Poll answers that a file is ready: wazero's poll_oneoff, its one
+// caller, is replaced by the host's (host.pollOneoff).
+func (o *osFile) Poll(experimentalsys.Pflag, int32) (bool, experimentalsys.Errno) { return true, 0 }
+
 // SetAppend turns append mode on or off (fd_fdstat_set_flags), as Subako's
 // runtime does for a file the module opened; wazero's default answered
 // ENOSYS, so a C module's fcntl(fd, F_SETFL, O_APPEND) failed here and

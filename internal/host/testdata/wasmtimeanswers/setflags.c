@@ -2,7 +2,8 @@
 // Reads one request line and answers (on fd 1) with what
 // fd_fdstat_set_flags answers on a file of /volume/tmp (fd 3) the module
 // opened (APPEND, NONBLOCK, DSYNC, none) and on the preopen, the fdstat
-// flags after APPEND and after none, and writes: "ab", then with APPEND
+// flags after APPEND, NONBLOCK and none and of a file opened NONBLOCK,
+// and writes: "ab", then with APPEND
 // "c" after a seek to 0, then without it "X" after a seek to 0, so that
 // the file holds "Xbc" when APPEND appended (from attack pass 45a, misc.c).
 #include <wasi/api.h>
@@ -41,12 +42,18 @@ int main(void) {
 	e[k++] = __wasi_fd_seek(f, 0, __WASI_WHENCE_SET, &pos);
 	e[k++] = put(f, "c");
 	e[k++] = __wasi_fd_fdstat_set_flags(f, __WASI_FDFLAGS_NONBLOCK);
+	e[k++] = __wasi_fd_fdstat_get(f, &st);
+	e[k++] = st.fs_flags;
 	e[k++] = __wasi_fd_fdstat_set_flags(f, __WASI_FDFLAGS_DSYNC);
 	e[k++] = __wasi_fd_fdstat_set_flags(f, 0);
 	e[k++] = __wasi_fd_fdstat_get(f, &st);
 	e[k++] = st.fs_flags;
 	e[k++] = __wasi_fd_seek(f, 0, __WASI_WHENCE_SET, &pos);
 	e[k++] = put(f, "X");
+	__wasi_fd_t g = 99;
+	e[k++] = __wasi_path_open(3, 0, "g", __WASI_OFLAGS_CREAT, all, all, __WASI_FDFLAGS_NONBLOCK, &g);
+	e[k++] = __wasi_fd_fdstat_get(g, &st);
+	e[k++] = st.fs_flags;
 	e[k++] = __wasi_fd_fdstat_set_flags(3, __WASI_FDFLAGS_NONBLOCK);
 	e[k++] = __wasi_fd_fdstat_set_flags(3, 0);
 	__wasi_size_t n;
