@@ -54,6 +54,21 @@ func (budgetListeners) listener(def api.FunctionDefinition) experimental.Functio
 		if name == "fd_prestat_get" || name == "fd_prestat_dir_name" {
 			return prestatListener{}
 		}
+		if name == "fd_fdstat_set_rights" {
+			return setRightsListener{}
+		}
+		if name == "fd_seek" || name == "fd_tell" {
+			return dirSeekListener{}
+		}
+		if name == "path_readlink" {
+			return readlinkListener{}
+		}
+		if name == "clock_res_get" || name == "clock_time_get" {
+			return cpuClockListener{}
+		}
+		if name == "fd_fdstat_set_flags" {
+			return setFlagsListener{}
+		}
 		if name == "fd_fdstat_get" || name == "fd_filestat_get" {
 			return stdioListener{name}
 		}

@@ -37,6 +37,7 @@ func TestDirAtFollowsRenumbers(t *testing.T) {
 		l.Before(ctx, nil, nil, params, nil)
 		l.After(ctx, nil, nil, []uint64{0})
 	}
+	s.files.add(9)            // fd_renumber moves onto an open descriptor only
 	call("fd_renumber", 3, 9) // the first preopen moved to 9
 	call("fd_close", 4)       // the second closed
 	for fd, want := range map[uint32]bool{0: false, 1: false, 2: false, 3: false, 4: false, 9: true} {
@@ -46,6 +47,7 @@ func TestDirAtFollowsRenumbers(t *testing.T) {
 	}
 	// path_open's result is read from memory; without a module, the
 	// bookkeeping is what the listener's After does with the fd it read.
+	s.files.add(5)
 	s.files.dirs[5] = struct{}{}
 	call("fd_renumber", 9, 5) // a directory onto a directory's number
 	if !s.dirAt(5) || s.dirAt(9) {

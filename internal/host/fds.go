@@ -62,6 +62,8 @@ type runFiles struct {
 
 	// What Before saw, for After (a run's calls do not overlap).
 	refused   uint64
+	itself    bool            // fd_renumber of an open descriptor onto itself
+	cleared   preopensCleared // the IsPreopen marks fd_renumber took off wazero's entries
 	resultPtr uint32
 	fd, to    uint32
 }
@@ -133,7 +135,7 @@ func (f *runFiles) release() {
 // does budgetListener's work.
 type fdListener struct{ name string }
 
-func (l fdListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
+func (l fdListener) Before(ctx context.Context, mod api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
 	s := sessionOf(ctx)
 	if s == nil {
 		return
@@ -166,9 +168,25 @@ func (l fdListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefi
 			return
 		}
 		f.fd, f.to = uint32(params[0]), uint32(params[1])
-		if f.to >= MaxFD {
+		f.itself = false
+		switch {
+		case f.to >= MaxFD:
 			f.refused = errnoBadf
 			params[0] = noFD
+		case !s.fdOpen(f.to):
+			// Subako's runtime (wasmtime's preview 1) renumbers onto an
+			// open descriptor only; wazero made the number (attack pass
+			// 45a, row 1).
+			f.refused = errnoBadf
+			params[0] = noFD
+		case f.fd == f.to:
+			// Onto itself: success, and the file stays open (wazero
+			// closed it, then moved the closed file onto its number).
+			f.itself = true
+			params[0] = noFD
+		case !s.stdStream(f.fd) && mod != nil:
+			// A preopen, or onto a stream or a preopen (renumber.go).
+			f.cleared, _ = unmarkPreopens(mod, f.fd, f.to)
 		}
 	}
 }
@@ -186,10 +204,16 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 		return
 	}
 	f := s.files
+	f.cleared.restore()
+	f.cleared = nil
 	switch {
 	case f.refused != 0:
 		results[0] = f.refused
 		f.refused = 0
+		return
+	case f.itself:
+		results[0] = 0
+		f.itself = false
 		return
 	case results[0] != 0:
 		if l.name == "path_open" {
@@ -235,18 +259,27 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 	}
 }
 
-func (fdListener) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}
+func (fdListener) Abort(ctx context.Context, _ api.Module, _ api.FunctionDefinition, _ error) {
+	if s := sessionOf(ctx); s != nil && s.files != nil {
+		s.files.cleared.restore()
+		s.files.cleared = nil
+	}
+}
 
 // prestatListener makes fd_prestat_get and fd_prestat_dir_name answer
 // EBADF for stdin, stdout and stderr, as WASI preview 1 has them (they
 // describe preopened directories, and only those) and wasmtime answers:
 // wazero counts its standard streams as preopens and answered success with
 // an empty name (attack pass 41b, row 3). A preopen never sits at 0, 1 or
-// 2: the preopens follow the standard streams and wazero renumbers none.
+// 2 but when the module renumbered it there (fd_renumber), and then it
+// is named as wasmtime names it.
 type prestatListener struct{}
 
-func (prestatListener) Before(_ context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
-	if len(params) > 0 && uint32(params[0]) <= 2 {
+func (prestatListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
+	if len(params) == 0 || uint32(params[0]) > 2 {
+		return
+	}
+	if s := sessionOf(ctx); s == nil || s.stdStream(uint32(params[0])) {
 		params[0] = noFD // wazero answers EBADF, writing nothing
 	}
 }

@@ -106,6 +106,7 @@ func TestPollFDOpenFollowsCloses(t *testing.T) {
 		l.After(ctx, nil, nil, []uint64{0})
 	}
 	call("fd_close", 1)
+	s.files.add(7) // fd_renumber moves onto an open descriptor only
 	call("fd_renumber", 2, 7)
 	for fd, want := range map[uint32]bool{0: true, 1: false, 2: false, 3: true, 4: false, 7: true, 99: false} {
 		if got := s.fdOpen(fd); got != want {

@@ -60,14 +60,16 @@ func (s *session) fileAt(fd uint32) bool {
 }
 
 // stdStream says whether fd is one of the standard streams still: not
-// closed (wazero renumbers no stream, ENOTSUP, and none onto one).
+// closed, nor replaced by a file or a preopen renumbered onto it (the host
+// renumbers no stream away: renumber.go).
 func (s *session) stdStream(fd uint32) bool {
 	if fd > 2 || (fd == 0 && s.stdinGone) {
 		return false
 	}
 	if s.files != nil && s.files.given != nil {
 		_, given := s.files.given[fd]
-		return given
+		_, dir := s.files.dirs[fd] // a preopen renumbered onto it
+		return given && !dir
 	}
 	return !s.fileAt(fd)
 }

@@ -237,8 +237,9 @@ func (l argsListener) After(ctx context.Context, mod api.Module, def api.Functio
 // wasiCall is what the listeners of a WASI call saw of it, for their
 // After (a run's calls do not overlap).
 type wasiCall struct {
-	args    argsCall
-	readdir readdirCall
+	args     argsCall
+	readdir  readdirCall
+	readlink readlinkCall
 }
 
 // argsCall is what argsListener saw of the current call: its parameters

@@ -90,6 +90,9 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		return nil, experimentalsys.ENOTSUP
 	}
 	if flag&experimentalsys.O_DIRECTORY != 0 && flag&(experimentalsys.O_RDWR|experimentalsys.O_WRONLY) != 0 {
+		if info, err := m.root.Lstat(name); err == nil && info.Mode().IsRegular() {
+			return nil, experimentalsys.ENOTDIR // as open(2) and Subako's runtime (attack pass 45a, row 4)
+		}
 		return nil, experimentalsys.EISDIR
 	}
 	if writes(flag) {
@@ -130,6 +133,9 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		}
 	}
 	if !created && trunc {
+		if info, err := m.root.Lstat(name); err == nil && info.IsDir() {
+			return nil, experimentalsys.EISDIR // as open(2) and Subako's runtime; was EACCES (attack pass 45a, row 4)
+		}
 		// A hard-linked file is refused without being opened; one renamed
 		// onto the name after this check is refused once opened, below,
 		// before anything truncates it.

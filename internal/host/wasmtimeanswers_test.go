@@ -1,0 +1,140 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The WASI calls of testdata/wasmtimeanswers answer what Subako's runtime
+// (wasmtime's preview 1, v39) answered for the same module: measured with
+// subako/testdata/wasmtimerun with /volume/tmp preopened
+// (DIR_READ|DIR_WRITE, FILE_READ|FILE_WRITE), fed one ping line, as in
+// attack pass 45a. Each runs under the interpreter and the compiler: the
+// answers are the host's listeners', the same under both.
+
+// pingEngines runs the module at path with one ping request under each
+// engine and returns each engine's answer (its result, "" when none) and
+// /volume/tmp's directory of that run.
+func pingEngines(t *testing.T, path string) map[Engine][2]string {
+	t.Helper()
+	wasm, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[Engine][2]string{}
+	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
+		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := compile(t, h, wasm)
+		v := t.TempDir()
+		s, err := h.Start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: v}, Timeout: 3 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		l, ok := s.Answer(json.RawMessage(`1`), 3*time.Second)
+		r := s.Wait()
+		h.Close(context.Background())
+		got := string(l.Result)
+		if !ok {
+			got = ""
+			t.Logf("%v: no answer; stderr %q, trap %q", e, r.Stderr, r.Trap)
+		}
+		out[e] = [2]string{got, filepath.Join(v, "tmp")}
+	}
+	return out
+}
+
+// TestSetFlagsOnFileAsWasmtime: fd_fdstat_set_flags on a file the module
+// opened sets APPEND, NONBLOCK and no flag (0), DSYNC EINVAL (28), and
+// APPEND appends: a write after a seek to 0 lands at the end while it is
+// set, at 0 once it is cleared (the file holds "Xbc"); fd_fdstat_get says
+// APPEND (1) and NONBLOCK (4) while each is set, and NONBLOCK for a file
+// opened with it. On the preopen EBADF (8). Attack pass 45a, row 6:
+// ENOSYS (52) for each on the file (sandboxfs had no SetAppend), EISDIR
+// (31) on the preopen, and NONBLOCK never reported.
+func TestSetFlagsOnFileAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,1,0,0,0,0,4,28,0,0,0,0,0,0,0,4,8,8,"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/setflags.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+		if b, err := os.ReadFile(filepath.Join(r[1], "f")); err != nil || string(b) != "Xbc" {
+			t.Errorf("%v: the file holds %q (%v); wasmtime's holds \"Xbc\"", e, b, err)
+		}
+	}
+}
+
+// TestCPUClocksAnswerBadf: clock_res_get and clock_time_get of the
+// process and thread CPU-time clocks (ids 2 and 3) answer EBADF (8) and
+// write nothing, as wasmtime does; the realtime and monotonic clocks
+// answer and write. Attack pass 45a, row 7: EINVAL (28), a tell of the
+// host in one call (wasi-libc's clock()).
+func TestCPUClocksAnswerBadf(t *testing.T) {
+	const wasmtime = `{"e":"0,1,0,1,0,1,0,1,8,0,8,0,8,0,8,0,"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/cpuclocks.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+	}
+}
+
+// TestRenumberAsWasmtime: fd_renumber moves any open descriptor onto any
+// open one, as wasmtime does: onto a number not open EBADF (8); a file
+// onto stderr, whose writes then land in the file; the preopen onto a
+// file, fd_prestat_get naming it at its new number (EBADF at 3) and opens
+// through it working; a descriptor onto itself, left open; a file onto
+// the preopen, written there; from a number closed EBADF. Attack pass
+// 45a, row 1: wazero made the number not open, answered ENOTSUP (58)
+// whenever a stream or a preopen was on either side, and closed a file
+// renumbered onto itself.
+func TestRenumberAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"8,0,0,0,0,8,0,0,0,0,0,8,"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/renumber.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+		for name, want := range map[string]string{"b": "log", "c": "c!"} {
+			if b, err := os.ReadFile(filepath.Join(r[1], name)); err != nil || string(b) != want {
+				t.Errorf("%v: %s holds %q (%v); wasmtime's holds %q", e, name, b, err, want)
+			}
+		}
+	}
+}
+
+// TestFileCallEdgesAsWasmtime: file calls with edge arguments answer as
+// wasmtime does (testdata/wasmtimeanswers/filecalls.c): path_readlink
+// truncates the link to the buffer, 0 bytes included (wasmtime copies
+// what fits), and answers EINVAL (28) for a file and ENOENT (44) for a
+// name not there; fd_fdstat_set_rights ENOTSUP (58); path_open of a
+// file with OFLAGS_DIRECTORY ENOTDIR (54), whatever the rights; of "."
+// with OFLAGS_TRUNC EISDIR (31), whatever the rights. Attack pass 45a,
+// row 4: EINVAL for a 0-byte buffer (and ERANGE for a short one),
+// ENOSYS (52), EISDIR for the file, EACCES (2) for "." with TRUNC and
+// the directory rights.
+func TestFileCallEdgesAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,4,0,11,28,44,58,58,54,54,31,31,0,","r4":"targ....","rl":"target-name....."}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/filecalls.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+	}
+}
+
+// TestDirSeekAnswersBadf: fd_seek and fd_tell of the preopen and of a
+// directory the module opened answer EBADF (8) and write nothing, as
+// wasmtime does. Attack pass 45a, row 8: EISDIR (31).
+func TestDirSeekAnswersBadf(t *testing.T) {
+	const wasmtime = `{"e":"0,0,8,8,8,99,8,8,8,99,"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/dirseek.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+	}
+}
