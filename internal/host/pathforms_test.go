@@ -1,0 +1,76 @@
+package host
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// The wasmtime figures below are what Subako's runtime (wasmtime's
+// preview 1, v39) answered for the modules of testdata/pathforms, with
+// /volume/tmp preopened (DIR_READ|DIR_WRITE, FILE_READ|FILE_WRITE), fed
+// one ping line (attack pass 45a, rows 2, 3, 9 and 11).
+
+// TestPathFormsAnswerAsSubako: path calls in /volume/tmp whose path has an
+// odd form answer as wasmtime does (testdata/pathforms/pathforms.c): ""
+// ENOENT (44), "a/." of a file ENOTDIR (54), a name not UTF-8 EILSEQ (25),
+// path_remove_directory("z/.") EINVAL (28), path_rename("z", "z/y")
+// EINVAL, path_rename("b", "b/") of a file 0. wazero's lexical cleaning
+// had the host answer 28, 0 (the file opened), 63, 0 (z removed), 44, 54.
+func TestPathFormsAnswerAsSubako(t *testing.T) {
+	got, _, ok := pingModule(t, "testdata/pathforms/pathforms.wasm", RunConfig{Mounts: Mounts{Volume: t.TempDir()}})
+	const wasmtime = `{"e":"44,54,54,63,63,25,0,0,0,32,32,20,0,28,54,28,0,"}`
+	if !ok || got != wasmtime {
+		t.Errorf("path calls answered %v\n%s\nwasmtime\n%s", ok, got, wasmtime)
+	}
+}
+
+// TestDotDotResolvedAfterLink: a path through ".." reaches what Subako's
+// runtime reaches (testdata/pathforms/dotdot.c): "s/../f", s a symbolic
+// link to sub/deep, opens sub/f ("sub"), as POSIX resolves it; "nope/../f"
+// is ENOENT (44) and "f/../f" ENOTDIR (54). Cleaned lexically, all three
+// opened f ("top").
+func TestDotDotResolvedAfterLink(t *testing.T) {
+	got, _, ok := pingModule(t, "testdata/pathforms/dotdot.wasm", RunConfig{Mounts: Mounts{Volume: t.TempDir()}})
+	const wasmtime = `{"e":"0:sub,44:,54:"}`
+	if !ok || got != wasmtime {
+		t.Errorf("answered %v %s; wasmtime %s", ok, got, wasmtime)
+	}
+}
+
+// TestPreopenItselfNamedAnswersBusy: calls that name the preopen's own
+// directory ("." or "sub/..") answer as Subako's runtime does
+// (testdata/pathforms/preopenitself.c): a rename from or onto a path whose
+// last component is "." or ".." is EBUSY (10), not the os.Root's EIO (29,
+// the errno kept for the machine's refusals) nor EEXIST (20), and
+// path_remove_directory("sub/.") is EINVAL (28), not sub removed.
+func TestPreopenItselfNamedAnswersBusy(t *testing.T) {
+	got, _, ok := pingModule(t, "testdata/pathforms/preopenitself.wasm", RunConfig{Mounts: Mounts{Volume: t.TempDir()}})
+	const wasmtime = `{"e":"0,10,10,10,10,20,20,31,28,28,20,"}`
+	if !ok || got != wasmtime {
+		t.Errorf("answered %v\n%s\nwasmtime\n%s", ok, got, wasmtime)
+	}
+}
+
+// TestSymlinkToDirectoryNotFollowed: calls on a symbolic link to a
+// directory (s -> sub) answer as Subako's runtime does
+// (testdata/pathforms/dirlinks.c). Entries 1-4 (links whose target climbs
+// with "..") are the host's documented EPERM, and entry 12
+// (path_filestat_get of "s/" without SYMLINK_FOLLOW: wasmtime says
+// symlink, POSIX and the host directory) is taken as the host answers; the
+// rest is wasmtime's: an open of "s" with OFLAGS_DIRECTORY and no
+// SYMLINK_FOLLOW is ELOOP (32), path_remove_directory("s/") EINVAL (28),
+// path_link with SYMLINK_FOLLOW EINVAL, and path_rename("s/", "s2")
+// ENOTDIR (54), leaving the link's target where it is (the host had
+// renamed sub to s2).
+func TestSymlinkToDirectoryNotFollowed(t *testing.T) {
+	v := t.TempDir()
+	got, _, ok := pingModule(t, "testdata/pathforms/dirlinks.wasm", RunConfig{Mounts: Mounts{Volume: v}})
+	const want = `{"e":"0,63,63,63,63,0,0,32,0,0,7,0,3,0,3,31,54,28,0,28,54,0,"}`
+	if !ok || got != want {
+		t.Errorf("answered %v\n%s\nwant (wasmtime's, but the documented entries)\n%s", ok, got, want)
+	}
+	if _, err := os.Stat(filepath.Join(v, "tmp", "sub", "f")); err != nil {
+		t.Errorf("the link's target directory is gone: %v", err)
+	}
+}
