@@ -158,10 +158,14 @@ func (f posixFS) resolve(i int, p string) (r resolved, ok bool, errno experiment
 	if raw == "" {
 		return resolved{}, true, experimentalsys.ENOENT
 	}
+	// A descriptor the path is relative to confines it as a preopen does
+	// (cap-std; wazero refuses a cleaned path that climbs out of it): a
+	// ".." never goes above its directory, floor.
 	var stack []string
 	if dir != "." {
-		stack = strings.Split(dir, "/")
+		stack = nonEmpty(strings.Split(dir, "/"))
 	}
+	floor := len(stack)
 	slash := strings.HasSuffix(raw, "/")
 	queue := nonEmpty(strings.Split(raw, "/"))
 	links := 0
@@ -174,8 +178,8 @@ func (f posixFS) resolve(i int, p string) (r resolved, ok bool, errno experiment
 		case ".":
 			continue
 		case "..":
-			if len(stack) == 0 {
-				return resolved{}, true, experimentalsys.EPERM // above the mount
+			if len(stack) == floor {
+				return resolved{}, true, experimentalsys.EPERM // above the directory
 			}
 			stack = stack[:len(stack)-1]
 			continue

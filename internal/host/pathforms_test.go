@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 )
 
 // The wasmtime figures below are what Subako's runtime (wasmtime's
@@ -72,5 +74,55 @@ func TestSymlinkToDirectoryNotFollowed(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(v, "tmp", "sub", "f")); err != nil {
 		t.Errorf("the link's target directory is gone: %v", err)
+	}
+}
+
+// TestPathResolutionStaysInMount: posixFS resolves with the mount's
+// os.Root alone and never leaves the mount: a ".." above it, through a
+// link or not, and a link to an absolute path are EPERM, a loop of links
+// ELOOP; a path relative to a directory the module opened (wazero hands
+// the directory's name joined to the cleaned path) resolves beneath that
+// directory.
+func TestPathResolutionStaysInMount(t *testing.T) {
+	top := t.TempDir()
+	mnt := filepath.Join(top, "mnt")
+	for _, d := range []string{"sub/deep/deeper/d", "sub/x-target"} {
+		if err := os.MkdirAll(filepath.Join(mnt, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"up": "..", "abs": "/tmp", "l1": "l2", "l2": "l1", "sub/x": "deep/deeper", "sub/up": "..",
+	} {
+		if err := os.Symlink(target, filepath.Join(mnt, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := os.OpenRoot(mnt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	for _, c := range []struct {
+		raw, p, want string
+		errno        experimentalsys.Errno
+	}{
+		{"up/x/..", "up", "", experimentalsys.EPERM},
+		{"up/.", "up", "", experimentalsys.EPERM},
+		{"../mnt/sub", "../mnt/sub", "", experimentalsys.EPERM}, // wazero refuses it first, alike
+		{"abs/.", "abs", "", experimentalsys.EPERM},
+		{"l1/.", "l1", "", experimentalsys.ELOOP},
+		{"x/../f", "sub/f", "sub/deep/f", 0},
+		{"sub/x/..", "sub", "sub/deep", 0},
+		{"sub/..", ".", ".", 0},
+		{"d/../f", "sub/x/f", "sub/x/f", 0},             // relative to a directory the module opened as "sub/x"
+		{"up/../f", "sub/f", "", experimentalsys.EPERM}, // a link in it climbing above that directory
+		{"sub/deep", "sub/deep", "sub/deep", 0},         // no "." or "..": as wazero made it
+	} {
+		f := posixFS{root: root, s: &session{paths: pathCall{raw: []string{c.raw}}}}
+		name, errno := f.name(0, c.p)
+		if name != c.want || errno != c.errno {
+			t.Errorf("%q (wazero's %q) resolved to %q, %v; want %q %s", c.raw, c.p, name, errno, c.want, c.errno)
+		}
 	}
 }
