@@ -150,7 +150,18 @@ const maxLinks = 40
 // ok is false when it needs nothing of posixFS (p stands as wazero made
 // it).
 func (f posixFS) resolve(i int, p string) (r resolved, ok bool, errno experimentalsys.Errno) {
+	return f.resolveAs(i, p, false)
+}
+
+// resolveAs is resolve; a stat (lenient) first drops the path's trailing
+// slashes and "/." components, as cap-std's stat does (wasmtime answers
+// path_filestat_get of "f/." for a file with the file's stat, where it
+// opens nothing through "f/.": ENOTDIR).
+func (f posixFS) resolveAs(i int, p string, lenient bool) (r resolved, ok bool, errno experimentalsys.Errno) {
 	raw, dir, found := f.raw(i, p)
+	if found && lenient {
+		raw = stripDirSuffix(raw)
+	}
 	if !found || !needsResolving(raw) || strings.HasPrefix(raw, "/") {
 		return resolved{}, false, 0
 	}
@@ -234,7 +245,12 @@ func nonEmpty(parts []string) []string {
 // name is the name the mount is handed for the call's i-th path p, or
 // the errno the call answers.
 func (f posixFS) name(i int, p string) (string, experimentalsys.Errno) {
-	r, ok, errno := f.resolve(i, p)
+	return f.nameAs(i, p, false)
+}
+
+// nameAs is name, lenient for a stat (see resolveAs).
+func (f posixFS) nameAs(i int, p string, lenient bool) (string, experimentalsys.Errno) {
+	r, ok, errno := f.resolveAs(i, p, lenient)
 	switch {
 	case errno != 0:
 		return "", errno
@@ -242,4 +258,21 @@ func (f posixFS) name(i int, p string) (string, experimentalsys.Errno) {
 		return r.name, 0
 	}
 	return p, 0
+}
+
+// stripDirSuffix drops raw's trailing slashes and "/." components, keeping
+// at least its first component ("." stays ".").
+func stripDirSuffix(raw string) string {
+	for {
+		switch t := strings.TrimRight(raw, "/"); {
+		case t == "" || t == ".":
+			return raw
+		case strings.HasSuffix(t, "/."):
+			raw = strings.TrimSuffix(t, ".")
+		case t != raw:
+			raw = t
+		default:
+			return raw
+		}
+	}
 }

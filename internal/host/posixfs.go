@@ -40,7 +40,7 @@ func (f posixFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMode
 }
 
 func (f posixFS) Lstat(p string) (st sys.Stat_t, errno experimentalsys.Errno) {
-	name, errno := f.name(0, p)
+	name, errno := f.nameAs(0, p, true)
 	if errno != 0 {
 		return st, errno
 	}
@@ -48,7 +48,7 @@ func (f posixFS) Lstat(p string) (st sys.Stat_t, errno experimentalsys.Errno) {
 }
 
 func (f posixFS) Stat(p string) (st sys.Stat_t, errno experimentalsys.Errno) {
-	name, errno := f.name(0, p)
+	name, errno := f.nameAs(0, p, true)
 	if errno != 0 {
 		return st, errno
 	}
