@@ -95,9 +95,15 @@ func (s *session) beforePaths(mod api.Module, def api.FunctionDefinition, paths 
 // wazero's cleaning would change what they name (see "Path forms" above).
 type posixFS struct {
 	experimentalsys.FS
-	root *os.Root
-	s    *session
+	dir rooter // the mount (a Private mount switches its directory to its copy)
+	s   *session
 }
+
+// rooter is a mount's directory now: a *sandboxfs.Mount's Root. posixFS
+// holds the mount, not its os.Root, as a Private mount switches to its
+// copy at the module's first change; and values wazero compares (a
+// rename's two file systems), so no func.
+type rooter interface{ Root() *os.Root }
 
 // resolved is a path as POSIX resolves it: name is what it names beneath
 // the mount ("." for the mount itself), dot says its last component is
@@ -202,7 +208,7 @@ func (f posixFS) resolveAs(i int, p string, lenient bool) (r resolved, ok bool, 
 			break
 		}
 		full := strings.Join(append(stack[:len(stack):len(stack)], c), "/")
-		info, err := f.root.Lstat(full)
+		info, err := f.dir.Root().Lstat(full)
 		if err != nil {
 			return resolved{}, true, experimentalsys.UnwrapOSError(err)
 		}
@@ -210,7 +216,7 @@ func (f posixFS) resolveAs(i int, p string, lenient bool) (r resolved, ok bool, 
 			if links++; links > maxLinks {
 				return resolved{}, true, experimentalsys.ELOOP
 			}
-			target, err := f.root.Readlink(full)
+			target, err := f.dir.Root().Readlink(full)
 			if err != nil {
 				return resolved{}, true, experimentalsys.UnwrapOSError(err)
 			}

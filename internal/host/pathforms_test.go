@@ -40,6 +40,22 @@ func TestDotDotResolvedAfterLink(t *testing.T) {
 	}
 }
 
+// TestDotDotResolvedInPackageCopy: in /package, which a run's first change
+// copies into a private directory (sandboxfs.Private), paths resolve in
+// the copy the mount switched to, not in the person's directory it left
+// (dotdot.c run with /package alone mounted, at fd 3).
+func TestDotDotResolvedInPackageCopy(t *testing.T) {
+	pkg := t.TempDir()
+	got, _, ok := pingModule(t, "testdata/pathforms/dotdot.wasm", RunConfig{Mounts: Mounts{Package: pkg}})
+	const wasmtime = `{"e":"0:sub,44:,54:"}`
+	if !ok || got != wasmtime {
+		t.Errorf("answered %v %s; wasmtime %s", ok, got, wasmtime)
+	}
+	if entries, err := os.ReadDir(pkg); err != nil || len(entries) != 0 {
+		t.Errorf("the package directory changed: %v %v", entries, err)
+	}
+}
+
 // TestPreopenItselfNamedAnswersBusy: calls that name the preopen's own
 // directory ("." or "sub/..") answer as Subako's runtime does
 // (testdata/pathforms/preopenitself.c): a rename from or onto a path whose
@@ -119,7 +135,7 @@ func TestPathResolutionStaysInMount(t *testing.T) {
 		{"up/../f", "sub/f", "", experimentalsys.EPERM}, // a link in it climbing above that directory
 		{"sub/deep", "sub/deep", "sub/deep", 0},         // no "." or "..": as wazero made it
 	} {
-		f := posixFS{root: root, s: &session{paths: pathCall{raw: []string{c.raw}}}}
+		f := posixFS{dir: fixedRoot{root}, s: &session{paths: pathCall{raw: []string{c.raw}}}}
 		name, errno := f.name(0, c.p)
 		if name != c.want || errno != c.errno {
 			t.Errorf("%q (wazero's %q) resolved to %q, %v; want %q %s", c.raw, c.p, name, errno, c.want, c.errno)
@@ -172,9 +188,14 @@ func TestStatOfFileDotAsSubako(t *testing.T) {
 		{"f/.", "f", false, "", experimentalsys.ENOTDIR},
 		{"s/../f/.", "f", true, "sub/f", 0},
 	} {
-		f := posixFS{root: root, s: &session{paths: pathCall{raw: []string{c.raw}}}}
+		f := posixFS{dir: fixedRoot{root}, s: &session{paths: pathCall{raw: []string{c.raw}}}}
 		if name, errno := f.nameAs(0, c.p, c.lenient); name != c.want || errno != c.errno {
 			t.Errorf("%q (stat %v) resolved to %q, %v; want %q %v", c.raw, c.lenient, name, errno, c.want, c.errno)
 		}
 	}
 }
+
+// fixedRoot is a mount's directory that never changes, for posixFS.
+type fixedRoot struct{ r *os.Root }
+
+func (f fixedRoot) Root() *os.Root { return f.r }

@@ -20,7 +20,7 @@ func (f posixFS) isSymlink(name string) bool {
 	if name == "" {
 		return false
 	}
-	info, err := f.root.Lstat(name)
+	info, err := f.dir.Root().Lstat(name)
 	return err == nil && info.Mode()&fs.ModeSymlink != 0
 }
 
@@ -125,7 +125,7 @@ func (f posixFS) Rename(from, to string) experimentalsys.Errno {
 		return experimentalsys.ENOTDIR
 	}
 	bareFrom, bareTo := strings.TrimRight(from, "/"), strings.TrimRight(to, "/")
-	if info, err := f.root.Lstat(bareFrom); err == nil {
+	if info, err := f.dir.Root().Lstat(bareFrom); err == nil {
 		switch {
 		case bareFrom == bareTo && !info.IsDir():
 			return f.FS.Rename(bareFrom, bareTo) // a rename onto itself: 0, or the mount's refusal (EROFS)
