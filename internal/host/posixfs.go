@@ -106,7 +106,7 @@ func (f posixFS) Unlink(p string) experimentalsys.Errno {
 // (the host renamed its target: row 11), EINVAL for a directory moved
 // beneath itself, and, for a file renamed onto its own name with a
 // trailing slash, what renaming it onto itself answers (0, as wasmtime
-// answers, row 2; EROFS on a read-only mount).
+// answers, row 2; or whatever the mount refuses it with).
 func (f posixFS) Rename(from, to string) experimentalsys.Errno {
 	names := [2]string{from, to}
 	for i, p := range names {
@@ -128,7 +128,7 @@ func (f posixFS) Rename(from, to string) experimentalsys.Errno {
 	if info, err := f.dir.Root().Lstat(bareFrom); err == nil {
 		switch {
 		case bareFrom == bareTo && !info.IsDir():
-			return f.FS.Rename(bareFrom, bareTo) // a rename onto itself: 0, or the mount's refusal (EROFS)
+			return f.FS.Rename(bareFrom, bareTo) // a rename onto itself: 0, or the mount's refusal
 		case info.IsDir() && strings.HasPrefix(path.Clean(bareTo)+"/", path.Clean(bareFrom)+"/") && path.Clean(bareTo) != path.Clean(bareFrom):
 			return experimentalsys.EINVAL
 		}
