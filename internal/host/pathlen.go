@@ -50,6 +50,10 @@ func (l pathListener) Before(ctx context.Context, mod api.Module, def api.Functi
 				s.pathRefused = true
 			}
 		}
+		s.paths.errno = errnoNametoolong
+		if !s.pathRefused {
+			s.beforePaths(mod, def, l.paths, params)
+		}
 	}
 	if l.inner != nil {
 		l.inner.Before(ctx, mod, def, params, si)
@@ -60,9 +64,18 @@ func (l pathListener) After(ctx context.Context, mod api.Module, def api.Functio
 	if l.inner != nil {
 		l.inner.After(ctx, mod, def, results)
 	}
-	if s := sessionOf(ctx); s != nil && s.pathRefused && len(results) > 0 {
-		results[0] = errnoNametoolong
+	if s := sessionOf(ctx); s != nil {
+		switch {
+		case len(results) == 0:
+		case s.pathRefused:
+			results[0] = s.paths.errno
+		case s.paths.answer != 0:
+			results[0] = s.paths.answer
+		case s.paths.emptyOpen && results[0] == errnoInval:
+			results[0] = errnoNoent
+		}
 		s.pathRefused = false
+		s.paths.raw, s.paths.answer, s.paths.emptyOpen = s.paths.raw[:0], 0, false
 	}
 }
 

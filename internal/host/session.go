@@ -149,6 +149,7 @@ type session struct {
 	filesRefused atomic.Bool
 	iovRefused   uint64    // the errno iovecListener answers the current call with, or 0
 	pathRefused  bool      // pathListener moved a path of the current call out of memory
+	paths        pathCall  // the current call's paths as the module gave them (pathListener), for posixFS
 	stdio        stdioCall // what stdioListener saw of the current call
 	streamErrno  uint64    // what streamListener answers for the current call, or 0
 	// readdirPastMemory says the current fd_readdir's buffer is past the

@@ -12,7 +12,8 @@ import (
 )
 
 // mountFS is a Mount as wazero's sys.FS. wazero hands it paths relative to
-// the mount, already cleaned of "." and "..".
+// the mount, already cleaned of "." and ".." (lexically by wazero, or as
+// POSIX resolves them by the host's posixFS, which wraps the mount).
 type mountFS struct {
 	experimentalsys.UnimplementedFS
 	m *Mount
