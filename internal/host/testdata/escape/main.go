@@ -84,14 +84,17 @@ func main() {
 	report("write-found-hardlink", err)
 	report("truncate-found-hardlink", os.Truncate("/volume/tmp/hard", 0))
 
-	// Read-only mounts.
+	// The package: a FIFO is refused while the mount reads the person's
+	// directory; changes go to the run's own copy (sandboxfs.Private).
+	read("open-fifo", "/package/fifo") // a FIFO must not hang the host
 	report("write-package", os.WriteFile("/package/new", []byte("x"), 0o644))
 	_, err = os.OpenFile("/package/new2", os.O_RDONLY|os.O_CREATE, 0o644)
 	report("create-readonly-package", err)
 	report("mkdir-package", os.Mkdir("/package/dir", 0o755))
 	read("read-package", "/package/asset.txt")
-	read("open-fifo", "/package/fifo") // a FIFO must not hang the host
+	read("read-new-package", "/package/new")
 	read("read-absolute-found-link", "/package/env")
+	read("read-package-up-copied", "/package/up/secret")
 
 	// The budget: depth, bytes and entries (the test sets small limits).
 	dir := "/volume/tmp/deep"
