@@ -100,7 +100,7 @@ func TestEscape(t *testing.T) {
 		"mkdir-package":            "ok",
 		"read-package":             `read "asset"`,
 		"read-new-package":         `read "x"`,
-		"read-package-up-copied":   eperm, // the link to ../outside, copied, still leads nowhere
+		"read-package-up-copied":   eperm,     // the link to ../outside, copied, still leads nowhere
 		"open-fifo":                "errno 2", // EACCES
 		"read-absolute-found-link": eperm,
 		"deep-at-6":                edquot,
