@@ -30,7 +30,9 @@ type Mounts struct {
 // writable as on Subako, but never the person's directories: the first
 // change the module makes in one of them copies it into a private
 // directory of the run, removed when the run ends (sandboxfs.Private).
-// The volume's writes and creations, and those copies, are charged to b; stop cuts a huge read or write short when the run ends.
+// The module's writes and creations (on the volume and in those copies)
+// are charged to b, not the copies themselves, which sandboxfs.PrivateLimits
+// bound; stop cuts a huge read or write short when the run ends.
 // virt, when set (a seeded run), is what the module sees of the mounts'
 // times, inodes and devices (sandboxfs.Virtual): each mount is device 1,
 // 2, ... in Subako's order.

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/host/sandboxfs"
 )
 
 // TestPackageWritable: /package is writable, as the ABI page's checklist
@@ -108,5 +110,34 @@ func TestPackageSourceUntouched(t *testing.T) {
 		for _, e := range left {
 			t.Errorf("run %d left %s in $TMPDIR", run+1, e.Name())
 		}
+	}
+}
+
+// TestPackageCopyPastHostLimitsIsTheHosts: a package directory past the
+// host's limits on a run's private copy (sandboxfs.PrivateLimits, lowered
+// here to 2 bytes) is not copied: the module's first change there answers
+// EIO (29), never the write budget's EDQUOT (19), and the run's record
+// names the refusal as the host's (Record.HostRefused, which a probe does
+// not judge), since the module wrote nothing; the directory is as it was.
+// Attack pass 45e, row 3: the copy was charged to the module's budget.
+func TestPackageCopyPastHostLimitsIsTheHosts(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	old := sandboxfs.PrivateLimits
+	t.Cleanup(func() { sandboxfs.PrivateLimits = old })
+	sandboxfs.PrivateLimits = sandboxfs.Limits{Bytes: 2, Entries: old.Entries, Depth: old.Depth}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "asset"), []byte("hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, rec, ok := pingModule(t, "testdata/pkgwrite/pkgwrite.wasm", RunConfig{Mounts: Mounts{Package: dir}})
+	const want = `{"e":"29,29,8"}` // EIO, EIO, and EBADF for the fd never opened
+	if !ok || got != want {
+		t.Errorf("changes in a package past the host's copy limits answered %v %s, want %s", ok, got, want)
+	}
+	if rec == nil || !strings.Contains(rec.HostRefused, "private copy") {
+		t.Errorf("the record's host refusal: %+v", rec)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the package directory holds %d entries, want its 1", len(entries))
 	}
 }

@@ -158,8 +158,11 @@ func (b *Budget) VolumeRefused() bool {
 // HostRefusal is a refusal the machine made of an operation of the call,
 // not the call's own limits nor the volume's quota: the host's disk full
 // (ENOSPC, or EDQUOT of the host's own quotas) or the process's descriptor
-// limit reached (EMFILE, ENFILE from the operating system). It is no
-// failure of the module's (attack pass 43i, rows 4 and 5).
+// limit reached (EMFILE, ENFILE from the operating system), or a limit
+// the host sets to spare the machine, on what the module did not make
+// (PrivateLimits, a copy of the person's package: Errno ENOSPC, the copy
+// having no room). It is no failure of the module's (attack pass 43i,
+// rows 4 and 5; 45e, row 3).
 type HostRefusal struct {
 	Errno syscall.Errno
 	// Cause names the machine's limit, for a message.
@@ -187,6 +190,14 @@ func (b *Budget) note(err error) {
 		return
 	}
 	if cause, ok := hostCauses[e]; ok {
+		b.hostRefused.CompareAndSwap(nil, &HostRefusal{Errno: e, Cause: cause})
+	}
+}
+
+// noteHost records a refusal of the host's own limits (the machine's,
+// not the module's: PrivateLimits) as a HostRefusal of errno e.
+func (b *Budget) noteHost(e syscall.Errno, cause string) {
+	if b != nil {
 		b.hostRefused.CompareAndSwap(nil, &HostRefusal{Errno: e, Cause: cause})
 	}
 }
@@ -246,20 +257,3 @@ func (q *VolumeQuota) Held() (bytes, entries int64) {
 
 // Limit is the quota: its Bytes and Entries.
 func (q *VolumeQuota) Limit() Limits { return q.limit }
-
-// takeCopy charges what a private copy holds (Private): bytes and
-// entries, to the call's own limits only. The copy is not on the volume,
-// whose quota it therefore leaves alone, and it is gone when the run ends.
-func (b *Budget) takeCopy(bytes, entries int64) bool {
-	if b == nil {
-		return true
-	}
-	if !take(&b.used, bytes, b.lim.Bytes) {
-		return false
-	}
-	if !take(&b.entries, entries, b.lim.Entries) {
-		b.used.Add(-bytes)
-		return false
-	}
-	return true
-}

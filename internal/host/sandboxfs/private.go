@@ -7,7 +7,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"sync"
+	"syscall"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 )
@@ -20,10 +22,16 @@ import (
 // a rename, a link, times or a mode set). That first change copies the
 // directory into a private temporary directory of the run, switches every
 // mount of the Private to the copy, and is made there; so is everything
-// after it. The copy is charged to the call's budget, bytes and entries
-// as if the module had written them (EDQUOT past it), and removed when
-// the last of its mounts is closed, at the end of the run. A run that
-// only reads costs nothing more than before.
+// after it. The copy is the person's files, not the module's writing: it
+// is not charged to the call's budget, which counts only what the module
+// writes into the copy (new entries, the bytes it writes, growth), as on
+// the volume. It is bounded against the machine by PrivateLimits instead:
+// a directory past them is not copied, and the change answers EIO with
+// the refusal recorded as the host's (Budget.HostRefused), not EDQUOT;
+// the refusal is kept, so that later changes answer it again without
+// reading the directory again. The copy is removed when the last of its
+// mounts is closed, at the end of the run. A run that only reads costs
+// nothing more than before.
 //
 // The copy holds directories, regular files and symbolic links (as they
 // are: the os.Root keeps them inside the mount); anything else (a FIFO, a
@@ -34,17 +42,45 @@ type Private struct {
 	src    string
 	budget *Budget
 	stop   <-chan struct{}
+	lim    Limits // PrivateLimits; Volume unused
 
 	mu      sync.Mutex
 	dir     string // the copy; "" until the first change
 	members []*Mount
 	open    int
+	capped  error // a *copyCapError once the directory was found past lim
+}
+
+// PrivateLimits bound a Private's copy against the machine, not against
+// the module: a directory of the person's holding more than Bytes in its
+// regular files, more than Entries files, directories and links, or an
+// entry more than Depth levels beneath it is not copied (the copy holds
+// one descriptor a level while it is made). A run has at most two copies
+// (/package and /skills), each on $TMPDIR.
+var PrivateLimits = Limits{Bytes: 4 << 30, Entries: 100_000, Depth: 64}
+
+// copyCapError is a copy refused for PrivateLimits: the host's condition.
+type copyCapError struct {
+	limit string // "more than 100000 entries", ...
+	lim   Limits
+}
+
+func (e *copyCapError) Error() string {
+	return "the package's own directory (/package or /skills) holds " + e.limit +
+		", past subako-go's limit on the private copy a run makes of it on its first change there (" +
+		limitsText(e.lim) + "), so that change was refused (EIO)"
+}
+
+func limitsText(lim Limits) string {
+	return strconv.FormatInt(lim.Bytes, 10) + " bytes in files, " +
+		strconv.FormatInt(lim.Entries, 10) + " entries, " +
+		strconv.Itoa(lim.Depth) + " levels"
 }
 
 // NewPrivate returns a Private of the directory src, whose copy is
 // charged to b and cut short (EINTR) when stop is closed.
 func NewPrivate(src string, b *Budget, stop <-chan struct{}) *Private {
-	return &Private{src: src, budget: b, stop: stop}
+	return &Private{src: src, budget: b, stop: stop, lim: PrivateLimits}
 }
 
 // Open opens sub, a directory beneath the Private's (or "."), as a mount at
@@ -75,9 +111,6 @@ func (p *Private) release() error {
 	return err
 }
 
-// errCopyBudget is a copy refused for the call's budget of bytes.
-var errCopyBudget = errors.New("the copy of the directory passes the call's write budget")
-
 // errCopyStopped is a copy cut short by the run's end.
 var errCopyStopped = errors.New("the run ended during the copy")
 
@@ -96,12 +129,15 @@ func (m *Mount) own() error {
 // ownErrno is own's error as the module sees it.
 func (m *Mount) ownErrno() experimentalsys.Errno {
 	err := m.own()
+	var capped *copyCapError
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, ErrTooMany), errors.Is(err, ErrTooDeep), errors.Is(err, errCopyBudget):
-		m.budget.refuse()
-		return experimentalsys.EIO // turned into EDQUOT by the host
+	case errors.As(err, &capped):
+		// The host's limit, not the module's budget: EIO, as wazero
+		// answers the machine's refusals, never turned into EDQUOT.
+		m.budget.noteHost(syscall.ENOSPC, capped.Error())
+		return experimentalsys.EIO
 	case errors.Is(err, errCopyStopped):
 		return experimentalsys.EINTR
 	}
@@ -109,12 +145,26 @@ func (m *Mount) ownErrno() experimentalsys.Errno {
 }
 
 // copyOnce copies the directory and switches the members to the copy,
-// once; a copy that failed is removed, and the next change tries again.
+// once. It first walks the directory without writing anything, to refuse
+// one past PrivateLimits before a byte is copied; a copy that failed is
+// removed, and the next change tries again, unless it was refused for the
+// limits: that refusal is kept. Nothing of either is charged to the
+// budget.
 func (p *Private) copyOnce() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.dir != "" {
 		return nil
+	}
+	if p.capped != nil {
+		return p.capped
+	}
+	if err := p.measure(); err != nil {
+		var capped *copyCapError
+		if errors.As(err, &capped) {
+			p.capped = err
+		}
+		return err
 	}
 	dir, err := os.MkdirTemp("", "subako-go-private-")
 	if err != nil {
@@ -126,6 +176,10 @@ func (p *Private) copyOnce() error {
 			_ = r.Close()
 		}
 		_ = os.RemoveAll(dir)
+		var capped *copyCapError
+		if errors.As(err, &capped) { // grown since it was measured
+			p.capped = err
+		}
 		return err
 	}
 	for i, m := range p.members {
@@ -150,7 +204,7 @@ func (p *Private) copyTo(dir string) ([]*os.Root, error) {
 		return nil, err
 	}
 	defer dst.Close()
-	c := copier{p: p, src: src, dst: dst}
+	c := copier{p: p, src: src, dst: dst, lim: p.lim}
 	if len(p.members) > 0 {
 		c.virt = p.members[0].virt
 	}
@@ -168,10 +222,28 @@ func (p *Private) copyTo(dir string) ([]*os.Root, error) {
 	return roots, nil
 }
 
+// measure walks the directory as copyTo would copy it, writing nothing,
+// and reports a *copyCapError when it is past the Private's limits.
+func (p *Private) measure() error {
+	src, err := os.OpenRoot(p.src)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	c := copier{p: p, src: src, lim: p.lim, dry: true}
+	return c.dir(".", 0)
+}
+
+// copier copies a Private's directory (or, dry, only measures it) within
+// lim, counting what it has met in bytes and entries.
 type copier struct {
 	p        *Private
-	src, dst *os.Root
+	src, dst *os.Root // dst is nil when dry
 	virt     *Virtual
+	lim      Limits
+	dry      bool
+
+	bytes, entries int64
 }
 
 func (c *copier) stopped() bool {
@@ -192,6 +264,9 @@ func (c *copier) dir(name string, depth int) error {
 	}
 	defer f.Close()
 	for {
+		if c.stopped() {
+			return errCopyStopped
+		}
 		ents, rerr := f.ReadDir(heightBatch)
 		for _, e := range ents {
 			if err := c.entry(path.Join(name, e.Name()), depth+1); err != nil {
@@ -204,6 +279,9 @@ func (c *copier) dir(name string, depth int) error {
 		if rerr != nil {
 			return rerr
 		}
+	}
+	if c.dry {
+		return nil
 	}
 	return c.finish(name)
 }
@@ -221,19 +299,25 @@ func (c *copier) entry(name string, depth int) error {
 	if !mode.IsDir() && !mode.IsRegular() && mode&fs.ModeSymlink == 0 {
 		return nil
 	}
-	lim := c.p.budget.Limits()
-	if lim.Depth > 0 && depth > lim.Depth {
-		return ErrTooDeep
+	if depth > c.lim.Depth {
+		return &copyCapError{limit: "an entry more than " + strconv.Itoa(c.lim.Depth) + " levels deep", lim: c.lim}
 	}
 	size := int64(0)
 	if mode.IsRegular() {
 		size = info.Size()
 	}
-	if !c.p.budget.takeCopy(0, 1) {
-		return ErrTooMany
+	if c.entries++; c.entries > c.lim.Entries {
+		return &copyCapError{limit: "more than " + strconv.FormatInt(c.lim.Entries, 10) + " entries", lim: c.lim}
 	}
-	if !c.p.budget.takeCopy(size, 0) {
-		return errCopyBudget
+	if size > c.lim.Bytes-c.bytes {
+		return &copyCapError{limit: "more than " + strconv.FormatInt(c.lim.Bytes, 10) + " bytes in files", lim: c.lim}
+	}
+	c.bytes += size
+	if c.dry {
+		if mode.IsDir() {
+			return c.dir(name, depth)
+		}
+		return nil
 	}
 	switch {
 	case mode.IsDir():
@@ -256,7 +340,7 @@ func (c *copier) entry(name string, depth int) error {
 }
 
 // file copies a regular file chunk by chunk, checking between chunks that
-// the run goes on. A file that grew since it was charged is cut there.
+// the run goes on. A file that grew since it was counted is cut there.
 func (c *copier) file(name string, perm fs.FileMode, charged int64) error {
 	in, err := c.src.OpenFile(name, os.O_RDONLY|oNonblock|oNofollow, 0)
 	if err != nil {

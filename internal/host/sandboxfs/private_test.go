@@ -3,6 +3,7 @@ package sandboxfs
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -35,26 +36,30 @@ func emptyTmp(t *testing.T, tmp, when string) {
 	}
 }
 
-// TestPrivateCopyCharged: the first change in a Private's mount copies the
-// directory, charged to the call's budget as writes (bytes and entries);
-// past the budget the change answers EIO with the budget refused (EDQUOT
-// to the module), nothing is left of the copy, the directory is unchanged
-// and the mount still reads it. Reads alone copy nothing.
-func TestPrivateCopyCharged(t *testing.T) {
+// TestPrivateCopyRefusedForHostLimits: the first change in a Private's
+// mount copies the directory within PrivateLimits, charging the call's
+// budget nothing; past them (bytes, entries, depth) the change answers EIO
+// with the refusal the host's (Budget.HostRefused, never the budget's
+// EDQUOT), nothing is left of the copy, the directory is unchanged and the
+// mount still reads it. Reads alone copy nothing.
+func TestPrivateCopyRefusedForHostLimits(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	dir := privateTree(t, map[string]string{"a": "12345", "d/b": "678"})
+	full := PrivateLimits
 	for _, c := range []struct {
 		lim  Limits
 		want experimentalsys.Errno
 	}{
-		{Limits{Bytes: 7}, experimentalsys.EIO},   // 8 bytes to copy
-		{Limits{Entries: 2}, experimentalsys.EIO}, // 3 entries to copy
-		{Limits{Depth: 1}, experimentalsys.EIO},   // d/b is 2 levels deep
-		{Limits{Bytes: 8 + 2, Entries: 3 + 1}, 0},
+		{Limits{Bytes: 7, Entries: full.Entries, Depth: full.Depth}, experimentalsys.EIO}, // 8 bytes to copy
+		{Limits{Bytes: full.Bytes, Entries: 2, Depth: full.Depth}, experimentalsys.EIO},   // 3 entries to copy
+		{Limits{Bytes: full.Bytes, Entries: full.Entries, Depth: 1}, experimentalsys.EIO}, // d/b is 2 levels deep
+		{Limits{Bytes: 8, Entries: 3, Depth: 2}, 0},
 	} {
-		b := NewBudget(c.lim)
-		m, err := NewPrivate(dir, b, nil).Open(".", "/package")
+		b := NewBudget(Limits{Bytes: 2, Entries: 1}) // the module's own: one file of 2 bytes
+		p := NewPrivate(dir, b, nil)
+		p.lim = c.lim
+		m, err := p.Open(".", "/package")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,26 +69,27 @@ func TestPrivateCopyCharged(t *testing.T) {
 		}
 		_ = f.Close()
 		emptyTmp(t, tmp, "a read")
-		if b.Used() != 0 || b.Entries() != 0 {
-			t.Errorf("%+v: a read charged %d bytes, %d entries", c.lim, b.Used(), b.Entries())
-		}
 		f, e = m.FS().OpenFile("new", experimentalsys.O_WRONLY|experimentalsys.O_CREAT, 0o644)
-		if e != c.want || b.Refused() != (c.want != 0) {
-			t.Errorf("%+v: a create answered %v, want %v (budget used %d bytes, %d entries)", c.lim, e, c.want, b.Used(), b.Entries())
+		if e != c.want || b.Refused() || (b.HostRefused() != nil) != (c.want != 0) {
+			t.Errorf("%+v: a create answered %v, want %v (budget refused %v, host refused %v)", c.lim, e, c.want, b.Refused(), b.HostRefused())
 		}
 		if e == 0 {
 			if n, e := f.Write([]byte("xy")); n != 2 || e != 0 {
 				t.Errorf("%+v: wrote %d, %v", c.lim, n, e)
 			}
 			_ = f.Close()
-			if b.Used() != 10 || b.Entries() != 4 {
-				t.Errorf("%+v: charged %d bytes, %d entries; want the copy's 8 and 3, and the file's", c.lim, b.Used(), b.Entries())
-			}
 		} else {
 			emptyTmp(t, tmp, "a refused copy")
 			if _, e := m.FS().Stat("d/b"); e != 0 {
 				t.Errorf("%+v: after a refused copy the mount reads %v", c.lim, e)
 			}
+		}
+		wantUsed, wantEntries := int64(0), int64(0) // a refused copy: nothing
+		if e == 0 {
+			wantUsed, wantEntries = 2, 1 // the module's file alone
+		}
+		if b.Used() != wantUsed || b.Entries() != wantEntries {
+			t.Errorf("%+v: charged %d bytes, %d entries; want %d and %d", c.lim, b.Used(), b.Entries(), wantUsed, wantEntries)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "new")); err == nil {
 			t.Errorf("%+v: the source directory was written", c.lim)
@@ -92,6 +98,39 @@ func TestPrivateCopyCharged(t *testing.T) {
 			t.Error(err)
 		}
 		emptyTmp(t, tmp, "the mount closed")
+	}
+}
+
+// TestPrivateRetryAfterRefusedCopyChargesNothing: a change retried after
+// the copy was refused charges nothing either, each time, and leaves
+// nothing behind; the refusal is the same every time. Attack pass 45e,
+// row 3: each retry charged one more entry, though nothing was copied.
+func TestPrivateRetryAfterRefusedCopyChargesNothing(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dir := privateTree(t, map[string]string{"a": "12345", "b": "678"})
+	b := NewBudget(Limits{})
+	p := NewPrivate(dir, b, nil)
+	p.lim = Limits{Bytes: 7, Entries: 10, Depth: 4}
+	m, err := p.Open(".", "/package")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	for i := range 3 {
+		if e := m.FS().Mkdir("d", 0o755); e != experimentalsys.EIO {
+			t.Errorf("try %d: mkdir answered %v, want EIO (the host's refusal)", i, e)
+		}
+		if b.Used() != 0 || b.Entries() != 0 || b.Refused() {
+			t.Errorf("try %d: charged %d bytes, %d entries (budget refused %v)", i, b.Used(), b.Entries(), b.Refused())
+		}
+		emptyTmp(t, tmp, "a refused copy retried")
+	}
+	if hr := b.HostRefused(); hr == nil || !strings.Contains(hr.Cause, "more than 7 bytes") {
+		t.Errorf("the host's refusal: %+v", hr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("the source directory holds %d entries, want its 2", len(entries))
 	}
 }
 
