@@ -39,14 +39,26 @@ func (c Cost) Work(inst any, limit int) int {
 	if c.schema == nil {
 		return limit + 1
 	}
+	n, _ := c.work(inst, limit)
+	return n
+}
+
+// work is Work, and how many members and items its walk visited.
+func (c Cost) work(inst any, limit int) (n, visits int) {
+	if c.schema == nil {
+		return limit + 1, 0
+	}
 	w := &worker{c: c.schema, limit: limit}
 	w.walk(c.schema.root, inst, 0)
-	return w.n
+	return w.n, w.visits
 }
 
 type worker struct {
 	c        *coster
 	limit, n int
+	// visits counts the members and items the walk went through (for
+	// tests: each costs at least a step, so they stay within the limit).
+	visits int
 }
 
 // maxWorkDepth bounds the walk's recursion: $refs that do not advance
@@ -112,13 +124,41 @@ func isBool(s any) bool {
 	return ok
 }
 
+// members walks the subschemas that reach v's members. The validator
+// looks each name of properties up in v, and walks every member for the
+// other keywords; so does the walk, a step for each name or member it
+// visits even where it walks nothing (attack pass 45e, row 2: its loop over
+// every member for every path was itself unbounded), and it stops as soon
+// as the work passes the limit.
 func (w *worker) members(m, v map[string]any, depth int) {
 	props, _ := m["properties"].(map[string]any)
 	patterns, _ := m["patternProperties"].(map[string]any)
-	for name, x := range v {
-		if sub, ok := props[name]; ok {
-			w.walk(sub, x, depth+1)
+	for name, sub := range props {
+		if w.n > w.limit {
+			return
 		}
+		w.visits++
+		if x, ok := v[name]; ok {
+			w.walk(sub, x, depth+1)
+		} else {
+			w.n++
+		}
+	}
+	others := len(patterns) > 0
+	for _, k := range []string{"additionalProperties", "unevaluatedProperties", "propertyNames"} {
+		if _, ok := m[k]; ok {
+			others = true
+		}
+	}
+	if !others {
+		return
+	}
+	for name, x := range v {
+		if w.n > w.limit {
+			return
+		}
+		w.visits++
+		before := w.n
 		for p, sub := range patterns {
 			w.n += w.patternWork(p, len(name))
 			w.walk(sub, x, depth+1)
@@ -131,27 +171,52 @@ func (w *worker) members(m, v map[string]any, depth int) {
 		if sub, ok := m["propertyNames"]; ok {
 			w.walk(sub, name, depth+1)
 		}
-		if w.n > w.limit {
-			return
+		if w.n == before {
+			w.n++
 		}
 	}
 }
 
+// items walks the subschemas that reach v's items, as members does: none
+// when no keyword reads them, a step for each item visited, and it stops
+// as soon as the work passes the limit.
 func (w *worker) items(m map[string]any, v []any, depth int) {
 	prefix, _ := m["prefixItems"].([]any)
 	tuple, _ := m["items"].([]any) // draft 2019-09 and earlier
+	applies := false
+	for _, k := range []string{"prefixItems", "items", "additionalItems", "contains", "unevaluatedItems"} {
+		if _, ok := m[k]; ok {
+			applies = true
+		}
+	}
+	if !applies {
+		return // nothing here reads the items
+	}
 	for i, x := range v {
+		if w.n > w.limit {
+			return
+		}
+		w.visits++
+		before := w.n
 		switch {
 		case i < len(prefix):
 			w.walk(prefix[i], x, depth+1)
 		case i < len(tuple):
 			w.walk(tuple[i], x, depth+1)
 		case tuple != nil:
-			if sub, ok := m["additionalItems"]; ok {
+			sub, ok := m["additionalItems"]
+			if !ok && m["contains"] == nil && m["unevaluatedItems"] == nil {
+				return // nothing reads the items past the tuple
+			}
+			if ok {
 				w.walk(sub, x, depth+1)
 			}
 		default:
-			if sub, ok := m["items"]; ok {
+			sub, ok := m["items"]
+			if !ok && m["contains"] == nil && m["unevaluatedItems"] == nil {
+				return // nothing reads the items past prefixItems
+			}
+			if ok {
 				w.walk(sub, x, depth+1)
 			}
 		}
@@ -160,8 +225,8 @@ func (w *worker) items(m map[string]any, v []any, depth int) {
 				w.walk(sub, x, depth+1)
 			}
 		}
-		if w.n > w.limit {
-			return
+		if w.n == before {
+			w.n++ // a visit is a step, even one that walks nothing
 		}
 	}
 }
