@@ -3,6 +3,7 @@ package offlineschema
 import (
 	"encoding/json"
 	"math/big"
+	"reflect"
 	"regexp/syntax"
 )
 
@@ -48,7 +49,7 @@ func (c Cost) work(inst any, limit int) (n, visits int) {
 	if c.schema == nil {
 		return limit + 1, 0
 	}
-	w := &worker{c: c.schema, limit: limit}
+	w := &worker{c: c.schema, limit: limit, sizes: map[uintptr]int{}}
 	w.walk(c.schema.root, inst, 0)
 	return w.n, w.visits
 }
@@ -59,6 +60,8 @@ type worker struct {
 	// visits counts the members and items the walk went through (for
 	// tests: each costs at least a step, so they stay within the limit).
 	visits int
+	// sizes memoizes valueWork for arrays and objects.
+	sizes map[uintptr]int
 }
 
 // maxWorkDepth bounds the walk's recursion: $refs that do not advance
@@ -244,7 +247,20 @@ func (w *worker) keywords(m map[string]any, v any) int {
 			n += e.compared(v)
 		}
 	}
+	if c, ok := m["const"]; ok {
+		n += w.constWork(c, v)
+	}
 	switch v := v.(type) {
+	case []any:
+		if u, _ := m["uniqueItems"].(bool); u && len(v) > 1 {
+			// The validator compares each pair of up to 20 items, and
+			// hashes each item of a longer array (duplicates, writeHash).
+			size := w.valueWork(v)
+			if len(v) <= 20 {
+				size *= len(v) - 1
+			}
+			n += size
+		}
 	case string:
 		if p, ok := m["pattern"].(string); ok {
 			n += w.patternWork(p, len(v))
@@ -269,6 +285,71 @@ func (w *worker) keywords(m map[string]any, v any) int {
 		}
 	}
 	return n
+}
+
+// valueWork is what reading a whole value costs, as the validator's hash
+// and comparisons read it: a step for each value it holds and for each
+// stringBytesPerWork of its strings. Arrays' and objects' are memoized, so
+// the walk reads each once.
+func (w *worker) valueWork(v any) int {
+	var key uintptr
+	switch x := v.(type) {
+	case string:
+		return 1 + len(x)/stringBytesPerWork
+	case []any:
+		if len(x) == 0 {
+			return 1
+		}
+		key = reflect.ValueOf(x).Pointer()
+	case map[string]any:
+		if len(x) == 0 {
+			return 1
+		}
+		key = reflect.ValueOf(x).Pointer()
+	default:
+		return 1
+	}
+	if n, ok := w.sizes[key]; ok {
+		return n
+	}
+	n := 1
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			n += w.valueWork(e)
+		}
+	case map[string]any:
+		for k, e := range x {
+			n += len(k)/stringBytesPerWork + w.valueWork(e)
+		}
+	}
+	w.sizes[key] = n
+	return n
+}
+
+// constWork is what comparing v with a const c costs beyond the
+// subschema's step: the validator's equals walks both as far as they
+// agree, so at most the smaller of the two when both are arrays or both
+// objects, and a string's bytes.
+func (w *worker) constWork(c, v any) int {
+	switch c.(type) {
+	case []any:
+		if _, ok := v.([]any); !ok {
+			return 0
+		}
+	case map[string]any:
+		if _, ok := v.(map[string]any); !ok {
+			return 0
+		}
+	case string:
+		if s, ok := v.(string); ok {
+			return min(len(s), len(c.(string))) / stringBytesPerWork
+		}
+		return 0
+	default:
+		return 0
+	}
+	return min(w.valueWork(c), w.valueWork(v))
 }
 
 // patternStepsPerWork is how many steps of Go's regexp (a byte of the
