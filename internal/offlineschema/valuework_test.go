@@ -118,3 +118,27 @@ func TestWorkWalkVisitsBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatWorkCounted (attack pass 45e, row 4): a draft-07 schema
+// asserts format, "regex" compiles the string at each evaluation and the
+// URI formats parse it; Cost.Work counted one for the subschema. A 900 KB
+// string against 44,100 format paths passed at work 88,622 (regex: 94 ms
+// a path, ~70 min in all).
+func TestFormatWorkCounted(t *testing.T) {
+	for _, f := range []string{"regex", "uri", "iri-reference"} {
+		schemaText := manyPathsSchema(`{"format":"`+f+`"}`, "http://json-schema.org/draft-07/schema#")
+		instText := `{"r":"` + strings.Repeat("a", 900_000) + `("}`
+		withinABI(t, schemaText, instText)
+		_, cost, inst := compileWorkCase(t, schemaText, instText)
+		if w, err := cost.CheckWork(inst); err == nil {
+			t.Errorf("format %s: CheckWork passed a 900 KB string against 44,100 paths at work %d", f, w)
+		}
+	}
+	// A date-time and a URI in a real answer cost no more than their
+	// subschemas.
+	_, cost, inst := compileWorkCase(t, `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"at":{"type":"string","format":"date-time"},"url":{"type":"string","format":"uri"}}}`,
+		`{"at":"2026-12-07T01:20:58Z","url":"https://example.com/a/b?c=d"}`)
+	if w, err := cost.CheckWork(inst); err != nil || w > 5 {
+		t.Errorf("a date-time and a URI: work %d, %v", w, err)
+	}
+}
