@@ -29,7 +29,13 @@ import (
 // empty objects, a 6 KB answer, allocated 1.2 GB at work 1,000). The
 // same goes for patternProperties on each member's name; minLength and
 // maxLength cost a step for each stringBytesPerWork of the string, and a
-// string read for an enum's index as much.
+// string read for an enum's index as much. So do (attack pass 45e)
+// uniqueItems, the values of the array it hashes (valueWork), const, the
+// values it compares, and format, the string it parses or, for regex,
+// compiles (formatWork); and the walk itself is work: each member or item
+// it visits is a step, it visits none where no keyword reads them, and it
+// stops once past limit (its loop over every item for every path reaching
+// an array cost 5.7 s for 2,001 items at work 88,622).
 //
 // Cost.Place times Values bounded the same work from the whole schema
 // alone, so a real schema of a thousand subschemas (Brave's
