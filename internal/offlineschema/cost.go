@@ -61,7 +61,9 @@ func (c Cost) Check(depth int) error {
 // MaxWork bounds a whole validation: the steps the instance's values may
 // cost, all told (Cost.Work): subschemas evaluated, enum entries
 // compared, required names looked up, pattern steps by the hundred, the
-// string bytes minLength and maxLength count by the KiB.
+// string bytes minLength and maxLength count by the KiB, the members and
+// items the walk visits, the values uniqueItems and const read, the
+// string bytes a format reads (attack pass 45e).
 // Cost.Check bounds one value; an instance of many values, each failing
 // every branch of an anyOf, is as costly as one schema of that many
 // branches, and the validator keeps every failure (attack pass 43f:
@@ -92,7 +94,7 @@ type WorkError struct {
 }
 
 func (e *WorkError) Error() string {
-	return fmt.Sprintf("validating its %d values against this schema could take more than %d steps in all (subschemas, enum entries, required names, pattern matching)", e.Values, MaxWork)
+	return fmt.Sprintf("validating its %d values against this schema could take more than %d steps in all (subschemas, enum entries, required names, pattern matching, unique items, formats)", e.Values, MaxWork)
 }
 
 // Values counts the values in a JSON value (as jsonschema.UnmarshalJSON

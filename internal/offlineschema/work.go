@@ -3,6 +3,7 @@ package offlineschema
 import (
 	"encoding/json"
 	"math/big"
+	"reflect"
 	"regexp/syntax"
 )
 
@@ -28,7 +29,13 @@ import (
 // empty objects, a 6 KB answer, allocated 1.2 GB at work 1,000). The
 // same goes for patternProperties on each member's name; minLength and
 // maxLength cost a step for each stringBytesPerWork of the string, and a
-// string read for an enum's index as much.
+// string read for an enum's index as much. So do (attack pass 45e)
+// uniqueItems, the values of the array it hashes (valueWork), const, the
+// values it compares, and format, the string it parses or, for regex,
+// compiles (formatWork); and the walk itself is work: each member or item
+// it visits is a step, it visits none where no keyword reads them, and it
+// stops once past limit (its loop over every item for every path reaching
+// an array cost 5.7 s for 2,001 items at work 88,622).
 //
 // Cost.Place times Values bounded the same work from the whole schema
 // alone, so a real schema of a thousand subschemas (Brave's
@@ -39,14 +46,28 @@ func (c Cost) Work(inst any, limit int) int {
 	if c.schema == nil {
 		return limit + 1
 	}
-	w := &worker{c: c.schema, limit: limit}
+	n, _ := c.work(inst, limit)
+	return n
+}
+
+// work is Work, and how many members and items its walk visited.
+func (c Cost) work(inst any, limit int) (n, visits int) {
+	if c.schema == nil {
+		return limit + 1, 0
+	}
+	w := &worker{c: c.schema, limit: limit, sizes: map[uintptr]int{}}
 	w.walk(c.schema.root, inst, 0)
-	return w.n
+	return w.n, w.visits
 }
 
 type worker struct {
 	c        *coster
 	limit, n int
+	// visits counts the members and items the walk went through (for
+	// tests: each costs at least a step, so they stay within the limit).
+	visits int
+	// sizes memoizes valueWork for arrays and objects.
+	sizes map[uintptr]int
 }
 
 // maxWorkDepth bounds the walk's recursion: $refs that do not advance
@@ -112,13 +133,41 @@ func isBool(s any) bool {
 	return ok
 }
 
+// members walks the subschemas that reach v's members. The validator
+// looks each name of properties up in v, and walks every member for the
+// other keywords; so does the walk, a step for each name or member it
+// visits even where it walks nothing (attack pass 45e, row 2: its loop over
+// every member for every path was itself unbounded), and it stops as soon
+// as the work passes the limit.
 func (w *worker) members(m, v map[string]any, depth int) {
 	props, _ := m["properties"].(map[string]any)
 	patterns, _ := m["patternProperties"].(map[string]any)
-	for name, x := range v {
-		if sub, ok := props[name]; ok {
-			w.walk(sub, x, depth+1)
+	for name, sub := range props {
+		if w.n > w.limit {
+			return
 		}
+		w.visits++
+		if x, ok := v[name]; ok {
+			w.walk(sub, x, depth+1)
+		} else {
+			w.n++
+		}
+	}
+	others := len(patterns) > 0
+	for _, k := range []string{"additionalProperties", "unevaluatedProperties", "propertyNames"} {
+		if _, ok := m[k]; ok {
+			others = true
+		}
+	}
+	if !others {
+		return
+	}
+	for name, x := range v {
+		if w.n > w.limit {
+			return
+		}
+		w.visits++
+		before := w.n
 		for p, sub := range patterns {
 			w.n += w.patternWork(p, len(name))
 			w.walk(sub, x, depth+1)
@@ -131,27 +180,52 @@ func (w *worker) members(m, v map[string]any, depth int) {
 		if sub, ok := m["propertyNames"]; ok {
 			w.walk(sub, name, depth+1)
 		}
-		if w.n > w.limit {
-			return
+		if w.n == before {
+			w.n++
 		}
 	}
 }
 
+// items walks the subschemas that reach v's items, as members does: none
+// when no keyword reads them, a step for each item visited, and it stops
+// as soon as the work passes the limit.
 func (w *worker) items(m map[string]any, v []any, depth int) {
 	prefix, _ := m["prefixItems"].([]any)
 	tuple, _ := m["items"].([]any) // draft 2019-09 and earlier
+	applies := false
+	for _, k := range []string{"prefixItems", "items", "additionalItems", "contains", "unevaluatedItems"} {
+		if _, ok := m[k]; ok {
+			applies = true
+		}
+	}
+	if !applies {
+		return // nothing here reads the items
+	}
 	for i, x := range v {
+		if w.n > w.limit {
+			return
+		}
+		w.visits++
+		before := w.n
 		switch {
 		case i < len(prefix):
 			w.walk(prefix[i], x, depth+1)
 		case i < len(tuple):
 			w.walk(tuple[i], x, depth+1)
 		case tuple != nil:
-			if sub, ok := m["additionalItems"]; ok {
+			sub, ok := m["additionalItems"]
+			if !ok && m["contains"] == nil && m["unevaluatedItems"] == nil {
+				return // nothing reads the items past the tuple
+			}
+			if ok {
 				w.walk(sub, x, depth+1)
 			}
 		default:
-			if sub, ok := m["items"]; ok {
+			sub, ok := m["items"]
+			if !ok && m["contains"] == nil && m["unevaluatedItems"] == nil {
+				return // nothing reads the items past prefixItems
+			}
+			if ok {
 				w.walk(sub, x, depth+1)
 			}
 		}
@@ -160,8 +234,8 @@ func (w *worker) items(m map[string]any, v []any, depth int) {
 				w.walk(sub, x, depth+1)
 			}
 		}
-		if w.n > w.limit {
-			return
+		if w.n == before {
+			w.n++ // a visit is a step, even one that walks nothing
 		}
 	}
 }
@@ -179,8 +253,24 @@ func (w *worker) keywords(m map[string]any, v any) int {
 			n += e.compared(v)
 		}
 	}
+	if c, ok := m["const"]; ok {
+		n += w.constWork(c, v)
+	}
 	switch v := v.(type) {
+	case []any:
+		if u, _ := m["uniqueItems"].(bool); u && len(v) > 1 {
+			// The validator compares each pair of up to 20 items, and
+			// hashes each item of a longer array (duplicates, writeHash).
+			size := w.valueWork(v)
+			if len(v) <= 20 {
+				size *= len(v) - 1
+			}
+			n += size
+		}
 	case string:
+		if f, ok := m["format"].(string); ok {
+			n += formatWork(f, len(v))
+		}
 		if p, ok := m["pattern"].(string); ok {
 			n += w.patternWork(p, len(v))
 		}
@@ -205,6 +295,95 @@ func (w *worker) keywords(m map[string]any, v any) int {
 	}
 	return n
 }
+
+// valueWork is what reading a whole value costs, as the validator's hash
+// and comparisons read it: a step for each value it holds and for each
+// stringBytesPerWork of its strings. Arrays' and objects' are memoized, so
+// the walk reads each once.
+func (w *worker) valueWork(v any) int {
+	var key uintptr
+	switch x := v.(type) {
+	case string:
+		return 1 + len(x)/stringBytesPerWork
+	case []any:
+		if len(x) == 0 {
+			return 1
+		}
+		key = reflect.ValueOf(x).Pointer()
+	case map[string]any:
+		if len(x) == 0 {
+			return 1
+		}
+		key = reflect.ValueOf(x).Pointer()
+	default:
+		return 1
+	}
+	if n, ok := w.sizes[key]; ok {
+		return n
+	}
+	n := 1
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			n += w.valueWork(e)
+		}
+	case map[string]any:
+		for k, e := range x {
+			n += len(k)/stringBytesPerWork + w.valueWork(e)
+		}
+	}
+	w.sizes[key] = n
+	return n
+}
+
+// constWork is what comparing v with a const c costs beyond the
+// subschema's step: the validator's equals walks both as far as they
+// agree, so at most the smaller of the two when both are arrays or both
+// objects, and a string's bytes.
+func (w *worker) constWork(c, v any) int {
+	switch c.(type) {
+	case []any:
+		if _, ok := v.([]any); !ok {
+			return 0
+		}
+	case map[string]any:
+		if _, ok := v.(map[string]any); !ok {
+			return 0
+		}
+	case string:
+		if s, ok := v.(string); ok {
+			return min(len(s), len(c.(string))) / stringBytesPerWork
+		}
+		return 0
+	default:
+		return 0
+	}
+	return min(w.valueWork(c), w.valueWork(v))
+}
+
+// formatWork is what checking a string of n bytes against format f costs.
+// The validator asserts format below draft 2019-09 (and where a
+// metaschema or AssertFormat asks; argsgen does), which Work does not
+// tell apart: it counts every format the validator knows (attack pass
+// 45e, row 4). "regex" compiles the string as a pattern: 1.4 µs a byte
+// here for "(a)" repeated, so two steps a byte; the others parse or scan
+// it, 21 ns a byte at worst (iri), a step for each formatBytesPerWork.
+// A format the validator does not know is not checked.
+func formatWork(f string, n int) int {
+	switch f {
+	case "regex":
+		return 2 * n
+	case "json-pointer", "relative-json-pointer", "uuid", "duration", "period", "ipv4", "ipv6",
+		"hostname", "email", "date", "time", "date-time", "uri", "iri", "uri-reference",
+		"iri-reference", "uri-template", "semver":
+		return n / formatBytesPerWork
+	}
+	return 0
+}
+
+// formatBytesPerWork is how many bytes of a string one format check other
+// than regex reads for one of Work's steps.
+const formatBytesPerWork = 32
 
 // patternStepsPerWork is how many steps of Go's regexp (a byte of the
 // string through one instruction of the pattern's program) count as one
