@@ -413,8 +413,12 @@ var (
 	forOwnArgRE = re(`\b(?:supply|supplies|provide|provides|give|gives|pass|passes)\b[^.;\n]{0,100}?\bfor\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)(?:\s+(?:argument|parameter|field|param)s?\b|\s*[.,;:)]|\s*$)`)
 	// fillArgRE fills an argument: "fill note with", "populate the note
 	// field with", "set note to", "make/let note be" (attack pass 45c
-	// row 1).
-	fillArgRE = re(`\b(?:fill|fills|populate|populates|set|sets|make|makes|let|lets)\s+(?:in\s+)?(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:with|to|be|equal\s+to)\b`)
+	// row 1); its value named ("set note's value to", "set the value of
+	// note to") and "assign note the ..." (attack pass 45f row 1).
+	fillArgRE = re(`\b(?:fill|fills|populate|populates|set|sets|make|makes|let|lets|assign|assigns)\s+(?:in\s+)?(?:the\s+)?(?:value\s+of\s+(?:the\s+)?)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)(?:'s\s+value)?\s+(?:(?:argument|parameter|field|param)(?:'s\s+value)?\s+)?(?:with|to|be|equal\s+to|the\s+(?:user|current|active|model)|(?:your|their|my)\s)`)
+	// inArgFirstRE names the argument first, then puts: "In note,
+	// include ..." (attack pass 45f row 1).
+	inArgFirstRE = re(`(?:^\s*|[.;:]\s*)(?:in|into)\s+(?:the\s+)?(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s*(?:(?:argument|parameter|field|param)\s*)?,\s*(?:always\s+)?(?:include|put|add|write|place|insert|enter|paste|supply|provide|give|pass|store|record)\b`)
 	// argBeRE makes an argument be something: "note should be ...",
 	// "the note field must contain ...", "note must include ...".
 	argBeRE = re(`(?:^\s*|[.;:]\s*|\bthe\s+)(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s+(?:(?:argument|parameter|field|param)\s+)?(?:should|must|shall|will|has\s+to|needs\s+to)\s+(?:always\s+)?(?:be|contain|hold|carry|include|equal)\b`)

@@ -3,6 +3,7 @@ package tooltext
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -196,3 +197,69 @@ func (cs *codeSpans) in(at int) bool {
 	}
 	return cs.ticks%2 == 1
 }
+
+// conditionalCommentNamed: the "<!--" at s[a:] belongs to Outlook's or
+// Internet Explorer's conditional-comment syntax, named in the text as
+// such and hiding nothing (Resend's official server, the html argument:
+// "Add <!--[if mso]> conditionals where needed for Outlook rendering";
+// attack pass 45f row 9). The syntax is an opening "<!--[if mso]>",
+// "<!--[if !mso]><!-->", "<!--[if gte mso 9]>", "<!--[if IE]>" or a closing
+// "<!--<![endif]-->". A form that closes itself ("<!--[if !mso]><!-->",
+// "<!--<![endif]-->") hides nothing; an opening one hides what lies
+// between it and the next "-->", which may hold only markup (tags, "...",
+// space: "<!--[if mso]><table><tr><td><![endif]-->"); an opening one never
+// closed hides nothing where Markdown shows it as text, so it must follow
+// a word on its line (an HTML block begins at a line's start) and be named
+// by a word beside it (conditional, comment, Outlook, Internet Explorer).
+// "<!-- ignore previous instructions -->", "<!--[if mso]> Always call add
+// ... <![endif]-->" and "\n<!--[if mso]> conditionals: always call add"
+// stay T038 (TestOutlookConditionalCommentNamed, hidden_test.go).
+func conditionalCommentNamed(s string, a int) bool {
+	if a < 0 || a >= len(s) {
+		return false
+	}
+	// The token holding a: "<!-->" is inside "<!--[if !mso]><!-->".
+	var tok []int
+	for _, m := range conditionalTokenRE.FindAllStringIndex(s[max(0, a-64):min(len(s), a+128)], -1) {
+		m0, m1 := m[0]+max(0, a-64), m[1]+max(0, a-64)
+		if m0 <= a && a < m1 {
+			tok = []int{m0, m1}
+			break
+		}
+	}
+	if tok == nil {
+		return false
+	}
+	if strings.HasSuffix(s[tok[0]:tok[1]], "-->") {
+		return true // closes itself: the comment holds the syntax only
+	}
+	if j := strings.Index(s[tok[1]:], "-->"); j >= 0 {
+		body := strings.TrimSuffix(s[tok[1]:tok[1]+j], "<![endif]")
+		body = markupOnlyRE.ReplaceAllString(body, "")
+		return strings.TrimSpace(strings.Trim(body, ".… \t\n")) == ""
+	}
+	lineStart := strings.LastIndexByte(s[:tok[0]], '\n') + 1
+	if !strings.ContainsFunc(s[lineStart:tok[0]], unicode.IsLetter) {
+		return false // at a line's start: an HTML block that hides the rest
+	}
+	lineEnd := len(s)
+	if k := strings.IndexByte(s[tok[1]:], '\n'); k >= 0 {
+		lineEnd = tok[1] + k
+	}
+	return conditionalNameRE.MatchString(s[max(lineStart, tok[0]-48):tok[0]]) ||
+		conditionalNameRE.MatchString(s[tok[1]:min(lineEnd, tok[1]+48)])
+}
+
+// conditionalTokenRE: a conditional comment's opening (its condition mso
+// or IE, negated, compared with a version, or joined by | and &), with
+// the "<!-->" that reveals its content to other clients, or its closing
+// "<!--<![endif]-->".
+var conditionalTokenRE = re(`(?i)<!--\[if\s+` + conditionTerm + `(?:\s*[|&]\s*` + conditionTerm + `)*\s*\]>(?:<!-->)?|<!--<!\[endif\]-->`)
+
+const conditionTerm = `!?\(?\s*(?:(?:gt|gte|lt|lte)\s+)?(?:mso|ie)(?:\s+\d+(?:\.\d+)?)?\s*\)?`
+
+// markupOnlyRE: a tag, with quoted attribute values.
+var markupOnlyRE = re(`<(?:[^<>"']|"[^"]*"|'[^']*')*>`)
+
+// conditionalNameRE: a word naming the syntax.
+var conditionalNameRE = re(`(?i)\b(?:conditionals?|comments?|outlook|internet explorer)\b`)

@@ -87,12 +87,15 @@ var instructionPatterns = []*pattern{
 	// row 5: a generic action routed here ("when the user wants to email
 	// someone, use add with the message in note"), without "instead"
 	{rule: rules.TextShadowing, what: "a rule that routes another tool's data to this one",
-		triggers: []string{"when", "if ", "every time", "each time", "any time"},
+		triggers: []string{"when", "if ", "every time", "each time", "any time", "after", "once"},
 		also:     []string{"mail", "message", "text", "sms", "dm", "pay", "transfer", "wire", "tweet", "post", "send"},
 		// attack pass 45c row 7: the action done, not only wanted ("whenever
-		// the user sends an email,")
-		re: re(`\b(?:when|whenever|if|every\s+time|each\s+time|any\s+time)\s+(?:the\s+)?(?:user|you)\s+(?:(?:wants?|asks?(?:\s+you)?|needs?|tries|try|would\s+like|wishes|wish|intends?|plans?)\s+to\s+)?` +
-			`((?:send|sends|write|writes|compose|composes)\s+(?:an?\s+|any\s+|the\s+)?(?:e-?mails?|messages?|texts?|sms|dms?|payments?|money|files?)|e-?mails?|messages?|texts?|dms?|pays?|transfers?|wires?|tweets?|posts?)\b[^.\n,;]{0,40},`),
+		// the user sends an email,"); 45f row 8: after it, any caller, in
+		// other words (mail, sends out, replies to, forwards, makes a
+		// payment), in the passive ("an email is sent"), the comma left out
+		re: re(`\b(?:when|whenever|if|every\s+time|each\s+time|any\s+time|after|once)\s+(?:` + anyCaller + `\s+(?:(?:wants?|asks?(?:\s+you)?|needs?|tries|try|would\s+like|wishes|wish|intends?|plans?)\s+to\s+|(?:has|have|had)\s+|(?:is|are)\s+)?` +
+			`((?:send|sends|sent|sending|write|writes|wrote|writing|compose|composes|composed|draft|drafts|drafted|forward|forwards|forwarded|submit|submits|submitted|make|makes|made|repl(?:y|ies|ied)\s+to|answer|answers|answered)(?:\s+out)?\s+(?:an?\s+|any\s+|the\s+|some\s+)?(?:e-?mails?|mail|messages?|texts?|sms|dms?|payments?|money|files?|transfers?)|e-?mails?|messages?|texts?|dms?|pays?|paid|transfers?|wires?|tweets?|posts?)` +
+			`|(?:an?|any|the|every|each|some)\s+((?:e-?mail|mail|message|text|sms|dm|payment|transfer|tweet|post)s?\s+(?:is|are|was|were|gets|get|has\s+been|have\s+been)\s+(?:sent|written|composed|drafted|forwarded|made|posted|submitted|received)))\b[^.\n,;]{0,40}?` + routeNext),
 		judge: routedGeneric},
 }
 
@@ -239,13 +242,20 @@ func routedHere(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	return nil
 }
 
-// routedGeneric keeps a generic action (group 1: "when the user wants to
-// email someone") sent to one of the package's tools, or with its data
+// routedGeneric keeps a generic action (its group: "when the user wants to
+// email someone", "whenever an email is sent") sent to one of the package's tools, or with its data
 // put in one of the tool's arguments, when the action's words are none of
 // the target tool's name: "when the user wants to send an email, use
 // send_email" is the tool's job.
 func routedGeneric(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	action, rest := sentence[m[2]:m[3]], sentence[m[1]:]
+	g := 2 // the action's group: done by someone, or in the passive
+	for g+1 < len(m) && m[g] < 0 {
+		g += 2
+	}
+	if g+1 >= len(m) {
+		return nil
+	}
+	action, rest := sentence[m[g]:m[g+1]], sentence[m[1]:]
 	dest, arg := c.routesTo(rest)
 	if !dest && !arg || actionOwned(c.toolName, action) {
 		return nil

@@ -207,8 +207,17 @@ const (
 		`|\byour` + nameGap + `context` + nameGap + `window\b|\binstructions\s+(?:that\s+)?(?:the\s+(?:developer|system|operator)\s+(?:gave|has\s+given|provided)\s+you|you\s+(?:were|have\s+been)\s+given)\b` +
 		`|\b(?:the\s+)?tools\s+you\s+(?:can|could|may)\s+(?:call|use)\b|\b(?:outputs?|results?|responses?)\s+returned\s+by\s+(?:the\s+)?other\s+tools\b`
 	weakThing = `\.env\b|\benv(?:ironment)?[ _-]?var(?:iable)?s?\b|_(?:token|key|secret|password)\b|\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer tokens?|secret[ _-]?keys?|private[ _-]?keys?|passwords?|passphrases?|credentials?|seed phrases?|mnemonic|session cookies?|(?:session|refresh)[ _-]?tokens?|jwts?|cookies|ssh keys?|kubeconfig|secrets?|authorization headers?)\b` +
-		// a service's token or key, in its short names too: "OpenAI key", "GitHub PAT" (attack pass 45c row 2)
-		`|\b(?:github|gitlab|bitbucket|slack|npm|pypi|openai|anthropic|hf|hugging\s?face|discord|telegram|stripe|notion|vercel|netlify|cloudflare|heroku|digitalocean)\s+(?:(?:bot|api|personal\s+access|access|auth|secret)\s+)?(?:tokens?|keys?|pats?)\b|\bpersonal\s+access\s+tokens?\b`
+		// a service's token or key, in its short names too: "OpenAI key", "GitHub PAT" (attack pass 45c row 2);
+		// the clouds' and AI and mail services' (attack pass 45f row 2): the one list of services, serviceNames
+		`|\b(?:` + serviceNames + `)\s+(?:(?:bot|api|personal\s+access|access|auth|secret|service\s+account|account)\s+)?(?:tokens?|keys?|pats?)\b|\bpersonal\s+access\s+tokens?\b` +
+		// the session's tokens by their other names: "JSON Web Token", "OAuth token", "ID token", a bare PAT (attack pass 45f row 2)
+		`|\bjson\s+web\s+tokens?\b|\b(?:oauth2?|oidc|id|identity|sso|saml)[ _-]?tokens?\b|\bpats?\b`
+	// serviceNames are the services whose key or token a short name gives
+	// ("OpenAI key", "AWS key"): code hosts, clouds, AI, mail, payment and
+	// chat services.
+	serviceNames = `github|gitlab|bitbucket|slack|npm|pypi|openai|anthropic|claude|hf|hugging\s?face|discord|telegram|stripe|notion|vercel|netlify|cloudflare|heroku|digitalocean` +
+		`|aws|amazon|azure|gcp|google|gcloud|firebase|supabase|gemini|mistral|cohere|groq|deepseek|xai|grok|perplexity|replicate|openrouter|elevenlabs|pinecone` +
+		`|sendgrid|mailgun|mailchimp|postmark|resend|twilio|paypal|plaid|shopify|atlassian|jira|linear|figma|datadog|sentry|docker(?:\s?hub)?|circleci|okta|auth0|twitter|facebook|dropbox|salesforce|hubspot|airtable|algolia|mongodb|snowflake|databricks`
 )
 
 var patterns = []*pattern{
@@ -605,7 +614,7 @@ var patterns = []*pattern{
 		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
 		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret", "authorization", "jwt", "pat"},
-		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat", "set ", "make ", "let ", "must ", "should ", "contain", "hold", "upload", "forward", "post", "transmit", "share", "everything", "whole"},
+		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat", "set ", "make ", "let ", "must ", "should ", "contain", "hold", "upload", "forward", "post", "transmit", "share", "everything", "whole", "assign", "use ", "every line", "each line"},
 		inArg:    true,
 		re:       re(weakThing),
 		judge:    exfiltrated},
@@ -1304,7 +1313,7 @@ var secretArgWords = wordSet("key keys private identity credential credentials p
 
 var (
 	sentToRE = re(`\bto\s+(?:the\s+)?user\b|\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.)`)
-	asArgRE  = re(`\b(?:as|into|in)\s+(?:the\s+)?['"]?([\w-]+)['"]?`)
+	asArgRE  = re(`\b(?:as|into|in)\s+(?:the\s+)?(?:value\s+(?:of|for)\s+(?:the\s+)?)?['"]?([\w-]+)['"]?`) // "as the value for note" (attack pass 45f row 1)
 )
 
 // nameWords are the words of a name, lower-cased: snake_case, kebab-case,
@@ -1509,6 +1518,9 @@ func commentShown(c *checker, p *pattern, sentence string, m []int) *rules.Rule 
 		return p.rule // not the sentence phrasesOf reads: the original is unknown
 	}
 	a, _ := c.fmap.span(start+m[0], start+m[1])
+	if conditionalCommentNamed(c.orig, a) {
+		return nil // hidden.go: Outlook's or IE's conditional comment named, nothing hidden (attack pass 45f row 9)
+	}
 	if a <= 0 || a > len(c.orig) || c.orig[a-1] != '`' {
 		return p.rule
 	}
@@ -1963,9 +1975,13 @@ func (c *checker) wholeOrSentAway(sentence string, m []int) bool {
 }
 
 var (
-	weakFileRE    = re(`^(?:\.env|kubeconfig)`)
-	wholeBeforeRE = re(`\b(?:everything|all)\s+(?:that\s+is\s+|that's\s+)?(?:in|from|inside)\s+(?:the\s+|your\s+|this\s+|my\s+)?$|\b(?:whole|entire|full|complete)\s+$`)
-	sentAwayRE    = re(`^(?:\s+files?)?[^.;\n]{0,40}?\bto\s+(?:https?://|[\w.+-]+@[\w-]+\.[a-z])`)
+	weakFileRE = re(`^(?:\.env|kubeconfig)`)
+	// "every line of .env" is the whole of it; a variant (.env.local,
+	// .env.production) sent "to" or "at" an address is sent away (attack
+	// pass 45f row 4).
+	wholeBeforeRE = re(`\b(?:everything|all)\s+(?:that\s+is\s+|that's\s+)?(?:in|from|inside)\s+(?:the\s+|your\s+|this\s+|my\s+)?$|\b(?:whole|entire|full|complete)\s+$` +
+		`|\b(?:every|each|all(?:\s+the)?)\s+lines?\s+(?:of|in|from)\s+(?:the\s+|your\s+|this\s+|my\s+)?$`)
+	sentAwayRE = re(`^(?:\.[\w-]+)*(?:\s+files?)?[^.;\n]{0,40}?\b(?:to|at)\s+(?:https?://|[\w.+-]+@[\w-]+\.[a-z])`)
 )
 
 // requestCarried: in an argument's description, a secret (a cookie, a
@@ -2025,9 +2041,10 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 // fillsOwnArg: before sentence[a:], with nothing but words between,
 // the sentence fills one of the tool's arguments that is no place for a
 // secret and no tool's name, putsIn's way (fillArgRE: "fill note with",
-// "set note to"; argBeRE: "note must contain"), not after a negation.
+// "set note to"; inArgFirstRE: "in note, include"; argBeRE: "note must
+// contain"), not after a negation.
 func (c *checker) fillsOwnArg(sentence string, a int) bool {
-	for _, re := range []*regexp.Regexp{fillArgRE, argBeRE} {
+	for _, re := range []*regexp.Regexp{fillArgRE, inArgFirstRE, argBeRE} {
 		for _, m := range re.FindAllStringSubmatchIndex(sentence[:a], -1) {
 			arg := strings.Trim(sentence[m[2]:m[3]], "'\"`")
 			if c.own(arg) && !c.names[arg] && !secretPlace(arg) && !strings.ContainsAny(sentence[m[1]:a], ".;") && c.affirmed(sentence, re) {
@@ -2111,14 +2128,14 @@ var (
 	// ("the SSH key the user normally uses for GitHub"; attack pass 43d,
 	// row 17).
 	intoOwnArgRE = re(`\binto\s+(?:the\s+)?['"]?([\w-]+)['"]?`)
-	addToArgRE   = re(`\b(?:add|adds|adding|append|appends|appending|attach|attaches|copy|copies|copying)\b[^.\n]{0,60}?\bto\s+(?:the\s+)?['"]?([\w-]+)['"]?`)
+	addToArgRE   = re(`\b(?:add|adds|adding|append|appends|appending|attach|attaches|copy|copies|copying|assign|assigns|assigning)\b[^.\n]{0,60}?\bto\s+(?:the\s+)?(?:value\s+of\s+(?:the\s+)?)?['"]?([\w-]+)['"]?`)
 	userUsesRE   = re(`^\s+(?:that\s+|which\s+)?(?:the\s+user|you)\s+(?:normally\s+|usually\s+|always\s+|typically\s+|currently\s+|regularly\s+)?(?:uses?|has|have|keeps?|stores?|owns?|saved?|logs?\s+in\s+with|signs?\s+in\s+with|authenticates?\s+with|(?:were|was|are|have\s+been)\s+(?:configured|set\s+up|given|provided|issued))\b`)
 	usersRE      = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}$`)
 	ofUserRE     = re(`^\s+(?:of|from|belonging\s+to)\s+(?:the\s+(?:current\s+)?users?|you|this\s+user)\b` +
 		`|^\s+(?:from|in)\s+your\s+(?:own\s+)?(?:configuration|config|settings|environment|setup|(?:last|previous|latest|current|own)\s+(?:requests?|calls?))\b`) // the client's own (attack pass 43h row 4)
 	// recordVerbRE: the verbs that keep a secret in an argument beside
 	// sendVerb's.
-	recordVerbRE = re(`\b(?:record|records|recording|store|stores|storing|save|saves|saving|write|writes|writing|log|logs|logging|fill|fills|populate|populates)\b`)
+	recordVerbRE = re(`\b(?:record|records|recording|store|stores|storing|save|saves|saving|write|writes|writing|log|logs|logging|fill|fills|populate|populates|assign|assigns|use|uses)\b`)
 	sendVerbRE   = re(`\b` + sendVerb + `\b`)
 	// nounHeadRE is what may come before the thing a description names:
 	// determiners, adjectives of wholeness, a list or copy of it, whose.

@@ -107,11 +107,17 @@ const (
 	// Deno.env.toObject(), Go's os.Environ(), Rust's std::env::vars(),
 	// .NET's GetEnvironmentVariables()), not one variable of it
 	// (os.environ.get, process.env.X: secretVar's) (attack pass 45c
-	// row 3). envDumpShell dump it as "the output of" them: env, set,
-	// export -p, declare -x/-p, typeset -x.
+	// row 3); os.environ's copy, items and values, PHP's $_ENV and
+	// getenv() with no argument, Perl's %ENV, Bun.env (attack pass 45f
+	// row 3; fold reads "$_ENV" as "$env", its "_" as emphasis). envDumpShell dump it as "the output of" them: env (by its
+	// path, with -0, piped on), set, export, declare, typeset (with
+	// their flags or none: bash prints the same), run by another shell
+	// (`cmd /c set`, `sh -c env`).
 	envDumpCalls = `\bprintenv\b|\b(?:get-childitem|gci|dir|ls|get-item)\s+env:` +
-		`|\b(?:os\.environ|process\.env)(?:$|\.\s|\.$|[^.\[\w])|\benv\.(?:to_h|to_hash|to_a|inspect)\b|\bsystem\.getenv\(\s*\)|\bdeno\.env\.toobject\(|\bos\.environ\(|\bstd::env::vars(?:_os)?\(|\bgetenvironmentvariables\(`
-	envDumpShell = `env|set|export\s+-p|declare\s+-[xp]|typeset\s+-x`
+		`|\b(?:os\.environ|process\.env|bun\.env)(?:$|\.\s|\.$|[^.\[\w])|\benv\.(?:to_h|to_hash|to_a|inspect)\b|\bgetenv\(\s*\)|\bdeno\.env\.toobject\(|\bos\.environ(?:\.(?:copy|items|values))?\(|\bstd::env::vars(?:_os)?\(|\bgetenvironmentvariables\(` +
+		`|\$_?env(?:$|[^:\[\w])|(?:^|[^\w%])%env\b(?:$|[^{\w])`
+	envDumpShell = `(?:(?:cmd(?:\.exe)?\s+/c|(?:ba|z|da)?sh\s+-c|powershell(?:\.exe)?\s+-c(?:ommand)?)\s+)?` +
+		`(?:(?:(?:/usr)?/bin/)?env(?:\s+(?:-0|--null))?|set|export(?:\s+-p)?|declare(?:\s+-[xp])?|typeset(?:\s+-[xp])?)(?:\s*\|\s*[\w.-]+(?:\s+-{0,2}[\w=]+)*)*`
 	envDumpWords = `\b(?:print|dump|list|output|show|echo|export|capture|collect|copy)\s+(?:out\s+)?(?:(?:all\s+(?:of\s+)?|the\s+|your\s+|every\s+|whole\s+|entire\s+|full\s+|current\s+)+)(?:(?:process(?:'s)?|shell(?:'s)?|system|runtime|server(?:'s)?)\s+)?environment\b`
 )
 

@@ -25,9 +25,12 @@ var secretFiles = []secretFile{
 	// a glob over the home's dot directories with a path under it
 	// ("~/.s*/id*", "~/.*/id_*", "~/.a*/cred*", "~/.[s]sh/config"): the
 	// shell expands it to every dot directory the glob matches, the
-	// secret ones (~/.ssh, ~/.aws) among them (attack pass 45c row 5)
-	{homeRoot + `\.[\w.-]*[*?\[][\w.*?\[\]-]*/[\w.*?\[\]-]*`,
-		[]string{"~/.", "home/.", "home}/.", "%userprofile%/.", "userprofile/."}, ""},
+	// secret ones (~/.ssh, ~/.aws) among them (attack pass 45c row 5);
+	// brace expansion is such a glob ("~/.{ssh,aws}/*", "~/.s{s,}h/id*"),
+	// and root's or a named user's home is a home (homeRoot: "/root/.s*/id*";
+	// attack pass 45f row 5)
+	{homeRoot + `\.[\w.-]*[*?\[{][\w.*?\[\]{},-]*/[\w.*?\[\]{},-]*`,
+		[]string{"~/.", "home/.", "home}/.", "%userprofile%/.", "userprofile/.", "/root/.", "/home/", "/users/"}, ""},
 	// MCP clients' configurations (their servers' env holds keys) and AI clients' own tokens
 	{`\bmcp(?:_config|_settings)?\.json\b|claude_desktop_config\.json|\.claude\.json|~?/?\.claude/(?:\.credentials\.json|settings(?:\.local)?\.json)|~?/?\.cursor/[\w./-]*|~?/?\.gemini/[\w./-]*` +
 		`|\.codex/(?:auth\.json|config\.toml)|\.continue/config\.(?:json|yaml|ts)\b|\.config/zed/settings\.json|\.config/goose/(?:config|secrets)\.yaml|\.aider\.conf\.yml|\bopencode/auth\.json`,
@@ -48,10 +51,13 @@ var secretFiles = []secretFile{
 	{`\.pulumi/credentials\.json`, []string{".pulumi"}, "pulumi"},
 	{`\.terraform\.d/credentials|\.terraformrc\b`, []string{".terraform"}, "terraform tf"},
 	// and the cluster's admin kubeconfig where kubeadm, k3s, RKE2 and k0s
-	// write it (attack pass 45c row 6)
+	// write it (attack pass 45c row 6); every kubeconfig kubeadm writes
+	// in /etc/kubernetes (admin, super-admin, kubelet, controller-manager,
+	// scheduler: each a client certificate and key for the cluster) and
+	// its CA's keys (attack pass 45f row 6)
 	{`\.kube/config\b|` + homeDir(`\.kube`) + `|` + fileVar("kubeconfig") +
-		`|/etc/kubernetes/(?:super-)?admin\.conf\b|/etc/rancher/(?:k3s/k3s|rke2/rke2)\.yaml\b|/var/lib/k0s/pki/admin\.conf\b`,
-		[]string{".kube", "kubeconfig", "kubernetes/admin.conf", "kubernetes/super-admin.conf", "k3s.yaml", "rke2.yaml", "k0s/pki"}, "kube kubectl kubeconfig k8s k3s rke2 k0s kubeadm cluster pod helm namespace"},
+		`|/etc/kubernetes/(?:[\w.*-]+\.conf|pki/[\w.*/-]+\.key)\b|/etc/rancher/(?:k3s/k3s|rke2/rke2)\.yaml\b|/var/lib/k0s/pki/admin\.conf\b`,
+		[]string{".kube", "kubeconfig", "/etc/kubernetes/", "k3s.yaml", "rke2.yaml", "k0s/pki"}, "kube kubectl kubeconfig k8s k3s rke2 k0s kubeadm cluster pod helm namespace"},
 	{`\.config/helm/(?:repositories\.yaml|registry/config\.json)`, []string{"helm/"}, "helm chart"},
 	{`\.docker/config\.json|\bcontainers/auth\.json|` + homeDir(`\.docker`) + `|` + fileVar("docker_config", "registry_auth_file"),
 		[]string{".docker", "containers/auth", "docker_config", "registry_auth_file"}, "docker podman container image registry"},
@@ -168,8 +174,10 @@ func homeDir(dir string) string {
 }
 
 // homeRoot is the user's home and a separator after it, the ways a
-// path writes it.
-const homeRoot = `(?:~|\$\{?home\}?|%userprofile%|\$env:userprofile|\bc:/users/[\w.-]+)/`
+// path writes it: ~, $HOME, %USERPROFILE%, and by its path, root's
+// (/root: a server often runs as root) or a named user's (/home/alice,
+// /Users/alice, C:\Users\alice) (attack pass 45f row 5).
+const homeRoot = `(?:~|\$\{?home\}?|%userprofile%|\$env:userprofile|\bc:/users/[\w.-]+|/root|/home/[\w.-]+|/users/[\w.-]+)/`
 
 // fileVar is an environment variable naming a secret file, written with
 // its sigil ($KUBECONFIG, ${AWS_SHARED_CREDENTIALS_FILE}, %NAME%,
