@@ -169,14 +169,14 @@ func TestSkillsBounded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, err := Mounts{Skills: dir}.open(nil, nil, nil, nil)
+	_, err := Mounts{Skills: dir}.open(nil, nil, nil)
 	if err == nil || !strings.Contains(err.Error(), "over the 256 a run preopens") {
 		t.Errorf("%d skills: %v", MaxSkills+1, err)
 	}
 	if err := os.Remove(filepath.Join(dir, "s000")); err != nil {
 		t.Fatal(err)
 	}
-	mounts, err := Mounts{Skills: dir}.open(nil, nil, nil, nil)
+	mounts, err := Mounts{Skills: dir}.open(nil, nil, nil)
 	if err != nil || len(mounts) != MaxSkills+1 {
 		t.Errorf("%d skills: %d mounts, %v", MaxSkills, len(mounts), err)
 	}

@@ -70,13 +70,10 @@ func (b Backstop) Stalled(what string) *StalledError {
 }
 
 // guestClock is one run's time: the CPU time of the thread that runs the
-// instance since the run started, less the host's own work done on it
-// (a copy of /package on the module's first change there), plus the waits
-// granted so far.
+// instance since the run started, plus the waits granted so far.
 type guestClock struct {
 	thread atomic.Pointer[cputime.Thread] // nil until the run's thread is known
 	waited atomic.Int64                   // nanoseconds of waits granted
-	host   atomic.Int64                   // nanoseconds of the host's work on the thread
 	frozen atomic.Int64                   // the thread's CPU time once the run ended; -1 before
 }
 
@@ -106,15 +103,7 @@ func (c *guestClock) cpu() time.Duration {
 
 // now is the module's time since the run started.
 func (c *guestClock) now() time.Duration {
-	return max(0, c.cpu()-time.Duration(c.host.Load())) + time.Duration(c.waited.Load())
-}
-
-// hostWork takes d, CPU time the host spent on the run's thread inside a
-// host call, out of the module's time.
-func (c *guestClock) hostWork(d time.Duration) {
-	if d > 0 {
-		c.host.Add(int64(d))
-	}
+	return c.cpu() + time.Duration(c.waited.Load())
 }
 
 // grant adds a wait the module asked for.

@@ -299,27 +299,3 @@ func TestPollStdinDueClockCost(t *testing.T) { // not parallel: measures the pro
 		})
 	}
 }
-
-// TestHostWorkNotTheModules: CPU time the host spent on the run's thread
-// (a copy of /package, sandboxfs.Private) is taken out of the module's
-// time, never below what the waits granted.
-func TestHostWorkNotTheModules(t *testing.T) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	c := newGuestClock()
-	c.bind()
-	for x := 0; c.cpu() < 5*time.Millisecond; x++ { // some CPU time of the thread's
-		_ = x * x
-	}
-	c.freeze()
-	spent := c.cpu()
-	c.grant(time.Second)
-	c.hostWork(spent / 2)
-	if got := c.now(); got != time.Second+spent-spent/2 {
-		t.Errorf("now %v after %v of CPU, %v of it the host's, and 1s granted; want %v", got, spent, spent/2, time.Second+spent-spent/2)
-	}
-	c.hostWork(time.Hour)
-	if got := c.now(); got != time.Second {
-		t.Errorf("now %v after more of the host's work than the thread's time; want the 1s granted", got)
-	}
-}

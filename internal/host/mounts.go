@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"time"
 
 	"github.com/tetratelabs/wazero"
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -34,12 +33,10 @@ type Mounts struct {
 // The module's writes and creations (on the volume and in those copies)
 // are charged to b, not the copies themselves, which sandboxfs.PrivateLimits
 // bound; stop cuts a huge read or write short when the run ends.
-// hostWork is told the CPU time a copy took on the module's thread, which
-// is the host's, not the module's (guestClock.hostWork).
 // virt, when set (a seeded run), is what the module sees of the mounts'
 // times, inodes and devices (sandboxfs.Virtual): each mount is device 1,
 // 2, ... in Subako's order.
-func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.Virtual, hostWork func(time.Duration)) (mounts []*sandboxfs.Mount, err error) {
+func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.Virtual) (mounts []*sandboxfs.Mount, err error) {
 	defer func() {
 		if err != nil {
 			closeMounts(mounts)
@@ -68,12 +65,12 @@ func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.
 		}
 	}
 	if m.Package != "" {
-		if err := add(sandboxfs.NewPrivate(m.Package, b, stop, hostWork).Open(".", "/package")); err != nil {
+		if err := add(sandboxfs.NewPrivate(m.Package, b, stop).Open(".", "/package")); err != nil {
 			return mounts, err
 		}
 	}
 	if m.Skills != "" {
-		skills := sandboxfs.NewPrivate(m.Skills, b, stop, hostWork)
+		skills := sandboxfs.NewPrivate(m.Skills, b, stop)
 		if err := add(skills.Open(".", "/skills")); err != nil {
 			return mounts, err
 		}

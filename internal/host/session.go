@@ -209,7 +209,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	if cfg.Seed != nil { // what a seeded run sees of its files is the module's and the seed's
 		virt = sandboxfs.NewVirtual(SeededStart.UnixNano())
 	}
-	mounts, err := cfg.Mounts.open(s.budget, s.halted, virt, s.clock.hostWork)
+	mounts, err := cfg.Mounts.open(s.budget, s.halted, virt)
 	if err != nil {
 		s.in.abort()
 		return nil, &SetupError{Err: err}

@@ -10,11 +10,8 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
-	"time"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
-
-	"github.com/subako-ai/subako-go/internal/cputime"
 )
 
 // Private is a directory of the person's (a package's assets, its skills)
@@ -46,10 +43,6 @@ type Private struct {
 	budget *Budget
 	stop   <-chan struct{}
 	lim    Limits // PrivateLimits; Volume unused
-	// hostWork is told the CPU time the copy took on the calling thread
-	// (the module's, inside its host call), so that the run does not
-	// count it as the module's: nil when nothing is to be told.
-	hostWork func(time.Duration)
 
 	mu      sync.Mutex
 	dir     string // the copy; "" until the first change
@@ -84,13 +77,10 @@ func limitsText(lim Limits) string {
 		strconv.Itoa(lim.Depth) + " levels"
 }
 
-// NewPrivate returns a Private of the directory src, whose module's
-// writes are charged to b, whose copy is cut short (EINTR) when stop is
-// closed, and whose copy's CPU time on the calling thread is told to
-// hostWork (nil: to no one): the copy is the host's work, not the
-// module's, and a package of gigabytes took seconds of a call's limit.
-func NewPrivate(src string, b *Budget, stop <-chan struct{}, hostWork func(time.Duration)) *Private {
-	return &Private{src: src, budget: b, stop: stop, lim: PrivateLimits, hostWork: hostWork}
+// NewPrivate returns a Private of the directory src, whose copy is
+// charged to b and cut short (EINTR) when stop is closed.
+func NewPrivate(src string, b *Budget, stop <-chan struct{}) *Private {
+	return &Private{src: src, budget: b, stop: stop, lim: PrivateLimits}
 }
 
 // Open opens sub, a directory beneath the Private's (or "."), as a mount at
@@ -168,10 +158,6 @@ func (p *Private) copyOnce() error {
 	}
 	if p.capped != nil {
 		return p.capped
-	}
-	if p.hostWork != nil {
-		t := cputime.CurrentThread()
-		defer func() { p.hostWork(t.Elapsed()) }()
 	}
 	if err := p.measure(); err != nil {
 		var capped *copyCapError

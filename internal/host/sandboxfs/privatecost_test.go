@@ -30,7 +30,7 @@ func TestPrivateCopyNotChargedToModule(t *testing.T) {
 	}
 	_ = f.Close()
 	b := NewBudget(Limits{Bytes: budget, Entries: 2}) // the package has 4 entries
-	m, err := NewPrivate(dir, b, nil, nil).Open(".", "/package")
+	m, err := NewPrivate(dir, b, nil).Open(".", "/package")
 	if err != nil {
 		t.Fatal(err)
 	}
