@@ -48,7 +48,7 @@ type Private struct {
 	dir     string // the copy; "" until the first change
 	members []*Mount
 	open    int
-	capped  error // a *copyCapError once the directory was found past lim
+	failed  error // why the copy could not be made, kept: the next change answers it again
 }
 
 // PrivateLimits bound a Private's copy against the machine, not against
@@ -126,69 +126,104 @@ func (m *Mount) own() error {
 	return m.private.copyOnce()
 }
 
-// ownErrno is own's error as the module sees it.
+// ownErrno is own's error as the module sees it. A copy that could not
+// be made is the host's condition, never the module's: EIO, as wazero
+// answers the machine's refusals (never turned into EDQUOT), with the
+// refusal recorded as the host's (Budget.HostRefused).
 func (m *Mount) ownErrno() experimentalsys.Errno {
 	err := m.own()
 	var capped *copyCapError
 	switch {
 	case err == nil:
 		return 0
-	case errors.As(err, &capped):
-		// The host's limit, not the module's budget: EIO, as wazero
-		// answers the machine's refusals, never turned into EDQUOT.
-		m.budget.noteHost(syscall.ENOSPC, capped.Error())
-		return experimentalsys.EIO
+	case errors.Is(err, ErrReadOnly):
+		return m.errno(err)
 	case errors.Is(err, errCopyStopped):
 		return experimentalsys.EINTR
+	case errors.As(err, &capped):
+		m.budget.noteHost(syscall.ENOSPC, capped.Error())
+	default:
+		m.budget.noteHost(syscall.EIO, "the private copy of /package or /skills a run makes on its first change there could not be made: "+err.Error())
 	}
-	return m.errno(err)
+	return experimentalsys.EIO
 }
 
 // copyOnce copies the directory and switches the members to the copy,
-// once. It first walks the directory without writing anything, to refuse
-// one past PrivateLimits before a byte is copied; a copy that failed is
-// removed, and the next change tries again, unless it was refused for the
-// limits: that refusal is kept. Nothing of either is charged to the
-// budget.
+// once. The copy is made on a goroutine of its own while the caller (the
+// module's thread, inside its host call) waits: it is the host's work, and
+// its cost is the package's size and $TMPDIR's disk, so it must not be the
+// module's time, which is its thread's CPU time; counted there, a large
+// package on a slow disk made a module out of time (attack pass 45h, row
+// 1: a deferred credit came too late for the limits checked while the copy
+// ran). Its wall time is bounded by PrivateLimits and the run's backstop.
+// A copy that failed is removed and its failure kept (the limits' refusal
+// included): the next change answers it again at once, without walking
+// the directory again, so a module changing things in a loop pays for its
+// loop (attack pass 45h, row 3). A copy cut short by the run's end is not
+// kept. Nothing of either is charged to the budget.
 func (p *Private) copyOnce() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.dir != "" {
 		return nil
 	}
-	if p.capped != nil {
-		return p.capped
+	if p.failed != nil {
+		return p.failed
+	}
+	type copied struct {
+		dir   string
+		roots []*os.Root
+		err   error
+	}
+	done := make(chan copied, 1)
+	go func() {
+		dir, roots, err := p.copy()
+		done <- copied{dir, roots, err}
+	}()
+	c := <-done
+	if c.err != nil {
+		if !errors.Is(c.err, errCopyStopped) {
+			p.failed = c.err
+		}
+		return c.err
+	}
+	for i, m := range p.members {
+		_ = m.root.Close()
+		m.root = c.roots[i]
+		m.id = m.rootID()
+	}
+	p.dir = c.dir
+	return nil
+}
+
+// copyThread, when set (tests), is called on the goroutine that makes a
+// copy.
+var copyThread func()
+
+// copy makes the copy: it first walks the directory without writing
+// anything, to refuse one past PrivateLimits before a byte is copied, then
+// copies it into a new temporary directory and opens each member's
+// directory there; on failure nothing is left.
+func (p *Private) copy() (dir string, roots []*os.Root, err error) {
+	if copyThread != nil {
+		copyThread()
 	}
 	if err := p.measure(); err != nil {
-		var capped *copyCapError
-		if errors.As(err, &capped) {
-			p.capped = err
-		}
-		return err
+		return "", nil, err
 	}
-	dir, err := os.MkdirTemp("", "subako-go-private-")
+	dir, err = os.MkdirTemp("", "subako-go-private-")
 	if err != nil {
-		return err
+		return "", nil, err
 	}
-	roots, err := p.copyTo(dir)
+	roots, err = p.copyTo(dir)
 	if err != nil {
 		for _, r := range roots {
 			_ = r.Close()
 		}
 		_ = os.RemoveAll(dir)
-		var capped *copyCapError
-		if errors.As(err, &capped) { // grown since it was measured
-			p.capped = err
-		}
-		return err
+		return "", nil, err
 	}
-	for i, m := range p.members {
-		_ = m.root.Close()
-		m.root = roots[i]
-		m.id = m.rootID()
-	}
-	p.dir = dir
-	return nil
+	return dir, roots, nil
 }
 
 // copyTo copies the directory into dir and opens each member's directory
