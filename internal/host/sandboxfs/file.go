@@ -39,6 +39,12 @@ type osFile struct {
 	// (listing.go).
 	listed      int64
 	listedOpens int
+	// readSince says the directory was listed since it was opened or
+	// rewound; pending is, for such a directory of a Private's mount, the
+	// same directory in the run's copy, which it moves to at its next
+	// rewind (Private.move).
+	readSince bool
+	pending   *os.File
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
@@ -81,13 +87,27 @@ func (h *handle) Close() error {
 }
 
 func newFile(m *Mount, name string, flag experimentalsys.Oflag, f *os.File) (*osFile, experimentalsys.Errno) {
-	op := &opener{f: f}
-	adapted, e := (&sysfs.AdaptFS{FS: op}).OpenFile(name, experimentalsys.O_RDONLY, 0)
-	if e != 0 {
-		_ = f.Close()
+	o := &osFile{m: m, name: name, flag: flag}
+	if e := o.adapt(f); e != 0 {
 		return nil, e
 	}
-	return &osFile{File: adapted, m: m, name: name, flag: flag, f: f, opener: op}, 0
+	if m.private != nil {
+		m.private.track(o)
+	}
+	return o, 0
+}
+
+// adapt makes f the file o reads and writes, through a new adapter
+// (whose cached identity is f's), closing f when that fails.
+func (o *osFile) adapt(f *os.File) experimentalsys.Errno {
+	op := &opener{f: f}
+	adapted, e := (&sysfs.AdaptFS{FS: op}).OpenFile(o.name, experimentalsys.O_RDONLY, 0)
+	if e != 0 {
+		_ = f.Close()
+		return e
+	}
+	o.File, o.f, o.opener = adapted, f, op
+	return 0
 }
 
 func (o *osFile) IsAppend() bool { return o.flag&experimentalsys.O_APPEND != 0 }
@@ -107,6 +127,21 @@ func (o *osFile) SetNonblock(enable bool) experimentalsys.Errno {
 		o.flag &^= experimentalsys.O_NONBLOCK
 	}
 	return 0
+}
+
+// Seek is the adapter's, but a rewind of a directory that a Private's
+// copy left listing the original (osFile.move) lists the copy.
+func (o *osFile) Seek(offset int64, whence int) (int64, experimentalsys.Errno) {
+	if offset == 0 && whence == io.SeekStart {
+		if f := o.pending; f != nil {
+			o.pending = nil
+			if o.replace(f) {
+				return 0, 0
+			}
+		}
+		o.readSince = false
+	}
+	return o.File.Seek(offset, whence)
 }
 
 // Poll answers that a file is ready: wazero's poll_oneoff, its one
@@ -166,6 +201,7 @@ const direntChunk = 1024
 // 42f, row 2). Under a Virtual the entries come sorted by name
 // (readdirSorted).
 func (o *osFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
+	o.readSince = true
 	if o.m.virt != nil {
 		return o.readdirSorted(n)
 	}
