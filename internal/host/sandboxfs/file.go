@@ -39,12 +39,8 @@ type osFile struct {
 	// (listing.go).
 	listed      int64
 	listedOpens int
-	// readSince says the directory was listed since it was opened or
-	// rewound; pending is, for such a directory of a Private's mount, the
-	// same directory in the run's copy, which it moves to at its next
-	// rewind (Private.move).
-	readSince bool
-	pending   *os.File
+	// listedOnce says the directory was listed (Readdir) at least once.
+	listedOnce bool
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
@@ -57,13 +53,22 @@ type osFile struct {
 // held the host call in open(2) waiting for a writer (attack pass 42m,
 // row 4). Each handle it gives closes the file only while it is the
 // latest, so wazero's close of the old one after a rewind is a no-op.
+//
+// pending is, for a directory a Private's copy found listed (osFile.move),
+// the same directory in the copy: the next rewind lists it instead, and
+// closes f.
 type opener struct {
-	f     *os.File
-	opens int
+	f       *os.File
+	opens   int
+	pending *os.File
 }
 
 func (o *opener) Open(string) (fs.File, error) {
-	if o.opens > 0 {
+	switch {
+	case o.opens > 0 && o.pending != nil:
+		_ = o.f.Close()
+		o.f, o.pending = o.pending, nil
+	case o.opens > 0:
 		if _, err := o.f.Seek(0, io.SeekStart); err != nil {
 			return nil, err
 		}
@@ -129,19 +134,18 @@ func (o *osFile) SetNonblock(enable bool) experimentalsys.Errno {
 	return 0
 }
 
-// Seek is the adapter's, but a rewind of a directory that a Private's
-// copy left listing the original (osFile.move) lists the copy.
-func (o *osFile) Seek(offset int64, whence int) (int64, experimentalsys.Errno) {
-	if offset == 0 && whence == io.SeekStart {
-		if f := o.pending; f != nil {
-			o.pending = nil
-			if o.replace(f) {
-				return 0, 0
-			}
+// adapterReaddir is the adapter's Readdir. A rewind it carried out may
+// have moved the directory to a Private's copy (opener.pending): o.f then
+// follows, and the adapter's cached device and inode are read again.
+func (o *osFile) adapterReaddir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
+	d, e := o.File.Readdir(n)
+	if o.f != o.opener.f {
+		o.f = o.opener.f
+		if _, se := o.File.Stat(); e == 0 {
+			e = se
 		}
-		o.readSince = false
 	}
-	return o.File.Seek(offset, whence)
+	return d, e
 }
 
 // Poll answers that a file is ready: wazero's poll_oneoff, its one
@@ -201,7 +205,7 @@ const direntChunk = 1024
 // 42f, row 2). Under a Virtual the entries come sorted by name
 // (readdirSorted).
 func (o *osFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
-	o.readSince = true
+	o.listedOnce = true
 	if o.m.virt != nil {
 		return o.readdirSorted(n)
 	}
@@ -223,7 +227,7 @@ func (o *osFile) readdirChunks(n int) ([]experimentalsys.Dirent, experimentalsys
 		if n > 0 {
 			want = min(want, n-len(out))
 		}
-		d, e := o.File.Readdir(want)
+		d, e := o.adapterReaddir(want)
 		if e == 0 {
 			var c int64
 			c, e = o.chargeListing(d)

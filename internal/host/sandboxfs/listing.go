@@ -70,9 +70,9 @@ func (o *osFile) Close() experimentalsys.Errno {
 	if o.m.private != nil {
 		o.m.private.untrack(o)
 	}
-	if o.pending != nil {
-		_ = o.pending.Close()
-		o.pending = nil
+	if o.opener.pending != nil {
+		_ = o.opener.pending.Close()
+		o.opener.pending = nil
 	}
 	return o.File.Close()
 }

@@ -240,13 +240,14 @@ func (p *Private) untrack(o *osFile) {
 // open before the copy was opened for reading only (a write, a create or
 // a truncation makes the copy first), and the copy is the original as it
 // was, so the name leads to the same file or directory. A file goes on at
-// its offset; a directory not listed since it was opened or rewound lists
-// the copy; one listed part way finishes that listing from the original
-// (the entries it had not given yet, as they were when the copy was made:
-// a listing need not show what changed after its start) and lists the
-// copy from its next rewind (pending). When the copy's file cannot be
-// opened (the host out of descriptors), the file stays on the original,
-// as before the copy.
+// its offset; a directory never listed lists the copy; one listed
+// finishes its listing from the original (the entries it had not given
+// yet, as they were when the copy was made: a listing need not show what
+// changed after its start) and lists the copy from its next rewind
+// (opener.pending), as wazero's cache of the descriptor's listing
+// (cookies counting entries since the rewind) needs. When the copy's file
+// cannot be opened (the host out of descriptors), the file stays on the
+// original, as before the copy.
 func (o *osFile) move() {
 	flag := osFlag(o.flag)&^(os.O_CREATE|os.O_TRUNC|os.O_EXCL) | oNonblock
 	if o.readOnly {
@@ -263,8 +264,8 @@ func (o *osFile) move() {
 		return
 	}
 	if was.IsDir() {
-		if o.readSince {
-			o.pending = f
+		if o.listedOnce {
+			o.opener.pending = f
 			return
 		}
 	} else {
@@ -280,18 +281,15 @@ func (o *osFile) move() {
 	o.replace(f)
 }
 
-// replace makes f the file o reads, closing the one it read: a directory
-// lists f from its start. It reports false, with f closed and o as it was,
-// when f could not be adapted.
-func (o *osFile) replace(f *os.File) bool {
+// replace makes f the file o reads, closing the one it read; a directory
+// (never listed) lists f from its start. When f cannot be adapted, f is
+// closed and o is as it was.
+func (o *osFile) replace(f *os.File) {
 	old := o.File
 	if o.adapt(f) != 0 {
-		return false
+		return
 	}
 	_ = old.Close()
-	o.m.budget.returnListing(o.listed)
-	o.listed, o.listedOpens, o.sorted, o.readSince = 0, 0, nil, false
-	return true
 }
 
 // copyTo copies the directory into dir and opens each member's directory
