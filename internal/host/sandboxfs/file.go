@@ -39,6 +39,8 @@ type osFile struct {
 	// (listing.go).
 	listed      int64
 	listedOpens int
+	// listedOnce says the directory was listed (Readdir) at least once.
+	listedOnce bool
 }
 
 // opener is the fs.FS behind the adapter: its first Open hands over the
@@ -51,13 +53,22 @@ type osFile struct {
 // held the host call in open(2) waiting for a writer (attack pass 42m,
 // row 4). Each handle it gives closes the file only while it is the
 // latest, so wazero's close of the old one after a rewind is a no-op.
+//
+// pending is, for a directory a Private's copy found listed (osFile.move),
+// the same directory in the copy: the next rewind lists it instead, and
+// closes f.
 type opener struct {
-	f     *os.File
-	opens int
+	f       *os.File
+	opens   int
+	pending *os.File
 }
 
 func (o *opener) Open(string) (fs.File, error) {
-	if o.opens > 0 {
+	switch {
+	case o.opens > 0 && o.pending != nil:
+		_ = o.f.Close()
+		o.f, o.pending = o.pending, nil
+	case o.opens > 0:
 		if _, err := o.f.Seek(0, io.SeekStart); err != nil {
 			return nil, err
 		}
@@ -81,13 +92,27 @@ func (h *handle) Close() error {
 }
 
 func newFile(m *Mount, name string, flag experimentalsys.Oflag, f *os.File) (*osFile, experimentalsys.Errno) {
-	op := &opener{f: f}
-	adapted, e := (&sysfs.AdaptFS{FS: op}).OpenFile(name, experimentalsys.O_RDONLY, 0)
-	if e != 0 {
-		_ = f.Close()
+	o := &osFile{m: m, name: name, flag: flag}
+	if e := o.adapt(f); e != 0 {
 		return nil, e
 	}
-	return &osFile{File: adapted, m: m, name: name, flag: flag, f: f, opener: op}, 0
+	if m.private != nil {
+		m.private.track(o)
+	}
+	return o, 0
+}
+
+// adapt makes f the file o reads and writes, through a new adapter
+// (whose cached identity is f's), closing f when that fails.
+func (o *osFile) adapt(f *os.File) experimentalsys.Errno {
+	op := &opener{f: f}
+	adapted, e := (&sysfs.AdaptFS{FS: op}).OpenFile(o.name, experimentalsys.O_RDONLY, 0)
+	if e != 0 {
+		_ = f.Close()
+		return e
+	}
+	o.File, o.f, o.opener = adapted, f, op
+	return 0
 }
 
 func (o *osFile) IsAppend() bool { return o.flag&experimentalsys.O_APPEND != 0 }
@@ -107,6 +132,20 @@ func (o *osFile) SetNonblock(enable bool) experimentalsys.Errno {
 		o.flag &^= experimentalsys.O_NONBLOCK
 	}
 	return 0
+}
+
+// adapterReaddir is the adapter's Readdir. A rewind it carried out may
+// have moved the directory to a Private's copy (opener.pending): o.f then
+// follows, and the adapter's cached device and inode are read again.
+func (o *osFile) adapterReaddir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
+	d, e := o.File.Readdir(n)
+	if o.f != o.opener.f {
+		o.f = o.opener.f
+		if _, se := o.File.Stat(); e == 0 {
+			e = se
+		}
+	}
+	return d, e
 }
 
 // Poll answers that a file is ready: wazero's poll_oneoff, its one
@@ -166,6 +205,7 @@ const direntChunk = 1024
 // 42f, row 2). Under a Virtual the entries come sorted by name
 // (readdirSorted).
 func (o *osFile) Readdir(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
+	o.listedOnce = true
 	if o.m.virt != nil {
 		return o.readdirSorted(n)
 	}
@@ -187,7 +227,7 @@ func (o *osFile) readdirChunks(n int) ([]experimentalsys.Dirent, experimentalsys
 		if n > 0 {
 			want = min(want, n-len(out))
 		}
-		d, e := o.File.Readdir(want)
+		d, e := o.adapterReaddir(want)
 		if e == 0 {
 			var c int64
 			c, e = o.chargeListing(d)

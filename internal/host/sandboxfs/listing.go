@@ -67,6 +67,13 @@ func (o *osFile) unchargeListing(n int64) {
 func (o *osFile) Close() experimentalsys.Errno {
 	o.m.budget.returnListing(o.listed)
 	o.listed = 0
+	if o.m.private != nil {
+		o.m.private.untrack(o)
+	}
+	if o.opener.pending != nil {
+		_ = o.opener.pending.Close()
+		o.opener.pending = nil
+	}
 	return o.File.Close()
 }
 

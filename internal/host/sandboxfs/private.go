@@ -35,9 +35,9 @@ import (
 //
 // The copy holds directories, regular files and symbolic links (as they
 // are: the os.Root keeps them inside the mount); anything else (a FIFO, a
-// device) is left out, as the module may not open it anyway. A file
-// opened before the first change, a directory's listing included, goes on
-// reading the original.
+// device) is left out, as the module may not open it anyway. The files and
+// directories the module opened before the first change move to the copy
+// with it (osFile.move), as on Subako the mount is one directory.
 type Private struct {
 	src    string
 	budget *Budget
@@ -49,6 +49,9 @@ type Private struct {
 	members []*Mount
 	open    int
 	failed  error // why the copy could not be made, kept: the next change answers it again
+	// files are the files and directories open on the members until the
+	// copy is made, which then moves them to it (move); nil after.
+	files map[*osFile]struct{}
 }
 
 // PrivateLimits bound a Private's copy against the machine, not against
@@ -193,6 +196,10 @@ func (p *Private) copyOnce() error {
 		m.id = m.rootID()
 	}
 	p.dir = c.dir
+	for o := range p.files {
+		o.move()
+	}
+	p.files = nil
 	return nil
 }
 
@@ -224,6 +231,86 @@ func (p *Private) copy() (dir string, roots []*os.Root, err error) {
 		return "", nil, err
 	}
 	return dir, roots, nil
+}
+
+// track notes a file opened on a member before the copy is made, to be
+// moved to it (move). The descriptors a module holds are bounded (MaxFD),
+// and so is this.
+func (p *Private) track(o *osFile) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.dir != "" {
+		return
+	}
+	if p.files == nil {
+		p.files = make(map[*osFile]struct{})
+	}
+	p.files[o] = struct{}{}
+}
+
+// untrack forgets a file closed.
+func (p *Private) untrack(o *osFile) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.files, o)
+}
+
+// move makes a file opened on a Private's mount before the copy the same
+// name in the copy, opened with the same flags, as the module sees one
+// directory on Subako: its mount's root is already the copy's. Every file
+// open before the copy was opened for reading only (a write, a create or
+// a truncation makes the copy first), and the copy is the original as it
+// was, so the name leads to the same file or directory. A file goes on at
+// its offset; a directory never listed lists the copy; one listed
+// finishes its listing from the original (the entries it had not given
+// yet, as they were when the copy was made: a listing need not show what
+// changed after its start) and lists the copy from its next rewind
+// (opener.pending), as wazero's cache of the descriptor's listing
+// (cookies counting entries since the rewind) needs. When the copy's file
+// cannot be opened (the host out of descriptors), the file stays on the
+// original, as before the copy.
+func (o *osFile) move() {
+	flag := osFlag(o.flag)&^(os.O_CREATE|os.O_TRUNC|os.O_EXCL) | oNonblock
+	if o.readOnly {
+		flag = flag&^os.O_WRONLY | os.O_RDWR
+	}
+	f, err := o.m.root.OpenFile(o.name, flag, 0)
+	if err != nil {
+		return
+	}
+	was, err1 := o.f.Stat()
+	now, err2 := f.Stat()
+	if err1 != nil || err2 != nil || was.Mode().Type() != now.Mode().Type() {
+		_ = f.Close()
+		return
+	}
+	if was.IsDir() {
+		if o.listedOnce {
+			o.opener.pending = f
+			return
+		}
+	} else {
+		off, err := o.f.Seek(0, io.SeekCurrent)
+		if err == nil {
+			_, err = f.Seek(off, io.SeekStart)
+		}
+		if err != nil {
+			_ = f.Close()
+			return
+		}
+	}
+	o.replace(f)
+}
+
+// replace makes f the file o reads, closing the one it read; a directory
+// (never listed) lists f from its start. When f cannot be adapted, f is
+// closed and o is as it was.
+func (o *osFile) replace(f *os.File) {
+	old := o.File
+	if o.adapt(f) != 0 {
+		return
+	}
+	_ = old.Close()
 }
 
 // copyTo copies the directory into dir and opens each member's directory

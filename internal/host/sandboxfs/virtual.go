@@ -175,7 +175,7 @@ func (o *osFile) Dev() (uint64, experimentalsys.Errno) {
 // its start.
 func (o *osFile) readdirSorted(n int) ([]experimentalsys.Dirent, experimentalsys.Errno) {
 	opens := o.opener.opens
-	if _, e := o.File.Readdir(1); e != 0 {
+	if _, e := o.adapterReaddir(1); e != 0 {
 		return nil, e
 	}
 	if o.sorted == nil || o.opener.opens != opens {
