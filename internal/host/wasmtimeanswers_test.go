@@ -216,3 +216,19 @@ func TestReadlinkAtMemoryEndAsWasmtime(t *testing.T) {
 		}
 	}
 }
+
+// TestPwriteInAppendModeAsWasmtime: fd_pwrite on a file in append mode
+// appends, as Linux's pwrite(2) on an O_APPEND file and wasmtime do,
+// whichever way APPEND was set (at path_open, file a; with
+// fd_fdstat_set_flags, file b): "xx" written, "Y" pwritten at 0, each
+// file holds "xxY" (testdata/wasmtimeanswers/appendpwrite.c). Attack pass
+// 45g, row 2: APPEND at path_open answered EIO (29), Go's WriteAt
+// refusing an O_APPEND file.
+func TestPwriteInAppendModeAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,2,0,1,0,2,xxY|0,0,2,0,1,0,2,xxY"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/appendpwrite.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered %s; wasmtime %s", e, r[0], wasmtime)
+		}
+	}
+}
