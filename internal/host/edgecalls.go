@@ -64,8 +64,19 @@ const readlinkLend = 4096
 // buffer before the path (EINVAL for a name not there). A buffer shorter
 // than readlinkLend is swapped, for wazero, for readlinkLend bytes of
 // memory whose contents the listener keeps and puts back after, copying
-// what fits of the target into the module's buffer.
+// what fits of the target into the module's buffer. The result (bufused)
+// is lent too, the 4 bytes after the buffer's loan: the module's bufused
+// may lie inside the loan, where wazero's write of it overwrote 4 bytes
+// of the target before the listener copied it (attack pass 45g, row 1).
+// The listener writes the target into the module's buffer and then
+// bufused, in wasmtime's order. A target of 0 bytes to copy (a buffer of
+// 0 bytes) is not written: wasmtime answers success for an empty buffer
+// wherever it points, past the end of memory too (45g row 5).
 type readlinkListener struct{}
+
+// readlinkLoan is how many bytes from resultScratch on readlinkListener
+// lends: the buffer, then bufused.
+const readlinkLoan = readlinkLend + 4
 
 // readlinkCall is what readlinkListener lent for the current call.
 type readlinkCall struct {
@@ -85,16 +96,16 @@ func (readlinkListener) Before(ctx context.Context, mod api.Module, _ api.Functi
 		return
 	}
 	mem := guestMemory(mod)
-	if mem == nil || mem.Size() < resultScratch+readlinkLend {
+	if mem == nil || mem.Size() < resultScratch+readlinkLoan {
 		return
 	}
-	b, ok := mem.Read(resultScratch, readlinkLend)
+	b, ok := mem.Read(resultScratch, readlinkLoan)
 	if !ok {
 		return
 	}
 	c.kept = append(c.kept, b...)
 	c.buf, c.bufLen, c.resultBufused = uint32(params[3]), uint32(params[4]), uint32(params[5])
-	params[3], params[4] = resultScratch, readlinkLend
+	params[3], params[4], params[5] = resultScratch, readlinkLend, resultScratch+readlinkLend
 }
 
 func (readlinkListener) After(ctx context.Context, mod api.Module, _ api.FunctionDefinition, results []uint64) {
@@ -109,7 +120,7 @@ func (readlinkListener) After(ctx context.Context, mod api.Module, _ api.Functio
 	}
 	var target []byte
 	if len(results) > 0 && results[0] == errnoSuccess {
-		if n, ok := mem.ReadUint32Le(c.resultBufused); ok && n <= readlinkLend {
+		if n, ok := mem.ReadUint32Le(resultScratch + readlinkLend); ok && n <= readlinkLend {
 			if b, ok := mem.Read(resultScratch, n); ok {
 				target = append(target, b[:min(n, c.bufLen)]...)
 			}
@@ -120,7 +131,7 @@ func (readlinkListener) After(ctx context.Context, mod api.Module, _ api.Functio
 	if len(results) == 0 || results[0] != errnoSuccess {
 		return
 	}
-	if !mem.Write(c.buf, target) || !mem.WriteUint32Le(c.resultBufused, uint32(len(target))) {
+	if (len(target) > 0 && !mem.Write(c.buf, target)) || !mem.WriteUint32Le(c.resultBufused, uint32(len(target))) {
 		results[0] = errnoFault
 	}
 }

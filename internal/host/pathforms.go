@@ -44,6 +44,30 @@ type pathCall struct {
 	// emptyOpen says the call is path_open of "", which wazero answers
 	// EINVAL once the descriptor is checked, and Subako's runtime ENOENT.
 	emptyOpen bool
+	// climbs has bit i set when the call's i-th path, cleaned, climbs
+	// above its directory (".." or "../f", from "s/../../f"), and wazero
+	// was handed "." for it (see climbsWhenCleaned).
+	climbs uint8
+	// opened is the name beneath the mount a path_open that posixFS
+	// resolved opened, for the descriptor's name (openedName); openedOK
+	// says there is one.
+	opened   string
+	openedOK bool
+}
+
+// climbsWhenCleaned says whether wazero's lexical cleaning of raw climbs
+// above the directory it is relative to, which wazero refuses (EPERM,
+// fs.ValidPath in atPath) before the mount sees the path: "s/../../f"
+// cleans to "../f", where POSIX, with s a link to sub/deep, names f
+// (attack pass 45g, row 8). beforePaths hands wazero "." for such a path
+// (one byte of the path itself, a "."), and posixFS resolves the path
+// as the module gave it.
+func climbsWhenCleaned(raw string) bool {
+	if strings.HasPrefix(raw, "/") {
+		return false
+	}
+	c := path.Clean(raw)
+	return c == ".." || strings.HasPrefix(c, "../")
 }
 
 // lookupSymlinkFollow is WASI's lookupflags symlink_follow.
@@ -56,6 +80,7 @@ const lookupSymlinkFollow = 1
 // refuses the flag).
 func (s *session) beforePaths(mod api.Module, def api.FunctionDefinition, paths []int, params []uint64) {
 	s.paths.raw, s.paths.answer, s.paths.emptyOpen = s.paths.raw[:0], 0, false
+	s.paths.climbs, s.paths.opened, s.paths.openedOK = 0, "", false
 	mem := guestMemory(mod)
 	if mem == nil {
 		return
@@ -88,6 +113,18 @@ func (s *session) beforePaths(mod api.Module, def api.FunctionDefinition, paths 
 		case name == "path_open" && len(s.paths.raw) == 1 && s.paths.raw[0] == "":
 			s.paths.emptyOpen = true
 		}
+	}
+	if s.pathRefused {
+		return
+	}
+	for k, raw := range s.paths.raw {
+		if (def.Name() == "path_symlink" && k == 0) || k >= 8 || !climbsWhenCleaned(raw) {
+			continue // a link's target is not a path the call resolves
+		}
+		i := paths[k]
+		params[i] = uint64(uint32(params[i]) + uint32(strings.IndexByte(raw, '.')))
+		params[i+1] = 1
+		s.paths.climbs |= 1 << k
 	}
 }
 
@@ -124,6 +161,9 @@ func (f posixFS) raw(i int, p string) (raw, dir string, ok bool) {
 	cl := path.Clean(raw)
 	if strings.HasSuffix(raw, "/") && cl != "/" {
 		cl += "/"
+	}
+	if f.s.paths.climbs&(1<<i) != 0 {
+		cl = "." // what beforePaths handed wazero
 	}
 	switch {
 	case p == cl:
@@ -281,4 +321,30 @@ func stripDirSuffix(raw string) string {
 			return raw
 		}
 	}
+}
+
+// pathOpenResultFD is path_open's result fd pointer among its parameters.
+const pathOpenResultFD = 8
+
+// nameOpened gives the descriptor a path_open that posixFS resolved
+// opened the name it resolved to, in wazero's table: wazero names it by
+// the path as it cleaned it (or ".", beforePaths's stand-in for a path
+// that climbs when cleaned), and joins the paths of later calls relative
+// to the descriptor to that name, so a directory opened as "s/.." (s a
+// link to sub/deep) took paths relative to the preopen, not sub. Where
+// wazero's table is out of reach (setEntryName), the name stays.
+func (s *session) nameOpened(mod api.Module) {
+	mem := guestMemory(mod)
+	if mem == nil || len(s.call.args.params) <= pathOpenResultFD {
+		return
+	}
+	fd, ok := mem.ReadUint32Le(uint32(s.call.args.params[pathOpenResultFD]))
+	if !ok {
+		return
+	}
+	name := strings.TrimRight(s.paths.opened, "/")
+	if name == "." {
+		name = "" // wazero's name for the mount's own directory
+	}
+	setEntryName(mod, fd, name)
 }

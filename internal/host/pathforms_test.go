@@ -199,3 +199,45 @@ func TestStatOfFileDotAsSubako(t *testing.T) {
 type fixedRoot struct{ r *os.Root }
 
 func (f fixedRoot) Root() *os.Root { return f.r }
+
+// TestLinkThenClimbBackAsSubako: with s a symbolic link to sub/deep,
+// "s/../../f" is f by POSIX (sub/deep/../../f) and "s/../.." the
+// preopen's own directory: wasmtime reads f ("top"), opens the directory
+// and stats f (testdata/pathforms/linkclimb.c), and so does the host,
+// under both engines. Attack pass 45g, row 8: wazero cleaned the paths to
+// "../f" and "..", which climb above the preopen, and refused them (EPERM,
+// 63) before posixFS resolved them.
+func TestLinkThenClimbBackAsSubako(t *testing.T) {
+	const wasmtime = `{"e":"0:top,0,0"}`
+	for e, r := range pingEngines(t, "testdata/pathforms/linkclimb.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered %s; wasmtime %s", e, r[0], wasmtime)
+		}
+	}
+}
+
+// TestDirectoryOpenedThroughResolvedPathNamed: a directory opened through
+// a path posixFS resolved ("s/..", and "s/../../sub", which climbs when
+// cleaned; s a link to sub/deep) is sub, and a file created relative to
+// it lands in sub, as in wasmtime (testdata/pathforms/resolveddirname.c,
+// measured with subako/testdata/wasmtimerun: sub/x and sub/y). wazero
+// named the descriptor by the cleaned path ("." for both) and joined
+// later paths to that name: x and y landed in the preopen's directory.
+func TestDirectoryOpenedThroughResolvedPathNamed(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0"}`
+	for e, r := range pingEngines(t, "testdata/pathforms/resolveddirname.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered %s; wasmtime %s", e, r[0], wasmtime)
+		}
+		for _, name := range []string{"sub/x", "sub/y"} {
+			if _, err := os.Lstat(filepath.Join(r[1], name)); err != nil {
+				t.Errorf("%v: %s not created: %v", e, name, err)
+			}
+		}
+		for _, name := range []string{"x", "y"} {
+			if _, err := os.Lstat(filepath.Join(r[1], name)); err == nil {
+				t.Errorf("%v: %s created in the preopen's directory", e, name)
+			}
+		}
+	}
+}

@@ -73,9 +73,12 @@ func (l pathListener) After(ctx context.Context, mod api.Module, def api.Functio
 			results[0] = s.paths.answer
 		case s.paths.emptyOpen && results[0] == errnoInval:
 			results[0] = errnoNoent
+		case results[0] == errnoSuccess && s.paths.openedOK:
+			s.nameOpened(mod)
 		}
 		s.pathRefused = false
 		s.paths.raw, s.paths.answer, s.paths.emptyOpen = s.paths.raw[:0], 0, false
+		s.paths.climbs, s.paths.opened, s.paths.openedOK = 0, "", false
 	}
 }
 

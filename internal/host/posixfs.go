@@ -25,9 +25,16 @@ func (f posixFS) isSymlink(name string) bool {
 }
 
 func (f posixFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMode) (experimentalsys.File, experimentalsys.Errno) {
-	name, errno := f.name(0, p)
+	r, ok, errno := f.resolve(0, p)
 	if errno != 0 {
 		return nil, errno
+	}
+	name := p
+	if ok {
+		name = r.name
+		if f.s != nil {
+			f.s.paths.opened, f.s.paths.openedOK = name, true
+		}
 	}
 	// O_DIRECTORY without SYMLINK_FOLLOW of a symbolic link is ELOOP, as
 	// O_NOFOLLOW|O_DIRECTORY is (attack pass 45a, row 11: the host opened

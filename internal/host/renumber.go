@@ -29,6 +29,42 @@ func preopenFlag(mod api.Module, fd uint32) (flag reflect.Value, ok bool) {
 			flag, ok = reflect.Value{}, false
 		}
 	}()
+	entry, ok := fileEntry(mod, fd)
+	if !ok {
+		return reflect.Value{}, false
+	}
+	flag = entry.FieldByName("IsPreopen")
+	if !flag.IsValid() || flag.Kind() != reflect.Bool || !flag.CanSet() {
+		return reflect.Value{}, false
+	}
+	return flag, true
+}
+
+// setEntryName sets the Name of wazero's entry of fd in mod's descriptor
+// table, the name wazero joins the paths of later calls relative to fd
+// to, and says whether it could.
+func setEntryName(mod api.Module, fd uint32, name string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	entry, ok := fileEntry(mod, fd)
+	if !ok {
+		return false
+	}
+	field := entry.FieldByName("Name")
+	if !field.IsValid() || field.Kind() != reflect.String || !field.CanSet() {
+		return false
+	}
+	field.SetString(name)
+	return true
+}
+
+// fileEntry is wazero's entry of fd in mod's descriptor table (the
+// struct a *FileEntry points at), or ok false. It may panic on another
+// wazero: its callers recover.
+func fileEntry(mod api.Module, fd uint32) (entry reflect.Value, ok bool) {
 	v := reflect.ValueOf(mod)
 	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
 		return reflect.Value{}, false
@@ -53,11 +89,7 @@ func preopenFlag(mod api.Module, fd uint32) (flag reflect.Value, ok bool) {
 	if out[1].Kind() != reflect.Bool || !out[1].Bool() || out[0].Kind() != reflect.Pointer || out[0].IsNil() {
 		return reflect.Value{}, false
 	}
-	flag = out[0].Elem().FieldByName("IsPreopen")
-	if !flag.IsValid() || flag.Kind() != reflect.Bool || !flag.CanSet() {
-		return reflect.Value{}, false
-	}
-	return flag, true
+	return out[0].Elem(), true
 }
 
 // preopensCleared is what unmarkPreopens cleared, for restore.

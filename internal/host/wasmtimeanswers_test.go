@@ -3,8 +3,10 @@ package host
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -135,6 +137,98 @@ func TestDirSeekAnswersBadf(t *testing.T) {
 	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/dirseek.wasm") {
 		if r[0] != wasmtime {
 			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+	}
+}
+
+// lineEngines runs the module at path under each engine with the request
+// line given and returns each engine's answer ("" when none) and trap.
+func lineEngines(t *testing.T, path, line string) map[Engine][2]string {
+	t.Helper()
+	wasm, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[Engine][2]string{}
+	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
+		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := compile(t, h, wasm)
+		s, err := h.Start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: t.TempDir()}, Timeout: 3 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Send([]byte(line))
+		l, ok := s.Answer(json.RawMessage(`1`), 3*time.Second)
+		r := s.Wait()
+		h.Close(context.Background())
+		got := string(l.Result)
+		if !ok {
+			got = ""
+		}
+		out[e] = [2]string{got, r.Trap}
+	}
+	return out
+}
+
+// TestReadlinkBufusedInsideLoanAsWasmtime: path_readlink into a buffer
+// shorter than 4 KiB, with bufused pointing inside the bytes the host
+// lends wazero the call's buffer from (address 136, 8 bytes into the
+// target there), reads back the whole target and its length, as
+// wasmtime does; a 1,200-byte target with bufused past the loan reads
+// back whole too (testdata/wasmtimeanswers/readlinkbufused.c). Attack
+// pass 45g, row 1: wazero wrote bufused into the lent bytes over the
+// target before the host copied it: "01234567" and the length's bytes.
+func TestReadlinkBufusedInsideLoanAsWasmtime(t *testing.T) {
+	const want = `{"e":"0,0,20:0123456789abcdefghij|0,0,1200,1,-1@`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/readlinkbufused.wasm") {
+		if !strings.HasPrefix(r[0], want) {
+			t.Errorf("%v: answered %s; wasmtime %s...", e, r[0], want)
+		}
+	}
+}
+
+// TestReadlinkAtMemoryEndAsWasmtime: path_readlink of the 3-byte target
+// "abc" into buffers at the end of memory, and with bufused there,
+// answers as wasmtime (testdata/wasmtimeanswers/readlinkmemend.c, the
+// case after '#' in the request line): cases 3, 4, 7-11 trap (the
+// target copied or bufused crosses the end), 1, 2, 5, 6 and 12 answer
+// (6: a buffer of 0 bytes past the end, nothing copied: success, where
+// the host trapped, attack pass 45g row 5; 12: the target read into the
+// lent bytes with bufused inside them).
+func TestReadlinkAtMemoryEndAsWasmtime(t *testing.T) {
+	wasmtime := []string{1: `{"e":"0,0,3,0,0,"}`, 2: `{"e":"0,0,3,0,0,"}`, 5: `{"e":"0,0,0,0,0,"}`, 6: `{"e":"0,0,0,0,0,"}`, 12: `{"e":"0,0,-2,97,99,"}`}
+	for k := 1; k <= 12; k++ {
+		line := fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"c":"#%d"}}`, k)
+		want := ""
+		if k < len(wasmtime) {
+			want = wasmtime[k]
+		}
+		for e, r := range lineEngines(t, "testdata/wasmtimeanswers/readlinkmemend.wasm", line) {
+			switch {
+			case want == "" && (r[0] != "" || r[1] == ""):
+				t.Errorf("%v, case %d: answered %s (trap %q); wasmtime traps", e, k, r[0], r[1])
+			case want != "" && r[0] != want:
+				t.Errorf("%v, case %d: answered %s (trap %q); wasmtime %s", e, k, r[0], r[1], want)
+			}
+		}
+	}
+}
+
+// TestPwriteInAppendModeAsWasmtime: fd_pwrite on a file in append mode
+// appends, as Linux's pwrite(2) on an O_APPEND file and wasmtime do,
+// whichever way APPEND was set (at path_open, file a; with
+// fd_fdstat_set_flags, file b): "xx" written, "Y" pwritten at 0, each
+// file holds "xxY" (testdata/wasmtimeanswers/appendpwrite.c). Attack pass
+// 45g, row 2: APPEND at path_open answered EIO (29), Go's WriteAt
+// refusing an O_APPEND file.
+func TestPwriteInAppendModeAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,2,0,1,0,2,xxY|0,0,2,0,1,0,2,xxY"}`
+	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/appendpwrite.wasm") {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered %s; wasmtime %s", e, r[0], wasmtime)
 		}
 	}
 }
