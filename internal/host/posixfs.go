@@ -62,17 +62,34 @@ func (f posixFS) Stat(p string) (st sys.Stat_t, errno experimentalsys.Errno) {
 	return f.FS.Stat(name)
 }
 
-func (f posixFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
-	r, ok, errno := f.resolve(0, p)
+// entry resolves p, the i-th path of a call that names an entry: the
+// name the mount is to use (p itself when nothing needed resolving), or,
+// when its last component is "." or "..", what onDot answers (nil: the
+// resolved name, as any other).
+func (f posixFS) entry(i int, p string, onDot func() experimentalsys.Errno) (string, experimentalsys.Errno) {
+	r, ok, errno := f.resolve(i, p)
 	switch {
 	case errno != 0:
-		return errno
-	case ok && r.dot:
-		return experimentalsys.EEXIST
+		return "", errno
+	case ok && r.dot && onDot != nil:
+		return "", onDot()
 	case ok:
-		p = r.name
+		return r.name, 0
 	}
-	return f.FS.Mkdir(p, perm)
+	return p, 0
+}
+
+// answer is an onDot of entry that answers e.
+func answer(e experimentalsys.Errno) func() experimentalsys.Errno {
+	return func() experimentalsys.Errno { return e }
+}
+
+func (f posixFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
+	name, errno := f.entry(0, p, answer(experimentalsys.EEXIST))
+	if errno != 0 {
+		return errno
+	}
+	return f.FS.Mkdir(name, perm)
 }
 
 // Rmdir: a last component "." or ".." is EINVAL, and so is a symbolic
@@ -94,16 +111,11 @@ func (f posixFS) Rmdir(p string) experimentalsys.Errno {
 }
 
 func (f posixFS) Unlink(p string) experimentalsys.Errno {
-	r, ok, errno := f.resolve(0, p)
-	switch {
-	case errno != 0:
+	name, errno := f.entry(0, p, answer(experimentalsys.EISDIR))
+	if errno != 0 {
 		return errno
-	case ok && r.dot:
-		return experimentalsys.EISDIR
-	case ok:
-		p = r.name
 	}
-	return f.FS.Unlink(p)
+	return f.FS.Unlink(name)
 }
 
 // Rename answers as Linux and cap-std do: EBUSY for a path whose last
@@ -117,14 +129,9 @@ func (f posixFS) Unlink(p string) experimentalsys.Errno {
 func (f posixFS) Rename(from, to string) experimentalsys.Errno {
 	names := [2]string{from, to}
 	for i, p := range names {
-		r, ok, errno := f.resolve(i, p)
-		switch {
-		case errno != 0:
+		var errno experimentalsys.Errno
+		if names[i], errno = f.entry(i, p, f.busy); errno != 0 {
 			return errno
-		case ok && r.dot:
-			return f.busy()
-		case ok:
-			names[i] = r.name
 		}
 	}
 	from, to = names[0], names[1]
@@ -154,31 +161,21 @@ func (f posixFS) busy() experimentalsys.Errno {
 
 func (f posixFS) Link(oldPath, newPath string) experimentalsys.Errno {
 	names := [2]string{oldPath, newPath}
-	for i, p := range names {
-		r, ok, errno := f.resolve(i, p)
-		switch {
-		case errno != 0:
+	for i, onDot := range []func() experimentalsys.Errno{nil, answer(experimentalsys.EEXIST)} {
+		var errno experimentalsys.Errno
+		if names[i], errno = f.entry(i, names[i], onDot); errno != 0 {
 			return errno
-		case ok && r.dot && i == 1:
-			return experimentalsys.EEXIST
-		case ok:
-			names[i] = r.name
 		}
 	}
 	return f.FS.Link(names[0], names[1])
 }
 
 func (f posixFS) Symlink(target, link string) experimentalsys.Errno {
-	r, ok, errno := f.resolve(1, link)
-	switch {
-	case errno != 0:
+	name, errno := f.entry(1, link, answer(experimentalsys.EEXIST))
+	if errno != 0 {
 		return errno
-	case ok && r.dot:
-		return experimentalsys.EEXIST
-	case ok:
-		link = r.name
 	}
-	return f.FS.Symlink(target, link)
+	return f.FS.Symlink(target, name)
 }
 
 func (f posixFS) Readlink(p string) (string, experimentalsys.Errno) {
