@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/subako-ai/subako-go/internal/rules"
 )
 
 // conditionalUnits are descriptions of many Outlook conditional openings
@@ -90,4 +92,20 @@ func BenchmarkConditionalComments(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestConditionalBodyBound (attack pass 45i row 2): an opening's body of
+// markup up to conditionalBodyMax still hides nothing; a longer one is
+// judged as any comment (T038): a syntax example is short, and the bound
+// keeps each opening's read short. Many openings then one "-->" are
+// T038 now: the first openings hide more than the bound (main read each
+// body whole, found markup only, and drew nothing, at the square's cost).
+func TestConditionalBodyBound(t *testing.T) {
+	t.Parallel()
+	cell := `<td width="600" style="padding:0">`
+	short := "Email HTML. For example: <!--[if mso]><table><tr>" + strings.Repeat(cell, (conditionalBodyMax-40)/len(cell)) + "<![endif]-->"
+	wantNoErrorMatches(t, toolWithDescribedArgs("create-template", "Creates a template.", "html", short))
+	long := "Email HTML. For example: <!--[if mso]><table><tr>" + strings.Repeat(cell, conditionalBodyMax/len(cell)+1) + "<![endif]-->"
+	wantErrorMatch(t, rules.TextComment, toolWithDescribedArgs("create-template", "Creates a template.", "html", long))
+	wantErrorMatch(t, rules.TextComment, toolWithDescribedArgs("add", conditionalText("<!--[if mso]>. ", "-->", 4<<10), "note", "A note."))
 }
