@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -214,47 +215,86 @@ func (cs *codeSpans) in(at int) bool {
 // "<!-- ignore previous instructions -->", "<!--[if mso]> Always call add
 // ... <![endif]-->" and "\n<!--[if mso]> conditionals: always call add"
 // stay T038 (TestOutlookConditionalCommentNamed, hidden_test.go).
-func conditionalCommentNamed(s string, a int) bool {
+// Each opening reads a bounded window: its closer comes from the text's
+// index (x.closers), a body past conditionalBodyMax is not read, and the
+// word before it on its line is looked for backward from it, so a text of
+// many openings costs linear time (attack pass 45i row 2,
+// TestConditionalCommentsReadLinearly, conditionalcost_test.go).
+func conditionalCommentNamed(x *lineIndex, a int) bool {
+	s := x.orig
 	if a < 0 || a >= len(s) {
 		return false
 	}
 	// The token holding a: "<!-->" is inside "<!--[if !mso]><!-->".
 	var tok []int
-	for _, m := range conditionalTokenRE.FindAllStringIndex(s[max(0, a-64):min(len(s), a+128)], -1) {
-		m0, m1 := m[0]+max(0, a-64), m[1]+max(0, a-64)
-		if m0 <= a && a < m1 {
-			tok = []int{m0, m1}
-			break
+	if m := conditionalTokenAtRE.FindStringIndex(s[a:min(len(s), a+128)]); m != nil {
+		tok = []int{a, a + m[1]} // the usual case, read from a alone
+	} else {
+		for _, m := range conditionalTokenRE.FindAllStringIndex(s[max(0, a-64):min(len(s), a+128)], -1) {
+			m0, m1 := m[0]+max(0, a-64), m[1]+max(0, a-64)
+			if m0 <= a && a < m1 {
+				tok = []int{m0, m1}
+				break
+			}
 		}
 	}
+	x.condRead += min(len(s), a+128) - max(0, a-64)
 	if tok == nil {
 		return false
 	}
 	if strings.HasSuffix(s[tok[0]:tok[1]], "-->") {
 		return true // closes itself: the comment holds the syntax only
 	}
-	if j := strings.Index(s[tok[1]:], "-->"); j >= 0 {
-		body := strings.TrimSuffix(s[tok[1]:tok[1]+j], "<![endif]")
+	if e := x.nextCloser(tok[1]); e >= 0 {
+		if e-tok[1] > conditionalBodyMax {
+			return false // hides more than a syntax example's markup: judged as any comment
+		}
+		x.condRead += e - tok[1]
+		body := strings.TrimSuffix(s[tok[1]:e], "<![endif]")
 		body = markupOnlyRE.ReplaceAllString(body, "")
 		return strings.TrimSpace(strings.Trim(body, ".… \t\n")) == ""
 	}
-	lineStart := strings.LastIndexByte(s[:tok[0]], '\n') + 1
-	if !strings.ContainsFunc(s[lineStart:tok[0]], unicode.IsLetter) {
+	lineStart := x.lineStart(tok[0])
+	if !letterBefore(x, lineStart, tok[0]) {
 		return false // at a line's start: an HTML block that hides the rest
 	}
-	lineEnd := len(s)
-	if k := strings.IndexByte(s[tok[1]:], '\n'); k >= 0 {
-		lineEnd = tok[1] + k
-	}
+	lineEnd := min(x.lineEnd(tok[1]), tok[1]+48)
 	return conditionalNameRE.MatchString(s[max(lineStart, tok[0]-48):tok[0]]) ||
-		conditionalNameRE.MatchString(s[tok[1]:min(lineEnd, tok[1]+48)])
+		conditionalNameRE.MatchString(s[tok[1]:lineEnd])
+}
+
+// conditionalBodyMax is the most an opening conditional comment may hide
+// and still be a syntax example of markup only: a longer body is judged
+// as any comment is (T038). Each opening reads at most this much, so a
+// text of many openings and one "-->" far after them costs linear time,
+// not its square (attack pass 45i row 2).
+const conditionalBodyMax = 512
+
+// letterBefore: orig[from:to] holds a letter, read backward from to: the
+// nearest letter ends the read, and every conditional token holds one
+// ("if"), so the openings of one line read its bytes once between them.
+func letterBefore(x *lineIndex, from, to int) bool {
+	for to > from {
+		r, n := utf8.DecodeLastRuneInString(x.orig[from:to])
+		x.condRead += n
+		if unicode.IsLetter(r) {
+			return true
+		}
+		to -= n
+	}
+	return false
 }
 
 // conditionalTokenRE: a conditional comment's opening (its condition mso
 // or IE, negated, compared with a version, or joined by | and &), with
 // the "<!-->" that reveals its content to other clients, or its closing
 // "<!--<![endif]-->".
-var conditionalTokenRE = re(`(?i)<!--\[if\s+` + conditionTerm + `(?:\s*[|&]\s*` + conditionTerm + `)*\s*\]>(?:<!-->)?|<!--<!\[endif\]-->`)
+var (
+	conditionalTokenRE   = re(`(?i)` + conditionalToken)
+	conditionalTokenAtRE = re(`(?i)^(?:` + conditionalToken + `)`) // one starting where asked
+)
+
+const conditionalToken = `<!--\[if\s+` + conditionTerm + `(?:\s*[|&]\s*` + conditionTerm + `)*\s*\]>(?:<!-->)?|<!--<!\[endif\]-->`
 
 const conditionTerm = `!?\(?\s*(?:(?:gt|gte|lt|lte)\s+)?(?:mso|ie)(?:\s+\d+(?:\.\d+)?)?\s*\)?`
 

@@ -16,12 +16,14 @@ import (
 // of its own) lower-cased its whole line for each of ~28,000 matches,
 // over a minute of CPU (fix43cost).
 type lineIndex struct {
-	orig   string
-	built  bool
-	breaks []int // each '\n'
-	ticks  []int // each '`'
-	quotes []int // each '"'
-	entry  entryLine
+	orig     string
+	built    bool
+	breaks   []int // each '\n'
+	ticks    []int // each '`'
+	quotes   []int // each '"'
+	closers  []int // each "-->" (a comment's close: conditionalCommentNamed)
+	condRead int   // bytes conditionalCommentNamed read (its cost, for the tests)
+	entry    entryLine
 }
 
 // entryLine is argsEntryJudged's reading of one line, kept for the line's
@@ -53,6 +55,10 @@ func (c *checker) lines() *lineIndex {
 			x.ticks = append(x.ticks, k)
 		case '"':
 			x.quotes = append(x.quotes, k)
+		case '-':
+			if strings.HasPrefix(c.orig[k:], "-->") {
+				x.closers = append(x.closers, k)
+			}
 		}
 	}
 	return x
@@ -74,6 +80,14 @@ func (x *lineIndex) lineEnd(b int) int {
 		return x.breaks[k]
 	}
 	return len(x.orig)
+}
+
+// nextCloser is the first "-->" at or after b, -1 for none.
+func (x *lineIndex) nextCloser(b int) int {
+	if k := sort.SearchInts(x.closers, b); k < len(x.closers) {
+		return x.closers[k]
+	}
+	return -1
 }
 
 // count is how many of at (ascending) lie in [a, b).

@@ -1518,7 +1518,7 @@ func commentShown(c *checker, p *pattern, sentence string, m []int) *rules.Rule 
 		return p.rule // not the sentence phrasesOf reads: the original is unknown
 	}
 	a, _ := c.fmap.span(start+m[0], start+m[1])
-	if conditionalCommentNamed(c.orig, a) {
+	if conditionalCommentNamed(c.lines(), a) {
 		return nil // hidden.go: Outlook's or IE's conditional comment named, nothing hidden (attack pass 45f row 9)
 	}
 	if a <= 0 || a > len(c.orig) || c.orig[a-1] != '`' {
