@@ -164,17 +164,7 @@ func (c *coster) index(v any, loc string, depth int) {
 				c.anchors[strings.TrimPrefix(s, "#")] = loc
 			}
 		}
-		if p, ok := v["pattern"].(string); ok {
-			c.patterns[p] = patternInsts(p)
-		}
-		if pp, ok := v["patternProperties"].(map[string]any); ok {
-			for p := range pp {
-				c.patterns[p] = patternInsts(p)
-			}
-		}
-		if l, ok := v["enum"].([]any); ok && len(l) > 0 {
-			c.enums[&l[0]] = newEnumCost(l)
-		}
+		c.keywords(v)
 		for k, e := range v {
 			if k == "enum" || k == "const" || k == "default" || k == "examples" {
 				continue
@@ -184,6 +174,31 @@ func (c *coster) index(v any, loc string, depth int) {
 	case []any:
 		for i, e := range v {
 			c.index(e, loc+"/"+strconv.Itoa(i), depth+1)
+		}
+	}
+}
+
+// keywords costs subschema m's patterns and enum for Work, once each:
+// index does for every subschema in its place, cost for those a $ref
+// reaches anywhere else (under default, examples, const or enum, attack
+// pass 45i row 3: Work costed them anew at every visit).
+func (c *coster) keywords(m map[string]any) {
+	note := func(p string) {
+		if _, ok := c.patterns[p]; !ok {
+			c.patterns[p] = patternInsts(p)
+		}
+	}
+	if p, ok := m["pattern"].(string); ok {
+		note(p)
+	}
+	if pp, ok := m["patternProperties"].(map[string]any); ok {
+		for p := range pp {
+			note(p)
+		}
+	}
+	if l, ok := m["enum"].([]any); ok && len(l) > 0 {
+		if _, ok := c.enums[&l[0]]; !ok {
+			c.enums[&l[0]] = newEnumCost(l)
 		}
 	}
 }
@@ -223,6 +238,7 @@ func (c *coster) cost(v any, loc string) (n, back int) {
 	}
 	c.busy[loc] = true
 	defer delete(c.busy, loc)
+	c.keywords(m)
 	n = 1
 	sub := func(s any, l string) {
 		sn, sb := c.cost(s, l)

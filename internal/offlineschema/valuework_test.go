@@ -112,7 +112,8 @@ func TestWorkWalkVisitsBounded(t *testing.T) {
 		schemaText := manyPathsSchema(c.leaf, c.draft)
 		withinABI(t, schemaText, c.inst)
 		_, cost, inst := compileWorkCase(t, schemaText, c.inst)
-		n, visits := cost.work(inst, MaxWork)
+		ww := cost.work(inst, MaxWork)
+		n, visits := ww.n, ww.visits
 		if visits > n || visits > MaxWork+1 {
 			t.Errorf("%s: the walk visited %d members or items for a work of %d (limit %d)", c.leaf, visits, n, MaxWork)
 		}

@@ -36,6 +36,11 @@ import (
 // it visits is a step, it visits none where no keyword reads them, and it
 // stops once past limit (its loop over every item for every path reaching
 // an array cost 5.7 s for 2,001 items at work 88,622).
+// Each enum's and pattern's cost is found once, by Estimate's walk of
+// every subschema an applicator or a $ref reaches (attack pass 45i, row 3:
+// one under default, examples, const or enum, which a $ref may name, was
+// costed anew at each visit, an enum of 10,000 read whole for a step or
+// two); one it did not reach is costed once here, its reading counted.
 //
 // Cost.Place times Values bounded the same work from the whole schema
 // alone, so a real schema of a thousand subschemas (Brave's
@@ -46,18 +51,18 @@ func (c Cost) Work(inst any, limit int) int {
 	if c.schema == nil {
 		return limit + 1
 	}
-	n, _ := c.work(inst, limit)
-	return n
+	return c.work(inst, limit).n
 }
 
-// work is Work, and how many members and items its walk visited.
-func (c Cost) work(inst any, limit int) (n, visits int) {
-	if c.schema == nil {
-		return limit + 1, 0
-	}
+// work is Work's walk, with its counts (for tests).
+func (c Cost) work(inst any, limit int) *worker {
 	w := &worker{c: c.schema, limit: limit, sizes: map[uintptr]int{}}
+	if c.schema == nil {
+		w.n = limit + 1
+		return w
+	}
 	w.walk(c.schema.root, inst, 0)
-	return w.n, w.visits
+	return w
 }
 
 type worker struct {
@@ -66,6 +71,13 @@ type worker struct {
 	// visits counts the members and items the walk went through (for
 	// tests: each costs at least a step, so they stay within the limit).
 	visits int
+	// enums and patterns are the enums and patterns this walk costed
+	// itself, where Estimate had not (its walk stopped short): each once,
+	// the costing counted as work. entriesRead and patternsCompiled count
+	// them (for tests).
+	enums                         map[*any]enumCost
+	patterns                      map[string]int
+	entriesRead, patternsCompiled int
 	// sizes memoizes valueWork for arrays and objects.
 	sizes map[uintptr]int
 }
@@ -245,10 +257,7 @@ func (w *worker) items(m map[string]any, v []any, depth int) {
 func (w *worker) keywords(m map[string]any, v any) int {
 	n := 0
 	if l, ok := m["enum"].([]any); ok && len(l) > 0 {
-		e, ok := w.c.enums[&l[0]]
-		if !ok {
-			e = newEnumCost(l)
-		}
+		e := w.enumCost(l)
 		if e.types&typeBit(v) != 0 {
 			n += e.compared(v)
 		}
@@ -396,12 +405,48 @@ const patternStepsPerWork = 100
 // program (the Pike VM keeps a thread per live instruction; the
 // backtracker visits each instruction at each position once).
 func (w *worker) patternWork(p string, n int) int {
-	insts, ok := w.c.patterns[p]
-	if !ok {
-		insts = patternInsts(p)
-	}
+	insts := w.patternCost(p)
 	steps := (n + 1) * insts
 	return (steps + patternStepsPerWork - 1) / patternStepsPerWork
+}
+
+// enumCost is enum l's cost, as Estimate found it, or else as this walk
+// finds it once, counting the values it reads as work.
+func (w *worker) enumCost(l []any) enumCost {
+	if e, ok := w.c.enums[&l[0]]; ok {
+		return e
+	}
+	if e, ok := w.enums[&l[0]]; ok {
+		return e
+	}
+	if w.enums == nil {
+		w.enums = map[*any]enumCost{}
+	}
+	e := newEnumCost(l)
+	w.enums[&l[0]] = e
+	w.entriesRead += len(l)
+	w.n += e.values
+	return e
+}
+
+// patternCost is pattern p's compiled size, as Estimate found it, or else
+// as this walk finds it once, counting the compilation as work (as
+// formatWork counts the "regex" format's).
+func (w *worker) patternCost(p string) int {
+	if insts, ok := w.c.patterns[p]; ok {
+		return insts
+	}
+	if insts, ok := w.patterns[p]; ok {
+		return insts
+	}
+	if w.patterns == nil {
+		w.patterns = map[string]int{}
+	}
+	insts := patternInsts(p)
+	w.patterns[p] = insts
+	w.patternsCompiled++
+	w.n += formatWork("regex", len(p))
+	return insts
 }
 
 // patternInsts is the size of the program Go's regexp compiles pattern p

@@ -29,14 +29,14 @@ type conn struct {
 	listChanged bool
 	logLevel    string // set by logging/setLevel, "" before
 	log         connLog
-	// inflight holds the requests running, by id: a list, since a client
+	// inflight holds the requests running, by id (idKey): a list, since a client
 	// may reuse an id while a request of it runs (JSON-RPC forbids it, but
 	// one key for both let the later's end forget the earlier, which a
 	// notifications/cancelled then missed: a listen so lost held one of the
 	// connection's places until the connection ended; attack pass 43b).
 	inflight map[string][]*flight
 	// listens counts the open subscriptions/listen with toolsListChanged,
-	// by id.
+	// by id (idKey).
 	listens map[string]int
 	// unwritten holds the places of a stdio connection's calls (places).
 	unwritten places
@@ -373,7 +373,7 @@ type flight struct {
 // it; done forgets it, and it alone of the requests of its id.
 func (c *conn) begin(ctx context.Context, id json.RawMessage) (_ context.Context, _ *flight, done func()) {
 	ctx, cancel := context.WithCancel(ctx)
-	key := string(id)
+	key := idKey(id)
 	f := &flight{cancel: cancel}
 	c.mu.Lock()
 	c.inflight[key] = append(c.inflight[key], f)
@@ -413,17 +413,19 @@ func (c *conn) notification(m *mcp.Message) {
 		if len(p.RequestID) > maxIDBytes {
 			return // no request open has such an id (checkID)
 		}
-		// Every request of the id is cancelled: the client named the id.
+		// Every request of the id is cancelled: the client named the id,
+		// by its value (idKey: 100 names the request sent as 1e2).
+		key := idKey(p.RequestID)
 		c.mu.Lock()
 		var cancels []context.CancelFunc
-		for _, f := range c.inflight[string(p.RequestID)] {
+		for _, f := range c.inflight[key] {
 			if !f.cancelled {
 				f.cancelled = true
 				cancels = append(cancels, f.cancel)
 			}
 		}
-		_, listening := c.listens[string(p.RequestID)]
-		delete(c.listens, string(p.RequestID))
+		_, listening := c.listens[key]
+		delete(c.listens, key)
 		c.mu.Unlock()
 		switch {
 		case len(cancels) > 0:
@@ -455,15 +457,16 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 	// built (capabilities).
 	if on, _ := filter["toolsListChanged"].(bool); on && c.s.capabilities().Tools.ListChanged {
 		acked.ToolsListChanged = true
+		key := idKey(id)
 		c.mu.Lock()
-		c.listens[string(id)]++
+		c.listens[key]++
 		c.mu.Unlock()
 		defer func() {
 			c.mu.Lock()
-			if c.listens[string(id)] > 1 { // another subscription of the id stays open
-				c.listens[string(id)]--
+			if c.listens[key] > 1 { // another subscription of the id stays open
+				c.listens[key]--
 			} else {
-				delete(c.listens, string(id))
+				delete(c.listens, key)
 			}
 			c.mu.Unlock()
 		}()

@@ -136,7 +136,7 @@ func checkID(id json.RawMessage) error {
 	case string:
 		return nil
 	case json.Number:
-		switch integerDigits(string(v)) {
+		switch k, _ := integerDigits(string(v)); k {
 		case isInteger:
 			return nil
 		case tooManyDigits:
@@ -161,6 +161,29 @@ const (
 // (a positive exponent) or a fraction (a negative one) whatever the rest.
 const expCap = 1 << 20
 
+// idKey is the identity of a request id, by which serve finds a request in
+// flight: a string by its value, an integer by its decimal digits, so a
+// notifications/cancelled naming 100 finds the request sent as 1e2 or
+// 100.0 (attack pass 45i, row 4: requests were found by the id's text,
+// while the id is answered as written). Anything else (no request has
+// such an id: checkID) is its text.
+func idKey(id json.RawMessage) string {
+	var v any
+	d := json.NewDecoder(bytes.NewReader(id))
+	d.UseNumber()
+	if d.Decode(&v) == nil {
+		switch v := v.(type) {
+		case string:
+			return "s" + v
+		case json.Number:
+			if k, digits := integerDigits(string(v)); k == isInteger {
+				return "i" + digits
+			}
+		}
+	}
+	return "r" + string(id)
+}
+
 // integerDigits says whether n, a valid JSON number, is an integer as JSON
 // Schema counts them (MCP's RequestId: "type": ["string","integer"], any
 // number whose fractional part is zero: 18446744073709552000, 1.0, 1e2,
@@ -169,9 +192,13 @@ const expCap = 1 << 20
 // than maxIDBytes digits (1e999999999) is tooManyDigits: an id is at most
 // maxIDBytes as written, and one that means more digits is refused too
 // (attack pass 45b, row 3: ids were only what Int64 parses, so JavaScript's
-// 2**64, 1.0 and 1e2 were refused).
-func integerDigits(n string) integerKind {
-	n = strings.TrimPrefix(n, "-")
+// 2**64, 1.0 and 1e2 were refused). An integer's digits are its value
+// in decimal, as idKey keys it: "-100" for -1e2 and -100.0, "0" for -0.
+func integerDigits(n string) (integerKind, string) {
+	sign := ""
+	if strings.HasPrefix(n, "-") {
+		sign, n = "-", n[1:]
+	}
 	mant, exp, _ := strings.Cut(strings.ToLower(n), "e")
 	intPart, frac, _ := strings.Cut(mant, ".")
 	e := 0
@@ -187,18 +214,18 @@ func integerDigits(n string) integerKind {
 	}
 	digits := strings.TrimLeft(intPart+frac, "0")
 	if digits == "" {
-		return isInteger // zero, however written
+		return isInteger, "0" // zero, however written
 	}
 	trimmed := strings.TrimRight(digits, "0")
 	// The number is trimmed * 10^scale.
 	scale := e - len(frac) + (len(digits) - len(trimmed))
 	switch {
 	case scale < 0:
-		return notInteger
+		return notInteger, ""
 	case len(trimmed)+scale > maxIDBytes:
-		return tooManyDigits
+		return tooManyDigits, ""
 	}
-	return isInteger
+	return isInteger, sign + trimmed + strings.Repeat("0", scale)
 }
 
 // resultLine is the answer to id with result.
