@@ -106,3 +106,32 @@ func TestIDKeyByValue(t *testing.T) {
 		}
 	}
 }
+
+// TestListChangedNamesListenAsWritten: the notifications/tools/list_changed
+// of an open subscriptions/listen names the subscription by its id exactly
+// as the client wrote it (1e2, "l1"), though listens are kept by the id's
+// value (idKey): named by the key, the notification carried "i100" or
+// "sl1", not JSON, and no client heard the list change (CI of stop 45,
+// TestWatch).
+func TestListChangedNamesListenAsWritten(t *testing.T) {
+	for _, id := range []string{`1e2`, `"l1"`} {
+		s, _ := unloadedServer(t, Options{ListWait: time.Millisecond}) // being built: the list will change
+		c := startClient(t, s, true)
+		line, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "subscriptions/listen",
+			"params": map[string]any{"_meta": meta(), "notifications": map[string]any{"toolsListChanged": true}}})
+		c.writeRaw(`{"id":` + id + `,` + string(line[1:]))
+		if ack := c.notified("notifications/subscriptions/acknowledged"); !strings.Contains(string(ack), `"toolsListChanged":true`) {
+			t.Fatalf("listen %s: %s", id, ack)
+		}
+		c.ask("tools/list", nil) // answered "ask again": the list is pending
+		p, err := s.Load(t.Context(), hello(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Use(p)
+		want := `{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":` + id + `}}}`
+		if n := c.notified("notifications/tools/list_changed"); string(n) != want {
+			t.Errorf("listen %s: %s, want %s", id, n, want)
+		}
+	}
+}

@@ -36,8 +36,9 @@ type conn struct {
 	// connection's places until the connection ended; attack pass 43b).
 	inflight map[string][]*flight
 	// listens counts the open subscriptions/listen with toolsListChanged,
-	// by id (idKey).
-	listens map[string]int
+	// by id (idKey), each with its id as the client wrote it, which
+	// notifications/tools/list_changed names as its subscription.
+	listens map[string]listening
 	// unwritten holds the places of a stdio connection's calls (places).
 	unwritten places
 	// openListens counts the subscriptions open on the connection: each
@@ -88,7 +89,7 @@ func (p places) take(ctx context.Context) (release func(), ok bool) {
 
 func (s *Server) newConn(transport string, send func([]byte)) *conn {
 	c := &conn{s: s, transport: transport, send: send,
-		inflight: map[string][]*flight{}, listens: map[string]int{}}
+		inflight: map[string][]*flight{}, listens: map[string]listening{}}
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
 	s.mu.Unlock()
@@ -459,12 +460,13 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 		acked.ToolsListChanged = true
 		key := idKey(id)
 		c.mu.Lock()
-		c.listens[key]++
+		c.listens[key] = listening{n: c.listens[key].n + 1, id: append(json.RawMessage(nil), id...)}
 		c.mu.Unlock()
 		defer func() {
 			c.mu.Lock()
-			if c.listens[key] > 1 { // another subscription of the id stays open
-				c.listens[key]--
+			if l := c.listens[key]; l.n > 1 { // another subscription of the id stays open
+				l.n--
+				c.listens[key] = l
 			} else {
 				delete(c.listens, key)
 			}
@@ -559,6 +561,13 @@ func (s *Server) connections() []*conn {
 	return conns
 }
 
+// listening is the open subscriptions/listen of one id (idKey): how many,
+// and the id as the latest of them wrote it.
+type listening struct {
+	n  int
+	id json.RawMessage
+}
+
 // toolsChanged tells every client that asked for it that the tool list
 // changed: handshake-era clients (told listChanged at initialize) and
 // modern clients with an open subscription.
@@ -570,8 +579,8 @@ func (s *Server) toolsChanged() {
 		c.mu.Lock()
 		legacy := c.legacy != "" && c.listChanged
 		ids := make([]json.RawMessage, 0, len(c.listens))
-		for id := range c.listens {
-			ids = append(ids, json.RawMessage(id))
+		for _, l := range c.listens {
+			ids = append(ids, l.id)
 		}
 		c.mu.Unlock()
 		if legacy {
