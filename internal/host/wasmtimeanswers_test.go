@@ -53,6 +53,17 @@ func pingEngines(t *testing.T, path string) map[Engine][2]string {
 	return out
 }
 
+// wantWasmtimeAnswer runs the module at path with one ping under each
+// engine and wants wasmtime's answer from both.
+func wantWasmtimeAnswer(t *testing.T, path, wasmtime string) {
+	t.Helper()
+	for e, r := range pingEngines(t, path) {
+		if r[0] != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+		}
+	}
+}
+
 // TestSetFlagsOnFileAsWasmtime: fd_fdstat_set_flags on a file the module
 // opened sets APPEND, NONBLOCK and no flag (0), DSYNC EINVAL (28), and
 // APPEND appends: a write after a seek to 0 lands at the end while it is
@@ -80,11 +91,7 @@ func TestSetFlagsOnFileAsWasmtime(t *testing.T) {
 // host in one call (wasi-libc's clock()).
 func TestCPUClocksAnswerBadf(t *testing.T) {
 	const wasmtime = `{"e":"0,1,0,1,0,1,0,1,8,0,8,0,8,0,8,0,"}`
-	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/cpuclocks.wasm") {
-		if r[0] != wasmtime {
-			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
-		}
-	}
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/cpuclocks.wasm", wasmtime)
 }
 
 // TestRenumberAsWasmtime: fd_renumber moves any open descriptor onto any
@@ -122,11 +129,7 @@ func TestRenumberAsWasmtime(t *testing.T) {
 // the directory rights.
 func TestFileCallEdgesAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0,0,4,0,11,28,44,58,58,54,54,31,31,0,","r4":"targ....","rl":"target-name....."}`
-	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/filecalls.wasm") {
-		if r[0] != wasmtime {
-			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
-		}
-	}
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/filecalls.wasm", wasmtime)
 }
 
 // TestDirSeekAnswersBadf: fd_seek and fd_tell of the preopen and of a
@@ -134,11 +137,7 @@ func TestFileCallEdgesAsWasmtime(t *testing.T) {
 // wasmtime does. Attack pass 45a, row 8: EISDIR (31).
 func TestDirSeekAnswersBadf(t *testing.T) {
 	const wasmtime = `{"e":"0,0,8,8,8,99,8,8,8,99,"}`
-	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/dirseek.wasm") {
-		if r[0] != wasmtime {
-			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
-		}
-	}
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/dirseek.wasm", wasmtime)
 }
 
 // lineEngines runs the module at path under each engine with the request
