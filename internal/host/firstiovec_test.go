@@ -35,7 +35,7 @@ func TestFirstIovecOnly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		s.Send([]byte(pingLine))
 		s.Pause(time.Second) // until the module waits for input again, its first line read
 		s.Send([]byte(`{"jsonrpc":"2.0","method":"notifications/ping44a"}`))
 		_, answered := s.Answer(json.RawMessage(`1`), time.Second)

@@ -209,9 +209,9 @@ func (f fixedRoot) Root() *os.Root { return f.r }
 // 63) before posixFS resolved them.
 func TestLinkThenClimbBackAsSubako(t *testing.T) {
 	const wasmtime = `{"e":"0:top,0,0"}`
-	for e, r := range pingEngines(t, "testdata/pathforms/linkclimb.wasm") {
-		if r[0] != wasmtime {
-			t.Errorf("%v: answered %s; wasmtime %s", e, r[0], wasmtime)
+	for e, r := range runEngines(t, "testdata/pathforms/linkclimb.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered %s; wasmtime %s", e, r.answer, wasmtime)
 		}
 	}
 }
@@ -225,17 +225,17 @@ func TestLinkThenClimbBackAsSubako(t *testing.T) {
 // later paths to that name: x and y landed in the preopen's directory.
 func TestDirectoryOpenedThroughResolvedPathNamed(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0"}`
-	for e, r := range pingEngines(t, "testdata/pathforms/resolveddirname.wasm") {
-		if r[0] != wasmtime {
-			t.Errorf("%v: answered %s; wasmtime %s", e, r[0], wasmtime)
+	for e, r := range runEngines(t, "testdata/pathforms/resolveddirname.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered %s; wasmtime %s", e, r.answer, wasmtime)
 		}
 		for _, name := range []string{"sub/x", "sub/y"} {
-			if _, err := os.Lstat(filepath.Join(r[1], name)); err != nil {
+			if _, err := os.Lstat(filepath.Join(r.tmp, name)); err != nil {
 				t.Errorf("%v: %s not created: %v", e, name, err)
 			}
 		}
 		for _, name := range []string{"x", "y"} {
-			if _, err := os.Lstat(filepath.Join(r[1], name)); err == nil {
+			if _, err := os.Lstat(filepath.Join(r.tmp, name)); err == nil {
 				t.Errorf("%v: %s created in the preopen's directory", e, name)
 			}
 		}

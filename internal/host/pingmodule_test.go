@@ -29,7 +29,7 @@ func pingModule(t *testing.T, path string, cfg RunConfig) (string, *Record, bool
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+	s.Send([]byte(pingLine))
 	l, ok := s.Answer(json.RawMessage(`1`), 3*time.Second)
 	r := s.Wait()
 	return string(l.Result), r, ok

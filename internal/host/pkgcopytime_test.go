@@ -49,7 +49,7 @@ func runPackageModule(t *testing.T, path, dir string, limit, grace time.Duration
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+	s.Send([]byte(pingLine))
 	l, ok := s.Answer(json.RawMessage(`1`), limit)
 	r = s.Wait()
 	return string(l.Result), ok, r

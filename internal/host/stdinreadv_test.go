@@ -140,7 +140,7 @@ func TestAttack43f_ReadOfClosedStdinWaits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+			s.Send([]byte(pingLine))
 			l, ok := s.Answer(json.RawMessage(`1`), time.Second)
 			r := s.Wait()
 			t.Logf("answered %v %s; exited %v %d, lines %d; WaitedForInput %v, Stalled %v, module time %v", ok, l.Result, r.Exited, r.ExitCode, len(r.Lines), r.WaitedForInput, r.Stalled, r.Elapsed)
@@ -185,7 +185,7 @@ func TestClosedStdinPoll(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		s.Send([]byte(pingLine))
 		l, ok := s.Answer(json.RawMessage(`1`), time.Second)
 		r := s.Wait()
 		// errno EBADF (8), no event (type 9 and error 00 for none).

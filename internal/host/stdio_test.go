@@ -32,7 +32,7 @@ func TestAttack43f_StdinFileType(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		s.Send([]byte(pingLine))
 		l, ok := s.Answer(json.RawMessage(`1`), time.Second)
 		rr := s.Wait()
 		if !ok {
@@ -76,7 +76,7 @@ func TestAttack43f_NonblockingStdinCheck(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		s.Send([]byte(pingLine))
 		l, ok := s.Answer(json.RawMessage(`1`), time.Second)
 		r := s.Wait()
 		t.Logf("OS pipe %v: answered %v %s, WaitedForInput %v, %d lines", osPipe, ok, l.Result, r.WaitedForInput, len(r.Lines))

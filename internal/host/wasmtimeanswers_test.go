@@ -18,16 +18,22 @@ import (
 // attack pass 45a. Each runs under the interpreter and the compiler: the
 // answers are the host's listeners', the same under both.
 
-// pingEngines runs the module at path with one ping request under each
-// engine and returns each engine's answer (its result, "" when none) and
-// /volume/tmp's directory of that run.
-func pingEngines(t *testing.T, path string) map[Engine][2]string {
+// engineRun is what one engine's run of a module gave: its answer's
+// result ("" when none), its trap, and /volume/tmp's directory of the run.
+type engineRun struct{ answer, trap, tmp string }
+
+// pingLine is the one request most of these modules are fed.
+const pingLine = `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+
+// runEngines runs the module at path under each engine with the request
+// line given and returns what each engine's run gave.
+func runEngines(t *testing.T, path, line string) map[Engine]engineRun {
 	t.Helper()
 	wasm, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[Engine][2]string{}
+	out := map[Engine]engineRun{}
 	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
 		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
 		if err != nil {
@@ -39,16 +45,16 @@ func pingEngines(t *testing.T, path string) map[Engine][2]string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Send([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`))
+		s.Send([]byte(line))
 		l, ok := s.Answer(json.RawMessage(`1`), 3*time.Second)
 		r := s.Wait()
 		h.Close(context.Background())
-		got := string(l.Result)
+		run := engineRun{answer: string(l.Result), trap: r.Trap, tmp: filepath.Join(v, "tmp")}
 		if !ok {
-			got = ""
+			run.answer = ""
 			t.Logf("%v: no answer; stderr %q, trap %q", e, r.Stderr, r.Trap)
 		}
-		out[e] = [2]string{got, filepath.Join(v, "tmp")}
+		out[e] = run
 	}
 	return out
 }
@@ -57,9 +63,9 @@ func pingEngines(t *testing.T, path string) map[Engine][2]string {
 // engine and wants wasmtime's answer from both.
 func wantWasmtimeAnswer(t *testing.T, path, wasmtime string) {
 	t.Helper()
-	for e, r := range pingEngines(t, path) {
-		if r[0] != wasmtime {
-			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+	for e, r := range runEngines(t, path, pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r.answer, wasmtime)
 		}
 	}
 }
@@ -74,11 +80,11 @@ func wantWasmtimeAnswer(t *testing.T, path, wasmtime string) {
 // (31) on the preopen, and NONBLOCK never reported.
 func TestSetFlagsOnFileAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0,1,0,0,0,0,4,28,0,0,0,0,0,0,0,4,8,8,"}`
-	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/setflags.wasm") {
-		if r[0] != wasmtime {
-			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+	for e, r := range runEngines(t, "testdata/wasmtimeanswers/setflags.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r.answer, wasmtime)
 		}
-		if b, err := os.ReadFile(filepath.Join(r[1], "f")); err != nil || string(b) != "Xbc" {
+		if b, err := os.ReadFile(filepath.Join(r.tmp, "f")); err != nil || string(b) != "Xbc" {
 			t.Errorf("%v: the file holds %q (%v); wasmtime's holds \"Xbc\"", e, b, err)
 		}
 	}
@@ -105,12 +111,12 @@ func TestCPUClocksAnswerBadf(t *testing.T) {
 // renumbered onto itself.
 func TestRenumberAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"8,0,0,0,0,8,0,0,0,0,0,8,"}`
-	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/renumber.wasm") {
-		if r[0] != wasmtime {
-			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r[0], wasmtime)
+	for e, r := range runEngines(t, "testdata/wasmtimeanswers/renumber.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r.answer, wasmtime)
 		}
 		for name, want := range map[string]string{"b": "log", "c": "c!"} {
-			if b, err := os.ReadFile(filepath.Join(r[1], name)); err != nil || string(b) != want {
+			if b, err := os.ReadFile(filepath.Join(r.tmp, name)); err != nil || string(b) != want {
 				t.Errorf("%v: %s holds %q (%v); wasmtime's holds %q", e, name, b, err, want)
 			}
 		}
@@ -140,38 +146,6 @@ func TestDirSeekAnswersBadf(t *testing.T) {
 	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/dirseek.wasm", wasmtime)
 }
 
-// lineEngines runs the module at path under each engine with the request
-// line given and returns each engine's answer ("" when none) and trap.
-func lineEngines(t *testing.T, path, line string) map[Engine][2]string {
-	t.Helper()
-	wasm, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[Engine][2]string{}
-	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
-		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := compile(t, h, wasm)
-		s, err := h.Start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: t.TempDir()}, Timeout: 3 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Send([]byte(line))
-		l, ok := s.Answer(json.RawMessage(`1`), 3*time.Second)
-		r := s.Wait()
-		h.Close(context.Background())
-		got := string(l.Result)
-		if !ok {
-			got = ""
-		}
-		out[e] = [2]string{got, r.Trap}
-	}
-	return out
-}
-
 // TestReadlinkBufusedInsideLoanAsWasmtime: path_readlink into a buffer
 // shorter than 4 KiB, with bufused pointing inside the bytes the host
 // lends wazero the call's buffer from (address 136, 8 bytes into the
@@ -182,9 +156,9 @@ func lineEngines(t *testing.T, path, line string) map[Engine][2]string {
 // target before the host copied it: "01234567" and the length's bytes.
 func TestReadlinkBufusedInsideLoanAsWasmtime(t *testing.T) {
 	const want = `{"e":"0,0,20:0123456789abcdefghij|0,0,1200,1,-1@`
-	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/readlinkbufused.wasm") {
-		if !strings.HasPrefix(r[0], want) {
-			t.Errorf("%v: answered %s; wasmtime %s...", e, r[0], want)
+	for e, r := range runEngines(t, "testdata/wasmtimeanswers/readlinkbufused.wasm", pingLine) {
+		if !strings.HasPrefix(r.answer, want) {
+			t.Errorf("%v: answered %s; wasmtime %s...", e, r.answer, want)
 		}
 	}
 }
@@ -205,12 +179,12 @@ func TestReadlinkAtMemoryEndAsWasmtime(t *testing.T) {
 		if k < len(wasmtime) {
 			want = wasmtime[k]
 		}
-		for e, r := range lineEngines(t, "testdata/wasmtimeanswers/readlinkmemend.wasm", line) {
+		for e, r := range runEngines(t, "testdata/wasmtimeanswers/readlinkmemend.wasm", line) {
 			switch {
-			case want == "" && (r[0] != "" || r[1] == ""):
-				t.Errorf("%v, case %d: answered %s (trap %q); wasmtime traps", e, k, r[0], r[1])
-			case want != "" && r[0] != want:
-				t.Errorf("%v, case %d: answered %s (trap %q); wasmtime %s", e, k, r[0], r[1], want)
+			case want == "" && (r.answer != "" || r.trap == ""):
+				t.Errorf("%v, case %d: answered %s (trap %q); wasmtime traps", e, k, r.answer, r.trap)
+			case want != "" && r.answer != want:
+				t.Errorf("%v, case %d: answered %s (trap %q); wasmtime %s", e, k, r.answer, r.trap, want)
 			}
 		}
 	}
@@ -225,9 +199,9 @@ func TestReadlinkAtMemoryEndAsWasmtime(t *testing.T) {
 // refusing an O_APPEND file.
 func TestPwriteInAppendModeAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,2,0,1,0,2,xxY|0,0,2,0,1,0,2,xxY"}`
-	for e, r := range pingEngines(t, "testdata/wasmtimeanswers/appendpwrite.wasm") {
-		if r[0] != wasmtime {
-			t.Errorf("%v: answered %s; wasmtime %s", e, r[0], wasmtime)
+	for e, r := range runEngines(t, "testdata/wasmtimeanswers/appendpwrite.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered %s; wasmtime %s", e, r.answer, wasmtime)
 		}
 	}
 }
