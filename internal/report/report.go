@@ -23,8 +23,9 @@ type File struct {
 	MIMEType string          // e.g. "application/wasm"; "" to omit
 	Findings []rules.Finding // in the order found; renderers sort stably by offset then rule ID
 	Error    string          // why the file could not be read or checked; "" when it was
-	// NotJudged says that the file was read and Error is why it was not
-	// judged (the host or the machine), not why it could not be read.
+	// NotJudged says that Error is why the file was not judged (the host
+	// or the machine; in check, a module whose build failed), not why it
+	// could not be read.
 	NotJudged bool
 	// Waived are the findings the package waived for itself, each with
 	// its Waiver: listed after the others, never counted.

@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/subako-ai/subako-go/analyzer/model"
@@ -134,6 +135,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	step("GOOS=wasip1 go build", err == nil)
 	if err != nil {
 		_, _ = stderr.Write(out.Bytes())
+		r.Files = append(r.Files, notBuilt(dir, out.Bytes()))
 		r.Failed = true
 		return r, nil
 	}
@@ -145,6 +147,25 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// builtPath names the module check built from the package in dir.
+func builtPath(dir string) string { return filepath.Join(dir, "module.wasm (built)") }
+
+// notBuilt is the module whose wasip1 build failed, with the first error
+// go build wrote: not judged, in every report format. The build's step
+// line alone left SARIF a successful run without results and JSON no
+// file, which a code-scanning viewer showed as a passing check (attack
+// pass 46b, row 1).
+func notBuilt(dir string, goOutput []byte) report.File {
+	first := "see its errors on stderr"
+	for line := range strings.Lines(string(goOutput)) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			first = textutil.OneLine(line, 300)
+			break
+		}
+	}
+	return report.File{Path: builtPath(dir), Size: -1, MIMEType: "application/wasm", Error: "GOOS=wasip1 go build failed: " + first, NotJudged: true}
 }
 
 // lint runs steps 4 and 5 and the baseline comparison on the built module.
@@ -176,7 +197,7 @@ func lint(ctx context.Context, opt Options, r *Result, dir string, wasm []byte, 
 		return err // not judged: the machine's condition, or the caller's
 	}
 	findings = append(findings, calls...)
-	mod := report.File{Path: filepath.Join(dir, "module.wasm (built)"), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
+	mod := report.File{Path: builtPath(dir), Size: int64(len(wasm)), SHA256: sha256Hex(wasm), MIMEType: "application/wasm", Findings: findings}
 	lintStep := "lint with discovery"
 	if opt.Probes != nil {
 		lintStep += " and the call probes"
