@@ -38,7 +38,7 @@ type conn struct {
 	// listens counts the open subscriptions/listen with toolsListChanged,
 	// by id (idKey), each with its id as the client wrote it, which
 	// notifications/tools/list_changed names as its subscription.
-	listens map[string]listening
+	listens map[string]*listening
 	// unwritten holds the places of a stdio connection's calls (places).
 	unwritten places
 	// openListens counts the subscriptions open on the connection: each
@@ -89,7 +89,7 @@ func (p places) take(ctx context.Context) (release func(), ok bool) {
 
 func (s *Server) newConn(transport string, send func([]byte)) *conn {
 	c := &conn{s: s, transport: transport, send: send,
-		inflight: map[string][]*flight{}, listens: map[string]listening{}}
+		inflight: map[string][]*flight{}, listens: map[string]*listening{}}
 	s.mu.Lock()
 	s.conns[c] = struct{}{}
 	s.mu.Unlock()
@@ -460,15 +460,25 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, params map[string
 		acked.ToolsListChanged = true
 		key := idKey(id)
 		c.mu.Lock()
-		c.listens[key] = listening{n: c.listens[key].n + 1, id: append(json.RawMessage(nil), id...)}
+		l := c.listens[key]
+		if l == nil {
+			l = &listening{}
+			c.listens[key] = l
+		}
+		l.n++
+		l.id = append(json.RawMessage(nil), id...)
 		c.mu.Unlock()
 		defer func() {
+			// Only this registration is taken back: a cancel deleted the
+			// id's entry at once, and a listen of the same id opened since
+			// has an entry of its own (attack pass 46b, row 2: this
+			// deferred end, run late, deleted the new listen's entry, and
+			// the tool list's change never named it).
 			c.mu.Lock()
-			if l := c.listens[key]; l.n > 1 { // another subscription of the id stays open
-				l.n--
-				c.listens[key] = l
-			} else {
-				delete(c.listens, key)
+			if c.listens[key] == l {
+				if l.n--; l.n == 0 {
+					delete(c.listens, key)
+				}
 			}
 			c.mu.Unlock()
 		}()

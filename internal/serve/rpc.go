@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/jsonkeys"
@@ -165,7 +166,8 @@ const expCap = 1 << 20
 // flight: a string by its value, an integer by its decimal digits, so a
 // notifications/cancelled naming 100 finds the request sent as 1e2 or
 // 100.0 (attack pass 45i, row 4: requests were found by the id's text,
-// while the id is answered as written). Anything else (no request has
+// while the id is answered as written). A string that decoding changed
+// (a lone surrogate, a byte not UTF-8) and anything else (no request has
 // such an id: checkID) is its text.
 func idKey(id json.RawMessage) string {
 	var v any
@@ -174,7 +176,14 @@ func idKey(id json.RawMessage) string {
 	if d.Decode(&v) == nil {
 		switch v := v.(type) {
 		case string:
-			return "s" + v
+			// Decoding turns every lone surrogate escape and every byte
+			// that is not UTF-8 into U+FFFD: such an id is keyed by its
+			// text, so that "\ud800" and "\udc00", two ids to a client
+			// that keeps lone surrogates, are two requests (attack pass
+			// 46b, row 3: a cancel of one cancelled the other).
+			if !strings.ContainsRune(v, utf8.RuneError) {
+				return "s" + v
+			}
 		case json.Number:
 			if k, digits := integerDigits(string(v)); k == isInteger {
 				return "i" + digits
