@@ -103,8 +103,8 @@ func TestEnumWorkCounted(t *testing.T) {
 	}{
 		{`{"items":{"enum":[1,2,3]}}`, `["a","b"]`, 3},
 		{`{"items":{"enum":["a",1,2.5,null,true]}}`, `["a",2.50,0.25e1,25e-1,true]`, 1 + (1 + 1) + 3*(1+3) + (1 + 5)},
-		{`{"items":{"enum":[1,2,3]}}`, `[4,1e2000]`, 1 + (1 + 3) + (1 + 3)},
-		{`{"items":{"enum":[[1,2],{"a":[3]},"x"]}}`, `["x"]`, 1 + 1 + 7}, // every value the entries hold
+		{`{"items":{"enum":[1,2,3]}}`, `[4,1e2000]`, 1 + (1 + 3) + (1 + 3 + 3*3)}, // 1e2000 read at each comparison (numberWork 3)
+		{`{"items":{"enum":[[1,2],{"a":[3]},"x"]}}`, `["x"]`, 1 + 1 + 7},          // every value the entries hold
 		{`{"items":{"enum":["x","yy"]}}`, `["` + strings.Repeat("y", 5000) + `"]`, 1 + 1 + 2},
 		{`{"items":{"enum":["x","` + strings.Repeat("y", 5000) + `"]}}`, `["` + strings.Repeat("y", 5000) + `"]`, 1 + 1 + 2 + 4},
 	} {
