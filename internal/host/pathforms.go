@@ -53,6 +53,9 @@ type pathCall struct {
 	// says there is one.
 	opened   string
 	openedOK bool
+	// renamed is the rename posixFS made, for the names of the
+	// directories open beneath it (session.renameOpenDirs).
+	renamed dirRename
 }
 
 // climbsWhenCleaned says whether wazero's lexical cleaning of raw climbs
@@ -81,6 +84,7 @@ const lookupSymlinkFollow = 1
 func (s *session) beforePaths(mod api.Module, def api.FunctionDefinition, paths []int, params []uint64) {
 	s.paths.raw, s.paths.answer, s.paths.emptyOpen = s.paths.raw[:0], 0, false
 	s.paths.climbs, s.paths.opened, s.paths.openedOK = 0, "", false
+	s.paths.renamed = dirRename{}
 	mem := guestMemory(mod)
 	if mem == nil {
 		return

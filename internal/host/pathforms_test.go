@@ -241,3 +241,18 @@ func TestDirectoryOpenedThroughResolvedPathNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestRenamedDirectoryDescriptorFollowsDirectory: a directory the module
+// opened, renamed (sub to sub2) with a link put at its old name (sub ->
+// other), takes the paths relative to it in the directory it is, as in
+// wasmtime (testdata/pathforms/renameddir.c: x lands in sub2). Attack
+// pass 45g, row 9: wazero joined the paths to the name the descriptor
+// was opened by, so x landed in other through the link.
+func TestRenamedDirectoryDescriptorFollowsDirectory(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,0,sub2/x:0,other/x:44"}`
+	for e, r := range runEngines(t, "testdata/pathforms/renameddir.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered %s; wasmtime %s", e, r.answer, wasmtime)
+		}
+	}
+}

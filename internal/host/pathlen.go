@@ -75,10 +75,13 @@ func (l pathListener) After(ctx context.Context, mod api.Module, def api.Functio
 			results[0] = errnoNoent
 		case results[0] == errnoSuccess && s.paths.openedOK:
 			s.nameOpened(mod)
+		case results[0] == errnoSuccess && s.paths.renamed.ok:
+			s.renameOpenDirs(mod)
 		}
 		s.pathRefused = false
 		s.paths.raw, s.paths.answer, s.paths.emptyOpen = s.paths.raw[:0], 0, false
 		s.paths.climbs, s.paths.opened, s.paths.openedOK = 0, "", false
+		s.paths.renamed = dirRename{}
 	}
 }
 

@@ -167,7 +167,11 @@ func (f posixFS) Rename(from, to string) experimentalsys.Errno {
 			return experimentalsys.EINVAL
 		}
 	}
-	return f.FS.Rename(from, to)
+	errno := f.FS.Rename(from, to)
+	if errno == 0 && f.s != nil {
+		f.s.paths.renamed = dirRename{ok: true, from: path.Clean(bareFrom), to: path.Clean(bareTo)}
+	}
+	return errno
 }
 
 // busy has the call answer EBUSY (pathListener.After puts it in place of

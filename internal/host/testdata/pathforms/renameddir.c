@@ -1,0 +1,40 @@
+// clang --target=wasm32-wasi -O2 -Wl,--strip-debug -o renameddir.wasm renameddir.c
+// Reads one request line (attack pass 45g, row 9). In /volume/tmp (fd 3) makes
+// the directories sub and other, opens sub (a descriptor of its own),
+// renames sub to sub2 and makes a symbolic link sub -> other; then
+// creates x relative to the descriptor, and answers the errnos and where
+// x is now: in sub2 (the directory the descriptor is, as POSIX and
+// wasmtime) or in other (the name the descriptor was opened by).
+#include <wasi/api.h>
+#include <string.h>
+#include <stdio.h>
+
+static char buf[4096];
+static char out[1024];
+static const __wasi_rights_t all = (1ull << 29) - 1;
+
+int main(void) {
+	size_t have = 0;
+	for (;;) {
+		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
+		__wasi_size_t n = 0;
+		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
+		have += n;
+		if (memchr(buf, '\n', have)) break;
+	}
+	__wasi_fd_t d = 0, x = 0;
+	int e1 = __wasi_path_create_directory(3, "sub");
+	int e2 = __wasi_path_create_directory(3, "other");
+	int e3 = __wasi_path_open(3, 0, "sub", __WASI_OFLAGS_DIRECTORY, all & ~(__wasi_rights_t)__WASI_RIGHTS_FD_WRITE, all, 0, &d);
+	int e4 = __wasi_path_rename(3, "sub", 3, "sub2");
+	int e5 = __wasi_path_symlink("other", 3, "sub");
+	int e6 = __wasi_path_open(d, 0, "x", __WASI_OFLAGS_CREAT, all, all, 0, &x);
+	__wasi_filestat_t st;
+	int in2 = __wasi_path_filestat_get(3, 0, "sub2/x", &st);
+	int ino = __wasi_path_filestat_get(3, 0, "other/x", &st);
+	__wasi_size_t n;
+	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d,%d,%d,%d,%d,%d,sub2/x:%d,other/x:%d\"}}\n", e1, e2, e3, e4, e5, e6, in2, ino);
+	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
+	(void)__wasi_fd_write(1, &o, 1, &n);
+	return 0;
+}
