@@ -192,6 +192,17 @@ func needsResolving(raw string) bool {
 	return false
 }
 
+// throughDescriptor says whether raw, relative to dir (a directory the
+// module opened, not a preopen: "." is the mount's own), passes through a
+// component that may be a symbolic link: a link there that climbs above
+// dir is confined to dir as cap-std confines it (EPERM), where the mount
+// would follow it anywhere beneath the mount (attack pass 45g, row 6: the
+// person's sub/l -> ../top read top/x through "l/x" relative to sub).
+// A last component that is a link is the mount's to follow.
+func throughDescriptor(raw, dir string) bool {
+	return dir != "." && strings.Contains(strings.TrimRight(raw, "/"), "/")
+}
+
 // maxLinks is how many symbolic links one resolution follows before it
 // answers ELOOP (Linux's MAXSYMLINKS).
 const maxLinks = 40
@@ -212,7 +223,7 @@ func (f posixFS) resolveAs(i int, p string, lenient bool) (r resolved, ok bool, 
 	if found && lenient {
 		raw = stripDirSuffix(raw)
 	}
-	if !found || !needsResolving(raw) || strings.HasPrefix(raw, "/") {
+	if !found || strings.HasPrefix(raw, "/") || (!needsResolving(raw) && !throughDescriptor(raw, dir)) {
 		return resolved{}, false, 0
 	}
 	if raw == "" {

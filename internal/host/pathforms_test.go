@@ -256,3 +256,32 @@ func TestRenamedDirectoryDescriptorFollowsDirectory(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkAboveDirectoryDescriptorConfined: relative to a directory the
+// module opened (sub), a path through the person's link sub/l -> ../top
+// climbs above the descriptor and is EPERM, with a "." component or
+// without, as cap-std confines it in Subako's runtime; through the
+// preopen both read top/x ("T") (testdata/pathforms/linkabovedir.c, the
+// person's /package here, /volume/tmp under wasmtime). Attack pass 45g,
+// row 6: "l/x" read top/x (wazero handed the mount "sub/l/x", which
+// os.Root follows anywhere in the mount).
+func TestLinkAboveDirectoryDescriptorConfined(t *testing.T) {
+	const wasmtime = `{"e":"0,63:,63:,0:T,0:T"}`
+	dir := t.TempDir()
+	for _, d := range []string{"top", "sub"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "top", "x"), []byte("T"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../top", filepath.Join(dir, "sub", "l")); err != nil {
+		t.Fatal(err)
+	}
+	for e, r := range runEnginesMounted(t, "testdata/pathforms/linkabovedir.wasm", pingLine, Mounts{Package: dir}) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered %s (trap %q); wasmtime %s", e, r.answer, r.trap, wasmtime)
+		}
+	}
+}

@@ -29,6 +29,14 @@ const pingLine = `{"jsonrpc":"2.0","id":1,"method":"ping"}`
 // line given and returns what each engine's run gave.
 func runEngines(t *testing.T, path, line string) map[Engine]engineRun {
 	t.Helper()
+	return runEnginesMounted(t, path, line, Mounts{})
+}
+
+// runEnginesMounted is runEngines with the mounts given, and a volume of
+// each run's own when they name neither a volume nor a package (whose
+// directory is then fd 3).
+func runEnginesMounted(t *testing.T, path, line string, mounts Mounts) map[Engine]engineRun {
+	t.Helper()
 	wasm, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -40,8 +48,12 @@ func runEngines(t *testing.T, path, line string) map[Engine]engineRun {
 			t.Fatal(err)
 		}
 		m := compile(t, h, wasm)
-		v := t.TempDir()
-		s, err := h.Start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: v}, Timeout: 3 * time.Second})
+		mounted := mounts
+		if mounted.Volume == "" && mounted.Package == "" {
+			mounted.Volume = t.TempDir()
+		}
+		v := mounted.Volume
+		s, err := h.Start(context.Background(), m, RunConfig{Mounts: mounted, Timeout: 3 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
