@@ -1,0 +1,61 @@
+package host
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// framed is payload framed as section id (a one-byte size up to 127,
+// longer as LEB128).
+func framed(id byte, payload []byte) []byte {
+	out := []byte{id}
+	n := len(payload)
+	for n >= 0x80 {
+		out = append(out, byte(n&0x7f)|0x80)
+		n >>= 7
+	}
+	return append(append(out, byte(n)), payload...)
+}
+
+// TestMalformedRefusedBeforeCompiling: a module whose bytes do not decode
+// is refused before wazero sees it, under every engine, allocating
+// nothing to speak of: wazero allocates a vector's count before it reads
+// one entry. Attack pass 46d, row 1: the reader's "length out of bounds"
+// was a malformed problem, not a limit passed, so the host compiled such
+// modules: 2^24 functions declared in 4 bytes allocated 64 MiB, 2^24
+// locals before a malformed one 128 MiB under the interpreter, and a
+// 15-byte module of 2^32-1 imports took call down with "out of memory"
+// (exit 4).
+func TestMalformedRefusedBeforeCompiling(t *testing.T) { // not parallel: measures the process's allocations
+	header := []byte("\x00asm\x01\x00\x00\x00")
+	funcs := append(append([]byte{}, header...), framed(3, []byte{0x80, 0x80, 0x80, 0x08})...)
+	imports := append(append([]byte{}, header...), framed(2, []byte{0xff, 0xff, 0xff, 0xff, 0x0f})...)
+	// One function of type () -> () whose locals are 2^24 i32 and then
+	// one (ref null <heap type 0x40>), which does not decode.
+	locals := append([]byte{}, header...)
+	locals = append(locals, framed(1, []byte{1, 0x60, 0, 0})...)
+	locals = append(locals, framed(3, []byte{1, 0})...)
+	body := []byte{2, 0x80, 0x80, 0x80, 0x08, 0x7f, 1, 0x63, 0x40, 0x0b}
+	locals = append(locals, framed(10, append([]byte{1, byte(len(body))}, body...))...)
+	for _, engine := range []Engine{EngineAuto, EngineInterpreter} {
+		h, err := New(context.Background(), Options{CacheDir: "-", Engine: engine})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Compile(context.Background(), header); err != nil { // the engine's runtime made
+			t.Fatal(err)
+		}
+		for name, wasm := range map[string][]byte{"functions": funcs, "imports": imports, "locals": locals} {
+			var cerr error
+			got := allocated(func() { _, cerr = h.Compile(context.Background(), wasm) })
+			if got > 8<<20 {
+				t.Errorf("%v, %s: compiling a %d-byte module that does not decode allocated %d MiB", engine, name, len(wasm), got>>20)
+			}
+			if cerr == nil || !strings.Contains(cerr.Error(), "refused before compiling") {
+				t.Errorf("%v, %s: Compile = %v, want a refusal before compiling", engine, name, cerr)
+			}
+		}
+		h.Close(context.Background())
+	}
+}
