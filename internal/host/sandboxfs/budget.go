@@ -17,7 +17,9 @@ type Limits struct {
 	// Entries is how many files, directories and links may be created.
 	Entries int64
 	// Depth is how many directory levels deep, beneath its mount, an entry
-	// may be created: /volume/tmp/a/b is at depth 2.
+	// may be created: /volume/tmp/a/b is at depth 2. The mounts of one
+	// Private (/skills and each /skills/<name>) count from the Private's
+	// top: /skills/a/b is at depth 2 whichever of them creates it.
 	Depth int
 	// Volume, when set, is the quota of the volume the call shares with
 	// other calls (serve's): every byte and entry the call is charged is
