@@ -30,7 +30,8 @@ var quotaFunctions = map[string]bool{
 type budgetListeners struct{}
 
 func (b budgetListeners) NewFunctionListener(def api.FunctionDefinition) experimental.FunctionListener {
-	l := withArgChecks(def, b.listener(def)) // undefined flag bits and enum values trap, as in Subako's runtime
+	l := withDirCalls(def, b.listener(def)) // file calls on a directory answer EBADF, as in Subako's runtime
+	l = withArgChecks(def, l)               // undefined flag bits and enum values trap, as in Subako's runtime
 	for _, name := range def.ExportNames() {
 		if paths := pathParams[name]; paths != nil {
 			l = pathListener{paths: paths, inner: l}

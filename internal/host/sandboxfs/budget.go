@@ -17,7 +17,9 @@ type Limits struct {
 	// Entries is how many files, directories and links may be created.
 	Entries int64
 	// Depth is how many directory levels deep, beneath its mount, an entry
-	// may be created: /volume/tmp/a/b is at depth 2.
+	// may be created: /volume/tmp/a/b is at depth 2. The mounts of one
+	// Private (/skills and each /skills/<name>) count from the Private's
+	// top: /skills/a/b is at depth 2 whichever of them creates it.
 	Depth int
 	// Volume, when set, is the quota of the volume the call shares with
 	// other calls (serve's): every byte and entry the call is charged is
@@ -82,6 +84,22 @@ func (b *Budget) Take(n int64) bool {
 		return false
 	}
 	return true
+}
+
+// giveBack returns n bytes charged (Take) for a write that did not write
+// them: one the kernel refused, or cut short. What was never written is
+// no write traffic, so neither the call's budget nor the volume's quota
+// keeps it (attack pass 46a, row 5: a write refused on a read-only
+// descriptor kept its bytes charged to both, 48 MiB charged, nothing
+// written).
+func (b *Budget) giveBack(n int64) {
+	if b == nil || n <= 0 {
+		return
+	}
+	b.used.Add(-n)
+	if b.lim.Volume != nil {
+		b.lim.Volume.bytes.Add(-n)
+	}
 }
 
 func take(counter *atomic.Int64, n, limit int64) bool {

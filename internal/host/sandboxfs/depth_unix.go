@@ -3,6 +3,8 @@
 package sandboxfs
 
 import (
+	"io/fs"
+	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -15,6 +17,20 @@ func (m *Mount) rootID() [2]uint64 {
 	if err != nil {
 		return [2]uint64{}
 	}
+	return fileID(info)
+}
+
+// dirID is the directory dir's device and inode (zero when it cannot be
+// read): a Private's top, which its members' dirDepth walks up to.
+func dirID(dir string) [2]uint64 {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return [2]uint64{}
+	}
+	return fileID(info)
+}
+
+func fileID(info fs.FileInfo) [2]uint64 {
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
 		return [2]uint64{uint64(st.Dev), uint64(st.Ino)} //nolint:unconvert // not uint64 on every system
 	}
@@ -24,16 +40,17 @@ func (m *Mount) rootID() [2]uint64 {
 // dirDepth is how many levels beneath the mount the directory dir really
 // is: the os.Root opens it, following any symbolic link in its middle as
 // the create beneath it will, and the walk goes up its ".." to the mount's
-// directory, at most limit+1 steps. A directory not met within them, or a
+// directory (for a mount beneath a Private's top, to the top: belowTop),
+// at most limit+1 steps. A directory not met within them, or a
 // step that fails, is taken as limit+1 (too deep). It holds two
 // descriptors at a time whatever the depth (attack pass 42j, row 1).
 func (m *Mount) dirDepth(dir string, limit int) int {
 	if m.id == ([2]uint64{}) {
-		return depth(dir)
+		return m.nameDepth(dir)
 	}
 	f, err := m.root.Open(dir)
 	if err != nil {
-		return depth(dir) // the create beneath it fails on its own
+		return m.nameDepth(dir) // the create beneath it fails on its own
 	}
 	defer f.Close()
 	conn, err := f.SyscallConn()

@@ -258,22 +258,42 @@ func ioErrno(err error) experimentalsys.Errno {
 	return errno(err)
 }
 
+// writable says whether the descriptor was opened for writing: a write,
+// a pwrite or a truncation of one that was not answers as the kernel and
+// Subako's runtime do (EBADF, or EINVAL for a truncation) before anything
+// is charged. A file the module opened read-only with O_TRUNC (readOnly)
+// is opened for writing by the host, and answers as a read-only one.
+func (o *osFile) writable() bool {
+	return !o.readOnly && o.flag&(experimentalsys.O_RDWR|experimentalsys.O_WRONLY) != 0
+}
+
 // charge takes from the budget what writing n bytes at off costs: the
-// bytes, and the hole before them when off is past the end.
-func (o *osFile) charge(n int, off int64) experimentalsys.Errno {
-	cost := int64(n)
+// bytes, and the hole before them when off is past the end, which it
+// returns for wrote.
+func (o *osFile) charge(n int, off int64) (hole int64, e experimentalsys.Errno) {
 	if info, err := o.f.Stat(); err == nil && off > info.Size() {
-		cost += off - info.Size()
+		hole = off - info.Size()
 	}
-	if !o.m.budget.Take(cost) {
+	if !o.m.budget.Take(int64(n) + hole) {
 		o.m.budget.refuse()
-		return experimentalsys.EIO // turned into EDQUOT by the host
+		return 0, experimentalsys.EIO // turned into EDQUOT by the host
 	}
-	return 0
+	return hole, 0
+}
+
+// wrote gives back what charge took for n bytes (and hole) that the
+// write did not write: the bytes past the done it wrote, and the hole
+// too when it wrote nothing (then no hole was made either).
+func (o *osFile) wrote(n int, hole int64, done int) {
+	back := int64(n - done)
+	if done == 0 {
+		back += hole
+	}
+	o.m.budget.giveBack(back)
 }
 
 func (o *osFile) Write(buf []byte) (int, experimentalsys.Errno) {
-	if o.readOnly {
+	if !o.writable() {
 		return 0, experimentalsys.EBADF
 	}
 	if len(buf) == 0 {
@@ -283,14 +303,17 @@ func (o *osFile) Write(buf []byte) (int, experimentalsys.Errno) {
 	if !o.IsAppend() {
 		off, _ = o.f.Seek(0, io.SeekCurrent)
 	}
-	if e := o.charge(len(buf), off); e != 0 {
+	hole, e := o.charge(len(buf), off)
+	if e != 0 {
 		return 0, e
 	}
-	return o.inChunks(buf, o.f.Write)
+	done, e := o.inChunks(buf, o.f.Write)
+	o.wrote(len(buf), hole, done)
+	return done, e
 }
 
 func (o *osFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
-	if o.readOnly {
+	if !o.writable() {
 		return 0, experimentalsys.EBADF
 	}
 	if len(buf) == 0 {
@@ -301,19 +324,25 @@ func (o *osFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
 		// Subako's runtime, whether APPEND was set at path_open or by
 		// fd_fdstat_set_flags; Go's WriteAt refused the first (EIO:
 		// attack pass 45g, row 2). Charged as a write is: at the end.
-		if e := o.charge(len(buf), 0); e != 0 {
+		hole, e := o.charge(len(buf), 0)
+		if e != 0 {
 			return 0, e
 		}
-		return o.inChunks(buf, func(p []byte) (int, error) { return pwriteAppend(o.f, p, off) })
+		done, e := o.inChunks(buf, func(p []byte) (int, error) { return pwriteAppend(o.f, p, off) })
+		o.wrote(len(buf), hole, done)
+		return done, e
 	}
-	if e := o.charge(len(buf), off); e != 0 {
+	hole, e := o.charge(len(buf), off)
+	if e != 0 {
 		return 0, e
 	}
-	return o.inChunks(buf, func(p []byte) (int, error) {
+	done, e := o.inChunks(buf, func(p []byte) (int, error) {
 		n, err := o.f.WriteAt(p, off)
 		off += int64(n)
 		return n, err
 	})
+	o.wrote(len(buf), hole, done)
+	return done, e
 }
 
 // inChunks writes buf chunk by chunk, checking before each that the run
@@ -342,15 +371,23 @@ func (o *osFile) inChunks(buf []byte, write func([]byte) (int, error)) (int, exp
 	return done, 0
 }
 
-// Truncate charges growth like a write of zeros.
+// Truncate charges growth like a write of zeros, and gives it back when
+// the truncation fails. A descriptor not opened for writing answers
+// EINVAL, as ftruncate(2) and Subako's runtime answer, before anything is
+// charged.
 func (o *osFile) Truncate(size int64) experimentalsys.Errno {
-	if size < 0 || o.readOnly {
-		return experimentalsys.EINVAL // as ftruncate of a read-only descriptor
+	if size < 0 || !o.writable() {
+		return experimentalsys.EINVAL
 	}
-	if e := o.charge(0, size); e != 0 {
+	hole, e := o.charge(0, size)
+	if e != 0 {
 		return e
 	}
-	return o.m.errno(o.f.Truncate(size))
+	if err := o.f.Truncate(size); err != nil {
+		o.m.budget.giveBack(hole)
+		return o.m.errno(err)
+	}
+	return 0
 }
 
 // Sync answers success without calling fsync(2): a mount is a run's

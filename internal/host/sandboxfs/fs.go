@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
+	"strings"
 	"syscall"
 	"time"
 
@@ -96,6 +98,9 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		}
 		return nil, experimentalsys.EISDIR
 	}
+	if flag&experimentalsys.O_CREAT != 0 && strings.HasSuffix(p, "/") {
+		return nil, m.createDirSlash(name)
+	}
 	if writes(flag) {
 		if e := m.ownErrno(); e != 0 {
 			return nil, e
@@ -182,6 +187,24 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	}
 	file.readOnly = readOnly
 	return file, 0
+}
+
+// createDirSlash is what an O_CREAT open of name, a path with a trailing
+// slash, answers, as Linux's open(2) and Subako's runtime do: the error
+// of its directory's lookup (ENOENT, ENOTDIR), else EISDIR, whether the
+// name exists (a file or a directory) or not; nothing is created or
+// charged. The host answered ENOENT for a new name, with an entry
+// charged, and ENOTDIR for a file (attack pass 46a, row 6).
+func (m *Mount) createDirSlash(name string) experimentalsys.Errno {
+	dir := path.Dir(strings.TrimRight(name, "/"))
+	info, err := m.root.Stat(dir)
+	switch {
+	case err != nil:
+		return errno(err)
+	case !info.IsDir():
+		return experimentalsys.ENOTDIR
+	}
+	return experimentalsys.EISDIR
 }
 
 func (f *mountFS) Lstat(p string) (sys.Stat_t, experimentalsys.Errno) {

@@ -47,9 +47,12 @@ type Mount struct {
 	writable bool
 	budget   *Budget
 	stop     <-chan struct{}
-	id       [2]uint64 // the directory's device and inode (dirDepth)
-	virt     *Virtual  // what a seeded run sees of metadata; nil: the real
-	vdev     uint64    // the device the mount is under virt
+	// id is the device and inode of the directory depths count from
+	// (dirDepth): the mount's own, or for a Private's member its top
+	// (belowTop).
+	id   [2]uint64
+	virt *Virtual // what a seeded run sees of metadata; nil: the real
+	vdev uint64   // the device the mount is under virt
 	// private, when set, is the Private the mount is of, at sub beneath
 	// it: root is the person's directory until the module first changes
 	// something, then the run's copy of it.
@@ -220,8 +223,20 @@ func clean(p string) string {
 // name's text says, so the depth limit is kept on where the entry really
 // lands (attack pass 42j, row 1: links to deep directories stacked 249
 // levels under a limit of 64). Past the limit the count stops, at limit+1.
+// For a mount of a Private beneath its top (a /skills/<name>) the depth is
+// beneath the top (/skills), see belowTop.
 func (m *Mount) entryDepth(name string) int {
 	name = path.Clean(name)
+	lim := 0
+	if m.budget != nil {
+		lim = m.budget.lim.Depth
+	}
+	if m.belowTop() {
+		if name == "." {
+			return m.dirDepth(".", lim)
+		}
+		return m.dirDepth(path.Dir(name), lim) + 1
+	}
 	if name == "." {
 		return 0
 	}
@@ -229,7 +244,29 @@ func (m *Mount) entryDepth(name string) int {
 	if dir == "." || m.budget == nil {
 		return depth(name)
 	}
-	return m.dirDepth(dir, m.budget.lim.Depth) + 1
+	return m.dirDepth(dir, lim) + 1
+}
+
+// belowTop says whether the mount is a Private's mounted beneath the
+// Private's top (sub is not "."), where depths count from the top:
+// /skills and each /skills/<name> are mounts of one copy, which /skills
+// may rearrange, so a skill's directory may lie anywhere beneath /skills,
+// and a depth counted from the skill's own mount let the copy grow 63
+// levels deeper per skill (attack pass 46a, row 4: 127 levels beneath
+// /skills with one skill, 189 with two, under a limit of 64).
+func (m *Mount) belowTop() bool {
+	return m.private != nil && path.Clean(m.sub) != "."
+}
+
+// nameDepth is the depth of dir by its names, where the walk up its ".."
+// cannot be made: beneath the mount, and for a mount beneath a Private's
+// top beneath the top, as the mount's sub names it (where the module may
+// since have moved it).
+func (m *Mount) nameDepth(dir string) int {
+	if m.belowTop() {
+		return depth(m.sub) + depth(dir)
+	}
+	return depth(dir)
 }
 
 // depth is how many levels beneath the mount name is: "a" is 1, "a/b" 2.

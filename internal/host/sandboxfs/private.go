@@ -96,6 +96,7 @@ func (p *Private) Open(sub, guest string) (*Mount, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	m.private, m.sub = p, sub
+	m.id = dirID(p.src) // depths count from the top (belowTop); the copy's, once made
 	p.members = append(p.members, m)
 	p.open++
 	return m, nil
@@ -190,10 +191,11 @@ func (p *Private) copyOnce() error {
 		}
 		return c.err
 	}
+	top := dirID(c.dir)
 	for i, m := range p.members {
 		_ = m.root.Close()
 		m.root = c.roots[i]
-		m.id = m.rootID()
+		m.id = top // every member's depths count from the copy's top (belowTop)
 	}
 	p.dir = c.dir
 	for o := range p.files {
