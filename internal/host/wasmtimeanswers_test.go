@@ -217,3 +217,17 @@ func TestPwriteInAppendModeAsWasmtime(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameOntoDirectoryAsWasmtime: path_rename onto an existing
+// directory answers as rename(2) and wasmtime do
+// (testdata/wasmtimeanswers/renamedir.c): a directory onto an empty one
+// replaces it (0, and "b/k" is then there), onto a non-empty one
+// ENOTEMPTY (55), a file onto a directory EISDIR (31). Attack pass 46a,
+// row 1: EEXIST (20) for each, and "b/k" ENOENT (44), sandboxfs renaming
+// with os.Root.Rename, which refuses any existing directory as the target
+// (as os.Rename does): a module replacing a directory by renaming a new
+// one onto it (C's rename, Python's os.replace) failed here.
+func TestRenameOntoDirectoryAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,0,0,0,0,55,31,0,"}`
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/renamedir.wasm", wasmtime)
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
 	"time"
 
@@ -253,7 +254,7 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 			return experimentalsys.EIO
 		}
 	}
-	if err := m.root.Rename(from, to); err != nil {
+	if err := m.renameAt(from, to); err != nil {
 		return m.errno(err)
 	}
 	if m.virt != nil && oldErr == nil && !os.SameFile(info, old) {
@@ -432,4 +433,24 @@ func (m *Mount) utimens(name string, atim, mtim int64) experimentalsys.Errno {
 		m.virt.setTimes(info, atim, mtim)
 	}
 	return 0
+}
+
+// lastComponent splits name into its directory and its last component
+// ("." for the mount itself), with name's trailing slashes when keepSlash.
+func lastComponent(name string, keepSlash bool) (dir, base string) {
+	t := strings.TrimRight(name, "/")
+	if t == "" || t == "." {
+		return ".", "."
+	}
+	dir, base = ".", t
+	if i := strings.LastIndexByte(t, '/'); i >= 0 {
+		dir, base = t[:i], t[i+1:]
+		if dir == "" {
+			dir = "."
+		}
+	}
+	if keepSlash {
+		base += name[len(t):]
+	}
+	return dir, base
 }
