@@ -231,3 +231,16 @@ func TestRenameOntoDirectoryAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0,0,0,0,0,0,55,31,0,"}`
 	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/renamedir.wasm", wasmtime)
 }
+
+// TestOpenLinkNoFollowAsWasmtime: path_open of a symbolic link "l" to the
+// file "f" without LOOKUPFLAGS_SYMLINK_FOLLOW (wasi-libc's
+// open(O_NOFOLLOW)) answers ELOOP (32) for reading, writing and
+// OFLAGS_TRUNC alike, and with SYMLINK_FOLLOW opens f; f keeps its 4
+// bytes (testdata/wasmtimeanswers/nofollow.c). Attack pass 46a, row 2:
+// the os.Root followed the link whatever the flag, so all three opened f
+// and OFLAGS_TRUNC emptied it (only OFLAGS_DIRECTORY answered ELOOP,
+// attack pass 45a, row 11).
+func TestOpenLinkNoFollowAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,32,32,32,0,0,4,"}`
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/nofollow.wasm", wasmtime)
+}

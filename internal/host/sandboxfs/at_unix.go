@@ -55,6 +55,40 @@ func ignoringEINTR(f func() error) error {
 	}
 }
 
+// openNoFollow is open(2) of name with O_NOFOLLOW, which the os.Root does
+// not keep: it adds O_NOFOLLOW to each openat and then follows a last
+// component that is a symbolic link itself (within the mount), whatever
+// the flags. Here a link answers ELOOP, as open(2) with O_NOFOLLOW and
+// Subako's runtime do (attack pass 46a, row 2: OFLAGS_TRUNC emptied the
+// link's target), and so does O_DIRECTORY of one, as Subako's runtime
+// answers it (Linux: ENOTDIR; attack pass 45a, row 11). The mount itself
+// ("."), and a name with a trailing slash, are opened by the os.Root:
+// neither is a link's own name, and the kernel follows a link named with
+// a trailing slash whatever O_NOFOLLOW says, out of the mount too.
+func (m *Mount) openNoFollow(name string, flag int, perm fs.FileMode) (*os.File, error) {
+	if name == "." || strings.HasSuffix(name, "/") {
+		return m.root.OpenFile(name, flag, perm)
+	}
+	fd := -1
+	err := m.inParent(name, false, func(dirfd int, base string) error {
+		return ignoringEINTR(func() error {
+			var err error
+			fd, err = unix.Openat(dirfd, base, flag|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(perm.Perm()))
+			if err == unix.ENOTDIR && flag&unix.O_DIRECTORY != 0 {
+				var st unix.Stat_t
+				if unix.Fstatat(dirfd, base, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
+					err = unix.ELOOP
+				}
+			}
+			return err
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), name), nil
+}
+
 // renameAt is rename(2) of from onto to, each name's last component in
 // its directory, so the kernel's answers come back: a directory replaces
 // an empty directory, and a directory that is not empty is ENOTEMPTY, a

@@ -135,13 +135,16 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		}
 	}
 	if !created && trunc {
-		if info, err := m.root.Lstat(name); err == nil && info.IsDir() {
+		info, err := m.root.Lstat(name)
+		if err == nil && info.IsDir() {
 			return nil, experimentalsys.EISDIR // as open(2) and Subako's runtime; was EACCES (attack pass 45a, row 4)
 		}
 		// A hard-linked file is refused without being opened; one renamed
 		// onto the name after this check is refused once opened, below,
-		// before anything truncates it.
-		if err := m.CheckWritable(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// before anything truncates it. A link opened without following
+		// it is not checked through: the open answers ELOOP.
+		noFollowLink := err == nil && info.Mode()&fs.ModeSymlink != 0 && osflag&oNofollow != 0
+		if err := m.CheckWritable(name); err != nil && !errors.Is(err, fs.ErrNotExist) && !noFollowLink {
 			return nil, m.errno(err)
 		}
 	}
@@ -150,7 +153,11 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	}
 	// O_NONBLOCK so that opening a FIFO returns at once instead of waiting
 	// for a writer; anything but a file or a directory is then refused.
-	osf, err := m.root.OpenFile(name, osflag|oNonblock, perm)
+	open := m.root.OpenFile
+	if osflag&oNofollow != 0 {
+		open = m.openNoFollow
+	}
+	osf, err := open(name, osflag|oNonblock, perm)
 	if err != nil {
 		if !created && flag&experimentalsys.O_CREAT != 0 && errors.Is(err, fs.ErrNotExist) {
 			if info, lerr := m.root.Lstat(name); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {

@@ -58,6 +58,115 @@ func holds(t *testing.T, p, want string) {
 	}
 }
 
+// TestOpenNoFollowOfLinkLoops: an open with O_NOFOLLOW (path_open without
+// LOOKUPFLAGS_SYMLINK_FOLLOW) of a symbolic link answers ELOOP, as
+// open(2) and Subako's runtime do, for reading, for writing, with O_TRUNC
+// (the target keeps its bytes), with O_CREAT, with O_DIRECTORY (45a row
+// 11's answer), a dangling link and a link out of the mount alike; an
+// open that follows still opens a link's target within the mount and
+// refuses one out of it (EPERM); names whose directory is reached through
+// a link open beneath the link's target, and a directory opens and lists.
+// Attack pass 46a, row 2: the os.Root followed a last component that is a
+// link whatever the flags, so every open of a link opened its target and
+// O_TRUNC emptied it.
+func TestOpenNoFollowOfLinkLoops(t *testing.T) {
+	b := NewBudget(CallLimits)
+	x := newLastCompFixture(t, b)
+	const nf = experimentalsys.O_NOFOLLOW
+	for _, c := range []struct {
+		name string
+		flag experimentalsys.Oflag
+	}{
+		{"l", experimentalsys.O_RDONLY | nf},
+		{"l", experimentalsys.O_RDWR | nf},
+		{"l", experimentalsys.O_RDWR | experimentalsys.O_TRUNC | nf},
+		{"l", experimentalsys.O_RDONLY | experimentalsys.O_TRUNC | nf},
+		{"l", experimentalsys.O_RDWR | experimentalsys.O_CREAT | nf},
+		{"ld", experimentalsys.O_RDONLY | experimentalsys.O_DIRECTORY | nf},
+		{"ld", experimentalsys.O_RDONLY | nf},
+		{"dl", experimentalsys.O_RDWR | experimentalsys.O_CREAT | nf},
+		{"outf", experimentalsys.O_RDWR | experimentalsys.O_TRUNC | nf},
+		{"out", experimentalsys.O_RDONLY | experimentalsys.O_DIRECTORY | nf},
+	} {
+		if file, e := x.f.OpenFile(c.name, c.flag, 0o600); e != experimentalsys.ELOOP {
+			if file != nil {
+				_ = file.Close()
+			}
+			t.Errorf("open %q with flags %#x (no follow): %v, want ELOOP", c.name, c.flag, e)
+		}
+	}
+	holds(t, filepath.Join(x.dir, "f"), "data")
+	holds(t, x.secret, "secret")
+	if _, err := os.Lstat(filepath.Join(x.dir, "nothing")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a dangling link's target was created: %v", err)
+	}
+
+	// With follow: the target within the mount, never one outside.
+	file, e := x.f.OpenFile("l", experimentalsys.O_RDONLY, 0o600)
+	if e != 0 {
+		t.Fatalf("open l following it: %v", e)
+	}
+	buf := make([]byte, 8)
+	if n, e := file.Read(buf); e != 0 || string(buf[:n]) != "data" {
+		t.Errorf("read through l: %q, %v", buf[:n], e)
+	}
+	_ = file.Close()
+	for _, name := range []string{"outf", "out/secret"} {
+		if file, e := x.f.OpenFile(name, experimentalsys.O_RDWR|experimentalsys.O_TRUNC, 0o600); e != experimentalsys.EPERM {
+			if file != nil {
+				_ = file.Close()
+			}
+			t.Errorf("open %q following links out of the mount: %v, want EPERM", name, e)
+		}
+	}
+	if file, e := x.f.OpenFile("out/new", experimentalsys.O_RDWR|experimentalsys.O_CREAT|nf, 0o600); e != experimentalsys.EPERM {
+		if file != nil {
+			_ = file.Close()
+		}
+		t.Errorf("create beneath a link out of the mount (no follow): %v, want EPERM", e)
+	}
+	holds(t, x.secret, "secret")
+	if _, err := os.Lstat(filepath.Join(x.outside, "new")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a file was created outside the mount: %v", err)
+	}
+
+	// Names that are no link open without follow: a new file beneath a
+	// link to a directory (charged), a file, a directory, the mount.
+	before := b.Entries()
+	file, e = x.f.OpenFile("ld/g", experimentalsys.O_RDWR|experimentalsys.O_CREAT|nf, 0o600)
+	if e != 0 {
+		t.Fatalf("create ld/g without follow: %v", e)
+	}
+	if _, e := file.Write([]byte("new")); e != 0 {
+		t.Errorf("write ld/g: %v", e)
+	}
+	_ = file.Close()
+	holds(t, filepath.Join(x.dir, "d", "g"), "new")
+	if b.Entries() != before+1 {
+		t.Errorf("creating ld/g charged %d entries, want 1", b.Entries()-before)
+	}
+	file, e = x.f.OpenFile("f", experimentalsys.O_RDWR|experimentalsys.O_APPEND|nf, 0o600)
+	if e != 0 {
+		t.Fatalf("open f without follow: %v", e)
+	}
+	if _, e := file.Write([]byte("!")); e != 0 {
+		t.Errorf("append to f: %v", e)
+	}
+	_ = file.Close()
+	holds(t, filepath.Join(x.dir, "f"), "data!")
+	for _, name := range []string{"d", "."} {
+		file, e = x.f.OpenFile(name, experimentalsys.O_RDONLY|experimentalsys.O_DIRECTORY|nf, 0o600)
+		if e != 0 {
+			t.Fatalf("open %q without follow: %v", name, e)
+		}
+		ents, e := file.Readdir(-1)
+		if e != 0 || len(ents) == 0 {
+			t.Errorf("list %q: %d entries, %v", name, len(ents), e)
+		}
+		_ = file.Close()
+	}
+}
+
 // TestRenameOntoDirectoryAsRename: a rename onto an existing directory
 // answers as rename(2) and Subako's runtime do: a directory replaces an
 // empty one (its entries then there), a directory onto one that is not
