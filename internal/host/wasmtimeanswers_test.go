@@ -244,3 +244,18 @@ func TestOpenLinkNoFollowAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,32,32,32,0,0,4,"}`
 	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/nofollow.wasm", wasmtime)
 }
+
+// TestSetTimesNoFollowAsWasmtime: path_filestat_set_times without
+// LOOKUPFLAGS_SYMLINK_FOLLOW is utimensat(2) with AT_SYMLINK_NOFOLLOW, as
+// wasmtime makes it (testdata/wasmtimeanswers/settimes.c): a directory's
+// times and the preopen's are set (0), and a symbolic link's own, the
+// target's left as they were ("fm" 1: f keeps the time set on it; "lm" 1:
+// the link shows the time set on it). Attack pass 46a, row 3: wazero
+// opened the name for writing and set the times on that descriptor:
+// EISDIR (31) for the directory and the preopen, and the link's target's
+// times set (fm 0, lm 0). wasi-libc's utimensat(fd, p, t,
+// AT_SYMLINK_NOFOLLOW) and lutimes take this path.
+func TestSetTimesNoFollowAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,0,0,","fm":1,"lm":1}`
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/settimes.wasm", wasmtime)
+}

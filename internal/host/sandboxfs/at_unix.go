@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 	"golang.org/x/sys/unix"
 )
 
@@ -103,4 +104,34 @@ func (m *Mount) renameAt(from, to string) error {
 			return ignoringEINTR(func() error { return unix.Renameat(fromDir, fromBase, toDir, toBase) })
 		})
 	})
+}
+
+// utimensNoFollow sets the times of name itself, a symbolic link's own
+// (utimensat(2) with AT_SYMLINK_NOFOLLOW), once check has passed what
+// name is (its lstat, in the same directory descriptor), and says which
+// file it set (its device and inode).
+func (m *Mount) utimensNoFollow(name string, atim, mtim int64, check func(regular bool, links uint64) error) (fileKey, error) {
+	var key fileKey
+	err := m.inParent(name, false, func(dirfd int, base string) error {
+		var st unix.Stat_t
+		if err := ignoringEINTR(func() error { return unix.Fstatat(dirfd, base, &st, unix.AT_SYMLINK_NOFOLLOW) }); err != nil {
+			return err
+		}
+		if err := check(st.Mode&unix.S_IFMT == unix.S_IFREG, uint64(st.Nlink)); err != nil { //nolint:unconvert // not uint64 on every system
+			return err
+		}
+		key = fileKey{uint64(st.Dev), uint64(st.Ino)} //nolint:unconvert // not uint64 on every system
+		ts := []unix.Timespec{timespec(atim, st.Atim), timespec(mtim, st.Mtim)}
+		return ignoringEINTR(func() error { return unix.UtimesNanoAt(dirfd, base, ts, unix.AT_SYMLINK_NOFOLLOW) })
+	})
+	return key, err
+}
+
+// timespec is ns as utimensat(2) takes it; UTIME_OMIT is the time as it
+// was, kept (not every system's package names UTIME_OMIT).
+func timespec(ns int64, was unix.Timespec) unix.Timespec {
+	if ns == experimentalsys.UTIME_OMIT {
+		return was
+	}
+	return unix.NsecToTimespec(ns)
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 )
@@ -48,6 +49,18 @@ func newLastCompFixture(t *testing.T, b *Budget) *lastCompFixture {
 	t.Cleanup(func() { _ = m.Close() })
 	x.m, x.f = m, m.FS()
 	return x
+}
+
+// noFollowTimes is f's UtimensNoFollow.
+func noFollowTimes(t *testing.T, f experimentalsys.FS) func(string, int64, int64) experimentalsys.Errno {
+	t.Helper()
+	nf, ok := f.(interface {
+		UtimensNoFollow(string, int64, int64) experimentalsys.Errno
+	})
+	if !ok {
+		t.Fatal("the mount's FS has no UtimensNoFollow")
+	}
+	return nf.UtimensNoFollow
 }
 
 // holds wants the file at p to hold want.
@@ -213,4 +226,85 @@ func TestRenameOntoDirectoryAsRename(t *testing.T) {
 		t.Errorf("a file was moved out of the mount: %v", err)
 	}
 	holds(t, x.secret, "secret")
+}
+
+// TestUtimensNoFollowSetsOwnTimes: path_filestat_set_times without
+// SYMLINK_FOLLOW (mountFS.UtimensNoFollow) sets what the name itself is:
+// a symbolic link's own times (its target's, in the mount or out of it,
+// left as they were), a directory's and the mount's own; a file of one
+// link takes its times, UTIME_OMIT keeping one; a hard-linked file is
+// refused (EPERM), as path_filestat_set_times with follow refuses it, and
+// so is a name beneath a link out of the mount; a read-only mount answers
+// EROFS. Attack pass 46a, row 3: wazero opened the name for writing
+// (EISDIR for a directory and the mount) and set the times on that
+// descriptor, a link's target's.
+func TestUtimensNoFollowSetsOwnTimes(t *testing.T) {
+	x := newLastCompFixture(t, NewBudget(CallLimits))
+	if err := os.Link(x.secret, filepath.Join(x.dir, "hard")); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	setTimes := noFollowTimes(t, x.f)
+	mtime := func(name string) int64 {
+		info, err := os.Lstat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return info.ModTime().UnixNano()
+	}
+	const t1, t2 = int64(1_000_000_000) * 1e9, int64(1_000_000_001) * 1e9
+	secretWas := mtime(x.secret)
+	fWas := mtime(filepath.Join(x.dir, "f"))
+	for _, name := range []string{"l", "outf", "d", ".", "f"} {
+		if e := setTimes(name, t1, t1); e != 0 {
+			t.Errorf("set times of %q (no follow): %v", name, e)
+		}
+		if got := mtime(filepath.Join(x.dir, name)); got != t1 {
+			t.Errorf("%q: mtime %d, want %d", name, got, t1)
+		}
+		if name == "l" {
+			if got := mtime(filepath.Join(x.dir, "f")); got != fWas {
+				t.Errorf("setting l's times set its target's: %d, was %d", got, fWas)
+			}
+		}
+	}
+	if e := setTimes("f", experimentalsys.UTIME_OMIT, t2); e != 0 {
+		t.Errorf("set f's mtime alone: %v", e)
+	}
+	if info, err := os.Lstat(filepath.Join(x.dir, "f")); err != nil || info.ModTime().UnixNano() != t2 {
+		t.Errorf("f's mtime after setting it alone: %v (%v)", info, err)
+	}
+	for _, name := range []string{"hard", "out/secret"} {
+		if e := setTimes(name, t2, t2); e != experimentalsys.EPERM {
+			t.Errorf("set times of %q (no follow): %v, want EPERM", name, e)
+		}
+	}
+	if got := mtime(x.secret); got != secretWas {
+		t.Errorf("the mtime of a file outside the mount moved from %d to %d", secretWas, got)
+	}
+	ro, err := Open(x.dir, "/package", false, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if e := noFollowTimes(t, ro.FS())("f", t2, t2); e != experimentalsys.EROFS {
+		t.Errorf("set times on a read-only mount: %v, want EROFS", e)
+	}
+}
+
+// TestUtimensNoFollowVirtual: under a Virtual, a link's own times set
+// without follow show on the link's stat (Lstat), not on its target's.
+func TestUtimensNoFollowVirtual(t *testing.T) {
+	x := newLastCompFixture(t, NewBudget(CallLimits))
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
+	x.m.Virtualize(NewVirtual(start), 7)
+	const t1 = int64(1_000_000_000) * 1e9
+	if e := noFollowTimes(t, x.f)("l", t1, t1); e != 0 {
+		t.Fatal(e)
+	}
+	if st, e := x.f.Lstat("l"); e != 0 || st.Mtim != t1 {
+		t.Errorf("l's virtual mtime %d (%v), want %d", st.Mtim, e, t1)
+	}
+	if st, e := x.f.Lstat("f"); e != 0 || st.Mtim != start {
+		t.Errorf("f's virtual mtime %d (%v), want %d (untouched)", st.Mtim, e, start)
+	}
 }
