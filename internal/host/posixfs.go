@@ -35,6 +35,37 @@ func isPreopenOpen(p string, flag experimentalsys.Oflag, perm fs.FileMode) bool 
 	return p == "." && flag == experimentalsys.O_RDONLY && perm == 0
 }
 
+// isSetTimesOpen says whether an OpenFile is wazero's stand-in for
+// path_filestat_set_times without SYMLINK_FOLLOW (pathFilestatSetTimesFn:
+// OpenFile(path, O_WRONLY, 0), then Utimens on the file and Close), which
+// no other open of wazero's makes (path_open opens with perm 0o600, the
+// preopen's lazy open O_RDONLY).
+func isSetTimesOpen(flag experimentalsys.Oflag, perm fs.FileMode) bool {
+	return flag == experimentalsys.O_WRONLY && perm == 0
+}
+
+// noFollowTimer is a mount that sets a name's own times, a symbolic
+// link's included (sandboxfs's mountFS).
+type noFollowTimer interface {
+	UtimensNoFollow(p string, atim, mtim int64) experimentalsys.Errno
+}
+
+// timesFile is what path_filestat_set_times without SYMLINK_FOLLOW opens
+// (isSetTimesOpen): its Utimens sets name's own times as utimensat(2) with
+// AT_SYMLINK_NOFOLLOW does, which Subako's runtime makes the call; nothing
+// is opened. wazero's open of the name for writing answered EISDIR for a
+// directory and the preopen, and followed a symbolic link, whose target's
+// times were set (attack pass 46a, row 3).
+type timesFile struct {
+	experimentalsys.UnimplementedFile
+	fs   noFollowTimer
+	name string
+}
+
+func (t timesFile) Utimens(atim, mtim int64) experimentalsys.Errno {
+	return t.fs.UtimensNoFollow(t.name, atim, mtim)
+}
+
 // OpenFile: wazero's open of the preopen's own directory (isPreopenOpen)
 // opens the mount's directory, never the call's path as it resolves
 // (attack pass 45i, row 1: a first call on "..", "f/.." or "s/../../f",
@@ -50,6 +81,12 @@ func (f posixFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMode
 		return nil, errno
 	}
 	name := p
+	if nf, isNF := f.FS.(noFollowTimer); isNF && isSetTimesOpen(flag, perm) {
+		if ok {
+			name = r.name
+		}
+		return timesFile{fs: nf, name: name}, 0
+	}
 	if ok {
 		name = r.name
 		if f.s != nil {

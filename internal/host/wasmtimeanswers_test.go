@@ -217,3 +217,45 @@ func TestPwriteInAppendModeAsWasmtime(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameOntoDirectoryAsWasmtime: path_rename onto an existing
+// directory answers as rename(2) and wasmtime do
+// (testdata/wasmtimeanswers/renamedir.c): a directory onto an empty one
+// replaces it (0, and "b/k" is then there), onto a non-empty one
+// ENOTEMPTY (55), a file onto a directory EISDIR (31). Attack pass 46a,
+// row 1: EEXIST (20) for each, and "b/k" ENOENT (44), sandboxfs renaming
+// with os.Root.Rename, which refuses any existing directory as the target
+// (as os.Rename does): a module replacing a directory by renaming a new
+// one onto it (C's rename, Python's os.replace) failed here.
+func TestRenameOntoDirectoryAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,0,0,0,0,55,31,0,"}`
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/renamedir.wasm", wasmtime)
+}
+
+// TestOpenLinkNoFollowAsWasmtime: path_open of a symbolic link "l" to the
+// file "f" without LOOKUPFLAGS_SYMLINK_FOLLOW (wasi-libc's
+// open(O_NOFOLLOW)) answers ELOOP (32) for reading, writing and
+// OFLAGS_TRUNC alike, and with SYMLINK_FOLLOW opens f; f keeps its 4
+// bytes (testdata/wasmtimeanswers/nofollow.c). Attack pass 46a, row 2:
+// the os.Root followed the link whatever the flag, so all three opened f
+// and OFLAGS_TRUNC emptied it (only OFLAGS_DIRECTORY answered ELOOP,
+// attack pass 45a, row 11).
+func TestOpenLinkNoFollowAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,32,32,32,0,0,4,"}`
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/nofollow.wasm", wasmtime)
+}
+
+// TestSetTimesNoFollowAsWasmtime: path_filestat_set_times without
+// LOOKUPFLAGS_SYMLINK_FOLLOW is utimensat(2) with AT_SYMLINK_NOFOLLOW, as
+// wasmtime makes it (testdata/wasmtimeanswers/settimes.c): a directory's
+// times and the preopen's are set (0), and a symbolic link's own, the
+// target's left as they were ("fm" 1: f keeps the time set on it; "lm" 1:
+// the link shows the time set on it). Attack pass 46a, row 3: wazero
+// opened the name for writing and set the times on that descriptor:
+// EISDIR (31) for the directory and the preopen, and the link's target's
+// times set (fm 0, lm 0). wasi-libc's utimensat(fd, p, t,
+// AT_SYMLINK_NOFOLLOW) and lutimes take this path.
+func TestSetTimesNoFollowAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,0,0,","fm":1,"lm":1}`
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/settimes.wasm", wasmtime)
+}

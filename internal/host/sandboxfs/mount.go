@@ -7,7 +7,10 @@
 // Confinement:
 //   - Opening, creating, renaming, linking and removing go through the
 //     os.Root, which refuses any path, ".." or symbolic link (whoever made
-//     it) that would leave the mount.
+//     it) that would leave the mount. A call on a name's last component
+//     itself (a rename, an open that does not follow a link, a link's own
+//     times) is made on the descriptor of the name's directory, which the
+//     os.Root opens, with that component alone (at_unix.go).
 //   - A symbolic link the module creates must have a relative target without
 //     ".." components, so that it points beneath its own directory wherever
 //     it is later moved: nothing a module leaves on the volume leads out of

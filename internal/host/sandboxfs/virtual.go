@@ -48,6 +48,12 @@ type Virtual struct {
 // fileKey is a file's real device and inode.
 type fileKey struct{ dev, ino uint64 }
 
+// keyOf is the fileKey of the file info describes.
+func keyOf(info fs.FileInfo) fileKey {
+	st := sys.NewStat_t(info)
+	return fileKey{st.Dev, st.Ino}
+}
+
 type virtualFile struct {
 	ino        uint64
 	atim, mtim int64
@@ -93,10 +99,14 @@ func (v *Virtual) ino(dev, ino uint64) uint64 {
 // setTimes records the times the module set on the file info describes
 // (UTIME_OMIT keeps one).
 func (v *Virtual) setTimes(info fs.FileInfo, atim, mtim int64) {
-	st := sys.NewStat_t(info)
+	v.setTimesOf(keyOf(info), atim, mtim)
+}
+
+// setTimesOf is setTimes of the file whose real device and inode are key.
+func (v *Virtual) setTimesOf(key fileKey, atim, mtim int64) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	f := v.file(fileKey{st.Dev, st.Ino})
+	f := v.file(key)
 	if atim != experimentalsys.UTIME_OMIT {
 		f.atim = atim
 	}
