@@ -1,8 +1,14 @@
 package wasmparse
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tetratelabs/wabin/leb128"
 )
 
 // TestCountPastLimitExceeds: a vector count past its implementation limit
@@ -102,5 +108,159 @@ func TestOverlongHeapTypeMalformed(t *testing.T) {
 	}
 	if m := Parse(oneFunction([]byte{0, 0xd0, 0x70, 0x1a, 0x0b})); len(m.Problems) != 0 {
 		t.Errorf("ref.null 70: %s", problemsOf(m))
+	}
+}
+
+// memoryFunction is a module with one memory and one function of type
+// () -> () whose body is body.
+func memoryFunction(body []byte) []byte {
+	code := append(leb128.EncodeUint32(uint32(len(body))), body...)
+	return module(emptyFuncType, section(3, []byte{1, 0}), section(5, []byte{1, 0, 1}), section(10, append([]byte{1}, code...)))
+}
+
+// TestEngineBytesShortensOverlongU32s: the opcode after 0xfc and 0xfd and
+// a typed select's count of types, u32s that wazero reads as one byte,
+// reach engines in their shortest form, in a function body (whose size and
+// the code section's are written again) and in a constant expression;
+// Parse reports nothing, as the module is valid. Attack pass 46d, row 3:
+// EngineBytes handed them on as written; wazero's interpreter refused
+// fc 80 00 where its compiler took it (the verdict followed the cache), and
+// both read fd 8c 00 (v128.const) as i16x8.shr_s then unreachable.
+func TestEngineBytesShortensOverlongU32s(t *testing.T) {
+	t.Parallel()
+	v128 := make([]byte, 16)
+	for name, c := range map[string]struct{ written, shortest []byte }{
+		"i32.trunc_sat_f32_s as fc 80 00": {
+			memoryFunction([]byte{0, 0x43, 0, 0, 0, 0, 0xfc, 0x80, 0x00, 0x1a, 0x0b}),
+			memoryFunction([]byte{0, 0x43, 0, 0, 0, 0, 0xfc, 0x00, 0x1a, 0x0b}),
+		},
+		"memory.copy as fc 8a 80 80 80 00": {
+			memoryFunction([]byte{0, 0x41, 0, 0x41, 0, 0x41, 0, 0xfc, 0x8a, 0x80, 0x80, 0x80, 0x00, 0, 0, 0x0b}),
+			memoryFunction([]byte{0, 0x41, 0, 0x41, 0, 0x41, 0, 0xfc, 0x0a, 0, 0, 0x0b}),
+		},
+		"select (result i32) as 1c 81 00 7f": {
+			memoryFunction([]byte{0, 0x41, 0, 0x41, 0, 0x41, 0, 0x1c, 0x81, 0x00, 0x7f, 0x1a, 0x0b}),
+			memoryFunction([]byte{0, 0x41, 0, 0x41, 0, 0x41, 0, 0x1c, 0x01, 0x7f, 0x1a, 0x0b}),
+		},
+		"v128.const as fd 8c 00, i32x4.add as fd ae 81 00": {
+			memoryFunction(slices.Concat([]byte{0, 0xfd, 0x8c, 0x00}, v128, []byte{0xfd, 0x0c}, v128, []byte{0xfd, 0xae, 0x81, 0x00, 0x1a, 0x0b})),
+			memoryFunction(slices.Concat([]byte{0, 0xfd, 0x0c}, v128, []byte{0xfd, 0x0c}, v128, []byte{0xfd, 0xae, 0x01, 0x1a, 0x0b})),
+		},
+		"a v128 global of fd 8c 00": {
+			module(section(6, slices.Concat([]byte{1, 0x7b, 0, 0xfd, 0x8c, 0x00}, v128, []byte{0x0b}))),
+			module(section(6, slices.Concat([]byte{1, 0x7b, 0, 0xfd, 0x0c}, v128, []byte{0x0b}))),
+		},
+		"a body of 130 bytes shrinking to 126 (its size one byte shorter)": {
+			memoryFunction(slices.Concat([]byte{0}, bytes.Repeat([]byte{0x01}, 116), []byte{0x43, 0, 0, 0, 0, 0xfc, 0x80, 0x80, 0x80, 0x80, 0x00, 0x1a, 0x0b})),
+			memoryFunction(slices.Concat([]byte{0}, bytes.Repeat([]byte{0x01}, 116), []byte{0x43, 0, 0, 0, 0, 0xfc, 0x00, 0x1a, 0x0b})),
+		},
+	} {
+		m := Parse(c.written)
+		if len(m.Problems) != 0 {
+			t.Errorf("%s: %s", name, problemsOf(m))
+			continue
+		}
+		got, err := m.EngineBytes(c.written)
+		if err != nil || !bytes.Equal(got, c.shortest) {
+			t.Errorf("%s: EngineBytes = %x, %v; want %x", name, got, err, c.shortest)
+		}
+		if again := Parse(got); len(again.Problems) != 0 || len(again.overlong) != 0 {
+			t.Errorf("%s: the engine's bytes: %s, %d overlong", name, problemsOf(again), len(again.overlong))
+		}
+	}
+	// Canonical forms, and overlong u32s wazero reads as written (an index), are handed on as they are.
+	for _, w := range [][]byte{
+		memoryFunction(slices.Concat([]byte{0, 0xfd, 0x0c}, v128, []byte{0xfd, 0x0c}, v128, []byte{0xfd, 0xae, 0x01, 0x1a, 0x0b})),
+		memoryFunction([]byte{0, 0x02, 0x80, 0x00, 0x0b, 0x10, 0x80, 0x00, 0x0b}), // block of type 0, call 0
+	} {
+		m := Parse(w)
+		if len(m.Problems) != 0 {
+			t.Errorf("%x: %s", w, problemsOf(m))
+		}
+		if got, err := m.EngineBytes(w); err != nil || &got[0] != &w[0] {
+			t.Errorf("%x: EngineBytes made a copy (%v)", w, err)
+		}
+	}
+}
+
+// nameSection is a custom section "name" of the subsections.
+func nameSection(subsections ...[]byte) []byte {
+	payload := []byte{4, 'n', 'a', 'm', 'e'}
+	for _, s := range subsections {
+		payload = append(payload, s...)
+	}
+	return section(0, payload)
+}
+
+// TestEngineBytesTrimsHeavyNames: a name section whose decoding by wazero
+// would hold more than EngineNamesMax reaches engines without its local
+// names, or without the whole section when its function names alone weigh
+// more; Parse says so in NameTrim (W056) and reports no problem. Attack
+// pass 46d, row 4: a compiled module kept wazero's decoding of its name
+// section on the host's heap (12,000,000 local-name entries, a 24 MB
+// module: 343 MiB for as long as serve served it).
+func TestEngineBytesTrimsHeavyNames(t *testing.T) {
+	t.Parallel()
+	const heavy = EngineNamesMax/nameMapAssocHeld + 1 // empty local-name maps, two bytes each
+	locals := section(2, append(leb128.EncodeUint32(heavy), make([]byte, 2*heavy)...))
+	funcs := section(1, []byte{1, 0, 1, 'f'})
+	code := memoryFunction([]byte{0, 0x0b})
+	w := append(append([]byte{}, code...), nameSection(funcs, locals)...)
+	m := Parse(w)
+	if len(m.Problems) != 0 || len(m.NameIssues) != 0 {
+		t.Fatalf("%s %v", problemsOf(m), m.NameIssues)
+	}
+	want := NameTrim{Offset: len(code), Decoded: nameMapAssocHeld*heavy + nameAssocHeld + nameHeld(1), Whole: false}
+	if m.NameTrim == nil || *m.NameTrim != want {
+		t.Fatalf("NameTrim = %+v, want %+v", m.NameTrim, want)
+	}
+	got, err := m.EngineBytes(w)
+	if wantBytes := append(append([]byte{}, code...), nameSection(funcs)...); err != nil || !bytes.Equal(got, wantBytes) {
+		t.Errorf("EngineBytes kept %d bytes (%v), want the module with its function names only (%d)", len(got), err, len(wantBytes))
+	}
+	// At the bound, the section is kept whole.
+	atBound := append(append([]byte{}, code...), nameSection(section(2, append(leb128.EncodeUint32(heavy-1), make([]byte, 2*(heavy-1))...)))...)
+	if m := Parse(atBound); m.NameTrim != nil {
+		t.Errorf("%d local-name entries (%d bytes decoded): NameTrim %+v", heavy-1, nameMapAssocHeld*(heavy-1), m.NameTrim)
+	}
+	// Function names past the bound: the whole section is left out.
+	const names = EngineNamesMax/nameAssocHeld + 1
+	fw := append(append([]byte{}, code...), nameSection(section(1, append(leb128.EncodeUint32(names), make([]byte, 2*names)...)))...)
+	m = Parse(fw)
+	if m.NameTrim == nil || !m.NameTrim.Whole {
+		t.Fatalf("%d function names: NameTrim %+v, want the whole section", names, m.NameTrim)
+	}
+	if got, err := m.EngineBytes(fw); err != nil || !bytes.Equal(got, code) {
+		t.Errorf("EngineBytes kept %d bytes (%v), want the module without its name section (%d)", len(got), err, len(code))
+	}
+}
+
+// TestRealNameSectionsWeighed: the toolchains' modules' name sections
+// weigh far below EngineNamesMax, so engines get them whole.
+func TestRealNameSectionsWeighed(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob("../../testdata/toolchain/*.wasm")
+	if len(files) == 0 {
+		t.Fatal("no modules in testdata/toolchain")
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := Parse(b)
+		for _, c := range m.Customs {
+			if c.Name != "name" {
+				continue
+			}
+			_, msg, w := nameSectionProblem(b, c.PayloadOffset, c.Offset+c.Size)
+			t.Logf("%s: a name section of %d bytes weighs %d decoded (%s)", filepath.Base(f), c.Size, w.local+w.other, msg)
+			if w.local+w.other > EngineNamesMax/16 {
+				t.Errorf("%s: its name section weighs %d decoded", f, w.local+w.other)
+			}
+		}
+		if m.NameTrim != nil {
+			t.Errorf("%s: NameTrim %+v", f, m.NameTrim)
+		}
 	}
 }

@@ -90,6 +90,7 @@ func readImm(p *parser, o *opInfo, im *immediates, targets *[]uint32) {
 	case immHeap:
 		im.heap = p.heapType()
 	case immSelectT:
+		p.noteOverlong(r.pos)
 		im.nvt = r.count(1)
 		for i := 0; i < im.nvt; i++ {
 			im.vt = p.valType()

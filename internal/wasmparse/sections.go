@@ -528,8 +528,9 @@ func (p *parser) customSection(sec *Section, end int) {
 	issue := NameIssue{Offset: p.secStart, Message: "a second name section"}
 	if !p.names {
 		p.names = true
-		off, msg := nameSectionProblem(r.b, r.pos, end)
+		off, msg, w := nameSectionProblem(r.b, r.pos, end)
 		if msg == "" {
+			m.NameTrim = w.trim(p.secStart)
 			p.nameSection(end)
 			return
 		}
