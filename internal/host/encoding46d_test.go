@@ -135,3 +135,27 @@ func TestHeavyNameSectionNotHeld(t *testing.T) { // not parallel: measures the p
 		t.Errorf("a %d MB module's compiled code holds %d MiB of the host's heap (its name section, decoded)", len(w)>>20, held>>20)
 	}
 }
+
+// TestTypesDecodeHeld measures what a module of as many function types as
+// wasmtime allows (wasmparse.LimitTypes, 1,000,000), each () -> (), costs
+// the host's process when it loads the compiled module: wazero decodes the
+// module again there and keeps every type (attack pass 46d, row 4:
+// 999,000 types, a 3 MB module, allocated 793 MiB and held 108 MiB).
+// docs/serve-limits.md quotes the numbers; the test guards them.
+func TestTypesDecodeHeld(t *testing.T) { // not parallel: measures the process's heap
+	if testing.Short() {
+		t.Skip("allocates ~800 MiB")
+	}
+	n := wasmparse.LimitTypes.Max()
+	payload := binary.AppendUvarint(nil, uint64(n))
+	for range n {
+		payload = append(payload, 0x60, 0, 0)
+	}
+	w := append([]byte("\x00asm\x01\x00\x00\x00"), section46d(1, payload)...)
+	var held int64
+	alloc := allocated(func() { held = heldByCompile(t, EngineAuto, w) })
+	t.Logf("%d types (%d MB): %d MiB held, %d MiB allocated in this process", n, len(w)>>20, held>>20, alloc>>20)
+	if held > 128<<20 || alloc > 1<<30 {
+		t.Errorf("%d types: %d MiB held, %d MiB allocated; docs/serve-limits.md says at most 128 MiB and 1 GiB", n, held>>20, alloc>>20)
+	}
+}
