@@ -13,6 +13,7 @@ var Catalog = []*Rule{
 	ToolchainGoJS, ToolchainEmscriptenJS, ToolchainTinyGoWasm, ToolchainNoWASI,
 	HeavyCustomSection, ModuleSize, TooManyLocals, NestingTooDeep, BrTableTooLarge, FunctionTooLarge, ModuleLimit,
 	NameSectionIgnored,
+	NameSectionTooLarge,
 	// The package directory (pkgcheck) and the manifest (manifestcheck).
 	PackageModuleMissing, ManifestMissing, ManifestJSON, ManifestABI, ManifestField, ManifestUnknownField,
 	ManifestMismatch, PackageFileNotRegular, PackageFileTooLarge, AssetsNotRegular, ManifestDuplicateKey,

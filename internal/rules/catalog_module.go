@@ -283,4 +283,19 @@ refuse it.`,
 		Example: "a name section whose function-names subsection declares 4294967295 entries and holds one.",
 		Fix:     "rebuild with a real toolchain, or remove the section (wasm-tools strip --all or wasm-opt --strip-debug).",
 	}
+
+	NameSectionTooLarge = &Rule{ID: "W056", Slug: "name-section-too-large", Severity: Info, Since: "v0.2.0", By: ModuleCheck,
+		Title: "The name section is too large for the local host to keep, and is left out of local runs",
+		Why: `wazero, which subakogo's host runs, decodes the name section (function, local and module names)
+into its own structures and keeps them for as long as the compiled module is held (serve: as long
+as the module is served), at about 32 bytes a local-names entry and 24 a name, where the module
+spends two bytes on each: 12,000,000 empty local-name maps, a 24 MB module, held 343 MiB. Past
+32 MiB decoded (wasmparse.EngineNamesMax) the host runs the module without the section's local
+names, which no trace shows, or, when its function names alone weigh more, without the whole
+section, so that its crash traces name functions by index. Subako itself is not concerned; a real
+module's name section weighs a few MiB at most.`,
+		Example: "a name section whose local-names subsection lists 12,000,000 functions with no names.",
+		Fix: `nothing is needed for Subako, which keeps the names. To keep them in local traces too, build
+without the names the module does not need (a release build lists no local names).`,
+	}
 )

@@ -46,6 +46,9 @@ var notLimits = []string{
 	"100,000 bytes in an import or export name", // V8's name length
 	"A module over 16 MiB",                      // W041's title: modulecheck.SizeWarn, a recommendation
 	"took 96 GiB",                               // W055: what wazero allocated for issue 30's module
+	"about 32 bytes a local-names entry",        // W056: what wazero holds, measured
+	"held 343 MiB",                              // W056: attack pass 46d's module
+	"32 MiB decoded (wasmparse.EngineNamesMax)", // W056: the host's own bound
 }
 
 var (

@@ -211,6 +211,7 @@ func (c *funcCheck) body(end int) {
 		if op >= prefixGC && op <= prefixThreads {
 			prefix = byte(op)
 			op = r.u32()
+			p.noteOverlong(c.off + 1)
 		}
 		var o *opInfo
 		if prefix == 0 {

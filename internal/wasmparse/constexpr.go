@@ -36,6 +36,7 @@ func (p *parser) constExpr(want ValType) ConstExpr {
 		if op >= 0xfb && op <= 0xfe {
 			prefix = byte(op)
 			op = r.u32()
+			p.noteOverlong(off + 1)
 		}
 		if prefix == 0 && op == 0x0b { // end
 			break

@@ -90,6 +90,7 @@ func readImm(p *parser, o *opInfo, im *immediates, targets *[]uint32) {
 	case immHeap:
 		im.heap = p.heapType()
 	case immSelectT:
+		p.noteOverlong(r.pos)
 		im.nvt = r.count(1)
 		for i := 0; i < im.nvt; i++ {
 			im.vt = p.valType()
@@ -149,6 +150,13 @@ func readBlockType(p *parser, im *immediates) {
 		return
 	}
 	im.block = r.signed(33)
+	if im.block < 0 && r.pos != off+1 {
+		// The empty type and a value type are one byte; only a type index
+		// is an s33 of several. wasmparser's read_block_type refuses an
+		// overlong negative one (c0 7f for 0x40, ff 7f for i32), which
+		// wazero took as the type (attack pass 46d, row 2).
+		r.fail(off, "malformed block type: a negative s33 in more than one byte")
+	}
 	if im.block < 0 && im.block != -64 {
 		code := byte(im.block & 0x7f)
 		switch code {

@@ -103,11 +103,18 @@ func (r *reader) check(off int, l Limit, n int) {
 	}
 }
 
-// countMax reads a vector length as count does, then refuses one that,
-// added to already (what the index space held before), passes the limit.
+// countMax reads a vector length, refuses one that, added to already
+// (what the index space held before), passes the limit, then one that
+// cannot fit in what is left as count does. The limit comes first: a count
+// past it is Exceeds whatever the bytes, so a module declaring 2^32-1
+// imports in 15 bytes is refused as past the limit of imports, never
+// handed to an engine as merely malformed (attack pass 46d, row 1).
 func (r *reader) countMax(minSize int, l Limit, already int) int {
 	start := r.pos
-	n := r.count(minSize)
-	r.check(start, l, already+n)
-	return n
+	n := r.u32()
+	r.check(start, l, already+int(n))
+	if minSize > 0 && uint64(n)*uint64(minSize) > uint64(r.remaining()) {
+		r.fail(start, "length out of bounds")
+	}
+	return int(n)
 }

@@ -144,6 +144,13 @@ type Module struct {
 	// NameIssues lists the name sections engines are not given (see
 	// EngineBytes): a malformed one, or any after the first.
 	NameIssues []NameIssue
+	// NameTrim is the part of the first name section engines are not given
+	// for its decoded size (EngineNamesMax), or nil.
+	NameTrim *NameTrim
+	// overlong lists, ascending, the offsets of the u32s wazero reads as
+	// one byte that the module writes in more bytes than they need (see
+	// canonical.go): EngineBytes writes them shortest.
+	overlong []int
 
 	Features [numFeatures]FeatureUse
 	ehShared FeatureUse

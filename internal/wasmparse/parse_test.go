@@ -66,15 +66,21 @@ func TestEveryTruncation(t *testing.T) {
 }
 
 // TestHostileCounts: counts that claim far more than the input holds are
-// refused before anything is allocated, and 2^32-1 locals cost one run.
+// refused before anything is allocated, and 2^32-1 locals cost one run. A
+// count within its limit is "length out of bounds" (malformed); one past
+// its limit is Exceeds whatever the bytes (TestCountPastLimitExceeds).
 func TestHostileCounts(t *testing.T) {
 	t.Parallel()
 	huge := []byte{0xff, 0xff, 0xff, 0xff, 0x0f}
+	within := []byte{0x0a} // 10 entries in no bytes: every limit allows 10
 	for _, id := range []byte{1, 2, 3, 4, 5, 6, 7, 9, 10, 11} {
-		b := wasmbuild.ReplaceSection(command(), id, huge)
-		m := Parse(b)
-		if !strings.Contains(problemsOf(m), "length out of bounds") {
+		m := Parse(wasmbuild.ReplaceSection(command(), id, huge))
+		if !strings.Contains(problemsOf(m), "more than the limit") {
 			t.Errorf("section %d with count 2^32-1: %s", id, problemsOf(m))
+		}
+		m = Parse(wasmbuild.ReplaceSection(command(), id, within))
+		if !strings.Contains(problemsOf(m), "length out of bounds") {
+			t.Errorf("section %d with count 10 and no entries: %s", id, problemsOf(m))
 		}
 	}
 	// Two runs adding past 2^32 are "too many locals" (malformed, not a limit).

@@ -40,7 +40,10 @@ func (p *parser) heapType() int64 {
 		return v
 	}
 	code := byte(v & 0x7f)
-	if _, ok := abstractHeap[code]; !ok {
+	if _, ok := abstractHeap[code]; !ok || r.pos != off+1 {
+		// An abstract heap type is one byte: wasmparser reads a negative
+		// s33 again as its first byte, so f0 7f is 0xf0, no heap type,
+		// where wazero took it as func (attack pass 46d, row 2).
 		r.fail(off, "malformed heap type")
 	}
 	return -int64(code) - 1
@@ -525,8 +528,9 @@ func (p *parser) customSection(sec *Section, end int) {
 	issue := NameIssue{Offset: p.secStart, Message: "a second name section"}
 	if !p.names {
 		p.names = true
-		off, msg := nameSectionProblem(r.b, r.pos, end)
+		off, msg, w := nameSectionProblem(r.b, r.pos, end)
 		if msg == "" {
+			m.NameTrim = w.trim(p.secStart)
 			p.nameSection(end)
 			return
 		}

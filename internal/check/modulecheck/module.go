@@ -121,6 +121,15 @@ func (c *moduleCheck) problems() {
 	for _, n := range c.m.NameIssues {
 		c.add(rules.NameSectionIgnored, "name section: "+n.Message+"; the module runs without it", n.Offset, 0, -1, "")
 	}
+	if t := c.m.NameTrim; t != nil {
+		msg := "name section: wazero would hold " + mibOf(t.Decoded) + " of it decoded, past the local host's " + mibOf(wasmparse.EngineNamesMax)
+		if t.Whole {
+			msg += "; the local host runs the module without it, so its traps name functions by index"
+		} else {
+			msg += "; the local host runs the module without its local names (traps keep their function names)"
+		}
+		c.add(rules.NameSectionTooLarge, msg, t.Offset, 0, -1, "")
+	}
 	if c.m.Dropped > 0 {
 		c.add(rules.Malformed, strconv.Itoa(c.m.Dropped)+" more problems not listed", -1, 0, -1, "")
 	}
@@ -415,3 +424,6 @@ func nativeExecutable(b []byte) string {
 	}
 	return ""
 }
+
+// mibOf writes n bytes in MiB, to a tenth.
+func mibOf(n int64) string { return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB" }

@@ -31,6 +31,14 @@ func opaqueNames(n int) []byte {
 	return append(append([]byte{9}, size...), make([]byte, n-5)...)
 }
 
+// emptyLocalNames is a name section's payload of one local-names
+// subsection listing n functions with no local names (two bytes each,
+// which wazero holds at 32).
+func emptyLocalNames(n int) []byte {
+	sub := append(leb128.EncodeUint32(uint32(n)), make([]byte, 2*n)...)
+	return append(append([]byte{2}, leb128.EncodeUint32(uint32(len(sub)))...), sub...)
+}
+
 // unnamed leaves the name section out.
 func unnamed(m *wasm.Module) { m.NameSection = nil }
 
@@ -130,6 +138,9 @@ func TestModuleRules(t *testing.T) {
 		// A name section wazero would decode without bound (issue 30), or a second one.
 		{"huge name count", wasmbuild.HugeNameCount(1), []string{"name-section-ignored"}, "declares 4294967295 names"},
 		{"second name section", wasmbuild.Append(build(nil), wasmbuild.Custom("name", nil)), []string{"name-section-ignored"}, "a second name section"},
+		// Local names wazero would hold at more than 32 MiB (attack pass 46d, row 4).
+		{"heavy local names", wasmbuild.Append(build(unnamed), wasmbuild.Custom("name", emptyLocalNames(1<<20+1))), []string{"name-section-too-large"}, "without its local names"},
+		{"local names at the bound", wasmbuild.Append(build(unnamed), wasmbuild.Custom("name", emptyLocalNames(1<<20))), nil, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
