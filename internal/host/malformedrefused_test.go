@@ -6,18 +6,6 @@ import (
 	"testing"
 )
 
-// framed is payload framed as section id (a one-byte size up to 127,
-// longer as LEB128).
-func framed(id byte, payload []byte) []byte {
-	out := []byte{id}
-	n := len(payload)
-	for n >= 0x80 {
-		out = append(out, byte(n&0x7f)|0x80)
-		n >>= 7
-	}
-	return append(append(out, byte(n)), payload...)
-}
-
 // TestMalformedRefusedBeforeCompiling: a module whose bytes do not decode
 // is refused before wazero sees it, under every engine, allocating
 // nothing to speak of: wazero allocates a vector's count before it reads

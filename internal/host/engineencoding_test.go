@@ -10,19 +10,19 @@ import (
 	"github.com/subako-ai/subako-go/internal/wasmparse"
 )
 
-// section46d frames payload as section id.
-func section46d(id byte, payload []byte) []byte {
+// framed frames payload as section id (its size as LEB128).
+func framed(id byte, payload []byte) []byte {
 	return append(binary.AppendUvarint([]byte{id}, uint64(len(payload))), payload...)
 }
 
-// memoryFunction46d is a module with one function of type () -> (), one
+// oneFunctionWithMemory is a module with one function of type () -> (), one
 // memory and the body.
-func memoryFunction46d(body []byte) []byte {
+func oneFunctionWithMemory(body []byte) []byte {
 	w := []byte("\x00asm\x01\x00\x00\x00")
-	w = append(w, section46d(1, []byte{1, 0x60, 0, 0})...)
-	w = append(w, section46d(3, []byte{1, 0})...)
-	w = append(w, section46d(5, []byte{1, 0, 1})...)
-	return append(w, section46d(10, append(binary.AppendUvarint([]byte{1}, uint64(len(body))), body...))...)
+	w = append(w, framed(1, []byte{1, 0x60, 0, 0})...)
+	w = append(w, framed(3, []byte{1, 0})...)
+	w = append(w, framed(5, []byte{1, 0, 1})...)
+	return append(w, framed(10, append(binary.AppendUvarint([]byte{1}, uint64(len(body))), body...))...)
 }
 
 // TestOverlongU32sCompileEverywhere: the opcode after 0xfc and 0xfd and a
@@ -46,7 +46,7 @@ func TestOverlongU32sCompileEverywhere(t *testing.T) {
 		"i32.load memarg as 28 82 00 80 00":               {0, 0x41, 0, 0x28, 0x82, 0x00, 0x80, 0x00, 0x1a, 0x0b},
 	}
 	for name, body := range cases {
-		w := memoryFunction46d(body)
+		w := oneFunctionWithMemory(body)
 		if m := wasmparse.Parse(w); len(m.Problems) != 0 {
 			t.Fatalf("%s: the reader: %v", name, m.Problems)
 		}
@@ -64,18 +64,18 @@ func TestOverlongU32sCompileEverywhere(t *testing.T) {
 	}
 }
 
-// localNames46d is a module whose name section holds a local-names
+// localNamesSection is a module whose name section holds a local-names
 // subsection of n functions, each with no local names (two bytes each).
-func localNames46d(n int) []byte {
+func localNamesSection(n int) []byte {
 	w := []byte("\x00asm\x01\x00\x00\x00")
-	w = append(w, section46d(1, []byte{1, 0x60, 0, 0})...)
-	w = append(w, section46d(3, []byte{1, 0})...)
-	w = append(w, section46d(5, []byte{1, 0, 1})...)
-	w = append(w, section46d(7, []byte{2, 6, '_', 's', 't', 'a', 'r', 't', 0, 0, 6, 'm', 'e', 'm', 'o', 'r', 'y', 2, 0})...)
-	w = append(w, section46d(10, []byte{1, 2, 0, 0x0b})...)
+	w = append(w, framed(1, []byte{1, 0x60, 0, 0})...)
+	w = append(w, framed(3, []byte{1, 0})...)
+	w = append(w, framed(5, []byte{1, 0, 1})...)
+	w = append(w, framed(7, []byte{2, 6, '_', 's', 't', 'a', 'r', 't', 0, 0, 6, 'm', 'e', 'm', 'o', 'r', 'y', 2, 0})...)
+	w = append(w, framed(10, []byte{1, 2, 0, 0x0b})...)
 	sub := append(binary.AppendUvarint(nil, uint64(n)), make([]byte, 2*n)...)
 	payload := append([]byte{4, 'n', 'a', 'm', 'e', 2}, binary.AppendUvarint(nil, uint64(len(sub)))...)
-	return append(w, section46d(0, append(payload, sub...))...)
+	return append(w, framed(0, append(payload, sub...))...)
 }
 
 // heldByCompile compiles w on a new host of the engine (with a cache of
@@ -109,7 +109,7 @@ func heldByCompile(t *testing.T, e Engine, w []byte) int64 {
 // it: 1,000,000 entries, just under wasmparse.EngineNamesMax, are kept.
 func TestNameWeightModel(t *testing.T) { // not parallel: measures the process's heap
 	const n = 1000000
-	w := localNames46d(n)
+	w := localNamesSection(n)
 	m := wasmparse.Parse(w)
 	if m.NameTrim != nil {
 		t.Fatalf("NameTrim %+v for %d entries", m.NameTrim, n)
@@ -131,7 +131,7 @@ func TestHeavyNameSectionNotHeld(t *testing.T) { // not parallel: measures the p
 		t.Skip("builds a 24 MB module")
 	}
 	const n = 12000000
-	w := localNames46d(n)
+	w := localNamesSection(n)
 	held := heldByCompile(t, EngineAuto, w)
 	t.Logf("a %d MB module of %d local-name entries: %d MiB held", len(w)>>20, n, held>>20)
 	if held > 64<<20 {
@@ -154,7 +154,7 @@ func TestTypesDecodeHeld(t *testing.T) { // not parallel: measures the process's
 	for range n {
 		payload = append(payload, 0x60, 0, 0)
 	}
-	w := append([]byte("\x00asm\x01\x00\x00\x00"), section46d(1, payload)...)
+	w := append([]byte("\x00asm\x01\x00\x00\x00"), framed(1, payload)...)
 	var held int64
 	alloc := allocated(func() { held = heldByCompile(t, EngineAuto, w) })
 	t.Logf("%d types (%d MB): %d MiB held, %d MiB allocated in this process", n, len(w)>>20, held>>20, alloc>>20)
