@@ -304,6 +304,13 @@ var patterns = []*pattern{
 			`|\b(?:secretly|silently|quietly|covertly|discreetly)\s+(?:send|sends|forward|include|add|copy|read|upload|exfiltrate|bcc|cc|pass|call|invoke|execute|run|transmit|append|attach|collect|log|record|save|store)\b` +
 			`|\b(?:do` + gap + `not|don't|dont|never)` + gap + `(?:ever` + gap + `)?(?:tell|mention|say|reveal|disclose|admit|explain)\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)\s+)?that\s+you\b` +
 			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning)\s+(?:the\s+)?(?:user|users|human|them)\b[^.\n]{0,20}?\b(?:about|of)\s+` + deictic +
+			// attack pass 46c, row 3: the telling refrained from with
+			// nothing after the user ("Avoid telling the user.", "There is
+			// no need to inform the user."), and "don't have to" for "no
+			// need" ("You don't have to tell the user about this.")
+			`|\b(?:` + noNeed + `|avoid|(?:do\s+not|don't|dont|does\s+not|doesn't|need\s+not|needn't)\s+(?:have|need)\s+to)\s+(?:to\s+)?(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|update|updating)\s+(?:the\s+)?(?:user|users|human)(?:\s+(?:about|of|regarding)\s+` + hushObj + `|\s*$|\s*[.;!])` +
+			// "make sure the user doesn't see / never knows about this"
+			`|\b(?:make\s+sure|ensure|be\s+sure)\s+(?:that\s+)?(?:the\s+)?(?:user|users|human)\s+(?:does\s+not|doesn't|do\s+not|don't|never|cannot|can't|won't|will\s+not)\s+(?:ever\s+)?(?:sees?|knows?|notices?|finds?\s+out|learns?|hears?)\s+(?:about\s+|of\s+)?` + hushObj +
 			`|\b(?:no\s+need|avoid)\s+(?:to\s+)?(?:mention|mentioning|reveal|revealing|disclose|disclosing|show|showing)\s+` + deictic + `[^.\n]{0,30}?\b(?:the\s+)?(?:user|users|human)\b` +
 			`|\b(?:reply|replies|answer|answers|response|responses|message|messages)\s+to\s+(?:the\s+)?(?:user|users|human)\s+(?:must|should|shall|may)\s+(?:not|never)\s+(?:mention|reveal|disclose|refer to|include|contain)\s+` + deictic +
 			`|\bkeep\s+` + hiddenObj + `\s+to\s+yourself\b|\b(?:leave|keep|omit)\s+` + hiddenNamed + `\s+out\s+of\s+(?:your|the)\s+(?:reply|replies|answer|answers|response|responses|output|summary)\b` +
@@ -324,6 +331,9 @@ var patterns = []*pattern{
 			// the user + need not, no need, not necessary, don't bother,
 			// leave out, keep to ourselves + know, be told, about this
 			`|\bthe\s+(?:user|human)\s+` + needNot + `\s+(?:ever\s+)?(?:need\s+to\s+|have\s+to\s+|get\s+to\s+)?(?:ever\s+)?` + learnOf + `\s+(?:about\s+|of\s+)?` + hushObj +
+			// attack pass 46c, row 3: the same with nothing after it ("the
+			// user does not need to know.")
+			`|\bthe\s+(?:user|human)\s+` + needNot + `\s+(?:ever\s+)?(?:need\s+to\s+|have\s+to\s+)(?:ever\s+)?` + learnOf + `\s*(?:$|[.;!])` +
 			`|\b` + noNeed + `\s+for\s+(?:the\s+)?(?:user|users|human|them)\s+to\s+(?:ever\s+)?` + learnOf + `\s+(?:about\s+|of\s+)?` + hushObj +
 			`|\b(?:` + noNeed + `|need\s+not|needn't|do\s+not|don't|dont|never)\s+(?:to\s+)?(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|update|updating|bother|bothering|trouble|troubling)\s+(?:the\s+)?(?:user|users|human|them)\s+(?:about|of|with|regarding)\s+` + hushObj +
 			`|\b(?:` + noNeed + `|need\s+not|needn't)\s+(?:to\s+)?(?:ever\s+)?(?:mention|mentioning|reveal|revealing|disclose|disclosing|show|showing|explain|explaining)\s+(?:this|these|that|it|` + hiddenNamed + `)\s+to\s+(?:the\s+)?(?:user|users|human|them)\b` +
@@ -372,12 +382,17 @@ var patterns = []*pattern{
 	// names it, kept when it is the package's own (ownConcealed: a
 	// secret's argument kept off the screen stays clean).
 	{rule: rules.TextConceal, what: "an instruction to keep the tool's call out of the reply",
-		triggers: []string{"show", "display", "print", "expose", "surface", "reveal", "tell", "keep", "leave"},
+		triggers: []string{"show", "display", "print", "expose", "surface", "reveal", "tell", "keep", "leave", "see", "view", "read"},
 		also:     []string{"not", "n't", "never", "without", "out of"},
 		re: re(`\b(?:do\s+not|don't|dont|never|must\s+not|mustn't|should\s+not|shouldn't|without)\s+(?:ever\s+)?(?:show|showing|display|displaying|print|printing|expose|exposing|surface|surfacing|reveal|revealing|tell|telling)\s+` +
 			`(?:(?:(?:to\s+)?(?:the\s+)?(?:user|users|human|them)\s+)?(?:what|whatever)\s+['"\x60]?([\w-]+)['"\x60]?\s+(?:contains|contained|holds|held|carries|carried|says|said|has|had|is|was)\b` +
-			`|(?:the\s+)?['"\x60]?([\w-]+)['"\x60]?(?:\s+(?:argument|parameter|field))?\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)|in\s+(?:your|the)\s+` + alt(replyWords) + `)\b)` +
-			`|\b(?:keep|leave)\s+(?:the\s+)?['"\x60]?([\w-]+)['"\x60]?(?:\s+(?:argument|parameter|field))?\s+out\s+of\s+(?:your|the)\s+` + alt(replyWords) + `\b`),
+			`|(?:the\s+)?['"\x60]?([\w-]+)['"\x60]?(?:\s+(?:argument|parameter|field))?\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)|in\s+(?:your|the)\s+` + alt(replyWords) + `)\b` +
+			// attack pass 46c, row 3: "the value of note" ("Do not show
+			// the user the value of note.")
+			`|(?:(?:to\s+)?(?:the\s+)?(?:user|users|human|them)\s+)?(?:the\s+)?(?:value|values|contents?|text)\s+(?:of|in)\s+(?:the\s+)?['"\x60]?([\w-]+)['"\x60]?(?:\s+(?:argument|parameter|field))?(?:\s*$|\s*[.,;:!)]|\s+(?:to\s+(?:the\s+)?(?:user|users|human|them)|in\s+(?:your|the)\s+` + alt(replyWords) + `)\b))` +
+			`|\b(?:keep|leave)\s+(?:the\s+)?['"\x60]?([\w-]+)['"\x60]?(?:\s+(?:argument|parameter|field))?\s+out\s+of\s+(?:your|the)\s+` + alt(replyWords) + `\b` +
+			// attack pass 46c, row 3: "Make sure the user doesn't see note."
+			`|\b(?:make\s+sure|ensure|be\s+sure)\s+(?:that\s+)?(?:the\s+)?(?:user|users|human)\s+(?:does\s+not|doesn't|do\s+not|don't|never|cannot|can't|won't|will\s+not)\s+(?:ever\s+)?(?:sees?|views?|reads?)\s+(?:the\s+)?['"\x60]?([\w-]+)['"\x60]?(?:\s+(?:argument|parameter|field))?(?:\s*$|\s*[.,;:!)])`),
 		judge: ownConcealedNoSecret},
 	{rule: rules.TextPreempt, what: "an instruction to act before any task",
 		triggers: []string{"before", "prior to", "ahead of"},
