@@ -211,7 +211,12 @@ const (
 		// the clouds' and AI and mail services' (attack pass 45f row 2): the one list of services, serviceNames
 		`|\b(?:` + serviceNames + `)\s+(?:(?:bot|api|personal\s+access|access|auth|secret|service\s+account|account)\s+)?(?:tokens?|keys?|pats?)\b|\bpersonal\s+access\s+tokens?\b` +
 		// the session's tokens by their other names: "JSON Web Token", "OAuth token", "ID token", a bare PAT (attack pass 45f row 2)
-		`|\bjson\s+web\s+tokens?\b|\b(?:oauth2?|oidc|id|identity|sso|saml)[ _-]?tokens?\b|\bpats?\b`
+		`|\bjson\s+web\s+tokens?\b|\b(?:oauth2?|oidc|id|identity|sso|saml)[ _-]?tokens?\b|\bpats?\b` +
+		// a database's or broker's address, which carries its password, by
+		// its variable's bare name or in words: DATABASE_URL, MONGODB_URI,
+		// "the database connection string" (attack pass 46c row 4)
+		`|\b(?:[a-z0-9]+_)*(?:database|db|redis|mongo|mongodb|postgres|postgresql|pg|mysql|mariadb|jdbc|amqp|rabbitmq|broker|sql)_(?:url|uri)\b` +
+		`|\b(?:[a-z0-9]+_)*(?:connection_string|connection_uri|connection_url|conn_string|connstr)\b|\bconnection\s+strings?\b`
 	// serviceNames are the services whose key or token a short name gives
 	// ("OpenAI key", "AWS key"): code hosts, clouds, AI, mail, payment and
 	// chat services.
@@ -628,7 +633,7 @@ var patterns = []*pattern{
 		re:       re(secretVar),
 		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
-		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret", "authorization", "jwt", "pat"},
+		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret", "authorization", "jwt", "pat", "_url", "_uri", "connection", "conn_string", "connstr"},
 		also:     []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat", "set ", "make ", "let ", "must ", "should ", "contain", "hold", "upload", "forward", "post", "transmit", "share", "everything", "whole", "assign", "use ", "every line", "each line"},
 		inArg:    true,
 		re:       re(weakThing),
@@ -2147,7 +2152,8 @@ var (
 	userUsesRE   = re(`^\s+(?:that\s+|which\s+)?(?:the\s+user|you)\s+(?:normally\s+|usually\s+|always\s+|typically\s+|currently\s+|regularly\s+)?(?:uses?|has|have|keeps?|stores?|owns?|saved?|logs?\s+in\s+with|signs?\s+in\s+with|authenticates?\s+with|(?:were|was|are|have\s+been)\s+(?:configured|set\s+up|given|provided|issued))\b`)
 	usersRE      = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}$`)
 	ofUserRE     = re(`^\s+(?:of|from|belonging\s+to)\s+(?:the\s+(?:current\s+)?users?|you|this\s+user)\b` +
-		`|^\s+(?:from|in)\s+your\s+(?:own\s+)?(?:configuration|config|settings|environment|setup|(?:last|previous|latest|current|own)\s+(?:requests?|calls?))\b`) // the client's own (attack pass 43h row 4)
+		`|^\s+(?:from|in)\s+your\s+(?:own\s+)?(?:configuration|config|settings|environment|setup|(?:last|previous|latest|current|own)\s+(?:requests?|calls?))\b` + // the client's own (attack pass 43h row 4)
+		`|^\s+(?:from|in)\s+the\s+(?:(?:current|local|shell|process)\s+)?(?:environment|env)\b`) // the model's environment's (attack pass 46c row 4)
 	// recordVerbRE: the verbs that keep a secret in an argument beside
 	// sendVerb's.
 	recordVerbRE = re(`\b(?:record|records|recording|store|stores|storing|save|saves|saving|write|writes|writing|log|logs|logging|fill|fills|populate|populates|assign|assigns|use|uses)\b`)
