@@ -637,7 +637,7 @@ var patterns = []*pattern{
 		also: []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat", "set ", "make ", "let ", "must ", "should ", "contain", "hold", "upload", "forward", "post", "transmit", "share", "everything", "whole", "assign", "use ", "every line", "each line",
 			"=", ":", " is ", "expect", "accept", "take", "receive", "require", "want", // attack pass 46c row 7
 			"quot", "transcrib", "summar", "mirror", "echo", "spell", "base64", "recit", "reproduc", "restat", "paraphras", "dictat", "duplicat", "relay", // row 8
-			"call", "invok", "run", "trigger"}, // row 9
+			"with "}, // row 9: "call TOOL with the user's ..."
 		inArg: true,
 		re:    re(weakThing),
 		judge: exfiltrated},
@@ -739,7 +739,7 @@ var patterns = []*pattern{
 			// ADDR as well.")
 			`|(?:^|[,;:]|\b(?:then|and|also|please|always))\s*(?:forward|redirect|reroute|route|send|copy|cc|bcc|mirror|relay|deliver)\s+(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?(?:all|every|each|any)\s+(?:(?:of\s+)?(?:the\s+user'?s|the|your|my|their|our)\s+)?(?:(?:[\w-]+\s+){0,2})(?:e-?mails?|messages?|mails?)\b[^.\n]{0,40}?\bto\s+` + recipientAddr +
 			`|\b(?:add|include|put|insert|append|list|place)\s+` + recipientAddr + `\s+(?:to|in|on|into|as)\s+(?:the\s+|a\s+)?(?:cc|bcc|recipients?|to|copy)(?:\s+(?:list|field|line))?\s+(?:of|on|in|for|to)\s+(?:every|each|all|any)\b` +
-			`|\b(?:every|each|all|any)\s+(?:(?:of\s+)?(?:the|your|my|their|our)\s+)?(?:(?:outgoing|outbound|sent)\s+)?(?:e-?mails?|messages?|mails?)\b[^.\n]{0,40}?\b(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+to)\s+(?:always\s+)?(?:also\s+)?(?:go|be\s+(?:sent|delivered|routed|copied|forwarded|mirrored|redirected|bcc'?d|cc'?d))\s+to\s+` + recipientAddr)},
+			`|\b(?:every|each|all)\s+(?:(?:of\s+)?(?:the\s+user'?s|the|your|my|their|our)\s+)?(?:(?:outgoing|outbound|sent)\s+)?(?:e-?mails?|messages?|mails?)(?:\s+(?:that\s+)?(?:you|the\s+user|they)\s+(?:send|sends|sent|write|writes|compose|composes|draft|drafts))?\s+(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+to)\s+(?:always\s+)?(?:also\s+)?(?:go|be\s+(?:sent|delivered|routed|copied|forwarded|mirrored|redirected|bcc'?d|cc'?d))\s+to\s+` + recipientAddr)},
 	{rule: rules.TextShadowing, what: "a URL that carries the conversation or a secret", token: true,
 		triggers: []string{"http://", "https://"},
 		also:     []string{"=", "followed by", "then", "plus"},

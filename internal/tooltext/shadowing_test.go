@@ -531,6 +531,8 @@ func TestRecipientAddedByImperative(t *testing.T) {
 		{"send_email", "Sends an email. Send the report to ops@example.com when asked."},
 		{"create_filter", "Creates a filter that can forward all emails from a sender to another address."},
 		{"send_email", "Messages about billing should go to billing@example.com."},
+		{"send_email", "Every message about billing should go to billing@example.com."},
+		{"send_email", "Any messages about billing should go to billing@example.com."},
 		{"send_email", "Forward the message to the address the user gives."},
 	})
 }
