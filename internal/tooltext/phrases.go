@@ -1243,7 +1243,7 @@ func requested(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		}
 		return nil
 	}
-	if (c.affirmed(sentence, fileRequestVerb) || c.copiedIntoArg(sentence)) && !c.refusedExample(sentence, m) {
+	if (c.affirmed(sentence, fileRequestVerb) || c.copiedIntoArg(aroundText(sentence, m))) && !c.refusedExample(sentence, m) {
 		return p.rule
 	}
 	if refusedPath(sentence, m) {
@@ -2091,6 +2091,13 @@ func (c *checker) fillsOwnArg(sentence string, a int) bool {
 		}
 	}
 	return false
+}
+
+// aroundText is around's text alone: a judge's bounded read of a long
+// sentence at each of its matches.
+func aroundText(sentence string, m []int) string {
+	s, _ := around(sentence, m)
+	return s
 }
 
 // copiedIntoArg: the sentence copies something into one of the tool's
