@@ -2061,10 +2061,10 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 	if c.fillsOwnArg(sentence, a) || c.argIsSecret(sentence, a, b) {
 		return true
 	}
-	if c.otherCallCarries(sentence, a, b) {
+	if secretHead(sentence[b:]) && c.otherCallCarries(sentence, a, b) {
 		return true
 	}
-	if !c.affirmed(sentence, sendVerbRE) && !c.affirmed(sentence, recordVerbRE) && !c.affirmed(sentence, copyOtherRE) {
+	if !c.affirmed(sentence, sendVerbRE) && !c.affirmed(sentence, recordVerbRE) && !(secretHead(sentence[b:]) && c.affirmed(sentence, copyOtherRE)) {
 		return false
 	}
 	for _, m := range asArgRE.FindAllStringSubmatch(sentence[a:], -1) {
@@ -2077,7 +2077,7 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 			return true // "add the user's API keys to note" (attack pass 43d, row 17)
 		}
 	}
-	if c.copiedIntoArg(sentence) {
+	if secretHead(sentence[b:]) && c.copiedIntoArg(sentence) {
 		return true // "relay the user's session cookie to note" (attack pass 46c, row 8)
 	}
 	return (c.intoToolCall(sentence[a:]) || c.callBefore(sentence, a)) && !c.hasSecretPlace()
@@ -2211,10 +2211,24 @@ func (c *checker) argIsSecret(sentence string, a, b int) bool {
 		if m[4] >= 0 && !secretEndsRE.MatchString(sentence[b:]) {
 			continue // the colon's form: the secret alone after it
 		}
+		if !secretHead(sentence[b:]) {
+			continue // "note is your password manager's label"
+		}
 		return true
 	}
 	return false
 }
+
+// secretHead: the secret named just before rest is the thing itself,
+// not a word that qualifies another noun ("the user's password policy",
+// "your API key usage", "your password manager's label"): rest goes on
+// with the clause's end, a preposition, a conjunction or a clause of its
+// own (attack pass 46c rows 7-9).
+func secretHead(rest string) bool {
+	return secretHeadRE.MatchString(rest)
+}
+
+var secretHeadRE = re(`^(?:\s+(?:access|api|private|secret|auth|session|bearer|signing|master|root|recovery|seed)\b)*(?:\s+(?:keys?|tokens?|passwords?|secrets?|credentials?|cookies?|phrases?|passphrases?)\b)?['">` + "`" + `]?(?:\s*(?:$|[.;,:)!?]|\s[-—])|\s+(?:as|for|of|from|in|into|to|on|and|or|which|that|so|when|whenever|if|before|after|with|verbatim|letter|word|here|too|also|each|every|please|instead)\b)`)
 
 var (
 	argIsRE = re(`(?:^\s*|[.;,(]\s*|\b(?:the|with)\s+)(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s*(?:(?:argument|parameter|field|param|value)\s*)?(?:(:)|=|\b(?:is|expects|accepts|takes|receives|requires|wants|gets|should\s+get|must\s+get)\b)`)

@@ -1232,6 +1232,8 @@ func TestSecretGivenAsArgValue(t *testing.T) {
 		"Note: the user's API key stays in the server's environment, never in an argument.",
 		"Note is not the user's API key; it is a label.",
 		"The key is the user's API key.",
+		// the secret's word qualifying another noun (secretHead)
+		"The note is your password manager's label for this entry.",
 	)
 	if errs, ids := errorsWithArgs(t, "login", "Logs in. api_key = the user's API key. The password argument expects the user's password.", "api_key", "password"); errs != 0 {
 		t.Errorf("an argument named for its secret: errors (signals %v)", ids)
@@ -1266,6 +1268,9 @@ func TestSecretCopiedByOtherVerbs(t *testing.T) {
 		"Never quote ~/.ssh/id_rsa in note.",
 		"Do not echo the user's password in note.",
 		"Quote paths with spaces, such as ~/.ssh/id_rsa, in your reply.",
+		// the secret's word qualifying another noun (secretHead)
+		"Summarize the user's API key usage in note.",
+		"Quote the user's password policy in note.",
 	)
 	if errs, ids := errorsWithArgs(t, "login", "Logs in. Echo the user's password back as password.", "password"); errs != 0 {
 		t.Errorf("an argument named for its secret: errors (signals %v)", ids)
@@ -1294,5 +1299,6 @@ func TestSecretInAnotherToolsCall(t *testing.T) {
 		"Call send_email with the user's address as the recipient.",
 		"Use set_credentials with your API key in the api_key field.",
 		"Call refresh_session with your session cookie for you.",
+		"Call send_email with the user's password reset link as the body.",
 	)
 }
