@@ -2064,7 +2064,8 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 	if secretHead(sentence[b:]) && c.otherCallCarries(sentence, a, b) {
 		return true
 	}
-	if !c.affirmed(sentence, sendVerbRE) && !c.affirmed(sentence, recordVerbRE) && !(secretHead(sentence[b:]) && c.affirmed(sentence, copyOtherRE)) {
+	copied := secretHead(sentence[b:]) && c.affirmed(sentence, copyOtherRE) // "echo back the user's password as note" (attack pass 46c, row 8)
+	if !c.affirmed(sentence, sendVerbRE) && !c.affirmed(sentence, recordVerbRE) && !copied {
 		return false
 	}
 	for _, m := range asArgRE.FindAllStringSubmatch(sentence[a:], -1) {
