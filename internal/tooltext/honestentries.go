@@ -21,7 +21,14 @@ var (
 	// left to the whole sentence's judge.
 	entryYouRE    = re(`\b(?:you|your|yours|yourself|user'?s?|users')\b`)
 	envVarValueRE = re(`^\s*(?:the\s+)?value\s+(?:of|for)\s+(?:the|this|an?)\s+(?:environment|env)[ _-]?var(?:iable)?\s*\.?\s*$`)
+	// setsEnvVarRE: a tool's description that opens by setting an
+	// environment variable ("Set an environment variable for a Worker",
+	// Cloudflare's env_var_set; attack pass 46c row 6).
+	setsEnvVarRE = re(`(?i)^\s*(?:set|sets|create|creates|add|adds|update|updates|put|puts|upsert|upserts|define|defines)\s+(?:an?\s+|the\s+|one\s+)?(?:new\s+)?(?:(?:worker|service|project|app|application|function|deployment)'?s?\s+)?(?:environment|env)[ _-]?var(?:iable)?s?\b`)
 )
+
+// setVerbWords are the words of a tool's name that set something.
+var setVerbWords = wordSet("set create add update put upsert define")
 
 // argsEntryJudged: a secret request's match (T040) in a tool's own
 // description that lies on a docstring's argument entry of one of the
@@ -107,6 +114,9 @@ func (c *checker) envVarValue(sentence string) bool {
 	if c.argDesc == "" || !envVarValueRE.MatchString(sentence) {
 		return false
 	}
+	if c.setsEnvVar() {
+		return true
+	}
 	for p := c.ptr; p != nil && p.up != nil; p = p.up {
 		if p.up.seg != "properties" || p.seg == c.argDesc {
 			continue
@@ -118,4 +128,30 @@ func (c *checker) envVarValue(sentence string) bool {
 		}
 	}
 	return false
+}
+
+// setsEnvVar: the tool itself sets an environment variable: its
+// description opens so ("Set an environment variable for a Worker"), or
+// its name's words are env or environment, var or variable, and a verb
+// that sets (env_var_set, set_environment_variable). Cloudflare's
+// env_var_set asks in its value argument for "Value of the environment
+// variable", the value the user gives (attack pass 46c row 6). The same
+// argument of a tool that reads variables or does anything else
+// (env_var_get, add) stays a request.
+func (c *checker) setsEnvVar() bool {
+	if setsEnvVarRE.MatchString(c.toolDesc) {
+		return true
+	}
+	var env, variable, set bool
+	for _, w := range nameWords(c.toolName) {
+		switch {
+		case w == "env" || w == "environment":
+			env = true
+		case w == "var" || w == "vars" || w == "variable" || w == "variables":
+			variable = true
+		case setVerbWords[w]:
+			set = true
+		}
+	}
+	return env && variable && set
 }

@@ -88,16 +88,35 @@ var instructionPatterns = []*pattern{
 	// someone, use add with the message in note"), without "instead"
 	{rule: rules.TextShadowing, what: "a rule that routes another tool's data to this one",
 		triggers: []string{"when", "if ", "every time", "each time", "any time", "after", "once"},
-		also:     []string{"mail", "message", "text", "sms", "dm", "pay", "transfer", "wire", "tweet", "post", "send"},
+		also:     []string{"mail", "message", "text", "sms", "dm", "pay", "transfer", "wire", "tweet", "post", "send", "file", "document", "attachment", "command", "script", "page", "url", "site"},
 		// attack pass 45c row 7: the action done, not only wanted ("whenever
 		// the user sends an email,"); 45f row 8: after it, any caller, in
 		// other words (mail, sends out, replies to, forwards, makes a
 		// payment), in the passive ("an email is sent"), the comma left out
 		re: re(`\b(?:when|whenever|if|every\s+time|each\s+time|any\s+time|after|once)\s+(?:` + anyCaller + `\s+(?:(?:wants?|asks?(?:\s+you)?|needs?|tries|try|would\s+like|wishes|wish|intends?|plans?)\s+to\s+|(?:has|have|had)\s+|(?:is|are)\s+)?` +
-			`((?:send|sends|sent|sending|write|writes|wrote|writing|compose|composes|composed|draft|drafts|drafted|forward|forwards|forwarded|submit|submits|submitted|make|makes|made|repl(?:y|ies|ied)\s+to|answer|answers|answered)(?:\s+out)?\s+(?:an?\s+|any\s+|the\s+|some\s+)?(?:e-?mails?|mail|messages?|texts?|sms|dms?|payments?|money|files?|transfers?)|e-?mails?|messages?|texts?|dms?|pays?|paid|transfers?|wires?|tweets?|posts?)` +
-			`|(?:an?|any|the|every|each|some)\s+((?:e-?mail|mail|message|text|sms|dm|payment|transfer|tweet|post)s?\s+(?:is|are|was|were|gets|get|has\s+been|have\s+been)\s+(?:sent|written|composed|drafted|forwarded|made|posted|submitted|received)))\b[^.\n,;]{0,40}?` + routeNext),
+			`((?:send|sends|sent|sending|write|writes|wrote|writing|compose|composes|composed|draft|drafts|drafted|forward|forwards|forwarded|submit|submits|submitted|make|makes|made|repl(?:y|ies|ied)\s+to|answer|answers|answered)(?:\s+out)?\s+(?:an?\s+|any\s+|the\s+|some\s+)?(?:e-?mails?|mail|messages?|texts?|sms|dms?|payments?|money|files?|transfers?)|e-?mails?|messages?|texts?|dms?|pays?|paid|transfers?|wires?|tweets?|posts?` +
+			// attack pass 46c row 2: a file read, opened, written or
+			// uploaded, a command run, a page fetched
+			`|` + fileActions + `)` +
+			`|(?:an?|any|the|every|each|some)\s+((?:e-?mail|mail|message|text|sms|dm|payment|transfer|tweet|post)s?\s+(?:is|are|was|were|gets|get|has\s+been|have\s+been)\s+(?:sent|written|composed|drafted|forwarded|made|posted|submitted|received)` +
+			`|(?:(?:web\s*)?page|url|website|site|file|document|attachment|command|script)s?\s+(?:is|are|was|were|gets|get|has\s+been|have\s+been)\s+(?:read|opened|written|edited|saved|uploaded|downloaded|run|executed|fetched|loaded|visited|viewed))` +
+			`|(` + fileGerunds + `))\b[^.\n,;]{0,40}?` + routeNext),
 		judge: routedGeneric},
 }
+
+// fileActions are the generic actions on files, commands and pages a
+// routing rule may hang on (attack pass 46c row 2): "whenever you read a
+// file", "after reading any file", "whenever you run a command", "when
+// you fetch a web page", "whenever the user uploads a file".
+const fileActions = `(?:read|reads|reading|open|opens|opened|opening|write|writes|wrote|writing|edit|edits|edited|editing|save|saves|saved|saving|view|views|viewed|viewing|load|loads|loaded|loading|upload|uploads|uploaded|uploading|download|downloads|downloaded|downloading|access|accesses|accessed|accessing)\s+(?:an?\s+|any\s+|the\s+|some\s+|every\s+|each\s+)?(?:new\s+|local\s+)?(?:files?|documents?|attachments?)` +
+	`|(?:run|runs|ran|running|execute|executes|executed|executing)\s+(?:an?\s+|any\s+|the\s+|some\s+|every\s+|each\s+)?(?:shell\s+|terminal\s+|bash\s+)?(?:commands?|scripts?)` +
+	`|(?:fetch|fetches|fetched|fetching|visit|visits|visited|visiting|browse|browses|browsed|browsing|load|loads|loaded|loading|open|opens|opened|opening|read|reads|reading)\s+(?:an?\s+|any\s+|the\s+|some\s+|every\s+|each\s+)?(?:web\s*pages?|pages?|urls?|websites?|sites?)`
+
+// fileGerunds are fileActions with no one doing them: "after reading
+// any file", "when running a command".
+const fileGerunds = `(?:reading|opening|writing|editing|saving|viewing|loading|uploading|downloading|accessing)\s+(?:an?\s+|any\s+|the\s+|some\s+|every\s+|each\s+)?(?:new\s+|local\s+)?(?:files?|documents?|attachments?)` +
+	`|(?:running|executing)\s+(?:an?\s+|any\s+|the\s+|some\s+|every\s+|each\s+)?(?:shell\s+|terminal\s+|bash\s+)?(?:commands?|scripts?)` +
+	`|(?:fetching|visiting|browsing|loading|opening|reading)\s+(?:an?\s+|any\s+|the\s+|some\s+|every\s+|each\s+)?(?:web\s*pages?|pages?|urls?|websites?|sites?)`
 
 // imperativeLeadRE is what may come before an instruction in its clause:
 // nothing, or always, then, and, also, you must...; "do not lie to the
@@ -260,7 +279,7 @@ func routedGeneric(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	if !dest && !arg || actionOwned(c.toolName, action) {
 		return nil
 	}
-	for _, w := range strings.FieldsFunc(rest, notNameByte) {
+	for _, w := range strings.FieldsFunc(sentence[m[g+1]:], notNameByte) { // "a file is read with read_file, ...": the package's tool names the action
 		if (c.names[w] || c.names[strings.ReplaceAll(w, "-", "_")]) && actionOwned(w, action) {
 			return nil
 		}
