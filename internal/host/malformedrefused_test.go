@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"encoding/binary"
 	"strings"
 	"testing"
 )
@@ -45,5 +46,36 @@ func TestMalformedRefusedBeforeCompiling(t *testing.T) { // not parallel: measur
 			}
 		}
 		h.Close(context.Background())
+	}
+}
+
+// TestRefusalSeenPastManyProblems: a module whose first thousand problems
+// are lesser ones (element segments naming no table: invalid) and whose
+// data section then declares 2^22 segments in none of its bytes is still
+// refused before compiling, allocating little. Attack pass 46e, row 2:
+// the reader kept its first 1,000 problems and dropped the rest, the
+// count among them, and wazero allocated the segments (224 MiB; 2^32-1
+// took call down, exit 4).
+func TestRefusalSeenPastManyProblems(t *testing.T) { // not parallel: measures the process's allocations
+	elems := binary.AppendUvarint(nil, 1000)
+	for k := range uint64(1000) {
+		elems = append(elems, 0x02)                         // active, with a table index
+		elems = binary.AppendUvarint(elems, k)              // a table that does not exist
+		elems = append(elems, 0x41, 0x00, 0x0b, 0x00, 0x00) // offset i32.const 0, funcref, no entries
+	}
+	wasm := append([]byte("\x00asm\x01\x00\x00\x00"), framed(9, elems)...)
+	wasm = append(wasm, framed(11, binary.AppendUvarint(nil, 1<<22))...)
+	h, err := New(context.Background(), Options{CacheDir: "-", Engine: EngineInterpreter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	if _, err := h.Compile(context.Background(), []byte("\x00asm\x01\x00\x00\x00")); err != nil { // the engine's runtime made
+		t.Fatal(err)
+	}
+	var cerr error
+	got := allocated(func() { _, cerr = h.Compile(context.Background(), wasm) })
+	if got > 8<<20 || cerr == nil || !strings.Contains(cerr.Error(), "refused before compiling") {
+		t.Errorf("Compile allocated %d MiB, error %v; want a refusal before compiling", got>>20, cerr)
 	}
 }

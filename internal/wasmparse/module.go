@@ -167,7 +167,8 @@ type Module struct {
 	// after maxSections (custom, duplicate or misplaced ones).
 	MoreSections int
 
-	seen map[problemKey]int // problem without its offset -> its index in Problems
+	seen       map[problemKey]int // problem without its offset -> its index in Problems
+	storedKind [Exceeds + 1]bool  // a problem of the kind is in Problems
 }
 
 // ElemSegments counts the element segments read, of every kind.
@@ -321,7 +322,13 @@ func (m *Module) problem(p Problem) {
 		m.Problems[i].Repeats++
 		return
 	}
-	if len(m.Problems) >= maxProblems {
+	// Past the bound, the first malformed problem and the first limit
+	// passed are still kept: the host refuses a module by them before an
+	// engine sees it, and a thousand lesser problems first hid a count
+	// wazero then allocated (attack pass 46e, row 2: 1,000 element
+	// segments naming no table, then 2^32-1 data segments in no bytes).
+	refusing := (p.Kind == Malformed || p.Kind == Exceeds) && !m.storedKind[p.Kind]
+	if len(m.Problems) >= maxProblems && !refusing {
 		m.Dropped++
 		return
 	}
@@ -329,6 +336,7 @@ func (m *Module) problem(p Problem) {
 		m.seen = map[problemKey]int{}
 	}
 	m.seen[k] = len(m.Problems)
+	m.storedKind[p.Kind] = true
 	m.Problems = append(m.Problems, p)
 }
 
