@@ -89,3 +89,27 @@ func BenchmarkNumberRead(b *testing.B) {
 		})
 	}
 }
+
+// TestNumbersInArraysCountedBothSides: a const or an enum entry that is an
+// array compared with a value that is one has the numbers of both read
+// exactly, pair by pair, and Work counts both: an array of a thousand 1s
+// against a thousand numbers of 1,000 bytes equal to 1 counts each of
+// those. Attack pass 46e, row 3: Work counted the cheaper side (a step a
+// pair), so 490 $refs to such a const were Work 491,471, within MaxWork,
+// and took 8-10 s a validation.
+func TestNumbersInArraysCountedBothSides(t *testing.T) {
+	const n = 1000
+	costly := "1." + strings.Repeat("0", 998) // within HugeNumber's bound
+	ones := "[" + strings.TrimSuffix(strings.Repeat("1,", n), ",") + "]"
+	value := mustJSON(t, "[["+strings.TrimSuffix(strings.Repeat(costly+",", n), ",")+"]]")[0]
+	want := n * numberWork(json.Number(costly))
+	for _, sch := range []string{`{"const":` + ones + `}`, `{"enum":[` + ones + `]}`, `{"enum":["a",{"k":` + ones + `},` + ones + `]}`} {
+		if got := estimate(t, sch).Work(value, MaxWork); got < want {
+			t.Errorf("%.24s... against %d numbers of %d bytes: Work %d, want at least %d", sch, n, len(costly), got, want)
+		}
+	}
+	// Honest arrays of small numbers cost what they did.
+	if got := estimate(t, `{"const":[1,2,3]}`).Work(mustJSON(t, "[[1,2,3]]")[0], MaxWork); got > 6 {
+		t.Errorf("const [1,2,3] against [1,2,3]: Work %d", got)
+	}
+}

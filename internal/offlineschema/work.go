@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"reflect"
 	"regexp/syntax"
+	"slices"
 	"strings"
 )
 
@@ -79,8 +80,8 @@ type worker struct {
 	enums                         map[*any]enumCost
 	patterns                      map[string]int
 	entriesRead, patternsCompiled int
-	// sizes memoizes valueWork for arrays and objects.
-	sizes map[uintptr]int
+	// sizes memoizes valueWork for arrays and objects, numbers numbersIn.
+	sizes, numbers map[uintptr]int
 }
 
 // maxWorkDepth bounds the walk's recursion: $refs that do not advance
@@ -262,8 +263,10 @@ func (w *worker) keywords(m map[string]any, v any) int {
 		if e.types&typeBit(v) != 0 {
 			n += e.compared(v)
 			if e.numbers > 0 {
-				// Each number entry compared is read exactly, and v with it.
-				n += e.numbers*numberWork(v) + e.numbersWork
+				// Each entry holding numbers that is compared has them read
+				// exactly, and v's with them (attack pass 46e, row 3: an
+				// entry of an array of numbers counted only its values).
+				n += e.numbers*w.numbersIn(v) + e.numbersWork
 			}
 		}
 	}
@@ -393,7 +396,10 @@ func (w *worker) constWork(c, v any) int {
 	default:
 		return 0
 	}
-	return min(w.valueWork(c), w.valueWork(v))
+	// Each pair of numbers compared is read exactly, both sides (attack
+	// pass 46e, row 3: a const of cheap numbers against a value of costly
+	// ones counted the cheap side).
+	return min(w.valueWork(c), w.valueWork(v)) + numbersIn(c) + w.numbersIn(v)
 }
 
 // formatWork is what checking a string of n bytes against format f costs.
@@ -509,8 +515,9 @@ type enumCost struct {
 	values  int
 	first   map[string]int
 	longest int // the longest string entry's length
-	// numbers counts the entries that are numbers, numbersWork what
-	// reading them exactly costs (numberWork), as each comparison does.
+	// numbers counts the entries that are or hold numbers, numbersWork
+	// what reading those exactly costs (numberWork), as each comparison
+	// does.
 	numbers, numbersWork int
 }
 
@@ -522,9 +529,10 @@ func newEnumCost(l []any) enumCost {
 		if s, ok := x.(string); ok {
 			e.longest = max(e.longest, len(s))
 		}
-		if num, ok := x.(json.Number); ok {
+		if holdsNumber(x) {
+			k := numbersIn(x)
 			e.numbers++
-			e.numbersWork += numberWork(num)
+			e.numbersWork += k
 		}
 		if e.first == nil {
 			continue
@@ -599,6 +607,69 @@ func numberWork(v any) int {
 	}
 	e = min(e+frac, maxExp)
 	return digits*digits>>17 + digits/64 + e*e>>23 + e/512
+}
+
+// numbersIn is what reading every number v holds exactly costs
+// (numberWork of each, v itself included).
+func numbersIn(v any) int {
+	n := numberWork(v)
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			n += numbersIn(e)
+		}
+	case map[string]any:
+		for _, e := range x {
+			n += numbersIn(e)
+		}
+	}
+	return n
+}
+
+// numbersIn is numbersIn for the instance's values, memoized for arrays
+// and objects, as the walk may compare one value many times.
+func (w *worker) numbersIn(v any) int {
+	var key uintptr
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 0 {
+			return 0
+		}
+		key = reflect.ValueOf(x).Pointer()
+	case map[string]any:
+		if len(x) == 0 {
+			return 0
+		}
+		key = reflect.ValueOf(x).Pointer()
+	default:
+		return numberWork(v)
+	}
+	if n, ok := w.numbers[key]; ok {
+		return n
+	}
+	if w.numbers == nil {
+		w.numbers = map[uintptr]int{}
+	}
+	n := numbersIn(v)
+	w.numbers[key] = n
+	return n
+}
+
+// holdsNumber says whether v is or holds a number.
+func holdsNumber(v any) bool {
+	switch x := v.(type) {
+	case json.Number:
+		return true
+	case []any:
+		return slices.ContainsFunc(x, holdsNumber)
+	case map[string]any:
+		for _, e := range x {
+			if holdsNumber(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // integerTyped says whether a type keyword's value names integer.
