@@ -68,3 +68,40 @@ func TestCheckBuildFailureReported(t *testing.T) {
 		t.Errorf("check --format json: exit %d, files %+v: want exit 1 and the built module not judged, with the compiler's error", code, doc.Files)
 	}
 }
+
+// TestCheckSkippedBuildReported: check of a package whose subako_gen.go
+// is missing skips the build, lint and the example calls, exits 1, and
+// says the module was not judged in SARIF even with the stale file's own
+// finding ignored (--ignore A017). Attack pass 46e, row 5: the skip paths
+// (a stale generated file, a package of no tools) added no report entry,
+// so SARIF was a successful run without results or notifications.
+func TestCheckSkippedBuildReported(t *testing.T) {
+	pkg := "./" + helloCopy(t, "skipped-")
+	if code, _, stderr := runCLI("generate", pkg); code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, stderr)
+	}
+	if err := os.Remove(filepath.Join(pkg, "subako_gen.go")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI("check", "--probes", "none", "--ignore", "A017", "--format", "sarif", pkg)
+	if code != exitFindings {
+		t.Fatalf("check: exit %d, stderr %q", code, stderr)
+	}
+	var log struct {
+		Runs []struct {
+			Invocations []struct {
+				ExecutionSuccessful        bool `json:"executionSuccessful"`
+				ToolExecutionNotifications []struct {
+					Message struct{ Text string }
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Invocations) != 1 {
+		t.Fatalf("not a SARIF log of one run and one invocation (%v): %.300s", err, stdout)
+	}
+	inv := log.Runs[0].Invocations[0]
+	if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 || !strings.Contains(inv.ToolExecutionNotifications[0].Message.Text, "not judged: subako_gen.go is not current") {
+		t.Errorf("SARIF invocation %+v: want unsuccessful, with one notification that the module was not judged", inv)
+	}
+}

@@ -106,6 +106,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	dir := a.Pkg.Dir
 	if !genOK {
 		r.Steps = append(r.Steps, "skip the wasip1 build, lint and "+callcheck.File+" (run go generate first)")
+		r.Files = append(r.Files, notBuilt(dir, "subako_gen.go is not current (run go generate)"))
 		r.Failed = true
 		return r, nil
 	}
@@ -114,6 +115,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	// undeclared", which says nothing A004 does not.
 	if (a.Model == nil || len(a.Model.Tools) == 0) && hasRule(goFiles, rules.GoToolCount) {
 		r.Steps = append(r.Steps, "skip the wasip1 build, lint and "+callcheck.File+" (the package has no tools: mark a handler with //subako:function)")
+		r.Files = append(r.Files, notBuilt(dir, "the package has no tools (mark a handler with //subako:function)"))
 		r.Failed = true
 		return r, nil
 	}
@@ -135,7 +137,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	step("GOOS=wasip1 go build", err == nil)
 	if err != nil {
 		_, _ = stderr.Write(out.Bytes())
-		r.Files = append(r.Files, notBuilt(dir, out.Bytes()))
+		r.Files = append(r.Files, notBuilt(dir, "GOOS=wasip1 go build failed: "+firstGoError(out.Bytes())))
 		r.Failed = true
 		return r, nil
 	}
@@ -152,20 +154,23 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 // builtPath names the module check built from the package in dir.
 func builtPath(dir string) string { return filepath.Join(dir, "module.wasm (built)") }
 
-// notBuilt is the module whose wasip1 build failed, with the first error
-// go build wrote: not judged, in every report format. The build's step
-// line alone left SARIF a successful run without results and JSON no
-// file, which a code-scanning viewer showed as a passing check (attack
-// pass 46b, row 1).
-func notBuilt(dir string, goOutput []byte) report.File {
-	first := "see its errors on stderr"
+// notBuilt is the module check did not build, and why: not judged, in
+// every report format. A step line alone left SARIF a successful run
+// without results and JSON no file, which a code-scanning viewer showed
+// as a passing check (attack pass 46b, row 1: a failed build; pass 46e,
+// row 5: a stale subako_gen.go or no tools, with their findings ignored).
+func notBuilt(dir, why string) report.File {
+	return report.File{Path: builtPath(dir), Size: -1, MIMEType: "application/wasm", Error: why, NotJudged: true}
+}
+
+// firstGoError is the first error line go build wrote.
+func firstGoError(goOutput []byte) string {
 	for line := range strings.Lines(string(goOutput)) {
 		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
-			first = textutil.OneLine(line, 300)
-			break
+			return textutil.OneLine(line, 300)
 		}
 	}
-	return report.File{Path: builtPath(dir), Size: -1, MIMEType: "application/wasm", Error: "GOOS=wasip1 go build failed: " + first, NotJudged: true}
+	return "see its errors on stderr"
 }
 
 // lint runs steps 4 and 5 and the baseline comparison on the built module.
