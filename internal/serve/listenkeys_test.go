@@ -153,3 +153,34 @@ func TestSurrogateStringIDsKeptApart(t *testing.T) {
 	c.close()
 	<-ended
 }
+
+// TestReplacementCharIDOneKey: a string id that holds U+FFFD is one id
+// however it is written (the escape \ufffd, as Python's json.dumps writes
+// it, \uFFFD, or the character's UTF-8 bytes): a notifications/cancelled
+// in one spelling cancels the request sent in another. Attack pass 46e,
+// row 4: since such ids were keyed by their text (46b, row 3), the
+// spellings were three requests.
+func TestReplacementCharIDOneKey(t *testing.T) {
+	spellings := []string{`"\ufffd"`, "\"\xef\xbf\xbd\"", `"\uFFFD"`}
+	for _, sent := range spellings {
+		for _, named := range spellings {
+			s, _ := unloadedServer(t, Options{})
+			c := s.newConn("stdio", func([]byte) {})
+			_, f, done := c.begin(context.Background(), json.RawMessage(sent))
+			m, perr := parseMessage([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + named + `}}`))
+			if perr != nil {
+				t.Fatal(perr.Message)
+			}
+			c.notification(m)
+			if !c.cancelled(f) {
+				t.Errorf("request sent with id %s not cancelled by a cancel naming %s (the same string)", sent, named)
+			}
+			done()
+		}
+	}
+	for _, pair := range [][2]string{{`"a\ufffd"`, `"\ufffd"`}, {`"\ud800\udc00"`, `"\ud800"`}, {`"\\ud800"`, `"\ud800"`}} {
+		if idKey(json.RawMessage(pair[0])) == idKey(json.RawMessage(pair[1])) {
+			t.Errorf("ids %s and %s share a key", pair[0], pair[1])
+		}
+	}
+}

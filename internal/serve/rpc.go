@@ -180,8 +180,10 @@ func idKey(id json.RawMessage) string {
 			// that is not UTF-8 into U+FFFD: such an id is keyed by its
 			// text, so that "\ud800" and "\udc00", two ids to a client
 			// that keeps lone surrogates, are two requests (attack pass
-			// 46b, row 3: a cancel of one cancelled the other).
-			if !strings.ContainsRune(v, utf8.RuneError) {
+			// 46b, row 3: a cancel of one cancelled the other). A U+FFFD
+			// the id really holds, however written, is its value (46e,
+			// row 4: "\ufffd" and "\uFFFD" were two keys).
+			if utf8.Valid(id) && !loneSurrogate(id) {
 				return "s" + v
 			}
 		case json.Number:
@@ -191,6 +193,44 @@ func idKey(id json.RawMessage) string {
 		}
 	}
 	return "r" + string(id)
+}
+
+// loneSurrogate says whether a JSON string's text escapes a surrogate
+// that is not half of a pair (\ud800 alone, \udc00 first).
+func loneSurrogate(text []byte) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' || i+1 >= len(text) {
+			continue
+		}
+		if text[i+1] != 'u' {
+			i++ // an escape of one character: \\ among them
+			continue
+		}
+		r, ok := hex4(text, i+2)
+		switch {
+		case !ok:
+			return false // not JSON: checkID refused it
+		case r >= 0xd800 && r < 0xdc00:
+			if next, ok := hex4(text, i+8); !ok || text[i+6] != '\\' || text[i+7] != 'u' || next < 0xdc00 || next >= 0xe000 {
+				return true
+			}
+			i += 11 // the pair
+		case r >= 0xdc00 && r < 0xe000:
+			return true
+		default:
+			i += 5
+		}
+	}
+	return false
+}
+
+// hex4 reads the four hex digits at text[i:].
+func hex4(text []byte, i int) (rune, bool) {
+	if i < 0 || i+4 > len(text) {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(string(text[i:i+4]), 16, 16)
+	return rune(v), err == nil
 }
 
 // integerDigits says whether n, a valid JSON number, is an integer as JSON
