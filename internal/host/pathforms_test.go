@@ -3,6 +3,7 @@ package host
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -282,6 +283,72 @@ func TestLinkAboveDirectoryDescriptorConfined(t *testing.T) {
 	for e, r := range runEnginesMounted(t, "testdata/pathforms/linkabovedir.wasm", pingLine, Mounts{Package: dir}) {
 		if r.answer != wasmtime {
 			t.Errorf("%v: answered %s (trap %q); wasmtime %s", e, r.answer, r.trap, wasmtime)
+		}
+	}
+}
+
+// TestCanonicalNames: posixFS.canonical resolves every link on a name's
+// way (the last one too when asked), a ".." in a link's target from the
+// directory the link is in, and gives up (ok false, the caller keeps
+// its name) on a link out of the mount, an absolute one, a loop, and a
+// component missing or not a directory (attack pass 46e, row 1: the
+// names renameOpenDirs compares).
+func TestCanonicalNames(t *testing.T) {
+	mnt := t.TempDir()
+	for _, d := range []string{"a/s", "b"} {
+		if err := os.MkdirAll(filepath.Join(mnt, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(mnt, "f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// deep is 100 directories down; its far climbs one and comes back,
+	// 800 times, each a return to the mount's top 99 deep.
+	deep := strings.Repeat("d/", 99) + "d"
+	if err := os.MkdirAll(filepath.Join(mnt, deep), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{
+		deep + "/x": ".", deep + "/far": strings.Repeat("../d/", 800),
+		"l": "a", "a/up": "../b", "m": "a/s/..", "n": "l/s", "out": "..", "abs": "/tmp", "k1": "k2", "k2": "k1", "b/back": "../a/s",
+	} {
+		if err := os.Symlink(target, filepath.Join(mnt, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := os.OpenRoot(mnt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	f := posixFS{dir: fixedRoot{root}}
+	for _, c := range []struct {
+		name       string
+		followLast bool
+		want       string
+		ok         bool
+	}{
+		{"a/s", true, "a/s", true},
+		{"l/s", true, "a/s", true},
+		{"l/s", false, "a/s", true},
+		{"l", false, "l", true}, // the entry itself: a rename moves the link
+		{"l", true, "a", true},
+		{"n", true, "a/s", true},
+		{"m/s", true, "a/s", true},
+		{"a/up/back", true, "a/s", true},
+		{"l/up/back/new", false, "a/s/new", true},
+		{"l/missing/x", false, "", false},
+		{"f/x", false, "", false},
+		{"out/x", true, "", false},
+		{"abs/x", true, "", false},
+		{"k1/x", true, "", false},
+		{".", true, ".", true},
+		{deep + "/x", true, deep, true},
+		{deep + "/far", true, "", false}, // past maxCanonicalSteps: each ".." walks back from the top
+	} {
+		if got, ok := f.canonical(c.name, c.followLast); got != c.want || ok != c.ok {
+			t.Errorf("canonical(%q, %v) = %q, %v; want %q, %v", c.name, c.followLast, got, ok, c.want, c.ok)
 		}
 	}
 }
