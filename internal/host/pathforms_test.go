@@ -287,6 +287,28 @@ func TestLinkAboveDirectoryDescriptorConfined(t *testing.T) {
 	}
 }
 
+// TestRenameThroughLinkFollowsDirectory: a directory renamed through a
+// link (l/s1 to r1, l -> a, the descriptor opened as a/s1), and a
+// directory opened through a link (l/s2) renamed by its own name (a/s2
+// to r2), each take the paths relative to their descriptors in the
+// directory they are, as in wasmtime: x lands in r1 and y in r2, not in
+// the a/s1 and a/s2 made again; and a directory renamed to a name
+// through a link (s3 to l/s3), the link then pointed elsewhere, is still
+// a/s3: z lands there (testdata/pathforms/renamethroughlink.c, measured
+// with subako/testdata/wasmtimerun given /volume/tmp). Attack pass 46e,
+// row 1: renameOpenDirs compared the rename's names as the module spelled
+// them with the names wazero kept for the descriptors, as text, so
+// neither descriptor was renamed and x and y landed in the new a/s1 and
+// a/s2 (and z, the descriptor renamed to l/s3, in b/s3).
+func TestRenameThroughLinkFollowsDirectory(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,0,0,0,0,0,0,0,r1/x:0,a/s1/x:44,r2/y:0,a/s2/y:44;0,0,0,0,0,0,0,0,a/s3/z:0,b/s3/z:44"}`
+	for e, r := range runEngines(t, "testdata/pathforms/renamethroughlink.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered %s (trap %q); wasmtime %s", e, r.answer, r.trap, wasmtime)
+		}
+	}
+}
+
 // TestCanonicalNames: posixFS.canonical resolves every link on a name's
 // way (the last one too when asked), a ".." in a link's target from the
 // directory the link is in, and gives up (ok false, the caller keeps
