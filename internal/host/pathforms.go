@@ -49,8 +49,9 @@ type pathCall struct {
 	// was handed "." for it (see climbsWhenCleaned).
 	climbs uint8
 	// opened is the name beneath the mount a path_open that posixFS
-	// resolved opened, for the descriptor's name (openedName); openedOK
-	// says there is one.
+	// resolved opened, or the canonical name of the directory it opened
+	// (posixFS.nameDirectory), for the descriptor's name (nameOpened);
+	// openedOK says there is one.
 	opened   string
 	openedOK bool
 	// renamed is the rename posixFS made, for the names of the
@@ -342,12 +343,14 @@ func stripDirSuffix(raw string) string {
 const pathOpenResultFD = 8
 
 // nameOpened gives the descriptor a path_open that posixFS resolved
-// opened the name it resolved to, in wazero's table: wazero names it by
-// the path as it cleaned it (or ".", beforePaths's stand-in for a path
-// that climbs when cleaned), and joins the paths of later calls relative
-// to the descriptor to that name, so a directory opened as "s/.." (s a
-// link to sub/deep) took paths relative to the preopen, not sub. Where
-// wazero's table is out of reach (setEntryName), the name stays.
+// opened the name it resolved to, in wazero's table, and a directory its
+// canonical name (renamedirs.go: no link on its way, so that a rename
+// spelled through a link finds it): wazero names it by the path as it
+// cleaned it (or ".", beforePaths's stand-in for a path that climbs when
+// cleaned), and joins the paths of later calls relative to the
+// descriptor to that name, so a directory opened as "s/.." (s a link to
+// sub/deep) took paths relative to the preopen, not sub. Where wazero's
+// table is out of reach (setEntryName), the name stays.
 func (s *session) nameOpened(mod api.Module) {
 	mem := guestMemory(mod)
 	if mem == nil || len(s.call.args.params) <= pathOpenResultFD {

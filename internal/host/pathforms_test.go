@@ -3,6 +3,7 @@ package host
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -282,6 +283,94 @@ func TestLinkAboveDirectoryDescriptorConfined(t *testing.T) {
 	for e, r := range runEnginesMounted(t, "testdata/pathforms/linkabovedir.wasm", pingLine, Mounts{Package: dir}) {
 		if r.answer != wasmtime {
 			t.Errorf("%v: answered %s (trap %q); wasmtime %s", e, r.answer, r.trap, wasmtime)
+		}
+	}
+}
+
+// TestRenameThroughLinkFollowsDirectory: a directory renamed through a
+// link (l/s1 to r1, l -> a, the descriptor opened as a/s1), and a
+// directory opened through a link (l/s2) renamed by its own name (a/s2
+// to r2), each take the paths relative to their descriptors in the
+// directory they are, as in wasmtime: x lands in r1 and y in r2, not in
+// the a/s1 and a/s2 made again; and a directory renamed to a name
+// through a link (s3 to l/s3), the link then pointed elsewhere, is still
+// a/s3: z lands there (testdata/pathforms/renamethroughlink.c, measured
+// with subako/testdata/wasmtimerun given /volume/tmp). Attack pass 46e,
+// row 1: renameOpenDirs compared the rename's names as the module spelled
+// them with the names wazero kept for the descriptors, as text, so
+// neither descriptor was renamed and x and y landed in the new a/s1 and
+// a/s2 (and z, the descriptor renamed to l/s3, in b/s3).
+func TestRenameThroughLinkFollowsDirectory(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,0,0,0,0,0,0,0,r1/x:0,a/s1/x:44,r2/y:0,a/s2/y:44;0,0,0,0,0,0,0,0,a/s3/z:0,b/s3/z:44"}`
+	for e, r := range runEngines(t, "testdata/pathforms/renamethroughlink.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered %s (trap %q); wasmtime %s", e, r.answer, r.trap, wasmtime)
+		}
+	}
+}
+
+// TestCanonicalNames: posixFS.canonical resolves every link on a name's
+// way (the last one too when asked), a ".." in a link's target from the
+// directory the link is in, and gives up (ok false, the caller keeps
+// its name) on a link out of the mount, an absolute one, a loop, and a
+// component missing or not a directory (attack pass 46e, row 1: the
+// names renameOpenDirs compares).
+func TestCanonicalNames(t *testing.T) {
+	mnt := t.TempDir()
+	for _, d := range []string{"a/s", "b"} {
+		if err := os.MkdirAll(filepath.Join(mnt, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(mnt, "f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// deep is 100 directories down; its far climbs one and comes back,
+	// 800 times, each a return to the mount's top 99 deep.
+	deep := strings.Repeat("d/", 99) + "d"
+	if err := os.MkdirAll(filepath.Join(mnt, deep), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{
+		deep + "/x": ".", deep + "/far": strings.Repeat("../d/", 800),
+		"l": "a", "a/up": "../b", "m": "a/s/..", "n": "l/s", "out": "..", "abs": "/tmp", "k1": "k2", "k2": "k1", "b/back": "../a/s",
+	} {
+		if err := os.Symlink(target, filepath.Join(mnt, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := os.OpenRoot(mnt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	f := posixFS{dir: fixedRoot{root}}
+	for _, c := range []struct {
+		name       string
+		followLast bool
+		want       string
+		ok         bool
+	}{
+		{"a/s", true, "a/s", true},
+		{"l/s", true, "a/s", true},
+		{"l/s", false, "a/s", true},
+		{"l", false, "l", true}, // the entry itself: a rename moves the link
+		{"l", true, "a", true},
+		{"n", true, "a/s", true},
+		{"m/s", true, "a/s", true},
+		{"a/up/back", true, "a/s", true},
+		{"l/up/back/new", false, "a/s/new", true},
+		{"l/missing/x", false, "", false},
+		{"f/x", false, "", false},
+		{"out/x", true, "", false},
+		{"abs/x", true, "", false},
+		{"k1/x", true, "", false},
+		{".", true, ".", true},
+		{deep + "/x", true, deep, true},
+		{deep + "/far", true, "", false}, // past maxCanonicalSteps: each ".." walks back from the top
+	} {
+		if got, ok := f.canonical(c.name, c.followLast); got != c.want || ok != c.ok {
+			t.Errorf("canonical(%q, %v) = %q, %v; want %q, %v", c.name, c.followLast, got, ok, c.want, c.ok)
 		}
 	}
 }

@@ -100,7 +100,24 @@ func (f posixFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMode
 		!strings.HasSuffix(name, "/") && f.isSymlink(name) {
 		return nil, experimentalsys.ELOOP
 	}
-	return f.FS.OpenFile(name, flag, perm)
+	file, errno := f.FS.OpenFile(name, flag, perm)
+	if errno == 0 && f.s != nil {
+		f.nameDirectory(file, name)
+	}
+	return file, errno
+}
+
+// nameDirectory has nameOpened name file, which the mount opened as name,
+// by its canonical name when it is a directory (see "Canonical names" in
+// renamedirs.go): the directory the mount opened, every link on the way
+// to it, the last included, followed as the mount followed it.
+func (f posixFS) nameDirectory(file experimentalsys.File, name string) {
+	if dir, errno := file.IsDir(); errno != 0 || !dir {
+		return
+	}
+	if c, ok := f.canonical(strings.TrimRight(name, "/"), true); ok {
+		f.s.paths.opened, f.s.paths.openedOK = c, true
+	}
 }
 
 func (f posixFS) Lstat(p string) (st sys.Stat_t, errno experimentalsys.Errno) {
@@ -196,19 +213,38 @@ func (f posixFS) Rename(from, to string) experimentalsys.Errno {
 		return experimentalsys.ENOTDIR
 	}
 	bareFrom, bareTo := strings.TrimRight(from, "/"), strings.TrimRight(to, "/")
+	moved := dirRename{from: path.Clean(bareFrom), to: path.Clean(bareTo)}
 	if info, err := f.dir.Root().Lstat(bareFrom); err == nil {
+		if info.IsDir() {
+			moved = f.canonicalRename(moved)
+		}
 		switch {
 		case bareFrom == bareTo && !info.IsDir():
 			return f.FS.Rename(bareFrom, bareTo) // a rename onto itself: 0, or the mount's refusal
-		case info.IsDir() && strings.HasPrefix(path.Clean(bareTo)+"/", path.Clean(bareFrom)+"/") && path.Clean(bareTo) != path.Clean(bareFrom):
+		case info.IsDir() && strings.HasPrefix(moved.to+"/", moved.from+"/") && moved.to != moved.from:
 			return experimentalsys.EINVAL
 		}
 	}
 	errno := f.FS.Rename(from, to)
 	if errno == 0 && f.s != nil {
-		f.s.paths.renamed = dirRename{ok: true, from: path.Clean(bareFrom), to: path.Clean(bareTo)}
+		moved.ok = true
+		f.s.paths.renamed = moved
 	}
 	return errno
+}
+
+// canonicalRename is r, the rename of a directory, with each name's
+// parent spelled by its canonical name (renamedirs.go), as the open
+// directories are named, taken before the rename moves anything; a name
+// whose parent cannot be is kept.
+func (f posixFS) canonicalRename(r dirRename) dirRename {
+	if c, ok := f.canonical(r.from, false); ok {
+		r.from = c
+	}
+	if c, ok := f.canonical(r.to, false); ok {
+		r.to = c
+	}
+	return r
 }
 
 // busy has the call answer EBUSY (pathListener.After puts it in place of

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"io/fs"
 	"reflect"
 	"strings"
 
@@ -15,11 +16,14 @@ import (
 // the descriptor landed in the new sub (attack pass 45g, row 9). After
 // each rename posixFS made, renameOpenDirs renames, in wazero's table,
 // every directory descriptor of the same mount open at the old name or
-// beneath it. A rename the person or another run makes in a shared
-// directory meanwhile is not seen (docs/host.md, "Not followed").
+// beneath it, the names spelled canonically on both sides (see
+// "Canonical names" below). A rename the person or another run makes in
+// a shared directory meanwhile is not seen (docs/host.md, "Not
+// followed").
 
 // dirRename is a rename posixFS made in its mount (ok): from and to are
-// names beneath the mount, cleaned.
+// names beneath the mount, cleaned, and for a directory canonical but
+// their last components (posixFS.canonicalRename).
 type dirRename struct {
 	ok       bool
 	from, to string
@@ -95,4 +99,111 @@ func renameEntry(mod api.Module, fd uint32, mount any, r dirRename) (ok bool) {
 		return false
 	}
 	return true
+}
+
+// Canonical names. renameEntry compares names as text, so a rename and
+// the descriptors it moves must spell one directory one way: a rename
+// through a link (l/s1, l -> a) or a directory opened through one (l/s2)
+// missed the descriptor named a/s1 or the rename of a/s2 (attack pass
+// 46e, row 1). Each directory the module opens is named, in wazero's
+// table, by its canonical name beneath the mount (nameOpened: every
+// component a directory, no link), and a rename of a directory is
+// recorded by the canonical names of its two parents (posixFS.Rename).
+// A name the walk cannot make canonical (a link out of the mount, past
+// maxLinks, or a walk past maxCanonicalSteps) stays as it was.
+
+// maxCanonicalSteps bounds one canonical walk: components looked at, and
+// the depth of each return to the mount's top a ".." in a link's target
+// makes (os.Root cannot open a directory's parent). A path of PathMax
+// bytes has at most 2,048 components.
+const maxCanonicalSteps = 4 * PathMax
+
+// canonical is name (a name beneath the mount, as the mount is handed
+// it: relative, no "." or ".." component but a link's target's) with
+// every component but the last that is a symbolic link resolved, the
+// last too when followLast, or ok false. It walks the mount's os.Root one
+// component at a time (Lstat and Readlink of one name in the directory
+// reached, OpenRoot of the next), so a path costs a step a component.
+func (f posixFS) canonical(name string, followLast bool) (_ string, ok bool) {
+	top := f.dir.Root()
+	cur := top // the directory stack names; nil when a ".." left it
+	defer func() {
+		if cur != nil && cur != top {
+			_ = cur.Close()
+		}
+	}()
+	var stack []string
+	queue := nonEmpty(strings.Split(name, "/"))
+	links, steps := 0, 0
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		last := len(queue) == 0
+		if steps++; steps > maxCanonicalSteps {
+			return "", false
+		}
+		switch {
+		case c == ".":
+			continue
+		case c == "..":
+			if len(stack) == 0 {
+				return "", false // above the mount
+			}
+			stack = stack[:len(stack)-1]
+			if cur != top {
+				_ = cur.Close()
+			}
+			cur = nil
+			continue
+		case last && !followLast:
+			stack = append(stack, c)
+			continue
+		}
+		if cur == nil { // back from the mount's top, after a ".."
+			cur = top
+			if len(stack) > 0 {
+				if steps += len(stack); steps > maxCanonicalSteps {
+					return "", false
+				}
+				sub, err := top.OpenRoot(strings.Join(stack, "/"))
+				if err != nil {
+					return "", false
+				}
+				cur = sub
+			}
+		}
+		info, err := cur.Lstat(c)
+		switch {
+		case err != nil:
+			return "", false
+		case info.Mode()&fs.ModeSymlink != 0:
+			if links++; links > maxLinks {
+				return "", false
+			}
+			target, err := cur.Readlink(c)
+			if err != nil || target == "" || strings.HasPrefix(target, "/") {
+				return "", false
+			}
+			queue = append(nonEmpty(strings.Split(target, "/")), queue...)
+			continue
+		case last:
+			stack = append(stack, c)
+			continue
+		case !info.IsDir():
+			return "", false
+		}
+		sub, err := cur.OpenRoot(c)
+		if err != nil {
+			return "", false
+		}
+		if cur != top {
+			_ = cur.Close()
+		}
+		cur = sub
+		stack = append(stack, c)
+	}
+	if len(stack) == 0 {
+		return ".", true
+	}
+	return strings.Join(stack, "/"), true
 }
