@@ -29,20 +29,7 @@ func TestCheckBuildFailureReported(t *testing.T) {
 	if code != exitFindings || !strings.Contains(stderr, "missing function body") {
 		t.Fatalf("check: exit %d, stderr %q", code, stderr)
 	}
-	var log struct {
-		Runs []struct {
-			Invocations []struct {
-				ExecutionSuccessful        bool `json:"executionSuccessful"`
-				ToolExecutionNotifications []struct {
-					Message struct{ Text string }
-				} `json:"toolExecutionNotifications"`
-			} `json:"invocations"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal([]byte(stdout), &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Invocations) != 1 {
-		t.Fatalf("not a SARIF log of one run and one invocation (%v): %.300s", err, stdout)
-	}
-	inv := log.Runs[0].Invocations[0]
+	inv := sarifInvocation(t, stdout)
 	if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 || !strings.Contains(inv.ToolExecutionNotifications[0].Message.Text, "not judged: GOOS=wasip1 go build failed: ") {
 		t.Errorf("SARIF invocation %+v: want unsuccessful, with one notification that the module was not built", inv)
 	}
@@ -87,21 +74,31 @@ func TestCheckSkippedBuildReported(t *testing.T) {
 	if code != exitFindings {
 		t.Fatalf("check: exit %d, stderr %q", code, stderr)
 	}
+	inv := sarifInvocation(t, stdout)
+	if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 || !strings.Contains(inv.ToolExecutionNotifications[0].Message.Text, "not judged: subako_gen.go is not current") {
+		t.Errorf("SARIF invocation %+v: want unsuccessful, with one notification that the module was not judged", inv)
+	}
+}
+
+// invocation is what a SARIF log says of its one run's one invocation.
+type invocation struct {
+	ExecutionSuccessful        bool `json:"executionSuccessful"`
+	ToolExecutionNotifications []struct {
+		Message struct{ Text string }
+	} `json:"toolExecutionNotifications"`
+}
+
+// sarifInvocation reads the invocation of the SARIF log in stdout, which
+// must have one run of one invocation.
+func sarifInvocation(t *testing.T, stdout string) invocation {
+	t.Helper()
 	var log struct {
 		Runs []struct {
-			Invocations []struct {
-				ExecutionSuccessful        bool `json:"executionSuccessful"`
-				ToolExecutionNotifications []struct {
-					Message struct{ Text string }
-				} `json:"toolExecutionNotifications"`
-			} `json:"invocations"`
+			Invocations []invocation `json:"invocations"`
 		} `json:"runs"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Invocations) != 1 {
 		t.Fatalf("not a SARIF log of one run and one invocation (%v): %.300s", err, stdout)
 	}
-	inv := log.Runs[0].Invocations[0]
-	if inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 || !strings.Contains(inv.ToolExecutionNotifications[0].Message.Text, "not judged: subako_gen.go is not current") {
-		t.Errorf("SARIF invocation %+v: want unsuccessful, with one notification that the module was not judged", inv)
-	}
+	return log.Runs[0].Invocations[0]
 }
