@@ -210,11 +210,7 @@ func (f fixedRoot) Root() *os.Root { return f.r }
 // 63) before posixFS resolved them.
 func TestLinkThenClimbBackAsSubako(t *testing.T) {
 	const wasmtime = `{"e":"0:top,0,0"}`
-	for e, r := range runEngines(t, "testdata/pathforms/linkclimb.wasm", pingLine) {
-		if r.answer != wasmtime {
-			t.Errorf("%v: answered %s; wasmtime %s", e, r.answer, wasmtime)
-		}
-	}
+	wantWasmtimeAnswer(t, "testdata/pathforms/linkclimb.wasm", wasmtime)
 }
 
 // TestDirectoryOpenedThroughResolvedPathNamed: a directory opened through
@@ -251,11 +247,7 @@ func TestDirectoryOpenedThroughResolvedPathNamed(t *testing.T) {
 // was opened by, so x landed in other through the link.
 func TestRenamedDirectoryDescriptorFollowsDirectory(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0,0,0,sub2/x:0,other/x:44"}`
-	for e, r := range runEngines(t, "testdata/pathforms/renameddir.wasm", pingLine) {
-		if r.answer != wasmtime {
-			t.Errorf("%v: answered %s; wasmtime %s", e, r.answer, wasmtime)
-		}
-	}
+	wantWasmtimeAnswer(t, "testdata/pathforms/renameddir.wasm", wasmtime)
 }
 
 // TestLinkAboveDirectoryDescriptorConfined: relative to a directory the
@@ -302,11 +294,7 @@ func TestLinkAboveDirectoryDescriptorConfined(t *testing.T) {
 // a/s2 (and z, the descriptor renamed to l/s3, in b/s3).
 func TestRenameThroughLinkFollowsDirectory(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0,0,0,0,0,0,0,0,0,r1/x:0,a/s1/x:44,r2/y:0,a/s2/y:44;0,0,0,0,0,0,0,0,a/s3/z:0,b/s3/z:44"}`
-	for e, r := range runEngines(t, "testdata/pathforms/renamethroughlink.wasm", pingLine) {
-		if r.answer != wasmtime {
-			t.Errorf("%v: answered %s (trap %q); wasmtime %s", e, r.answer, r.trap, wasmtime)
-		}
-	}
+	wantWasmtimeAnswer(t, "testdata/pathforms/renamethroughlink.wasm", wasmtime)
 }
 
 // TestCanonicalNames: posixFS.canonical resolves every link on a name's
