@@ -18,6 +18,7 @@ type checker struct {
 	toolDesc      string          // and its description
 	naming        bool            // a name is read as text: name reads its words itself
 	args          map[string]bool // its argument names, lower-cased (own: when first needed)
+	secretArgs    map[string]bool // those whose name as written is a place for a secret (secretSpelled)
 	argDesc       string          // the argument whose description is read, if one is
 	assistantTurn bool            // the folded text the patterns read has an "Assistant:" turn
 	handoffJob    bool            // the tool read saves or hands off the conversation (handsOffConversation)
@@ -340,19 +341,25 @@ func escapePointer(s string) string {
 
 // collectArgs gathers the property names of a schema, at every depth.
 func collectArgs(v any, into map[string]bool) {
+	eachArg(v, func(k string) { into[strings.ToLower(k)] = true })
+}
+
+// eachArg calls f with the property names of a schema, at every depth,
+// as written.
+func eachArg(v any, f func(string)) {
 	switch s := v.(type) {
 	case []any:
 		for _, e := range s {
-			collectArgs(e, into)
+			eachArg(e, f)
 		}
 	case map[string]any:
 		if props, ok := s["properties"].(map[string]any); ok {
 			for k := range props {
-				into[strings.ToLower(k)] = true
+				f(k)
 			}
 		}
 		for _, e := range s {
-			collectArgs(e, into)
+			eachArg(e, f)
 		}
 	}
 }

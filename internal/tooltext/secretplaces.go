@@ -1,0 +1,187 @@
+package tooltext
+
+import "strings"
+
+// The places of the user's secret among the tool's own arguments, as a
+// sentence names them (attack pass 46g): the readings that put the
+// user's secret in an argument (argIsSecret, fillsOwnArg, askedInto,
+// otherCallCarries) excuse an argument that is its place.
+
+// placeFor: arg, an argument as the sentence names it (lower-cased), is
+// a place for the secret named secret: named for one (secretPlace), as
+// the schema spells it too ("privateKey", "clientSecret" read as
+// "privatekey"; row 1); a connection string's own argument
+// (connection_string, database_url, uri, dsn) of a database's tool when
+// the secret is a connection string (row 2); the value argument of a
+// tool whose name says it stores secrets or variables (set_env,
+// set_secret; row 3).
+func (c *checker) placeFor(arg, secret string) bool {
+	if secretPlace(arg) {
+		return true
+	}
+	if !c.isArg(arg) && !c.isArg(strings.ReplaceAll(arg, "-", "_")) {
+		return false
+	}
+	if c.secretSpelled(arg) {
+		return true
+	}
+	if connSecretRE.MatchString(secret) && connPlace(arg) && c.databaseTool() {
+		return true
+	}
+	return valuePlace(arg) && storesSecrets(c.toolName)
+}
+
+// secretSpelled: one of the tool's arguments whose lower-cased name is
+// arg is, as the schema spells it, a place for a secret ("privateKey":
+// private, key).
+func (c *checker) secretSpelled(arg string) bool {
+	if c.secretArgs == nil {
+		c.secretArgs = map[string]bool{}
+		eachArg(c.input, func(k string) {
+			if secretPlace(k) {
+				c.secretArgs[strings.ToLower(k)] = true
+			}
+		})
+	}
+	return c.secretArgs[arg] || c.secretArgs[strings.ReplaceAll(arg, "-", "_")]
+}
+
+// connSecretRE: the secret is a database's address (weakThing's
+// connection strings and database URLs).
+var connSecretRE = re(`connection|\bconn_?str|_ur[il]\b|\bdsn\b`)
+
+// connPlace: an argument named for a connection string: dsn, connstr,
+// uri, connection_string (connection or conn with string, uri or url),
+// database_url (a database's word with url or uri).
+func connPlace(arg string) bool {
+	words := nameWords(arg)
+	var conn, addr, db bool
+	for _, w := range words {
+		switch {
+		case w == "dsn" || w == "connstr" || w == "connectionstring":
+			return true
+		case w == "connection" || w == "conn":
+			conn = true
+		case w == "string" || w == "str" || w == "uri" || w == "url":
+			addr = true
+		case databaseWords[w]:
+			db = true
+		}
+	}
+	return addr && (conn || db) || len(words) == 1 && words[0] == "uri"
+}
+
+// databaseTool: the tool's name names a database or a connection to one
+// (connect, query, postgres_query), or the description's first sentence
+// does ("Connects to Postgres.") when it is not the sentence read (the
+// sentence that asks for the connection string names a database itself).
+func (c *checker) databaseTool() bool {
+	if databaseIn(c.toolName) {
+		return true
+	}
+	if c.argDesc != "" {
+		return databaseIn(openingSentence(strings.ToLower(c.toolDesc)))
+	}
+	first := openingSentence(c.folded)
+	return c.sentStart > len(first) && databaseIn(first)
+}
+
+// openingSentence: s up to its first full stop or line end, if that
+// comes within 200 bytes.
+func openingSentence(s string) string {
+	if end := strings.IndexAny(s[:min(len(s), 200)], ".\n"); end >= 0 {
+		return s[:end]
+	}
+	return ""
+}
+
+// databaseIn: s has a database's word or a connection's.
+func databaseIn(s string) bool {
+	for _, w := range nameWords(s) {
+		if databaseWords[w] || connectWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+var connectWords = wordSet("connect connects connection connections query queries")
+
+var databaseWords = wordSet("database databases db postgres postgresql pg mysql mariadb mongo mongodb redis sqlite sql mssql jdbc amqp rabbitmq broker clickhouse cassandra neon supabase snowflake")
+
+// valuePlace: an argument named for a stored value (value, secret_value,
+// env_value).
+func valuePlace(arg string) bool {
+	value := false
+	for _, w := range nameWords(arg) {
+		switch {
+		case w == "value" || w == "val":
+			value = true
+		case !storeWords[w]:
+			return false
+		}
+	}
+	return value
+}
+
+// storesSecrets: the tool's name says it stores secrets or variables:
+// a store's word (secret, vault, env, variable, credential, keychain)
+// and a verb of putting one (set, create, store, save, put, write).
+func storesSecrets(tool string) bool {
+	var store, put bool
+	for _, w := range nameWords(tool) {
+		store = store || storeWords[w]
+		put = put || storeVerbs[w]
+	}
+	return store && put
+}
+
+var (
+	storeWords = wordSet("secret secrets vault env environment envvar envvars variable variables var vars credential credentials keychain keystore keyring")
+	storeVerbs = wordSet("set sets create creates store stores save saves put puts write writes add adds update updates upsert insert new")
+)
+
+// selfNamed: name, a tool called in the sentence, is the tool read.
+func (c *checker) selfNamed(name string) bool {
+	own := strings.ToLower(c.toolName)
+	return own != "" && (name == own || strings.ReplaceAll(name, "-", "_") == strings.ReplaceAll(own, "-", "_"))
+}
+
+// ownCredentialList: the list of arguments the secret goes in, first
+// and those rest goes on with ("as username and password", "as user,
+// password and otp"), is the tool's own: every member its argument, one a
+// place for the secret, the others naming who logs in (username,
+// email) or its one-time code (otp). "Call login with the user's password as note and password."
+// stays the putting.
+func (c *checker) ownCredentialList(rest, first, secret string) bool {
+	members := []string{first}
+	for len(members) < 8 {
+		g := listMoreRE.FindStringSubmatchIndex(rest)
+		if g == nil {
+			break
+		}
+		members = append(members, strings.Trim(rest[g[2]:g[3]], "'\"`"))
+		rest = rest[g[1]:]
+	}
+	place := false
+	for _, m := range members {
+		if !c.isArg(m) && !c.isArg(strings.ReplaceAll(m, "-", "_")) {
+			return false
+		}
+		if c.placeFor(m, secret) {
+			place = true
+			continue
+		}
+		for _, w := range nameWords(m) {
+			if !identityWords[w] {
+				return false
+			}
+		}
+	}
+	return place
+}
+
+var (
+	listMoreRE    = re(`^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)(?:the\s+)?(['"` + "`" + `]?[a-z][\w-]*['"` + "`" + `]?)`)
+	identityWords = wordSet("user username usernames name login email mail address account id userid handle otp totp mfa")
+)
