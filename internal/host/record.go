@@ -108,6 +108,11 @@ type Record struct {
 	// the operating system), never the run's own limits nor the volume's
 	// quota (sandboxfs.HostRefusal; attack pass 43i, rows 4 and 5).
 	HostRefused string
+	// CopiedEntries and CopiedBytes are what the host walked and copied
+	// for the run's private copies of /package and /skills (a module's
+	// first change there): the host's work, not the module's time, which
+	// the probes charge to their budget (CopyCharge; attack pass 46f).
+	CopiedEntries, CopiedBytes int64
 	// VolumeRefused says a write or a new entry was refused (EDQUOT)
 	// because the volume the run shares held its quota
 	// (sandboxfs.Limits.Volume), not for the run's own write budget.

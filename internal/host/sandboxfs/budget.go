@@ -52,6 +52,29 @@ type Budget struct {
 	// listed is what the open directories' listings hold (listing.go).
 	listed         atomic.Int64
 	listingRefused atomic.Bool
+	// copiedEntries and copiedBytes count what the run's private copies
+	// (Private) walked and copied: the host's work for the module, charged
+	// to no limit of the run's but counted for whoever bounds the host's
+	// work by runs (the probes' budget; Copied).
+	copiedEntries, copiedBytes atomic.Int64
+}
+
+// noteCopied counts a private copy's entries and bytes.
+func (b *Budget) noteCopied(entries, bytes int64) {
+	if b != nil {
+		b.copiedEntries.Add(entries)
+		b.copiedBytes.Add(bytes)
+	}
+}
+
+// Copied is what the run's private copies of /package and /skills walked
+// and copied, entries and bytes: the dry walk that measures a copy and
+// the copy, whether it was made, refused or cut short.
+func (b *Budget) Copied() (entries, bytes int64) {
+	if b == nil {
+		return 0, 0
+	}
+	return b.copiedEntries.Load(), b.copiedBytes.Load()
 }
 
 // NewBudget returns a budget of lim; a zero field takes CallLimits' value.

@@ -164,7 +164,9 @@ func (m *Mount) ownErrno() experimentalsys.Errno {
 // included): the next change answers it again at once, without walking
 // the directory again, so a module changing things in a loop pays for its
 // loop (attack pass 45h, row 3). A copy cut short by the run's end is not
-// kept. Nothing of either is charged to the budget.
+// kept. Nothing of either is charged to the budget's limits; what the walks
+// met is counted (Budget.Copied) for the probes' budget, which bounds the
+// host's work by the module's runs (attack pass 46f, row 1).
 func (p *Private) copyOnce() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -332,6 +334,7 @@ func (p *Private) copyTo(dir string) ([]*os.Root, error) {
 	if len(p.members) > 0 {
 		c.virt = p.members[0].virt
 	}
+	defer func() { p.budget.noteCopied(c.entries, c.bytes) }()
 	if err := c.dir(".", 0); err != nil {
 		return nil, err
 	}
@@ -355,6 +358,7 @@ func (p *Private) measure() error {
 	}
 	defer src.Close()
 	c := copier{p: p, src: src, lim: p.lim, dry: true}
+	defer func() { p.budget.noteCopied(c.entries, 0) }() // the walk reads no file's bytes
 	return c.dir(".", 0)
 }
 
