@@ -106,7 +106,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	dir := a.Pkg.Dir
 	if !genOK {
 		r.Steps = append(r.Steps, "skip the wasip1 build, lint and "+callcheck.File+" (run go generate first)")
-		r.Files = append(r.Files, notBuilt(dir, "subako_gen.go is not current (run go generate)"))
+		r.Files = append(r.Files, notBuilt(dir, "subako_gen.go is not current, so the module was not built"))
 		r.Failed = true
 		return r, nil
 	}
@@ -115,7 +115,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	// undeclared", which says nothing A004 does not.
 	if (a.Model == nil || len(a.Model.Tools) == 0) && hasRule(goFiles, rules.GoToolCount) {
 		r.Steps = append(r.Steps, "skip the wasip1 build, lint and "+callcheck.File+" (the package has no tools: mark a handler with //subako:function)")
-		r.Files = append(r.Files, notBuilt(dir, "the package has no tools (mark a handler with //subako:function)"))
+		r.Files = append(r.Files, notBuilt(dir, "the package has no tools, so the module was not built"))
 		r.Failed = true
 		return r, nil
 	}
