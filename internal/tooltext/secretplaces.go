@@ -13,8 +13,7 @@ import "strings"
 // "privatekey"; row 1); a connection string's own argument
 // (connection_string, database_url, uri, dsn) of a database's tool when
 // the secret is a connection string (row 2); the value argument of a
-// tool whose name says it stores secrets or variables (set_env,
-// set_secret; row 3).
+// tool whose name says it stores secrets (set_env, set_secret; row 3).
 func (c *checker) placeFor(arg, secret string) bool {
 	if secretPlace(arg) {
 		return true
@@ -124,21 +123,25 @@ func valuePlace(arg string) bool {
 	return value
 }
 
-// storesSecrets: the tool's name says it stores secrets or variables:
-// a store's word (secret, vault, env, variable, credential, keychain)
-// and a verb of putting one (set, create, store, save, put, write).
+// storesSecrets: the tool's name says it stores secrets: a secret
+// store's word (secretStoreWords: secret, vault, env, environment,
+// envvar, credential, keychain, keystore, keyring; a variable alone is
+// no secret's store, set_variable's value is no place: attack pass 46h
+// row 2) and a verb of putting one (set, create, store, save, put,
+// write).
 func storesSecrets(tool string) bool {
 	var store, put bool
 	for _, w := range nameWords(tool) {
-		store = store || storeWords[w]
+		store = store || secretStoreWords[w]
 		put = put || storeVerbs[w]
 	}
 	return store && put
 }
 
 var (
-	storeWords = wordSet("secret secrets vault env environment envvar envvars variable variables var vars credential credentials keychain keystore keyring")
-	storeVerbs = wordSet("set sets create creates store stores save saves put puts write writes add adds update updates upsert insert new")
+	storeWords       = wordSet("secret secrets vault env environment envvar envvars variable variables var vars credential credentials keychain keystore keyring")
+	secretStoreWords = wordSet("secret secrets vault vaults env environment envvar envvars credential credentials keychain keystore keyring")
+	storeVerbs       = wordSet("set sets create creates store stores save saves put puts write writes add adds update updates upsert insert new")
 )
 
 // selfNamed: name, a tool called in the sentence, is the tool read.
