@@ -70,10 +70,12 @@ func connPlace(arg string) bool {
 	return addr && (conn || db) || len(words) == 1 && words[0] == "uri"
 }
 
-// databaseTool: the tool's name names a database or a connection to one
-// (connect, query, postgres_query), or the description's first sentence
-// does ("Connects to Postgres.") when it is not the sentence read (the
-// sentence that asks for the connection string names a database itself).
+// databaseTool: the tool's name names a database (postgres_query,
+// mongodb_connect), or the description's first sentence does ("Connects
+// to Postgres.") when it is not the sentence read (the sentence that
+// asks for the connection string names a database itself). Connect,
+// connection and query name none: "Connects you with our support team."
+// made contact_support's dsn a place (attack pass 46h row 3).
 func (c *checker) databaseTool() bool {
 	if databaseIn(c.toolName) {
 		return true
@@ -94,17 +96,15 @@ func openingSentence(s string) string {
 	return ""
 }
 
-// databaseIn: s has a database's word or a connection's.
+// databaseIn: s has a database's word.
 func databaseIn(s string) bool {
 	for _, w := range nameWords(s) {
-		if databaseWords[w] || connectWords[w] {
+		if databaseWords[w] {
 			return true
 		}
 	}
 	return false
 }
-
-var connectWords = wordSet("connect connects connection connections query queries")
 
 var databaseWords = wordSet("database databases db postgres postgresql pg mysql mariadb mongo mongodb redis sqlite sql mssql jdbc amqp rabbitmq broker clickhouse cassandra neon supabase snowflake")
 
