@@ -2185,8 +2185,8 @@ func (c *checker) otherCallCarries(sentence string, a, b int) bool {
 		if !c.names[name] && !strings.ContainsAny(name, "_-") || strings.ContainsAny(sentence[m[1]:a], ".;") {
 			continue
 		}
-		if c.selfNamed(name) && c.ownCredentialList(sentence[b+t[1]:], first, sentence[a:b]) {
-			continue // "Call login with the user's credentials as username and password." (attack pass 46g row 4)
+		if c.selfNamed(name) && loginSecret(sentence, a, b) && c.ownCredentialList(sentence[b+t[1]:], first, sentence[a:b]) {
+			continue // "Call login with the user's credentials as username and password." (attack pass 46g row 4, 46h row 4)
 		}
 		if withSecretNextRE.MatchString(sentence[m[1]:a]) || c.affirmed(sentence[m[1]:], sendVerbRE) {
 			return true

@@ -150,12 +150,34 @@ func (c *checker) selfNamed(name string) bool {
 	return own != "" && (name == own || strings.ReplaceAll(name, "-", "_") == strings.ReplaceAll(own, "-", "_"))
 }
 
+// loginSecret: the secret at sentence[a:b], with the words between its
+// owner and it ("the user's login credentials"), is a login's own in
+// words that name no service (loginSecretWords: credentials, password,
+// login, username and password): the user's GitHub token, AWS secret
+// access key or GitHub credentials are another service's (attack pass
+// 46h row 4). Reads at most 80 bytes before the secret.
+func loginSecret(sentence string, a, b int) bool {
+	words := nameWords(sentence[a:b])
+	if g := ownerQualRE.FindStringSubmatch(sentence[max(0, a-80):a]); g != nil {
+		words = append(words, nameWords(g[1])...)
+	}
+	for _, w := range words {
+		if !loginSecretWords[w] {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
 // ownCredentialList: the list of arguments the secret goes in, first
 // and those rest goes on with ("as username and password", "as user,
 // password and otp"), is the tool's own: every member its argument, one a
 // place for the secret, the others naming who logs in (username,
-// email) or its one-time code (otp). "Call login with the user's password as note and password."
-// stays the putting.
+// email) or its one-time code (otp). A place must be a login's
+// (loginPlaceWords: password, passphrase, pin ...; github_token and
+// aws_secret_access_key name another service's: attack pass 46h row 4).
+// "Call login with the user's password as note and password." stays the
+// putting.
 func (c *checker) ownCredentialList(rest, first, secret string) bool {
 	members := []string{first}
 	for len(members) < 8 {
@@ -171,11 +193,17 @@ func (c *checker) ownCredentialList(rest, first, secret string) bool {
 		if !c.isArg(m) && !c.isArg(strings.ReplaceAll(m, "-", "_")) {
 			return false
 		}
+		words := nameWords(m)
 		if c.placeFor(m, secret) {
+			for _, w := range words {
+				if !loginPlaceWords[w] && !identityWords[w] {
+					return false
+				}
+			}
 			place = true
 			continue
 		}
-		for _, w := range nameWords(m) {
+		for _, w := range words {
 			if !identityWords[w] {
 				return false
 			}
@@ -187,4 +215,9 @@ func (c *checker) ownCredentialList(rest, first, secret string) bool {
 var (
 	listMoreRE    = re(`^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)(?:the\s+)?(['"` + "`" + `]?[a-z][\w-]*['"` + "`" + `]?)`)
 	identityWords = wordSet("user username usernames name login email mail address account id userid handle otp totp mfa")
+	// a login's own secrets, in what the sentence names and in the
+	// argument that takes them
+	loginSecretWords = wordSet("credential credentials password passwords passphrase passcode pin login logins signin sign in details username usernames email and or")
+	loginPlaceWords  = wordSet("password passwords passwd pwd pass passphrase passcode pin credential credentials login")
+	ownerQualRE      = re(`\b(?:user'?s?|users'|your|their|my)\s+((?:[\w-]+\s+){0,3})$`)
 )
