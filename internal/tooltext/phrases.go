@@ -2108,7 +2108,9 @@ func (c *checker) fillsOwnArg(sentence string, a, b int) bool {
 // forwarding's (create_rule: "Creates a mail rule, e.g. forward all emails
 // to bob@example.com."): the tool's own job shown. "For example, forward
 // all emails to ADDR." on any other tool, and the same without the
-// example's word on a rule's tool, stay T042.
+// example's word on a rule's tool, stay T042. The tool must be a mail
+// tool (mailTool): get_routes's "e.g. forward all emails to ADDR" was
+// excused by routes alone (attack pass 46h row 7).
 func recipientExample(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	lead := sentence[max(0, m[0]-40):m[0]]
 	if strings.TrimSpace(lead) == "" && c.sentStart <= len(c.folded) {
@@ -2119,15 +2121,49 @@ func recipientExample(c *checker, p *pattern, sentence string, m []int) *rules.R
 	}
 	for _, w := range nameWords(c.toolName) {
 		if mailRuleWords[w] {
-			return nil
+			if c.mailTool(c.sentStart + m[0]) {
+				return nil
+			}
+			break
 		}
 	}
 	return p.rule
 }
 
+// mailTool: the tool's name names mail (mailWords: email, gmail, inbox,
+// mailbox, mail forwarding ...), or its description does before the
+// example at folded offset at, in its first sentence or, when that runs
+// on to the example with no full stop, in the 200 bytes before it
+// ("Creates a mail rule, e.g. ..."); in an argument's description, the
+// tool's first sentence.
+func (c *checker) mailTool(at int) bool {
+	if mailIn(c.toolName) {
+		return true
+	}
+	if c.argDesc != "" {
+		return mailIn(openingSentence(strings.ToLower(c.toolDesc)))
+	}
+	before := c.folded[:min(at, len(c.folded))]
+	if first := openingSentence(before); first != "" {
+		return mailIn(first)
+	}
+	return len(before) <= 200 && mailIn(before)
+}
+
+// mailIn: s has a mail's word.
+func mailIn(s string) bool {
+	for _, w := range nameWords(s) {
+		if mailWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
 var (
 	exampleLeadRE = re(`(?:\be\.g\.|\bi\.e\.|\bfor\s+(?:example|instance)|\bsuch\s+as|\bexamples?)\s*[,:]?\s*$`)
 	mailRuleWords = wordSet("rule rules filter filters forward forwarding forwarder redirect redirection alias aliases routing route routes")
+	mailWords     = wordSet("mail mails email emails gmail outlook inbox inboxes mailbox mailboxes smtp imap forwarding forwarder forwarders")
 )
 
 // aroundText is around's text alone: a judge's bounded read of a long
