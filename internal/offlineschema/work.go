@@ -33,7 +33,8 @@ import (
 // maxLength cost a step for each stringBytesPerWork of the string, and a
 // string read for an enum's index as much. So do (attack pass 45e)
 // uniqueItems, the values of the array it hashes (valueWork), const, the
-// values it compares, and format, the string it parses or, for regex,
+// pairs its equals compares (compare: none past a difference of type or
+// length, pass 46h), and format, the string it parses or, for regex,
 // compiles (formatWork); and the walk itself is work: each member or item
 // it visits is a step, it visits none where no keyword reads them, and it
 // stops once past limit (its loop over every item for every path reaching
@@ -82,6 +83,9 @@ type worker struct {
 	entriesRead, patternsCompiled int
 	// sizes memoizes valueWork for arrays and objects, numbers numbersIn.
 	sizes, numbers map[uintptr]int
+	// readings compares each of the instance's values with a const once
+	// (reading.go).
+	readings readings
 }
 
 // maxWorkDepth bounds the walk's recursion: $refs that do not advance
@@ -271,7 +275,7 @@ func (w *worker) keywords(m map[string]any, v any) int {
 		}
 	}
 	if c, ok := m["const"]; ok {
-		n += w.constWork(c, v)
+		n += w.readings.constWork(c, v)
 	}
 	switch v := v.(type) {
 	case json.Number:
@@ -367,39 +371,6 @@ func (w *worker) valueWork(v any) int {
 	}
 	w.sizes[key] = n
 	return n
-}
-
-// constWork is what comparing v with a const c costs beyond the
-// subschema's step: the validator's equals walks both as far as they
-// agree, so at most the smaller of the two when both are arrays or both
-// objects, and a string's bytes.
-func (w *worker) constWork(c, v any) int {
-	switch c.(type) {
-	case []any:
-		if _, ok := v.([]any); !ok {
-			return 0
-		}
-	case map[string]any:
-		if _, ok := v.(map[string]any); !ok {
-			return 0
-		}
-	case string:
-		if s, ok := v.(string); ok {
-			return min(len(s), len(c.(string))) / stringBytesPerWork
-		}
-		return 0
-	case json.Number:
-		if _, ok := v.(json.Number); ok {
-			return numberWork(c) + numberWork(v)
-		}
-		return 0
-	default:
-		return 0
-	}
-	// Each pair of numbers compared is read exactly, both sides (attack
-	// pass 46e, row 3: a const of cheap numbers against a value of costly
-	// ones counted the cheap side).
-	return min(w.valueWork(c), w.valueWork(v)) + numbersIn(c) + w.numbersIn(v)
 }
 
 // formatWork is what checking a string of n bytes against format f costs.
