@@ -3,10 +3,33 @@ package offlineschema
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 )
 
-// This file is what comparing a JSON value (as jsonschema.UnmarshalJSON
-// decodes it) with a const costs the validator, as its equals does.
+// This file is the one home of what reading a JSON value (as
+// jsonschema.UnmarshalJSON decodes it) costs the validator: reading it
+// whole (hashing it for uniqueItems, comparing it with an enum's entries,
+// reading its numbers exactly) and comparing it with a const, as its
+// equals does. Work, Estimate's enums and their tests read these costs
+// here, each value read once per walk (readings).
+
+// reading is what reading a whole value costs, and what it holds.
+type reading struct {
+	// values counts it and every member and item, nested (as Values).
+	values int
+	// bytes is a step for each stringBytesPerWork of each string and
+	// member name it holds.
+	bytes int
+	// numbers counts the numbers it holds, itself included; exact is
+	// what reading them exactly costs (numberWork of each).
+	numbers, exact int
+}
+
+// work is what reading the whole value costs, as the validator's hash
+// and comparisons read it: a step for each value it holds, one for each
+// stringBytesPerWork of its strings and names, and its numbers read
+// exactly.
+func (r reading) work() int { return r.values + r.bytes + r.exact }
 
 // comparison is what the validator's equals(v, c) costs (work), and
 // whether it finds the two unequal (differ), where it stops.
@@ -15,15 +38,17 @@ type comparison struct {
 	differ bool
 }
 
-// readings memoizes the comparisons of pairs of arrays and objects, by
-// address: a walk compares each pair once, however many paths reach it
-// (pass 46h: a const's numbers were read anew at each of 500 $refs,
-// 0.88 s for a Work of 1,501). Each Work's walk has its own (Work may run
+// readings memoizes the readings of arrays and objects, and the
+// comparisons of pairs of them, by address: a walk reads each value, and
+// compares each pair, once, however many paths reach it (pass 46h: a
+// const's numbers were read anew at each of 500 $refs, 0.88 s for a Work
+// of 1,501). Work's walk and Estimate each have their own (Work may run
 // on many goroutines on one Cost).
 type readings struct {
+	memo  map[uintptr]reading
 	pairs map[[2]uintptr]comparison
-	// read counts the pairs compared, each once (for tests: no pair is
-	// read twice).
+	// read counts the members and items read and the pairs compared, each
+	// once (for tests: no value is read twice).
 	read int
 }
 
@@ -31,6 +56,55 @@ type readings struct {
 // decoded values of a schema and of an instance never share one.
 func address(v any) uintptr {
 	return reflect.ValueOf(v).Pointer()
+}
+
+// of is v's reading.
+func (r *readings) of(v any) reading {
+	switch x := v.(type) {
+	case string:
+		return reading{values: 1, bytes: len(x) / stringBytesPerWork}
+	case json.Number:
+		return reading{values: 1, numbers: 1, exact: numberWork(x)}
+	case []any:
+		if len(x) == 0 {
+			return reading{values: 1}
+		}
+	case map[string]any:
+		if len(x) == 0 {
+			return reading{values: 1}
+		}
+	default:
+		return reading{values: 1}
+	}
+	key := address(v)
+	if got, ok := r.memo[key]; ok {
+		return got
+	}
+	got := reading{values: 1}
+	add := func(e reading) {
+		got.values += e.values
+		got.bytes += e.bytes
+		got.numbers += e.numbers
+		got.exact += e.exact
+	}
+	switch x := v.(type) {
+	case []any:
+		r.read += len(x)
+		for _, e := range x {
+			add(r.of(e))
+		}
+	case map[string]any:
+		r.read += len(x)
+		for k, e := range x {
+			got.bytes += len(k) / stringBytesPerWork
+			add(r.of(e))
+		}
+	}
+	if r.memo == nil {
+		r.memo = map[uintptr]reading{}
+	}
+	r.memo[key] = got
+	return got
 }
 
 // compare is what comparing instance value v with const c costs, as the
@@ -135,4 +209,42 @@ func mayEqual(x, y json.Number) bool {
 // subschema's step (compare, less the step the subschema counts).
 func (r *readings) constWork(c, v any) int {
 	return r.compare(v, c).work - 1
+}
+
+// numberWork is what reading a JSON number exactly costs the validator
+// beyond a step (it makes a big.Rat of it for an integer type, the
+// bounds, multipleOf, const, enum and uniqueItems): a decimal mantissa of
+// d digits costs about d²/2^17 steps and its exponent e (what is left
+// after the fraction's digits, up to the 10^6 past which big.Rat refuses
+// it at once) about e²/2^23, each with a linear term for the small ones
+// (twice what was measured, for a slower machine's reading).
+// Measured here: 1e999999 41 ms, 1e100000 0.54 ms, 100,000 digits 27 ms,
+// 10,000 digits 0.21 ms. Attack pass 46c, row 5: numbers were a step
+// each, so sixty of 1e999999 were Work 61 and took 1.2 s (the commands
+// refuse numbers past HugeNumber first; Work bounds what it is given).
+func numberWork(v any) int {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0
+	}
+	mant, exp := string(n), ""
+	if i := strings.IndexAny(mant, "eE"); i >= 0 {
+		mant, exp = mant[:i], mant[i+1:]
+	}
+	digits, frac := 0, 0
+	if whole, f, ok := strings.Cut(mant, "."); ok {
+		digits, frac = len(strings.TrimPrefix(whole, "-"))+len(f), len(f)
+	} else {
+		digits = len(strings.TrimPrefix(whole, "-"))
+	}
+	const maxExp = 1_000_000 // big.Rat's bound
+	e := 0
+	for _, c := range strings.TrimLeft(exp, "+-") {
+		if e = e*10 + int(c-'0'); e > maxExp {
+			e = maxExp
+			break
+		}
+	}
+	e = min(e+frac, maxExp)
+	return digits*digits>>17 + digits/64 + e*e>>23 + e/512
 }
