@@ -35,7 +35,7 @@ func Estimate(doc any) Cost {
 		patterns: map[string]int{}, enums: map[*any]enumCost{}}
 	c.index(doc, "", 0)
 	n, b := c.cost(doc, "")
-	c.memo, c.busy = nil, nil
+	c.memo, c.busy, c.readings = nil, nil, readings{}
 	return Cost{Place: n, Level: max(b, 1), schema: c}
 }
 
@@ -144,6 +144,8 @@ type coster struct {
 	// many goroutines at once, so it writes neither).
 	patterns map[string]int
 	enums    map[*any]enumCost
+	// readings reads the enums' entries, while Estimate runs.
+	readings readings
 	nodes    int
 	steps    int
 }
@@ -198,7 +200,7 @@ func (c *coster) keywords(m map[string]any) {
 	}
 	if l, ok := m["enum"].([]any); ok && len(l) > 0 {
 		if _, ok := c.enums[&l[0]]; !ok {
-			c.enums[&l[0]] = newEnumCost(l)
+			c.enums[&l[0]] = newEnumCost(l, &c.readings)
 		}
 	}
 }

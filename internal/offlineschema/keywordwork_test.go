@@ -37,7 +37,7 @@ func enumWorkCase(t *testing.T, e, n int) (schemaText, instText string) {
 	return sb.String(), `{"r":[` + strings.Join(items, ",") + `]}`
 }
 
-func compileWorkCase(t *testing.T, schemaText, instText string) (*jsonschema.Schema, Cost, any) {
+func compileWorkCase(t testing.TB, schemaText, instText string) (*jsonschema.Schema, Cost, any) {
 	t.Helper()
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schemaText))
 	if err != nil {

@@ -3,10 +3,7 @@ package offlineschema
 import (
 	"encoding/json"
 	"math/big"
-	"reflect"
 	"regexp/syntax"
-	"slices"
-	"strings"
 )
 
 // Work counts the subschemas a validator may evaluate on inst (as
@@ -32,8 +29,9 @@ import (
 // same goes for patternProperties on each member's name; minLength and
 // maxLength cost a step for each stringBytesPerWork of the string, and a
 // string read for an enum's index as much. So do (attack pass 45e)
-// uniqueItems, the values of the array it hashes (valueWork), const, the
-// values it compares, and format, the string it parses or, for regex,
+// uniqueItems, the values of the array it hashes (reading), const, the
+// pairs its equals compares (compare: none past a difference of type or
+// length, pass 46h), and format, the string it parses or, for regex,
 // compiles (formatWork); and the walk itself is work: each member or item
 // it visits is a step, it visits none where no keyword reads them, and it
 // stops once past limit (its loop over every item for every path reaching
@@ -58,7 +56,7 @@ func (c Cost) Work(inst any, limit int) int {
 
 // work is Work's walk, with its counts (for tests).
 func (c Cost) work(inst any, limit int) *worker {
-	w := &worker{c: c.schema, limit: limit, sizes: map[uintptr]int{}}
+	w := &worker{c: c.schema, limit: limit}
 	if c.schema == nil {
 		w.n = limit + 1
 		return w
@@ -80,8 +78,9 @@ type worker struct {
 	enums                         map[*any]enumCost
 	patterns                      map[string]int
 	entriesRead, patternsCompiled int
-	// sizes memoizes valueWork for arrays and objects, numbers numbersIn.
-	sizes, numbers map[uintptr]int
+	// readings reads each of the instance's values, and compares each
+	// with a const, once (reading.go).
+	readings readings
 }
 
 // maxWorkDepth bounds the walk's recursion: $refs that do not advance
@@ -266,12 +265,12 @@ func (w *worker) keywords(m map[string]any, v any) int {
 				// Each entry holding numbers that is compared has them read
 				// exactly, and v's with them (attack pass 46e, row 3: an
 				// entry of an array of numbers counted only its values).
-				n += e.numbers*w.numbersIn(v) + e.numbersWork
+				n += e.numbers*w.readings.of(v).exact + e.numbersWork
 			}
 		}
 	}
 	if c, ok := m["const"]; ok {
-		n += w.constWork(c, v)
+		n += w.readings.constWork(c, v)
 	}
 	switch v := v.(type) {
 	case json.Number:
@@ -292,7 +291,7 @@ func (w *worker) keywords(m map[string]any, v any) int {
 		if u, _ := m["uniqueItems"].(bool); u && len(v) > 1 {
 			// The validator compares each pair of up to 20 items, and
 			// hashes each item of a longer array (duplicates, writeHash).
-			size := w.valueWork(v)
+			size := w.readings.of(v).work()
 			if len(v) <= 20 {
 				size *= len(v) - 1
 			}
@@ -325,81 +324,6 @@ func (w *worker) keywords(m map[string]any, v any) int {
 		}
 	}
 	return n
-}
-
-// valueWork is what reading a whole value costs, as the validator's hash
-// and comparisons read it: a step for each value it holds and for each
-// stringBytesPerWork of its strings. Arrays' and objects' are memoized, so
-// the walk reads each once.
-func (w *worker) valueWork(v any) int {
-	var key uintptr
-	switch x := v.(type) {
-	case string:
-		return 1 + len(x)/stringBytesPerWork
-	case json.Number:
-		return 1 + numberWork(x)
-	case []any:
-		if len(x) == 0 {
-			return 1
-		}
-		key = reflect.ValueOf(x).Pointer()
-	case map[string]any:
-		if len(x) == 0 {
-			return 1
-		}
-		key = reflect.ValueOf(x).Pointer()
-	default:
-		return 1
-	}
-	if n, ok := w.sizes[key]; ok {
-		return n
-	}
-	n := 1
-	switch x := v.(type) {
-	case []any:
-		for _, e := range x {
-			n += w.valueWork(e)
-		}
-	case map[string]any:
-		for k, e := range x {
-			n += len(k)/stringBytesPerWork + w.valueWork(e)
-		}
-	}
-	w.sizes[key] = n
-	return n
-}
-
-// constWork is what comparing v with a const c costs beyond the
-// subschema's step: the validator's equals walks both as far as they
-// agree, so at most the smaller of the two when both are arrays or both
-// objects, and a string's bytes.
-func (w *worker) constWork(c, v any) int {
-	switch c.(type) {
-	case []any:
-		if _, ok := v.([]any); !ok {
-			return 0
-		}
-	case map[string]any:
-		if _, ok := v.(map[string]any); !ok {
-			return 0
-		}
-	case string:
-		if s, ok := v.(string); ok {
-			return min(len(s), len(c.(string))) / stringBytesPerWork
-		}
-		return 0
-	case json.Number:
-		if _, ok := v.(json.Number); ok {
-			return numberWork(c) + numberWork(v)
-		}
-		return 0
-	default:
-		return 0
-	}
-	// Each pair of numbers compared is read exactly, both sides (attack
-	// pass 46e, row 3: a const of cheap numbers against a value of costly
-	// ones counted the cheap side).
-	return min(w.valueWork(c), w.valueWork(v)) + numbersIn(c) + w.numbersIn(v)
 }
 
 // formatWork is what checking a string of n bytes against format f costs.
@@ -454,7 +378,7 @@ func (w *worker) enumCost(l []any) enumCost {
 	if w.enums == nil {
 		w.enums = map[*any]enumCost{}
 	}
-	e := newEnumCost(l)
+	e := newEnumCost(l, &w.readings)
 	w.enums[&l[0]] = e
 	w.entriesRead += len(l)
 	w.n += e.values
@@ -521,18 +445,18 @@ type enumCost struct {
 	numbers, numbersWork int
 }
 
-func newEnumCost(l []any) enumCost {
+func newEnumCost(l []any, r *readings) enumCost {
 	e := enumCost{first: make(map[string]int, len(l))}
 	for i, x := range l {
 		e.types |= typeBit(x)
-		e.values += Values(x)
+		rd := r.of(x)
+		e.values += rd.values
 		if s, ok := x.(string); ok {
 			e.longest = max(e.longest, len(s))
 		}
-		if holdsNumber(x) {
-			k := numbersIn(x)
+		if rd.numbers > 0 {
 			e.numbers++
-			e.numbersWork += k
+			e.numbersWork += rd.exact
 		}
 		if e.first == nil {
 			continue
@@ -569,107 +493,6 @@ func (e enumCost) compared(v any) int {
 		return i + 1 + extra
 	}
 	return e.values + extra
-}
-
-// numberWork is what reading a JSON number exactly costs the validator
-// beyond a step (it makes a big.Rat of it for an integer type, the
-// bounds, multipleOf, const, enum and uniqueItems): a decimal mantissa of
-// d digits costs about d²/2^17 steps and its exponent e (what is left
-// after the fraction's digits, up to the 10^6 past which big.Rat refuses
-// it at once) about e²/2^23, each with a linear term for the small ones
-// (twice what was measured, for a slower machine's reading).
-// Measured here: 1e999999 41 ms, 1e100000 0.54 ms, 100,000 digits 27 ms,
-// 10,000 digits 0.21 ms. Attack pass 46c, row 5: numbers were a step
-// each, so sixty of 1e999999 were Work 61 and took 1.2 s (the commands
-// refuse numbers past HugeNumber first; Work bounds what it is given).
-func numberWork(v any) int {
-	n, ok := v.(json.Number)
-	if !ok {
-		return 0
-	}
-	mant, exp := string(n), ""
-	if i := strings.IndexAny(mant, "eE"); i >= 0 {
-		mant, exp = mant[:i], mant[i+1:]
-	}
-	digits, frac := 0, 0
-	if whole, f, ok := strings.Cut(mant, "."); ok {
-		digits, frac = len(strings.TrimPrefix(whole, "-"))+len(f), len(f)
-	} else {
-		digits = len(strings.TrimPrefix(whole, "-"))
-	}
-	const maxExp = 1_000_000 // big.Rat's bound
-	e := 0
-	for _, c := range strings.TrimLeft(exp, "+-") {
-		if e = e*10 + int(c-'0'); e > maxExp {
-			e = maxExp
-			break
-		}
-	}
-	e = min(e+frac, maxExp)
-	return digits*digits>>17 + digits/64 + e*e>>23 + e/512
-}
-
-// numbersIn is what reading every number v holds exactly costs
-// (numberWork of each, v itself included).
-func numbersIn(v any) int {
-	n := numberWork(v)
-	switch x := v.(type) {
-	case []any:
-		for _, e := range x {
-			n += numbersIn(e)
-		}
-	case map[string]any:
-		for _, e := range x {
-			n += numbersIn(e)
-		}
-	}
-	return n
-}
-
-// numbersIn is numbersIn for the instance's values, memoized for arrays
-// and objects, as the walk may compare one value many times.
-func (w *worker) numbersIn(v any) int {
-	var key uintptr
-	switch x := v.(type) {
-	case []any:
-		if len(x) == 0 {
-			return 0
-		}
-		key = reflect.ValueOf(x).Pointer()
-	case map[string]any:
-		if len(x) == 0 {
-			return 0
-		}
-		key = reflect.ValueOf(x).Pointer()
-	default:
-		return numberWork(v)
-	}
-	if n, ok := w.numbers[key]; ok {
-		return n
-	}
-	if w.numbers == nil {
-		w.numbers = map[uintptr]int{}
-	}
-	n := numbersIn(v)
-	w.numbers[key] = n
-	return n
-}
-
-// holdsNumber says whether v is or holds a number.
-func holdsNumber(v any) bool {
-	switch x := v.(type) {
-	case json.Number:
-		return true
-	case []any:
-		return slices.ContainsFunc(x, holdsNumber)
-	case map[string]any:
-		for _, e := range x {
-			if holdsNumber(e) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // integerTyped says whether a type keyword's value names integer.
