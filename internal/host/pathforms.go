@@ -1,7 +1,6 @@
 package host
 
 import (
-	"io/fs"
 	"os"
 	"path"
 	"strings"
@@ -21,10 +20,11 @@ import (
 // or ".." a directory. pathListener keeps the paths as the module gave
 // them (pathCall), and posixFS, between wazero and each mount, resolves a
 // path that holds a "." or ".." component (or is empty) that way with the
-// mount's os.Root (Lstat and Readlink only, never leaving the mount: a
-// ".." above it or an absolute link target is EPERM, as the mount
-// answers), and hands the mount the name it resolved to. The mount still
-// does every operation through its os.Root.
+// mount's os.Root (the walk of pathwalk.go: Lstat, Readlink and OpenRoot
+// of one name at a time, never leaving the mount: a ".." above it or an
+// absolute link target is EPERM, as the mount answers), and hands the
+// mount the name it resolved to. The mount still does every operation
+// through its os.Root.
 
 // Errnos of WASI's that wazero's errno type has no name for.
 const (
@@ -137,8 +137,9 @@ func (s *session) beforePaths(mod api.Module, def api.FunctionDefinition, paths 
 // wazero's cleaning would change what they name (see "Path forms" above).
 type posixFS struct {
 	experimentalsys.FS
-	dir rooter // the mount (a Private mount switches its directory to its copy)
-	s   *session
+	dir   rooter // the mount (a Private mount switches its directory to its copy)
+	s     *session
+	count *walkCount // what its walks handed the os.Root, when set (tests)
 }
 
 // rooter is a mount's directory now: a *sandboxfs.Mount's Root. posixFS
@@ -232,65 +233,19 @@ func (f posixFS) resolveAs(i int, p string, lenient bool) (r resolved, ok bool, 
 	}
 	// A descriptor the path is relative to confines it as a preopen does
 	// (cap-std; wazero refuses a cleaned path that climbs out of it): a
-	// ".." never goes above its directory, floor.
-	var stack []string
-	if dir != "." {
-		stack = nonEmpty(strings.Split(dir, "/"))
-	}
-	floor := len(stack)
-	slash := strings.HasSuffix(raw, "/")
-	queue := nonEmpty(strings.Split(raw, "/"))
-	links := 0
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		last := len(queue) == 0
-		r.dot = last && (c == "." || c == "..")
-		switch c {
-		case ".":
-			continue
-		case "..":
-			if len(stack) == floor {
-				return resolved{}, true, experimentalsys.EPERM // above the directory
-			}
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		if last {
-			if slash {
-				c += "/"
-			}
-			stack = append(stack, c)
-			break
-		}
-		full := strings.Join(append(stack[:len(stack):len(stack)], c), "/")
-		info, err := f.dir.Root().Lstat(full)
-		if err != nil {
-			return resolved{}, true, experimentalsys.UnwrapOSError(err)
-		}
-		if info.Mode()&fs.ModeSymlink != 0 {
-			if links++; links > maxLinks {
-				return resolved{}, true, experimentalsys.ELOOP
-			}
-			target, err := f.dir.Root().Readlink(full)
-			if err != nil {
-				return resolved{}, true, experimentalsys.UnwrapOSError(err)
-			}
-			if target == "" || strings.HasPrefix(target, "/") {
-				return resolved{}, true, experimentalsys.EPERM
-			}
-			queue = append(nonEmpty(strings.Split(target, "/")), queue...)
-			continue
-		}
-		if !info.IsDir() {
-			return resolved{}, true, experimentalsys.ENOTDIR
-		}
-		stack = append(stack, c)
-	}
-	if len(stack) == 0 {
+	// ".." never goes above its directory, the walk's floor. The last
+	// component is the mount's to follow (pathwalk.go).
+	names, dot, errno := f.walk(dir, raw, false)
+	switch {
+	case errno != 0:
+		return resolved{}, true, errno
+	case len(names) == 0:
 		return resolved{name: ".", dot: true}, true, 0
 	}
-	r.name = strings.Join(stack, "/")
+	r = resolved{name: strings.Join(names, "/"), dot: dot}
+	if strings.HasSuffix(raw, "/") && !dot {
+		r.name += "/"
+	}
 	return r, true, 0
 }
 

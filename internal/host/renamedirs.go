@@ -1,7 +1,6 @@
 package host
 
 import (
-	"io/fs"
 	"reflect"
 	"strings"
 
@@ -109,101 +108,22 @@ func renameEntry(mod api.Module, fd uint32, mount any, r dirRename) (ok bool) {
 // table, by its canonical name beneath the mount (nameOpened: every
 // component a directory, no link), and a rename of a directory is
 // recorded by the canonical names of its two parents (posixFS.Rename).
-// A name the walk cannot make canonical (a link out of the mount, past
-// maxLinks, or a walk past maxCanonicalSteps) stays as it was.
-
-// maxCanonicalSteps bounds one canonical walk: components looked at, and
-// the depth of each return to the mount's top a ".." in a link's target
-// makes (os.Root cannot open a directory's parent). A path of PathMax
-// bytes has at most 2,048 components.
-const maxCanonicalSteps = 4 * PathMax
+// A name the walk (pathwalk.go) cannot make canonical (a link out of the
+// mount or absolute, past maxLinks, a component missing or not a
+// directory) stays as it was.
 
 // canonical is name (a name beneath the mount, as the mount is handed
 // it: relative, no "." or ".." component but a link's target's) with
 // every component but the last that is a symbolic link resolved, the
-// last too when followLast, or ok false. It walks the mount's os.Root one
-// component at a time (Lstat and Readlink of one name in the directory
-// reached, OpenRoot of the next), so a path costs a step a component.
+// last too when followLast, or ok false: the walk of pathwalk.go from
+// the mount's top.
 func (f posixFS) canonical(name string, followLast bool) (_ string, ok bool) {
-	top := f.dir.Root()
-	cur := top // the directory stack names; nil when a ".." left it
-	defer func() {
-		if cur != nil && cur != top {
-			_ = cur.Close()
-		}
-	}()
-	var stack []string
-	queue := nonEmpty(strings.Split(name, "/"))
-	links, steps := 0, 0
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		last := len(queue) == 0
-		if steps++; steps > maxCanonicalSteps {
-			return "", false
-		}
-		switch {
-		case c == ".":
-			continue
-		case c == "..":
-			if len(stack) == 0 {
-				return "", false // above the mount
-			}
-			stack = stack[:len(stack)-1]
-			if cur != top {
-				_ = cur.Close()
-			}
-			cur = nil
-			continue
-		case last && !followLast:
-			stack = append(stack, c)
-			continue
-		}
-		if cur == nil { // back from the mount's top, after a ".."
-			cur = top
-			if len(stack) > 0 {
-				if steps += len(stack); steps > maxCanonicalSteps {
-					return "", false
-				}
-				sub, err := top.OpenRoot(strings.Join(stack, "/"))
-				if err != nil {
-					return "", false
-				}
-				cur = sub
-			}
-		}
-		info, err := cur.Lstat(c)
-		switch {
-		case err != nil:
-			return "", false
-		case info.Mode()&fs.ModeSymlink != 0:
-			if links++; links > maxLinks {
-				return "", false
-			}
-			target, err := cur.Readlink(c)
-			if err != nil || target == "" || strings.HasPrefix(target, "/") {
-				return "", false
-			}
-			queue = append(nonEmpty(strings.Split(target, "/")), queue...)
-			continue
-		case last:
-			stack = append(stack, c)
-			continue
-		case !info.IsDir():
-			return "", false
-		}
-		sub, err := cur.OpenRoot(c)
-		if err != nil {
-			return "", false
-		}
-		if cur != top {
-			_ = cur.Close()
-		}
-		cur = sub
-		stack = append(stack, c)
-	}
-	if len(stack) == 0 {
+	names, _, errno := f.walk(".", name, followLast)
+	switch {
+	case errno != 0:
+		return "", false
+	case len(names) == 0:
 		return ".", true
 	}
-	return strings.Join(stack, "/"), true
+	return strings.Join(names, "/"), true
 }
