@@ -220,7 +220,7 @@ func TestAttack41a_CompiledStackOnHeap(t *testing.T) { // not parallel: measures
 	defer h.Close(ctx)
 	for _, live := range []int{0, 1000, 40_000} {
 		runtime.GC()
-		r, _, alloc := runBounded(t, h, recursionFrameRow6Attack41a(live), 30*time.Second)
+		r, _, alloc := runBounded(t, h, recursionFrameRow6Attack41a(live), 30*time.Second, 0)
 		t.Logf("%6d live values a frame: trap %.50q; the run allocated %d MiB", live, r.Trap, alloc>>20)
 		if !strings.Contains(r.Trap, "stack overflow") {
 			t.Errorf("%d live values a frame: trap %q, want a stack overflow", live, r.Trap)

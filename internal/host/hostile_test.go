@@ -176,7 +176,7 @@ func TestTablesBounded(t *testing.T) { // not parallel: measures the process's a
 			{"one grow to the limit", tableGrowModule(TableLimit, false), 0, time.Second},
 		} {
 			t.Run(e.String()+", "+c.name, func(t *testing.T) {
-				r, _, alloc := runBounded(t, h, c.wasm, c.timeout)
+				r, _, alloc := runBounded(t, h, c.wasm, c.timeout, 0)
 				if alloc > 64<<20 {
 					t.Errorf("the host allocated %d MiB", alloc>>20)
 				}

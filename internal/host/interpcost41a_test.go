@@ -95,7 +95,7 @@ func TestInterpretedStackBounded(t *testing.T) { // not parallel: measures the p
 		t.Fatal(err)
 	}
 	defer hi2.Close(ctx)
-	r, _, alloc := runBounded(t, hi2, w, 10*time.Second)
+	r, _, alloc := runBounded(t, hi2, w, 10*time.Second, 0)
 	want := interpretStack(wasmparse.Parse(w))
 	t.Logf("largest frame interpreted: %d locals, stack reckoned %d; trap %.40q after %v; allocated %d", lo, want, r.Trap, r.Elapsed, alloc)
 	if alloc > uint64(want) || alloc >= InterpretMaxStack {
