@@ -6,21 +6,12 @@
 // wants no more input), drains fd 0 once with COUNT iovecs, which on a
 // closed descriptor answers EBADF at once (wasmtime, wazero), and then
 // answers the request for id 1, writing the errno the read got.
-#include <wasi/api.h>
-#include <string.h>
+#include "../request.h"
 
-static char buf[4096];
 static char spare[4096];
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 #ifdef BADIOV
 	// No close: the iovec array itself is outside memory (EFAULT at once).
 	__wasi_size_t n = 0;
@@ -31,13 +22,6 @@ int main(void) {
 	__wasi_size_t n = 0;
 	__wasi_errno_t e = __wasi_fd_read(0, iov, COUNT, &n);
 #endif
-	char out[128] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"errno\":\"";
-	size_t l = strlen(out);
-	out[l++] = '0' + (e / 10) % 10;
-	out[l++] = '0' + e % 10;
-	memcpy(out + l, "\"}}\n", 5);
-	__wasi_ciovec_t o = {(const uint8_t *)out, strlen(out)};
-	__wasi_size_t w;
-	(void)__wasi_fd_write(1, &o, 1, &w);
+	answer_result(1, "{\"errno\":\"%d%d\"}", (e / 10) % 10, e % 10);
 	return 0;
 }

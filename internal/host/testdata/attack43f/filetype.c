@@ -2,10 +2,7 @@
 // (attack pass 43f) Reads one request line and answers id 1 with the
 // WASI file type fd_fdstat_get gives for its stdin, stdout and stderr
 // (0 unknown, as a pipe is on wasmtime; 2 character device, a terminal).
-#include <wasi/api.h>
-#include <string.h>
-
-static char buf[4096];
+#include "../request.h"
 
 static int ft(int fd) {
 	__wasi_fdstat_t st;
@@ -14,20 +11,9 @@ static int ft(int fd) {
 }
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	char out[128] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"filetypes\":\"";
-	size_t l = strlen(out);
-	for (int fd = 0; fd < 3; fd++) out[l++] = '0' + ft(fd);
-	memcpy(out + l, "\"}}\n", 5);
-	__wasi_ciovec_t o = {(const uint8_t *)out, strlen(out)};
-	__wasi_size_t w;
-	(void)__wasi_fd_write(1, &o, 1, &w);
+	if (!read_request()) return 1;
+	int t[3];
+	for (int fd = 0; fd < 3; fd++) t[fd] = ft(fd);
+	answer_result(1, "{\"filetypes\":\"%d%d%d\"}", t[0], t[1], t[2]);
 	return 0;
 }

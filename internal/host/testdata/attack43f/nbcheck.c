@@ -4,10 +4,7 @@
 // server checking for a cancellation while it works, reads stdin once more
 // without waiting (EAGAIN on a real pipe: nothing more was sent), and
 // answers id 1 with both errnos.
-#include <wasi/api.h>
-#include <string.h>
-
-static char buf[4096];
+#include "../request.h"
 
 int main(void) {
 	__wasi_errno_t set = __wasi_fd_fdstat_set_flags(0, __WASI_FDFLAGS_NONBLOCK);
@@ -20,24 +17,17 @@ int main(void) {
 		__wasi_event_t ev;
 		__wasi_size_t ne;
 		(void)__wasi_poll_oneoff(&s, &ev, 1, &ne);
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
+		__wasi_iovec_t v = {(uint8_t *)request + have, sizeof request - have};
 		__wasi_size_t n = 0;
 		__wasi_errno_t e = __wasi_fd_read(0, &v, 1, &n);
 		if (e == __WASI_ERRNO_AGAIN) continue;
 		if (e != 0 || n == 0) return 1;
 		have += n;
-		if (memchr(buf, '\n', have)) break;
+		if (memchr(request, '\n', have)) break;
 	}
-	__wasi_iovec_t v = {(uint8_t *)buf, sizeof buf};
+	__wasi_iovec_t v = {(uint8_t *)request, sizeof request};
 	__wasi_size_t n = 0;
 	__wasi_errno_t again = __wasi_fd_read(0, &v, 1, &n);
-	char out[128] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"errnos\":\"";
-	size_t l = strlen(out);
-	out[l++] = '0' + set / 10; out[l++] = '0' + set % 10; out[l++] = ' ';
-	out[l++] = '0' + again / 10; out[l++] = '0' + again % 10;
-	memcpy(out + l, "\"}}\n", 5);
-	__wasi_ciovec_t o = {(const uint8_t *)out, strlen(out)};
-	__wasi_size_t w;
-	(void)__wasi_fd_write(1, &o, 1, &w);
+	answer_result(1, "{\"errnos\":\"%d%d %d%d\"}", set / 10, set % 10, again / 10, again % 10);
 	return 0;
 }

@@ -6,25 +6,12 @@
 // with fd_write rights; fd_write / fd_filestat_set_size on a file opened
 // with read rights only; path_open("..") and ("/etc"); path_symlink with an
 // absolute target; path_link; fd_readdir's entry count in an empty dir.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
+#include "../request.h"
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	const __wasi_rights_t all = (1ull << 29) - 1;
+	if (!read_request()) return 1;
 	const __wasi_rights_t rd = __WASI_RIGHTS_FD_READ | __WASI_RIGHTS_FD_FILESTAT_GET;
-	int e[20];
+	long long e[20];
 	int k = 0;
 	__wasi_fd_t fd;
 	__wasi_size_t n;
@@ -54,10 +41,6 @@ int main(void) {
 	__wasi_size_t used = 0;
 	e[k++] = __wasi_fd_readdir(dd, dbuf, sizeof dbuf, 0, &used);
 	e[k++] = (int)used;
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"");
-	for (int i = 0; i < k; i++) len += snprintf(out + len, sizeof out - len, "%d,", e[i]);
-	len += snprintf(out + len, sizeof out - len, "\"}}\n");
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_errnos(e, k, "");
 	return 0;
 }

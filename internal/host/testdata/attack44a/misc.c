@@ -5,22 +5,10 @@
 // fd_fdstat_get(3) (file type, flags, rights), fd_filestat_get(3) (file
 // type, nlink), sock_accept(3), sock_shutdown(1), random_get of 0 bytes,
 // sched_yield.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
+#include "../request.h"
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	__wasi_timestamp_t r0 = 0, r1 = 0;
 	int e0 = __wasi_clock_res_get(0, &r0), e1 = __wasi_clock_res_get(1, &r1);
 	__wasi_size_t ac = 0, as = 0, ec = 0, es = 0;
@@ -37,16 +25,13 @@ int main(void) {
 	__wasi_fd_t nfd;
 	int esa = __wasi_sock_accept(3, 0, &nfd);
 	int ess = __wasi_sock_shutdown(1, __WASI_SDFLAGS_WR);
-	int er = __wasi_random_get((uint8_t *)buf, 0);
+	int er = __wasi_random_get((uint8_t *)request, 0);
 	int ey = __wasi_sched_yield();
-	int len = snprintf(out, sizeof out,
-		"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"res %d %llu %d %llu; args %d %u %u env %d %u %u; prestat %d %d %u; fdstat %d type %d flags %d rights %llx %llx; filestat %d type %d nlink %llu; sock %d %d; rand %d yield %d\"}}\n",
+	answer_result(1,
+		"{\"e\":\"res %d %llu %d %llu; args %d %u %u env %d %u %u; prestat %d %d %u; fdstat %d type %d flags %d rights %llx %llx; filestat %d type %d nlink %llu; sock %d %d; rand %d yield %d\"}",
 		e0, (unsigned long long)r0, e1, (unsigned long long)r1, ea, (unsigned)ac, (unsigned)as, ee, (unsigned)ec, (unsigned)es,
 		ep, ps.tag, (unsigned)ps.u.dir.pr_name_len, ef, st.fs_filetype, st.fs_flags,
 		(unsigned long long)st.fs_rights_base, (unsigned long long)st.fs_rights_inheriting,
 		efs, fs.filetype, (unsigned long long)fs.nlink, esa, ess, er, ey);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	__wasi_size_t w;
-	(void)__wasi_fd_write(1, &o, 1, &w);
 	return 0;
 }

@@ -14,35 +14,20 @@
 // such a poll at once), so the poll should return at once with the file's
 // event alone. Answers {"ms":<module time the poll took>,"n":<events>,
 // "t0":<first event's type>}.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
+#include "../request.h"
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	int mode = strstr(buf, "\"id\":2") ? 2 : strstr(buf, "\"id\":3") ? 3 : strstr(buf, "\"id\":4") ? 4 : strstr(buf, "\"id\":5") ? 5 : strstr(buf, "\"id\":6") ? 6 : strstr(buf, "\"id\":7") ? 7 : 1;
+	if (!read_request()) return 1;
+	int mode = strstr(request, "\"id\":2") ? 2 : strstr(request, "\"id\":3") ? 3 : strstr(request, "\"id\":4") ? 4 : strstr(request, "\"id\":5") ? 5 : strstr(request, "\"id\":6") ? 6 : strstr(request, "\"id\":7") ? 7 : 1;
 	if (mode >= 6) {
-		__wasi_iovec_t z = {(uint8_t *)buf, 0};
+		__wasi_iovec_t z = {(uint8_t *)request, 0};
 		__wasi_size_t got = 99;
 		__wasi_errno_t e = __wasi_fd_read(0, &z, mode == 6 ? 1 : 0, &got);
-		char out[128];
-		int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"errno\":%d,\"n\":%u}}\n", mode, e, (unsigned)got);
-		__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-		__wasi_size_t w;
-		(void)__wasi_fd_write(1, &o, 1, &w);
+		answer_result(mode, "{\"errno\":%d,\"n\":%u}", e, (unsigned)got);
 		return 0;
 	}
 	__wasi_fd_t fd = 99;
-	if (mode <= 2 && __wasi_path_open(3, 0, "f", __WASI_OFLAGS_CREAT, (1ull << 29) - 1, (1ull << 29) - 1, 0, &fd) != 0) return 2;
+	if (mode <= 2 && __wasi_path_open(3, 0, "f", __WASI_OFLAGS_CREAT, all, all, 0, &fd) != 0) return 2;
 	__wasi_subscription_t subs[2];
 	memset(subs, 0, sizeof subs);
 	subs[0].userdata = 7;
@@ -76,12 +61,7 @@ int main(void) {
 	(void)__wasi_clock_time_get(__WASI_CLOCKID_MONOTONIC, 1, &t0);
 	__wasi_errno_t e = __wasi_poll_oneoff(subs, ev, mode == 4 ? 1 : 2, &nev);
 	(void)__wasi_clock_time_get(__WASI_CLOCKID_MONOTONIC, 1, &t1);
-	char out[256];
-	int len = snprintf(out, sizeof out,
-		"{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"errno\":%d,\"ms\":%llu,\"n\":%u,\"t0\":%d,\"e0\":%d,\"u\":[%d,%d]}}\n",
-		mode, e, (unsigned long long)((t1 - t0) / 1000000), (unsigned)nev, nev ? ev[0].type : -1, nev ? ev[0].error : -1, nev ? (int)ev[0].userdata : -1, nev > 1 ? (int)ev[1].userdata : -1);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	__wasi_size_t w;
-	(void)__wasi_fd_write(1, &o, 1, &w);
+	answer_result(mode, "{\"errno\":%d,\"ms\":%llu,\"n\":%u,\"t0\":%d,\"e0\":%d,\"u\":[%d,%d]}",
+		e, (unsigned long long)((t1 - t0) / 1000000), (unsigned)nev, nev ? ev[0].type : -1, nev ? ev[0].error : -1, nev ? (int)ev[0].userdata : -1, nev > 1 ? (int)ev[1].userdata : -1);
 	return 0;
 }

@@ -6,23 +6,13 @@
 // fd_datasync, fd_filestat_set_size, fd_filestat_set_times, fd_readdir,
 // path_open relative to the fd, then fd_fdstat_get's rights (base,
 // inheriting) in hex.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
+#include "../request.h"
 
-static char buf[4096];
 static char out[2048];
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"");
+	if (!read_request()) return 1;
+	int len = 0;
 	for (int fd = 0; fd < 3; fd++) {
 		char b[8];
 		__wasi_size_t n = 0;
@@ -50,9 +40,6 @@ int main(void) {
 			e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9],
 			(unsigned long long)st.fs_rights_base, (unsigned long long)st.fs_rights_inheriting);
 	}
-	len += snprintf(out + len, sizeof out - len, "\"}}\n");
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	__wasi_size_t w;
-	(void)__wasi_fd_write(1, &o, 1, &w);
+	answer_result(1, "{\"e\":\"%s\"}", out);
 	return 0;
 }

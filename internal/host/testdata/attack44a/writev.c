@@ -7,21 +7,10 @@
 // "nread=N". wasmtime's preview 1 (Subako's runtime) writes and reads only
 // the first non-empty iovec of a call (first_non_empty_ciovec / _iovec): on
 // Subako the answer's newline is never written.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
+#include "../request.h"
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	static const char body[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}";
 	__wasi_ciovec_t o[2] = {{(const uint8_t *)body, sizeof body - 1}, {(const uint8_t *)"\n", 1}};
 	__wasi_size_t w = 0;

@@ -10,12 +10,7 @@
 //            bytes, inside memory): errno, bytes used;
 //   "fst":   fd_filestat_get of fds 0, 1, 2: errno, and whether dev, ino,
 //            nlink, size, atim, mtim, ctim are all 0 (1) or not (0).
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
+#include "../request.h"
 
 static int poll1(__wasi_fd_t fd, __wasi_eventtype_t kind, __wasi_size_t *nev, __wasi_event_t *ev) {
 	__wasi_subscription_t s;
@@ -35,14 +30,7 @@ int main(void) {
 	int pn = (int)nev;
 	unsigned long long pb = ev.fd_readwrite.nbytes;
 	int pf = ev.fd_readwrite.flags;
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	int n0 = __wasi_fd_fdstat_set_flags(0, __WASI_FDFLAGS_NONBLOCK);
 	int n1 = __wasi_fd_fdstat_set_flags(1, __WASI_FDFLAGS_NONBLOCK);
 	int n2 = __wasi_fd_fdstat_set_flags(2, __WASI_FDFLAGS_NONBLOCK);
@@ -64,11 +52,8 @@ int main(void) {
 		fe[fd] = __wasi_fd_filestat_get(fd, &st);
 		fz[fd] = st.dev == 0 && st.ino == 0 && st.nlink == 0 && st.size == 0 && st.atim == 0 && st.mtim == 0 && st.ctim == 0;
 	}
-	int len = snprintf(out, sizeof out,
-		"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"pin\":[%d,%d,%llu,%d],\"nb\":[%d,%d,%d],\"pout\":[%d,%d],\"pdir\":[%d,%d],\"rd\":[%d,%u],\"fst\":[%d,%d,%d,%d,%d,%d]}}\n",
+	answer_result(1,
+		"{\"pin\":[%d,%d,%llu,%d],\"nb\":[%d,%d,%d],\"pout\":[%d,%d],\"pdir\":[%d,%d],\"rd\":[%d,%u],\"fst\":[%d,%d,%d,%d,%d,%d]}",
 		pe, pn, pb, pf, n0, n1, n2, oe, on, de, dn, re, (unsigned)used, fe[0], fz[0], fe[1], fz[1], fe[2], fz[2]);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	__wasi_size_t w;
-	(void)__wasi_fd_write(1, &o, 1, &w);
 	return 0;
 }

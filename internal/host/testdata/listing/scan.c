@@ -5,26 +5,15 @@
 // whole entry, keeping every descriptor open (as a module that walks a
 // directory in small buffers, descriptor after descriptor, does); answers
 // {"n":<entries seen in all>,"e":<the first errno not 0, or 0>}.
-#include <wasi/api.h>
+#include "../request.h"
 #include <fcntl.h>
-#include <string.h>
-#include <stdio.h>
 #include <stdlib.h>
 
-static char req[4096];
 static uint8_t buf[4096];
-static char out[256];
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)req + have, sizeof req - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(req, '\n', have)) break;
-	}
-	char *id = strstr(req, "\"id\":");
+	if (!read_request()) return 1;
+	char *id = strstr(request, "\"id\":");
 	int descriptors = id ? atoi(id + 5) : 1;
 	long seen = 0;
 	int err = 0;
@@ -60,9 +49,6 @@ int main(void) {
 			}
 		}
 	}
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":%d,\"result\":{\"n\":%ld,\"e\":%d}}\n", descriptors, seen, err);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	__wasi_size_t w;
-	(void)__wasi_fd_write(1, &o, 1, &w);
+	answer_result(descriptors, "{\"n\":%ld,\"e\":%d}", seen, err);
 	return 0;
 }

@@ -4,15 +4,9 @@
 // symbolic link to sub/deep, names sub/f by the path's resolution (POSIX,
 // wasmtime), f by lexical cleaning; "nope/../f" and "f/../f" go through a
 // name that is missing or no directory.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
+#include "../request.h"
 
 static void put(const char *name, const char *text) {
-	const __wasi_rights_t all = (1ull << 29) - 1;
 	__wasi_fd_t fd;
 	__wasi_size_t n;
 	if (__wasi_path_open(3, 0, name, __WASI_OFLAGS_CREAT, all, all, 0, &fd) != 0) return;
@@ -22,28 +16,11 @@ static void put(const char *name, const char *text) {
 }
 
 static int get(const char *name, char *got, size_t cap) {
-	const __wasi_rights_t all = (1ull << 29) - 1;
-	__wasi_fd_t fd;
-	__wasi_size_t n = 0;
-	got[0] = 0;
-	int e = __wasi_path_open(3, __WASI_LOOKUPFLAGS_SYMLINK_FOLLOW, name, 0, all, all, 0, &fd);
-	if (e != 0) return e;
-	__wasi_iovec_t v = {(uint8_t *)got, cap - 1};
-	(void)__wasi_fd_read(fd, &v, 1, &n);
-	got[n] = 0;
-	(void)__wasi_fd_close(fd);
-	return 0;
+	return read_path(3, __WASI_LOOKUPFLAGS_SYMLINK_FOLLOW, name, all, got, cap);
 }
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	(void)__wasi_path_create_directory(3, "sub");
 	(void)__wasi_path_create_directory(3, "sub/deep");
 	put("f", "top");
@@ -53,9 +30,6 @@ int main(void) {
 	int ea = get("s/../f", a, sizeof a);
 	int eb = get("nope/../f", b, sizeof b);
 	int ec = get("f/../f", c, sizeof c);
-	__wasi_size_t n;
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d:%s,%d:%s,%d:%s\"}}\n", ea, a, eb, b, ec, c);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_result(1, "{\"e\":\"%d:%s,%d:%s,%d:%s\"}", ea, a, eb, b, ec, c);
 	return 0;
 }

@@ -8,12 +8,7 @@
 // "sub" through fd 3 (there only when fd 3 is still a directory), and
 // fd 3 itself, which is to be the directory "." names through it (the
 // same inode; -3 when not). Answers the three errnos.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[256];
+#include "../request.h"
 
 static int first(int c) {
 	__wasi_fd_t fd;
@@ -38,16 +33,8 @@ static int first(int c) {
 }
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have - 1};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	buf[have] = 0;
-	const char *c = strstr(buf, "\"c\":");
+	if (!read_request()) return 1;
+	const char *c = strstr(request, "\"c\":");
 	int e1 = first(c ? c[4] - '0' : 0);
 	__wasi_filestat_t st;
 	int e2 = __wasi_path_filestat_get(3, 0, "sub", &st);
@@ -56,9 +43,6 @@ int main(void) {
 	int e3 = __wasi_fd_filestat_get(3, &self);
 	if (e3 == 0) e3 = __wasi_path_filestat_get(3, 0, ".", &dot);
 	if (e3 == 0 && (self.ino != dot.ino || self.dev != dot.dev)) e3 = -3;
-	__wasi_size_t n = 0;
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d,%d,%d\"}}\n", e1, e2, e3);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_result(1, "{\"e\":\"%d,%d,%d\"}", e1, e2, e3);
 	return 0;
 }

@@ -5,23 +5,10 @@
 // "../f", above the preopen), opens "s/../.." as a directory (the
 // preopen's own directory) and stats "s/../../f". Answers errno:contents
 // and the errnos.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
-static const __wasi_rights_t all = (1ull << 29) - 1;
+#include "../request.h"
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	__wasi_fd_t fd;
 	__wasi_size_t n = 0;
 	(void)__wasi_path_create_directory(3, "sub");
@@ -44,8 +31,6 @@ int main(void) {
 	if (eb == 0) (void)__wasi_fd_close(fd);
 	__wasi_filestat_t st;
 	int ec = __wasi_path_filestat_get(3, 0, "s/../../f", &st);
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d:%s,%d,%d\"}}\n", ea, got, eb, ec);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_result(1, "{\"e\":\"%d:%s,%d,%d\"}", ea, got, eb, ec);
 	return 0;
 }

@@ -2,27 +2,13 @@
 // (attack pass 45a; a test of path forms) Reads one request line and answers with the errnos of
 // path call shapes in /volume/tmp (fd 3) whose answers
 // Subako's runtime may not share.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
+#include "../request.h"
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	const __wasi_rights_t all = (1ull << 29) - 1;
-	int e[40];
+	if (!read_request()) return 1;
+	long long e[40];
 	int k = 0;
 	__wasi_fd_t a, b, c, d, x;
-	__wasi_size_t n;
 	(void)__wasi_path_open(3, 0, "a", __WASI_OFLAGS_CREAT, all, all, 0, &a);
 	(void)__wasi_path_open(3, 0, "b", __WASI_OFLAGS_CREAT, all, all, 0, &b);
 	(void)__wasi_path_open(3, 0, "c", __WASI_OFLAGS_CREAT, all, all, 0, &c);
@@ -45,10 +31,6 @@ int main(void) {
 	e[k++] = __wasi_path_unlink_file(3, "c/");
 	e[k++] = __wasi_path_rename(3, "z", 3, "z/y");
 	e[k++] = __wasi_path_rename(3, "b", 3, "b/");
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"");
-	for (int i = 0; i < k; i++) len += snprintf(out + len, sizeof out - len, "%d,", e[i]);
-	len += snprintf(out + len, sizeof out - len, "\"}}\n");
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_errnos(e, k, "");
 	return 0;
 }

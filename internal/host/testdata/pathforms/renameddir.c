@@ -5,23 +5,10 @@
 // creates x relative to the descriptor, and answers the errnos and where
 // x is now: in sub2 (the directory the descriptor is, as POSIX and
 // wasmtime) or in other (the name the descriptor was opened by).
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
-static const __wasi_rights_t all = (1ull << 29) - 1;
+#include "../request.h"
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	__wasi_fd_t d = 0, x = 0;
 	int e1 = __wasi_path_create_directory(3, "sub");
 	int e2 = __wasi_path_create_directory(3, "other");
@@ -32,9 +19,6 @@ int main(void) {
 	__wasi_filestat_t st;
 	int in2 = __wasi_path_filestat_get(3, 0, "sub2/x", &st);
 	int ino = __wasi_path_filestat_get(3, 0, "other/x", &st);
-	__wasi_size_t n;
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d,%d,%d,%d,%d,%d,sub2/x:%d,other/x:%d\"}}\n", e1, e2, e3, e4, e5, e6, in2, ino);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_result(1, "{\"e\":\"%d,%d,%d,%d,%d,%d,sub2/x:%d,other/x:%d\"}", e1, e2, e3, e4, e5, e6, in2, ino);
 	return 0;
 }

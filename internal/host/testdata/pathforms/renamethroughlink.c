@@ -9,23 +9,10 @@
 // Then makes s3, opens it, renames it to l/s3 (a link in the new name: a/s3),
 // points l at a new b holding its own s3, creates z relative to the
 // descriptor, and answers where z is (a/s3/z in wasmtime).
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
-static const __wasi_rights_t all = (1ull << 29) - 1;
+#include "../request.h"
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	__wasi_fd_t d1 = 0, d2 = 0, d3 = 0, x = 0, y = 0, z = 0;
 	int e1 = __wasi_path_create_directory(3, "a");
 	int e2 = __wasi_path_create_directory(3, "a/s1");
@@ -54,11 +41,8 @@ int main(void) {
 	int a2y = __wasi_path_filestat_get(3, 0, "a/s2/y", &st);
 	int a3z = __wasi_path_filestat_get(3, 0, "a/s3/z", &st);
 	int b3z = __wasi_path_filestat_get(3, 0, "b/s3/z", &st);
-	__wasi_size_t n;
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,r1/x:%d,a/s1/x:%d,r2/y:%d,a/s2/y:%d;%d,%d,%d,%d,%d,%d,%d,%d,a/s3/z:%d,b/s3/z:%d\"}}\n",
+	answer_result(1, "{\"e\":\"%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,r1/x:%d,a/s1/x:%d,r2/y:%d,a/s2/y:%d;%d,%d,%d,%d,%d,%d,%d,%d,a/s3/z:%d,b/s3/z:%d\"}",
 		e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, r1x, a1x, r2y, a2y,
 		e13, e14, e15, e16, e17, e18, e19, e20, a3z, b3z);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
 	return 0;
 }

@@ -5,26 +5,14 @@
 // failed. Each mkdir is a change: while the host's copy of /package fails
 // (a file of the package it cannot read), every one makes the host measure
 // and copy the package again.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
+#include "../request.h"
 
 #ifndef LOOPS
 #define LOOPS 0
 #endif
 
-static char buf[4096];
-static char out[256];
-
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	int first = -1, failed = 0;
 	for (long i = 0; LOOPS == 0 || i < LOOPS; i++) {
 		int e = __wasi_path_create_directory(3, "d");
@@ -32,9 +20,6 @@ int main(void) {
 		if (e != 0) failed++;
 		else (void)__wasi_path_remove_directory(3, "d");
 	}
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d,%d\"}}\n", first, failed);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	__wasi_size_t n = 0;
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_result(1, "{\"e\":\"%d,%d\"}", first, failed);
 	return 0;
 }

@@ -5,24 +5,12 @@
 // "keep" given times then renamed to "moved", "d" made, "new" created and
 // grown with fd_filestat_set_size, a link "l" to "new" made, "sub/f"
 // removed and "sub" with it.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
+#include "../request.h"
 
-static char buf[4096];
-static char out[512];
 static char got[64];
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	const __wasi_rights_t all = (1ull << 29) - 1;
+	if (!read_request()) return 1;
 	__wasi_fd_t a = 99, nw = 99, r = 99;
 	__wasi_size_t n = 0;
 	int e[12];
@@ -44,10 +32,8 @@ int main(void) {
 	__wasi_size_t gn = 0;
 	(void)__wasi_fd_read(r, &g, 1, &gn);
 	got[gn] = 0;
-	int len = snprintf(out, sizeof out,
-		"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d:%s\"}}\n",
+	answer_result(1,
+		"{\"e\":\"%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d:%s\"}",
 		e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9], e[10], e[11], got);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
 	return 0;
 }

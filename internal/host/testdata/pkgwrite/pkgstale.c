@@ -6,24 +6,12 @@
 // descriptor (fd_pread at 0), its size, and lists the directory through
 // the descriptor opened before, answering the errnos, the bytes read and
 // whether "n" was listed.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
+#include "../request.h"
 
-static char buf[4096];
-static char out[1024];
 static char ents[4096];
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	const __wasi_rights_t all = (1ull << 29) - 1;
+	if (!read_request()) return 1;
 	__wasi_fd_t r = 0, d = 0, w = 0, c = 0;
 	int er = __wasi_path_open(3, 0, "asset", 0, __WASI_RIGHTS_FD_READ | __WASI_RIGHTS_FD_FILESTAT_GET, 0, 0, &r);
 	int ed = __wasi_path_open(3, 0, ".", __WASI_OFLAGS_DIRECTORY, __WASI_RIGHTS_FD_READDIR, 0, 0, &d);
@@ -47,8 +35,6 @@ int main(void) {
 		if (nl == 1 && i + 24 + 1 <= used && ents[i + 24] == 'n') listed = 1;
 		i += 24 + nl;
 	}
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d,%d,%d,%d,%d,%d:%s,%d:%llu,%d:%d\"}}\n", er, ed, ew, ewr, ec, ep, got, es, (unsigned long long)st.size, el, listed);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_result(1, "{\"e\":\"%d,%d,%d,%d,%d,%d:%s,%d:%llu,%d:%d\"}", er, ed, ew, ewr, ec, ep, got, es, (unsigned long long)st.size, el, listed);
 	return 0;
 }

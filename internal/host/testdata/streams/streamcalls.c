@@ -5,21 +5,10 @@
 // relative to a stream, a read of stdout and a write of stdin,
 // fd_fdstat_set_rights, fd_allocate and fd_filestat_set_times on stdout,
 // and fd_seek of stderr before and after closing it.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
+#include "../request.h"
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	char b[8];
 	__wasi_size_t n;
 	__wasi_fd_t nfd;
@@ -28,7 +17,7 @@ int main(void) {
 	__wasi_filestat_t fs;
 	__wasi_iovec_t iv = {(uint8_t *)b, sizeof b};
 	__wasi_ciovec_t cv = {(const uint8_t *)"x", 1};
-	int e[24];
+	long long e[24];
 	int k = 0;
 	e[k++] = __wasi_sock_recv(1, &iv, 1, 0, &n, &ro);
 	e[k++] = __wasi_sock_send(1, &cv, 1, 0, &n);
@@ -50,11 +39,6 @@ int main(void) {
 	e[k++] = __wasi_fd_close(2);
 	e[k++] = __wasi_fd_seek(2, 0, __WASI_WHENCE_CUR, &pos);
 	e[k++] = __wasi_sock_shutdown(2, __WASI_SDFLAGS_WR);
-	char out[512];
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"");
-	for (int i = 0; i < k; i++) len += snprintf(out + len, sizeof out - len, "%d,", e[i]);
-	len += snprintf(out + len, sizeof out - len, "\"}}\n");
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_errnos(e, k, "");
 	return 0;
 }

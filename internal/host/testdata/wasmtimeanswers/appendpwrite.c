@@ -3,15 +3,9 @@
 // "a" with fdflags APPEND and "b" without, then sets APPEND on "b" with
 // fd_fdstat_set_flags; on each writes "xx", positioned-writes "Y" at 0,
 // and answers the errnos, fd_tell and the file's contents.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
+#include "../request.h"
 
 static int one(const char *name, int viaflags, char *res, size_t cap) {
-	const __wasi_rights_t all = (1ull << 29) - 1;
 	__wasi_fd_t fd;
 	__wasi_size_t n = 0, n2 = 0;
 	int eo = __wasi_path_open(3, 0, name, __WASI_OFLAGS_CREAT, all, all, viaflags ? 0 : __WASI_FDFLAGS_APPEND, &fd);
@@ -24,32 +18,16 @@ static int one(const char *name, int viaflags, char *res, size_t cap) {
 	__wasi_filesize_t pos = 0;
 	int et = __wasi_fd_tell(fd, &pos);
 	(void)__wasi_fd_close(fd);
-	char got[32] = {0};
-	__wasi_size_t r = 0;
-	if (__wasi_path_open(3, 0, name, 0, all, all, 0, &fd) == 0) {
-		__wasi_iovec_t v = {(uint8_t *)got, sizeof got - 1};
-		(void)__wasi_fd_read(fd, &v, 1, &r);
-		got[r] = 0;
-		(void)__wasi_fd_close(fd);
-	}
+	char got[32];
+	(void)read_path(3, 0, name, all, got, sizeof got);
 	return snprintf(res, cap, "%d,%d,%u,%d,%u,%d,%llu,%s", ef, ew, (unsigned)n, ep, (unsigned)n2, et, (unsigned long long)pos, got);
 }
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	char a[128], b[128];
 	one("a", 0, a, sizeof a);
 	one("b", 1, b, sizeof b);
-	__wasi_size_t n;
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%s|%s\"}}\n", a, b);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_result(1, "{\"e\":\"%s|%s\"}", a, b);
 	return 0;
 }

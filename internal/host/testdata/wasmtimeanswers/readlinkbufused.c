@@ -6,27 +6,16 @@
 // address 128 on, 8 bytes into where the target is written. Also reads
 // it with bufused in a static variable (.bss, near 1024 in a small C
 // module) and a target of 1,200 bytes.
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
+#include "../request.h"
 #include <stdint.h>
 
-static char buf[4096];
-static char out[4096];
 static char got[64];
 static __wasi_size_t used2;
 static char got2[2048];
 static char longt[1201];
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
+	if (!read_request()) return 1;
 	const char *target = "0123456789abcdefghij";
 	int es = __wasi_path_symlink(target, 3, "l");
 	__wasi_size_t *usedp = (__wasi_size_t *)(uintptr_t)136;
@@ -40,10 +29,7 @@ int main(void) {
 	int firstdiff = -1;
 	for (int i = 0; i < 1200 && i < (int)used2; i++) if (got2[i] != longt[i]) { firstdiff = i; break; }
 	for (char *p = got; *p; p++) if (*p < 0x20 || *p > 0x7e || *p == '"' || *p == '\\') *p = '?';
-	__wasi_size_t n;
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"%d,%d,%u:%s|%d,%d,%u,%d,%d@%lu\"}}\n",
+	answer_result(1, "{\"e\":\"%d,%d,%u:%s|%d,%d,%u,%d,%d@%lu\"}",
 		es, er, (unsigned)n1, got, es2, er2, (unsigned)used2, same, firstdiff, (unsigned long)(uintptr_t)&used2);
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
 	return 0;
 }

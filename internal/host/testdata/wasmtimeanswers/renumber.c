@@ -6,12 +6,7 @@
 // a descriptor onto itself (it stays open), a file onto the preopen (then
 // a write to it, in the file c), and from a number no longer open (from
 // attack pass 45a, renum.c).
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
+#include "../request.h"
 
 static __wasi_errno_t put(__wasi_fd_t f, const char *s) {
 	__wasi_ciovec_t c = {(const uint8_t *)s, strlen(s)};
@@ -20,20 +15,11 @@ static __wasi_errno_t put(__wasi_fd_t f, const char *s) {
 }
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	const __wasi_rights_t all = (1ull << 29) - 1;
-	int e[40];
+	if (!read_request()) return 1;
+	long long e[40];
 	int k = 0;
 	__wasi_fd_t a, b, c, d, x;
 	__wasi_prestat_t ps;
-	__wasi_size_t n;
 	(void)__wasi_path_open(3, 0, "a", __WASI_OFLAGS_CREAT, all, all, 0, &a);
 	(void)__wasi_path_open(3, 0, "b", __WASI_OFLAGS_CREAT, all, all, 0, &b);
 	(void)__wasi_path_open(3, 0, "c", __WASI_OFLAGS_CREAT, all, all, 0, &c);
@@ -50,10 +36,6 @@ int main(void) {
 	e[k++] = __wasi_fd_renumber(c, d);
 	e[k++] = put(d, "c!");
 	e[k++] = __wasi_fd_renumber(c, d);
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"");
-	for (int i = 0; i < k; i++) len += snprintf(out + len, sizeof out - len, "%d,", e[i]);
-	len += snprintf(out + len, sizeof out - len, "\"}}\n");
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_errnos(e, k, "");
 	return 0;
 }

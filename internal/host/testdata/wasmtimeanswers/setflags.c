@@ -6,12 +6,7 @@
 // and writes: "ab", then with APPEND
 // "c" after a seek to 0, then without it "X" after a seek to 0, so that
 // the file holds "Xbc" when APPEND appended (from attack pass 45a, misc.c).
-#include <wasi/api.h>
-#include <string.h>
-#include <stdio.h>
-
-static char buf[4096];
-static char out[1024];
+#include "../request.h"
 
 static __wasi_errno_t put(__wasi_fd_t f, const char *s) {
 	__wasi_ciovec_t c = {(const uint8_t *)s, strlen(s)};
@@ -20,15 +15,7 @@ static __wasi_errno_t put(__wasi_fd_t f, const char *s) {
 }
 
 int main(void) {
-	size_t have = 0;
-	for (;;) {
-		__wasi_iovec_t v = {(uint8_t *)buf + have, sizeof buf - have};
-		__wasi_size_t n = 0;
-		if (__wasi_fd_read(0, &v, 1, &n) != 0 || n == 0) return 1;
-		have += n;
-		if (memchr(buf, '\n', have)) break;
-	}
-	const __wasi_rights_t all = (1ull << 29) - 1;
+	if (!read_request()) return 1;
 	long long e[32];
 	int k = 0;
 	__wasi_fd_t f = 99;
@@ -56,11 +43,6 @@ int main(void) {
 	e[k++] = st.fs_flags;
 	e[k++] = __wasi_fd_fdstat_set_flags(3, __WASI_FDFLAGS_NONBLOCK);
 	e[k++] = __wasi_fd_fdstat_set_flags(3, 0);
-	__wasi_size_t n;
-	int len = snprintf(out, sizeof out, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"e\":\"");
-	for (int i = 0; i < k; i++) len += snprintf(out + len, sizeof out - len, "%lld,", e[i]);
-	len += snprintf(out + len, sizeof out - len, "\"}}\n");
-	__wasi_ciovec_t o = {(const uint8_t *)out, (size_t)len};
-	(void)__wasi_fd_write(1, &o, 1, &n);
+	answer_errnos(e, k, "");
 	return 0;
 }
