@@ -162,7 +162,9 @@ func (m *Mount) ownErrno() experimentalsys.Errno {
 // module's time, which is its thread's CPU time; counted there, a large
 // package on a slow disk made a module out of time (attack pass 45h, row
 // 1: a deferred credit came too late for the limits checked while the copy
-// ran). Its wall time is bounded by PrivateLimits and the run's backstop.
+// ran). Its wall time is bounded by PrivateLimits and the run's backstop,
+// which grows with what the copy has counted so far (Budget.Copied; the
+// host's backstopNow).
 // A copy that failed is removed and its failure kept (the limits' refusal
 // included): the next change answers it again at once, without walking
 // the directory again, so a module changing things in a loop pays for its
@@ -337,7 +339,6 @@ func (p *Private) copyTo(dir string) ([]*os.Root, error) {
 	if len(p.members) > 0 {
 		c.virt = p.members[0].virt
 	}
-	defer func() { p.budget.noteCopied(c.entries, 0) }() // the bytes as copied (data)
 	if err := c.dir(".", 0); err != nil {
 		return nil, err
 	}
@@ -361,12 +362,13 @@ func (p *Private) measure() error {
 	}
 	defer src.Close()
 	c := copier{p: p, src: src, lim: p.lim, dry: true}
-	defer func() { p.budget.noteCopied(c.entries, 0) }() // the walk reads no file's bytes
 	return c.dir(".", 0)
 }
 
 // copier copies a Private's directory (or, dry, only measures it) within
-// lim, counting what it has met in bytes and entries.
+// lim, counting what it has met in bytes and entries; it counts each entry
+// met and each chunk of bytes copied in the run's Budget as it goes
+// (Budget.Copied), which the run's wall backstop follows (host).
 type copier struct {
 	p        *Private
 	src, dst *os.Root // dst is nil when dry
@@ -434,7 +436,9 @@ func (c *copier) entry(name string, depth int) error {
 	// copied or not: an entry left out (a FIFO, a socket, a device) cost
 	// the walk its Lstat as a file does (attack pass 46h, row 6: a
 	// package of FIFOs was walked at no charge and past the cap).
-	if c.entries++; c.entries > c.lim.Entries {
+	c.entries++
+	c.p.budget.noteCopied(1, 0)
+	if c.entries > c.lim.Entries {
 		return &copyCapError{limit: "more than " + strconv.FormatInt(c.lim.Entries, 10) + " entries", lim: c.lim}
 	}
 	if !mode.IsDir() && !mode.IsRegular() && mode&fs.ModeSymlink == 0 {
