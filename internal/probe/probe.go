@@ -364,7 +364,10 @@ type runner struct {
 
 	ctx        context.Context // Run's
 	moduleTime time.Duration   // the module's own time in the runs so far
-	started    int             // the runs started so far, each charged RunCharge
+	// copied is the charge of the runs' private copies so far (in
+	// moduleTime too), which grows the wall backstop (host.Backstop.Grown).
+	copied  time.Duration
+	started int // the runs started so far, each charged RunCharge
 
 	// once holds the index in res.Findings of the module-wide rules
 	// reported so far, whose later occurrences are counted, not listed.
@@ -575,19 +578,27 @@ func (r *runner) spent() time.Duration {
 	return r.moduleTime + time.Duration(r.started)*RunCharge
 }
 
+// charge counts a run's module time and its private copies' charge.
+func (r *runner) charge(rec *host.Record) {
+	r.moduleTime += rec.Elapsed + rec.CopyCharge
+	r.copied += rec.CopyCharge
+}
+
 // fits says whether another run fits the budget: what is spent and the
 // run's charge are within it. (So a budget under RunCharge runs nothing.)
 func (r *runner) fits() bool {
 	return r.spent()+RunCharge <= r.opt.Budget
 }
 
-// pastBackstop says whether the probes' wall backstop has passed, and
-// then lists the run named as not judged.
+// pastBackstop says whether the probes' wall backstop, grown by the
+// runs' private copies' charge, has passed, and then lists the run named
+// as not judged.
 func (r *runner) pastBackstop(name string) bool {
-	if !r.backstop.Passed() {
+	b := r.backstop.Grown(r.copied) // the host's copies are its work on the wall clock
+	if !b.Passed() {
 		return false
 	}
-	r.notJudged(name, r.backstop.Stalled("the call probes"))
+	r.notJudged(name, b.Stalled("the call probes"))
 	return true
 }
 
@@ -656,7 +667,7 @@ func (r *runner) play(ctx context.Context, opt runOptions, script func(*host.Ses
 		r.res.Err = err
 	}
 	if rec != nil {
-		r.moduleTime += rec.Elapsed + rec.CopyCharge
+		r.charge(rec)
 	}
 	return rec
 }
@@ -775,7 +786,7 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 		r.res.Err = o.Err
 		return nil
 	}
-	r.moduleTime += o.Record.Elapsed + o.Record.CopyCharge
+	r.charge(o.Record)
 	return o
 }
 
