@@ -119,3 +119,58 @@ func TestFailedPackageCopyNotRetried(t *testing.T) {
 		t.Errorf("a module making changes in /package in a loop while its copy cannot be made: timed out %v, stalled %v, host refused %q (module time %v, wall %v); want out of its own time, the host's refusal recorded", r.TimedOut, r.Stalled, r.HostRefused, r.Elapsed, r.Wall)
 	}
 }
+
+// TestPackageCopyGrowsBackstop (attack pass 46h, row 5): the run's wall
+// backstop grows by BackstopFactor times the charge of the host's copy of
+// /package (CopyCharge, the probes' charge, Record.CopyCharge), as the
+// copy goes: a copy of 3,001 entries (walked twice, 6,002 counted) gives
+// the run 50 * 600.2 ms more of the wall, with the host's backstop fixed
+// or not; a run that copies nothing keeps the backstop it started with.
+// The backstop was fixed at the run's start, so a package of 99,999
+// files copied at 3% of a core used it up and discovery or a call was
+// given up as "this machine is too busy" where a quiet machine judged it.
+func TestPackageCopyGrowsBackstop(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	wasm, err := os.ReadFile("testdata/pkgwrite/pkgwrite.wasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = time.Second
+	for _, c := range []struct {
+		files   int
+		fixed   time.Duration // Options.Backstop
+		entries int64
+	}{
+		{3000, 0, 2 * 3001},
+		{3000, 20 * time.Second, 2 * 3001},
+		{0, 0, 2},
+	} {
+		h, err := New(context.Background(), Options{CacheDir: t.TempDir(), Engine: EngineInterpreter, Backstop: c.fixed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := h.Start(context.Background(), compile(t, h, wasm), RunConfig{Mounts: Mounts{Package: packageOfFiles(t, c.files)}, Timeout: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Send([]byte(pingLine))
+		s.Answer(json.RawMessage(`1`), limit)
+		r := s.Wait()
+		charge := CopyCharge(r.CopiedEntries, r.CopiedBytes)
+		if r.CopiedEntries != c.entries || r.CopyCharge != charge {
+			t.Errorf("%d files: %d entries and %d bytes counted, charged %v; want %d entries, charged %v", c.files, r.CopiedEntries, r.CopiedBytes, r.CopyCharge, c.entries, charge)
+		}
+		start := c.fixed // the backstop the run starts with
+		if start == 0 {
+			start = max(BackstopFactor*s.s.runLimit, MinBackstop) // the limit and twice the exit grace (Start)
+		}
+		if s.s.backstop.Wall != start {
+			t.Errorf("%d files: the run started with a backstop of %v, want %v", c.files, s.s.backstop.Wall, start)
+		}
+		got := s.s.backstopNow()
+		if want := start + BackstopFactor*charge; got.Wall != want || !got.Deadline.Equal(s.s.backstop.Deadline.Add(BackstopFactor*charge)) {
+			t.Errorf("%d files, copy charged %v: the run's backstop is %v after the copy (deadline %v past the start's), want %v", c.files, charge, got.Wall, got.Deadline.Sub(s.s.backstop.Deadline), want)
+		}
+		_ = h.Close(context.Background())
+	}
+}

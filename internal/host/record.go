@@ -111,8 +111,12 @@ type Record struct {
 	// CopiedEntries and CopiedBytes are what the host walked and copied
 	// for the run's private copies of /package and /skills (a module's
 	// first change there): the host's work, not the module's time, which
-	// the probes charge to their budget (CopyCharge; attack pass 46f).
+	// the probes charge to their budget (attack pass 46f).
 	CopiedEntries, CopiedBytes int64
+	// CopyCharge is their charge (CopyCharge): what the probes' budget
+	// counts for them, and a fiftieth of what they grew the run's wall
+	// backstop by.
+	CopyCharge time.Duration
 	// VolumeRefused says a write or a new entry was refused (EDQUOT)
 	// because the volume the run shares held its quota
 	// (sandboxfs.Limits.Volume), not for the run's own write budget.

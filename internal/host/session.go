@@ -320,6 +320,7 @@ func (s *session) finish(err error, ctx context.Context) {
 	r.Wall = time.Since(s.wallStart)
 	r.BytesWritten = s.budget.Used()
 	r.CopiedEntries, r.CopiedBytes = s.budget.Copied()
+	r.CopyCharge = CopyCharge(r.CopiedEntries, r.CopiedBytes)
 	r.MemoryRefused = s.memRefused.Load()
 	r.VolumeRefused = s.budget.VolumeRefused()
 	r.FilesRefused = s.filesRefused.Load()

@@ -6,8 +6,8 @@ import (
 )
 
 // watch stops the run when the module's time passes the run's limit, when
-// the wall clock passes its backstop (the host's condition), or when the
-// caller's context ends.
+// the wall clock passes its backstop (the host's condition; backstopNow,
+// grown by the host's private copies), or when the caller's context ends.
 func (s *session) watch(ctx context.Context) {
 	for {
 		now := s.clock.now()
@@ -20,9 +20,10 @@ func (s *session) watch(ctx context.Context) {
 			})
 			return
 		}
-		wallLeft := time.Until(s.backstop.Deadline)
+		backstop := s.backstopNow() // grown by the host's copies so far
+		wallLeft := time.Until(backstop.Deadline)
 		if wallLeft <= 0 {
-			s.stop(func() { s.rec.Stalled, s.rec.Limit, s.rec.backstop = true, s.runLimit, s.backstop })
+			s.stop(func() { s.rec.Stalled, s.rec.Limit, s.rec.backstop = true, s.runLimit, backstop })
 			return
 		}
 		s.mu.Lock()

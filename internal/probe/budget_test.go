@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -75,5 +76,34 @@ func TestBudgetVerdict(t *testing.T) {
 	r := &runner{opt: Options{Budget: time.Second}, res: &Result{Runs: make([]RunInfo, 9)}}
 	if r.budgetVerdict(); len(r.res.Findings) != 0 || r.res.NotJudged != nil {
 		t.Errorf("nothing left out: %+v, %v", r.res.Findings, r.res.NotJudged)
+	}
+}
+
+// TestProbesBackstopGrowsWithCopies (attack pass 46h, row 5): the
+// probes' wall backstop grows by 50 times the charge of the private
+// copies of /package their runs had the host make (host.Record's
+// CopyCharge, host.Backstop.Grown): a backstop passed by 10 s is not past
+// once the runs' copies were charged 1 s (50 s more), and is past with
+// no copies; the message gives the wall time grown. The backstop (100 s
+// for --probe-time 2s) was fixed, so a package of 3,000 files copied at
+// every run was given up at 3% of a core as "this machine is too busy",
+// where a quiet machine cut the budget. No module runs.
+func TestProbesBackstopGrowsWithCopies(t *testing.T) {
+	for _, c := range []struct {
+		copies time.Duration
+		past   bool
+	}{{0, true}, {time.Second, false}, {100 * time.Millisecond, true}} {
+		r := &runner{res: &Result{}, backstop: host.Backstop{Limit: 2 * time.Second, Wall: 100 * time.Second, Deadline: time.Now().Add(-10 * time.Second)}}
+		r.charge(&host.Record{Elapsed: time.Millisecond, CopyCharge: c.copies})
+		if got := r.pastBackstop("valid on add"); got != c.past {
+			t.Errorf("copies charged %v: past the backstop %v, want %v", c.copies, got, c.past)
+		}
+		if r.moduleTime != time.Millisecond+c.copies {
+			t.Errorf("copies charged %v: the budget counted %v", c.copies, r.moduleTime)
+		}
+		var stalled *host.StalledError
+		if c.past && (!errors.As(r.res.NotJudged, &stalled) || stalled.Wall != 100*time.Second+50*c.copies) {
+			t.Errorf("copies charged %v: not judged %v, want a StalledError of the wall grown", c.copies, r.res.NotJudged)
+		}
 	}
 }

@@ -16,7 +16,7 @@ import (
 // TestPackageCopyCharged: a module whose every run makes one change in
 // /package (testdata/pkgchange: a destructor creating /package/done) has
 // the host copy the package in every probe run, and the probes' budget
-// counts each copy by what it walked and copied (CopyEntryCharge,
+// counts each copy by what it walked and copied (host.CopyEntryCharge,
 // CopyMiBCharge): with 2,000 files a run's copy counts 4,000 entries,
 // 400 ms, so a budget of 200 ms is cut after the first and the probes are
 // not judged, on any machine; with an empty package every run fits.
@@ -68,7 +68,7 @@ func TestPackageCopyCharged(t *testing.T) {
 		t.Errorf("a package of 2,000 files copied each run: %d runs (%d with an empty package), spent %v of 200 ms, not judged %v: want the budget cut", len(full.Runs), len(empty.Runs), full.Spent, full.NotJudged)
 	}
 	if entries := int64(len(full.Runs)) * 4000; entries > 0 {
-		t.Logf("%d runs with copies: %v more of the process's CPU time, %v an entry counted (CopyEntryCharge %v)", len(full.Runs), cpuN-cpu0, (cpuN-cpu0)/time.Duration(entries), probe.CopyEntryCharge)
+		t.Logf("%d runs with copies: %v more of the process's CPU time, %v an entry counted (CopyEntryCharge %v)", len(full.Runs), cpuN-cpu0, (cpuN-cpu0)/time.Duration(entries), host.CopyEntryCharge)
 	}
 }
 

@@ -113,21 +113,6 @@ const (
 	// MaxTrap subjects (19 runs each) and probe's Go subject (15 runs),
 	// the slowest iteration 0.6-1.1 ms; rounded up.
 	RunCharge = time.Millisecond
-	// CopyEntryCharge and CopyMiBCharge are what the host's private copy
-	// of /package or /skills costs the budget, by what the copy walked
-	// and copied (host.Record's CopiedEntries and CopiedBytes; an entry is
-	// counted by the walk that measures the copy and again by the copy):
-	// the copy is the host's work, never the module's time, and a module
-	// making one change in /package each run had the host copy the whole
-	// package in every probe run, bounded by nothing but the wall
-	// backstop, so its verdict followed the machine's load and $TMPDIR's
-	// disk (attack pass 46f, row 1: exit 0 quiet, exit 3 at 3% of a core
-	// or on ext4). Fixed, not measured, as RunCharge is; measured
-	// (TestPackageCopyCharged, 2026-12-07, ext4, two cores shared with
-	// other work): about 95 µs of the process's CPU time an entry
-	// counted, empty files, the copy's removal included.
-	CopyEntryCharge = 100 * time.Microsecond
-	CopyMiBCharge   = time.Millisecond
 	// DefaultRunLimit bounds how long, in the module's own time, a probe
 	// waits for one answer with stdin held open. Subako gives a call a
 	// minute; a probe's arguments reach no network, so a tool that answers
@@ -379,7 +364,10 @@ type runner struct {
 
 	ctx        context.Context // Run's
 	moduleTime time.Duration   // the module's own time in the runs so far
-	started    int             // the runs started so far, each charged RunCharge
+	// copied is the charge of the runs' private copies so far (in
+	// moduleTime too), which grows the wall backstop (host.Backstop.Grown).
+	copied  time.Duration
+	started int // the runs started so far, each charged RunCharge
 
 	// once holds the index in res.Findings of the module-wide rules
 	// reported so far, whose later occurrences are counted, not listed.
@@ -580,7 +568,8 @@ func (r *runner) limits(probe, toolName, caseName string) (wait, grace time.Dura
 }
 
 // spent is what the budget has counted so far: the module's own time in
-// the runs, what their private copies cost (copyCharge), and RunCharge
+// the runs, what their private copies cost (host.Record.CopyCharge, by
+// host.CopyEntryCharge and CopyMiBCharge), and RunCharge
 // for each run started. Neither moves with the
 // machine's load or the process's other work (the module's own time is
 // its thread's CPU time, see docs/time-model.md for where that does not
@@ -589,19 +578,27 @@ func (r *runner) spent() time.Duration {
 	return r.moduleTime + time.Duration(r.started)*RunCharge
 }
 
+// charge counts a run's module time and its private copies' charge.
+func (r *runner) charge(rec *host.Record) {
+	r.moduleTime += rec.Elapsed + rec.CopyCharge
+	r.copied += rec.CopyCharge
+}
+
 // fits says whether another run fits the budget: what is spent and the
 // run's charge are within it. (So a budget under RunCharge runs nothing.)
 func (r *runner) fits() bool {
 	return r.spent()+RunCharge <= r.opt.Budget
 }
 
-// pastBackstop says whether the probes' wall backstop has passed, and
-// then lists the run named as not judged.
+// pastBackstop says whether the probes' wall backstop, grown by the
+// runs' private copies' charge, has passed, and then lists the run named
+// as not judged.
 func (r *runner) pastBackstop(name string) bool {
-	if !r.backstop.Passed() {
+	b := r.backstop.Grown(r.copied) // the host's copies are its work on the wall clock
+	if !b.Passed() {
 		return false
 	}
-	r.notJudged(name, r.backstop.Stalled("the call probes"))
+	r.notJudged(name, b.Stalled("the call probes"))
 	return true
 }
 
@@ -670,14 +667,9 @@ func (r *runner) play(ctx context.Context, opt runOptions, script func(*host.Ses
 		r.res.Err = err
 	}
 	if rec != nil {
-		r.moduleTime += rec.Elapsed + copyCharge(rec)
+		r.charge(rec)
 	}
 	return rec
-}
-
-// copyCharge is what the run's private copies cost the budget.
-func copyCharge(rec *host.Record) time.Duration {
-	return time.Duration(rec.CopiedEntries)*CopyEntryCharge + time.Duration(rec.CopiedBytes>>20)*CopyMiBCharge
 }
 
 // session is play without keeping the error, so that it may run beside
@@ -794,7 +786,7 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 		r.res.Err = o.Err
 		return nil
 	}
-	r.moduleTime += o.Record.Elapsed + copyCharge(o.Record)
+	r.charge(o.Record)
 	return o
 }
 
