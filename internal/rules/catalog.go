@@ -21,7 +21,7 @@ var Catalog = []*Rule{
 	ToolCount, ToolName, ToolDescriptionMissing, ToolDescriptionLong,
 	InputSchema, OutputSchema, SchemaSize, ToolsSize, SchemaRemoteRef, SchemaInvalid,
 	SchemaRootComposition, SchemaRef, SchemaConditional, SchemaOpenObject, SchemaUntypedProperty,
-	SchemaDeep, SchemaLargeEnum, ToolAnnotations,
+	SchemaDeep, SchemaLargeEnum, ToolAnnotations, ParamHeaderInvalid, ParamHeaderSecret,
 	// The text a model reads in the tool list (toolcheck, with internal/tooltext).
 	TextInvisible, TextControl, TextCodePoint, TextMixedScript, TextModelMarkup, TextOverride, TextConceal,
 	TextPreempt, TextComment, TextEncoded, TextSecretRequest, TextSecretMention, TextShadowing, TextOtherTool, TextCommand, TextDuplicateKey,
@@ -47,7 +47,7 @@ var Catalog = []*Rule{
 	DiffToolRemoved, DiffArgumentRequired, DiffArgumentRemoved, DiffArgumentType, DiffEnumNarrowed,
 	DiffBoundTightened, DiffArgumentsClosed, DiffBranchRemoved, DiffResultMemberRemoved, DiffResultType,
 	DiffOutputSchemaRemoved, DiffTextPoisoned, DiffValueRefused, DiffInputSchemaMissing, DiffToolListMalformed,
-	DiffResultWidened, DiffHintRiskier, DiffTextSuspect, DiffUnproven,
+	DiffResultWidened, DiffHintRiskier, DiffTextSuspect, DiffUnproven, DiffHeaderAdded, DiffHeaderSecret,
 	DiffToolAdded, DiffArgumentAdded, DiffArgumentOptional, DiffArgumentTypeWidened, DiffEnumWidened,
 	DiffBoundRelaxed, DiffArgumentsOpened, DiffBranchAdded, DiffResultMemberAdded, DiffResultNarrowed,
 	DiffOutputSchemaAdded, DiffHintSafer, DiffAcceptsMore, DiffInputSchemaFixed,

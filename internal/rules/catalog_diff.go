@@ -15,7 +15,11 @@ var (
 		Title: "A tool was removed or renamed",
 		Why: `The old version listed a tool the new one does not. Agents call tools by name: every saved
 prompt, workflow or other tool that calls it now gets "unknown tool". A rename is a removal and
-an addition; when a new tool has exactly the removed tool's inputSchema, the finding names it.`,
+an addition; when a new tool has exactly the removed tool's inputSchema, the finding names it.
+A tool whose new version gains an x-mcp-header annotation MCP forbids (lint's T017: not an HTTP
+token, on a number or an object, two alike regardless of case) is removed too, for every client on
+the Streamable HTTP transport: MCP 2026-07-28 has them leave it out of tools/list. The finding
+says so and why, at the annotation's pointer; the reverse (an invalid annotation fixed) is D101.`,
 		Example: `the old list has "get_weather", the new one "weather_get" with the same arguments.`,
 		Fix: `keep the old tool (it may call the new one's handler) until the agents that use it have
 moved; or make the removal deliberate: publish it as a new major version and tell the users.`,
@@ -356,5 +360,31 @@ MCP's hints. Rather than stay silent, it says that it changed: look at it. (A ch
 that constrains values and is not proven compatible is the warning D023.)`,
 		Example: `"default": "metric" became "default": "imperial".`,
 		Fix:     `review the change; if it is compatible, nothing to do.`,
+	}
+
+	DiffHeaderAdded = &Rule{ID: "D024", Slug: "argument-header-added", Severity: Warning, Since: "v0.2.0", By: ToolDiff,
+		Title: "An existing argument is now mirrored into an HTTP header, or into another one",
+		Why: `An argument the old version took gained an x-mcp-header annotation, or its annotation names
+another header (MCP 2026-07-28). On the Streamable HTTP transport every call that passes the
+argument must now carry its value in the Mcp-Param-{Name} header too, and a server that checks
+the headers refuses a call without it (HeaderMismatch; serve --http does). A client that reads
+the new tool list sends the header itself, so the arguments callers pass do not change: no
+break. But a client that holds the old list (tools/list results are cached for their ttlMs) or
+a request written by hand is refused until it reads the new list. A header name that changes only
+in case, or an annotation removed, is D301 (header names are case-insensitive; no header is
+asked for any more).`,
+		Example: `"region": {"type": "string"} became "region": {"type": "string", "x-mcp-header": "Region"}.`,
+		Fix: `nothing to fix if the header is wanted (intermediaries route on it); say it in the release
+notes, so that HTTP clients and scripts that post requests by hand send it.`,
+	}
+
+	DiffHeaderSecret = &Rule{ID: "D025", Slug: "argument-header-secret", Severity: Warning, Since: "v0.2.0", By: ToolDiff,
+		Title: "An argument named for a secret is now mirrored into an HTTP header",
+		Why: `The new version mirrors into an HTTP header (x-mcp-header) an argument whose name, or the
+header's, says it holds a secret (lint's T018), and the old version did not: the secret callers
+pass is now visible to every proxy and load balancer between client and server, and to their
+logs. MCP 2026-07-28 says servers SHOULD NOT mark passwords, API keys, tokens or personal data so.`,
+		Example: `"api_key": {"type": "string"} became "api_key": {"type": "string", "x-mcp-header": "Api-Key"}.`,
+		Fix:     `drop the annotation; the value still reaches the tool in the body.`,
 	}
 )

@@ -2,7 +2,8 @@ package rules
 
 // The tool rules (T...), reported by toolcheck: the tools a module lists in tools/list, all pages
 // together. T001-T015 are Subako's limits and the MCP schema (Subako refuses
-// the upload); T016 the annotations clients read; T020-T026 are portability hazards of input schemas (a client
+// the upload); T016 the annotations clients read; T017-T018 the x-mcp-header
+// annotations HTTP clients read; T020-T026 are portability hazards of input schemas (a client
 // or a model API refuses or mangles the tool).
 var (
 	ToolCount = &Rule{ID: "T001", Slug: "tools-count", Severity: Error, Since: "v0.1.0", By: ToolCheck,
@@ -219,5 +220,38 @@ changes nothing). A null counts as the wrong type.`,
 		Fix: `write the hints as JSON booleans and the title as a string, in an object:
     "annotations": {"title": "Current weather", "readOnlyHint": true, "openWorldHint": true}
 and drop destructiveHint from a read-only tool.`,
+	}
+
+	ParamHeaderInvalid = &Rule{ID: "T017", Slug: "param-header-invalid", Severity: Error, Since: "v0.2.0", By: ToolCheck,
+		Title: "An x-mcp-header annotation that clients on Streamable HTTP must reject",
+		Why: `MCP 2026-07-28 lets a property of inputSchema carry "x-mcp-header": a client on the
+Streamable HTTP transport then sends the argument's value in an Mcp-Param-{Name} header too. The
+value must be a non-empty HTTP token (RFC 9110 tchar: letters, digits and !#$%&'*+-.^_` + "`" + `|~, no
+space or control character), unique among the tool's x-mcp-header values regardless of case, on
+a string, integer or boolean property ("number", "object", "array" or no "type" at all are not
+allowed; a type list may add "null"). Clients on Streamable HTTP MUST reject a tool that breaks
+one of these rules: it is left out of their tools/list, so the tool is gone for them, and a server
+that checks the headers (serve --http does) refuses every call that carries the argument, asking
+for a header no client can send. Read on the properties statically reachable from the root
+(properties of properties), where serve reads them. The finding names the tool and the
+annotation's JSON pointer.`,
+		Example: `"region": {"type": "string", "x-mcp-header": "Bad Region"} (a space);
+"limit": {"type": "number", "x-mcp-header": "Limit"}; "x-mcp-header": "Region" on one property and
+"region" on another.`,
+		Fix: `name the header with letters, digits and '-' ("Region"), give each argument its own name,
+and mirror only string, integer or boolean arguments ("type": "integer" rather than "number");
+or drop the annotation: it is optional, and clients on stdio ignore it.`,
+	}
+
+	ParamHeaderSecret = &Rule{ID: "T018", Slug: "param-header-secret", Severity: Warning, Since: "v0.2.0", By: ToolCheck,
+		Title: "An x-mcp-header annotation on an argument named for a secret",
+		Why: `A header an argument is mirrored in (x-mcp-header) is there for proxies, load balancers and
+firewalls to read, and their logs keep it. MCP 2026-07-28 says servers SHOULD NOT mark
+passwords, API keys, tokens or personal data with x-mcp-header. The argument counts as a secret
+when its name, or the header's, says it holds one, as the tool-text rules read names (api_key,
+password, private_key, auth_token, credentials; not sort_key or page_token).`,
+		Example: `"api_key": {"type": "string", "description": "Your API key.", "x-mcp-header": "Api-Key"}`,
+		Fix: `drop the annotation: the value still reaches the tool in the body. Route on something that
+is no secret (a region, a tenant id).`,
 	}
 )

@@ -24,6 +24,7 @@ import (
 
 	"github.com/subako-ai/subako-go/abi"
 	"github.com/subako-ai/subako-go/internal/mcp"
+	"github.com/subako-ai/subako-go/internal/paramheader"
 )
 
 // EndpointPath is the MCP endpoint of the Streamable HTTP transport.
@@ -505,36 +506,6 @@ func differs(header, got, body string) *rpcError {
 	return mismatch(header + " header " + strconv.Quote(clientText(got)) + " does not match the body's " + strconv.Quote(clientText(body)))
 }
 
-// paramHeader is one x-mcp-header annotation of a tool's inputSchema: the
-// chain of properties to the value it mirrors, the header's name part and
-// the value's type.
-type paramHeader struct {
-	path       []string
-	name, kind string
-}
-
-// paramHeaders finds the annotations reachable from the schema's root
-// through properties alone, as the transport defines them.
-func paramHeaders(schema map[string]any, path []string, out []paramHeader) []paramHeader {
-	props, _ := schema["properties"].(map[string]any)
-	if len(path) > 16 {
-		return out
-	}
-	for k, v := range props {
-		sub, ok := v.(map[string]any)
-		if !ok {
-			continue
-		}
-		at := append(append([]string{}, path...), k)
-		if h, ok := sub["x-mcp-header"].(string); ok {
-			kind, _ := sub["type"].(string)
-			out = append(out, paramHeader{path: at, name: h, kind: kind})
-		}
-		out = paramHeaders(sub, at, out)
-	}
-	return out
-}
-
 // checkParamHeaders checks each Mcp-Param-{Name} header a tool's schema
 // asks for against the argument it mirrors: present whenever the value
 // is, decoded from the Base64 sentinel, equal to the value.
@@ -549,19 +520,22 @@ func checkParamHeaders(h http.Header, tool json.RawMessage, args json.RawMessage
 	d := json.NewDecoder(bytes.NewReader(args))
 	d.UseNumber()
 	_ = d.Decode(&body)
-	for _, ph := range paramHeaders(t.InputSchema, nil, nil) {
+	for _, ph := range paramheader.Find(t.InputSchema) {
+		if ph.Name() == "" {
+			continue // no header to ask for (lint's T017: served only with --force)
+		}
 		v := body
-		for _, k := range ph.path {
+		for _, k := range ph.Path {
 			m, _ := v.(map[string]any)
 			v = m[k]
 		}
 		if v == nil {
 			continue // absent or null: no header is expected
 		}
-		key := "Mcp-Param-" + ph.name
+		key := paramheader.Prefix + ph.Name()
 		raw, present := h[http.CanonicalHeaderKey(key)]
 		if !present || len(raw) == 0 {
-			return mismatch("the " + key + " header is missing, and the argument " + strings.Join(ph.path, ".") + " it mirrors is in the body")
+			return mismatch("the " + key + " header is missing, and the argument " + ph.Argument() + " it mirrors is in the body")
 		}
 		got, ok := headerValue(raw[0])
 		if !ok || strings.ContainsAny(raw[0], "\r\n\x00") {

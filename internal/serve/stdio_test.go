@@ -420,3 +420,25 @@ func TestLintRefuses(t *testing.T) {
 		t.Errorf("forced: %+v", res)
 	}
 }
+
+// TestInvalidParamHeaderRefused (attack pass 47b, row 2): a package whose
+// tool carries an x-mcp-header MCP forbids ("Bad Text": a space) is
+// refused as any package with a lint error is (T017, naming the tool and
+// the pointer): served, it would be listed to HTTP clients, which must
+// drop it, and serve --http would refuse every call with the argument for
+// a header no client can send. Before, lint said nothing and serve served it.
+func TestInvalidParamHeaderRefused(t *testing.T) {
+	bad := buildWasm(t, "./testdata/hostile", "-X main.mode=badheader")
+	logBuf := &syncBuffer{}
+	s, err := New(Options{Log: logBuf, Host: Options{}.Host})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Load(t.Context(), bad); !errors.Is(err, ErrRefused) {
+		t.Errorf("load: %v", err)
+	}
+	if log := logBuf.String(); !strings.Contains(log, "T017") || !strings.Contains(log, `tool "ok": inputSchema /properties/text/x-mcp-header`) {
+		t.Errorf("the finding is not in the log:\n%s", log)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/subako-ai/subako-go/internal/paramheader"
 	"github.com/subako-ai/subako-go/internal/probe/argsgen"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -155,6 +156,9 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 		d.disprove(ov, nv, p, before)
 	}
 	for _, k := range sortedKeys(o, n) {
+		if k == paramheader.Keyword && p == input && onChain(ptr) {
+			continue // judged by headers, as HTTP clients read it
+		}
 		if !slices.Contains(compared, k) && !slices.Contains(annotationKeys, k) && !slices.Contains(assertions, k) && !slices.Contains(whole, k) && canonical(o[k]) != canonical(n[k]) {
 			d.add(rules.DiffUnjudged, ptr+"/"+escape(k), "%s changed (it constrains no value)", k)
 		}

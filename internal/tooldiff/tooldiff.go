@@ -286,6 +286,7 @@ func (d *differ) tool2(o, n map[string]any) {
 	default:
 		d.oRoot, d.nRoot, d.active, d.j, d.rootsDiff, d.merged = oIn, nIn, map[string]bool{}, nil, 0, [2]map[uintptr]derefResult{{}, {}}
 		d.schema(oIn, nIn, "/inputSchema", input, 0)
+		d.headers(oIn, nIn)
 	}
 	oOut, nOut := o["outputSchema"], n["outputSchema"]
 	switch {

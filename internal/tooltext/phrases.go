@@ -1325,6 +1325,12 @@ func sentOn(c *checker, sentence string) bool {
 	return false
 }
 
+// SecretArgument says whether an argument's name says it holds a secret
+// (private_key, sshKey, apiKey, credentials, password, auth_token), as
+// the tool-text rules read names: lint's T018 and diff's D025 (a secret
+// mirrored into an HTTP header) ask it too, so there is one list.
+func SecretArgument(name string) bool { return secretArgument(name) }
+
 // secretArgument: an argument's name says it holds a secret (private_key,
 // sshKey, identity_file, credentials, password): the place an owner
 // takes its secret in.

@@ -180,6 +180,7 @@ func (c *toolsCheck) schemas(label string, members map[string]json.RawMessage, g
 	} else {
 		root := c.schema(label, "inputSchema", rules.InputSchema, in)
 		if root != nil {
+			c.paramHeaders(label, root)
 			portability(label, root, func(r *rules.Rule, msg string) {
 				if !generated || !slices.Contains(sourceRules, r) {
 					c.add(r, msg)

@@ -470,6 +470,7 @@ func TestToolRulesCovered(t *testing.T) {
 		{toolJSON("t", objectWith(`"a":{"type":"object"}`))},
 		{toolJSON("t", `{"type":"object","properties":{},"additionalProperties":false,"$defs":{}}`)},
 		{toolJSON("t", nested(6))},
+		{toolJSON("t", objectWith(`"api_key":{"type":"number","description":"K.","x-mcp-header":"Api-Key"}`))},
 		{toolJSON("t", objectWith(`"e":{"type":"string","description":"E.","enum":[`+strings.Repeat(`"x",`, 300)+`"y"]}`))},
 	} {
 		for _, f := range Check(toolList(t, tools...)) {
