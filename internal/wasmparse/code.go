@@ -7,11 +7,20 @@ import (
 
 // frame is one entry of the control stack of the spec's validation algorithm.
 type frame struct {
+	params  []ValType
+	results []ValType
+	height  int
+	// base is funcCheck.extra at the frame's height: what the runs below
+	// it stand for, unchanged while the frame is open.
+	base int
+	// ti is the type index of params and results when typed (the block
+	// type is an index, or the frame is the function's); otherwise 0.
+	ti uint32
+	// stamp marks the frame as typed by the br_table being checked.
+	stamp       uint32
 	op          byte // opBlock, opLoop, opIf, opElse, or 0 for the function
-	params      []ValType
-	results     []ValType
-	height      int
 	unreachable bool
+	typed       bool
 }
 
 // labelTypes are the types a branch to the frame carries.
@@ -31,16 +40,35 @@ type funcCheck struct {
 	validate     bool // the index spaces are sound enough to check bodies
 	typecheckAll bool // the module's types are all 2.0's
 	typecheck    bool
-	vals         []ValType
-	ctrls        []frame
-	params       []ValType
-	runs         []LocalRun
-	runEnds      []uint64 // cumulative local counts, params included
-	numLocals    uint64
-	targets      []uint32
-	scratch      []ValType
-	off          int  // offset of the instruction being checked
-	inBody       bool // past the locals: c.off is an instruction
+	// vals is the operand stack. A list of two values or more that one
+	// instruction pushes (a call's results, a block's parameters) is one
+	// entry, a run (see runFlag), so the stack grows by an entry per
+	// instruction however many values a type lists.
+	vals []ValType
+	// extra is how many more values than entries the stack holds: the
+	// sum over its runs of their length less one.
+	extra int
+	// maxExtra is the most extra reached, in any function.
+	maxExtra int
+	// multiValues counts the values pushed as runs in the module, against
+	// LimitMultiValues.
+	multiValues int
+	// work counts the value types the slow paths compared (popType, runs,
+	// br_table's labels): what typing costs beyond a step per byte.
+	work int
+	// stamp numbers the br_tables; a frame, or a list of types, marked with
+	// the current one is typed already.
+	stamp      uint32
+	typeStamps []uint32 // per type index, its parameters then its results
+	oneStamps  [256]uint32
+	ctrls      []frame
+	params     []ValType
+	runs       []LocalRun
+	runEnds    []uint64 // cumulative local counts, params included
+	numLocals  uint64
+	targets    []uint32
+	off        int  // offset of the instruction being checked
+	inBody     bool // past the locals: c.off is an instruction
 	// localTypes is every local's type, parameters first, when expanding
 	// them costs no more than the body's size; else nil and local searches
 	// the runs.
@@ -119,8 +147,8 @@ func (c *funcCheck) function(i, start, end int) {
 	c.params = ft.Params
 	c.expandLocals(end - c.p.r.pos)
 	c.inBody = true
-	c.vals = c.vals[:0]
-	c.ctrls = append(c.ctrls[:0], frame{op: 0, results: ft.Results})
+	c.vals, c.extra = c.vals[:0], 0
+	c.ctrls = append(c.ctrls[:0], frame{op: 0, results: ft.Results, ti: ti, typed: true})
 	c.body(end)
 }
 
@@ -312,12 +340,25 @@ func (c *funcCheck) pop() ValType {
 		}
 		c.invalid("type mismatch: " + c.opName() + " expects a value but the stack is empty")
 	}
-	v := c.vals[len(c.vals)-1]
-	c.vals = c.vals[:len(c.vals)-1]
-	return v
+	n := len(c.vals)
+	v := c.vals[n-1]
+	if v&runFlag == 0 {
+		c.vals = c.vals[:n-1]
+		return v
+	}
+	ts := c.runTypes(v)
+	k := len(ts)
+	if k == 2 {
+		c.vals[n-1] = ts[0]
+	} else {
+		c.vals[n-1] = v - 1
+	}
+	c.extra--
+	return ts[k-1]
 }
 
 func (c *funcCheck) popType(want ValType) ValType {
+	c.work++
 	got := c.pop()
 	if got != want && got != Unknown && want != Unknown {
 		c.invalid("type mismatch: " + c.opName() + " expects " + want.String() + ", found " + got.String())
@@ -328,17 +369,110 @@ func (c *funcCheck) popType(want ValType) ValType {
 	return got
 }
 
+// popTypes pops ts, its last first, as popType would one at a time: a run
+// on top is checked and popped at once (not compared at all when it is ts's
+// own values), and at the height of an unreachable block the rest, unknown,
+// match whatever they are.
 func (c *funcCheck) popTypes(ts []ValType) {
-	for i := len(ts) - 1; i >= 0; i-- {
-		c.popType(ts[i])
+	f := &c.ctrls[len(c.ctrls)-1]
+	for i := len(ts) - 1; i >= 0; {
+		n := len(c.vals)
+		if n == f.height && f.unreachable {
+			return
+		}
+		if n == f.height || c.vals[n-1]&runFlag == 0 {
+			c.popType(ts[i])
+			i--
+			continue
+		}
+		v := c.vals[n-1]
+		rs := c.runTypes(v)
+		k := len(rs)
+		m := min(k, i+1)
+		if &rs[k-1] != &ts[i] {
+			c.work += m
+			for j := range m {
+				if got, want := rs[k-1-j], ts[i-j]; got != want && want != Unknown {
+					c.invalid("type mismatch: " + c.opName() + " expects " + want.String() + ", found " + got.String())
+				}
+			}
+		}
+		switch {
+		case m == k:
+			c.vals = c.vals[:n-1]
+			c.extra -= k - 1
+		case k-m == 1:
+			c.vals[n-1] = rs[0]
+			c.extra -= m
+		default:
+			c.vals[n-1] = v - ValType(m)
+			c.extra -= m
+		}
+		i -= m
 	}
 }
 
-func (c *funcCheck) pushTypes(ts []ValType) { c.vals = append(c.vals, ts...) }
+// runFlag marks a run: an entry of the operand stack that stands for the
+// first n values of function type ti's parameters or results, encoded as
+// runFlag | ti<<11 | results<<10 | n. No value type has the bit: typing
+// stops at the first type beyond WebAssembly 2.0.
+const (
+	runFlag    ValType = 1 << 31
+	runResults ValType = 1 << 10
+	runMaxN            = 1<<10 - 1
+	runMaxType         = 1<<20 - 1
+)
+
+// runTypes is the values run v stands for, bottom first.
+func (c *funcCheck) runTypes(v ValType) []ValType {
+	ft := c.m.sig(&c.m.Types[(v>>11)&runMaxType])
+	n := int(v & runMaxN)
+	if v&runResults != 0 {
+		return ft.Results[:n]
+	}
+	return ft.Params[:n]
+}
+
+// pushList pushes ts, function type ti's parameters or its results: as
+// one run when they are two values or more. The values so pushed count
+// against LimitMultiValues.
+func (c *funcCheck) pushList(ts []ValType, ti uint32, results bool) {
+	if len(ts) < 2 || len(ts) > runMaxN || ti > runMaxType {
+		c.vals = append(c.vals, ts...)
+		return
+	}
+	c.countMulti(len(ts))
+	v := runFlag | ValType(ti)<<11 | ValType(len(ts))
+	if results {
+		v |= runResults
+	}
+	c.vals = append(c.vals, v)
+	c.extra += len(ts) - 1
+	c.maxExtra = max(c.maxExtra, c.extra)
+}
+
+// countMulti counts n values pushed or passed two or more at a time
+// against LimitMultiValues.
+func (c *funcCheck) countMulti(n int) {
+	c.multiValues += n
+	if c.multiValues > LimitMultiValues.Max() {
+		c.p.r.exceeds(c.off, LimitMultiValues, uint64(c.multiValues))
+	}
+}
+
+// pushLabel pushes what a branch to frame l carries.
+func (c *funcCheck) pushLabel(l *frame) {
+	if l.op == opLoop {
+		c.pushList(l.params, l.ti, false)
+	} else {
+		c.pushList(l.results, l.ti, true)
+	}
+}
 
 func (c *funcCheck) setUnreachable() {
 	f := &c.ctrls[len(c.ctrls)-1]
 	c.vals = c.vals[:f.height]
+	c.extra = f.base
 	f.unreachable = true
 }
 
@@ -394,18 +528,18 @@ func (c *funcCheck) memArg(im *immediates, natural uint8) {
 
 func (c *funcCheck) memories() int { return c.m.NumImportedMemories + len(c.m.Memories) }
 
-func (c *funcCheck) blockSig(im *immediates) (params, results []ValType) {
+func (c *funcCheck) blockSig(im *immediates) (params, results []ValType, ti uint32) {
 	switch {
 	case im.block == -64:
-		return nil, nil
+		return nil, nil, 0
 	case im.block < 0:
-		return nil, c.one[im.blockVT]
+		return nil, c.one[im.blockVT], 0
 	}
 	ft, ok := c.m.Signature(uint32(im.block))
 	if !ok {
 		c.invalid("unknown type " + itoa(im.block) + " in block type")
 	}
-	return ft.Params, ft.Results
+	return ft.Params, ft.Results, uint32(im.block)
 }
 
 func (c *funcCheck) label(depth uint32) *frame {
@@ -433,7 +567,7 @@ func (c *funcCheck) end() bool {
 	if len(c.ctrls) == 0 {
 		return true
 	}
-	c.pushTypes(f.results)
+	c.pushList(f.results, f.ti, true)
 	return false
 }
 
@@ -512,10 +646,10 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		if op == opIf {
 			c.popType(I32)
 		}
-		params, results := c.blockSig(im)
+		params, results, ti := c.blockSig(im)
 		c.popTypes(params)
-		c.enter(frame{op: byte(op), params: params, results: results, height: len(c.vals)})
-		c.pushTypes(params)
+		c.enter(frame{op: byte(op), params: params, results: results, height: len(c.vals), ti: ti, typed: im.block >= 0, base: c.extra})
+		c.pushList(params, ti, false)
 	case opElse:
 		f := &c.ctrls[len(c.ctrls)-1]
 		if f.op != opIf {
@@ -526,52 +660,18 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 			c.invalid("type mismatch: values remaining on the stack at else")
 		}
 		f.op, f.unreachable = opElse, false
-		c.pushTypes(f.params)
+		c.pushList(f.params, f.ti, false)
 	case opBr:
 		c.popTypes(c.label(im.a).labelTypes())
 		c.setUnreachable()
 	case opBrIf:
 		c.popType(I32)
-		ts := c.label(im.a).labelTypes()
-		c.popTypes(ts)
-		c.pushTypes(ts)
+		l := c.label(im.a)
+		c.popTypes(l.labelTypes())
+		c.pushLabel(l)
 	case opBrTable:
 		c.popType(I32)
-		def := c.label(c.targets[len(c.targets)-1]).labelTypes()
-		if f := &c.ctrls[len(c.ctrls)-1]; len(c.vals)-f.height >= len(def) {
-			// Every operand is known, so every target must carry exactly its types.
-			for _, t := range c.targets[:len(c.targets)-1] {
-				if !slices.Equal(c.label(t).labelTypes(), def) {
-					c.invalid("type mismatch: br_table targets carry different types")
-				}
-			}
-			c.popTypes(def)
-			c.setUnreachable()
-			return
-		}
-		for _, t := range c.targets[:len(c.targets)-1] {
-			ts := c.label(t).labelTypes()
-			if len(ts) != len(def) {
-				c.invalid("type mismatch: br_table targets carry different numbers of values")
-			}
-			// Pop and push back, so an unreachable stack types each target.
-			h := len(c.vals)
-			popped := c.scratch[:0]
-			for i := len(ts) - 1; i >= 0; i-- {
-				got := c.pop()
-				if got != Unknown && got != ts[i] {
-					c.invalid("type mismatch: br_table expects " + ts[i].String() + ", found " + got.String())
-				}
-				popped = append(popped, got) // an unknown value stays unknown for the next target
-			}
-			c.scratch = popped
-			c.vals = c.vals[:min(h, len(c.vals))]
-			for i := len(popped) - 1; i >= 0; i-- {
-				c.push(popped[i])
-			}
-		}
-		c.popTypes(def)
-		c.setUnreachable()
+		c.brTable()
 	case opReturn:
 		c.popTypes(c.ctrls[0].results)
 		c.setUnreachable()
@@ -584,7 +684,7 @@ func (c *funcCheck) special(prefix byte, op uint32, im *immediates) {
 		ft := c.callType(im.a)
 		c.popType(I32)
 		c.popTypes(ft.Params)
-		c.pushTypes(ft.Results)
+		c.pushList(ft.Results, im.a, true)
 	case opDrop:
 		c.pop()
 	case opSelect:
@@ -668,7 +768,139 @@ func (c *funcCheck) call(fn uint32) {
 	}
 	ft := c.callType(ti)
 	c.popTypes(ft.Params)
-	c.pushTypes(ft.Results)
+	c.pushList(ft.Results, ti, true)
+}
+
+// brTable types a br_table whose index is popped, as the spec's algorithm
+// does (every target's label types popped and pushed back, then the
+// default's popped), but typing each label once: the stack is the same for
+// every target, so a label, or a type's list of values, seen before in the
+// same br_table is not typed again (attack pass 47a, row 2). Targets are
+// still looked up in order, so an unknown label is refused at the same one.
+func (c *funcCheck) brTable() {
+	def := c.label(c.targets[len(c.targets)-1]).labelTypes()
+	f := &c.ctrls[len(c.ctrls)-1]
+	known := len(c.vals) - f.height + c.extra - f.base // values above the block's height
+	c.nextStamp()
+	for _, t := range c.targets[:len(c.targets)-1] {
+		l := c.label(t)
+		if l.stamp == c.stamp {
+			continue
+		}
+		l.stamp = c.stamp
+		ts := l.labelTypes()
+		if len(ts) == 0 {
+			if len(def) != 0 {
+				c.brTableMismatch(known >= len(def))
+			}
+			continue
+		}
+		if c.listSeen(l, ts) {
+			continue
+		}
+		if known >= len(def) {
+			// Every operand is known, so every target must carry exactly its types.
+			c.work += len(ts)
+			if len(ts) != len(def) || &ts[0] != &def[0] && !slices.Equal(ts, def) {
+				c.brTableMismatch(true)
+			}
+			continue
+		}
+		if len(ts) != len(def) {
+			c.brTableMismatch(false)
+		}
+		c.matchTop(ts, known, f.unreachable)
+	}
+	if !f.unreachable && len(def) >= 2 {
+		// wazero's compiler passes every target the label's values: 65,520
+		// targets of 1,000 took it 54 s (compiled code skips unreachable ones).
+		c.countMulti(len(c.targets) * len(def))
+	}
+	c.popTypes(def)
+	c.setUnreachable()
+}
+
+// nextStamp starts the typing of a br_table.
+func (c *funcCheck) nextStamp() {
+	c.stamp++
+	if c.stamp != 0 {
+		return
+	}
+	for i := range c.ctrls { // wrapped: nothing may keep a stamp of before
+		c.ctrls[i].stamp = 0
+	}
+	clear(c.typeStamps)
+	c.oneStamps = [256]uint32{}
+	c.stamp = 1
+}
+
+// listSeen reports whether the current br_table typed ts, label l's types,
+// already, and marks it typed: a type's parameters, or its results, are
+// the same list in every block of that type, and a single value type is
+// the same list wherever it stands.
+func (c *funcCheck) listSeen(l *frame, ts []ValType) bool {
+	var s *uint32
+	switch {
+	case l.typed:
+		if c.typeStamps == nil {
+			c.typeStamps = make([]uint32, 2*len(c.m.Types))
+		}
+		i := 2 * int(l.ti)
+		if l.op != opLoop {
+			i++
+		}
+		s = &c.typeStamps[i]
+	case len(ts) == 1:
+		s = &c.oneStamps[byte(ts[0])]
+	default:
+		return false
+	}
+	if *s == c.stamp {
+		return true
+	}
+	*s = c.stamp
+	return false
+}
+
+func (c *funcCheck) brTableMismatch(known bool) {
+	if known {
+		c.invalid("type mismatch: br_table targets carry different types")
+	}
+	c.invalid("type mismatch: br_table targets carry different numbers of values")
+}
+
+// matchTop checks the known values on top of the stack, top first, against
+// the last of ts, without popping them; past them the block's height
+// leaves the rest unknown when it is unreachable, and missing otherwise.
+func (c *funcCheck) matchTop(ts []ValType, known int, unreachable bool) {
+	i := len(ts) - 1
+	c.work += min(len(ts), known)
+	for e := len(c.vals) - 1; i >= 0 && known > 0; e-- {
+		v := c.vals[e]
+		if v&runFlag == 0 {
+			if v != Unknown && v != ts[i] {
+				c.invalid("type mismatch: br_table expects " + ts[i].String() + ", found " + v.String())
+			}
+			i--
+			known--
+			continue
+		}
+		rs := c.runTypes(v)
+		k := len(rs)
+		m := min(k, i+1)
+		if &rs[k-1] != &ts[i] {
+			for j := range m {
+				if got, want := rs[k-1-j], ts[i-j]; got != want {
+					c.invalid("type mismatch: br_table expects " + want.String() + ", found " + got.String())
+				}
+			}
+		}
+		i -= m
+		known -= m
+	}
+	if i >= 0 && !unreachable {
+		c.invalid("type mismatch: br_table expects a value but the stack is empty")
+	}
 }
 
 func (c *funcCheck) globalSet(idx uint32) {

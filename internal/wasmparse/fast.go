@@ -179,7 +179,7 @@ func (c *funcCheck) fast() bool {
 				c.enter(frame{})
 			}
 			height = len(vals)
-			c.ctrls = append(c.ctrls, frame{op: op, results: results, height: height})
+			c.ctrls = append(c.ctrls, frame{op: op, results: results, height: height, base: c.extra})
 		case opBr:
 			r.pos, c.vals = pos, vals
 			c.popTypes(c.label(r.u32()).labelTypes())
@@ -189,18 +189,26 @@ func (c *funcCheck) fast() bool {
 			r.pos, c.vals = pos, vals
 			d := r.u32()
 			c.pop1(I32)
-			ts := c.label(d).labelTypes()
-			c.popTypes(ts)
-			c.pushTypes(ts)
+			l := c.label(d)
+			c.popTypes(l.labelTypes())
+			c.pushLabel(l)
 			pos, vals = r.pos, c.vals
 		case opCall:
 			r.pos = pos
 			fn := r.u32()
 			pos = r.pos
-			// The parameters on top, in order, are popped at once.
-			if ft, ok := c.m.FuncType(fn); ok {
-				if k := len(vals) - len(ft.Params); k >= height && slices.Equal(vals[k:], ft.Params) {
-					vals = append(vals[:k], ft.Results...)
+			// The parameters on top, in order, are popped at once; more
+			// than one result is a run, pushed by pushList.
+			if ti, ok := c.m.FuncTypeIndex(fn); ok {
+				if ft, ok := c.m.Signature(ti); ok {
+					if k := len(vals) - len(ft.Params); len(ft.Results) <= 1 && k >= height && slices.Equal(vals[k:], ft.Params) {
+						vals = append(vals[:k], ft.Results...)
+						continue
+					}
+					r.pos, c.vals = pos, vals
+					c.popTypes(ft.Params)
+					c.pushList(ft.Results, ti, true)
+					pos, vals = r.pos, c.vals
 					continue
 				}
 			}
@@ -328,7 +336,7 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			t := &m.Types[ti]
 			np, nr := int(t.nparams), int(t.nresults)
 			k := len(vals) - np
-			if k < height || k+nr > cap(vals) || !slices.Equal(vals[k:], m.sigs[t.at:int(t.at)+np]) {
+			if nr > 1 || k < height || k+nr > cap(vals) || !slices.Equal(vals[k:], m.sigs[t.at:int(t.at)+np]) {
 				return start, vals
 			}
 			pos = next
@@ -354,7 +362,8 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 				continue
 			}
 			vals = vals[:height]
-			c.ctrls[len(c.ctrls)-1].unreachable = true
+			f := &c.ctrls[len(c.ctrls)-1]
+			f.unreachable, c.extra = true, f.base
 		case opBrTable: // br_table whose labels all carry nothing
 			n := len(vals)
 			if n <= height || vals[n-1] != I32 {
@@ -372,14 +381,16 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			}
 			pos = next
 			vals = vals[:height]
-			c.ctrls[len(c.ctrls)-1].unreachable = true
+			f := &c.ctrls[len(c.ctrls)-1]
+			f.unreachable, c.extra = true, f.base
 		case opReturn: // return with the results on top
 			ts := c.ctrls[0].results
 			if k := len(vals) - len(ts); k < height || !slices.Equal(vals[k:], ts) {
 				return start, vals
 			}
 			vals = vals[:height]
-			c.ctrls[len(c.ctrls)-1].unreachable = true
+			f := &c.ctrls[len(c.ctrls)-1]
+			f.unreachable, c.extra = true, f.base
 		case opNop:
 		case opBlock, opLoop, opIf: // block, loop, if of no parameters
 			if pos >= len(b) || len(c.ctrls) == cap(c.ctrls) || len(c.ctrls) > LimitNesting.Max() {
@@ -401,7 +412,7 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 			}
 			pos++
 			height = len(vals)
-			c.ctrls = append(c.ctrls, frame{op: op, results: results, height: height})
+			c.ctrls = append(c.ctrls, frame{op: op, results: results, height: height, base: c.extra})
 		case opEnd: // end of a block of no parameters whose results are on top
 			n := len(c.ctrls)
 			f := &c.ctrls[n-1]
@@ -409,7 +420,7 @@ func (c *funcCheck) straight(b []byte, pos int, vals []ValType, locals []ValType
 				return start, vals
 			}
 			switch {
-			case f.unreachable && len(vals) == height && height+len(f.results) <= cap(vals):
+			case f.unreachable && len(vals) == height && len(f.results) <= 1 && height+len(f.results) <= cap(vals):
 				vals = append(vals, f.results...) // what the block leaves
 			case f.unreachable:
 				return start, vals

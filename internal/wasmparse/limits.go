@@ -31,6 +31,7 @@ const (
 	LimitBrTable
 	LimitNesting
 	LimitSignatureWeight
+	LimitMultiValues
 	numLimits
 )
 
@@ -71,6 +72,19 @@ var limitTable = [numLimits]limitInfo{
 	// limit (76 MB, 25 ms in all); the toolchains' modules weigh at most
 	// about 1,000.
 	LimitSignatureWeight: {16000000, "signature weight (the sum over function types of (parameters + results) squared)", "subako: wazero keys function types in quadratic time"},
+	// Neither engine bounds it, but wazero's optimising compiler allocates
+	// some 330 bytes and 1.8 us for each value an instruction produces,
+	// and a call (two bytes) of a type of 1,000 results produces 1,000:
+	// 100,000 such calls, a 200 KB module, took it 3.8 GB and more than a
+	// minute (attack pass 47a, row 1). It also passes each target of a
+	// reachable br_table the label's values: 65,520 targets of 1,000
+	// values, a 67 KB function, took it 54 s. Counted are the values that
+	// instructions push two or more at a time (calls, call_indirects,
+	// block parameters and results, br_if) and that reachable br_tables
+	// pass, so that a module costs the compiler no more than a large
+	// ordinary one (2,000,000 values: 665 MB allocated, 3.7 s;
+	// TestMultiValuesWorstAccepted); Go builds push none.
+	LimitMultiValues: {2000000, "values instructions push or pass two or more at a time (calls, blocks, branches)", "subako: wazero's compiler allocates some 330 bytes for each value an instruction produces"},
 }
 
 // Max is the largest count the limit allows.

@@ -127,12 +127,19 @@ type Module struct {
 	// MaxLocals is the most locals of one function body, parameters
 	// included: what one frame of an interpreter holds before its operands.
 	MaxLocals uint64
-	// MaxOperands bounds the operand stack of every function body: at
-	// least its highest point in any body, at most about twice it (the
-	// capacity the validator's stack grew to). -1 when a body was not
+	// MaxOperands bounds the operand stack of every function body, in
+	// values: at least its highest point in any body, at most about three
+	// times it (the capacity the validator's stack grew to, in entries,
+	// plus the most values its runs stood for beyond one entry each, see
+	// funcCheck.vals). -1 when a body was not
 	// typed through its end (a problem, or a feature beyond WebAssembly
 	// 2.0), so that no bound is known.
 	MaxOperands int
+	// MultiValues counts the values the bodies typed push two or more at
+	// a time (calls of multi-value types, block parameters and results):
+	// LimitMultiValues bounds them.
+	MultiValues int
+	typingWork  int // funcCheck.work, for the tests
 
 	HasDataCount bool
 	DataCount    uint32

@@ -461,7 +461,9 @@ func (p *parser) codeSection() {
 		p.r = window
 		p.fn = -1
 	}
-	m.MaxOperands = cap(c.vals)
+	m.MaxOperands = cap(c.vals) + c.maxExtra // a run is one entry of vals and up to 1,000 values
+	m.MultiValues = c.multiValues
+	m.typingWork = c.work
 	if untyped {
 		m.MaxOperands = -1
 	}
