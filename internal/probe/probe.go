@@ -380,6 +380,7 @@ type runner struct {
 	ctx        context.Context // Run's
 	moduleTime time.Duration   // the module's own time in the runs so far
 	started    int             // the runs started so far, each charged RunCharge
+	judging    time.Duration   // of moduleTime, the judging's charge past RunCharge (judgecharge.go)
 
 	// once holds the index in res.Findings of the module-wide rules
 	// reported so far, whose later occurrences are counted, not listed.
@@ -580,8 +581,9 @@ func (r *runner) limits(probe, toolName, caseName string) (wait, grace time.Dura
 }
 
 // spent is what the budget has counted so far: the module's own time in
-// the runs, what their private copies cost (copyCharge), and RunCharge
-// for each run started. Neither moves with the
+// the runs, what their private copies cost (copyCharge), what judging
+// them cost past RunCharge (judgeCharge, judging), and RunCharge for each run
+// started. Neither moves with the
 // machine's load or the process's other work (the module's own time is
 // its thread's CPU time, see docs/time-model.md for where that does not
 // hold), so which runs fit is a function of the module.
@@ -670,7 +672,7 @@ func (r *runner) play(ctx context.Context, opt runOptions, script func(*host.Ses
 		r.res.Err = err
 	}
 	if rec != nil {
-		r.moduleTime += rec.Elapsed + copyCharge(rec)
+		r.moduleTime += rec.Elapsed + copyCharge(rec) + r.judged(rec, nil, 0)
 	}
 	return rec
 }
@@ -794,7 +796,7 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 		r.res.Err = o.Err
 		return nil
 	}
-	r.moduleTime += o.Record.Elapsed + copyCharge(o.Record)
+	r.moduleTime += o.Record.Elapsed + copyCharge(o.Record) + r.judged(o.Record, o.Result, o.SchemaWork)
 	return o
 }
 

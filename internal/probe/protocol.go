@@ -112,7 +112,7 @@ func (r *runner) startPause(ctx context.Context, t mcp.Tool, args json.RawMessag
 			}
 			return
 		}
-		r.moduleTime += got.rec.Elapsed + copyCharge(got.rec)
+		r.moduleTime += got.rec.Elapsed + copyCharge(got.rec) + r.judged(got.rec, nil, 0)
 		if r.unjudged(ProbePause, t.Name, got.rec) {
 			return
 		}
