@@ -59,10 +59,14 @@ func (r *runner) budgetVerdict() {
 		return
 	}
 	made := len(r.res.Runs)
+	judging := ""
+	if r.judging > 0 {
+		judging = fmt.Sprintf(", and %v for judging their answers by size, nesting and outputSchema work", r.judging.Round(time.Millisecond))
+	}
 	r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
-		"the probes' budget of %v ran out (--probe-time: the module's own time in their runs, and %v a run for the host's work): "+
+		"the probes' budget of %v ran out (--probe-time: the module's own time in their runs, and %v a run for the host's work%s): "+
 			"%d of %d runs not made: %s; the first not made: %s",
-		r.opt.Budget, RunCharge, left, made+left, leftOutByTool(r.res.NotRun), firstLeftOut(r.res.NotRun[0]))})
+		r.opt.Budget, RunCharge, judging, left, made+left, leftOutByTool(r.res.NotRun), firstLeftOut(r.res.NotRun[0]))})
 	if r.res.NotJudged != nil || r.res.Err != nil || foundError(r.res.Findings, r.opt.Ignored) {
 		return
 	}

@@ -364,10 +364,13 @@ type runner struct {
 
 	ctx        context.Context // Run's
 	moduleTime time.Duration   // the module's own time in the runs so far
-	// copied is the charge of the runs' private copies so far (in
-	// moduleTime too), which grows the wall backstop (host.Backstop.Grown).
-	copied  time.Duration
-	started int // the runs started so far, each charged RunCharge
+	// hostWork is the charge of the host's own work for the runs so far,
+	// their private copies (host.Record.CopyCharge) and its judging past
+	// RunCharge (judgecharge.go), all in moduleTime too: work on the wall
+	// clock that grows the wall backstop (host.Backstop.Grown).
+	hostWork time.Duration
+	started  int           // the runs started so far, each charged RunCharge
+	judging  time.Duration // of hostWork, the judging's charge past RunCharge
 
 	// once holds the index in res.Findings of the module-wide rules
 	// reported so far, whose later occurrences are counted, not listed.
@@ -569,8 +572,9 @@ func (r *runner) limits(probe, toolName, caseName string) (wait, grace time.Dura
 
 // spent is what the budget has counted so far: the module's own time in
 // the runs, what their private copies cost (host.Record.CopyCharge, by
-// host.CopyEntryCharge and CopyMiBCharge), and RunCharge
-// for each run started. Neither moves with the
+// host.CopyEntryCharge and CopyMiBCharge), what judging them cost past
+// RunCharge (judgeCharge), and RunCharge for each run started. Neither
+// moves with the
 // machine's load or the process's other work (the module's own time is
 // its thread's CPU time, see docs/time-model.md for where that does not
 // hold), so which runs fit is a function of the module.
@@ -578,10 +582,12 @@ func (r *runner) spent() time.Duration {
 	return r.moduleTime + time.Duration(r.started)*RunCharge
 }
 
-// charge counts a run's module time and its private copies' charge.
-func (r *runner) charge(rec *host.Record) {
-	r.moduleTime += rec.Elapsed + rec.CopyCharge
-	r.copied += rec.CopyCharge
+// charge counts a run's module time and the host's work for it: its
+// private copies' charge and its judging's (judgeCharge).
+func (r *runner) charge(rec *host.Record, result json.RawMessage, schemaWork int) {
+	work := rec.CopyCharge + r.judged(rec, result, schemaWork)
+	r.moduleTime += rec.Elapsed + work
+	r.hostWork += work
 }
 
 // fits says whether another run fits the budget: what is spent and the
@@ -594,7 +600,7 @@ func (r *runner) fits() bool {
 // runs' private copies' charge, has passed, and then lists the run named
 // as not judged.
 func (r *runner) pastBackstop(name string) bool {
-	b := r.backstop.Grown(r.copied) // the host's copies are its work on the wall clock
+	b := r.backstop.Grown(r.hostWork) // the host's copies and judging are its work on the wall clock
 	if !b.Passed() {
 		return false
 	}
@@ -667,7 +673,7 @@ func (r *runner) play(ctx context.Context, opt runOptions, script func(*host.Ses
 		r.res.Err = err
 	}
 	if rec != nil {
-		r.charge(rec)
+		r.charge(rec, nil, 0)
 	}
 	return rec
 }
@@ -786,7 +792,7 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 		r.res.Err = o.Err
 		return nil
 	}
-	r.charge(o.Record)
+	r.charge(o.Record, o.Result, o.SchemaWork)
 	return o
 }
 

@@ -125,13 +125,23 @@ func (k Kind) Rule() *rules.Rule {
 // Judge is the one judgement of a call's result that the probes, call
 // and serve share: Check, then, for a CallToolResult, Blocks.
 func Judge(result, outputSchema json.RawMessage, volume string, data bool) []Problem {
-	out := Check(result, outputSchema)
+	out, _ := JudgeWork(result, outputSchema, volume, data)
+	return out
+}
+
+// JudgeWork is Judge, with the work of validating structuredContent
+// against the outputSchema (offlineschema.Cost.Work, within
+// offlineschema.MaxWork; 0 when it was not validated): the part of the
+// judgement whose cost the module chooses beyond the result's bytes, which
+// the probes charge their budget (probe.SchemaWorkCharge).
+func JudgeWork(result, outputSchema json.RawMessage, volume string, data bool) ([]Problem, int) {
+	out, work := check(result, outputSchema)
 	for _, p := range out {
 		if p.Kind == NotCallToolResult {
-			return out
+			return out, work
 		}
 	}
-	return append(out, Blocks(result, volume, data)...)
+	return append(out, Blocks(result, volume, data)...), work
 }
 
 // Blocks applies the ABI's content-block table: text is shown; an image

@@ -66,19 +66,26 @@ const maxFailures = 3
 // tools/call, against the tool's outputSchema (nil or empty when the tool
 // declares none).
 func Check(result, outputSchema json.RawMessage) []Problem {
+	out, _ := check(result, outputSchema)
+	return out
+}
+
+// check is Check, with the work of validating structuredContent against
+// the outputSchema (offlineschema.Cost.Work; 0 when it was not validated).
+func check(result, outputSchema json.RawMessage) ([]Problem, int) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(result))
 	if err != nil {
-		return []Problem{{NotCallToolResult, "the result is not JSON: " + err.Error()}}
+		return []Problem{{NotCallToolResult, "the result is not JSON: " + err.Error()}}, 0
 	}
 	obj, ok := doc.(map[string]any)
 	if !ok {
-		return []Problem{{NotCallToolResult, "the result is not a JSON object"}}
+		return []Problem{{NotCallToolResult, "the result is not a JSON object"}}, 0
 	}
 	if n, huge := offlineschema.HugeNumber(doc); huge {
-		return []Problem{{NotChecked, fmt.Sprintf("the result holds the number %.40s..., too large to check", n)}}
+		return []Problem{{NotChecked, fmt.Sprintf("the result holds the number %.40s..., too large to check", n)}}, 0
 	}
 	if rt, ok := obj["resultType"]; ok && rt != mcp.ResultComplete {
-		return []Problem{{NotCallToolResult, fmt.Sprintf("resultType is %s, not \"complete\": Subako reports the call as crashed", short(rt))}}
+		return []Problem{{NotCallToolResult, fmt.Sprintf("resultType is %s, not \"complete\": Subako reports the call as crashed", short(rt))}}, 0
 	}
 	withType := make(map[string]any, len(obj)+1)
 	for k, v := range obj {
@@ -107,24 +114,27 @@ func Check(result, outputSchema json.RawMessage) []Problem {
 		// 4.5 GB and 20 s of CPU (attack pass 43f, row 5). Blocks that
 		// pass stand for the content the result is then validated with.
 		if detail := blockFailure(known); detail != "" {
-			return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + detail}}
+			return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + detail}}, 0
 		}
 		withType["content"] = []any{}
 	}
 	if err := mcpschema.ValidateValue("CallToolResult", withType); err != nil {
-		return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + failureText(err, "")}}
+		return []Problem{{NotCallToolResult, "not a valid CallToolResult: " + failureText(err, "")}}, 0
 	}
 	if isErr, _ := obj["isError"].(bool); isErr {
-		return faultProblems(obj)
+		return faultProblems(obj), 0
 	}
 	structured, hasStructured := obj["structuredContent"]
 	var out []Problem
+	work := 0
 	if declared(outputSchema) {
 		switch {
 		case !hasStructured:
 			out = append(out, Problem{OutputSchema, "the tool declares an outputSchema, but the success result has no structuredContent"})
 		default:
-			out = append(out, validate(outputSchema, structured)...)
+			var ps []Problem
+			ps, work = validate(outputSchema, structured)
+			out = append(out, ps...)
 		}
 	}
 	if hasStructured {
@@ -132,7 +142,7 @@ func Check(result, outputSchema json.RawMessage) []Problem {
 			out = append(out, p)
 		}
 	}
-	return out
+	return out, work
 }
 
 // declared tells whether an outputSchema was given.
@@ -141,19 +151,22 @@ func declared(s json.RawMessage) bool {
 	return len(s) > 0 && !bytes.Equal(s, []byte("null"))
 }
 
-// validate checks structuredContent against the outputSchema.
-func validate(outputSchema json.RawMessage, v any) []Problem {
+// validate checks structuredContent against the outputSchema, and
+// returns the validation's work (offlineschema.Cost.Work), 0 when it was
+// not validated.
+func validate(outputSchema json.RawMessage, v any) ([]Problem, int) {
 	s, cost, err := compiled(outputSchema)
 	if err != nil {
-		return []Problem{{NotChecked, "the outputSchema was not used: " + textutil.OneLine(err.Error(), 300)}}
+		return []Problem{{NotChecked, "the outputSchema was not used: " + textutil.OneLine(err.Error(), 300)}}, 0
 	}
-	if _, err := cost.CheckWork(v); err != nil {
-		return []Problem{{NotChecked, "structuredContent was not validated: " + err.Error()}}
+	work, err := cost.CheckWork(v)
+	if err != nil {
+		return []Problem{{NotChecked, "structuredContent was not validated: " + err.Error()}}, 0
 	}
 	if err := s.Validate(v); err != nil {
-		return []Problem{{OutputSchema, "structuredContent does not match the outputSchema: " + failureText(err, "")}}
+		return []Problem{{OutputSchema, "structuredContent does not match the outputSchema: " + failureText(err, "")}}, work
 	}
-	return nil
+	return nil, work
 }
 
 // failureText names where and which keyword failed, the first few; at is

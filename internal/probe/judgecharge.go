@@ -1,0 +1,114 @@
+package probe
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/subako-ai/subako-go/internal/host"
+)
+
+// The host's judging of a run costs what the module chose, and the budget
+// charges it by what the module chose, never by a clock (so that which
+// runs fit stays a function of the module): RunCharge covers a run of
+// small answers; past it, each run is charged for its stdout's bytes, its
+// result's nesting and the work of validating the result against the
+// tool's outputSchema.
+// Attack pass 47a, row 3: judging was in RunCharge's fixed 1 ms, while an
+// 83-byte outputSchema with a pattern of ~1,000 instructions and a
+// 49,800-byte string in every result (within offlineschema.MaxWork) cost
+// about half a second of CPU a run; the probes of a 2 s budget took 9-11.5
+// s of the process's CPU, and lint --probe-time 2s was exit 1 quiet and
+// exit 3 ("this machine is too busy") at 3% of a core.
+const (
+	// SchemaWorkCharge is what a step of the work of validating a result's
+	// structuredContent against the tool's outputSchema costs the budget
+	// (offlineschema.Cost.Work, at most offlineschema.MaxWork: 2 s).
+	// Measured (BenchmarkJudgeCost, 2026-12-07, two cores shared with
+	// other work at a load of 8-10: the process's CPU time of
+	// resultcheck.JudgeWork, a collection of what it left included, on
+	// answers at the largest work under MaxWork): 0.07-1.9 µs a step for
+	// patterns, enums, required names, anyOf failures, uniqueItems,
+	// const, formats, multipleOf and patternProperties, and 1.6-3.0 µs
+	// for minLength and maxLength (the validator counts a string's runes
+	// at each of 44,100 paths, offlineschema counting a step a KiB);
+	// rounded up.
+	SchemaWorkCharge = 4 * time.Microsecond
+	// AnswerKiBCharge is what each whole KiB the run wrote to stdout (at
+	// most host.StdoutLimit, 1 MiB) costs the budget: the host's reading
+	// of its lines and the judging of a result, which reads it a few
+	// times whole (the CallToolResult and its content blocks, the text
+	// carrying structuredContent, each resource_link's file, an image's
+	// base64). Measured as SchemaWorkCharge, on answers of ~1 MiB, the
+	// line's parsing included: 50 ms a MiB for one text or image block,
+	// 140-220 ms for empty or unknown blocks and numbers, 320 ms for
+	// volume:/// links (a file opened each), 280-370 ms for arrays nested
+	// 9,000 deep side by side; rounded up (512 ms a MiB).
+	AnswerKiBCharge = 500 * time.Microsecond
+	// DepthCharge is what each level of a judged result's nesting costs
+	// the budget (at most the JSON decoder's 10,000 levels: 80 ms): the
+	// judging walks the result recursively a few times, and the first
+	// walk of a run grows the goroutine's stack to the result's depth.
+	// Measured as SchemaWorkCharge: one array nested 9,000 deep, an
+	// 18 KB answer (9 ms of AnswerKiBCharge), cost 50-60 ms to judge
+	// after a collection had shrunk the stack, 7-17 ms when it had not;
+	// rounded up.
+	DepthCharge = 8 * time.Microsecond
+)
+
+// RunCharge covers the judging of a run of small answers (it was
+// measured on such runs): the first KiB of stdout, judgeFreeLevels levels
+// of nesting and judgeFreeWork steps of validation are not charged again.
+const (
+	judgeFreeLevels = 16
+	judgeFreeWork   = 64
+	// maxLevels is the nesting encoding/json decodes (its
+	// maxNestingDepth), which the judging's reading of a result shares.
+	maxLevels = 10_000
+)
+
+// judgeCharge is what the host's judging of a run costs the budget past
+// RunCharge: its stdout's whole KiBs, and for a call's result (nil for a
+// run whose results are not judged) its nesting and schemaWork steps of
+// validating it (callrun.Outcome.SchemaWork; 0 when not validated).
+func judgeCharge(rec *host.Record, result json.RawMessage, schemaWork int) time.Duration {
+	bytes := min(rec.StdoutBytes, host.StdoutLimit)
+	levels := min(nesting(result), maxLevels) // deeper is not JSON to the judging, and costs it a scan
+	return time.Duration(bytes>>10)*AnswerKiBCharge + time.Duration(max(levels-judgeFreeLevels, 0))*DepthCharge +
+		time.Duration(max(schemaWork-judgeFreeWork, 0))*SchemaWorkCharge
+}
+
+// judged is judgeCharge, kept in the runner's count of it (for P042's
+// message).
+func (r *runner) judged(rec *host.Record, result json.RawMessage, schemaWork int) time.Duration {
+	c := judgeCharge(rec, result, schemaWork)
+	r.judging += c
+	return c
+}
+
+// nesting is how deep the arrays and objects of the JSON text b nest
+// (for text that is not JSON, how deep its brackets outside strings do),
+// read in one pass without recursion.
+func nesting(b []byte) int {
+	depth, deepest, inString, escaped := 0, 0, false, false
+	for _, c := range b {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+			deepest = max(deepest, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return deepest
+}
