@@ -69,8 +69,9 @@ func (b *Budget) noteCopied(entries, bytes int64) {
 
 // Copied is what the run's private copies of /package and /skills walked
 // and copied, entries and bytes: the dry walk that measures a copy and
-// the copy, whether it was made, refused or cut short. The bytes are the
-// files' data copied, not their holes.
+// the copy, whether it was made, refused or cut short, and each stretch
+// of a file's data the copy reached past a hole (stretchAfterHole). The
+// bytes are the files' data copied, not their holes.
 func (b *Budget) Copied() (entries, bytes int64) {
 	if b == nil {
 		return 0, 0
