@@ -52,8 +52,9 @@ const (
 		`|\b(?:the\s+)?(?:last|latest|most\s+recent|recent|previous|past)\s+` + messageCount + `\s+(?:user\s+)?(?:messages|prompts|requests|questions|queries|inputs|replies)\s+(?:(?:that\s+)?(?:you\s+)?(?:have\s+|'ve\s+)?(?:exchanged|had|swapped|traded)\s+)?(?:with|from|by|of)\s+the\s+user(?:[^'\w]|$)` +
 		`|\b(?:the\s+)?(?:last|latest|most\s+recent|recent|previous|past)\s+(?:` + messageCount + `\s+)?user\s+(?:messages|prompts|requests|questions|queries|inputs|replies)\b`
 	// messageCount is how many of the last messages (attack pass 43d rows
-	// 5 and 29): a number, in digits or words, or few, several.
-	messageCount = `(?:\d{1,3}|few|couple(?:\s+of)?|several|handful\s+of|two|three|four|five|six|seven|eight|nine|ten|twenty|dozen)`
+	// 5 and 29): a number, in digits or words, or few, several; n, and the
+	// tens (attack pass 47b row 3: "the last n messages", "the last fifty").
+	messageCount = `(?:\d{1,3}|n|few|couple(?:\s+of)?|several|handful\s+of|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen)`
 	// othersOutput is what the other tools the model called returned.
 	othersOutput = `\b(?:outputs?|results?|responses?|returns?|return\s+values?)\s+(?:of|from)\s+(?:(?:all|any|every|each)\s+(?:of\s+)?(?:the\s+)?(?:other\s+|previous\s+|prior\s+|earlier\s+)?(?:tools?|tool\s+calls?|functions?|function\s+calls?)(?:\s+(?:that\s+)?(?:you\s+)?(?:have\s+|had\s+)?(?:called|used|ran|run|invoked|executed))?|(?:the\s+)?(?:tools?|functions?)\s+(?:that\s+)?you\s+(?:have\s+|had\s+)?(?:called|used|ran|run|invoked|executed))\b` +
 		`|\bwhat(?:ever)?\s+(?:the\s+|all\s+the\s+|any\s+)?(?:other|previous|prior|earlier)\s+(?:tools?|functions?|tool\s+calls?)\s+(?:have\s+|has\s+|had\s+)?(?:returned|return|returns|gave|give|output|produced|said)\b` +
