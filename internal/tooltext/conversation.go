@@ -25,6 +25,34 @@ const (
 		`(?:\s*$|\s*[.,;:)!]|\s+(?:as|in|into|to|with|and|so|for|verbatim|word\s+for\s+word)\b)`
 )
 
+// Attack pass 47b row 3: the conversation's recent messages, counted or
+// not, named as this conversation's (or chat's, session's) or as chat
+// messages: "the last five messages of this conversation", "the last 10
+// messages of the chat", "the recent chat messages", "the latest turns
+// we exchanged". recentHeldInto judges them as heldInto does (put in one
+// of the tool's arguments or sent to an address); "the last five
+// messages exchanged with the user" is lastMessage's (heldplain.go).
+const (
+	// recentDet is the determiner before them: the, our, your, all of the
+	// (a judge's search goes on from the next word, so the readings of
+	// the text before a match allow it).
+	recentDet = `(?:(?:the|our|your|all\s+(?:of\s+)?the)\s+)?`
+	// recentWhen is how recent: last, latest, most recent, newest, and
+	// previous, prior, past, earlier.
+	recentWhen = recentDet + `(?:very\s+)?(?:last|latest|most\s+recent|recent|newest|previous|prior|past|earlier)\s+(?:` + messageCount + `\s+)?`
+	// recentUnit is what of the conversation: messages, turns, exchanges.
+	recentUnit = `(?:messages|turns|exchanges)`
+	// thisConversation is the conversation the model is in: this, our,
+	// your or the current conversation (chat, session, thread...), and
+	// "the conversation", "the chat", "the dialogue" ("the session", "the
+	// thread" are a terminal's or a forum's).
+	thisConversation = `(?:(?:this|our|your|the\s+current|the\s+ongoing|the\s+present)\s+(?:current\s+|ongoing\s+|present\s+|whole\s+|entire\s+)?(?:conversation|chat|session|dialogue|dialog|discussion|exchange|thread)` +
+		`|the\s+(?:whole\s+|entire\s+)?(?:conversation|chat|dialogue))`
+	recentMessages = `\b` + recentWhen + `(?:chat\s+|conversation\s+)?` + recentUnit + `\s+(?:(?:that\s+)?(?:you|we)\s+(?:have\s+|'ve\s+|had\s+)?(?:exchanged|had|swapped|traded)\s+)?(?:of|in|from|within|during)\s+` + thisConversation + `\b` +
+		`|\b` + recentWhen + `(?:chat|conversation|dialogue|dialog|session)\s+` + recentUnit + `\b` +
+		`|\b` + recentWhen + recentUnit + `\s+(?:that\s+)?(?:you|we)\s+(?:have\s+|'ve\s+|had\s+)?(?:exchanged|had|swapped|traded)\b`
+)
+
 // preparedFor is what the model makes for another tool's call (lead,
 // after attack pass 42e row 2): "whenever you draft an email for
 // send_email," routes the draft as "every time you call send_email," does.
@@ -54,6 +82,14 @@ var conversationPatterns = []*pattern{
 		also:     []string{"this ", "our ", "the "},
 		re:       re(plainConversation),
 		judge:    plainHeldInto},
+	// attack pass 47b row 3: the conversation's recent messages, counted
+	// or "recent", as this chat's or as chat messages, put in an argument
+	{rule: rules.TextSecretRequest, what: "a request to put the conversation in an argument",
+		triggers: []string{"messages", "turns", "exchanges"},
+		also:     []string{"last", "latest", "recent", "newest", "previous", "prior", "past", "earlier"},
+		also2:    []string{"conversation", "chat", "session", "dialog", "discussion", "exchange", "thread", "you", "we "},
+		re:       re(recentMessages),
+		judge:    recentHeldInto},
 	// row 2: another tool's data routed here after its call, when it
 	// succeeds or every time it is called: judged by routedHere
 	{rule: rules.TextShadowing, what: "a rule that routes another tool's data to this one",
@@ -204,6 +240,61 @@ func plainHeldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		}
 	}
 	return heldInto(c, p, sentence, m)
+}
+
+var (
+	// recentNotPutRE ends the text before the recent messages when they
+	// are another verb's object or a thing counted: "reply to the last
+	// five messages of the chat", "the total of the recent chat
+	// messages".
+	recentNotPutRE = re(`(?:\b(?:to|from|on|about|at)|\b(?:total|sum|count|number|average|length|size|ids?|timestamps?|authors?|senders?)\s+of)\s*` + recentDet + `$`)
+	// recentElsewhereRE follows chat messages of another place: "recent
+	// chat messages in the given channel", "of a Slack channel".
+	recentElsewhereRE = re(`^\s+(?:in|of|from|on|within)\s+(?:(?:a|an|the|that|each|every|any|some|its|their|his|her|given|specified|selected|target|other|another)\s+)+(?:[\w-]+\s+)?(?:channels?|rooms?|groups?|threads?|servers?|spaces?|teams?|inbox(?:es)?|mailbox(?:es)?|workspaces?|guilds?|dms?|tickets?|queues?|feeds?|boards?)\b`)
+	// withTheUserRE follows "the last five messages you exchanged": with
+	// the user, lastMessage's reading.
+	withTheUserRE = re(`^\s+with\s+the\s+user\b`)
+	// previousMessagesRE and putBeforeRE are the previous messages right
+	// after a verb of putting, which heldConversationWords reads.
+	previousMessagesRE = re(`^(?:the\s+)?(?:previous|prior|earlier|past)\s+messages\b`)
+	putBeforeRE        = re(`\b(?:pass|put|include|copy|send|add|insert|paste|write|attach|append|forward)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?$`)
+)
+
+// recentHeldInto keeps the conversation's recent messages (attack pass
+// 47b row 3) as plainHeldInto keeps the conversation named plainly: not
+// in a tool named for a chat's messages or a session (the messages and
+// sessions families' owners: slack_reply, browser_history), not another
+// place's ("recent chat messages in the given channel"), not another
+// verb's object ("reply to ...") nor a thing counted ("the total of ...");
+// then put in one of the tool's arguments or sent to an address. An
+// argument described so in a tool that calls a model is a mention to
+// check (T041), as requestedOnly has it.
+func recentHeldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if ownedBy(c.toolName, heldGroups[1].owners) || ownedBy(c.toolName, heldGroups[3].owners) {
+		return nil
+	}
+	sentence, m = around(sentence, m) // bounded work per match
+	if rest := sentence[m[1]:]; recentNotPutRE.MatchString(sentence[:m[0]]) || recentElsewhereRE.MatchString(rest) || withTheUserRE.MatchString(rest) {
+		return nil
+	}
+	if previousMessagesRE.MatchString(sentence[m[0]:]) && putBeforeRE.MatchString(sentence[:m[0]]) {
+		return nil // "put the previous messages of this chat": heldConversationWords' already
+	}
+	for _, w := range strings.FieldsFunc(sentence, notNameByte) {
+		if !c.isArg(w) {
+			continue
+		}
+		for _, n := range nameWords(w) {
+			if conversationArgWords[n] {
+				return nil
+			}
+		}
+	}
+	r := heldInto(c, p, sentence, m)
+	if r != nil && c.argDesc != "" && c.callsModel() {
+		return rules.TextSecretMention // generate_text's history, "earlier turns of the chat with the model": to check
+	}
+	return r
 }
 
 // ownCallOver keeps a call of one of the package's tools, or of it, made

@@ -52,8 +52,9 @@ const (
 		`|\b(?:the\s+)?(?:last|latest|most\s+recent|recent|previous|past)\s+` + messageCount + `\s+(?:user\s+)?(?:messages|prompts|requests|questions|queries|inputs|replies)\s+(?:(?:that\s+)?(?:you\s+)?(?:have\s+|'ve\s+)?(?:exchanged|had|swapped|traded)\s+)?(?:with|from|by|of)\s+the\s+user(?:[^'\w]|$)` +
 		`|\b(?:the\s+)?(?:last|latest|most\s+recent|recent|previous|past)\s+(?:` + messageCount + `\s+)?user\s+(?:messages|prompts|requests|questions|queries|inputs|replies)\b`
 	// messageCount is how many of the last messages (attack pass 43d rows
-	// 5 and 29): a number, in digits or words, or few, several.
-	messageCount = `(?:\d{1,3}|few|couple(?:\s+of)?|several|handful\s+of|two|three|four|five|six|seven|eight|nine|ten|twenty|dozen)`
+	// 5 and 29): a number, in digits or words, or few, several; n, and the
+	// tens (attack pass 47b row 3: "the last n messages", "the last fifty").
+	messageCount = `(?:\d{1,3}|n|few|couple(?:\s+of)?|several|handful\s+of|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen)`
 	// othersOutput is what the other tools the model called returned.
 	othersOutput = `\b(?:outputs?|results?|responses?|returns?|return\s+values?)\s+(?:of|from)\s+(?:(?:all|any|every|each)\s+(?:of\s+)?(?:the\s+)?(?:other\s+|previous\s+|prior\s+|earlier\s+)?(?:tools?|tool\s+calls?|functions?|function\s+calls?)(?:\s+(?:that\s+)?(?:you\s+)?(?:have\s+|had\s+)?(?:called|used|ran|run|invoked|executed))?|(?:the\s+)?(?:tools?|functions?)\s+(?:that\s+)?you\s+(?:have\s+|had\s+)?(?:called|used|ran|run|invoked|executed))\b` +
 		`|\bwhat(?:ever)?\s+(?:the\s+|all\s+the\s+|any\s+)?(?:other|previous|prior|earlier)\s+(?:tools?|functions?|tool\s+calls?)\s+(?:have\s+|has\s+|had\s+)?(?:returned|return|returns|gave|give|output|produced|said)\b` +
@@ -63,8 +64,32 @@ const (
 	othersOutputWords = `\b(?:outputs?|results?|responses?|returns?|return\s+values?)\s+(?:of|from)\s+(?:your|the)\s+(?:previous|prior|earlier|last|recent|other)\s+(?:tool|function)\s+calls?\b` +
 		`|\b(?:the\s+)?(?:last|latest|previous|most\s+recent)\s+(?:tool|function)(?:\s+call)?(?:'s)?\s+(?:results?|outputs?|responses?|return\s+values?)\b` +
 		`|\b(?:everything|anything|whatever|all|(?:all\s+|any\s+)?(?:the\s+)?data)\s+(?:that\s+)?(?:the\s+)?other\s+(?:tools?|functions?)\s+(?:have\s+|has\s+)?(?:returned|returns?|gave|produced|output)\b` +
+		// attack pass 47b row 5: the results (outputs, responses) the
+		// other tools or the earlier tool calls returned, of or from them,
+		// and of the tools or calls so far: "the results the other tools
+		// returned so far", "the outputs of earlier tool calls", "the
+		// responses of your tool calls in this session"
+		`|\b` + othersResultNoun + `\s+(?:that\s+|which\s+)?` + othersTools + `\s+(?:have\s+|has\s+|had\s+)?(?:returned|gave|given|produced|output|sent\s+back|responded\s+with)\b` +
+		// (of or from the other tools after "the", "all", "any": contextThing's;
+		// "returned by the other tools": the alternative above)
+		`|\b(?:replies|answers?|return\s+values?)\s+(?:of|from)\s+` + othersTools + `\b` +
+		`|\b(?:results?|outputs?|responses?)\s+(?:of|from)\s+(?:(?:all\s+(?:of\s+)?)?your|every|each|all\s+of\s+the)\s+(?:other|previous|prior|earlier|past|preceding)\s+(?:tools|functions|(?:tool|function)\s+calls|calls)\b` +
+		`|\b` + othersResultNoun + `\s+(?:that\s+|which\s+)?` + toolsSoFar + `\s+(?:have\s+|has\s+|had\s+)?(?:returned|gave|produced|output|sent\s+back)\s+` + heldScope +
+		`|\b` + othersResultNoun + `\s+(?:of|from|returned\s+by|produced\s+by)\s+` + toolsSoFar + `\s+(?:(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:called|made|used|ran|run|invoked)\s+)?` + heldScope +
 		`|\b(?:returned|produced|output)\s+by\s+(?:the\s+|any\s+|all\s+)?(?:other|previous|prior|earlier)\s+(?:tools?|functions?|tool\s+calls?)\b` +
 		`|\bafter\s+(?:every|each|any)\s+(?:other\s+)?(?:tool|function)\s+(?:calls?|uses?|invocations?)\b[^.\n]{0,80}?\b(?:that|the|its|this)\s+(?:other\s+)?(?:tool|call|function)'?s\s+(?:outputs?|results?|responses?|return\s+values?)\b`
+	// othersResultNoun is what a tool gave back (attack pass 47b row 5).
+	othersResultNoun = `(?:results?|outputs?|responses?|replies|answers?|return\s+values?)`
+	// othersTools are the other tools or the earlier tool calls: "the
+	// other tools", "all the previous tool calls", "your earlier calls".
+	// Plural: "the output of the previous tool" (one step's, a pipeline's
+	// input) is othersOutputWords' "last tool's" alone.
+	othersTools = `(?:(?:(?:all\s+(?:of\s+)?)?(?:the|your)\s+|all\s+|any\s+|every\s+|each\s+)?(?:other|previous|prior|earlier|past|preceding)\s+(?:tools|functions|(?:tool|function)\s+calls)` +
+		`|(?:all\s+(?:of\s+)?)?your\s+(?:other|previous|prior|earlier|past)\s+calls)`
+	// toolsSoFar are the tools or calls, with a scope after them (so far,
+	// earlier, in this session: heldScope): "the results the tools
+	// returned so far", "the outputs of your tool calls in this session".
+	toolsSoFar = `(?:(?:all\s+(?:of\s+)?)?(?:the|your)\s+|all\s+)?(?:tools|functions|(?:tool|function)\s+calls|calls)`
 	// othersNamedOutput is what another tool, named, returned (attack
 	// pass 44c, row 5): "whatever read_file returned", "what the
 	// get_emails tool gave"; otherToolHeld drops the package's own tools.

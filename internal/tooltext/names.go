@@ -219,8 +219,24 @@ func heldIn(name string) (held string, group *heldGroup, a, b int) {
 			return held, &heldGroups[g], a, b
 		}
 	}
+	// the recent messages counted (attack pass 47b row 3): last_5_messages,
+	// recentTenChatMessages, of the messages family (turns: the turns')
+	if k := recentHeldRE.FindStringSubmatchIndex(padded); k != nil {
+		if next, _, _ := strings.Cut(padded[k[1]:], " "); heldThingOf[next] {
+			return "", nil, 0, 0
+		}
+		g := 1
+		if padded[k[2]:k[3]] == "turns" {
+			g = 4
+		}
+		a, b := f.span(k[0], k[1]-2) // padded's leading space and the match's two
+		return padded[k[0]+1 : k[1]-1], &heldGroups[g], a, b
+	}
 	return "", nil, 0, 0
 }
+
+// recentHeldRE is the recent messages counted, in a name's padded words.
+var recentHeldRE = re(` (?:last|latest|recent|newest|most recent|previous|prior|past|earlier) ` + messageCount + ` (?:chat |conversation )?(messages|turns) `)
 
 // ownedBy: a word of the tool's name (split as names are) is one of
 // owners.
@@ -291,7 +307,10 @@ var heldGroups = []heldGroup{
 	{ // messages, chats and their logs: chat apps, mail, support desks
 		names: []string{"chat messages", "chat log", "chat logs", "chat context", "chat transcript", "chat export", "message history", "messages history",
 			"message log", "all messages", "conversation log", "conversation logs", "conversation transcript", "conversation context", "dialog log", "dialogue log", "dialog logs",
-			"thread history", "entire chat", "whole chat", "full chat"},
+			"thread history", "entire chat", "whole chat", "full chat",
+			// attack pass 47b row 3: the recent messages (recentHeldRE reads them counted: last_5_messages)
+			"recent messages", "last messages", "latest messages", "newest messages", "most recent messages",
+			"recent chat messages", "last chat messages", "latest chat messages", "recent conversation messages"},
 		owners: wordSet(`chat chats messaging messenger slack discord telegram whatsapp irc mattermost zulip
 			channel channels dm dms inbox mail email emails sms thread threads conversation conversations intercom zendesk freshdesk helpdesk
 			ticket tickets chatbot bot bots`),
@@ -308,7 +327,7 @@ var heldGroups = []heldGroup{
 			kernel tmux ssh login logins analytics`),
 	},
 	{ // turns: games, and annotated dialogue data
-		names:  []string{"prior turns", "previous turns", "past turns", "earlier turns", "all turns"},
+		names:  []string{"prior turns", "previous turns", "past turns", "earlier turns", "all turns", "last turns", "recent turns", "latest turns"},
 		owners: wordSet(`game games chess poker player players dataset datasets annotation annotations`),
 	},
 }
