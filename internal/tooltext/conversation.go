@@ -229,15 +229,8 @@ func plainHeldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 			return nil
 		}
 	}
-	for _, w := range strings.FieldsFunc(sentence, notNameByte) {
-		if !c.isArg(w) {
-			continue
-		}
-		for _, n := range nameWords(w) {
-			if conversationArgWords[n] {
-				return nil
-			}
-		}
+	if c.namesConversationArg(sentence) {
+		return nil
 	}
 	return heldInto(c, p, sentence, m)
 }
@@ -260,6 +253,22 @@ var (
 	putBeforeRE        = re(`\b(?:pass|put|include|copy|send|add|insert|paste|write|attach|append|forward)\s+(?:all\s+(?:of\s+)?)?(?:the\s+)?$`)
 )
 
+// namesConversationArg: the sentence names one of the tool's arguments
+// that takes a conversation or channel by its id (chat_id, channel).
+func (c *checker) namesConversationArg(sentence string) bool {
+	for _, w := range strings.FieldsFunc(sentence, notNameByte) {
+		if !c.isArg(w) {
+			continue
+		}
+		for _, n := range nameWords(w) {
+			if conversationArgWords[n] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // recentHeldInto keeps the conversation's recent messages (attack pass
 // 47b row 3) as plainHeldInto keeps the conversation named plainly: not
 // in a tool named for a chat's messages or a session (the messages and
@@ -280,15 +289,8 @@ func recentHeldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rul
 	if previousMessagesRE.MatchString(sentence[m[0]:]) && putBeforeRE.MatchString(sentence[:m[0]]) {
 		return nil // "put the previous messages of this chat": heldConversationWords' already
 	}
-	for _, w := range strings.FieldsFunc(sentence, notNameByte) {
-		if !c.isArg(w) {
-			continue
-		}
-		for _, n := range nameWords(w) {
-			if conversationArgWords[n] {
-				return nil
-			}
-		}
+	if c.namesConversationArg(sentence) {
+		return nil
 	}
 	r := heldInto(c, p, sentence, m)
 	if r != nil && c.argDesc != "" && c.callsModel() {
