@@ -123,24 +123,48 @@ func valuePlace(arg string) bool {
 	return value
 }
 
-// storesSecrets: the tool's name says it stores secrets: a secret
-// store's word (secretStoreWords: secret, vault, env, environment,
-// envvar, credential, keychain, keystore, keyring; a variable alone is
-// no secret's store, set_variable's value is no place: attack pass 46h
-// row 2) and a verb of putting one (set, create, store, save, put,
-// write).
+// storesSecrets: the tool's name says it stores secrets: a verb of
+// putting (set, create, store, save, put, write, add, update ...) whose
+// object is a secret's store: the store words (storeWords) the object
+// ends in, with its trailing value, entry or item, hold a secret store's
+// word (secretStoreWords: secret, vault, env, environment, envvar,
+// credential, keychain, keystore, keyring). The object is the words
+// after the last verb, or those before it when it ends the name
+// (secret_set): set_secret, create_env_var, put_vault_secret,
+// store_in_keychain, set_repo_secret. A variable alone is no secret's
+// store (set_variable: attack pass 46h row 2), nor a store word in
+// another sense, not the object's head (create_secret_santa,
+// update_environment_report: attack pass 47c row 2).
 func storesSecrets(tool string) bool {
-	var store, put bool
-	for _, w := range nameWords(tool) {
-		store = store || secretStoreWords[w]
-		put = put || storeVerbs[w]
+	words := nameWords(tool)
+	verb := -1
+	for i, w := range words {
+		if storeVerbs[w] {
+			verb = i
+		}
 	}
-	return store && put
+	if verb < 0 {
+		return false
+	}
+	object := words[verb+1:]
+	if len(object) == 0 {
+		object = words[:verb]
+	}
+	for len(object) > 0 && storedThingWords[object[len(object)-1]] {
+		object = object[:len(object)-1]
+	}
+	for i := len(object) - 1; i >= 0 && storeWords[object[i]]; i-- {
+		if secretStoreWords[object[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 var (
 	storeWords       = wordSet("secret secrets vault env environment envvar envvars variable variables var vars credential credentials keychain keystore keyring")
 	secretStoreWords = wordSet("secret secrets vault vaults env environment envvar envvars credential credentials keychain keystore keyring")
+	storedThingWords = wordSet("value values val entry entries item items")
 	storeVerbs       = wordSet("set sets create creates store stores save saves put puts write writes add adds update updates upsert insert new")
 )
 
