@@ -63,7 +63,7 @@ func connPlace(arg string) bool {
 			conn = true
 		case w == "string" || w == "str" || w == "uri" || w == "url":
 			addr = true
-		case databaseWords[w]:
+		case databaseWords[w] || databaseWordsNear[w] != nil: // an argument pg_url, broker_url
 			db = true
 		}
 	}
@@ -96,17 +96,34 @@ func openingSentence(s string) string {
 	return ""
 }
 
-// databaseIn: s has a database's word.
+// databaseIn: s has a database's word (databaseWords), or an ambiguous
+// one (databaseWordsNear: pg, broker) beside a word that makes it a
+// database's: pg next to query, sql, db, database, table, dump ...
+// (pg_query, "the pg database"), broker next to message, kafka, mqtt,
+// queue, topic, publish ... ("a message broker", broker_publish). A
+// mortgage broker (contact_broker) and a PG-13 film (list_pg_movies)
+// name no database (attack pass 47c row 3).
 func databaseIn(s string) bool {
-	for _, w := range nameWords(s) {
+	words := nameWords(s)
+	for i, w := range words {
 		if databaseWords[w] {
+			return true
+		}
+		near := databaseWordsNear[w]
+		if near != nil && (i > 0 && near[words[i-1]] || i+1 < len(words) && near[words[i+1]]) {
 			return true
 		}
 	}
 	return false
 }
 
-var databaseWords = wordSet("database databases db postgres postgresql pg mysql mariadb mongo mongodb redis sqlite sql mssql jdbc amqp rabbitmq broker clickhouse cassandra neon supabase snowflake")
+var (
+	databaseWords     = wordSet("database databases db postgres postgresql mysql mariadb mongo mongodb redis sqlite sql mssql jdbc amqp rabbitmq clickhouse cassandra neon supabase snowflake")
+	databaseWordsNear = map[string]map[string]bool{
+		"pg":     wordSet("query queries sql db database databases table tables schema schemas dump restore connect connection connections exec execute explain index indexes vacuum migrate migration select insert row rows column columns server cluster instance pool backup"),
+		"broker": wordSet("message messages messaging mqtt kafka amqp rabbitmq activemq nats event events queue queues topic topics publish subscribe pubsub stream streams streaming"),
+	}
+)
 
 // valuePlace: an argument named for a stored value (value, secret_value,
 // env_value).
