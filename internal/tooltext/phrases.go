@@ -2137,39 +2137,67 @@ func recipientExample(c *checker, p *pattern, sentence string, m []int) *rules.R
 }
 
 // mailTool: the tool's name names mail (mailWords: email, gmail, inbox,
-// mailbox, mail forwarding ...), or its description does before the
-// example at folded offset at, in its first sentence or, when that runs
-// on to the example with no full stop, in the 200 bytes before it
-// ("Creates a mail rule, e.g. ..."); in an argument's description, the
-// tool's first sentence.
+// mailbox, smtp ...), or its description's object does before the
+// example at folded offset at: its first sentence or, when that runs on
+// to the example with no full stop, the 200 bytes before it, read up to
+// a clause's end (mailObject: "Creates a mail rule, e.g. ..."); in an
+// argument's description, the tool's first sentence. Mail named in
+// another clause is incidental ("Creates a firewall rule that blocks
+// mail spam"), and forwarding is mail's only beside a mail's or a
+// filter's word (add_forwarding_filter; add_port_forwarding_rule is a
+// network's: attack pass 47c row 5).
 func (c *checker) mailTool(at int) bool {
 	if mailIn(c.toolName) {
 		return true
 	}
 	if c.argDesc != "" {
-		return mailIn(openingSentence(strings.ToLower(c.toolDesc)))
+		return mailIn(mailObject(openingSentence(strings.ToLower(c.toolDesc))))
 	}
 	before := c.folded[:min(at, len(c.folded))]
 	if first := openingSentence(before); first != "" {
-		return mailIn(first)
+		return mailIn(mailObject(first))
 	}
-	return len(before) <= 200 && mailIn(before)
+	return len(before) <= 200 && mailIn(mailObject(before))
 }
 
-// mailIn: s has a mail's word.
+// mailObject: s up to the end of its first clause (a relative or
+// subordinate clause's word, a purpose's to, a comma, colon or
+// parenthesis).
+func mailObject(s string) string {
+	if m := mailClauseEndRE.FindStringIndex(s); m != nil {
+		return s[:m[0]]
+	}
+	return s
+}
+
+// mailIn: s has a mail's word; forwarding one only beside a filter's
+// (a mail's forwarding filter; port forwarding is no mail).
 func mailIn(s string) bool {
+	forwarding := false
 	for _, w := range nameWords(s) {
-		if mailWords[w] {
+		switch {
+		case mailWords[w]:
 			return true
+		case forwardingWords[w]:
+			forwarding = true
+		}
+	}
+	if forwarding {
+		for _, w := range nameWords(s) {
+			if w == "filter" || w == "filters" {
+				return true
+			}
 		}
 	}
 	return false
 }
 
 var (
-	exampleLeadRE = re(`(?:\be\.g\.|\bi\.e\.|\bfor\s+(?:example|instance)|\bsuch\s+as|\bexamples?)\s*[,:]?\s*$`)
-	mailRuleWords = wordSet("rule rules filter filters forward forwarding forwarder redirect redirection alias aliases routing route routes")
-	mailWords     = wordSet("mail mails email emails gmail outlook inbox inboxes mailbox mailboxes smtp imap forwarding forwarder forwarders")
+	exampleLeadRE   = re(`(?:\be\.g\.|\bi\.e\.|\bfor\s+(?:example|instance)|\bsuch\s+as|\bexamples?)\s*[,:]?\s*$`)
+	mailRuleWords   = wordSet("rule rules filter filters forward forwarding forwarder redirect redirection alias aliases routing route routes")
+	mailWords       = wordSet("mail mails email emails gmail outlook inbox inboxes mailbox mailboxes smtp imap")
+	forwardingWords = wordSet("forwarding forwarder forwarders")
+	mailClauseEndRE = re(`[,;:(]|\b(?:that|which|who|whose|where|when|whenever|if|unless|while|because|since|so|to|by|using|via)\b`)
 )
 
 // aroundText is around's text alone: a judge's bounded read of a long
