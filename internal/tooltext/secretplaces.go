@@ -191,16 +191,31 @@ func (c *checker) selfNamed(name string) bool {
 	return own != "" && (name == own || strings.ReplaceAll(name, "-", "_") == strings.ReplaceAll(own, "-", "_"))
 }
 
-// loginSecret: the secret at sentence[a:b], with the words between its
-// owner and it ("the user's login credentials"), is a login's own in
-// words that name no service (loginSecretWords: credentials, password,
-// login, username and password): the user's GitHub token, AWS secret
-// access key or GitHub credentials are another service's (attack pass
-// 46h row 4). Reads at most 80 bytes before the secret.
-func loginSecret(sentence string, a, b int) bool {
+// loginSecret: the secret at sentence[a:b], with the words of its noun
+// phrase, is a login's own in words that name no service
+// (loginSecretWords: credentials, password, login, username and
+// password): the words between its owner and it ("the user's login
+// credentials"), those before the owner ("the current user's"), and
+// the qualifier after it, sentence[b:b+q] ("of their account"). The
+// user's GitHub token, AWS secret access key or GitHub credentials are
+// another service's (attack pass 46h row 4), and so are the GitHub
+// user's password, the password of their GitHub account and the
+// password from the .env file (attack pass 47c row 4). Reads at most
+// 80 bytes before the secret.
+func loginSecret(sentence string, a, b, q int) bool {
 	words := nameWords(sentence[a:b])
 	if g := ownerQualRE.FindStringSubmatch(sentence[max(0, a-80):a]); g != nil {
-		words = append(words, nameWords(g[1])...)
+		words = append(words, nameWords(g[2])...)
+		for _, w := range nameWords(g[1]) {
+			if !loginOwnerWords[w] {
+				return false
+			}
+		}
+	}
+	for _, w := range nameWords(sentence[b : b+q]) {
+		if !loginOwnerWords[w] && !loginSecretWords[w] {
+			return false
+		}
 	}
 	for _, w := range words {
 		if !loginSecretWords[w] {
@@ -208,6 +223,30 @@ func loginSecret(sentence string, a, b int) bool {
 		}
 	}
 	return len(words) > 0
+}
+
+// secretTarget: the argument the secret before rest goes in ("as
+// username"), right after it or after a qualifier of the secret ("of
+// their GitHub account as username", "from the .env file as body"), as
+// targetArgRE's match of rest shifted past the qualifier, whose end is q.
+func secretTarget(rest string) (q int, t []int) {
+	if t = targetArgRE.FindStringSubmatchIndex(rest); t != nil {
+		return 0, t
+	}
+	g := secretQualRE.FindStringSubmatchIndex(rest)
+	if g == nil {
+		return 0, nil
+	}
+	q = g[3]
+	if t = targetArgRE.FindStringSubmatchIndex(rest[q:]); t == nil {
+		return 0, nil
+	}
+	for i := range t {
+		if t[i] >= 0 {
+			t[i] += q
+		}
+	}
+	return q, t
 }
 
 // ownCredentialList: the list of arguments the secret goes in, first
@@ -260,5 +299,16 @@ var (
 	// argument that takes them
 	loginSecretWords = wordSet("credential credentials password passwords passphrase passcode pin login logins signin sign in details username usernames email and or")
 	loginPlaceWords  = wordSet("password passwords passwd pwd pass passphrase passcode pin credential credentials login")
-	ownerQualRE      = re(`\b(?:user'?s?|users'|your|their|my)\s+((?:[\w-]+\s+){0,3})$`)
+	ownerQualRE      = re(`(?:\bthe\s+((?:[\w-]+\s+){0,2}))?\b(?:user'?s?|users'|your|their|my)\s+((?:[\w-]+\s+){0,3})$`)
+	// loginOwnerWords: the words before the owner and in the secret's
+	// qualifier that name no service ("the current user's", "of their
+	// account").
+	loginOwnerWords = wordSet("the current same end signed logged in authenticated own of for from on at their his her your my its this that user users account accounts profile")
+	// userSourceRE: the user's thing read from the secret after it ("the
+	// user's login details from the .env file"; attack pass 47c row 4),
+	// fileWordRE the file's word after the secret file's name.
+	secretSourceAfter = `(?:(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?)?`
+	userSourceRE      = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?$`)
+	fileWordRE        = re(`^\s+files?\b`)
+	secretQualRE      = re(`^(\s+(?:of|from|on|at|inside|within)\s+(?:[^\s.;,:]+\s+){0,5}?)(?:as|in|into|for)\s`)
 )
