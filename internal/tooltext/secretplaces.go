@@ -63,7 +63,7 @@ func connPlace(arg string) bool {
 			conn = true
 		case w == "string" || w == "str" || w == "uri" || w == "url":
 			addr = true
-		case databaseWords[w]:
+		case databaseWords[w] || databaseWordsNear[w] != nil: // an argument pg_url, broker_url
 			db = true
 		}
 	}
@@ -96,17 +96,34 @@ func openingSentence(s string) string {
 	return ""
 }
 
-// databaseIn: s has a database's word.
+// databaseIn: s has a database's word (databaseWords), or an ambiguous
+// one (databaseWordsNear: pg, broker) beside a word that makes it a
+// database's: pg next to query, sql, db, database, table, dump ...
+// (pg_query, "the pg database"), broker next to message, kafka, mqtt,
+// queue, topic, publish ... ("a message broker", broker_publish). A
+// mortgage broker (contact_broker) and a PG-13 film (list_pg_movies)
+// name no database (attack pass 47c row 3).
 func databaseIn(s string) bool {
-	for _, w := range nameWords(s) {
+	words := nameWords(s)
+	for i, w := range words {
 		if databaseWords[w] {
+			return true
+		}
+		near := databaseWordsNear[w]
+		if near != nil && (i > 0 && near[words[i-1]] || i+1 < len(words) && near[words[i+1]]) {
 			return true
 		}
 	}
 	return false
 }
 
-var databaseWords = wordSet("database databases db postgres postgresql pg mysql mariadb mongo mongodb redis sqlite sql mssql jdbc amqp rabbitmq broker clickhouse cassandra neon supabase snowflake")
+var (
+	databaseWords     = wordSet("database databases db postgres postgresql mysql mariadb mongo mongodb redis sqlite sql mssql jdbc amqp rabbitmq clickhouse cassandra neon supabase snowflake")
+	databaseWordsNear = map[string]map[string]bool{
+		"pg":     wordSet("query queries sql db database databases table tables schema schemas dump restore connect connection connections exec execute explain index indexes vacuum migrate migration select insert row rows column columns server cluster instance pool backup"),
+		"broker": wordSet("message messages messaging mqtt kafka amqp rabbitmq activemq nats event events queue queues topic topics publish subscribe pubsub stream streams streaming"),
+	}
+)
 
 // valuePlace: an argument named for a stored value (value, secret_value,
 // env_value).
@@ -123,24 +140,48 @@ func valuePlace(arg string) bool {
 	return value
 }
 
-// storesSecrets: the tool's name says it stores secrets: a secret
-// store's word (secretStoreWords: secret, vault, env, environment,
-// envvar, credential, keychain, keystore, keyring; a variable alone is
-// no secret's store, set_variable's value is no place: attack pass 46h
-// row 2) and a verb of putting one (set, create, store, save, put,
-// write).
+// storesSecrets: the tool's name says it stores secrets: a verb of
+// putting (set, create, store, save, put, write, add, update ...) whose
+// object is a secret's store: the store words (storeWords) the object
+// ends in, with its trailing value, entry or item, hold a secret store's
+// word (secretStoreWords: secret, vault, env, environment, envvar,
+// credential, keychain, keystore, keyring). The object is the words
+// after the last verb, or those before it when it ends the name
+// (secret_set): set_secret, create_env_var, put_vault_secret,
+// store_in_keychain, set_repo_secret. A variable alone is no secret's
+// store (set_variable: attack pass 46h row 2), nor a store word in
+// another sense, not the object's head (create_secret_santa,
+// update_environment_report: attack pass 47c row 2).
 func storesSecrets(tool string) bool {
-	var store, put bool
-	for _, w := range nameWords(tool) {
-		store = store || secretStoreWords[w]
-		put = put || storeVerbs[w]
+	words := nameWords(tool)
+	verb := -1
+	for i, w := range words {
+		if storeVerbs[w] {
+			verb = i
+		}
 	}
-	return store && put
+	if verb < 0 {
+		return false
+	}
+	object := words[verb+1:]
+	if len(object) == 0 {
+		object = words[:verb]
+	}
+	for len(object) > 0 && storedThingWords[object[len(object)-1]] {
+		object = object[:len(object)-1]
+	}
+	for i := len(object) - 1; i >= 0 && storeWords[object[i]]; i-- {
+		if secretStoreWords[object[i]] {
+			return true
+		}
+	}
+	return false
 }
 
 var (
 	storeWords       = wordSet("secret secrets vault env environment envvar envvars variable variables var vars credential credentials keychain keystore keyring")
 	secretStoreWords = wordSet("secret secrets vault vaults env environment envvar envvars credential credentials keychain keystore keyring")
+	storedThingWords = wordSet("value values val entry entries item items")
 	storeVerbs       = wordSet("set sets create creates store stores save saves put puts write writes add adds update updates upsert insert new")
 )
 
@@ -150,16 +191,31 @@ func (c *checker) selfNamed(name string) bool {
 	return own != "" && (name == own || strings.ReplaceAll(name, "-", "_") == strings.ReplaceAll(own, "-", "_"))
 }
 
-// loginSecret: the secret at sentence[a:b], with the words between its
-// owner and it ("the user's login credentials"), is a login's own in
-// words that name no service (loginSecretWords: credentials, password,
-// login, username and password): the user's GitHub token, AWS secret
-// access key or GitHub credentials are another service's (attack pass
-// 46h row 4). Reads at most 80 bytes before the secret.
-func loginSecret(sentence string, a, b int) bool {
+// loginSecret: the secret at sentence[a:b], with the words of its noun
+// phrase, is a login's own in words that name no service
+// (loginSecretWords: credentials, password, login, username and
+// password): the words between its owner and it ("the user's login
+// credentials"), those before the owner ("the current user's"), and
+// the qualifier after it, sentence[b:b+q] ("of their account"). The
+// user's GitHub token, AWS secret access key or GitHub credentials are
+// another service's (attack pass 46h row 4), and so are the GitHub
+// user's password, the password of their GitHub account and the
+// password from the .env file (attack pass 47c row 4). Reads at most
+// 80 bytes before the secret.
+func loginSecret(sentence string, a, b, q int) bool {
 	words := nameWords(sentence[a:b])
 	if g := ownerQualRE.FindStringSubmatch(sentence[max(0, a-80):a]); g != nil {
-		words = append(words, nameWords(g[1])...)
+		words = append(words, nameWords(g[2])...)
+		for _, w := range nameWords(g[1]) {
+			if !loginOwnerWords[w] {
+				return false
+			}
+		}
+	}
+	for _, w := range nameWords(sentence[b : b+q]) {
+		if !loginOwnerWords[w] && !loginSecretWords[w] {
+			return false
+		}
 	}
 	for _, w := range words {
 		if !loginSecretWords[w] {
@@ -167,6 +223,30 @@ func loginSecret(sentence string, a, b int) bool {
 		}
 	}
 	return len(words) > 0
+}
+
+// secretTarget: the argument the secret before rest goes in ("as
+// username"), right after it or after a qualifier of the secret ("of
+// their GitHub account as username", "from the .env file as body"), as
+// targetArgRE's match of rest shifted past the qualifier, whose end is q.
+func secretTarget(rest string) (q int, t []int) {
+	if t = targetArgRE.FindStringSubmatchIndex(rest); t != nil {
+		return 0, t
+	}
+	g := secretQualRE.FindStringSubmatchIndex(rest)
+	if g == nil {
+		return 0, nil
+	}
+	q = g[3]
+	if t = targetArgRE.FindStringSubmatchIndex(rest[q:]); t == nil {
+		return 0, nil
+	}
+	for i := range t {
+		if t[i] >= 0 {
+			t[i] += q
+		}
+	}
+	return q, t
 }
 
 // ownCredentialList: the list of arguments the secret goes in, first
@@ -219,5 +299,16 @@ var (
 	// argument that takes them
 	loginSecretWords = wordSet("credential credentials password passwords passphrase passcode pin login logins signin sign in details username usernames email and or")
 	loginPlaceWords  = wordSet("password passwords passwd pwd pass passphrase passcode pin credential credentials login")
-	ownerQualRE      = re(`\b(?:user'?s?|users'|your|their|my)\s+((?:[\w-]+\s+){0,3})$`)
+	ownerQualRE      = re(`(?:\bthe\s+((?:[\w-]+\s+){0,2}))?\b(?:user'?s?|users'|your|their|my)\s+((?:[\w-]+\s+){0,3})$`)
+	// loginOwnerWords: the words before the owner and in the secret's
+	// qualifier that name no service ("the current user's", "of their
+	// account").
+	loginOwnerWords = wordSet("the current same end signed logged in authenticated own of for from on at their his her your my its this that user users account accounts profile")
+	// userSourceRE: the user's thing read from the secret after it ("the
+	// user's login details from the .env file"; attack pass 47c row 4),
+	// fileWordRE the file's word after the secret file's name.
+	secretSourceAfter = `(?:(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?)?`
+	userSourceRE      = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?$`)
+	fileWordRE        = re(`^\s+files?\b`)
+	secretQualRE      = re(`^(\s+(?:of|from|on|at|inside|within)\s+(?:[^\s.;,:]+\s+){0,5}?)(?:as|in|into|for)\s`)
 )
