@@ -26,6 +26,7 @@ func TestText(t *testing.T) {
 			`bidi \u202a\u202b\u202c\u202d\u202e \u2066\u2067\u2068\u2069 \u200e\u200f\u061c`,
 			`bidi \u202a\u202b\u202c\u202d\u202e \u2066\u2067\u2068\u2069 \u200e\u200f\u061c`},
 		{"zw \u200b\u200c\u200d\u2060\ufeff", `zw \u200b\u200c\u200d\u2060\ufeff`, `zw \u200b\u200c\u200d\u2060\ufeff`},
+		{"blank \u3164\uffa0\u115f\u1160\u17b4\u034f\u180b \u2800", `blank \u3164\uffa0\u115f\u1160\u17b4\u034f\u180b ` + "\u2800", `blank \u3164\uffa0\u115f\u1160\u17b4\u034f\u180b ` + "\u2800"},
 		{"tag \U000e0001\U000e0041\U000e007f", `tag \U000e0001\U000e0041\U000e007f`, `tag \U000e0001\U000e0041\U000e007f`},
 		{"soft\u00adhyphen", `soft\u00adhyphen`, `soft\u00adhyphen`},
 		{"sep \u2028\u2029", `sep \u2028\u2029`, `sep \u2028\u2029`},
@@ -143,7 +144,7 @@ func mustMarshal(t *testing.T, v any) string {
 // text that holds none comes back unchanged, escaping twice is escaping
 // once, and a stream cut anywhere escapes as the whole does.
 func FuzzEscape(f *testing.F) {
-	for _, s := range []string{"", "plain", "\x1b[2J\x07", "a\u202eb\u2066c", "\U000e0041\U000e0042", "\xff\xfe", "e\u0301\n\t", "日本語"} {
+	for _, s := range []string{"", "plain", "\x1b[2J\x07", "a\u202eb\u2066c", "\U000e0041\U000e0042", "\xff\xfe", "e\u0301\n\t", "日本語", "read\u3164file"} {
 		f.Add(s, 3)
 	}
 	f.Fuzz(func(t *testing.T, s string, cut int) {
@@ -153,7 +154,7 @@ func FuzzEscape(f *testing.F) {
 				t.Fatalf("escape(%q) = %q: not UTF-8", s, e)
 			}
 			for _, r := range e {
-				if !unicode.IsGraphic(r) && (line || r != '\n' && r != '\t') {
+				if (!unicode.IsGraphic(r) || DrawsNothing(r)) && (line || r != '\n' && r != '\t') {
 					t.Fatalf("escape(%q, %v) = %q holds %U raw", s, line, e, r)
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 	"github.com/subako-ai/subako-go/internal/textutil"
 )
 
@@ -59,8 +60,7 @@ func classify(s string, i int, r rune, rtl bool) charClass {
 			return plain
 		}
 		return invisible
-	case unicode.Is(unicode.Cf, r), r == 0x034f, r == 0x115f, r == 0x1160, r == 0x17b4, r == 0x17b5,
-		r == 0x3164, r == 0xffa0, r >= 0x180b && r <= 0x180f:
+	case unicode.Is(unicode.Cf, r), termsafe.DrawsNothing(r): // U+180E is Cf
 		return invisible
 	case unicode.Is(unicode.Co, r), r >= 0xfdd0 && r <= 0xfdef, r&0xfffe == 0xfffe:
 		return noMeaning
