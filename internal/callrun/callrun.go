@@ -59,10 +59,9 @@ type Outcome struct {
 	// Problems judge the result (resultcheck.Judge), nil when no result
 	// came or the run is not judged.
 	Problems []resultcheck.Problem
-	// SchemaWork is the work of validating the result's structuredContent
-	// against the outputSchema (resultcheck.JudgeWork), 0 when it was not
-	// validated: what the probes charge their budget for it.
-	SchemaWork int
+	// Work is the judging's work the module chose (resultcheck.JudgeWork):
+	// what the probes charge their budget for it.
+	Work resultcheck.Work
 }
 
 // Run runs spec's call of m on h and judges it.
@@ -94,7 +93,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, spec Spec) *Outcome 
 	}
 	o.Breaks = o.Record.Breaks()
 	if o.Result != nil {
-		o.Problems, o.SchemaWork = resultcheck.JudgeWork(o.Result, spec.OutputSchema, cfg.Mounts.Volume, cfg.Mounts.Data)
+		o.Problems, o.Work = resultcheck.JudgeWork(o.Result, spec.OutputSchema, cfg.Mounts.Volume, cfg.Mounts.Data)
 	}
 	return o
 }

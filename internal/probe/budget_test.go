@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 	"github.com/subako-ai/subako-go/internal/rules"
 )
 
@@ -94,7 +95,7 @@ func TestProbesBackstopGrowsWithCopies(t *testing.T) {
 		past   bool
 	}{{0, true}, {time.Second, false}, {100 * time.Millisecond, true}} {
 		r := &runner{res: &Result{}, backstop: host.Backstop{Limit: 2 * time.Second, Wall: 100 * time.Second, Deadline: time.Now().Add(-10 * time.Second)}}
-		r.charge(&host.Record{Elapsed: time.Millisecond, CopyCharge: c.copies}, nil, 0)
+		r.charge(&host.Record{Elapsed: time.Millisecond, CopyCharge: c.copies}, nil, resultcheck.Work{})
 		if got := r.pastBackstop("valid on add"); got != c.past {
 			t.Errorf("copies charged %v: past the backstop %v, want %v", c.copies, got, c.past)
 		}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
 // The host's judging of a run costs what the module chose, and the budget
@@ -53,6 +54,16 @@ const (
 	// after a collection had shrunk the stack, 7-17 ms when it had not;
 	// rounded up.
 	DepthCharge = 8 * time.Microsecond
+	// LinkCharge is what each volume:/// link the judging opens costs the
+	// budget (resultcheck.Work.Links: each distinct link once): os.Root
+	// walks the volume to the file a directory at a time, the module's
+	// symbolic links followed (at most 8, with no ".." in their targets,
+	// within the volume's 64 levels). Measured (attack pass 47d, row 2,
+	// two cores at a load of 8-13): a link through a chain of 62
+	// directories and a symbolic link cost about 263 µs, one KiB of
+	// answer's AnswerKiBCharge being 500 µs for some 17 such links;
+	// rounded up to four times it.
+	LinkCharge = time.Millisecond
 )
 
 // RunCharge covers the judging of a run of small answers (it was
@@ -68,19 +79,19 @@ const (
 
 // judgeCharge is what the host's judging of a run costs the budget past
 // RunCharge: its stdout's whole KiBs, and for a call's result (nil for a
-// run whose results are not judged) its nesting and schemaWork steps of
-// validating it (callrun.Outcome.SchemaWork; 0 when not validated).
-func judgeCharge(rec *host.Record, result json.RawMessage, schemaWork int) time.Duration {
+// run whose results are not judged) its nesting, the steps of validating
+// it and the links opened (callrun.Outcome.Work; 0 when not judged).
+func judgeCharge(rec *host.Record, result json.RawMessage, work resultcheck.Work) time.Duration {
 	bytes := min(rec.StdoutBytes, host.StdoutLimit)
 	levels := min(nesting(result), maxLevels) // deeper is not JSON to the judging, and costs it a scan
 	return time.Duration(bytes>>10)*AnswerKiBCharge + time.Duration(max(levels-judgeFreeLevels, 0))*DepthCharge +
-		time.Duration(max(schemaWork-judgeFreeWork, 0))*SchemaWorkCharge
+		time.Duration(max(work.Schema-judgeFreeWork, 0))*SchemaWorkCharge + time.Duration(work.Links)*LinkCharge
 }
 
 // judged is judgeCharge, kept in the runner's count of it (for P042's
 // message).
-func (r *runner) judged(rec *host.Record, result json.RawMessage, schemaWork int) time.Duration {
-	c := judgeCharge(rec, result, schemaWork)
+func (r *runner) judged(rec *host.Record, result json.RawMessage, work resultcheck.Work) time.Duration {
+	c := judgeCharge(rec, result, work)
 	r.judging += c
 	return c
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/subako-ai/subako-go/internal/host"
 	"github.com/subako-ai/subako-go/internal/offlineschema"
 	"github.com/subako-ai/subako-go/internal/probe"
+	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
 // TestJudgingCharged: the probes' budget charges the host's judging of a
@@ -43,7 +44,7 @@ func TestJudgingCharged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	perCall := probe.JudgeCharge(&host.Record{}, nil, work) // the least a call is charged: its validation
+	perCall := probe.JudgeCharge(&host.Record{}, nil, resultcheck.Work{Schema: work}) // the least a call is charged: its validation
 	for _, mode := range []string{"plain", "costly"} {
 		t.Run(mode, func(t *testing.T) {
 			wasm := gowasm.Build(t, "testdata/attack47a", "-ldflags=-X main.mode="+mode)
@@ -102,8 +103,18 @@ func TestResultNestingCharged(t *testing.T) {
 		{deep, 9002 - 16},
 	} {
 		rec := &host.Record{StdoutBytes: 1000}
-		if got, want := probe.JudgeCharge(rec, json.RawMessage(c.result), 0), time.Duration(c.levels)*probe.DepthCharge; got != want {
+		if got, want := probe.JudgeCharge(rec, json.RawMessage(c.result), resultcheck.Work{}), time.Duration(c.levels)*probe.DepthCharge; got != want {
 			t.Errorf("%.60s: charged %v, want %v (%d levels)", c.result, got, want, c.levels)
+		}
+	}
+}
+
+// TestLinksCharged: each link the judging opened is charged LinkCharge,
+// beyond RunCharge (attack pass 47d, row 2: a volume walk a link).
+func TestLinksCharged(t *testing.T) {
+	for _, links := range []int{0, 1, 3000} {
+		if got, want := probe.JudgeCharge(&host.Record{}, nil, resultcheck.Work{Links: links}), time.Duration(links)*probe.LinkCharge; got != want {
+			t.Errorf("%d links opened: charged %v, want %v", links, got, want)
 		}
 	}
 }

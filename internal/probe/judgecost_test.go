@@ -220,7 +220,7 @@ func BenchmarkJudgeCost(b *testing.B) {
 				resultcheck.JudgeWork(json.RawMessage(`{"content":[],"structuredContent":{}}`), json.RawMessage(s.schema), "", false) // compiled once, as the probes do
 			}
 			var judged, parsed time.Duration
-			work := 0
+			var work resultcheck.Work
 			for range b.N {
 				runtime.GC()
 				before := rusageCPU(b)
@@ -233,8 +233,8 @@ func BenchmarkJudgeCost(b *testing.B) {
 			}
 			judged, parsed = judged/time.Duration(b.N), parsed/time.Duration(b.N)
 			charge := probe.JudgeCharge(&host.Record{StdoutBytes: int64(len(line) + 1)}, json.RawMessage(res), work)
-			if work > 0 {
-				b.ReportMetric(float64(judged)/float64(work), "cpu-ns/step")
+			if work.Schema > 0 {
+				b.ReportMetric(float64(judged)/float64(work.Schema), "cpu-ns/step")
 			}
 			b.ReportMetric(float64(judged+parsed)/1e6*float64(1<<20)/float64(len(line)), "cpu-ms/MiB")
 			if charge > 0 { // a small answer is RunCharge's; the collections measured hold the schemas compiled so far

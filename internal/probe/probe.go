@@ -584,8 +584,8 @@ func (r *runner) spent() time.Duration {
 
 // charge counts a run's module time and the host's work for it: its
 // private copies' charge and its judging's (judgeCharge).
-func (r *runner) charge(rec *host.Record, result json.RawMessage, schemaWork int) {
-	work := rec.CopyCharge + r.judged(rec, result, schemaWork)
+func (r *runner) charge(rec *host.Record, result json.RawMessage, judging resultcheck.Work) {
+	work := rec.CopyCharge + r.judged(rec, result, judging)
 	r.moduleTime += rec.Elapsed + work
 	r.hostWork += work
 }
@@ -673,7 +673,7 @@ func (r *runner) play(ctx context.Context, opt runOptions, script func(*host.Ses
 		r.res.Err = err
 	}
 	if rec != nil {
-		r.charge(rec, nil, 0)
+		r.charge(rec, nil, resultcheck.Work{})
 	}
 	return rec
 }
@@ -792,7 +792,7 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 		r.res.Err = o.Err
 		return nil
 	}
-	r.charge(o.Record, o.Result, o.SchemaWork)
+	r.charge(o.Record, o.Result, o.Work)
 	return o
 }
 

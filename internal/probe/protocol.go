@@ -112,7 +112,7 @@ func (r *runner) startPause(ctx context.Context, t mcp.Tool, args json.RawMessag
 			}
 			return
 		}
-		r.charge(got.rec, nil, 0)
+		r.charge(got.rec, nil, resultcheck.Work{})
 		if r.unjudged(ProbePause, t.Name, got.rec) {
 			return
 		}
