@@ -2307,7 +2307,7 @@ func secretHead(rest string) bool {
 	return secretHeadRE.MatchString(rest)
 }
 
-var secretHeadRE = re(`^(?:\s+(?:access|api|private|secret|auth|session|bearer|signing|master|root|recovery|seed)\b)*(?:\s+(?:keys?|tokens?|passwords?|secrets?|credentials?|cookies?|phrases?|passphrases?)\b)?['">` + "`" + `]?(?:\s*(?:$|[.;,:)!?]|\s[-—])|\s+(?:as|for|of|from|in|into|to|on|and|or|which|that|so|when|whenever|if|before|after|with|verbatim|letter|word|here|too|also|each|every|please|instead)\b)`)
+var secretHeadRE = re(`^(?:\s+(?:access|api|private|secret|auth|session|bearer|signing|master|root|recovery|seed)\b)*(?:\s+(?:keys?|tokens?|passwords?|secrets?|credentials?|cookies?|phrases?|passphrases?)\b)?['">` + "`" + `]?(?:\s*(?:$|[.;,:)!?]|\s[-—])|\s+(?:as|for|of|from|in|into|to|on|and|or|which|that|so|when|whenever|if|before|after|with|verbatim|letter|word|here|too|also|each|every|please|instead|stored|saved|kept|held|cached|remembered|found|written|listed|located)\b)`)
 
 var (
 	argIsRE = re(`(?:^\s*|[.;,(]\s*|\b(?:the|with)\s+)(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s*(?:(?:argument|parameter|field|param|value)\s*)?(?:(:)|=|\b(?:is|expects|accepts|takes|receives|requires|wants|gets|should\s+get|must\s+get)\b)`)

@@ -232,6 +232,9 @@ func loginSecret(sentence string, a, b, q int) bool {
 // username"), right after it or after a qualifier of the secret ("of
 // their GitHub account as username", "from the .env file as body"), as
 // targetArgRE's match of rest shifted past the qualifier, whose end is q.
+// The qualifier may say where the secret is kept ("stored in ~/.netrc",
+// "saved in their browser") and name a path ("from ~/.netrc"): those
+// words are no login's own (attack pass 47d row 6).
 func secretTarget(rest string) (q int, t []int) {
 	if t = targetArgRE.FindStringSubmatchIndex(rest); t != nil {
 		return 0, t
@@ -317,5 +320,5 @@ var (
 	secretSourceAfter = `(?:(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?)?`
 	userSourceRE      = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?$`)
 	fileWordRE        = re(`^\s+files?\b`)
-	secretQualRE      = re(`^(\s+(?:of|from|on|at|inside|within)\s+(?:[^\s.;,:]+\s+){0,5}?)(?:as|in|into|for)\s`)
+	secretQualRE      = re(`^(\s+(?:(?:stored|saved|kept|held|cached|remembered|found|written|listed|located)\s+)?(?:of|from|on|at|in|inside|within)\s+(?:(?:[^\s.;,:]|\.[^\s.;,:])+\s+){0,5}?)(?:as|in|into|for)\s`)
 )
