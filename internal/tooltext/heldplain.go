@@ -77,7 +77,16 @@ const (
 		`|\b` + othersResultNoun + `\s+(?:that\s+|which\s+)?` + toolsSoFar + `\s+(?:have\s+|has\s+|had\s+)?(?:returned|gave|produced|output|sent\s+back)\s+` + heldScope +
 		`|\b` + othersResultNoun + `\s+(?:of|from|returned\s+by|produced\s+by)\s+` + toolsSoFar + `\s+(?:(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:called|made|used|ran|run|invoked)\s+)?` + heldScope +
 		`|\b(?:returned|produced|output)\s+by\s+(?:the\s+|any\s+|all\s+)?(?:other|previous|prior|earlier)\s+(?:tools?|functions?|tool\s+calls?)\b` +
+		// attack pass 47d row 5: what the model got (received, obtained)
+		// from them: "the data you got from the other tools", "the output
+		// you received from every tool you used"
+		`|\b(?:` + othersResultNoun + `|data|information|info|contents?|everything|anything|whatever)\s+(?:that\s+|which\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:got|gotten|received|obtained|collected|gathered|retrieved)\s+from\s+` + othersGivers + `\b` +
 		`|\bafter\s+(?:every|each|any)\s+(?:other\s+)?(?:tool|function)\s+(?:calls?|uses?|invocations?)\b[^.\n]{0,80}?\b(?:that|the|its|this)\s+(?:other\s+)?(?:tool|call|function)'?s\s+(?:outputs?|results?|responses?|return\s+values?)\b`
+	// othersGivers are the tools the model got things from: othersTools,
+	// or every (each, any) tool or all the tools it used (called, ran,
+	// invoked): "every tool you used", "all the tools you called".
+	othersGivers = `(?:` + othersTools + `|(?:every|each|any)\s+(?:other\s+)?(?:tool|function)\s+(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:called|used|ran|run|invoked|executed)` +
+		`|all\s+(?:of\s+)?(?:the\s+)?(?:other\s+)?(?:tools|functions)\s+(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:called|used|ran|run|invoked|executed))`
 	// othersResultNoun is what a tool gave back (attack pass 47b row 5).
 	othersResultNoun = `(?:results?|outputs?|responses?|replies|answers?|return\s+values?)`
 	// othersTools are the other tools or the earlier tool calls: "the
