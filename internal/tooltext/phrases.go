@@ -569,7 +569,7 @@ var patterns = []*pattern{
 		judge: personalFromChat},
 	{rule: rules.TextSecretRequest, what: "a request to put the user's last message in an argument",
 		triggers: []string{"user"},
-		also:     []string{"last", "latest", "recent", "first", "original", "initial", "current"},
+		also:     []string{"last", "latest", "recent", "first", "original", "initial", "current", "previous", "past"},
 		also2:    []string{"message", "prompt", "request", "quer", "question", "input", "repl"},
 		re:       re(lastMessage),
 		judge:    heldInto},
