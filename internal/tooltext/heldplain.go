@@ -43,14 +43,19 @@ const (
 		`|\beverything\s+(?:we|you\s+and\s+the\s+user|the\s+user\s+and\s+you)\s+(?:have\s+|had\s+|just\s+)?(?:discussed|talked\s+about|covered|said)\b` + // attack pass 41r row 6
 		`|\b(?:pass|put|include|copy|send|add|insert|paste|write|attach|append|forward)\s+(?:all\s+(?:of\s+)?)?the\s+(?:previous|prior|earlier|past)\s+messages\b(?:\s*$|\s*[.,;:)]|\s+(?:as|in|into|to|of|so|and|with|you)\b)`
 	// lastMessage is the user's last message (or first, or current).
-	lastMessage = `\b(?:the\s+)?user'?s\s+(?:very\s+)?(?:last|latest|most\s+recent|recent|first|original|initial|current)\s+(?:messages?|prompts?|requests?|query|queries|questions?|inputs?|replies|reply)\b` +
+	lastMessage = `\b(?:the\s+)?user'?s\s+(?:very\s+)?(?:last|latest|most\s+recent|recent|first|original|initial|current)\s+(?:` + messageCount + `\s+)?(?:messages?|prompts?|requests?|query|queries|questions?|inputs?|replies|reply)\b` +
 		`|\b(?:the\s+)?(?:last|latest|most\s+recent)\s+(?:user\s+)?(?:message|prompt|request|query|question|input)\s+(?:from|of|by)\s+the\s+user\b|\b(?:the\s+)?(?:last|latest|most\s+recent)\s+user\s+(?:message|prompt|request|query|question|input)\b` +
 		// attack pass 43d row 5: the user's recent messages counted, "the
 		// last five messages you exchanged with the user", "the last three
 		// user messages": the user named in the phrase ("the last five
 		// messages from the user's inbox" names a mailbox, not the user)
 		`|\b(?:the\s+)?(?:last|latest|most\s+recent|recent|previous|past)\s+` + messageCount + `\s+(?:user\s+)?(?:messages|prompts|requests|questions|queries|inputs|replies)\s+(?:(?:that\s+)?(?:you\s+)?(?:have\s+|'ve\s+)?(?:exchanged|had|swapped|traded)\s+)?(?:with|from|by|of)\s+the\s+user(?:[^'\w]|$)` +
-		`|\b(?:the\s+)?(?:last|latest|most\s+recent|recent|previous|past)\s+(?:` + messageCount + `\s+)?user\s+(?:messages|prompts|requests|questions|queries|inputs|replies)\b`
+		`|\b(?:the\s+)?(?:last|latest|most\s+recent|recent|previous|past)\s+(?:` + messageCount + `\s+)?user\s+(?:messages|prompts|requests|questions|queries|inputs|replies)\b` +
+		// attack pass 47d row 3: counted by the user's words ("the user's
+		// last five messages to you", "the previous five prompts of the
+		// user": the alternatives above) or by when the user sent them:
+		// "the five messages the user sent you most recently"
+		`|\b(?:the\s+)?(?:` + messageCount + `\s+)?(?:messages|prompts|requests|questions|queries|inputs)\s+(?:that\s+|which\s+)?the\s+user\s+(?:has\s+|had\s+)?(?:sent|wrote|typed|gave|submitted|asked)\s+(?:you\s+|to\s+you\s+)?(?:most\s+recently|recently|lately|last)\b`
 	// messageCount is how many of the last messages (attack pass 43d rows
 	// 5 and 29): a number, in digits or words, or few, several; n, and the
 	// tens (attack pass 47b row 3: "the last n messages", "the last fifty").
@@ -77,7 +82,16 @@ const (
 		`|\b` + othersResultNoun + `\s+(?:that\s+|which\s+)?` + toolsSoFar + `\s+(?:have\s+|has\s+|had\s+)?(?:returned|gave|produced|output|sent\s+back)\s+` + heldScope +
 		`|\b` + othersResultNoun + `\s+(?:of|from|returned\s+by|produced\s+by)\s+` + toolsSoFar + `\s+(?:(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:called|made|used|ran|run|invoked)\s+)?` + heldScope +
 		`|\b(?:returned|produced|output)\s+by\s+(?:the\s+|any\s+|all\s+)?(?:other|previous|prior|earlier)\s+(?:tools?|functions?|tool\s+calls?)\b` +
+		// attack pass 47d row 5: what the model got (received, obtained)
+		// from them: "the data you got from the other tools", "the output
+		// you received from every tool you used"
+		`|\b(?:` + othersResultNoun + `|data|information|info|contents?|everything|anything|whatever)\s+(?:that\s+|which\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:got|gotten|received|obtained|collected|gathered|retrieved)\s+from\s+` + othersGivers + `\b` +
 		`|\bafter\s+(?:every|each|any)\s+(?:other\s+)?(?:tool|function)\s+(?:calls?|uses?|invocations?)\b[^.\n]{0,80}?\b(?:that|the|its|this)\s+(?:other\s+)?(?:tool|call|function)'?s\s+(?:outputs?|results?|responses?|return\s+values?)\b`
+	// othersGivers are the tools the model got things from: othersTools,
+	// or every (each, any) tool or all the tools it used (called, ran,
+	// invoked): "every tool you used", "all the tools you called".
+	othersGivers = `(?:` + othersTools + `|(?:every|each|any)\s+(?:other\s+)?(?:tool|function)\s+(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:called|used|ran|run|invoked|executed)` +
+		`|all\s+(?:of\s+)?(?:the\s+)?(?:other\s+)?(?:tools|functions)\s+(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:called|used|ran|run|invoked|executed))`
 	// othersResultNoun is what a tool gave back (attack pass 47b row 5).
 	othersResultNoun = `(?:results?|outputs?|responses?|replies|answers?|return\s+values?)`
 	// othersTools are the other tools or the earlier tool calls: "the

@@ -27,7 +27,19 @@ const (
 	// question about billing" name one kind of request.
 	everyUserAsk = `\b(?:whenever|every\s+time|each\s+time|any\s+time|anytime|when|if)\s+(?:the\s+|a\s+|any\s+|your\s+)?(?:user|human|person)\s+(?:asks|says|writes|types|sends|submits|makes|enters|posts|requests|has)\s+(?:you\s+)?` +
 		`(?:(?:for\s+)?(?:anything|something)|(?:a|an|any|another|a\s+new|any\s+new)\s+(?:question|request|query|message|prompt|task))(?:\s+(?:at\s+all|whatsoever|of\s+you))?` +
-		`(?:\s*$|\s*[.,;:!?)]|\s+(?:then|call|invoke|run|use|always|first|you|please)\b)`
+		`(?:\s*$|\s*[.,;:!?)]|\s+(?:then|call|invoke|run|use|always|first|you|please)\b)` +
+		// attack pass 47d row 4: "regardless of the user's request", "for
+		// each new prompt from the user", "when a user message arrives",
+		// "upon receiving any request from the user"
+		`|(?:\b(?:regardless\s+of|irrespective\s+of|no\s+matter)\s+(?:what\s+)?(?:the\s+|your\s+)?(?:user|human|person)'?s\s+` + askUnit +
+		`|\b(?:for|on|with|after|upon)\s+(?:every|each|any)\s+(?:single\s+)?(?:(?:new|incoming)\s+` + userAsk + `|(?:user\s+)?` + askUnit + `\s+` + fromUser + `)` +
+		`|\b(?:whenever|when|every\s+time|each\s+time|any\s+time|once|as\s+soon\s+as|if)\s+(?:a|an|any|the|each|every)\s+(?:new\s+|incoming\s+)?` + userAsk + `\s+(?:arrives|comes\s+in|is\s+(?:received|sent|submitted|posted)|appears)` +
+		`|\b(?:upon|on|after|when|whenever)\s+(?:receiving|getting)\s+(?:a|an|any|each|every)\s+(?:new\s+)?` + userAsk + `)(?:\s*$|\s*[.,;:!?)])`
+	// askUnit, userAsk, fromUser: a request of the user's (attack pass
+	// 47d row 4): "a user message", "any request from the user".
+	askUnit  = `(?:questions?|requests?|query|queries|messages?|prompts?|tasks?|inputs?)`
+	fromUser = `(?:from|of|by)\s+(?:the|a|your)\s+(?:user|human|person)`
+	userAsk  = `(?:(?:user|human)\s+` + askUnit + `(?:\s+` + fromUser + `)?|` + askUnit + `\s+` + fromUser + `)`
 	// failWords: a tool said to fail ("if send_email fails").
 	failWords = `(?:fails?|failed|errors?(?:\s+out)?|times?\s+out|timed\s+out|is\s+(?:unavailable|not\s+available|down|offline)|isn't\s+available|returns?\s+an?\s+error|(?:does|did)\s*(?:not|n't)\s+work|(?:cannot|can't|could\s*not|couldn't)\s+be\s+(?:used|called|reached))`
 )
@@ -38,7 +50,7 @@ var instructionPatterns = []*pattern{
 	// first": phrases.go's "for every user request, call add" (T037) in
 	// the when-clause's words, the call before or after it (everyAskCall)
 	{rule: rules.TextPreempt, what: "an instruction to act on every message",
-		triggers: []string{"whenever", "every time", "each time", "any time", "anytime", "when", "if "},
+		triggers: []string{"whenever", "every time", "each time", "any time", "anytime", "when", "if ", "regardless", "irrespective", "no matter", "for every", "for each", "for any", "on every", "on each", "on any", "with every", "with each", "after every", "after each", "upon", "once", "as soon as", "receiving", "getting"},
 		also:     []string{"anything", "something", "question", "request", "query", "message", "prompt", "task"},
 		also2:    []string{"user", "human", "person"},
 		re:       re(everyUserAsk),
@@ -366,11 +378,23 @@ func everyAskCall(c *checker, p *pattern, sentence string, m []int) *rules.Rule 
 			}
 		}
 	}
+	if !calls && c.affirmed(rest, calledRE) { // "this tool must be called first" (attack pass 47d row 4)
+		for _, g := range calledRE.FindAllStringSubmatch(rest, -1) {
+			if g[1] == "this tool" || g[1] == "this function" || g[1] == "it" || c.names[g[1]] || c.names[strings.ReplaceAll(g[1], "-", "_")] {
+				calls = true
+				break
+			}
+		}
+	}
 	if !calls {
 		return nil
 	}
 	return scoped(c, p, sentence, m)
 }
 
-// callTargetRE is a call and what it calls.
-var callTargetRE = re(`\b(?:call|invoke|run|use|execute)\s+(?:the\s+)?['"\x60]?([\w-]+)`)
+// callTargetRE is a call and what it calls; calledRE the same said of
+// the tool ("this tool must be called").
+var (
+	callTargetRE = re(`\b(?:call|invoke|run|use|execute)\s+(?:the\s+)?['"\x60]?([\w-]+)`)
+	calledRE     = re(`\b(this\s+tool|this\s+function|it|[\w-]+)['"\x60]?\s+(?:must|should|shall|needs\s+to|has\s+to|is\s+to)\s+(?:always\s+)?be\s+(?:called|invoked|run|used|executed)\b`)
+)

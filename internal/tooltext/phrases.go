@@ -544,8 +544,8 @@ var patterns = []*pattern{
 		judge:    visibleSecretsInto},
 	{rule: rules.TextSecretRequest, what: "a request to put other tools' output in an argument",
 		triggers: []string{"tool", "function", "calls"},
-		also:     []string{"output", "result", "respons", "return", "gave", "produced", "answer", "repl"},
-		also2:    []string{"your ", "the ", "other", "after ", "last", "latest", "previous", "recent", "earlier", "prior", "past", "preceding", "so far"},
+		also:     []string{"output", "result", "respons", "return", "gave", "produced", "answer", "repl", "got", "gotten", "receiv", "obtain", "collect", "gather", "retriev"},
+		also2:    []string{"your ", "the ", "other", "after ", "last", "latest", "previous", "recent", "earlier", "prior", "past", "preceding", "so far", "every", "each", "any ", "all "},
 		re:       re(othersOutputWords),
 		judge:    heldIntoWords},
 	{rule: rules.TextSecretRequest, what: "a request to put the conversation in an argument",
@@ -569,7 +569,7 @@ var patterns = []*pattern{
 		judge: personalFromChat},
 	{rule: rules.TextSecretRequest, what: "a request to put the user's last message in an argument",
 		triggers: []string{"user"},
-		also:     []string{"last", "latest", "recent", "first", "original", "initial", "current"},
+		also:     []string{"last", "latest", "recent", "first", "original", "initial", "current", "previous", "past"},
 		also2:    []string{"message", "prompt", "request", "quer", "question", "input", "repl"},
 		re:       re(lastMessage),
 		judge:    heldInto},
@@ -745,7 +745,7 @@ var patterns = []*pattern{
 		triggers: []string{"@", "+"},
 		also:     []string{"mail", "message"},
 		also2:    []string{"every", "all ", "any ", "each "},
-		re:       re(`(?:^|[,;:]|\b(?:then|and|also|please|always))\s*(?:forward|redirect|reroute|route|send|copy|cc|bcc|mirror|relay|deliver)\s+(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?(?:all|every|each|any)\s+(?:(?:of\s+)?(?:the\s+user'?s|the|your|my|their|our)\s+)?(?:(?:[\w-]+\s+){0,2})(?:e-?mails?|messages?|mails?)\b[^.\n]{0,40}?\bto\s+` + recipientAddr),
+		re:       re(`(?:^|[,;:]|\b(?:then|and|also|please|always)|\bfor\s+(?:example|instance))\s*(?:forward|redirect|reroute|route|send|copy|cc|bcc|mirror|relay|deliver)\s+(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?(?:all|every|each|any)\s+(?:(?:of\s+)?(?:the\s+user'?s|the|your|my|their|our)\s+)?(?:(?:[\w-]+\s+){0,2})(?:e-?mails?|messages?|mails?)\b[^.\n]{0,40}?\bto\s+` + recipientAddr),
 		judge:    recipientExample},
 	{rule: rules.TextShadowing, what: "a URL that carries the conversation or a secret", token: true,
 		triggers: []string{"http://", "https://"},
@@ -2116,9 +2116,11 @@ func (c *checker) fillsOwnArg(sentence string, a, b int) bool {
 // all emails to ADDR." on any other tool, and the same without the
 // example's word on a rule's tool, stay T042. The tool must be a mail
 // tool (mailTool): get_routes's "e.g. forward all emails to ADDR" was
-// excused by routes alone (attack pass 46h row 7).
+// excused by routes alone (attack pass 46h row 7). "For example" or
+// "for instance" with no comma heads the imperative as "e.g." does
+// (attack pass 47d row 7).
 func recipientExample(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	lead := sentence[max(0, m[0]-40):m[0]]
+	lead := sentence[max(0, m[0]-40):m[0]] + exampleHeadRE.FindString(sentence[m[0]:m[1]]) // "for example forward ..." (attack pass 47d row 7)
 	if strings.TrimSpace(lead) == "" && c.sentStart <= len(c.folded) {
 		lead = c.folded[max(0, c.sentStart-40):c.sentStart] // "e.g." ends the sentence before
 	}
@@ -2193,6 +2195,7 @@ func mailIn(s string) bool {
 }
 
 var (
+	exampleHeadRE   = re(`^\s*for\s+(?:example|instance)\s*`)
 	exampleLeadRE   = re(`(?:\be\.g\.|\bi\.e\.|\bfor\s+(?:example|instance)|\bsuch\s+as|\bexamples?)\s*[,:]?\s*$`)
 	mailRuleWords   = wordSet("rule rules filter filters forward forwarding forwarder redirect redirection alias aliases routing route routes")
 	mailWords       = wordSet("mail mails email emails gmail outlook inbox inboxes mailbox mailboxes smtp imap")
@@ -2307,7 +2310,7 @@ func secretHead(rest string) bool {
 	return secretHeadRE.MatchString(rest)
 }
 
-var secretHeadRE = re(`^(?:\s+(?:access|api|private|secret|auth|session|bearer|signing|master|root|recovery|seed)\b)*(?:\s+(?:keys?|tokens?|passwords?|secrets?|credentials?|cookies?|phrases?|passphrases?)\b)?['">` + "`" + `]?(?:\s*(?:$|[.;,:)!?]|\s[-—])|\s+(?:as|for|of|from|in|into|to|on|and|or|which|that|so|when|whenever|if|before|after|with|verbatim|letter|word|here|too|also|each|every|please|instead)\b)`)
+var secretHeadRE = re(`^(?:\s+(?:access|api|private|secret|auth|session|bearer|signing|master|root|recovery|seed)\b)*(?:\s+(?:keys?|tokens?|passwords?|secrets?|credentials?|cookies?|phrases?|passphrases?)\b)?['">` + "`" + `]?(?:\s*(?:$|[.;,:)!?]|\s[-—])|\s+(?:as|for|of|from|in|into|to|on|and|or|which|that|so|when|whenever|if|before|after|with|verbatim|letter|word|here|too|also|each|every|please|instead|stored|saved|kept|held|cached|remembered|found|written|listed|located)\b)`)
 
 var (
 	argIsRE = re(`(?:^\s*|[.;,(]\s*|\b(?:the|with)\s+)(['"` + "`" + `]?[a-z][a-z0-9_-]*['"` + "`" + `]?)\s*(?:(?:argument|parameter|field|param|value)\s*)?(?:(:)|=|\b(?:is|expects|accepts|takes|receives|requires|wants|gets|should\s+get|must\s+get)\b)`)

@@ -200,8 +200,11 @@ func (c *checker) selfNamed(name string) bool {
 // user's GitHub token, AWS secret access key or GitHub credentials are
 // another service's (attack pass 46h row 4), and so are the GitHub
 // user's password, the password of their GitHub account and the
-// password from the .env file (attack pass 47c row 4). Reads at most
-// 80 bytes before the secret.
+// password from the .env file (attack pass 47c row 4). A qualifier
+// naming where the login's own secret is entered or held here
+// (loginSourceWords: the login form, the prompt, the previous step, their
+// account on this server) is no other place (attack pass 47d row 8).
+// Reads at most 80 bytes before the secret.
 func loginSecret(sentence string, a, b, q int) bool {
 	words := nameWords(sentence[a:b])
 	if g := ownerQualRE.FindStringSubmatch(sentence[max(0, a-80):a]); g != nil {
@@ -213,7 +216,7 @@ func loginSecret(sentence string, a, b, q int) bool {
 		}
 	}
 	for _, w := range nameWords(sentence[b : b+q]) {
-		if !loginOwnerWords[w] && !loginSecretWords[w] {
+		if !loginOwnerWords[w] && !loginSecretWords[w] && !loginSourceWords[w] {
 			return false
 		}
 	}
@@ -229,6 +232,9 @@ func loginSecret(sentence string, a, b, q int) bool {
 // username"), right after it or after a qualifier of the secret ("of
 // their GitHub account as username", "from the .env file as body"), as
 // targetArgRE's match of rest shifted past the qualifier, whose end is q.
+// The qualifier may say where the secret is kept ("stored in ~/.netrc",
+// "saved in their browser") and name a path ("from ~/.netrc"): those
+// words are no login's own (attack pass 47d row 6).
 func secretTarget(rest string) (q int, t []int) {
 	if t = targetArgRE.FindStringSubmatchIndex(rest); t != nil {
 		return 0, t
@@ -304,11 +310,15 @@ var (
 	// qualifier that name no service ("the current user's", "of their
 	// account").
 	loginOwnerWords = wordSet("the current same end signed logged in authenticated own of for from on at their his her your my its this that user users account accounts profile")
+	// loginSourceWords: in the secret's qualifier, where a login's own
+	// secret is typed or held here ("from the login form", "from the
+	// prompt", "from the previous step", "on this server").
+	loginSourceWords = wordSet("form forms prompt prompts previous earlier prior preceding last step steps input inputs dialog page screen field fields server site website app application service here")
 	// userSourceRE: the user's thing read from the secret after it ("the
 	// user's login details from the .env file"; attack pass 47c row 4),
 	// fileWordRE the file's word after the secret file's name.
 	secretSourceAfter = `(?:(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?)?`
 	userSourceRE      = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?$`)
 	fileWordRE        = re(`^\s+files?\b`)
-	secretQualRE      = re(`^(\s+(?:of|from|on|at|inside|within)\s+(?:[^\s.;,:]+\s+){0,5}?)(?:as|in|into|for)\s`)
+	secretQualRE      = re(`^(\s+(?:(?:stored|saved|kept|held|cached|remembered|found|written|listed|located)\s+)?(?:of|from|on|at|in|inside|within)\s+(?:(?:[^\s.;,:]|\.[^\s.;,:])+\s+){0,5}?)(?:as|in|into|for)\s`)
 )
