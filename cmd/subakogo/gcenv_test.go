@@ -58,8 +58,15 @@ func TestModuleTimeIgnoresGOMEMLIMIT(t *testing.T) { // not parallel: sets the p
 	oldPct, oldLimit := debug.SetGCPercent(1), debug.SetMemoryLimit(1<<20)
 	defer func() { debug.SetGCPercent(oldPct); debug.SetMemoryLimit(oldLimit) }()
 	cli.TuneGC(false)
-	if c := call(timeout); c.Result == nil {
-		t.Errorf("the same call, the same seed, timeout %v: answered in %v of its own time alone, ran out of time (%v, out of time %v) started with GOGC=1 GOMEMLIMIT=1MiB: "+
-			"the host's garbage collection on the module's thread is charged to the module", timeout, first.Record.Elapsed, c.Record.Elapsed, c.Record.OutOfTime())
+	// Three tries: a collection charged to the module fails each, a
+	// moment of load on a busy runner (the module's own time of so small
+	// a call moves with it, docs/time-model.md) fails one.
+	var c *host.Call
+	for range 3 {
+		if c = call(timeout); c.Result != nil {
+			return
+		}
 	}
+	t.Errorf("the same call, the same seed, timeout %v: answered in %v of its own time alone, ran out of time three times (the last %v, out of time %v) started with GOGC=1 GOMEMLIMIT=1MiB: "+
+		"the host's garbage collection on the module's thread is charged to the module", timeout, first.Record.Elapsed, c.Record.Elapsed, c.Record.OutOfTime())
 }
