@@ -28,7 +28,8 @@ import (
 // controls, zero-width characters, tag characters, the soft hyphen...),
 // the line and paragraph separators, private-use, surrogate and unassigned
 // code points, bytes that are not UTF-8, and the graphic code points that
-// draw nothing (DrawsNothing). Everything a terminal draws as a glyph
+// draw nothing (DrawsNothing), and variation selectors that select
+// nothing (VariationHidden). Everything a terminal draws as a glyph
 // (letters, marks, digits, punctuation, symbols and the space separators)
 // is not: that is unicode.IsGraphic. Newline and tab are kept by Text and
 // escaped by Line.
@@ -48,7 +49,7 @@ func escape(s string, line bool) string {
 		return s
 	}
 	b := make([]byte, 0, len(s)+16)
-	return string(appendEscaped(append(b, s[:i]...), s[i:], line))
+	return string(appendEscaped(append(b, s[:i]...), s, i, noRune, line))
 }
 
 // Quote escapes s for one line, as Line does, for a message that quotes a
@@ -80,7 +81,7 @@ func Quote(s string, hidden func(s string, i int, r rune) bool) string {
 			i += size
 			continue
 		case r < 0x80 || r == utf8.RuneError && size <= 1 || hidden == nil:
-			esc = mustEscape(r, size, true)
+			esc = mustEscapeAt(s, i, noRune, r, size, true)
 		default:
 			esc = hidden(s, i, r)
 		}
@@ -103,12 +104,32 @@ func unsafeAt(s string, line bool) int {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if mustEscape(r, size, line) {
+		if mustEscapeAt(s, i, noRune, r, size, line) {
 			return i
 		}
 		i += size
 	}
 	return -1
+}
+
+// noRune stands for no rune before a text's start.
+const noRune rune = -1
+
+// mustEscapeAt says whether r, the rune at s[i:] (size bytes), is to be
+// escaped; prev is the rune before s[0] (noRune for none), for a stream
+// written in pieces.
+func mustEscapeAt(s string, i int, prev, r rune, size int, line bool) bool {
+	if IsVariationSelector(r) {
+		if i > 0 {
+			prev, _ = utf8.DecodeLastRuneInString(s[:i])
+		}
+		next := noRune
+		if i+size < len(s) {
+			next, _ = utf8.DecodeRuneInString(s[i+size:])
+		}
+		return variationHidden(prev, r, next)
+	}
+	return mustEscape(r, size, line)
 }
 
 func mustEscape(r rune, size int, line bool) bool {
@@ -137,13 +158,60 @@ func DrawsNothing(r rune) bool {
 	return false
 }
 
+// IsVariationSelector: r selects a variant of the character before it
+// (U+FE00-U+FE0F, U+E0100-U+E01EF). A category Mn mark, unicode.IsGraphic
+// says it is drawn; it draws nothing of its own.
+func IsVariationSelector(r rune) bool {
+	return (r >= 0xfe00 && r <= 0xfe0f) || (r >= 0xe0100 && r <= 0xe01ef)
+}
+
+// VariationHidden: r, a variation selector at s[i:], selects nothing and
+// so hides what it stands for. One after a character that has variants
+// (an emoji or symbol's presentation, a keycap's digit, an ideographic
+// variant) is how text is written; a run of them, one after nothing, or
+// one after a character no variation sequence starts with (a letter of
+// the Latin, Greek or Cyrillic alphabets, a space, ASCII punctuation)
+// smuggles bytes: one after every letter of a sentence hides four bits a
+// letter, a run of them after one emoji a whole message. Line, Text and
+// the tool-text checks escape and flag such selectors alike.
+func VariationHidden(s string, i int, r rune) bool {
+	return mustEscapeAt(s, i, noRune, r, utf8.RuneLen(r), true)
+}
+
+// variationHidden is VariationHidden for the variation selector r between
+// prev and next (noRune for none).
+func variationHidden(prev, r, next rune) bool {
+	switch {
+	case prev == noRune || IsVariationSelector(prev) || IsVariationSelector(next):
+		return true
+	case r >= 0xe0100:
+		return !unicode.Is(unicode.Han, prev)
+	}
+	return noVariants(prev)
+}
+
+// noVariants: no variation sequence starts with r: a space, ASCII
+// punctuation but the keycaps' "#" and "*", a letter of an alphabet
+// (Latin, Greek, Cyrillic, and Armenian and Cherokee, whose look-alikes
+// read as Latin) that has none.
+func noVariants(r rune) bool {
+	switch {
+	case unicode.IsSpace(r):
+		return true
+	case r < 0x80 && unicode.IsPunct(r) || r < 0x80 && unicode.IsSymbol(r):
+		return r != '#' && r != '*'
+	}
+	return unicode.IsLetter(r) && unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee)
+}
+
 const hex = "0123456789abcdef"
 
-// appendEscaped appends s to b, escaping what must be.
-func appendEscaped(b []byte, s string, line bool) []byte {
-	for i := 0; i < len(s); {
+// appendEscaped appends s[from:] to b, escaping what must be; prev is
+// the rune before s[0] (noRune for none).
+func appendEscaped(b []byte, s string, from int, prev rune, line bool) []byte {
+	for i := from; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if mustEscape(r, size, line) {
+		if mustEscapeAt(s, i, prev, r, size, line) {
 			b = appendRune(b, s, i, r, size)
 		} else {
 			b = append(b, s[i:i+size]...)

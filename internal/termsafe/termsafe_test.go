@@ -35,6 +35,14 @@ func TestText(t *testing.T) {
 		{"replacement char \ufffd stays", "replacement char \ufffd stays", "replacement char \ufffd stays"},
 		{`already \u202e escaped`, `already \u202e escaped`, `already \u202e escaped`},
 		{"nbsp\u00a0ideographic\u3000", "nbsp\u00a0ideographic\u3000", "nbsp\u00a0ideographic\u3000"},
+		// variation selectors: one after a character with variants is
+		// text (an emoji's presentation, a keycap, an ideograph's variant);
+		// one alone, after a Latin letter or a space, or a run of them
+		// (bytes smuggled after one emoji) is escaped, every one of them
+		{"\u2764\ufe0f 1\ufe0f\u20e3 \u845b\U000e0100 \u263a\ufe0e", "\u2764\ufe0f 1\ufe0f\u20e3 \u845b\U000e0100 \u263a\ufe0e", "\u2764\ufe0f 1\ufe0f\u20e3 \u845b\U000e0100 \u263a\ufe0e"},
+		{"\ufe0fstart a\ufe01 b \ufe0f", `\ufe0fstart a\ufe01 b \ufe0f`, `\ufe0fstart a\ufe01 b \ufe0f`},
+		{"hi\U0001f600\ufe0f\U000e0134\U000e0101", "hi\U0001f600" + `\ufe0f\U000e0134\U000e0101`, "hi\U0001f600" + `\ufe0f\U000e0134\U000e0101`},
+		{"\u845b\U000e0100\U000e0101 a\U000e0100", "\u845b" + `\U000e0100\U000e0101 a\U000e0100`, "\u845b" + `\U000e0100\U000e0101 a\U000e0100`},
 	} {
 		if got := Text(c.in); got != c.text {
 			t.Errorf("Text(%q) = %q, want %q", c.in, got, c.text)
@@ -93,6 +101,18 @@ func TestWriter(t *testing.T) {
 	}
 	if got, want := b.String(), `x\u202ey\U000e0041é\x1b`+"\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+	// a variation selector's neighbours are read across writes: the one
+	// after the heart is text, and of a run split between two writes all
+	// but the one ending a write (whose next rune is not known yet) are
+	// escaped
+	b.Reset()
+	w = NewWriter(&b)
+	for _, p := range []string{"\u2764", "\ufe0f ok ", "\U0001f600\ufe0f", "\ufe01", "\ufe0f"} {
+		_, _ = w.Write([]byte(p))
+	}
+	if got, want := b.String(), "\u2764\ufe0f ok \U0001f600\ufe0f"+`\ufe01\ufe0f`; got != want {
+		t.Errorf("variation selectors across writes: got %q, want %q", got, want)
 	}
 	// a sequence that never ends is written as its bytes at Flush
 	b.Reset()

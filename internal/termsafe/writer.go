@@ -16,11 +16,12 @@ type Writer struct {
 	mu      sync.Mutex
 	w       io.Writer
 	pending []byte // the start of a UTF-8 sequence the last write cut
+	last    rune   // the last rune written, noRune before the first
 	buf     []byte
 }
 
 // NewWriter is a Writer to w.
-func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w, last: noRune} }
 
 // Write escapes p and writes it; it reports len(p) when the underlying
 // write succeeds, as the bytes p held were all dealt with.
@@ -38,7 +39,8 @@ func (w *Writer) Write(p []byte) (int, error) {
 	if len(s) == 0 {
 		return len(p), nil
 	}
-	w.buf = appendEscaped(w.buf[:0], string(s), false)
+	w.buf = appendEscaped(w.buf[:0], string(s), 0, w.last, false)
+	w.last, _ = utf8.DecodeLastRune(s)
 	if _, err := w.w.Write(w.buf); err != nil {
 		return 0, err
 	}
@@ -52,7 +54,7 @@ func (w *Writer) Flush() error {
 	if len(w.pending) == 0 {
 		return nil
 	}
-	w.buf = appendEscaped(w.buf[:0], string(w.pending), false)
+	w.buf = appendEscaped(w.buf[:0], string(w.pending), 0, w.last, false)
 	w.pending = nil
 	_, err := w.w.Write(w.buf)
 	return err

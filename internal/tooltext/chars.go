@@ -55,8 +55,8 @@ func classify(s string, i int, r rune, rtl bool) charClass {
 			return plain
 		}
 		return invisible
-	case isVariationSelector(r):
-		if variationOK(s, i, r) {
+	case termsafe.IsVariationSelector(r):
+		if !termsafe.VariationHidden(s, i, r) {
 			return plain
 		}
 		return invisible
@@ -75,45 +75,6 @@ var unassignedTable = unicode.Categories["Cn"]
 
 // assigned says whether r has a category in Go's Unicode tables.
 func assigned(r rune) bool { return !unicode.Is(unassignedTable, r) }
-
-func isVariationSelector(r rune) bool {
-	return (r >= 0xfe00 && r <= 0xfe0f) || (r >= 0xe0100 && r <= 0xe01ef)
-}
-
-// variationOK: one variation selector after a character that has
-// variants (an emoji or symbol's presentation, a keycap's digit, an
-// ideographic variant) is how text is written; a run of them, one after
-// nothing, or one after a character no variation sequence starts with
-// (a letter of the Latin, Greek or Cyrillic alphabets, a space, ASCII
-// punctuation) smuggles bytes: one after every letter of a sentence
-// hides four bits a letter.
-func variationOK(s string, i int, r rune) bool {
-	prev, _ := utf8.DecodeLastRuneInString(s[:i])
-	if i == 0 || isVariationSelector(prev) {
-		return false
-	}
-	if next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):]); isVariationSelector(next) {
-		return false
-	}
-	if r >= 0xe0100 {
-		return unicode.Is(unicode.Han, prev)
-	}
-	return !noVariants(prev)
-}
-
-// noVariants: no variation sequence starts with r: a space, ASCII
-// punctuation but the keycaps' "#" and "*", a letter of an alphabet
-// (Latin, Greek, Cyrillic, and Armenian and Cherokee, whose look-alikes
-// fold reads as Latin) that has none.
-func noVariants(r rune) bool {
-	switch {
-	case unicode.IsSpace(r):
-		return true
-	case r < 0x80 && unicode.IsPunct(r) || r < 0x80 && unicode.IsSymbol(r):
-		return r != '#' && r != '*'
-	}
-	return unicode.IsLetter(r) && unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee)
-}
 
 // joins: a zero-width (non-)joiner between two emoji, or between two
 // letters of a script that is neither Latin, Greek, Cyrillic nor
@@ -237,7 +198,7 @@ func (c *checker) chars(i int, tool string, ptr *path, field, s string) {
 		if cl != plain && runStart < 0 {
 			runStart = j
 		}
-		if cl == plain && isVariationSelector(r) {
+		if cl == plain && termsafe.IsVariationSelector(r) {
 			if len(spread) == 0 {
 				first = j
 			}

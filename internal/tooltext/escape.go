@@ -27,7 +27,7 @@ func Escape(s string) string {
 			}
 		}
 		return classify(s, i, r, rtl == 1) != plain ||
-			!unicode.IsPrint(r) && !unicode.Is(unicode.Cf, r) && !isVariationSelector(r)
+			!unicode.IsPrint(r) && !unicode.Is(unicode.Cf, r) && !termsafe.IsVariationSelector(r)
 	})
 }
 
