@@ -140,10 +140,12 @@ when a new argument is present), or publish the change as a new major version.`,
 
 	DiffInputSchemaMissing = &Rule{ID: "D014", Slug: "input-schema-missing", Severity: Error, Since: "v0.2.0", By: ToolDiff,
 		Title: "A tool of the new list has no object inputSchema",
-		Why: `MCP requires every tool to declare an "inputSchema" that is a JSON Schema object. A tool
-without one (absent, null, or not an object) cannot be called by a client that validates, and its
-arguments cannot be compared with the old version's, so nothing about them is proven compatible.`,
-		Example: `{"name": "search"} or {"name": "search", "inputSchema": null}.`,
+		Why: `MCP requires every tool to declare an "inputSchema" that is a JSON Schema object with
+"type": "object" at its top. A tool without one (absent, null, or not an object) cannot be called
+by a client that validates, and its arguments cannot be compared with the old version's, so nothing
+about them is proven compatible. An inputSchema whose top "type" was dropped or changed is
+refused by such a client too; its arguments are still compared.`,
+		Example: `{"name": "search"}, {"name": "search", "inputSchema": null}, or "type": "object" dropped from the top of the inputSchema.`,
 		Fix:     `declare the arguments: "inputSchema": {"type": "object"} for a tool without any.`,
 	}
 

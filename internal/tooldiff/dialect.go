@@ -26,16 +26,54 @@ var legacyDrafts = []string{
 // legacyTuples reports whether root's "$schema" names a draft whose items
 // may be an array (legacyDrafts).
 func legacyTuples(root any) bool {
-	m, _ := root.(map[string]any)
-	s, _ := m["$schema"].(string)
-	s = strings.TrimSuffix(s, "#")
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "http://"), "https://")
+	s := dialect(root)
 	for _, d := range legacyDrafts {
 		if s == d {
 			return true
 		}
 	}
 	return false
+}
+
+// dialect is root's "$schema" without its scheme and trailing "#".
+func dialect(root any) string {
+	m, _ := root.(map[string]any)
+	s, _ := m["$schema"].(string)
+	s = strings.TrimSuffix(s, "#")
+	return strings.TrimPrefix(strings.TrimPrefix(s, "http://"), "https://")
+}
+
+// numberBounds reads m's bounds on numbers as 2020-12 does. In draft 4,
+// "exclusiveMaximum" and "exclusiveMinimum" are booleans that make
+// "maximum" and "minimum" exclusive: {"maximum": 10, "exclusiveMaximum":
+// true} is 2020-12's {"exclusiveMaximum": 10}, and false is no keyword
+// (attack pass 47b, row 7: the boolean added was D023, "not a number",
+// where 10 is the value now refused). m is returned as it is outside
+// draft 4 and where nothing is to map; otherwise a copy.
+func numberBounds(m map[string]any, root any) map[string]any {
+	if dialect(root) != "json-schema.org/draft-04/schema" {
+		return m
+	}
+	_, maxFlag := m["exclusiveMaximum"].(bool)
+	_, minFlag := m["exclusiveMinimum"].(bool)
+	if !maxFlag && !minFlag {
+		return m
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	for _, b := range [][2]string{{"maximum", "exclusiveMaximum"}, {"minimum", "exclusiveMinimum"}} {
+		incl, excl := b[0], b[1]
+		if flag, ok := m[excl].(bool); ok {
+			delete(out, excl)
+			if flag && m[incl] != nil {
+				out[excl] = m[incl]
+				delete(out, incl)
+			}
+		}
+	}
+	return out
 }
 
 // tuple reads an array schema's positional item schemas and the schema

@@ -144,7 +144,7 @@ func (d *differ) schema(ov, nv any, ptr string, p polarity, depth int) {
 		d.types(o, n, ptr, p)
 	}
 	d.values(o, n, ptr, p)
-	d.bounds(o, n, ptr, p)
+	d.bounds(numberBounds(o, d.oRoot), numberBounds(n, d.nRoot), ptr, p)
 	d.objects(o, n, ptr, p, depth)
 	d.items(o, n, ptr, p, depth)
 	d.branches(o, n, ptr, p, depth)

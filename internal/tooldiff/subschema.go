@@ -288,7 +288,7 @@ func (j *judge) keyword(am map[string]any, as int, g kinds, bm map[string]any, b
 	case "enum", "const":
 		return false // a is not finite: not proven
 	case "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum":
-		return g&kNumber == 0 || numberBound(am, bm, k)
+		return g&kNumber == 0 || numberBound(numberBounds(am, j.roots[as]), numberBounds(bm, j.roots[bs]), k)
 	case "multipleOf":
 		if g&kNumber == 0 {
 			return true

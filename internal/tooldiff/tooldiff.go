@@ -284,6 +284,13 @@ func (d *differ) tool2(o, n map[string]any) {
 	case !oOK:
 		d.add(rules.DiffInputSchemaFixed, "/inputSchema", "the old version had %s; the new one declares its arguments (not compared)", schemaAbsence(o))
 	default:
+		if t := nIn["type"]; t != "object" {
+			// MCP's Tool.inputSchema has "type": "object" at its top: a
+			// client that validates refuses the list (attack pass 47b,
+			// row 8: dropping it was D104 info alone). The arguments are
+			// still compared.
+			d.add(rules.DiffInputSchemaMissing, "/inputSchema/type", "the new version's inputSchema has %s at its top: MCP requires \"type\": \"object\", so a client that validates refuses the tool", rootType(t))
+		}
 		d.oRoot, d.nRoot, d.active, d.j, d.rootsDiff, d.merged = oIn, nIn, map[string]bool{}, nil, 0, [2]map[uintptr]derefResult{{}, {}}
 		d.schema(oIn, nIn, "/inputSchema", input, 0)
 		d.headers(oIn, nIn)
@@ -315,6 +322,14 @@ func schemaAbsence(t map[string]any) string {
 		return "\"inputSchema\": null"
 	}
 	return "an inputSchema that is not an object (" + quote(v) + ")"
+}
+
+// rootType says what an inputSchema has for "type" at its top.
+func rootType(t any) string {
+	if t == nil {
+		return "no \"type\""
+	}
+	return "\"type\": " + quote(t)
 }
 
 // text reports a changed description or title, showing what changed
