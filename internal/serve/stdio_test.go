@@ -399,46 +399,44 @@ func TestVolume(t *testing.T) {
 	}
 }
 
-// A package lint finds errors in is refused unless Force is set.
+// TestLintRefuses: a package lint finds errors in is refused unless Force
+// is set, and the log says the finding. The second mode is attack pass
+// 47b, row 2: a tool that carries an x-mcp-header MCP forbids ("Bad
+// Text": a space) is refused as any package with a lint error is (T017,
+// naming the tool and the pointer): served, it would be listed to HTTP
+// clients, which must drop it, and serve --http would refuse every call
+// with the argument for a header no client can send. Before, lint said
+// nothing and serve served it.
 func TestLintRefuses(t *testing.T) {
-	bad := buildWasm(t, "./testdata/hostile", "-X main.mode=badname")
-	logBuf := &syncBuffer{}
-	s, err := New(Options{Log: logBuf, Host: Options{}.Host})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if _, err := s.Load(t.Context(), bad); !errors.Is(err, ErrRefused) {
-		t.Errorf("load: %v", err)
-	}
-	if !strings.Contains(logBuf.String(), "Not A Name") {
-		t.Errorf("the finding is not in the log:\n%s", logBuf)
-	}
-	s2, _ := newServer(t, bad, Options{Force: true})
-	c := startClient(t, s2, true)
-	if res, _ := c.call("sleep", map[string]any{"ms": 1}); res.text() != "slept 1ms" {
-		t.Errorf("forced: %+v", res)
-	}
-}
-
-// TestInvalidParamHeaderRefused (attack pass 47b, row 2): a package whose
-// tool carries an x-mcp-header MCP forbids ("Bad Text": a space) is
-// refused as any package with a lint error is (T017, naming the tool and
-// the pointer): served, it would be listed to HTTP clients, which must
-// drop it, and serve --http would refuse every call with the argument for
-// a header no client can send. Before, lint said nothing and serve served it.
-func TestInvalidParamHeaderRefused(t *testing.T) {
-	bad := buildWasm(t, "./testdata/hostile", "-X main.mode=badheader")
-	logBuf := &syncBuffer{}
-	s, err := New(Options{Log: logBuf, Host: Options{}.Host})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if _, err := s.Load(t.Context(), bad); !errors.Is(err, ErrRefused) {
-		t.Errorf("load: %v", err)
-	}
-	if log := logBuf.String(); !strings.Contains(log, "T017") || !strings.Contains(log, `tool "ok": inputSchema /properties/text/x-mcp-header`) {
-		t.Errorf("the finding is not in the log:\n%s", log)
+	for _, c := range []struct {
+		mode string
+		log  []string // what the log must say
+	}{
+		{"badname", []string{"Not A Name"}},
+		{"badheader", []string{"T017", `tool "ok": inputSchema /properties/text/x-mcp-header`}},
+	} {
+		bad := buildWasm(t, "./testdata/hostile", "-X main.mode="+c.mode)
+		logBuf := &syncBuffer{}
+		s, err := New(Options{Log: logBuf, Host: Options{}.Host})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Load(t.Context(), bad); !errors.Is(err, ErrRefused) {
+			t.Errorf("%s: load: %v", c.mode, err)
+		}
+		s.Close()
+		for _, want := range c.log {
+			if !strings.Contains(logBuf.String(), want) {
+				t.Errorf("%s: %q is not in the log:\n%s", c.mode, want, logBuf)
+			}
+		}
+		if c.mode != "badname" {
+			continue
+		}
+		s2, _ := newServer(t, bad, Options{Force: true})
+		cl := startClient(t, s2, true)
+		if res, _ := cl.call("sleep", map[string]any{"ms": 1}); res.text() != "slept 1ms" {
+			t.Errorf("forced: %+v", res)
+		}
 	}
 }
