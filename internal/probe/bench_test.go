@@ -48,14 +48,7 @@ func benchProbes(b *testing.B, level probe.Level) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			m, err := h.Compile(ctx, wasm)
-			if err != nil {
-				b.Fatal(err)
-			}
-			d := h.Discover(ctx, m, "")
-			if d.Stopped != nil {
-				b.Fatal(d.Stopped)
-			}
+			m, d := discovered(b, h, wasm)
 			runs := 0
 			cpu0 := cputime.Process()
 			for b.Loop() {
@@ -113,15 +106,8 @@ func BenchmarkSlowSubjects(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer h.Close(ctx)
-			m, err := h.Compile(ctx, s.wasm(b))
-			if err != nil {
-				b.Fatal(err)
-			}
+			m, d := discovered(b, h, s.wasm(b))
 			m.WaitCompiled(ctx)
-			d := h.Discover(ctx, m, "")
-			if d.Stopped != nil {
-				b.Fatal(d.Stopped)
-			}
 			cpu0 := cputime.Process()
 			for b.Loop() {
 				if res := probe.Run(ctx, h, m, d.Tools, probe.Options{Budget: time.Minute}); len(res.Findings) == 0 {
@@ -158,14 +144,7 @@ func BenchmarkHostWork(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer h.Close(ctx)
-			m, err := h.Compile(ctx, s.wasm(b))
-			if err != nil {
-				b.Fatal(err)
-			}
-			d := h.Discover(ctx, m, "")
-			if d.Stopped != nil {
-				b.Fatal(d.Stopped)
-			}
+			m, d := discovered(b, h, s.wasm(b))
 			var per []time.Duration
 			runs := 0
 			for b.Loop() {

@@ -1,7 +1,6 @@
 package probe_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,11 +43,7 @@ func burn(n int) (stop func()) {
 // sleeps 1.5 s of its own time in each call, so a 5 s budget holds the
 // first call and three more whatever the machine, and P042 lists the rest.
 func TestBudgetOwnTime(t *testing.T) {
-	h, err := host.New(context.Background(), host.Options{ExitGrace: 500 * time.Millisecond, Engine: host.EngineCompiler})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close(context.Background())
+	h := testHostWith(t, host.Options{Engine: host.EngineCompiler})
 	wasm := subject(t, "slow")
 	opt := probe.Options{Cases: echoCases, Budget: 5 * time.Second}
 	quiet := probeModule(t, h, wasm, opt)
@@ -83,11 +78,7 @@ func TestBudgetOwnTime(t *testing.T) {
 // three runs where a quiet machine makes four, so the count is logged,
 // not compared.
 func TestBudgetCutSame(t *testing.T) {
-	h, err := host.New(context.Background(), host.Options{ExitGrace: 500 * time.Millisecond, Engine: host.EngineCompiler})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close(context.Background())
+	h := testHostWith(t, host.Options{Engine: host.EngineCompiler})
 	wasm, err := os.ReadFile(subjects.Module(t, subjects.C, subjects.Good))
 	if err != nil {
 		t.Fatal(err)

@@ -66,11 +66,7 @@ func TestProbesJudgeOtherRunsFiles(t *testing.T) {
 	}
 	wasm := hookedModule(t, "FILES=1000")
 	ctx := context.Background()
-	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close(ctx) })
+	h := testHost(t)
 	opt := probe.Options{Level: probe.Safe, Wasm: wasm}
 	first := probeModule(t, h, wasm, opt)
 	if first.NotJudged != nil {
@@ -120,12 +116,7 @@ func TestHostDiskFullNotJudged(t *testing.T) {
 		t.Skip("mounts a tmpfs")
 	}
 	wasm := hookedModule(t, "WRITE=4")
-	ctx := context.Background()
-	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close(ctx) })
+	h := testHost(t)
 	opt := probe.Options{Level: probe.Safe, Wasm: wasm}
 	first := probeModule(t, h, wasm, opt)
 	if first.NotJudged != nil {
@@ -161,12 +152,7 @@ func TestProcessFileLimitNotJudged(t *testing.T) {
 		t.Skip("builds a C module")
 	}
 	wasm := hookedModule(t, "FILES=1000")
-	ctx := context.Background()
-	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close(ctx) })
+	h := testHost(t)
 	opt := probe.Options{Level: probe.Safe, Wasm: wasm}
 	first := probeModule(t, h, wasm, opt)
 	if first.NotJudged != nil {

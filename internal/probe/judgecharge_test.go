@@ -49,14 +49,7 @@ func TestJudgingCharged(t *testing.T) {
 		t.Run(mode, func(t *testing.T) {
 			wasm := gowasm.Build(t, "testdata/attack47a", "-ldflags=-X main.mode="+mode)
 			ctx := context.Background()
-			m, err := h.Compile(ctx, wasm)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d := h.Discover(ctx, m, "")
-			if d.Stopped != nil {
-				t.Fatalf("discovery stopped: %s", d.Stopped)
-			}
+			m, d := discovered(t, h, wasm)
 			before := processCPU(t)
 			res := probe.Run(ctx, h, m, d.Tools, probe.Options{Level: probe.Safe, Wasm: wasm, Budget: budget, RunLimit: 2 * time.Second})
 			cpu := processCPU(t) - before

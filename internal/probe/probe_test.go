@@ -19,9 +19,16 @@ import (
 // testHost is a host with a short exit grace, so that a module that does
 // not exit costs the tests little, and the user's compilation cache, so
 // that a rerun compiles nothing.
-func testHost(t testing.TB) *host.Host {
+func testHost(t testing.TB) *host.Host { return testHostWith(t, host.Options{}) }
+
+// testHostWith is a host with opt's limits, and a 500 ms exit grace
+// when opt sets none, closed when the test ends.
+func testHostWith(t testing.TB, opt host.Options) *host.Host {
 	t.Helper()
-	h, err := host.New(context.Background(), host.Options{ExitGrace: 500 * time.Millisecond})
+	if opt.ExitGrace == 0 {
+		opt.ExitGrace = 500 * time.Millisecond
+	}
+	h, err := host.New(context.Background(), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,18 +47,26 @@ func echoCases(json.RawMessage) ([]probe.Case, []string) {
 	}, nil
 }
 
+// discovered compiles wasm on h and discovers its tools; the test fails
+// when either fails.
+func discovered(tb testing.TB, h *host.Host, wasm []byte) (*host.Module, *host.Discovery) {
+	tb.Helper()
+	m, err := h.Compile(context.Background(), wasm)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d := h.Discover(context.Background(), m, "")
+	if d.Stopped != nil {
+		tb.Fatalf("discovery stopped: %s", d.Stopped)
+	}
+	return m, d
+}
+
 // probeModule discovers the module's tools and runs the probes.
 func probeModule(t *testing.T, h *host.Host, wasm []byte, opt probe.Options) *probe.Result {
 	t.Helper()
 	ctx := context.Background()
-	m, err := h.Compile(ctx, wasm)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := h.Discover(ctx, m, "")
-	if d.Stopped != nil {
-		t.Fatalf("discovery stopped: %s", d.Stopped)
-	}
+	m, d := discovered(t, h, wasm)
 	if opt.RunLimit == 0 {
 		opt.RunLimit = 2 * time.Second
 	}
@@ -240,11 +255,7 @@ func TestExamplesPass(t *testing.T) {
 // one diagnosis) instead of only that it ran out of time.
 func TestDiscoveryWaitsForEOF(t *testing.T) {
 	ctx := context.Background()
-	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond, DiscoverLimit: 500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h.Close(ctx)
+	h := testHostWith(t, host.Options{DiscoverLimit: 500 * time.Millisecond})
 	m, err := h.Compile(ctx, subject(t, "eof-all"))
 	if err != nil {
 		t.Fatal(err)

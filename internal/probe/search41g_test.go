@@ -20,14 +20,7 @@ func TestSearchCompileFailureNotJudged(t *testing.T) {
 	wasm := subject(t, "good")
 	ctx := context.Background()
 	h := testHost(t)
-	m, err := h.Compile(ctx, wasm)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := h.Discover(ctx, m, "")
-	if d.Stopped != nil {
-		t.Fatalf("discovery stopped: %s", d.Stopped)
-	}
+	m, d := discovered(t, h, wasm)
 	tight, err := host.New(ctx, host.Options{CacheDir: "-", Engine: host.EngineCompiler, CompileLimit: time.Nanosecond, ExitGrace: 500 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

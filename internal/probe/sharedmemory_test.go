@@ -35,11 +35,7 @@ func TestProbesJudgeOtherRunsMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	h, err := host.New(ctx, host.Options{ExitGrace: 500 * time.Millisecond, MemoryBudget: 64 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close(ctx) })
+	h := testHostWith(t, host.Options{MemoryBudget: 64 << 20})
 	opt := probe.Options{Level: probe.Safe, Wasm: wasm}
 
 	first := probeModule(t, h, wasm, opt)
