@@ -50,15 +50,9 @@ func TestOverlongU32sCompileEverywhere(t *testing.T) {
 		if m := wasmparse.Parse(w); len(m.Problems) != 0 {
 			t.Fatalf("%s: the reader: %v", name, m.Problems)
 		}
-		for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
-			h, err := New(context.Background(), Options{CacheDir: "-", Engine: e})
+		for i, err := range compileOnEach(t, w) {
 			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = h.Compile(context.Background(), w)
-			h.Close(context.Background())
-			if err != nil {
-				t.Errorf("%s, engine %v: %v; the module is valid 2.0", name, e, err)
+				t.Errorf("%s, engine %v: %v; the module is valid 2.0", name, bothEngines[i], err)
 			}
 		}
 	}

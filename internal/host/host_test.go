@@ -70,6 +70,26 @@ func compile(t *testing.T, h *Host, b []byte) *Module {
 	return m
 }
 
+// bothEngines are the engines a host compiles with in-process.
+var bothEngines = []Engine{EngineInterpreter, EngineCompiler}
+
+// compileOnEach compiles w on a fresh host of each of bothEngines (no
+// cache) and returns each Compile's error, in that order.
+func compileOnEach(t *testing.T, w []byte) []error {
+	t.Helper()
+	var errs []error
+	for _, e := range bothEngines {
+		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = h.Compile(context.Background(), w)
+		h.Close(context.Background())
+		errs = append(errs, err)
+	}
+	return errs
+}
+
 func TestDiscoverHello(t *testing.T) {
 	h := newHost(t)
 	m := compile(t, h, buildWasm(t, "../../subako/testdata/hello"))

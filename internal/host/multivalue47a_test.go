@@ -46,16 +46,10 @@ func TestMultiValuesRefusedBeforeCompiling(t *testing.T) {
 		if p, ok := wasmparse.Parse(w).Exceeded(); !ok || p.Limit != wasmparse.LimitMultiValues {
 			t.Fatalf("the reader let the module through: %+v", p)
 		}
-		for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
-			h, err := New(context.Background(), Options{CacheDir: "-", Engine: e})
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = h.Compile(context.Background(), w)
-			h.Close(context.Background())
+		for i, err := range compileOnEach(t, w) {
 			if err == nil || !strings.Contains(err.Error(), "refused before compiling: code section at offset 0x") ||
 				!strings.Contains(err.Error(), "more than the limit of 2000000") {
-				t.Errorf("%s, in blocks %v: Compile: %v, want it refused before compiling", e, inBlocks, err)
+				t.Errorf("%s, in blocks %v: Compile: %v, want it refused before compiling", bothEngines[i], inBlocks, err)
 			}
 		}
 	}
