@@ -458,7 +458,8 @@ var patterns = []*pattern{
 		also:     []string{"message", "request", "prompt", "turn", "response", "reply", "question", "query"},
 		also2:    []string{"call", "invok", "run", "execut", "send", "read", "forward"},
 		re: re(`\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply|question|query)\b[^.\n]{0,60}\b(?:call|invoke|run|execute|send|read|forward)\b` +
-			`|\b(?:call|invoke|run|execute|send|read|forward)\b[^.\n]{0,60}\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply)\b`)},
+			`|\b(?:call|invoke|run|execute|send|read|forward)\b[^.\n]{0,60}\b(?:on|for|after|with)\s+(?:every|each)\s+(?:single\s+)?(?:user\s+)?(?:message|request|prompt|turn|response|reply)\b`),
+		judge: unrestrictedEvery}, // attack pass 47e row 26: not one kind of request (everyturn.go)
 	{rule: rules.TextPreempt, what: "an instruction to act instead of the task",
 		triggers: []string{"instead of"},
 		also:     []string{"answer", "respond", "repl", "follow", "doing what", "perform", "fulfil", "complet", "execut"},
@@ -793,7 +794,7 @@ func init() {
 			downloadRunPatterns = append(downloadRunPatterns, q)
 		}
 	}
-	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns} {
+	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns, everyTurnPatterns} {
 		patterns = append(patterns, t...)
 	}
 	for _, p := range patterns {
