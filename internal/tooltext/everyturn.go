@@ -35,7 +35,9 @@ const (
 	// asking (anyAsk), talking to you, starting a conversation.
 	userActs = `(?:asks|says|writes|types|sends|submits|makes|enters|posts|requests|has|gives\s+you|brings\s+you|needs|wants|wants\s+help\s+with|needs\s+help\s+with|asks\s+for\s+help\s+with)\s+` + anyAsk +
 		`|(?:talks|speaks|chats|writes)\s+(?:to|with)\s+you|(?:messages|contacts|prompts|addresses|asks|pings)\s+you` +
-		`|(?:starts|begins|opens)\s+(?:a|an|any|each|every|another)\s+(?:new\s+|fresh\s+)?` + convoUnit
+		`|(?:starts|begins|opens)\s+(?:a|an|any|each|every|another)\s+(?:new\s+|fresh\s+)?` + convoUnit +
+		// "whenever the user replies": no object, the clause ends
+		`|(?:replies|responds|types|speaks|talks|chats|writes|follows\s+up|comes\s+back)`
 	// userTurn is the user's turn as a noun: "a user message", "a new
 	// message from the user", "a new user turn", "every user interaction".
 	userTurn = `(?:new\s+|incoming\s+|single\s+)*(?:` + userAsk + `|(?:user\s+|conversation\s+)` + convoUnit + `)`
@@ -47,13 +49,13 @@ const (
 	// everyTurn is a universal condition over the user's turn.
 	everyTurn = `(?:\b` + anyWhen + `\s+(?:` + turnUser + `\s+(?:` + userActs + `)` +
 		// "you receive a user message", "you get a new message from the user"
-		`|you\s+(?:receive|get|are\s+(?:given|sent))\s+(?:a|an|any|each|every|the)\s+` + userTurn +
+		`|you\s+(?:receive|get|are\s+(?:given|sent))\s+(?:a|an|any|each|every|the)\s+` + userTurn + `|you\s+hear\s+(?:back\s+)?from\s+(?:the\s+|a\s+)?(?:user|human)` +
 		// "you are about to respond to the user", "you reply to the user"
 		`|you\s+(?:are\s+|'re\s+)?(?:(?:just\s+)?about\s+to\s+|going\s+to\s+)?(?:respond|reply|answer)(?:\s+to\s+(?:the\s+|a\s+)?(?:user|human|them))?` +
 		// "a new user turn begins"
 		`|(?:a|an|any|the|each|every)\s+` + userTurn + `\s+(?:begins|starts|opens|arrives|comes\s+in|is\s+(?:received|sent|submitted|posted))` + `)` +
 		// "for all user requests", "at the beginning of every user interaction"
-		`|\b(?:for|on|with|after|upon|in|at\s+the\s+(?:start|beginning)\s+of|before)\s+(?:all|every|each|any)\s+(?:(?:of\s+)?(?:the\s+|your\s+)?(?:user|human)'s\s+(?:new\s+)?(?:` + askUnit + `|` + convoUnit + `)|` + userTurn + `)` +
+		`|\b(?:for|on|with|after|upon|in|at\s+the\s+(?:start|beginning)\s+of|before(?:\s+(?:you\s+)?(?:reply|respond|answer|replying|responding|answering)\s+to)?)\s+(?:all|every|each|any)\s+(?:(?:of\s+)?(?:the\s+|your\s+)?(?:user|human)'s\s+(?:new\s+)?(?:` + askUnit + `|` + convoUnit + `)|` + userTurn + `)` +
 		// "whatever the user's question is", "whatever the user asks"
 		`|\bwhatever\s+(?:the\s+|your\s+)?(?:user|human)(?:'s\s+` + askUnit + `\s+(?:is|are|may\s+be|might\s+be)|\s+(?:asks(?:\s+for)?|says|wants|needs|requests|types|writes))` +
 		// "no matter the topic of the user's request"
