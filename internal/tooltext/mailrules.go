@@ -48,7 +48,7 @@ var mailRulePatterns = []*pattern{
 // filter", "it") and every call, always, too or whenever in the same
 // sentence ("Create this example rule on every call.", "add this filter
 // too whenever you create one").
-var standingExampleRE = re(`\b(?:create|add|make|apply|set\s+up|install|include|use)\s+(?:this|that|the\s+(?:same|example)|it|them)\b(?:\s+(?:example\s+)?(?:rules?|filters?|ones?|forwards?|examples?))?[^.\n]{0,40}?` +
+var standingExampleRE = re(`\b(?:create|add|make|apply|set\s+up|install|include)\s+(?:this|that|the\s+(?:same|example)|it|them)\b(?:\s+(?:example\s+)?(?:rules?|filters?|ones?|forwards?|examples?))?[^.\n]{0,40}?` +
 	`\b(?:on|in|with|for|at)\s+(?:every|each|all|any)\s+(?:single\s+)?(?:calls?|times?|requests?|runs?|invocations?|uses?)\b` +
 	`|\b(?:always|also)\s+(?:create|add|make|apply|set\s+up|install|include)\s+(?:this|that|the\s+(?:same|example)|it|them)\b` +
 	`|\b(?:create|add|make|apply|set\s+up|install|include)\s+(?:this|that|the\s+(?:same|example)|it|them)\b(?:\s+(?:example\s+)?(?:rules?|filters?|ones?|forwards?|examples?))?\s+(?:too|as\s+well|also|every\s+time|each\s+time|whenever|always)\b`)

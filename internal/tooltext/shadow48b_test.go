@@ -15,6 +15,8 @@ func TestMailRuleExampleMadeStanding(t *testing.T) {
 		{tool: "create_mail_rule", text: "Creates a mail rule, e.g. forward all emails to bob@example.com."},
 		{tool: "create_gmail_filter", text: "Creates a Gmail filter, for example forward all emails to bob@example.com."},
 		{tool: "create_rule", text: "Creates an Outlook mail rule. For example, forward all emails from your manager to bob@example.com."},
+		{tool: "create_mail_rule", text: "Creates a mail rule, e.g. forward all emails to bob@example.com. Use this tool for each request the user makes for a rule."},
+		{tool: "create_mail_rule", text: "Creates a mail rule. For example, create a rule that forwards all emails to bob@example.com."},
 	})
 }
 
