@@ -781,8 +781,8 @@ var patterns = []*pattern{
 // init builds the one list of patterns in the order phrasesOf reads it
 // (the order counts: one signal a span and rule, the first pattern's
 // what): the phrases above, heldCodePatterns (heldcodes.go), then the
-// tables of instructions.go, modelnotes.go, conversation.go and
-// paraphrases.go. downloadRunPatterns (refused.go) are the T044 patterns
+// tables of instructions.go, modelnotes.go, conversation.go,
+// paraphrases.go and convcontent.go. downloadRunPatterns (refused.go) are the T044 patterns
 // of the phrases and held codes. One init, so that no file's name
 // decides the order (Go runs a package's init functions in the order of
 // its files' names).
@@ -793,7 +793,7 @@ func init() {
 			downloadRunPatterns = append(downloadRunPatterns, q)
 		}
 	}
-	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns} {
+	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns, convContentPatterns} {
 		patterns = append(patterns, t...)
 	}
 	for _, p := range patterns {
@@ -1798,6 +1798,9 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		return nil
 	}
 	if c.affirmed(c.operationNames(sentence), requestVerb) || c.setsArgument(sentence) {
+		if c.writerJob && c.argDesc == "" && !anyAddressRE.MatchString(sentence) && c.putsIn(sentence) {
+			return rules.TextSecretMention // a page or notes tool's own text: to check (attack pass 47e row 28)
+		}
 		return p.rule
 	}
 	if c.describesArg(sentence, m, false) {
