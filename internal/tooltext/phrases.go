@@ -2064,6 +2064,9 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 	if !usersRE.MatchString(sentence[:a]) && !userSourceRE.MatchString(sentence[:a]) && !ofUserRE.MatchString(sentence[b:]) && !userUsesRE.MatchString(sentence[b:]) {
 		return false
 	}
+	if c.ownLoginPassed(sentence, a, b) {
+		return false // "Pass the user's username and password as username and password." (attack pass 47e row 18)
+	}
 	// "Fill note with the user's session cookie." (attack pass 43h row
 	// 4), "Set note to ...", "Note must contain the user's ..." (45c row
 	// 1): the argument named as where the secret goes is the putting.
@@ -2261,7 +2264,7 @@ func (c *checker) otherCallCarries(sentence string, a, b int) bool {
 		if !c.names[name] && !strings.ContainsAny(name, "_-") || strings.ContainsAny(sentence[m[1]:a], ".;") {
 			continue
 		}
-		if c.selfNamed(name) && loginSecret(sentence, a, b, q) && c.ownCredentialList(sentence[b+t[1]:], first, sentence[a:b]) {
+		if c.selfNamed(name) && c.loginSecret(sentence, a, b, q) && c.ownCredentialList(sentence[b+t[1]:], first, sentence[a:b]) {
 			continue // "Call login with the user's credentials as username and password." (attack pass 46g row 4, 46h row 4)
 		}
 		if withSecretNextRE.MatchString(sentence[m[1]:a]) || c.affirmed(sentence[m[1]:], sendVerbRE) {
