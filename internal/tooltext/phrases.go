@@ -1798,7 +1798,7 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		return nil
 	}
 	if c.affirmed(c.operationNames(sentence), requestVerb) || c.setsArgument(sentence) {
-		if c.writerJob && c.argDesc == "" && !anyAddressRE.MatchString(sentence) && c.putsIn(sentence) {
+		if s := aroundText(sentence, m); c.writerJob && c.argDesc == "" && !anyAddressRE.MatchString(s) && c.putsIn(s) { // bounded work per match
 			return rules.TextSecretMention // a page or notes tool's own text: to check (attack pass 47e row 28)
 		}
 		return p.rule
