@@ -238,7 +238,10 @@ var (
 // described as it. No tool's name makes it its job (attack pass 40x row
 // 1: a name's "summary", "memory", "notes" or "recap" named an account
 // summary, a process's memory usage or release notes as well, and no
-// server of the real corpus asks for the conversation in an argument).
+// server of the real corpus asks for the conversation in an argument);
+// where the name or first sentence keeps notes, pages, reports or
+// memories (writerJob) the request put in an argument is a mention to
+// check (T041), not an error (attack pass 47e rows 27-28).
 func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
 	if c.argDesc != "" {
@@ -247,8 +250,11 @@ func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		}
 		return nil
 	}
-	if c.affirmed(sentence, toAddressRE) && c.affirmed(sentence, keepVerbRE) || c.putsIn(sentence) {
+	if c.affirmed(sentence, toAddressRE) && c.affirmed(sentence, keepVerbRE) {
 		return p.rule
+	}
+	if c.putsIn(sentence) {
+		return c.jobRule(p.rule) // a notes, page or memory tool's own text: to check (attack pass 47e rows 27-28)
 	}
 	return nil
 }

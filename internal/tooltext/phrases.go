@@ -782,8 +782,8 @@ var patterns = []*pattern{
 // init builds the one list of patterns in the order phrasesOf reads it
 // (the order counts: one signal a span and rule, the first pattern's
 // what): the phrases above, heldCodePatterns (heldcodes.go), then the
-// tables of instructions.go, modelnotes.go, conversation.go and
-// paraphrases.go. downloadRunPatterns (refused.go) are the T044 patterns
+// tables of instructions.go, modelnotes.go, conversation.go,
+// paraphrases.go and convcontent.go. downloadRunPatterns (refused.go) are the T044 patterns
 // of the phrases and held codes. One init, so that no file's name
 // decides the order (Go runs a package's init functions in the order of
 // its files' names).
@@ -794,7 +794,7 @@ func init() {
 			downloadRunPatterns = append(downloadRunPatterns, q)
 		}
 	}
-	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns, everyTurnPatterns, mailRulePatterns} {
+	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns, everyTurnPatterns, mailRulePatterns, convContentPatterns} {
 		patterns = append(patterns, t...)
 	}
 	for _, p := range patterns {
@@ -1799,6 +1799,9 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 		return nil
 	}
 	if c.affirmed(c.operationNames(sentence), requestVerb) || c.setsArgument(sentence) {
+		if s := aroundText(sentence, m); c.writerJob && c.argDesc == "" && !anyAddressRE.MatchString(s) && c.putsIn(s) { // bounded work per match
+			return rules.TextSecretMention // a page or notes tool's own text: to check (attack pass 47e row 28)
+		}
 		return p.rule
 	}
 	if c.describesArg(sentence, m, false) {
@@ -2062,6 +2065,9 @@ func (c *checker) askedInto(sentence string, a, b int) bool {
 	if !usersRE.MatchString(sentence[:a]) && !userSourceRE.MatchString(sentence[:a]) && !ofUserRE.MatchString(sentence[b:]) && !userUsesRE.MatchString(sentence[b:]) {
 		return false
 	}
+	if c.ownLoginPassed(sentence, a, b) {
+		return false // "Pass the user's username and password as username and password." (attack pass 47e row 18)
+	}
 	// "Fill note with the user's session cookie." (attack pass 43h row
 	// 4), "Set note to ...", "Note must contain the user's ..." (45c row
 	// 1): the argument named as where the secret goes is the putting.
@@ -2259,7 +2265,7 @@ func (c *checker) otherCallCarries(sentence string, a, b int) bool {
 		if !c.names[name] && !strings.ContainsAny(name, "_-") || strings.ContainsAny(sentence[m[1]:a], ".;") {
 			continue
 		}
-		if c.selfNamed(name) && loginSecret(sentence, a, b, q) && c.ownCredentialList(sentence[b+t[1]:], first, sentence[a:b]) {
+		if c.selfNamed(name) && c.loginSecret(sentence, a, b, q) && c.ownCredentialList(sentence[b+t[1]:], first, sentence[a:b]) {
 			continue // "Call login with the user's credentials as username and password." (attack pass 46g row 4, 46h row 4)
 		}
 		if withSecretNextRE.MatchString(sentence[m[1]:a]) || c.affirmed(sentence[m[1]:], sendVerbRE) {

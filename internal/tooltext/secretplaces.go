@@ -205,7 +205,14 @@ func (c *checker) selfNamed(name string) bool {
 // (loginSourceWords: the login form, the prompt, the previous step, their
 // account on this server) is no other place (attack pass 47d row 8).
 // Reads at most 80 bytes before the secret.
-func loginSecret(sentence string, a, b, q int) bool {
+//
+// Attack pass 47e: the service the tool itself logs into, a word of its
+// name or of its description's first sentence (ownService: jira_login's
+// "the user's Jira username and password", "Logs in to the Acme
+// dashboard."), is the login's own, not another service (row 19); a
+// qualifier's "email" or "address" names another account ("the user's
+// password for their email account", row 16).
+func (c *checker) loginSecret(sentence string, a, b, q int) bool {
 	words := nameWords(sentence[a:b])
 	if g := ownerQualRE.FindStringSubmatch(sentence[max(0, a-80):a]); g != nil {
 		words = append(words, nameWords(g[2])...)
@@ -216,16 +223,38 @@ func loginSecret(sentence string, a, b, q int) bool {
 		}
 	}
 	for _, w := range nameWords(sentence[b : b+q]) {
-		if !loginOwnerWords[w] && !loginSecretWords[w] && !loginSourceWords[w] {
+		if !loginOwnerWords[w] && (!loginSecretWords[w] || otherAccountWords[w]) && !loginSourceWords[w] && !c.ownService(w) {
 			return false
 		}
 	}
 	for _, w := range words {
-		if !loginSecretWords[w] {
+		if !loginSecretWords[w] && !c.ownService(w) {
 			return false
 		}
 	}
 	return len(words) > 0
+}
+
+// ownService: w names the service the tool logs into, a word of the
+// tool's name or of its description's first sentence that is no
+// login's, owner's or filler word (loginSecretWords, loginOwnerWords,
+// serviceFillerWords).
+func (c *checker) ownService(w string) bool {
+	if loginSecretWords[w] || loginOwnerWords[w] || serviceFillerWords[w] {
+		return false
+	}
+	for _, n := range nameWords(c.toolName) {
+		if n == w {
+			return true
+		}
+	}
+	desc := strings.ToLower(c.toolDesc[:min(len(c.toolDesc), 200)])
+	for _, n := range nameWords(openingSentence(desc)) {
+		if n == w {
+			return true
+		}
+	}
+	return false
 }
 
 // secretTarget: the argument the secret before rest goes in ("as
@@ -235,8 +264,11 @@ func loginSecret(sentence string, a, b, q int) bool {
 // The qualifier may say where the secret is kept ("stored in ~/.netrc",
 // "saved in their browser") and name a path ("from ~/.netrc"): those
 // words are no login's own (attack pass 47d row 6).
+//
+// "For" before a possessive is a qualifier, not the target ("for their
+// bank as username": attack pass 47e row 16).
 func secretTarget(rest string) (q int, t []int) {
-	if t = targetArgRE.FindStringSubmatchIndex(rest); t != nil {
+	if t = targetArgRE.FindStringSubmatchIndex(rest); t != nil && !possessiveWords[rest[t[2]:t[3]]] {
 		return 0, t
 	}
 	g := secretQualRE.FindStringSubmatchIndex(rest)
@@ -303,9 +335,15 @@ var (
 	identityWords = wordSet("user username usernames name login email mail address account id userid handle otp totp mfa")
 	// a login's own secrets, in what the sentence names and in the
 	// argument that takes them
-	loginSecretWords = wordSet("credential credentials password passwords passphrase passcode pin login logins signin sign in details username usernames email and or")
-	loginPlaceWords  = wordSet("password passwords passwd pwd pass passphrase passcode pin credential credentials login")
-	ownerQualRE      = re(`(?:\bthe\s+((?:[\w-]+\s+){0,2}))?\b(?:user'?s?|users'|your|their|my)\s+((?:[\w-]+\s+){0,3})$`)
+	loginSecretWords = wordSet("credential credentials password passwords passphrase passcode pin login logins signin sign in details username usernames email address and or")
+	// otherAccountWords, in a secret's qualifier, name another account
+	// ("for their email account"; attack pass 47e row 16).
+	otherAccountWords = wordSet("email address")
+	// serviceFillerWords are a first sentence's words that name no
+	// service ("Logs in to the dashboard.").
+	serviceFillerWords = wordSet("a an the to into in of on at with via using by log logs sign signs signed authenticate authenticates authenticated against server servers service account accounts dashboard app user users session sessions connect connects")
+	loginPlaceWords    = wordSet("password passwords passwd pwd pass passphrase passcode pin credential credentials login")
+	ownerQualRE        = re(`(?:\bthe\s+((?:[\w-]+\s+){0,2}))?\b(?:user'?s?|users'|your|their|my)\s+((?:[\w-]+\s+){0,3})$`)
 	// loginOwnerWords: the words before the owner and in the secret's
 	// qualifier that name no service ("the current user's", "of their
 	// account").
@@ -320,5 +358,26 @@ var (
 	secretSourceAfter = `(?:(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?)?`
 	userSourceRE      = re(`\b(?:the\s+user'?s?|your|their|my)\s+(?:[\w-]+\s+){0,3}(?:from|in|of|inside)\s+(?:the\s+|their\s+|your\s+|its\s+)?$`)
 	fileWordRE        = re(`^\s+files?\b`)
-	secretQualRE      = re(`^(\s+(?:(?:stored|saved|kept|held|cached|remembered|found|written|listed|located)\s+)?(?:of|from|on|at|in|inside|within)\s+(?:(?:[^\s.;,:]|\.[^\s.;,:])+\s+){0,5}?)(?:as|in|into|for)\s`)
+	possessiveWords   = wordSet("their your my his her its")
+	secretQualRE      = re(`^(\s+(?:(?:stored|saved|kept|held|cached|remembered|found|written|listed|located)\s+)?(?:of|from|on|at|in|inside|within|for\s+(?:their|your|my|his|her|its))\s+(?:(?:[^\s.;,:]|\.[^\s.;,:])+\s+){0,5}?)(?:as|in|into|for)\s`)
 )
+
+// ownLoginPassed: the user's secret at sentence[a:b] is a login's own
+// (loginSecret) and goes, right after it, in the tool's own credential
+// list (ownCredentialList: "as username and password"), by any verb of
+// passing ("Pass ...", "Provide ...", "Call login with ..."), and the
+// sentence names no address nor a call of another tool (attack pass 47e
+// row 18: only "Call TOOL with" was excused).
+func (c *checker) ownLoginPassed(sentence string, a, b int) bool {
+	q, t := secretTarget(sentence[b:])
+	if t == nil || anyAddressRE.MatchString(sentence) {
+		return false
+	}
+	for _, m := range callToolRE.FindAllStringSubmatchIndex(sentence[:a], -1) {
+		if name := sentence[m[2]:m[3]]; !c.selfNamed(name) && (c.names[name] || strings.ContainsAny(name, "_-")) {
+			return false // "Call send_email with the user's credentials as ...": another tool's call
+		}
+	}
+	first := strings.Trim(sentence[b+t[2]:b+t[3]], "'\"`")
+	return c.loginSecret(sentence, a, b, q) && c.ownCredentialList(sentence[b+t[1]:], first, sentence[a:b])
+}

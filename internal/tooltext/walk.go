@@ -22,6 +22,7 @@ type checker struct {
 	argDesc       string          // the argument whose description is read, if one is
 	assistantTurn bool            // the folded text the patterns read has an "Assistant:" turn
 	handoffJob    bool            // the tool read saves or hands off the conversation (handsOffConversation)
+	writerJob     bool            // its name or first sentence keeps notes, pages, reports (jobRule)
 	handoffPtr    *path           // the argument description handsOffConversation last judged
 	handoffYes    bool            // and its answer
 	out           []Signal
@@ -60,6 +61,7 @@ func (c *checker) tool(i int, name string, obj map[string]any) {
 	c.input, c.toolName = obj["inputSchema"], name
 	c.toolDesc, _ = obj["description"].(string)
 	c.handoffJob = handoffJob(name, c.toolDesc)
+	c.writerJob = writerJob(name, c.toolDesc)
 	top := &path{}
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok && k == "name" {
