@@ -2931,6 +2931,17 @@ func wordSet(words string) map[string]bool {
 	return m
 }
 
+// union is a new word set of the words of every set given.
+func union(sets ...map[string]bool) map[string]bool {
+	m := map[string]bool{}
+	for _, set := range sets {
+		for w := range set {
+			m[w] = true
+		}
+	}
+	return m
+}
+
 // own: name is one of the package's tools or arguments ('-' and '_'
 // alike).
 func (c *checker) own(name string) bool {

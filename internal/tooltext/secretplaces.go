@@ -178,8 +178,11 @@ func storesSecrets(tool string) bool {
 	return false
 }
 
+// storeWords are a stored value's places: a secret's store
+// (secretStoreWords) or a variable, which alone holds no secret.
+var storeWords = union(secretStoreWords, wordSet("variable variables var vars"))
+
 var (
-	storeWords       = wordSet("secret secrets vault env environment envvar envvars variable variables var vars credential credentials keychain keystore keyring")
 	secretStoreWords = wordSet("secret secrets vault vaults env environment envvar envvars credential credentials keychain keystore keyring")
 	storedThingWords = wordSet("value values val entry entries item items")
 	storeVerbs       = wordSet("set sets create creates store stores save saves put puts write writes add adds update updates upsert insert new")
