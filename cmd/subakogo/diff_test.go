@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,7 +135,8 @@ func TestDiffFormatsAndExitCodes(t *testing.T) {
 // TestDiffRugPull: issue 29's attack, from the clean list to the poisoned
 // one, fails diff (exit 1) with D012 errors that show the hidden
 // instruction decoded and the <IMPORTANT> block, escaped: no invisible
-// character reaches the terminal raw. Back again, no D012; an honest
+// character reaches the terminal raw (nor in the json report, whose text
+// decodes intact). Back again, no D012; an honest
 // rewording stays info, exit 0.
 func TestDiffRugPull(t *testing.T) {
 	const dir = "../../internal/tooldiff/testdata/rugpull/"
@@ -147,8 +149,9 @@ func TestDiffRugPull(t *testing.T) {
 	}
 	assertTerminalSafe(t, "diff", stdout)
 	code, stdout, _ = runCLI("diff", "--format", "json", dir+"clean.json", dir+"poisoned.json")
-	if code != exitFindings || !json.Valid([]byte(stdout)) || !strings.Contains(stdout, "\u200b") {
-		t.Errorf("json: exit %d, the text not intact:\n%s", code, stdout)
+	var decoded any
+	if err := json.Unmarshal([]byte(stdout), &decoded); code != exitFindings || err != nil || !strings.Contains(fmt.Sprint(decoded), "\u200b") || strings.Contains(stdout, "\u200b") {
+		t.Errorf("json: exit %d, the text not intact once decoded, or raw on the terminal:\n%s", code, stdout)
 	}
 	if code, stdout, _ := runCLI("diff", dir+"poisoned.json", dir+"clean.json"); strings.Contains(stdout, "D012") || strings.Contains(stdout, "D022") || code != exitFindings { // D003: sidenote removed
 		t.Errorf("poisoned -> clean: exit %d\n%s", code, stdout)

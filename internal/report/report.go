@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/subako-ai/subako-go/internal/rules"
+	"github.com/subako-ai/subako-go/internal/termsafe"
 )
 
 // File is the result for one linted input.
@@ -102,7 +103,16 @@ func Write(w io.Writer, f Format, files []File, opt Options) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b.Bytes())
+	out := b.Bytes()
+	if f != Text {
+		// JSON and SARIF go to standard output, a terminal unless
+		// redirected: a C1 control, a bidi override or an invisible
+		// character a module wrote is written as JSON's \u escape,
+		// which decodes to the same text (attack pass 48b, row 2:
+		// encoding/json writes them raw).
+		out = termsafe.JSON(out)
+	}
+	_, err = w.Write(out)
 	return err
 }
 

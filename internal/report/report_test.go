@@ -557,3 +557,30 @@ func TestUnjudgedFilesSaid(t *testing.T) {
 		t.Errorf("text:\n%s", text)
 	}
 }
+
+// TestMachineReportsEscapeForTerminals (attack pass 48b, row 2): json and
+// sarif reports go to standard output, a terminal unless redirected, and
+// encoding/json escapes C0 controls only: a C1 control (U+009B, CSI), a
+// bidi override or a zero-width character a module wrote reached the
+// terminal raw. They are written as JSON's \u escapes, and the report
+// decodes to the same text.
+func TestMachineReportsEscapeForTerminals(t *testing.T) {
+	const msg = "description changed to \"Adds.\u009b2J\u202egnp.exe\u200b\""
+	files := []File{{Path: "n.json", Size: -1, Findings: []rules.Finding{{Rule: wHeavy, Message: msg, Offset: -1}}}}
+	for _, f := range []Format{JSON, SARIF} {
+		var b bytes.Buffer
+		if err := Write(&b, f, files, fixtureOptions); err != nil {
+			t.Fatal(err)
+		}
+		if i := bytes.IndexFunc(b.Bytes(), func(r rune) bool { return r == 0x9b || r == 0x202e || r == 0x200b }); i >= 0 {
+			t.Errorf("%s: a character a terminal acts on or hides, raw at byte %d", f, i)
+		}
+		var doc any
+		if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+			t.Fatalf("%s: not JSON: %v", f, err)
+		}
+		if got, _ := json.Marshal(doc); !bytes.Contains(got, []byte("\u009b2J\u202egnp.exe\u200b")) {
+			t.Errorf("%s: the message does not decode to the text the module wrote", f)
+		}
+	}
+}

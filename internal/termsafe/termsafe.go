@@ -15,8 +15,8 @@
 // less. Quote, for a message that quotes a module's text as evidence,
 // doubles it, so that every escape stands for one character.
 //
-// JSON and SARIF reports are not for a terminal and keep the text intact;
-// they go through JSON's own escaping only.
+// JSON and SARIF reports keep the text intact and go through JSON, which
+// writes what would be escaped as JSON's \u escapes.
 package termsafe
 
 import (
