@@ -361,9 +361,7 @@ const patternStepsPerWork = 100
 // program (the Pike VM keeps a thread per live instruction; the
 // backtracker visits each instruction at each position once).
 func (w *worker) patternWork(p string, n int) int {
-	insts := w.patternCost(p)
-	steps := (n + 1) * insts
-	return (steps + patternStepsPerWork - 1) / patternStepsPerWork
+	return MatchWork(w.patternCost(p), n)
 }
 
 // enumCost is enum l's cost, as Estimate found it, or else as this walk
@@ -416,6 +414,13 @@ func patternInsts(p string) int {
 	if _, ok := re.(ecmaOnly); ok {
 		return 0
 	}
+	return ProgramInsts(p)
+}
+
+// ProgramInsts is the size of the program Go's regexp compiles the Go
+// pattern p to (0 when it does not compile): what a match of a string
+// costs a step of each of its bytes.
+func ProgramInsts(p string) int {
 	tree, err := syntax.Parse(p, syntax.Perl)
 	if err != nil {
 		return 0
@@ -425,6 +430,16 @@ func patternInsts(p string) int {
 		return 0
 	}
 	return len(prog.Inst)
+}
+
+// MatchWork is the work (Work's steps) of matching a string of n bytes
+// against a pattern of insts instructions (ProgramInsts), as Work counts
+// a "pattern": for a caller that matches strings itself (argsgen, which
+// makes strings a pattern matches) to count its matching in the same
+// units as its validations.
+func MatchWork(insts, n int) int {
+	steps := (n + 1) * insts
+	return (steps + patternStepsPerWork - 1) / patternStepsPerWork
 }
 
 // enumCost is what an enum may cost a value: the validator compares a

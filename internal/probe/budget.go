@@ -63,6 +63,9 @@ func (r *runner) budgetVerdict() {
 	if r.judging > 0 {
 		judging = fmt.Sprintf(", and %v for judging their answers by size, nesting and outputSchema work", r.judging.Round(time.Millisecond))
 	}
+	if r.generating > 0 {
+		judging += fmt.Sprintf(", and %v for generating the tools' arguments by the work their inputSchemas asked", r.generating.Round(time.Millisecond))
+	}
 	r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
 		"the probes' budget of %v ran out (--probe-time: the module's own time in their runs, and %v a run for the host's work%s): "+
 			"%d of %d runs not made: %s; the first not made: %s",

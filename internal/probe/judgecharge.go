@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/probe/argsgen"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
 
@@ -65,6 +66,51 @@ const (
 	// rounded up to four times it.
 	LinkCharge = time.Millisecond
 )
+
+// CaseWorkCharge is what a step of the work of validating a generated
+// argument case costs the budget (argsgen.Work.Validation, in
+// offlineschema.Cost.Work's steps), and CaseMatchCharge what a step of the
+// generator's own matching of the strings it made against their patterns
+// does (argsgen.Work.Matching: a hundred steps of Go's regexp). Attack
+// passes 48a and 48b, row 1: the generation, before any run, was charged
+// nothing, and one tool whose inputSchema had a string under
+// [abB]{1000} four times and a minLength of 8,000 cost 5.5-7 s of CPU (100
+// such members: 20 s), so lint --probe-time 2s was exit 0 quiet and exit
+// 3 at 3% of a core. Measured (the thread's CPU time of
+// argsgen.CasesWork, two cores at a load of 8-10, 2026-12-07): on the
+// 4,394 tools of the tool-text corpus, 11 µs a validation step on
+// average, the schemas' compiling and the values' making included; on
+// those patterns, 0.3-0.5 µs a matching step. Rounded up. Half of the
+// corpus's tools cost under 150 steps, nine in ten under 800, the
+// costliest 122,000 (about 2 s charged).
+const (
+	CaseWorkCharge  = 16 * time.Microsecond
+	CaseMatchCharge = 2 * time.Microsecond
+)
+
+// generatedCharge is what generating argument cases cost the budget:
+// their validations at CaseWorkCharge and their matching at
+// CaseMatchCharge.
+func generatedCharge(work argsgen.Work) time.Duration {
+	return time.Duration(work.Validation)*CaseWorkCharge + time.Duration(work.Matching)*CaseMatchCharge
+}
+
+// caseFreeWork is the work of validating a small schema's first cases
+// that the budget does not charge, once a tool (CasesWork; the search's
+// and the shrinker's are charged whole): about what half the corpus's
+// tools cost, which RunCharge's run and the generation's constant share
+// cover.
+const caseFreeWork = 150
+
+// generated charges the budget generatedCharge of work, argument cases'
+// generation: host work, as the judging is, so it grows the wall
+// backstop too.
+func (r *runner) generated(work argsgen.Work) {
+	c := generatedCharge(work)
+	r.moduleTime += c
+	r.hostWork += c
+	r.generating += c
+}
 
 // RunCharge covers the judging of a run of small answers (it was
 // measured on such runs): the first KiB of stdout, judgeFreeLevels levels

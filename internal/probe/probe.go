@@ -290,7 +290,12 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	}
 	if r.opt.Cases == nil {
 		gen := r.generator()
-		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) { return defaultCases(schema, gen) }
+		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) {
+			cases, notes, work := defaultCases(schema, gen)
+			work.Validation = max(work.Validation-caseFreeWork, 0)
+			r.generated(work)
+			return cases, notes
+		}
 	}
 	if r.opt.Module == "" {
 		r.opt.Module = "module.wasm"
@@ -330,8 +335,8 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 // cover of the schema's edges (DefaultCover cases, or with deep
 // DeepCover and DeepRandom random ones, see generator) and of null for
 // optional members.
-func defaultCases(schema json.RawMessage, opt argsgen.Options) ([]Case, []string) {
-	got, notes := argsgen.Cases(schema, opt)
+func defaultCases(schema json.RawMessage, opt argsgen.Options) ([]Case, []string, argsgen.Work) {
+	got, notes, work := argsgen.CasesWork(schema, opt)
 	var out []Case
 	valid, invalid, nulls := false, 0, 0
 	for _, c := range got {
@@ -349,7 +354,7 @@ func defaultCases(schema json.RawMessage, opt argsgen.Options) ([]Case, []string
 		}
 		out = append(out, Case{Name: c.Name, Args: c.Args, Valid: c.Valid})
 	}
-	return out, notes
+	return out, notes, work
 }
 
 type runner struct {
@@ -371,6 +376,9 @@ type runner struct {
 	hostWork time.Duration
 	started  int           // the runs started so far, each charged RunCharge
 	judging  time.Duration // of hostWork, the judging's charge past RunCharge
+	// generating is, of hostWork, the charge of generating the tools'
+	// argument cases (generatedCharge).
+	generating time.Duration
 
 	// once holds the index in res.Findings of the module-wide rules
 	// reported so far, whose later occurrences are counted, not listed.
@@ -419,6 +427,13 @@ func (r *runner) run(ctx context.Context) {
 	cases := make([][]Case, len(r.tools))
 	valid := make([]*Case, len(r.tools))
 	for i, t := range r.tools {
+		if !r.fits() {
+			// The generation of the cases before spent the budget (the
+			// schemas chose it, generatedCharge): this tool's are not
+			// made, and its argument probes are listed as not run.
+			r.res.NotRun = append(r.res.NotRun, LeftOut{Probe: ProbeValid, Tool: t.Name, Case: "every case (not generated)", Runs: 1})
+			continue
+		}
 		var notes []string
 		cases[i], notes = r.opt.Cases(t.InputSchema)
 		for j := range cases[i] {
@@ -829,7 +844,9 @@ func (r *runner) shrink(ctx context.Context, probe string, t mcp.Tool, valid boo
 	smallest, runs := args, 0
 	for progress := true; progress && runs < limit; {
 		progress = false
-		for _, c := range sh.Smaller(smallest, valid) {
+		smaller := sh.Smaller(smallest, valid)
+		r.generated(sh.Work())
+		for _, c := range smaller {
 			if runs >= limit || r.res.Err != nil || !r.fits() || r.pastBackstop("shrink on "+t.Name) {
 				break
 			}

@@ -235,6 +235,7 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 	if mut == nil {
 		return true
 	}
+	defer func() { r.generated(mut.Work()) }()
 	rng := rand.New(rand.NewPCG(r.seed, salt))
 	// queue holds the splices to try, the newest kept case's first.
 	var queue []argsgen.Case
@@ -242,6 +243,7 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 		for _, f := range fresh {
 			queue = append(mut.Splice(f.args, f.hot, spliceRuns), queue...)
 		}
+		r.generated(mut.Work())
 		fresh = fresh[:0]
 		var c argsgen.Case
 		if len(queue) > 0 {
@@ -252,7 +254,9 @@ func (r *runner) searchTool(ctx context.Context, t mcp.Tool, cases []Case, cover
 		} else {
 			parent, other := corpus[rng.IntN(len(corpus))], corpus[rng.IntN(len(corpus))]
 			var ok bool
-			if c, ok = mut.Mutate(parent, other); !ok || seen[string(c.Args)] {
+			c, ok = mut.Mutate(parent, other)
+			r.generated(mut.Work())
+			if !ok || seen[string(c.Args)] {
 				misses++
 				continue
 			}

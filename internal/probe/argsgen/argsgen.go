@@ -89,10 +89,26 @@ const maxValid = 3
 // what could not be done and why: no valid object (then no cases at all),
 // a pattern Go cannot read, a budget reached.
 func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []string) {
+	cases, notes, _ = CasesWork(inputSchema, opt)
+	return cases, notes
+}
+
+// Work is what generating a tool's cases cost, in offlineschema.Cost.Work's
+// steps: the schema chose it, and the probes charge it to their budget
+// (probe.CaseWorkCharge). Both together stay within a little past
+// maxWork (ten times that with Options.Reach).
+type Work struct {
+	Validation int // the validations of the values made
+	Matching   int // the generator's own matching of the strings it made against their patterns
+}
+
+// CasesWork is Cases, with the Work the generation cost.
+func CasesWork(inputSchema json.RawMessage, opt Options) (cases []Case, notes []string, work Work) {
 	g, top, note := newGen(inputSchema, opt)
 	if g == nil {
-		return nil, []string{note}
+		return nil, []string{note}, Work{}
 	}
+	defer func() { work = g.ver.takeWork() }()
 	opt, ver := g.opt, g.ver
 
 	var valid []any
@@ -150,7 +166,7 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 		} else {
 			g.note("no valid arguments could be made")
 		}
-		return nil, g.notes
+		return nil, g.notes, Work{}
 	}
 	base := valid[0]
 	// A member that may be null, set to null: decoders of optional members
@@ -187,7 +203,7 @@ func Cases(inputSchema json.RawMessage, opt Options) (cases []Case, notes []stri
 			}
 		}
 	}
-	return cases, g.notes
+	return cases, g.notes, Work{}
 }
 
 // newGen reads and compiles the schema for the generator; a nil gen comes

@@ -448,7 +448,7 @@ func (g *gen) arr(s *schema, depth, variant int, hint string) (any, error) {
 func (g *gen) memberNodes(s *schema, k string) ([]node, bool) {
 	nodes := slices.Clone(s.props[k])
 	for _, pp := range s.patternProps {
-		if re, err := regexp.Compile(pp.pattern); err == nil && re.MatchString(k) {
+		if re, err := regexp.Compile(pp.pattern); err == nil && g.ver.matches(re, k) {
 			nodes = append(nodes, pp.n)
 		}
 	}
@@ -593,7 +593,7 @@ func (g *gen) memberName(s *schema, depth, i int) (string, error) {
 			if err != nil {
 				continue
 			}
-			for _, c := range patternStrings(re, 1, -1, i) {
+			for _, c := range patternStrings(g.ver.matches, re, 1, -1, i) {
 				if _, declared := s.props[c]; !declared {
 					return c, nil
 				}

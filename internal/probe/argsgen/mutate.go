@@ -51,6 +51,11 @@ func NewMutator(inputSchema json.RawMessage, opt Options) (*Mutator, string) {
 	return &Mutator{g: g, base: base, ms: ms, rng: rand.New(rand.NewPCG(g.opt.Seed, 0x5ea4c4))}, ""
 }
 
+// Work is what the Mutator's making and checking of cases cost since the
+// last Work (NewMutator's included): the probes charge it as they charge
+// CasesWork's.
+func (m *Mutator) Work() Work { return m.g.ver.takeWork() }
+
 // Mutate returns a valid variation of parent (a case the search kept),
 // spliced at times with other (another one; nil for none), and false when
 // none of its tries was valid and new.

@@ -80,7 +80,7 @@ func (g *gen) stringReach(s *schema, base any, add func(any, string, int)) {
 	g.dictStrings(s, baseText, add)
 	if len(s.patterns) > 0 && !offlineschema.Unchecked(s.patterns[0]) {
 		if re, err := regexp.Compile(s.patterns[0]); err == nil {
-			for _, c := range patternSamples(re, s.minLen, s.maxLen, reachStrings, g.opt.Seed^hashString(s.patterns[0])) {
+			for _, c := range patternSamples(g.ver.matches, re, s.minLen, s.maxLen, reachStrings, g.opt.Seed^hashString(s.patterns[0])) {
 				add(c, "matching the pattern, "+clip(encode(c)), prioRest)
 			}
 		}
@@ -189,7 +189,7 @@ func hashString(s string) uint64 {
 // (seeded, so the same pattern gives the same strings), as property-based
 // testing tools do: each alternative, repetition count and character of a
 // class is a random choice. Each string is checked with re itself.
-func patternSamples(re *regexp.Regexp, minLen, maxLen, n int, seed uint64) []string {
+func patternSamples(match func(*regexp.Regexp, string) bool, re *regexp.Regexp, minLen, maxLen, n int, seed uint64) []string {
 	parsed, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
 		return nil
@@ -206,7 +206,7 @@ func patternSamples(re *regexp.Regexp, minLen, maxLen, n int, seed uint64) []str
 		}
 		s := b.String()
 		k := utf8.RuneCountInString(s)
-		if seen[s] || k < minLen || (maxLen >= 0 && k > maxLen) || !re.MatchString(s) {
+		if seen[s] || k < minLen || (maxLen >= 0 && k > maxLen) || !match(re, s) {
 			continue
 		}
 		seen[s] = true
@@ -266,7 +266,7 @@ func (g *gen) dictStrings(s *schema, baseText string, add func(any, string, int)
 	}
 	fits := func(c string) bool {
 		k := utf8.RuneCountInString(c)
-		return k >= s.minLen && (s.maxLen < 0 || k <= s.maxLen) && (re == nil || re.MatchString(c))
+		return k >= s.minLen && (s.maxLen < 0 || k <= s.maxLen) && (re == nil || g.ver.matches(re, c))
 	}
 	n := 0
 	for _, v := range g.opt.Dict.Strings[:min(len(g.opt.Dict.Strings), maxDictScan)] {

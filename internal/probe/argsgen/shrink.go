@@ -28,6 +28,10 @@ func NewShrinker(inputSchema, base json.RawMessage) (*Shrinker, error) {
 	return s, nil
 }
 
+// Work is what the Smaller calls since the last Work cost: the probes
+// charge it as they charge CasesWork's.
+func (s *Shrinker) Work() Work { return s.ver.takeWork() }
+
 // maxShrinkChecks bounds the validations of one Smaller call.
 const maxShrinkChecks = 400
 

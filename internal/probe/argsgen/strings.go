@@ -147,7 +147,7 @@ func (g *gen) str(s *schema, variant int, hint string) (any, error) {
 	}
 	cands = append(cands, base)
 	if len(res) > 0 {
-		cands = append(cands, patternStrings(res[0], s.minLen, s.maxLen, variant)...)
+		cands = append(cands, patternStrings(g.ver.matches, res[0], s.minLen, s.maxLen, variant)...)
 	}
 	ok := func(c string) bool {
 		n := utf8.RuneCountInString(c)
@@ -155,7 +155,7 @@ func (g *gen) str(s *schema, variant int, hint string) (any, error) {
 			return false
 		}
 		for _, re := range res {
-			if !re.MatchString(c) {
+			if !g.ver.matches(re, c) {
 				return false
 			}
 		}
@@ -203,13 +203,14 @@ const maxPatternString = 5000
 
 // patternStrings makes strings that match re, trying each alternative and
 // more repetitions until one has at least minLen characters.
-func patternStrings(re *regexp.Regexp, minLen, maxLen, variant int) []string {
+func patternStrings(match func(*regexp.Regexp, string) bool, re *regexp.Regexp, minLen, maxLen, variant int) []string {
 	parsed, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
 		return nil
 	}
 	parsed = parsed.Simplify()
 	var out []string
+	seen := map[string]bool{}
 	for alt := range 4 {
 		rep := 0
 		for range 12 {
@@ -219,8 +220,12 @@ func patternStrings(re *regexp.Regexp, minLen, maxLen, variant int) []string {
 				break
 			}
 			s := b.String()
+			if seen[s] {
+				break // no repetition grows it, or another alternative made it: matched once
+			}
+			seen[s] = true
 			n := utf8.RuneCountInString(s)
-			if re.MatchString(s) {
+			if match(re, s) {
 				out = append(out, s)
 			}
 			if n >= minLen || (maxLen >= 0 && n > maxLen) || len(out) > 40 {

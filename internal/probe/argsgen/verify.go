@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -24,9 +25,20 @@ type verifier struct {
 	cache           map[bool]map[string]*jsonschema.Schema
 	cost            offlineschema.Cost
 	checks          int
-	limit           int // validations allowed (maxChecks unless widened)
-	work            int // subschemas the validations may have evaluated (Cost.Work)
-	workLimit       int // work allowed (maxWork unless widened)
+	limit           int            // validations allowed (maxChecks unless widened)
+	work            int            // subschemas the validations may have evaluated (Cost.Work), and the generator's own matching (matches)
+	workLimit       int            // work allowed (maxWork unless widened)
+	insts           map[string]int // each pattern's program size (offlineschema.ProgramInsts)
+	// charged is the Work since the last takeWork, whatever the resets of
+	// work between: what the probes charge (probe.CaseWorkCharge).
+	charged Work
+}
+
+// takeWork is the Work since the last call.
+func (v *verifier) takeWork() Work {
+	w := v.charged
+	v.charged = Work{}
+	return w
 }
 
 // reset starts a new budget of limit validations and maxWork.
@@ -150,10 +162,34 @@ func (v *verifier) validate(strict bool, loc string, value []byte) (err error) {
 		return errCost{err}
 	}
 	v.work += work
+	v.charged.Validation += work
 	if v.work > v.workLimit {
 		return errTooManyChecks
 	}
 	return s.Validate(inst)
+}
+
+// matches reports whether re matches s, the generator's own matching (of
+// the strings it makes for a pattern), counted in the validations' work
+// (offlineschema.MatchWork): false, as no match, once the work allowed is
+// spent. Attack pass 48b, row 1: a 4,001-byte string matched some 40
+// times against a pattern of 4,000 instructions ([abB]{1000} four times,
+// an unreachable minLength) took 6.5 s of the probes' CPU, counted
+// nowhere; it now spends the work allowed (maxWork) in a few matches.
+func (v *verifier) matches(re *regexp.Regexp, s string) bool {
+	p := re.String()
+	insts, ok := v.insts[p]
+	if !ok {
+		if v.insts == nil {
+			v.insts = map[string]int{}
+		}
+		insts = offlineschema.ProgramInsts(p)
+		v.insts[p] = insts
+	}
+	w := offlineschema.MatchWork(insts, len(s))
+	v.work += w
+	v.charged.Matching += w
+	return v.work <= v.workLimit && re.MatchString(s)
 }
 
 // accepts reports whether every node accepts the value (strictly).

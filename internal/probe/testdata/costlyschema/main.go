@@ -1,0 +1,83 @@
+// Command costlyschema lists tools whose inputSchemas are costly to
+// generate arguments for (attack passes 48a and 48b, row 1): n tools
+// (-X main.n=N, default 20), each declaring an inputSchema of k optional
+// string members (-X main.k=K, default 1), each with the pattern
+// main.pattern (default some 1,000 instructions) and the minLength
+// main.minLength (default 2,000) no string the generator makes can meet;
+// it answers every call "ok". First it lists "boom", a tool of no
+// arguments whose every call panics (P030, an error), unless main.boom
+// is empty. Generating one such tool's cases (argsgen.Cases) cost the
+// probes' thread about 0.2 s of CPU a member, charged nothing: k=100 (a
+// 7 KB inputSchema), some 20 s; one member of pattern "[abB]{1000}" four
+// times and an "x", minLength 8,000, 6.5 s.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"strconv"
+)
+
+var n, k, pattern, minLength, boom = "20", "1", "(?:[abB]{1000}x)", "2000", "boom"
+
+type request struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+func reply(id json.RawMessage, result map[string]any) {
+	result["resultType"] = "complete"
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
+	os.Stdout.Write(append(b, '\n'))
+}
+
+func main() {
+	in := bufio.NewReader(os.Stdin)
+	for {
+		line, err := in.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			var req request
+			if json.Unmarshal(line, &req) == nil && len(req.ID) > 0 {
+				answer(req)
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func answer(req request) {
+	switch req.Method {
+	case "server/discover":
+		reply(req.ID, map[string]any{"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
+			"ttlMs": 0, "cacheScope": "public", "instructions": "Stored texts.",
+			"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "costlyschema", "version": "1.0.0"}}})
+	case "tools/list":
+		count, _ := strconv.Atoi(n)
+		props, _ := strconv.Atoi(k)
+		least, _ := strconv.Atoi(minLength)
+		schema := map[string]any{}
+		for j := range props {
+			schema["s"+strconv.Itoa(j)] = map[string]any{"type": "string", "pattern": pattern, "minLength": least}
+		}
+		var tools []any
+		if boom != "" {
+			tools = append(tools, map[string]any{"name": "boom", "description": "Return the stored text zero for you.",
+				"inputSchema": map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false}})
+		}
+		for i := range count {
+			tools = append(tools, map[string]any{"name": "t" + strconv.Itoa(i), "description": "Return the stored text number " + strconv.Itoa(i) + " for you.",
+				"inputSchema": map[string]any{"type": "object", "properties": schema}})
+		}
+		reply(req.ID, map[string]any{"tools": tools, "ttlMs": 0, "cacheScope": "public"})
+	default:
+		if bytes.Contains(req.Params, []byte(`"name":"boom"`)) {
+			panic("boom")
+		}
+		reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "text", "text": "ok"}}})
+	}
+}
