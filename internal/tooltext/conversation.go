@@ -256,17 +256,7 @@ var (
 // namesConversationArg: the sentence names one of the tool's arguments
 // that takes a conversation or channel by its id (chat_id, channel).
 func (c *checker) namesConversationArg(sentence string) bool {
-	for _, w := range strings.FieldsFunc(sentence, notNameByte) {
-		if !c.isArg(w) {
-			continue
-		}
-		for _, n := range nameWords(w) {
-			if conversationArgWords[n] {
-				return true
-			}
-		}
-	}
-	return false
+	return c.namesArgOf(sentence, conversationArgWords)
 }
 
 // recentHeldInto keeps the conversation's recent messages (attack pass
