@@ -83,7 +83,7 @@ const (
 )
 
 var convContentPatterns = []*pattern{
-	{rule: rules.TextSecretRequest, what: "a request to put the conversation in an argument",
+	{rule: rules.TextSecretRequest, input: true, what: "a request to put the conversation in an argument",
 		triggers: []string{"user"},
 		also:     []string{"user's", "users", "the user ", "you and", " we ", "your "},
 		re:       re(convContent),
@@ -93,18 +93,18 @@ var convContentPatterns = []*pattern{
 		also:     []string{"conversation", "chat", "session", "discussion", "dialog", "exchange", "thread"},
 		re:       re(convByTime),
 		judge:    heldInto},
-	{rule: rules.TextSecretRequest, what: "a request to put other tools' output in an argument",
+	{rule: rules.TextSecretRequest, input: true, what: "a request to put other tools' output in an argument",
 		triggers: []string{"other", "previous", "prior", "earlier", "past", "preceding"},
 		also:     []string{"tool", "server", "integration", "plugin", "connector", "extension", "calls"},
 		also2:    []string{"you", " by "},
 		re:       re(othersTold),
 		judge:    heldInto},
-	{rule: rules.TextSecretRequest, what: "a request to put other tools' output in an argument",
+	{rule: rules.TextSecretRequest, input: true, what: "a request to put other tools' output in an argument",
 		triggers: []string{"tools", "server"},
 		also:     []string{"result", "output", "respons", "data", "information", "content"},
 		re:       re(othersNamedServer),
 		judge:    namedServerHeld},
-	{rule: rules.TextSecretRequest, what: "a request to put what the model read in an argument",
+	{rule: rules.TextSecretRequest, input: true, what: "a request to put what the model read in an argument",
 		triggers: []string{"you"},
 		also:     []string{"read", "opened", "fetched", "viewed", "retrieved", "seen", "saw", "loaded", "accessed", "downloaded", "scraped", "visited"},
 		also2:    []string{"so far", "until now", "up to now", "earlier", "previously", "before this", "conversation", "chat", "session", "thread", "dialog", "discussion", "exchange", "other"},
@@ -145,7 +145,7 @@ func convContentHeld(c *checker, p *pattern, sentence string, m []int) *rules.Ru
 		return r
 	}
 	if c.argDesc == "" && c.copiedIntoArg(sentence) {
-		return c.jobRule(p.rule)
+		return c.inputRule(p, sentence, m)
 	}
 	return nil
 }

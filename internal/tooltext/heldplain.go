@@ -254,7 +254,7 @@ func heldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 		return p.rule
 	}
 	if c.putsIn(sentence) {
-		return c.jobRule(p.rule) // a notes, page or memory tool's own text: to check (attack pass 47e rows 27-28)
+		return c.inputRule(p, sentence, m) // the tool's own input (attack pass 48c rows 20-26); a notes, page or memory tool's own text: to check (attack pass 47e rows 27-28)
 	}
 	return nil
 }

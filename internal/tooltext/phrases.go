@@ -25,6 +25,7 @@ type pattern struct {
 	token    bool     // can match a text of one word (no space)
 	lead     bool     // the match starts with the character before the word, left out of the span
 	inArg    bool     // in an argument's description, the triggers are enough (describesArg: no request word needed)
+	input    bool     // the match is what a tool's own input may take: the user's message, other tools' output (inputRule)
 	// the bigram masks of triggers, also and also2 (init), so that most
 	// absent triggers cost no search
 	triggerMasks, alsoMasks, also2Masks []bigrams
@@ -547,6 +548,7 @@ var patterns = []*pattern{
 		triggers: []string{"tool", "function", "calls"},
 		also:     []string{"output", "result", "respons", "return", "gave", "produced", "answer", "repl", "got", "gotten", "receiv", "obtain", "collect", "gather", "retriev"},
 		also2:    []string{"your ", "the ", "other", "after ", "last", "latest", "previous", "recent", "earlier", "prior", "past", "preceding", "so far", "every", "each", "any ", "all "},
+		input:    true,
 		re:       re(othersOutputWords),
 		judge:    heldIntoWords},
 	{rule: rules.TextSecretRequest, what: "a request to put the conversation in an argument",
@@ -572,12 +574,14 @@ var patterns = []*pattern{
 		triggers: []string{"user"},
 		also:     []string{"last", "latest", "recent", "first", "original", "initial", "current", "previous", "past"},
 		also2:    []string{"message", "prompt", "request", "quer", "question", "input", "repl"},
+		input:    true,
 		re:       re(lastMessage),
 		judge:    heldInto},
 	{rule: rules.TextSecretRequest, what: "a request to put other tools' output in an argument",
 		triggers: []string{"tool", "function"},
 		also:     []string{"output", "result", "respons", "return", "gave", "produced", "said"},
 		also2:    []string{"every", "all ", "any ", "each ", "other", "previous", "prior", "earlier", "you "},
+		input:    true,
 		re:       re(othersOutput),
 		judge:    heldInto},
 	{rule: rules.TextSecretRequest, what: "a request to put another tool's output in an argument", // attack pass 44c, row 5
@@ -590,6 +594,7 @@ var patterns = []*pattern{
 		triggers: []string{"you", "the model", "the assistant", "the agent"},
 		also:     []string{"read", "opened", "fetched", "viewed", "retrieved", "seen", "saw", "loaded", "accessed", "looked at", "downloaded", "scraped", "visited"},
 		also2:    []string{"recent", "last", "latest", "previous", "earlier", "every", "each", "all", "any", "everything", "anything", "whatever"},
+		input:    true,
 		re:       re(othersRead),
 		judge:    heldInto},
 	{rule: rules.TextSecretRequest, what: "a request to keep or pass the secrets the user gave in the conversation",
@@ -1801,6 +1806,9 @@ func requestedOnly(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	if c.affirmed(c.operationNames(sentence), requestVerb) || c.setsArgument(sentence) {
 		if s := aroundText(sentence, m); c.writerJob && c.argDesc == "" && !anyAddressRE.MatchString(s) && c.putsIn(s) { // bounded work per match
 			return rules.TextSecretMention // a page or notes tool's own text: to check (attack pass 47e row 28)
+		}
+		if s, mm := around(sentence, m); c.jobWords != nil && c.argDesc == "" && toolOutputRE.MatchString(s[mm[0]:mm[1]]) && !toolOutputNotRE.MatchString(s[mm[0]:mm[1]]) && c.putsIn(s) { // bounded work per match
+			return c.argInputRule(p.rule, s, mm) // the tool's own input (attack pass 48c row 26)
 		}
 		return p.rule
 	}
