@@ -60,11 +60,11 @@ func (r *runner) budgetVerdict() {
 	}
 	made := len(r.res.Runs)
 	judging := ""
-	if r.judging > 0 {
-		judging = fmt.Sprintf(", and %v for judging their answers by size, nesting and outputSchema work", r.judging.Round(time.Millisecond))
+	if j := r.judging.Round(time.Millisecond); j > 0 {
+		judging = fmt.Sprintf(", and %v for judging their answers by size, nesting and outputSchema work", j)
 	}
-	if r.generating > 0 {
-		judging += fmt.Sprintf(", and %v for generating the tools' arguments by the work their inputSchemas asked", r.generating.Round(time.Millisecond))
+	if g := r.generating.Round(time.Millisecond); g > 0 {
+		judging += fmt.Sprintf(", and %v for generating the tools' arguments by the work their inputSchemas asked", g)
 	}
 	r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
 		"the probes' budget of %v ran out (--probe-time: the module's own time in their runs, and %v a run for the host's work%s): "+

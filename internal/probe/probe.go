@@ -427,7 +427,7 @@ func (r *runner) run(ctx context.Context) {
 	cases := make([][]Case, len(r.tools))
 	valid := make([]*Case, len(r.tools))
 	for i, t := range r.tools {
-		if !r.fits() {
+		if r.generating > 0 && !r.fits() {
 			// The generation of the cases before spent the budget (the
 			// schemas chose it, generatedCharge): this tool's are not
 			// made, and its argument probes are listed as not run.
