@@ -23,6 +23,7 @@ type checker struct {
 	assistantTurn bool            // the folded text the patterns read has an "Assistant:" turn
 	handoffJob    bool            // the tool read saves or hands off the conversation (handsOffConversation)
 	writerJob     bool            // its name or first sentence keeps notes, pages, reports (jobRule)
+	turnJob       int             // its name and first sentence do a job on each turn (turnjob.go)
 	handoffPtr    *path           // the argument description handsOffConversation last judged
 	handoffYes    bool            // and its answer
 	out           []Signal
@@ -62,6 +63,7 @@ func (c *checker) tool(i int, name string, obj map[string]any) {
 	c.toolDesc, _ = obj["description"].(string)
 	c.handoffJob = handoffJob(name, c.toolDesc)
 	c.writerJob = writerJob(name, c.toolDesc)
+	c.turnJob = turnJob(name, c.toolDesc)
 	top := &path{}
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok && k == "name" {
