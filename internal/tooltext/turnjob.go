@@ -52,6 +52,7 @@ var (
 // permitted, restricted or narrowed call, T041 for a tool whose job is
 // the turn, T037 otherwise.
 func (c *checker) turnJudged(sentence string, m []int) *rules.Rule {
+	sentence, m = around(sentence, m) // bounded work per match
 	if c.callOnlyPermitted(sentence) || narrowedElsewhere(sentence, m) {
 		return nil
 	}
