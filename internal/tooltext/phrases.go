@@ -1057,6 +1057,9 @@ func (p *pattern) findIn(c *checker, sentence string, from, until int, budget *i
 		} else if p.judge != nil {
 			rule = p.judge(c, p, sentence, m)
 		}
+		if rule == rules.TextPreempt {
+			rule = c.turnJudged(sentence, m) // permitted, narrowed, the tool's job (turnjob.go)
+		}
 		if rule != nil {
 			out = append(out, judged{m, rule})
 		} else if next := nextWord(sentence, m[0]); next < m[1] && *budget > 0 {

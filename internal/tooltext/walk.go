@@ -24,6 +24,7 @@ type checker struct {
 	handoffJob    bool            // the tool read saves or hands off the conversation (handsOffConversation)
 	writerJob     bool            // its name or first sentence keeps notes, pages, reports (jobRule)
 	jobWords      map[string]bool // its job's words, nil for no job statement (inputRule)
+	turnJob       int             // its name and first sentence do a job on each turn (turnjob.go)
 	handoffPtr    *path           // the argument description handsOffConversation last judged
 	handoffYes    bool            // and its answer
 	out           []Signal
@@ -64,6 +65,7 @@ func (c *checker) tool(i int, name string, obj map[string]any) {
 	c.handoffJob = handoffJob(name, c.toolDesc)
 	c.writerJob = writerJob(name, c.toolDesc)
 	c.jobWords = jobWords(name, c.toolDesc)
+	c.turnJob = turnJob(name, c.toolDesc)
 	top := &path{}
 	for _, k := range toolText {
 		if s, ok := obj[k].(string); ok && k == "name" {
