@@ -58,6 +58,9 @@ func (budgetListeners) listener(def api.FunctionDefinition) experimental.Functio
 		if name == "fd_fdstat_set_rights" {
 			return setRightsListener{}
 		}
+		if name == "proc_raise" {
+			return raiseListener{}
+		}
 		if name == "fd_seek" || name == "fd_tell" {
 			return dirSeekListener{}
 		}

@@ -57,7 +57,6 @@ func TestFileCallsOnDirectoriesAsWasmtime(t *testing.T) {
 func TestCallBatteryAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0,0,0,31,55,54,31,54,55,63,20,20,20,54,31,0,54,0,0,8,0,0,8,8,0,0,44,54,54,32,0,0,0,0,44,44,28,22,22,8,8,8,8,"}`
 	skip := map[int]string{
-		18: "path_filestat_get of \"l/\" without SYMLINK_FOLLOW (docs/host.md: not followed)",
 		40: "fd_filestat_set_size to 2^62: EDQUOT for EFBIG (docs/host.md: not followed)",
 		41: "fd_pwrite at 2^62: EDQUOT for EFBIG (docs/host.md: not followed)",
 	}

@@ -37,6 +37,22 @@ func (setRightsListener) After(ctx context.Context, _ api.Module, _ api.Function
 
 func (setRightsListener) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}
 
+// raiseListener: proc_raise answers ENOTSUP, as wasmtime's preview 1
+// does for any signal (a signal past the enum's end traps, withArgChecks);
+// wazero's stub answered ENOSYS (attack pass 48a, row 3).
+type raiseListener struct{}
+
+func (raiseListener) Before(context.Context, api.Module, api.FunctionDefinition, []uint64, experimental.StackIterator) {
+}
+
+func (raiseListener) After(_ context.Context, _ api.Module, _ api.FunctionDefinition, results []uint64) {
+	if len(results) > 0 && results[0] == errnoNosys {
+		results[0] = errnoNotsup
+	}
+}
+
+func (raiseListener) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}
+
 // dirSeekListener: fd_seek and fd_tell of a directory (a preopen, or one
 // the module opened) answer EBADF, as wasmtime's (a directory is no File
 // there); wazero answered EISDIR.

@@ -108,7 +108,7 @@ func closeMounts(mounts []*sandboxfs.Mount) {
 func fsConfig(mounts []*sandboxfs.Mount, s *session) wazero.FSConfig {
 	cfg := wazero.NewFSConfig()
 	for _, m := range mounts {
-		cfg = cfg.(sysfs.FSConfig).WithSysFSMount(dirNotingFS{FS: posixFS{FS: m.FS(), dir: m, s: s}, s: s}, m.Guest)
+		cfg = cfg.(sysfs.FSConfig).WithSysFSMount(dirNotingFS{FS: chainFS{posixFS{FS: m.FS(), dir: m, s: s}}, s: s}, m.Guest)
 	}
 	return cfg
 }

@@ -41,9 +41,10 @@ type pathCall struct {
 	raw    []string
 	errno  uint64
 	answer uint64
-	// emptyOpen says the call is path_open of "", which wazero answers
-	// EINVAL once the descriptor is checked, and Subako's runtime ENOENT.
-	emptyOpen bool
+	// emptyPath says the call is path_open of "" or path_symlink to "",
+	// which wazero answers EINVAL once the descriptor is checked, and
+	// Subako's runtime ENOENT (symlink: attack pass 48a, row 3).
+	emptyPath bool
 	// climbs has bit i set when the call's i-th path, cleaned, climbs
 	// above its directory (".." or "../f", from "s/../../f"), and wazero
 	// was handed "." for it (see climbsWhenCleaned).
@@ -83,7 +84,7 @@ const lookupSymlinkFollow = 1
 // path_link told to follow a symbolic link (EINVAL: preview 1's path_link
 // refuses the flag).
 func (s *session) beforePaths(mod api.Module, def api.FunctionDefinition, paths []int, params []uint64) {
-	s.paths.raw, s.paths.answer, s.paths.emptyOpen = s.paths.raw[:0], 0, false
+	s.paths.raw, s.paths.answer, s.paths.emptyPath = s.paths.raw[:0], 0, false
 	s.paths.climbs, s.paths.opened, s.paths.openedOK = 0, "", false
 	s.paths.renamed = dirRename{}
 	mem := guestMemory(mod)
@@ -115,8 +116,9 @@ func (s *session) beforePaths(mod api.Module, def api.FunctionDefinition, paths 
 		switch {
 		case name == "path_link" && len(params) > 1 && uint32(params[1])&lookupSymlinkFollow != 0:
 			refuse(errnoInval)
-		case name == "path_open" && len(s.paths.raw) == 1 && s.paths.raw[0] == "":
-			s.paths.emptyOpen = true
+		case name == "path_open" && len(s.paths.raw) == 1 && s.paths.raw[0] == "",
+			name == "path_symlink" && len(s.paths.raw) > 0 && s.paths.raw[0] == "":
+			s.paths.emptyPath = true
 		}
 	}
 	if s.pathRefused {
@@ -140,6 +142,7 @@ type posixFS struct {
 	dir   rooter // the mount (a Private mount switches its directory to its copy)
 	s     *session
 	count *walkCount // what its walks handed the os.Root, when set (tests)
+	deep  uint8      // deepDirs or deepLast: walk every path (linkchain.go)
 }
 
 // rooter is a mount's directory now: a *sandboxfs.Mount's Root. posixFS
@@ -225,7 +228,7 @@ func (f posixFS) resolveAs(i int, p string, lenient bool) (r resolved, ok bool, 
 	if found && lenient {
 		raw = stripDirSuffix(raw)
 	}
-	if !found || strings.HasPrefix(raw, "/") || (!needsResolving(raw) && !throughDescriptor(raw, dir)) {
+	if !found || strings.HasPrefix(raw, "/") || (f.deep == 0 && !needsResolving(raw) && !throughDescriptor(raw, dir)) {
 		return resolved{}, false, 0
 	}
 	if raw == "" {
@@ -234,8 +237,9 @@ func (f posixFS) resolveAs(i int, p string, lenient bool) (r resolved, ok bool, 
 	// A descriptor the path is relative to confines it as a preopen does
 	// (cap-std; wazero refuses a cleaned path that climbs out of it): a
 	// ".." never goes above its directory, the walk's floor. The last
-	// component is the mount's to follow (pathwalk.go).
-	names, dot, errno := f.walk(dir, raw, false)
+	// component is the mount's to follow (pathwalk.go), but for a call
+	// that follows it once the mount met too many links (linkchain.go).
+	names, dot, errno := f.walk(dir, raw, f.deep == deepLast)
 	switch {
 	case errno != 0:
 		return resolved{}, true, errno

@@ -71,7 +71,7 @@ func (l pathListener) After(ctx context.Context, mod api.Module, def api.Functio
 			results[0] = s.paths.errno
 		case s.paths.answer != 0:
 			results[0] = s.paths.answer
-		case s.paths.emptyOpen && results[0] == errnoInval:
+		case s.paths.emptyPath && results[0] == errnoInval:
 			results[0] = errnoNoent
 		case results[0] == errnoSuccess && s.paths.openedOK:
 			s.nameOpened(mod)
@@ -79,7 +79,7 @@ func (l pathListener) After(ctx context.Context, mod api.Module, def api.Functio
 			s.renameOpenDirs(mod)
 		}
 		s.pathRefused = false
-		s.paths.raw, s.paths.answer, s.paths.emptyOpen = s.paths.raw[:0], 0, false
+		s.paths.raw, s.paths.answer, s.paths.emptyPath = s.paths.raw[:0], 0, false
 		s.paths.climbs, s.paths.opened, s.paths.openedOK = 0, "", false
 		s.paths.renamed = dirRename{}
 	}

@@ -1,8 +1,10 @@
 package host
 
 import (
+	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -62,7 +64,11 @@ type pathWalk struct {
 // the names of the directories it reached and the last component, and
 // whether that last component was "." or ".."; errno is the first
 // look-up's failure, ELOOP past maxLinks links, or EPERM for a ".."
-// above the floor or a link's target empty or absolute.
+// above the floor or a link's target empty or absolute. A last component
+// followed to a name that is not there (a dangling link at the end of a
+// chain) answers the last link itself, for the mount to answer as it
+// answers a dangling link (path_open with O_CREAT: ELOOP, not creating
+// its target; linkchain.go).
 func (f posixFS) walk(floor, name string, followLast bool) (names []string, dot bool, errno experimentalsys.Errno) {
 	w := pathWalk{top: f.dir.Root()}
 	if floor != "." {
@@ -74,6 +80,7 @@ func (f posixFS) walk(floor, name string, followLast bool) (names []string, dot 
 	defer w.close(f.count)
 	pending := reversed(nonEmpty(strings.Split(name, "/"))) // the next component last
 	links := 0
+	var lastLink []string // the directories and name of the last component's last link followed
 	for len(pending) > 0 {
 		c := pending[len(pending)-1]
 		pending = pending[:len(pending)-1]
@@ -99,6 +106,8 @@ func (f posixFS) walk(floor, name string, followLast bool) (names []string, dot 
 		w.n.names++
 		info, err := dir.Lstat(c)
 		switch {
+		case err != nil && lastLink != nil && errors.Is(err, fs.ErrNotExist):
+			return lastLink, false, 0
 		case err != nil:
 			return nil, dot, experimentalsys.UnwrapOSError(err)
 		case info.Mode()&fs.ModeSymlink != 0:
@@ -112,6 +121,9 @@ func (f posixFS) walk(floor, name string, followLast bool) (names []string, dot 
 			}
 			if target == "" || strings.HasPrefix(target, "/") {
 				return nil, dot, experimentalsys.EPERM
+			}
+			if last {
+				lastLink = append(slices.Clone(w.names), c)
 			}
 			pending = append(pending, reversed(nonEmpty(strings.Split(target, "/")))...)
 		case !last && !info.IsDir():

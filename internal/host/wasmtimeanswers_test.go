@@ -255,3 +255,42 @@ func TestSetTimesNoFollowAsWasmtime(t *testing.T) {
 	const wasmtime = `{"e":"0,0,0,0,0,0,0,","fm":1,"lm":1}`
 	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/settimes.wasm", wasmtime)
 }
+
+// TestLinkChainFollowedAsWasmtime: a chain of symbolic links the module
+// makes in /volume/tmp (l1 -> f, l2 -> l1, ..., l12 -> l11;
+// testdata/wasmtimeanswers/linkchain.c) opens and stats through all 12
+// links, as wasmtime (cap-std, 40 links as Linux's MAXSYMLINKS) does:
+// path_open and path_filestat_get with SYMLINK_FOLLOW of "l<i>", and
+// path_open of "./l<i>". Attack pass 48a, row 2: ELOOP (32) from l9 on,
+// the name's last component handed to the mount's os.Root, which follows
+// 8 links (Go's rootMaxSymlinks); now the host's walk follows them, 40 in
+// all (posixFS's retry, linkchain.go).
+func TestLinkChainFollowedAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"}`
+	wantWasmtimeAnswer(t, "testdata/wasmtimeanswers/linkchain.wasm", wasmtime)
+}
+
+// TestErrnosAsWasmtime: calls answered as wasmtime's preview 1 does
+// (testdata/wasmtimeanswers/errnos.c): proc_raise(SIGINT) and
+// proc_raise(0) ENOTSUP (58); path_create_directory("f/x") and
+// ("f/x/y"), f a file, ENOTDIR (54), as mkdirat(2); path_rename of a
+// directory onto "f/x" ENOTDIR; the controls path_open and
+// path_filestat_get of "f/x" ENOTDIR; path_symlink with an empty target
+// ENOENT (44); path_filestat_get of "f/" the file's stat (0, cap-std
+// drops the slash); fd_pwrite and fd_pread at offset 2^64-1 EINVAL (28);
+// path_remove_directory("d2/") of an empty directory EINVAL, d2 kept.
+// Attack pass 48a, row 3, the host answered
+// "52,52,44,19,44,54,54,28,54,29,29,0": ENOSYS, ENOENT, EDQUOT (the write
+// budget's errno), EINVAL for the empty target, ENOTDIR for "f/", EIO
+// (the machine's refusals' errno) and d2 removed.
+func TestErrnosAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"58,58,54,54,54,54,54,44,0,28,28,28,"}`
+	for e, r := range runEngines(t, "testdata/wasmtimeanswers/errnos.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered\n%s\nwasmtime\n%s", e, r.answer, wasmtime)
+		}
+		if info, err := os.Stat(filepath.Join(r.tmp, "d2")); err != nil || !info.IsDir() {
+			t.Errorf("%v: d2 is gone (%v); wasmtime keeps it", e, err)
+		}
+	}
+}

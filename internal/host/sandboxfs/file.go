@@ -186,6 +186,9 @@ func (o *osFile) Pread(buf []byte, off int64) (int, experimentalsys.Errno) {
 	if len(buf) == 0 {
 		return 0, 0
 	}
+	if off < 0 { // past 2^63-1 as WASI's u64: EINVAL, as pread(2); was EIO (attack pass 48a, row 3)
+		return 0, experimentalsys.EINVAL
+	}
 	if o.m.stopped() {
 		return 0, experimentalsys.EINTR
 	}
@@ -318,6 +321,9 @@ func (o *osFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
 	}
 	if len(buf) == 0 {
 		return 0, 0
+	}
+	if off < 0 { // past 2^63-1 as WASI's u64: EINVAL, as pwrite(2); was EIO (attack pass 48a, row 3)
+		return 0, experimentalsys.EINVAL
 	}
 	if o.IsAppend() {
 		// pwrite(2) on a file in append mode appends, on Linux and in
