@@ -45,8 +45,7 @@ func ecmaRegexp(s string) (jsonschema.Regexp, error) {
 	if err == nil {
 		return re, nil
 	}
-	var se *syntax.Error
-	if errors.As(err, &se) && (se.Code == syntax.ErrInvalidPerlOp || se.Code == syntax.ErrInvalidEscape) {
+	if ecmaOnlySyntax(err) {
 		return ecmaOnly(s), nil
 	}
 	// ECMA-262's [^] (any character) and [] (nothing) are not Go syntax.
@@ -61,13 +60,87 @@ func ecmaRegexp(s string) (jsonschema.Regexp, error) {
 // Unchecked reports whether pattern is ECMA-262 that Go's regexp cannot
 // read: a compiler from NewCompiler accepts it but matches every string
 // against it.
+//
+// It parses the pattern and compiles nothing (attack pass 48d, row 1: it
+// compiled the pattern whole at each call, uncharged), so it answers as
+// ecmaRegexp does but for a pattern whose program Go refuses as too large,
+// which a compiler refuses and Unchecked does not call unchecked.
 func Unchecked(pattern string) bool {
-	re, err := ecmaRegexp(pattern)
-	if err != nil {
+	_, err := syntax.Parse(pattern, syntax.Perl)
+	switch {
+	case err == nil:
 		return false
+	case ecmaOnlySyntax(err):
+		return true
 	}
-	_, ok := re.(ecmaOnly)
-	return ok
+	// ECMA-262's [^] (any character) and [] (nothing) are not Go syntax.
+	if t := strings.NewReplacer("[^]", `[\s\S]`, "[]", `[^\s\S]`).Replace(pattern); t != pattern {
+		_, err := syntax.Parse(t, syntax.Perl)
+		return err == nil || ecmaOnlySyntax(err)
+	}
+	return false
+}
+
+// ecmaOnlySyntax: a parse failed for a reason ECMA-262's syntax has (a
+// Perl operator such as a lookahead, an escape Go lacks).
+func ecmaOnlySyntax(err error) bool {
+	var se *syntax.Error
+	return errors.As(err, &se) && (se.Code == syntax.ErrInvalidPerlOp || se.Code == syntax.ErrInvalidEscape)
+}
+
+// PatternSize bounds the instructions Go's regexp compiles pattern p to,
+// read from its parse tree without compiling it (compiling costs about 2
+// µs an instruction, and "x{0,1000}" is 2,000 of them): each repetition
+// counted as Simplify expands it, the sum saturating at maxPatternSize. 0
+// for a pattern that does not parse (ECMA-262's [^] and [] read as Go
+// classes).
+func PatternSize(p string) int {
+	p = strings.NewReplacer("[^]", `[\s\S]`, "[]", `[^\s\S]`).Replace(p)
+	tree, err := syntax.Parse(p, syntax.Perl)
+	if err != nil {
+		return 0
+	}
+	return min(treeSize(tree)+4, maxPatternSize) // and the program's start and end
+}
+
+// maxPatternSize is where PatternSize stops counting.
+const maxPatternSize = 1 << 30
+
+func treeSize(re *syntax.Regexp) int {
+	n := 1
+	switch re.Op {
+	case syntax.OpLiteral:
+		n = max(len(re.Rune), 1)
+	case syntax.OpCapture:
+		n = 2 + treeSize(re.Sub[0])
+	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
+		n = 1 + treeSize(re.Sub[0])
+	case syntax.OpRepeat: // x{n,m}: n copies and m-n optional ones; x{n,}: n copies and a star
+		sub := treeSize(re.Sub[0])
+		more := re.Max - re.Min
+		if re.Max < 0 {
+			more = 1
+		}
+		n = min(satMul(re.Min, sub)+satMul(more, sub+1), maxPatternSize)
+	case syntax.OpConcat:
+		n = 0
+		for _, sub := range re.Sub {
+			n = min(n+treeSize(sub), maxPatternSize)
+		}
+	case syntax.OpAlternate:
+		n = len(re.Sub) - 1
+		for _, sub := range re.Sub {
+			n = min(n+treeSize(sub), maxPatternSize)
+		}
+	}
+	return min(n, maxPatternSize)
+}
+
+func satMul(a, b int) int {
+	if b != 0 && a > maxPatternSize/b {
+		return maxPatternSize
+	}
+	return a * b
 }
 
 // ecmaOnly stands for a pattern that is not checked: it matches anything.

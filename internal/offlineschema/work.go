@@ -3,7 +3,6 @@ package offlineschema
 import (
 	"encoding/json"
 	"math/big"
-	"regexp/syntax"
 )
 
 // Work counts the subschemas a validator may evaluate on inst (as
@@ -404,36 +403,17 @@ func (w *worker) patternCost(p string) int {
 }
 
 // patternInsts is the size of the program Go's regexp compiles pattern p
-// to, as regexp.Compile builds it; 0 for a pattern that is not checked
-// (see Unchecked) or does not compile.
+// to, as PatternSize bounds it; 0 for a pattern that is not checked (see
+// Unchecked) or does not parse.
 func patternInsts(p string) int {
-	re, err := ecmaRegexp(p)
-	if err != nil {
+	if Unchecked(p) {
 		return 0
 	}
-	if _, ok := re.(ecmaOnly); ok {
-		return 0
-	}
-	return ProgramInsts(p)
-}
-
-// ProgramInsts is the size of the program Go's regexp compiles the Go
-// pattern p to (0 when it does not compile): what a match of a string
-// costs a step of each of its bytes.
-func ProgramInsts(p string) int {
-	tree, err := syntax.Parse(p, syntax.Perl)
-	if err != nil {
-		return 0
-	}
-	prog, err := syntax.Compile(tree.Simplify())
-	if err != nil {
-		return 0
-	}
-	return len(prog.Inst)
+	return PatternSize(p)
 }
 
 // MatchWork is the work (Work's steps) of matching a string of n bytes
-// against a pattern of insts instructions (ProgramInsts), as Work counts
+// against a pattern of insts instructions (PatternSize), as Work counts
 // a "pattern": for a caller that matches strings itself (argsgen, which
 // makes strings a pattern matches) to count its matching in the same
 // units as its validations.

@@ -83,16 +83,24 @@ const (
 // those patterns, 0.3-0.5 µs a matching step. Rounded up. Half of the
 // corpus's tools cost under 150 steps, nine in ten under 800, the
 // costliest 122,000 (about 2 s charged).
+// CaseCompileCharge is what an instruction the inputSchema's patterns
+// compile to costs the budget, for each compiling (argsgen.Work.Compiled):
+// about 2 µs measured on patterns of 4,000 and 600,000 instructions,
+// rounded up. Attack pass 48d, row 1: ten unused $defs of such patterns
+// cost 8.1 s of CPU, counted nowhere; the generator now refuses a schema
+// whose patterns pass 100,000 instructions, and charges the rest.
 const (
-	CaseWorkCharge  = 16 * time.Microsecond
-	CaseMatchCharge = 2 * time.Microsecond
+	CaseWorkCharge    = 16 * time.Microsecond
+	CaseMatchCharge   = 2 * time.Microsecond
+	CaseCompileCharge = 4 * time.Microsecond
 )
 
 // generatedCharge is what generating argument cases cost the budget:
-// their validations at CaseWorkCharge and their matching at
-// CaseMatchCharge.
+// their validations at CaseWorkCharge, their matching at CaseMatchCharge
+// and the compiling of the schema's patterns at CaseCompileCharge.
 func generatedCharge(work argsgen.Work) time.Duration {
-	return time.Duration(work.Validation)*CaseWorkCharge + time.Duration(work.Matching)*CaseMatchCharge
+	return time.Duration(work.Validation)*CaseWorkCharge + time.Duration(work.Matching)*CaseMatchCharge +
+		time.Duration(work.Compiled)*CaseCompileCharge
 }
 
 // caseFreeWork is the work of validating a small schema's first cases
@@ -101,6 +109,11 @@ func generatedCharge(work argsgen.Work) time.Duration {
 // tools cost, which RunCharge's run and the generation's constant share
 // cover.
 const caseFreeWork = 150
+
+// caseFreeCompiled is the compiling of a tool's patterns the budget does
+// not charge, once a tool: patterns of 1,000 instructions in all, each
+// compiled twice (an honest schema's are a few hundred).
+const caseFreeCompiled = 2_000
 
 // generated charges the budget generatedCharge of work, argument cases'
 // generation: host work, as the judging is, so it grows the wall

@@ -293,6 +293,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		r.opt.Cases = func(schema json.RawMessage) ([]Case, []string) {
 			cases, notes, work := defaultCases(schema, gen)
 			work.Validation = max(work.Validation-caseFreeWork, 0)
+			work.Compiled = max(work.Compiled-caseFreeCompiled, 0)
 			r.generated(work)
 			return cases, notes
 		}

@@ -28,7 +28,7 @@ type verifier struct {
 	limit           int            // validations allowed (maxChecks unless widened)
 	work            int            // subschemas the validations may have evaluated (Cost.Work), and the generator's own matching (matches)
 	workLimit       int            // work allowed (maxWork unless widened)
-	insts           map[string]int // each pattern's program size (offlineschema.ProgramInsts)
+	insts           map[string]int // each pattern's program size (offlineschema.PatternSize)
 	// charged is the Work since the last takeWork, whatever the resets of
 	// work between: what the probes charge (probe.CaseWorkCharge).
 	charged Work
@@ -77,6 +77,11 @@ func newVerifier(raw []byte) (*verifier, error) {
 			if n, huge := offlineschema.HugeNumber(d); huge {
 				return nil, errCost{fmt.Errorf("it holds the number %.40s..., too large to use", n)}
 			}
+			size := patternSize(d)
+			if size > maxPatternInsts {
+				return nil, errCost{fmt.Errorf("its patterns compile to some %d instructions, past the %d the generator compiles", size, maxPatternInsts)}
+			}
+			v.charged.Compiled = 2 * size // the strict and the lenient compiler
 			v.cost = offlineschema.Estimate(d)
 		}
 		if err := c.AddResource(docURL, d); err != nil {
@@ -95,6 +100,48 @@ func newVerifier(raw []byte) (*verifier, error) {
 		return nil, errCost{err}
 	}
 	return v, nil
+}
+
+// maxPatternInsts bounds the instructions the patterns of a schema the
+// generator uses may compile to (offlineschema.PatternSize), wherever they
+// are: each of its compilers compiles every pattern, those no value
+// reaches too (unused $defs, a pattern beside "type": "integer"), at about
+// 2 µs an instruction. Attack pass 48d, row 1: ten unused $defs, each a
+// pattern of "x{0,1000}" 300 times (600,000 instructions), cost 8.1 s of
+// CPU to compile, charged nothing. Honest schemas' patterns compile to a
+// few hundred.
+const maxPatternInsts = 100_000
+
+// patternSize sums offlineschema.PatternSize over every pattern schema
+// holds, wherever it is: each "pattern" string and each key of a
+// "patternProperties" object (a value's "pattern" member counted too: an
+// upper bound).
+func patternSize(schema any) int {
+	n := 0
+	stack := []any{schema}
+	for len(stack) > 0 && n <= maxPatternInsts {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				switch p, isString := x.(string); {
+				case k == "pattern" && isString:
+					n += offlineschema.PatternSize(p)
+				case k == "patternProperties":
+					if pp, ok := x.(map[string]any); ok {
+						for p := range pp {
+							n += offlineschema.PatternSize(p)
+						}
+					}
+				}
+				stack = append(stack, x)
+			}
+		case []any:
+			stack = append(stack, v...)
+		}
+	}
+	return n
 }
 
 var errTooManyChecks = errors.New("the schema needed more validations than the generator's budget")
@@ -183,7 +230,7 @@ func (v *verifier) matches(re *regexp.Regexp, s string) bool {
 		if v.insts == nil {
 			v.insts = map[string]int{}
 		}
-		insts = offlineschema.ProgramInsts(p)
+		insts = offlineschema.PatternSize(p)
 		v.insts[p] = insts
 	}
 	w := offlineschema.MatchWork(insts, len(s))

@@ -9,7 +9,8 @@
 // is empty. Generating one such tool's cases (argsgen.Cases) cost the
 // probes' thread about 0.2 s of CPU a member, charged nothing: k=100 (a
 // 7 KB inputSchema), some 20 s; one member of pattern "[abB]{1000}" four
-// times and an "x", minLength 8,000, 6.5 s.
+// times and an "x", minLength 8,000, 6.5 s; ten unused $defs of
+// "x{0,1000}" 300 times (main.defs=10), 8.1 s to compile.
 package main
 
 import (
@@ -18,9 +19,14 @@ import (
 	"encoding/json"
 	"os"
 	"strconv"
+	"strings"
 )
 
 var n, k, pattern, minLength, boom = "20", "1", "(?:[abB]{1000}x)", "2000", "boom"
+
+// defs unused $defs (-X main.defs=D, default none), each a string of the
+// pattern main.defPattern 300 times: compiled, never reached.
+var defs, defPattern = "0", "x{0,1000}"
 
 type request struct {
 	ID     json.RawMessage `json:"id"`
@@ -64,6 +70,14 @@ func answer(req request) {
 		for j := range props {
 			schema["s"+strconv.Itoa(j)] = map[string]any{"type": "string", "pattern": pattern, "minLength": least}
 		}
+		inputSchema := map[string]any{"type": "object", "properties": schema}
+		if d, _ := strconv.Atoi(defs); d > 0 {
+			all := map[string]any{}
+			for j := range d {
+				all["d"+strconv.Itoa(j)] = map[string]any{"type": "string", "pattern": strings.Repeat(defPattern, 300)}
+			}
+			inputSchema["$defs"] = all
+		}
 		var tools []any
 		if boom != "" {
 			tools = append(tools, map[string]any{"name": "boom", "description": "Return the stored text zero for you.",
@@ -71,7 +85,7 @@ func answer(req request) {
 		}
 		for i := range count {
 			tools = append(tools, map[string]any{"name": "t" + strconv.Itoa(i), "description": "Return the stored text number " + strconv.Itoa(i) + " for you.",
-				"inputSchema": map[string]any{"type": "object", "properties": schema}})
+				"inputSchema": inputSchema})
 		}
 		reply(req.ID, map[string]any{"tools": tools, "ttlMs": 0, "cacheScope": "public"})
 	default:
