@@ -31,33 +31,60 @@ import (
 // keeping such text its job (writerJob) heldInto reports a mention to
 // check (T041) instead.
 const (
-	// ccBound is how recent, before the noun.
-	ccBound = `(?:very\s+)?(?:last|latest|most\s+recent|recent|newest|previous|preceding|prior|earlier|past)`
-	// ccSaid are the things said in a conversation.
-	ccSaid = `(?:messages?|prompts?|questions?|requests?|queries|query|inputs?|replies|reply|answers?|responses?|turns?|texts?|things|words|lines)`
-	// ccGiven are the things given in one: said, or uploaded.
-	ccGiven = `(?:` + ccSaid + `|files?|uploads?|attachments?|documents?|images?|screenshots?)`
-	// ccParty is who said them: the user, or both sides.
-	ccParty = `(?:the\s+user|you\s+and\s+the\s+user|the\s+user\s+and\s+you|we)`
+	// ccBound is how recent, before the noun; ccFirst where it began.
+	ccBound = `(?:very\s+)?(?:last|latest|most\s+recent|recent|newest|previous|preceding|prior|earlier|past|current|first|opening|initial)`
+	// ccSaid are the things said in a conversation, any noun of speech,
+	// "chat message" as "message".
+	ccSaid = `(?:chat\s+)?(?:messages?|msgs?|prompts?|questions?|requests?|queries|query|inputs?|replies|reply|answers?|responses?|turns?|texts?|things?|words|lines|utterances?|instructions?|comments?|statements?|remarks?)`
+	// ccGiven are the things given in one: said, or uploaded or pasted.
+	ccGiven = `(?:` + ccSaid + `|files?|uploads?|attachments?|documents?|images?|screenshots?|code|snippets?|pdfs?)`
+	// ccPerson is the user by any name; ccSpeaker either side.
+	ccPerson  = `(?:user|human|person)`
+	ccSpeaker = `(?:` + ccPerson + `|assistant)`
+	// ccParty is who said them: the user, the model, or both sides.
+	ccParty = `(?:the\s+` + ccPerson + `|you\s+and\s+the\s+user|the\s+user\s+and\s+you|we|you)`
 	// ccVerb is how.
-	ccVerb = `(?:sent|wrote|written|typed|asked|said|told\s+you|gave|given|shared|pasted|uploaded|attached|posted|submitted|entered|provided|exchanged)`
+	ccVerb = `(?:sent|wrote|written|typed|asked|said|told|gave|given|shared|pasted|uploaded|attached|posted|submitted|entered|provided|exchanged|made|dictated)`
 	// ccAfter is a scope after the clause that bounds it to the
 	// conversation: earlier, before this one, so far, in this chat, in
 	// their previous five turns.
-	ccAfter = `(?:most\s+recently|recently|earlier|previously|before(?:\s+(?:this|that|now)(?:\s+one)?)?|last|so\s+far|thus\s+far|up\s+to\s+(?:now|this\s+point)|until\s+now` +
-		`|(?:in|during)\s+(?:this|our|the\s+current|the)\s+(?:conversation|chat|session|thread|dialogue|dialog|discussion)` +
+	ccAfter = `(?:most\s+recently|recently|earlier|previously|from\s+(?:earlier|before)|(?:right\s+|just\s+|immediately\s+)?before(?:\s+(?:this|that|now)(?:\s+one)?)?|last|so\s+far|thus\s+far|up\s+to\s+(?:now|this\s+point)|until\s+now` +
+		`|(?:in|during|from)\s+(?:this|our|the\s+current|the)\s+(?:conversation|chat|session|thread|dialogue|dialog|discussion)` +
 		`|in\s+(?:their|your|the|our|his|her)\s+` + ccBound + `\s+(?:` + messageCount + `\s+)?(?:turns?|messages?|prompts?))\b`
 	// ccClause is the relative clause: (that) the user (has) typed (to
-	// you).
-	ccClause = `(?:that\s+|which\s+)?` + ccParty + `\s+(?:has\s+|have\s+|had\s+)?` + ccVerb + `(?:\s+(?:to\s+)?(?:you|me|each\s+other))?`
+	// you); or the passive: asked by the user, from the user.
+	ccClause = `(?:(?:that\s+|which\s+)?` + ccParty + `\s+(?:has\s+|have\s+|had\s+)?` + ccVerb + `(?:\s+(?:to\s+|with\s+)?(?:you|me|each\s+other|the\s+user))?` +
+		`|(?:that\s+|which\s+)?(?:(?:was|were|has\s+been|have\s+been)\s+)?` + ccVerb + `\s+(?:to\s+you\s+)?(?:by|between)\s+(?:the\s+` + ccSpeaker + `|you\s+and\s+the\s+user|the\s+user\s+and\s+you)` +
+		`|(?:from|of|by)\s+the\s+` + ccSpeaker + `)`
+	// ccOwner is whose, before the noun: the user's, the assistant's,
+	// yours.
+	ccOwner = `(?:(?:the\s+)?` + ccSpeaker + `'?s|your(?:\s+own)?)`
 
-	convContent = `\b(?:the\s+)?user'?s\s+(?:very\s+)?(?:previous|preceding|prior|earlier)\s+(?:` + messageCount + `\s+)?(?:messages?|prompts?|questions?|requests?|queries|query|inputs?|replies|reply|turns?)\b` +
-		`|\bthe\s+user'?s\s+(?:question|request|prompt|message)\b` +
+	convContent = `\b` + ccOwner + `\s+` + ccBound + `\s+(?:` + messageCount + `\s+)?` + ccSaid + `\b` +
+		`|\b(?:the\s+)?user'?s\s+(?:question|request|prompt|message)\b` +
+		`|\b` + ccOwner + `\s+` + ccSaid + `\s+` + ccAfter +
+		`|\b(?:the|a|an)\s+` + ccBound + `\s+(?:` + messageCount + `\s+)?` + ccSpeaker + `\s+` + ccSaid + `\b` +
 		`|\b(?:the|a|an)\s+` + ccBound + `\s+(?:` + messageCount + `\s+)?` + ccSaid + `\s+` + ccClause + `\b` +
-		`|\b(?:the|a|an)\s+` + ccGiven + `\s+(?:that\s+|which\s+)?` + ccParty + `\s+just\s+` + ccVerb + `\b` +
-		`|\b(?:the|all\s+(?:of\s+)?the|whatever|everything|anything|what)\s+(?:` + ccGiven + `\s+)?` + ccClause + `\s+` + ccAfter +
-		`|\byour\s+` + ccBound + `\s+(?:` + messageCount + `\s+)?(?:replies|reply|answers?|responses?|messages?)\s+to\s+the\s+user\b` +
-		`|\b(?:the\s+)?` + ccBound + `\s+(?:` + messageCount + `\s+)?(?:replies|reply|answers?|responses?|messages?)\s+(?:that\s+)?you\s+(?:have\s+)?(?:sent|gave|given|wrote|written)\s+(?:to\s+)?the\s+user\b`
+		`|\b(?:the|a|an|any)\s+(?:` + messageCount + `\s+)?` + ccGiven + `\s+(?:that\s+|which\s+)?(?:` + ccParty + `\s+(?:has\s+)?just\s+` + ccVerb + `|the\s+` + ccPerson + `\s+(?:has\s+|had\s+)?pasted)\b` +
+		`|\b(?:the|all\s+(?:of\s+)?the|whatever|everything|anything|what|any)\s+(?:` + ccGiven + `\s+)?` + ccClause + `\s+` + ccAfter +
+		`|\b(?:the|all\s+(?:of\s+)?the)\s+` + ccSaid + `\s+(?:(?:that\s+)?(?:you\s+and\s+the\s+user|the\s+user\s+and\s+you|we)\s+(?:have\s+)?exchanged|exchanged\s+between\s+(?:you\s+and\s+the\s+user|the\s+user\s+and\s+you))\b` +
+		`|\bthe\s+(?:whole\s+|entire\s+|full\s+)?(?:back-and-forth|conversation|chat|dialogue|dialog)\s+with\s+the\s+user\b` +
+		`|\bthe\s+(?:message|question|prompt|request)\s+(?:that\s+)?you\s+are\s+(?:currently\s+|now\s+)?(?:replying|responding|answering)\b` +
+		`|\b(?:the\s+)?` + ccBound + `\s+(?:` + messageCount + `\s+)?(?:replies|reply|answers?|responses?|messages?|things?)\s+(?:that\s+)?you\s+(?:have\s+|just\s+)?(?:sent|gave|given|wrote|written|said|told)(?:\s+(?:to\s+)?the\s+user)?\b` +
+		`|\bthe\s+(?:replies|reply|answers?|responses?|messages?)\s+(?:that\s+)?you\s+just\s+(?:sent|gave|wrote|said)\b`
+
+	// convTurns are the conversation's turns with no party named ("the
+	// previous turn", "the last few exchanges"): a bound and the noun.
+	convTurns = `\bthe\s+(?:very\s+)?(?:last|latest|most\s+recent|previous|preceding|prior|earlier|past)\s+(?:` + messageCount + `\s+)?(?:turns?|exchanges?)\b`
+
+	// convWhole is the whole conversation up to now, or all that was
+	// said or given in it.
+	convWhole = `\b(?:the|our|this)\s+(?:whole\s+|entire\s+|full\s+)?(?:conversation|chat|discussion|dialogue|dialog)\s+(?:so\s+far|thus\s+far|up\s+to\s+(?:now|this\s+point|here)|until\s+now)\b` +
+		`|\b(?:the\s+)?(?:full\s+|whole\s+|entire\s+)?(?:text|content|contents|transcript|history)\s+of\s+` + ccThis + `\b` +
+		`|\b(?:everything|anything|whatever|what|all)\s+(?:that\s+)?(?:was|has\s+been|had\s+been|were|have\s+been|got|is)\s+(?:said|written|discussed|typed|shared|asked|pasted|uploaded)\s+` + ccAfter +
+		`|\bthe\s+(?:` + ccGiven + `)\s+(?:from|in|of)\s+` + ccThis + `\b`
+	// ccThis is this conversation, not a channel's ("the chat").
+	ccThis = `(?:this|our|the\s+current|the\s+ongoing|the\s+present)\s+(?:whole\s+|entire\s+)?(?:conversation|chat|session|dialogue|dialog|discussion)`
 
 	// convByTime is the conversation's messages bounded by time.
 	convByTime = `\b(?:messages|turns|exchanges)\s+(?:from|in|of|during|over|within)\s+the\s+(?:last|past|previous|preceding)\s+(?:` + messageCount + `\s+)?(?:seconds?|minutes?|hours?|days?|while)\s+(?:of|in)\s+` + thisConversation + `\b` +
@@ -84,9 +111,17 @@ const (
 
 var convContentPatterns = []*pattern{
 	{rule: rules.TextSecretRequest, input: true, what: "a request to put the conversation in an argument",
-		triggers: []string{"user"},
-		also:     []string{"user's", "users", "the user ", "you and", " we ", "your "},
+		triggers: []string{"user", "human", "person", "assistant", "you", " we "},
 		re:       re(convContent),
+		judge:    convContentHeld},
+	{rule: rules.TextSecretRequest, input: true, what: "a request to put the conversation in an argument",
+		triggers: []string{"turn", "exchange"},
+		also:     []string{"last", "latest", "recent", "previous", "preceding", "prior", "earlier", "past"},
+		re:       re(convTurns),
+		judge:    convTurnsHeld},
+	{rule: rules.TextSecretRequest, input: true, what: "a request to put the conversation in an argument",
+		triggers: []string{"conversation", "chat", "discussion", "dialog", " said", " written", " discussed", " typed", " shared", " asked", " pasted", " uploaded"},
+		re:       re(convWhole),
 		judge:    convContentHeld},
 	{rule: rules.TextSecretRequest, what: "a request to put the conversation in an argument",
 		triggers: []string{"second", "minute", "hour", "day", "while", "so far", "thus far", "up to", "until now"},
@@ -135,7 +170,7 @@ var (
 // copied into an argument in other words ("Quote ... in note").
 func convContentHeld(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	sentence, m = around(sentence, m)
-	if ccPartOfRE.MatchString(sentence[:m[0]]) || ccNounGoesOnRE.MatchString(sentence[m[1]:]) {
+	if ccPartOfRE.MatchString(sentence[:m[0]]) || ccNounGoesOnRE.MatchString(sentence[m[1]:]) || strings.HasPrefix(sentence[m[1]:], "'") {
 		return nil
 	}
 	if ccBareRE.MatchString(sentence[m[0]:m[1]]) && (c.argDesc != "" || c.namesArgOf(sentence, questionArgWords)) {
@@ -149,6 +184,26 @@ func convContentHeld(c *checker, p *pattern, sentence string, m []int) *rules.Ru
 	}
 	return nil
 }
+
+// convTurnsHeld keeps the conversation's turns with no party named
+// (attack pass 48c row 5) on a tool with no turns of its own: no word of
+// the package's tool names nor of the job is a turn's, a game's, a
+// move's or an exchange's (a currency's, a stock's).
+func convTurnsHeld(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if c.argDesc != "" || ccTurnsOfRE.MatchString(sentence[m[1]:]) {
+		return nil // a history argument's own description; the turns of another chat ("of the chat with the model")
+	}
+	for w := range ownTurnWords {
+		if c.toolWord(w) || c.jobWords[w] {
+			return nil
+		}
+	}
+	return convContentHeld(c, p, sentence, m)
+}
+
+var ccTurnsOfRE = re(`^\s+(?:of|from|with|between|in\s+(?:the|a|an|that|their|his|her)\s)`)
+
+var ownTurnWords = wordSet("turn game move play player exchange currency rate forex stock trade market match round chess")
 
 // namedServerHeld keeps the output of a named server's tools (attack pass
 // 47e row 14) when the name is no word of the package's tools nor a
