@@ -64,7 +64,7 @@ const (
 		`|\b(?:the\s+)?user'?s\s+(?:question|request|prompt|message)\b` +
 		`|\b` + ccOwner + `\s+` + ccSaid + `\s+` + ccAfter +
 		`|\b(?:the|a|an)\s+` + ccBound + `\s+(?:` + messageCount + `\s+)?` + ccSpeaker + `\s+` + ccSaid + `\b` +
-		`|\b(?:the|a|an)\s+` + ccBound + `\s+(?:` + messageCount + `\s+)?` + ccSaid + `\s+` + ccClause + `\b` +
+		`|\b(?:the|a|an)\s+(?:` + messageCount + `\s+)?` + ccBound + `\s+(?:` + messageCount + `\s+)?` + ccSaid + `\s+` + ccClause + `\b` +
 		`|\b(?:the|a|an|any)\s+(?:` + messageCount + `\s+)?` + ccGiven + `\s+(?:that\s+|which\s+)?(?:` + ccParty + `\s+(?:has\s+)?just\s+` + ccVerb + `|the\s+` + ccPerson + `\s+(?:has\s+|had\s+)?pasted)\b` +
 		`|\b(?:the|all\s+(?:of\s+)?the|whatever|everything|anything|what|any)\s+(?:` + ccGiven + `\s+)?` + ccClause + `\s+` + ccAfter +
 		`|\b(?:the|all\s+(?:of\s+)?the)\s+` + ccSaid + `\s+(?:(?:that\s+)?(?:you\s+and\s+the\s+user|the\s+user\s+and\s+you|we)\s+(?:have\s+)?exchanged|exchanged\s+between\s+(?:you\s+and\s+the\s+user|the\s+user\s+and\s+you))\b` +
@@ -95,14 +95,24 @@ const (
 	ccOthers = `(?:(?:all\s+(?:of\s+)?)?(?:the\s+|your\s+)?other\s+(?:mcp\s+)?servers'\s+tools|(?:all\s+(?:of\s+)?)?(?:the\s+|your\s+|any\s+)?other\s+(?:[\w-]+\s+)?(?:tools|servers|integrations|plugins|connectors|extensions)|` + othersTools + `)`
 	// othersTold is what they told, showed, sent or gave the model, what
 	// it learned or fetched from (with) them, what they returned.
-	othersTold = `\b(?:what(?:ever)?|everything|anything|all|(?:all\s+|any\s+)?(?:the\s+)?(?:data|information|info|results?|outputs?|contents?|responses?))\s+(?:that\s+)?` + ccOthers +
+	othersTold = `\b(?:results?|outputs?|responses?|data|information|info|contents?|findings)\s+(?:from|of|returned\s+by)\s+` + ccOthers + `\b` +
+		`|\b(?:what(?:ever)?|everything|anything|all|(?:all\s+|any\s+)?(?:the\s+)?(?:data|information|info|results?|outputs?|contents?|responses?))\s+(?:that\s+)?` + ccOthers +
 		`\s+(?:have\s+|has\s+|had\s+)?(?:told|shown|showed|sent|gave|given|returned|provided|passed|handed)\s+(?:to\s+)?you\b` +
-		`|\b(?:data|information|info|results?|outputs?|contents?|everything|anything|whatever)\s+(?:that\s+|which\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:learned|learnt|fetched|pulled|read|saw|seen|got|gotten|received|obtained|collected|gathered|retrieved)\s+(?:from|with|using|via|through)\s+` + ccOthers + `\b` +
+		`|\b(?:data|information|info|results?|outputs?|contents?|everything|anything|whatever|what)\s+(?:that\s+|which\s+)?you\s+(?:have\s+|'ve\s+|had\s+)?(?:learned|learnt|fetched|pulled|read|saw|seen|got|gotten|got\s+back|received|obtained|collected|gathered|retrieved|found)\s+(?:from|with|using|via|through)\s+` + ccOthers + `\b` +
 		`|\b(?:returned|produced|output|sent|given)\s+by\s+(?:all\s+(?:of\s+)?)?(?:the\s+|your\s+|any\s+)?(?:other|previous|prior|earlier)\s+(?:tools?|functions?|tool\s+calls?|servers?)\b`
 	// othersNamedServer is the output of another server's tools, named:
 	// "the results from the GitHub tools" (namedServerHeld: the name no
 	// word of the package's tools).
-	othersNamedServer = `\b(?:results?|outputs?|responses?|data|information|contents?)\s+(?:from|of|returned\s+by|produced\s+by)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|your\s+)?([\w-]+)\s+(?:mcp\s+)?(?:tools|server)\b`
+	othersNamedServer = `\b(?:results?|outputs?|responses?|data|information|contents?)\s+(?:from|of|returned\s+by|produced\s+by)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|your\s+)?([\w-]+)\s+(?:mcp\s+)?(?:tools|server)\b` +
+		// "what the filesystem server returned", "the data the Gmail integration returned"
+		`|\b(?:what(?:ever)?|everything|(?:the\s+)?(?:results?|outputs?|responses?|data|information|contents?))\s+(?:that\s+)?the\s+([\w-]+)\s+(?:mcp\s+)?(?:server|integration|connector|plugin|extension|tools)\s+(?:has\s+|have\s+)?returned\b` +
+		// "the contents returned by read_file": another tool, by its name
+		`|\b(?:results?|outputs?|responses?|data|information|contents?)\s+returned\s+by\s+([a-z][a-z0-9]*_[a-z0-9_]+)\b`
+	// othersReadBare is what the model read, named by what it is, with no
+	// scope: "the emails you read", "the documents you have opened"
+	// (attack pass 48c row 9); readBareHeld keeps it put straight in an
+	// argument.
+	othersReadBare = `\bthe\s+(?:[\w-]+\s+){0,2}?(?:emails?|e-mails?|messages?|files?|documents?|pages?|webpages?)\s+(?:that\s+)?you\s+(?:have\s+|'ve\s+|just\s+|already\s+)*(?:read|opened|viewed|visited)\b`
 	// othersReadScoped is what the model read, named by what it is, in
 	// this session or with the other tools.
 	othersReadScoped = `\bthe\s+(?:[\w-]+\s+){0,3}?(?:emails?|e-mails?|messages?|files?|documents?|pages?|webpages?|tickets?|records?|results?|contents?|data)\s+(?:that\s+)?you\s+(?:have\s+|'ve\s+|had\s+|just\s+|already\s+)*` +
@@ -131,12 +141,12 @@ var convContentPatterns = []*pattern{
 	{rule: rules.TextSecretRequest, input: true, what: "a request to put other tools' output in an argument",
 		triggers: []string{"other", "previous", "prior", "earlier", "past", "preceding"},
 		also:     []string{"tool", "server", "integration", "plugin", "connector", "extension", "calls"},
-		also2:    []string{"you", " by "},
+		also2:    []string{"you", " by ", " from ", " of "},
 		re:       re(othersTold),
 		judge:    heldInto},
 	{rule: rules.TextSecretRequest, input: true, what: "a request to put other tools' output in an argument",
-		triggers: []string{"tools", "server"},
-		also:     []string{"result", "output", "respons", "data", "information", "content"},
+		triggers: []string{"tools", "server", "integration", "connector", "plugin", "extension", "returned by"},
+		also:     []string{"result", "output", "respons", "data", "information", "content", "what", "everything"},
 		re:       re(othersNamedServer),
 		judge:    namedServerHeld},
 	{rule: rules.TextSecretRequest, input: true, what: "a request to put what the model read in an argument",
@@ -145,6 +155,11 @@ var convContentPatterns = []*pattern{
 		also2:    []string{"so far", "until now", "up to now", "earlier", "previously", "before this", "conversation", "chat", "session", "thread", "dialog", "discussion", "exchange", "other"},
 		re:       re(othersReadScoped),
 		judge:    convContentHeld},
+	{rule: rules.TextSecretRequest, input: true, what: "a request to put what the model read in an argument",
+		triggers: []string{"you"},
+		also:     []string{"read", "opened", "viewed", "visited"},
+		re:       re(othersReadBare),
+		judge:    readBareHeld},
 }
 
 var (
@@ -185,6 +200,18 @@ func convContentHeld(c *checker, p *pattern, sentence string, m []int) *rules.Ru
 	return nil
 }
 
+// readBareHeld keeps what the model read with no scope (othersReadBare)
+// when the argument comes right after it ("Put the emails you read in
+// note."), as convContentHeld.
+func readBareHeld(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	if !ccRightIntoRE.MatchString(sentence[m[1]:]) {
+		return nil
+	}
+	return convContentHeld(c, p, sentence, m)
+}
+
+var ccRightIntoRE = re(`^\s+(?:in|into|as|to)\s+(?:the\s+)?['"]?[a-z][\w-]*['"]?\s*(?:(?:argument|parameter|field|param)\b|[.,;]|$)`)
+
 // convTurnsHeld keeps the conversation's turns with no party named
 // (attack pass 48c row 5) on a tool with no turns of its own: no word of
 // the package's tool names nor of the job is a turn's, a game's, a
@@ -209,7 +236,12 @@ var ownTurnWords = wordSet("turn game move play player exchange currency rate fo
 // 47e row 14) when the name is no word of the package's tools nor a
 // determiner's ("these", "such"); then as heldInto.
 func namedServerHeld(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
-	name := sentence[m[2]:m[3]]
+	name := ""
+	for k := 2; k+1 < len(m); k += 2 {
+		if m[k] >= 0 {
+			name = sentence[m[k]:m[k+1]]
+		}
+	}
 	if ccNotServerWords[name] || c.names[name] || c.toolWord(name) {
 		return nil
 	}
