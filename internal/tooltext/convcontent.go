@@ -184,6 +184,7 @@ var (
 // question (a search's query: Context7, Sentry); then as heldInto, or
 // copied into an argument in other words ("Quote ... in note").
 func convContentHeld(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
+	whole := c.argDesc == "" && c.sentEnd <= len(c.folded) && c.sentStart <= c.sentEnd && c.folded[c.sentStart:c.sentEnd] == sentence
 	sentence, m = around(sentence, m)
 	if ccPartOfRE.MatchString(sentence[:m[0]]) || ccNounGoesOnRE.MatchString(sentence[m[1]:]) || strings.HasPrefix(sentence[m[1]:], "'") {
 		return nil
@@ -194,10 +195,77 @@ func convContentHeld(c *checker, p *pattern, sentence string, m []int) *rules.Ru
 	if r := heldInto(c, p, sentence, m); r != nil {
 		return r
 	}
-	if c.argDesc == "" && c.copiedIntoArg(sentence) {
+	if c.argDesc == "" && (c.copiedIntoArg(sentence) || c.assignedTo(sentence, m)) {
 		return c.inputRule(p, sentence, m)
 	}
+	if whole && !c.putsIn(sentence) {
+		if next, it := c.nextPutsIt(); it != nil { // "Take the user's previous message. Put it in note." (attack pass 48c row 7)
+			if !p.input {
+				return c.jobRule(p.rule)
+			}
+			return c.argInputRule(p.rule, next, it)
+		}
+	}
 	return nil
+}
+
+var (
+	// ccAssignBeforeRE names the argument right before the content as
+	// its value (attack pass 48c row 7): "note = ...", "the value of
+	// note is ...", "for the note parameter, supply ...", "into note
+	// goes ...", "prefix note with ...".
+	ccAssignBeforeRE = re(`(?:\b([a-z][\w-]*)\s*=|\bvalue\s+(?:of|for)\s+(?:the\s+)?([a-z][\w-]*)\s+(?:(?:argument|parameter|field|param)\s+)?(?:is|should\s+be|must\s+be)` +
+		`|\bfor\s+(?:the\s+)?([a-z][\w-]*)\s*(?:(?:argument|parameter|field|param)\s*)?,\s*(?:always\s+)?(?:supply|provide|give|pass|use|put|send|enter)` +
+		`|\binto\s+(?:the\s+)?([a-z][\w-]*)\s+(?:(?:argument|parameter|field|param)\s+)?(?:goes|go|comes|should\s+go|must\s+go)` +
+		`|\b(?:prefix|suffix|prepend|preface|start|begin|seed|fill|populate|end)\s+(?:the\s+)?([a-z][\w-]*)\s+(?:(?:argument|parameter|field|param)\s+)?with)\s+$`)
+	// ccUseBeforeRE and ccForArgAfterRE: "use ... for note".
+	ccUseBeforeRE   = re(`\b(?:use|uses|using|take|takes)\s+$`)
+	ccForArgAfterRE = re(`^\s+(?:for|as)\s+(?:the\s+)?([a-z][\w-]*)\b`)
+	// ccPutItRE puts "it" (what the sentence before named) in an
+	// argument.
+	ccPutItRE = re(`\b(?:put|paste|copy|send|pass|include|insert|add|append|place|store|write|save|set)\s+(?:it|this|that)\s+(?:in|into|as|to)\b|\bset\s+(?:the\s+)?[a-z][\w-]*\s+to\s+(?:it|this|that)\b`)
+)
+
+// assignedTo: the sentence gives the content at m to one of the tool's
+// arguments by naming it first as its value (ccAssignBeforeRE) or by
+// "use ... for ARG"; not after a negation.
+func (c *checker) assignedTo(sentence string, m []int) bool {
+	if negationRE.MatchString(sentence) {
+		return false
+	}
+	before := sentence[:m[0]]
+	if g := ccAssignBeforeRE.FindStringSubmatch(before); g != nil {
+		for _, a := range g[1:] {
+			if a != "" && c.own(a) && !c.names[a] {
+				return true
+			}
+		}
+	}
+	if ccUseBeforeRE.MatchString(before) {
+		if g := ccForArgAfterRE.FindStringSubmatch(sentence[m[1]:]); g != nil && c.own(g[1]) && !c.names[g[1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// nextPutsIt: the sentence after this one puts "it" in one of the tool's
+// arguments ("Then put it in note."), read as putsFileNext reads it: the
+// next sentence and where "put it" is in it; nil for none.
+func (c *checker) nextPutsIt() (string, []int) {
+	k := c.sentEnd
+	for k < len(c.folded) && k-c.sentEnd < nextMax && strings.IndexByte(" \t\r\n", c.folded[k]) >= 0 {
+		k++
+	}
+	if c.sentEnd <= 0 || k >= len(c.folded) {
+		return "", nil
+	}
+	next := c.folded[k:sentenceEnd(c.folded, k)]
+	next = next[:min(len(next), nextMax)]
+	if it := ccPutItRE.FindStringIndex(next); it != nil && c.putsIn(next) {
+		return next, it
+	}
+	return "", nil
 }
 
 // readBareHeld keeps what the model read with no scope (othersReadBare)
