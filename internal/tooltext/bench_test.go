@@ -484,3 +484,28 @@ func BenchmarkHostileFix48a(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHostileFix48f: near-misses of fix48f's readings repeated
+// (the passive, turns with no party, an argument named as the value,
+// "put it" in the next sentence, other tools' output in other words).
+func BenchmarkHostileFix48f(b *testing.B) {
+	for _, c := range []repeatedUnit{
+		{"passive", "the questions asked by the user and the last message from the assistant "},
+		{"turns", "the previous turn and the last few exchanges and the conversation up to "},
+		{"assigned", "note = the value of note is the user's previous message into note goes "},
+		{"split", "take the user's previous message. then put it aside. "},
+		{"others", "what the filesystem server returned and the contents returned by read_file and the emails you read "},
+	} {
+		for _, n := range []int{1 << 15, 1 << 17} {
+			q, _ := json.Marshal("Adds two numbers. " + strings.Repeat(c.unit, n/len(c.unit)))
+			tool := json.RawMessage(`{"name":"add","description":` + string(q) +
+				`,"inputSchema":{"type":"object","properties":{"note":{"type":"string"}}}}`)
+			b.Run(c.name+"/"+strconv.Itoa(n>>10)+"KiB", func(b *testing.B) {
+				b.SetBytes(int64(len(q)))
+				for b.Loop() {
+					CheckTools([]json.RawMessage{tool})
+				}
+			})
+		}
+	}
+}
