@@ -799,7 +799,7 @@ func init() {
 			downloadRunPatterns = append(downloadRunPatterns, q)
 		}
 	}
-	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns, everyTurnPatterns, mailRulePatterns, convContentPatterns} {
+	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns, everyTurnPatterns, turnFirstPatterns, mailRulePatterns, convContentPatterns} {
 		patterns = append(patterns, t...)
 	}
 	for _, p := range patterns {
