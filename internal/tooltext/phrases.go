@@ -751,7 +751,7 @@ var patterns = []*pattern{
 		triggers: []string{"@", "+"},
 		also:     []string{"mail", "message"},
 		also2:    []string{"every", "all ", "any ", "each "},
-		re:       re(`(?:^|[,;:]|\b(?:then|and|also|please|always)|\bfor\s+(?:example|instance)|\bsuch\s+as)\s*(?:forward|redirect|reroute|route|send|copy|cc|bcc|mirror|relay|deliver)\s+(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?(?:all|every|each|any)\s+(?:(?:of\s+)?(?:the\s+user'?s|the|your|my|their|our)\s+)?(?:(?:[\w-]+\s+){0,2})(?:e-?mails?|messages?|mails?)\b[^.\n]{0,40}?\bto\s+` + recipientAddr),
+		re:       re(`(?:^|[,;:]|\b(?:then|and|also|please|always)|\bfor\s+(?:example|instance)|\bsuch\s+as)\s*(?:forward|redirect|reroute|route|send|copy|cc|bcc|mirror|relay|deliver)\s+(?:` + mailCopyOf + `)?(?:all|every|each|any)\s+(?:(?:of\s+)?(?:the\s+user'?s|the|your|my|their|our)\s+)?(?:(?:[\w-]+\s+){0,2})(?:e-?mails?|messages?|mails?)\b[^.\n]{0,40}?\bto\s+` + recipientAddr),
 		judge:    recipientExample},
 	{rule: rules.TextShadowing, what: "a URL that carries the conversation or a secret", token: true,
 		triggers: []string{"http://", "https://"},
@@ -799,7 +799,7 @@ func init() {
 			downloadRunPatterns = append(downloadRunPatterns, q)
 		}
 	}
-	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns, everyTurnPatterns, turnFirstPatterns, mailRulePatterns, convContentPatterns} {
+	for _, t := range [][]*pattern{instructionPatterns, modelNotePatterns, conversationPatterns, paraphrasePatterns, everyTurnPatterns, turnFirstPatterns, mailRulePatterns, mailCopyPatterns, convContentPatterns} {
 		patterns = append(patterns, t...)
 	}
 	for _, p := range patterns {
