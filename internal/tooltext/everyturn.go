@@ -66,12 +66,12 @@ const (
 		// in", "you are asked anything", "you're given a task", "you
 		// begin a new task"
 		`|(?:a|an|any|the|each|every)\s+(?:(?:new|incoming)\s+)*(?:message|prompt|request|query|question|task)\s+(?:arrives|comes\s+in|is\s+(?:received|submitted|posted))` +
-		`|you\s+(?:are|'re)\s+(?:asked|given|sent|assigned)\s+` + anyAsk + `|you\s+(?:begin|start)\s+(?:a|an|any|each|every)\s+(?:new\s+)?(?:task|request|job)` + `)` +
+		`|you(?:\s+are|'re)\s+(?:asked|given|sent|assigned)\s+` + anyAsk + `|you\s+(?:begin|start)\s+(?:a|an|any|each|every)\s+(?:new\s+)?(?:task|request|job)` + `)` +
 		// fix48e: "whenever prompted", "every time you are asked"
-		`|\b(?:whenever|every\s+time|each\s+time|any\s+time|anytime)\s+(?:you\s+(?:are|'re)\s+)?(?:asked|prompted|queried|messaged)` +
+		`|\b(?:whenever|every\s+time|each\s+time|any\s+time|anytime)\s+(?:you(?:\s+are|'re)\s+)?(?:asked|prompted|queried|messaged)` +
 		// fix48e: "whatever you are asked", "whatever the request", "no
 		// matter what you are asked", "regardless of what is asked"
-		`|\b(?:whatever|(?:no\s+matter|regardless\s+of|irrespective\s+of)\s+what)\s+(?:you\s+(?:are|'re)\s+(?:asked|told)(?:\s+to\s+do)?|(?:is|gets)\s+asked|the\s+(?:request|question|task|prompt|query)(?:\s+(?:is|may\s+be|might\s+be))?)` +
+		`|\b(?:whatever|(?:no\s+matter|regardless\s+of|irrespective\s+of)\s+what)\s+(?:you(?:\s+are|'re)\s+(?:asked|told)(?:\s+to\s+do)?|(?:is|gets)\s+asked|the\s+(?:request|question|task|prompt|query)(?:\s+(?:is|may\s+be|might\s+be))?)` +
 		// fix48e: before answering the user, "prior to responding to the user"
 		`|\b(?:before|prior\s+to)\s+(?:you\s+)?` + answerVerb + `(?:\s+to)?\s+(?:the\s+|a\s+)?(?:user|human)` +
 		// fix48e: "following each user message", "on receipt of any",

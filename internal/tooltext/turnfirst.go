@@ -35,7 +35,7 @@ var turnFirstPatterns = []*pattern{
 			`|\b` + calleeRef + `\s+(?:is|must|should)\s+(?:be\s+)?always\s+(?:be\s+)?(?:the\s+)?(?:very\s+)?first\s+(?:tool|function|call)\b` +
 			`|\bthe\s+(?:very\s+)?first\s+(?:tool|function)\s+(?:you\s+(?:call|use|invoke|run)\s+)?(?:in|of)\s+(?:any|every|each)\s+(?:new\s+)?` + convoUnit + `\s+(?:must|should|has\s+to|is\s+to)\s+be\s+` + calleeRef +
 			`|\bno\s+other\s+(?:tools?|functions?)\s+(?:may|can|should|must|is\s+to|are\s+to)\s+be\s+(?:used|called|invoked|run)\s+(?:until|before)\s+` + calleeRef + `\s+(?:has\s+been|is|was)\s+(?:called|invoked|run|used)\b` +
-			`|\b(?:never|not|don't|must\s+not|should\s+not)\s+` + answerVerb + `(?:\s+to)?(?:\s+(?:the\s+|a\s+)?(?:user|human|them|anyone))?\s+(?:until|without|before)\s+(?:you\s+(?:have\s+|'ve\s+)?)?(?:first\s+)?(?:called|calling|invoked|invoking|run|running|used|using)\s+` + calleeRef),
+			`|\b(?:never|not|don't|must\s+not|should\s+not)\s+` + answerVerb + `(?:\s+to)?(?:\s+(?:the\s+|a\s+)?(?:user|human|them|anyone))?\s+(?:until|without|before)\s+(?:you(?:\s+have|'ve)?\s+)?(?:first\s+)?(?:called|calling|invoked|invoking|run|running|used|using)\s+` + calleeRef),
 		judge: firstAlways},
 }
 
