@@ -129,6 +129,9 @@ func everyTurnCall(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	// of the sentence: "every conversation turn must start with a call to
 	// add", "the user's every request must first go through add"
 	if !involvesThisTool(rest) && !c.callsOwn(sentence, turnCallRE) && !c.callsOwn(rest, turnCalledRE) {
+		if c.callsFirstNext(sentence, m) {
+			return scoped(c, p, sentence, m) // "Whenever the user sends anything. Call add first."
+		}
 		return nil
 	}
 	// "when the user asks" with no object is also "when the user asks
@@ -141,6 +144,39 @@ func everyTurnCall(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 
 // bareAskRE is the user's asking with no object: "when the user asks,".
 var bareAskRE = re(`\basks\s*(?:[.,;:!?)]|$)`)
+
+// conditionOnlyBeforeRE, conditionOnlyAfterRE: a sentence that is only
+// the condition, with at most a label ("Trigger: every user message.").
+var (
+	conditionOnlyBeforeRE = re(`^[^\w]*(?:[\w-]+\s*:\s*)?$`)
+	conditionOnlyAfterRE  = re(`^[^\w]*$`)
+)
+
+// callsFirstNext (fix48e, attack pass 48c row 13): the sentence is only
+// the universal condition and the next one calls this tool, "it" or one
+// of the package's with an order of precedence ("Whenever the user sends
+// anything. Call add first."). The next sentence is read as nextIntoArg
+// reads it, nextMax bytes, once per sentence.
+func (c *checker) callsFirstNext(sentence string, m []int) bool {
+	if !conditionOnlyBeforeRE.MatchString(sentence[:m[0]]) || !conditionOnlyAfterRE.MatchString(sentence[m[1]:]) {
+		return false
+	}
+	if c.sentEnd <= 0 || c.sentStart+len(sentence) != c.sentEnd || c.folded[c.sentStart:c.sentEnd] != sentence {
+		return false
+	}
+	k := c.sentEnd
+	for k < len(c.folded) && k-c.sentEnd < nextMax && strings.IndexByte(" \t\r\n", c.folded[k]) >= 0 {
+		k++
+	}
+	if k >= len(c.folded) {
+		return false
+	}
+	next := c.folded[k:min(len(c.folded), k+nextMax)]
+	if e := strings.IndexAny(next, ".!?\n"); e >= 0 {
+		next = next[:e]
+	}
+	return precedenceRE.MatchString(next) && (c.callsOwn(next, turnCallRE) || c.callsOwn(next, turnCalledRE))
+}
 
 // callsOwn: verb (its group 1 the callee) calls this tool, "it" or one
 // of the package's tools in s, not only after a negation.
