@@ -226,7 +226,7 @@ func (c *checker) loginSecret(sentence string, a, b, q int) bool {
 		}
 	}
 	for _, w := range nameWords(sentence[b : b+q]) {
-		if !loginOwnerWords[w] && (!loginSecretWords[w] || otherAccountWords[w]) && !loginSourceWords[w] && !c.ownService(w) {
+		if !loginOwnerWords[w] && (!loginSecretWords[w] || otherAccountWords[w]) && !loginSourceWords[w] && !c.ownService(w) && !c.ownServiceKind(w) {
 			return false
 		}
 	}
@@ -255,6 +255,34 @@ func (c *checker) ownService(w string) bool {
 	for _, n := range nameWords(openingSentence(desc)) {
 		if n == w {
 			return true
+		}
+	}
+	return false
+}
+
+// serviceKinds are words that name one kind of account: a qualifier's
+// word of a kind the tool's name or its description's first sentence
+// also names is the login's own account, not another's (attack pass 48c,
+// row 32: vpn_connect, "Connects to the corporate VPN.", given "the
+// user's login credentials for their work account", and outlook_login
+// "the password for their email", were T040).
+var serviceKinds = []map[string]bool{
+	wordSet("work corporate company enterprise office employer vpn ldap directory sso okta intranet"),
+	wordSet("email mail outlook gmail imap smtp exchange inbox mailbox"),
+}
+
+// ownServiceKind: w is of a kind of account (serviceKinds) the tool's
+// name or its description's first sentence names too.
+func (c *checker) ownServiceKind(w string) bool {
+	for _, kind := range serviceKinds {
+		if !kind[w] {
+			continue
+		}
+		desc := strings.ToLower(c.toolDesc[:min(len(c.toolDesc), 200)])
+		for _, n := range append(nameWords(c.toolName), nameWords(openingSentence(desc))...) {
+			if kind[n] {
+				return true
+			}
 		}
 	}
 	return false
