@@ -10,7 +10,8 @@ import "unicode/utf8"
 // Outside strings, valid JSON holds only white space, which is kept; data
 // that is not JSON is escaped as Text escapes it.
 func JSON(doc []byte) []byte {
-	if unsafeAt(string(doc), false) < 0 {
+	text := string(doc)
+	if unsafeAt(text, false) < 0 {
 		return doc
 	}
 	var out []byte
@@ -23,7 +24,7 @@ func JSON(doc []byte) []byte {
 				inString = true
 			}
 			if mustEscape(r, size, false) && r != '\r' {
-				return []byte(Text(string(doc))) // not JSON
+				return []byte(Text(text)) // not JSON
 			}
 		case backslash:
 			backslash = false
@@ -31,7 +32,7 @@ func JSON(doc []byte) []byte {
 			backslash = true
 		case r == '"':
 			inString = false
-		case mustEscape(r, size, true):
+		case mustEscapeAt(text, i, noRune, r, size, true): // a variation selector read with its neighbours
 			if r > 0xffff {
 				hi, lo := surrogates(r)
 				out = appendU(appendU(out, hi), lo)

@@ -49,7 +49,7 @@ func escape(s string, line bool) string {
 		return s
 	}
 	b := make([]byte, 0, len(s)+16)
-	return string(appendEscaped(append(b, s[:i]...), s, i, noRune, line))
+	return string(appendEscaped(append(b, s[:i]...), s, i, len(s), noRune, line))
 }
 
 // Quote escapes s for one line, as Line does, for a message that quotes a
@@ -123,6 +123,9 @@ func mustEscapeAt(s string, i int, prev, r rune, size int, line bool) bool {
 		if i > 0 {
 			prev, _ = utf8.DecodeLastRuneInString(s[:i])
 		}
+		if prev == utf8.RuneError || prev != noRune && mustEscape(prev, utf8.RuneLen(prev), line) {
+			prev = noRune // after an escape it selects nothing, and escaping twice is escaping once
+		}
 		next := noRune
 		if i+size < len(s) {
 			next, _ = utf8.DecodeRuneInString(s[i+size:])
@@ -179,37 +182,39 @@ func VariationHidden(s string, i int, r rune) bool {
 }
 
 // variationHidden is VariationHidden for the variation selector r between
-// prev and next (noRune for none).
+// prev and next (noRune for none). The variation sequences Unicode
+// defines start with a symbol or punctuation beyond ASCII (an emoji's or
+// a symbol's presentation, U+FE0E and U+FE0F), a mathematical symbol (its
+// variants, U+FE00-U+FE0D), a keycap's digit, "#" or "*" (U+FE0F), the
+// slashed zero (U+0030 U+FE00), or an ideograph (its variants,
+// and the ideographic variation selectors U+E0100-U+E01EF): after
+// anything else (a letter of any script, a mark, a space) a selector
+// selects nothing (attack pass 48d, row 3: one after each digit, kana or
+// Arabic letter hid four bits a character).
 func variationHidden(prev, r, next rune) bool {
 	switch {
 	case prev == noRune || IsVariationSelector(prev) || IsVariationSelector(next):
 		return true
+	case unicode.Is(unicode.Han, prev):
+		return false
 	case r >= 0xe0100:
-		return !unicode.Is(unicode.Han, prev)
-	}
-	return noVariants(prev)
-}
-
-// noVariants: no variation sequence starts with r: a space, ASCII
-// punctuation but the keycaps' "#" and "*", a letter of an alphabet
-// (Latin, Greek, Cyrillic, and Armenian and Cherokee, whose look-alikes
-// read as Latin) that has none.
-func noVariants(r rune) bool {
-	switch {
-	case unicode.IsSpace(r):
 		return true
-	case r < 0x80 && unicode.IsPunct(r) || r < 0x80 && unicode.IsSymbol(r):
-		return r != '#' && r != '*'
+	case prev < 0x80:
+		keycap := r == 0xfe0f && (prev >= '0' && prev <= '9' || prev == '#' || prev == '*')
+		return !keycap && !(r == 0xfe00 && prev == '0') // a keycap; the slashed zero
+	case r >= 0xfe0e: // the text and emoji presentations
+		return !unicode.IsSymbol(prev) && !unicode.IsPunct(prev)
 	}
-	return unicode.IsLetter(r) && unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee)
+	return !unicode.Is(unicode.Sm, prev) // U+FE00-U+FE0D: the mathematical variants
 }
 
 const hex = "0123456789abcdef"
 
-// appendEscaped appends s[from:] to b, escaping what must be; prev is
-// the rune before s[0] (noRune for none).
-func appendEscaped(b []byte, s string, from int, prev rune, line bool) []byte {
-	for i := from; i < len(s); {
+// appendEscaped appends s[from:end] to b, escaping what must be (what
+// follows end is read as a variation selector's next rune); prev is the
+// rune before s[0] (noRune for none).
+func appendEscaped(b []byte, s string, from, end int, prev rune, line bool) []byte {
+	for i := from; i < end; {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if mustEscapeAt(s, i, prev, r, size, line) {
 			b = appendRune(b, s, i, r, size)

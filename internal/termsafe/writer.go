@@ -9,8 +9,10 @@ import (
 // Writer escapes what is written through it, as Text does, for a stream
 // to a terminal (a module's output, a log). A UTF-8 sequence split across
 // two writes is held back until its end comes, so it is written as the
-// character it is; Flush writes what is held back, escaped as the bytes it
-// is when the sequence never ended. It is safe for concurrent use, as the
+// character it is, and so is a variation selector that ends a write until
+// the rune after it comes (which decides whether it selects anything,
+// VariationHidden); Flush writes what is held back, escaped as the bytes
+// it is when the sequence never ended. It is safe for concurrent use, as the
 // os.File it usually wraps is.
 type Writer struct {
 	mu      sync.Mutex
@@ -34,13 +36,16 @@ func (w *Writer) Write(p []byte) (int, error) {
 		w.pending = nil
 	}
 	keep := incompleteTail(s)
+	if r, size := utf8.DecodeLastRune(s[:len(s)-keep]); IsVariationSelector(r) {
+		keep += size // whether it selects anything depends on the rune after it
+	}
 	w.pending = append(w.pending[:0], s[len(s)-keep:]...)
-	s = s[:len(s)-keep]
-	if len(s) == 0 {
+	end := len(s) - keep
+	if end == 0 {
 		return len(p), nil
 	}
-	w.buf = appendEscaped(w.buf[:0], string(s), 0, w.last, false)
-	w.last, _ = utf8.DecodeLastRune(s)
+	w.buf = appendEscaped(w.buf[:0], string(s), 0, end, w.last, false)
+	w.last, _ = utf8.DecodeLastRune(s[:end])
 	if _, err := w.w.Write(w.buf); err != nil {
 		return 0, err
 	}
@@ -54,7 +59,7 @@ func (w *Writer) Flush() error {
 	if len(w.pending) == 0 {
 		return nil
 	}
-	w.buf = appendEscaped(w.buf[:0], string(w.pending), 0, w.last, false)
+	w.buf = appendEscaped(w.buf[:0], string(w.pending), 0, len(w.pending), w.last, false)
 	w.pending = nil
 	_, err := w.w.Write(w.buf)
 	return err

@@ -43,6 +43,15 @@ func dialect(root any) string {
 	return strings.TrimPrefix(strings.TrimPrefix(s, "http://"), "https://")
 }
 
+// dialectName is a dialect as a message says it: 2020-12, MCP's default,
+// for none.
+func dialectName(d string) string {
+	if d == "" {
+		return "none (2020-12)"
+	}
+	return quote(d)
+}
+
 // numberBounds reads m's bounds on numbers as 2020-12 does. In draft 4,
 // "exclusiveMaximum" and "exclusiveMinimum" are booleans that make
 // "maximum" and "minimum" exclusive: {"maximum": 10, "exclusiveMaximum":

@@ -77,3 +77,24 @@ func TestRootTypeObjectDropped(t *testing.T) {
 		}
 	}
 }
+
+// TestDialectChangeUnproven (attack pass 48d, row 4): a bound kept as it
+// was written while "$schema" changes means otherwise or nothing (draft
+// 4's {"maximum": 10, "exclusiveMaximum": true} is no 2020-12 schema), and
+// the diff, reading "$schema" as an annotation, reported nothing. A
+// changed dialect is D023.
+func TestDialectChangeUnproven(t *testing.T) {
+	t.Parallel()
+	const d4 = `"$schema": "http://json-schema.org/draft-04/schema#", `
+	for _, c := range []struct{ old, new string }{
+		{`{` + d4 + `"type":"object","properties":{"a":{"type":"number","maximum":10,"exclusiveMaximum":true}}}`,
+			`{"type":"object","properties":{"a":{"type":"number","maximum":10,"exclusiveMaximum":true}}}`},
+		{`{"type":"object","properties":{"a":{"type":"number","exclusiveMaximum":10}}}`,
+			`{` + d4 + `"type":"object","properties":{"a":{"type":"number","exclusiveMaximum":10}}}`},
+	} {
+		cs := Compare(parse(t, `[{"name":"t","inputSchema":`+c.old+`}]`), parse(t, `[{"name":"t","inputSchema":`+c.new+`}]`))
+		if !slices.ContainsFunc(cs, func(ch Change) bool { return ch.Rule == rules.DiffUnproven && ch.Pointer == "/inputSchema/$schema" }) {
+			t.Errorf("%s -> %s: want D023 at /inputSchema/$schema:\n%s", c.old, c.new, messages(cs))
+		}
+	}
+}

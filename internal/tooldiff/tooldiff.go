@@ -291,6 +291,13 @@ func (d *differ) tool2(o, n map[string]any) {
 			// still compared.
 			d.add(rules.DiffInputSchemaMissing, "/inputSchema/type", "the new version's inputSchema has %s at its top: MCP requires \"type\": \"object\", so a client that validates refuses the tool", rootType(t))
 		}
+		if od, nd := dialect(oIn), dialect(nIn); od != nd {
+			// The same keywords read in another draft may mean otherwise
+			// or nothing (draft 4's boolean exclusiveMaximum is no
+			// 2020-12 keyword): attack pass 48d, row 4, the change was
+			// not reported.
+			d.add(rules.DiffUnproven, "/inputSchema/$schema", "the schema's dialect changed, %s -> %s: its keywords may be read otherwise, not proven compatible", dialectName(od), dialectName(nd))
+		}
 		d.oRoot, d.nRoot, d.active, d.j, d.rootsDiff, d.merged = oIn, nIn, map[string]bool{}, nil, 0, [2]map[uintptr]derefResult{{}, {}}
 		d.schema(oIn, nIn, "/inputSchema", input, 0)
 		d.headers(oIn, nIn)
