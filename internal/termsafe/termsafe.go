@@ -201,7 +201,8 @@ func variationHidden(prev, r, next rune) bool {
 		return true
 	case prev < 0x80:
 		keycap := r == 0xfe0f && (prev >= '0' && prev <= '9' || prev == '#' || prev == '*')
-		return !keycap && !(r == 0xfe00 && prev == '0') // a keycap; the slashed zero
+		slashedZero := r == 0xfe00 && prev == '0'
+		return !keycap && !slashedZero
 	case r >= 0xfe0e: // the text and emoji presentations
 		return !unicode.IsSymbol(prev) && !unicode.IsPunct(prev)
 	}
