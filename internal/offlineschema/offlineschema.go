@@ -103,6 +103,15 @@ func PatternSize(p string) int {
 	return min(treeSize(tree)+4, maxPatternSize) // and the program's start and end
 }
 
+// MaxPatternInsts bounds the instructions the patterns of one schema may
+// compile to (PatternSize), wherever they are, for subakogo to compile it
+// (lint's check and the probes' generator): a compiler compiles every
+// pattern, those no value reaches too, at about 2 µs an instruction, and
+// "x{0,1000}" is 2,000 of them (attack pass 48d, row 1: ten unused $defs
+// of it 300 times cost 8.1 s of CPU). Honest schemas' patterns compile
+// to a few hundred.
+const MaxPatternInsts = 100_000
+
 // maxPatternSize is where PatternSize stops counting.
 const maxPatternSize = 1 << 30
 

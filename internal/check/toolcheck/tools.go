@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/subako-ai/subako-go/abi"
+	"github.com/subako-ai/subako-go/internal/offlineschema"
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/textutil"
 )
@@ -226,6 +227,11 @@ func (c *toolsCheck) schema(label, field string, shape *rules.Rule, raw json.Raw
 	}
 	if remote, fix := remoteRefs(root); remote.n > 0 {
 		c.add(rules.SchemaRemoteRef, label+": "+field+" has "+remote.text()+"; nothing remote is fetched (not by Subako, not by MCP clients): "+fix)
+		return root
+	}
+	if n := patternSize(root); n > offlineschema.MaxPatternInsts {
+		c.add(rules.SchemaInvalid, label+": "+field+"'s patterns compile to some "+textutil.Commas(n)+" instructions, past the "+textutil.Commas(offlineschema.MaxPatternInsts)+
+			" subakogo compiles (each costs about 2 µs to compile, a repetition such as x{0,1000} counts its copies): shorten them or drop the unused ones")
 		return root
 	}
 	err, done := c.compiled[string(raw)]

@@ -350,6 +350,10 @@ func TestSchemaInvalid(t *testing.T) {
 			[]string{"schema-invalid"}, []string{"JSON Schema 2020-12: at /properties/p/items"}},
 		{"many places are cut", []string{toolJSON("t", objectWith(`"a":{"type":1,"description":"A."},"b":{"type":2,"description":"B."},"c":{"type":3,"description":"C."},"d":{"type":4,"description":"D."},"e":{"type":5,"description":"E."}`))},
 			[]string{"schema-invalid"}, []string{"and 2 more places"}},
+		// attack pass 48d, row 1: patterns no value reaches cost their
+		// compiling all the same (600,000 instructions, about 1.2 s)
+		{"patterns past the compiled size", []string{toolJSON("t", `{"type":"object","properties":{"a":`+cleanProp+`},"additionalProperties":false,"$defs":{"d":{"type":"string","pattern":"`+strings.Repeat("x{0,1000}", 300)+`"}}}`)},
+			[]string{"schema-invalid", "schema-ref"}, []string{`tool "t": inputSchema's patterns compile to some 600,004 instructions, past the 100,000 subakogo compiles`}},
 	})
 }
 

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/subako-ai/subako-go/internal/offlineschema"
 )
 
 // The keywords whose values are subschemas (drafts 4 to 2020-12).
@@ -72,6 +74,27 @@ type schemaPlace struct {
 // remoteRefs finds the references that would need a fetch: a $ref that is
 // not a fragment of the same document, and a $schema that is not a draft.
 // It returns them with the fix.
+// patternSize sums offlineschema.PatternSize over the schema's patterns,
+// wherever they are (a "pattern" string, a "patternProperties" key), up to
+// a little past offlineschema.MaxPatternInsts.
+func patternSize(root *jnode) int {
+	n := 0
+	walkSchema(root, schemaPlace{}, func(s *jnode, _ schemaPlace) {
+		if s.kind != jObject || n > offlineschema.MaxPatternInsts {
+			return
+		}
+		if p := s.get("pattern"); p != nil && p.kind == jString {
+			n += offlineschema.PatternSize(p.str)
+		}
+		if pp := s.get("patternProperties"); pp != nil && pp.kind == jObject {
+			for _, k := range pp.keys {
+				n += offlineschema.PatternSize(k)
+			}
+		}
+	})
+	return n
+}
+
 func remoteRefs(root *jnode) (*places, string) {
 	p := &places{}
 	var fixes []string

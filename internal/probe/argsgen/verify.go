@@ -78,8 +78,8 @@ func newVerifier(raw []byte) (*verifier, error) {
 				return nil, errCost{fmt.Errorf("it holds the number %.40s..., too large to use", n)}
 			}
 			size := patternSize(d)
-			if size > maxPatternInsts {
-				return nil, errCost{fmt.Errorf("its patterns compile to some %d instructions, past the %d the generator compiles", size, maxPatternInsts)}
+			if size > offlineschema.MaxPatternInsts {
+				return nil, errCost{fmt.Errorf("its patterns compile to some %d instructions, past the %d the generator compiles", size, offlineschema.MaxPatternInsts)}
 			}
 			v.charged.Compiled = 2 * size // the strict and the lenient compiler
 			v.cost = offlineschema.Estimate(d)
@@ -102,16 +102,6 @@ func newVerifier(raw []byte) (*verifier, error) {
 	return v, nil
 }
 
-// maxPatternInsts bounds the instructions the patterns of a schema the
-// generator uses may compile to (offlineschema.PatternSize), wherever they
-// are: each of its compilers compiles every pattern, those no value
-// reaches too (unused $defs, a pattern beside "type": "integer"), at about
-// 2 µs an instruction. Attack pass 48d, row 1: ten unused $defs, each a
-// pattern of "x{0,1000}" 300 times (600,000 instructions), cost 8.1 s of
-// CPU to compile, charged nothing. Honest schemas' patterns compile to a
-// few hundred.
-const maxPatternInsts = 100_000
-
 // patternSize sums offlineschema.PatternSize over every pattern schema
 // holds, wherever it is: each "pattern" string and each key of a
 // "patternProperties" object (a value's "pattern" member counted too: an
@@ -119,7 +109,7 @@ const maxPatternInsts = 100_000
 func patternSize(schema any) int {
 	n := 0
 	stack := []any{schema}
-	for len(stack) > 0 && n <= maxPatternInsts {
+	for len(stack) > 0 && n <= offlineschema.MaxPatternInsts {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		switch v := v.(type) {
