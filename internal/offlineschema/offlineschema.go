@@ -100,7 +100,7 @@ func PatternSize(p string) int {
 	if err != nil {
 		return 0
 	}
-	return min(treeSize(tree)+4, maxPatternSize) // and the program's start and end
+	return min(treeSize(tree)+2, maxPatternSize) // and the program's fail and match
 }
 
 // MaxPatternInsts bounds the instructions the patterns of one schema may
