@@ -325,3 +325,35 @@ func TestStringLengthWorkCounted(t *testing.T) {
 		t.Errorf("maxLength on 4,000 bytes: work %d, %v; want 5", w, err)
 	}
 }
+
+// TestPatternSizeUnicodeClasses (attack pass 48e, row 2): a class of one
+// instruction that unions "\pL" 15,000 times took 1-2 s and 940 MB to
+// parse, and PatternSize counted it 3. A Unicode class counts
+// unicodeClassSize, read before parsing, and a pattern of more of them
+// than MaxPatternInsts allows is not parsed at all; an honest one stays
+// small.
+func TestPatternSizeUnicodeClasses(t *testing.T) {
+	if n := PatternSize("[" + strings.Repeat(`\pL`, 15000) + "]"); n <= MaxPatternInsts {
+		t.Errorf("15,000 Unicode classes count %d, within MaxPatternInsts", n)
+	}
+	if n := PatternSize(`^[\p{L} '-]+$`); n == 0 || n > 2000 {
+		t.Errorf("an honest name pattern counts %d", n)
+	}
+}
+
+// TestRegexFormatValueCounted (attack pass 48e, row 6): a "format":
+// "regex" value is compiled as a pattern, and was counted by its length
+// only: "x{0,1000}" 1,500 times, 27 KB, is 3,000,000 instructions (1-3 s,
+// 1.4 GB). Its instructions count now, and it is past MaxWork.
+func TestRegexFormatValueCounted(t *testing.T) {
+	_, cost, inst := compileWorkCase(t, `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"s":{"type":"string","format":"regex"}}}`,
+		`{"s":"`+strings.Repeat("x{0,1000}", 1500)+`"}`)
+	var we *WorkError
+	if w, err := cost.CheckWork(inst); !errors.As(err, &we) {
+		t.Errorf("work %d, %v: the value's compiling is not counted", w, err)
+	}
+	_, cost, inst = compileWorkCase(t, `{"type":"object","properties":{"s":{"type":"string","format":"regex"}}}`, `{"s":"^[a-z]+$"}`)
+	if w, err := cost.CheckWork(inst); err != nil || w > 100 {
+		t.Errorf("a small pattern as a value: work %d, %v", w, err)
+	}
+}

@@ -94,14 +94,29 @@ func ecmaOnlySyntax(err error) bool {
 // counted as Simplify expands it, the sum saturating at maxPatternSize. 0
 // for a pattern that does not parse (ECMA-262's [^] and [] read as Go
 // classes).
+//
+// A Unicode class (\pL, \p{Greek}, \PN) counts unicodeClassSize, read
+// before parsing: the parser unions its table (hundreds of ranges) into
+// the class at each, so "[" + 15,000 times "\pL" + "]", a class of one
+// instruction, took 1-2 s and 940 MB to parse (attack pass 48e, row 2); a
+// pattern of more of them than MaxPatternInsts allows is not parsed.
 func PatternSize(p string) int {
+	classes := unicodeClassSize * (strings.Count(p, `\p`) + strings.Count(p, `\P`))
+	if classes > MaxPatternInsts {
+		return min(classes, maxPatternSize)
+	}
 	p = strings.NewReplacer("[^]", `[\s\S]`, "[]", `[^\s\S]`).Replace(p)
 	tree, err := syntax.Parse(p, syntax.Perl)
 	if err != nil {
 		return 0
 	}
-	return min(treeSize(tree)+2, maxPatternSize) // and the program's fail and match
+	return min(treeSize(tree)+2+classes, maxPatternSize) // and the program's fail and match
 }
+
+// unicodeClassSize is what a Unicode class costs PatternSize: parsing and
+// compiling one cost as much as some 64 instructions in a class of 5,000
+// of them, and its table's union into a class hundreds of ranges.
+const unicodeClassSize = 1000
 
 // MaxPatternInsts bounds the instructions the patterns of one schema may
 // compile to (PatternSize), wherever they are, for subakogo to compile it

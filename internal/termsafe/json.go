@@ -1,6 +1,9 @@
 package termsafe
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // JSON escapes a JSON document for a terminal with JSON's own escapes:
 // every rune Text would escape, inside a string, becomes \uXXXX (a
@@ -11,11 +14,12 @@ import "unicode/utf8"
 // that is not JSON is escaped as Text escapes it.
 func JSON(doc []byte) []byte {
 	text := string(doc)
-	if unsafeAt(text, false) < 0 {
-		return doc
+	if unsafeAt(text, false) < 0 && strings.IndexFunc(text, IsVariationSelector) < 0 {
+		return doc // (a selector may follow an escape, which unsafeAt does not read)
 	}
 	var out []byte
 	inString, backslash := false, false
+	escEnd := -1 // where the last escape sequence ended
 	for i := 0; i < len(doc); {
 		r, size := utf8.DecodeRune(doc[i:])
 		switch {
@@ -28,11 +32,16 @@ func JSON(doc []byte) []byte {
 			}
 		case backslash:
 			backslash = false
+			escEnd = i + size
+			if r == 'u' {
+				escEnd += 4
+			}
 		case r == '\\':
 			backslash = true
 		case r == '"':
 			inString = false
-		case mustEscapeAt(text, i, noRune, r, size, true): // a variation selector read with its neighbours
+		case i == escEnd && IsVariationSelector(r), // after an escape, whose last digit is no rune it follows (attack pass 48e, row 5)
+			mustEscapeAt(text, i, noRune, r, size, true): // a variation selector read with its neighbours
 			if r > 0xffff {
 				hi, lo := surrogates(r)
 				out = appendU(appendU(out, hi), lo)

@@ -133,6 +133,7 @@ func TestJSON(t *testing.T) {
 		"{\"text\":\"x\u202ey\U000e0041\u200b\\\"q\\\\\",\n \"n\": [1, 2]}",
 		"[\"\xff\"]",
 		"{\"m\":\"Adds.\U000e0131\U000e0132 a\ufe0fb \u2764\ufe0f\"}", // hidden variation selectors, one that selects
+		"{\"m\":\"Adds \\u0041\ufe0f, \\u0026\ufe0f\"}",               // after an escape ending in a digit (attack pass 48e, row 5)
 	} {
 		got := JSON([]byte(in))
 		if !json.Valid(got) {
@@ -147,6 +148,11 @@ func TestJSON(t *testing.T) {
 		if i := unsafeAt(string(got), false); i >= 0 {
 			t.Errorf("JSON(%q) = %q holds a raw rune to escape at %d", in, got, i)
 		}
+	}
+	// a variation selector after an escape is judged by the escaped rune,
+	// not by the escape's last digit (attack pass 48e, row 5)
+	if got := JSON([]byte(`{"m":"\u0041` + "\ufe0f" + `"}`)); bytes.ContainsRune(got, 0xfe0f) {
+		t.Errorf("a selector after \\u0041 kept raw: %q", got)
 	}
 	if got := string(JSON([]byte("not json \x1b"))); got != `not json \x1b` {
 		t.Errorf("not JSON: %q", got)

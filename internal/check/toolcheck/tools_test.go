@@ -354,6 +354,10 @@ func TestSchemaInvalid(t *testing.T) {
 		// compiling all the same (600,000 instructions, about 1.2 s)
 		{"patterns past the compiled size", []string{toolJSON("t", `{"type":"object","properties":{"a":`+cleanProp+`},"additionalProperties":false,"$defs":{"d":{"type":"string","pattern":"`+strings.Repeat("x{0,1000}", 300)+`"}}}`)},
 			[]string{"schema-invalid", "schema-ref"}, []string{`tool "t": inputSchema's patterns compile to some 600,002 instructions, past the 100,000 subakogo compiles`}},
+		// attack pass 48e, row 3: behind a "$ref" into a value the
+		// compiler reaches all the same
+		{"patterns behind a $ref to a value", []string{toolJSON("t", `{"type":"object","properties":{"a":{"$ref":"#/x","description":"A."}},"additionalProperties":false,"x":{"type":"string","pattern":"`+strings.Repeat("x{0,1000}", 300)+`"}}`)},
+			[]string{"schema-invalid", "schema-ref"}, []string{`inputSchema's patterns compile to some 600,002 instructions`}},
 	})
 }
 

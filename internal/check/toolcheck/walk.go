@@ -74,24 +74,31 @@ type schemaPlace struct {
 // remoteRefs finds the references that would need a fetch: a $ref that is
 // not a fragment of the same document, and a $schema that is not a draft.
 // It returns them with the fix.
-// patternSize sums offlineschema.PatternSize over the schema's patterns,
-// wherever they are (a "pattern" string, a "patternProperties" key), up to
-// a little past offlineschema.MaxPatternInsts.
+// patternSize sums offlineschema.PatternSize over every pattern the
+// schema document holds, wherever it is (an object's "pattern" string, a
+// "patternProperties" object's keys), up to a little past
+// offlineschema.MaxPatternInsts: an upper bound, as the generator's. The
+// schema library compiles whatever a "$ref" reaches as a schema, an
+// unknown keyword's value, a "default" or an "enum" item too (attack pass
+// 48e, row 3: walkSchema's keywords alone counted 0 there).
 func patternSize(root *jnode) int {
 	n := 0
-	walkSchema(root, schemaPlace{}, func(s *jnode, _ schemaPlace) {
-		if s.kind != jObject || n > offlineschema.MaxPatternInsts {
-			return
-		}
-		if p := s.get("pattern"); p != nil && p.kind == jString {
-			n += offlineschema.PatternSize(p.str)
-		}
-		if pp := s.get("patternProperties"); pp != nil && pp.kind == jObject {
-			for _, k := range pp.keys {
-				n += offlineschema.PatternSize(k)
+	stack := []*jnode{root}
+	for len(stack) > 0 && n <= offlineschema.MaxPatternInsts {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if v.kind == jObject {
+			if p := v.get("pattern"); p != nil && p.kind == jString {
+				n += offlineschema.PatternSize(p.str)
+			}
+			if pp := v.get("patternProperties"); pp != nil && pp.kind == jObject {
+				for _, k := range pp.keys {
+					n += offlineschema.PatternSize(k)
+				}
 			}
 		}
-	})
+		stack = append(stack, v.vals...)
+	}
 	return n
 }
 
