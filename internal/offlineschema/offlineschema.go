@@ -113,6 +113,39 @@ func PatternSize(p string) int {
 	return min(treeSize(tree)+2+classes, maxPatternSize) // and the program's fail and match
 }
 
+// SchemaPatternSize sums PatternSize over every pattern a decoded schema
+// document holds, wherever it is: each "pattern" string and each key of a
+// "patternProperties" object (a value's "pattern" member counted too: an
+// upper bound, as a compiler reaches what a "$ref" points at), up to a
+// little past MaxPatternInsts.
+func SchemaPatternSize(schema any) int {
+	n := 0
+	stack := []any{schema}
+	for len(stack) > 0 && n <= MaxPatternInsts {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				switch p, isString := x.(string); {
+				case k == "pattern" && isString:
+					n += PatternSize(p)
+				case k == "patternProperties":
+					if pp, ok := x.(map[string]any); ok {
+						for p := range pp {
+							n += PatternSize(p)
+						}
+					}
+				}
+				stack = append(stack, x)
+			}
+		case []any:
+			stack = append(stack, v...)
+		}
+	}
+	return n
+}
+
 // unicodeClassSize is what a Unicode class costs PatternSize: parsing and
 // compiling one cost as much as some 64 instructions in a class of 5,000
 // of them, and its table's union into a class hundreds of ranges.

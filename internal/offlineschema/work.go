@@ -300,10 +300,7 @@ func (w *worker) keywords(m map[string]any, v any) int {
 		if f, ok := m["format"].(string); ok {
 			n += formatWork(f, len(v))
 			if f == "regex" {
-				// the value is compiled as a pattern: its instructions
-				// (attack pass 48e, row 6: "x{0,1000}" 1,500 times is
-				// 27 KB, 3,000,000 instructions, 1-3 s and 1.4 GB)
-				n += compileStepsPerInst * PatternSize(v)
+				n += RegexValueWork(v)
 			}
 		}
 		if p, ok := m["pattern"].(string); ok {
@@ -354,6 +351,12 @@ func formatWork(f string, n int) int {
 // compileStepsPerInst is how many of Work's steps (about a microsecond
 // each) compiling an instruction of a pattern costs: about 2 µs measured.
 const compileStepsPerInst = 2
+
+// RegexValueWork is the work of checking the string s against the
+// "regex" format, which compiles it as a pattern: its instructions
+// (attack pass 48e, row 6: "x{0,1000}" 1,500 times is 27 KB, 3,000,000
+// instructions, 1-3 s and 1.4 GB, and was counted by its length).
+func RegexValueWork(s string) int { return compileStepsPerInst * PatternSize(s) }
 
 // formatBytesPerWork is how many bytes of a string one format check other
 // than regex reads for one of Work's steps.

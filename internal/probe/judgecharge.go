@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/host"
+	"github.com/subako-ai/subako-go/internal/offlineschema"
 	"github.com/subako-ai/subako-go/internal/probe/argsgen"
 	"github.com/subako-ai/subako-go/internal/probe/resultcheck"
 )
@@ -114,6 +115,25 @@ const caseFreeWork = 150
 // not charge, once a tool: patterns of 1,000 instructions in all, each
 // compiled twice (an honest schema's are a few hundred).
 const caseFreeCompiled = 2_000
+
+// outputSchemaCompiled charges the compiling of a tool's outputSchema's
+// patterns (offlineschema.SchemaPatternSize, past caseFreeCompiled's
+// share of one compiler) at CaseCompileCharge, once a probing, whether
+// the process compiled it before (resultcheck keeps it) or not, so that
+// the charge is a function of the module. Attack pass 48e, row 4: the
+// outputSchema's compiling was charged nothing (3.03 s of CPU for a run
+// counted 21 ms); past offlineschema.MaxPatternInsts it is not compiled.
+func (r *runner) outputSchemaCompiled(schema json.RawMessage) {
+	if len(schema) == 0 {
+		return
+	}
+	var doc any
+	if json.Unmarshal(schema, &doc) != nil {
+		return
+	}
+	size := min(offlineschema.SchemaPatternSize(doc), offlineschema.MaxPatternInsts)
+	r.generated(argsgen.Work{Compiled: max(size-caseFreeCompiled/2, 0)})
+}
 
 // generated charges the budget generatedCharge of work, argument cases'
 // generation: host work, as the judging is, so it grows the wall

@@ -435,6 +435,7 @@ func (r *runner) run(ctx context.Context) {
 			r.res.NotRun = append(r.res.NotRun, LeftOut{Probe: ProbeValid, Tool: t.Name, Case: "every case (not generated)", Runs: 1})
 			continue
 		}
+		r.outputSchemaCompiled(t.OutputSchema)
 		var notes []string
 		cases[i], notes = r.opt.Cases(t.InputSchema)
 		for j := range cases[i] {

@@ -29,6 +29,7 @@ type verifier struct {
 	work            int            // subschemas the validations may have evaluated (Cost.Work), and the generator's own matching (matches)
 	workLimit       int            // work allowed (maxWork unless widened)
 	insts           map[string]int // each pattern's program size (offlineschema.PatternSize)
+	regexFormat     bool           // the schema has a "format": "regex" somewhere
 	// charged is the Work since the last takeWork, whatever the resets of
 	// work between: what the probes charge (probe.CaseWorkCharge).
 	charged Work
@@ -77,7 +78,8 @@ func newVerifier(raw []byte) (*verifier, error) {
 			if n, huge := offlineschema.HugeNumber(d); huge {
 				return nil, errCost{fmt.Errorf("it holds the number %.40s..., too large to use", n)}
 			}
-			size := patternSize(d)
+			v.regexFormat = hasRegexFormat(d)
+			size := offlineschema.SchemaPatternSize(d)
 			if size > offlineschema.MaxPatternInsts {
 				return nil, errCost{fmt.Errorf("its patterns compile to some %d instructions, past the %d the generator compiles", size, offlineschema.MaxPatternInsts)}
 			}
@@ -102,29 +104,41 @@ func newVerifier(raw []byte) (*verifier, error) {
 	return v, nil
 }
 
-// patternSize sums offlineschema.PatternSize over every pattern schema
-// holds, wherever it is: each "pattern" string and each key of a
-// "patternProperties" object (a value's "pattern" member counted too: an
-// upper bound).
-func patternSize(schema any) int {
-	n := 0
-	stack := []any{schema}
-	for len(stack) > 0 && n <= offlineschema.MaxPatternInsts {
+// hasRegexFormat reports whether the schema document holds a "format":
+// "regex" anywhere.
+func hasRegexFormat(doc any) bool {
+	stack := []any{doc}
+	for len(stack) > 0 {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		switch v := v.(type) {
 		case map[string]any:
-			for k, x := range v {
-				switch p, isString := x.(string); {
-				case k == "pattern" && isString:
-					n += offlineschema.PatternSize(p)
-				case k == "patternProperties":
-					if pp, ok := x.(map[string]any); ok {
-						for p := range pp {
-							n += offlineschema.PatternSize(p)
-						}
-					}
-				}
+			if v["format"] == "regex" {
+				return true
+			}
+			for _, x := range v {
+				stack = append(stack, x)
+			}
+		case []any:
+			stack = append(stack, v...)
+		}
+	}
+	return false
+}
+
+// regexStringsWork is offlineschema.RegexValueWork summed over the
+// strings a value holds, up to a little past offlineschema.MaxWork.
+func regexStringsWork(inst any) int {
+	n := 0
+	stack := []any{inst}
+	for len(stack) > 0 && n <= offlineschema.MaxWork {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch v := v.(type) {
+		case string:
+			n += offlineschema.RegexValueWork(v)
+		case map[string]any:
+			for _, x := range v {
 				stack = append(stack, x)
 			}
 		case []any:
@@ -197,6 +211,16 @@ func (v *verifier) validate(strict bool, loc string, value []byte) (err error) {
 	work, err := v.cost.CheckWork(inst)
 	if err != nil {
 		return errCost{err}
+	}
+	if v.regexFormat {
+		// CheckWork reads the value from the root, a node's value
+		// not where it is checked: each string it holds may be
+		// compiled as a "regex" format's (attack pass 48e, row 6).
+		w := regexStringsWork(inst)
+		if w > offlineschema.MaxWork {
+			return errCost{fmt.Errorf("its strings would compile as patterns of some %d steps, past %d", w, offlineschema.MaxWork)}
+		}
+		work += w
 	}
 	v.work += work
 	v.charged.Validation += work

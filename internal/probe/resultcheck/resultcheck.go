@@ -269,6 +269,11 @@ func compile(raw json.RawMessage) (s *jsonschema.Schema, cost offlineschema.Cost
 	if n, huge := offlineschema.HugeNumber(doc); huge {
 		return nil, cost, fmt.Errorf("it holds the number %.40s..., too large to use", n)
 	}
+	if n := offlineschema.SchemaPatternSize(doc); n > offlineschema.MaxPatternInsts {
+		// attack pass 48e, row 4: 3,000,000 instructions took 12 s to
+		// compile, 1.2 GB at its peak and 241 MB kept in the cache
+		return nil, cost, fmt.Errorf("its patterns compile to some %d instructions, past the %d subakogo compiles", n, offlineschema.MaxPatternInsts)
+	}
 	c := offlineschema.NewCompiler()
 	if err := c.AddResource(schemaURL, doc); err != nil {
 		return nil, cost, err
