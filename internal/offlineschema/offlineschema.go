@@ -161,7 +161,7 @@ const unicodeClassSize = 1000
 const MaxPatternInsts = 100_000
 
 // maxPatternSize is where PatternSize stops counting.
-const maxPatternSize = 1 << 30
+const maxPatternSize = 1 << 40
 
 func treeSize(re *syntax.Regexp) int {
 	n := 1
