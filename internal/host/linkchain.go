@@ -24,12 +24,20 @@ import (
 // mount (a ".." not above the descriptor's directory, a link's target
 // never absolute: EPERM), so the sandbox holds as it did; a call costs at
 // most one walk more, and the second try's answer stands. A chain that
-// ends on a missing name answers ENOENT on the second try.
+// ends on a missing name answers ENOENT on the second try; path_open with
+// O_CREAT hands the mount a missing last component to create (charged
+// once: the first try's look-up met the chain and charged nothing), and
+// a dangling link at a chain's end the link, answered as any dangling
+// link (attack pass 48e, row 1, TestLinkChainEndsAsWasmtime).
 
 // posixFS.deep's values.
 const (
 	deepDirs = 1 // walk every path; the last component left to the mount
 	deepLast = 2 // walk every path, the last component's links followed too
+	// deepCreate is deepLast for path_open with O_CREAT: a missing last
+	// component is handed to the mount to create, but a dangling link's
+	// own name, which the mount answers as it answers any dangling link.
+	deepCreate = 3
 )
 
 // chainFS is a mount (posixFS) whose calls the mount answers ELOOP are
@@ -37,23 +45,32 @@ const (
 type chainFS struct{ posixFS }
 
 // again is the posixFS a call tries again with, when errno is the
-// mount's ELOOP; followLast says the call follows its last component.
-func (c chainFS) again(errno experimentalsys.Errno, followLast bool) (posixFS, bool) {
+// mount's ELOOP; deep is how its paths are walked.
+func (c chainFS) again(errno experimentalsys.Errno, deep uint8) (posixFS, bool) {
 	if errno != experimentalsys.ELOOP {
 		return posixFS{}, false
 	}
 	f := c.posixFS
-	f.deep = deepDirs
-	if followLast {
-		f.deep = deepLast
-	}
+	f.deep = deep
 	return f, true
+}
+
+// deepFor is how a call's paths are walked on its second try:
+// followLast says the call follows its last component.
+func deepFor(followLast bool) uint8 {
+	if followLast {
+		return deepLast
+	}
+	return deepDirs
 }
 
 func (c chainFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMode) (experimentalsys.File, experimentalsys.Errno) {
 	file, errno := c.posixFS.OpenFile(p, flag, perm)
-	follows := flag&experimentalsys.O_NOFOLLOW == 0 && !isSetTimesOpen(flag, perm)
-	if f, ok := c.again(errno, follows); ok {
+	deep := deepFor(flag&experimentalsys.O_NOFOLLOW == 0 && !isSetTimesOpen(flag, perm))
+	if deep == deepLast && flag&experimentalsys.O_CREAT != 0 {
+		deep = deepCreate
+	}
+	if f, ok := c.again(errno, deep); ok {
 		return f.OpenFile(p, flag, perm)
 	}
 	return file, errno
@@ -61,7 +78,7 @@ func (c chainFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMode
 
 func (c chainFS) Lstat(p string) (sys.Stat_t, experimentalsys.Errno) {
 	st, errno := c.posixFS.Lstat(p)
-	if f, ok := c.again(errno, false); ok {
+	if f, ok := c.again(errno, deepDirs); ok {
 		return f.Lstat(p)
 	}
 	return st, errno
@@ -69,7 +86,7 @@ func (c chainFS) Lstat(p string) (sys.Stat_t, experimentalsys.Errno) {
 
 func (c chainFS) Stat(p string) (sys.Stat_t, experimentalsys.Errno) {
 	st, errno := c.posixFS.Stat(p)
-	if f, ok := c.again(errno, true); ok {
+	if f, ok := c.again(errno, deepLast); ok {
 		return f.Stat(p)
 	}
 	return st, errno
@@ -77,7 +94,7 @@ func (c chainFS) Stat(p string) (sys.Stat_t, experimentalsys.Errno) {
 
 func (c chainFS) Readlink(p string) (string, experimentalsys.Errno) {
 	target, errno := c.posixFS.Readlink(p)
-	if f, ok := c.again(errno, false); ok {
+	if f, ok := c.again(errno, deepDirs); ok {
 		return f.Readlink(p)
 	}
 	return target, errno
@@ -85,7 +102,7 @@ func (c chainFS) Readlink(p string) (string, experimentalsys.Errno) {
 
 func (c chainFS) Utimens(p string, atim, mtim int64) experimentalsys.Errno {
 	errno := c.posixFS.Utimens(p, atim, mtim)
-	if f, ok := c.again(errno, true); ok {
+	if f, ok := c.again(errno, deepLast); ok {
 		return f.Utimens(p, atim, mtim)
 	}
 	return errno
@@ -122,7 +139,7 @@ func (c chainFS) Symlink(target, link string) experimentalsys.Errno {
 // the mount answered ELOOP.
 func (c chainFS) retried(call func(posixFS) experimentalsys.Errno) experimentalsys.Errno {
 	errno := call(c.posixFS)
-	if f, ok := c.again(errno, false); ok {
+	if f, ok := c.again(errno, deepDirs); ok {
 		return call(f)
 	}
 	return errno

@@ -142,7 +142,7 @@ type posixFS struct {
 	dir   rooter // the mount (a Private mount switches its directory to its copy)
 	s     *session
 	count *walkCount // what its walks handed the os.Root, when set (tests)
-	deep  uint8      // deepDirs or deepLast: walk every path (linkchain.go)
+	deep  uint8      // deepDirs, deepLast or deepCreate: walk every path (linkchain.go)
 }
 
 // rooter is a mount's directory now: a *sandboxfs.Mount's Root. posixFS
@@ -239,7 +239,7 @@ func (f posixFS) resolveAs(i int, p string, lenient bool) (r resolved, ok bool, 
 	// ".." never goes above its directory, the walk's floor. The last
 	// component is the mount's to follow (pathwalk.go), but for a call
 	// that follows it once the mount met too many links (linkchain.go).
-	names, dot, errno := f.walk(dir, raw, f.deep == deepLast)
+	names, dot, errno := f.walk(dir, raw, f.deep >= deepLast)
 	switch {
 	case errno != 0:
 		return resolved{}, true, errno

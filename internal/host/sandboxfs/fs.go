@@ -133,7 +133,7 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 			// a dangling symbolic link, which exists, had the os.Root
 			// create its target uncharged (attack pass 42m, row 1).
 			if flag&experimentalsys.O_EXCL != 0 {
-				return nil, experimentalsys.EEXIST
+				return nil, m.exclErrno(name)
 			}
 			osflag &^= os.O_CREATE
 		}

@@ -177,6 +177,18 @@ func (m *Mount) chargeCreate(name string) (bool, error) {
 	return true, nil
 }
 
+// exclErrno is what an O_CREAT|O_EXCL open of name answers when
+// chargeCreate found nothing to create: EEXIST for a name there, else
+// the look-up's own errno: too many links on the way (ELOOP, which the
+// host's link-chain retry takes again: attack pass 48e, row 1, answered
+// EEXIST with nothing there), a file as a directory (ENOTDIR).
+func (m *Mount) exclErrno(name string) experimentalsys.Errno {
+	if _, err := m.root.Lstat(name); err != nil {
+		return m.errno(err)
+	}
+	return experimentalsys.EEXIST
+}
+
 // beforeOpen, when set (by a test), is called as OpenFile and CreateFile
 // are about to open name, after their checks of the name: where a rename
 // racing them would land.
