@@ -214,11 +214,18 @@ func (c *checker) selfNamed(name string) bool {
 // "the user's Jira username and password", "Logs in to the Acme
 // dashboard."), is the login's own, not another service (row 19); a
 // qualifier's "email" or "address" names another account ("the user's
-// password for their email account", row 16).
+// password for their email account", row 16). A list's next member may
+// have its own article ("the user's email and the password").
 func (c *checker) loginSecret(sentence string, a, b, q int) bool {
 	words := nameWords(sentence[a:b])
 	if g := ownerQualRE.FindStringSubmatch(sentence[max(0, a-80):a]); g != nil {
-		words = append(words, nameWords(g[2])...)
+		between := nameWords(g[2])
+		for i, w := range between {
+			if i > 0 && (between[i-1] == "and" || between[i-1] == "or") && (w == "the" || possessiveWords[w]) {
+				continue // a list's next member with its own article: "the user's email and the password" (attack pass 48c row 32)
+			}
+			words = append(words, w)
+		}
 		for _, w := range nameWords(g[1]) {
 			if !loginOwnerWords[w] {
 				return false
