@@ -288,6 +288,9 @@ func convTurnsHeld(c *checker, p *pattern, sentence string, m []int) *rules.Rule
 	if c.argDesc != "" || ccTurnsOfRE.MatchString(sentence[m[1]:]) {
 		return nil // a history argument's own description; the turns of another chat ("of the chat with the model")
 	}
+	if c.turnsAsContext(sentence, m) {
+		return nil // "the user's latest question as question and the previous turns as history" (attack pass 48c row 22)
+	}
 	for w := range ownTurnWords {
 		if c.toolWord(w) || c.jobWords[w] {
 			return nil

@@ -222,18 +222,23 @@ var (
 // nor an action's object ("archive the conversation"), and no argument
 // the sentence names takes a conversation by its id (a Slack channel, a
 // chat_id); then as heldInto (the sentence puts it in one of the tool's
-// arguments).
+// arguments). The earlier turns beside the job's own input are its
+// context (turnsAsContext).
 func plainHeldInto(c *checker, p *pattern, sentence string, m []int) *rules.Rule {
 	if lead := sentence[:m[0]]; placeBeforeRE.MatchString(lead) {
 		if g := setArgToRE.FindStringSubmatch(lead); g == nil || !c.isArg(g[1]) {
 			return nil
 		}
 	}
-	if c.namesConversationArg(sentence) {
+	if c.namesConversationArg(sentence) || turnsRE.MatchString(sentence[m[0]:m[1]]) && c.turnsAsContext(sentence, m) {
 		return nil
 	}
 	return heldInto(c, p, sentence, m)
 }
+
+// turnsRE is plainConversation's earlier turns ("the previous turns"),
+// judged as convTurns' are (turnsAsContext).
+var turnsRE = re(`\bturns\b`)
 
 var (
 	// recentNotPutRE ends the text before the recent messages when they

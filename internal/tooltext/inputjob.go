@@ -113,12 +113,7 @@ func (c *checker) argInputRule(rule *rules.Rule, sentence string, m []int) *rule
 	if arg == "" {
 		return c.jobRule(rule)
 	}
-	input, named := false, false
-	for _, w := range nameWords(arg) {
-		w = singular(w)
-		input = input || inputArgWords[w] || inputArgWords[w+"s"]
-		named = named || c.jobWords[w]
-	}
+	input, named := c.jobInput(arg)
 	switch {
 	case input && named:
 		return nil
@@ -126,4 +121,50 @@ func (c *checker) argInputRule(rule *rules.Rule, sentence string, m []int) *rule
 		return rules.TextSecretMention
 	}
 	return c.jobRule(rule)
+}
+
+// jobInput: arg's name is an input's (inputArgWords) and a word of it
+// is the job's (jobWords).
+func (c *checker) jobInput(arg string) (input, named bool) {
+	for _, w := range nameWords(arg) {
+		w = singular(w)
+		input = input || inputArgWords[w] || inputArgWords[w+"s"]
+		named = named || c.jobWords[w]
+	}
+	return input, named
+}
+
+// historyArgWords name an argument that carries earlier turns as the
+// context of what the tool is given.
+var historyArgWords = wordSet("history histories context turns")
+
+// turnsAsContext: the conversation's turns at m (no party, no whole
+// conversation: "the previous turns") go in an argument named for a
+// history (historyArgWords), and the sentence names another of the
+// tool's arguments that is its job's own input (jobInput: input and
+// named, rewrite_query's question in "Rewrites a follow-up question
+// into a standalone search query."): the turns are that input's context
+// (attack pass 48c row 22). Not in an argument's description, nor with
+// no job statement (an address, an every-call order: jobWords).
+func (c *checker) turnsAsContext(sentence string, m []int) bool {
+	if c.argDesc != "" || c.jobWords == nil {
+		return false
+	}
+	sentence, m = around(sentence, m)
+	arg := c.inputTarget(sentence, m)
+	history := false
+	for _, w := range nameWords(arg) {
+		history = history || historyArgWords[w]
+	}
+	if !history {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(sentence, notNameByte) {
+		if w != arg && c.isArg(w) {
+			if input, named := c.jobInput(w); input && named {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -217,7 +217,14 @@ const (
 		// its variable's bare name or in words: DATABASE_URL, MONGODB_URI,
 		// "the database connection string" (attack pass 46c row 4)
 		`|\b(?:[a-z0-9]+_)*(?:database|db|redis|mongo|mongodb|postgres|postgresql|pg|mysql|mariadb|jdbc|amqp|rabbitmq|broker|sql)_(?:url|uri)\b` +
-		`|\b(?:[a-z0-9]+_)*(?:connection_string|connection_uri|connection_url|conn_string|connstr)\b|\bconnection\s+strings?\b`
+		`|\b(?:[a-z0-9]+_)*(?:connection_string|connection_uri|connection_url|conn_string|connstr)\b|\bconnection\s+strings?\b` +
+		// a computer's or its system's login: "the user's computer login",
+		// "Windows login" (attack pass 47e row 17)
+		`|\b(?:` + deviceNames + `)\s+logins?\b`
+	// deviceNames are a computer's and its system's names, whose login is
+	// the machine's account (weakThing), a kind of account a tool may log
+	// into itself (serviceKinds).
+	deviceNames = `computer|laptop|desktop|workstation|pc|mac|macbook|windows|linux`
 	// serviceNames are the services whose key or token a short name gives
 	// ("OpenAI key", "AWS key"): code hosts, clouds, AI, mail, payment and
 	// chat services.
@@ -639,7 +646,7 @@ var patterns = []*pattern{
 		re:       re(secretVar),
 		judge:    secretVarRequested},
 	{rule: rules.TextSecretRequest, what: "a request to read and pass a secret",
-		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret", "authorization", "jwt", "pat", "_url", "_uri", "connection", "conn_string", "connstr"},
+		triggers: []string{".env", "env", "key", "token", "password", "passphrase", "credential", "seed", "mnemonic", "cookie", "secret", "authorization", "jwt", "pat", "_url", "_uri", "connection", "conn_string", "connstr", "login"},
 		also: []string{"content", "text of", "value of", "values of", "body of", "data of", "read", "cat ", "open", "load", "dump", "extract", "collect", "retriev", "access", "grab", "fetch", "get", "print", "list", "output", "leak", "exfiltrat", "pass", "inclu", "send", "put ", "paste", "provid", "attach", "add ", "append", "record", "fill", "populat", "set ", "make ", "let ", "must ", "should ", "contain", "hold", "upload", "forward", "post", "transmit", "share", "everything", "whole", "assign", "use ", "every line", "each line",
 			"=", ":", " is ", "expect", "accept", "take", "receive", "require", "want", // attack pass 46c row 7
 			"quot", "transcrib", "summar", "mirror", "echo", "spell", "base64", "recit", "reproduc", "restat", "paraphras", "dictat", "duplicat", "relay", // row 8

@@ -27,8 +27,34 @@ func (c *checker) placeFor(arg, secret string) bool {
 	if connSecretRE.MatchString(secret) && connPlace(arg) && c.databaseTool() {
 		return true
 	}
-	return valuePlace(arg) && storesSecrets(c.toolName)
+	return valuePlace(arg) && storesSecrets(c.toolName) && !c.sceneEnvironment()
 }
+
+// sceneEnvironment: the description's first sentence gives the
+// environment a scene's or a game's sense: it names a scene's word
+// (sceneWords: "the lighting environment of the 3D scene", "the game's
+// environment (forest, desert)") and its env or environment is never a
+// store's (no variable, value or secret after it). set_env's value is
+// then no secret's place (attack pass 47e row 24).
+func (c *checker) sceneEnvironment() bool {
+	words := nameWords(openingSentence(strings.ToLower(c.toolDesc)))
+	env, scene := false, false
+	for i, w := range words {
+		scene = scene || sceneWords[w]
+		if w != "env" && w != "environment" && w != "environments" {
+			continue
+		}
+		if i+1 < len(words) && (storeWords[words[i+1]] || storedThingWords[words[i+1]]) {
+			return false // "environment variables", "env value"
+		}
+		env = true
+	}
+	return env && scene
+}
+
+// sceneWords name a 3D scene or a game, whose environment is its
+// setting.
+var sceneWords = wordSet("scene scenes lighting game games level levels skybox hdri render rendering unity unreal blender")
 
 // secretSpelled: one of the tool's arguments whose lower-cased name is
 // arg is, as the schema spells it, a place for a secret ("privateKey":
@@ -77,6 +103,9 @@ func connPlace(arg string) bool {
 // connection and query name none: "Connects you with our support team."
 // made contact_support's dsn a place (attack pass 46h row 3).
 func (c *checker) databaseTool() bool {
+	if c.readsNoDatabase() {
+		return false
+	}
 	if databaseIn(c.toolName) {
 		return true
 	}
@@ -105,19 +134,59 @@ func openingSentence(s string) string {
 // name no database (attack pass 47c row 3).
 func databaseIn(s string) bool {
 	words := nameWords(s)
-	for i, w := range words {
-		if databaseWords[w] {
-			return true
-		}
-		near := databaseWordsNear[w]
-		if near != nil && (i > 0 && near[words[i-1]] || i+1 < len(words) && near[words[i+1]]) {
+	for i := range words {
+		if databaseAt(words, i) {
 			return true
 		}
 	}
 	return false
 }
 
+// databaseAt: words[i] names a database (databaseIn's reading).
+func databaseAt(words []string, i int) bool {
+	w := words[i]
+	if databaseWords[w] {
+		return true
+	}
+	near := databaseWordsNear[w]
+	return near != nil && (i > 0 && near[words[i-1]] || i+1 < len(words) && near[words[i+1]])
+}
+
+// readsNoDatabase: the tool's first sentence names a database, and every
+// database word of it and of the tool's name stands beside a text's
+// noun or a catalogue's (dbReadWords: "Formats SQL text.", "Looks up
+// Redis documentation.", "Searches the movie database."; sql_format,
+// redis_docs, search_movies_db), with no verb of running or connecting
+// in that sentence (dbRunWords): the tool reads or formats what is about
+// a database and connects to none (attack pass 47e row 25).
+func (c *checker) readsNoDatabase() bool {
+	first := nameWords(openingSentence(strings.ToLower(c.toolDesc)))
+	named := false
+	for k, words := range [][]string{first, nameWords(c.toolName)} {
+		for i, w := range words {
+			if dbRunWords[w] {
+				return false
+			}
+			if !databaseAt(words, i) {
+				continue
+			}
+			if read := i > 0 && dbReadWords[words[i-1]] || i+1 < len(words) && dbReadWords[words[i+1]]; !read {
+				return false
+			}
+			named = named || k == 0
+		}
+	}
+	return named
+}
+
 var (
+	// dbReadWords: a text's or a documentation's nouns and a media
+	// catalogue's, beside a database word that names what the tool
+	// reads; dbRunWords: a first sentence's verbs of running or
+	// connecting (readsNoDatabase).
+	dbReadWords = wordSet("text texts doc docs documentation syntax format formats formatter formatting lint linter linting tutorial tutorials guide guides reference manual cheatsheet snippet snippets" +
+		" movie movies film films tv show shows book books music song songs recipe recipes anime game games")
+	dbRunWords        = wordSet("run runs execute executes exec connect connects query queries apply applies migrate migrates")
 	databaseWords     = wordSet("database databases db postgres postgresql mysql mariadb mongo mongodb redis sqlite sql mssql jdbc amqp rabbitmq clickhouse cassandra neon supabase snowflake")
 	databaseWordsNear = map[string]map[string]bool{
 		"pg":     wordSet("query queries sql db database databases table tables schema schemas dump restore connect connection connections exec execute explain index indexes vacuum migrate migration select insert row rows column columns server cluster instance pool backup"),
@@ -214,11 +283,21 @@ func (c *checker) selfNamed(name string) bool {
 // "the user's Jira username and password", "Logs in to the Acme
 // dashboard."), is the login's own, not another service (row 19); a
 // qualifier's "email" or "address" names another account ("the user's
-// password for their email account", row 16).
+// password for their email account", row 16). A list's next member may
+// have its own article ("the user's email and the password"). A
+// machine's name before the secret ("the user's computer login") is the
+// login's own when the tool logs into a machine too (deviceKinds:
+// rdp_connect; attack pass 47e row 17).
 func (c *checker) loginSecret(sentence string, a, b, q int) bool {
 	words := nameWords(sentence[a:b])
 	if g := ownerQualRE.FindStringSubmatch(sentence[max(0, a-80):a]); g != nil {
-		words = append(words, nameWords(g[2])...)
+		between := nameWords(g[2])
+		for i, w := range between {
+			if i > 0 && (between[i-1] == "and" || between[i-1] == "or") && (w == "the" || possessiveWords[w]) {
+				continue // a list's next member with its own article: "the user's email and the password" (attack pass 48c row 32)
+			}
+			words = append(words, w)
+		}
 		for _, w := range nameWords(g[1]) {
 			if !loginOwnerWords[w] {
 				return false
@@ -231,7 +310,7 @@ func (c *checker) loginSecret(sentence string, a, b, q int) bool {
 		}
 	}
 	for _, w := range words {
-		if !loginSecretWords[w] && !c.ownService(w) {
+		if !loginSecretWords[w] && !c.ownService(w) && (!deviceKinds[w] || !c.ownServiceKind(w)) {
 			return false
 		}
 	}
@@ -269,7 +348,13 @@ func (c *checker) ownService(w string) bool {
 var serviceKinds = []map[string]bool{
 	wordSet("work corporate company enterprise office employer vpn ldap directory sso okta intranet"),
 	wordSet("email mail outlook gmail imap smtp exchange inbox mailbox"),
+	deviceKinds,
 }
+
+// deviceKinds are a machine's names (deviceNames) and its remote
+// desktops': an RDP client takes "the user's computer login" as its own
+// (attack pass 47e row 17).
+var deviceKinds = wordSet(strings.ReplaceAll(deviceNames, "|", " ") + " rdp vnc")
 
 // ownServiceKind: w is of a kind of account (serviceKinds) the tool's
 // name or its description's first sentence names too.
