@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// preemptCase is a text on a tool and the rule it should get ("" for
-// clean).
+// preemptCase is a text on a tool whose arguments are plain strings
+// (args, note when nil) and the rule it should get ("" for no error).
 type preemptCase struct {
 	tool, text, want string
 	args             []string
@@ -25,9 +25,9 @@ func checkPreemptCases(t *testing.T, cases []preemptCase) {
 		errs, ids := errorsWithArgs(t, c.tool, c.text, args...)
 		switch {
 		case c.want == "" && errs != 0:
-			t.Errorf("%s: %q: want clean, got %v", c.tool, c.text, ids)
+			t.Errorf("%s%v: %q: want clean, got %v", c.tool, args, c.text, ids)
 		case c.want != "" && !slices.Contains(ids, c.want):
-			t.Errorf("%s: %q: want %s, got %v", c.tool, c.text, c.want, ids)
+			t.Errorf("%s%v: %q: want %s, got %v", c.tool, args, c.text, c.want, ids)
 		}
 	}
 }
