@@ -53,7 +53,9 @@ var depRules = []depRule{
 		Not:  []string{"internal/cli", "internal/roles", "internal/supervise"}},
 	{Name: "the executables never link the test helpers",
 		From: []string{"cmd/subakogo", "cmd/subakogo-generate", "golangci"},
-		Not:  []string{"internal/gowasm", "internal/wasmbuild", "internal/subjects", "internal/host/hosttest", "internal/testcert", "internal/pipeline/gobuild/stuckgo", "internal/toolspkg", "internal/throttled", "internal/offlineschema/schematest", "cmd/subakogo/internal/clitest"}},
+		Not:  []string{"internal/gowasm", "internal/wasmbuild", "internal/subjects", "internal/host/hosttest", "internal/testcert", "internal/pipeline/gobuild/stuckgo", "internal/toolspkg", "internal/throttled", "internal/offlineschema/schematest", "cmd/subakogo/internal/clitest", "internal/mcpfixture"}},
+	{Name: "the test modules' MCP loop is standard library only",
+		From: []string{"internal/mcpfixture"}, Only: []string{"internal/mcpfixture"}},
 }
 
 // depGraph is the packages of a build and what each imports directly.
@@ -148,7 +150,7 @@ func TestDependencyRules(t *testing.T) {
 	}
 	g := depGraph{imports: map[string][]string{}, std: map[string]bool{}}
 	loadDeps(t, g, nil, "./...")
-	loadDeps(t, g, []string{"GOOS=wasip1", "GOARCH=wasm"}, "./abi/...", "./subako/...", "./examples/...")
+	loadDeps(t, g, []string{"GOOS=wasip1", "GOARCH=wasm"}, "./abi/...", "./subako/...", "./examples/...", "./internal/mcpfixture")
 	for _, r := range depRules {
 		for _, v := range g.violations(r) {
 			t.Errorf("%s: %s", r.Name, v)

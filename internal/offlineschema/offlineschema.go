@@ -11,8 +11,11 @@ package offlineschema
 
 import (
 	"errors"
+	"iter"
+	"maps"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -118,32 +121,74 @@ func PatternSize(p string) int {
 // "patternProperties" object (a value's "pattern" member counted too: an
 // upper bound, as a compiler reaches what a "$ref" points at), up to a
 // little past MaxPatternInsts.
-func SchemaPatternSize(schema any) int {
+func SchemaPatternSize(schema any) int { return TreePatternSize(schema, decodedTree{}) }
+
+// A SchemaTree reads a schema document held as nodes of type N, for
+// TreePatternSize: toolcheck's keeps an object's members in the order the
+// document wrote them, so that the sum it reports is the same every run.
+type SchemaTree[N any] interface {
+	// Member is an object's member named key; false for anything else.
+	Member(n N, key string) (N, bool)
+	// String is a string's value; false for anything else.
+	String(n N) (string, bool)
+	// Keys are an object's member names; none for anything else.
+	Keys(n N) iter.Seq[string]
+	// Children are an object's member values or an array's elements, in
+	// the order they are pushed to be read (the last is read first).
+	Children(n N) iter.Seq[N]
+}
+
+// TreePatternSize is SchemaPatternSize over a document that t reads: the
+// one walk of what a schema's patterns cost to compile, for the probes
+// and lint (T015).
+func TreePatternSize[N any](root N, t SchemaTree[N]) int {
 	n := 0
-	stack := []any{schema}
+	stack := []N{root}
 	for len(stack) > 0 && n <= MaxPatternInsts {
 		v := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		switch v := v.(type) {
-		case map[string]any:
-			for k, x := range v {
-				switch p, isString := x.(string); {
-				case k == "pattern" && isString:
-					n += PatternSize(p)
-				case k == "patternProperties":
-					if pp, ok := x.(map[string]any); ok {
-						for p := range pp {
-							n += PatternSize(p)
-						}
-					}
-				}
-				stack = append(stack, x)
+		if p, ok := t.Member(v, "pattern"); ok {
+			if s, ok := t.String(p); ok {
+				n += PatternSize(s)
 			}
-		case []any:
-			stack = append(stack, v...)
+		}
+		if pp, ok := t.Member(v, "patternProperties"); ok {
+			for k := range t.Keys(pp) {
+				n += PatternSize(k)
+			}
+		}
+		for c := range t.Children(v) {
+			stack = append(stack, c)
 		}
 	}
 	return n
+}
+
+// decodedTree reads a document as encoding/json decodes it into an any.
+type decodedTree struct{}
+
+func (decodedTree) Member(v any, key string) (any, bool) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	x, ok := m[key]
+	return x, ok
+}
+
+func (decodedTree) String(v any) (string, bool) { s, ok := v.(string); return s, ok }
+
+func (decodedTree) Keys(v any) iter.Seq[string] {
+	m, _ := v.(map[string]any)
+	return maps.Keys(m)
+}
+
+func (decodedTree) Children(v any) iter.Seq[any] {
+	if a, ok := v.([]any); ok {
+		return slices.Values(a)
+	}
+	m, _ := v.(map[string]any)
+	return maps.Values(m)
 }
 
 // unicodeClassSize is what a Unicode class costs PatternSize: parsing and

@@ -4,18 +4,29 @@ import (
 	"encoding/json"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/subako-ai/subako-go/internal/cputime"
 	"github.com/subako-ai/subako-go/internal/offlineschema"
 	"github.com/subako-ai/subako-go/internal/probe/argsgen"
 )
 
-func threadCPU48e() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_THREAD, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+// casesCharged generates schema's cases on a thread of their own and
+// fails the test when that cost the thread more CPU than twice what they
+// are charged and 100 ms.
+func casesCharged(t *testing.T, schema []byte) {
+	t.Helper()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	clock := cputime.CurrentThread()
+	cases, notes, work := argsgen.CasesWork(schema, argsgen.Options{})
+	spent := clock.Elapsed()
+	charged := generatedCharge(work)
+	t.Logf("inputSchema %d bytes: %d cases, notes %q; work %+v; charged %v; the thread's CPU %v", len(schema), len(cases), notes, work, charged, spent)
+	if spent > 2*charged+100*time.Millisecond {
+		t.Errorf("generating the cases cost the thread %v of CPU, charged %v (%.0fx)", spent, charged, float64(spent)/float64(max(charged, time.Millisecond)))
+	}
 }
 
 // unicodeClassPattern is a character class of n \pL escapes: Go's
@@ -37,17 +48,8 @@ func TestUnicodeClassPatternNotParsed(t *testing.T) {
 	p := unicodeClassPattern(15000)
 	schema, _ := json.Marshal(map[string]any{"type": "object", "required": []string{"s"},
 		"properties": map[string]any{"s": map[string]any{"type": "string", "pattern": p}}})
-	t.Logf("pattern %d bytes, inputSchema %d bytes, PatternSize %d", len(p), len(schema), offlineschema.PatternSize(p))
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	start := threadCPU48e()
-	cases, notes, work := argsgen.CasesWork(schema, argsgen.Options{})
-	spent := threadCPU48e() - start
-	charged := generatedCharge(work)
-	t.Logf("%d cases, notes %q; work %+v; charged %v; the thread's CPU %v", len(cases), notes, work, charged, spent)
-	if spent > 2*charged+100*time.Millisecond {
-		t.Errorf("generating the cases cost the thread %v of CPU, charged %v (%.0fx)", spent, charged, float64(spent)/float64(max(charged, time.Millisecond)))
-	}
+	t.Logf("pattern %d bytes, PatternSize %d", len(p), offlineschema.PatternSize(p))
+	casesCharged(t, schema)
 }
 
 // (attack pass 48e, row 6) (attack pass 48e, row 6):
@@ -63,14 +65,5 @@ func TestRegexFormatValuesCharged(t *testing.T) {
 	}
 	schema, _ := json.Marshal(map[string]any{"type": "object", "required": []string{"s"},
 		"properties": map[string]any{"s": map[string]any{"type": "string", "format": "regex", "enum": enum}}})
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	start := threadCPU48e()
-	cases, notes, work := argsgen.CasesWork(schema, argsgen.Options{})
-	spent := threadCPU48e() - start
-	charged := generatedCharge(work)
-	t.Logf("inputSchema %d bytes: %d cases, notes %q; work %+v; charged %v; the thread's CPU %v", len(schema), len(cases), notes, work, charged, spent)
-	if spent > 2*charged+100*time.Millisecond {
-		t.Errorf("generating the cases cost the thread %v of CPU, charged %v", spent, charged)
-	}
+	casesCharged(t, schema)
 }

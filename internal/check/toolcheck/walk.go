@@ -4,6 +4,7 @@
 package toolcheck
 
 import (
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,33 +75,30 @@ type schemaPlace struct {
 // remoteRefs finds the references that would need a fetch: a $ref that is
 // not a fragment of the same document, and a $schema that is not a draft.
 // It returns them with the fix.
-// patternSize sums offlineschema.PatternSize over every pattern the
-// schema document holds, wherever it is (an object's "pattern" string, a
-// "patternProperties" object's keys), up to a little past
-// offlineschema.MaxPatternInsts: an upper bound, as the generator's. The
-// schema library compiles whatever a "$ref" reaches as a schema, an
-// unknown keyword's value, a "default" or an "enum" item too (attack pass
-// 48e, row 3: walkSchema's keywords alone counted 0 there).
-func patternSize(root *jnode) int {
-	n := 0
-	stack := []*jnode{root}
-	for len(stack) > 0 && n <= offlineschema.MaxPatternInsts {
-		v := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if v.kind == jObject {
-			if p := v.get("pattern"); p != nil && p.kind == jString {
-				n += offlineschema.PatternSize(p.str)
-			}
-			if pp := v.get("patternProperties"); pp != nil && pp.kind == jObject {
-				for _, k := range pp.keys {
-					n += offlineschema.PatternSize(k)
-				}
-			}
-		}
-		stack = append(stack, v.vals...)
+// patternSize is offlineschema.TreePatternSize over the schema document:
+// every pattern it holds, wherever it is, up to a little past
+// offlineschema.MaxPatternInsts. The schema library compiles whatever a
+// "$ref" reaches as a schema, an unknown keyword's value, a "default" or
+// an "enum" item too (attack pass 48e, row 3: walkSchema's keywords alone
+// counted 0 there).
+func patternSize(root *jnode) int { return offlineschema.TreePatternSize(root, jtree{}) }
+
+// jtree reads a jnode document for offlineschema.TreePatternSize, members
+// in document order, so that T015's sum is the same every run.
+type jtree struct{}
+
+func (jtree) Member(n *jnode, key string) (*jnode, bool) { v := n.get(key); return v, v != nil }
+
+func (jtree) String(n *jnode) (string, bool) { return n.str, n.kind == jString }
+
+func (jtree) Keys(n *jnode) iter.Seq[string] {
+	if n.kind != jObject {
+		return slices.Values([]string(nil))
 	}
-	return n
+	return slices.Values(n.keys)
 }
+
+func (jtree) Children(n *jnode) iter.Seq[*jnode] { return slices.Values(n.vals) }
 
 func remoteRefs(root *jnode) (*places, string) {
 	p := &places{}

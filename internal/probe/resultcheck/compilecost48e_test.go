@@ -6,9 +6,10 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/subako-ai/subako-go/internal/cputime"
 )
 
 // (attack pass 48e, row 4) (attack pass 48e, row 4,
@@ -58,9 +59,9 @@ func TestRegexFormatResultCharged(t *testing.T) {
 	JudgeWork(result, schema, "", false) // compile the schema first
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	start := threadCPU48e()
+	clock := cputime.CurrentThread()
 	problems, work := JudgeWork(result, schema, "", false)
-	spent := threadCPU48e() - start
+	spent := clock.Elapsed()
 	// what probe.judgeCharge charges: SchemaWorkCharge (4 µs) a step past
 	// 64, AnswerKiBCharge (500 µs) a whole KiB of stdout
 	charged := time.Duration(max(work.Schema-64, 0))*4*time.Microsecond + time.Duration(len(result)>>10)*500*time.Microsecond
@@ -68,10 +69,4 @@ func TestRegexFormatResultCharged(t *testing.T) {
 	if spent > 2*charged {
 		t.Errorf("judging one result cost the thread %v of CPU, charged about %v", spent, charged)
 	}
-}
-
-func threadCPU48e() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_THREAD, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

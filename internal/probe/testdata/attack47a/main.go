@@ -8,49 +8,21 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"os"
 	"strconv"
 	"strings"
+
+	"github.com/subako-ai/subako-go/internal/mcpfixture"
 )
 
 var mode string
 
-type request struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-}
+type request = mcpfixture.Request[json.RawMessage]
 
-func reply(id json.RawMessage, result map[string]any) {
-	result["resultType"] = "complete"
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
-	os.Stdout.Write(append(b, '\n'))
-}
-
-func main() {
-	in := bufio.NewReader(os.Stdin)
-	for {
-		line, err := in.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			var req request
-			if json.Unmarshal(line, &req) == nil && len(req.ID) > 0 {
-				answer(req)
-			}
-		}
-		if err != nil {
-			return
-		}
-	}
-}
+func main() { mcpfixture.Serve("attack47a", "Stored texts.", answer) }
 
 func answer(req request) {
 	switch req.Method {
-	case "server/discover":
-		reply(req.ID, map[string]any{"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
-			"ttlMs": 0, "cacheScope": "public", "instructions": "Stored texts.",
-			"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "attack47a", "version": "1.0.0"}}})
 	case "tools/list":
 		var tools []any
 		for i := range 10 {
@@ -61,14 +33,14 @@ func answer(req request) {
 			}
 			tools = append(tools, t)
 		}
-		reply(req.ID, map[string]any{"tools": tools, "ttlMs": 0, "cacheScope": "public"})
+		mcpfixture.Reply(req.ID, map[string]any{"tools": tools, "ttlMs": 0, "cacheScope": "public"})
 	default:
 		if mode == "costly" {
 			s := strings.Repeat("a", 49800)
 			text, _ := json.Marshal(map[string]any{"s": s})
-			reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "text", "text": string(text)}}, "structuredContent": map[string]any{"s": s}})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text(string(text))}, "structuredContent": map[string]any{"s": s}})
 			return
 		}
-		reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "text", "text": "ok"}}})
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("ok")}})
 	}
 }

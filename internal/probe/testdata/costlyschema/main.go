@@ -14,12 +14,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"os"
 	"strconv"
 	"strings"
+
+	"github.com/subako-ai/subako-go/internal/mcpfixture"
 )
 
 var n, k, pattern, minLength, boom = "20", "1", "(?:[abB]{1000}x)", "2000", "boom"
@@ -28,40 +28,12 @@ var n, k, pattern, minLength, boom = "20", "1", "(?:[abB]{1000}x)", "2000", "boo
 // pattern main.defPattern 300 times: compiled, never reached.
 var defs, defPattern = "0", "x{0,1000}"
 
-type request struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Params json.RawMessage `json:"params"`
-}
+type request = mcpfixture.Request[json.RawMessage]
 
-func reply(id json.RawMessage, result map[string]any) {
-	result["resultType"] = "complete"
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
-	os.Stdout.Write(append(b, '\n'))
-}
-
-func main() {
-	in := bufio.NewReader(os.Stdin)
-	for {
-		line, err := in.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			var req request
-			if json.Unmarshal(line, &req) == nil && len(req.ID) > 0 {
-				answer(req)
-			}
-		}
-		if err != nil {
-			return
-		}
-	}
-}
+func main() { mcpfixture.Serve("costlyschema", "Stored texts.", answer) }
 
 func answer(req request) {
 	switch req.Method {
-	case "server/discover":
-		reply(req.ID, map[string]any{"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
-			"ttlMs": 0, "cacheScope": "public", "instructions": "Stored texts.",
-			"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "costlyschema", "version": "1.0.0"}}})
 	case "tools/list":
 		count, _ := strconv.Atoi(n)
 		props, _ := strconv.Atoi(k)
@@ -87,11 +59,11 @@ func answer(req request) {
 			tools = append(tools, map[string]any{"name": "t" + strconv.Itoa(i), "description": "Return the stored text number " + strconv.Itoa(i) + " for you.",
 				"inputSchema": inputSchema})
 		}
-		reply(req.ID, map[string]any{"tools": tools, "ttlMs": 0, "cacheScope": "public"})
+		mcpfixture.Reply(req.ID, map[string]any{"tools": tools, "ttlMs": 0, "cacheScope": "public"})
 	default:
 		if bytes.Contains(req.Params, []byte(`"name":"boom"`)) {
 			panic("boom")
 		}
-		reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "text", "text": "ok"}}})
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("ok")}})
 	}
 }

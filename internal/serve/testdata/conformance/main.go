@@ -5,23 +5,19 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"image"
 	"image/color"
 	"image/png"
 	"os"
+
+	"github.com/subako-ai/subako-go/internal/mcpfixture"
 )
 
-type request struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Params struct {
-		Name string `json:"name"`
-	} `json:"params"`
-}
+type request = mcpfixture.Request[struct {
+	Name string `json:"name"`
+}]
 
 func schema(props map[string]any) map[string]any {
 	return map[string]any{"type": "object", "properties": props, "additionalProperties": false}
@@ -60,27 +56,7 @@ var tools = []map[string]any{
 	}},
 }
 
-func main() {
-	in := bufio.NewReader(os.Stdin)
-	for {
-		line, err := in.ReadBytes('\n')
-		var req request
-		if len(bytes.TrimSpace(line)) > 0 && json.Unmarshal(line, &req) == nil && len(req.ID) > 0 {
-			answer(req)
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-func reply(id json.RawMessage, result map[string]any) {
-	result["resultType"] = "complete"
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
-	os.Stdout.Write(append(b, '\n'))
-}
-
-func text(s string) map[string]any { return map[string]any{"type": "text", "text": s} }
+func main() { mcpfixture.Serve("conformance", "", answer) }
 
 func redPixel() []byte {
 	img := image.NewNRGBA(image.Rect(0, 0, 1, 1))
@@ -92,41 +68,37 @@ func redPixel() []byte {
 
 func answer(req request) {
 	switch req.Method {
-	case "server/discover":
-		reply(req.ID, map[string]any{"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
-			"ttlMs": 0, "cacheScope": "public",
-			"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "conformance", "version": "1.0.0"}}})
 	case "tools/list":
-		reply(req.ID, map[string]any{"tools": tools, "ttlMs": 0, "cacheScope": "public"})
+		mcpfixture.Reply(req.ID, map[string]any{"tools": tools, "ttlMs": 0, "cacheScope": "public"})
 	case "tools/call":
 		switch req.Params.Name {
 		case "test_simple_text":
-			reply(req.ID, map[string]any{"content": []any{text("This is a simple text response for testing.")}})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("This is a simple text response for testing.")}})
 		case "test_image_content":
 			if err := os.WriteFile("/volume/tmp/red.png", redPixel(), 0o644); err != nil {
-				reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
+				mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text(err.Error())}, "isError": true})
 				return
 			}
-			reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "resource_link", "uri": "volume:///tmp/red.png", "name": "red.png", "mimeType": "image/png"}}})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "resource_link", "uri": "volume:///tmp/red.png", "name": "red.png", "mimeType": "image/png"}}})
 		case "test_audio_content":
-			reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "audio", "mimeType": "audio/wav", "data": base64.StdEncoding.EncodeToString([]byte("RIFF\x24\x00\x00\x00WAVE"))}}})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "audio", "mimeType": "audio/wav", "data": base64.StdEncoding.EncodeToString([]byte("RIFF\x24\x00\x00\x00WAVE"))}}})
 		case "test_embedded_resource":
-			reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "resource", "resource": map[string]any{
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{map[string]any{"type": "resource", "resource": map[string]any{
 				"uri": "test://embedded-resource", "mimeType": "text/plain", "text": "This is an embedded resource content."}}}})
 		case "test_multiple_content_types":
-			reply(req.ID, map[string]any{"content": []any{text("Multiple content types test:"),
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("Multiple content types test:"),
 				map[string]any{"type": "image", "mimeType": "image/png", "data": base64.StdEncoding.EncodeToString(redPixel())},
 				map[string]any{"type": "resource", "resource": map[string]any{"uri": "test://mixed-content-resource", "mimeType": "application/json", "text": `{"test":"data","value":123}`}}}})
 		case "test_error_handling":
-			reply(req.ID, map[string]any{"content": []any{text("This tool intentionally returns an error for testing")}, "isError": true})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("This tool intentionally returns an error for testing")}, "isError": true})
 		case "test_tool_with_progress":
-			reply(req.ID, map[string]any{"content": []any{text("Progress tool executed")}})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("Progress tool executed")}})
 		case "test_logging_tool", "test_streaming_elicitation":
-			reply(req.ID, map[string]any{"content": []any{text(req.Params.Name + " executed")}})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text(req.Params.Name + " executed")}})
 		case "test_custom_headers":
-			reply(req.ID, map[string]any{"content": []any{text("headers ok")}})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("headers ok")}})
 		default:
-			reply(req.ID, map[string]any{"content": []any{text("no tool " + req.Params.Name)}, "isError": true})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("no tool " + req.Params.Name)}, "isError": true})
 		}
 	}
 }

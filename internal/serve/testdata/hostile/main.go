@@ -16,7 +16,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
@@ -27,19 +26,17 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/subako-ai/subako-go/internal/mcpfixture"
 )
 
 var mode string
 
-type request struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Params struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-		Cursor    *string         `json:"cursor"`
-	} `json:"params"`
-}
+type request = mcpfixture.Request[struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+	Cursor    *string         `json:"cursor"`
+}]
 
 var tools = []string{"ok", "loop", "flood", "panic", "exit3", "sleep", "write", "read", "big_image", "inline_image", "mixed", "missing_image", "stderr_flood"}
 
@@ -50,25 +47,7 @@ func main() {
 	case "hostcalls":
 		tools = append(tools, hostcallTools...)
 	}
-	in := bufio.NewReader(os.Stdin)
-	for {
-		line, err := in.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			var req request
-			if json.Unmarshal(line, &req) == nil && len(req.ID) > 0 {
-				answer(req)
-			}
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-func reply(id json.RawMessage, result map[string]any) {
-	result["resultType"] = "complete"
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
-	os.Stdout.Write(append(b, '\n'))
+	mcpfixture.Serve("hostile", instructions(), answer)
 }
 
 // tags spells s in Unicode tag characters, which no one sees.
@@ -89,15 +68,8 @@ func instructions() string {
 	return "Tools that misbehave as their names say."
 }
 
-func text(s string) map[string]any { return map[string]any{"type": "text", "text": s} }
-
 func answer(req request) {
 	switch req.Method {
-	case "server/discover":
-		reply(req.ID, map[string]any{"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
-			"ttlMs": 0, "cacheScope": "public",
-			"instructions": instructions(),
-			"_meta":        map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": "hostile", "version": "1.0.0"}}})
 	case "tools/list":
 		// Two pages, so serve's discovery follows a cursor.
 		names := tools[:5]
@@ -133,7 +105,7 @@ func answer(req request) {
 		if next != nil {
 			r["nextCursor"] = next
 		}
-		reply(req.ID, r)
+		mcpfixture.Reply(req.ID, r)
 	case "tools/call":
 		call(req)
 	default:
@@ -157,7 +129,7 @@ func call(req request) {
 	}
 	switch req.Params.Name {
 	case "ok":
-		reply(req.ID, map[string]any{"content": []any{text("fine")}})
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("fine")}})
 	case "loop":
 		for {
 		}
@@ -179,29 +151,29 @@ func call(req request) {
 		os.Exit(1)
 	case "sleep":
 		time.Sleep(time.Duration(args.MS) * time.Millisecond)
-		reply(req.ID, map[string]any{"content": []any{text("slept " + strconv.Itoa(args.MS) + "ms")}})
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("slept " + strconv.Itoa(args.MS) + "ms")}})
 	case "write":
 		if args.MB > 0 { // args.MB MiB of zeros, a MiB at a time
 			err := writeZeros(args.Path, args.MB)
 			if err != nil {
-				reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
+				mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text(err.Error())}, "isError": true})
 				return
 			}
-			reply(req.ID, map[string]any{"content": []any{text("written")}})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("written")}})
 			return
 		}
 		if err := os.WriteFile(args.Path, []byte(args.Text), 0o644); err != nil {
-			reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text(err.Error())}, "isError": true})
 			return
 		}
-		reply(req.ID, map[string]any{"content": []any{text("written")}})
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("written")}})
 	case "read":
 		b, err := os.ReadFile(args.Path)
 		if err != nil {
-			reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text(err.Error())}, "isError": true})
 			return
 		}
-		reply(req.ID, map[string]any{"content": []any{text(string(b))}})
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text(string(b))}})
 	case "big_image", "inline_image":
 		// Two colours: PNG packs a pixel in a bit, so even large images
 		// are quick to make inside the module.
@@ -212,14 +184,14 @@ func call(req request) {
 		var b bytes.Buffer
 		_ = png.Encode(&b, img)
 		if req.Params.Name == "inline_image" {
-			reply(req.ID, map[string]any{"content": []any{text("inline"), map[string]any{"type": "image", "mimeType": "image/png", "data": base64.StdEncoding.EncodeToString(b.Bytes())}}})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("inline"), map[string]any{"type": "image", "mimeType": "image/png", "data": base64.StdEncoding.EncodeToString(b.Bytes())}}})
 			return
 		}
 		if err := os.WriteFile("/volume/tmp/big image.png", b.Bytes(), 0o644); err != nil {
-			reply(req.ID, map[string]any{"content": []any{text(err.Error())}, "isError": true})
+			mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text(err.Error())}, "isError": true})
 			return
 		}
-		reply(req.ID, map[string]any{"content": []any{text("drawn"),
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("drawn"),
 			map[string]any{"type": "resource_link", "uri": "volume:///tmp/big%20image.png", "name": "big image.png", "mimeType": "image/png"}}})
 	case "grow":
 		// One allocation the runtime takes with one memory.grow; every page
@@ -228,13 +200,13 @@ func call(req request) {
 		for i := 0; i < len(b); i += 4096 {
 			b[i] = 1
 		}
-		reply(req.ID, map[string]any{"content": []any{text("took " + strconv.Itoa(len(b)>>20) + " MiB")}})
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{mcpfixture.Text("took " + strconv.Itoa(len(b)>>20) + " MiB")}})
 	case "missing_image":
-		reply(req.ID, map[string]any{"content": []any{
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{
 			map[string]any{"type": "resource_link", "uri": "volume:///tmp/nothing-here.png", "name": "nothing-here.png"}}})
 	case "mixed":
-		reply(req.ID, map[string]any{"content": []any{
-			text("a text"),
+		mcpfixture.Reply(req.ID, map[string]any{"content": []any{
+			mcpfixture.Text("a text"),
 			map[string]any{"type": "audio", "mimeType": "audio/wav", "data": "UklGRg=="},
 			map[string]any{"type": "resource_link", "uri": "https://example.com/report", "name": "report"},
 			map[string]any{"type": "resource", "resource": map[string]any{"uri": "file:///x.txt", "text": "x"}},
