@@ -4,8 +4,9 @@
 // conformance): read stdin a line at a time, decode each line as a
 // JSON-RPC request, hand the ones with an id to the module, and write its
 // results as JSON-RPC responses. It is built into wasip1 modules, so it
-// imports the standard library only (the dependency rule "the test
-// modules' MCP loop is standard library only").
+// imports the standard library and the ABI's names only (the dependency
+// rule "the test modules' MCP loop is standard library and the ABI's
+// names only").
 package mcpfixture
 
 import (
@@ -13,6 +14,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+
+	"github.com/subako-ai/subako-go/abi"
 )
 
 // Request is one JSON-RPC request as a module reads it, its params
@@ -37,7 +40,7 @@ func Serve[P any](name, instructions string, answer func(Request[P])) {
 			var req Request[P]
 			switch {
 			case json.Unmarshal(line, &req) != nil || len(req.ID) == 0:
-			case req.Method == "server/discover":
+			case req.Method == abi.MethodDiscover:
 				Reply(req.ID, Discover(name, instructions))
 			default:
 				answer(req)
@@ -61,9 +64,9 @@ func Reply(id json.RawMessage, result map[string]any) {
 // 2026-07-28, tools, not cached, and instructions when they are not
 // empty.
 func Discover(name, instructions string) map[string]any {
-	r := map[string]any{"supportedVersions": []string{"2026-07-28"}, "capabilities": map[string]any{"tools": map[string]any{}},
+	r := map[string]any{"supportedVersions": []string{abi.ProtocolVersion}, "capabilities": map[string]any{"tools": map[string]any{}},
 		"ttlMs": 0, "cacheScope": "public",
-		"_meta": map[string]any{"io.modelcontextprotocol/serverInfo": map[string]any{"name": name, "version": "1.0.0"}}}
+		"_meta": map[string]any{abi.MetaServerInfo: map[string]any{"name": name, "version": "1.0.0"}}}
 	if instructions != "" {
 		r["instructions"] = instructions
 	}
