@@ -40,6 +40,9 @@ type CallConfig struct {
 	// Seed makes the call's random_get, wall clock and id (when ID is "")
 	// a function of it (RunConfig.Seed): the probes' calls.
 	Seed []byte
+	// SeededWall is where a seeded call's wall clock starts
+	// (RunConfig.SeededWall): the probing's start.
+	SeededWall time.Time
 	// Once makes one run only: an interpreted run whose time ran out is
 	// not made again on the compiled code (the probes decide that within
 	// their budget).
@@ -74,7 +77,7 @@ func (h *Host) Call(ctx context.Context, m *Module, tool string, args json.RawMe
 	if httpCfg == nil {
 		httpCfg = &subakohttp.Config{AllowHosts: cfg.AllowHosts, Fixture: cfg.HTTPFixture}
 	}
-	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached, Limits: cfg.Limits, Seed: cfg.Seed}
+	run := RunConfig{Mounts: cfg.Mounts, Timeout: timeout, HTTP: httpCfg, Profile: cfg.Profile, ExitGrace: cfg.ExitGrace, Reached: cfg.Reached, Limits: cfg.Limits, Seed: cfg.Seed, SeededWall: cfg.SeededWall}
 	// A module that imports subako_http is run once, on the code Subako
 	// runs: its requests reach the network, whose side effects (a POST
 	// that sends a message) no second run may repeat, and a wait on the

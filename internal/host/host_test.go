@@ -405,15 +405,18 @@ func TestCompileRefusesHostileShape(t *testing.T) {
 }
 
 // TestSeededRun (attack pass 40o, row 2): a call with a Seed (the probes')
-// gets random_get, the wall clock's start and the call id from the seed
-// alone, so the same case runs the same way every time; another seed, or
-// none (discovery, call, serve), gets crypto/rand and the real clock.
+// gets random_get and the call id from the seed alone, and its wall clock
+// starts at the SeededWall given (the probing's start, attack pass 49a,
+// row 5), so the same case runs the same way every time within a probing;
+// another seed, or none (discovery, call, serve), gets crypto/rand and
+// the real clock.
 func TestSeededRun(t *testing.T) {
 	h := newHost(t)
 	m := compile(t, h, buildWasm(t, "./testdata/misbehave"))
+	wall := time.Unix(1_900_000_000, 0)
 	entropy := func(seed []byte) []string {
 		t.Helper()
-		c := h.Call(context.Background(), m, "entropy", json.RawMessage(`{}`), CallConfig{Seed: seed})
+		c := h.Call(context.Background(), m, "entropy", json.RawMessage(`{}`), CallConfig{Seed: seed, SeededWall: wall})
 		var res struct {
 			Content []struct{ Text string }
 		}
@@ -430,8 +433,8 @@ func TestSeededRun(t *testing.T) {
 	if a[0] != b[0] || a[2] != b[2] {
 		t.Errorf("one seed, two runs: random %s and %s, ids %s and %s", a[0], b[0], a[2], b[2])
 	}
-	if want := strconv.FormatInt(SeededStart.Unix(), 10); a[1] != want || b[1] != want {
-		t.Errorf("a seeded run's wall clock says %s and %s, want %s (SeededStart)", a[1], b[1], want)
+	if want := strconv.FormatInt(wall.Unix(), 10); a[1] != want || b[1] != want {
+		t.Errorf("a seeded run's wall clock says %s and %s, want %s (SeededWall)", a[1], b[1], want)
 	}
 	if other := entropy([]byte("case 2")); other[0] == a[0] || other[2] == a[2] {
 		t.Errorf("two seeds, one random stream %s or id %s", other[0], other[2])
@@ -441,6 +444,6 @@ func TestSeededRun(t *testing.T) {
 		t.Errorf("unseeded runs share random bytes %s, %s (seeded %s)", x[0], y[0], a[0])
 	}
 	if x[1] == a[1] {
-		t.Errorf("an unseeded run's wall clock says %s, SeededStart's second", x[1])
+		t.Errorf("an unseeded run's wall clock says %s, SeededWall's second", x[1])
 	}
 }

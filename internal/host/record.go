@@ -122,6 +122,9 @@ type Record struct {
 	// (sandboxfs.Limits.Volume), not for the run's own write budget.
 	VolumeRefused bool
 	Wall          time.Duration // the run's wall-clock time, for reports only
+	// WallStart is where the module's wall clock started: the run's start
+	// on the real clock, or RunConfig.SeededWall in a seeded run.
+	WallStart time.Time
 	// StderrTail is "; stderr says why: ..." with StderrCause when there
 	// is one, else "; stderr ends: ..." with the last line of what the
 	// module wrote to stderr (at most 200 bytes of it), or "" when it

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/subako-ai/subako-go/internal/subjects"
 )
@@ -18,7 +19,7 @@ import (
 // /volume/tmp ("mtime=1796579416.040224993 ino=11633813", then
 // "...048224993 ino=11633817"). Two calls with one seed and one module,
 // each with a fresh volume as the probes give, see the same thing: the
-// seeded start as the directory's time, and inode 1. An unseeded call
+// seeded wall clock's start as the directory's time, and inode 1. An unseeded call
 // (call, serve) still sees the host's.
 func TestSeededRunSeesFileTimes(t *testing.T) {
 	h := newHost(t)
@@ -27,10 +28,11 @@ func TestSeededRunSeesFileTimes(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := compile(t, h, wasm)
+	wall := time.Unix(1_900_000_000, 0) // the probing's start (CallConfig.SeededWall)
 	seen := func(seed []byte) string {
 		t.Helper()
 		c := h.Call(context.Background(), m, "add", json.RawMessage(`{"a":1,"b":2}`),
-			CallConfig{Seed: seed, Mounts: Mounts{Volume: t.TempDir()}})
+			CallConfig{Seed: seed, SeededWall: wall, Mounts: Mounts{Volume: t.TempDir()}})
 		var res struct {
 			Content []struct{ Text string }
 		}
@@ -43,7 +45,7 @@ func TestSeededRunSeesFileTimes(t *testing.T) {
 	if a != b {
 		t.Errorf("one seed, one module, two runs: the module saw %q, then %q", a, b)
 	}
-	if want := fmt.Sprintf("r=0 mtime=%d.%09d ino=1", SeededStart.Unix(), 0); a != want {
+	if want := fmt.Sprintf("r=0 mtime=%d.%09d ino=1", wall.Unix(), 0); a != want {
 		t.Errorf("a seeded run saw %q; want %q", a, want)
 	}
 	if u := seen(nil); u == a {

@@ -69,15 +69,18 @@ type RunConfig struct {
 	Profile *Profile
 	// Seed, when set, makes what the host gives the module a function of
 	// it (the probes' runs): random_get answers a ChaCha8 stream seeded
-	// with its SHA-256, and the module's wall clock starts at SeededStart.
+	// with its SHA-256, and the module's wall clock starts at SeededWall.
 	// Unset, random_get is crypto/rand and the wall clock starts at the
 	// real one's now. The module's monotonic clock is its own time either
-	// way.
+	// way, from 0 at its start, as wasmtime's is.
 	Seed []byte
+	// SeededWall is where a seeded run's wall clock, and its seeded file
+	// system's times, start: the real time read once as a probing starts,
+	// so that every run of it starts at one instant, never before the
+	// real date (a date before a module's own build told it a probe).
+	// Zero is the run's own start on the real clock (see seededWall).
+	SeededWall time.Time
 }
-
-// SeededStart is where a seeded run's wall clock starts (RunConfig.Seed).
-var SeededStart = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // noLimit is a deadline that never comes.
 const noLimit = time.Duration(math.MaxInt64)
@@ -95,7 +98,7 @@ type session struct {
 	backstop  Backstop      // the whole run, on the wall clock
 	wallStart time.Time     // the run's start on the real clock
 	// guestStart is where the module's wall clock starts: wallStart, or
-	// SeededStart in a seeded run.
+	// RunConfig.SeededWall in a seeded run.
 	guestStart time.Time
 	random     io.Reader // random_get's bytes (see randSource)
 	cancel     context.CancelFunc
@@ -207,7 +210,8 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	}
 	var virt *sandboxfs.Virtual
 	if cfg.Seed != nil { // what a seeded run sees of its files is the module's and the seed's
-		virt = sandboxfs.NewVirtual(SeededStart.UnixNano())
+		cfg.SeededWall = seededWall(cfg)
+		virt = sandboxfs.NewVirtual(cfg.SeededWall.UnixNano())
 	}
 	mounts, err := cfg.Mounts.open(s.budget, s.halted, virt)
 	if err != nil {
@@ -280,7 +284,7 @@ func (h *Host) run(ctx context.Context, c code, cfg RunConfig, s *session, fs wa
 	s.wallStart, s.cancel = time.Now(), cancel
 	s.guestStart, s.random = s.wallStart, rand.Reader
 	if cfg.Seed != nil {
-		s.guestStart, s.random = SeededStart, seededStream(cfg.Seed)
+		s.guestStart, s.random = seededWall(cfg), seededStream(cfg.Seed)
 	}
 	mc := wazero.NewModuleConfig().
 		WithName("").
@@ -317,7 +321,7 @@ func (s *session) finish(err error, ctx context.Context) {
 	r := s.rec
 	now := s.clock.now()
 	r.Elapsed = now
-	r.Wall = time.Since(s.wallStart)
+	r.Wall, r.WallStart = time.Since(s.wallStart), s.guestStart
 	r.BytesWritten = s.budget.Used()
 	r.CopiedEntries, r.CopiedBytes = s.budget.Copied()
 	r.CopyCharge = CopyCharge(r.CopiedEntries, r.CopiedBytes)

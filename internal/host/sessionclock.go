@@ -8,10 +8,24 @@ import (
 func (s *session) nanotime() int64 { return int64(s.clock.now()) }
 
 // walltime is the module's wall clock: the run's start on the real one
-// (SeededStart in a seeded run), advanced by the module's own time.
+// (RunConfig.SeededWall in a seeded run), advanced by the module's own
+// time.
 func (s *session) walltime() (int64, int32) {
 	t := s.guestStart.Add(s.clock.now())
 	return t.Unix(), int32(t.Nanosecond())
+}
+
+// seededWall is where a seeded run's wall clock starts: cfg.SeededWall,
+// or, when it is zero (a seeded run outside a probing), the real clock's
+// now. Never a fixed date: a module knows its own build date, and a wall
+// clock before it told the module that it ran under the probes (attack
+// pass 49a, row 5: the seeded clock started at 2026-01-01, months before
+// the real date).
+func seededWall(cfg RunConfig) time.Time {
+	if cfg.SeededWall.IsZero() {
+		return time.Now().Round(0)
+	}
+	return cfg.SeededWall
 }
 
 // sleep is the module's clock sleep: granted at once (see grant).

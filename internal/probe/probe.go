@@ -198,12 +198,18 @@ type Options struct {
 	// 42h, row 1: --ignore P038 of an early error passed a module whose
 	// runs left out held a trap).
 	Ignored []*rules.Rule
+	// SeededWall is where every seeded run of the probing starts its wall
+	// clock (host.RunConfig.SeededWall); zero is the real time, read once
+	// as Run starts, so that the runs of one probing start at one instant
+	// and never before the real date (tests pass a fixed one).
+	SeededWall time.Time
 }
 
 // RunInfo is one run the probes made.
 type RunInfo struct {
 	Probe, Tool, Case string
 	Elapsed           time.Duration // the whole run, start to exit
+	WallStart         time.Time     // where the module's wall clock started (Options.SeededWall)
 	CloseToExit       time.Duration // from stdin closing to exit; -1 when not measured
 	Findings          int
 }
@@ -282,6 +288,9 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 		return r.res
 	}
 	r.opt.Budget = opt.BudgetOrDefault()
+	if r.opt.SeededWall.IsZero() {
+		r.opt.SeededWall = time.Now().Round(0) // once: every run of the probing starts here
+	}
 	if r.opt.RunLimit <= 0 {
 		r.opt.RunLimit = DefaultRunLimit
 	}
@@ -712,7 +721,7 @@ func (r *runner) session(ctx context.Context, opt runOptions, script func(*host.
 	s, err := r.h.Start(ctx, r.m, host.RunConfig{
 		Mounts:  host.Mounts{Volume: volume, Package: r.opt.Assets},
 		Timeout: opt.wait, HTTP: http, OSPipe: opt.osPipe, ExitGrace: opt.grace,
-		Seed: opt.seed,
+		Seed: opt.seed, SeededWall: r.opt.SeededWall,
 	})
 	if err != nil {
 		return nil, err
@@ -786,7 +795,7 @@ func (r *runner) oneCall(ctx context.Context, wait, grace time.Duration, fixture
 		Mounts:  host.Mounts{Package: r.opt.Assets},
 		Timeout: wait, ExitGrace: grace, HTTPFixture: fixture,
 		Once: true, // callWith decides about a second run, within the budget
-		Seed: r.caseSeed(t.Name, args),
+		Seed: r.caseSeed(t.Name, args), SeededWall: r.opt.SeededWall,
 	}
 	if covered != nil {
 		m, cfg.Reached = covered.module, covered.reached // a run of the search (search.go)
@@ -890,7 +899,7 @@ func (r *runner) compiled(ctx context.Context) bool {
 
 // note records a run.
 func (r *runner) note(probe, toolName, caseName string, rec *host.Record, findings int) {
-	r.res.Runs = append(r.res.Runs, RunInfo{Probe: probe, Tool: toolName, Case: caseName, Elapsed: rec.Elapsed, CloseToExit: rec.CloseToExit, Findings: findings})
+	r.res.Runs = append(r.res.Runs, RunInfo{Probe: probe, Tool: toolName, Case: caseName, Elapsed: rec.Elapsed, WallStart: rec.WallStart, CloseToExit: rec.CloseToExit, Findings: findings})
 }
 
 // where is the start of every finding's message.

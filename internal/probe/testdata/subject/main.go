@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -126,6 +127,10 @@ func answer(write func(string), line string) bool {
 		m["x"] = 1
 	case "oom": // dies of a Go fatal error, whose trace ends on a frame
 		hog = make([]byte, 3<<30)
+	case "not-before": // traps when its wall clock says a time before the text's, in ns since 1970
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil && time.Now().UnixNano() < n {
+			panic("the wall clock says " + time.Now().UTC().String() + ", before the probing's start")
+		}
 	}
 	textBlock, _ := json.Marshal(string(value))
 	if mode == "bad-text" {
