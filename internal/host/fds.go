@@ -59,6 +59,14 @@ type runFiles struct {
 	// and the directories the module opened, at the numbers they are at
 	// (session.dirAt).
 	dirs map[uint32]struct{}
+	// modes are the modes the files the module opened were opened in, as
+	// Subako's runtime opens them (rights.go), at the numbers they are at.
+	modes map[uint32]uint8
+
+	// opening is the mode of the path_open in progress; nameTooLong says
+	// the fd_prestat_dir_name in progress answers ENAMETOOLONG (prestat.go).
+	opening     uint8
+	nameTooLong bool
 
 	// What Before saw, for After (a run's calls do not overlap).
 	refused   uint64
@@ -69,7 +77,7 @@ type runFiles struct {
 }
 
 func newRunFiles(b *fileBudget) *runFiles {
-	return &runFiles{host: b, open: map[uint32]struct{}{}, dirs: map[uint32]struct{}{}}
+	return &runFiles{host: b, open: map[uint32]struct{}{}, dirs: map[uint32]struct{}{}, modes: map[uint32]uint8{}}
 }
 
 // preopened notes the descriptors a run starts with: the standard
@@ -114,6 +122,7 @@ func (f *runFiles) remove(fd uint32) {
 	}
 	delete(f.open, fd)
 	delete(f.dirs, fd)
+	delete(f.modes, fd)
 	f.host.mu.Lock()
 	f.host.used--
 	f.host.mu.Unlock()
@@ -129,6 +138,7 @@ func (f *runFiles) release() {
 	f.host.mu.Unlock()
 	f.open = map[uint32]struct{}{}
 	f.dirs = map[uint32]struct{}{}
+	f.modes = map[uint32]uint8{}
 }
 
 // fdListener bounds descriptors (see MaxOpenFiles); on path_open it also
@@ -158,6 +168,9 @@ func (l fdListener) Before(ctx context.Context, mod api.Module, _ api.FunctionDe
 			}
 		}
 		f.resultPtr = uint32(params[8])
+		// Opened as Subako's runtime opens it (rights.go).
+		f.opening = openMode(params[4], params[5])
+		params[5] = openRights(params[4], params[5], params[7])
 		s.openedDir.Store(false)
 	case "fd_close":
 		if len(params) > 0 {
@@ -228,8 +241,10 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 				f.add(fd)
 				if s.openedDir.Load() {
 					f.dirs[fd] = struct{}{}
+					delete(f.modes, fd)
 				} else {
 					delete(f.dirs, fd)
+					f.modes[fd] = f.opening
 				}
 			}
 		}
@@ -241,6 +256,7 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 		_, counted := f.open[f.fd]
 		_, given := f.given[f.fd]
 		_, dir := f.dirs[f.fd]
+		mode, hasMode := f.modes[f.fd]
 		f.remove(f.to) // closed by the renumbering
 		delete(f.given, f.to)
 		delete(f.dirs, f.to)
@@ -251,6 +267,9 @@ func (l fdListener) After(ctx context.Context, mod api.Module, def api.FunctionD
 		if counted {
 			f.remove(f.fd)
 			f.add(f.to)
+		}
+		if hasMode {
+			f.modes[f.to] = mode
 		}
 		if given && f.given != nil {
 			delete(f.given, f.fd)
@@ -265,25 +284,3 @@ func (fdListener) Abort(ctx context.Context, _ api.Module, _ api.FunctionDefinit
 		s.files.cleared = nil
 	}
 }
-
-// prestatListener makes fd_prestat_get and fd_prestat_dir_name answer
-// EBADF for stdin, stdout and stderr, as WASI preview 1 has them (they
-// describe preopened directories, and only those) and wasmtime answers:
-// wazero counts its standard streams as preopens and answered success with
-// an empty name (attack pass 41b, row 3). A preopen never sits at 0, 1 or
-// 2 but when the module renumbered it there (fd_renumber), and then it
-// is named as wasmtime names it.
-type prestatListener struct{}
-
-func (prestatListener) Before(ctx context.Context, _ api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
-	if len(params) == 0 || uint32(params[0]) > 2 {
-		return
-	}
-	if s := sessionOf(ctx); s == nil || s.stdStream(uint32(params[0])) {
-		params[0] = noFD // wazero answers EBADF, writing nothing
-	}
-}
-
-func (prestatListener) After(context.Context, api.Module, api.FunctionDefinition, []uint64) {}
-
-func (prestatListener) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}

@@ -44,6 +44,10 @@ const (
 type stdioCall struct {
 	fd  int // the standard stream the call is about, or -1
 	ptr uint32
+	// rights says fd_fdstat_get of another descriptor reports base and
+	// inheriting, as Subako's runtime (rights.go).
+	rights           bool
+	base, inheriting uint64
 }
 
 // stdioListener is the listener of fd_fdstat_get and fd_filestat_get.
@@ -214,7 +218,14 @@ func (l stdioListener) Before(ctx context.Context, _ api.Module, _ api.FunctionD
 		return
 	}
 	s.stdio = stdioCall{fd: -1}
-	if len(params) < 2 || !s.stdStream(uint32(params[0])) {
+	if len(params) < 2 {
+		return
+	}
+	if !s.stdStream(uint32(params[0])) {
+		if l.name == "fd_fdstat_get" {
+			base, inheriting, ok := s.fdRights(uint32(params[0]))
+			s.stdio = stdioCall{fd: -1, ptr: uint32(params[1]), rights: ok, base: base, inheriting: inheriting}
+		}
 		return
 	}
 	s.stdio = stdioCall{fd: int(uint32(params[0])), ptr: uint32(params[1])}
@@ -222,12 +233,18 @@ func (l stdioListener) Before(ctx context.Context, _ api.Module, _ api.FunctionD
 
 func (l stdioListener) After(ctx context.Context, mod api.Module, _ api.FunctionDefinition, results []uint64) {
 	s := sessionOf(ctx)
-	if s == nil || s.stdio.fd < 0 || len(results) == 0 {
+	if s == nil || len(results) == 0 {
 		return
 	}
 	c := s.stdio
-	s.stdio.fd = -1
+	s.stdio = stdioCall{fd: -1}
 	if results[0] != 0 {
+		return
+	}
+	if c.rights {
+		putRights(mod, c.ptr, c.base, c.inheriting)
+	}
+	if c.fd < 0 {
 		return
 	}
 	mem := guestMemory(mod)
