@@ -579,9 +579,11 @@ func (j *judge) arrays(m map[string]any, side int, depth int) []any {
 		out = append(out, append(slices.Clone(prefix), it), append(slices.Clone(prefix), it, it))
 	}
 	if c, ok := m["contains"]; ok {
-		for _, v := range j.samples(c, side, depth+1) {
+		vs := j.samples(c, side, depth+1)
+		for _, v := range vs {
 			out = append(out, append(slices.Clone(prefix), v))
 		}
+		out = append(out, containedArrays(prefix, vs, m)...)
 	}
 	if n, ok := intKeyword(m, "minItems"); ok && n > 0 && n <= 64 && len(items) > 0 {
 		l := slices.Clone(prefix)
@@ -589,6 +591,65 @@ func (j *judge) arrays(m map[string]any, side int, depth int) []any {
 			l = append(l, items[len(l)%len(items)])
 		}
 		out = append(out, l)
+	}
+	return out
+}
+
+// maxContainedArrays bounds the arrays containedArrays makes.
+const maxContainedArrays = 64
+
+// containedArrays puts samples of contains beside one another: as many
+// copies of one as maxContains or minContains says, or one, then another. A contains
+// widened or narrowed counts the other one on one side only, so the
+// array is past maxContains, or short of minContains, on that side:
+// contains "^a" -> "^[ab]" under maxContains 1 refuses ["a","b"] (attack
+// pass 49b, row 5). The samples paired are the first of each kind, a few
+// numbers, and a few strings that start with different characters.
+func containedArrays(prefix, vs []any, m map[string]any) []any {
+	var picks []any
+	seen := map[string]bool{}
+	perKind := map[kinds]int{}
+	for _, v := range vs {
+		k, c := valueKind(v), canonical(v)
+		quota := 1
+		switch {
+		case k == kString:
+			// Strings that start alike are mostly told apart alike.
+			c, quota = "s"+string([]rune(v.(string) + "\x00")[0]), 4
+		case k&kNumber != 0:
+			quota = 3
+		}
+		if seen[c] || perKind[k] >= quota {
+			continue
+		}
+		seen[c] = true
+		perKind[k]++
+		picks = append(picks, v)
+	}
+	var counts []int
+	for _, k := range []string{"maxContains", "minContains"} {
+		if n, ok := intKeyword(m, k); ok && n > 1 && n <= 64 && !slices.Contains(counts, n) {
+			counts = append(counts, n)
+		}
+	}
+	counts = append(counts, 1)
+	var out []any
+	for _, n := range counts {
+		for _, v := range picks {
+			for _, x := range picks {
+				if len(out) >= maxContainedArrays {
+					return out
+				}
+				if canonical(v) == canonical(x) {
+					continue
+				}
+				l := slices.Clone(prefix)
+				for range n {
+					l = append(l, v)
+				}
+				out = append(out, append(l, x))
+			}
+		}
 	}
 	return out
 }
@@ -609,10 +670,8 @@ func stringSamples(m map[string]any) []any {
 	}
 	if p, ok := m["pattern"].(string); ok {
 		if re, err := regexp.Compile(p); err == nil {
-			for v := range 3 {
-				for _, s := range argsgen.PatternStrings(re, minLen, maxLen, v) {
-					out = append(out, s)
-				}
+			for _, s := range patternStrings(re, minLen, maxLen) {
+				out = append(out, s)
 			}
 		}
 	}

@@ -681,19 +681,31 @@ var probeStrings = []string{"", "0", "9", "A", "Z", "_", "-", ".", " ", "a0", "0
 
 // stringOutside finds a string a matches and b does not.
 func stringOutside(a, b *regexp.Regexp) (string, bool) {
-	for _, s := range probeStrings {
-		if a.MatchString(s) && !b.MatchString(s) {
+	for _, s := range patternStrings(a, 0, -1) {
+		if !b.MatchString(s) {
 			return s, true
 		}
 	}
-	for v := range 4 {
-		for _, s := range argsgen.PatternStrings(a, 0, -1, v) {
-			if !b.MatchString(s) {
-				return s, true
-			}
+	return "", false
+}
+
+// patternStrings are the strings re matches that a pattern's comparison
+// tries (probeStrings first, then strings made from re), within the
+// lengths (maxLen -1: any). The judge's samples of a schema with a
+// pattern are these too, so that a string the comparison names, such as
+// "a0" matched only by a widened pattern, is validated against both whole
+// schemas (attack pass 49b, row 5).
+func patternStrings(re *regexp.Regexp, minLen, maxLen int) []string {
+	var out []string
+	for _, s := range probeStrings {
+		if n := len([]rune(s)); re.MatchString(s) && n >= minLen && (maxLen < 0 || n <= maxLen) {
+			out = append(out, s)
 		}
 	}
-	return "", false
+	for v := range 4 {
+		out = append(out, argsgen.PatternStrings(re, minLen, maxLen, v)...)
+	}
+	return out
 }
 
 func (d *differ) multipleOf(o, n map[string]any, ptr string, p polarity) {

@@ -131,9 +131,14 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	if p == output {
 		a, as, b, bs = nv, 1, ov, 0
 	}
-	reported := false
+	// reported is a break the keyword-by-keyword comparison reported
+	// since before; a D023 is none: it says the keyword's change was
+	// neither proven compatible nor shown to break.
+	// flagged is any warning or error since before, a D023 included.
+	reported, flagged := false, false
 	for _, c := range d.out[before:] {
-		reported = reported || c.Rule.Severity >= rules.Warning
+		reported = reported || c.Rule.Severity >= rules.Warning && c.Rule != rules.DiffUnproven
+		flagged = flagged || c.Rule.Severity >= rules.Warning
 	}
 	if w, ok := j.witness(a, as, b, bs); ok {
 		// What the keyword-by-keyword comparison called compatible here
@@ -143,6 +148,11 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 		if reported && (verify || !slices.Contains(keys, kw)) {
 			return // the keyword that refuses it was reported on its own
 		}
+		// A value the old schema accepts and the new one refuses, each
+		// validated whole, is the proof the D023s since before lacked:
+		// a pattern widened into another oneOf branch's strings (attack
+		// pass 49b, row 5) is a break, not "not proven".
+		d.keep(before, func(c Change) bool { return c.Rule != rules.DiffUnproven })
 		if p == input {
 			d.add(rules.DiffValueRefused, ptr, "%s: %s is now refused, which the old schema accepted (%s); the new schema accepts %s",
 				changed, showValue(w), why, j.summary(b, bs))
@@ -158,7 +168,7 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	}
 	j.steps = 0
 	if !j.includes(a, as, b, bs, 0) {
-		if !reported {
+		if !flagged {
 			searched := "no value was found that " + map[polarity]string{input: "the old schema accepted and the new one refuses", output: "the new schema allows and the old one ruled out"}[p]
 			if j.broken != "" {
 				searched = "values were not tried: " + j.broken
