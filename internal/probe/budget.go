@@ -64,7 +64,7 @@ func (r *runner) budgetVerdict() {
 		judging = fmt.Sprintf(", and %v for judging their answers by size, nesting and outputSchema work", j)
 	}
 	if g := r.generating.Round(time.Millisecond); g > 0 {
-		judging += fmt.Sprintf(", and %v for generating the tools' arguments by the work their inputSchemas asked", g)
+		judging += fmt.Sprintf(", and %v for generating the tools' arguments by the work their inputSchemas asked (values made, validated, matched and compiled)", g)
 	}
 	r.res.Findings = append(r.res.Findings, rules.Finding{Rule: rules.ProbeBudget, Offset: -1, Message: fmt.Sprintf(
 		"the probes' budget of %v ran out (--probe-time: the module's own time in their runs, and %v a run for the host's work%s): "+

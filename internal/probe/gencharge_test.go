@@ -30,7 +30,12 @@ import (
 // compiling the schema was charged nothing, and ten unused $defs, each a
 // pattern of "x{0,1000}" 300 times, cost 8.1 s of CPU to compile; a
 // schema whose patterns compile to more than 100,000 instructions is now
-// not used (P041 says so) and the rest is charged.
+// not used (P041 says so) and the rest is charged. Attack pass 49b, row
+// 6: 63 tools whose generation made 40,000 values each and gave up,
+// validating none, cost 7.45 s of CPU counted 0 (not judged, "this
+// machine is too busy"); the values made are now charged
+// (probe.CaseValueCharge), so the budget runs out in the generation,
+// before the machine's clock decides.
 func TestCaseGenerationCharged(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds wasip1 modules")
@@ -40,10 +45,14 @@ func TestCaseGenerationCharged(t *testing.T) {
 		name, ldflags string
 		budgetError   bool
 		findings      string // the rules found when judged
+		notGenerated  string // with budgetError, the first tool whose cases the budget left out
 	}{
-		{"one long pattern", "-X main.n=1 -X main.k=1 -X main.boom= -X main.minLength=8000 -X main.pattern=" + strings.Repeat("[abB]{1000}", 4) + "x", false, ""},
-		{"90 members", "-X main.n=2 -X main.k=90 -X main.boom=", true, ""},
-		{"ten unused defs", "-X main.n=1 -X main.k=0 -X main.boom= -X main.defs=10", false, "P041"},
+		{"one long pattern", "-X main.n=1 -X main.k=1 -X main.boom= -X main.minLength=8000 -X main.pattern=" + strings.Repeat("[abB]{1000}", 4) + "x", false, "", ""},
+		{"90 members", "-X main.n=2 -X main.k=90 -X main.boom=", true, "", "t1"},
+		{"ten unused defs", "-X main.n=1 -X main.k=0 -X main.boom= -X main.defs=10", false, "P041", ""},
+		// attack pass 49b, row 6: 63 tools whose
+		// generation makes 40,000 values and gives up, none validated
+		{"63 nested arrays", "-X main.n=63 -X main.nest=1000 -X main.boom=", true, "", "t7"},
 	} {
 		wasm := gowasm.Build(t, "testdata/costlyschema", "-ldflags="+c.ldflags)
 		res := probeModule(t, h, wasm, probe.Options{Level: probe.Safe, Wasm: wasm, Budget: 2 * time.Second, Backstop: 3 * time.Second})
@@ -65,8 +74,8 @@ func TestCaseGenerationCharged(t *testing.T) {
 			continue
 		}
 		if !strings.Contains(messages(res.Findings), "for generating the tools' arguments") ||
-			!slices.ContainsFunc(res.NotRun, func(l probe.LeftOut) bool { return l.Tool == "t1" && l.Case == "every case (not generated)" }) {
-			t.Errorf("%s: the generation's charge is not said, or t1's cases were generated past the budget: not run %v%s", c.name, res.NotRun, messages(res.Findings))
+			!slices.ContainsFunc(res.NotRun, func(l probe.LeftOut) bool { return l.Tool == c.notGenerated && l.Case == "every case (not generated)" }) {
+			t.Errorf("%s: the generation's charge is not said, or %s's cases were generated past the budget: not run %v%s", c.name, c.notGenerated, res.NotRun, messages(res.Findings))
 		}
 	}
 }

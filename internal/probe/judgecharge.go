@@ -90,18 +90,33 @@ const (
 // rounded up. Attack pass 48d, row 1: ten unused $defs of such patterns
 // cost 8.1 s of CPU, counted nowhere; the generator now refuses a schema
 // whose patterns pass 100,000 instructions, and charges the rest.
+// CaseValueCharge is what a value the generator makes costs the budget
+// (argsgen.Work.Values: a value made, validated or not, or a KiB of a
+// schema's location or a subschema merged in reading its schema). Attack
+// pass 49b, row 6: a 171-byte inputSchema, an array of at least 1,000
+// arrays of at least 1,000 integers, had the generator make 40,000
+// values and give up, validating none: some 0.1 s of CPU a tool charged
+// nothing (63 such tools: 7.45 s, a 2 s budget's probes not judged, "this
+// machine is too busy", at 3% of a core). Measured (the thread's CPU
+// time of argsgen.CasesWork, two cores shared at a load of 8-10): 0.4-0.5
+// µs a value for strings and booleans, 2.0-3.0 µs for numbers, objects
+// and items under an allOf of 2,000, 1 µs a step under a member named
+// with 60,000 bytes; the attack pass measured up to 4.2 µs. Rounded up
+// to twice that.
 const (
 	CaseWorkCharge    = 16 * time.Microsecond
 	CaseMatchCharge   = 2 * time.Microsecond
 	CaseCompileCharge = 4 * time.Microsecond
+	CaseValueCharge   = 8 * time.Microsecond
 )
 
 // generatedCharge is what generating argument cases cost the budget:
-// their validations at CaseWorkCharge, their matching at CaseMatchCharge
-// and the compiling of the schema's patterns at CaseCompileCharge.
+// their validations at CaseWorkCharge, their matching at CaseMatchCharge,
+// the compiling of the schema's patterns at CaseCompileCharge and the
+// values made at CaseValueCharge.
 func generatedCharge(work argsgen.Work) time.Duration {
 	return time.Duration(work.Validation)*CaseWorkCharge + time.Duration(work.Matching)*CaseMatchCharge +
-		time.Duration(work.Compiled)*CaseCompileCharge
+		time.Duration(work.Compiled)*CaseCompileCharge + time.Duration(work.Values)*CaseValueCharge
 }
 
 // caseFreeWork is the work of validating a small schema's first cases
@@ -115,6 +130,11 @@ const caseFreeWork = 150
 // not charge, once a tool: patterns of 1,000 instructions in all, each
 // compiled twice (an honest schema's are a few hundred).
 const caseFreeCompiled = 2_000
+
+// caseFreeValues is the values made the budget does not charge, once a
+// tool: the corpus's tools make 11 (half of them) to 154 (99 in 100),
+// the most 2,120 (17 ms charged past this).
+const caseFreeValues = 1_000
 
 // outputSchemaCompiled charges the compiling of a tool's outputSchema's
 // patterns (offlineschema.SchemaPatternSize, past caseFreeCompiled's

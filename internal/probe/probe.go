@@ -303,6 +303,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 			cases, notes, work := defaultCases(schema, gen)
 			work.Validation = max(work.Validation-caseFreeWork, 0)
 			work.Compiled = max(work.Compiled-caseFreeCompiled, 0)
+			work.Values = max(work.Values-caseFreeValues, 0)
 			r.generated(work)
 			return cases, notes
 		}

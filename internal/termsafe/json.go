@@ -10,8 +10,11 @@ import (
 // surrogate pair above U+FFFF), so the document stays valid and decodes to
 // the same text, yet shows no control, bidi or invisible character raw. A
 // byte that is not UTF-8 becomes \ufffd, as a JSON decoder reads it.
-// Outside strings, valid JSON holds only white space, which is kept; data
-// that is not JSON is escaped as Text escapes it.
+// Outside strings, valid JSON holds only white space: space, tab and
+// newline are kept, and a carriage return becomes a space (the same value,
+// still valid JSON: attack pass 49b, row 1, a module's answer line whose
+// CR between tokens sent the cursor back, what followed hiding the text
+// block before it); data that is not JSON is escaped as Text escapes it.
 func JSON(doc []byte) []byte {
 	text := string(doc)
 	if unsafeAt(text, false) < 0 && strings.IndexFunc(text, IsVariationSelector) < 0 {
@@ -27,7 +30,12 @@ func JSON(doc []byte) []byte {
 			if r == '"' {
 				inString = true
 			}
-			if mustEscape(r, size, false) && r != '\r' {
+			if r == '\r' {
+				out = append(out, ' ')
+				i += size
+				continue
+			}
+			if mustEscape(r, size, false) {
 				return []byte(Text(text)) // not JSON
 			}
 		case backslash:

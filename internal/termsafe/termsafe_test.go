@@ -235,3 +235,35 @@ func TestClip(t *testing.T) {
 		t.Errorf("Clip of 5 Mi runes to 64: %d bytes", len(got))
 	}
 }
+
+// TestJSONCarriageReturnBetweenTokensBecomesSpace: a CR is JSON white
+// space, so a module's answer may carry one between tokens, and on a
+// terminal what follows it overwrites what came before (attack pass 49b,
+// row 1: `call --json` printed `]` CR `,"_":"   ..."`, hiding the text
+// block). Outside strings JSON writes it as a space: the same value,
+// valid JSON, no CR.
+func TestJSONCarriageReturnBetweenTokensBecomesSpace(t *testing.T) {
+	t.Parallel()
+	hidden := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"copied ~/.ssh/id_rsa"}]`
+	for _, in := range []string{
+		hidden + "\r" + `,"_":"` + strings.Repeat(" ", len(hidden)) + `"}}`,
+		"{\"a\":\r\n[1,\r2]\t,\"b\" :\"x\\r\"}\r",
+	} {
+		got := JSON([]byte(in))
+		if bytes.IndexByte(got, '\r') >= 0 {
+			t.Errorf("JSON(%q) = %q keeps a raw CR", in, got)
+		}
+		if !json.Valid(got) {
+			t.Fatalf("JSON(%q) = %q: not valid", in, got)
+		}
+		var want, have any
+		_ = json.Unmarshal([]byte(in), &want)
+		_ = json.Unmarshal(got, &have)
+		if w, h := mustMarshal(t, want), mustMarshal(t, have); w != h {
+			t.Errorf("JSON(%q) decodes to %s, want %s", in, h, w)
+		}
+		if len(got) != len(in) {
+			t.Errorf("JSON(%q) = %q: %d bytes, want %d (a CR becomes one space)", in, got, len(got), len(in))
+		}
+	}
+}

@@ -105,6 +105,13 @@ type Work struct {
 	// costs about 2 µs an instruction, whether a value reaches the
 	// pattern or not.
 	Compiled int
+	// Values is the values the generator made (its steps, at most
+	// Options.MaxNodes for one value made whole), validated or not, with
+	// the reading of their schemas (a step for each KiB of a schema's
+	// location hashed and each subschema merged): a schema may have it
+	// make 40,000 values and give up before any validation (attack pass
+	// 49b, row 6).
+	Values int
 }
 
 // CasesWork is Cases, with the Work the generation cost.
@@ -232,7 +239,9 @@ func newGen(inputSchema json.RawMessage, opt Options) (g *gen, top []node, note 
 	if opt.Reach {
 		ver.limit, ver.workLimit = maxReachChecks, maxReachChecks/maxChecks*maxWork
 	}
-	return &gen{opt: opt, doc: newDoc(root), ver: ver}, []node{{v: root, loc: "#"}}, ""
+	d := newDoc(root)
+	d.charged = &ver.charged
+	return &gen{opt: opt, doc: d, ver: ver}, []node{{v: root, loc: "#"}}, ""
 }
 
 func contains(l []string, s string) bool {

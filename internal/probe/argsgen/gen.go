@@ -36,6 +36,7 @@ const fullDepth = 4
 // hint is the member's name.
 func (g *gen) value(nodes []node, depth, variant int, hint string) (any, error) {
 	g.work++
+	g.ver.charged.Values++
 	if g.work > g.opt.MaxNodes {
 		return nil, errBudget
 	}

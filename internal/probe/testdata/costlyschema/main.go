@@ -24,6 +24,13 @@ import (
 
 var n, k, pattern, minLength, boom = "20", "1", "(?:[abB]{1000}x)", "2000", "boom"
 
+// nest, when set (-X main.nest=1000), makes each tool's inputSchema one
+// required array of at least nest arrays of at least nest integers
+// instead: the generator makes its MaxNodes values and gives up,
+// validating none (attack pass 49b, row 6: charged nothing, some 0.1 s of
+// CPU a tool).
+var nest = ""
+
 // defs unused $defs (-X main.defs=D, default none), each a string of the
 // pattern main.defPattern 300 times: compiled, never reached.
 var defs, defPattern = "0", "x{0,1000}"
@@ -49,6 +56,11 @@ func answer(req request) {
 				all["d"+strconv.Itoa(j)] = map[string]any{"type": "string", "pattern": strings.Repeat(defPattern, 300)}
 			}
 			inputSchema["$defs"] = all
+		}
+		if m, _ := strconv.Atoi(nest); m > 0 {
+			inner := map[string]any{"type": "array", "minItems": m, "items": map[string]any{"type": "integer"}}
+			inputSchema = map[string]any{"type": "object", "required": []string{"a"},
+				"properties": map[string]any{"a": map[string]any{"type": "array", "minItems": m, "items": inner}}}
 		}
 		var tools []any
 		if boom != "" {
