@@ -102,13 +102,20 @@ func ecmaOnlySyntax(err error) bool {
 // before parsing: the parser unions its table (hundreds of ranges) into
 // the class at each, so "[" + 15,000 times "\pL" + "]", a class of one
 // instruction, took 1-2 s and 940 MB to parse (attack pass 48e, row 2); a
-// pattern of more of them than MaxPatternInsts allows is not parsed.
+// pattern of more of them than MaxPatternInsts allows is not parsed. So
+// for a case-insensitive class's ranges, which the parser folds rune by
+// rune: foldSize, read before parsing too (attack pass 49b, rows 2-4), of
+// the pattern as written and as ECMA-262's [^] and [] read ("[]a-z]" is a
+// Go class of three ranges, and the compiler parses both).
 func PatternSize(p string) int {
-	classes := unicodeClassSize * (strings.Count(p, `\p`) + strings.Count(p, `\P`))
-	if classes > MaxPatternInsts {
-		return min(classes, maxPatternSize)
+	fold := foldSize(p)
+	if q := strings.NewReplacer("[^]", `[\s\S]`, "[]", `[^\s\S]`).Replace(p); q != p {
+		p, fold = q, min(fold+foldSize(q), maxPatternSize)
 	}
-	p = strings.NewReplacer("[^]", `[\s\S]`, "[]", `[^\s\S]`).Replace(p)
+	classes := min(satMul(unicodeClassSize, strings.Count(p, `\p`)+strings.Count(p, `\P`))+fold, maxPatternSize)
+	if classes > MaxPatternInsts {
+		return classes
+	}
 	tree, err := syntax.Parse(p, syntax.Perl)
 	if err != nil {
 		return 0

@@ -417,12 +417,13 @@ func (w *worker) patternCost(p string) int {
 
 // patternInsts is the size of the program Go's regexp compiles pattern p
 // to, as PatternSize bounds it; 0 for a pattern that is not checked (see
-// Unchecked) or does not parse.
+// Unchecked) or does not parse. A pattern PatternSize counts past
+// MaxPatternInsts, read before parsing, is not parsed by Unchecked either.
 func patternInsts(p string) int {
-	if Unchecked(p) {
-		return 0
+	if n := PatternSize(p); n > MaxPatternInsts || !Unchecked(p) {
+		return n
 	}
-	return PatternSize(p)
+	return 0
 }
 
 // MatchWork is the work (Work's steps) of matching a string of n bytes

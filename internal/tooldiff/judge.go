@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/big"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,6 +54,9 @@ type judge struct {
 	// merged keeps, for each side, what deref made of a $ref beside
 	// other keywords.
 	merged [2]map[uintptr]derefResult
+	// patterns compiles the documents' patterns, none when they count
+	// past offlineschema.MaxPatternInsts.
+	patterns *patterns
 }
 
 // Budgets of one tool's judgments: validations, proof steps, candidate
@@ -80,9 +82,14 @@ const maxSampled = 50_000
 func newJudge(old, new any) *judge {
 	j := &judge{roots: [2]any{old, new}, compiled: map[string]*jsonschema.Schema{}, byMap: map[uintptr]mapSchema{}, assumed: map[string]bool{},
 		merged: [2]map[uintptr]derefResult{{}, {}}}
+	j.patterns = newPatterns(old, new)
+	if j.patterns.capped != "" {
+		j.broken = j.patterns.capped
+		return j
+	}
 	seen := map[string]bool{}
 	for _, root := range j.roots {
-		memberNames(root, seen, &j.names, 0)
+		j.memberNames(root, seen, &j.names, 0)
 	}
 	slices.Sort(j.names)
 	j.comp = offlineschema.NewCompiler()
@@ -146,7 +153,7 @@ func sideURL(side int) string { return "urn:subako:tooldiff:" + strconv.Itoa(sid
 const maxNames = 24
 
 // memberNames collects the member names a schema mentions.
-func memberNames(v any, seen map[string]bool, out *[]string, depth int) {
+func (j *judge) memberNames(v any, seen map[string]bool, out *[]string, depth int) {
 	if depth > 16 {
 		return
 	}
@@ -173,7 +180,7 @@ func memberNames(v any, seen map[string]bool, out *[]string, depth int) {
 				}
 			case "patternProperties":
 				for _, p := range sortedKeys(asObject(e)) {
-					if re, err := regexp.Compile(p); err == nil {
+					if re, err := j.patterns.compile(p); err == nil {
 						ns := argsgen.PatternStrings(re, 1, 64, 0)
 						for _, n := range ns[:min(2, len(ns))] {
 							addName(n)
@@ -181,11 +188,11 @@ func memberNames(v any, seen map[string]bool, out *[]string, depth int) {
 					}
 				}
 			}
-			memberNames(e, seen, out, depth+1)
+			j.memberNames(e, seen, out, depth+1)
 		}
 	case []any:
 		for _, e := range x {
-			memberNames(e, seen, out, depth+1)
+			j.memberNames(e, seen, out, depth+1)
 		}
 	}
 }
@@ -397,7 +404,7 @@ func (j *judge) samples(s any, side int, depth int) []any {
 		add(j.objects(m, side, depth, limit-len(out))...)
 	}
 	if ks&kString != 0 {
-		add(stringSamples(m)...)
+		add(stringSamples(m, j.patterns)...)
 	}
 	if ks&kNumber != 0 {
 		add(numberSamples(m, ks&kFrac == 0)...)
@@ -654,7 +661,7 @@ func containedArrays(prefix, vs []any, m map[string]any) []any {
 	return out
 }
 
-func stringSamples(m map[string]any) []any {
+func stringSamples(m map[string]any, ps *patterns) []any {
 	out := []any{"", "a"}
 	if f, ok := m["format"].(string); ok {
 		for i := range 2 {
@@ -669,7 +676,7 @@ func stringSamples(m map[string]any) []any {
 		maxLen = -1
 	}
 	if p, ok := m["pattern"].(string); ok {
-		if re, err := regexp.Compile(p); err == nil {
+		if re, err := ps.compile(p); err == nil {
 			for _, s := range patternStrings(re, minLen, maxLen) {
 				out = append(out, s)
 			}

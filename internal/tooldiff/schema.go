@@ -652,8 +652,12 @@ func (d *differ) bounds(o, n map[string]any, ptr string, p polarity) {
 func (d *differ) patternChanged(ov, nv any, at string, p polarity) {
 	os, _ := ov.(string)
 	ns, _ := nv.(string)
-	oRe, err1 := regexp.Compile(os)
-	nRe, err2 := regexp.Compile(ns)
+	if d.patterns.capped != "" {
+		d.add(rules.DiffUnproven, at, "pattern %s -> %s: not compared: %s", quote(ov), quote(nv), d.patterns.capped)
+		return
+	}
+	oRe, err1 := d.patterns.compile(os)
+	nRe, err2 := d.patterns.compile(ns)
 	if err1 != nil || err2 != nil {
 		d.add(rules.DiffUnproven, at, "pattern %s -> %s: not read as a Go regular expression, not proven compatible", quote(ov), quote(nv))
 		return

@@ -676,7 +676,7 @@ func (j *judge) memberSchema(m map[string]any, name string) (any, bool) {
 	}
 	pp := asObject(m["patternProperties"])
 	for _, p := range sortedKeys(pp) {
-		re, err := regexp.Compile(p)
+		re, err := j.patterns.compile(p)
 		if err != nil {
 			return nil, false
 		}
@@ -701,7 +701,7 @@ func (j *judge) membersIncluded(am map[string]any, as int, bm map[string]any, bs
 	aPat := asObject(am["patternProperties"])
 	var bRes []*regexp.Regexp
 	for _, p := range sortedKeys(bPat) {
-		re, err := regexp.Compile(p)
+		re, err := j.patterns.compile(p)
 		if err != nil {
 			return false
 		}
@@ -716,7 +716,7 @@ func (j *judge) membersIncluded(am map[string]any, as int, bm map[string]any, bs
 				return false // whether the patterns' names meet is not decided
 			}
 		}
-		if names, ok := literalNames(p); ok && allListed(names, aProps) {
+		if names, ok := j.patterns.literalNames(p); ok && allListed(names, aProps) {
 			continue // the names it matches are members a lists, checked above
 		}
 		if !sub(orTrue(am["additionalProperties"]), as, bPat[p], bs) {

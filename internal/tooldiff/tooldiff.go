@@ -261,6 +261,9 @@ type differ struct {
 	// merged keeps what deref made of a $ref beside other keywords, for
 	// oRoot and nRoot.
 	merged [2]map[uintptr]derefResult
+	// patterns compiles the patterns of oRoot and nRoot, none when they
+	// count past offlineschema.MaxPatternInsts.
+	patterns *patterns
 }
 
 func (d *differ) add(r *rules.Rule, ptr, format string, args ...any) {
@@ -299,6 +302,7 @@ func (d *differ) tool2(o, n map[string]any) {
 			d.add(rules.DiffUnproven, "/inputSchema/$schema", "the schema's dialect changed, %s -> %s: its keywords may be read otherwise, not proven compatible", dialectName(od), dialectName(nd))
 		}
 		d.oRoot, d.nRoot, d.active, d.j, d.rootsDiff, d.merged = oIn, nIn, map[string]bool{}, nil, 0, [2]map[uintptr]derefResult{{}, {}}
+		d.patterns = newPatterns(oIn, nIn)
 		d.schema(oIn, nIn, "/inputSchema", input, 0)
 		d.headers(oIn, nIn)
 	}
@@ -310,6 +314,7 @@ func (d *differ) tool2(o, n map[string]any) {
 		d.add(rules.DiffOutputSchemaAdded, "/outputSchema", "outputSchema added")
 	case oOut != nil:
 		d.oRoot, d.nRoot, d.active, d.j, d.rootsDiff, d.merged = oOut, nOut, map[string]bool{}, nil, 0, [2]map[uintptr]derefResult{{}, {}}
+		d.patterns = newPatterns(oOut, nOut)
 		d.schema(oOut, nOut, "/outputSchema", output, 0)
 	}
 	for _, k := range sortedKeys(o, n) {

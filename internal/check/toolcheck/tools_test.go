@@ -358,6 +358,10 @@ func TestSchemaInvalid(t *testing.T) {
 		// compiler reaches all the same
 		{"patterns behind a $ref to a value", []string{toolJSON("t", `{"type":"object","properties":{"a":{"$ref":"#/x","description":"A."}},"additionalProperties":false,"x":{"type":"string","pattern":"`+strings.Repeat("x{0,1000}", 300)+`"}}`)},
 			[]string{"schema-invalid", "schema-ref"}, []string{`inputSchema's patterns compile to some 600,002 instructions`}},
+		// attack pass 49b, row 2: the parser folds a (?i) class's ranges
+		// rune by rune (2-3 ms a range), counted 3 instructions
+		{"case-folded ranges past the compiled size", []string{toolJSON("t", objectWith(`"a":{"type":"string","description":"A.","pattern":"(?i:[`+strings.Repeat(`B-\\x{1E942}`, 100)+`])"}`))},
+			[]string{"schema-invalid"}, []string{`inputSchema's patterns compile to some 391,203 instructions, past the 100,000`}},
 	})
 }
 
