@@ -207,7 +207,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	}
 	var virt *sandboxfs.Virtual
 	if cfg.Seed != nil { // what a seeded run sees of its files is the module's and the seed's
-		virt = sandboxfs.NewVirtual(SeededStart.UnixNano())
+		virt = sandboxfs.NewVirtual(SeededStart.UnixNano(), cfg.Seed)
 	}
 	mounts, err := cfg.Mounts.open(s.budget, s.halted, virt)
 	if err != nil {
