@@ -30,7 +30,8 @@ import (
 //     3 ...: attack pass 49a, row 3), and a file removed for good is
 //     forgotten, so that a new file the host file system gives the same
 //     inode is a new file here too;
-//   - each mount is its own device (Mount.Virtualize);
+//   - each mount shows the device Mount.Virtualize gives it (the host
+//     gives them all WasmtimeDev, as Subako's runtime shows them);
 //   - a directory's size is 0 and its link count 1, and fd_readdir lists a
 //     directory's entries sorted by name (after "." and "..", which wazero
 //     puts first): the host file system's own order is its own (ext4's
@@ -148,11 +149,12 @@ func (m *Mount) Virtualize(v *Virtual, dev uint64) {
 
 // stat is the module's view of a real Stat_t of this mount, whose birth
 // time (ns since the epoch, 0 for none) birth reads. Unseeded, that is
-// what Subako's runtime shows: the inode wasmtime's metadata_hash
-// (wasmtimeIno), and the birth time as ctim (birthtime.go).
+// what Subako's runtime shows: the device WasmtimeDev, the inode
+// wasmtime's metadata_hash (wasmtimeIno), and the birth time as ctim
+// (birthtime_linux.go).
 func (m *Mount) stat(st sys.Stat_t, birth func() int64) sys.Stat_t {
 	if m.virt == nil {
-		st.Ino, st.Ctim = wasmtimeIno(st.Dev, st.Ino), birth()
+		st.Dev, st.Ino, st.Ctim = WasmtimeDev, wasmtimeIno(st.Dev, st.Ino), birth()
 		return st
 	}
 	return m.virt.stat(m, st)
@@ -185,7 +187,8 @@ func (o *osFile) Ino() (sys.Inode, experimentalsys.Errno) {
 // Dev is the module's view of the open file's device.
 func (o *osFile) Dev() (uint64, experimentalsys.Errno) {
 	if o.m.virt == nil {
-		return o.File.Dev()
+		_, e := o.File.Dev()
+		return WasmtimeDev, e
 	}
 	st, e := o.Stat()
 	return st.Dev, e

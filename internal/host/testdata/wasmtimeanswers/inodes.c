@@ -7,8 +7,9 @@
 // "..", "f", "d", whatever order the file system lists them in): which
 // inode their d_ino is (1 the listed directory's, 3 f's, 4 d's, 0 none, 9
 // another; -1 for no such entry), ".."'s d_ino when a listing of fd 3
-// starts at cookie 1 into a buffer of 26 bytes, and f's ctim after a write and a set of its times 30 ms of
-// the module's time later: unmoved, and 0 or not.
+// starts at cookie 1 into a buffer of 26 bytes, f's ctim after a write
+// and a set of its times 30 ms of the module's time later: unmoved, and 0
+// or not; and whether every device shown is 1.
 #include "../request.h"
 
 static int dirent_codes(__wasi_fd_t fd, long long *e, int k, __wasi_inode_t dir, __wasi_inode_t f, __wasi_inode_t d) {
@@ -74,6 +75,7 @@ int main(void) {
 	e[k++] = after.ctim == 0;
 	e[k++] = after.mtim;
 	e[k++] = after.ino == sf.ino;
+	e[k++] = s3.dev == 1 && sf.dev == 1 && pf.dev == 1 && sd.dev == 1 && pd.dev == 1;
 	answer_errnos(e, k, "");
 	return 0;
 }
