@@ -34,8 +34,8 @@ type Mounts struct {
 // are charged to b, not the copies themselves, which sandboxfs.PrivateLimits
 // bound; stop cuts a huge read or write short when the run ends.
 // virt, when set (a seeded run), is what the module sees of the mounts'
-// times, inodes and devices (sandboxfs.Virtual): each mount is device 1,
-// 2, ... in Subako's order.
+// times, inodes and devices (sandboxfs.Virtual): every mount is device
+// sandboxfs.WasmtimeDev (1), as Subako's runtime shows them all.
 func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.Virtual) (mounts []*sandboxfs.Mount, err error) {
 	defer func() {
 		if err != nil {
@@ -49,7 +49,7 @@ func (m Mounts) open(b *sandboxfs.Budget, stop <-chan struct{}, virt *sandboxfs.
 		}
 		mounts = append(mounts, mt)
 		if virt != nil {
-			mt.Virtualize(virt, uint64(len(mounts)))
+			mt.Virtualize(virt, sandboxfs.WasmtimeDev)
 		}
 		return nil
 	}

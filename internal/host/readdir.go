@@ -2,9 +2,11 @@ package host
 
 import (
 	"context"
+	"encoding/binary"
 
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
+	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 
 	"github.com/subako-ai/subako-go/internal/host/sandboxfs"
 )
@@ -42,19 +44,26 @@ type readdirListener struct{}
 
 // readdirCall is what readdirListener saw of the current call: for a
 // buffer that starts in memory and ends past it, how many of its bytes are
-// inside (0 otherwise), and where the call writes its result.
+// inside (0 otherwise), and where the call writes its result; the
+// directory's fd and the buffer, for dotDotIno (inBuffer false for a
+// buffer past memory).
 type readdirCall struct {
 	inMemory uint64
 	bufused  uint32
+	fd, buf  uint32
+	inBuffer bool
 }
 
 func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.FunctionDefinition, params []uint64, _ experimental.StackIterator) {
 	s := sessionOf(ctx)
 	if s != nil {
-		s.readdirPastMemory, s.call.readdir.inMemory = false, 0
+		s.readdirPastMemory, s.call.readdir = false, readdirCall{}
 	}
 	if len(params) < 5 {
 		return
+	}
+	if s != nil {
+		s.call.readdir = readdirCall{fd: uint32(params[0]), buf: uint32(params[1]), bufused: uint32(params[4]), inBuffer: true}
 	}
 	buf, bufLen := uint64(uint32(params[1])), uint64(uint32(params[2]))
 	if bufLen < direntHeader {
@@ -70,13 +79,13 @@ func (readdirListener) Before(ctx context.Context, mod api.Module, _ api.Functio
 	if inside := size - min(buf, size); inside+1 >= direntHeader {
 		params[2] = inside + 1
 		if s != nil {
-			s.call.readdir.inMemory, s.call.readdir.bufused = inside, uint32(params[4])
+			s.call.readdir.inMemory = inside
 		}
 		return
 	}
 	params[1], params[2] = uint64(^uint32(0)), direntHeader
 	if s != nil {
-		s.readdirPastMemory = true
+		s.readdirPastMemory, s.call.readdir.inBuffer = true, false
 	}
 }
 
@@ -89,6 +98,9 @@ func (readdirListener) After(ctx context.Context, mod api.Module, def api.Functi
 			}
 		}
 	}
+	if s != nil && len(results) > 0 && results[0] == errnoSuccess && s.call.readdir.inBuffer {
+		dotDotIno(mod, s.call.readdir)
+	}
 	b, _ := ctx.Value(budgetKey{}).(*sandboxfs.Budget)
 	if len(results) == 0 || results[0] != errnoIO || !b.ListingRefused() {
 		return
@@ -100,3 +112,70 @@ func (readdirListener) After(ctx context.Context, mod api.Module, def api.Functi
 }
 
 func (readdirListener) Abort(context.Context, api.Module, api.FunctionDefinition, error) {}
+
+// dotDotIno gives the ".." entry of a listing fd_readdir wrote the
+// directory's own inode, as "."'s, as Subako's runtime does (wasmtime's
+// preview 1 gives both head entries the directory's metadata_hash).
+// wazero writes 0 for "..": one fd_readdir of fd 3 told the host from
+// Subako's runtime (attack pass 49a, row 4). ".." is the entry whose next
+// cookie (d_next) is 2; the bytes of its d_ino inside what the call wrote
+// (an entry may be cut at the buffer's end) are set to the inode the
+// directory's descriptor shows (its File's Ino, the one "." has), found
+// through reflection on wazero's descriptor table (fileEntry); where that
+// finds nothing (another wazero), the entry stays as wazero wrote it.
+func dotDotIno(mod api.Module, c readdirCall) {
+	mem := guestMemory(mod)
+	if mem == nil {
+		return
+	}
+	used, ok := mem.ReadUint32Le(c.bufused)
+	if !ok {
+		return
+	}
+	if c.inMemory > 0 {
+		used = uint32(min(uint64(used), c.inMemory))
+	}
+	for pos := uint32(0); uint64(pos)+8 <= uint64(used); {
+		next, ok := mem.ReadUint64Le(c.buf + pos)
+		if !ok {
+			return
+		}
+		if next == 2 {
+			ino, ok := dirIno(mod, c.fd)
+			if !ok {
+				return
+			}
+			var b [8]byte
+			binary.LittleEndian.PutUint64(b[:], ino)
+			mem.Write(c.buf+pos+8, b[:min(8, used-pos-8)])
+			return
+		}
+		namlen, ok := mem.ReadUint32Le(c.buf + pos + 16)
+		if !ok || uint64(pos)+20 > uint64(used) {
+			return
+		}
+		pos += direntHeader + namlen
+		if pos < direntHeader+namlen { // wrapped
+			return
+		}
+	}
+}
+
+// dirIno is the inode the File of wazero's entry of fd shows, or ok false.
+func dirIno(mod api.Module, fd uint32) (ino uint64, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ino, ok = 0, false
+		}
+	}()
+	entry, ok := fileEntry(mod, fd)
+	if !ok {
+		return 0, false
+	}
+	f, ok := entry.FieldByName("File").Interface().(experimentalsys.File)
+	if !ok || f == nil {
+		return 0, false
+	}
+	ino, e := f.Ino()
+	return ino, e == 0
+}

@@ -211,7 +211,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	var virt *sandboxfs.Virtual
 	if cfg.Seed != nil { // what a seeded run sees of its files is the module's and the seed's
 		cfg.SeededWall = seededWall(cfg)
-		virt = sandboxfs.NewVirtual(cfg.SeededWall.UnixNano())
+		virt = sandboxfs.NewVirtual(cfg.SeededWall.UnixNano(), cfg.Seed)
 	}
 	mounts, err := cfg.Mounts.open(s.budget, s.halted, virt)
 	if err != nil {

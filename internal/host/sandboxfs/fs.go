@@ -215,19 +215,21 @@ func (m *Mount) createDirSlash(name string) experimentalsys.Errno {
 }
 
 func (f *mountFS) Lstat(p string) (sys.Stat_t, experimentalsys.Errno) {
-	st, e := stat(f.m.root.Lstat(clean(p)))
+	name := clean(p)
+	st, e := stat(f.m.root.Lstat(name))
 	if e != 0 {
 		return st, e
 	}
-	return f.m.stat(st), 0
+	return f.m.stat(st, func() int64 { return f.m.birthTime(name, false) }), 0
 }
 
 func (f *mountFS) Stat(p string) (sys.Stat_t, experimentalsys.Errno) {
-	st, e := stat(f.m.root.Stat(clean(p)))
+	name := clean(p)
+	st, e := stat(f.m.root.Stat(name))
 	if e != 0 {
 		return st, e
 	}
-	return f.m.stat(st), 0
+	return f.m.stat(st, func() int64 { return f.m.birthTime(name, true) }), 0
 }
 
 func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {

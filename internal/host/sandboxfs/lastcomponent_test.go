@@ -296,7 +296,7 @@ func TestUtimensNoFollowSetsOwnTimes(t *testing.T) {
 func TestUtimensNoFollowVirtual(t *testing.T) {
 	x := newLastCompFixture(t, NewBudget(CallLimits))
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixNano()
-	x.m.Virtualize(NewVirtual(start), 7)
+	x.m.Virtualize(NewVirtual(start, nil), 7)
 	const t1 = int64(1_000_000_000) * 1e9
 	if e := noFollowTimes(t, x.f)("l", t1, t1); e != 0 {
 		t.Fatal(e)

@@ -47,7 +47,7 @@ func testListingsBounded(t *testing.T, dir string, perListing int64, virtual boo
 	}
 	defer m.Close()
 	if virtual {
-		m.Virtualize(NewVirtual(0), 1)
+		m.Virtualize(NewVirtual(0, nil), 1)
 	}
 	// Seeded, the first read lists the directory whole; unseeded, wazero's
 	// cache of one fd_readdir of a large buffer does.

@@ -208,7 +208,7 @@ func TestPrivateCopyKeepsVirtualInodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	m.Virtualize(NewVirtual(0), 1)
+	m.Virtualize(NewVirtual(0, nil), 1)
 	before, e := m.FS().Stat("a")
 	if e != 0 {
 		t.Fatal(e)

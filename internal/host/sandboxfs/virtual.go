@@ -1,6 +1,8 @@
 package sandboxfs
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"io"
 	"io/fs"
 	"sort"
@@ -17,15 +19,19 @@ import (
 // inode numbers are the host file system's: a module that hashed
 // /volume/tmp's mtime chose its verdict by the real clock, from run to run
 // (attack pass 43c, row 1). Through a Virtual:
-//   - every time a file shows (atime, mtime, ctime) is Start, the seeded
+//   - every time a file shows (atime, mtime, ctime) is start, the seeded
 //     run's wall clock start, but for the atime and mtime the module set
 //     (path_filestat_set_times, fd_filestat_set_times), shown as it set
 //     them; writes leave the times as they were, as a file system with a
 //     coarse clock does within one tick;
-//   - inode numbers are given in the order the module first sees each file
-//     (1, 2, ...), and a file removed for good is forgotten, so that a new
-//     file the host file system gives the same inode is a new file here too;
-//   - each mount is its own device (Mount.Virtualize);
+//   - inode numbers are given in the order the module first sees each file:
+//     the n-th file seen is SipHash-1-3 of n under a key of the run's seed,
+//     64 bits spread as wasmtime's metadata_hash (inode.go; they were 1, 2,
+//     3 ...: attack pass 49a, row 3), and a file removed for good is
+//     forgotten, so that a new file the host file system gives the same
+//     inode is a new file here too;
+//   - each mount shows the device Mount.Virtualize gives it (the host
+//     gives them all WasmtimeDev, as Subako's runtime shows them);
 //   - a directory's size is 0 and its link count 1, and fd_readdir lists a
 //     directory's entries sorted by name (after "." and "..", which wazero
 //     puts first): the host file system's own order is its own (ext4's
@@ -38,11 +44,11 @@ import (
 //
 // It is shared by the mounts of one run and safe for concurrent use.
 type Virtual struct {
-	start int64 // ns since the epoch
-
-	mu    sync.Mutex
-	next  uint64
-	files map[fileKey]*virtualFile
+	start  int64  // ns since the epoch
+	k0, k1 uint64 // the key of the inode numbers, from the seed
+	mu     sync.Mutex
+	next   uint64
+	files  map[fileKey]*virtualFile
 }
 
 // fileKey is a file's real device and inode.
@@ -60,17 +66,25 @@ type virtualFile struct {
 }
 
 // NewVirtual returns a Virtual whose files show start (ns since the epoch)
-// as their times until the module sets them.
-func NewVirtual(start int64) *Virtual {
-	return &Virtual{start: start, files: map[fileKey]*virtualFile{}}
+// as their times until the module sets them, and inode numbers drawn
+// from seed and the order the module sees them.
+func NewVirtual(start int64, seed []byte) *Virtual {
+	key := sha256.Sum256(append([]byte("subako inode numbers\x00"), seed...))
+	return &Virtual{
+		start: start, files: map[fileKey]*virtualFile{},
+		k0: binary.LittleEndian.Uint64(key[:8]), k1: binary.LittleEndian.Uint64(key[8:16]),
+	}
 }
+
+// Ino is the inode number the n-th file the module sees (from 1) shows.
+func (v *Virtual) Ino(n uint64) uint64 { return sipHash13(v.k0, v.k1, 0, n) }
 
 // file is the virtual file of key, made on first sight. v.mu is held.
 func (v *Virtual) file(key fileKey) *virtualFile {
 	f := v.files[key]
 	if f == nil {
 		v.next++
-		f = &virtualFile{ino: v.next, atim: v.start, mtim: v.start}
+		f = &virtualFile{ino: v.Ino(v.next), atim: v.start, mtim: v.start}
 		v.files[key] = f
 	}
 	return f
@@ -133,9 +147,14 @@ func (m *Mount) Virtualize(v *Virtual, dev uint64) {
 	m.virt, m.vdev = v, dev
 }
 
-// stat is the module's view of a real Stat_t of this mount.
-func (m *Mount) stat(st sys.Stat_t) sys.Stat_t {
+// stat is the module's view of a real Stat_t of this mount, whose birth
+// time (ns since the epoch, 0 for none) birth reads. Unseeded, that is
+// what Subako's runtime shows: the device WasmtimeDev, the inode
+// wasmtime's metadata_hash (wasmtimeIno), and the birth time as ctim
+// (birthtime_linux.go).
+func (m *Mount) stat(st sys.Stat_t, birth func() int64) sys.Stat_t {
 	if m.virt == nil {
+		st.Dev, st.Ino, st.Ctim = WasmtimeDev, wasmtimeIno(st.Dev, st.Ino), birth()
 		return st
 	}
 	return m.virt.stat(m, st)
@@ -147,14 +166,19 @@ func (o *osFile) Stat() (sys.Stat_t, experimentalsys.Errno) {
 	if e != 0 {
 		return st, e
 	}
-	return o.m.stat(st), 0
+	return o.m.stat(st, func() int64 { return fileBirthTime(o.f) }), 0
 }
 
 // Ino is the module's view of the open file's inode (the "." entry of
-// fd_readdir).
+// fd_readdir, and the ".." entry's: host.dotDotIno).
 func (o *osFile) Ino() (sys.Inode, experimentalsys.Errno) {
 	if o.m.virt == nil {
-		return o.File.Ino()
+		dev, e := o.File.Dev()
+		if e != 0 {
+			return 0, e
+		}
+		ino, e := o.File.Ino()
+		return wasmtimeIno(dev, ino), e
 	}
 	st, e := o.Stat()
 	return st.Ino, e
@@ -163,7 +187,8 @@ func (o *osFile) Ino() (sys.Inode, experimentalsys.Errno) {
 // Dev is the module's view of the open file's device.
 func (o *osFile) Dev() (uint64, experimentalsys.Errno) {
 	if o.m.virt == nil {
-		return o.File.Dev()
+		_, e := o.File.Dev()
+		return WasmtimeDev, e
 	}
 	st, e := o.Stat()
 	return st.Dev, e
@@ -211,9 +236,10 @@ func (o *osFile) readdirSorted(n int) ([]experimentalsys.Dirent, experimentalsys
 }
 
 // virtualDirents turns the real inodes of a directory's entries into what
-// the module sees: the entries are on the directory's device.
+// the module sees (the entries are on the directory's device): wasmtime's
+// metadata_hash unseeded, the Virtual's numbers seeded.
 func (o *osFile) virtualDirents(d []experimentalsys.Dirent) experimentalsys.Errno {
-	if o.m.virt == nil || len(d) == 0 {
+	if len(d) == 0 {
 		return 0
 	}
 	dev, e := o.File.Dev()
@@ -221,7 +247,11 @@ func (o *osFile) virtualDirents(d []experimentalsys.Dirent) experimentalsys.Errn
 		return e
 	}
 	for i := range d {
-		d[i].Ino = o.m.virt.ino(dev, d[i].Ino)
+		if o.m.virt == nil {
+			d[i].Ino = wasmtimeIno(dev, d[i].Ino)
+		} else {
+			d[i].Ino = o.m.virt.ino(dev, d[i].Ino)
+		}
 	}
 	return 0
 }

@@ -15,7 +15,8 @@ import (
 // its mounts' metadata is a function of the module's operations: every
 // file shows the run's start as its times until the module sets them, and
 // then what it set; inodes are numbered in the order the module first sees
-// files, a file removed for good is forgotten (so a new file the host
+// files (the n-th SipHash-1-3 of n under a key of the seed, spread over 64
+// bits as wasmtime's metadata_hash: attack pass 49a, row 3), a file removed for good is forgotten (so a new file the host
 // gives the old inode is new here too), and the mount is its own device.
 // The module once read the real date to the nanosecond, and the host's
 // inode numbers, from its fresh volume's times.
@@ -27,10 +28,12 @@ func TestVirtualMetadata(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	m.Virtualize(NewVirtual(start), 7)
+	v := NewVirtual(start, []byte("case 1"))
+	m.Virtualize(v, 7)
 	fsys := m.FS()
-	want := func(what string, st sys.Stat_t, e experimentalsys.Errno, ino uint64, atim, mtim int64) {
+	want := func(what string, st sys.Stat_t, e experimentalsys.Errno, n uint64, atim, mtim int64) {
 		t.Helper()
+		ino := v.Ino(n)
 		if e != 0 {
 			t.Fatalf("%s: %v", what, e)
 		}
@@ -61,8 +64,8 @@ func TestVirtualMetadata(t *testing.T) {
 	}
 	st, e = f.Stat()
 	want("a's mtime set by fd, its atime kept", st, e, 2, 5e9, 9e9)
-	if ino, e := f.Ino(); e != 0 || ino != 2 {
-		t.Errorf("a's Ino: %d, %v; want 2", ino, e)
+	if ino, e := f.Ino(); e != 0 || ino != v.Ino(2) {
+		t.Errorf("a's Ino: %d, %v; want %d", ino, e, v.Ino(2))
 	}
 	f.Close()
 
@@ -82,8 +85,8 @@ func TestVirtualMetadata(t *testing.T) {
 	for _, ent := range ents {
 		inos[ent.Name] = ent.Ino
 	}
-	if inos["a"] != 2 || inos["b"] != 3 {
-		t.Errorf("readdir: %v; want a 2, b 3", inos)
+	if inos["a"] != v.Ino(2) || inos["b"] != v.Ino(3) {
+		t.Errorf("readdir: %v; want a %d, b %d", inos, v.Ino(2), v.Ino(3))
 	}
 
 	// Removed for good, forgotten: a new file is a new file, whatever
@@ -115,8 +118,32 @@ func TestVirtualMetadata(t *testing.T) {
 	want("a file renamed over another", st, e, 5, 11e9, 13e9)
 }
 
+// TestVirtualInodesSpreadBySeed (attack pass 49a, row 3): a seeded run's
+// inode numbers are a function of the seed and the order seen, the same
+// for one seed, another for another, with high bits set as a hash's (the
+// host gave 1, 2, 3 ..., which "ino >> 40 != 0" told from Subako's
+// runtime's metadata_hash).
+func TestVirtualInodesSpreadBySeed(t *testing.T) {
+	t.Parallel()
+	a, b, c := NewVirtual(0, []byte("case 1")), NewVirtual(0, []byte("case 1")), NewVirtual(0, []byte("case 2"))
+	high := 0
+	for n := uint64(1); n <= 64; n++ {
+		if a.Ino(n) != b.Ino(n) || a.Ino(n) == c.Ino(n) {
+			t.Errorf("file %d: %#x, %#x under one seed, %#x under another", n, a.Ino(n), b.Ino(n), c.Ino(n))
+		}
+		if a.Ino(n)>>40 != 0 {
+			high++
+		}
+	}
+	if high < 60 {
+		t.Errorf("%d of 64 inode numbers past 2^40; a hash's are (all but 2^-24 of them)", high)
+	}
+}
+
 // TestUnvirtualizedMetadata: a mount that is not virtualized (discovery,
-// call, serve) shows the host file system's metadata.
+// call, serve) shows the host file system's metadata, but for the inode,
+// wasmtime's metadata_hash of the device and inode, the device, 1, and
+// ctim, the birth time (attack pass 49a, rows 3 and 7).
 func TestUnvirtualizedMetadata(t *testing.T) {
 	t.Parallel()
 	m, err := Open(t.TempDir(), "/volume/tmp", true, NewBudget(Limits{}), nil)
@@ -132,7 +159,7 @@ func TestUnvirtualizedMetadata(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if real := sys.NewStat_t(info); st.Ino != real.Ino || st.Dev != real.Dev || st.Mtim != real.Mtim {
+	if real := sys.NewStat_t(info); st.Ino != wasmtimeIno(real.Dev, real.Ino) || st.Dev != WasmtimeDev || st.Mtim != real.Mtim {
 		t.Errorf("unvirtualized: %+v; the file system says %+v", st, real)
 	}
 }
@@ -158,7 +185,7 @@ func TestVirtualDirectoryListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	m.Virtualize(NewVirtual(0), 7)
+	m.Virtualize(NewVirtual(0, nil), 7)
 	fsys := m.FS()
 	f, e := fsys.OpenFile(".", experimentalsys.O_RDONLY|experimentalsys.O_DIRECTORY, 0)
 	if e != 0 {
