@@ -139,8 +139,9 @@ func TestOnlyReaderFinds(t *testing.T) {
 // Arg or ReadArg, which refuse a device on standard input before reading
 // it (attack pass 41i, row 2: call's `-` streamed /dev/zero).
 var allowedStdin = map[string]string{
-	"internal/supervise/supervise.go": "hands standard input to the child process that runs the command (which reads it through this package); never reads it",
-	"cmd/subakogo/serve.go":           "serve's MCP client: the stream serve answers line by line as it comes (a terminal there is a person typing requests), never read whole as a file",
+	"internal/supervise/supervise.go":   "hands standard input to the child process that runs the command (which reads it through this package); never reads it",
+	"cmd/subakogo/serve.go":             "serve's MCP client: the stream serve answers line by line as it comes (a terminal there is a person typing requests), never read whole as a file",
+	"internal/mcpfixture/mcpfixture.go": "the request loop of wasip1 test modules: the module's own stdin, which the host writes, never subakogo's",
 }
 
 // TestOnlyStdinReader keeps this package the one reader of standard input.
