@@ -63,10 +63,11 @@ type runFiles struct {
 	// Subako's runtime opens them (rights.go), at the numbers they are at.
 	modes map[uint32]uint8
 
-	// opening is the mode of the path_open in progress; nameTooLong says
-	// the fd_prestat_dir_name in progress answers ENAMETOOLONG (prestat.go).
-	opening     uint8
-	nameTooLong bool
+	// opening is the mode of the path_open in progress; prestatErrno is
+	// what the fd_prestat_dir_name in progress answers instead of wazero's
+	// EBADF, 0 for wazero's answer (prestat.go).
+	opening      uint8
+	prestatErrno uint64
 
 	// What Before saw, for After (a run's calls do not overlap).
 	refused   uint64

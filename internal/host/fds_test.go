@@ -211,15 +211,18 @@ func errnoExitModule(name string, fd int32) []byte {
 
 // TestPrestatOfStdio (attack pass 41b, row 3): fd_prestat_get and
 // fd_prestat_dir_name describe preopened directories only: for stdin,
-// stdout and stderr they answer EBADF, as wasmtime does (and as they do
-// for a descriptor past the preopens), where wazero answered success with
-// an empty name. The first preopen (fd 3, /volume/tmp in a call) still
+// stdout and stderr they answer EBADF and ENOTDIR, as wasmtime does
+// (attack pass 49c, row 3; EBADF both for a descriptor past the
+// preopens), where wazero answered success with an empty name. The first preopen (fd 3, /volume/tmp in a call) still
 // answers.
 func TestPrestatOfStdio(t *testing.T) {
 	h := newHost(t)
 	volume := t.TempDir()
-	for _, name := range []string{"fd_prestat_get", "fd_prestat_dir_name"} {
-		for fd, want := range []uint32{errnoBadf, errnoBadf, errnoBadf, errnoSuccess, errnoBadf} {
+	for name, wants := range map[string][]uint32{
+		"fd_prestat_get":      {errnoBadf, errnoBadf, errnoBadf, errnoSuccess, errnoBadf},
+		"fd_prestat_dir_name": {errnoNotdir, errnoNotdir, errnoNotdir, errnoSuccess, errnoBadf},
+	} {
+		for fd, want := range wants {
 			m := compile(t, h, errnoExitModule(name, int32(fd)))
 			s, err := h.start(context.Background(), m, RunConfig{Mounts: Mounts{Volume: volume}, Timeout: 2 * time.Second})
 			if err != nil {

@@ -294,3 +294,22 @@ func TestErrnosAsWasmtime(t *testing.T) {
 		}
 	}
 }
+
+// TestPrestatNotPreopenAsWasmtime: fd_prestat_get and fd_prestat_dir_name
+// of descriptors that are no preopen, as wasmtime v39 answered
+// testdata/wasmtimeanswers/prestatnotpreopen.c (recorded with wasmtimerun,
+// /volume/tmp preopened at fd 3): the file and the directory opened (0,
+// 0); fd_prestat_get of fd 0, the file and the directory EBADF (8);
+// fd_prestat_dir_name of fd 0, the file and the directory ENOTDIR (54),
+// of fd 99 EBADF; into 2 bytes past the end of memory, of the file
+// ENOTDIR and of fd 3 ENAMETOOLONG (37), the buffer unread. Attack pass
+// 49c, row 3: the host answered EBADF for every descriptor that is no
+// preopen, and trapped at the buffer past memory.
+func TestPrestatNotPreopenAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,8,8,8,54,54,54,8,54,37,"}`
+	for e, r := range runEngines(t, "testdata/wasmtimeanswers/prestatnotpreopen.wasm", pingLine) {
+		if r.answer != wasmtime {
+			t.Errorf("%v: answered\n%s (trap %q)\nwasmtime\n%s", e, r.answer, r.trap, wasmtime)
+		}
+	}
+}
