@@ -61,3 +61,23 @@ func TestPatternSizeCaseFoldedRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternSizeCountsFoldOfUnparsedPattern (attack pass 49c, row 1): a
+// case-insensitive class of 24 ranges B-U+1E942 (some 3M runes folded)
+// before an ECMA-262 lookahead, which Go's parser refuses after folding,
+// counts its fold as the parsed class does (it counted 0), so a schema of
+// 200 of them is past MaxPatternInsts and not compiled.
+func TestPatternSizeCountsFoldOfUnparsedPattern(t *testing.T) {
+	class := "(?i)[" + strings.Repeat("B-\U0001E942", 24) + "]"
+	parsed, ecma := PatternSize(class), PatternSize(class+"(?=a)")
+	if ecma < foldSize(class) || ecma+10 < parsed {
+		t.Errorf("PatternSize with a lookahead %d, without %d, foldSize %d", ecma, parsed, foldSize(class))
+	}
+	var all []any
+	for range 200 {
+		all = append(all, map[string]any{"pattern": class + "(?=a)"})
+	}
+	if n := SchemaPatternSize(map[string]any{"allOf": all}); n <= MaxPatternInsts {
+		t.Errorf("SchemaPatternSize of 200 such %d, not past %d", n, MaxPatternInsts)
+	}
+}

@@ -94,9 +94,13 @@ func ecmaOnlySyntax(err error) bool {
 // PatternSize bounds the instructions Go's regexp compiles pattern p to,
 // read from its parse tree without compiling it (compiling costs about 2
 // µs an instruction, and "x{0,1000}" is 2,000 of them): each repetition
-// counted as Simplify expands it, the sum saturating at maxPatternSize. 0
-// for a pattern that does not parse (ECMA-262's [^] and [] read as Go
-// classes).
+// counted as Simplify expands it, the sum saturating at maxPatternSize.
+// For a pattern that does not parse (ECMA-262's [^] and [] read as Go
+// classes): what the reading before parsing counts (the fold and the
+// Unicode classes below), which parsing it costs whatever its outcome;
+// it was 0, so 200 patterns of a 24-range folded class before an
+// ECMA-262 lookahead counted nothing and took 23.7 s to compile (attack
+// pass 49c, row 1; TestPatternSizeCountsFoldOfUnparsedPattern).
 //
 // A Unicode class (\pL, \p{Greek}, \PN) counts unicodeClassSize, read
 // before parsing: the parser unions its table (hundreds of ranges) into
@@ -118,7 +122,7 @@ func PatternSize(p string) int {
 	}
 	tree, err := syntax.Parse(p, syntax.Perl)
 	if err != nil {
-		return 0
+		return classes // what parsing read before it failed (attack pass 49c, row 1)
 	}
 	return min(treeSize(tree)+2+classes, maxPatternSize) // and the program's fail and match
 }

@@ -408,10 +408,10 @@ func (w *worker) patternCost(p string) int {
 	if w.patterns == nil {
 		w.patterns = map[string]int{}
 	}
-	insts := patternInsts(p)
+	insts, size := patternSizes(p)
 	w.patterns[p] = insts
 	w.patternsCompiled++
-	w.n += formatWork("regex", len(p)) + compileStepsPerInst*insts
+	w.n += formatWork("regex", len(p)) + compileStepsPerInst*size
 	return insts
 }
 
@@ -420,10 +420,19 @@ func (w *worker) patternCost(p string) int {
 // Unchecked) or does not parse. A pattern PatternSize counts past
 // MaxPatternInsts, read before parsing, is not parsed by Unchecked either.
 func patternInsts(p string) int {
-	if n := PatternSize(p); n > MaxPatternInsts || !Unchecked(p) {
-		return n
+	insts, _ := patternSizes(p)
+	return insts
+}
+
+// patternSizes is patternInsts (what matching p costs an instruction at a
+// time) and PatternSize (what compiling it costs, whether it parses or
+// not: attack pass 49c, row 1).
+func patternSizes(p string) (insts, size int) {
+	size = PatternSize(p)
+	if size > MaxPatternInsts || !Unchecked(p) {
+		return size, size
 	}
-	return 0
+	return 0, size
 }
 
 // MatchWork is the work (Work's steps) of matching a string of n bytes
