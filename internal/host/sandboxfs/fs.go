@@ -193,6 +193,9 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 		return nil, e
 	}
 	file.readOnly = readOnly
+	if created {
+		m.madeNow(name)
+	}
 	return file, 0
 }
 
@@ -220,7 +223,7 @@ func (f *mountFS) Lstat(p string) (sys.Stat_t, experimentalsys.Errno) {
 	if e != 0 {
 		return st, e
 	}
-	return f.m.stat(st, func() int64 { return f.m.birthTime(name, false) }), 0
+	return f.m.stat(st, func() int64 { return f.m.birthTime(name, false) }, func() uint64 { return f.m.subdirs(name) }), 0
 }
 
 func (f *mountFS) Stat(p string) (sys.Stat_t, experimentalsys.Errno) {
@@ -229,7 +232,7 @@ func (f *mountFS) Stat(p string) (sys.Stat_t, experimentalsys.Errno) {
 	if e != 0 {
 		return st, e
 	}
-	return f.m.stat(st, func() int64 { return f.m.birthTime(name, true) }), 0
+	return f.m.stat(st, func() int64 { return f.m.birthTime(name, true) }, func() uint64 { return f.m.subdirs(name) }), 0
 }
 
 func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
@@ -245,7 +248,14 @@ func (f *mountFS) Mkdir(p string, perm fs.FileMode) experimentalsys.Errno {
 	}
 	// A name under a file answers ENOTDIR, as mkdirat(2) and Subako's
 	// runtime do; it was made ENOENT (attack pass 48a, row 3).
-	return m.errno(m.root.Mkdir(name, perm))
+	if err := m.root.Mkdir(name, perm); err != nil {
+		return m.errno(err)
+	}
+	m.madeNow(name)
+	if m.virt != nil {
+		m.virt.dirsChanged()
+	}
+	return 0
 }
 
 func (f *mountFS) Chmod(p string, perm fs.FileMode) experimentalsys.Errno {
@@ -293,6 +303,9 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	}
 	if m.virt != nil && oldErr == nil && !os.SameFile(info, old) {
 		m.virt.removed(old)
+	}
+	if m.virt != nil && info.IsDir() {
+		m.virt.dirsChanged()
 	}
 	return 0
 }
@@ -402,6 +415,9 @@ func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 	}
 	if m.virt != nil {
 		m.virt.removed(info)
+		if dir {
+			m.virt.dirsChanged()
+		}
 	}
 	return 0
 }
@@ -442,7 +458,11 @@ func (f *mountFS) Symlink(target, link string) experimentalsys.Errno {
 	if _, err := m.chargeCreate(name); err != nil {
 		return f.errno(err)
 	}
-	return m.errno(m.root.Symlink(target, name))
+	if err := m.root.Symlink(target, name); err != nil {
+		return m.errno(err)
+	}
+	m.madeNow(name)
+	return 0
 }
 
 func (f *mountFS) Readlink(p string) (string, experimentalsys.Errno) {
@@ -475,7 +495,7 @@ func (m *Mount) utimens(name string, atim, mtim int64) experimentalsys.Errno {
 		return errno(err)
 	}
 	if m.virt != nil {
-		m.virt.setTimes(info, atim, mtim)
+		m.virt.setTimes(info, atim, mtim, m.private != nil)
 	}
 	return 0
 }
@@ -517,7 +537,7 @@ func (f *mountFS) UtimensNoFollow(p string, atim, mtim int64) experimentalsys.Er
 		return errno(err)
 	}
 	if m.virt != nil {
-		m.virt.setTimesOf(key, atim, mtim)
+		m.virt.setTimesOf(key, atim, mtim, m.private != nil)
 	}
 	return 0
 }

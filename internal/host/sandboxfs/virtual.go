@@ -13,17 +13,27 @@ import (
 )
 
 // Virtual is what a seeded run (the probes' calls) sees of its mounts'
-// metadata: a function of the module's own operations, never of the host's
-// file system. Its fresh volume was made by the host a moment before, so the
+// metadata: a function of the module's own operations and the run's seed,
+// never of the host's file system, in the shape wasmtime shows a Linux
+// file system's. Its fresh volume was made by the host a moment before, so the
 // real times of its files are the real date, to the nanosecond, and its
 // inode numbers are the host file system's: a module that hashed
 // /volume/tmp's mtime chose its verdict by the real clock, from run to run
 // (attack pass 43c, row 1). Through a Virtual:
-//   - every time a file shows (atime, mtime, ctime) is start, the seeded
-//     run's wall clock start, but for the atime and mtime the module set
-//     (path_filestat_set_times, fd_filestat_set_times), shown as it set
-//     them; writes leave the times as they were, as a file system with a
-//     coarse clock does within one tick;
+//   - a file of a mount that is no Private's (the run's volume, made for
+//     the run) shows start, the seeded run's wall clock start, as its
+//     times; a file of /package or /skills (a Private's: what the person
+//     ships) shows times of an extraction before the run (shippedTimes),
+//     drawn from the seed and the order the module first sees it: ctim
+//     (the birth time) in the 2 s after a moment 1 to 73 hours before
+//     start, atim up to 10 minutes after it, mtim 1 to 181 days before it,
+//     so no two are equal and none is start (they were all start: a file
+//     the person built an hour before showed as made just now, a tell of
+//     the probes, attack pass 49c, row 2);
+//   - the atime and mtime the module set (path_filestat_set_times,
+//     fd_filestat_set_times) show as it set them, ctim never moves; writes
+//     leave the times as they were, as a file system with a coarse clock
+//     does within one tick;
 //   - inode numbers are given in the order the module first sees each file:
 //     the n-th file seen is SipHash-1-3 of n under a key of the run's seed,
 //     64 bits spread as wasmtime's metadata_hash (inode.go; they were 1, 2,
@@ -32,8 +42,10 @@ import (
 //     inode is a new file here too;
 //   - each mount shows the device Mount.Virtualize gives it (the host
 //     gives them all WasmtimeDev, as Subako's runtime shows them);
-//   - a directory's size is 0 and its link count 1, and fd_readdir lists a
-//     directory's entries sorted by name (after "." and "..", which wazero
+//   - a directory's size is 4096 and its link count 2 and one a
+//     subdirectory, counted from its entries, as wasmtime shows an ext4
+//     directory (they were 0 and 1, attack pass 49c, row 2), and fd_readdir
+//     lists a directory's entries sorted by name (after "." and "..", which wazero
 //     puts first): the host file system's own order is its own (ext4's
 //     hash order under the hash seed mkfs drew, tmpfs's newest first) and
 //     so is a directory's size (4096 or 1024 on ext4, 40 bytes and 20 an
@@ -49,6 +61,12 @@ type Virtual struct {
 	mu     sync.Mutex
 	next   uint64
 	files  map[fileKey]*virtualFile
+	// made are the files the module made in /package or /skills, which
+	// show start as their times as the volume's do.
+	made map[fileKey]bool
+	// dirs counts the module's changes to the directories' tree (mkdir,
+	// rmdir, rename), after which link counts are counted again.
+	dirs uint64
 }
 
 // fileKey is a file's real device and inode.
@@ -61,8 +79,12 @@ func keyOf(info fs.FileInfo) fileKey {
 }
 
 type virtualFile struct {
-	ino        uint64
-	atim, mtim int64
+	ino              uint64
+	atim, mtim, ctim int64
+	// nlink is a directory's link count, counted when the tree was at
+	// change counted.
+	nlink   uint64
+	counted uint64 // Virtual.dirs + 1 at the count; 0: not counted
 }
 
 // NewVirtual returns a Virtual whose files show start (ns since the epoch)
@@ -71,7 +93,7 @@ type virtualFile struct {
 func NewVirtual(start int64, seed []byte) *Virtual {
 	key := sha256.Sum256(append([]byte("subako inode numbers\x00"), seed...))
 	return &Virtual{
-		start: start, files: map[fileKey]*virtualFile{},
+		start: start, files: map[fileKey]*virtualFile{}, made: map[fileKey]bool{},
 		k0: binary.LittleEndian.Uint64(key[:8]), k1: binary.LittleEndian.Uint64(key[8:16]),
 	}
 }
@@ -79,48 +101,84 @@ func NewVirtual(start int64, seed []byte) *Virtual {
 // Ino is the inode number the n-th file the module sees (from 1) shows.
 func (v *Virtual) Ino(n uint64) uint64 { return sipHash13(v.k0, v.k1, 0, n) }
 
-// file is the virtual file of key, made on first sight. v.mu is held.
-func (v *Virtual) file(key fileKey) *virtualFile {
+// file is the virtual file of key, made on first sight; shipped says it
+// is a file of /package or /skills (a Private's mount). v.mu is held.
+func (v *Virtual) file(key fileKey, shipped bool) *virtualFile {
 	f := v.files[key]
 	if f == nil {
 		v.next++
-		f = &virtualFile{ino: v.Ino(v.next), atim: v.start, mtim: v.start}
+		f = &virtualFile{ino: v.Ino(v.next), atim: v.start, mtim: v.start, ctim: v.start}
+		if shipped && !v.made[key] {
+			f.atim, f.mtim, f.ctim = v.shippedTimes(v.next)
+		}
 		v.files[key] = f
 	}
 	return f
 }
 
-// stat turns a real Stat_t of a file of mount m into what the module sees.
-func (v *Virtual) stat(m *Mount, st sys.Stat_t) sys.Stat_t {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	f := v.file(fileKey{st.Dev, st.Ino})
-	st.Dev, st.Ino = m.vdev, f.ino
-	st.Atim, st.Mtim, st.Ctim = f.atim, f.mtim, v.start
-	if st.Mode.IsDir() {
-		st.Size, st.Nlink = 0, 1
+// shippedTimes are the times the n-th file seen shows when the person
+// shipped it: extracted (ctim, its birth) in the 2 s after a moment 1 to
+// 73 hours before start drawn from the seed, read (atim) up to 10 minutes
+// after, modified (mtim) 1 to 181 days before: mtim < ctim < atim < start.
+func (v *Virtual) shippedTimes(n uint64) (atim, mtim, ctim int64) {
+	const s, h, d = int64(1e9), 3600 * int64(1e9), 24 * 3600 * int64(1e9)
+	at := func(tweak, n uint64, span int64) int64 {
+		return int64(sipHash13(v.k0, v.k1, tweak, n) % uint64(span))
 	}
+	extracted := v.start - h - at(1, 0, 72*h)
+	ctim = extracted + at(1, n, 2*s)
+	return ctim + 1 + at(2, n, 10*60*s), extracted - d - at(3, n, 180*d), ctim
+}
+
+// stat turns a real Stat_t of a file of mount m into what the module sees;
+// subdirs counts a directory's subdirectories.
+func (v *Virtual) stat(m *Mount, st sys.Stat_t, subdirs func() uint64) sys.Stat_t {
+	v.mu.Lock()
+	f := v.file(fileKey{st.Dev, st.Ino}, m.private != nil)
+	st.Dev, st.Ino = m.vdev, f.ino
+	st.Atim, st.Mtim, st.Ctim = f.atim, f.mtim, f.ctim
+	dirs := v.dirs + 1
+	fresh := f.counted == dirs
+	v.mu.Unlock()
+	if !st.Mode.IsDir() {
+		return st
+	}
+	if !fresh {
+		n := 2 + subdirs()
+		v.mu.Lock()
+		f.nlink, f.counted = n, dirs
+		v.mu.Unlock()
+	}
+	st.Size, st.Nlink = 4096, f.nlink
 	return st
 }
 
-// ino is the virtual inode of the real inode ino on device dev.
-func (v *Virtual) ino(dev, ino uint64) uint64 {
+// dirsChanged says the module changed the directories' tree.
+func (v *Virtual) dirsChanged() {
+	v.mu.Lock()
+	v.dirs++
+	v.mu.Unlock()
+}
+
+// ino is the virtual inode of the real inode ino on device dev (of a
+// Private's mount: shipped).
+func (v *Virtual) ino(dev, ino uint64, shipped bool) uint64 {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	return v.file(fileKey{dev, ino}).ino
+	return v.file(fileKey{dev, ino}, shipped).ino
 }
 
 // setTimes records the times the module set on the file info describes
-// (UTIME_OMIT keeps one).
-func (v *Virtual) setTimes(info fs.FileInfo, atim, mtim int64) {
-	v.setTimesOf(keyOf(info), atim, mtim)
+// (UTIME_OMIT keeps one); shipped: the file is of a Private's mount.
+func (v *Virtual) setTimes(info fs.FileInfo, atim, mtim int64, shipped bool) {
+	v.setTimesOf(keyOf(info), atim, mtim, shipped)
 }
 
 // setTimesOf is setTimes of the file whose real device and inode are key.
-func (v *Virtual) setTimesOf(key fileKey, atim, mtim int64) {
+func (v *Virtual) setTimesOf(key fileKey, atim, mtim int64, shipped bool) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	f := v.file(key)
+	f := v.file(key, shipped)
 	if atim != experimentalsys.UTIME_OMIT {
 		f.atim = atim
 	}
@@ -139,6 +197,21 @@ func (v *Virtual) removed(info fs.FileInfo) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	delete(v.files, fileKey{st.Dev, st.Ino})
+	delete(v.made, fileKey{st.Dev, st.Ino})
+}
+
+// madeNow records that the module made the file name of mount m (which
+// it has not seen yet), so that it shows start as its times, not a
+// shipped file's: a file of /package made in the run was not shipped.
+func (m *Mount) madeNow(name string) {
+	if m.virt == nil || m.private == nil {
+		return
+	}
+	if info, err := m.root.Lstat(name); err == nil {
+		m.virt.mu.Lock()
+		m.virt.made[keyOf(info)] = true
+		m.virt.mu.Unlock()
+	}
 }
 
 // Virtualize makes the mount show the metadata of v (nil: the real file
@@ -152,12 +225,12 @@ func (m *Mount) Virtualize(v *Virtual, dev uint64) {
 // what Subako's runtime shows: the device WasmtimeDev, the inode
 // wasmtime's metadata_hash (wasmtimeIno), and the birth time as ctim
 // (birthtime_linux.go).
-func (m *Mount) stat(st sys.Stat_t, birth func() int64) sys.Stat_t {
+func (m *Mount) stat(st sys.Stat_t, birth func() int64, subdirs func() uint64) sys.Stat_t {
 	if m.virt == nil {
 		st.Dev, st.Ino, st.Ctim = WasmtimeDev, wasmtimeIno(st.Dev, st.Ino), birth()
 		return st
 	}
-	return m.virt.stat(m, st)
+	return m.virt.stat(m, st, subdirs)
 }
 
 // Stat is the module's view of the open file's Stat_t.
@@ -166,7 +239,7 @@ func (o *osFile) Stat() (sys.Stat_t, experimentalsys.Errno) {
 	if e != 0 {
 		return st, e
 	}
-	return o.m.stat(st, func() int64 { return fileBirthTime(o.f) }), 0
+	return o.m.stat(st, func() int64 { return fileBirthTime(o.f) }, func() uint64 { return o.m.subdirs(o.name) }), 0
 }
 
 // Ino is the module's view of the open file's inode (the "." entry of
@@ -250,7 +323,7 @@ func (o *osFile) virtualDirents(d []experimentalsys.Dirent) experimentalsys.Errn
 		if o.m.virt == nil {
 			d[i].Ino = wasmtimeIno(dev, d[i].Ino)
 		} else {
-			d[i].Ino = o.m.virt.ino(dev, d[i].Ino)
+			d[i].Ino = o.m.virt.ino(dev, d[i].Ino, o.m.private != nil)
 		}
 	}
 	return 0
@@ -265,5 +338,27 @@ func (v *Virtual) copied(from, to fs.FileInfo) {
 	defer v.mu.Unlock()
 	if f := v.files[fileKey{a.Dev, a.Ino}]; f != nil {
 		v.files[fileKey{b.Dev, b.Ino}] = f
+	}
+}
+
+// subdirs counts the subdirectories of the mount's directory name (0 when
+// it cannot be read), a chunk at a time, for a seeded run's link count.
+func (m *Mount) subdirs(name string) uint64 {
+	d, err := m.root.Open(name)
+	if err != nil {
+		return 0
+	}
+	defer d.Close()
+	var n uint64
+	for {
+		ents, err := d.ReadDir(direntChunk)
+		for _, e := range ents {
+			if e.IsDir() {
+				n++
+			}
+		}
+		if err != nil || len(ents) == 0 || m.stopped() {
+			return n
+		}
 	}
 }
