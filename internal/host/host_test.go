@@ -73,6 +73,18 @@ func compile(t *testing.T, h *Host, b []byte) *Module {
 // bothEngines are the engines a host compiles with in-process.
 var bothEngines = []Engine{EngineInterpreter, EngineCompiler}
 
+// engineHost is a host of engine e with no compile cache and a 5 s
+// backstop: the host the tests that pin wasmtime's answers run a module on,
+// once for each of bothEngines. The caller closes it.
+func engineHost(t *testing.T, e Engine) *Host {
+	t.Helper()
+	h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 // compileOnEach compiles w on a fresh host of each of bothEngines (no
 // cache) and returns each Compile's error, in that order.
 func compileOnEach(t *testing.T, w []byte) []error {

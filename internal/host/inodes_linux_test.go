@@ -34,12 +34,9 @@ func TestInodesAndCtimAsWasmtime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
+	for _, e := range bothEngines {
 		for _, seed := range [][]byte{nil, []byte("case 1")} {
-			h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
+			h := engineHost(t, e)
 			vol := t.TempDir()
 			want := wasmtime
 			if seed == nil && !keepsBirthTime(t, vol) {

@@ -32,11 +32,8 @@ func TestFirstPathCallOpensPreopenItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	wasmtime := map[int]string{1: "63,0,0", 2: "63,0,0", 3: "44,0,0", 4: "54,0,0", 5: "32,0,0", 6: "0,0,0", 7: "0,0,0"}
-	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
-		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, e := range bothEngines {
+		h := engineHost(t, e)
 		m := compile(t, h, wasm)
 		for c := 1; c <= len(wasmtime); c++ {
 			v := t.TempDir()

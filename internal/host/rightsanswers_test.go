@@ -122,11 +122,8 @@ func TestCreatedReadOnlyFileWritesCharged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
-		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, e := range bothEngines {
+		h := engineHost(t, e)
 		s, err := h.Start(context.Background(), compile(t, h, wasm), RunConfig{Mounts: Mounts{Volume: t.TempDir()},
 			Timeout: 3 * time.Second, Limits: sandboxfs.Limits{Bytes: 2}})
 		if err != nil {

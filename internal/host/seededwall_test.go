@@ -26,11 +26,8 @@ func TestSeededClocksAsWasmtime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
-		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, e := range bothEngines {
+		h := engineHost(t, e)
 		m := compile(t, h, wasm)
 		before := time.Now()
 		s, err := h.Start(context.Background(), m, RunConfig{Seed: []byte("case 1"), Timeout: 3 * time.Second})

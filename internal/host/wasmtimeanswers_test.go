@@ -42,11 +42,8 @@ func runEnginesMounted(t *testing.T, path, line string, mounts Mounts) map[Engin
 		t.Fatal(err)
 	}
 	out := map[Engine]engineRun{}
-	for _, e := range []Engine{EngineInterpreter, EngineCompiler} {
-		h, err := New(context.Background(), Options{CacheDir: "-", Engine: e, Backstop: 5 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, e := range bothEngines {
+		h := engineHost(t, e)
 		m := compile(t, h, wasm)
 		mounted := mounts
 		if mounted.Volume == "" && mounted.Package == "" {
