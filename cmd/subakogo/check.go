@@ -30,7 +30,7 @@ func checkCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	engine := engineFlag(fs)
 	baseline := baselineFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo check [--format text|json|sarif] [--engine E] [--probes none|safe|all] [--probe-time 20s] [--ignore ID]...\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo check [--format text|json|sarif] [--engine E] [--probes none|safe|all] [--probe-time 20s] [--wall-start TIME] [--ignore ID]...\n"+
 			"                     [--baseline PATH] [PACKAGE]\n\n"+
 			"For CI: the analyzer, generated code up to date, a GOOS=wasip1 build, lint of the module with\n"+
 			"discovery and the call probes, and the example calls in testdata/calls.json; with --baseline,\n"+

@@ -41,7 +41,7 @@ func lintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.Var(&ignore, "ignore", "leave out findings of this rule, by ID or slug (repeatable)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: subakogo lint [--format text|json|sarif] [--fail-on error|warning|info] [--static] [--engine E]\n"+
-			"                    [--probes none|safe|all|deep] [--probe-time 20s] [--save-cases FILE] [--ignore ID]... PATH...\n\n"+
+			"                    [--probes none|safe|all|deep] [--probe-time 20s] [--wall-start TIME] [--save-cases FILE] [--ignore ID]... PATH...\n\n"+
 			"PATH is a .wasm module, a package directory (module.wasm, subako-package.json, assets/),\nor - for standard input. Modules without errors are run for discovery, as at upload."+probeUsage)
 		fs.PrintDefaults()
 	}
@@ -104,9 +104,11 @@ func lintCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		for _, file := range judged.Files {
 			file.Findings, file.Waived = withoutIgnored(file.Findings, ignore), withoutIgnored(file.Waived, ignore)
-			if judged.Probes != nil && judged.Probes.Coverage != nil && file.MIMEType == "application/wasm" {
-				c := judged.Probes.Coverage
-				file.Coverage = &report.Coverage{Reached: c.Reached, Functions: c.Funcs, Runs: c.Runs, Kept: c.Kept}
+			if judged.Probes != nil && file.MIMEType == "application/wasm" {
+				file.ProbesWallStart = judged.Probes.WallStart
+				if c := judged.Probes.Coverage; c != nil {
+					file.Coverage = &report.Coverage{Reached: c.Reached, Functions: c.Funcs, Runs: c.Runs, Kept: c.Kept}
+				}
 			}
 			files = append(files, file)
 			for _, fd := range file.Findings {

@@ -33,7 +33,7 @@ func packCommand(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	baseline := baselineFlag(fs)
 	probes := probeFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: subakogo pack [--generate] [--baseline PATH] [--probes none|safe|all|deep] [--probe-time 20s] ./pkg -o DIR\n\n"+
+		fmt.Fprintln(fs.Output(), "usage: subakogo pack [--generate] [--baseline PATH] [--probes none|safe|all|deep] [--probe-time 20s] [--wall-start TIME] ./pkg -o DIR\n\n"+
 			"Builds a Go package for wasip1 and writes the directory Subako takes: module.wasm,\n"+
 			"subako-package.json (from the package's own --subako-manifest) and assets/ (from the\n"+
 			"package's assets folder, if any). Then lints it with discovery and the call probes, as check\n"+

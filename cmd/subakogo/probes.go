@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"time"
 
 	"github.com/subako-ai/subako-go/internal/input"
@@ -30,6 +31,7 @@ func goBackstop(ctx context.Context) context.Context {
 func probeFlags(fs *flag.FlagSet) func() (*probe.Options, error) {
 	level := fs.String("probes", "safe", "call probes after discovery passes: none, safe (no network, an empty temporary volume), all (adds HTTP failures) or deep (safe, with many generated cases a tool)")
 	budget := fs.Duration("probe-time", probe.DefaultBudget, "the call probes' budget for a package: the module's own time in their runs and "+probe.RunCharge.String()+" a run for the host's work ("+probe.DeepBudget.String()+" with --probes=deep)")
+	wall := fs.String("wall-start", "", "where the probes' runs start the module's wall clock, in RFC 3339 (default: now; --format json gives it as probesWallStart, so a verdict that hangs on the date can be made again)")
 	return func() (*probe.Options, error) {
 		l, err := probe.ParseLevel(*level)
 		if err != nil {
@@ -38,16 +40,40 @@ func probeFlags(fs *flag.FlagSet) func() (*probe.Options, error) {
 		if *budget <= 0 {
 			return nil, errors.New("--probe-time must be positive")
 		}
+		start, err := parseWallStart(*wall)
+		if err != nil {
+			return nil, err
+		}
 		if l == probe.None {
 			return nil, nil
 		}
-		set := false
-		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "probe-time" })
-		if !set {
-			return &probe.Options{Level: l, Backstop: backstops.probes}, nil // the level's default (probe.Run)
-		}
-		return &probe.Options{Level: l, Budget: *budget, Backstop: backstops.probes}, nil
+		opt := &probe.Options{Level: l, Backstop: backstops.probes, SeededWall: start}
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "probe-time" {
+				opt.Budget = *budget // else the level's default (probe.Run)
+			}
+		})
+		return opt, nil
 	}
+}
+
+// parseWallStart reads --wall-start: "" is the zero time (now, as the
+// probes start); a time before 2000 or past 2200 is refused: the seeded
+// files of /package show times days before the start, and the host's
+// clock (nanoseconds since 1970 in an int64) must hold the start with
+// room to run.
+func parseWallStart(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("--wall-start: want an RFC 3339 time such as 2026-12-07T18:30:00Z: %q", s)
+	}
+	if t.Year() < 2000 || t.Year() >= 2200 {
+		return time.Time{}, fmt.Errorf("--wall-start: %s is outside the years 2000-2199", t.Format(time.RFC3339))
+	}
+	return t, nil
 }
 
 // probeUsage is the usage text's paragraph on the probes.

@@ -201,7 +201,9 @@ type Options struct {
 	// SeededWall is where every seeded run of the probing starts its wall
 	// clock (host.RunConfig.SeededWall); zero is the real time, read once
 	// as Run starts, so that the runs of one probing start at one instant
-	// and never before the real date (tests pass a fixed one).
+	// and never before the real date (a fixed date is a tell, attack pass
+	// 49a row 5). lint --wall-start and tests pass a fixed one, so that a
+	// module whose answers hang on the date is judged the same twice.
 	SeededWall time.Time
 }
 
@@ -247,6 +249,11 @@ type Result struct {
 	// Coverage is what the search reached (Deep with Options.Wasm); nil
 	// when it did not run.
 	Coverage *Coverage
+	// WallStart is where the seeded runs started the module's wall clock
+	// (Options.SeededWall, or the real time read as Run started): given
+	// back to lint --wall-start, it makes a verdict that hangs on the date
+	// again.
+	WallStart time.Time
 	// Err is the host's failure to set up a run (a *host.SetupError, or
 	// the volume's temporary directory): no run starts once it is known
 	// (the pause probe's, started beside the others, is still judged), and
@@ -291,6 +298,7 @@ func Run(ctx context.Context, h *host.Host, m *host.Module, tools []json.RawMess
 	if r.opt.SeededWall.IsZero() {
 		r.opt.SeededWall = time.Now().Round(0) // once: every run of the probing starts here
 	}
+	r.res.WallStart = r.opt.SeededWall
 	if r.opt.RunLimit <= 0 {
 		r.opt.RunLimit = DefaultRunLimit
 	}

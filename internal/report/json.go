@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"time"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 )
@@ -25,6 +26,9 @@ type jsonFile struct {
 	// host or the machine, exit 3), not why it could not be read.
 	NotJudged bool          `json:"notJudged,omitempty"`
 	Coverage  *jsonCoverage `json:"coverage,omitempty"` // the probes' search (--probes=deep)
+	// ProbesWallStart is where the call probes started the module's
+	// wall clock, RFC 3339 (lint --wall-start takes it back).
+	ProbesWallStart string `json:"probesWallStart,omitempty"`
 	// Waived are the findings the package waived for itself, each with
 	// its waiver: never counted in the summary.
 	Waived []jsonFinding `json:"waived,omitempty"`
@@ -65,6 +69,9 @@ func writeJSON(b *bytes.Buffer, files []File) error {
 		jf := jsonFile{Path: f.Path, SHA256: nonEmpty(f.SHA256), Findings: make([]jsonFinding, 0, len(f.Findings)), Error: nonEmpty(f.Error), NotJudged: f.NotJudged}
 		if f.Size >= 0 {
 			jf.Size = &f.Size
+		}
+		if !f.ProbesWallStart.IsZero() {
+			jf.ProbesWallStart = f.ProbesWallStart.UTC().Format(time.RFC3339Nano)
 		}
 		if c := f.Coverage; c != nil {
 			jf.Coverage = &jsonCoverage{ReachedFunctions: c.Reached, Functions: c.Functions, SearchRuns: c.Runs, KeptCases: c.Kept}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/subako-ai/subako-go/internal/rules"
 	"github.com/subako-ai/subako-go/internal/termsafe"
@@ -34,6 +35,10 @@ type File struct {
 	// Coverage is what the call probes' search reached in the module
 	// (--probes=deep); nil when it did not run.
 	Coverage *Coverage
+	// ProbesWallStart is where the call probes' runs started the module's
+	// wall clock (lint --wall-start makes them again); zero when no probe
+	// ran.
+	ProbesWallStart time.Time
 }
 
 // Coverage is how much of a module the call probes' search reached, so an
