@@ -43,29 +43,34 @@ func runEnginesMounted(t *testing.T, path, line string, mounts Mounts) map[Engin
 	}
 	out := map[Engine]engineRun{}
 	for _, e := range bothEngines {
-		h := engineHost(t, e)
-		m := compile(t, h, wasm)
-		mounted := mounts
-		if mounted.Volume == "" && mounted.Package == "" {
-			mounted.Volume = t.TempDir()
-		}
-		v := mounted.Volume
-		s, err := h.Start(context.Background(), m, RunConfig{Mounts: mounted, Timeout: 3 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Send([]byte(line))
-		l, ok := s.Answer(json.RawMessage(`1`), 3*time.Second)
-		r := s.Wait()
-		h.Close(context.Background())
-		run := engineRun{answer: string(l.Result), trap: r.Trap, tmp: filepath.Join(v, "tmp")}
-		if !ok {
-			run.answer = ""
-			t.Logf("%v: no answer; stderr %q, trap %q", e, r.Stderr, r.Trap)
-		}
-		out[e] = run
+		out[e] = runEngineMounted(t, e, wasm, line, mounts)
 	}
 	return out
+}
+
+// runEngineMounted is one engine's run of runEnginesMounted.
+func runEngineMounted(t *testing.T, e Engine, wasm []byte, line string, mounts Mounts) engineRun {
+	t.Helper()
+	h := engineHost(t, e)
+	m := compile(t, h, wasm)
+	if mounts.Volume == "" && mounts.Package == "" {
+		mounts.Volume = t.TempDir()
+	}
+	v := mounts.Volume
+	s, err := h.Start(context.Background(), m, RunConfig{Mounts: mounts, Timeout: 3 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Send([]byte(line))
+	l, ok := s.Answer(json.RawMessage(`1`), 3*time.Second)
+	r := s.Wait()
+	h.Close(context.Background())
+	run := engineRun{answer: string(l.Result), trap: r.Trap, tmp: filepath.Join(v, "tmp")}
+	if !ok {
+		run.answer = ""
+		t.Logf("%v: no answer; stderr %q, trap %q", e, r.Stderr, r.Trap)
+	}
+	return run
 }
 
 // wantWasmtimeAnswer runs the module at path with one ping under each

@@ -42,6 +42,20 @@ func fileBirthTime(f *os.File) int64 {
 	return t
 }
 
+// birthIn is the birth time of the entry base of the open directory dir
+// (a symbolic link's own).
+func birthIn(dir *os.File, base string) int64 {
+	conn, err := dir.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	var t int64
+	if err := conn.Control(func(fd uintptr) { t = birthAt(int(fd), base, unix.AT_SYMLINK_NOFOLLOW) }); err != nil {
+		return 0
+	}
+	return t
+}
+
 // birthTime is the birth time of name in the mount, of a symbolic link's
 // target when follow is set (opened through the os.Root, which keeps it
 // in the mount; non-blocking, as a FIFO may be the target), else of name

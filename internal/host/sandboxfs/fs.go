@@ -301,6 +301,9 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	if err := m.renameAt(from, to); err != nil {
 		return m.errno(err)
 	}
+	if oldErr == nil && !os.SameFile(info, old) {
+		m.forgetCopied(old)
+	}
 	if m.virt != nil && oldErr == nil && !os.SameFile(info, old) {
 		m.virt.removed(old)
 	}
@@ -413,6 +416,7 @@ func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 	if err := m.root.Remove(name); err != nil {
 		return errno(err)
 	}
+	m.forgetCopied(info)
 	if m.virt != nil {
 		m.virt.removed(info)
 		if dir {

@@ -10,8 +10,10 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
+	"time"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
+	"github.com/tetratelabs/wazero/sys"
 )
 
 // Private is a directory of the person's (a package's assets, its skills)
@@ -46,8 +48,12 @@ type Private struct {
 	stop   <-chan struct{}
 	lim    Limits // PrivateLimits; Volume unused
 
-	mu      sync.Mutex
-	dir     string // the copy; "" until the first change
+	mu  sync.Mutex
+	dir string // the copy; "" until the first change
+	// origins are the copy's entries' originals, unseeded (copyident.go),
+	// under idMu.
+	idMu    sync.RWMutex
+	origins map[fileKey]origin
 	members []*Mount
 	open    int
 	failed  error // why the copy could not be made, kept: the next change answers it again
@@ -182,14 +188,15 @@ func (p *Private) copyOnce() error {
 		return p.failed
 	}
 	type copied struct {
-		dir   string
-		roots []*os.Root
-		err   error
+		dir     string
+		roots   []*os.Root
+		origins map[fileKey]origin
+		err     error
 	}
 	done := make(chan copied, 1)
 	go func() {
-		dir, roots, err := p.copy()
-		done <- copied{dir, roots, err}
+		dir, roots, origins, err := p.copy()
+		done <- copied{dir, roots, origins, err}
 	}()
 	c := <-done
 	if c.err != nil {
@@ -205,6 +212,9 @@ func (p *Private) copyOnce() error {
 		m.id = top // every member's depths count from the copy's top (belowTop)
 	}
 	p.dir = c.dir
+	p.idMu.Lock()
+	p.origins = c.origins
+	p.idMu.Unlock()
 	for o := range p.files {
 		o.move()
 	}
@@ -220,26 +230,27 @@ var copyThread func()
 // anything, to refuse one past PrivateLimits before a byte is copied, then
 // copies it into a new temporary directory and opens each member's
 // directory there; on failure nothing is left.
-func (p *Private) copy() (dir string, roots []*os.Root, err error) {
+func (p *Private) copy() (dir string, roots []*os.Root, origins map[fileKey]origin, err error) {
 	if copyThread != nil {
 		copyThread()
 	}
-	if err := p.measure(); err != nil {
-		return "", nil, err
+	atimes, err := p.measure()
+	if err != nil {
+		return "", nil, nil, err
 	}
 	dir, err = os.MkdirTemp("", "subako-go-private-")
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
-	roots, err = p.copyTo(dir)
+	roots, origins, err = p.copyTo(dir, atimes)
 	if err != nil {
 		for _, r := range roots {
 			_ = r.Close()
 		}
 		_ = os.RemoveAll(dir)
-		return "", nil, err
+		return "", nil, nil, err
 	}
-	return dir, roots, nil
+	return dir, roots, origins, nil
 }
 
 // track notes a file opened on a member before the copy is made, to be
@@ -323,46 +334,55 @@ func (o *osFile) replace(f *os.File) {
 }
 
 // copyTo copies the directory into dir and opens each member's directory
-// there.
-func (p *Private) copyTo(dir string) ([]*os.Root, error) {
+// there; origins are the copy's entries' originals (unseeded), atimes
+// their access times before the walks (measure).
+func (p *Private) copyTo(dir string, atimes map[fileKey]int64) ([]*os.Root, map[fileKey]origin, error) {
 	src, err := os.OpenRoot(p.src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer src.Close()
 	dst, err := os.OpenRoot(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer dst.Close()
-	c := copier{p: p, src: src, dst: dst, lim: p.lim}
+	c := copier{p: p, src: src, dst: dst, lim: p.lim, atimes: atimes}
 	if len(p.members) > 0 {
 		c.virt = p.members[0].virt
 	}
 	if err := c.dir(".", 0); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	roots := make([]*os.Root, 0, len(p.members))
 	for _, m := range p.members {
 		r, err := dst.OpenRoot(m.sub)
 		if err != nil {
-			return roots, err
+			return roots, nil, err
 		}
 		roots = append(roots, r)
 	}
-	return roots, nil
+	return roots, c.origins, nil
 }
 
 // measure walks the directory as copyTo would copy it, writing nothing,
-// and reports a *copyCapError when it is past the Private's limits.
-func (p *Private) measure() error {
+// and reports a *copyCapError when it is past the Private's limits. For
+// an unseeded run it gives the entries' access times as they were before
+// the walks read them (which may move them: noteAtime).
+func (p *Private) measure() (map[fileKey]int64, error) {
 	src, err := os.OpenRoot(p.src)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer src.Close()
 	c := copier{p: p, src: src, lim: p.lim, dry: true}
-	return c.dir(".", 0)
+	if len(p.members) > 0 && p.members[0].virt == nil {
+		c.atimes = make(map[fileKey]int64)
+		if info, err := src.Lstat("."); err == nil {
+			c.noteAtime(info)
+		}
+	}
+	return c.atimes, c.dir(".", 0)
 }
 
 // copier copies a Private's directory (or, dry, only measures it) within
@@ -375,6 +395,8 @@ type copier struct {
 	virt     *Virtual
 	lim      Limits
 	dry      bool
+	origins  map[fileKey]origin // noteOrigin
+	atimes   map[fileKey]int64  // noteAtime
 
 	bytes, entries int64
 }
@@ -402,7 +424,7 @@ func (c *copier) dir(name string, depth int) error {
 		}
 		ents, rerr := f.ReadDir(heightBatch)
 		for _, e := range ents {
-			if err := c.entry(path.Join(name, e.Name()), depth+1); err != nil {
+			if err := c.entry(f, path.Join(name, e.Name()), depth+1); err != nil {
 				return err
 			}
 		}
@@ -416,11 +438,11 @@ func (c *copier) dir(name string, depth int) error {
 	if c.dry {
 		return nil
 	}
-	return c.finish(name)
+	return c.finish(name, fileBirthTime(f))
 }
 
-// entry copies one entry, charging it first.
-func (c *copier) entry(name string, depth int) error {
+// entry copies one entry of the open directory parent, charging it first.
+func (c *copier) entry(parent *os.File, name string, depth int) error {
 	if c.stopped() {
 		return errCopyStopped
 	}
@@ -453,6 +475,7 @@ func (c *copier) entry(name string, depth int) error {
 	}
 	c.bytes += size
 	if c.dry {
+		c.noteAtime(info)
 		if mode.IsDir() {
 			return c.dir(name, depth)
 		}
@@ -473,7 +496,7 @@ func (c *copier) entry(name string, depth int) error {
 		if err := c.dst.Symlink(target, name); err != nil {
 			return err
 		}
-		return c.noteCopied(name, info)
+		return c.noteOrigin(name, info, birthIn(parent, path.Base(name)))
 	}
 	return c.file(name, mode.Perm(), size)
 }
@@ -515,7 +538,7 @@ func (c *copier) file(name string, perm fs.FileMode, charged int64) error {
 			return err
 		}
 	}
-	return c.finish(name)
+	return c.finish(name, fileBirthTime(in))
 }
 
 // data copies in's data, up to size, into out at the same offsets, and
@@ -573,11 +596,11 @@ func stretchAfterHole(off, start int64) int64 {
 	return 0
 }
 
-// finish gives the copy of name the original's modification time (and
-// that as its access time), a directory its mode (the owner may always
-// write it, so that the copy can be removed), and the original's virtual
-// identity.
-func (c *copier) finish(name string) error {
+// finish gives the copy of name the original's access and modification
+// times, a directory its mode (the owner may always write it, so that the
+// copy can be removed), and records the original (born at birth) it is a
+// copy of (noteOrigin).
+func (c *copier) finish(name string, birth int64) error {
 	info, err := c.src.Lstat(name)
 	if err != nil {
 		return err
@@ -587,20 +610,12 @@ func (c *copier) finish(name string) error {
 			return err
 		}
 	}
-	if err := c.dst.Chtimes(name, info.ModTime(), info.ModTime()); err != nil {
+	atim, ok := c.atimes[keyOf(info)]
+	if !ok {
+		atim = sys.NewStat_t(info).Atim
+	}
+	if err := c.dst.Chtimes(name, time.Unix(0, atim), info.ModTime()); err != nil {
 		return err
 	}
-	return c.noteCopied(name, info)
-}
-
-func (c *copier) noteCopied(name string, from fs.FileInfo) error {
-	if c.virt == nil {
-		return nil
-	}
-	to, err := c.dst.Lstat(name)
-	if err != nil {
-		return err
-	}
-	c.virt.copied(from, to)
-	return nil
+	return c.noteOrigin(name, info, birth)
 }

@@ -227,7 +227,7 @@ func (m *Mount) Virtualize(v *Virtual, dev uint64) {
 // (birthtime_linux.go).
 func (m *Mount) stat(st sys.Stat_t, birth func() int64, subdirs func() uint64) sys.Stat_t {
 	if m.virt == nil {
-		st.Dev, st.Ino, st.Ctim = WasmtimeDev, wasmtimeIno(st.Dev, st.Ino), birth()
+		st.Dev, st.Ino, st.Ctim = WasmtimeDev, m.shownIno(st.Dev, st.Ino), m.shownBirth(st.Dev, st.Ino, birth)
 		return st
 	}
 	return m.virt.stat(m, st, subdirs)
@@ -251,7 +251,7 @@ func (o *osFile) Ino() (sys.Inode, experimentalsys.Errno) {
 			return 0, e
 		}
 		ino, e := o.File.Ino()
-		return wasmtimeIno(dev, ino), e
+		return o.m.shownIno(dev, ino), e
 	}
 	st, e := o.Stat()
 	return st.Ino, e
@@ -321,7 +321,7 @@ func (o *osFile) virtualDirents(d []experimentalsys.Dirent) experimentalsys.Errn
 	}
 	for i := range d {
 		if o.m.virt == nil {
-			d[i].Ino = wasmtimeIno(dev, d[i].Ino)
+			d[i].Ino = o.m.shownIno(dev, d[i].Ino)
 		} else {
 			d[i].Ino = o.m.virt.ino(dev, d[i].Ino, o.m.private != nil)
 		}

@@ -1,0 +1,108 @@
+package sandboxfs
+
+import (
+	"io/fs"
+
+	"github.com/tetratelabs/wazero/sys"
+)
+
+// An unseeded run shows a Private's copied entries as the originals they
+// are copies of, as Subako's runtime (which makes no copy: the module
+// writes the one directory) shows the same files before and after the
+// module's first change there. The copy's files are new inodes, born at
+// the copy: the module's first change in /package moved every file's ino
+// (wasmtime's metadata_hash of the copy's device and inode), its ctim (the
+// copy's birth time) and its atim (the copy was given its mtim as atim),
+// by path and through a descriptor opened before, and /package's own: a
+// path_filestat_get, a path_create_directory and the same stat again told
+// the host from Subako's runtime in every unseeded run with a package
+// (attack pass 50a, row 1). So the copier gives each copy the original's
+// atime and mtime (copier.finish) and records, for each entry it copies,
+// the original's device, inode and birth time under the copy's device and
+// inode (origins); the unseeded stat answers (Mount.stat, osFile.Ino,
+// virtualDirents: path_filestat_get, fd_filestat_get, fd_readdir's d_ino
+// and ".."'s) give the original's metadata_hash and birth time for a copy's
+// key. An entry the module removes (unlink, rmdir, a rename over it) is
+// forgotten, so that a new file the file system gives the same inode is a
+// new file. A seeded run keeps its own identities (Virtual.copied).
+
+// origin is what an entry showed before its copy: the original's real
+// device and inode, and its birth time (ns since the epoch, 0 for none).
+type origin struct {
+	key   fileKey
+	birth int64
+}
+
+// originOf is the origin of the file of the mount's Private copy whose
+// real device and inode are dev and ino, or ok false (not a copy's entry,
+// no Private, or a seeded run, whose Virtual maps it).
+func (m *Mount) originOf(dev, ino uint64) (o origin, ok bool) {
+	p := m.private
+	if p == nil || m.virt != nil {
+		return origin{}, false
+	}
+	p.idMu.RLock()
+	defer p.idMu.RUnlock()
+	o, ok = p.origins[fileKey{dev, ino}]
+	return o, ok
+}
+
+// shownIno is the inode an unseeded run shows for the real dev and ino:
+// wasmtime's metadata_hash of the original's, for a copy's entry.
+func (m *Mount) shownIno(dev, ino uint64) uint64 {
+	if o, ok := m.originOf(dev, ino); ok {
+		return wasmtimeIno(o.key.dev, o.key.ino)
+	}
+	return wasmtimeIno(dev, ino)
+}
+
+// shownBirth is the birth time an unseeded run shows (as ctim) for the
+// real dev and ino, whose own birth time birth reads.
+func (m *Mount) shownBirth(dev, ino uint64, birth func() int64) int64 {
+	if o, ok := m.originOf(dev, ino); ok {
+		return o.birth
+	}
+	return birth()
+}
+
+// forgetCopied forgets the origin of the entry info describes (its name
+// removed, or renamed over), unless a file with other hard links.
+func (m *Mount) forgetCopied(info fs.FileInfo) {
+	p := m.private
+	if p == nil || m.virt != nil || (!info.IsDir() && links(info) > 1) {
+		return
+	}
+	p.idMu.Lock()
+	defer p.idMu.Unlock()
+	delete(p.origins, keyOf(info))
+}
+
+// noteOrigin records that the copy's entry name (in dst) is a copy of the
+// entry from describes, born at birth: for an unseeded run (origins), or
+// a seeded run's Virtual.
+func (c *copier) noteOrigin(name string, from fs.FileInfo, birth int64) error {
+	to, err := c.dst.Lstat(name)
+	if err != nil {
+		return err
+	}
+	if c.virt != nil {
+		c.virt.copied(from, to)
+		return nil
+	}
+	if c.origins == nil {
+		c.origins = make(map[fileKey]origin)
+	}
+	c.origins[keyOf(to)] = origin{keyOf(from), birth}
+	return nil
+}
+
+// noteAtime records the access time of the entry info describes, as the
+// dry walk meets it: before the walks read it, which moves it where the
+// file system updates access times (relatime: once a day, or when it is
+// not past the modification or change time), so that the copy is given
+// the time the module could see before (finish).
+func (c *copier) noteAtime(info fs.FileInfo) {
+	if c.atimes != nil {
+		c.atimes[keyOf(info)] = sys.NewStat_t(info).Atim
+	}
+}
