@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"io"
 	"io/fs"
+	"os"
 	"sort"
 	"sync"
 
@@ -239,7 +240,7 @@ func (o *osFile) Stat() (sys.Stat_t, experimentalsys.Errno) {
 	if e != 0 {
 		return st, e
 	}
-	return o.m.stat(st, func() int64 { return fileBirthTime(o.f) }, func() uint64 { return o.m.subdirs(o.name) }), 0
+	return o.m.stat(st, func() int64 { return fileBirthTime(o.f) }, o.subdirs), 0
 }
 
 // Ino is the module's view of the open file's inode (the "." entry of
@@ -341,13 +342,33 @@ func (v *Virtual) copied(from, to fs.FileInfo) {
 	}
 }
 
+// subdirs counts the open directory's subdirectories, for a seeded run's
+// link count, through the directory itself (a new open of it, whose
+// listing leaves the descriptor's own alone), never through the name it
+// was opened by: once it was renamed, that name was another directory or
+// none (attack pass 50a, row 6: a directory given a second subdirectory
+// after a rename showed 2 links, wasmtime 4).
+func (o *osFile) subdirs() uint64 {
+	d, err := reopenDir(o.f)
+	if err != nil {
+		return o.m.subdirs(o.name) // a system with no directory descriptors
+	}
+	return o.m.countSubdirs(d)
+}
+
 // subdirs counts the subdirectories of the mount's directory name (0 when
-// it cannot be read), a chunk at a time, for a seeded run's link count.
+// it cannot be read), for a seeded run's link count.
 func (m *Mount) subdirs(name string) uint64 {
 	d, err := m.root.Open(name)
 	if err != nil {
 		return 0
 	}
+	return m.countSubdirs(d)
+}
+
+// countSubdirs counts the subdirectories of the directory d, a chunk at a
+// time, and closes d.
+func (m *Mount) countSubdirs(d *os.File) uint64 {
 	defer d.Close()
 	var n uint64
 	for {
