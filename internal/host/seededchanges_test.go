@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -35,6 +36,43 @@ func seededAnswers(t *testing.T, path string, mounts func() Mounts) map[Engine]s
 		out[e] = string(l.Result)
 	}
 	return out
+}
+
+// TestSeededChangesMoveMtimAsWasmtime (testdata/wasmtimeanswers/changetimes.c):
+// in a seeded run, a write, a size set, and an entry made, renamed or
+// removed move the changed file's or directory's mtim to the module's
+// wall clock's now, as wasmtime's answers on ext4 (each change 100 ms of
+// the module's time after the last): the write moves asset's mtim past
+// its ctim (the birth time, which stays, as atim does) to at most now and
+// within 10 s of it, on the volume (a file the module made) and in
+// /package (asset shipped with a days-old mtim); making d moves fd 3's
+// mtim to now; d/x's birth is past d's mtim before it; d/x made, renamed
+// and removed each move d's mtim; a size set moves asset's, not d's.
+// Attack pass 50a, row 3: seeded, no mtim moved (the times stayed the
+// seeded start, or /package's shipped ones): "0,0,0,0,0,0,1,1,0,1,0,0,0,1,
+// 0,0,0,0,0,0,..." on the volume, "...,0,1,1,0,0,..." in /package.
+func TestSeededChangesMoveMtimAsWasmtime(t *testing.T) {
+	const wasmtime = `{"e":"0,0,0,0,0,1,1,1,1,1,0,0,1,1,0,0,0,0,1,1,0,0,1,0,0,1,0,0,1,0,1,"}`
+	pkg := func() Mounts {
+		dir := t.TempDir()
+		asset := filepath.Join(dir, "asset")
+		if err := os.WriteFile(asset, []byte("hello\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		old := time.Now().Add(-30 * 24 * time.Hour)
+		if err := os.Chtimes(asset, old, old); err != nil {
+			t.Fatal(err)
+		}
+		return Mounts{Package: dir}
+	}
+	vol := func() Mounts { return Mounts{Volume: t.TempDir()} }
+	for what, mounts := range map[string]func() Mounts{"volume": vol, "package": pkg} {
+		for e, got := range seededAnswers(t, "testdata/wasmtimeanswers/changetimes.wasm", mounts) {
+			if got != wasmtime {
+				t.Errorf("%s, %v, seeded: answered\n%s\nwasmtime\n%s", what, e, got, wasmtime)
+			}
+		}
+	}
 }
 
 // TestSeededNlinkThroughRenameAsWasmtime (testdata/wasmtimeanswers/nlinkrenamed.c):
