@@ -212,6 +212,7 @@ func (h *Host) start(ctx context.Context, m *Module, cfg RunConfig) (*session, e
 	if cfg.Seed != nil { // what a seeded run sees of its files is the module's and the seed's
 		cfg.SeededWall = seededWall(cfg)
 		virt = sandboxfs.NewVirtual(cfg.SeededWall.UnixNano(), cfg.Seed)
+		virt.SetNow(s.wallNanos) // a change shows the module's now
 	}
 	mounts, err := cfg.Mounts.open(s.budget, s.halted, virt)
 	if err != nil {

@@ -15,6 +15,10 @@ func (s *session) walltime() (int64, int32) {
 	return t.Unix(), int32(t.Nanosecond())
 }
 
+// wallNanos is walltime in ns since the epoch: what a change the module
+// makes to a seeded run's files shows as its time (sandboxfs.Virtual).
+func (s *session) wallNanos() int64 { return s.guestStart.Add(s.clock.now()).UnixNano() }
+
 // seededWall is where a seeded run's wall clock starts: cfg.SeededWall,
 // or, when it is zero (a seeded run outside a probing), the real clock's
 // now. Never a fixed date: a module knows its own build date, and a wall

@@ -3,6 +3,7 @@
 package sandboxfs
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 )
@@ -31,3 +32,6 @@ func (m *Mount) utimensNoFollow(name string, atim, mtim int64, check func(regula
 	}
 	return keyOf(info), nil
 }
+
+// reopenDir has no directory descriptors to open the directory f through.
+func reopenDir(*os.File) (*os.File, error) { return nil, errors.ErrUnsupported }

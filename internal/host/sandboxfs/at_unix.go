@@ -135,3 +135,27 @@ func timespec(ns int64, was unix.Timespec) unix.Timespec {
 	}
 	return unix.NsecToTimespec(ns)
 }
+
+// reopenDir opens the directory f again (openat(2) of "." beneath it): a
+// new descriptor of the same directory, with its own listing.
+func reopenDir(f *os.File) (*os.File, error) {
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	fd := -1
+	var ferr error
+	if err := conn.Control(func(dirfd uintptr) {
+		ferr = ignoringEINTR(func() error {
+			var err error
+			fd, err = unix.Openat(int(dirfd), ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+			return err
+		})
+	}); err != nil {
+		return nil, err
+	}
+	if ferr != nil {
+		return nil, ferr
+	}
+	return os.NewFile(uintptr(fd), f.Name()), nil
+}

@@ -312,6 +312,7 @@ func (o *osFile) Write(buf []byte) (int, experimentalsys.Errno) {
 	}
 	done, e := o.inChunks(buf, o.f.Write)
 	o.wrote(len(buf), hole, done)
+	o.changedBy(done)
 	return done, e
 }
 
@@ -336,6 +337,7 @@ func (o *osFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
 		}
 		done, e := o.inChunks(buf, func(p []byte) (int, error) { return pwriteAppend(o.f, p, off) })
 		o.wrote(len(buf), hole, done)
+		o.changedBy(done)
 		return done, e
 	}
 	hole, e := o.charge(len(buf), off)
@@ -348,6 +350,7 @@ func (o *osFile) Pwrite(buf []byte, off int64) (int, experimentalsys.Errno) {
 		return n, err
 	})
 	o.wrote(len(buf), hole, done)
+	o.changedBy(done)
 	return done, e
 }
 
@@ -393,6 +396,7 @@ func (o *osFile) Truncate(size int64) experimentalsys.Errno {
 		o.m.budget.giveBack(hole)
 		return o.m.errno(err)
 	}
+	o.contentChanged()
 	return 0
 }
 

@@ -195,6 +195,8 @@ func (f *mountFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMod
 	file.readOnly = readOnly
 	if created {
 		m.madeNow(name)
+	} else if trunc && info.Mode().IsRegular() {
+		file.contentChanged()
 	}
 	return file, 0
 }
@@ -310,6 +312,8 @@ func (f *mountFS) Rename(from, to string) experimentalsys.Errno {
 	if m.virt != nil && info.IsDir() {
 		m.virt.dirsChanged()
 	}
+	m.entryChanged(from)
+	m.entryChanged(to)
 	return 0
 }
 
@@ -423,6 +427,7 @@ func (f *mountFS) remove(p string, dir bool) experimentalsys.Errno {
 			m.virt.dirsChanged()
 		}
 	}
+	m.entryChanged(name)
 	return 0
 }
 
@@ -443,7 +448,11 @@ func (f *mountFS) Link(oldPath, newPath string) experimentalsys.Errno {
 	if _, err := m.chargeCreate(newName); err != nil {
 		return f.errno(err)
 	}
-	return m.errno(m.root.Link(oldName, newName))
+	if err := m.root.Link(oldName, newName); err != nil {
+		return m.errno(err)
+	}
+	m.entryChanged(newName)
+	return 0
 }
 
 // Symlink refuses a target that could point outside the link's directory;

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"io"
 	"io/fs"
+	"os"
 	"sort"
 	"sync"
 
@@ -31,9 +32,13 @@ import (
 //     the person built an hour before showed as made just now, a tell of
 //     the probes, attack pass 49c, row 2);
 //   - the atime and mtime the module set (path_filestat_set_times,
-//     fd_filestat_set_times) show as it set them, ctim never moves; writes
-//     leave the times as they were, as a file system with a coarse clock
-//     does within one tick;
+//     fd_filestat_set_times) show as it set them, ctim (the birth time, as
+//     wasmtime shows it) never moves; a change the module makes sets mtim
+//     to the module's wall clock's now (SetNow), as a time set to "now"
+//     is: a write or a size set the file's, an entry made, removed or
+//     renamed its directory's, and a file made shows that now as its
+//     three times (virtualchange.go; the times stayed start, or the
+//     shipped ones, days old, after a write: attack pass 50a, row 3);
 //   - inode numbers are given in the order the module first sees each file:
 //     the n-th file seen is SipHash-1-3 of n under a key of the run's seed,
 //     64 bits spread as wasmtime's metadata_hash (inode.go; they were 1, 2,
@@ -61,9 +66,12 @@ type Virtual struct {
 	mu     sync.Mutex
 	next   uint64
 	files  map[fileKey]*virtualFile
-	// made are the files the module made in /package or /skills, which
-	// show start as their times as the volume's do.
-	made map[fileKey]bool
+	// made are the files the module made, each with the module's wall
+	// clock's now when it made it, which it shows as its times (not
+	// start, nor a shipped file's).
+	made map[fileKey]int64
+	// now is the module's wall clock (SetNow); nil: start.
+	now func() int64
 	// dirs counts the module's changes to the directories' tree (mkdir,
 	// rmdir, rename), after which link counts are counted again.
 	dirs uint64
@@ -93,7 +101,7 @@ type virtualFile struct {
 func NewVirtual(start int64, seed []byte) *Virtual {
 	key := sha256.Sum256(append([]byte("subako inode numbers\x00"), seed...))
 	return &Virtual{
-		start: start, files: map[fileKey]*virtualFile{}, made: map[fileKey]bool{},
+		start: start, files: map[fileKey]*virtualFile{}, made: map[fileKey]int64{},
 		k0: binary.LittleEndian.Uint64(key[:8]), k1: binary.LittleEndian.Uint64(key[8:16]),
 	}
 }
@@ -108,7 +116,9 @@ func (v *Virtual) file(key fileKey, shipped bool) *virtualFile {
 	if f == nil {
 		v.next++
 		f = &virtualFile{ino: v.Ino(v.next), atim: v.start, mtim: v.start, ctim: v.start}
-		if shipped && !v.made[key] {
+		if t, ok := v.made[key]; ok {
+			f.atim, f.mtim, f.ctim = t, t, t
+		} else if shipped {
 			f.atim, f.mtim, f.ctim = v.shippedTimes(v.next)
 		}
 		v.files[key] = f
@@ -201,17 +211,20 @@ func (v *Virtual) removed(info fs.FileInfo) {
 }
 
 // madeNow records that the module made the file name of mount m (which
-// it has not seen yet), so that it shows start as its times, not a
-// shipped file's: a file of /package made in the run was not shipped.
+// it has not seen yet), so that it shows the module's wall clock's now as
+// its times, not start nor a shipped file's (a file of /package made in
+// the run was not shipped), and that its directory changed (entryChanged).
 func (m *Mount) madeNow(name string) {
-	if m.virt == nil || m.private == nil {
+	if m.virt == nil {
 		return
 	}
 	if info, err := m.root.Lstat(name); err == nil {
+		now := m.virt.nowNs()
 		m.virt.mu.Lock()
-		m.virt.made[keyOf(info)] = true
+		m.virt.made[keyOf(info)] = now
 		m.virt.mu.Unlock()
 	}
+	m.entryChanged(name)
 }
 
 // Virtualize makes the mount show the metadata of v (nil: the real file
@@ -239,7 +252,7 @@ func (o *osFile) Stat() (sys.Stat_t, experimentalsys.Errno) {
 	if e != 0 {
 		return st, e
 	}
-	return o.m.stat(st, func() int64 { return fileBirthTime(o.f) }, func() uint64 { return o.m.subdirs(o.name) }), 0
+	return o.m.stat(st, func() int64 { return fileBirthTime(o.f) }, o.subdirs), 0
 }
 
 // Ino is the module's view of the open file's inode (the "." entry of
@@ -341,13 +354,33 @@ func (v *Virtual) copied(from, to fs.FileInfo) {
 	}
 }
 
+// subdirs counts the open directory's subdirectories, for a seeded run's
+// link count, through the directory itself (a new open of it, whose
+// listing leaves the descriptor's own alone), never through the name it
+// was opened by: once it was renamed, that name was another directory or
+// none (attack pass 50a, row 6: a directory given a second subdirectory
+// after a rename showed 2 links, wasmtime 4).
+func (o *osFile) subdirs() uint64 {
+	d, err := reopenDir(o.f)
+	if err != nil {
+		return o.m.subdirs(o.name) // a system with no directory descriptors
+	}
+	return o.m.countSubdirs(d)
+}
+
 // subdirs counts the subdirectories of the mount's directory name (0 when
-// it cannot be read), a chunk at a time, for a seeded run's link count.
+// it cannot be read), for a seeded run's link count.
 func (m *Mount) subdirs(name string) uint64 {
 	d, err := m.root.Open(name)
 	if err != nil {
 		return 0
 	}
+	return m.countSubdirs(d)
+}
+
+// countSubdirs counts the subdirectories of the directory d, a chunk at a
+// time, and closes d.
+func (m *Mount) countSubdirs(d *os.File) uint64 {
 	defer d.Close()
 	var n uint64
 	for {
