@@ -40,6 +40,12 @@ func (noFetch) Load(url string) (any, error) {
 	return nil, errors.New("remote schemas are not fetched: " + url)
 }
 
+// Regexp is the regexp engine of NewCompiler's compilers (ecmaRegexp),
+// for a caller that puts a count or a cache in front of it
+// (UseRegexpEngine): the patterns it compiles and the strings it
+// compiles for a "regex" format both go through it.
+func Regexp(s string) (jsonschema.Regexp, error) { return ecmaRegexp(s) }
+
 // ecmaRegexp compiles a pattern with Go's regexp, and accepts the ECMA-262
 // syntax Go lacks (lookarounds, backreferences, \u escapes): JSON Schema
 // patterns are ECMA-262, and clients are mostly JavaScript.

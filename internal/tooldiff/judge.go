@@ -3,6 +3,7 @@ package tooldiff
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"reflect"
@@ -94,6 +95,7 @@ func newJudge(old, new any) *judge {
 	slices.Sort(j.names)
 	j.comp = offlineschema.NewCompiler()
 	j.comp.AssertFormat()
+	j.comp.UseRegexpEngine(j.patterns.validatorRegexp)
 	for side, root := range j.roots {
 		if root == nil {
 			continue
@@ -205,7 +207,7 @@ func (j *judge) valid(s any, side int, value any) (valid, ok bool) {
 		return false, false
 	}
 	err := j.run(sch, value)
-	return err == nil, j.checks <= maxChecks && j.work <= maxWork
+	return err == nil, j.checks <= maxChecks && j.work <= maxWork && !errors.Is(err, errNotCompiled)
 }
 
 // why is the validation error of value against s, nil when it is valid or
@@ -227,7 +229,14 @@ func (j *judge) run(sch *jsonschema.Schema, value any) (err error) {
 			err = fmt.Errorf("the schema library failed: %v", r)
 		}
 	}()
-	return sch.Validate(value)
+	refusals := j.patterns.refusals
+	j.patterns.validating = true
+	defer func() { j.patterns.validating = false }()
+	err = sch.Validate(value)
+	if j.patterns.refusals > refusals {
+		return errNotCompiled // a string it met was not compiled: no verdict
+	}
+	return err
 }
 
 // schema compiles s, a schema of side's document (or one built from its

@@ -1,8 +1,11 @@
 package tooldiff
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/subako-ai/subako-go/internal/offlineschema"
 )
@@ -27,9 +30,37 @@ func patternsPastCap(old, new any) string {
 // when capped says why (patternsPastCap), each within the cap otherwise,
 // so that what a tool's judgment compiles is bounded by MaxPatternInsts
 // however often a proof meets a pattern.
+//
+// It is also the judge's validator's regexp engine (validatorRegexp): the
+// schemas' patterns, compiled with the schemas (counted by
+// patternsPastCap), and the strings a "format": "regex" reads while a
+// value is validated (an enum's values, a witness) at each place the
+// format applies. Each distinct string is compiled once, and the strings
+// validated are counted by offlineschema.PatternSize, at most
+// MaxPatternInsts for the pair: a string past it is not compiled, and the
+// validation that met it decides nothing. Before, each was compiled at
+// each place, uncounted: an enum's string "(?i)[" + 100 ranges
+// "B-\U0001E942" + "]" under an allOf of 20 "format": "regex", a 1.1 KB
+// tool, cost 14.9 s of CPU (attack pass 50b, row 2).
 type patterns struct {
 	capped   string
 	compiled map[string]compiledPattern
+	// engine holds what validatorRegexp compiled or refused, by string.
+	// validating is set while a value is validated; values sums the
+	// PatternSize of the strings compiled then. refused says why the
+	// first string refused was not compiled, refusals counts the
+	// refusals met, compiles the strings compiled.
+	engine             map[string]engineRegexp
+	validating         bool
+	values             int
+	refused            string
+	refusals, compiles int
+}
+
+type engineRegexp struct {
+	re      jsonschema.Regexp
+	err     error
+	refused bool
 }
 
 type compiledPattern struct {
@@ -41,7 +72,39 @@ type compiledPattern struct {
 }
 
 func newPatterns(old, new any) *patterns {
-	return &patterns{capped: patternsPastCap(old, new), compiled: map[string]compiledPattern{}}
+	return &patterns{capped: patternsPastCap(old, new), compiled: map[string]compiledPattern{}, engine: map[string]engineRegexp{}}
+}
+
+// errNotCompiled is a string validatorRegexp did not compile.
+var errNotCompiled = errors.New("a string was not compiled as a pattern")
+
+// validatorRegexp is offlineschema.Regexp of s, once for each s; while a
+// value is validated, errNotCompiled when s would take the strings
+// compiled then past offlineschema.MaxPatternInsts.
+func (ps *patterns) validatorRegexp(s string) (jsonschema.Regexp, error) {
+	e, ok := ps.engine[s]
+	if !ok || e.refused && !ps.validating { // a schema's pattern is counted by patternsPastCap
+		n := 0
+		if ps.validating {
+			n = offlineschema.PatternSize(s)
+		}
+		if e.refused = ps.values+n > offlineschema.MaxPatternInsts; e.refused {
+			e.err = errNotCompiled
+			if ps.refused == "" {
+				ps.refused = fmt.Sprintf("the strings a \"regex\" format compiles come to some %d instructions with %.40q, past the %d subakogo compiles",
+					ps.values+n, s, offlineschema.MaxPatternInsts)
+			}
+		} else {
+			ps.values += n
+			ps.compiles++
+			e.re, e.err = offlineschema.Regexp(s)
+		}
+		ps.engine[s] = e
+	}
+	if e.refused {
+		ps.refusals++
+	}
+	return e.re, e.err
 }
 
 // compile is regexp.Compile of p, or an error when the schemas' patterns

@@ -170,8 +170,11 @@ func (d *differ) judgePair(ov, nv any, o, n map[string]any, ptr string, p polari
 	if !j.includes(a, as, b, bs, 0) {
 		if !flagged {
 			searched := "no value was found that " + map[polarity]string{input: "the old schema accepted and the new one refuses", output: "the new schema allows and the old one ruled out"}[p]
-			if j.broken != "" {
+			switch {
+			case j.broken != "":
 				searched = "values were not tried: " + j.broken
+			case j.patterns.refused != "":
+				searched += "; some were not validated: " + j.patterns.refused
 			}
 			d.add(rules.DiffUnproven, ptr, "%s: not proven compatible (%s, and no proof was found that none is); the new schema %s %s",
 				changed, searched, map[polarity]string{input: "accepts", output: "allows"}[p], j.summary(nv, 1))
