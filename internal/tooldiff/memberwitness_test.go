@@ -30,6 +30,8 @@ func TestMemberKeywordTighteningHasWitness(t *testing.T) {
 		{`{"type":"object","properties":{"x":{}},"patternProperties":{"^x":{"type":"string","maxLength":5},"^xa":{}}}`, `{"type":"object","properties":{"x":{}},"patternProperties":{"^x":{"type":"string","maxLength":1},"^xa":{}}}`},
 		{`{"type":"object","properties":{"x_unlisted":{}},"unevaluatedProperties":{"type":"string","pattern":"^a"}}`, `{"type":"object","properties":{"x_unlisted":{}},"unevaluatedProperties":{"type":"string","pattern":"^a$"}}`},
 		{`{"type":"array","prefixItems":[{"type":"integer"}],"unevaluatedItems":{"type":"integer","maximum":9}}`, `{"type":"array","prefixItems":[{"type":"integer"}],"unevaluatedItems":{"type":"integer","maximum":2}}`},
+		// Three patterns deep: {"p":{"q":{"r":"aaaaa"}}}.
+		{`{"type":"object","patternProperties":{"^p":{"type":"object","patternProperties":{"^q":{"type":"object","patternProperties":{"^r":{"type":"string","maxLength":5}}}}}}}`, `{"type":"object","patternProperties":{"^p":{"type":"object","patternProperties":{"^q":{"type":"object","patternProperties":{"^r":{"type":"string","maxLength":4}}}}}}}`},
 	}
 	quiet := [][2]string{
 		// Widened.
