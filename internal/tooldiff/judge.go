@@ -58,6 +58,8 @@ type judge struct {
 	// patterns compiles the documents' patterns, none when they count
 	// past offlineschema.MaxPatternInsts.
 	patterns *patterns
+	// patternNames caches memberNamesOf by pattern.
+	patternNames map[string][]string
 }
 
 // Budgets of one tool's judgments: validations, proof steps, candidate
@@ -525,6 +527,7 @@ func (j *judge) objects(m map[string]any, side int, depth int, limit int) []any 
 		extra["x_unlisted"] = v
 		out = append(out, extra)
 	}
+	out = append(out, j.memberSamples(m, side, depth, func() map[string]any { return object() }, max(limit-len(out), 0))...)
 	// Members other parts of the schemas name, one by one and all.
 	all := object(names...)
 	for _, name := range j.names {
@@ -594,6 +597,7 @@ func (j *judge) arrays(m map[string]any, side int, depth int) []any {
 	for _, it := range items[:min(len(items), 4)] {
 		out = append(out, append(slices.Clone(prefix), it), append(slices.Clone(prefix), it, it))
 	}
+	out = append(out, j.unevaluatedItems(m, side, depth, prefix)...)
 	if c, ok := m["contains"]; ok {
 		vs := j.samples(c, side, depth+1)
 		for _, v := range vs {
