@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"sort"
 	"sync"
 
 	experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
@@ -50,8 +49,8 @@ import (
 //   - a directory's size is 4096 and its link count 2 and one a
 //     subdirectory, counted from its entries, as wasmtime shows an ext4
 //     directory (they were 0 and 1, attack pass 49c, row 2), and fd_readdir
-//     lists a directory's entries sorted by name (after "." and "..", which wazero
-//     puts first): the host file system's own order is its own (ext4's
+//     lists a directory's entries in the order of the seed's hash of their
+//     names (after "." and "..", which wazero puts first; dirorder.go): the host file system's own order is its own (ext4's
 //     hash order under the hash seed mkfs drew, tmpfs's newest first) and
 //     so is a directory's size (4096 or 1024 on ext4, 40 bytes and 20 an
 //     entry on tmpfs) and link count (2 and one a subdirectory on ext4, 1
@@ -282,7 +281,8 @@ func (o *osFile) Dev() (uint64, experimentalsys.Errno) {
 
 // readdirSorted is Readdir under a Virtual: the first read after the
 // directory was opened or rewound lists it whole, direntChunk at a time
-// with the run's checks between, and sorts the entries by name; reads give
+// with the run's checks between, and orders the entries by the seed's
+// hash of their names (orderByName); reads give
 // them out from that list. wazero's cookies count entries since the
 // rewind, so a cookie names the same entry however the reads are cut.
 // The listing held is charged to the run's listings, bounded by
@@ -310,7 +310,7 @@ func (o *osFile) readdirSorted(n int) ([]experimentalsys.Dirent, experimentalsys
 		if all == nil {
 			all = []experimentalsys.Dirent{}
 		}
-		sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
+		o.m.virt.orderByName(all)
 		o.sorted = all
 	}
 	if n <= 0 || n > len(o.sorted) {
